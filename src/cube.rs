@@ -1,0 +1,321 @@
+//! The canonical state: the stickers of an N×N×N cube (the 3×3×3 unless said otherwise), in
+//! facelet-string order. Every representation converts to and from it, and its text form is
+//! the facelet string of `conventions.md`.
+
+use std::fmt;
+
+use crate::face::Face;
+use crate::geometry::{Geometry, MAX_SIZE};
+use crate::moves::{Move, MoveError, SliceTurn};
+
+/// Why a facelet string is not a cube.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum FaceletError {
+    /// Too short or too long.
+    #[error("facelet string has {got} characters, expected {expected} (6 faces of {per_face})")]
+    Length {
+        /// Characters found.
+        got: usize,
+        /// Characters needed.
+        expected: usize,
+        /// Stickers per face.
+        per_face: usize,
+    },
+    /// A character that names no face.
+    #[error("facelet string has unknown colour '{ch}' at position {position} (expected one of U R F D L B)")]
+    UnknownLetter {
+        /// The character.
+        ch: char,
+        /// 1-based position.
+        position: usize,
+    },
+    /// A colour on too many or too few stickers.
+    #[error("facelet string has {count} stickers of colour {face}, expected {expected}")]
+    Count {
+        /// The colour.
+        face: Face,
+        /// How many there are.
+        count: usize,
+        /// How many there must be.
+        expected: usize,
+    },
+    /// Centres that no rotation of a real cube shows.
+    #[error("facelet string has misplaced centres: {0}")]
+    Centres(String),
+    /// A size the workbench does not handle.
+    #[error("cube size {0} is not supported (2 to {MAX_SIZE})")]
+    Size(usize),
+}
+
+/// The stickers of an N×N×N cube, the state every representation converts through.
+///
+/// ```
+/// use cubework::{Cube, Notation, parse_moves};
+/// let mut cube = Cube::solved();
+/// cube.apply_all(&parse_moves("R", Notation::Standard).unwrap()).unwrap();
+/// assert_eq!(cube.to_string(), "UUFUUFUUFRRRRRRRRRFFDFFDFFDDDBDDBDDBLLLLLLLLLUBBUBBUBB");
+/// let back: Cube = cube.to_string().parse().unwrap();
+/// assert_eq!(back, cube);
+/// ```
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct Cube {
+    n: usize,
+    stickers: Vec<Face>,
+}
+
+impl Cube {
+    /// The solved 3×3×3.
+    pub fn solved() -> Cube {
+        Cube::solved_n(3)
+    }
+
+    /// The solved `n`×`n`×`n` cube.
+    ///
+    /// # Panics
+    /// If `n` is 0 or above [`MAX_SIZE`]; use [`Cube::check_size`] on user input first.
+    pub fn solved_n(n: usize) -> Cube {
+        let g = Geometry::of(n);
+        Cube { n, stickers: (0..g.sticker_count()).map(|i| g.face_of(i)).collect() }
+    }
+
+    /// Checks that a size given by a user is one the workbench handles.
+    pub fn check_size(n: usize) -> Result<(), FaceletError> {
+        if (2..=MAX_SIZE).contains(&n) { Ok(()) } else { Err(FaceletError::Size(n)) }
+    }
+
+    /// Builds a cube from its stickers in facelet-string order.
+    ///
+    /// Only the sticker colours are checked (counts and, on odd sizes, that the centres show
+    /// a real orientation), not whether a real cube can be twisted into the state.
+    pub fn from_stickers(n: usize, stickers: Vec<Face>) -> Result<Cube, FaceletError> {
+        Cube::check_size(n)?;
+        let per_face = n * n;
+        if stickers.len() != 6 * per_face {
+            return Err(FaceletError::Length { got: stickers.len(), expected: 6 * per_face, per_face });
+        }
+        for face in Face::ALL {
+            let count = stickers.iter().filter(|&&s| s == face).count();
+            if count != per_face {
+                return Err(FaceletError::Count { face, count, expected: per_face });
+            }
+        }
+        let cube = Cube { n, stickers };
+        if n % 2 == 1 {
+            cube.check_centres()?;
+        }
+        Ok(cube)
+    }
+
+    fn check_centres(&self) -> Result<(), FaceletError> {
+        let c = |f: Face| self.centre(f).unwrap_or(f);
+        for face in [Face::U, Face::R, Face::F] {
+            if c(face.opposite()) != c(face).opposite() {
+                return Err(FaceletError::Centres(format!(
+                    "{} centre is {} but {} centre is {}, which are not opposite colours",
+                    face,
+                    c(face),
+                    face.opposite(),
+                    c(face.opposite())
+                )));
+            }
+        }
+        if Face::up_from(c(Face::F), c(Face::R)) != Some(c(Face::U)) {
+            return Err(FaceletError::Centres(format!(
+                "U {} R {} F {} is a mirror image of a real cube",
+                c(Face::U),
+                c(Face::R),
+                c(Face::F)
+            )));
+        }
+        Ok(())
+    }
+
+    /// Parses a facelet string of a cube of size `n` (6n² letters from U R F D L B).
+    pub fn from_facelets_n(s: &str, n: usize) -> Result<Cube, FaceletError> {
+        Cube::check_size(n)?;
+        let chars: Vec<char> = s.trim().chars().collect();
+        let per_face = n * n;
+        if chars.len() != 6 * per_face {
+            return Err(FaceletError::Length { got: chars.len(), expected: 6 * per_face, per_face });
+        }
+        let stickers = chars
+            .iter()
+            .enumerate()
+            .map(|(i, &ch)| {
+                Face::from_letter(ch).ok_or(FaceletError::UnknownLetter { ch, position: i + 1 })
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        Cube::from_stickers(n, stickers)
+    }
+
+    /// Parses a facelet string, taking the size from its length (24 → 2×2×2, 54 → 3×3×3, …).
+    pub fn from_facelets(s: &str) -> Result<Cube, FaceletError> {
+        let len = s.trim().chars().count();
+        let n = (2..=MAX_SIZE).find(|n| 6 * n * n == len).unwrap_or(3);
+        Cube::from_facelets_n(s, n)
+    }
+
+    /// The cube's size N.
+    pub fn size(&self) -> usize {
+        self.n
+    }
+
+    /// The stickers in facelet-string order.
+    pub fn stickers(&self) -> &[Face] {
+        &self.stickers
+    }
+
+    /// The sticker on `face` at (`row`, `col`) of its layout.
+    pub fn sticker(&self, face: Face, row: usize, col: usize) -> Face {
+        self.stickers[Geometry::of(self.n).index(face, row, col)]
+    }
+
+    /// The colour of the centre of `face`, on odd sizes.
+    pub fn centre(&self, face: Face) -> Option<Face> {
+        (self.n % 2 == 1).then(|| self.sticker(face, self.n / 2, self.n / 2))
+    }
+
+    /// The facelet string.
+    pub fn facelets(&self) -> String {
+        self.stickers.iter().map(|f| f.letter()).collect()
+    }
+
+    /// Makes one slice turn.
+    pub fn turn(&mut self, turn: SliceTurn) {
+        if let Some(table) = Geometry::of(self.n).table(turn) {
+            let old = self.stickers.clone();
+            for (dst, &src) in self.stickers.iter_mut().zip(table) {
+                *dst = old[src as usize];
+            }
+        }
+    }
+
+    /// Makes a move (in either notation).
+    pub fn apply(&mut self, m: &Move) -> Result<(), MoveError> {
+        for t in m.slice_turns(self.n)? {
+            self.turn(t);
+        }
+        Ok(())
+    }
+
+    /// Makes a sequence of moves, left to right. On error nothing has changed.
+    pub fn apply_all(&mut self, moves: &[Move]) -> Result<(), MoveError> {
+        let mut next = self.clone();
+        for m in moves {
+            next.apply(m)?;
+        }
+        *self = next;
+        Ok(())
+    }
+
+    /// True when every face shows one colour (in any orientation of the whole cube).
+    pub fn is_solved(&self) -> bool {
+        self.stickers.chunks(self.n * self.n).all(|f| f.iter().all(|&s| s == f[0]))
+    }
+
+    /// The unfolded net as text: U above, then L F R B side by side, then D below, each sticker
+    /// as its paper colour letter.
+    ///
+    /// ```
+    /// use cubework::Cube;
+    /// let net = Cube::solved().net();
+    /// assert_eq!(net.lines().nth(3).unwrap(), "G G G O O O Y Y Y R R R");
+    /// ```
+    pub fn net(&self) -> String {
+        self.net_with(|f| f.paper_letter().to_string())
+    }
+
+    /// The net with each sticker drawn by `cell` (two columns wide in a terminal).
+    pub fn net_with(&self, cell: impl Fn(Face) -> String) -> String {
+        let n = self.n;
+        let row = |face: Face, r: usize| -> Vec<String> {
+            (0..n).map(|c| cell(self.sticker(face, r, c))).collect()
+        };
+        let pad = " ".repeat(2 * n);
+        let mut lines = Vec::new();
+        for face in [Face::U] {
+            for r in 0..n {
+                lines.push(format!("{pad}{}", row(face, r).join(" ")));
+            }
+        }
+        for r in 0..n {
+            let parts: Vec<String> =
+                [Face::L, Face::F, Face::R, Face::B].iter().map(|&f| row(f, r).join(" ")).collect();
+            lines.push(parts.join(" "));
+        }
+        for r in 0..n {
+            lines.push(format!("{pad}{}", row(Face::D, r).join(" ")));
+        }
+        lines.join("\n")
+    }
+}
+
+impl Default for Cube {
+    fn default() -> Self {
+        Cube::solved()
+    }
+}
+
+impl std::str::FromStr for Cube {
+    type Err = FaceletError;
+    fn from_str(s: &str) -> Result<Cube, FaceletError> {
+        Cube::from_facelets(s)
+    }
+}
+
+impl fmt::Display for Cube {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.facelets())
+    }
+}
+
+impl fmt::Debug for Cube {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Cube({})", self.facelets())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const SOLVED: &str = "UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB";
+
+    #[test]
+    fn solved_string() {
+        assert_eq!(Cube::solved().facelets(), SOLVED);
+        assert!(Cube::solved().is_solved());
+    }
+
+    #[test]
+    fn bad_facelet_strings_say_what_is_wrong() {
+        let short = &SOLVED[1..];
+        assert!(matches!(Cube::from_facelets_n(short, 3), Err(FaceletError::Length { got: 53, .. })));
+        let unknown = SOLVED.replacen('R', "X", 1);
+        assert_eq!(
+            Cube::from_facelets(&unknown).unwrap_err(),
+            FaceletError::UnknownLetter { ch: 'X', position: 10 }
+        );
+        let count = SOLVED.replacen('R', "U", 1);
+        assert!(matches!(Cube::from_facelets(&count), Err(FaceletError::Count { .. })));
+        // Swap the U and D centres with two other stickers so the counts stay right.
+        let mut chars: Vec<char> = SOLVED.chars().collect();
+        chars.swap(4, 31); // U centre <-> D centre
+        let swapped: String = chars.iter().collect();
+        let err = Cube::from_facelets(&swapped).unwrap_err();
+        assert!(matches!(err, FaceletError::Centres(_)), "{err}");
+        // Mirror image: swap R and L centres.
+        let mut chars: Vec<char> = SOLVED.chars().collect();
+        chars.swap(13, 40);
+        let mirrored: String = chars.iter().collect();
+        assert!(matches!(Cube::from_facelets(&mirrored), Err(FaceletError::Centres(_))));
+    }
+
+    #[test]
+    fn rotated_centres_are_accepted() {
+        let mut cube = Cube::solved();
+        cube.turn(SliceTurn { axis: crate::PaperAxis::X, layer: 1, quarters: 1 });
+        let text = cube.facelets();
+        assert_eq!(Cube::from_facelets(&text).unwrap(), cube);
+    }
+}

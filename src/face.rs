@@ -1,0 +1,178 @@
+//! Faces and colours.
+//!
+//! A sticker's colour is named by the face whose centre carries it on the solved cube, so one
+//! type serves for both. The six faces are listed in the order of the facelet string
+//! (U R F D L B); the paper's order (up, down, back, front, left, right) is [`Face::PAPER`].
+//!
+//! | face  | colour | paper letter | paper digit |
+//! |-------|--------|--------------|-------------|
+//! | U up    | white  | W | 1 |
+//! | D down  | blue   | B | 2 |
+//! | B back  | red    | R | 3 |
+//! | F front | orange | O | 4 |
+//! | L left  | green  | G | 5 |
+//! | R right | yellow | Y | 6 |
+
+use std::fmt;
+
+/// One of the six faces of the cube, and the colour of that face's centre when solved.
+///
+/// ```
+/// use cubework::Face;
+/// assert_eq!(Face::F.paper_letter(), 'O');
+/// assert_eq!(Face::from_letter('R'), Some(Face::R));
+/// assert_eq!(Face::U.opposite(), Face::D);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[repr(u8)]
+pub enum Face {
+    /// Up (white).
+    U = 0,
+    /// Right (yellow).
+    R = 1,
+    /// Front (orange).
+    F = 2,
+    /// Down (blue).
+    D = 3,
+    /// Left (green).
+    L = 4,
+    /// Back (red).
+    B = 5,
+}
+
+impl Face {
+    /// The faces in facelet-string order: U R F D L B.
+    pub const ALL: [Face; 6] = [Face::U, Face::R, Face::F, Face::D, Face::L, Face::B];
+    /// The faces in the paper's order: up, down, back, front, left, right.
+    pub const PAPER: [Face; 6] = [Face::U, Face::D, Face::B, Face::F, Face::L, Face::R];
+
+    /// Position in facelet-string order (U=0 … B=5).
+    pub fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The face at facelet-string position `i` (0..6).
+    pub fn from_index(i: usize) -> Face {
+        Face::ALL[i]
+    }
+
+    /// Position in the paper's order (up=0, down, back, front, left, right=5).
+    pub fn paper_index(self) -> usize {
+        Face::PAPER.iter().position(|&f| f == self).unwrap_or(0)
+    }
+
+    /// The face's letter in the facelet string: `U R F D L B`.
+    pub fn letter(self) -> char {
+        b"URFDLB"[self.index()] as char
+    }
+
+    /// The face named by a facelet-string letter.
+    pub fn from_letter(c: char) -> Option<Face> {
+        Face::ALL.into_iter().find(|f| f.letter() == c)
+    }
+
+    /// The paper's colour letter: `W Y O B G R` for U R F D L B.
+    pub fn paper_letter(self) -> char {
+        b"WYOBGR"[self.index()] as char
+    }
+
+    /// The face whose colour has this paper letter.
+    pub fn from_paper_letter(c: char) -> Option<Face> {
+        Face::ALL.into_iter().find(|f| f.paper_letter() == c)
+    }
+
+    /// The paper's colour digit (1 white, 2 blue, 3 red, 4 orange, 5 green, 6 yellow).
+    pub fn digit(self) -> u8 {
+        [1, 6, 4, 2, 5, 3][self.index()]
+    }
+
+    /// The face whose colour has this digit (0 means no sticker and gives `None`).
+    pub fn from_digit(d: u8) -> Option<Face> {
+        Face::ALL.into_iter().find(|f| f.digit() == d)
+    }
+
+    /// The colour's English name.
+    pub fn colour_name(self) -> &'static str {
+        ["white", "yellow", "orange", "blue", "green", "red"][self.index()]
+    }
+
+    /// The opposite face.
+    pub fn opposite(self) -> Face {
+        Face::ALL[(self.index() + 3) % 6]
+    }
+
+    /// Outward unit normal of the face on the solved cube, in (x, y, z) with x to the right,
+    /// y up and z to the front.
+    pub fn normal(self) -> [i32; 3] {
+        match self {
+            Face::U => [0, 1, 0],
+            Face::D => [0, -1, 0],
+            Face::R => [1, 0, 0],
+            Face::L => [-1, 0, 0],
+            Face::F => [0, 0, 1],
+            Face::B => [0, 0, -1],
+        }
+    }
+
+    /// The face with this outward normal.
+    pub fn from_normal(n: [i32; 3]) -> Option<Face> {
+        Face::ALL.into_iter().find(|f| f.normal() == n)
+    }
+
+    /// Given the colours seen on the front and right centres of a cube held in any
+    /// orientation, the colour that must be on its up centre (cubes are right-handed).
+    /// `None` when the two colours are equal or opposite.
+    ///
+    /// ```
+    /// use cubework::Face;
+    /// assert_eq!(Face::up_from(Face::F, Face::R), Some(Face::U));
+    /// assert_eq!(Face::up_from(Face::R, Face::B), Some(Face::U));
+    /// assert_eq!(Face::up_from(Face::F, Face::B), None);
+    /// ```
+    pub fn up_from(front: Face, right: Face) -> Option<Face> {
+        let [a, b, c] = front.normal();
+        let [d, e, f] = right.normal();
+        Face::from_normal([b * f - c * e, c * d - a * f, a * e - b * d])
+    }
+}
+
+impl fmt::Display for Face {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.letter())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn letters_round_trip() {
+        for face in Face::ALL {
+            assert_eq!(Face::from_letter(face.letter()), Some(face));
+            assert_eq!(Face::from_paper_letter(face.paper_letter()), Some(face));
+            assert_eq!(Face::from_digit(face.digit()), Some(face));
+            assert_eq!(Face::from_index(face.index()), face);
+            assert_eq!(Face::PAPER[face.paper_index()], face);
+            assert_ne!(face.opposite(), face);
+            assert_eq!(face.opposite().opposite(), face);
+        }
+        assert_eq!(Face::from_digit(0), None);
+    }
+
+    #[test]
+    fn up_is_right_handed_for_every_orientation() {
+        // Each of the 24 (front, right) pairs gives a third face perpendicular to both.
+        let mut count = 0;
+        for front in Face::ALL {
+            for right in Face::ALL {
+                if let Some(up) = Face::up_from(front, right) {
+                    count += 1;
+                    assert!(![front, right, front.opposite(), right.opposite()].contains(&up));
+                    assert_eq!(Face::up_from(right, up), Some(front));
+                }
+            }
+        }
+        assert_eq!(count, 24);
+    }
+}

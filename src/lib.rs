@@ -1,0 +1,22 @@
+//! # cubework
+//!
+//! An APL-style array-programming workbench for Rubik's Cube, after Howard A. Peelle's
+//! "Representing Rubik's Cube in APL" (APL84). The seven representations of the paper are
+//! built as `ndarray` transforms in [`rep`], all converting through the canonical [`Cube`];
+//! moves in standard or paper notation are one [`Move`] type, read by one [`parse_moves`].
+#![warn(missing_docs)]
+
+pub mod cube;
+pub mod face;
+pub mod geometry;
+pub mod moves;
+pub mod parser;
+
+pub use cube::{Cube, FaceletError};
+pub use face::Face;
+pub use geometry::Geometry;
+pub use moves::{
+    format_moves, Amount, Move, MoveError, PaperAxis, PaperLetter, PaperMove, Rotation, Slice,
+    SliceTurn, Turn, WideStyle,
+};
+pub use parser::{parse_moves, Notation, ParseError, ParseErrorKind};
