@@ -22,7 +22,9 @@ pub enum FaceletError {
         per_face: usize,
     },
     /// A character that names no face.
-    #[error("facelet string has unknown colour '{ch}' at position {position} (expected one of U R F D L B)")]
+    #[error(
+        "facelet string has unknown colour '{ch}' at position {position} (expected one of U R F D L B)"
+    )]
     UnknownLetter {
         /// The character.
         ch: char,
@@ -75,12 +77,19 @@ impl Cube {
     /// If `n` is 0 or above [`MAX_SIZE`]; use [`Cube::check_size`] on user input first.
     pub fn solved_n(n: usize) -> Cube {
         let g = Geometry::of(n);
-        Cube { n, stickers: (0..g.sticker_count()).map(|i| g.face_of(i)).collect() }
+        Cube {
+            n,
+            stickers: (0..g.sticker_count()).map(|i| g.face_of(i)).collect(),
+        }
     }
 
     /// Checks that a size given by a user is one the workbench handles.
     pub fn check_size(n: usize) -> Result<(), FaceletError> {
-        if (2..=MAX_SIZE).contains(&n) { Ok(()) } else { Err(FaceletError::Size(n)) }
+        if (2..=MAX_SIZE).contains(&n) {
+            Ok(())
+        } else {
+            Err(FaceletError::Size(n))
+        }
     }
 
     /// Builds a cube from its stickers in facelet-string order.
@@ -91,12 +100,20 @@ impl Cube {
         Cube::check_size(n)?;
         let per_face = n * n;
         if stickers.len() != 6 * per_face {
-            return Err(FaceletError::Length { got: stickers.len(), expected: 6 * per_face, per_face });
+            return Err(FaceletError::Length {
+                got: stickers.len(),
+                expected: 6 * per_face,
+                per_face,
+            });
         }
         for face in Face::ALL {
             let count = stickers.iter().filter(|&&s| s == face).count();
             if count != per_face {
-                return Err(FaceletError::Count { face, count, expected: per_face });
+                return Err(FaceletError::Count {
+                    face,
+                    count,
+                    expected: per_face,
+                });
             }
         }
         let cube = Cube { n, stickers };
@@ -136,13 +153,20 @@ impl Cube {
         let chars: Vec<char> = s.trim().chars().collect();
         let per_face = n * n;
         if chars.len() != 6 * per_face {
-            return Err(FaceletError::Length { got: chars.len(), expected: 6 * per_face, per_face });
+            return Err(FaceletError::Length {
+                got: chars.len(),
+                expected: 6 * per_face,
+                per_face,
+            });
         }
         let stickers = chars
             .iter()
             .enumerate()
             .map(|(i, &ch)| {
-                Face::from_letter(ch).ok_or(FaceletError::UnknownLetter { ch, position: i + 1 })
+                Face::from_letter(ch).ok_or(FaceletError::UnknownLetter {
+                    ch,
+                    position: i + 1,
+                })
             })
             .collect::<Result<Vec<_>, _>>()?;
         Cube::from_stickers(n, stickers)
@@ -210,7 +234,9 @@ impl Cube {
 
     /// True when every face shows one colour (in any orientation of the whole cube).
     pub fn is_solved(&self) -> bool {
-        self.stickers.chunks(self.n * self.n).all(|f| f.iter().all(|&s| s == f[0]))
+        self.stickers
+            .chunks(self.n * self.n)
+            .all(|f| f.iter().all(|&s| s == f[0]))
     }
 
     /// The unfolded net as text: U above, then L F R B side by side, then D below, each sticker
@@ -239,8 +265,10 @@ impl Cube {
             }
         }
         for r in 0..n {
-            let parts: Vec<String> =
-                [Face::L, Face::F, Face::R, Face::B].iter().map(|&f| row(f, r).join(" ")).collect();
+            let parts: Vec<String> = [Face::L, Face::F, Face::R, Face::B]
+                .iter()
+                .map(|&f| row(f, r).join(" "))
+                .collect();
             lines.push(parts.join(" "));
         }
         for r in 0..n {
@@ -290,14 +318,23 @@ mod tests {
     #[test]
     fn bad_facelet_strings_say_what_is_wrong() {
         let short = &SOLVED[1..];
-        assert!(matches!(Cube::from_facelets_n(short, 3), Err(FaceletError::Length { got: 53, .. })));
+        assert!(matches!(
+            Cube::from_facelets_n(short, 3),
+            Err(FaceletError::Length { got: 53, .. })
+        ));
         let unknown = SOLVED.replacen('R', "X", 1);
         assert_eq!(
             Cube::from_facelets(&unknown).unwrap_err(),
-            FaceletError::UnknownLetter { ch: 'X', position: 10 }
+            FaceletError::UnknownLetter {
+                ch: 'X',
+                position: 10
+            }
         );
         let count = SOLVED.replacen('R', "U", 1);
-        assert!(matches!(Cube::from_facelets(&count), Err(FaceletError::Count { .. })));
+        assert!(matches!(
+            Cube::from_facelets(&count),
+            Err(FaceletError::Count { .. })
+        ));
         // Swap the U and D centres with two other stickers so the counts stay right.
         let mut chars: Vec<char> = SOLVED.chars().collect();
         chars.swap(4, 31); // U centre <-> D centre
@@ -308,13 +345,20 @@ mod tests {
         let mut chars: Vec<char> = SOLVED.chars().collect();
         chars.swap(13, 40);
         let mirrored: String = chars.iter().collect();
-        assert!(matches!(Cube::from_facelets(&mirrored), Err(FaceletError::Centres(_))));
+        assert!(matches!(
+            Cube::from_facelets(&mirrored),
+            Err(FaceletError::Centres(_))
+        ));
     }
 
     #[test]
     fn rotated_centres_are_accepted() {
         let mut cube = Cube::solved();
-        cube.turn(SliceTurn { axis: crate::PaperAxis::X, layer: 1, quarters: 1 });
+        cube.turn(SliceTurn {
+            axis: crate::PaperAxis::X,
+            layer: 1,
+            quarters: 1,
+        });
         let text = cube.facelets();
         assert_eq!(Cube::from_facelets(&text).unwrap(), cube);
     }

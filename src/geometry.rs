@@ -40,8 +40,12 @@ impl Geometry {
     /// # Panics
     /// If `n` is 0 or larger than [`MAX_SIZE`]; callers check sizes from user input first.
     pub fn of(n: usize) -> &'static Geometry {
-        static CACHE: [OnceLock<Geometry>; MAX_SIZE + 1] = [const { OnceLock::new() }; MAX_SIZE + 1];
-        assert!((1..=MAX_SIZE).contains(&n), "cube size {n} outside 1..={MAX_SIZE}");
+        static CACHE: [OnceLock<Geometry>; MAX_SIZE + 1] =
+            [const { OnceLock::new() }; MAX_SIZE + 1];
+        assert!(
+            (1..=MAX_SIZE).contains(&n),
+            "cube size {n} outside 1..={MAX_SIZE}"
+        );
         CACHE[n].get_or_init(|| Geometry::new(n))
     }
 
@@ -65,13 +69,24 @@ impl Geometry {
             }
         }
         let lookup = positions.iter().enumerate().map(|(i, &p)| (p, i)).collect();
-        let mut g = Geometry { n, positions, lookup, tables: Vec::new() };
+        let mut g = Geometry {
+            n,
+            positions,
+            lookup,
+            tables: Vec::new(),
+        };
         g.tables = PaperAxis::ALL
             .iter()
             .map(|&axis| {
                 (0..n)
                     .map(|layer| {
-                        [1, 2, 3].map(|quarters| g.build_table(SliceTurn { axis, layer, quarters }))
+                        [1, 2, 3].map(|quarters| {
+                            g.build_table(SliceTurn {
+                                axis,
+                                layer,
+                                quarters,
+                            })
+                        })
                     })
                     .collect()
             })
@@ -146,9 +161,9 @@ impl Geometry {
     /// Rotates a point one quarter-turn in the paper's positive sense about `axis`.
     fn rotate([x, y, z]: [i32; 3], axis: PaperAxis) -> [i32; 3] {
         match axis {
-            PaperAxis::X => [x, -z, y],  // clockwise seen from the left: up → front
-            PaperAxis::Y => [-y, x, z],  // clockwise seen from the back: up → left
-            PaperAxis::Z => [-z, y, x],  // clockwise seen from above: front → left
+            PaperAxis::X => [x, -z, y], // clockwise seen from the left: up → front
+            PaperAxis::Y => [-y, x, z], // clockwise seen from the back: up → left
+            PaperAxis::Z => [-z, y, x], // clockwise seen from above: front → left
         }
     }
 
@@ -198,7 +213,13 @@ mod tests {
             let g = Geometry::of(n);
             for axis in PaperAxis::ALL {
                 for layer in 0..n {
-                    let t = g.table(SliceTurn { axis, layer, quarters: 1 }).unwrap();
+                    let t = g
+                        .table(SliceTurn {
+                            axis,
+                            layer,
+                            quarters: 1,
+                        })
+                        .unwrap();
                     let mut seen = vec![false; t.len()];
                     t.iter().for_each(|&i| seen[i as usize] = true);
                     assert!(seen.iter().all(|&s| s));

@@ -11,12 +11,13 @@ pub mod face;
 pub mod geometry;
 pub mod moves;
 pub mod parser;
+pub mod rep;
 
 pub use cube::{Cube, FaceletError};
 pub use face::Face;
 pub use geometry::Geometry;
 pub use moves::{
-    format_moves, Amount, Move, MoveError, PaperAxis, PaperLetter, PaperMove, Rotation, Slice,
-    SliceTurn, Turn, WideStyle,
+    Amount, Move, MoveError, PaperAxis, PaperLetter, PaperMove, Rotation, Slice, SliceTurn, Turn,
+    WideStyle, format_moves,
 };
-pub use parser::{parse_moves, Notation, ParseError, ParseErrorKind};
+pub use parser::{Notation, ParseError, ParseErrorKind, parse_moves};

@@ -56,7 +56,10 @@ pub struct SliceTurn {
 impl SliceTurn {
     /// The turn that undoes this one.
     pub fn inverse(self) -> SliceTurn {
-        SliceTurn { quarters: (4 - self.quarters) % 4, ..self }
+        SliceTurn {
+            quarters: (4 - self.quarters) % 4,
+            ..self
+        }
     }
 }
 
@@ -119,7 +122,11 @@ impl PaperLetter {
     /// The axis this move turns about.
     pub fn axis(self) -> PaperAxis {
         let i = self as usize;
-        if i >= 9 { PaperAxis::ALL[i - 9] } else { PaperAxis::ALL[i / 3] }
+        if i >= 9 {
+            PaperAxis::ALL[i - 9]
+        } else {
+            PaperAxis::ALL[i / 3]
+        }
     }
 
     /// The layer this move turns (0, 1 or 2), or `None` for the whole-cube moves X, Y, Z.
@@ -159,10 +166,16 @@ pub struct PaperMove {
 impl PaperMove {
     /// All 24 paper moves: each letter, then its inverse.
     pub const ALL: [PaperMove; 24] = {
-        let mut all = [PaperMove { letter: PaperLetter::L, inverse: false }; 24];
+        let mut all = [PaperMove {
+            letter: PaperLetter::L,
+            inverse: false,
+        }; 24];
         let mut i = 0;
         while i < 24 {
-            all[i] = PaperMove { letter: PaperLetter::ALL[i / 2], inverse: i % 2 == 1 };
+            all[i] = PaperMove {
+                letter: PaperLetter::ALL[i / 2],
+                inverse: i % 2 == 1,
+            };
             i += 1;
         }
         all
@@ -170,12 +183,18 @@ impl PaperMove {
 
     /// The move itself (not inverted).
     pub fn new(letter: PaperLetter) -> PaperMove {
-        PaperMove { letter, inverse: false }
+        PaperMove {
+            letter,
+            inverse: false,
+        }
     }
 
     /// The inverse move.
     pub fn inverse(self) -> PaperMove {
-        PaperMove { inverse: !self.inverse, ..self }
+        PaperMove {
+            inverse: !self.inverse,
+            ..self
+        }
     }
 
     /// The slice turns this move makes on the 3×3×3.
@@ -183,8 +202,18 @@ impl PaperMove {
         let quarters = if self.inverse { 3 } else { 1 };
         let axis = self.letter.axis();
         match self.letter.layer() {
-            Some(layer) => vec![SliceTurn { axis, layer, quarters }],
-            None => (0..3).map(|layer| SliceTurn { axis, layer, quarters }).collect(),
+            Some(layer) => vec![SliceTurn {
+                axis,
+                layer,
+                quarters,
+            }],
+            None => (0..3)
+                .map(|layer| SliceTurn {
+                    axis,
+                    layer,
+                    quarters,
+                })
+                .collect(),
         }
     }
 
@@ -205,7 +234,11 @@ impl PaperMove {
             P::Y => (Turn::Rotation(Rotation::Z), true),
             P::Z => (Turn::Rotation(Rotation::Y), false),
         };
-        let amount = if flip != self.inverse { Amount::Prime } else { Amount::One };
+        let amount = if flip != self.inverse {
+            Amount::Prime
+        } else {
+            Amount::One
+        };
         Move { turn, amount }
     }
 }
@@ -278,7 +311,12 @@ pub enum Turn {
 impl Turn {
     /// A plain outer face turn.
     pub fn face(face: Face) -> Turn {
-        Turn::Face { face, from: 1, to: 1, style: WideStyle::Plain }
+        Turn::Face {
+            face,
+            from: 1,
+            to: 1,
+            style: WideStyle::Plain,
+        }
     }
 }
 
@@ -375,14 +413,21 @@ pub struct Move {
 impl Move {
     /// The move that undoes this one.
     pub fn inverse(self) -> Move {
-        Move { amount: self.amount.inverse(), ..self }
+        Move {
+            amount: self.amount.inverse(),
+            ..self
+        }
     }
 
     /// A paper move as a `Move`.
     pub fn paper(m: PaperMove) -> Move {
         Move {
             turn: Turn::Paper(m.letter),
-            amount: if m.inverse { Amount::Prime } else { Amount::One },
+            amount: if m.inverse {
+                Amount::Prime
+            } else {
+                Amount::One
+            },
         }
     }
 
@@ -409,12 +454,22 @@ impl Move {
         let q = self.amount.quarters();
         let turns = |axis, layers: &mut dyn Iterator<Item = usize>, sense: u8| {
             let quarters = (q * sense) % 4;
-            layers.map(|layer| SliceTurn { axis, layer, quarters }).collect()
+            layers
+                .map(|layer| SliceTurn {
+                    axis,
+                    layer,
+                    quarters,
+                })
+                .collect()
         };
         Ok(match self.turn {
             Turn::Face { face, from, to, .. } => {
                 if to as usize > n {
-                    return Err(MoveError::NoSuchLayer { mv: self.to_string(), layer: to, n });
+                    return Err(MoveError::NoSuchLayer {
+                        mv: self.to_string(),
+                        layer: to,
+                        n,
+                    });
                 }
                 let (axis, high, sense) = frame(face);
                 let index = |k: u8| if high { n - k as usize } else { k as usize - 1 };
@@ -422,7 +477,10 @@ impl Move {
             }
             Turn::Slice(slice) => {
                 if n % 2 == 0 {
-                    return Err(MoveError::NoMiddle { mv: self.to_string(), n });
+                    return Err(MoveError::NoMiddle {
+                        mv: self.to_string(),
+                        n,
+                    });
                 }
                 let face = match slice {
                     Slice::M => Face::L,
@@ -443,7 +501,9 @@ impl Move {
             }
             Turn::Paper(letter) => {
                 if n != 3 {
-                    return Err(MoveError::PaperNotThree { mv: self.to_string() });
+                    return Err(MoveError::PaperNotThree {
+                        mv: self.to_string(),
+                    });
                 }
                 let axis = letter.axis();
                 match letter.layer() {
@@ -488,7 +548,12 @@ impl fmt::Display for Move {
                     Amount::Two | Amount::TwoPrime => write!(f, "2"),
                 };
             }
-            Turn::Face { face, from, to, style } => match style {
+            Turn::Face {
+                face,
+                from,
+                to,
+                style,
+            } => match style {
                 WideStyle::Lower => write!(f, "{}", face.letter().to_ascii_lowercase())?,
                 WideStyle::Plain if from == to && from > 1 => write!(f, "{from}{face}")?,
                 WideStyle::Plain => write!(f, "{face}")?,
@@ -563,7 +628,10 @@ mod tests {
     fn standard_and_paper_round_trip_through_slice_turns() {
         for m in PaperMove::ALL {
             let std = m.to_standard();
-            assert_eq!(std.slice_turns(3).unwrap(), Move::paper(m).slice_turns(3).unwrap());
+            assert_eq!(
+                std.slice_turns(3).unwrap(),
+                Move::paper(m).slice_turns(3).unwrap()
+            );
             assert_eq!(std.paper_moves().unwrap(), vec![m]);
         }
     }

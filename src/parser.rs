@@ -106,7 +106,10 @@ impl ParseError {
                     }
                     _ => "",
                 };
-                format!("unknown move '{}' at column {}{hint}", self.token, self.column)
+                format!(
+                    "unknown move '{}' at column {}{hint}",
+                    self.token, self.column
+                )
             }
         }
     }
@@ -191,11 +194,22 @@ fn layered_face(i: &str) -> IResult<&str, Turn> {
     if from == 0 || from > to {
         return fail(i);
     }
-    Ok((rest, Turn::Face { face, from, to, style }))
+    Ok((
+        rest,
+        Turn::Face {
+            face,
+            from,
+            to,
+            style,
+        },
+    ))
 }
 
 fn fail<T>(i: &str) -> IResult<&str, T> {
-    Err(nom::Err::Error(nom::error::Error::new(i, nom::error::ErrorKind::Verify)))
+    Err(nom::Err::Error(nom::error::Error::new(
+        i,
+        nom::error::ErrorKind::Verify,
+    )))
 }
 
 fn upper_face(c: char) -> Option<Face> {
@@ -204,9 +218,16 @@ fn upper_face(c: char) -> Option<Face> {
 
 fn lower_wide(i: &str) -> IResult<&str, Turn> {
     map_opt(anychar, |c: char| {
-        c.is_ascii_lowercase().then(|| Face::from_letter(c.to_ascii_uppercase())).flatten()
+        c.is_ascii_lowercase()
+            .then(|| Face::from_letter(c.to_ascii_uppercase()))
+            .flatten()
     })
-    .map(|face| Turn::Face { face, from: 1, to: 2, style: WideStyle::Lower })
+    .map(|face| Turn::Face {
+        face,
+        from: 1,
+        to: 2,
+        style: WideStyle::Lower,
+    })
     .parse(i)
 }
 
@@ -248,8 +269,18 @@ pub fn standard_move(i: &str) -> IResult<&str, Move> {
 pub fn paper_move(i: &str) -> IResult<&str, Move> {
     let (i, letter) = map_opt(anychar, PaperLetter::from_letter).parse(i)?;
     let (i, bar) = opt(one_of("\u{305}\u{304}¯'’ʼ")).parse(i)?;
-    let amount = if bar.is_some() { Amount::Prime } else { Amount::One };
-    Ok((i, Move { turn: Turn::Paper(letter), amount }))
+    let amount = if bar.is_some() {
+        Amount::Prime
+    } else {
+        Amount::One
+    };
+    Ok((
+        i,
+        Move {
+            turn: Turn::Paper(letter),
+            amount,
+        },
+    ))
 }
 
 #[cfg(test)]
@@ -285,9 +316,15 @@ mod tests {
     #[test]
     fn errors_name_token_and_column() {
         let e = parse_moves("R U K", Notation::Standard).unwrap_err();
-        assert_eq!((e.kind, e.token.as_str(), e.column), (ParseErrorKind::UnknownMove, "K", 5));
+        assert_eq!(
+            (e.kind, e.token.as_str(), e.column),
+            (ParseErrorKind::UnknownMove, "K", 5)
+        );
         let e = parse_moves("R U2'2", Notation::Standard).unwrap_err();
-        assert_eq!((e.kind, e.token.as_str(), e.column), (ParseErrorKind::BadSuffix, "2", 6));
+        assert_eq!(
+            (e.kind, e.token.as_str(), e.column),
+            (ParseErrorKind::BadSuffix, "2", 6)
+        );
         let e = parse_moves("R 2-3R", Notation::Standard).unwrap_err();
         assert_eq!((e.token.as_str(), e.column), ("2-3R", 3));
         let e = parse_moves("LCR Q", Notation::Paper).unwrap_err();
