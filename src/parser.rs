@@ -164,6 +164,12 @@ pub fn parse_moves(input: &str, notation: Notation) -> Result<Vec<Move>, ParseEr
     }
 }
 
+/// Parses what a user types wherever a sequence of moves is expected (the CLI's `apply`, the
+/// REPL's lines). Today this is [`parse_moves`]; sequence algebra extends it.
+pub fn parse_sequence(input: &str, notation: Notation) -> Result<Vec<Move>, ParseError> {
+    parse_moves(input, notation)
+}
+
 fn token_at(s: &str) -> String {
     s.chars().take_while(|c| !c.is_whitespace()).collect()
 }
