@@ -6,14 +6,20 @@
 //! moves in standard or paper notation are one [`Move`] type, read by one [`parse_moves`].
 #![warn(missing_docs)]
 
+pub mod cli;
+pub mod command;
 pub mod cube;
+pub mod error;
 pub mod face;
 pub mod geometry;
 pub mod moves;
 pub mod parser;
 pub mod rep;
+pub mod simd;
+pub mod repl;
 
 pub use cube::{Cube, FaceletError};
+pub use error::{Error, Result};
 pub use face::Face;
 pub use geometry::Geometry;
 pub use moves::{

@@ -176,15 +176,15 @@ impl FromStr for RepKind {
 pub struct Gather {
     sources: Box<[u8]>,
     digit_perms: Option<Box<[u8]>>,
+    shuffle: Option<Box<crate::simd::Shuffle64>>,
 }
 
 impl Gather {
     /// A gather that only moves cells.
     pub fn new(sources: impl IntoIterator<Item = usize>) -> Gather {
-        Gather {
-            sources: sources.into_iter().map(|s| s as u8).collect(),
-            digit_perms: None,
-        }
+        let sources: Box<[u8]> = sources.into_iter().map(|s| s as u8).collect();
+        let shuffle = crate::simd::Shuffle64::new(&sources).map(Box::new);
+        Gather { sources, digit_perms: None, shuffle }
     }
 
     /// A gather that moves cells and rearranges each cell's digits by one of the six
@@ -196,6 +196,7 @@ impl Gather {
         Gather {
             sources: sources.into_iter().map(|s| s as u8).collect(),
             digit_perms: Some(perms.into_iter().collect()),
+            shuffle: None,
         }
     }
 
@@ -220,6 +221,11 @@ impl Gather {
     /// The digit permutation of each cell, for representations with digits.
     pub fn digit_perms(&self) -> Option<&[u8]> {
         self.digit_perms.as_deref()
+    }
+
+    /// The same gather as a SIMD byte shuffle, for tables of at most 64 cells.
+    pub fn shuffle(&self) -> Option<&crate::simd::Shuffle64> {
+        self.shuffle.as_deref()
     }
 
     /// Applies the gather to `state`, writing into `scratch`, which then holds the new state.

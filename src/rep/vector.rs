@@ -230,7 +230,13 @@ impl Representation for Vector {
         Ok(Gather::compile(54, |iota| transform(m, iota)))
     }
 
+    /// One SIMD byte shuffle in place where the CPU has one (see [`crate::simd`]), else a
+    /// gather into the scratch vector.
     fn turn_compiled(&mut self, g: &Gather) {
+        if let (Some(shuffle), Some(state)) = (g.shuffle(), self.cube.as_slice_mut()) {
+            shuffle.apply(state);
+            return;
+        }
         let (Some(state), Some(scratch)) = (self.cube.as_slice(), self.scratch.as_slice_mut())
         else {
             return;
