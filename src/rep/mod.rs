@@ -17,6 +17,7 @@
 //! | `4d`        | 3×3×3×3    | colour letter or blank      | 24    |
 //! | `nested`    | 3×3×3      | 3-letter vector, `∘` padded | 24    |
 
+pub mod four_d;
 pub mod numeric;
 pub mod vector;
 
@@ -31,6 +32,7 @@ use ndarray::{Array, ArrayView, Dimension, IntoDimension};
 use crate::cube::Cube;
 use crate::moves::{Move, MoveError, PaperLetter, PaperMove};
 
+pub use four_d::FourD;
 pub use numeric::Numeric;
 pub use vector::Vector;
 
@@ -150,6 +152,7 @@ impl RepKind {
         Ok(match self {
             RepKind::Numeric => Box::new(Numeric::from_cube(cube)),
             RepKind::Vector => Box::new(Vector::from_cube(cube)),
+            RepKind::FourD => Box::new(FourD::from_cube(cube)),
             _ => Box::new(Vector::from_cube(cube)),
         })
     }
