@@ -18,6 +18,7 @@
 //! | `nested`    | 3×3×3      | 3-letter vector, `∘` padded | 24    |
 
 pub mod four_d;
+pub mod nested;
 pub mod numeric;
 pub mod vector;
 
@@ -33,6 +34,7 @@ use crate::cube::Cube;
 use crate::moves::{Move, MoveError, PaperLetter, PaperMove};
 
 pub use four_d::FourD;
+pub use nested::Nested;
 pub use numeric::Numeric;
 pub use vector::Vector;
 
@@ -153,6 +155,7 @@ impl RepKind {
             RepKind::Numeric => Box::new(Numeric::from_cube(cube)),
             RepKind::Vector => Box::new(Vector::from_cube(cube)),
             RepKind::FourD => Box::new(FourD::from_cube(cube)),
+            RepKind::Nested => Box::new(Nested::from_cube(cube)),
             _ => Box::new(Vector::from_cube(cube)),
         })
     }
