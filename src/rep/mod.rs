@@ -17,6 +17,9 @@
 //! | `4d`        | 3×3×3×3    | colour letter or blank      | 24    |
 //! | `nested`    | 3×3×3      | 3-letter vector, `∘` padded | 24    |
 
+pub mod four_d;
+pub mod nested;
+pub mod numeric;
 pub mod vector;
 
 #[cfg(test)]
@@ -30,6 +33,9 @@ use ndarray::{Array, ArrayView, Dimension, IntoDimension};
 use crate::cube::Cube;
 use crate::moves::{Move, MoveError, PaperLetter, PaperMove};
 
+pub use four_d::FourD;
+pub use nested::Nested;
+pub use numeric::Numeric;
 pub use vector::Vector;
 
 /// Which of the seven representations.
@@ -146,7 +152,10 @@ impl RepKind {
             });
         }
         Ok(match self {
+            RepKind::Numeric => Box::new(Numeric::from_cube(cube)),
             RepKind::Vector => Box::new(Vector::from_cube(cube)),
+            RepKind::FourD => Box::new(FourD::from_cube(cube)),
+            RepKind::Nested => Box::new(Nested::from_cube(cube)),
             _ => Box::new(Vector::from_cube(cube)),
         })
     }
