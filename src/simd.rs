@@ -1,11 +1,12 @@
-//! Byte shuffles for compiled moves of representations with at most 64 one-byte cells
-//! (vector, local, composite).
+//! Byte shuffles for compiled moves of representations whose state is at most 128 bytes
+//! (vector, local, composite, visual, 4-D, nested).
 //!
 //! A compiled move is a permutation of cells; on bytes that is exactly a SIMD shuffle. Where
 //! the CPU has AVX-512 VBMI the whole 54-sticker vector turns in one `vpermb` between a masked
-//! load and a masked store; with SSSE3 it takes sixteen 16-byte `pshufb`s; elsewhere a portable
-//! loop. The path is chosen at run time ([`ShufflePath::detect`]) and all three give the same
-//! result (tested).
+//! load and a masked store (states of 65 to 128 bytes take `vpermi2b` over two registers);
+//! with SSSE3, states of up to 64 bytes take sixteen 16-byte `pshufb`s; elsewhere a portable
+//! loop. The path is chosen at run time ([`ShufflePath::detect`]) and all give the same result
+//! (tested).
 
 use std::sync::OnceLock;
 
@@ -24,7 +25,8 @@ impl ShufflePath {
     /// All paths, fastest first.
     pub const ALL: [ShufflePath; 3] = [ShufflePath::Vbmi, ShufflePath::Ssse3, ShufflePath::Portable];
 
-    /// The fastest path this CPU has (detected once).
+    /// The fastest path this CPU has (detected once), for states of up to 64 bytes; longer
+    /// ones take it only if it is [`ShufflePath::Vbmi`], else the portable loop.
     pub fn detect() -> ShufflePath {
         static PATH: OnceLock<ShufflePath> = OnceLock::new();
         *PATH.get_or_init(|| {
@@ -59,7 +61,7 @@ impl ShufflePath {
     }
 }
 
-/// A permutation of up to 64 bytes, laid out for every path.
+/// A permutation of up to 128 bytes, laid out for every path.
 ///
 /// ```
 /// use cubework::simd::{Shuffle64, ShufflePath};
@@ -78,7 +80,7 @@ impl ShufflePath {
 #[repr(C, align(64))]
 pub struct Shuffle64 {
     /// `index[i]`: the source of byte `i` (identity past `len`).
-    index: [u8; 64],
+    index: [u8; 128],
     /// For SSSE3: `control[o][s]` picks, for output chunk `o`, the bytes that come from source
     /// chunk `s` (0x80 = none).
     control: [[[u8; 16]; 4]; 4],
@@ -87,20 +89,31 @@ pub struct Shuffle64 {
 }
 
 impl Shuffle64 {
-    /// The shuffle taking byte `sources[i]` to byte `i`; `None` past 64 bytes or for a source
-    /// out of range.
+    /// The shuffle taking byte `sources[i]` to byte `i`; `None` past 128 bytes or for a
+    /// source out of range.
     pub fn new(sources: &[u8]) -> Option<Shuffle64> {
         let len = sources.len();
-        if len > 64 || sources.iter().any(|&s| s as usize >= len) {
+        if len > 128 || sources.iter().any(|&s| s as usize >= len) {
             return None;
         }
-        let mut index: [u8; 64] = std::array::from_fn(|i| i as u8);
+        let mut index: [u8; 128] = std::array::from_fn(|i| i as u8);
         index[..len].copy_from_slice(sources);
         let mut control = [[[0x80u8; 16]; 4]; 4];
-        for (i, &src) in index.iter().enumerate().take(len) {
-            control[i / 16][src as usize / 16][i % 16] = src % 16;
+        if len <= 64 {
+            for (i, &src) in index.iter().enumerate().take(len) {
+                control[i / 16][src as usize / 16][i % 16] = src % 16;
+            }
         }
-        Some(Shuffle64 { index, control, len, path: ShufflePath::detect() })
+        let path = match ShufflePath::detect() {
+            ShufflePath::Ssse3 if len > 64 => ShufflePath::Portable,
+            p => p,
+        };
+        Some(Shuffle64 { index, control, len, path })
+    }
+
+    /// The path [`Shuffle64::apply`] takes.
+    pub fn path(&self) -> ShufflePath {
+        self.path
     }
 
     /// Number of bytes it permutes.
@@ -134,13 +147,13 @@ impl Shuffle64 {
                 unsafe { x86::vbmi(state, &self.index) }
             }
             #[cfg(target_arch = "x86_64")]
-            ShufflePath::Ssse3 if path.available() => {
+            ShufflePath::Ssse3 if self.len <= 64 && path.available() => {
                 // SAFETY: the CPU has SSSE3 (checked above); all loads and stores are of
                 // local 64-byte buffers.
                 unsafe { x86::ssse3(state, &self.control) }
             }
             _ => {
-                let mut out = [0u8; 64];
+                let mut out = [0u8; 128];
                 for (o, &i) in out.iter_mut().zip(&self.index[..self.len]) {
                     *o = state[i as usize];
                 }
@@ -154,17 +167,32 @@ impl Shuffle64 {
 mod x86 {
     use std::arch::x86_64::*;
 
+    fn mask(bytes: usize) -> u64 {
+        if bytes >= 64 { u64::MAX } else { (1u64 << bytes) - 1 }
+    }
+
     #[target_feature(enable = "avx512f,avx512bw,avx512vbmi")]
-    pub(super) unsafe fn vbmi(state: &mut [u8], index: &[u8; 64]) {
+    pub(super) unsafe fn vbmi(state: &mut [u8], index: &[u8; 128]) {
         let len = state.len();
-        let mask: u64 = if len >= 64 { u64::MAX } else { (1u64 << len) - 1 };
-        // SAFETY: masked-off bytes are neither read nor written, so only `state` is touched;
-        // `index` is 64 readable bytes.
+        let (lo_mask, hi_mask) = (mask(len), mask(len.saturating_sub(64)));
+        let ptr = state.as_mut_ptr() as *mut i8;
+        // SAFETY: masked-off bytes are neither read nor written, so only the `len` bytes of
+        // `state` are touched (the high half only when `len > 64`); `index` is 128 readable
+        // bytes. Both halves are loaded before anything is stored.
         unsafe {
-            let data = _mm512_maskz_loadu_epi8(mask, state.as_ptr() as *const i8);
-            let idx = _mm512_loadu_si512(index.as_ptr() as *const _);
-            let out = _mm512_permutexvar_epi8(idx, data);
-            _mm512_mask_storeu_epi8(state.as_mut_ptr() as *mut i8, mask, out);
+            let lo = _mm512_maskz_loadu_epi8(lo_mask, ptr);
+            if len <= 64 {
+                let idx = _mm512_loadu_si512(index.as_ptr() as *const _);
+                _mm512_mask_storeu_epi8(ptr, lo_mask, _mm512_permutexvar_epi8(idx, lo));
+            } else {
+                let hi = _mm512_maskz_loadu_epi8(hi_mask, ptr.add(64));
+                let idx_lo = _mm512_loadu_si512(index.as_ptr() as *const _);
+                let idx_hi = _mm512_loadu_si512(index.as_ptr().add(64) as *const _);
+                let out_lo = _mm512_permutex2var_epi8(lo, idx_lo, hi);
+                let out_hi = _mm512_permutex2var_epi8(lo, idx_hi, hi);
+                _mm512_mask_storeu_epi8(ptr, lo_mask, out_lo);
+                _mm512_mask_storeu_epi8(ptr.add(64), hi_mask, out_hi);
+            }
         }
     }
 
@@ -201,7 +229,7 @@ mod tests {
     #[test]
     fn every_available_path_agrees_with_the_portable_loop() {
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
-        for len in [1, 15, 16, 17, 27, 54, 60, 63, 64] {
+        for len in [1, 15, 16, 17, 27, 54, 60, 63, 64, 65, 81, 121, 128] {
             for _ in 0..50 {
                 let mut perm: Vec<u8> = (0..len as u8).collect();
                 perm.shuffle(&mut rng);
@@ -223,7 +251,7 @@ mod tests {
 
     #[test]
     fn rejects_what_is_not_a_small_permutation_table() {
-        assert!(Shuffle64::new(&[0; 65]).is_none());
+        assert!(Shuffle64::new(&[0; 129]).is_none());
         assert!(Shuffle64::new(&[0, 5]).is_none());
     }
 }

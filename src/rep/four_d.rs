@@ -123,7 +123,6 @@ pub fn transform<T: Clone>(m: PaperMove, omega: ArrayView4<T>) -> Array4<T> {
 #[derive(Clone, Debug)]
 pub struct FourD {
     cube: Array4<u8>,
-    scratch: Array4<u8>,
 }
 
 impl FourD {
@@ -143,7 +142,6 @@ impl Representation for FourD {
             cubie_colours(cube, p, r, c)[slot].map_or(BLANK, |f| f.paper_letter() as u8)
         });
         FourD {
-            scratch: cube.clone(),
             cube,
         }
     }
@@ -179,13 +177,12 @@ impl Representation for FourD {
         }))
     }
 
+    /// In place: one SIMD byte shuffle where the CPU has one (see [`crate::simd`]), else a
+    /// gather of the cells that change.
     fn turn_compiled(&mut self, g: &Gather) {
-        let (Some(state), Some(scratch)) = (self.cube.as_slice(), self.scratch.as_slice_mut())
-        else {
-            return;
-        };
-        g.gather_into(state, scratch);
-        std::mem::swap(&mut self.cube, &mut self.scratch);
+        if let Some(state) = self.cube.as_slice_mut() {
+            g.apply_bytes(state);
+        }
     }
 
     /// Each plane as a block of three lines, its three matrices side by side two spaces

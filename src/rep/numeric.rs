@@ -262,7 +262,6 @@ pub(crate) fn cubie_colours(cube: &Cube, p: usize, r: usize, c: usize) -> [Optio
 #[derive(Clone, Debug)]
 pub struct Numeric {
     cube: Array3<u16>,
-    scratch: Array3<u16>,
 }
 
 impl Numeric {
@@ -284,7 +283,6 @@ impl Representation for Numeric {
                 .fold(0, |n, f| 10 * n + f.map_or(0, |f| f.digit() as u16))
         });
         Numeric {
-            scratch: cube.clone(),
             cube,
         }
     }
@@ -341,19 +339,12 @@ impl Representation for Numeric {
         Ok(Gather::with_digit_perms(sources, perms))
     }
 
+    /// In place: each cell that changes takes its source's value with its digits rearranged,
+    /// looked up in a table of every 3-digit value under the six digit permutations.
     fn turn_compiled(&mut self, g: &Gather) {
-        let table = permuted();
-        let (Some(state), Some(scratch), Some(perms)) = (
-            self.cube.as_slice(),
-            self.scratch.as_slice_mut(),
-            g.digit_perms(),
-        ) else {
-            return;
-        };
-        for ((dst, &src), &perm) in scratch.iter_mut().zip(g.sources()).zip(perms) {
-            *dst = table[perm as usize][state[src as usize] as usize];
+        if let Some(state) = self.cube.as_slice_mut() {
+            g.apply_digits(state, permuted());
         }
-        std::mem::swap(&mut self.cube, &mut self.scratch);
     }
 
     fn render(&self) -> String {

@@ -171,7 +171,6 @@ pub fn transform<T: Copy>(m: PaperMove, omega: ArrayView1<T>) -> Array1<T> {
 #[derive(Clone, Debug)]
 pub struct Vector {
     cube: Array1<u8>,
-    scratch: Array1<u8>,
 }
 
 impl Vector {
@@ -192,7 +191,6 @@ impl Representation for Vector {
         });
         let cube = Array1::from_iter(cells);
         Vector {
-            scratch: cube.clone(),
             cube,
         }
     }
@@ -230,19 +228,12 @@ impl Representation for Vector {
         Ok(Gather::compile(54, |iota| transform(m, iota)))
     }
 
-    /// One SIMD byte shuffle in place where the CPU has one (see [`crate::simd`]), else a
-    /// gather into the scratch vector.
+    /// In place: one SIMD byte shuffle where the CPU has one (see [`crate::simd`]), else a
+    /// gather of the cells that change.
     fn turn_compiled(&mut self, g: &Gather) {
-        if let (Some(shuffle), Some(state)) = (g.shuffle(), self.cube.as_slice_mut()) {
-            shuffle.apply(state);
-            return;
+        if let Some(state) = self.cube.as_slice_mut() {
+            g.apply_bytes(state);
         }
-        let (Some(state), Some(scratch)) = (self.cube.as_slice(), self.scratch.as_slice_mut())
-        else {
-            return;
-        };
-        g.gather_into(state, scratch);
-        std::mem::swap(&mut self.cube, &mut self.scratch);
     }
 
     fn render(&self) -> String {
