@@ -17,6 +17,7 @@
 //! | `4d`        | 3×3×3×3    | colour letter or blank      | 24    |
 //! | `nested`    | 3×3×3      | 3-letter vector, `∘` padded | 24    |
 
+pub mod composite;
 pub mod local;
 pub mod vector;
 
@@ -31,6 +32,7 @@ use ndarray::{Array, ArrayView, Dimension, IntoDimension};
 use crate::cube::Cube;
 use crate::moves::{Move, MoveError, PaperLetter, PaperMove};
 
+pub use composite::Composite;
 pub use local::Local;
 pub use vector::Vector;
 
@@ -149,6 +151,7 @@ impl RepKind {
         }
         Ok(match self {
             RepKind::Local => Box::new(Local::from_cube(cube)),
+            RepKind::Composite => Box::new(Composite::from_cube(cube)),
             RepKind::Vector => Box::new(Vector::from_cube(cube)),
             _ => Box::new(Vector::from_cube(cube)),
         })
