@@ -20,6 +20,7 @@
 pub mod composite;
 pub mod local;
 pub mod vector;
+pub mod visual;
 
 #[cfg(test)]
 pub(crate) mod testing;
@@ -35,6 +36,7 @@ use crate::moves::{Move, MoveError, PaperLetter, PaperMove};
 pub use composite::Composite;
 pub use local::Local;
 pub use vector::Vector;
+pub use visual::Visual;
 
 /// Which of the seven representations.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -152,6 +154,7 @@ impl RepKind {
         Ok(match self {
             RepKind::Local => Box::new(Local::from_cube(cube)),
             RepKind::Composite => Box::new(Composite::from_cube(cube)),
+            RepKind::Visual => Box::new(Visual::from_cube(cube)),
             RepKind::Vector => Box::new(Vector::from_cube(cube)),
             _ => Box::new(Vector::from_cube(cube)),
         })
