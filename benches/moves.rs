@@ -5,13 +5,16 @@
 
 use std::hint::black_box;
 
-use criterion::{criterion_group, criterion_main, Criterion};
+use criterion::{Criterion, criterion_group, criterion_main};
 use cubework::rep::RepKind;
 use cubework::simd::ShufflePath;
 use cubework::{Cube, PaperMove};
 
 fn moves_of(kind: RepKind, quarter: bool) -> Vec<PaperMove> {
-    kind.defined_moves().into_iter().filter(|m| m.letter.layer().is_some() == quarter).collect()
+    kind.defined_moves()
+        .into_iter()
+        .filter(|m| m.letter.layer().is_some() == quarter)
+        .collect()
 }
 
 fn bench_kind(c: &mut Criterion, group: &str, quarter: bool) {
@@ -62,8 +65,10 @@ fn orientation_moves(c: &mut Criterion) {
 fn vector_shuffle(c: &mut Criterion) {
     let mut group = c.benchmark_group("vector-shuffle");
     let rep = RepKind::Vector.build(&Cube::solved()).unwrap();
-    let shuffles: Vec<_> =
-        moves_of(RepKind::Vector, true).iter().map(|&m| rep.compile(m).unwrap().shuffle().unwrap().clone()).collect();
+    let shuffles: Vec<_> = moves_of(RepKind::Vector, true)
+        .iter()
+        .map(|&m| rep.compile(m).unwrap().shuffle().unwrap().clone())
+        .collect();
     for path in ShufflePath::ALL.into_iter().filter(|p| p.available()) {
         let mut state: Vec<u8> = rep.render().into_bytes();
         let mut i = 0;

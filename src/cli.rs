@@ -7,11 +7,11 @@ use std::ffi::OsString;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand, ValueEnum};
-use comfy_table::{presets::UTF8_FULL_CONDENSED, ContentArrangement, Table};
+use comfy_table::{ContentArrangement, Table, presets::UTF8_FULL_CONDENSED};
 
 use crate::cube::Cube;
 use crate::error::{Error, Result};
-use crate::parser::{parse_sequence, Notation};
+use crate::parser::{Notation, parse_sequence};
 use crate::rep::RepKind;
 
 /// An APL-style array-programming workbench for Rubik's Cube.
@@ -79,7 +79,10 @@ pub fn run(args: impl IntoIterator<Item = impl Into<OsString> + Clone>) -> Resul
     match cli.command {
         None => crate::repl::run_interactive(),
         Some(Command::Run { file }) => {
-            let open = std::fs::File::open(&file).map_err(|source| Error::File { path: file.clone(), source })?;
+            let open = std::fs::File::open(&file).map_err(|source| Error::File {
+                path: file.clone(),
+                source,
+            })?;
             crate::repl::run_lines(std::io::BufReader::new(open))
         }
         Some(command) => {
@@ -91,18 +94,28 @@ pub fn run(args: impl IntoIterator<Item = impl Into<OsString> + Clone>) -> Resul
 }
 
 fn first_line(message: &str) -> String {
-    let line = message.lines().find(|l| !l.trim().is_empty()).unwrap_or(message);
+    let line = message
+        .lines()
+        .find(|l| !l.trim().is_empty())
+        .unwrap_or(message);
     line.trim_start_matches("error: ").to_string()
 }
 
 /// Runs one command and returns what it prints.
 pub fn execute(command: Command) -> Result<String> {
     match command {
-        Command::Apply { rep, notation, from, show, moves } => {
-            apply(&rep, notation, from.as_deref(), show, &moves.join(" "))
-        }
+        Command::Apply {
+            rep,
+            notation,
+            from,
+            show,
+            moves,
+        } => apply(&rep, notation, from.as_deref(), show, &moves.join(" ")),
         Command::Reps => Ok(reps_table()),
-        Command::Run { file } => Err(Error::Usage(format!("run {} is not a one-shot command", file.display()))),
+        Command::Run { file } => Err(Error::Usage(format!(
+            "run {} is not a one-shot command",
+            file.display()
+        ))),
     }
 }
 
@@ -114,7 +127,13 @@ pub fn execute(command: Command) -> Result<String> {
 /// let s = apply("numeric", Notation::Standard, None, Show::Facelets, "R").unwrap();
 /// assert_eq!(s, "UUFUUFUUFRRRRRRRRRFFDFFDFFDDDBDDBDDBLLLLLLLLLUBBUBBUBB");
 /// ```
-pub fn apply(rep: &str, notation: Notation, from: Option<&str>, show: Show, moves: &str) -> Result<String> {
+pub fn apply(
+    rep: &str,
+    notation: Notation,
+    from: Option<&str>,
+    show: Show,
+    moves: &str,
+) -> Result<String> {
     let kind: RepKind = rep.parse()?;
     let cube = match from {
         Some(s) => Cube::from_facelets_n(s, 3)?,
@@ -133,8 +152,18 @@ pub fn apply(rep: &str, notation: Notation, from: Option<&str>, show: Show, move
 /// `cubework reps`: the representations in a table.
 pub fn reps_table() -> String {
     let mut table = Table::new();
-    table.load_style(UTF8_FULL_CONDENSED).set_content_arrangement(ContentArrangement::Dynamic);
-    table.set_header(["name", "paper", "shape", "element", "bytes", "moves", "not defined"]);
+    table
+        .load_style(UTF8_FULL_CONDENSED)
+        .set_content_arrangement(ContentArrangement::Dynamic);
+    table.set_header([
+        "name",
+        "paper",
+        "shape",
+        "element",
+        "bytes",
+        "moves",
+        "not defined",
+    ]);
     for kind in RepKind::ALL {
         let rep = kind.build(&Cube::solved()).expect("3×3×3");
         let shape: Vec<String> = rep.shape().iter().map(|d| d.to_string()).collect();
@@ -150,7 +179,11 @@ pub fn reps_table() -> String {
             rep.element().to_string(),
             rep.state_bytes().to_string(),
             format!("{}/24", kind.defined_moves().len()),
-            if undefined.is_empty() { "—".to_string() } else { undefined.join(" ") },
+            if undefined.is_empty() {
+                "—".to_string()
+            } else {
+                undefined.join(" ")
+            },
         ]);
     }
     table.to_string()

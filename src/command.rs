@@ -11,8 +11,8 @@ use rand_chacha::ChaCha8Rng;
 use crate::cube::Cube;
 use crate::error::{Error, Result};
 use crate::face::Face;
-use crate::moves::{format_moves, Move, PaperLetter, PaperMove};
-use crate::parser::{parse_sequence, Notation};
+use crate::moves::{Move, PaperLetter, PaperMove, format_moves};
+use crate::parser::{Notation, parse_sequence};
 use crate::rep::{RepKind, Representation};
 
 /// A command: its name, its arguments, and what it does.
@@ -27,33 +27,107 @@ pub struct CommandInfo {
 
 /// Every command the REPL knows, in the order `help` lists them.
 pub const COMMANDS: &[CommandInfo] = &[
-    CommandInfo { name: "rep", args: "NAME", summary: "switch representation (numeric local composite visual vector 4d nested); the state carries over" },
-    CommandInfo { name: "show", args: "[NAME|all|net|facelets]", summary: "show the state: in the current or a named representation, all seven, the net, or the facelet string" },
-    CommandInfo { name: "notation", args: "standard|paper", summary: "switch the notation moves are read in" },
-    CommandInfo { name: "do", args: "'MOVES'", summary: "run a paper DO string left to right, e.g. do 'F\u{304}D\u{304}FDRDR\u{304}'" },
-    CommandInfo { name: "reset", args: "", summary: "back to the solved cube" },
-    CommandInfo { name: "undo", args: "", summary: "take back the last change (a line of moves, scramble, load, reset, invert)" },
-    CommandInfo { name: "redo", args: "", summary: "make the last undone change again" },
-    CommandInfo { name: "history", args: "", summary: "list the changes so far" },
-    CommandInfo { name: "scramble", args: "[N] [seed S]", summary: "the paper's SCRAMBLE: N random quarter-turns of the outer faces (17 by default)" },
-    CommandInfo { name: "invert", args: "", summary: "undo the whole history as one inverse sequence (the paper's INVERSE)" },
-    CommandInfo { name: "load", args: "FACELETS", summary: "load a 54-letter facelet string (URFDLB order)" },
-    CommandInfo { name: "solved?", args: "", summary: "is the cube solved?" },
-    CommandInfo { name: "reps", args: "", summary: "list the representations: shape, element, bytes, defined moves" },
-    CommandInfo { name: "help", args: "[COMMAND]", summary: "this list, or more on one command" },
-    CommandInfo { name: "quit", args: "", summary: "leave (also exit, or Ctrl-D)" },
+    CommandInfo {
+        name: "rep",
+        args: "NAME",
+        summary: "switch representation (numeric local composite visual vector 4d nested); the state carries over",
+    },
+    CommandInfo {
+        name: "show",
+        args: "[NAME|all|net|facelets]",
+        summary: "show the state: in the current or a named representation, all seven, the net, or the facelet string",
+    },
+    CommandInfo {
+        name: "notation",
+        args: "standard|paper",
+        summary: "switch the notation moves are read in",
+    },
+    CommandInfo {
+        name: "do",
+        args: "'MOVES'",
+        summary: "run a paper DO string left to right, e.g. do 'F\u{304}D\u{304}FDRDR\u{304}'",
+    },
+    CommandInfo {
+        name: "reset",
+        args: "",
+        summary: "back to the solved cube",
+    },
+    CommandInfo {
+        name: "undo",
+        args: "",
+        summary: "take back the last change (a line of moves, scramble, load, reset, invert)",
+    },
+    CommandInfo {
+        name: "redo",
+        args: "",
+        summary: "make the last undone change again",
+    },
+    CommandInfo {
+        name: "history",
+        args: "",
+        summary: "list the changes so far",
+    },
+    CommandInfo {
+        name: "scramble",
+        args: "[N] [seed S]",
+        summary: "the paper's SCRAMBLE: N random quarter-turns of the outer faces (17 by default)",
+    },
+    CommandInfo {
+        name: "invert",
+        args: "",
+        summary: "undo the whole history as one inverse sequence (the paper's INVERSE)",
+    },
+    CommandInfo {
+        name: "load",
+        args: "FACELETS",
+        summary: "load a 54-letter facelet string (URFDLB order)",
+    },
+    CommandInfo {
+        name: "solved?",
+        args: "",
+        summary: "is the cube solved?",
+    },
+    CommandInfo {
+        name: "reps",
+        args: "",
+        summary: "list the representations: shape, element, bytes, defined moves",
+    },
+    CommandInfo {
+        name: "help",
+        args: "[COMMAND]",
+        summary: "this list, or more on one command",
+    },
+    CommandInfo {
+        name: "quit",
+        args: "",
+        summary: "leave (also exit, or Ctrl-D)",
+    },
 ];
 
 /// More on each command, for `help COMMAND`.
 fn details(name: &str) -> &'static str {
     match name {
-        "rep" => "The state is converted through the canonical cube, so nothing is lost; composite and visual then refuse X, Y, C and H (and the standard moves made of them), as the paper says.",
-        "show" => "show          the current representation's own display\nshow numeric  another representation's display of the same state\nshow all      all seven, one after another\nshow net      the unfolded net (coloured in a terminal)\nshow facelets the facelet string alone on its line",
-        "notation" => "standard: U D L R F B, M E S, x y z, Rw/r, 2R, 3Rw; amounts 2 ' 2'.\npaper: L C R B H F U M D X Y Z, an inverse barred (R\u{305}, R\u{304}, R¯) or R'. Paper R is standard R'.",
-        "do" => "Runs a paper DO string (always in the paper's notation, whatever `notation` says), left to right, as one change.",
-        "scramble" => "scramble        17 random quarter-turns of U D B F L R and their inverses\nscramble 25     25 of them\nscramble seed 7 the same 17 every time for seed 7",
-        "invert" => "Applies the inverse of every move made since the last reset or load, bringing the cube back; it is one change, so undo takes it back.",
-        "load" => "load UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB\nThe string is checked: 54 letters of U R F D L B, nine of each, centres of a real cube.",
+        "rep" => {
+            "The state is converted through the canonical cube, so nothing is lost; composite and visual then refuse X, Y, C and H (and the standard moves made of them), as the paper says."
+        }
+        "show" => {
+            "show          the current representation's own display\nshow numeric  another representation's display of the same state\nshow all      all seven, one after another\nshow net      the unfolded net (coloured in a terminal)\nshow facelets the facelet string alone on its line"
+        }
+        "notation" => {
+            "standard: U D L R F B, M E S, x y z, Rw/r, 2R, 3Rw; amounts 2 ' 2'.\npaper: L C R B H F U M D X Y Z, an inverse barred (R\u{305}, R\u{304}, R¯) or R'. Paper R is standard R'."
+        }
+        "do" => {
+            "Runs a paper DO string (always in the paper's notation, whatever `notation` says), left to right, as one change."
+        }
+        "scramble" => {
+            "scramble        17 random quarter-turns of U D B F L R and their inverses\nscramble 25     25 of them\nscramble seed 7 the same 17 every time for seed 7"
+        }
+        "invert" => {
+            "Applies the inverse of every move made since the last reset or load, bringing the cube back; it is one change, so undo takes it back."
+        }
+        "load" => {
+            "load UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB\nThe string is checked: 54 letters of U R F D L B, nine of each, centres of a real cube."
+        }
         _ => "",
     }
 }
@@ -79,7 +153,10 @@ pub struct Reply {
 
 impl Reply {
     fn text(text: impl Into<String>) -> Reply {
-        Reply { text: text.into(), quit: false }
+        Reply {
+            text: text.into(),
+            quit: false,
+        }
     }
 }
 
@@ -154,7 +231,11 @@ impl Session {
             "rep" => self.switch_rep(rest),
             "show" => self.show(rest),
             "notation" => self.switch_notation(rest),
-            "do" => self.moves_labelled(strip_quotes(rest), Notation::Paper, &format!("do '{}'", strip_quotes(rest))),
+            "do" => self.moves_labelled(
+                strip_quotes(rest),
+                Notation::Paper,
+                &format!("do '{}'", strip_quotes(rest)),
+            ),
             "reset" => self.set_state("reset", Cube::solved()),
             "load" => {
                 if rest.is_empty() {
@@ -168,10 +249,17 @@ impl Session {
             "history" => Ok(Reply::text(self.history())),
             "scramble" => self.scramble(rest),
             "invert" => self.invert(),
-            "solved?" => Ok(Reply::text(if self.cube().is_solved() { "yes" } else { "no" })),
+            "solved?" => Ok(Reply::text(if self.cube().is_solved() {
+                "yes"
+            } else {
+                "no"
+            })),
             "reps" => Ok(Reply::text(crate::cli::reps_table())),
             "help" | "?" => help(rest).map(Reply::text),
-            "quit" | "exit" => Ok(Reply { text: String::new(), quit: true }),
+            "quit" | "exit" => Ok(Reply {
+                text: String::new(),
+                quit: true,
+            }),
             _ => Err(usage(&format!("unknown command '{word}'"))),
         }
     }
@@ -190,7 +278,12 @@ impl Session {
         let before = self.cube();
         self.rep.apply_all(&moves)?;
         let after = self.cube();
-        self.record(Change { label, moves: Some(moves), before, after });
+        self.record(Change {
+            label,
+            moves: Some(moves),
+            before,
+            after,
+        });
         Ok(Reply::text(self.rep.render()))
     }
 
@@ -206,7 +299,12 @@ impl Session {
     fn set_state(&mut self, label: &str, cube: Cube) -> Result<Reply> {
         let before = self.cube();
         self.load_state(&cube);
-        self.record(Change { label: label.to_string(), moves: None, before, after: cube });
+        self.record(Change {
+            label: label.to_string(),
+            moves: None,
+            before,
+            after: cube,
+        });
         Ok(Reply::text(self.rep.render()))
     }
 
@@ -224,7 +322,11 @@ impl Session {
             "" => return Ok(Reply::text(format!("notation: {}", self.notation))),
             "standard" | "std" => Notation::Standard,
             "paper" => Notation::Paper,
-            other => return Err(usage(&format!("unknown notation '{other}' (expected standard or paper)"))),
+            other => {
+                return Err(usage(&format!(
+                    "unknown notation '{other}' (expected standard or paper)"
+                )));
+            }
         };
         Ok(Reply::text(format!("notation: {}", self.notation)))
     }
@@ -245,7 +347,9 @@ impl Session {
                 .join("\n\n"),
             name => {
                 let kind: RepKind = name.parse().map_err(|_| {
-                    usage(&format!("show what? '{name}' is not a representation, all, net or facelets"))
+                    usage(&format!(
+                        "show what? '{name}' is not a representation, all, net or facelets"
+                    ))
                 })?;
                 kind.build(&cube)?.render()
             }
@@ -254,7 +358,11 @@ impl Session {
 
     /// The net, as coloured blocks when colour is on.
     pub fn net(&self, cube: &Cube) -> String {
-        if self.color { cube.net_with(colour_block) } else { cube.net() }
+        if self.color {
+            cube.net_with(colour_block)
+        } else {
+            cube.net()
+        }
     }
 
     fn undo(&mut self) -> Result<Reply> {
@@ -277,19 +385,38 @@ impl Session {
         if self.past.is_empty() {
             return "no changes yet".to_string();
         }
-        self.past.iter().enumerate().map(|(i, c)| format!("{:>3}  {}", i + 1, c.label)).collect::<Vec<_>>().join("\n")
+        self.past
+            .iter()
+            .enumerate()
+            .map(|(i, c)| format!("{:>3}  {}", i + 1, c.label))
+            .collect::<Vec<_>>()
+            .join("\n")
     }
 
     /// The moves made since the last reset or load.
     fn moves_since_origin(&self) -> Vec<Move> {
-        let start = self.past.iter().rposition(|c| c.moves.is_none()).map_or(0, |i| i + 1);
-        self.past[start..].iter().flat_map(|c| c.moves.clone().unwrap_or_default()).collect()
+        let start = self
+            .past
+            .iter()
+            .rposition(|c| c.moves.is_none())
+            .map_or(0, |i| i + 1);
+        self.past[start..]
+            .iter()
+            .flat_map(|c| c.moves.clone().unwrap_or_default())
+            .collect()
     }
 
     fn invert(&mut self) -> Result<Reply> {
-        let inverse: Vec<Move> = self.moves_since_origin().iter().rev().map(|m| m.inverse()).collect();
+        let inverse: Vec<Move> = self
+            .moves_since_origin()
+            .iter()
+            .rev()
+            .map(|m| m.inverse())
+            .collect();
         if inverse.is_empty() {
-            return Err(usage("nothing to invert: no moves since the last reset or load"));
+            return Err(usage(
+                "nothing to invert: no moves since the last reset or load",
+            ));
         }
         let label = format!("invert: {}", format_moves(&inverse));
         let reply = self.make(label.clone(), inverse)?;
@@ -324,7 +451,10 @@ pub fn scramble_moves(count: usize, seed: u64, notation: Notation) -> Vec<Move> 
     let mut previous: Option<PaperMove> = None;
     let mut moves = Vec::with_capacity(count);
     while moves.len() < count {
-        let m = PaperMove { letter: letters[rng.random_range(0..6)], inverse: rng.random_range(0..2) == 1 };
+        let m = PaperMove {
+            letter: letters[rng.random_range(0..6)],
+            inverse: rng.random_range(0..2) == 1,
+        };
         if previous == Some(m.inverse()) {
             continue; // a turn straight back would waste a move of the scramble
         }
@@ -345,8 +475,13 @@ fn parse_scramble_args(args: &str) -> Result<(usize, Option<u64>)> {
     while i < words.len() {
         match words[i] {
             "seed" => {
-                let s = words.get(i + 1).ok_or_else(|| usage("scramble: seed needs a number"))?;
-                seed = Some(s.parse().map_err(|_| usage(&format!("scramble: seed '{s}' is not a whole number")))?);
+                let s = words
+                    .get(i + 1)
+                    .ok_or_else(|| usage("scramble: seed needs a number"))?;
+                seed =
+                    Some(s.parse().map_err(|_| {
+                        usage(&format!("scramble: seed '{s}' is not a whole number"))
+                    })?);
                 i += 2;
             }
             n => {
@@ -354,7 +489,9 @@ fn parse_scramble_args(args: &str) -> Result<(usize, Option<u64>)> {
                     .parse()
                     .ok()
                     .filter(|&c: &usize| c <= 10_000)
-                    .ok_or_else(|| usage(&format!("scramble: '{n}' is not a count from 0 to 10000")))?;
+                    .ok_or_else(|| {
+                        usage(&format!("scramble: '{n}' is not a count from 0 to 10000"))
+                    })?;
                 i += 1;
             }
         }
@@ -384,7 +521,11 @@ fn usage(message: &str) -> Error {
 /// The help text: all commands, or one in detail.
 pub fn help(topic: &str) -> Result<String> {
     if topic.is_empty() {
-        let width = COMMANDS.iter().map(|c| c.name.len() + c.args.len() + 1).max().unwrap_or(0);
+        let width = COMMANDS
+            .iter()
+            .map(|c| c.name.len() + c.args.len() + 1)
+            .max()
+            .unwrap_or(0);
         let mut out = String::from(
             "Type moves to turn the cube (standard: R U R' U' M2 x Rw; paper: notation paper, then L C R B H F U M D X Y Z).\nCommands:\n",
         );
@@ -396,9 +537,19 @@ pub fn help(topic: &str) -> Result<String> {
         return Ok(out);
     }
     let name = topic.trim().to_lowercase();
-    let c = COMMANDS.iter().find(|c| c.name == name).ok_or_else(|| usage(&format!("no help for '{topic}': not a command")))?;
+    let c = COMMANDS
+        .iter()
+        .find(|c| c.name == name)
+        .ok_or_else(|| usage(&format!("no help for '{topic}': not a command")))?;
     let more = details(c.name);
-    Ok(format!("{} {}\n  {}{}{}", c.name, c.args, c.summary, if more.is_empty() { "" } else { "\n\n" }, more))
+    Ok(format!(
+        "{} {}\n  {}{}{}",
+        c.name,
+        c.args,
+        c.summary,
+        if more.is_empty() { "" } else { "\n\n" },
+        more
+    ))
 }
 
 /// A sticker as a coloured block (ANSI 256-colour background).
@@ -419,7 +570,9 @@ mod tests {
     use super::*;
 
     fn run(s: &mut Session, line: &str) -> String {
-        s.execute(line).unwrap_or_else(|e| panic!("{line}: {e}")).text
+        s.execute(line)
+            .unwrap_or_else(|e| panic!("{line}: {e}"))
+            .text
     }
 
     #[test]

@@ -8,6 +8,7 @@
 
 pub mod cli;
 pub mod command;
+pub mod compare;
 pub mod cube;
 pub mod error;
 pub mod face;
@@ -15,8 +16,8 @@ pub mod geometry;
 pub mod moves;
 pub mod parser;
 pub mod rep;
-pub mod simd;
 pub mod repl;
+pub mod simd;
 
 pub use cube::{Cube, FaceletError};
 pub use error::{Error, Result};

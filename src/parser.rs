@@ -353,7 +353,10 @@ mod tests {
         let e = parse_moves("R 0R", Notation::Standard).unwrap_err();
         assert_eq!(e.token, "0R");
         let e = parse_moves("U bad", Notation::Standard).unwrap_err();
-        assert_eq!((e.kind, e.token.as_str(), e.column), (ParseErrorKind::UnknownMove, "bad", 3));
+        assert_eq!(
+            (e.kind, e.token.as_str(), e.column),
+            (ParseErrorKind::UnknownMove, "bad", 3)
+        );
     }
 
     #[test]

@@ -16,7 +16,7 @@ use rustyline::history::DefaultHistory;
 use rustyline::validate::Validator;
 use rustyline::{Context, Editor, Helper};
 
-use crate::command::{Session, COMMANDS};
+use crate::command::{COMMANDS, Session};
 use crate::error::Result;
 use crate::parser::Notation;
 use crate::rep::RepKind;
@@ -33,14 +33,19 @@ pub fn run_interactive() -> Result<ExitCode> {
     }
     let mut session = Session::new(use_colour());
     let notation = Arc::new(Mutex::new(session.notation()));
-    let mut editor: Editor<WorkbenchHelper, DefaultHistory> =
-        Editor::new().map_err(|e| crate::error::Error::Usage(format!("cannot open the terminal: {e}")))?;
-    editor.set_helper(Some(WorkbenchHelper { notation: Arc::clone(&notation) }));
+    let mut editor: Editor<WorkbenchHelper, DefaultHistory> = Editor::new()
+        .map_err(|e| crate::error::Error::Usage(format!("cannot open the terminal: {e}")))?;
+    editor.set_helper(Some(WorkbenchHelper {
+        notation: Arc::clone(&notation),
+    }));
     let history = history_file();
     if let Some(path) = &history {
         let _ = editor.load_history(path); // a missing history file is a first session
     }
-    println!("cubework {} — type help, or moves like R U R' U'. Ctrl-D quits.", env!("CARGO_PKG_VERSION"));
+    println!(
+        "cubework {} — type help, or moves like R U R' U'. Ctrl-D quits.",
+        env!("CARGO_PKG_VERSION")
+    );
     loop {
         match editor.readline(&session.prompt()) {
             Ok(line) => {
@@ -105,7 +110,11 @@ pub fn run_lines(input: impl BufRead) -> Result<ExitCode> {
             }
         }
     }
-    Ok(if failed { ExitCode::from(2) } else { ExitCode::SUCCESS })
+    Ok(if failed {
+        ExitCode::from(2)
+    } else {
+        ExitCode::SUCCESS
+    })
 }
 
 /// Where the REPL keeps its history: the user's data directory (or `CUBEWORK_DATA_DIR`).
@@ -122,19 +131,31 @@ struct WorkbenchHelper {
 }
 
 const STANDARD_MOVES: &[&str] = &[
-    "U", "D", "L", "R", "F", "B", "M", "E", "S", "x", "y", "z", "Uw", "Dw", "Lw", "Rw", "Fw", "Bw", "u", "d",
-    "l", "r", "f", "b",
+    "U", "D", "L", "R", "F", "B", "M", "E", "S", "x", "y", "z", "Uw", "Dw", "Lw", "Rw", "Fw", "Bw",
+    "u", "d", "l", "r", "f", "b",
 ];
 
 impl WorkbenchHelper {
     fn candidates(&self, line: &str, start: usize) -> Vec<String> {
         let before = &line[..start];
         let words: Vec<&str> = before.split_whitespace().collect();
-        let names = || RepKind::ALL.iter().map(|k| k.name().to_string()).collect::<Vec<_>>();
+        let names = || {
+            RepKind::ALL
+                .iter()
+                .map(|k| k.name().to_string())
+                .collect::<Vec<_>>()
+        };
         match words.first().copied() {
-            None => COMMANDS.iter().map(|c| c.name.to_string()).chain(self.moves()).collect(),
+            None => COMMANDS
+                .iter()
+                .map(|c| c.name.to_string())
+                .chain(self.moves())
+                .collect(),
             Some("rep") => names(),
-            Some("show") => names().into_iter().chain(["all", "net", "facelets"].map(String::from)).collect(),
+            Some("show") => names()
+                .into_iter()
+                .chain(["all", "net", "facelets"].map(String::from))
+                .collect(),
             Some("notation") => vec!["standard".into(), "paper".into()],
             Some("help") => COMMANDS.iter().map(|c| c.name.to_string()).collect(),
             Some(w) if COMMANDS.iter().any(|c| c.name == w) => Vec::new(),
@@ -152,17 +173,29 @@ impl WorkbenchHelper {
             Notation::Standard => &["", "'", "2"],
             Notation::Paper => &["", "\u{305}"],
         };
-        bases.iter().flat_map(|b| suffixes.iter().map(move |s| format!("{b}{s}"))).collect()
+        bases
+            .iter()
+            .flat_map(|b| suffixes.iter().map(move |s| format!("{b}{s}")))
+            .collect()
     }
 }
 
 impl Completer for WorkbenchHelper {
     type Candidate = String;
 
-    fn complete(&self, line: &str, pos: usize, _ctx: &Context<'_>) -> rustyline::Result<(usize, Vec<String>)> {
+    fn complete(
+        &self,
+        line: &str,
+        pos: usize,
+        _ctx: &Context<'_>,
+    ) -> rustyline::Result<(usize, Vec<String>)> {
         let start = line[..pos].rfind(char::is_whitespace).map_or(0, |i| i + 1);
         let word = &line[start..pos];
-        let found = self.candidates(line, start).into_iter().filter(|c| c.starts_with(word)).collect();
+        let found = self
+            .candidates(line, start)
+            .into_iter()
+            .filter(|c| c.starts_with(word))
+            .collect();
         Ok((start, found))
     }
 }
@@ -175,12 +208,21 @@ impl Hinter for WorkbenchHelper {
             return None;
         }
         let (word, rest) = line.split_once(' ').unwrap_or((line, ""));
-        let matching: Vec<_> = COMMANDS.iter().filter(|c| c.name.starts_with(word)).collect();
+        let matching: Vec<_> = COMMANDS
+            .iter()
+            .filter(|c| c.name.starts_with(word))
+            .collect();
         match matching.as_slice() {
-            [c] if rest.is_empty() && c.name.len() > word.len() => {
-                Some(format!("{} {}", &c.name[word.len()..], c.args).trim_end().to_string())
-            }
-            [c] if c.name == word && rest.is_empty() && !line.ends_with(' ') && !c.args.is_empty() => {
+            [c] if rest.is_empty() && c.name.len() > word.len() => Some(
+                format!("{} {}", &c.name[word.len()..], c.args)
+                    .trim_end()
+                    .to_string(),
+            ),
+            [c] if c.name == word
+                && rest.is_empty()
+                && !line.ends_with(' ')
+                && !c.args.is_empty() =>
+            {
                 Some(format!(" {}", c.args))
             }
             _ => None,
@@ -190,7 +232,11 @@ impl Hinter for WorkbenchHelper {
 
 impl Highlighter for WorkbenchHelper {
     fn highlight_hint<'h>(&self, hint: &'h str) -> Cow<'h, str> {
-        if use_colour() { Cow::Owned(format!("\x1b[2m{hint}\x1b[0m")) } else { Cow::Borrowed(hint) }
+        if use_colour() {
+            Cow::Owned(format!("\x1b[2m{hint}\x1b[0m"))
+        } else {
+            Cow::Borrowed(hint)
+        }
     }
 }
 

@@ -23,14 +23,18 @@ pub enum ShufflePath {
 
 impl ShufflePath {
     /// All paths, fastest first.
-    pub const ALL: [ShufflePath; 3] = [ShufflePath::Vbmi, ShufflePath::Ssse3, ShufflePath::Portable];
+    pub const ALL: [ShufflePath; 3] =
+        [ShufflePath::Vbmi, ShufflePath::Ssse3, ShufflePath::Portable];
 
     /// The fastest path this CPU has (detected once), for states of up to 64 bytes; longer
     /// ones take it only if it is [`ShufflePath::Vbmi`], else the portable loop.
     pub fn detect() -> ShufflePath {
         static PATH: OnceLock<ShufflePath> = OnceLock::new();
         *PATH.get_or_init(|| {
-            ShufflePath::ALL.into_iter().find(|p| p.available()).unwrap_or(ShufflePath::Portable)
+            ShufflePath::ALL
+                .into_iter()
+                .find(|p| p.available())
+                .unwrap_or(ShufflePath::Portable)
         })
     }
 
@@ -108,7 +112,12 @@ impl Shuffle64 {
             ShufflePath::Ssse3 if len > 64 => ShufflePath::Portable,
             p => p,
         };
-        Some(Shuffle64 { index, control, len, path })
+        Some(Shuffle64 {
+            index,
+            control,
+            len,
+            path,
+        })
     }
 
     /// The path [`Shuffle64::apply`] takes.
@@ -168,7 +177,11 @@ mod x86 {
     use std::arch::x86_64::*;
 
     fn mask(bytes: usize) -> u64 {
-        if bytes >= 64 { u64::MAX } else { (1u64 << bytes) - 1 }
+        if bytes >= 64 {
+            u64::MAX
+        } else {
+            (1u64 << bytes) - 1
+        }
     }
 
     #[target_feature(enable = "avx512f,avx512bw,avx512vbmi")]
@@ -206,7 +219,9 @@ mod x86 {
         // SAFETY: every load and store is of a 16-byte piece of the local 64-byte arrays.
         unsafe {
             let src: [__m128i; 4] =
-                std::array::from_fn(|s| _mm_loadu_si128(buf.as_ptr().add(16 * s) as *const __m128i));
+                std::array::from_fn(
+                    |s| _mm_loadu_si128(buf.as_ptr().add(16 * s) as *const __m128i),
+                );
             for o in 0..chunks {
                 let mut acc = _mm_setzero_si128();
                 for s in 0..chunks {
@@ -223,8 +238,8 @@ mod x86 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use rand::seq::SliceRandom;
     use rand::SeedableRng;
+    use rand::seq::SliceRandom;
 
     #[test]
     fn every_available_path_agrees_with_the_portable_loop() {
@@ -234,7 +249,9 @@ mod tests {
                 let mut perm: Vec<u8> = (0..len as u8).collect();
                 perm.shuffle(&mut rng);
                 let shuffle = Shuffle64::new(&perm).unwrap();
-                let start: Vec<u8> = (0..len as u8).map(|b| b.wrapping_mul(7).wrapping_add(1)).collect();
+                let start: Vec<u8> = (0..len as u8)
+                    .map(|b| b.wrapping_mul(7).wrapping_add(1))
+                    .collect();
                 let mut want = start.clone();
                 shuffle.apply_with(ShufflePath::Portable, &mut want);
                 let expected: Vec<u8> = perm.iter().map(|&i| start[i as usize]).collect();

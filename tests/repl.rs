@@ -5,11 +5,18 @@ use assert_cmd::Command;
 fn session(input: &str) -> (String, String, Option<i32>) {
     let out = Command::cargo_bin("cubework")
         .unwrap()
-        .env("CUBEWORK_DATA_DIR", std::env::temp_dir().join("cubework-test-data"))
+        .env(
+            "CUBEWORK_DATA_DIR",
+            std::env::temp_dir().join("cubework-test-data"),
+        )
         .write_stdin(input)
         .output()
         .unwrap();
-    (String::from_utf8(out.stdout).unwrap(), String::from_utf8(out.stderr).unwrap(), out.status.code())
+    (
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+        out.status.code(),
+    )
 }
 
 #[test]
@@ -46,16 +53,24 @@ R
     let (stdout, stderr, code) = session(script);
     insta::assert_snapshot!("session_stdout", stdout);
     insta::assert_snapshot!("session_stderr", stderr);
-    assert_eq!(code, Some(2), "one line failed (x on composite), so the status says so");
+    assert_eq!(
+        code,
+        Some(2),
+        "one line failed (x on composite), so the status says so"
+    );
 }
 
 #[test]
 fn errors_do_not_end_the_session() {
-    let (stdout, stderr, code) =
-        session("R Q\nrep cubic\nload XYZ\nundo\nfrobnicate now\nnotation martian\nhelp nothing\nscramble lots\nR\nshow facelets\n");
+    let (stdout, stderr, code) = session(
+        "R Q\nrep cubic\nload XYZ\nundo\nfrobnicate now\nnotation martian\nhelp nothing\nscramble lots\nR\nshow facelets\n",
+    );
     assert_eq!(stderr.lines().count(), 8, "{stderr}");
     assert!(stderr.lines().all(|l| l.starts_with("error: ")), "{stderr}");
-    assert!(stdout.ends_with("UUFUUFUUFRRRRRRRRRFFDFFDFFDDDBDDBDDBLLLLLLLLLUBBUBBUBB\n"), "{stdout}");
+    assert!(
+        stdout.ends_with("UUFUUFUUFRRRRRRRRRFFDFFDFFDDDBDDBDDBLLLLLLLLLUBBUBBUBB\n"),
+        "{stdout}"
+    );
     assert_eq!(code, Some(2));
 }
 
@@ -72,11 +87,26 @@ fn run_a_session_file() {
     std::fs::create_dir_all(&dir).unwrap();
     let file = dir.join("session.txt");
     std::fs::write(&file, "R U\nshow facelets\n").unwrap();
-    let out = Command::cargo_bin("cubework").unwrap().arg("run").arg(&file).output().unwrap();
+    let out = Command::cargo_bin("cubework")
+        .unwrap()
+        .arg("run")
+        .arg(&file)
+        .output()
+        .unwrap();
     assert!(out.status.success());
     let stdout = String::from_utf8(out.stdout).unwrap();
-    assert!(stdout.ends_with("UUUUUUFFFUBBRRRRRRRRRFFDFFDDDBDDBDDBFFDLLLLLLLLLUBBUBB\n"), "{stdout}");
-    let missing = Command::cargo_bin("cubework").unwrap().args(["run", "/nonexistent/session.txt"]).output().unwrap();
+    assert!(
+        stdout.ends_with("UUUUUUFFFUBBRRRRRRRRRFFDFFDDDBDDBDDBFFDLLLLLLLLLUBBUBB\n"),
+        "{stdout}"
+    );
+    let missing = Command::cargo_bin("cubework")
+        .unwrap()
+        .args(["run", "/nonexistent/session.txt"])
+        .output()
+        .unwrap();
     assert_eq!(missing.status.code(), Some(1));
-    assert_eq!(String::from_utf8(missing.stderr).unwrap().lines().count(), 1);
+    assert_eq!(
+        String::from_utf8(missing.stderr).unwrap().lines().count(),
+        1
+    );
 }

@@ -1,24 +1,51 @@
 //! The seven representations agree with each other and with the sticker geometry.
 
 use cubework::rep::{RepKind, Representation};
-use cubework::{parse_moves, Cube, Move, Notation, PaperLetter, PaperMove};
+use cubework::{Cube, Move, Notation, PaperLetter, PaperMove, parse_moves};
 use proptest::prelude::*;
 
 /// Facelet strings worked out by hand from the geometry of a real cube (see conventions.md).
 const HAND_WORKED: &[(&str, &str)] = &[
     ("", "UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB"),
-    ("R", "UUFUUFUUFRRRRRRRRRFFDFFDFFDDDBDDBDDBLLLLLLLLLUBBUBBUBB"),
-    ("U", "UUUUUUUUUBBBRRRRRRRRRFFFFFFDDDDDDDDDFFFLLLLLLLLLBBBBBB"),
-    ("F", "UUUUUULLLURRURRURRFFFFFFFFFRRRDDDDDDLLDLLDLLDBBBBBBBBB"),
-    ("x", "FFFFFFFFFRRRRRRRRRDDDDDDDDDBBBBBBBBBLLLLLLLLLUUUUUUUUU"),
-    ("y", "UUUUUUUUUBBBBBBBBBRRRRRRRRRDDDDDDDDDFFFFFFFFFLLLLLLLLL"),
-    ("M", "UBUUBUUBURRRRRRRRRFUFFUFFUFDFDDFDDFDLLLLLLLLLBDBBDBBDB"),
-    ("S", "UUULLLUUURURRURRURFFFFFFFFFDDDRRRDDDLDLLDLLDLBBBBBBBBB"),
-    ("R U", "UUUUUUFFFUBBRRRRRRRRRFFDFFDDDBDDBDDBFFDLLLLLLLLLUBBUBB"),
+    (
+        "R",
+        "UUFUUFUUFRRRRRRRRRFFDFFDFFDDDBDDBDDBLLLLLLLLLUBBUBBUBB",
+    ),
+    (
+        "U",
+        "UUUUUUUUUBBBRRRRRRRRRFFFFFFDDDDDDDDDFFFLLLLLLLLLBBBBBB",
+    ),
+    (
+        "F",
+        "UUUUUULLLURRURRURRFFFFFFFFFRRRDDDDDDLLDLLDLLDBBBBBBBBB",
+    ),
+    (
+        "x",
+        "FFFFFFFFFRRRRRRRRRDDDDDDDDDBBBBBBBBBLLLLLLLLLUUUUUUUUU",
+    ),
+    (
+        "y",
+        "UUUUUUUUUBBBBBBBBBRRRRRRRRRDDDDDDDDDFFFFFFFFFLLLLLLLLL",
+    ),
+    (
+        "M",
+        "UBUUBUUBURRRRRRRRRFUFFUFFUFDFDDFDDFDLLLLLLLLLBDBBDBBDB",
+    ),
+    (
+        "S",
+        "UUULLLUUURURRURRURFFFFFFFFFDDDRRRDDDLDLLDLLDLBBBBBBBBB",
+    ),
+    (
+        "R U",
+        "UUUUUUFFFUBBRRRRRRRRRFFDFFDDDBDDBDDBFFDLLLLLLLLLUBBUBB",
+    ),
 ];
 
 fn all_reps(cube: &Cube) -> Vec<Box<dyn Representation>> {
-    RepKind::ALL.iter().map(|k| k.build(cube).unwrap()).collect()
+    RepKind::ALL
+        .iter()
+        .map(|k| k.build(cube).unwrap())
+        .collect()
 }
 
 #[test]
@@ -29,7 +56,8 @@ fn hand_worked_states_in_every_representation_that_defines_the_moves() {
             match rep.apply_all(&moves) {
                 Ok(()) => assert_eq!(rep.to_cube().facelets(), want, "{} after {alg}", rep.name()),
                 Err(e) => assert!(
-                    matches!(rep.kind(), RepKind::Composite | RepKind::Visual) && alg.contains(['x', 'M', 'S']),
+                    matches!(rep.kind(), RepKind::Composite | RepKind::Visual)
+                        && alg.contains(['x', 'M', 'S']),
                     "{} refused {alg}: {e}",
                     rep.name()
                 ),
@@ -41,10 +69,17 @@ fn hand_worked_states_in_every_representation_that_defines_the_moves() {
 #[test]
 fn orientation_moves_are_their_three_slices() {
     use PaperLetter as P;
-    for (whole, slices) in [(P::X, [P::L, P::C, P::R]), (P::Y, [P::B, P::H, P::F]), (P::Z, [P::U, P::M, P::D])] {
+    for (whole, slices) in [
+        (P::X, [P::L, P::C, P::R]),
+        (P::Y, [P::B, P::H, P::F]),
+        (P::Z, [P::U, P::M, P::D]),
+    ] {
         for inverse in [false, true] {
             for kind in RepKind::ALL {
-                let whole_move = PaperMove { letter: whole, inverse };
+                let whole_move = PaperMove {
+                    letter: whole,
+                    inverse,
+                };
                 if kind.undefined_reason(whole_move).is_some() {
                     continue;
                 }
@@ -63,13 +98,21 @@ fn orientation_moves_are_their_three_slices() {
 
 fn scrambled(seed: u64) -> Cube {
     let mut cube = Cube::solved();
-    cube.apply_all(&cubework::command::scramble_moves(30, seed, Notation::Standard)).unwrap();
+    cube.apply_all(&cubework::command::scramble_moves(
+        30,
+        seed,
+        Notation::Standard,
+    ))
+    .unwrap();
     cube
 }
 
 /// The paper moves every representation defines.
 fn common_moves() -> Vec<PaperMove> {
-    PaperMove::ALL.into_iter().filter(|&m| RepKind::ALL.iter().all(|k| k.undefined_reason(m).is_none())).collect()
+    PaperMove::ALL
+        .into_iter()
+        .filter(|&m| RepKind::ALL.iter().all(|k| k.undefined_reason(m).is_none()))
+        .collect()
 }
 
 proptest! {
@@ -148,7 +191,10 @@ fn undefined_moves_are_errors_that_name_move_and_reason() {
         let before = rep.render();
         let moves = parse_moves("R U x", Notation::Standard).unwrap();
         let err = rep.apply_all(&moves).unwrap_err().to_string();
-        assert!(err.contains("move x is not defined") && err.contains("X\u{305}"), "{err}");
+        assert!(
+            err.contains("move x is not defined") && err.contains("X\u{305}"),
+            "{err}"
+        );
         assert_eq!(rep.render(), before, "a refused sequence changes nothing");
     }
 }

@@ -31,6 +31,7 @@ use crate::moves::{MoveError, PaperAxis, PaperMove};
 /// The letter where a cubie has no sticker.
 pub const BLANK: u8 = b' ';
 
+// moves:begin — the move definitions, counted by `compare` for the paper's "concise".
 /// One orientation move as the paper writes it, `P⍉⌽[k]ω[;S;;]`, 1-based as in APL.
 #[derive(Clone, Copy, Debug)]
 struct Orientation {
@@ -108,6 +109,7 @@ pub fn transform<T: Clone>(m: PaperMove, omega: ArrayView4<T>) -> Array4<T> {
         None => turn(omega),
     }
 }
+// moves:end
 
 /// The 3×3×3×3 array: for each plane, its cubies' up/down, back/front and left/right
 /// colours as three 3×3 matrices of letters, blank where there is no sticker.
@@ -141,9 +143,7 @@ impl Representation for FourD {
         let cube = Array4::from_shape_fn((3, 3, 3, 3), |(p, slot, r, c)| {
             cubie_colours(cube, p, r, c)[slot].map_or(BLANK, |f| f.paper_letter() as u8)
         });
-        FourD {
-            cube,
-        }
+        FourD { cube }
     }
 
     fn to_cube(&self) -> Cube {

@@ -17,10 +17,13 @@
 //! | `4d`        | 3×3×3×3    | colour letter or blank      | 24    |
 //! | `nested`    | 3×3×3      | 3-letter vector, `∘` padded | 24    |
 
+pub mod composite;
 pub mod four_d;
+pub mod local;
 pub mod nested;
 pub mod numeric;
 pub mod vector;
+pub mod visual;
 
 #[cfg(test)]
 pub(crate) mod testing;
@@ -33,10 +36,13 @@ use ndarray::{Array, ArrayView, Dimension, IntoDimension};
 use crate::cube::Cube;
 use crate::moves::{Move, MoveError, PaperLetter, PaperMove};
 
+pub use composite::Composite;
 pub use four_d::FourD;
+pub use local::Local;
 pub use nested::Nested;
 pub use numeric::Numeric;
 pub use vector::Vector;
+pub use visual::Visual;
 
 /// Which of the seven representations.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -153,10 +159,12 @@ impl RepKind {
         }
         Ok(match self {
             RepKind::Numeric => Box::new(Numeric::from_cube(cube)),
+            RepKind::Local => Box::new(Local::from_cube(cube)),
+            RepKind::Composite => Box::new(Composite::from_cube(cube)),
+            RepKind::Visual => Box::new(Visual::from_cube(cube)),
             RepKind::Vector => Box::new(Vector::from_cube(cube)),
             RepKind::FourD => Box::new(FourD::from_cube(cube)),
             RepKind::Nested => Box::new(Nested::from_cube(cube)),
-            _ => Box::new(Vector::from_cube(cube)),
         })
     }
 }
@@ -213,20 +221,39 @@ impl Gather {
     /// If there are more than [`MAX_CELLS`] cells (no representation has).
     pub fn new(sources: impl IntoIterator<Item = usize>) -> Gather {
         let sources: Box<[u8]> = sources.into_iter().map(|s| s as u8).collect();
-        assert!(sources.len() <= MAX_CELLS, "a gather has at most {MAX_CELLS} cells");
-        let moved = sources.iter().enumerate().filter(|&(d, &s)| d != s as usize).map(|(d, &s)| (d as u8, s)).collect();
+        assert!(
+            sources.len() <= MAX_CELLS,
+            "a gather has at most {MAX_CELLS} cells"
+        );
+        let moved = sources
+            .iter()
+            .enumerate()
+            .filter(|&(d, &s)| d != s as usize)
+            .map(|(d, &s)| (d as u8, s))
+            .collect();
         let shuffle = crate::simd::Shuffle64::new(&sources)
             .filter(|s| s.path() != crate::simd::ShufflePath::Portable)
             .map(Box::new);
-        Gather { sources, digit_perms: None, moved, shuffle }
+        Gather {
+            sources,
+            digit_perms: None,
+            moved,
+            shuffle,
+        }
     }
 
     /// A gather that moves cells and rearranges each cell's digits by one of the six
     /// permutations of three places (see `numeric`); permutation 0 is the identity.
-    pub fn with_digit_perms(sources: impl IntoIterator<Item = usize>, perms: impl IntoIterator<Item = u8>) -> Gather {
+    pub fn with_digit_perms(
+        sources: impl IntoIterator<Item = usize>,
+        perms: impl IntoIterator<Item = u8>,
+    ) -> Gather {
         let sources: Box<[u8]> = sources.into_iter().map(|s| s as u8).collect();
         let perms: Box<[u8]> = perms.into_iter().collect();
-        assert!(sources.len() <= MAX_CELLS, "a gather has at most {MAX_CELLS} cells");
+        assert!(
+            sources.len() <= MAX_CELLS,
+            "a gather has at most {MAX_CELLS} cells"
+        );
         let moved = sources
             .iter()
             .zip(perms.iter())
@@ -234,7 +261,12 @@ impl Gather {
             .filter(|&(d, (&s, &p))| d != s as usize || p != 0)
             .map(|(d, (&s, _))| (d as u8, s))
             .collect();
-        Gather { sources, digit_perms: Some(perms), moved, shuffle: None }
+        Gather {
+            sources,
+            digit_perms: Some(perms),
+            moved,
+            shuffle: None,
+        }
     }
 
     /// Compiles a transform written over arrays of any element type, by running it on the
@@ -245,7 +277,8 @@ impl Gather {
     ) -> Gather {
         let shape = shape.into_dimension();
         let len = shape.size();
-        let iota = Array::from_shape_vec(shape, (0..len as u16).collect()).expect("shape and length agree");
+        let iota = Array::from_shape_vec(shape, (0..len as u16).collect())
+            .expect("shape and length agree");
         Gather::new(transform(iota.view()).iter().map(|&i| i as usize))
     }
 
@@ -452,7 +485,10 @@ mod tests {
                 assert_eq!(sparse, want, "len {len}");
                 let mut wide: Vec<u32> = start.iter().map(|&b| b as u32 * 1000).collect();
                 g.apply_cells(&mut wide);
-                assert_eq!(wide, want.iter().map(|&b| b as u32 * 1000).collect::<Vec<_>>());
+                assert_eq!(
+                    wide,
+                    want.iter().map(|&b| b as u32 * 1000).collect::<Vec<_>>()
+                );
             }
         }
     }

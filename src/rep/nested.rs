@@ -34,6 +34,7 @@ use crate::moves::{MoveError, PaperAxis, PaperMove};
 /// The byte stored for the paper's jot, padding a cubie's vector where it has no sticker.
 pub const JOT: u8 = 0;
 
+// moves:begin — the move definitions, counted by `compare` for the paper's "concise".
 /// One orientation move as the paper writes it, `P⍉⌽[k]P PERMUTE EACHRIGHT ω`, 1-based as in
 /// APL.
 #[derive(Clone, Copy, Debug)]
@@ -102,6 +103,7 @@ pub fn transform<T: Copy>(m: PaperMove, omega: ArrayView3<[T; 3]>) -> Array3<[T;
         None => turn(omega),
     }
 }
+// moves:end
 
 /// The 3×3×3 array of 3-letter vectors: each cubie's up/down, back/front and left/right
 /// colour letters, [`JOT`] where it has no such sticker (shown `∘`).
@@ -135,9 +137,7 @@ impl Representation for Nested {
         let cube = Array3::from_shape_fn((3, 3, 3), |(p, r, c)| {
             cubie_colours(cube, p, r, c).map(|f| f.map_or(JOT, |f| f.paper_letter() as u8))
         });
-        Nested {
-            cube,
-        }
+        Nested { cube }
     }
 
     fn to_cube(&self) -> Cube {

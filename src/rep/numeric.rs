@@ -38,6 +38,7 @@ use crate::face::Face;
 use crate::geometry::Geometry;
 use crate::moves::{MoveError, PaperAxis, PaperMove};
 
+// moves:begin — the move definitions, counted by `compare` for the paper's "concise".
 /// One orientation move as the paper writes it, `10⊥((3⍴10)⊤P⍉⌽[k]ω)[P;;;]`, 1-based as in
 /// APL.
 #[derive(Clone, Copy, Debug)]
@@ -173,6 +174,7 @@ pub fn transform<T: PrimInt>(m: PaperMove, radix: T, omega: ArrayView3<T>) -> Ar
         None => turn(omega),
     }
 }
+// moves:end
 
 /// The six permutations of three digit places (0 the most significant): after permutation
 /// `p`, place `k` holds what place `PERMS[p][k]` held.
@@ -282,9 +284,7 @@ impl Representation for Numeric {
                 .iter()
                 .fold(0, |n, f| 10 * n + f.map_or(0, |f| f.digit() as u16))
         });
-        Numeric {
-            cube,
-        }
+        Numeric { cube }
     }
 
     fn to_cube(&self) -> Cube {

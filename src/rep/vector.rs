@@ -25,6 +25,7 @@ use crate::cube::Cube;
 use crate::face::Face;
 use crate::moves::{MoveError, PaperLetter, PaperMove};
 
+// moves:begin — the move definitions, counted by `compare` for the paper's "concise".
 /// One APL assignment `ω[to]←ω[from]`, with the paper's 1-based indices.
 struct Assign {
     to: &'static [u8],
@@ -157,6 +158,7 @@ pub fn transform<T: Copy>(m: PaperMove, omega: ArrayView1<T>) -> Array1<T> {
     }
     out
 }
+// moves:end
 
 /// The 54-element vector of colour letters, faces in the paper's order.
 ///
@@ -190,9 +192,7 @@ impl Representation for Vector {
             (0..9).map(move |i| cube.sticker(face, i / 3, i % 3).paper_letter() as u8)
         });
         let cube = Array1::from_iter(cells);
-        Vector {
-            cube,
-        }
+        Vector { cube }
     }
 
     fn to_cube(&self) -> Cube {
