@@ -9,6 +9,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand, ValueEnum};
 use comfy_table::{ContentArrangement, Table, presets::UTF8_FULL_CONDENSED};
 
+use crate::compare::{Format, Measure, compare_table, measure, paper_table};
 use crate::cube::Cube;
 use crate::error::{Error, Result};
 use crate::parser::{Notation, parse_sequence};
@@ -58,6 +59,24 @@ pub enum Command {
     },
     /// List the representations: shape, element, bytes, defined moves.
     Reps,
+    /// Time every representation's quarter-turns (as defined and compiled) and rank them.
+    Compare {
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = Format::Table)]
+        format: Format,
+        /// Random quarter-turns to time.
+        #[arg(long, default_value_t = 10_000, value_parser = clap::value_parser!(u32).range(1..=10_000_000))]
+        turns: u32,
+    },
+    /// The paper's comparison table beside this workbench's measurements.
+    Paper {
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = Format::Table)]
+        format: Format,
+        /// Random quarter-turns to time for the Speed column.
+        #[arg(long, default_value_t = 2_000, value_parser = clap::value_parser!(u32).range(1..=10_000_000))]
+        turns: u32,
+    },
     /// Run a session file: each line as typed in the REPL, without prompts or colour.
     Run {
         /// The file to run.
@@ -112,6 +131,13 @@ pub fn execute(command: Command) -> Result<String> {
             moves,
         } => apply(&rep, notation, from.as_deref(), show, &moves.join(" ")),
         Command::Reps => Ok(reps_table()),
+        Command::Compare { format, turns } => Ok(compare_table(
+            &measure_with_progress(turns as usize),
+            format,
+        )),
+        Command::Paper { format, turns } => {
+            Ok(paper_table(&measure_with_progress(turns as usize), format))
+        }
         Command::Run { file } => Err(Error::Usage(format!(
             "run {} is not a one-shot command",
             file.display()
@@ -187,4 +213,19 @@ pub fn reps_table() -> String {
         ]);
     }
     table.to_string()
+}
+
+/// Times the representations with a progress bar on stderr (hidden when it is not a terminal).
+pub fn measure_with_progress(turns: usize) -> Vec<Measure> {
+    let bar = indicatif::ProgressBar::new(RepKind::ALL.len() as u64);
+    bar.set_style(
+        indicatif::ProgressStyle::with_template("timing {msg:10} {bar:28} {pos}/{len}")
+            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+    );
+    let measures = measure(turns, 7, 0xc0be, |kind| {
+        bar.set_message(kind.name());
+        bar.inc(1);
+    });
+    bar.finish_and_clear();
+    measures
 }

@@ -255,6 +255,20 @@ impl Session {
                 "no"
             })),
             "reps" => Ok(Reply::text(crate::cli::reps_table())),
+            "compare" => {
+                let turns = parse_turns(rest, 10_000)?;
+                Ok(Reply::text(crate::compare::compare_table(
+                    &crate::cli::measure_with_progress(turns),
+                    crate::compare::Format::Table,
+                )))
+            }
+            "paper" => {
+                let turns = parse_turns(rest, 2_000)?;
+                Ok(Reply::text(crate::compare::paper_table(
+                    &crate::cli::measure_with_progress(turns),
+                    crate::compare::Format::Table,
+                )))
+            }
             "help" | "?" => help(rest).map(Reply::text),
             "quit" | "exit" => Ok(Reply {
                 text: String::new(),
@@ -497,6 +511,20 @@ fn parse_scramble_args(args: &str) -> Result<(usize, Option<u64>)> {
         }
     }
     Ok((count, seed))
+}
+
+fn parse_turns(arg: &str, default: usize) -> Result<usize> {
+    if arg.is_empty() {
+        return Ok(default);
+    }
+    arg.parse()
+        .ok()
+        .filter(|&n: &usize| (1..=10_000_000).contains(&n))
+        .ok_or_else(|| {
+            usage(&format!(
+                "'{arg}' is not a number of turns from 1 to 10000000"
+            ))
+        })
 }
 
 fn strip_quotes(s: &str) -> &str {

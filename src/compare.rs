@@ -10,7 +10,7 @@
 use std::hint::black_box;
 use std::time::Instant;
 
-use comfy_table::{presets, ContentArrangement, Table};
+use comfy_table::{ContentArrangement, Table, presets};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -40,7 +40,9 @@ pub struct PaperRanks {
 }
 
 /// The criteria, in the paper's column order.
-pub const CRITERIA: [&str; 8] = ["Complete", "General", "Simple", "Concise", "Display", "Insight", "Space", "Speed"];
+pub const CRITERIA: [&str; 8] = [
+    "Complete", "General", "Simple", "Concise", "Display", "Insight", "Space", "Speed",
+];
 
 /// The criteria this workbench measures; the others stay the paper's judgement alone.
 pub const MEASURED: [&str; 4] = ["Complete", "Concise", "Space", "Speed"];
@@ -71,7 +73,16 @@ impl PaperRanks {
 
     /// The ranks in column order.
     pub fn as_array(&self) -> [u8; 8] {
-        [self.complete, self.general, self.simple, self.concise, self.display, self.insight, self.space, self.speed]
+        [
+            self.complete,
+            self.general,
+            self.simple,
+            self.concise,
+            self.display,
+            self.insight,
+            self.space,
+            self.speed,
+        ]
     }
 }
 
@@ -135,25 +146,48 @@ pub fn definition_lines(kind: RepKind) -> usize {
 
 /// The quarter-turns timed: the paper's nine and their inverses.
 pub fn quarter_turns() -> Vec<PaperMove> {
-    PaperMove::ALL.into_iter().filter(|m| m.letter.layer().is_some()).collect()
+    PaperMove::ALL
+        .into_iter()
+        .filter(|m| m.letter.layer().is_some())
+        .collect()
 }
 
 /// Times every representation on `turns` random quarter-turns from `seed`, `rounds` rounds
 /// each, and calls `tick` after each representation.
-pub fn measure(turns: usize, rounds: usize, seed: u64, mut tick: impl FnMut(RepKind)) -> Vec<Measure> {
+pub fn measure(
+    turns: usize,
+    rounds: usize,
+    seed: u64,
+    mut tick: impl FnMut(RepKind),
+) -> Vec<Measure> {
     let qt = quarter_turns();
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let sequence: Vec<PaperMove> = (0..turns).map(|_| qt[rng.random_range(0..qt.len())]).collect();
+    let sequence: Vec<PaperMove> = (0..turns)
+        .map(|_| qt[rng.random_range(0..qt.len())])
+        .collect();
     let start = Cube::solved();
     RepKind::ALL
         .iter()
         .map(|&kind| {
-            let moves: Vec<PaperMove> =
-                sequence.iter().copied().filter(|&m| kind.undefined_reason(m).is_none()).collect();
+            let moves: Vec<PaperMove> = sequence
+                .iter()
+                .copied()
+                .filter(|&m| kind.undefined_reason(m).is_none())
+                .collect();
             let mut rep = kind.build(&start).expect("3×3×3");
-            let tables: Vec<_> = moves.iter().map(|&m| rep.compile(m).expect("defined")).collect();
-            let shape = rep.shape().iter().map(|d| d.to_string()).collect::<Vec<_>>().join("×");
-            let per_turn = |elapsed: std::time::Duration| elapsed.as_nanos() as f64 / moves.len().max(1) as f64;
+            let tables: Vec<_> = moves
+                .iter()
+                .map(|&m| rep.compile(m).expect("defined"))
+                .collect();
+            let shape = rep
+                .shape()
+                .iter()
+                .map(|d| d.to_string())
+                .collect::<Vec<_>>()
+                .join("×");
+            let per_turn = |elapsed: std::time::Duration| {
+                elapsed.as_nanos() as f64 / moves.len().max(1) as f64
+            };
             // Warm-up, then the rounds.
             for &m in moves.iter().take(100) {
                 rep.turn(m).expect("defined");
@@ -212,7 +246,9 @@ fn median(xs: &mut [f64]) -> f64 {
 /// assert_eq!(ranks(&[54.0, 54.0, 60.0, 121.0]), vec![1, 1, 3, 4]);
 /// ```
 pub fn ranks(keys: &[f64]) -> Vec<u8> {
-    keys.iter().map(|k| 1 + keys.iter().filter(|&&o| o < *k).count() as u8).collect()
+    keys.iter()
+        .map(|k| 1 + keys.iter().filter(|&&o| o < *k).count() as u8)
+        .collect()
 }
 
 /// Output format of the tables.
@@ -236,7 +272,11 @@ fn render(format: Format, header: &[String], rows: &[Vec<String>]) -> String {
             .join("\n"),
         Format::Table | Format::Markdown => {
             let mut table = Table::new();
-            table.load_style(if format == Format::Markdown { presets::ASCII_MARKDOWN } else { presets::UTF8_FULL_CONDENSED });
+            table.load_style(if format == Format::Markdown {
+                presets::ASCII_MARKDOWN
+            } else {
+                presets::UTF8_FULL_CONDENSED
+            });
             table.set_content_arrangement(if format == Format::Markdown {
                 ContentArrangement::Disabled
             } else {
@@ -252,7 +292,11 @@ fn render(format: Format, header: &[String], rows: &[Vec<String>]) -> String {
 }
 
 fn csv_field(s: &str) -> String {
-    if s.contains([',', '"', '\n']) { format!("\"{}\"", s.replace('"', "\"\"")) } else { s.to_string() }
+    if s.contains([',', '"', '\n']) {
+        format!("\"{}\"", s.replace('"', "\"\""))
+    } else {
+        s.to_string()
+    }
 }
 
 /// The `compare` table: one row per representation.
@@ -260,8 +304,17 @@ pub fn compare_table(measures: &[Measure], format: Format) -> String {
     let speed = ranks(&measures.iter().map(|m| m.ns_defined).collect::<Vec<_>>());
     let space = ranks(&measures.iter().map(|m| m.bytes as f64).collect::<Vec<_>>());
     let header: Vec<String> = [
-        "rep", "shape", "element", "bytes", "moves", "ns/turn defined", "ns/turn compiled", "speed rank",
-        "paper speed", "space rank", "paper space",
+        "rep",
+        "shape",
+        "element",
+        "bytes",
+        "moves",
+        "ns/turn defined",
+        "ns/turn compiled",
+        "speed rank",
+        "paper speed",
+        "space rank",
+        "paper space",
     ]
     .map(String::from)
     .to_vec();
@@ -300,10 +353,25 @@ pub fn compare_table(measures: &[Measure], format: Format) -> String {
 
 /// The paper's comparison table beside the measured counterparts.
 pub fn paper_table(measures: &[Measure], format: Format) -> String {
-    let complete = ranks(&measures.iter().map(|m| -((m.moves * 100 + m.stickers) as f64)).collect::<Vec<_>>());
-    let concise = ranks(&measures.iter().map(|m| m.definition_lines as f64).collect::<Vec<_>>());
+    let complete = ranks(
+        &measures
+            .iter()
+            .map(|m| -((m.moves * 100 + m.stickers) as f64))
+            .collect::<Vec<_>>(),
+    );
+    let concise = ranks(
+        &measures
+            .iter()
+            .map(|m| m.definition_lines as f64)
+            .collect::<Vec<_>>(),
+    );
     let space = ranks(&measures.iter().map(|m| m.bytes as f64).collect::<Vec<_>>());
-    let speed = ranks(&measures.iter().map(|m| m.ns_defined as f64).collect::<Vec<_>>());
+    let speed = ranks(
+        &measures
+            .iter()
+            .map(|m| m.ns_defined as f64)
+            .collect::<Vec<_>>(),
+    );
     let rows: Vec<Vec<String>> = measures
         .iter()
         .enumerate()
@@ -314,7 +382,9 @@ pub fn paper_table(measures: &[Measure], format: Format) -> String {
                 Format::Csv => {
                     row[0] = m.kind.name().to_string();
                     row.extend(p.as_array().iter().map(|r| r.to_string()));
-                    row.extend([complete[i], concise[i], space[i], speed[i]].map(|r| r.to_string()));
+                    row.extend(
+                        [complete[i], concise[i], space[i], speed[i]].map(|r| r.to_string()),
+                    );
                     row.extend([
                         m.moves.to_string(),
                         m.stickers.to_string(),
@@ -324,12 +394,21 @@ pub fn paper_table(measures: &[Measure], format: Format) -> String {
                     ]);
                 }
                 _ => {
-                    row.push(format!("{} → {} ({}/24, {} st.)", p.complete, complete[i], m.moves, m.stickers));
+                    row.push(format!(
+                        "{} → {} ({}/24, {} st.)",
+                        p.complete, complete[i], m.moves, m.stickers
+                    ));
                     row.extend([p.general, p.simple].map(|r| r.to_string()));
-                    row.push(format!("{} → {} ({} lines)", p.concise, concise[i], m.definition_lines));
+                    row.push(format!(
+                        "{} → {} ({} lines)",
+                        p.concise, concise[i], m.definition_lines
+                    ));
                     row.extend([p.display, p.insight].map(|r| r.to_string()));
                     row.push(format!("{} → {} ({} B)", p.space, space[i], m.bytes));
-                    row.push(format!("{} → {} ({:.0} ns)", p.speed, speed[i], m.ns_defined));
+                    row.push(format!(
+                        "{} → {} ({:.0} ns)",
+                        p.speed, speed[i], m.ns_defined
+                    ));
                 }
             }
             row
@@ -340,10 +419,25 @@ pub fn paper_table(measures: &[Measure], format: Format) -> String {
             .iter()
             .map(|s| s.to_string())
             .chain(CRITERIA.iter().map(|c| c.to_lowercase()))
-            .chain(MEASURED.iter().map(|c| format!("{}_measured", c.to_lowercase())))
-            .chain(["moves", "stickers", "definition_lines", "bytes", "ns_per_turn"].map(String::from))
+            .chain(
+                MEASURED
+                    .iter()
+                    .map(|c| format!("{}_measured", c.to_lowercase())),
+            )
+            .chain(
+                [
+                    "moves",
+                    "stickers",
+                    "definition_lines",
+                    "bytes",
+                    "ns_per_turn",
+                ]
+                .map(String::from),
+            )
             .collect(),
-        _ => std::iter::once("Representation".to_string()).chain(CRITERIA.iter().map(|c| c.to_string())).collect(),
+        _ => std::iter::once("Representation".to_string())
+            .chain(CRITERIA.iter().map(|c| c.to_string()))
+            .collect(),
     };
     let mut out = render(format, &header, &rows);
     if format != Format::Csv {
@@ -381,7 +475,10 @@ Nested 1 2 5 2 2 1 7 7";
     #[test]
     fn every_representation_marks_its_move_definitions() {
         for kind in RepKind::ALL {
-            assert!(definition_lines(kind) > 5, "{kind}: moves:begin/moves:end markers");
+            assert!(
+                definition_lines(kind) > 5,
+                "{kind}: moves:begin/moves:end markers"
+            );
         }
     }
 
@@ -397,6 +494,12 @@ Nested 1 2 5 2 2 1 7 7";
         assert_eq!(csv.lines().count(), 8);
         let paper = paper_table(&measures, Format::Csv);
         assert_eq!(paper.lines().count(), 8);
-        assert!(paper.lines().next().unwrap().starts_with("rep,complete,general,"));
+        assert!(
+            paper
+                .lines()
+                .next()
+                .unwrap()
+                .starts_with("rep,complete,general,")
+        );
     }
 }
