@@ -369,7 +369,7 @@ pub fn paper_table(measures: &[Measure], format: Format) -> String {
     let speed = ranks(
         &measures
             .iter()
-            .map(|m| m.ns_defined as f64)
+            .map(|m| m.ns_defined)
             .collect::<Vec<_>>(),
     );
     let rows: Vec<Vec<String>> = measures
@@ -488,7 +488,7 @@ Nested 1 2 5 2 2 1 7 7";
         assert_eq!(measures.len(), 7);
         for m in &measures {
             assert!(m.ns_defined > 0.0 && m.ns_compiled > 0.0, "{m:?}");
-            assert_eq!(m.turns > 0, true);
+            assert!(m.turns > 0);
         }
         let csv = compare_table(&measures, Format::Csv);
         assert_eq!(csv.lines().count(), 8);

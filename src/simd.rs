@@ -222,11 +222,11 @@ mod x86 {
                 std::array::from_fn(
                     |s| _mm_loadu_si128(buf.as_ptr().add(16 * s) as *const __m128i),
                 );
-            for o in 0..chunks {
+            for (o, row) in control.iter().enumerate().take(chunks) {
                 let mut acc = _mm_setzero_si128();
-                for s in 0..chunks {
-                    let ctrl = _mm_loadu_si128(control[o][s].as_ptr() as *const __m128i);
-                    acc = _mm_or_si128(acc, _mm_shuffle_epi8(src[s], ctrl));
+                for (chunk, ctrl) in src.iter().zip(row).take(chunks) {
+                    let ctrl = _mm_loadu_si128(ctrl.as_ptr() as *const __m128i);
+                    acc = _mm_or_si128(acc, _mm_shuffle_epi8(*chunk, ctrl));
                 }
                 _mm_storeu_si128(out.as_mut_ptr().add(16 * o) as *mut __m128i, acc);
             }
