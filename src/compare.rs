@@ -366,12 +366,7 @@ pub fn paper_table(measures: &[Measure], format: Format) -> String {
             .collect::<Vec<_>>(),
     );
     let space = ranks(&measures.iter().map(|m| m.bytes as f64).collect::<Vec<_>>());
-    let speed = ranks(
-        &measures
-            .iter()
-            .map(|m| m.ns_defined)
-            .collect::<Vec<_>>(),
-    );
+    let speed = ranks(&measures.iter().map(|m| m.ns_defined).collect::<Vec<_>>());
     let rows: Vec<Vec<String>> = measures
         .iter()
         .enumerate()

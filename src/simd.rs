@@ -141,6 +141,27 @@ impl Shuffle64 {
         self.apply_with(self.path, state);
     }
 
+    /// Permutes the first `len()` bytes at `state` in place, reading and writing all 64 bytes
+    /// there with full-width loads and stores (bytes past `len()` keep their values). With
+    /// AVX-512 VBMI this is one load, one `vpermb` and one store, and a following turn's load
+    /// is forwarded from the store; other paths fall back to [`Shuffle64::apply`].
+    ///
+    /// # Safety
+    /// `state` must be valid for reads and writes of 64 bytes, all initialised, and this
+    /// shuffle must be of at most 64 bytes.
+    #[inline]
+    pub unsafe fn apply_padded(&self, state: *mut u8) {
+        debug_assert!(self.len <= 64);
+        match self.path {
+            #[cfg(target_arch = "x86_64")]
+            // SAFETY: the path is VBMI only where the CPU has it (`new`), and the caller
+            // promises 64 valid bytes at `state`.
+            ShufflePath::Vbmi => unsafe { x86::vbmi_full(state, &self.index) },
+            // SAFETY: the caller promises `len()` (≤ 64) valid, initialised bytes at `state`.
+            _ => self.apply(unsafe { std::slice::from_raw_parts_mut(state, self.len) }),
+        }
+    }
+
     /// Permutes `state` in place by `path`, falling back to the portable loop when this CPU
     /// lacks it. Does nothing unless `state` has exactly `len()` bytes.
     #[inline]
@@ -209,6 +230,16 @@ mod x86 {
         }
     }
 
+    #[target_feature(enable = "avx512f,avx512bw,avx512vbmi")]
+    pub(super) unsafe fn vbmi_full(state: *mut u8, index: &[u8; 128]) {
+        // SAFETY: the caller promises 64 valid bytes at `state`; `index` has 128.
+        unsafe {
+            let data = _mm512_loadu_si512(state as *const _);
+            let idx = _mm512_loadu_si512(index.as_ptr() as *const _);
+            _mm512_storeu_si512(state as *mut _, _mm512_permutexvar_epi8(idx, data));
+        }
+    }
+
     #[target_feature(enable = "ssse3")]
     pub(super) unsafe fn ssse3(state: &mut [u8], control: &[[[u8; 16]; 4]; 4]) {
         let len = state.len();
@@ -256,6 +287,17 @@ mod tests {
                 shuffle.apply_with(ShufflePath::Portable, &mut want);
                 let expected: Vec<u8> = perm.iter().map(|&i| start[i as usize]).collect();
                 assert_eq!(want, expected);
+                if len <= 64 {
+                    let mut padded = [0xeeu8; 64];
+                    padded[..len].copy_from_slice(&start);
+                    // SAFETY: 64 initialised bytes, a shuffle of at most 64.
+                    unsafe { shuffle.apply_padded(padded.as_mut_ptr()) };
+                    assert_eq!(&padded[..len], &want[..], "padded, len {len}");
+                    assert!(
+                        padded[len..].iter().all(|&b| b == 0xee),
+                        "padding kept, len {len}"
+                    );
+                }
                 for path in ShufflePath::ALL.into_iter().filter(|p| p.available()) {
                     let mut got = start.clone();
                     // Apply several times to catch state carried between calls.
