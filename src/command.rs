@@ -449,7 +449,8 @@ impl Session {
 
 /// The paper's SCRAMBLE: `count` random quarter-turns drawn from the outer faces and their
 /// inverses (`'UŪDD̄BB̄FF̄LL̄RR̄'`), reproducible from `seed`, written in `notation`. Unlike the
-/// paper's RANDOM, a move is never followed by its own inverse.
+/// paper's RANDOM, no face turns twice in a row and no axis three times in a row (`U D U`),
+/// so no move cancels or merges with another.
 ///
 /// ```
 /// use cubework::command::scramble_moves;
@@ -462,22 +463,25 @@ pub fn scramble_moves(count: usize, seed: u64, notation: Notation) -> Vec<Move> 
     use PaperLetter as P;
     let letters = [P::U, P::D, P::B, P::F, P::L, P::R];
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let mut previous: Option<PaperMove> = None;
-    let mut moves = Vec::with_capacity(count);
-    while moves.len() < count {
-        let m = PaperMove {
-            letter: letters[rng.random_range(0..6)],
-            inverse: rng.random_range(0..2) == 1,
-        };
-        if previous == Some(m.inverse()) {
-            continue; // a turn straight back would waste a move of the scramble
+    let mut picked: Vec<PaperMove> = Vec::with_capacity(count);
+    while picked.len() < count {
+        let m = PaperMove { letter: letters[rng.random_range(0..6)], inverse: rng.random_range(0..2) == 1 };
+        let n = picked.len();
+        let same_face = n >= 1 && picked[n - 1].letter == m.letter;
+        let same_axis = |p: &PaperMove| p.letter.axis() == m.letter.axis();
+        let third_on_axis = n >= 2 && same_axis(&picked[n - 1]) && same_axis(&picked[n - 2]);
+        if same_face || third_on_axis {
+            continue; // it would cancel or merge with what came before
         }
-        previous = Some(m);
-        moves.push(match notation {
+        picked.push(m);
+    }
+    let moves: Vec<Move> = picked
+        .into_iter()
+        .map(|m| match notation {
             Notation::Paper => Move::paper(m),
             Notation::Standard => m.to_standard(),
-        });
-    }
+        })
+        .collect();
     moves
 }
 
@@ -658,6 +662,26 @@ mod tests {
         let solved = Cube::solved().facelets();
         run(&mut a, &format!("load {solved}"));
         assert!(a.cube().is_solved());
+    }
+
+    #[test]
+    fn scrambles_never_waste_a_move() {
+        for seed in 0..200 {
+            let moves = scramble_moves(40, seed, Notation::Paper);
+            let letters: Vec<PaperLetter> = moves
+                .iter()
+                .map(|m| match m.turn {
+                    crate::Turn::Paper(l) => l,
+                    _ => unreachable!("paper notation"),
+                })
+                .collect();
+            for w in letters.windows(2) {
+                assert_ne!(w[0], w[1], "seed {seed}");
+            }
+            for w in letters.windows(3) {
+                assert!(!(w[0].axis() == w[1].axis() && w[1].axis() == w[2].axis()), "seed {seed}");
+            }
+        }
     }
 
     #[test]
