@@ -93,6 +93,16 @@ pub const COMMANDS: &[CommandInfo] = &[
         summary: "list the representations: shape, element, bytes, defined moves",
     },
     CommandInfo {
+        name: "compare",
+        args: "[TURNS]",
+        summary: "time every representation's quarter-turns, as defined and compiled; rank speed and space",
+    },
+    CommandInfo {
+        name: "paper",
+        args: "[TURNS]",
+        summary: "the paper's comparison table beside the measured ranks",
+    },
+    CommandInfo {
         name: "help",
         args: "[COMMAND]",
         summary: "this list, or more on one command",
@@ -127,6 +137,12 @@ fn details(name: &str) -> &'static str {
         }
         "load" => {
             "load UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB\nThe string is checked: 54 letters of U R F D L B, nine of each, centres of a real cube."
+        }
+        "compare" => {
+            "Times one random sequence of quarter-turns (10000 by default) on every representation after a warm-up, seven rounds, and shows the median ns per turn as defined (the ndarray transform) and compiled (the gather), with speed and space ranks beside the paper's. `cubework compare --format csv` prints the same as CSV."
+        }
+        "paper" => {
+            "The paper's ranks (Complete, General, Simple, Concise, Display, Insight, Space, Speed) with this workbench's measured rank beside each one it can measure. `cubework paper --format markdown|csv` for other formats."
         }
         _ => "",
     }
@@ -465,7 +481,10 @@ pub fn scramble_moves(count: usize, seed: u64, notation: Notation) -> Vec<Move> 
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut picked: Vec<PaperMove> = Vec::with_capacity(count);
     while picked.len() < count {
-        let m = PaperMove { letter: letters[rng.random_range(0..6)], inverse: rng.random_range(0..2) == 1 };
+        let m = PaperMove {
+            letter: letters[rng.random_range(0..6)],
+            inverse: rng.random_range(0..2) == 1,
+        };
         let n = picked.len();
         let same_face = n >= 1 && picked[n - 1].letter == m.letter;
         let same_axis = |p: &PaperMove| p.letter.axis() == m.letter.axis();
@@ -679,7 +698,10 @@ mod tests {
                 assert_ne!(w[0], w[1], "seed {seed}");
             }
             for w in letters.windows(3) {
-                assert!(!(w[0].axis() == w[1].axis() && w[1].axis() == w[2].axis()), "seed {seed}");
+                assert!(
+                    !(w[0].axis() == w[1].axis() && w[1].axis() == w[2].axis()),
+                    "seed {seed}"
+                );
             }
         }
     }

@@ -110,3 +110,44 @@ fn run_a_session_file() {
         1
     );
 }
+
+#[test]
+fn show_variants_reps_compare_and_paper() {
+    let (stdout, stderr, code) = session(
+        "rep local\nshow\nshow composite\nshow bogus\nreps\ncompare 300\npaper 300\ncompare none\n",
+    );
+    assert_eq!(code, Some(2), "show bogus and compare none fail");
+    assert_eq!(stderr.lines().count(), 2, "{stderr}");
+    assert!(
+        stderr.contains("'bogus' is not a representation"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("'none' is not a number of turns"),
+        "{stderr}"
+    );
+    assert!(
+        stdout.contains("WWWWWWWWWWWW\nGGGOOOYYYRRR"),
+        "show composite: {stdout}"
+    );
+    // compare: one row per representation with positive timings.
+    let compare_rows: Vec<&str> = stdout
+        .lines()
+        .filter(|l| l.starts_with("│ ") && !l.contains("ns") && l.split('┆').count() == 11)
+        .collect();
+    assert_eq!(compare_rows.len(), 7, "{stdout}");
+    for row in compare_rows {
+        let cells: Vec<&str> = row.trim_matches('│').split('┆').map(str::trim).collect();
+        let defined: f64 = cells[5].parse().unwrap();
+        let compiled: f64 = cells[6].parse().unwrap();
+        assert!(defined > 0.0 && compiled > 0.0, "{row}");
+    }
+    // paper: the paper's ranks beside the measured ones.
+    assert!(
+        stdout.contains("| Numeric") || stdout.contains("│ Numeric"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("General, Simple, Display and Insight stay the paper's judgement alone.")
+    );
+}
