@@ -389,7 +389,7 @@ impl Session {
     /// The net, as coloured blocks when colour is on.
     pub fn net(&self, cube: &Cube) -> String {
         if self.color {
-            cube.net_with(colour_block)
+            cube.net_with(colour_block, 2)
         } else {
             cube.net()
         }
@@ -603,7 +603,7 @@ pub fn help(topic: &str) -> Result<String> {
     ))
 }
 
-/// A sticker as a coloured block (ANSI 256-colour background).
+/// A sticker as a coloured block two columns wide (ANSI 256-colour background).
 pub fn colour_block(face: Face) -> String {
     let code = match face {
         Face::U => 15,  // white
@@ -613,7 +613,7 @@ pub fn colour_block(face: Face) -> String {
         Face::L => 34,  // green
         Face::B => 196, // red
     };
-    format!("\x1b[48;5;{code}m \x1b[0m")
+    format!("\x1b[48;5;{code}m  \x1b[0m")
 }
 
 #[cfg(test)]

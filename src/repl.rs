@@ -33,7 +33,11 @@ pub fn run_interactive() -> Result<ExitCode> {
     }
     let mut session = Session::new(use_colour());
     let notation = Arc::new(Mutex::new(session.notation()));
-    let mut editor: Editor<WorkbenchHelper, DefaultHistory> = Editor::new()
+    let config = rustyline::Config::builder()
+        .completion_type(rustyline::CompletionType::List)
+        .auto_add_history(false)
+        .build();
+    let mut editor: Editor<WorkbenchHelper, DefaultHistory> = Editor::with_config(config)
         .map_err(|e| crate::error::Error::Usage(format!("cannot open the terminal: {e}")))?;
     editor.set_helper(Some(WorkbenchHelper {
         notation: Arc::clone(&notation),
