@@ -6,12 +6,16 @@
 //! moves in standard or paper notation are one [`Move`] type, read by one [`parse_moves`].
 #![warn(missing_docs)]
 
+pub mod alg;
 pub mod cube;
+pub mod effect;
 pub mod face;
 pub mod geometry;
 pub mod moves;
 pub mod parser;
+pub mod perm;
 pub mod rep;
+pub mod tools;
 
 pub use cube::{Cube, FaceletError};
 pub use face::Face;
@@ -20,4 +24,4 @@ pub use moves::{
     Amount, Move, MoveError, PaperAxis, PaperLetter, PaperMove, Rotation, Slice, SliceTurn, Turn,
     WideStyle, format_moves,
 };
-pub use parser::{Notation, ParseError, ParseErrorKind, parse_moves};
+pub use parser::{Notation, ParseError, ParseErrorKind, parse_moves, parse_sequence};
