@@ -418,7 +418,7 @@ pub fn move_cost(m: &Move, metric: Metric) -> u64 {
         Whole,
     }
     let kind = match m.turn {
-        Turn::Face { from, .. } if from == 1 => Kind::Outer,
+        Turn::Face { from: 1, .. } => Kind::Outer,
         Turn::Face { .. } | Turn::Slice(_) => Kind::Inner,
         Turn::Rotation(_) => Kind::Whole,
         Turn::Paper(l) => match l.layer() {

@@ -250,7 +250,8 @@ impl fmt::Display for PieceMove {
 /// use cubework::effect::Effect;
 /// use cubework::{parse_moves, Notation};
 /// let e = Effect::of_moves(&parse_moves("R U R' U'", Notation::Standard).unwrap()).unwrap();
-/// assert_eq!(e.piece("UF").unwrap().to.to_string(), "UR");
+/// assert_eq!(e.piece("UR").unwrap().to.to_string(), "UB");
+/// assert!(e.piece("UF").unwrap().is_still());
 /// assert!(e.centres.iter().all(|c| c.is_still()));
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -344,8 +345,11 @@ impl Effect {
     /// ```
     /// use cubework::effect::Effect;
     /// use cubework::{parse_moves, Notation};
-    /// let e = Effect::of_moves(&parse_moves("F' E F E'", Notation::Standard).unwrap()).unwrap();
-    /// assert_eq!(e.report().lines().last().unwrap(), "BR → UF, UF → FL (flipped), FL → BR (flipped)");
+    /// let e = Effect::of_moves(&parse_moves("F E' F' E", Notation::Standard).unwrap()).unwrap();
+    /// assert_eq!(
+    ///     e.report().lines().last().unwrap(),
+    ///     "UF → DF (flipped), DF → FL (flipped), FR → BR (flipped), FL → FR (flipped), BR → UF"
+    /// );
     /// ```
     pub fn report(&self) -> String {
         let section = |name: &str, list: &[PieceMove]| {

@@ -15,6 +15,7 @@ pub mod moves;
 pub mod parser;
 pub mod perm;
 pub mod rep;
+pub mod reports;
 pub mod tools;
 
 pub use cube::{Cube, FaceletError};

@@ -279,6 +279,28 @@ impl StickerPerm {
         }
     }
 
+    /// How many pieces (cubies) the permutation moves. By labels, every cubie with a sticker
+    /// in a cycle; by colours, only those with a sticker in a cycle whose colours are not all
+    /// the same (a 4×4's same-coloured centre pieces cycling among themselves do not count).
+    ///
+    /// ```
+    /// use cubework::perm::{OrderBy, StickerPerm};
+    /// use cubework::{parse_moves, Notation};
+    /// let p = StickerPerm::of_moves(4, &parse_moves("U R", Notation::Standard).unwrap()).unwrap();
+    /// assert_eq!(p.pieces_moved(OrderBy::Colours), 20);
+    /// assert_eq!(p.pieces_moved(OrderBy::Labels), 28);
+    /// ```
+    pub fn pieces_moved(&self, by: OrderBy) -> usize {
+        let g = Geometry::of(self.n);
+        let mut cubies = std::collections::HashSet::new();
+        for (c, (_, period)) in self.cycles().iter().zip(self.colour_periods()) {
+            if by == OrderBy::Labels || period > 1 {
+                cubies.extend(c.iter().map(|&i| g.cubie_of(i)));
+            }
+        }
+        cubies.len()
+    }
+
     /// For each cycle (as [`cycles`](Self::cycles)), its length and the shortest period of
     /// the colours along it.
     pub fn colour_periods(&self) -> Vec<(usize, usize)> {
@@ -383,10 +405,22 @@ mod tests {
         assert_eq!(moved, pairs.len()); // every listed position really moves
     }
 
+    /// The notes: on the 4×4, U R U' R' has order 6 and "exchanges 10 pieces total"; U R has
+    /// order 105 and exchanges 20 (both counted as a person sees them: by colours).
     #[test]
-    fn the_notes_orders_on_the_4x4() {
-        assert_eq!(perm(4, "U R U' R'").order_by_colours(), 6);
-        assert_eq!(perm(4, "U R").order_by_colours(), 105);
+    fn the_notes_numbers_on_the_4x4() {
+        let sexy = perm(4, "U R U' R'");
+        assert_eq!(sexy.order_by_colours(), 6);
+        assert_eq!(sexy.pieces_moved(OrderBy::Colours), 10);
+        let ur = perm(4, "U R");
+        assert_eq!(ur.order_by_colours(), 105);
+        assert_eq!(ur.pieces_moved(OrderBy::Colours), 20);
+        // Every label distinct, the centre 4-cycles count: lcm(15, 7, 3, 4) = 420.
+        assert_eq!(ur.order_by_labels(), 420);
+        assert_eq!(ur.pieces_moved(OrderBy::Labels), 28);
+        // The notes' LCM example: cycles of 3 and 4 give 12; 105 = 3 × 5 × 7.
+        assert_eq!(lcm(3, 4), 12);
+        assert_eq!(lcm(lcm(15, 7), 3), 105);
     }
 
     #[test]
