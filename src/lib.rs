@@ -4,6 +4,12 @@
 //! "Representing Rubik's Cube in APL" (APL84). The seven representations of the paper are
 //! built as `ndarray` transforms in [`rep`], all converting through the canonical [`Cube`];
 //! moves in standard or paper notation are one [`Move`] type, read by one [`parse_moves`].
+//!
+//! What users type as a sequence goes through [`parse_sequence`], which adds sequence
+//! algebra ([`alg`]: groups, repetition, commutators, conjugates and the paper's [`tools`]).
+//! A sequence's permutation of the N×N×N sticker tuple, its cycles and orders are in
+//! [`perm`]; its effect on the 3×3×3's pieces in [`effect`]; the command-line and REPL
+//! answers in [`reports`].
 #![warn(missing_docs)]
 
 pub mod alg;
@@ -18,6 +24,7 @@ pub mod rep;
 pub mod reports;
 pub mod tools;
 
+pub use alg::{Alg, AlgebraError, Metric};
 pub use cube::{Cube, FaceletError};
 pub use face::Face;
 pub use geometry::Geometry;
@@ -26,3 +33,5 @@ pub use moves::{
     WideStyle, format_moves,
 };
 pub use parser::{Notation, ParseError, ParseErrorKind, parse_moves, parse_sequence};
+pub use perm::{OrderBy, StickerPerm};
+pub use tools::Tool;

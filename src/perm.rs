@@ -451,4 +451,59 @@ mod tests {
         assert!(!ru.pow(35).is_identity());
         assert_eq!(ru.pow(3), perm(3, "R U R U R U"));
     }
+
+    /// The LCM formulas against brute force: repeat until the cube looks (or is) solved.
+    #[test]
+    fn orders_agree_with_repeating_the_sequence() {
+        use crate::cube::Cube;
+        let cases = [
+            (2, "R U"),
+            (3, "R U R' U'"),
+            (3, "M E S"),
+            (4, "U R U' R'"),
+            (4, "U R"),
+            (4, "Rw U2 x 2-3Lw'"),
+            (5, "U R"),
+            (5, "M 2R' u"),
+            (6, "3Rw U' 2F"),
+            (7, "3R 2U' Bw M"),
+        ];
+        for (n, s) in cases {
+            let moves = parse_moves(s, Notation::Standard).unwrap();
+            let p = StickerPerm::of_moves(n, &moves).unwrap();
+            let solved = Cube::solved_n(n);
+            let mut cube = solved.clone();
+            let mut k = 0u128;
+            loop {
+                cube.apply_all(&moves).unwrap();
+                k += 1;
+                if cube == solved {
+                    break;
+                }
+            }
+            assert_eq!(p.order_by_colours(), k, "{n} {s} by colours");
+            let mut q = p.clone();
+            let mut k = 1u128;
+            while !q.is_identity() {
+                q = q.then(&p);
+                k += 1;
+            }
+            assert_eq!(p.order_by_labels(), k, "{n} {s} by labels");
+        }
+    }
+
+    #[test]
+    fn wide_slice_and_rotation_moves_on_big_cubes() {
+        assert_eq!(perm(4, "r"), perm(4, "Rw"));
+        assert_eq!(perm(4, "Rw"), perm(4, "R 2R"));
+        assert_eq!(perm(4, "2-3Rw"), perm(4, "2R 3R"));
+        assert_eq!(perm(4, "x"), perm(4, "4Rw"));
+        assert_eq!(perm(5, "M"), perm(5, "3L"));
+        assert_eq!(perm(5, "E"), perm(5, "3D"));
+        assert_eq!(perm(5, "S"), perm(5, "3F"));
+        assert_eq!(perm(5, "y"), perm(5, "5Uw"));
+        assert_eq!(perm(4, "Rw").order_by_labels(), 4);
+        let m = parse_moves("M", Notation::Standard).unwrap();
+        assert!(StickerPerm::of_moves(4, &m).is_err());
+    }
 }

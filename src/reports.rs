@@ -38,10 +38,13 @@ fn join<T: ToString>(v: impl IntoIterator<Item = T>) -> String {
         .join(" ")
 }
 
-/// The distinct values, largest first.
+/// The distinct values, largest first, without 1s (which change no LCM) unless all are 1.
 fn distinct_desc(mut v: Vec<usize>) -> Vec<usize> {
     v.sort_unstable_by(|a, b| b.cmp(a));
     v.dedup();
+    if v.len() > 1 {
+        v.retain(|&x| x != 1);
+    }
     v
 }
 

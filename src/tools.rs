@@ -8,9 +8,12 @@
 //! reading, keeps those whose cubie-level [`Effect`] is the one the paper describes
 //! ([`Tool::has_effect`]), and ranks them: fewest pieces disturbed first (the paper describes
 //! each tool by what it does, so a reading that does more than that is a worse fit), then
-//! fewest bars, then the order of enumeration (each letter unbarred before barred, left to
-//! right; `E` in the paper's order L C R B H F U M D X Y Z). Where no reading has the effect it
-//! searches the shortest sequences of the same (legible) letters that do.
+//! letters closest to the print (edit distance, 0 for every reading), then fewest bars, then
+//! the order of enumeration (each letter unbarred before barred, left to right; `E` in the
+//! paper's order L C R B H F U M D X Y Z). Where no reading has the effect it searches, breadth
+//! first, the shortest sequences of the same (legible) letters that do.
+//!
+//! `docs-tools.md` documents the outcome for each tool.
 //!
 //! The searches run once, on first use, and are cached; nothing about their outcome is
 //! written into the code.
@@ -221,7 +224,7 @@ pub enum Source {
 pub struct Reconstruction {
     /// The tool.
     pub tool: Tool,
-    /// How many readings (or candidate sequences) were tried.
+    /// How many readings were tried, plus the positions the fallback search examined.
     pub tried: usize,
     /// Every candidate with the described effect, best first (see the module docs).
     pub matches: Vec<Vec<PaperMove>>,
@@ -406,9 +409,9 @@ fn shortest(tool: Tool, letters: &[PaperLetter]) -> (Vec<Vec<PaperMove>>, usize)
 }
 
 /// The most positions the shortest-sequence search examines.
-pub const SHORTEST_STATES: usize = 2_000_000;
+pub const SHORTEST_STATES: usize = 500_000;
 /// The most shortest sequences kept per tool.
-pub const SHORTEST_KEEP: usize = 100000;
+pub const SHORTEST_KEEP: usize = 1000;
 
 /// Every shortest path from the identity to `p` (at depth `d`), walking back through the
 /// positions one move nearer, in enumeration order.
