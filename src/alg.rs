@@ -24,6 +24,15 @@ use crate::perm::StickerPerm;
 use crate::tools::Tool;
 
 /// How many times a bracketed part is done, and whether inverted: `(R U)3'`.
+///
+/// ```
+/// use cubework::alg::{Alg, Item, Power};
+/// use cubework::Notation;
+/// let a = Alg::parse("(R U)3'", Notation::Standard).unwrap();
+/// let Item::Group { power, .. } = &a.items[0] else { panic!() };
+/// assert_eq!(*power, Power { repeat: 3, inverse: true });
+/// assert_eq!(power.to_string(), "3'");
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Power {
     /// Repetitions, 1 or more.
@@ -34,6 +43,11 @@ pub struct Power {
 
 impl Power {
     /// Once, not inverted.
+    ///
+    /// ```
+    /// use cubework::alg::Power;
+    /// assert_eq!(Power::ONCE.to_string(), "");
+    /// ```
     pub const ONCE: Power = Power {
         repeat: 1,
         inverse: false,
@@ -53,6 +67,17 @@ impl fmt::Display for Power {
 }
 
 /// One item of a sequence.
+///
+/// ```
+/// use cubework::alg::{Alg, Item};
+/// use cubework::Notation;
+/// let a = Alg::parse("R [R, U] [F: D] (L)2 FLIP", Notation::Standard).unwrap();
+/// assert!(matches!(a.items[0], Item::Move(_)));
+/// assert!(matches!(a.items[1], Item::Commutator { .. }));
+/// assert!(matches!(a.items[2], Item::Conjugate { .. }));
+/// assert!(matches!(a.items[3], Item::Group { .. }));
+/// assert!(matches!(a.items[4], Item::Tool { .. }));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Item {
     /// A move.
@@ -95,6 +120,14 @@ pub enum Item {
 }
 
 /// A parsed sequence: items done left to right.
+///
+/// ```
+/// use cubework::alg::Alg;
+/// use cubework::Notation;
+/// let a = Alg::parse("[R, U]2", Notation::Standard).unwrap();
+/// assert_eq!(a.expanded_len(), 8);
+/// assert!(a.perm(3).unwrap().pow(3).is_identity());
+/// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Alg {
     /// The items.
@@ -102,9 +135,22 @@ pub struct Alg {
 }
 
 /// The longest expansion the parser accepts, in moves.
+///
+/// ```
+/// use cubework::{parse_sequence, Notation};
+/// assert!(parse_sequence("(R U)500000", Notation::Standard).is_ok());
+/// assert!(parse_sequence("(R U)500001", Notation::Standard).is_err());
+/// ```
 pub const MAX_EXPANDED: u64 = 1_000_000;
 
 /// A move-count metric.
+///
+/// ```
+/// use cubework::alg::{Alg, Metric};
+/// use cubework::Notation;
+/// let a = Alg::parse("M2", Notation::Standard).unwrap();
+/// assert_eq!([Metric::Htm, Metric::Qtm, Metric::Stm].map(|m| a.count(m)), [2, 4, 1]);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Hash, clap::ValueEnum)]
 pub enum Metric {
     /// Half-turn (face-turn) metric: any turn of an outer block counts 1, an inner slice 2
@@ -128,6 +174,14 @@ impl fmt::Display for Metric {
 }
 
 /// Anything that can go wrong with a sequence typed by a user.
+///
+/// ```
+/// use cubework::reports::order_report;
+/// use cubework::{AlgebraError, Notation, OrderBy};
+/// let e = order_report(4, OrderBy::Colours, "M", Notation::Standard).unwrap_err();
+/// assert!(matches!(e, AlgebraError::Move(_)));
+/// assert_eq!(e.to_string(), "move M is a middle slice, which a 4×4×4 cube does not have");
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum AlgebraError {
     /// It does not parse.
@@ -139,15 +193,39 @@ pub enum AlgebraError {
     /// A cube size out of range.
     #[error(transparent)]
     Size(#[from] FaceletError),
+    /// A request for more moves than the workbench makes at once.
+    #[error("{what} of {got} moves is longer than the limit of {limit}")]
+    TooLong {
+        /// What was asked for.
+        what: &'static str,
+        /// How many moves.
+        got: usize,
+        /// The limit, [`MAX_EXPANDED`].
+        limit: u64,
+    },
 }
 
 impl Alg {
     /// Parses a sequence with algebra (see the parser's grammar).
+    ///
+    /// ```
+    /// use cubework::alg::Alg;
+    /// use cubework::Notation;
+    /// assert_eq!(Alg::parse("[R: U]", Notation::Standard).unwrap().to_string(), "[R: U]");
+    /// assert_eq!(Alg::parse("[R U]", Notation::Standard).unwrap_err().column, 5);
+    /// ```
     pub fn parse(text: &str, notation: Notation) -> Result<Alg, ParseError> {
         crate::parser::parse_alg(text, notation)
     }
 
     /// A flat sequence of moves.
+    ///
+    /// ```
+    /// use cubework::alg::Alg;
+    /// use cubework::{parse_moves, Notation};
+    /// let m = parse_moves("R U", Notation::Standard).unwrap();
+    /// assert_eq!(Alg::from_moves(&m).to_string(), "R U");
+    /// ```
     pub fn from_moves(moves: &[Move]) -> Alg {
         Alg {
             items: moves.iter().map(|&m| Item::Move(m)).collect(),
@@ -176,6 +254,12 @@ impl Alg {
     }
 
     /// The number of moves in the expansion (saturating).
+    ///
+    /// ```
+    /// use cubework::alg::Alg;
+    /// use cubework::Notation;
+    /// assert_eq!(Alg::parse("[R: [U, D]]3", Notation::Standard).unwrap().expanded_len(), 18);
+    /// ```
     pub fn expanded_len(&self) -> u64 {
         self.items
             .iter()
@@ -204,16 +288,36 @@ impl Alg {
     }
 
     /// The expansion with adjacent moves cancelled and merged (see [`simplify`]).
+    ///
+    /// ```
+    /// use cubework::alg::Alg;
+    /// use cubework::{format_moves, Notation};
+    /// let a = Alg::parse("[R: U] R", Notation::Standard).unwrap();
+    /// assert_eq!(format_moves(&a.simplified()), "R U");
+    /// ```
     pub fn simplified(&self) -> Vec<Move> {
         simplify(&self.expand())
     }
 
     /// The expansion, written as the notation reads it back.
+    ///
+    /// ```
+    /// use cubework::alg::Alg;
+    /// use cubework::Notation;
+    /// assert_eq!(Alg::parse("(RD)2", Notation::Paper).unwrap().format_expanded(), "RDRD");
+    /// ```
     pub fn format_expanded(&self) -> String {
         format_sequence(&self.expand())
     }
 
     /// The simplified expansion, written as the notation reads it back.
+    ///
+    /// ```
+    /// use cubework::alg::Alg;
+    /// use cubework::Notation;
+    /// assert_eq!(Alg::parse("(R)2", Notation::Paper).unwrap().format_simplified(), "RR");
+    /// assert_eq!(Alg::parse("(R)2", Notation::Standard).unwrap().format_simplified(), "R2");
+    /// ```
     pub fn format_simplified(&self) -> String {
         format_sequence(&self.simplified())
     }
@@ -234,6 +338,16 @@ impl Alg {
 
     /// The permutation of the stickers of an `n`-cube this sequence makes, computed on the
     /// tree (repetitions by squaring), so long repetitions cost little.
+    ///
+    /// ```
+    /// use cubework::alg::Alg;
+    /// use cubework::Notation;
+    /// // The parser refuses expansions over a million moves; within that, repetitions are
+    /// // made by squaring. 240000 is a multiple of the order of U R U' R', 6.
+    /// assert!(Alg::parse("(U R U' R')1000000", Notation::Standard).is_err());
+    /// let a = Alg::parse("(U R U' R')240000", Notation::Standard).unwrap();
+    /// assert!(a.perm(4).unwrap().is_identity());
+    /// ```
     pub fn perm(&self, n: usize) -> Result<StickerPerm, AlgebraError> {
         crate::cube::Cube::check_size(n)?;
         let mut p = StickerPerm::identity(n);
@@ -410,6 +524,15 @@ impl Item {
 /// The cost of one move in a metric (see [`Metric`]). A face move counts as an outer block
 /// when it starts at the face's own layer (`R`, `Rw`, `3Rw`), as an inner slice otherwise
 /// (`2R`, `2-3Rw`, `M`, the paper's C H M).
+///
+/// ```
+/// use cubework::alg::{move_cost, Metric};
+/// use cubework::{parse_moves, Notation};
+/// let m = parse_moves("2R2", Notation::Standard).unwrap()[0];
+/// assert_eq!(move_cost(&m, Metric::Htm), 2);
+/// assert_eq!(move_cost(&m, Metric::Qtm), 4);
+/// assert_eq!(move_cost(&m, Metric::Stm), 1);
+/// ```
 pub fn move_cost(m: &Move, metric: Metric) -> u64 {
     #[derive(PartialEq)]
     enum Kind {
@@ -439,6 +562,13 @@ pub fn move_cost(m: &Move, metric: Metric) -> u64 {
 }
 
 /// The axis a move turns about (the paper's X, Y, Z).
+///
+/// ```
+/// use cubework::alg::axis_of;
+/// use cubework::{parse_moves, Notation, PaperAxis};
+/// let m = parse_moves("E", Notation::Standard).unwrap()[0];
+/// assert_eq!(axis_of(&m), PaperAxis::Z);
+/// ```
 pub fn axis_of(m: &Move) -> PaperAxis {
     match m.turn {
         Turn::Face { face, .. } => match face {

@@ -24,6 +24,11 @@ use crate::moves::{Move, MoveError};
 use crate::perm::StickerPerm;
 
 /// What kind of piece.
+///
+/// ```
+/// use cubework::effect::{PieceKind, Place};
+/// assert_eq!(Place::named("UF").unwrap().kind(), PieceKind::Edge);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum PieceKind {
     /// Three stickers.
@@ -35,6 +40,13 @@ pub enum PieceKind {
 }
 
 /// A piece position of the 3×3×3: the faces it touches, in naming order.
+///
+/// ```
+/// use cubework::effect::Place;
+/// let p = Place::named("BR").unwrap();
+/// assert_eq!(p.to_string(), "BR");
+/// assert_eq!(p.cubie(), [2, 0, -2]);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Place {
     faces: [Option<Face>; 3],
@@ -47,6 +59,12 @@ impl Place {
     /// use cubework::effect::{Place, PieceKind};
     /// let names: Vec<String> = Place::all(PieceKind::Corner).iter().map(|p| p.to_string()).collect();
     /// assert_eq!(names.join(" "), "UFR UFL UBR UBL DFR DFL DBR DBL");
+    /// ```
+    ///
+    /// ```
+    /// use cubework::effect::Effect;
+    /// use cubework::perm::StickerPerm;
+    /// assert_eq!(Effect::of_perm(&StickerPerm::identity(3)).all().count(), 26);
     /// ```
     pub fn all(kind: PieceKind) -> Vec<Place> {
         let ud = [Face::U, Face::D];
@@ -110,11 +128,22 @@ impl Place {
     }
 
     /// The faces it touches.
+    ///
+    /// ```
+    /// use cubework::effect::Place;
+    /// use cubework::Face;
+    /// assert_eq!(Place::named("DFL").unwrap().faces(), vec![Face::D, Face::F, Face::L]);
+    /// ```
     pub fn faces(&self) -> Vec<Face> {
         self.faces.iter().flatten().copied().collect()
     }
 
     /// Its kind.
+    ///
+    /// ```
+    /// use cubework::effect::{PieceKind, Place};
+    /// assert_eq!(Place::named("F").unwrap().kind(), PieceKind::Centre);
+    /// ```
     pub fn kind(&self) -> PieceKind {
         match self.faces().len() {
             3 => PieceKind::Corner,
@@ -124,11 +153,23 @@ impl Place {
     }
 
     /// The face of its reference sticker (see the module docs).
+    ///
+    /// ```
+    /// use cubework::effect::Place;
+    /// use cubework::Face;
+    /// assert_eq!(Place::named("FR").unwrap().reference_face(), Face::F);
+    /// assert_eq!(Place::named("DB").unwrap().reference_face(), Face::D);
+    /// ```
     pub fn reference_face(&self) -> Face {
         self.faces[0].unwrap_or(Face::U)
     }
 
     /// The doubled coordinates of its cubie on the 3×3×3.
+    ///
+    /// ```
+    /// use cubework::effect::Place;
+    /// assert_eq!(Place::named("UFR").unwrap().cubie(), [2, 2, 2]);
+    /// ```
     pub fn cubie(&self) -> [i32; 3] {
         let mut c = [0; 3];
         for f in self.faces() {
@@ -201,6 +242,13 @@ impl fmt::Display for Place {
 }
 
 /// Where one piece went and how it is turned there.
+///
+/// ```
+/// use cubework::effect::Effect;
+/// use cubework::{parse_moves, Notation};
+/// let e = Effect::of_moves(&parse_moves("F", Notation::Standard).unwrap()).unwrap();
+/// assert_eq!(e.piece("UF").unwrap().to_string(), "UF → FR (flipped)");
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct PieceMove {
     /// Where the piece started.
@@ -214,11 +262,27 @@ pub struct PieceMove {
 
 impl PieceMove {
     /// True when the piece is home and unturned.
+    ///
+    /// ```
+    /// use cubework::effect::Effect;
+    /// use cubework::{parse_moves, Notation};
+    /// let e = Effect::of_moves(&parse_moves("U", Notation::Standard).unwrap()).unwrap();
+    /// assert!(e.piece("DF").unwrap().is_still());
+    /// assert!(!e.piece("UF").unwrap().is_still());
+    /// ```
     pub fn is_still(&self) -> bool {
         self.from == self.to && self.twist == 0
     }
 
     /// The piece stayed in its place (it may be turned).
+    ///
+    /// ```
+    /// use cubework::effect::Effect;
+    /// use cubework::{parse_moves, Notation};
+    /// let e = Effect::of_moves(&parse_moves("R' D' R D R' D' R D", Notation::Standard).unwrap()).unwrap();
+    /// let m = e.piece("UFR").unwrap();
+    /// assert!(m.stays() && !m.is_still()); // twisted in place
+    /// ```
     pub fn stays(&self) -> bool {
         self.from == self.to
     }
@@ -270,6 +334,12 @@ impl Effect {
     /// # Panics
     /// If the permutation is not of a 3×3×3 or does not keep pieces whole (no sequence of
     /// moves can do that).
+    ///
+    /// ```
+    /// use cubework::effect::Effect;
+    /// use cubework::perm::StickerPerm;
+    /// assert!(Effect::of_perm(&StickerPerm::identity(3)).is_identity());
+    /// ```
     pub fn of_perm(p: &StickerPerm) -> Effect {
         assert_eq!(p.size(), 3, "cubie-level effects are for the 3×3×3");
         let g = Geometry::of(3);
@@ -310,11 +380,26 @@ impl Effect {
     }
 
     /// The effect of a sequence of moves on the 3×3×3.
+    ///
+    /// ```
+    /// use cubework::effect::Effect;
+    /// use cubework::{parse_moves, Notation};
+    /// let e = Effect::of_moves(&parse_moves("M2", Notation::Standard).unwrap()).unwrap();
+    /// assert_eq!(e.piece("F").unwrap().to.to_string(), "B");
+    /// ```
     pub fn of_moves(moves: &[Move]) -> Result<Effect, MoveError> {
         Ok(Effect::of_perm(&StickerPerm::of_moves(3, moves)?))
     }
 
     /// What happened to the piece that started at `name` (`"UFR"`, `"BR"`, `"F"`).
+    ///
+    /// ```
+    /// use cubework::effect::Effect;
+    /// use cubework::{parse_moves, Notation};
+    /// let e = Effect::of_moves(&parse_moves("R", Notation::Standard).unwrap()).unwrap();
+    /// assert_eq!(e.piece("RUF").unwrap().to.to_string(), "UBR");
+    /// assert!(e.piece("XYZ").is_none());
+    /// ```
     pub fn piece(&self, name: &str) -> Option<PieceMove> {
         let place = Place::named(name)?;
         self.all().find(|m| m.from == place)
@@ -330,11 +415,25 @@ impl Effect {
     }
 
     /// The pieces that moved or turned.
+    ///
+    /// ```
+    /// use cubework::effect::Effect;
+    /// use cubework::{parse_moves, Notation};
+    /// let e = Effect::of_moves(&parse_moves("U", Notation::Standard).unwrap()).unwrap();
+    /// assert_eq!(e.changed().len(), 8);
+    /// ```
     pub fn changed(&self) -> Vec<PieceMove> {
         self.all().filter(|m| !m.is_still()).collect()
     }
 
     /// Nothing moved or turned.
+    ///
+    /// ```
+    /// use cubework::effect::Effect;
+    /// use cubework::{parse_moves, Notation};
+    /// let e = Effect::of_moves(&parse_moves("R2 R2", Notation::Standard).unwrap()).unwrap();
+    /// assert!(e.is_identity());
+    /// ```
     pub fn is_identity(&self) -> bool {
         self.all().all(|m| m.is_still())
     }

@@ -29,6 +29,12 @@ use crate::geometry::Geometry;
 use crate::moves::{Move, MoveError, SliceTurn};
 
 /// The faces in the tuple notes' order: U L F R B D.
+///
+/// ```
+/// use cubework::perm::TUPLE_FACES;
+/// let letters: String = TUPLE_FACES.iter().map(|f| f.letter()).collect();
+/// assert_eq!(letters, "ULFRBD");
+/// ```
 pub const TUPLE_FACES: [Face; 6] = [Face::U, Face::L, Face::F, Face::R, Face::B, Face::D];
 
 /// The notes' 1-based tuple number of the sticker at facelet index `i` of an `n`-cube.
@@ -63,6 +69,13 @@ pub fn facelet_index(n: usize, t: usize) -> Option<usize> {
 }
 
 /// Which order: by what a person sees, or by every sticker's identity.
+///
+/// ```
+/// use cubework::perm::{OrderBy, StickerPerm};
+/// use cubework::{parse_moves, Notation};
+/// let p = StickerPerm::of_moves(4, &parse_moves("U R", Notation::Standard).unwrap()).unwrap();
+/// assert_eq!((p.order(OrderBy::Colours), p.order(OrderBy::Labels)), (105, 420));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Hash, clap::ValueEnum)]
 pub enum OrderBy {
     /// Back when every sticker shows its starting colour.
@@ -102,6 +115,13 @@ impl StickerPerm {
     /// # Panics
     /// If `n` is outside the geometry's range; check user sizes with
     /// [`Cube::check_size`](crate::Cube::check_size) first.
+    ///
+    /// ```
+    /// use cubework::perm::StickerPerm;
+    /// let p = StickerPerm::identity(5);
+    /// assert!(p.is_identity());
+    /// assert_eq!(p.sources().len(), 150);
+    /// ```
     pub fn identity(n: usize) -> StickerPerm {
         let count = Geometry::of(n).sticker_count();
         StickerPerm {
@@ -111,21 +131,45 @@ impl StickerPerm {
     }
 
     /// The cube's size.
+    ///
+    /// ```
+    /// use cubework::perm::StickerPerm;
+    /// assert_eq!(StickerPerm::identity(6).size(), 6);
+    /// ```
     pub fn size(&self) -> usize {
         self.n
     }
 
     /// The sticker (facelet index at the start) now at position `i`.
+    ///
+    /// ```
+    /// use cubework::perm::StickerPerm;
+    /// use cubework::{parse_moves, Notation};
+    /// let p = StickerPerm::of_moves(3, &parse_moves("U", Notation::Standard).unwrap()).unwrap();
+    /// assert_eq!(p.source(2), 0); // U's top-right sticker came from its top-left
+    /// ```
     pub fn source(&self, i: usize) -> usize {
         self.src[i] as usize
     }
 
     /// The gather table.
+    ///
+    /// ```
+    /// use cubework::perm::StickerPerm;
+    /// assert_eq!(StickerPerm::identity(2).sources()[..4], [0, 1, 2, 3]);
+    /// ```
     pub fn sources(&self) -> &[u16] {
         &self.src
     }
 
     /// Where the sticker that started at position `i` is now (the inverse lookup).
+    ///
+    /// ```
+    /// use cubework::perm::StickerPerm;
+    /// use cubework::{parse_moves, Notation};
+    /// let p = StickerPerm::of_moves(3, &parse_moves("U", Notation::Standard).unwrap()).unwrap();
+    /// assert_eq!(p.destinations()[0], 2); // U's top-left sticker went to its top-right
+    /// ```
     pub fn destinations(&self) -> Vec<usize> {
         let mut dest = vec![0; self.src.len()];
         for (i, &s) in self.src.iter().enumerate() {
@@ -135,6 +179,15 @@ impl StickerPerm {
     }
 
     /// Follows this permutation by one slice turn.
+    ///
+    /// ```
+    /// use cubework::perm::StickerPerm;
+    /// use cubework::{PaperAxis, SliceTurn};
+    /// let mut p = StickerPerm::identity(3);
+    /// let mut scratch = Vec::new();
+    /// p.turn(SliceTurn { axis: PaperAxis::Z, layer: 0, quarters: 1 }, &mut scratch); // paper U
+    /// assert_eq!(p.order_by_labels(), 4);
+    /// ```
     pub fn turn(&mut self, t: SliceTurn, scratch: &mut Vec<u16>) {
         if let Some(table) = Geometry::of(self.n).table(t) {
             scratch.clear();
@@ -144,6 +197,15 @@ impl StickerPerm {
     }
 
     /// Follows this permutation by a move.
+    ///
+    /// ```
+    /// use cubework::perm::StickerPerm;
+    /// use cubework::{parse_moves, Notation};
+    /// let mut p = StickerPerm::identity(4);
+    /// let mut scratch = Vec::new();
+    /// p.apply(&parse_moves("2R", Notation::Standard).unwrap()[0], &mut scratch).unwrap();
+    /// assert!(p.apply(&parse_moves("M", Notation::Standard).unwrap()[0], &mut scratch).is_err());
+    /// ```
     pub fn apply(&mut self, m: &Move, scratch: &mut Vec<u16>) -> Result<(), MoveError> {
         for t in m.slice_turns(self.n)? {
             self.turn(t, scratch);
@@ -152,6 +214,13 @@ impl StickerPerm {
     }
 
     /// The permutation a sequence of moves makes on an `n`-cube.
+    ///
+    /// ```
+    /// use cubework::perm::StickerPerm;
+    /// use cubework::{parse_moves, Notation};
+    /// let p = StickerPerm::of_moves(3, &parse_moves("R U", Notation::Standard).unwrap()).unwrap();
+    /// assert_eq!(p.order_by_labels(), 105);
+    /// ```
     pub fn of_moves(n: usize, moves: &[Move]) -> Result<StickerPerm, MoveError> {
         let mut p = StickerPerm::identity(n);
         let mut scratch = Vec::with_capacity(p.src.len());
@@ -177,6 +246,13 @@ impl StickerPerm {
     }
 
     /// The permutation that undoes this one.
+    ///
+    /// ```
+    /// use cubework::perm::StickerPerm;
+    /// use cubework::{parse_moves, Notation};
+    /// let p = StickerPerm::of_moves(3, &parse_moves("R U F", Notation::Standard).unwrap()).unwrap();
+    /// assert!(p.then(&p.inverse()).is_identity());
+    /// ```
     pub fn inverse(&self) -> StickerPerm {
         StickerPerm {
             n: self.n,
@@ -185,6 +261,14 @@ impl StickerPerm {
     }
 
     /// This permutation `k` times over (by squaring).
+    ///
+    /// ```
+    /// use cubework::perm::StickerPerm;
+    /// use cubework::{parse_moves, Notation};
+    /// let p = StickerPerm::of_moves(3, &parse_moves("R U", Notation::Standard).unwrap()).unwrap();
+    /// assert!(p.pow(105).is_identity());
+    /// assert!(!p.pow(21).is_identity());
+    /// ```
     pub fn pow(&self, mut k: u64) -> StickerPerm {
         let mut result = StickerPerm::identity(self.n);
         let mut base = self.clone();
@@ -201,6 +285,13 @@ impl StickerPerm {
     }
 
     /// True when nothing moves.
+    ///
+    /// ```
+    /// use cubework::perm::StickerPerm;
+    /// use cubework::{parse_moves, Notation};
+    /// let p = StickerPerm::of_moves(3, &parse_moves("R R'", Notation::Standard).unwrap()).unwrap();
+    /// assert!(p.is_identity());
+    /// ```
     pub fn is_identity(&self) -> bool {
         self.src.iter().enumerate().all(|(i, &s)| i == s as usize)
     }
@@ -208,6 +299,14 @@ impl StickerPerm {
     /// The cycles of length 2 or more, each as facelet indices in the order the stickers
     /// travel (the sticker at `c[0]` moves to `c[1]`, …), each starting at its smallest
     /// tuple number, sorted by that.
+    ///
+    /// ```
+    /// use cubework::perm::StickerPerm;
+    /// use cubework::{parse_moves, Notation};
+    /// let p = StickerPerm::of_moves(3, &parse_moves("U2", Notation::Standard).unwrap()).unwrap();
+    /// assert!(p.cycles().iter().all(|c| c.len() == 2));
+    /// assert_eq!(p.cycles().len(), 10);
+    /// ```
     pub fn cycles(&self) -> Vec<Vec<usize>> {
         let dest = self.destinations();
         let mut seen = vec![false; dest.len()];
@@ -257,6 +356,13 @@ impl StickerPerm {
     }
 
     /// The order counting every sticker as distinct: the LCM of the cycle lengths.
+    ///
+    /// ```
+    /// use cubework::perm::StickerPerm;
+    /// use cubework::{parse_moves, Notation};
+    /// let p = StickerPerm::of_moves(4, &parse_moves("U", Notation::Standard).unwrap()).unwrap();
+    /// assert_eq!(p.order_by_labels(), 4);
+    /// ```
     pub fn order_by_labels(&self) -> u128 {
         self.cycles()
             .iter()
@@ -265,6 +371,14 @@ impl StickerPerm {
 
     /// The order by colours: the LCM over cycles of the shortest period of the colours
     /// along each cycle (see the module docs).
+    ///
+    /// ```
+    /// use cubework::perm::StickerPerm;
+    /// use cubework::{parse_moves, Notation};
+    /// // Same-coloured centre pieces change places unseen: 105 by colours, 420 by labels.
+    /// let p = StickerPerm::of_moves(4, &parse_moves("U R", Notation::Standard).unwrap()).unwrap();
+    /// assert_eq!(p.order_by_colours(), 105);
+    /// ```
     pub fn order_by_colours(&self) -> u128 {
         self.colour_periods()
             .iter()
@@ -272,6 +386,13 @@ impl StickerPerm {
     }
 
     /// The order of the chosen kind.
+    ///
+    /// ```
+    /// use cubework::perm::{OrderBy, StickerPerm};
+    /// use cubework::{parse_moves, Notation};
+    /// let p = StickerPerm::of_moves(3, &parse_moves("R U R' U'", Notation::Standard).unwrap()).unwrap();
+    /// assert_eq!(p.order(OrderBy::Colours), 6);
+    /// ```
     pub fn order(&self, by: OrderBy) -> u128 {
         match by {
             OrderBy::Colours => self.order_by_colours(),
@@ -303,6 +424,14 @@ impl StickerPerm {
 
     /// For each cycle (as [`cycles`](Self::cycles)), its length and the shortest period of
     /// the colours along it.
+    ///
+    /// ```
+    /// use cubework::perm::StickerPerm;
+    /// use cubework::{parse_moves, Notation};
+    /// let p = StickerPerm::of_moves(4, &parse_moves("U", Notation::Standard).unwrap()).unwrap();
+    /// // The U face's centre 4-cycle shows one colour: period 1.
+    /// assert!(p.colour_periods().contains(&(4, 1)));
+    /// ```
     pub fn colour_periods(&self) -> Vec<(usize, usize)> {
         let g = Geometry::of(self.n);
         self.cycles()
@@ -321,6 +450,10 @@ impl StickerPerm {
 }
 
 /// Greatest common divisor.
+///
+/// ```
+/// assert_eq!(cubework::perm::gcd(12, 18), 6);
+/// ```
 pub fn gcd(mut a: u128, mut b: u128) -> u128 {
     while b != 0 {
         (a, b) = (b, a % b);
@@ -329,6 +462,10 @@ pub fn gcd(mut a: u128, mut b: u128) -> u128 {
 }
 
 /// Least common multiple (saturating, never reached for cube permutations).
+///
+/// ```
+/// assert_eq!(cubework::perm::lcm(15, 7), 105);
+/// ```
 pub fn lcm(a: u128, b: u128) -> u128 {
     if a == 0 || b == 0 {
         return 0;

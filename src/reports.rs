@@ -15,7 +15,7 @@
 //! | `cubework apply --size N ALG`              | [`apply_report`]        |
 //! | SCRAMBLE                                   | [`scramble_report`]     |
 
-use crate::alg::{Alg, AlgebraError, Metric, format_sequence};
+use crate::alg::{Alg, AlgebraError, MAX_EXPANDED, Metric, format_sequence};
 use crate::cube::Cube;
 use crate::effect::Effect;
 use crate::parser::Notation;
@@ -288,6 +288,13 @@ pub fn scramble_report(
     seed: Option<u64>,
     notation: Notation,
 ) -> Result<String, AlgebraError> {
+    if count as u64 > MAX_EXPANDED {
+        return Err(AlgebraError::TooLong {
+            what: "a scramble",
+            got: count,
+            limit: MAX_EXPANDED,
+        });
+    }
     let seed = seed.unwrap_or_else(tools::fresh_seed);
     let moves = tools::scramble(count, seed);
     let moves = match notation {
@@ -396,6 +403,13 @@ pub fn tools_report() -> Result<String, AlgebraError> {
 /// Re-runs the reconstruction search for every tool (not the cached one) and shows its
 /// working: the criterion checked, how many readings were tried, every match ranked best
 /// first with its effect, and the choice.
+///
+/// ```
+/// use cubework::reports::tools_search_report;
+/// let r = tools_search_report().unwrap();
+/// assert!(r.contains("FLIP 'MRMRMRMRMRMR'"));
+/// assert!(r.lines().last().unwrap().starts_with("6 tools"));
+/// ```
 pub fn tools_search_report() -> Result<String, AlgebraError> {
     let recs: Vec<Reconstruction> = Tool::ALL.iter().map(|&t| tools::reconstruct(t)).collect();
     let mut out = vec![
@@ -514,5 +528,35 @@ mod tests {
         let solved = last(apply_report(4, "", Notation::Standard));
         assert_eq!(&solved[..16], "UUUUUUUUUUUUUUUU");
         assert_eq!(&solved[16..32], "RRRRRRRRRRRRRRRR");
+    }
+
+    #[test]
+    fn huge_scrambles_are_refused() {
+        assert!(matches!(
+            scramble_report(usize::MAX, Some(1), Notation::Paper),
+            Err(AlgebraError::TooLong { .. })
+        ));
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(64))]
+        #[test]
+        fn reports_never_panic(
+            s in "[RUFDLBMESxyzrufdlbwCHXYZ0-9 '()\\[\\],:-]{0,24}|SWITCH|FLIP2'|\\PC{0,12}",
+            n in 0usize..12,
+        ) {
+            for notation in [Notation::Standard, Notation::Paper] {
+                for by in [OrderBy::Colours, OrderBy::Labels] {
+                    let _ = order_report(n, by, &s, notation);
+                }
+                let _ = cycles_report(n, &s, notation);
+                let _ = apply_report(n, &s, notation);
+                let _ = effect_report(&s, notation);
+                let _ = invert_report(&s, notation);
+                let _ = expand_report(&s, notation);
+                let _ = simplify_report(&s, notation);
+                let _ = count_report(Metric::Qtm, &s, notation);
+            }
+        }
     }
 }

@@ -32,6 +32,11 @@ use crate::parser::{Notation, parse_sequence};
 use crate::perm::StickerPerm;
 
 /// One of the paper's six tools.
+///
+/// ```
+/// use cubework::Tool;
+/// assert_eq!(Tool::ALL.map(|t| t.name()).join(" "), "SWITCH TWIST SNAP LIFT CYCLE FLIP");
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Tool {
     /// Exchanges the two bottom-front corners.
@@ -50,6 +55,10 @@ pub enum Tool {
 
 impl Tool {
     /// All six, in the paper's order.
+    ///
+    /// ```
+    /// assert_eq!(cubework::Tool::ALL.len(), 6);
+    /// ```
     pub const ALL: [Tool; 6] = [
         Tool::Switch,
         Tool::Twist,
@@ -60,6 +69,10 @@ impl Tool {
     ];
 
     /// The paper's name: `SWITCH`.
+    ///
+    /// ```
+    /// assert_eq!(cubework::Tool::Twist.name(), "TWIST");
+    /// ```
     pub fn name(self) -> &'static str {
         ["SWITCH", "TWIST", "SNAP", "LIFT", "CYCLE", "FLIP"][self as usize]
     }
@@ -78,6 +91,10 @@ impl Tool {
     }
 
     /// The DO string as the scan prints it.
+    ///
+    /// ```
+    /// assert_eq!(cubework::Tool::Switch.printed(), "EDFDRDR");
+    /// ```
     pub fn printed(self) -> &'static str {
         [
             "EDFDRDR",
@@ -90,6 +107,10 @@ impl Tool {
     }
 
     /// The paper's description of what the tool does.
+    ///
+    /// ```
+    /// assert!(cubework::Tool::Snap.description().contains("back-right edge"));
+    /// ```
     pub fn description(self) -> &'static str {
         [
             "exchanges positions of the two bottom-front corners while preserving the positions of all other corners and the orientation of the top four corners",
@@ -103,6 +124,10 @@ impl Tool {
 
     /// The description as this crate checks it, at the cubie level. Every tool keeps the
     /// centres in place.
+    ///
+    /// ```
+    /// assert!(cubework::Tool::Flip.criterion().contains("FR and BR"));
+    /// ```
     pub fn criterion(self) -> &'static str {
         [
             "DFR and DFL change places; the other six corners stay in place; UFR UFL UBR UBL are not twisted; centres stay",
@@ -115,6 +140,15 @@ impl Tool {
     }
 
     /// True when `e` is the effect the paper describes (see [`criterion`](Self::criterion)).
+    ///
+    /// ```
+    /// use cubework::effect::Effect;
+    /// use cubework::{parse_moves, Notation, Tool};
+    /// let lift = parse_moves("CDC\u{305}D\u{305}", Notation::Paper).unwrap();
+    /// assert!(Tool::Lift.has_effect(&Effect::of_moves(&lift).unwrap()));
+    /// let printed = parse_moves("CDCD", Notation::Paper).unwrap();
+    /// assert!(!Tool::Lift.has_effect(&Effect::of_moves(&printed).unwrap()));
+    /// ```
     pub fn has_effect(self, e: &Effect) -> bool {
         let place = |name: &str| Place::named(name).expect("known piece name");
         let p = |name: &str| e.piece(name).expect("known piece name");
@@ -168,6 +202,13 @@ impl Tool {
     }
 
     /// The reconstruction (the search runs on first use and is cached).
+    ///
+    /// ```
+    /// use cubework::tools::{Source, Tool};
+    /// let r = Tool::Snap.reconstruction();
+    /// assert_eq!(r.source, Source::Printed);
+    /// assert_eq!(r.tried, 192);
+    /// ```
     pub fn reconstruction(self) -> &'static Reconstruction {
         static CACHE: [OnceLock<Reconstruction>; 6] = [const { OnceLock::new() }; 6];
         CACHE[self as usize].get_or_init(|| reconstruct(self))
@@ -190,6 +231,11 @@ impl Tool {
     }
 
     /// The reconstructed sequence in standard notation.
+    ///
+    /// ```
+    /// use cubework::{format_moves, Tool};
+    /// assert_eq!(format_moves(&Tool::Lift.standard_moves()), "M D' M' D");
+    /// ```
     pub fn standard_moves(self) -> Vec<Move> {
         self.reconstruction()
             .chosen
@@ -206,6 +252,11 @@ impl std::fmt::Display for Tool {
 }
 
 /// How a reconstruction was found.
+///
+/// ```
+/// use cubework::tools::{Source, Tool};
+/// assert!(matches!(Tool::Flip.reconstruction().source, Source::Shortest { .. }));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Source {
     /// A reading of the printed letters.
@@ -220,6 +271,12 @@ pub enum Source {
 }
 
 /// The outcome of one tool's search.
+///
+/// ```
+/// use cubework::Tool;
+/// let r = Tool::Cycle.reconstruction();
+/// assert_eq!(r.chosen, r.matches[0]);
+/// ```
 #[derive(Clone, Debug)]
 pub struct Reconstruction {
     /// The tool.
@@ -278,6 +335,12 @@ fn disturbance(seq: &[PaperMove]) -> usize {
 }
 
 /// Runs the search for one tool (uncached; [`Tool::reconstruction`] caches it).
+///
+/// ```
+/// use cubework::tools::{reconstruct, Tool};
+/// let r = reconstruct(Tool::Lift);
+/// assert_eq!(r.matches.len(), 1);
+/// ```
 pub fn reconstruct(tool: Tool) -> Reconstruction {
     let all = readings(tool.printed());
     let tried = all.len();
@@ -409,8 +472,17 @@ fn shortest(tool: Tool, letters: &[PaperLetter]) -> (Vec<Vec<PaperMove>>, usize)
 }
 
 /// The most positions the shortest-sequence search examines.
+///
+/// ```
+/// assert!(cubework::tools::SHORTEST_STATES >= 200_000);
+/// ```
 pub const SHORTEST_STATES: usize = 500_000;
 /// The most shortest sequences kept per tool.
+///
+/// ```
+/// use cubework::tools::{SHORTEST_KEEP, Tool};
+/// assert!(Tool::Flip.reconstruction().matches.len() <= SHORTEST_KEEP);
+/// ```
 pub const SHORTEST_KEEP: usize = 1000;
 
 /// Every shortest path from the identity to `p` (at depth `d`), walking back through the
@@ -445,6 +517,12 @@ fn paths_to(
 
 /// The paper's SCRAMBLE alphabet, `'UUDDBEFFELRR'` as printed: the six face letters, each
 /// with and without its bar.
+///
+/// ```
+/// use cubework::tools::scramble_alphabet;
+/// let s: String = scramble_alphabet().iter().map(|m| m.letter.letter()).collect();
+/// assert_eq!(s, "UUDDBBFFLLRR");
+/// ```
 pub fn scramble_alphabet() -> Vec<PaperMove> {
     use PaperLetter as P;
     [P::U, P::D, P::B, P::F, P::L, P::R]
@@ -455,6 +533,11 @@ pub fn scramble_alphabet() -> Vec<PaperMove> {
 
 /// The paper's quarter-turns in a SCRAMBLE, "the minimum needed to guarantee reaching any
 /// possible state" as it says.
+///
+/// ```
+/// use cubework::tools::{scramble, SCRAMBLE_LENGTH};
+/// assert_eq!(scramble(SCRAMBLE_LENGTH, 1).len(), 17);
+/// ```
 pub const SCRAMBLE_LENGTH: usize = 17;
 
 /// The paper's RANDOM (`ω[?α⍴⍴ω]`): `count` items drawn from `from` independently (with
@@ -494,6 +577,12 @@ pub fn scramble(count: usize, seed: u64) -> Vec<Move> {
 }
 
 /// A fresh seed for [`scramble`], from the operating system's randomness.
+///
+/// ```
+/// use cubework::tools::{fresh_seed, scramble};
+/// let seed = fresh_seed();
+/// assert_eq!(scramble(17, seed), scramble(17, seed));
+/// ```
 pub fn fresh_seed() -> u64 {
     rand::rng().random()
 }
