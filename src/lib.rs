@@ -4,21 +4,33 @@
 //! "Representing Rubik's Cube in APL" (APL84). The seven representations of the paper are
 //! built as `ndarray` transforms in [`rep`], all converting through the canonical [`Cube`];
 //! moves in standard or paper notation are one [`Move`] type, read by one [`parse_moves`].
+//!
+//! What users type as a sequence goes through [`parse_sequence`], which adds sequence
+//! algebra ([`alg`]: groups, repetition, commutators, conjugates and the paper's [`tools`]).
+//! A sequence's permutation of the N×N×N sticker tuple, its cycles and orders are in
+//! [`perm`]; its effect on the 3×3×3's pieces in [`effect`]; the command-line and REPL
+//! answers in [`reports`].
 #![warn(missing_docs)]
 
+pub mod alg;
 pub mod cli;
 pub mod command;
 pub mod compare;
 pub mod cube;
+pub mod effect;
 pub mod error;
 pub mod face;
 pub mod geometry;
 pub mod moves;
 pub mod parser;
+pub mod perm;
 pub mod rep;
 pub mod repl;
+pub mod reports;
 pub mod simd;
+pub mod tools;
 
+pub use alg::{Alg, AlgebraError, Metric};
 pub use cube::{Cube, FaceletError};
 pub use error::{Error, Result};
 pub use face::Face;
@@ -27,4 +39,6 @@ pub use moves::{
     Amount, Move, MoveError, PaperAxis, PaperLetter, PaperMove, Rotation, Slice, SliceTurn, Turn,
     WideStyle, format_moves,
 };
-pub use parser::{Notation, ParseError, ParseErrorKind, parse_moves};
+pub use parser::{Notation, ParseError, ParseErrorKind, parse_moves, parse_sequence};
+pub use perm::{OrderBy, StickerPerm};
+pub use tools::Tool;

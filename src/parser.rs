@@ -25,8 +25,34 @@
 //! bar       = U+0305 (combining overline) | U+0304 (combining macron) | "¯" | "'" | "’" | "ʼ"
 //! ```
 //!
-//! A move must be followed by a space, the end, or the letter of the next move; another letter
-//! makes the whole word an unknown move (`bad`), anything else is a bad suffix (`R3`). Errors name the offending token and its 1-based column (in characters).
+//! ## Sequence algebra
+//!
+//! What a user types as a sequence ([`parse_sequence`], [`parse_alg`]) may also group,
+//! repeat, invert, bracket and name the paper's tools, in either notation:
+//!
+//! ```text
+//! alg       = space* ( item space* )* end
+//! item      = move                                    R2'   F̄
+//!           | TOOL power                              SWITCH  FLIP2  twist'
+//!           | "(" alg ")" power                        (R U)3'
+//!           | "[" alg "," alg "]" power                [A, B]  = A B A' B'
+//!           | "[" alg ":" alg "]" power                [A: B]  = A B A'
+//! power     = number? inverse?                        repeat 1 to 1000000, then invert
+//! inverse   = "'" | "’" | "ʼ" | "′" | U+0305 | U+0304 | "¯"
+//! TOOL      = "SWITCH" | "TWIST" | "SNAP" | "LIFT" | "CYCLE" | "FLIP"   (any letter case)
+//! ```
+//!
+//! Brackets nest (up to 64 deep). A tool stands for its reconstructed sequence (see
+//! [`tools`](crate::tools)): its paper form in the paper's dialect, the standard form of
+//! that in standard notation. No move sequence of either notation starts with a tool's name
+//! (each has a letter that is no move), so names are tried first. The expansion may be at most
+//! [`MAX_EXPANDED`](crate::alg::MAX_EXPANDED) moves.
+//!
+//! A move (or a bracket with its power) must be followed by a space, the end, a bracket,
+//! `,` or `:`, or the start of the next move or tool; another letter makes the whole word an
+//! unknown move (`bad`), anything else is a bad suffix (`R3`). Errors
+//! name the offending token and its 1-based column (in characters) in the whole input, however
+//! deeply nested.
 
 use nom::branch::alt;
 use nom::character::complete::{anychar, char, digit1, one_of};
@@ -34,11 +60,13 @@ use nom::combinator::{map_opt, map_res, opt};
 use nom::sequence::preceded;
 use nom::{IResult, Parser};
 
+use crate::alg::{Alg, Item, MAX_EXPANDED, Power};
 use crate::face::Face;
 use crate::moves::{Amount, Move, PaperLetter, Rotation, Slice, Turn, WideStyle};
+use crate::tools::Tool;
 
 /// Which notation a sequence is written in.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, clap::ValueEnum)]
 pub enum Notation {
     /// Singmaster/WCA notation: `R U R' U'`.
     #[default]
@@ -63,6 +91,18 @@ pub enum ParseErrorKind {
     UnknownMove,
     /// A move followed by characters that are not a valid amount.
     BadSuffix,
+    /// A `(` or `[` that is never closed (the column is the opener's).
+    Unclosed,
+    /// A closing bracket, `,` or `:` where none can stand.
+    Unexpected,
+    /// A `[` … `]` without the `,` (commutator) or `:` (conjugate) inside.
+    MissingSeparator,
+    /// A repetition count of 0 or above 1000000.
+    BadRepeat,
+    /// A repetition (or item) that makes the expansion longer than the limit.
+    TooLong,
+    /// Brackets nested more than 64 deep.
+    TooDeep,
 }
 
 /// A parse error: what, which token, and where.
@@ -91,11 +131,27 @@ pub struct ParseError {
 
 impl ParseError {
     fn describe(&self) -> String {
+        let (t, c) = (&self.token, self.column);
         match (&self.kind, &self.after) {
             (ParseErrorKind::BadSuffix, Some(after)) => format!(
                 "bad suffix '{}' after move '{}' at column {}",
                 self.token, after, self.column
             ),
+            (ParseErrorKind::Unclosed, _) => format!("'{t}' at column {c} is never closed"),
+            (ParseErrorKind::Unexpected, _) => format!("unexpected '{t}' at column {c}"),
+            (ParseErrorKind::MissingSeparator, _) => format!(
+                "'{t}' at column {c} closes a bracket with no ',' (commutator) or ':' (conjugate)"
+            ),
+            (ParseErrorKind::BadRepeat, _) => {
+                format!("bad repetition '{t}' at column {c} (repeat 1 to {MAX_REPEAT} times)")
+            }
+            (ParseErrorKind::TooLong, _) => format!(
+                "'{t}' at column {c} makes the sequence longer than {} moves",
+                crate::alg::MAX_EXPANDED
+            ),
+            (ParseErrorKind::TooDeep, _) => {
+                format!("'{t}' at column {c} nests brackets more than {MAX_DEPTH} deep")
+            }
             _ => {
                 let hint = match self.notation {
                     Notation::Paper if self.token.chars().any(|c| "rudfblxyzES".contains(c)) => {
@@ -175,9 +231,239 @@ pub fn parse_moves(input: &str, notation: Notation) -> Result<Vec<Move>, ParseEr
 }
 
 /// Parses what a user types wherever a sequence of moves is expected (the CLI's `apply`, the
-/// REPL's lines). Today this is [`parse_moves`]; sequence algebra extends it.
+/// REPL's lines): the full algebra of the module docs, expanded to moves.
+///
+/// ```
+/// use cubework::{format_moves, parse_sequence, Notation};
+/// let m = parse_sequence("[R, U] (F)2", Notation::Standard).unwrap();
+/// assert_eq!(format_moves(&m), "R U R' U' F F");
+/// let err = parse_sequence("[R, (U Q)]", Notation::Standard).unwrap_err();
+/// assert_eq!(err.to_string(), "unknown move 'Q' at column 8");
+/// ```
 pub fn parse_sequence(input: &str, notation: Notation) -> Result<Vec<Move>, ParseError> {
-    parse_moves(input, notation)
+    Ok(parse_alg(input, notation)?.expand())
+}
+
+/// The most times a bracket may be repeated.
+pub const MAX_REPEAT: u64 = 1_000_000;
+/// The deepest brackets may nest.
+pub const MAX_DEPTH: usize = 64;
+
+/// Parses a sequence with algebra into its tree (see the module docs).
+///
+/// ```
+/// use cubework::parser::parse_alg;
+/// use cubework::Notation;
+/// let a = parse_alg("(R U)3' [R: [U, D]]", Notation::Standard).unwrap();
+/// assert_eq!(a.items.len(), 2);
+/// assert_eq!(a.to_string(), "(R U)3' [R: [U, D]]");
+/// let err = parse_alg("(R [U, (D K)])", Notation::Standard).unwrap_err();
+/// assert_eq!((err.token.as_str(), err.column), ("K", 11));
+/// ```
+pub fn parse_alg(input: &str, notation: Notation) -> Result<Alg, ParseError> {
+    let p = AlgParser { input, notation };
+    let (alg, rest) = p.sequence(input, Closer::End, 0, 1)?;
+    debug_assert!(rest.is_empty());
+    Ok(alg)
+}
+
+/// What ends the sequence being parsed.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Closer {
+    End,
+    Paren,
+    BracketFirst,
+    BracketSecond,
+}
+
+struct AlgParser<'a> {
+    input: &'a str,
+    notation: Notation,
+}
+
+impl<'a> AlgParser<'a> {
+    fn column(&self, rest: &str) -> usize {
+        self.input[..self.input.len() - rest.len()].chars().count() + 1
+    }
+
+    fn error(&self, kind: ParseErrorKind, token: String, at: &str) -> ParseError {
+        ParseError {
+            kind,
+            token,
+            after: None,
+            column: self.column(at),
+            notation: self.notation,
+        }
+    }
+
+    /// Parses items until `closer` (not consumed), returning the sequence and the rest.
+    /// `open` is the column of the bracket that opened it, for "never closed" errors.
+    fn sequence(
+        &self,
+        mut rest: &'a str,
+        closer: Closer,
+        depth: usize,
+        open: usize,
+    ) -> Result<(Alg, &'a str), ParseError> {
+        let mut items = Vec::new();
+        let mut len: u64 = 0;
+        loop {
+            rest = rest.trim_start();
+            let Some(c) = rest.chars().next() else {
+                if closer == Closer::End {
+                    return Ok((Alg { items }, rest));
+                }
+                let opener = if closer == Closer::Paren { "(" } else { "[" };
+                return Err(ParseError {
+                    kind: ParseErrorKind::Unclosed,
+                    token: opener.to_string(),
+                    after: None,
+                    column: open,
+                    notation: self.notation,
+                });
+            };
+            let ends = match c {
+                ')' => closer == Closer::Paren,
+                ']' if closer == Closer::BracketFirst => {
+                    return Err(self.error(ParseErrorKind::MissingSeparator, "]".into(), rest));
+                }
+                ']' => closer == Closer::BracketSecond,
+                ',' | ':' => closer == Closer::BracketFirst,
+                _ => false,
+            };
+            if ends {
+                return Ok((Alg { items }, rest));
+            }
+            if ")],:".contains(c) {
+                return Err(self.error(ParseErrorKind::Unexpected, c.to_string(), rest));
+            }
+            let (item, after) = self.item(rest, depth)?;
+            len = len.saturating_add(item.expanded_len());
+            if len > MAX_EXPANDED {
+                return Err(self.error(ParseErrorKind::TooLong, token_in(rest), rest));
+            }
+            items.push(item);
+            rest = after;
+        }
+    }
+
+    fn item(&self, rest: &'a str, depth: usize) -> Result<(Item, &'a str), ParseError> {
+        let start = rest;
+        let (item, after) = if let Some(open) = rest.strip_prefix('(') {
+            if depth >= MAX_DEPTH {
+                return Err(self.error(ParseErrorKind::TooDeep, "(".into(), rest));
+            }
+            let col = self.column(rest);
+            let (body, after) = self.sequence(open, Closer::Paren, depth + 1, col)?;
+            let (power, after) = self.power(&after[1..], body.expanded_len())?;
+            (Item::Group { body, power }, after)
+        } else if let Some(open) = rest.strip_prefix('[') {
+            if depth >= MAX_DEPTH {
+                return Err(self.error(ParseErrorKind::TooDeep, "[".into(), rest));
+            }
+            let col = self.column(rest);
+            let (a, after) = self.sequence(open, Closer::BracketFirst, depth + 1, col)?;
+            let commutator = after.starts_with(',');
+            let (b, after) = self.sequence(&after[1..], Closer::BracketSecond, depth + 1, col)?;
+            let (a_len, b_len) = (a.expanded_len(), b.expanded_len());
+            let base_len = if commutator {
+                a_len.saturating_add(b_len).saturating_mul(2)
+            } else {
+                a_len.saturating_mul(2).saturating_add(b_len)
+            };
+            let (power, after) = self.power(&after[1..], base_len)?;
+            let item = if commutator {
+                Item::Commutator { a, b, power }
+            } else {
+                Item::Conjugate { a, b, power }
+            };
+            (item, after)
+        } else if let Some((tool, after)) = tool_name(rest) {
+            let len = tool.reconstruction().chosen.len() as u64;
+            let (power, after) = self.power(after, len)?;
+            let item = Item::Tool {
+                tool,
+                notation: self.notation,
+                power,
+            };
+            (item, after)
+        } else {
+            let parsed = match self.notation {
+                Notation::Standard => standard_move(rest),
+                Notation::Paper => paper_move(rest),
+            };
+            let Ok((after, mv)) = parsed else {
+                return Err(self.error(ParseErrorKind::UnknownMove, token_in(rest), rest));
+            };
+            (Item::Move(mv), after)
+        };
+        if let Some(c) = after.chars().next()
+            && !c.is_whitespace()
+            && !"()[],:".contains(c)
+            && !starts_move(c, self.notation)
+            && tool_name(after).is_none()
+        {
+            let consumed = &start[..start.len() - after.len()];
+            return Err(ParseError {
+                kind: ParseErrorKind::BadSuffix,
+                token: token_in(after),
+                after: Some(consumed.to_string()),
+                column: self.column(after),
+                notation: self.notation,
+            });
+        }
+        Ok((item, after))
+    }
+
+    /// `number? inverse?` after a bracket or tool.
+    fn power(&self, rest: &'a str, base_len: u64) -> Result<(Power, &'a str), ParseError> {
+        let digits = rest.len() - rest.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+        let (count, rest2) = rest.split_at(digits);
+        let repeat = if count.is_empty() {
+            1
+        } else {
+            match count.parse::<u64>() {
+                Ok(k) if (1..=MAX_REPEAT).contains(&k) => k as u32,
+                _ => {
+                    return Err(self.error(ParseErrorKind::BadRepeat, count.to_string(), rest));
+                }
+            }
+        };
+        if base_len.saturating_mul(repeat as u64) > MAX_EXPANDED {
+            return Err(self.error(ParseErrorKind::TooLong, count.to_string(), rest));
+        }
+        let mut chars = rest2.chars();
+        let (inverse, rest3) = match chars.next() {
+            Some(c) if INVERSE_MARKS.contains(c) => (true, chars.as_str()),
+            _ => (false, rest2),
+        };
+        Ok((Power { repeat, inverse }, rest3))
+    }
+}
+
+/// Marks that invert a bracket or tool.
+const INVERSE_MARKS: &str = "'’ʼ′\u{305}\u{304}¯";
+
+/// A tool's name at the start of `s` (any letter case), and what follows it.
+fn tool_name(s: &str) -> Option<(Tool, &str)> {
+    Tool::ALL.into_iter().find_map(|t| {
+        let n = t.name().len();
+        let head = s.get(..n)?;
+        head.eq_ignore_ascii_case(t.name()).then(|| (t, &s[n..]))
+    })
+}
+
+/// The token at the start of `s`: up to whitespace or a bracket, comma or colon.
+fn token_in(s: &str) -> String {
+    let t: String = s
+        .chars()
+        .take_while(|c| !c.is_whitespace() && !"()[],:".contains(*c))
+        .collect();
+    if t.is_empty() {
+        s.chars().take(1).collect()
+    } else {
+        t
+    }
 }
 
 fn token_at(s: &str) -> String {
@@ -365,5 +651,138 @@ mod tests {
         assert!(e.to_string().contains("--notation paper"), "{e}");
         let e = parse_moves("r", Notation::Paper).unwrap_err();
         assert!(e.to_string().contains("paper notation uses"), "{e}");
+    }
+
+    fn alg_err(s: &str) -> ParseError {
+        parse_alg(s, Notation::Standard).unwrap_err()
+    }
+
+    #[test]
+    fn algebra_parses_in_both_notations() {
+        let seq = |s: &str, n| format_moves(&parse_sequence(s, n).unwrap());
+        assert_eq!(seq("(R U)3", Notation::Standard), "R U R U R U");
+        assert_eq!(seq("(R U)3'", Notation::Standard), "U' R' U' R' U' R'");
+        assert_eq!(seq("[R, U]", Notation::Standard), "R U R' U'");
+        assert_eq!(seq("[R: U]", Notation::Standard), "R U R'");
+        assert_eq!(
+            seq("[R:[U,D]]2", Notation::Standard),
+            "R U D U' D' R' R U D U' D' R'"
+        );
+        assert_eq!(seq("(RU)2R'", Notation::Standard), "R U R U R'");
+        assert_eq!(seq("[F\u{305}: (MR)2]", Notation::Paper), "F\u{305}MRMRF");
+        assert_eq!(
+            seq("(RD)3\u{305}", Notation::Paper),
+            seq("(RD)3'", Notation::Paper)
+        );
+        // Plain sequences parse exactly as before.
+        for s in ["R U2' 2-3Rw x", "RUR'U'", "  "] {
+            assert_eq!(
+                parse_sequence(s, Notation::Standard).unwrap(),
+                parse_moves(s, Notation::Standard).unwrap()
+            );
+        }
+    }
+
+    #[test]
+    fn tool_names_in_either_notation_and_any_case() {
+        let std_switch = parse_sequence("SWITCH", Notation::Standard).unwrap();
+        let paper_switch = parse_sequence("SWITCH", Notation::Paper).unwrap();
+        assert_eq!(std_switch.len(), paper_switch.len());
+        assert!(
+            paper_switch
+                .iter()
+                .all(|m| matches!(m.turn, Turn::Paper(_)))
+        );
+        assert!(std_switch.iter().all(|m| !matches!(m.turn, Turn::Paper(_))));
+        assert_eq!(
+            parse_sequence("switch", Notation::Standard).unwrap(),
+            std_switch
+        );
+        let two = parse_sequence("SWITCH U2", Notation::Standard).unwrap();
+        assert_eq!(two.len(), std_switch.len() + 1);
+        let a = parse_alg("FLIP2' [SNAP, LIFT] CYCLE TWIST", Notation::Paper).unwrap();
+        assert_eq!(a.to_string(), "FLIP2' [SNAP, LIFT] CYCLE TWIST");
+    }
+
+    #[test]
+    fn errors_in_nested_groups_name_the_column() {
+        let e = alg_err("[R, (U Q)]");
+        assert_eq!(
+            (e.kind, e.token.as_str(), e.column),
+            (ParseErrorKind::UnknownMove, "Q", 8)
+        );
+        let e = alg_err("(R [U: (D K2)])3");
+        assert_eq!((e.token.as_str(), e.column), ("K2", 11));
+        let e = alg_err("[R, [U, D3]]");
+        assert_eq!(
+            (e.kind, e.token.as_str(), e.column),
+            (ParseErrorKind::BadSuffix, "3", 10)
+        );
+        assert_eq!(e.to_string(), "bad suffix '3' after move 'D' at column 10");
+        let e = alg_err("R (U [F, D]");
+        assert_eq!((e.kind, e.column), (ParseErrorKind::Unclosed, 3));
+        assert_eq!(e.to_string(), "'(' at column 3 is never closed");
+        let e = alg_err("R [U, (F D]");
+        assert_eq!(
+            (e.kind, e.token.as_str(), e.column),
+            (ParseErrorKind::Unexpected, "]", 11)
+        );
+        let e = alg_err("[R U]");
+        assert_eq!((e.kind, e.column), (ParseErrorKind::MissingSeparator, 5));
+        let e = alg_err("R U)");
+        assert_eq!(
+            (e.kind, e.token.as_str(), e.column),
+            (ParseErrorKind::Unexpected, ")", 4)
+        );
+        let e = alg_err("[R, U, F]");
+        assert_eq!(
+            (e.kind, e.token.as_str(), e.column),
+            (ParseErrorKind::Unexpected, ",", 6)
+        );
+        let e = alg_err("(R (U)0)");
+        assert_eq!(
+            (e.kind, e.token.as_str(), e.column),
+            (ParseErrorKind::BadRepeat, "0", 7)
+        );
+        let e = alg_err("((R U)1000)1000 F");
+        assert_eq!(
+            (e.kind, e.token.as_str(), e.column),
+            (ParseErrorKind::TooLong, "1000", 12)
+        );
+        let e = alg_err(&"(".repeat(100));
+        assert_eq!(e.kind, ParseErrorKind::TooDeep);
+        let e = alg_err("(R U)3x'2");
+        assert_eq!(
+            (e.kind, e.token.as_str(), e.column),
+            (ParseErrorKind::BadSuffix, "2", 9)
+        );
+        let e = parse_alg("[L, (C Q)]", Notation::Paper).unwrap_err();
+        assert_eq!((e.token.as_str(), e.column), ("Q", 8));
+        // Columns count characters, not bytes, inside brackets too.
+        let e = parse_alg("(R\u{305}D\u{305} q)", Notation::Paper).unwrap_err();
+        assert_eq!(e.column, 7);
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn the_parser_never_panics(s in "\\PC{0,40}") {
+            for n in [Notation::Standard, Notation::Paper] {
+                let _ = parse_sequence(&s, n);
+                let _ = parse_moves(&s, n);
+            }
+        }
+
+        #[test]
+        fn the_parser_never_panics_on_cube_like_text(
+            s in "[RUFDLBMESxyzrufdlbwCHXYZ0-9 '()\\[\\],:\u{305}-]{0,40}"
+        ) {
+            for n in [Notation::Standard, Notation::Paper] {
+                if let Ok(a) = parse_alg(&s, n) {
+                    // What parses also prints back into something that parses the same.
+                    let again = parse_alg(&a.to_string(), n).unwrap();
+                    proptest::prop_assert_eq!(again.expand(), a.expand());
+                }
+            }
+        }
     }
 }

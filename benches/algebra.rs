@@ -1,0 +1,51 @@
+//! Order and cycles of a 1000-move sequence on the 7×7×7 (the issue asks for < 10 ms each).
+//!
+//! Run: `cargo bench --bench algebra`.
+
+use std::hint::black_box;
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use cubework::Notation;
+use cubework::perm::OrderBy;
+use cubework::reports::{cycles_report, order_report};
+use rand::{RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+/// 1000 random moves valid on the 7×7×7: outer, inner, wide and ranged turns, slices and
+/// rotations, every amount.
+fn sequence(len: usize) -> String {
+    let mut rng = ChaCha8Rng::seed_from_u64(7);
+    let faces = ["U", "R", "F", "D", "L", "B"];
+    let amounts = ["", "2", "'"];
+    (0..len)
+        .map(|_| {
+            let f = faces[rng.random_range(0..6)];
+            let a = amounts[rng.random_range(0..3)];
+            match rng.random_range(0..6) {
+                0 => format!("{f}{a}"),
+                1 => format!("{}{f}{a}", rng.random_range(2..=3)),
+                2 => format!("{}{f}w{a}", rng.random_range(2..=3)),
+                3 => format!("2-3{f}w{a}"),
+                4 => format!("{}{a}", ["M", "E", "S"][rng.random_range(0..3)]),
+                _ => format!("{}{f}{a}", rng.random_range(1..=3)),
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+fn bench(c: &mut Criterion) {
+    let seq = sequence(1000);
+    c.bench_function("order 7x7x7 1000 moves (by colours)", |b| {
+        b.iter(|| order_report(7, OrderBy::Colours, black_box(&seq), Notation::Standard).unwrap())
+    });
+    c.bench_function("order 7x7x7 1000 moves (by labels)", |b| {
+        b.iter(|| order_report(7, OrderBy::Labels, black_box(&seq), Notation::Standard).unwrap())
+    });
+    c.bench_function("cycles 7x7x7 1000 moves", |b| {
+        b.iter(|| cycles_report(7, black_box(&seq), Notation::Standard).unwrap())
+    });
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);

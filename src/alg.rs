@@ -1,0 +1,836 @@
+//! Sequence algebra on the parsed form: groups with repetition, commutators, conjugates and
+//! the paper's tools, in either notation; inverting, expanding, simplifying and counting.
+//!
+//! ```
+//! use cubework::alg::{Alg, Metric};
+//! use cubework::Notation;
+//! let a = Alg::parse("[R: (U R')2]", Notation::Standard).unwrap();
+//! assert_eq!(a.to_string(), "[R: (U R')2]");
+//! assert_eq!(a.invert().to_string(), "[R: (R U')2]");
+//! assert_eq!(a.format_expanded(), "R U R' U R' R'");
+//! assert_eq!(a.format_simplified(), "R U R' U R2");
+//! assert_eq!(a.count(Metric::Htm), 6);
+//! ```
+//!
+//! The grammar is in the [`parser`](crate::parser) module's docs.
+
+use std::fmt;
+
+use crate::cube::FaceletError;
+use crate::face::Face;
+use crate::moves::{Amount, Move, MoveError, PaperAxis, Rotation, Slice, Turn};
+use crate::parser::{Notation, ParseError};
+use crate::perm::StickerPerm;
+use crate::tools::Tool;
+
+/// How many times a bracketed part is done, and whether inverted: `(R U)3'`.
+///
+/// ```
+/// use cubework::alg::{Alg, Item, Power};
+/// use cubework::Notation;
+/// let a = Alg::parse("(R U)3'", Notation::Standard).unwrap();
+/// let Item::Group { power, .. } = &a.items[0] else { panic!() };
+/// assert_eq!(*power, Power { repeat: 3, inverse: true });
+/// assert_eq!(power.to_string(), "3'");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Power {
+    /// Repetitions, 1 or more.
+    pub repeat: u32,
+    /// True when a prime follows: the whole repetition is inverted.
+    pub inverse: bool,
+}
+
+impl Power {
+    /// Once, not inverted.
+    ///
+    /// ```
+    /// use cubework::alg::Power;
+    /// assert_eq!(Power::ONCE.to_string(), "");
+    /// ```
+    pub const ONCE: Power = Power {
+        repeat: 1,
+        inverse: false,
+    };
+}
+
+impl fmt::Display for Power {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.repeat != 1 {
+            write!(f, "{}", self.repeat)?;
+        }
+        if self.inverse {
+            write!(f, "'")?;
+        }
+        Ok(())
+    }
+}
+
+/// One item of a sequence.
+///
+/// ```
+/// use cubework::alg::{Alg, Item};
+/// use cubework::Notation;
+/// let a = Alg::parse("R [R, U] [F: D] (L)2 FLIP", Notation::Standard).unwrap();
+/// assert!(matches!(a.items[0], Item::Move(_)));
+/// assert!(matches!(a.items[1], Item::Commutator { .. }));
+/// assert!(matches!(a.items[2], Item::Conjugate { .. }));
+/// assert!(matches!(a.items[3], Item::Group { .. }));
+/// assert!(matches!(a.items[4], Item::Tool { .. }));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Item {
+    /// A move.
+    Move(Move),
+    /// `(A)n'`: A done n times, inverted if primed.
+    Group {
+        /// A.
+        body: Alg,
+        /// n and the prime.
+        power: Power,
+    },
+    /// `[A, B]`: A B A' B'.
+    Commutator {
+        /// A.
+        a: Alg,
+        /// B.
+        b: Alg,
+        /// Repetition and prime after the bracket.
+        power: Power,
+    },
+    /// `[A: B]`: A B A'.
+    Conjugate {
+        /// A.
+        a: Alg,
+        /// B.
+        b: Alg,
+        /// Repetition and prime after the bracket.
+        power: Power,
+    },
+    /// One of the paper's tools by name; it expands to the reconstructed sequence, in the
+    /// notation it was written in.
+    Tool {
+        /// Which tool.
+        tool: Tool,
+        /// The notation it expands into.
+        notation: Notation,
+        /// Repetition and prime.
+        power: Power,
+    },
+}
+
+/// A parsed sequence: items done left to right.
+///
+/// ```
+/// use cubework::alg::Alg;
+/// use cubework::Notation;
+/// let a = Alg::parse("[R, U]2", Notation::Standard).unwrap();
+/// assert_eq!(a.expanded_len(), 8);
+/// assert!(a.perm(3).unwrap().pow(3).is_identity());
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Alg {
+    /// The items.
+    pub items: Vec<Item>,
+}
+
+/// The longest expansion the parser accepts, in moves.
+///
+/// ```
+/// use cubework::{parse_sequence, Notation};
+/// assert!(parse_sequence("(R U)500000", Notation::Standard).is_ok());
+/// assert!(parse_sequence("(R U)500001", Notation::Standard).is_err());
+/// ```
+pub const MAX_EXPANDED: u64 = 1_000_000;
+
+/// A move-count metric.
+///
+/// ```
+/// use cubework::alg::{Alg, Metric};
+/// use cubework::Notation;
+/// let a = Alg::parse("M2", Notation::Standard).unwrap();
+/// assert_eq!([Metric::Htm, Metric::Qtm, Metric::Stm].map(|m| a.count(m)), [2, 4, 1]);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Hash, clap::ValueEnum)]
+pub enum Metric {
+    /// Half-turn (face-turn) metric: any turn of an outer block counts 1, an inner slice 2
+    /// (it is two outer turns), a whole-cube rotation 0.
+    #[default]
+    Htm,
+    /// Quarter-turn metric: as HTM, but a half-turn counts twice.
+    Qtm,
+    /// Slice-turn metric: any turn of one block counts 1, whether outer or inner; rotations 0.
+    Stm,
+}
+
+impl fmt::Display for Metric {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Metric::Htm => "HTM",
+            Metric::Qtm => "QTM",
+            Metric::Stm => "STM",
+        })
+    }
+}
+
+/// Anything that can go wrong with a sequence typed by a user.
+///
+/// ```
+/// use cubework::reports::order_report;
+/// use cubework::{AlgebraError, Notation, OrderBy};
+/// let e = order_report(4, OrderBy::Colours, "M", Notation::Standard).unwrap_err();
+/// assert!(matches!(e, AlgebraError::Move(_)));
+/// assert_eq!(e.to_string(), "move M is a middle slice, which a 4×4×4 cube does not have");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum AlgebraError {
+    /// It does not parse.
+    #[error(transparent)]
+    Parse(#[from] ParseError),
+    /// A move the cube cannot make.
+    #[error(transparent)]
+    Move(#[from] MoveError),
+    /// A cube size out of range.
+    #[error(transparent)]
+    Size(#[from] FaceletError),
+    /// A request for more moves than the workbench makes at once.
+    #[error("{what} of {got} moves is longer than the limit of {limit}")]
+    TooLong {
+        /// What was asked for.
+        what: &'static str,
+        /// How many moves.
+        got: usize,
+        /// The limit, [`MAX_EXPANDED`].
+        limit: u64,
+    },
+}
+
+impl Alg {
+    /// Parses a sequence with algebra (see the parser's grammar).
+    ///
+    /// ```
+    /// use cubework::alg::Alg;
+    /// use cubework::Notation;
+    /// assert_eq!(Alg::parse("[R: U]", Notation::Standard).unwrap().to_string(), "[R: U]");
+    /// assert_eq!(Alg::parse("[R U]", Notation::Standard).unwrap_err().column, 5);
+    /// ```
+    pub fn parse(text: &str, notation: Notation) -> Result<Alg, ParseError> {
+        crate::parser::parse_alg(text, notation)
+    }
+
+    /// A flat sequence of moves.
+    ///
+    /// ```
+    /// use cubework::alg::Alg;
+    /// use cubework::{parse_moves, Notation};
+    /// let m = parse_moves("R U", Notation::Standard).unwrap();
+    /// assert_eq!(Alg::from_moves(&m).to_string(), "R U");
+    /// ```
+    pub fn from_moves(moves: &[Move]) -> Alg {
+        Alg {
+            items: moves.iter().map(|&m| Item::Move(m)).collect(),
+        }
+    }
+
+    /// The sequence that undoes this one, kept in bracketed form: items in reverse order,
+    /// each inverted; a primed group loses its prime, an unprimed one has its body inverted;
+    /// `[A, B]` becomes `[B, A]`, `[A: B]` becomes `[A: B']`, a tool gains or loses a prime.
+    ///
+    /// ```
+    /// use cubework::alg::Alg;
+    /// use cubework::Notation;
+    /// let inv = |s| Alg::parse(s, Notation::Standard).unwrap().invert().to_string();
+    /// assert_eq!(inv("R U2 F'"), "F U2' R'");
+    /// assert_eq!(inv("(R U)3"), "(U' R')3");
+    /// assert_eq!(inv("(R U)3'"), "(R U)3");
+    /// assert_eq!(inv("[R, U]"), "[U, R]");
+    /// assert_eq!(inv("[F: [R, U]]"), "[F: [U, R]]");
+    /// assert_eq!(inv("SWITCH U"), "U' SWITCH'");
+    /// ```
+    pub fn invert(&self) -> Alg {
+        Alg {
+            items: self.items.iter().rev().map(Item::invert).collect(),
+        }
+    }
+
+    /// The number of moves in the expansion (saturating).
+    ///
+    /// ```
+    /// use cubework::alg::Alg;
+    /// use cubework::Notation;
+    /// assert_eq!(Alg::parse("[R: [U, D]]3", Notation::Standard).unwrap().expanded_len(), 18);
+    /// ```
+    pub fn expanded_len(&self) -> u64 {
+        self.items
+            .iter()
+            .fold(0u64, |acc, i| acc.saturating_add(i.expanded_len()))
+    }
+
+    /// The flat sequence of moves. Parsed sequences are at most [`MAX_EXPANDED`] moves long;
+    /// one built by hand with huge repetitions takes memory to match.
+    ///
+    /// ```
+    /// use cubework::alg::Alg;
+    /// use cubework::{format_moves, Notation};
+    /// let a = Alg::parse("[R, U] (F)2'", Notation::Standard).unwrap();
+    /// assert_eq!(format_moves(&a.expand()), "R U R' U' F' F'");
+    /// ```
+    pub fn expand(&self) -> Vec<Move> {
+        let mut out = Vec::new();
+        self.expand_into(&mut out);
+        out
+    }
+
+    fn expand_into(&self, out: &mut Vec<Move>) {
+        for item in &self.items {
+            item.expand_into(out);
+        }
+    }
+
+    /// The expansion with adjacent moves cancelled and merged (see [`simplify`]).
+    ///
+    /// ```
+    /// use cubework::alg::Alg;
+    /// use cubework::{format_moves, Notation};
+    /// let a = Alg::parse("[R: U] R", Notation::Standard).unwrap();
+    /// assert_eq!(format_moves(&a.simplified()), "R U");
+    /// ```
+    pub fn simplified(&self) -> Vec<Move> {
+        simplify(&self.expand())
+    }
+
+    /// The expansion, written as the notation reads it back.
+    ///
+    /// ```
+    /// use cubework::alg::Alg;
+    /// use cubework::Notation;
+    /// assert_eq!(Alg::parse("(RD)2", Notation::Paper).unwrap().format_expanded(), "RDRD");
+    /// ```
+    pub fn format_expanded(&self) -> String {
+        format_sequence(&self.expand())
+    }
+
+    /// The simplified expansion, written as the notation reads it back.
+    ///
+    /// ```
+    /// use cubework::alg::Alg;
+    /// use cubework::Notation;
+    /// assert_eq!(Alg::parse("(R)2", Notation::Paper).unwrap().format_simplified(), "RR");
+    /// assert_eq!(Alg::parse("(R)2", Notation::Standard).unwrap().format_simplified(), "R2");
+    /// ```
+    pub fn format_simplified(&self) -> String {
+        format_sequence(&self.simplified())
+    }
+
+    /// The length of the expansion in a metric.
+    ///
+    /// ```
+    /// use cubework::alg::{Alg, Metric};
+    /// use cubework::Notation;
+    /// let a = Alg::parse("R U2 M' x", Notation::Standard).unwrap();
+    /// assert_eq!((a.count(Metric::Htm), a.count(Metric::Qtm), a.count(Metric::Stm)), (4, 5, 3));
+    /// ```
+    pub fn count(&self, metric: Metric) -> u64 {
+        self.items
+            .iter()
+            .fold(0u64, |acc, i| acc.saturating_add(i.count(metric)))
+    }
+
+    /// The permutation of the stickers of an `n`-cube this sequence makes, computed on the
+    /// tree (repetitions by squaring), so long repetitions cost little.
+    ///
+    /// ```
+    /// use cubework::alg::Alg;
+    /// use cubework::Notation;
+    /// // The parser refuses expansions over a million moves; within that, repetitions are
+    /// // made by squaring. 240000 is a multiple of the order of U R U' R', 6.
+    /// assert!(Alg::parse("(U R U' R')1000000", Notation::Standard).is_err());
+    /// let a = Alg::parse("(U R U' R')240000", Notation::Standard).unwrap();
+    /// assert!(a.perm(4).unwrap().is_identity());
+    /// ```
+    pub fn perm(&self, n: usize) -> Result<StickerPerm, AlgebraError> {
+        crate::cube::Cube::check_size(n)?;
+        let mut p = StickerPerm::identity(n);
+        let mut scratch = Vec::new();
+        let mut run = Vec::new();
+        for item in &self.items {
+            if let Item::Move(m) = item {
+                run.push(*m);
+                continue;
+            }
+            for m in run.drain(..) {
+                p.apply(&m, &mut scratch)?;
+            }
+            p = p.then(&item.perm(n)?);
+        }
+        for m in run {
+            p.apply(&m, &mut scratch)?;
+        }
+        Ok(p)
+    }
+}
+
+impl Item {
+    fn invert(&self) -> Item {
+        let flip = |p: Power| Power {
+            inverse: !p.inverse,
+            ..p
+        };
+        match self {
+            Item::Move(m) => Item::Move(m.inverse()),
+            Item::Group { body, power } if power.inverse => Item::Group {
+                body: body.clone(),
+                power: flip(*power),
+            },
+            Item::Group { body, power } => Item::Group {
+                body: body.invert(),
+                power: *power,
+            },
+            Item::Commutator { a, b, power } if power.inverse => Item::Commutator {
+                a: a.clone(),
+                b: b.clone(),
+                power: flip(*power),
+            },
+            Item::Commutator { a, b, power } => Item::Commutator {
+                a: b.clone(),
+                b: a.clone(),
+                power: *power,
+            },
+            Item::Conjugate { a, b, power } if power.inverse => Item::Conjugate {
+                a: a.clone(),
+                b: b.clone(),
+                power: flip(*power),
+            },
+            Item::Conjugate { a, b, power } => Item::Conjugate {
+                a: a.clone(),
+                b: b.invert(),
+                power: *power,
+            },
+            Item::Tool {
+                tool,
+                notation,
+                power,
+            } => Item::Tool {
+                tool: *tool,
+                notation: *notation,
+                power: flip(*power),
+            },
+        }
+    }
+
+    /// The item once, without its power.
+    fn base(&self) -> Vec<Move> {
+        let mut out = Vec::new();
+        match self {
+            Item::Move(m) => out.push(*m),
+            Item::Group { body, .. } => body.expand_into(&mut out),
+            Item::Commutator { a, b, .. } => {
+                a.expand_into(&mut out);
+                b.expand_into(&mut out);
+                a.invert().expand_into(&mut out);
+                b.invert().expand_into(&mut out);
+            }
+            Item::Conjugate { a, b, .. } => {
+                a.expand_into(&mut out);
+                b.expand_into(&mut out);
+                a.invert().expand_into(&mut out);
+            }
+            Item::Tool { tool, notation, .. } => out.extend(match notation {
+                Notation::Paper => tool.paper_moves(),
+                Notation::Standard => tool.standard_moves(),
+            }),
+        }
+        out
+    }
+
+    fn power(&self) -> Power {
+        match self {
+            Item::Move(_) => Power::ONCE,
+            Item::Group { power, .. }
+            | Item::Commutator { power, .. }
+            | Item::Conjugate { power, .. }
+            | Item::Tool { power, .. } => *power,
+        }
+    }
+
+    fn expand_into(&self, out: &mut Vec<Move>) {
+        let base = self.base();
+        let power = self.power();
+        let once: Vec<Move> = if power.inverse {
+            base.iter().rev().map(|m| m.inverse()).collect()
+        } else {
+            base
+        };
+        for _ in 0..power.repeat {
+            out.extend_from_slice(&once);
+        }
+    }
+
+    fn base_len(&self) -> u64 {
+        match self {
+            Item::Move(_) => 1,
+            Item::Group { body, .. } => body.expanded_len(),
+            Item::Commutator { a, b, .. } => {
+                (a.expanded_len().saturating_add(b.expanded_len())).saturating_mul(2)
+            }
+            Item::Conjugate { a, b, .. } => a
+                .expanded_len()
+                .saturating_mul(2)
+                .saturating_add(b.expanded_len()),
+            Item::Tool { tool, .. } => tool.reconstruction().chosen.len() as u64,
+        }
+    }
+
+    pub(crate) fn expanded_len(&self) -> u64 {
+        self.base_len().saturating_mul(self.power().repeat as u64)
+    }
+
+    fn count(&self, metric: Metric) -> u64 {
+        let base = match self {
+            Item::Move(m) => move_cost(m, metric),
+            Item::Group { body, .. } => body.count(metric),
+            Item::Commutator { a, b, .. } => {
+                (a.count(metric).saturating_add(b.count(metric))).saturating_mul(2)
+            }
+            Item::Conjugate { a, b, .. } => a
+                .count(metric)
+                .saturating_mul(2)
+                .saturating_add(b.count(metric)),
+            Item::Tool { .. } => self.base().iter().map(|m| move_cost(m, metric)).sum(),
+        };
+        base.saturating_mul(self.power().repeat as u64)
+    }
+
+    fn perm(&self, n: usize) -> Result<StickerPerm, AlgebraError> {
+        let power = self.power();
+        let once = match self {
+            Item::Move(m) => StickerPerm::of_moves(n, &[*m])?,
+            Item::Group { body, .. } => body.perm(n)?,
+            Item::Commutator { a, b, .. } => {
+                let (pa, pb) = (a.perm(n)?, b.perm(n)?);
+                pa.then(&pb).then(&pa.inverse()).then(&pb.inverse())
+            }
+            Item::Conjugate { a, b, .. } => {
+                let (pa, pb) = (a.perm(n)?, b.perm(n)?);
+                pa.then(&pb).then(&pa.inverse())
+            }
+            Item::Tool { .. } => StickerPerm::of_moves(n, &self.base())?,
+        };
+        let once = if power.inverse { once.inverse() } else { once };
+        Ok(once.pow(power.repeat as u64))
+    }
+}
+
+/// The cost of one move in a metric (see [`Metric`]). A face move counts as an outer block
+/// when it starts at the face's own layer (`R`, `Rw`, `3Rw`), as an inner slice otherwise
+/// (`2R`, `2-3Rw`, `M`, the paper's C H M).
+///
+/// ```
+/// use cubework::alg::{move_cost, Metric};
+/// use cubework::{parse_moves, Notation};
+/// let m = parse_moves("2R2", Notation::Standard).unwrap()[0];
+/// assert_eq!(move_cost(&m, Metric::Htm), 2);
+/// assert_eq!(move_cost(&m, Metric::Qtm), 4);
+/// assert_eq!(move_cost(&m, Metric::Stm), 1);
+/// ```
+pub fn move_cost(m: &Move, metric: Metric) -> u64 {
+    #[derive(PartialEq)]
+    enum Kind {
+        Outer,
+        Inner,
+        Whole,
+    }
+    let kind = match m.turn {
+        Turn::Face { from: 1, .. } => Kind::Outer,
+        Turn::Face { .. } | Turn::Slice(_) => Kind::Inner,
+        Turn::Rotation(_) => Kind::Whole,
+        Turn::Paper(l) => match l.layer() {
+            None => Kind::Whole,
+            Some(1) => Kind::Inner,
+            Some(_) => Kind::Outer,
+        },
+    };
+    let half = matches!(m.amount, Amount::Two | Amount::TwoPrime);
+    match (kind, metric) {
+        (Kind::Whole, _) => 0,
+        (_, Metric::Stm) => 1,
+        (Kind::Outer, Metric::Htm) => 1,
+        (Kind::Inner, Metric::Htm) => 2,
+        (Kind::Outer, Metric::Qtm) => 1 + u64::from(half),
+        (Kind::Inner, Metric::Qtm) => 2 * (1 + u64::from(half)),
+    }
+}
+
+/// The axis a move turns about (the paper's X, Y, Z).
+///
+/// ```
+/// use cubework::alg::axis_of;
+/// use cubework::{parse_moves, Notation, PaperAxis};
+/// let m = parse_moves("E", Notation::Standard).unwrap()[0];
+/// assert_eq!(axis_of(&m), PaperAxis::Z);
+/// ```
+pub fn axis_of(m: &Move) -> PaperAxis {
+    match m.turn {
+        Turn::Face { face, .. } => match face {
+            Face::L | Face::R => PaperAxis::X,
+            Face::B | Face::F => PaperAxis::Y,
+            Face::U | Face::D => PaperAxis::Z,
+        },
+        Turn::Slice(Slice::M) | Turn::Rotation(Rotation::X) => PaperAxis::X,
+        Turn::Slice(Slice::S) | Turn::Rotation(Rotation::Z) => PaperAxis::Y,
+        Turn::Slice(Slice::E) | Turn::Rotation(Rotation::Y) => PaperAxis::Z,
+        Turn::Paper(l) => l.axis(),
+    }
+}
+
+/// Two turns that are the same layers in the same sense however written (`r` and `Rw`).
+fn same_turn(a: Turn, b: Turn) -> bool {
+    match (a, b) {
+        (
+            Turn::Face {
+                face: f1,
+                from: a1,
+                to: b1,
+                ..
+            },
+            Turn::Face {
+                face: f2,
+                from: a2,
+                to: b2,
+                ..
+            },
+        ) => (f1, a1, b1) == (f2, a2, b2),
+        _ => a == b,
+    }
+}
+
+/// Cancels and merges adjacent moves: moves of one turn add up (`R R2'` → `R'`, `R R'` →
+/// nothing), and runs of moves about one axis, which commute, merge wherever they stand in
+/// the run (`R L R'` → `L`, `U D U` → `U2 D`), keeping the order in which each turn first
+/// appears. Cancelling can bring further moves together (`R U U' R'` → nothing). Half-turns
+/// come out as `2` (never `2'`).
+///
+/// ```
+/// use cubework::alg::simplify;
+/// use cubework::{format_moves, parse_moves, Notation};
+/// let s = |t| format_moves(&simplify(&parse_moves(t, Notation::Standard).unwrap()));
+/// assert_eq!(s("R R2'"), "R'");
+/// assert_eq!(s("R L R'"), "L");
+/// assert_eq!(s("U D U"), "U2 D");
+/// assert_eq!(s("R U U' R' F"), "F");
+/// ```
+pub fn simplify(moves: &[Move]) -> Vec<Move> {
+    // Each run: an axis and its distinct turns with their quarter-turn totals.
+    let mut runs: Vec<(PaperAxis, Vec<(Move, u8)>)> = Vec::new();
+    for &m in moves {
+        let axis = axis_of(&m);
+        let q = m.amount.quarters();
+        match runs.last_mut() {
+            Some((a, entries)) if *a == axis => {
+                match entries.iter_mut().find(|(e, _)| same_turn(e.turn, m.turn)) {
+                    Some((_, total)) => *total = (*total + q) % 4,
+                    None => entries.push((m, q)),
+                }
+                entries.retain(|&(_, t)| t != 0);
+                if entries.is_empty() {
+                    runs.pop();
+                }
+            }
+            _ => runs.push((axis, vec![(m, q)])),
+        }
+    }
+    runs.into_iter()
+        .flat_map(|(_, entries)| entries)
+        .map(|(m, q)| Move {
+            turn: m.turn,
+            amount: match q {
+                1 => Amount::One,
+                2 => Amount::Two,
+                _ => Amount::Prime,
+            },
+        })
+        .collect()
+}
+
+/// Writes one move so that its notation reads it back: as [`Move`]'s `Display`, except that a
+/// paper half-turn is its letter twice (the paper has no `2`).
+fn write_move(f: &mut impl fmt::Write, m: &Move) -> fmt::Result {
+    match (m.turn, m.amount) {
+        (Turn::Paper(_), Amount::Two) => {
+            let q = Move {
+                amount: Amount::One,
+                ..*m
+            };
+            write!(f, "{q}{q}")
+        }
+        (Turn::Paper(_), Amount::TwoPrime) => {
+            let q = Move {
+                amount: Amount::Prime,
+                ..*m
+            };
+            write!(f, "{q}{q}")
+        }
+        _ => write!(f, "{m}"),
+    }
+}
+
+/// Writes a flat sequence as its notation reads it back: moves separated by spaces, paper
+/// moves run together as DO strings; the empty sequence is empty.
+///
+/// ```
+/// use cubework::alg::{format_sequence, simplify};
+/// use cubework::{parse_moves, Notation};
+/// let m = parse_moves("RRD", Notation::Paper).unwrap();
+/// assert_eq!(format_sequence(&simplify(&m)), "RRD");
+/// ```
+pub fn format_sequence(moves: &[Move]) -> String {
+    Alg::from_moves(moves).to_string()
+}
+
+fn is_paper(item: &Item) -> bool {
+    matches!(
+        item,
+        Item::Move(Move {
+            turn: Turn::Paper(_),
+            ..
+        })
+    )
+}
+
+impl fmt::Display for Alg {
+    /// The bracketed form: `(R U)3' [R, U] [F: R] SWITCH`; paper moves run together.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, item) in self.items.iter().enumerate() {
+            if i > 0 && !(is_paper(item) && is_paper(&self.items[i - 1])) {
+                f.write_str(" ")?;
+            }
+            write!(f, "{item}")?;
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Display for Item {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Item::Move(m) => write_move(f, m),
+            Item::Group { body, power } => write!(f, "({body}){power}"),
+            Item::Commutator { a, b, power } => write!(f, "[{a}, {b}]{power}"),
+            Item::Conjugate { a, b, power } => write!(f, "[{a}: {b}]{power}"),
+            Item::Tool { tool, power, .. } => write!(f, "{tool}{power}"),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::parser::parse_moves;
+
+    fn alg(s: &str) -> Alg {
+        Alg::parse(s, Notation::Standard).unwrap()
+    }
+
+    #[test]
+    fn the_issue_forms() {
+        assert_eq!(alg("(R U)3").to_string(), "(R U)3");
+        assert_eq!(alg("(R U)3").format_expanded(), "R U R U R U");
+        assert_eq!(alg("(R U)3'").format_expanded(), "U' R' U' R' U' R'");
+        assert_eq!(alg("[R, U]").format_expanded(), "R U R' U'");
+        assert_eq!(alg("[R: U]").format_expanded(), "R U R'");
+        assert_eq!(alg("[R: [U, D]]").format_expanded(), "R U D U' D' R'");
+        assert_eq!(alg("R R2'").format_simplified(), "R'");
+        assert_eq!(alg("R L R'").format_simplified(), "L");
+        assert_eq!(alg("U D U").format_simplified(), "U2 D");
+    }
+
+    #[test]
+    fn round_trips_through_display() {
+        for s in [
+            "(R U)3'",
+            "[R, U]",
+            "[R: U]",
+            "[[R, U]: (F D)2]2'",
+            "SWITCH U2",
+            "FLIP'",
+            "R U2' 2-3Rw x",
+        ] {
+            let a = alg(s);
+            assert_eq!(a.to_string(), s);
+            assert_eq!(alg(&a.to_string()), a);
+        }
+    }
+
+    #[test]
+    fn inverting_twice_is_the_identity_and_undoes_the_sequence() {
+        for s in [
+            "(R U)3 F",
+            "[R, U']2",
+            "[F: R U]",
+            "[[R, U]: (F D)2]2'",
+            "TWIST' U",
+        ] {
+            let a = alg(s);
+            let twice = a.invert().invert();
+            // Exactly the same text unless a prime was dropped on the way.
+            if !s.contains("]2'") {
+                assert_eq!(twice, a, "{s}");
+            }
+            assert_eq!(twice.perm(3).unwrap(), a.perm(3).unwrap(), "{s}");
+            let p = a.perm(3).unwrap().then(&a.invert().perm(3).unwrap());
+            assert!(p.is_identity(), "{s}");
+        }
+    }
+
+    #[test]
+    fn structural_permutations_agree_with_expansion() {
+        for s in [
+            "(R U)3'",
+            "[R, U]",
+            "[F: [R, U]]2",
+            "SNAP CYCLE'",
+            "(R U2 M)5",
+        ] {
+            let a = alg(s);
+            let flat = StickerPerm::of_moves(3, &a.expand()).unwrap();
+            assert_eq!(a.perm(3).unwrap(), flat, "{s}");
+        }
+    }
+
+    #[test]
+    fn simplify_cancels_through_and_keeps_notation() {
+        let s = |t: &str| format_sequence(&simplify(&parse_moves(t, Notation::Standard).unwrap()));
+        assert_eq!(s("R U U' R'"), "");
+        assert_eq!(s("R r' Rw"), "R");
+        assert_eq!(s("F B F' B'"), "");
+        assert_eq!(s("U2 U2'"), "");
+        assert_eq!(s("x x x"), "x'");
+        assert_eq!(s("R M R"), "R2 M");
+        let p = |t: &str| format_sequence(&simplify(&parse_moves(t, Notation::Paper).unwrap()));
+        assert_eq!(p("RR\u{305}D"), "D");
+        assert_eq!(p("DDD"), "D\u{305}");
+        assert_eq!(p("LRL"), "LLR");
+    }
+
+    #[test]
+    fn counts_in_three_metrics() {
+        let c = |t: &str| {
+            let a = alg(t);
+            (
+                a.count(Metric::Htm),
+                a.count(Metric::Qtm),
+                a.count(Metric::Stm),
+            )
+        };
+        assert_eq!(c("R U R' U'"), (4, 4, 4));
+        assert_eq!(c("R2 U2"), (2, 4, 2));
+        assert_eq!(c("M2 E"), (4, 6, 2));
+        assert_eq!(c("x y2 z'"), (0, 0, 0));
+        assert_eq!(c("Rw 2R 3-4Rw2"), (5, 7, 3));
+        assert_eq!(c("(R U)3'"), (6, 6, 6));
+        assert_eq!(c("[R, U2]"), (4, 6, 4));
+        assert_eq!(c("[R: U]"), (3, 3, 3));
+        let a = Alg::parse("LCX", Notation::Paper).unwrap();
+        assert_eq!(a.count(Metric::Htm), 3);
+    }
+}

@@ -1,0 +1,562 @@
+//! Text answers for the command line and the REPL: each function takes what the user typed
+//! and returns lines of explanation whose **last line is the answer alone**, for scripts.
+//!
+//! | command                                    | function                |
+//! |--------------------------------------------|-------------------------|
+//! | `cubework order [--size N] [--by …] ALG`   | [`order_report`]        |
+//! | `cubework cycles [--size N] ALG`           | [`cycles_report`]       |
+//! | `cubework effect ALG`                      | [`effect_report`]       |
+//! | `cubework invert ALG`                      | [`invert_report`]       |
+//! | `cubework expand ALG`                      | [`expand_report`]       |
+//! | `cubework simplify ALG`                    | [`simplify_report`]     |
+//! | `cubework count [--metric …] ALG`          | [`count_report`]        |
+//! | `cubework tools`                           | [`tools_report`]        |
+//! | (re-run the tools' reconstruction search)  | [`tools_search_report`] |
+//! | `cubework apply --size N ALG`              | [`apply_report`]        |
+//! | SCRAMBLE                                   | [`scramble_report`]     |
+
+use crate::alg::{Alg, AlgebraError, MAX_EXPANDED, Metric, format_sequence};
+use crate::cube::Cube;
+use crate::effect::Effect;
+use crate::parser::Notation;
+use crate::perm::OrderBy;
+use crate::tools::{self, Reconstruction, Source, Tool};
+
+fn parse(text: &str, notation: Notation) -> Result<Alg, AlgebraError> {
+    Ok(Alg::parse(text, notation)?)
+}
+
+fn cube_name(n: usize) -> String {
+    format!("{n}×{n}×{n}")
+}
+
+/// `a b c` from numbers.
+fn join<T: ToString>(v: impl IntoIterator<Item = T>) -> String {
+    v.into_iter()
+        .map(|x| x.to_string())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The distinct values, largest first, without 1s (which change no LCM) unless all are 1.
+fn distinct_desc(mut v: Vec<usize>) -> Vec<usize> {
+    v.sort_unstable_by(|a, b| b.cmp(a));
+    v.dedup();
+    if v.len() > 1 {
+        v.retain(|&x| x != 1);
+    }
+    v
+}
+
+/// The order of a sequence on the `n`-cube, with its explanation as the LCM of cycle lengths
+/// (by labels) or of the cycles' colour periods (by colours).
+///
+/// ```
+/// use cubework::reports::order_report;
+/// use cubework::perm::OrderBy;
+/// use cubework::Notation;
+/// let r = order_report(4, OrderBy::Colours, "U R U' R'", Notation::Standard).unwrap();
+/// assert_eq!(r.lines().last(), Some("6"));
+/// assert!(r.contains("lcm(6, 3) = 6"));
+/// ```
+pub fn order_report(
+    n: usize,
+    by: OrderBy,
+    text: &str,
+    notation: Notation,
+) -> Result<String, AlgebraError> {
+    let alg = parse(text, notation)?;
+    let p = alg.perm(n)?;
+    let cycles = p.cycles();
+    let periods = p.colour_periods();
+    let mut out = vec![format!(
+        "{} ({} moves) on the {}: {} stickers",
+        show(&alg),
+        alg.expanded_len(),
+        cube_name(n),
+        p.sources().len()
+    )];
+    let order = p.order(by);
+    if cycles.is_empty() {
+        out.push("nothing moves, so one application brings the cube back".into());
+    } else {
+        let lengths: Vec<usize> = cycles.iter().map(|c| c.len()).collect();
+        out.push(format!(
+            "{} sticker cycles, lengths {}; {} pieces move ({} by colours)",
+            cycles.len(),
+            join(&lengths),
+            p.pieces_moved(OrderBy::Labels),
+            p.pieces_moved(OrderBy::Colours)
+        ));
+        let terms = match by {
+            OrderBy::Labels => {
+                out.push(
+                    "by labels every sticker is distinct: a cycle of length L is back after L"
+                        .into(),
+                );
+                lengths
+            }
+            OrderBy::Colours => {
+                let ps: Vec<usize> = periods.iter().map(|&(_, d)| d).collect();
+                out.push(format!(
+                    "by colours a cycle is back when its colours are, after their period: {}",
+                    join(&ps)
+                ));
+                ps
+            }
+        };
+        let terms = distinct_desc(terms);
+        out.push(format!(
+            "order by {by} = lcm({}) = {order}",
+            terms
+                .iter()
+                .map(|t| t.to_string())
+                .collect::<Vec<_>>()
+                .join(", ")
+        ));
+        let other = match by {
+            OrderBy::Colours => OrderBy::Labels,
+            OrderBy::Labels => OrderBy::Colours,
+        };
+        out.push(format!("(by {other}: {})", p.order(other)));
+    }
+    out.push(order.to_string());
+    Ok(out.join("\n"))
+}
+
+/// The permutation of a sequence on the `n`-cube's sticker tuple, in cycle notation with the
+/// tuple notes' numbering (faces U L F R B D, 1 to 6N²). A cycle `(a b c)` sends the sticker
+/// at `a` to `b`, `b`'s to `c` and `c`'s to `a`.
+///
+/// ```
+/// use cubework::reports::cycles_report;
+/// use cubework::Notation;
+/// let r = cycles_report(3, "U", Notation::Standard).unwrap();
+/// assert_eq!(r.lines().last(), Some("(1 3 9 7)(2 6 8 4)(10 37 28 19)(11 38 29 20)(12 39 30 21)"));
+/// ```
+pub fn cycles_report(n: usize, text: &str, notation: Notation) -> Result<String, AlgebraError> {
+    let alg = parse(text, notation)?;
+    let p = alg.perm(n)?;
+    let cycles = p.cycles();
+    let moved: usize = cycles.iter().map(|c| c.len()).sum();
+    Ok([
+        format!(
+            "{} on the {}: stickers numbered as the tuple notes (faces U L F R B D, 1 to {})",
+            show(&alg),
+            cube_name(n),
+            p.sources().len()
+        ),
+        format!(
+            "{} cycles moving {} stickers, {} pieces; order {} by labels, {} by colours",
+            cycles.len(),
+            moved,
+            p.pieces_moved(OrderBy::Labels),
+            p.order_by_labels(),
+            p.order_by_colours()
+        ),
+        p.cycle_notation(),
+    ]
+    .join("\n"))
+}
+
+/// Where each corner, edge and centre of the 3×3×3 goes, and how it twists or flips.
+///
+/// ```
+/// use cubework::reports::effect_report;
+/// use cubework::Notation;
+/// let r = effect_report("R U R' U'", Notation::Standard).unwrap();
+/// assert!(r.contains("UFR → DFR (twisted ccw)"));
+/// ```
+pub fn effect_report(text: &str, notation: Notation) -> Result<String, AlgebraError> {
+    let alg = parse(text, notation)?;
+    let e = Effect::of_perm(&alg.perm(3)?);
+    Ok(format!("{} on the 3×3×3\n{}", show(&alg), e.report()))
+}
+
+fn show(alg: &Alg) -> String {
+    let s = alg.to_string();
+    if s.is_empty() {
+        "(empty sequence)".into()
+    } else {
+        s
+    }
+}
+
+/// The inverse: bracketed form on the last line, its expansion before it.
+///
+/// ```
+/// use cubework::reports::invert_report;
+/// use cubework::Notation;
+/// let r = invert_report("[R, U] (F D)2'", Notation::Standard).unwrap();
+/// assert_eq!(r.lines().last(), Some("(F D)2 [U, R]"));
+/// ```
+pub fn invert_report(text: &str, notation: Notation) -> Result<String, AlgebraError> {
+    let inv = parse(text, notation)?.invert();
+    Ok(format!("expanded: {}\n{}", inv.format_expanded(), inv))
+}
+
+/// The expansion to plain moves.
+///
+/// ```
+/// use cubework::reports::expand_report;
+/// use cubework::Notation;
+/// let r = expand_report("[R: U]", Notation::Standard).unwrap();
+/// assert_eq!(r.lines().last(), Some("R U R'"));
+/// ```
+pub fn expand_report(text: &str, notation: Notation) -> Result<String, AlgebraError> {
+    let alg = parse(text, notation)?;
+    Ok(format!(
+        "{} expands to {} moves\n{}",
+        show(&alg),
+        alg.expanded_len(),
+        alg.format_expanded()
+    ))
+}
+
+/// The expansion with adjacent moves cancelled and merged.
+///
+/// ```
+/// use cubework::reports::simplify_report;
+/// use cubework::Notation;
+/// let r = simplify_report("U D U", Notation::Standard).unwrap();
+/// assert_eq!(r.lines().last(), Some("U2 D"));
+/// ```
+pub fn simplify_report(text: &str, notation: Notation) -> Result<String, AlgebraError> {
+    let alg = parse(text, notation)?;
+    let simple = alg.simplified();
+    Ok(format!(
+        "{} simplifies from {} to {} moves\n{}",
+        show(&alg),
+        alg.expanded_len(),
+        simple.len(),
+        format_sequence(&simple)
+    ))
+}
+
+/// The move count in all three metrics, the asked one alone last.
+///
+/// ```
+/// use cubework::reports::count_report;
+/// use cubework::alg::Metric;
+/// use cubework::Notation;
+/// let r = count_report(Metric::Qtm, "R U2 M'", Notation::Standard).unwrap();
+/// assert_eq!(r.lines().last(), Some("5"));
+/// ```
+pub fn count_report(
+    metric: Metric,
+    text: &str,
+    notation: Notation,
+) -> Result<String, AlgebraError> {
+    let alg = parse(text, notation)?;
+    let all = [Metric::Htm, Metric::Qtm, Metric::Stm]
+        .map(|m| format!("{m} {}", alg.count(m)))
+        .join(", ");
+    Ok(format!("{}: {all}\n{}", show(&alg), alg.count(metric)))
+}
+
+/// The cube after a sequence on the `n`-cube: its net, then its facelet string (faces U R F D
+/// L B, N² stickers each) alone on the last line.
+///
+/// ```
+/// use cubework::reports::apply_report;
+/// use cubework::Notation;
+/// let r = apply_report(2, "R", Notation::Standard).unwrap();
+/// assert_eq!(r.lines().last(), Some("UFUFRRRRFDFDDBDBLLLLUBUB"));
+/// ```
+pub fn apply_report(n: usize, text: &str, notation: Notation) -> Result<String, AlgebraError> {
+    let cube = tools::do_sequence(&Cube::solved_n(checked(n)?), text, notation)?;
+    Ok(format!("{}\n{}", cube.net(), cube.facelets()))
+}
+
+fn checked(n: usize) -> Result<usize, AlgebraError> {
+    Cube::check_size(n)?;
+    Ok(n)
+}
+
+/// The paper's SCRAMBLE: `count` random quarter-turns (17 in the paper) from `seed`, or a
+/// fresh seed, which the report names so the scramble can be repeated.
+///
+/// ```
+/// use cubework::reports::scramble_report;
+/// use cubework::Notation;
+/// let r = scramble_report(17, Some(7), Notation::Standard).unwrap();
+/// assert!(r.starts_with("SCRAMBLE: 17 random quarter-turns, seed 7"));
+/// assert_eq!(r.lines().last().unwrap().split(' ').count(), 17);
+/// ```
+pub fn scramble_report(
+    count: usize,
+    seed: Option<u64>,
+    notation: Notation,
+) -> Result<String, AlgebraError> {
+    if count as u64 > MAX_EXPANDED {
+        return Err(AlgebraError::TooLong {
+            what: "a scramble",
+            got: count,
+            limit: MAX_EXPANDED,
+        });
+    }
+    let seed = seed.unwrap_or_else(tools::fresh_seed);
+    let moves = tools::scramble(count, seed);
+    let moves = match notation {
+        Notation::Paper => moves,
+        Notation::Standard => moves
+            .iter()
+            .flat_map(|m| m.paper_moves().unwrap_or_default())
+            .map(|p| p.to_standard())
+            .collect(),
+    };
+    Ok(format!(
+        "SCRAMBLE: {count} random quarter-turns, seed {seed}\n{}",
+        format_sequence(&moves)
+    ))
+}
+
+fn paper_string(r: &Reconstruction) -> String {
+    r.chosen.iter().map(|m| m.to_string()).collect()
+}
+
+fn standard_string(r: &Reconstruction) -> String {
+    format_sequence(&r.chosen.iter().map(|m| m.to_standard()).collect::<Vec<_>>())
+}
+
+fn how_found(r: &Reconstruction) -> String {
+    match &r.source {
+        Source::Printed => {
+            let e_choice = r
+                .tool
+                .printed()
+                .chars()
+                .position(|c| c == 'E')
+                .and_then(|i| r.chosen.get(i))
+                .map(|m| format!("; E = {m}"))
+                .unwrap_or_default();
+            format!(
+                "a reading of the printed letters ({} of {} readings match{e_choice})",
+                r.matches.len(),
+                r.tried
+            )
+        }
+        Source::Shortest { letters } => format!(
+            "no reading of the printed letters works; shortest sequence of {} with the effect ({} moves, {} such)",
+            letters
+                .iter()
+                .map(|l| l.letter().to_string())
+                .collect::<Vec<_>>()
+                .join(" and "),
+            r.chosen.len(),
+            r.matches.len()
+        ),
+        Source::NotFound => "not found: no reading works and the search gave up".into(),
+    }
+}
+
+fn summary(recs: &[&Reconstruction]) -> String {
+    let printed = recs.iter().filter(|r| r.source == Source::Printed).count();
+    let others: Vec<String> = recs
+        .iter()
+        .filter(|r| r.source != Source::Printed)
+        .map(|r| r.tool.name().to_string())
+        .collect();
+    let rest = if others.is_empty() {
+        String::new()
+    } else {
+        format!(
+            ", {} not a reading of its printed letters ({})",
+            others.len(),
+            others.join(", ")
+        )
+    };
+    format!(
+        "{} tools: {printed} reconstructed as readings of the printed strings{rest}",
+        recs.len()
+    )
+}
+
+/// Each tool: the paper's string, the reconstructed paper sequence, its standard notation,
+/// and its effect.
+///
+/// ```
+/// use cubework::reports::tools_report;
+/// let r = tools_report().unwrap();
+/// assert!(r.contains("SWITCH"));
+/// assert!(r.lines().last().unwrap().starts_with("6 tools"));
+/// ```
+pub fn tools_report() -> Result<String, AlgebraError> {
+    let mut out = Vec::new();
+    let recs: Vec<&Reconstruction> = Tool::ALL.iter().map(|t| t.reconstruction()).collect();
+    for r in &recs {
+        let e = Effect::of_moves(&r.tool.standard_moves())?;
+        out.push(format!("{}: {}", r.tool, r.tool.description()));
+        out.push(format!("  printed:  {}", r.tool.printed()));
+        out.push(format!("  paper:    {}", paper_string(r)));
+        out.push(format!("  standard: {}", standard_string(r)));
+        out.push(format!("  found as: {}", how_found(r)));
+        out.push(format!(
+            "  effect:   {}",
+            e.report().lines().last().unwrap_or_default()
+        ));
+    }
+    out.push(summary(&recs));
+    Ok(out.join("\n"))
+}
+
+/// Re-runs the reconstruction search for every tool (not the cached one) and shows its
+/// working: the criterion checked, how many readings were tried, every match ranked best
+/// first with its effect, and the choice.
+///
+/// ```
+/// use cubework::reports::tools_search_report;
+/// let r = tools_search_report().unwrap();
+/// assert!(r.contains("FLIP 'MRMRMRMRMRMR'"));
+/// assert!(r.lines().last().unwrap().starts_with("6 tools"));
+/// ```
+pub fn tools_search_report() -> Result<String, AlgebraError> {
+    let recs: Vec<Reconstruction> = Tool::ALL.iter().map(|&t| tools::reconstruct(t)).collect();
+    let mut out = vec![
+        "Readings: each letter as printed or barred; E as any of the 24 paper moves.".to_string(),
+        "Ranking: fewest pieces disturbed, then closest letters to the print, then fewest bars, then enumeration order.".to_string(),
+    ];
+    for r in &recs {
+        out.push(String::new());
+        out.push(format!("{} '{}'", r.tool, r.tool.printed()));
+        out.push(format!("  criterion: {}", r.tool.criterion()));
+        out.push(format!("  found as:  {}", how_found(r)));
+        out.push(format!("  tried:     {}", r.tried));
+        const SHOWN: usize = 12;
+        for (i, m) in r.matches.iter().take(SHOWN).enumerate() {
+            let seq: String = m.iter().map(|x| x.to_string()).collect();
+            let e = Effect::of_moves(&m.iter().map(|&p| p.to_standard()).collect::<Vec<_>>())?;
+            out.push(format!(
+                "  {} {seq}: {}",
+                if i == 0 { "*" } else { " " },
+                e.report().lines().last().unwrap_or_default()
+            ));
+        }
+        if r.matches.len() > SHOWN {
+            out.push(format!("    … and {} more", r.matches.len() - SHOWN));
+        }
+    }
+    out.push(String::new());
+    let refs: Vec<&Reconstruction> = recs.iter().collect();
+    out.push(summary(&refs));
+    Ok(out.join("\n"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn last(r: Result<String, AlgebraError>) -> String {
+        r.unwrap().lines().last().unwrap_or_default().to_string()
+    }
+
+    #[test]
+    fn the_done_when_example() {
+        let s = Notation::Standard;
+        assert_eq!(last(order_report(4, OrderBy::Colours, "U R U' R'", s)), "6");
+        assert_eq!(last(order_report(4, OrderBy::Colours, "U R", s)), "105");
+        assert_eq!(last(order_report(4, OrderBy::Labels, "U R", s)), "420");
+        assert_eq!(last(order_report(3, OrderBy::Labels, "", s)), "1");
+    }
+
+    #[test]
+    fn algebra_commands_give_the_issue_forms() {
+        let s = Notation::Standard;
+        assert_eq!(last(expand_report("(R U)3", s)), "R U R U R U");
+        assert_eq!(last(expand_report("(R U)3'", s)), "U' R' U' R' U' R'");
+        assert_eq!(last(expand_report("[R, U]", s)), "R U R' U'");
+        assert_eq!(last(expand_report("[R: U]", s)), "R U R'");
+        assert_eq!(last(simplify_report("R R2'", s)), "R'");
+        assert_eq!(last(simplify_report("R L R'", s)), "L");
+        assert_eq!(last(simplify_report("U D U", s)), "U2 D");
+        assert_eq!(last(invert_report("(R U)3", s)), "(U' R')3");
+        assert_eq!(last(invert_report("(R U)3'", s)), "(R U)3");
+        assert_eq!(last(count_report(Metric::Htm, "[R, U]", s)), "4");
+        assert_eq!(last(count_report(Metric::Stm, "M2 U", s)), "2");
+    }
+
+    #[test]
+    fn errors_come_back_typed() {
+        let s = Notation::Standard;
+        assert!(matches!(
+            order_report(3, OrderBy::Colours, "[R, (U Q)]", s),
+            Err(AlgebraError::Parse(_))
+        ));
+        assert!(matches!(
+            order_report(4, OrderBy::Colours, "M", s),
+            Err(AlgebraError::Move(_))
+        ));
+        assert!(matches!(
+            order_report(4, OrderBy::Colours, "L", Notation::Paper),
+            Err(AlgebraError::Move(_))
+        ));
+        assert!(matches!(
+            cycles_report(12, "R", s),
+            Err(AlgebraError::Size(_))
+        ));
+        assert!(matches!(
+            apply_report(1, "R", s),
+            Err(AlgebraError::Size(_))
+        ));
+    }
+
+    #[test]
+    fn tools_in_either_notation_apply_the_same() {
+        let a = last(apply_report(3, "SWITCH U2", Notation::Standard));
+        let b = last(apply_report(3, "SWITCH U U", Notation::Paper));
+        assert_eq!(a, b);
+        assert_eq!(a.len(), 54);
+    }
+
+    #[test]
+    fn scrambles_are_seedable_and_notations_agree() {
+        let p = last(scramble_report(17, Some(3), Notation::Paper));
+        let s = last(scramble_report(17, Some(3), Notation::Standard));
+        assert_eq!(
+            last(apply_report(3, &p, Notation::Paper)),
+            last(apply_report(3, &s, Notation::Standard))
+        );
+        assert_eq!(p, last(scramble_report(17, Some(3), Notation::Paper)));
+    }
+
+    #[test]
+    fn facelets_generalise_to_n() {
+        for n in 2..=7 {
+            let f = last(apply_report(n, "R U 2R'", Notation::Standard));
+            assert_eq!(f.len(), 6 * n * n);
+        }
+        let solved = last(apply_report(4, "", Notation::Standard));
+        assert_eq!(&solved[..16], "UUUUUUUUUUUUUUUU");
+        assert_eq!(&solved[16..32], "RRRRRRRRRRRRRRRR");
+    }
+
+    #[test]
+    fn huge_scrambles_are_refused() {
+        assert!(matches!(
+            scramble_report(usize::MAX, Some(1), Notation::Paper),
+            Err(AlgebraError::TooLong { .. })
+        ));
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(64))]
+        #[test]
+        fn reports_never_panic(
+            s in "[RUFDLBMESxyzrufdlbwCHXYZ0-9 '()\\[\\],:-]{0,24}|SWITCH|FLIP2'|\\PC{0,12}",
+            n in 0usize..12,
+        ) {
+            for notation in [Notation::Standard, Notation::Paper] {
+                for by in [OrderBy::Colours, OrderBy::Labels] {
+                    let _ = order_report(n, by, &s, notation);
+                }
+                let _ = cycles_report(n, &s, notation);
+                let _ = apply_report(n, &s, notation);
+                let _ = effect_report(&s, notation);
+                let _ = invert_report(&s, notation);
+                let _ = expand_report(&s, notation);
+                let _ = simplify_report(&s, notation);
+                let _ = count_report(Metric::Qtm, &s, notation);
+            }
+        }
+    }
+}

@@ -1,0 +1,812 @@
+//! The paper's tools (SWITCH, TWIST, SNAP, LIFT, CYCLE, FLIP), reconstructed from the scan,
+//! and its utilities (SCRAMBLE, RANDOM, INVERSE, DO).
+//!
+//! The paper defines each tool as a DO string of quarter-turns read left to right, e.g.
+//! `SWITCH: ω DO 'EDFDRDR'`. The scan lost the bars over inverse moves, and printed `E` for a
+//! letter it could not read. A **reading** of a printed string chooses, for every letter, the
+//! move or its inverse, and for `E` any of the 24 paper moves. [`reconstruct`] tries every
+//! reading, keeps those whose cubie-level [`Effect`] is the one the paper describes
+//! ([`Tool::has_effect`]), and ranks them: fewest pieces disturbed first (the paper describes
+//! each tool by what it does, so a reading that does more than that is a worse fit), then
+//! letters closest to the print (edit distance, 0 for every reading), then fewest bars, then
+//! the order of enumeration (each letter unbarred before barred, left to right; `E` in the
+//! paper's order L C R B H F U M D X Y Z). Where no reading has the effect it searches, breadth
+//! first, the shortest sequences of the same (legible) letters that do.
+//!
+//! `docs-tools.md` documents the outcome for each tool.
+//!
+//! The searches run once, on first use, and are cached; nothing about their outcome is
+//! written into the code.
+
+use std::collections::HashMap;
+use std::sync::OnceLock;
+
+use rand::{RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+use crate::alg::AlgebraError;
+use crate::cube::Cube;
+use crate::effect::{Effect, PieceMove, Place};
+use crate::moves::{Move, PaperLetter, PaperMove};
+use crate::parser::{Notation, parse_sequence};
+use crate::perm::StickerPerm;
+
+/// One of the paper's six tools.
+///
+/// ```
+/// use cubework::Tool;
+/// assert_eq!(Tool::ALL.map(|t| t.name()).join(" "), "SWITCH TWIST SNAP LIFT CYCLE FLIP");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Tool {
+    /// Exchanges the two bottom-front corners.
+    Switch,
+    /// Twists three bottom corners clockwise.
+    Twist,
+    /// Moves the back-right edge to up-front.
+    Snap,
+    /// Moves the down-right edge to up-front.
+    Lift,
+    /// Cycles three middle-layer edges.
+    Cycle,
+    /// Flips both right-side edges.
+    Flip,
+}
+
+impl Tool {
+    /// All six, in the paper's order.
+    ///
+    /// ```
+    /// assert_eq!(cubework::Tool::ALL.len(), 6);
+    /// ```
+    pub const ALL: [Tool; 6] = [
+        Tool::Switch,
+        Tool::Twist,
+        Tool::Snap,
+        Tool::Lift,
+        Tool::Cycle,
+        Tool::Flip,
+    ];
+
+    /// The paper's name: `SWITCH`.
+    ///
+    /// ```
+    /// assert_eq!(cubework::Tool::Twist.name(), "TWIST");
+    /// ```
+    pub fn name(self) -> &'static str {
+        ["SWITCH", "TWIST", "SNAP", "LIFT", "CYCLE", "FLIP"][self as usize]
+    }
+
+    /// The tool of that name (any letter case).
+    ///
+    /// ```
+    /// use cubework::tools::Tool;
+    /// assert_eq!(Tool::from_name("flip"), Some(Tool::Flip));
+    /// assert_eq!(Tool::from_name("FLOP"), None);
+    /// ```
+    pub fn from_name(s: &str) -> Option<Tool> {
+        Tool::ALL
+            .into_iter()
+            .find(|t| t.name().eq_ignore_ascii_case(s))
+    }
+
+    /// The DO string as the scan prints it.
+    ///
+    /// ```
+    /// assert_eq!(cubework::Tool::Switch.printed(), "EDFDRDR");
+    /// ```
+    pub fn printed(self) -> &'static str {
+        [
+            "EDFDRDR",
+            "RDDRDRDRDD",
+            "EMFM",
+            "CDCD",
+            "MLLMLL",
+            "MRMRMRMRMRMR",
+        ][self as usize]
+    }
+
+    /// The paper's description of what the tool does.
+    ///
+    /// ```
+    /// assert!(cubework::Tool::Snap.description().contains("back-right edge"));
+    /// ```
+    pub fn description(self) -> &'static str {
+        [
+            "exchanges positions of the two bottom-front corners while preserving the positions of all other corners and the orientation of the top four corners",
+            "rotates three bottom corners 120 degrees clockwise while preserving the positions and orientations of all other corners",
+            "moves the back-right edge to the up-front position without affecting any corners",
+            "moves the down-right edge to up-front without affecting any corners",
+            "exchanges positions of three edges in the middle layer",
+            "reverses the orientation of both edges on the right side without affecting the rest of the cube",
+        ][self as usize]
+    }
+
+    /// The description as this crate checks it, at the cubie level. Every tool keeps the
+    /// centres in place.
+    ///
+    /// ```
+    /// assert!(cubework::Tool::Flip.criterion().contains("FR and BR"));
+    /// ```
+    pub fn criterion(self) -> &'static str {
+        [
+            "DFR and DFL change places; the other six corners stay in place; UFR UFL UBR UBL are not twisted; centres stay",
+            "three of DFR DFL DBR DBL stay in place twisted clockwise (seen from outside each corner); the fourth and the four up corners are untouched; centres stay",
+            "the BR edge goes to UF; no corner moves or twists; centres stay",
+            "the DR edge goes to UF; no corner moves or twists; centres stay",
+            "exactly three edges move, all three among FR FL BR BL; no other edge and no corner moves or turns; centres stay",
+            "FR and BR stay in place flipped; no other piece moves or turns; centres stay",
+        ][self as usize]
+    }
+
+    /// True when `e` is the effect the paper describes (see [`criterion`](Self::criterion)).
+    ///
+    /// ```
+    /// use cubework::effect::Effect;
+    /// use cubework::{parse_moves, Notation, Tool};
+    /// let lift = parse_moves("CDC\u{305}D\u{305}", Notation::Paper).unwrap();
+    /// assert!(Tool::Lift.has_effect(&Effect::of_moves(&lift).unwrap()));
+    /// let printed = parse_moves("CDCD", Notation::Paper).unwrap();
+    /// assert!(!Tool::Lift.has_effect(&Effect::of_moves(&printed).unwrap()));
+    /// ```
+    pub fn has_effect(self, e: &Effect) -> bool {
+        let place = |name: &str| Place::named(name).expect("known piece name");
+        let p = |name: &str| e.piece(name).expect("known piece name");
+        let goes = |from: &str, to: &str| p(from).to == place(to);
+        let still_but = |list: &[PieceMove], except: &[&str]| {
+            let except: Vec<Place> = except.iter().map(|n| place(n)).collect();
+            list.iter()
+                .filter(|m| !except.contains(&m.from))
+                .all(|m| m.is_still())
+        };
+        if !e.centres.iter().all(|c| c.stays()) {
+            return false;
+        }
+        match self {
+            Tool::Switch => {
+                goes("DFR", "DFL")
+                    && goes("DFL", "DFR")
+                    && e.corners.iter().filter(|m| m.stays()).count() == 6
+                    && ["UFR", "UFL", "UBR", "UBL"]
+                        .iter()
+                        .all(|&c| p(c).twist == 0)
+            }
+            Tool::Twist => {
+                let bottom = ["DFR", "DFL", "DBR", "DBL"];
+                let twisted = bottom
+                    .iter()
+                    .filter(|&&c| p(c).stays() && p(c).twist == 1)
+                    .count();
+                twisted == 3
+                    && still_but(&e.corners, &bottom)
+                    && bottom.iter().all(|&c| p(c).stays() && p(c).twist != 2)
+            }
+            Tool::Snap => goes("BR", "UF") && still_but(&e.corners, &[]),
+            Tool::Lift => goes("DR", "UF") && still_but(&e.corners, &[]),
+            Tool::Cycle => {
+                let middle: Vec<Place> = ["FR", "FL", "BR", "BL"].map(place).to_vec();
+                let moved: Vec<&PieceMove> = e.edges.iter().filter(|m| !m.stays()).collect();
+                moved.len() == 3
+                    && moved.iter().all(|m| middle.contains(&m.from))
+                    && still_but(&e.corners, &[])
+                    && e.edges.iter().filter(|m| m.stays()).all(|m| m.is_still())
+            }
+            Tool::Flip => {
+                ["FR", "BR"]
+                    .iter()
+                    .all(|&c| p(c).stays() && p(c).twist == 1)
+                    && still_but(&e.corners, &[])
+                    && still_but(&e.edges, &["FR", "BR"])
+            }
+        }
+    }
+
+    /// The reconstruction (the search runs on first use and is cached).
+    ///
+    /// ```
+    /// use cubework::tools::{Source, Tool};
+    /// let r = Tool::Snap.reconstruction();
+    /// assert_eq!(r.source, Source::Printed);
+    /// assert_eq!(r.tried, 192);
+    /// ```
+    pub fn reconstruction(self) -> &'static Reconstruction {
+        static CACHE: [OnceLock<Reconstruction>; 6] = [const { OnceLock::new() }; 6];
+        CACHE[self as usize].get_or_init(|| reconstruct(self))
+    }
+
+    /// The reconstructed sequence in the paper's dialect.
+    ///
+    /// ```
+    /// use cubework::tools::Tool;
+    /// use cubework::effect::Effect;
+    /// let seq = Tool::Switch.paper_moves();
+    /// assert!(Tool::Switch.has_effect(&Effect::of_moves(&seq).unwrap()));
+    /// ```
+    pub fn paper_moves(self) -> Vec<Move> {
+        self.reconstruction()
+            .chosen
+            .iter()
+            .map(|&m| Move::paper(m))
+            .collect()
+    }
+
+    /// The reconstructed sequence in standard notation.
+    ///
+    /// ```
+    /// use cubework::{format_moves, Tool};
+    /// assert_eq!(format_moves(&Tool::Lift.standard_moves()), "M D' M' D");
+    /// ```
+    pub fn standard_moves(self) -> Vec<Move> {
+        self.reconstruction()
+            .chosen
+            .iter()
+            .map(|m| m.to_standard())
+            .collect()
+    }
+}
+
+impl std::fmt::Display for Tool {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// How a reconstruction was found.
+///
+/// ```
+/// use cubework::tools::{Source, Tool};
+/// assert!(matches!(Tool::Flip.reconstruction().source, Source::Shortest { .. }));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Source {
+    /// A reading of the printed letters.
+    Printed,
+    /// No reading works; the shortest sequences of the printed (legible) letters that do.
+    Shortest {
+        /// The letters searched.
+        letters: Vec<PaperLetter>,
+    },
+    /// Nothing found within the search's limit.
+    NotFound,
+}
+
+/// The outcome of one tool's search.
+///
+/// ```
+/// use cubework::Tool;
+/// let r = Tool::Cycle.reconstruction();
+/// assert_eq!(r.chosen, r.matches[0]);
+/// ```
+#[derive(Clone, Debug)]
+pub struct Reconstruction {
+    /// The tool.
+    pub tool: Tool,
+    /// How many readings were tried, plus the positions the fallback search examined.
+    pub tried: usize,
+    /// Every candidate with the described effect, best first (see the module docs).
+    pub matches: Vec<Vec<PaperMove>>,
+    /// The one used: the first match (empty if none).
+    pub chosen: Vec<PaperMove>,
+    /// Whether it is a reading of the printed string.
+    pub source: Source,
+}
+
+/// Every reading of a printed DO string: each letter as written or barred; `E` any of the 24
+/// paper moves. Other characters give no readings.
+///
+/// ```
+/// use cubework::tools::readings;
+/// assert_eq!(readings("CDCD").len(), 16);
+/// assert_eq!(readings("EMFM").len(), 24 * 8);
+/// ```
+pub fn readings(printed: &str) -> Vec<Vec<PaperMove>> {
+    let mut out: Vec<Vec<PaperMove>> = vec![Vec::new()];
+    for c in printed.chars() {
+        let choices: Vec<PaperMove> = if c == 'E' {
+            PaperMove::ALL.to_vec()
+        } else if let Some(l) = PaperLetter::from_letter(c) {
+            vec![PaperMove::new(l), PaperMove::new(l).inverse()]
+        } else {
+            return Vec::new();
+        };
+        out = out
+            .into_iter()
+            .flat_map(|r| {
+                choices.iter().map(move |&m| {
+                    let mut r = r.clone();
+                    r.push(m);
+                    r
+                })
+            })
+            .collect();
+    }
+    out
+}
+
+fn effect_of(seq: &[PaperMove]) -> Effect {
+    let moves: Vec<Move> = seq.iter().map(|&m| Move::paper(m)).collect();
+    let p = StickerPerm::of_moves(3, &moves).expect("paper moves are defined on the 3×3×3");
+    Effect::of_perm(&p)
+}
+
+/// How many pieces a tool's candidate disturbs (moves or turns).
+fn disturbance(seq: &[PaperMove]) -> usize {
+    effect_of(seq).changed().len()
+}
+
+/// Runs the search for one tool (uncached; [`Tool::reconstruction`] caches it).
+///
+/// ```
+/// use cubework::tools::{reconstruct, Tool};
+/// let r = reconstruct(Tool::Lift);
+/// assert_eq!(r.matches.len(), 1);
+/// ```
+pub fn reconstruct(tool: Tool) -> Reconstruction {
+    let all = readings(tool.printed());
+    let tried = all.len();
+    let mut matches: Vec<Vec<PaperMove>> = all
+        .into_iter()
+        .filter(|r| tool.has_effect(&effect_of(r)))
+        .collect();
+    if !matches.is_empty() {
+        rank(&mut matches, tool.printed());
+        return Reconstruction {
+            tool,
+            tried,
+            chosen: matches[0].clone(),
+            matches,
+            source: Source::Printed,
+        };
+    }
+    let mut letters: Vec<PaperLetter> = tool
+        .printed()
+        .chars()
+        .filter_map(PaperLetter::from_letter)
+        .collect();
+    letters.sort();
+    letters.dedup();
+    let (found, searched) = shortest(tool, &letters);
+    let mut matches = found;
+    rank(&mut matches, tool.printed());
+    Reconstruction {
+        tool,
+        tried: tried + searched,
+        chosen: matches.first().cloned().unwrap_or_default(),
+        source: if matches.is_empty() {
+            Source::NotFound
+        } else {
+            Source::Shortest { letters }
+        },
+        matches,
+    }
+}
+
+/// Orders candidates best first: fewest pieces disturbed, then letters closest to the
+/// printed string (edit distance; 0 for every reading), then fewest bars, then enumeration
+/// order.
+fn rank(matches: &mut [Vec<PaperMove>], printed: &str) {
+    let printed: Vec<char> = printed.chars().collect();
+    matches.sort_by_cached_key(|r| {
+        let letters: Vec<char> = r.iter().map(|m| m.letter.letter()).collect();
+        (
+            disturbance(r),
+            edit_distance(&letters, &printed),
+            r.iter().filter(|m| m.inverse).count(),
+            r.clone(),
+        )
+    });
+}
+
+/// Levenshtein distance between two letter strings, `E` in `b` matching any letter.
+fn edit_distance(a: &[char], b: &[char]) -> usize {
+    let mut prev: Vec<usize> = (0..=b.len()).collect();
+    for (i, &x) in a.iter().enumerate() {
+        let mut cur = vec![i + 1; b.len() + 1];
+        for (j, &y) in b.iter().enumerate() {
+            let same = x == y || y == 'E';
+            cur[j + 1] = (prev[j] + usize::from(!same))
+                .min(prev[j + 1] + 1)
+                .min(cur[j] + 1);
+        }
+        prev = cur;
+    }
+    prev[b.len()]
+}
+
+/// Shortest sequences of `letters` (each letter or its inverse) with the tool's effect: a
+/// breadth-first search over the positions those moves reach, giving up beyond
+/// [`SHORTEST_STATES`] positions. Returns every shortest sequence that ends on a matching
+/// position (up to [`SHORTEST_KEEP`]) and how many positions were examined.
+fn shortest(tool: Tool, letters: &[PaperLetter]) -> (Vec<Vec<PaperMove>>, usize) {
+    let moves: Vec<PaperMove> = letters
+        .iter()
+        .flat_map(|&l| [PaperMove::new(l), PaperMove::new(l).inverse()])
+        .collect();
+    let gens: Vec<StickerPerm> = moves
+        .iter()
+        .map(|&m| StickerPerm::of_moves(3, &[Move::paper(m)]).expect("3×3×3 paper move"))
+        .collect();
+    let key = |p: &StickerPerm| -> Vec<u8> { p.sources().iter().map(|&s| s as u8).collect() };
+    let centres: Vec<usize> = (0..6).map(|f| 9 * f + 4).collect();
+    let mut depth: HashMap<Vec<u8>, usize> = HashMap::new();
+    let mut layer = vec![StickerPerm::identity(3)];
+    depth.insert(key(&layer[0]), 0);
+    let mut d = 0;
+    while !layer.is_empty() && depth.len() <= SHORTEST_STATES {
+        let hits: Vec<&StickerPerm> = layer
+            .iter()
+            .filter(|p| centres.iter().all(|&c| p.source(c) == c))
+            .filter(|p| tool.has_effect(&Effect::of_perm(p)))
+            .collect();
+        if !hits.is_empty() {
+            let mut found = Vec::new();
+            for p in hits {
+                paths_to(
+                    p,
+                    d,
+                    &gens,
+                    &moves,
+                    &depth,
+                    &key,
+                    &mut Vec::new(),
+                    &mut found,
+                );
+            }
+            return (found, depth.len());
+        }
+        let mut next = Vec::new();
+        for p in &layer {
+            for g in &gens {
+                let q = p.then(g);
+                let k = key(&q);
+                if let std::collections::hash_map::Entry::Vacant(e) = depth.entry(k) {
+                    e.insert(d + 1);
+                    next.push(q);
+                }
+            }
+        }
+        layer = next;
+        d += 1;
+    }
+    (Vec::new(), depth.len())
+}
+
+/// The most positions the shortest-sequence search examines.
+///
+/// ```
+/// assert!(cubework::tools::SHORTEST_STATES >= 200_000);
+/// ```
+pub const SHORTEST_STATES: usize = 500_000;
+/// The most shortest sequences kept per tool.
+///
+/// ```
+/// use cubework::tools::{SHORTEST_KEEP, Tool};
+/// assert!(Tool::Flip.reconstruction().matches.len() <= SHORTEST_KEEP);
+/// ```
+pub const SHORTEST_KEEP: usize = 1000;
+
+/// Every shortest path from the identity to `p` (at depth `d`), walking back through the
+/// positions one move nearer, in enumeration order.
+#[allow(clippy::too_many_arguments)]
+fn paths_to(
+    p: &StickerPerm,
+    d: usize,
+    gens: &[StickerPerm],
+    moves: &[PaperMove],
+    depth: &HashMap<Vec<u8>, usize>,
+    key: &dyn Fn(&StickerPerm) -> Vec<u8>,
+    suffix: &mut Vec<PaperMove>,
+    found: &mut Vec<Vec<PaperMove>>,
+) {
+    if found.len() >= SHORTEST_KEEP {
+        return;
+    }
+    if d == 0 {
+        found.push(suffix.iter().rev().copied().collect());
+        return;
+    }
+    for (g, &m) in gens.iter().zip(moves) {
+        let prev = p.then(&g.inverse());
+        if depth.get(&key(&prev)) == Some(&(d - 1)) {
+            suffix.push(m);
+            paths_to(&prev, d - 1, gens, moves, depth, key, suffix, found);
+            suffix.pop();
+        }
+    }
+}
+
+/// The paper's SCRAMBLE alphabet, `'UUDDBEFFELRR'` as printed: the six face letters, each
+/// with and without its bar.
+///
+/// ```
+/// use cubework::tools::scramble_alphabet;
+/// let s: String = scramble_alphabet().iter().map(|m| m.letter.letter()).collect();
+/// assert_eq!(s, "UUDDBBFFLLRR");
+/// ```
+pub fn scramble_alphabet() -> Vec<PaperMove> {
+    use PaperLetter as P;
+    [P::U, P::D, P::B, P::F, P::L, P::R]
+        .into_iter()
+        .flat_map(|l| [PaperMove::new(l), PaperMove::new(l).inverse()])
+        .collect()
+}
+
+/// The paper's quarter-turns in a SCRAMBLE, "the minimum needed to guarantee reaching any
+/// possible state" as it says.
+///
+/// ```
+/// use cubework::tools::{scramble, SCRAMBLE_LENGTH};
+/// assert_eq!(scramble(SCRAMBLE_LENGTH, 1).len(), 17);
+/// ```
+pub const SCRAMBLE_LENGTH: usize = 17;
+
+/// The paper's RANDOM (`ω[?α⍴⍴ω]`): `count` items drawn from `from` independently (with
+/// replacement). Empty if `from` is.
+///
+/// ```
+/// use cubework::tools::random;
+/// use rand::SeedableRng;
+/// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
+/// let picks = random(5, &['a', 'b'], &mut rng);
+/// assert_eq!(picks.len(), 5);
+/// assert!(picks.iter().all(|c| "ab".contains(*c)));
+/// ```
+pub fn random<T: Clone>(count: usize, from: &[T], rng: &mut impl rand::Rng) -> Vec<T> {
+    if from.is_empty() {
+        return Vec::new();
+    }
+    (0..count)
+        .map(|_| from[rng.random_range(0..from.len())].clone())
+        .collect()
+}
+
+/// The paper's SCRAMBLE: `count` random quarter-turns of the six faces (17 in the paper),
+/// in the paper's dialect, from `seed` (the same seed gives the same scramble).
+///
+/// ```
+/// use cubework::tools::scramble;
+/// assert_eq!(scramble(17, 42).len(), 17);
+/// assert_eq!(scramble(17, 42), scramble(17, 42));
+/// ```
+pub fn scramble(count: usize, seed: u64) -> Vec<Move> {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    random(count, &scramble_alphabet(), &mut rng)
+        .into_iter()
+        .map(Move::paper)
+        .collect()
+}
+
+/// A fresh seed for [`scramble`], from the operating system's randomness.
+///
+/// ```
+/// use cubework::tools::{fresh_seed, scramble};
+/// let seed = fresh_seed();
+/// assert_eq!(scramble(17, seed), scramble(17, seed));
+/// ```
+pub fn fresh_seed() -> u64 {
+    rand::rng().random()
+}
+
+/// The paper's DO: makes a typed sequence (the full algebra, read left to right) on a copy
+/// of `cube`, of any size. On error nothing is made.
+///
+/// ```
+/// use cubework::tools::do_sequence;
+/// use cubework::{Cube, Notation};
+/// let c = do_sequence(&Cube::solved(), "[R, U]6", Notation::Standard).unwrap();
+/// assert!(c.is_solved());
+/// ```
+pub fn do_sequence(cube: &Cube, text: &str, notation: Notation) -> Result<Cube, AlgebraError> {
+    let moves = parse_sequence(text, notation)?;
+    let mut c = cube.clone();
+    c.apply_all(&moves)?;
+    Ok(c)
+}
+
+/// The paper's INVERSE: the sequence that undoes `moves` (each move inverted, in reverse
+/// order).
+///
+/// ```
+/// use cubework::tools::inverse;
+/// use cubework::{format_moves, parse_moves, Notation};
+/// let seq = parse_moves("R U2 F'", Notation::Standard).unwrap();
+/// assert_eq!(format_moves(&inverse(&seq)), "F U2' R'");
+/// ```
+pub fn inverse(moves: &[Move]) -> Vec<Move> {
+    moves.iter().rev().map(|m| m.inverse()).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::effect::PieceKind;
+
+    /// The effect of a tool typed by name, in the given notation, through the parser.
+    fn effect(name: &str, notation: Notation) -> Effect {
+        Effect::of_moves(&parse_sequence(name, notation).unwrap()).unwrap()
+    }
+
+    fn both(name: &str) -> Effect {
+        let e = effect(name, Notation::Standard);
+        assert_eq!(
+            e,
+            effect(name, Notation::Paper),
+            "{name}: the notations disagree"
+        );
+        e
+    }
+
+    fn at(e: &Effect, piece: &str) -> (String, u8) {
+        let m = e.piece(piece).unwrap();
+        (m.to.to_string(), m.twist)
+    }
+
+    fn still(e: &Effect, pieces: &[&str]) {
+        for p in pieces {
+            assert!(e.piece(p).unwrap().is_still(), "{p} should be untouched");
+        }
+    }
+
+    const U_CORNERS: [&str; 4] = ["UFR", "UFL", "UBR", "UBL"];
+    const CENTRES: [&str; 6] = ["U", "D", "F", "B", "R", "L"];
+
+    #[test]
+    fn switch_exchanges_the_bottom_front_corners() {
+        let e = both("SWITCH");
+        assert_eq!(at(&e, "DFR").0, "DFL");
+        assert_eq!(at(&e, "DFL").0, "DFR");
+        for c in ["DBR", "DBL"] {
+            assert!(e.piece(c).unwrap().stays(), "{c}");
+        }
+        still(&e, &U_CORNERS);
+        still(&e, &CENTRES);
+    }
+
+    #[test]
+    fn twist_turns_three_bottom_corners_clockwise() {
+        let e = both("TWIST");
+        let bottom = ["DFR", "DFL", "DBR", "DBL"];
+        let twisted: Vec<&str> = bottom
+            .iter()
+            .copied()
+            .filter(|&c| at(&e, c) == (c.to_string(), 1))
+            .collect();
+        assert_eq!(twisted.len(), 3, "{twisted:?}");
+        let other: Vec<&str> = bottom
+            .into_iter()
+            .filter(|c| !twisted.contains(c))
+            .collect();
+        still(&e, &other);
+        still(&e, &U_CORNERS);
+        still(&e, &CENTRES);
+    }
+
+    #[test]
+    fn snap_and_lift_bring_an_edge_to_up_front_without_touching_corners() {
+        for (tool, from) in [("SNAP", "BR"), ("LIFT", "DR")] {
+            let e = both(tool);
+            assert_eq!(at(&e, from).0, "UF", "{tool}");
+            assert!(e.corners.iter().all(|m| m.is_still()), "{tool}");
+            still(&e, &CENTRES);
+        }
+    }
+
+    #[test]
+    fn cycle_cycles_three_middle_layer_edges() {
+        let e = both("CYCLE");
+        let moved: Vec<PieceMove> = e.edges.iter().copied().filter(|m| !m.stays()).collect();
+        assert_eq!(moved.len(), 3);
+        let middle = ["FR", "FL", "BR", "BL"];
+        for m in &moved {
+            assert!(middle.contains(&m.from.to_string().as_str()), "{m}");
+        }
+        // A 3-cycle: following `to` three times comes back.
+        let next = |p: String| at(&e, &p).0;
+        let a = moved[0].from.to_string();
+        assert_ne!(next(a.clone()), a);
+        assert_eq!(next(next(next(a.clone()))), a);
+        assert!(e.corners.iter().all(|m| m.is_still()));
+        assert!(e.edges.iter().filter(|m| m.stays()).all(|m| m.is_still()));
+        still(&e, &CENTRES);
+    }
+
+    #[test]
+    fn flip_flips_both_right_middle_edges_and_nothing_else() {
+        let e = both("FLIP");
+        assert_eq!(at(&e, "FR"), ("FR".to_string(), 1));
+        assert_eq!(at(&e, "BR"), ("BR".to_string(), 1));
+        assert_eq!(e.changed().len(), 2);
+    }
+
+    #[test]
+    fn every_tool_meets_its_criterion_and_inverts() {
+        for t in Tool::ALL {
+            assert!(
+                t.has_effect(&Effect::of_moves(&t.standard_moves()).unwrap()),
+                "{t}"
+            );
+            let undo = format!("{t} {t}'");
+            assert!(effect(&undo, Notation::Standard).is_identity(), "{t}");
+        }
+    }
+
+    #[test]
+    fn five_tools_are_readings_of_the_print_and_flip_is_not() {
+        for t in Tool::ALL {
+            let r = t.reconstruction();
+            let letters: String = r.chosen.iter().map(|m| m.letter.letter()).collect();
+            if t == Tool::Flip {
+                // No bar pattern on MRMRMRMRMRMR flips the two edges and leaves the rest.
+                assert!(
+                    readings(t.printed())
+                        .iter()
+                        .all(|r| !t.has_effect(&effect_of(r)))
+                );
+                assert!(matches!(r.source, Source::Shortest { .. }));
+                assert_eq!(r.chosen.len(), 14);
+                assert!(letters.chars().all(|c| "MR".contains(c)));
+            } else {
+                assert_eq!(r.source, Source::Printed, "{t}");
+                let printed = t.printed();
+                assert_eq!(letters.len(), printed.len());
+                for (a, b) in letters.chars().zip(printed.chars()) {
+                    assert!(b == 'E' || a == b, "{t}: {letters} vs {printed}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn switch_and_snap_each_have_exactly_one_reading() {
+        assert_eq!(Tool::Switch.reconstruction().matches.len(), 1);
+        assert_eq!(Tool::Snap.reconstruction().matches.len(), 1);
+        assert_eq!(Tool::Lift.reconstruction().matches.len(), 1);
+    }
+
+    #[test]
+    fn tools_leave_pieces_whole() {
+        for t in Tool::ALL {
+            let e = Effect::of_moves(&t.paper_moves()).unwrap();
+            for kind in [PieceKind::Corner, PieceKind::Edge] {
+                let n = e.all().filter(|m| m.from.kind() == kind).count();
+                assert_eq!(n, if kind == PieceKind::Corner { 8 } else { 12 });
+            }
+        }
+    }
+
+    #[test]
+    fn scramble_is_seedable_quarter_turns_of_faces() {
+        let s = scramble(SCRAMBLE_LENGTH, 9);
+        assert_eq!(s.len(), 17);
+        let alphabet = scramble_alphabet();
+        assert_eq!(alphabet.len(), 12);
+        for m in &s {
+            let p = m.paper_moves().unwrap();
+            assert_eq!(p.len(), 1);
+            assert!(alphabet.contains(&p[0]));
+        }
+        assert_ne!(scramble(17, 9), scramble(17, 10));
+        assert!(random(3, &Vec::<u8>::new(), &mut ChaCha8Rng::seed_from_u64(0)).is_empty());
+    }
+
+    #[test]
+    fn inverse_undoes() {
+        let s = scramble(17, 1);
+        let mut c = Cube::solved();
+        c.apply_all(&s).unwrap();
+        c.apply_all(&inverse(&s)).unwrap();
+        assert!(c.is_solved());
+    }
+
+    #[test]
+    fn edit_distance_counts_insertions() {
+        let d = |a: &str, b: &str| {
+            edit_distance(
+                &a.chars().collect::<Vec<_>>(),
+                &b.chars().collect::<Vec<_>>(),
+            )
+        };
+        assert_eq!(d("MRMRMRRMRMRMRR", "MRMRMRMRMRMR"), 2);
+        assert_eq!(d("FDFDRDR", "EDFDRDR"), 0);
+    }
+}
