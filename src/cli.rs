@@ -9,11 +9,14 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand, ValueEnum};
 use comfy_table::{ContentArrangement, Table, presets::UTF8_FULL_CONDENSED};
 
+use crate::alg::Metric;
 use crate::compare::{Format, Measure, compare_table, measure, paper_table};
 use crate::cube::Cube;
 use crate::error::{Error, Result};
 use crate::parser::{Notation, parse_sequence};
+use crate::perm::OrderBy;
 use crate::rep::RepKind;
+use crate::reports;
 
 /// An APL-style array-programming workbench for Rubik's Cube.
 #[derive(Debug, Parser)]
@@ -41,9 +44,12 @@ pub enum Show {
 pub enum Command {
     /// Apply moves to the solved cube (or to --from) and print the result.
     Apply {
-        /// Representation: numeric local composite visual vector 4d nested.
-        #[arg(long, default_value = "vector")]
-        rep: String,
+        /// Representation: numeric local composite visual vector 4d nested (3×3×3 only).
+        #[arg(long)]
+        rep: Option<String>,
+        /// Cube size N (2 to 9); other sizes than 3 are shown as a net.
+        #[arg(long, default_value_t = 3)]
+        size: usize,
         /// Notation of MOVES.
         #[arg(long, value_enum, default_value_t = Notation::Standard)]
         notation: Notation,
@@ -59,6 +65,99 @@ pub enum Command {
     },
     /// List the representations: shape, element, bytes, defined moves.
     Reps,
+    /// The order of a sequence: how many repetitions bring the cube back.
+    Order {
+        /// Cube size N (2 to 9).
+        #[arg(long, default_value_t = 3)]
+        size: usize,
+        /// Back when it looks the same (colours) or when every sticker is home (labels).
+        #[arg(long, value_enum, default_value_t = OrderBy::Colours)]
+        by: OrderBy,
+        /// Notation of ALG.
+        #[arg(long, value_enum, default_value_t = Notation::Standard)]
+        notation: Notation,
+        /// The sequence (sequence algebra allowed).
+        #[arg(trailing_var_arg = true, allow_hyphen_values = true, required = true)]
+        alg: Vec<String>,
+    },
+    /// The sequence's permutation of the sticker tuple, in cycle notation.
+    Cycles {
+        /// Cube size N (2 to 9).
+        #[arg(long, default_value_t = 3)]
+        size: usize,
+        /// Notation of ALG.
+        #[arg(long, value_enum, default_value_t = Notation::Standard)]
+        notation: Notation,
+        /// The sequence.
+        #[arg(trailing_var_arg = true, allow_hyphen_values = true, required = true)]
+        alg: Vec<String>,
+    },
+    /// Where each corner, edge and centre of the 3×3×3 goes, and how it twists or flips.
+    Effect {
+        /// Notation of ALG.
+        #[arg(long, value_enum, default_value_t = Notation::Standard)]
+        notation: Notation,
+        /// The sequence.
+        #[arg(trailing_var_arg = true, allow_hyphen_values = true, required = true)]
+        alg: Vec<String>,
+    },
+    /// The inverse of a sequence.
+    Invert {
+        /// Notation of ALG.
+        #[arg(long, value_enum, default_value_t = Notation::Standard)]
+        notation: Notation,
+        /// The sequence.
+        #[arg(trailing_var_arg = true, allow_hyphen_values = true, required = true)]
+        alg: Vec<String>,
+    },
+    /// A sequence with its groups, commutators, conjugates and tools written out.
+    Expand {
+        /// Notation of ALG.
+        #[arg(long, value_enum, default_value_t = Notation::Standard)]
+        notation: Notation,
+        /// The sequence.
+        #[arg(trailing_var_arg = true, allow_hyphen_values = true, required = true)]
+        alg: Vec<String>,
+    },
+    /// A sequence with cancelling and mergeable moves combined.
+    Simplify {
+        /// Notation of ALG.
+        #[arg(long, value_enum, default_value_t = Notation::Standard)]
+        notation: Notation,
+        /// The sequence.
+        #[arg(trailing_var_arg = true, allow_hyphen_values = true, required = true)]
+        alg: Vec<String>,
+    },
+    /// The length of a sequence in a metric.
+    Count {
+        /// Half-turn, quarter-turn or slice-turn metric.
+        #[arg(long, value_enum, default_value_t = Metric::Htm)]
+        metric: Metric,
+        /// Notation of ALG.
+        #[arg(long, value_enum, default_value_t = Notation::Standard)]
+        notation: Notation,
+        /// The sequence.
+        #[arg(trailing_var_arg = true, allow_hyphen_values = true, required = true)]
+        alg: Vec<String>,
+    },
+    /// The paper's tools (SWITCH TWIST SNAP LIFT CYCLE FLIP) as reconstructed.
+    Tools {
+        /// Re-run the reconstruction search and show its working.
+        #[arg(long)]
+        search: bool,
+    },
+    /// The paper's SCRAMBLE: random quarter-turns of the outer faces.
+    Scramble {
+        /// How many quarter-turns.
+        #[arg(default_value_t = crate::tools::SCRAMBLE_LENGTH)]
+        count: usize,
+        /// Seed, for a scramble that can be repeated.
+        #[arg(long)]
+        seed: Option<u64>,
+        /// Notation to write it in.
+        #[arg(long, value_enum, default_value_t = Notation::Standard)]
+        notation: Notation,
+    },
     /// Time every representation's quarter-turns (as defined and compiled) and rank them.
     Compare {
         /// Output format.
@@ -125,11 +224,61 @@ pub fn execute(command: Command) -> Result<String> {
     match command {
         Command::Apply {
             rep,
+            size,
             notation,
             from,
             show,
             moves,
-        } => apply(&rep, notation, from.as_deref(), show, &moves.join(" ")),
+        } => {
+            let moves = moves.join(" ");
+            if size == 3 {
+                apply(
+                    rep.as_deref().unwrap_or("vector"),
+                    notation,
+                    from.as_deref(),
+                    show,
+                    &moves,
+                )
+            } else {
+                apply_n(
+                    size,
+                    rep.as_deref(),
+                    notation,
+                    from.as_deref(),
+                    show,
+                    &moves,
+                )
+            }
+        }
+        Command::Order {
+            size,
+            by,
+            notation,
+            alg,
+        } => Ok(reports::order_report(size, by, &alg.join(" "), notation)?),
+        Command::Cycles {
+            size,
+            notation,
+            alg,
+        } => Ok(reports::cycles_report(size, &alg.join(" "), notation)?),
+        Command::Effect { notation, alg } => Ok(reports::effect_report(&alg.join(" "), notation)?),
+        Command::Invert { notation, alg } => Ok(reports::invert_report(&alg.join(" "), notation)?),
+        Command::Expand { notation, alg } => Ok(reports::expand_report(&alg.join(" "), notation)?),
+        Command::Simplify { notation, alg } => {
+            Ok(reports::simplify_report(&alg.join(" "), notation)?)
+        }
+        Command::Count {
+            metric,
+            notation,
+            alg,
+        } => Ok(reports::count_report(metric, &alg.join(" "), notation)?),
+        Command::Tools { search: false } => Ok(reports::tools_report()?),
+        Command::Tools { search: true } => Ok(reports::tools_search_report()?),
+        Command::Scramble {
+            count,
+            seed,
+            notation,
+        } => Ok(reports::scramble_report(count, seed, notation)?),
         Command::Reps => Ok(reps_table()),
         Command::Compare { format, turns } => Ok(compare_table(
             &measure_with_progress(turns as usize),
@@ -172,6 +321,36 @@ pub fn apply(
         Show::Native => state.render(),
         Show::Net => state.to_cube().net(),
         Show::Facelets => state.to_cube().facelets(),
+    })
+}
+
+/// `cubework apply --size N` for N ≠ 3: the canonical N×N×N cube (the paper's
+/// representations are 3×3×3 only), shown as its net or facelet string.
+pub fn apply_n(
+    n: usize,
+    rep: Option<&str>,
+    notation: Notation,
+    from: Option<&str>,
+    show: Show,
+    moves: &str,
+) -> Result<String> {
+    Cube::check_size(n)?;
+    if let Some(rep) = rep {
+        let kind: RepKind = rep.parse()?;
+        return Err(crate::rep::WrongSize {
+            rep: kind.name(),
+            n,
+        }
+        .into());
+    }
+    let start = match from {
+        Some(s) => Cube::from_facelets_n(s, n)?,
+        None => Cube::solved_n(n),
+    };
+    let cube = crate::tools::do_sequence(&start, moves, notation)?;
+    Ok(match show {
+        Show::Native | Show::Net => cube.net(),
+        Show::Facelets => cube.facelets(),
     })
 }
 

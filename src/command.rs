@@ -5,15 +5,16 @@
 //! moves in the session's notation, applied to the current state and shown in the current
 //! representation. Blank lines and lines starting with `#` do nothing.
 
-use rand::{RngExt, SeedableRng};
-use rand_chacha::ChaCha8Rng;
-
+use crate::alg::Metric;
 use crate::cube::Cube;
 use crate::error::{Error, Result};
 use crate::face::Face;
-use crate::moves::{Move, PaperLetter, PaperMove, format_moves};
+use crate::moves::{Move, format_moves};
 use crate::parser::{Notation, parse_sequence};
+use crate::perm::OrderBy;
 use crate::rep::{RepKind, Representation};
+use crate::reports;
+use crate::tools;
 
 /// A command: its name, its arguments, and what it does.
 pub struct CommandInfo {
@@ -74,8 +75,8 @@ pub const COMMANDS: &[CommandInfo] = &[
     },
     CommandInfo {
         name: "invert",
-        args: "",
-        summary: "undo the whole history as one inverse sequence (the paper's INVERSE)",
+        args: "[ALG]",
+        summary: "undo the whole history as one inverse sequence (the paper's INVERSE); with ALG, print ALG's inverse",
     },
     CommandInfo {
         name: "load",
@@ -101,6 +102,41 @@ pub const COMMANDS: &[CommandInfo] = &[
         name: "paper",
         args: "[TURNS]",
         summary: "the paper's comparison table beside the measured ranks",
+    },
+    CommandInfo {
+        name: "order",
+        args: "[size N] [by colours|labels] ALG",
+        summary: "how many repetitions of ALG bring the cube back, and why (lcm of cycle lengths)",
+    },
+    CommandInfo {
+        name: "cycles",
+        args: "[size N] ALG",
+        summary: "ALG's permutation of the sticker tuple in cycle notation",
+    },
+    CommandInfo {
+        name: "effect",
+        args: "ALG",
+        summary: "where each corner, edge and centre goes under ALG, and how it twists or flips",
+    },
+    CommandInfo {
+        name: "expand",
+        args: "ALG",
+        summary: "ALG with groups, commutators, conjugates and tools written out",
+    },
+    CommandInfo {
+        name: "simplify",
+        args: "ALG",
+        summary: "ALG with cancelling and mergeable moves combined",
+    },
+    CommandInfo {
+        name: "count",
+        args: "[htm|qtm|stm] ALG",
+        summary: "ALG's length in a metric (half-turn by default)",
+    },
+    CommandInfo {
+        name: "tools",
+        args: "[search]",
+        summary: "the paper's SWITCH TWIST SNAP LIFT CYCLE FLIP as reconstructed; search re-runs the search",
     },
     CommandInfo {
         name: "help",
@@ -264,7 +300,63 @@ impl Session {
             "redo" => self.redo(),
             "history" => Ok(Reply::text(self.history())),
             "scramble" => self.scramble(rest),
-            "invert" => self.invert(),
+            "invert" if rest.is_empty() => self.invert(),
+            "invert" => Ok(Reply::text(reports::invert_report(rest, self.notation)?)),
+            "order" => {
+                let (opts, alg) = options(rest, &["size", "by"])?;
+                let by = match opts.get("by").map(|s| s.to_lowercase()).as_deref() {
+                    None | Some("colours") | Some("colors") => OrderBy::Colours,
+                    Some("labels") => OrderBy::Labels,
+                    Some(other) => {
+                        return Err(usage(&format!("order by '{other}'? (colours or labels)")));
+                    }
+                };
+                Ok(Reply::text(reports::order_report(
+                    size(&opts)?,
+                    by,
+                    need_alg(alg)?,
+                    self.notation,
+                )?))
+            }
+            "cycles" => {
+                let (opts, alg) = options(rest, &["size"])?;
+                Ok(Reply::text(reports::cycles_report(
+                    size(&opts)?,
+                    need_alg(alg)?,
+                    self.notation,
+                )?))
+            }
+            "effect" => Ok(Reply::text(reports::effect_report(
+                need_alg(rest)?,
+                self.notation,
+            )?)),
+            "expand" => Ok(Reply::text(reports::expand_report(
+                need_alg(rest)?,
+                self.notation,
+            )?)),
+            "simplify" => Ok(Reply::text(reports::simplify_report(
+                need_alg(rest)?,
+                self.notation,
+            )?)),
+            "count" => {
+                let (first, after) = rest.split_once(char::is_whitespace).unwrap_or((rest, ""));
+                let (metric, alg) = match first.to_lowercase().as_str() {
+                    "htm" => (Metric::Htm, after),
+                    "qtm" => (Metric::Qtm, after),
+                    "stm" => (Metric::Stm, after),
+                    _ => (Metric::Htm, rest),
+                };
+                Ok(Reply::text(reports::count_report(
+                    metric,
+                    need_alg(alg)?,
+                    self.notation,
+                )?))
+            }
+            "tools" => match rest.to_lowercase().as_str() {
+                "" => Ok(Reply::text(reports::tools_report()?)),
+                "search" => Ok(Reply::text(reports::tools_search_report()?)),
+                other => Err(usage(&format!("tools {other}? (tools, or tools search)"))),
+            },
             "solved?" => Ok(Reply::text(if self.cube().is_solved() {
                 "yes"
             } else {
@@ -455,53 +547,12 @@ impl Session {
 
     fn scramble(&mut self, args: &str) -> Result<Reply> {
         let (count, seed) = parse_scramble_args(args)?;
-        let seed = seed.unwrap_or_else(rand::random);
-        let moves = scramble_moves(count, seed, self.notation);
+        let seed = seed.unwrap_or_else(tools::fresh_seed);
+        let moves = tools::in_notation(&tools::scramble(count, seed), self.notation);
         let label = format!("scramble {count} seed {seed}: {}", format_moves(&moves));
         let reply = self.make(label.clone(), moves)?;
         Ok(Reply::text(format!("{label}\n{}", reply.text)))
     }
-}
-
-/// The paper's SCRAMBLE: `count` random quarter-turns drawn from the outer faces and their
-/// inverses (`'UŪDD̄BB̄FF̄LL̄RR̄'`), reproducible from `seed`, written in `notation`. Unlike the
-/// paper's RANDOM, no face turns twice in a row and no axis three times in a row (`U D U`),
-/// so no move cancels or merges with another.
-///
-/// ```
-/// use cubework::command::scramble_moves;
-/// use cubework::Notation;
-/// let a = scramble_moves(17, 42, Notation::Standard);
-/// assert_eq!(a.len(), 17);
-/// assert_eq!(a, scramble_moves(17, 42, Notation::Standard));
-/// ```
-pub fn scramble_moves(count: usize, seed: u64, notation: Notation) -> Vec<Move> {
-    use PaperLetter as P;
-    let letters = [P::U, P::D, P::B, P::F, P::L, P::R];
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let mut picked: Vec<PaperMove> = Vec::with_capacity(count);
-    while picked.len() < count {
-        let m = PaperMove {
-            letter: letters[rng.random_range(0..6)],
-            inverse: rng.random_range(0..2) == 1,
-        };
-        let n = picked.len();
-        let same_face = n >= 1 && picked[n - 1].letter == m.letter;
-        let same_axis = |p: &PaperMove| p.letter.axis() == m.letter.axis();
-        let third_on_axis = n >= 2 && same_axis(&picked[n - 1]) && same_axis(&picked[n - 2]);
-        if same_face || third_on_axis {
-            continue; // it would cancel or merge with what came before
-        }
-        picked.push(m);
-    }
-    let moves: Vec<Move> = picked
-        .into_iter()
-        .map(|m| match notation {
-            Notation::Paper => Move::paper(m),
-            Notation::Standard => m.to_standard(),
-        })
-        .collect();
-    moves
 }
 
 fn parse_scramble_args(args: &str) -> Result<(usize, Option<u64>)> {
@@ -548,6 +599,45 @@ fn parse_turns(arg: &str, default: usize) -> Result<usize> {
                 "'{arg}' is not a number of turns from 1 to 10000000"
             ))
         })
+}
+
+/// Leading `NAME VALUE` options (from `names`) and the rest of the line.
+fn options<'a>(
+    rest: &'a str,
+    names: &[&str],
+) -> Result<(std::collections::HashMap<String, String>, &'a str)> {
+    let mut opts = std::collections::HashMap::new();
+    let mut rest = rest.trim_start();
+    loop {
+        let (word, after) = rest.split_once(char::is_whitespace).unwrap_or((rest, ""));
+        if !names.contains(&word.to_lowercase().as_str()) {
+            return Ok((opts, rest));
+        }
+        let after = after.trim_start();
+        let (value, tail) = after.split_once(char::is_whitespace).unwrap_or((after, ""));
+        if value.is_empty() {
+            return Err(usage(&format!("{word} needs a value")));
+        }
+        opts.insert(word.to_lowercase(), value.to_string());
+        rest = tail.trim_start();
+    }
+}
+
+fn size(opts: &std::collections::HashMap<String, String>) -> Result<usize> {
+    match opts.get("size") {
+        None => Ok(3),
+        Some(v) => v
+            .parse()
+            .map_err(|_| usage(&format!("size '{v}' is not a whole number"))),
+    }
+}
+
+fn need_alg(alg: &str) -> Result<&str> {
+    if alg.trim().is_empty() {
+        Err(usage("this command needs a sequence, e.g. R U R' U'"))
+    } else {
+        Ok(alg)
+    }
 }
 
 fn strip_quotes(s: &str) -> &str {
@@ -681,29 +771,6 @@ mod tests {
         let solved = Cube::solved().facelets();
         run(&mut a, &format!("load {solved}"));
         assert!(a.cube().is_solved());
-    }
-
-    #[test]
-    fn scrambles_never_waste_a_move() {
-        for seed in 0..200 {
-            let moves = scramble_moves(40, seed, Notation::Paper);
-            let letters: Vec<PaperLetter> = moves
-                .iter()
-                .map(|m| match m.turn {
-                    crate::Turn::Paper(l) => l,
-                    _ => unreachable!("paper notation"),
-                })
-                .collect();
-            for w in letters.windows(2) {
-                assert_ne!(w[0], w[1], "seed {seed}");
-            }
-            for w in letters.windows(3) {
-                assert!(
-                    !(w[0].axis() == w[1].axis() && w[1].axis() == w[2].axis()),
-                    "seed {seed}"
-                );
-            }
-        }
     }
 
     #[test]

@@ -23,6 +23,9 @@ pub enum Error {
     /// A representation asked to hold another size of cube.
     #[error(transparent)]
     WrongSize(#[from] WrongSize),
+    /// Sequence algebra, orders, cycles, tools.
+    #[error(transparent)]
+    Algebra(#[from] crate::alg::AlgebraError),
     /// Command-line or REPL usage.
     #[error("{0}")]
     Usage(String),

@@ -162,6 +162,10 @@ impl WorkbenchHelper {
                 .collect(),
             Some("notation") => vec!["standard".into(), "paper".into()],
             Some("help") => COMMANDS.iter().map(|c| c.name.to_string()).collect(),
+            Some("order" | "cycles" | "effect" | "expand" | "simplify" | "count" | "invert") => {
+                self.moves()
+            }
+            Some("tools") => vec!["search".into()],
             Some(w) if COMMANDS.iter().any(|c| c.name == w) => Vec::new(),
             Some(_) => self.moves(),
         }

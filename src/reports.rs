@@ -297,14 +297,7 @@ pub fn scramble_report(
     }
     let seed = seed.unwrap_or_else(tools::fresh_seed);
     let moves = tools::scramble(count, seed);
-    let moves = match notation {
-        Notation::Paper => moves,
-        Notation::Standard => moves
-            .iter()
-            .flat_map(|m| m.paper_moves().unwrap_or_default())
-            .map(|p| p.to_standard())
-            .collect(),
-    };
+    let moves = tools::in_notation(&moves, notation);
     Ok(format!(
         "SCRAMBLE: {count} random quarter-turns, seed {seed}\n{}",
         format_sequence(&moves)

@@ -561,7 +561,10 @@ pub fn random<T: Clone>(count: usize, from: &[T], rng: &mut impl rand::Rng) -> V
 }
 
 /// The paper's SCRAMBLE: `count` random quarter-turns of the six faces (17 in the paper),
-/// in the paper's dialect, from `seed` (the same seed gives the same scramble).
+/// in the paper's dialect, from `seed` (the same seed gives the same scramble). Each turn is
+/// drawn by the paper's RANDOM from [`scramble_alphabet`]; unlike the paper, a draw that would
+/// turn the previous face again, or one axis a third time in a row (`U D U`), is drawn again,
+/// so no move of a scramble cancels or merges with another.
 ///
 /// ```
 /// use cubework::tools::scramble;
@@ -570,9 +573,36 @@ pub fn random<T: Clone>(count: usize, from: &[T], rng: &mut impl rand::Rng) -> V
 /// ```
 pub fn scramble(count: usize, seed: u64) -> Vec<Move> {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    random(count, &scramble_alphabet(), &mut rng)
-        .into_iter()
-        .map(Move::paper)
+    let alphabet = scramble_alphabet();
+    let mut picked: Vec<PaperMove> = Vec::with_capacity(count);
+    while picked.len() < count {
+        let Some(&m) = random(1, &alphabet, &mut rng).first() else {
+            break;
+        };
+        let n = picked.len();
+        let same_face = n >= 1 && picked[n - 1].letter == m.letter;
+        let same_axis = |p: &PaperMove| p.letter.axis() == m.letter.axis();
+        let third_on_axis = n >= 2 && same_axis(&picked[n - 1]) && same_axis(&picked[n - 2]);
+        if !(same_face || third_on_axis) {
+            picked.push(m);
+        }
+    }
+    picked.into_iter().map(Move::paper).collect()
+}
+
+/// A sequence in the given notation: paper moves as they are in the paper's dialect, or in
+/// standard notation each as its standard move.
+pub fn in_notation(moves: &[Move], notation: Notation) -> Vec<Move> {
+    moves
+        .iter()
+        .map(|&m| match (notation, m.turn) {
+            (Notation::Standard, crate::moves::Turn::Paper(letter)) => PaperMove {
+                letter,
+                inverse: m.amount == crate::moves::Amount::Prime,
+            }
+            .to_standard(),
+            _ => m,
+        })
         .collect()
 }
 
@@ -770,6 +800,28 @@ mod tests {
             for kind in [PieceKind::Corner, PieceKind::Edge] {
                 let n = e.all().filter(|m| m.from.kind() == kind).count();
                 assert_eq!(n, if kind == PieceKind::Corner { 8 } else { 12 });
+            }
+        }
+    }
+
+    #[test]
+    fn scrambles_never_waste_a_move() {
+        for seed in 0..200 {
+            let letters: Vec<PaperLetter> = scramble(40, seed)
+                .iter()
+                .map(|m| match m.turn {
+                    crate::moves::Turn::Paper(l) => l,
+                    _ => unreachable!("paper dialect"),
+                })
+                .collect();
+            for w in letters.windows(2) {
+                assert_ne!(w[0], w[1], "seed {seed}");
+            }
+            for w in letters.windows(3) {
+                assert!(
+                    !(w[0].axis() == w[1].axis() && w[1].axis() == w[2].axis()),
+                    "seed {seed}"
+                );
             }
         }
     }

@@ -198,3 +198,126 @@ fn help_and_version_succeed() {
         .stdout(predicate::str::contains("apply"));
     cubework().arg("--version").assert().success();
 }
+
+fn last_line(args: &[&str]) -> String {
+    let out = cubework().args(args).output().unwrap();
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .last()
+        .unwrap_or_default()
+        .to_string()
+}
+
+#[test]
+fn orders_and_cycles_as_the_tuple_notes_say() {
+    assert_eq!(last_line(&["order", "--size", "4", "U R U' R'"]), "6");
+    assert_eq!(last_line(&["order", "--size", "4", "U R"]), "105");
+    assert_eq!(
+        last_line(&["order", "--size", "4", "--by", "labels", "U R"]),
+        "420"
+    );
+    assert_eq!(last_line(&["order", "R U"]), "105");
+    assert_eq!(last_line(&["order", "--notation", "paper", "R"]), "4");
+    assert_eq!(
+        last_line(&["cycles", "R"]),
+        "(3 43 48 21)(6 40 51 24)(9 37 54 27)(28 30 36 34)(29 33 35 31)"
+    );
+}
+
+#[test]
+fn algebra_commands_give_the_issue_forms() {
+    assert_eq!(last_line(&["simplify", "R R2'"]), "R'");
+    assert_eq!(last_line(&["simplify", "R L R'"]), "L");
+    assert_eq!(last_line(&["simplify", "U D U"]), "U2 D");
+    assert_eq!(last_line(&["expand", "[R, U]"]), "R U R' U'");
+    assert_eq!(last_line(&["expand", "[R: U]"]), "R U R'");
+    assert_eq!(last_line(&["expand", "(R U)3'"]), "U' R' U' R' U' R'");
+    assert_eq!(last_line(&["invert", "[R, U]"]), "[U, R]");
+    assert_eq!(last_line(&["invert", "R U2 F'"]), "F U2' R'");
+    assert_eq!(last_line(&["count", "--metric", "qtm", "R U2 M'"]), "5");
+    assert_eq!(last_line(&["count", "--metric", "stm", "R U2 M'"]), "3");
+}
+
+#[test]
+fn tools_stand_wherever_a_move_can() {
+    let with_tool = last_line(&["apply", "--show", "facelets", "SWITCH U2"]);
+    let spelled = last_line(&["expand", "SWITCH"]);
+    assert_eq!(
+        with_tool,
+        last_line(&["apply", "--show", "facelets", &format!("{spelled} U2")])
+    );
+    assert!(last_line(&["tools"]).starts_with("6 tools"));
+    assert_eq!(
+        last_line(&["effect", "FLIP"]),
+        "FR → FR (flipped), BR → BR (flipped)"
+    );
+}
+
+#[test]
+fn apply_on_other_sizes() {
+    assert_eq!(
+        last_line(&["apply", "--size", "2", "--show", "facelets", "R"]),
+        "UFUFRRRRFDFDDBDBLLLLUBUB"
+    );
+    let four = last_line(&["apply", "--size", "4", "--show", "facelets", "2R"]);
+    assert_eq!(four.len(), 96);
+    assert_ne!(
+        four,
+        "U".repeat(16)
+            + &"R".repeat(16)
+            + &"F".repeat(16)
+            + &"D".repeat(16)
+            + &"L".repeat(16)
+            + &"B".repeat(16)
+    );
+    let back = last_line(&[
+        "apply", "--size", "4", "--from", &four, "--show", "facelets", "2R'",
+    ]);
+    assert_eq!(
+        back,
+        "U".repeat(16)
+            + &"R".repeat(16)
+            + &"F".repeat(16)
+            + &"D".repeat(16)
+            + &"L".repeat(16)
+            + &"B".repeat(16)
+    );
+}
+
+#[test]
+fn algebra_bad_input_is_one_line_and_status_two() {
+    let cases: &[(&[&str], &str)] = &[
+        (
+            &["order", "--size", "4", "(R U"],
+            "'(' at column 1 is never closed",
+        ),
+        (
+            &["order", "--size", "12", "R"],
+            "cube size 12 is not supported",
+        ),
+        (&["order", "--size", "4", "M"], "middle slice"),
+        (
+            &["apply", "--size", "4", "--rep", "numeric", "R"],
+            "holds a 3×3×3 cube, not a 4×4×4",
+        ),
+        (&["expand", "[R, U"], "column"),
+        (&["count", "--metric", "ftm", "R"], "invalid value 'ftm'"),
+    ];
+    for (args, message) in cases {
+        let out = cubework().args(*args).output().unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(out.stdout.is_empty(), "{args:?}");
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err:?}");
+        assert!(
+            err.contains(message),
+            "{args:?}: {err:?} should contain {message:?}"
+        );
+    }
+}

@@ -98,12 +98,8 @@ fn orientation_moves_are_their_three_slices() {
 
 fn scrambled(seed: u64) -> Cube {
     let mut cube = Cube::solved();
-    cube.apply_all(&cubework::command::scramble_moves(
-        30,
-        seed,
-        Notation::Standard,
-    ))
-    .unwrap();
+    cube.apply_all(&cubework::tools::scramble(30, seed))
+        .unwrap();
     cube
 }
 
