@@ -476,7 +476,7 @@ impl Move {
                 turns(axis, &mut (from..=to).map(index), sense)
             }
             Turn::Slice(slice) => {
-                if n % 2 == 0 {
+                if n.is_multiple_of(2) {
                     return Err(MoveError::NoMiddle {
                         mv: self.to_string(),
                         n,
