@@ -7,10 +7,14 @@
 #![warn(missing_docs)]
 
 pub mod cube;
+pub mod cubies;
 pub mod face;
 pub mod geometry;
+pub mod input;
+pub mod metric;
 pub mod moves;
 pub mod parser;
+pub mod pocket;
 pub mod rep;
 
 pub use cube::{Cube, FaceletError};
