@@ -16,6 +16,7 @@ pub mod moves;
 pub mod parser;
 pub mod pocket;
 pub mod rep;
+pub mod solve;
 
 pub use cube::{Cube, FaceletError};
 pub use face::Face;
