@@ -14,6 +14,7 @@ pub mod input;
 pub mod metric;
 pub mod moves;
 pub mod parser;
+pub mod pieces;
 pub mod pocket;
 pub mod rep;
 pub mod solve;
