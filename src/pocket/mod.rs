@@ -20,7 +20,7 @@ mod table;
 use std::fmt::Write as _;
 use std::sync::OnceLock;
 
-pub use cache::{CacheError, CacheReport, cache_dir, cache_file, fnv1a, load_or_build};
+pub use cache::{CACHE_ENV, CacheError, CacheReport, cache_dir, cache_file, fnv1a, load_or_build};
 pub use state::{PocketMove, PocketState, STATES, format_pocket};
 pub use table::DistanceTable;
 
@@ -72,7 +72,7 @@ fn group(n: u64) -> String {
 /// distance. As a table: a row per distance, the total, how the table was obtained (when
 /// `report` is given), and God's number alone on the last line.
 ///
-/// ```no_run
+/// ```
 /// use cubework::pocket::{DistanceTable, table_text};
 /// use cubework::metric::Metric;
 /// let text = table_text(&DistanceTable::build(Metric::Half), None, true);
@@ -110,7 +110,8 @@ pub fn table_text(table: &DistanceTable, report: Option<&CacheReport>, csv: bool
 }
 
 /// `cubework pocket table`: the distance distribution of a metric (see [`table_text`]), from
-/// the cache or a fresh breadth-first search.
+/// the cache or a fresh breadth-first search. (Not run as a doc test, because it uses the
+/// user's cache directory; `tests/pocket_reports.rs` runs it against a temporary one.)
 ///
 /// ```no_run
 /// use cubework::metric::Metric;
@@ -148,7 +149,9 @@ pub fn solve_text(table: &DistanceTable, input: &Input) -> Result<String, Pocket
     Ok(out)
 }
 
-/// `cubework pocket solve`: an optimal solution in moves of U, R and F (see [`solve_text`]).
+/// `cubework pocket solve`: an optimal solution in moves of U, R and F (see [`solve_text`]),
+/// from the metric's table, loaded or built once per process. (Not run as a doc test, because
+/// it uses the user's cache directory; `tests/pocket_reports.rs` runs it.)
 ///
 /// ```no_run
 /// use cubework::input::Input;

@@ -283,11 +283,11 @@ impl PocketState {
     /// ```
     /// use cubework::pocket::PocketState;
     /// use cubework::{Cube, parse_moves, Notation};
-    /// // D turns the held corner away; the whole cube is turned back (y') and U is read.
+    /// // D turns the held corner away; the whole cube is turned back (y) and U is read.
     /// let mut cube = Cube::solved_n(2);
     /// cube.apply_all(&parse_moves("D", Notation::Standard).unwrap()).unwrap();
     /// let (state, turn) = PocketState::from_cube(&cube).unwrap();
-    /// assert_eq!(cubework::format_moves(&turn), "y'");
+    /// assert_eq!(cubework::format_moves(&turn), "y");
     /// assert_eq!(state, PocketState::solved().apply(cubework::pocket::PocketMove::ALL[0]));
     /// ```
     pub fn from_cube(cube: &Cube) -> Result<(PocketState, Vec<Move>), PocketError> {

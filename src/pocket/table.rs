@@ -53,7 +53,7 @@ const UNSEEN: u8 = 3;
 /// neighbour holding (d − 1) mod 3 is one move closer. The table is 918,540 bytes, and the
 /// number of states at each distance is kept beside it.
 ///
-/// ```no_run
+/// ```
 /// use cubework::pocket::{DistanceTable, PocketState, PocketMove};
 /// use cubework::metric::Metric;
 /// let table = DistanceTable::build(Metric::Half);
