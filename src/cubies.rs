@@ -106,6 +106,9 @@ fn letters(colours: &[Face]) -> String {
 /// Why stickers are not a real cube's pieces.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum CubieError {
+    /// Edges asked of a cube other than the 3×3×3.
+    #[error("edges are read on the 3×3×3 only, not on a {0}×{0}×{0}")]
+    NotThree(usize),
     /// A corner slot shows colours that no corner has.
     #[error("the corner at {position} shows {colours}, which no corner has: {reason}")]
     NoSuchCorner {
@@ -290,11 +293,10 @@ pub fn read_corners(cube: &Cube) -> Result<Corners, CubieError> {
 
 /// Reads the edges of a 3×3×3, checking that each slot shows a real edge, that each edge
 /// appears once and that the flips sum to 0 mod 2.
-///
-/// # Panics
-/// If the cube is not 3×3×3 (callers check the size first).
 pub fn read_edges(cube: &Cube) -> Result<Edges, CubieError> {
-    assert_eq!(cube.size(), 3, "edges are read on the 3×3×3 only");
+    if cube.size() != 3 {
+        return Err(CubieError::NotThree(cube.size()));
+    }
     let g = Geometry::of(3);
     let st = cube.stickers();
     let mut perm = [0u8; EDGES];
@@ -495,6 +497,11 @@ mod tests {
             }
             assert_eq!(Cube::from_stickers(n, stickers).unwrap(), cube);
         }
+    }
+
+    #[test]
+    fn edges_only_on_the_three() {
+        assert_eq!(read_edges(&Cube::solved_n(4)), Err(CubieError::NotThree(4)));
     }
 
     #[test]
