@@ -248,16 +248,16 @@ impl Cube {
     /// assert_eq!(net.lines().nth(3).unwrap(), "G G G O O O Y Y Y R R R");
     /// ```
     pub fn net(&self) -> String {
-        self.net_with(|f| f.paper_letter().to_string())
+        self.net_with(|f| f.paper_letter().to_string(), 1)
     }
 
-    /// The net with each sticker drawn by `cell` (two columns wide in a terminal).
-    pub fn net_with(&self, cell: impl Fn(Face) -> String) -> String {
+    /// The net with each sticker drawn by `cell`, which is `width` columns wide on screen.
+    pub fn net_with(&self, cell: impl Fn(Face) -> String, width: usize) -> String {
         let n = self.n;
         let row = |face: Face, r: usize| -> Vec<String> {
             (0..n).map(|c| cell(self.sticker(face, r, c))).collect()
         };
-        let pad = " ".repeat(2 * n);
+        let pad = " ".repeat((width + 1) * n);
         let mut lines = Vec::new();
         for face in [Face::U] {
             for r in 0..n {

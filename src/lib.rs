@@ -6,8 +6,12 @@
 //! moves in standard or paper notation are one [`Move`] type, read by one [`parse_moves`].
 #![warn(missing_docs)]
 
+pub mod cli;
+pub mod command;
+pub mod compare;
 pub mod cube;
 pub mod cubies;
+pub mod error;
 pub mod face;
 pub mod geometry;
 pub mod input;
@@ -17,9 +21,12 @@ pub mod parser;
 pub mod pieces;
 pub mod pocket;
 pub mod rep;
+pub mod repl;
+pub mod simd;
 pub mod solve;
 
 pub use cube::{Cube, FaceletError};
+pub use error::{Error, Result};
 pub use face::Face;
 pub use geometry::Geometry;
 pub use moves::{

@@ -25,8 +25,8 @@
 //! bar       = U+0305 (combining overline) | U+0304 (combining macron) | "¯" | "'" | "’" | "ʼ"
 //! ```
 //!
-//! A move must be followed by a space, the end, or the letter of the next move; anything else
-//! is a bad suffix. Errors name the offending token and its 1-based column (in characters).
+//! A move must be followed by a space, the end, or the letter of the next move; another letter
+//! makes the whole word an unknown move (`bad`), anything else is a bad suffix (`R3`). Errors name the offending token and its 1-based column (in characters).
 
 use nom::branch::alt;
 use nom::character::complete::{anychar, char, digit1, one_of};
@@ -147,6 +147,16 @@ pub fn parse_moves(input: &str, notation: Notation) -> Result<Vec<Move>, ParseEr
             });
         };
         match after.chars().next() {
+            // A letter glued to a move that no move starts with: the whole word is unknown.
+            Some(c) if c.is_alphabetic() && !starts_move(c, notation) => {
+                return Err(ParseError {
+                    kind: ParseErrorKind::UnknownMove,
+                    token: token_at(rest),
+                    after: None,
+                    column,
+                    notation,
+                });
+            }
             Some(c) if !c.is_whitespace() && !starts_move(c, notation) => {
                 let consumed = &rest[..rest.len() - after.len()];
                 return Err(ParseError {
@@ -162,6 +172,12 @@ pub fn parse_moves(input: &str, notation: Notation) -> Result<Vec<Move>, ParseEr
         moves.push(mv);
         rest = after;
     }
+}
+
+/// Parses what a user types wherever a sequence of moves is expected (the CLI's `apply`, the
+/// REPL's lines). Today this is [`parse_moves`]; sequence algebra extends it.
+pub fn parse_sequence(input: &str, notation: Notation) -> Result<Vec<Move>, ParseError> {
+    parse_moves(input, notation)
 }
 
 fn token_at(s: &str) -> String {
@@ -336,6 +352,11 @@ mod tests {
         assert_eq!(e.column, 6);
         let e = parse_moves("R 0R", Notation::Standard).unwrap_err();
         assert_eq!(e.token, "0R");
+        let e = parse_moves("U bad", Notation::Standard).unwrap_err();
+        assert_eq!(
+            (e.kind, e.token.as_str(), e.column),
+            (ParseErrorKind::UnknownMove, "bad", 3)
+        );
     }
 
     #[test]

@@ -17,7 +17,13 @@
 //! | `4d`        | 3×3×3×3    | colour letter or blank      | 24    |
 //! | `nested`    | 3×3×3      | 3-letter vector, `∘` padded | 24    |
 
+pub mod composite;
+pub mod four_d;
+pub mod local;
+pub mod nested;
+pub mod numeric;
 pub mod vector;
+pub mod visual;
 
 #[cfg(test)]
 pub(crate) mod testing;
@@ -30,7 +36,13 @@ use ndarray::{Array, ArrayView, Dimension, IntoDimension};
 use crate::cube::Cube;
 use crate::moves::{Move, MoveError, PaperLetter, PaperMove};
 
+pub use composite::Composite;
+pub use four_d::FourD;
+pub use local::Local;
+pub use nested::Nested;
+pub use numeric::Numeric;
 pub use vector::Vector;
+pub use visual::Visual;
 
 /// Which of the seven representations.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -146,8 +158,13 @@ impl RepKind {
             });
         }
         Ok(match self {
+            RepKind::Numeric => Box::new(Numeric::from_cube(cube)),
+            RepKind::Local => Box::new(Local::from_cube(cube)),
+            RepKind::Composite => Box::new(Composite::from_cube(cube)),
+            RepKind::Visual => Box::new(Visual::from_cube(cube)),
             RepKind::Vector => Box::new(Vector::from_cube(cube)),
-            _ => Box::new(Vector::from_cube(cube)),
+            RepKind::FourD => Box::new(FourD::from_cube(cube)),
+            RepKind::Nested => Box::new(Nested::from_cube(cube)),
         })
     }
 }
@@ -172,30 +189,83 @@ impl FromStr for RepKind {
 /// A move compiled into a flat table over a representation's cells: after the move, cell `i`
 /// holds what cell `sources()[i]` held, with its digits (numeric) rearranged by
 /// `digit_perms()[i]` where the representation has digits.
+///
+/// It is made in place, allocating nothing: on byte states of up to 128 cells by a SIMD byte
+/// shuffle where the CPU has one ([`crate::simd`]), otherwise by gathering only the cells that
+/// change through a buffer on the stack.
+///
+/// ```
+/// use cubework::rep::Gather;
+/// let swap_ends = Gather::new([2, 1, 0]);
+/// let mut state = *b"abc";
+/// swap_ends.apply_bytes(&mut state);
+/// assert_eq!(&state, b"cba");
+/// assert_eq!(swap_ends.moved().len(), 2);
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Gather {
     sources: Box<[u8]>,
     digit_perms: Option<Box<[u8]>>,
+    /// `(destination, source)` of every cell that changes.
+    moved: Box<[(u8, u8)]>,
+    shuffle: Option<Box<crate::simd::Shuffle64>>,
 }
+
+/// The most cells a gather handles (the visual representation has 121).
+pub const MAX_CELLS: usize = 128;
 
 impl Gather {
     /// A gather that only moves cells.
+    ///
+    /// # Panics
+    /// If there are more than [`MAX_CELLS`] cells (no representation has).
     pub fn new(sources: impl IntoIterator<Item = usize>) -> Gather {
+        let sources: Box<[u8]> = sources.into_iter().map(|s| s as u8).collect();
+        assert!(
+            sources.len() <= MAX_CELLS,
+            "a gather has at most {MAX_CELLS} cells"
+        );
+        let moved = sources
+            .iter()
+            .enumerate()
+            .filter(|&(d, &s)| d != s as usize)
+            .map(|(d, &s)| (d as u8, s))
+            .collect();
+        let shuffle = crate::simd::Shuffle64::new(&sources)
+            .filter(|s| s.path() != crate::simd::ShufflePath::Portable)
+            .map(Box::new);
         Gather {
-            sources: sources.into_iter().map(|s| s as u8).collect(),
+            sources,
             digit_perms: None,
+            moved,
+            shuffle,
         }
     }
 
     /// A gather that moves cells and rearranges each cell's digits by one of the six
-    /// permutations of three places (see `numeric`).
+    /// permutations of three places (see `numeric`); permutation 0 is the identity.
     pub fn with_digit_perms(
         sources: impl IntoIterator<Item = usize>,
         perms: impl IntoIterator<Item = u8>,
     ) -> Gather {
+        let sources: Box<[u8]> = sources.into_iter().map(|s| s as u8).collect();
+        let perms: Box<[u8]> = perms.into_iter().collect();
+        assert!(
+            sources.len() <= MAX_CELLS,
+            "a gather has at most {MAX_CELLS} cells"
+        );
+        let moved = sources
+            .iter()
+            .zip(perms.iter())
+            .enumerate()
+            .filter(|&(d, (&s, &p))| d != s as usize || p != 0)
+            .map(|(d, (&s, _))| (d as u8, s))
+            .collect();
         Gather {
-            sources: sources.into_iter().map(|s| s as u8).collect(),
-            digit_perms: Some(perms.into_iter().collect()),
+            sources,
+            digit_perms: Some(perms),
+            moved,
+            shuffle: None,
         }
     }
 
@@ -222,11 +292,59 @@ impl Gather {
         self.digit_perms.as_deref()
     }
 
-    /// Applies the gather to `state`, writing into `scratch`, which then holds the new state.
+    /// `(destination, source)` of each cell that changes (for digits: that moves or whose
+    /// digits are rearranged).
+    pub fn moved(&self) -> &[(u8, u8)] {
+        &self.moved
+    }
+
+    /// The same gather as a SIMD byte shuffle, when this CPU has a path for it.
+    pub fn shuffle(&self) -> Option<&crate::simd::Shuffle64> {
+        self.shuffle.as_deref()
+    }
+
+    /// Makes the move on a byte state in place: one SIMD shuffle where there is one, else
+    /// [`Gather::apply_cells`]. Does nothing to a state of another length.
     #[inline]
-    pub fn gather_into<T: Copy>(&self, state: &[T], scratch: &mut [T]) {
-        for (dst, &src) in scratch.iter_mut().zip(self.sources.iter()) {
-            *dst = state[src as usize];
+    pub fn apply_bytes(&self, state: &mut [u8]) {
+        match &self.shuffle {
+            Some(shuffle) => shuffle.apply(state),
+            None => self.apply_cells(state),
+        }
+    }
+
+    /// Makes the move on a state of any cells in place, gathering only the cells that change
+    /// through a buffer on the stack. Does nothing to a state of another length.
+    #[inline]
+    pub fn apply_cells<T: Copy>(&self, state: &mut [T]) {
+        if state.len() != self.sources.len() || state.is_empty() {
+            return;
+        }
+        let mut buffer = [state[0]; MAX_CELLS];
+        for (b, &(_, s)) in buffer.iter_mut().zip(self.moved.iter()) {
+            *b = state[s as usize];
+        }
+        for (&b, &(d, _)) in buffer.iter().zip(self.moved.iter()) {
+            state[d as usize] = b;
+        }
+    }
+
+    /// Makes the move on a state of 3-digit numbers in place, each moved cell's digits
+    /// rearranged by `permuted[perm]`, a table of every value under each permutation.
+    #[inline]
+    pub fn apply_digits(&self, state: &mut [u16], permuted: &[[u16; 1000]; 6]) {
+        let Some(perms) = self.digit_perms.as_deref() else {
+            return self.apply_cells(state);
+        };
+        if state.len() != self.sources.len() {
+            return;
+        }
+        let mut buffer = [0u16; MAX_CELLS];
+        for (b, &(d, s)) in buffer.iter_mut().zip(self.moved.iter()) {
+            *b = permuted[perms[d as usize] as usize][state[s as usize] as usize % 1000];
+        }
+        for (&b, &(d, _)) in buffer.iter().zip(self.moved.iter()) {
+            state[d as usize] = b;
         }
     }
 }
@@ -337,4 +455,41 @@ pub fn rot_cw<T: Clone>(m: ArrayView<T, ndarray::Ix2>) -> Array<T, ndarray::Ix2>
 /// Rotates a matrix a quarter-turn counter-clockwise: APL's `⊖⍉ω`.
 pub fn rot_ccw<T: Clone>(m: ArrayView<T, ndarray::Ix2>) -> Array<T, ndarray::Ix2> {
     m.reversed_axes().slice(ndarray::s![..;-1, ..]).to_owned()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rand::SeedableRng;
+    use rand::seq::SliceRandom;
+
+    /// The shuffle path (where this CPU has one) and the sparse gather both equal the plain
+    /// definition `new[i] = old[sources[i]]`, for every size a representation has.
+    #[test]
+    fn every_way_of_applying_a_gather_agrees() {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(11);
+        for len in [27, 54, 60, 81, 121] {
+            for _ in 0..100 {
+                let mut sources: Vec<usize> = (0..len).collect();
+                // Leave some cells in place, as a quarter-turn does.
+                let moving = len / 3;
+                sources[..moving].shuffle(&mut rng);
+                let g = Gather::new(sources.iter().copied());
+                let start: Vec<u8> = (0..len as u8).map(|b| b ^ 0x5a).collect();
+                let want: Vec<u8> = sources.iter().map(|&s| start[s]).collect();
+                let mut fast = start.clone();
+                g.apply_bytes(&mut fast);
+                let mut sparse = start.clone();
+                g.apply_cells(&mut sparse);
+                assert_eq!(fast, want, "len {len}");
+                assert_eq!(sparse, want, "len {len}");
+                let mut wide: Vec<u32> = start.iter().map(|&b| b as u32 * 1000).collect();
+                g.apply_cells(&mut wide);
+                assert_eq!(
+                    wide,
+                    want.iter().map(|&b| b as u32 * 1000).collect::<Vec<_>>()
+                );
+            }
+        }
+    }
 }

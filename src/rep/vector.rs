@@ -25,6 +25,10 @@ use crate::cube::Cube;
 use crate::face::Face;
 use crate::moves::{MoveError, PaperLetter, PaperMove};
 
+// moves:begin — the move definitions, counted by `compare` for the paper's "concise".
+/// Bytes the state array owns: the paper's 54, padded to a 64-byte register.
+const OWNED: usize = 64;
+
 /// One APL assignment `ω[to]←ω[from]`, with the paper's 1-based indices.
 struct Assign {
     to: &'static [u8],
@@ -157,6 +161,7 @@ pub fn transform<T: Copy>(m: PaperMove, omega: ArrayView1<T>) -> Array1<T> {
     }
     out
 }
+// moves:end
 
 /// The 54-element vector of colour letters, faces in the paper's order.
 ///
@@ -171,7 +176,6 @@ pub fn transform<T: Copy>(m: PaperMove, omega: ArrayView1<T>) -> Array1<T> {
 #[derive(Clone, Debug)]
 pub struct Vector {
     cube: Array1<u8>,
-    scratch: Array1<u8>,
 }
 
 impl Vector {
@@ -190,11 +194,11 @@ impl Representation for Vector {
         let cells = Face::PAPER.iter().flat_map(|&face| {
             (0..9).map(move |i| cube.sticker(face, i / 3, i % 3).paper_letter() as u8)
         });
-        let cube = Array1::from_iter(cells);
-        Vector {
-            scratch: cube.clone(),
-            cube,
-        }
+        // The array owns 64 bytes and is sliced down to the paper's 54, so that a compiled
+        // turn can load, shuffle and store one whole 64-byte register (see `turn_compiled`).
+        let mut cube = Array1::from_iter(cells.chain(std::iter::repeat_n(b' ', OWNED - 54)));
+        cube.slice_collapse(ndarray::s![..54]);
+        Vector { cube }
     }
 
     fn to_cube(&self) -> Cube {
@@ -221,7 +225,8 @@ impl Representation for Vector {
 
     fn turn(&mut self, m: PaperMove) -> Result<(), MoveError> {
         check_defined(self.kind(), m)?;
-        self.cube = transform(m, self.cube.view());
+        let turned = transform(m, self.cube.view());
+        self.cube.assign(&turned); // in place, keeping the 64 owned bytes
         Ok(())
     }
 
@@ -230,13 +235,20 @@ impl Representation for Vector {
         Ok(Gather::compile(54, |iota| transform(m, iota)))
     }
 
+    /// In place. Where the CPU has AVX-512 VBMI this is one `vpermb` over the whole 64-byte
+    /// buffer the array owns (a full-width load and store, which the next turn's load can take
+    /// straight from the store buffer; masked ones cannot), else the gather's own fastest way.
     fn turn_compiled(&mut self, g: &Gather) {
-        let (Some(state), Some(scratch)) = (self.cube.as_slice(), self.scratch.as_slice_mut())
-        else {
-            return;
-        };
-        g.gather_into(state, scratch);
-        std::mem::swap(&mut self.cube, &mut self.scratch);
+        if let Some(shuffle) = g.shuffle() {
+            debug_assert_eq!(self.cube.len(), 54);
+            // SAFETY: `from_cube` builds the array from OWNED = 64 initialised bytes and only
+            // slices it to 54; `turn` writes through `assign`, so the allocation is never
+            // replaced and the 64 bytes from the first element stay owned and initialised.
+            // The shuffle maps the 10 padding bytes to themselves.
+            unsafe { shuffle.apply_padded(self.cube.as_mut_ptr()) };
+        } else if let Some(state) = self.cube.as_slice_mut() {
+            g.apply_bytes(state);
+        }
     }
 
     fn render(&self) -> String {

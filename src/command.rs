@@ -1,0 +1,716 @@
+//! The workbench's commands: what one line typed in the REPL (or read from a session file)
+//! does. The REPL front-end ([`crate::repl`]) only reads lines and prints replies.
+//!
+//! A line is a command if its first word is one of [`COMMANDS`]; otherwise it is a sequence of
+//! moves in the session's notation, applied to the current state and shown in the current
+//! representation. Blank lines and lines starting with `#` do nothing.
+
+use rand::{RngExt, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+
+use crate::cube::Cube;
+use crate::error::{Error, Result};
+use crate::face::Face;
+use crate::moves::{Move, PaperLetter, PaperMove, format_moves};
+use crate::parser::{Notation, parse_sequence};
+use crate::rep::{RepKind, Representation};
+
+/// A command: its name, its arguments, and what it does.
+pub struct CommandInfo {
+    /// The word that starts it.
+    pub name: &'static str,
+    /// Its arguments, as help shows them.
+    pub args: &'static str,
+    /// One line saying what it does.
+    pub summary: &'static str,
+}
+
+/// Every command the REPL knows, in the order `help` lists them.
+pub const COMMANDS: &[CommandInfo] = &[
+    CommandInfo {
+        name: "rep",
+        args: "NAME",
+        summary: "switch representation (numeric local composite visual vector 4d nested); the state carries over",
+    },
+    CommandInfo {
+        name: "show",
+        args: "[NAME|all|net|facelets]",
+        summary: "show the state: in the current or a named representation, all seven, the net, or the facelet string",
+    },
+    CommandInfo {
+        name: "notation",
+        args: "standard|paper",
+        summary: "switch the notation moves are read in",
+    },
+    CommandInfo {
+        name: "do",
+        args: "'MOVES'",
+        summary: "run a paper DO string left to right, e.g. do 'F\u{304}D\u{304}FDRDR\u{304}'",
+    },
+    CommandInfo {
+        name: "reset",
+        args: "",
+        summary: "back to the solved cube",
+    },
+    CommandInfo {
+        name: "undo",
+        args: "",
+        summary: "take back the last change (a line of moves, scramble, load, reset, invert)",
+    },
+    CommandInfo {
+        name: "redo",
+        args: "",
+        summary: "make the last undone change again",
+    },
+    CommandInfo {
+        name: "history",
+        args: "",
+        summary: "list the changes so far",
+    },
+    CommandInfo {
+        name: "scramble",
+        args: "[N] [seed S]",
+        summary: "the paper's SCRAMBLE: N random quarter-turns of the outer faces (17 by default)",
+    },
+    CommandInfo {
+        name: "invert",
+        args: "",
+        summary: "undo the whole history as one inverse sequence (the paper's INVERSE)",
+    },
+    CommandInfo {
+        name: "load",
+        args: "FACELETS",
+        summary: "load a 54-letter facelet string (URFDLB order)",
+    },
+    CommandInfo {
+        name: "solved?",
+        args: "",
+        summary: "is the cube solved?",
+    },
+    CommandInfo {
+        name: "reps",
+        args: "",
+        summary: "list the representations: shape, element, bytes, defined moves",
+    },
+    CommandInfo {
+        name: "compare",
+        args: "[TURNS]",
+        summary: "time every representation's quarter-turns, as defined and compiled; rank speed and space",
+    },
+    CommandInfo {
+        name: "paper",
+        args: "[TURNS]",
+        summary: "the paper's comparison table beside the measured ranks",
+    },
+    CommandInfo {
+        name: "help",
+        args: "[COMMAND]",
+        summary: "this list, or more on one command",
+    },
+    CommandInfo {
+        name: "quit",
+        args: "",
+        summary: "leave (also exit, or Ctrl-D)",
+    },
+];
+
+/// More on each command, for `help COMMAND`.
+fn details(name: &str) -> &'static str {
+    match name {
+        "rep" => {
+            "The state is converted through the canonical cube, so nothing is lost; composite and visual then refuse X, Y, C and H (and the standard moves made of them), as the paper says."
+        }
+        "show" => {
+            "show          the current representation's own display\nshow numeric  another representation's display of the same state\nshow all      all seven, one after another\nshow net      the unfolded net (coloured in a terminal)\nshow facelets the facelet string alone on its line"
+        }
+        "notation" => {
+            "standard: U D L R F B, M E S, x y z, Rw/r, 2R, 3Rw; amounts 2 ' 2'.\npaper: L C R B H F U M D X Y Z, an inverse barred (R\u{305}, R\u{304}, R¯) or R'. Paper R is standard R'."
+        }
+        "do" => {
+            "Runs a paper DO string (always in the paper's notation, whatever `notation` says), left to right, as one change."
+        }
+        "scramble" => {
+            "scramble        17 random quarter-turns of U D B F L R and their inverses\nscramble 25     25 of them\nscramble seed 7 the same 17 every time for seed 7"
+        }
+        "invert" => {
+            "Applies the inverse of every move made since the last reset or load, bringing the cube back; it is one change, so undo takes it back."
+        }
+        "load" => {
+            "load UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB\nThe string is checked: 54 letters of U R F D L B, nine of each, centres of a real cube."
+        }
+        "compare" => {
+            "Times one random sequence of quarter-turns (10000 by default) on every representation after a warm-up, seven rounds, and shows the median ns per turn as defined (the ndarray transform) and compiled (the gather), with speed and space ranks beside the paper's. `cubework compare --format csv` prints the same as CSV."
+        }
+        "paper" => {
+            "The paper's ranks (Complete, General, Simple, Concise, Display, Insight, Space, Speed) with this workbench's measured rank beside each one it can measure. `cubework paper --format markdown|csv` for other formats."
+        }
+        _ => "",
+    }
+}
+
+/// One change to the state, as undo and history see it.
+#[derive(Clone, Debug)]
+struct Change {
+    label: String,
+    /// The moves it made, or `None` for a change that sets the state (load, reset).
+    moves: Option<Vec<Move>>,
+    before: Cube,
+    after: Cube,
+}
+
+/// What a line produced.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Reply {
+    /// Text to print (may be empty).
+    pub text: String,
+    /// The user asked to leave.
+    pub quit: bool,
+}
+
+impl Reply {
+    fn text(text: impl Into<String>) -> Reply {
+        Reply {
+            text: text.into(),
+            quit: false,
+        }
+    }
+}
+
+/// A workbench session: the cube in the current representation, the notation, and the
+/// history of changes.
+///
+/// ```
+/// use cubework::command::Session;
+/// let mut s = Session::new(false);
+/// s.execute("rep numeric").unwrap();
+/// let reply = s.execute("R R'").unwrap();
+/// assert!(reply.text.starts_with("135 130 136"));
+/// assert_eq!(s.execute("solved?").unwrap().text, "yes");
+/// assert!(s.execute("R Q").is_err()); // one-line error, state unchanged
+/// ```
+pub struct Session {
+    rep: Box<dyn Representation>,
+    notation: Notation,
+    past: Vec<Change>,
+    future: Vec<Change>,
+    color: bool,
+}
+
+impl Session {
+    /// A new session on the solved cube, in the vector representation and standard notation.
+    /// `color` turns on the coloured net.
+    pub fn new(color: bool) -> Session {
+        Session {
+            rep: RepKind::Vector.build(&Cube::solved()).expect("3×3×3"),
+            notation: Notation::Standard,
+            past: Vec::new(),
+            future: Vec::new(),
+            color,
+        }
+    }
+
+    /// The current state.
+    pub fn cube(&self) -> Cube {
+        self.rep.to_cube()
+    }
+
+    /// The current representation.
+    pub fn rep(&self) -> RepKind {
+        self.rep.kind()
+    }
+
+    /// The current notation.
+    pub fn notation(&self) -> Notation {
+        self.notation
+    }
+
+    /// The prompt the REPL shows.
+    pub fn prompt(&self) -> String {
+        format!("{}> ", self.rep.name())
+    }
+
+    /// Runs one line.
+    pub fn execute(&mut self, line: &str) -> Result<Reply> {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            return Ok(Reply::default());
+        }
+        let (word, rest) = match line.split_once(char::is_whitespace) {
+            Some((w, r)) => (w, r.trim()),
+            None => (line, ""),
+        };
+        let lower = word.to_lowercase();
+        if !COMMANDS.iter().any(|c| c.name == lower) && !matches!(lower.as_str(), "exit" | "?") {
+            return self.moves(line, self.notation);
+        }
+        match lower.as_str() {
+            "rep" => self.switch_rep(rest),
+            "show" => self.show(rest),
+            "notation" => self.switch_notation(rest),
+            "do" => self.moves_labelled(
+                strip_quotes(rest),
+                Notation::Paper,
+                &format!("do '{}'", strip_quotes(rest)),
+            ),
+            "reset" => self.set_state("reset", Cube::solved()),
+            "load" => {
+                if rest.is_empty() {
+                    return Err(usage("load needs a facelet string: load FACELETS"));
+                }
+                let cube = Cube::from_facelets_n(rest, 3)?;
+                self.set_state(&format!("load {}", cube.facelets()), cube)
+            }
+            "undo" => self.undo(),
+            "redo" => self.redo(),
+            "history" => Ok(Reply::text(self.history())),
+            "scramble" => self.scramble(rest),
+            "invert" => self.invert(),
+            "solved?" => Ok(Reply::text(if self.cube().is_solved() {
+                "yes"
+            } else {
+                "no"
+            })),
+            "reps" => Ok(Reply::text(crate::cli::reps_table())),
+            "compare" => {
+                let turns = parse_turns(rest, 10_000)?;
+                Ok(Reply::text(crate::compare::compare_table(
+                    &crate::cli::measure_with_progress(turns),
+                    crate::compare::Format::Table,
+                )))
+            }
+            "paper" => {
+                let turns = parse_turns(rest, 2_000)?;
+                Ok(Reply::text(crate::compare::paper_table(
+                    &crate::cli::measure_with_progress(turns),
+                    crate::compare::Format::Table,
+                )))
+            }
+            "help" | "?" => help(rest).map(Reply::text),
+            "quit" | "exit" => Ok(Reply {
+                text: String::new(),
+                quit: true,
+            }),
+            _ => Err(usage(&format!("unknown command '{word}'"))),
+        }
+    }
+
+    fn moves(&mut self, text: &str, notation: Notation) -> Result<Reply> {
+        self.moves_labelled(text, notation, text)
+    }
+
+    fn moves_labelled(&mut self, text: &str, notation: Notation, label: &str) -> Result<Reply> {
+        let moves = parse_sequence(text, notation)?;
+        self.make(label.to_string(), moves)
+    }
+
+    /// Makes `moves` as one change and replies with the new state.
+    fn make(&mut self, label: String, moves: Vec<Move>) -> Result<Reply> {
+        let before = self.cube();
+        self.rep.apply_all(&moves)?;
+        let after = self.cube();
+        self.record(Change {
+            label,
+            moves: Some(moves),
+            before,
+            after,
+        });
+        Ok(Reply::text(self.rep.render()))
+    }
+
+    fn record(&mut self, change: Change) {
+        self.past.push(change);
+        self.future.clear();
+    }
+
+    fn load_state(&mut self, cube: &Cube) {
+        self.rep = self.rep.kind().build(cube).expect("3×3×3");
+    }
+
+    fn set_state(&mut self, label: &str, cube: Cube) -> Result<Reply> {
+        let before = self.cube();
+        self.load_state(&cube);
+        self.record(Change {
+            label: label.to_string(),
+            moves: None,
+            before,
+            after: cube,
+        });
+        Ok(Reply::text(self.rep.render()))
+    }
+
+    fn switch_rep(&mut self, name: &str) -> Result<Reply> {
+        if name.is_empty() {
+            return Ok(Reply::text(format!("representation: {}", self.rep.name())));
+        }
+        let kind: RepKind = name.parse()?;
+        self.rep = kind.build(&self.cube())?;
+        Ok(Reply::text(self.rep.render()))
+    }
+
+    fn switch_notation(&mut self, name: &str) -> Result<Reply> {
+        self.notation = match name.to_lowercase().as_str() {
+            "" => return Ok(Reply::text(format!("notation: {}", self.notation))),
+            "standard" | "std" => Notation::Standard,
+            "paper" => Notation::Paper,
+            other => {
+                return Err(usage(&format!(
+                    "unknown notation '{other}' (expected standard or paper)"
+                )));
+            }
+        };
+        Ok(Reply::text(format!("notation: {}", self.notation)))
+    }
+
+    fn show(&self, what: &str) -> Result<Reply> {
+        let cube = self.cube();
+        Ok(Reply::text(match what.to_lowercase().as_str() {
+            "" => self.rep.render(),
+            "net" => self.net(&cube),
+            "facelets" => cube.facelets(),
+            "all" => RepKind::ALL
+                .iter()
+                .map(|k| {
+                    let rep = k.build(&cube).expect("3×3×3");
+                    format!("── {} ({}) ──\n{}", k.title(), k.name(), rep.render())
+                })
+                .collect::<Vec<_>>()
+                .join("\n\n"),
+            name => {
+                let kind: RepKind = name.parse().map_err(|_| {
+                    usage(&format!(
+                        "show what? '{name}' is not a representation, all, net or facelets"
+                    ))
+                })?;
+                kind.build(&cube)?.render()
+            }
+        }))
+    }
+
+    /// The net, as coloured blocks when colour is on.
+    pub fn net(&self, cube: &Cube) -> String {
+        if self.color {
+            cube.net_with(colour_block, 2)
+        } else {
+            cube.net()
+        }
+    }
+
+    fn undo(&mut self) -> Result<Reply> {
+        let change = self.past.pop().ok_or_else(|| usage("nothing to undo"))?;
+        self.load_state(&change.before);
+        let text = format!("undid: {}\n{}", change.label, self.rep.render());
+        self.future.push(change);
+        Ok(Reply::text(text))
+    }
+
+    fn redo(&mut self) -> Result<Reply> {
+        let change = self.future.pop().ok_or_else(|| usage("nothing to redo"))?;
+        self.load_state(&change.after);
+        let text = format!("redid: {}\n{}", change.label, self.rep.render());
+        self.past.push(change);
+        Ok(Reply::text(text))
+    }
+
+    fn history(&self) -> String {
+        if self.past.is_empty() {
+            return "no changes yet".to_string();
+        }
+        self.past
+            .iter()
+            .enumerate()
+            .map(|(i, c)| format!("{:>3}  {}", i + 1, c.label))
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+
+    /// The moves made since the last reset or load.
+    fn moves_since_origin(&self) -> Vec<Move> {
+        let start = self
+            .past
+            .iter()
+            .rposition(|c| c.moves.is_none())
+            .map_or(0, |i| i + 1);
+        self.past[start..]
+            .iter()
+            .flat_map(|c| c.moves.clone().unwrap_or_default())
+            .collect()
+    }
+
+    fn invert(&mut self) -> Result<Reply> {
+        let inverse: Vec<Move> = self
+            .moves_since_origin()
+            .iter()
+            .rev()
+            .map(|m| m.inverse())
+            .collect();
+        if inverse.is_empty() {
+            return Err(usage(
+                "nothing to invert: no moves since the last reset or load",
+            ));
+        }
+        let label = format!("invert: {}", format_moves(&inverse));
+        let reply = self.make(label.clone(), inverse)?;
+        Ok(Reply::text(format!("{label}\n{}", reply.text)))
+    }
+
+    fn scramble(&mut self, args: &str) -> Result<Reply> {
+        let (count, seed) = parse_scramble_args(args)?;
+        let seed = seed.unwrap_or_else(rand::random);
+        let moves = scramble_moves(count, seed, self.notation);
+        let label = format!("scramble {count} seed {seed}: {}", format_moves(&moves));
+        let reply = self.make(label.clone(), moves)?;
+        Ok(Reply::text(format!("{label}\n{}", reply.text)))
+    }
+}
+
+/// The paper's SCRAMBLE: `count` random quarter-turns drawn from the outer faces and their
+/// inverses (`'UŪDD̄BB̄FF̄LL̄RR̄'`), reproducible from `seed`, written in `notation`. Unlike the
+/// paper's RANDOM, no face turns twice in a row and no axis three times in a row (`U D U`),
+/// so no move cancels or merges with another.
+///
+/// ```
+/// use cubework::command::scramble_moves;
+/// use cubework::Notation;
+/// let a = scramble_moves(17, 42, Notation::Standard);
+/// assert_eq!(a.len(), 17);
+/// assert_eq!(a, scramble_moves(17, 42, Notation::Standard));
+/// ```
+pub fn scramble_moves(count: usize, seed: u64, notation: Notation) -> Vec<Move> {
+    use PaperLetter as P;
+    let letters = [P::U, P::D, P::B, P::F, P::L, P::R];
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let mut picked: Vec<PaperMove> = Vec::with_capacity(count);
+    while picked.len() < count {
+        let m = PaperMove {
+            letter: letters[rng.random_range(0..6)],
+            inverse: rng.random_range(0..2) == 1,
+        };
+        let n = picked.len();
+        let same_face = n >= 1 && picked[n - 1].letter == m.letter;
+        let same_axis = |p: &PaperMove| p.letter.axis() == m.letter.axis();
+        let third_on_axis = n >= 2 && same_axis(&picked[n - 1]) && same_axis(&picked[n - 2]);
+        if same_face || third_on_axis {
+            continue; // it would cancel or merge with what came before
+        }
+        picked.push(m);
+    }
+    let moves: Vec<Move> = picked
+        .into_iter()
+        .map(|m| match notation {
+            Notation::Paper => Move::paper(m),
+            Notation::Standard => m.to_standard(),
+        })
+        .collect();
+    moves
+}
+
+fn parse_scramble_args(args: &str) -> Result<(usize, Option<u64>)> {
+    let words: Vec<&str> = args.split_whitespace().collect();
+    let mut count = 17;
+    let mut seed = None;
+    let mut i = 0;
+    while i < words.len() {
+        match words[i] {
+            "seed" => {
+                let s = words
+                    .get(i + 1)
+                    .ok_or_else(|| usage("scramble: seed needs a number"))?;
+                seed =
+                    Some(s.parse().map_err(|_| {
+                        usage(&format!("scramble: seed '{s}' is not a whole number"))
+                    })?);
+                i += 2;
+            }
+            n => {
+                count = n
+                    .parse()
+                    .ok()
+                    .filter(|&c: &usize| c <= 10_000)
+                    .ok_or_else(|| {
+                        usage(&format!("scramble: '{n}' is not a count from 0 to 10000"))
+                    })?;
+                i += 1;
+            }
+        }
+    }
+    Ok((count, seed))
+}
+
+fn parse_turns(arg: &str, default: usize) -> Result<usize> {
+    if arg.is_empty() {
+        return Ok(default);
+    }
+    arg.parse()
+        .ok()
+        .filter(|&n: &usize| (1..=10_000_000).contains(&n))
+        .ok_or_else(|| {
+            usage(&format!(
+                "'{arg}' is not a number of turns from 1 to 10000000"
+            ))
+        })
+}
+
+fn strip_quotes(s: &str) -> &str {
+    let s = s.trim();
+    for q in ['\'', '"', '‘', '“'] {
+        if let Some(inner) = s.strip_prefix(q) {
+            let close = match q {
+                '‘' => '’',
+                '“' => '”',
+                other => other,
+            };
+            return inner.strip_suffix(close).unwrap_or(inner);
+        }
+    }
+    s
+}
+
+fn usage(message: &str) -> Error {
+    Error::Usage(message.to_string())
+}
+
+/// The help text: all commands, or one in detail.
+pub fn help(topic: &str) -> Result<String> {
+    if topic.is_empty() {
+        let width = COMMANDS
+            .iter()
+            .map(|c| c.name.len() + c.args.len() + 1)
+            .max()
+            .unwrap_or(0);
+        let mut out = String::from(
+            "Type moves to turn the cube (standard: R U R' U' M2 x Rw; paper: notation paper, then L C R B H F U M D X Y Z).\nCommands:\n",
+        );
+        for c in COMMANDS {
+            let head = format!("{} {}", c.name, c.args);
+            out.push_str(&format!("  {head:<width$}  {}\n", c.summary));
+        }
+        out.push_str("help COMMAND says more.");
+        return Ok(out);
+    }
+    let name = topic.trim().to_lowercase();
+    let c = COMMANDS
+        .iter()
+        .find(|c| c.name == name)
+        .ok_or_else(|| usage(&format!("no help for '{topic}': not a command")))?;
+    let more = details(c.name);
+    Ok(format!(
+        "{} {}\n  {}{}{}",
+        c.name,
+        c.args,
+        c.summary,
+        if more.is_empty() { "" } else { "\n\n" },
+        more
+    ))
+}
+
+/// A sticker as a coloured block two columns wide (ANSI 256-colour background).
+pub fn colour_block(face: Face) -> String {
+    let code = match face {
+        Face::U => 15,  // white
+        Face::R => 226, // yellow
+        Face::F => 208, // orange
+        Face::D => 21,  // blue
+        Face::L => 34,  // green
+        Face::B => 196, // red
+    };
+    format!("\x1b[48;5;{code}m  \x1b[0m")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn run(s: &mut Session, line: &str) -> String {
+        s.execute(line)
+            .unwrap_or_else(|e| panic!("{line}: {e}"))
+            .text
+    }
+
+    #[test]
+    fn moves_undo_redo_and_invert() {
+        let mut s = Session::new(false);
+        run(&mut s, "R U");
+        run(&mut s, "F2");
+        assert!(!s.cube().is_solved());
+        run(&mut s, "undo");
+        run(&mut s, "redo");
+        assert_eq!(run(&mut s, "history"), "  1  R U\n  2  F2");
+        let text = run(&mut s, "invert");
+        assert!(text.starts_with("invert: F2' U' R'"), "{text}");
+        assert!(s.cube().is_solved());
+        run(&mut s, "undo");
+        assert!(!s.cube().is_solved());
+    }
+
+    #[test]
+    fn rep_switch_keeps_state_and_errors_keep_it_too() {
+        let mut s = Session::new(false);
+        run(&mut s, "R U R'");
+        let before = s.cube();
+        run(&mut s, "rep composite");
+        assert_eq!(s.cube(), before);
+        assert!(s.execute("M2 x").is_err()); // x needs X, undefined for composite
+        assert_eq!(s.cube(), before);
+        assert!(s.execute("rep cubic").is_err());
+        assert_eq!(s.rep(), RepKind::Composite);
+    }
+
+    #[test]
+    fn paper_do_strings_and_notation() {
+        let mut s = Session::new(false);
+        run(&mut s, "do 'F\u{304}D\u{304}FDRDR\u{304}'");
+        let mut other = Session::new(false);
+        run(&mut other, "notation paper");
+        run(&mut other, "F' D' F D R D R'");
+        assert_eq!(s.cube(), other.cube());
+        // Paper F̄ D̄ F D R D R̄ is standard F D F' D' R' D' R (paper F, D, R are F', D', R').
+        let mut standard = Session::new(false);
+        run(&mut standard, "F D F' D' R' D' R");
+        assert_eq!(standard.cube(), s.cube());
+    }
+
+    #[test]
+    fn scramble_is_seeded_and_load_checks() {
+        let mut a = Session::new(false);
+        let mut b = Session::new(false);
+        run(&mut a, "scramble seed 9");
+        run(&mut b, "scramble 17 seed 9");
+        assert_eq!(a.cube(), b.cube());
+        assert!(a.execute("scramble many").is_err());
+        assert!(a.execute("load UUU").is_err());
+        let solved = Cube::solved().facelets();
+        run(&mut a, &format!("load {solved}"));
+        assert!(a.cube().is_solved());
+    }
+
+    #[test]
+    fn scrambles_never_waste_a_move() {
+        for seed in 0..200 {
+            let moves = scramble_moves(40, seed, Notation::Paper);
+            let letters: Vec<PaperLetter> = moves
+                .iter()
+                .map(|m| match m.turn {
+                    crate::Turn::Paper(l) => l,
+                    _ => unreachable!("paper notation"),
+                })
+                .collect();
+            for w in letters.windows(2) {
+                assert_ne!(w[0], w[1], "seed {seed}");
+            }
+            for w in letters.windows(3) {
+                assert!(
+                    !(w[0].axis() == w[1].axis() && w[1].axis() == w[2].axis()),
+                    "seed {seed}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn help_knows_every_command() {
+        for c in COMMANDS {
+            assert!(help(c.name).unwrap().starts_with(c.name));
+        }
+        assert!(help("frobnicate").is_err());
+    }
+}

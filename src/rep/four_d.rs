@@ -1,0 +1,257 @@
+//! # 4-D Representation
+//!
+//! > This representation employs a 4-dimensional literal array for Rubik's Cube. Each cubie
+//! > is a planar vector (in the 2nd dimension) with facelet colors in up/down, back/front,
+//! > left/right order going down each of three 3-by-3 matrices. […] Note also that the
+//! > bottom colors are shown in place, looking from above, as if the cube were transparent.
+//! > Each 3-by-3-by-3 array, then, is a layer of Rubik's Cube, illustrated below
+//! > side-by-side (to conserve paper).
+//!
+//! The array is indexed `[plane, slot, row, col]`: for each plane (up → down) three 3×3
+//! matrices of colour letters, slot 0 the up/down colours, slot 1 back/front, slot 2
+//! left/right, blank where the cubie has no such sticker. A cubie's three colours run down
+//! the slot axis, so an orientation move reorders the slots where the numeric representation
+//! reorders digits, and otherwise does the same reversal and transpose (with the slot axis
+//! left in place). Quarter-turns apply an orientation move to one layer, "as in the Numeric
+//! Representation", e.g. `L: (Xω[;;;,1]),ω[;;;2 3]`.
+//!
+//! The scan shows the transposes and reversals all as `⓪⓪`; the reading below (transpose of
+//! a reversal, as in the numeric lines) is the one that passes the conformance check. The
+//! paper says only "inverses, similarly": as for numeric, each inverse reverses the other
+//! axis of the transposed pair.
+
+use ndarray::{Array4, ArrayView4, Axis};
+
+use super::numeric::{apl_transpose, cube_from_cubies, cubie_colours, on_layer, standard};
+use super::{Gather, RepKind, Representation, check_defined};
+use crate::cube::Cube;
+use crate::face::Face;
+use crate::moves::{MoveError, PaperAxis, PaperMove};
+
+/// The letter where a cubie has no sticker.
+pub const BLANK: u8 = b' ';
+
+// moves:begin — the move definitions, counted by `compare` for the paper's "concise".
+/// One orientation move as the paper writes it, `P⍉⌽[k]ω[;S;;]`, 1-based as in APL.
+#[derive(Clone, Copy, Debug)]
+struct Orientation {
+    /// The left argument `P` of the dyadic transpose.
+    transpose: [usize; 4],
+    /// The slot indexing `S`.
+    slots: [usize; 3],
+    /// The axis `k` reversed for the move itself.
+    reverse: usize,
+    /// The axis reversed for its inverse (the other axis of the transposed pair).
+    reverse_inverse: usize,
+}
+
+// X: 3 2 1 4⍉⊖[1]ω[;2 1 3;;]      X̄: 3 2 1 4⍉⌽[3]ω[;2 1 3;;]
+const X: Orientation = Orientation {
+    transpose: [3, 2, 1, 4],
+    slots: [2, 1, 3],
+    reverse: 1,
+    reverse_inverse: 3,
+};
+// Y: 4 2 3 1⍉⌽[4]ω[;3 2 1;;]      Ȳ: 4 2 3 1⍉⊖[1]ω[;3 2 1;;]
+const Y: Orientation = Orientation {
+    transpose: [4, 2, 3, 1],
+    slots: [3, 2, 1],
+    reverse: 4,
+    reverse_inverse: 1,
+};
+// Z: 1 2 4 3⍉⌽[3]ω[;1 3 2;;]      Z̄: 1 2 4 3⍉⌽[4]ω[;1 3 2;;]
+const Z: Orientation = Orientation {
+    transpose: [1, 2, 4, 3],
+    slots: [1, 3, 2],
+    reverse: 3,
+    reverse_inverse: 4,
+};
+
+fn orientation(axis: PaperAxis) -> Orientation {
+    match axis {
+        PaperAxis::X => X,
+        PaperAxis::Y => Y,
+        PaperAxis::Z => Z,
+    }
+}
+
+/// The array axis whose layers a paper axis turns, in `[plane, slot, row, col]`.
+fn layer_axis(axis: PaperAxis) -> Axis {
+    match axis {
+        PaperAxis::X => Axis(3),
+        PaperAxis::Y => Axis(2),
+        PaperAxis::Z => Axis(0),
+    }
+}
+
+/// The paper's X, Y or Z (or its inverse) on any `[plane, slot, row, col]` array:
+/// `P⍉⌽[k]ω[;S;;]`. Like the numeric one it serves a single layer as well as the whole cube.
+pub fn orient<T: Clone>(axis: PaperAxis, inverse: bool, omega: ArrayView4<T>) -> Array4<T> {
+    let o = orientation(axis);
+    let mut picked = omega.select(Axis(1), &o.slots.map(|s| s - 1));
+    picked.invert_axis(Axis(
+        if inverse {
+            o.reverse_inverse
+        } else {
+            o.reverse
+        } - 1,
+    ));
+    picked.permuted_axes(apl_transpose(o.transpose))
+}
+
+// L: (Xω[;;;,1]),ω[;;;2 3]    and likewise C R (columns), B H F (rows, Y), U M D (planes, Z)
+/// Makes paper move `m` on any `[plane, slot, row, col]` array.
+pub fn transform<T: Clone>(m: PaperMove, omega: ArrayView4<T>) -> Array4<T> {
+    let axis = m.letter.axis();
+    let turn = |w: ArrayView4<T>| orient(axis, m.inverse, w);
+    match m.letter.layer() {
+        Some(layer) => on_layer(omega, layer_axis(axis), layer, turn),
+        None => turn(omega),
+    }
+}
+// moves:end
+
+/// The 3×3×3×3 array: for each plane, its cubies' up/down, back/front and left/right
+/// colours as three 3×3 matrices of letters, blank where there is no sticker.
+///
+/// ```
+/// use cubework::rep::{FourD, Representation};
+/// use cubework::{Cube, PaperLetter, PaperMove};
+/// let mut d = FourD::from_cube(&Cube::solved());
+/// assert_eq!(d.render().lines().next(), Some("WWW  RRR  G Y"));
+/// d.turn(PaperMove::new(PaperLetter::Z)).unwrap();
+/// assert_eq!(d.array()[[0, 1, 0, 1]], b'G'); // the up-back edge shows the left's green at the back
+/// ```
+#[derive(Clone, Debug)]
+pub struct FourD {
+    cube: Array4<u8>,
+}
+
+impl FourD {
+    /// The state array.
+    pub fn array(&self) -> &Array4<u8> {
+        &self.cube
+    }
+}
+
+impl Representation for FourD {
+    fn kind(&self) -> RepKind {
+        RepKind::FourD
+    }
+
+    fn from_cube(cube: &Cube) -> FourD {
+        let cube = Array4::from_shape_fn((3, 3, 3, 3), |(p, slot, r, c)| {
+            cubie_colours(cube, p, r, c)[slot].map_or(BLANK, |f| f.paper_letter() as u8)
+        });
+        FourD { cube }
+    }
+
+    fn to_cube(&self) -> Cube {
+        cube_from_cubies(|p, r, c| {
+            [0, 1, 2].map(|slot| Face::from_paper_letter(self.cube[[p, slot, r, c]] as char))
+        })
+    }
+
+    fn shape(&self) -> &[usize] {
+        self.cube.shape()
+    }
+
+    fn element(&self) -> &'static str {
+        "letter or blank (u8)"
+    }
+
+    fn state_bytes(&self) -> usize {
+        self.cube.len() * std::mem::size_of::<u8>()
+    }
+
+    fn turn(&mut self, m: PaperMove) -> Result<(), MoveError> {
+        check_defined(self.kind(), m)?;
+        self.cube = standard(transform(m, self.cube.view()));
+        Ok(())
+    }
+
+    fn compile(&self, m: PaperMove) -> Result<Gather, MoveError> {
+        check_defined(self.kind(), m)?;
+        Ok(Gather::compile(self.cube.raw_dim(), |iota| {
+            transform(m, iota)
+        }))
+    }
+
+    /// In place: one SIMD byte shuffle where the CPU has one (see [`crate::simd`]), else a
+    /// gather of the cells that change.
+    fn turn_compiled(&mut self, g: &Gather) {
+        if let Some(state) = self.cube.as_slice_mut() {
+            g.apply_bytes(state);
+        }
+    }
+
+    /// Each plane as a block of three lines, its three matrices side by side two spaces
+    /// apart; blocks separated by a blank line.
+    fn render(&self) -> String {
+        self.cube
+            .outer_iter()
+            .map(|plane| {
+                (0..plane.len_of(Axis(1)))
+                    .map(|r| {
+                        let line: Vec<String> = plane
+                            .outer_iter()
+                            .map(|m| m.row(r).iter().map(|&b| b as char).collect())
+                            .collect();
+                        line.join("  ").trim_end().to_string()
+                    })
+                    .collect::<Vec<_>>()
+                    .join("\n")
+            })
+            .collect::<Vec<_>>()
+            .join("\n\n")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn conformance() {
+        crate::rep::testing::conformance::<FourD>(RepKind::FourD);
+    }
+
+    #[test]
+    fn goal_state_is_the_papers_description() {
+        let d = FourD::from_cube(&Cube::solved());
+        assert_eq!(
+            d.render(),
+            "WWW  RRR  G Y\nWWW       G Y\nWWW  OOO  G Y\n\n\
+             \x20    RRR  G Y\n\x20         G Y\n\x20    OOO  G Y\n\n\
+             BBB  RRR  G Y\nBBB       G Y\nBBB  OOO  G Y"
+        );
+        assert_eq!(d.shape(), &[3, 3, 3, 3]);
+        assert_eq!(d.state_bytes(), 81);
+        assert_eq!(d.element(), "letter or blank (u8)");
+    }
+
+    #[test]
+    fn blanks_where_the_paper_says() {
+        // "the 1st matrix in the 2nd cubic sub-array is all blank; all 2nd rows of 2nd
+        // matrices have no back/front colors; and 2nd columns of all 3rd matrices similarly
+        // have no left/right colors."
+        let d = FourD::from_cube(&Cube::solved());
+        let a = d.array();
+        assert!(
+            a.slice(ndarray::s![1, 0, .., ..])
+                .iter()
+                .all(|&b| b == BLANK)
+        );
+        assert!(
+            a.slice(ndarray::s![.., 1, 1, ..])
+                .iter()
+                .all(|&b| b == BLANK)
+        );
+        assert!(
+            a.slice(ndarray::s![.., 2, .., 1])
+                .iter()
+                .all(|&b| b == BLANK)
+        );
+        assert_eq!(a.iter().filter(|&&b| b != BLANK).count(), 54);
+    }
+}

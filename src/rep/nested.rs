@@ -1,0 +1,240 @@
+//! # Nested Representation
+//!
+//! > Lastly, we consider representing Rubik's Cube as a nested array: a 3-by-3-by-3 array of
+//! > 'regular' 3-element vectors (padded with jots):
+//! >
+//! > ```text
+//! > WRG WR∘ WRY    ∘RG ∘R∘ ∘RY    BRG BR∘ BRY
+//! > W∘G W∘∘ W∘Y    ∘∘G ∘∘∘ ∘∘Y    B∘G B∘∘ B∘Y
+//! > WOG WO∘ WOY    ∘OG ∘O∘ ∘OY    BOG BO∘ BOY
+//! > ```
+//!
+//! Each cubie's vector holds its up/down, back/front and left/right colour letters, in that
+//! order, like the numeric representation's digits. An orientation move permutes each
+//! vector (the paper's cover function `PERMUTE` under the operator `EACHRIGHT`, that is
+//! `ω["2 1 3"]` on every cubie) and then does the numeric representation's reversal and
+//! transpose. "One particularly elegant aspect": the permutation indices of the transpose and
+//! of the vectors are identical. Quarter-turns are "the same as for the Numeric
+//! Representation".
+//!
+//! The scan prints `2 1 3⓪⓪[1]…` for all three lines; read like the numeric ones, the
+//! reversal is `⊖[1]` for X, `⌽[3]` for Y and `⌽[2]` for Z, and each inverse reverses the
+//! other axis of the transposed pair.
+
+use ndarray::{Array3, ArrayView3, Axis};
+
+use super::numeric::{
+    apl_transpose, cube_from_cubies, cubie_colours, layer_axis, on_layer, render_planes, standard,
+};
+use super::{Gather, RepKind, Representation, check_defined};
+use crate::cube::Cube;
+use crate::face::Face;
+use crate::moves::{MoveError, PaperAxis, PaperMove};
+
+/// The byte stored for the paper's jot, padding a cubie's vector where it has no sticker.
+pub const JOT: u8 = 0;
+
+// moves:begin — the move definitions, counted by `compare` for the paper's "concise".
+/// One orientation move as the paper writes it, `P⍉⌽[k]P PERMUTE EACHRIGHT ω`, 1-based as in
+/// APL.
+#[derive(Clone, Copy, Debug)]
+struct Orientation {
+    /// The permutation `P`, both of each cubie's vector and of the transpose.
+    perm: [usize; 3],
+    /// The axis `k` reversed for the move itself.
+    reverse: usize,
+    /// The axis reversed for its inverse (the other axis of the transposed pair).
+    reverse_inverse: usize,
+}
+
+// X: 2 1 3⍉⊖[1]2 1 3 PERMUTE EACHRIGHT ω      X̄: 2 1 3⍉⊖[2]2 1 3 PERMUTE EACHRIGHT ω
+const X: Orientation = Orientation {
+    perm: [2, 1, 3],
+    reverse: 1,
+    reverse_inverse: 2,
+};
+// Y: 3 2 1⍉⌽[3]3 2 1 PERMUTE EACHRIGHT ω      Ȳ: 3 2 1⍉⌽[1]3 2 1 PERMUTE EACHRIGHT ω
+const Y: Orientation = Orientation {
+    perm: [3, 2, 1],
+    reverse: 3,
+    reverse_inverse: 1,
+};
+// Z: 1 3 2⍉⌽[2]1 3 2 PERMUTE EACHRIGHT ω      Z̄: 1 3 2⍉⌽[3]1 3 2 PERMUTE EACHRIGHT ω
+const Z: Orientation = Orientation {
+    perm: [1, 3, 2],
+    reverse: 2,
+    reverse_inverse: 3,
+};
+
+fn orientation(axis: PaperAxis) -> Orientation {
+    match axis {
+        PaperAxis::X => X,
+        PaperAxis::Y => Y,
+        PaperAxis::Z => Z,
+    }
+}
+
+/// The paper's X, Y or Z (or its inverse) on any array of 3-element vectors:
+/// `P⍉⌽[k]P PERMUTE EACHRIGHT ω`. It serves a single layer as well as the whole cube.
+pub fn orient<T: Copy>(
+    axis: PaperAxis,
+    inverse: bool,
+    omega: ArrayView3<[T; 3]>,
+) -> Array3<[T; 3]> {
+    let o = orientation(axis);
+    let mut permuted = omega.map(|v| o.perm.map(|p| v[p - 1]));
+    permuted.invert_axis(Axis(
+        if inverse {
+            o.reverse_inverse
+        } else {
+            o.reverse
+        } - 1,
+    ));
+    permuted.permuted_axes(apl_transpose(o.perm))
+}
+
+// L: (Xω[;;,1]),[3] ω[;;,2],[3] ω[;;,3]    and likewise C R, B H F (Y), U M D (Z)
+/// Makes paper move `m` on any array of 3-element vectors.
+pub fn transform<T: Copy>(m: PaperMove, omega: ArrayView3<[T; 3]>) -> Array3<[T; 3]> {
+    let axis = m.letter.axis();
+    let turn = |w: ArrayView3<[T; 3]>| orient(axis, m.inverse, w);
+    match m.letter.layer() {
+        Some(layer) => on_layer(omega, layer_axis(axis), layer, turn),
+        None => turn(omega),
+    }
+}
+// moves:end
+
+/// The 3×3×3 array of 3-letter vectors: each cubie's up/down, back/front and left/right
+/// colour letters, [`JOT`] where it has no such sticker (shown `∘`).
+///
+/// ```
+/// use cubework::rep::{Nested, Representation};
+/// use cubework::{Cube, PaperLetter, PaperMove};
+/// let mut n = Nested::from_cube(&Cube::solved());
+/// assert_eq!(n.render().lines().next(), Some("WRG WR∘ WRY"));
+/// n.turn(PaperMove::new(PaperLetter::X)).unwrap();
+/// assert_eq!(n.render().lines().next(), Some("RBG RB∘ RBY"));
+/// ```
+#[derive(Clone, Debug)]
+pub struct Nested {
+    cube: Array3<[u8; 3]>,
+}
+
+impl Nested {
+    /// The state array.
+    pub fn array(&self) -> &Array3<[u8; 3]> {
+        &self.cube
+    }
+}
+
+impl Representation for Nested {
+    fn kind(&self) -> RepKind {
+        RepKind::Nested
+    }
+
+    fn from_cube(cube: &Cube) -> Nested {
+        let cube = Array3::from_shape_fn((3, 3, 3), |(p, r, c)| {
+            cubie_colours(cube, p, r, c).map(|f| f.map_or(JOT, |f| f.paper_letter() as u8))
+        });
+        Nested { cube }
+    }
+
+    fn to_cube(&self) -> Cube {
+        cube_from_cubies(|p, r, c| self.cube[[p, r, c]].map(|b| Face::from_paper_letter(b as char)))
+    }
+
+    fn shape(&self) -> &[usize] {
+        self.cube.shape()
+    }
+
+    fn element(&self) -> &'static str {
+        "3-letter vector ([u8; 3])"
+    }
+
+    fn state_bytes(&self) -> usize {
+        self.cube.len() * std::mem::size_of::<[u8; 3]>()
+    }
+
+    fn turn(&mut self, m: PaperMove) -> Result<(), MoveError> {
+        check_defined(self.kind(), m)?;
+        self.cube = standard(transform(m, self.cube.view()));
+        Ok(())
+    }
+
+    /// Runs the move on an array whose vectors hold their own byte offsets, `3×cell + slot`,
+    /// giving a gather over the state's 81 bytes.
+    fn compile(&self, m: PaperMove) -> Result<Gather, MoveError> {
+        check_defined(self.kind(), m)?;
+        let (planes, rows, cols) = self.cube.dim();
+        let iota = Array3::from_shape_fn((planes, rows, cols), |(p, r, c)| {
+            let cell = ((p * rows + r) * cols + c) as u16;
+            [0, 1, 2].map(|slot| 3 * cell + slot)
+        });
+        let moved = transform(m, iota.view());
+        Ok(Gather::new(
+            moved.iter().flat_map(|v| v.iter().map(|&s| s as usize)),
+        ))
+    }
+
+    /// In place over the 81 bytes: one SIMD byte shuffle where the CPU has one (see
+    /// [`crate::simd`]), else a gather of the bytes that change.
+    fn turn_compiled(&mut self, g: &Gather) {
+        if let Some(state) = self.cube.as_slice_mut() {
+            g.apply_bytes(state.as_flattened_mut());
+        }
+    }
+
+    fn render(&self) -> String {
+        render_planes(
+            self.cube.view(),
+            |v| {
+                v.iter()
+                    .map(|&b| if b == JOT { '∘' } else { b as char })
+                    .collect()
+            },
+            " ",
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn conformance() {
+        crate::rep::testing::conformance::<Nested>(RepKind::Nested);
+    }
+
+    #[test]
+    fn goal_state_is_the_papers() {
+        let n = Nested::from_cube(&Cube::solved());
+        assert_eq!(
+            n.render(),
+            "WRG WR∘ WRY\nW∘G W∘∘ W∘Y\nWOG WO∘ WOY\n\n\
+             ∘RG ∘R∘ ∘RY\n∘∘G ∘∘∘ ∘∘Y\n∘OG ∘O∘ ∘OY\n\n\
+             BRG BR∘ BRY\nB∘G B∘∘ B∘Y\nBOG BO∘ BOY"
+        );
+        assert_eq!(n.shape(), &[3, 3, 3]);
+        assert_eq!(n.state_bytes(), 81);
+        assert_eq!(n.element(), "3-letter vector ([u8; 3])");
+    }
+
+    #[test]
+    fn agrees_with_numeric_cell_for_cell() {
+        use crate::rep::Numeric;
+        let mut rng = <rand_chacha::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(7);
+        let cube = crate::rep::testing::scrambled(&mut rng, 30);
+        let nested = Nested::from_cube(&cube);
+        let numeric = Numeric::from_cube(&cube);
+        for (v, &n) in nested.array().iter().zip(numeric.array().iter()) {
+            let digits = v.map(|b| Face::from_paper_letter(b as char).map_or(0, |f| f.digit()));
+            assert_eq!(
+                n,
+                digits.iter().fold(0u16, |a, &d| 10 * a + d as u16),
+                "{v:?}"
+            );
+        }
+    }
+}

@@ -1,0 +1,455 @@
+//! # Numeric Representation
+//!
+//! > Rubik's Cube can be represented as a 3-by-3-by-3 cubic array of integers. Each cubie is
+//! > represented by a 3-digit integer, with each digit representing a color […] The
+//! > place-values of the digits correspond to the three axes of the cube in a certain
+//! > (arbitrary) order: (up/down, back/front, left/right). So, the cube looks like this in
+//! > its goal state:
+//! >
+//! > ```text
+//! > 135 130 136     35  30  36    235 230 236
+//! > 105 100 106      5   0   6    205 200 206
+//! > 145 140 146     45  40  46    245 240 246
+//! > ```
+//!
+//! The array is indexed `[plane, row, col]` (plane up → down, row back → front, col
+//! left → right); the digits are [`Face::digit`]s, 0 where the cubie has no sticker.
+//!
+//! An orientation move is an axis reversal and a dyadic transpose (moving the cubies), then an
+//! encode into digits, a reordering of the digit axis, and a decode (turning each cubie's
+//! colours to face along their new axes). The paper remarks that the transpose and the digit
+//! indexing use the same permutation. Quarter-turns apply an orientation move to one layer
+//! and catenate it back between the other two.
+//!
+//! The scan garbles the lines (`101` for `10⊥`, `τ` for `⊤`, `ϕ` for `⍉` and `⌽`/`⊖`); the
+//! readings quoted above each definition below are the ones that pass the conformance check.
+//! The layer helpers [`on_layer`] and the cubie helpers here are shared with the 4-D and
+//! nested representations, whose quarter-turns the paper defines "as for the Numeric
+//! Representation".
+
+use std::sync::OnceLock;
+
+use ndarray::{Array, Array1, Array3, ArrayView, ArrayView3, Axis, Dimension, RemoveAxis, Slice};
+use num_traits::PrimInt;
+
+use super::{Gather, RepKind, Representation, check_defined};
+use crate::cube::Cube;
+use crate::face::Face;
+use crate::geometry::Geometry;
+use crate::moves::{MoveError, PaperAxis, PaperMove};
+
+// moves:begin — the move definitions, counted by `compare` for the paper's "concise".
+/// One orientation move as the paper writes it, `10⊥((3⍴10)⊤P⍉⌽[k]ω)[P;;;]`, 1-based as in
+/// APL.
+#[derive(Clone, Copy, Debug)]
+struct Orientation {
+    /// The left argument `P` of the dyadic transpose, which is also the digit indexing.
+    perm: [usize; 3],
+    /// The axis `k` reversed for the move itself.
+    reverse: usize,
+    /// The axis reversed for its inverse (the other axis of the transposed pair).
+    reverse_inverse: usize,
+}
+
+// X: 10⊥((3⍴10)⊤2 1 3⍉⊖[1]ω)[2 1 3;;;]      X̄: 10⊥((3⍴10)⊤2 1 3⍉⊖[2]ω)[2 1 3;;;]
+const X: Orientation = Orientation {
+    perm: [2, 1, 3],
+    reverse: 1,
+    reverse_inverse: 2,
+};
+// Y: 10⊥((3⍴10)⊤3 2 1⍉⌽[3]ω)[3 2 1;;;]      Ȳ: 10⊥((3⍴10)⊤3 2 1⍉⌽[1]ω)[3 2 1;;;]
+const Y: Orientation = Orientation {
+    perm: [3, 2, 1],
+    reverse: 3,
+    reverse_inverse: 1,
+};
+// Z: 10⊥((3⍴10)⊤1 3 2⍉⌽[2]ω)[1 3 2;;;]      Z̄: 10⊥((3⍴10)⊤1 3 2⍉⌽[3]ω)[1 3 2;;;]
+const Z: Orientation = Orientation {
+    perm: [1, 3, 2],
+    reverse: 2,
+    reverse_inverse: 3,
+};
+
+fn orientation(axis: PaperAxis) -> Orientation {
+    match axis {
+        PaperAxis::X => X,
+        PaperAxis::Y => Y,
+        PaperAxis::Z => Z,
+    }
+}
+
+/// The array axis whose layers a paper axis turns, in `[plane, row, col]`: X turns the
+/// columns, Y the rows, Z the planes.
+pub(crate) fn layer_axis(axis: PaperAxis) -> Axis {
+    match axis {
+        PaperAxis::X => Axis(2),
+        PaperAxis::Y => Axis(1),
+        PaperAxis::Z => Axis(0),
+    }
+}
+
+/// ndarray's `permuted_axes` argument for APL's dyadic transpose `L⍉ω` (1-based `L`): APL
+/// sends axis `i` of `ω` to axis `L[i]` of the result, ndarray takes for each result axis
+/// the source axis.
+pub(crate) fn apl_transpose<const N: usize>(l: [usize; N]) -> [usize; N] {
+    let mut axes = [0; N];
+    for (i, &to) in l.iter().enumerate() {
+        axes[to - 1] = i;
+    }
+    axes
+}
+
+/// `(n⍴radix)⊤ω`: each element encoded into `n` digits (`n` the rank, a digit per axis),
+/// most significant first, along a new leading axis.
+fn encode<T: PrimInt>(radix: T, omega: ArrayView3<T>) -> Array<T, ndarray::Ix4> {
+    let places = omega.ndim();
+    let (a, b, c) = omega.dim();
+    Array::from_shape_fn((places, a, b, c), |(d, i, j, k)| {
+        omega[[i, j, k]] / radix.pow((places - 1 - d) as u32) % radix
+    })
+}
+
+/// `radix⊥ω` along the leading axis: the digits times their place values, summed.
+fn decode<T: PrimInt>(radix: T, digits: ArrayView<T, ndarray::Ix4>) -> Array3<T> {
+    let places = digits.len_of(Axis(0));
+    let values = Array1::from_shape_fn(places, |d| radix.pow((places - 1 - d) as u32))
+        .into_shape_with_order((places, 1, 1, 1))
+        .expect("a column of place values");
+    (&digits * &values).sum_axis(Axis(0))
+}
+
+/// The paper's X, Y or Z (or its inverse) on any array of `radix`-digit integers:
+/// `radix⊥((3⍴radix)⊤P⍉⌽[k]ω)[P;;;]`. It needs only the two axes it mixes to be equally
+/// long, so it serves one layer as well as the whole cube.
+pub fn orient<T: PrimInt>(
+    axis: PaperAxis,
+    inverse: bool,
+    radix: T,
+    omega: ArrayView3<T>,
+) -> Array3<T> {
+    let o = orientation(axis);
+    let mut reversed = omega.view();
+    reversed.invert_axis(Axis(
+        if inverse {
+            o.reverse_inverse
+        } else {
+            o.reverse
+        } - 1,
+    ));
+    let moved = reversed.permuted_axes(apl_transpose(o.perm));
+    let digits = encode(radix, moved);
+    let reordered = digits.select(Axis(0), &o.perm.map(|p| p - 1));
+    decode(radix, reordered.view())
+}
+
+/// A quarter-turn from an orientation move, as the paper's
+/// `L: (Xω[;;,1]),[3] ω[;;,2],[3] ω[;;,3]`: cut `omega` into its one-thick layers along
+/// `axis`, apply `f` to layer `layer`, and catenate them back along `axis`.
+pub fn on_layer<T: Clone, D: RemoveAxis>(
+    omega: ArrayView<T, D>,
+    axis: Axis,
+    layer: usize,
+    f: impl Fn(ArrayView<T, D>) -> Array<T, D>,
+) -> Array<T, D> {
+    let layers: Vec<Array<T, D>> = (0..omega.len_of(axis))
+        .map(|k| {
+            let slab = omega.slice_axis(axis, Slice::from(k..k + 1));
+            if k == layer { f(slab) } else { slab.to_owned() }
+        })
+        .collect();
+    let views: Vec<ArrayView<T, D>> = layers.iter().map(|l| l.view()).collect();
+    ndarray::concatenate(axis, &views).expect("layers cut from one array fit back together")
+}
+
+// L: (Xω[;;,1]),[3] ω[;;,2],[3] ω[;;,3]    C: ω[;;,1],[3](Xω[;;,2]),[3] ω[;;,3]    R: … (Xω[;;,3])
+// B: (Yω[;,1;]),[2] ω[;,2;],[2] ω[;,3;]    H: ω[;,1;],[2](Yω[;,2;]),[2] ω[;,3;]    F: … (Yω[;,3;])
+// U: (Zω[,1;;]),[1] ω[,2;;],[1] ω[,3;;]    M: ω[,1;;],[1](Zω[,2;;]),[1] ω[,3;;]    D: … (Zω[,3;;])
+/// Makes paper move `m` on any array of `radix`-digit integers: the paper's 10 for the
+/// state, 100 for the probe that compiles it.
+pub fn transform<T: PrimInt>(m: PaperMove, radix: T, omega: ArrayView3<T>) -> Array3<T> {
+    let axis = m.letter.axis();
+    let turn = |w: ArrayView3<T>| orient(axis, m.inverse, radix, w);
+    match m.letter.layer() {
+        Some(layer) => on_layer(omega, layer_axis(axis), layer, turn),
+        None => turn(omega),
+    }
+}
+// moves:end
+
+/// The six permutations of three digit places (0 the most significant): after permutation
+/// `p`, place `k` holds what place `PERMS[p][k]` held.
+const PERMS: [[usize; 3]; 6] = [
+    [0, 1, 2],
+    [0, 2, 1],
+    [1, 0, 2],
+    [1, 2, 0],
+    [2, 0, 1],
+    [2, 1, 0],
+];
+
+/// Every 3-digit value 0..1000 under each of the six digit permutations.
+fn permuted() -> &'static [[u16; 1000]; 6] {
+    static TABLE: OnceLock<Box<[[u16; 1000]; 6]>> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        let mut t = Box::new([[0u16; 1000]; 6]);
+        for (p, perm) in PERMS.iter().enumerate() {
+            for v in 0..1000u16 {
+                let d = [v / 100, v / 10 % 10, v % 10];
+                t[p][v as usize] = 100 * d[perm[0]] + 10 * d[perm[1]] + d[perm[2]];
+            }
+        }
+        t
+    })
+}
+
+/// Doubled coordinates (x right, y up, z front) of the cubie at `[plane, row, col]`.
+pub(crate) fn cubie_position(p: usize, r: usize, c: usize) -> [i32; 3] {
+    let [p, r, c] = [p, r, c].map(|v| v as i32);
+    [2 * c - 2, 2 - 2 * p, 2 * r - 2]
+}
+
+/// The facelet index of each of the cubie's three stickers in the paper's order (up/down,
+/// back/front, left/right), `None` where it has none.
+pub(crate) fn cubie_stickers(p: usize, r: usize, c: usize) -> [Option<usize>; 3] {
+    let outer = |i: usize, low: Face, high: Face| match i {
+        0 => Some(low),
+        2 => Some(high),
+        _ => None,
+    };
+    let faces = [
+        outer(p, Face::U, Face::D),
+        outer(r, Face::B, Face::F),
+        outer(c, Face::L, Face::R),
+    ];
+    let g = Geometry::of(3);
+    let cubie = cubie_position(p, r, c);
+    faces.map(|f| f.and_then(|f| g.sticker_of(cubie, f)))
+}
+
+/// Builds a cube from a colour for each cubie's stickers (in the paper's order), given as
+/// `colours(p, r, c)`.
+pub(crate) fn cube_from_cubies(colours: impl Fn(usize, usize, usize) -> [Option<Face>; 3]) -> Cube {
+    let mut stickers = vec![Face::U; 54];
+    for p in 0..3 {
+        for r in 0..3 {
+            for c in 0..3 {
+                let got = colours(p, r, c);
+                for (slot, sticker) in cubie_stickers(p, r, c).into_iter().enumerate() {
+                    if let Some(i) = sticker {
+                        stickers[i] = got[slot].unwrap_or(Geometry::of(3).face_of(i));
+                    }
+                }
+            }
+        }
+    }
+    Cube::from_stickers(3, stickers).expect("an array made from a cube holds a cube")
+}
+
+/// Each cubie's sticker colours in the paper's order, `None` where it has no sticker.
+pub(crate) fn cubie_colours(cube: &Cube, p: usize, r: usize, c: usize) -> [Option<Face>; 3] {
+    cubie_stickers(p, r, c).map(|s| s.map(|i| cube.stickers()[i]))
+}
+
+/// The 3×3×3 array of 3-digit integers: hundreds the up/down colour, tens back/front, units
+/// left/right.
+///
+/// ```
+/// use cubework::rep::{Numeric, Representation};
+/// use cubework::{Cube, PaperLetter, PaperMove};
+/// let mut n = Numeric::from_cube(&Cube::solved());
+/// assert_eq!(n.array()[[0, 0, 0]], 135); // up-back-left: white, red, green
+/// n.turn(PaperMove::new(PaperLetter::X)).unwrap();
+/// assert_eq!(n.array()[[0, 2, 0]], 315); // now up-front-left, its white facing front
+/// ```
+#[derive(Clone, Debug)]
+pub struct Numeric {
+    cube: Array3<u16>,
+}
+
+impl Numeric {
+    /// The state array.
+    pub fn array(&self) -> &Array3<u16> {
+        &self.cube
+    }
+}
+
+impl Representation for Numeric {
+    fn kind(&self) -> RepKind {
+        RepKind::Numeric
+    }
+
+    fn from_cube(cube: &Cube) -> Numeric {
+        let cube = Array3::from_shape_fn((3, 3, 3), |(p, r, c)| {
+            cubie_colours(cube, p, r, c)
+                .iter()
+                .fold(0, |n, f| 10 * n + f.map_or(0, |f| f.digit() as u16))
+        });
+        Numeric { cube }
+    }
+
+    fn to_cube(&self) -> Cube {
+        cube_from_cubies(|p, r, c| {
+            let v = self.cube[[p, r, c]];
+            [v / 100, v / 10 % 10, v % 10].map(|d| Face::from_digit(d as u8))
+        })
+    }
+
+    fn shape(&self) -> &[usize] {
+        self.cube.shape()
+    }
+
+    fn element(&self) -> &'static str {
+        "3-digit integer (u16)"
+    }
+
+    fn state_bytes(&self) -> usize {
+        self.cube.len() * std::mem::size_of::<u16>()
+    }
+
+    fn turn(&mut self, m: PaperMove) -> Result<(), MoveError> {
+        check_defined(self.kind(), m)?;
+        self.cube = standard(transform(m, 10, self.cube.view()));
+        Ok(())
+    }
+
+    /// Runs the move on a probe whose cell `c` holds the base-100 digits `3c, 3c+1, 3c+2`:
+    /// each destination's digits name its source cell and the permutation its digits went
+    /// through.
+    fn compile(&self, m: PaperMove) -> Result<Gather, MoveError> {
+        check_defined(self.kind(), m)?;
+        let (_, rows, cols) = self.cube.dim();
+        let probe = Array::from_shape_fn(self.cube.raw_dim(), |(p, r, c)| {
+            let cell = (p * rows + r) * cols + c;
+            let d = [3 * cell, 3 * cell + 1, 3 * cell + 2].map(|d| d as u32);
+            (d[0] * 100 + d[1]) * 100 + d[2]
+        });
+        let moved = transform(m, 100u32, probe.view());
+        let (sources, perms): (Vec<usize>, Vec<u8>) = moved
+            .iter()
+            .map(|&v| {
+                let d = [v / 10000, v / 100 % 100, v % 100].map(|d| d as usize);
+                let places = d.map(|d| d % 3);
+                let perm = PERMS
+                    .iter()
+                    .position(|&p| p == places)
+                    .expect("the digits of a cell are permuted among themselves");
+                (d[0] / 3, perm as u8)
+            })
+            .unzip();
+        Ok(Gather::with_digit_perms(sources, perms))
+    }
+
+    /// In place: each cell that changes takes its source's value with its digits rearranged,
+    /// looked up in a table of every 3-digit value under the six digit permutations.
+    fn turn_compiled(&mut self, g: &Gather) {
+        if let Some(state) = self.cube.as_slice_mut() {
+            g.apply_digits(state, permuted());
+        }
+    }
+
+    fn render(&self) -> String {
+        render_planes(self.cube.view(), |v| format!("{v:>3}"), " ")
+    }
+}
+
+/// `a` in standard (row-major) layout, which the allocation-free gathers need to see the
+/// state as one slice; transposes leave arrays strided.
+pub(crate) fn standard<T: Clone, D: Dimension>(a: Array<T, D>) -> Array<T, D> {
+    if a.is_standard_layout() {
+        a
+    } else {
+        a.as_standard_layout().into_owned()
+    }
+}
+
+/// Shows a `[plane, row, col]` array as APL does: each plane's rows, cells joined by `sep`,
+/// planes separated by a blank line.
+pub(crate) fn render_planes<T>(a: ArrayView3<T>, cell: impl Fn(&T) -> String, sep: &str) -> String {
+    a.outer_iter()
+        .map(|plane| {
+            plane
+                .outer_iter()
+                .map(|row| row.iter().map(&cell).collect::<Vec<_>>().join(sep))
+                .collect::<Vec<_>>()
+                .join("\n")
+        })
+        .collect::<Vec<_>>()
+        .join("\n\n")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::moves::PaperLetter;
+
+    #[test]
+    fn conformance() {
+        crate::rep::testing::conformance::<Numeric>(RepKind::Numeric);
+    }
+
+    #[test]
+    fn goal_state_is_the_papers() {
+        let n = Numeric::from_cube(&Cube::solved());
+        assert_eq!(
+            n.render(),
+            "135 130 136\n105 100 106\n145 140 146\n\n \
+             35  30  36\n  5   0   6\n 45  40  46\n\n\
+             235 230 236\n205 200 206\n245 240 246"
+        );
+        assert_eq!(n.shape(), &[3, 3, 3]);
+        assert_eq!(n.state_bytes(), 54);
+        assert_eq!(n.element(), "3-digit integer (u16)");
+    }
+
+    fn after(letter: PaperLetter) -> Array3<u16> {
+        let mut n = Numeric::from_cube(&Cube::solved());
+        n.turn(PaperMove::new(letter)).unwrap();
+        n.cube
+    }
+
+    #[test]
+    fn orientation_moves_permute_digits_as_the_paper_indexes_them() {
+        // X: [2 1 3;;;] swaps up/down with back/front; the up-back-left corner 135 goes to
+        // up-front-left.
+        let x = after(PaperLetter::X);
+        assert_eq!(x[[0, 2, 0]], 315);
+        assert_eq!(x[[0, 0, 0]], 325);
+        // Y: [3 2 1;;;] swaps up/down with left/right; 135 goes to down-back-left.
+        assert_eq!(after(PaperLetter::Y)[[2, 0, 0]], 531);
+        // Z: [1 3 2;;;] swaps back/front with left/right; 135 goes to up-back-right.
+        assert_eq!(after(PaperLetter::Z)[[0, 0, 2]], 153);
+    }
+
+    #[test]
+    fn every_cell_keeps_its_digits_under_orientation_moves() {
+        let goal = Numeric::from_cube(&Cube::solved()).cube;
+        let sorted = |v: u16| {
+            let mut d = [v / 100, v / 10 % 10, v % 10];
+            d.sort();
+            d
+        };
+        let mut goal_digits: Vec<_> = goal.iter().map(|&v| sorted(v)).collect();
+        goal_digits.sort();
+        for letter in [PaperLetter::X, PaperLetter::Y, PaperLetter::Z] {
+            let mut moved: Vec<_> = after(letter).iter().map(|&v| sorted(v)).collect();
+            moved.sort();
+            assert_eq!(moved, goal_digits, "{letter:?}");
+        }
+    }
+
+    #[test]
+    fn digit_permutation_table() {
+        let t = permuted();
+        assert_eq!(t[0][135], 135);
+        assert_eq!(t[2][135], 315);
+        assert_eq!(t[5][135], 531);
+        assert_eq!(t[1][135], 153);
+    }
+
+    #[test]
+    fn apl_transpose_matches_ndarray() {
+        assert_eq!(apl_transpose([2, 1, 3]), [1, 0, 2]);
+        assert_eq!(apl_transpose([3, 2, 1, 4]), [2, 1, 0, 3]);
+        assert_eq!(apl_transpose([2, 3, 1]), [2, 0, 1]);
+    }
+}

@@ -1,0 +1,331 @@
+//! # Visual Representation
+//!
+//! > Here the cube is represented in an 11-by-11 matrix, containing literal characters
+//! > representing all facelet colors -- except the [down] center. These 53 literals are placed
+//! > along horizontal, vertical, and diagonal lines against a background of blanks […] The
+//! > display is intended to give the visual appearance of a square pyramid, viewed from atop,
+//! > as if the cube were stretched out from the bottom and flattened onto a 2-dimensional
+//! > surface.
+//!
+//! The up face sits at rows and columns 4–6 (0-based). A side sticker at distance d = 1, 2, 3
+//! from the up face (its face row + 1) lies on row `4−d` (back), column `4−d` (left), row
+//! `6+d` (front) or column `6+d` (right), its three stickers at `5−d, 5, 5+d` along that line.
+//! The down face's eight outer stickers sit at the corners and edge midpoints of the matrix,
+//! each nearest the sides it borders; the down centre is not stored (it is the up centre's
+//! opposite). X, Y, C and H, which would move it, are not defined.
+//!
+//! Z is a rotation of the whole picture, U of its central 5-by-5 and D of everything outside
+//! its central 7-by-7. "The others are tedious piece-by-piece transformations": L is a table
+//! of cell assignments, and F, R, B are L conjugated by Z (Z brings the front to the left).
+//!
+//! Reading the scan: `ϕϕ` stands for both `⌽⍉` and `⊖⍉`; in `U: ω[I;I]+ω[I;I+3+15] * ω`
+//! the `←` became `+`, `⍳` became `1`, `⋄` became `*`, and the `⌽⍉` before `ω[I;I…]` was
+//! lost (as printed it would change nothing). D as printed, `ω[I;I]←ω[I;I←2+⍳7]`, is the part
+//! that puts the central 7-by-7 back after turning the whole matrix; the turn itself is
+//! missing. M's bars were lost: `M: Ū D̄ Z ω`. The paper says the back centre is missing; it
+//! is the down (bottom) centre, as its discussion says.
+
+use ndarray::{Array2, ArrayView2, Axis, s};
+
+use super::{Gather, RepKind, Representation, check_defined, rot_ccw, rot_cw};
+use crate::cube::Cube;
+use crate::face::Face;
+use crate::geometry::Geometry;
+use crate::moves::{MoveError, PaperLetter, PaperMove};
+
+/// The blank background.
+const BLANK: u8 = b' ';
+
+/// The side of the matrix.
+const SIDE: usize = 11;
+
+/// The cell, 0-based `[row, col]`, that shows sticker `(row, col)` of `face`'s layout, or
+/// `None` for the down centre.
+fn cell_of(face: Face, i: usize, j: usize) -> Option<[usize; 2]> {
+    let d = i + 1; // distance from the up face, for side stickers
+    let along = |sign: isize| (5 + sign * (j as isize - 1) * d as isize) as usize;
+    Some(match face {
+        Face::U => [4 + i, 4 + j],
+        Face::F => [7 + i, along(1)],
+        Face::B => [3 - i, along(-1)],
+        Face::L => [along(1), 3 - i],
+        Face::R => [along(-1), 7 + i],
+        Face::D => match (i, j) {
+            (1, 1) => return None,
+            // Seen from below, row 0 borders the front (the bottom of the picture) and
+            // column 0 the left.
+            (i, j) => [10 - 5 * i, 5 * j],
+        },
+    })
+}
+
+/// The 53 (cell, sticker) pairs, stickers in [`Geometry`] numbering.
+fn cells() -> impl Iterator<Item = ([usize; 2], usize)> {
+    let g = Geometry::of(3);
+    (0..54).filter_map(move |s| {
+        let (face, k) = (g.face_of(s), s % 9);
+        cell_of(face, k / 3, k % 3).map(|cell| (cell, s))
+    })
+}
+
+// moves:begin — the move definitions, counted by `compare` for the paper's "concise".
+/// L, piece by piece: `ω[to]←ω[from]` for each `(to, from)` pair of 0-based cells.
+const L: [([usize; 2], [usize; 2]); 20] = [
+    // up's left column from the back's right column, bottom first
+    ([4, 4], [1, 2]),
+    ([5, 4], [2, 3]),
+    ([6, 4], [3, 4]),
+    // the left face turns clockwise: its corners and edges each go to the next
+    ([4, 3], [2, 1]),
+    ([2, 1], [8, 1]),
+    ([8, 1], [6, 3]),
+    ([6, 3], [4, 3]),
+    ([5, 3], [3, 2]),
+    ([3, 2], [5, 1]),
+    ([5, 1], [7, 2]),
+    ([7, 2], [5, 3]),
+    // the front's left column from up's
+    ([7, 4], [4, 4]),
+    ([8, 3], [5, 4]),
+    ([9, 2], [6, 4]),
+    // the back's right column from down's left column, reversed
+    ([3, 4], [0, 0]),
+    ([2, 3], [5, 0]),
+    ([1, 2], [10, 0]),
+    // down's left column from the front's
+    ([10, 0], [7, 4]),
+    ([5, 0], [8, 3]),
+    ([0, 0], [9, 2]),
+];
+
+/// `⌽⍉ω` (clockwise seen from above), or `⊖⍉ω` for the inverse.
+fn spin<T: Copy>(omega: ArrayView2<T>, inverse: bool) -> Array2<T> {
+    if inverse {
+        rot_ccw(omega)
+    } else {
+        rot_cw(omega)
+    }
+}
+
+/// Makes paper move `m` on any 11×11 matrix laid out as the visual representation. X, Y, C
+/// and H are not defined here (`check_defined` refuses them first); they leave it unchanged.
+pub fn transform<T: Copy>(m: PaperMove, omega: ArrayView2<T>) -> Array2<T> {
+    use PaperLetter as P;
+    let inv = m.inverse;
+    let t = |letter, inverse, w: ArrayView2<T>| transform(PaperMove { letter, inverse }, w);
+    let mid = omega.len_of(Axis(0)) / 2;
+    match m.letter {
+        // Z: ⌽⍉ω      Z̄: ⊖⍉ω
+        P::Z => spin(omega, inv),
+        // U: ω[I;I]←⌽⍉ω[I;I←3+⍳5]
+        P::U => {
+            let i = mid - 2..=mid + 2;
+            let mut out = omega.to_owned();
+            out.slice_mut(s![i.clone(), i.clone()])
+                .assign(&spin(omega.slice(s![i.clone(), i]), inv));
+            out
+        }
+        // D: (⌽⍉ω), then ω[I;I]←ω[I;I←2+⍳7] puts the central 7-by-7 back
+        P::D => {
+            let i = mid - 3..=mid + 3;
+            let mut out = spin(omega, inv);
+            out.slice_mut(s![i.clone(), i.clone()])
+                .assign(&omega.slice(s![i.clone(), i]));
+            out
+        }
+        // M: Ū D̄ Z ω      M̄: U D Z̄ ω
+        P::M => t(P::U, !inv, t(P::D, !inv, t(P::Z, inv, omega).view()).view()),
+        P::L => {
+            let mut out = omega.to_owned();
+            for (to, from) in L {
+                let (to, from) = if inv { (from, to) } else { (to, from) };
+                out[to] = omega[from];
+            }
+            out
+        }
+        // F: Z̄ L̄ Z ω (the front brought to the left and turned back, clockwise seen from
+        // the front being the inverse of the paper's F)
+        P::F => t(
+            P::Z,
+            true,
+            t(P::L, !inv, t(P::Z, false, omega).view()).view(),
+        ),
+        // R: Z Z L̄ Z Z ω (the right brought to the left)
+        P::R => {
+            let zz = |w: ArrayView2<T>| t(P::Z, false, t(P::Z, false, w).view());
+            zz(t(P::L, !inv, zz(omega).view()).view())
+        }
+        // B: Z L Z̄ ω (the back brought to the left)
+        P::B => t(
+            P::Z,
+            false,
+            t(P::L, inv, t(P::Z, true, omega).view()).view(),
+        ),
+        P::X | P::Y | P::C | P::H => omega.to_owned(),
+    }
+}
+// moves:end
+
+/// The 11×11 matrix of colour letters on a blank background: the cube seen from above as a
+/// square pyramid.
+///
+/// ```
+/// use cubework::rep::{Representation, Visual};
+/// use cubework::{Cube, PaperLetter, PaperMove};
+/// let mut v = Visual::from_cube(&Cube::solved());
+/// assert_eq!(v.render().lines().nth(5), Some("B G G G W W W Y Y Y B"));
+/// v.turn(PaperMove::new(PaperLetter::Z)).unwrap(); // ⌽⍉ω: the front comes to the left
+/// assert_eq!(v.render().lines().nth(5), Some("B O O O W W W R R R B"));
+/// ```
+#[derive(Clone, Debug)]
+pub struct Visual {
+    cube: Array2<u8>,
+}
+
+impl Visual {
+    /// The state array.
+    pub fn array(&self) -> &Array2<u8> {
+        &self.cube
+    }
+}
+
+impl Representation for Visual {
+    fn kind(&self) -> RepKind {
+        RepKind::Visual
+    }
+
+    fn from_cube(cube: &Cube) -> Visual {
+        let mut array = Array2::from_elem((SIDE, SIDE), BLANK);
+        for (cell, s) in cells() {
+            array[cell] = cube.stickers()[s].paper_letter() as u8;
+        }
+        Visual { cube: array }
+    }
+
+    fn to_cube(&self) -> Cube {
+        let g = Geometry::of(3);
+        let mut stickers: Vec<Face> = (0..54).map(|i| g.face_of(i)).collect();
+        for (cell, s) in cells() {
+            stickers[s] = Face::from_paper_letter(self.cube[cell] as char).unwrap_or(stickers[s]);
+        }
+        let up = stickers[g.index(Face::U, 1, 1)];
+        stickers[g.index(Face::D, 1, 1)] = up.opposite();
+        Cube::from_stickers(3, stickers).expect("a visual matrix made from a cube holds a cube")
+    }
+
+    fn shape(&self) -> &[usize] {
+        self.cube.shape()
+    }
+
+    fn element(&self) -> &'static str {
+        "letter or blank (u8)"
+    }
+
+    fn state_bytes(&self) -> usize {
+        self.cube.len() * std::mem::size_of::<u8>()
+    }
+
+    fn turn(&mut self, m: PaperMove) -> Result<(), MoveError> {
+        check_defined(self.kind(), m)?;
+        self.cube = transform(m, self.cube.view());
+        Ok(())
+    }
+
+    fn compile(&self, m: PaperMove) -> Result<Gather, MoveError> {
+        check_defined(self.kind(), m)?;
+        Ok(Gather::compile(self.cube.raw_dim(), |iota| {
+            transform(m, iota)
+        }))
+    }
+
+    /// In place: one SIMD byte shuffle where the CPU has one (see [`crate::simd`]), else a
+    /// gather of the cells that change.
+    fn turn_compiled(&mut self, g: &Gather) {
+        if let Some(state) = self.cube.as_slice_mut() {
+            g.apply_bytes(state);
+        }
+    }
+
+    /// The paper's display `(22⍴1 0)\CUBE`: each cell followed by a blank, so that the
+    /// picture looks square (trailing blanks trimmed).
+    fn render(&self) -> String {
+        self.cube
+            .outer_iter()
+            .map(|row| {
+                let line: String = row.iter().flat_map(|&b| [b as char, ' ']).collect();
+                line.trim_end().to_string()
+            })
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rep::testing::conformance;
+
+    #[test]
+    fn conformance_visual() {
+        conformance::<Visual>(RepKind::Visual);
+    }
+
+    #[test]
+    fn goal_state_is_the_papers() {
+        let v = Visual::from_cube(&Cube::solved());
+        let want = [
+            "B         B         B",
+            "    R     R     R",
+            "  G   R   R   R   Y",
+            "    G   R R R   Y",
+            "      G W W W Y",
+            "B G G G W W W Y Y Y B",
+            "      G W W W Y",
+            "    G   O O O   Y",
+            "  G   O   O   O   Y",
+            "    O     O     O",
+            "B         B         B",
+        ]
+        .join("\n");
+        assert_eq!(v.render(), want);
+        assert_eq!(v.array().iter().filter(|&&b| b != BLANK).count(), 53);
+        assert_eq!(v.shape(), &[11, 11]);
+        assert_eq!(v.state_bytes(), 121);
+    }
+
+    #[test]
+    fn x_y_c_h_are_undefined_and_named() {
+        let mut v = Visual::from_cube(&Cube::solved());
+        for letter in [
+            PaperLetter::X,
+            PaperLetter::Y,
+            PaperLetter::C,
+            PaperLetter::H,
+        ] {
+            for m in [PaperMove::new(letter), PaperMove::new(letter).inverse()] {
+                match v.turn(m) {
+                    Err(MoveError::Undefined { mv, rep, .. }) => {
+                        assert_eq!(mv, m.to_string());
+                        assert_eq!(rep, "visual");
+                    }
+                    other => panic!("{m}: {other:?}"),
+                }
+                assert!(v.compile(m).is_err());
+            }
+        }
+        assert_eq!(RepKind::Visual.defined_moves().len(), 16);
+    }
+
+    #[test]
+    fn the_l_table_is_a_permutation_of_sticker_cells() {
+        let stickers: Vec<[usize; 2]> = cells().map(|(c, _)| c).collect();
+        let mut to: Vec<_> = L.iter().map(|p| p.0).collect();
+        let mut from: Vec<_> = L.iter().map(|p| p.1).collect();
+        to.sort();
+        from.sort();
+        assert_eq!(to, from);
+        assert!(to.iter().all(|c| stickers.contains(c)));
+        to.dedup();
+        assert_eq!(to.len(), L.len());
+    }
+}

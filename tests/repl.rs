@@ -1,0 +1,153 @@
+//! The REPL driven through stdin (no terminal: no prompts, no colour), every command included.
+
+use assert_cmd::Command;
+
+fn session(input: &str) -> (String, String, Option<i32>) {
+    let out = Command::cargo_bin("cubework")
+        .unwrap()
+        .env(
+            "CUBEWORK_DATA_DIR",
+            std::env::temp_dir().join("cubework-test-data"),
+        )
+        .write_stdin(input)
+        .output()
+        .unwrap();
+    (
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+        out.status.code(),
+    )
+}
+
+#[test]
+fn a_whole_session_snapshot() {
+    let script = "\
+# comments and blank lines do nothing
+
+R U R' U'
+rep numeric
+show facelets
+undo
+redo
+history
+notation paper
+do 'F\u{304}D\u{304}FDRDR\u{304}'
+notation standard
+solved?
+invert
+solved?
+rep composite
+x
+show net
+scramble 5 seed 1
+reset
+show facelets
+load UUFUUFUUFRRRRRRRRRFFDFFDFFDDDBDDBDDBLLLLLLLLLUBBUBBUBB
+rep visual
+R'
+solved?
+help scramble
+quit
+R
+";
+    let (stdout, stderr, code) = session(script);
+    insta::assert_snapshot!("session_stdout", stdout);
+    insta::assert_snapshot!("session_stderr", stderr);
+    assert_eq!(
+        code,
+        Some(2),
+        "one line failed (x on composite), so the status says so"
+    );
+}
+
+#[test]
+fn errors_do_not_end_the_session() {
+    let (stdout, stderr, code) = session(
+        "R Q\nrep cubic\nload XYZ\nundo\nfrobnicate now\nnotation martian\nhelp nothing\nscramble lots\nR\nshow facelets\n",
+    );
+    assert_eq!(stderr.lines().count(), 8, "{stderr}");
+    assert!(stderr.lines().all(|l| l.starts_with("error: ")), "{stderr}");
+    assert!(
+        stdout.ends_with("UUFUUFUUFRRRRRRRRRFFDFFDFFDDDBDDBDDBLLLLLLLLLUBBUBBUBB\n"),
+        "{stdout}"
+    );
+    assert_eq!(code, Some(2));
+}
+
+#[test]
+fn show_all_of_the_goal_state() {
+    let (stdout, _, code) = session("show all\n");
+    assert_eq!(code, Some(0));
+    insta::assert_snapshot!("goal_all_seven", stdout);
+}
+
+#[test]
+fn run_a_session_file() {
+    let dir = std::env::temp_dir().join(format!("cubework-run-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("session.txt");
+    std::fs::write(&file, "R U\nshow facelets\n").unwrap();
+    let out = Command::cargo_bin("cubework")
+        .unwrap()
+        .arg("run")
+        .arg(&file)
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        stdout.ends_with("UUUUUUFFFUBBRRRRRRRRRFFDFFDDDBDDBDDBFFDLLLLLLLLLUBBUBB\n"),
+        "{stdout}"
+    );
+    let missing = Command::cargo_bin("cubework")
+        .unwrap()
+        .args(["run", "/nonexistent/session.txt"])
+        .output()
+        .unwrap();
+    assert_eq!(missing.status.code(), Some(1));
+    assert_eq!(
+        String::from_utf8(missing.stderr).unwrap().lines().count(),
+        1
+    );
+}
+
+#[test]
+fn show_variants_reps_compare_and_paper() {
+    let (stdout, stderr, code) = session(
+        "rep local\nshow\nshow composite\nshow bogus\nreps\ncompare 300\npaper 300\ncompare none\n",
+    );
+    assert_eq!(code, Some(2), "show bogus and compare none fail");
+    assert_eq!(stderr.lines().count(), 2, "{stderr}");
+    assert!(
+        stderr.contains("'bogus' is not a representation"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("'none' is not a number of turns"),
+        "{stderr}"
+    );
+    assert!(
+        stdout.contains("WWWWWWWWWWWW\nGGGOOOYYYRRR"),
+        "show composite: {stdout}"
+    );
+    // compare: one row per representation with positive timings.
+    let compare_rows: Vec<&str> = stdout
+        .lines()
+        .filter(|l| l.starts_with("│ ") && !l.contains("ns") && l.split('┆').count() == 11)
+        .collect();
+    assert_eq!(compare_rows.len(), 7, "{stdout}");
+    for row in compare_rows {
+        let cells: Vec<&str> = row.trim_matches('│').split('┆').map(str::trim).collect();
+        let defined: f64 = cells[5].parse().unwrap();
+        let compiled: f64 = cells[6].parse().unwrap();
+        assert!(defined > 0.0 && compiled > 0.0, "{row}");
+    }
+    // paper: the paper's ranks beside the measured ones.
+    assert!(
+        stdout.contains("| Numeric") || stdout.contains("│ Numeric"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("General, Simple, Display and Insight stay the paper's judgement alone.")
+    );
+}
