@@ -1,0 +1,60 @@
+//! A cube state as a user gives it: a move sequence applied to the solved cube, or a facelet
+//! string. The solvers ([`crate::pocket`], [`crate::solve`]) take an [`Input`] and turn it into
+//! their own state, so that the command line and the REPL can hand over what was typed.
+
+use crate::cube::{Cube, FaceletError};
+use crate::moves::{Move, MoveError};
+use crate::parser::{Notation, ParseError, parse_moves};
+
+/// A cube state as given by a user.
+///
+/// ```
+/// use cubework::input::Input;
+/// let cube = Input::Alg("R U".into()).to_cube(2).unwrap();
+/// assert_eq!(cube.size(), 2);
+/// assert!(!cube.is_solved());
+/// assert!(Input::Facelets("UUUU".into()).to_cube(2).is_err());
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Input {
+    /// A move sequence in standard notation, made from the solved cube.
+    Alg(String),
+    /// Moves already parsed (in either notation), made from the solved cube.
+    Moves(Vec<Move>),
+    /// A facelet string: faces U R F D L B, each face's stickers row by row.
+    Facelets(String),
+}
+
+/// Why an [`Input`] is not a cube.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum InputError {
+    /// The move sequence does not parse.
+    #[error(transparent)]
+    Parse(#[from] ParseError),
+    /// A move cannot be made on this cube.
+    #[error(transparent)]
+    Move(#[from] MoveError),
+    /// The facelet string is not a cube.
+    #[error(transparent)]
+    Facelets(#[from] FaceletError),
+}
+
+impl Input {
+    /// The `n`×`n`×`n` cube this input describes. Only the sticker colours are checked here;
+    /// whether the pieces can exist is the solvers' business.
+    pub fn to_cube(&self, n: usize) -> Result<Cube, InputError> {
+        Cube::check_size(n)?;
+        match self {
+            Input::Alg(text) => {
+                let moves = parse_moves(text, Notation::Standard)?;
+                Input::Moves(moves).to_cube(n)
+            }
+            Input::Moves(moves) => {
+                let mut cube = Cube::solved_n(n);
+                cube.apply_all(moves)?;
+                Ok(cube)
+            }
+            Input::Facelets(s) => Ok(Cube::from_facelets_n(s, n)?),
+        }
+    }
+}

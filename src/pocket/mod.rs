@@ -1,0 +1,240 @@
+//! The 2×2×2 ("pocket cube") solved completely, after the notes on solving it with dense
+//! permutation ranks.
+//!
+//! Hold one corner (DBL) fixed and turn only the three faces that do not touch it, U, R and F.
+//! A state is then a pair (π, q) — where the seven other corners are and how they are twisted
+//! ([`PocketState`]) — and the Myrvold–Ruskey ranking ([`perm`]) numbers all
+//! 7! × 3⁶ = 3,674,160 of them densely. A breadth-first search from solved over those numbers
+//! ([`DistanceTable`]) finds every state's distance, two bits a state, in the quarter-turn
+//! metric (6 moves) and the half-turn metric (9 moves); an optimal solution is a walk down the
+//! distances. The tables are cached on disk ([`cache`]).
+//!
+//! The command line's entry points are [`table_report`] and [`solve_report`]; each returns
+//! text whose last line is the answer alone.
+
+pub mod cache;
+pub mod perm;
+mod state;
+mod table;
+
+use std::fmt::Write as _;
+use std::sync::OnceLock;
+
+pub use cache::{CACHE_ENV, CacheError, CacheReport, cache_dir, cache_file, fnv1a, load_or_build};
+pub use state::{PocketMove, PocketState, STATES, format_pocket};
+pub use table::DistanceTable;
+
+use crate::cubies::CubieError;
+use crate::input::{Input, InputError};
+use crate::metric::Metric;
+use crate::moves::format_moves;
+
+/// Why a 2×2×2 state cannot be solved.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PocketError {
+    /// The moves or facelets do not describe a cube.
+    #[error(transparent)]
+    Input(#[from] InputError),
+    /// The stickers are not a real cube's corners.
+    #[error(transparent)]
+    Pieces(#[from] CubieError),
+    /// A cube of another size.
+    #[error("the pocket cube solver takes a 2×2×2, not a {0}×{0}×{0}")]
+    Size(usize),
+    /// A distance table that does not lead to solved (a bug).
+    #[error("the distance table is inconsistent: {0}")]
+    Table(String),
+    /// Something that cannot happen on a real cube (a bug).
+    #[error("internal error: {0}")]
+    Unreachable(&'static str),
+}
+
+/// The table of a metric, loaded or built once per process (see [`load_or_build`]), with how
+/// it was obtained.
+pub fn shared_table(metric: Metric) -> &'static (DistanceTable, CacheReport) {
+    static TABLES: [OnceLock<(DistanceTable, CacheReport)>; 2] = [OnceLock::new(), OnceLock::new()];
+    TABLES[metric as usize].get_or_init(|| load_or_build(metric))
+}
+
+fn group(n: u64) -> String {
+    let s = n.to_string();
+    let mut out = String::new();
+    for (i, c) in s.chars().enumerate() {
+        if i > 0 && (s.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// The distance distribution as text. As CSV: the header `depth,count` and a row per
+/// distance. As a table: a row per distance, the total, how the table was obtained (when
+/// `report` is given), and God's number alone on the last line.
+///
+/// ```
+/// use cubework::pocket::{DistanceTable, table_text};
+/// use cubework::metric::Metric;
+/// let text = table_text(&DistanceTable::build(Metric::Half), None, true);
+/// assert_eq!(text.lines().next(), Some("depth,count"));
+/// assert_eq!(text.lines().last(), Some("11,2644"));
+/// ```
+pub fn table_text(table: &DistanceTable, report: Option<&CacheReport>, csv: bool) -> String {
+    let mut out = String::new();
+    let counts = table.distribution();
+    if csv {
+        out.push_str("depth,count");
+        for (d, c) in counts.iter().enumerate() {
+            let _ = write!(out, "\n{d},{c}");
+        }
+        return out;
+    }
+    let metric = table.metric();
+    let moves = format_pocket(PocketMove::of(metric));
+    let _ = writeln!(
+        out,
+        "2×2×2 states by distance from solved, {} ({moves}):",
+        metric.title()
+    );
+    let _ = writeln!(out, "{:>5}  {:>9}", "depth", "states");
+    for (d, &c) in counts.iter().enumerate() {
+        let _ = writeln!(out, "{d:>5}  {:>9}", group(c));
+    }
+    let _ = writeln!(out, "{:>5}  {:>9}", "total", group(counts.iter().sum()));
+    if let Some(r) = report {
+        let _ = writeln!(out, "table {r}");
+    }
+    let _ = writeln!(out, "God's number in the {}:", metric.title());
+    let _ = write!(out, "{}", table.gods_number());
+    out
+}
+
+/// `cubework pocket table`: the distance distribution of a metric (see [`table_text`]), from
+/// the cache or a fresh breadth-first search. (Not run as a doc test, because it uses the
+/// user's cache directory; `tests/pocket_reports.rs` runs it against a temporary one.)
+///
+/// ```no_run
+/// use cubework::metric::Metric;
+/// let text = cubework::pocket::table_report(Metric::Quarter, false).unwrap();
+/// assert_eq!(text.lines().last(), Some("14"));
+/// ```
+pub fn table_report(metric: Metric, csv: bool) -> Result<String, PocketError> {
+    let (table, report) = shared_table(metric);
+    Ok(table_text(table, Some(report), csv))
+}
+
+/// An optimal solution of `input` from `table` as text: what was done to read the state, its
+/// distance, and the solution alone on the last line (empty when already solved).
+pub fn solve_text(table: &DistanceTable, input: &Input) -> Result<String, PocketError> {
+    let (state, rotation) = PocketState::from_input(input)?;
+    let solution = table.solve(&state)?;
+    let mut out = String::new();
+    if !rotation.is_empty() {
+        let _ = writeln!(
+            out,
+            "turned the whole cube ({}) to hold corner DBL at home",
+            format_moves(&rotation)
+        );
+    }
+    let metric = table.metric();
+    let _ = writeln!(
+        out,
+        "{} {} from solved in the {} (God's number {}); an optimal solution:",
+        solution.len(),
+        if solution.len() == 1 { "move" } else { "moves" },
+        metric.title(),
+        table.gods_number()
+    );
+    out.push_str(&format_pocket(&solution));
+    Ok(out)
+}
+
+/// `cubework pocket solve`: an optimal solution in moves of U, R and F (see [`solve_text`]),
+/// from the metric's table, loaded or built once per process. (Not run as a doc test, because
+/// it uses the user's cache directory; `tests/pocket_reports.rs` runs it.)
+///
+/// ```no_run
+/// use cubework::input::Input;
+/// use cubework::metric::Metric;
+/// let text = cubework::pocket::solve_report(Metric::Half, &Input::Alg("R U2 F'".into())).unwrap();
+/// assert_eq!(text.lines().last(), Some("F U2 R'"));
+/// ```
+pub fn solve_report(metric: Metric, input: &Input) -> Result<String, PocketError> {
+    // Read the input first, so that a bad one is reported without building a table.
+    PocketState::from_input(input)?;
+    solve_text(&shared_table(metric).0, input)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Cube;
+    use crate::parser::{Notation, parse_moves};
+    use table::tests::table;
+
+    #[test]
+    fn csv_and_table_text() {
+        let t = table(Metric::Half);
+        let csv = table_text(t, None, true);
+        let lines: Vec<&str> = csv.lines().collect();
+        assert_eq!(lines[0], "depth,count");
+        assert_eq!(lines[1], "0,1");
+        assert_eq!(lines.len(), 13);
+        assert_eq!(lines[12], "11,2644");
+        let text = table_text(t, None, false);
+        assert_eq!(text.lines().last(), Some("11"));
+        assert!(text.contains("3,674,160"), "{text}");
+        assert!(text.contains("1,887,748"), "{text}");
+    }
+
+    #[test]
+    fn solve_text_solves_from_moves_and_facelets() {
+        for metric in Metric::ALL {
+            let t = table(metric);
+            for alg in ["", "R", "R U2 F'", "D L B", "R U R' U' F2 D' L B2 x y"] {
+                let text = solve_text(t, &Input::Alg(alg.into())).unwrap();
+                let last = text.lines().last().unwrap_or("");
+                let last = if text.ends_with('\n') { "" } else { last };
+                let solution = parse_moves(last, Notation::Standard).unwrap();
+                assert!(
+                    solution
+                        .iter()
+                        .all(|m| m.to_string().starts_with(['U', 'R', 'F']))
+                );
+                // The scramble, held by DBL, then the solution, is solved.
+                let mut cube = Cube::solved_n(2);
+                cube.apply_all(&parse_moves(alg, Notation::Standard).unwrap())
+                    .unwrap();
+                let facelets = cube.facelets();
+                let (state, _) = PocketState::from_cube(&cube).unwrap();
+                let mut held = state.to_cube();
+                held.apply_all(&solution).unwrap();
+                assert!(held.is_solved(), "{alg}: {text}");
+                assert_eq!(solution.len(), t.distance(&state).unwrap());
+                let from_facelets = solve_text(t, &Input::Facelets(facelets)).unwrap();
+                assert_eq!(from_facelets, text);
+            }
+        }
+        let q = solve_text(table(Metric::Quarter), &Input::Alg("R2".into())).unwrap();
+        assert!(
+            q.ends_with("R2") || q.ends_with("R R") || q.ends_with("R' R'"),
+            "{q}"
+        );
+        assert!(q.contains("2 moves"), "{q}");
+    }
+
+    #[test]
+    fn solve_report_rejects_bad_input_before_building_anything() {
+        let err = solve_report(
+            Metric::Half,
+            &Input::Facelets("UUUFURRRFRFFDDDDLLLLBBBB".into()),
+        )
+        .unwrap_err();
+        assert!(matches!(
+            err,
+            PocketError::Pieces(CubieError::TwistSum { sum: 1, .. })
+        ));
+        let err = solve_report(Metric::Half, &Input::Alg("R Q".into())).unwrap_err();
+        assert!(err.to_string().contains("unknown move 'Q'"), "{err}");
+    }
+}

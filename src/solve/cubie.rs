@@ -1,0 +1,342 @@
+//! The 3×3×3 as cubies: where each corner and edge is and how it is turned, packed into
+//! integers for hashing.
+
+use std::fmt;
+use std::sync::OnceLock;
+
+use super::SolveError;
+use crate::cube::Cube;
+use crate::cubies::{self, CORNERS, Corners, EDGES, Edges};
+use crate::face::Face;
+use crate::metric::Metric;
+use crate::moves::{Amount, Move, Turn};
+
+/// An outer face turned one, two or three clockwise quarter-turns.
+///
+/// ```
+/// use cubework::solve::FaceMove;
+/// use cubework::metric::Metric;
+/// assert_eq!(FaceMove::of(Metric::Half).len(), 18);
+/// assert_eq!(FaceMove::of(Metric::Quarter).len(), 12);
+/// assert_eq!(FaceMove::ALL[4].to_string(), "R2");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct FaceMove {
+    face: Face,
+    quarters: u8,
+}
+
+impl FaceMove {
+    /// All eighteen, face by face in the order U R F D L B: U U2 U' R R2 R' ….
+    pub const ALL: [FaceMove; 18] = {
+        let mut all = [FaceMove {
+            face: Face::U,
+            quarters: 1,
+        }; 18];
+        let mut i = 0;
+        while i < 18 {
+            all[i] = FaceMove {
+                face: Face::ALL[i / 3],
+                quarters: (i % 3) as u8 + 1,
+            };
+            i += 1;
+        }
+        all
+    };
+
+    const QUARTER: [FaceMove; 12] = {
+        let mut q = [FaceMove {
+            face: Face::U,
+            quarters: 1,
+        }; 12];
+        let mut i = 0;
+        while i < 12 {
+            q[i] = FaceMove {
+                face: Face::ALL[i / 2],
+                quarters: if i % 2 == 0 { 1 } else { 3 },
+            };
+            i += 1;
+        }
+        q
+    };
+
+    /// The moves of a metric: twelve quarter-turns, or eighteen with the half-turns.
+    pub fn of(metric: Metric) -> &'static [FaceMove] {
+        match metric {
+            Metric::Quarter => &Self::QUARTER,
+            Metric::Half => &Self::ALL,
+        }
+    }
+
+    /// The face turned.
+    pub fn face(self) -> Face {
+        self.face
+    }
+
+    /// Clockwise quarter-turns, 1 to 3.
+    pub fn quarters(self) -> u8 {
+        self.quarters
+    }
+
+    /// Position in [`FaceMove::ALL`].
+    pub fn index(self) -> usize {
+        3 * self.face.index() + self.quarters as usize - 1
+    }
+
+    /// The move that undoes this one.
+    pub fn inverse(self) -> FaceMove {
+        FaceMove {
+            face: self.face,
+            quarters: 4 - self.quarters,
+        }
+    }
+
+    /// As a standard [`Move`].
+    pub fn to_move(self) -> Move {
+        Move {
+            turn: Turn::face(self.face),
+            amount: match self.quarters {
+                1 => Amount::One,
+                2 => Amount::Two,
+                _ => Amount::Prime,
+            },
+        }
+    }
+}
+
+impl fmt::Display for FaceMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.to_move())
+    }
+}
+
+/// A 3×3×3 state, centres fixed: the corner and edge in each slot (see [`cubies`]) with its
+/// twist or flip. Moves are states too, and compose by gathering.
+///
+/// ```
+/// use cubework::solve::{CubieCube, FaceMove};
+/// let r = CubieCube::solved().apply(FaceMove::ALL[3]);
+/// assert_eq!(r.to_cube().facelets(), "UUFUUFUUFRRRRRRRRRFFDFFDFFDDDBDDBDDBLLLLLLLLLUBBUBBUBB");
+/// assert!(r.apply(FaceMove::ALL[5]).is_solved());
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct CubieCube {
+    cp: [u8; CORNERS],
+    co: [u8; CORNERS],
+    ep: [u8; EDGES],
+    eo: [u8; EDGES],
+}
+
+impl Default for CubieCube {
+    fn default() -> Self {
+        CubieCube::solved()
+    }
+}
+
+impl CubieCube {
+    /// The solved cube.
+    pub const fn solved() -> CubieCube {
+        CubieCube {
+            cp: [0, 1, 2, 3, 4, 5, 6, 7],
+            co: [0; CORNERS],
+            ep: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11],
+            eo: [0; EDGES],
+        }
+    }
+
+    /// Whether this is the solved cube.
+    pub fn is_solved(&self) -> bool {
+        *self == CubieCube::solved()
+    }
+
+    /// This state followed by `m` (a move seen as a state).
+    #[inline]
+    pub fn then(&self, m: &CubieCube) -> CubieCube {
+        let mut out = *self;
+        for i in 0..CORNERS {
+            let from = m.cp[i] as usize;
+            out.cp[i] = self.cp[from];
+            let t = self.co[from] + m.co[i];
+            out.co[i] = if t >= 3 { t - 3 } else { t };
+        }
+        for i in 0..EDGES {
+            let from = m.ep[i] as usize;
+            out.ep[i] = self.ep[from];
+            out.eo[i] = self.eo[from] ^ m.eo[i];
+        }
+        out
+    }
+
+    /// Makes a face move.
+    #[inline]
+    pub fn apply(&self, m: FaceMove) -> CubieCube {
+        self.then(&move_cubes()[m.index()])
+    }
+
+    /// Makes a sequence of face moves.
+    pub fn apply_all(&self, moves: &[FaceMove]) -> CubieCube {
+        moves.iter().fold(*self, |s, &m| s.apply(m))
+    }
+
+    /// The state packed into 100 bits: corner slots (3 bits each), twists (2), edge slots (4)
+    /// and flips (1). Distinct states have distinct keys.
+    #[inline]
+    pub fn key(&self) -> u128 {
+        let mut k: u128 = 0;
+        for i in 0..CORNERS {
+            k = (k << 5) | (self.cp[i] as u128) << 2 | self.co[i] as u128;
+        }
+        for i in 0..EDGES {
+            k = (k << 5) | (self.ep[i] as u128) << 1 | self.eo[i] as u128;
+        }
+        k
+    }
+
+    /// A 64-bit hash of the state, used to find states in tables: the 40 bytes read as five
+    /// words, each multiplied by its own odd constant, summed, and mixed (splitmix64's
+    /// finaliser).
+    #[inline]
+    pub fn fingerprint(&self) -> u64 {
+        let word = |b: [u8; 8]| u64::from_le_bytes(b);
+        let e0 = word(self.ep[..8].try_into().expect("8 bytes"));
+        let e1 = u32::from_le_bytes(self.ep[8..].try_into().expect("4 bytes")) as u64
+            | (u32::from_le_bytes(self.eo[8..].try_into().expect("4 bytes")) as u64) << 32;
+        let h = word(self.cp).wrapping_mul(0x9e37_79b9_7f4a_7c15)
+            ^ word(self.co)
+                .wrapping_mul(0xc2b2_ae3d_27d4_eb4f)
+                .rotate_left(17)
+            ^ e0.wrapping_mul(0x1656_67b1_9e37_79f9).rotate_left(31)
+            ^ e1.wrapping_mul(0x27d4_eb2f_1656_67c5).rotate_left(47)
+            ^ word(self.eo[..8].try_into().expect("8 bytes")).wrapping_mul(0xff51_afd7_ed55_8ccd);
+        mix(h)
+    }
+
+    /// The corners.
+    pub fn corners(&self) -> Corners {
+        Corners {
+            perm: self.cp,
+            twist: self.co,
+        }
+    }
+
+    /// The edges.
+    pub fn edges(&self) -> Edges {
+        Edges {
+            perm: self.ep,
+            flip: self.eo,
+        }
+    }
+
+    /// The cube showing this state (centres home).
+    pub fn to_cube(&self) -> Cube {
+        let mut stickers = Cube::solved().stickers().to_vec();
+        cubies::write_corners(3, &mut stickers, &self.corners());
+        cubies::write_edges(&mut stickers, &self.edges());
+        Cube::from_stickers(3, stickers).expect("distinct pieces show each colour nine times")
+    }
+
+    /// Reads a 3×3×3, turning the whole cube first until its centres are home. Returns the
+    /// state and the whole-cube turn made (empty if none). Impossible states are errors that
+    /// say what is wrong: a piece that does not exist, one that appears twice, twists or flips
+    /// that do not sum to zero, or corners and edges permuted with different parities.
+    pub fn from_cube(cube: &Cube) -> Result<(CubieCube, Vec<Move>), SolveError> {
+        if cube.size() != 3 {
+            return Err(SolveError::Size(cube.size()));
+        }
+        let home = |c: &Cube| Face::ALL.iter().all(|&f| c.centre(f) == Some(f));
+        let (cube, rotation) = cubies::rotate_until(cube, home).ok_or(SolveError::Unreachable(
+            "the centres of a checked facelet string always turn home",
+        ))?;
+        let corners = cubies::read_corners(&cube)?;
+        let edges = cubies::read_edges(&cube)?;
+        cubies::check_parity(&corners, &edges)?;
+        Ok((
+            CubieCube {
+                cp: corners.perm,
+                co: corners.twist,
+                ep: edges.perm,
+                eo: edges.flip,
+            },
+            rotation,
+        ))
+    }
+}
+
+#[inline]
+fn mix(mut z: u64) -> u64 {
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+/// The eighteen face moves as states, read off the geometry.
+fn move_cubes() -> &'static [CubieCube; 18] {
+    static MOVES: OnceLock<[CubieCube; 18]> = OnceLock::new();
+    MOVES.get_or_init(|| {
+        FaceMove::ALL.map(|m| {
+            let mut cube = Cube::solved();
+            cube.apply(&m.to_move())
+                .expect("face turns exist on the 3×3×3");
+            CubieCube::from_cube(&cube)
+                .expect("a face turn leaves a real cube")
+                .0
+        })
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::parser::{Notation, parse_moves};
+    use rand::{RngExt, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
+    use std::collections::HashSet;
+
+    #[test]
+    fn moves_compose_like_the_stickers() {
+        let mut rng = ChaCha8Rng::seed_from_u64(11);
+        for _ in 0..30 {
+            let mut cube = Cube::solved();
+            let mut state = CubieCube::solved();
+            for _ in 0..25 {
+                let m = FaceMove::ALL[rng.random_range(0..18)];
+                cube.apply(&m.to_move()).unwrap();
+                state = state.apply(m);
+                assert_eq!(state.to_cube(), cube);
+            }
+            assert_eq!(CubieCube::from_cube(&cube).unwrap(), (state, vec![]));
+        }
+    }
+
+    #[test]
+    fn keys_are_distinct_for_distinct_states() {
+        let mut rng = ChaCha8Rng::seed_from_u64(12);
+        let mut keys = HashSet::new();
+        let mut states = HashSet::new();
+        let mut s = CubieCube::solved();
+        for _ in 0..20000 {
+            s = s.apply(FaceMove::ALL[rng.random_range(0..18)]);
+            keys.insert(s.key());
+            states.insert(s);
+        }
+        assert_eq!(keys.len(), states.len());
+    }
+
+    #[test]
+    fn rotated_and_impossible_cubes() {
+        let mut cube = Cube::solved();
+        cube.apply_all(&parse_moves("R U x y2 M", Notation::Standard).unwrap())
+            .unwrap();
+        let (state, rotation) = CubieCube::from_cube(&cube).unwrap();
+        assert!(!rotation.is_empty());
+        let mut turned = cube.clone();
+        turned.apply_all(&rotation).unwrap();
+        assert_eq!(state.to_cube(), turned);
+        // A flipped edge.
+        let mut s: Vec<char> = Cube::solved().facelets().chars().collect();
+        s.swap(5, 10);
+        let flipped = Cube::from_facelets(&s.iter().collect::<String>()).unwrap();
+        let err = CubieCube::from_cube(&flipped).unwrap_err();
+        assert!(err.to_string().contains("flipped edges: UR"), "{err}");
+    }
+}

@@ -1,0 +1,42 @@
+//! The pocket cube's command-line entry points, end to end, with the cache directory taken
+//! from `CUBEWORK_CACHE_DIR`.
+
+use cubework::input::Input;
+use cubework::metric::Metric;
+use cubework::pocket::{CACHE_ENV, cache_file, load_or_build, solve_report, table_report};
+
+#[test]
+fn reports_build_save_and_reload_the_tables_in_the_environments_cache_directory() {
+    let dir = std::env::temp_dir().join(format!("cubework-reports-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    // SAFETY: this is the only test in this binary, so no other thread reads the environment.
+    unsafe { std::env::set_var(CACHE_ENV, &dir) };
+
+    let text = table_report(Metric::Quarter, false).unwrap();
+    assert_eq!(text.lines().last(), Some("14"), "{text}");
+    assert!(text.contains("saved to"), "{text}");
+    assert!(cache_file(&dir, Metric::Quarter).exists());
+
+    let csv = table_report(Metric::Quarter, true).unwrap();
+    let rows: Vec<&str> = csv.lines().collect();
+    assert_eq!(rows[0], "depth,count");
+    assert_eq!(rows.len(), 16);
+    assert_eq!(rows[15], "14,276");
+
+    let text = solve_report(Metric::Half, &Input::Alg("R U2 F'".into())).unwrap();
+    assert_eq!(text.lines().last(), Some("F U2 R'"), "{text}");
+    assert!(cache_file(&dir, Metric::Half).exists());
+
+    // A second process would load it: so does a fresh load here.
+    let (table, report) = load_or_build(Metric::Half);
+    assert!(report.loaded, "{report}");
+    assert_eq!(table.gods_number(), 11);
+
+    let err = solve_report(
+        Metric::Half,
+        &Input::Facelets("UUUURRRRFFFFDDDDLLLLBBB".into()),
+    )
+    .unwrap_err();
+    assert!(err.to_string().contains("23 characters"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
