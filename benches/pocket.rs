@@ -17,13 +17,13 @@ fn pocket(c: &mut Criterion) {
     let mut group = c.benchmark_group("pocket");
     group.sample_size(10);
     group.measurement_time(Duration::from_secs(8));
-    for metric in Metric::ALL {
+    for metric in Metric::SEARCHED {
         group.bench_function(format!("build {metric}"), |b| {
             b.iter(|| DistanceTable::build(black_box(metric)))
         });
     }
     let dir = std::env::temp_dir().join(format!("cubework-bench-{}", std::process::id()));
-    for metric in Metric::ALL {
+    for metric in Metric::SEARCHED {
         let table = DistanceTable::build(metric);
         let path = cache_file(&dir, metric);
         table
@@ -66,7 +66,7 @@ fn search(c: &mut Criterion) {
         b.iter(|| {
             let sol = solve_optimal(
                 black_box(&state),
-                &SearchOptions::new(Metric::Half),
+                &SearchOptions::new(Metric::Htm),
                 &mut |_| {},
             )
             .expect("within the limit");

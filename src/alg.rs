@@ -143,35 +143,7 @@ pub struct Alg {
 /// ```
 pub const MAX_EXPANDED: u64 = 1_000_000;
 
-/// A move-count metric.
-///
-/// ```
-/// use cubework::alg::{Alg, Metric};
-/// use cubework::Notation;
-/// let a = Alg::parse("M2", Notation::Standard).unwrap();
-/// assert_eq!([Metric::Htm, Metric::Qtm, Metric::Stm].map(|m| a.count(m)), [2, 4, 1]);
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Hash, clap::ValueEnum)]
-pub enum Metric {
-    /// Half-turn (face-turn) metric: any turn of an outer block counts 1, an inner slice 2
-    /// (it is two outer turns), a whole-cube rotation 0.
-    #[default]
-    Htm,
-    /// Quarter-turn metric: as HTM, but a half-turn counts twice.
-    Qtm,
-    /// Slice-turn metric: any turn of one block counts 1, whether outer or inner; rotations 0.
-    Stm,
-}
-
-impl fmt::Display for Metric {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Metric::Htm => "HTM",
-            Metric::Qtm => "QTM",
-            Metric::Stm => "STM",
-        })
-    }
-}
+pub use crate::metric::Metric;
 
 /// Anything that can go wrong with a sequence typed by a user.
 ///

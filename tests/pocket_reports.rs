@@ -12,28 +12,28 @@ fn reports_build_save_and_reload_the_tables_in_the_environments_cache_directory(
     // SAFETY: this is the only test in this binary, so no other thread reads the environment.
     unsafe { std::env::set_var(CACHE_ENV, &dir) };
 
-    let text = table_report(Metric::Quarter, false).unwrap();
+    let text = table_report(Metric::Qtm, false).unwrap();
     assert_eq!(text.lines().last(), Some("14"), "{text}");
     assert!(text.contains("saved to"), "{text}");
-    assert!(cache_file(&dir, Metric::Quarter).exists());
+    assert!(cache_file(&dir, Metric::Qtm).exists());
 
-    let csv = table_report(Metric::Quarter, true).unwrap();
+    let csv = table_report(Metric::Qtm, true).unwrap();
     let rows: Vec<&str> = csv.lines().collect();
     assert_eq!(rows[0], "depth,count");
     assert_eq!(rows.len(), 16);
     assert_eq!(rows[15], "14,276");
 
-    let text = solve_report(Metric::Half, &Input::Alg("R U2 F'".into())).unwrap();
+    let text = solve_report(Metric::Htm, &Input::Alg("R U2 F'".into())).unwrap();
     assert_eq!(text.lines().last(), Some("F U2 R'"), "{text}");
-    assert!(cache_file(&dir, Metric::Half).exists());
+    assert!(cache_file(&dir, Metric::Htm).exists());
 
     // A second process would load it: so does a fresh load here.
-    let (table, report) = load_or_build(Metric::Half);
+    let (table, report) = load_or_build(Metric::Htm);
     assert!(report.loaded, "{report}");
     assert_eq!(table.gods_number(), 11);
 
     let err = solve_report(
-        Metric::Half,
+        Metric::Htm,
         &Input::Facelets("UUUURRRRFFFFDDDDLLLLBBB".into()),
     )
     .unwrap_err();

@@ -95,8 +95,8 @@ pub fn fnv1a(bytes: &[u8]) -> u64 {
 
 fn metric_code(metric: Metric) -> u8 {
     match metric {
-        Metric::Quarter => 0,
-        Metric::Half => 1,
+        Metric::Qtm => 0,
+        Metric::Htm | Metric::Stm => 1,
     }
 }
 
@@ -327,32 +327,32 @@ mod tests {
         );
         assert_ne!(cache_dir_from(Some("".into())), Some(PathBuf::from("")));
         assert_eq!(
-            cache_file(Path::new("/c"), Metric::Quarter),
+            cache_file(Path::new("/c"), Metric::Qtm),
             PathBuf::from("/c/pocket-qtm.bin")
         );
     }
 
     #[test]
     fn bytes_round_trip() {
-        let t = table(Metric::Quarter);
+        let t = table(Metric::Qtm);
         let bytes = t.to_bytes();
         assert_eq!(bytes.len(), 32 + 8 * 15 + 8 + 918_540 + 8);
         assert_eq!(
-            DistanceTable::from_bytes(&bytes, Metric::Quarter).as_ref(),
+            DistanceTable::from_bytes(&bytes, Metric::Qtm).as_ref(),
             Ok(t)
         );
         assert!(matches!(
-            DistanceTable::from_bytes(&bytes, Metric::Half),
+            DistanceTable::from_bytes(&bytes, Metric::Htm),
             Err(CacheError::Metric { .. })
         ));
     }
 
     #[test]
     fn every_kind_of_damage_is_detected() {
-        let t = table(Metric::Half);
+        let t = table(Metric::Htm);
         let good = t.to_bytes();
         let check = |bytes: &[u8], what: &str| {
-            let err = DistanceTable::from_bytes(bytes, Metric::Half).unwrap_err();
+            let err = DistanceTable::from_bytes(bytes, Metric::Htm).unwrap_err();
             (err, what.to_string())
         };
         let mut cases = Vec::new();
@@ -389,7 +389,7 @@ mod tests {
     #[test]
     fn damaged_cache_files_are_rebuilt() {
         let dir = temp_dir("rebuild");
-        let metric = Metric::Half;
+        let metric = Metric::Htm;
         let built = |m: Metric| table(m).clone();
         // Missing: built and saved.
         let (t, report) = load_or_build_in(metric, Some(&dir), built);

@@ -41,6 +41,9 @@ pub enum PocketError {
     /// A cube of another size.
     #[error("the pocket cube solver takes a 2×2×2, not a {0}×{0}×{0}")]
     Size(usize),
+    /// A metric the solver does not search in.
+    #[error("the pocket cube solver counts in htm or qtm, not {0}")]
+    Metric(Metric),
     /// A distance table that does not lead to solved (a bug).
     #[error("the distance table is inconsistent: {0}")]
     Table(String),
@@ -53,7 +56,17 @@ pub enum PocketError {
 /// it was obtained.
 pub fn shared_table(metric: Metric) -> &'static (DistanceTable, CacheReport) {
     static TABLES: [OnceLock<(DistanceTable, CacheReport)>; 2] = [OnceLock::new(), OnceLock::new()];
-    TABLES[metric as usize].get_or_init(|| load_or_build(metric))
+    let index = usize::from(metric != Metric::Qtm);
+    TABLES[index].get_or_init(|| load_or_build(metric))
+}
+
+/// The table metrics are the quarter- and half-turn metrics only.
+fn searched(metric: Metric) -> Result<(), PocketError> {
+    if Metric::SEARCHED.contains(&metric) {
+        Ok(())
+    } else {
+        Err(PocketError::Metric(metric))
+    }
 }
 
 fn group(n: u64) -> String {
@@ -75,7 +88,7 @@ fn group(n: u64) -> String {
 /// ```
 /// use cubework::pocket::{DistanceTable, table_text};
 /// use cubework::metric::Metric;
-/// let text = table_text(&DistanceTable::build(Metric::Half), None, true);
+/// let text = table_text(&DistanceTable::build(Metric::Htm), None, true);
 /// assert_eq!(text.lines().next(), Some("depth,count"));
 /// assert_eq!(text.lines().last(), Some("11,2644"));
 /// ```
@@ -115,10 +128,11 @@ pub fn table_text(table: &DistanceTable, report: Option<&CacheReport>, csv: bool
 ///
 /// ```no_run
 /// use cubework::metric::Metric;
-/// let text = cubework::pocket::table_report(Metric::Quarter, false).unwrap();
+/// let text = cubework::pocket::table_report(Metric::Qtm, false).unwrap();
 /// assert_eq!(text.lines().last(), Some("14"));
 /// ```
 pub fn table_report(metric: Metric, csv: bool) -> Result<String, PocketError> {
+    searched(metric)?;
     let (table, report) = shared_table(metric);
     Ok(table_text(table, Some(report), csv))
 }
@@ -156,10 +170,11 @@ pub fn solve_text(table: &DistanceTable, input: &Input) -> Result<String, Pocket
 /// ```no_run
 /// use cubework::input::Input;
 /// use cubework::metric::Metric;
-/// let text = cubework::pocket::solve_report(Metric::Half, &Input::Alg("R U2 F'".into())).unwrap();
+/// let text = cubework::pocket::solve_report(Metric::Htm, &Input::Alg("R U2 F'".into())).unwrap();
 /// assert_eq!(text.lines().last(), Some("F U2 R'"));
 /// ```
 pub fn solve_report(metric: Metric, input: &Input) -> Result<String, PocketError> {
+    searched(metric)?;
     // Read the input first, so that a bad one is reported without building a table.
     PocketState::from_input(input)?;
     solve_text(&shared_table(metric).0, input)
@@ -174,7 +189,7 @@ mod tests {
 
     #[test]
     fn csv_and_table_text() {
-        let t = table(Metric::Half);
+        let t = table(Metric::Htm);
         let csv = table_text(t, None, true);
         let lines: Vec<&str> = csv.lines().collect();
         assert_eq!(lines[0], "depth,count");
@@ -189,7 +204,7 @@ mod tests {
 
     #[test]
     fn solve_text_solves_from_moves_and_facelets() {
-        for metric in Metric::ALL {
+        for metric in Metric::SEARCHED {
             let t = table(metric);
             for alg in ["", "R", "R U2 F'", "D L B", "R U R' U' F2 D' L B2 x y"] {
                 let text = solve_text(t, &Input::Alg(alg.into())).unwrap();
@@ -215,7 +230,7 @@ mod tests {
                 assert_eq!(from_facelets, text);
             }
         }
-        let q = solve_text(table(Metric::Quarter), &Input::Alg("R2".into())).unwrap();
+        let q = solve_text(table(Metric::Qtm), &Input::Alg("R2".into())).unwrap();
         assert!(
             q.ends_with("R2") || q.ends_with("R R") || q.ends_with("R' R'"),
             "{q}"
@@ -226,7 +241,7 @@ mod tests {
     #[test]
     fn solve_report_rejects_bad_input_before_building_anything() {
         let err = solve_report(
-            Metric::Half,
+            Metric::Htm,
             &Input::Facelets("UUUFURRRFRFFDDDDLLLLBBBB".into()),
         )
         .unwrap_err();
@@ -234,7 +249,7 @@ mod tests {
             err,
             PocketError::Pieces(CubieError::TwistSum { sum: 1, .. })
         ));
-        let err = solve_report(Metric::Half, &Input::Alg("R Q".into())).unwrap_err();
+        let err = solve_report(Metric::Htm, &Input::Alg("R Q".into())).unwrap_err();
         assert!(err.to_string().contains("unknown move 'Q'"), "{err}");
     }
 }

@@ -26,7 +26,7 @@ pub(crate) const TWISTS: usize = 729;
 /// use cubework::pocket::PocketMove;
 /// use cubework::metric::Metric;
 /// assert_eq!(PocketMove::ALL.len(), 9);
-/// assert_eq!(PocketMove::of(Metric::Quarter).len(), 6);
+/// assert_eq!(PocketMove::of(Metric::Qtm).len(), 6);
 /// assert_eq!(PocketMove::ALL[2].to_string(), "U'");
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -64,8 +64,8 @@ impl PocketMove {
     /// The moves of a metric: the six quarter-turns, or those and the three half-turns.
     pub fn of(metric: Metric) -> &'static [PocketMove] {
         match metric {
-            Metric::Quarter => &Self::QUARTER,
-            Metric::Half => &Self::ALL,
+            Metric::Qtm => &Self::QUARTER,
+            Metric::Htm | Metric::Stm => &Self::ALL,
         }
     }
 

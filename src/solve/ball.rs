@@ -204,12 +204,12 @@ mod tests {
 
     #[test]
     fn ball_sizes_are_the_known_counts() {
-        let mut half = Ball::new(FaceMove::of(Metric::Half));
+        let mut half = Ball::new(FaceMove::of(Metric::Htm));
         for _ in 0..4 {
             half.grow(true);
         }
         assert_eq!(half.counts(), [1, 18, 243, 3240, 43239]);
-        let mut quarter = Ball::new(FaceMove::of(Metric::Quarter));
+        let mut quarter = Ball::new(FaceMove::of(Metric::Qtm));
         for r in 0..5 {
             quarter.grow(r < 4);
         }
@@ -223,12 +223,12 @@ mod tests {
     #[test]
     #[ignore]
     fn full_balls_have_the_known_counts() {
-        let mut half = Ball::new(FaceMove::of(Metric::Half));
+        let mut half = Ball::new(FaceMove::of(Metric::Htm));
         for r in 0..6 {
             half.grow(r < 5);
         }
         assert_eq!(half.counts(), [1, 18, 243, 3240, 43239, 574908, 7618438]);
-        let mut quarter = Ball::new(FaceMove::of(Metric::Quarter));
+        let mut quarter = Ball::new(FaceMove::of(Metric::Qtm));
         for r in 0..7 {
             quarter.grow(r < 6);
         }
@@ -240,7 +240,7 @@ mod tests {
 
     #[test]
     fn paths_home_solve() {
-        let mut ball = Ball::new(FaceMove::of(Metric::Half));
+        let mut ball = Ball::new(FaceMove::of(Metric::Htm));
         for _ in 0..3 {
             ball.grow(true);
         }
@@ -277,7 +277,7 @@ mod timing {
     #[test]
     #[ignore]
     fn ball_timing() {
-        let mut ball = Ball::new(FaceMove::of(Metric::Half));
+        let mut ball = Ball::new(FaceMove::of(Metric::Htm));
         for _ in 0..5 {
             ball.grow(true);
         }

@@ -16,8 +16,8 @@ use crate::moves::{Amount, Move, Turn};
 /// ```
 /// use cubework::solve::FaceMove;
 /// use cubework::metric::Metric;
-/// assert_eq!(FaceMove::of(Metric::Half).len(), 18);
-/// assert_eq!(FaceMove::of(Metric::Quarter).len(), 12);
+/// assert_eq!(FaceMove::of(Metric::Htm).len(), 18);
+/// assert_eq!(FaceMove::of(Metric::Qtm).len(), 12);
 /// assert_eq!(FaceMove::ALL[4].to_string(), "R2");
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -63,8 +63,8 @@ impl FaceMove {
     /// The moves of a metric: twelve quarter-turns, or eighteen with the half-turns.
     pub fn of(metric: Metric) -> &'static [FaceMove] {
         match metric {
-            Metric::Quarter => &Self::QUARTER,
-            Metric::Half => &Self::ALL,
+            Metric::Qtm => &Self::QUARTER,
+            Metric::Htm | Metric::Stm => &Self::ALL,
         }
     }
 

@@ -55,6 +55,9 @@ pub enum SolveError {
     /// A cube of another size.
     #[error("the search solver takes a 3×3×3, not a {0}×{0}×{0}")]
     Size(usize),
+    /// A metric the solver does not search in.
+    #[error("the search solver counts in htm or qtm, not {0} (it turns outer faces only)")]
+    Metric(Metric),
     /// No solution within the depth limit.
     #[error(
         "beyond the depth limit: no solution of {limit} moves or fewer in the {} (raise the limit, up to {}, to search deeper)",
@@ -86,8 +89,8 @@ pub enum SolveError {
 /// the quarter-turn metric.
 pub fn default_limit(metric: Metric) -> u8 {
     match metric {
-        Metric::Half => 12,
-        Metric::Quarter => 14,
+        Metric::Htm | Metric::Stm => 12,
+        Metric::Qtm => 14,
     }
 }
 
@@ -95,16 +98,16 @@ pub fn default_limit(metric: Metric) -> u8 {
 /// metric (a minute or so of search at most).
 pub fn max_limit(metric: Metric) -> u8 {
     match metric {
-        Metric::Half => 13,
-        Metric::Quarter => 15,
+        Metric::Htm | Metric::Stm => 13,
+        Metric::Qtm => 15,
     }
 }
 
 /// The largest ball kept around solved: about 8 million states either way.
 fn max_radius(metric: Metric) -> u8 {
     match metric {
-        Metric::Half => 6,
-        Metric::Quarter => 7,
+        Metric::Htm | Metric::Stm => 6,
+        Metric::Qtm => 7,
     }
 }
 
@@ -184,7 +187,7 @@ fn allowed(path: &[FaceMove], m: FaceMove, metric: Metric) -> bool {
         return true;
     };
     if m.face() == last.face() {
-        return metric == Metric::Quarter
+        return metric == Metric::Qtm
             && m == last
             && m.quarters() == 1
             && (path.len() < 2 || path[path.len() - 2] != last);
@@ -269,10 +272,10 @@ impl Search<'_> {
 /// use cubework::metric::Metric;
 /// let scramble = [3, 0, 7, 14].map(|i| FaceMove::ALL[i]); // R U F2 L2
 /// let state = CubieCube::solved().apply_all(&scramble);
-/// let sol = solve_optimal(&state, &SearchOptions::new(Metric::Half), &mut |_| {}).unwrap();
+/// let sol = solve_optimal(&state, &SearchOptions::new(Metric::Htm), &mut |_| {}).unwrap();
 /// assert_eq!(sol.moves.len(), 4);
 /// assert!(state.apply_all(&sol.moves).is_solved());
-/// let shallow = SearchOptions { metric: Metric::Half, depth_limit: 3 };
+/// let shallow = SearchOptions { metric: Metric::Htm, depth_limit: 3 };
 /// assert!(matches!(
 ///     solve_optimal(&state, &shallow, &mut |_| {}),
 ///     Err(SolveError::BeyondDepthLimit { limit: 3, .. })
@@ -348,6 +351,9 @@ pub fn bfs_report_with(
     input: &Input,
     progress: &mut dyn FnMut(&SearchProgress),
 ) -> Result<String, SolveError> {
+    if opts.metric == Metric::Stm {
+        return Err(SolveError::Metric(opts.metric));
+    }
     let cube = input.to_cube(3)?;
     let (state, rotation) = CubieCube::from_cube(&cube)?;
     let sol = solve_optimal(&state, opts, progress)?;
@@ -381,7 +387,7 @@ pub fn bfs_report_with(
 /// use cubework::input::Input;
 /// use cubework::metric::Metric;
 /// use cubework::solve::bfs_report;
-/// let text = bfs_report(Metric::Half, &Input::Alg("R U2 F'".into()), &mut |_| {}).unwrap();
+/// let text = bfs_report(Metric::Htm, &Input::Alg("R U2 F'".into()), &mut |_| {}).unwrap();
 /// assert_eq!(text.lines().last(), Some("F U2 R'"));
 /// ```
 pub fn bfs_report(
@@ -420,9 +426,9 @@ mod tests {
     fn optimal_against_brute_force_at_small_depth() {
         let mut rng = ChaCha8Rng::seed_from_u64(99);
         for (metric, len, cases) in [
-            (Metric::Half, 4, 12),
-            (Metric::Half, 5, 2),
-            (Metric::Quarter, 5, 8),
+            (Metric::Htm, 4, 12),
+            (Metric::Htm, 5, 2),
+            (Metric::Qtm, 5, 8),
         ] {
             for _ in 0..cases {
                 let s = random_state(&mut rng, metric, len);
@@ -438,10 +444,10 @@ mod tests {
     #[test]
     fn deeper_states_are_solved_and_limits_hold() {
         let mut rng = ChaCha8Rng::seed_from_u64(5);
-        let s = random_state(&mut rng, Metric::Half, 8);
+        let s = random_state(&mut rng, Metric::Htm, 8);
         let mut reports = 0;
         let sol =
-            solve_optimal(&s, &SearchOptions::new(Metric::Half), &mut |_| reports += 1).unwrap();
+            solve_optimal(&s, &SearchOptions::new(Metric::Htm), &mut |_| reports += 1).unwrap();
         assert!(sol.moves.len() <= 8);
         assert!(s.apply_all(&sol.moves).is_solved());
         assert!(reports > 0);
@@ -450,7 +456,7 @@ mod tests {
         let err = solve_optimal(
             &s,
             &SearchOptions {
-                metric: Metric::Half,
+                metric: Metric::Htm,
                 depth_limit: limit,
             },
             &mut |_| {},
@@ -460,7 +466,7 @@ mod tests {
             err,
             SolveError::BeyondDepthLimit {
                 limit,
-                metric: Metric::Half
+                metric: Metric::Htm
             }
         );
         assert!(
@@ -470,7 +476,7 @@ mod tests {
         let err = solve_optimal(
             &s,
             &SearchOptions {
-                metric: Metric::Half,
+                metric: Metric::Htm,
                 depth_limit: 20,
             },
             &mut |_| {},
@@ -482,7 +488,7 @@ mod tests {
     #[test]
     fn canonical_sequences_skip_only_redundant_ones() {
         // Every state within 3 moves is reached by some canonical sequence of its length.
-        for metric in Metric::ALL {
+        for metric in Metric::SEARCHED {
             let moves = FaceMove::of(metric);
             let mut canonical = std::collections::HashMap::new();
             let mut all = std::collections::HashMap::new();
@@ -517,23 +523,23 @@ mod tests {
 
     #[test]
     fn reports_end_with_the_solution() {
-        let text = bfs_report(Metric::Quarter, &Input::Alg("R2 U".into()), &mut |_| {}).unwrap();
+        let text = bfs_report(Metric::Qtm, &Input::Alg("R2 U".into()), &mut |_| {}).unwrap();
         let last = text.lines().last().unwrap();
         assert!(last == "U' R R" || last == "U' R' R'", "{text}");
         assert!(
             text.contains("3 moves in the quarter-turn metric"),
             "{text}"
         );
-        let text = bfs_report(Metric::Half, &Input::Alg("x".into()), &mut |_| {}).unwrap();
+        let text = bfs_report(Metric::Htm, &Input::Alg("x".into()), &mut |_| {}).unwrap();
         assert!(text.contains("turned the whole cube"), "{text}");
         assert!(text.ends_with(":\n"), "{text}");
         let solved = crate::Cube::solved().facelets();
-        let text = bfs_report(Metric::Half, &Input::Facelets(solved), &mut |_| {}).unwrap();
+        let text = bfs_report(Metric::Htm, &Input::Facelets(solved), &mut |_| {}).unwrap();
         assert!(text.starts_with("0 moves"), "{text}");
         let mut s: Vec<char> = crate::Cube::solved().facelets().chars().collect();
         s.swap(8, 20); // URF's U and F stickers: a twisted corner
         let err = bfs_report(
-            Metric::Half,
+            Metric::Htm,
             &Input::Facelets(s.iter().collect()),
             &mut |_| {},
         )
@@ -557,18 +563,18 @@ mod tests {
         let mut cases: Vec<(Metric, String, CubieCube)> = vec![];
         for len in [10, 10, 11, 12, 12, 13] {
             cases.push((
-                Metric::Half,
+                Metric::Htm,
                 format!("{len}-move scramble"),
-                random_state(&mut rng, Metric::Half, len),
+                random_state(&mut rng, Metric::Htm, len),
             ));
         }
         cases.push((
-            Metric::Quarter,
+            Metric::Qtm,
             "14-move scramble".into(),
-            random_state(&mut rng, Metric::Quarter, 14),
+            random_state(&mut rng, Metric::Qtm, 14),
         ));
-        cases.push((Metric::Half, "superflip".into(), flip));
-        cases.push((Metric::Quarter, "superflip".into(), flip));
+        cases.push((Metric::Htm, "superflip".into(), flip));
+        cases.push((Metric::Qtm, "superflip".into(), flip));
         for (metric, name, s) in cases {
             let t0 = Instant::now();
             match solve_optimal(&s, &SearchOptions::new(metric), &mut |_| {}) {
