@@ -9,10 +9,11 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand, ValueEnum};
 use comfy_table::{ContentArrangement, Table, presets::UTF8_FULL_CONDENSED};
 
-use crate::alg::Metric;
 use crate::compare::{Format, Measure, compare_table, measure, paper_table};
 use crate::cube::Cube;
 use crate::error::{Error, Result};
+use crate::input::Input;
+use crate::metric::Metric;
 use crate::parser::{Notation, parse_sequence};
 use crate::perm::OrderBy;
 use crate::rep::RepKind;
@@ -37,6 +38,53 @@ pub enum Show {
     Net,
     /// The 54-character facelet string, alone on one line.
     Facelets,
+}
+
+/// How `solve` searches.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, ValueEnum)]
+pub enum Method {
+    /// Breadth-first from both ends: a shortest solution, within the depth limit.
+    #[default]
+    Bfs,
+}
+
+/// `cubework pocket …`.
+#[derive(Debug, Subcommand)]
+pub enum PocketCommand {
+    /// The distance distribution of all 3,674,160 states, and God's number.
+    Table {
+        /// Quarter-turn or half-turn metric.
+        #[arg(long, value_enum, default_value_t = Metric::Htm)]
+        metric: Metric,
+        /// A table, or CSV with the header `depth,count`.
+        #[arg(long, value_enum, default_value_t = PocketFormat::Table)]
+        format: PocketFormat,
+    },
+    /// An optimal solution in moves of U, R and F.
+    Solve {
+        /// Quarter-turn or half-turn metric.
+        #[arg(long, value_enum, default_value_t = Metric::Htm)]
+        metric: Metric,
+        /// Notation of ALG.
+        #[arg(long, value_enum, default_value_t = Notation::Standard)]
+        notation: Notation,
+        /// The state as a 24-letter facelet string instead of ALG.
+        #[arg(long, value_name = "FACELETS", conflicts_with = "alg")]
+        facelets: Option<String>,
+        /// The state as moves from solved.
+        #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
+        alg: Vec<String>,
+    },
+}
+
+/// Output of `pocket table`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, ValueEnum)]
+pub enum PocketFormat {
+    /// A table for the terminal.
+    #[default]
+    Table,
+    /// `depth,count` rows.
+    Csv,
 }
 
 /// The commands.
@@ -158,6 +206,27 @@ pub enum Command {
         #[arg(long, value_enum, default_value_t = Notation::Standard)]
         notation: Notation,
     },
+    /// The 2×2×2 solved completely: its distance table, and optimal solutions.
+    #[command(subcommand)]
+    Pocket(PocketCommand),
+    /// A shortest 3×3×3 solution by search.
+    Solve {
+        /// The search: bfs (bidirectional breadth-first, optimal).
+        #[arg(long, value_enum, default_value_t = Method::Bfs)]
+        method: Method,
+        /// Count moves in the half-turn or quarter-turn metric.
+        #[arg(long, value_enum, default_value_t = Metric::Htm)]
+        metric: Metric,
+        /// Notation of ALG.
+        #[arg(long, value_enum, default_value_t = Notation::Standard)]
+        notation: Notation,
+        /// The state as a 54-letter facelet string instead of ALG.
+        #[arg(long, value_name = "FACELETS", conflicts_with = "alg")]
+        facelets: Option<String>,
+        /// The state as moves from solved.
+        #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
+        alg: Vec<String>,
+    },
     /// Time every representation's quarter-turns (as defined and compiled) and rank them.
     Compare {
         /// Output format.
@@ -272,6 +341,25 @@ pub fn execute(command: Command) -> Result<String> {
             notation,
             alg,
         } => Ok(reports::count_report(metric, &alg.join(" "), notation)?),
+        Command::Pocket(PocketCommand::Table { metric, format }) => Ok(
+            crate::pocket::table_report(metric, format == PocketFormat::Csv)?,
+        ),
+        Command::Pocket(PocketCommand::Solve {
+            metric,
+            notation,
+            facelets,
+            alg,
+        }) => Ok(crate::pocket::solve_report(
+            metric,
+            &input(facelets, &alg, notation)?,
+        )?),
+        Command::Solve {
+            method: Method::Bfs,
+            metric,
+            notation,
+            facelets,
+            alg,
+        } => solve_with_progress(metric, &input(facelets, &alg, notation)?),
         Command::Tools { search: false } => Ok(reports::tools_report()?),
         Command::Tools { search: true } => Ok(reports::tools_search_report()?),
         Command::Scramble {
@@ -280,10 +368,14 @@ pub fn execute(command: Command) -> Result<String> {
             notation,
         } => Ok(reports::scramble_report(count, seed, notation)?),
         Command::Reps => Ok(reps_table()),
-        Command::Compare { format, turns } => Ok(compare_table(
-            &measure_with_progress(turns as usize),
-            format,
-        )),
+        Command::Compare { format, turns } => {
+            let pieces = crate::compare::measure_pieces(turns as usize, 7, 0xc0be);
+            Ok(compare_table(
+                &measure_with_progress(turns as usize),
+                Some(&pieces),
+                format,
+            ))
+        }
         Command::Paper { format, turns } => {
             Ok(paper_table(&measure_with_progress(turns as usize), format))
         }
@@ -354,6 +446,41 @@ pub fn apply_n(
     })
 }
 
+/// What the user gave as a state: a facelet string, or moves (sequence algebra allowed).
+pub fn input(facelets: Option<String>, alg: &[String], notation: Notation) -> Result<Input> {
+    Ok(match facelets {
+        Some(s) => Input::Facelets(s),
+        None => Input::Moves(parse_sequence(&alg.join(" "), notation)?),
+    })
+}
+
+/// The 3×3×3 search solver with a progress line on stderr (hidden when it is not a terminal).
+pub fn solve_with_progress(metric: Metric, input: &Input) -> Result<String> {
+    let bar = indicatif::ProgressBar::new_spinner();
+    bar.set_style(
+        indicatif::ProgressStyle::with_template("{spinner} {msg} [{elapsed}]")
+            .unwrap_or_else(|_| indicatif::ProgressStyle::default_spinner()),
+    );
+    let answer = crate::solve::bfs_report(metric, input, &mut |p| {
+        let what = match p.phase {
+            crate::solve::Phase::Ball => format!(
+                "states within {} of solved: {}",
+                p.ball_radius, p.ball_states
+            ),
+            crate::solve::Phase::Search => {
+                format!(
+                    "searching depth {} of at most {}: {} nodes",
+                    p.depth, p.limit, p.nodes
+                )
+            }
+        };
+        bar.set_message(what);
+        bar.tick();
+    });
+    bar.finish_and_clear();
+    Ok(answer?)
+}
+
 /// `cubework reps`: the representations in a table.
 pub fn reps_table() -> String {
     let mut table = Table::new();
@@ -391,6 +518,16 @@ pub fn reps_table() -> String {
             },
         ]);
     }
+    let pieces = crate::pieces::PieceCube::solved();
+    table.add_row([
+        "pieces".to_string(),
+        "(Ruby notes: outside the paper)".to_string(),
+        pieces.shape_description(),
+        "colour (u8)".to_string(),
+        pieces.state_bytes().to_string(),
+        "12/24".to_string(),
+        "C H M X Y Z, inverses".to_string(),
+    ]);
     table.to_string()
 }
 

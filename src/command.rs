@@ -5,10 +5,11 @@
 //! moves in the session's notation, applied to the current state and shown in the current
 //! representation. Blank lines and lines starting with `#` do nothing.
 
-use crate::alg::Metric;
 use crate::cube::Cube;
 use crate::error::{Error, Result};
 use crate::face::Face;
+use crate::input::Input;
+use crate::metric::Metric;
 use crate::moves::{Move, format_moves};
 use crate::parser::{Notation, parse_sequence};
 use crate::perm::OrderBy;
@@ -35,7 +36,7 @@ pub const COMMANDS: &[CommandInfo] = &[
     },
     CommandInfo {
         name: "show",
-        args: "[NAME|all|net|facelets]",
+        args: "[NAME|all|net|facelets|pieces]",
         summary: "show the state: in the current or a named representation, all seven, the net, or the facelet string",
     },
     CommandInfo {
@@ -92,6 +93,16 @@ pub const COMMANDS: &[CommandInfo] = &[
         name: "reps",
         args: "",
         summary: "list the representations: shape, element, bytes, defined moves",
+    },
+    CommandInfo {
+        name: "solve",
+        args: "[htm|qtm] [ALG]",
+        summary: "a shortest solution of the current cube (or of ALG) by bidirectional search",
+    },
+    CommandInfo {
+        name: "pocket",
+        args: "table [htm|qtm] [csv] | solve [htm|qtm] ALG|facelets S",
+        summary: "the 2×2×2 solved completely: distance table, or an optimal solution",
     },
     CommandInfo {
         name: "compare",
@@ -339,18 +350,46 @@ impl Session {
                 self.notation,
             )?)),
             "count" => {
-                let (first, after) = rest.split_once(char::is_whitespace).unwrap_or((rest, ""));
-                let (metric, alg) = match first.to_lowercase().as_str() {
-                    "htm" => (Metric::Htm, after),
-                    "qtm" => (Metric::Qtm, after),
-                    "stm" => (Metric::Stm, after),
-                    _ => (Metric::Htm, rest),
-                };
+                let (metric, alg) = metric_prefix(rest);
                 Ok(Reply::text(reports::count_report(
                     metric,
                     need_alg(alg)?,
                     self.notation,
                 )?))
+            }
+            "solve" => {
+                let (metric, alg) = metric_prefix(rest);
+                let input = if alg.trim().is_empty() {
+                    Input::Facelets(self.cube().facelets())
+                } else {
+                    Input::Moves(parse_sequence(alg, self.notation)?)
+                };
+                Ok(Reply::text(crate::cli::solve_with_progress(
+                    metric, &input,
+                )?))
+            }
+            "pocket" => {
+                let (what, after) = rest.split_once(char::is_whitespace).unwrap_or((rest, ""));
+                let (metric, after) = metric_prefix(after);
+                match what.to_lowercase().as_str() {
+                    "table" => match after.trim().to_lowercase().as_str() {
+                        "" => Ok(Reply::text(crate::pocket::table_report(metric, false)?)),
+                        "csv" => Ok(Reply::text(crate::pocket::table_report(metric, true)?)),
+                        other => Err(usage(&format!(
+                            "pocket table {other}? (pocket table [htm|qtm] [csv])"
+                        ))),
+                    },
+                    "solve" => {
+                        let input = match after.trim().split_once(char::is_whitespace) {
+                            Some(("facelets", s)) => Input::Facelets(s.trim().to_string()),
+                            _ => Input::Moves(parse_sequence(need_alg(after)?, self.notation)?),
+                        };
+                        Ok(Reply::text(crate::pocket::solve_report(metric, &input)?))
+                    }
+                    _ => Err(usage(
+                        "pocket table [htm|qtm] [csv], or pocket solve [htm|qtm] ALG|facelets S",
+                    )),
+                }
             }
             "tools" => match rest.to_lowercase().as_str() {
                 "" => Ok(Reply::text(reports::tools_report()?)),
@@ -365,8 +404,11 @@ impl Session {
             "reps" => Ok(Reply::text(crate::cli::reps_table())),
             "compare" => {
                 let turns = parse_turns(rest, 10_000)?;
+                let pieces = crate::compare::measure_pieces(turns, 7, 0xc0be);
+                let measures = crate::cli::measure_with_progress(turns);
                 Ok(Reply::text(crate::compare::compare_table(
-                    &crate::cli::measure_with_progress(turns),
+                    &measures,
+                    Some(&pieces),
                     crate::compare::Format::Table,
                 )))
             }
@@ -459,6 +501,7 @@ impl Session {
             "" => self.rep.render(),
             "net" => self.net(&cube),
             "facelets" => cube.facelets(),
+            "pieces" => crate::pieces::PieceCube::from_cube(&cube)?.render(),
             "all" => RepKind::ALL
                 .iter()
                 .map(|k| {
@@ -620,6 +663,16 @@ fn options<'a>(
         }
         opts.insert(word.to_lowercase(), value.to_string());
         rest = tail.trim_start();
+    }
+}
+
+/// An optional leading metric name (htm, qtm, stm; half-turn by default) and the rest.
+fn metric_prefix(rest: &str) -> (Metric, &str) {
+    let rest = rest.trim_start();
+    let (first, after) = rest.split_once(char::is_whitespace).unwrap_or((rest, ""));
+    match first.parse::<Metric>() {
+        Ok(m) => (m, after),
+        Err(_) => (Metric::Htm, rest),
     }
 }
 

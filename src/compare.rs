@@ -229,6 +229,58 @@ pub fn measure(
         .collect()
 }
 
+/// What was measured of the piece-mapping representation of the Ruby notes, which comes from
+/// outside the paper: it has no arrays to compile and turns outer faces only.
+#[derive(Clone, Debug)]
+pub struct PiecesMeasure {
+    /// What its state is made of.
+    pub shape: String,
+    /// Bytes of state.
+    pub bytes: usize,
+    /// Paper moves it defines, of 24 (the outer faces' quarter-turns).
+    pub moves: usize,
+    /// Quarter-turns timed.
+    pub turns: usize,
+    /// Median nanoseconds per quarter-turn.
+    pub ns_defined: f64,
+}
+
+/// Times the piece-mapping representation on the outer-face quarter-turns of the same random
+/// sequence [`measure`] uses.
+pub fn measure_pieces(turns: usize, rounds: usize, seed: u64) -> PiecesMeasure {
+    use crate::moves::Move;
+    use crate::pieces::PieceCube;
+    let qt = quarter_turns();
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let moves: Vec<Move> = (0..turns)
+        .map(|_| Move::paper(qt[rng.random_range(0..qt.len())]))
+        .filter(|m| PieceCube::solved().turn(m).is_ok())
+        .collect();
+    let defined = PaperMove::ALL
+        .iter()
+        .filter(|&&m| PieceCube::solved().turn(&Move::paper(m)).is_ok())
+        .count();
+    let mut times: Vec<f64> = (0..rounds)
+        .map(|_| {
+            let mut cube = PieceCube::solved();
+            let t = Instant::now();
+            for m in &moves {
+                cube.turn(black_box(m)).expect("outer face turn");
+            }
+            black_box(cube.is_solved());
+            t.elapsed().as_nanos() as f64 / moves.len().max(1) as f64
+        })
+        .collect();
+    let cube = PieceCube::solved();
+    PiecesMeasure {
+        shape: cube.shape_description(),
+        bytes: cube.state_bytes(),
+        moves: defined,
+        turns: moves.len(),
+        ns_defined: median(&mut times),
+    }
+}
+
 fn median(xs: &mut [f64]) -> f64 {
     xs.sort_by(f64::total_cmp);
     match xs.len() {
@@ -299,8 +351,13 @@ fn csv_field(s: &str) -> String {
     }
 }
 
-/// The `compare` table: one row per representation.
-pub fn compare_table(measures: &[Measure], format: Format) -> String {
+/// The `compare` table: one row per representation, the paper's seven ranked, then the
+/// piece-mapping representation (from outside the paper, not ranked) if measured.
+pub fn compare_table(
+    measures: &[Measure],
+    pieces: Option<&PiecesMeasure>,
+    format: Format,
+) -> String {
     let speed = ranks(&measures.iter().map(|m| m.ns_defined).collect::<Vec<_>>());
     let space = ranks(&measures.iter().map(|m| m.bytes as f64).collect::<Vec<_>>());
     let header: Vec<String> = [
@@ -338,6 +395,22 @@ pub fn compare_table(measures: &[Measure], format: Format) -> String {
             ]
         })
         .collect();
+    let mut rows = rows;
+    if let Some(p) = pieces {
+        rows.push(vec![
+            "pieces".to_string(),
+            "20 colour maps".to_string(),
+            "colour (u8)".to_string(),
+            p.bytes.to_string(),
+            format!("{}/24", p.moves),
+            format!("{:.0}", p.ns_defined),
+            String::new(),
+            String::new(),
+            String::new(),
+            String::new(),
+            String::new(),
+        ]);
+    }
     let mut out = render(format, &header, &rows);
     if format != Format::Csv {
         let turns = measures.iter().map(|m| m.turns).max().unwrap_or(0);
@@ -347,6 +420,12 @@ pub fn compare_table(measures: &[Measure], format: Format) -> String {
              speed rank from the as-defined time. Compiled turns use {}.",
             crate::simd::ShufflePath::detect().name()
         ));
+        if pieces.is_some() {
+            out.push_str(
+                "\npieces: the piece-mapping representation of the Ruby notes, from outside the paper; \
+                 it turns outer faces only, has no arrays to compile, and is not ranked.",
+            );
+        }
     }
     out
 }
@@ -485,8 +564,21 @@ Nested 1 2 5 2 2 1 7 7";
             assert!(m.ns_defined > 0.0 && m.ns_compiled > 0.0, "{m:?}");
             assert!(m.turns > 0);
         }
-        let csv = compare_table(&measures, Format::Csv);
+        let csv = compare_table(&measures, None, Format::Csv);
         assert_eq!(csv.lines().count(), 8);
+        let pieces = measure_pieces(200, 3, 1);
+        assert!(
+            pieces.ns_defined > 0.0 && pieces.moves == 12 && pieces.turns > 0,
+            "{pieces:?}"
+        );
+        let csv = compare_table(&measures, Some(&pieces), Format::Csv);
+        assert_eq!(csv.lines().count(), 9);
+        assert!(
+            csv.lines()
+                .last()
+                .unwrap()
+                .starts_with("pieces,20 colour maps,")
+        );
         let paper = paper_table(&measures, Format::Csv);
         assert_eq!(paper.lines().count(), 8);
         assert!(

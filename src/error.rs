@@ -26,6 +26,15 @@ pub enum Error {
     /// Sequence algebra, orders, cycles, tools.
     #[error(transparent)]
     Algebra(#[from] crate::alg::AlgebraError),
+    /// The 2×2×2 solver.
+    #[error(transparent)]
+    Pocket(#[from] crate::pocket::PocketError),
+    /// The 3×3×3 search solver.
+    #[error(transparent)]
+    Solve(#[from] crate::solve::SolveError),
+    /// The piece-mapping representation.
+    #[error(transparent)]
+    Pieces(#[from] crate::pieces::PiecesError),
     /// Command-line or REPL usage.
     #[error("{0}")]
     Usage(String),

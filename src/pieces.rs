@@ -626,7 +626,7 @@ impl PieceCube {
     pub fn shape_description(&self) -> String {
         let edges = self.pieces.keys().filter(|p| !p.is_corner()).count();
         format!(
-            "{} positions ({edges} edges, {} corners) → maps from position colours to piece colours",
+            "{} colour maps ({edges} edges, {} corners)",
             self.pieces.len(),
             self.pieces.len() - edges
         )
@@ -844,7 +844,7 @@ mod tests {
         assert_eq!(p.state_bytes(), 48 + 96);
         assert!(
             p.shape_description()
-                .starts_with("20 positions (12 edges, 8 corners)")
+                .starts_with("20 colour maps (12 edges, 8 corners)")
         );
         let mut q = p.clone();
         q.rotate_cw(Face::R);

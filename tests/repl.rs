@@ -130,18 +130,23 @@ fn show_variants_reps_compare_and_paper() {
         stdout.contains("WWWWWWWWWWWW\nGGGOOOYYYRRR"),
         "show composite: {stdout}"
     );
-    // compare: one row per representation with positive timings.
-    let compare_rows: Vec<&str> = stdout
+    // compare: one row per representation with positive timings; the paper's seven ranked,
+    // then the piece-mapping representation (outside the paper) with nothing compiled.
+    let compare_rows: Vec<Vec<&str>> = stdout
         .lines()
-        .filter(|l| l.starts_with("│ ") && !l.contains("ns") && l.split('┆').count() == 11)
+        .filter(|l| l.starts_with("│ ") && !l.contains("ns/turn") && l.split('┆').count() == 11)
+        .map(|l| l.trim_matches('│').split('┆').map(str::trim).collect())
         .collect();
-    assert_eq!(compare_rows.len(), 7, "{stdout}");
-    for row in compare_rows {
-        let cells: Vec<&str> = row.trim_matches('│').split('┆').map(str::trim).collect();
+    assert_eq!(compare_rows.len(), 8, "{stdout}");
+    for cells in &compare_rows[..7] {
         let defined: f64 = cells[5].parse().unwrap();
         let compiled: f64 = cells[6].parse().unwrap();
-        assert!(defined > 0.0 && compiled > 0.0, "{row}");
+        assert!(defined > 0.0 && compiled > 0.0, "{cells:?}");
+        assert!(cells[7].parse::<u8>().is_ok(), "ranked: {cells:?}");
     }
+    let pieces = &compare_rows[7];
+    assert_eq!(pieces[0], "pieces");
+    assert!(pieces[5].parse::<f64>().unwrap() > 0.0 && pieces[6].is_empty(), "{pieces:?}");
     // paper: the paper's ranks beside the measured ones.
     assert!(
         stdout.contains("| Numeric") || stdout.contains("│ Numeric"),
