@@ -321,3 +321,172 @@ fn algebra_bad_input_is_one_line_and_status_two() {
         );
     }
 }
+
+/// The pocket tables are cached in a directory of this test run's own.
+fn cached() -> Command {
+    let mut cmd = cubework();
+    cmd.env(
+        "CUBEWORK_CACHE_DIR",
+        std::env::temp_dir().join(format!("cubework-cli-cache-{}", std::process::id())),
+    );
+    cmd
+}
+
+fn cached_last_line(args: &[&str]) -> String {
+    let out = cached().args(args).output().unwrap();
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .last()
+        .unwrap_or_default()
+        .to_string()
+}
+
+const SOLVED_2: &str = "UUUURRRRFFFFDDDDLLLLBBBB";
+
+#[test]
+fn pocket_table_and_optimal_solutions() {
+    assert_eq!(cached_last_line(&["pocket", "table"]), "11");
+    assert_eq!(
+        cached_last_line(&["pocket", "table", "--metric", "qtm"]),
+        "14"
+    );
+    let out = cached()
+        .args(["pocket", "table", "--format", "csv"])
+        .output()
+        .unwrap();
+    let csv = String::from_utf8(out.stdout).unwrap();
+    let rows: Vec<&str> = csv.lines().collect();
+    assert_eq!(rows[0], "depth,count");
+    assert_eq!(rows.len(), 13, "depths 0 to 11");
+    let total: u64 = rows[1..]
+        .iter()
+        .map(|r| r.split(',').nth(1).unwrap().parse::<u64>().unwrap())
+        .sum();
+    assert_eq!(total, 3_674_160);
+    for scramble in ["R U F'", "R2 F U' R F2 U", "L D B'", "x R y' U2"] {
+        let out = cached()
+            .args(["pocket", "solve", scramble])
+            .output()
+            .unwrap();
+        let text = String::from_utf8(out.stdout).unwrap();
+        let solution = text.lines().last().unwrap_or_default();
+        assert!(
+            solution
+                .split_whitespace()
+                .all(|m| m.starts_with(['U', 'R', 'F'])),
+            "{solution}"
+        );
+        // Where the scramble moved the held corner DBL, the report names the whole-cube turn
+        // that brings it home; the solution is in that frame.
+        let turn = text
+            .lines()
+            .find_map(|l| {
+                l.strip_prefix("turned the whole cube (")?
+                    .split_once(')')
+                    .map(|(t, _)| t)
+            })
+            .unwrap_or("");
+        let after = last_line(&[
+            "apply",
+            "--size",
+            "2",
+            "--show",
+            "facelets",
+            &format!("{scramble} {turn} {solution}"),
+        ]);
+        assert!(
+            cubework::Cube::from_facelets_n(&after, 2)
+                .unwrap()
+                .is_solved(),
+            "{scramble} {turn} {solution}: {after}"
+        );
+        // The same state as facelets gets a solution of the same length.
+        let state = last_line(&["apply", "--size", "2", "--show", "facelets", scramble]);
+        let again = cached_last_line(&["pocket", "solve", "--facelets", &state]);
+        assert_eq!(
+            again.split_whitespace().count(),
+            solution.split_whitespace().count(),
+            "{scramble}"
+        );
+    }
+    assert_eq!(
+        cached_last_line(&["pocket", "table", "--metric", "qtm"]),
+        "14"
+    );
+    let out = cached()
+        .args(["pocket", "table", "--format", "csv"])
+        .output()
+        .unwrap();
+    let csv = String::from_utf8(out.stdout).unwrap();
+    let rows: Vec<&str> = csv.lines().collect();
+    assert_eq!(rows[0], "depth,count");
+    assert_eq!(rows.len(), 13, "depths 0 to 11");
+    let total: u64 = rows[1..]
+        .iter()
+        .map(|r| r.split(',').nth(1).unwrap().parse::<u64>().unwrap())
+        .sum();
+    assert_eq!(total, 3_674_160);
+    assert_eq!(
+        cached_last_line(&["pocket", "solve", "--facelets", SOLVED_2]),
+        ""
+    );
+}
+
+#[test]
+fn pocket_refuses_impossible_states() {
+    // The up-front-right corner twisted in place (its U, R and F stickers cycled): every
+    // colour count is right, but the twists no longer sum to 0 mod 3.
+    let twisted = "UUUFURRRFRFFDDDDLLLLBBBB";
+    for (args, message) in [
+        (
+            vec!["pocket", "solve", "--facelets", "UUUURRRRFFFFDDDDLLLLBBB"],
+            "23 characters",
+        ),
+        (vec!["pocket", "solve", "--facelets", twisted], "twist"),
+        (vec!["pocket", "table", "--metric", "stm"], "htm or qtm"),
+        (vec!["pocket", "solve", "M"], "middle slice"),
+    ] {
+        let out = cached().args(&args).output().unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(out.stdout.is_empty(), "{args:?}");
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(err.contains(message), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn search_solver_finds_shortest_solutions() {
+    for (scramble, length) in [("R U F", 3), ("R2 U' F D", 4), ("F U2 L' B R", 5)] {
+        let solution = last_line(&["solve", "--method", "bfs", scramble]);
+        assert_eq!(
+            solution.split_whitespace().count(),
+            length,
+            "{scramble}: {solution}"
+        );
+        let after = last_line(&[
+            "apply",
+            "--show",
+            "facelets",
+            &format!("{scramble} {solution}"),
+        ]);
+        assert!(
+            cubework::Cube::from_facelets(&after).unwrap().is_solved(),
+            "{scramble} {solution}"
+        );
+    }
+    let state = last_line(&["apply", "--show", "facelets", "R U R' U'"]);
+    let solution = last_line(&["solve", "--metric", "qtm", "--facelets", &state]);
+    assert_eq!(solution, "U R U' R'");
+    let out = cubework()
+        .args(["solve", "--metric", "stm", "R"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+}

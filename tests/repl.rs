@@ -146,7 +146,10 @@ fn show_variants_reps_compare_and_paper() {
     }
     let pieces = &compare_rows[7];
     assert_eq!(pieces[0], "pieces");
-    assert!(pieces[5].parse::<f64>().unwrap() > 0.0 && pieces[6].is_empty(), "{pieces:?}");
+    assert!(
+        pieces[5].parse::<f64>().unwrap() > 0.0 && pieces[6].is_empty(),
+        "{pieces:?}"
+    );
     // paper: the paper's ranks beside the measured ones.
     assert!(
         stdout.contains("| Numeric") || stdout.contains("│ Numeric"),
@@ -155,4 +158,41 @@ fn show_variants_reps_compare_and_paper() {
     assert!(
         stdout.contains("General, Simple, Display and Insight stay the paper's judgement alone.")
     );
+}
+
+#[test]
+fn algebra_tools_and_solvers_from_the_repl() {
+    let dir = std::env::temp_dir().join(format!("cubework-repl-cache-{}", std::process::id()));
+    let out = Command::cargo_bin("cubework")
+        .unwrap()
+        .env("CUBEWORK_CACHE_DIR", &dir)
+        .write_stdin(
+            "order size 4 U R U' R'\ncycles R\neffect FLIP\nexpand [R, U]\nsimplify U D U\ncount qtm R U2\n\
+             invert (R U)3\ntools\nR U R'\nsolve\npocket solve R U\npocket table csv\n",
+        )
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let lines: Vec<&str> = stdout.lines().collect();
+    for answer in [
+        "6",
+        "(3 43 48 21)(6 40 51 24)(9 37 54 27)(28 30 36 34)(29 33 35 31)",
+        "FR → FR (flipped), BR → BR (flipped)",
+        "R U R' U'",
+        "U2 D",
+        "3",
+        "(U' R')3",
+        "R U' R'",
+        "U' R'",
+        "11,2644",
+    ] {
+        assert!(lines.contains(&answer), "missing {answer:?} in\n{stdout}");
+    }
+    assert!(stdout.contains("6 tools"), "{stdout}");
 }

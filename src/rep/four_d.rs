@@ -22,7 +22,7 @@
 
 use ndarray::{Array4, ArrayView4, Axis};
 
-use super::numeric::{apl_transpose, cube_from_cubies, cubie_colours, on_layer, standard};
+use super::numeric::{apl_transpose, cube_from_cubies, cubie_colours, on_layer};
 use super::{Gather, RepKind, Representation, check_defined};
 use crate::cube::Cube;
 use crate::face::Face;
@@ -152,37 +152,10 @@ impl Representation for FourD {
         })
     }
 
-    fn shape(&self) -> &[usize] {
-        self.cube.shape()
-    }
+    super::byte_array_methods!();
 
     fn element(&self) -> &'static str {
         "letter or blank (u8)"
-    }
-
-    fn state_bytes(&self) -> usize {
-        self.cube.len() * std::mem::size_of::<u8>()
-    }
-
-    fn turn(&mut self, m: PaperMove) -> Result<(), MoveError> {
-        check_defined(self.kind(), m)?;
-        self.cube = standard(transform(m, self.cube.view()));
-        Ok(())
-    }
-
-    fn compile(&self, m: PaperMove) -> Result<Gather, MoveError> {
-        check_defined(self.kind(), m)?;
-        Ok(Gather::compile(self.cube.raw_dim(), |iota| {
-            transform(m, iota)
-        }))
-    }
-
-    /// In place: one SIMD byte shuffle where the CPU has one (see [`crate::simd`]), else a
-    /// gather of the cells that change.
-    fn turn_compiled(&mut self, g: &Gather) {
-        if let Some(state) = self.cube.as_slice_mut() {
-            g.apply_bytes(state);
-        }
     }
 
     /// Each plane as a block of three lines, its three matrices side by side two spaces

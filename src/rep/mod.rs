@@ -349,6 +349,47 @@ impl Gather {
     }
 }
 
+/// The methods shared by the representations whose state is one `ndarray` array of letter
+/// bytes, `self.cube`, moved by their module's generic `transform` (local, composite, visual,
+/// 4-D): the array's shape and bytes; a move as defined (the transform, written back in place);
+/// compiled (the same transform run on cell indices); and a compiled move made in place.
+macro_rules! byte_array_methods {
+    () => {
+        fn shape(&self) -> &[usize] {
+            self.cube.shape()
+        }
+
+        fn state_bytes(&self) -> usize {
+            self.cube.len() * std::mem::size_of::<u8>()
+        }
+
+        fn turn(&mut self, m: PaperMove) -> Result<(), MoveError> {
+            check_defined(self.kind(), m)?;
+            let turned = transform(m, self.cube.view());
+            // Written back into the array's own contiguous buffer, whatever the layout of the
+            // transform's result, so that compiled turns can always gather over it.
+            self.cube.assign(&turned);
+            Ok(())
+        }
+
+        fn compile(&self, m: PaperMove) -> Result<Gather, MoveError> {
+            check_defined(self.kind(), m)?;
+            Ok(Gather::compile(self.cube.raw_dim(), |iota| {
+                transform(m, iota)
+            }))
+        }
+
+        /// In place: one SIMD byte shuffle where the CPU has one (see [`crate::simd`]), else
+        /// a gather of the cells that change.
+        fn turn_compiled(&mut self, g: &Gather) {
+            if let Some(state) = self.cube.as_slice_mut() {
+                g.apply_bytes(state);
+            }
+        }
+    };
+}
+pub(crate) use byte_array_methods;
+
 /// What every representation can do.
 pub trait Representation: Send + Sync {
     /// Which representation this is.

@@ -24,7 +24,7 @@
 use ndarray::{Array3, ArrayView3, Axis};
 
 use super::numeric::{
-    apl_transpose, cube_from_cubies, cubie_colours, layer_axis, on_layer, render_planes, standard,
+    apl_transpose, cube_from_cubies, cubie_colours, layer_axis, on_layer, render_planes,
 };
 use super::{Gather, RepKind, Representation, check_defined};
 use crate::cube::Cube;
@@ -158,7 +158,8 @@ impl Representation for Nested {
 
     fn turn(&mut self, m: PaperMove) -> Result<(), MoveError> {
         check_defined(self.kind(), m)?;
-        self.cube = standard(transform(m, self.cube.view()));
+        let turned = transform(m, self.cube.view());
+        self.cube.assign(&turned); // in place: the buffer stays contiguous for compiled turns
         Ok(())
     }
 

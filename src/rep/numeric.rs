@@ -29,7 +29,7 @@
 
 use std::sync::OnceLock;
 
-use ndarray::{Array, Array1, Array3, ArrayView, ArrayView3, Axis, Dimension, RemoveAxis, Slice};
+use ndarray::{Array, Array1, Array3, ArrayView, ArrayView3, Axis, RemoveAxis, Slice};
 use num_traits::PrimInt;
 
 use super::{Gather, RepKind, Representation, check_defined};
@@ -308,7 +308,8 @@ impl Representation for Numeric {
 
     fn turn(&mut self, m: PaperMove) -> Result<(), MoveError> {
         check_defined(self.kind(), m)?;
-        self.cube = standard(transform(m, 10, self.cube.view()));
+        let turned = transform(m, 10, self.cube.view());
+        self.cube.assign(&turned); // in place: the buffer stays contiguous for compiled turns
         Ok(())
     }
 
@@ -349,16 +350,6 @@ impl Representation for Numeric {
 
     fn render(&self) -> String {
         render_planes(self.cube.view(), |v| format!("{v:>3}"), " ")
-    }
-}
-
-/// `a` in standard (row-major) layout, which the allocation-free gathers need to see the
-/// state as one slice; transposes leave arrays strided.
-pub(crate) fn standard<T: Clone, D: Dimension>(a: Array<T, D>) -> Array<T, D> {
-    if a.is_standard_layout() {
-        a
-    } else {
-        a.as_standard_layout().into_owned()
     }
 }
 

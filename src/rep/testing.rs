@@ -60,6 +60,15 @@ pub(crate) fn conformance<R: Representation + 'static>(kind: RepKind) {
             assert_eq!(compiled.render(), r.render(), "{kind}: move {m} compiled");
             r.turn(m.inverse()).unwrap();
             assert_eq!(&r.to_cube(), cube, "{kind}: {m} then its inverse");
+            // Defined and compiled turns mixed on one state: a compiled turn after a defined
+            // one must still see the whole state.
+            r.turn(m).unwrap();
+            r.turn_compiled(&r.compile(m.inverse()).unwrap());
+            assert_eq!(
+                &r.to_cube(),
+                cube,
+                "{kind}: {m} as defined, then its inverse compiled"
+            );
             for _ in 0..4 {
                 r.turn(m).unwrap();
             }

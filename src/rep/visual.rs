@@ -213,37 +213,10 @@ impl Representation for Visual {
         Cube::from_stickers(3, stickers).expect("a visual matrix made from a cube holds a cube")
     }
 
-    fn shape(&self) -> &[usize] {
-        self.cube.shape()
-    }
+    super::byte_array_methods!();
 
     fn element(&self) -> &'static str {
         "letter or blank (u8)"
-    }
-
-    fn state_bytes(&self) -> usize {
-        self.cube.len() * std::mem::size_of::<u8>()
-    }
-
-    fn turn(&mut self, m: PaperMove) -> Result<(), MoveError> {
-        check_defined(self.kind(), m)?;
-        self.cube = transform(m, self.cube.view());
-        Ok(())
-    }
-
-    fn compile(&self, m: PaperMove) -> Result<Gather, MoveError> {
-        check_defined(self.kind(), m)?;
-        Ok(Gather::compile(self.cube.raw_dim(), |iota| {
-            transform(m, iota)
-        }))
-    }
-
-    /// In place: one SIMD byte shuffle where the CPU has one (see [`crate::simd`]), else a
-    /// gather of the cells that change.
-    fn turn_compiled(&mut self, g: &Gather) {
-        if let Some(state) = self.cube.as_slice_mut() {
-            g.apply_bytes(state);
-        }
     }
 
     /// The paper's display `(22⍴1 0)\CUBE`: each cell followed by a blank, so that the
