@@ -24,7 +24,8 @@
 use ndarray::{Array3, ArrayView3, Axis};
 
 use super::numeric::{
-    apl_transpose, cube_from_cubies, cubie_colours, layer_axis, on_layer, render_planes,
+    apl_transpose, cube_from_cubies, cubie_colours, layer_axis, on_layer, orientation,
+    render_planes,
 };
 use super::{Gather, RepKind, Representation, check_defined};
 use crate::cube::Cube;
@@ -35,44 +36,12 @@ use crate::moves::{MoveError, PaperAxis, PaperMove};
 pub const JOT: u8 = 0;
 
 // moves:begin — the move definitions, counted by `compare` for the paper's "concise".
-/// One orientation move as the paper writes it, `P⍉⌽[k]P PERMUTE EACHRIGHT ω`, 1-based as in
-/// APL.
-#[derive(Clone, Copy, Debug)]
-struct Orientation {
-    /// The permutation `P`, both of each cubie's vector and of the transpose.
-    perm: [usize; 3],
-    /// The axis `k` reversed for the move itself.
-    reverse: usize,
-    /// The axis reversed for its inverse (the other axis of the transposed pair).
-    reverse_inverse: usize,
-}
-
+// The same permutations and reversals as the numeric representation's (the paper: "the
+// permutation indices of dyadic transposition and indexing are identical"), applied to each
+// cubie's vector by PERMUTE EACHRIGHT instead of to its digits:
 // X: 2 1 3⍉⊖[1]2 1 3 PERMUTE EACHRIGHT ω      X̄: 2 1 3⍉⊖[2]2 1 3 PERMUTE EACHRIGHT ω
-const X: Orientation = Orientation {
-    perm: [2, 1, 3],
-    reverse: 1,
-    reverse_inverse: 2,
-};
 // Y: 3 2 1⍉⌽[3]3 2 1 PERMUTE EACHRIGHT ω      Ȳ: 3 2 1⍉⌽[1]3 2 1 PERMUTE EACHRIGHT ω
-const Y: Orientation = Orientation {
-    perm: [3, 2, 1],
-    reverse: 3,
-    reverse_inverse: 1,
-};
 // Z: 1 3 2⍉⌽[2]1 3 2 PERMUTE EACHRIGHT ω      Z̄: 1 3 2⍉⌽[3]1 3 2 PERMUTE EACHRIGHT ω
-const Z: Orientation = Orientation {
-    perm: [1, 3, 2],
-    reverse: 2,
-    reverse_inverse: 3,
-};
-
-fn orientation(axis: PaperAxis) -> Orientation {
-    match axis {
-        PaperAxis::X => X,
-        PaperAxis::Y => Y,
-        PaperAxis::Z => Z,
-    }
-}
 
 /// The paper's X, Y or Z (or its inverse) on any array of 3-element vectors:
 /// `P⍉⌽[k]P PERMUTE EACHRIGHT ω`. It serves a single layer as well as the whole cube.

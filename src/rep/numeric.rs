@@ -42,13 +42,13 @@ use crate::moves::{MoveError, PaperAxis, PaperMove};
 /// One orientation move as the paper writes it, `10⊥((3⍴10)⊤P⍉⌽[k]ω)[P;;;]`, 1-based as in
 /// APL.
 #[derive(Clone, Copy, Debug)]
-struct Orientation {
+pub(crate) struct Orientation {
     /// The left argument `P` of the dyadic transpose, which is also the digit indexing.
-    perm: [usize; 3],
+    pub(crate) perm: [usize; 3],
     /// The axis `k` reversed for the move itself.
-    reverse: usize,
+    pub(crate) reverse: usize,
     /// The axis reversed for its inverse (the other axis of the transposed pair).
-    reverse_inverse: usize,
+    pub(crate) reverse_inverse: usize,
 }
 
 // X: 10⊥((3⍴10)⊤2 1 3⍉⊖[1]ω)[2 1 3;;;]      X̄: 10⊥((3⍴10)⊤2 1 3⍉⊖[2]ω)[2 1 3;;;]
@@ -70,7 +70,8 @@ const Z: Orientation = Orientation {
     reverse_inverse: 3,
 };
 
-fn orientation(axis: PaperAxis) -> Orientation {
+/// The paper's X, Y or Z as its transpose permutation and reversals (shared with nested).
+pub(crate) fn orientation(axis: PaperAxis) -> Orientation {
     match axis {
         PaperAxis::X => X,
         PaperAxis::Y => Y,
