@@ -58,7 +58,7 @@ def main():
         cells = [fmt(median_ns(root, group, rep)) for group, _ in COLUMNS]
         lines.append(f"| {rep} | " + " | ".join(cells) + " |")
     shuffles = []
-    for path in ["vbmi-full", "vbmi-masked", "ssse3", "portable"]:
+    for path in ["vbmi-full", "vbmi-masked", "portable"]:
         ns = median_ns(root, "vector-shuffle", path)
         if ns is not None:
             shuffles.append(f"{path} {fmt(ns)} ns")

@@ -417,8 +417,12 @@ pub fn compare_table(
         out.push_str(&format!(
             "\n{turns} random quarter-turns (L C R B H F U M D and inverses), the same sequence for every representation; \
              composite and visual skip the C and H turns they do not define. Median of several rounds after a warm-up; \
-             speed rank from the as-defined time. Compiled turns use {}.",
-            crate::simd::ShufflePath::detect().name()
+             speed rank from the as-defined time. Compiled turns of byte states {}.",
+            if crate::simd::ShufflePath::detect() == crate::simd::ShufflePath::Vbmi {
+                "are AVX-512 VBMI byte shuffles (vpermb)"
+            } else {
+                "gather the cells that change (this CPU has no AVX-512 VBMI)"
+            }
         ));
         if pieces.is_some() {
             out.push_str(

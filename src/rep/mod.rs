@@ -232,7 +232,7 @@ impl Gather {
             .map(|(d, &s)| (d as u8, s))
             .collect();
         let shuffle = crate::simd::Shuffle64::new(&sources)
-            .filter(|s| s.path() != crate::simd::ShufflePath::Portable)
+            .filter(|s| s.path() == crate::simd::ShufflePath::Vbmi)
             .map(Box::new);
         Gather {
             sources,
