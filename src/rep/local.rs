@@ -317,16 +317,7 @@ impl Representation for Local {
     /// The paper's display of `CUBE`: the six 3×3 matrices one below another, a blank line
     /// between them.
     fn render(&self) -> String {
-        self.cube
-            .outer_iter()
-            .map(|f| {
-                f.outer_iter()
-                    .map(|row| row.iter().map(|&b| b as char).collect::<String>())
-                    .collect::<Vec<_>>()
-                    .join("\n")
-            })
-            .collect::<Vec<_>>()
-            .join("\n\n")
+        super::render_planes(self.cube.view(), |&b| (b as char).to_string(), "")
     }
 }
 

@@ -488,6 +488,25 @@ pub fn check_defined(kind: RepKind, m: PaperMove) -> Result<(), MoveError> {
     }
 }
 
+/// Shows a `[plane, row, col]` array as APL does: each plane's rows, cells joined by `sep`,
+/// planes separated by a blank line.
+pub(crate) fn render_planes<T>(
+    a: ndarray::ArrayView3<T>,
+    cell: impl Fn(&T) -> String,
+    sep: &str,
+) -> String {
+    a.outer_iter()
+        .map(|plane| {
+            plane
+                .outer_iter()
+                .map(|row| row.iter().map(&cell).collect::<Vec<_>>().join(sep))
+                .collect::<Vec<_>>()
+                .join("\n")
+        })
+        .collect::<Vec<_>>()
+        .join("\n\n")
+}
+
 /// Rotates a matrix a quarter-turn clockwise: APL's `⌽⍉ω`.
 pub fn rot_cw<T: Clone>(m: ArrayView<T, ndarray::Ix2>) -> Array<T, ndarray::Ix2> {
     m.reversed_axes().slice(ndarray::s![.., ..;-1]).to_owned()

@@ -25,7 +25,6 @@ use ndarray::{Array3, ArrayView3, Axis};
 
 use super::numeric::{
     apl_transpose, cube_from_cubies, cubie_colours, layer_axis, on_layer, orientation,
-    render_planes,
 };
 use super::{Gather, RepKind, Representation, check_defined};
 use crate::cube::Cube;
@@ -156,7 +155,7 @@ impl Representation for Nested {
     }
 
     fn render(&self) -> String {
-        render_planes(
+        super::render_planes(
             self.cube.view(),
             |v| {
                 v.iter()

@@ -350,23 +350,8 @@ impl Representation for Numeric {
     }
 
     fn render(&self) -> String {
-        render_planes(self.cube.view(), |v| format!("{v:>3}"), " ")
+        super::render_planes(self.cube.view(), |v| format!("{v:>3}"), " ")
     }
-}
-
-/// Shows a `[plane, row, col]` array as APL does: each plane's rows, cells joined by `sep`,
-/// planes separated by a blank line.
-pub(crate) fn render_planes<T>(a: ArrayView3<T>, cell: impl Fn(&T) -> String, sep: &str) -> String {
-    a.outer_iter()
-        .map(|plane| {
-            plane
-                .outer_iter()
-                .map(|row| row.iter().map(&cell).collect::<Vec<_>>().join(sep))
-                .collect::<Vec<_>>()
-                .join("\n")
-        })
-        .collect::<Vec<_>>()
-        .join("\n\n")
 }
 
 #[cfg(test)]
