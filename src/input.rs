@@ -4,7 +4,7 @@
 
 use crate::cube::{Cube, FaceletError};
 use crate::moves::{Move, MoveError};
-use crate::parser::{Notation, ParseError, parse_moves};
+use crate::parser::{Notation, ParseError, parse_sequence};
 
 /// A cube state as given by a user.
 ///
@@ -17,7 +17,8 @@ use crate::parser::{Notation, ParseError, parse_moves};
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Input {
-    /// A move sequence in standard notation, made from the solved cube.
+    /// A sequence in standard notation (sequence algebra and tools allowed), made from the
+    /// solved cube.
     Alg(String),
     /// Moves already parsed (in either notation), made from the solved cube.
     Moves(Vec<Move>),
@@ -46,7 +47,7 @@ impl Input {
         Cube::check_size(n)?;
         match self {
             Input::Alg(text) => {
-                let moves = parse_moves(text, Notation::Standard)?;
+                let moves = parse_sequence(text, Notation::Standard)?;
                 Input::Moves(moves).to_cube(n)
             }
             Input::Moves(moves) => {

@@ -12,6 +12,19 @@ fn cubework() -> Command {
     cmd
 }
 
+/// Bad input: status 2, nothing on stdout, one line on stderr containing `message`.
+fn assert_one_line_error(mut cmd: Command, args: &[&str], message: &str) {
+    let out = cmd.args(args).output().unwrap();
+    assert_eq!(out.status.code(), Some(2), "{args:?}");
+    assert!(out.stdout.is_empty(), "{args:?}: nothing on stdout");
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(err.lines().count(), 1, "{args:?}: one line, got {err:?}");
+    assert!(
+        err.contains(message),
+        "{args:?}: {err:?} should contain {message:?}"
+    );
+}
+
 fn facelets(rep: &str, alg: &str) -> String {
     let out = cubework()
         .args(["apply", "--rep", rep, "--show", "facelets", alg])
@@ -155,15 +168,7 @@ fn bad_input_is_one_line_and_status_two() {
         (&["frobnicate"], "unrecognized subcommand 'frobnicate'"),
     ];
     for (args, message) in cases {
-        let out = cubework().args(*args).output().unwrap();
-        assert_eq!(out.status.code(), Some(2), "{args:?}");
-        assert!(out.stdout.is_empty(), "{args:?}: nothing on stdout");
-        let err = String::from_utf8(out.stderr).unwrap();
-        assert_eq!(err.lines().count(), 1, "{args:?}: one line, got {err:?}");
-        assert!(
-            err.contains(message),
-            "{args:?}: {err:?} should contain {message:?}"
-        );
+        assert_one_line_error(cubework(), args, message);
     }
 }
 
@@ -310,15 +315,7 @@ fn algebra_bad_input_is_one_line_and_status_two() {
         (&["count", "--metric", "ftm", "R"], "invalid value 'ftm'"),
     ];
     for (args, message) in cases {
-        let out = cubework().args(*args).output().unwrap();
-        assert_eq!(out.status.code(), Some(2), "{args:?}");
-        assert!(out.stdout.is_empty(), "{args:?}");
-        let err = String::from_utf8(out.stderr).unwrap();
-        assert_eq!(err.lines().count(), 1, "{args:?}: {err:?}");
-        assert!(
-            err.contains(message),
-            "{args:?}: {err:?} should contain {message:?}"
-        );
+        assert_one_line_error(cubework(), args, message);
     }
 }
 
@@ -452,12 +449,7 @@ fn pocket_refuses_impossible_states() {
         (vec!["pocket", "table", "--metric", "stm"], "htm or qtm"),
         (vec!["pocket", "solve", "M"], "middle slice"),
     ] {
-        let out = cached().args(&args).output().unwrap();
-        assert_eq!(out.status.code(), Some(2), "{args:?}");
-        assert!(out.stdout.is_empty(), "{args:?}");
-        let err = String::from_utf8(out.stderr).unwrap();
-        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
-        assert!(err.contains(message), "{args:?}: {err}");
+        assert_one_line_error(cached(), &args, message);
     }
 }
 
