@@ -144,6 +144,38 @@ impl CubieCube {
         }
     }
 
+    /// A state drawn uniformly from all 43,252,003,274,489,856,000 that a real cube can
+    /// show: random corner and edge permutations of equal parity, random twists summing to 0
+    /// mod 3, random flips summing to 0 mod 2.
+    ///
+    /// ```
+    /// use cubework::solve::CubieCube;
+    /// use rand::SeedableRng;
+    /// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
+    /// let state = CubieCube::random(&mut rng);
+    /// // Every random state is a real cube: it reads back from its stickers.
+    /// assert_eq!(CubieCube::from_cube(&state.to_cube()).unwrap().0, state);
+    /// ```
+    pub fn random(rng: &mut impl rand::Rng) -> CubieCube {
+        use rand::RngExt;
+        use rand::seq::SliceRandom;
+        let mut s = CubieCube::solved();
+        s.cp.shuffle(rng);
+        s.ep.shuffle(rng);
+        if parity(&s.cp) != parity(&s.ep) {
+            s.ep.swap(0, 1);
+        }
+        for i in 0..CORNERS - 1 {
+            s.co[i] = rng.random_range(0..3);
+        }
+        s.co[CORNERS - 1] = (3 - s.co[..CORNERS - 1].iter().sum::<u8>() % 3) % 3;
+        for i in 0..EDGES - 1 {
+            s.eo[i] = rng.random_range(0..2);
+        }
+        s.eo[EDGES - 1] = s.eo[..EDGES - 1].iter().sum::<u8>() % 2;
+        s
+    }
+
     /// Whether this is the solved cube.
     pub fn is_solved(&self) -> bool {
         *self == CubieCube::solved()
@@ -262,6 +294,17 @@ impl CubieCube {
     }
 }
 
+/// The parity of a permutation: 0 even, 1 odd.
+fn parity(p: &[u8]) -> u8 {
+    let mut inversions = 0;
+    for i in 0..p.len() {
+        for j in i + 1..p.len() {
+            inversions += u8::from(p[i] > p[j]);
+        }
+    }
+    inversions % 2
+}
+
 #[inline]
 fn mix(mut z: u64) -> u64 {
     z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
@@ -320,6 +363,23 @@ mod tests {
             states.insert(s);
         }
         assert_eq!(keys.len(), states.len());
+    }
+
+    #[test]
+    fn random_states_are_real_and_varied() {
+        let mut rng = ChaCha8Rng::seed_from_u64(13);
+        let mut seen = HashSet::new();
+        let mut odd = 0;
+        for _ in 0..2000 {
+            let s = CubieCube::random(&mut rng);
+            // from_cube checks twist and flip sums and equal parities.
+            assert_eq!(CubieCube::from_cube(&s.to_cube()).unwrap().0, s);
+            odd += usize::from(parity(&s.cp));
+            seen.insert(s);
+        }
+        assert_eq!(seen.len(), 2000);
+        // Both parities occur, about equally often.
+        assert!((800..1200).contains(&odd), "{odd} odd of 2000");
     }
 
     #[test]
