@@ -6,7 +6,12 @@
 
 mod ball;
 pub mod bfs;
+mod coord;
 mod cubie;
+mod prune;
+pub mod sym;
+pub mod tables;
+pub mod twophase;
 
 pub use bfs::{
     Phase, SearchOptions, SearchProgress, Solution, bfs_report, bfs_report_with, default_limit,
@@ -54,6 +59,25 @@ pub enum SolveError {
         max: u8,
         /// The metric.
         metric: Metric,
+    },
+    /// No solution within the length bound was found in the time allowed.
+    #[error(
+        "no solution of {max_length} moves or fewer found in {:.1} s (allow more moves with --max-length, or more time with --time-limit)",
+        .elapsed.as_secs_f64()
+    )]
+    NotFound {
+        /// The length bound.
+        max_length: u8,
+        /// How long the search ran.
+        elapsed: std::time::Duration,
+    },
+    /// A length bound the two-phase solver does not accept.
+    #[error("a length bound of {asked} is more than the two-phase solver takes (at most {max})")]
+    LengthTooHigh {
+        /// The bound asked for.
+        asked: u8,
+        /// The largest accepted.
+        max: u8,
     },
     /// Something that cannot happen on a real cube (a bug).
     #[error("internal error: {0}")]
