@@ -6,6 +6,7 @@
 
 mod ball;
 pub mod bfs;
+pub mod cache;
 mod coord;
 mod cubie;
 mod prune;

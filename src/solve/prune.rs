@@ -48,11 +48,6 @@ impl Nibbles {
         self.len
     }
 
-    /// Whether there are none.
-    pub fn is_empty(&self) -> bool {
-        self.len == 0
-    }
-
     /// Entry `i`.
     #[inline(always)]
     pub fn get(&self, i: usize) -> u8 {
@@ -82,7 +77,7 @@ impl Nibbles {
 
 /// The shape of a pruning table: a symmetry-reduced coordinate (`n_class` classes) paired
 /// with a raw one (`n_raw` values), under `n_moves` moves.
-pub(super) struct PairSpec<'a, C, R, J>
+pub(super) struct PairSpec<C, R, J>
 where
     C: Fn(usize, usize) -> (usize, usize),
     R: Fn(usize, usize) -> usize,
@@ -98,11 +93,9 @@ where
     pub raw_move: R,
     /// The raw coordinate seen through symmetry `s`.
     pub raw_conj: J,
-    /// For each class, the symmetries that fix its representative.
-    pub self_sym: &'a [u16],
 }
 
-impl<C, R, J> PairSpec<'_, C, R, J>
+impl<C, R, J> PairSpec<C, R, J>
 where
     C: Fn(usize, usize) -> (usize, usize),
     R: Fn(usize, usize) -> usize,
@@ -115,9 +108,34 @@ where
         (c, (self.raw_conj)((self.raw_move)(raw, m), s))
     }
 
+    /// Whether entry `i` of `t` is consistent with its neighbours: none more than one away,
+    /// and, unless it is solved (0), one a step closer.
+    pub fn check_entry(&self, t: &Nibbles, i: usize) -> Result<(), String> {
+        let v = t.get(i);
+        let (class, raw) = (i / self.n_raw, i % self.n_raw);
+        let mut closer = v == 0;
+        for m in 0..self.n_moves {
+            let (c, r) = self.step(class, raw, m);
+            let w = t.get(c * self.n_raw + r);
+            if w.abs_diff(v) > 1 {
+                return Err(format!(
+                    "entry {i} is {v} but its neighbour {} is {w}",
+                    c * self.n_raw + r
+                ));
+            }
+            closer |= w + 1 == v;
+        }
+        if closer {
+            Ok(())
+        } else {
+            Err(format!("entry {i} is {v} but no neighbour is {}", v - 1))
+        }
+    }
+
     /// Fills the table by breadth-first search from solved (entry 0), calling `depth_done`
-    /// after each depth with the number of entries filled so far.
-    pub fn build(&self, mut depth_done: impl FnMut(usize)) -> Nibbles {
+    /// after each depth with the number of entries filled so far. `self_sym` gives, for
+    /// each class, the symmetries that fix its representative.
+    pub fn build(&self, self_sym: &[u16], mut depth_done: impl FnMut(usize)) -> Nibbles {
         let n = self.n_class * self.n_raw;
         let mut t = Nibbles::filled(n, EMPTY);
         t.set(0, 0);
@@ -151,7 +169,7 @@ where
                         }
                         t.set(j, depth + 1);
                         filled += 1;
-                        let mut fixed = self.self_sym[c] & !1;
+                        let mut fixed = self_sym[c] & !1;
                         while fixed != 0 {
                             let s = fixed.trailing_zeros() as usize;
                             fixed &= fixed - 1;
@@ -204,9 +222,8 @@ mod tests {
             class_move: |_, _| (0, 0),
             raw_move: |r, m| if m == 0 { (r + 1) % 10 } else { (r + 9) % 10 },
             raw_conj: |r, _| r,
-            self_sym: &[1],
         };
-        let t = spec.build(|_| {});
+        let t = spec.build(&[1], |_| {});
         let d: Vec<u8> = (0..10).map(|i| t.get(i)).collect();
         assert_eq!(d, [0, 1, 2, 3, 4, 5, 4, 3, 2, 1]);
     }

@@ -148,7 +148,6 @@ impl Tables {
         progress(0, PRUNING_ENTRIES);
 
         // Phase 1: classes, move tables, symmetry tables.
-        let flip_move = move_table(N_FLIP, &all, CubieCube::from_flip, CubieCube::flip);
         let slice_move = move_table(N_SLICE, &all, CubieCube::from_slice, CubieCube::slice);
         let twist_classes = SymClasses::build(N_TWIST, UD_FLIP_SYMS, |t, s| {
             syms[s].conj(&CubieCube::from_twist(t)).twist()
@@ -223,78 +222,7 @@ impl Tables {
             CubieCube::corner_comb,
         );
 
-        // Pruning tables.
-        let mut done = 0u64;
-        let mut prune = |spec_entries: usize, build: &dyn Fn(&mut dyn FnMut(usize)) -> Nibbles| {
-            let start = done;
-            let t = build(&mut |filled| progress(start + filled as u64, PRUNING_ENTRIES));
-            done += spec_entries as u64;
-            progress(done, PRUNING_ENTRIES);
-            t
-        };
-        let sym_of = |packed: u16| ((packed >> 4) as usize, (packed & 15) as usize);
-        let slice_twist = prune(N_TWIST_CLASSES * N_SLICE, &|tick| {
-            PairSpec {
-                n_class: N_TWIST_CLASSES,
-                n_raw: N_SLICE,
-                n_moves: 18,
-                class_move: |c, m| sym_of(twist_class_move[c * 18 + m]),
-                raw_move: |r, m| slice_move[r * 18 + m] as usize,
-                raw_conj: |r, s| slice_conj[r * UD_FLIP_SYMS + s] as usize,
-                self_sym: &twist_classes.self_sym,
-            }
-            .build(tick)
-        });
-        let slice_flip = prune(N_FLIP_CLASSES * N_SLICE, &|tick| {
-            PairSpec {
-                n_class: N_FLIP_CLASSES,
-                n_raw: N_SLICE,
-                n_moves: 18,
-                class_move: |c, m| sym_of(flip_class_move[c * 18 + m]),
-                raw_move: |r, m| slice_move[r * 18 + m] as usize,
-                raw_conj: |r, s| slice_conj[r * UD_FLIP_SYMS + s] as usize,
-                self_sym: &flip_classes.self_sym,
-            }
-            .build(tick)
-        });
-        let twist_flip = prune(N_TWIST_CLASSES * N_FLIP, &|tick| {
-            PairSpec {
-                n_class: N_TWIST_CLASSES,
-                n_raw: N_FLIP,
-                n_moves: 18,
-                class_move: |c, m| sym_of(twist_class_move[c * 18 + m]),
-                raw_move: |r, m| flip_move[r * 18 + m] as usize,
-                raw_conj: |r, s| flip_conj[r * UD_FLIP_SYMS + s] as usize,
-                self_sym: &twist_classes.self_sym,
-            }
-            .build(tick)
-        });
-        let corner_slice = prune(N_PERM_CLASSES * N_SLICE_PERM, &|tick| {
-            PairSpec {
-                n_class: N_PERM_CLASSES,
-                n_raw: N_SLICE_PERM,
-                n_moves: 10,
-                class_move: |c, k| sym_of(corner_class_move[c * 10 + k]),
-                raw_move: |r, k| slice_perm_move[r * 10 + k] as usize,
-                raw_conj: |r, s| slice_perm_conj[r * UD_SYMS + s] as usize,
-                self_sym: &corner_classes.self_sym,
-            }
-            .build(tick)
-        });
-        let edge_comb = prune(N_PERM_CLASSES * N_CORNER_COMB, &|tick| {
-            PairSpec {
-                n_class: N_PERM_CLASSES,
-                n_raw: N_CORNER_COMB,
-                n_moves: 10,
-                class_move: |c, k| sym_of(edge_class_move[c * 10 + k]),
-                raw_move: |r, k| comb_move[r * 10 + k] as usize,
-                raw_conj: |r, s| comb_conj[r * UD_SYMS + s] as usize,
-                self_sym: &edge_classes.self_sym,
-            }
-            .build(tick)
-        });
-
-        Tables {
+        let mut tables = Tables {
             twist_sym: boxed(twist_classes.raw_to_sym),
             flip_sym: boxed(flip_classes.raw_to_sym),
             twist_class_move: boxed(twist_class_move),
@@ -310,11 +238,170 @@ impl Tables {
             slice_perm_conj: boxed(slice_perm_conj),
             comb_move: boxed(comb_move),
             comb_conj: boxed(comb_conj),
-            slice_twist,
-            slice_flip,
-            twist_flip,
-            corner_slice,
-            edge_comb,
+            slice_twist: Nibbles::filled(0, 0),
+            slice_flip: Nibbles::filled(0, 0),
+            twist_flip: Nibbles::filled(0, 0),
+            corner_slice: Nibbles::filled(0, 0),
+            edge_comb: Nibbles::filled(0, 0),
+        };
+
+        // Pruning tables, each from its projection of the cube (see `Pruning`).
+        let self_syms = [
+            &twist_classes.self_sym,
+            &flip_classes.self_sym,
+            &twist_classes.self_sym,
+            &corner_classes.self_sym,
+            &edge_classes.self_sym,
+        ];
+        let mut done = 0u64;
+        for (k, which) in Pruning::ALL.into_iter().enumerate() {
+            let start = done;
+            let mut tick = |filled: usize| progress(start + filled as u64, PRUNING_ENTRIES);
+            let table = tables.with_spec(which, |spec| spec.build(self_syms[k], &mut tick));
+            done += table.len() as u64;
+            progress(done, PRUNING_ENTRIES);
+            *tables.pruning_mut(which) = table;
+        }
+        tables
+    }
+
+    /// Calls `f` with the projection of a pruning table: how each move acts on an entry,
+    /// read from this set's move and symmetry tables.
+    fn with_spec<T>(
+        &self,
+        which: Pruning,
+        f: impl FnOnce(
+            &PairSpec<
+                &dyn Fn(usize, usize) -> (usize, usize),
+                &dyn Fn(usize, usize) -> usize,
+                &dyn Fn(usize, usize) -> usize,
+            >,
+        ) -> T,
+    ) -> T {
+        let sym_of = |packed: u16| ((packed >> 4) as usize, (packed & 15) as usize);
+        let sym_moves = &ud_tables().moves;
+        // Raw flip coordinates through the flip classes: the representative seen through
+        // the symmetry that takes it back.
+        let flip_raw_move = |r: usize, m: usize| {
+            let (c, s) = sym_of(self.flip_sym[r]);
+            let moved = self.flip_class_move[c * 18 + sym_moves[s][m] as usize];
+            let (c2, s2) = sym_of(moved);
+            self.flip_rep_conj[c2 * UD_FLIP_SYMS + (s ^ s2)] as usize
+        };
+        let flip_raw_conj = |r: usize, s: usize| {
+            let (c, fs) = sym_of(self.flip_sym[r]);
+            self.flip_rep_conj[c * UD_FLIP_SYMS + (fs ^ s)] as usize
+        };
+        let twist_move = |c: usize, m: usize| sym_of(self.twist_class_move[c * 18 + m]);
+        let flip_move = |c: usize, m: usize| sym_of(self.flip_class_move[c * 18 + m]);
+        let slice_raw_move = |r: usize, m: usize| self.slice_move[r * 18 + m] as usize;
+        let slice_raw_conj = |r: usize, s: usize| self.slice_conj[r * UD_FLIP_SYMS + s] as usize;
+        let corner_move = |c: usize, k: usize| sym_of(self.corner_class_move[c * 10 + k]);
+        let edge_move = |c: usize, k: usize| sym_of(self.edge_class_move[c * 10 + k]);
+        let sp_move = |r: usize, k: usize| self.slice_perm_move[r * 10 + k] as usize;
+        let sp_conj = |r: usize, s: usize| self.slice_perm_conj[r * UD_SYMS + s] as usize;
+        let comb_move = |r: usize, k: usize| self.comb_move[r * 10 + k] as usize;
+        let comb_conj = |r: usize, s: usize| self.comb_conj[r * UD_SYMS + s] as usize;
+        let (n_class, n_raw) = which.shape();
+        type C<'a> = &'a dyn Fn(usize, usize) -> (usize, usize);
+        type R<'a> = &'a dyn Fn(usize, usize) -> usize;
+        let (class_move, raw_move, raw_conj, n_moves): (C, R, R, usize) = match which {
+            Pruning::SliceTwist => (&twist_move, &slice_raw_move, &slice_raw_conj, 18),
+            Pruning::SliceFlip => (&flip_move, &slice_raw_move, &slice_raw_conj, 18),
+            Pruning::TwistFlip => (&twist_move, &flip_raw_move, &flip_raw_conj, 18),
+            Pruning::CornerSlicePerm => (&corner_move, &sp_move, &sp_conj, 10),
+            Pruning::EdgeCornerComb => (&edge_move, &comb_move, &comb_conj, 10),
+        };
+        f(&PairSpec {
+            n_class,
+            n_raw,
+            n_moves,
+            class_move,
+            raw_move,
+            raw_conj,
+        })
+    }
+
+    /// Checks entries of a pruning table against their neighbours.
+    pub(super) fn check_entries(
+        &self,
+        which: Pruning,
+        entries: impl Iterator<Item = usize>,
+    ) -> Result<(), String> {
+        let table = self.pruning(which);
+        self.with_spec(which, |spec| {
+            entries
+                .map(|i| spec.check_entry(table, i))
+                .collect::<Result<(), String>>()
+        })
+    }
+
+    /// A pruning table.
+    pub(super) fn pruning(&self, which: Pruning) -> &Nibbles {
+        match which {
+            Pruning::SliceTwist => &self.slice_twist,
+            Pruning::SliceFlip => &self.slice_flip,
+            Pruning::TwistFlip => &self.twist_flip,
+            Pruning::CornerSlicePerm => &self.corner_slice,
+            Pruning::EdgeCornerComb => &self.edge_comb,
+        }
+    }
+
+    fn pruning_mut(&mut self, which: Pruning) -> &mut Nibbles {
+        match which {
+            Pruning::SliceTwist => &mut self.slice_twist,
+            Pruning::SliceFlip => &mut self.slice_flip,
+            Pruning::TwistFlip => &mut self.twist_flip,
+            Pruning::CornerSlicePerm => &mut self.corner_slice,
+            Pruning::EdgeCornerComb => &mut self.edge_comb,
+        }
+    }
+}
+
+/// The five pruning tables.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Pruning {
+    /// Slice × twist class (phase 1).
+    SliceTwist,
+    /// Slice × flip class (phase 1).
+    SliceFlip,
+    /// Twist class × flip (phase 1).
+    TwistFlip,
+    /// Corner permutation class × slice permutation (phase 2).
+    CornerSlicePerm,
+    /// UD-edge permutation class × corner comb (phase 2).
+    EdgeCornerComb,
+}
+
+impl Pruning {
+    /// All five, in the order they are built and stored.
+    pub const ALL: [Pruning; 5] = [
+        Pruning::SliceTwist,
+        Pruning::SliceFlip,
+        Pruning::TwistFlip,
+        Pruning::CornerSlicePerm,
+        Pruning::EdgeCornerComb,
+    ];
+
+    /// (classes, raw values): the table has their product of entries.
+    pub const fn shape(self) -> (usize, usize) {
+        match self {
+            Pruning::SliceTwist => (N_TWIST_CLASSES, N_SLICE),
+            Pruning::SliceFlip => (N_FLIP_CLASSES, N_SLICE),
+            Pruning::TwistFlip => (N_TWIST_CLASSES, N_FLIP),
+            Pruning::CornerSlicePerm => (N_PERM_CLASSES, N_SLICE_PERM),
+            Pruning::EdgeCornerComb => (N_PERM_CLASSES, N_CORNER_COMB),
+        }
+    }
+
+    /// The table's name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Pruning::SliceTwist => "slice × twist",
+            Pruning::SliceFlip => "slice × flip",
+            Pruning::TwistFlip => "twist × flip",
+            Pruning::CornerSlicePerm => "corner perm × slice perm",
+            Pruning::EdgeCornerComb => "UD-edge perm × corner comb",
         }
     }
 }

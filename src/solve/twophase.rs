@@ -735,6 +735,28 @@ mod timing {
         let t0 = Instant::now();
         let tables = Tables::build(&mut |_, _| {});
         println!("build {:.1} ms", t0.elapsed().as_secs_f64() * 1e3);
+        let dir = std::env::temp_dir().join(format!("cubework-timing-{}", std::process::id()));
+        let path = crate::solve::cache::table_file().path_in(&dir);
+        crate::cache::write(
+            &path,
+            &crate::solve::cache::table_file(),
+            &tables.to_payload(),
+        )
+        .unwrap();
+        for _ in 0..3 {
+            let t0 = Instant::now();
+            let payload = crate::cache::read(&path, &crate::solve::cache::table_file()).unwrap();
+            let t1 = Instant::now();
+            let loaded = Tables::from_payload(&payload).unwrap();
+            println!(
+                "load {:.1} ms (read and checksum {:.1} ms), {} bytes",
+                t0.elapsed().as_secs_f64() * 1e3,
+                (t1 - t0).as_secs_f64() * 1e3,
+                std::fs::metadata(&path).unwrap().len()
+            );
+            assert!(loaded == tables);
+        }
+        let _ = std::fs::remove_dir_all(&dir);
         let min_probes: u64 = std::env::var("PROBES")
             .ok()
             .and_then(|s| s.parse().ok())
