@@ -19,6 +19,7 @@ use crate::perm::OrderBy;
 use crate::progress::{measure_with_progress, solve_with_progress};
 use crate::rep::RepKind;
 use crate::reports;
+use crate::solve::twophase::TwoPhaseOptions;
 
 /// An APL-style array-programming workbench for Rubik's Cube.
 #[derive(Debug, Parser)]
@@ -44,9 +45,19 @@ pub enum Show {
 /// How `solve` searches.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default, ValueEnum)]
 pub enum Method {
-    /// Breadth-first from both ends: a shortest solution, within the depth limit.
+    /// Kociemba's two-phase method: any cube in milliseconds, in at most --max-length moves.
     #[default]
+    #[value(name = "twophase")]
+    TwoPhase,
+    /// Breadth-first from both ends: a shortest solution, within the depth limit.
     Bfs,
+}
+
+/// `cubework tables …`.
+#[derive(Debug, Subcommand)]
+pub enum TablesCommand {
+    /// Load every table, building and saving those that are missing or damaged.
+    Build,
 }
 
 /// `cubework pocket …`.
@@ -195,11 +206,14 @@ pub enum Command {
         #[arg(long)]
         search: bool,
     },
-    /// The paper's SCRAMBLE: random quarter-turns of the outer faces.
+    /// The paper's SCRAMBLE: random quarter-turns of the outer faces; or a random state.
     Scramble {
         /// How many quarter-turns.
         #[arg(default_value_t = crate::tools::SCRAMBLE_LENGTH, allow_negative_numbers = true, value_parser = whole::<usize>)]
         count: usize,
+        /// Instead, a state drawn uniformly from all of them, as the at most 21 moves that make it.
+        #[arg(long, conflicts_with = "count")]
+        random_state: bool,
         /// Seed, for a scramble that can be repeated.
         #[arg(long, allow_negative_numbers = true, value_parser = whole::<u64>)]
         seed: Option<u64>,
@@ -210,14 +224,24 @@ pub enum Command {
     /// The 2×2×2 solved completely: its distance table, and optimal solutions.
     #[command(subcommand)]
     Pocket(PocketCommand),
-    /// A shortest 3×3×3 solution by search.
+    /// Solve a 3×3×3: two-phase (any cube, fast), or a shortest solution by search (bfs).
     Solve {
-        /// The search: bfs (bidirectional breadth-first, optimal).
-        #[arg(long, value_enum, default_value_t = Method::Bfs)]
+        /// The search: twophase (Kociemba's method, at most --max-length moves), or bfs
+        /// (bidirectional breadth-first, optimal, within a depth limit).
+        #[arg(long, value_enum, default_value_t = Method::TwoPhase)]
         method: Method,
-        /// Count moves in the half-turn or quarter-turn metric.
+        /// Count moves in the half-turn or quarter-turn metric (two-phase: htm only).
         #[arg(long, value_enum, default_value_t = Metric::Htm)]
         metric: Metric,
+        /// The longest solution accepted (two-phase, default 21); the depth limit (bfs).
+        #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = whole::<u8>)]
+        max_length: Option<u8>,
+        /// Keep looking for shorter solutions for this long, then print the best (two-phase).
+        #[arg(long, value_name = "SECONDS", allow_negative_numbers = true, value_parser = seconds_arg)]
+        time_limit: Option<std::time::Duration>,
+        /// Solve every line of FILE (- for standard input): a facelet string or moves.
+        #[arg(long, value_name = "FILE", conflicts_with_all = ["alg", "facelets"])]
+        batch: Option<std::path::PathBuf>,
         /// Notation of ALG.
         #[arg(long, value_enum, default_value_t = Notation::Standard)]
         notation: Notation,
@@ -245,6 +269,12 @@ pub enum Command {
         /// Random quarter-turns to time for the Speed column.
         #[arg(long, default_value_t = 2_000, allow_negative_numbers = true, value_parser = turns_arg)]
         turns: u32,
+    },
+    /// The solver tables cached on disk: name, size, state, path; `tables build` builds them.
+    Tables {
+        /// What to do: nothing lists them; build loads or builds them all.
+        #[command(subcommand)]
+        action: Option<TablesCommand>,
     },
     /// Run a session file: each line as typed in the REPL, without prompts or colour.
     Run {
@@ -278,6 +308,23 @@ pub fn run(args: impl IntoIterator<Item = impl Into<OsString> + Clone>) -> Resul
         Some(Command::Run { file }) => {
             let open = open_file(&file)?;
             crate::repl::run_lines(std::io::BufReader::new(open))
+        }
+        Some(Command::Solve {
+            method,
+            metric,
+            max_length,
+            time_limit,
+            batch: Some(file),
+            notation,
+            ..
+        }) => {
+            let opts = twophase_options(method, metric, max_length, time_limit)?;
+            if file.as_os_str() == "-" {
+                solve_batch(std::io::stdin().lock(), notation, &opts)
+            } else {
+                let open = open_file(&file)?;
+                solve_batch(std::io::BufReader::new(open), notation, &opts)
+            }
         }
         Some(command) => {
             let out = execute(command)?;
@@ -341,6 +388,103 @@ fn whole<T: std::str::FromStr>(s: &str) -> std::result::Result<T, String> {
     s.trim()
         .parse()
         .map_err(|_| "must be a whole number, 0 or more".into())
+}
+
+/// A number of seconds, more than 0 and at most an hour.
+fn seconds_arg(s: &str) -> std::result::Result<std::time::Duration, String> {
+    let t: f64 = s
+        .trim()
+        .parse()
+        .map_err(|_| "must be a number of seconds".to_string())?;
+    if t > 0.0 && t <= 3600.0 {
+        Ok(std::time::Duration::from_secs_f64(t))
+    } else {
+        Err("must be more than 0 and at most 3600".into())
+    }
+}
+
+/// The two-phase solver's options from the command line; an error for a method or metric
+/// it does not take.
+fn twophase_options(
+    method: Method,
+    metric: Metric,
+    max_length: Option<u8>,
+    time_limit: Option<std::time::Duration>,
+) -> Result<TwoPhaseOptions> {
+    if method != Method::TwoPhase {
+        return Err(Error::Usage(
+            "--batch and --time-limit are for the two-phase method (--method twophase)".into(),
+        ));
+    }
+    crate::solve::report::check_metric(metric)?;
+    let mut opts = TwoPhaseOptions {
+        time_limit,
+        ..TwoPhaseOptions::default()
+    };
+    if let Some(n) = max_length {
+        opts.max_length = n;
+    }
+    if opts.max_length > crate::solve::twophase::MAX_LENGTH_LIMIT {
+        return Err(crate::solve::SolveError::LengthTooHigh {
+            asked: opts.max_length,
+            max: crate::solve::twophase::MAX_LENGTH_LIMIT,
+        }
+        .into());
+    }
+    Ok(opts)
+}
+
+/// `cubework solve --batch`: solves each line as it is read, printing its solution (an empty
+/// line for a line that fails, so that output line N answers input line N) and, on stderr,
+/// `cubework: line N: …` for each failure and a summary at the end. Status 2 if any failed.
+fn solve_batch(
+    input: impl std::io::BufRead,
+    notation: Notation,
+    opts: &TwoPhaseOptions,
+) -> Result<ExitCode> {
+    use crate::lines::{LineError, Lines};
+    use crate::solve::report::{BatchSummary, batch_line};
+    let tables = &crate::progress::twophase_tables().0;
+    let mut summary = BatchSummary::default();
+    for item in Lines::new(input) {
+        match item {
+            Ok((n, line)) => match batch_line(tables, &line, notation, opts) {
+                Ok((solution, time, length)) => {
+                    output::out(solution)?;
+                    summary.solved(time, length);
+                }
+                Err(e) => {
+                    output::err(format!("cubework: line {n}: {e}"));
+                    output::out("")?;
+                    summary.failed();
+                }
+            },
+            Err(e) => {
+                let stop = !e.is_recoverable();
+                let message = match &e {
+                    LineError::NotUtf8 { line } => format!("line {line}: not UTF-8 text"),
+                    LineError::TooLong { line } => format!(
+                        "line {line}: longer than the limit of 1 MiB; reading stopped there"
+                    ),
+                    LineError::Io { line, source } => {
+                        format!("line {line}: cannot be read: {source}")
+                    }
+                };
+                output::err(format!("cubework: {message}"));
+                summary.failed();
+                if stop {
+                    break;
+                }
+                output::out("")?;
+            }
+        }
+    }
+    output::err(summary.to_string());
+    Ok(if summary.failures() > 0 {
+        ExitCode::from(2)
+    } else {
+        ExitCode::SUCCESS
+    })
 }
 
 /// A cube size, 2 to 9.
@@ -431,16 +575,58 @@ pub fn execute(command: Command) -> Result<String> {
         Command::Solve {
             method: Method::Bfs,
             metric,
+            max_length,
+            time_limit: None,
+            batch: None,
             notation,
             facelets,
             alg,
-        } => solve_with_progress(metric, &input(facelets, &alg, notation)?),
+        } => {
+            let opts = crate::solve::SearchOptions {
+                metric,
+                depth_limit: max_length.unwrap_or(crate::solve::default_limit(metric)),
+            };
+            solve_with_progress(&opts, &input(facelets, &alg, notation)?)
+        }
+        Command::Solve {
+            method,
+            metric,
+            max_length,
+            time_limit,
+            batch: _,
+            notation,
+            facelets,
+            alg,
+        } => {
+            let opts = twophase_options(method, metric, max_length, time_limit)?;
+            // Read the state first, so that bad input is reported before any table is built.
+            let cube = crate::solve::report::read_cube(&input(facelets, &alg, notation)?)?;
+            let tables = &crate::progress::twophase_tables().0;
+            Ok(crate::solve::report::twophase_text(tables, &cube, &opts)?)
+        }
+        Command::Tables { action: None } => {
+            Ok(reports::tables_report(crate::cache::cache_dir().as_deref()))
+        }
+        Command::Tables {
+            action: Some(TablesCommand::Build),
+        } => Ok(crate::progress::build_tables()),
         Command::Tools { search: false } => Ok(reports::tools_report()?),
         Command::Tools { search: true } => Ok(reports::tools_search_report()?),
+        Command::Scramble {
+            random_state: true,
+            seed,
+            notation,
+            ..
+        } => Ok(reports::random_state_report(
+            &crate::progress::twophase_tables().0,
+            seed,
+            notation,
+        )?),
         Command::Scramble {
             count,
             seed,
             notation,
+            ..
         } => Ok(reports::scramble_report(count, seed, notation)?),
         Command::Reps => Ok(reports::reps_table()),
         Command::Compare { format, turns } => {

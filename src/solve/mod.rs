@@ -10,6 +10,7 @@ pub mod cache;
 mod coord;
 mod cubie;
 mod prune;
+pub mod report;
 pub mod sym;
 pub mod tables;
 pub mod twophase;
@@ -60,6 +61,10 @@ pub enum SolveError {
         /// The metric.
         metric: Metric,
     },
+    /// A metric the two-phase solver does not count in.
+    #[error("the two-phase solver counts in the half-turn metric (htm) only, not {}{}", .0.name(),
+        if *.0 == Metric::Qtm { "; the bfs method finds shortest solutions in qtm" } else { "" })]
+    TwoPhaseMetric(Metric),
     /// No solution within the length bound was found in the time allowed.
     #[error(
         "no solution of {max_length} moves or fewer found in {:.1} s (allow more moves with --max-length, or more time with --time-limit)",
