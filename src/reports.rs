@@ -520,125 +520,6 @@ pub fn reps_table() -> String {
     table.to_string()
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn last(r: Result<String, AlgebraError>) -> String {
-        r.unwrap().lines().last().unwrap_or_default().to_string()
-    }
-
-    #[test]
-    fn the_done_when_example() {
-        let s = Notation::Standard;
-        assert_eq!(last(order_report(4, OrderBy::Colours, "U R U' R'", s)), "6");
-        assert_eq!(last(order_report(4, OrderBy::Colours, "U R", s)), "105");
-        assert_eq!(last(order_report(4, OrderBy::Labels, "U R", s)), "420");
-        assert_eq!(last(order_report(3, OrderBy::Labels, "", s)), "1");
-    }
-
-    #[test]
-    fn algebra_commands_give_the_issue_forms() {
-        let s = Notation::Standard;
-        assert_eq!(last(expand_report("(R U)3", s)), "R U R U R U");
-        assert_eq!(last(expand_report("(R U)3'", s)), "U' R' U' R' U' R'");
-        assert_eq!(last(expand_report("[R, U]", s)), "R U R' U'");
-        assert_eq!(last(expand_report("[R: U]", s)), "R U R'");
-        assert_eq!(last(simplify_report("R R2'", s)), "R'");
-        assert_eq!(last(simplify_report("R L R'", s)), "L");
-        assert_eq!(last(simplify_report("U D U", s)), "U2 D");
-        assert_eq!(last(invert_report("(R U)3", s)), "(U' R')3");
-        assert_eq!(last(invert_report("(R U)3'", s)), "(R U)3");
-        assert_eq!(last(count_report(Metric::Htm, "[R, U]", s)), "4");
-        assert_eq!(last(count_report(Metric::Stm, "M2 U", s)), "2");
-    }
-
-    #[test]
-    fn errors_come_back_typed() {
-        let s = Notation::Standard;
-        assert!(matches!(
-            order_report(3, OrderBy::Colours, "[R, (U Q)]", s),
-            Err(AlgebraError::Parse(_))
-        ));
-        assert!(matches!(
-            order_report(4, OrderBy::Colours, "M", s),
-            Err(AlgebraError::Move(_))
-        ));
-        assert!(matches!(
-            order_report(4, OrderBy::Colours, "L", Notation::Paper),
-            Err(AlgebraError::Move(_))
-        ));
-        assert!(matches!(
-            cycles_report(12, "R", s),
-            Err(AlgebraError::Size(_))
-        ));
-        assert!(matches!(
-            apply_report(1, "R", s),
-            Err(AlgebraError::Size(_))
-        ));
-    }
-
-    #[test]
-    fn tools_in_either_notation_apply_the_same() {
-        let a = last(apply_report(3, "SWITCH U2", Notation::Standard));
-        let b = last(apply_report(3, "SWITCH U U", Notation::Paper));
-        assert_eq!(a, b);
-        assert_eq!(a.len(), 54);
-    }
-
-    #[test]
-    fn scrambles_are_seedable_and_notations_agree() {
-        let p = last(scramble_report(17, Some(3), Notation::Paper));
-        let s = last(scramble_report(17, Some(3), Notation::Standard));
-        assert_eq!(
-            last(apply_report(3, &p, Notation::Paper)),
-            last(apply_report(3, &s, Notation::Standard))
-        );
-        assert_eq!(p, last(scramble_report(17, Some(3), Notation::Paper)));
-    }
-
-    #[test]
-    fn facelets_generalise_to_n() {
-        for n in 2..=7 {
-            let f = last(apply_report(n, "R U 2R'", Notation::Standard));
-            assert_eq!(f.len(), 6 * n * n);
-        }
-        let solved = last(apply_report(4, "", Notation::Standard));
-        assert_eq!(&solved[..16], "UUUUUUUUUUUUUUUU");
-        assert_eq!(&solved[16..32], "RRRRRRRRRRRRRRRR");
-    }
-
-    #[test]
-    fn huge_scrambles_are_refused() {
-        assert!(matches!(
-            scramble_report(usize::MAX, Some(1), Notation::Paper),
-            Err(AlgebraError::TooLong { .. })
-        ));
-    }
-
-    proptest::proptest! {
-        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(64))]
-        #[test]
-        fn reports_never_panic(
-            s in "[RUFDLBMESxyzrufdlbwCHXYZ0-9 '()\\[\\],:-]{0,24}|SWITCH|FLIP2'|\\PC{0,12}",
-            n in 0usize..12,
-        ) {
-            for notation in [Notation::Standard, Notation::Paper] {
-                for by in [OrderBy::Colours, OrderBy::Labels] {
-                    let _ = order_report(n, by, &s, notation);
-                }
-                let _ = cycles_report(n, &s, notation);
-                let _ = apply_report(n, &s, notation);
-                let _ = effect_report(&s, notation);
-                let _ = invert_report(&s, notation);
-                let _ = expand_report(&s, notation);
-                let _ = simplify_report(&s, notation);
-                let _ = count_report(Metric::Qtm, &s, notation);
-            }
-        }
-    }
-}
-
 /// `cubework scramble --random-state`: a state drawn uniformly from all 43,252,003,274,489,856,000
 /// (from `seed`, or a fresh one), as the at most 21 moves that make it from solved: the
 /// inverse of a two-phase solution, checked. The sequence alone is the last line.
@@ -757,4 +638,123 @@ pub fn tables_report(dir: Option<&std::path::Path>) -> String {
         out.push_str(&p);
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn last(r: Result<String, AlgebraError>) -> String {
+        r.unwrap().lines().last().unwrap_or_default().to_string()
+    }
+
+    #[test]
+    fn the_done_when_example() {
+        let s = Notation::Standard;
+        assert_eq!(last(order_report(4, OrderBy::Colours, "U R U' R'", s)), "6");
+        assert_eq!(last(order_report(4, OrderBy::Colours, "U R", s)), "105");
+        assert_eq!(last(order_report(4, OrderBy::Labels, "U R", s)), "420");
+        assert_eq!(last(order_report(3, OrderBy::Labels, "", s)), "1");
+    }
+
+    #[test]
+    fn algebra_commands_give_the_issue_forms() {
+        let s = Notation::Standard;
+        assert_eq!(last(expand_report("(R U)3", s)), "R U R U R U");
+        assert_eq!(last(expand_report("(R U)3'", s)), "U' R' U' R' U' R'");
+        assert_eq!(last(expand_report("[R, U]", s)), "R U R' U'");
+        assert_eq!(last(expand_report("[R: U]", s)), "R U R'");
+        assert_eq!(last(simplify_report("R R2'", s)), "R'");
+        assert_eq!(last(simplify_report("R L R'", s)), "L");
+        assert_eq!(last(simplify_report("U D U", s)), "U2 D");
+        assert_eq!(last(invert_report("(R U)3", s)), "(U' R')3");
+        assert_eq!(last(invert_report("(R U)3'", s)), "(R U)3");
+        assert_eq!(last(count_report(Metric::Htm, "[R, U]", s)), "4");
+        assert_eq!(last(count_report(Metric::Stm, "M2 U", s)), "2");
+    }
+
+    #[test]
+    fn errors_come_back_typed() {
+        let s = Notation::Standard;
+        assert!(matches!(
+            order_report(3, OrderBy::Colours, "[R, (U Q)]", s),
+            Err(AlgebraError::Parse(_))
+        ));
+        assert!(matches!(
+            order_report(4, OrderBy::Colours, "M", s),
+            Err(AlgebraError::Move(_))
+        ));
+        assert!(matches!(
+            order_report(4, OrderBy::Colours, "L", Notation::Paper),
+            Err(AlgebraError::Move(_))
+        ));
+        assert!(matches!(
+            cycles_report(12, "R", s),
+            Err(AlgebraError::Size(_))
+        ));
+        assert!(matches!(
+            apply_report(1, "R", s),
+            Err(AlgebraError::Size(_))
+        ));
+    }
+
+    #[test]
+    fn tools_in_either_notation_apply_the_same() {
+        let a = last(apply_report(3, "SWITCH U2", Notation::Standard));
+        let b = last(apply_report(3, "SWITCH U U", Notation::Paper));
+        assert_eq!(a, b);
+        assert_eq!(a.len(), 54);
+    }
+
+    #[test]
+    fn scrambles_are_seedable_and_notations_agree() {
+        let p = last(scramble_report(17, Some(3), Notation::Paper));
+        let s = last(scramble_report(17, Some(3), Notation::Standard));
+        assert_eq!(
+            last(apply_report(3, &p, Notation::Paper)),
+            last(apply_report(3, &s, Notation::Standard))
+        );
+        assert_eq!(p, last(scramble_report(17, Some(3), Notation::Paper)));
+    }
+
+    #[test]
+    fn facelets_generalise_to_n() {
+        for n in 2..=7 {
+            let f = last(apply_report(n, "R U 2R'", Notation::Standard));
+            assert_eq!(f.len(), 6 * n * n);
+        }
+        let solved = last(apply_report(4, "", Notation::Standard));
+        assert_eq!(&solved[..16], "UUUUUUUUUUUUUUUU");
+        assert_eq!(&solved[16..32], "RRRRRRRRRRRRRRRR");
+    }
+
+    #[test]
+    fn huge_scrambles_are_refused() {
+        assert!(matches!(
+            scramble_report(usize::MAX, Some(1), Notation::Paper),
+            Err(AlgebraError::TooLong { .. })
+        ));
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(64))]
+        #[test]
+        fn reports_never_panic(
+            s in "[RUFDLBMESxyzrufdlbwCHXYZ0-9 '()\\[\\],:-]{0,24}|SWITCH|FLIP2'|\\PC{0,12}",
+            n in 0usize..12,
+        ) {
+            for notation in [Notation::Standard, Notation::Paper] {
+                for by in [OrderBy::Colours, OrderBy::Labels] {
+                    let _ = order_report(n, by, &s, notation);
+                }
+                let _ = cycles_report(n, &s, notation);
+                let _ = apply_report(n, &s, notation);
+                let _ = effect_report(&s, notation);
+                let _ = invert_report(&s, notation);
+                let _ = expand_report(&s, notation);
+                let _ = simplify_report(&s, notation);
+                let _ = count_report(Metric::Qtm, &s, notation);
+            }
+        }
+    }
 }

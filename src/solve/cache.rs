@@ -310,9 +310,9 @@ impl Tables {
             if !is_rep(&self.flip_sym, rep.flip(), c) {
                 return fail("flip classes", r);
             }
-            for t in 0..UD_FLIP_SYMS {
+            for (t, sym) in syms.iter().enumerate().take(UD_FLIP_SYMS) {
                 if self.flip_rep_conj[c as usize * UD_FLIP_SYMS + t] as usize
-                    != syms[t].conj(&rep).flip()
+                    != sym.conj(&rep).flip()
                 {
                     return fail("flip representatives", r);
                 }
@@ -337,14 +337,17 @@ impl Tables {
                     return fail("slice moves", r);
                 }
             }
-            for s in 0..UD_FLIP_SYMS {
-                if self.slice_conj[r * UD_FLIP_SYMS + s] as usize != syms[s].conj(&cube).slice() {
+            for (s, sym) in syms.iter().enumerate().take(UD_FLIP_SYMS) {
+                if self.slice_conj[r * UD_FLIP_SYMS + s] as usize != sym.conj(&cube).slice() {
                     return fail("slice symmetries", r);
                 }
             }
         }
+        type Set = fn(usize) -> CubieCube;
         type Get = fn(&CubieCube) -> usize;
-        let perms: [(&str, &[u16], &[u16], fn(usize) -> CubieCube, Get); 2] = [
+        type Perm<'a> = (&'a str, &'a [u16], &'a [u16], Set, Get);
+        type Small<'a> = (&'a str, usize, &'a [u16], &'a [u16], Set, Get);
+        let perms: [Perm; 2] = [
             (
                 "corner perm",
                 &self.corner_sym,
@@ -377,7 +380,7 @@ impl Tables {
                 }
             }
         }
-        let small: [(&str, usize, &[u16], &[u16], fn(usize) -> CubieCube, Get); 2] = [
+        let small: [Small; 2] = [
             (
                 "slice perm",
                 N_SLICE_PERM,
@@ -488,7 +491,8 @@ mod tests {
         let dir = temp_dir("rebuild");
         let built = || tables().clone();
         let build = |_: &mut dyn FnMut(u64, u64)| built();
-        let run = |build: &dyn Fn(&mut dyn FnMut(u64, u64)) -> Tables| {
+        type Build<'a> = &'a dyn Fn(&mut dyn FnMut(u64, u64)) -> Tables;
+        let run = |build: Build| {
             cache::load_or_build(
                 &table_file(),
                 Some(&dir),

@@ -254,8 +254,8 @@ impl CubieCube {
     #[inline]
     pub fn corner_comb(&self) -> usize {
         let mut mask = 0;
-        for j in 0..CORNERS {
-            mask |= u32::from(is_up_corner(self.cp[j])) << COMB_ORDER[j];
+        for (&p, &order) in self.cp.iter().zip(&COMB_ORDER) {
+            mask |= u32::from(is_up_corner(p)) << order;
         }
         let comb = comb_rank(mask);
         comb + 70 * super::cubie::parity(&self.cp) as usize
@@ -270,8 +270,8 @@ impl CubieCube {
         let ups = (0..CORNERS as u8).filter(|&p| is_up_corner(p));
         let downs = (0..CORNERS as u8).filter(|&p| !is_up_corner(p));
         let (mut ups, mut downs) = (ups, downs);
-        for j in 0..CORNERS {
-            cube.cp[j] = if mask >> COMB_ORDER[j] & 1 != 0 {
+        for (slot, &order) in cube.cp.iter_mut().zip(&COMB_ORDER) {
+            *slot = if mask >> order & 1 != 0 {
                 ups.next().expect("four U corners")
             } else {
                 downs.next().expect("four D corners")

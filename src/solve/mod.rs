@@ -61,6 +61,9 @@ pub enum SolveError {
         /// The metric.
         metric: Metric,
     },
+    /// A 2×2×2 state the pocket table could not solve (hints on the 2×2×2).
+    #[error(transparent)]
+    Pocket(#[from] crate::pocket::PocketError),
     /// A metric the two-phase solver does not count in.
     #[error("the two-phase solver counts in the half-turn metric (htm) only, not {}{}", .0.name(),
         if *.0 == Metric::Qtm { "; the bfs method finds shortest solutions in qtm" } else { "" })]

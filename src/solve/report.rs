@@ -270,7 +270,7 @@ impl Plan {
         cube: &Cube,
         tables: impl FnOnce() -> &'static Tables,
         pocket: impl FnOnce() -> &'static crate::pocket::DistanceTable,
-    ) -> Result<Plan, crate::error::Error> {
+    ) -> Result<Plan, SolveError> {
         let (moves, how) = match cube.size() {
             2 => {
                 let (state, rotation) = crate::pocket::PocketState::from_cube(cube)?;
@@ -283,7 +283,7 @@ impl Plan {
                 solve_cube(tables(), cube, &TwoPhaseOptions::default())?.sequence(),
                 "two-phase",
             ),
-            n => return Err(SolveError::Size(n).into()),
+            n => return Err(SolveError::Size(n)),
         };
         check_solves(cube, &moves)?;
         Ok(Plan {

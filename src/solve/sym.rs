@@ -195,12 +195,7 @@ impl Symmetry {
 
     /// The symmetry that undoes this one.
     pub fn inverse(&self) -> Symmetry {
-        let mut t = [[0i8; 3]; 3];
-        for r in 0..3 {
-            for c in 0..3 {
-                t[r][c] = self.matrix[c][r];
-            }
-        }
+        let t: Matrix = std::array::from_fn(|r| std::array::from_fn(|c| self.matrix[c][r]));
         Symmetry::from_matrix(t).expect("the transpose of a signed permutation matrix")
     }
 }
@@ -312,13 +307,13 @@ impl SymClasses {
             }
             let class = reps.len() as u16;
             let mut fixed = 0u16;
-            for s in 0..n_sym {
+            for (s, &undo) in inv.iter().enumerate().take(n_sym) {
                 let image = conj(r, s);
                 if image == r {
                     fixed |= 1 << s;
                 }
                 if raw_to_sym[image] == u16::MAX {
-                    raw_to_sym[image] = class << 4 | inv[s] as u16;
+                    raw_to_sym[image] = class << 4 | undo as u16;
                 }
             }
             reps.push(r as u16);

@@ -80,10 +80,13 @@ pub struct TwoPhaseOptions {
     pub max_length: u8,
     /// Keep shortening the solution until this much time has passed (or the search space
     /// is exhausted) and return the best. Without it the search returns the first solution
-    /// within `max_length` after `min_probes` probes, or gives up after [`DEFAULT_GIVE_UP`].
+    /// within `max_length` after `min_probes` probes, or gives up after `give_up`.
     pub time_limit: Option<Duration>,
     /// Phase-2 probes to make before settling for a solution.
     pub min_probes: u64,
+    /// How long to look for any solution within `max_length` before giving up (the time
+    /// limit, if longer, takes its place).
+    pub give_up: Duration,
 }
 
 impl Default for TwoPhaseOptions {
@@ -92,6 +95,7 @@ impl Default for TwoPhaseOptions {
             max_length: DEFAULT_MAX_LENGTH,
             time_limit: None,
             min_probes: DEFAULT_MIN_PROBES,
+            give_up: DEFAULT_GIVE_UP,
         }
     }
 }
@@ -317,11 +321,9 @@ impl Search<'_> {
         let allowed = ALLOWED[last];
         // First the cheapest bound for every child at once, so that the table reads overlap.
         let mut first = [(0u16, 0u16, 0u8); 18];
-        for face in 0..6 {
-            if allowed >> face & 1 != 0 {
-                for m in 3 * face..3 * face + 3 {
-                    first[m] = self.first_bound(node, m);
-                }
+        for (m, slot) in first.iter_mut().enumerate() {
+            if allowed >> (m / 3) & 1 != 0 {
+                *slot = self.first_bound(node, m);
             }
         }
         for face in 0..6 {
@@ -494,8 +496,8 @@ impl Search<'_> {
         }
         let t = self.t;
         let allowed = ALLOWED[last];
-        for k in 0..10 {
-            let face = PHASE2_MOVES[k] as usize / 3;
+        for (k, &phase2_move) in PHASE2_MOVES.iter().enumerate() {
+            let face = phase2_move as usize / 3;
             if allowed >> face & 1 == 0 {
                 continue;
             }
@@ -513,7 +515,7 @@ impl Search<'_> {
             if self.edge_comb(edge2, comb2) as usize >= togo {
                 continue;
             }
-            self.path[depth] = PHASE2_MOVES[k];
+            self.path[depth] = phase2_move;
             if let Some(used) = self.phase2(corner2, edge2, sp2, comb2, togo - 1, depth + 1, face) {
                 return Some(used + 1);
             }
@@ -624,7 +626,7 @@ pub fn solve(
         nodes: 0,
         min_probes: opts.min_probes,
         keep_going_until: opts.time_limit.map(|t| started + t),
-        give_up: started + DEFAULT_GIVE_UP,
+        give_up: started + opts.give_up,
         out_of_time: false,
     };
     'lengths: for length1 in 0..=opts.max_length as usize {
@@ -671,7 +673,7 @@ pub fn solve(
 mod tests {
     use super::*;
     use crate::solve::tables::tests::tables;
-    use rand::SeedableRng;
+    use rand::{RngExt, SeedableRng};
     use rand_chacha::ChaCha8Rng;
 
     #[test]
@@ -687,6 +689,107 @@ mod tests {
             total += sol.moves.len();
         }
         println!("mean length {}", total as f64 / 50.0);
+    }
+
+    #[test]
+    fn length_bounds_hold_and_short_scrambles_are_found_within_their_length() {
+        let t = tables();
+        let mut rng = ChaCha8Rng::seed_from_u64(42);
+        for max_length in [20, 20, 20] {
+            {
+                let cube = CubieCube::random(&mut rng);
+                let opts = TwoPhaseOptions {
+                    max_length,
+                    ..Default::default()
+                };
+                let sol = solve(t, &cube, &opts).unwrap();
+                assert!(sol.moves.len() <= max_length as usize);
+                assert!(cube.apply_all(&sol.moves).is_solved());
+            }
+        }
+        // A state made by n moves has a solution of n moves; the solver finds one that short.
+        for n in [8, 10, 12] {
+            for _ in 0..3 {
+                let scramble: Vec<FaceMove> = (0..n)
+                    .map(|_| FaceMove::ALL[rng.random_range(0..18)])
+                    .collect();
+                let cube = CubieCube::solved().apply_all(&scramble);
+                let opts = TwoPhaseOptions {
+                    max_length: n as u8,
+                    ..Default::default()
+                };
+                let sol = solve(t, &cube, &opts).unwrap();
+                assert!(sol.moves.len() <= n, "{n}: {:?}", sol.moves);
+                assert!(cube.apply_all(&sol.moves).is_solved());
+            }
+        }
+    }
+
+    #[test]
+    fn an_impossible_bound_gives_up_and_a_time_limit_keeps_shortening() {
+        let t = tables();
+        let cube = CubieCube::random(&mut ChaCha8Rng::seed_from_u64(43));
+        let opts = TwoPhaseOptions {
+            max_length: 10,
+            give_up: Duration::from_millis(100),
+            ..Default::default()
+        };
+        let started = Instant::now();
+        let err = solve(t, &cube, &opts).unwrap_err();
+        assert!(
+            matches!(err, SolveError::NotFound { max_length: 10, .. }),
+            "{err}"
+        );
+        assert!(started.elapsed() < Duration::from_secs(2));
+        assert!(
+            err.to_string()
+                .starts_with("no solution of 10 moves or fewer found in")
+        );
+        let first = solve(t, &cube, &TwoPhaseOptions::default()).unwrap();
+        let limit = Duration::from_millis(150);
+        let best = solve(
+            t,
+            &cube,
+            &TwoPhaseOptions {
+                time_limit: Some(limit),
+                ..Default::default()
+            },
+        )
+        .unwrap();
+        assert!(best.moves.len() <= first.moves.len());
+        assert!(
+            best.moves.len() < 20,
+            "150 ms finds a 19 for a random state"
+        );
+        assert!(best.elapsed >= limit || best.moves.len() <= 17);
+        assert!(cube.apply_all(&best.moves).is_solved());
+        let err = solve(
+            t,
+            &cube,
+            &TwoPhaseOptions {
+                max_length: 41,
+                ..Default::default()
+            },
+        )
+        .unwrap_err();
+        assert!(matches!(err, SolveError::LengthTooHigh { .. }));
+    }
+
+    #[test]
+    fn merging_where_phase_two_meets_the_pre_moves() {
+        let run = |moves: &[u8]| {
+            let mut out = [0u8; PATH];
+            let mut n = 0;
+            for &m in moves {
+                push_merged(&mut out, &mut n, m);
+            }
+            out[..n].to_vec()
+        };
+        assert_eq!(run(&[3, 3]), [4]); // R R = R2
+        assert_eq!(run(&[3, 5]), Vec::<u8>::new()); // R R' = nothing
+        assert_eq!(run(&[3, 12, 4]), [5, 12]); // R L R2 = R' L
+        assert_eq!(run(&[3, 12, 5]), [12]); // R L R' = L
+        assert_eq!(run(&[0, 3, 0]), [0, 3, 0]); // U R U: no merge
     }
 
     #[test]
