@@ -203,6 +203,11 @@ impl CubieCube {
         out
     }
 
+    /// A face move as a state.
+    pub fn of_move(m: FaceMove) -> CubieCube {
+        move_cubes()[m.index()]
+    }
+
     /// The state that undoes this one: `s.then(&s.inverse())` is solved.
     ///
     /// ```

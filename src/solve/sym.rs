@@ -175,6 +175,42 @@ impl Symmetry {
         y
     }
 
+    /// The twist and flip coordinates of `x` seen through this symmetry, without making the
+    /// whole conjugate: [`Symmetry::conj`]'s orientation rules, digit by digit.
+    ///
+    /// ```
+    /// use cubework::solve::{CubieCube, FaceMove};
+    /// use cubework::solve::sym::ud_symmetries;
+    /// let x = CubieCube::solved().apply_all(&[FaceMove::ALL[3], FaceMove::ALL[6]]);
+    /// for s in ud_symmetries() {
+    ///     let y = s.conj(&x);
+    ///     assert_eq!(s.conj_twist_flip(&x), (y.twist(), y.flip()));
+    /// }
+    /// ```
+    #[inline]
+    pub fn conj_twist_flip(&self, x: &CubieCube) -> (usize, usize) {
+        let mut co = [0u8; CORNERS];
+        for j in 0..CORNERS {
+            let p = x.cp[j] as usize;
+            let t = if self.mirror {
+                6 - x.co[j] + self.corner_turn[j] - self.corner_turn[p]
+            } else {
+                x.co[j] + 3 - self.corner_turn[p] + self.corner_turn[j]
+            };
+            co[self.corner_slot[j] as usize] = t % 3;
+        }
+        let mut flip = 0;
+        for j in 0..EDGES {
+            let bit = x.eo[j] ^ self.edge_turn[x.ep[j] as usize] ^ self.edge_turn[j];
+            flip |= (bit as usize) << self.edge_slot[j];
+        }
+        let twist = co[..CORNERS - 1]
+            .iter()
+            .rev()
+            .fold(0, |t, &c| 3 * t + c as usize);
+        (twist, flip & ((1 << (EDGES - 1)) - 1))
+    }
+
     /// The face move that `m` becomes seen through this symmetry.
     pub fn conj_move(&self, m: FaceMove) -> FaceMove {
         let face = self.face(m.face());

@@ -151,6 +151,7 @@ enum Flow {
 struct Search<'t> {
     t: &'t Tables,
     y_move: [u8; 18],
+    y_sym: &'t Symmetry,
     sym_move: [[u8; 18]; UD_FLIP_SYMS],
     p2conj: &'t [[u8; 10]; UD_SYMS],
     mult: &'t [[u8; UD_SYMS]; UD_SYMS],
@@ -273,28 +274,41 @@ impl Search<'_> {
         ) as usize
     }
 
-    fn root(&self, c: &CubieCube) -> (P1, usize) {
+    /// The phase-1 node of cube `c`, if its bound is within `togo`. The lookups are made
+    /// cheapest first, and the cube seen a quarter turn about U–D is read only when the
+    /// others pass (roots are many: one for every sequence of pre-moves).
+    fn root(&self, c: &CubieCube, togo: usize) -> Option<P1> {
         let t = self.t;
-        let y = super::sym::ud_symmetries()[y_quarter()].conj(c);
-        let n = P1 {
-            twist: t.twist_sym[c.twist()],
-            flip: t.flip_sym[c.flip()],
-            slice: c.slice() as u16,
-            twist_y: t.twist_sym[y.twist()],
-            flip_y: t.flip_sym[y.flip()],
-        };
-        let s = n.slice as usize;
-        let (tc, ts) = ((n.twist >> 4) as usize, (n.twist & 15) as usize);
-        let (fc, fs) = ((n.flip >> 4) as usize, (n.flip & 15) as usize);
-        let h = [
-            t.slice_twist
-                .get(tc * 495 + t.slice_conj[s * UD_FLIP_SYMS + ts] as usize),
-            t.slice_flip
-                .get(fc * 495 + t.slice_conj[s * UD_FLIP_SYMS + fs] as usize),
-            self.twist_flip(n.twist, n.flip) as u8,
-            self.twist_flip(n.twist_y, n.flip_y) as u8,
-        ];
-        (n, *h.iter().max().expect("four lookups") as usize)
+        let twist = t.twist_sym[c.twist()];
+        let slice = c.slice();
+        let (tc, ts) = ((twist >> 4) as usize, (twist & 15) as usize);
+        if t.slice_twist
+            .get(tc * 495 + t.slice_conj[slice * UD_FLIP_SYMS + ts] as usize) as usize
+            > togo
+        {
+            return None;
+        }
+        let flip = t.flip_sym[c.flip()];
+        let (fc, fs) = ((flip >> 4) as usize, (flip & 15) as usize);
+        if t.slice_flip
+            .get(fc * 495 + t.slice_conj[slice * UD_FLIP_SYMS + fs] as usize) as usize
+            > togo
+            || self.twist_flip(twist, flip) > togo
+        {
+            return None;
+        }
+        let (twist_y, flip_y) = self.y_sym.conj_twist_flip(c);
+        let (twist_y, flip_y) = (t.twist_sym[twist_y], t.flip_sym[flip_y]);
+        if self.twist_flip(twist_y, flip_y) > togo {
+            return None;
+        }
+        Some(P1 {
+            twist,
+            flip,
+            slice: slice as u16,
+            twist_y,
+            flip_y,
+        })
     }
 
     fn time_is_up(&mut self) -> bool {
@@ -443,8 +457,7 @@ impl Search<'_> {
     fn pre(&mut self, cube: &CubieCube, k: usize, length1: usize, last: usize) -> Flow {
         let ends_well = k == 0 || LAST_PRE_MOVES >> self.pre_moves[k - 1] & 1 != 0;
         if ends_well {
-            let (root, h) = self.root(cube);
-            if h <= length1 - k {
+            if let Some(root) = self.root(cube, length1 - k) {
                 self.cubies[0] = *cube;
                 self.valid = 0;
                 self.pre_len = k;
@@ -467,7 +480,7 @@ impl Search<'_> {
                 continue;
             }
             self.pre_moves[k] = m as u8;
-            let next = CubieCube::solved().apply(FaceMove::ALL[m]).then(cube);
+            let next = CubieCube::of_move(FaceMove::ALL[m]).then(cube);
             if self.pre(&next, k + 1, length1, face) == Flow::Stop {
                 return Flow::Stop;
             }
@@ -610,6 +623,7 @@ pub fn solve(
     let mut search = Search {
         t: tables,
         y_move: uds.moves[y],
+        y_sym: &super::sym::ud_symmetries()[y],
         sym_move: std::array::from_fn(|s| uds.moves[s]),
         p2conj: phase2_conj(),
         mult: &uds.mult,
