@@ -456,14 +456,12 @@ impl Search<'_> {
     /// pre-moves themselves, solves `cube` (see the module docs).
     fn pre(&mut self, cube: &CubieCube, k: usize, length1: usize, last: usize) -> Flow {
         let ends_well = k == 0 || LAST_PRE_MOVES >> self.pre_moves[k - 1] & 1 != 0;
-        if ends_well {
-            if let Some(root) = self.root(cube, length1 - k) {
-                self.cubies[0] = *cube;
-                self.valid = 0;
-                self.pre_len = k;
-                if self.phase1(&root, 0, length1 - k, NO_FACE) == Flow::Stop {
-                    return Flow::Stop;
-                }
+        if ends_well && let Some(root) = self.root(cube, length1 - k) {
+            self.cubies[0] = *cube;
+            self.valid = 0;
+            self.pre_len = k;
+            if self.phase1(&root, 0, length1 - k, NO_FACE) == Flow::Stop {
+                return Flow::Stop;
             }
         }
         if k + 1 + MIN_PHASE1_WITH_PRE > length1 || k == MAX_PRE_MOVES {
