@@ -34,7 +34,12 @@
 //!   ("probe"); most probes stop there, and phase 2 (at most [`MAX_PHASE2`] moves) is searched
 //!   deepest first, so that any solution is found at once and then shortened;
 //! * does not pass through G1 with fewer than five moves left (the tail would be phase 2's
-//!   work), and allocates nothing while it searches.
+//!   work) — except in the shortest phase 1 after pre-moves, where a phase 1 that ends
+//!   early is probed there and then, since no shorter phase 1 follows pre-moves (most of the
+//!   search's work is in those shortest phase-1 searches, one per pre-move sequence);
+//! * at the last phase-1 move tries only quarter turns of R, F, L and B (every other move is
+//!   in G1, and so cannot bring a cube into it);
+//! * allocates nothing while it searches.
 //!
 //! It stops at the first solution within the length bound once it has made
 //! [`TwoPhaseOptions::min_probes`] probes (a few extra probes find a shorter solution
@@ -65,6 +70,10 @@ pub const DEFAULT_GIVE_UP: Duration = Duration::from_secs(10);
 
 const PATH: usize = MAX_LENGTH_LIMIT as usize + MAX_PHASE2 + 2;
 const NO_FACE: usize = 6;
+/// Every move, as a mask of indices in [`FaceMove::ALL`].
+const ALL_MOVES: u32 = (1 << 18) - 1;
+/// The moves that can take a cube into G1: quarter turns of R, F, L and B.
+const ENTER_G1: u32 = 1 << 3 | 1 << 5 | 1 << 6 | 1 << 8 | 1 << 12 | 1 << 14 | 1 << 15 | 1 << 17;
 /// The shortest phase 1 searched after pre-moves.
 const MIN_PHASE1_WITH_PRE: usize = 7;
 /// The most pre-moves.
@@ -161,6 +170,8 @@ struct Search<'t> {
     /// The pre-moves, in the order chosen (the solution ends with them, last chosen first).
     pre_moves: [u8; PATH],
     pre_len: usize,
+    /// Whether phase 1 may end early (see [`Search::phase1`]).
+    allow_shorter: bool,
     /// `cubies[i]`: the current direction's cube after `path[..i]`; valid up to `valid`.
     cubies: [CubieCube; PATH],
     valid: usize,
@@ -333,10 +344,13 @@ impl Search<'_> {
             return Flow::Stop;
         }
         let allowed = ALLOWED[last];
+        // The last move into G1 must be a quarter turn of R, F, L or B: the other moves are
+        // in G1, and keep a cube outside it outside.
+        let moves = if togo == 1 { ENTER_G1 } else { ALL_MOVES };
         // First the cheapest bound for every child at once, so that the table reads overlap.
         let mut first = [(0u16, 0u16, 0u8); 18];
         for (m, slot) in first.iter_mut().enumerate() {
-            if allowed >> (m / 3) & 1 != 0 {
+            if allowed >> (m / 3) & 1 != 0 && moves >> m & 1 != 0 {
                 *slot = self.first_bound(node, m);
             }
         }
@@ -346,6 +360,9 @@ impl Search<'_> {
             }
             for q in 0..3 {
                 let m = 3 * face + q;
+                if moves >> m & 1 == 0 {
+                    continue;
+                }
                 let (twist, slice, h1) = first[m];
                 let h1 = h1 as usize;
                 if h1 >= togo {
@@ -360,6 +377,16 @@ impl Search<'_> {
                     Err(_) => continue,
                 };
                 if h == 0 && (1..5).contains(&(togo - 1)) {
+                    // In G1 with moves to spare: phase 2's work, except after pre-moves at
+                    // the shortest phase 1, where a shorter phase 1 is searched nowhere else.
+                    if !self.allow_shorter {
+                        continue;
+                    }
+                    self.path[depth] = m as u8;
+                    self.valid = self.valid.min(depth);
+                    if self.probe(depth + 1) == Flow::Stop {
+                        return Flow::Stop;
+                    }
                     continue;
                 }
                 self.path[depth] = m as u8;
@@ -460,6 +487,7 @@ impl Search<'_> {
             self.cubies[0] = *cube;
             self.valid = 0;
             self.pre_len = k;
+            self.allow_shorter = k > 0 && length1 - k == MIN_PHASE1_WITH_PRE;
             if self.phase1(&root, 0, length1 - k, NO_FACE) == Flow::Stop {
                 return Flow::Stop;
             }
@@ -629,6 +657,7 @@ pub fn solve(
         path: [0; PATH],
         pre_moves: [0; PATH],
         pre_len: 0,
+        allow_shorter: false,
         cubies: [CubieCube::solved(); PATH],
         valid: 0,
         dir: 0,
