@@ -18,7 +18,7 @@ use std::fmt;
 
 use crate::cube::FaceletError;
 use crate::face::Face;
-use crate::moves::{Amount, Move, MoveError, PaperAxis, Rotation, Slice, Turn};
+use crate::moves::{Amount, Move, MoveError, PaperAxis, Rotation, Slice, Turn, format_moves};
 use crate::notation::{Notation, ParseError};
 use crate::perm::StickerPerm;
 use crate::tools::Tool;
@@ -158,6 +158,9 @@ pub enum AlgebraError {
     /// A cube size out of range.
     #[error(transparent)]
     Size(#[from] FaceletError),
+    /// The user pressed Ctrl-C.
+    #[error(transparent)]
+    Cancelled(#[from] crate::cancel::Cancelled),
     /// A request for more moves than the workbench makes at once.
     #[error("{what} of {got} moves is longer than the limit of {limit}")]
     TooLong {
@@ -204,6 +207,49 @@ impl Alg {
         Alg {
             items: self.items.iter().rev().map(Item::invert).collect(),
         }
+    }
+
+    /// The same sequence written in `notation`, brackets kept: each move as
+    /// [`in_notation`](crate::tools::in_notation) writes it, each tool expanding into that
+    /// notation.
+    ///
+    /// ```
+    /// use cubework::alg::Alg;
+    /// use cubework::Notation;
+    /// let a = Alg::parse("(R U2)3 [F, SWITCH]", Notation::Standard).unwrap();
+    /// assert_eq!(a.in_notation(Notation::Paper).to_string(), "(R\u{305}UU)3 [F\u{305}, SWITCH]");
+    /// ```
+    pub fn in_notation(&self, notation: Notation) -> Alg {
+        let mut items = Vec::with_capacity(self.items.len());
+        for item in &self.items {
+            match item {
+                Item::Move(m) => items.extend(
+                    crate::tools::in_notation(&[*m], notation)
+                        .into_iter()
+                        .map(Item::Move),
+                ),
+                Item::Group { body, power } => items.push(Item::Group {
+                    body: body.in_notation(notation),
+                    power: *power,
+                }),
+                Item::Commutator { a, b, power } => items.push(Item::Commutator {
+                    a: a.in_notation(notation),
+                    b: b.in_notation(notation),
+                    power: *power,
+                }),
+                Item::Conjugate { a, b, power } => items.push(Item::Conjugate {
+                    a: a.in_notation(notation),
+                    b: b.in_notation(notation),
+                    power: *power,
+                }),
+                Item::Tool { tool, power, .. } => items.push(Item::Tool {
+                    tool: *tool,
+                    notation,
+                    power: *power,
+                }),
+            }
+        }
+        Alg { items }
     }
 
     /// The number of moves as written: each move and tool name once, however often a bracket
@@ -281,7 +327,7 @@ impl Alg {
     /// assert_eq!(Alg::parse("(RD)2", Notation::Paper).unwrap().format_expanded(), "RDRD");
     /// ```
     pub fn format_expanded(&self) -> String {
-        format_sequence(&self.expand())
+        format_moves(&self.expand())
     }
 
     /// The simplified expansion, written as the notation reads it back.
@@ -293,7 +339,7 @@ impl Alg {
     /// assert_eq!(Alg::parse("(R)2", Notation::Standard).unwrap().format_simplified(), "R2");
     /// ```
     pub fn format_simplified(&self) -> String {
-        format_sequence(&self.simplified())
+        format_moves(&self.simplified())
     }
 
     /// The length of the expansion in a metric.
@@ -637,39 +683,19 @@ pub fn simplify(moves: &[Move]) -> Vec<Move> {
         .collect()
 }
 
-/// Writes one move so that its notation reads it back: as [`Move`]'s `Display`, except that a
-/// paper half-turn is its letter twice (the paper has no `2`).
-fn write_move(f: &mut impl fmt::Write, m: &Move) -> fmt::Result {
-    match (m.turn, m.amount) {
-        (Turn::Paper(_), Amount::Two) => {
-            let q = Move {
-                amount: Amount::One,
-                ..*m
-            };
-            write!(f, "{q}{q}")
-        }
-        (Turn::Paper(_), Amount::TwoPrime) => {
-            let q = Move {
-                amount: Amount::Prime,
-                ..*m
-            };
-            write!(f, "{q}{q}")
-        }
-        _ => write!(f, "{m}"),
-    }
-}
-
-/// Writes a flat sequence as its notation reads it back: moves separated by spaces, paper
-/// moves run together as DO strings; the empty sequence is empty.
+/// A sequence of moves as printed for someone typing in `notation`: adjacent turns of one face
+/// merged, as a cuber writes them (`D' D'` is `D2`, which the quarter-turn metric still
+/// counts as two), then written in that notation, so that it pastes back to the same state.
 ///
 /// ```
-/// use cubework::alg::{format_sequence, simplify};
+/// use cubework::alg::format_in;
 /// use cubework::{parse_moves, Notation};
-/// let m = parse_moves("RRD", Notation::Paper).unwrap();
-/// assert_eq!(format_sequence(&simplify(&m)), "RRD");
+/// let m = parse_moves("D' D' R", Notation::Standard).unwrap();
+/// assert_eq!(format_in(&m, Notation::Standard), "D2 R");
+/// assert_eq!(format_in(&m, Notation::Paper), "DDR\u{305}");
 /// ```
-pub fn format_sequence(moves: &[Move]) -> String {
-    Alg::from_moves(moves).to_string()
+pub fn format_in(moves: &[Move], notation: Notation) -> String {
+    format_moves(&crate::tools::in_notation(&simplify(moves), notation))
 }
 
 fn is_paper(item: &Item) -> bool {
@@ -698,7 +724,7 @@ impl fmt::Display for Alg {
 impl fmt::Display for Item {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Item::Move(m) => write_move(f, m),
+            Item::Move(m) => write!(f, "{m}"),
             Item::Group { body, power } => write!(f, "({body}){power}"),
             Item::Commutator { a, b, power } => write!(f, "[{a}, {b}]{power}"),
             Item::Conjugate { a, b, power } => write!(f, "[{a}: {b}]{power}"),
@@ -784,14 +810,14 @@ mod tests {
 
     #[test]
     fn simplify_cancels_through_and_keeps_notation() {
-        let s = |t: &str| format_sequence(&simplify(&parse_moves(t, Notation::Standard).unwrap()));
+        let s = |t: &str| format_moves(&simplify(&parse_moves(t, Notation::Standard).unwrap()));
         assert_eq!(s("R U U' R'"), "");
         assert_eq!(s("R r' Rw"), "R");
         assert_eq!(s("F B F' B'"), "");
         assert_eq!(s("U2 U2'"), "");
         assert_eq!(s("x x x"), "x'");
         assert_eq!(s("R M R"), "R2 M");
-        let p = |t: &str| format_sequence(&simplify(&parse_moves(t, Notation::Paper).unwrap()));
+        let p = |t: &str| format_moves(&simplify(&parse_moves(t, Notation::Paper).unwrap()));
         assert_eq!(p("RR\u{305}D"), "D");
         assert_eq!(p("DDD"), "D\u{305}");
         assert_eq!(p("LRL"), "LLR");

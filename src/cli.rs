@@ -8,7 +8,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand, ValueEnum};
 
-use crate::compare::{Format, compare_table, paper_table};
+use crate::compare::Format;
 use crate::cube::Cube;
 use crate::error::{Error, Result};
 use crate::input::Input;
@@ -16,7 +16,7 @@ use crate::metric::Metric;
 use crate::output;
 use crate::parser::{Notation, parse_sequence};
 use crate::perm::OrderBy;
-use crate::progress::{measure_with_progress, solve_with_progress};
+use crate::progress::{compare_with_progress, paper_with_progress, solve_with_progress};
 use crate::rep::RepKind;
 use crate::reports;
 
@@ -280,6 +280,7 @@ pub fn run(args: impl IntoIterator<Item = impl Into<OsString> + Clone>) -> Resul
             crate::repl::run_lines(std::io::BufReader::new(open))
         }
         Some(command) => {
+            crate::cancel::install();
             let out = execute(command)?;
             output::out(out)?;
             Ok(ExitCode::SUCCESS)
@@ -427,6 +428,7 @@ pub fn execute(command: Command) -> Result<String> {
         }) => Ok(crate::pocket::solve_report(
             metric,
             &input(facelets, &alg, notation)?,
+            notation,
         )?),
         Command::Solve {
             method: Method::Bfs,
@@ -434,7 +436,7 @@ pub fn execute(command: Command) -> Result<String> {
             notation,
             facelets,
             alg,
-        } => solve_with_progress(metric, &input(facelets, &alg, notation)?),
+        } => solve_with_progress(metric, &input(facelets, &alg, notation)?, notation),
         Command::Tools { search: false } => Ok(reports::tools_report()?),
         Command::Tools { search: true } => Ok(reports::tools_search_report()?),
         Command::Scramble {
@@ -443,17 +445,8 @@ pub fn execute(command: Command) -> Result<String> {
             notation,
         } => Ok(reports::scramble_report(count, seed, notation)?),
         Command::Reps => Ok(reports::reps_table()),
-        Command::Compare { format, turns } => {
-            let pieces = crate::compare::measure_pieces(turns as usize, 7, 0xc0be);
-            Ok(compare_table(
-                &measure_with_progress(turns as usize),
-                Some(&pieces),
-                format,
-            ))
-        }
-        Command::Paper { format, turns } => {
-            Ok(paper_table(&measure_with_progress(turns as usize), format))
-        }
+        Command::Compare { format, turns } => compare_with_progress(turns as usize, format),
+        Command::Paper { format, turns } => paper_with_progress(turns as usize, format),
         Command::Run { file } => Err(Error::Usage(format!(
             "run {} is not a one-shot command",
             file.display()

@@ -419,7 +419,9 @@ impl Session {
                     Input::Moves(within(line, alg, parse_sequence(alg, self.notation))?)
                 };
                 Ok(Reply::text(crate::progress::solve_with_progress(
-                    metric, &input,
+                    metric,
+                    &input,
+                    self.notation,
                 )?))
             }
             "pocket" => {
@@ -443,7 +445,11 @@ impl Session {
                                 parse_sequence(need_alg(after)?, self.notation),
                             )?),
                         };
-                        Ok(Reply::text(crate::pocket::solve_report(metric, &input)?))
+                        Ok(Reply::text(crate::pocket::solve_report(
+                            metric,
+                            &input,
+                            self.notation,
+                        )?))
                     }
                     _ => Err(usage(
                         "pocket table [htm|qtm] [csv], or pocket solve [htm|qtm] ALG|facelets S",
@@ -466,20 +472,17 @@ impl Session {
             "reps" => Ok(Reply::text(reports::reps_table())),
             "compare" => {
                 let turns = parse_turns(rest, 10_000)?;
-                let pieces = crate::compare::measure_pieces(turns, 7, 0xc0be);
-                let measures = crate::progress::measure_with_progress(turns);
-                Ok(Reply::text(crate::compare::compare_table(
-                    &measures,
-                    Some(&pieces),
+                Ok(Reply::text(crate::progress::compare_with_progress(
+                    turns,
                     crate::compare::Format::Table,
-                )))
+                )?))
             }
             "paper" => {
                 let turns = parse_turns(rest, 2_000)?;
-                Ok(Reply::text(crate::compare::paper_table(
-                    &crate::progress::measure_with_progress(turns),
+                Ok(Reply::text(crate::progress::paper_with_progress(
+                    turns,
                     crate::compare::Format::Table,
-                )))
+                )?))
             }
             "help" | "?" => help(rest).map(Reply::text),
             "quit" | "exit" => Ok(Reply {
@@ -658,9 +661,11 @@ impl Session {
 
     fn invert(&mut self) -> Result<Reply> {
         let (moves, origin) = self.moves_since_origin();
+        // Written in the notation in use, whatever each change was typed in.
         let inverse = Alg {
             items: moves.iter().rev().flat_map(|a| a.invert().items).collect(),
-        };
+        }
+        .in_notation(self.notation);
         if inverse.items.is_empty() {
             return Err(usage(
                 "nothing to invert: no moves since the last reset or load",

@@ -35,6 +35,9 @@ pub enum Error {
     /// The piece-mapping representation.
     #[error(transparent)]
     Pieces(#[from] crate::pieces::PiecesError),
+    /// The user pressed Ctrl-C during long work.
+    #[error(transparent)]
+    Cancelled(#[from] crate::cancel::Cancelled),
     /// Command-line or REPL usage.
     #[error("{0}")]
     Usage(String),
@@ -60,6 +63,16 @@ pub enum Error {
 }
 
 impl Error {
+    /// Whether this is Ctrl-C stopping long work (see [`crate::cancel`]).
+    pub fn is_cancelled(&self) -> bool {
+        matches!(
+            self,
+            Error::Cancelled(_)
+                | Error::Solve(crate::solve::SolveError::Cancelled(_))
+                | Error::Algebra(crate::alg::AlgebraError::Cancelled(_))
+        )
+    }
+
     /// The same error, with any parse error's column counted from `by` characters earlier
     /// (see [`ParseError::shifted`]).
     pub fn shifted(self, by: usize) -> Error {
@@ -87,6 +100,7 @@ impl Error {
     pub fn exit_code(&self) -> u8 {
         match self {
             Error::Io(_) | Error::Write { .. } => 1,
+            _ if self.is_cancelled() => 130,
             _ => 2,
         }
     }

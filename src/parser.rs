@@ -384,7 +384,9 @@ fn token_at(s: &str) -> String {
 fn starts_move(c: char, notation: Notation) -> bool {
     match notation {
         Notation::Standard => "URFDLBurfdlbMESxyz".contains(c),
-        Notation::Paper => PaperLetter::from_letter(c).is_some(),
+        Notation::Paper => {
+            PaperLetter::from_letter(c).is_some() || PRECOMPOSED.iter().any(|(p, _)| *p == c)
+        }
     }
 }
 
@@ -478,8 +480,24 @@ pub fn standard_move(i: &str) -> IResult<&str, Move> {
     Ok((i, Move { turn, amount }))
 }
 
+/// The paper's letters that Unicode also has precomposed with a bar (what text becomes after
+/// NFC normalisation): `Ū` (U+016A) and `Ȳ` (U+0232).
+const PRECOMPOSED: [(char, PaperLetter); 2] = [('Ū', PaperLetter::U), ('Ȳ', PaperLetter::Y)];
+
 /// One move of the paper's dialect (a nom parser, for composing into larger grammars).
 pub fn paper_move(i: &str) -> IResult<&str, Move> {
+    if let Some(c) = i.chars().next()
+        && let Some(&(_, letter)) = PRECOMPOSED.iter().find(|(p, _)| *p == c)
+    {
+        let rest = &i[c.len_utf8()..];
+        return Ok((
+            rest,
+            Move {
+                turn: Turn::Paper(letter),
+                amount: Amount::Prime,
+            },
+        ));
+    }
     let (i, letter) = map_opt(anychar, PaperLetter::from_letter).parse(i)?;
     let (i, bar) = opt(one_of("\u{305}\u{304}¯'’ʼ")).parse(i)?;
     let amount = if bar.is_some() {
@@ -524,6 +542,18 @@ mod tests {
             assert_eq!(parse_moves(s, Notation::Paper).unwrap(), want, "{s}");
         }
         assert_eq!(want[0].amount, Amount::Prime);
+    }
+
+    #[test]
+    fn precomposed_barred_letters_are_the_letter_with_a_bar() {
+        let paper = |s| parse_moves(s, Notation::Paper).unwrap();
+        assert_eq!(paper("\u{16a}"), paper("U\u{305}"));
+        assert_eq!(paper("\u{232}"), paper("Y\u{305}"));
+        assert_eq!(paper("R\u{16a}F\u{16a}"), paper("RU\u{304}FU\u{304}"));
+        assert_eq!(
+            parse_sequence("(R\u{16a})2", Notation::Paper).unwrap(),
+            paper("RU\u{305}RU\u{305}")
+        );
     }
 
     #[test]
@@ -616,6 +646,30 @@ mod tests {
     }
 
     #[test]
+    fn one_layer_wide_moves_print_as_one_layer() {
+        for (typed, printed) in [
+            ("1Rw", "1Rw"),
+            ("1Uw'", "1Uw'"),
+            ("3Rw2", "3Rw2"),
+            ("Rw", "Rw"),
+        ] {
+            let moves = std(typed);
+            assert_eq!(format_moves(&moves), printed);
+            assert_eq!(std(printed), moves);
+        }
+        let inverse = parse_alg("1Rw", Notation::Standard)
+            .unwrap()
+            .invert()
+            .to_string();
+        assert_eq!(inverse, "1Rw'");
+        assert_eq!(
+            crate::alg::simplify(&std("1Rw R'")),
+            Vec::<Move>::new(),
+            "1Rw is R, so it cancels with R'"
+        );
+    }
+
+    #[test]
     fn errors_in_nested_groups_name_the_column() {
         let e = alg_err("[R, (U Q)]");
         assert_eq!(
@@ -675,11 +729,32 @@ mod tests {
     }
 
     proptest::proptest! {
+        #![proptest_config(crate::proptest_config(512))]
         #[test]
         fn the_parser_never_panics(s in "\\PC{0,40}") {
             for n in [Notation::Standard, Notation::Paper] {
                 let _ = parse_sequence(&s, n);
                 let _ = parse_moves(&s, n);
+            }
+        }
+
+        #[test]
+        fn every_printed_move_parses_back_to_the_same_turn(
+            s in "([1-9](-[1-9])?)?[URFDLB]w?|[urfdlbMESxyz]|[1-9][URFDLB]",
+            amount in "|2|'|2'|’",
+        ) {
+            let text = format!("{s}{amount}");
+            if let Ok(moves) = parse_moves(&text, Notation::Standard) {
+                let printed = format_moves(&moves);
+                let again = parse_moves(&printed, Notation::Standard);
+                proptest::prop_assert_eq!(again.as_ref(), Ok(&moves), "{} printed as {}", text, printed);
+                for n in 2..=9 {
+                    proptest::prop_assert_eq!(
+                        moves[0].slice_turns(n),
+                        again.as_ref().unwrap()[0].slice_turns(n),
+                        "{} on the {}-cube", text, n
+                    );
+                }
             }
         }
 
