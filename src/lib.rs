@@ -13,6 +13,7 @@
 #![warn(missing_docs)]
 
 pub mod alg;
+pub mod batch;
 pub mod beginner;
 pub mod cli;
 pub mod command;

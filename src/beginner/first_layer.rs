@@ -37,17 +37,21 @@ use super::{SIDE_COLOURS, SIDE_PAIRS, WHITE};
 use crate::face::Face;
 use crate::moves::Move;
 
-/// Stage 1's check, the notes' `completed` made general: every white edge is home, wherever
-/// the white face is.
-pub(super) fn white_cross(st: &Stickers) -> bool {
-    SIDE_COLOURS.iter().all(|&c| edge_home(st, WHITE, c))
+/// Stage 1's pieces, the notes' `completed` made general: how many white edges are home,
+/// wherever the white face is.
+pub(super) fn white_cross(st: &Stickers) -> usize {
+    SIDE_COLOURS
+        .iter()
+        .filter(|&&c| edge_home(st, WHITE, c))
+        .count()
 }
 
-/// Stage 2's own pieces: every white corner is home.
-pub(super) fn white_corners(st: &Stickers) -> bool {
+/// Stage 2's pieces: how many white corners are home.
+pub(super) fn white_corners(st: &Stickers) -> usize {
     SIDE_PAIRS
         .iter()
-        .all(|&(a, b)| corner_home(st, [WHITE, a, b]))
+        .filter(|&&(a, b)| corner_home(st, [WHITE, a, b]))
+        .count()
 }
 
 /// Picks the cheapest of the ways to place one more piece, as a person picks the easy one.
@@ -250,7 +254,7 @@ mod tests {
                 let end = after(&start, &moves);
                 let case = format!("{} {twist}", crate::cubies::corner_name(slot));
                 assert!(corner_home(&end, [WHITE, Face::F, Face::R]), "{case}");
-                assert!(white_cross(&end), "{case}");
+                assert_eq!(white_cross(&end), 4, "{case}");
                 for (a, b) in SIDE_PAIRS {
                     if corner_home(&start, [WHITE, a, b]) {
                         assert!(corner_home(&end, [WHITE, a, b]), "{case}: broke {a}{b}");
@@ -269,8 +273,8 @@ mod tests {
             .unwrap();
         let mut hands = Hands::new(&cube);
         solve_white_cross(&mut hands);
-        assert!(white_cross(&hands.st));
+        assert_eq!(white_cross(&hands.st), 4);
         solve_white_corners(&mut hands);
-        assert!(white_cross(&hands.st) && white_corners(&hands.st));
+        assert_eq!((white_cross(&hands.st), white_corners(&hands.st)), (4, 4));
     }
 }

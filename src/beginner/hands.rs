@@ -123,7 +123,7 @@ fn index_of_move(m: &Move) -> usize {
 
 /// `quarters` clockwise quarter-turns of the layer at position `face` (none for 0).
 pub(crate) fn turn(face: Face, quarters: u8) -> Option<Move> {
-    (quarters % 4 != 0).then(|| Move {
+    (!quarters.is_multiple_of(4)).then(|| Move {
         turn: Turn::face(face),
         amount: amount(quarters),
     })
@@ -131,7 +131,7 @@ pub(crate) fn turn(face: Face, quarters: u8) -> Option<Move> {
 
 /// `quarters` quarter-turns of the whole cube about `axis` (none for 0).
 pub(crate) fn rotate(axis: Rotation, quarters: u8) -> Option<Move> {
-    (quarters % 4 != 0).then(|| Move {
+    (!quarters.is_multiple_of(4)).then(|| Move {
         turn: Turn::Rotation(axis),
         amount: amount(quarters),
     })
@@ -286,6 +286,8 @@ pub(crate) struct Hands {
     pub st: Stickers,
     /// The moves made, rotations included, as the learner made them.
     pub made: Vec<Move>,
+    /// Where the current stage's moves start in `made`.
+    stage_start: usize,
 }
 
 impl Hands {
@@ -296,15 +298,41 @@ impl Hands {
         Hands {
             st,
             made: Vec::new(),
+            stage_start: 0,
         }
     }
 
-    /// Makes moves, writing them down.
+    /// Starts writing down a new stage; returns where its moves begin in `made`.
+    pub fn start_stage(&mut self) -> usize {
+        self.stage_start = self.made.len();
+        self.stage_start
+    }
+
+    /// Makes moves, writing them down. A turn of the face (or rotation) just turned, within a
+    /// stage, is written as one with it, as anyone makes it: `U'` then `U2` is `U`, and `U`
+    /// then `U'` is nothing.
     pub fn make(&mut self, moves: &[Move]) {
         for m in moves {
             make(&mut self.st, m);
+            let last = (self.made.len() > self.stage_start)
+                .then(|| self.made.last().copied())
+                .flatten();
+            match last {
+                Some(prev) if prev.turn == m.turn => {
+                    self.made.pop();
+                    let q = (prev.amount.quarters() + m.amount.quarters()) % 4;
+                    self.made.extend(match m.turn {
+                        Turn::Rotation(r) => rotate(r, q),
+                        _ => Some(Move {
+                            turn: m.turn,
+                            amount: amount(q),
+                        })
+                        .filter(|_| q != 0),
+                    });
+                }
+                _ => self.made.push(*m),
+            }
         }
-        self.made.extend_from_slice(moves);
     }
 }
 
@@ -347,6 +375,21 @@ mod tests {
         assert!(edge_home(&turned, Face::U, Face::F));
         assert!(corner_home(&turned, [Face::D, Face::L, Face::B]));
         assert_eq!(position_of(&turned, Face::U), Face::R); // x takes white back, y on right
+    }
+
+    #[test]
+    fn turns_of_one_face_in_a_row_are_written_as_one() {
+        let mut hands = Hands::new(&Cube::solved());
+        let moves = |s| parse_moves(s, Notation::Standard).unwrap();
+        hands.make(&moves("R U'"));
+        hands.make(&moves("U2 F y y' L"));
+        hands.make(&moves("L' F'"));
+        assert_eq!(crate::moves::format_moves(&hands.made), "R U");
+        // Not across stages.
+        hands.start_stage();
+        hands.make(&moves("U'"));
+        assert_eq!(crate::moves::format_moves(&hands.made), "R U U'");
+        assert_eq!(hands.st, stickers("R"));
     }
 
     #[test]

@@ -51,15 +51,20 @@ fn neighbours(p: Face) -> impl Iterator<Item = Face> {
         .filter(move |&q| q != p && q != p.opposite())
 }
 
-/// Stage 4's own pieces: the four edges round the blue centre show blue on the blue face.
-pub(super) fn blue_cross(st: &Stickers) -> bool {
+/// Stage 4's pieces: how many of the edges round the blue centre show blue on the blue face.
+pub(super) fn blue_cross(st: &Stickers) -> usize {
     let top = position_of(st, BLUE);
-    neighbours(top).all(|p| edge_sticker(st, top, p) == BLUE)
+    neighbours(top)
+        .filter(|&p| edge_sticker(st, top, p) == BLUE)
+        .count()
 }
 
-/// Stage 5's own pieces: every blue edge is home.
-pub(super) fn blue_edges(st: &Stickers) -> bool {
-    SIDE_COLOURS.iter().all(|&c| edge_home(st, BLUE, c))
+/// Stage 5's pieces: how many blue edges are home.
+pub(super) fn blue_edges(st: &Stickers) -> usize {
+    SIDE_COLOURS
+        .iter()
+        .filter(|&&c| edge_home(st, BLUE, c))
+        .count()
 }
 
 /// Whether the corner at positions `a`, `b`, `c` holds the piece of their centres' colours.
@@ -75,19 +80,21 @@ fn in_place(st: &Stickers, a: Face, b: Face, c: Face) -> bool {
     shown == want
 }
 
-/// Stage 6's own pieces: every blue corner is between the centres of its colours.
-pub(super) fn blue_corners_placed(st: &Stickers) -> bool {
+/// Stage 6's pieces: how many blue corners are between the centres of their colours.
+pub(super) fn blue_corners_placed(st: &Stickers) -> usize {
     let top = position_of(st, BLUE);
     SIDE_PAIRS
         .iter()
-        .all(|&(a, b)| in_place(st, top, position_of(st, a), position_of(st, b)))
+        .filter(|&&(a, b)| in_place(st, top, position_of(st, a), position_of(st, b)))
+        .count()
 }
 
-/// Stage 7's own pieces: every blue corner is home (and with that the cube is solved).
-pub(super) fn blue_corners_oriented(st: &Stickers) -> bool {
+/// Stage 7's pieces: how many blue corners are home (all four: the cube is solved).
+pub(super) fn blue_corners_oriented(st: &Stickers) -> usize {
     SIDE_PAIRS
         .iter()
-        .all(|&(a, b)| super::hands::corner_home(st, [BLUE, a, b]))
+        .filter(|&&(a, b)| super::hands::corner_home(st, [BLUE, a, b]))
+        .count()
 }
 
 fn hold_blue_up(hands: &mut Hands) {
@@ -328,12 +335,10 @@ mod tests {
                 let st = made_from(&holds);
                 let t = twists(&st);
                 seen.insert(t);
-                let mut hands = Hands {
-                    st,
-                    made: Vec::new(),
-                };
+                let mut hands = Hands::new(&crate::cube::Cube::solved());
+                hands.st = st;
                 solve_corners_oriented(&mut hands);
-                assert!(blue_corners_oriented(&hands.st), "{holds:?}");
+                assert_eq!(blue_corners_oriented(&hands.st), 4, "{holds:?}");
                 let plan = plans[pattern(t)].as_ref().unwrap();
                 let fewest = (0..=6)
                     .find(|&n| {

@@ -58,6 +58,7 @@ pub mod first_layer;
 mod hands;
 pub mod last_layer;
 pub mod notes;
+pub mod report;
 pub mod second_layer;
 
 use std::fmt;
@@ -161,8 +162,8 @@ impl Stage {
         }
     }
 
-    /// Whether this stage's own pieces are done (not those of the stages before it).
-    fn goal(self, st: &Stickers) -> bool {
+    /// How many of this stage's four pieces are done (not those of the stages before it).
+    fn pieces(self, st: &Stickers) -> usize {
         match self {
             Stage::WhiteCross => first_layer::white_cross(st),
             Stage::WhiteCorners => first_layer::white_corners(st),
@@ -174,8 +175,31 @@ impl Stage {
         }
     }
 
+    fn goal(self, st: &Stickers) -> bool {
+        self.pieces(st) == 4
+    }
+
     fn done_stickers(self, st: &Stickers) -> bool {
         Stage::ALL[..=self as usize].iter().all(|s| s.goal(st))
+    }
+
+    /// How many of the four pieces this stage places are done on `cube` (edges for stages 1,
+    /// 3, 4 and 5, corners for 2, 6 and 7), whatever the earlier stages; 0 for other sizes.
+    ///
+    /// ```
+    /// use cubework::beginner::Stage;
+    /// use cubework::{Cube, Notation, parse_moves};
+    /// let mut cube = Cube::solved();
+    /// cube.apply_all(&parse_moves("F", Notation::Standard).unwrap()).unwrap();
+    /// assert_eq!(Stage::WhiteCross.pieces_done(&cube), 3);
+    /// assert_eq!(Stage::WhiteCorners.pieces_done(&cube), 2);
+    /// ```
+    pub fn pieces_done(self, cube: &Cube) -> usize {
+        if cube.size() == 3 {
+            self.pieces(&Hands::new(cube).st)
+        } else {
+            0
+        }
     }
 
     /// Whether the cube is done up to the end of this stage: this stage's pieces and those of
@@ -344,7 +368,7 @@ pub fn solve(cube: &Cube) -> Result<Solution, BeginnerError> {
     let mut hands = Hands::new(cube);
     let mut stages = Vec::with_capacity(Stage::ALL.len());
     for stage in Stage::ALL {
-        let start = hands.made.len();
+        let start = hands.start_stage();
         stage.make(&mut hands)?;
         stages.push(StageMoves {
             stage,
