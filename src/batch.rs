@@ -6,14 +6,16 @@
 //! else), and otherwise a move sequence from solved (sequence algebra allowed); blank lines
 //! and lines starting with `#` are skipped. A line that cannot be read or solved is reported on
 //! the error stream as `cubework: line N: …` and gets no output line; the rest are still
-//! solved.
+//! solved. Lines are read as [`crate::lines`] reads them: one that is not UTF-8 is such an
+//! error, one longer than 1 MiB ends the batch there.
 
 use std::io::{BufRead, Write};
 use std::time::{Duration, Instant};
 
 use crate::alg::{format_sequence, move_cost};
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::input::Input;
+use crate::lines::Lines;
 use crate::metric::Metric;
 use crate::moves::Move;
 use crate::parser::{Notation, parse_sequence};
@@ -100,7 +102,8 @@ pub fn read_state(line: &str, notation: Notation) -> Result<Input> {
 }
 
 /// Solves every state in `input` with `solve`, writing one solution a line to `out` and one
-/// line a failure to `errors`. Fails only when reading `input` or writing fails.
+/// line a failure to `errors` (whose own write errors are ignored: there is no one left to
+/// tell). Fails only when writing `out` fails.
 ///
 /// ```
 /// use cubework::batch::run;
@@ -129,8 +132,18 @@ pub fn run(
         metric,
         ..Summary::default()
     };
-    for (i, line) in input.lines().enumerate() {
-        let line = line?;
+    for read in Lines::new(input) {
+        let (number, line) = match read {
+            Ok(numbered) => numbered,
+            Err(e) => {
+                summary.failed += 1;
+                let _ = writeln!(errors, "cubework: {e}");
+                if e.is_recoverable() {
+                    continue;
+                }
+                break;
+            }
+        };
         let text = line.trim();
         if text.is_empty() || text.starts_with('#') {
             continue;
@@ -147,28 +160,36 @@ pub fn run(
             }
             Err(e) => {
                 summary.failed += 1;
-                writeln!(errors, "cubework: line {}: {e}", i + 1)?;
+                let _ = writeln!(errors, "cubework: line {number}: {e}");
             }
         }
     }
     Ok(summary)
 }
 
-/// Opens a batch file, `-` meaning standard input.
-pub fn open(path: &std::path::Path) -> Result<Box<dyn BufRead>> {
-    if path.as_os_str() == "-" {
-        return Ok(Box::new(std::io::stdin().lock()));
-    }
-    let file = std::fs::File::open(path).map_err(|source| Error::File {
-        path: path.to_path_buf(),
-        source,
-    })?;
-    Ok(Box::new(std::io::BufReader::new(file)))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn unreadable_lines_are_failures_and_reading_goes_on() {
+        let input: &[u8] = b"R U\nbad \xFF\nF2\n";
+        let (mut out, mut err) = (Vec::new(), Vec::new());
+        let summary = run(
+            input,
+            &mut out,
+            &mut err,
+            Notation::Standard,
+            Metric::Htm,
+            &mut |_| Ok(Vec::new()),
+        )
+        .unwrap();
+        assert_eq!((summary.solved, summary.failed), (2, 1));
+        assert_eq!(
+            String::from_utf8(err).unwrap(),
+            "cubework: line 2 is not UTF-8 text\n"
+        );
+    }
 
     #[test]
     fn summary_figures() {

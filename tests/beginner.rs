@@ -195,8 +195,14 @@ fn batch_of_states() {
         .unwrap();
     assert_eq!(out.status.code(), Some(0));
     assert_eq!(String::from_utf8(out.stdout).unwrap().lines().count(), 2);
-    let missing = run(&["solve", "--method", "beginner", "--batch", "/nonexistent/x"]);
-    assert_eq!(missing.2, Some(1));
+    // A file that cannot be read is bad input, as for `run FILE`.
+    let (stdout, stderr, code) =
+        run(&["solve", "--method", "beginner", "--batch", "/nonexistent/x"]);
+    assert_eq!((stdout.as_str(), code), ("", Some(2)));
+    assert_eq!(
+        stderr,
+        "cubework: cannot read /nonexistent/x: no such file or directory\n"
+    );
 }
 
 fn session(input: &str) -> (String, String, Option<i32>) {

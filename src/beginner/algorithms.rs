@@ -120,7 +120,7 @@ mod tests {
             // None of them moves a centre.
             let mut cube = Cube::solved();
             cube.apply_all(a.moves()).unwrap();
-            for f in crate::Face::ALL {
+            for f in crate::face::Face::ALL {
                 assert_eq!(cube.centre(f), Some(f));
             }
         }

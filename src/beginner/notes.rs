@@ -58,7 +58,7 @@ pub fn from_dump(dump: &str) -> Result<Cube, BeginnerError> {
         )));
     }
     let mut stickers = Cube::solved().stickers().to_vec();
-    let g = crate::Geometry::of(3);
+    let g = crate::geometry::Geometry::of(3);
     for (i, (&face, text)) in DUMP_FACES.iter().zip(&faces).enumerate() {
         let cells: Vec<char> = text.chars().collect();
         if cells.len() != 9 {
