@@ -112,10 +112,7 @@ pub fn read_state(line: &str, notation: Notation) -> Result<Input> {
 /// let input = "R U\n\nQ\n# a comment\nF2\n";
 /// let (mut out, mut err) = (Vec::new(), Vec::new());
 /// let summary = run(input.as_bytes(), &mut out, &mut err, Notation::Standard, Metric::Htm,
-///     &mut |state| {
-///         let cube = state.to_cube(3)?;
-///         Ok(cubework::beginner::solve(&cube)?.simplified())
-///     }).unwrap();
+///     &mut |state| Ok(cubework::beginner::solve_input(state)?.1.simplified())).unwrap();
 /// assert_eq!((summary.solved, summary.failed), (2, 1));
 /// assert_eq!(String::from_utf8(out).unwrap().lines().count(), 2);
 /// assert_eq!(String::from_utf8(err).unwrap(), "cubework: line 3: unknown move 'Q' at column 1\n");

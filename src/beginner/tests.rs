@@ -56,6 +56,21 @@ fn thousands_of_random_states() {
     assert!(longest < 220, "longest {longest}");
 }
 
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(200))]
+    /// Any sequence, slices, wide turns and rotations included, so that the centres end
+    /// anywhere: the method holds the cube white side up and solves it.
+    #[test]
+    fn any_sequence_held_any_way(picks in proptest::collection::vec(0usize..1000, 0..40)) {
+        let alphabet = "U U2 U' R R' F2 D L' B B' M E' S2 x y' z2 Rw u' f2";
+        let all = crate::parser::parse_moves(alphabet, Notation::Standard).unwrap();
+        let moves: Vec<Move> = picks.iter().map(|&i| all[i % all.len()]).collect();
+        let mut cube = Cube::solved();
+        cube.apply_all(&moves).unwrap();
+        solve_checked(&cube, &crate::moves::format_moves(&moves));
+    }
+}
+
 #[test]
 fn special_states() {
     let superflip = "U R2 F B R B2 R U2 L B2 R U' D' R2 F R' L B2 U2 F2";
