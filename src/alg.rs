@@ -683,6 +683,87 @@ pub fn simplify(moves: &[Move]) -> Vec<Move> {
         .collect()
 }
 
+/// The same turns seen from the cube's first orientation: every whole-cube rotation (`x y z`)
+/// is folded into the moves after it, which are renamed by where their layers were at the
+/// start, so that the result turns exactly the layers the sequence turns and has no rotations.
+/// It leaves the cube as the sequence does, except that the whole cube is not turned (without
+/// slice moves, the centres end where they began). Paper moves come out in standard notation.
+///
+/// ```
+/// use cubework::alg::fold_rotations;
+/// use cubework::{format_moves, parse_moves, Notation};
+/// let f = |t| format_moves(&fold_rotations(&parse_moves(t, Notation::Standard).unwrap()));
+/// assert_eq!(f("y R U R'"), "B U B'"); // after y the first back face is on the right
+/// assert_eq!(f("y' R"), "F");
+/// assert_eq!(f("z2 R U M"), "L D M'");
+/// assert_eq!(f("x Rw y"), "Rw");
+/// ```
+pub fn fold_rotations(moves: &[Move]) -> Vec<Move> {
+    // frame[p]: the face of the first orientation now at position p.
+    let mut frame = Face::ALL;
+    let mut out = Vec::with_capacity(moves.len());
+    for &m in moves {
+        fold_one(m, &mut frame, &mut out);
+    }
+    out
+}
+
+fn fold_one(m: Move, frame: &mut [Face; 6], out: &mut Vec<Move>) {
+    match m.turn {
+        Turn::Face {
+            face,
+            from,
+            to,
+            style,
+        } => out.push(Move {
+            turn: Turn::Face {
+                face: frame[face.index()],
+                from,
+                to,
+                style,
+            },
+            amount: m.amount,
+        }),
+        Turn::Slice(slice) => {
+            // A slice turns like its face (M like L, E like D, S like F).
+            let like = match slice {
+                Slice::M => Face::L,
+                Slice::E => Face::D,
+                Slice::S => Face::F,
+            };
+            let (now, prime) = match frame[like.index()] {
+                Face::L => (Slice::M, false),
+                Face::R => (Slice::M, true),
+                Face::D => (Slice::E, false),
+                Face::U => (Slice::E, true),
+                Face::F => (Slice::S, false),
+                Face::B => (Slice::S, true),
+            };
+            out.push(Move {
+                turn: Turn::Slice(now),
+                amount: if prime { m.amount.inverse() } else { m.amount },
+            });
+        }
+        Turn::Rotation(r) => {
+            let about = match r {
+                Rotation::X => Face::R,
+                Rotation::Y => Face::U,
+                Rotation::Z => Face::F,
+            };
+            let before = *frame;
+            for p in Face::ALL {
+                frame[p.turned(about, m.amount.quarters()).index()] = before[p.index()];
+            }
+        }
+        Turn::Paper(_) => {
+            // A paper move on the 3×3×3 is always defined; fold its standard form.
+            for p in m.paper_moves().unwrap_or_default() {
+                fold_one(p.to_standard(), frame, out);
+            }
+        }
+    }
+}
+
 /// A sequence of moves as printed for someone typing in `notation`: adjacent turns of one face
 /// merged, as a cuber writes them (`D' D'` is `D2`, which the quarter-turn metric still
 /// counts as two), then written in that notation, so that it pastes back to the same state.
@@ -737,6 +818,41 @@ impl fmt::Display for Item {
 mod tests {
     use super::*;
     use crate::parser::parse_moves;
+
+    proptest::proptest! {
+        #[test]
+        fn folded_rotations_turn_the_same_layers(
+            picks in proptest::collection::vec(0usize..1000, 0..30)
+        ) {
+            let alphabet = "U U2 U' R R' F2 D L' B M E' S2 x x' y y2 z z' Rw u' 2L";
+            let all = parse_moves(alphabet, Notation::Standard).unwrap();
+            let mut moves: Vec<Move> = picks.iter().map(|&i| all[i % all.len()]).collect();
+            moves.extend(parse_moves("C X Y Z", Notation::Paper).unwrap());
+            let folded = fold_rotations(&moves);
+            proptest::prop_assert!(folded.iter().all(|m| !matches!(m.turn, Turn::Rotation(_) | Turn::Paper(_))));
+            // The folded sequence leaves the cube as the original does, turned back home.
+            let mut made = crate::Cube::solved();
+            made.apply_all(&moves).unwrap();
+            let home = |c: &crate::Cube| Face::ALL.iter().all(|&f| c.centre(f) == Some(f));
+            let (made, _) = crate::cubies::rotate_until(&made, home).unwrap();
+            let mut folded_cube = crate::Cube::solved();
+            folded_cube.apply_all(&folded).unwrap();
+            let (folded_cube, _) = crate::cubies::rotate_until(&folded_cube, home).unwrap();
+            proptest::prop_assert_eq!(folded_cube, made);
+            // Outer turns and rotations only: the folded sequence keeps the centres home.
+            let outer: Vec<Move> = moves
+                .iter()
+                .copied()
+                .filter(|m| matches!(m.turn, Turn::Face { from: 1, to: 1, .. } | Turn::Rotation(_)))
+                .collect();
+            let mut made = crate::Cube::solved();
+            made.apply_all(&outer).unwrap();
+            let (made, _) = crate::cubies::rotate_until(&made, home).unwrap();
+            let mut folded_cube = crate::Cube::solved();
+            folded_cube.apply_all(&fold_rotations(&outer)).unwrap();
+            proptest::prop_assert_eq!(folded_cube, made);
+        }
+    }
 
     fn alg(s: &str) -> Alg {
         Alg::parse(s, Notation::Standard).unwrap()

@@ -100,8 +100,18 @@ pub const COMMANDS: &[CommandInfo] = &[
     },
     CommandInfo {
         name: "solve",
-        args: "[htm|qtm] [ALG]",
-        summary: "a shortest solution of the current cube (or of ALG) by bidirectional search",
+        args: "[beginner] [htm|qtm] [ALG]",
+        summary: "a shortest solution of the current cube (or of ALG) by bidirectional search; beginner: layer by layer, each stage with the cube after it",
+    },
+    CommandInfo {
+        name: "step",
+        args: "",
+        summary: "make the next stage of the beginner's method on the current cube and show what it did (undo takes it back)",
+    },
+    CommandInfo {
+        name: "stage?",
+        args: "",
+        summary: "which of the beginner's method's seven stages are done, and how far the next one is",
     },
     CommandInfo {
         name: "pocket",
@@ -188,6 +198,12 @@ fn details(name: &str) -> &'static str {
         }
         "load" => {
             "load UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB\nThe string is checked: 54 letters of U R F D L B, nine of each, centres of a real cube."
+        }
+        "solve" => {
+            "solve R U F'          a shortest solution of R U F' (bidirectional breadth-first search)\nsolve                 the same for the current cube\nsolve beginner        the layer-by-layer method on the current cube: each of its seven stages with its moves and the cube after it, then the whole solution simplified\nsolve beginner ALG    the same for ALG"
+        }
+        "step" | "stage?" => {
+            "The beginner's method, one stage at a time, on the cube in front of you: step makes the next stage not yet done (its moves are those a learner makes, whole-cube turns included: z2 turns the cube over so the last face, blue here, is on top; y turns it about the vertical) and shows the cube after it; stage? lists the stages: 1 white cross, 2 white corners, 3 second layer, 4 blue cross, 5 blue edges, 6 blue corners placed, 7 blue corners oriented (where most guides' last face is yellow, this scheme's is blue)."
         }
         "compare" => {
             "Times one random sequence of quarter-turns (10000 by default) on every representation after a warm-up, seven rounds, and shows the median ns per turn as defined (the ndarray transform) and compiled (the gather), with speed and space ranks beside the paper's. `cubework compare --format csv` prints the same as CSV."
@@ -411,6 +427,31 @@ impl Session {
                 let report = reports::count_report(metric, need_alg(alg)?, self.notation);
                 Ok(Reply::text(within(line, alg, report)?))
             }
+            "solve"
+                if rest
+                    .split_whitespace()
+                    .next()
+                    .is_some_and(|w| w.eq_ignore_ascii_case("beginner")) =>
+            {
+                let (metric, alg) = metric_prefix(rest.trim_start()["beginner".len()..].trim());
+                let cube = if alg.trim().is_empty() {
+                    self.cube()
+                } else {
+                    Input::Moves(within(line, alg, parse_sequence(alg, self.notation))?)
+                        .to_cube(3)
+                        .map_err(crate::beginner::BeginnerError::from)?
+                };
+                let kind = self.rep.kind();
+                let render = |c: &Cube| match kind.build(c) {
+                    Ok(rep) => rep.render(),
+                    Err(e) => e.to_string(),
+                };
+                Ok(Reply::text(crate::beginner::report::walkthrough(
+                    &cube, metric, &render,
+                )?))
+            }
+            "step" => self.step(),
+            "stage?" => Ok(Reply::text(crate::beginner::report::stages(&self.cube()))),
             "solve" => {
                 let (metric, alg) = metric_prefix(rest);
                 let input = if alg.trim().is_empty() {
@@ -688,6 +729,26 @@ impl Session {
         let label = format!("invert{since}: {}", self::label(&written));
         let reply = self.make(format!("invert: {written}"), inverse)?;
         Ok(Reply::text(format!("{label}\n{}", reply.text)))
+    }
+
+    /// Makes the next stage of the beginner's method as one change. The state is set from the
+    /// cube after it, so that every representation follows its whole-cube turns.
+    fn step(&mut self) -> Result<Reply> {
+        let before = self.cube();
+        let Some((stage, moves)) = crate::beginner::report::step(&before)? else {
+            return Ok(Reply::text("solved: all seven stages done"));
+        };
+        let mut after = before.clone();
+        after.apply_all(&moves)?;
+        let line = crate::beginner::report::stage_line(stage, &moves, Metric::Htm);
+        self.load_state(&after);
+        self.record(Change {
+            label: self::label(&format!("step {line}")),
+            moves: Some(Alg::from_moves(&moves)),
+            before,
+            after,
+        });
+        Ok(Reply::text(format!("{line}\n{}", self.rep.render())))
     }
 
     fn scramble(&mut self, args: &str) -> Result<Reply> {

@@ -32,6 +32,9 @@ pub enum Error {
     /// The 3×3×3 search solver.
     #[error(transparent)]
     Solve(#[from] crate::solve::SolveError),
+    /// The beginner's (layer-by-layer) method.
+    #[error(transparent)]
+    Beginner(#[from] crate::beginner::BeginnerError),
     /// The piece-mapping representation.
     #[error(transparent)]
     Pieces(#[from] crate::pieces::PiecesError),

@@ -20,12 +20,14 @@
 //! 2. Pieces and permutations: perm, cubies, effect, pieces
 //! 3. The paper's representations: rep, compare
 //! 4. Sequences as typed: tools, alg, parser, input
-//! 5. Solvers: pocket, solve
-//! 6. Answers: reports, error, output, progress
+//! 5. Solvers: pocket, solve, beginner
+//! 6. Answers: reports, error, output, progress, batch
 //! 7. Front ends: command, repl, cli
 #![warn(missing_docs)]
 
 pub mod alg;
+pub mod batch;
+pub mod beginner;
 pub mod cache;
 pub mod cancel;
 pub mod cli;

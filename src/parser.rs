@@ -3,7 +3,8 @@
 //! Grammar of the **standard** notation (Singmaster/WCA as cubing software writes it):
 //!
 //! ```text
-//! sequence  = space* ( move space* )* end
+//! sequence  = sep* ( move sep* )* end
+//! sep       = space | "."                 a dot is a pause, as the notes chain moves: F.R.U.Rʼ.Uʼ.Fʼ
 //! move      = turn amount
 //! turn      = layers? FACE "w"?        R  Rw  2R  3Rw  2-3Rw
 //!           | face                    r u f d l b        (= Rw, Uw, …)
@@ -19,7 +20,7 @@
 //! paper R is standard R'):
 //!
 //! ```text
-//! sequence  = space* ( pmove space* )* end      DO strings need no spaces: F̄D̄FDRDR̄
+//! sequence  = sep* ( pmove sep* )* end        DO strings need no spaces: F̄D̄FDRDR̄
 //! pmove     = LETTER bar?
 //! LETTER    = "L" | "C" | "R" | "B" | "H" | "F" | "U" | "M" | "D" | "X" | "Y" | "Z"
 //! bar       = U+0305 (combining overline) | U+0304 (combining macron) | "¯" | "'" | "’" | "ʼ"
@@ -31,7 +32,7 @@
 //! repeat, invert, bracket and name the paper's tools, in either notation:
 //!
 //! ```text
-//! alg       = space* ( item space* )* end
+//! alg       = sep* ( item sep* )* end
 //! item      = move                                    R2'   F̄
 //!           | TOOL power                              SWITCH  FLIP2  twist'
 //!           | "(" alg ")" power                        (R U)3'
@@ -48,8 +49,9 @@
 //! (each has a letter that is no move), so names are tried first. The expansion may be at most
 //! [`MAX_EXPANDED`](crate::alg::MAX_EXPANDED) moves.
 //!
-//! A move (or a bracket with its power) must be followed by a space, the end, a bracket,
-//! `,` or `:`, or the start of the next move or tool; another letter makes the whole word an
+//! A dot between moves changes nothing (cubing.js reads `.` as a pause): `R.U2.Rʼ` is
+//! `R U2 R'`. A move (or a bracket with its power) must be followed by a space, a dot, the
+//! end, a bracket, `,` or `:`, or the start of the next move or tool; another letter makes the whole word an
 //! unknown move (`bad`), anything else is a bad suffix (`R3`). Errors
 //! name the offending token and its 1-based column (in characters) in the whole input, however
 //! deeply nested.
@@ -81,7 +83,7 @@ pub fn parse_moves(input: &str, notation: Notation) -> Result<Vec<Move>, ParseEr
     let mut rest = input;
     let mut moves = Vec::new();
     loop {
-        rest = rest.trim_start();
+        rest = skip_separators(rest);
         if rest.is_empty() {
             return Ok(moves);
         }
@@ -111,7 +113,7 @@ pub fn parse_moves(input: &str, notation: Notation) -> Result<Vec<Move>, ParseEr
                     notation,
                 });
             }
-            Some(c) if !c.is_whitespace() && !starts_move(c, notation) => {
+            Some(c) if !is_separator(c) && !starts_move(c, notation) => {
                 let consumed = &rest[..rest.len() - after.len()];
                 return Err(ParseError {
                     kind: ParseErrorKind::BadSuffix,
@@ -221,7 +223,7 @@ impl<'a> AlgParser<'a> {
         let mut items = Vec::new();
         let mut len: u64 = 0;
         loop {
-            rest = rest.trim_start();
+            rest = skip_separators(rest);
             let Some(c) = rest.chars().next() else {
                 if closer == Closer::End {
                     return Ok((Alg { items }, rest));
@@ -309,7 +311,7 @@ impl<'a> AlgParser<'a> {
             (Item::Move(mv), after)
         };
         if let Some(c) = after.chars().next()
-            && !c.is_whitespace()
+            && !is_separator(c)
             && !"()[],:".contains(c)
             && !starts_move(c, self.notation)
             && tool_name(after).is_none()
@@ -368,7 +370,7 @@ fn tool_name(s: &str) -> Option<(Tool, &str)> {
 fn token_in(s: &str) -> String {
     let t: String = s
         .chars()
-        .take_while(|c| !c.is_whitespace() && !"()[],:".contains(*c))
+        .take_while(|&c| !is_separator(c) && !"()[],:".contains(c))
         .collect();
     if t.is_empty() {
         s.chars().take(1).collect()
@@ -378,7 +380,16 @@ fn token_in(s: &str) -> String {
 }
 
 fn token_at(s: &str) -> String {
-    s.chars().take_while(|c| !c.is_whitespace()).collect()
+    s.chars().take_while(|&c| !is_separator(c)).collect()
+}
+
+/// Whitespace, or the dot that cubing.js reads as a pause and the notes chain moves with.
+fn is_separator(c: char) -> bool {
+    c.is_whitespace() || c == '.'
+}
+
+fn skip_separators(s: &str) -> &str {
+    s.trim_start_matches(is_separator)
 }
 
 fn starts_move(c: char, notation: Notation) -> bool {
@@ -533,6 +544,25 @@ mod tests {
     fn typographic_primes_and_no_spaces() {
         assert_eq!(std("R’ Uʼ F′"), std("R' U' F'"));
         assert_eq!(std("RUR'U'"), std("R U R' U'"));
+    }
+
+    #[test]
+    fn dots_between_moves_are_pauses() {
+        // The notes chain their methods with dots, and write primes as ʼ.
+        assert_eq!(std("F.R.U.Rʼ.Uʼ.Fʼ"), std("F R U R' U' F'"));
+        assert_eq!(std("R..U2. .R'"), std("R U2 R'"));
+        assert_eq!(std("."), vec![]);
+        let seq = |s: &str| parse_sequence(s, Notation::Standard).unwrap();
+        assert_eq!(seq("(R.U)2.[F.R: U]"), seq("(R U)2 [F R: U]"));
+        assert_eq!(
+            parse_moves("L.C\u{305}", Notation::Paper).unwrap(),
+            parse_moves("L C\u{305}", Notation::Paper).unwrap()
+        );
+        // Errors still name the token alone, and its column.
+        let e = parse_moves("R.Q.U", Notation::Standard).unwrap_err();
+        assert_eq!((e.token.as_str(), e.column), ("Q", 3));
+        let e = parse_sequence("(R.U3).F", Notation::Standard).unwrap_err();
+        assert_eq!(e.to_string(), "bad suffix '3' after move 'U' at column 5");
     }
 
     #[test]
@@ -760,7 +790,7 @@ mod tests {
 
         #[test]
         fn the_parser_never_panics_on_cube_like_text(
-            s in "[RUFDLBMESxyzrufdlbwCHXYZ0-9 '()\\[\\],:\u{305}-]{0,40}"
+            s in "[RUFDLBMESxyzrufdlbwCHXYZ0-9 .'()\\[\\],:\u{305}-]{0,40}"
         ) {
             for n in [Notation::Standard, Notation::Paper] {
                 if let Ok(a) = parse_alg(&s, n) {
