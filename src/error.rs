@@ -35,12 +35,23 @@ pub enum Error {
     /// The piece-mapping representation.
     #[error(transparent)]
     Pieces(#[from] crate::pieces::PiecesError),
+    /// A picture that cannot be drawn as asked.
+    #[error(transparent)]
+    Draw(#[from] crate::draw::DrawError),
     /// Command-line or REPL usage.
     #[error("{0}")]
     Usage(String),
     /// Reading or writing a file.
     #[error("cannot read {}: {source}", path.display())]
     File {
+        /// The file.
+        path: std::path::PathBuf,
+        /// What went wrong.
+        source: std::io::Error,
+    },
+    /// Writing a file (a picture, a chart).
+    #[error("cannot write {}: {source}", path.display())]
+    Write {
         /// The file.
         path: std::path::PathBuf,
         /// What went wrong.
@@ -55,7 +66,7 @@ impl Error {
     /// The process exit status for this error: 2 for bad input, 1 for the environment.
     pub fn exit_code(&self) -> u8 {
         match self {
-            Error::Io(_) | Error::File { .. } => 1,
+            Error::Io(_) | Error::File { .. } | Error::Write { .. } => 1,
             _ => 2,
         }
     }

@@ -18,6 +18,7 @@ pub mod command;
 pub mod compare;
 pub mod cube;
 pub mod cubies;
+pub mod draw;
 pub mod effect;
 pub mod error;
 pub mod face;
