@@ -120,6 +120,7 @@ pub fn speed_chart(bars: &[SpeedBar], note: &str) -> Result<String, DrawError> {
                 (FONT, 20).into_font().color(&TEXT),
             )
             .margin(14)
+            .margin_bottom(34)
             .margin_right(150)
             .x_label_area_size(44)
             .y_label_area_size(90)
@@ -134,7 +135,8 @@ pub fn speed_chart(bars: &[SpeedBar], note: &str) -> Result<String, DrawError> {
             .x_label_formatter(&|v| format!("{v}"))
             .label_style((FONT, 13).into_font().color(&TEXT))
             .axis_desc_style((FONT, 13).into_font().color(&MUTED))
-            .light_line_style(RGBColor(0xee, 0xee, 0xee))
+            .light_line_style(RGBColor(0xf2, 0xf2, 0xf2))
+            .max_light_lines(2)
             .draw()
             .map_err(err)?;
         let row_y = |i: usize| (rows - 1 - i) as f64; // first bar at the top
@@ -194,7 +196,7 @@ pub fn speed_chart(bars: &[SpeedBar], note: &str) -> Result<String, DrawError> {
         }
         legend(
             &root,
-            (100, height as i32 - 22),
+            (100, height as i32 - 16),
             &[("as defined", DEFINED), ("compiled", COMPILED)],
         )?;
         root.present().map_err(err)?;
@@ -235,7 +237,7 @@ fn legend(
                 .pos(Pos::new(HPos::Left, VPos::Center)),
         ))
         .map_err(err)?;
-        x += 40 + 8 * name.len() as i32;
+        x += 44 + 7 * name.chars().count() as i32;
     }
     Ok(())
 }
@@ -246,7 +248,7 @@ fn legend(
 /// ```
 /// use cubework::draw::chart::distance_chart;
 /// let svg = distance_chart(&[1, 9, 54], &[1, 6, 27, 120]).unwrap();
-/// assert!(svg.contains("God's number 2 (HTM), 3 (QTM)"));
+/// assert!(svg.contains("number 2 (HTM), 3 (QTM)"));
 /// ```
 pub fn distance_chart(htm: &[u64], qtm: &[u64]) -> Result<String, DrawError> {
     let depths = htm.len().max(qtm.len()).max(1);
@@ -254,8 +256,9 @@ pub fn distance_chart(htm: &[u64], qtm: &[u64]) -> Result<String, DrawError> {
     {
         let root = SVGBackend::with_string(&mut out, (860, 480)).into_drawing_area();
         root.fill(&WHITE).map_err(err)?;
-        let (lo, hi) = decades(htm.iter().chain(qtm).map(|&c| c as f64));
-        let lo = lo.min(1.0);
+        let (_, hi) = decades(htm.iter().chain(qtm).map(|&c| c as f64));
+        // Below 1, so that the one state at distance 0 shows as a bar.
+        let lo = 0.5;
         let mut chart = ChartBuilder::on(&root)
             .caption(
                 format!(
@@ -266,6 +269,7 @@ pub fn distance_chart(htm: &[u64], qtm: &[u64]) -> Result<String, DrawError> {
                 (FONT, 19).into_font().color(&TEXT),
             )
             .margin(14)
+            .margin_bottom(34)
             .x_label_area_size(44)
             .y_label_area_size(70)
             .build_cartesian_2d(-0.5f64..depths as f64 - 0.5, (lo..hi * 3.0).log_scale())
@@ -280,7 +284,8 @@ pub fn distance_chart(htm: &[u64], qtm: &[u64]) -> Result<String, DrawError> {
             .y_desc("states (log scale)")
             .label_style((FONT, 13).into_font().color(&TEXT))
             .axis_desc_style((FONT, 13).into_font().color(&MUTED))
-            .light_line_style(RGBColor(0xee, 0xee, 0xee))
+            .light_line_style(RGBColor(0xf2, 0xf2, 0xf2))
+            .max_light_lines(2)
             .draw()
             .map_err(err)?;
         for (counts, colour, shift, name) in [(htm, HTM, -0.4, "HTM"), (qtm, QTM, 0.0, "QTM")] {
@@ -297,10 +302,24 @@ pub fn distance_chart(htm: &[u64], qtm: &[u64]) -> Result<String, DrawError> {
                 )
                 .map_err(err)?
                 .label(name);
+            // Each count, written upwards above its bar.
+            for (d, &c) in counts.iter().enumerate().filter(|(_, c)| **c > 0) {
+                let top = chart.backend_coord(&(d as f64 + shift + 0.2, c as f64));
+                root.draw(&Text::new(
+                    group(c),
+                    (top.0, top.1 - 4),
+                    (FONT, 10)
+                        .into_font()
+                        .transform(FontTransform::Rotate270)
+                        .color(&MUTED)
+                        .pos(Pos::new(HPos::Left, VPos::Center)),
+                ))
+                .map_err(err)?;
+            }
         }
         legend(
             &root,
-            (90, 470),
+            (90, 466),
             &[
                 ("half-turn metric (HTM)", HTM),
                 ("quarter-turn metric (QTM)", QTM),
@@ -433,9 +452,10 @@ pub fn cycle_chart(counts: &[CycleCount], title: &str, note: &str) -> Result<Str
                 (FONT, 19).into_font().color(&TEXT),
             )
             .margin(14)
+            .margin_bottom(34)
             .x_label_area_size(44)
             .y_label_area_size(50)
-            .build_cartesian_2d(-0.5f64..slots as f64 - 0.5, 0f64..most as f64 * 1.15)
+            .build_cartesian_2d(-0.5f64..slots as f64 - 0.5, 0f64..(most + 1) as f64)
             .map_err(err)?;
         let labels: Vec<usize> = counts.iter().map(|c| c.length).collect();
         chart
@@ -452,12 +472,20 @@ pub fn cycle_chart(counts: &[CycleCount], title: &str, note: &str) -> Result<Str
                     String::new()
                 }
             })
-            .y_label_formatter(&|v| format!("{v:.0}"))
+            .y_labels((most + 2).min(12))
+            .y_label_formatter(&|v| {
+                if (v - v.round()).abs() < 1e-6 {
+                    format!("{v:.0}")
+                } else {
+                    String::new()
+                }
+            })
             .x_desc(format!("cycle length — {note}"))
             .y_desc("cycles")
             .label_style((FONT, 13).into_font().color(&TEXT))
             .axis_desc_style((FONT, 13).into_font().color(&MUTED))
-            .light_line_style(RGBColor(0xee, 0xee, 0xee))
+            .light_line_style(RGBColor(0xf2, 0xf2, 0xf2))
+            .max_light_lines(2)
             .draw()
             .map_err(err)?;
         let kinds = [
@@ -494,7 +522,7 @@ pub fn cycle_chart(counts: &[CycleCount], title: &str, note: &str) -> Result<Str
         }
         legend(
             &root,
-            (70, 430),
+            (70, 426),
             &kinds.map(|(name, colour)| (name, colour)),
         )?;
         root.present().map_err(err)?;
