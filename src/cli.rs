@@ -297,8 +297,8 @@ pub enum Command {
         #[arg(long, value_enum)]
         format: Option<PictureFormat>,
         /// The file to write; - for standard output.
-        #[arg(short = 'o', long = "output", value_name = "FILE", required = true)]
-        output: PathBuf,
+        #[arg(short = 'o', long = "output", value_name = "FILE")]
+        output: Option<PathBuf>,
         /// The moves, from solved (or from --from).
         alg: Vec<String>,
     },
@@ -484,6 +484,9 @@ pub fn execute(command: Command) -> Result<String> {
             output,
             alg,
         } => {
+            let output = output.ok_or_else(|| {
+                Error::Usage("draw needs -o FILE (or -o - for standard output)".into())
+            })?;
             Cube::check_size(size)?;
             let start = match from.as_deref() {
                 Some(s) => Cube::from_facelets_n(s, size)?,

@@ -259,44 +259,27 @@ pub fn draw(cube: &Cube, picture: &Picture) -> Result<String, DrawError> {
         _ => {
             let width = if picture.back { VIEW + BACK_VIEW } else { VIEW };
             let mut svg = page(width, VIEW + below, &title);
-            svg.open_group("view");
-            perspective::draw_view(
-                &mut svg,
-                cube,
-                &picture.camera,
-                ((0.0, 0.0), (VIEW, VIEW)),
-                &kept,
-                &pieces,
-            );
-            svg.close_group();
-            if picture.back {
-                let behind = picture.camera.behind();
-                let at = (VIEW - 6.0, VIEW - BACK_VIEW - 6.0);
-                svg.open_group("from-behind");
-                svg.rect(
-                    at,
-                    (BACK_VIEW, BACK_VIEW),
-                    8.0,
-                    &Style::fill("#f4f4f4").stroke("#d0d0d0", 1.0),
-                );
-                svg.text(
-                    (at.0 + BACK_VIEW / 2.0, at.1 + 16.0),
-                    "from behind",
-                    11.0,
-                    Anchor::Middle,
-                    &Style::fill(&colour::MUTED.hex()),
-                );
-                perspective::draw_view(
-                    &mut svg,
-                    cube,
-                    &behind,
-                    (
-                        (at.0 + 8.0, at.1 + 20.0),
-                        (BACK_VIEW - 16.0, BACK_VIEW - 26.0),
-                    ),
-                    &kept,
-                    &pieces,
-                );
+            for (i, view) in views(picture).iter().enumerate() {
+                if i == 0 {
+                    svg.open_group("view");
+                } else {
+                    svg.open_group("from-behind");
+                    let (x, y) = view.frame.0;
+                    svg.rect(
+                        (x - 8.0, y - 20.0),
+                        (BACK_VIEW, BACK_VIEW),
+                        8.0,
+                        &Style::fill("#f4f4f4").stroke("#d0d0d0", 1.0),
+                    );
+                    svg.text(
+                        (x - 8.0 + BACK_VIEW / 2.0, y - 4.0),
+                        "from behind",
+                        11.0,
+                        Anchor::Middle,
+                        &Style::fill(&colour::MUTED.hex()),
+                    );
+                }
+                perspective::draw_view(&mut svg, cube, &view.camera, view.frame, &kept, &pieces);
                 svg.close_group();
             }
             caption_line(&mut svg, (width, VIEW), caption);
@@ -304,6 +287,39 @@ pub fn draw(cube: &Cube, picture: &Picture) -> Result<String, DrawError> {
         }
     };
     Ok(svg.finish())
+}
+
+/// One perspective view in a 3-D picture: the camera, and the box (top-left corner, size)
+/// the cube is fitted into (see [`perspective::Frame::fit`]).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct PerspectiveView {
+    /// Where the cube is seen from.
+    pub camera: Camera,
+    /// The box on the page.
+    pub frame: (svg::Point, (f64, f64)),
+}
+
+/// The views a 3-D picture is made of: the main one, filling a [`VIEW`]-sided square, and
+/// with `back` the view from behind ([`Camera::behind`]) in a smaller square at its lower right.
+///
+/// ```
+/// use cubework::draw::{views, Picture};
+/// assert_eq!(views(&Picture::default()).len(), 1);
+/// assert_eq!(views(&Picture { back: true, ..Picture::default() }).len(), 2);
+/// ```
+pub fn views(picture: &Picture) -> Vec<PerspectiveView> {
+    let mut out = vec![PerspectiveView {
+        camera: picture.camera,
+        frame: ((0.0, 0.0), (VIEW, VIEW)),
+    }];
+    if picture.back {
+        let (x, y) = (VIEW - 6.0, VIEW - BACK_VIEW - 6.0);
+        out.push(PerspectiveView {
+            camera: picture.camera.behind(),
+            frame: ((x + 8.0, y + 20.0), (BACK_VIEW - 16.0, BACK_VIEW - 26.0)),
+        });
+    }
+    out
 }
 
 /// The colour sticker `index` is painted: its own, or grey when not `kept`.
@@ -411,4 +427,73 @@ pub fn describe(picture: &Picture, n: usize) -> String {
         what.push_str(", with arrows");
     }
     what
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// With `--back`, the two views together show every sticker once, for every size, from
+    /// the default corner and others.
+    #[test]
+    fn back_view_completes_the_picture() {
+        for n in 2..=9 {
+            let cube = Cube::solved_n(n);
+            let kept = vec![true; 6 * n * n];
+            for (yaw, pitch) in [(35.0, 30.0), (200.0, -30.0), (-60.0, 45.0), (120.0, 20.0)] {
+                let picture = Picture {
+                    camera: Camera::new(yaw, pitch, 4.0).unwrap(),
+                    back: true,
+                    ..Picture::default()
+                };
+                let mut svg = Svg::new(10.0, 10.0, "t");
+                let mut seen: Vec<usize> = views(&picture)
+                    .iter()
+                    .flat_map(|v| {
+                        perspective::draw_view(&mut svg, &cube, &v.camera, v.frame, &kept, &[])
+                    })
+                    .map(|s| s.index)
+                    .collect();
+                seen.sort();
+                assert_eq!(
+                    seen,
+                    (0..6 * n * n).collect::<Vec<_>>(),
+                    "n {n} {yaw} {pitch}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn options_a_view_does_not_draw_are_refused() {
+        let cube = Cube::solved();
+        let refuse = |p: Picture| draw(&cube, &p).unwrap_err().to_string();
+        let net = Picture {
+            view: ViewKind::Net,
+            ..Picture::default()
+        };
+        assert!(
+            refuse(Picture {
+                back: true,
+                ..net.clone()
+            })
+            .contains("--back")
+        );
+        let rep = Picture {
+            view: ViewKind::Rep,
+            only: Some(Only::Corners),
+            ..Picture::default()
+        };
+        assert!(refuse(rep).contains("--only"));
+        let html_net = Picture {
+            format: PictureFormat::Html,
+            ..net
+        };
+        assert!(refuse(html_net).contains("--format html"));
+        let big_rep = Picture {
+            view: ViewKind::Rep,
+            ..Picture::default()
+        };
+        assert!(draw(&Cube::solved_n(4), &big_rep).is_err());
+    }
 }
