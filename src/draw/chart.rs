@@ -356,7 +356,7 @@ pub fn order_chart(
     by: crate::perm::OrderBy,
     text: &str,
     notation: crate::parser::Notation,
-) -> crate::Result<String> {
+) -> crate::error::Result<String> {
     crate::cube::Cube::check_size(n)?;
     let alg = crate::alg::Alg::parse(text, notation)?;
     let perm = alg.perm(n)?;

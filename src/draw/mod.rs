@@ -38,7 +38,6 @@ pub mod rep;
 pub mod svg;
 
 use std::fmt;
-use std::io::Write;
 use std::path::Path;
 use std::str::FromStr;
 
@@ -46,6 +45,7 @@ pub use only::Only;
 pub use perspective::Camera;
 
 use crate::cube::Cube;
+use crate::error::{Error, Result};
 use crate::moves::{Move, MoveError};
 use crate::rep::{RepKind, WrongSize};
 use svg::{Anchor, Style, Svg};
@@ -95,6 +95,17 @@ pub enum DrawError {
     /// A chart that plotters could not draw.
     #[error("chart: {0}")]
     Chart(String),
+}
+
+/// A drawing error is bad input (status 2): a cube of the wrong size keeps its own kind,
+/// everything else is a usage error with the same one-line message.
+impl From<DrawError> for Error {
+    fn from(e: DrawError) -> Error {
+        match e {
+            DrawError::WrongSize(w) => Error::WrongSize(w),
+            other => Error::Usage(other.to_string()),
+        }
+    }
 }
 
 /// Which picture of the cube.
@@ -357,7 +368,7 @@ fn caption_line(svg: &mut Svg, size: (f64, f64), caption: &str) {
 
 /// Draws `cube` as `picture` asks and writes it to `path`; returns the line to show: what
 /// was written, or, when `path` is `-`, the picture itself (for standard output).
-pub fn save(cube: &Cube, picture: &Picture, path: &Path) -> crate::Result<String> {
+pub fn save(cube: &Cube, picture: &Picture, path: &Path) -> Result<String> {
     let text = draw(cube, picture)?;
     if path.as_os_str() == "-" {
         return Ok(text.trim_end().to_string());
@@ -368,9 +379,9 @@ pub fn save(cube: &Cube, picture: &Picture, path: &Path) -> crate::Result<String
 
 /// Writes a chart (or any picture) to `path`; `-` is refused, since the command's own answer
 /// goes to standard output.
-pub fn save_chart(path: &Path, text: &str, what: &str) -> crate::Result<String> {
+pub fn save_chart(path: &Path, text: &str, what: &str) -> Result<String> {
     if path.as_os_str() == "-" {
-        return Err(crate::Error::Usage(
+        return Err(Error::Usage(
             "--plot needs a file name (standard output carries the command's answer)".into(),
         ));
     }
@@ -378,17 +389,13 @@ pub fn save_chart(path: &Path, text: &str, what: &str) -> crate::Result<String> 
     Ok(wrote(path, what, text))
 }
 
-/// Writes a picture to `path`, or to standard output when `path` is `-`.
+/// Writes a picture (or chart) to the file `path`.
 ///
 /// # Errors
-/// [`crate::Error::Write`], naming the file, when it cannot be written.
-pub fn write_picture(path: &Path, text: &str) -> crate::Result<()> {
-    if path.as_os_str() == "-" {
-        let mut out = std::io::stdout().lock();
-        out.write_all(text.as_bytes())?;
-        return Ok(out.flush()?);
-    }
-    std::fs::write(path, text).map_err(|source| crate::Error::Write {
+/// [`Error::Write`], naming the file, when it cannot be written (exit status 1: the
+/// environment refused, as for any output that cannot be written).
+pub fn write_picture(path: &Path, text: &str) -> Result<()> {
+    std::fs::write(path, text).map_err(|source| Error::Write {
         path: path.to_path_buf(),
         source,
     })

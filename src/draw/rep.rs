@@ -611,7 +611,7 @@ mod tests {
 
     #[test]
     fn every_representation_draws_for_a_scrambled_cube() {
-        let cube = crate::tools::do_sequence(
+        let cube = crate::input::do_sequence(
             &Cube::solved(),
             "R U F' L2 D B' M E S",
             crate::Notation::Standard,
