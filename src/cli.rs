@@ -581,7 +581,9 @@ pub fn execute(command: Command) -> Result<String> {
             let arrows = match arrows {
                 Some(text) => {
                     caption.push(format!("arrows: {}", text.trim()));
-                    Some(parse_sequence(&text, notation)?)
+                    let moves = parse_sequence(&text, notation)
+                        .map_err(|e| Error::Usage(format!("--arrows: {e}")))?;
+                    Some(moves)
                 }
                 None => None,
             };

@@ -9,7 +9,7 @@ use std::collections::VecDeque;
 
 use crate::alg::Alg;
 use crate::cube::Cube;
-use crate::draw::{Camera, Picture, PictureFormat, ViewKind};
+use crate::draw::{Camera, Only, Picture, PictureFormat, ViewKind};
 use crate::error::{Error, Result};
 use crate::face::Face;
 use crate::input::Input;
@@ -156,7 +156,7 @@ pub const COMMANDS: &[CommandInfo] = &[
     },
     CommandInfo {
         name: "draw",
-        args: "FILE [net|3d|rep] [yaw Y pitch P] [distance D] [back]",
+        args: "FILE [net|3d|rep] [yaw Y pitch P] [distance D] [back] [only WHAT] [arrows ALG]",
         summary: "draw the current cube to FILE (SVG; an .html name writes a page that turns): in perspective, as a net, or in the current representation's layout",
     },
     CommandInfo {
@@ -207,7 +207,7 @@ fn details(name: &str) -> &'static str {
             "The paper's ranks (Complete, General, Simple, Concise, Display, Insight, Space, Speed) with this workbench's measured rank beside each one it can measure. `cubework paper --format markdown|csv` for other formats."
         }
         "draw" => {
-            "draw cube.svg               the 3-D view from the angle `view` set (default: yaw 35 pitch 30)\ndraw cube.svg net           the unfolded net\ndraw cube.svg rep           the current representation's own layout, in colour\ndraw cube.svg yaw 200 pitch -30 back   another angle for this picture, and the view from behind\ndraw cube.html              a page with the 3-D view, sliders, drag and move buttons\ndraw -                      the SVG itself, printed\n`cubework draw --help` has more: --only, --arrows, --size."
+            "draw cube.svg               the 3-D view from the angle `view` set (default: yaw 35 pitch 30)\ndraw cube.svg net           the unfolded net\ndraw cube.svg rep           the current representation's own layout, in colour\ndraw cube.svg yaw 200 pitch -30 back   another angle for this picture, and the view from behind\ndraw cube.svg only corners  only the corners in colour (also edges, centres, or a layer: U, E, 2R)\ndraw cube.svg arrows R U R' U'   arrows from where each piece R U R' U' moves is to where it goes (the rest of the line)\ndraw cube.html              a page with the 3-D view, sliders, drag and move buttons\ndraw -                      the SVG itself, printed\n`cubework draw --help` has more (--size, --from)."
         }
         "view" => {
             "view yaw 200 pitch -30   from then on, draw sees the cube from there\nview distance 8          farther away (flatter perspective), in cube edges (1.5 to 100)\nview                     the current angle\nYaw turns round the vertical axis from the front towards the right (-360 to 360); pitch is above the horizon (-90 to 90)."
@@ -517,7 +517,8 @@ impl Session {
         }
     }
 
-    /// `draw FILE [net|3d|rep] [yaw Y pitch P] [distance D] [back]`.
+    /// `draw FILE [net|3d|rep] [yaw Y pitch P] [distance D] [back] [only WHAT] [arrows ALG]`
+    /// (`arrows` takes the rest of the line).
     fn draw(&self, rest: &str) -> Result<Reply> {
         let mut words = rest.split_whitespace();
         let file = words.next().ok_or_else(|| {
@@ -536,6 +537,18 @@ impl Session {
             }
             match word.to_lowercase().as_str() {
                 "back" => picture.back = true,
+                "only" => {
+                    let what = words
+                        .next()
+                        .ok_or_else(|| usage("only needs corners, edges, centres or a layer"))?;
+                    picture.only = Some(Only::parse(what, 3, self.notation)?);
+                }
+                "arrows" => {
+                    let alg = words.by_ref().collect::<Vec<_>>().join(" ");
+                    let moves = parse_sequence(need_alg(&alg)?, self.notation)
+                        .map_err(|e| usage(&format!("arrows: {e}")))?;
+                    picture.arrows = Some(moves);
+                }
                 other => picture.view = other.parse::<ViewKind>()?,
             }
         }

@@ -498,3 +498,16 @@ fn compare_chart_has_every_representation_and_its_paper_rank() {
     }
     raster(&svg);
 }
+
+#[test]
+fn the_net_of_a_small_cube_as_text() {
+    // The whole SVG of the 2×2×2's net after R, arrows for R included: a figure, kept as a
+    // snapshot so that any change to what is written shows in review.
+    let picture = Picture {
+        view: ViewKind::Net,
+        arrows: Some(parse_sequence("R", Notation::Standard).unwrap()),
+        caption: "R".into(),
+        ..Picture::default()
+    };
+    insta::assert_snapshot!("net_2x2_after_r", draw(&cube(2, "R"), &picture).unwrap());
+}

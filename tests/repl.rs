@@ -208,22 +208,24 @@ fn draw_and_view_in_a_session() {
     let file = |name: &str| dir.join(name).to_string_lossy().into_owned();
     let script = format!(
         "R U R' U'\ndraw {a}\ndraw {b} net\nview yaw 200 pitch -30\ndraw {c} back\nview\n\
-         view pitch 100\ndraw {d} sideways\ndraw\nrep visual\ndraw {e} rep\ndraw {f}\nview distance 9\n",
+         view pitch 100\ndraw {d} sideways\ndraw\nrep visual\ndraw {e} rep\ndraw {f}\ndraw {g} net only U arrows R U R' U'\nview distance 9\n",
         a = file("a.svg"),
         b = file("b.svg"),
         c = file("c.svg"),
         d = file("d.svg"),
         e = file("e.svg"),
         f = file("f.html"),
+        g = file("g.svg"),
     );
     let (stdout, stderr, code) = session(&script);
     let wrote: Vec<&str> = stdout.lines().filter(|l| l.starts_with("wrote ")).collect();
-    assert_eq!(wrote.len(), 5, "{stdout}");
+    assert_eq!(wrote.len(), 6, "{stdout}");
     assert!(wrote[0].contains("3-D view of the 3×3×3 from yaw 35 pitch 30"));
     assert!(wrote[1].contains("net of the 3×3×3"));
     assert!(wrote[2].contains("from yaw 200 pitch -30, and from behind"));
     assert!(wrote[3].contains("the visual representation"));
     assert!(wrote[4].contains("HTML page"));
+    assert!(wrote[5].contains("net of the 3×3×3, only layer U in colour, with arrows"));
     assert!(stdout.contains("view: yaw 200 pitch -30 distance 4\n"));
     assert!(
         stdout.ends_with("view: yaw 200 pitch -30 distance 9\n"),

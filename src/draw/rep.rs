@@ -208,7 +208,8 @@ fn nested(rep: &Nested) -> String {
         |svg, at, [p, r, c]| {
             for (slot, &b) in a[[p, r, c]].iter().enumerate() {
                 let face = letter_colour(b);
-                let text = face.map_or("∘".to_string(), |f| f.paper_letter().to_string());
+                // A jot (no sticker) is drawn as a small circle on an empty tile.
+                let text = face.map_or(String::new(), |f| f.paper_letter().to_string());
                 tile(svg, (at.0 + slot as f64 * TILE, at.1), TILE, face, &text);
                 if face.is_none() {
                     let centre = (at.0 + (slot as f64 + 0.5) * TILE, at.1 + TILE / 2.0);
