@@ -279,7 +279,7 @@ pub fn distance_chart(htm: &[u64], qtm: &[u64]) -> Result<String, DrawError> {
             .disable_x_mesh()
             .x_labels(depths)
             .x_label_formatter(&|v| format!("{}", v.round()))
-            .y_label_formatter(&|v| group(*v as u64))
+            .y_label_formatter(&|v| crate::text::thousands(*v as u64))
             .x_desc("distance from solved (moves)")
             .y_desc("states (log scale)")
             .label_style((FONT, 13).into_font().color(&TEXT))
@@ -306,7 +306,7 @@ pub fn distance_chart(htm: &[u64], qtm: &[u64]) -> Result<String, DrawError> {
             for (d, &c) in counts.iter().enumerate().filter(|(_, c)| **c > 0) {
                 let top = chart.backend_coord(&(d as f64 + shift + 0.2, c as f64));
                 root.draw(&Text::new(
-                    group(c),
+                    crate::text::thousands(c),
                     (top.0, top.1 - 4),
                     (FONT, 10)
                         .into_font()
@@ -328,18 +328,6 @@ pub fn distance_chart(htm: &[u64], qtm: &[u64]) -> Result<String, DrawError> {
         root.present().map_err(err)?;
     }
     Ok(out)
-}
-
-fn group(n: u64) -> String {
-    let s = n.to_string();
-    let mut out = String::new();
-    for (i, c) in s.chars().enumerate() {
-        if i > 0 && (s.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
 }
 
 /// The cycle chart of `text` (sequence algebra allowed) on the `n`-cube, with its order.

@@ -342,7 +342,7 @@ fn paint_with<'a>(cube: &'a Cube, kept: &'a [bool]) -> impl Fn(usize) -> colour:
 }
 
 /// A white page.
-fn page(width: f64, height: f64, title: &str) -> Svg {
+pub(crate) fn page(width: f64, height: f64, title: &str) -> Svg {
     let mut svg = Svg::new(width, height, title);
     svg.rect(
         (0.0, 0.0),

@@ -65,13 +65,7 @@ fn letter_colour(b: u8) -> Option<Face> {
 
 /// A page with a title line.
 fn page(width: f64, height: f64, title: &str) -> Svg {
-    let mut svg = Svg::new(width, height, title);
-    svg.rect(
-        (0.0, 0.0),
-        (width, height),
-        0.0,
-        &Style::fill(&colour::PAPER.hex()),
-    );
+    let mut svg = super::page(width, height, title);
     svg.text(
         (MARGIN, MARGIN + 12.0),
         title,
