@@ -511,3 +511,107 @@ fn the_net_of_a_small_cube_as_text() {
     };
     insta::assert_snapshot!("net_2x2_after_r", draw(&cube(2, "R"), &picture).unwrap());
 }
+
+/// The polygons of a drawing, in the order painted: fill, and the points as numbers.
+fn polygons(svg: &str) -> Vec<(String, Vec<f64>)> {
+    svg.split("<polygon points=\"")
+        .skip(1)
+        .map(|p| {
+            let (points, rest) = p.split_once('"').unwrap();
+            let fill = rest
+                .split("fill=\"")
+                .nth(1)
+                .unwrap()
+                .split('"')
+                .next()
+                .unwrap();
+            let numbers = points
+                .split([' ', ','])
+                .map(|v| v.parse().unwrap())
+                .collect();
+            (fill.to_string(), numbers)
+        })
+        .collect()
+}
+
+#[test]
+fn the_pages_script_draws_and_turns_as_the_rust_code_does() {
+    // The page's model (everything before `// ui:begin` in its script) is run in Node, where
+    // Node is installed: after the same moves, its scene must paint the same polygons in the
+    // same colours, in the same order, as `draw` does in Rust.
+    if std::process::Command::new("node")
+        .arg("--version")
+        .output()
+        .is_err()
+    {
+        eprintln!("node is not installed: the page's script was not run");
+        return;
+    }
+    for (n, start, moves, only) in [
+        (3, "R U", "D L B' y z' F2 x' U2 R", None),
+        (4, "R 2U'", "F R' x2 B2 U' z", Some(Only::Corners)),
+        (2, "", "R U R' U' y'", None),
+        (5, "Rw 2F", "L' D2 x", Some(Only::Edges)),
+    ] {
+        let page = draw(
+            &cube(n, start),
+            &Picture {
+                format: PictureFormat::Html,
+                only: only.clone(),
+                ..Picture::default()
+            },
+        )
+        .unwrap();
+        let script = page
+            .split("<script>")
+            .nth(1)
+            .and_then(|s| s.split("// ui:begin").next())
+            .unwrap();
+        let list: Vec<String> = moves.split(' ').map(|m| format!("{m:?}")).collect();
+        let harness = format!(
+            "{script}\nfor (const m of [{}]) if (!turn(m)) throw new Error('bad move ' + m);\n\
+             process.stdout.write(scene(camera(CAMERA.yaw, CAMERA.pitch, CAMERA.distance), 420));\n",
+            list.join(",")
+        );
+        let file = temp(&format!("model-{n}.js"));
+        std::fs::write(&file, harness).unwrap();
+        let out = std::process::Command::new("node")
+            .arg(&file)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let from_js = polygons(&String::from_utf8(out.stdout).unwrap());
+        let from_rust = polygons(
+            &draw(
+                &cube(n, &format!("{start} {moves}")),
+                &Picture {
+                    only,
+                    ..Picture::default()
+                },
+            )
+            .unwrap(),
+        );
+        assert_eq!(from_js.len(), 3 + 3 * n * n, "n {n}");
+        assert_eq!(from_js.len(), from_rust.len());
+        // Faces in the same (painter's) order, each its body then its stickers; within a
+        // face, where stickers never overlap, the page paints them in its own order, so each
+        // of its polygons is matched with the Rust one at the same place (to 0.01 px).
+        let per = n * n + 1;
+        for (js, rs) in from_js.chunks(per).zip(from_rust.chunks(per)) {
+            for (fill, points) in js {
+                let twin = rs.iter().find(|(_, other)| {
+                    other.len() == points.len()
+                        && other.iter().zip(points).all(|(a, b)| (a - b).abs() < 0.011)
+                });
+                let Some((twin_fill, _)) = twin else {
+                    panic!("n {n} {moves}: no Rust polygon at {:?}", &points[..2]);
+                };
+                assert_eq!(fill, twin_fill, "n {n} {moves} at {:?}", &points[..2]);
+            }
+        }
+    }
+}

@@ -197,7 +197,8 @@ function faceOf(p) {
 const num = v => (Math.round(v * 100) / 100).toString();
 const pts = list => list.map(([x, y]) => num(x) + "," + num(y)).join(" ");
 
-function render(svg, c, size) {
+// The picture of the cube as `c` sees it, fitted into a square of `size`, as SVG elements.
+function scene(c, size) {
   // Fit the projected corners into the square, as Frame::fit does.
   let x0 = Infinity, x1 = -Infinity, y0 = Infinity, y1 = -Infinity;
   for (let i = 0; i < 8; i++) {
@@ -226,20 +227,7 @@ function render(svg, c, size) {
       out += `<polygon points="${pts(outline)}" fill="${kept ? COLOURS[s.c] : GREY}" stroke="${INK}" stroke-width="${num(border)}"/>`;
     }
   }
-  svg.innerHTML = out;
-}
-
-function draw() {
-  const c = camera(cam.yaw, cam.pitch, cam.distance);
-  render(document.getElementById("view"), c, 420);
-  const back = document.getElementById("behind");
-  back.style.display = document.getElementById("show-back").checked ? "" : "none";
-  if (back.style.display === "") render(back, behind(c), 190);
-  for (const k of ["yaw", "pitch", "distance"]) {
-    document.getElementById(k).value = cam[k];
-    document.getElementById(k + "-out").textContent = k === "distance" ? cam[k].toFixed(1) : Math.round(cam[k]) + "°";
-  }
-  document.getElementById("history").textContent = history.length ? history.join(" ") : "(no moves yet)";
+  return out;
 }
 
 // Face turns: which coordinate picks the layer, which end, and the quarter-turn clockwise as
@@ -275,6 +263,21 @@ function undo() {
   const inverse = /2'?$/.test(last) ? last : last.endsWith("'") ? last.slice(0, -1) : last + "'";
   turn(inverse);
   history.pop();
+}
+
+// ui:begin — everything above is the model (state, camera, turns, the scene as SVG text),
+// which tests/draw.rs runs in Node against the Rust drawing; below, the page's controls.
+function draw() {
+  const c = camera(cam.yaw, cam.pitch, cam.distance);
+  document.getElementById("view").innerHTML = scene(c, 420);
+  const back = document.getElementById("behind");
+  back.style.display = document.getElementById("show-back").checked ? "" : "none";
+  if (back.style.display === "") back.innerHTML = scene(behind(c), 190);
+  for (const k of ["yaw", "pitch", "distance"]) {
+    document.getElementById(k).value = cam[k];
+    document.getElementById(k + "-out").textContent = k === "distance" ? cam[k].toFixed(1) : Math.round(cam[k]) + "°";
+  }
+  document.getElementById("history").textContent = history.length ? history.join(" ") : "(no moves yet)";
 }
 
 function reset() {
