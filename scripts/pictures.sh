@@ -19,14 +19,14 @@ draw() { # NAME ARGS…: cubework draw ARGS… -o scripts/pictures/NAME.svg
 }
 
 # The cube in perspective, from the default corner and others, and as a net.
-draw sexy "R U R' U'"
-draw sexy-net "R U R' U'" --view net
-draw sexy-below "R U R' U'" --yaw 200 --pitch -30
-draw sexy-back "R U R' U'" --back
+draw rur-u "R U R' U'"
+draw rur-u-net "R U R' U'" --view net
+draw rur-u-below "R U R' U'" --yaw 200 --pitch -30
+draw rur-u-back "R U R' U'" --back
 draw five "Rw U2 3R' F 2D" --size 5
 draw seven "R U' 3Rw2 F' 2-3Lw B 4U" --size 7 --yaw -30 --pitch 25
 # Selective display and arrows: which pieces a sequence moves, and where they go.
-draw sexy-corners "R U R' U'" --only corners
+draw rur-u-corners "R U R' U'" --only corners
 draw t-perm --arrows "R U R' U' R' F R2 U' R' U' R U R' F'" --pitch 50
 draw ua-net --view net --only U --arrows "R U' R U R U R U' R' U' R2"
 draw e-slice "M2 E2 S2" --only E
