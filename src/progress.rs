@@ -3,7 +3,7 @@
 //! their progress through callbacks; this module turns those into indicatif bars, for the
 //! command line and the REPL alike.
 
-use crate::compare::{Format, Measure, compare_table, measure, paper_table};
+use crate::compare::{Format, Measure, PiecesMeasure, compare_table, measure, paper_table};
 use crate::error::Result;
 use crate::input::Input;
 use crate::metric::Metric;
@@ -43,9 +43,16 @@ pub fn solve_with_progress(metric: Metric, input: &Input, notation: Notation) ->
 /// `compare`: every representation and the piece-mapping one timed on `turns` quarter-turns,
 /// with a progress bar, as a table in `format`.
 pub fn compare_with_progress(turns: usize, format: Format) -> Result<String> {
+    let (measures, pieces) = measure_all_with_progress(turns)?;
+    Ok(compare_table(&measures, Some(&pieces), format))
+}
+
+/// The seven representations and the piece-mapping one timed on `turns` quarter-turns, with a
+/// progress bar.
+pub fn measure_all_with_progress(turns: usize) -> Result<(Vec<Measure>, PiecesMeasure)> {
     let measures = measure_with_progress(turns)?;
     let pieces = crate::compare::measure_pieces(turns, 7, 0xc0be)?;
-    Ok(compare_table(&measures, Some(&pieces), format))
+    Ok((measures, pieces))
 }
 
 /// `paper`: the paper's table beside the measured ranks, with a progress bar while timing.
