@@ -26,7 +26,7 @@ for seed in $(seq 1 200); do
     "$bin" scramble --random-state --seed "$seed" | tail -1
 done > "$states"
 
-# "solved 200 states: median 0.41 ms, mean 0.66 ms a solve, mean length 20.52 moves"
+# "200 states solved; median 0.412 ms, mean 0.663 ms a solve; mean length 20.52 moves (…)"
 run() { "$bin" solve --batch "$states" --max-length "$1" 2>&1 >/dev/null | tail -1; }
 row() {
     local runs median mean length

@@ -4,19 +4,21 @@
 //! and, on bad input, one line on stderr and exit status 2, with nothing on stdout.
 
 use std::ffi::OsString;
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand, ValueEnum};
 
-use crate::compare::{Format, compare_table, paper_table};
+use crate::compare::{Format, compare_table};
 use crate::cube::Cube;
+use crate::draw::{Camera, PictureFormat, ViewKind};
 use crate::error::{Error, Result};
 use crate::input::Input;
 use crate::metric::Metric;
 use crate::output;
 use crate::parser::{Notation, parse_sequence};
 use crate::perm::OrderBy;
-use crate::progress::{measure_with_progress, solve_with_progress};
+use crate::progress::{measure_all_with_progress, paper_with_progress, solve_with_progress};
 use crate::rep::RepKind;
 use crate::reports;
 use crate::solve::twophase::TwoPhaseOptions;
@@ -51,6 +53,8 @@ pub enum Method {
     TwoPhase,
     /// Breadth-first from both ends: a shortest solution, within the depth limit.
     Bfs,
+    /// The layer-by-layer method a person learns: seven named stages, a line each.
+    Beginner,
 }
 
 /// `cubework tables …`.
@@ -66,16 +70,19 @@ pub enum PocketCommand {
     /// The distance distribution of all 3,674,160 states, and God's number.
     Table {
         /// Quarter-turn or half-turn metric.
-        #[arg(long, value_enum, default_value_t = Metric::Htm)]
+        #[arg(long, default_value = "htm", value_parser = searched_metric())]
         metric: Metric,
         /// A table, or CSV with the header `depth,count`.
         #[arg(long, value_enum, default_value_t = PocketFormat::Table)]
         format: PocketFormat,
+        /// Also draw the distribution in both metrics as a chart (SVG) to this file.
+        #[arg(long, value_name = "FILE")]
+        plot: Option<PathBuf>,
     },
     /// An optimal solution in moves of U, R and F.
     Solve {
         /// Quarter-turn or half-turn metric.
-        #[arg(long, value_enum, default_value_t = Metric::Htm)]
+        #[arg(long, default_value = "htm", value_parser = searched_metric())]
         metric: Metric,
         /// Notation of ALG.
         #[arg(long, value_enum, default_value_t = Notation::Standard)]
@@ -136,6 +143,9 @@ pub enum Command {
         /// Notation of ALG.
         #[arg(long, value_enum, default_value_t = Notation::Standard)]
         notation: Notation,
+        /// Also draw the cycle lengths as a chart (SVG) to this file.
+        #[arg(long, value_name = "FILE")]
+        plot: Option<PathBuf>,
         /// The sequence (sequence algebra allowed).
         #[arg(required = true)]
         alg: Vec<String>,
@@ -224,14 +234,16 @@ pub enum Command {
     /// The 2×2×2 solved completely: its distance table, and optimal solutions.
     #[command(subcommand)]
     Pocket(PocketCommand),
-    /// Solve a 3×3×3: two-phase (any cube, fast), or a shortest solution by search (bfs).
+    /// Solve a 3×3×3: two-phase (any cube, fast), a shortest solution by search (bfs), or the
+    /// beginner's method stage by stage.
     Solve {
-        /// The search: twophase (Kociemba's method, at most --max-length moves), or bfs
-        /// (bidirectional breadth-first, optimal, within a depth limit).
+        /// twophase (Kociemba's method, at most --max-length moves), bfs (bidirectional
+        /// breadth-first, optimal, within a depth limit) or beginner (layer by layer, seven
+        /// stages).
         #[arg(long, value_enum, default_value_t = Method::TwoPhase)]
         method: Method,
         /// Count moves in the half-turn or quarter-turn metric (two-phase: htm only).
-        #[arg(long, value_enum, default_value_t = Metric::Htm)]
+        #[arg(long, default_value = "htm", value_parser = searched_metric())]
         metric: Metric,
         /// The longest solution accepted (two-phase, default 21); the depth limit (bfs).
         #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = whole::<u8>)]
@@ -239,15 +251,16 @@ pub enum Command {
         /// Keep looking for shorter solutions for this long, then print the best (two-phase).
         #[arg(long, value_name = "SECONDS", allow_negative_numbers = true, value_parser = seconds_arg)]
         time_limit: Option<std::time::Duration>,
-        /// Solve every line of FILE (- for standard input): a facelet string or moves.
-        #[arg(long, value_name = "FILE", conflicts_with_all = ["alg", "facelets"])]
-        batch: Option<std::path::PathBuf>,
         /// Notation of ALG.
         #[arg(long, value_enum, default_value_t = Notation::Standard)]
         notation: Notation,
         /// The state as a 54-letter facelet string instead of ALG.
         #[arg(long, value_name = "FACELETS", conflicts_with = "alg")]
         facelets: Option<String>,
+        /// Solve every state in FILE (`-`: standard input), one a line (a facelet string or
+        /// moves), printing one solution a line; a summary goes to stderr.
+        #[arg(long, value_name = "FILE", conflicts_with_all = ["alg", "facelets"])]
+        batch: Option<std::path::PathBuf>,
         /// The state as moves from solved.
         #[arg()]
         alg: Vec<String>,
@@ -260,6 +273,9 @@ pub enum Command {
         /// Random quarter-turns to time.
         #[arg(long, default_value_t = 10_000, allow_negative_numbers = true, value_parser = turns_arg)]
         turns: u32,
+        /// Also draw ns per turn as a chart (SVG) to this file.
+        #[arg(long, value_name = "FILE")]
+        plot: Option<PathBuf>,
     },
     /// The paper's comparison table beside this workbench's measurements.
     Paper {
@@ -275,6 +291,52 @@ pub enum Command {
         /// What to do: nothing lists them; build loads or builds them all.
         #[command(subcommand)]
         action: Option<TablesCommand>,
+    },
+    /// Draw the cube (moves from solved, or --from): in perspective, as a net, or as a
+    /// representation lays it out; SVG, or an HTML page that turns.
+    Draw {
+        /// Cube size N (2 to 9).
+        #[arg(long, default_value_t = 3)]
+        size: usize,
+        /// Notation of ALG, --arrows and --only.
+        #[arg(long, value_enum, default_value_t = Notation::Standard)]
+        notation: Notation,
+        /// Start from this facelet string (URFDLB order) instead of solved.
+        #[arg(long, value_name = "FACELETS")]
+        from: Option<String>,
+        /// What to draw: 3d (default), net, or rep (with --rep: a representation's layout).
+        #[arg(long, value_enum)]
+        view: Option<ViewKind>,
+        /// The representation drawn by --view rep (implies it): numeric local composite
+        /// visual vector 4d nested.
+        #[arg(long)]
+        rep: Option<String>,
+        /// Degrees round the vertical axis from the front, towards the right (-360 to 360).
+        #[arg(long, default_value_t = Camera::DEFAULT_YAW, allow_hyphen_values = true)]
+        yaw: f64,
+        /// Degrees above the horizon (-90 to 90; negative looks from below).
+        #[arg(long, default_value_t = Camera::DEFAULT_PITCH, allow_hyphen_values = true)]
+        pitch: f64,
+        /// Distance from the cube's centre, in cube edges (1.5 to 100; larger is flatter).
+        #[arg(long, default_value_t = Camera::DEFAULT_DISTANCE, allow_hyphen_values = true)]
+        distance: f64,
+        /// Add the cube seen from behind, so that every sticker shows (3d).
+        #[arg(long)]
+        back: bool,
+        /// Keep colour only on corners, edges, centres, or a layer (U, 2R, E, …); grey the rest.
+        #[arg(long, value_name = "WHAT")]
+        only: Option<String>,
+        /// Draw arrows from where each piece ALG moves is to where it goes.
+        #[arg(long, value_name = "ALG", allow_hyphen_values = true)]
+        arrows: Option<String>,
+        /// svg or html (by default from the file name: .html is html).
+        #[arg(long, value_enum)]
+        format: Option<PictureFormat>,
+        /// The file to write; - for standard output.
+        #[arg(short = 'o', long = "output", value_name = "FILE")]
+        output: Option<PathBuf>,
+        /// The moves, from solved (or from --from).
+        alg: Vec<String>,
     },
     /// Run a session file: each line as typed in the REPL, without prompts or colour.
     Run {
@@ -314,19 +376,12 @@ pub fn run(args: impl IntoIterator<Item = impl Into<OsString> + Clone>) -> Resul
             metric,
             max_length,
             time_limit,
-            batch: Some(file),
             notation,
+            batch: Some(file),
             ..
-        }) => {
-            let opts = twophase_options(method, metric, max_length, time_limit)?;
-            if file.as_os_str() == "-" {
-                solve_batch(std::io::stdin().lock(), notation, &opts)
-            } else {
-                let open = open_file(&file)?;
-                solve_batch(std::io::BufReader::new(open), notation, &opts)
-            }
-        }
+        }) => solve_batch(&file, method, metric, notation, max_length, time_limit),
         Some(command) => {
+            crate::cancel::install();
             let out = execute(command)?;
             output::out(out)?;
             Ok(ExitCode::SUCCESS)
@@ -380,6 +435,16 @@ fn one_line(message: &str) -> String {
         })
 }
 
+/// The metrics the solvers search in, half-turn and quarter-turn (the slice-turn metric counts
+/// moves they do not make), so that `--help` offers only what works.
+fn searched_metric() -> impl clap::builder::TypedValueParser<Value = Metric> {
+    use clap::builder::TypedValueParser;
+    clap::builder::PossibleValuesParser::new(["htm", "qtm"]).map(|s| match s.as_str() {
+        "qtm" => Metric::Qtm,
+        _ => Metric::Htm,
+    })
+}
+
 /// A whole number, 0 or more.
 fn whole<T: std::str::FromStr>(s: &str) -> std::result::Result<T, String> {
     if s.trim().starts_with('-') {
@@ -413,7 +478,8 @@ fn twophase_options(
 ) -> Result<TwoPhaseOptions> {
     if method != Method::TwoPhase {
         return Err(Error::Usage(
-            "--batch and --time-limit are for the two-phase method (--method twophase)".into(),
+            "--time-limit is for the two-phase method (--method twophase), --max-length for two-phase and bfs"
+                .into(),
         ));
     }
     crate::solve::report::check_metric(metric)?;
@@ -432,59 +498,6 @@ fn twophase_options(
         .into());
     }
     Ok(opts)
-}
-
-/// `cubework solve --batch`: solves each line as it is read, printing its solution (an empty
-/// line for a line that fails, so that output line N answers input line N) and, on stderr,
-/// `cubework: line N: …` for each failure and a summary at the end. Status 2 if any failed.
-fn solve_batch(
-    input: impl std::io::BufRead,
-    notation: Notation,
-    opts: &TwoPhaseOptions,
-) -> Result<ExitCode> {
-    use crate::lines::{LineError, Lines};
-    use crate::solve::report::{BatchSummary, batch_line};
-    let tables = &crate::progress::twophase_tables().0;
-    let mut summary = BatchSummary::default();
-    for item in Lines::new(input) {
-        match item {
-            Ok((n, line)) => match batch_line(tables, &line, notation, opts) {
-                Ok((solution, time, length)) => {
-                    output::out(solution)?;
-                    summary.solved(time, length);
-                }
-                Err(e) => {
-                    output::err(format!("cubework: line {n}: {e}"));
-                    output::out("")?;
-                    summary.failed();
-                }
-            },
-            Err(e) => {
-                let stop = !e.is_recoverable();
-                let message = match &e {
-                    LineError::NotUtf8 { line } => format!("line {line}: not UTF-8 text"),
-                    LineError::TooLong { line } => format!(
-                        "line {line}: longer than the limit of 1 MiB; reading stopped there"
-                    ),
-                    LineError::Io { line, source } => {
-                        format!("line {line}: cannot be read: {source}")
-                    }
-                };
-                output::err(format!("cubework: {message}"));
-                summary.failed();
-                if stop {
-                    break;
-                }
-                output::out("")?;
-            }
-        }
-    }
-    output::err(summary.to_string());
-    Ok(if summary.failures() > 0 {
-        ExitCode::from(2)
-    } else {
-        ExitCode::SUCCESS
-    })
 }
 
 /// A cube size, 2 to 9.
@@ -542,8 +555,21 @@ pub fn execute(command: Command) -> Result<String> {
             size,
             by,
             notation,
+            plot,
             alg,
-        } => Ok(reports::order_report(size, by, &alg.join(" "), notation)?),
+        } => {
+            let text = alg.join(" ");
+            let report = reports::order_report(size, by, &text, notation)?;
+            match plot {
+                Some(path) => {
+                    let chart = crate::draw::chart::order_chart(size, by, &text, notation)?;
+                    let line =
+                        crate::draw::save_chart(&path, &chart, "chart of the cycle lengths")?;
+                    Ok(format!("{line}\n{report}"))
+                }
+                None => Ok(report),
+            }
+        }
         Command::Cycles {
             size,
             notation,
@@ -560,9 +586,20 @@ pub fn execute(command: Command) -> Result<String> {
             notation,
             alg,
         } => Ok(reports::count_report(metric, &alg.join(" "), notation)?),
-        Command::Pocket(PocketCommand::Table { metric, format }) => Ok(
-            crate::pocket::table_report(metric, format == PocketFormat::Csv)?,
-        ),
+        Command::Pocket(PocketCommand::Table {
+            metric,
+            format,
+            plot,
+        }) => {
+            let report = crate::pocket::table_report(metric, format == PocketFormat::Csv)?;
+            match plot {
+                Some(path) => {
+                    let line = pocket_chart(&path)?;
+                    Ok(format!("{line}\n{report}"))
+                }
+                None => Ok(report),
+            }
+        }
         Command::Pocket(PocketCommand::Solve {
             metric,
             notation,
@@ -571,7 +608,14 @@ pub fn execute(command: Command) -> Result<String> {
         }) => Ok(crate::pocket::solve_report(
             metric,
             &input(facelets, &alg, notation)?,
+            notation,
         )?),
+        Command::Solve {
+            batch: Some(file), ..
+        } => Err(Error::Usage(format!(
+            "solve --batch {} runs from the command line only",
+            file.display()
+        ))),
         Command::Solve {
             method: Method::Bfs,
             metric,
@@ -586,8 +630,22 @@ pub fn execute(command: Command) -> Result<String> {
                 metric,
                 depth_limit: max_length.unwrap_or(crate::solve::default_limit(metric)),
             };
-            solve_with_progress(&opts, &input(facelets, &alg, notation)?)
+            solve_with_progress(&opts, &input(facelets, &alg, notation)?, notation)
         }
+        Command::Solve {
+            method: Method::Beginner,
+            metric,
+            max_length: None,
+            time_limit: None,
+            notation,
+            facelets,
+            alg,
+            batch: None,
+        } => Ok(crate::beginner::report::report(
+            &input(facelets, &alg, notation)?,
+            metric,
+            notation,
+        )?),
         Command::Solve {
             method,
             metric,
@@ -602,7 +660,9 @@ pub fn execute(command: Command) -> Result<String> {
             // Read the state first, so that bad input is reported before any table is built.
             let cube = crate::solve::report::read_cube(&input(facelets, &alg, notation)?)?;
             let tables = &crate::progress::twophase_tables().0;
-            Ok(crate::solve::report::twophase_text(tables, &cube, &opts)?)
+            Ok(crate::solve::report::twophase_text(
+                tables, &cube, &opts, notation,
+            )?)
         }
         Command::Tables { action: None } => {
             Ok(reports::tables_report(crate::cache::cache_dir().as_deref()))
@@ -629,17 +689,87 @@ pub fn execute(command: Command) -> Result<String> {
             ..
         } => Ok(reports::scramble_report(count, seed, notation)?),
         Command::Reps => Ok(reports::reps_table()),
-        Command::Compare { format, turns } => {
-            let pieces = crate::compare::measure_pieces(turns as usize, 7, 0xc0be);
-            Ok(compare_table(
-                &measure_with_progress(turns as usize),
-                Some(&pieces),
-                format,
-            ))
+        Command::Compare {
+            format,
+            turns,
+            plot,
+        } => {
+            let (measures, pieces) = measure_all_with_progress(turns as usize)?;
+            let table = compare_table(&measures, Some(&pieces), format);
+            match plot {
+                Some(path) => {
+                    let bars = crate::draw::chart::speed_bars(&measures, Some(&pieces));
+                    let note = format!("{turns} random quarter-turns, median of 7 rounds");
+                    let chart = crate::draw::chart::speed_chart(&bars, &note)?;
+                    let line = crate::draw::save_chart(&path, &chart, "chart of ns per turn")?;
+                    Ok(format!("{line}\n{table}"))
+                }
+                None => Ok(table),
+            }
         }
-        Command::Paper { format, turns } => {
-            Ok(paper_table(&measure_with_progress(turns as usize), format))
+        Command::Draw {
+            size,
+            notation,
+            from,
+            view,
+            rep,
+            yaw,
+            pitch,
+            distance,
+            back,
+            only,
+            arrows,
+            format,
+            output,
+            alg,
+        } => {
+            let output = output.ok_or_else(|| {
+                Error::Usage("draw needs -o FILE (or -o - for standard output)".into())
+            })?;
+            Cube::check_size(size)?;
+            let start = start_cube(from.as_deref(), size)?;
+            let alg = alg.join(" ");
+            let mut cube = start;
+            cube.apply_all(&parse_sequence(&alg, notation)?)?;
+            let mut caption = vec![alg.trim().to_string()];
+            let only = match only {
+                Some(text) => Some(crate::draw::Only::parse(&text, size, notation)?),
+                None => None,
+            };
+            if let Some(o) = &only {
+                caption.push(format!("only {o}"));
+            }
+            let arrows = match arrows {
+                Some(text) => {
+                    caption.push(format!("arrows: {}", text.trim()));
+                    let moves = parse_sequence(&text, notation)
+                        .map_err(|e| Error::Usage(format!("--arrows: {e}")))?;
+                    Some(moves)
+                }
+                None => None,
+            };
+            let picture = crate::draw::Picture {
+                view: view.unwrap_or(if rep.is_some() {
+                    ViewKind::Rep
+                } else {
+                    ViewKind::ThreeD
+                }),
+                rep: rep.as_deref().unwrap_or("vector").parse()?,
+                camera: Camera::new(yaw, pitch, distance)?,
+                back,
+                only,
+                arrows,
+                format: format
+                    .unwrap_or_else(|| PictureFormat::from_path(&output.to_string_lossy())),
+                caption: caption
+                    .into_iter()
+                    .filter(|c| !c.is_empty())
+                    .collect::<Vec<_>>()
+                    .join(" · "),
+            };
+            crate::draw::save(&cube, &picture, &output)
         }
+        Command::Paper { format, turns } => paper_with_progress(turns as usize, format),
         Command::Run { file } => Err(Error::Usage(format!(
             "run {} is not a one-shot command",
             file.display()
@@ -663,18 +793,37 @@ pub fn apply(
     moves: &str,
 ) -> Result<String> {
     let kind: RepKind = rep.parse()?;
-    let cube = match from {
-        Some(s) => Cube::from_facelets_n(s, 3)?,
-        None => Cube::solved(),
-    };
+    let cube = start_cube(from, 3)?;
     let moves = parse_sequence(moves, notation)?;
     let mut state = kind.build(&cube)?;
     state.apply_all(&moves)?;
     Ok(match show {
         Show::Native => state.render(),
-        Show::Net => state.to_cube().net(),
+        Show::Net => net(&state.to_cube()),
         Show::Facelets => state.to_cube().facelets(),
     })
+}
+
+/// The cube `--from` gives (solved without it). A cube no turning can reach is accepted — the
+/// representations hold any stickers — with one line on stderr saying why it is impossible.
+fn start_cube(from: Option<&str>, n: usize) -> Result<Cube> {
+    let Some(s) = from else {
+        return Ok(Cube::solved_n(n));
+    };
+    let cube = Cube::from_facelets_n(s, n)?;
+    if let Some(note) = crate::command::impossible_note(&cube) {
+        output::err(format!("cubework: note: {note}"));
+    }
+    Ok(cube)
+}
+
+/// The net, in colour blocks on a terminal (as the REPL draws it), letters otherwise.
+fn net(cube: &Cube) -> String {
+    if crate::repl::use_colour() {
+        cube.net_with(crate::command::colour_block, 2)
+    } else {
+        cube.net()
+    }
 }
 
 /// `cubework apply --size N` for N ≠ 3: the canonical N×N×N cube (the paper's
@@ -696,13 +845,10 @@ pub fn apply_n(
         }
         .into());
     }
-    let start = match from {
-        Some(s) => Cube::from_facelets_n(s, n)?,
-        None => Cube::solved_n(n),
-    };
+    let start = start_cube(from, n)?;
     let cube = crate::input::do_sequence(&start, moves, notation)?;
     Ok(match show {
-        Show::Native | Show::Net => cube.net(),
+        Show::Native | Show::Net => net(&cube),
         Show::Facelets => cube.facelets(),
     })
 }
@@ -711,6 +857,79 @@ pub fn apply_n(
 pub fn input(facelets: Option<String>, alg: &[String], notation: Notation) -> Result<Input> {
     Ok(match facelets {
         Some(s) => Input::Facelets(s),
+        None if alg.iter().all(|a| a.trim().is_empty()) => {
+            return Err(Error::Usage(
+                "which cube? give the moves that make it (e.g. \"R U F'\") or --facelets S".into(),
+            ));
+        }
         None => Input::Moves(parse_sequence(&alg.join(" "), notation)?),
     })
+}
+/// `cubework solve --batch FILE`: one solution a line on stdout, a line on stderr for each
+/// state that fails and a summary at the end; exit status 2 if any failed.
+pub fn solve_batch(
+    file: &std::path::Path,
+    method: Method,
+    metric: Metric,
+    notation: Notation,
+    max_length: Option<u8>,
+    time_limit: Option<std::time::Duration>,
+) -> Result<ExitCode> {
+    type Solver<'a> = Box<dyn FnMut(&Input) -> Result<Vec<crate::moves::Move>> + 'a>;
+    let mut solver: Solver = match method {
+        Method::Beginner if max_length.is_none() && time_limit.is_none() => {
+            Box::new(|state: &Input| -> Result<Vec<crate::moves::Move>> {
+                Ok(crate::beginner::solve_input(state)?.1.simplified())
+            })
+        }
+        Method::Bfs => {
+            return Err(Error::Usage(
+                "solve --batch takes --method twophase (the default) or --method beginner (the breadth-first search solves one state at a time)".to_string(),
+            ));
+        }
+        Method::TwoPhase | Method::Beginner => {
+            let opts = twophase_options(method, metric, max_length, time_limit)?;
+            // Load (or build) the tables before the first line, so that its time is a solve's.
+            let tables = &crate::progress::twophase_tables().0;
+            Box::new(move |state: &Input| -> Result<Vec<crate::moves::Move>> {
+                let cube = crate::solve::report::read_cube(state)?;
+                Ok(crate::solve::report::solve_cube(tables, &cube, &opts)?.sequence())
+            })
+        }
+    };
+    let lines: Box<dyn std::io::BufRead> = if file.as_os_str() == "-" {
+        Box::new(std::io::stdin().lock())
+    } else {
+        Box::new(std::io::BufReader::new(open_file(file)?))
+    };
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    let summary = crate::batch::run(
+        lines,
+        &mut out,
+        &mut std::io::stderr().lock(),
+        notation,
+        metric,
+        &mut *solver,
+    )?;
+    std::io::Write::flush(&mut out)?;
+    output::err(&summary);
+    Ok(if summary.failed > 0 {
+        ExitCode::from(2)
+    } else {
+        ExitCode::SUCCESS
+    })
+}
+
+/// `pocket table --plot FILE`: the distance distribution in both metrics, drawn to `path`.
+pub fn pocket_chart(path: &std::path::Path) -> Result<String> {
+    let htm = crate::pocket::shared_table(Metric::Htm)
+        .0
+        .distribution()
+        .to_vec();
+    let qtm = crate::pocket::shared_table(Metric::Qtm)
+        .0
+        .distribution()
+        .to_vec();
+    let chart = crate::draw::chart::distance_chart(&htm, &qtm)?;
+    crate::draw::save_chart(path, &chart, "chart of the distances in both metrics")
 }

@@ -9,6 +9,7 @@ use std::collections::VecDeque;
 
 use crate::alg::Alg;
 use crate::cube::Cube;
+use crate::draw::{Camera, Only, Picture, PictureFormat, ViewKind};
 use crate::error::{Error, Result};
 use crate::face::Face;
 use crate::input::Input;
@@ -102,13 +103,23 @@ pub const COMMANDS: &[CommandInfo] = &[
     },
     CommandInfo {
         name: "solve",
-        args: "[bfs] [htm|qtm] [max N] [time S] [ALG]",
-        summary: "solve the current cube (or ALG): two-phase, any cube in milliseconds; bfs, a shortest solution within a depth limit",
+        args: "[bfs|beginner] [htm|qtm] [max N] [time S] [ALG]",
+        summary: "solve the current cube (or ALG): two-phase by default, any cube in milliseconds; bfs, a shortest solution within a depth limit; beginner, layer by layer, each stage with the cube after it",
     },
     CommandInfo {
         name: "hint",
         args: "[apply] | size 2 ALG | facelets S",
         summary: "the next move of a solution of the current cube (apply: make it); 2×2×2 states from the pocket table",
+    },
+    CommandInfo {
+        name: "step",
+        args: "",
+        summary: "make the next stage of the beginner's method on the current cube and show what it did (undo takes it back)",
+    },
+    CommandInfo {
+        name: "stage?",
+        args: "",
+        summary: "which of the beginner's method's seven stages are done, and how far the next one is",
     },
     CommandInfo {
         name: "pocket",
@@ -161,6 +172,16 @@ pub const COMMANDS: &[CommandInfo] = &[
         summary: "the paper's SWITCH TWIST SNAP LIFT CYCLE FLIP as reconstructed; search re-runs the search",
     },
     CommandInfo {
+        name: "draw",
+        args: "FILE [net|3d|rep] [yaw Y pitch P] [distance D] [back] [only WHAT] [arrows ALG]",
+        summary: "draw the current cube to FILE (SVG; an .html name writes a page that turns): in perspective, as a net, or in the current representation's layout",
+    },
+    CommandInfo {
+        name: "view",
+        args: "[yaw Y] [pitch P] [distance D]",
+        summary: "set the angle `draw` sees the cube from, from then on (alone: show it)",
+    },
+    CommandInfo {
         name: "help",
         args: "[COMMAND]",
         summary: "this list, or more on one command",
@@ -191,7 +212,7 @@ fn details(name: &str) -> &'static str {
             "scramble               17 random quarter-turns of U D B F L R and their inverses\nscramble 25            25 of them\nscramble seed 7        the same 17 every time for seed 7\nscramble random        the cube set to a state drawn uniformly from all 43 quintillion, shown as the at most 21 moves that make it from solved\nscramble random seed 7 the same random state every time for seed 7"
         }
         "solve" => {
-            "solve                the current cube by the two-phase solver: at most 21 moves, in about a millisecond\nsolve R U F'         the cube those moves make, instead\nsolve max 20         at most 20 moves (slower; 19 and below can take long)\nsolve time 2         keep shortening for 2 seconds, then show the best\nsolve bfs [htm|qtm]  a shortest solution by breadth-first search from both ends (states within about 12 moves)\nThe two-phase solver counts in the half-turn metric only."
+            "solve                the current cube by the two-phase solver: at most 21 moves, in about a millisecond\nsolve R U F'         the cube those moves make, instead\nsolve max 20         at most 20 moves (slower; 19 and below can take long)\nsolve time 2         keep shortening for 2 seconds, then show the best\nsolve bfs [htm|qtm]  a shortest solution by breadth-first search from both ends (states within about 12 moves)\nsolve beginner       the layer-by-layer method on the current cube: each of its seven stages with its moves and the cube after it, then the whole solution simplified\nsolve beginner ALG   the same for ALG\nThe two-phase solver counts in the half-turn metric only."
         }
         "hint" => {
             "hint            the next move of a solution of the current cube, and the rest of that solution\nhint apply      make that move (follow the same solution hint by hint until solved)\nhint size 2 ALG the next move for the 2×2×2 that ALG makes, from the pocket table (optimal)\nhint facelets S the same for a facelet string (24 letters: 2×2×2; 54: 3×3×3)"
@@ -202,11 +223,20 @@ fn details(name: &str) -> &'static str {
         "load" => {
             "load UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB\nThe string is checked: 54 letters of U R F D L B, nine of each, centres of a real cube."
         }
+        "step" | "stage?" => {
+            "The beginner's method, one stage at a time, on the cube in front of you: step makes the next stage not yet done (its moves are those a learner makes, whole-cube turns included: z2 turns the cube over so the last face, blue here, is on top; y turns it about the vertical) and shows the cube after it; stage? lists the stages: 1 white cross, 2 white corners, 3 second layer, 4 blue cross, 5 blue edges, 6 blue corners placed, 7 blue corners oriented (where most guides' last face is yellow, this scheme's is blue)."
+        }
         "compare" => {
             "Times one random sequence of quarter-turns (10000 by default) on every representation after a warm-up, seven rounds, and shows the median ns per turn as defined (the ndarray transform) and compiled (the gather), with speed and space ranks beside the paper's. `cubework compare --format csv` prints the same as CSV."
         }
         "paper" => {
             "The paper's ranks (Complete, General, Simple, Concise, Display, Insight, Space, Speed) with this workbench's measured rank beside each one it can measure. `cubework paper --format markdown|csv` for other formats."
+        }
+        "draw" => {
+            "draw cube.svg               the 3-D view from the angle `view` set (default: yaw 35 pitch 30)\ndraw cube.svg net           the unfolded net\ndraw cube.svg rep           the current representation's own layout, in colour\ndraw cube.svg yaw 200 pitch -30 back   another angle for this picture, and the view from behind\ndraw cube.svg only corners  only the corners in colour (also edges, centres, or a layer: U, E, 2R)\ndraw cube.svg arrows R U R' U'   arrows from where each piece R U R' U' moves is to where it goes (the rest of the line)\ndraw cube.html              a page with the 3-D view, sliders, drag and move buttons\ndraw -                      the SVG itself, printed\n`cubework draw --help` has more (--size, --from)."
+        }
+        "view" => {
+            "view yaw 200 pitch -30   from then on, draw sees the cube from there\nview distance 8          farther away (flatter perspective), in cube edges (1.5 to 100)\nview                     the current angle\nYaw turns round the vertical axis from the front towards the right (-360 to 360); pitch is above the horizon (-90 to 90)."
         }
         _ => "",
     }
@@ -262,6 +292,8 @@ fn label(text: &str) -> String {
 pub struct Reply {
     /// Text to print (may be empty).
     pub text: String,
+    /// A remark for the error stream, printed before the text (`note: …`).
+    pub note: Option<String>,
     /// The user asked to leave.
     pub quit: bool,
 }
@@ -270,9 +302,16 @@ impl Reply {
     fn text(text: impl Into<String>) -> Reply {
         Reply {
             text: text.into(),
-            quit: false,
+            ..Reply::default()
         }
     }
+}
+
+/// The note for a cube no turning can reach, naming why (the solvers' own reasons).
+pub fn impossible_note(cube: &Cube) -> Option<String> {
+    crate::cubies::check_real(cube)
+        .err()
+        .map(|e| format!("this cube cannot be reached by turning: {e}"))
 }
 
 /// A workbench session: the cube in the current representation, the notation, and the
@@ -299,6 +338,8 @@ pub struct Session {
     color: bool,
     /// The solution `hint` follows, while the cube is where it left it.
     plan: Option<Plan>,
+    /// Where `draw` sees the cube from.
+    camera: Camera,
 }
 
 impl Session {
@@ -314,7 +355,13 @@ impl Session {
             forgotten: 0,
             color,
             plan: None,
+            camera: Camera::default(),
         }
+    }
+
+    /// Where `draw` sees the cube from (set by `view`).
+    pub fn camera(&self) -> Camera {
+        self.camera
     }
 
     /// The current state.
@@ -341,7 +388,7 @@ impl Session {
     pub fn execute(&mut self, typed: &str) -> Result<Reply> {
         let line = typed.trim();
         self.run_line(line)
-            .map_err(|e| e.shifted(column_of(typed, line)))
+            .map_err(|e| e.shifted(column_of(typed, line)).in_repl())
     }
 
     fn run_line(&mut self, line: &str) -> Result<Reply> {
@@ -354,7 +401,15 @@ impl Session {
         };
         let lower = word.to_lowercase();
         if !COMMANDS.iter().any(|c| c.name == lower) && !matches!(lower.as_str(), "exit" | "?") {
-            return self.moves(line, self.notation);
+            return self.moves(line, self.notation).map_err(|e| {
+                match (&e, nearest_command(word)) {
+                    // `clear`, `solved`: a word that is no move but looks like a command.
+                    (Error::Parse(p), Some(command)) if p.column <= word.chars().count() => {
+                        usage(&format!("{e} (did you mean the command `{command}`?)"))
+                    }
+                    _ => e,
+                }
+            });
         }
         match lower.as_str() {
             "rep" => self.switch_rep(rest),
@@ -374,7 +429,10 @@ impl Session {
                     return Err(usage("load needs a facelet string: load FACELETS"));
                 }
                 let cube = Cube::from_facelets_n(rest, 3)?;
-                self.set_state(&format!("load {}", cube.facelets()), cube)
+                let note = impossible_note(&cube);
+                let mut reply = self.set_state(&format!("load {}", cube.facelets()), cube)?;
+                reply.note = note;
+                Ok(reply)
             }
             "undo" => self.undo(),
             "redo" => self.redo(),
@@ -427,6 +485,34 @@ impl Session {
                 let report = reports::count_report(metric, need_alg(alg)?, self.notation);
                 Ok(Reply::text(within(line, alg, report)?))
             }
+            "solve"
+                if rest
+                    .split_whitespace()
+                    .next()
+                    .is_some_and(|w| w.eq_ignore_ascii_case("beginner")) =>
+            {
+                let (metric, alg) = metric_prefix(rest.trim_start()["beginner".len()..].trim());
+                let cube = if alg.trim().is_empty() {
+                    self.cube()
+                } else {
+                    Input::Moves(within(line, alg, parse_sequence(alg, self.notation))?)
+                        .to_cube(3)
+                        .map_err(crate::beginner::BeginnerError::from)?
+                };
+                let kind = self.rep.kind();
+                let render = |c: &Cube| match kind.build(c) {
+                    Ok(rep) => rep.render(),
+                    Err(e) => e.to_string(),
+                };
+                Ok(Reply::text(crate::beginner::report::walkthrough(
+                    &cube,
+                    metric,
+                    self.notation,
+                    &render,
+                )?))
+            }
+            "step" => self.step(),
+            "stage?" => Ok(Reply::text(crate::beginner::report::stages(&self.cube()))),
             "solve" => self.solve(line, rest),
             "hint" => self.hint(line, rest),
             "pocket" => {
@@ -450,7 +536,11 @@ impl Session {
                                 parse_sequence(need_alg(after)?, self.notation),
                             )?),
                         };
-                        Ok(Reply::text(crate::pocket::solve_report(metric, &input)?))
+                        Ok(Reply::text(crate::pocket::solve_report(
+                            metric,
+                            &input,
+                            self.notation,
+                        )?))
                     }
                     _ => Err(usage(
                         "pocket table [htm|qtm] [csv], or pocket solve [htm|qtm] ALG|facelets S",
@@ -473,28 +563,93 @@ impl Session {
             "reps" => Ok(Reply::text(reports::reps_table())),
             "compare" => {
                 let turns = parse_turns(rest, 10_000)?;
-                let pieces = crate::compare::measure_pieces(turns, 7, 0xc0be);
-                let measures = crate::progress::measure_with_progress(turns);
-                Ok(Reply::text(crate::compare::compare_table(
-                    &measures,
-                    Some(&pieces),
+                Ok(Reply::text(crate::progress::compare_with_progress(
+                    turns,
                     crate::compare::Format::Table,
-                )))
+                )?))
             }
             "paper" => {
                 let turns = parse_turns(rest, 2_000)?;
-                Ok(Reply::text(crate::compare::paper_table(
-                    &crate::progress::measure_with_progress(turns),
+                Ok(Reply::text(crate::progress::paper_with_progress(
+                    turns,
                     crate::compare::Format::Table,
-                )))
+                )?))
             }
+            "draw" => self.draw(rest),
+            "view" => self.view(rest),
             "help" | "?" => help(rest).map(Reply::text),
             "quit" | "exit" => Ok(Reply {
-                text: String::new(),
                 quit: true,
+                ..Reply::default()
             }),
             _ => Err(usage(&format!("unknown command '{}'", echo(word)))),
         }
+    }
+
+    /// `draw FILE [net|3d|rep] [yaw Y pitch P] [distance D] [back] [only WHAT] [arrows ALG]`
+    /// (`arrows` takes the rest of the line).
+    fn draw(&self, rest: &str) -> Result<Reply> {
+        let mut words = rest.split_whitespace();
+        let file = words.next().ok_or_else(|| {
+            usage("draw needs a file: draw FILE [net|3d|rep] [yaw Y pitch P] [distance D] [back]")
+        })?;
+        let mut picture = Picture {
+            rep: self.rep.kind(),
+            camera: self.camera,
+            format: PictureFormat::from_path(file),
+            ..Picture::default()
+        };
+        let mut angles = CameraWords::new(self.camera);
+        while let Some(word) = words.next() {
+            if angles.take(word, &mut words)? {
+                continue;
+            }
+            match word.to_lowercase().as_str() {
+                "back" => picture.back = true,
+                "only" => {
+                    let what = words
+                        .next()
+                        .ok_or_else(|| usage("only needs corners, edges, centres or a layer"))?;
+                    picture.only = Some(Only::parse(what, 3, self.notation)?);
+                }
+                "arrows" => {
+                    let alg = words.by_ref().collect::<Vec<_>>().join(" ");
+                    let moves = parse_sequence(need_alg(&alg)?, self.notation)
+                        .map_err(|e| usage(&format!("arrows: {e}")))?;
+                    picture.arrows = Some(moves);
+                }
+                other => picture.view = other.parse::<ViewKind>()?,
+            }
+        }
+        picture.camera = angles.camera()?;
+        let path = std::path::Path::new(file);
+        Ok(Reply::text(crate::draw::save(
+            &self.cube(),
+            &picture,
+            path,
+        )?))
+    }
+
+    /// `view [yaw Y] [pitch P] [distance D]`.
+    fn view(&mut self, rest: &str) -> Result<Reply> {
+        let mut words = rest.split_whitespace();
+        let mut angles = CameraWords::new(self.camera);
+        while let Some(word) = words.next() {
+            if !angles.take(word, &mut words)? {
+                return Err(usage(&format!(
+                    "view {}? (view [yaw Y] [pitch P] [distance D])",
+                    echo(word)
+                )));
+            }
+        }
+        self.camera = angles.camera()?;
+        let c = self.camera;
+        Ok(Reply::text(format!(
+            "view: yaw {} pitch {} distance {}",
+            c.yaw(),
+            c.pitch(),
+            c.distance()
+        )))
     }
 
     fn moves(&mut self, text: &str, notation: Notation) -> Result<Reply> {
@@ -558,6 +713,11 @@ impl Session {
     fn switch_rep(&mut self, name: &str) -> Result<Reply> {
         if name.is_empty() {
             return Ok(Reply::text(format!("representation: {}", self.rep.name())));
+        }
+        if name.eq_ignore_ascii_case("pieces") {
+            return Err(usage(
+                "pieces cannot be the current representation: it is the Ruby notes' piece map, not one of the paper's arrays (no array transform to make or compile, outer faces only); `show pieces` shows the current cube in it",
+            ));
         }
         let kind: RepKind = name.parse()?;
         self.rep = kind.build(&self.cube())?;
@@ -665,9 +825,11 @@ impl Session {
 
     fn invert(&mut self) -> Result<Reply> {
         let (moves, origin) = self.moves_since_origin();
+        // Written in the notation in use, whatever each change was typed in.
         let inverse = Alg {
             items: moves.iter().rev().flat_map(|a| a.invert().items).collect(),
-        };
+        }
+        .in_notation(self.notation);
         if inverse.items.is_empty() {
             return Err(usage(
                 "nothing to invert: no moves since the last reset or load",
@@ -761,7 +923,9 @@ impl Session {
                 depth_limit: max_length.unwrap_or(crate::solve::default_limit(metric)),
             };
             return Ok(Reply::text(crate::progress::solve_with_progress(
-                &opts, &input,
+                &opts,
+                &input,
+                self.notation,
             )?));
         }
         crate::solve::report::check_metric(metric.unwrap_or(Metric::Htm))?;
@@ -775,7 +939,10 @@ impl Session {
         let cube = crate::solve::report::read_cube(&input)?;
         let tables = &crate::progress::twophase_tables().0;
         Ok(Reply::text(crate::solve::report::twophase_text(
-            tables, &cube, &opts,
+            tables,
+            &cube,
+            &opts,
+            self.notation,
         )?))
     }
 
@@ -845,6 +1012,26 @@ impl Session {
         Ok(Reply::text(text))
     }
 
+    /// Makes the next stage of the beginner's method as one change. The state is set from the
+    /// cube after it, so that every representation follows its whole-cube turns.
+    fn step(&mut self) -> Result<Reply> {
+        let before = self.cube();
+        let Some((stage, moves)) = crate::beginner::report::step(&before)? else {
+            return Ok(Reply::text("solved: all seven stages done"));
+        };
+        let mut after = before.clone();
+        after.apply_all(&moves)?;
+        let line = crate::beginner::report::stage_line(stage, &moves, Metric::Htm, self.notation);
+        self.load_state(&after);
+        self.record(Change {
+            label: self::label(&format!("step {line}")),
+            moves: Some(Alg::from_moves(&moves)),
+            before,
+            after,
+        });
+        Ok(Reply::text(format!("{line}\n{}", self.rep.render())))
+    }
+
     fn scramble(&mut self, args: &str) -> Result<Reply> {
         let (count, seed, random) = parse_scramble_args(args)?;
         let seed = seed.unwrap_or_else(tools::fresh_seed);
@@ -909,6 +1096,46 @@ fn parse_scramble_args(args: &str) -> Result<(usize, Option<u64>, bool)> {
         ));
     }
     Ok((count, seed, random))
+}
+
+/// `yaw Y`, `pitch P` and `distance D` read from a line's words, over a starting camera.
+struct CameraWords {
+    yaw: f64,
+    pitch: f64,
+    distance: f64,
+}
+
+impl CameraWords {
+    fn new(c: Camera) -> CameraWords {
+        CameraWords {
+            yaw: c.yaw(),
+            pitch: c.pitch(),
+            distance: c.distance(),
+        }
+    }
+
+    /// Takes `word` and its value from `rest` if it is one of the three; false otherwise.
+    fn take<'a>(&mut self, word: &str, rest: &mut impl Iterator<Item = &'a str>) -> Result<bool> {
+        let name = word.to_lowercase();
+        let slot = match name.as_str() {
+            "yaw" => &mut self.yaw,
+            "pitch" => &mut self.pitch,
+            "distance" => &mut self.distance,
+            _ => return Ok(false),
+        };
+        let value = rest
+            .next()
+            .ok_or_else(|| usage(&format!("{name} needs a number")))?;
+        *slot = value
+            .parse()
+            .map_err(|_| usage(&format!("{name} '{}' is not a number", echo(value))))?;
+        Ok(true)
+    }
+
+    /// The camera, if the values are in range.
+    fn camera(&self) -> Result<Camera> {
+        Ok(Camera::new(self.yaw, self.pitch, self.distance)?)
+    }
 }
 
 fn parse_turns(arg: &str, default: usize) -> Result<usize> {
@@ -988,6 +1215,50 @@ fn strip_quotes(s: &str) -> &str {
         }
     }
     s
+}
+
+/// The command a mistyped word most likely meant: one a letter or two away (`solved` for
+/// `solved?`, `rest` for `reset`), or a word other programs use for it (`clear` for `reset`).
+fn nearest_command(word: &str) -> Option<&'static str> {
+    let word = word.to_lowercase();
+    let synonym = match word.as_str() {
+        "clear" | "new" | "restart" | "init" => Some("reset"),
+        "print" | "display" | "state" | "view?" => Some("show"),
+        "back" => Some("undo"),
+        "bye" | "q" => Some("quit"),
+        "solve?" | "done" | "done?" => Some("solved?"),
+        _ => None,
+    };
+    synonym.or_else(|| {
+        COMMANDS
+            .iter()
+            .map(|c| {
+                (
+                    edit_distance(&word, c.name),
+                    !c.name.starts_with(&word),
+                    c.name,
+                )
+            })
+            .filter(|&(d, _, name)| d <= 2 && d < name.len() / 2 + 1)
+            .min()
+            .map(|(_, _, name)| name)
+    })
+}
+
+/// Levenshtein distance between two words, in characters.
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut prev: Vec<usize> = (0..=b.len()).collect();
+    for (i, x) in a.chars().enumerate() {
+        let mut cur = vec![i + 1; b.len() + 1];
+        for (j, &y) in b.iter().enumerate() {
+            cur[j + 1] = (prev[j] + usize::from(x != y))
+                .min(prev[j + 1] + 1)
+                .min(cur[j] + 1);
+        }
+        prev = cur;
+    }
+    prev[b.len()]
 }
 
 /// The column (from 0, in characters) at which `part`, a slice of `line`, starts in it; 0 if

@@ -14,6 +14,7 @@ use comfy_table::{ContentArrangement, Table, presets};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
+use crate::cancel::Cancelled;
 use crate::cube::Cube;
 use crate::moves::PaperMove;
 use crate::rep::{Gather, RepKind};
@@ -157,13 +158,14 @@ pub fn quarter_turns() -> Vec<PaperMove> {
 pub const MAX_TURNS: usize = 500_000;
 
 /// Times every representation on `turns` random quarter-turns from `seed` (at most
-/// [`MAX_TURNS`]), `rounds` rounds each, and calls `tick` after each representation.
+/// [`MAX_TURNS`]), `rounds` rounds each, and calls `tick` after each representation. Ctrl-C
+/// ([`crate::cancel`]) stops it within a round.
 pub fn measure(
     turns: usize,
     rounds: usize,
     seed: u64,
     mut tick: impl FnMut(RepKind),
-) -> Vec<Measure> {
+) -> Result<Vec<Measure>, Cancelled> {
     let qt = quarter_turns();
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let turns = turns.min(MAX_TURNS);
@@ -209,6 +211,7 @@ pub fn measure(
                 rep.turn(m).expect("defined");
             }
             let mut defined: Vec<f64> = (0..rounds)
+                .take_while(|_| !crate::cancel::requested())
                 .map(|_| {
                     let t = Instant::now();
                     for &m in &moves {
@@ -218,6 +221,7 @@ pub fn measure(
                 })
                 .collect();
             let mut compiled: Vec<f64> = (0..rounds + 1)
+                .take_while(|_| !crate::cancel::requested())
                 .map(|_| {
                     let t = Instant::now();
                     for g in &tables {
@@ -228,8 +232,9 @@ pub fn measure(
                 })
                 .skip(1)
                 .collect();
+            crate::cancel::check()?;
             tick(kind);
-            Measure {
+            Ok(Measure {
                 kind,
                 shape,
                 element: rep.element(),
@@ -240,7 +245,7 @@ pub fn measure(
                 turns: moves.len(),
                 ns_defined: median(&mut defined),
                 ns_compiled: median(&mut compiled),
-            }
+            })
         })
         .collect()
 }
@@ -263,7 +268,7 @@ pub struct PiecesMeasure {
 
 /// Times the piece-mapping representation on the outer-face quarter-turns of the same random
 /// sequence [`measure`] uses.
-pub fn measure_pieces(turns: usize, rounds: usize, seed: u64) -> PiecesMeasure {
+pub fn measure_pieces(turns: usize, rounds: usize, seed: u64) -> Result<PiecesMeasure, Cancelled> {
     use crate::moves::Move;
     let turns = turns.min(MAX_TURNS);
     use crate::pieces::PieceCube;
@@ -278,6 +283,7 @@ pub fn measure_pieces(turns: usize, rounds: usize, seed: u64) -> PiecesMeasure {
         .filter(|&&m| PieceCube::solved().turn(&Move::paper(m)).is_ok())
         .count();
     let mut times: Vec<f64> = (0..rounds)
+        .take_while(|_| !crate::cancel::requested())
         .map(|_| {
             let mut cube = PieceCube::solved();
             let t = Instant::now();
@@ -288,14 +294,15 @@ pub fn measure_pieces(turns: usize, rounds: usize, seed: u64) -> PiecesMeasure {
             t.elapsed().as_nanos() as f64 / moves.len().max(1) as f64
         })
         .collect();
+    crate::cancel::check()?;
     let cube = PieceCube::solved();
-    PiecesMeasure {
+    Ok(PiecesMeasure {
         shape: cube.shape_description(),
         bytes: cube.state_bytes(),
         moves: defined,
         turns: moves.len(),
         ns_defined: median(&mut times),
-    }
+    })
 }
 
 fn median(xs: &mut [f64]) -> f64 {
@@ -579,7 +586,7 @@ Nested 1 2 5 2 2 1 7 7";
 
     #[test]
     fn measuring_gives_seven_positive_rows() {
-        let measures = measure(200, 3, 1, |_| {});
+        let measures = measure(200, 3, 1, |_| {}).unwrap();
         assert_eq!(measures.len(), 7);
         for m in &measures {
             assert!(m.ns_defined > 0.0 && m.ns_compiled > 0.0, "{m:?}");
@@ -587,7 +594,7 @@ Nested 1 2 5 2 2 1 7 7";
         }
         let csv = compare_table(&measures, None, Format::Csv);
         assert_eq!(csv.lines().count(), 8);
-        let pieces = measure_pieces(200, 3, 1);
+        let pieces = measure_pieces(200, 3, 1).unwrap();
         assert!(
             pieces.ns_defined > 0.0 && pieces.moves == 12 && pieces.turns > 0,
             "{pieces:?}"

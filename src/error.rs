@@ -32,9 +32,15 @@ pub enum Error {
     /// The 3×3×3 search solver.
     #[error(transparent)]
     Solve(#[from] crate::solve::SolveError),
+    /// The beginner's (layer-by-layer) method.
+    #[error(transparent)]
+    Beginner(#[from] crate::beginner::BeginnerError),
     /// The piece-mapping representation.
     #[error(transparent)]
     Pieces(#[from] crate::pieces::PiecesError),
+    /// The user pressed Ctrl-C during long work.
+    #[error(transparent)]
+    Cancelled(#[from] crate::cancel::Cancelled),
     /// Command-line or REPL usage.
     #[error("{0}")]
     Usage(String),
@@ -60,23 +66,41 @@ pub enum Error {
 }
 
 impl Error {
+    /// Whether this is Ctrl-C stopping long work (see [`crate::cancel`]).
+    pub fn is_cancelled(&self) -> bool {
+        matches!(
+            self,
+            Error::Cancelled(_)
+                | Error::Solve(crate::solve::SolveError::Cancelled(_))
+                | Error::Algebra(crate::alg::AlgebraError::Cancelled(_))
+        )
+    }
+
     /// The same error, with any parse error's column counted from `by` characters earlier
     /// (see [`ParseError::shifted`]).
     pub fn shifted(self, by: usize) -> Error {
+        self.map_parse(|e| e.shifted(by))
+    }
+
+    /// The same error as the REPL reports it (see [`ParseError::in_repl`]).
+    pub fn in_repl(self) -> Error {
+        self.map_parse(ParseError::in_repl)
+    }
+
+    /// The same error with `f` applied to any parse error inside it.
+    fn map_parse(self, f: impl FnOnce(ParseError) -> ParseError) -> Error {
         use crate::alg::AlgebraError;
         use crate::input::InputError;
         use crate::pocket::PocketError;
         use crate::solve::SolveError;
         match self {
-            Error::Parse(e) => Error::Parse(e.shifted(by)),
-            Error::Algebra(AlgebraError::Parse(e)) => {
-                Error::Algebra(AlgebraError::Parse(e.shifted(by)))
-            }
+            Error::Parse(e) => Error::Parse(f(e)),
+            Error::Algebra(AlgebraError::Parse(e)) => Error::Algebra(AlgebraError::Parse(f(e))),
             Error::Solve(SolveError::Input(InputError::Parse(e))) => {
-                Error::Solve(SolveError::Input(InputError::Parse(e.shifted(by))))
+                Error::Solve(SolveError::Input(InputError::Parse(f(e))))
             }
             Error::Pocket(PocketError::Input(InputError::Parse(e))) => {
-                Error::Pocket(PocketError::Input(InputError::Parse(e.shifted(by))))
+                Error::Pocket(PocketError::Input(InputError::Parse(f(e))))
             }
             other => other,
         }
@@ -87,6 +111,7 @@ impl Error {
     pub fn exit_code(&self) -> u8 {
         match self {
             Error::Io(_) | Error::Write { .. } => 1,
+            _ if self.is_cancelled() => 130,
             _ => 2,
         }
     }

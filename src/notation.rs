@@ -25,6 +25,24 @@ pub enum Notation {
     Paper,
 }
 
+impl Notation {
+    /// `, in the paper's notation` for a sequence printed in the paper's dialect (whose
+    /// letters read differently in standard notation, so the reader must be told), else
+    /// nothing.
+    ///
+    /// ```
+    /// use cubework::Notation;
+    /// assert_eq!(format!("a solution{}:", Notation::Paper.in_words()), "a solution, in the paper's notation:");
+    /// assert_eq!(Notation::Standard.in_words(), "");
+    /// ```
+    pub fn in_words(self) -> &'static str {
+        match self {
+            Notation::Paper => ", in the paper's notation",
+            Notation::Standard => "",
+        }
+    }
+}
+
 impl std::fmt::Display for Notation {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(match self {
@@ -77,6 +95,8 @@ pub struct ParseError {
     pub column: usize,
     /// The notation that was being parsed.
     pub notation: Notation,
+    /// Whether it was typed in the REPL (its hints then name REPL commands, not options).
+    pub in_repl: bool,
 }
 
 impl ParseError {
@@ -90,6 +110,12 @@ impl ParseError {
     /// ```
     pub fn shifted(mut self, by: usize) -> ParseError {
         self.column += by;
+        self
+    }
+
+    /// The same error as the REPL reports it: hints name REPL commands.
+    pub fn in_repl(mut self) -> ParseError {
+        self.in_repl = true;
         self
     }
 
@@ -120,6 +146,11 @@ impl ParseError {
                 let hint = match self.notation {
                     Notation::Paper if self.token.chars().any(|c| "rudfblxyzES".contains(c)) => {
                         " (paper notation uses L C R B H F U M D X Y Z)"
+                    }
+                    Notation::Standard
+                        if self.token.chars().any(|c| "CHXYZ".contains(c)) && self.in_repl =>
+                    {
+                        " (that is a paper letter: switch with `notation paper`)"
                     }
                     Notation::Standard if self.token.chars().any(|c| "CHXYZ".contains(c)) => {
                         " (that is a paper letter: switch with --notation paper)"

@@ -3,28 +3,36 @@
 //! their progress through callbacks; this module turns those into indicatif bars, for the
 //! command line and the REPL alike.
 
-use crate::compare::{Measure, measure};
+use crate::compare::{Format, Measure, PiecesMeasure, compare_table, measure, paper_table};
 use crate::error::Result;
 use crate::input::Input;
+use crate::notation::Notation;
 use crate::rep::RepKind;
 
 /// The 3×3×3 search solver with a progress line on stderr (hidden when it is not a terminal).
-pub fn solve_with_progress(opts: &crate::solve::SearchOptions, input: &Input) -> Result<String> {
+pub fn solve_with_progress(
+    opts: &crate::solve::SearchOptions,
+    input: &Input,
+    notation: Notation,
+) -> Result<String> {
     let bar = indicatif::ProgressBar::new_spinner();
     bar.set_style(
         indicatif::ProgressStyle::with_template("{spinner} {msg} [{elapsed}]")
             .unwrap_or_else(|_| indicatif::ProgressStyle::default_spinner()),
     );
-    let answer = crate::solve::bfs_report_with(opts, input, &mut |p| {
+    let answer = crate::solve::bfs_report_with(opts, input, notation, &mut |p| {
         let what = match p.phase {
             crate::solve::Phase::Ball => format!(
                 "states within {} of solved: {}",
-                p.ball_radius, p.ball_states
+                p.ball_radius,
+                crate::text::thousands(p.ball_states)
             ),
             crate::solve::Phase::Search => {
                 format!(
                     "searching depth {} of at most {}: {} nodes",
-                    p.depth, p.limit, p.nodes
+                    p.depth,
+                    p.limit,
+                    crate::text::thousands(p.nodes)
                 )
             }
         };
@@ -96,8 +104,28 @@ pub fn build_tables() -> String {
     out.join("\n")
 }
 
+/// `compare`: every representation and the piece-mapping one timed on `turns` quarter-turns,
+/// with a progress bar, as a table in `format`.
+pub fn compare_with_progress(turns: usize, format: Format) -> Result<String> {
+    let (measures, pieces) = measure_all_with_progress(turns)?;
+    Ok(compare_table(&measures, Some(&pieces), format))
+}
+
+/// The seven representations and the piece-mapping one timed on `turns` quarter-turns, with a
+/// progress bar.
+pub fn measure_all_with_progress(turns: usize) -> Result<(Vec<Measure>, PiecesMeasure)> {
+    let measures = measure_with_progress(turns)?;
+    let pieces = crate::compare::measure_pieces(turns, 7, 0xc0be)?;
+    Ok((measures, pieces))
+}
+
+/// `paper`: the paper's table beside the measured ranks, with a progress bar while timing.
+pub fn paper_with_progress(turns: usize, format: Format) -> Result<String> {
+    Ok(paper_table(&measure_with_progress(turns)?, format))
+}
+
 /// Times the representations with a progress bar on stderr (hidden when it is not a terminal).
-pub fn measure_with_progress(turns: usize) -> Vec<Measure> {
+pub fn measure_with_progress(turns: usize) -> Result<Vec<Measure>> {
     let bar = indicatif::ProgressBar::new(RepKind::ALL.len() as u64);
     bar.set_style(
         indicatif::ProgressStyle::with_template("timing {msg:10} {bar:28} {pos}/{len}")
@@ -108,5 +136,5 @@ pub fn measure_with_progress(turns: usize) -> Vec<Measure> {
         bar.inc(1);
     });
     bar.finish_and_clear();
-    measures
+    Ok(measures?)
 }

@@ -60,6 +60,9 @@ pub fn run_interactive() -> Result<ExitCode> {
         "cubework {} — type help, or moves like R U R' U'. Ctrl-D quits.",
         env!("CARGO_PKG_VERSION")
     ))?;
+    // Ctrl-C at the prompt drops the line (rustyline reads it as a key); during work it stops
+    // the work (see crate::cancel), and the session goes on.
+    crate::cancel::install();
     let mut number = 0;
     let mut failed = false;
     loop {
@@ -92,8 +95,12 @@ pub fn run_interactive() -> Result<ExitCode> {
                 output::err(format!("note: {note}"));
             }
         }
+        crate::cancel::clear();
         match session.execute(&line) {
             Ok(reply) => {
+                if let Some(note) = &reply.note {
+                    output::err(format!("note: {note}"));
+                }
                 if !reply.text.is_empty() {
                     output::out(&reply.text)?;
                 }
@@ -101,6 +108,7 @@ pub fn run_interactive() -> Result<ExitCode> {
                     break;
                 }
             }
+            Err(e) if e.is_cancelled() => output::err("cancelled"),
             Err(e) => output::err(format!("error: {e}")),
         }
         if let Ok(mut n) = notation.lock() {
@@ -132,6 +140,9 @@ pub fn run_lines(input: impl BufRead) -> Result<ExitCode> {
         };
         match session.execute(&line) {
             Ok(reply) => {
+                if let Some(note) = &reply.note {
+                    output::err(format!("note: {note}"));
+                }
                 if !reply.text.is_empty() {
                     output::out(&reply.text)?;
                 }
@@ -298,7 +309,7 @@ impl WorkbenchHelper {
             Some("rep") => names(),
             Some("show") => names()
                 .into_iter()
-                .chain(["all", "net", "facelets"].map(String::from))
+                .chain(["all", "net", "facelets", "pieces"].map(String::from))
                 .collect(),
             Some("notation") => vec!["standard".into(), "paper".into()],
             Some("help") => COMMANDS.iter().map(|c| c.name.to_string()).collect(),

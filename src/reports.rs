@@ -17,15 +17,16 @@
 //! | `cubework scramble --random-state`         | [`random_state_report`] |
 //! | `cubework tables`                          | [`tables_report`]       |
 
-use crate::alg::{Alg, AlgebraError, MAX_EXPANDED, Metric, format_sequence};
+use crate::alg::{Alg, AlgebraError, MAX_EXPANDED, Metric};
 use comfy_table::{ContentArrangement, Table, presets::UTF8_FULL_CONDENSED};
 
 use crate::cube::Cube;
 use crate::effect::Effect;
-use crate::moves::PaperMove;
+use crate::moves::{PaperMove, format_moves};
 use crate::parser::Notation;
 use crate::perm::OrderBy;
 use crate::rep::RepKind;
+use crate::text::{count, thousands};
 use crate::tools::{self, Finding, Reconstruction, Source, Tool};
 
 fn parse(text: &str, notation: Notation) -> Result<Alg, AlgebraError> {
@@ -76,11 +77,11 @@ pub fn order_report(
     let cycles = p.cycles();
     let periods = p.colour_periods();
     let mut out = vec![format!(
-        "{} ({} moves) on the {}: {} stickers",
+        "{} ({}) on the {}: {}",
         show(&alg),
-        alg.expanded_len(),
+        count(alg.expanded_len(), "move"),
         cube_name(n),
-        p.sources().len()
+        count(p.sources().len() as u64, "sticker")
     )];
     let order = p.order(by);
     if cycles.is_empty() {
@@ -88,10 +89,13 @@ pub fn order_report(
     } else {
         let lengths: Vec<usize> = cycles.iter().map(|c| c.len()).collect();
         out.push(format!(
-            "{} sticker cycles, lengths {}; {} pieces move ({} by colours)",
-            cycles.len(),
+            "{}, lengths {}; {} ({} by colours)",
+            count(cycles.len() as u64, "sticker cycle"),
             join(&lengths),
-            p.pieces_moved(OrderBy::Labels),
+            match p.pieces_moved(OrderBy::Labels) {
+                1 => "1 piece moves".to_string(),
+                n => format!("{} pieces move", thousands(n as u64)),
+            },
             p.pieces_moved(OrderBy::Colours)
         ));
         let terms = match by {
@@ -153,10 +157,10 @@ pub fn cycles_report(n: usize, text: &str, notation: Notation) -> Result<String,
             p.sources().len()
         ),
         format!(
-            "{} cycles moving {} stickers, {} pieces; order {} by labels, {} by colours",
-            cycles.len(),
-            moved,
-            p.pieces_moved(OrderBy::Labels),
+            "{} moving {}, {}; order {} by labels, {} by colours",
+            count(cycles.len() as u64, "cycle"),
+            count(moved as u64, "sticker"),
+            count(p.pieces_moved(OrderBy::Labels) as u64, "piece"),
             p.order_by_labels(),
             p.order_by_colours()
         ),
@@ -212,9 +216,9 @@ pub fn invert_report(text: &str, notation: Notation) -> Result<String, AlgebraEr
 pub fn expand_report(text: &str, notation: Notation) -> Result<String, AlgebraError> {
     let alg = parse(text, notation)?;
     Ok(format!(
-        "{} expands to {} moves\n{}",
+        "{} expands to {}\n{}",
         show(&alg),
-        alg.expanded_len(),
+        count(alg.expanded_len(), "move"),
         alg.format_expanded()
     ))
 }
@@ -229,14 +233,25 @@ pub fn expand_report(text: &str, notation: Notation) -> Result<String, AlgebraEr
 /// ```
 pub fn simplify_report(text: &str, notation: Notation) -> Result<String, AlgebraError> {
     let alg = parse(text, notation)?;
-    let simple = alg.simplified();
-    Ok(format!(
-        "{} simplifies from {} to {} moves\n{}",
-        show(&alg),
-        alg.expanded_len(),
-        simple.len(),
-        format_sequence(&simple)
-    ))
+    let printed = crate::alg::format_in(&alg.expand(), notation);
+    // Counted as the notation reads them back: the paper writes a half-turn as two letters.
+    let after = crate::parser::parse_moves(&printed, notation)?.len() as u64;
+    let before = alg.expanded_len();
+    let head = if after < before {
+        format!(
+            "{} simplifies from {} to {}",
+            show(&alg),
+            before,
+            count(after, "move")
+        )
+    } else {
+        format!(
+            "{}: nothing cancels or merges ({})",
+            show(&alg),
+            count(before, "move")
+        )
+    };
+    Ok(format!("{head}\n{printed}"))
 }
 
 /// The move count in all three metrics, the asked one alone last.
@@ -306,7 +321,7 @@ pub fn scramble_report(
     let moves = tools::in_notation(&moves, notation);
     Ok(format!(
         "SCRAMBLE: {count} random quarter-turns, seed {seed}\n{}",
-        format_sequence(&moves)
+        format_moves(&moves)
     ))
 }
 
@@ -315,7 +330,7 @@ fn paper_string(seq: &[PaperMove]) -> String {
 }
 
 fn standard_string(seq: &[PaperMove]) -> String {
-    format_sequence(&seq.iter().map(|m| m.to_standard()).collect::<Vec<_>>())
+    format_moves(&seq.iter().map(|m| m.to_standard()).collect::<Vec<_>>())
 }
 
 /// How a tool's sequence was found, from the recorded finding or a fresh search.
@@ -436,7 +451,10 @@ pub fn tools_report() -> Result<String, AlgebraError> {
 /// assert!(r.lines().last().unwrap().starts_with("6 tools"));
 /// ```
 pub fn tools_search_report() -> Result<String, AlgebraError> {
-    let recs: Vec<Reconstruction> = Tool::ALL.iter().map(|&t| tools::reconstruct(t)).collect();
+    let recs = Tool::ALL
+        .iter()
+        .map(|&t| tools::reconstruct(t))
+        .collect::<Result<Vec<Reconstruction>, _>>()?;
     let mut out = vec![
         "Readings: each letter as printed or barred; E as any of the 24 paper moves.".to_string(),
         "Ranking: fewest pieces disturbed, then closest letters to the print, then fewest bars, then enumeration order.".to_string(),
@@ -540,18 +558,10 @@ pub fn random_state_report(
     let seed = seed.unwrap_or_else(tools::fresh_seed);
     let (_, scramble) = crate::solve::report::random_state_scramble(tables, seed)?;
     let moves: Vec<crate::moves::Move> = scramble.iter().map(|m| m.to_move()).collect();
-    let shown = match notation {
-        Notation::Standard => moves.clone(),
-        Notation::Paper => moves
-            .iter()
-            .flat_map(|m| m.paper_moves().unwrap_or_default())
-            .map(crate::moves::Move::paper)
-            .collect(),
-    };
     Ok(format!(
         "random state, seed {seed}: drawn uniformly from all 43,252,003,274,489,856,000; these {} moves make it from solved (a two-phase solution, inverted)\n{}",
         moves.len(),
-        crate::moves::format_moves(&shown)
+        crate::alg::format_in(&moves, notation)
     ))
 }
 
@@ -684,8 +694,10 @@ mod tests {
             order_report(4, OrderBy::Colours, "M", s),
             Err(AlgebraError::Move(_))
         ));
+        // The paper's outer letters turn any cube; its middle slices only odd ones.
+        assert!(order_report(4, OrderBy::Colours, "L", Notation::Paper).is_ok());
         assert!(matches!(
-            order_report(4, OrderBy::Colours, "L", Notation::Paper),
+            order_report(4, OrderBy::Colours, "C", Notation::Paper),
             Err(AlgebraError::Move(_))
         ));
         assert!(matches!(
@@ -737,7 +749,7 @@ mod tests {
     }
 
     proptest::proptest! {
-        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(64))]
+        #![proptest_config(crate::proptest_config(64))]
         #[test]
         fn reports_never_panic(
             s in "[RUFDLBMESxyzrufdlbwCHXYZ0-9 '()\\[\\],:-]{0,24}|SWITCH|FLIP2'|\\PC{0,12}",

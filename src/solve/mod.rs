@@ -70,7 +70,7 @@ pub enum SolveError {
     TwoPhaseMetric(Metric),
     /// No solution within the length bound was found in the time allowed.
     #[error(
-        "no solution of {max_length} moves or fewer found in {:.1} s (allow more moves with --max-length, or more time with --time-limit)",
+        "no solution of {max_length} moves or fewer found in {:.1} s: allow more moves (--max-length N; in the REPL, solve max N) or more time (--time-limit S; solve time S)",
         .elapsed.as_secs_f64()
     )]
     NotFound {
@@ -87,6 +87,9 @@ pub enum SolveError {
         /// The largest accepted.
         max: u8,
     },
+    /// The user pressed Ctrl-C.
+    #[error(transparent)]
+    Cancelled(#[from] crate::cancel::Cancelled),
     /// Something that cannot happen on a real cube (a bug).
     #[error("internal error: {0}")]
     Unreachable(&'static str),

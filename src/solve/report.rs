@@ -2,9 +2,7 @@
 //! of a batch, random-state scrambles, and hints. Everything printed is checked first by
 //! making it on the cube it is for.
 
-use std::fmt;
 use std::fmt::Write as _;
-use std::time::Duration;
 
 use rand::SeedableRng;
 
@@ -12,11 +10,13 @@ use super::SolveError;
 use super::cubie::{CubieCube, FaceMove};
 use super::tables::Tables;
 use super::twophase::{TwoPhaseOptions, TwoPhaseSolution, solve};
+use crate::alg::format_in;
 use crate::cube::Cube;
 use crate::input::Input;
 use crate::metric::Metric;
 use crate::moves::{Move, format_moves};
-use crate::parser::{Notation, parse_sequence};
+use crate::notation::Notation;
+use crate::text::count;
 
 /// The metrics the two-phase solver counts in: the half-turn metric only (phase 2's moves
 /// include half turns of four faces, and its tables count them as one move).
@@ -98,13 +98,14 @@ pub fn read_cube(input: &Input) -> Result<Cube, SolveError> {
 /// use cubework::solve::twophase::TwoPhaseOptions;
 /// let tables = Tables::build(&mut |_, _| {});
 /// let cube = read_cube(&Input::Alg("R U F".into())).unwrap();
-/// let text = twophase_text(&tables, &cube, &TwoPhaseOptions::default()).unwrap();
+/// let text = twophase_text(&tables, &cube, &TwoPhaseOptions::default(), cubework::Notation::Standard).unwrap();
 /// assert_eq!(text.lines().last(), Some("F' U' R'"));
 /// ```
 pub fn twophase_text(
     tables: &Tables,
     cube: &Cube,
     opts: &TwoPhaseOptions,
+    notation: Notation,
 ) -> Result<String, SolveError> {
     let solved = solve_cube(tables, cube, opts)?;
     let mut out = String::new();
@@ -112,7 +113,7 @@ pub fn twophase_text(
         let _ = writeln!(
             out,
             "turned the whole cube ({}) to bring the centres home",
-            format_moves(&solved.rotation)
+            format_in(&solved.rotation, notation)
         );
     }
     let n = solved.moves.len();
@@ -123,103 +124,14 @@ pub fn twophase_text(
     };
     let _ = writeln!(
         out,
-        "{n} {} in the half-turn metric, two-phase (at most {}; {searched}, {} probes):",
-        if n == 1 { "move" } else { "moves" },
+        "{} in the half-turn metric, two-phase (at most {}; {searched}, {}){}:",
+        count(n as u64, "move"),
         opts.max_length,
-        s.probes
+        count(s.probes, "probe"),
+        notation.in_words()
     );
-    out.push_str(&format_moves(&solved.moves));
+    out.push_str(&format_in(&solved.moves, notation));
     Ok(out)
-}
-
-/// Reads one line of a batch: a 54-letter facelet string (letters U R F D L B only), or else
-/// a move sequence in `notation` (an empty line is the solved cube).
-pub fn batch_input(line: &str, notation: Notation) -> Result<Input, SolveError> {
-    let line = line.trim();
-    if line.len() == 54 && line.bytes().all(|b| b"URFDLB".contains(&b)) {
-        return Ok(Input::Facelets(line.to_string()));
-    }
-    Ok(Input::Moves(
-        parse_sequence(line, notation).map_err(crate::input::InputError::from)?,
-    ))
-}
-
-/// One line of a batch solved: the whole sequence that solves it (any whole-cube turn
-/// first), ready to print, with the solve's time and length.
-pub fn batch_line(
-    tables: &Tables,
-    line: &str,
-    notation: Notation,
-    opts: &TwoPhaseOptions,
-) -> Result<(String, Duration, usize), SolveError> {
-    let cube = batch_input(line, notation)?.to_cube(3)?;
-    let solved = solve_cube(tables, &cube, opts)?;
-    Ok((
-        format_moves(&solved.sequence()),
-        solved.search.elapsed,
-        solved.moves.len(),
-    ))
-}
-
-/// What a batch did, for its closing line.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct BatchSummary {
-    times: Vec<Duration>,
-    moves: usize,
-    failed: usize,
-}
-
-impl BatchSummary {
-    /// Counts a solved line.
-    pub fn solved(&mut self, time: Duration, length: usize) {
-        self.times.push(time);
-        self.moves += length;
-    }
-
-    /// Counts a line that failed.
-    pub fn failed(&mut self) {
-        self.failed += 1;
-    }
-
-    /// How many lines failed.
-    pub fn failures(&self) -> usize {
-        self.failed
-    }
-
-    /// The median solve time, if any line was solved.
-    pub fn median(&self) -> Option<Duration> {
-        let mut t = self.times.clone();
-        t.sort();
-        t.get(t.len() / 2).copied()
-    }
-}
-
-impl fmt::Display for BatchSummary {
-    /// `solved 200 states (2 lines failed): median 0.41 ms, mean 0.66 ms a solve, mean
-    /// length 20.52 moves`
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let n = self.times.len();
-        write!(f, "solved {n} {}", if n == 1 { "state" } else { "states" })?;
-        if self.failed > 0 {
-            write!(
-                f,
-                " ({} {} failed)",
-                self.failed,
-                if self.failed == 1 { "line" } else { "lines" }
-            )?;
-        }
-        let Some(median) = self.median() else {
-            return Ok(());
-        };
-        let mean = self.times.iter().sum::<Duration>().as_secs_f64() / n as f64;
-        write!(
-            f,
-            ": median {:.2} ms, mean {:.2} ms a solve, mean length {:.2} moves",
-            median.as_secs_f64() * 1e3,
-            mean * 1e3,
-            self.moves as f64 / n as f64
-        )
-    }
 }
 
 /// A state drawn uniformly from all 43,252,003,274,489,856,000, from `seed` (ChaCha8).
@@ -343,15 +255,26 @@ mod tests {
         let t = tables();
         let opts = TwoPhaseOptions::default();
         let text = |alg: &str| {
-            twophase_text(t, &read_cube(&Input::Alg(alg.into())).unwrap(), &opts).unwrap()
+            let cube = read_cube(&Input::Alg(alg.into())).unwrap();
+            twophase_text(t, &cube, &opts, Notation::Standard).unwrap()
         };
         let text_of = text;
         let text = text_of("R U R' U' F2 D");
         let last = text.lines().last().unwrap();
         let mut cube = Input::Alg("R U R' U' F2 D".into()).to_cube(3).unwrap();
-        cube.apply_all(&parse_sequence(last, Notation::Standard).unwrap())
+        cube.apply_all(&crate::parser::parse_sequence(last, Notation::Standard).unwrap())
             .unwrap();
         assert!(cube.is_solved(), "{text}");
+        // In the paper's notation, the paper's letters, and it says so.
+        let cube = read_cube(&Input::Alg("R U F'".into())).unwrap();
+        let paper = twophase_text(t, &cube, &opts, Notation::Paper).unwrap();
+        assert!(paper.contains("in the paper's notation:"), "{paper}");
+        let mut c = cube.clone();
+        c.apply_all(
+            &crate::parser::parse_sequence(paper.lines().last().unwrap(), Notation::Paper).unwrap(),
+        )
+        .unwrap();
+        assert!(c.is_solved(), "{paper}");
         let text = text_of("x R");
         assert!(text.starts_with("turned the whole cube"), "{text}");
         let text = text_of("");
@@ -366,38 +289,6 @@ mod tests {
         let err = read_cube(&Input::Facelets(twisted.into_iter().collect())).unwrap_err();
         assert!(matches!(err, SolveError::Pieces(_)), "{err}");
         assert!(check_metric(Metric::Qtm).is_err() && check_metric(Metric::Htm).is_ok());
-    }
-
-    #[test]
-    fn batch_lines_and_their_summary() {
-        let t = tables();
-        let opts = TwoPhaseOptions::default();
-        let solved = Cube::solved().facelets();
-        let mut summary = BatchSummary::default();
-        for line in ["R U", &solved, "", "x y R", "Q"] {
-            match batch_line(t, line, Notation::Standard, &opts) {
-                Ok((text, time, len)) => {
-                    let mut cube = batch_input(line, Notation::Standard)
-                        .unwrap()
-                        .to_cube(3)
-                        .unwrap();
-                    cube.apply_all(&parse_sequence(&text, Notation::Standard).unwrap())
-                        .unwrap();
-                    assert!(cube.is_solved(), "{line}: {text}");
-                    summary.solved(time, len);
-                }
-                Err(e) => {
-                    assert_eq!(line, "Q", "{e}");
-                    summary.failed();
-                }
-            }
-        }
-        let text = summary.to_string();
-        assert!(
-            text.starts_with("solved 4 states (1 line failed): median"),
-            "{text}"
-        );
-        assert_eq!(BatchSummary::default().to_string(), "solved 0 states");
     }
 
     #[test]
