@@ -43,9 +43,10 @@
 //!
 //! It stops at the first solution within the length bound once it has made
 //! [`TwoPhaseOptions::min_probes`] probes (a few extra probes find a shorter solution
-//! cheaply), or, given a time limit, keeps shortening until the time is up. Adjacent moves
-//! of one face where phase 2 meets the pre-moves are merged. Every solution is checked by
-//! making it on the cube before it is returned.
+//! cheaply), or, given a time limit, keeps shortening until the time is up. Ctrl-C
+//! ([`crate::cancel`]) stops it too, with the best solution found so far if there is one.
+//! Adjacent moves of one face where phase 2 meets the pre-moves are merged. Every solution is
+//! checked by making it on the cube before it is returned.
 
 use std::time::{Duration, Instant};
 
@@ -185,6 +186,7 @@ struct Search<'t> {
     keep_going_until: Option<Instant>,
     give_up: Instant,
     out_of_time: bool,
+    cancelled: bool,
 }
 
 impl Search<'_> {
@@ -322,7 +324,12 @@ impl Search<'_> {
         })
     }
 
+    /// Whether to stop: the time is up, or the user pressed Ctrl-C.
     fn time_is_up(&mut self) -> bool {
+        if crate::cancel::requested() {
+            self.cancelled = true;
+            return true;
+        }
         let now = Instant::now();
         let limit = match self.keep_going_until {
             Some(t) if self.best.is_some() => t,
@@ -669,6 +676,7 @@ pub fn solve(
         keep_going_until: opts.time_limit.map(|t| started + t),
         give_up: started + opts.give_up,
         out_of_time: false,
+        cancelled: false,
     };
     'lengths: for length1 in 0..=opts.max_length as usize {
         for d in 0..6 {
@@ -683,6 +691,9 @@ pub fn solve(
         }
     }
     let Some((len, path, d)) = search.best else {
+        if search.cancelled {
+            return Err(crate::cancel::Cancelled.into());
+        }
         return Err(SolveError::NotFound {
             max_length: opts.max_length,
             elapsed: started.elapsed(),
