@@ -916,12 +916,15 @@ mod timing {
             .ok()
             .and_then(|s| s.parse().ok())
             .unwrap_or(DEFAULT_MIN_PROBES);
-        let seed = std::env::var("SEED")
+        // The set of `cargo bench --bench solve` and `scripts/solve_table.sh`: seeds 1 to 200
+        // (SEED=k takes seeds 200k + 1 to 200k + 200).
+        let base: u64 = std::env::var("SEED")
             .ok()
             .and_then(|s| s.parse().ok())
-            .unwrap_or(2026);
-        let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        let cubes: Vec<CubieCube> = (0..200).map(|_| CubieCube::random(&mut rng)).collect();
+            .unwrap_or(0);
+        let cubes: Vec<CubieCube> = (1..=200)
+            .map(|i| crate::solve::report::random_state(200 * base + i))
+            .collect();
         for max_length in [21u8, 20] {
             let opts = TwoPhaseOptions {
                 max_length,
