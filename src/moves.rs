@@ -562,6 +562,10 @@ impl fmt::Display for Move {
                 to,
                 style,
             } => match style {
+                // `r` is two layers; any other count is written: `3r`.
+                WideStyle::Lower if to != 2 => {
+                    write!(f, "{to}{}", face.letter().to_ascii_lowercase())?
+                }
                 WideStyle::Lower => write!(f, "{}", face.letter().to_ascii_lowercase())?,
                 WideStyle::Plain if from == to && from > 1 => write!(f, "{from}{face}")?,
                 WideStyle::Plain => write!(f, "{face}")?,

@@ -181,8 +181,10 @@ pub fn effect_report(text: &str, notation: Notation) -> Result<String, AlgebraEr
     Ok(format!("{} on the 3×3×3\n{}", show(&alg), e.report()))
 }
 
+/// The sequence as a headline echoes it: without its comments, which would swallow the rest
+/// of the line.
 fn show(alg: &Alg) -> String {
-    let s = alg.to_string();
+    let s = alg.without_comments().to_string();
     if s.is_empty() {
         "(empty sequence)".into()
     } else {
@@ -217,7 +219,7 @@ pub fn expand_report(text: &str, notation: Notation) -> Result<String, AlgebraEr
         "{} expands to {}\n{}",
         show(&alg),
         count(alg.expanded_len(), "move"),
-        alg.format_expanded()
+        alg.expanded_with_comments()
     ))
 }
 

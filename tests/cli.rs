@@ -134,8 +134,8 @@ fn bad_input_is_one_line_and_status_two() {
     let cases: &[(&[&str], &str)] = &[
         (&["apply", "R", "Q"], "unknown move 'Q' at column 3"),
         (
-            &["apply", "R3"],
-            "bad suffix '3' after move 'R' at column 2",
+            &["apply", "R-"],
+            "bad suffix '-' after move 'R' at column 2",
         ),
         (
             &["apply", "--from", "UUUU", "R"],
