@@ -427,18 +427,20 @@ pub fn apply_n(
     moves: &str,
 ) -> Result<String> {
     Cube::check_size(n)?;
-    if let Some(rep) = rep {
-        let kind: RepKind = rep.parse()?;
-        return Err(crate::rep::WrongSize {
-            rep: kind.name(),
-            n,
-        }
-        .into());
-    }
+    let kind: Option<RepKind> = rep.map(str::parse).transpose()?;
     let start = match from {
         Some(s) => Cube::from_facelets_n(s, n)?,
         None => Cube::solved_n(n),
     };
+    if let Some(kind) = kind {
+        let mut state = kind.build(&start)?;
+        state.apply_all(&parse_sequence(moves, notation)?)?;
+        return Ok(match show {
+            Show::Native => state.render(),
+            Show::Net => state.to_cube().net(),
+            Show::Facelets => state.to_cube().facelets(),
+        });
+    }
     let cube = crate::tools::do_sequence(&start, moves, notation)?;
     Ok(match show {
         Show::Native | Show::Net => cube.net(),

@@ -177,7 +177,7 @@ pub fn measure(
             let mut rep = kind.build(&start).expect("3×3×3");
             let tables: Vec<_> = moves
                 .iter()
-                .map(|&m| rep.compile(m).expect("defined"))
+                .map(|&m| rep.compile(m.into()).expect("defined"))
                 .collect();
             let shape = rep
                 .shape()
@@ -190,13 +190,13 @@ pub fn measure(
             };
             // Warm-up, then the rounds.
             for &m in moves.iter().take(100) {
-                rep.turn(m).expect("defined");
+                rep.turn(m.into()).expect("defined");
             }
             let mut defined: Vec<f64> = (0..rounds)
                 .map(|_| {
                     let t = Instant::now();
                     for &m in &moves {
-                        rep.turn(black_box(m)).expect("defined");
+                        rep.turn(black_box(m).into()).expect("defined");
                     }
                     per_turn(t.elapsed())
                 })
