@@ -867,6 +867,26 @@ mod tests {
     }
 
     #[test]
+    fn every_layer_turn_round_trips_through_standard_notation() {
+        for n in 2..=crate::geometry::MAX_SIZE {
+            for t in LayerTurn::all(n) {
+                let m = t.to_standard(n);
+                assert_eq!(m.layer_turns(n).unwrap(), vec![t], "{n}: {m}");
+                let text = m.to_string();
+                let parsed =
+                    crate::parser::parse_moves(&text, crate::parser::Notation::Standard).unwrap();
+                assert_eq!(parsed, vec![m], "{n}: {text}");
+            }
+        }
+        for m in PaperMove::ALL {
+            let t = LayerTurn::from(m);
+            assert_eq!(t.paper(3), Some(m));
+            assert_eq!(Move::paper(m).layer_turns(3).unwrap(), vec![t]);
+            assert_eq!(t.to_standard(3), m.to_standard());
+        }
+    }
+
+    #[test]
     fn standard_and_paper_round_trip_through_slice_turns() {
         for m in PaperMove::ALL {
             let std = m.to_standard();
