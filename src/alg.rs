@@ -19,7 +19,7 @@ use std::fmt;
 use crate::cube::FaceletError;
 use crate::face::Face;
 use crate::moves::{Amount, Move, MoveError, PaperAxis, Rotation, Slice, Turn};
-use crate::parser::{Notation, ParseError};
+use crate::notation::{Notation, ParseError};
 use crate::perm::StickerPerm;
 use crate::tools::Tool;
 
@@ -134,14 +134,7 @@ pub struct Alg {
     pub items: Vec<Item>,
 }
 
-/// The longest expansion the parser accepts, in moves.
-///
-/// ```
-/// use cubework::{parse_sequence, Notation};
-/// assert!(parse_sequence("(R U)500000", Notation::Standard).is_ok());
-/// assert!(parse_sequence("(R U)500001", Notation::Standard).is_err());
-/// ```
-pub const MAX_EXPANDED: u64 = 1_000_000;
+pub use crate::notation::MAX_EXPANDED;
 
 pub use crate::metric::Metric;
 
@@ -178,18 +171,6 @@ pub enum AlgebraError {
 }
 
 impl Alg {
-    /// Parses a sequence with algebra (see the parser's grammar).
-    ///
-    /// ```
-    /// use cubework::alg::Alg;
-    /// use cubework::Notation;
-    /// assert_eq!(Alg::parse("[R: U]", Notation::Standard).unwrap().to_string(), "[R: U]");
-    /// assert_eq!(Alg::parse("[R U]", Notation::Standard).unwrap_err().column, 5);
-    /// ```
-    pub fn parse(text: &str, notation: Notation) -> Result<Alg, ParseError> {
-        crate::parser::parse_alg(text, notation)
-    }
-
     /// A flat sequence of moves.
     ///
     /// ```
@@ -223,6 +204,27 @@ impl Alg {
         Alg {
             items: self.items.iter().rev().map(Item::invert).collect(),
         }
+    }
+
+    /// The number of moves as written: each move and tool name once, however often a bracket
+    /// repeats it (`(R U)500` is two).
+    ///
+    /// ```
+    /// use cubework::alg::Alg;
+    /// use cubework::Notation;
+    /// assert_eq!(Alg::parse("(R U)500 [F, D2] SWITCH", Notation::Standard).unwrap().written_len(), 5);
+    /// ```
+    pub fn written_len(&self) -> usize {
+        self.items
+            .iter()
+            .map(|item| match item {
+                Item::Move(_) | Item::Tool { .. } => 1,
+                Item::Group { body, .. } => body.written_len(),
+                Item::Commutator { a, b, .. } | Item::Conjugate { a, b, .. } => {
+                    a.written_len() + b.written_len()
+                }
+            })
+            .sum()
     }
 
     /// The number of moves in the expansion (saturating).
@@ -449,7 +451,7 @@ impl Item {
                 .expanded_len()
                 .saturating_mul(2)
                 .saturating_add(b.expanded_len()),
-            Item::Tool { tool, .. } => tool.reconstruction().chosen.len() as u64,
+            Item::Tool { tool, .. } => tool.sequence().len() as u64,
         }
     }
 

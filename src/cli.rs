@@ -7,15 +7,16 @@ use std::ffi::OsString;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand, ValueEnum};
-use comfy_table::{ContentArrangement, Table, presets::UTF8_FULL_CONDENSED};
 
-use crate::compare::{Format, Measure, compare_table, measure, paper_table};
+use crate::compare::{Format, compare_table, paper_table};
 use crate::cube::Cube;
 use crate::error::{Error, Result};
 use crate::input::Input;
 use crate::metric::Metric;
+use crate::output;
 use crate::parser::{Notation, parse_sequence};
 use crate::perm::OrderBy;
+use crate::progress::{measure_with_progress, solve_with_progress};
 use crate::rep::RepKind;
 use crate::reports;
 
@@ -72,7 +73,7 @@ pub enum PocketCommand {
         #[arg(long, value_name = "FACELETS", conflicts_with = "alg")]
         facelets: Option<String>,
         /// The state as moves from solved.
-        #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
+        #[arg()]
         alg: Vec<String>,
     },
 }
@@ -96,7 +97,7 @@ pub enum Command {
         #[arg(long)]
         rep: Option<String>,
         /// Cube size N (2 to 9); other sizes than 3 are shown as a net.
-        #[arg(long, default_value_t = 3)]
+        #[arg(long, default_value_t = 3, allow_negative_numbers = true, value_parser = size_arg)]
         size: usize,
         /// Notation of MOVES.
         #[arg(long, value_enum, default_value_t = Notation::Standard)]
@@ -108,7 +109,7 @@ pub enum Command {
         #[arg(long, value_enum, default_value_t = Show::Native)]
         show: Show,
         /// The moves (the rest of the line, joined by spaces).
-        #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
+        #[arg()]
         moves: Vec<String>,
     },
     /// List the representations: shape, element, bytes, defined moves.
@@ -116,7 +117,7 @@ pub enum Command {
     /// The order of a sequence: how many repetitions bring the cube back.
     Order {
         /// Cube size N (2 to 9).
-        #[arg(long, default_value_t = 3)]
+        #[arg(long, default_value_t = 3, allow_negative_numbers = true, value_parser = size_arg)]
         size: usize,
         /// Back when it looks the same (colours) or when every sticker is home (labels).
         #[arg(long, value_enum, default_value_t = OrderBy::Colours)]
@@ -125,19 +126,19 @@ pub enum Command {
         #[arg(long, value_enum, default_value_t = Notation::Standard)]
         notation: Notation,
         /// The sequence (sequence algebra allowed).
-        #[arg(trailing_var_arg = true, allow_hyphen_values = true, required = true)]
+        #[arg(required = true)]
         alg: Vec<String>,
     },
     /// The sequence's permutation of the sticker tuple, in cycle notation.
     Cycles {
         /// Cube size N (2 to 9).
-        #[arg(long, default_value_t = 3)]
+        #[arg(long, default_value_t = 3, allow_negative_numbers = true, value_parser = size_arg)]
         size: usize,
         /// Notation of ALG.
         #[arg(long, value_enum, default_value_t = Notation::Standard)]
         notation: Notation,
         /// The sequence.
-        #[arg(trailing_var_arg = true, allow_hyphen_values = true, required = true)]
+        #[arg(required = true)]
         alg: Vec<String>,
     },
     /// Where each corner, edge and centre of the 3×3×3 goes, and how it twists or flips.
@@ -146,7 +147,7 @@ pub enum Command {
         #[arg(long, value_enum, default_value_t = Notation::Standard)]
         notation: Notation,
         /// The sequence.
-        #[arg(trailing_var_arg = true, allow_hyphen_values = true, required = true)]
+        #[arg(required = true)]
         alg: Vec<String>,
     },
     /// The inverse of a sequence.
@@ -155,7 +156,7 @@ pub enum Command {
         #[arg(long, value_enum, default_value_t = Notation::Standard)]
         notation: Notation,
         /// The sequence.
-        #[arg(trailing_var_arg = true, allow_hyphen_values = true, required = true)]
+        #[arg(required = true)]
         alg: Vec<String>,
     },
     /// A sequence with its groups, commutators, conjugates and tools written out.
@@ -164,7 +165,7 @@ pub enum Command {
         #[arg(long, value_enum, default_value_t = Notation::Standard)]
         notation: Notation,
         /// The sequence.
-        #[arg(trailing_var_arg = true, allow_hyphen_values = true, required = true)]
+        #[arg(required = true)]
         alg: Vec<String>,
     },
     /// A sequence with cancelling and mergeable moves combined.
@@ -173,7 +174,7 @@ pub enum Command {
         #[arg(long, value_enum, default_value_t = Notation::Standard)]
         notation: Notation,
         /// The sequence.
-        #[arg(trailing_var_arg = true, allow_hyphen_values = true, required = true)]
+        #[arg(required = true)]
         alg: Vec<String>,
     },
     /// The length of a sequence in a metric.
@@ -185,7 +186,7 @@ pub enum Command {
         #[arg(long, value_enum, default_value_t = Notation::Standard)]
         notation: Notation,
         /// The sequence.
-        #[arg(trailing_var_arg = true, allow_hyphen_values = true, required = true)]
+        #[arg(required = true)]
         alg: Vec<String>,
     },
     /// The paper's tools (SWITCH TWIST SNAP LIFT CYCLE FLIP) as reconstructed.
@@ -197,10 +198,10 @@ pub enum Command {
     /// The paper's SCRAMBLE: random quarter-turns of the outer faces.
     Scramble {
         /// How many quarter-turns.
-        #[arg(default_value_t = crate::tools::SCRAMBLE_LENGTH)]
+        #[arg(default_value_t = crate::tools::SCRAMBLE_LENGTH, allow_negative_numbers = true, value_parser = whole::<usize>)]
         count: usize,
         /// Seed, for a scramble that can be repeated.
-        #[arg(long)]
+        #[arg(long, allow_negative_numbers = true, value_parser = whole::<u64>)]
         seed: Option<u64>,
         /// Notation to write it in.
         #[arg(long, value_enum, default_value_t = Notation::Standard)]
@@ -224,7 +225,7 @@ pub enum Command {
         #[arg(long, value_name = "FACELETS", conflicts_with = "alg")]
         facelets: Option<String>,
         /// The state as moves from solved.
-        #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
+        #[arg()]
         alg: Vec<String>,
     },
     /// Time every representation's quarter-turns (as defined and compiled) and rank them.
@@ -233,7 +234,7 @@ pub enum Command {
         #[arg(long, value_enum, default_value_t = Format::Table)]
         format: Format,
         /// Random quarter-turns to time.
-        #[arg(long, default_value_t = 10_000, value_parser = clap::value_parser!(u32).range(1..=10_000_000))]
+        #[arg(long, default_value_t = 10_000, allow_negative_numbers = true, value_parser = turns_arg)]
         turns: u32,
     },
     /// The paper's comparison table beside this workbench's measurements.
@@ -242,7 +243,7 @@ pub enum Command {
         #[arg(long, value_enum, default_value_t = Format::Table)]
         format: Format,
         /// Random quarter-turns to time for the Speed column.
-        #[arg(long, default_value_t = 2_000, value_parser = clap::value_parser!(u32).range(1..=10_000_000))]
+        #[arg(long, default_value_t = 2_000, allow_negative_numbers = true, value_parser = turns_arg)]
         turns: u32,
     },
     /// Run a session file: each line as typed in the REPL, without prompts or colour.
@@ -252,40 +253,114 @@ pub enum Command {
     },
 }
 
-/// Parses the arguments and runs the command; the binary's whole `main`.
+/// Parses the arguments and runs the command: everything the binary does. Its output goes
+/// through [`output`](crate::output), so that a closed pipe or a full disk is an error here,
+/// never a panic.
 pub fn run(args: impl IntoIterator<Item = impl Into<OsString> + Clone>) -> Result<ExitCode> {
     let cli = match Cli::try_parse_from(args) {
         Ok(cli) => cli,
         Err(e) if !e.use_stderr() => {
             // --help and --version: print as clap means them to be, and succeed.
-            print!("{e}");
+            output::out_raw(e)?;
             return Ok(ExitCode::SUCCESS);
         }
-        Err(e) => return Err(Error::Usage(first_line(&e.to_string()))),
+        Err(e) if e.kind() == clap::error::ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+            // `cubework pocket` alone: which subcommand? Its usage, as an error.
+            return Err(Error::Usage(format!(
+                "a subcommand is needed here\n\n{}",
+                e.render().to_string().trim_end()
+            )));
+        }
+        Err(e) => return Err(Error::Usage(one_line(&e.to_string()))),
     };
     match cli.command {
         None => crate::repl::run_interactive(),
         Some(Command::Run { file }) => {
-            let open = std::fs::File::open(&file).map_err(|source| Error::File {
-                path: file.clone(),
-                source,
-            })?;
+            let open = open_file(&file)?;
             crate::repl::run_lines(std::io::BufReader::new(open))
         }
         Some(command) => {
             let out = execute(command)?;
-            println!("{out}");
+            output::out(out)?;
             Ok(ExitCode::SUCCESS)
         }
     }
 }
 
-fn first_line(message: &str) -> String {
-    let line = message
+/// What the binary does with an error from [`run`]: nothing when standard output was closed
+/// by its reader (`cubework compare | head -1` is a normal way to stop), otherwise one line
+/// on standard error; and the exit status.
+pub fn report(err: Error) -> ExitCode {
+    if let Error::Io(e) = &err
+        && output::is_closed_pipe(e)
+    {
+        return ExitCode::SUCCESS;
+    }
+    output::err(format!("cubework: {err}"));
+    ExitCode::from(err.exit_code())
+}
+
+/// Opens a file the user named, refusing what is not a regular file to read from (a
+/// directory cannot be read; a FIFO or device is read as a stream).
+fn open_file(path: &std::path::Path) -> Result<std::fs::File> {
+    let file_error = |source| Error::File {
+        path: path.to_path_buf(),
+        source,
+    };
+    if std::fs::metadata(path).is_ok_and(|m| m.is_dir()) {
+        return Err(file_error(std::io::Error::new(
+            std::io::ErrorKind::IsADirectory,
+            "is a directory",
+        )));
+    }
+    std::fs::File::open(path).map_err(file_error)
+}
+
+/// A clap error on one line: what is wrong and any tip, without the usage and help lines.
+fn one_line(message: &str) -> String {
+    message
         .lines()
-        .find(|l| !l.trim().is_empty())
-        .unwrap_or(message);
-    line.trim_start_matches("error: ").to_string()
+        .take_while(|l| !l.starts_with("Usage:") && !l.starts_with("For more information"))
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .map(|l| l.trim_start_matches("error: "))
+        .fold(String::new(), |mut out, l| {
+            if !out.is_empty() {
+                out.push_str(if l.starts_with("tip:") { "; " } else { " " });
+            }
+            out.push_str(l);
+            out
+        })
+}
+
+/// A whole number, 0 or more.
+fn whole<T: std::str::FromStr>(s: &str) -> std::result::Result<T, String> {
+    if s.trim().starts_with('-') {
+        return Err("must be 0 or more".into());
+    }
+    s.trim()
+        .parse()
+        .map_err(|_| "must be a whole number, 0 or more".into())
+}
+
+/// A cube size, 2 to 9.
+fn size_arg(s: &str) -> std::result::Result<usize, String> {
+    let n = whole::<usize>(s)?;
+    Cube::check_size(n).map_err(|e| e.to_string())?;
+    Ok(n)
+}
+
+/// A number of quarter-turns to time, 1 to [`crate::compare::MAX_TURNS`].
+fn turns_arg(s: &str) -> std::result::Result<u32, String> {
+    let n: usize = whole(s)?;
+    if (1..=crate::compare::MAX_TURNS).contains(&n) {
+        Ok(n as u32)
+    } else {
+        Err(format!(
+            "must be from 1 to {}",
+            crate::text::thousands(crate::compare::MAX_TURNS as u64)
+        ))
+    }
 }
 
 /// Runs one command and returns what it prints.
@@ -367,7 +442,7 @@ pub fn execute(command: Command) -> Result<String> {
             seed,
             notation,
         } => Ok(reports::scramble_report(count, seed, notation)?),
-        Command::Reps => Ok(reps_table()),
+        Command::Reps => Ok(reports::reps_table()),
         Command::Compare { format, turns } => {
             let pieces = crate::compare::measure_pieces(turns as usize, 7, 0xc0be);
             Ok(compare_table(
@@ -441,7 +516,7 @@ pub fn apply_n(
             Show::Facelets => state.to_cube().facelets(),
         });
     }
-    let cube = crate::tools::do_sequence(&start, moves, notation)?;
+    let cube = crate::input::do_sequence(&start, moves, notation)?;
     Ok(match show {
         Show::Native | Show::Net => cube.net(),
         Show::Facelets => cube.facelets(),
@@ -454,96 +529,4 @@ pub fn input(facelets: Option<String>, alg: &[String], notation: Notation) -> Re
         Some(s) => Input::Facelets(s),
         None => Input::Moves(parse_sequence(&alg.join(" "), notation)?),
     })
-}
-
-/// The 3×3×3 search solver with a progress line on stderr (hidden when it is not a terminal).
-pub fn solve_with_progress(metric: Metric, input: &Input) -> Result<String> {
-    let bar = indicatif::ProgressBar::new_spinner();
-    bar.set_style(
-        indicatif::ProgressStyle::with_template("{spinner} {msg} [{elapsed}]")
-            .unwrap_or_else(|_| indicatif::ProgressStyle::default_spinner()),
-    );
-    let answer = crate::solve::bfs_report(metric, input, &mut |p| {
-        let what = match p.phase {
-            crate::solve::Phase::Ball => format!(
-                "states within {} of solved: {}",
-                p.ball_radius, p.ball_states
-            ),
-            crate::solve::Phase::Search => {
-                format!(
-                    "searching depth {} of at most {}: {} nodes",
-                    p.depth, p.limit, p.nodes
-                )
-            }
-        };
-        bar.set_message(what);
-        bar.tick();
-    });
-    bar.finish_and_clear();
-    Ok(answer?)
-}
-
-/// `cubework reps`: the representations in a table.
-pub fn reps_table() -> String {
-    let mut table = Table::new();
-    table
-        .load_style(UTF8_FULL_CONDENSED)
-        .set_content_arrangement(ContentArrangement::Dynamic);
-    table.set_header([
-        "name",
-        "paper",
-        "shape",
-        "element",
-        "bytes",
-        "moves",
-        "not defined",
-    ]);
-    for kind in RepKind::ALL {
-        let rep = kind.build(&Cube::solved()).expect("3×3×3");
-        let shape: Vec<String> = rep.shape().iter().map(|d| d.to_string()).collect();
-        let undefined: Vec<String> = crate::PaperMove::ALL
-            .iter()
-            .filter(|&&m| kind.undefined_reason(m).is_some())
-            .map(|m| m.to_string())
-            .collect();
-        table.add_row([
-            kind.name().to_string(),
-            kind.title().to_string(),
-            shape.join("×"),
-            rep.element().to_string(),
-            rep.state_bytes().to_string(),
-            format!("{}/24", kind.defined_moves().len()),
-            if undefined.is_empty() {
-                "—".to_string()
-            } else {
-                undefined.join(" ")
-            },
-        ]);
-    }
-    let pieces = crate::pieces::PieceCube::solved();
-    table.add_row([
-        "pieces".to_string(),
-        "(Ruby notes: outside the paper)".to_string(),
-        pieces.shape_description(),
-        "colour (u8)".to_string(),
-        pieces.state_bytes().to_string(),
-        "12/24".to_string(),
-        "C H M X Y Z, inverses".to_string(),
-    ]);
-    table.to_string()
-}
-
-/// Times the representations with a progress bar on stderr (hidden when it is not a terminal).
-pub fn measure_with_progress(turns: usize) -> Vec<Measure> {
-    let bar = indicatif::ProgressBar::new(RepKind::ALL.len() as u64);
-    bar.set_style(
-        indicatif::ProgressStyle::with_template("timing {msg:10} {bar:28} {pos}/{len}")
-            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
-    );
-    let measures = measure(turns, 7, 0xc0be, |kind| {
-        bar.set_message(kind.name());
-        bar.inc(1);
-    });
-    bar.finish_and_clear();
-    measures
 }

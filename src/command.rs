@@ -5,16 +5,20 @@
 //! moves in the session's notation, applied to the current state and shown in the current
 //! representation. Blank lines and lines starting with `#` do nothing.
 
+use std::collections::VecDeque;
+
+use crate::alg::Alg;
 use crate::cube::Cube;
 use crate::error::{Error, Result};
 use crate::face::Face;
 use crate::input::Input;
 use crate::metric::Metric;
-use crate::moves::{Move, format_moves};
-use crate::parser::{Notation, parse_sequence};
+use crate::moves::format_moves;
+use crate::parser::{Notation, parse_alg, parse_sequence};
 use crate::perm::OrderBy;
 use crate::rep::{RepKind, Representation};
 use crate::reports;
+use crate::text::echo;
 use crate::tools;
 
 /// A command: its name, its arguments, and what it does.
@@ -195,14 +199,49 @@ fn details(name: &str) -> &'static str {
     }
 }
 
-/// One change to the state, as undo and history see it.
+/// How many changes undo can take back. Older changes are forgotten.
+pub const MAX_UNDO: usize = 1000;
+/// How many moves, as written (`(R U)500` is two), the changes kept for undo and `invert`
+/// may hold in all. Older changes are forgotten first.
+pub const MAX_KEPT_MOVES: usize = 1_000_000;
+/// The longest label a change keeps for `history`, in characters.
+const LABEL_CHARS: usize = 80;
+
+/// One change to the state, as undo and history see it. It keeps what undo and `invert` need
+/// — the states before and after, and the moves as written (not their expansion) — and a
+/// label cut to a readable length.
 #[derive(Clone, Debug)]
 struct Change {
     label: String,
     /// The moves it made, or `None` for a change that sets the state (load, reset).
-    moves: Option<Vec<Move>>,
+    moves: Option<Alg>,
     before: Cube,
     after: Cube,
+}
+
+impl Change {
+    /// The moves it holds, as written.
+    fn size(&self) -> usize {
+        self.moves.as_ref().map_or(0, Alg::written_len)
+    }
+}
+
+/// A label of at most [`LABEL_CHARS`] characters, control characters escaped.
+fn label(text: &str) -> String {
+    let text = text.trim();
+    let mut out = String::new();
+    for (i, c) in text.chars().enumerate() {
+        if i == LABEL_CHARS {
+            out.push_str(&format!(" … ({} characters)", text.chars().count()));
+            break;
+        }
+        if c.is_control() {
+            out.extend(c.escape_default());
+        } else {
+            out.push(c);
+        }
+    }
+    out
 }
 
 /// What a line produced.
@@ -238,8 +277,12 @@ impl Reply {
 pub struct Session {
     rep: Box<dyn Representation>,
     notation: Notation,
-    past: Vec<Change>,
+    past: VecDeque<Change>,
     future: Vec<Change>,
+    /// Moves, as written, held by `past` and `future`.
+    kept: usize,
+    /// How many changes have been forgotten since the session began.
+    forgotten: usize,
     color: bool,
 }
 
@@ -250,8 +293,10 @@ impl Session {
         Session {
             rep: RepKind::Vector.build(&Cube::solved()).expect("3×3×3"),
             notation: Notation::Standard,
-            past: Vec::new(),
+            past: VecDeque::new(),
             future: Vec::new(),
+            kept: 0,
+            forgotten: 0,
             color,
         }
     }
@@ -276,9 +321,14 @@ impl Session {
         format!("{}> ", self.rep.name())
     }
 
-    /// Runs one line.
-    pub fn execute(&mut self, line: &str) -> Result<Reply> {
-        let line = line.trim();
+    /// Runs one line. Parse errors give their column in the line as typed.
+    pub fn execute(&mut self, typed: &str) -> Result<Reply> {
+        let line = typed.trim();
+        self.run_line(line)
+            .map_err(|e| e.shifted(column_of(typed, line)))
+    }
+
+    fn run_line(&mut self, line: &str) -> Result<Reply> {
         if line.is_empty() || line.starts_with('#') {
             return Ok(Reply::default());
         }
@@ -294,11 +344,14 @@ impl Session {
             "rep" => self.switch_rep(rest),
             "show" => self.show(rest),
             "notation" => self.switch_notation(rest),
-            "do" => self.moves_labelled(
-                strip_quotes(rest),
-                Notation::Paper,
-                &format!("do '{}'", strip_quotes(rest)),
-            ),
+            "do" => {
+                let text = strip_quotes(rest);
+                within(
+                    line,
+                    text,
+                    self.moves_labelled(text, Notation::Paper, &format!("do '{text}'")),
+                )
+            }
             "reset" => self.set_state("reset", Cube::solved()),
             "load" => {
                 if rest.is_empty() {
@@ -312,59 +365,60 @@ impl Session {
             "history" => Ok(Reply::text(self.history())),
             "scramble" => self.scramble(rest),
             "invert" if rest.is_empty() => self.invert(),
-            "invert" => Ok(Reply::text(reports::invert_report(rest, self.notation)?)),
+            "invert" => Ok(Reply::text(within(
+                line,
+                rest,
+                reports::invert_report(rest, self.notation),
+            )?)),
             "order" => {
                 let (opts, alg) = options(rest, &["size", "by"])?;
                 let by = match opts.get("by").map(|s| s.to_lowercase()).as_deref() {
                     None | Some("colours") | Some("colors") => OrderBy::Colours,
                     Some("labels") => OrderBy::Labels,
                     Some(other) => {
-                        return Err(usage(&format!("order by '{other}'? (colours or labels)")));
+                        return Err(usage(&format!(
+                            "order by '{}'? (colours or labels)",
+                            echo(other)
+                        )));
                     }
                 };
-                Ok(Reply::text(reports::order_report(
-                    size(&opts)?,
-                    by,
-                    need_alg(alg)?,
-                    self.notation,
-                )?))
+                let size = size(&opts)?;
+                let report = reports::order_report(size, by, need_alg(alg)?, self.notation);
+                Ok(Reply::text(within(line, alg, report)?))
             }
             "cycles" => {
                 let (opts, alg) = options(rest, &["size"])?;
-                Ok(Reply::text(reports::cycles_report(
-                    size(&opts)?,
-                    need_alg(alg)?,
-                    self.notation,
-                )?))
+                let report = reports::cycles_report(size(&opts)?, need_alg(alg)?, self.notation);
+                Ok(Reply::text(within(line, alg, report)?))
             }
-            "effect" => Ok(Reply::text(reports::effect_report(
-                need_alg(rest)?,
-                self.notation,
+            "effect" => Ok(Reply::text(within(
+                line,
+                rest,
+                reports::effect_report(need_alg(rest)?, self.notation),
             )?)),
-            "expand" => Ok(Reply::text(reports::expand_report(
-                need_alg(rest)?,
-                self.notation,
+            "expand" => Ok(Reply::text(within(
+                line,
+                rest,
+                reports::expand_report(need_alg(rest)?, self.notation),
             )?)),
-            "simplify" => Ok(Reply::text(reports::simplify_report(
-                need_alg(rest)?,
-                self.notation,
+            "simplify" => Ok(Reply::text(within(
+                line,
+                rest,
+                reports::simplify_report(need_alg(rest)?, self.notation),
             )?)),
             "count" => {
                 let (metric, alg) = metric_prefix(rest);
-                Ok(Reply::text(reports::count_report(
-                    metric,
-                    need_alg(alg)?,
-                    self.notation,
-                )?))
+                let report = reports::count_report(metric, need_alg(alg)?, self.notation);
+                Ok(Reply::text(within(line, alg, report)?))
             }
             "solve" => {
                 let (metric, alg) = metric_prefix(rest);
                 let input = if alg.trim().is_empty() {
                     Input::Facelets(self.cube().facelets())
                 } else {
-                    Input::Moves(parse_sequence(alg, self.notation)?)
+                    Input::Moves(within(line, alg, parse_sequence(alg, self.notation))?)
                 };
-                Ok(Reply::text(crate::cli::solve_with_progress(
+                Ok(Reply::text(crate::progress::solve_with_progress(
                     metric, &input,
                 )?))
             }
@@ -376,13 +430,18 @@ impl Session {
                         "" => Ok(Reply::text(crate::pocket::table_report(metric, false)?)),
                         "csv" => Ok(Reply::text(crate::pocket::table_report(metric, true)?)),
                         other => Err(usage(&format!(
-                            "pocket table {other}? (pocket table [htm|qtm] [csv])"
+                            "pocket table {}? (pocket table [htm|qtm] [csv])",
+                            echo(other)
                         ))),
                     },
                     "solve" => {
                         let input = match after.trim().split_once(char::is_whitespace) {
                             Some(("facelets", s)) => Input::Facelets(s.trim().to_string()),
-                            _ => Input::Moves(parse_sequence(need_alg(after)?, self.notation)?),
+                            _ => Input::Moves(within(
+                                line,
+                                after,
+                                parse_sequence(need_alg(after)?, self.notation),
+                            )?),
                         };
                         Ok(Reply::text(crate::pocket::solve_report(metric, &input)?))
                     }
@@ -394,18 +453,21 @@ impl Session {
             "tools" => match rest.to_lowercase().as_str() {
                 "" => Ok(Reply::text(reports::tools_report()?)),
                 "search" => Ok(Reply::text(reports::tools_search_report()?)),
-                other => Err(usage(&format!("tools {other}? (tools, or tools search)"))),
+                other => Err(usage(&format!(
+                    "tools {}? (tools, or tools search)",
+                    echo(other)
+                ))),
             },
             "solved?" => Ok(Reply::text(if self.cube().is_solved() {
                 "yes"
             } else {
                 "no"
             })),
-            "reps" => Ok(Reply::text(crate::cli::reps_table())),
+            "reps" => Ok(Reply::text(reports::reps_table())),
             "compare" => {
                 let turns = parse_turns(rest, 10_000)?;
                 let pieces = crate::compare::measure_pieces(turns, 7, 0xc0be);
-                let measures = crate::cli::measure_with_progress(turns);
+                let measures = crate::progress::measure_with_progress(turns);
                 Ok(Reply::text(crate::compare::compare_table(
                     &measures,
                     Some(&pieces),
@@ -415,7 +477,7 @@ impl Session {
             "paper" => {
                 let turns = parse_turns(rest, 2_000)?;
                 Ok(Reply::text(crate::compare::paper_table(
-                    &crate::cli::measure_with_progress(turns),
+                    &crate::progress::measure_with_progress(turns),
                     crate::compare::Format::Table,
                 )))
             }
@@ -424,7 +486,7 @@ impl Session {
                 text: String::new(),
                 quit: true,
             }),
-            _ => Err(usage(&format!("unknown command '{word}'"))),
+            _ => Err(usage(&format!("unknown command '{}'", echo(word)))),
         }
     }
 
@@ -433,27 +495,41 @@ impl Session {
     }
 
     fn moves_labelled(&mut self, text: &str, notation: Notation, label: &str) -> Result<Reply> {
-        let moves = parse_sequence(text, notation)?;
-        self.make(label.to_string(), moves)
+        let alg = parse_alg(text, notation)?;
+        self.make(label.to_string(), alg)
     }
 
-    /// Makes `moves` as one change and replies with the new state.
-    fn make(&mut self, label: String, moves: Vec<Move>) -> Result<Reply> {
+    /// Makes `alg` as one change and replies with the new state. On error nothing changes.
+    fn make(&mut self, label: String, alg: Alg) -> Result<Reply> {
         let before = self.cube();
-        self.rep.apply_all(&moves)?;
+        if let Err(e) = self.rep.apply_all(&alg.expand()) {
+            self.load_state(&before);
+            return Err(e.into());
+        }
         let after = self.cube();
         self.record(Change {
-            label,
-            moves: Some(moves),
+            label: self::label(&label),
+            moves: Some(alg),
             before,
             after,
         });
         Ok(Reply::text(self.rep.render()))
     }
 
+    /// Records a change, and forgets the oldest ones beyond [`MAX_UNDO`] changes or
+    /// [`MAX_KEPT_MOVES`] moves.
     fn record(&mut self, change: Change) {
-        self.past.push(change);
-        self.future.clear();
+        for undone in self.future.drain(..) {
+            self.kept -= undone.size();
+        }
+        self.kept += change.size();
+        self.past.push_back(change);
+        while self.past.len() > MAX_UNDO || (self.kept > MAX_KEPT_MOVES && self.past.len() > 1) {
+            if let Some(old) = self.past.pop_front() {
+                self.kept -= old.size();
+                self.forgotten += 1;
+            }
+        }
     }
 
     fn load_state(&mut self, cube: &Cube) {
@@ -464,7 +540,7 @@ impl Session {
         let before = self.cube();
         self.load_state(&cube);
         self.record(Change {
-            label: label.to_string(),
+            label: self::label(label),
             moves: None,
             before,
             after: cube,
@@ -488,7 +564,8 @@ impl Session {
             "paper" => Notation::Paper,
             other => {
                 return Err(usage(&format!(
-                    "unknown notation '{other}' (expected standard or paper)"
+                    "unknown notation '{}' (expected standard or paper)",
+                    echo(other)
                 )));
             }
         };
@@ -513,7 +590,8 @@ impl Session {
             name => {
                 let kind: RepKind = name.parse().map_err(|_| {
                     usage(&format!(
-                        "show what? '{name}' is not a representation, all, net or facelets"
+                        "show what? '{}' is not a representation, all, net, facelets or pieces",
+                        echo(name)
                     ))
                 })?;
                 kind.build(&cube)?.render()
@@ -531,7 +609,13 @@ impl Session {
     }
 
     fn undo(&mut self) -> Result<Reply> {
-        let change = self.past.pop().ok_or_else(|| usage("nothing to undo"))?;
+        let change = self.past.pop_back().ok_or_else(|| {
+            usage(if self.forgotten > 0 {
+                "nothing more to undo: older changes were forgotten (undo keeps 1000 changes)"
+            } else {
+                "nothing to undo"
+            })
+        })?;
         self.load_state(&change.before);
         let text = format!("undid: {}\n{}", change.label, self.rep.render());
         self.future.push(change);
@@ -542,7 +626,7 @@ impl Session {
         let change = self.future.pop().ok_or_else(|| usage("nothing to redo"))?;
         self.load_state(&change.after);
         let text = format!("redid: {}\n{}", change.label, self.rep.render());
-        self.past.push(change);
+        self.past.push_back(change);
         Ok(Reply::text(text))
     }
 
@@ -553,38 +637,51 @@ impl Session {
         self.past
             .iter()
             .enumerate()
-            .map(|(i, c)| format!("{:>3}  {}", i + 1, c.label))
+            .map(|(i, c)| format!("{:>3}  {}", self.forgotten + i + 1, c.label))
             .collect::<Vec<_>>()
             .join("\n")
     }
 
-    /// The moves made since the last reset or load.
-    fn moves_since_origin(&self) -> Vec<Move> {
-        let start = self
+    /// The moves made since the last reset or load, as written, one sequence per change; and
+    /// what began them: the label of that reset or load, or `None` if the session's start (or
+    /// changes forgotten since) came first.
+    fn moves_since_origin(&self) -> (Vec<&Alg>, Option<&str>) {
+        let origin = self.past.iter().rposition(|c| c.moves.is_none());
+        let start = origin.map_or(0, |i| i + 1);
+        let moves = self
             .past
-            .iter()
-            .rposition(|c| c.moves.is_none())
-            .map_or(0, |i| i + 1);
-        self.past[start..]
-            .iter()
-            .flat_map(|c| c.moves.clone().unwrap_or_default())
-            .collect()
+            .range(start..)
+            .filter_map(|c| c.moves.as_ref())
+            .collect();
+        (moves, origin.map(|i| self.past[i].label.as_str()))
     }
 
     fn invert(&mut self) -> Result<Reply> {
-        let inverse: Vec<Move> = self
-            .moves_since_origin()
-            .iter()
-            .rev()
-            .map(|m| m.inverse())
-            .collect();
-        if inverse.is_empty() {
+        let (moves, origin) = self.moves_since_origin();
+        let inverse = Alg {
+            items: moves.iter().rev().flat_map(|a| a.invert().items).collect(),
+        };
+        if inverse.items.is_empty() {
             return Err(usage(
                 "nothing to invert: no moves since the last reset or load",
             ));
         }
-        let label = format!("invert: {}", format_moves(&inverse));
-        let reply = self.make(label.clone(), inverse)?;
+        let since = match origin {
+            Some(label) if label.starts_with("load") => {
+                " (the moves since the last load; the loaded state stays)".to_string()
+            }
+            Some(_) => " (the moves since the last reset)".to_string(),
+            None if self.forgotten > 0 => format!(
+                " (the moves of the last {} changes; {} older ones were forgotten, so this goes back to the state before change {})",
+                self.past.len(),
+                self.forgotten,
+                self.forgotten + 1
+            ),
+            None => String::new(),
+        };
+        let written = inverse.to_string();
+        let label = format!("invert{since}: {}", self::label(&written));
+        let reply = self.make(format!("invert: {written}"), inverse)?;
         Ok(Reply::text(format!("{label}\n{}", reply.text)))
     }
 
@@ -593,7 +690,7 @@ impl Session {
         let seed = seed.unwrap_or_else(tools::fresh_seed);
         let moves = tools::in_notation(&tools::scramble(count, seed), self.notation);
         let label = format!("scramble {count} seed {seed}: {}", format_moves(&moves));
-        let reply = self.make(label.clone(), moves)?;
+        let reply = self.make(label.clone(), Alg::from_moves(&moves))?;
         Ok(Reply::text(format!("{label}\n{}", reply.text)))
     }
 }
@@ -609,10 +706,12 @@ fn parse_scramble_args(args: &str) -> Result<(usize, Option<u64>)> {
                 let s = words
                     .get(i + 1)
                     .ok_or_else(|| usage("scramble: seed needs a number"))?;
-                seed =
-                    Some(s.parse().map_err(|_| {
-                        usage(&format!("scramble: seed '{s}' is not a whole number"))
-                    })?);
+                seed = Some(s.parse().map_err(|_| {
+                    usage(&format!(
+                        "scramble: seed '{}' is not a whole number",
+                        echo(s)
+                    ))
+                })?);
                 i += 2;
             }
             n => {
@@ -621,7 +720,10 @@ fn parse_scramble_args(args: &str) -> Result<(usize, Option<u64>)> {
                     .ok()
                     .filter(|&c: &usize| c <= 10_000)
                     .ok_or_else(|| {
-                        usage(&format!("scramble: '{n}' is not a count from 0 to 10000"))
+                        usage(&format!(
+                            "scramble: '{}' is not a count from 0 to 10000",
+                            echo(n)
+                        ))
                     })?;
                 i += 1;
             }
@@ -636,10 +738,11 @@ fn parse_turns(arg: &str, default: usize) -> Result<usize> {
     }
     arg.parse()
         .ok()
-        .filter(|&n: &usize| (1..=10_000_000).contains(&n))
+        .filter(|&n: &usize| (1..=crate::compare::MAX_TURNS).contains(&n))
         .ok_or_else(|| {
             usage(&format!(
-                "'{arg}' is not a number of turns from 1 to 10000000"
+                "'{}' is not a number of turns from 1 to 500,000",
+                crate::text::echo(arg)
             ))
         })
 }
@@ -681,7 +784,7 @@ fn size(opts: &std::collections::HashMap<String, String>) -> Result<usize> {
         None => Ok(3),
         Some(v) => v
             .parse()
-            .map_err(|_| usage(&format!("size '{v}' is not a whole number"))),
+            .map_err(|_| usage(&format!("size '{}' is not a whole number", echo(v)))),
     }
 }
 
@@ -706,6 +809,22 @@ fn strip_quotes(s: &str) -> &str {
         }
     }
     s
+}
+
+/// The column (from 0, in characters) at which `part`, a slice of `line`, starts in it; 0 if
+/// it is not a slice of it.
+fn column_of(line: &str, part: &str) -> usize {
+    let offset = (part.as_ptr() as usize).wrapping_sub(line.as_ptr() as usize);
+    match line.get(..offset) {
+        Some(before) if offset + part.len() <= line.len() => before.chars().count(),
+        _ => 0,
+    }
+}
+
+/// `result`, with a parse error's column counted from the start of `line` rather than of
+/// `part`, the slice of it that was parsed.
+fn within<T, E: Into<Error>>(line: &str, part: &str, result: Result<T, E>) -> Result<T> {
+    result.map_err(|e| e.into().shifted(column_of(line, part)))
 }
 
 fn usage(message: &str) -> Error {
@@ -734,7 +853,7 @@ pub fn help(topic: &str) -> Result<String> {
     let c = COMMANDS
         .iter()
         .find(|c| c.name == name)
-        .ok_or_else(|| usage(&format!("no help for '{topic}': not a command")))?;
+        .ok_or_else(|| usage(&format!("no help for '{}': not a command", echo(topic))))?;
     let more = details(c.name);
     Ok(format!(
         "{} {}\n  {}{}{}",

@@ -16,7 +16,7 @@ use rand_chacha::ChaCha8Rng;
 
 use crate::cube::Cube;
 use crate::moves::PaperMove;
-use crate::rep::RepKind;
+use crate::rep::{Gather, RepKind};
 
 /// The paper's ranks, from its comparison table (1 best).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -152,8 +152,12 @@ pub fn quarter_turns() -> Vec<PaperMove> {
         .collect()
 }
 
-/// Times every representation on `turns` random quarter-turns from `seed`, `rounds` rounds
-/// each, and calls `tick` after each representation.
+/// The most quarter-turns `compare` and `paper` time: half a minute or so of work (the as-defined
+/// turns of the slowest representations take 1–2 µs, the pieces' 8 µs, seven rounds each).
+pub const MAX_TURNS: usize = 500_000;
+
+/// Times every representation on `turns` random quarter-turns from `seed` (at most
+/// [`MAX_TURNS`]), `rounds` rounds each, and calls `tick` after each representation.
 pub fn measure(
     turns: usize,
     rounds: usize,
@@ -162,6 +166,7 @@ pub fn measure(
 ) -> Vec<Measure> {
     let qt = quarter_turns();
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let turns = turns.min(MAX_TURNS);
     let sequence: Vec<PaperMove> = (0..turns)
         .map(|_| qt[rng.random_range(0..qt.len())])
         .collect();
@@ -175,9 +180,20 @@ pub fn measure(
                 .filter(|&m| kind.undefined_reason(m).is_none())
                 .collect();
             let mut rep = kind.build(&start).expect("3×3×3");
-            let tables: Vec<_> = moves
+            // Each distinct move compiled once; the sequence indexes them.
+            let gathers: Vec<_> = PaperMove::ALL
                 .iter()
-                .map(|&m| rep.compile(m.into()).expect("defined"))
+                .map(|&m| rep.compile(m.into()).ok())
+                .collect();
+            let tables: Vec<&Gather> = moves
+                .iter()
+                .map(|&m| {
+                    let i = PaperMove::ALL
+                        .iter()
+                        .position(|&a| a == m)
+                        .expect("a paper move");
+                    gathers[i].as_ref().expect("defined")
+                })
                 .collect();
             let shape = rep
                 .shape()
@@ -249,6 +265,7 @@ pub struct PiecesMeasure {
 /// sequence [`measure`] uses.
 pub fn measure_pieces(turns: usize, rounds: usize, seed: u64) -> PiecesMeasure {
     use crate::moves::Move;
+    let turns = turns.min(MAX_TURNS);
     use crate::pieces::PieceCube;
     let qt = quarter_turns();
     let mut rng = ChaCha8Rng::seed_from_u64(seed);

@@ -23,7 +23,8 @@ pub enum FaceletError {
     },
     /// A character that names no face.
     #[error(
-        "facelet string has unknown colour '{ch}' at position {position} (expected one of U R F D L B)"
+        "facelet string has unknown colour '{}' at position {position} (expected one of U R F D L B)",
+        crate::text::echo(&ch.to_string())
     )]
     UnknownLetter {
         /// The character.

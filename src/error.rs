@@ -38,26 +38,79 @@ pub enum Error {
     /// Command-line or REPL usage.
     #[error("{0}")]
     Usage(String),
-    /// Reading or writing a file.
-    #[error("cannot read {}: {source}", path.display())]
+    /// Reading a file.
+    #[error("cannot read {}: {}", path.display(), reason(source))]
     File {
         /// The file.
         path: std::path::PathBuf,
         /// What went wrong.
         source: std::io::Error,
     },
-    /// Reading or writing the terminal.
-    #[error("{0}")]
+    /// Writing a file.
+    #[error("cannot write {}: {}", path.display(), reason(source))]
+    Write {
+        /// The file.
+        path: std::path::PathBuf,
+        /// What went wrong.
+        source: std::io::Error,
+    },
+    /// Reading or writing the terminal, standard input or output.
+    #[error("cannot write the output: {}", reason(.0))]
     Io(#[from] std::io::Error),
 }
 
 impl Error {
-    /// The process exit status for this error: 2 for bad input, 1 for the environment.
+    /// The same error, with any parse error's column counted from `by` characters earlier
+    /// (see [`ParseError::shifted`]).
+    pub fn shifted(self, by: usize) -> Error {
+        use crate::alg::AlgebraError;
+        use crate::input::InputError;
+        use crate::pocket::PocketError;
+        use crate::solve::SolveError;
+        match self {
+            Error::Parse(e) => Error::Parse(e.shifted(by)),
+            Error::Algebra(AlgebraError::Parse(e)) => {
+                Error::Algebra(AlgebraError::Parse(e.shifted(by)))
+            }
+            Error::Solve(SolveError::Input(InputError::Parse(e))) => {
+                Error::Solve(SolveError::Input(InputError::Parse(e.shifted(by))))
+            }
+            Error::Pocket(PocketError::Input(InputError::Parse(e))) => {
+                Error::Pocket(PocketError::Input(InputError::Parse(e.shifted(by))))
+            }
+            other => other,
+        }
+    }
+
+    /// The process exit status for this error: 1 when output cannot be written, 2 for
+    /// anything wrong with what was asked (bad input, a file named that cannot be read).
     pub fn exit_code(&self) -> u8 {
         match self {
-            Error::Io(_) | Error::File { .. } => 1,
+            Error::Io(_) | Error::Write { .. } => 1,
             _ => 2,
         }
+    }
+}
+
+/// An I/O error as a person reads it: `no such file or directory`, without the OS's error
+/// number.
+///
+/// ```
+/// let e = std::io::Error::from(std::io::ErrorKind::NotFound);
+/// assert_eq!(cubework::error::reason(&e), "entity not found");
+/// let e = std::io::Error::from_raw_os_error(2);
+/// assert_eq!(cubework::error::reason(&e), "no such file or directory");
+/// ```
+pub fn reason(e: &std::io::Error) -> String {
+    let text = e.to_string();
+    let text = match text.find(" (os error") {
+        Some(i) => &text[..i],
+        None => &text,
+    };
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => first.to_lowercase().chain(chars).collect(),
+        None => text.to_string(),
     }
 }
 

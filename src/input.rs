@@ -2,6 +2,7 @@
 //! string. The solvers ([`crate::pocket`], [`crate::solve`]) take an [`Input`] and turn it into
 //! their own state, so that the command line and the REPL can hand over what was typed.
 
+use crate::alg::AlgebraError;
 use crate::cube::{Cube, FaceletError};
 use crate::moves::{Move, MoveError};
 use crate::parser::{Notation, ParseError, parse_sequence};
@@ -58,4 +59,20 @@ impl Input {
             Input::Facelets(s) => Ok(Cube::from_facelets_n(s, n)?),
         }
     }
+}
+
+/// The paper's DO: makes a typed sequence (the full algebra, read left to right) on a copy
+/// of `cube`, of any size. On error nothing is made.
+///
+/// ```
+/// use cubework::input::do_sequence;
+/// use cubework::{Cube, Notation};
+/// let c = do_sequence(&Cube::solved(), "[R, U]6", Notation::Standard).unwrap();
+/// assert!(c.is_solved());
+/// ```
+pub fn do_sequence(cube: &Cube, text: &str, notation: Notation) -> Result<Cube, AlgebraError> {
+    let moves = parse_sequence(text, notation)?;
+    let mut c = cube.clone();
+    c.apply_all(&moves)?;
+    Ok(c)
 }

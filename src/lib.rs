@@ -10,9 +10,23 @@
 //! A sequence's permutation of the N×N×N sticker tuple, its cycles and orders are in
 //! [`perm`]; its effect on the 3×3×3's pieces in [`effect`]; the command-line and REPL
 //! answers in [`reports`].
+//!
+//! ## Layers
+//!
+//! Every module uses only modules listed before it here (its tests may use any); the list
+//! is read and checked by `tests/layers.rs`, so it cannot drift from the code.
+//!
+//! 1. Foundations: face, text, metric, notation, lines, cache, simd, moves, geometry, cube
+//! 2. Pieces and permutations: perm, cubies, effect, pieces
+//! 3. The paper's representations: rep, compare
+//! 4. Sequences as typed: tools, alg, parser, input
+//! 5. Solvers: pocket, solve
+//! 6. Answers: reports, error, output, progress
+//! 7. Front ends: command, repl, cli
 #![warn(missing_docs)]
 
 pub mod alg;
+pub mod cache;
 pub mod cli;
 pub mod command;
 pub mod compare;
@@ -23,17 +37,22 @@ pub mod error;
 pub mod face;
 pub mod geometry;
 pub mod input;
+pub mod lines;
 pub mod metric;
 pub mod moves;
+pub mod notation;
+pub mod output;
 pub mod parser;
 pub mod perm;
 pub mod pieces;
 pub mod pocket;
+pub mod progress;
 pub mod rep;
 pub mod repl;
 pub mod reports;
 pub mod simd;
 pub mod solve;
+pub mod text;
 pub mod tools;
 
 pub use alg::{Alg, AlgebraError, Metric};

@@ -1,13 +1,7 @@
-//! The `cubework` binary: parse the arguments, run, map errors to exit codes.
+//! The `cubework` binary: run, and map errors to exit codes (see [`cubework::cli::report`]).
 
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
-    match cubework::cli::run(std::env::args_os()) {
-        Ok(code) => code,
-        Err(err) => {
-            eprintln!("cubework: {err}");
-            ExitCode::from(err.exit_code())
-        }
-    }
+    cubework::cli::run(std::env::args_os()).unwrap_or_else(cubework::cli::report)
 }

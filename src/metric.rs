@@ -27,7 +27,7 @@ pub enum Metric {
 
 /// A metric name that is not `htm`, `qtm` or `stm`.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown metric '{0}' (expected htm, qtm or stm)")]
+#[error("unknown metric '{}' (expected htm, qtm or stm)", crate::text::echo(.0))]
 pub struct UnknownMetric(pub String);
 
 impl Metric {

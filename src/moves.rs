@@ -391,7 +391,7 @@ impl PaperMove {
     };
 
     /// The move itself (not inverted).
-    pub fn new(letter: PaperLetter) -> PaperMove {
+    pub const fn new(letter: PaperLetter) -> PaperMove {
         PaperMove {
             letter,
             inverse: false,
@@ -399,10 +399,10 @@ impl PaperMove {
     }
 
     /// The inverse move.
-    pub fn inverse(self) -> PaperMove {
+    pub const fn inverse(self) -> PaperMove {
         PaperMove {
+            letter: self.letter,
             inverse: !self.inverse,
-            ..self
         }
     }
 

@@ -60,116 +60,13 @@ use nom::combinator::{map_opt, map_res, opt};
 use nom::sequence::preceded;
 use nom::{IResult, Parser};
 
-use crate::alg::{Alg, Item, MAX_EXPANDED, Power};
+use crate::alg::{Alg, Item, Power};
 use crate::face::Face;
 use crate::moves::{Amount, Move, PaperLetter, Rotation, Slice, Turn, WideStyle};
+pub use crate::notation::{
+    MAX_DEPTH, MAX_EXPANDED, MAX_REPEAT, Notation, ParseError, ParseErrorKind,
+};
 use crate::tools::Tool;
-
-/// Which notation a sequence is written in.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, clap::ValueEnum)]
-pub enum Notation {
-    /// Singmaster/WCA notation: `R U R' U'`.
-    #[default]
-    Standard,
-    /// The paper's letters L C R B H F U M D X Y Z, barred for inverses.
-    Paper,
-}
-
-impl std::fmt::Display for Notation {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(match self {
-            Notation::Standard => "standard",
-            Notation::Paper => "paper",
-        })
-    }
-}
-
-/// What went wrong in a parse.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ParseErrorKind {
-    /// Not the start of any move of the notation.
-    UnknownMove,
-    /// A move followed by characters that are not a valid amount.
-    BadSuffix,
-    /// A `(` or `[` that is never closed (the column is the opener's).
-    Unclosed,
-    /// A closing bracket, `,` or `:` where none can stand.
-    Unexpected,
-    /// A `[` … `]` without the `,` (commutator) or `:` (conjugate) inside.
-    MissingSeparator,
-    /// A repetition count of 0 or above 1000000.
-    BadRepeat,
-    /// A repetition (or item) that makes the expansion longer than the limit.
-    TooLong,
-    /// Brackets nested more than 64 deep.
-    TooDeep,
-}
-
-/// A parse error: what, which token, and where.
-///
-/// ```
-/// use cubework::{parse_moves, Notation};
-/// let err = parse_moves("R U Q2 D", Notation::Standard).unwrap_err();
-/// assert_eq!(err.to_string(), "unknown move 'Q2' at column 5");
-/// let err = parse_moves("R3", Notation::Standard).unwrap_err();
-/// assert_eq!(err.to_string(), "bad suffix '3' after move 'R' at column 2");
-/// ```
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{}", self.describe())]
-pub struct ParseError {
-    /// What went wrong.
-    pub kind: ParseErrorKind,
-    /// The offending text (for a bad suffix, the suffix).
-    pub token: String,
-    /// The move the suffix follows, for a bad suffix.
-    pub after: Option<String>,
-    /// 1-based column, in characters, where the token starts.
-    pub column: usize,
-    /// The notation that was being parsed.
-    pub notation: Notation,
-}
-
-impl ParseError {
-    fn describe(&self) -> String {
-        let (t, c) = (&self.token, self.column);
-        match (&self.kind, &self.after) {
-            (ParseErrorKind::BadSuffix, Some(after)) => format!(
-                "bad suffix '{}' after move '{}' at column {}",
-                self.token, after, self.column
-            ),
-            (ParseErrorKind::Unclosed, _) => format!("'{t}' at column {c} is never closed"),
-            (ParseErrorKind::Unexpected, _) => format!("unexpected '{t}' at column {c}"),
-            (ParseErrorKind::MissingSeparator, _) => format!(
-                "'{t}' at column {c} closes a bracket with no ',' (commutator) or ':' (conjugate)"
-            ),
-            (ParseErrorKind::BadRepeat, _) => {
-                format!("bad repetition '{t}' at column {c} (repeat 1 to {MAX_REPEAT} times)")
-            }
-            (ParseErrorKind::TooLong, _) => format!(
-                "'{t}' at column {c} makes the sequence longer than {} moves",
-                crate::alg::MAX_EXPANDED
-            ),
-            (ParseErrorKind::TooDeep, _) => {
-                format!("'{t}' at column {c} nests brackets more than {MAX_DEPTH} deep")
-            }
-            _ => {
-                let hint = match self.notation {
-                    Notation::Paper if self.token.chars().any(|c| "rudfblxyzES".contains(c)) => {
-                        " (paper notation uses L C R B H F U M D X Y Z)"
-                    }
-                    Notation::Standard if self.token.chars().any(|c| "CHXYZ".contains(c)) => {
-                        " (that is a paper letter: switch with --notation paper)"
-                    }
-                    _ => "",
-                };
-                format!(
-                    "unknown move '{}' at column {}{hint}",
-                    self.token, self.column
-                )
-            }
-        }
-    }
-}
 
 /// Parses a sequence of moves in the given notation.
 ///
@@ -188,7 +85,8 @@ pub fn parse_moves(input: &str, notation: Notation) -> Result<Vec<Move>, ParseEr
         if rest.is_empty() {
             return Ok(moves);
         }
-        let column = input[..input.len() - rest.len()].chars().count() + 1;
+        // Columns are counted only for an error, so a long line parses in linear time.
+        let column = |at: &str| column_in(input, at);
         let parsed = match notation {
             Notation::Standard => standard_move(rest),
             Notation::Paper => paper_move(rest),
@@ -198,7 +96,7 @@ pub fn parse_moves(input: &str, notation: Notation) -> Result<Vec<Move>, ParseEr
                 kind: ParseErrorKind::UnknownMove,
                 token: token_at(rest),
                 after: None,
-                column,
+                column: column(rest),
                 notation,
             });
         };
@@ -209,7 +107,7 @@ pub fn parse_moves(input: &str, notation: Notation) -> Result<Vec<Move>, ParseEr
                     kind: ParseErrorKind::UnknownMove,
                     token: token_at(rest),
                     after: None,
-                    column,
+                    column: column(rest),
                     notation,
                 });
             }
@@ -219,7 +117,7 @@ pub fn parse_moves(input: &str, notation: Notation) -> Result<Vec<Move>, ParseEr
                     kind: ParseErrorKind::BadSuffix,
                     token: token_at(after),
                     after: Some(consumed.to_string()),
-                    column: column + consumed.chars().count(),
+                    column: column(after),
                     notation,
                 });
             }
@@ -244,11 +142,6 @@ pub fn parse_sequence(input: &str, notation: Notation) -> Result<Vec<Move>, Pars
     Ok(parse_alg(input, notation)?.expand())
 }
 
-/// The most times a bracket may be repeated.
-pub const MAX_REPEAT: u64 = 1_000_000;
-/// The deepest brackets may nest.
-pub const MAX_DEPTH: usize = 64;
-
 /// Parses a sequence with algebra into its tree (see the module docs).
 ///
 /// ```
@@ -262,9 +155,23 @@ pub const MAX_DEPTH: usize = 64;
 /// ```
 pub fn parse_alg(input: &str, notation: Notation) -> Result<Alg, ParseError> {
     let p = AlgParser { input, notation };
-    let (alg, rest) = p.sequence(input, Closer::End, 0, 1)?;
+    let (alg, rest) = p.sequence(input, Closer::End, 0, input)?;
     debug_assert!(rest.is_empty());
     Ok(alg)
+}
+
+impl Alg {
+    /// Parses a sequence with algebra (see the grammar above); the same as [`parse_alg`].
+    ///
+    /// ```
+    /// use cubework::alg::Alg;
+    /// use cubework::Notation;
+    /// assert_eq!(Alg::parse("[R: U]", Notation::Standard).unwrap().to_string(), "[R: U]");
+    /// assert_eq!(Alg::parse("[R U]", Notation::Standard).unwrap_err().column, 5);
+    /// ```
+    pub fn parse(text: &str, notation: Notation) -> Result<Alg, ParseError> {
+        parse_alg(text, notation)
+    }
 }
 
 /// What ends the sequence being parsed.
@@ -281,9 +188,15 @@ struct AlgParser<'a> {
     notation: Notation,
 }
 
+/// The 1-based column, in characters, at which `rest` (a tail of `input`) starts. It counts
+/// from the start, so it is called only to report an error.
+fn column_in(input: &str, rest: &str) -> usize {
+    input[..input.len() - rest.len()].chars().count() + 1
+}
+
 impl<'a> AlgParser<'a> {
     fn column(&self, rest: &str) -> usize {
-        self.input[..self.input.len() - rest.len()].chars().count() + 1
+        column_in(self.input, rest)
     }
 
     fn error(&self, kind: ParseErrorKind, token: String, at: &str) -> ParseError {
@@ -297,13 +210,13 @@ impl<'a> AlgParser<'a> {
     }
 
     /// Parses items until `closer` (not consumed), returning the sequence and the rest.
-    /// `open` is the column of the bracket that opened it, for "never closed" errors.
+    /// `open` is the input from the bracket that opened it, for "never closed" errors.
     fn sequence(
         &self,
         mut rest: &'a str,
         closer: Closer,
         depth: usize,
-        open: usize,
+        open: &'a str,
     ) -> Result<(Alg, &'a str), ParseError> {
         let mut items = Vec::new();
         let mut len: u64 = 0;
@@ -318,7 +231,7 @@ impl<'a> AlgParser<'a> {
                     kind: ParseErrorKind::Unclosed,
                     token: opener.to_string(),
                     after: None,
-                    column: open,
+                    column: self.column(open),
                     notation: self.notation,
                 });
             };
@@ -353,18 +266,16 @@ impl<'a> AlgParser<'a> {
             if depth >= MAX_DEPTH {
                 return Err(self.error(ParseErrorKind::TooDeep, "(".into(), rest));
             }
-            let col = self.column(rest);
-            let (body, after) = self.sequence(open, Closer::Paren, depth + 1, col)?;
+            let (body, after) = self.sequence(open, Closer::Paren, depth + 1, rest)?;
             let (power, after) = self.power(&after[1..], body.expanded_len())?;
             (Item::Group { body, power }, after)
         } else if let Some(open) = rest.strip_prefix('[') {
             if depth >= MAX_DEPTH {
                 return Err(self.error(ParseErrorKind::TooDeep, "[".into(), rest));
             }
-            let col = self.column(rest);
-            let (a, after) = self.sequence(open, Closer::BracketFirst, depth + 1, col)?;
+            let (a, after) = self.sequence(open, Closer::BracketFirst, depth + 1, rest)?;
             let commutator = after.starts_with(',');
-            let (b, after) = self.sequence(&after[1..], Closer::BracketSecond, depth + 1, col)?;
+            let (b, after) = self.sequence(&after[1..], Closer::BracketSecond, depth + 1, rest)?;
             let (a_len, b_len) = (a.expanded_len(), b.expanded_len());
             let base_len = if commutator {
                 a_len.saturating_add(b_len).saturating_mul(2)
@@ -379,7 +290,7 @@ impl<'a> AlgParser<'a> {
             };
             (item, after)
         } else if let Some((tool, after)) = tool_name(rest) {
-            let len = tool.reconstruction().chosen.len() as u64;
+            let len = tool.sequence().len() as u64;
             let (power, after) = self.power(after, len)?;
             let item = Item::Tool {
                 tool,

@@ -271,10 +271,10 @@ pub enum PiecesError {
     #[error("the piece-mapping representation holds a 3×3×3, not a {0}×{0}×{0}")]
     Size(usize),
     /// A token that is not `POSITION:COLOURS`.
-    #[error("'{0}' is not POSITION:COLOURS (e.g. UFR:UFR)")]
+    #[error("'{}' is not POSITION:COLOURS (e.g. UFR:UFR)", crate::text::echo(.0))]
     Syntax(String),
     /// A position name that is not one of the 20.
-    #[error("'{0}' is not a position (two or three adjacent faces, e.g. UF or UFR)")]
+    #[error("'{}' is not a position (two or three adjacent faces, e.g. UF or UFR)", crate::text::echo(.0))]
     UnknownPosition(String),
     /// A position given twice.
     #[error("position {0} is given twice")]
@@ -283,7 +283,10 @@ pub enum PiecesError {
     #[error("position {0} is missing")]
     MissingPosition(String),
     /// Colours of the wrong number for the position.
-    #[error("position {position} has {got} colours ('{colours}'), expected {expected}")]
+    #[error(
+        "position {position} has {got} colours ('{}'), expected {expected}",
+        crate::text::echo(colours)
+    )]
     Length {
         /// The position.
         position: String,
@@ -295,7 +298,7 @@ pub enum PiecesError {
         expected: usize,
     },
     /// A character that names no colour.
-    #[error("position {position} has unknown colour '{ch}' (expected one of U R F D L B)")]
+    #[error("position {position} has unknown colour '{}' (expected one of U R F D L B)", crate::text::echo(&ch.to_string()))]
     UnknownColour {
         /// The position.
         position: String,

@@ -17,7 +17,9 @@ use rustyline::validate::Validator;
 use rustyline::{Context, Editor, Helper};
 
 use crate::command::{COMMANDS, Session};
-use crate::error::Result;
+use crate::error::{Error, Result};
+use crate::lines::{LineError, Lines, MAX_LINE_BYTES};
+use crate::output;
 use crate::parser::Notation;
 use crate::rep::RepKind;
 
@@ -25,6 +27,9 @@ use crate::rep::RepKind;
 pub fn use_colour() -> bool {
     std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
 }
+
+/// How many lines the in-memory history (arrow keys) and the history file keep.
+pub const HISTORY_LINES: usize = 1000;
 
 /// `cubework` with no command: the interactive REPL on a terminal, else the lines of stdin.
 pub fn run_interactive() -> Result<ExitCode> {
@@ -36,73 +41,99 @@ pub fn run_interactive() -> Result<ExitCode> {
     let config = rustyline::Config::builder()
         .completion_type(rustyline::CompletionType::List)
         .auto_add_history(false)
+        .max_history_size(HISTORY_LINES)
+        .map_err(|e| Error::Usage(format!("cannot set up the line editor: {e}")))?
         .build();
     let mut editor: Editor<WorkbenchHelper, DefaultHistory> = Editor::with_config(config)
-        .map_err(|e| crate::error::Error::Usage(format!("cannot open the terminal: {e}")))?;
+        .map_err(|e| Error::Usage(format!("cannot open the terminal: {e}")))?;
     editor.set_helper(Some(WorkbenchHelper {
         notation: Arc::clone(&notation),
     }));
-    let history = history_file();
-    if let Some(path) = &history {
-        let _ = editor.load_history(path); // a missing history file is a first session
+    let mut history = History::open(history_file());
+    for note in &history.notes {
+        output::err(format!("note: {note}"));
     }
-    println!(
+    for line in &history.lines {
+        let _ = editor.add_history_entry(line.as_str());
+    }
+    output::out(format!(
         "cubework {} — type help, or moves like R U R' U'. Ctrl-D quits.",
         env!("CARGO_PKG_VERSION")
-    );
+    ))?;
+    let mut number = 0;
+    let mut failed = false;
     loop {
-        match editor.readline(&session.prompt()) {
-            Ok(line) => {
-                if !line.trim().is_empty() {
-                    let _ = editor.add_history_entry(line.as_str());
-                }
-                match session.execute(&line) {
-                    Ok(reply) => {
-                        if !reply.text.is_empty() {
-                            println!("{}", reply.text);
-                        }
-                        if reply.quit {
-                            break;
-                        }
-                    }
-                    Err(e) => eprintln!("error: {e}"),
-                }
-                if let Ok(mut n) = notation.lock() {
-                    *n = session.notation();
-                }
-            }
+        number += 1;
+        let line = match editor.readline(&session.prompt()) {
+            Ok(line) => line,
             Err(ReadlineError::Interrupted) => continue,
             Err(ReadlineError::Eof) => break,
+            Err(ReadlineError::Io(e)) if e.kind() == std::io::ErrorKind::InvalidData => {
+                output::err(format!("error: {}", LineError::NotUtf8 { line: number }));
+                continue;
+            }
+            Err(ReadlineError::Signal(_)) => continue,
             Err(e) => {
-                eprintln!("error: {e}");
+                // The terminal itself is gone: nothing more can be read.
+                output::err(format!("error: cannot read the terminal: {e}"));
+                failed = true;
                 break;
             }
+        };
+        if line.len() > MAX_LINE_BYTES {
+            output::err(format!(
+                "error: line {number} is longer than the limit of 1 MiB (1,048,576 bytes); it was not run"
+            ));
+            continue;
         }
-    }
-    if let Some(path) = &history {
-        if let Some(dir) = path.parent() {
-            let _ = std::fs::create_dir_all(dir);
+        if !line.trim().is_empty() {
+            let _ = editor.add_history_entry(line.as_str());
+            if let Some(note) = history.append(&line) {
+                output::err(format!("note: {note}"));
+            }
         }
-        if let Err(e) = editor.save_history(path) {
-            eprintln!("note: history not saved to {}: {e}", path.display());
-        }
-    }
-    Ok(ExitCode::SUCCESS)
-}
-
-/// Runs each line of `input` as the REPL would, without prompts or colour. Errors print one
-/// line on stderr and the session goes on; the exit status is 2 if any line failed.
-pub fn run_lines(input: impl BufRead) -> Result<ExitCode> {
-    let mut session = Session::new(false);
-    let mut failed = false;
-    let stdout = std::io::stdout();
-    for line in input.lines() {
-        let line = line?;
         match session.execute(&line) {
             Ok(reply) => {
                 if !reply.text.is_empty() {
-                    let mut out = stdout.lock();
-                    writeln!(out, "{}", reply.text)?;
+                    output::out(&reply.text)?;
+                }
+                if reply.quit {
+                    break;
+                }
+            }
+            Err(e) => output::err(format!("error: {e}")),
+        }
+        if let Ok(mut n) = notation.lock() {
+            *n = session.notation();
+        }
+    }
+    Ok(if failed {
+        ExitCode::FAILURE
+    } else {
+        ExitCode::SUCCESS
+    })
+}
+
+/// Runs each line of `input` as the REPL would, without prompts or colour. An error prints
+/// one line on stderr naming the line, and the session goes on — also past a line that is
+/// not UTF-8; a line longer than [`MAX_LINE_BYTES`] ends the session. The exit status is 2
+/// if any line failed.
+pub fn run_lines(input: impl BufRead) -> Result<ExitCode> {
+    let mut session = Session::new(false);
+    let mut failed = false;
+    for read in Lines::new(input) {
+        let (number, line) = match read {
+            Ok(read) => read,
+            Err(e) => {
+                failed = true;
+                output::err(format!("error: {e}"));
+                continue;
+            }
+        };
+        match session.execute(&line) {
+            Ok(reply) => {
+                if !reply.text.is_empty() {
+                    output::out(&reply.text)?;
                 }
                 if reply.quit {
                     break;
@@ -110,7 +141,7 @@ pub fn run_lines(input: impl BufRead) -> Result<ExitCode> {
             }
             Err(e) => {
                 failed = true;
-                eprintln!("error: {e}");
+                output::err(format!("error: line {number}: {e}"));
             }
         }
     }
@@ -121,12 +152,121 @@ pub fn run_lines(input: impl BufRead) -> Result<ExitCode> {
     })
 }
 
-/// Where the REPL keeps its history: the user's data directory (or `CUBEWORK_DATA_DIR`).
+/// Where the REPL keeps its history: `$CUBEWORK_DATA_DIR/history.txt` if that is set and not
+/// empty, else the user's data directory.
 pub fn history_file() -> Option<PathBuf> {
-    if let Some(dir) = std::env::var_os("CUBEWORK_DATA_DIR") {
-        return Some(PathBuf::from(dir).join("history.txt"));
+    history_file_from(std::env::var_os("CUBEWORK_DATA_DIR"))
+}
+
+fn history_file_from(env: Option<std::ffi::OsString>) -> Option<PathBuf> {
+    match env {
+        Some(dir) if !dir.is_empty() => Some(PathBuf::from(dir).join("history.txt")),
+        _ => directories::ProjectDirs::from("", "", "cubework")
+            .map(|d| d.data_dir().join("history.txt")),
     }
-    directories::ProjectDirs::from("", "", "cubework").map(|d| d.data_dir().join("history.txt"))
+}
+
+/// The history file: read once at the start, then appended to line by line as the session
+/// goes, as shells do — so two sessions open at once both keep their lines, and a killed
+/// terminal loses nothing typed before. A line of the file that is not UTF-8 is skipped with
+/// a note; a FIFO, device or directory in place of the file is refused with a note, and the
+/// session keeps no history on disk.
+pub struct History {
+    path: Option<PathBuf>,
+    /// The lines read (the last [`HISTORY_LINES`]).
+    pub lines: Vec<String>,
+    /// What to tell the user about the file.
+    pub notes: Vec<String>,
+}
+
+impl History {
+    /// Reads the history file at `path` (none: no history on disk).
+    pub fn open(path: Option<PathBuf>) -> History {
+        let mut history = History {
+            path: None,
+            lines: Vec::new(),
+            notes: Vec::new(),
+        };
+        let Some(path) = path else {
+            return history;
+        };
+        if let Some(kind) = crate::cache::special_file(&path) {
+            history.notes.push(format!(
+                "the history file {} is {kind}, not a file: history is not kept this session",
+                path.display()
+            ));
+            return history;
+        }
+        match std::fs::File::open(&path) {
+            Ok(file) => {
+                let mut skipped = Vec::new();
+                for read in Lines::new(std::io::BufReader::new(file)) {
+                    match read {
+                        Ok((1, line)) if line == "#V2" => {} // rustyline's own header
+                        Ok((_, line)) if line.trim().is_empty() => {}
+                        Ok((_, line)) => history.lines.push(line),
+                        Err(LineError::NotUtf8 { line }) => skipped.push(line.to_string()),
+                        Err(e) => {
+                            history.notes.push(format!(
+                                "the history file {}: {e}; the lines before it are kept",
+                                path.display()
+                            ));
+                            break;
+                        }
+                    }
+                }
+                if !skipped.is_empty() {
+                    history.notes.push(format!(
+                        "the history file {} has lines that are not UTF-8 text (line {}); they were skipped",
+                        path.display(),
+                        skipped.join(", ")
+                    ));
+                }
+                let excess = history.lines.len().saturating_sub(HISTORY_LINES);
+                history.lines.drain(..excess);
+                // Appending grows the file; now and then it is cut back to what is kept.
+                if excess > 9 * HISTORY_LINES {
+                    let kept = history.lines.join("\n") + "\n";
+                    let tmp = path.with_extension(format!("tmp-{}", std::process::id()));
+                    let rewritten =
+                        std::fs::write(&tmp, kept).and_then(|()| std::fs::rename(&tmp, &path));
+                    if rewritten.is_err() {
+                        let _ = std::fs::remove_file(&tmp);
+                    }
+                }
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {} // a first session
+            Err(e) => history.notes.push(format!(
+                "the history file {} cannot be read: {e}",
+                path.display()
+            )),
+        }
+        history.path = Some(path);
+        history
+    }
+
+    /// Appends one line to the file; a note when it cannot be written (the first time only).
+    pub fn append(&mut self, line: &str) -> Option<String> {
+        let path = self.path.as_ref()?;
+        let written = (|| {
+            if let Some(dir) = path.parent() {
+                std::fs::create_dir_all(dir)?;
+            }
+            let mut file = std::fs::OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(path)?;
+            file.write_all(format!("{line}\n").as_bytes())
+        })();
+        match written {
+            Ok(()) => None,
+            Err(e) => {
+                let note = format!("history not saved to {}: {e}", path.display());
+                self.path = None;
+                Some(note)
+            }
+        }
+    }
 }
 
 /// Completion and hints for the REPL.

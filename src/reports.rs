@@ -16,11 +16,15 @@
 //! | SCRAMBLE                                   | [`scramble_report`]     |
 
 use crate::alg::{Alg, AlgebraError, MAX_EXPANDED, Metric, format_sequence};
+use comfy_table::{ContentArrangement, Table, presets::UTF8_FULL_CONDENSED};
+
 use crate::cube::Cube;
 use crate::effect::Effect;
+use crate::moves::PaperMove;
 use crate::parser::Notation;
 use crate::perm::OrderBy;
-use crate::tools::{self, Reconstruction, Source, Tool};
+use crate::rep::RepKind;
+use crate::tools::{self, Finding, Reconstruction, Source, Tool};
 
 fn parse(text: &str, notation: Notation) -> Result<Alg, AlgebraError> {
     Ok(Alg::parse(text, notation)?)
@@ -264,7 +268,7 @@ pub fn count_report(
 /// assert_eq!(r.lines().last(), Some("UFUFRRRRFDFDDBDBLLLLUBUB"));
 /// ```
 pub fn apply_report(n: usize, text: &str, notation: Notation) -> Result<String, AlgebraError> {
-    let cube = tools::do_sequence(&Cube::solved_n(checked(n)?), text, notation)?;
+    let cube = crate::input::do_sequence(&Cube::solved_n(checked(n)?), text, notation)?;
     Ok(format!("{}\n{}", cube.net(), cube.facelets()))
 }
 
@@ -304,29 +308,41 @@ pub fn scramble_report(
     ))
 }
 
-fn paper_string(r: &Reconstruction) -> String {
-    r.chosen.iter().map(|m| m.to_string()).collect()
+fn paper_string(seq: &[PaperMove]) -> String {
+    seq.iter().map(|m| m.to_string()).collect()
 }
 
-fn standard_string(r: &Reconstruction) -> String {
-    format_sequence(&r.chosen.iter().map(|m| m.to_standard()).collect::<Vec<_>>())
+fn standard_string(seq: &[PaperMove]) -> String {
+    format_sequence(&seq.iter().map(|m| m.to_standard()).collect::<Vec<_>>())
 }
 
-fn how_found(r: &Reconstruction) -> String {
-    match &r.source {
+/// How a tool's sequence was found, from the recorded finding or a fresh search.
+fn how_found(
+    tool: Tool,
+    chosen: &[PaperMove],
+    matches: usize,
+    tried: usize,
+    source: &Source,
+) -> String {
+    let f = Found {
+        tool,
+        chosen,
+        matches,
+        tried,
+    };
+    match source {
         Source::Printed => {
-            let e_choice = r
+            let e_choice = f
                 .tool
                 .printed()
                 .chars()
                 .position(|c| c == 'E')
-                .and_then(|i| r.chosen.get(i))
+                .and_then(|i| f.chosen.get(i))
                 .map(|m| format!("; E = {m}"))
                 .unwrap_or_default();
             format!(
                 "a reading of the printed letters ({} of {} readings match{e_choice})",
-                r.matches.len(),
-                r.tried
+                f.matches, f.tried
             )
         }
         Source::Shortest { letters } => format!(
@@ -336,19 +352,29 @@ fn how_found(r: &Reconstruction) -> String {
                 .map(|l| l.letter().to_string())
                 .collect::<Vec<_>>()
                 .join(" and "),
-            r.chosen.len(),
-            r.matches.len()
+            f.chosen.len(),
+            f.matches
         ),
         Source::NotFound => "not found: no reading works and the search gave up".into(),
     }
 }
 
-fn summary(recs: &[&Reconstruction]) -> String {
-    let printed = recs.iter().filter(|r| r.source == Source::Printed).count();
-    let others: Vec<String> = recs
+struct Found<'a> {
+    tool: Tool,
+    chosen: &'a [PaperMove],
+    matches: usize,
+    tried: usize,
+}
+
+fn summary(findings: &[(Tool, Source)]) -> String {
+    let printed = findings
         .iter()
-        .filter(|r| r.source != Source::Printed)
-        .map(|r| r.tool.name().to_string())
+        .filter(|(_, s)| *s == Source::Printed)
+        .count();
+    let others: Vec<&str> = findings
+        .iter()
+        .filter(|(_, s)| *s != Source::Printed)
+        .map(|(t, _)| t.name())
         .collect();
     let rest = if others.is_empty() {
         String::new()
@@ -361,7 +387,7 @@ fn summary(recs: &[&Reconstruction]) -> String {
     };
     format!(
         "{} tools: {printed} reconstructed as readings of the printed strings{rest}",
-        recs.len()
+        findings.len()
     )
 }
 
@@ -376,20 +402,24 @@ fn summary(recs: &[&Reconstruction]) -> String {
 /// ```
 pub fn tools_report() -> Result<String, AlgebraError> {
     let mut out = Vec::new();
-    let recs: Vec<&Reconstruction> = Tool::ALL.iter().map(|t| t.reconstruction()).collect();
-    for r in &recs {
-        let e = Effect::of_moves(&r.tool.standard_moves())?;
-        out.push(format!("{}: {}", r.tool, r.tool.description()));
-        out.push(format!("  printed:  {}", r.tool.printed()));
-        out.push(format!("  paper:    {}", paper_string(r)));
-        out.push(format!("  standard: {}", standard_string(r)));
-        out.push(format!("  found as: {}", how_found(r)));
+    let findings: Vec<Finding> = Tool::ALL.iter().map(|t| t.finding()).collect();
+    for f in &findings {
+        let e = Effect::of_moves(&f.tool.standard_moves())?;
+        out.push(format!("{}: {}", f.tool, f.tool.description()));
+        out.push(format!("  printed:  {}", f.tool.printed()));
+        out.push(format!("  paper:    {}", paper_string(f.chosen)));
+        out.push(format!("  standard: {}", standard_string(f.chosen)));
+        out.push(format!(
+            "  found as: {}",
+            how_found(f.tool, f.chosen, f.matches, f.tried, &f.source)
+        ));
         out.push(format!(
             "  effect:   {}",
             e.report().lines().last().unwrap_or_default()
         ));
     }
-    out.push(summary(&recs));
+    let sources: Vec<(Tool, Source)> = findings.into_iter().map(|f| (f.tool, f.source)).collect();
+    out.push(summary(&sources));
     Ok(out.join("\n"))
 }
 
@@ -413,7 +443,10 @@ pub fn tools_search_report() -> Result<String, AlgebraError> {
         out.push(String::new());
         out.push(format!("{} '{}'", r.tool, r.tool.printed()));
         out.push(format!("  criterion: {}", r.tool.criterion()));
-        out.push(format!("  found as:  {}", how_found(r)));
+        out.push(format!(
+            "  found as:  {}",
+            how_found(r.tool, &r.chosen, r.matches.len(), r.tried, &r.source)
+        ));
         out.push(format!("  tried:     {}", r.tried));
         const SHOWN: usize = 12;
         for (i, m) in r.matches.iter().take(SHOWN).enumerate() {
@@ -430,9 +463,59 @@ pub fn tools_search_report() -> Result<String, AlgebraError> {
         }
     }
     out.push(String::new());
-    let refs: Vec<&Reconstruction> = recs.iter().collect();
-    out.push(summary(&refs));
+    let sources: Vec<(Tool, Source)> = recs.iter().map(|r| (r.tool, r.source.clone())).collect();
+    out.push(summary(&sources));
     Ok(out.join("\n"))
+}
+
+/// `cubework reps`: the representations in a table.
+pub fn reps_table() -> String {
+    let mut table = Table::new();
+    table
+        .load_style(UTF8_FULL_CONDENSED)
+        .set_content_arrangement(ContentArrangement::Dynamic);
+    table.set_header([
+        "name",
+        "paper",
+        "shape",
+        "element",
+        "bytes",
+        "moves",
+        "not defined",
+    ]);
+    for kind in RepKind::ALL {
+        let rep = kind.build(&Cube::solved()).expect("3×3×3");
+        let shape: Vec<String> = rep.shape().iter().map(|d| d.to_string()).collect();
+        let undefined: Vec<String> = crate::moves::PaperMove::ALL
+            .iter()
+            .filter(|&&m| kind.undefined_reason(m).is_some())
+            .map(|m| m.to_string())
+            .collect();
+        table.add_row([
+            kind.name().to_string(),
+            kind.title().to_string(),
+            shape.join("×"),
+            rep.element().to_string(),
+            rep.state_bytes().to_string(),
+            format!("{}/24", kind.defined_moves().len()),
+            if undefined.is_empty() {
+                "—".to_string()
+            } else {
+                undefined.join(" ")
+            },
+        ]);
+    }
+    let pieces = crate::pieces::PieceCube::solved();
+    table.add_row([
+        "pieces".to_string(),
+        "(Ruby notes: outside the paper)".to_string(),
+        pieces.shape_description(),
+        "colour (u8)".to_string(),
+        pieces.state_bytes().to_string(),
+        "12/24".to_string(),
+        "C H M X Y Z, inverses".to_string(),
+    ]);
+    table.to_string()
 }
 
 #[cfg(test)]

@@ -15,20 +15,18 @@
 //!
 //! `docs-tools.md` documents the outcome for each tool.
 //!
-//! The searches run once, on first use, and are cached; nothing about their outcome is
-//! written into the code.
+//! What the searches found is kept here as data ([`Tool::finding`]), so that using a tool never
+//! searches; `cubework tools --search` ([`reconstruct`]) runs them again, and a test checks that
+//! they still find exactly what is recorded.
 
 use std::collections::HashMap;
-use std::sync::OnceLock;
 
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use crate::alg::AlgebraError;
-use crate::cube::Cube;
 use crate::effect::{Effect, PieceMove, Place};
 use crate::moves::{Move, PaperLetter, PaperMove};
-use crate::parser::{Notation, parse_sequence};
+use crate::notation::Notation;
 use crate::perm::StickerPerm;
 
 /// One of the paper's six tools.
@@ -201,17 +199,87 @@ impl Tool {
         }
     }
 
-    /// The reconstruction (the search runs on first use and is cached).
+    /// What the reconstruction search found for this tool, as recorded (no search runs).
     ///
     /// ```
     /// use cubework::tools::{Source, Tool};
-    /// let r = Tool::Snap.reconstruction();
-    /// assert_eq!(r.source, Source::Printed);
-    /// assert_eq!(r.tried, 192);
+    /// let f = Tool::Snap.finding();
+    /// assert_eq!(f.source, Source::Printed);
+    /// assert_eq!((f.matches, f.tried), (1, 192));
     /// ```
-    pub fn reconstruction(self) -> &'static Reconstruction {
-        static CACHE: [OnceLock<Reconstruction>; 6] = [const { OnceLock::new() }; 6];
-        CACHE[self as usize].get_or_init(|| reconstruct(self))
+    pub fn finding(self) -> Finding {
+        use PaperLetter::*;
+        const fn p(l: PaperLetter) -> PaperMove {
+            PaperMove::new(l)
+        }
+        const fn bar(l: PaperLetter) -> PaperMove {
+            PaperMove::new(l).inverse()
+        }
+        // The search's choices: F̄D̄FDRDR̄, RDDR̄D̄RD̄R̄DD, F̄MFM̄, CDC̄D̄, MLLM̄LL, MRMRMRRM̄RM̄RM̄RR.
+        const SWITCH: &[PaperMove] = &[bar(F), bar(D), p(F), p(D), p(R), p(D), bar(R)];
+        const TWIST: &[PaperMove] = &[
+            p(R),
+            p(D),
+            p(D),
+            bar(R),
+            bar(D),
+            p(R),
+            bar(D),
+            bar(R),
+            p(D),
+            p(D),
+        ];
+        const SNAP: &[PaperMove] = &[bar(F), p(M), p(F), bar(M)];
+        const LIFT: &[PaperMove] = &[p(C), p(D), bar(C), bar(D)];
+        const CYCLE: &[PaperMove] = &[p(M), p(L), p(L), bar(M), p(L), p(L)];
+        const FLIP: &[PaperMove] = &[
+            p(M),
+            p(R),
+            p(M),
+            p(R),
+            p(M),
+            p(R),
+            p(R),
+            bar(M),
+            p(R),
+            bar(M),
+            p(R),
+            bar(M),
+            p(R),
+            p(R),
+        ];
+        let (chosen, matches, tried) = match self {
+            Tool::Switch => (SWITCH, 1, 1536),
+            Tool::Twist => (TWIST, 4, 1024),
+            Tool::Snap => (SNAP, 1, 192),
+            Tool::Lift => (LIFT, 1, 16),
+            Tool::Cycle => (CYCLE, 8, 64),
+            // 4096 readings, then 138,214 positions of the shortest-sequence search.
+            Tool::Flip => (FLIP, 32, 142_310),
+        };
+        let source = match self {
+            Tool::Flip => Source::Shortest {
+                letters: vec![R, M],
+            },
+            _ => Source::Printed,
+        };
+        Finding {
+            tool: self,
+            chosen,
+            matches,
+            tried,
+            source,
+        }
+    }
+
+    /// The reconstructed sequence, paper moves.
+    ///
+    /// ```
+    /// use cubework::Tool;
+    /// assert_eq!(Tool::Lift.sequence().len(), 4);
+    /// ```
+    pub fn sequence(self) -> &'static [PaperMove] {
+        self.finding().chosen
     }
 
     /// The reconstructed sequence in the paper's dialect.
@@ -223,11 +291,7 @@ impl Tool {
     /// assert!(Tool::Switch.has_effect(&Effect::of_moves(&seq).unwrap()));
     /// ```
     pub fn paper_moves(self) -> Vec<Move> {
-        self.reconstruction()
-            .chosen
-            .iter()
-            .map(|&m| Move::paper(m))
-            .collect()
+        self.sequence().iter().map(|&m| Move::paper(m)).collect()
     }
 
     /// The reconstructed sequence in standard notation.
@@ -237,11 +301,33 @@ impl Tool {
     /// assert_eq!(format_moves(&Tool::Lift.standard_moves()), "M D' M' D");
     /// ```
     pub fn standard_moves(self) -> Vec<Move> {
-        self.reconstruction()
-            .chosen
-            .iter()
-            .map(|m| m.to_standard())
-            .collect()
+        self.sequence().iter().map(|m| m.to_standard()).collect()
+    }
+}
+
+/// What the reconstruction search found for a tool, recorded as data ([`Tool::finding`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Finding {
+    /// The tool.
+    pub tool: Tool,
+    /// The sequence used: the best of the matches.
+    pub chosen: &'static [PaperMove],
+    /// How many candidates have the described effect.
+    pub matches: usize,
+    /// How many readings were tried, plus the positions the fallback search examined.
+    pub tried: usize,
+    /// Whether it is a reading of the printed string.
+    pub source: Source,
+}
+
+impl Reconstruction {
+    /// Whether this search found exactly what `finding` records.
+    pub fn agrees_with(&self, finding: &Finding) -> bool {
+        self.tool == finding.tool
+            && self.chosen == finding.chosen
+            && self.matches.len() == finding.matches
+            && self.tried == finding.tried
+            && self.source == finding.source
     }
 }
 
@@ -255,7 +341,7 @@ impl std::fmt::Display for Tool {
 ///
 /// ```
 /// use cubework::tools::{Source, Tool};
-/// assert!(matches!(Tool::Flip.reconstruction().source, Source::Shortest { .. }));
+/// assert!(matches!(Tool::Flip.finding().source, Source::Shortest { .. }));
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Source {
@@ -274,7 +360,7 @@ pub enum Source {
 ///
 /// ```
 /// use cubework::Tool;
-/// let r = Tool::Cycle.reconstruction();
+/// let r = cubework::tools::reconstruct(Tool::Cycle);
 /// assert_eq!(r.chosen, r.matches[0]);
 /// ```
 #[derive(Clone, Debug)]
@@ -334,7 +420,7 @@ fn disturbance(seq: &[PaperMove]) -> usize {
     effect_of(seq).changed().len()
 }
 
-/// Runs the search for one tool (uncached; [`Tool::reconstruction`] caches it).
+/// Runs the search for one tool (what [`Tool::finding`] records).
 ///
 /// ```
 /// use cubework::tools::{reconstruct, Tool};
@@ -481,7 +567,7 @@ pub const SHORTEST_STATES: usize = 500_000;
 ///
 /// ```
 /// use cubework::tools::{SHORTEST_KEEP, Tool};
-/// assert!(Tool::Flip.reconstruction().matches.len() <= SHORTEST_KEEP);
+/// assert!(Tool::Flip.finding().matches <= SHORTEST_KEEP);
 /// ```
 pub const SHORTEST_KEEP: usize = 1000;
 
@@ -617,22 +703,6 @@ pub fn fresh_seed() -> u64 {
     rand::rng().random()
 }
 
-/// The paper's DO: makes a typed sequence (the full algebra, read left to right) on a copy
-/// of `cube`, of any size. On error nothing is made.
-///
-/// ```
-/// use cubework::tools::do_sequence;
-/// use cubework::{Cube, Notation};
-/// let c = do_sequence(&Cube::solved(), "[R, U]6", Notation::Standard).unwrap();
-/// assert!(c.is_solved());
-/// ```
-pub fn do_sequence(cube: &Cube, text: &str, notation: Notation) -> Result<Cube, AlgebraError> {
-    let moves = parse_sequence(text, notation)?;
-    let mut c = cube.clone();
-    c.apply_all(&moves)?;
-    Ok(c)
-}
-
 /// The paper's INVERSE: the sequence that undoes `moves` (each move inverted, in reverse
 /// order).
 ///
@@ -649,7 +719,9 @@ pub fn inverse(moves: &[Move]) -> Vec<Move> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::cube::Cube;
     use crate::effect::PieceKind;
+    use crate::parser::parse_sequence;
 
     /// The effect of a tool typed by name, in the given notation, through the parser.
     fn effect(name: &str, notation: Notation) -> Effect {
@@ -763,7 +835,7 @@ mod tests {
     #[test]
     fn five_tools_are_readings_of_the_print_and_flip_is_not() {
         for t in Tool::ALL {
-            let r = t.reconstruction();
+            let r = t.finding();
             let letters: String = r.chosen.iter().map(|m| m.letter.letter()).collect();
             if t == Tool::Flip {
                 // No bar pattern on MRMRMRMRMRMR flips the two edges and leaves the rest.
@@ -788,9 +860,25 @@ mod tests {
 
     #[test]
     fn switch_and_snap_each_have_exactly_one_reading() {
-        assert_eq!(Tool::Switch.reconstruction().matches.len(), 1);
-        assert_eq!(Tool::Snap.reconstruction().matches.len(), 1);
-        assert_eq!(Tool::Lift.reconstruction().matches.len(), 1);
+        assert_eq!(Tool::Switch.finding().matches, 1);
+        assert_eq!(Tool::Snap.finding().matches, 1);
+        assert_eq!(Tool::Lift.finding().matches, 1);
+    }
+
+    #[test]
+    fn recorded_findings_are_what_the_search_finds() {
+        for t in Tool::ALL {
+            let searched = reconstruct(t);
+            assert!(
+                searched.agrees_with(&t.finding()),
+                "{t}: the search found {:?} ({} matches of {} tried, {:?}), the record says {:?}",
+                searched.chosen,
+                searched.matches.len(),
+                searched.tried,
+                searched.source,
+                t.finding()
+            );
+        }
     }
 
     #[test]

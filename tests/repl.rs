@@ -104,7 +104,7 @@ fn run_a_session_file() {
         .args(["run", "/nonexistent/session.txt"])
         .output()
         .unwrap();
-    assert_eq!(missing.status.code(), Some(1));
+    assert_eq!(missing.status.code(), Some(2), "a file that cannot be read is bad input");
     assert_eq!(
         String::from_utf8(missing.stderr).unwrap().lines().count(),
         1

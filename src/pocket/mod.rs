@@ -20,7 +20,8 @@ mod table;
 use std::fmt::Write as _;
 use std::sync::OnceLock;
 
-pub use cache::{CACHE_ENV, CacheError, CacheReport, cache_dir, cache_file, fnv1a, load_or_build};
+pub use crate::cache::{CACHE_ENV, CacheError, CacheReport, cache_dir};
+pub use cache::{cache_file, load_or_build, table_file};
 pub use state::{PocketMove, PocketState, STATES, format_pocket};
 pub use table::DistanceTable;
 
@@ -69,18 +70,6 @@ fn searched(metric: Metric) -> Result<(), PocketError> {
     }
 }
 
-fn group(n: u64) -> String {
-    let s = n.to_string();
-    let mut out = String::new();
-    for (i, c) in s.chars().enumerate() {
-        if i > 0 && (s.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
-}
-
 /// The distance distribution as text. As CSV: the header `depth,count` and a row per
 /// distance. As a table: a row per distance, the total, how the table was obtained (when
 /// `report` is given), and God's number alone on the last line.
@@ -111,9 +100,14 @@ pub fn table_text(table: &DistanceTable, report: Option<&CacheReport>, csv: bool
     );
     let _ = writeln!(out, "{:>5}  {:>9}", "depth", "states");
     for (d, &c) in counts.iter().enumerate() {
-        let _ = writeln!(out, "{d:>5}  {:>9}", group(c));
+        let _ = writeln!(out, "{d:>5}  {:>9}", crate::text::thousands(c));
     }
-    let _ = writeln!(out, "{:>5}  {:>9}", "total", group(counts.iter().sum()));
+    let _ = writeln!(
+        out,
+        "{:>5}  {:>9}",
+        "total",
+        crate::text::thousands(counts.iter().sum())
+    );
     if let Some(r) = report {
         let _ = writeln!(out, "table {r}");
     }

@@ -106,8 +106,8 @@ impl DistanceTable {
     }
 
     /// Assembles a table from its parts, checking them against each other: the counts sum to
-    /// the number of states, one state (solved) is at distance 0, and the packed values occur
-    /// as often as the counts say.
+    /// the number of states, one state (solved) is at distance 0, the packed values occur as
+    /// often as the counts say, and every other state has a neighbour one move closer.
     pub(crate) fn from_parts(
         metric: Metric,
         packed: Vec<u8>,
@@ -147,9 +147,49 @@ impl DistanceTable {
                 "the table holds {seen:?} states per distance mod 3 (and unreached), the counts say {expected:?}"
             ));
         }
-        if table.value(PocketState::solved().index()) != 0 {
+        let solved = PocketState::solved().index();
+        if table.value(solved) != 0 {
             return Err("solved is not at distance 0".into());
         }
+        // Every other state must step down: a neighbour one move closer, (d − 1) mod 3.
+        // Walked permutation by permutation (each move's permutation part looked up once for
+        // 729 twists), the permutations split among the cores.
+        let moves: Vec<usize> = PocketMove::of(metric).iter().map(|m| m.index()).collect();
+        let t = tables();
+        let twists = TWISTS as u32;
+        let check = |perms: std::ops::Range<usize>| -> Result<(), String> {
+            for p in perms {
+                let prow = &t.perm[p];
+                let bases: [u32; 9] = std::array::from_fn(|m| prow[m] as u32 * twists);
+                for (q, trow) in t.twist.iter().enumerate() {
+                    let i = p as u32 * twists + q as u32;
+                    let want = (get(&table.packed, i) + 2) % 3;
+                    let steps_down = moves
+                        .iter()
+                        .any(|&m| get(&table.packed, bases[m] + trow[m] as u32) == want);
+                    if !steps_down && i != solved {
+                        return Err(format!(
+                            "state {i} has no neighbour one move closer (its distance does not step down)"
+                        ));
+                    }
+                }
+            }
+            Ok(())
+        };
+        let threads = std::thread::available_parallelism().map_or(1, |n| n.get().min(4));
+        let chunk = t.perm.len().div_ceil(threads);
+        std::thread::scope(|scope| {
+            let workers: Vec<_> = (0..threads)
+                .map(|k| {
+                    let range = k * chunk..((k + 1) * chunk).min(t.perm.len());
+                    scope.spawn(move || check(range))
+                })
+                .collect();
+            workers
+                .into_iter()
+                .map(|w| w.join().unwrap_or_else(|_| Err("the check failed".into())))
+                .collect::<Result<Vec<()>, String>>()
+        })?;
         Ok(table)
     }
 

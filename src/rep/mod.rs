@@ -66,7 +66,8 @@ pub enum RepKind {
 /// A representation name that is not one of the seven.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error(
-    "unknown representation '{0}' (expected one of numeric local composite visual vector 4d nested)"
+    "unknown representation '{}' (expected one of numeric local composite visual vector 4d nested)",
+    crate::text::echo(.0)
 )]
 pub struct UnknownRep(pub String);
 
@@ -623,7 +624,7 @@ impl dyn Representation {
         for &t in &turns {
             check_defined(self.kind(), n, t).map_err(|e| match e {
                 MoveError::Undefined { rep, reason, .. } => {
-                    let needs = if matches!(m.turn, crate::Turn::Paper(_)) {
+                    let needs = if matches!(m.turn, crate::moves::Turn::Paper(_)) {
                         String::new()
                     } else if let Some(p) = t.paper(n) {
                         format!("it needs the paper's {p}, and ")

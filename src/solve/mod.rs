@@ -60,9 +60,8 @@ pub enum SolveError {
     Metric(Metric),
     /// No solution within the depth limit.
     #[error(
-        "beyond the depth limit: no solution of {limit} moves or fewer in the {} (raise the limit, up to {}, to search deeper)",
-        metric.title(),
-        max_limit(*metric)
+        "beyond the depth limit: no solution of {limit} moves or fewer in the {} (the breadth-first search goes no deeper)",
+        metric.title()
     )]
     BeyondDepthLimit {
         /// The limit searched to.

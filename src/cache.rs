@@ -1,0 +1,724 @@
+//! Solver tables on disk: one checksummed file per table in the user's cache directory,
+//! read without trusting anything in it.
+//!
+//! Every table the workbench caches (the 2×2×2 distances, the 3×3×3 solvers' pruning tables)
+//! is a [`TableFile`]: a name, a format version and the largest payload it can have. On disk
+//! it is, little-endian:
+//!
+//! | offset | size | field                                               |
+//! |--------|------|-----------------------------------------------------|
+//! | 0      | 8    | magic `CUBEWORK`                                    |
+//! | 8      | 24   | the table's name, NUL-padded (`pocket-htm`)         |
+//! | 32     | 4    | the table's format version                          |
+//! | 36     | 4    | zero                                                |
+//! | 40     | 8    | payload length P                                    |
+//! | 48     | P    | the payload, whose layout is the table's own        |
+//! | 48 + P | 8    | XXH3-64 of every byte before it                     |
+//!
+//! Reading ([`read`]) refuses, before reading anything, a path that is not a regular file (a
+//! FIFO would block, a device never end) and a file larger than the table can be; then it
+//! checks magic, name, version, length and checksum. The table's own decoder then checks the
+//! payload's contents (a checksum proves only that the bytes are the ones written), and
+//! [`load_or_build`] rebuilds and rewrites the file whenever anything is wrong, saying why
+//! and naming the file. Writing ([`write`]) goes through a temporary file and a rename, so a
+//! reader never sees half a file; temporary files left by a save that was killed are removed
+//! by the next save of that table.
+
+use std::ffi::OsString;
+use std::fmt;
+use std::io::Read;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+/// The environment variable that, when set and not empty, names the cache directory.
+pub const CACHE_ENV: &str = "CUBEWORK_CACHE_DIR";
+const MAGIC: &[u8; 8] = b"CUBEWORK";
+const NAME_BYTES: usize = 24;
+/// Bytes before the payload.
+pub const HEADER_BYTES: usize = 48;
+/// Bytes after the payload (the checksum).
+pub const TRAILER_BYTES: usize = 8;
+
+/// A kind of table file: what [`read`] and [`write`] need to know of it.
+///
+/// ```
+/// use cubework::cache::TableFile;
+/// let spec = TableFile { name: "demo", version: 1, max_payload: 1024 };
+/// assert_eq!(spec.file_name(), "demo.bin");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TableFile {
+    /// The table's name, also its file name without `.bin` (at most 24 bytes).
+    pub name: &'static str,
+    /// The payload's format version; a file of another version is rebuilt.
+    pub version: u32,
+    /// The largest payload this table can have: larger files are refused unread.
+    pub max_payload: u64,
+}
+
+impl TableFile {
+    /// The file name in the cache directory.
+    pub fn file_name(&self) -> String {
+        format!("{}.bin", self.name)
+    }
+
+    /// The file in `dir`.
+    pub fn path_in(&self, dir: &Path) -> PathBuf {
+        dir.join(self.file_name())
+    }
+
+    fn name_field(&self) -> [u8; NAME_BYTES] {
+        let mut field = [0u8; NAME_BYTES];
+        let bytes = self.name.as_bytes();
+        assert!(bytes.len() <= NAME_BYTES, "table names fit in 24 bytes");
+        field[..bytes.len()].copy_from_slice(bytes);
+        field
+    }
+
+    fn max_file(&self) -> u64 {
+        self.max_payload + (HEADER_BYTES + TRAILER_BYTES) as u64
+    }
+}
+
+/// Why a cache file was not used. Each reads as what is wrong with the file: "the cache file
+/// PATH" followed by the message.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum CacheError {
+    /// There is no such file (yet).
+    #[error("does not exist yet")]
+    Missing,
+    /// The path is something other than a regular file.
+    #[error("is not a regular file but {0}, so it was not read")]
+    NotAFile(&'static str),
+    /// It could not be read.
+    #[error("cannot be read: {0}")]
+    Io(String),
+    /// Larger than the table can be.
+    #[error("is {size} bytes, more than a {name} table can be ({max} at most), so it was not read")]
+    TooLarge {
+        /// Its size.
+        size: u64,
+        /// The table.
+        name: &'static str,
+        /// The largest file the table can be.
+        max: u64,
+    },
+    /// Too short to hold its header, or shorter than its header says.
+    #[error("is truncated ({0} bytes)")]
+    Truncated(u64),
+    /// Not a cubework table.
+    #[error("is not a cubework table (its first bytes are not the magic CUBEWORK)")]
+    Magic,
+    /// Another table's file.
+    #[error("holds the table '{found}', not '{expected}'")]
+    Name {
+        /// The name found.
+        found: String,
+        /// The name expected.
+        expected: &'static str,
+    },
+    /// Written by another version of the format.
+    #[error("has format version {found}; this program reads version {expected}")]
+    Version {
+        /// The version found.
+        found: u32,
+        /// The version this program writes.
+        expected: u32,
+    },
+    /// Sizes that do not fit together.
+    #[error("has the wrong size: {0}")]
+    Shape(String),
+    /// The checksum does not match: the file is damaged.
+    #[error("is damaged (checksum {stored:016x} stored, {computed:016x} computed)")]
+    Checksum {
+        /// The checksum in the file.
+        stored: u64,
+        /// The checksum of the bytes.
+        computed: u64,
+    },
+    /// Intact, but its contents are not a valid table.
+    #[error("is inconsistent: {0}")]
+    Inconsistent(String),
+}
+
+/// The cache directory: `$CUBEWORK_CACHE_DIR` if set and not empty, else the platform's cache
+/// directory for cubework (`~/.cache/cubework` on Linux); `None` if there is neither.
+pub fn cache_dir() -> Option<PathBuf> {
+    cache_dir_from(std::env::var_os(CACHE_ENV))
+}
+
+fn cache_dir_from(env: Option<OsString>) -> Option<PathBuf> {
+    match env {
+        Some(dir) if !dir.is_empty() => Some(PathBuf::from(dir)),
+        _ => {
+            directories::ProjectDirs::from("", "", "cubework").map(|p| p.cache_dir().to_path_buf())
+        }
+    }
+}
+
+/// The checksum of the file format: XXH3, 64 bits.
+///
+/// ```
+/// assert_eq!(cubework::cache::checksum(b""), 0x2d06800538d394c2);
+/// ```
+pub fn checksum(bytes: &[u8]) -> u64 {
+    xxhash_rust::xxh3::xxh3_64(bytes)
+}
+
+/// What kind of thing a path is, in words, when it is not a regular file.
+fn not_a_file(meta: &std::fs::Metadata) -> Option<&'static str> {
+    let t = meta.file_type();
+    if t.is_file() {
+        return None;
+    }
+    if t.is_dir() {
+        return Some("a directory");
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if t.is_fifo() {
+            return Some("a FIFO");
+        }
+        if t.is_char_device() || t.is_block_device() {
+            return Some("a device");
+        }
+        if t.is_socket() {
+            return Some("a socket");
+        }
+    }
+    Some("not a regular file")
+}
+
+/// The kind of thing at `path` if it exists and is not a regular file (symbolic links
+/// followed): `Some("a FIFO")`, `Some("a directory")`, …
+///
+/// ```
+/// assert_eq!(cubework::cache::special_file(std::path::Path::new("/")), Some("a directory"));
+/// assert_eq!(cubework::cache::special_file(std::path::Path::new("/no/such/file")), None);
+/// ```
+pub fn special_file(path: &Path) -> Option<&'static str> {
+    std::fs::metadata(path).ok().and_then(|m| not_a_file(&m))
+}
+
+/// Reads a table file and returns its payload, trusting nothing: see the module docs.
+pub fn read(path: &Path, spec: &TableFile) -> Result<Vec<u8>, CacheError> {
+    let meta = std::fs::metadata(path).map_err(|e| match e.kind() {
+        std::io::ErrorKind::NotFound => CacheError::Missing,
+        _ => CacheError::Io(e.to_string()),
+    })?;
+    if let Some(kind) = not_a_file(&meta) {
+        return Err(CacheError::NotAFile(kind));
+    }
+    if meta.len() > spec.max_file() {
+        return Err(CacheError::TooLarge {
+            size: meta.len(),
+            name: spec.name,
+            max: spec.max_file(),
+        });
+    }
+    let file = std::fs::File::open(path).map_err(|e| CacheError::Io(e.to_string()))?;
+    // Never read more than the table can be, even if the file grows meanwhile.
+    let mut bytes = Vec::with_capacity(meta.len() as usize);
+    file.take(spec.max_file() + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| CacheError::Io(e.to_string()))?;
+    if bytes.len() as u64 > spec.max_file() {
+        return Err(CacheError::TooLarge {
+            size: bytes.len() as u64,
+            name: spec.name,
+            max: spec.max_file(),
+        });
+    }
+    decode(bytes, spec)
+}
+
+/// Checks a whole file's bytes and returns the payload.
+fn decode(mut bytes: Vec<u8>, spec: &TableFile) -> Result<Vec<u8>, CacheError> {
+    let len = bytes.len() as u64;
+    if bytes.len() < HEADER_BYTES + TRAILER_BYTES {
+        return Err(CacheError::Truncated(len));
+    }
+    if &bytes[..8] != MAGIC {
+        return Err(CacheError::Magic);
+    }
+    let name = &bytes[8..8 + NAME_BYTES];
+    if name != spec.name_field() {
+        let end = name.iter().position(|&b| b == 0).unwrap_or(NAME_BYTES);
+        return Err(CacheError::Name {
+            found: String::from_utf8_lossy(&name[..end]).into_owned(),
+            expected: spec.name,
+        });
+    }
+    let u32_at = |at: usize| u32::from_le_bytes(bytes[at..at + 4].try_into().expect("4 bytes"));
+    let u64_at = |at: usize| u64::from_le_bytes(bytes[at..at + 8].try_into().expect("8 bytes"));
+    let version = u32_at(32);
+    if version != spec.version {
+        return Err(CacheError::Version {
+            found: version,
+            expected: spec.version,
+        });
+    }
+    let payload = u64_at(40);
+    let expected = payload.saturating_add((HEADER_BYTES + TRAILER_BYTES) as u64);
+    if len < expected {
+        return Err(CacheError::Truncated(len));
+    }
+    if len > expected {
+        return Err(CacheError::Shape(format!(
+            "{len} bytes where its header says {expected}"
+        )));
+    }
+    let end = HEADER_BYTES + payload as usize;
+    let stored = u64_at(end);
+    let computed = checksum(&bytes[..end]);
+    if stored != computed {
+        return Err(CacheError::Checksum { stored, computed });
+    }
+    bytes.truncate(end);
+    bytes.drain(..HEADER_BYTES);
+    Ok(bytes)
+}
+
+/// A table file's bytes: header, `payload`, checksum.
+///
+/// ```
+/// use cubework::cache::{TableFile, file_bytes, HEADER_BYTES, TRAILER_BYTES};
+/// let spec = TableFile { name: "demo", version: 1, max_payload: 16 };
+/// assert_eq!(file_bytes(&spec, b"abc").len(), HEADER_BYTES + 3 + TRAILER_BYTES);
+/// ```
+pub fn file_bytes(spec: &TableFile, payload: &[u8]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(HEADER_BYTES + payload.len() + TRAILER_BYTES);
+    out.extend_from_slice(MAGIC);
+    out.extend_from_slice(&spec.name_field());
+    out.extend_from_slice(&spec.version.to_le_bytes());
+    out.extend_from_slice(&0u32.to_le_bytes());
+    out.extend_from_slice(&(payload.len() as u64).to_le_bytes());
+    out.extend_from_slice(payload);
+    let sum = checksum(&out);
+    out.extend_from_slice(&sum.to_le_bytes());
+    out
+}
+
+/// Writes a table file at `path` (creating its directory), through a temporary file and a
+/// rename; first removes temporary files of this table left by saves that were killed.
+pub fn write(path: &Path, spec: &TableFile, payload: &[u8]) -> std::io::Result<()> {
+    let dir = path.parent().unwrap_or(Path::new("."));
+    std::fs::create_dir_all(dir)?;
+    if let Some(kind) = special_file(path) {
+        return Err(std::io::Error::other(format!(
+            "{} is {kind}, not a table file; move it away",
+            path.display()
+        )));
+    }
+    remove_stale_temporaries(path);
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.subsec_nanos())
+        .unwrap_or(0);
+    let tmp = temporary_name(path, std::process::id(), nanos);
+    std::fs::write(&tmp, file_bytes(spec, payload))?;
+    std::fs::rename(&tmp, path).inspect_err(|_| {
+        let _ = std::fs::remove_file(&tmp);
+    })
+}
+
+fn temporary_name(path: &Path, pid: u32, nanos: u32) -> PathBuf {
+    let mut name = path.file_name().unwrap_or_default().to_os_string();
+    name.push(format!(".tmp-{pid}-{nanos}"));
+    path.with_file_name(name)
+}
+
+/// Removes `PATH.tmp-PID-N` files whose process is gone (or, where processes cannot be
+/// looked up, that are more than an hour old).
+fn remove_stale_temporaries(path: &Path) {
+    let (Some(dir), Some(name)) = (path.parent(), path.file_name()) else {
+        return;
+    };
+    let prefix = format!("{}.tmp-", name.to_string_lossy());
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let file = entry.file_name().to_string_lossy().into_owned();
+        let Some(rest) = file.strip_prefix(&prefix) else {
+            continue;
+        };
+        let pid: Option<u32> = rest.split('-').next().and_then(|p| p.parse().ok());
+        let proc = Path::new("/proc");
+        let gone = match pid {
+            Some(pid) if proc.is_dir() => {
+                pid != std::process::id() && !proc.join(pid.to_string()).exists()
+            }
+            _ => entry
+                .metadata()
+                .and_then(|m| m.modified())
+                .ok()
+                .and_then(|t| t.elapsed().ok())
+                .is_some_and(|age| age > Duration::from_secs(3600)),
+        };
+        if gone && entry.file_type().is_ok_and(|t| t.is_file()) {
+            let _ = std::fs::remove_file(entry.path());
+        }
+    }
+}
+
+/// How a table was obtained.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CacheReport {
+    /// The cache file, if there is a cache directory.
+    pub path: Option<PathBuf>,
+    /// True if the table came from the file, false if it was built.
+    pub loaded: bool,
+    /// Why the file was not used, when it was not.
+    pub problem: Option<CacheError>,
+    /// Why the built table could not be saved, if it could not.
+    pub save_error: Option<String>,
+    /// Time taken to load, or to build and save.
+    pub elapsed: Duration,
+}
+
+impl fmt::Display for CacheReport {
+    /// `loaded from PATH in 6.1 ms`, `built in 120 ms, saved to PATH`, `built in 120 ms
+    /// because the cache file PATH is damaged (…); saved to PATH`, …
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let ms = self.elapsed.as_secs_f64() * 1000.0;
+        let Some(path) = &self.path else {
+            return write!(f, "built in {ms:.0} ms (no cache directory to save it in)");
+        };
+        let path = path.display();
+        if self.loaded {
+            return write!(f, "loaded from {path} in {ms:.1} ms");
+        }
+        write!(f, "built in {ms:.0} ms")?;
+        let sep = match &self.problem {
+            None | Some(CacheError::Missing) => ",",
+            Some(problem) => {
+                write!(f, " because the cache file {path} {problem}")?;
+                ";"
+            }
+        };
+        match &self.save_error {
+            None => write!(f, "{sep} saved to {path}"),
+            Some(e) => write!(f, "{sep} not saved to {path}: {e}"),
+        }
+    }
+}
+
+/// Loads a table from its file in `dir`, or — if there is no directory, or the file is
+/// missing, unreadable, damaged, or `decode` finds its contents inconsistent — makes it with
+/// `build` and saves `encode` of it there.
+///
+/// ```
+/// use cubework::cache::{TableFile, load_or_build};
+/// let dir = std::env::temp_dir().join(format!("cubework-doc-cache-{}", std::process::id()));
+/// let spec = TableFile { name: "squares", version: 1, max_payload: 64 };
+/// let decode = |b: &[u8]| -> Result<Vec<u8>, String> {
+///     b.iter().enumerate().all(|(i, &x)| x as usize == i * i % 256).then(|| b.to_vec())
+///         .ok_or_else(|| "not the squares".to_string())
+/// };
+/// let build = || (0..16).map(|i: usize| (i * i % 256) as u8).collect::<Vec<u8>>();
+/// let (first, report) = load_or_build(&spec, Some(&dir), decode, build, |t| t.clone());
+/// assert!(!report.loaded);
+/// let (again, report) = load_or_build(&spec, Some(&dir), decode, build, |t| t.clone());
+/// assert!(report.loaded && again == first);
+/// # std::fs::remove_dir_all(&dir).unwrap();
+/// ```
+pub fn load_or_build<T>(
+    spec: &TableFile,
+    dir: Option<&Path>,
+    decode: impl FnOnce(&[u8]) -> Result<T, String>,
+    build: impl FnOnce() -> T,
+    encode: impl FnOnce(&T) -> Vec<u8>,
+) -> (T, CacheReport) {
+    let start = Instant::now();
+    let path = dir.map(|d| spec.path_in(d));
+    let mut problem = None;
+    if let Some(p) = &path {
+        match read(p, spec).and_then(|payload| decode(&payload).map_err(CacheError::Inconsistent)) {
+            Ok(table) => {
+                let report = CacheReport {
+                    path,
+                    loaded: true,
+                    problem: None,
+                    save_error: None,
+                    elapsed: start.elapsed(),
+                };
+                return (table, report);
+            }
+            Err(e) => problem = Some(e),
+        }
+    }
+    let table = build();
+    let save_error = match (&path, &problem) {
+        // Never write over something that is not a regular file.
+        (Some(_), Some(CacheError::NotAFile(kind))) => {
+            Some(format!("it is {kind}; move it away to cache the table"))
+        }
+        (Some(p), _) => write(p, spec, &encode(&table)).err().map(|e| e.to_string()),
+        (None, _) => None,
+    };
+    let report = CacheReport {
+        path,
+        loaded: false,
+        problem,
+        save_error,
+        elapsed: start.elapsed(),
+    };
+    (table, report)
+}
+
+/// The state of a table's cache file, as `cubework tables` lists it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FileState {
+    /// There is no cache directory.
+    NoCache,
+    /// Present, and its header, size and checksum are right.
+    Built,
+    /// Not there yet.
+    Missing,
+    /// There, but not usable: why.
+    Damaged(CacheError),
+}
+
+/// Checks a table's file in `dir` (header, size, checksum; not the table's own contents).
+pub fn file_state(spec: &TableFile, dir: Option<&Path>) -> FileState {
+    let Some(dir) = dir else {
+        return FileState::NoCache;
+    };
+    match read(&spec.path_in(dir), spec) {
+        Ok(_) => FileState::Built,
+        Err(CacheError::Missing) => FileState::Missing,
+        Err(e) => FileState::Damaged(e),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const SPEC: TableFile = TableFile {
+        name: "test-table",
+        version: 3,
+        max_payload: 1000,
+    };
+
+    fn temp_dir(name: &str) -> PathBuf {
+        let dir =
+            std::env::temp_dir().join(format!("cubework-cache-{}-{name}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
+    fn payload() -> Vec<u8> {
+        (0..500u32).map(|i| (i * 7 % 251) as u8).collect()
+    }
+
+    #[test]
+    fn environment_variable_overrides_the_cache_directory() {
+        assert_eq!(
+            cache_dir_from(Some("/tmp/x".into())),
+            Some(PathBuf::from("/tmp/x"))
+        );
+        // Empty counts as unset.
+        assert_ne!(cache_dir_from(Some("".into())), Some(PathBuf::from("")));
+    }
+
+    #[test]
+    fn files_round_trip_and_every_kind_of_damage_is_named() {
+        let good = file_bytes(&SPEC, &payload());
+        assert_eq!(decode(good.clone(), &SPEC), Ok(payload()));
+        let damaged = |f: &dyn Fn(&mut Vec<u8>)| {
+            let mut b = good.clone();
+            f(&mut b);
+            decode(b, &SPEC).unwrap_err()
+        };
+        assert!(matches!(
+            damaged(&|b| b.truncate(b.len() - 1)),
+            CacheError::Truncated(_)
+        ));
+        assert!(matches!(
+            damaged(&|b| b.truncate(20)),
+            CacheError::Truncated(20)
+        ));
+        assert_eq!(damaged(&|b| b[0] = b'X'), CacheError::Magic);
+        assert!(matches!(damaged(&|b| b[8] = b'X'), CacheError::Name { .. }));
+        assert!(matches!(
+            damaged(&|b| b[32] = 9),
+            CacheError::Version {
+                found: 9,
+                expected: 3
+            }
+        ));
+        assert!(matches!(
+            damaged(&|b| b[300] ^= 0x10),
+            CacheError::Checksum { .. }
+        ));
+        assert!(matches!(damaged(&|b| b.push(0)), CacheError::Shape(_)));
+        // Every message reads after "the cache file PATH".
+        for e in [
+            CacheError::Magic,
+            CacheError::Missing,
+            CacheError::NotAFile("a FIFO"),
+        ] {
+            let text = e.to_string();
+            assert!(
+                text.starts_with("is ") || text.starts_with("does "),
+                "{text}"
+            );
+        }
+    }
+
+    #[test]
+    fn special_files_and_oversized_files_are_refused_unread() {
+        let dir = temp_dir("special");
+        assert_eq!(
+            read(&dir, &SPEC).unwrap_err(),
+            CacheError::NotAFile("a directory")
+        );
+        #[cfg(unix)]
+        {
+            // Reading a FIFO would block forever: it must be refused from its metadata.
+            let fifo = dir.join("fifo.bin");
+            let made = std::process::Command::new("mkfifo")
+                .arg(&fifo)
+                .status()
+                .is_ok_and(|s| s.success());
+            if made {
+                assert_eq!(
+                    read(&fifo, &SPEC).unwrap_err(),
+                    CacheError::NotAFile("a FIFO")
+                );
+            }
+            let dev = Path::new("/dev/zero");
+            if dev.exists() {
+                assert_eq!(
+                    read(dev, &SPEC).unwrap_err(),
+                    CacheError::NotAFile("a device")
+                );
+            }
+        }
+        let big = dir.join("big.bin");
+        std::fs::write(&big, vec![0u8; 2000]).unwrap();
+        assert!(matches!(
+            read(&big, &SPEC).unwrap_err(),
+            CacheError::TooLarge { size: 2000, .. }
+        ));
+        assert_eq!(
+            read(&dir.join("absent.bin"), &SPEC).unwrap_err(),
+            CacheError::Missing
+        );
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn damaged_and_inconsistent_files_are_rebuilt_and_named() {
+        let dir = temp_dir("rebuild");
+        let decode = |b: &[u8]| -> Result<Vec<u8>, String> {
+            if b == payload().as_slice() {
+                Ok(b.to_vec())
+            } else {
+                Err("not the expected bytes".into())
+            }
+        };
+        let encode = |t: &Vec<u8>| t.clone();
+        // Missing: built and saved, nothing to complain of.
+        let (t, report) = load_or_build(&SPEC, Some(&dir), decode, payload, encode);
+        assert_eq!(t, payload());
+        assert!(!report.loaded && report.save_error.is_none());
+        let path = SPEC.path_in(&dir);
+        assert_eq!(
+            report.to_string().split(" ms").nth(1),
+            Some(format!(", saved to {}", path.display()).as_str())
+        );
+        // Present: loaded without building.
+        let (_, report) = load_or_build(&SPEC, Some(&dir), decode, || panic!("loads"), encode);
+        assert!(report.loaded);
+        assert!(report.to_string().starts_with("loaded from"));
+        // Damaged: rebuilt, the message names the file and what is wrong.
+        let mut bytes = std::fs::read(&path).unwrap();
+        bytes[100] ^= 0xFF;
+        std::fs::write(&path, &bytes).unwrap();
+        let (t, report) = load_or_build(&SPEC, Some(&dir), decode, payload, encode);
+        assert_eq!(t, payload());
+        let text = report.to_string();
+        assert!(
+            text.contains(&format!(
+                "because the cache file {} is damaged",
+                path.display()
+            )),
+            "{text}"
+        );
+        assert_eq!(read(&path, &SPEC), Ok(payload()));
+        // Right checksum, wrong contents: the decoder's complaint, and a rebuild.
+        std::fs::write(&path, file_bytes(&SPEC, b"wrong")).unwrap();
+        let (t, report) = load_or_build(&SPEC, Some(&dir), decode, payload, encode);
+        assert_eq!(t, payload());
+        assert!(
+            report
+                .to_string()
+                .contains("is inconsistent: not the expected bytes"),
+            "{report}"
+        );
+        // No directory: built, not saved.
+        let (_, report) = load_or_build(&SPEC, None, decode, payload, encode);
+        assert!(report.path.is_none() && !report.loaded);
+        // A directory that cannot be made: built, the save error reported.
+        let blocker = dir.join("file");
+        std::fs::write(&blocker, b"x").unwrap();
+        let (_, report) = load_or_build(&SPEC, Some(&blocker.join("sub")), decode, payload, encode);
+        assert!(report.save_error.is_some(), "{report}");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_directory_in_place_of_the_file_is_not_written_over() {
+        let dir = temp_dir("dir-in-place");
+        std::fs::create_dir_all(SPEC.path_in(&dir)).unwrap();
+        let (_, report) = load_or_build(
+            &SPEC,
+            Some(&dir),
+            |_| Err("x".into()),
+            payload,
+            |t| t.clone(),
+        );
+        assert_eq!(report.problem, Some(CacheError::NotAFile("a directory")));
+        assert!(report.save_error.is_some());
+        assert!(SPEC.path_in(&dir).is_dir());
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn temporary_files_of_killed_saves_are_removed_by_the_next_save() {
+        let dir = temp_dir("temporaries");
+        let path = SPEC.path_in(&dir);
+        // A process id that cannot be running (above Linux's pid_max).
+        let stale = temporary_name(&path, 4_999_999, 1);
+        std::fs::write(&stale, b"half a table").unwrap();
+        let other = dir.join("other.bin.tmp-4999999-1");
+        std::fs::write(&other, b"not ours").unwrap();
+        write(&path, &SPEC, &payload()).unwrap();
+        if Path::new("/proc").is_dir() {
+            assert!(!stale.exists(), "the stale temporary file is still there");
+        }
+        assert!(other.exists(), "another table's temporary file was removed");
+        assert_eq!(read(&path, &SPEC), Ok(payload()));
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn file_states_for_listing() {
+        let dir = temp_dir("states");
+        assert_eq!(file_state(&SPEC, None), FileState::NoCache);
+        assert_eq!(file_state(&SPEC, Some(&dir)), FileState::Missing);
+        write(&SPEC.path_in(&dir), &SPEC, &payload()).unwrap();
+        assert_eq!(file_state(&SPEC, Some(&dir)), FileState::Built);
+        std::fs::write(SPEC.path_in(&dir), b"junk").unwrap();
+        assert!(matches!(
+            file_state(&SPEC, Some(&dir)),
+            FileState::Damaged(_)
+        ));
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}

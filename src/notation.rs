@@ -1,0 +1,133 @@
+//! How moves are written: the two notations (standard and the paper's), the limits on what a
+//! written sequence may ask for, and what can be wrong with one ([`ParseError`]). The grammar
+//! itself, and the one parser that reads it, are in [`parser`](crate::parser).
+
+/// The most times a bracket may be repeated.
+pub const MAX_REPEAT: u64 = 1_000_000;
+/// The deepest brackets may nest.
+pub const MAX_DEPTH: usize = 64;
+/// The most moves a sequence may expand to.
+///
+/// ```
+/// use cubework::{parse_sequence, Notation};
+/// assert!(parse_sequence("(R U)500000", Notation::Standard).is_ok());
+/// assert!(parse_sequence("(R U)500001", Notation::Standard).is_err());
+/// ```
+pub const MAX_EXPANDED: u64 = 1_000_000;
+
+/// Which notation a sequence is written in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, clap::ValueEnum)]
+pub enum Notation {
+    /// Singmaster/WCA notation: `R U R' U'`.
+    #[default]
+    Standard,
+    /// The paper's letters L C R B H F U M D X Y Z, barred for inverses.
+    Paper,
+}
+
+impl std::fmt::Display for Notation {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Notation::Standard => "standard",
+            Notation::Paper => "paper",
+        })
+    }
+}
+
+/// What went wrong in a parse.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ParseErrorKind {
+    /// Not the start of any move of the notation.
+    UnknownMove,
+    /// A move followed by characters that are not a valid amount.
+    BadSuffix,
+    /// A `(` or `[` that is never closed (the column is the opener's).
+    Unclosed,
+    /// A closing bracket, `,` or `:` where none can stand.
+    Unexpected,
+    /// A `[` … `]` without the `,` (commutator) or `:` (conjugate) inside.
+    MissingSeparator,
+    /// A repetition count of 0 or above 1000000.
+    BadRepeat,
+    /// A repetition (or item) that makes the expansion longer than the limit.
+    TooLong,
+    /// Brackets nested more than 64 deep.
+    TooDeep,
+}
+
+/// A parse error: what, which token, and where.
+///
+/// ```
+/// use cubework::{parse_moves, Notation};
+/// let err = parse_moves("R U Q2 D", Notation::Standard).unwrap_err();
+/// assert_eq!(err.to_string(), "unknown move 'Q2' at column 5");
+/// let err = parse_moves("R3", Notation::Standard).unwrap_err();
+/// assert_eq!(err.to_string(), "bad suffix '3' after move 'R' at column 2");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{}", self.describe())]
+pub struct ParseError {
+    /// What went wrong.
+    pub kind: ParseErrorKind,
+    /// The offending text (for a bad suffix, the suffix).
+    pub token: String,
+    /// The move the suffix follows, for a bad suffix.
+    pub after: Option<String>,
+    /// 1-based column, in characters, where the token starts.
+    pub column: usize,
+    /// The notation that was being parsed.
+    pub notation: Notation,
+}
+
+impl ParseError {
+    /// The same error with its column counted from `by` characters earlier: for text that was
+    /// cut out of a longer line the user typed.
+    ///
+    /// ```
+    /// use cubework::{parse_moves, Notation};
+    /// let e = parse_moves("R Q", Notation::Standard).unwrap_err().shifted(6);
+    /// assert_eq!(e.to_string(), "unknown move 'Q' at column 9");
+    /// ```
+    pub fn shifted(mut self, by: usize) -> ParseError {
+        self.column += by;
+        self
+    }
+
+    fn describe(&self) -> String {
+        let token = crate::text::echo(&self.token);
+        let (t, c) = (&token, self.column);
+        match (&self.kind, &self.after) {
+            (ParseErrorKind::BadSuffix, Some(after)) => format!(
+                "bad suffix '{t}' after move '{}' at column {c}",
+                crate::text::echo(after)
+            ),
+            (ParseErrorKind::Unclosed, _) => format!("'{t}' at column {c} is never closed"),
+            (ParseErrorKind::Unexpected, _) => format!("unexpected '{t}' at column {c}"),
+            (ParseErrorKind::MissingSeparator, _) => format!(
+                "'{t}' at column {c} closes a bracket with no ',' (commutator) or ':' (conjugate)"
+            ),
+            (ParseErrorKind::BadRepeat, _) => {
+                format!("bad repetition '{t}' at column {c} (repeat 1 to {MAX_REPEAT} times)")
+            }
+            (ParseErrorKind::TooLong, _) => format!(
+                "'{t}' at column {c} makes the sequence longer than {} moves",
+                MAX_EXPANDED
+            ),
+            (ParseErrorKind::TooDeep, _) => {
+                format!("'{t}' at column {c} nests brackets more than {MAX_DEPTH} deep")
+            }
+            _ => {
+                let hint = match self.notation {
+                    Notation::Paper if self.token.chars().any(|c| "rudfblxyzES".contains(c)) => {
+                        " (paper notation uses L C R B H F U M D X Y Z)"
+                    }
+                    Notation::Standard if self.token.chars().any(|c| "CHXYZ".contains(c)) => {
+                        " (that is a paper letter: switch with --notation paper)"
+                    }
+                    _ => "",
+                };
+                format!("unknown move '{t}' at column {c}{hint}")
+            }
+        }
+    }
+}

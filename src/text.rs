@@ -1,0 +1,64 @@
+//! Small helpers for text the workbench shows people: echoing what a user typed safely,
+//! counting in words, and large numbers with thousands separators.
+
+/// The longest echo of user input, in characters, before it is cut with `…`.
+pub const ECHO_CHARS: usize = 40;
+
+/// User input as error messages quote it: control characters escaped (a terminal never sees
+/// them raw), and cut after [`ECHO_CHARS`] characters.
+///
+/// ```
+/// use cubework::text::echo;
+/// assert_eq!(echo("R\u{1b}[2J"), "R\\u{1b}[2J");
+/// assert_eq!(echo(&"Q".repeat(100)).chars().count(), 41);
+/// assert!(echo(&"Q".repeat(100)).ends_with('…'));
+/// ```
+pub fn echo(s: &str) -> String {
+    let mut out = String::new();
+    for (i, c) in s.chars().enumerate() {
+        if i == ECHO_CHARS {
+            out.push('…');
+            break;
+        }
+        if c.is_control() {
+            out.extend(c.escape_default());
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// `n` and a noun, singular or plural: `1 move`, `2 moves`.
+///
+/// ```
+/// use cubework::text::count;
+/// assert_eq!(count(1, "move"), "1 move");
+/// assert_eq!(count(21, "move"), "21 moves");
+/// assert_eq!(count(1_000_000, "state"), "1,000,000 states");
+/// ```
+pub fn count(n: u64, noun: &str) -> String {
+    if n == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{} {noun}s", thousands(n))
+    }
+}
+
+/// A whole number with commas between thousands: `3,674,160`.
+///
+/// ```
+/// assert_eq!(cubework::text::thousands(3674160), "3,674,160");
+/// assert_eq!(cubework::text::thousands(999), "999");
+/// ```
+pub fn thousands(n: u64) -> String {
+    let s = n.to_string();
+    let mut out = String::with_capacity(s.len() + s.len() / 3);
+    for (i, c) in s.chars().enumerate() {
+        if i > 0 && (s.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
