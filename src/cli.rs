@@ -16,7 +16,9 @@ use crate::metric::Metric;
 use crate::output;
 use crate::parser::{Notation, parse_sequence};
 use crate::perm::OrderBy;
-use crate::progress::{measure_with_progress, solve_with_progress};
+use crate::progress::{
+    measure_sizes_with_progress, measure_with_progress, paper_with_progress, solve_with_progress,
+};
 use crate::rep::RepKind;
 use crate::reports;
 
@@ -112,8 +114,13 @@ pub enum Command {
         #[arg()]
         moves: Vec<String>,
     },
-    /// List the representations: shape, element, bytes, defined moves.
-    Reps,
+    /// List the representations at a size: shape, element, bytes, defined moves (and which
+    /// do not hold that size, and why).
+    Reps {
+        /// Cube size N (2 to 9).
+        #[arg(long, default_value_t = 3, allow_negative_numbers = true, value_parser = size_arg)]
+        size: usize,
+    },
     /// The order of a sequence: how many repetitions bring the cube back.
     Order {
         /// Cube size N (2 to 9).
@@ -233,9 +240,15 @@ pub enum Command {
         /// Output format.
         #[arg(long, value_enum, default_value_t = Format::Table)]
         format: Format,
-        /// Random quarter-turns to time.
+        /// Random quarter-turns to time (with --sizes: on the 3×3×3, fewer on bigger cubes).
         #[arg(long, default_value_t = 10_000, allow_negative_numbers = true, value_parser = turns_arg)]
         turns: u32,
+        /// Cube size N (2 to 9): the table at that size.
+        #[arg(long, default_value_t = 3, allow_negative_numbers = true, value_parser = size_arg, conflicts_with = "sizes")]
+        size: usize,
+        /// A range of sizes, e.g. 2..7: every representation's ns per turn and bytes against N.
+        #[arg(long, value_name = "A..B", value_parser = sizes_arg)]
+        sizes: Option<SizeRange>,
     },
     /// The paper's comparison table beside this workbench's measurements.
     Paper {
@@ -350,6 +363,15 @@ fn size_arg(s: &str) -> std::result::Result<usize, String> {
     Ok(n)
 }
 
+/// A range of cube sizes, as `--sizes` reads it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SizeRange(pub std::ops::RangeInclusive<usize>);
+
+/// `--sizes A..B`: see [`crate::compare::parse_sizes`].
+fn sizes_arg(s: &str) -> std::result::Result<SizeRange, String> {
+    crate::compare::parse_sizes(s).map(SizeRange)
+}
+
 /// A number of quarter-turns to time, 1 to [`crate::compare::MAX_TURNS`].
 fn turns_arg(s: &str) -> std::result::Result<u32, String> {
     let n: usize = whole(s)?;
@@ -442,17 +464,30 @@ pub fn execute(command: Command) -> Result<String> {
             seed,
             notation,
         } => Ok(reports::scramble_report(count, seed, notation)?),
-        Command::Reps => Ok(reports::reps_table()),
-        Command::Compare { format, turns } => {
-            let pieces = crate::compare::measure_pieces(turns as usize, 7, 0xc0be);
-            Ok(compare_table(
-                &measure_with_progress(turns as usize),
-                Some(&pieces),
+        Command::Reps { size } => Ok(reports::reps_table(size)),
+        Command::Compare {
+            format,
+            turns,
+            size,
+            sizes,
+        } => Ok(match sizes {
+            Some(SizeRange(sizes)) => crate::compare::sizes_table(
+                &measure_sizes_with_progress(sizes, turns as usize),
                 format,
-            ))
-        }
+            ),
+            None => {
+                let pieces =
+                    (size == 3).then(|| crate::compare::measure_pieces(turns as usize, 7, 0xc0be));
+                compare_table(
+                    &measure_with_progress(size, turns as usize),
+                    pieces.as_ref(),
+                    format,
+                )
+            }
+        }),
         Command::Paper { format, turns } => {
-            Ok(paper_table(&measure_with_progress(turns as usize), format))
+            let (three, sweep) = paper_with_progress(turns as usize);
+            Ok(paper_table(&three, &sweep, format))
         }
         Command::Run { file } => Err(Error::Usage(format!(
             "run {} is not a one-shot command",

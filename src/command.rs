@@ -44,6 +44,11 @@ pub const COMMANDS: &[CommandInfo] = &[
         summary: "show the state: in the current or a named representation, all seven, the net, or the facelet string",
     },
     CommandInfo {
+        name: "size",
+        args: "[N]",
+        summary: "switch to the solved N×N×N cube (2 to 9) in the current representation, if it holds that size; without N, say the size",
+    },
+    CommandInfo {
         name: "notation",
         args: "standard|paper",
         summary: "switch the notation moves are read in",
@@ -86,7 +91,7 @@ pub const COMMANDS: &[CommandInfo] = &[
     CommandInfo {
         name: "load",
         args: "FACELETS",
-        summary: "load a 54-letter facelet string (URFDLB order)",
+        summary: "load a facelet string (URFDLB order) of the current size: 54 letters on the 3×3×3, 6N² on the N×N×N",
     },
     CommandInfo {
         name: "solved?",
@@ -95,8 +100,8 @@ pub const COMMANDS: &[CommandInfo] = &[
     },
     CommandInfo {
         name: "reps",
-        args: "",
-        summary: "list the representations: shape, element, bytes, defined moves",
+        args: "[size N]",
+        summary: "list the representations at the current size (or N): shape, element, bytes, defined moves",
     },
     CommandInfo {
         name: "solve",
@@ -110,8 +115,8 @@ pub const COMMANDS: &[CommandInfo] = &[
     },
     CommandInfo {
         name: "compare",
-        args: "[TURNS]",
-        summary: "time every representation's quarter-turns, as defined and compiled; rank speed and space",
+        args: "[size N | sizes A..B] [TURNS]",
+        summary: "time every representation's quarter-turns at the current size (or N), as defined and compiled; rank speed and space; with sizes, their cost against N",
     },
     CommandInfo {
         name: "paper",
@@ -316,9 +321,17 @@ impl Session {
         self.notation
     }
 
-    /// The prompt the REPL shows.
+    /// The size N of the session's cube.
+    pub fn size(&self) -> usize {
+        self.rep.size()
+    }
+
+    /// The prompt the REPL shows: the representation, and the size when it is not 3.
     pub fn prompt(&self) -> String {
-        format!("{}> ", self.rep.name())
+        match self.size() {
+            3 => format!("{}> ", self.rep.name()),
+            n => format!("{} {n}×{n}×{n}> ", self.rep.name()),
+        }
     }
 
     /// Runs one line. Parse errors give their column in the line as typed.
@@ -342,6 +355,7 @@ impl Session {
         }
         match lower.as_str() {
             "rep" => self.switch_rep(rest),
+            "size" => self.switch_size(rest),
             "show" => self.show(rest),
             "notation" => self.switch_notation(rest),
             "do" => {
@@ -352,12 +366,12 @@ impl Session {
                     self.moves_labelled(text, Notation::Paper, &format!("do '{text}'")),
                 )
             }
-            "reset" => self.set_state("reset", Cube::solved()),
+            "reset" => self.set_state("reset", Cube::solved_n(self.size())),
             "load" => {
                 if rest.is_empty() {
                     return Err(usage("load needs a facelet string: load FACELETS"));
                 }
-                let cube = Cube::from_facelets_n(rest, 3)?;
+                let cube = Cube::from_facelets_n(rest, self.size())?;
                 self.set_state(&format!("load {}", cube.facelets()), cube)
             }
             "undo" => self.undo(),
@@ -382,13 +396,17 @@ impl Session {
                         )));
                     }
                 };
-                let size = size(&opts)?;
+                let size = size(&opts, self.size())?;
                 let report = reports::order_report(size, by, need_alg(alg)?, self.notation);
                 Ok(Reply::text(within(line, alg, report)?))
             }
             "cycles" => {
                 let (opts, alg) = options(rest, &["size"])?;
-                let report = reports::cycles_report(size(&opts)?, need_alg(alg)?, self.notation);
+                let report = reports::cycles_report(
+                    size(&opts, self.size())?,
+                    need_alg(alg)?,
+                    self.notation,
+                );
                 Ok(Reply::text(within(line, alg, report)?))
             }
             "effect" => Ok(Reply::text(within(
@@ -412,6 +430,7 @@ impl Session {
                 Ok(Reply::text(within(line, alg, report)?))
             }
             "solve" => {
+                self.needs_three("solve")?;
                 let (metric, alg) = metric_prefix(rest);
                 let input = if alg.trim().is_empty() {
                     Input::Facelets(self.cube().facelets())
@@ -463,21 +482,44 @@ impl Session {
             } else {
                 "no"
             })),
-            "reps" => Ok(Reply::text(reports::reps_table())),
+            "reps" => {
+                let (opts, extra) = options(rest, &["size"])?;
+                if !extra.is_empty() {
+                    return Err(usage(&format!("reps {}? (reps [size N])", echo(extra))));
+                }
+                let n = size(&opts, self.size())?;
+                Cube::check_size(n)?;
+                Ok(Reply::text(reports::reps_table(n)))
+            }
             "compare" => {
-                let turns = parse_turns(rest, 10_000)?;
-                let pieces = crate::compare::measure_pieces(turns, 7, 0xc0be);
-                let measures = crate::progress::measure_with_progress(turns);
+                let (opts, turns) = options(rest, &["size", "sizes"])?;
+                let turns = parse_turns(turns, 10_000)?;
+                let table = crate::compare::Format::Table;
+                if let Some(range) = opts.get("sizes") {
+                    if opts.contains_key("size") {
+                        return Err(usage("compare takes size N or sizes A..B, not both"));
+                    }
+                    let sizes = crate::compare::parse_sizes(range)
+                        .map_err(|e| usage(&format!("sizes: {e}")))?;
+                    let sweep = crate::progress::measure_sizes_with_progress(sizes, turns);
+                    return Ok(Reply::text(crate::compare::sizes_table(&sweep, table)));
+                }
+                let n = size(&opts, self.size())?;
+                Cube::check_size(n)?;
+                let pieces = (n == 3).then(|| crate::compare::measure_pieces(turns, 7, 0xc0be));
+                let measures = crate::progress::measure_with_progress(n, turns);
                 Ok(Reply::text(crate::compare::compare_table(
                     &measures,
-                    Some(&pieces),
-                    crate::compare::Format::Table,
+                    pieces.as_ref(),
+                    table,
                 )))
             }
             "paper" => {
                 let turns = parse_turns(rest, 2_000)?;
+                let (three, sweep) = crate::progress::paper_with_progress(turns);
                 Ok(Reply::text(crate::compare::paper_table(
-                    &crate::progress::measure_with_progress(turns),
+                    &three,
+                    &sweep,
                     crate::compare::Format::Table,
                 )))
             }
@@ -503,7 +545,7 @@ impl Session {
     fn make(&mut self, label: String, alg: Alg) -> Result<Reply> {
         let before = self.cube();
         if let Err(e) = self.rep.apply_all(&alg.expand()) {
-            self.load_state(&before);
+            self.load_state(&before)?;
             return Err(e.into());
         }
         let after = self.cube();
@@ -532,13 +574,16 @@ impl Session {
         }
     }
 
-    fn load_state(&mut self, cube: &Cube) {
-        self.rep = self.rep.kind().build(cube).expect("3×3×3");
+    /// The state `cube` in the current representation; an error, changing nothing, if the
+    /// representation does not hold its size.
+    fn load_state(&mut self, cube: &Cube) -> Result<()> {
+        self.rep = self.rep.kind().build(cube)?;
+        Ok(())
     }
 
     fn set_state(&mut self, label: &str, cube: Cube) -> Result<Reply> {
         let before = self.cube();
-        self.load_state(&cube);
+        self.load_state(&cube)?;
         self.record(Change {
             label: self::label(label),
             moves: None,
@@ -555,6 +600,30 @@ impl Session {
         let kind: RepKind = name.parse()?;
         self.rep = kind.build(&self.cube())?;
         Ok(Reply::text(self.rep.render()))
+    }
+
+    /// `size N`: the solved N×N×N cube in the current representation, as one change (undo
+    /// goes back to the cube before).
+    fn switch_size(&mut self, arg: &str) -> Result<Reply> {
+        if arg.is_empty() {
+            let n = self.size();
+            return Ok(Reply::text(format!("size: {n}×{n}×{n}")));
+        }
+        let n: usize = arg
+            .parse()
+            .map_err(|_| usage(&format!("size '{}' is not a whole number", echo(arg))))?;
+        Cube::check_size(n)?;
+        self.set_state(&format!("size {n}"), Cube::solved_n(n))
+    }
+
+    /// An error naming `what` unless the session's cube is the 3×3×3.
+    fn needs_three(&self, what: &str) -> Result<()> {
+        match self.size() {
+            3 => Ok(()),
+            n => Err(usage(&format!(
+                "{what} works on the 3×3×3; this session's cube is {n}×{n}×{n} (size 3 goes back)"
+            ))),
+        }
     }
 
     fn switch_notation(&mut self, name: &str) -> Result<Reply> {
@@ -581,9 +650,9 @@ impl Session {
             "pieces" => crate::pieces::PieceCube::from_cube(&cube)?.render(),
             "all" => RepKind::ALL
                 .iter()
-                .map(|k| {
-                    let rep = k.build(&cube).expect("3×3×3");
-                    format!("── {} ({}) ──\n{}", k.title(), k.name(), rep.render())
+                .map(|k| match k.build(&cube) {
+                    Ok(rep) => format!("── {} ({}) ──\n{}", k.title(), k.name(), rep.render()),
+                    Err(e) => format!("── {} ({}) ──\n{e}", k.title(), k.name()),
                 })
                 .collect::<Vec<_>>()
                 .join("\n\n"),
@@ -616,7 +685,14 @@ impl Session {
                 "nothing to undo"
             })
         })?;
-        self.load_state(&change.before);
+        if let Err(e) = self.load_state(&change.before) {
+            let e = usage(&format!(
+                "can't undo '{}' in this representation: {e}",
+                change.label
+            ));
+            self.past.push_back(change);
+            return Err(e);
+        }
         let text = format!("undid: {}\n{}", change.label, self.rep.render());
         self.future.push(change);
         Ok(Reply::text(text))
@@ -624,7 +700,14 @@ impl Session {
 
     fn redo(&mut self) -> Result<Reply> {
         let change = self.future.pop().ok_or_else(|| usage("nothing to redo"))?;
-        self.load_state(&change.after);
+        if let Err(e) = self.load_state(&change.after) {
+            let e = usage(&format!(
+                "can't redo '{}' in this representation: {e}",
+                change.label
+            ));
+            self.future.push(change);
+            return Err(e);
+        }
         let text = format!("redid: {}\n{}", change.label, self.rep.render());
         self.past.push_back(change);
         Ok(Reply::text(text))
@@ -779,9 +862,10 @@ fn metric_prefix(rest: &str) -> (Metric, &str) {
     }
 }
 
-fn size(opts: &std::collections::HashMap<String, String>) -> Result<usize> {
+/// The `size N` option, or `default`.
+fn size(opts: &std::collections::HashMap<String, String>, default: usize) -> Result<usize> {
     match opts.get("size") {
-        None => Ok(3),
+        None => Ok(default),
         Some(v) => v
             .parse()
             .map_err(|_| usage(&format!("size '{}' is not a whole number", echo(v)))),

@@ -3,11 +3,10 @@
 //! their progress through callbacks; this module turns those into indicatif bars, for the
 //! command line and the REPL alike.
 
-use crate::compare::{Measure, measure};
+use crate::compare::{Measure, measure, measure_sizes};
 use crate::error::Result;
 use crate::input::Input;
 use crate::metric::Metric;
-use crate::rep::RepKind;
 
 /// The 3×3×3 search solver with a progress line on stderr (hidden when it is not a terminal).
 pub fn solve_with_progress(metric: Metric, input: &Input) -> Result<String> {
@@ -36,17 +35,49 @@ pub fn solve_with_progress(metric: Metric, input: &Input) -> Result<String> {
     Ok(answer?)
 }
 
-/// Times the representations with a progress bar on stderr (hidden when it is not a terminal).
-pub fn measure_with_progress(turns: usize) -> Vec<Measure> {
-    let bar = indicatif::ProgressBar::new(RepKind::ALL.len() as u64);
+/// Rounds `compare` and `paper` time (after a warm-up round).
+pub const ROUNDS: usize = 9;
+
+/// Sizes `paper` times for its General column.
+pub const PAPER_SIZES: std::ops::RangeInclusive<usize> = 2..=7;
+
+fn bar(len: usize) -> indicatif::ProgressBar {
+    let bar = indicatif::ProgressBar::new(len as u64);
     bar.set_style(
-        indicatif::ProgressStyle::with_template("timing {msg:10} {bar:28} {pos}/{len}")
+        indicatif::ProgressStyle::with_template("timing {msg:12} {bar:28} {pos}/{len} rounds")
             .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
     );
-    let measures = measure(turns, 7, 0xc0be, |kind| {
-        bar.set_message(kind.name());
+    bar
+}
+
+/// Times the representations at size `n` with a progress bar on stderr (hidden when it is
+/// not a terminal).
+pub fn measure_with_progress(n: usize, turns: usize) -> Vec<Measure> {
+    let bar = bar(ROUNDS + 1);
+    bar.set_message(format!("{n}×{n}×{n}"));
+    let measures = measure(n, turns, ROUNDS, 0xc0be, |_| bar.inc(1));
+    bar.finish_and_clear();
+    measures
+}
+
+/// Times the representations at each of `sizes` with a progress bar on stderr.
+pub fn measure_sizes_with_progress(
+    sizes: std::ops::RangeInclusive<usize>,
+    turns: usize,
+) -> Vec<Measure> {
+    let bar = bar(sizes.clone().count() * (ROUNDS + 1));
+    let measures = measure_sizes(sizes, turns, ROUNDS, 0xc0be, |n, _| {
+        bar.set_message(format!("{n}×{n}×{n}"));
         bar.inc(1);
     });
     bar.finish_and_clear();
     measures
+}
+
+/// `paper`: the measures at the 3×3×3 and across [`PAPER_SIZES`] (for General), with a
+/// progress bar on stderr.
+pub fn paper_with_progress(turns: usize) -> (Vec<Measure>, Vec<Measure>) {
+    let sweep = measure_sizes_with_progress(PAPER_SIZES, turns);
+    let three = sweep.iter().filter(|m| m.n == 3).cloned().collect();
+    (three, sweep)
 }
