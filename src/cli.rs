@@ -286,6 +286,8 @@ pub fn run(args: impl IntoIterator<Item = impl Into<OsString> + Clone>) -> Resul
         }
         Err(e) => return Err(Error::Usage(one_line(&e.to_string()))),
     };
+    // A path forced by CUBEWORK_SIMD that this CPU lacks, or a misspelt one, is said at once.
+    crate::simd::ShufflePath::from_env().map_err(Error::Environment)?;
     match cli.command {
         None => crate::repl::run_interactive(),
         Some(Command::Run { file }) => {

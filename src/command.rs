@@ -174,7 +174,7 @@ pub const COMMANDS: &[CommandInfo] = &[
 fn details(name: &str) -> &'static str {
     match name {
         "rep" => {
-            "The state is converted through the canonical cube, so nothing is lost; composite and visual then refuse X, Y, C and H (and the standard moves made of them), as the paper says."
+            "The state is converted through the canonical cube, so nothing is lost; composite and visual then refuse X, Y, C and H (and the standard moves made of them), as the paper says. On other sizes than 3, a representation that does not hold the size says so and the session stays as it was."
         }
         "show" => {
             "show          the current representation's own display\nshow numeric  another representation's display of the same state\nshow all      all seven, one after another\nshow net      the unfolded net (coloured in a terminal)\nshow facelets the facelet string alone on its line"
@@ -195,10 +195,13 @@ fn details(name: &str) -> &'static str {
             "load UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB\nThe string is checked: 54 letters of U R F D L B, nine of each, centres of a real cube."
         }
         "compare" => {
-            "Times one random sequence of quarter-turns (10000 by default) on every representation after a warm-up, seven rounds, and shows the median ns per turn as defined (the ndarray transform) and compiled (the gather), with speed and space ranks beside the paper's. `cubework compare --format csv` prints the same as CSV."
+            "Times one random sequence of single-layer quarter-turns (10000 by default) on every representation that holds the session's size (or size N), as defined (the ndarray transform) and compiled (the gather): a warm-up round, then nine rounds in which the representations take turns. Shows each median ns per turn with its quartiles, and speed and space ranks (speed ranks equal where the quartile ranges overlap), beside the paper's on the 3×3×3.\ncompare sizes 2..7 [TURNS]  every representation's ns per turn and bytes against N, and how they grow.\n`cubework compare --size N | --sizes A..B --format csv` prints the same as CSV."
         }
         "paper" => {
-            "The paper's ranks (Complete, General, Simple, Concise, Display, Insight, Space, Speed) with this workbench's measured rank beside each one it can measure. `cubework paper --format markdown|csv` for other formats."
+            "The paper's ranks (Complete, General, Simple, Concise, Display, Insight, Space, Speed) with this workbench's measured rank beside each one it can measure. General is measured from the sizes each representation holds (2 to 9, or 2 to 3), the extra lines of move definitions its N×N×N form needs, and how its bytes grow with N; it times N = 2 to 7 for how turns grow. `cubework paper --format markdown|csv` for other formats."
+        }
+        "size" => {
+            "size 4   the solved 4×4×4 in the current representation (numeric local vector 4d nested hold 2 to 9; composite and visual 2 and 3)\nsize     the current size\nMoves, show, reps, load, reset, order, cycles and compare then work at that size; undo goes back to the cube before. solve, pocket and effect stay on their own sizes."
         }
         _ => "",
     }

@@ -234,7 +234,7 @@ impl LayerTurn {
                 amount: turn_amount(with_paper),
             };
         }
-        let from_low = self.first + self.last <= n - 1;
+        let from_low = self.first + self.last < n;
         let (face, from, to, with_paper) = if from_low {
             (low, self.first + 1, self.last + 1, true)
         } else {

@@ -683,9 +683,9 @@ mod x86 {
                     .filter(|&i| sources[i] as usize != i)
                     .collect();
                 let mut keep = Bytes32([0; 32]);
-                for i in at..at + 32 {
-                    if sources[i] as usize == i {
-                        keep.0[i - at] = 0xff;
+                for (p, &s) in sources[at..at + 32].iter().enumerate() {
+                    if s as usize == at + p {
+                        keep.0[p] = 0xff;
                     }
                 }
                 let chosen = windows(

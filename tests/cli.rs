@@ -613,3 +613,46 @@ fn search_solver_finds_shortest_solutions() {
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
 }
+
+/// `CUBEWORK_SIMD` forces a path; a name that is no path, or one this CPU lacks, is one line
+/// and status 1 (the environment, not the input, is wrong).
+#[test]
+fn a_forced_simd_path_is_used_or_refused() {
+    for path in ["scalar", "avx2", "vbmi"] {
+        let available = match path {
+            "scalar" => true,
+            "avx2" => cubework::simd::ShufflePath::Avx2.available(),
+            _ => cubework::simd::ShufflePath::Vbmi.available(),
+        };
+        let out = cubework()
+            .env("CUBEWORK_SIMD", path)
+            .args(["compare", "--turns", "200", "--format", "markdown"])
+            .output()
+            .unwrap();
+        if available {
+            assert!(out.status.success(), "{path}");
+            let text = String::from_utf8(out.stdout).unwrap();
+            let note = match path {
+                "scalar" => "gathers of the cells that change",
+                "avx2" => "AVX2 byte shuffles",
+                _ => "AVX-512 VBMI byte shuffles",
+            };
+            assert!(text.contains(note), "{path}: {text}");
+        } else {
+            assert_eq!(out.status.code(), Some(1), "{path}");
+        }
+    }
+    let out = cubework()
+        .env("CUBEWORK_SIMD", "sse9")
+        .arg("reps")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(out.stdout.is_empty());
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.contains("CUBEWORK_SIMD='sse9' names no path (expected one of"),
+        "{err}"
+    );
+}

@@ -183,16 +183,19 @@ pub fn transform<T: Copy>(m: LayerTurn, omega: ArrayView1<T>) -> Array1<T> {
 }
 
 // general:begin — the lines only the N×N×N form needs, counted by `paper` for "general".
+/// One generated assignment `ω[to]←ω[from]`, 1-based.
+pub type Lists = (Vec<u16>, Vec<u16>);
+
 /// The index lists of the `n`×`n`×`n` cube, `(to, from)` per assignment, for each layer of
 /// each axis (`[axis × n + layer]`), made once: the paper's pattern with `n` for 3.
-pub fn generated(n: usize) -> &'static [Vec<(Vec<u16>, Vec<u16>)>] {
-    static LISTS: [OnceLock<Vec<Vec<(Vec<u16>, Vec<u16>)>>>; MAX_SIZE + 1] =
+pub fn generated(n: usize) -> &'static [Vec<Lists>] {
+    static LISTS: [OnceLock<Vec<Vec<Lists>>>; MAX_SIZE + 1] =
         [const { OnceLock::new() }; MAX_SIZE + 1];
     LISTS[n].get_or_init(|| {
         // 1-based index of (face, row, col), faces in the paper's order U D B F L R.
         let at = |f: usize, r: usize, c: usize| (f * n * n + r * n + c + 1) as u16;
         let line = |f: usize, cell: &dyn Fn(usize) -> (usize, usize)| -> Vec<u16> {
-            (0..n).map(|i| cell(i)).map(|(r, c)| at(f, r, c)).collect()
+            (0..n).map(cell).map(|(r, c)| at(f, r, c)).collect()
         };
         let (up, down, back, front, left, right) = (0, 1, 2, 3, 4, 5);
         // ω[f;;]←⌽⍉ω[f;;] (clockwise) or ⊖⍉ (counter-clockwise), as index lists.
