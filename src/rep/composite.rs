@@ -273,6 +273,38 @@ mod tests {
     use crate::moves::{PaperLetter, PaperMove};
     use crate::rep::testing::conformance;
 
+    /// Why the composite stops at the 3×3×3: on the 4×4×4, `2F2 2R2 2F2 2R2` exchanges two up
+    /// centre stickers with two down ones and changes nothing else, and an (N+2)×4N matrix laid
+    /// out as the paper's would read exactly what it reads of the solved cube.
+    #[test]
+    fn a_four_by_four_composite_could_not_tell_two_cubes_apart() {
+        let g = Geometry::of(4);
+        let solved = Cube::solved_n(4);
+        let mut cube = solved.clone();
+        cube.apply_all(
+            &crate::parser::parse_moves("2F2 2R2 2F2 2R2", crate::parser::Notation::Standard)
+                .unwrap(),
+        )
+        .unwrap();
+        let differ: Vec<usize> = (0..96)
+            .filter(|&i| cube.stickers()[i] != solved.stickers()[i])
+            .collect();
+        assert_eq!(differ.len(), 4);
+        assert!(
+            differ
+                .iter()
+                .all(|&i| matches!(g.face_of(i), Face::U | Face::D))
+        );
+        let read = |c: &Cube| -> Vec<Face> {
+            (0..6)
+                .flat_map(|r| (0..16).map(move |col| (r, col)))
+                .map(|(r, col)| c.stickers()[sticker_at(g, r, col)])
+                .collect()
+        };
+        assert_eq!(read(&cube), read(&solved));
+        assert!(RepKind::Composite.build(&cube).is_err());
+    }
+
     /// The general block turn, run for the 3×3×3, is exactly the paper's L F R B.
     #[test]
     fn general_block_turns_at_three_are_the_papers() {
