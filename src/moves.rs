@@ -197,7 +197,9 @@ impl LayerTurn {
     /// ```
     /// use cubework::{LayerTurn, PaperAxis};
     /// let t = LayerTurn { axis: PaperAxis::X, first: 2, last: 3, inverse: false };
-    /// assert_eq!(t.to_standard(4).to_string(), "3Rw'");
+    /// assert_eq!(t.to_standard(4).to_string(), "Rw'"); // the right two layers, as L turns
+    /// let t = LayerTurn { axis: PaperAxis::Z, first: 1, last: 2, inverse: false };
+    /// assert_eq!(t.to_standard(5).to_string(), "2-3Uw");
     /// assert_eq!(LayerTurn::whole(PaperAxis::Z, 4).to_standard(4).to_string(), "y");
     /// ```
     pub fn to_standard(self, n: usize) -> Move {

@@ -223,7 +223,7 @@ impl RepKind {
     /// use cubework::rep::RepKind;
     /// use cubework::Cube;
     /// assert_eq!(RepKind::Local.build(&Cube::solved_n(4)).unwrap().shape(), &[6, 4, 4]);
-    /// let err = RepKind::Composite.build(&Cube::solved_n(4)).unwrap_err();
+    /// let Err(err) = RepKind::Composite.build(&Cube::solved_n(4)) else { unreachable!() };
     /// assert!(err.to_string().starts_with("the composite representation holds the 2×2×2 and 3×3×3 cubes, not the 4×4×4"));
     /// ```
     pub fn build(self, cube: &Cube) -> Result<Box<dyn Representation>, WrongSize> {
