@@ -393,28 +393,34 @@ impl Item {
     }
 
     /// The item once, without its power.
+    /// The item once, before its power.
     fn base(&self) -> Vec<Move> {
         let mut out = Vec::new();
+        self.base_into(&mut out);
+        out
+    }
+
+    /// Appends the item once, before its power, to `out`.
+    fn base_into(&self, out: &mut Vec<Move>) {
         match self {
             Item::Move(m) => out.push(*m),
-            Item::Group { body, .. } => body.expand_into(&mut out),
+            Item::Group { body, .. } => body.expand_into(out),
             Item::Commutator { a, b, .. } => {
-                a.expand_into(&mut out);
-                b.expand_into(&mut out);
-                a.invert().expand_into(&mut out);
-                b.invert().expand_into(&mut out);
+                a.expand_into(out);
+                b.expand_into(out);
+                a.invert().expand_into(out);
+                b.invert().expand_into(out);
             }
             Item::Conjugate { a, b, .. } => {
-                a.expand_into(&mut out);
-                b.expand_into(&mut out);
-                a.invert().expand_into(&mut out);
+                a.expand_into(out);
+                b.expand_into(out);
+                a.invert().expand_into(out);
             }
             Item::Tool { tool, notation, .. } => out.extend(match notation {
                 Notation::Paper => tool.paper_moves(),
                 Notation::Standard => tool.standard_moves(),
             }),
         }
-        out
     }
 
     fn power(&self) -> Power {
@@ -427,16 +433,21 @@ impl Item {
         }
     }
 
+    /// Appends the expansion to `out` in place: the item once (reversed and inverted if
+    /// primed), then that copied for each further repetition.
     fn expand_into(&self, out: &mut Vec<Move>) {
-        let base = self.base();
+        let start = out.len();
+        self.base_into(out);
         let power = self.power();
-        let once: Vec<Move> = if power.inverse {
-            base.iter().rev().map(|m| m.inverse()).collect()
-        } else {
-            base
-        };
-        for _ in 0..power.repeat {
-            out.extend_from_slice(&once);
+        if power.inverse {
+            out[start..].reverse();
+            for m in &mut out[start..] {
+                *m = m.inverse();
+            }
+        }
+        let end = out.len();
+        for _ in 1..power.repeat {
+            out.extend_from_within(start..end);
         }
     }
 

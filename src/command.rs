@@ -1033,6 +1033,63 @@ mod tests {
     }
 
     #[test]
+    fn history_keeps_moves_as_written_and_forgets_the_oldest() {
+        let mut s = Session::new(false);
+        run(&mut s, "(R U)500000");
+        assert_eq!(
+            s.kept, 2,
+            "a change keeps the sequence as written, not its million moves"
+        );
+        run(&mut s, "undo");
+        run(&mut s, "redo");
+        for _ in 0..MAX_UNDO {
+            run(&mut s, "R U");
+        }
+        assert_eq!(s.past.len(), MAX_UNDO);
+        assert_eq!(s.forgotten, 1);
+        assert_eq!(s.kept, 2 * MAX_UNDO);
+        // Invert now goes back only as far as what is kept, and says so.
+        let text = run(&mut s, "invert");
+        assert!(text.contains("1 older ones were forgotten"), "{text}");
+        assert!(
+            text.starts_with("invert (the moves of the last 1000 changes;"),
+            "{text}"
+        );
+        assert!(text.lines().next().unwrap().chars().count() < 400, "{text}");
+        assert_eq!(s.cube(), {
+            let mut c = Cube::solved();
+            c.apply_all(&parse_sequence("(R U)500000", Notation::Standard).unwrap())
+                .unwrap();
+            c
+        });
+    }
+
+    #[test]
+    fn a_long_line_is_labelled_short() {
+        let mut s = Session::new(false);
+        let line = "R U ".repeat(5000);
+        run(&mut s, &line);
+        let history = run(&mut s, "history");
+        assert!(history.len() < 200, "{history}");
+        assert!(history.contains("(20000 characters)") || history.contains("characters)"));
+    }
+
+    #[test]
+    fn invert_after_load_says_it_undoes_only_what_came_after() {
+        let mut s = Session::new(false);
+        run(&mut s, "F");
+        let after_f = s.cube().facelets();
+        run(&mut s, &format!("load {after_f}"));
+        run(&mut s, "R U");
+        let text = run(&mut s, "invert");
+        assert!(
+            text.starts_with("invert (the moves since the last load"),
+            "{text}"
+        );
+        assert_eq!(s.cube().facelets(), after_f);
+    }
+
+    #[test]
     fn help_knows_every_command() {
         for c in COMMANDS {
             assert!(help(c.name).unwrap().starts_with(c.name));

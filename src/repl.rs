@@ -391,3 +391,78 @@ impl Highlighter for WorkbenchHelper {
 impl Validator for WorkbenchHelper {}
 
 impl Helper for WorkbenchHelper {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn temp(name: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!("cubework-repl-{}-{name}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
+    #[test]
+    fn an_empty_data_directory_variable_counts_as_unset() {
+        assert_eq!(
+            history_file_from(Some("/d".into())),
+            Some(PathBuf::from("/d/history.txt"))
+        );
+        assert_ne!(
+            history_file_from(Some("".into())),
+            Some(PathBuf::from("history.txt"))
+        );
+        assert_eq!(history_file_from(Some("".into())), history_file_from(None));
+    }
+
+    #[test]
+    fn history_lines_that_are_not_utf8_are_skipped_and_the_rest_kept() {
+        let path = temp("skip").join("history.txt");
+        std::fs::write(&path, b"#V2\nR U\n\xff\xfe\nF2\n\n\xc3(\nshow net\n").unwrap();
+        let h = History::open(Some(path.clone()));
+        assert_eq!(h.lines, ["R U", "F2", "show net"]);
+        assert_eq!(h.notes.len(), 1, "{:?}", h.notes);
+        assert!(h.notes[0].contains("(line 3, 6)"), "{:?}", h.notes);
+    }
+
+    #[test]
+    fn two_sessions_at_once_both_keep_their_lines() {
+        let path = temp("two").join("sub").join("history.txt");
+        let mut a = History::open(Some(path.clone()));
+        let mut b = History::open(Some(path.clone()));
+        assert_eq!(a.append("R"), None);
+        assert_eq!(b.append("U"), None);
+        assert_eq!(a.append("F"), None);
+        assert_eq!(History::open(Some(path)).lines, ["R", "U", "F"]);
+    }
+
+    #[test]
+    fn special_files_in_place_of_the_history_are_refused() {
+        let dir = temp("special");
+        let h = History::open(Some(dir.clone()));
+        assert!(h.notes[0].contains("is a directory"), "{:?}", h.notes);
+        let mut h = h;
+        assert_eq!(h.append("R"), None, "nothing is written anywhere");
+        #[cfg(unix)]
+        {
+            let link = dir.join("history.txt");
+            std::os::unix::fs::symlink("/dev/null", &link).unwrap();
+            let h = History::open(Some(link));
+            assert!(h.notes[0].contains("is a device"), "{:?}", h.notes);
+        }
+    }
+
+    #[test]
+    fn the_file_is_cut_back_when_it_grows_long() {
+        let path = temp("trim").join("history.txt");
+        let text: String = (0..11 * HISTORY_LINES)
+            .map(|i| format!("R{}\n", i % 3 + 2))
+            .collect();
+        std::fs::write(&path, text).unwrap();
+        let h = History::open(Some(path.clone()));
+        assert_eq!(h.lines.len(), HISTORY_LINES);
+        let kept = std::fs::read_to_string(&path).unwrap();
+        assert_eq!(kept.lines().count(), HISTORY_LINES);
+    }
+}

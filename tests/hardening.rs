@@ -1,0 +1,374 @@
+//! The workbench as a hostile world uses it: bytes that are not text, lines without end,
+//! output that cannot be written, history files that are not files. No input or output
+//! condition may end the REPL early, lose a line, or exit with a panic's status 101.
+
+use std::io::{Read, Write};
+use std::process::{Command as StdCommand, Stdio};
+use std::time::{Duration, Instant};
+
+use assert_cmd::Command;
+
+fn temp(name: &str) -> std::path::PathBuf {
+    let dir =
+        std::env::temp_dir().join(format!("cubework-hardening-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn cubework(data: &std::path::Path) -> Command {
+    let mut cmd = Command::cargo_bin("cubework").unwrap();
+    cmd.env("NO_COLOR", "1")
+        .env("CUBEWORK_DATA_DIR", data)
+        .env("CUBEWORK_CACHE_DIR", data.join("cache"));
+    cmd
+}
+
+fn run_stdin(input: &[u8]) -> (String, String, Option<i32>) {
+    let data = temp("stdin");
+    let out = cubework(&data).write_stdin(input).output().unwrap();
+    (
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+        out.status.code(),
+    )
+}
+
+const AFTER_R: &str = "UUFUUFUUFRRRRRRRRRFFDFFDFFDDDBDDBDDBLLLLLLLLLUBBUBBUBB";
+
+#[test]
+fn lines_that_are_not_utf8_are_one_error_each_and_the_session_goes_on() {
+    let (out, err, code) = run_stdin(b"R\n\xff\xfe junk\nshow facelets\n\xc3\x28\nR'\nsolved?\n");
+    assert_eq!(
+        err.lines().collect::<Vec<_>>(),
+        [
+            "error: line 2 is not UTF-8 text",
+            "error: line 4 is not UTF-8 text"
+        ]
+    );
+    assert!(out.contains(AFTER_R), "{out}");
+    assert!(
+        out.ends_with("yes\n"),
+        "the lines after the bad ones ran: {out}"
+    );
+    assert_eq!(code, Some(2));
+}
+
+#[test]
+fn a_byte_order_mark_at_the_start_of_a_session_file_is_skipped() {
+    let dir = temp("bom");
+    let file = dir.join("session.txt");
+    std::fs::write(&file, b"\xEF\xBB\xBFR\nshow facelets\n").unwrap();
+    let out = cubework(&dir).arg("run").arg(&file).output().unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        String::from_utf8(out.stdout)
+            .unwrap()
+            .ends_with(&format!("{AFTER_R}\n"))
+    );
+}
+
+#[test]
+fn a_line_over_the_limit_ends_the_session_with_one_error() {
+    // A megabyte and more of moves on one line, then a line that must not run.
+    let mut input = "R ".repeat(600_000).into_bytes();
+    input.extend_from_slice(b"\nR\n");
+    let (out, err, code) = run_stdin(&input);
+    assert!(
+        err.contains("line 1 is longer than the limit of 1 MiB"),
+        "{err}"
+    );
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(out.is_empty(), "nothing after the long line ran: {out}");
+    assert_eq!(code, Some(2));
+    // A stream with no newline at all.
+    let (_, err, code) = run_stdin(&vec![b'U'; (1 << 20) + 10]);
+    assert!(err.contains("line 1 is longer"), "{err}");
+    assert_eq!(code, Some(2));
+}
+
+#[cfg(unix)]
+#[test]
+fn run_dev_zero_ends_with_the_line_limit_error() {
+    let dir = temp("zero");
+    let start = Instant::now();
+    let out = cubework(&dir)
+        .args(["run", "/dev/zero"])
+        .timeout(Duration::from_secs(20))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("line 1 is longer than the limit"), "{err}");
+    assert!(start.elapsed() < Duration::from_secs(20));
+}
+
+#[test]
+fn files_that_cannot_be_read_are_named() {
+    let dir = temp("files");
+    let out = cubework(&dir).arg("run").arg(&dir).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8(out.stderr).unwrap(),
+        format!("cubework: cannot read {}: is a directory\n", dir.display())
+    );
+    let missing = dir.join("missing.txt");
+    let out = cubework(&dir).arg("run").arg(&missing).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8(out.stderr).unwrap(),
+        format!(
+            "cubework: cannot read {}: no such file or directory\n",
+            missing.display()
+        )
+    );
+}
+
+/// Runs the binary with stdout a pipe whose reader reads `keep` bytes and goes away.
+fn closed_pipe(args: &[&str], keep: usize) -> (Option<i32>, String) {
+    let dir = temp("pipe");
+    let mut child = StdCommand::new(assert_cmd::cargo::cargo_bin("cubework"))
+        .args(args)
+        .env("CUBEWORK_CACHE_DIR", dir.join("cache"))
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdout = child.stdout.take().unwrap();
+    let mut head = vec![0u8; keep];
+    stdout.read_exact(&mut head).unwrap();
+    drop(stdout);
+    let mut err = String::new();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut err)
+        .unwrap();
+    (child.wait().unwrap().code(), err)
+}
+
+#[test]
+fn a_reader_that_goes_away_ends_the_output_quietly() {
+    for args in [
+        &["reps"][..],
+        &["apply", "--rep", "nested", "R"],
+        &["pocket", "table", "--format", "csv"],
+    ] {
+        let (code, err) = closed_pipe(args, 1);
+        assert!(matches!(code, Some(0) | None), "{args:?}: status {code:?}");
+        assert_eq!(err, "", "{args:?}: no message for a closed pipe");
+    }
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn a_full_disk_is_one_line_and_status_one_never_a_panic() {
+    let full = || {
+        std::fs::OpenOptions::new()
+            .write(true)
+            .open("/dev/full")
+            .unwrap()
+    };
+    let dir = temp("full");
+    let cmd = |args: &[&str]| {
+        let mut c = StdCommand::new(assert_cmd::cargo::cargo_bin("cubework"));
+        c.args(args).env("CUBEWORK_CACHE_DIR", dir.join("cache"));
+        c
+    };
+    let out = cmd(&["pocket", "table"]).stdout(full()).output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        String::from_utf8(out.stderr).unwrap(),
+        "cubework: cannot write the output: no space left on device\n"
+    );
+    // Standard error full too: nothing can be said, but the status still says it.
+    let out = cmd(&["apply", "Q"]).stderr(full()).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let out = cmd(&["--help"])
+        .stdout(full())
+        .stderr(full())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+}
+
+#[test]
+fn clap_errors_are_whole_on_one_line() {
+    let dir = temp("clap");
+    let err = |args: &[&str]| {
+        let out = cubework(&dir).args(args).output().unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        String::from_utf8(out.stderr).unwrap()
+    };
+    let e = err(&["order"]);
+    assert_eq!(
+        e,
+        "cubework: the following required arguments were not provided: <ALG>...\n"
+    );
+    let e = err(&["scramble", "-5"]);
+    assert!(e.contains("'-5'") && e.contains("must be 0 or more"), "{e}");
+    assert_eq!(e.lines().count(), 1);
+    let e = err(&["compare", "--turns", "-1"]);
+    assert!(e.contains("must be 0 or more"), "{e}");
+    let e = err(&["scramble", "--seed", "-1"]);
+    assert!(e.contains("must be 0 or more"), "{e}");
+    let e = err(&["solve", "R U", "--metirc", "qtm"]);
+    assert!(
+        e.contains("'--metirc'") && e.contains("'--metric'"),
+        "did you mean: {e}"
+    );
+    assert_eq!(e.lines().count(), 1);
+    // A command that needs a subcommand shows its usage, as an error.
+    let e = err(&["pocket"]);
+    assert!(
+        e.starts_with("cubework: a subcommand is needed here"),
+        "{e}"
+    );
+    assert!(e.contains("Usage: cubework pocket <COMMAND>"), "{e}");
+}
+
+#[test]
+fn flags_after_the_moves_are_flags() {
+    let dir = temp("flags");
+    let out = cubework(&dir)
+        .args(["apply", "R", "--show", "facelets"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    assert_eq!(
+        String::from_utf8(out.stdout).unwrap(),
+        format!("{AFTER_R}\n")
+    );
+}
+
+#[test]
+fn repl_errors_count_columns_from_the_typed_line_and_escape_what_they_echo() {
+    let (_, err, _) =
+        run_stdin(b"order size 4 R Q\n   R  Q\ncount qtm [R, K]\nR \x1b[2J\nfrobnicate\n");
+    let lines: Vec<&str> = err.lines().collect();
+    assert_eq!(lines[0], "error: line 1: unknown move 'Q' at column 16");
+    assert_eq!(lines[1], "error: line 2: unknown move 'Q' at column 7");
+    assert_eq!(lines[2], "error: line 3: unknown move 'K' at column 15");
+    assert!(lines[3].contains("'\\u{1b}'"), "escaped: {}", lines[3]);
+    assert!(!err.contains('\x1b'), "no raw escape reaches the terminal");
+    let long = format!("R {}\n", "Q".repeat(500));
+    let (_, err, _) = run_stdin(long.as_bytes());
+    assert!(err.len() < 200, "an echoed token is cut: {err}");
+}
+
+#[test]
+fn long_sessions_keep_bounded_history() {
+    // Twelve hundred changes: undo keeps the last thousand, and says why it stops.
+    let mut script = String::new();
+    for _ in 0..1200 {
+        script.push_str("R U\n");
+    }
+    script.push_str("history\n");
+    for _ in 0..1001 {
+        script.push_str("undo\n");
+    }
+    let (out, err, code) = run_stdin(script.as_bytes());
+    assert!(
+        out.contains("\n201  R U\n"),
+        "history numbers count forgotten changes"
+    );
+    assert!(!out.contains("\n200  R U\n"));
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("older changes were forgotten"), "{err}");
+    assert_eq!(code, Some(2));
+}
+
+// --- The interactive REPL, on a real terminal (a pseudo-terminal). ---
+
+#[cfg(unix)]
+mod terminal {
+    use super::*;
+    use nix::pty::openpty;
+    use std::os::fd::{AsRawFd, OwnedFd};
+
+    /// The REPL on a pseudo-terminal: write `keys`, then read until the child exits.
+    fn repl(keys: &[&[u8]], data: &std::path::Path) -> (String, Option<i32>) {
+        let pty = openpty(None, None).unwrap();
+        let slave = |fd: &OwnedFd| Stdio::from(nix::unistd::dup(fd).unwrap());
+        let mut child = StdCommand::new(assert_cmd::cargo::cargo_bin("cubework"))
+            .env("NO_COLOR", "1")
+            .env("TERM", "dumb")
+            .env("CUBEWORK_DATA_DIR", data)
+            .stdin(slave(&pty.slave))
+            .stdout(slave(&pty.slave))
+            .stderr(slave(&pty.slave))
+            .spawn()
+            .unwrap();
+        drop(pty.slave);
+        let mut master = std::fs::File::from(pty.master);
+        let reader = master.try_clone().unwrap();
+        let output = std::thread::spawn(move || {
+            let mut reader = reader;
+            let mut all = Vec::new();
+            let mut buf = [0u8; 4096];
+            while let Ok(n) = reader.read(&mut buf) {
+                if n == 0 {
+                    break;
+                }
+                all.extend_from_slice(&buf[..n]);
+            }
+            all
+        });
+        for k in keys {
+            std::thread::sleep(Duration::from_millis(300));
+            master.write_all(k).unwrap();
+        }
+        let deadline = Instant::now() + Duration::from_secs(20);
+        let status = loop {
+            if let Some(s) = child.try_wait().unwrap() {
+                break s;
+            }
+            if Instant::now() > deadline {
+                let _ = child.kill();
+                break child.wait().unwrap();
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        };
+        let _ = master.as_raw_fd();
+        drop(master);
+        let text = String::from_utf8_lossy(&output.join().unwrap()).into_owned();
+        (text, status.code())
+    }
+
+    #[test]
+    fn typed_bytes_that_are_not_utf8_do_not_end_the_repl() {
+        let data = temp("pty-utf8");
+        let (text, code) = repl(&[b"R\r", b"\xff\xfe\r", b"show facelets\r", b"\x04"], &data);
+        assert!(text.contains("is not UTF-8"), "{text}");
+        assert!(
+            text.contains(AFTER_R),
+            "the REPL went on after the bad bytes: {text}"
+        );
+        assert_eq!(code, Some(0), "{text}");
+        // Every line typed is in the history file, written as the session went.
+        let history = std::fs::read_to_string(data.join("history.txt")).unwrap();
+        assert_eq!(history, "R\nshow facelets\n");
+    }
+
+    #[test]
+    fn a_fifo_in_place_of_the_history_file_is_refused_and_the_repl_starts() {
+        let data = temp("pty-fifo");
+        let fifo = data.join("history.txt");
+        assert!(
+            StdCommand::new("mkfifo")
+                .arg(&fifo)
+                .status()
+                .unwrap()
+                .success()
+        );
+        let (text, code) = repl(&[b"R\r", b"\x04"], &data);
+        assert!(text.contains("is a FIFO, not a file"), "{text}");
+        assert!(text.contains("WWOWWOWWO"), "the REPL ran a line: {text}");
+        assert_eq!(code, Some(0));
+    }
+}
