@@ -698,19 +698,22 @@ fn sizes_text(sizes: &RangeInclusive<usize>) -> String {
 fn path_note() -> String {
     use crate::simd::ShufflePath;
     let path = ShufflePath::detect();
-    let what = match path {
-        ShufflePath::Vbmi => "AVX-512 VBMI byte shuffles (vpermb, vpermi2b)",
-        ShufflePath::Avx2 => "AVX2 byte shuffles (vpshufb on broadcast 16-byte blocks)",
-        ShufflePath::Scalar => "gathers of the cells that change",
-    };
     let forced = if std::env::var(crate::simd::ENV).is_ok() && path != ShufflePath::fastest() {
-        format!(" ({}={path})", crate::simd::ENV)
+        format!(", forced by {}={path}", crate::simd::ENV)
     } else {
         String::new()
     };
-    format!(
-        "Compiled turns are {what}{forced} where those do less work than gathering the cells that change."
-    )
+    match path {
+        ShufflePath::Scalar => format!("Compiled turns gather the cells that change{forced}."),
+        simd => format!(
+            "Compiled turns are {}{forced}, where those do less work than gathering the cells that change.",
+            if simd == ShufflePath::Vbmi {
+                "AVX-512 VBMI byte shuffles (vpermb, vpermi2b)"
+            } else {
+                "AVX2 byte shuffles (vpshufb on broadcast 16-byte blocks)"
+            }
+        ),
+    }
 }
 
 /// The `compare` table at one size: one row per representation that holds it, ranked, then
@@ -928,7 +931,7 @@ pub fn sizes_table(sweep: &[Measure], format: Format) -> String {
         render(format, &growth_header, &growth),
         format!(
             "Random single-layer quarter-turns ({}), the same sequence for every representation at each size; median \
-             ns per turn of the rounds, the representations taking turns within each round. — where a representation \
+             ns per turn of samples from rounds in which the representations take turns. — where a representation \
              does not hold the size. Growth: the exponent k of cost ∝ N^k (bytes from the two largest sizes, times \
              fitted over all). {}",
             turns.join(", "),
