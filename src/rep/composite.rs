@@ -22,7 +22,7 @@
 //! sticker (a 2×2×2 has no centres to leave out) and every turn is defined; it is the paper's
 //! matrix with the middle row and the middle column of each face taken out. The paper's
 //! lines carry over with N for 3 (`N⌽ω` for Z, the block of N+2 columns for L F R B, see
-//! [`block_turn`]). From the 4×4×4 on, up and down have (N−2)² stickers inside their
+//! `block_turn`). From the 4×4×4 on, up and down have (N−2)² stickers inside their
 //! border that the two rows cannot hold and that inner slices bring to and from the sides, so
 //! the composite stops at the 3×3×3 ([`RepKind::size_limit`]).
 //!

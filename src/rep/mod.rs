@@ -7,15 +7,20 @@
 //! move into a flat [`Gather`] table by running that same transform on an array of cell
 //! indices (APL's `⍳` trick), then makes it with a gather that allocates nothing.
 //!
-//! | name        | shape      | element                     | moves |
-//! |-------------|------------|-----------------------------|-------|
-//! | `numeric`   | 3×3×3      | 3-digit integer             | 24    |
-//! | `local`     | 6×3×3      | colour letter               | 24    |
-//! | `composite` | 5×12       | colour letter               | 16    |
-//! | `visual`    | 11×11      | colour letter or blank      | 16    |
-//! | `vector`    | 54         | colour letter               | 24    |
-//! | `4d`        | 3×3×3×3    | colour letter or blank      | 24    |
-//! | `nested`    | 3×3×3      | 3-letter vector, `∘` padded | 24    |
+//! | name        | shape      | element                     | moves | sizes (shape at N)   |
+//! |-------------|------------|-----------------------------|-------|----------------------|
+//! | `numeric`   | 3×3×3      | 3-digit integer             | 24    | 2–9 (N×N×N)          |
+//! | `local`     | 6×3×3      | colour letter               | 24    | 2–9 (6×N×N)          |
+//! | `composite` | 5×12       | colour letter               | 16    | 2–3 ((N+2)×4N)       |
+//! | `visual`    | 11×11      | colour letter or blank      | 16    | 2–3 (10×10 for 2)    |
+//! | `vector`    | 54         | colour letter               | 24    | 2–9 (6N²)            |
+//! | `4d`        | 3×3×3×3    | colour letter or blank      | 24    | 2–9 (N×3×N×N)        |
+//! | `nested`    | 3×3×3      | 3-letter vector, `∘` padded | 24    | 2–9 (N×N×N)          |
+//!
+//! At every size a representation turns [`LayerTurn`]s — quarter-turns of blocks of adjacent
+//! layers, of which the paper's 24 moves are the 3×3×3's single layers and whole cube — and
+//! converts through the N×N×N canonical [`Cube`]. [`RepKind::sizes`] says which sizes each
+//! holds, and [`RepKind::size_limit`] why composite and visual stop at the 3×3×3.
 
 pub mod composite;
 pub mod four_d;
@@ -450,7 +455,7 @@ impl Gather {
     }
 
     /// As [`Gather::apply_bytes`] on a state whose buffer runs on past its end to
-    /// [`crate::simd::padded_len`] bytes (as every representation's does, see [`padded`]): the
+    /// [`crate::simd::padded_len`] bytes (as every representation's does): the
     /// shuffle then loads and stores whole registers in place.
     ///
     /// # Safety

@@ -30,7 +30,7 @@
 //!
 //! The scan garbles the lines (`101` for `10⊥`, `τ` for `⊤`, `ϕ` for `⍉` and `⌽`/`⊖`); the
 //! readings quoted above each definition below are the ones that pass the conformance check.
-//! The layer helpers [`on_layer`] and the cubie helpers here are shared with the 4-D and
+//! The layer helpers [`on_layers`] and the cubie helpers here are shared with the 4-D and
 //! nested representations, whose quarter-turns the paper defines "as for the Numeric
 //! Representation".
 

@@ -163,6 +163,7 @@ fn assign<T: Copy, I: Copy + Into<usize>>(
     }
 }
 
+// X: L C R ω      Y: B H F ω      Z: U M D ω
 /// Makes a quarter-turn of a block of layers on any 6N²-vector: each layer's assignments in
 /// turn (so X is L C R), the paper's on the 3×3×3 and [`generated`] ones on other sizes.
 pub fn transform<T: Copy>(m: LayerTurn, omega: ArrayView1<T>) -> Array1<T> {
