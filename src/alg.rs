@@ -18,7 +18,7 @@ use std::fmt;
 
 use crate::cube::FaceletError;
 use crate::face::Face;
-use crate::moves::{Amount, Move, MoveError, PaperAxis, Rotation, Slice, Turn};
+use crate::moves::{Amount, Move, MoveError, PaperAxis, Rotation, Slice, Turn, format_moves};
 use crate::notation::{Notation, ParseError};
 use crate::perm::StickerPerm;
 use crate::tools::Tool;
@@ -158,6 +158,9 @@ pub enum AlgebraError {
     /// A cube size out of range.
     #[error(transparent)]
     Size(#[from] FaceletError),
+    /// The user pressed Ctrl-C.
+    #[error(transparent)]
+    Cancelled(#[from] crate::cancel::Cancelled),
     /// A request for more moves than the workbench makes at once.
     #[error("{what} of {got} moves is longer than the limit of {limit}")]
     TooLong {
@@ -204,6 +207,49 @@ impl Alg {
         Alg {
             items: self.items.iter().rev().map(Item::invert).collect(),
         }
+    }
+
+    /// The same sequence written in `notation`, brackets kept: each move as
+    /// [`in_notation`](crate::tools::in_notation) writes it, each tool expanding into that
+    /// notation.
+    ///
+    /// ```
+    /// use cubework::alg::Alg;
+    /// use cubework::Notation;
+    /// let a = Alg::parse("(R U2)3 [F, SWITCH]", Notation::Standard).unwrap();
+    /// assert_eq!(a.in_notation(Notation::Paper).to_string(), "(R\u{305}UU)3 [F\u{305}, SWITCH]");
+    /// ```
+    pub fn in_notation(&self, notation: Notation) -> Alg {
+        let mut items = Vec::with_capacity(self.items.len());
+        for item in &self.items {
+            match item {
+                Item::Move(m) => items.extend(
+                    crate::tools::in_notation(&[*m], notation)
+                        .into_iter()
+                        .map(Item::Move),
+                ),
+                Item::Group { body, power } => items.push(Item::Group {
+                    body: body.in_notation(notation),
+                    power: *power,
+                }),
+                Item::Commutator { a, b, power } => items.push(Item::Commutator {
+                    a: a.in_notation(notation),
+                    b: b.in_notation(notation),
+                    power: *power,
+                }),
+                Item::Conjugate { a, b, power } => items.push(Item::Conjugate {
+                    a: a.in_notation(notation),
+                    b: b.in_notation(notation),
+                    power: *power,
+                }),
+                Item::Tool { tool, power, .. } => items.push(Item::Tool {
+                    tool: *tool,
+                    notation,
+                    power: *power,
+                }),
+            }
+        }
+        Alg { items }
     }
 
     /// The number of moves as written: each move and tool name once, however often a bracket
@@ -281,7 +327,7 @@ impl Alg {
     /// assert_eq!(Alg::parse("(RD)2", Notation::Paper).unwrap().format_expanded(), "RDRD");
     /// ```
     pub fn format_expanded(&self) -> String {
-        format_sequence(&self.expand())
+        format_moves(&self.expand())
     }
 
     /// The simplified expansion, written as the notation reads it back.
@@ -293,7 +339,7 @@ impl Alg {
     /// assert_eq!(Alg::parse("(R)2", Notation::Standard).unwrap().format_simplified(), "R2");
     /// ```
     pub fn format_simplified(&self) -> String {
-        format_sequence(&self.simplified())
+        format_moves(&self.simplified())
     }
 
     /// The length of the expansion in a metric.
@@ -637,39 +683,100 @@ pub fn simplify(moves: &[Move]) -> Vec<Move> {
         .collect()
 }
 
-/// Writes one move so that its notation reads it back: as [`Move`]'s `Display`, except that a
-/// paper half-turn is its letter twice (the paper has no `2`).
-fn write_move(f: &mut impl fmt::Write, m: &Move) -> fmt::Result {
-    match (m.turn, m.amount) {
-        (Turn::Paper(_), Amount::Two) => {
-            let q = Move {
-                amount: Amount::One,
-                ..*m
+/// The same turns seen from the cube's first orientation: every whole-cube rotation (`x y z`)
+/// is folded into the moves after it, which are renamed by where their layers were at the
+/// start, so that the result turns exactly the layers the sequence turns and has no rotations.
+/// It leaves the cube as the sequence does, except that the whole cube is not turned (without
+/// slice moves, the centres end where they began). Paper moves come out in standard notation.
+///
+/// ```
+/// use cubework::alg::fold_rotations;
+/// use cubework::{format_moves, parse_moves, Notation};
+/// let f = |t| format_moves(&fold_rotations(&parse_moves(t, Notation::Standard).unwrap()));
+/// assert_eq!(f("y R U R'"), "B U B'"); // after y the first back face is on the right
+/// assert_eq!(f("y' R"), "F");
+/// assert_eq!(f("z2 R U M"), "L D M'");
+/// assert_eq!(f("x Rw y"), "Rw");
+/// ```
+pub fn fold_rotations(moves: &[Move]) -> Vec<Move> {
+    // frame[p]: the face of the first orientation now at position p.
+    let mut frame = Face::ALL;
+    let mut out = Vec::with_capacity(moves.len());
+    for &m in moves {
+        fold_one(m, &mut frame, &mut out);
+    }
+    out
+}
+
+fn fold_one(m: Move, frame: &mut [Face; 6], out: &mut Vec<Move>) {
+    match m.turn {
+        Turn::Face {
+            face,
+            from,
+            to,
+            style,
+        } => out.push(Move {
+            turn: Turn::Face {
+                face: frame[face.index()],
+                from,
+                to,
+                style,
+            },
+            amount: m.amount,
+        }),
+        Turn::Slice(slice) => {
+            // A slice turns like its face (M like L, E like D, S like F).
+            let like = match slice {
+                Slice::M => Face::L,
+                Slice::E => Face::D,
+                Slice::S => Face::F,
             };
-            write!(f, "{q}{q}")
-        }
-        (Turn::Paper(_), Amount::TwoPrime) => {
-            let q = Move {
-                amount: Amount::Prime,
-                ..*m
+            let (now, prime) = match frame[like.index()] {
+                Face::L => (Slice::M, false),
+                Face::R => (Slice::M, true),
+                Face::D => (Slice::E, false),
+                Face::U => (Slice::E, true),
+                Face::F => (Slice::S, false),
+                Face::B => (Slice::S, true),
             };
-            write!(f, "{q}{q}")
+            out.push(Move {
+                turn: Turn::Slice(now),
+                amount: if prime { m.amount.inverse() } else { m.amount },
+            });
         }
-        _ => write!(f, "{m}"),
+        Turn::Rotation(r) => {
+            let about = match r {
+                Rotation::X => Face::R,
+                Rotation::Y => Face::U,
+                Rotation::Z => Face::F,
+            };
+            let before = *frame;
+            for p in Face::ALL {
+                frame[p.turned(about, m.amount.quarters()).index()] = before[p.index()];
+            }
+        }
+        Turn::Paper(_) => {
+            // A paper move on the 3×3×3 is always defined; fold its standard form.
+            for p in m.paper_moves().unwrap_or_default() {
+                fold_one(p.to_standard(), frame, out);
+            }
+        }
     }
 }
 
-/// Writes a flat sequence as its notation reads it back: moves separated by spaces, paper
-/// moves run together as DO strings; the empty sequence is empty.
+/// A sequence of moves as printed for someone typing in `notation`: adjacent turns of one face
+/// merged, as a cuber writes them (`D' D'` is `D2`, which the quarter-turn metric still
+/// counts as two), then written in that notation, so that it pastes back to the same state.
 ///
 /// ```
-/// use cubework::alg::{format_sequence, simplify};
+/// use cubework::alg::format_in;
 /// use cubework::{parse_moves, Notation};
-/// let m = parse_moves("RRD", Notation::Paper).unwrap();
-/// assert_eq!(format_sequence(&simplify(&m)), "RRD");
+/// let m = parse_moves("D' D' R", Notation::Standard).unwrap();
+/// assert_eq!(format_in(&m, Notation::Standard), "D2 R");
+/// assert_eq!(format_in(&m, Notation::Paper), "DDR\u{305}");
 /// ```
-pub fn format_sequence(moves: &[Move]) -> String {
-    Alg::from_moves(moves).to_string()
+pub fn format_in(moves: &[Move], notation: Notation) -> String {
+    format_moves(&crate::tools::in_notation(&simplify(moves), notation))
 }
 
 fn is_paper(item: &Item) -> bool {
@@ -698,7 +805,7 @@ impl fmt::Display for Alg {
 impl fmt::Display for Item {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Item::Move(m) => write_move(f, m),
+            Item::Move(m) => write!(f, "{m}"),
             Item::Group { body, power } => write!(f, "({body}){power}"),
             Item::Commutator { a, b, power } => write!(f, "[{a}, {b}]{power}"),
             Item::Conjugate { a, b, power } => write!(f, "[{a}: {b}]{power}"),
@@ -711,6 +818,41 @@ impl fmt::Display for Item {
 mod tests {
     use super::*;
     use crate::parser::parse_moves;
+
+    proptest::proptest! {
+        #[test]
+        fn folded_rotations_turn_the_same_layers(
+            picks in proptest::collection::vec(0usize..1000, 0..30)
+        ) {
+            let alphabet = "U U2 U' R R' F2 D L' B M E' S2 x x' y y2 z z' Rw u' 2L";
+            let all = parse_moves(alphabet, Notation::Standard).unwrap();
+            let mut moves: Vec<Move> = picks.iter().map(|&i| all[i % all.len()]).collect();
+            moves.extend(parse_moves("C X Y Z", Notation::Paper).unwrap());
+            let folded = fold_rotations(&moves);
+            proptest::prop_assert!(folded.iter().all(|m| !matches!(m.turn, Turn::Rotation(_) | Turn::Paper(_))));
+            // The folded sequence leaves the cube as the original does, turned back home.
+            let mut made = crate::Cube::solved();
+            made.apply_all(&moves).unwrap();
+            let home = |c: &crate::Cube| Face::ALL.iter().all(|&f| c.centre(f) == Some(f));
+            let (made, _) = crate::cubies::rotate_until(&made, home).unwrap();
+            let mut folded_cube = crate::Cube::solved();
+            folded_cube.apply_all(&folded).unwrap();
+            let (folded_cube, _) = crate::cubies::rotate_until(&folded_cube, home).unwrap();
+            proptest::prop_assert_eq!(folded_cube, made);
+            // Outer turns and rotations only: the folded sequence keeps the centres home.
+            let outer: Vec<Move> = moves
+                .iter()
+                .copied()
+                .filter(|m| matches!(m.turn, Turn::Face { from: 1, to: 1, .. } | Turn::Rotation(_)))
+                .collect();
+            let mut made = crate::Cube::solved();
+            made.apply_all(&outer).unwrap();
+            let (made, _) = crate::cubies::rotate_until(&made, home).unwrap();
+            let mut folded_cube = crate::Cube::solved();
+            folded_cube.apply_all(&fold_rotations(&outer)).unwrap();
+            proptest::prop_assert_eq!(folded_cube, made);
+        }
+    }
 
     fn alg(s: &str) -> Alg {
         Alg::parse(s, Notation::Standard).unwrap()
@@ -784,14 +926,14 @@ mod tests {
 
     #[test]
     fn simplify_cancels_through_and_keeps_notation() {
-        let s = |t: &str| format_sequence(&simplify(&parse_moves(t, Notation::Standard).unwrap()));
+        let s = |t: &str| format_moves(&simplify(&parse_moves(t, Notation::Standard).unwrap()));
         assert_eq!(s("R U U' R'"), "");
         assert_eq!(s("R r' Rw"), "R");
         assert_eq!(s("F B F' B'"), "");
         assert_eq!(s("U2 U2'"), "");
         assert_eq!(s("x x x"), "x'");
         assert_eq!(s("R M R"), "R2 M");
-        let p = |t: &str| format_sequence(&simplify(&parse_moves(t, Notation::Paper).unwrap()));
+        let p = |t: &str| format_moves(&simplify(&parse_moves(t, Notation::Paper).unwrap()));
         assert_eq!(p("RR\u{305}D"), "D");
         assert_eq!(p("DDD"), "D\u{305}");
         assert_eq!(p("LRL"), "LLR");

@@ -8,7 +8,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand, ValueEnum};
 
-use crate::compare::{Format, compare_table, paper_table};
+use crate::compare::Format;
 use crate::cube::Cube;
 use crate::error::{Error, Result};
 use crate::input::Input;
@@ -17,7 +17,7 @@ use crate::output;
 use crate::parser::{Notation, parse_sequence};
 use crate::perm::OrderBy;
 use crate::progress::{
-    measure_sizes_with_progress, measure_with_progress, paper_with_progress, solve_with_progress,
+    compare_sizes_with_progress, compare_with_progress, paper_with_progress, solve_with_progress,
 };
 use crate::rep::RepKind;
 use crate::reports;
@@ -49,6 +49,8 @@ pub enum Method {
     /// Breadth-first from both ends: a shortest solution, within the depth limit.
     #[default]
     Bfs,
+    /// The layer-by-layer method a person learns: seven named stages, a line each.
+    Beginner,
 }
 
 /// `cubework pocket …`.
@@ -217,9 +219,9 @@ pub enum Command {
     /// The 2×2×2 solved completely: its distance table, and optimal solutions.
     #[command(subcommand)]
     Pocket(PocketCommand),
-    /// A shortest 3×3×3 solution by search.
+    /// Solve a 3×3×3: a shortest solution by search, or the beginner's method stage by stage.
     Solve {
-        /// The search: bfs (bidirectional breadth-first, optimal).
+        /// bfs (bidirectional breadth-first, optimal) or beginner (layer by layer, seven stages).
         #[arg(long, value_enum, default_value_t = Method::Bfs)]
         method: Method,
         /// Count moves in the half-turn or quarter-turn metric.
@@ -231,6 +233,10 @@ pub enum Command {
         /// The state as a 54-letter facelet string instead of ALG.
         #[arg(long, value_name = "FACELETS", conflicts_with = "alg")]
         facelets: Option<String>,
+        /// Solve every state in FILE (`-`: standard input), one a line (a facelet string or
+        /// moves), printing one solution a line; a summary goes to stderr.
+        #[arg(long, value_name = "FILE", conflicts_with_all = ["alg", "facelets"])]
+        batch: Option<std::path::PathBuf>,
         /// The state as moves from solved.
         #[arg()]
         alg: Vec<String>,
@@ -294,7 +300,15 @@ pub fn run(args: impl IntoIterator<Item = impl Into<OsString> + Clone>) -> Resul
             let open = open_file(&file)?;
             crate::repl::run_lines(std::io::BufReader::new(open))
         }
+        Some(Command::Solve {
+            method,
+            metric,
+            notation,
+            batch: Some(file),
+            ..
+        }) => solve_batch(&file, method, metric, notation),
         Some(command) => {
+            crate::cancel::install();
             let out = execute(command)?;
             output::out(out)?;
             Ok(ExitCode::SUCCESS)
@@ -451,14 +465,33 @@ pub fn execute(command: Command) -> Result<String> {
         }) => Ok(crate::pocket::solve_report(
             metric,
             &input(facelets, &alg, notation)?,
+            notation,
         )?),
+        Command::Solve {
+            batch: Some(file), ..
+        } => Err(Error::Usage(format!(
+            "solve --batch {} runs from the command line only",
+            file.display()
+        ))),
         Command::Solve {
             method: Method::Bfs,
             metric,
             notation,
             facelets,
             alg,
-        } => solve_with_progress(metric, &input(facelets, &alg, notation)?),
+            batch: None,
+        } => solve_with_progress(metric, &input(facelets, &alg, notation)?, notation),
+        Command::Solve {
+            method: Method::Beginner,
+            metric,
+            notation,
+            facelets,
+            alg,
+            batch: None,
+        } => Ok(crate::beginner::report::report(
+            &input(facelets, &alg, notation)?,
+            metric,
+        )?),
         Command::Tools { search: false } => Ok(reports::tools_report()?),
         Command::Tools { search: true } => Ok(reports::tools_search_report()?),
         Command::Scramble {
@@ -472,25 +505,11 @@ pub fn execute(command: Command) -> Result<String> {
             turns,
             size,
             sizes,
-        } => Ok(match sizes {
-            Some(SizeRange(sizes)) => crate::compare::sizes_table(
-                &measure_sizes_with_progress(sizes, turns as usize),
-                format,
-            ),
-            None => {
-                let pieces =
-                    (size == 3).then(|| crate::compare::measure_pieces(turns as usize, 7, 0xc0be));
-                compare_table(
-                    &measure_with_progress(size, turns as usize),
-                    pieces.as_ref(),
-                    format,
-                )
-            }
-        }),
-        Command::Paper { format, turns } => {
-            let (three, sweep) = paper_with_progress(turns as usize);
-            Ok(paper_table(&three, &sweep, format))
-        }
+        } => match sizes {
+            Some(SizeRange(sizes)) => compare_sizes_with_progress(sizes, turns as usize, format),
+            None => compare_with_progress(size, turns as usize, format),
+        },
+        Command::Paper { format, turns } => paper_with_progress(turns as usize, format),
         Command::Run { file } => Err(Error::Usage(format!(
             "run {} is not a one-shot command",
             file.display()
@@ -565,5 +584,45 @@ pub fn input(facelets: Option<String>, alg: &[String], notation: Notation) -> Re
     Ok(match facelets {
         Some(s) => Input::Facelets(s),
         None => Input::Moves(parse_sequence(&alg.join(" "), notation)?),
+    })
+}
+/// `cubework solve --batch FILE`: one solution a line on stdout, a line on stderr for each
+/// state that fails and a summary at the end; exit status 2 if any failed.
+pub fn solve_batch(
+    file: &std::path::Path,
+    method: Method,
+    metric: Metric,
+    notation: Notation,
+) -> Result<ExitCode> {
+    let mut solver = match method {
+        Method::Beginner => |state: &Input| -> Result<Vec<crate::moves::Move>> {
+            Ok(crate::beginner::solve_input(state)?.1.simplified())
+        },
+        Method::Bfs => {
+            return Err(Error::Usage(
+                "solve --batch takes --method beginner (the breadth-first search solves one state at a time)".to_string(),
+            ));
+        }
+    };
+    let lines: Box<dyn std::io::BufRead> = if file.as_os_str() == "-" {
+        Box::new(std::io::stdin().lock())
+    } else {
+        Box::new(std::io::BufReader::new(open_file(file)?))
+    };
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    let summary = crate::batch::run(
+        lines,
+        &mut out,
+        &mut std::io::stderr().lock(),
+        notation,
+        metric,
+        &mut solver,
+    )?;
+    std::io::Write::flush(&mut out)?;
+    output::err(&summary);
+    Ok(if summary.failed > 0 {
+        ExitCode::from(2)
+    } else {
+        ExitCode::SUCCESS
     })
 }

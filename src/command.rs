@@ -105,8 +105,18 @@ pub const COMMANDS: &[CommandInfo] = &[
     },
     CommandInfo {
         name: "solve",
-        args: "[htm|qtm] [ALG]",
-        summary: "a shortest solution of the current cube (or of ALG) by bidirectional search",
+        args: "[beginner] [htm|qtm] [ALG]",
+        summary: "a shortest solution of the current cube (or of ALG) by bidirectional search; beginner: layer by layer, each stage with the cube after it",
+    },
+    CommandInfo {
+        name: "step",
+        args: "",
+        summary: "make the next stage of the beginner's method on the current cube and show what it did (undo takes it back)",
+    },
+    CommandInfo {
+        name: "stage?",
+        args: "",
+        summary: "which of the beginner's method's seven stages are done, and how far the next one is",
     },
     CommandInfo {
         name: "pocket",
@@ -193,6 +203,12 @@ fn details(name: &str) -> &'static str {
         }
         "load" => {
             "load UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB\nThe string is checked: 54 letters of U R F D L B, nine of each, centres of a real cube."
+        }
+        "solve" => {
+            "solve R U F'          a shortest solution of R U F' (bidirectional breadth-first search)\nsolve                 the same for the current cube\nsolve beginner        the layer-by-layer method on the current cube: each of its seven stages with its moves and the cube after it, then the whole solution simplified\nsolve beginner ALG    the same for ALG"
+        }
+        "step" | "stage?" => {
+            "The beginner's method, one stage at a time, on the cube in front of you: step makes the next stage not yet done (its moves are those a learner makes, whole-cube turns included: z2 turns the cube over so the last face, blue here, is on top; y turns it about the vertical) and shows the cube after it; stage? lists the stages: 1 white cross, 2 white corners, 3 second layer, 4 blue cross, 5 blue edges, 6 blue corners placed, 7 blue corners oriented (where most guides' last face is yellow, this scheme's is blue)."
         }
         "compare" => {
             "Times one random sequence of single-layer quarter-turns (10000 by default) on every representation that holds the session's size (or size N), as defined (the ndarray transform) and compiled (the gather): a warm-up round, then nine rounds in which the representations take turns. Shows each median ns per turn with its quartiles, and speed and space ranks (speed ranks equal where the quartile ranges overlap), beside the paper's on the 3×3×3.\ncompare sizes 2..7 [TURNS]  every representation's ns per turn and bytes against N, and how they grow.\n`cubework compare --size N | --sizes A..B --format csv` prints the same as CSV."
@@ -432,6 +448,38 @@ impl Session {
                 let report = reports::count_report(metric, need_alg(alg)?, self.notation);
                 Ok(Reply::text(within(line, alg, report)?))
             }
+            "solve"
+                if rest
+                    .split_whitespace()
+                    .next()
+                    .is_some_and(|w| w.eq_ignore_ascii_case("beginner")) =>
+            {
+                let (metric, alg) = metric_prefix(rest.trim_start()["beginner".len()..].trim());
+                let cube = if alg.trim().is_empty() {
+                    self.needs_three("solve beginner")?;
+                    self.cube()
+                } else {
+                    Input::Moves(within(line, alg, parse_sequence(alg, self.notation))?)
+                        .to_cube(3)
+                        .map_err(crate::beginner::BeginnerError::from)?
+                };
+                let kind = self.rep.kind();
+                let render = |c: &Cube| match kind.build(c) {
+                    Ok(rep) => rep.render(),
+                    Err(e) => e.to_string(),
+                };
+                Ok(Reply::text(crate::beginner::report::walkthrough(
+                    &cube, metric, &render,
+                )?))
+            }
+            "step" => {
+                self.needs_three("step")?;
+                self.step()
+            }
+            "stage?" => {
+                self.needs_three("stage?")?;
+                Ok(Reply::text(crate::beginner::report::stages(&self.cube())))
+            }
             "solve" => {
                 self.needs_three("solve")?;
                 let (metric, alg) = metric_prefix(rest);
@@ -441,7 +489,9 @@ impl Session {
                     Input::Moves(within(line, alg, parse_sequence(alg, self.notation))?)
                 };
                 Ok(Reply::text(crate::progress::solve_with_progress(
-                    metric, &input,
+                    metric,
+                    &input,
+                    self.notation,
                 )?))
             }
             "pocket" => {
@@ -465,7 +515,11 @@ impl Session {
                                 parse_sequence(need_alg(after)?, self.notation),
                             )?),
                         };
-                        Ok(Reply::text(crate::pocket::solve_report(metric, &input)?))
+                        Ok(Reply::text(crate::pocket::solve_report(
+                            metric,
+                            &input,
+                            self.notation,
+                        )?))
                     }
                     _ => Err(usage(
                         "pocket table [htm|qtm] [csv], or pocket solve [htm|qtm] ALG|facelets S",
@@ -504,27 +558,22 @@ impl Session {
                     }
                     let sizes = crate::compare::parse_sizes(range)
                         .map_err(|e| usage(&format!("sizes: {e}")))?;
-                    let sweep = crate::progress::measure_sizes_with_progress(sizes, turns);
-                    return Ok(Reply::text(crate::compare::sizes_table(&sweep, table)));
+                    return Ok(Reply::text(crate::progress::compare_sizes_with_progress(
+                        sizes, turns, table,
+                    )?));
                 }
                 let n = size(&opts, self.size())?;
                 Cube::check_size(n)?;
-                let pieces = (n == 3).then(|| crate::compare::measure_pieces(turns, 7, 0xc0be));
-                let measures = crate::progress::measure_with_progress(n, turns);
-                Ok(Reply::text(crate::compare::compare_table(
-                    &measures,
-                    pieces.as_ref(),
-                    table,
-                )))
+                Ok(Reply::text(crate::progress::compare_with_progress(
+                    n, turns, table,
+                )?))
             }
             "paper" => {
                 let turns = parse_turns(rest, 2_000)?;
-                let (three, sweep) = crate::progress::paper_with_progress(turns);
-                Ok(Reply::text(crate::compare::paper_table(
-                    &three,
-                    &sweep,
+                Ok(Reply::text(crate::progress::paper_with_progress(
+                    turns,
                     crate::compare::Format::Table,
-                )))
+                )?))
             }
             "help" | "?" => help(rest).map(Reply::text),
             "quit" | "exit" => Ok(Reply {
@@ -744,9 +793,11 @@ impl Session {
 
     fn invert(&mut self) -> Result<Reply> {
         let (moves, origin) = self.moves_since_origin();
+        // Written in the notation in use, whatever each change was typed in.
         let inverse = Alg {
             items: moves.iter().rev().flat_map(|a| a.invert().items).collect(),
-        };
+        }
+        .in_notation(self.notation);
         if inverse.items.is_empty() {
             return Err(usage(
                 "nothing to invert: no moves since the last reset or load",
@@ -769,6 +820,26 @@ impl Session {
         let label = format!("invert{since}: {}", self::label(&written));
         let reply = self.make(format!("invert: {written}"), inverse)?;
         Ok(Reply::text(format!("{label}\n{}", reply.text)))
+    }
+
+    /// Makes the next stage of the beginner's method as one change. The state is set from the
+    /// cube after it, so that every representation follows its whole-cube turns.
+    fn step(&mut self) -> Result<Reply> {
+        let before = self.cube();
+        let Some((stage, moves)) = crate::beginner::report::step(&before)? else {
+            return Ok(Reply::text("solved: all seven stages done"));
+        };
+        let mut after = before.clone();
+        after.apply_all(&moves)?;
+        let line = crate::beginner::report::stage_line(stage, &moves, Metric::Htm);
+        self.load_state(&after)?;
+        self.record(Change {
+            label: self::label(&format!("step {line}")),
+            moves: Some(Alg::from_moves(&moves)),
+            before,
+            after,
+        });
+        Ok(Reply::text(format!("{line}\n{}", self.rep.render())))
     }
 
     fn scramble(&mut self, args: &str) -> Result<Reply> {

@@ -24,6 +24,7 @@ use comfy_table::{ContentArrangement, Table, presets};
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
+use crate::cancel::Cancelled;
 use crate::cube::Cube;
 use crate::moves::{LayerTurn, PaperMove};
 use crate::rep::{Gather, RepKind, Representation};
@@ -284,14 +285,14 @@ struct Subject {
 /// Times every representation that holds the `n`×`n`×`n` cube on `turns` random single-layer
 /// quarter-turns from `seed` (at most [`MAX_TURNS`]): a warm-up round, then `rounds` rounds in
 /// which the representations take turns. Calls `tick(round)` after each round (0 is the
-/// warm-up).
+/// warm-up). Ctrl-C ([`crate::cancel`]) stops it within a sample.
 pub fn measure(
     n: usize,
     turns: usize,
     rounds: usize,
     seed: u64,
     mut tick: impl FnMut(usize),
-) -> Vec<Measure> {
+) -> Result<Vec<Measure>, Cancelled> {
     let turns = turns.min(MAX_TURNS);
     let all = LayerTurn::quarter_turns(n);
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
@@ -334,6 +335,7 @@ pub fn measure(
             let s = &mut subjects[(i + round) % count];
             let keep = round > 0;
             for chunk in s.sequence.chunks(DEFINED_SAMPLE) {
+                crate::cancel::check()?;
                 let t = Instant::now();
                 for &j in chunk {
                     s.rep.turn(black_box(s.distinct[j])).expect("defined");
@@ -349,6 +351,7 @@ pub fn measure(
                 .copied()
                 .collect();
             for chunk in compiled.chunks(COMPILED_SAMPLE) {
+                crate::cancel::check()?;
                 let t = Instant::now();
                 for &j in chunk {
                     s.rep.turn_compiled(black_box(&s.gathers[j]));
@@ -362,7 +365,7 @@ pub fn measure(
         }
         tick(round);
     }
-    subjects
+    Ok(subjects
         .into_iter()
         .map(|s| {
             let rep = &s.rep;
@@ -392,7 +395,7 @@ pub fn measure(
                 compiled: Timing::of(s.compiled),
             }
         })
-        .collect()
+        .collect())
 }
 
 /// A range of cube sizes as typed, `A..B` (or `A..=B`, `A-B`, or one size), each 2 to 9.
@@ -446,10 +449,14 @@ pub fn measure_sizes(
     rounds: usize,
     seed: u64,
     mut tick: impl FnMut(usize, usize),
-) -> Vec<Measure> {
-    sizes
-        .flat_map(|n| measure(n, turns_at(n, turns), rounds, seed, |r| tick(n, r)))
-        .collect()
+) -> Result<Vec<Measure>, Cancelled> {
+    let mut all = Vec::new();
+    for n in sizes {
+        all.extend(measure(n, turns_at(n, turns), rounds, seed, |r| {
+            tick(n, r)
+        })?);
+    }
+    Ok(all)
 }
 
 /// What was measured of the piece-mapping representation of the Ruby notes, which comes from
@@ -470,7 +477,7 @@ pub struct PiecesMeasure {
 
 /// Times the piece-mapping representation on the outer-face quarter-turns of the same random
 /// sequence [`measure`] uses.
-pub fn measure_pieces(turns: usize, rounds: usize, seed: u64) -> PiecesMeasure {
+pub fn measure_pieces(turns: usize, rounds: usize, seed: u64) -> Result<PiecesMeasure, Cancelled> {
     use crate::moves::Move;
     let turns = turns.min(MAX_TURNS);
     use crate::pieces::PieceCube;
@@ -485,6 +492,7 @@ pub fn measure_pieces(turns: usize, rounds: usize, seed: u64) -> PiecesMeasure {
         .filter(|&&m| PieceCube::solved().turn(&Move::paper(m)).is_ok())
         .count();
     let times: Vec<f64> = (0..rounds)
+        .take_while(|_| !crate::cancel::requested())
         .map(|_| {
             let mut cube = PieceCube::solved();
             let t = Instant::now();
@@ -495,14 +503,15 @@ pub fn measure_pieces(turns: usize, rounds: usize, seed: u64) -> PiecesMeasure {
             t.elapsed().as_nanos() as f64 / moves.len().max(1) as f64
         })
         .collect();
+    crate::cancel::check()?;
     let cube = PieceCube::solved();
-    PiecesMeasure {
+    Ok(PiecesMeasure {
         shape: cube.shape_description(),
         bytes: cube.state_bytes(),
         moves: defined,
         turns: moves.len(),
         ns_defined: Timing::of(times).median,
-    }
+    })
 }
 
 /// Standard competition ranks ("1224"): 1 for the best key, ties share a rank. Smaller keys
@@ -1132,7 +1141,7 @@ Nested 1 2 5 2 2 1 7 7";
 
     #[test]
     fn measuring_gives_a_row_per_representation_holding_the_size() {
-        let measures = measure(3, 200, 3, 1, |_| {});
+        let measures = measure(3, 200, 3, 1, |_| {}).unwrap();
         assert_eq!(measures.len(), 7);
         for m in &measures {
             assert!(m.defined.median > 0.0 && m.compiled.median > 0.0, "{m:?}");
@@ -1142,7 +1151,7 @@ Nested 1 2 5 2 2 1 7 7";
         }
         let csv = compare_table(&measures, None, Format::Csv);
         assert_eq!(csv.lines().count(), 8);
-        let pieces = measure_pieces(200, 3, 1);
+        let pieces = measure_pieces(200, 3, 1).unwrap();
         assert!(
             pieces.ns_defined > 0.0 && pieces.moves == 12 && pieces.turns > 0,
             "{pieces:?}"
@@ -1155,7 +1164,7 @@ Nested 1 2 5 2 2 1 7 7";
                 .unwrap()
                 .starts_with("pieces,20 colour maps,")
         );
-        let four = measure(4, 100, 3, 1, |_| {});
+        let four = measure(4, 100, 3, 1, |_| {}).unwrap();
         assert_eq!(
             four.iter().map(|m| m.kind).collect::<Vec<_>>(),
             [
@@ -1170,7 +1179,7 @@ Nested 1 2 5 2 2 1 7 7";
             four.iter()
                 .all(|m| m.moves == m.moves_of && m.moves_of == 60)
         );
-        let sweep = measure_sizes(2..=4, 100, 3, 1, |_, _| {});
+        let sweep = measure_sizes(2..=4, 100, 3, 1, |_, _| {}).unwrap();
         assert_eq!(sweep.len(), 7 + 7 + 5);
         let paper = paper_table(&measures, &sweep, Format::Csv);
         assert_eq!(paper.lines().count(), 8);
@@ -1188,7 +1197,7 @@ Nested 1 2 5 2 2 1 7 7";
 
     #[test]
     fn general_is_counted_from_sizes_lines_and_growth() {
-        let sweep = measure_sizes(2..=4, 50, 1, 1, |_, _| {});
+        let sweep = measure_sizes(2..=4, 50, 1, 1, |_, _| {}).unwrap();
         let g = general(&sweep);
         let of = |k: RepKind| g.iter().find(|g| g.kind == k).unwrap();
         assert_eq!(of(RepKind::Numeric).bytes_growth, 3);

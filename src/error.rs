@@ -32,9 +32,15 @@ pub enum Error {
     /// The 3×3×3 search solver.
     #[error(transparent)]
     Solve(#[from] crate::solve::SolveError),
+    /// The beginner's (layer-by-layer) method.
+    #[error(transparent)]
+    Beginner(#[from] crate::beginner::BeginnerError),
     /// The piece-mapping representation.
     #[error(transparent)]
     Pieces(#[from] crate::pieces::PiecesError),
+    /// The user pressed Ctrl-C during long work.
+    #[error(transparent)]
+    Cancelled(#[from] crate::cancel::Cancelled),
     /// Command-line or REPL usage.
     #[error("{0}")]
     Usage(String),
@@ -63,6 +69,16 @@ pub enum Error {
 }
 
 impl Error {
+    /// Whether this is Ctrl-C stopping long work (see [`crate::cancel`]).
+    pub fn is_cancelled(&self) -> bool {
+        matches!(
+            self,
+            Error::Cancelled(_)
+                | Error::Solve(crate::solve::SolveError::Cancelled(_))
+                | Error::Algebra(crate::alg::AlgebraError::Cancelled(_))
+        )
+    }
+
     /// The same error, with any parse error's column counted from `by` characters earlier
     /// (see [`ParseError::shifted`]).
     pub fn shifted(self, by: usize) -> Error {
@@ -91,6 +107,7 @@ impl Error {
     pub fn exit_code(&self) -> u8 {
         match self {
             Error::Io(_) | Error::Write { .. } | Error::Environment(_) => 1,
+            _ if self.is_cancelled() => 130,
             _ => 2,
         }
     }

@@ -119,6 +119,33 @@ impl Face {
         Face::ALL.into_iter().find(|f| f.normal() == n)
     }
 
+    /// Where the position `self` goes when the layer of face `about` (or the whole cube about
+    /// that face's axis) turns `quarters` clockwise quarter-turns, as seen looking at `about`.
+    /// `about` and its opposite stay where they are.
+    ///
+    /// ```
+    /// use cubework::Face;
+    /// assert_eq!(Face::F.turned(Face::U, 1), Face::L); // U takes the front to the left
+    /// assert_eq!(Face::U.turned(Face::R, 1), Face::B); // R takes the top to the back
+    /// assert_eq!(Face::F.turned(Face::D, 1), Face::R); // D, seen from below, the other way
+    /// assert_eq!(Face::D.turned(Face::U, 3), Face::D);
+    /// ```
+    pub fn turned(self, about: Face, quarters: u8) -> Face {
+        let n = about.normal();
+        let mut p = self;
+        for _ in 0..quarters % 4 {
+            // Clockwise seen from outside is -90° about the outward normal: v ↦ v × n.
+            let v = p.normal();
+            let w = [
+                v[1] * n[2] - v[2] * n[1],
+                v[2] * n[0] - v[0] * n[2],
+                v[0] * n[1] - v[1] * n[0],
+            ];
+            p = Face::from_normal(w).unwrap_or(p);
+        }
+        p
+    }
+
     /// Given the colours seen on the front and right centres of a cube held in any
     /// orientation, the colour that must be on its up centre (cubes are right-handed).
     /// `None` when the two colours are equal or opposite.

@@ -16,17 +16,20 @@
 //! Every module uses only modules listed before it here (its tests may use any); the list
 //! is read and checked by `tests/layers.rs`, so it cannot drift from the code.
 //!
-//! 1. Foundations: face, text, metric, notation, lines, cache, simd, moves, geometry, cube
+//! 1. Foundations: face, text, metric, notation, lines, cancel, cache, simd, moves, geometry, cube
 //! 2. Pieces and permutations: perm, cubies, effect, pieces
 //! 3. The paper's representations: rep, compare
 //! 4. Sequences as typed: tools, alg, parser, input
-//! 5. Solvers: pocket, solve
-//! 6. Answers: reports, error, output, progress
+//! 5. Solvers: pocket, solve, beginner
+//! 6. Answers: reports, error, output, progress, batch
 //! 7. Front ends: command, repl, cli
 #![warn(missing_docs)]
 
 pub mod alg;
+pub mod batch;
+pub mod beginner;
 pub mod cache;
+pub mod cancel;
 pub mod cli;
 pub mod command;
 pub mod compare;
@@ -67,3 +70,14 @@ pub use moves::{
 pub use parser::{Notation, ParseError, ParseErrorKind, parse_moves, parse_sequence};
 pub use perm::{OrderBy, StickerPerm};
 pub use tools::Tool;
+
+/// The configuration of every property test in the crate: `cases` cases from a fixed seed, so
+/// that the suite runs the same way every time; set `PROPTEST_RNG_SEED` to explore others.
+#[cfg(test)]
+pub(crate) fn proptest_config(cases: u32) -> proptest::test_runner::Config {
+    let mut config = proptest::test_runner::Config::with_cases(cases);
+    if std::env::var_os("PROPTEST_RNG_SEED").is_none() {
+        config.rng_seed = proptest::test_runner::RngSeed::Fixed(0xc0be);
+    }
+    config
+}

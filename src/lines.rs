@@ -186,6 +186,7 @@ mod tests {
     }
 
     proptest::proptest! {
+        #![proptest_config(crate::proptest_config(256))]
         #[test]
         fn any_bytes_read_without_panic(bytes in proptest::collection::vec(proptest::prelude::any::<u8>(), 0..200)) {
             let n = Lines::with_limit(bytes.as_slice(), 16).count();

@@ -586,12 +586,6 @@ pub enum MoveError {
         /// The cube size.
         n: usize,
     },
-    /// A paper move on a cube other than 3×3×3.
-    #[error("paper move {mv} is defined only on the 3×3×3")]
-    PaperNotThree {
-        /// The move as written.
-        mv: String,
-    },
     /// A move the representation does not define.
     #[error("move {mv} is not defined for the {rep} representation: {reason}")]
     Undefined {
@@ -710,16 +704,21 @@ impl Move {
                 let (axis, _, sense) = frame(face);
                 turns(axis, &mut (0..n), sense)
             }
+            // The paper's letters on any size: L R B F U D the outer layers, C H M the middle
+            // one (odd sizes only), X Y Z the whole cube.
             Turn::Paper(letter) => {
-                if n != 3 {
-                    return Err(MoveError::PaperNotThree {
-                        mv: self.to_string(),
-                    });
-                }
                 let axis = letter.axis();
                 match letter.layer() {
-                    Some(layer) => turns(axis, &mut std::iter::once(layer), 1),
-                    None => turns(axis, &mut (0..3), 1),
+                    Some(0) => turns(axis, &mut std::iter::once(0), 1),
+                    Some(1) if n.is_multiple_of(2) => {
+                        return Err(MoveError::NoMiddle {
+                            mv: self.to_string(),
+                            n,
+                        });
+                    }
+                    Some(1) => turns(axis, &mut std::iter::once(n / 2), 1),
+                    Some(_) => turns(axis, &mut std::iter::once(n - 1), 1),
+                    None => turns(axis, &mut (0..n), 1),
                 }
             }
         })
@@ -784,13 +783,22 @@ impl Move {
 impl fmt::Display for Move {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.turn {
+            // The paper has no amounts: a half-turn is its letter twice.
             Turn::Paper(letter) => {
-                write!(f, "{}", letter.letter())?;
-                return match self.amount {
-                    Amount::One => Ok(()),
-                    Amount::Prime => write!(f, "\u{305}"),
-                    Amount::Two | Amount::TwoPrime => write!(f, "2"),
+                let bar = if self.amount == Amount::Prime || self.amount == Amount::TwoPrime {
+                    "\u{305}"
+                } else {
+                    ""
                 };
+                let times = if self.amount.quarters().is_multiple_of(2) {
+                    2
+                } else {
+                    1
+                };
+                for _ in 0..times {
+                    write!(f, "{}{bar}", letter.letter())?;
+                }
+                return Ok(());
             }
             Turn::Face {
                 face,
@@ -802,7 +810,8 @@ impl fmt::Display for Move {
                 WideStyle::Plain if from == to && from > 1 => write!(f, "{from}{face}")?,
                 WideStyle::Plain => write!(f, "{face}")?,
                 WideStyle::W if from > 1 => write!(f, "{from}-{to}{face}w")?,
-                WideStyle::W if to > 2 => write!(f, "{to}{face}w")?,
+                // `Rw` is two layers; any other count is written: `1Rw`, `3Rw`.
+                WideStyle::W if to != 2 => write!(f, "{to}{face}w")?,
                 WideStyle::W => write!(f, "{face}w")?,
             },
             Turn::Slice(s) => write!(f, "{s:?}")?,

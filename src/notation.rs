@@ -25,6 +25,24 @@ pub enum Notation {
     Paper,
 }
 
+impl Notation {
+    /// `, in the paper's notation` for a sequence printed in the paper's dialect (whose
+    /// letters read differently in standard notation, so the reader must be told), else
+    /// nothing.
+    ///
+    /// ```
+    /// use cubework::Notation;
+    /// assert_eq!(format!("a solution{}:", Notation::Paper.in_words()), "a solution, in the paper's notation:");
+    /// assert_eq!(Notation::Standard.in_words(), "");
+    /// ```
+    pub fn in_words(self) -> &'static str {
+        match self {
+            Notation::Paper => ", in the paper's notation",
+            Notation::Standard => "",
+        }
+    }
+}
+
 impl std::fmt::Display for Notation {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(match self {

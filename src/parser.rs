@@ -3,7 +3,8 @@
 //! Grammar of the **standard** notation (Singmaster/WCA as cubing software writes it):
 //!
 //! ```text
-//! sequence  = space* ( move space* )* end
+//! sequence  = sep* ( move sep* )* end
+//! sep       = space | "."                 a dot is a pause, as the notes chain moves: F.R.U.Rʼ.Uʼ.Fʼ
 //! move      = turn amount
 //! turn      = layers? FACE "w"?        R  Rw  2R  3Rw  2-3Rw
 //!           | face                    r u f d l b        (= Rw, Uw, …)
@@ -19,7 +20,7 @@
 //! paper R is standard R'):
 //!
 //! ```text
-//! sequence  = space* ( pmove space* )* end      DO strings need no spaces: F̄D̄FDRDR̄
+//! sequence  = sep* ( pmove sep* )* end        DO strings need no spaces: F̄D̄FDRDR̄
 //! pmove     = LETTER bar?
 //! LETTER    = "L" | "C" | "R" | "B" | "H" | "F" | "U" | "M" | "D" | "X" | "Y" | "Z"
 //! bar       = U+0305 (combining overline) | U+0304 (combining macron) | "¯" | "'" | "’" | "ʼ"
@@ -31,7 +32,7 @@
 //! repeat, invert, bracket and name the paper's tools, in either notation:
 //!
 //! ```text
-//! alg       = space* ( item space* )* end
+//! alg       = sep* ( item sep* )* end
 //! item      = move                                    R2'   F̄
 //!           | TOOL power                              SWITCH  FLIP2  twist'
 //!           | "(" alg ")" power                        (R U)3'
@@ -48,8 +49,9 @@
 //! (each has a letter that is no move), so names are tried first. The expansion may be at most
 //! [`MAX_EXPANDED`](crate::alg::MAX_EXPANDED) moves.
 //!
-//! A move (or a bracket with its power) must be followed by a space, the end, a bracket,
-//! `,` or `:`, or the start of the next move or tool; another letter makes the whole word an
+//! A dot between moves changes nothing (cubing.js reads `.` as a pause): `R.U2.Rʼ` is
+//! `R U2 R'`. A move (or a bracket with its power) must be followed by a space, a dot, the
+//! end, a bracket, `,` or `:`, or the start of the next move or tool; another letter makes the whole word an
 //! unknown move (`bad`), anything else is a bad suffix (`R3`). Errors
 //! name the offending token and its 1-based column (in characters) in the whole input, however
 //! deeply nested.
@@ -81,7 +83,7 @@ pub fn parse_moves(input: &str, notation: Notation) -> Result<Vec<Move>, ParseEr
     let mut rest = input;
     let mut moves = Vec::new();
     loop {
-        rest = rest.trim_start();
+        rest = skip_separators(rest);
         if rest.is_empty() {
             return Ok(moves);
         }
@@ -111,7 +113,7 @@ pub fn parse_moves(input: &str, notation: Notation) -> Result<Vec<Move>, ParseEr
                     notation,
                 });
             }
-            Some(c) if !c.is_whitespace() && !starts_move(c, notation) => {
+            Some(c) if !is_separator(c) && !starts_move(c, notation) => {
                 let consumed = &rest[..rest.len() - after.len()];
                 return Err(ParseError {
                     kind: ParseErrorKind::BadSuffix,
@@ -221,7 +223,7 @@ impl<'a> AlgParser<'a> {
         let mut items = Vec::new();
         let mut len: u64 = 0;
         loop {
-            rest = rest.trim_start();
+            rest = skip_separators(rest);
             let Some(c) = rest.chars().next() else {
                 if closer == Closer::End {
                     return Ok((Alg { items }, rest));
@@ -309,7 +311,7 @@ impl<'a> AlgParser<'a> {
             (Item::Move(mv), after)
         };
         if let Some(c) = after.chars().next()
-            && !c.is_whitespace()
+            && !is_separator(c)
             && !"()[],:".contains(c)
             && !starts_move(c, self.notation)
             && tool_name(after).is_none()
@@ -368,7 +370,7 @@ fn tool_name(s: &str) -> Option<(Tool, &str)> {
 fn token_in(s: &str) -> String {
     let t: String = s
         .chars()
-        .take_while(|c| !c.is_whitespace() && !"()[],:".contains(*c))
+        .take_while(|&c| !is_separator(c) && !"()[],:".contains(c))
         .collect();
     if t.is_empty() {
         s.chars().take(1).collect()
@@ -378,13 +380,24 @@ fn token_in(s: &str) -> String {
 }
 
 fn token_at(s: &str) -> String {
-    s.chars().take_while(|c| !c.is_whitespace()).collect()
+    s.chars().take_while(|&c| !is_separator(c)).collect()
+}
+
+/// Whitespace, or the dot that cubing.js reads as a pause and the notes chain moves with.
+fn is_separator(c: char) -> bool {
+    c.is_whitespace() || c == '.'
+}
+
+fn skip_separators(s: &str) -> &str {
+    s.trim_start_matches(is_separator)
 }
 
 fn starts_move(c: char, notation: Notation) -> bool {
     match notation {
         Notation::Standard => "URFDLBurfdlbMESxyz".contains(c),
-        Notation::Paper => PaperLetter::from_letter(c).is_some(),
+        Notation::Paper => {
+            PaperLetter::from_letter(c).is_some() || PRECOMPOSED.iter().any(|(p, _)| *p == c)
+        }
     }
 }
 
@@ -478,8 +491,24 @@ pub fn standard_move(i: &str) -> IResult<&str, Move> {
     Ok((i, Move { turn, amount }))
 }
 
+/// The paper's letters that Unicode also has precomposed with a bar (what text becomes after
+/// NFC normalisation): `Ū` (U+016A) and `Ȳ` (U+0232).
+const PRECOMPOSED: [(char, PaperLetter); 2] = [('Ū', PaperLetter::U), ('Ȳ', PaperLetter::Y)];
+
 /// One move of the paper's dialect (a nom parser, for composing into larger grammars).
 pub fn paper_move(i: &str) -> IResult<&str, Move> {
+    if let Some(c) = i.chars().next()
+        && let Some(&(_, letter)) = PRECOMPOSED.iter().find(|(p, _)| *p == c)
+    {
+        let rest = &i[c.len_utf8()..];
+        return Ok((
+            rest,
+            Move {
+                turn: Turn::Paper(letter),
+                amount: Amount::Prime,
+            },
+        ));
+    }
     let (i, letter) = map_opt(anychar, PaperLetter::from_letter).parse(i)?;
     let (i, bar) = opt(one_of("\u{305}\u{304}¯'’ʼ")).parse(i)?;
     let amount = if bar.is_some() {
@@ -518,12 +547,43 @@ mod tests {
     }
 
     #[test]
+    fn dots_between_moves_are_pauses() {
+        // The notes chain their methods with dots, and write primes as ʼ.
+        assert_eq!(std("F.R.U.Rʼ.Uʼ.Fʼ"), std("F R U R' U' F'"));
+        assert_eq!(std("R..U2. .R'"), std("R U2 R'"));
+        assert_eq!(std("."), vec![]);
+        let seq = |s: &str| parse_sequence(s, Notation::Standard).unwrap();
+        assert_eq!(seq("(R.U)2.[F.R: U]"), seq("(R U)2 [F R: U]"));
+        assert_eq!(
+            parse_moves("L.C\u{305}", Notation::Paper).unwrap(),
+            parse_moves("L C\u{305}", Notation::Paper).unwrap()
+        );
+        // Errors still name the token alone, and its column.
+        let e = parse_moves("R.Q.U", Notation::Standard).unwrap_err();
+        assert_eq!((e.token.as_str(), e.column), ("Q", 3));
+        let e = parse_sequence("(R.U3).F", Notation::Standard).unwrap_err();
+        assert_eq!(e.to_string(), "bad suffix '3' after move 'U' at column 5");
+    }
+
+    #[test]
     fn paper_bars_in_every_spelling() {
         let want = parse_moves("R' C'", Notation::Paper).unwrap();
         for s in ["R\u{305}C\u{305}", "R\u{304}C\u{304}", "R¯C¯", "R’ C’"] {
             assert_eq!(parse_moves(s, Notation::Paper).unwrap(), want, "{s}");
         }
         assert_eq!(want[0].amount, Amount::Prime);
+    }
+
+    #[test]
+    fn precomposed_barred_letters_are_the_letter_with_a_bar() {
+        let paper = |s| parse_moves(s, Notation::Paper).unwrap();
+        assert_eq!(paper("\u{16a}"), paper("U\u{305}"));
+        assert_eq!(paper("\u{232}"), paper("Y\u{305}"));
+        assert_eq!(paper("R\u{16a}F\u{16a}"), paper("RU\u{304}FU\u{304}"));
+        assert_eq!(
+            parse_sequence("(R\u{16a})2", Notation::Paper).unwrap(),
+            paper("RU\u{305}RU\u{305}")
+        );
     }
 
     #[test]
@@ -616,6 +676,30 @@ mod tests {
     }
 
     #[test]
+    fn one_layer_wide_moves_print_as_one_layer() {
+        for (typed, printed) in [
+            ("1Rw", "1Rw"),
+            ("1Uw'", "1Uw'"),
+            ("3Rw2", "3Rw2"),
+            ("Rw", "Rw"),
+        ] {
+            let moves = std(typed);
+            assert_eq!(format_moves(&moves), printed);
+            assert_eq!(std(printed), moves);
+        }
+        let inverse = parse_alg("1Rw", Notation::Standard)
+            .unwrap()
+            .invert()
+            .to_string();
+        assert_eq!(inverse, "1Rw'");
+        assert_eq!(
+            crate::alg::simplify(&std("1Rw R'")),
+            Vec::<Move>::new(),
+            "1Rw is R, so it cancels with R'"
+        );
+    }
+
+    #[test]
     fn errors_in_nested_groups_name_the_column() {
         let e = alg_err("[R, (U Q)]");
         assert_eq!(
@@ -675,6 +759,7 @@ mod tests {
     }
 
     proptest::proptest! {
+        #![proptest_config(crate::proptest_config(512))]
         #[test]
         fn the_parser_never_panics(s in "\\PC{0,40}") {
             for n in [Notation::Standard, Notation::Paper] {
@@ -684,8 +769,28 @@ mod tests {
         }
 
         #[test]
+        fn every_printed_move_parses_back_to_the_same_turn(
+            s in "([1-9](-[1-9])?)?[URFDLB]w?|[urfdlbMESxyz]|[1-9][URFDLB]",
+            amount in "|2|'|2'|’",
+        ) {
+            let text = format!("{s}{amount}");
+            if let Ok(moves) = parse_moves(&text, Notation::Standard) {
+                let printed = format_moves(&moves);
+                let again = parse_moves(&printed, Notation::Standard);
+                proptest::prop_assert_eq!(again.as_ref(), Ok(&moves), "{} printed as {}", text, printed);
+                for n in 2..=9 {
+                    proptest::prop_assert_eq!(
+                        moves[0].slice_turns(n),
+                        again.as_ref().unwrap()[0].slice_turns(n),
+                        "{} on the {}-cube", text, n
+                    );
+                }
+            }
+        }
+
+        #[test]
         fn the_parser_never_panics_on_cube_like_text(
-            s in "[RUFDLBMESxyzrufdlbwCHXYZ0-9 '()\\[\\],:\u{305}-]{0,40}"
+            s in "[RUFDLBMESxyzrufdlbwCHXYZ0-9 .'()\\[\\],:\u{305}-]{0,40}"
         ) {
             for n in [Notation::Standard, Notation::Paper] {
                 if let Ok(a) = parse_alg(&s, n) {

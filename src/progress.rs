@@ -3,28 +3,32 @@
 //! their progress through callbacks; this module turns those into indicatif bars, for the
 //! command line and the REPL alike.
 
-use crate::compare::{Measure, measure, measure_sizes};
+use crate::compare::{Format, Measure, compare_table, measure, measure_sizes, paper_table};
 use crate::error::Result;
 use crate::input::Input;
 use crate::metric::Metric;
+use crate::notation::Notation;
 
 /// The 3×3×3 search solver with a progress line on stderr (hidden when it is not a terminal).
-pub fn solve_with_progress(metric: Metric, input: &Input) -> Result<String> {
+pub fn solve_with_progress(metric: Metric, input: &Input, notation: Notation) -> Result<String> {
     let bar = indicatif::ProgressBar::new_spinner();
     bar.set_style(
         indicatif::ProgressStyle::with_template("{spinner} {msg} [{elapsed}]")
             .unwrap_or_else(|_| indicatif::ProgressStyle::default_spinner()),
     );
-    let answer = crate::solve::bfs_report(metric, input, &mut |p| {
+    let answer = crate::solve::bfs_report(metric, input, notation, &mut |p| {
         let what = match p.phase {
             crate::solve::Phase::Ball => format!(
                 "states within {} of solved: {}",
-                p.ball_radius, p.ball_states
+                p.ball_radius,
+                crate::text::thousands(p.ball_states)
             ),
             crate::solve::Phase::Search => {
                 format!(
                     "searching depth {} of at most {}: {} nodes",
-                    p.depth, p.limit, p.nodes
+                    p.depth,
+                    p.limit,
+                    crate::text::thousands(p.nodes)
                 )
             }
         };
@@ -50,34 +54,58 @@ fn bar(len: usize) -> indicatif::ProgressBar {
     bar
 }
 
+/// `compare` at size `n`: every representation that holds it (and on the 3×3×3 the
+/// piece-mapping one) timed on `turns` quarter-turns, with a progress bar, as a table in
+/// `format`.
+pub fn compare_with_progress(n: usize, turns: usize, format: Format) -> Result<String> {
+    let measures = measure_with_progress(n, turns)?;
+    let pieces = match n {
+        3 => Some(crate::compare::measure_pieces(turns, 7, 0xc0be)?),
+        _ => None,
+    };
+    Ok(compare_table(&measures, pieces.as_ref(), format))
+}
+
+/// `compare --sizes`: every representation's cost against N, with a progress bar.
+pub fn compare_sizes_with_progress(
+    sizes: std::ops::RangeInclusive<usize>,
+    turns: usize,
+    format: Format,
+) -> Result<String> {
+    Ok(crate::compare::sizes_table(
+        &measure_sizes_with_progress(sizes, turns)?,
+        format,
+    ))
+}
+
+/// `paper`: the paper's table beside the measured ranks (the 3×3×3, and N = 2 to 7 for
+/// General), with a progress bar while timing.
+pub fn paper_with_progress(turns: usize, format: Format) -> Result<String> {
+    let sweep = measure_sizes_with_progress(PAPER_SIZES, turns)?;
+    let three: Vec<Measure> = sweep.iter().filter(|m| m.n == 3).cloned().collect();
+    Ok(paper_table(&three, &sweep, format))
+}
+
 /// Times the representations at size `n` with a progress bar on stderr (hidden when it is
 /// not a terminal).
-pub fn measure_with_progress(n: usize, turns: usize) -> Vec<Measure> {
+pub fn measure_with_progress(n: usize, turns: usize) -> Result<Vec<Measure>> {
     let bar = bar(ROUNDS + 1);
     bar.set_message(format!("{n}×{n}×{n}"));
     let measures = measure(n, turns, ROUNDS, 0xc0be, |_| bar.inc(1));
     bar.finish_and_clear();
-    measures
+    Ok(measures?)
 }
 
 /// Times the representations at each of `sizes` with a progress bar on stderr.
 pub fn measure_sizes_with_progress(
     sizes: std::ops::RangeInclusive<usize>,
     turns: usize,
-) -> Vec<Measure> {
+) -> Result<Vec<Measure>> {
     let bar = bar(sizes.clone().count() * (ROUNDS + 1));
     let measures = measure_sizes(sizes, turns, ROUNDS, 0xc0be, |n, _| {
         bar.set_message(format!("{n}×{n}×{n}"));
         bar.inc(1);
     });
     bar.finish_and_clear();
-    measures
-}
-
-/// `paper`: the measures at the 3×3×3 and across [`PAPER_SIZES`] (for General), with a
-/// progress bar on stderr.
-pub fn paper_with_progress(turns: usize) -> (Vec<Measure>, Vec<Measure>) {
-    let sweep = measure_sizes_with_progress(PAPER_SIZES, turns);
-    let three = sweep.iter().filter(|m| m.n == 3).cloned().collect();
-    (three, sweep)
+    Ok(measures?)
 }

@@ -60,6 +60,9 @@ pub fn run_interactive() -> Result<ExitCode> {
         "cubework {} — type help, or moves like R U R' U'. Ctrl-D quits.",
         env!("CARGO_PKG_VERSION")
     ))?;
+    // Ctrl-C at the prompt drops the line (rustyline reads it as a key); during work it stops
+    // the work (see crate::cancel), and the session goes on.
+    crate::cancel::install();
     let mut number = 0;
     let mut failed = false;
     loop {
@@ -92,6 +95,7 @@ pub fn run_interactive() -> Result<ExitCode> {
                 output::err(format!("note: {note}"));
             }
         }
+        crate::cancel::clear();
         match session.execute(&line) {
             Ok(reply) => {
                 if !reply.text.is_empty() {
@@ -101,6 +105,7 @@ pub fn run_interactive() -> Result<ExitCode> {
                     break;
                 }
             }
+            Err(e) if e.is_cancelled() => output::err("cancelled"),
             Err(e) => output::err(format!("error: {e}")),
         }
         if let Ok(mut n) = notation.lock() {

@@ -24,6 +24,7 @@ use std::collections::HashMap;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
+use crate::cancel::Cancelled;
 use crate::effect::{Effect, PieceMove, Place};
 use crate::moves::{Move, PaperLetter, PaperMove};
 use crate::notation::Notation;
@@ -360,7 +361,7 @@ pub enum Source {
 ///
 /// ```
 /// use cubework::Tool;
-/// let r = cubework::tools::reconstruct(Tool::Cycle);
+/// let r = cubework::tools::reconstruct(Tool::Cycle).unwrap();
 /// assert_eq!(r.chosen, r.matches[0]);
 /// ```
 #[derive(Clone, Debug)]
@@ -424,10 +425,12 @@ fn disturbance(seq: &[PaperMove]) -> usize {
 ///
 /// ```
 /// use cubework::tools::{reconstruct, Tool};
-/// let r = reconstruct(Tool::Lift);
+/// let r = reconstruct(Tool::Lift).unwrap();
 /// assert_eq!(r.matches.len(), 1);
 /// ```
-pub fn reconstruct(tool: Tool) -> Reconstruction {
+///
+/// Ctrl-C ([`crate::cancel`]) stops the breadth-first search between layers.
+pub fn reconstruct(tool: Tool) -> Result<Reconstruction, Cancelled> {
     let all = readings(tool.printed());
     let tried = all.len();
     let mut matches: Vec<Vec<PaperMove>> = all
@@ -436,13 +439,13 @@ pub fn reconstruct(tool: Tool) -> Reconstruction {
         .collect();
     if !matches.is_empty() {
         rank(&mut matches, tool.printed());
-        return Reconstruction {
+        return Ok(Reconstruction {
             tool,
             tried,
             chosen: matches[0].clone(),
             matches,
             source: Source::Printed,
-        };
+        });
     }
     let mut letters: Vec<PaperLetter> = tool
         .printed()
@@ -451,10 +454,10 @@ pub fn reconstruct(tool: Tool) -> Reconstruction {
         .collect();
     letters.sort();
     letters.dedup();
-    let (found, searched) = shortest(tool, &letters);
+    let (found, searched) = shortest(tool, &letters)?;
     let mut matches = found;
     rank(&mut matches, tool.printed());
-    Reconstruction {
+    Ok(Reconstruction {
         tool,
         tried: tried + searched,
         chosen: matches.first().cloned().unwrap_or_default(),
@@ -464,7 +467,7 @@ pub fn reconstruct(tool: Tool) -> Reconstruction {
             Source::Shortest { letters }
         },
         matches,
-    }
+    })
 }
 
 /// Orders candidates best first: fewest pieces disturbed, then letters closest to the
@@ -503,7 +506,10 @@ fn edit_distance(a: &[char], b: &[char]) -> usize {
 /// breadth-first search over the positions those moves reach, giving up beyond
 /// [`SHORTEST_STATES`] positions. Returns every shortest sequence that ends on a matching
 /// position (up to [`SHORTEST_KEEP`]) and how many positions were examined.
-fn shortest(tool: Tool, letters: &[PaperLetter]) -> (Vec<Vec<PaperMove>>, usize) {
+fn shortest(
+    tool: Tool,
+    letters: &[PaperLetter],
+) -> Result<(Vec<Vec<PaperMove>>, usize), Cancelled> {
     let moves: Vec<PaperMove> = letters
         .iter()
         .flat_map(|&l| [PaperMove::new(l), PaperMove::new(l).inverse()])
@@ -519,6 +525,7 @@ fn shortest(tool: Tool, letters: &[PaperLetter]) -> (Vec<Vec<PaperMove>>, usize)
     depth.insert(key(&layer[0]), 0);
     let mut d = 0;
     while !layer.is_empty() && depth.len() <= SHORTEST_STATES {
+        crate::cancel::check()?;
         let hits: Vec<&StickerPerm> = layer
             .iter()
             .filter(|p| centres.iter().all(|&c| p.source(c) == c))
@@ -538,7 +545,7 @@ fn shortest(tool: Tool, letters: &[PaperLetter]) -> (Vec<Vec<PaperMove>>, usize)
                     &mut found,
                 );
             }
-            return (found, depth.len());
+            return Ok((found, depth.len()));
         }
         let mut next = Vec::new();
         for p in &layer {
@@ -554,7 +561,7 @@ fn shortest(tool: Tool, letters: &[PaperLetter]) -> (Vec<Vec<PaperMove>>, usize)
         layer = next;
         d += 1;
     }
-    (Vec::new(), depth.len())
+    Ok((Vec::new(), depth.len()))
 }
 
 /// The most positions the shortest-sequence search examines.
@@ -676,20 +683,46 @@ pub fn scramble(count: usize, seed: u64) -> Vec<Move> {
     picked.into_iter().map(Move::paper).collect()
 }
 
-/// A sequence in the given notation: paper moves as they are in the paper's dialect, or in
-/// standard notation each as its standard move.
+/// A sequence written in the given notation, the same turns: in standard notation each paper
+/// move as its standard move; in the paper's dialect each standard move as the paper's letters
+/// for it on the 3×3×3 (a half-turn as the quarter-turn twice, a wide turn as its slices). A
+/// standard move the paper's letters cannot write (an inner layer of a big cube) stays as it
+/// is.
+///
+/// ```
+/// use cubework::tools::in_notation;
+/// use cubework::{format_moves, parse_moves, Notation};
+/// let std = parse_moves("R U2 F' Rw", Notation::Standard).unwrap();
+/// let paper = in_notation(&std, Notation::Paper);
+/// assert_eq!(format_moves(&paper), "R\u{305}UUFR\u{305}C\u{305}");
+/// assert_eq!(format_moves(&in_notation(&paper, Notation::Standard)), "R U U F' R M'");
+/// ```
 pub fn in_notation(moves: &[Move], notation: Notation) -> Vec<Move> {
-    moves
-        .iter()
-        .map(|&m| match (notation, m.turn) {
-            (Notation::Standard, crate::moves::Turn::Paper(letter)) => PaperMove {
-                letter,
-                inverse: m.amount == crate::moves::Amount::Prime,
+    let mut out = Vec::with_capacity(moves.len());
+    for &m in moves {
+        match (notation, m.turn) {
+            (Notation::Standard, crate::moves::Turn::Paper(letter)) => {
+                let base = PaperMove::new(letter).to_standard();
+                let quarters = base.amount.quarters() * m.amount.quarters() % 4;
+                out.push(Move {
+                    turn: base.turn,
+                    amount: match quarters {
+                        2 => crate::moves::Amount::Two,
+                        3 => crate::moves::Amount::Prime,
+                        _ => crate::moves::Amount::One,
+                    },
+                });
             }
-            .to_standard(),
-            _ => m,
-        })
-        .collect()
+            (Notation::Paper, crate::moves::Turn::Paper(_)) | (Notation::Standard, _) => {
+                out.push(m)
+            }
+            (Notation::Paper, _) => match m.paper_moves() {
+                Ok(paper) => out.extend(paper.into_iter().map(Move::paper)),
+                Err(_) => out.push(m),
+            },
+        }
+    }
+    out
 }
 
 /// A fresh seed for [`scramble`], from the operating system's randomness.
@@ -868,7 +901,7 @@ mod tests {
     #[test]
     fn recorded_findings_are_what_the_search_finds() {
         for t in Tool::ALL {
-            let searched = reconstruct(t);
+            let searched = reconstruct(t).unwrap();
             assert!(
                 searched.agrees_with(&t.finding()),
                 "{t}: the search found {:?} ({} matches of {} tried, {:?}), the record says {:?}",

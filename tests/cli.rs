@@ -633,8 +633,12 @@ fn a_forced_simd_path_is_used_or_refused() {
             assert!(out.status.success(), "{path}");
             let text = String::from_utf8(out.stdout).unwrap();
             let note = match path {
-                "scalar" => "gathers of the cells that change",
-                "avx2" => "AVX2 byte shuffles",
+                "scalar" => {
+                    "Compiled turns gather the cells that change, forced by CUBEWORK_SIMD=scalar."
+                }
+                "avx2" => {
+                    "AVX2 byte shuffles (vpshufb on broadcast 16-byte blocks), forced by CUBEWORK_SIMD=avx2,"
+                }
                 _ => "AVX-512 VBMI byte shuffles",
             };
             assert!(text.contains(note), "{path}: {text}");

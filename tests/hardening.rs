@@ -197,6 +197,34 @@ fn a_full_disk_is_one_line_and_status_one_never_a_panic() {
     assert_eq!(out.status.code(), Some(1));
 }
 
+#[cfg(unix)]
+#[test]
+fn ctrl_c_stops_a_long_command_with_status_130() {
+    let dir = temp("sigint");
+    let child = StdCommand::new(assert_cmd::cargo::cargo_bin("cubework"))
+        .args(["compare", "--turns", "500000"])
+        .env("CUBEWORK_CACHE_DIR", dir.join("cache"))
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(Duration::from_millis(1500));
+    let pid = nix::unistd::Pid::from_raw(child.id() as i32);
+    nix::sys::signal::kill(pid, nix::sys::signal::Signal::SIGINT).unwrap();
+    let started = Instant::now();
+    let out = child.wait_with_output().unwrap();
+    assert!(
+        started.elapsed() < Duration::from_secs(10),
+        "it stopped soon"
+    );
+    assert_eq!(out.status.code(), Some(130));
+    assert_eq!(
+        String::from_utf8(out.stderr).unwrap(),
+        "cubework: cancelled\n"
+    );
+    assert!(out.stdout.is_empty());
+}
+
 #[test]
 fn clap_errors_are_whole_on_one_line() {
     let dir = temp("clap");
@@ -294,16 +322,32 @@ mod terminal {
     /// The REPL on a pseudo-terminal: write `keys`, then read until the child exits.
     fn repl(keys: &[&[u8]], data: &std::path::Path) -> (String, Option<i32>) {
         let pty = openpty(None, None).unwrap();
-        let slave = |fd: &OwnedFd| Stdio::from(nix::unistd::dup(fd).unwrap());
-        let mut child = StdCommand::new(assert_cmd::cargo::cargo_bin("cubework"))
+        // Copies closed on exec (`try_clone`), so that no other test's child inherits them.
+        let slave = |fd: &OwnedFd| Stdio::from(fd.try_clone().unwrap());
+        let mut command = StdCommand::new(assert_cmd::cargo::cargo_bin("cubework"));
+        command
             .env("NO_COLOR", "1")
             .env("TERM", "dumb")
             .env("CUBEWORK_DATA_DIR", data)
             .stdin(slave(&pty.slave))
             .stdout(slave(&pty.slave))
-            .stderr(slave(&pty.slave))
-            .spawn()
-            .unwrap();
+            .stderr(slave(&pty.slave));
+        // A session of its own with the terminal as its controlling terminal, as a shell
+        // gives it, so that Ctrl-C on the terminal is a SIGINT to it.
+        unsafe {
+            use std::os::unix::process::CommandExt;
+            command.pre_exec(|| {
+                nix::unistd::setsid().map_err(std::io::Error::from)?;
+                if nix::libc::ioctl(0, nix::libc::TIOCSCTTY as _, 0) == -1 {
+                    return Err(std::io::Error::last_os_error());
+                }
+                Ok(())
+            });
+        }
+        let mut child = command.spawn().unwrap();
+        // The command holds the terminal's other end until dropped; while it is open here,
+        // reading would never see the end.
+        drop(command);
         drop(pty.slave);
         let mut master = std::fs::File::from(pty.master);
         let reader = master.try_clone().unwrap();
@@ -353,6 +397,32 @@ mod terminal {
         // Every line typed is in the history file, written as the session went.
         let history = std::fs::read_to_string(data.join("history.txt")).unwrap();
         assert_eq!(history, "R\nshow facelets\n");
+    }
+
+    #[test]
+    fn ctrl_c_cancels_the_work_and_keeps_the_session_and_the_cube() {
+        let data = temp("pty-cancel");
+        let (text, code) = repl(
+            &[
+                b"R\r",
+                b"compare 500000\r",
+                b"\x03",
+                b"show facelets\r",
+                b"tools search\r",
+                b"\x03",
+                b"solved?\r",
+                b"\x04",
+            ],
+            &data,
+        );
+        assert!(text.contains("cancelled"), "{text}");
+        let after = text.split("cancelled").nth(1).unwrap_or_default();
+        assert!(after.contains(AFTER_R), "the cube is as it was: {text}");
+        assert!(
+            text.trim_end().ends_with("no") || text.contains("no\r\n"),
+            "{text}"
+        );
+        assert_eq!(code, Some(0), "{text}");
     }
 
     #[test]

@@ -23,7 +23,8 @@ fn reports_build_save_and_reload_the_tables_in_the_environments_cache_directory(
     assert_eq!(rows.len(), 16);
     assert_eq!(rows[15], "14,276");
 
-    let text = solve_report(Metric::Htm, &Input::Alg("R U2 F'".into())).unwrap();
+    let std = cubework::Notation::Standard;
+    let text = solve_report(Metric::Htm, &Input::Alg("R U2 F'".into()), std).unwrap();
     assert_eq!(text.lines().last(), Some("F U2 R'"), "{text}");
     assert!(cache_file(&dir, Metric::Htm).exists());
 
@@ -35,6 +36,7 @@ fn reports_build_save_and_reload_the_tables_in_the_environments_cache_directory(
     let err = solve_report(
         Metric::Htm,
         &Input::Facelets("UUUURRRRFFFFDDDDLLLLBBB".into()),
+        std,
     )
     .unwrap_err();
     assert!(err.to_string().contains("23 characters"), "{err}");

@@ -162,6 +162,7 @@ mod tests {
     }
 
     proptest! {
+        #![proptest_config(crate::proptest_config(256))]
         #[test]
         fn round_trip_up_to_twenty(n in 0usize..=20, seed in any::<u64>()) {
             let r = seed % FACTORIAL[n];

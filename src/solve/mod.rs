@@ -37,10 +37,12 @@ use std::time::{Duration, Instant};
 
 pub use cubie::{CubieCube, FaceMove};
 
+use crate::alg::format_in;
 use crate::cubies::CubieError;
 use crate::input::{Input, InputError};
 use crate::metric::Metric;
-use crate::moves::format_moves;
+use crate::notation::Notation;
+use crate::text::{count, thousands};
 use ball::Ball;
 
 /// Why a 3×3×3 state was not solved.
@@ -79,6 +81,9 @@ pub enum SolveError {
         /// The metric.
         metric: Metric,
     },
+    /// The user pressed Ctrl-C.
+    #[error(transparent)]
+    Cancelled(#[from] crate::cancel::Cancelled),
     /// Something that cannot happen on a real cube (a bug).
     #[error("internal error: {0}")]
     Unreachable(&'static str),
@@ -175,6 +180,8 @@ struct Search<'a> {
     start: CubieCube,
     path: Vec<FaceMove>,
     progress: &'a mut dyn FnMut(&SearchProgress),
+    /// Ctrl-C was seen: unwind without searching further.
+    cancelled: bool,
     report: SearchProgress,
 }
 
@@ -200,6 +207,7 @@ impl Search<'_> {
         self.report.nodes += n;
         if before >> 16 != self.report.nodes >> 16 {
             (self.progress)(&self.report);
+            self.cancelled |= crate::cancel::requested();
         }
     }
 
@@ -215,6 +223,9 @@ impl Search<'_> {
     }
 
     fn dfs(&mut self, s: CubieCube, left: u8) -> Option<Vec<FaceMove>> {
+        if self.cancelled {
+            return None;
+        }
         if left == 0 {
             self.tick(1);
             self.ball.lookup(s.fingerprint())?;
@@ -303,6 +314,7 @@ pub fn solve_optimal(
         start: *state,
         path: Vec::new(),
         progress,
+        cancelled: false,
         report: SearchProgress {
             phase: Phase::Search,
             depth: 0,
@@ -320,6 +332,7 @@ pub fn solve_optimal(
             search.report.depth = t;
             search.report.ball_radius = search.ball.radius() + 1;
             (search.progress)(&search.report);
+            crate::cancel::check()?;
             let keep = search.ball.radius() + 1 < cap;
             search.ball.grow(keep);
             search.report.ball_states = search.ball.len() as u64;
@@ -329,7 +342,12 @@ pub fn solve_optimal(
         search.report.ball_radius = search.ball.radius();
         (search.progress)(&search.report);
         let k = t - search.ball.radius();
-        if let Some(moves) = search.dfs(*state, k) {
+        crate::cancel::check()?;
+        let found = search.dfs(*state, k);
+        if search.cancelled {
+            return Err(crate::cancel::Cancelled.into());
+        }
+        if let Some(moves) = found {
             (search.progress)(&search.report);
             return Ok(Solution {
                 moves,
@@ -348,6 +366,7 @@ pub fn solve_optimal(
 pub fn bfs_report_with(
     opts: &SearchOptions,
     input: &Input,
+    notation: Notation,
     progress: &mut dyn FnMut(&SearchProgress),
 ) -> Result<String, SolveError> {
     if opts.metric == Metric::Stm {
@@ -361,21 +380,21 @@ pub fn bfs_report_with(
         let _ = writeln!(
             out,
             "turned the whole cube ({}) to bring the centres home",
-            format_moves(&rotation)
+            format_in(&rotation, notation)
         );
     }
-    let n = sol.moves.len();
     let _ = writeln!(
         out,
-        "{n} {} in the {}, optimal (searched {} states from the scramble and {} around solved in {:.2} s):",
-        if n == 1 { "move" } else { "moves" },
+        "{} in the {}, optimal (searched {} from the scramble and {} around solved in {:.2} s){}:",
+        count(sol.moves.len() as u64, "move"),
         opts.metric.title(),
-        sol.nodes,
-        sol.ball_states,
-        sol.elapsed.as_secs_f64()
+        count(sol.nodes, "state"),
+        thousands(sol.ball_states),
+        sol.elapsed.as_secs_f64(),
+        notation.in_words()
     );
     let moves: Vec<_> = sol.moves.iter().map(|m| m.to_move()).collect();
-    out.push_str(&format_moves(&moves));
+    out.push_str(&format_in(&moves, notation));
     Ok(out)
 }
 
@@ -386,15 +405,17 @@ pub fn bfs_report_with(
 /// use cubework::input::Input;
 /// use cubework::metric::Metric;
 /// use cubework::solve::bfs_report;
-/// let text = bfs_report(Metric::Htm, &Input::Alg("R U2 F'".into()), &mut |_| {}).unwrap();
+/// use cubework::Notation;
+/// let text = bfs_report(Metric::Htm, &Input::Alg("R U2 F'".into()), Notation::Standard, &mut |_| {}).unwrap();
 /// assert_eq!(text.lines().last(), Some("F U2 R'"));
 /// ```
 pub fn bfs_report(
     metric: Metric,
     input: &Input,
+    notation: Notation,
     progress: &mut dyn FnMut(&SearchProgress),
 ) -> Result<String, SolveError> {
-    bfs_report_with(&SearchOptions::new(metric), input, progress)
+    bfs_report_with(&SearchOptions::new(metric), input, notation, progress)
 }
 
 #[cfg(test)]
@@ -522,28 +543,49 @@ mod tests {
 
     #[test]
     fn reports_end_with_the_solution() {
-        let text = bfs_report(Metric::Qtm, &Input::Alg("R2 U".into()), &mut |_| {}).unwrap();
+        let std = Notation::Standard;
+        let text = bfs_report(Metric::Qtm, &Input::Alg("R2 U".into()), std, &mut |_| {}).unwrap();
         let last = text.lines().last().unwrap();
-        assert!(last == "U' R R" || last == "U' R' R'", "{text}");
+        assert_eq!(
+            last, "U' R2",
+            "a half-turn is written R2 in either metric: {text}"
+        );
         assert!(
             text.contains("3 moves in the quarter-turn metric"),
             "{text}"
         );
-        let text = bfs_report(Metric::Htm, &Input::Alg("x".into()), &mut |_| {}).unwrap();
+        let text = bfs_report(Metric::Htm, &Input::Alg("x".into()), std, &mut |_| {}).unwrap();
         assert!(text.contains("turned the whole cube"), "{text}");
         assert!(text.ends_with(":\n"), "{text}");
         let solved = crate::Cube::solved().facelets();
-        let text = bfs_report(Metric::Htm, &Input::Facelets(solved), &mut |_| {}).unwrap();
+        let text = bfs_report(Metric::Htm, &Input::Facelets(solved), std, &mut |_| {}).unwrap();
         assert!(text.starts_with("0 moves"), "{text}");
         let mut s: Vec<char> = crate::Cube::solved().facelets().chars().collect();
         s.swap(8, 20); // URF's U and F stickers: a twisted corner
         let err = bfs_report(
             Metric::Htm,
             &Input::Facelets(s.iter().collect()),
+            std,
             &mut |_| {},
         )
         .unwrap_err();
         assert!(matches!(err, SolveError::Pieces(_)), "{err}");
+        // In the paper's notation, the solution is the paper's letters, and says so.
+        let paper = Notation::Paper;
+        let text = bfs_report(
+            Metric::Htm,
+            &Input::Alg("R U F'".into()),
+            paper,
+            &mut |_| {},
+        );
+        let text = text.unwrap();
+        assert!(text.contains("in the paper's notation:"), "{text}");
+        let solution = crate::parser::parse_moves(text.lines().last().unwrap(), paper).unwrap();
+        let mut cube = crate::Cube::solved();
+        cube.apply_all(&crate::parser::parse_moves("R U F'", std).unwrap())
+            .unwrap();
+        cube.apply_all(&solution).unwrap();
+        assert!(cube.is_solved(), "{text}");
     }
 
     /// Run with `cargo test --release --lib solve::tests::timing -- --ignored --nocapture`.
