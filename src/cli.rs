@@ -4,12 +4,14 @@
 //! and, on bad input, one line on stderr and exit status 2, with nothing on stdout.
 
 use std::ffi::OsString;
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand, ValueEnum};
 
-use crate::compare::Format;
+use crate::compare::{Format, compare_table};
 use crate::cube::Cube;
+use crate::draw::{Camera, PictureFormat, ViewKind};
 use crate::error::{Error, Result};
 use crate::input::Input;
 use crate::metric::Metric;
@@ -17,7 +19,8 @@ use crate::output;
 use crate::parser::{Notation, parse_sequence};
 use crate::perm::OrderBy;
 use crate::progress::{
-    compare_sizes_with_progress, compare_with_progress, paper_with_progress, solve_with_progress,
+    compare_sizes_with_progress, measure_all_with_progress, paper_with_progress,
+    solve_with_progress,
 };
 use crate::rep::RepKind;
 use crate::reports;
@@ -64,6 +67,9 @@ pub enum PocketCommand {
         /// A table, or CSV with the header `depth,count`.
         #[arg(long, value_enum, default_value_t = PocketFormat::Table)]
         format: PocketFormat,
+        /// Also draw the distribution in both metrics as a chart (SVG) to this file.
+        #[arg(long, value_name = "FILE")]
+        plot: Option<PathBuf>,
     },
     /// An optimal solution in moves of U, R and F.
     Solve {
@@ -134,6 +140,9 @@ pub enum Command {
         /// Notation of ALG.
         #[arg(long, value_enum, default_value_t = Notation::Standard)]
         notation: Notation,
+        /// Also draw the cycle lengths as a chart (SVG) to this file.
+        #[arg(long, value_name = "FILE")]
+        plot: Option<PathBuf>,
         /// The sequence (sequence algebra allowed).
         #[arg(required = true)]
         alg: Vec<String>,
@@ -255,6 +264,9 @@ pub enum Command {
         /// A range of sizes, e.g. 2..7: every representation's ns per turn and bytes against N.
         #[arg(long, value_name = "A..B", value_parser = sizes_arg)]
         sizes: Option<SizeRange>,
+        /// Also draw ns per turn as a chart (SVG) to this file (one size, not with --sizes).
+        #[arg(long, value_name = "FILE", conflicts_with = "sizes")]
+        plot: Option<PathBuf>,
     },
     /// The paper's comparison table beside this workbench's measurements.
     Paper {
@@ -264,6 +276,52 @@ pub enum Command {
         /// Random quarter-turns to time for the Speed column.
         #[arg(long, default_value_t = 2_000, allow_negative_numbers = true, value_parser = turns_arg)]
         turns: u32,
+    },
+    /// Draw the cube (moves from solved, or --from): in perspective, as a net, or as a
+    /// representation lays it out; SVG, or an HTML page that turns.
+    Draw {
+        /// Cube size N (2 to 9).
+        #[arg(long, default_value_t = 3)]
+        size: usize,
+        /// Notation of ALG, --arrows and --only.
+        #[arg(long, value_enum, default_value_t = Notation::Standard)]
+        notation: Notation,
+        /// Start from this facelet string (URFDLB order) instead of solved.
+        #[arg(long, value_name = "FACELETS")]
+        from: Option<String>,
+        /// What to draw: 3d (default), net, or rep (with --rep: a representation's layout).
+        #[arg(long, value_enum)]
+        view: Option<ViewKind>,
+        /// The representation drawn by --view rep (implies it): numeric local composite
+        /// visual vector 4d nested.
+        #[arg(long)]
+        rep: Option<String>,
+        /// Degrees round the vertical axis from the front, towards the right (-360 to 360).
+        #[arg(long, default_value_t = Camera::DEFAULT_YAW, allow_hyphen_values = true)]
+        yaw: f64,
+        /// Degrees above the horizon (-90 to 90; negative looks from below).
+        #[arg(long, default_value_t = Camera::DEFAULT_PITCH, allow_hyphen_values = true)]
+        pitch: f64,
+        /// Distance from the cube's centre, in cube edges (1.5 to 100; larger is flatter).
+        #[arg(long, default_value_t = Camera::DEFAULT_DISTANCE, allow_hyphen_values = true)]
+        distance: f64,
+        /// Add the cube seen from behind, so that every sticker shows (3d).
+        #[arg(long)]
+        back: bool,
+        /// Keep colour only on corners, edges, centres, or a layer (U, 2R, E, …); grey the rest.
+        #[arg(long, value_name = "WHAT")]
+        only: Option<String>,
+        /// Draw arrows from where each piece ALG moves is to where it goes.
+        #[arg(long, value_name = "ALG", allow_hyphen_values = true)]
+        arrows: Option<String>,
+        /// svg or html (by default from the file name: .html is html).
+        #[arg(long, value_enum)]
+        format: Option<PictureFormat>,
+        /// The file to write; - for standard output.
+        #[arg(short = 'o', long = "output", value_name = "FILE")]
+        output: Option<PathBuf>,
+        /// The moves, from solved (or from --from).
+        alg: Vec<String>,
     },
     /// Run a session file: each line as typed in the REPL, without prompts or colour.
     Run {
@@ -436,8 +494,21 @@ pub fn execute(command: Command) -> Result<String> {
             size,
             by,
             notation,
+            plot,
             alg,
-        } => Ok(reports::order_report(size, by, &alg.join(" "), notation)?),
+        } => {
+            let text = alg.join(" ");
+            let report = reports::order_report(size, by, &text, notation)?;
+            match plot {
+                Some(path) => {
+                    let chart = crate::draw::chart::order_chart(size, by, &text, notation)?;
+                    let line =
+                        crate::draw::save_chart(&path, &chart, "chart of the cycle lengths")?;
+                    Ok(format!("{line}\n{report}"))
+                }
+                None => Ok(report),
+            }
+        }
         Command::Cycles {
             size,
             notation,
@@ -454,9 +525,20 @@ pub fn execute(command: Command) -> Result<String> {
             notation,
             alg,
         } => Ok(reports::count_report(metric, &alg.join(" "), notation)?),
-        Command::Pocket(PocketCommand::Table { metric, format }) => Ok(
-            crate::pocket::table_report(metric, format == PocketFormat::Csv)?,
-        ),
+        Command::Pocket(PocketCommand::Table {
+            metric,
+            format,
+            plot,
+        }) => {
+            let report = crate::pocket::table_report(metric, format == PocketFormat::Csv)?;
+            match plot {
+                Some(path) => {
+                    let line = pocket_chart(&path)?;
+                    Ok(format!("{line}\n{report}"))
+                }
+                None => Ok(report),
+            }
+        }
         Command::Pocket(PocketCommand::Solve {
             metric,
             notation,
@@ -505,10 +587,92 @@ pub fn execute(command: Command) -> Result<String> {
             turns,
             size,
             sizes,
-        } => match sizes {
-            Some(SizeRange(sizes)) => compare_sizes_with_progress(sizes, turns as usize, format),
-            None => compare_with_progress(size, turns as usize, format),
-        },
+            plot,
+        } => {
+            if let Some(SizeRange(sizes)) = sizes {
+                return compare_sizes_with_progress(sizes, turns as usize, format);
+            }
+            let (measures, pieces) = measure_all_with_progress(size, turns as usize)?;
+            let table = compare_table(&measures, pieces.as_ref(), format);
+            match plot {
+                Some(path) => {
+                    let bars = crate::draw::chart::speed_bars(&measures, pieces.as_ref());
+                    let note = format!(
+                        "{turns} random quarter-turns of the {size}×{size}×{size}, median of samples from {} interleaved rounds",
+                        crate::progress::ROUNDS
+                    );
+                    let chart = crate::draw::chart::speed_chart(&bars, &note)?;
+                    let line = crate::draw::save_chart(&path, &chart, "chart of ns per turn")?;
+                    Ok(format!("{line}\n{table}"))
+                }
+                None => Ok(table),
+            }
+        }
+        Command::Draw {
+            size,
+            notation,
+            from,
+            view,
+            rep,
+            yaw,
+            pitch,
+            distance,
+            back,
+            only,
+            arrows,
+            format,
+            output,
+            alg,
+        } => {
+            let output = output.ok_or_else(|| {
+                Error::Usage("draw needs -o FILE (or -o - for standard output)".into())
+            })?;
+            Cube::check_size(size)?;
+            let start = match from.as_deref() {
+                Some(s) => Cube::from_facelets_n(s, size)?,
+                None => Cube::solved_n(size),
+            };
+            let alg = alg.join(" ");
+            let mut cube = start;
+            cube.apply_all(&parse_sequence(&alg, notation)?)?;
+            let mut caption = vec![alg.trim().to_string()];
+            let only = match only {
+                Some(text) => Some(crate::draw::Only::parse(&text, size, notation)?),
+                None => None,
+            };
+            if let Some(o) = &only {
+                caption.push(format!("only {o}"));
+            }
+            let arrows = match arrows {
+                Some(text) => {
+                    caption.push(format!("arrows: {}", text.trim()));
+                    let moves = parse_sequence(&text, notation)
+                        .map_err(|e| Error::Usage(format!("--arrows: {e}")))?;
+                    Some(moves)
+                }
+                None => None,
+            };
+            let picture = crate::draw::Picture {
+                view: view.unwrap_or(if rep.is_some() {
+                    ViewKind::Rep
+                } else {
+                    ViewKind::ThreeD
+                }),
+                rep: rep.as_deref().unwrap_or("vector").parse()?,
+                camera: Camera::new(yaw, pitch, distance)?,
+                back,
+                only,
+                arrows,
+                format: format
+                    .unwrap_or_else(|| PictureFormat::from_path(&output.to_string_lossy())),
+                caption: caption
+                    .into_iter()
+                    .filter(|c| !c.is_empty())
+                    .collect::<Vec<_>>()
+                    .join(" · "),
+            };
+            crate::draw::save(&cube, &picture, &output)
+        }
         Command::Paper { format, turns } => paper_with_progress(turns as usize, format),
         Command::Run { file } => Err(Error::Usage(format!(
             "run {} is not a one-shot command",
@@ -625,4 +789,18 @@ pub fn solve_batch(
     } else {
         ExitCode::SUCCESS
     })
+}
+
+/// `pocket table --plot FILE`: the distance distribution in both metrics, drawn to `path`.
+pub fn pocket_chart(path: &std::path::Path) -> Result<String> {
+    let htm = crate::pocket::shared_table(Metric::Htm)
+        .0
+        .distribution()
+        .to_vec();
+    let qtm = crate::pocket::shared_table(Metric::Qtm)
+        .0
+        .distribution()
+        .to_vec();
+    let chart = crate::draw::chart::distance_chart(&htm, &qtm)?;
+    crate::draw::save_chart(path, &chart, "chart of the distances in both metrics")
 }

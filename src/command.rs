@@ -9,6 +9,7 @@ use std::collections::VecDeque;
 
 use crate::alg::Alg;
 use crate::cube::Cube;
+use crate::draw::{Camera, Only, Picture, PictureFormat, ViewKind};
 use crate::error::{Error, Result};
 use crate::face::Face;
 use crate::input::Input;
@@ -169,6 +170,16 @@ pub const COMMANDS: &[CommandInfo] = &[
         summary: "the paper's SWITCH TWIST SNAP LIFT CYCLE FLIP as reconstructed; search re-runs the search",
     },
     CommandInfo {
+        name: "draw",
+        args: "FILE [net|3d|rep] [yaw Y pitch P] [distance D] [back] [only WHAT] [arrows ALG]",
+        summary: "draw the current cube to FILE (SVG; an .html name writes a page that turns): in perspective, as a net, or in the current representation's layout",
+    },
+    CommandInfo {
+        name: "view",
+        args: "[yaw Y] [pitch P] [distance D]",
+        summary: "set the angle `draw` sees the cube from, from then on (alone: show it)",
+    },
+    CommandInfo {
         name: "help",
         args: "[COMMAND]",
         summary: "this list, or more on one command",
@@ -218,6 +229,12 @@ fn details(name: &str) -> &'static str {
         }
         "size" => {
             "size 4   the solved 4×4×4 in the current representation (numeric local vector 4d nested hold 2 to 9; composite and visual 2 and 3)\nsize     the current size\nMoves, show, reps, load, reset, order, cycles and compare then work at that size; undo goes back to the cube before. solve, pocket and effect stay on their own sizes."
+        }
+        "draw" => {
+            "draw cube.svg               the 3-D view from the angle `view` set (default: yaw 35 pitch 30)\ndraw cube.svg net           the unfolded net\ndraw cube.svg rep           the current representation's own layout, in colour\ndraw cube.svg yaw 200 pitch -30 back   another angle for this picture, and the view from behind\ndraw cube.svg only corners  only the corners in colour (also edges, centres, or a layer: U, E, 2R)\ndraw cube.svg arrows R U R' U'   arrows from where each piece R U R' U' moves is to where it goes (the rest of the line)\ndraw cube.html              a page with the 3-D view, sliders, drag and move buttons\ndraw -                      the SVG itself, printed\n`cubework draw --help` has more (--size, --from)."
+        }
+        "view" => {
+            "view yaw 200 pitch -30   from then on, draw sees the cube from there\nview distance 8          farther away (flatter perspective), in cube edges (1.5 to 100)\nview                     the current angle\nYaw turns round the vertical axis from the front towards the right (-360 to 360); pitch is above the horizon (-90 to 90)."
         }
         _ => "",
     }
@@ -308,6 +325,8 @@ pub struct Session {
     /// How many changes have been forgotten since the session began.
     forgotten: usize,
     color: bool,
+    /// Where `draw` sees the cube from.
+    camera: Camera,
 }
 
 impl Session {
@@ -322,7 +341,13 @@ impl Session {
             kept: 0,
             forgotten: 0,
             color,
+            camera: Camera::default(),
         }
+    }
+
+    /// Where `draw` sees the cube from (set by `view`).
+    pub fn camera(&self) -> Camera {
+        self.camera
     }
 
     /// The current state.
@@ -575,6 +600,8 @@ impl Session {
                     crate::compare::Format::Table,
                 )?))
             }
+            "draw" => self.draw(rest),
+            "view" => self.view(rest),
             "help" | "?" => help(rest).map(Reply::text),
             "quit" | "exit" => Ok(Reply {
                 text: String::new(),
@@ -582,6 +609,72 @@ impl Session {
             }),
             _ => Err(usage(&format!("unknown command '{}'", echo(word)))),
         }
+    }
+
+    /// `draw FILE [net|3d|rep] [yaw Y pitch P] [distance D] [back] [only WHAT] [arrows ALG]`
+    /// (`arrows` takes the rest of the line).
+    fn draw(&self, rest: &str) -> Result<Reply> {
+        let mut words = rest.split_whitespace();
+        let file = words.next().ok_or_else(|| {
+            usage("draw needs a file: draw FILE [net|3d|rep] [yaw Y pitch P] [distance D] [back]")
+        })?;
+        let mut picture = Picture {
+            rep: self.rep.kind(),
+            camera: self.camera,
+            format: PictureFormat::from_path(file),
+            ..Picture::default()
+        };
+        let mut angles = CameraWords::new(self.camera);
+        while let Some(word) = words.next() {
+            if angles.take(word, &mut words)? {
+                continue;
+            }
+            match word.to_lowercase().as_str() {
+                "back" => picture.back = true,
+                "only" => {
+                    let what = words
+                        .next()
+                        .ok_or_else(|| usage("only needs corners, edges, centres or a layer"))?;
+                    picture.only = Some(Only::parse(what, 3, self.notation)?);
+                }
+                "arrows" => {
+                    let alg = words.by_ref().collect::<Vec<_>>().join(" ");
+                    let moves = parse_sequence(need_alg(&alg)?, self.notation)
+                        .map_err(|e| usage(&format!("arrows: {e}")))?;
+                    picture.arrows = Some(moves);
+                }
+                other => picture.view = other.parse::<ViewKind>()?,
+            }
+        }
+        picture.camera = angles.camera()?;
+        let path = std::path::Path::new(file);
+        Ok(Reply::text(crate::draw::save(
+            &self.cube(),
+            &picture,
+            path,
+        )?))
+    }
+
+    /// `view [yaw Y] [pitch P] [distance D]`.
+    fn view(&mut self, rest: &str) -> Result<Reply> {
+        let mut words = rest.split_whitespace();
+        let mut angles = CameraWords::new(self.camera);
+        while let Some(word) = words.next() {
+            if !angles.take(word, &mut words)? {
+                return Err(usage(&format!(
+                    "view {}? (view [yaw Y] [pitch P] [distance D])",
+                    echo(word)
+                )));
+            }
+        }
+        self.camera = angles.camera()?;
+        let c = self.camera;
+        Ok(Reply::text(format!(
+            "view: yaw {} pitch {} distance {}",
+            c.yaw(),
+            c.pitch(),
+            c.distance()
+        )))
     }
 
     fn moves(&mut self, text: &str, notation: Notation) -> Result<Reply> {
@@ -887,6 +980,46 @@ fn parse_scramble_args(args: &str) -> Result<(usize, Option<u64>)> {
         }
     }
     Ok((count, seed))
+}
+
+/// `yaw Y`, `pitch P` and `distance D` read from a line's words, over a starting camera.
+struct CameraWords {
+    yaw: f64,
+    pitch: f64,
+    distance: f64,
+}
+
+impl CameraWords {
+    fn new(c: Camera) -> CameraWords {
+        CameraWords {
+            yaw: c.yaw(),
+            pitch: c.pitch(),
+            distance: c.distance(),
+        }
+    }
+
+    /// Takes `word` and its value from `rest` if it is one of the three; false otherwise.
+    fn take<'a>(&mut self, word: &str, rest: &mut impl Iterator<Item = &'a str>) -> Result<bool> {
+        let name = word.to_lowercase();
+        let slot = match name.as_str() {
+            "yaw" => &mut self.yaw,
+            "pitch" => &mut self.pitch,
+            "distance" => &mut self.distance,
+            _ => return Ok(false),
+        };
+        let value = rest
+            .next()
+            .ok_or_else(|| usage(&format!("{name} needs a number")))?;
+        *slot = value
+            .parse()
+            .map_err(|_| usage(&format!("{name} '{}' is not a number", echo(value))))?;
+        Ok(true)
+    }
+
+    /// The camera, if the values are in range.
+    fn camera(&self) -> Result<Camera> {
+        Ok(Camera::new(self.yaw, self.pitch, self.distance)?)
+    }
 }
 
 fn parse_turns(arg: &str, default: usize) -> Result<usize> {

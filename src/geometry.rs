@@ -158,6 +158,21 @@ impl Geometry {
         }
     }
 
+    /// True when sticker `i` belongs to a cubie in layer `layer` of `axis` (the layers a
+    /// [`SliceTurn`] with that axis and layer turns).
+    ///
+    /// ```
+    /// use cubework::{Face, Geometry, PaperAxis};
+    /// let g = Geometry::of(3);
+    /// // Layer 0 of Z is the up layer: every up sticker, and the top row of the front.
+    /// assert!(g.in_layer(g.index(Face::F, 0, 1), PaperAxis::Z, 0));
+    /// assert!(!g.in_layer(g.index(Face::F, 1, 1), PaperAxis::Z, 0));
+    /// ```
+    pub fn in_layer(&self, i: usize, axis: PaperAxis, layer: usize) -> bool {
+        let (coord, value) = self.layer_coordinate(axis, layer);
+        self.cubie_of(i)[coord] == value
+    }
+
     /// Rotates a point one quarter-turn in the paper's positive sense about `axis`.
     fn rotate([x, y, z]: [i32; 3], axis: PaperAxis) -> [i32; 3] {
         match axis {

@@ -21,7 +21,7 @@
 //! 3. The paper's representations: rep, compare
 //! 4. Sequences as typed: tools, alg, parser, input
 //! 5. Solvers: pocket, solve, beginner
-//! 6. Answers: reports, error, output, progress, batch
+//! 6. Answers: reports, error, output, progress, batch, draw
 //! 7. Front ends: command, repl, cli
 #![warn(missing_docs)]
 
@@ -35,6 +35,7 @@ pub mod command;
 pub mod compare;
 pub mod cube;
 pub mod cubies;
+pub mod draw;
 pub mod effect;
 pub mod error;
 pub mod face;

@@ -3,7 +3,9 @@
 //! their progress through callbacks; this module turns those into indicatif bars, for the
 //! command line and the REPL alike.
 
-use crate::compare::{Format, Measure, compare_table, measure, measure_sizes, paper_table};
+use crate::compare::{
+    Format, Measure, PiecesMeasure, compare_table, measure, measure_sizes, paper_table,
+};
 use crate::error::Result;
 use crate::input::Input;
 use crate::metric::Metric;
@@ -58,12 +60,22 @@ fn bar(len: usize) -> indicatif::ProgressBar {
 /// piece-mapping one) timed on `turns` quarter-turns, with a progress bar, as a table in
 /// `format`.
 pub fn compare_with_progress(n: usize, turns: usize, format: Format) -> Result<String> {
+    let (measures, pieces) = measure_all_with_progress(n, turns)?;
+    Ok(compare_table(&measures, pieces.as_ref(), format))
+}
+
+/// Every representation that holds size `n` timed on `turns` quarter-turns, and on the
+/// 3×3×3 the piece-mapping one, with a progress bar.
+pub fn measure_all_with_progress(
+    n: usize,
+    turns: usize,
+) -> Result<(Vec<Measure>, Option<PiecesMeasure>)> {
     let measures = measure_with_progress(n, turns)?;
     let pieces = match n {
         3 => Some(crate::compare::measure_pieces(turns, 7, 0xc0be)?),
         _ => None,
     };
-    Ok(compare_table(&measures, pieces.as_ref(), format))
+    Ok((measures, pieces))
 }
 
 /// `compare --sizes`: every representation's cost against N, with a progress bar.

@@ -264,3 +264,69 @@ fn sessions_at_every_size() {
     assert!(stdout.contains("undid: size 2\n"), "{stdout}");
     assert!(stdout.contains("\nsize: 4×4×4\n┌"), "{stdout}");
 }
+
+#[test]
+fn draw_and_view_in_a_session() {
+    let dir = std::env::temp_dir().join(format!("cubework-repl-draw-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = |name: &str| dir.join(name).to_string_lossy().into_owned();
+    let script = format!(
+        "R U R' U'\ndraw {a}\ndraw {b} net\nview yaw 200 pitch -30\ndraw {c} back\nview\n\
+         view pitch 100\ndraw {d} sideways\ndraw\nrep visual\ndraw {e} rep\ndraw {f}\ndraw {g} net only U arrows R U R' U'\nview distance 9\n",
+        a = file("a.svg"),
+        b = file("b.svg"),
+        c = file("c.svg"),
+        d = file("d.svg"),
+        e = file("e.svg"),
+        f = file("f.html"),
+        g = file("g.svg"),
+    );
+    let (stdout, stderr, code) = session(&script);
+    let wrote: Vec<&str> = stdout.lines().filter(|l| l.starts_with("wrote ")).collect();
+    assert_eq!(wrote.len(), 6, "{stdout}");
+    assert!(wrote[0].contains("3-D view of the 3×3×3 from yaw 35 pitch 30"));
+    assert!(wrote[1].contains("net of the 3×3×3"));
+    assert!(wrote[2].contains("from yaw 200 pitch -30, and from behind"));
+    assert!(wrote[3].contains("the visual representation"));
+    assert!(wrote[4].contains("HTML page"));
+    assert!(wrote[5].contains("net of the 3×3×3, only layer U in colour, with arrows"));
+    assert!(stdout.contains("view: yaw 200 pitch -30 distance 4\n"));
+    assert!(
+        stdout.ends_with("view: yaw 200 pitch -30 distance 9\n"),
+        "{stdout}"
+    );
+    // Three bad lines, one line each; the session went on.
+    let errors: Vec<&str> = stderr.lines().collect();
+    assert_eq!(errors.len(), 3, "{stderr}");
+    assert!(errors[0].contains("pitch 100 is out of range (-90 to 90 degrees)"));
+    assert!(errors[1].contains("unknown view 'sideways'"));
+    assert!(errors[2].contains("draw needs a file"));
+    assert_eq!(code, Some(2));
+    for (name, start) in [
+        ("a.svg", "<svg"),
+        ("b.svg", "<svg"),
+        ("c.svg", "<svg"),
+        ("e.svg", "<svg"),
+        ("f.html", "<!doctype html>"),
+    ] {
+        let text = std::fs::read_to_string(dir.join(name)).unwrap();
+        assert!(text.starts_with(start), "{name}");
+    }
+    assert!(!dir.join("d.svg").exists());
+    // The state drawn is the session's: the same as `cubework draw` of the same moves.
+    let direct = Command::cargo_bin("cubework")
+        .unwrap()
+        .args(["draw", "R U R' U'", "-o", "-"])
+        .output()
+        .unwrap();
+    let from_repl = std::fs::read_to_string(dir.join("a.svg")).unwrap();
+    let stickers = |svg: &str| -> Vec<String> {
+        svg.lines()
+            .filter(|l| l.contains("<polygon"))
+            .map(String::from)
+            .collect()
+    };
+    let direct = stickers(&String::from_utf8(direct.stdout).unwrap());
+    assert_eq!(direct.len(), 3 + 27, "three faces and their stickers");
+    assert_eq!(stickers(&from_repl), direct);
+}

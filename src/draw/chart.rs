@@ -1,0 +1,546 @@
+//! The measurements as charts, drawn with `plotters` into SVG text (its SVG backend writes
+//! text as `<text>` elements, so no fonts are loaded and nothing depends on the machine).
+//!
+//! Each chart takes plain data — [`SpeedBar`]s, a distance distribution, [`CycleCount`]s —
+//! made from the measuring code's own results by one small function each
+//! ([`speed_bars`], [`cycle_counts`]), so the measuring code can change without touching the
+//! drawing.
+
+use plotters::coord::Shift;
+use plotters::prelude::*;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
+
+use super::DrawError;
+use crate::compare::{Measure, PaperRanks, PiecesMeasure, spread_ranks};
+use crate::geometry::Geometry;
+use crate::perm::StickerPerm;
+
+fn err(e: impl std::fmt::Display) -> DrawError {
+    DrawError::Chart(e.to_string())
+}
+
+const DEFINED: RGBColor = RGBColor(0x1f, 0x4e, 0x9a);
+const COMPILED: RGBColor = RGBColor(0x7f, 0xb3, 0xe8);
+const HTM: RGBColor = RGBColor(0x1f, 0x4e, 0x9a);
+const QTM: RGBColor = RGBColor(0xe0, 0x7b, 0x22);
+const TEXT: RGBColor = RGBColor(0x14, 0x14, 0x14);
+const MUTED: RGBColor = RGBColor(0x70, 0x70, 0x70);
+const FONT: &str = "sans-serif";
+
+/// One representation's speeds, as the speed chart shows them.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SpeedBar {
+    /// The representation's name.
+    pub name: String,
+    /// Nanoseconds per quarter-turn, as defined.
+    pub ns_defined: f64,
+    /// Nanoseconds per quarter-turn, compiled (none for representations without arrays).
+    pub ns_compiled: Option<f64>,
+    /// The paper's speed rank.
+    pub paper_rank: Option<u8>,
+    /// The measured speed rank (as defined).
+    pub measured_rank: Option<u8>,
+}
+
+/// The speed chart's bars from `compare`'s measurements (at one size): each representation
+/// ranked by its as-defined time as `compare` ranks them (equal where the quartile ranges
+/// overlap), then the piece-mapping representation (unranked) if measured. The paper's ranks
+/// are shown on the 3×3×3 only.
+///
+/// ```
+/// use cubework::compare::measure;
+/// use cubework::draw::chart::speed_bars;
+/// let bars = speed_bars(&measure(3, 200, 1, 1, |_| {}).unwrap(), None);
+/// assert_eq!(bars.len(), 7);
+/// assert!(bars.iter().all(|b| b.paper_rank.is_some() && b.measured_rank.is_some()));
+/// ```
+pub fn speed_bars(measures: &[Measure], pieces: Option<&PiecesMeasure>) -> Vec<SpeedBar> {
+    let measured = spread_ranks(&measures.iter().map(|m| &m.defined).collect::<Vec<_>>());
+    let mut bars: Vec<SpeedBar> = measures
+        .iter()
+        .zip(measured)
+        .map(|(m, rank)| SpeedBar {
+            name: m.kind.name().to_string(),
+            ns_defined: m.defined.median,
+            ns_compiled: Some(m.compiled.median),
+            paper_rank: (m.n == 3).then(|| PaperRanks::of(m.kind).speed),
+            measured_rank: Some(rank),
+        })
+        .collect();
+    if let Some(p) = pieces {
+        bars.push(SpeedBar {
+            name: "pieces".to_string(),
+            ns_defined: p.ns_defined,
+            ns_compiled: None,
+            paper_rank: None,
+            measured_rank: None,
+        });
+    }
+    bars
+}
+
+/// The smallest and largest powers of ten around `values` (positive ones).
+fn decades(values: impl Iterator<Item = f64>) -> (f64, f64) {
+    let (mut lo, mut hi) = (f64::MAX, f64::MIN_POSITIVE);
+    for v in values.filter(|v| *v > 0.0 && v.is_finite()) {
+        lo = lo.min(v);
+        hi = hi.max(v);
+    }
+    if lo > hi {
+        return (1.0, 10.0);
+    }
+    let lo = 10f64.powf(lo.log10().floor());
+    let hi = 10f64.powf(hi.log10().ceil()).max(lo * 10.0);
+    (lo, hi)
+}
+
+/// A horizontal bar chart of ns per quarter-turn, as defined and compiled, on a log scale,
+/// one row per representation with its speed ranks (paper → measured) beside it.
+///
+/// ```
+/// use cubework::draw::chart::{speed_chart, SpeedBar};
+/// let bars = [SpeedBar { name: "vector".into(), ns_defined: 116.0, ns_compiled: Some(7.7),
+///                        paper_rank: Some(1), measured_rank: Some(1) }];
+/// let svg = speed_chart(&bars, "10000 turns").unwrap();
+/// assert!(svg.contains("vector") && svg.contains("paper 1"));
+/// ```
+pub fn speed_chart(bars: &[SpeedBar], note: &str) -> Result<String, DrawError> {
+    let rows = bars.len().max(1);
+    let height = 120 + 46 * rows as u32;
+    let mut out = String::new();
+    {
+        let root = SVGBackend::with_string(&mut out, (860, height)).into_drawing_area();
+        root.fill(&WHITE).map_err(err)?;
+        let (lo, hi) = decades(
+            bars.iter()
+                .flat_map(|b| [Some(b.ns_defined), b.ns_compiled])
+                .flatten(),
+        );
+        let mut chart = ChartBuilder::on(&root)
+            .caption(
+                "Nanoseconds per quarter-turn, by representation",
+                (FONT, 20).into_font().color(&TEXT),
+            )
+            .margin(14)
+            .margin_bottom(34)
+            .margin_right(150)
+            .x_label_area_size(44)
+            .y_label_area_size(90)
+            .build_cartesian_2d((lo..hi).log_scale(), 0f64..rows as f64)
+            .map_err(err)?;
+        chart
+            .configure_mesh()
+            .disable_y_mesh()
+            .disable_y_axis()
+            .y_labels(0)
+            .x_desc(format!("ns per quarter-turn (log scale) — {note}"))
+            .x_label_formatter(&|v| format!("{v}"))
+            .label_style((FONT, 13).into_font().color(&TEXT))
+            .axis_desc_style((FONT, 13).into_font().color(&MUTED))
+            .light_line_style(RGBColor(0xf2, 0xf2, 0xf2))
+            .max_light_lines(2)
+            .draw()
+            .map_err(err)?;
+        let row_y = |i: usize| (rows - 1 - i) as f64; // first bar at the top
+        for (i, b) in bars.iter().enumerate() {
+            let y = row_y(i);
+            chart
+                .draw_series(std::iter::once(Rectangle::new(
+                    [(lo, y + 0.52), (b.ns_defined.max(lo), y + 0.86)],
+                    DEFINED.filled(),
+                )))
+                .map_err(err)?;
+            if let Some(c) = b.ns_compiled {
+                chart
+                    .draw_series(std::iter::once(Rectangle::new(
+                        [(lo, y + 0.14), (c.max(lo), y + 0.48)],
+                        COMPILED.filled(),
+                    )))
+                    .map_err(err)?;
+            }
+            // Name at the left, values and ranks at the bars' ends.
+            let name_at = chart.backend_coord(&(lo, y + 0.5));
+            root.draw(&Text::new(
+                b.name.clone(),
+                (name_at.0 - 10, name_at.1),
+                (FONT, 15)
+                    .into_font()
+                    .color(&TEXT)
+                    .pos(Pos::new(HPos::Right, VPos::Center)),
+            ))
+            .map_err(err)?;
+            let defined_end = chart.backend_coord(&(b.ns_defined.max(lo), y + 0.69));
+            let ranks = match (b.paper_rank, b.measured_rank) {
+                (Some(p), Some(m)) => format!("  speed rank: paper {p}, measured {m}"),
+                _ => "  (not ranked: outside the paper)".to_string(),
+            };
+            root.draw(&Text::new(
+                format!("{} ns{ranks}", short(b.ns_defined)),
+                (defined_end.0 + 6, defined_end.1),
+                (FONT, 12)
+                    .into_font()
+                    .color(&TEXT)
+                    .pos(Pos::new(HPos::Left, VPos::Center)),
+            ))
+            .map_err(err)?;
+            if let Some(c) = b.ns_compiled {
+                let end = chart.backend_coord(&(c.max(lo), y + 0.31));
+                root.draw(&Text::new(
+                    format!("{} ns", short(c)),
+                    (end.0 + 6, end.1),
+                    (FONT, 12)
+                        .into_font()
+                        .color(&MUTED)
+                        .pos(Pos::new(HPos::Left, VPos::Center)),
+                ))
+                .map_err(err)?;
+            }
+        }
+        legend(
+            &root,
+            (100, height as i32 - 16),
+            &[("as defined", DEFINED), ("compiled", COMPILED)],
+        )?;
+        root.present().map_err(err)?;
+    }
+    Ok(out)
+}
+
+/// A number with three significant figures at most: 1558, 116, 20.5, 7.7.
+fn short(v: f64) -> String {
+    if v >= 100.0 {
+        format!("{v:.0}")
+    } else if v >= 10.0 {
+        format!("{v:.1}")
+    } else {
+        format!("{v:.2}")
+    }
+}
+
+/// Coloured keys in a row from `at`.
+fn legend(
+    root: &DrawingArea<SVGBackend, Shift>,
+    at: (i32, i32),
+    keys: &[(&str, RGBColor)],
+) -> Result<(), DrawError> {
+    let mut x = at.0;
+    for &(name, colour) in keys {
+        root.draw(&Rectangle::new(
+            [(x, at.1 - 6), (x + 14, at.1 + 6)],
+            colour.filled(),
+        ))
+        .map_err(err)?;
+        root.draw(&Text::new(
+            name.to_string(),
+            (x + 20, at.1),
+            (FONT, 13)
+                .into_font()
+                .color(&TEXT)
+                .pos(Pos::new(HPos::Left, VPos::Center)),
+        ))
+        .map_err(err)?;
+        x += 44 + 7 * name.chars().count() as i32;
+    }
+    Ok(())
+}
+
+/// The 2×2×2's distance distribution in both metrics: states at each distance from solved,
+/// half-turn and quarter-turn bars side by side, on a log scale.
+///
+/// ```
+/// use cubework::draw::chart::distance_chart;
+/// let svg = distance_chart(&[1, 9, 54], &[1, 6, 27, 120]).unwrap();
+/// assert!(svg.contains("number 2 (HTM), 3 (QTM)"));
+/// ```
+pub fn distance_chart(htm: &[u64], qtm: &[u64]) -> Result<String, DrawError> {
+    let depths = htm.len().max(qtm.len()).max(1);
+    let mut out = String::new();
+    {
+        let root = SVGBackend::with_string(&mut out, (860, 480)).into_drawing_area();
+        root.fill(&WHITE).map_err(err)?;
+        let (_, hi) = decades(htm.iter().chain(qtm).map(|&c| c as f64));
+        // Below 1, so that the one state at distance 0 shows as a bar.
+        let lo = 0.5;
+        let mut chart = ChartBuilder::on(&root)
+            .caption(
+                format!(
+                    "2×2×2 states by distance from solved — God's number {} (HTM), {} (QTM)",
+                    htm.len().saturating_sub(1),
+                    qtm.len().saturating_sub(1)
+                ),
+                (FONT, 19).into_font().color(&TEXT),
+            )
+            .margin(14)
+            .margin_bottom(34)
+            .x_label_area_size(44)
+            .y_label_area_size(70)
+            .build_cartesian_2d(-0.5f64..depths as f64 - 0.5, (lo..hi * 3.0).log_scale())
+            .map_err(err)?;
+        chart
+            .configure_mesh()
+            .disable_x_mesh()
+            .x_labels(depths)
+            .x_label_formatter(&|v| format!("{}", v.round()))
+            .y_label_formatter(&|v| crate::text::thousands(*v as u64))
+            .x_desc("distance from solved (moves)")
+            .y_desc("states (log scale)")
+            .label_style((FONT, 13).into_font().color(&TEXT))
+            .axis_desc_style((FONT, 13).into_font().color(&MUTED))
+            .light_line_style(RGBColor(0xf2, 0xf2, 0xf2))
+            .max_light_lines(2)
+            .draw()
+            .map_err(err)?;
+        for (counts, colour, shift, name) in [(htm, HTM, -0.4, "HTM"), (qtm, QTM, 0.0, "QTM")] {
+            chart
+                .draw_series(
+                    counts
+                        .iter()
+                        .enumerate()
+                        .filter(|(_, c)| **c > 0)
+                        .map(|(d, &c)| {
+                            let x = d as f64 + shift;
+                            Rectangle::new([(x + 0.02, lo), (x + 0.38, c as f64)], colour.filled())
+                        }),
+                )
+                .map_err(err)?
+                .label(name);
+            // Each count, written upwards above its bar.
+            for (d, &c) in counts.iter().enumerate().filter(|(_, c)| **c > 0) {
+                let top = chart.backend_coord(&(d as f64 + shift + 0.2, c as f64));
+                root.draw(&Text::new(
+                    crate::text::thousands(c),
+                    (top.0, top.1 - 4),
+                    (FONT, 10)
+                        .into_font()
+                        .transform(FontTransform::Rotate270)
+                        .color(&MUTED)
+                        .pos(Pos::new(HPos::Left, VPos::Center)),
+                ))
+                .map_err(err)?;
+            }
+        }
+        legend(
+            &root,
+            (90, 466),
+            &[
+                ("half-turn metric (HTM)", HTM),
+                ("quarter-turn metric (QTM)", QTM),
+            ],
+        )?;
+        root.present().map_err(err)?;
+    }
+    Ok(out)
+}
+
+/// The cycle chart of `text` (sequence algebra allowed) on the `n`-cube, with its order.
+///
+/// ```
+/// use cubework::draw::chart::order_chart;
+/// use cubework::perm::OrderBy;
+/// use cubework::Notation;
+/// let svg = order_chart(3, OrderBy::Colours, "R U", Notation::Standard).unwrap();
+/// assert!(svg.contains("order 105"));
+/// ```
+pub fn order_chart(
+    n: usize,
+    by: crate::perm::OrderBy,
+    text: &str,
+    notation: crate::parser::Notation,
+) -> crate::error::Result<String> {
+    crate::cube::Cube::check_size(n)?;
+    let alg = crate::alg::Alg::parse(text, notation)?;
+    let perm = alg.perm(n)?;
+    let other = match by {
+        crate::perm::OrderBy::Colours => crate::perm::OrderBy::Labels,
+        crate::perm::OrderBy::Labels => crate::perm::OrderBy::Colours,
+    };
+    let title = format!("{} on the {n}×{n}×{n}", text.trim());
+    let note = format!(
+        "order {} by {by} ({} by {other})",
+        perm.order(by),
+        perm.order(other)
+    );
+    Ok(cycle_chart(&cycle_counts(&perm), &title, &note)?)
+}
+
+/// How many sticker cycles of one length a permutation has, by the kind of piece whose
+/// stickers they move.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CycleCount {
+    /// The cycle length.
+    pub length: usize,
+    /// Cycles of corner stickers.
+    pub corners: usize,
+    /// Cycles of edge stickers.
+    pub edges: usize,
+    /// Cycles of centre stickers.
+    pub centres: usize,
+}
+
+/// The cycles of `perm` counted by length and piece kind, shortest first.
+///
+/// ```
+/// use cubework::draw::chart::{cycle_counts, CycleCount};
+/// use cubework::perm::StickerPerm;
+/// use cubework::{parse_moves, Notation};
+/// let p = StickerPerm::of_moves(3, &parse_moves("U", Notation::Standard).unwrap()).unwrap();
+/// // U: five 4-cycles, three of corner stickers (the up ones, and two round the sides) and
+/// // two of edge stickers.
+/// assert_eq!(cycle_counts(&p), [CycleCount { length: 4, corners: 3, edges: 2, centres: 0 }]);
+/// ```
+pub fn cycle_counts(perm: &StickerPerm) -> Vec<CycleCount> {
+    let g = Geometry::of(perm.size());
+    let k = perm.size() as i32 - 1;
+    let mut counts: Vec<CycleCount> = Vec::new();
+    for cycle in perm.cycles() {
+        let length = cycle.len();
+        let outer = g.cubie_of(cycle[0]).iter().filter(|v| v.abs() == k).count();
+        let i = match counts.iter().position(|c| c.length == length) {
+            Some(i) => i,
+            None => {
+                counts.push(CycleCount {
+                    length,
+                    ..CycleCount::default()
+                });
+                counts.len() - 1
+            }
+        };
+        match outer {
+            3 => counts[i].corners += 1,
+            2 => counts[i].edges += 1,
+            _ => counts[i].centres += 1,
+        }
+    }
+    counts.sort_by_key(|c| c.length);
+    counts
+}
+
+/// A bar chart of a permutation's cycle lengths: for each length, how many cycles, stacked by
+/// the kind of piece they move; `title` says whose, `note` what the order is.
+///
+/// ```
+/// use cubework::draw::chart::{cycle_chart, CycleCount};
+/// let counts = [CycleCount { length: 4, corners: 2, edges: 2, centres: 1 }];
+/// let svg = cycle_chart(&counts, "U on the 3×3×3", "order 4").unwrap();
+/// assert!(svg.contains("U on the 3×3×3"));
+/// ```
+pub fn cycle_chart(counts: &[CycleCount], title: &str, note: &str) -> Result<String, DrawError> {
+    let mut out = String::new();
+    {
+        let root = SVGBackend::with_string(&mut out, (760, 440)).into_drawing_area();
+        root.fill(&WHITE).map_err(err)?;
+        let most = counts
+            .iter()
+            .map(|c| c.corners + c.edges + c.centres)
+            .max()
+            .unwrap_or(1)
+            .max(1);
+        let slots = counts.len().max(1);
+        let mut chart = ChartBuilder::on(&root)
+            .caption(
+                format!("Sticker cycles of {title}"),
+                (FONT, 19).into_font().color(&TEXT),
+            )
+            .margin(14)
+            .margin_bottom(34)
+            .x_label_area_size(44)
+            .y_label_area_size(50)
+            .build_cartesian_2d(-0.5f64..slots as f64 - 0.5, 0f64..(most + 1) as f64)
+            .map_err(err)?;
+        let labels: Vec<usize> = counts.iter().map(|c| c.length).collect();
+        chart
+            .configure_mesh()
+            .disable_x_mesh()
+            .x_labels(slots)
+            .x_label_formatter(&|v| {
+                let i = v.round();
+                if (v - i).abs() < 1e-6 && i >= 0.0 {
+                    labels
+                        .get(i as usize)
+                        .map_or(String::new(), |l| l.to_string())
+                } else {
+                    String::new()
+                }
+            })
+            .y_labels((most + 2).min(12))
+            .y_label_formatter(&|v| {
+                if (v - v.round()).abs() < 1e-6 {
+                    format!("{v:.0}")
+                } else {
+                    String::new()
+                }
+            })
+            .x_desc(format!("cycle length — {note}"))
+            .y_desc("cycles")
+            .label_style((FONT, 13).into_font().color(&TEXT))
+            .axis_desc_style((FONT, 13).into_font().color(&MUTED))
+            .light_line_style(RGBColor(0xf2, 0xf2, 0xf2))
+            .max_light_lines(2)
+            .draw()
+            .map_err(err)?;
+        let kinds = [
+            ("corner stickers", RGBColor(0x1f, 0x4e, 0x9a)),
+            ("edge stickers", RGBColor(0xe0, 0x7b, 0x22)),
+            ("centre stickers", RGBColor(0x3a, 0x9a, 0x4a)),
+        ];
+        for (i, c) in counts.iter().enumerate() {
+            let x = i as f64;
+            let mut base = 0.0;
+            for (value, (_, colour)) in [c.corners, c.edges, c.centres].iter().zip(kinds) {
+                if *value == 0 {
+                    continue;
+                }
+                let top = base + *value as f64;
+                chart
+                    .draw_series(std::iter::once(Rectangle::new(
+                        [(x - 0.3, base), (x + 0.3, top)],
+                        colour.filled(),
+                    )))
+                    .map_err(err)?;
+                base = top;
+            }
+            let at = chart.backend_coord(&(x, base));
+            root.draw(&Text::new(
+                (c.corners + c.edges + c.centres).to_string(),
+                (at.0, at.1 - 4),
+                (FONT, 12)
+                    .into_font()
+                    .color(&TEXT)
+                    .pos(Pos::new(HPos::Center, VPos::Bottom)),
+            ))
+            .map_err(err)?;
+        }
+        legend(
+            &root,
+            (70, 426),
+            &kinds.map(|(name, colour)| (name, colour)),
+        )?;
+        root.present().map_err(err)?;
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn decades_cover_the_values() {
+        assert_eq!(decades([3.1, 8080.0].into_iter()), (1.0, 10000.0));
+        assert_eq!(decades([120.0].into_iter()), (100.0, 1000.0));
+        assert_eq!(decades(std::iter::empty()), (1.0, 10.0));
+    }
+
+    #[test]
+    fn cycle_counts_add_up_to_the_cycles() {
+        let moves = crate::parse_moves("R U R' U' M2 E", crate::Notation::Standard).unwrap();
+        for n in [3, 5] {
+            let p = StickerPerm::of_moves(n, &moves).unwrap();
+            let total: usize = cycle_counts(&p)
+                .iter()
+                .map(|c| c.corners + c.edges + c.centres)
+                .sum();
+            assert_eq!(total, p.cycles().len());
+        }
+    }
+}

@@ -1,0 +1,506 @@
+//! Pictures: the cube in colour and in perspective, the representations in their own layouts,
+//! and the measurements as charts — the paper's closing wish for "a function to display the
+//! cube perspicuously … in actual colors … and perhaps perspective drawing with controls for
+//! alternative viewing angles or selective display of portions of the cube".
+//!
+//! - [`draw`] makes one picture of a [`Cube`] as a [`Picture`] asks: the 3-D view
+//!   ([`perspective`]: a [`Camera`] on a sphere around the cube, hidden faces culled, painted
+//!   far to near, with an optional view from behind so that all 6N² stickers show), the net
+//!   ([`net`]), or a representation's own layout ([`rep`]); stickers outside a selection
+//!   ([`Only`]) greyed; arrows ([`arrows`]) from where each piece a sequence moves is to where
+//!   it goes. As SVG, or as a self-contained HTML page ([`html`]) whose 3-D view turns with
+//!   sliders or the mouse and whose buttons make moves.
+//! - [`chart`] draws the measurements with `plotters`: the representations' speeds, the
+//!   2×2×2's distance distribution, a sequence's cycle lengths.
+//!
+//! Everything is written as text by a small escaped SVG writer ([`svg`]); nothing needs fonts
+//! or a display, so the pictures are made the same on a headless machine.
+//!
+//! ```
+//! use cubework::draw::{draw, Picture, ViewKind};
+//! use cubework::{Cube, Notation, parse_moves};
+//! let mut cube = Cube::solved();
+//! cube.apply_all(&parse_moves("R U R' U'", Notation::Standard).unwrap()).unwrap();
+//! let svg = draw(&cube, &Picture::default()).unwrap(); // 3-D, from the up-front-right corner
+//! assert!(svg.starts_with("<svg"));
+//! let net = draw(&cube, &Picture { view: ViewKind::Net, ..Picture::default() }).unwrap();
+//! assert!(net.contains("face-U"));
+//! ```
+
+pub mod arrows;
+pub mod chart;
+pub mod colour;
+pub mod html;
+pub mod net;
+pub mod only;
+pub mod perspective;
+pub mod rep;
+pub mod svg;
+
+use std::fmt;
+use std::path::Path;
+use std::str::FromStr;
+
+pub use only::Only;
+pub use perspective::Camera;
+
+use crate::cube::Cube;
+use crate::error::{Error, Result};
+use crate::moves::{Move, MoveError};
+use crate::rep::{RepKind, WrongSize};
+use svg::{Anchor, Style, Svg};
+
+/// What cannot be drawn as asked.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum DrawError {
+    /// An angle or distance outside its range.
+    #[error("{what} {value} is out of range ({lo} to {hi} {unit})")]
+    OutOfRange {
+        /// Which setting.
+        what: &'static str,
+        /// The value given.
+        value: f64,
+        /// Smallest allowed.
+        lo: f64,
+        /// Largest allowed.
+        hi: f64,
+        /// Its unit.
+        unit: &'static str,
+    },
+    /// A view name that is not one of the three.
+    #[error("unknown view '{0}' (expected 3d, net or rep)")]
+    UnknownView(String),
+    /// A picture format that is not one of the two.
+    #[error("unknown picture format '{0}' (expected svg or html)")]
+    UnknownFormat(String),
+    /// A selection that names nothing.
+    #[error(
+        "--only {text}: {why} (expected corners, edges, centres, or a layer such as U, 2R or E)"
+    )]
+    Only {
+        /// What was given.
+        text: String,
+        /// Why it is not a selection.
+        why: String,
+    },
+    /// An option the chosen view does not draw.
+    #[error("{0}")]
+    NotInView(String),
+    /// A representation asked to draw another size of cube.
+    #[error(transparent)]
+    WrongSize(#[from] WrongSize),
+    /// Arrows for a sequence that cannot be made on this cube.
+    #[error("--arrows: {0}")]
+    Move(#[from] MoveError),
+    /// A chart that plotters could not draw.
+    #[error("chart: {0}")]
+    Chart(String),
+}
+
+/// A drawing error is bad input (status 2): a cube of the wrong size keeps its own kind,
+/// everything else is a usage error with the same one-line message.
+impl From<DrawError> for Error {
+    fn from(e: DrawError) -> Error {
+        match e {
+            DrawError::WrongSize(w) => Error::WrongSize(w),
+            other => Error::Usage(other.to_string()),
+        }
+    }
+}
+
+/// Which picture of the cube.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum ViewKind {
+    /// A perspective drawing seen from a corner.
+    #[default]
+    #[value(name = "3d")]
+    ThreeD,
+    /// The unfolded net.
+    Net,
+    /// The current representation's own layout.
+    Rep,
+}
+
+impl FromStr for ViewKind {
+    type Err = DrawError;
+    fn from_str(s: &str) -> Result<ViewKind, DrawError> {
+        match s.trim().to_lowercase().as_str() {
+            "3d" | "3-d" => Ok(ViewKind::ThreeD),
+            "net" => Ok(ViewKind::Net),
+            "rep" => Ok(ViewKind::Rep),
+            other => Err(DrawError::UnknownView(other.to_string())),
+        }
+    }
+}
+
+impl fmt::Display for ViewKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            ViewKind::ThreeD => "3d",
+            ViewKind::Net => "net",
+            ViewKind::Rep => "rep",
+        })
+    }
+}
+
+/// The file a picture is written as.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+pub enum PictureFormat {
+    /// An SVG image.
+    #[default]
+    Svg,
+    /// A self-contained HTML page with the 3-D view, its controls and move buttons.
+    Html,
+}
+
+impl FromStr for PictureFormat {
+    type Err = DrawError;
+    fn from_str(s: &str) -> Result<PictureFormat, DrawError> {
+        match s.trim().to_lowercase().as_str() {
+            "svg" => Ok(PictureFormat::Svg),
+            "html" => Ok(PictureFormat::Html),
+            other => Err(DrawError::UnknownFormat(other.to_string())),
+        }
+    }
+}
+
+impl PictureFormat {
+    /// The format a file name asks for: `.html`/`.htm` is HTML, anything else SVG.
+    ///
+    /// ```
+    /// use cubework::draw::PictureFormat;
+    /// assert_eq!(PictureFormat::from_path("cube.html"), PictureFormat::Html);
+    /// assert_eq!(PictureFormat::from_path("cube.svg"), PictureFormat::Svg);
+    /// ```
+    pub fn from_path(path: &str) -> PictureFormat {
+        let lower = path.to_lowercase();
+        if lower.ends_with(".html") || lower.ends_with(".htm") {
+            PictureFormat::Html
+        } else {
+            PictureFormat::Svg
+        }
+    }
+}
+
+/// What to draw, and how.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Picture {
+    /// 3-D, net or representation.
+    pub view: ViewKind,
+    /// The representation drawn by [`ViewKind::Rep`].
+    pub rep: RepKind,
+    /// Where the 3-D view is seen from.
+    pub camera: Camera,
+    /// Add the view from behind (3-D only), so that every sticker is seen.
+    pub back: bool,
+    /// Grey out every sticker outside this selection.
+    pub only: Option<Only>,
+    /// Arrows showing where this sequence takes the pieces.
+    pub arrows: Option<Vec<Move>>,
+    /// SVG, or an HTML page.
+    pub format: PictureFormat,
+    /// A line under the picture (e.g. the moves made); none when empty. Also its title.
+    pub caption: String,
+}
+
+impl Default for Picture {
+    fn default() -> Picture {
+        Picture {
+            view: ViewKind::ThreeD,
+            rep: RepKind::Vector,
+            camera: Camera::default(),
+            back: false,
+            only: None,
+            arrows: None,
+            format: PictureFormat::Svg,
+            caption: String::new(),
+        }
+    }
+}
+
+/// Side of the 3-D view's square.
+pub const VIEW: f64 = 420.0;
+/// Side of the view from behind.
+pub const BACK_VIEW: f64 = 190.0;
+/// Height of the caption line.
+const CAPTION: f64 = 26.0;
+
+/// Draws `cube` as `picture` asks: SVG text, or an HTML page.
+pub fn draw(cube: &Cube, picture: &Picture) -> Result<String, DrawError> {
+    let not_here = |what: &str| Err(DrawError::NotInView(what.to_string()));
+    if picture.back && picture.view != ViewKind::ThreeD {
+        return not_here("--back adds the view from behind to the 3-D view (--view 3d)");
+    }
+    if picture.format == PictureFormat::Html {
+        if picture.view != ViewKind::ThreeD {
+            return not_here("--format html draws the 3-D view (--view 3d)");
+        }
+        if picture.arrows.is_some() {
+            return not_here("--arrows are drawn in SVG pictures, not on the HTML page");
+        }
+        return Ok(html::page(cube, picture));
+    }
+    if picture.view == ViewKind::Rep {
+        if picture.only.is_some() || picture.arrows.is_some() {
+            return not_here("--only and --arrows draw on the 3d and net views, not on rep");
+        }
+        return rep::draw_rep(picture.rep, cube);
+    }
+    let n = cube.size();
+    let kept = Only::mask(picture.only.as_ref(), n);
+    let pieces = match &picture.arrows {
+        Some(moves) => arrows::moved_pieces(n, moves)?,
+        None => Vec::new(),
+    };
+    let caption = picture.caption.trim();
+    let title = if caption.is_empty() {
+        format!("{n}×{n}×{n} cube")
+    } else {
+        format!("{n}×{n}×{n} cube: {caption}")
+    };
+    let below = if caption.is_empty() { 0.0 } else { CAPTION };
+    let svg = match picture.view {
+        ViewKind::Net => {
+            let (w, h) = net::NetLayout::new(n).size();
+            let mut svg = page(w, h + below, &title);
+            net::draw_net(&mut svg, cube, (0.0, 0.0), &kept, &pieces);
+            caption_line(&mut svg, (w, h), caption);
+            svg
+        }
+        _ => {
+            let width = if picture.back { VIEW + BACK_VIEW } else { VIEW };
+            let mut svg = page(width, VIEW + below, &title);
+            for (i, view) in views(picture).iter().enumerate() {
+                if i == 0 {
+                    svg.open_group("view");
+                } else {
+                    svg.open_group("from-behind");
+                    let (x, y) = view.frame.0;
+                    svg.rect(
+                        (x - 8.0, y - 20.0),
+                        (BACK_VIEW, BACK_VIEW),
+                        8.0,
+                        &Style::fill("#f4f4f4").stroke("#d0d0d0", 1.0),
+                    );
+                    svg.text(
+                        (x - 8.0 + BACK_VIEW / 2.0, y - 4.0),
+                        "from behind",
+                        11.0,
+                        Anchor::Middle,
+                        &Style::fill(&colour::MUTED.hex()),
+                    );
+                }
+                perspective::draw_view(&mut svg, cube, &view.camera, view.frame, &kept, &pieces);
+                svg.close_group();
+            }
+            caption_line(&mut svg, (width, VIEW), caption);
+            svg
+        }
+    };
+    Ok(svg.finish())
+}
+
+/// One perspective view in a 3-D picture: the camera, and the box (top-left corner, size)
+/// the cube is fitted into (see [`perspective::Frame::fit`]).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct PerspectiveView {
+    /// Where the cube is seen from.
+    pub camera: Camera,
+    /// The box on the page.
+    pub frame: (svg::Point, (f64, f64)),
+}
+
+/// The views a 3-D picture is made of: the main one, filling a [`VIEW`]-sided square, and
+/// with `back` the view from behind ([`Camera::behind`]) in a smaller square at its lower right.
+///
+/// ```
+/// use cubework::draw::{views, Picture};
+/// assert_eq!(views(&Picture::default()).len(), 1);
+/// assert_eq!(views(&Picture { back: true, ..Picture::default() }).len(), 2);
+/// ```
+pub fn views(picture: &Picture) -> Vec<PerspectiveView> {
+    let mut out = vec![PerspectiveView {
+        camera: picture.camera,
+        frame: ((0.0, 0.0), (VIEW, VIEW)),
+    }];
+    if picture.back {
+        let (x, y) = (VIEW - 6.0, VIEW - BACK_VIEW - 6.0);
+        out.push(PerspectiveView {
+            camera: picture.camera.behind(),
+            frame: ((x + 8.0, y + 20.0), (BACK_VIEW - 16.0, BACK_VIEW - 26.0)),
+        });
+    }
+    out
+}
+
+/// The colour sticker `index` is painted: its own, or grey when not `kept`.
+fn paint_with<'a>(cube: &'a Cube, kept: &'a [bool]) -> impl Fn(usize) -> colour::Rgb + 'a {
+    move |index| match kept.get(index) {
+        Some(true) => colour::sticker(cube.stickers()[index]),
+        _ => colour::GREY,
+    }
+}
+
+/// A white page.
+pub(crate) fn page(width: f64, height: f64, title: &str) -> Svg {
+    let mut svg = Svg::new(width, height, title);
+    svg.rect(
+        (0.0, 0.0),
+        (width, height),
+        0.0,
+        &Style::fill(&colour::PAPER.hex()),
+    );
+    svg
+}
+
+/// The caption, centred under a picture of `size`.
+fn caption_line(svg: &mut Svg, size: (f64, f64), caption: &str) {
+    if !caption.is_empty() {
+        svg.text(
+            (size.0 / 2.0, size.1 + 14.0),
+            caption,
+            13.0,
+            Anchor::Middle,
+            &Style::fill(&colour::INK.hex()),
+        );
+    }
+}
+
+/// Draws `cube` as `picture` asks and writes it to `path`; returns the line to show: what
+/// was written, or, when `path` is `-`, the picture itself (for standard output).
+pub fn save(cube: &Cube, picture: &Picture, path: &Path) -> Result<String> {
+    let text = draw(cube, picture)?;
+    if path.as_os_str() == "-" {
+        return Ok(text.trim_end().to_string());
+    }
+    write_picture(path, &text)?;
+    Ok(wrote(path, &describe(picture, cube.size()), &text))
+}
+
+/// Writes a chart (or any picture) to `path`; `-` is refused, since the command's own answer
+/// goes to standard output.
+pub fn save_chart(path: &Path, text: &str, what: &str) -> Result<String> {
+    if path.as_os_str() == "-" {
+        return Err(Error::Usage(
+            "--plot needs a file name (standard output carries the command's answer)".into(),
+        ));
+    }
+    write_picture(path, text)?;
+    Ok(wrote(path, what, text))
+}
+
+/// Writes a picture (or chart) to the file `path`.
+///
+/// # Errors
+/// [`Error::Write`], naming the file, when it cannot be written (exit status 1: the
+/// environment refused, as for any output that cannot be written).
+pub fn write_picture(path: &Path, text: &str) -> Result<()> {
+    std::fs::write(path, text).map_err(|source| Error::Write {
+        path: path.to_path_buf(),
+        source,
+    })
+}
+
+/// One line saying what was written: `wrote cube.svg (3-D view of the 3×3×3, 14 kB)`.
+pub fn wrote(path: &Path, what: &str, text: &str) -> String {
+    let bytes = text.len();
+    let size = if bytes >= 10_000 {
+        format!("{} kB", (bytes + 500) / 1000)
+    } else {
+        format!("{bytes} bytes")
+    };
+    format!("wrote {} ({what}, {size})", path.display())
+}
+
+/// What a picture shows, in words, for [`wrote`].
+pub fn describe(picture: &Picture, n: usize) -> String {
+    let mut what = match (picture.format, picture.view) {
+        (PictureFormat::Html, _) => format!("HTML page with the 3-D view of the {n}×{n}×{n}"),
+        (_, ViewKind::ThreeD) => format!(
+            "3-D view of the {n}×{n}×{n} from yaw {} pitch {}",
+            picture.camera.yaw(),
+            picture.camera.pitch()
+        ),
+        (_, ViewKind::Net) => format!("net of the {n}×{n}×{n}"),
+        (_, ViewKind::Rep) => format!("the {} representation", picture.rep.name()),
+    };
+    if picture.back {
+        what.push_str(", and from behind");
+    }
+    if let Some(only) = &picture.only {
+        what.push_str(&format!(", only {only} in colour"));
+    }
+    if picture.arrows.is_some() {
+        what.push_str(", with arrows");
+    }
+    what
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// With `--back`, the two views together show every sticker once, for every size, from
+    /// the default corner and others.
+    #[test]
+    fn back_view_completes_the_picture() {
+        for n in 2..=9 {
+            let cube = Cube::solved_n(n);
+            let kept = vec![true; 6 * n * n];
+            for (yaw, pitch) in [(35.0, 30.0), (200.0, -30.0), (-60.0, 45.0), (120.0, 20.0)] {
+                let picture = Picture {
+                    camera: Camera::new(yaw, pitch, 4.0).unwrap(),
+                    back: true,
+                    ..Picture::default()
+                };
+                let mut svg = Svg::new(10.0, 10.0, "t");
+                let mut seen: Vec<usize> = views(&picture)
+                    .iter()
+                    .flat_map(|v| {
+                        perspective::draw_view(&mut svg, &cube, &v.camera, v.frame, &kept, &[])
+                    })
+                    .map(|s| s.index)
+                    .collect();
+                seen.sort();
+                assert_eq!(
+                    seen,
+                    (0..6 * n * n).collect::<Vec<_>>(),
+                    "n {n} {yaw} {pitch}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn options_a_view_does_not_draw_are_refused() {
+        let cube = Cube::solved();
+        let refuse = |p: Picture| draw(&cube, &p).unwrap_err().to_string();
+        let net = Picture {
+            view: ViewKind::Net,
+            ..Picture::default()
+        };
+        assert!(
+            refuse(Picture {
+                back: true,
+                ..net.clone()
+            })
+            .contains("--back")
+        );
+        let rep = Picture {
+            view: ViewKind::Rep,
+            only: Some(Only::Corners),
+            ..Picture::default()
+        };
+        assert!(refuse(rep).contains("--only"));
+        let html_net = Picture {
+            format: PictureFormat::Html,
+            ..net
+        };
+        assert!(refuse(html_net).contains("--format html"));
+        let big_rep = Picture {
+            view: ViewKind::Rep,
+            ..Picture::default()
+        };
+        assert!(draw(&Cube::solved_n(4), &big_rep).is_err());
+    }
+}

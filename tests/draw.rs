@@ -1,0 +1,624 @@
+//! Pictures checked as a person would look at them: each SVG is parsed and rasterised with
+//! resvg, and the colour of the pixel at the centre of each sticker is compared with the
+//! state. No browser is needed.
+
+use assert_cmd::Command;
+use cubework::draw::colour::{self, Rgb};
+use cubework::draw::net::NetLayout;
+use cubework::draw::perspective::Frame;
+use cubework::draw::{Camera, Only, Picture, PictureFormat, ViewKind, draw, views};
+use cubework::rep::RepKind;
+use cubework::{Cube, Face, Geometry, Notation, parse_sequence};
+use rand::{RngExt, SeedableRng};
+use resvg::tiny_skia::{Pixmap, Transform};
+
+/// The picture as pixels.
+fn raster(svg: &str) -> Pixmap {
+    let tree = resvg::usvg::Tree::from_str(svg, &resvg::usvg::Options::default())
+        .unwrap_or_else(|e| panic!("not a valid SVG: {e}"));
+    let size = tree.size().to_int_size();
+    let mut pixmap = Pixmap::new(size.width(), size.height()).expect("a picture has an area");
+    resvg::render(&tree, Transform::identity(), &mut pixmap.as_mut());
+    pixmap
+}
+
+fn pixel(p: &Pixmap, (x, y): (f64, f64)) -> Rgb {
+    let c = p
+        .pixel(x.round() as u32, y.round() as u32)
+        .unwrap_or_else(|| panic!("({x}, {y}) is outside the picture"));
+    Rgb(c.red(), c.green(), c.blue())
+}
+
+fn cube(n: usize, alg: &str) -> Cube {
+    let mut c = Cube::solved_n(n);
+    c.apply_all(&parse_sequence(alg, Notation::Standard).unwrap())
+        .unwrap();
+    c
+}
+
+/// A random sequence of outer and inner turns for an `n`-cube.
+fn scramble(n: usize, seed: u64) -> String {
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+    (0..30)
+        .map(|_| {
+            let face = ["U", "D", "L", "R", "F", "B"][rng.random_range(0..6)];
+            let layer = rng.random_range(1..=n / 2);
+            let amount = ["", "'", "2"][rng.random_range(0..3)];
+            if layer == 1 {
+                format!("{face}{amount}")
+            } else {
+                format!("{layer}{face}{amount}")
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+fn net(c: &Cube, only: Option<Only>) -> Pixmap {
+    raster(
+        &draw(
+            c,
+            &Picture {
+                view: ViewKind::Net,
+                only,
+                ..Picture::default()
+            },
+        )
+        .unwrap(),
+    )
+}
+
+#[test]
+fn after_r_the_nets_up_face_shows_front_colours_in_its_right_column() {
+    let c = cube(3, "R");
+    let p = net(&c, None);
+    let layout = NetLayout::new(3);
+    let g = Geometry::of(3);
+    for row in 0..3 {
+        let right = g.index(Face::U, row, 2);
+        assert_eq!(pixel(&p, layout.centre(right)), colour::sticker(Face::F));
+        let left = g.index(Face::U, row, 0);
+        assert_eq!(pixel(&p, layout.centre(left)), colour::sticker(Face::U));
+        // And the front's right column now shows the down colour.
+        let front = g.index(Face::F, row, 2);
+        assert_eq!(pixel(&p, layout.centre(front)), colour::sticker(Face::D));
+    }
+}
+
+#[test]
+fn every_sticker_of_the_net_has_its_colour_for_every_size() {
+    for n in 2..=9 {
+        let c = cube(n, &scramble(n, n as u64));
+        let p = net(&c, None);
+        let layout = NetLayout::new(n);
+        for (i, &face) in c.stickers().iter().enumerate() {
+            assert_eq!(
+                pixel(&p, layout.centre(i)),
+                colour::sticker(face),
+                "n {n} sticker {i}"
+            );
+        }
+    }
+}
+
+#[test]
+fn only_corners_greys_the_edges_and_centres() {
+    let c = cube(3, "R U R' U'");
+    let g = Geometry::of(3);
+    let p = net(&c, Some(Only::Corners));
+    let layout = NetLayout::new(3);
+    for (i, &face) in c.stickers().iter().enumerate() {
+        let corner = Only::Corners.keeps(g, i);
+        let want = if corner {
+            colour::sticker(face)
+        } else {
+            colour::GREY
+        };
+        assert_eq!(pixel(&p, layout.centre(i)), want, "sticker {i}");
+    }
+    // In 3-D too.
+    let picture = Picture {
+        only: Some(Only::Corners),
+        ..Picture::default()
+    };
+    check_3d(&c, &picture);
+}
+
+/// Every sticker on a face a view sees shows its colour (grey when not kept) at its centre.
+fn check_3d(c: &Cube, picture: &Picture) -> Pixmap {
+    let n = c.size();
+    let g = Geometry::of(n);
+    let pixmap = raster(&draw(c, picture).unwrap());
+    let kept = Only::mask(picture.only.as_ref(), n);
+    for view in views(picture) {
+        let frame = Frame::fit(&view.camera, n, view.frame.0, view.frame.1);
+        let page = |p: [f64; 3]| frame.page(view.camera.project(n, p));
+        for (i, &face) in c.stickers().iter().enumerate() {
+            if !view.camera.sees(n, g.face_of(i)) {
+                continue;
+            }
+            let p = g.position(i).map(f64::from);
+            let centre = page(p);
+            // Stickers seen almost edge-on are a pixel or two wide, their centre pixel a blend
+            // with the border: only those at least 4 pixels wide are checked. The width is
+            // the projected parallelogram's area over its longer side (half-unit steps).
+            let normal = g.face_of(i).normal();
+            let steps: Vec<(f64, f64)> = (0..3)
+                .filter(|&axis| normal[axis] == 0)
+                .map(|axis| {
+                    let mut q = p;
+                    q[axis] += 0.5;
+                    let e = page(q);
+                    (e.0 - centre.0, e.1 - centre.1)
+                })
+                .collect();
+            let (a, b) = (steps[0], steps[1]);
+            let width = (a.0 * b.1 - a.1 * b.0).abs() / a.0.hypot(a.1).max(b.0.hypot(b.1));
+            if width < 2.0 {
+                continue;
+            }
+            let want = if kept[i] {
+                colour::sticker(face)
+            } else {
+                colour::GREY
+            };
+            assert_eq!(
+                pixel(&pixmap, centre),
+                want,
+                "n {n} sticker {i} {picture:?}"
+            );
+        }
+    }
+    pixmap
+}
+
+#[test]
+fn the_default_view_shows_up_front_and_right_where_they_should_be() {
+    let solved = Cube::solved();
+    let p = raster(&draw(&solved, &Picture::default()).unwrap());
+    let (w, h) = (p.width() as f64, p.height() as f64);
+    // Looked at from above the up-front-right corner: up at the top, front at the lower left,
+    // right at the lower right (fixed points in the middle of those centre stickers, so that
+    // a change of projection that moves them fails here).
+    assert_eq!(pixel(&p, (0.51 * w, 0.19 * h)), colour::sticker(Face::U));
+    assert_eq!(pixel(&p, (0.33 * w, 0.59 * h)), colour::sticker(Face::F));
+    assert_eq!(pixel(&p, (0.77 * w, 0.55 * h)), colour::sticker(Face::R));
+    // The centres, where the projection puts them, and in the right places relative to
+    // each other.
+    let camera = Camera::default();
+    let frame = Frame::fit(&camera, 3, (0.0, 0.0), (w, w));
+    let g = Geometry::of(3);
+    let at = |face: Face| {
+        let i = g.index(face, 1, 1);
+        frame.page(camera.project(3, g.position(i).map(f64::from)))
+    };
+    let (u, f, r) = (at(Face::U), at(Face::F), at(Face::R));
+    assert!(u.1 < f.1 && u.1 < r.1 && f.0 < r.0);
+    for (face, point) in [(Face::U, u), (Face::F, f), (Face::R, r)] {
+        assert_eq!(pixel(&p, point), colour::sticker(face), "{face}");
+    }
+    // The hidden faces are culled: where the down centre would project, front or right
+    // stickers (or plastic) are seen, never blue.
+    assert_ne!(pixel(&p, at(Face::D)), colour::sticker(Face::D));
+    assert_ne!(pixel(&p, at(Face::B)), colour::sticker(Face::B));
+}
+
+#[test]
+fn every_visible_sticker_has_its_colour_from_many_angles_and_sizes() {
+    for n in [2, 3, 4, 5, 7, 9] {
+        let c = cube(n, &scramble(n, 40 + n as u64));
+        for (yaw, pitch, distance) in [
+            (35.0, 30.0, 4.0),
+            (200.0, -30.0, 4.0),
+            (-70.0, 50.0, 2.5),
+            (0.0, 0.0, 8.0),
+        ] {
+            let picture = Picture {
+                camera: Camera::new(yaw, pitch, distance).unwrap(),
+                back: n % 2 == 1,
+                ..Picture::default()
+            };
+            check_3d(&c, &picture);
+        }
+    }
+}
+
+#[test]
+fn every_view_of_every_size_is_valid_svg() {
+    for n in 2..=9 {
+        let c = cube(n, &scramble(n, 7));
+        let arrows = parse_sequence("R U R' U'", Notation::Standard).unwrap();
+        for view in [ViewKind::ThreeD, ViewKind::Net] {
+            for back in [false, view == ViewKind::ThreeD] {
+                let picture = Picture {
+                    view,
+                    back,
+                    only: Some(Only::parse("U", n, Notation::Standard).unwrap()),
+                    arrows: Some(arrows.clone()),
+                    caption: "a <caption> & 'quotes'".into(),
+                    ..Picture::default()
+                };
+                raster(&draw(&c, &picture).unwrap());
+            }
+        }
+    }
+    let c = cube(3, "R U F");
+    for rep in RepKind::ALL {
+        let picture = Picture {
+            view: ViewKind::Rep,
+            rep,
+            ..Picture::default()
+        };
+        raster(&draw(&c, &picture).unwrap());
+    }
+}
+
+#[test]
+fn representations_are_painted_in_the_states_colours() {
+    // The vector's strip: its 54 tiles in paper order, each the colour of its letter.
+    let c = cube(3, "R U2 F'");
+    let picture = Picture {
+        view: ViewKind::Rep,
+        rep: RepKind::Vector,
+        ..Picture::default()
+    };
+    let svg = draw(&c, &picture).unwrap();
+    let p = raster(&svg);
+    let g = Geometry::of(3);
+    // Tiles sit at x = 16 + 22 i + 10 (i / 9), y = 58, 22 wide (see src/draw/rep.rs); sample
+    // each near its corner, away from the letter drawn in its middle.
+    for (i, face) in Face::PAPER
+        .iter()
+        .flat_map(|&f| (0..9).map(move |k| (f, k)))
+        .enumerate()
+    {
+        let sticker = g.index(face.0, face.1 / 3, face.1 % 3);
+        let x = 16.0 + 22.0 * i as f64 + 10.0 * (i / 9) as f64 + 5.0;
+        assert_eq!(
+            pixel(&p, (x, 58.0 + 5.0)),
+            colour::sticker(c.stickers()[sticker]),
+            "tile {}",
+            i + 1
+        );
+    }
+}
+
+#[test]
+fn the_html_page_is_self_contained() {
+    let c = cube(4, "R U 2L'");
+    let page = draw(
+        &c,
+        &Picture {
+            format: PictureFormat::Html,
+            only: Some(Only::Edges),
+            back: true,
+            ..Picture::default()
+        },
+    )
+    .unwrap();
+    assert!(page.starts_with("<!doctype html>"));
+    for outside in ["http://", "https://", "src=", "<link", "import "] {
+        assert!(!page.contains(outside), "{outside}");
+    }
+    assert!(page.contains("const N = 4;"));
+    assert!(page.contains("const SHOW_BACK = true;"));
+    // Every sticker is in the page's state.
+    let start = page.split("const START = [").nth(1).unwrap();
+    let list = start.split("];").next().unwrap();
+    assert_eq!(list.matches('[').count(), 96);
+}
+
+// The command line.
+
+fn cubework() -> Command {
+    let mut cmd = Command::cargo_bin("cubework").unwrap();
+    cmd.env("NO_COLOR", "1")
+        .env(
+            "CUBEWORK_DATA_DIR",
+            std::env::temp_dir().join("cubework-test-data"),
+        )
+        .env(
+            "CUBEWORK_CACHE_DIR",
+            std::env::temp_dir().join("cubework-draw-test-cache"),
+        );
+    cmd
+}
+
+fn temp(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("cubework-draw-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(name)
+}
+
+#[test]
+fn draw_writes_the_pictures_of_the_issue() {
+    for (args, what) in [
+        (vec![], "3-D view of the 3×3×3 from yaw 35 pitch 30"),
+        (vec!["--view", "net"], "net of the 3×3×3"),
+        (vec!["--only", "corners"], "only corners in colour"),
+        (
+            vec!["--yaw", "200", "--pitch", "-30"],
+            "from yaw 200 pitch -30",
+        ),
+        (vec!["--size", "5"], "3-D view of the 5×5×5"),
+        (vec!["--back", "--arrows", "U"], "from behind, with arrows"),
+        (vec!["--rep", "visual"], "the visual representation"),
+    ] {
+        let path = temp("cube.svg");
+        let out = cubework()
+            .arg("draw")
+            .arg("R U R' U'")
+            .args(&args)
+            .arg("-o")
+            .arg(&path)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let line = String::from_utf8(out.stdout).unwrap();
+        assert!(line.starts_with("wrote ") && line.contains(what), "{line}");
+        raster(&std::fs::read_to_string(&path).unwrap());
+    }
+}
+
+#[test]
+fn draw_to_standard_output_and_as_a_page() {
+    let out = cubework()
+        .args(["draw", "--view", "net", "-o", "-", "F"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let svg = String::from_utf8(out.stdout).unwrap();
+    let p = raster(&svg);
+    let layout = NetLayout::new(3);
+    let g = Geometry::of(3);
+    // After F the up face's bottom row shows the left colour.
+    assert_eq!(
+        pixel(&p, layout.centre(g.index(Face::U, 2, 1))),
+        colour::sticker(Face::L)
+    );
+    let path = temp("cube.html");
+    cubework()
+        .args(["draw", "R U", "-o"])
+        .arg(&path)
+        .assert()
+        .success();
+    assert!(
+        std::fs::read_to_string(&path)
+            .unwrap()
+            .starts_with("<!doctype html>")
+    );
+}
+
+/// Status `code`, nothing on stdout, one line on stderr containing `message`.
+fn one_line_error(args: &[&str], code: i32, message: &str) {
+    let out = cubework().args(args).output().unwrap();
+    assert_eq!(out.status.code(), Some(code), "{args:?}");
+    assert!(out.stdout.is_empty(), "{args:?}: nothing on stdout");
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(err.lines().count(), 1, "{args:?}: one line, got {err:?}");
+    assert!(err.contains(message), "{args:?}: {err:?} lacks {message:?}");
+}
+
+#[test]
+fn bad_drawing_requests_are_one_line_errors() {
+    let file = temp("bad.svg");
+    let file = file.to_str().unwrap();
+    for (args, message) in [
+        (
+            vec!["--pitch", "100"],
+            "pitch 100 is out of range (-90 to 90 degrees)",
+        ),
+        (vec!["--yaw", "nan"], "yaw NaN is out of range"),
+        (vec!["--distance", "1"], "distance 1 is out of range"),
+        (vec!["--view", "side"], "invalid value 'side' for '--view"),
+        (vec!["--format", "png"], "invalid value 'png' for '--format"),
+        (vec!["--only", "wings"], "--only wings"),
+        (vec!["--only", "M", "--size", "4"], "--only M"),
+        (vec!["--rep", "cubic"], "unknown representation 'cubic'"),
+        (
+            vec!["--rep", "local", "--size", "4"],
+            "the rep view draws the paper's 3×3×3 arrays",
+        ),
+        (
+            vec!["--rep", "composite", "--size", "4"],
+            "the composite representation holds the 2×2×2 and 3×3×3 cubes, not the 4×4×4",
+        ),
+        (vec!["--view", "net", "--back"], "--back"),
+        (vec!["--arrows", "R Q"], "unknown move 'Q'"),
+        (vec!["--size", "10"], "cube size 10 is not supported"),
+        (vec!["R", "Q"], "unknown move 'Q'"),
+    ] {
+        let mut all = vec!["draw", "-o", file];
+        all.extend(args);
+        one_line_error(&all, 2, message);
+    }
+    one_line_error(&["draw", "R"], 2, "-o FILE");
+}
+
+#[test]
+fn an_unwritable_file_is_an_environment_error_naming_the_file() {
+    let missing = temp("no-such-dir").join("cube.svg");
+    let path = missing.to_str().unwrap();
+    // Exit status 1, as for every file the environment refuses (status 2 is bad input).
+    one_line_error(&["draw", "R", "-o", path], 1, "cannot write");
+    one_line_error(&["order", "--plot", path, "R U"], 1, "no-such-dir");
+}
+
+#[test]
+fn charts_of_order_and_pocket_table() {
+    let path = temp("order.svg");
+    let out = cubework()
+        .args(["order", "--plot"])
+        .arg(&path)
+        .arg("R U")
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.starts_with("wrote "));
+    assert_eq!(text.lines().last(), Some("105"), "the answer stays last");
+    let svg = std::fs::read_to_string(&path).unwrap();
+    assert!(svg.contains("order 105"));
+    raster(&svg);
+
+    let path = temp("pocket.svg");
+    let out = cubework()
+        .args(["pocket", "table", "--plot"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    assert_eq!(
+        String::from_utf8(out.stdout).unwrap().lines().last(),
+        Some("11")
+    );
+    let svg = std::fs::read_to_string(&path).unwrap();
+    assert!(svg.contains("11 (HTM), 14 (QTM)"));
+    assert!(svg.contains("1,887,748") && svg.contains("1,350,852"));
+    raster(&svg);
+    one_line_error(
+        &["pocket", "table", "--plot", "-"],
+        2,
+        "--plot needs a file",
+    );
+}
+
+#[test]
+fn compare_chart_has_every_representation_and_its_paper_rank() {
+    let path = temp("compare.svg");
+    let out = cubework()
+        .args(["compare", "--turns", "300", "--format", "csv", "--plot"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let svg = std::fs::read_to_string(&path).unwrap();
+    for kind in RepKind::ALL {
+        assert!(svg.lines().any(|l| l.trim() == kind.name()), "{kind}");
+    }
+    for rank in 1..=7 {
+        assert!(svg.contains(&format!("paper {rank},")), "{rank}");
+    }
+    raster(&svg);
+}
+
+#[test]
+fn the_net_of_a_small_cube_as_text() {
+    // The whole SVG of the 2×2×2's net after R, arrows for R included: a figure, kept as a
+    // snapshot so that any change to what is written shows in review.
+    let picture = Picture {
+        view: ViewKind::Net,
+        arrows: Some(parse_sequence("R", Notation::Standard).unwrap()),
+        caption: "R".into(),
+        ..Picture::default()
+    };
+    insta::assert_snapshot!("net_2x2_after_r", draw(&cube(2, "R"), &picture).unwrap());
+}
+
+/// The polygons of a drawing, in the order painted: fill, and the points as numbers.
+fn polygons(svg: &str) -> Vec<(String, Vec<f64>)> {
+    svg.split("<polygon points=\"")
+        .skip(1)
+        .map(|p| {
+            let (points, rest) = p.split_once('"').unwrap();
+            let fill = rest
+                .split("fill=\"")
+                .nth(1)
+                .unwrap()
+                .split('"')
+                .next()
+                .unwrap();
+            let numbers = points
+                .split([' ', ','])
+                .map(|v| v.parse().unwrap())
+                .collect();
+            (fill.to_string(), numbers)
+        })
+        .collect()
+}
+
+#[test]
+fn the_pages_script_draws_and_turns_as_the_rust_code_does() {
+    // The page's model (everything before `// ui:begin` in its script) is run in Node, where
+    // Node is installed: after the same moves, its scene must paint the same polygons in the
+    // same colours, in the same order, as `draw` does in Rust.
+    if std::process::Command::new("node")
+        .arg("--version")
+        .output()
+        .is_err()
+    {
+        eprintln!("node is not installed: the page's script was not run");
+        return;
+    }
+    for (n, start, moves, only) in [
+        (3, "R U", "D L B' y z' F2 x' U2 R", None),
+        (4, "R 2U'", "F R' x2 B2 U' z", Some(Only::Corners)),
+        (2, "", "R U R' U' y'", None),
+        (5, "Rw 2F", "L' D2 x", Some(Only::Edges)),
+    ] {
+        let page = draw(
+            &cube(n, start),
+            &Picture {
+                format: PictureFormat::Html,
+                only: only.clone(),
+                ..Picture::default()
+            },
+        )
+        .unwrap();
+        let script = page
+            .split("<script>")
+            .nth(1)
+            .and_then(|s| s.split("// ui:begin").next())
+            .unwrap();
+        let list: Vec<String> = moves.split(' ').map(|m| format!("{m:?}")).collect();
+        let harness = format!(
+            "{script}\nfor (const m of [{}]) if (!turn(m)) throw new Error('bad move ' + m);\n\
+             process.stdout.write(scene(camera(CAMERA.yaw, CAMERA.pitch, CAMERA.distance), 420));\n",
+            list.join(",")
+        );
+        let file = temp(&format!("model-{n}.js"));
+        std::fs::write(&file, harness).unwrap();
+        let out = std::process::Command::new("node")
+            .arg(&file)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let from_js = polygons(&String::from_utf8(out.stdout).unwrap());
+        let from_rust = polygons(
+            &draw(
+                &cube(n, &format!("{start} {moves}")),
+                &Picture {
+                    only,
+                    ..Picture::default()
+                },
+            )
+            .unwrap(),
+        );
+        assert_eq!(from_js.len(), 3 + 3 * n * n, "n {n}");
+        assert_eq!(from_js.len(), from_rust.len());
+        // Faces in the same (painter's) order, each its body then its stickers; within a
+        // face, where stickers never overlap, the page paints them in its own order, so each
+        // of its polygons is matched with the Rust one at the same place (to 0.01 px).
+        let per = n * n + 1;
+        for (js, rs) in from_js.chunks(per).zip(from_rust.chunks(per)) {
+            for (fill, points) in js {
+                let twin = rs.iter().find(|(_, other)| {
+                    other.len() == points.len()
+                        && other.iter().zip(points).all(|(a, b)| (a - b).abs() < 0.011)
+                });
+                let Some((twin_fill, _)) = twin else {
+                    panic!("n {n} {moves}: no Rust polygon at {:?}", &points[..2]);
+                };
+                assert_eq!(fill, twin_fill, "n {n} {moves} at {:?}", &points[..2]);
+            }
+        }
+    }
+}
