@@ -19,7 +19,7 @@ use crate::output;
 use crate::parser::{Notation, parse_sequence};
 use crate::perm::OrderBy;
 use crate::progress::{
-    compare_sizes_with_progress, measure_all_with_progress, paper_with_progress,
+    measure_all_with_progress, measure_sizes_with_progress, paper_with_progress,
     solve_with_progress,
 };
 use crate::rep::RepKind;
@@ -264,8 +264,9 @@ pub enum Command {
         /// A range of sizes, e.g. 2..7: every representation's ns per turn and bytes against N.
         #[arg(long, value_name = "A..B", value_parser = sizes_arg)]
         sizes: Option<SizeRange>,
-        /// Also draw ns per turn as a chart (SVG) to this file (one size, not with --sizes).
-        #[arg(long, value_name = "FILE", conflicts_with = "sizes")]
+        /// Also draw ns per turn as a chart (SVG) to this file: by representation, or with
+        /// --sizes against N.
+        #[arg(long, value_name = "FILE")]
         plot: Option<PathBuf>,
     },
     /// The paper's comparison table beside this workbench's measurements.
@@ -590,7 +591,25 @@ pub fn execute(command: Command) -> Result<String> {
             plot,
         } => {
             if let Some(SizeRange(sizes)) = sizes {
-                return compare_sizes_with_progress(sizes, turns as usize, format);
+                let sweep = measure_sizes_with_progress(sizes, turns as usize)?;
+                let table = crate::compare::sizes_table(&sweep, format);
+                return match plot {
+                    Some(path) => {
+                        let (defined, compiled) = crate::draw::chart::size_lines(&sweep);
+                        let note = format!(
+                            "{turns} random quarter-turns on the 3×3×3, fewer on bigger cubes; medians of samples from {} interleaved rounds",
+                            crate::progress::ROUNDS
+                        );
+                        let chart = crate::draw::chart::sizes_chart(&defined, &compiled, &note)?;
+                        let line = crate::draw::save_chart(
+                            &path,
+                            &chart,
+                            "chart of ns per turn against N",
+                        )?;
+                        Ok(format!("{line}\n{table}"))
+                    }
+                    None => Ok(table),
+                };
             }
             let (measures, pieces) = measure_all_with_progress(size, turns as usize)?;
             let table = compare_table(&measures, pieces.as_ref(), format);

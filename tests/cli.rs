@@ -281,6 +281,21 @@ fn representations_at_every_size_from_the_command_line() {
         "{compiled}"
     );
     assert!(table.contains("| growth"), "{table}");
+    // And as a chart: a line per representation against N.
+    let svg = std::env::temp_dir().join(format!("cubework-sizes-{}.svg", std::process::id()));
+    let out = run(&[
+        "compare",
+        "--sizes",
+        "2..3",
+        "--turns",
+        "200",
+        "--plot",
+        svg.to_str().unwrap(),
+    ]);
+    assert!(out.starts_with("wrote "), "{out}");
+    let text = std::fs::read_to_string(&svg).unwrap();
+    assert!(text.contains("ns per quarter-turn, compiled") && text.contains("composite"));
+    std::fs::remove_file(&svg).ok();
 }
 
 #[test]
