@@ -159,7 +159,7 @@ impl RepKind {
             ),
             RepKind::Visual => Some(
                 "its picture spreads each side face's rows d cells apart so that the corner \
-                 columns run along the diagonals, which only fits three layers, and it has no \
+                 columns run along the diagonals, which fits at most three layers, and it has no \
                  place for the down face's inner stickers",
             ),
             _ => None,
@@ -197,10 +197,10 @@ impl RepKind {
             t.axis != PaperAxis::Z && t.layers().any(|layer| layer != 0 && layer + 1 != n);
         match self {
             RepKind::Composite if moves_hidden_centre => Some(
-                "composite does not represent the up and down centres, so X, Y, C and H (which move them) are not defined",
+                "composite does not represent the up and down centres, so X, Y, C and H (which move them) are not defined, nor wide turns that take C or H",
             ),
             RepKind::Visual if moves_hidden_centre => Some(
-                "visual does not represent the down centre, so X, Y, C and H (which move it) are not defined",
+                "visual does not represent the down centre, so X, Y, C and H (which move it) are not defined, nor wide turns that take C or H",
             ),
             _ => None,
         }
