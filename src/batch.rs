@@ -154,7 +154,11 @@ pub fn run(
                 summary
                     .lengths
                     .push(moves.iter().map(|m| move_cost(m, metric)).sum());
-                writeln!(out, "{}", format_moves(&moves))?;
+                writeln!(
+                    out,
+                    "{}",
+                    format_moves(&crate::tools::in_notation(&moves, notation))
+                )?;
             }
             Err(e) => {
                 summary.failed += 1;

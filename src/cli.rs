@@ -62,7 +62,7 @@ pub enum PocketCommand {
     /// The distance distribution of all 3,674,160 states, and God's number.
     Table {
         /// Quarter-turn or half-turn metric.
-        #[arg(long, value_enum, default_value_t = Metric::Htm)]
+        #[arg(long, default_value = "htm", value_parser = searched_metric())]
         metric: Metric,
         /// A table, or CSV with the header `depth,count`.
         #[arg(long, value_enum, default_value_t = PocketFormat::Table)]
@@ -74,7 +74,7 @@ pub enum PocketCommand {
     /// An optimal solution in moves of U, R and F.
     Solve {
         /// Quarter-turn or half-turn metric.
-        #[arg(long, value_enum, default_value_t = Metric::Htm)]
+        #[arg(long, default_value = "htm", value_parser = searched_metric())]
         metric: Metric,
         /// Notation of ALG.
         #[arg(long, value_enum, default_value_t = Notation::Standard)]
@@ -234,7 +234,7 @@ pub enum Command {
         #[arg(long, value_enum, default_value_t = Method::Bfs)]
         method: Method,
         /// Count moves in the half-turn or quarter-turn metric.
-        #[arg(long, value_enum, default_value_t = Metric::Htm)]
+        #[arg(long, default_value = "htm", value_parser = searched_metric())]
         metric: Metric,
         /// Notation of ALG.
         #[arg(long, value_enum, default_value_t = Notation::Standard)]
@@ -421,6 +421,16 @@ fn one_line(message: &str) -> String {
         })
 }
 
+/// The metrics the solvers search in, half-turn and quarter-turn (the slice-turn metric counts
+/// moves they do not make), so that `--help` offers only what works.
+fn searched_metric() -> impl clap::builder::TypedValueParser<Value = Metric> {
+    use clap::builder::TypedValueParser;
+    clap::builder::PossibleValuesParser::new(["htm", "qtm"]).map(|s| match s.as_str() {
+        "qtm" => Metric::Qtm,
+        _ => Metric::Htm,
+    })
+}
+
 /// A whole number, 0 or more.
 fn whole<T: std::str::FromStr>(s: &str) -> std::result::Result<T, String> {
     if s.trim().starts_with('-') {
@@ -574,6 +584,7 @@ pub fn execute(command: Command) -> Result<String> {
         } => Ok(crate::beginner::report::report(
             &input(facelets, &alg, notation)?,
             metric,
+            notation,
         )?),
         Command::Tools { search: false } => Ok(reports::tools_report()?),
         Command::Tools { search: true } => Ok(reports::tools_search_report()?),
@@ -647,10 +658,7 @@ pub fn execute(command: Command) -> Result<String> {
                 Error::Usage("draw needs -o FILE (or -o - for standard output)".into())
             })?;
             Cube::check_size(size)?;
-            let start = match from.as_deref() {
-                Some(s) => Cube::from_facelets_n(s, size)?,
-                None => Cube::solved_n(size),
-            };
+            let start = start_cube(from.as_deref(), size)?;
             let alg = alg.join(" ");
             let mut cube = start;
             cube.apply_all(&parse_sequence(&alg, notation)?)?;
@@ -716,18 +724,37 @@ pub fn apply(
     moves: &str,
 ) -> Result<String> {
     let kind: RepKind = rep.parse()?;
-    let cube = match from {
-        Some(s) => Cube::from_facelets_n(s, 3)?,
-        None => Cube::solved(),
-    };
+    let cube = start_cube(from, 3)?;
     let moves = parse_sequence(moves, notation)?;
     let mut state = kind.build(&cube)?;
     state.apply_all(&moves)?;
     Ok(match show {
         Show::Native => state.render(),
-        Show::Net => state.to_cube().net(),
+        Show::Net => net(&state.to_cube()),
         Show::Facelets => state.to_cube().facelets(),
     })
+}
+
+/// The cube `--from` gives (solved without it). A cube no turning can reach is accepted — the
+/// representations hold any stickers — with one line on stderr saying why it is impossible.
+fn start_cube(from: Option<&str>, n: usize) -> Result<Cube> {
+    let Some(s) = from else {
+        return Ok(Cube::solved_n(n));
+    };
+    let cube = Cube::from_facelets_n(s, n)?;
+    if let Some(note) = crate::command::impossible_note(&cube) {
+        output::err(format!("cubework: note: {note}"));
+    }
+    Ok(cube)
+}
+
+/// The net, in colour blocks on a terminal (as the REPL draws it), letters otherwise.
+fn net(cube: &Cube) -> String {
+    if crate::repl::use_colour() {
+        cube.net_with(crate::command::colour_block, 2)
+    } else {
+        cube.net()
+    }
 }
 
 /// `cubework apply --size N` for N ≠ 3: the canonical N×N×N cube (the paper's
@@ -742,22 +769,19 @@ pub fn apply_n(
 ) -> Result<String> {
     Cube::check_size(n)?;
     let kind: Option<RepKind> = rep.map(str::parse).transpose()?;
-    let start = match from {
-        Some(s) => Cube::from_facelets_n(s, n)?,
-        None => Cube::solved_n(n),
-    };
+    let start = start_cube(from, n)?;
     if let Some(kind) = kind {
         let mut state = kind.build(&start)?;
         state.apply_all(&parse_sequence(moves, notation)?)?;
         return Ok(match show {
             Show::Native => state.render(),
-            Show::Net => state.to_cube().net(),
+            Show::Net => net(&state.to_cube()),
             Show::Facelets => state.to_cube().facelets(),
         });
     }
     let cube = crate::input::do_sequence(&start, moves, notation)?;
     Ok(match show {
-        Show::Native | Show::Net => cube.net(),
+        Show::Native | Show::Net => net(&cube),
         Show::Facelets => cube.facelets(),
     })
 }
@@ -766,6 +790,11 @@ pub fn apply_n(
 pub fn input(facelets: Option<String>, alg: &[String], notation: Notation) -> Result<Input> {
     Ok(match facelets {
         Some(s) => Input::Facelets(s),
+        None if alg.iter().all(|a| a.trim().is_empty()) => {
+            return Err(Error::Usage(
+                "which cube? give the moves that make it (e.g. \"R U F'\") or --facelets S".into(),
+            ));
+        }
         None => Input::Moves(parse_sequence(&alg.join(" "), notation)?),
     })
 }

@@ -290,6 +290,8 @@ fn label(text: &str) -> String {
 pub struct Reply {
     /// Text to print (may be empty).
     pub text: String,
+    /// A remark for the error stream, printed before the text (`note: …`).
+    pub note: Option<String>,
     /// The user asked to leave.
     pub quit: bool,
 }
@@ -298,9 +300,16 @@ impl Reply {
     fn text(text: impl Into<String>) -> Reply {
         Reply {
             text: text.into(),
-            quit: false,
+            ..Reply::default()
         }
     }
+}
+
+/// The note for a cube no turning can reach, naming why (the solvers' own reasons).
+pub fn impossible_note(cube: &Cube) -> Option<String> {
+    crate::cubies::check_real(cube)
+        .err()
+        .map(|e| format!("this cube cannot be reached by turning: {e}"))
 }
 
 /// A workbench session: the cube in the current representation, the notation, and the
@@ -382,7 +391,7 @@ impl Session {
     pub fn execute(&mut self, typed: &str) -> Result<Reply> {
         let line = typed.trim();
         self.run_line(line)
-            .map_err(|e| e.shifted(column_of(typed, line)))
+            .map_err(|e| e.shifted(column_of(typed, line)).in_repl())
     }
 
     fn run_line(&mut self, line: &str) -> Result<Reply> {
@@ -395,7 +404,15 @@ impl Session {
         };
         let lower = word.to_lowercase();
         if !COMMANDS.iter().any(|c| c.name == lower) && !matches!(lower.as_str(), "exit" | "?") {
-            return self.moves(line, self.notation);
+            return self.moves(line, self.notation).map_err(|e| {
+                match (&e, nearest_command(word)) {
+                    // `clear`, `solved`: a word that is no move but looks like a command.
+                    (Error::Parse(p), Some(command)) if p.column <= word.chars().count() => {
+                        usage(&format!("{e} (did you mean the command `{command}`?)"))
+                    }
+                    _ => e,
+                }
+            });
         }
         match lower.as_str() {
             "rep" => self.switch_rep(rest),
@@ -416,7 +433,10 @@ impl Session {
                     return Err(usage("load needs a facelet string: load FACELETS"));
                 }
                 let cube = Cube::from_facelets_n(rest, self.size())?;
-                self.set_state(&format!("load {}", cube.facelets()), cube)
+                let note = impossible_note(&cube);
+                let mut reply = self.set_state(&format!("load {}", cube.facelets()), cube)?;
+                reply.note = note;
+                Ok(reply)
             }
             "undo" => self.undo(),
             "redo" => self.redo(),
@@ -494,7 +514,10 @@ impl Session {
                     Err(e) => e.to_string(),
                 };
                 Ok(Reply::text(crate::beginner::report::walkthrough(
-                    &cube, metric, &render,
+                    &cube,
+                    metric,
+                    self.notation,
+                    &render,
                 )?))
             }
             "step" => {
@@ -604,8 +627,8 @@ impl Session {
             "view" => self.view(rest),
             "help" | "?" => help(rest).map(Reply::text),
             "quit" | "exit" => Ok(Reply {
-                text: String::new(),
                 quit: true,
+                ..Reply::default()
             }),
             _ => Err(usage(&format!("unknown command '{}'", echo(word)))),
         }
@@ -741,6 +764,11 @@ impl Session {
     fn switch_rep(&mut self, name: &str) -> Result<Reply> {
         if name.is_empty() {
             return Ok(Reply::text(format!("representation: {}", self.rep.name())));
+        }
+        if name.eq_ignore_ascii_case("pieces") {
+            return Err(usage(
+                "pieces cannot be the current representation: it is the Ruby notes' piece map, not one of the paper's arrays (no array transform to make or compile, outer faces only); `show pieces` shows the current cube in it",
+            ));
         }
         let kind: RepKind = name.parse()?;
         self.rep = kind.build(&self.cube())?;
@@ -924,7 +952,7 @@ impl Session {
         };
         let mut after = before.clone();
         after.apply_all(&moves)?;
-        let line = crate::beginner::report::stage_line(stage, &moves, Metric::Htm);
+        let line = crate::beginner::report::stage_line(stage, &moves, Metric::Htm, self.notation);
         self.load_state(&after)?;
         self.record(Change {
             label: self::label(&format!("step {line}")),
@@ -1100,6 +1128,50 @@ fn strip_quotes(s: &str) -> &str {
         }
     }
     s
+}
+
+/// The command a mistyped word most likely meant: one a letter or two away (`solved` for
+/// `solved?`, `rest` for `reset`), or a word other programs use for it (`clear` for `reset`).
+fn nearest_command(word: &str) -> Option<&'static str> {
+    let word = word.to_lowercase();
+    let synonym = match word.as_str() {
+        "clear" | "new" | "restart" | "init" => Some("reset"),
+        "print" | "display" | "state" | "view?" => Some("show"),
+        "back" => Some("undo"),
+        "bye" | "q" => Some("quit"),
+        "solve?" | "done" | "done?" => Some("solved?"),
+        _ => None,
+    };
+    synonym.or_else(|| {
+        COMMANDS
+            .iter()
+            .map(|c| {
+                (
+                    edit_distance(&word, c.name),
+                    !c.name.starts_with(&word),
+                    c.name,
+                )
+            })
+            .filter(|&(d, _, name)| d <= 2 && d < name.len() / 2 + 1)
+            .min()
+            .map(|(_, _, name)| name)
+    })
+}
+
+/// Levenshtein distance between two words, in characters.
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut prev: Vec<usize> = (0..=b.len()).collect();
+    for (i, x) in a.chars().enumerate() {
+        let mut cur = vec![i + 1; b.len() + 1];
+        for (j, &y) in b.iter().enumerate() {
+            cur[j + 1] = (prev[j] + usize::from(x != y))
+                .min(prev[j + 1] + 1)
+                .min(cur[j] + 1);
+        }
+        prev = cur;
+    }
+    prev[b.len()]
 }
 
 /// The column (from 0, in characters) at which `part`, a slice of `line`, starts in it; 0 if

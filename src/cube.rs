@@ -23,15 +23,23 @@ pub enum FaceletError {
     },
     /// A character that names no face.
     #[error(
-        "facelet string has unknown colour '{}' at position {position} (expected one of U R F D L B)",
-        crate::text::echo(&ch.to_string())
+        "facelet string has unknown colour '{}' at position {position} (expected one of {})",
+        crate::text::echo(&ch.to_string()),
+        if *colours { "W B R O G Y" } else { "U R F D L B" }
     )]
     UnknownLetter {
         /// The character.
         ch: char,
-        /// 1-based position.
+        /// 1-based position, not counting spaces.
         position: usize,
+        /// Whether the string was read in colour letters.
+        colours: bool,
     },
+    /// Face letters and colour letters in one string.
+    #[error(
+        "facelet string mixes face letters (U R F D L B) and colour letters (W B R O G Y): use one alphabet"
+    )]
+    MixedAlphabets,
     /// A colour on too many or too few stickers.
     #[error("facelet string has {count} stickers of colour {face}, expected {expected}")]
     Count {
@@ -139,7 +147,7 @@ impl Cube {
         }
         if Face::up_from(c(Face::F), c(Face::R)) != Some(c(Face::U)) {
             return Err(FaceletError::Centres(format!(
-                "U {} R {} F {} is a mirror image of a real cube",
+                "U {} R {} F {} is a mirror image of a real cube (check that the faces come in the order U R F D L B, or up down back front left right in colour letters, each read row by row as seen from outside)",
                 c(Face::U),
                 c(Face::R),
                 c(Face::F)
@@ -148,10 +156,32 @@ impl Cube {
         Ok(())
     }
 
-    /// Parses a facelet string of a cube of size `n` (6n² letters from U R F D L B).
+    /// Parses the stickers of a cube of size `n` as people paste them, spaces and line breaks
+    /// between them ignored, in either of two alphabets:
+    ///
+    /// * **face letters** `U R F D L B` — a facelet string, faces in the order U R F D L B;
+    /// * **colour letters** `W B R O G Y` — as the vector and local displays print them, faces
+    ///   in the paper's order (up, down, back, front, left, right).
+    ///
+    /// They cannot be confused: a whole cube in face letters has U, F, D and L stickers, which
+    /// are no colour letters, and one in colour letters has W, O, G and Y, which are no face
+    /// letters. A string with letters of both is refused.
+    ///
+    /// ```
+    /// use cubework::Cube;
+    /// use cubework::rep::RepKind;
+    /// let mut cube = Cube::solved();
+    /// cube.apply_all(&cubework::parse_moves("R U", cubework::Notation::Standard).unwrap()).unwrap();
+    /// // What the vector representation prints loads back as the same cube.
+    /// let printed = RepKind::Vector.build(&cube).unwrap().render();
+    /// assert_eq!(Cube::from_facelets_n(&printed, 3).unwrap(), cube);
+    /// let spaced = "UUUUUUUUU RRRRRRRRR FFFFFFFFF\nDDDDDDDDD LLLLLLLLL BBBBBBBBB";
+    /// assert!(Cube::from_facelets_n(spaced, 3).unwrap().is_solved());
+    /// assert!(Cube::from_facelets_n(&"WU".repeat(27), 3).is_err());
+    /// ```
     pub fn from_facelets_n(s: &str, n: usize) -> Result<Cube, FaceletError> {
         Cube::check_size(n)?;
-        let chars: Vec<char> = s.trim().chars().collect();
+        let chars: Vec<char> = s.chars().filter(|c| !c.is_whitespace()).collect();
         let per_face = n * n;
         if chars.len() != 6 * per_face {
             return Err(FaceletError::Length {
@@ -160,16 +190,40 @@ impl Cube {
                 per_face,
             });
         }
-        let stickers = chars
+        let colours = chars.iter().any(|c| "WOGY".contains(*c));
+        if colours && chars.iter().any(|c| "UFDL".contains(*c)) {
+            return Err(FaceletError::MixedAlphabets);
+        }
+        let letter = |ch: char| {
+            if colours {
+                Face::from_paper_letter(ch)
+            } else {
+                Face::from_letter(ch)
+            }
+        };
+        let read = chars
             .iter()
             .enumerate()
             .map(|(i, &ch)| {
-                Face::from_letter(ch).ok_or(FaceletError::UnknownLetter {
+                letter(ch).ok_or(FaceletError::UnknownLetter {
                     ch,
                     position: i + 1,
+                    colours,
                 })
             })
             .collect::<Result<Vec<_>, _>>()?;
+        let stickers = if colours {
+            // The paper's face order to the facelet string's.
+            Face::ALL
+                .iter()
+                .flat_map(|f| {
+                    let at = f.paper_index() * per_face;
+                    read[at..at + per_face].iter().copied()
+                })
+                .collect()
+        } else {
+            read
+        };
         Cube::from_stickers(n, stickers)
     }
 
@@ -328,7 +382,8 @@ mod tests {
             Cube::from_facelets(&unknown).unwrap_err(),
             FaceletError::UnknownLetter {
                 ch: 'X',
-                position: 10
+                position: 10,
+                colours: false
             }
         );
         let count = SOLVED.replacen('R', "U", 1);

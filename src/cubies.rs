@@ -453,10 +453,78 @@ pub fn rotate_until(cube: &Cube, good: impl Fn(&Cube) -> bool) -> Option<(Cube, 
     })
 }
 
+/// Whether the stickers could come from turning a real cube, and if not, why — the same named
+/// reasons the solvers give: a corner or edge that does not exist or appears twice, a corner
+/// twisted or an edge flipped in place, two pieces swapped. The cube is first held the usual
+/// way (centres home on odd sizes, corner DBL home on even ones). The 3×3×3 is checked whole;
+/// other sizes by their corners (the only pieces every size has).
+///
+/// ```
+/// use cubework::cubies::check_real;
+/// use cubework::Cube;
+/// assert!(check_real(&Cube::solved()).is_ok());
+/// // Swap the two stickers of edge UR: flipped in place.
+/// let mut s: Vec<char> = Cube::solved().facelets().chars().collect();
+/// s.swap(5, 10);
+/// let flipped = Cube::from_facelets(&s.iter().collect::<String>()).unwrap();
+/// let e = check_real(&flipped).unwrap_err();
+/// assert!(e.to_string().contains("an edge has been flipped in place"), "{e}");
+/// ```
+pub fn check_real(cube: &Cube) -> Result<(), CubieError> {
+    let n = cube.size();
+    let held = if n % 2 == 1 {
+        rotate_until(cube, |c| Face::ALL.iter().all(|&f| c.centre(f) == Some(f)))
+    } else {
+        rotate_until(cube, |c| {
+            read_corners(c).is_ok_and(|k| k.perm[0] == 0 && k.twist[0] == 0)
+        })
+    };
+    let cube = held.map_or_else(|| cube.clone(), |(c, _)| c);
+    let corners = read_corners(&cube)?;
+    if n == 3 {
+        check_parity(&corners, &read_edges(&cube)?)?;
+    }
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::parser::{Notation, parse_moves};
+
+    #[test]
+    fn real_cubes_at_every_size_pass_and_broken_ones_are_named() {
+        for n in 2..=7 {
+            let mut c = Cube::solved_n(n);
+            c.apply_all(&parse_moves("R U x F' y2 D L2 z B", Notation::Standard).unwrap())
+                .unwrap();
+            assert_eq!(check_real(&c), Ok(()), "{n}");
+        }
+        // Twist corner URF in place on a 4×4×4: its U, R, F stickers.
+        let g = Geometry::of(4);
+        let mut st = Cube::solved_n(4).stickers().to_vec();
+        let (u, r, f) = (
+            g.index(Face::U, 3, 3),
+            g.index(Face::R, 0, 0),
+            g.index(Face::F, 0, 3),
+        );
+        (st[u], st[r], st[f]) = (st[f], st[u], st[r]);
+        let twisted = Cube::from_stickers(4, st).unwrap();
+        assert!(matches!(
+            check_real(&twisted),
+            Err(CubieError::TwistSum { .. })
+        ));
+        // Two edges swapped on the 3×3×3: a parity fault.
+        let mut s: Vec<char> = Cube::solved().facelets().chars().collect();
+        s.swap(1, 7); // UB's and UF's U stickers …
+        s.swap(46, 19); // … and their side stickers
+        let swapped = Cube::from_facelets(&s.iter().collect::<String>()).unwrap();
+        assert!(
+            matches!(check_real(&swapped), Err(CubieError::Parity { .. })),
+            "{:?}",
+            check_real(&swapped)
+        );
+    }
 
     #[test]
     fn corner_names_are_the_usual_ones() {

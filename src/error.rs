@@ -82,20 +82,28 @@ impl Error {
     /// The same error, with any parse error's column counted from `by` characters earlier
     /// (see [`ParseError::shifted`]).
     pub fn shifted(self, by: usize) -> Error {
+        self.map_parse(|e| e.shifted(by))
+    }
+
+    /// The same error as the REPL reports it (see [`ParseError::in_repl`]).
+    pub fn in_repl(self) -> Error {
+        self.map_parse(ParseError::in_repl)
+    }
+
+    /// The same error with `f` applied to any parse error inside it.
+    fn map_parse(self, f: impl FnOnce(ParseError) -> ParseError) -> Error {
         use crate::alg::AlgebraError;
         use crate::input::InputError;
         use crate::pocket::PocketError;
         use crate::solve::SolveError;
         match self {
-            Error::Parse(e) => Error::Parse(e.shifted(by)),
-            Error::Algebra(AlgebraError::Parse(e)) => {
-                Error::Algebra(AlgebraError::Parse(e.shifted(by)))
-            }
+            Error::Parse(e) => Error::Parse(f(e)),
+            Error::Algebra(AlgebraError::Parse(e)) => Error::Algebra(AlgebraError::Parse(f(e))),
             Error::Solve(SolveError::Input(InputError::Parse(e))) => {
-                Error::Solve(SolveError::Input(InputError::Parse(e.shifted(by))))
+                Error::Solve(SolveError::Input(InputError::Parse(f(e))))
             }
             Error::Pocket(PocketError::Input(InputError::Parse(e))) => {
-                Error::Pocket(PocketError::Input(InputError::Parse(e.shifted(by))))
+                Error::Pocket(PocketError::Input(InputError::Parse(f(e))))
             }
             other => other,
         }

@@ -95,6 +95,8 @@ pub struct ParseError {
     pub column: usize,
     /// The notation that was being parsed.
     pub notation: Notation,
+    /// Whether it was typed in the REPL (its hints then name REPL commands, not options).
+    pub in_repl: bool,
 }
 
 impl ParseError {
@@ -108,6 +110,12 @@ impl ParseError {
     /// ```
     pub fn shifted(mut self, by: usize) -> ParseError {
         self.column += by;
+        self
+    }
+
+    /// The same error as the REPL reports it: hints name REPL commands.
+    pub fn in_repl(mut self) -> ParseError {
+        self.in_repl = true;
         self
     }
 
@@ -138,6 +146,11 @@ impl ParseError {
                 let hint = match self.notation {
                     Notation::Paper if self.token.chars().any(|c| "rudfblxyzES".contains(c)) => {
                         " (paper notation uses L C R B H F U M D X Y Z)"
+                    }
+                    Notation::Standard
+                        if self.token.chars().any(|c| "CHXYZ".contains(c)) && self.in_repl =>
+                    {
+                        " (that is a paper letter: switch with `notation paper`)"
                     }
                     Notation::Standard if self.token.chars().any(|c| "CHXYZ".contains(c)) => {
                         " (that is a paper letter: switch with --notation paper)"

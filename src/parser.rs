@@ -100,6 +100,7 @@ pub fn parse_moves(input: &str, notation: Notation) -> Result<Vec<Move>, ParseEr
                 after: None,
                 column: column(rest),
                 notation,
+                in_repl: false,
             });
         };
         match after.chars().next() {
@@ -111,6 +112,7 @@ pub fn parse_moves(input: &str, notation: Notation) -> Result<Vec<Move>, ParseEr
                     after: None,
                     column: column(rest),
                     notation,
+                    in_repl: false,
                 });
             }
             Some(c) if !is_separator(c) && !starts_move(c, notation) => {
@@ -121,6 +123,7 @@ pub fn parse_moves(input: &str, notation: Notation) -> Result<Vec<Move>, ParseEr
                     after: Some(consumed.to_string()),
                     column: column(after),
                     notation,
+                    in_repl: false,
                 });
             }
             _ => {}
@@ -208,6 +211,7 @@ impl<'a> AlgParser<'a> {
             after: None,
             column: self.column(at),
             notation: self.notation,
+            in_repl: false,
         }
     }
 
@@ -235,6 +239,7 @@ impl<'a> AlgParser<'a> {
                     after: None,
                     column: self.column(open),
                     notation: self.notation,
+                    in_repl: false,
                 });
             };
             let ends = match c {
@@ -323,6 +328,7 @@ impl<'a> AlgParser<'a> {
                 after: Some(consumed.to_string()),
                 column: self.column(after),
                 notation: self.notation,
+                in_repl: false,
             });
         }
         Ok((item, after))

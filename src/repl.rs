@@ -98,6 +98,9 @@ pub fn run_interactive() -> Result<ExitCode> {
         crate::cancel::clear();
         match session.execute(&line) {
             Ok(reply) => {
+                if let Some(note) = &reply.note {
+                    output::err(format!("note: {note}"));
+                }
                 if !reply.text.is_empty() {
                     output::out(&reply.text)?;
                 }
@@ -137,6 +140,9 @@ pub fn run_lines(input: impl BufRead) -> Result<ExitCode> {
         };
         match session.execute(&line) {
             Ok(reply) => {
+                if let Some(note) = &reply.note {
+                    output::err(format!("note: {note}"));
+                }
                 if !reply.text.is_empty() {
                     output::out(&reply.text)?;
                 }
@@ -303,7 +309,7 @@ impl WorkbenchHelper {
             Some("rep") => names(),
             Some("show") => names()
                 .into_iter()
-                .chain(["all", "net", "facelets"].map(String::from))
+                .chain(["all", "net", "facelets", "pieces"].map(String::from))
                 .collect(),
             Some("notation") => vec!["standard".into(), "paper".into()],
             Some("help") => COMMANDS.iter().map(|c| c.name.to_string()).collect(),

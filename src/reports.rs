@@ -24,7 +24,7 @@ use crate::moves::{PaperMove, format_moves};
 use crate::parser::Notation;
 use crate::perm::OrderBy;
 use crate::rep::RepKind;
-use crate::text::count;
+use crate::text::{count, thousands};
 use crate::tools::{self, Finding, Reconstruction, Source, Tool};
 
 fn parse(text: &str, notation: Notation) -> Result<Alg, AlgebraError> {
@@ -75,11 +75,11 @@ pub fn order_report(
     let cycles = p.cycles();
     let periods = p.colour_periods();
     let mut out = vec![format!(
-        "{} ({} moves) on the {}: {} stickers",
+        "{} ({}) on the {}: {}",
         show(&alg),
-        alg.expanded_len(),
+        count(alg.expanded_len(), "move"),
         cube_name(n),
-        p.sources().len()
+        count(p.sources().len() as u64, "sticker")
     )];
     let order = p.order(by);
     if cycles.is_empty() {
@@ -87,10 +87,13 @@ pub fn order_report(
     } else {
         let lengths: Vec<usize> = cycles.iter().map(|c| c.len()).collect();
         out.push(format!(
-            "{} sticker cycles, lengths {}; {} pieces move ({} by colours)",
-            cycles.len(),
+            "{}, lengths {}; {} ({} by colours)",
+            count(cycles.len() as u64, "sticker cycle"),
             join(&lengths),
-            p.pieces_moved(OrderBy::Labels),
+            match p.pieces_moved(OrderBy::Labels) {
+                1 => "1 piece moves".to_string(),
+                n => format!("{} pieces move", thousands(n as u64)),
+            },
             p.pieces_moved(OrderBy::Colours)
         ));
         let terms = match by {
@@ -152,10 +155,10 @@ pub fn cycles_report(n: usize, text: &str, notation: Notation) -> Result<String,
             p.sources().len()
         ),
         format!(
-            "{} cycles moving {} stickers, {} pieces; order {} by labels, {} by colours",
-            cycles.len(),
-            moved,
-            p.pieces_moved(OrderBy::Labels),
+            "{} moving {}, {}; order {} by labels, {} by colours",
+            count(cycles.len() as u64, "cycle"),
+            count(moved as u64, "sticker"),
+            count(p.pieces_moved(OrderBy::Labels) as u64, "piece"),
             p.order_by_labels(),
             p.order_by_colours()
         ),
@@ -211,9 +214,9 @@ pub fn invert_report(text: &str, notation: Notation) -> Result<String, AlgebraEr
 pub fn expand_report(text: &str, notation: Notation) -> Result<String, AlgebraError> {
     let alg = parse(text, notation)?;
     Ok(format!(
-        "{} expands to {} moves\n{}",
+        "{} expands to {}\n{}",
         show(&alg),
-        alg.expanded_len(),
+        count(alg.expanded_len(), "move"),
         alg.format_expanded()
     ))
 }

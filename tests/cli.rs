@@ -592,7 +592,10 @@ fn pocket_refuses_impossible_states() {
             "23 characters",
         ),
         (vec!["pocket", "solve", "--facelets", twisted], "twist"),
-        (vec!["pocket", "table", "--metric", "stm"], "htm or qtm"),
+        (
+            vec!["pocket", "table", "--metric", "stm"],
+            "possible values: htm, qtm",
+        ),
         (vec!["pocket", "solve", "M"], "middle slice"),
     ] {
         assert_one_line_error(cached(), &args, message);

@@ -321,12 +321,18 @@ mod terminal {
 
     /// The REPL on a pseudo-terminal: write `keys`, then read until the child exits.
     fn repl(keys: &[&[u8]], data: &std::path::Path) -> (String, Option<i32>) {
+        on_terminal(&[], keys, data)
+    }
+
+    /// `cubework ARGS` on a pseudo-terminal: write `keys`, then read until the child exits.
+    fn on_terminal(args: &[&str], keys: &[&[u8]], data: &std::path::Path) -> (String, Option<i32>) {
         let pty = openpty(None, None).unwrap();
         // Copies closed on exec (`try_clone`), so that no other test's child inherits them.
         let slave = |fd: &OwnedFd| Stdio::from(fd.try_clone().unwrap());
         let mut command = StdCommand::new(assert_cmd::cargo::cargo_bin("cubework"));
         command
-            .env("NO_COLOR", "1")
+            .args(args)
+            .env_remove("NO_COLOR")
             .env("TERM", "dumb")
             .env("CUBEWORK_DATA_DIR", data)
             .stdin(slave(&pty.slave))
@@ -423,6 +429,16 @@ mod terminal {
             "{text}"
         );
         assert_eq!(code, Some(0), "{text}");
+    }
+
+    #[test]
+    fn the_command_lines_net_is_coloured_on_a_terminal_as_the_repls_is() {
+        let data = temp("pty-net");
+        let (text, code) = on_terminal(&["apply", "--show", "net", "R"], &[], &data);
+        assert_eq!(code, Some(0), "{text}");
+        assert!(text.contains("\x1b[48;5;"), "colour blocks: {text:?}");
+        let (text, _) = repl(&[b"show net\r", b"\x04"], &data);
+        assert!(text.contains("\x1b[48;5;"), "{text:?}");
     }
 
     #[test]

@@ -10,6 +10,8 @@ use crate::input::Input;
 use crate::metric::Metric;
 use crate::moves::Move;
 use crate::moves::format_moves;
+use crate::notation::Notation;
+use crate::tools::in_notation;
 
 /// Width of the stage-name column: the longest name, `blue corners oriented`.
 const NAME_WIDTH: usize = 21;
@@ -18,16 +20,17 @@ fn count(moves: &[Move], metric: Metric) -> u64 {
     moves.iter().map(|m| move_cost(m, metric)).sum()
 }
 
-fn written(moves: &[Move]) -> String {
+/// A stage's moves as made (whole-cube turns included), in `notation`.
+fn written(moves: &[Move], notation: Notation) -> String {
     if moves.is_empty() {
         "—".to_string()
     } else {
-        format_moves(moves)
+        format_moves(&in_notation(moves, notation))
     }
 }
 
 /// The closing lines: both lengths, then the simplified solution alone on the last line.
-fn summary(out: &mut String, solution: &Solution, metric: Metric) {
+fn summary(out: &mut String, solution: &Solution, metric: Metric, notation: Notation) {
     let simplified = solution.simplified();
     let made: u64 = solution
         .stages
@@ -36,11 +39,12 @@ fn summary(out: &mut String, solution: &Solution, metric: Metric) {
         .sum();
     let _ = writeln!(
         out,
-        "{made} moves by stage, {} simplified (whole-cube turns folded in, cancelling moves merged), in the {}:",
+        "{made} moves by stage, {} simplified (whole-cube turns folded in, cancelling moves merged), in the {}{}:",
         count(&simplified, metric),
-        metric.title()
+        metric.title(),
+        notation.in_words()
     );
-    out.push_str(&format_moves(&simplified));
+    out.push_str(&format_moves(&in_notation(&simplified, notation)));
 }
 
 /// `cubework solve --method beginner`: one line a stage (its number and name, its length in
@@ -51,13 +55,13 @@ fn summary(out: &mut String, solution: &Solution, metric: Metric) {
 /// use cubework::beginner::report::report;
 /// use cubework::input::Input;
 /// use cubework::metric::Metric;
-/// let text = report(&Input::Alg("R U R' U'".into()), Metric::Htm).unwrap();
+/// let text = report(&Input::Alg("R U R' U'".into()), Metric::Htm, cubework::Notation::Standard).unwrap();
 /// let lines: Vec<&str> = text.lines().collect();
 /// assert_eq!(lines.len(), 9);
 /// assert!(lines[0].starts_with("1. white cross"));
 /// assert!(lines[6].starts_with("7. blue corners oriented"));
 /// ```
-pub fn report(input: &Input, metric: Metric) -> Result<String, BeginnerError> {
+pub fn report(input: &Input, metric: Metric, notation: Notation) -> Result<String, BeginnerError> {
     let (_, solution) = solve_input(input)?;
     let mut out = String::new();
     for s in &solution.stages {
@@ -67,10 +71,10 @@ pub fn report(input: &Input, metric: Metric) -> Result<String, BeginnerError> {
             s.stage.number(),
             s.stage.name(),
             count(&s.moves, metric),
-            written(&s.moves)
+            written(&s.moves, notation)
         );
     }
-    summary(&mut out, &solution, metric);
+    summary(&mut out, &solution, metric, notation);
     Ok(out)
 }
 
@@ -79,6 +83,7 @@ pub fn report(input: &Input, metric: Metric) -> Result<String, BeginnerError> {
 pub fn walkthrough(
     cube: &Cube,
     metric: Metric,
+    notation: Notation,
     render: &dyn Fn(&Cube) -> String,
 ) -> Result<String, BeginnerError> {
     let solution = solve(cube)?;
@@ -90,23 +95,22 @@ pub fn walkthrough(
         let _ = writeln!(
             out,
             "{}\n{}\n",
-            stage_line(s.stage, &s.moves, metric),
+            stage_line(s.stage, &s.moves, metric, notation),
             render(&now)
         );
     }
-    summary(&mut out, &solution, metric);
+    summary(&mut out, &solution, metric, notation);
     Ok(out)
 }
 
 /// `3. second layer (36 moves): z2 U R U' R' …`
-pub fn stage_line(stage: Stage, moves: &[Move], metric: Metric) -> String {
-    let n = count(moves, metric);
+pub fn stage_line(stage: Stage, moves: &[Move], metric: Metric, notation: Notation) -> String {
     format!(
-        "{}. {} ({n} {}): {}",
+        "{}. {} ({}): {}",
         stage.number(),
         stage.name(),
-        if n == 1 { "move" } else { "moves" },
-        written(moves)
+        crate::text::count(count(moves, metric), "move"),
+        written(moves, notation)
     )
 }
 
