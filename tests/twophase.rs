@@ -309,4 +309,19 @@ fn the_repl_solves_hints_and_scrambles_to_random_states() {
         "{}",
         r.stdout
     );
+
+    // On a 2×2×2 session, hints come from the pocket table and walk to solved optimally;
+    // the two-phase commands say they need a 3×3×3.
+    let r = run(
+        &[],
+        "size 2\nR U F2\nhint apply\nhint apply\nhint apply\nsolved?\nsolve\nscramble random\n",
+    );
+    assert!(r.stdout.contains("\nyes\n"), "{}", r.stdout);
+    assert_eq!(r.stdout.matches("hint apply: ").count(), 3, "{}", r.stdout);
+    let errors: Vec<&str> = r.stderr.lines().collect();
+    assert_eq!(errors.len(), 2, "{errors:?}");
+    assert!(
+        errors.iter().all(|e| e.contains("works on the 3×3×3")),
+        "{errors:?}"
+    );
 }

@@ -861,8 +861,6 @@ mod tests {
 #[cfg(test)]
 mod timing {
     use super::*;
-    use rand::SeedableRng;
-    use rand_chacha::ChaCha8Rng;
 
     #[repr(C)]
     struct Timespec {
