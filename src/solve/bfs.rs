@@ -540,7 +540,7 @@ mod tests {
         assert!(cube.is_solved(), "{text}");
     }
 
-    /// Run with `cargo test --release --lib solve::tests::timing -- --ignored --nocapture`.
+    /// Run with `cargo test --release --lib solve::bfs::tests::timing -- --ignored --nocapture`.
     #[test]
     #[ignore]
     fn timing() {

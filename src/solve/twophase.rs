@@ -60,8 +60,8 @@ pub const MAX_PHASE2: usize = 12;
 /// The default length bound.
 pub const DEFAULT_MAX_LENGTH: u8 = 21;
 /// Probes made before settling for a solution, by default: a few more than the first
-/// solution usually takes, which shortens solutions a little (mean 20.5 rather than 20.56
-/// moves at 21) for a few percent more time.
+/// solution usually takes, which shortens solutions a little (on the benchmark set, seeds 1
+/// to 200, a mean of 20.57 rather than 20.61 moves at 21) for a few percent more time.
 pub const DEFAULT_MIN_PROBES: u64 = 5;
 /// The largest length bound accepted (every cube needs at most 20).
 pub const MAX_LENGTH_LIMIT: u8 = 40;
