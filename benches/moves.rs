@@ -1,14 +1,29 @@
-//! Every representation's quarter-turns and orientation moves, as defined (the ndarray
-//! transform) and compiled (the gather), plus the vector's byte shuffle on every SIMD path.
+//! Every representation's quarter-turns and orientation moves on the 3×3×3, as defined (the
+//! ndarray transform) and compiled (the gather); and every representation's compiled
+//! quarter-turn at every size from 2 to 7 on each SIMD path (VBMI, AVX2, scalar). A path this
+//! CPU lacks is skipped, with a line on stderr saying so.
 //!
-//! Run with `scripts/bench.sh`, which also writes the README's table.
+//! Run with `scripts/bench.sh`, which also writes the README's tables. `cargo bench --bench
+//! moves -- size` runs only the per-size, per-path groups.
 
 use std::hint::black_box;
+use std::time::Duration;
 
-use criterion::{Criterion, criterion_group, criterion_main};
+use criterion::measurement::WallTime;
+use criterion::{BenchmarkGroup, Criterion, SamplingMode, criterion_group, criterion_main};
 use cubework::rep::RepKind;
 use cubework::simd::ShufflePath;
-use cubework::{Cube, PaperMove};
+use cubework::{Cube, LayerTurn, PaperMove};
+
+/// Many short samples of equal length: on a machine shared with other work most samples then
+/// run without the process being preempted, and the median is one of those.
+fn short_samples(group: &mut BenchmarkGroup<'_, WallTime>) {
+    group
+        .sampling_mode(SamplingMode::Flat)
+        .sample_size(400)
+        .warm_up_time(Duration::from_millis(200))
+        .measurement_time(Duration::from_millis(300));
+}
 
 fn moves_of(kind: RepKind, quarter: bool) -> Vec<PaperMove> {
     kind.defined_moves()
@@ -19,6 +34,7 @@ fn moves_of(kind: RepKind, quarter: bool) -> Vec<PaperMove> {
 
 fn bench_kind(c: &mut Criterion, group: &str, quarter: bool) {
     let mut defined = c.benchmark_group(format!("{group}/defined"));
+    short_samples(&mut defined);
     for kind in RepKind::ALL {
         let moves = moves_of(kind, quarter);
         if moves.is_empty() {
@@ -28,20 +44,24 @@ fn bench_kind(c: &mut Criterion, group: &str, quarter: bool) {
         let mut i = 0;
         defined.bench_function(kind.name(), |b| {
             b.iter(|| {
-                rep.turn(black_box(moves[i])).unwrap();
+                rep.turn(black_box(moves[i]).into()).unwrap();
                 i = if i + 1 == moves.len() { 0 } else { i + 1 };
             })
         });
     }
     defined.finish();
     let mut compiled = c.benchmark_group(format!("{group}/compiled"));
+    short_samples(&mut compiled);
     for kind in RepKind::ALL {
         let moves = moves_of(kind, quarter);
         if moves.is_empty() {
             continue;
         }
         let mut rep = kind.build(&Cube::solved()).unwrap();
-        let tables: Vec<_> = moves.iter().map(|&m| rep.compile(m).unwrap()).collect();
+        let tables: Vec<_> = moves
+            .iter()
+            .map(|&m| rep.compile(m.into()).unwrap())
+            .collect();
         let mut i = 0;
         compiled.bench_function(kind.name(), |b| {
             b.iter(|| {
@@ -61,46 +81,45 @@ fn orientation_moves(c: &mut Criterion) {
     bench_kind(c, "orientation", false);
 }
 
-/// The vector's compiled quarter-turn on each shuffle path this CPU has, without dynamic
-/// dispatch: `vbmi-full` is what the vector representation does (one full-width `vpermb` on the
-/// 64 bytes it owns); the others permute exactly 54 bytes (`vbmi-masked` with masked load and
-/// store, which the next turn cannot take from the store buffer).
-fn vector_shuffle(c: &mut Criterion) {
-    let mut group = c.benchmark_group("vector-shuffle");
-    let rep = RepKind::Vector.build(&Cube::solved()).unwrap();
-    let shuffles: Vec<_> = moves_of(RepKind::Vector, true)
-        .iter()
-        .map(|&m| rep.compile(m).unwrap().shuffle().unwrap().clone())
-        .collect();
-    if ShufflePath::Vbmi.available() {
-        let mut padded = [b' '; 64];
-        padded[..54].copy_from_slice(rep.render().as_bytes());
-        let mut i = 0;
-        group.bench_function("vbmi-full", |b| {
-            b.iter(|| {
-                // SAFETY: 64 initialised bytes; the shuffles are of 54.
-                unsafe { shuffles[i].apply_padded(black_box(padded.as_mut_ptr())) };
-                i = if i + 1 == shuffles.len() { 0 } else { i + 1 };
-            })
-        });
+/// Every representation's compiled single-layer quarter-turns at every size from 2 to 7, on
+/// each path (`compiled-vbmi`, `compiled-avx2`, `compiled-scalar`, benchmark `REP-N`): each
+/// gather made as `CUBEWORK_SIMD=PATH` would make it (the path's shuffle where it does less
+/// work than gathering the cells that change, as on that CPU).
+fn sizes_and_paths(c: &mut Criterion) {
+    for path in ShufflePath::ALL {
+        if !path.available() {
+            eprintln!(
+                "skipping the {path} benchmarks: this CPU lacks {}",
+                match path {
+                    ShufflePath::Vbmi => "AVX-512 VBMI",
+                    ShufflePath::Avx2 => "AVX2",
+                    ShufflePath::Scalar => "nothing",
+                }
+            );
+            continue;
+        }
+        let mut group = c.benchmark_group(format!("compiled-{path}"));
+        short_samples(&mut group);
+        for kind in RepKind::ALL {
+            for n in kind.sizes().filter(|&n| n <= 7) {
+                let mut rep = kind.build(&Cube::solved_n(n)).unwrap();
+                let tables: Vec<_> = LayerTurn::quarter_turns(n)
+                    .into_iter()
+                    .filter(|&t| kind.undefined_turn(n, t).is_none())
+                    .map(|t| rep.compile(t).unwrap().on_path(path))
+                    .collect();
+                let mut i = 0;
+                group.bench_function(format!("{}-{n}", kind.name()), |b| {
+                    b.iter(|| {
+                        rep.turn_compiled(black_box(&tables[i]));
+                        i = if i + 1 == tables.len() { 0 } else { i + 1 };
+                    })
+                });
+            }
+        }
+        group.finish();
     }
-    for path in ShufflePath::ALL.into_iter().filter(|p| p.available()) {
-        let mut state: Vec<u8> = rep.render().into_bytes();
-        let mut i = 0;
-        let name = if path == ShufflePath::Vbmi {
-            "vbmi-masked".to_string()
-        } else {
-            format!("{path:?}").to_lowercase()
-        };
-        group.bench_function(name, |b| {
-            b.iter(|| {
-                shuffles[i].apply_with(path, black_box(&mut state));
-                i = if i + 1 == shuffles.len() { 0 } else { i + 1 };
-            })
-        });
-    }
-    group.finish();
 }
 
-criterion_group!(benches, quarter_turns, orientation_moves, vector_shuffle);
+criterion_group!(benches, quarter_turns, orientation_moves, sizes_and_paths);
 criterion_main!(benches);

@@ -1,6 +1,8 @@
 #!/usr/bin/env python3
-"""Reads criterion's estimates for the `moves` benchmark and writes a Markdown table of medians
-(ns per move) into README.md between <!-- bench:start --> and <!-- bench:end -->."""
+"""Reads criterion's estimates for the `moves` benchmark and writes Markdown tables of medians
+(ns per move) into README.md between <!-- bench:start --> and <!-- bench:end -->: the 3×3×3's
+quarter-turns and orientation moves, and every representation's compiled quarter-turn at every
+size on each SIMD path the CPU has."""
 import datetime
 import json
 import os
@@ -9,6 +11,8 @@ import re
 import sys
 
 REPS = ["numeric", "local", "composite", "visual", "vector", "4d", "nested"]
+PATHS = ["vbmi", "avx2", "scalar"]
+SIZES = range(2, 8)
 COLUMNS = [
     ("quarter-turn/defined", "quarter-turn, as defined"),
     ("quarter-turn/compiled", "quarter-turn, compiled"),
@@ -45,11 +49,27 @@ def cpu_model():
     return platform.processor() or platform.machine()
 
 
+def cpu_flags():
+    """The SIMD flags the paths depend on, as /proc/cpuinfo lists them."""
+    try:
+        with open("/proc/cpuinfo") as f:
+            for line in f:
+                if line.startswith("flags"):
+                    have = set(line.split(":", 1)[1].split())
+                    return " ".join(f for f in ["avx2", "avx512f", "avx512bw", "avx512vbmi"] if f in have)
+    except OSError:
+        pass
+    return "unknown"
+
+
 def main():
     root, readme = sys.argv[1], sys.argv[2]
     lines = [
         f"Medians in ns per move, measured {datetime.date.today().isoformat()} on {cpu_model()}, "
-        f"{os.cpu_count()} cores, by `scripts/bench.sh` (criterion; `cargo bench --bench moves`).",
+        f"{os.cpu_count()} cores, CPU flags {cpu_flags()}, by `scripts/bench.sh` "
+        "(criterion; `cargo bench --bench moves`). The 3×3×3, on the path the CPU chooses"
+        + (f" (`CUBEWORK_SIMD={os.environ['CUBEWORK_SIMD']}`)" if os.environ.get("CUBEWORK_SIMD") else "")
+        + ":",
         "",
         "| rep | " + " | ".join(title for _, title in COLUMNS) + " |",
         "|---|" + "---:|" * len(COLUMNS),
@@ -57,14 +77,23 @@ def main():
     for rep in REPS:
         cells = [fmt(median_ns(root, group, rep)) for group, _ in COLUMNS]
         lines.append(f"| {rep} | " + " | ".join(cells) + " |")
-    shuffles = []
-    for path in ["vbmi-full", "vbmi-masked", "portable"]:
-        ns = median_ns(root, "vector-shuffle", path)
-        if ns is not None:
-            shuffles.append(f"{path} {fmt(ns)} ns")
-    if shuffles:
-        lines += ["", "The vector's compiled quarter-turn by shuffle path (`vbmi-full` is what the vector "
-                  "representation does; the others permute exactly 54 bytes): " + ", ".join(shuffles) + "."]
+    # Only the paths this CPU has, so that results left by a run on another CPU are not shown.
+    has = {"vbmi": "avx512vbmi" in cpu_flags(), "avx2": "avx2" in cpu_flags(), "scalar": True}
+    by_path = [p for p in PATHS if has[p] and any(median_ns(root, f"compiled-{p}", f"{r}-3") for r in REPS)]
+    if by_path:
+        lines += [
+            "",
+            "Every representation's compiled single-layer quarter-turn at every size, on each path "
+            "(as `CUBEWORK_SIMD=PATH` makes it; a path the CPU lacks is skipped); — where the "
+            "representation does not hold the size:",
+            "",
+            "| rep | path | " + " | ".join(f"N={n}" for n in SIZES) + " |",
+            "|---|---|" + "---:|" * len(SIZES),
+        ]
+        for rep in REPS:
+            for path in by_path:
+                cells = [fmt(median_ns(root, f"compiled-{path}", f"{rep}-{n}")) for n in SIZES]
+                lines.append(f"| {rep} | {path} | " + " | ".join(cells) + " |")
     table = "\n".join(lines)
     with open(readme) as f:
         text = f.read()

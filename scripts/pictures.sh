@@ -44,6 +44,7 @@ done
 "$bin" pocket table --plot "$out/pocket.svg" >/dev/null
 if [[ ${1:-} != --no-time ]]; then
     "$bin" compare --plot "$out/compare.svg" >/dev/null
+    "$bin" compare --sizes 2..7 --plot "$out/compare-sizes.svg" >/dev/null
     echo "compare.svg measured on: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | xargs), $(nproc) cores"
 fi
 ls "$out"

@@ -107,6 +107,9 @@ pub enum Item {
         /// Repetition and prime after the bracket.
         power: Power,
     },
+    /// A comment, `// …` to the end of the line: it turns nothing, is kept where it stands by
+    /// [`Alg::expanded_with_comments`] and inversion, and dropped by simplifying.
+    Comment(String),
     /// One of the paper's tools by name; it expands to the reconstructed sequence, in the
     /// notation it was written in.
     Tool {
@@ -204,8 +207,57 @@ impl Alg {
     /// assert_eq!(inv("SWITCH U"), "U' SWITCH'");
     /// ```
     pub fn invert(&self) -> Alg {
+        // A comment belongs to the item before it on its line and goes with it.
+        let mut units: Vec<&[Item]> = Vec::new();
+        let mut start = 0;
+        for i in 1..=self.items.len() {
+            if i == self.items.len() || !matches!(self.items[i], Item::Comment(_)) {
+                units.push(&self.items[start..i]);
+                start = i;
+            }
+        }
         Alg {
-            items: self.items.iter().rev().map(Item::invert).collect(),
+            items: units
+                .into_iter()
+                .rev()
+                .flat_map(|unit| unit.iter().map(Item::invert))
+                .collect(),
+        }
+    }
+
+    /// The same sequence without its comments (at any depth).
+    ///
+    /// ```
+    /// use cubework::alg::Alg;
+    /// use cubework::Notation;
+    /// let a = Alg::parse("R // one\n(U // two\n)2", Notation::Standard).unwrap();
+    /// assert_eq!(a.without_comments().to_string(), "R (U)2");
+    /// ```
+    pub fn without_comments(&self) -> Alg {
+        let strip = |a: &Alg| a.without_comments();
+        Alg {
+            items: self
+                .items
+                .iter()
+                .filter(|i| !matches!(i, Item::Comment(_)))
+                .map(|item| match item {
+                    Item::Group { body, power } => Item::Group {
+                        body: strip(body),
+                        power: *power,
+                    },
+                    Item::Commutator { a, b, power } => Item::Commutator {
+                        a: strip(a),
+                        b: strip(b),
+                        power: *power,
+                    },
+                    Item::Conjugate { a, b, power } => Item::Conjugate {
+                        a: strip(a),
+                        b: strip(b),
+                        power: *power,
+                    },
+                    other => other.clone(),
+                })
+                .collect(),
         }
     }
 
@@ -247,6 +299,7 @@ impl Alg {
                     notation,
                     power: *power,
                 }),
+                Item::Comment(text) => items.push(Item::Comment(text.clone())),
             }
         }
         Alg { items }
@@ -265,6 +318,7 @@ impl Alg {
             .iter()
             .map(|item| match item {
                 Item::Move(_) | Item::Tool { .. } => 1,
+                Item::Comment(_) => 0,
                 Item::Group { body, .. } => body.written_len(),
                 Item::Commutator { a, b, .. } | Item::Conjugate { a, b, .. } => {
                     a.written_len() + b.written_len()
@@ -305,6 +359,30 @@ impl Alg {
         for item in &self.items {
             item.expand_into(out);
         }
+    }
+
+    /// The expansion as a sequence that keeps this sequence's own comments where they stand:
+    /// each other item written out as its moves (comments inside brackets go with them).
+    ///
+    /// ```
+    /// use cubework::alg::Alg;
+    /// use cubework::Notation;
+    /// let a = Alg::parse("[R, U] // sexy move\n(F)2", Notation::Standard).unwrap();
+    /// assert_eq!(a.expanded_with_comments().to_string(), "R U R' U' // sexy move\nF F");
+    /// ```
+    pub fn expanded_with_comments(&self) -> Alg {
+        let mut items = Vec::new();
+        for item in &self.items {
+            match item {
+                Item::Comment(_) => items.push(item.clone()),
+                other => {
+                    let mut moves = Vec::new();
+                    other.expand_into(&mut moves);
+                    items.extend(moves.into_iter().map(Item::Move));
+                }
+            }
+        }
+        Alg { items }
     }
 
     /// The expansion with adjacent moves cancelled and merged (see [`simplify`]).
@@ -398,6 +476,7 @@ impl Item {
         };
         match self {
             Item::Move(m) => Item::Move(m.inverse()),
+            Item::Comment(text) => Item::Comment(text.clone()),
             Item::Group { body, power } if power.inverse => Item::Group {
                 body: body.clone(),
                 power: flip(*power),
@@ -450,6 +529,7 @@ impl Item {
     fn base_into(&self, out: &mut Vec<Move>) {
         match self {
             Item::Move(m) => out.push(*m),
+            Item::Comment(_) => {}
             Item::Group { body, .. } => body.expand_into(out),
             Item::Commutator { a, b, .. } => {
                 a.expand_into(out);
@@ -471,7 +551,7 @@ impl Item {
 
     fn power(&self) -> Power {
         match self {
-            Item::Move(_) => Power::ONCE,
+            Item::Move(_) | Item::Comment(_) => Power::ONCE,
             Item::Group { power, .. }
             | Item::Commutator { power, .. }
             | Item::Conjugate { power, .. }
@@ -482,9 +562,12 @@ impl Item {
     /// Appends the expansion to `out` in place: the item once (reversed and inverted if
     /// primed), then that copied for each further repetition.
     fn expand_into(&self, out: &mut Vec<Move>) {
+        let power = self.power();
+        if power.repeat == 0 {
+            return;
+        }
         let start = out.len();
         self.base_into(out);
-        let power = self.power();
         if power.inverse {
             out[start..].reverse();
             for m in &mut out[start..] {
@@ -500,6 +583,7 @@ impl Item {
     fn base_len(&self) -> u64 {
         match self {
             Item::Move(_) => 1,
+            Item::Comment(_) => 0,
             Item::Group { body, .. } => body.expanded_len(),
             Item::Commutator { a, b, .. } => {
                 (a.expanded_len().saturating_add(b.expanded_len())).saturating_mul(2)
@@ -519,6 +603,7 @@ impl Item {
     fn count(&self, metric: Metric) -> u64 {
         let base = match self {
             Item::Move(m) => move_cost(m, metric),
+            Item::Comment(_) => 0,
             Item::Group { body, .. } => body.count(metric),
             Item::Commutator { a, b, .. } => {
                 (a.count(metric).saturating_add(b.count(metric))).saturating_mul(2)
@@ -536,6 +621,7 @@ impl Item {
         let power = self.power();
         let once = match self {
             Item::Move(m) => StickerPerm::of_moves(n, &[*m])?,
+            Item::Comment(_) => StickerPerm::identity(n),
             Item::Group { body, .. } => body.perm(n)?,
             Item::Commutator { a, b, .. } => {
                 let (pa, pb) = (a.perm(n)?, b.perm(n)?);
@@ -790,13 +876,32 @@ fn is_paper(item: &Item) -> bool {
 }
 
 impl fmt::Display for Alg {
-    /// The bracketed form: `(R U)3' [R, U] [F: R] SWITCH`; paper moves run together.
+    /// The bracketed form: `(R U)3' [R, U] [F: R] SWITCH`; paper moves run together; a comment
+    /// runs to the end of its line, so what follows it starts a new one.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         for (i, item) in self.items.iter().enumerate() {
-            if i > 0 && !(is_paper(item) && is_paper(&self.items[i - 1])) {
-                f.write_str(" ")?;
+            if i > 0 {
+                let prev = &self.items[i - 1];
+                if matches!(prev, Item::Comment(_)) {
+                    f.write_str("\n")?;
+                } else if !(is_paper(item) && is_paper(prev)) {
+                    f.write_str(" ")?;
+                }
             }
             write!(f, "{item}")?;
+        }
+        Ok(())
+    }
+}
+
+/// `alg`, with a line break after it if it ends in a comment (before a closing bracket).
+struct Closed<'a>(&'a Alg);
+
+impl fmt::Display for Closed<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.0)?;
+        if matches!(self.0.items.last(), Some(Item::Comment(_))) {
+            f.write_str("\n")?;
         }
         Ok(())
     }
@@ -806,9 +911,12 @@ impl fmt::Display for Item {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Item::Move(m) => write!(f, "{m}"),
-            Item::Group { body, power } => write!(f, "({body}){power}"),
-            Item::Commutator { a, b, power } => write!(f, "[{a}, {b}]{power}"),
-            Item::Conjugate { a, b, power } => write!(f, "[{a}: {b}]{power}"),
+            Item::Comment(text) => write!(f, "//{text}"),
+            Item::Group { body, power } => write!(f, "({}){power}", Closed(body)),
+            Item::Commutator { a, b, power } => {
+                write!(f, "[{}, {}]{power}", Closed(a), Closed(b))
+            }
+            Item::Conjugate { a, b, power } => write!(f, "[{}: {}]{power}", Closed(a), Closed(b)),
             Item::Tool { tool, power, .. } => write!(f, "{tool}{power}"),
         }
     }

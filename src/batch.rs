@@ -130,7 +130,7 @@ pub fn run(
         metric,
         ..Summary::default()
     };
-    for read in Lines::new(input) {
+    for read in crate::lines::statements(Lines::new(input), crate::parser::is_incomplete) {
         let (number, line) = match read {
             Ok(numbered) => numbered,
             Err(e) => {

@@ -18,7 +18,10 @@ use crate::metric::Metric;
 use crate::output;
 use crate::parser::{Notation, parse_sequence};
 use crate::perm::OrderBy;
-use crate::progress::{measure_all_with_progress, paper_with_progress, solve_with_progress};
+use crate::progress::{
+    measure_all_with_progress, measure_sizes_with_progress, paper_with_progress,
+    solve_with_progress,
+};
 use crate::rep::RepKind;
 use crate::reports;
 
@@ -119,8 +122,13 @@ pub enum Command {
         #[arg()]
         moves: Vec<String>,
     },
-    /// List the representations: shape, element, bytes, defined moves.
-    Reps,
+    /// List the representations at a size: shape, element, bytes, defined moves (and which
+    /// do not hold that size, and why).
+    Reps {
+        /// Cube size N (2 to 9).
+        #[arg(long, default_value_t = 3, allow_negative_numbers = true, value_parser = size_arg)]
+        size: usize,
+    },
     /// The order of a sequence: how many repetitions bring the cube back.
     Order {
         /// Cube size N (2 to 9).
@@ -247,10 +255,17 @@ pub enum Command {
         /// Output format.
         #[arg(long, value_enum, default_value_t = Format::Table)]
         format: Format,
-        /// Random quarter-turns to time.
+        /// Random quarter-turns to time (with --sizes: on the 3×3×3, fewer on bigger cubes).
         #[arg(long, default_value_t = 10_000, allow_negative_numbers = true, value_parser = turns_arg)]
         turns: u32,
-        /// Also draw ns per turn as a chart (SVG) to this file.
+        /// Cube size N (2 to 9): the table at that size.
+        #[arg(long, default_value_t = 3, allow_negative_numbers = true, value_parser = size_arg, conflicts_with = "sizes")]
+        size: usize,
+        /// A range of sizes, e.g. 2..7: every representation's ns per turn and bytes against N.
+        #[arg(long, value_name = "A..B", value_parser = sizes_arg)]
+        sizes: Option<SizeRange>,
+        /// Also draw ns per turn as a chart (SVG) to this file: by representation, or with
+        /// --sizes against N.
         #[arg(long, value_name = "FILE")]
         plot: Option<PathBuf>,
     },
@@ -336,6 +351,8 @@ pub fn run(args: impl IntoIterator<Item = impl Into<OsString> + Clone>) -> Resul
         }
         Err(e) => return Err(Error::Usage(one_line(&e.to_string()))),
     };
+    // A path forced by CUBEWORK_SIMD that this CPU lacks, or a misspelt one, is said at once.
+    crate::simd::ShufflePath::from_env().map_err(Error::Environment)?;
     match cli.command {
         None => crate::repl::run_interactive(),
         Some(Command::Run { file }) => {
@@ -429,6 +446,15 @@ fn size_arg(s: &str) -> std::result::Result<usize, String> {
     let n = whole::<usize>(s)?;
     Cube::check_size(n).map_err(|e| e.to_string())?;
     Ok(n)
+}
+
+/// A range of cube sizes, as `--sizes` reads it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SizeRange(pub std::ops::RangeInclusive<usize>);
+
+/// `--sizes A..B`: see [`crate::compare::parse_sizes`].
+fn sizes_arg(s: &str) -> std::result::Result<SizeRange, String> {
+    crate::compare::parse_sizes(s).map(SizeRange)
 }
 
 /// A number of quarter-turns to time, 1 to [`crate::compare::MAX_TURNS`].
@@ -567,18 +593,44 @@ pub fn execute(command: Command) -> Result<String> {
             seed,
             notation,
         } => Ok(reports::scramble_report(count, seed, notation)?),
-        Command::Reps => Ok(reports::reps_table()),
+        Command::Reps { size } => Ok(reports::reps_table(size)),
         Command::Compare {
             format,
             turns,
+            size,
+            sizes,
             plot,
         } => {
-            let (measures, pieces) = measure_all_with_progress(turns as usize)?;
-            let table = compare_table(&measures, Some(&pieces), format);
+            if let Some(SizeRange(sizes)) = sizes {
+                let sweep = measure_sizes_with_progress(sizes, turns as usize)?;
+                let table = crate::compare::sizes_table(&sweep, format);
+                return match plot {
+                    Some(path) => {
+                        let (defined, compiled) = crate::draw::chart::size_lines(&sweep);
+                        let note = format!(
+                            "{turns} random quarter-turns on the 3×3×3, fewer on bigger cubes; medians of samples from {} interleaved rounds",
+                            crate::progress::ROUNDS
+                        );
+                        let chart = crate::draw::chart::sizes_chart(&defined, &compiled, &note)?;
+                        let line = crate::draw::save_chart(
+                            &path,
+                            &chart,
+                            "chart of ns per turn against N",
+                        )?;
+                        Ok(format!("{line}\n{table}"))
+                    }
+                    None => Ok(table),
+                };
+            }
+            let (measures, pieces) = measure_all_with_progress(size, turns as usize)?;
+            let table = compare_table(&measures, pieces.as_ref(), format);
             match plot {
                 Some(path) => {
-                    let bars = crate::draw::chart::speed_bars(&measures, Some(&pieces));
-                    let note = format!("{turns} random quarter-turns, median of 7 rounds");
+                    let bars = crate::draw::chart::speed_bars(&measures, pieces.as_ref());
+                    let note = format!(
+                        "{turns} random quarter-turns of the {size}×{size}×{size}, median of samples from {} interleaved rounds",
+                        crate::progress::ROUNDS
+                    );
                     let chart = crate::draw::chart::speed_chart(&bars, &note)?;
                     let line = crate::draw::save_chart(&path, &chart, "chart of ns per turn")?;
                     Ok(format!("{line}\n{table}"))
@@ -716,15 +768,17 @@ pub fn apply_n(
     moves: &str,
 ) -> Result<String> {
     Cube::check_size(n)?;
-    if let Some(rep) = rep {
-        let kind: RepKind = rep.parse()?;
-        return Err(crate::rep::WrongSize {
-            rep: kind.name(),
-            n,
-        }
-        .into());
-    }
+    let kind: Option<RepKind> = rep.map(str::parse).transpose()?;
     let start = start_cube(from, n)?;
+    if let Some(kind) = kind {
+        let mut state = kind.build(&start)?;
+        state.apply_all(&parse_sequence(moves, notation)?)?;
+        return Ok(match show {
+            Show::Native => state.render(),
+            Show::Net => net(&state.to_cube()),
+            Show::Facelets => state.to_cube().facelets(),
+        });
+    }
     let cube = crate::input::do_sequence(&start, moves, notation)?;
     Ok(match show {
         Show::Native | Show::Net => net(&cube),

@@ -45,6 +45,11 @@ pub const COMMANDS: &[CommandInfo] = &[
         summary: "show the state: in the current or a named representation, all seven, the net, or the facelet string",
     },
     CommandInfo {
+        name: "size",
+        args: "[N]",
+        summary: "switch to the solved N×N×N cube (2 to 9) in the current representation, if it holds that size; without N, say the size",
+    },
+    CommandInfo {
         name: "notation",
         args: "standard|paper",
         summary: "switch the notation moves are read in",
@@ -87,7 +92,7 @@ pub const COMMANDS: &[CommandInfo] = &[
     CommandInfo {
         name: "load",
         args: "FACELETS",
-        summary: "load a 54-letter facelet string (URFDLB order)",
+        summary: "load a facelet string (URFDLB order) of the current size: 54 letters on the 3×3×3, 6N² on the N×N×N",
     },
     CommandInfo {
         name: "solved?",
@@ -96,8 +101,8 @@ pub const COMMANDS: &[CommandInfo] = &[
     },
     CommandInfo {
         name: "reps",
-        args: "",
-        summary: "list the representations: shape, element, bytes, defined moves",
+        args: "[size N]",
+        summary: "list the representations at the current size (or N): shape, element, bytes, defined moves",
     },
     CommandInfo {
         name: "solve",
@@ -121,8 +126,8 @@ pub const COMMANDS: &[CommandInfo] = &[
     },
     CommandInfo {
         name: "compare",
-        args: "[TURNS]",
-        summary: "time every representation's quarter-turns, as defined and compiled; rank speed and space",
+        args: "[size N | sizes A..B] [TURNS]",
+        summary: "time every representation's quarter-turns at the current size (or N), as defined and compiled; rank speed and space; with sizes, their cost against N",
     },
     CommandInfo {
         name: "paper",
@@ -190,7 +195,7 @@ pub const COMMANDS: &[CommandInfo] = &[
 fn details(name: &str) -> &'static str {
     match name {
         "rep" => {
-            "The state is converted through the canonical cube, so nothing is lost; composite and visual then refuse X, Y, C and H (and the standard moves made of them), as the paper says."
+            "The state is converted through the canonical cube, so nothing is lost; composite and visual then refuse X, Y, C and H (and the standard moves made of them), as the paper says. On other sizes than 3, a representation that does not hold the size says so and the session stays as it was."
         }
         "show" => {
             "show          the current representation's own display\nshow numeric  another representation's display of the same state\nshow all      all seven, one after another\nshow net      the unfolded net (coloured in a terminal)\nshow facelets the facelet string alone on its line"
@@ -217,10 +222,13 @@ fn details(name: &str) -> &'static str {
             "The beginner's method, one stage at a time, on the cube in front of you: step makes the next stage not yet done (its moves are those a learner makes, whole-cube turns included: z2 turns the cube over so the last face, blue here, is on top; y turns it about the vertical) and shows the cube after it; stage? lists the stages: 1 white cross, 2 white corners, 3 second layer, 4 blue cross, 5 blue edges, 6 blue corners placed, 7 blue corners oriented (where most guides' last face is yellow, this scheme's is blue)."
         }
         "compare" => {
-            "Times one random sequence of quarter-turns (10000 by default) on every representation after a warm-up, seven rounds, and shows the median ns per turn as defined (the ndarray transform) and compiled (the gather), with speed and space ranks beside the paper's. `cubework compare --format csv` prints the same as CSV."
+            "Times one random sequence of single-layer quarter-turns (10000 by default) on every representation that holds the session's size (or size N), as defined (the ndarray transform) and compiled (the gather): a warm-up round, then nine rounds in which the representations take turns. Shows each median ns per turn with its quartiles, and speed and space ranks (speed ranks equal where the quartile ranges overlap), beside the paper's on the 3×3×3.\ncompare sizes 2..7 [TURNS]  every representation's ns per turn and bytes against N, and how they grow.\n`cubework compare --size N | --sizes A..B --format csv` prints the same as CSV."
         }
         "paper" => {
-            "The paper's ranks (Complete, General, Simple, Concise, Display, Insight, Space, Speed) with this workbench's measured rank beside each one it can measure. `cubework paper --format markdown|csv` for other formats."
+            "The paper's ranks (Complete, General, Simple, Concise, Display, Insight, Space, Speed) with this workbench's measured rank beside each one it can measure. General is measured from the sizes each representation holds (2 to 9, or 2 to 3), the extra lines of move definitions its N×N×N form needs, and how its bytes grow with N; it times N = 2 to 7 for how turns grow. `cubework paper --format markdown|csv` for other formats."
+        }
+        "size" => {
+            "size 4   the solved 4×4×4 in the current representation (numeric local vector 4d nested hold 2 to 9; composite and visual 2 and 3)\nsize     the current size\nMoves, show, reps, load, reset, order, cycles and compare then work at that size; undo goes back to the cube before. solve, pocket and effect stay on their own sizes."
         }
         "draw" => {
             "draw cube.svg               the 3-D view from the angle `view` set (default: yaw 35 pitch 30)\ndraw cube.svg net           the unfolded net\ndraw cube.svg rep           the current representation's own layout, in colour\ndraw cube.svg yaw 200 pitch -30 back   another angle for this picture, and the view from behind\ndraw cube.svg only corners  only the corners in colour (also edges, centres, or a layer: U, E, 2R)\ndraw cube.svg arrows R U R' U'   arrows from where each piece R U R' U' moves is to where it goes (the rest of the line)\ndraw cube.html              a page with the 3-D view, sliders, drag and move buttons\ndraw -                      the SVG itself, printed\n`cubework draw --help` has more (--size, --from)."
@@ -366,9 +374,17 @@ impl Session {
         self.notation
     }
 
-    /// The prompt the REPL shows.
+    /// The size N of the session's cube.
+    pub fn size(&self) -> usize {
+        self.rep.size()
+    }
+
+    /// The prompt the REPL shows: the representation, and the size when it is not 3.
     pub fn prompt(&self) -> String {
-        format!("{}> ", self.rep.name())
+        match self.size() {
+            3 => format!("{}> ", self.rep.name()),
+            n => format!("{} {n}×{n}×{n}> ", self.rep.name()),
+        }
     }
 
     /// Runs one line. Parse errors give their column in the line as typed.
@@ -400,6 +416,7 @@ impl Session {
         }
         match lower.as_str() {
             "rep" => self.switch_rep(rest),
+            "size" => self.switch_size(rest),
             "show" => self.show(rest),
             "notation" => self.switch_notation(rest),
             "do" => {
@@ -410,12 +427,12 @@ impl Session {
                     self.moves_labelled(text, Notation::Paper, &format!("do '{text}'")),
                 )
             }
-            "reset" => self.set_state("reset", Cube::solved()),
+            "reset" => self.set_state("reset", Cube::solved_n(self.size())),
             "load" => {
                 if rest.is_empty() {
                     return Err(usage("load needs a facelet string: load FACELETS"));
                 }
-                let cube = Cube::from_facelets_n(rest, 3)?;
+                let cube = Cube::from_facelets_n(rest, self.size())?;
                 let note = impossible_note(&cube);
                 let mut reply = self.set_state(&format!("load {}", cube.facelets()), cube)?;
                 reply.note = note;
@@ -443,13 +460,17 @@ impl Session {
                         )));
                     }
                 };
-                let size = size(&opts)?;
+                let size = size(&opts, self.size())?;
                 let report = reports::order_report(size, by, need_alg(alg)?, self.notation);
                 Ok(Reply::text(within(line, alg, report)?))
             }
             "cycles" => {
                 let (opts, alg) = options(rest, &["size"])?;
-                let report = reports::cycles_report(size(&opts)?, need_alg(alg)?, self.notation);
+                let report = reports::cycles_report(
+                    size(&opts, self.size())?,
+                    need_alg(alg)?,
+                    self.notation,
+                );
                 Ok(Reply::text(within(line, alg, report)?))
             }
             "effect" => Ok(Reply::text(within(
@@ -480,6 +501,7 @@ impl Session {
             {
                 let (metric, alg) = metric_prefix(rest.trim_start()["beginner".len()..].trim());
                 let cube = if alg.trim().is_empty() {
+                    self.needs_three("solve beginner")?;
                     self.cube()
                 } else {
                     Input::Moves(within(line, alg, parse_sequence(alg, self.notation))?)
@@ -498,9 +520,16 @@ impl Session {
                     &render,
                 )?))
             }
-            "step" => self.step(),
-            "stage?" => Ok(Reply::text(crate::beginner::report::stages(&self.cube()))),
+            "step" => {
+                self.needs_three("step")?;
+                self.step()
+            }
+            "stage?" => {
+                self.needs_three("stage?")?;
+                Ok(Reply::text(crate::beginner::report::stages(&self.cube())))
+            }
             "solve" => {
+                self.needs_three("solve")?;
                 let (metric, alg) = metric_prefix(rest);
                 let input = if alg.trim().is_empty() {
                     Input::Facelets(self.cube().facelets())
@@ -558,12 +587,33 @@ impl Session {
             } else {
                 "no"
             })),
-            "reps" => Ok(Reply::text(reports::reps_table())),
+            "reps" => {
+                let (opts, extra) = options(rest, &["size"])?;
+                if !extra.is_empty() {
+                    return Err(usage(&format!("reps {}? (reps [size N])", echo(extra))));
+                }
+                let n = size(&opts, self.size())?;
+                Cube::check_size(n)?;
+                Ok(Reply::text(reports::reps_table(n)))
+            }
             "compare" => {
-                let turns = parse_turns(rest, 10_000)?;
+                let (opts, turns) = options(rest, &["size", "sizes"])?;
+                let turns = parse_turns(turns, 10_000)?;
+                let table = crate::compare::Format::Table;
+                if let Some(range) = opts.get("sizes") {
+                    if opts.contains_key("size") {
+                        return Err(usage("compare takes size N or sizes A..B, not both"));
+                    }
+                    let sizes = crate::compare::parse_sizes(range)
+                        .map_err(|e| usage(&format!("sizes: {e}")))?;
+                    return Ok(Reply::text(crate::progress::compare_sizes_with_progress(
+                        sizes, turns, table,
+                    )?));
+                }
+                let n = size(&opts, self.size())?;
+                Cube::check_size(n)?;
                 Ok(Reply::text(crate::progress::compare_with_progress(
-                    turns,
-                    crate::compare::Format::Table,
+                    n, turns, table,
                 )?))
             }
             "paper" => {
@@ -663,7 +713,7 @@ impl Session {
     fn make(&mut self, label: String, alg: Alg) -> Result<Reply> {
         let before = self.cube();
         if let Err(e) = self.rep.apply_all(&alg.expand()) {
-            self.load_state(&before);
+            self.load_state(&before)?;
             return Err(e.into());
         }
         let after = self.cube();
@@ -692,13 +742,16 @@ impl Session {
         }
     }
 
-    fn load_state(&mut self, cube: &Cube) {
-        self.rep = self.rep.kind().build(cube).expect("3×3×3");
+    /// The state `cube` in the current representation; an error, changing nothing, if the
+    /// representation does not hold its size.
+    fn load_state(&mut self, cube: &Cube) -> Result<()> {
+        self.rep = self.rep.kind().build(cube)?;
+        Ok(())
     }
 
     fn set_state(&mut self, label: &str, cube: Cube) -> Result<Reply> {
         let before = self.cube();
-        self.load_state(&cube);
+        self.load_state(&cube)?;
         self.record(Change {
             label: self::label(label),
             moves: None,
@@ -720,6 +773,30 @@ impl Session {
         let kind: RepKind = name.parse()?;
         self.rep = kind.build(&self.cube())?;
         Ok(Reply::text(self.rep.render()))
+    }
+
+    /// `size N`: the solved N×N×N cube in the current representation, as one change (undo
+    /// goes back to the cube before).
+    fn switch_size(&mut self, arg: &str) -> Result<Reply> {
+        if arg.is_empty() {
+            let n = self.size();
+            return Ok(Reply::text(format!("size: {n}×{n}×{n}")));
+        }
+        let n: usize = arg
+            .parse()
+            .map_err(|_| usage(&format!("size '{}' is not a whole number", echo(arg))))?;
+        Cube::check_size(n)?;
+        self.set_state(&format!("size {n}"), Cube::solved_n(n))
+    }
+
+    /// An error naming `what` unless the session's cube is the 3×3×3.
+    fn needs_three(&self, what: &str) -> Result<()> {
+        match self.size() {
+            3 => Ok(()),
+            n => Err(usage(&format!(
+                "{what} works on the 3×3×3; this session's cube is {n}×{n}×{n} (size 3 goes back)"
+            ))),
+        }
     }
 
     fn switch_notation(&mut self, name: &str) -> Result<Reply> {
@@ -746,9 +823,9 @@ impl Session {
             "pieces" => crate::pieces::PieceCube::from_cube(&cube)?.render(),
             "all" => RepKind::ALL
                 .iter()
-                .map(|k| {
-                    let rep = k.build(&cube).expect("3×3×3");
-                    format!("── {} ({}) ──\n{}", k.title(), k.name(), rep.render())
+                .map(|k| match k.build(&cube) {
+                    Ok(rep) => format!("── {} ({}) ──\n{}", k.title(), k.name(), rep.render()),
+                    Err(e) => format!("── {} ({}) ──\n{e}", k.title(), k.name()),
                 })
                 .collect::<Vec<_>>()
                 .join("\n\n"),
@@ -781,7 +858,14 @@ impl Session {
                 "nothing to undo"
             })
         })?;
-        self.load_state(&change.before);
+        if let Err(e) = self.load_state(&change.before) {
+            let e = usage(&format!(
+                "can't undo '{}' in this representation: {e}",
+                change.label
+            ));
+            self.past.push_back(change);
+            return Err(e);
+        }
         let text = format!("undid: {}\n{}", change.label, self.rep.render());
         self.future.push(change);
         Ok(Reply::text(text))
@@ -789,7 +873,14 @@ impl Session {
 
     fn redo(&mut self) -> Result<Reply> {
         let change = self.future.pop().ok_or_else(|| usage("nothing to redo"))?;
-        self.load_state(&change.after);
+        if let Err(e) = self.load_state(&change.after) {
+            let e = usage(&format!(
+                "can't redo '{}' in this representation: {e}",
+                change.label
+            ));
+            self.future.push(change);
+            return Err(e);
+        }
         let text = format!("redid: {}\n{}", change.label, self.rep.render());
         self.past.push_back(change);
         Ok(Reply::text(text))
@@ -862,7 +953,7 @@ impl Session {
         let mut after = before.clone();
         after.apply_all(&moves)?;
         let line = crate::beginner::report::stage_line(stage, &moves, Metric::Htm, self.notation);
-        self.load_state(&after);
+        self.load_state(&after)?;
         self.record(Change {
             label: self::label(&format!("step {line}")),
             moves: Some(Alg::from_moves(&moves)),
@@ -1006,9 +1097,10 @@ fn metric_prefix(rest: &str) -> (Metric, &str) {
     }
 }
 
-fn size(opts: &std::collections::HashMap<String, String>) -> Result<usize> {
+/// The `size N` option, or `default`.
+fn size(opts: &std::collections::HashMap<String, String>, default: usize) -> Result<usize> {
     match opts.get("size") {
-        None => Ok(3),
+        None => Ok(default),
         Some(v) => v
             .parse()
             .map_err(|_| usage(&format!("size '{}' is not a whole number", echo(v)))),

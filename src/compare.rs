@@ -1,13 +1,23 @@
-//! Measuring the representations against each other, and the paper's comparison table beside
-//! the measurements.
+//! Measuring the representations against each other, at one size or across sizes, and the
+//! paper's comparison table beside the measurements.
 //!
-//! Speed is timed in-process: one random sequence of quarter-turns (the paper's nine
-//! quarter-turns and their inverses) is made on every representation — composite and visual
-//! skip the C and H turns they do not define — after a warm-up, in several rounds, and the
-//! median round gives nanoseconds per turn, as defined (the ndarray transform) and compiled
-//! (the gather).
+//! Speed is timed in-process: one random sequence of single-layer quarter-turns (on the
+//! 3×3×3 the paper's nine quarter-turns and their inverses) is made on every representation
+//! that holds the size — composite and visual skip the turns they do not define — as defined
+//! (the ndarray transform) and compiled (the gather, each distinct turn compiled once). The
+//! representations take turns within each round (a warm-up round first, then the rounds,
+//! each starting with the next representation), so a machine that slows down for a while
+//! slows them all alike; each gets the median of its rounds and their quartiles, and ranks
+//! are equal where those spreads overlap ([`spread_ranks`]), so that they reproduce from run
+//! to run.
+//!
+//! The paper's "General" — how well a representation "serves as a basis for generalization"
+//! to other puzzles such as Rubik's Revenge (4×4×4) — is measured ([`General`]) from the
+//! sizes each representation holds, the extra lines of move definitions its N×N×N form
+//! needs, and how its cost grows with N.
 
 use std::hint::black_box;
+use std::ops::RangeInclusive;
 use std::time::Instant;
 
 use comfy_table::{ContentArrangement, Table, presets};
@@ -16,8 +26,8 @@ use rand_chacha::ChaCha8Rng;
 
 use crate::cancel::Cancelled;
 use crate::cube::Cube;
-use crate::moves::PaperMove;
-use crate::rep::{Gather, RepKind};
+use crate::moves::{LayerTurn, PaperMove};
+use crate::rep::{Gather, RepKind, Representation};
 
 /// The paper's ranks, from its comparison table (1 best).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -46,7 +56,7 @@ pub const CRITERIA: [&str; 8] = [
 ];
 
 /// The criteria this workbench measures; the others stay the paper's judgement alone.
-pub const MEASURED: [&str; 4] = ["Complete", "Concise", "Space", "Speed"];
+pub const MEASURED: [&str; 5] = ["Complete", "General", "Concise", "Space", "Speed"];
 
 impl PaperRanks {
     /// The paper's table, row by row.
@@ -87,45 +97,114 @@ impl PaperRanks {
     }
 }
 
-/// What was measured of one representation.
+/// The samples of one timing, in nanoseconds per turn (each a run of consecutive turns, from
+/// every round), with their median and quartiles.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Timing {
+    /// Each sample's nanoseconds per turn, in the order timed.
+    pub rounds: Vec<f64>,
+    /// The median sample.
+    pub median: f64,
+    /// The lower quartile of the samples.
+    pub low: f64,
+    /// The upper quartile of the samples.
+    pub high: f64,
+}
+
+impl Timing {
+    /// The median and quartiles of `rounds`.
+    ///
+    /// ```
+    /// use cubework::compare::Timing;
+    /// let t = Timing::of(vec![5.0, 1.0, 3.0, 2.0, 4.0]);
+    /// assert_eq!((t.low, t.median, t.high), (2.0, 3.0, 4.0));
+    /// ```
+    pub fn of(rounds: Vec<f64>) -> Timing {
+        let mut sorted = rounds.clone();
+        sorted.sort_by(f64::total_cmp);
+        Timing {
+            median: quantile(&sorted, 0.5),
+            low: quantile(&sorted, 0.25),
+            high: quantile(&sorted, 0.75),
+            rounds,
+        }
+    }
+
+    /// The median with the quartiles in brackets: `1,234 [1,200–1,250]`, `8.5 [8.4–8.7]`.
+    pub fn describe(&self) -> String {
+        format!("{} [{}–{}]", ns(self.median), ns(self.low), ns(self.high))
+    }
+}
+
+/// Nanoseconds as the tables print them: whole numbers with thousands separators from 100 on,
+/// one decimal below.
+fn ns(v: f64) -> String {
+    if v >= 100.0 {
+        crate::text::thousands(v.round() as u64)
+    } else {
+        format!("{v:.1}")
+    }
+}
+
+/// The `q` quantile of sorted values, interpolating between neighbours.
+fn quantile(sorted: &[f64], q: f64) -> f64 {
+    match sorted.len() {
+        0 => 0.0,
+        len => {
+            let at = q * (len - 1) as f64;
+            let (lo, hi) = (at.floor() as usize, at.ceil() as usize);
+            sorted[lo] + (sorted[hi] - sorted[lo]) * (at - lo as f64)
+        }
+    }
+}
+
+/// What was measured of one representation at one size: plain data, for tables and charts.
 #[derive(Clone, Debug)]
 pub struct Measure {
     /// Which representation.
     pub kind: RepKind,
+    /// The cube's size N.
+    pub n: usize,
     /// Shape, e.g. `5×12`.
     pub shape: String,
     /// Element kind.
     pub element: &'static str,
     /// Bytes of state.
     pub bytes: usize,
-    /// Paper moves defined, of 24.
+    /// Moves defined: on the 3×3×3 the paper's (of 24), on other sizes turns of blocks of
+    /// layers (of `3N(N+1)`, see [`LayerTurn::all`]).
     pub moves: usize,
-    /// Stickers the array holds (of 54).
+    /// Moves there are to define.
+    pub moves_of: usize,
+    /// Stickers the array holds.
     pub stickers: usize,
-    /// Lines of its move definitions (code lines between the `moves:begin`/`moves:end`
-    /// markers of its source file).
+    /// Stickers the cube has, 6N².
+    pub stickers_of: usize,
+    /// Lines of its 3×3×3 move definitions (see [`definition_lines`]).
     pub definition_lines: usize,
+    /// Lines its move definitions need only for other sizes (see [`general_lines`]).
+    pub general_lines: usize,
     /// Quarter-turns timed.
     pub turns: usize,
-    /// Median nanoseconds per quarter-turn, as defined.
-    pub ns_defined: f64,
-    /// Median nanoseconds per quarter-turn, compiled.
-    pub ns_compiled: f64,
+    /// Nanoseconds per quarter-turn, as defined.
+    pub defined: Timing,
+    /// Nanoseconds per quarter-turn, compiled.
+    pub compiled: Timing,
 }
 
-/// Stickers held by each representation's array: the paper's composite leaves out the up and
-/// down centres, its visual the down centre.
-pub fn stickers(kind: RepKind) -> usize {
+/// Stickers held by a representation's array of the `n`×`n`×`n` cube: the paper's composite
+/// leaves out the up and down centres, its visual the down centre; a 2×2×2 has no centres.
+pub fn stickers(kind: RepKind, n: usize) -> usize {
+    let all = 6 * n * n;
     match kind {
-        RepKind::Composite => 52,
-        RepKind::Visual => 53,
-        _ => 54,
+        RepKind::Composite if n % 2 == 1 => all - 2,
+        RepKind::Visual if n % 2 == 1 => all - 1,
+        _ => all,
     }
 }
 
-/// Lines of code (not blank, not comments) of each representation's move definitions.
-pub fn definition_lines(kind: RepKind) -> usize {
-    let source = match kind {
+fn source(kind: RepKind) -> &'static str {
+    match kind {
         RepKind::Numeric => include_str!("rep/numeric.rs"),
         RepKind::Local => include_str!("rep/local.rs"),
         RepKind::Composite => include_str!("rep/composite.rs"),
@@ -133,19 +212,43 @@ pub fn definition_lines(kind: RepKind) -> usize {
         RepKind::Vector => include_str!("rep/vector.rs"),
         RepKind::FourD => include_str!("rep/four_d.rs"),
         RepKind::Nested => include_str!("rep/nested.rs"),
-    };
+    }
+}
+
+/// Code lines (not blank, not comments) between markers `begin` and `end`.
+fn lines_between(source: &str, begin: &str, end: &str) -> usize {
+    let mut inside = false;
     source
         .lines()
-        .skip_while(|l| !l.contains("moves:begin"))
-        .take_while(|l| !l.contains("moves:end"))
         .filter(|l| {
+            if l.contains(begin) {
+                inside = true;
+            } else if l.contains(end) {
+                inside = false;
+            }
             let t = l.trim();
-            !t.is_empty() && !t.starts_with("//")
+            inside && !t.is_empty() && !t.starts_with("//")
         })
         .count()
 }
 
-/// The quarter-turns timed: the paper's nine and their inverses.
+/// Lines of code (not blank, not comments) of a representation's move definitions for the
+/// 3×3×3: those between its file's `moves:begin` and `moves:end` markers, less those of its
+/// N×N×N form alone (see [`general_lines`]).
+pub fn definition_lines(kind: RepKind) -> usize {
+    lines_between(source(kind), "moves:begin", "moves:end") - general_lines(kind)
+}
+
+/// Lines of code a representation's move definitions need only for sizes other than 3: those
+/// between its file's `general:begin` and `general:end` markers. Numeric, 4-D and nested need
+/// none (their lines name no size), local none (its ring table takes the layer as a
+/// parameter); vector generates its index lists, composite and visual derive their 2×2×2
+/// forms.
+pub fn general_lines(kind: RepKind) -> usize {
+    lines_between(source(kind), "general:begin", "general:end")
+}
+
+/// The paper's nine quarter-turns and their inverses.
 pub fn quarter_turns() -> Vec<PaperMove> {
     PaperMove::ALL
         .into_iter()
@@ -157,97 +260,203 @@ pub fn quarter_turns() -> Vec<PaperMove> {
 /// turns of the slowest representations take 1–2 µs, the pieces' 8 µs, seven rounds each).
 pub const MAX_TURNS: usize = 500_000;
 
-/// Times every representation on `turns` random quarter-turns from `seed` (at most
-/// [`MAX_TURNS`]), `rounds` rounds each, and calls `tick` after each representation. Ctrl-C
-/// ([`crate::cancel`]) stops it within a round.
+/// Compiled turns each round makes, at least (the sequence is made several times over).
+const COMPILED_PER_ROUND: usize = 100_000;
+
+/// Turns timed together as one sample, as defined and compiled: long enough that reading the
+/// clock costs little, short enough that most samples run without the process being
+/// preempted on a busy machine (a preempted sample is an outlier the median ignores).
+const DEFINED_SAMPLE: usize = 100;
+const COMPILED_SAMPLE: usize = 2_000;
+
+/// One representation being timed.
+struct Subject {
+    kind: RepKind,
+    rep: Box<dyn Representation>,
+    /// The distinct turns it defines, and each compiled once.
+    distinct: Vec<LayerTurn>,
+    gathers: Vec<Gather>,
+    /// The random sequence, as indices into `distinct`.
+    sequence: Vec<usize>,
+    defined: Vec<f64>,
+    compiled: Vec<f64>,
+}
+
+/// Times every representation that holds the `n`×`n`×`n` cube on `turns` random single-layer
+/// quarter-turns from `seed` (at most [`MAX_TURNS`]): a warm-up round, then `rounds` rounds in
+/// which the representations take turns. Calls `tick(round)` after each round (0 is the
+/// warm-up). Ctrl-C ([`crate::cancel`]) stops it within a sample.
 pub fn measure(
+    n: usize,
     turns: usize,
     rounds: usize,
     seed: u64,
-    mut tick: impl FnMut(RepKind),
+    mut tick: impl FnMut(usize),
 ) -> Result<Vec<Measure>, Cancelled> {
-    let qt = quarter_turns();
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let turns = turns.min(MAX_TURNS);
-    let sequence: Vec<PaperMove> = (0..turns)
-        .map(|_| qt[rng.random_range(0..qt.len())])
+    let all = LayerTurn::quarter_turns(n);
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let sequence: Vec<LayerTurn> = (0..turns)
+        .map(|_| all[rng.random_range(0..all.len())])
         .collect();
-    let start = Cube::solved();
-    RepKind::ALL
-        .iter()
-        .map(|&kind| {
-            let moves: Vec<PaperMove> = sequence
+    let start = Cube::solved_n(n);
+    let mut subjects: Vec<Subject> = RepKind::ALL
+        .into_iter()
+        .filter(|k| k.supports(n))
+        .map(|kind| {
+            let rep = kind.build(&start).expect("a size it holds");
+            let distinct: Vec<LayerTurn> = all
                 .iter()
                 .copied()
-                .filter(|&m| kind.undefined_reason(m).is_none())
+                .filter(|&t| kind.undefined_turn(n, t).is_none())
                 .collect();
-            let mut rep = kind.build(&start).expect("3×3×3");
-            // Each distinct move compiled once; the sequence indexes them.
-            let gathers: Vec<_> = PaperMove::ALL
+            let gathers = distinct
                 .iter()
-                .map(|&m| rep.compile(m).ok())
+                .map(|&t| rep.compile(t).expect("defined"))
                 .collect();
-            let tables: Vec<&Gather> = moves
+            let sequence = sequence
                 .iter()
-                .map(|&m| {
-                    let i = PaperMove::ALL
-                        .iter()
-                        .position(|&a| a == m)
-                        .expect("a paper move");
-                    gathers[i].as_ref().expect("defined")
-                })
+                .filter_map(|t| distinct.iter().position(|d| d == t))
                 .collect();
-            let shape = rep
-                .shape()
-                .iter()
-                .map(|d| d.to_string())
-                .collect::<Vec<_>>()
-                .join("×");
-            let per_turn = |elapsed: std::time::Duration| {
-                elapsed.as_nanos() as f64 / moves.len().max(1) as f64
-            };
-            // Warm-up, then the rounds.
-            for &m in moves.iter().take(100) {
-                rep.turn(m).expect("defined");
-            }
-            let mut defined: Vec<f64> = (0..rounds)
-                .take_while(|_| !crate::cancel::requested())
-                .map(|_| {
-                    let t = Instant::now();
-                    for &m in &moves {
-                        rep.turn(black_box(m)).expect("defined");
-                    }
-                    per_turn(t.elapsed())
-                })
-                .collect();
-            let mut compiled: Vec<f64> = (0..rounds + 1)
-                .take_while(|_| !crate::cancel::requested())
-                .map(|_| {
-                    let t = Instant::now();
-                    for g in &tables {
-                        rep.turn_compiled(black_box(g));
-                    }
-                    black_box(rep.shape());
-                    per_turn(t.elapsed())
-                })
-                .skip(1)
-                .collect();
-            crate::cancel::check()?;
-            tick(kind);
-            Ok(Measure {
+            Subject {
                 kind,
-                shape,
+                rep,
+                distinct,
+                gathers,
+                sequence,
+                defined: Vec::new(),
+                compiled: Vec::new(),
+            }
+        })
+        .collect();
+    let count = subjects.len();
+    for round in 0..=rounds {
+        for i in 0..count {
+            let s = &mut subjects[(i + round) % count];
+            let keep = round > 0;
+            for chunk in s.sequence.chunks(DEFINED_SAMPLE) {
+                crate::cancel::check()?;
+                let t = Instant::now();
+                for &j in chunk {
+                    s.rep.turn(black_box(s.distinct[j])).expect("defined");
+                }
+                let ns = t.elapsed().as_nanos() as f64 / chunk.len() as f64;
+                if keep {
+                    s.defined.push(ns);
+                }
+            }
+            let passes = COMPILED_PER_ROUND.div_ceil(s.sequence.len().max(1));
+            let compiled: Vec<usize> = std::iter::repeat_n(&s.sequence, passes)
+                .flatten()
+                .copied()
+                .collect();
+            for chunk in compiled.chunks(COMPILED_SAMPLE) {
+                crate::cancel::check()?;
+                let t = Instant::now();
+                for &j in chunk {
+                    s.rep.turn_compiled(black_box(&s.gathers[j]));
+                }
+                black_box(s.rep.shape());
+                let ns = t.elapsed().as_nanos() as f64 / chunk.len() as f64;
+                if keep {
+                    s.compiled.push(ns);
+                }
+            }
+        }
+        tick(round);
+    }
+    Ok(subjects
+        .into_iter()
+        .map(|s| {
+            let rep = &s.rep;
+            Measure {
+                kind: s.kind,
+                n,
+                shape: rep
+                    .shape()
+                    .iter()
+                    .map(|d| d.to_string())
+                    .collect::<Vec<_>>()
+                    .join("×"),
                 element: rep.element(),
                 bytes: rep.state_bytes(),
-                moves: kind.defined_moves().len(),
-                stickers: stickers(kind),
-                definition_lines: definition_lines(kind),
-                turns: moves.len(),
-                ns_defined: median(&mut defined),
-                ns_compiled: median(&mut compiled),
-            })
+                moves: if n == 3 {
+                    s.kind.defined_moves().len()
+                } else {
+                    s.kind.defined_turns(n).len()
+                },
+                moves_of: if n == 3 { 24 } else { LayerTurn::all(n).len() },
+                stickers: stickers(s.kind, n),
+                stickers_of: 6 * n * n,
+                definition_lines: definition_lines(s.kind),
+                general_lines: general_lines(s.kind),
+                turns: s.sequence.len(),
+                defined: Timing::of(s.defined),
+                compiled: Timing::of(s.compiled),
+            }
         })
-        .collect()
+        .collect())
+}
+
+/// A range of cube sizes as typed, `A..B` (or `A..=B`, `A-B`, or one size), each 2 to 9.
+///
+/// ```
+/// use cubework::compare::parse_sizes;
+/// assert_eq!(parse_sizes("2..7"), Ok(2..=7));
+/// assert_eq!(parse_sizes("4"), Ok(4..=4));
+/// assert!(parse_sizes("2..12").unwrap_err().contains("2 to 9"));
+/// assert!(parse_sizes("7..2").is_err());
+/// ```
+pub fn parse_sizes(s: &str) -> Result<RangeInclusive<usize>, String> {
+    let t = s.trim();
+    let (a, b) = t
+        .split_once("..=")
+        .or_else(|| t.split_once(".."))
+        .or_else(|| t.split_once('-'))
+        .unwrap_or((t, t));
+    let size = |v: &str| -> Result<usize, String> {
+        let n: usize = v
+            .trim()
+            .parse()
+            .map_err(|_| format!("'{}' is not a cube size (2 to 9)", crate::text::echo(v)))?;
+        Cube::check_size(n).map_err(|e| e.to_string())?;
+        Ok(n)
+    };
+    let (a, b) = (size(a)?, size(b)?);
+    if a > b {
+        return Err(format!(
+            "{a} is above {b}: give the smaller size first (2..7)"
+        ));
+    }
+    Ok(a..=b)
+}
+
+/// The turns timed at size `n` when `turns` are asked for the 3×3×3: fewer on bigger cubes
+/// (`turns × 9 / N²`, at least 100), whose turns take longer as defined.
+pub fn turns_at(n: usize, turns: usize) -> usize {
+    if n <= 3 {
+        turns
+    } else {
+        (turns * 9 / (n * n)).max(100)
+    }
+}
+
+/// [`measure`] at each of `sizes`, with [`turns_at`] turns: every representation's cost
+/// against N. Calls `tick(n, round)` after each round.
+pub fn measure_sizes(
+    sizes: RangeInclusive<usize>,
+    turns: usize,
+    rounds: usize,
+    seed: u64,
+    mut tick: impl FnMut(usize, usize),
+) -> Result<Vec<Measure>, Cancelled> {
+    let mut all = Vec::new();
+    for n in sizes {
+        all.extend(measure(n, turns_at(n, turns), rounds, seed, |r| {
+            tick(n, r)
+        })?);
+    }
+    Ok(all)
 }
 
 /// What was measured of the piece-mapping representation of the Ruby notes, which comes from
@@ -282,7 +491,7 @@ pub fn measure_pieces(turns: usize, rounds: usize, seed: u64) -> Result<PiecesMe
         .iter()
         .filter(|&&m| PieceCube::solved().turn(&Move::paper(m)).is_ok())
         .count();
-    let mut times: Vec<f64> = (0..rounds)
+    let times: Vec<f64> = (0..rounds)
         .take_while(|_| !crate::cancel::requested())
         .map(|_| {
             let mut cube = PieceCube::solved();
@@ -301,17 +510,8 @@ pub fn measure_pieces(turns: usize, rounds: usize, seed: u64) -> Result<PiecesMe
         bytes: cube.state_bytes(),
         moves: defined,
         turns: moves.len(),
-        ns_defined: median(&mut times),
+        ns_defined: Timing::of(times).median,
     })
-}
-
-fn median(xs: &mut [f64]) -> f64 {
-    xs.sort_by(f64::total_cmp);
-    match xs.len() {
-        0 => 0.0,
-        n if n % 2 == 1 => xs[n / 2],
-        n => (xs[n / 2 - 1] + xs[n / 2]) / 2.0,
-    }
 }
 
 /// Standard competition ranks ("1224"): 1 for the best key, ties share a rank. Smaller keys
@@ -324,6 +524,116 @@ fn median(xs: &mut [f64]) -> f64 {
 pub fn ranks(keys: &[f64]) -> Vec<u8> {
     keys.iter()
         .map(|k| 1 + keys.iter().filter(|&&o| o < *k).count() as u8)
+        .collect()
+}
+
+/// Ranks of timings (faster is better) that stay equal where spreads overlap: each is 1 plus
+/// the number of others whose whole spread (quartile to quartile) lies below its own.
+///
+/// ```
+/// use cubework::compare::{spread_ranks, Timing};
+/// let t = |low, median, high| Timing { rounds: vec![], median, low, high };
+/// let times = [t(10.0, 11.0, 12.0), t(11.5, 12.0, 13.0), t(20.0, 21.0, 22.0)];
+/// assert_eq!(spread_ranks(&times.iter().collect::<Vec<_>>()), vec![1, 1, 3]);
+/// ```
+pub fn spread_ranks(timings: &[&Timing]) -> Vec<u8> {
+    timings
+        .iter()
+        .map(|t| 1 + timings.iter().filter(|o| o.high < t.low).count() as u8)
+        .collect()
+}
+
+/// How far a representation generalises, measured: plain data, for tables and charts.
+#[derive(Clone, Debug, PartialEq)]
+pub struct General {
+    /// Which representation.
+    pub kind: RepKind,
+    /// The cube sizes it holds.
+    pub sizes: RangeInclusive<usize>,
+    /// Lines of move definitions its N×N×N form needs beyond the 3×3×3's.
+    pub extra_lines: usize,
+    /// How its bytes of state grow: the exponent k of `bytes ∝ Nᵏ`, from its largest two
+    /// sizes measured.
+    pub bytes_growth: u32,
+    /// How its as-defined turn time grows: the least-squares exponent k of `ns ∝ Nᵏ` over the
+    /// sizes measured.
+    pub time_growth: f64,
+    /// How its compiled turn time grows, likewise.
+    pub compiled_growth: f64,
+}
+
+/// The least-squares slope of `ln y` against `ln x`.
+fn growth(points: &[(usize, f64)]) -> f64 {
+    let logs: Vec<(f64, f64)> = points
+        .iter()
+        .filter(|&&(_, y)| y > 0.0)
+        .map(|&(x, y)| ((x as f64).ln(), y.ln()))
+        .collect();
+    let count = logs.len() as f64;
+    if logs.len() < 2 {
+        return 0.0;
+    }
+    let (mx, my) = (
+        logs.iter().map(|p| p.0).sum::<f64>() / count,
+        logs.iter().map(|p| p.1).sum::<f64>() / count,
+    );
+    let sxy: f64 = logs.iter().map(|p| (p.0 - mx) * (p.1 - my)).sum();
+    let sxx: f64 = logs.iter().map(|p| (p.0 - mx).powi(2)).sum();
+    if sxx == 0.0 { 0.0 } else { sxy / sxx }
+}
+
+/// The General measure of every representation in `sweep` (measures across sizes, as
+/// [`measure_sizes`] gives), in the paper's order.
+pub fn general(sweep: &[Measure]) -> Vec<General> {
+    RepKind::ALL
+        .into_iter()
+        .filter(|&k| sweep.iter().any(|m| m.kind == k))
+        .map(|kind| {
+            let mut mine: Vec<&Measure> = sweep.iter().filter(|m| m.kind == kind).collect();
+            mine.sort_by_key(|m| m.n);
+            let bytes_growth = match mine.as_slice() {
+                [.., a, b] => ((b.bytes as f64 / a.bytes as f64).ln()
+                    / (b.n as f64 / a.n as f64).ln())
+                .round()
+                .max(0.0) as u32,
+                _ => 0,
+            };
+            General {
+                kind,
+                sizes: kind.sizes(),
+                extra_lines: general_lines(kind),
+                bytes_growth,
+                time_growth: growth(
+                    &mine
+                        .iter()
+                        .map(|m| (m.n, m.defined.median))
+                        .collect::<Vec<_>>(),
+                ),
+                compiled_growth: growth(
+                    &mine
+                        .iter()
+                        .map(|m| (m.n, m.compiled.median))
+                        .collect::<Vec<_>>(),
+                ),
+            }
+        })
+        .collect()
+}
+
+/// Measured General ranks: by the sizes held (more is better), then the extra lines of move
+/// definitions (fewer), then how bytes grow with N (slower). All three are counted, not timed,
+/// so the ranks are the same on every run; time growth is shown beside them.
+pub fn general_ranks(general: &[General]) -> Vec<u8> {
+    let key = |g: &General| {
+        (
+            usize::MAX - g.sizes.clone().count(),
+            g.extra_lines,
+            g.bytes_growth,
+        )
+    };
+    general
+        .iter()
+        .map(|g| 1 + general.iter().filter(|o| key(o) < key(g)).count() as u8)
         .collect()
 }
 
@@ -375,80 +685,146 @@ fn csv_field(s: &str) -> String {
     }
 }
 
-/// The `compare` table: one row per representation, the paper's seven ranked, then the
-/// piece-mapping representation (from outside the paper, not ranked) if measured.
+/// A small exponent as a superscript: `³`.
+fn superscript(k: u32) -> String {
+    k.to_string()
+        .chars()
+        .map(|c| {
+            "⁰¹²³⁴⁵⁶⁷⁸⁹"
+                .chars()
+                .nth(c as usize - '0' as usize)
+                .unwrap_or(c)
+        })
+        .collect()
+}
+
+/// The sizes a representation holds, in words: `2–9`, `2–3`.
+fn sizes_text(sizes: &RangeInclusive<usize>) -> String {
+    format!("{}–{}", sizes.start(), sizes.end())
+}
+
+/// The path compiled turns take, in words, for the tables' notes.
+fn path_note() -> String {
+    use crate::simd::ShufflePath;
+    let path = ShufflePath::detect();
+    let forced = if std::env::var(crate::simd::ENV).is_ok() && path != ShufflePath::fastest() {
+        format!(", forced by {}={path}", crate::simd::ENV)
+    } else {
+        String::new()
+    };
+    match path {
+        ShufflePath::Scalar => format!("Compiled turns gather the cells that change{forced}."),
+        simd => format!(
+            "Compiled turns are {}{forced}, where those do less work than gathering the cells that change.",
+            if simd == ShufflePath::Vbmi {
+                "AVX-512 VBMI byte shuffles (vpermb, vpermi2b)"
+            } else {
+                "AVX2 byte shuffles (vpshufb on broadcast 16-byte blocks)"
+            }
+        ),
+    }
+}
+
+/// The `compare` table at one size: one row per representation that holds it, ranked, then
+/// the piece-mapping representation (from outside the paper, 3×3×3 only, not ranked) if
+/// measured.
 pub fn compare_table(
     measures: &[Measure],
     pieces: Option<&PiecesMeasure>,
     format: Format,
 ) -> String {
-    let speed = ranks(&measures.iter().map(|m| m.ns_defined).collect::<Vec<_>>());
+    let n = measures.first().map_or(3, |m| m.n);
+    let paper = n == 3;
+    let speed = spread_ranks(&measures.iter().map(|m| &m.defined).collect::<Vec<_>>());
     let space = ranks(&measures.iter().map(|m| m.bytes as f64).collect::<Vec<_>>());
-    let header: Vec<String> = [
-        "rep",
-        "shape",
-        "element",
-        "bytes",
-        "moves",
-        "ns/turn defined",
-        "ns/turn compiled",
-        "speed rank",
-        "paper speed",
-        "space rank",
-        "paper space",
-    ]
-    .map(String::from)
-    .to_vec();
-    let rows: Vec<Vec<String>> = measures
+    let csv = format == Format::Csv;
+    let mut header: Vec<&str> = vec!["rep", "shape", "element", "bytes", "moves"];
+    if csv {
+        header.extend([
+            "ns_defined",
+            "ns_defined_low",
+            "ns_defined_high",
+            "ns_compiled",
+            "ns_compiled_low",
+            "ns_compiled_high",
+        ]);
+    } else {
+        header.extend(["ns/turn defined", "ns/turn compiled"]);
+    }
+    header.push("speed rank");
+    if paper {
+        header.push("paper speed");
+    }
+    header.push("space rank");
+    if paper {
+        header.push("paper space");
+    }
+    let mut rows: Vec<Vec<String>> = measures
         .iter()
         .enumerate()
         .map(|(i, m)| {
-            let paper = PaperRanks::of(m.kind);
-            vec![
+            let mut row = vec![
                 m.kind.name().to_string(),
                 m.shape.clone(),
                 m.element.to_string(),
                 m.bytes.to_string(),
-                format!("{}/24", m.moves),
-                format!("{:.0}", m.ns_defined),
-                format!("{:.1}", m.ns_compiled),
-                speed[i].to_string(),
-                paper.speed.to_string(),
-                space[i].to_string(),
-                paper.space.to_string(),
-            ]
+                format!("{}/{}", m.moves, m.moves_of),
+            ];
+            if csv {
+                for t in [&m.defined, &m.compiled] {
+                    row.extend([t.median, t.low, t.high].map(|v| format!("{v:.1}")));
+                }
+            } else {
+                row.extend([m.defined.describe(), m.compiled.describe()]);
+            }
+            row.push(speed[i].to_string());
+            if paper {
+                row.push(PaperRanks::of(m.kind).speed.to_string());
+            }
+            row.push(space[i].to_string());
+            if paper {
+                row.push(PaperRanks::of(m.kind).space.to_string());
+            }
+            row
         })
         .collect();
-    let mut rows = rows;
-    if let Some(p) = pieces {
-        rows.push(vec![
+    if let Some(p) = pieces.filter(|_| paper) {
+        let mut row = vec![
             "pieces".to_string(),
             "20 colour maps".to_string(),
             "colour (u8)".to_string(),
             p.bytes.to_string(),
             format!("{}/24", p.moves),
-            format!("{:.0}", p.ns_defined),
-            String::new(),
-            String::new(),
-            String::new(),
-            String::new(),
-            String::new(),
-        ]);
-    }
-    let mut out = render(format, &header, &rows);
-    if format != Format::Csv {
-        let turns = measures.iter().map(|m| m.turns).max().unwrap_or(0);
-        out.push_str(&format!(
-            "\n{turns} random quarter-turns (L C R B H F U M D and inverses), the same sequence for every representation; \
-             composite and visual skip the C and H turns they do not define. Median of several rounds after a warm-up; \
-             speed rank from the as-defined time. Compiled turns of byte states {}.",
-            if crate::simd::ShufflePath::detect() == crate::simd::ShufflePath::Vbmi {
-                "are AVX-512 VBMI byte shuffles (vpermb)"
+            if csv {
+                format!("{:.1}", p.ns_defined)
             } else {
-                "gather the cells that change (this CPU has no AVX-512 VBMI)"
-            }
+                ns(p.ns_defined)
+            },
+        ];
+        row.resize(header.len(), String::new());
+        rows.push(row);
+    }
+    let header: Vec<String> = header.into_iter().map(String::from).collect();
+    let mut out = render(format, &header, &rows);
+    if !csv {
+        let turns = measures.iter().map(|m| m.turns).max().unwrap_or(0);
+        let which = if paper {
+            "quarter-turns (L C R B H F U M D and inverses), the same sequence for every representation; \
+             composite and visual skip the C and H turns they do not define"
+                .to_string()
+        } else {
+            format!(
+                "single-layer quarter-turns of the {n}×{n}×{n}, the same sequence for every representation that holds it"
+            )
+        };
+        out.push_str(&format!(
+            "\n{turns} random {which}. Median ns per turn of samples of consecutive turns (100 as defined, 2,000 \
+             compiled) from {} rounds in which the representations take turns, after a warm-up round, with the quartiles \
+             in brackets; speed rank from the as-defined time, equal where the quartile ranges overlap. {}",
+            measures.first().map_or(0, |m| m.defined.rounds.len() / m.turns.div_ceil(DEFINED_SAMPLE).max(1)),
+            path_note()
         ));
-        if pieces.is_some() {
+        if pieces.is_some() && paper {
             out.push_str(
                 "\npieces: the piece-mapping representation of the Ruby notes, from outside the paper; \
                  it turns outer faces only, has no arrays to compile, and is not ranked.",
@@ -458,8 +834,125 @@ pub fn compare_table(
     out
 }
 
-/// The paper's comparison table beside the measured counterparts.
-pub fn paper_table(measures: &[Measure], format: Format) -> String {
+/// `compare --sizes`: every representation's cost against N. As a table, three grids (as
+/// defined, compiled, bytes) with a row per representation and a column per size; as CSV one
+/// row per representation and size.
+pub fn sizes_table(sweep: &[Measure], format: Format) -> String {
+    let mut sizes: Vec<usize> = sweep.iter().map(|m| m.n).collect();
+    sizes.sort();
+    sizes.dedup();
+    if format == Format::Csv {
+        let header: Vec<String> = [
+            "rep",
+            "n",
+            "shape",
+            "bytes",
+            "moves",
+            "moves_of",
+            "turns",
+            "ns_defined",
+            "ns_defined_low",
+            "ns_defined_high",
+            "ns_compiled",
+            "ns_compiled_low",
+            "ns_compiled_high",
+        ]
+        .map(String::from)
+        .to_vec();
+        let rows: Vec<Vec<String>> = sweep
+            .iter()
+            .map(|m| {
+                let mut row = vec![
+                    m.kind.name().to_string(),
+                    m.n.to_string(),
+                    m.shape.clone(),
+                    m.bytes.to_string(),
+                    m.moves.to_string(),
+                    m.moves_of.to_string(),
+                    m.turns.to_string(),
+                ];
+                for t in [&m.defined, &m.compiled] {
+                    row.extend([t.median, t.low, t.high].map(|v| format!("{v:.1}")));
+                }
+                row
+            })
+            .collect();
+        return render(format, &header, &rows);
+    }
+    let grid = |title: &str, cell: &dyn Fn(&Measure) -> String| {
+        let header: Vec<String> = std::iter::once(title.to_string())
+            .chain(sizes.iter().map(|n| format!("N={n}")))
+            .collect();
+        let rows: Vec<Vec<String>> = RepKind::ALL
+            .into_iter()
+            .filter(|&k| sweep.iter().any(|m| m.kind == k))
+            .map(|kind| {
+                std::iter::once(kind.name().to_string())
+                    .chain(sizes.iter().map(|&n| {
+                        sweep
+                            .iter()
+                            .find(|m| m.kind == kind && m.n == n)
+                            .map_or("—".to_string(), cell)
+                    }))
+                    .collect()
+            })
+            .collect();
+        render(format, &header, &rows)
+    };
+    let general = general(sweep);
+    let growth: Vec<Vec<String>> = general
+        .iter()
+        .map(|g| {
+            vec![
+                g.kind.name().to_string(),
+                sizes_text(&g.sizes),
+                format!("N^{}", g.bytes_growth),
+                format!("N^{:.1}", g.time_growth),
+                format!("N^{:.1}", g.compiled_growth),
+            ]
+        })
+        .collect();
+    let growth_header: Vec<String> = [
+        "growth",
+        "sizes held",
+        "bytes",
+        "ns as defined",
+        "ns compiled",
+    ]
+    .map(String::from)
+    .to_vec();
+    let turns: Vec<String> = sizes
+        .iter()
+        .map(|&n| {
+            let t = sweep
+                .iter()
+                .filter(|m| m.n == n)
+                .map(|m| m.turns)
+                .max()
+                .unwrap_or(0);
+            format!("{t} at N={n}")
+        })
+        .collect();
+    [
+        grid("ns/turn as defined", &|m| ns(m.defined.median)),
+        grid("ns/turn compiled", &|m| ns(m.compiled.median)),
+        grid("bytes", &|m| m.bytes.to_string()),
+        render(format, &growth_header, &growth),
+        format!(
+            "Random single-layer quarter-turns ({}), the same sequence for every representation at each size; median \
+             ns per turn of samples from rounds in which the representations take turns. — where a representation \
+             does not hold the size. Growth: the exponent k of cost ∝ N^k (bytes from the two largest sizes, times \
+             fitted over all). {}",
+            turns.join(", "),
+            path_note()
+        ),
+    ]
+    .join("\n\n")
+}
+
+/// The paper's comparison table beside the measured counterparts: `measures` at the 3×3×3,
+/// `sweep` across sizes (for General).
+pub fn paper_table(measures: &[Measure], sweep: &[Measure], format: Format) -> String {
     let complete = ranks(
         &measures
             .iter()
@@ -473,34 +966,61 @@ pub fn paper_table(measures: &[Measure], format: Format) -> String {
             .collect::<Vec<_>>(),
     );
     let space = ranks(&measures.iter().map(|m| m.bytes as f64).collect::<Vec<_>>());
-    let speed = ranks(&measures.iter().map(|m| m.ns_defined).collect::<Vec<_>>());
+    let speed = spread_ranks(&measures.iter().map(|m| &m.defined).collect::<Vec<_>>());
+    let general = general(sweep);
+    let general_rank = general_ranks(&general);
     let rows: Vec<Vec<String>> = measures
         .iter()
         .enumerate()
         .map(|(i, m)| {
             let p = PaperRanks::of(m.kind);
+            let g = general.iter().position(|g| g.kind == m.kind);
             let mut row = vec![m.kind.title().to_string()];
             match format {
                 Format::Csv => {
                     row[0] = m.kind.name().to_string();
                     row.extend(p.as_array().iter().map(|r| r.to_string()));
-                    row.extend(
-                        [complete[i], concise[i], space[i], speed[i]].map(|r| r.to_string()),
-                    );
+                    row.push(complete[i].to_string());
+                    row.push(g.map_or(String::new(), |g| general_rank[g].to_string()));
+                    row.extend([concise[i], space[i], speed[i]].map(|r| r.to_string()));
                     row.extend([
                         m.moves.to_string(),
                         m.stickers.to_string(),
                         m.definition_lines.to_string(),
                         m.bytes.to_string(),
-                        format!("{:.0}", m.ns_defined),
+                        format!("{:.1}", m.defined.median),
+                        format!("{:.1}", m.defined.low),
+                        format!("{:.1}", m.defined.high),
                     ]);
+                    match g.map(|g| &general[g]) {
+                        Some(g) => row.extend([
+                            g.sizes.start().to_string(),
+                            g.sizes.end().to_string(),
+                            g.extra_lines.to_string(),
+                            g.bytes_growth.to_string(),
+                            format!("{:.2}", g.time_growth),
+                        ]),
+                        None => row.extend([""; 5].map(String::from)),
+                    }
                 }
                 _ => {
                     row.push(format!(
                         "{} → {} ({}/24, {} st.)",
                         p.complete, complete[i], m.moves, m.stickers
                     ));
-                    row.extend([p.general, p.simple].map(|r| r.to_string()));
+                    row.push(match g.map(|g| (&general[g], general_rank[g])) {
+                        Some((g, rank)) => format!(
+                            "{} → {} ({}, +{} lines, B∝N{}, t∝N^{:.1})",
+                            p.general,
+                            rank,
+                            sizes_text(&g.sizes),
+                            g.extra_lines,
+                            superscript(g.bytes_growth),
+                            g.time_growth
+                        ),
+                        None => p.general.to_string(),
+                    });
+                    row.push(p.simple.to_string());
                     row.push(format!(
                         "{} → {} ({} lines)",
                         p.concise, concise[i], m.definition_lines
@@ -508,8 +1028,10 @@ pub fn paper_table(measures: &[Measure], format: Format) -> String {
                     row.extend([p.display, p.insight].map(|r| r.to_string()));
                     row.push(format!("{} → {} ({} B)", p.space, space[i], m.bytes));
                     row.push(format!(
-                        "{} → {} ({:.0} ns)",
-                        p.speed, speed[i], m.ns_defined
+                        "{} → {} ({} ns)",
+                        p.speed,
+                        speed[i],
+                        m.defined.describe()
                     ));
                 }
             }
@@ -533,6 +1055,13 @@ pub fn paper_table(measures: &[Measure], format: Format) -> String {
                     "definition_lines",
                     "bytes",
                     "ns_per_turn",
+                    "ns_per_turn_low",
+                    "ns_per_turn_high",
+                    "smallest_size",
+                    "largest_size",
+                    "general_lines",
+                    "bytes_growth",
+                    "time_growth",
                 ]
                 .map(String::from),
             )
@@ -543,11 +1072,22 @@ pub fn paper_table(measures: &[Measure], format: Format) -> String {
     };
     let mut out = render(format, &header, &rows);
     if format != Format::Csv {
-        out.push_str(
+        let sizes: Vec<usize> = {
+            let mut s: Vec<usize> = sweep.iter().map(|m| m.n).collect();
+            s.sort();
+            s.dedup();
+            s
+        };
+        out.push_str(&format!(
             "\nRanks: paper → measured (1 best). Measured: Complete from defined moves, then stickers held; \
-             Concise from lines of move definitions; Space from bytes of state; Speed from ns per quarter-turn as defined.\n\
-             General, Simple, Display and Insight stay the paper's judgement alone.",
-        );
+             General from the sizes held, then the extra lines of move definitions the N×N×N form needs, then how bytes \
+             grow with N (B∝Nᵏ; t∝Nᵏ: how the as-defined turn time grows, fitted over N = {}–{}); Concise from lines of \
+             3×3×3 move definitions; Space from bytes of state; Speed from ns per quarter-turn as defined (median of \
+             samples of 100 turns from interleaved rounds, quartiles in brackets), equal where the quartile ranges overlap.\n\
+             Simple, Display and Insight stay the paper's judgement alone.",
+            sizes.first().unwrap_or(&3),
+            sizes.last().unwrap_or(&3),
+        ));
     }
     out
 }
@@ -582,14 +1122,31 @@ Nested 1 2 5 2 2 1 7 7";
                 "{kind}: moves:begin/moves:end markers"
             );
         }
+        // The paper's lines name no size for these; the others derive their N forms.
+        for kind in [
+            RepKind::Numeric,
+            RepKind::Local,
+            RepKind::FourD,
+            RepKind::Nested,
+        ] {
+            assert_eq!(general_lines(kind), 0, "{kind}");
+        }
+        for kind in [RepKind::Vector, RepKind::Composite, RepKind::Visual] {
+            assert!(
+                general_lines(kind) > 5,
+                "{kind}: general:begin/general:end markers"
+            );
+        }
     }
 
     #[test]
-    fn measuring_gives_seven_positive_rows() {
-        let measures = measure(200, 3, 1, |_| {}).unwrap();
+    fn measuring_gives_a_row_per_representation_holding_the_size() {
+        let measures = measure(3, 200, 3, 1, |_| {}).unwrap();
         assert_eq!(measures.len(), 7);
         for m in &measures {
-            assert!(m.ns_defined > 0.0 && m.ns_compiled > 0.0, "{m:?}");
+            assert!(m.defined.median > 0.0 && m.compiled.median > 0.0, "{m:?}");
+            assert_eq!(m.defined.rounds.len(), 3 * m.turns.div_ceil(DEFINED_SAMPLE));
+            assert!(m.defined.low <= m.defined.median && m.defined.median <= m.defined.high);
             assert!(m.turns > 0);
         }
         let csv = compare_table(&measures, None, Format::Csv);
@@ -607,7 +1164,24 @@ Nested 1 2 5 2 2 1 7 7";
                 .unwrap()
                 .starts_with("pieces,20 colour maps,")
         );
-        let paper = paper_table(&measures, Format::Csv);
+        let four = measure(4, 100, 3, 1, |_| {}).unwrap();
+        assert_eq!(
+            four.iter().map(|m| m.kind).collect::<Vec<_>>(),
+            [
+                RepKind::Numeric,
+                RepKind::Local,
+                RepKind::Vector,
+                RepKind::FourD,
+                RepKind::Nested
+            ]
+        );
+        assert!(
+            four.iter()
+                .all(|m| m.moves == m.moves_of && m.moves_of == 60)
+        );
+        let sweep = measure_sizes(2..=4, 100, 3, 1, |_, _| {}).unwrap();
+        assert_eq!(sweep.len(), 7 + 7 + 5);
+        let paper = paper_table(&measures, &sweep, Format::Csv);
         assert_eq!(paper.lines().count(), 8);
         assert!(
             paper
@@ -616,5 +1190,31 @@ Nested 1 2 5 2 2 1 7 7";
                 .unwrap()
                 .starts_with("rep,complete,general,")
         );
+        let table = sizes_table(&sweep, Format::Markdown);
+        assert!(table.starts_with("| ns/turn as defined | N=2"), "{table}");
+        assert_eq!(sizes_table(&sweep, Format::Csv).lines().count(), 20);
+    }
+
+    #[test]
+    fn general_is_counted_from_sizes_lines_and_growth() {
+        let sweep = measure_sizes(2..=4, 50, 1, 1, |_, _| {}).unwrap();
+        let g = general(&sweep);
+        let of = |k: RepKind| g.iter().find(|g| g.kind == k).unwrap();
+        assert_eq!(of(RepKind::Numeric).bytes_growth, 3);
+        assert_eq!(of(RepKind::Local).bytes_growth, 2);
+        assert_eq!(of(RepKind::Vector).bytes_growth, 2);
+        assert_eq!(of(RepKind::Composite).sizes, 2..=3);
+        let ranks = general_ranks(&g);
+        // Local holds every size, needs no extra lines, and grows as N²: first.
+        assert_eq!(ranks[1], 1);
+        // Composite and visual hold two sizes: last two.
+        assert!(ranks[2] >= 6 && ranks[3] >= 6);
+    }
+
+    #[test]
+    fn growth_is_the_log_log_slope() {
+        assert!((growth(&[(2, 8.0), (4, 64.0)]) - 3.0).abs() < 1e-9);
+        assert!((growth(&[(2, 4.0), (3, 9.0), (4, 16.0)]) - 2.0).abs() < 1e-9);
+        assert_eq!(growth(&[(3, 5.0)]), 0.0);
     }
 }

@@ -60,6 +60,9 @@ pub enum Error {
         /// What went wrong.
         source: std::io::Error,
     },
+    /// An environment variable set to something the workbench cannot use (`CUBEWORK_SIMD`).
+    #[error("{0}")]
+    Environment(String),
     /// Reading or writing the terminal, standard input or output.
     #[error("cannot write the output: {}", reason(.0))]
     Io(#[from] std::io::Error),
@@ -106,11 +109,12 @@ impl Error {
         }
     }
 
-    /// The process exit status for this error: 1 when output cannot be written, 2 for
-    /// anything wrong with what was asked (bad input, a file named that cannot be read).
+    /// The process exit status for this error: 1 when output cannot be written or the
+    /// environment is wrong, 2 for anything wrong with what was asked (bad input, a file named
+    /// that cannot be read).
     pub fn exit_code(&self) -> u8 {
         match self {
-            Error::Io(_) | Error::Write { .. } => 1,
+            Error::Io(_) | Error::Write { .. } | Error::Environment(_) => 1,
             _ if self.is_cancelled() => 130,
             _ => 2,
         }

@@ -65,8 +65,8 @@ pub use error::{Error, Result};
 pub use face::Face;
 pub use geometry::Geometry;
 pub use moves::{
-    Amount, Move, MoveError, PaperAxis, PaperLetter, PaperMove, Rotation, Slice, SliceTurn, Turn,
-    WideStyle, format_moves,
+    Amount, LayerTurn, Move, MoveError, PaperAxis, PaperLetter, PaperMove, Rotation, Slice,
+    SliceTurn, Turn, WideStyle, format_moves,
 };
 pub use parser::{Notation, ParseError, ParseErrorKind, parse_moves, parse_sequence};
 pub use perm::{OrderBy, StickerPerm};

@@ -138,6 +138,48 @@ impl<R: BufRead> Iterator for Lines<R> {
     }
 }
 
+/// Lines joined into statements: a line for which `continues` holds (a bracket left open, say)
+/// goes on with the next line, joined with a line break, as a pasted multi-line algorithm
+/// does. Each statement is numbered by its first line. A statement may be at most
+/// [`MAX_LINE_BYTES`] in all; a line that is not UTF-8 ends the statement it was in.
+///
+/// ```
+/// use cubework::lines::{Lines, statements};
+/// let input: &[u8] = b"R U\n[R,\nU]\nF";
+/// let open = |s: &str| s.matches('[').count() > s.matches(']').count();
+/// let read: Vec<(usize, String)> =
+///     statements(Lines::new(input), open).map(|r| r.unwrap()).collect();
+/// assert_eq!(read, [(1, "R U".into()), (2, "[R,\nU]".into()), (4, "F".into())]);
+/// ```
+pub fn statements<R: BufRead>(
+    lines: Lines<R>,
+    continues: impl Fn(&str) -> bool,
+) -> impl Iterator<Item = Result<(usize, String), LineError>> {
+    let mut lines = lines.peekable();
+    std::iter::from_fn(move || {
+        let (first, mut text) = match lines.next()? {
+            Ok(read) => read,
+            Err(e) => return Some(Err(e)),
+        };
+        while continues(&text) {
+            match lines.peek() {
+                Some(Ok(_)) => {
+                    let Some(Ok((_, more))) = lines.next() else {
+                        break;
+                    };
+                    if text.len() + 1 + more.len() > MAX_LINE_BYTES {
+                        return Some(Err(LineError::TooLong { line: first }));
+                    }
+                    text.push('\n');
+                    text.push_str(&more);
+                }
+                _ => break,
+            }
+        }
+        Some(Ok((first, text)))
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -21,7 +21,7 @@ use std::fmt;
 use crate::face::Face;
 
 /// One of the paper's three axes (see the module docs).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum PaperAxis {
     /// Left–right axis; its layers are the columns L C R.
     X,
@@ -59,6 +59,217 @@ impl SliceTurn {
         SliceTurn {
             quarters: (4 - self.quarters) % 4,
             ..self
+        }
+    }
+}
+
+/// A quarter-turn of a block of adjacent layers about one of the paper's axes, in the paper's
+/// positive sense or back: what the representations turn, at every size.
+///
+/// On the 3×3×3 the paper's 24 moves are the blocks of one layer (L C R, B H F, U M D) and of
+/// all three (X Y Z); on bigger cubes a block of one inner layer is an inner slice, a block
+/// from an outer layer inwards a wide turn, and the block of every layer a whole-cube rotation.
+/// A half-turn is two of them.
+///
+/// ```
+/// use cubework::{LayerTurn, PaperAxis, PaperLetter, PaperMove};
+/// let l = LayerTurn::from(PaperMove::new(PaperLetter::L));
+/// assert_eq!(l, LayerTurn { axis: PaperAxis::X, first: 0, last: 0, inverse: false });
+/// assert_eq!(l.paper(3), Some(PaperMove::new(PaperLetter::L)));
+/// assert_eq!(l.paper(4), None); // a 4×4×4's L is not one of the paper's moves
+/// assert_eq!(LayerTurn::all(3).len(), 36); // the 24 paper moves and 12 wide turns
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct LayerTurn {
+    /// The axis turned about.
+    pub axis: PaperAxis,
+    /// First layer of the block, 0-based from the left (X), back (Y) or top (Z).
+    pub first: usize,
+    /// Last layer of the block (at least `first`).
+    pub last: usize,
+    /// True to turn against the paper's positive sense.
+    pub inverse: bool,
+}
+
+impl LayerTurn {
+    /// A quarter-turn of the single layer `layer` about `axis`.
+    pub fn layer(axis: PaperAxis, layer: usize) -> LayerTurn {
+        LayerTurn {
+            axis,
+            first: layer,
+            last: layer,
+            inverse: false,
+        }
+    }
+
+    /// The whole-cube quarter-turn about `axis` on an `n`×`n`×`n` cube.
+    pub fn whole(axis: PaperAxis, n: usize) -> LayerTurn {
+        LayerTurn {
+            axis,
+            first: 0,
+            last: n - 1,
+            inverse: false,
+        }
+    }
+
+    /// The turn that undoes this one.
+    pub fn inverse(self) -> LayerTurn {
+        LayerTurn {
+            inverse: !self.inverse,
+            ..self
+        }
+    }
+
+    /// The layers it turns.
+    pub fn layers(self) -> std::ops::RangeInclusive<usize> {
+        self.first..=self.last
+    }
+
+    /// True when it turns every layer of an `n`×`n`×`n` cube (a whole-cube rotation).
+    pub fn is_whole(self, n: usize) -> bool {
+        self.first == 0 && self.last + 1 == n
+    }
+
+    /// Every quarter-turn of a block of adjacent layers of the `n`×`n`×`n` cube, both ways:
+    /// single layers (outer and inner), wide blocks and whole-cube rotations, 3·n(n+1) in all.
+    pub fn all(n: usize) -> Vec<LayerTurn> {
+        let mut out = Vec::new();
+        for axis in PaperAxis::ALL {
+            for first in 0..n {
+                for last in first..n {
+                    for inverse in [false, true] {
+                        out.push(LayerTurn {
+                            axis,
+                            first,
+                            last,
+                            inverse,
+                        });
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// The single-layer quarter-turns of the `n`×`n`×`n` cube, both ways (6n): what `compare`
+    /// times; on the 3×3×3 the paper's nine quarter-turns and their inverses.
+    pub fn quarter_turns(n: usize) -> Vec<LayerTurn> {
+        LayerTurn::all(n)
+            .into_iter()
+            .filter(|t| t.first == t.last)
+            .collect()
+    }
+
+    /// The paper's move this is on an `n`×`n`×`n` cube, if it is one (only on the 3×3×3: a
+    /// single layer, or all three).
+    pub fn paper(self, n: usize) -> Option<PaperMove> {
+        if n != 3 {
+            return None;
+        }
+        let letter = if self.is_whole(3) {
+            PaperLetter::of_axis(self.axis)
+        } else if self.first == self.last {
+            PaperLetter::of_slice(self.axis, self.first)
+        } else {
+            return None;
+        };
+        Some(PaperMove {
+            letter,
+            inverse: self.inverse,
+        })
+    }
+
+    /// The slice turns it makes.
+    pub fn slice_turns(self) -> Vec<SliceTurn> {
+        let quarters = if self.inverse { 3 } else { 1 };
+        self.layers()
+            .map(|layer| SliceTurn {
+                axis: self.axis,
+                layer,
+                quarters,
+            })
+            .collect()
+    }
+
+    /// The turn in standard notation on an `n`×`n`×`n` cube, counted from the nearer face
+    /// (from the low face on a tie): `2L`, `3Rw'`, `2-3Uw`, `x'`, `M` on odd sizes.
+    ///
+    /// ```
+    /// use cubework::{LayerTurn, PaperAxis};
+    /// let t = LayerTurn { axis: PaperAxis::X, first: 2, last: 3, inverse: false };
+    /// assert_eq!(t.to_standard(4).to_string(), "Rw'"); // the right two layers, as L turns
+    /// let t = LayerTurn { axis: PaperAxis::Z, first: 1, last: 2, inverse: false };
+    /// assert_eq!(t.to_standard(5).to_string(), "2-3Uw");
+    /// assert_eq!(LayerTurn::whole(PaperAxis::Z, 4).to_standard(4).to_string(), "y");
+    /// ```
+    pub fn to_standard(self, n: usize) -> Move {
+        let (low, high, rotation) = match self.axis {
+            PaperAxis::X => (Face::L, Face::R, Rotation::X),
+            PaperAxis::Y => (Face::B, Face::F, Rotation::Z),
+            PaperAxis::Z => (Face::U, Face::D, Rotation::Y),
+        };
+        // L, B and U turn in the paper's positive sense, R, F and D against it; of the
+        // rotations only y (which follows U) turns with it; of the slices only M (which
+        // follows L). See the module's table.
+        let turn_amount = |with_paper: bool| {
+            if with_paper != self.inverse {
+                Amount::One
+            } else {
+                Amount::Prime
+            }
+        };
+        if self.is_whole(n) {
+            let with_paper = self.axis == PaperAxis::Z;
+            return Move {
+                turn: Turn::Rotation(rotation),
+                amount: turn_amount(with_paper),
+            };
+        }
+        if n % 2 == 1 && self.first == n / 2 && self.last == n / 2 {
+            let (slice, with_paper) = match self.axis {
+                PaperAxis::X => (Slice::M, true),
+                PaperAxis::Y => (Slice::S, false),
+                PaperAxis::Z => (Slice::E, false),
+            };
+            return Move {
+                turn: Turn::Slice(slice),
+                amount: turn_amount(with_paper),
+            };
+        }
+        let from_low = self.first + self.last < n;
+        let (face, from, to, with_paper) = if from_low {
+            (low, self.first + 1, self.last + 1, true)
+        } else {
+            (high, n - self.last, n - self.first, false)
+        };
+        let style = if from == to {
+            WideStyle::Plain
+        } else {
+            WideStyle::W
+        };
+        Move {
+            turn: Turn::Face {
+                face,
+                from: from as u8,
+                to: to as u8,
+                style,
+            },
+            amount: turn_amount(with_paper),
+        }
+    }
+}
+
+impl From<PaperMove> for LayerTurn {
+    fn from(m: PaperMove) -> LayerTurn {
+        let (first, last) = match m.letter.layer() {
+            Some(layer) => (layer, layer),
+            None => (0, 2),
+        };
+        LayerTurn {
+            axis: m.letter.axis(),
+            first,
+            last,
+            inverse: m.inverse,
         }
     }
 }
@@ -513,6 +724,39 @@ impl Move {
         })
     }
 
+    /// This move on an `n`×`n`×`n` cube as quarter-turns of blocks of layers: one for a
+    /// quarter-turn, two for a half-turn.
+    ///
+    /// ```
+    /// use cubework::{parse_moves, Notation, PaperAxis};
+    /// let m = parse_moves("3Rw2", Notation::Standard).unwrap()[0];
+    /// let turns = m.layer_turns(5).unwrap();
+    /// assert_eq!(turns.len(), 2);
+    /// assert_eq!((turns[0].axis, turns[0].first, turns[0].last), (PaperAxis::X, 2, 4));
+    /// ```
+    pub fn layer_turns(&self, n: usize) -> Result<Vec<LayerTurn>, MoveError> {
+        let turns = self.slice_turns(n)?;
+        let (Some(lo), Some(hi)) = (
+            turns.iter().map(|t| t.layer).min(),
+            turns.iter().map(|t| t.layer).max(),
+        ) else {
+            return Ok(Vec::new());
+        };
+        let t = turns[0];
+        let block = LayerTurn {
+            axis: t.axis,
+            first: lo,
+            last: hi,
+            inverse: false,
+        };
+        Ok(match t.quarters % 4 {
+            1 => vec![block],
+            2 => vec![block, block],
+            3 => vec![block.inverse()],
+            _ => Vec::new(),
+        })
+    }
+
     /// This move on the 3×3×3 as the paper's moves: whole-axis turns become X, Y or Z,
     /// single layers their slice letters; a half-turn is the quarter-turn twice.
     pub fn paper_moves(&self) -> Result<Vec<PaperMove>, MoveError> {
@@ -562,6 +806,10 @@ impl fmt::Display for Move {
                 to,
                 style,
             } => match style {
+                // `r` is two layers; any other count is written: `3r`.
+                WideStyle::Lower if to != 2 => {
+                    write!(f, "{to}{}", face.letter().to_ascii_lowercase())?
+                }
                 WideStyle::Lower => write!(f, "{}", face.letter().to_ascii_lowercase())?,
                 WideStyle::Plain if from == to && from > 1 => write!(f, "{from}{face}")?,
                 WideStyle::Plain => write!(f, "{face}")?,
@@ -631,6 +879,26 @@ mod tests {
             .map(|&l| PaperMove::new(l).to_standard().to_string())
             .collect();
         assert_eq!(got.join(" "), table);
+    }
+
+    #[test]
+    fn every_layer_turn_round_trips_through_standard_notation() {
+        for n in 2..=crate::geometry::MAX_SIZE {
+            for t in LayerTurn::all(n) {
+                let m = t.to_standard(n);
+                assert_eq!(m.layer_turns(n).unwrap(), vec![t], "{n}: {m}");
+                let text = m.to_string();
+                let parsed =
+                    crate::parser::parse_moves(&text, crate::parser::Notation::Standard).unwrap();
+                assert_eq!(parsed, vec![m], "{n}: {text}");
+            }
+        }
+        for m in PaperMove::ALL {
+            let t = LayerTurn::from(m);
+            assert_eq!(t.paper(3), Some(m));
+            assert_eq!(Move::paper(m).layer_turns(3).unwrap(), vec![t]);
+            assert_eq!(t.to_standard(3), m.to_standard());
+        }
     }
 
     #[test]

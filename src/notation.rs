@@ -79,8 +79,8 @@ pub enum ParseErrorKind {
 /// use cubework::{parse_moves, Notation};
 /// let err = parse_moves("R U Q2 D", Notation::Standard).unwrap_err();
 /// assert_eq!(err.to_string(), "unknown move 'Q2' at column 5");
-/// let err = parse_moves("R3", Notation::Standard).unwrap_err();
-/// assert_eq!(err.to_string(), "bad suffix '3' after move 'R' at column 2");
+/// let err = parse_moves("R-", Notation::Standard).unwrap_err();
+/// assert_eq!(err.to_string(), "bad suffix '-' after move 'R' at column 2");
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("{}", self.describe())]
@@ -133,7 +133,7 @@ impl ParseError {
                 "'{t}' at column {c} closes a bracket with no ',' (commutator) or ':' (conjugate)"
             ),
             (ParseErrorKind::BadRepeat, _) => {
-                format!("bad repetition '{t}' at column {c} (repeat 1 to {MAX_REPEAT} times)")
+                format!("bad repetition '{t}' at column {c} (repeat 0 to {MAX_REPEAT} times)")
             }
             (ParseErrorKind::TooLong, _) => format!(
                 "'{t}' at column {c} makes the sequence longer than {} moves",

@@ -3,12 +3,13 @@
 //! their progress through callbacks; this module turns those into indicatif bars, for the
 //! command line and the REPL alike.
 
-use crate::compare::{Format, Measure, PiecesMeasure, compare_table, measure, paper_table};
+use crate::compare::{
+    Format, Measure, PiecesMeasure, compare_table, measure, measure_sizes, paper_table,
+};
 use crate::error::Result;
 use crate::input::Input;
 use crate::metric::Metric;
 use crate::notation::Notation;
-use crate::rep::RepKind;
 
 /// The 3×3×3 search solver with a progress line on stderr (hidden when it is not a terminal).
 pub fn solve_with_progress(metric: Metric, input: &Input, notation: Notation) -> Result<String> {
@@ -40,35 +41,81 @@ pub fn solve_with_progress(metric: Metric, input: &Input, notation: Notation) ->
     Ok(answer?)
 }
 
-/// `compare`: every representation and the piece-mapping one timed on `turns` quarter-turns,
-/// with a progress bar, as a table in `format`.
-pub fn compare_with_progress(turns: usize, format: Format) -> Result<String> {
-    let (measures, pieces) = measure_all_with_progress(turns)?;
-    Ok(compare_table(&measures, Some(&pieces), format))
+/// Rounds `compare` and `paper` time (after a warm-up round).
+pub const ROUNDS: usize = 9;
+
+/// Sizes `paper` times for its General column.
+pub const PAPER_SIZES: std::ops::RangeInclusive<usize> = 2..=7;
+
+fn bar(len: usize) -> indicatif::ProgressBar {
+    let bar = indicatif::ProgressBar::new(len as u64);
+    bar.set_style(
+        indicatif::ProgressStyle::with_template("timing {msg:12} {bar:28} {pos}/{len} rounds")
+            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+    );
+    bar
 }
 
-/// The seven representations and the piece-mapping one timed on `turns` quarter-turns, with a
-/// progress bar.
-pub fn measure_all_with_progress(turns: usize) -> Result<(Vec<Measure>, PiecesMeasure)> {
-    let measures = measure_with_progress(turns)?;
-    let pieces = crate::compare::measure_pieces(turns, 7, 0xc0be)?;
+/// `compare` at size `n`: every representation that holds it (and on the 3×3×3 the
+/// piece-mapping one) timed on `turns` quarter-turns, with a progress bar, as a table in
+/// `format`.
+pub fn compare_with_progress(n: usize, turns: usize, format: Format) -> Result<String> {
+    let (measures, pieces) = measure_all_with_progress(n, turns)?;
+    Ok(compare_table(&measures, pieces.as_ref(), format))
+}
+
+/// Every representation that holds size `n` timed on `turns` quarter-turns, and on the
+/// 3×3×3 the piece-mapping one, with a progress bar.
+pub fn measure_all_with_progress(
+    n: usize,
+    turns: usize,
+) -> Result<(Vec<Measure>, Option<PiecesMeasure>)> {
+    let measures = measure_with_progress(n, turns)?;
+    let pieces = match n {
+        3 => Some(crate::compare::measure_pieces(turns, 7, 0xc0be)?),
+        _ => None,
+    };
     Ok((measures, pieces))
 }
 
-/// `paper`: the paper's table beside the measured ranks, with a progress bar while timing.
-pub fn paper_with_progress(turns: usize, format: Format) -> Result<String> {
-    Ok(paper_table(&measure_with_progress(turns)?, format))
+/// `compare --sizes`: every representation's cost against N, with a progress bar.
+pub fn compare_sizes_with_progress(
+    sizes: std::ops::RangeInclusive<usize>,
+    turns: usize,
+    format: Format,
+) -> Result<String> {
+    Ok(crate::compare::sizes_table(
+        &measure_sizes_with_progress(sizes, turns)?,
+        format,
+    ))
 }
 
-/// Times the representations with a progress bar on stderr (hidden when it is not a terminal).
-pub fn measure_with_progress(turns: usize) -> Result<Vec<Measure>> {
-    let bar = indicatif::ProgressBar::new(RepKind::ALL.len() as u64);
-    bar.set_style(
-        indicatif::ProgressStyle::with_template("timing {msg:10} {bar:28} {pos}/{len}")
-            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
-    );
-    let measures = measure(turns, 7, 0xc0be, |kind| {
-        bar.set_message(kind.name());
+/// `paper`: the paper's table beside the measured ranks (the 3×3×3, and N = 2 to 7 for
+/// General), with a progress bar while timing.
+pub fn paper_with_progress(turns: usize, format: Format) -> Result<String> {
+    let sweep = measure_sizes_with_progress(PAPER_SIZES, turns)?;
+    let three: Vec<Measure> = sweep.iter().filter(|m| m.n == 3).cloned().collect();
+    Ok(paper_table(&three, &sweep, format))
+}
+
+/// Times the representations at size `n` with a progress bar on stderr (hidden when it is
+/// not a terminal).
+pub fn measure_with_progress(n: usize, turns: usize) -> Result<Vec<Measure>> {
+    let bar = bar(ROUNDS + 1);
+    bar.set_message(format!("{n}×{n}×{n}"));
+    let measures = measure(n, turns, ROUNDS, 0xc0be, |_| bar.inc(1));
+    bar.finish_and_clear();
+    Ok(measures?)
+}
+
+/// Times the representations at each of `sizes` with a progress bar on stderr.
+pub fn measure_sizes_with_progress(
+    sizes: std::ops::RangeInclusive<usize>,
+    turns: usize,
+) -> Result<Vec<Measure>> {
+    let bar = bar(sizes.clone().count() * (ROUNDS + 1));
+    let measures = measure_sizes(sizes, turns, ROUNDS, 0xc0be, |n, _| {
+        bar.set_message(format!("{n}×{n}×{n}"));
         bar.inc(1);
     });
     bar.finish_and_clear();

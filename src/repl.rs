@@ -129,7 +129,7 @@ pub fn run_interactive() -> Result<ExitCode> {
 pub fn run_lines(input: impl BufRead) -> Result<ExitCode> {
     let mut session = Session::new(false);
     let mut failed = false;
-    for read in Lines::new(input) {
+    for read in crate::lines::statements(Lines::new(input), crate::parser::is_incomplete) {
         let (number, line) = match read {
             Ok(read) => read,
             Err(e) => {
@@ -399,7 +399,20 @@ impl Highlighter for WorkbenchHelper {
     }
 }
 
-impl Validator for WorkbenchHelper {}
+impl Validator for WorkbenchHelper {
+    /// A line with a bracket still open goes on: Enter starts a new line of the same input, as
+    /// a pasted multi-line algorithm needs.
+    fn validate(
+        &self,
+        ctx: &mut rustyline::validate::ValidationContext,
+    ) -> rustyline::Result<rustyline::validate::ValidationResult> {
+        Ok(if crate::parser::is_incomplete(ctx.input()) {
+            rustyline::validate::ValidationResult::Incomplete
+        } else {
+            rustyline::validate::ValidationResult::Valid(None)
+        })
+    }
+}
 
 impl Helper for WorkbenchHelper {}
 

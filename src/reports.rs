@@ -181,8 +181,10 @@ pub fn effect_report(text: &str, notation: Notation) -> Result<String, AlgebraEr
     Ok(format!("{} on the 3×3×3\n{}", show(&alg), e.report()))
 }
 
+/// The sequence as a headline echoes it: without its comments, which would swallow the rest
+/// of the line.
 fn show(alg: &Alg) -> String {
-    let s = alg.to_string();
+    let s = alg.without_comments().to_string();
     if s.is_empty() {
         "(empty sequence)".into()
     } else {
@@ -217,7 +219,7 @@ pub fn expand_report(text: &str, notation: Notation) -> Result<String, AlgebraEr
         "{} expands to {}\n{}",
         show(&alg),
         count(alg.expanded_len(), "move"),
-        alg.format_expanded()
+        alg.expanded_with_comments()
     ))
 }
 
@@ -486,8 +488,10 @@ pub fn tools_search_report() -> Result<String, AlgebraError> {
     Ok(out.join("\n"))
 }
 
-/// `cubework reps`: the representations in a table.
-pub fn reps_table() -> String {
+/// `cubework reps --size N`: the representations of the `n`×`n`×`n` cube in a table: shape,
+/// element, bytes, defined moves (on the 3×3×3 the paper's 24; on other sizes the turns of
+/// blocks of layers), and for those that do not hold the size, why not.
+pub fn reps_table(n: usize) -> String {
     let mut table = Table::new();
     table
         .load_style(UTF8_FULL_CONDENSED)
@@ -501,38 +505,73 @@ pub fn reps_table() -> String {
         "moves",
         "not defined",
     ]);
+    let cube = Cube::solved_n(n);
     for kind in RepKind::ALL {
-        let rep = kind.build(&Cube::solved()).expect("3×3×3");
+        let Ok(rep) = kind.build(&cube) else {
+            let sizes = kind.sizes();
+            table.add_row([
+                kind.name().to_string(),
+                kind.title().to_string(),
+                "—".to_string(),
+                "—".to_string(),
+                "—".to_string(),
+                "—".to_string(),
+                format!(
+                    "holds only sizes {} to {}: {}",
+                    sizes.start(),
+                    sizes.end(),
+                    kind.size_limit().unwrap_or("")
+                ),
+            ]);
+            continue;
+        };
         let shape: Vec<String> = rep.shape().iter().map(|d| d.to_string()).collect();
-        let undefined: Vec<String> = crate::moves::PaperMove::ALL
-            .iter()
-            .filter(|&&m| kind.undefined_reason(m).is_some())
-            .map(|m| m.to_string())
-            .collect();
+        let (moves, undefined) = if n == 3 {
+            let undefined: Vec<String> = crate::moves::PaperMove::ALL
+                .iter()
+                .filter(|&&m| kind.undefined_reason(m).is_some())
+                .map(|m| m.to_string())
+                .collect();
+            (
+                format!("{}/24", kind.defined_moves().len()),
+                undefined.join(" "),
+            )
+        } else {
+            let all = crate::moves::LayerTurn::all(n).len();
+            let defined = kind.defined_turns(n).len();
+            let undefined = if defined < all {
+                "turns about X and Y that take an inner layer".to_string()
+            } else {
+                String::new()
+            };
+            (format!("{defined}/{all}"), undefined)
+        };
         table.add_row([
             kind.name().to_string(),
             kind.title().to_string(),
             shape.join("×"),
             rep.element().to_string(),
             rep.state_bytes().to_string(),
-            format!("{}/24", kind.defined_moves().len()),
+            moves,
             if undefined.is_empty() {
                 "—".to_string()
             } else {
-                undefined.join(" ")
+                undefined
             },
         ]);
     }
-    let pieces = crate::pieces::PieceCube::solved();
-    table.add_row([
-        "pieces".to_string(),
-        "(Ruby notes: outside the paper)".to_string(),
-        pieces.shape_description(),
-        "colour (u8)".to_string(),
-        pieces.state_bytes().to_string(),
-        "12/24".to_string(),
-        "C H M X Y Z, inverses".to_string(),
-    ]);
+    if n == 3 {
+        let pieces = crate::pieces::PieceCube::solved();
+        table.add_row([
+            "pieces".to_string(),
+            "(Ruby notes: outside the paper)".to_string(),
+            pieces.shape_description(),
+            "colour (u8)".to_string(),
+            pieces.state_bytes().to_string(),
+            "12/24".to_string(),
+            "C H M X Y Z, inverses".to_string(),
+        ]);
+    }
     table.to_string()
 }
 

@@ -134,8 +134,8 @@ fn bad_input_is_one_line_and_status_two() {
     let cases: &[(&[&str], &str)] = &[
         (&["apply", "R", "Q"], "unknown move 'Q' at column 3"),
         (
-            &["apply", "R3"],
-            "bad suffix '3' after move 'R' at column 2",
+            &["apply", "R-"],
+            "bad suffix '-' after move 'R' at column 2",
         ),
         (
             &["apply", "--from", "UUUU", "R"],
@@ -191,6 +191,139 @@ fn reps_lists_all_seven() {
             .find(|l| l.contains(&format!(" {name} ")))
             .unwrap_or_else(|| panic!("{name} row"));
         assert!(row.contains(shape) && row.contains(moves), "{row}");
+    }
+}
+
+/// The representations at other sizes: `apply --size N --rep NAME`, `reps --size N`,
+/// `compare --size N` and `compare --sizes A..B`.
+#[test]
+fn representations_at_every_size_from_the_command_line() {
+    let run = |args: &[&str]| {
+        let out = cubework().args(args).output().unwrap();
+        assert!(
+            out.status.success(),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8(out.stdout).unwrap()
+    };
+    // Every representation that holds the 4×4×4 shows the same state as the geometry.
+    let want = run(&["apply", "--size", "4", "--show", "facelets", "Rw U' 2L x"]);
+    for rep in ["numeric", "local", "vector", "4d", "nested"] {
+        let got = run(&[
+            "apply",
+            "--size",
+            "4",
+            "--rep",
+            rep,
+            "--show",
+            "facelets",
+            "Rw U' 2L x",
+        ]);
+        assert_eq!(got, want, "{rep}");
+    }
+    // The 2×2×2 in the composite and visual forms, where X and Y are defined.
+    let want = run(&["apply", "--size", "2", "--show", "facelets", "R U x z'"]);
+    for rep in ["composite", "visual"] {
+        let got = run(&[
+            "apply", "--size", "2", "--rep", rep, "--show", "facelets", "R U x z'",
+        ]);
+        assert_eq!(got, want, "{rep}");
+    }
+    assert_eq!(
+        run(&["apply", "--size", "2", "--rep", "composite", ""]),
+        "WWWWWWWW\nGGOOYYRR\nGGOOYYRR\nBBBBBBBB\n"
+    );
+    // reps --size 4: five hold it, composite and visual say why not.
+    let reps = run(&["reps", "--size", "4"]);
+    for (name, shape) in [
+        ("numeric", "4×4×4"),
+        ("local", "6×4×4"),
+        ("vector", "96"),
+        ("4d", "4×3×4×4"),
+        ("nested", "4×4×4"),
+    ] {
+        let row = reps
+            .lines()
+            .find(|l| l.contains(&format!(" {name} ")))
+            .unwrap();
+        assert!(row.contains(shape) && row.contains("60/60"), "{row}");
+    }
+    assert!(reps.contains("holds only sizes 2 to 3"), "{reps}");
+    // compare --size 5 as CSV: the five that hold it, with quartiles.
+    let csv = run(&[
+        "compare", "--size", "5", "--turns", "300", "--format", "csv",
+    ]);
+    let lines: Vec<&str> = csv.lines().collect();
+    assert!(
+        lines[0].starts_with(
+            "rep,shape,element,bytes,moves,ns_defined,ns_defined_low,ns_defined_high,"
+        )
+    );
+    assert_eq!(lines.len(), 6, "{csv}");
+    assert!(lines[1].starts_with("numeric,5×5×5,"), "{csv}");
+    // compare --sizes 2..4 as CSV: a row per representation and size.
+    let csv = run(&[
+        "compare", "--sizes", "2..4", "--turns", "200", "--format", "csv",
+    ]);
+    assert_eq!(csv.lines().count(), 1 + 7 + 7 + 5, "{csv}");
+    assert!(csv.contains("\ncomposite,2,4×8,32,"), "{csv}");
+    // The table form: a grid per cost, and growth.
+    let table = run(&[
+        "compare", "--sizes", "2..3", "--turns", "200", "--format", "markdown",
+    ]);
+    let compiled = table
+        .lines()
+        .find(|l| l.starts_with("| ns/turn compiled"))
+        .unwrap_or_else(|| panic!("{table}"));
+    assert!(
+        compiled.contains("N=2") && compiled.contains("N=3"),
+        "{compiled}"
+    );
+    assert!(table.contains("| growth"), "{table}");
+    // And as a chart: a line per representation against N.
+    let svg = std::env::temp_dir().join(format!("cubework-sizes-{}.svg", std::process::id()));
+    let out = run(&[
+        "compare",
+        "--sizes",
+        "2..3",
+        "--turns",
+        "200",
+        "--plot",
+        svg.to_str().unwrap(),
+    ]);
+    assert!(out.starts_with("wrote "), "{out}");
+    let text = std::fs::read_to_string(&svg).unwrap();
+    assert!(text.contains("ns per quarter-turn, compiled") && text.contains("composite"));
+    std::fs::remove_file(&svg).ok();
+}
+
+#[test]
+fn paper_has_a_measured_general_column() {
+    let out = cubework()
+        .args(["paper", "--turns", "300", "--format", "csv"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let csv = String::from_utf8(out.stdout).unwrap();
+    let header: Vec<&str> = csv.lines().next().unwrap().split(',').collect();
+    let general = header
+        .iter()
+        .position(|&h| h == "general_measured")
+        .unwrap();
+    let largest = header.iter().position(|&h| h == "largest_size").unwrap();
+    for line in csv.lines().skip(1) {
+        let cells: Vec<&str> = line.split(',').collect();
+        let rank: u8 = cells[general].parse().unwrap();
+        match cells[0] {
+            // Holds every size and needs no extra lines, its state growing as N².
+            "local" => assert_eq!(rank, 1, "{line}"),
+            "composite" | "visual" => {
+                assert!(rank >= 6, "{line}");
+                assert_eq!(cells[largest], "3");
+            }
+            _ => assert_eq!(cells[largest], "9", "{line}"),
+        }
     }
 }
 
@@ -308,9 +441,22 @@ fn algebra_bad_input_is_one_line_and_status_two() {
         ),
         (&["order", "--size", "4", "M"], "middle slice"),
         (
-            &["apply", "--size", "4", "--rep", "numeric", "R"],
-            "holds a 3×3×3 cube, not a 4×4×4",
+            &["apply", "--size", "4", "--rep", "composite", "R"],
+            "the composite representation holds the 2×2×2 and 3×3×3 cubes, not the 4×4×4: ",
         ),
+        (
+            &["apply", "--size", "2", "--rep", "nested", "M"],
+            "middle slice",
+        ),
+        (
+            &["compare", "--sizes", "2..12"],
+            "cube size 12 is not supported (2 to 9)",
+        ),
+        (
+            &["compare", "--sizes", "5..3"],
+            "give the smaller size first",
+        ),
+        (&["reps", "--size", "1"], "cube size 1 is not supported"),
         (&["expand", "[R, U"], "column"),
         (&["count", "--metric", "ftm", "R"], "invalid value 'ftm'"),
     ];
@@ -484,4 +630,51 @@ fn search_solver_finds_shortest_solutions() {
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
+}
+
+/// `CUBEWORK_SIMD` forces a path; a name that is no path, or one this CPU lacks, is one line
+/// and status 1 (the environment, not the input, is wrong).
+#[test]
+fn a_forced_simd_path_is_used_or_refused() {
+    for path in ["scalar", "avx2", "vbmi"] {
+        let available = match path {
+            "scalar" => true,
+            "avx2" => cubework::simd::ShufflePath::Avx2.available(),
+            _ => cubework::simd::ShufflePath::Vbmi.available(),
+        };
+        let out = cubework()
+            .env("CUBEWORK_SIMD", path)
+            .args(["compare", "--turns", "200", "--format", "markdown"])
+            .output()
+            .unwrap();
+        if available {
+            assert!(out.status.success(), "{path}");
+            let text = String::from_utf8(out.stdout).unwrap();
+            let note = match path {
+                "scalar" => {
+                    "Compiled turns gather the cells that change, forced by CUBEWORK_SIMD=scalar."
+                }
+                "avx2" => {
+                    "AVX2 byte shuffles (vpshufb on broadcast 16-byte blocks), forced by CUBEWORK_SIMD=avx2,"
+                }
+                _ => "AVX-512 VBMI byte shuffles",
+            };
+            assert!(text.contains(note), "{path}: {text}");
+        } else {
+            assert_eq!(out.status.code(), Some(1), "{path}");
+        }
+    }
+    let out = cubework()
+        .env("CUBEWORK_SIMD", "sse9")
+        .arg("reps")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(out.stdout.is_empty());
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.contains("CUBEWORK_SIMD='sse9' names no path (expected one of"),
+        "{err}"
+    );
 }

@@ -419,7 +419,14 @@ fn bad_drawing_requests_are_one_line_errors() {
         (vec!["--only", "wings"], "--only wings"),
         (vec!["--only", "M", "--size", "4"], "--only M"),
         (vec!["--rep", "cubic"], "unknown representation 'cubic'"),
-        (vec!["--rep", "local", "--size", "4"], "holds a 3×3×3 cube"),
+        (
+            vec!["--rep", "local", "--size", "4"],
+            "the rep view draws the paper's 3×3×3 arrays",
+        ),
+        (
+            vec!["--rep", "composite", "--size", "4"],
+            "the composite representation holds the 2×2×2 and 3×3×3 cubes, not the 4×4×4",
+        ),
         (vec!["--view", "net", "--back"], "--back"),
         (vec!["--arrows", "R Q"], "unknown move 'Q'"),
         (vec!["--size", "10"], "cube size 10 is not supported"),

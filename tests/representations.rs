@@ -1,7 +1,12 @@
-//! The seven representations agree with each other and with the sticker geometry.
+//! The seven representations agree with each other and with the sticker geometry, at every
+//! size each one holds, as defined and compiled on every SIMD path this CPU has.
 
-use cubework::rep::{RepKind, Representation};
-use cubework::{Cube, Move, Notation, PaperLetter, PaperMove, parse_moves};
+use std::collections::HashMap;
+use std::sync::OnceLock;
+
+use cubework::rep::{Gather, RepKind, Representation};
+use cubework::simd::ShufflePath;
+use cubework::{Cube, LayerTurn, Move, Notation, PaperLetter, PaperMove, parse_moves};
 use proptest::prelude::*;
 
 /// Facelet strings worked out by hand from the geometry of a real cube (see conventions.md).
@@ -85,10 +90,10 @@ fn orientation_moves_are_their_three_slices() {
                 }
                 let start = scrambled(7);
                 let mut a = kind.build(&start).unwrap();
-                a.turn(whole_move).unwrap();
+                a.turn(whole_move.into()).unwrap();
                 let mut b = kind.build(&start).unwrap();
                 for s in slices {
-                    b.turn(PaperMove { letter: s, inverse }).unwrap();
+                    b.turn(PaperMove { letter: s, inverse }.into()).unwrap();
                 }
                 assert_eq!(a.render(), b.render(), "{kind}: {whole_move}");
             }
@@ -111,9 +116,195 @@ fn common_moves() -> Vec<PaperMove> {
         .collect()
 }
 
+/// Every (representation, size) it holds.
+fn every_size() -> Vec<(RepKind, usize)> {
+    RepKind::ALL
+        .iter()
+        .flat_map(|&k| k.sizes().map(move |n| (k, n)))
+        .collect()
+}
+
+/// The SIMD paths this CPU has (the scalar one always).
+fn paths() -> Vec<ShufflePath> {
+    ShufflePath::ALL
+        .into_iter()
+        .filter(|p| p.available())
+        .collect()
+}
+
+/// Each defined turn of each representation at each size, compiled once, on every path.
+type Compiled = HashMap<(RepKind, usize), Vec<(LayerTurn, Vec<Gather>)>>;
+
+fn compiled() -> &'static Compiled {
+    static TABLES: OnceLock<Compiled> = OnceLock::new();
+    TABLES.get_or_init(|| {
+        every_size()
+            .into_iter()
+            .map(|(kind, n)| {
+                let rep = kind.build(&Cube::solved_n(n)).unwrap();
+                let turns = kind
+                    .defined_turns(n)
+                    .into_iter()
+                    .map(|t| {
+                        let g = rep.compile(t).unwrap();
+                        (t, paths().into_iter().map(|p| g.on_path(p)).collect())
+                    })
+                    .collect();
+                ((kind, n), turns)
+            })
+            .collect()
+    })
+}
+
+/// A cube of size `n` after `picks` turns of blocks of layers (any, through the geometry).
+fn geometric(n: usize, picks: &[usize]) -> Cube {
+    let all = LayerTurn::all(n);
+    let mut cube = Cube::solved_n(n);
+    for &p in picks {
+        for t in all[p % all.len()].slice_turns() {
+            cube.turn(t);
+        }
+    }
+    cube
+}
+
+proptest! {
+    #![proptest_config(config_with(300))]
+
+    /// Random sequences of each representation's defined turns (outer, inner, wide, slice,
+    /// rotations) at every size it holds, from random starts: as defined and compiled on every
+    /// path the CPU has, it ends where the sticker geometry does. (300 cases × 44
+    /// representation-sizes: 13,200 sequences.)
+    #[test]
+    fn every_representation_at_every_size_agrees_with_the_geometry(
+        start in proptest::collection::vec(0usize..10_000, 0..12),
+        picks in proptest::collection::vec(0usize..10_000, 0..16),
+    ) {
+        for (kind, n) in every_size() {
+            let turns = &compiled()[&(kind, n)];
+            let from = geometric(n, &start);
+            let mut want = from.clone();
+            let mut defined = kind.build(&from).unwrap();
+            let mut by_path: Vec<Box<dyn Representation>> =
+                paths().iter().map(|_| kind.build(&from).unwrap()).collect();
+            for &p in &picks {
+                let (t, gathers) = &turns[p % turns.len()];
+                for s in t.slice_turns() {
+                    want.turn(s);
+                }
+                defined.turn(*t).unwrap();
+                for (rep, g) in by_path.iter_mut().zip(gathers) {
+                    rep.turn_compiled(g);
+                }
+            }
+            prop_assert_eq!(defined.to_cube(), want.clone(), "{} {}: as defined", kind, n);
+            for (rep, path) in by_path.iter().zip(paths()) {
+                prop_assert_eq!(rep.to_cube(), want.clone(), "{} {}: compiled, {}", kind, n, path);
+            }
+        }
+    }
+
+    /// Standard notation at any size (wide, layered, slices, rotations, half-turns) reaches the
+    /// representations through the same turns as the geometry.
+    #[test]
+    fn standard_moves_at_every_size(
+        n in 2usize..=9,
+        picks in proptest::collection::vec((0usize..10_000, 0usize..3), 1..12),
+    ) {
+        let all = LayerTurn::all(n);
+        let moves: Vec<Move> = picks
+            .iter()
+            .map(|&(p, half)| {
+                let mut m = all[p % all.len()].to_standard(n);
+                if half == 0 {
+                    m.amount = cubework::Amount::Two;
+                }
+                m
+            })
+            .collect();
+        let text = cubework::format_moves(&moves);
+        let parsed = parse_moves(&text, Notation::Standard).unwrap();
+        prop_assert_eq!(&parsed, &moves);
+        let mut want = Cube::solved_n(n);
+        want.apply_all(&moves).unwrap();
+        for kind in RepKind::ALL.into_iter().filter(|k| k.supports(n)) {
+            let mut rep = kind.build(&Cube::solved_n(n)).unwrap();
+            match rep.apply_all(&moves) {
+                Ok(()) => prop_assert_eq!(rep.to_cube(), want.clone(), "{} {}: {}", kind, n, text),
+                Err(e) => prop_assert!(
+                    matches!(kind, RepKind::Composite | RepKind::Visual),
+                    "{} {} refused {}: {}", kind, n, text, e
+                ),
+            }
+        }
+    }
+}
+
+/// Every defined turn at every size, from a scrambled start: four make the identity, and it
+/// then its inverse does too, as defined and compiled on every path.
+#[test]
+fn every_turn_four_times_and_with_its_inverse_is_the_identity() {
+    for (kind, n) in every_size() {
+        let start = geometric(n, &[3, 141, 59, 265, 35, 89, 79, 323, 84, 62]);
+        for (t, gathers) in &compiled()[&(kind, n)] {
+            let mut rep = kind.build(&start).unwrap();
+            for _ in 0..4 {
+                rep.turn(*t).unwrap();
+            }
+            assert_eq!(rep.to_cube(), start, "{kind} {n}: {t:?} four times");
+            rep.turn(*t).unwrap();
+            rep.turn(t.inverse()).unwrap();
+            assert_eq!(rep.to_cube(), start, "{kind} {n}: {t:?} and its inverse");
+            let inverse = rep.compile(t.inverse()).unwrap();
+            for (g, path) in gathers.iter().zip(paths()) {
+                let mut c = kind.build(&start).unwrap();
+                for _ in 0..4 {
+                    c.turn_compiled(g);
+                }
+                assert_eq!(
+                    c.to_cube(),
+                    start,
+                    "{kind} {n}: {t:?} compiled four times, {path}"
+                );
+                c.turn_compiled(g);
+                c.turn_compiled(&inverse.on_path(path));
+                assert_eq!(
+                    c.to_cube(),
+                    start,
+                    "{kind} {n}: {t:?} compiled and its inverse, {path}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn sizes_a_representation_does_not_hold_are_one_line_errors_naming_the_sizes_it_does() {
+    for n in 4..=9 {
+        for kind in [RepKind::Composite, RepKind::Visual] {
+            let Err(err) = kind.build(&Cube::solved_n(n)) else {
+                panic!("{kind} holds the {n}×{n}×{n}");
+            };
+            let err = err.to_string();
+            assert!(
+                err.starts_with(&format!(
+                    "the {kind} representation holds the 2×2×2 and 3×3×3 cubes, not the {n}×{n}×{n}: "
+                )),
+                "{err}"
+            );
+            assert!(!err.contains('\n'));
+        }
+    }
+}
+
 /// 2000 cases from a fixed seed, the same every run (set `PROPTEST_RNG_SEED` to explore).
 fn config() -> ProptestConfig {
-    let mut config = ProptestConfig::with_cases(2000);
+    config_with(2000)
+}
+
+/// `cases` cases from a fixed seed, the same every run (set `PROPTEST_RNG_SEED` to explore).
+fn config_with(cases: u32) -> ProptestConfig {
+    let mut config = ProptestConfig::with_cases(cases);
     if std::env::var_os("PROPTEST_RNG_SEED").is_none() {
         config.rng_seed = proptest::test_runner::RngSeed::Fixed(0xc0be);
     }
@@ -139,8 +330,8 @@ proptest! {
             let mut defined = kind.build(&start).unwrap();
             let mut compiled = kind.build(&start).unwrap();
             for &m in &moves {
-                defined.turn(m).unwrap();
-                let table = compiled.compile(m).unwrap();
+                defined.turn(m.into()).unwrap();
+                let table = compiled.compile(m.into()).unwrap();
                 compiled.turn_compiled(&table);
             }
             prop_assert_eq!(defined.to_cube(), want.clone(), "{} as defined", kind);

@@ -1,17 +1,17 @@
 //! The measurements as charts, drawn with `plotters` into SVG text (its SVG backend writes
 //! text as `<text>` elements, so no fonts are loaded and nothing depends on the machine).
 //!
-//! Each chart takes plain data — [`SpeedBar`]s, a distance distribution, [`CycleCount`]s —
-//! made from the measuring code's own results by one small function each
-//! ([`speed_bars`], [`cycle_counts`]), so the measuring code can change without touching the
-//! drawing.
+//! Each chart takes plain data — [`SpeedBar`]s, [`SizeLine`]s, a distance distribution,
+//! [`CycleCount`]s — made from the measuring code's own results by one small function each
+//! ([`speed_bars`], [`size_lines`], [`cycle_counts`]), so the measuring code can change without
+//! touching the drawing.
 
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 use super::DrawError;
-use crate::compare::{Measure, PaperRanks, PiecesMeasure, ranks};
+use crate::compare::{Measure, PaperRanks, PiecesMeasure, spread_ranks};
 use crate::geometry::Geometry;
 use crate::perm::StickerPerm;
 
@@ -42,26 +42,28 @@ pub struct SpeedBar {
     pub measured_rank: Option<u8>,
 }
 
-/// The speed chart's bars from `compare`'s measurements: the paper's seven ranked by their
-/// as-defined time, then the piece-mapping representation (unranked) if measured.
+/// The speed chart's bars from `compare`'s measurements (at one size): each representation
+/// ranked by its as-defined time as `compare` ranks them (equal where the quartile ranges
+/// overlap), then the piece-mapping representation (unranked) if measured. The paper's ranks
+/// are shown on the 3×3×3 only.
 ///
 /// ```
 /// use cubework::compare::measure;
 /// use cubework::draw::chart::speed_bars;
-/// let bars = speed_bars(&measure(200, 1, 1, |_| {}).unwrap(), None);
+/// let bars = speed_bars(&measure(3, 200, 1, 1, |_| {}).unwrap(), None);
 /// assert_eq!(bars.len(), 7);
 /// assert!(bars.iter().all(|b| b.paper_rank.is_some() && b.measured_rank.is_some()));
 /// ```
 pub fn speed_bars(measures: &[Measure], pieces: Option<&PiecesMeasure>) -> Vec<SpeedBar> {
-    let measured = ranks(&measures.iter().map(|m| m.ns_defined).collect::<Vec<_>>());
+    let measured = spread_ranks(&measures.iter().map(|m| &m.defined).collect::<Vec<_>>());
     let mut bars: Vec<SpeedBar> = measures
         .iter()
         .zip(measured)
         .map(|(m, rank)| SpeedBar {
             name: m.kind.name().to_string(),
-            ns_defined: m.ns_defined,
-            ns_compiled: Some(m.ns_compiled),
-            paper_rank: Some(PaperRanks::of(m.kind).speed),
+            ns_defined: m.defined.median,
+            ns_compiled: Some(m.compiled.median),
+            paper_rank: (m.n == 3).then(|| PaperRanks::of(m.kind).speed),
             measured_rank: Some(rank),
         })
         .collect();
@@ -199,6 +201,152 @@ pub fn speed_chart(bars: &[SpeedBar], note: &str) -> Result<String, DrawError> {
             (100, height as i32 - 16),
             &[("as defined", DEFINED), ("compiled", COMPILED)],
         )?;
+        root.present().map_err(err)?;
+    }
+    Ok(out)
+}
+
+/// One representation's cost at each size it holds, as the sizes chart draws it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SizeLine {
+    /// The representation's name.
+    pub name: String,
+    /// `(N, ns per quarter-turn)` at each size measured.
+    pub points: Vec<(usize, f64)>,
+}
+
+/// The sizes chart's lines from `compare --sizes`'s measurements: as defined and compiled, a
+/// line per representation in the paper's order.
+///
+/// ```
+/// use cubework::compare::measure_sizes;
+/// use cubework::draw::chart::size_lines;
+/// let (defined, compiled) = size_lines(&measure_sizes(2..=4, 100, 1, 1, |_, _| {}).unwrap());
+/// assert_eq!(defined.len(), 7);
+/// assert_eq!(compiled[0].points.len(), 3); // numeric at N = 2, 3, 4
+/// assert_eq!(compiled[2].points.len(), 2); // composite at N = 2, 3
+/// ```
+pub fn size_lines(sweep: &[Measure]) -> (Vec<SizeLine>, Vec<SizeLine>) {
+    let line = |kind: crate::rep::RepKind, ns: &dyn Fn(&Measure) -> f64| SizeLine {
+        name: kind.name().to_string(),
+        points: sweep
+            .iter()
+            .filter(|m| m.kind == kind)
+            .map(|m| (m.n, ns(m)))
+            .collect(),
+    };
+    let kinds = crate::rep::RepKind::ALL
+        .into_iter()
+        .filter(|&k| sweep.iter().any(|m| m.kind == k));
+    kinds
+        .map(|k| {
+            (
+                line(k, &|m| m.defined.median),
+                line(k, &|m| m.compiled.median),
+            )
+        })
+        .unzip()
+}
+
+/// A colour per representation, in the paper's order.
+const LINES: [RGBColor; 7] = [
+    RGBColor(0x1f, 0x4e, 0x9a),
+    RGBColor(0xe0, 0x7b, 0x22),
+    RGBColor(0x2e, 0x8b, 0x57),
+    RGBColor(0xb2, 0x22, 0x22),
+    RGBColor(0x6a, 0x3d, 0x9a),
+    RGBColor(0x8c, 0x56, 0x4b),
+    RGBColor(0x17, 0xa2, 0xb8),
+];
+
+/// Two panels side by side, ns per quarter-turn against the cube's size N on a log scale, as
+/// defined (left) and compiled (right), a line per representation: how each one's cost grows
+/// with the cube.
+///
+/// ```
+/// use cubework::draw::chart::{sizes_chart, SizeLine};
+/// let line = |name: &str, points: Vec<(usize, f64)>| SizeLine { name: name.into(), points };
+/// let svg = sizes_chart(
+///     &[line("vector", vec![(2, 93.0), (3, 101.0), (4, 109.0)])],
+///     &[line("vector", vec![(2, 4.1), (3, 4.1), (4, 4.6)])],
+///     "10000 turns",
+/// )
+/// .unwrap();
+/// assert!(svg.contains("vector") && svg.contains("compiled"));
+/// ```
+pub fn sizes_chart(
+    defined: &[SizeLine],
+    compiled: &[SizeLine],
+    note: &str,
+) -> Result<String, DrawError> {
+    let all = || defined.iter().chain(compiled).flat_map(|l| l.points.iter());
+    let (n_lo, n_hi) = (
+        all().map(|p| p.0).min().unwrap_or(2),
+        all().map(|p| p.0).max().unwrap_or(3).max(3),
+    );
+    let mut out = String::new();
+    {
+        let root = SVGBackend::with_string(&mut out, (980, 500)).into_drawing_area();
+        root.fill(&WHITE).map_err(err)?;
+        let (top, bottom) = root.split_vertically(440);
+        let panels = top.split_evenly((1, 2));
+        for (panel, (lines, title)) in panels.iter().zip([
+            (defined, "ns per quarter-turn, as defined"),
+            (compiled, "ns per quarter-turn, compiled"),
+        ]) {
+            let (lo, hi) = decades(lines.iter().flat_map(|l| l.points.iter().map(|p| p.1)));
+            let mut chart = ChartBuilder::on(panel)
+                .caption(title, (FONT, 17).into_font().color(&TEXT))
+                .margin(14)
+                .x_label_area_size(40)
+                .y_label_area_size(56)
+                .build_cartesian_2d(n_lo as f64 - 0.2..n_hi as f64 + 0.2, (lo..hi).log_scale())
+                .map_err(err)?;
+            chart
+                .configure_mesh()
+                .x_labels(n_hi - n_lo + 1)
+                .x_label_formatter(&|v| format!("{v:.0}"))
+                .y_label_formatter(&|v| format!("{v}"))
+                .x_desc("N (the N×N×N cube)")
+                .label_style((FONT, 12).into_font().color(&TEXT))
+                .axis_desc_style((FONT, 12).into_font().color(&MUTED))
+                .light_line_style(RGBColor(0xf2, 0xf2, 0xf2))
+                .draw()
+                .map_err(err)?;
+            for (i, l) in lines.iter().enumerate() {
+                let colour = LINES[i % LINES.len()];
+                let points: Vec<(f64, f64)> = l
+                    .points
+                    .iter()
+                    .map(|&(n, v)| (n as f64, v.max(lo)))
+                    .collect();
+                chart
+                    .draw_series(std::iter::once(PathElement::new(
+                        points.clone(),
+                        colour.stroke_width(2),
+                    )))
+                    .map_err(err)?;
+                chart
+                    .draw_series(points.iter().map(|&p| Circle::new(p, 3, colour.filled())))
+                    .map_err(err)?;
+            }
+        }
+        let names: Vec<(&str, RGBColor)> = defined
+            .iter()
+            .enumerate()
+            .map(|(i, l)| (l.name.as_str(), LINES[i % LINES.len()]))
+            .collect();
+        legend(&bottom, (70, 16), &names)?;
+        bottom
+            .draw(&Text::new(
+                note.to_string(),
+                (70, 44),
+                (FONT, 12)
+                    .into_font()
+                    .color(&MUTED)
+                    .pos(Pos::new(HPos::Left, VPos::Center)),
+            ))
+            .map_err(err)?;
         root.present().map_err(err)?;
     }
     Ok(out)

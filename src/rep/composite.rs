@@ -17,6 +17,15 @@
 //! of columns that shows their face with its border (the neighbouring faces' columns and the
 //! up and down rows), then re-specify the corner copies the turn left stale.
 //!
+//! **Other sizes.** The layout extends to an (N+2)×4N matrix: four N×N side faces, an up
+//! row and a down row of 4N colours (each corner twice). On the 2×2×2 that holds every
+//! sticker (a 2×2×2 has no centres to leave out) and every turn is defined; it is the paper's
+//! matrix with the middle row and the middle column of each face taken out. The paper's
+//! lines carry over with N for 3 (`N⌽ω` for Z, the block of N+2 columns for L F R B, see
+//! `block_turn`). From the 4×4×4 on, up and down have (N−2)² stickers inside their
+//! border that the two rows cannot hold and that inner slices bring to and from the sides, so
+//! the composite stops at the 3×3×3 ([`RepKind::size_limit`]).
+//!
 //! Reading the scan: `ϕϕ` stands for both `⌽⍉` (clockwise) and `⊖⍉` (counter-clockwise),
 //! `×` for the separator `⋄`, and `0` for the letter O in the goal figure (whose second row
 //! also lost a `Y`). The paper prints Z, L, F and D; with L and B clockwise and F and R
@@ -29,7 +38,7 @@ use super::{Gather, RepKind, Representation, check_defined, rot_ccw, rot_cw};
 use crate::cube::Cube;
 use crate::face::Face;
 use crate::geometry::Geometry;
-use crate::moves::{MoveError, PaperLetter, PaperMove};
+use crate::moves::{LayerTurn, MoveError, PaperAxis};
 
 /// The side faces in the order of their column blocks.
 const SIDES: [Face; 4] = [Face::L, Face::F, Face::R, Face::B];
@@ -37,7 +46,7 @@ const SIDES: [Face; 4] = [Face::L, Face::F, Face::R, Face::B];
 // moves:begin — the move definitions, counted by `compare` for the paper's "concise".
 /// `k⌽ω` row by row (APL's `3 3 0 0 0⌽ω`): row `i` rotated left by `by[i]` places, so that
 /// its cell `j` gets what cell `j + by[i]` held.
-fn rotate_rows<T: Copy>(omega: ArrayView2<T>, by: [isize; 5]) -> Array2<T> {
+fn rotate_rows<T: Copy>(omega: ArrayView2<T>, by: &[isize]) -> Array2<T> {
     let cols = omega.len_of(Axis(1)) as isize;
     Array2::from_shape_fn(omega.raw_dim(), |(i, j)| {
         omega[[i, (j as isize + by[i]).rem_euclid(cols) as usize]]
@@ -46,36 +55,36 @@ fn rotate_rows<T: Copy>(omega: ArrayView2<T>, by: [isize; 5]) -> Array2<T> {
 
 /// A face turn: `ω[;cols]←⌽⍉ω[;cols] ⋄ ω[1 5;stale]←ω[1 5;fresh]` (or `⊖⍉`), with the
 /// paper's 1-based columns.
-struct BlockTurn {
-    cols: [usize; 5],
+struct BlockTurn<C> {
+    cols: C,
     clockwise: bool,
     stale: [usize; 2],
     fresh: [usize; 2],
 }
 
 // L: ω[;12 1 2 3 4]←⌽⍉ω[;12 1 2 3 4] ⋄ ω[1 5;12 4]←ω[1 5;1 3]
-const L: BlockTurn = BlockTurn {
+const L: BlockTurn<[usize; 5]> = BlockTurn {
     cols: [12, 1, 2, 3, 4],
     clockwise: true,
     stale: [12, 4],
     fresh: [1, 3],
 };
 // F: ω[;3 4 5 6 7]←⊖⍉ω[;3 4 5 6 7] ⋄ ω[1 5;3 7]←ω[1 5;4 6]
-const F: BlockTurn = BlockTurn {
+const F: BlockTurn<[usize; 5]> = BlockTurn {
     cols: [3, 4, 5, 6, 7],
     clockwise: false,
     stale: [3, 7],
     fresh: [4, 6],
 };
 // R: ω[;6 7 8 9 10]←⊖⍉ω[;6 7 8 9 10] ⋄ ω[1 5;6 10]←ω[1 5;7 9]
-const R: BlockTurn = BlockTurn {
+const R: BlockTurn<[usize; 5]> = BlockTurn {
     cols: [6, 7, 8, 9, 10],
     clockwise: false,
     stale: [6, 10],
     fresh: [7, 9],
 };
 // B: ω[;9 10 11 12 1]←⌽⍉ω[;9 10 11 12 1] ⋄ ω[1 5;9 1]←ω[1 5;10 12]
-const B: BlockTurn = BlockTurn {
+const B: BlockTurn<[usize; 5]> = BlockTurn {
     cols: [9, 10, 11, 12, 1],
     clockwise: true,
     stale: [9, 1],
@@ -84,8 +93,12 @@ const B: BlockTurn = BlockTurn {
 
 /// Makes a face turn, or its inverse (the other rotation; the corner copies are
 /// re-specified the same way).
-fn turn_block<T: Copy>(omega: ArrayView2<T>, b: &BlockTurn, inverse: bool) -> Array2<T> {
-    let cols = b.cols.map(|c| c - 1);
+fn turn_block<T: Copy, C: AsRef<[usize]>>(
+    omega: ArrayView2<T>,
+    b: &BlockTurn<C>,
+    inverse: bool,
+) -> Array2<T> {
+    let cols: Vec<usize> = b.cols.as_ref().iter().map(|c| c - 1).collect();
     let block = omega.select(Axis(1), &cols);
     let turned = if b.clockwise != inverse {
         rot_cw(block.view())
@@ -105,54 +118,88 @@ fn turn_block<T: Copy>(omega: ArrayView2<T>, b: &BlockTurn, inverse: bool) -> Ar
     out
 }
 
-/// Makes paper move `m` on any 5×12 matrix laid out as the composite representation. X, Y, C
-/// and H are not defined here (`check_defined` refuses them first); they leave it unchanged.
-pub fn transform<T: Copy>(m: PaperMove, omega: ArrayView2<T>) -> Array2<T> {
-    use PaperLetter as P;
-    let width = (omega.len_of(Axis(1)) / SIDES.len()) as isize;
-    let k = if m.inverse { -width } else { width };
-    match m.letter {
+/// Makes a quarter-turn of a block of layers on any (N+2)×4N matrix laid out as the composite
+/// representation (the paper's 5×12 for N = 3). Turns about X and Y that take an inner layer
+/// are not defined (`check_defined` refuses them first); they leave it unchanged.
+pub fn transform<T: Copy>(m: LayerTurn, omega: ArrayView2<T>) -> Array2<T> {
+    let n = omega.len_of(Axis(0)) - 2;
+    let k = if m.inverse { -(n as isize) } else { n as isize };
+    if m.axis == PaperAxis::Z {
         // Z: 3⌽ω      Z̄: ¯3⌽ω
-        P::Z => rotate_rows(omega, [k; 5]),
-        // U: 3 3 0 0 0⌽ω
-        P::U => rotate_rows(omega, [k, k, 0, 0, 0]),
-        // M: 0 0 3 0 0⌽ω
-        P::M => rotate_rows(omega, [0, 0, k, 0, 0]),
-        // D: 0 0 0 3 3⌽ω
-        P::D => rotate_rows(omega, [0, 0, 0, k, k]),
-        P::L => turn_block(omega, &L, m.inverse),
-        P::F => turn_block(omega, &F, m.inverse),
-        P::R => turn_block(omega, &R, m.inverse),
-        P::B => turn_block(omega, &B, m.inverse),
-        P::X | P::Y | P::C | P::H => omega.to_owned(),
+        // U: 3 3 0 0 0⌽ω    M: 0 0 3 0 0⌽ω    D: 0 0 0 3 3⌽ω
+        // (on the N×N×N: N for 3, and layer `l` rotates row l+1, the outer ones their up or
+        // down row too)
+        let by: Vec<isize> = (0..n + 2)
+            .map(|row| {
+                let layer = row.saturating_sub(1).min(n - 1);
+                if m.layers().contains(&layer) { k } else { 0 }
+            })
+            .collect();
+        return rotate_rows(omega, &by);
+    }
+    let mut out = omega.to_owned();
+    for layer in m.layers() {
+        // L F R B: the face's block of columns, the paper's on the 3×3×3.
+        let face = match (m.axis, layer) {
+            (PaperAxis::X, 0) => 0,
+            (PaperAxis::X, l) if l == n - 1 => 2,
+            (PaperAxis::Y, 0) => 3,
+            (PaperAxis::Y, l) if l == n - 1 => 1,
+            _ => return omega.to_owned(),
+        };
+        out = if n == 3 {
+            turn_block(out.view(), &[L, F, R, B][face], m.inverse)
+        } else {
+            turn_block(out.view(), &block_turn(face, n), m.inverse)
+        };
+    }
+    out
+}
+
+// general:begin — the lines only the N×N×N form needs, counted by `paper` for "general".
+/// The block turn of side face `face` (0 to 3: L F R B) on the (N+2)×4N matrix: the face's N
+/// columns with one more on each side, and the corner copies at the block's edges
+/// re-specified from the columns next to them; the paper's L F R B for N = 3.
+fn block_turn(face: usize, n: usize) -> BlockTurn<Vec<usize>> {
+    let width = 4 * n;
+    let cols: Vec<usize> = (0..n + 2)
+        .map(|i| (face * n + i + width - 1) % width + 1)
+        .collect();
+    BlockTurn {
+        clockwise: face == 0 || face == 3,
+        stale: [cols[0], cols[n + 1]],
+        fresh: [cols[1], cols[n]],
+        cols,
     }
 }
+// general:end
 // moves:end
 
 /// The sticker (in [`Geometry`] numbering) that composite cell `(row, col)` (0-based) shows.
 fn sticker_at(g: &Geometry, row: usize, col: usize) -> usize {
-    let side = SIDES[col / 3];
-    let on_side = |r| g.index(side, r, col % 3);
+    let n = g.size();
+    let side = SIDES[col / n];
+    let on_side = |r| g.index(side, r, col % n);
     let of_cubie = |r, face| {
         g.sticker_of(g.cubie_of(on_side(r)), face)
             .expect("an edge row's cubie has a sticker on that face")
     };
     match row {
         0 => of_cubie(0, Face::U),
-        4 => of_cubie(2, Face::D),
+        r if r == n + 1 => of_cubie(n - 1, Face::D),
         r => on_side(r - 1),
     }
 }
 
-/// The 5×12 matrix of colour letters: left, front, right and back side by side, the up and
-/// down colours of their edge rows above and below.
+/// The 5×12 matrix of colour letters (4×8 for the 2×2×2): left, front, right and back side by
+/// side, the up and down colours of their edge rows above and below.
 ///
 /// ```
 /// use cubework::rep::{Composite, Representation};
 /// use cubework::{Cube, PaperLetter, PaperMove};
 /// let mut c = Composite::from_cube(&Cube::solved());
 /// assert_eq!(c.render().lines().nth(1), Some("GGGOOOYYYRRR"));
-/// c.turn(PaperMove::new(PaperLetter::Z)).unwrap(); // 3⌽ω: the right face comes to the front
+/// c.turn(PaperMove::new(PaperLetter::Z).into()).unwrap(); // 3⌽ω: the right face comes to the front
 /// assert_eq!(c.render().lines().nth(1), Some("OOOYYYRRRGGG"));
 /// ```
 #[derive(Clone, Debug)]
@@ -173,25 +220,35 @@ impl Representation for Composite {
     }
 
     fn from_cube(cube: &Cube) -> Composite {
-        let g = Geometry::of(3);
-        let cube = Array2::from_shape_fn((5, 12), |(r, c)| {
+        let n = cube.size();
+        let g = Geometry::of(n);
+        let cube = Array2::from_shape_fn((n + 2, 4 * n), |(r, c)| {
             cube.stickers()[sticker_at(g, r, c)].paper_letter() as u8
         });
-        Composite { cube }
+        Composite {
+            cube: super::padded(cube, b' '),
+        }
     }
 
     fn to_cube(&self) -> Cube {
-        let g = Geometry::of(3);
-        let mut stickers: Vec<Face> = (0..54).map(|i| g.face_of(i)).collect();
+        let n = self.size();
+        let g = Geometry::of(n);
+        let mut stickers: Vec<Face> = (0..g.sticker_count()).map(|i| g.face_of(i)).collect();
         for ((r, c), &letter) in self.cube.indexed_iter() {
             let i = sticker_at(g, r, c);
             stickers[i] = Face::from_paper_letter(letter as char).unwrap_or(stickers[i]);
         }
-        let centre = |face| stickers[g.index(face, 1, 1)];
-        let up = Face::up_from(centre(Face::F), centre(Face::R)).unwrap_or(Face::U);
-        stickers[g.index(Face::U, 1, 1)] = up;
-        stickers[g.index(Face::D, 1, 1)] = up.opposite();
-        Cube::from_stickers(3, stickers).expect("a composite made from a cube holds a cube")
+        if n == 3 {
+            let centre = |face| stickers[g.index(face, 1, 1)];
+            let up = Face::up_from(centre(Face::F), centre(Face::R)).unwrap_or(Face::U);
+            stickers[g.index(Face::U, 1, 1)] = up;
+            stickers[g.index(Face::D, 1, 1)] = up.opposite();
+        }
+        Cube::from_stickers(n, stickers).expect("a composite made from a cube holds a cube")
+    }
+
+    fn size(&self) -> usize {
+        self.cube.len_of(Axis(0)) - 2
     }
 
     super::byte_array_methods!();
@@ -213,7 +270,53 @@ impl Representation for Composite {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::moves::{PaperLetter, PaperMove};
     use crate::rep::testing::conformance;
+
+    /// Why the composite stops at the 3×3×3: on the 4×4×4, `2F2 2R2 2F2 2R2` exchanges two up
+    /// centre stickers with two down ones and changes nothing else, and an (N+2)×4N matrix laid
+    /// out as the paper's would read exactly what it reads of the solved cube.
+    #[test]
+    fn a_four_by_four_composite_could_not_tell_two_cubes_apart() {
+        let g = Geometry::of(4);
+        let solved = Cube::solved_n(4);
+        let mut cube = solved.clone();
+        cube.apply_all(
+            &crate::parser::parse_moves("2F2 2R2 2F2 2R2", crate::parser::Notation::Standard)
+                .unwrap(),
+        )
+        .unwrap();
+        let differ: Vec<usize> = (0..96)
+            .filter(|&i| cube.stickers()[i] != solved.stickers()[i])
+            .collect();
+        assert_eq!(differ.len(), 4);
+        assert!(
+            differ
+                .iter()
+                .all(|&i| matches!(g.face_of(i), Face::U | Face::D))
+        );
+        let read = |c: &Cube| -> Vec<Face> {
+            (0..6)
+                .flat_map(|r| (0..16).map(move |col| (r, col)))
+                .map(|(r, col)| c.stickers()[sticker_at(g, r, col)])
+                .collect()
+        };
+        assert_eq!(read(&cube), read(&solved));
+        assert!(RepKind::Composite.build(&cube).is_err());
+    }
+
+    /// The general block turn, run for the 3×3×3, is exactly the paper's L F R B.
+    #[test]
+    fn general_block_turns_at_three_are_the_papers() {
+        for (face, paper) in [L, F, R, B].iter().enumerate() {
+            let ours = block_turn(face, 3);
+            assert_eq!(ours.cols, paper.cols.to_vec(), "{face}");
+            assert_eq!(
+                (ours.clockwise, ours.stale, ours.fresh),
+                (paper.clockwise, paper.stale, paper.fresh)
+            );
+        }
+    }
 
     #[test]
     fn conformance_composite() {
@@ -241,14 +344,14 @@ mod tests {
             PaperLetter::H,
         ] {
             for m in [PaperMove::new(letter), PaperMove::new(letter).inverse()] {
-                match c.turn(m) {
+                match c.turn(m.into()) {
                     Err(MoveError::Undefined { mv, rep, .. }) => {
                         assert_eq!(mv, m.to_string());
                         assert_eq!(rep, "composite");
                     }
                     other => panic!("{m}: {other:?}"),
                 }
-                assert!(c.compile(m).is_err());
+                assert!(c.compile(m.into()).is_err());
             }
         }
         assert_eq!(RepKind::Composite.defined_moves().len(), 16);
@@ -263,7 +366,7 @@ mod tests {
             let cube = crate::rep::testing::scrambled(&mut rng, 25);
             for m in RepKind::Composite.defined_moves() {
                 let mut c = Composite::from_cube(&cube);
-                c.turn(m).unwrap();
+                c.turn(m.into()).unwrap();
                 assert_eq!(Composite::from_cube(&c.to_cube()).array(), c.array(), "{m}");
             }
         }

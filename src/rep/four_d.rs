@@ -15,6 +15,10 @@
 //! left in place). Quarter-turns apply an orientation move to one layer, "as in the Numeric
 //! Representation", e.g. `L: (Xω[;;;,1]),ω[;;;2 3]`.
 //!
+//! **Every size.** As for numeric nothing in these lines names the size: the N×N×N cube is an
+//! N×3×N×N array (a plane of three N×N matrices per layer, blank inside the cube), and a
+//! quarter-turn of any layer or block of layers is the orientation move on that block.
+//!
 //! The scan shows the transposes and reversals all as `⓪⓪`; the reading below (transpose of
 //! a reversal, as in the numeric lines) is the one that passes the conformance check. The
 //! paper says only "inverses, similarly": as for numeric, each inverse reverses the other
@@ -22,11 +26,11 @@
 
 use ndarray::{Array4, ArrayView4, Axis};
 
-use super::numeric::{apl_transpose, cube_from_cubies, cubie_colours, on_layer};
+use super::numeric::{apl_transpose, cube_from_cubies, cubie_colours, on_layers};
 use super::{Gather, RepKind, Representation, check_defined};
 use crate::cube::Cube;
 use crate::face::Face;
-use crate::moves::{MoveError, PaperAxis, PaperMove};
+use crate::moves::{LayerTurn, MoveError, PaperAxis};
 
 /// The letter where a cubie has no sticker.
 pub const BLANK: u8 = b' ';
@@ -99,27 +103,28 @@ pub fn orient<T: Clone>(axis: PaperAxis, inverse: bool, omega: ArrayView4<T>) ->
     picked.permuted_axes(apl_transpose(o.transpose))
 }
 
-// L: (Xω[;;;,1]),ω[;;;2 3]    and likewise C R (columns), B H F (rows, Y), U M D (planes, Z)
-/// Makes paper move `m` on any `[plane, slot, row, col]` array.
-pub fn transform<T: Clone>(m: PaperMove, omega: ArrayView4<T>) -> Array4<T> {
-    let axis = m.letter.axis();
-    let turn = |w: ArrayView4<T>| orient(axis, m.inverse, w);
-    match m.letter.layer() {
-        Some(layer) => on_layer(omega, layer_axis(axis), layer, turn),
-        None => turn(omega),
+// L: (Xω[;;;,1]),ω[;;;2 3]    and likewise C R (columns), B H F (rows, Y), U M D (planes, Z);
+// on the N×N×N any layer or block of layers, e.g. Lw on the 4×4×4: (Xω[;;;,1 2]),ω[;;;3 4]
+/// Makes a quarter-turn of a block of layers on any `[plane, slot, row, col]` array.
+pub fn transform<T: Clone>(m: LayerTurn, omega: ArrayView4<T>) -> Array4<T> {
+    let turn = |w: ArrayView4<T>| orient(m.axis, m.inverse, w);
+    if m.is_whole(omega.len_of(Axis(0))) {
+        turn(omega)
+    } else {
+        on_layers(omega, layer_axis(m.axis), m.layers(), turn)
     }
 }
 // moves:end
 
-/// The 3×3×3×3 array: for each plane, its cubies' up/down, back/front and left/right
-/// colours as three 3×3 matrices of letters, blank where there is no sticker.
+/// The N×3×N×N array (the paper's 3×3×3×3): for each plane, its cubies' up/down, back/front
+/// and left/right colours as three N×N matrices of letters, blank where there is no sticker.
 ///
 /// ```
 /// use cubework::rep::{FourD, Representation};
 /// use cubework::{Cube, PaperLetter, PaperMove};
 /// let mut d = FourD::from_cube(&Cube::solved());
 /// assert_eq!(d.render().lines().next(), Some("WWW  RRR  G Y"));
-/// d.turn(PaperMove::new(PaperLetter::Z)).unwrap();
+/// d.turn(PaperMove::new(PaperLetter::Z).into()).unwrap();
 /// assert_eq!(d.array()[[0, 1, 0, 1]], b'G'); // the up-back edge shows the left's green at the back
 /// ```
 #[derive(Clone, Debug)]
@@ -140,16 +145,23 @@ impl Representation for FourD {
     }
 
     fn from_cube(cube: &Cube) -> FourD {
-        let cube = Array4::from_shape_fn((3, 3, 3, 3), |(p, slot, r, c)| {
+        let n = cube.size();
+        let cube = Array4::from_shape_fn((n, 3, n, n), |(p, slot, r, c)| {
             cubie_colours(cube, p, r, c)[slot].map_or(BLANK, |f| f.paper_letter() as u8)
         });
-        FourD { cube }
+        FourD {
+            cube: super::padded(cube, BLANK),
+        }
     }
 
     fn to_cube(&self) -> Cube {
-        cube_from_cubies(|p, r, c| {
+        cube_from_cubies(self.size(), |p, r, c| {
             [0, 1, 2].map(|slot| Face::from_paper_letter(self.cube[[p, slot, r, c]] as char))
         })
+    }
+
+    fn size(&self) -> usize {
+        self.cube.len_of(Axis(0))
     }
 
     super::byte_array_methods!();

@@ -16,6 +16,12 @@
 //! (none for the middle slices C, H, M) and a ring of four strips — a row or column of each of
 //! the four faces around it — each strip's stickers going to the next strip.
 //!
+//! **Every size.** The faces are N×N matrices and nothing else changes: X, Y and Z turn
+//! and laminate whole faces whatever their size, and a quarter-turn of layer `k` is a face
+//! rotation (for the outer layers `k = 0` and `N − 1` only) and a ring of four strips `k`
+//! rows or columns in; a wide turn is that for each layer of its block. The ring table is
+//! written once per axis with the layer as a parameter, L, C and R being layers 0, 1 and 2.
+//!
 //! Reading the scan: `ϕϕ` stands for both `⌽⍉` (clockwise) and `⊖⍉` (counter-clockwise),
 //! and `Θϕ` for `⊖⌽` (half-turn); which is which is fixed by the geometry and checked by the
 //! conformance test. In the L line the `,` joining a column to the rest of a face came through
@@ -30,7 +36,7 @@ use super::{Gather, RepKind, Representation, check_defined, rot_ccw, rot_cw};
 use crate::cube::Cube;
 use crate::face::Face;
 use crate::geometry::Geometry;
-use crate::moves::{MoveError, PaperLetter, PaperMove};
+use crate::moves::{LayerTurn, MoveError, PaperAxis};
 
 // moves:begin — the move definitions, counted by `compare` for the paper's "concise".
 /// The faces' places in the array (the paper's 1-based `ω[1;;]` … `ω[6;;]`, less one).
@@ -74,116 +80,71 @@ struct QuarterTurn {
     ring: [Strip; 4],
 }
 
-/// The quarter-turn of slice `letter`, with `mid` the middle row or column; `None` for the
-/// orientation moves.
-fn quarter_turn(letter: PaperLetter, mid: usize) -> Option<QuarterTurn> {
-    use PaperLetter as P;
-    let (face, ring) = match letter {
+/// The quarter-turn of layer `k` about `axis` of an `n`×`n`×`n` cube. On the 3×3×3 layers
+/// 0, 1 and 2 are the paper's L C R (about X), B H F (Y) and U M D (Z); on any cube layer 0
+/// and layer `n − 1` turn a face with their ring, the layers between only their ring, `j`
+/// places from the other side.
+fn quarter_turn(axis: PaperAxis, k: usize, n: usize) -> QuarterTurn {
+    let j = n - 1 - k;
+    let outer = |low: (usize, bool), high: (usize, bool)| match k {
+        0 => Some(low),
+        k if k == n - 1 => Some(high),
+        _ => None,
+    };
+    let (face, ring) = match axis {
         // L: ((⌽ω[3;;3]),ω[1;;2 3]);(ω[4;;1],ω[2;;2 3]);(ω[3;;1 2],⌽ω[2;;1]);
         //    (ω[1;;1],ω[4;;2 3]);(⌽⍉ω[5;;]);[.5]ω[6;;]
         // up's left column goes to the front's, the front's to down's, down's (reversed) to
-        // the back's right column, and that (reversed) to up's; left turns clockwise.
-        P::L => (
-            Some((LEFT, true)),
+        // the back's right column, and that (reversed) to up's; left turns clockwise. C is
+        // the same ring one column in, R at the other side, where right turns
+        // counter-clockwise (seen from the right).
+        PaperAxis::X => (
+            outer((LEFT, true), (RIGHT, false)),
             [
-                s![UP, .., 0],
-                s![FRONT, .., 0],
-                s![DOWN, .., 0],
-                s![BACK, ..;-1, -1],
-            ],
-        ),
-        // C: L's ring one column in, no face.
-        P::C => (
-            None,
-            [
-                s![UP, .., mid],
-                s![FRONT, .., mid],
-                s![DOWN, .., mid],
-                s![BACK, ..;-1, mid],
-            ],
-        ),
-        // R: L's ring at the other side; right turns counter-clockwise (seen from the right).
-        P::R => (
-            Some((RIGHT, false)),
-            [
-                s![UP, .., -1],
-                s![FRONT, .., -1],
-                s![DOWN, .., -1],
-                s![BACK, ..;-1, 0],
+                s![UP, .., k],
+                s![FRONT, .., k],
+                s![DOWN, .., k],
+                s![BACK, ..;-1, j],
             ],
         ),
         // B: up's back row goes to the left's back column, that to down's back row, that to
-        // the right's back column and that to up's; back turns clockwise.
-        P::B => (
-            Some((BACK, true)),
+        // the right's back column and that to up's; back turns clockwise. H is the same ring
+        // one row in, F at the front, where front turns counter-clockwise.
+        PaperAxis::Y => (
+            outer((BACK, true), (FRONT, false)),
             [
-                s![UP, 0, ..],
-                s![LEFT, ..;-1, 0],
-                s![DOWN, -1, ..;-1],
-                s![RIGHT, .., -1],
-            ],
-        ),
-        // H: B's ring one row in, no face.
-        P::H => (
-            None,
-            [
-                s![UP, mid, ..],
-                s![LEFT, ..;-1, mid],
-                s![DOWN, mid, ..;-1],
-                s![RIGHT, .., mid],
-            ],
-        ),
-        // F: B's ring at the front; front turns counter-clockwise (seen from the front).
-        P::F => (
-            Some((FRONT, false)),
-            [
-                s![UP, -1, ..],
-                s![LEFT, ..;-1, -1],
-                s![DOWN, 0, ..;-1],
-                s![RIGHT, .., 0],
+                s![UP, k, ..],
+                s![LEFT, ..;-1, k],
+                s![DOWN, j, ..;-1],
+                s![RIGHT, .., j],
             ],
         ),
         // U: the top rows of back, right, front and left, each going to the next; up turns
-        // clockwise.
-        P::U => (
-            Some((UP, true)),
+        // clockwise. M: the middle rows; D: the bottom rows, down turning counter-clockwise
+        // (seen from below).
+        PaperAxis::Z => (
+            outer((UP, true), (DOWN, false)),
             [
-                s![BACK, 0, ..],
-                s![RIGHT, 0, ..],
-                s![FRONT, 0, ..],
-                s![LEFT, 0, ..],
+                s![BACK, k, ..],
+                s![RIGHT, k, ..],
+                s![FRONT, k, ..],
+                s![LEFT, k, ..],
             ],
         ),
-        // M: the middle rows, no face.
-        P::M => (
-            None,
-            [
-                s![BACK, mid, ..],
-                s![RIGHT, mid, ..],
-                s![FRONT, mid, ..],
-                s![LEFT, mid, ..],
-            ],
-        ),
-        // D: the bottom rows; down turns counter-clockwise (seen from below).
-        P::D => (
-            Some((DOWN, false)),
-            [
-                s![BACK, -1, ..],
-                s![RIGHT, -1, ..],
-                s![FRONT, -1, ..],
-                s![LEFT, -1, ..],
-            ],
-        ),
-        P::X | P::Y | P::Z => return None,
     };
-    Some(QuarterTurn { face, ring })
+    QuarterTurn { face, ring }
 }
 
-/// Makes paper move `m` on any 6×3×3 array laid out as the local representation.
-pub fn transform<T: Copy>(m: PaperMove, omega: ArrayView3<T>) -> Array3<T> {
-    use PaperLetter as P;
+/// Makes a quarter-turn of a block of layers on any 6×N×N array laid out as the local
+/// representation: X, Y and Z (every layer) face by face, others layer by layer.
+pub fn transform<T: Copy>(m: LayerTurn, omega: ArrayView3<T>) -> Array3<T> {
+    use PaperAxis as P;
+    let n = omega.len_of(Axis(1));
     let w = |f| face(omega, f);
-    match (m.letter, m.inverse) {
+    if !m.is_whole(n) {
+        return quarter_turns(m, omega);
+    }
+    match (m.axis, m.inverse) {
         // X: (⊖⌽ω[3;;]);ω[4;;];(⊖⌽ω[2;;]);ω[1;;];(⌽⍉ω[5;;]);[.5](⊖⍉ω[6;;])
         (P::X, false) => laminate([
             half(w(BACK)),
@@ -238,40 +199,44 @@ pub fn transform<T: Copy>(m: PaperMove, omega: ArrayView3<T>) -> Array3<T> {
             same(w(BACK)),
             same(w(FRONT)),
         ]),
-        (letter, inverse) => {
-            let mid = omega.len_of(Axis(1)) / 2;
-            let Some(turn) = quarter_turn(letter, mid) else {
-                unreachable!("X, Y and Z are matched above")
+    }
+}
+
+/// The quarter-turns of the layers of block `m`, each a face rotation (outer layers only) and
+/// a ring of strips, all read from `omega`.
+fn quarter_turns<T: Copy>(m: LayerTurn, omega: ArrayView3<T>) -> Array3<T> {
+    let n = omega.len_of(Axis(1));
+    let mut out = omega.to_owned();
+    for k in m.layers() {
+        let turn = quarter_turn(m.axis, k, n);
+        if let Some((f, clockwise)) = turn.face {
+            let turned = if clockwise != m.inverse {
+                rot_cw(face(omega, f))
+            } else {
+                rot_ccw(face(omega, f))
             };
-            let mut out = omega.to_owned();
-            if let Some((f, clockwise)) = turn.face {
-                let turned = if clockwise != inverse {
-                    rot_cw(w(f))
-                } else {
-                    rot_ccw(w(f))
-                };
-                out.slice_mut(s![f, .., ..]).assign(&turned);
-            }
-            for k in 0..4 {
-                let next = (k + 1) % 4;
-                let (to, from) = if inverse { (k, next) } else { (next, k) };
-                out.slice_mut(&turn.ring[to])
-                    .assign(&omega.slice(&turn.ring[from]));
-            }
-            out
+            out.slice_mut(s![f, .., ..]).assign(&turned);
+        }
+        for i in 0..4 {
+            let next = (i + 1) % 4;
+            let (to, from) = if m.inverse { (i, next) } else { (next, i) };
+            out.slice_mut(&turn.ring[to])
+                .assign(&omega.slice(&turn.ring[from]));
         }
     }
+    out
 }
 // moves:end
 
-/// The 6×3×3 array of colour letters: a 3×3 matrix per face, faces in the paper's order.
+/// The 6×N×N array of colour letters (the paper's 6×3×3): an N×N matrix per face, faces in
+/// the paper's order.
 ///
 /// ```
 /// use cubework::rep::{Local, Representation};
 /// use cubework::{Cube, PaperLetter, PaperMove};
 /// let mut l = Local::from_cube(&Cube::solved());
 /// assert!(l.render().starts_with("WWW\nWWW\nWWW\n\nBBB\n"));
-/// l.turn(PaperMove::new(PaperLetter::U)).unwrap();
+/// l.turn(PaperMove::new(PaperLetter::U).into()).unwrap();
 /// assert_eq!(l.array().slice(ndarray::s![2, 0, ..]).to_vec(), b"GGG"); // back's top row, from the left
 /// ```
 #[derive(Clone, Debug)]
@@ -292,20 +257,28 @@ impl Representation for Local {
     }
 
     fn from_cube(cube: &Cube) -> Local {
-        let cube = Array3::from_shape_fn((6, 3, 3), |(f, r, c)| {
+        let n = cube.size();
+        let cube = Array3::from_shape_fn((6, n, n), |(f, r, c)| {
             cube.sticker(Face::PAPER[f], r, c).paper_letter() as u8
         });
-        Local { cube }
+        Local {
+            cube: super::padded(cube, b' '),
+        }
     }
 
     fn to_cube(&self) -> Cube {
-        let g = Geometry::of(3);
-        let mut stickers = vec![Face::U; 54];
+        let n = self.size();
+        let g = Geometry::of(n);
+        let mut stickers = vec![Face::U; 6 * n * n];
         for ((f, r, c), &letter) in self.cube.indexed_iter() {
             let face = Face::PAPER[f];
             stickers[g.index(face, r, c)] = Face::from_paper_letter(letter as char).unwrap_or(face);
         }
-        Cube::from_stickers(3, stickers).expect("a local array made from a cube holds a cube")
+        Cube::from_stickers(n, stickers).expect("a local array made from a cube holds a cube")
+    }
+
+    fn size(&self) -> usize {
+        self.cube.len_of(Axis(1))
     }
 
     super::byte_array_methods!();
@@ -349,20 +322,23 @@ mod tests {
     }
 
     #[test]
-    fn each_ring_takes_four_distinct_strips_of_three() {
-        for letter in PaperLetter::ALL {
-            let Some(turn) = quarter_turn(letter, 1) else {
-                continue;
-            };
-            let iota = Array3::from_shape_fn((6, 3, 3), |(f, r, c)| 9 * f + 3 * r + c);
-            let mut cells: Vec<usize> = turn
-                .ring
-                .iter()
-                .flat_map(|s| iota.slice(s).to_vec())
-                .collect();
-            cells.sort();
-            cells.dedup();
-            assert_eq!(cells.len(), 12, "{letter:?}");
+    fn each_ring_takes_four_distinct_strips_of_n() {
+        for n in 2..=7 {
+            for axis in PaperAxis::ALL {
+                for k in 0..n {
+                    let turn = quarter_turn(axis, k, n);
+                    let iota = Array3::from_shape_fn((6, n, n), |(f, r, c)| (f * n + r) * n + c);
+                    let mut cells: Vec<usize> = turn
+                        .ring
+                        .iter()
+                        .flat_map(|s| iota.slice(s).to_vec())
+                        .collect();
+                    cells.sort();
+                    cells.dedup();
+                    assert_eq!(cells.len(), 4 * n, "{axis:?} {k} of {n}");
+                    assert_eq!(turn.face.is_some(), k == 0 || k == n - 1);
+                }
+            }
         }
     }
 }

@@ -7,15 +7,20 @@
 //! move into a flat [`Gather`] table by running that same transform on an array of cell
 //! indices (APL's `⍳` trick), then makes it with a gather that allocates nothing.
 //!
-//! | name        | shape      | element                     | moves |
-//! |-------------|------------|-----------------------------|-------|
-//! | `numeric`   | 3×3×3      | 3-digit integer             | 24    |
-//! | `local`     | 6×3×3      | colour letter               | 24    |
-//! | `composite` | 5×12       | colour letter               | 16    |
-//! | `visual`    | 11×11      | colour letter or blank      | 16    |
-//! | `vector`    | 54         | colour letter               | 24    |
-//! | `4d`        | 3×3×3×3    | colour letter or blank      | 24    |
-//! | `nested`    | 3×3×3      | 3-letter vector, `∘` padded | 24    |
+//! | name        | shape      | element                     | moves | sizes (shape at N)   |
+//! |-------------|------------|-----------------------------|-------|----------------------|
+//! | `numeric`   | 3×3×3      | 3-digit integer             | 24    | 2–9 (N×N×N)          |
+//! | `local`     | 6×3×3      | colour letter               | 24    | 2–9 (6×N×N)          |
+//! | `composite` | 5×12       | colour letter               | 16    | 2–3 ((N+2)×4N)       |
+//! | `visual`    | 11×11      | colour letter or blank      | 16    | 2–3 (10×10 for 2)    |
+//! | `vector`    | 54         | colour letter               | 24    | 2–9 (6N²)            |
+//! | `4d`        | 3×3×3×3    | colour letter or blank      | 24    | 2–9 (N×3×N×N)        |
+//! | `nested`    | 3×3×3      | 3-letter vector, `∘` padded | 24    | 2–9 (N×N×N)          |
+//!
+//! At every size a representation turns [`LayerTurn`]s — quarter-turns of blocks of adjacent
+//! layers, of which the paper's 24 moves are the 3×3×3's single layers and whole cube — and
+//! converts through the N×N×N canonical [`Cube`]. [`RepKind::sizes`] says which sizes each
+//! holds, and [`RepKind::size_limit`] why composite and visual stop at the 3×3×3.
 
 pub mod composite;
 pub mod four_d;
@@ -31,10 +36,10 @@ pub(crate) mod testing;
 use std::fmt;
 use std::str::FromStr;
 
-use ndarray::{Array, ArrayView, Dimension, IntoDimension};
+use ndarray::{Array, ArrayView, Axis, Dimension, IntoDimension, RemoveAxis};
 
 use crate::cube::Cube;
-use crate::moves::{Move, MoveError, PaperLetter, PaperMove};
+use crate::moves::{LayerTurn, Move, MoveError, PaperAxis, PaperMove};
 
 pub use composite::Composite;
 pub use four_d::FourD;
@@ -71,14 +76,18 @@ pub enum RepKind {
 )]
 pub struct UnknownRep(pub String);
 
-/// A representation asked to hold a cube it cannot.
+/// A representation asked to hold a cube of a size it does not extend to.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("the {rep} representation holds a 3×3×3 cube, not a {n}×{n}×{n}")]
+#[error("the {rep} representation holds {sizes} cubes, not the {n}×{n}×{n}: {reason}")]
 pub struct WrongSize {
     /// The representation's name.
     pub rep: &'static str,
     /// The size asked for.
     pub n: usize,
+    /// The sizes it holds, in words.
+    pub sizes: String,
+    /// Why not this one.
+    pub reason: &'static str,
 }
 
 impl RepKind {
@@ -119,7 +128,46 @@ impl RepKind {
         ][self as usize]
     }
 
-    /// Why this representation does not define `m`, or `None` if it does.
+    /// The cube sizes it holds: the five whose arrays grow with the cube hold every size the
+    /// workbench turns; composite and visual the 2×2×2 and 3×3×3 (see
+    /// [`RepKind::size_limit`]).
+    ///
+    /// ```
+    /// use cubework::rep::RepKind;
+    /// assert_eq!(RepKind::Nested.sizes(), 2..=9);
+    /// assert_eq!(RepKind::Composite.sizes(), 2..=3);
+    /// ```
+    pub fn sizes(self) -> std::ops::RangeInclusive<usize> {
+        match self {
+            RepKind::Composite | RepKind::Visual => 2..=3,
+            _ => 2..=crate::geometry::MAX_SIZE,
+        }
+    }
+
+    /// Whether it holds an `n`×`n`×`n` cube.
+    pub fn supports(self, n: usize) -> bool {
+        self.sizes().contains(&n)
+    }
+
+    /// Why it does not extend past its largest size, if it stops before the workbench does.
+    pub fn size_limit(self) -> Option<&'static str> {
+        match self {
+            RepKind::Composite => Some(
+                "its up and down rows hold only the ring of stickers around each of those faces, \
+                 and from the 4×4×4 on the faces have stickers inside that ring, which inner \
+                 slices move",
+            ),
+            RepKind::Visual => Some(
+                "its picture spreads each side face's rows d cells apart so that the corner \
+                 columns run along the diagonals, which fits at most three layers, and it has no \
+                 place for the down face's inner stickers",
+            ),
+            _ => None,
+        }
+    }
+
+    /// Why this representation does not define paper move `m` on the 3×3×3, or `None` if it
+    /// does.
     ///
     /// ```
     /// use cubework::rep::RepKind;
@@ -129,20 +177,36 @@ impl RepKind {
     /// assert!(RepKind::Vector.undefined_reason(PaperMove::new(PaperLetter::X)).is_none());
     /// ```
     pub fn undefined_reason(self, m: PaperMove) -> Option<&'static str> {
-        use PaperLetter as P;
-        let moves_hidden_centre = matches!(m.letter, P::X | P::Y | P::C | P::H);
+        self.undefined_turn(3, m.into())
+    }
+
+    /// Why this representation does not define turn `t` on the `n`×`n`×`n` cube, or `None` if
+    /// it does. Composite and visual leave out the up and down centres (visual the down one):
+    /// turns about X and Y that take an inner layer would move them. The 2×2×2 has no inner
+    /// layers, so both define every turn there.
+    ///
+    /// ```
+    /// use cubework::rep::RepKind;
+    /// use cubework::{LayerTurn, PaperAxis};
+    /// let x = |n| LayerTurn::whole(PaperAxis::X, n);
+    /// assert!(RepKind::Visual.undefined_turn(3, x(3)).is_some());
+    /// assert!(RepKind::Visual.undefined_turn(2, x(2)).is_none());
+    /// ```
+    pub fn undefined_turn(self, n: usize, t: LayerTurn) -> Option<&'static str> {
+        let moves_hidden_centre =
+            t.axis != PaperAxis::Z && t.layers().any(|layer| layer != 0 && layer + 1 != n);
         match self {
             RepKind::Composite if moves_hidden_centre => Some(
-                "composite does not represent the up and down centres, so X, Y, C and H (which move them) are not defined",
+                "composite does not represent the up and down centres, so X, Y, C and H (which move them) are not defined, nor wide turns that take C or H",
             ),
             RepKind::Visual if moves_hidden_centre => Some(
-                "visual does not represent the down centre, so X, Y, C and H (which move it) are not defined",
+                "visual does not represent the down centre, so X, Y, C and H (which move it) are not defined, nor wide turns that take C or H",
             ),
             _ => None,
         }
     }
 
-    /// The paper moves this representation defines.
+    /// The paper moves this representation defines on the 3×3×3.
     pub fn defined_moves(self) -> Vec<PaperMove> {
         PaperMove::ALL
             .into_iter()
@@ -150,12 +214,39 @@ impl RepKind {
             .collect()
     }
 
-    /// Builds this representation of a 3×3×3 cube.
+    /// The turns of blocks of layers this representation defines on the `n`×`n`×`n` cube.
+    pub fn defined_turns(self, n: usize) -> Vec<LayerTurn> {
+        LayerTurn::all(n)
+            .into_iter()
+            .filter(|&t| self.undefined_turn(n, t).is_none())
+            .collect()
+    }
+
+    /// Builds this representation of a cube of a size it holds.
+    ///
+    /// ```
+    /// use cubework::rep::RepKind;
+    /// use cubework::Cube;
+    /// assert_eq!(RepKind::Local.build(&Cube::solved_n(4)).unwrap().shape(), &[6, 4, 4]);
+    /// let Err(err) = RepKind::Composite.build(&Cube::solved_n(4)) else { unreachable!() };
+    /// assert!(err.to_string().starts_with("the composite representation holds the 2×2×2 and 3×3×3 cubes, not the 4×4×4"));
+    /// ```
     pub fn build(self, cube: &Cube) -> Result<Box<dyn Representation>, WrongSize> {
-        if cube.size() != 3 {
+        let n = cube.size();
+        if !self.supports(n) {
+            let sizes = self.sizes();
+            let name = |n: usize| format!("{n}×{n}×{n}");
             return Err(WrongSize {
                 rep: self.name(),
-                n: cube.size(),
+                n,
+                sizes: if sizes.end() - sizes.start() == 1 {
+                    format!("the {} and {}", name(*sizes.start()), name(*sizes.end()))
+                } else {
+                    format!("{} to {}", name(*sizes.start()), name(*sizes.end()))
+                },
+                reason: self
+                    .size_limit()
+                    .unwrap_or("the workbench turns no bigger cube"),
             });
         }
         Ok(match self {
@@ -191,37 +282,53 @@ impl FromStr for RepKind {
 /// holds what cell `sources()[i]` held, with its digits (numeric) rearranged by
 /// `digit_perms()[i]` where the representation has digits.
 ///
-/// It is made in place, allocating nothing: on byte states of up to 128 cells by a SIMD byte
-/// shuffle where the CPU has one ([`crate::simd`]), otherwise by gathering only the cells that
-/// change through a buffer on the stack.
+/// It is made in place, allocating nothing: by a SIMD shuffle of the whole state
+/// ([`crate::simd`]) on the path the CPU has (or `CUBEWORK_SIMD` forces) where that does less
+/// work than gathering only the cells that change through a buffer on the stack, which is the
+/// scalar path and the fallback.
 ///
 /// ```
 /// use cubework::rep::Gather;
+/// use cubework::simd::ShufflePath;
 /// let swap_ends = Gather::new([2, 1, 0]);
 /// let mut state = *b"abc";
 /// swap_ends.apply_bytes(&mut state);
 /// assert_eq!(&state, b"cba");
 /// assert_eq!(swap_ends.moved().len(), 2);
+/// let mut again = *b"abc";
+/// swap_ends.on_path(ShufflePath::Scalar).apply_bytes(&mut again);
+/// assert_eq!(again, state);
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 pub struct Gather {
-    sources: Box<[u8]>,
+    sources: Box<[u16]>,
     digit_perms: Option<Box<[u8]>>,
+    /// The digit weights of each of the six permutations, for the SIMD path.
+    digit_weights: Option<[crate::simd::DigitWeights; 6]>,
     /// `(destination, source)` of every cell that changes.
-    moved: Box<[(u8, u8)]>,
-    shuffle: Option<Box<crate::simd::Shuffle64>>,
+    moved: Box<[(u16, u16)]>,
+    shuffle: Option<Box<crate::simd::Shuffle>>,
 }
 
-/// The most cells a gather handles (the visual representation has 121).
-pub const MAX_CELLS: usize = 128;
+/// The most cells a gather handles (the 4-D and nested 9×9×9 have 2,187 bytes).
+pub const MAX_CELLS: usize = crate::simd::MAX_BYTES;
+
+/// SIMD work (see [`crate::simd::Shuffle::work`]) worth one cell gathered on its own (a
+/// numeric cell, looked up in the digit table, counts twice): a gather takes the shuffle when
+/// the shuffle's work is below this times the cells that change. Up to 128 bytes the
+/// shuffle always wins; past that, the per-size benchmarks (`cargo bench --bench moves --
+/// size`) put the break-even near 2 on both SIMD paths.
+const WORK_PER_CELL: usize = 2;
 
 impl Gather {
-    /// A gather that only moves cells.
+    /// A gather that only moves cells, on the path [`ShufflePath::detect`] gives.
     ///
     /// # Panics
     /// If there are more than [`MAX_CELLS`] cells (no representation has).
+    ///
+    /// [`ShufflePath::detect`]: crate::simd::ShufflePath::detect
     pub fn new(sources: impl IntoIterator<Item = usize>) -> Gather {
-        let sources: Box<[u8]> = sources.into_iter().map(|s| s as u8).collect();
+        let sources: Box<[u16]> = sources.into_iter().map(|s| s as u16).collect();
         assert!(
             sources.len() <= MAX_CELLS,
             "a gather has at most {MAX_CELLS} cells"
@@ -230,26 +337,27 @@ impl Gather {
             .iter()
             .enumerate()
             .filter(|&(d, &s)| d != s as usize)
-            .map(|(d, &s)| (d as u8, s))
+            .map(|(d, &s)| (d as u16, s))
             .collect();
-        let shuffle = crate::simd::Shuffle64::new(&sources)
-            .filter(|s| s.path() == crate::simd::ShufflePath::Vbmi)
-            .map(Box::new);
         Gather {
             sources,
             digit_perms: None,
+            digit_weights: None,
             moved,
-            shuffle,
+            shuffle: None,
         }
+        .on_path(crate::simd::ShufflePath::detect())
     }
 
     /// A gather that moves cells and rearranges each cell's digits by one of the six
     /// permutations of three places (see `numeric`); permutation 0 is the identity.
+    /// `weights[p]` is permutation `p` as digit weights (see [`crate::simd::DigitWeights`]).
     pub fn with_digit_perms(
         sources: impl IntoIterator<Item = usize>,
         perms: impl IntoIterator<Item = u8>,
+        weights: [crate::simd::DigitWeights; 6],
     ) -> Gather {
-        let sources: Box<[u8]> = sources.into_iter().map(|s| s as u8).collect();
+        let sources: Box<[u16]> = sources.into_iter().map(|s| s as u16).collect();
         let perms: Box<[u8]> = perms.into_iter().collect();
         assert!(
             sources.len() <= MAX_CELLS,
@@ -260,14 +368,46 @@ impl Gather {
             .zip(perms.iter())
             .enumerate()
             .filter(|&(d, (&s, &p))| d != s as usize || p != 0)
-            .map(|(d, (&s, _))| (d as u8, s))
+            .map(|(d, (&s, _))| (d as u16, s))
             .collect();
         Gather {
             sources,
             digit_perms: Some(perms),
+            digit_weights: Some(weights),
             moved,
             shuffle: None,
         }
+        .on_path(crate::simd::ShufflePath::detect())
+    }
+
+    /// The same gather made on `path` where the CPU has it and it does less work there than
+    /// gathering the cells that change; on the scalar path otherwise.
+    pub fn on_path(&self, path: crate::simd::ShufflePath) -> Gather {
+        use crate::simd::{Shuffle, ShufflePath};
+        let shuffle = match (&self.digit_perms, self.digit_weights) {
+            _ if path == ShufflePath::Scalar => None,
+            (Some(perms), Some(weights)) => {
+                let w: Vec<_> = perms.iter().map(|&p| weights[p as usize % 6]).collect();
+                Shuffle::with_digits(&self.sources, &w, path)
+            }
+            _ => Shuffle::new(&self.sources, path),
+        }
+        .filter(|s| {
+            let weight = if self.digit_perms.is_some() { 2 } else { 1 };
+            s.work() < WORK_PER_CELL * weight * self.moved.len().max(1)
+        })
+        .map(Box::new);
+        Gather {
+            shuffle,
+            ..self.clone()
+        }
+    }
+
+    /// The path [`Gather::apply_bytes`] and [`Gather::apply_digits`] take.
+    pub fn path(&self) -> crate::simd::ShufflePath {
+        self.shuffle
+            .as_ref()
+            .map_or(crate::simd::ShufflePath::Scalar, |s| s.path())
     }
 
     /// Compiles a transform written over arrays of any element type, by running it on the
@@ -284,7 +424,7 @@ impl Gather {
     }
 
     /// The source cell of each cell.
-    pub fn sources(&self) -> &[u8] {
+    pub fn sources(&self) -> &[u16] {
         &self.sources
     }
 
@@ -295,22 +435,57 @@ impl Gather {
 
     /// `(destination, source)` of each cell that changes (for digits: that moves or whose
     /// digits are rearranged).
-    pub fn moved(&self) -> &[(u8, u8)] {
+    pub fn moved(&self) -> &[(u16, u16)] {
         &self.moved
     }
 
-    /// The same gather as a SIMD byte shuffle, when this CPU has a path for it.
-    pub fn shuffle(&self) -> Option<&crate::simd::Shuffle64> {
+    /// The SIMD shuffle it makes, if it takes one.
+    pub fn shuffle(&self) -> Option<&crate::simd::Shuffle> {
         self.shuffle.as_deref()
     }
 
-    /// Makes the move on a byte state in place: one SIMD shuffle where there is one, else
+    /// Makes the move on a byte state in place: the SIMD shuffle where it takes one, else
     /// [`Gather::apply_cells`]. Does nothing to a state of another length.
     #[inline]
     pub fn apply_bytes(&self, state: &mut [u8]) {
         match &self.shuffle {
-            Some(shuffle) => shuffle.apply(state),
-            None => self.apply_cells(state),
+            Some(shuffle) if self.digit_perms.is_none() => shuffle.apply(state),
+            _ => self.apply_cells(state),
+        }
+    }
+
+    /// As [`Gather::apply_bytes`] on a state whose buffer runs on past its end to
+    /// [`crate::simd::padded_len`] bytes (as every representation's does): the
+    /// shuffle then loads and stores whole registers in place.
+    ///
+    /// # Safety
+    /// The `padded_len(state.len())` bytes from `state`'s first must be owned, initialised
+    /// and not otherwise borrowed.
+    #[inline]
+    pub unsafe fn apply_bytes_padded(&self, state: &mut [u8]) {
+        match &self.shuffle {
+            // SAFETY: the caller promises the padded bytes; the shuffle keeps those past
+            // the state's end.
+            Some(shuffle) if self.digit_perms.is_none() && shuffle.len() == state.len() => unsafe {
+                shuffle.apply_padded(state.as_mut_ptr())
+            },
+            _ => self.apply_cells(state),
+        }
+    }
+
+    /// As [`Gather::apply_digits`] on a state whose buffer runs on past its end to
+    /// [`crate::simd::padded_len`] bytes.
+    ///
+    /// # Safety
+    /// As [`Gather::apply_bytes_padded`], for the state's bytes.
+    #[inline]
+    pub unsafe fn apply_digits_padded(&self, state: &mut [u16], permuted: &[[u16; 1000]; 6]) {
+        match &self.shuffle {
+            // SAFETY: as in `apply_bytes_padded`.
+            Some(shuffle) if shuffle.len() == 2 * state.len() => unsafe {
+                shuffle.apply_padded(state.as_mut_ptr() as *mut u8)
+            },
+            _ => self.apply_digits(state, permuted),
         }
     }
 
@@ -318,19 +493,22 @@ impl Gather {
     /// through a buffer on the stack. Does nothing to a state of another length.
     #[inline]
     pub fn apply_cells<T: Copy>(&self, state: &mut [T]) {
-        if state.len() != self.sources.len() || state.is_empty() {
+        if state.len() != self.sources.len() {
             return;
         }
-        let mut buffer = [state[0]; MAX_CELLS];
+        let mut buffer = [std::mem::MaybeUninit::<T>::uninit(); MAX_CELLS];
         for (b, &(_, s)) in buffer.iter_mut().zip(self.moved.iter()) {
-            *b = state[s as usize];
+            b.write(state[s as usize]);
         }
-        for (&b, &(d, _)) in buffer.iter().zip(self.moved.iter()) {
-            state[d as usize] = b;
+        for (b, &(d, _)) in buffer.iter().zip(self.moved.iter()) {
+            // SAFETY: the loop above wrote the first `moved.len()` entries, and `zip` stops
+            // at the shorter of the two.
+            state[d as usize] = unsafe { b.assume_init() };
         }
     }
 
-    /// Makes the move on a state of 3-digit numbers in place, each moved cell's digits
+    /// Makes the move on a state of 3-digit numbers in place: the SIMD shuffle (cells moved,
+    /// then digits rearranged by arithmetic) where it takes one, else each moved cell's digits
     /// rearranged by `permuted[perm]`, a table of every value under each permutation.
     #[inline]
     pub fn apply_digits(&self, state: &mut [u16], permuted: &[[u16; 1000]; 6]) {
@@ -340,12 +518,16 @@ impl Gather {
         if state.len() != self.sources.len() {
             return;
         }
-        let mut buffer = [0u16; MAX_CELLS];
-        for (b, &(d, s)) in buffer.iter_mut().zip(self.moved.iter()) {
-            *b = permuted[perms[d as usize] as usize][state[s as usize] as usize % 1000];
+        if let Some(shuffle) = &self.shuffle {
+            return shuffle.apply_u16(state);
         }
-        for (&b, &(d, _)) in buffer.iter().zip(self.moved.iter()) {
-            state[d as usize] = b;
+        let mut buffer = [std::mem::MaybeUninit::<u16>::uninit(); MAX_CELLS];
+        for (b, &(d, s)) in buffer.iter_mut().zip(self.moved.iter()) {
+            b.write(permuted[perms[d as usize] as usize][state[s as usize] as usize % 1000]);
+        }
+        for (b, &(d, _)) in buffer.iter().zip(self.moved.iter()) {
+            // SAFETY: the loop above wrote the first `moved.len()` entries.
+            state[d as usize] = unsafe { b.assume_init() };
         }
     }
 }
@@ -364,8 +546,8 @@ macro_rules! byte_array_methods {
             self.cube.len() * std::mem::size_of::<u8>()
         }
 
-        fn turn(&mut self, m: PaperMove) -> Result<(), MoveError> {
-            check_defined(self.kind(), m)?;
+        fn turn(&mut self, m: LayerTurn) -> Result<(), MoveError> {
+            check_defined(self.kind(), self.size(), m)?;
             let turned = transform(m, self.cube.view());
             // Written back into the array's own contiguous buffer, whatever the layout of the
             // transform's result, so that compiled turns can always gather over it.
@@ -373,18 +555,21 @@ macro_rules! byte_array_methods {
             Ok(())
         }
 
-        fn compile(&self, m: PaperMove) -> Result<Gather, MoveError> {
-            check_defined(self.kind(), m)?;
+        fn compile(&self, m: LayerTurn) -> Result<Gather, MoveError> {
+            check_defined(self.kind(), self.size(), m)?;
             Ok(Gather::compile(self.cube.raw_dim(), |iota| {
                 transform(m, iota)
             }))
         }
 
-        /// In place: one SIMD byte shuffle where the CPU has one (see [`crate::simd`]), else
-        /// a gather of the cells that change.
+        /// In place: a SIMD byte shuffle where the gather takes one (see [`crate::simd`]),
+        /// else a gather of the cells that change.
         fn turn_compiled(&mut self, g: &Gather) {
             if let Some(state) = self.cube.as_slice_mut() {
-                g.apply_bytes(state);
+                // SAFETY: `from_cube` builds the array with `padded`, and turns write back
+                // through `assign`, so its buffer is never replaced and runs on to the padded
+                // length.
+                unsafe { g.apply_bytes_padded(state) }
             }
         }
     };
@@ -396,13 +581,17 @@ pub trait Representation: Send + Sync {
     /// Which representation this is.
     fn kind(&self) -> RepKind;
 
-    /// Builds the representation of a 3×3×3 cube.
+    /// Builds the representation of a cube of a size it holds ([`RepKind::sizes`]; callers
+    /// go through [`RepKind::build`], which checks).
     fn from_cube(cube: &Cube) -> Self
     where
         Self: Sized;
 
     /// Back to the canonical state.
     fn to_cube(&self) -> Cube;
+
+    /// The size N of the cube it holds.
+    fn size(&self) -> usize;
 
     /// The shape of the state array.
     fn shape(&self) -> &[usize];
@@ -413,11 +602,12 @@ pub trait Representation: Send + Sync {
     /// Bytes of state (the array's elements, not the code).
     fn state_bytes(&self) -> usize;
 
-    /// Makes a paper move as the paper defines it (the ndarray transform).
-    fn turn(&mut self, m: PaperMove) -> Result<(), MoveError>;
+    /// Makes a quarter-turn of a block of layers as the representation defines it (the
+    /// ndarray transform; on the 3×3×3 the paper's).
+    fn turn(&mut self, m: LayerTurn) -> Result<(), MoveError>;
 
-    /// Compiles a paper move into a gather table.
-    fn compile(&self, m: PaperMove) -> Result<Gather, MoveError>;
+    /// Compiles a quarter-turn of a block of layers into a gather table.
+    fn compile(&self, m: LayerTurn) -> Result<Gather, MoveError>;
 
     /// Makes a compiled move; allocates nothing.
     fn turn_compiled(&mut self, g: &Gather);
@@ -432,16 +622,19 @@ impl dyn Representation {
         self.kind().name()
     }
 
-    /// Checks that every paper move `m` stands for is defined here.
-    pub fn check(&self, m: &Move) -> Result<Vec<PaperMove>, MoveError> {
-        let paper = m.paper_moves()?;
-        for &p in &paper {
-            check_defined(self.kind(), p).map_err(|e| match e {
+    /// Checks that every turn `m` stands for is defined here, and returns them.
+    pub fn check(&self, m: &Move) -> Result<Vec<LayerTurn>, MoveError> {
+        let n = self.size();
+        let turns = m.layer_turns(n)?;
+        for &t in &turns {
+            check_defined(self.kind(), n, t).map_err(|e| match e {
                 MoveError::Undefined { rep, reason, .. } => {
                     let needs = if matches!(m.turn, crate::moves::Turn::Paper(_)) {
                         String::new()
-                    } else {
+                    } else if let Some(p) = t.paper(n) {
                         format!("it needs the paper's {p}, and ")
+                    } else {
+                        String::new()
                     };
                     MoveError::Undefined {
                         mv: m.to_string(),
@@ -452,13 +645,13 @@ impl dyn Representation {
                 other => other,
             })?;
         }
-        Ok(paper)
+        Ok(turns)
     }
 
     /// Makes a move (either notation), as defined.
     pub fn apply(&mut self, m: &Move) -> Result<(), MoveError> {
-        for p in self.check(m)? {
-            self.turn(p)?;
+        for t in self.check(m)? {
+            self.turn(t)?;
         }
         Ok(())
     }
@@ -466,27 +659,63 @@ impl dyn Representation {
     /// Makes a sequence of moves, as defined. Every move is checked first, so on error the
     /// state is unchanged.
     pub fn apply_all(&mut self, moves: &[Move]) -> Result<(), MoveError> {
-        let mut paper = Vec::new();
+        let mut turns = Vec::new();
         for m in moves {
-            paper.extend(self.check(m)?);
+            turns.extend(self.check(m)?);
         }
-        for p in paper {
-            self.turn(p)?;
+        for t in turns {
+            self.turn(t)?;
         }
         Ok(())
     }
 }
 
-/// The error for a paper move `kind` does not define, if it does not.
-pub fn check_defined(kind: RepKind, m: PaperMove) -> Result<(), MoveError> {
-    match kind.undefined_reason(m) {
+/// The name of turn `t` on an `n`×`n`×`n` cube in messages: the paper's letter where it is
+/// one of the paper's moves, else standard notation.
+pub fn turn_name(n: usize, t: LayerTurn) -> String {
+    match t.paper(n) {
+        Some(p) => p.to_string(),
+        None => t.to_standard(n).to_string(),
+    }
+}
+
+/// The error for a turn `kind` does not define on the `n`×`n`×`n` cube, or that reaches past
+/// its layers, if it does.
+pub fn check_defined(kind: RepKind, n: usize, m: LayerTurn) -> Result<(), MoveError> {
+    if m.last >= n || m.first > m.last {
+        return Err(MoveError::NoSuchLayer {
+            mv: format!("{:?} layers {}–{}", m.axis, m.first + 1, m.last + 1),
+            layer: (m.last + 1) as u8,
+            n,
+        });
+    }
+    match kind.undefined_turn(n, m) {
         None => Ok(()),
         Some(reason) => Err(MoveError::Undefined {
-            mv: m.to_string(),
+            mv: turn_name(n, m),
             rep: kind.name(),
             reason: reason.to_string(),
         }),
     }
+}
+
+/// The array with its buffer run on past its last element (by more planes along the first
+/// axis, filled with `fill`) to [`crate::simd::padded_len`] bytes, and sliced back to its own
+/// shape: what every representation stores, so that a compiled turn loads and stores whole
+/// 64-byte registers in place. Writing turns back with `assign` keeps the buffer.
+pub(crate) fn padded<A: Clone, D: RemoveAxis>(a: Array<A, D>, fill: A) -> Array<A, D> {
+    let planes = a.len_of(Axis(0));
+    let per_plane = (a.len() / planes.max(1)).max(1);
+    let size = std::mem::size_of::<A>().max(1);
+    let bytes = a.len() * size;
+    let extra = (crate::simd::padded_len(bytes) - bytes).div_ceil(size);
+    let mut shape = a.raw_dim();
+    shape[0] = extra.div_ceil(per_plane);
+    let pad = Array::from_elem(shape, fill);
+    let mut all =
+        ndarray::concatenate(Axis(0), &[a.view(), pad.view()]).expect("planes of the same shape");
+    all.slice_axis_inplace(Axis(0), ndarray::Slice::from(..planes));
+    all
 }
 
 /// Shows a `[plane, row, col]` array as APL does: each plane's rows, cells joined by `sep`,
@@ -524,25 +753,29 @@ mod tests {
     use rand::SeedableRng;
     use rand::seq::SliceRandom;
 
-    /// The shuffle path (where this CPU has one) and the sparse gather both equal the plain
-    /// definition `new[i] = old[sources[i]]`, for every size a representation has.
+    /// Every path this CPU has, and the sparse gather, equal the plain definition
+    /// `new[i] = old[sources[i]]`, for every size a representation has.
     #[test]
     fn every_way_of_applying_a_gather_agrees() {
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(11);
-        for len in [27, 54, 60, 81, 121] {
-            for _ in 0..100 {
+        for len in [
+            16, 24, 27, 54, 60, 81, 96, 100, 121, 150, 216, 294, 686, 1029, 2187,
+        ] {
+            for _ in 0..20 {
                 let mut sources: Vec<usize> = (0..len).collect();
                 // Leave some cells in place, as a quarter-turn does.
                 let moving = len / 3;
                 sources[..moving].shuffle(&mut rng);
                 let g = Gather::new(sources.iter().copied());
-                let start: Vec<u8> = (0..len as u8).map(|b| b ^ 0x5a).collect();
+                let start: Vec<u8> = (0..len).map(|b| (b as u8) ^ 0x5a).collect();
                 let want: Vec<u8> = sources.iter().map(|&s| start[s]).collect();
-                let mut fast = start.clone();
-                g.apply_bytes(&mut fast);
+                for path in testing::paths() {
+                    let mut fast = start.clone();
+                    g.on_path(path).apply_bytes(&mut fast);
+                    assert_eq!(fast, want, "len {len} {path}");
+                }
                 let mut sparse = start.clone();
                 g.apply_cells(&mut sparse);
-                assert_eq!(fast, want, "len {len}");
                 assert_eq!(sparse, want, "len {len}");
                 let mut wide: Vec<u32> = start.iter().map(|&b| b as u32 * 1000).collect();
                 g.apply_cells(&mut wide);

@@ -17,6 +17,10 @@
 //! of the vectors are identical. Quarter-turns are "the same as for the Numeric
 //! Representation".
 //!
+//! **Every size.** As for numeric, nothing here names the size: the N×N×N cube is an N×N×N
+//! array of 3-vectors (jots inside the cube), and a quarter-turn of any layer or block of
+//! layers is the orientation move on that block.
+//!
 //! The scan prints `2 1 3⓪⓪[1]…` for all three lines; read like the numeric ones, the
 //! reversal is `⊖[1]` for X, `⌽[3]` for Y and `⌽[2]` for Z, and each inverse reverses the
 //! other axis of the transposed pair.
@@ -24,12 +28,12 @@
 use ndarray::{Array3, ArrayView3, Axis};
 
 use super::numeric::{
-    apl_transpose, cube_from_cubies, cubie_colours, layer_axis, on_layer, orientation,
+    apl_transpose, cube_from_cubies, cubie_colours, layer_axis, on_layers, orientation,
 };
 use super::{Gather, RepKind, Representation, check_defined};
 use crate::cube::Cube;
 use crate::face::Face;
-use crate::moves::{MoveError, PaperAxis, PaperMove};
+use crate::moves::{LayerTurn, MoveError, PaperAxis};
 
 /// The byte stored for the paper's jot, padding a cubie's vector where it has no sticker.
 pub const JOT: u8 = 0;
@@ -61,19 +65,20 @@ pub fn orient<T: Copy>(
     permuted.permuted_axes(apl_transpose(o.perm))
 }
 
-// L: (Xω[;;,1]),[3] ω[;;,2],[3] ω[;;,3]    and likewise C R, B H F (Y), U M D (Z)
-/// Makes paper move `m` on any array of 3-element vectors.
-pub fn transform<T: Copy>(m: PaperMove, omega: ArrayView3<[T; 3]>) -> Array3<[T; 3]> {
-    let axis = m.letter.axis();
-    let turn = |w: ArrayView3<[T; 3]>| orient(axis, m.inverse, w);
-    match m.letter.layer() {
-        Some(layer) => on_layer(omega, layer_axis(axis), layer, turn),
-        None => turn(omega),
+// L: (Xω[;;,1]),[3] ω[;;,2],[3] ω[;;,3]    and likewise C R, B H F (Y), U M D (Z); on the
+// N×N×N any layer or block of layers, as for numeric
+/// Makes a quarter-turn of a block of layers on any array of 3-element vectors.
+pub fn transform<T: Copy>(m: LayerTurn, omega: ArrayView3<[T; 3]>) -> Array3<[T; 3]> {
+    let turn = |w: ArrayView3<[T; 3]>| orient(m.axis, m.inverse, w);
+    if m.is_whole(omega.len_of(Axis(0))) {
+        turn(omega)
+    } else {
+        on_layers(omega, layer_axis(m.axis), m.layers(), turn)
     }
 }
 // moves:end
 
-/// The 3×3×3 array of 3-letter vectors: each cubie's up/down, back/front and left/right
+/// The N×N×N array (the paper's 3×3×3) of 3-letter vectors: each cubie's up/down, back/front and left/right
 /// colour letters, [`JOT`] where it has no such sticker (shown `∘`).
 ///
 /// ```
@@ -81,7 +86,7 @@ pub fn transform<T: Copy>(m: PaperMove, omega: ArrayView3<[T; 3]>) -> Array3<[T;
 /// use cubework::{Cube, PaperLetter, PaperMove};
 /// let mut n = Nested::from_cube(&Cube::solved());
 /// assert_eq!(n.render().lines().next(), Some("WRG WR∘ WRY"));
-/// n.turn(PaperMove::new(PaperLetter::X)).unwrap();
+/// n.turn(PaperMove::new(PaperLetter::X).into()).unwrap();
 /// assert_eq!(n.render().lines().next(), Some("RBG RB∘ RBY"));
 /// ```
 #[derive(Clone, Debug)]
@@ -102,14 +107,23 @@ impl Representation for Nested {
     }
 
     fn from_cube(cube: &Cube) -> Nested {
-        let cube = Array3::from_shape_fn((3, 3, 3), |(p, r, c)| {
+        let n = cube.size();
+        let cube = Array3::from_shape_fn((n, n, n), |(p, r, c)| {
             cubie_colours(cube, p, r, c).map(|f| f.map_or(JOT, |f| f.paper_letter() as u8))
         });
-        Nested { cube }
+        Nested {
+            cube: super::padded(cube, [JOT; 3]),
+        }
     }
 
     fn to_cube(&self) -> Cube {
-        cube_from_cubies(|p, r, c| self.cube[[p, r, c]].map(|b| Face::from_paper_letter(b as char)))
+        cube_from_cubies(self.size(), |p, r, c| {
+            self.cube[[p, r, c]].map(|b| Face::from_paper_letter(b as char))
+        })
+    }
+
+    fn size(&self) -> usize {
+        self.cube.len_of(Axis(0))
     }
 
     fn shape(&self) -> &[usize] {
@@ -124,17 +138,17 @@ impl Representation for Nested {
         self.cube.len() * std::mem::size_of::<[u8; 3]>()
     }
 
-    fn turn(&mut self, m: PaperMove) -> Result<(), MoveError> {
-        check_defined(self.kind(), m)?;
+    fn turn(&mut self, m: LayerTurn) -> Result<(), MoveError> {
+        check_defined(self.kind(), self.size(), m)?;
         let turned = transform(m, self.cube.view());
         self.cube.assign(&turned); // in place: the buffer stays contiguous for compiled turns
         Ok(())
     }
 
     /// Runs the move on an array whose vectors hold their own byte offsets, `3×cell + slot`,
-    /// giving a gather over the state's 81 bytes.
-    fn compile(&self, m: PaperMove) -> Result<Gather, MoveError> {
-        check_defined(self.kind(), m)?;
+    /// giving a gather over the state's bytes (81 on the 3×3×3).
+    fn compile(&self, m: LayerTurn) -> Result<Gather, MoveError> {
+        check_defined(self.kind(), self.size(), m)?;
         let (planes, rows, cols) = self.cube.dim();
         let iota = Array3::from_shape_fn((planes, rows, cols), |(p, r, c)| {
             let cell = ((p * rows + r) * cols + c) as u16;
@@ -146,11 +160,13 @@ impl Representation for Nested {
         ))
     }
 
-    /// In place over the 81 bytes: one SIMD byte shuffle where the CPU has one (see
+    /// In place over the bytes: a SIMD byte shuffle where the gather takes one (see
     /// [`crate::simd`]), else a gather of the bytes that change.
     fn turn_compiled(&mut self, g: &Gather) {
         if let Some(state) = self.cube.as_slice_mut() {
-            g.apply_bytes(state.as_flattened_mut());
+            // SAFETY: `from_cube` builds the array with `padded`, and turns write back through
+            // `assign`, so its buffer is never replaced and runs on to the padded length.
+            unsafe { g.apply_bytes_padded(state.as_flattened_mut()) }
         }
     }
 

@@ -21,9 +21,16 @@
 //! indexing use the same permutation. Quarter-turns apply an orientation move to one layer
 //! and catenate it back between the other two.
 //!
+//! **Every size.** None of these lines names the size: `⌽`, `⍉`, `⊤`/`⊥` and `,` work on an
+//! N×N×N array as on a 3×3×3 one, so the N×N×N cube is the same array of N³ cubies (those
+//! inside have no stickers, 0), its digits as before (one per axis), and a quarter-turn of any
+//! of the N layers, or of a block of them (a wide turn), is the orientation move applied to
+//! that block and catenated back. The only change from the 3×3×3 is that the block is a range
+//! of layers rather than one.
+//!
 //! The scan garbles the lines (`101` for `10⊥`, `τ` for `⊤`, `ϕ` for `⍉` and `⌽`/`⊖`); the
 //! readings quoted above each definition below are the ones that pass the conformance check.
-//! The layer helpers [`on_layer`] and the cubie helpers here are shared with the 4-D and
+//! The layer helpers [`on_layers`] and the cubie helpers here are shared with the 4-D and
 //! nested representations, whose quarter-turns the paper defines "as for the Numeric
 //! Representation".
 
@@ -36,7 +43,7 @@ use super::{Gather, RepKind, Representation, check_defined};
 use crate::cube::Cube;
 use crate::face::Face;
 use crate::geometry::Geometry;
-use crate::moves::{MoveError, PaperAxis, PaperMove};
+use crate::moves::{LayerTurn, MoveError, PaperAxis};
 
 // moves:begin — the move definitions, counted by `compare` for the paper's "concise".
 /// One orientation move as the paper writes it, `10⊥((3⍴10)⊤P⍉⌽[k]ω)[P;;;]`, 1-based as in
@@ -144,35 +151,49 @@ pub fn orient<T: PrimInt>(
 }
 
 /// A quarter-turn from an orientation move, as the paper's
-/// `L: (Xω[;;,1]),[3] ω[;;,2],[3] ω[;;,3]`: cut `omega` into its one-thick layers along
-/// `axis`, apply `f` to layer `layer`, and catenate them back along `axis`.
-pub fn on_layer<T: Clone, D: RemoveAxis>(
+/// `L: (Xω[;;,1]),[3] ω[;;,2],[3] ω[;;,3]` (or its footnote's `R: ω[;;,1 2],Xω[;;,3]`): cut
+/// `omega` along `axis` before and after the block of layers `layers`, apply `f` to the
+/// block, and catenate the pieces back along `axis`.
+pub fn on_layers<T: Clone, D: RemoveAxis>(
     omega: ArrayView<T, D>,
     axis: Axis,
-    layer: usize,
+    layers: std::ops::RangeInclusive<usize>,
     f: impl Fn(ArrayView<T, D>) -> Array<T, D>,
 ) -> Array<T, D> {
-    let layers: Vec<Array<T, D>> = (0..omega.len_of(axis))
-        .map(|k| {
-            let slab = omega.slice_axis(axis, Slice::from(k..k + 1));
-            if k == layer { f(slab) } else { slab.to_owned() }
-        })
-        .collect();
-    let views: Vec<ArrayView<T, D>> = layers.iter().map(|l| l.view()).collect();
+    let (first, end) = (*layers.start(), *layers.end() + 1);
+    let cut = |range: std::ops::Range<usize>| omega.slice_axis(axis, Slice::from(range));
+    let pieces: Vec<Array<T, D>> = [
+        (0..first, false),
+        (first..end, true),
+        (end..omega.len_of(axis), false),
+    ]
+    .into_iter()
+    .filter(|(range, _)| !range.is_empty())
+    .map(|(range, turned)| {
+        if turned {
+            f(cut(range))
+        } else {
+            cut(range).to_owned()
+        }
+    })
+    .collect();
+    let views: Vec<ArrayView<T, D>> = pieces.iter().map(|l| l.view()).collect();
     ndarray::concatenate(axis, &views).expect("layers cut from one array fit back together")
 }
 
 // L: (Xω[;;,1]),[3] ω[;;,2],[3] ω[;;,3]    C: ω[;;,1],[3](Xω[;;,2]),[3] ω[;;,3]    R: … (Xω[;;,3])
 // B: (Yω[;,1;]),[2] ω[;,2;],[2] ω[;,3;]    H: ω[;,1;],[2](Yω[;,2;]),[2] ω[;,3;]    F: … (Yω[;,3;])
 // U: (Zω[,1;;]),[1] ω[,2;;],[1] ω[,3;;]    M: ω[,1;;],[1](Zω[,2;;]),[1] ω[,3;;]    D: … (Zω[,3;;])
-/// Makes paper move `m` on any array of `radix`-digit integers: the paper's 10 for the
-/// state, 100 for the probe that compiles it.
-pub fn transform<T: PrimInt>(m: PaperMove, radix: T, omega: ArrayView3<T>) -> Array3<T> {
-    let axis = m.letter.axis();
-    let turn = |w: ArrayView3<T>| orient(axis, m.inverse, radix, w);
-    match m.letter.layer() {
-        Some(layer) => on_layer(omega, layer_axis(axis), layer, turn),
-        None => turn(omega),
+// X: the orientation move on the whole array; on an N×N×N cube the same with N layers, and
+// a wide turn the orientation move on a block of them, e.g. Lw on the 4×4×4: (Xω[;;,1 2]),ω[;;,3 4]
+/// Makes a quarter-turn of a block of layers on any array of `radix`-digit integers: the
+/// paper's 10 for the state, a bigger radix for the probe that compiles it.
+pub fn transform<T: PrimInt>(m: LayerTurn, radix: T, omega: ArrayView3<T>) -> Array3<T> {
+    let turn = |w: ArrayView3<T>| orient(m.axis, m.inverse, radix, w);
+    if m.is_whole(omega.len_of(Axis(0))) {
+        turn(omega)
+    } else {
+        on_layers(omega, layer_axis(m.axis), m.layers(), turn)
     }
 }
 // moves:end
@@ -187,6 +208,18 @@ const PERMS: [[usize; 3]; 6] = [
     [2, 0, 1],
     [2, 1, 0],
 ];
+
+/// Each of the six permutations as the weights of the three digits, for the SIMD path: the
+/// digit that goes to place `k` weighs `10^(2−k)`.
+fn digit_weights() -> [crate::simd::DigitWeights; 6] {
+    PERMS.map(|perm| {
+        let mut w = [0u16; 3];
+        for (k, &digit) in perm.iter().enumerate() {
+            w[digit] = [100, 10, 1][k];
+        }
+        w
+    })
+}
 
 /// Every 3-digit value 0..1000 under each of the six digit permutations.
 fn permuted() -> &'static [[u16; 1000]; 6] {
@@ -203,18 +236,20 @@ fn permuted() -> &'static [[u16; 1000]; 6] {
     })
 }
 
-/// Doubled coordinates (x right, y up, z front) of the cubie at `[plane, row, col]`.
-pub(crate) fn cubie_position(p: usize, r: usize, c: usize) -> [i32; 3] {
+/// Doubled coordinates (x right, y up, z front) of the cubie at `[plane, row, col]` of the
+/// `n`×`n`×`n` cube.
+pub(crate) fn cubie_position(n: usize, p: usize, r: usize, c: usize) -> [i32; 3] {
+    let k = n as i32 - 1;
     let [p, r, c] = [p, r, c].map(|v| v as i32);
-    [2 * c - 2, 2 - 2 * p, 2 * r - 2]
+    [2 * c - k, k - 2 * p, 2 * r - k]
 }
 
 /// The facelet index of each of the cubie's three stickers in the paper's order (up/down,
 /// back/front, left/right), `None` where it has none.
-pub(crate) fn cubie_stickers(p: usize, r: usize, c: usize) -> [Option<usize>; 3] {
+pub(crate) fn cubie_stickers(n: usize, p: usize, r: usize, c: usize) -> [Option<usize>; 3] {
     let outer = |i: usize, low: Face, high: Face| match i {
         0 => Some(low),
-        2 => Some(high),
+        i if i + 1 == n => Some(high),
         _ => None,
     };
     let faces = [
@@ -222,44 +257,48 @@ pub(crate) fn cubie_stickers(p: usize, r: usize, c: usize) -> [Option<usize>; 3]
         outer(r, Face::B, Face::F),
         outer(c, Face::L, Face::R),
     ];
-    let g = Geometry::of(3);
-    let cubie = cubie_position(p, r, c);
+    let g = Geometry::of(n);
+    let cubie = cubie_position(n, p, r, c);
     faces.map(|f| f.and_then(|f| g.sticker_of(cubie, f)))
 }
 
-/// Builds a cube from a colour for each cubie's stickers (in the paper's order), given as
-/// `colours(p, r, c)`.
-pub(crate) fn cube_from_cubies(colours: impl Fn(usize, usize, usize) -> [Option<Face>; 3]) -> Cube {
-    let mut stickers = vec![Face::U; 54];
-    for p in 0..3 {
-        for r in 0..3 {
-            for c in 0..3 {
+/// Builds an `n`×`n`×`n` cube from a colour for each cubie's stickers (in the paper's
+/// order), given as `colours(p, r, c)`.
+pub(crate) fn cube_from_cubies(
+    n: usize,
+    colours: impl Fn(usize, usize, usize) -> [Option<Face>; 3],
+) -> Cube {
+    let g = Geometry::of(n);
+    let mut stickers: Vec<Face> = (0..g.sticker_count()).map(|i| g.face_of(i)).collect();
+    for p in 0..n {
+        for r in 0..n {
+            for c in 0..n {
                 let got = colours(p, r, c);
-                for (slot, sticker) in cubie_stickers(p, r, c).into_iter().enumerate() {
-                    if let Some(i) = sticker {
-                        stickers[i] = got[slot].unwrap_or(Geometry::of(3).face_of(i));
+                for (slot, sticker) in cubie_stickers(n, p, r, c).into_iter().enumerate() {
+                    if let (Some(i), Some(face)) = (sticker, got[slot]) {
+                        stickers[i] = face;
                     }
                 }
             }
         }
     }
-    Cube::from_stickers(3, stickers).expect("an array made from a cube holds a cube")
+    Cube::from_stickers(n, stickers).expect("an array made from a cube holds a cube")
 }
 
 /// Each cubie's sticker colours in the paper's order, `None` where it has no sticker.
 pub(crate) fn cubie_colours(cube: &Cube, p: usize, r: usize, c: usize) -> [Option<Face>; 3] {
-    cubie_stickers(p, r, c).map(|s| s.map(|i| cube.stickers()[i]))
+    cubie_stickers(cube.size(), p, r, c).map(|s| s.map(|i| cube.stickers()[i]))
 }
 
-/// The 3×3×3 array of 3-digit integers: hundreds the up/down colour, tens back/front, units
-/// left/right.
+/// The N×N×N array of 3-digit integers: hundreds the up/down colour, tens back/front, units
+/// left/right (the paper's 3×3×3, and every other size the same way).
 ///
 /// ```
 /// use cubework::rep::{Numeric, Representation};
 /// use cubework::{Cube, PaperLetter, PaperMove};
 /// let mut n = Numeric::from_cube(&Cube::solved());
 /// assert_eq!(n.array()[[0, 0, 0]], 135); // up-back-left: white, red, green
-/// n.turn(PaperMove::new(PaperLetter::X)).unwrap();
+/// n.turn(PaperMove::new(PaperLetter::X).into()).unwrap();
 /// assert_eq!(n.array()[[0, 2, 0]], 315); // now up-front-left, its white facing front
 /// ```
 #[derive(Clone, Debug)]
@@ -280,19 +319,26 @@ impl Representation for Numeric {
     }
 
     fn from_cube(cube: &Cube) -> Numeric {
-        let cube = Array3::from_shape_fn((3, 3, 3), |(p, r, c)| {
+        let n = cube.size();
+        let cube = Array3::from_shape_fn((n, n, n), |(p, r, c)| {
             cubie_colours(cube, p, r, c)
                 .iter()
                 .fold(0, |n, f| 10 * n + f.map_or(0, |f| f.digit() as u16))
         });
-        Numeric { cube }
+        Numeric {
+            cube: super::padded(cube, 0),
+        }
     }
 
     fn to_cube(&self) -> Cube {
-        cube_from_cubies(|p, r, c| {
+        cube_from_cubies(self.size(), |p, r, c| {
             let v = self.cube[[p, r, c]];
             [v / 100, v / 10 % 10, v % 10].map(|d| Face::from_digit(d as u8))
         })
+    }
+
+    fn size(&self) -> usize {
+        self.cube.len_of(Axis(0))
     }
 
     fn shape(&self) -> &[usize] {
@@ -307,29 +353,30 @@ impl Representation for Numeric {
         self.cube.len() * std::mem::size_of::<u16>()
     }
 
-    fn turn(&mut self, m: PaperMove) -> Result<(), MoveError> {
-        check_defined(self.kind(), m)?;
+    fn turn(&mut self, m: LayerTurn) -> Result<(), MoveError> {
+        check_defined(self.kind(), self.size(), m)?;
         let turned = transform(m, 10, self.cube.view());
         self.cube.assign(&turned); // in place: the buffer stays contiguous for compiled turns
         Ok(())
     }
 
-    /// Runs the move on a probe whose cell `c` holds the base-100 digits `3c, 3c+1, 3c+2`:
-    /// each destination's digits name its source cell and the permutation its digits went
-    /// through.
-    fn compile(&self, m: PaperMove) -> Result<Gather, MoveError> {
-        check_defined(self.kind(), m)?;
+    /// Runs the move on a probe whose cell `c` holds the digits `3c, 3c+1, 3c+2` in a radix of
+    /// three times the cells: each destination's digits name its source cell and the
+    /// permutation its digits went through.
+    fn compile(&self, m: LayerTurn) -> Result<Gather, MoveError> {
+        check_defined(self.kind(), self.size(), m)?;
         let (_, rows, cols) = self.cube.dim();
+        let radix = 3 * self.cube.len() as u64;
         let probe = Array::from_shape_fn(self.cube.raw_dim(), |(p, r, c)| {
             let cell = (p * rows + r) * cols + c;
-            let d = [3 * cell, 3 * cell + 1, 3 * cell + 2].map(|d| d as u32);
-            (d[0] * 100 + d[1]) * 100 + d[2]
+            let d = [3 * cell, 3 * cell + 1, 3 * cell + 2].map(|d| d as u64);
+            (d[0] * radix + d[1]) * radix + d[2]
         });
-        let moved = transform(m, 100u32, probe.view());
+        let moved = transform(m, radix, probe.view());
         let (sources, perms): (Vec<usize>, Vec<u8>) = moved
             .iter()
             .map(|&v| {
-                let d = [v / 10000, v / 100 % 100, v % 100].map(|d| d as usize);
+                let d = [v / radix / radix, v / radix % radix, v % radix].map(|d| d as usize);
                 let places = d.map(|d| d % 3);
                 let perm = PERMS
                     .iter()
@@ -338,14 +385,16 @@ impl Representation for Numeric {
                 (d[0] / 3, perm as u8)
             })
             .unzip();
-        Ok(Gather::with_digit_perms(sources, perms))
+        Ok(Gather::with_digit_perms(sources, perms, digit_weights()))
     }
 
     /// In place: each cell that changes takes its source's value with its digits rearranged,
     /// looked up in a table of every 3-digit value under the six digit permutations.
     fn turn_compiled(&mut self, g: &Gather) {
         if let Some(state) = self.cube.as_slice_mut() {
-            g.apply_digits(state, permuted());
+            // SAFETY: `from_cube` builds the array with `padded`, and turns write back through
+            // `assign`, so its buffer is never replaced and runs on to the padded length.
+            unsafe { g.apply_digits_padded(state, permuted()) }
         }
     }
 
@@ -380,7 +429,7 @@ mod tests {
 
     fn after(letter: PaperLetter) -> Array3<u16> {
         let mut n = Numeric::from_cube(&Cube::solved());
-        n.turn(PaperMove::new(letter)).unwrap();
+        n.turn(crate::moves::PaperMove::new(letter).into()).unwrap();
         n.cube
     }
 

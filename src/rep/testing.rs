@@ -1,16 +1,17 @@
-//! The conformance check every representation's unit tests run: each defined paper move,
-//! made as defined and compiled, agrees with the sticker geometry from solved and from
-//! scrambled states; each move's inverse undoes it and four make the identity; undefined
-//! moves are typed errors.
+//! The conformance check every representation's unit tests run, at every size it holds: each
+//! defined turn of a block of layers, made as defined and compiled (on every SIMD path the
+//! CPU has), agrees with the sticker geometry from solved and from scrambled states; each
+//! turn's inverse undoes it and four make the identity; undefined turns are typed errors.
 
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use super::{RepKind, Representation};
 use crate::cube::Cube;
-use crate::moves::{MoveError, PaperMove};
+use crate::moves::{LayerTurn, MoveError, PaperMove};
+use crate::simd::ShufflePath;
 
-/// A cube scrambled by `len` random paper moves (any of the 24), through the geometry.
+/// A 3×3×3 scrambled by `len` random paper moves (any of the 24), through the geometry.
 pub(crate) fn scrambled(rng: &mut ChaCha8Rng, len: usize) -> Cube {
     let mut cube = Cube::solved();
     for _ in 0..len {
@@ -20,59 +21,93 @@ pub(crate) fn scrambled(rng: &mut ChaCha8Rng, len: usize) -> Cube {
     cube
 }
 
-fn geometric(cube: &Cube, m: PaperMove) -> Cube {
-    let mut c = cube.clone();
-    m.slice_turns().into_iter().for_each(|t| c.turn(t));
-    c
+/// An `n`×`n`×`n` cube scrambled by `len` random turns of blocks of layers, through the
+/// geometry.
+pub(crate) fn scrambled_n(rng: &mut ChaCha8Rng, n: usize, len: usize) -> Cube {
+    let all = LayerTurn::all(n);
+    let mut cube = Cube::solved_n(n);
+    for _ in 0..len {
+        geometric_turn(&mut cube, all[rng.random_range(0..all.len())]);
+    }
+    cube
 }
 
-/// Runs the whole conformance check on representation `R`.
+fn geometric_turn(cube: &mut Cube, m: LayerTurn) {
+    m.slice_turns().into_iter().for_each(|t| cube.turn(t));
+}
+
+/// The paths this CPU has.
+pub(crate) fn paths() -> Vec<ShufflePath> {
+    ShufflePath::ALL
+        .into_iter()
+        .filter(|p| p.available())
+        .collect()
+}
+
+/// Runs the whole conformance check on representation `R`, at every size it holds.
 pub(crate) fn conformance<R: Representation + 'static>(kind: RepKind) {
     let mut rng = ChaCha8Rng::seed_from_u64(0x5eed);
-    let starts: Vec<Cube> = std::iter::once(Cube::solved())
-        .chain((0..20).map(|_| scrambled(&mut rng, 25)))
-        .collect();
-    for cube in &starts {
-        let rep = R::from_cube(cube);
-        assert_eq!(rep.kind(), kind);
-        assert_eq!(
-            &rep.to_cube(),
-            cube,
-            "{kind}: round trip through the representation"
-        );
-        for m in PaperMove::ALL {
-            let mut r = R::from_cube(cube);
-            if let Some(reason) = kind.undefined_reason(m) {
-                let err = r.turn(m).unwrap_err();
-                assert!(
-                    matches!(err, MoveError::Undefined { .. }),
-                    "{kind} {m}: {err}"
-                );
-                assert!(err.to_string().contains(reason));
-                assert!(r.compile(m).is_err());
-                continue;
-            }
-            r.turn(m).unwrap();
-            let want = geometric(cube, m);
-            assert_eq!(r.to_cube(), want, "{kind}: move {m} as defined");
-            let mut compiled = R::from_cube(cube);
-            compiled.turn_compiled(&compiled.compile(m).unwrap());
-            assert_eq!(compiled.render(), r.render(), "{kind}: move {m} compiled");
-            r.turn(m.inverse()).unwrap();
-            assert_eq!(&r.to_cube(), cube, "{kind}: {m} then its inverse");
-            // Defined and compiled turns mixed on one state: a compiled turn after a defined
-            // one must still see the whole state.
-            r.turn(m).unwrap();
-            r.turn_compiled(&r.compile(m.inverse()).unwrap());
-            assert_eq!(
-                &r.to_cube(),
-                cube,
-                "{kind}: {m} as defined, then its inverse compiled"
-            );
-            for _ in 0..4 {
-                r.turn(m).unwrap();
-            }
-            assert_eq!(&r.to_cube(), cube, "{kind}: {m} four times");
+    for n in kind.sizes() {
+        let scrambles = if n == 3 { 12 } else { 2 };
+        let starts: Vec<Cube> = std::iter::once(Cube::solved_n(n))
+            .chain((0..scrambles).map(|_| scrambled_n(&mut rng, n, 10 * n)))
+            .collect();
+        for cube in &starts {
+            check_from(kind, R::from_cube(cube), cube);
         }
+    }
+}
+
+fn check_from<R: Representation>(kind: RepKind, rep: R, cube: &Cube) {
+    let n = cube.size();
+    assert_eq!(rep.kind(), kind);
+    assert_eq!(rep.size(), n);
+    assert_eq!(
+        &rep.to_cube(),
+        cube,
+        "{kind} {n}: round trip through the representation"
+    );
+    let fresh = || R::from_cube(cube);
+    for m in LayerTurn::all(n) {
+        let mut r = fresh();
+        if let Some(reason) = kind.undefined_turn(n, m) {
+            let err = r.turn(m).unwrap_err();
+            assert!(
+                matches!(err, MoveError::Undefined { .. }),
+                "{kind} {n} {m:?}: {err}"
+            );
+            assert!(err.to_string().contains(reason));
+            assert!(r.compile(m).is_err());
+            continue;
+        }
+        r.turn(m).unwrap();
+        let mut want = cube.clone();
+        geometric_turn(&mut want, m);
+        assert_eq!(r.to_cube(), want, "{kind} {n}: {m:?} as defined");
+        let table = r.compile(m).unwrap();
+        for path in paths() {
+            let mut compiled = fresh();
+            compiled.turn_compiled(&table.on_path(path));
+            assert_eq!(
+                compiled.render(),
+                r.render(),
+                "{kind} {n}: {m:?} compiled, {path}"
+            );
+        }
+        r.turn(m.inverse()).unwrap();
+        assert_eq!(&r.to_cube(), cube, "{kind} {n}: {m:?} then its inverse");
+        // Defined and compiled turns mixed on one state: a compiled turn after a defined
+        // one must still see the whole state.
+        r.turn(m).unwrap();
+        r.turn_compiled(&r.compile(m.inverse()).unwrap());
+        assert_eq!(
+            &r.to_cube(),
+            cube,
+            "{kind} {n}: {m:?} as defined, then its inverse compiled"
+        );
+        for _ in 0..4 {
+            r.turn(m).unwrap();
+        }
+        assert_eq!(&r.to_cube(), cube, "{kind} {n}: {m:?} four times");
     }
 }

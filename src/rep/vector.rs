@@ -12,6 +12,14 @@
 //! same pattern (a face rotation, and a ring of twelve stickers on the four faces around it).
 //! Orientation moves are combinations: `X: L C R ω`, `Y: B H F ω`, `Z: U M D ω`.
 //!
+//! **Every size.** The N×N×N cube is the 6N²-vector of the same layout, index
+//! `N²×face + N×row + col + 1`. Its moves are again explicit index lists, now too many to
+//! write out (18 quarter-turns of 3 layers become 6N of N), so they are generated from the
+//! layout by [`generated`]: a face rotation for the outer layers and a ring of 4N stickers
+//! for every layer. The paper's lines stay as they are for the 3×3×3; a test checks that the
+//! generator, run for N = 3, makes exactly the paper's permutations. A wide turn or a rotation
+//! is the quarter-turns of its layers, as the paper's `X: L C R ω`.
+//!
 //! One correction to the scan: its U line reads
 //! `ω[19 20 21 28 29 30 37 38 39 46 47 48]←ω[37 38 39 46 47 48 19 20 21 28 29 30]`, which
 //! *swaps* back with left and front with right instead of cycling them. The source list must
@@ -20,14 +28,15 @@
 
 use ndarray::{Array1, ArrayView1};
 
+use std::sync::OnceLock;
+
 use super::{Gather, RepKind, Representation, check_defined};
 use crate::cube::Cube;
 use crate::face::Face;
-use crate::moves::{MoveError, PaperLetter, PaperMove};
+use crate::geometry::MAX_SIZE;
+use crate::moves::{LayerTurn, MoveError, PaperAxis, PaperLetter};
 
 // moves:begin — the move definitions, counted by `compare` for the paper's "concise".
-/// Bytes the state array owns: the paper's 54, padded to a 64-byte register.
-const OWNED: usize = 64;
 
 /// One APL assignment `ω[to]←ω[from]`, with the paper's 1-based indices.
 struct Assign {
@@ -120,57 +129,158 @@ const F: QuarterTurn = &[
     },
 ];
 
-/// The quarter-turns that make up a paper move: X is L C R, Y is B H F, Z is U M D.
-fn quarter_turns(letter: PaperLetter) -> &'static [QuarterTurn] {
+/// The paper's quarter-turn of layer `layer` (0, 1 or 2) about `axis` on the 3×3×3.
+fn paper_turn(axis: PaperAxis, layer: usize) -> QuarterTurn {
     use PaperLetter as P;
-    match letter {
-        P::L => &[L],
-        P::C => &[C],
-        P::R => &[R],
-        P::B => &[B],
-        P::H => &[H],
-        P::F => &[F],
-        P::U => &[U],
-        P::M => &[M],
-        P::D => &[D],
-        P::X => &[L, C, R],
-        P::Y => &[B, H, F],
-        P::Z => &[U, M, D],
+    match PaperLetter::of_slice(axis, layer) {
+        P::L => L,
+        P::C => C,
+        P::R => R,
+        P::B => B,
+        P::H => H,
+        P::F => F,
+        P::U => U,
+        P::M => M,
+        P::D => D,
+        P::X | P::Y | P::Z => unreachable!("of_slice gives quarter-turns"),
     }
 }
 
-/// Makes paper move `m` on any 54-vector: `ω[to]←ω[from]` for each assignment, and for an
-/// inverse the other way round, `ω[from]←ω[to]`.
-pub fn transform<T: Copy>(m: PaperMove, omega: ArrayView1<T>) -> Array1<T> {
+/// `ω[to]←ω[from]` with 1-based indices, or for an inverse `ω[from]←ω[to]`.
+fn assign<T: Copy, I: Copy + Into<usize>>(
+    out: &mut Array1<T>,
+    to: &[I],
+    from: &[I],
+    inverse: bool,
+) {
+    let (to, from) = if inverse { (from, to) } else { (to, from) };
+    let picked = out.select(
+        ndarray::Axis(0),
+        &from.iter().map(|&i| i.into() - 1).collect::<Vec<_>>(),
+    );
+    for (&t, &v) in to.iter().zip(picked.iter()) {
+        out[t.into() - 1] = v;
+    }
+}
+
+// X: L C R ω      Y: B H F ω      Z: U M D ω
+/// Makes a quarter-turn of a block of layers on any 6N²-vector: each layer's assignments in
+/// turn (so X is L C R), the paper's on the 3×3×3 and [`generated`] ones on other sizes.
+pub fn transform<T: Copy>(m: LayerTurn, omega: ArrayView1<T>) -> Array1<T> {
+    let n = size_of_len(omega.len());
     let mut out = omega.to_owned();
-    for turn in quarter_turns(m.letter) {
-        for a in turn.iter() {
-            let (to, from) = if m.inverse {
-                (a.from, a.to)
-            } else {
-                (a.to, a.from)
-            };
-            let picked = out.select(
-                ndarray::Axis(0),
-                &from.iter().map(|&i| i as usize - 1).collect::<Vec<_>>(),
-            );
-            for (&t, &v) in to.iter().zip(picked.iter()) {
-                out[t as usize - 1] = v;
+    for layer in m.layers() {
+        if n == 3 {
+            for a in paper_turn(m.axis, layer) {
+                assign(&mut out, a.to, a.from, m.inverse);
+            }
+        } else {
+            for (to, from) in &generated(n)[m.axis as usize * n + layer] {
+                assign(&mut out, to, from, m.inverse);
             }
         }
     }
     out
 }
+
+// general:begin — the lines only the N×N×N form needs, counted by `paper` for "general".
+/// One generated assignment `ω[to]←ω[from]`, 1-based.
+pub type Lists = (Vec<u16>, Vec<u16>);
+
+/// The index lists of the `n`×`n`×`n` cube, `(to, from)` per assignment, for each layer of
+/// each axis (`[axis × n + layer]`), made once: the paper's pattern with `n` for 3.
+pub fn generated(n: usize) -> &'static [Vec<Lists>] {
+    static LISTS: [OnceLock<Vec<Vec<Lists>>>; MAX_SIZE + 1] =
+        [const { OnceLock::new() }; MAX_SIZE + 1];
+    LISTS[n].get_or_init(|| {
+        // 1-based index of (face, row, col), faces in the paper's order U D B F L R.
+        let at = |f: usize, r: usize, c: usize| (f * n * n + r * n + c + 1) as u16;
+        let line = |f: usize, cell: &dyn Fn(usize) -> (usize, usize)| -> Vec<u16> {
+            (0..n).map(cell).map(|(r, c)| at(f, r, c)).collect()
+        };
+        let (up, down, back, front, left, right) = (0, 1, 2, 3, 4, 5);
+        // ω[f;;]←⌽⍉ω[f;;] (clockwise) or ⊖⍉ (counter-clockwise), as index lists.
+        let face = |f: usize, clockwise: bool| {
+            let cells = (0..n * n).map(|i| (i / n, i % n));
+            let to = cells.clone().map(|(r, c)| at(f, r, c)).collect();
+            let from = cells
+                .map(|(r, c)| {
+                    if clockwise {
+                        (n - 1 - c, r)
+                    } else {
+                        (c, n - 1 - r)
+                    }
+                })
+                .map(|(r, c)| at(f, r, c))
+                .collect();
+            (to, from)
+        };
+        let mut lists = Vec::new();
+        for axis in PaperAxis::ALL {
+            for k in 0..n {
+                let j = n - 1 - k;
+                // The ring: four strips, each going to the next (as the local representation's).
+                let (ring, faces) = match axis {
+                    PaperAxis::X => (
+                        [
+                            line(up, &|i| (i, k)),
+                            line(front, &|i| (i, k)),
+                            line(down, &|i| (i, k)),
+                            line(back, &|i| (n - 1 - i, j)),
+                        ],
+                        (left, right),
+                    ),
+                    PaperAxis::Y => (
+                        [
+                            line(up, &|i| (k, i)),
+                            line(left, &|i| (n - 1 - i, k)),
+                            line(down, &|i| (j, n - 1 - i)),
+                            line(right, &|i| (i, j)),
+                        ],
+                        (back, front),
+                    ),
+                    PaperAxis::Z => (
+                        [
+                            line(back, &|i| (k, i)),
+                            line(right, &|i| (k, i)),
+                            line(front, &|i| (k, i)),
+                            line(left, &|i| (k, i)),
+                        ],
+                        (up, down),
+                    ),
+                };
+                let mut assignments = Vec::new();
+                if k == 0 {
+                    assignments.push(face(faces.0, true));
+                } else if k == n - 1 {
+                    assignments.push(face(faces.1, false));
+                }
+                assignments.push((
+                    [1, 2, 3, 0].iter().flat_map(|&s| ring[s].clone()).collect(),
+                    ring.concat(),
+                ));
+                lists.push(assignments);
+            }
+        }
+        lists
+    })
+}
+// general:end
+
+/// The cube size N of a 6N²-vector.
+fn size_of_len(len: usize) -> usize {
+    (1..=MAX_SIZE).find(|n| 6 * n * n == len).unwrap_or(3)
+}
 // moves:end
 
-/// The 54-element vector of colour letters, faces in the paper's order.
+/// The 6N²-element vector of colour letters (the paper's 54), faces in the paper's order.
 ///
 /// ```
 /// use cubework::rep::{Representation, Vector};
 /// use cubework::{Cube, PaperLetter, PaperMove};
 /// let mut v = Vector::from_cube(&Cube::solved());
 /// assert_eq!(v.render(), "WWWWWWWWWBBBBBBBBBRRRRRRRRROOOOOOOOOGGGGGGGGGYYYYYYYYY");
-/// v.turn(PaperMove::new(PaperLetter::U)).unwrap();
+/// v.turn(PaperMove::new(PaperLetter::U).into()).unwrap();
 /// assert_eq!(&v.render()[18..27], "GGGRRRRRR"); // the back face's top row came from the left
 /// ```
 #[derive(Clone, Debug)]
@@ -191,24 +301,32 @@ impl Representation for Vector {
     }
 
     fn from_cube(cube: &Cube) -> Vector {
+        let n = cube.size();
+        let len = 6 * n * n;
         let cells = Face::PAPER.iter().flat_map(|&face| {
-            (0..9).map(move |i| cube.sticker(face, i / 3, i % 3).paper_letter() as u8)
+            (0..n * n).map(move |i| cube.sticker(face, i / n, i % n).paper_letter() as u8)
         });
-        // The array owns 64 bytes and is sliced down to the paper's 54, so that a compiled
-        // turn can load, shuffle and store one whole 64-byte register (see `turn_compiled`).
-        let mut cube = Array1::from_iter(cells.chain(std::iter::repeat_n(b' ', OWNED - 54)));
-        cube.slice_collapse(ndarray::s![..54]);
-        Vector { cube }
+        let cube = Array1::from_iter(cells);
+        debug_assert_eq!(cube.len(), len);
+        Vector {
+            cube: super::padded(cube, b' '),
+        }
     }
 
     fn to_cube(&self) -> Cube {
-        let mut stickers = vec![Face::U; 54];
+        let n = self.size();
+        let per_face = n * n;
+        let mut stickers = vec![Face::U; 6 * per_face];
         for (i, &letter) in self.cube.iter().enumerate() {
-            let face = Face::PAPER[i / 9];
-            stickers[face.index() * 9 + i % 9] =
+            let face = Face::PAPER[i / per_face];
+            stickers[face.index() * per_face + i % per_face] =
                 Face::from_paper_letter(letter as char).unwrap_or(face);
         }
-        Cube::from_stickers(3, stickers).expect("a vector made from a cube holds a cube")
+        Cube::from_stickers(n, stickers).expect("a vector made from a cube holds a cube")
+    }
+
+    fn size(&self) -> usize {
+        size_of_len(self.cube.len())
     }
 
     fn shape(&self) -> &[usize] {
@@ -223,31 +341,27 @@ impl Representation for Vector {
         self.cube.len() * std::mem::size_of::<u8>()
     }
 
-    fn turn(&mut self, m: PaperMove) -> Result<(), MoveError> {
-        check_defined(self.kind(), m)?;
+    fn turn(&mut self, m: LayerTurn) -> Result<(), MoveError> {
+        check_defined(self.kind(), self.size(), m)?;
         let turned = transform(m, self.cube.view());
-        self.cube.assign(&turned); // in place, keeping the 64 owned bytes
+        self.cube.assign(&turned); // in place, keeping the owned padding
         Ok(())
     }
 
-    fn compile(&self, m: PaperMove) -> Result<Gather, MoveError> {
-        check_defined(self.kind(), m)?;
-        Ok(Gather::compile(54, |iota| transform(m, iota)))
+    fn compile(&self, m: LayerTurn) -> Result<Gather, MoveError> {
+        check_defined(self.kind(), self.size(), m)?;
+        Ok(Gather::compile(self.cube.len(), |iota| transform(m, iota)))
     }
 
-    /// In place. Where the CPU has AVX-512 VBMI this is one `vpermb` over the whole 64-byte
-    /// buffer the array owns (a full-width load and store, which the next turn's load can take
-    /// straight from the store buffer; masked ones cannot), else the gather's own fastest way.
+    /// In place. The array owns its bytes padded to whole 64-byte registers, so with AVX-512
+    /// VBMI the paper's 54 turn in one full-width load, `vpermb` and store (which the next
+    /// turn's load can take straight from the store buffer; masked ones cannot); with AVX2
+    /// two 32-byte chunks of `vpshufb`s; else the gather of the cells that change.
     fn turn_compiled(&mut self, g: &Gather) {
-        if let Some(shuffle) = g.shuffle() {
-            debug_assert_eq!(self.cube.len(), 54);
-            // SAFETY: `from_cube` builds the array from OWNED = 64 initialised bytes and only
-            // slices it to 54; `turn` writes through `assign`, so the allocation is never
-            // replaced and the 64 bytes from the first element stay owned and initialised.
-            // The shuffle maps the 10 padding bytes to themselves.
-            unsafe { shuffle.apply_padded(self.cube.as_mut_ptr()) };
-        } else if let Some(state) = self.cube.as_slice_mut() {
-            g.apply_bytes(state);
+        if let Some(state) = self.cube.as_slice_mut() {
+            // SAFETY: `from_cube` builds the array with `padded`, and turns write back through
+            // `assign`, so its buffer is never replaced and runs on to the padded length.
+            unsafe { g.apply_bytes_padded(state) }
         }
     }
 
@@ -278,15 +392,58 @@ mod tests {
 
     #[test]
     fn every_assignment_is_a_permutation_of_its_cells() {
-        for letter in PaperLetter::ALL {
-            for turn in quarter_turns(letter) {
-                for a in turn.iter() {
+        for axis in PaperAxis::ALL {
+            for layer in 0..3 {
+                for a in paper_turn(axis, layer) {
                     let mut to = a.to.to_vec();
                     let mut from = a.from.to_vec();
                     to.sort();
                     from.sort();
-                    assert_eq!(to, from, "{letter:?}");
+                    assert_eq!(to, from, "{axis:?} {layer}");
                 }
+            }
+        }
+        for n in 2..=MAX_SIZE {
+            for (k, layer) in generated(n).iter().enumerate() {
+                for (to, from) in layer {
+                    let (mut to, mut from) = (to.clone(), from.clone());
+                    to.sort();
+                    from.sort();
+                    assert_eq!(to, from, "{n}: {k}");
+                    to.dedup();
+                    assert_eq!(to.len(), from.len(), "{n}: {k}");
+                }
+            }
+        }
+    }
+
+    /// The generator, run for the 3×3×3, makes exactly the paper's permutations.
+    #[test]
+    fn generated_lists_at_three_are_the_papers() {
+        for axis in PaperAxis::ALL {
+            for layer in 0..3 {
+                let permutation = |assignments: Vec<(Vec<usize>, Vec<usize>)>| {
+                    let mut p: Vec<usize> = (1..=54).collect();
+                    for (to, from) in assignments {
+                        for (t, f) in to.into_iter().zip(from) {
+                            p[t - 1] = f;
+                        }
+                    }
+                    p
+                };
+                let widen = |l: &[u8]| l.iter().map(|&i| i as usize).collect::<Vec<_>>();
+                let paper = paper_turn(axis, layer)
+                    .iter()
+                    .map(|a| (widen(a.to), widen(a.from)))
+                    .collect();
+                let ours = generated(3)[axis as usize * 3 + layer]
+                    .iter()
+                    .map(|(t, f)| {
+                        let w = |l: &Vec<u16>| l.iter().map(|&i| i as usize).collect();
+                        (w(t), w(f))
+                    })
+                    .collect();
+                assert_eq!(permutation(ours), permutation(paper), "{axis:?} {layer}");
             }
         }
     }

@@ -18,6 +18,16 @@
 //! its central 7-by-7. "The others are tedious piece-by-piece transformations": L is a table
 //! of cell assignments, and F, R, B are L conjugated by Z (Z brings the front to the left).
 //!
+//! **Other sizes.** The 2×2×2 is the 3×3×3 without its middle slices; its 24 stickers are the
+//! 3×3×3's corner stickers, which the picture puts on every row and column but the centre
+//! ones. So the 2×2×2's visual is the paper's picture with the centre row and column taken out
+//! (10×10, edges and centres blank), and its moves are the paper's, made on the picture with
+//! the centre row and column put back (APL's `\` expand and `/` compress): a 2×2×2 layer is
+//! the 3×3×3's outer layer on its side. It has no down centre to leave out, so X and Y are
+//! defined there (as L R and B F). From the 4×4×4 on the picture does not extend: spreading
+//! a face's row d cells apart keeps its corner columns on the diagonals only for three layers,
+//! and the down face's inner stickers have no place in it ([`RepKind::size_limit`]).
+//!
 //! Reading the scan: `ϕϕ` stands for both `⌽⍉` and `⊖⍉`; in `U: ω[I;I]+ω[I;I+3+15] * ω`
 //! the `←` became `+`, `⍳` became `1`, `⋄` became `*`, and the `⌽⍉` before `ω[I;I…]` was
 //! lost (as printed it would change nothing). D as printed, `ω[I;I]←ω[I;I←2+⍳7]`, is the part
@@ -31,13 +41,16 @@ use super::{Gather, RepKind, Representation, check_defined, rot_ccw, rot_cw};
 use crate::cube::Cube;
 use crate::face::Face;
 use crate::geometry::Geometry;
-use crate::moves::{MoveError, PaperLetter, PaperMove};
+use crate::moves::{LayerTurn, MoveError, PaperLetter, PaperMove};
 
 /// The blank background.
 const BLANK: u8 = b' ';
 
 /// The side of the matrix.
 const SIDE: usize = 11;
+
+/// The rows and columns of the paper's picture that the 2×2×2's keeps: all but the centre.
+const KEEP: [usize; 10] = [0, 1, 2, 3, 4, 6, 7, 8, 9, 10];
 
 /// The cell, 0-based `[row, col]`, that shows sticker `(row, col)` of `face`'s layout, or
 /// `None` for the down centre.
@@ -59,12 +72,22 @@ fn cell_of(face: Face, i: usize, j: usize) -> Option<[usize; 2]> {
     })
 }
 
-/// The 53 (cell, sticker) pairs, stickers in [`Geometry`] numbering.
-fn cells() -> impl Iterator<Item = ([usize; 2], usize)> {
-    let g = Geometry::of(3);
-    (0..54).filter_map(move |s| {
-        let (face, k) = (g.face_of(s), s % 9);
-        cell_of(face, k / 3, k % 3).map(|cell| (cell, s))
+/// The (cell, sticker) pairs of the `n`×`n`×`n` cube's picture (53 for the 3×3×3, 24 for
+/// the 2×2×2), stickers in [`Geometry`] numbering.
+fn cells(n: usize) -> impl Iterator<Item = ([usize; 2], usize)> {
+    let g = Geometry::of(n);
+    (0..g.sticker_count()).filter_map(move |s| {
+        let (face, k) = (g.face_of(s), s % (n * n));
+        let (i, j) = (k / n, k % n);
+        if n == 3 {
+            cell_of(face, i, j).map(|cell| (cell, s))
+        } else {
+            // The 2×2×2's sticker is the 3×3×3's corner sticker, in the picture less its
+            // centre row and column.
+            let [r, c] = cell_of(face, 2 * i, 2 * j).expect("corners are all drawn");
+            let shrink = |x: usize| if x > 5 { x - 1 } else { x };
+            Some(([shrink(r), shrink(c)], s))
+        }
     })
 }
 
@@ -107,12 +130,37 @@ fn spin<T: Copy>(omega: ArrayView2<T>, inverse: bool) -> Array2<T> {
     }
 }
 
-/// Makes paper move `m` on any 11×11 matrix laid out as the visual representation. X, Y, C
-/// and H are not defined here (`check_defined` refuses them first); they leave it unchanged.
-pub fn transform<T: Copy>(m: PaperMove, omega: ArrayView2<T>) -> Array2<T> {
+/// Makes a quarter-turn of a block of layers on any matrix laid out as the visual
+/// representation: on the 11×11 the paper's moves (a block of layers as the moves of its
+/// layers), on the 2×2×2's 10×10 the same through the picture with its centre row and column
+/// put back. Turns that would move the down centre are not defined (`check_defined` refuses
+/// them first); they leave it unchanged.
+pub fn transform<T: Copy>(m: LayerTurn, omega: ArrayView2<T>) -> Array2<T> {
+    if omega.len_of(Axis(0)) != SIDE {
+        return two(m, omega);
+    }
+    if let Some(p) = m.paper(3) {
+        return paper(p, omega);
+    }
+    let mut out = omega.to_owned();
+    for layer in m.layers() {
+        let letter = PaperLetter::of_slice(m.axis, layer);
+        out = paper(
+            PaperMove {
+                letter,
+                inverse: m.inverse,
+            },
+            out.view(),
+        );
+    }
+    out
+}
+
+/// The paper's move `m` on the 11×11 picture.
+fn paper<T: Copy>(m: PaperMove, omega: ArrayView2<T>) -> Array2<T> {
     use PaperLetter as P;
     let inv = m.inverse;
-    let t = |letter, inverse, w: ArrayView2<T>| transform(PaperMove { letter, inverse }, w);
+    let t = |letter, inverse, w: ArrayView2<T>| paper(PaperMove { letter, inverse }, w);
     let mid = omega.len_of(Axis(0)) / 2;
     match m.letter {
         // Z: ⌽⍉ω      Z̄: ⊖⍉ω
@@ -164,17 +212,42 @@ pub fn transform<T: Copy>(m: PaperMove, omega: ArrayView2<T>) -> Array2<T> {
         P::X | P::Y | P::C | P::H => omega.to_owned(),
     }
 }
+// general:begin — the lines only the N×N×N form needs, counted by `paper` for "general".
+/// A turn of the 2×2×2 on its 10×10 picture: expanded to the paper's 11×11
+/// (`K⍀K\ω` with `K←1 1 1 1 1 0 1 1 1 1 1`), turned layer by layer as the 3×3×3's outer
+/// layers (the 2×2×2's layer 1 is the 3×3×3's layer 2), compressed back (`K⌿K/ω`).
+fn two<T: Copy>(m: LayerTurn, omega: ArrayView2<T>) -> Array2<T> {
+    let fill = omega[[0, 0]];
+    let mut big = Array2::from_elem((SIDE, SIDE), fill);
+    for (i, &r) in KEEP.iter().enumerate() {
+        for (j, &c) in KEEP.iter().enumerate() {
+            big[[r, c]] = omega[[i, j]];
+        }
+    }
+    for layer in m.layers() {
+        let letter = PaperLetter::of_slice(m.axis, 2 * layer);
+        big = paper(
+            PaperMove {
+                letter,
+                inverse: m.inverse,
+            },
+            big.view(),
+        );
+    }
+    big.select(Axis(0), &KEEP).select(Axis(1), &KEEP)
+}
+// general:end
 // moves:end
 
-/// The 11×11 matrix of colour letters on a blank background: the cube seen from above as a
-/// square pyramid.
+/// The 11×11 matrix of colour letters on a blank background (10×10 for the 2×2×2): the cube
+/// seen from above as a square pyramid.
 ///
 /// ```
 /// use cubework::rep::{Representation, Visual};
 /// use cubework::{Cube, PaperLetter, PaperMove};
 /// let mut v = Visual::from_cube(&Cube::solved());
 /// assert_eq!(v.render().lines().nth(5), Some("B G G G W W W Y Y Y B"));
-/// v.turn(PaperMove::new(PaperLetter::Z)).unwrap(); // ⌽⍉ω: the front comes to the left
+/// v.turn(PaperMove::new(PaperLetter::Z).into()).unwrap(); // ⌽⍉ω: the front comes to the left
 /// assert_eq!(v.render().lines().nth(5), Some("B O O O W W W R R R B"));
 /// ```
 #[derive(Clone, Debug)]
@@ -195,22 +268,37 @@ impl Representation for Visual {
     }
 
     fn from_cube(cube: &Cube) -> Visual {
-        let mut array = Array2::from_elem((SIDE, SIDE), BLANK);
-        for (cell, s) in cells() {
+        let n = cube.size();
+        let side = if n == 3 { SIDE } else { KEEP.len() };
+        let mut array = Array2::from_elem((side, side), BLANK);
+        for (cell, s) in cells(n) {
             array[cell] = cube.stickers()[s].paper_letter() as u8;
         }
-        Visual { cube: array }
+        Visual {
+            cube: super::padded(array, BLANK),
+        }
     }
 
     fn to_cube(&self) -> Cube {
-        let g = Geometry::of(3);
-        let mut stickers: Vec<Face> = (0..54).map(|i| g.face_of(i)).collect();
-        for (cell, s) in cells() {
+        let n = self.size();
+        let g = Geometry::of(n);
+        let mut stickers: Vec<Face> = (0..g.sticker_count()).map(|i| g.face_of(i)).collect();
+        for (cell, s) in cells(n) {
             stickers[s] = Face::from_paper_letter(self.cube[cell] as char).unwrap_or(stickers[s]);
         }
-        let up = stickers[g.index(Face::U, 1, 1)];
-        stickers[g.index(Face::D, 1, 1)] = up.opposite();
-        Cube::from_stickers(3, stickers).expect("a visual matrix made from a cube holds a cube")
+        if n == 3 {
+            let up = stickers[g.index(Face::U, 1, 1)];
+            stickers[g.index(Face::D, 1, 1)] = up.opposite();
+        }
+        Cube::from_stickers(n, stickers).expect("a visual matrix made from a cube holds a cube")
+    }
+
+    fn size(&self) -> usize {
+        if self.cube.len_of(Axis(0)) == SIDE {
+            3
+        } else {
+            2
+        }
     }
 
     super::byte_array_methods!();
@@ -276,14 +364,14 @@ mod tests {
             PaperLetter::H,
         ] {
             for m in [PaperMove::new(letter), PaperMove::new(letter).inverse()] {
-                match v.turn(m) {
+                match v.turn(m.into()) {
                     Err(MoveError::Undefined { mv, rep, .. }) => {
                         assert_eq!(mv, m.to_string());
                         assert_eq!(rep, "visual");
                     }
                     other => panic!("{m}: {other:?}"),
                 }
-                assert!(v.compile(m).is_err());
+                assert!(v.compile(m.into()).is_err());
             }
         }
         assert_eq!(RepKind::Visual.defined_moves().len(), 16);
@@ -291,7 +379,7 @@ mod tests {
 
     #[test]
     fn the_l_table_is_a_permutation_of_sticker_cells() {
-        let stickers: Vec<[usize; 2]> = cells().map(|(c, _)| c).collect();
+        let stickers: Vec<[usize; 2]> = cells(3).map(|(c, _)| c).collect();
         let mut to: Vec<_> = L.iter().map(|p| p.0).collect();
         let mut from: Vec<_> = L.iter().map(|p| p.1).collect();
         to.sort();

@@ -1,0 +1,107 @@
+//! What cubers paste: cubing.js's spellings read by the command line, the REPL and session and
+//! batch files — comments, any whole amount, counted lowercase wide moves, sequences that
+//! span lines.
+
+use assert_cmd::Command;
+
+fn cubework() -> Command {
+    let mut cmd = Command::cargo_bin("cubework").unwrap();
+    let data = std::env::temp_dir().join(format!("cubework-pasted-{}", std::process::id()));
+    cmd.env("NO_COLOR", "1")
+        .env("CUBEWORK_DATA_DIR", &data)
+        .env("CUBEWORK_CACHE_DIR", data.join("cache"));
+    cmd
+}
+
+fn facelets(args: &[&str]) -> String {
+    let out = cubework()
+        .arg("apply")
+        .args(["--show", "facelets"])
+        .args(args)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout)
+        .unwrap()
+        .trim_end()
+        .to_string()
+}
+
+#[test]
+fn the_issues_examples() {
+    assert_eq!(
+        facelets(&["R U R' U' // sexy move"]),
+        facelets(&["R U R' U'"])
+    );
+    assert_eq!(facelets(&["R3"]), facelets(&["R'"]));
+    assert_eq!(
+        facelets(&["--size", "4", "3r"]),
+        facelets(&["--size", "4", "3Rw"])
+    );
+    assert_eq!(facelets(&["U4 (R U)0 R5'"]), facelets(&["R'"]));
+}
+
+#[test]
+fn expand_keeps_comments_and_simplify_drops_them() {
+    let out = cubework()
+        .args(["expand", "[R, U] // sexy move"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(
+        text.lines().last(),
+        Some("R U R' U' // sexy move"),
+        "{text}"
+    );
+    let out = cubework()
+        .args(["simplify", "R3 R3 // x"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(text.lines().last(), Some("R2"), "{text}");
+}
+
+#[test]
+fn session_files_read_algorithms_across_lines() {
+    let dir = std::env::temp_dir().join(format!("cubework-pasted-run-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("session.txt");
+    std::fs::write(
+        &file,
+        "// a pasted algorithm\n[R U,\n  F] // a comment\n(D\nL)2\nshow facelets\n",
+    )
+    .unwrap();
+    let out = cubework().arg("run").arg(&file).output().unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(text.lines().last().unwrap(), facelets(&["[R U, F] (D L)2"]));
+    // An error in a statement names its first line.
+    std::fs::write(&file, "R\n[U,\n Q]\n").unwrap();
+    let out = cubework().arg("run").arg(&file).output().unwrap();
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.starts_with("error: line 2: unknown move 'Q'"), "{err}");
+}
+
+#[test]
+fn batch_files_read_states_across_lines() {
+    let out = cubework()
+        .args(["solve", "--method", "beginner", "--batch", "-"])
+        .write_stdin("(R U\nF)2 // one state on two lines\nR3\n")
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(text.lines().count(), 2, "two states, two solutions: {text}");
+}
