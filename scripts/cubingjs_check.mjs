@@ -11,7 +11,12 @@
 //           the moves least likely to be wrong on either side) are applied by cubing.js and by
 //           `cubework apply --size N --show facelets`.
 //        b. Each of cubework's stickers is matched with the one cubing.js slot (orbit, index)
-//           whose content (piece, orientation) determines that sticker's colour in every sample.
+//           whose content (piece, orientation) determines that sticker's colour in every sample
+//           and which cubing.js's own turns of the sticker's three layers (read off the README's
+//           facelet layout: `R`, `2R`, … `L` across, likewise `U…D` and `F…B`) all move or turn:
+//           a layer turn moves or turns every piece with a sticker in it. The samples alone
+//           cannot tell the 3×3×3's centres from their opposites (they only move as one rigid
+//           frame) nor, with outer turns only, a 4×4×4 wing from its twin; the layers do.
 //           Exactly one slot must qualify, and every slot of an orbit must own the same number
 //           of stickers: 1 (centres, whose orientation is then invisible) or the orbit's number
 //           of orientations (corners 3, edges 2).
@@ -19,7 +24,8 @@
 //           "piece p in this slot with orientation r shows p's facet (k + r) mod n" holds in all
 //           samples, p's facet f being the colour p shows at home (in the solved state) on the
 //           sticker numbered f. The numbers are solved for from the samples (a breadth-first
-//           walk over the constraints), so the sense in which cubing.js counts orientations is
+//           walk over the constraints, one group at a time: a 4×4×4 wing never flips, so nothing
+//           ties its two stickers), so the sense in which cubing.js counts orientations is
 //           measured, not guessed.
 //        d. The resulting map must reproduce every training sample exactly, be one-to-one, give
 //           the solved string for the solved pattern, and turn cubing.js's `R` into the README's
@@ -37,6 +43,7 @@
 //      differ are counted and shown as information.
 //   4. Prints a table of notable spellings with what each parser says, `N passed, N failed`, and
 //      exits 1 on any difference.
+// One difference is cubing.js's, and is checked for rather than counted: see rotationZeroBug.
 //
 // Options: --seed N (default 2026), --count N (algorithms in all, split over the three sizes;
 // default 3000), --jobs N (cubework processes at once; default: the number of CPUs),
@@ -131,12 +138,16 @@ async function cwApply(n, alg) {
   return r.ok ? { ok: true, state } : { ok: false, err: r.err || `status ≠ 0, output ${state}` };
 }
 
-/** The answer of `cubework invert|expand ALG`: its last line. */
+/**
+ * The answer of `cubework invert|expand ALG`: all after the first line (`expanded: …` or
+ * `… expands to N moves`, one line), since an answer that keeps `//` comments spans lines.
+ */
 async function cwAnswer(command, alg) {
   const r = await run([command, alg]);
   if (!r.ok) return { ok: false, err: r.err };
-  const lines = r.out.replace(/\n+$/, "").split("\n");
-  return { ok: true, text: lines[lines.length - 1] };
+  const lines = r.out.replace(/\n$/, "").split("\n");
+  if (lines.length < 2) return { ok: false, err: `expected two lines or more, got ${JSON.stringify(r.out)}` };
+  return { ok: true, text: lines.slice(1).join("\n") };
 }
 
 async function pool(items, jobs, fn) {
@@ -175,6 +186,18 @@ function jsApply(n, alg) {
   } catch (e) {
     return { ok: false, stage: "kpuzzle", err: firstLine(e.message) };
   }
+}
+
+/**
+ * A bug of cubing.js 0.56.0, found by this check: on the 4×4×4 and 5×5×5 (puzzle-geometry's
+ * cubes) it reads the rotations `x0 y0 z0` as `x y z`. Its NxNxNCubeMapper rewrites `x` as
+ * `new Move("Rv", amount)`, and Move's constructor, given a string, takes an amount of 0
+ * (`args[1] ?? null` is falsy) as no amount at all. Checked here, not assumed: where cubing.js
+ * no longer does this, rotations by 0 are generated like any other amount.
+ */
+function rotationZeroBug(n) {
+  const zero = jsApply(n, "x0");
+  return zero.ok && zero.state !== solvedString(n) && zero.state === jsApply(n, "x").state;
 }
 
 function firstLine(s) {
@@ -227,12 +250,8 @@ async function deriveMap(n, kpuzzle, rng, jobs) {
   const home = kpuzzle.defaultPattern().patternData;
   const orbits = kpuzzle.definition.orbits;
 
-  // b. the one slot whose (piece, orientation) decides each sticker's colour. A layer turn
-  //    moves or turns every piece with a sticker in that layer, so the slot must also be one
-  //    that cubing.js's turn of each of the sticker's three layers changes (the layers are
-  //    read off cubework's documented facelet layout). This settles what the samples cannot:
-  //    the 3×3×3's centres only ever move as one rigid frame, which fits a centre and its
-  //    opposite alike, and with outer turns alone the two wings of a 4×4×4 edge never part.
+  // b. the one slot whose (piece, orientation) decides each sticker's colour, and which
+  //    cubing.js's turns of the sticker's three layers all change (see the header)
   const changedBy = new Map();
   const changed = (move) => {
     if (!changedBy.has(move)) {
@@ -272,16 +291,12 @@ async function deriveMap(n, kpuzzle, rng, jobs) {
     }
     const layers = layersOf(i);
     const turned = candidates.filter((c) => layers.every((m) => changed(m).has(`${c.orbit}/${c.slot}`)));
-    if (candidates.length === 1 && turned.length === 0) {
-      throw new Error(`${n}×${n}×${n}: sticker ${i} is in layers ${layers.join(" ")}, but its slot ` +
-        `${candidates[0].orbit}[${candidates[0].slot}] is not changed by all of them`);
+    if (turned.length !== 1) {
+      const list = (cs) => cs.map((c) => `${c.orbit}[${c.slot}]`).join(", ") || "none";
+      throw new Error(`${n}×${n}×${n}: sticker ${i} (layers ${layers.join(" ")}) matches the slots ` +
+        `${list(candidates)}, of which ${list(turned)} are changed by all its layers`);
     }
-    candidates.splice(0, candidates.length, ...turned);
-    if (candidates.length !== 1) {
-      throw new Error(`${n}×${n}×${n}: sticker ${i} (face ${"URFDLB"[Math.floor(i / (n * n))]}) ` +
-        `matches ${candidates.length} slots (${candidates.map((c) => `${c.orbit}[${c.slot}]`).join(", ") || "none"})`);
-    }
-    slotOf.push(candidates[0]);
+    slotOf.push(turned[0]);
   }
 
   // every slot of an orbit owns the same number of stickers: 1, or its number of orientations
@@ -430,10 +445,11 @@ function candidateMoves(n) {
   }
   for (const s of "MES") add("slice (M)", s);
   for (const s of "mes") add("slice (m)", s);
-  for (const r of "xyz") add("rotation (x)", r);
+  for (const r of "xyz") add(ROTATIONS, r);
   return fam;
 }
 
+const ROTATIONS = "rotation (x)";
 const MOVE_AMOUNTS = ["", "'", "2", "2'", "0", "1", "3", "3'", "4", "5'", "10"];
 const BLOCK_AMOUNTS = ["", "'", "2", "2'", "0", "3", "3'", "4"];
 
@@ -480,7 +496,12 @@ async function findFeatures(n, jobs, tally) {
     return r.same !== null;
   };
   const moveAmounts = [];
-  for (const a of MOVE_AMOUNTS) if (await both(`R${a}`) && await both(`U${a} x${a}`)) moveAmounts.push(a);
+  for (const a of MOVE_AMOUNTS) if (await both(`R${a}`) && await both(`U${a} 2F${a}`)) moveAmounts.push(a);
+  const rotationAmounts = [];
+  for (const a of MOVE_AMOUNTS) {
+    if (a === "0" && rotationZeroBug(n)) continue;
+    if (await both(`x${a}`) && await both(`y${a} z${a}`)) rotationAmounts.push(a);
+  }
   const groupAmounts = [];
   for (const a of BLOCK_AMOUNTS) if (await both(`(R U)${a}`)) groupAmounts.push(a);
   const bracketAmounts = [];
@@ -490,26 +511,31 @@ async function findFeatures(n, jobs, tally) {
     newline: await both("R U\nR' U'"),
     comment: await both("R U R' U' // sexy move"),
     commentLine: await both("R // one\nU // two\nR'"),
+    newlineInside: await both("(R U\nR' U')2 [R\nU, F]"),
+    commentInside: await both("(R // one\nU)2 [R // two\nU: F]"),
   };
-  return { atoms, report, moveAmounts, groupAmounts, bracketAmounts, layout };
+  return { atoms, report, moveAmounts, rotationAmounts, groupAmounts, bracketAmounts, layout };
 }
 
 // ---------------------------------------------------------------------------------------------
 // 3. Random algorithms
 
 function makeGenerator(features, rng) {
-  const families = Object.values(features.atoms);
-  const { moveAmounts, groupAmounts, bracketAmounts, layout } = features;
+  const families = Object.entries(features.atoms);
+  const { moveAmounts, rotationAmounts, groupAmounts, bracketAmounts, layout } = features;
   const words = ["sexy", "setup", "OLL", "PLL", "undo", "insert", "x-cross", "é"];
-  const atom = () => rng.pick(rng.pick(families)) + rng.pick(moveAmounts);
+  const atom = () => {
+    const [family, moves] = rng.pick(families);
+    return rng.pick(moves) + rng.pick(family === ROTATIONS ? rotationAmounts : moveAmounts);
+  };
   const seq = (depth, maxLen, top) => {
     const len = 1 + rng.int(maxLen);
     let out = "";
     for (let i = 0; i < len; i++) {
       if (i > 0) {
         const r = rng();
-        if (top && layout.commentLine && layout.newline && r < 0.05) out += ` // ${rng.pick(words)}\n`;
-        else if (top && layout.newline && r < 0.12) out += "\n";
+        if ((top || layout.commentInside) && layout.commentLine && r < 0.05) out += ` // ${rng.pick(words)}\n`;
+        else if ((top || layout.newlineInside) && layout.newline && r < 0.12) out += "\n";
         else if (layout.pause && r < 0.18) out += " . ";
         else out += " ";
       }
@@ -541,9 +567,14 @@ const SPELLING_KINDS = (() => {
     ["but for pauses, comments, line breaks", (s) => s.replace(/\/\/[^\n]*/g, " ").replace(/(^|\s)\.(?=\s|$)/g, " ")],
     ["but for layer counts (1R = R, 2Rw = Rw, 1-3Rw = 3Rw)", (s) => s
       .replace(/(^|[\s(\[,:])1-(\d+[A-Z]w)/g, "$1$2")
-      .replace(/(^|[\s(\[,:])2([A-Z]w)/g, "$1$2")
+      .replace(/(^|[\s(\[,:])2([A-Z]w|[urfdlb](?=[\d'\s)\],:]|$))/g, "$1$2")
       .replace(/(^|[\s(\[,:])1([A-Z])(?!w)/g, "$1$2")],
-    ["but for half-turn primes (R2' = R2)", (s) => s.replace(/2'/g, "2")],
+    ["but for amounts (R3 = R', R2' = R2, R4 = nothing)", (s) => s.replace(
+      /(^|[\s(\[,:])((?:\d+(?:-\d+)?)?[URFDLBurfdlbMESmesxyz]w?)(\d*)('?)(?=$|[\s)\],:])/g,
+      (_, before, move, amount, prime) => {
+        const q = ((((amount === "" ? 1 : Number(amount)) * (prime ? -1 : 1)) % 4) + 4) % 4;
+        return before + (q === 0 ? "" : move + ["", "", "2", "'"][q]);
+      })],
   ];
   return steps.map(([name], i) => ({
     name,
@@ -616,6 +647,8 @@ const SPELLINGS = [
   ["Rw", 3], ["r", 3], ["Rw", 4], ["r", 4], ["3r", 4], ["3u", 5], ["4r", 4], ["2-3r", 5],
   ["2R", 3], ["1R", 3], ["1R", 4], ["4R", 4], ["1Rw", 3], ["1Rw", 4], ["3Rw", 3], ["4Rw", 4],
   ["2-3Rw", 3], ["2-3Rw", 4], ["2-2Rw", 4], ["3-2Rw", 4], ["M", 4], ["m", 4], ["m", 5],
+  // rotations by nothing (cubing.js's bug on the big cubes: rotationZeroBug)
+  ["x0", 3], ["x0", 4], ["y0'", 5],
 ];
 
 function describeJs(js, n) {
@@ -685,8 +718,10 @@ async function main() {
     features[n] = f;
     console.log(` ${n}×${n}×${n}:`);
     for (const line of f.report) console.log(line);
-    console.log(`  move amounts: ${f.moveAmounts.map((a) => `R${a}`).join(" ")}; groups: ${f.groupAmounts.map((a) => `(R U)${a}`).join(" ")}; brackets: ${f.bracketAmounts.map((a) => `[R, U]${a}`).join(" ") || "none"}`);
-    console.log(`  pauses ${f.layout.pause ? "yes" : "no"}, line breaks ${f.layout.newline ? "yes" : "no"}, // comments ${f.layout.comment ? "yes" : "no"}`);
+    console.log(`  amounts: ${f.moveAmounts.map((a) => `R${a}`).join(" ")}; ${f.rotationAmounts.map((a) => `x${a}`).join(" ")}; groups: ${f.groupAmounts.map((a) => `(R U)${a}`).join(" ")}; brackets: ${f.bracketAmounts.map((a) => `[R, U]${a}`).join(" ") || "none"}`);
+    const yes = (b) => (b ? "yes" : "no");
+    console.log(`  pauses ${yes(f.layout.pause)}, line breaks ${yes(f.layout.newline)} (inside brackets ${yes(f.layout.newlineInside)}), ` +
+      `// comments ${yes(f.layout.comment)} (inside brackets ${yes(f.layout.commentInside)})`);
     if (!f.moveAmounts.includes("3")) {
       const r = await probe(n, "R3");
       console.log(`  amounts above 2 left out: ${r.cw.ok ? "cubing.js refuses R3" : `cubework refuses R3 (${r.cw.err})`}`);
@@ -737,9 +772,16 @@ async function main() {
   console.log("|---|---|---|---|---|");
   const table = await pool(SPELLINGS, opts.jobs, ([alg, n]) => probe(n, alg));
   for (const r of table) {
-    tally.record(r, "spelling both read");
-    const same = r.same === null ? "—" : r.same ? "yes" : "**no**";
+    const jsBug = r.same === false && /^[xyz]0'?$/.test(r.alg) && rotationZeroBug(r.n);
+    if (!jsBug) tally.record(r, "spelling both read");
+    const same = r.same === null ? "—" : r.same ? "yes" : jsBug ? "no: cubing.js reads it as a quarter turn (its bug)" : "**no**";
     console.log(`| ${cell(r.alg)} | ${r.n}×${r.n}×${r.n} | ${describeJs(r.js, r.n)} | ${describeCw(r.cw)} | ${same} |`);
+  }
+
+  const bugSizes = sizes.filter(rotationZeroBug);
+  if (bugSizes.length) {
+    console.log(`\ncubing.js ${CUBING_VERSION} reads x0 y0 z0 as x y z on ${bugSizes.map((n) => `${n}×${n}×${n}`).join(" and ")} ` +
+      "(a bug of cubing.js: see rotationZeroBug); rotations by 0 are left out there and not counted.");
   }
 
   const { failures, passed, failed } = tally;
