@@ -74,7 +74,7 @@ impl std::fmt::Display for Summary {
         }
         write!(
             f,
-            "; median {:.3} ms, mean {:.3} ms a solve; mean length {:.1} moves ({})",
+            "; median {:.3} ms, mean {:.3} ms a solve; mean length {:.2} moves ({})",
             self.median_ms(),
             self.mean_ms(),
             self.mean_length(),
@@ -207,7 +207,7 @@ mod tests {
         assert_eq!(s.mean_length(), 110.0);
         assert_eq!(
             s.to_string(),
-            "3 states solved, 1 failed; median 2.000 ms, mean 2.000 ms a solve; mean length 110.0 moves (half-turn metric)"
+            "3 states solved, 1 failed; median 2.000 ms, mean 2.000 ms a solve; mean length 110.00 moves (half-turn metric)"
         );
         assert_eq!(Summary::default().median_ms(), 0.0);
     }

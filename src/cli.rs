@@ -24,6 +24,7 @@ use crate::progress::{
 };
 use crate::rep::RepKind;
 use crate::reports;
+use crate::solve::twophase::TwoPhaseOptions;
 
 /// An APL-style array-programming workbench for Rubik's Cube.
 #[derive(Debug, Parser)]
@@ -49,11 +50,21 @@ pub enum Show {
 /// How `solve` searches.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default, ValueEnum)]
 pub enum Method {
-    /// Breadth-first from both ends: a shortest solution, within the depth limit.
+    /// Kociemba's two-phase method: any cube in milliseconds, in at most --max-length moves.
     #[default]
+    #[value(name = "twophase")]
+    TwoPhase,
+    /// Breadth-first from both ends: a shortest solution, within the depth limit.
     Bfs,
     /// The layer-by-layer method a person learns: seven named stages, a line each.
     Beginner,
+}
+
+/// `cubework tables …`.
+#[derive(Debug, Subcommand)]
+pub enum TablesCommand {
+    /// Load every table, building and saving those that are missing or damaged.
+    Build,
 }
 
 /// `cubework pocket …`.
@@ -213,11 +224,14 @@ pub enum Command {
         #[arg(long)]
         search: bool,
     },
-    /// The paper's SCRAMBLE: random quarter-turns of the outer faces.
+    /// The paper's SCRAMBLE: random quarter-turns of the outer faces; or a random state.
     Scramble {
         /// How many quarter-turns.
         #[arg(default_value_t = crate::tools::SCRAMBLE_LENGTH, allow_negative_numbers = true, value_parser = whole::<usize>)]
         count: usize,
+        /// Instead, a state drawn uniformly from all of them, as the at most 21 moves that make it.
+        #[arg(long, conflicts_with = "count")]
+        random_state: bool,
         /// Seed, for a scramble that can be repeated.
         #[arg(long, allow_negative_numbers = true, value_parser = whole::<u64>)]
         seed: Option<u64>,
@@ -228,14 +242,23 @@ pub enum Command {
     /// The 2×2×2 solved completely: its distance table, and optimal solutions.
     #[command(subcommand)]
     Pocket(PocketCommand),
-    /// Solve a 3×3×3: a shortest solution by search, or the beginner's method stage by stage.
+    /// Solve a 3×3×3: two-phase (any cube, fast), a shortest solution by search (bfs), or the
+    /// beginner's method stage by stage.
     Solve {
-        /// bfs (bidirectional breadth-first, optimal) or beginner (layer by layer, seven stages).
-        #[arg(long, value_enum, default_value_t = Method::Bfs)]
+        /// twophase (Kociemba's method, at most --max-length moves), bfs (bidirectional
+        /// breadth-first, optimal, within a depth limit) or beginner (layer by layer, seven
+        /// stages).
+        #[arg(long, value_enum, default_value_t = Method::TwoPhase)]
         method: Method,
-        /// Count moves in the half-turn or quarter-turn metric.
+        /// Count moves in the half-turn or quarter-turn metric (two-phase: htm only).
         #[arg(long, default_value = "htm", value_parser = searched_metric())]
         metric: Metric,
+        /// The longest solution accepted (two-phase, default 21); the depth limit (bfs).
+        #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = whole::<u8>)]
+        max_length: Option<u8>,
+        /// Keep looking for shorter solutions for this long, then print the best (two-phase).
+        #[arg(long, value_name = "SECONDS", allow_negative_numbers = true, value_parser = seconds_arg)]
+        time_limit: Option<std::time::Duration>,
         /// Notation of ALG.
         #[arg(long, value_enum, default_value_t = Notation::Standard)]
         notation: Notation,
@@ -277,6 +300,12 @@ pub enum Command {
         /// Random quarter-turns to time for the Speed column.
         #[arg(long, default_value_t = 2_000, allow_negative_numbers = true, value_parser = turns_arg)]
         turns: u32,
+    },
+    /// The solver tables cached on disk: name, size, state, path; `tables build` builds them.
+    Tables {
+        /// What to do: nothing lists them; build loads or builds them all.
+        #[command(subcommand)]
+        action: Option<TablesCommand>,
     },
     /// Draw the cube (moves from solved, or --from): in perspective, as a net, or as a
     /// representation lays it out; SVG, or an HTML page that turns.
@@ -362,10 +391,12 @@ pub fn run(args: impl IntoIterator<Item = impl Into<OsString> + Clone>) -> Resul
         Some(Command::Solve {
             method,
             metric,
+            max_length,
+            time_limit,
             notation,
             batch: Some(file),
             ..
-        }) => solve_batch(&file, method, metric, notation),
+        }) => solve_batch(&file, method, metric, notation, max_length, time_limit),
         Some(command) => {
             crate::cancel::install();
             let out = execute(command)?;
@@ -439,6 +470,51 @@ fn whole<T: std::str::FromStr>(s: &str) -> std::result::Result<T, String> {
     s.trim()
         .parse()
         .map_err(|_| "must be a whole number, 0 or more".into())
+}
+
+/// A number of seconds, more than 0 and at most an hour.
+fn seconds_arg(s: &str) -> std::result::Result<std::time::Duration, String> {
+    let t: f64 = s
+        .trim()
+        .parse()
+        .map_err(|_| "must be a number of seconds".to_string())?;
+    if t > 0.0 && t <= 3600.0 {
+        Ok(std::time::Duration::from_secs_f64(t))
+    } else {
+        Err("must be more than 0 and at most 3600".into())
+    }
+}
+
+/// The two-phase solver's options from the command line; an error for a method or metric
+/// it does not take.
+fn twophase_options(
+    method: Method,
+    metric: Metric,
+    max_length: Option<u8>,
+    time_limit: Option<std::time::Duration>,
+) -> Result<TwoPhaseOptions> {
+    if method != Method::TwoPhase {
+        return Err(Error::Usage(
+            "--time-limit is for the two-phase method (--method twophase), --max-length for two-phase and bfs"
+                .into(),
+        ));
+    }
+    crate::solve::report::check_metric(metric)?;
+    let mut opts = TwoPhaseOptions {
+        time_limit,
+        ..TwoPhaseOptions::default()
+    };
+    if let Some(n) = max_length {
+        opts.max_length = n;
+    }
+    if opts.max_length > crate::solve::twophase::MAX_LENGTH_LIMIT {
+        return Err(crate::solve::SolveError::LengthTooHigh {
+            asked: opts.max_length,
+            max: crate::solve::twophase::MAX_LENGTH_LIMIT,
+        }
+        .into());
+    }
+    Ok(opts)
 }
 
 /// A cube size, 2 to 9.
@@ -569,14 +645,24 @@ pub fn execute(command: Command) -> Result<String> {
         Command::Solve {
             method: Method::Bfs,
             metric,
+            max_length,
+            time_limit: None,
+            batch: None,
             notation,
             facelets,
             alg,
-            batch: None,
-        } => solve_with_progress(metric, &input(facelets, &alg, notation)?, notation),
+        } => {
+            let opts = crate::solve::SearchOptions {
+                metric,
+                depth_limit: max_length.unwrap_or(crate::solve::default_limit(metric)),
+            };
+            solve_with_progress(&opts, &input(facelets, &alg, notation)?, notation)
+        }
         Command::Solve {
             method: Method::Beginner,
             metric,
+            max_length: None,
+            time_limit: None,
             notation,
             facelets,
             alg,
@@ -586,12 +672,47 @@ pub fn execute(command: Command) -> Result<String> {
             metric,
             notation,
         )?),
+        Command::Solve {
+            method,
+            metric,
+            max_length,
+            time_limit,
+            batch: _,
+            notation,
+            facelets,
+            alg,
+        } => {
+            let opts = twophase_options(method, metric, max_length, time_limit)?;
+            // Read the state first, so that bad input is reported before any table is built.
+            let cube = crate::solve::report::read_cube(&input(facelets, &alg, notation)?)?;
+            let tables = &crate::progress::twophase_tables().0;
+            Ok(crate::solve::report::twophase_text(
+                tables, &cube, &opts, notation,
+            )?)
+        }
+        Command::Tables { action: None } => {
+            Ok(reports::tables_report(crate::cache::cache_dir().as_deref()))
+        }
+        Command::Tables {
+            action: Some(TablesCommand::Build),
+        } => Ok(crate::progress::build_tables()),
         Command::Tools { search: false } => Ok(reports::tools_report()?),
         Command::Tools { search: true } => Ok(reports::tools_search_report()?),
+        Command::Scramble {
+            random_state: true,
+            seed,
+            notation,
+            ..
+        } => Ok(reports::random_state_report(
+            &crate::progress::twophase_tables().0,
+            seed,
+            notation,
+        )?),
         Command::Scramble {
             count,
             seed,
             notation,
+            ..
         } => Ok(reports::scramble_report(count, seed, notation)?),
         Command::Reps { size } => Ok(reports::reps_table(size)),
         Command::Compare {
@@ -805,15 +926,29 @@ pub fn solve_batch(
     method: Method,
     metric: Metric,
     notation: Notation,
+    max_length: Option<u8>,
+    time_limit: Option<std::time::Duration>,
 ) -> Result<ExitCode> {
-    let mut solver = match method {
-        Method::Beginner => |state: &Input| -> Result<Vec<crate::moves::Move>> {
-            Ok(crate::beginner::solve_input(state)?.1.simplified())
-        },
+    type Solver<'a> = Box<dyn FnMut(&Input) -> Result<Vec<crate::moves::Move>> + 'a>;
+    let mut solver: Solver = match method {
+        Method::Beginner if max_length.is_none() && time_limit.is_none() => {
+            Box::new(|state: &Input| -> Result<Vec<crate::moves::Move>> {
+                Ok(crate::beginner::solve_input(state)?.1.simplified())
+            })
+        }
         Method::Bfs => {
             return Err(Error::Usage(
-                "solve --batch takes --method beginner (the breadth-first search solves one state at a time)".to_string(),
+                "solve --batch takes --method twophase (the default) or --method beginner (the breadth-first search solves one state at a time)".to_string(),
             ));
+        }
+        Method::TwoPhase | Method::Beginner => {
+            let opts = twophase_options(method, metric, max_length, time_limit)?;
+            // Load (or build) the tables before the first line, so that its time is a solve's.
+            let tables = &crate::progress::twophase_tables().0;
+            Box::new(move |state: &Input| -> Result<Vec<crate::moves::Move>> {
+                let cube = crate::solve::report::read_cube(state)?;
+                Ok(crate::solve::report::solve_cube(tables, &cube, &opts)?.sequence())
+            })
         }
     };
     let lines: Box<dyn std::io::BufRead> = if file.as_os_str() == "-" {
@@ -828,7 +963,7 @@ pub fn solve_batch(
         &mut std::io::stderr().lock(),
         notation,
         metric,
-        &mut solver,
+        &mut *solver,
     )?;
     std::io::Write::flush(&mut out)?;
     output::err(&summary);

@@ -14,11 +14,13 @@ use crate::error::{Error, Result};
 use crate::face::Face;
 use crate::input::Input;
 use crate::metric::Metric;
-use crate::moves::format_moves;
+use crate::moves::{Move, format_moves};
 use crate::parser::{Notation, parse_alg, parse_sequence};
 use crate::perm::OrderBy;
 use crate::rep::{RepKind, Representation};
 use crate::reports;
+use crate::solve::report::Plan;
+use crate::solve::twophase::TwoPhaseOptions;
 use crate::text::echo;
 use crate::tools;
 
@@ -81,8 +83,8 @@ pub const COMMANDS: &[CommandInfo] = &[
     },
     CommandInfo {
         name: "scramble",
-        args: "[N] [seed S]",
-        summary: "the paper's SCRAMBLE: N random quarter-turns of the outer faces (17 by default)",
+        args: "[N] [seed S] | random [seed S]",
+        summary: "the paper's SCRAMBLE: N random quarter-turns of the outer faces (17 by default); random: a uniformly random state",
     },
     CommandInfo {
         name: "invert",
@@ -106,8 +108,13 @@ pub const COMMANDS: &[CommandInfo] = &[
     },
     CommandInfo {
         name: "solve",
-        args: "[beginner] [htm|qtm] [ALG]",
-        summary: "a shortest solution of the current cube (or of ALG) by bidirectional search; beginner: layer by layer, each stage with the cube after it",
+        args: "[bfs|beginner] [htm|qtm] [max N] [time S] [ALG]",
+        summary: "solve the current cube (or ALG): two-phase by default, any cube in milliseconds; bfs, a shortest solution within a depth limit; beginner, layer by layer, each stage with the cube after it",
+    },
+    CommandInfo {
+        name: "hint",
+        args: "[apply] | size 2 ALG | facelets S",
+        summary: "the next move of a solution of the current cube (apply: make it); 2×2×2 states from the pocket table",
     },
     CommandInfo {
         name: "step",
@@ -207,16 +214,19 @@ fn details(name: &str) -> &'static str {
             "Runs a paper DO string (always in the paper's notation, whatever `notation` says), left to right, as one change."
         }
         "scramble" => {
-            "scramble        17 random quarter-turns of U D B F L R and their inverses\nscramble 25     25 of them\nscramble seed 7 the same 17 every time for seed 7"
+            "scramble               17 random quarter-turns of U D B F L R and their inverses\nscramble 25            25 of them\nscramble seed 7        the same 17 every time for seed 7\nscramble random        the cube set to a state drawn uniformly from all 43 quintillion, shown as the at most 21 moves that make it from solved\nscramble random seed 7 the same random state every time for seed 7"
+        }
+        "solve" => {
+            "solve                the current cube by the two-phase solver: at most 21 moves, in about a millisecond\nsolve R U F'         the cube those moves make, instead\nsolve max 20         at most 20 moves (slower; 19 and below can take long)\nsolve time 2         keep shortening for 2 seconds, then show the best\nsolve bfs [htm|qtm]  a shortest solution by breadth-first search from both ends (states within about 12 moves)\nsolve beginner       the layer-by-layer method on the current cube: each of its seven stages with its moves and the cube after it, then the whole solution simplified\nsolve beginner ALG   the same for ALG\nThe two-phase solver counts in the half-turn metric only."
+        }
+        "hint" => {
+            "hint            the next move of a solution of the current cube, and the rest of that solution\nhint apply      make that move (follow the same solution hint by hint until solved)\nhint size 2 ALG the next move for the 2×2×2 that ALG makes, from the pocket table (optimal)\nhint facelets S the same for a facelet string (24 letters: 2×2×2; 54: 3×3×3)"
         }
         "invert" => {
             "Applies the inverse of every move made since the last reset or load, bringing the cube back; it is one change, so undo takes it back."
         }
         "load" => {
             "load UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB\nThe string is checked: 54 letters of U R F D L B, nine of each, centres of a real cube."
-        }
-        "solve" => {
-            "solve R U F'          a shortest solution of R U F' (bidirectional breadth-first search)\nsolve                 the same for the current cube\nsolve beginner        the layer-by-layer method on the current cube: each of its seven stages with its moves and the cube after it, then the whole solution simplified\nsolve beginner ALG    the same for ALG"
         }
         "step" | "stage?" => {
             "The beginner's method, one stage at a time, on the cube in front of you: step makes the next stage not yet done (its moves are those a learner makes, whole-cube turns included: z2 turns the cube over so the last face, blue here, is on top; y turns it about the vertical) and shows the cube after it; stage? lists the stages: 1 white cross, 2 white corners, 3 second layer, 4 blue cross, 5 blue edges, 6 blue corners placed, 7 blue corners oriented (where most guides' last face is yellow, this scheme's is blue)."
@@ -334,6 +344,8 @@ pub struct Session {
     /// How many changes have been forgotten since the session began.
     forgotten: usize,
     color: bool,
+    /// The solution `hint` follows, while the cube is where it left it.
+    plan: Option<Plan>,
     /// Where `draw` sees the cube from.
     camera: Camera,
 }
@@ -350,6 +362,7 @@ impl Session {
             kept: 0,
             forgotten: 0,
             color,
+            plan: None,
             camera: Camera::default(),
         }
     }
@@ -530,18 +543,9 @@ impl Session {
             }
             "solve" => {
                 self.needs_three("solve")?;
-                let (metric, alg) = metric_prefix(rest);
-                let input = if alg.trim().is_empty() {
-                    Input::Facelets(self.cube().facelets())
-                } else {
-                    Input::Moves(within(line, alg, parse_sequence(alg, self.notation))?)
-                };
-                Ok(Reply::text(crate::progress::solve_with_progress(
-                    metric,
-                    &input,
-                    self.notation,
-                )?))
+                self.solve(line, rest)
             }
+            "hint" => self.hint(line, rest),
             "pocket" => {
                 let (what, after) = rest.split_once(char::is_whitespace).unwrap_or((rest, ""));
                 let (metric, after) = metric_prefix(after);
@@ -943,6 +947,170 @@ impl Session {
         Ok(Reply::text(format!("{label}\n{}", reply.text)))
     }
 
+    /// `solve [bfs|twophase] [htm|qtm] [max N] [time S] [ALG]`.
+    fn solve(&mut self, line: &str, rest: &str) -> Result<Reply> {
+        let mut bfs = false;
+        let mut metric = None;
+        let mut max_length = None;
+        let mut time_limit = None;
+        let mut alg = rest.trim_start();
+        loop {
+            let (word, after) = alg.split_once(char::is_whitespace).unwrap_or((alg, ""));
+            let value = || after.split_whitespace().next();
+            let skip_value = || {
+                let after = after.trim_start();
+                after
+                    .split_once(char::is_whitespace)
+                    .map_or("", |(_, r)| r)
+                    .trim_start()
+            };
+            match word.to_lowercase().as_str() {
+                "bfs" => bfs = true,
+                "twophase" | "two-phase" => bfs = false,
+                "max" => {
+                    let v = value().ok_or_else(|| usage("solve: max needs a number of moves"))?;
+                    max_length = Some(v.parse::<u8>().map_err(|_| {
+                        usage(&format!(
+                            "solve: max '{}' is not a number of moves from 0 to 255",
+                            echo(v)
+                        ))
+                    })?);
+                    alg = skip_value();
+                    continue;
+                }
+                "time" => {
+                    let v = value().ok_or_else(|| usage("solve: time needs seconds"))?;
+                    let t = v
+                        .parse::<f64>()
+                        .ok()
+                        .filter(|t| *t > 0.0 && *t <= 3600.0)
+                        .ok_or_else(|| {
+                            usage(&format!(
+                                "solve: time '{}' is not a number of seconds from 0 to 3600",
+                                echo(v)
+                            ))
+                        })?;
+                    time_limit = Some(std::time::Duration::from_secs_f64(t));
+                    alg = skip_value();
+                    continue;
+                }
+                w => match w.parse::<Metric>() {
+                    Ok(m) => metric = Some(m),
+                    Err(_) => break,
+                },
+            }
+            alg = after.trim_start();
+        }
+        let input = if alg.trim().is_empty() {
+            Input::Facelets(self.cube().facelets())
+        } else {
+            Input::Moves(within(line, alg, parse_sequence(alg, self.notation))?)
+        };
+        if bfs {
+            if time_limit.is_some() {
+                return Err(usage("solve: time is for the two-phase solver, not bfs"));
+            }
+            let metric = metric.unwrap_or(Metric::Htm);
+            let opts = crate::solve::SearchOptions {
+                metric,
+                depth_limit: max_length.unwrap_or(crate::solve::default_limit(metric)),
+            };
+            return Ok(Reply::text(crate::progress::solve_with_progress(
+                &opts,
+                &input,
+                self.notation,
+            )?));
+        }
+        crate::solve::report::check_metric(metric.unwrap_or(Metric::Htm))?;
+        let mut opts = TwoPhaseOptions {
+            time_limit,
+            ..TwoPhaseOptions::default()
+        };
+        if let Some(n) = max_length {
+            opts.max_length = n;
+        }
+        let cube = crate::solve::report::read_cube(&input)?;
+        let tables = &crate::progress::twophase_tables().0;
+        Ok(Reply::text(crate::solve::report::twophase_text(
+            tables,
+            &cube,
+            &opts,
+            self.notation,
+        )?))
+    }
+
+    /// `hint`, `hint apply`, `hint size N ALG`, `hint facelets S`.
+    fn hint(&mut self, line: &str, rest: &str) -> Result<Reply> {
+        let (word, after) = rest.split_once(char::is_whitespace).unwrap_or((rest, ""));
+        let after = after.trim();
+        let other = match word.to_lowercase().as_str() {
+            "" | "apply" => None,
+            "size" => {
+                let (n, alg) = after.split_once(char::is_whitespace).unwrap_or((after, ""));
+                let n: usize = n
+                    .parse()
+                    .ok()
+                    .filter(|n| (2..=3).contains(n))
+                    .ok_or_else(|| {
+                        usage(&format!(
+                            "hint size '{}'? Hints are for the 2×2×2 and the 3×3×3",
+                            echo(n)
+                        ))
+                    })?;
+                let moves = within(line, alg, parse_sequence(alg, self.notation))?;
+                Some(
+                    Input::Moves(moves)
+                        .to_cube(n)
+                        .map_err(crate::solve::SolveError::from)?,
+                )
+            }
+            "facelets" => Some(match after.chars().count() {
+                24 => Cube::from_facelets_n(after, 2)?,
+                54 => Cube::from_facelets_n(after, 3)?,
+                n => {
+                    return Err(usage(&format!(
+                        "hint facelets takes 24 letters (a 2×2×2) or 54 (a 3×3×3), not {n}"
+                    )));
+                }
+            }),
+            other => {
+                return Err(usage(&format!(
+                    "hint {}? (hint, hint apply, hint size 2 ALG, hint facelets S)",
+                    echo(other)
+                )));
+            }
+        };
+        let tables = || &crate::progress::twophase_tables().0;
+        let pocket = || &crate::pocket::shared_table(Metric::Htm).0;
+        if let Some(cube) = other {
+            return Ok(Reply::text(Plan::make(&cube, tables, pocket)?.describe()));
+        }
+        let cube = self.cube();
+        if !(2..=3).contains(&cube.size()) {
+            let n = cube.size();
+            return Err(usage(&format!(
+                "hints are for the 2×2×2 and the 3×3×3; this session's cube is {n}×{n}×{n}"
+            )));
+        }
+        let plan = match self.plan.take() {
+            Some(p) if p.cube == cube => p,
+            _ => Plan::make(&cube, tables, pocket)?,
+        };
+        if word.eq_ignore_ascii_case("apply") {
+            let Some((m, next)) = plan.step() else {
+                self.plan = Some(plan);
+                return Ok(Reply::text("solved: no move needed"));
+            };
+            let label = format!("hint apply: {m}");
+            let reply = self.make(label.clone(), Alg::from_moves(&[m]))?;
+            self.plan = Some(next);
+            return Ok(Reply::text(format!("{label}\n{}", reply.text)));
+        }
+        let text = plan.describe();
+        self.plan = Some(plan);
+        Ok(Reply::text(text))
+    }
+
     /// Makes the next stage of the beginner's method as one change. The state is set from the
     /// cube after it, so that every representation follows its whole-cube turns.
     fn step(&mut self) -> Result<Reply> {
@@ -964,8 +1132,17 @@ impl Session {
     }
 
     fn scramble(&mut self, args: &str) -> Result<Reply> {
-        let (count, seed) = parse_scramble_args(args)?;
+        let (count, seed, random) = parse_scramble_args(args)?;
         let seed = seed.unwrap_or_else(tools::fresh_seed);
+        if random {
+            self.needs_three("scramble random")?;
+            let tables = &crate::progress::twophase_tables().0;
+            let (state, scramble) = crate::solve::report::random_state_scramble(tables, seed)?;
+            let moves: Vec<Move> = scramble.iter().map(|m| m.to_move()).collect();
+            let label = format!("scramble random seed {seed}: {}", format_moves(&moves));
+            let reply = self.set_state(&label, state.to_cube())?;
+            return Ok(Reply::text(format!("{label}\n{}", reply.text)));
+        }
         let moves = tools::in_notation(&tools::scramble(count, seed), self.notation);
         let label = format!("scramble {count} seed {seed}: {}", format_moves(&moves));
         let reply = self.make(label.clone(), Alg::from_moves(&moves))?;
@@ -973,13 +1150,19 @@ impl Session {
     }
 }
 
-fn parse_scramble_args(args: &str) -> Result<(usize, Option<u64>)> {
+/// `[N] [seed S]` or `random [seed S]`: the count, the seed, and whether it is a random state.
+fn parse_scramble_args(args: &str) -> Result<(usize, Option<u64>, bool)> {
     let words: Vec<&str> = args.split_whitespace().collect();
     let mut count = 17;
     let mut seed = None;
+    let mut random = false;
     let mut i = 0;
     while i < words.len() {
         match words[i] {
+            "random" if i == 0 => {
+                random = true;
+                i += 1;
+            }
             "seed" => {
                 let s = words
                     .get(i + 1)
@@ -1007,7 +1190,12 @@ fn parse_scramble_args(args: &str) -> Result<(usize, Option<u64>)> {
             }
         }
     }
-    Ok((count, seed))
+    if random && words.len() > 1 && words[1] != "seed" {
+        return Err(usage(
+            "scramble random takes a seed only: scramble random [seed S]",
+        ));
+    }
+    Ok((count, seed, random))
 }
 
 /// `yaw Y`, `pitch P` and `distance D` read from a line's words, over a starting camera.

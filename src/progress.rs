@@ -8,17 +8,20 @@ use crate::compare::{
 };
 use crate::error::Result;
 use crate::input::Input;
-use crate::metric::Metric;
 use crate::notation::Notation;
 
 /// The 3×3×3 search solver with a progress line on stderr (hidden when it is not a terminal).
-pub fn solve_with_progress(metric: Metric, input: &Input, notation: Notation) -> Result<String> {
+pub fn solve_with_progress(
+    opts: &crate::solve::SearchOptions,
+    input: &Input,
+    notation: Notation,
+) -> Result<String> {
     let bar = indicatif::ProgressBar::new_spinner();
     bar.set_style(
         indicatif::ProgressStyle::with_template("{spinner} {msg} [{elapsed}]")
             .unwrap_or_else(|_| indicatif::ProgressStyle::default_spinner()),
     );
-    let answer = crate::solve::bfs_report(metric, input, notation, &mut |p| {
+    let answer = crate::solve::bfs_report_with(opts, input, notation, &mut |p| {
         let what = match p.phase {
             crate::solve::Phase::Ball => format!(
                 "states within {} of solved: {}",
@@ -39,6 +42,67 @@ pub fn solve_with_progress(metric: Metric, input: &Input, notation: Notation) ->
     });
     bar.finish_and_clear();
     Ok(answer?)
+}
+
+/// The two-phase solver's tables, loaded from the cache or, the first time, built with a
+/// progress bar on stderr (hidden when it is not a terminal).
+pub fn twophase_tables() -> &'static (crate::solve::tables::Tables, crate::cache::CacheReport) {
+    let mut bar: Option<indicatif::ProgressBar> = None;
+    let tables = crate::solve::cache::shared_tables(&mut |done, total| {
+        let bar = bar.get_or_insert_with(|| {
+            let bar = indicatif::ProgressBar::new(total);
+            bar.set_style(
+                indicatif::ProgressStyle::with_template(
+                    "building the two-phase tables {bar:30} {percent:>3}% [{elapsed}]",
+                )
+                .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+            );
+            bar
+        });
+        bar.set_position(done);
+    });
+    if let Some(bar) = bar {
+        bar.finish_and_clear();
+    }
+    tables
+}
+
+/// A spinner on stderr saying `what` while `work` runs (hidden when stderr is not a
+/// terminal).
+pub fn with_spinner<T>(what: &str, work: impl FnOnce() -> T) -> T {
+    let bar = indicatif::ProgressBar::new_spinner();
+    bar.set_style(
+        indicatif::ProgressStyle::with_template("{spinner} {msg} [{elapsed}]")
+            .unwrap_or_else(|_| indicatif::ProgressStyle::default_spinner()),
+    );
+    bar.set_message(what.to_string());
+    bar.enable_steady_tick(std::time::Duration::from_millis(100));
+    let out = work();
+    bar.finish_and_clear();
+    out
+}
+
+/// `cubework tables build`: loads every cached table, building (with a progress bar or
+/// spinner) and saving those that are missing or damaged; how each was obtained, then the
+/// listing of [`crate::reports::tables_report`].
+pub fn build_tables() -> String {
+    let mut out = Vec::new();
+    for metric in crate::metric::Metric::SEARCHED {
+        let name = crate::pocket::table_file(metric).name;
+        let (_, report) = with_spinner(&format!("{name}: loading or building"), || {
+            crate::pocket::shared_table(metric)
+        });
+        out.push(format!("{name}: {report}"));
+    }
+    let (_, report) = twophase_tables();
+    out.push(format!(
+        "{}: {report}",
+        crate::solve::cache::table_file().name
+    ));
+    out.push(crate::reports::tables_report(
+        crate::cache::cache_dir().as_deref(),
+    ));
+    out.join("\n")
 }
 
 /// Rounds `compare` and `paper` time (after a warm-up round).

@@ -14,6 +14,8 @@
 //! | (re-run the tools' reconstruction search)  | [`tools_search_report`] |
 //! | `cubework apply --size N ALG`              | [`apply_report`]        |
 //! | SCRAMBLE                                   | [`scramble_report`]     |
+//! | `cubework scramble --random-state`         | [`random_state_report`] |
+//! | `cubework tables`                          | [`tables_report`]       |
 
 use crate::alg::{Alg, AlgebraError, MAX_EXPANDED, Metric};
 use comfy_table::{ContentArrangement, Table, presets::UTF8_FULL_CONDENSED};
@@ -573,6 +575,118 @@ pub fn reps_table(n: usize) -> String {
         ]);
     }
     table.to_string()
+}
+
+/// `cubework scramble --random-state`: a state drawn uniformly from all 43,252,003,274,489,856,000
+/// (from `seed`, or a fresh one), as the at most 21 moves that make it from solved: the
+/// inverse of a two-phase solution, checked. The sequence alone is the last line.
+///
+/// ```
+/// use cubework::reports::random_state_report;
+/// use cubework::solve::tables::Tables;
+/// use cubework::Notation;
+/// let tables = Tables::build(&mut |_, _| {});
+/// let text = random_state_report(&tables, Some(1), Notation::Standard).unwrap();
+/// assert!(text.lines().last().unwrap().split(' ').count() <= 21);
+/// ```
+pub fn random_state_report(
+    tables: &crate::solve::tables::Tables,
+    seed: Option<u64>,
+    notation: Notation,
+) -> Result<String, crate::solve::SolveError> {
+    let seed = seed.unwrap_or_else(tools::fresh_seed);
+    let (_, scramble) = crate::solve::report::random_state_scramble(tables, seed)?;
+    let moves: Vec<crate::moves::Move> = scramble.iter().map(|m| m.to_move()).collect();
+    Ok(format!(
+        "random state, seed {seed}: drawn uniformly from all 43,252,003,274,489,856,000; these {} moves make it from solved (a two-phase solution, inverted)\n{}",
+        moves.len(),
+        crate::alg::format_in(&moves, notation)
+    ))
+}
+
+/// A solver table the workbench keeps in its cache directory.
+pub struct CachedTable {
+    /// Its file: name, version, largest size.
+    pub file: crate::cache::TableFile,
+    /// What it is for.
+    pub what: &'static str,
+    /// Reads a payload through the table's own checks.
+    pub check: fn(&[u8]) -> Result<(), String>,
+}
+
+/// Every table the workbench caches: the 2×2×2 distances in each metric and the two-phase
+/// solver's tables.
+pub fn cached_tables() -> Vec<CachedTable> {
+    use crate::metric::Metric;
+    use crate::pocket::DistanceTable;
+    vec![
+        CachedTable {
+            file: crate::pocket::table_file(Metric::Qtm),
+            what: "2×2×2 distances, quarter-turn metric",
+            check: |b| DistanceTable::from_payload(b, Metric::Qtm).map(|_| ()),
+        },
+        CachedTable {
+            file: crate::pocket::table_file(Metric::Htm),
+            what: "2×2×2 distances, half-turn metric",
+            check: |b| DistanceTable::from_payload(b, Metric::Htm).map(|_| ()),
+        },
+        CachedTable {
+            file: crate::solve::cache::table_file(),
+            what: "3×3×3 two-phase solver",
+            check: |b| crate::solve::tables::Tables::from_payload(b).map(|_| ()),
+        },
+    ]
+}
+
+/// `cubework tables`: every cached table — name, what it is for, size on disk, state (built,
+/// missing or damaged, read through all of the table's checks) and path — with what is wrong
+/// with each damaged one below.
+pub fn tables_report(dir: Option<&std::path::Path>) -> String {
+    use crate::cache::{CacheError, read};
+    let Some(dir) = dir else {
+        return "no cache directory: set CUBEWORK_CACHE_DIR, or a home directory, to keep tables"
+            .to_string();
+    };
+    let mut table = Table::new();
+    table
+        .load_style(UTF8_FULL_CONDENSED)
+        .set_content_arrangement(ContentArrangement::Dynamic);
+    table.set_header(["table", "for", "bytes", "state", "path"]);
+    let mut problems = Vec::new();
+    for t in cached_tables() {
+        let path = t.file.path_in(dir);
+        let problem = read(&path, &t.file)
+            .and_then(|payload| (t.check)(&payload).map_err(CacheError::Inconsistent));
+        let state = match &problem {
+            Ok(()) => "built",
+            Err(CacheError::Missing) => "missing",
+            Err(e) => {
+                problems.push(format!(
+                    "{}: the cache file {} {e}",
+                    t.file.name,
+                    path.display()
+                ));
+                "damaged"
+            }
+        };
+        let bytes = std::fs::metadata(&path)
+            .ok()
+            .filter(|m| m.is_file())
+            .map_or("—".to_string(), |m| crate::text::thousands(m.len()));
+        table.add_row([
+            t.file.name.to_string(),
+            t.what.to_string(),
+            bytes,
+            state.to_string(),
+            path.display().to_string(),
+        ]);
+    }
+    let mut out = table.to_string();
+    for p in problems {
+        out.push('\n');
+        out.push_str(&p);
+    }
+    out
 }
 
 #[cfg(test)]

@@ -623,7 +623,15 @@ fn search_solver_finds_shortest_solutions() {
         );
     }
     let state = last_line(&["apply", "--show", "facelets", "R U R' U'"]);
-    let solution = last_line(&["solve", "--metric", "qtm", "--facelets", &state]);
+    let solution = last_line(&[
+        "solve",
+        "--method",
+        "bfs",
+        "--metric",
+        "qtm",
+        "--facelets",
+        &state,
+    ]);
     assert_eq!(solution, "U R U' R'");
     let out = cubework()
         .args(["solve", "--metric", "stm", "R"])

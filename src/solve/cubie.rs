@@ -121,10 +121,14 @@ impl fmt::Display for FaceMove {
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct CubieCube {
-    cp: [u8; CORNERS],
-    co: [u8; CORNERS],
-    ep: [u8; EDGES],
-    eo: [u8; EDGES],
+    /// `cp[slot]`: the corner piece in `slot`.
+    pub(super) cp: [u8; CORNERS],
+    /// `co[slot]`: that piece's twist, 0..3.
+    pub(super) co: [u8; CORNERS],
+    /// `ep[slot]`: the edge piece in `slot`.
+    pub(super) ep: [u8; EDGES],
+    /// `eo[slot]`: that piece's flip, 0 or 1.
+    pub(super) eo: [u8; EDGES],
 }
 
 impl Default for CubieCube {
@@ -197,6 +201,34 @@ impl CubieCube {
             out.eo[i] = self.eo[from] ^ m.eo[i];
         }
         out
+    }
+
+    /// A face move as a state.
+    pub fn of_move(m: FaceMove) -> CubieCube {
+        move_cubes()[m.index()]
+    }
+
+    /// The state that undoes this one: `s.then(&s.inverse())` is solved.
+    ///
+    /// ```
+    /// use cubework::solve::{CubieCube, FaceMove};
+    /// let s = CubieCube::solved().apply_all(&[FaceMove::ALL[3], FaceMove::ALL[0]]); // R U
+    /// assert!(s.then(&s.inverse()).is_solved());
+    /// assert_eq!(s.inverse(), CubieCube::solved().apply_all(&[FaceMove::ALL[2], FaceMove::ALL[5]]));
+    /// ```
+    pub fn inverse(&self) -> CubieCube {
+        let mut inv = *self;
+        for i in 0..CORNERS {
+            let p = self.cp[i] as usize;
+            inv.cp[p] = i as u8;
+            inv.co[p] = (3 - self.co[i]) % 3;
+        }
+        for i in 0..EDGES {
+            let p = self.ep[i] as usize;
+            inv.ep[p] = i as u8;
+            inv.eo[p] = self.eo[i];
+        }
+        inv
     }
 
     /// Makes a face move.
@@ -295,7 +327,7 @@ impl CubieCube {
 }
 
 /// The parity of a permutation: 0 even, 1 odd.
-fn parity(p: &[u8]) -> u8 {
+pub(super) fn parity(p: &[u8]) -> u8 {
     let mut inversions = 0;
     for i in 0..p.len() {
         for j in i + 1..p.len() {
@@ -313,7 +345,7 @@ fn mix(mut z: u64) -> u64 {
 }
 
 /// The eighteen face moves as states, read off the geometry.
-fn move_cubes() -> &'static [CubieCube; 18] {
+pub(super) fn move_cubes() -> &'static [CubieCube; 18] {
     static MOVES: OnceLock<[CubieCube; 18]> = OnceLock::new();
     MOVES.get_or_init(|| {
         FaceMove::ALL.map(|m| {

@@ -1,0 +1,71 @@
+//! Benchmarks of the two-phase solver (`cargo bench --bench solve`, release).
+//!
+//! The targets, on a fixed, seeded set of 200 uniformly random states, tables built,
+//! one core: `--max-length 21` median ≤ 0.5 ms and mean ≤ 1.5 ms a solve, mean length ≤ 20.6;
+//! `--max-length 20` median ≤ 1 ms and mean ≤ 5 ms; table build ≤ 2 s, load ≤ 50 ms, ≤ 40 MB
+//! on disk. Criterion's figure for the solves is the mean time a solve over the set (each
+//! iteration solves the next state, round the set); `scripts/solve_table.sh` prints the
+//! per-state median and mean, the mean length and the table figures for the README.
+
+use std::hint::black_box;
+use std::time::Duration;
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use cubework::solve::CubieCube;
+use cubework::solve::cache::table_file;
+use cubework::solve::report::random_state;
+use cubework::solve::tables::Tables;
+use cubework::solve::twophase::{TwoPhaseOptions, solve};
+
+/// The benchmark set: the random states of seeds 1 to 200, as `cubework scramble
+/// --random-state --seed S` draws them.
+fn states() -> Vec<CubieCube> {
+    (1..=200).map(random_state).collect()
+}
+
+fn tables(c: &mut Criterion) {
+    let mut group = c.benchmark_group("twophase tables");
+    group.sample_size(10);
+    group.measurement_time(Duration::from_secs(10));
+    group.bench_function("build", |b| b.iter(|| Tables::build(&mut |_, _| {})));
+    let dir = std::env::temp_dir().join(format!("cubework-bench-2p-{}", std::process::id()));
+    let built = Tables::build(&mut |_, _| {});
+    let path = table_file().path_in(&dir);
+    cubework::cache::write(&path, &table_file(), &built.to_payload())
+        .expect("the temporary directory is writable");
+    group.bench_function("load (read, checksum, checks)", |b| {
+        b.iter(|| {
+            let payload = cubework::cache::read(black_box(&path), &table_file()).expect("a file");
+            Tables::from_payload(&payload).expect("a good file")
+        })
+    });
+    let _ = std::fs::remove_dir_all(&dir);
+    group.finish();
+}
+
+fn solves(c: &mut Criterion) {
+    let tables = Tables::build(&mut |_, _| {});
+    let states = states();
+    let mut group = c.benchmark_group("twophase solve");
+    group.sample_size(20);
+    group.measurement_time(Duration::from_secs(15));
+    for max_length in [21u8, 20] {
+        let opts = TwoPhaseOptions {
+            max_length,
+            ..TwoPhaseOptions::default()
+        };
+        let mut i = 0;
+        group.bench_function(format!("random state, max length {max_length}"), |b| {
+            b.iter(|| {
+                i = (i + 1) % states.len();
+                let sol = solve(&tables, black_box(&states[i]), &opts).expect("solvable");
+                assert!(sol.moves.len() <= max_length as usize);
+                sol
+            })
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, tables, solves);
+criterion_main!(benches);

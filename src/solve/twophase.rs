@@ -1,0 +1,956 @@
+//! The two-phase solver: any 3×3×3 in a few hundred microseconds, in at most 21 moves.
+//!
+//! Kociemba's method splits solving into two searches. **Phase 1** turns the cube into the
+//! subgroup G1 = ⟨U, D, R2, F2, L2, B2⟩ — every corner twist and edge flip solved and the four
+//! E-slice edges in the E slice — searching the 2187 × 2048 × 495 states of those three
+//! coordinates. **Phase 2** solves the rest with G1's ten moves, searching corner
+//! permutation, UD-edge permutation and slice permutation. Both are iterative-deepening
+//! depth-first searches (IDA*) cut by pruning tables ([`super::tables`]): a branch is
+//! dropped as soon as the largest table value says it cannot finish in the moves left.
+//! Sequences never turn one face twice running, and turn opposite faces in one order only.
+//!
+//! The two phases together are not optimal, but they are fast, and the search keeps going:
+//! for phase-1 lengths 0, 1, 2, … every phase-1 solution is handed to phase 2 with the moves
+//! that remain under the length bound, and a solution found lowers the bound. As min2phase
+//! (Chen Shuang) does, the search
+//!
+//! * runs phase 1 towards **six targets** in turn at each length: G1 of the U–D axis, of the
+//!   R–L axis and of the F–B axis (the cube seen through [`super::sym::urf`]), for the cube
+//!   and for its inverse (a solution of the inverse, inverted, solves the cube); more targets
+//!   means more phase-1 solutions at each length, so short totals are found sooner;
+//! * tries **pre-moves**: for a sequence Q of moves, a two-phase solution P of the cube Q·X
+//!   (Q made first) gives the solution P·Q of X. So at phase-1 length L it also runs phase 1
+//!   on Q·X for every Q of k moves with L − k ≥ 7, the last move of Q (the one next to phase
+//!   2 in the solution) one of R F L B clockwise, since anything else there would belong to
+//!   phase 2. This widens the family of solutions searched far more cheaply than a deeper
+//!   phase 1 would (it cut the work at 20 moves by two thirds);
+//! * bounds phase 1 by the largest of four lookups: slice × twist, slice × flip, twist ×
+//!   flip, and twist × flip of the cube seen turned a quarter about U–D, where the flips of
+//!   the slice edges read differently and so give another bound. The first is read for
+//!   every child of a node before any is searched, so that those memory reads overlap; the
+//!   rest only for children that pass it. A child whose bound exceeds the parent's moves
+//!   left ends the turns of that face (its other powers are almost never useful);
+//! * at each phase-1 solution first checks the phase-2 tables against the moves left
+//!   ("probe"); most probes stop there, and phase 2 (at most [`MAX_PHASE2`] moves) is searched
+//!   deepest first, so that any solution is found at once and then shortened;
+//! * does not pass through G1 with fewer than five moves left (the tail would be phase 2's
+//!   work) — except in the shortest phase 1 after pre-moves, where a phase 1 that ends
+//!   early is probed there and then, since no shorter phase 1 follows pre-moves (most of the
+//!   search's work is in those shortest phase-1 searches, one per pre-move sequence);
+//! * at the last phase-1 move tries only quarter turns of R, F, L and B (every other move is
+//!   in G1, and so cannot bring a cube into it);
+//! * allocates nothing while it searches.
+//!
+//! It stops at the first solution within the length bound once it has made
+//! [`TwoPhaseOptions::min_probes`] probes (a few extra probes find a shorter solution
+//! cheaply), or, given a time limit, keeps shortening until the time is up. Ctrl-C
+//! ([`crate::cancel`]) stops it too, with the best solution found so far if there is one.
+//! Adjacent moves of one face where phase 2 meets the pre-moves are merged. Every solution is
+//! checked by making it on the cube before it is returned.
+
+use std::time::{Duration, Instant};
+
+use super::SolveError;
+use super::cubie::{CubieCube, FaceMove};
+use super::sym::{Symmetry, UD_FLIP_SYMS, UD_SYMS, ud_tables, urf, y_quarter};
+use super::tables::{PHASE2_MOVES, Tables, phase2_conj};
+
+/// The longest phase 2 searched: longer ones are slow to rule out and rarely needed.
+pub const MAX_PHASE2: usize = 12;
+/// The default length bound.
+pub const DEFAULT_MAX_LENGTH: u8 = 21;
+/// Probes made before settling for a solution, by default: a few more than the first
+/// solution usually takes, which shortens solutions a little (on the benchmark set, seeds 1
+/// to 200, a mean of 20.57 rather than 20.61 moves at 21) for a few percent more time.
+pub const DEFAULT_MIN_PROBES: u64 = 5;
+/// The largest length bound accepted (every cube needs at most 20).
+pub const MAX_LENGTH_LIMIT: u8 = 40;
+/// How long a search without a time limit looks for a solution within its bound before
+/// giving up (a bound below a cube's distance can never be met).
+pub const DEFAULT_GIVE_UP: Duration = Duration::from_secs(10);
+
+const PATH: usize = MAX_LENGTH_LIMIT as usize + MAX_PHASE2 + 2;
+const NO_FACE: usize = 6;
+/// Every move, as a mask of indices in [`FaceMove::ALL`].
+const ALL_MOVES: u32 = (1 << 18) - 1;
+/// The moves that can take a cube into G1: quarter turns of R, F, L and B.
+const ENTER_G1: u32 = 1 << 3 | 1 << 5 | 1 << 6 | 1 << 8 | 1 << 12 | 1 << 14 | 1 << 15 | 1 << 17;
+/// The shortest phase 1 searched after pre-moves.
+const MIN_PHASE1_WITH_PRE: usize = 7;
+/// The most pre-moves.
+const MAX_PRE_MOVES: usize = 20;
+/// The moves a pre-move sequence may end with (the one next to phase 2 in the solution):
+/// R F L B, clockwise. A move of G1 there would belong to phase 2, and R' = R · R2.
+const LAST_PRE_MOVES: u32 = 1 << 3 | 1 << 6 | 1 << 12 | 1 << 15;
+
+/// What to search for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TwoPhaseOptions {
+    /// The longest solution accepted.
+    pub max_length: u8,
+    /// Keep shortening the solution until this much time has passed (or the search space
+    /// is exhausted) and return the best. Without it the search returns the first solution
+    /// within `max_length` after `min_probes` probes, or gives up after `give_up`.
+    pub time_limit: Option<Duration>,
+    /// Phase-2 probes to make before settling for a solution.
+    pub min_probes: u64,
+    /// How long to look for any solution within `max_length` before giving up (the time
+    /// limit, if longer, takes its place).
+    pub give_up: Duration,
+}
+
+impl Default for TwoPhaseOptions {
+    fn default() -> Self {
+        TwoPhaseOptions {
+            max_length: DEFAULT_MAX_LENGTH,
+            time_limit: None,
+            min_probes: DEFAULT_MIN_PROBES,
+            give_up: DEFAULT_GIVE_UP,
+        }
+    }
+}
+
+/// A solution and what finding it took.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TwoPhaseSolution {
+    /// The moves, half-turn metric.
+    pub moves: Vec<FaceMove>,
+    /// Phase-1 solutions handed to phase 2.
+    pub probes: u64,
+    /// Phase-1 nodes expanded.
+    pub nodes: u64,
+    /// Time taken.
+    pub elapsed: Duration,
+}
+
+/// Phase-1 coordinates of a node, and those of the cube seen a quarter turn about U–D.
+#[derive(Clone, Copy, Debug, Default)]
+struct P1 {
+    twist: u16,
+    flip: u16,
+    slice: u16,
+    twist_y: u16,
+    flip_y: u16,
+}
+
+/// `ALLOWED[last]`: the faces that may follow face `last` (6: none yet), as a mask: not the
+/// same face, and of opposite faces only the one earlier in U R F D L B first.
+const ALLOWED: [u8; 7] = {
+    let mut a = [0u8; 7];
+    let mut last = 0;
+    while last < 7 {
+        let mut f = 0;
+        while f < 6 {
+            let ok = last == NO_FACE || !(f == last || (f + 3) % 6 == last && f < last);
+            if ok {
+                a[last] |= 1 << f;
+            }
+            f += 1;
+        }
+        last += 1;
+    }
+    a
+};
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Flow {
+    Go,
+    Stop,
+}
+
+struct Search<'t> {
+    t: &'t Tables,
+    y_move: [u8; 18],
+    y_sym: &'t Symmetry,
+    sym_move: [[u8; 18]; UD_FLIP_SYMS],
+    p2conj: &'t [[u8; 10]; UD_SYMS],
+    mult: &'t [[u8; UD_SYMS]; UD_SYMS],
+    starts: [CubieCube; 6],
+    /// The moves of the current phase-1 path, then of phase 2.
+    path: [u8; PATH],
+    /// The pre-moves, in the order chosen (the solution ends with them, last chosen first).
+    pre_moves: [u8; PATH],
+    pre_len: usize,
+    /// Whether phase 1 may end early (see [`Search::phase1`]).
+    allow_shorter: bool,
+    /// `cubies[i]`: the current direction's cube after `path[..i]`; valid up to `valid`.
+    cubies: [CubieCube; PATH],
+    valid: usize,
+    dir: usize,
+    /// Solutions must be no longer than this.
+    bound: usize,
+    best: Option<(usize, [u8; PATH], usize)>,
+    probes: u64,
+    nodes: u64,
+    min_probes: u64,
+    keep_going_until: Option<Instant>,
+    give_up: Instant,
+    out_of_time: bool,
+    cancelled: bool,
+}
+
+impl Search<'_> {
+    #[inline(always)]
+    fn corner_slice(&self, corner: u16, slice_perm: u16) -> u8 {
+        let t = self.t;
+        let (c, s) = ((corner >> 4) as usize, (corner & 15) as usize);
+        t.corner_slice
+            .get(c * 24 + t.slice_perm_conj[slice_perm as usize * UD_SYMS + s] as usize)
+    }
+
+    #[inline(always)]
+    fn edge_comb(&self, edge: u16, comb: u16) -> u8 {
+        let t = self.t;
+        let (e, s) = ((edge >> 4) as usize, (edge & 15) as usize);
+        t.edge_comb
+            .get(e * 140 + t.comb_conj[comb as usize * UD_SYMS + s] as usize)
+    }
+
+    /// The twist and slice after move `m`, and their slice × twist bound.
+    #[inline(always)]
+    fn first_bound(&self, n: &P1, m: usize) -> (u16, u16, u8) {
+        let t = self.t;
+        let slice = t.slice_move[n.slice as usize * 18 + m];
+        let twist = self.class_move(&t.twist_class_move, n.twist, m);
+        let (tc, ts) = ((twist >> 4) as usize, (twist & 7) as usize);
+        let h1 = t
+            .slice_twist
+            .get(tc * 495 + t.slice_conj[slice as usize * UD_FLIP_SYMS + ts] as usize);
+        (twist, slice, h1)
+    }
+
+    /// The rest of the phase-1 node after move `m` (its twist, slice and first bound
+    /// given), if its bound is within `togo`; with the bound. `Err(true)` when the bound is
+    /// beyond `togo + 1`.
+    #[inline(always)]
+    fn step1(
+        &self,
+        n: &P1,
+        m: usize,
+        togo: usize,
+        twist: u16,
+        slice: u16,
+        h1: usize,
+    ) -> Result<(P1, usize), bool> {
+        let t = self.t;
+        let slice = slice as usize;
+        let flip = self.class_move(&t.flip_class_move, n.flip, m);
+        let (fc, fs) = ((flip >> 4) as usize, (flip & 7) as usize);
+        let h2 = t
+            .slice_flip
+            .get(fc * 495 + t.slice_conj[slice * UD_FLIP_SYMS + fs] as usize)
+            as usize;
+        if h2 > togo {
+            return Err(h2 > togo + 1);
+        }
+        let h3 = self.twist_flip(twist, flip);
+        if h3 > togo {
+            return Err(h3 > togo + 1);
+        }
+        let my = self.y_move[m] as usize;
+        let twist_y = self.class_move(&t.twist_class_move, n.twist_y, my);
+        let flip_y = self.class_move(&t.flip_class_move, n.flip_y, my);
+        let h4 = self.twist_flip(twist_y, flip_y);
+        if h4 > togo {
+            return Err(h4 > togo + 1);
+        }
+        Ok((
+            P1 {
+                twist,
+                flip,
+                slice: slice as u16,
+                twist_y,
+                flip_y,
+            },
+            h1.max(h2).max(h3).max(h4),
+        ))
+    }
+
+    /// A phase-1 class coordinate (class << 4 | symmetry, one of the first eight) after move
+    /// `m`: the class's move table read at the move seen through the symmetry, and the
+    /// symmetries composed (by xor, among the first eight).
+    #[inline(always)]
+    fn class_move(&self, table: &[u16], packed: u16, m: usize) -> u16 {
+        let s = (packed & 7) as usize;
+        let moved = table[(packed >> 4) as usize * 18 + self.sym_move[s][m] as usize];
+        moved ^ s as u16
+    }
+
+    /// The twist × flip bound of a (twist class, flip class) pair: the flip's representative
+    /// seen through both symmetries, lined up with the twist's class.
+    #[inline(always)]
+    fn twist_flip(&self, twist: u16, flip: u16) -> usize {
+        let t = self.t;
+        let s = ((twist ^ flip) & 7) as usize;
+        t.twist_flip.get(
+            (twist >> 4) as usize * 2048 + t.flip_rep_conj[(flip >> 4) as usize * 8 + s] as usize,
+        ) as usize
+    }
+
+    /// The phase-1 node of cube `c`, if its bound is within `togo`. The lookups are made
+    /// cheapest first, and the cube seen a quarter turn about U–D is read only when the
+    /// others pass (roots are many: one for every sequence of pre-moves).
+    fn root(&self, c: &CubieCube, togo: usize) -> Option<P1> {
+        let t = self.t;
+        let twist = t.twist_sym[c.twist()];
+        let slice = c.slice();
+        let (tc, ts) = ((twist >> 4) as usize, (twist & 15) as usize);
+        if t.slice_twist
+            .get(tc * 495 + t.slice_conj[slice * UD_FLIP_SYMS + ts] as usize) as usize
+            > togo
+        {
+            return None;
+        }
+        let flip = t.flip_sym[c.flip()];
+        let (fc, fs) = ((flip >> 4) as usize, (flip & 15) as usize);
+        if t.slice_flip
+            .get(fc * 495 + t.slice_conj[slice * UD_FLIP_SYMS + fs] as usize) as usize
+            > togo
+            || self.twist_flip(twist, flip) > togo
+        {
+            return None;
+        }
+        let (twist_y, flip_y) = self.y_sym.conj_twist_flip(c);
+        let (twist_y, flip_y) = (t.twist_sym[twist_y], t.flip_sym[flip_y]);
+        if self.twist_flip(twist_y, flip_y) > togo {
+            return None;
+        }
+        Some(P1 {
+            twist,
+            flip,
+            slice: slice as u16,
+            twist_y,
+            flip_y,
+        })
+    }
+
+    /// Whether to stop: the time is up, or the user pressed Ctrl-C.
+    fn time_is_up(&mut self) -> bool {
+        if crate::cancel::requested() {
+            self.cancelled = true;
+            return true;
+        }
+        let now = Instant::now();
+        let limit = match self.keep_going_until {
+            Some(t) if self.best.is_some() => t,
+            Some(t) => t.max(self.give_up),
+            None => self.give_up,
+        };
+        if now >= limit {
+            self.out_of_time = true;
+        }
+        self.out_of_time
+    }
+
+    fn phase1(&mut self, node: &P1, depth: usize, togo: usize, last: usize) -> Flow {
+        if togo == 0 {
+            return self.probe(depth);
+        }
+        self.nodes += 1;
+        if self.nodes & 0xFFF == 0 && self.time_is_up() {
+            return Flow::Stop;
+        }
+        let allowed = ALLOWED[last];
+        // The last move into G1 must be a quarter turn of R, F, L or B: the other moves are
+        // in G1, and keep a cube outside it outside.
+        let moves = if togo == 1 { ENTER_G1 } else { ALL_MOVES };
+        // First the cheapest bound for every child at once, so that the table reads overlap.
+        let mut first = [(0u16, 0u16, 0u8); 18];
+        for (m, slot) in first.iter_mut().enumerate() {
+            if allowed >> (m / 3) & 1 != 0 && moves >> m & 1 != 0 {
+                *slot = self.first_bound(node, m);
+            }
+        }
+        for face in 0..6 {
+            if allowed >> face & 1 == 0 {
+                continue;
+            }
+            for q in 0..3 {
+                let m = 3 * face + q;
+                if moves >> m & 1 == 0 {
+                    continue;
+                }
+                let (twist, slice, h1) = first[m];
+                let h1 = h1 as usize;
+                if h1 >= togo {
+                    if h1 > togo {
+                        break;
+                    }
+                    continue;
+                }
+                let (child, h) = match self.step1(node, m, togo - 1, twist, slice, h1) {
+                    Ok(x) => x,
+                    Err(true) => break,
+                    Err(_) => continue,
+                };
+                if h == 0 && (1..5).contains(&(togo - 1)) {
+                    // In G1 with moves to spare: phase 2's work, except after pre-moves at
+                    // the shortest phase 1, where a shorter phase 1 is searched nowhere else.
+                    if !self.allow_shorter {
+                        continue;
+                    }
+                    self.path[depth] = m as u8;
+                    self.valid = self.valid.min(depth);
+                    if self.probe(depth + 1) == Flow::Stop {
+                        return Flow::Stop;
+                    }
+                    continue;
+                }
+                self.path[depth] = m as u8;
+                self.valid = self.valid.min(depth);
+                if self.phase1(&child, depth + 1, togo - 1, face) == Flow::Stop {
+                    return Flow::Stop;
+                }
+            }
+        }
+        Flow::Go
+    }
+
+    /// A phase-1 solution of `depth1` moves (after `pre_len` pre-moves): look for a phase 2
+    /// within the moves left.
+    fn probe(&mut self, depth1: usize) -> Flow {
+        if self.settled() {
+            return Flow::Stop;
+        }
+        self.probes += 1;
+        if self.probes & 0xFF == 0 && self.time_is_up() {
+            return Flow::Stop;
+        }
+        let length1 = depth1 + self.pre_len;
+        if self.bound < length1 {
+            return Flow::Go;
+        }
+        for i in self.valid..depth1 {
+            self.cubies[i + 1] = self.cubies[i].apply(FaceMove::ALL[self.path[i] as usize]);
+        }
+        self.valid = depth1;
+        let c = self.cubies[depth1];
+        let t = self.t;
+        let corner = t.corner_sym[c.corner_perm()];
+        let edge = t.edge_sym[c.ud_edge_perm()];
+        let slice_perm = c.slice_perm() as u16;
+        let comb = c.corner_comb() as u16;
+        let max2 = MAX_PHASE2.min(self.bound - length1);
+        let h = (self
+            .corner_slice(corner, slice_perm)
+            .max(self.edge_comb(edge, comb))) as usize;
+        if h > max2 {
+            return Flow::Go;
+        }
+        let last = if depth1 == 0 {
+            NO_FACE
+        } else {
+            self.path[depth1 - 1] as usize / 3
+        };
+        let mut found = false;
+        let mut togo = max2;
+        while let Some(used) = self.phase2(corner, edge, slice_perm, comb, togo, depth1, last) {
+            if self.record(depth1 + used) {
+                found = true;
+            }
+            if used == 0 || used - 1 < h || self.bound < length1 {
+                break;
+            }
+            togo = used - 1;
+        }
+        if found && self.settled() {
+            return Flow::Stop;
+        }
+        Flow::Go
+    }
+
+    /// Whether the search should stop with the solution it has: it has made its probes and
+    /// has no time limit to use up, or nothing shorter can exist.
+    fn settled(&self) -> bool {
+        self.best.is_some()
+            && (self.keep_going_until.is_none() && self.probes >= self.min_probes
+                || self.bound == 0)
+    }
+
+    /// Keeps the solution `path[..len]` followed by the pre-moves (last chosen first), if
+    /// once adjacent moves of a face are merged it is within the bound. Lowers the bound.
+    fn record(&mut self, len: usize) -> bool {
+        let mut out = [0u8; PATH];
+        let mut n = 0;
+        let tail = self.pre_moves[..self.pre_len].iter().rev();
+        for &m in self.path[..len].iter().chain(tail) {
+            push_merged(&mut out, &mut n, m);
+        }
+        if n > self.bound {
+            return false;
+        }
+        self.best = Some((n, out, self.dir));
+        self.bound = n.saturating_sub(1);
+        true
+    }
+
+    /// Tries every sequence of pre-moves that leaves phase 1 at least [`MIN_PHASE1_WITH_PRE`]
+    /// moves of `length1`, and phase 1 after each: the cube to solve is the pre-moves made
+    /// before `cube`, and a solution of it, followed by the pre-moves undone... by the
+    /// pre-moves themselves, solves `cube` (see the module docs).
+    fn pre(&mut self, cube: &CubieCube, k: usize, length1: usize, last: usize) -> Flow {
+        let ends_well = k == 0 || LAST_PRE_MOVES >> self.pre_moves[k - 1] & 1 != 0;
+        if ends_well && let Some(root) = self.root(cube, length1 - k) {
+            self.cubies[0] = *cube;
+            self.valid = 0;
+            self.pre_len = k;
+            self.allow_shorter = k > 0 && length1 - k == MIN_PHASE1_WITH_PRE;
+            if self.phase1(&root, 0, length1 - k, NO_FACE) == Flow::Stop {
+                return Flow::Stop;
+            }
+        }
+        if k + 1 + MIN_PHASE1_WITH_PRE > length1 || k == MAX_PRE_MOVES {
+            return Flow::Go;
+        }
+        let last_one = k + 2 + MIN_PHASE1_WITH_PRE > length1 || k + 1 == MAX_PRE_MOVES;
+        for m in 0..18 {
+            let face = m / 3;
+            // In the solution this move comes just before the previous pre-move.
+            if last != NO_FACE && ALLOWED[face] >> last & 1 == 0 {
+                continue;
+            }
+            if last_one && LAST_PRE_MOVES >> m & 1 == 0 {
+                continue;
+            }
+            self.pre_moves[k] = m as u8;
+            let next = CubieCube::of_move(FaceMove::ALL[m]).then(cube);
+            if self.pre(&next, k + 1, length1, face) == Flow::Stop {
+                return Flow::Stop;
+            }
+        }
+        Flow::Go
+    }
+
+    /// Phase 2 from (`corner`, `edge`, `slice_perm`, `comb`) in at most `togo` moves; the
+    /// moves used, written to `path[depth..]`.
+    #[allow(clippy::too_many_arguments)]
+    fn phase2(
+        &mut self,
+        corner: u16,
+        edge: u16,
+        slice_perm: u16,
+        comb: u16,
+        togo: usize,
+        depth: usize,
+        last: usize,
+    ) -> Option<usize> {
+        if corner < 16 && edge < 16 && slice_perm == 0 {
+            return Some(0);
+        }
+        if togo == 0 {
+            return None;
+        }
+        let t = self.t;
+        let allowed = ALLOWED[last];
+        for (k, &phase2_move) in PHASE2_MOVES.iter().enumerate() {
+            let face = phase2_move as usize / 3;
+            if allowed >> face & 1 == 0 {
+                continue;
+            }
+            let cs = (corner & 15) as usize;
+            let cm = t.corner_class_move[(corner >> 4) as usize * 10 + self.p2conj[cs][k] as usize];
+            let corner2 = cm & !15 | self.mult[cs][(cm & 15) as usize] as u16;
+            let sp2 = t.slice_perm_move[slice_perm as usize * 10 + k];
+            if self.corner_slice(corner2, sp2) as usize >= togo {
+                continue;
+            }
+            let es = (edge & 15) as usize;
+            let em = t.edge_class_move[(edge >> 4) as usize * 10 + self.p2conj[es][k] as usize];
+            let edge2 = em & !15 | self.mult[es][(em & 15) as usize] as u16;
+            let comb2 = t.comb_move[comb as usize * 10 + k];
+            if self.edge_comb(edge2, comb2) as usize >= togo {
+                continue;
+            }
+            self.path[depth] = phase2_move;
+            if let Some(used) = self.phase2(corner2, edge2, sp2, comb2, togo - 1, depth + 1, face) {
+                return Some(used + 1);
+            }
+        }
+        None
+    }
+}
+
+/// Appends move `m` to `out[..*n]`, merging it with the last move if that turns the same
+/// face, or with the one before if the last turns the opposite face (they commute).
+fn push_merged(out: &mut [u8; PATH], n: &mut usize, m: u8) {
+    let face = m / 3;
+    let merge = |a: u8, b: u8| -> Option<u8> {
+        let q = (a % 3 + 1 + b % 3 + 1) % 4;
+        (q != 0).then(|| face * 3 + q - 1)
+    };
+    if *n >= 1 && out[*n - 1] / 3 == face {
+        match merge(out[*n - 1], m) {
+            Some(x) => out[*n - 1] = x,
+            None => *n -= 1,
+        }
+    } else if *n >= 2 && out[*n - 2] / 3 == face && out[*n - 1] / 3 == (face + 3) % 6 {
+        match merge(out[*n - 2], m) {
+            Some(x) => out[*n - 2] = x,
+            None => {
+                out[*n - 2] = out[*n - 1];
+                *n -= 1;
+            }
+        }
+    } else {
+        out[*n] = m;
+        *n += 1;
+    }
+}
+
+/// The six searches: the cube seen through URF⁰, URF¹, URF², then the same for its
+/// inverse.
+fn directions() -> [(Symmetry, bool); 6] {
+    let id = super::sym::ud_symmetries()[0];
+    let u1 = *urf();
+    let u2 = u1.then(&u1);
+    [
+        (id, false),
+        (u1, false),
+        (u2, false),
+        (id, true),
+        (u1, true),
+        (u2, true),
+    ]
+}
+
+/// A solution of `cube` in at most `opts.max_length` moves (half-turn metric).
+///
+/// ```
+/// use cubework::solve::{CubieCube, FaceMove};
+/// use cubework::solve::tables::Tables;
+/// use cubework::solve::twophase::{solve, TwoPhaseOptions};
+/// use rand::SeedableRng;
+/// let tables = Tables::build(&mut |_, _| {});
+/// let cube = CubieCube::random(&mut rand_chacha::ChaCha8Rng::seed_from_u64(7));
+/// let sol = solve(&tables, &cube, &TwoPhaseOptions::default()).unwrap();
+/// assert!(sol.moves.len() <= 21);
+/// assert!(cube.apply_all(&sol.moves).is_solved());
+/// ```
+pub fn solve(
+    tables: &Tables,
+    cube: &CubieCube,
+    opts: &TwoPhaseOptions,
+) -> Result<TwoPhaseSolution, SolveError> {
+    let started = Instant::now();
+    if opts.max_length > MAX_LENGTH_LIMIT {
+        return Err(SolveError::LengthTooHigh {
+            asked: opts.max_length,
+            max: MAX_LENGTH_LIMIT,
+        });
+    }
+    if cube.is_solved() {
+        return Ok(TwoPhaseSolution {
+            moves: Vec::new(),
+            probes: 0,
+            nodes: 0,
+            elapsed: started.elapsed(),
+        });
+    }
+    let dirs = directions();
+    let starts = dirs.map(|(s, inv)| {
+        let c = s.conj(cube);
+        if inv { c.inverse() } else { c }
+    });
+    let y = y_quarter();
+    let uds = ud_tables();
+    let mut search = Search {
+        t: tables,
+        y_move: uds.moves[y],
+        y_sym: &super::sym::ud_symmetries()[y],
+        sym_move: std::array::from_fn(|s| uds.moves[s]),
+        p2conj: phase2_conj(),
+        mult: &uds.mult,
+        starts,
+        path: [0; PATH],
+        pre_moves: [0; PATH],
+        pre_len: 0,
+        allow_shorter: false,
+        cubies: [CubieCube::solved(); PATH],
+        valid: 0,
+        dir: 0,
+        bound: opts.max_length as usize,
+        best: None,
+        probes: 0,
+        nodes: 0,
+        min_probes: opts.min_probes,
+        keep_going_until: opts.time_limit.map(|t| started + t),
+        give_up: started + opts.give_up,
+        out_of_time: false,
+        cancelled: false,
+    };
+    'lengths: for length1 in 0..=opts.max_length as usize {
+        for d in 0..6 {
+            if length1 > search.bound {
+                break 'lengths;
+            }
+            search.dir = d;
+            let start = search.starts[d];
+            if search.pre(&start, 0, length1, NO_FACE) == Flow::Stop {
+                break 'lengths;
+            }
+        }
+    }
+    let Some((len, path, d)) = search.best else {
+        if search.cancelled {
+            return Err(crate::cancel::Cancelled.into());
+        }
+        return Err(SolveError::NotFound {
+            max_length: opts.max_length,
+            elapsed: started.elapsed(),
+        });
+    };
+    let (sym, inverse) = dirs[d];
+    let back = sym.inverse();
+    let mut moves: Vec<FaceMove> = path[..len]
+        .iter()
+        .map(|&m| back.conj_move(FaceMove::ALL[m as usize]))
+        .collect();
+    if inverse {
+        moves = moves.iter().rev().map(|m| m.inverse()).collect();
+    }
+    if !cube.apply_all(&moves).is_solved() {
+        return Err(SolveError::Unreachable(
+            "a two-phase solution did not solve the cube",
+        ));
+    }
+    Ok(TwoPhaseSolution {
+        moves,
+        probes: search.probes,
+        nodes: search.nodes,
+        elapsed: started.elapsed(),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solve::tables::tests::tables;
+    use rand::{RngExt, SeedableRng};
+    use rand_chacha::ChaCha8Rng;
+
+    #[test]
+    fn random_states_solve_within_the_bound() {
+        let t = tables();
+        let mut rng = ChaCha8Rng::seed_from_u64(41);
+        let mut total = 0;
+        for _ in 0..50 {
+            let cube = CubieCube::random(&mut rng);
+            let sol = solve(t, &cube, &TwoPhaseOptions::default()).unwrap();
+            assert!(sol.moves.len() <= 21, "{}", sol.moves.len());
+            assert!(cube.apply_all(&sol.moves).is_solved());
+            total += sol.moves.len();
+        }
+        println!("mean length {}", total as f64 / 50.0);
+    }
+
+    #[test]
+    fn length_bounds_hold_and_short_scrambles_are_found_within_their_length() {
+        let t = tables();
+        let mut rng = ChaCha8Rng::seed_from_u64(42);
+        for max_length in [20, 20, 20] {
+            {
+                let cube = CubieCube::random(&mut rng);
+                let opts = TwoPhaseOptions {
+                    max_length,
+                    ..Default::default()
+                };
+                let sol = solve(t, &cube, &opts).unwrap();
+                assert!(sol.moves.len() <= max_length as usize);
+                assert!(cube.apply_all(&sol.moves).is_solved());
+            }
+        }
+        // A state made by n moves has a solution of n moves; the solver finds one that short.
+        for n in [8, 10, 12] {
+            for _ in 0..3 {
+                let scramble: Vec<FaceMove> = (0..n)
+                    .map(|_| FaceMove::ALL[rng.random_range(0..18)])
+                    .collect();
+                let cube = CubieCube::solved().apply_all(&scramble);
+                let opts = TwoPhaseOptions {
+                    max_length: n as u8,
+                    ..Default::default()
+                };
+                let sol = solve(t, &cube, &opts).unwrap();
+                assert!(sol.moves.len() <= n, "{n}: {:?}", sol.moves);
+                assert!(cube.apply_all(&sol.moves).is_solved());
+            }
+        }
+    }
+
+    #[test]
+    fn an_impossible_bound_gives_up_and_a_time_limit_keeps_shortening() {
+        let t = tables();
+        let cube = CubieCube::random(&mut ChaCha8Rng::seed_from_u64(43));
+        let opts = TwoPhaseOptions {
+            max_length: 10,
+            give_up: Duration::from_millis(100),
+            ..Default::default()
+        };
+        let started = Instant::now();
+        let err = solve(t, &cube, &opts).unwrap_err();
+        assert!(
+            matches!(err, SolveError::NotFound { max_length: 10, .. }),
+            "{err}"
+        );
+        assert!(started.elapsed() < Duration::from_secs(2));
+        assert!(
+            err.to_string()
+                .starts_with("no solution of 10 moves or fewer found in")
+        );
+        let first = solve(t, &cube, &TwoPhaseOptions::default()).unwrap();
+        let limit = Duration::from_millis(150);
+        let best = solve(
+            t,
+            &cube,
+            &TwoPhaseOptions {
+                time_limit: Some(limit),
+                ..Default::default()
+            },
+        )
+        .unwrap();
+        assert!(best.moves.len() <= first.moves.len());
+        assert!(
+            best.moves.len() < 20,
+            "150 ms finds a 19 for a random state"
+        );
+        assert!(best.elapsed >= limit || best.moves.len() <= 17);
+        assert!(cube.apply_all(&best.moves).is_solved());
+        let err = solve(
+            t,
+            &cube,
+            &TwoPhaseOptions {
+                max_length: 41,
+                ..Default::default()
+            },
+        )
+        .unwrap_err();
+        assert!(matches!(err, SolveError::LengthTooHigh { .. }));
+    }
+
+    #[test]
+    fn merging_where_phase_two_meets_the_pre_moves() {
+        let run = |moves: &[u8]| {
+            let mut out = [0u8; PATH];
+            let mut n = 0;
+            for &m in moves {
+                push_merged(&mut out, &mut n, m);
+            }
+            out[..n].to_vec()
+        };
+        assert_eq!(run(&[3, 3]), [4]); // R R = R2
+        assert_eq!(run(&[3, 5]), Vec::<u8>::new()); // R R' = nothing
+        assert_eq!(run(&[3, 12, 4]), [5, 12]); // R L R2 = R' L
+        assert_eq!(run(&[3, 12, 5]), [12]); // R L R' = L
+        assert_eq!(run(&[0, 3, 0]), [0, 3, 0]); // U R U: no merge
+    }
+
+    #[test]
+    fn short_states_and_solved() {
+        let t = tables();
+        let solved = solve(t, &CubieCube::solved(), &TwoPhaseOptions::default()).unwrap();
+        assert!(solved.moves.is_empty());
+        for k in 0..18 {
+            let cube = CubieCube::solved().apply(FaceMove::ALL[k]);
+            let sol = solve(t, &cube, &TwoPhaseOptions::default()).unwrap();
+            assert!(cube.apply_all(&sol.moves).is_solved());
+            assert!(sol.moves.len() <= 3, "{k}: {:?}", sol.moves);
+        }
+    }
+}
+
+#[cfg(test)]
+mod timing {
+    use super::*;
+
+    #[repr(C)]
+    struct Timespec {
+        sec: i64,
+        nsec: i64,
+    }
+    unsafe extern "C" {
+        fn clock_gettime(clock: i32, ts: *mut Timespec) -> i32;
+    }
+
+    /// This thread's CPU time in milliseconds (Linux), so that timings on a busy machine
+    /// leave out the time other processes had the core.
+    fn cpu_ms() -> f64 {
+        let mut ts = Timespec { sec: 0, nsec: 0 };
+        // SAFETY: clock_gettime writes one timespec through a valid pointer;
+        // 3 is CLOCK_THREAD_CPUTIME_ID on Linux.
+        unsafe { clock_gettime(3, &mut ts) };
+        ts.sec as f64 * 1e3 + ts.nsec as f64 / 1e6
+    }
+
+    /// `cargo test --release --lib solve::twophase::timing -- --ignored --nocapture`
+    #[test]
+    #[ignore]
+    fn timing() {
+        let t0 = Instant::now();
+        let tables = Tables::build(&mut |_, _| {});
+        println!("build {:.1} ms", t0.elapsed().as_secs_f64() * 1e3);
+        let dir = std::env::temp_dir().join(format!("cubework-timing-{}", std::process::id()));
+        let path = crate::solve::cache::table_file().path_in(&dir);
+        crate::cache::write(
+            &path,
+            &crate::solve::cache::table_file(),
+            &tables.to_payload(),
+        )
+        .unwrap();
+        for _ in 0..3 {
+            let t0 = Instant::now();
+            let payload = crate::cache::read(&path, &crate::solve::cache::table_file()).unwrap();
+            let t1 = Instant::now();
+            let loaded = Tables::from_payload(&payload).unwrap();
+            println!(
+                "load {:.1} ms (read and checksum {:.1} ms), {} bytes",
+                t0.elapsed().as_secs_f64() * 1e3,
+                (t1 - t0).as_secs_f64() * 1e3,
+                std::fs::metadata(&path).unwrap().len()
+            );
+            assert!(loaded == tables);
+        }
+        let _ = std::fs::remove_dir_all(&dir);
+        let min_probes: u64 = std::env::var("PROBES")
+            .ok()
+            .and_then(|s| s.parse().ok())
+            .unwrap_or(DEFAULT_MIN_PROBES);
+        // The set of `cargo bench --bench solve` and `scripts/solve_table.sh`: seeds 1 to 200
+        // (SEED=k takes seeds 200k + 1 to 200k + 200).
+        let base: u64 = std::env::var("SEED")
+            .ok()
+            .and_then(|s| s.parse().ok())
+            .unwrap_or(0);
+        let cubes: Vec<CubieCube> = (1..=200)
+            .map(|i| crate::solve::report::random_state(200 * base + i))
+            .collect();
+        for max_length in [21u8, 20] {
+            let opts = TwoPhaseOptions {
+                max_length,
+                min_probes,
+                ..Default::default()
+            };
+            let mut ms = Vec::new();
+            let mut len = 0;
+            let mut probes = 0;
+            let mut nodes = 0;
+            for c in &cubes {
+                let before = cpu_ms();
+                let s = solve(&tables, c, &opts).unwrap();
+                ms.push(cpu_ms() - before);
+                len += s.moves.len();
+                probes += s.probes;
+                nodes += s.nodes;
+            }
+            let mean = ms.iter().sum::<f64>() / ms.len() as f64;
+            ms.sort_by(f64::total_cmp);
+            println!(
+                "max {max_length} (CPU time): median {:.3} ms, mean {mean:.3} ms, max {:.1} ms, mean length {:.2}, probes {}, nodes {}",
+                ms[ms.len() / 2],
+                ms[ms.len() - 1],
+                len as f64 / cubes.len() as f64,
+                probes / cubes.len() as u64,
+                nodes / cubes.len() as u64
+            );
+        }
+    }
+}

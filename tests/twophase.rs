@@ -1,0 +1,327 @@
+//! The two-phase solver from the outside: `solve`, `solve --batch`, `scramble --random-state`,
+//! `tables`, and the REPL's `solve`, `hint` and `scramble random`. Each test process builds
+//! the tables once, in its own cache directory.
+
+use assert_cmd::Command;
+use cubework::Cube;
+use std::path::PathBuf;
+
+fn cache_dir() -> PathBuf {
+    std::env::temp_dir().join(format!("cubework-2p-cli-{}", std::process::id()))
+}
+
+fn cubework() -> Command {
+    let mut cmd = Command::cargo_bin("cubework").unwrap();
+    cmd.env("NO_COLOR", "1")
+        .env(
+            "CUBEWORK_DATA_DIR",
+            std::env::temp_dir().join("cubework-test-data"),
+        )
+        .env("CUBEWORK_CACHE_DIR", cache_dir());
+    cmd
+}
+
+struct Run {
+    stdout: String,
+    stderr: String,
+    code: Option<i32>,
+}
+
+fn run(args: &[&str], stdin: &str) -> Run {
+    let out = cubework().args(args).write_stdin(stdin).output().unwrap();
+    Run {
+        stdout: String::from_utf8(out.stdout).unwrap(),
+        stderr: String::from_utf8(out.stderr).unwrap(),
+        code: out.status.code(),
+    }
+}
+
+fn last_line(args: &[&str]) -> String {
+    let r = run(args, "");
+    assert_eq!(r.code, Some(0), "{args:?}: {}", r.stderr);
+    r.stdout.lines().last().unwrap_or("").to_string()
+}
+
+/// Whether `moves` solve the cube that `state` (moves, or a facelet string) describes.
+fn solves(state: &str, moves: &str) -> bool {
+    let mut cube = if state.len() == 54 && !state.contains(' ') {
+        Cube::from_facelets(state).unwrap()
+    } else {
+        let mut c = Cube::solved();
+        c.apply_all(&cubework::parse_moves(state, cubework::Notation::Standard).unwrap())
+            .unwrap();
+        c
+    };
+    cube.apply_all(&cubework::parse_moves(moves, cubework::Notation::Standard).unwrap())
+        .unwrap();
+    cube.is_solved()
+}
+
+#[test]
+fn a_random_state_scramble_then_solve_as_the_issue_asks() {
+    let scramble = last_line(&["scramble", "--random-state", "--seed", "1"]);
+    let n = scramble.split_whitespace().count();
+    assert!((1..=21).contains(&n), "{scramble}");
+    // The same seed, the same state.
+    assert_eq!(
+        last_line(&["scramble", "--random-state", "--seed", "1"]),
+        scramble
+    );
+    let r = run(&["solve", &scramble], "");
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    let solution = r.stdout.lines().last().unwrap();
+    assert!(solution.split_whitespace().count() <= 21, "{solution}");
+    assert!(solves(&scramble, solution), "{scramble} / {solution}");
+    assert!(
+        r.stdout
+            .contains("in the half-turn metric, two-phase (at most 21;")
+    );
+    // Paper notation too: the same state.
+    let paper = last_line(&[
+        "scramble",
+        "--random-state",
+        "--seed",
+        "1",
+        "--notation",
+        "paper",
+    ]);
+    let facelets = |args: &[&str]| last_line(&[&["apply", "--show", "facelets"], args].concat());
+    assert_eq!(
+        facelets(&["--notation", "paper", &paper]),
+        facelets(&[&scramble])
+    );
+}
+
+#[test]
+fn solve_options_and_what_they_refuse() {
+    let state = last_line(&["apply", "--show", "facelets", "R U2 F' L D B2 R' U"]);
+    for args in [
+        vec!["solve", "--facelets", &state],
+        vec!["solve", "--max-length", "20", "--facelets", &state],
+        vec!["solve", "--max-length", "8", "--facelets", &state],
+        vec!["solve", "--time-limit", "0.2", "--facelets", &state],
+    ] {
+        let solution = last_line(&args);
+        assert!(solves(&state, &solution), "{args:?}: {solution}");
+        if args.contains(&"8") {
+            assert!(solution.split_whitespace().count() <= 8, "{solution}");
+        }
+    }
+    // The bfs method stays, and takes the depth limit from --max-length.
+    assert_eq!(last_line(&["solve", "--method", "bfs", "R U"]), "U' R'");
+    for (args, message) in [
+        (
+            vec!["solve", "--metric", "qtm", "R"],
+            "half-turn metric (htm) only, not qtm",
+        ),
+        (vec!["solve", "--max-length", "41", "R"], "at most 40"),
+        (
+            vec!["solve", "--time-limit", "0", "R"],
+            "must be more than 0",
+        ),
+        (
+            vec!["solve", "--method", "bfs", "--time-limit", "1", "R"],
+            "two-phase method",
+        ),
+        (vec!["solve", "--facelets", "UUUU"], "54"),
+        (vec!["solve", "R Q"], "unknown move 'Q'"),
+    ] {
+        let r = run(&args, "");
+        assert_eq!(r.code, Some(2), "{args:?}");
+        assert!(r.stdout.is_empty(), "{args:?}");
+        assert_eq!(r.stderr.lines().count(), 1, "{args:?}: {}", r.stderr);
+        assert!(r.stderr.contains(message), "{args:?}: {}", r.stderr);
+    }
+}
+
+#[test]
+fn batch_solves_every_good_line_and_names_the_bad_ones() {
+    let solved = Cube::solved().facelets();
+    let lines = [
+        "R U F",
+        "R Q",
+        "",
+        "# a comment",
+        &solved,
+        "x R",
+        "F R2 F' U2 B D2 F' L2",
+    ];
+    let input = lines.join("\n") + "\n";
+    let file = std::env::temp_dir().join(format!("cubework-batch-{}.txt", std::process::id()));
+    std::fs::write(&file, &input).unwrap();
+    // The states that get a solution line: not the bad line, blank line or comment.
+    let solvable: Vec<&str> = lines
+        .iter()
+        .copied()
+        .filter(|l| !l.is_empty() && !l.starts_with('#') && *l != "R Q")
+        .collect();
+    for source in [file.to_str().unwrap(), "-"] {
+        let r = run(&["solve", "--batch", source], &input);
+        assert_eq!(r.code, Some(2), "a line failed: {}", r.stderr);
+        let out: Vec<&str> = r.stdout.lines().collect();
+        assert_eq!(out.len(), solvable.len(), "{out:?}");
+        for (state, solution) in solvable.iter().zip(&out) {
+            assert!(solves(state, solution), "{state}: {solution}");
+        }
+        let err: Vec<&str> = r.stderr.lines().collect();
+        assert_eq!(err.len(), 2, "{err:?}");
+        assert!(
+            err[0].starts_with("cubework: line 2: unknown move 'Q'"),
+            "{err:?}"
+        );
+        assert!(
+            err[1].starts_with("4 states solved, 1 failed; median "),
+            "{err:?}"
+        );
+        assert!(err[1].contains(" ms a solve; mean length "), "{err:?}");
+    }
+    // All good: status 0, the two-phase solver by default. A directory is refused as a
+    // file (bad input, as for `run`); bfs does not batch; qtm is refused.
+    let r = run(&["solve", "--batch", "-"], "R U\nF2\n");
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    assert_eq!(r.stdout, "U' R'\nF2\n");
+    let r = run(&["solve", "--batch", "-", "--max-length", "20"], "R U\n");
+    assert_eq!(r.stdout, "U' R'\n");
+    for (args, message) in [
+        (vec!["solve", "--batch", "/"], "is a directory"),
+        (
+            vec!["solve", "--batch", "-", "--method", "bfs"],
+            "one state at a time",
+        ),
+        (
+            vec!["solve", "--batch", "-", "--metric", "qtm"],
+            "htm) only",
+        ),
+        (
+            vec![
+                "solve",
+                "--batch",
+                "-",
+                "--method",
+                "beginner",
+                "--time-limit",
+                "1",
+            ],
+            "--time-limit is for the two-phase method",
+        ),
+    ] {
+        let r = run(&args, "R U\n");
+        assert_eq!(r.code, Some(2), "{args:?}");
+        assert!(r.stderr.contains(message), "{args:?}: {}", r.stderr);
+    }
+    let _ = std::fs::remove_file(&file);
+}
+
+#[test]
+fn tables_are_listed_built_and_rebuilt_when_damaged() {
+    let dir = std::env::temp_dir().join(format!("cubework-2p-tables-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let tables = |args: &[&str]| {
+        let out = Command::cargo_bin("cubework")
+            .unwrap()
+            .env("CUBEWORK_CACHE_DIR", &dir)
+            .args(args)
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{args:?}");
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let row = |text: &str, name: &str| {
+        text.lines()
+            .find(|l| l.contains(&format!(" {name} ")))
+            .unwrap_or_else(|| panic!("no {name} in {text}"))
+            .to_string()
+    };
+    let listed = tables(&["tables"]);
+    for name in ["pocket-qtm", "pocket-htm", "twophase"] {
+        assert!(row(&listed, name).contains("missing"), "{listed}");
+    }
+    let built = tables(&["tables", "build"]);
+    assert!(built.contains("twophase: built in"), "{built}");
+    for name in ["pocket-qtm", "pocket-htm", "twophase"] {
+        let r = row(&built, name);
+        assert!(
+            r.contains("built") && r.contains(&format!("{name}.bin")),
+            "{built}"
+        );
+    }
+    assert!(row(&built, "twophase").contains("1,066,672"), "{built}");
+    // Damage the two-phase file: listed as damaged with the reason, rebuilt by `tables build`.
+    let path = dir.join("twophase.bin");
+    let mut bytes = std::fs::read(&path).unwrap();
+    bytes[300_000] ^= 0x20;
+    std::fs::write(&path, &bytes).unwrap();
+    let listed = tables(&["tables"]);
+    assert!(row(&listed, "twophase").contains("damaged"), "{listed}");
+    assert!(listed.contains("twophase: the cache file"), "{listed}");
+    let rebuilt = tables(&["tables", "build"]);
+    assert!(rebuilt.contains("twophase: built in"), "{rebuilt}");
+    assert!(rebuilt.contains("is damaged"), "{rebuilt}");
+    assert!(row(&rebuilt, "twophase").contains("built"), "{rebuilt}");
+    assert!(tables(&["tables", "build"]).contains("twophase: loaded from"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn the_repl_solves_hints_and_scrambles_to_random_states() {
+    let r = run(
+        &[],
+        "scramble random seed 5\nsolve\nshow facelets\nsolve bfs R U\nhint size 2 R U\nsolve qtm\n",
+    );
+    assert_eq!(r.code, Some(2), "solve qtm failed: {}", r.stderr);
+    assert_eq!(r.stderr.lines().count(), 1, "{}", r.stderr);
+    assert!(
+        r.stderr.contains("half-turn metric (htm) only"),
+        "{}",
+        r.stderr
+    );
+    let lines: Vec<&str> = r.stdout.lines().collect();
+    let label = lines[0];
+    assert!(label.starts_with("scramble random seed 5: "), "{label}");
+    let scramble = label.split(": ").nth(1).unwrap();
+    // The cube is set to the random state, so solve's answer solves the scramble.
+    let at = lines
+        .iter()
+        .position(|l| l.contains("in the half-turn metric, two-phase"))
+        .unwrap();
+    let solution = lines[at + 1];
+    assert!(solution.split_whitespace().count() <= 21);
+    assert!(solves(scramble, solution), "{scramble} / {solution}");
+    assert!(r.stdout.contains("\nU' R'\n"), "bfs: {}", r.stdout);
+    assert!(
+        r.stdout.contains("of an optimal 2×2×2 solution"),
+        "{}",
+        r.stdout
+    );
+
+    // hint apply, again and again, follows one solution to solved.
+    let mut script = String::from("R U F' D2 L B\n");
+    for _ in 0..25 {
+        script.push_str("hint apply\n");
+    }
+    script.push_str("solved?\nhint\n");
+    let r = run(&[], &script);
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    let applied = r.stdout.matches("hint apply: ").count();
+    assert!((1..=21).contains(&applied), "{applied}");
+    assert!(
+        r.stdout.contains("\nyes\nsolved: no move needed\n"),
+        "{}",
+        r.stdout
+    );
+
+    // On a 2×2×2 session, hints come from the pocket table and walk to solved optimally;
+    // the two-phase commands say they need a 3×3×3.
+    let r = run(
+        &[],
+        "size 2\nR U F2\nhint apply\nhint apply\nhint apply\nsolved?\nsolve\nscramble random\n",
+    );
+    assert!(r.stdout.contains("\nyes\n"), "{}", r.stdout);
+    assert_eq!(r.stdout.matches("hint apply: ").count(), 3, "{}", r.stdout);
+    let errors: Vec<&str> = r.stderr.lines().collect();
+    assert_eq!(errors.len(), 2, "{errors:?}");
+    assert!(
+        errors.iter().all(|e| e.contains("works on the 3×3×3")),
+        "{errors:?}"
+    );
+}
