@@ -700,6 +700,52 @@ pub fn axis_of(m: &Move) -> PaperAxis {
     }
 }
 
+impl Alg {
+    /// The same sequence with adjacent moves of the very same turn written as one, as a cuber
+    /// writes them (`U U` is `U2`, `R R'` nothing); brackets, tools and comments stay as they
+    /// are, and moves of different turns are never reordered (unlike [`simplify`]).
+    ///
+    /// ```
+    /// use cubework::alg::Alg;
+    /// use cubework::Notation;
+    /// let a = Alg::parse("D U U R (F F)2 R'", Notation::Standard).unwrap();
+    /// assert_eq!(a.merge_repeated_turns().to_string(), "D U2 R (F2)2 R'");
+    /// ```
+    pub fn merge_repeated_turns(&self) -> Alg {
+        let mut items: Vec<Item> = Vec::with_capacity(self.items.len());
+        for item in &self.items {
+            let item = match item {
+                Item::Group { body, power } => Item::Group {
+                    body: body.merge_repeated_turns(),
+                    power: *power,
+                },
+                other => other.clone(),
+            };
+            if let (Some(Item::Move(last)), Item::Move(m)) = (items.last(), &item)
+                && !matches!(m.turn, Turn::Paper(_))
+                && same_turn(last.turn, m.turn)
+            {
+                let quarters = (last.amount.quarters() + m.amount.quarters()) % 4;
+                let turn = last.turn;
+                items.pop();
+                if quarters != 0 {
+                    items.push(Item::Move(Move {
+                        turn,
+                        amount: match quarters {
+                            1 => Amount::One,
+                            2 => Amount::Two,
+                            _ => Amount::Prime,
+                        },
+                    }));
+                }
+                continue;
+            }
+            items.push(item);
+        }
+        Alg { items }
+    }
+}
+
 /// Two turns that are the same layers in the same sense however written (`r` and `Rw`).
 fn same_turn(a: Turn, b: Turn) -> bool {
     match (a, b) {

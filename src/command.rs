@@ -918,11 +918,14 @@ impl Session {
 
     fn invert(&mut self) -> Result<Reply> {
         let (moves, origin) = self.moves_since_origin();
-        // Written in the notation in use, whatever each change was typed in.
+        // Written in the notation in use, whatever each change was typed in; where one change's
+        // last move and the next one's first turn the same layers, written as one (`U U` is
+        // `U2`).
         let inverse = Alg {
             items: moves.iter().rev().flat_map(|a| a.invert().items).collect(),
         }
-        .in_notation(self.notation);
+        .in_notation(self.notation)
+        .merge_repeated_turns();
         if inverse.items.is_empty() {
             return Err(usage(
                 "nothing to invert: no moves since the last reset or load",
@@ -1536,6 +1539,16 @@ mod tests {
         let history = run(&mut s, "history");
         assert!(history.len() < 200, "{history}");
         assert!(history.contains("(20000 characters)") || history.contains("characters)"));
+    }
+
+    #[test]
+    fn invert_writes_a_turn_repeated_across_changes_as_one() {
+        let mut s = Session::new(false);
+        run(&mut s, "R U'");
+        run(&mut s, "U'");
+        let text = run(&mut s, "invert");
+        assert!(text.starts_with("invert: U2 R'\n"), "{text}");
+        assert!(s.cube().is_solved());
     }
 
     #[test]
