@@ -280,17 +280,10 @@ impl Change {
 /// A label of at most [`LABEL_CHARS`] characters, control characters escaped.
 fn label(text: &str) -> String {
     let text = text.trim();
-    let mut out = String::new();
-    for (i, c) in text.chars().enumerate() {
-        if i == LABEL_CHARS {
-            out.push_str(&format!(" … ({} characters)", text.chars().count()));
-            break;
-        }
-        if c.is_control() {
-            out.extend(c.escape_default());
-        } else {
-            out.push(c);
-        }
+    let length = text.chars().count();
+    let mut out = crate::text::cut(text, LABEL_CHARS);
+    if length > LABEL_CHARS {
+        out.push_str(&format!(" ({length} characters)"));
     }
     out
 }

@@ -16,7 +16,7 @@ use rustyline::history::DefaultHistory;
 use rustyline::validate::Validator;
 use rustyline::{Context, Editor, Helper};
 
-use crate::command::{COMMANDS, Session};
+use crate::command::{COMMANDS, Reply, Session};
 use crate::error::{Error, Result};
 use crate::lines::{LineError, Lines, MAX_LINE_BYTES};
 use crate::output;
@@ -98,13 +98,7 @@ pub fn run_interactive() -> Result<ExitCode> {
         crate::cancel::clear();
         match session.execute(&line) {
             Ok(reply) => {
-                if let Some(note) = &reply.note {
-                    output::err(format!("note: {note}"));
-                }
-                if !reply.text.is_empty() {
-                    output::out(&reply.text)?;
-                }
-                if reply.quit {
+                if show(&reply)? {
                     break;
                 }
             }
@@ -140,13 +134,7 @@ pub fn run_lines(input: impl BufRead) -> Result<ExitCode> {
         };
         match session.execute(&line) {
             Ok(reply) => {
-                if let Some(note) = &reply.note {
-                    output::err(format!("note: {note}"));
-                }
-                if !reply.text.is_empty() {
-                    output::out(&reply.text)?;
-                }
-                if reply.quit {
+                if show(&reply)? {
                     break;
                 }
             }
@@ -161,6 +149,17 @@ pub fn run_lines(input: impl BufRead) -> Result<ExitCode> {
     } else {
         ExitCode::SUCCESS
     })
+}
+
+/// Prints a reply: its note on stderr, its text on stdout. True if the user asked to leave.
+fn show(reply: &Reply) -> Result<bool> {
+    if let Some(note) = &reply.note {
+        output::err(format!("note: {note}"));
+    }
+    if !reply.text.is_empty() {
+        output::out(&reply.text)?;
+    }
+    Ok(reply.quit)
 }
 
 /// Where the REPL keeps its history: `$CUBEWORK_DATA_DIR/history.txt` if that is set and not

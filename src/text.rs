@@ -14,9 +14,19 @@ pub const ECHO_CHARS: usize = 40;
 /// assert!(echo(&"Q".repeat(100)).ends_with('…'));
 /// ```
 pub fn echo(s: &str) -> String {
+    cut(s, ECHO_CHARS)
+}
+
+/// `s` with control characters escaped and cut after `chars` characters with `…`.
+///
+/// ```
+/// assert_eq!(cubework::text::cut("R U\tF", 3), "R U…");
+/// assert_eq!(cubework::text::cut("R\tU", 9), "R\\tU");
+/// ```
+pub fn cut(s: &str, chars: usize) -> String {
     let mut out = String::new();
     for (i, c) in s.chars().enumerate() {
-        if i == ECHO_CHARS {
+        if i == chars {
             out.push('…');
             break;
         }
