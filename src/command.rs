@@ -1381,17 +1381,19 @@ fn usage(message: &str) -> Error {
 /// The help text: all commands, or one in detail.
 pub fn help(topic: &str) -> Result<String> {
     if topic.is_empty() {
-        let width = COMMANDS
-            .iter()
-            .map(|c| c.name.len() + c.args.len() + 1)
-            .max()
-            .unwrap_or(0);
+        // Commands and their arguments in a column; a long one has its summary on the next
+        // line, so that no line runs far past the others.
+        const WIDTH: usize = 40;
         let mut out = String::from(
             "Type moves to turn the cube (standard: R U R' U' M2 x Rw; paper: notation paper, then L C R B H F U M D X Y Z).\nCommands:\n",
         );
         for c in COMMANDS {
             let head = format!("{} {}", c.name, c.args);
-            out.push_str(&format!("  {head:<width$}  {}\n", c.summary));
+            if head.chars().count() <= WIDTH {
+                out.push_str(&format!("  {head:<WIDTH$}  {}\n", c.summary));
+            } else {
+                out.push_str(&format!("  {head}\n  {:WIDTH$}  {}\n", "", c.summary));
+            }
         }
         out.push_str("help COMMAND says more.");
         return Ok(out);
