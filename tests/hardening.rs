@@ -317,7 +317,7 @@ fn long_sessions_keep_bounded_history() {
 mod terminal {
     use super::*;
     use nix::pty::openpty;
-    use std::os::fd::{AsRawFd, OwnedFd};
+    use std::os::fd::OwnedFd;
 
     /// Whether this machine can open a pseudo-terminal; the terminal tests say so and stop if
     /// not (a container without `/dev/ptmx`), rather than fail for the machine's sake.
@@ -343,7 +343,7 @@ mod terminal {
         command
             .args(args)
             .env_remove("NO_COLOR")
-            .env("TERM", "dumb")
+            .env("TERM", "xterm")
             .env("CUBEWORK_DATA_DIR", data)
             .stdin(slave(&pty.slave))
             .stdout(slave(&pty.slave))
@@ -367,20 +367,41 @@ mod terminal {
         drop(pty.slave);
         let mut master = std::fs::File::from(pty.master);
         let reader = master.try_clone().unwrap();
-        let output = std::thread::spawn(move || {
-            let mut reader = reader;
-            let mut all = Vec::new();
-            let mut buf = [0u8; 4096];
-            while let Ok(n) = reader.read(&mut buf) {
-                if n == 0 {
-                    break;
+        let seen = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+        let output = {
+            let seen = std::sync::Arc::clone(&seen);
+            std::thread::spawn(move || {
+                let mut reader = reader;
+                let mut buf = [0u8; 4096];
+                while let Ok(n) = reader.read(&mut buf) {
+                    if n == 0 {
+                        break;
+                    }
+                    seen.lock().unwrap().extend_from_slice(&buf[..n]);
                 }
-                all.extend_from_slice(&buf[..n]);
+            })
+        };
+        // Each key waits for the moment it is meant for, however slow the machine: a line for
+        // the next prompt (rustyline turns bracketed paste on, `ESC [?2004h`, once each time it
+        // starts reading a line; keys typed before that could be flushed), Ctrl-C for the work's
+        // progress bar (before it, Ctrl-C would be a key at the prompt, not an interrupt).
+        let text_now = || String::from_utf8_lossy(&seen.lock().unwrap()).into_owned();
+        let wait_for = |done: &dyn Fn(&str) -> bool| {
+            let give_up = Instant::now() + Duration::from_secs(15);
+            while !done(&text_now()) && Instant::now() < give_up {
+                std::thread::sleep(Duration::from_millis(20));
             }
-            all
-        });
+        };
+        let mut lines_sent = 0;
+        let mut sent_at = 0;
         for k in keys {
-            std::thread::sleep(Duration::from_millis(300));
+            if *k == b"\x03" {
+                wait_for(&|t: &str| t[sent_at.min(t.len())..].contains("timing"));
+            } else {
+                wait_for(&|t: &str| t.matches("\x1b[?2004h").count() > lines_sent);
+                lines_sent += 1;
+            }
+            sent_at = text_now().len();
             master.write_all(k).unwrap();
         }
         let deadline = Instant::now() + Duration::from_secs(20);
@@ -394,10 +415,9 @@ mod terminal {
             }
             std::thread::sleep(Duration::from_millis(50));
         };
-        let _ = master.as_raw_fd();
         drop(master);
-        let text = String::from_utf8_lossy(&output.join().unwrap()).into_owned();
-        (text, status.code())
+        let _ = output.join();
+        (text_now(), status.code())
     }
 
     #[test]
@@ -430,7 +450,7 @@ mod terminal {
                 b"compare 500000\r",
                 b"\x03",
                 b"show facelets\r",
-                b"tools search\r",
+                b"paper 500000\r",
                 b"\x03",
                 b"solved?\r",
                 b"\x04",
