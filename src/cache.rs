@@ -219,7 +219,7 @@ pub fn read(path: &Path, spec: &TableFile) -> Result<Vec<u8>, CacheError> {
     }
     let file = std::fs::File::open(path).map_err(|e| CacheError::Io(e.to_string()))?;
     // Never read more than the table can be, even if the file grows meanwhile.
-    let mut bytes = Vec::with_capacity(meta.len() as usize);
+    let mut bytes = large_vec(meta.len() as usize);
     file.take(spec.max_file() + 1)
         .read_to_end(&mut bytes)
         .map_err(|e| CacheError::Io(e.to_string()))?;
@@ -231,6 +231,27 @@ pub fn read(path: &Path, spec: &TableFile) -> Result<Vec<u8>, CacheError> {
         });
     }
     decode(bytes, spec)
+}
+
+/// An empty vector with room for `capacity` bytes. On Linux a large one (64 MiB or more)
+/// asks the kernel for huge pages: a table read at random, as a search reads its pruning
+/// table, then costs far fewer address-translation misses.
+pub fn large_vec(capacity: usize) -> Vec<u8> {
+    let v: Vec<u8> = Vec::with_capacity(capacity);
+    #[cfg(target_os = "linux")]
+    if capacity >= 64 << 20 {
+        const HUGE: usize = 2 << 20;
+        let start = (v.as_ptr() as usize).next_multiple_of(HUGE);
+        let end = (v.as_ptr() as usize + capacity) / HUGE * HUGE;
+        if end > start {
+            // SAFETY: the range lies inside the vector's allocation; MADV_HUGEPAGE changes
+            // only how the kernel backs it, never its contents. Failure is harmless.
+            unsafe {
+                libc::madvise(start as *mut libc::c_void, end - start, libc::MADV_HUGEPAGE);
+            }
+        }
+    }
+    v
 }
 
 /// Checks a whole file's bytes and returns the payload.
@@ -317,10 +338,31 @@ pub fn write(path: &Path, spec: &TableFile, payload: &[u8]) -> std::io::Result<(
         .map(|d| d.subsec_nanos())
         .unwrap_or(0);
     let tmp = temporary_name(path, std::process::id(), nanos);
-    std::fs::write(&tmp, file_bytes(spec, payload))?;
-    std::fs::rename(&tmp, path).inspect_err(|_| {
-        let _ = std::fs::remove_file(&tmp);
-    })
+    write_file(&tmp, spec, payload)
+        .and_then(|()| std::fs::rename(&tmp, path))
+        .inspect_err(|_| {
+            let _ = std::fs::remove_file(&tmp);
+        })
+}
+
+/// Writes [`file_bytes`] of `payload` to `path`, streaming: a table of hundreds of megabytes
+/// is not copied to make its file.
+fn write_file(path: &Path, spec: &TableFile, payload: &[u8]) -> std::io::Result<()> {
+    use std::io::Write;
+    let mut header = Vec::with_capacity(HEADER_BYTES);
+    header.extend_from_slice(MAGIC);
+    header.extend_from_slice(&spec.name_field());
+    header.extend_from_slice(&spec.version.to_le_bytes());
+    header.extend_from_slice(&0u32.to_le_bytes());
+    header.extend_from_slice(&(payload.len() as u64).to_le_bytes());
+    let mut sum = xxhash_rust::xxh3::Xxh3::new();
+    sum.update(&header);
+    sum.update(payload);
+    let mut out = std::io::BufWriter::new(std::fs::File::create(path)?);
+    out.write_all(&header)?;
+    out.write_all(payload)?;
+    out.write_all(&sum.digest().to_le_bytes())?;
+    out.into_inner().map_err(|e| e.into_error())?.sync_all()
 }
 
 fn temporary_name(path: &Path, pid: u32, nanos: u32) -> PathBuf {
@@ -431,11 +473,34 @@ pub fn load_or_build<T>(
     build: impl FnOnce() -> T,
     encode: impl FnOnce(&T) -> Vec<u8>,
 ) -> (T, CacheReport) {
+    let built = try_load_or_build(
+        spec,
+        dir,
+        |payload| decode(&payload),
+        || Ok::<T, std::convert::Infallible>(build()),
+        |t| std::borrow::Cow::Owned(encode(t)),
+    );
+    match built {
+        Ok(done) => done,
+        Err(never) => match never {},
+    }
+}
+
+/// [`load_or_build`] for a large table whose build may be stopped (`build` returns an error,
+/// and nothing is saved), whose decoder takes the payload's bytes over rather than copy them,
+/// and whose encoder may lend its bytes.
+pub fn try_load_or_build<T, E>(
+    spec: &TableFile,
+    dir: Option<&Path>,
+    decode: impl FnOnce(Vec<u8>) -> Result<T, String>,
+    build: impl FnOnce() -> Result<T, E>,
+    encode: impl for<'t> FnOnce(&'t T) -> std::borrow::Cow<'t, [u8]>,
+) -> Result<(T, CacheReport), E> {
     let start = Instant::now();
     let path = dir.map(|d| spec.path_in(d));
     let mut problem = None;
     if let Some(p) = &path {
-        match read(p, spec).and_then(|payload| decode(&payload).map_err(CacheError::Inconsistent)) {
+        match read(p, spec).and_then(|payload| decode(payload).map_err(CacheError::Inconsistent)) {
             Ok(table) => {
                 let report = CacheReport {
                     path,
@@ -444,12 +509,12 @@ pub fn load_or_build<T>(
                     save_error: None,
                     elapsed: start.elapsed(),
                 };
-                return (table, report);
+                return Ok((table, report));
             }
             Err(e) => problem = Some(e),
         }
     }
-    let table = build();
+    let table = build()?;
     let save_error = match (&path, &problem) {
         // Never write over something that is not a regular file.
         (Some(_), Some(CacheError::NotAFile(kind))) => {
@@ -465,7 +530,7 @@ pub fn load_or_build<T>(
         save_error,
         elapsed: start.elapsed(),
     };
-    (table, report)
+    Ok((table, report))
 }
 
 /// The state of a table's cache file, as `cubework tables` lists it.

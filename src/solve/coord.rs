@@ -6,6 +6,7 @@
 //! | [twist](CubieCube::twist) | the twists of the corners | 3⁷ = 2187 |
 //! | [flip](CubieCube::flip) | the flips of the edges | 2¹¹ = 2048 |
 //! | [slice](CubieCube::slice) | which four slots hold the E-slice edges FR FL BL BR, in any order | C(12,4) = 495 |
+//! | [sorted slice](CubieCube::slice_sorted) | where each E-slice edge is (the optimal solver's) | 495·4! = 11880 |
 //! | [corner perm](CubieCube::corner_perm) | where every corner is | 8! = 40320 |
 //! | [UD-edge perm](CubieCube::ud_edge_perm) | where each U- and D-layer edge is (in phase 2, where they stay in their layers) | 8! = 40320 |
 //! | [slice perm](CubieCube::slice_perm) | where each E-slice edge is (in phase 2) | 4! = 24 |
@@ -32,6 +33,9 @@ pub const N_PERM: usize = 40320;
 pub const N_SLICE_PERM: usize = 24;
 /// Values of the corner comb coordinate (70 combinations, times 2 parities).
 pub const N_CORNER_COMB: usize = 140;
+/// Values of the sorted slice coordinate: which four slots hold the E-slice edges, and which
+/// edge is in which.
+pub const N_SLICE_SORTED: usize = N_SLICE * 24;
 
 /// The first E-slice edge piece (FR); FR FL BL BR are 8, 9, 10, 11.
 const SLICE_EDGE: u8 = 8;
@@ -198,6 +202,46 @@ impl CubieCube {
         c
     }
 
+    /// The sorted slice coordinate, 0..11880: the [slice](CubieCube::slice) coordinate times
+    /// 24, plus the rank of the order in which the E-slice edges stand in its slots (read in
+    /// slot order). Solved is 0.
+    ///
+    /// ```
+    /// use cubework::solve::{CubieCube, FaceMove};
+    /// assert_eq!(CubieCube::solved().slice_sorted(), 0);
+    /// let r2 = CubieCube::solved().apply(FaceMove::ALL[4]); // R2 swaps FR and BR in place
+    /// assert_eq!(r2.slice(), 0);
+    /// assert_ne!(r2.slice_sorted(), 0);
+    /// ```
+    #[inline]
+    pub fn slice_sorted(&self) -> usize {
+        let mut order = [0u8; 4];
+        let mut k = 0;
+        for &e in &self.ep {
+            if e >= SLICE_EDGE {
+                order[k] = e - SLICE_EDGE;
+                k += 1;
+            }
+        }
+        self.slice() * 24 + perm_rank(&order)
+    }
+
+    /// A cube with sorted slice coordinate `s` (0..11880): the E-slice edges in the slots and
+    /// the order it names, the other edges in order in the rest.
+    pub fn from_slice_sorted(s: usize) -> CubieCube {
+        let mut c = CubieCube::from_slice(s / 24);
+        let mut order = [0u8; 4];
+        perm_unrank(s % 24, &mut order);
+        let mut k = 0;
+        for e in &mut c.ep {
+            if *e >= SLICE_EDGE {
+                *e = SLICE_EDGE + order[k];
+                k += 1;
+            }
+        }
+        c
+    }
+
     /// The corner permutation coordinate, 0..40320.
     #[inline]
     pub fn corner_perm(&self) -> usize {
@@ -332,7 +376,12 @@ mod tests {
         for c in 0..N_CORNER_COMB {
             assert_eq!(CubieCube::from_corner_comb(c).corner_comb(), c);
         }
+        for s in 0..N_SLICE_SORTED {
+            let c = CubieCube::from_slice_sorted(s);
+            assert_eq!((c.slice_sorted(), c.slice()), (s, s / 24));
+        }
         let solved = CubieCube::solved();
+        assert_eq!(solved.slice_sorted(), 0);
         let all = [
             solved.twist(),
             solved.flip(),
@@ -357,6 +406,9 @@ mod tests {
             assert_eq!(CubieCube::from_flip(s.flip()).eo, s.eo);
             assert_eq!(CubieCube::from_corner_perm(s.corner_perm()).cp, s.cp);
             assert_eq!(CubieCube::from_slice(s.slice()).slice(), s.slice());
+            let sorted = CubieCube::from_slice_sorted(s.slice_sorted());
+            let slice_edges = |c: &CubieCube| c.ep.map(|e| e.max(SLICE_EDGE - 1));
+            assert_eq!(slice_edges(&sorted), slice_edges(&s));
         }
         // Pieces really are where the slice coordinate says.
         let r = CubieCube::solved().apply(FaceMove::ALL[3]); // R moves FR and BR
@@ -376,10 +428,13 @@ mod tests {
         let comb = move_table(N_CORNER_COMB, &moves, CubieCube::from_corner_comb, |c| {
             c.corner_comb()
         });
+        let sorted = move_table(N_SLICE_SORTED, &moves, CubieCube::from_slice_sorted, |c| {
+            c.slice_sorted()
+        });
         let mut rng = ChaCha8Rng::seed_from_u64(22);
         for _ in 0..200 {
             let mut s = CubieCube::solved();
-            let (mut t, mut f, mut sl, mut cp, mut cc) = (0, 0, 0, 0, 0);
+            let (mut t, mut f, mut sl, mut cp, mut cc, mut ss) = (0, 0, 0, 0, 0, 0);
             for _ in 0..30 {
                 let k = rng.random_range(0..18);
                 s = s.apply(moves[k]);
@@ -388,14 +443,16 @@ mod tests {
                 sl = slice[sl * 18 + k] as usize;
                 cp = corners[cp * 18 + k] as usize;
                 cc = comb[cc * 18 + k] as usize;
+                ss = sorted[ss * 18 + k] as usize;
                 assert_eq!(
-                    (t, f, sl, cp, cc),
+                    (t, f, sl, cp, cc, ss),
                     (
                         s.twist(),
                         s.flip(),
                         s.slice(),
                         s.corner_perm(),
-                        s.corner_comb()
+                        s.corner_comb(),
+                        s.slice_sorted()
                     )
                 );
             }

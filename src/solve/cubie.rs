@@ -185,6 +185,19 @@ impl CubieCube {
         *self == CubieCube::solved()
     }
 
+    /// The parity of the corners' permutation: 0 even, 1 odd. Every quarter turn changes it,
+    /// so it is the parity of every quarter-turn sequence that solves the cube.
+    ///
+    /// ```
+    /// use cubework::solve::{CubieCube, FaceMove};
+    /// assert_eq!(CubieCube::solved().corner_parity(), 0);
+    /// assert_eq!(CubieCube::solved().apply(FaceMove::ALL[0]).corner_parity(), 1);
+    /// assert_eq!(CubieCube::solved().apply(FaceMove::ALL[1]).corner_parity(), 0);
+    /// ```
+    pub fn corner_parity(&self) -> u8 {
+        parity(&self.cp)
+    }
+
     /// This state followed by `m` (a move seen as a state).
     #[inline]
     pub fn then(&self, m: &CubieCube) -> CubieCube {

@@ -9,6 +9,8 @@ pub mod bfs;
 pub mod cache;
 mod coord;
 mod cubie;
+pub mod optimal;
+pub mod optimal_table;
 mod prune;
 pub mod report;
 pub mod sym;

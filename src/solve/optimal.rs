@@ -1,0 +1,618 @@
+//! The optimal solver: IDA* over the face turns, proven shortest.
+//!
+//! Michael Reid's method (1997), with the larger table of Kociemba's optimal solver: a cube's
+//! distance into the subgroup H of [`optimal_table`](super::optimal_table) is a lower bound
+//! on its distance to solved; seen along each of its three axes the cube gives three bounds,
+//! and the search takes the largest (one more when all three are equal: the last move of a
+//! solution lies in one of the three subgroups, see the table's docs). Iterative deepening
+//! searches every sequence of length d whose every prefix leaves at least as many moves as
+//! the bound asks, for d = 0, 1, 2, …; the first d with a solution is the shortest.
+//!
+//! **Cheap nodes.** A node holds, for each axis, the table's coordinates and the exact
+//! distance; a child's distance is its parent's ± 1, read from the child's two-bit residue
+//! ([`decode`]). A node first computes all its children's table entries and asks the
+//! processor to fetch them, so the (random, mostly uncached) reads of a node overlap.
+//! Sequences are canonical: no face twice in a row, and of two opposite faces turned one
+//! after the other, only the order U before D, R before L, F before B.
+//!
+//! **Both cores.** Each depth starts by listing the canonical prefixes of a few moves that
+//! survive the bound; threads take prefixes from the list and search below them. A thread
+//! that finds a solution stops the others: every prefix of the depth is as long, so no
+//! thread can find a shorter one.
+//!
+//! **An upper bound.** A two-phase solution (milliseconds) is the best found before the
+//! search starts; when the depths proven empty reach its length, it is proven shortest, and
+//! the search stops without exploring that last depth. A search stopped by its time limit
+//! or Ctrl-C says what it has proven: no solution shorter than its bound, and the best
+//! found.
+//!
+//! **Quarter turns.** In the quarter-turn metric the search turns the twelve quarter turns
+//! (a face may be turned twice the same way in a row: that is its half turn, two moves), the
+//! same table still bounds it (a quarter-turn sequence is no shorter in half turns), and the
+//! depths go up in twos: every quarter turn changes the corners' permutation parity, so a
+//! cube's distance has its parity.
+
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+
+use super::SolveError;
+use super::cubie::{CubieCube, FaceMove};
+use super::optimal_table::{AxisCoord, AxisTable, axis_moves, axis_syms, decode};
+use crate::metric::Metric;
+
+/// How to search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OptimalOptions {
+    /// Half turns or quarter turns.
+    pub metric: Metric,
+    /// Stop after this long with the best proven so far.
+    pub time_limit: Option<Duration>,
+    /// Threads to search on.
+    pub threads: usize,
+}
+
+impl Default for OptimalOptions {
+    fn default() -> Self {
+        OptimalOptions {
+            metric: Metric::Htm,
+            time_limit: None,
+            threads: default_threads(),
+        }
+    }
+}
+
+/// One thread a core (at most 64).
+pub fn default_threads() -> usize {
+    std::thread::available_parallelism()
+        .map(|n| n.get())
+        .unwrap_or(1)
+        .min(64)
+}
+
+/// Why a search ended before proving a shortest solution.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stopped {
+    /// The time limit passed.
+    TimeLimit,
+    /// The user pressed Ctrl-C.
+    Cancelled,
+}
+
+/// What a search found and proved.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OptimalSolution {
+    /// The shortest solution if [`optimal`](OptimalSolution::optimal), else the best found
+    /// (possibly none).
+    pub moves: Option<Vec<FaceMove>>,
+    /// Whether `moves` is proven shortest.
+    pub optimal: bool,
+    /// No solution has fewer moves than this (proven).
+    pub lower_bound: u8,
+    /// Why the search ended early, if it did.
+    pub stopped: Option<Stopped>,
+    /// Nodes generated.
+    pub nodes: u64,
+    /// Time taken.
+    pub elapsed: Duration,
+    /// Threads searched on.
+    pub threads: usize,
+}
+
+impl OptimalSolution {
+    /// Nodes a second, over the whole search.
+    pub fn nodes_per_second(&self) -> f64 {
+        self.nodes as f64 / self.elapsed.as_secs_f64().max(1e-9)
+    }
+}
+
+/// How a search is going, for a progress line.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Progress {
+    /// The depth being searched.
+    pub depth: u8,
+    /// Nodes generated so far.
+    pub nodes: u64,
+    /// Time so far.
+    pub elapsed: Duration,
+}
+
+/// The length of `moves` in `metric`: a half turn is two quarter turns.
+pub fn length(moves: &[FaceMove], metric: Metric) -> u8 {
+    let n: usize = match metric {
+        Metric::Qtm => moves
+            .iter()
+            .map(|m| if m.quarters() == 2 { 2 } else { 1 })
+            .sum(),
+        _ => moves.len(),
+    };
+    n.min(u8::MAX as usize) as u8
+}
+
+/// A node: the cube's table coordinates and exact distances on the three axes.
+#[derive(Clone, Copy, Debug)]
+struct Node {
+    c: [AxisCoord; 3],
+    d: [u8; 3],
+}
+
+/// The bound of distances `d`: the largest, one more if all three are equal and not 0.
+#[inline(always)]
+fn bound(d: [u8; 3]) -> u8 {
+    let max = d[0].max(d[1]).max(d[2]);
+    max + (d[0] == d[1] && d[1] == d[2] && max > 0) as u8
+}
+
+/// The moves a search turns (indices in [`FaceMove::ALL`]), face by face.
+fn move_set(metric: Metric) -> &'static [u8] {
+    match metric {
+        Metric::Qtm => &[0, 2, 3, 5, 6, 8, 9, 11, 12, 14, 15, 17],
+        _ => &[0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17],
+    }
+}
+
+/// What canonical sequences may do next, from the last move (`NONE` at the start) and, in
+/// the quarter-turn metric, whether it was its face's second quarter in a row.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Last {
+    mv: u8,
+    twice: bool,
+}
+
+const NONE: u8 = 18;
+
+impl Last {
+    const START: Last = Last {
+        mv: NONE,
+        twice: false,
+    };
+
+    /// Whether move `m` may follow.
+    #[inline(always)]
+    fn allows(self, m: u8, metric: Metric) -> bool {
+        if self.mv == NONE {
+            return true;
+        }
+        let (f, last) = (m / 3, self.mv / 3);
+        if f == last {
+            // In quarter turns, X X is X's half turn; nothing else repeats a face.
+            return metric == Metric::Qtm && m == self.mv && !self.twice;
+        }
+        // Opposite faces commute: U before D, R before L, F before B.
+        !(last >= 3 && f == last - 3)
+    }
+
+    #[inline(always)]
+    fn after(self, m: u8) -> Last {
+        Last {
+            mv: m,
+            twice: m == self.mv,
+        }
+    }
+}
+
+/// The search's shared state.
+struct Search<'a> {
+    table: &'a AxisTable,
+    cube: CubieCube,
+    metric: Metric,
+    moves: &'static [u8],
+    axis_moves: &'static [[u8; 18]; 3],
+    stop: AtomicBool,
+    stopped: std::sync::Mutex<Option<Stopped>>,
+    deadline: Option<Instant>,
+    nodes: AtomicU64,
+    found: std::sync::Mutex<Option<Vec<u8>>>,
+}
+
+/// Nodes a thread counts before it adds them to the total and looks at the clock.
+const BATCH: u64 = 1 << 14;
+
+impl Search<'_> {
+    fn root(&self) -> Node {
+        let syms = axis_syms();
+        let m = self.table.moves();
+        let c: [AxisCoord; 3] = std::array::from_fn(|a| m.coord(&syms[a].conj(&self.cube)));
+        let d = c.map(|c| {
+            self.table
+                .exact_depth(c)
+                .expect("a table that passed its checks walks down to solved")
+        });
+        Node { c, d }
+    }
+
+    /// The children of `node` by the moves `last` allows: move, child, bound.
+    #[inline(always)]
+    fn children(&self, node: &Node, last: Last, out: &mut [(u8, Node, u8); 18]) -> usize {
+        let m = self.table.moves();
+        let mut idx = [[0usize; 3]; 18];
+        let mut n = 0;
+        for &mv in self.moves {
+            if !last.allows(mv, self.metric) {
+                continue;
+            }
+            let c: [AxisCoord; 3] = std::array::from_fn(|a| {
+                m.step(node.c[a], self.axis_moves[a][mv as usize] as usize)
+            });
+            idx[n] = c.map(|c| m.index(c));
+            for &i in &idx[n] {
+                self.table.prefetch(i);
+            }
+            out[n].0 = mv;
+            out[n].1.c = c;
+            n += 1;
+        }
+        for (kid, idx) in out[..n].iter_mut().zip(&idx) {
+            kid.1.d = std::array::from_fn(|a| decode(node.d[a], self.table.value(idx[a])));
+            kid.2 = bound(kid.1.d);
+        }
+        n
+    }
+
+    /// Counts `n` nodes; whether to stop (a solution elsewhere, the clock, Ctrl-C).
+    fn tally(&self, n: u64) -> bool {
+        self.nodes.fetch_add(n, Ordering::Relaxed);
+        if crate::cancel::requested() {
+            self.halt(Stopped::Cancelled);
+        } else if self.deadline.is_some_and(|t| Instant::now() >= t) {
+            self.halt(Stopped::TimeLimit);
+        }
+        self.stop.load(Ordering::Relaxed)
+    }
+
+    fn halt(&self, why: Stopped) {
+        let mut s = self.stopped.lock().unwrap_or_else(|e| e.into_inner());
+        s.get_or_insert(why);
+        self.stop.store(true, Ordering::Relaxed);
+    }
+
+    /// Depth-first below `node` with `left` moves to make; true if a solution was found
+    /// (left in `path`) or the search must stop.
+    fn dfs(&self, node: &Node, left: u8, last: Last, path: &mut Vec<u8>, count: &mut u64) -> bool {
+        if left == 0 {
+            return node.d == [0, 0, 0] && self.solves(path);
+        }
+        let mut kids = [(0u8, *node, 0u8); 18];
+        let n = self.children(node, last, &mut kids);
+        *count += n as u64;
+        if *count >= BATCH {
+            let c = std::mem::take(count);
+            if self.tally(c) {
+                return true;
+            }
+        }
+        for (mv, child, b) in &kids[..n] {
+            if *b > left - 1 {
+                continue;
+            }
+            path.push(*mv);
+            if self.dfs(child, left - 1, last.after(*mv), path, count) {
+                return true;
+            }
+            path.pop();
+        }
+        false
+    }
+
+    /// Whether `path` solves the cube (the table's coordinates alone may not tell).
+    fn solves(&self, path: &[u8]) -> bool {
+        let moves: Vec<FaceMove> = path.iter().map(|&m| FaceMove::ALL[m as usize]).collect();
+        self.cube.apply_all(&moves).is_solved()
+    }
+
+    /// The prefixes of `len` moves below which depth `depth` is searched: canonical, and
+    /// each within the bound.
+    fn prefixes(&self, root: &Node, depth: u8, len: u8) -> Vec<(Vec<u8>, Node, Last)> {
+        let mut out = vec![(Vec::new(), *root, Last::START)];
+        for k in 0..len {
+            let mut next = Vec::with_capacity(out.len() * 13);
+            for (path, node, last) in &out {
+                let mut kids = [(0u8, *node, 0u8); 18];
+                let n = self.children(node, *last, &mut kids);
+                self.nodes.fetch_add(n as u64, Ordering::Relaxed);
+                for (mv, child, b) in &kids[..n] {
+                    if *b < depth - k {
+                        let mut p = path.clone();
+                        p.push(*mv);
+                        next.push((p, *child, last.after(*mv)));
+                    }
+                }
+            }
+            out = next;
+        }
+        out
+    }
+
+    /// Searches every canonical sequence of `depth` moves on `threads` threads; a solution
+    /// if one exists (None also when stopped).
+    fn depth(&self, root: &Node, depth: u8, threads: usize) -> Option<Vec<u8>> {
+        if bound(root.d) > depth {
+            return None;
+        }
+        let len = depth.min(PREFIX);
+        let work = self.prefixes(root, depth, len);
+        let next = AtomicUsize::new(0);
+        std::thread::scope(|scope| {
+            for _ in 0..threads.max(1) {
+                scope.spawn(|| {
+                    let mut count = 0;
+                    loop {
+                        let i = next.fetch_add(1, Ordering::Relaxed);
+                        let Some((prefix, node, last)) = work.get(i) else {
+                            break;
+                        };
+                        if self.stop.load(Ordering::Relaxed) {
+                            break;
+                        }
+                        let mut path = prefix.clone();
+                        if self.dfs(node, depth - len, *last, &mut path, &mut count) {
+                            // Stopped, or a solution (whole, and checked on the cubies).
+                            if path.len() == depth as usize && self.solves(&path) {
+                                let mut f = self.found.lock().unwrap_or_else(|e| e.into_inner());
+                                f.get_or_insert(path);
+                                self.stop.store(true, Ordering::Relaxed);
+                            }
+                            break;
+                        }
+                    }
+                    self.nodes.fetch_add(count, Ordering::Relaxed);
+                });
+            }
+        });
+        self.found.lock().unwrap_or_else(|e| e.into_inner()).take()
+    }
+}
+
+/// Moves in the prefixes shared out between threads.
+const PREFIX: u8 = 3;
+
+/// A proven-shortest solution of `cube` in `opts.metric`, searched with `table`. `best`
+/// is a solution already known (a two-phase one), the answer if the search proves that
+/// nothing is shorter or has to stop. `progress` is called from this thread about ten
+/// times a second.
+///
+/// ```
+/// use cubework::solve::{CubieCube, FaceMove};
+/// use cubework::solve::optimal::{OptimalOptions, solve};
+/// use cubework::solve::optimal_table::{AxisTable, SliceKind};
+/// let (table, _) = AxisTable::build(SliceKind::Position, 2, &mut |_, _| {}).unwrap();
+/// let m = |i: usize| FaceMove::ALL[i];
+/// let cube = CubieCube::solved().apply_all(&[m(3), m(0), m(5), m(2), m(6)]); // R U R' U' F
+/// let found = solve(&table, &cube, &OptimalOptions::default(), None, &mut |_| {}).unwrap();
+/// assert!(found.optimal);
+/// assert_eq!(found.moves.unwrap().len(), 5);
+/// ```
+pub fn solve(
+    table: &AxisTable,
+    cube: &CubieCube,
+    opts: &OptimalOptions,
+    best: Option<Vec<FaceMove>>,
+    progress: &mut dyn FnMut(Progress),
+) -> Result<OptimalSolution, SolveError> {
+    let started = Instant::now();
+    let metric = match opts.metric {
+        Metric::Htm | Metric::Qtm => opts.metric,
+        other => return Err(SolveError::Metric(other)),
+    };
+    let search = Search {
+        table,
+        cube: *cube,
+        metric,
+        moves: move_set(metric),
+        axis_moves: axis_moves(),
+        stop: AtomicBool::new(false),
+        stopped: std::sync::Mutex::new(None),
+        deadline: opts.time_limit.map(|t| started + t),
+        nodes: AtomicU64::new(0),
+        found: std::sync::Mutex::new(None),
+    };
+    let root = search.root();
+    let step = if metric == Metric::Qtm { 2 } else { 1 };
+    let mut depth = bound(root.d);
+    if metric == Metric::Qtm && depth % 2 != cube.corner_parity() {
+        depth += 1;
+    }
+    let mut best = best.filter(|b| cube.apply_all(b).is_solved());
+    let done = |moves: Option<Vec<FaceMove>>, optimal, lower_bound, search: &Search| {
+        let stopped = *search.stopped.lock().unwrap_or_else(|e| e.into_inner());
+        OptimalSolution {
+            moves,
+            optimal,
+            lower_bound,
+            stopped: if optimal { None } else { stopped },
+            nodes: search.nodes.load(Ordering::Relaxed),
+            elapsed: started.elapsed(),
+            threads: opts.threads.max(1),
+        }
+    };
+    loop {
+        if let Some(b) = &best
+            && length(b, metric) <= depth
+        {
+            return Ok(done(best, true, depth, &search));
+        }
+        progress(Progress {
+            depth,
+            nodes: search.nodes.load(Ordering::Relaxed),
+            elapsed: started.elapsed(),
+        });
+        let found = std::thread::scope(|scope| {
+            let (tx, rx) = std::sync::mpsc::channel();
+            let search = &search;
+            let root = &root;
+            scope.spawn(move || {
+                let _ = tx.send(search.depth(root, depth, opts.threads));
+            });
+            loop {
+                match rx.recv_timeout(Duration::from_millis(100)) {
+                    Ok(found) => return Ok(found),
+                    Err(std::sync::mpsc::RecvTimeoutError::Timeout) => progress(Progress {
+                        depth,
+                        nodes: search.nodes.load(Ordering::Relaxed),
+                        elapsed: started.elapsed(),
+                    }),
+                    Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => {
+                        return Err(SolveError::Unreachable("an optimal-search thread panicked"));
+                    }
+                }
+            }
+        })?;
+        if let Some(path) = found {
+            let moves: Vec<FaceMove> = path.iter().map(|&m| FaceMove::ALL[m as usize]).collect();
+            return Ok(done(Some(moves), true, depth, &search));
+        }
+        if search.stop.load(Ordering::Relaxed) {
+            return Ok(done(best.take(), false, depth, &search));
+        }
+        depth += step;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn canonical_sequences_skip_repeats_and_order_opposites() {
+        let l = Last::START.after(0); // U
+        assert!(!l.allows(1, Metric::Htm)); // U2 after U
+        assert!(l.allows(9, Metric::Htm)); // D after U
+        let l = Last::START.after(9); // D
+        assert!(!l.allows(0, Metric::Htm)); // U after D
+        assert!(l.allows(3, Metric::Htm));
+        // Quarter turns: U U is allowed once, U U U and U U' are not.
+        let l = Last::START.after(0);
+        assert!(l.allows(0, Metric::Qtm));
+        assert!(!l.allows(2, Metric::Qtm));
+        assert!(!l.after(0).allows(0, Metric::Qtm));
+    }
+
+    #[test]
+    fn the_bound_adds_one_when_all_three_axes_agree() {
+        assert_eq!(bound([0, 0, 0]), 0);
+        assert_eq!(bound([3, 5, 4]), 5);
+        assert_eq!(bound([5, 5, 5]), 6);
+    }
+
+    /// Reid's small table, built once for the tests (a few seconds in release).
+    fn small() -> &'static AxisTable {
+        static T: std::sync::OnceLock<AxisTable> = std::sync::OnceLock::new();
+        T.get_or_init(|| {
+            AxisTable::build(
+                super::super::optimal_table::SliceKind::Position,
+                2,
+                &mut |_, _| {},
+            )
+            .unwrap()
+            .0
+        })
+    }
+
+    fn scrambled(seed: u64, max_moves: usize, metric: Metric) -> CubieCube {
+        use rand::{RngExt, SeedableRng};
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        let set = FaceMove::of(metric);
+        let n = rng.random_range(0..=max_moves);
+        let moves: Vec<FaceMove> = (0..n)
+            .map(|_| set[rng.random_range(0..set.len())])
+            .collect();
+        CubieCube::solved().apply_all(&moves)
+    }
+
+    #[test]
+    fn optimal_lengths_equal_the_breadth_first_search() {
+        for (metric, max, cases) in [(Metric::Htm, 10, 150), (Metric::Qtm, 11, 100)] {
+            let opts = OptimalOptions {
+                metric,
+                ..Default::default()
+            };
+            let bfs = crate::solve::SearchOptions::new(metric);
+            for seed in 0..cases {
+                let cube = scrambled(seed, max, metric);
+                let found = solve(small(), &cube, &opts, None, &mut |_| {}).unwrap();
+                let moves = found.moves.unwrap();
+                assert!(found.optimal && cube.apply_all(&moves).is_solved());
+                let shortest = crate::solve::solve_optimal(&cube, &bfs, &mut |_| {}).unwrap();
+                assert_eq!(
+                    length(&moves, metric),
+                    length(&shortest.moves, metric),
+                    "{metric:?} seed {seed}"
+                );
+                assert_eq!(found.lower_bound, length(&moves, metric));
+            }
+        }
+    }
+
+    #[test]
+    fn the_bound_never_exceeds_the_distance_within_five_moves() {
+        let table = small();
+        let search = |cube| Search {
+            table,
+            cube,
+            metric: Metric::Htm,
+            moves: move_set(Metric::Htm),
+            axis_moves: axis_moves(),
+            stop: AtomicBool::new(false),
+            stopped: std::sync::Mutex::new(None),
+            deadline: None,
+            nodes: AtomicU64::new(0),
+            found: std::sync::Mutex::new(None),
+        };
+        // Breadth-first: every state within 5 moves, with its distance.
+        let mut seen = std::collections::HashSet::from([CubieCube::solved().key()]);
+        let mut frontier = vec![CubieCube::solved()];
+        let mut checked = 0;
+        for d in 0..=5u8 {
+            let mut next = Vec::new();
+            for c in &frontier {
+                let b = bound(search(*c).root().d);
+                assert!(b <= d, "bound {b} on a state {d} moves from solved");
+                checked += 1;
+                if d < 5 {
+                    for m in FaceMove::ALL {
+                        let n = c.apply(m);
+                        if seen.insert(n.key()) {
+                            next.push(n);
+                        }
+                    }
+                }
+            }
+            frontier = next;
+        }
+        assert_eq!(checked, 621_649);
+    }
+
+    #[test]
+    fn a_stopped_search_says_what_it_proved_and_keeps_the_best_known() {
+        let cube = crate::solve::report::random_state(11);
+        let tables = crate::solve::tables::tests::tables();
+        let known = crate::solve::twophase::solve(tables, &cube, &Default::default())
+            .unwrap()
+            .moves;
+        let opts = OptimalOptions {
+            time_limit: Some(Duration::from_millis(50)),
+            ..Default::default()
+        };
+        let found = solve(small(), &cube, &opts, Some(known.clone()), &mut |_| {}).unwrap();
+        assert!(!found.optimal);
+        assert_eq!(found.stopped, Some(Stopped::TimeLimit));
+        assert_eq!(found.moves, Some(known));
+        assert!((10..=18).contains(&found.lower_bound), "{found:?}");
+        // A best known no longer than the bound is proven shortest without a search.
+        let found = solve(
+            small(),
+            &CubieCube::solved(),
+            &opts,
+            Some(vec![]),
+            &mut |_| {},
+        )
+        .unwrap();
+        assert!(found.optimal && found.moves == Some(vec![]));
+    }
+
+    #[test]
+    fn lengths_in_each_metric() {
+        let m = |i: usize| FaceMove::ALL[i];
+        assert_eq!(length(&[m(0), m(4)], Metric::Htm), 2);
+        assert_eq!(length(&[m(0), m(4)], Metric::Qtm), 3);
+    }
+}
