@@ -58,13 +58,22 @@ pub enum Method {
     Bfs,
     /// The layer-by-layer method a person learns: seven named stages, a line each.
     Beginner,
+    /// IDA* with a large pruning table: a proven-shortest solution of any cube, on every
+    /// core (about a minute or two for a random cube; --time-limit stops it with what it
+    /// has proven).
+    Optimal,
 }
 
 /// `cubework tables …`.
 #[derive(Debug, Subcommand)]
 pub enum TablesCommand {
-    /// Load every table, building and saving those that are missing or damaged.
-    Build,
+    /// Load every table, building and saving those that are missing or damaged (the
+    /// optimal solver's only with --optimal).
+    Build {
+        /// Also the optimal solver's table: 883 MB, about 45 s on two cores.
+        #[arg(long)]
+        optimal: bool,
+    },
 }
 
 /// `cubework pocket …`.
@@ -245,9 +254,9 @@ pub enum Command {
     /// Solve a 3×3×3: two-phase (any cube, fast), a shortest solution by search (bfs), or the
     /// beginner's method stage by stage.
     Solve {
-        /// twophase (Kociemba's method, at most --max-length moves), bfs (bidirectional
-        /// breadth-first, optimal, within a depth limit) or beginner (layer by layer, seven
-        /// stages).
+        /// twophase (Kociemba's method, at most --max-length moves), optimal (proven
+        /// shortest, any cube, minutes at most), bfs (bidirectional breadth-first, optimal,
+        /// within a depth limit) or beginner (layer by layer, seven stages).
         #[arg(long, value_enum, default_value_t = Method::TwoPhase)]
         method: Method,
         /// Count moves in the half-turn or quarter-turn metric (two-phase: htm only).
@@ -256,7 +265,8 @@ pub enum Command {
         /// The longest solution accepted (two-phase, default 21); the depth limit (bfs).
         #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = whole::<u8>)]
         max_length: Option<u8>,
-        /// Keep looking for shorter solutions for this long, then print the best (two-phase).
+        /// Keep looking for shorter solutions for this long, then print the best (two-phase);
+        /// stop after this long with what is proven and the best found (optimal).
         #[arg(long, value_name = "SECONDS", allow_negative_numbers = true, value_parser = seconds_arg)]
         time_limit: Option<std::time::Duration>,
         /// Notation of ALG.
@@ -495,7 +505,7 @@ fn twophase_options(
 ) -> Result<TwoPhaseOptions> {
     if method != Method::TwoPhase {
         return Err(Error::Usage(
-            "--time-limit is for the two-phase method (--method twophase), --max-length for two-phase and bfs"
+            "--time-limit is for the two-phase and optimal methods, --max-length for two-phase and bfs"
                 .into(),
         ));
     }
@@ -659,6 +669,27 @@ pub fn execute(command: Command) -> Result<String> {
             solve_with_progress(&opts, &input(facelets, &alg, notation)?, notation)
         }
         Command::Solve {
+            method: Method::Optimal,
+            metric,
+            max_length: None,
+            time_limit,
+            batch: None,
+            notation,
+            facelets,
+            alg,
+        } => {
+            let opts = crate::solve::optimal::OptimalOptions {
+                metric,
+                time_limit,
+                ..Default::default()
+            };
+            crate::progress::optimal_with_progress(
+                &input(facelets, &alg, notation)?,
+                &opts,
+                notation,
+            )
+        }
+        Command::Solve {
             method: Method::Beginner,
             metric,
             max_length: None,
@@ -694,8 +725,8 @@ pub fn execute(command: Command) -> Result<String> {
             Ok(reports::tables_report(crate::cache::cache_dir().as_deref()))
         }
         Command::Tables {
-            action: Some(TablesCommand::Build),
-        } => Ok(crate::progress::build_tables()),
+            action: Some(TablesCommand::Build { optimal }),
+        } => crate::progress::build_tables(optimal),
         Command::Tools { search: false } => Ok(reports::tools_report()?),
         Command::Tools { search: true } => Ok(reports::tools_search_report()?),
         Command::Scramble {
@@ -936,12 +967,34 @@ pub fn solve_batch(
                 Ok(crate::beginner::solve_input(state)?.1.simplified())
             })
         }
+        Method::Optimal if max_length.is_none() => {
+            let opts = crate::solve::optimal::OptimalOptions {
+                metric,
+                time_limit,
+                ..Default::default()
+            };
+            let table = crate::progress::optimal_table()?;
+            let tables = &crate::progress::twophase_tables().0;
+            Box::new(move |state: &Input| -> Result<Vec<crate::moves::Move>> {
+                let cube = crate::solve::report::read_cube(state)?;
+                let text = crate::solve::report::optimal_text(
+                    table,
+                    tables,
+                    &cube,
+                    &opts,
+                    Notation::Standard,
+                    &mut |_| {},
+                )?;
+                let last = text.lines().last().unwrap_or("");
+                Ok(crate::parser::parse_sequence(last, Notation::Standard)?)
+            })
+        }
         Method::Bfs => {
             return Err(Error::Usage(
                 "solve --batch takes --method twophase (the default) or --method beginner (the breadth-first search solves one state at a time)".to_string(),
             ));
         }
-        Method::TwoPhase | Method::Beginner => {
+        Method::TwoPhase | Method::Beginner | Method::Optimal => {
             let opts = twophase_options(method, metric, max_length, time_limit)?;
             // Load (or build) the tables before the first line, so that its time is a solve's.
             let tables = &crate::progress::twophase_tables().0;

@@ -108,8 +108,8 @@ pub const COMMANDS: &[CommandInfo] = &[
     },
     CommandInfo {
         name: "solve",
-        args: "[bfs|beginner] [htm|qtm] [max N] [time S] [ALG]",
-        summary: "solve the current cube (or ALG): two-phase by default, any cube in milliseconds; bfs, a shortest solution within a depth limit; beginner, layer by layer, each stage with the cube after it",
+        args: "[optimal|bfs|beginner] [htm|qtm] [max N] [time S] [ALG]",
+        summary: "solve the current cube (or ALG): two-phase by default, any cube in milliseconds; optimal, proven shortest (a minute or two; Ctrl-C or time S stops it with what it proved); bfs, a shortest solution within a depth limit; beginner, layer by layer, each stage with the cube after it",
     },
     CommandInfo {
         name: "hint",
@@ -943,9 +943,10 @@ impl Session {
         Ok(Reply::text(format!("{label}\n{}", reply.text)))
     }
 
-    /// `solve [bfs|twophase] [htm|qtm] [max N] [time S] [ALG]`.
+    /// `solve [bfs|twophase|optimal] [htm|qtm] [max N] [time S] [ALG]`.
     fn solve(&mut self, line: &str, rest: &str) -> Result<Reply> {
         let mut bfs = false;
+        let mut optimal = false;
         let mut metric = None;
         let mut max_length = None;
         let mut time_limit = None;
@@ -961,8 +962,9 @@ impl Session {
                     .trim_start()
             };
             match word.to_lowercase().as_str() {
-                "bfs" => bfs = true,
-                "twophase" | "two-phase" => bfs = false,
+                "bfs" => (bfs, optimal) = (true, false),
+                "twophase" | "two-phase" => (bfs, optimal) = (false, false),
+                "optimal" => (bfs, optimal) = (false, true),
                 "max" => {
                     let v = value().ok_or_else(|| usage("solve: max needs a number of moves"))?;
                     max_length = Some(v.parse::<u8>().map_err(|_| {
@@ -1002,6 +1004,23 @@ impl Session {
         } else {
             Input::Moves(within(line, alg, parse_sequence(alg, self.notation))?)
         };
+        if optimal {
+            if max_length.is_some() {
+                return Err(usage(
+                    "solve optimal: max is for the two-phase and bfs solvers (the optimal one finds the shortest)",
+                ));
+            }
+            let opts = crate::solve::optimal::OptimalOptions {
+                metric: metric.unwrap_or(Metric::Htm),
+                time_limit,
+                ..Default::default()
+            };
+            return Ok(Reply::text(crate::progress::optimal_with_progress(
+                &input,
+                &opts,
+                self.notation,
+            )?));
+        }
         if bfs {
             if time_limit.is_some() {
                 return Err(usage("solve: time is for the two-phase solver, not bfs"));

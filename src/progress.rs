@@ -85,7 +85,7 @@ pub fn with_spinner<T>(what: &str, work: impl FnOnce() -> T) -> T {
 /// `cubework tables build`: loads every cached table, building (with a progress bar or
 /// spinner) and saving those that are missing or damaged; how each was obtained, then the
 /// listing of [`crate::reports::tables_report`].
-pub fn build_tables() -> String {
+pub fn build_tables(optimal: bool) -> Result<String> {
     let mut out = Vec::new();
     for metric in crate::metric::Metric::SEARCHED {
         let name = crate::pocket::table_file(metric).name;
@@ -99,10 +99,20 @@ pub fn build_tables() -> String {
         "{}: {report}",
         crate::solve::cache::table_file().name
     ));
+    if optimal {
+        let started = std::time::Instant::now();
+        optimal_table()?;
+        out.push(format!(
+            "{}: ready in {:.1} s",
+            crate::solve::optimal_table::table_file(crate::solve::report::optimal_table_kind())
+                .name,
+            started.elapsed().as_secs_f64()
+        ));
+    }
     out.push(crate::reports::tables_report(
         crate::cache::cache_dir().as_deref(),
     ));
-    out.join("\n")
+    Ok(out.join("\n"))
 }
 
 /// Rounds `compare` and `paper` time (after a warm-up round).
@@ -184,4 +194,65 @@ pub fn measure_sizes_with_progress(
     });
     bar.finish_and_clear();
     Ok(measures?)
+}
+
+/// The optimal solver's table ([`crate::solve::report::optimal_table_kind`]), loaded from
+/// the cache or, the first time, built with a progress bar on stderr (about 45 s on two
+/// cores for the large table); Ctrl-C stops a build, and nothing is saved.
+pub fn optimal_table() -> Result<&'static crate::solve::optimal_table::AxisTable> {
+    use crate::solve::optimal_table::{AxisTable, load_or_build_in};
+    static TABLE: std::sync::OnceLock<AxisTable> = std::sync::OnceLock::new();
+    if let Some(t) = TABLE.get() {
+        return Ok(t);
+    }
+    let bar = indicatif::ProgressBar::new_spinner();
+    bar.set_style(
+        indicatif::ProgressStyle::with_template("{msg} {bar:30} {percent:>3}% [{elapsed}]")
+            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+    );
+    bar.set_message("loading the optimal solver's table");
+    bar.enable_steady_tick(std::time::Duration::from_millis(100));
+    let made = load_or_build_in(
+        crate::solve::report::optimal_table_kind(),
+        crate::cache::cache_dir().as_deref(),
+        crate::solve::optimal::default_threads(),
+        &mut |done, total| {
+            bar.set_message("building the optimal solver's table (once)");
+            bar.set_length(total);
+            bar.set_position(done);
+        },
+    );
+    bar.finish_and_clear();
+    let (table, _) = made?;
+    Ok(TABLE.get_or_init(|| table))
+}
+
+/// `solve --method optimal` on `input`, with a progress line on stderr while it searches
+/// (depth, nodes, nodes a second, time; hidden when stderr is not a terminal).
+pub fn optimal_with_progress(
+    input: &Input,
+    opts: &crate::solve::optimal::OptimalOptions,
+    notation: Notation,
+) -> Result<String> {
+    // Read the state first, so that bad input is reported before any table is loaded.
+    let cube = crate::solve::report::read_cube(input)?;
+    let table = optimal_table()?;
+    let tables = &twophase_tables().0;
+    let bar = indicatif::ProgressBar::new_spinner();
+    bar.set_style(
+        indicatif::ProgressStyle::with_template("{spinner} {msg} [{elapsed}]")
+            .unwrap_or_else(|_| indicatif::ProgressStyle::default_spinner()),
+    );
+    let text = crate::solve::report::optimal_text(table, tables, &cube, opts, notation, &mut |p| {
+        let secs = p.elapsed.as_secs_f64().max(1e-9);
+        bar.set_message(format!(
+            "optimal search: depth {}, {} nodes, {:.1} M nodes/s",
+            p.depth,
+            crate::text::thousands(p.nodes),
+            p.nodes as f64 / secs / 1e6
+        ));
+        bar.tick();
+    });
+    bar.finish_and_clear();
+    Ok(text?)
 }

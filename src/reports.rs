@@ -619,6 +619,7 @@ pub struct CachedTable {
 pub fn cached_tables() -> Vec<CachedTable> {
     use crate::metric::Metric;
     use crate::pocket::DistanceTable;
+    use crate::solve::optimal_table::{AxisTable, SliceKind, table_file};
     vec![
         CachedTable {
             file: crate::pocket::table_file(Metric::Qtm),
@@ -634,6 +635,16 @@ pub fn cached_tables() -> Vec<CachedTable> {
             file: crate::solve::cache::table_file(),
             what: "3×3×3 two-phase solver",
             check: |b| crate::solve::tables::Tables::from_payload(b).map(|_| ()),
+        },
+        CachedTable {
+            file: table_file(SliceKind::Sorted),
+            what: "3×3×3 optimal solver (built by tables build --optimal)",
+            check: |b| AxisTable::from_payload(SliceKind::Sorted, b.to_vec()).map(|_| ()),
+        },
+        CachedTable {
+            file: table_file(SliceKind::Position),
+            what: "3×3×3 optimal solver, small (CUBEWORK_OPTIMAL_TABLE=small)",
+            check: |b| AxisTable::from_payload(SliceKind::Position, b.to_vec()).map(|_| ()),
         },
     ]
 }

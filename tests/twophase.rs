@@ -121,7 +121,7 @@ fn solve_options_and_what_they_refuse() {
         ),
         (
             vec!["solve", "--method", "bfs", "--time-limit", "1", "R"],
-            "two-phase method",
+            "two-phase and optimal methods",
         ),
         (vec!["solve", "--facelets", "UUUU"], "54"),
         (vec!["solve", "R Q"], "unknown move 'Q'"),
@@ -202,7 +202,7 @@ fn batch_solves_every_good_line_and_names_the_bad_ones() {
                 "--time-limit",
                 "1",
             ],
-            "--time-limit is for the two-phase method",
+            "--time-limit is for the two-phase and optimal methods",
         ),
     ] {
         let r = run(&args, "R U\n");

@@ -245,6 +245,86 @@ impl Plan {
     }
 }
 
+/// Which table the optimal solver reads: [`SliceKind::Sorted`](super::optimal_table::SliceKind)
+/// (883 MB, Kociemba's larger table) unless the environment variable
+/// `CUBEWORK_OPTIMAL_TABLE` is `small` (Reid's 50 MB table: builds in seconds, searches
+/// several times longer).
+pub fn optimal_table_kind() -> super::optimal_table::SliceKind {
+    use super::optimal_table::SliceKind;
+    match std::env::var("CUBEWORK_OPTIMAL_TABLE").as_deref() {
+        Ok("small") => SliceKind::Position,
+        _ => SliceKind::Sorted,
+    }
+}
+
+/// `cubework solve --method optimal`: a proven-shortest solution of `cube` as text — any
+/// whole-cube turn, the length, what the search proved and did, and the solution alone on
+/// the last line. A two-phase solution found first is the best known, the answer if the
+/// search proves nothing is shorter or is stopped (time limit, Ctrl-C), which it then says.
+pub fn optimal_text(
+    table: &super::optimal_table::AxisTable,
+    tables: &Tables,
+    cube: &Cube,
+    opts: &super::optimal::OptimalOptions,
+    notation: Notation,
+    progress: &mut dyn FnMut(super::optimal::Progress),
+) -> Result<String, SolveError> {
+    use super::optimal::{Stopped, length};
+    let (state, rotation) = CubieCube::from_cube(cube)?;
+    let known = solve(tables, &state, &TwoPhaseOptions::default())
+        .ok()
+        .map(|s| s.moves);
+    let found = super::optimal::solve(table, &state, opts, known, progress)?;
+    let Some(face_moves) = &found.moves else {
+        return Err(SolveError::Unreachable(
+            "a stopped optimal search without a two-phase solution",
+        ));
+    };
+    let moves: Vec<Move> = face_moves.iter().map(|m| m.to_move()).collect();
+    let whole: Vec<Move> = rotation.iter().chain(&moves).copied().collect();
+    check_solves(cube, &whole)?;
+    let mut out = String::new();
+    if !rotation.is_empty() {
+        let _ = writeln!(
+            out,
+            "turned the whole cube ({}) to bring the centres home",
+            format_in(&rotation, notation)
+        );
+    }
+    let n = length(face_moves, opts.metric) as u64;
+    let work = format!(
+        "{} nodes in {:.3} s, {:.1} M nodes/s on {}",
+        crate::text::thousands(found.nodes),
+        found.elapsed.as_secs_f64(),
+        found.nodes_per_second() / 1e6,
+        count(found.threads as u64, "thread")
+    );
+    let metric = opts.metric.title();
+    if found.optimal {
+        let _ = writeln!(
+            out,
+            "{} in the {metric}, proven shortest (optimal search: {work}){}:",
+            count(n, "move"),
+            notation.in_words()
+        );
+    } else {
+        let why = match found.stopped {
+            Some(Stopped::Cancelled) => "stopped by Ctrl-C",
+            _ => "stopped at the time limit",
+        };
+        let below = found.lower_bound.saturating_sub(1) as u64;
+        let _ = writeln!(
+            out,
+            "{why} ({work}): no solution of {} or fewer; best found {} in the {metric} (two-phase), not proven shortest{}:",
+            count(below, "move"),
+            count(n, "move"),
+            notation.in_words()
+        );
+    }
+    out.push_str(&format_in(&moves, notation));
+    Ok(out)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
