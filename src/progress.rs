@@ -246,7 +246,12 @@ pub fn optimal_with_progress(
     let text = crate::solve::report::optimal_text(table, tables, &cube, opts, notation, &mut |p| {
         let secs = p.elapsed.as_secs_f64().max(1e-9);
         bar.set_message(format!(
-            "optimal search: depth {}, {} nodes, {:.1} M nodes/s",
+            "optimal search: {} {}, {} nodes, {:.1} M nodes/s",
+            if p.probing {
+                "two-phase probe for a solution of"
+            } else {
+                "depth"
+            },
             p.depth,
             crate::text::thousands(p.nodes),
             p.nodes as f64 / secs / 1e6

@@ -10,8 +10,11 @@
 //!
 //! **Cheap nodes.** A node holds, for each axis, the table's coordinates and the exact
 //! distance; a child's distance is its parent's ± 1, read from the child's two-bit residue
-//! ([`decode`]). A node first computes all its children's table entries and asks the
-//! processor to fetch them, so the (random, mostly uncached) reads of a node overlap.
+//! ([`decode`]). The table is read lazily: a node first reads all its children on one axis,
+//! the one where it is farthest from the subgroup and so the likeliest to rule a child out,
+//! and reads the other two axes only for the children that survive (fewer than a third of
+//! them near the leaves, where most nodes are). Each round asks the processor to fetch all
+//! its entries before it reads any, so the (random, mostly uncached) reads overlap.
 //! Sequences are canonical: no face twice in a row, and of two opposite faces turned one
 //! after the other, only the order U before D, R before L, F before B.
 //!
@@ -20,9 +23,12 @@
 //! that finds a solution stops the others: every prefix of the depth is as long, so no
 //! thread can find a shorter one.
 //!
-//! **An upper bound.** A two-phase solution (milliseconds) is the best found before the
-//! search starts; when the depths proven empty reach its length, it is proven shortest, and
-//! the search stops without exploring that last depth. A search stopped by its time limit
+//! **An upper bound, and probes.** A two-phase solution (milliseconds) is the best found
+//! before the search starts; when the depths proven empty reach its length, it is proven
+//! shortest, and the search stops without exploring that last depth. Better still, before
+//! each depth d the two-phase solver is asked, for a bounded time, for a solution of d
+//! moves: all shorter depths are proven empty, so one it finds is a shortest solution, and
+//! the last depth, the largest by far (about 13 times all the others), is never searched. A search stopped by its time limit
 //! or Ctrl-C says what it has proven: no solution shorter than its bound, and the best
 //! found.
 //!
@@ -49,6 +55,8 @@ pub struct OptimalOptions {
     pub time_limit: Option<Duration>,
     /// Threads to search on.
     pub threads: usize,
+    /// How long to search before asking the probe (see [`solve`]) for solutions.
+    pub probe_after: Duration,
 }
 
 impl Default for OptimalOptions {
@@ -57,6 +65,7 @@ impl Default for OptimalOptions {
             metric: Metric::Htm,
             time_limit: None,
             threads: default_threads(),
+            probe_after: Duration::from_millis(50),
         }
     }
 }
@@ -96,6 +105,9 @@ pub struct OptimalSolution {
     pub elapsed: Duration,
     /// Threads searched on.
     pub threads: usize,
+    /// Whether the moves were given (`best`, or found by the probe) rather than found by the
+    /// search, which then proved only that nothing is shorter.
+    pub given: bool,
 }
 
 impl OptimalSolution {
@@ -114,6 +126,9 @@ pub struct Progress {
     pub nodes: u64,
     /// Time so far.
     pub elapsed: Duration,
+    /// Whether the probe is looking for a solution of `depth` moves (rather than the
+    /// search looking at that depth).
+    pub probing: bool,
 }
 
 /// The length of `moves` in `metric`: a half turn is two quarter turns.
@@ -220,32 +235,21 @@ impl Search<'_> {
         Node { c, d }
     }
 
-    /// The children of `node` by the moves `last` allows: move, child, bound.
-    #[inline(always)]
-    fn children(&self, node: &Node, last: Last, out: &mut [(u8, Node, u8); 18]) -> usize {
-        let m = self.table.moves();
-        let mut idx = [[0usize; 3]; 18];
-        let mut n = 0;
-        for &mv in self.moves {
-            if !last.allows(mv, self.metric) {
-                continue;
-            }
-            let c: [AxisCoord; 3] = std::array::from_fn(|a| {
-                m.step(node.c[a], self.axis_moves[a][mv as usize] as usize)
-            });
-            idx[n] = c.map(|c| m.index(c));
-            for &i in &idx[n] {
-                self.table.prefetch(i);
-            }
-            out[n].0 = mv;
-            out[n].1.c = c;
-            n += 1;
-        }
-        for (kid, idx) in out[..n].iter_mut().zip(&idx) {
-            kid.1.d = std::array::from_fn(|a| decode(node.d[a], self.table.value(idx[a])));
-            kid.2 = bound(kid.1.d);
-        }
-        n
+    /// The children of `node` by the moves `last` allows: move, child, bound (the three
+    /// steps of an [`Expansion`] one after the other).
+    fn children(
+        &self,
+        node: &Node,
+        last: Last,
+        limit: u8,
+        out: &mut [(u8, Node, u8); 18],
+    ) -> usize {
+        let mut e = Expansion::new(node);
+        e.start(self, node, last);
+        e.middle(self, limit);
+        e.finish(self);
+        out[..e.n].copy_from_slice(&e.kids[..e.n]);
+        e.n
     }
 
     /// Counts `n` nodes; whether to stop (a solution elsewhere, the clock, Ctrl-C).
@@ -265,32 +269,104 @@ impl Search<'_> {
         self.stop.store(true, Ordering::Relaxed);
     }
 
-    /// Depth-first below `node` with `left` moves to make; true if a solution was found
-    /// (left in `path`) or the search must stop.
-    fn dfs(&self, node: &Node, left: u8, last: Last, path: &mut Vec<u8>, count: &mut u64) -> bool {
-        if left == 0 {
-            return node.d == [0, 0, 0] && self.solves(path);
-        }
-        let mut kids = [(0u8, *node, 0u8); 18];
-        let n = self.children(node, last, &mut kids);
-        *count += n as u64;
-        if *count >= BATCH {
-            let c = std::mem::take(count);
-            if self.tally(c) {
-                return true;
+    /// Searches below the prefixes of `work` (taken in turn through `next`, shared with
+    /// the other threads) to depth `depth`, depth-first on [`LANES`] interleaved lanes; a
+    /// solution (checked on the cubies), or None when the work is done or the search must
+    /// stop.
+    fn lanes(
+        &self,
+        work: &[(Vec<u8>, Node, Last)],
+        next: &AtomicUsize,
+        depth: u8,
+    ) -> Option<Vec<u8>> {
+        let mut lanes: Vec<Lane> = (0..LANES).map(|_| Lane::new()).collect();
+        let mut count = 0u64;
+        let mut out_of_work = false;
+        loop {
+            let mut busy = false;
+            for lane in &mut lanes {
+                match lane.step {
+                    Step::Idle => {
+                        let p = match lane.stack.pop() {
+                            Some(p) => {
+                                lane.path.truncate(p.len as usize - 1);
+                                lane.path.push(p.mv);
+                                p
+                            }
+                            None if out_of_work => continue,
+                            None => {
+                                let i = next.fetch_add(1, Ordering::Relaxed);
+                                let Some((prefix, node, last)) = work.get(i) else {
+                                    out_of_work = true;
+                                    continue;
+                                };
+                                lane.path.clone_from(prefix);
+                                Pending {
+                                    node: *node,
+                                    left: depth - prefix.len() as u8,
+                                    last: *last,
+                                    len: prefix.len() as u8,
+                                    mv: NONE,
+                                }
+                            }
+                        };
+                        busy = true;
+                        if p.left == 0 {
+                            // A whole prefix (depths of three moves or fewer).
+                            if p.node.d == [0, 0, 0] && self.solves(&lane.path) {
+                                return Some(lane.path.clone());
+                            }
+                            continue;
+                        }
+                        lane.exp.start(self, &p.node, p.last);
+                        lane.cur = p;
+                        lane.step = Step::Started;
+                    }
+                    Step::Started => {
+                        busy = true;
+                        lane.exp.middle(self, lane.cur.left - 1);
+                        count += lane.exp.n as u64;
+                        lane.step = Step::Middle;
+                    }
+                    Step::Middle => {
+                        busy = true;
+                        lane.exp.finish(self);
+                        lane.step = Step::Idle;
+                        let p = lane.cur;
+                        // Pushed last first, so that they are searched in move order.
+                        for &i in lane.exp.through[..lane.exp.k].iter().rev() {
+                            let (mv, child, b) = lane.exp.kids[i as usize];
+                            if b > p.left - 1 {
+                                continue;
+                            }
+                            if p.left == 1 {
+                                // Solved on the table's coordinates: check the cubies.
+                                lane.path.truncate(p.len as usize);
+                                lane.path.push(mv);
+                                if self.solves(&lane.path) {
+                                    return Some(lane.path.clone());
+                                }
+                                continue;
+                            }
+                            lane.stack.push(Pending {
+                                node: child,
+                                left: p.left - 1,
+                                last: p.last.after(mv),
+                                len: p.len + 1,
+                                mv,
+                            });
+                        }
+                    }
+                }
+            }
+            if count >= BATCH && self.tally(std::mem::take(&mut count)) {
+                return None;
+            }
+            if !busy {
+                self.nodes.fetch_add(count, Ordering::Relaxed);
+                return None;
             }
         }
-        for (mv, child, b) in &kids[..n] {
-            if *b > left - 1 {
-                continue;
-            }
-            path.push(*mv);
-            if self.dfs(child, left - 1, last.after(*mv), path, count) {
-                return true;
-            }
-            path.pop();
-        }
-        false
     }
 
     /// Whether `path` solves the cube (the table's coordinates alone may not tell).
@@ -307,7 +383,7 @@ impl Search<'_> {
             let mut next = Vec::with_capacity(out.len() * 13);
             for (path, node, last) in &out {
                 let mut kids = [(0u8, *node, 0u8); 18];
-                let n = self.children(node, *last, &mut kids);
+                let n = self.children(node, *last, depth - k - 1, &mut kids);
                 self.nodes.fetch_add(n as u64, Ordering::Relaxed);
                 for (mv, child, b) in &kids[..n] {
                     if *b < depth - k {
@@ -334,27 +410,11 @@ impl Search<'_> {
         std::thread::scope(|scope| {
             for _ in 0..threads.max(1) {
                 scope.spawn(|| {
-                    let mut count = 0;
-                    loop {
-                        let i = next.fetch_add(1, Ordering::Relaxed);
-                        let Some((prefix, node, last)) = work.get(i) else {
-                            break;
-                        };
-                        if self.stop.load(Ordering::Relaxed) {
-                            break;
-                        }
-                        let mut path = prefix.clone();
-                        if self.dfs(node, depth - len, *last, &mut path, &mut count) {
-                            // Stopped, or a solution (whole, and checked on the cubies).
-                            if path.len() == depth as usize && self.solves(&path) {
-                                let mut f = self.found.lock().unwrap_or_else(|e| e.into_inner());
-                                f.get_or_insert(path);
-                                self.stop.store(true, Ordering::Relaxed);
-                            }
-                            break;
-                        }
+                    if let Some(path) = self.lanes(&work, &next, depth) {
+                        let mut f = self.found.lock().unwrap_or_else(|e| e.into_inner());
+                        f.get_or_insert(path);
+                        self.stop.store(true, Ordering::Relaxed);
                     }
-                    self.nodes.fetch_add(count, Ordering::Relaxed);
                 });
             }
         });
@@ -362,13 +422,181 @@ impl Search<'_> {
     }
 }
 
+/// Nodes a thread expands at once, a step of each in turn: while one node's table entries
+/// are on their way from memory, the thread works on the others.
+const LANES: usize = 4;
+
+/// A node waiting in a lane to be expanded: the node, the moves left, the move before it,
+/// and the length of its path, whose last move is `mv` (`NONE` for a prefix's end).
+#[derive(Clone, Copy, Debug)]
+struct Pending {
+    node: Node,
+    left: u8,
+    last: Last,
+    len: u8,
+    mv: u8,
+}
+
+/// Where a lane is in expanding its node.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Step {
+    /// Between nodes.
+    Idle,
+    /// [`Expansion::start`] done: the first axis's entries are on their way.
+    Started,
+    /// [`Expansion::middle`] done: the other axes' entries are on their way.
+    Middle,
+}
+
+/// One depth-first search of a thread: its stack of nodes to expand, the path to the node
+/// it is expanding, and that node's children.
+struct Lane {
+    stack: Vec<Pending>,
+    path: Vec<u8>,
+    exp: Expansion,
+    cur: Pending,
+    step: Step,
+}
+
+impl Lane {
+    fn new() -> Lane {
+        let node = Node {
+            c: [AxisCoord::default(); 3],
+            d: [0; 3],
+        };
+        Lane {
+            stack: Vec::with_capacity(20 * 18),
+            path: Vec::with_capacity(32),
+            exp: Expansion::new(&node),
+            cur: Pending {
+                node,
+                left: 0,
+                last: Last::START,
+                len: 0,
+                mv: NONE,
+            },
+            step: Step::Idle,
+        }
+    }
+}
+
+/// A node's children while their bounds are read, in three steps so that the reads of one
+/// step can be on their way while the thread works elsewhere. The bound is read lazily:
+/// first on the axis where the node is farthest (the likeliest to rule a child out); a
+/// child that puts beyond the limit gets that distance as its bound, and its other axes
+/// are not read (the search will not go below it). The children it lets through are read
+/// on the other two axes.
+#[derive(Clone, Copy, Debug)]
+struct Expansion {
+    node: Node,
+    first: usize,
+    /// Children: move, child, bound.
+    kids: [(u8, Node, u8); 18],
+    n: usize,
+    /// Table entries of each child on each axis (those computed).
+    idx: [[usize; 3]; 18],
+    /// The children the first axis lets through.
+    through: [u8; 18],
+    k: usize,
+}
+
+impl Expansion {
+    fn new(node: &Node) -> Expansion {
+        Expansion {
+            node: *node,
+            first: 0,
+            kids: [(0, *node, 0); 18],
+            n: 0,
+            idx: [[0; 3]; 18],
+            through: [0; 18],
+            k: 0,
+        }
+    }
+
+    /// The first axis's entries of `node`'s children, asked for.
+    #[inline(always)]
+    fn start(&mut self, s: &Search, node: &Node, last: Last) {
+        let m = s.table.moves();
+        self.node = *node;
+        self.first = if node.d[0] >= node.d[1] && node.d[0] >= node.d[2] {
+            0
+        } else if node.d[1] >= node.d[2] {
+            1
+        } else {
+            2
+        };
+        let first = self.first;
+        self.n = 0;
+        for &mv in s.moves {
+            if !last.allows(mv, s.metric) {
+                continue;
+            }
+            let kid = &mut self.kids[self.n];
+            kid.0 = mv;
+            kid.1.c[first] = m.step(node.c[first], s.axis_moves[first][mv as usize] as usize);
+            let i = m.index(kid.1.c[first]);
+            self.idx[self.n][first] = i;
+            s.table.prefetch(i);
+            self.n += 1;
+        }
+    }
+
+    /// The first axis's distances read; the other axes' entries asked for, of the children
+    /// within `limit`.
+    #[inline(always)]
+    fn middle(&mut self, s: &Search, limit: u8) {
+        let m = s.table.moves();
+        let first = self.first;
+        self.k = 0;
+        for i in 0..self.n {
+            let kid = &mut self.kids[i];
+            let d = decode(self.node.d[first], s.table.value(self.idx[i][first]));
+            kid.1.d[first] = d;
+            kid.2 = d;
+            if d > limit {
+                continue;
+            }
+            let mv = kid.0 as usize;
+            for a in [(first + 1) % 3, (first + 2) % 3] {
+                kid.1.c[a] = m.step(self.node.c[a], s.axis_moves[a][mv] as usize);
+                let j = m.index(kid.1.c[a]);
+                self.idx[i][a] = j;
+                s.table.prefetch(j);
+            }
+            self.through[self.k] = i as u8;
+            self.k += 1;
+        }
+    }
+
+    /// The other axes' distances read, and the bounds of the children let through.
+    #[inline(always)]
+    fn finish(&mut self, s: &Search) {
+        let first = self.first;
+        for &i in &self.through[..self.k] {
+            let i = i as usize;
+            let kid = &mut self.kids[i];
+            for a in [(first + 1) % 3, (first + 2) % 3] {
+                kid.1.d[a] = decode(self.node.d[a], s.table.value(self.idx[i][a]));
+            }
+            kid.2 = bound(kid.1.d);
+        }
+    }
+}
+
+/// A source of short solutions that bound the search from above (the two-phase solver, in
+/// the CLI): asked for a solution of at most `length` moves within a time budget, it gives
+/// one or `None`.
+pub type Probe<'a> = &'a mut (dyn FnMut(u8, Duration) -> Option<Vec<FaceMove>> + Send);
+
 /// Moves in the prefixes shared out between threads.
 const PREFIX: u8 = 3;
 
-/// A proven-shortest solution of `cube` in `opts.metric`, searched with `table`. `best`
-/// is a solution already known (a two-phase one), the answer if the search proves that
-/// nothing is shorter or has to stop. `progress` is called from this thread about ten
-/// times a second.
+/// A proven-shortest solution of `cube` in `opts.metric`, searched with `table`. `best` is a solution already known (a two-phase one), the answer if the
+/// search proves that nothing is shorter or has to stop. In the half-turn metric, before
+/// each depth d of a search that has run `opts.probe_after` (50 ms), `probe` (if given) is
+/// asked for a solution of d moves within half the time spent so far: every shorter depth is proven
+/// empty, so one found is a shortest solution, and the largest depth, which costs most, is
+/// never searched. `progress` is called from this thread about ten times a second.
 ///
 /// ```
 /// use cubework::solve::{CubieCube, FaceMove};
@@ -377,7 +605,8 @@ const PREFIX: u8 = 3;
 /// let (table, _) = AxisTable::build(SliceKind::Position, 2, &mut |_, _| {}).unwrap();
 /// let m = |i: usize| FaceMove::ALL[i];
 /// let cube = CubieCube::solved().apply_all(&[m(3), m(0), m(5), m(2), m(6)]); // R U R' U' F
-/// let found = solve(&table, &cube, &OptimalOptions::default(), None, &mut |_| {}).unwrap();
+/// let opts = OptimalOptions::default();
+/// let found = solve(&table, &cube, &opts, None, None, &mut |_| {}).unwrap();
 /// assert!(found.optimal);
 /// assert_eq!(found.moves.unwrap().len(), 5);
 /// ```
@@ -386,6 +615,7 @@ pub fn solve(
     cube: &CubieCube,
     opts: &OptimalOptions,
     best: Option<Vec<FaceMove>>,
+    mut probe: Option<Probe<'_>>,
     progress: &mut dyn FnMut(Progress),
 ) -> Result<OptimalSolution, SolveError> {
     let started = Instant::now();
@@ -412,7 +642,7 @@ pub fn solve(
         depth += 1;
     }
     let mut best = best.filter(|b| cube.apply_all(b).is_solved());
-    let done = |moves: Option<Vec<FaceMove>>, optimal, lower_bound, search: &Search| {
+    let done = |moves: Option<Vec<FaceMove>>, optimal, lower_bound, given, search: &Search| {
         let stopped = *search.stopped.lock().unwrap_or_else(|e| e.into_inner());
         OptimalSolution {
             moves,
@@ -422,49 +652,83 @@ pub fn solve(
             nodes: search.nodes.load(Ordering::Relaxed),
             elapsed: started.elapsed(),
             threads: opts.threads.max(1),
+            given,
         }
+    };
+    let tick = |depth, probing| Progress {
+        depth,
+        nodes: search.nodes.load(Ordering::Relaxed),
+        elapsed: started.elapsed(),
+        probing,
     };
     loop {
         if let Some(b) = &best
             && length(b, metric) <= depth
         {
-            return Ok(done(best, true, depth, &search));
+            return Ok(done(best, true, depth, true, &search));
         }
-        progress(Progress {
-            depth,
-            nodes: search.nodes.load(Ordering::Relaxed),
-            elapsed: started.elapsed(),
-        });
-        let found = std::thread::scope(|scope| {
-            let (tx, rx) = std::sync::mpsc::channel();
-            let search = &search;
-            let root = &root;
-            scope.spawn(move || {
-                let _ = tx.send(search.depth(root, depth, opts.threads));
-            });
-            loop {
-                match rx.recv_timeout(Duration::from_millis(100)) {
-                    Ok(found) => return Ok(found),
-                    Err(std::sync::mpsc::RecvTimeoutError::Timeout) => progress(Progress {
-                        depth,
-                        nodes: search.nodes.load(Ordering::Relaxed),
-                        elapsed: started.elapsed(),
-                    }),
-                    Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => {
-                        return Err(SolveError::Unreachable("an optimal-search thread panicked"));
-                    }
-                }
+        progress(tick(depth, false));
+        // Every depth below this one is proven empty: a solution of this length found by
+        // the probe is a shortest one, and the depth need not be searched.
+        if let Some(probe) = probe.as_mut()
+            && metric == Metric::Htm
+            && started.elapsed() >= opts.probe_after
+        {
+            let mut budget = started.elapsed() / PROBE_SHARE;
+            if let Some(t) = search.deadline {
+                budget = budget.min(t.saturating_duration_since(Instant::now()));
             }
+            let found = ticking(|| probe(depth, budget), &mut || progress(tick(depth, true)))?;
+            if let Some(moves) = found.filter(|m| m.len() <= depth as usize)
+                && cube.apply_all(&moves).is_solved()
+            {
+                return Ok(done(Some(moves), true, depth, true, &search));
+            }
+            if crate::cancel::requested() {
+                search.halt(Stopped::Cancelled);
+                return Ok(done(best.take(), false, depth, true, &search));
+            }
+        }
+        let found = ticking(|| search.depth(&root, depth, opts.threads), &mut || {
+            progress(tick(depth, false))
         })?;
         if let Some(path) = found {
             let moves: Vec<FaceMove> = path.iter().map(|&m| FaceMove::ALL[m as usize]).collect();
-            return Ok(done(Some(moves), true, depth, &search));
+            return Ok(done(Some(moves), true, depth, false, &search));
         }
         if search.stop.load(Ordering::Relaxed) {
-            return Ok(done(best.take(), false, depth, &search));
+            return Ok(done(best.take(), false, depth, true, &search));
         }
         depth += step;
     }
+}
+
+/// A probe may take this share of the time spent so far (1/2): a depth costs about 13
+/// times all the depths before it, so a failed probe costs a few percent more, while a
+/// successful one saves the last and largest depth.
+const PROBE_SHARE: u32 = 2;
+
+/// Runs `work` on another thread, calling `tick` on this one about ten times a second
+/// until it is done.
+fn ticking<T: Send>(
+    work: impl FnOnce() -> T + Send,
+    tick: &mut dyn FnMut(),
+) -> Result<T, SolveError> {
+    std::thread::scope(|scope| {
+        let (tx, rx) = std::sync::mpsc::channel();
+        scope.spawn(move || {
+            let _ = tx.send(work());
+        });
+        loop {
+            match rx.recv_timeout(Duration::from_millis(100)) {
+                Ok(found) => return Ok(found),
+                Err(std::sync::mpsc::RecvTimeoutError::Timeout) => tick(),
+                Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => {
+                    return Err(SolveError::Unreachable("an optimal-search thread panicked"));
+                }
+            }
+        }
+    })
 }
 
 #[cfg(test)]
@@ -528,7 +792,7 @@ mod tests {
             let bfs = crate::solve::SearchOptions::new(metric);
             for seed in 0..cases {
                 let cube = scrambled(seed, max, metric);
-                let found = solve(small(), &cube, &opts, None, &mut |_| {}).unwrap();
+                let found = solve(small(), &cube, &opts, None, None, &mut |_| {}).unwrap();
                 let moves = found.moves.unwrap();
                 assert!(found.optimal && cube.apply_all(&moves).is_solved());
                 let shortest = crate::solve::solve_optimal(&cube, &bfs, &mut |_| {}).unwrap();
@@ -592,7 +856,15 @@ mod tests {
             time_limit: Some(Duration::from_millis(50)),
             ..Default::default()
         };
-        let found = solve(small(), &cube, &opts, Some(known.clone()), &mut |_| {}).unwrap();
+        let found = solve(
+            small(),
+            &cube,
+            &opts,
+            Some(known.clone()),
+            None,
+            &mut |_| {},
+        )
+        .unwrap();
         assert!(!found.optimal);
         assert_eq!(found.stopped, Some(Stopped::TimeLimit));
         assert_eq!(found.moves, Some(known));
@@ -603,10 +875,59 @@ mod tests {
             &CubieCube::solved(),
             &opts,
             Some(vec![]),
+            None,
             &mut |_| {},
         )
         .unwrap();
         assert!(found.optimal && found.moves == Some(vec![]));
+    }
+
+    #[test]
+    fn a_probe_ends_the_search_at_the_depth_it_fills_and_a_wrong_answer_is_ignored() {
+        let tables = crate::solve::tables::tests::tables();
+        let opts = OptimalOptions {
+            probe_after: Duration::ZERO,
+            ..Default::default()
+        };
+        for seed in 0..20 {
+            let cube = scrambled(1000 + seed, 14, Metric::Htm);
+            let plain = solve(small(), &cube, &opts, None, None, &mut |_| {}).unwrap();
+            let shortest = plain.moves.unwrap().len() as u8;
+            // The two-phase solver as the probe: the same length, proven.
+            let mut asked = Vec::new();
+            let mut probe = |max_length, give_up: Duration| {
+                asked.push(max_length);
+                let o = crate::solve::twophase::TwoPhaseOptions {
+                    max_length,
+                    time_limit: None,
+                    min_probes: 1,
+                    // Longer than the search would allow, so that the probe always finds it.
+                    give_up: give_up.max(Duration::from_secs(10)),
+                };
+                crate::solve::twophase::solve(tables, &cube, &o)
+                    .ok()
+                    .map(|s| s.moves)
+            };
+            let found = solve(small(), &cube, &opts, None, Some(&mut probe), &mut |_| {}).unwrap();
+            let moves = found.moves.unwrap();
+            assert!(found.optimal && cube.apply_all(&moves).is_solved());
+            assert_eq!(moves.len() as u8, shortest, "seed {seed}");
+            assert_eq!(
+                asked.last(),
+                Some(&found.lower_bound),
+                "seed {seed}: asked {asked:?}"
+            );
+            assert!(found.given, "seed {seed}: the probe's solution");
+            // A probe that answers with a non-solution, or one too long, is not believed.
+            let wrong = FaceMove::ALL[..shortest.min(18) as usize].to_vec();
+            for answer in [wrong, vec![FaceMove::ALL[0]; 30]] {
+                let mut probe = |_, _| Some(answer.clone());
+                let found =
+                    solve(small(), &cube, &opts, None, Some(&mut probe), &mut |_| {}).unwrap();
+                assert!(found.optimal, "seed {seed}");
+                assert_eq!(found.moves.unwrap().len() as u8, shortest, "seed {seed}");
+            }
+        }
     }
 
     #[test]

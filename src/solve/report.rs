@@ -274,7 +274,22 @@ pub fn optimal_text(
     let known = solve(tables, &state, &TwoPhaseOptions::default())
         .ok()
         .map(|s| s.moves);
-    let found = super::optimal::solve(table, &state, opts, known, progress)?;
+    let found = super::optimal::solve(
+        table,
+        &state,
+        opts,
+        known,
+        Some(&mut |max_length, give_up| {
+            let opts = TwoPhaseOptions {
+                max_length,
+                time_limit: None,
+                min_probes: 1,
+                give_up,
+            };
+            solve(tables, &state, &opts).ok().map(|s| s.moves)
+        }),
+        progress,
+    )?;
     let Some(face_moves) = &found.moves else {
         return Err(SolveError::Unreachable(
             "a stopped optimal search without a two-phase solution",
@@ -293,14 +308,24 @@ pub fn optimal_text(
     }
     let n = length(face_moves, opts.metric) as u64;
     let work = format!(
-        "{} nodes in {:.3} s, {:.1} M nodes/s on {}",
+        "{} nodes in {:.3} s, {:.1} M nodes/s on {} ({:.1} M a thread)",
         crate::text::thousands(found.nodes),
         found.elapsed.as_secs_f64(),
         found.nodes_per_second() / 1e6,
-        count(found.threads as u64, "thread")
+        count(found.threads as u64, "thread"),
+        found.nodes_per_second() / 1e6 / found.threads.max(1) as f64
     );
     let metric = opts.metric.title();
-    if found.optimal {
+    if found.optimal && found.given {
+        // The two-phase solver found it; the search proved every shorter length empty.
+        let _ = writeln!(
+            out,
+            "{} in the {metric}, proven shortest (optimal search: {work}, no solution of {} or fewer; this one found by the two-phase solver){}:",
+            count(n, "move"),
+            count(n.saturating_sub(1), "move"),
+            notation.in_words()
+        );
+    } else if found.optimal {
         let _ = writeln!(
             out,
             "{} in the {metric}, proven shortest (optimal search: {work}){}:",
