@@ -2,8 +2,9 @@
 # The optimal solver's figures for the README: the large table's build (time, size), then
 # proven-shortest solves of the uniformly random states of seeds FIRST..LAST (default 1..20,
 # `cubework scramble --random-state --seed N`), one line each (length, seconds, nodes,
-# nodes a second), their median time; then 12-move states (seeded 12-move scrambles whose
-# optimal solution is 12 moves), each solve's search time. Uses the user's cache directory
+# nodes a second), their median time and nodes a second; then states within 12 moves
+# (seeded 12-quarter-turn scrambles, and 14-quarter-turn ones whose optimum is 12 moves),
+# median and largest search time. Uses the user's cache directory
 # unless CUBEWORK_CACHE_DIR is set (the table is 883 MB; building it takes about 45 s).
 #   scripts/optimal_figures.sh [FIRST LAST]
 set -euo pipefail
@@ -20,13 +21,23 @@ nproc | sed 's/^/cores: /'
 states=$(for seed in $(seq "$first" "$last"); do
     echo "solve optimal $("$bin" scramble --random-state --seed "$seed" | tail -1)"
 done)
-# "18 moves in the half-turn metric, proven shortest (optimal search: N nodes in S s, R M nodes/s on 2 threads)…"
-"$bin" <<<"$states" 2>/dev/null | grep 'proven shortest (' | tee /dev/stderr |
-    sed -E 's/.* nodes in ([0-9.]+) s.*/\1/' | sort -g |
-    awk '{a[NR]=$1} END {n=NR; print "median of " n " random states: " (n%2 ? a[(n+1)/2] : (a[n/2]+a[n/2+1])/2) " s"}'
+# "18 moves in the half-turn metric, proven shortest (optimal search: N nodes in S s, R M nodes/s
+# on 2 threads (R/2 M a thread)…" — one line a state, in seed order.
+results=$("$bin" <<<"$states" 2>/dev/null | grep 'proven shortest (' || true)
+paste -d' ' <(seq "$first" "$last" | sed 's/^/seed /; s/$/:/') <(printf '%s\n' "$results")
+median() {
+    sort -g | awk -v what="$1" '{a[NR]=$1} END {n=NR; print what " of " n " random states: " (n%2 ? a[(n+1)/2] : (a[n/2]+a[n/2+1])/2)}'
+}
+printf '%s\n' "$results" | sed -E 's/.* nodes in ([0-9.]+) s.*/\1/' | median "median seconds"
+printf '%s\n' "$results" | sed -E 's/.* s, ([0-9.]+) M nodes\/s.*/\1/' | median "median M nodes a second (2 threads)"
+printf '%s\n' "$results" | sed -E 's/^([0-9]+) moves.*/\1/' | sort -n | uniq -c | awk '{print $1 " states of " $2 " moves"}'
 
-# 12-move states: 14-quarter-turn scrambles whose shortest solution is 12 moves.
-scrambles=$(for seed in $(seq 1 300); do echo "solve optimal $("$bin" scramble 14 --seed "$seed" | tail -1)"; done)
-"$bin" <<<"$scrambles" 2>/dev/null | grep '^12 moves in the half-turn metric, proven shortest' |
-    sed -E 's/.* nodes in ([0-9.]+) s.*/\1/' | sort -g |
-    awk '{a[NR]=$1} END {print NR " twelve-move states: search median " a[int((NR+1)/2)] " s, max " a[NR] " s"}'
+# States within 12 moves: 300 seeded scrambles of 12 quarter turns (at most 12 moves each),
+# and the 14-quarter-turn scrambles whose shortest solution is 12 moves; search times.
+for count in 12 14; do
+    scrambles=$(for seed in $(seq 1 300); do echo "solve optimal $("$bin" scramble "$count" --seed "$seed" | tail -1)"; done)
+    "$bin" <<<"$scrambles" 2>/dev/null | grep 'proven shortest (' |
+        if [ "$count" = 14 ]; then grep '^12 moves'; else cat; fi |
+        sed -E 's/.* nodes in ([0-9.]+) s.*/\1/' | sort -g |
+        awk -v c="$count" '{a[NR]=$1} END {print NR " states from " c "-quarter-turn scrambles" (c == 14 ? " with 12-move optima" : "") ": search median " a[int((NR+1)/2)] " s, max " a[NR] " s"}'
+done
