@@ -30,7 +30,7 @@ median() {
 }
 printf '%s\n' "$results" | sed -E 's/.* nodes in ([0-9.]+) s.*/\1/' | median "median seconds"
 printf '%s\n' "$results" | sed -E 's/.* s, ([0-9.]+) M nodes\/s.*/\1/' | median "median M nodes a second (2 threads)"
-printf '%s\n' "$results" | sed -E 's/^([0-9]+) moves.*/\1/' | sort -n | uniq -c | awk '{print $1 " states of " $2 " moves"}'
+printf '%s\n' "$results" | sed -E 's/^([0-9]+) moves.*/\1/' | sort -n | uniq -c | awk '{print $1 ($1 == 1 ? " state" : " states") " of " $2 " moves"}'
 
 # States within 12 moves: 300 seeded scrambles of 12 quarter turns (at most 12 moves each),
 # and the 14-quarter-turn scrambles whose shortest solution is 12 moves; search times.

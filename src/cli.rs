@@ -59,8 +59,8 @@ pub enum Method {
     /// The layer-by-layer method a person learns: seven named stages, a line each.
     Beginner,
     /// IDA* with a large pruning table: a proven-shortest solution of any cube, on every
-    /// core (about a minute or two for a random cube; --time-limit stops it with what it
-    /// has proven).
+    /// core (seconds to a minute or two for a random cube; --time-limit stops it with what
+    /// it has proven).
     Optimal,
 }
 

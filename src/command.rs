@@ -109,7 +109,7 @@ pub const COMMANDS: &[CommandInfo] = &[
     CommandInfo {
         name: "solve",
         args: "[optimal|bfs|beginner] [htm|qtm] [max N] [time S] [ALG]",
-        summary: "solve the current cube (or ALG): two-phase by default, any cube in milliseconds; optimal, proven shortest (a minute or two; Ctrl-C or time S stops it with what it proved); bfs, a shortest solution within a depth limit; beginner, layer by layer, each stage with the cube after it",
+        summary: "solve the current cube (or ALG): two-phase by default, any cube in milliseconds; optimal, proven shortest (seconds to a minute or two; Ctrl-C or time S stops it with what it proved); bfs, a shortest solution within a depth limit; beginner, layer by layer, each stage with the cube after it",
     },
     CommandInfo {
         name: "hint",
