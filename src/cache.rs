@@ -569,8 +569,7 @@ mod tests {
     };
 
     fn temp_dir(name: &str) -> PathBuf {
-        let dir =
-            std::env::temp_dir().join(format!("cubework-cache-{}-{name}", std::process::id()));
+        let dir = std::env::temp_dir().join(format!("cubework-cache-{name}"));
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).unwrap();
         dir

@@ -420,7 +420,7 @@ mod tests {
     use super::*;
 
     fn temp(name: &str) -> PathBuf {
-        let dir = std::env::temp_dir().join(format!("cubework-repl-{}-{name}", std::process::id()));
+        let dir = std::env::temp_dir().join(format!("cubework-repl-{name}"));
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).unwrap();
         dir

@@ -159,8 +159,8 @@ fn bad_states_are_one_line_errors() {
 
 #[test]
 fn batch_of_states() {
-    let dir = std::env::temp_dir().join(format!("cubework-beginner-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
     let file = dir.join("states.txt");
     let facelets = state("R U F").facelets();
     std::fs::write(

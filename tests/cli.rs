@@ -282,7 +282,8 @@ fn representations_at_every_size_from_the_command_line() {
     );
     assert!(table.contains("| growth"), "{table}");
     // And as a chart: a line per representation against N.
-    let svg = std::env::temp_dir().join(format!("cubework-sizes-{}.svg", std::process::id()));
+    let tmp = tempfile::tempdir().unwrap();
+    let svg = tmp.path().join("sizes.svg");
     let out = run(&[
         "compare",
         "--sizes",
@@ -470,7 +471,7 @@ fn cached() -> Command {
     let mut cmd = cubework();
     cmd.env(
         "CUBEWORK_CACHE_DIR",
-        std::env::temp_dir().join(format!("cubework-cli-cache-{}", std::process::id())),
+        std::env::temp_dir().join("cubework-cli-cache"),
     );
     cmd
 }

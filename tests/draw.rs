@@ -325,7 +325,7 @@ fn cubework() -> Command {
 }
 
 fn temp(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("cubework-draw-{}", std::process::id()));
+    let dir = std::env::temp_dir().join("cubework-draw");
     std::fs::create_dir_all(&dir).unwrap();
     dir.join(name)
 }

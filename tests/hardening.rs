@@ -9,8 +9,7 @@ use std::time::{Duration, Instant};
 use assert_cmd::Command;
 
 fn temp(name: &str) -> std::path::PathBuf {
-    let dir =
-        std::env::temp_dir().join(format!("cubework-hardening-{}-{name}", std::process::id()));
+    let dir = std::env::temp_dir().join(format!("cubework-hardening-{name}"));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     dir

@@ -6,7 +6,7 @@ use cubework::{Cube, Notation, parse_moves};
 
 fn cubework() -> Command {
     let mut cmd = Command::cargo_bin("cubework").unwrap();
-    let data = std::env::temp_dir().join(format!("cubework-new-user-{}", std::process::id()));
+    let data = std::env::temp_dir().join("cubework-new-user");
     cmd.env("NO_COLOR", "1")
         .env("CUBEWORK_DATA_DIR", &data)
         .env("CUBEWORK_CACHE_DIR", data.join("cache"));

@@ -7,8 +7,10 @@ use assert_cmd::Command;
 use cubework::Cube;
 use std::path::PathBuf;
 
+/// One cache directory for every run (not one a process, which left 50 MB behind each
+/// time): the table is checked whenever it loads, and rebuilt if damaged or out of date.
 fn cache_dir() -> PathBuf {
-    std::env::temp_dir().join(format!("cubework-opt-cli-{}", std::process::id()))
+    std::env::temp_dir().join("cubework-opt-cli")
 }
 
 fn cubework() -> Command {

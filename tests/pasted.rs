@@ -6,7 +6,7 @@ use assert_cmd::Command;
 
 fn cubework() -> Command {
     let mut cmd = Command::cargo_bin("cubework").unwrap();
-    let data = std::env::temp_dir().join(format!("cubework-pasted-{}", std::process::id()));
+    let data = std::env::temp_dir().join("cubework-pasted");
     cmd.env("NO_COLOR", "1")
         .env("CUBEWORK_DATA_DIR", &data)
         .env("CUBEWORK_CACHE_DIR", data.join("cache"));
@@ -67,8 +67,8 @@ fn expand_keeps_comments_and_simplify_drops_them() {
 
 #[test]
 fn session_files_read_algorithms_across_lines() {
-    let dir = std::env::temp_dir().join(format!("cubework-pasted-run-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
     let file = dir.join("session.txt");
     std::fs::write(
         &file,

@@ -7,8 +7,8 @@ use cubework::pocket::{CACHE_ENV, cache_file, load_or_build, solve_report, table
 
 #[test]
 fn reports_build_save_and_reload_the_tables_in_the_environments_cache_directory() {
-    let dir = std::env::temp_dir().join(format!("cubework-reports-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("cache");
     // SAFETY: this is the only test in this binary, so no other thread reads the environment.
     unsafe { std::env::set_var(CACHE_ENV, &dir) };
 

@@ -83,8 +83,8 @@ fn show_all_of_the_goal_state() {
 
 #[test]
 fn run_a_session_file() {
-    let dir = std::env::temp_dir().join(format!("cubework-run-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
     let file = dir.join("session.txt");
     std::fs::write(&file, "R U\nshow facelets\n").unwrap();
     let out = Command::cargo_bin("cubework")
@@ -173,10 +173,11 @@ fn show_variants_reps_compare_and_paper() {
 
 #[test]
 fn algebra_tools_and_solvers_from_the_repl() {
-    let dir = std::env::temp_dir().join(format!("cubework-repl-cache-{}", std::process::id()));
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
     let out = Command::cargo_bin("cubework")
         .unwrap()
-        .env("CUBEWORK_CACHE_DIR", &dir)
+        .env("CUBEWORK_CACHE_DIR", dir)
         .write_stdin(
             "order size 4 U R U' R'\ncycles R\neffect FLIP\nexpand [R, U]\nsimplify U D U\ncount qtm R U2\n\
              invert (R U)3\ntools\nR U R'\nsolve\npocket solve R U\npocket table csv\n",
@@ -267,8 +268,8 @@ fn sessions_at_every_size() {
 
 #[test]
 fn draw_and_view_in_a_session() {
-    let dir = std::env::temp_dir().join(format!("cubework-repl-draw-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
     let file = |name: &str| dir.join(name).to_string_lossy().into_owned();
     let script = format!(
         "R U R' U'\ndraw {a}\ndraw {b} net\nview yaw 200 pitch -30\ndraw {c} back\nview\n\

@@ -7,7 +7,7 @@ use cubework::Cube;
 use std::path::PathBuf;
 
 fn cache_dir() -> PathBuf {
-    std::env::temp_dir().join(format!("cubework-2p-cli-{}", std::process::id()))
+    std::env::temp_dir().join("cubework-2p-cli")
 }
 
 fn cubework() -> Command {
@@ -147,7 +147,8 @@ fn batch_solves_every_good_line_and_names_the_bad_ones() {
         "F R2 F' U2 B D2 F' L2",
     ];
     let input = lines.join("\n") + "\n";
-    let file = std::env::temp_dir().join(format!("cubework-batch-{}.txt", std::process::id()));
+    let tmp = tempfile::tempdir().unwrap();
+    let file = tmp.path().join("batch.txt");
     std::fs::write(&file, &input).unwrap();
     // The states that get a solution line: not the bad line, blank line or comment.
     let solvable: Vec<&str> = lines
@@ -214,8 +215,8 @@ fn batch_solves_every_good_line_and_names_the_bad_ones() {
 
 #[test]
 fn tables_are_listed_built_and_rebuilt_when_damaged() {
-    let dir = std::env::temp_dir().join(format!("cubework-2p-tables-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path().join("cache");
     let tables = |args: &[&str]| {
         let out = Command::cargo_bin("cubework")
             .unwrap()
