@@ -28,9 +28,9 @@
 //! shortest, and the search stops without exploring that last depth. Better still, before
 //! each depth d the two-phase solver is asked, for a bounded time, for a solution of d
 //! moves: all shorter depths are proven empty, so one it finds is a shortest solution, and
-//! the last depth, the largest by far (about 13 times all the others), is never searched. A search stopped by its time limit
-//! or Ctrl-C says what it has proven: no solution shorter than its bound, and the best
-//! found.
+//! the last depth, the largest by far (about 13 times all the others), is never searched.
+//! A search stopped by its time limit or Ctrl-C says what it has proven: no solution
+//! shorter than its bound, and the best found.
 //!
 //! **Quarter turns.** In the quarter-turn metric the search turns the twelve quarter turns
 //! (a face may be turned twice the same way in a row: that is its half turn, two moves), the
@@ -591,12 +591,13 @@ pub type Probe<'a> = &'a mut (dyn FnMut(u8, Duration) -> Option<Vec<FaceMove>> +
 /// Moves in the prefixes shared out between threads.
 const PREFIX: u8 = 3;
 
-/// A proven-shortest solution of `cube` in `opts.metric`, searched with `table`. `best` is a solution already known (a two-phase one), the answer if the
-/// search proves that nothing is shorter or has to stop. In the half-turn metric, before
-/// each depth d of a search that has run `opts.probe_after` (50 ms), `probe` (if given) is
-/// asked for a solution of d moves within half the time spent so far: every shorter depth is proven
-/// empty, so one found is a shortest solution, and the largest depth, which costs most, is
-/// never searched. `progress` is called from this thread about ten times a second.
+/// A proven-shortest solution of `cube` in `opts.metric`, searched with `table`. `best` is
+/// a solution already known (a two-phase one), the answer if the search proves that nothing
+/// is shorter or has to stop. In the half-turn metric, before each depth d of a search that
+/// has run `opts.probe_after` (50 ms), `probe` (if given) is asked for a solution of d moves
+/// within half the time spent so far: every shorter depth is proven empty, so one found is a
+/// shortest solution, and the largest depth, which costs most, is never searched.
+/// `progress` is called from this thread about ten times a second.
 ///
 /// ```
 /// use cubework::solve::{CubieCube, FaceMove};
