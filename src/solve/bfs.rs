@@ -327,14 +327,7 @@ pub fn bfs_report_with(
     let cube = input.to_cube(3)?;
     let (state, rotation) = CubieCube::from_cube(&cube)?;
     let sol = solve_optimal(&state, opts, progress)?;
-    let mut out = String::new();
-    if !rotation.is_empty() {
-        let _ = writeln!(
-            out,
-            "turned the whole cube ({}) to bring the centres home",
-            format_in(&rotation, notation)
-        );
-    }
+    let mut out = super::report::rotation_line(&rotation, notation);
     let _ = writeln!(
         out,
         "{} in the {}, optimal (searched {} from the scramble and {} around solved in {:.2} s){}:",

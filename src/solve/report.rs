@@ -87,6 +87,18 @@ pub fn read_cube(input: &Input) -> Result<Cube, SolveError> {
     Ok(cube)
 }
 
+/// The first line of a solver's text when `rotation` (the whole-cube turn that brought the
+/// centres home) is not empty, else nothing: the text a solver's answer starts from.
+pub(crate) fn rotation_line(rotation: &[Move], notation: Notation) -> String {
+    if rotation.is_empty() {
+        return String::new();
+    }
+    format!(
+        "turned the whole cube ({}) to bring the centres home\n",
+        format_in(rotation, notation)
+    )
+}
+
 /// `cubework solve` (two-phase): a solution of `cube` as text — any whole-cube turn made
 /// to bring the centres home, the length and the work done, and the solution alone on the
 /// last line (empty when already solved).
@@ -108,14 +120,7 @@ pub fn twophase_text(
     notation: Notation,
 ) -> Result<String, SolveError> {
     let solved = solve_cube(tables, cube, opts)?;
-    let mut out = String::new();
-    if !solved.rotation.is_empty() {
-        let _ = writeln!(
-            out,
-            "turned the whole cube ({}) to bring the centres home",
-            format_in(&solved.rotation, notation)
-        );
-    }
+    let mut out = rotation_line(&solved.rotation, notation);
     let n = solved.moves.len();
     let s = &solved.search;
     let searched = match opts.time_limit {
@@ -298,14 +303,7 @@ pub fn optimal_text(
     let moves: Vec<Move> = face_moves.iter().map(|m| m.to_move()).collect();
     let whole: Vec<Move> = rotation.iter().chain(&moves).copied().collect();
     check_solves(cube, &whole)?;
-    let mut out = String::new();
-    if !rotation.is_empty() {
-        let _ = writeln!(
-            out,
-            "turned the whole cube ({}) to bring the centres home",
-            format_in(&rotation, notation)
-        );
-    }
+    let mut out = rotation_line(&rotation, notation);
     let n = length(face_moves, opts.metric) as u64;
     let work = format!(
         "{} nodes in {:.3} s, {:.1} M nodes/s on {} ({:.1} M a thread)",
