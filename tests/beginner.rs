@@ -1,17 +1,10 @@
 //! The beginner's method end to end: `cubework solve --method beginner` (one state, facelets,
 //! batches) and the REPL's `solve beginner`, `step` and `stage?`.
 
-use assert_cmd::Command;
 use cubework::{Cube, Notation, parse_moves, parse_sequence};
 
-fn cubework() -> Command {
-    let mut cmd = Command::cargo_bin("cubework").unwrap();
-    cmd.env("NO_COLOR", "1").env(
-        "CUBEWORK_DATA_DIR",
-        std::env::temp_dir().join("cubework-test-data"),
-    );
-    cmd
-}
+mod common;
+use common::cubework;
 
 fn run(args: &[&str]) -> (String, String, Option<i32>) {
     let out = cubework().args(args).output().unwrap();

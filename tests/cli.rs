@@ -3,14 +3,8 @@
 use assert_cmd::Command;
 use predicates::prelude::*;
 
-fn cubework() -> Command {
-    let mut cmd = Command::cargo_bin("cubework").unwrap();
-    cmd.env("NO_COLOR", "1").env(
-        "CUBEWORK_DATA_DIR",
-        std::env::temp_dir().join("cubework-test-data"),
-    );
-    cmd
-}
+mod common;
+use common::cubework;
 
 /// Bad input: status 2, nothing on stdout, one line on stderr containing `message`.
 fn assert_one_line_error(mut cmd: Command, args: &[&str], message: &str) {
@@ -466,14 +460,9 @@ fn algebra_bad_input_is_one_line_and_status_two() {
     }
 }
 
-/// The pocket tables are cached in a directory of this test run's own.
+/// The pocket tables are cached in the temp directory, apart from the user's.
 fn cached() -> Command {
-    let mut cmd = cubework();
-    cmd.env(
-        "CUBEWORK_CACHE_DIR",
-        std::env::temp_dir().join("cubework-cli-cache"),
-    );
-    cmd
+    common::cubework_cached("cubework-cli-cache")
 }
 
 fn cached_last_line(args: &[&str]) -> String {

@@ -310,18 +310,10 @@ fn the_html_page_is_self_contained() {
 
 // The command line.
 
+mod common;
+
 fn cubework() -> Command {
-    let mut cmd = Command::cargo_bin("cubework").unwrap();
-    cmd.env("NO_COLOR", "1")
-        .env(
-            "CUBEWORK_DATA_DIR",
-            std::env::temp_dir().join("cubework-test-data"),
-        )
-        .env(
-            "CUBEWORK_CACHE_DIR",
-            std::env::temp_dir().join("cubework-draw-test-cache"),
-        );
-    cmd
+    common::cubework_cached("cubework-draw-test-cache")
 }
 
 fn temp(name: &str) -> std::path::PathBuf {

@@ -5,23 +5,12 @@
 
 use assert_cmd::Command;
 use cubework::Cube;
-use std::path::PathBuf;
 
-/// One cache directory for every run (not one a process, which left 50 MB behind each
-/// time): the table is checked whenever it loads, and rebuilt if damaged or out of date.
-fn cache_dir() -> PathBuf {
-    std::env::temp_dir().join("cubework-opt-cli")
-}
+mod common;
 
 fn cubework() -> Command {
-    let mut cmd = Command::cargo_bin("cubework").unwrap();
-    cmd.env("NO_COLOR", "1")
-        .env(
-            "CUBEWORK_DATA_DIR",
-            std::env::temp_dir().join("cubework-test-data"),
-        )
-        .env("CUBEWORK_CACHE_DIR", cache_dir())
-        .env("CUBEWORK_OPTIMAL_TABLE", "small");
+    let mut cmd = common::cubework_cached("cubework-opt-cli");
+    cmd.env("CUBEWORK_OPTIMAL_TABLE", "small");
     cmd
 }
 

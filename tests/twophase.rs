@@ -1,24 +1,14 @@
 //! The two-phase solver from the outside: `solve`, `solve --batch`, `scramble --random-state`,
-//! `tables`, and the REPL's `solve`, `hint` and `scramble random`. Each test process builds
-//! the tables once, in its own cache directory.
+//! `tables`, and the REPL's `solve`, `hint` and `scramble random`. The tables are built once
+//! and kept in a cache directory of the tests' own, checked whenever they load.
 
 use assert_cmd::Command;
 use cubework::Cube;
-use std::path::PathBuf;
 
-fn cache_dir() -> PathBuf {
-    std::env::temp_dir().join("cubework-2p-cli")
-}
+mod common;
 
 fn cubework() -> Command {
-    let mut cmd = Command::cargo_bin("cubework").unwrap();
-    cmd.env("NO_COLOR", "1")
-        .env(
-            "CUBEWORK_DATA_DIR",
-            std::env::temp_dir().join("cubework-test-data"),
-        )
-        .env("CUBEWORK_CACHE_DIR", cache_dir());
-    cmd
+    common::cubework_cached("cubework-2p-cli")
 }
 
 struct Run {
