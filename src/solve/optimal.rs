@@ -315,6 +315,7 @@ impl Search<'_> {
                         if p.left == 0 {
                             // A whole prefix (depths of three moves or fewer).
                             if p.node.d == [0, 0, 0] && self.solves(&lane.path) {
+                                self.nodes.fetch_add(count, Ordering::Relaxed);
                                 return Some(lane.path.clone());
                             }
                             continue;
@@ -345,6 +346,7 @@ impl Search<'_> {
                                 lane.path.truncate(p.len as usize);
                                 lane.path.push(mv);
                                 if self.solves(&lane.path) {
+                                    self.nodes.fetch_add(count, Ordering::Relaxed);
                                     return Some(lane.path.clone());
                                 }
                                 continue;
