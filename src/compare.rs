@@ -707,7 +707,9 @@ fn sizes_text(sizes: &RangeInclusive<usize>) -> String {
 fn path_note() -> String {
     use crate::simd::ShufflePath;
     let path = ShufflePath::detect();
-    let forced = if std::env::var(crate::simd::ENV).is_ok() && path != ShufflePath::fastest() {
+    // A path named by CUBEWORK_SIMD is said to be forced whether or not this CPU would have
+    // chosen it anyway, so the note reads the same on every CPU that offers the path.
+    let forced = if matches!(ShufflePath::from_env(), Ok(Some(_))) {
         format!(", forced by {}={path}", crate::simd::ENV)
     } else {
         String::new()

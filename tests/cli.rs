@@ -655,7 +655,7 @@ fn a_forced_simd_path_is_used_or_refused() {
                 "avx2" => {
                     "AVX2 byte shuffles (vpshufb on broadcast 16-byte blocks), forced by CUBEWORK_SIMD=avx2,"
                 }
-                _ => "AVX-512 VBMI byte shuffles",
+                _ => "AVX-512 VBMI byte shuffles (vpermb, vpermi2b), forced by CUBEWORK_SIMD=vbmi,",
             };
             assert!(text.contains(note), "{path}: {text}");
         } else {
