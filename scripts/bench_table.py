@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Reads criterion's estimates for the `moves` benchmark and writes Markdown tables of medians
-(ns per move) into README.md between <!-- bench:start --> and <!-- bench:end -->: the 3×3×3's
+(ns per move) into src/guide/measurements.md between <!-- bench:start --> and <!-- bench:end -->: the 3×3×3's
 quarter-turns and orientation moves, and every representation's compiled quarter-turn at every
 size on each SIMD path the CPU has."""
 import datetime
@@ -100,7 +100,7 @@ def main():
     new, n = re.subn(r"(<!-- bench:start -->\n).*?(<!-- bench:end -->)",
                      lambda m: m.group(1) + table + "\n" + m.group(2), text, flags=re.S)
     if n != 1:
-        sys.exit("README.md has no <!-- bench:start --> ... <!-- bench:end --> block")
+        sys.exit("the page has no <!-- bench:start --> ... <!-- bench:end --> block")
     with open(readme, "w") as f:
         f.write(new)
     print(table)

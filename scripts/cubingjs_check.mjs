@@ -1,4 +1,4 @@
-// cubework checked against cubing.js itself (issue 13 §3). Run it through
+// cubework checked against cubing.js itself. Run it through
 // scripts/cubingjs_check.sh, which installs npm `cubing` into a scratch directory, builds
 // cubework in release and starts this file from there.
 //

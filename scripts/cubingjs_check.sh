@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# cubework checked against cubing.js itself (issue 13 §3): seeded random algorithms on the
+# cubework checked against cubing.js itself: seeded random algorithms on the
 # 3×3×3, 4×4×4 and 5×5×5 applied by cubing.js's KPuzzle and by `cubework apply`, their
 # states compared; `invert` and `expand` likewise; a table of spellings each parser reads.
 # The method is explained at the top of scripts/cubingjs_check.mjs.

@@ -20,7 +20,7 @@
 //! checks magic, name, version, length and checksum. The table's own decoder then checks the
 //! payload's contents (a checksum proves only that the bytes are the ones written), and
 //! [`load_or_build`] rebuilds and rewrites the file whenever anything is wrong, saying why
-//! and naming the file. Writing ([`write`]) goes through a temporary file and a rename, so a
+//! and naming the file. Writing ([`write()`]) goes through a temporary file and a rename, so a
 //! reader never sees half a file; temporary files left by a save that was killed are removed
 //! by the next save of that table.
 
@@ -39,7 +39,7 @@ pub const HEADER_BYTES: usize = 48;
 /// Bytes after the payload (the checksum).
 pub const TRAILER_BYTES: usize = 8;
 
-/// A kind of table file: what [`read`] and [`write`] need to know of it.
+/// A kind of table file: what [`read`] and [`write()`] need to know of it.
 ///
 /// ```
 /// use cubework::cache::TableFile;

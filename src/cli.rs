@@ -7,7 +7,7 @@ use std::ffi::OsString;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand, ValueEnum};
+use clap::{CommandFactory, Parser, Subcommand, ValueEnum};
 
 use crate::compare::{Format, compare_table};
 use crate::cube::Cube;
@@ -368,10 +368,17 @@ pub enum Command {
         /// The file to run.
         file: std::path::PathBuf,
     },
+    /// Print shell completions for cubework, generated from the same definitions as --help.
+    Completions {
+        /// The shell to complete for.
+        shell: clap_complete::Shell,
+    },
+    /// Print cubework's man page (roff), generated from the same definitions as --help.
+    Manpage,
 }
 
 /// Parses the arguments and runs the command: everything the binary does. Its output goes
-/// through [`output`](crate::output), so that a closed pipe or a full disk is an error here,
+/// through [`output`], so that a closed pipe or a full disk is an error here,
 /// never a panic.
 pub fn run(args: impl IntoIterator<Item = impl Into<OsString> + Clone>) -> Result<ExitCode> {
     let cli = match Cli::try_parse_from(args) {
@@ -397,6 +404,18 @@ pub fn run(args: impl IntoIterator<Item = impl Into<OsString> + Clone>) -> Resul
         Some(Command::Run { file }) => {
             let open = open_file(&file)?;
             crate::repl::run_lines(std::io::BufReader::new(open))
+        }
+        Some(Command::Completions { shell }) => {
+            let mut script = Vec::new();
+            clap_complete::generate(shell, &mut Cli::command(), "cubework", &mut script);
+            output::out_raw(String::from_utf8_lossy(&script))?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Some(Command::Manpage) => {
+            let mut page = Vec::new();
+            clap_mangen::Man::new(Cli::command()).render(&mut page)?;
+            output::out_raw(String::from_utf8_lossy(&page))?;
+            Ok(ExitCode::SUCCESS)
         }
         Some(Command::Solve {
             method,
@@ -857,6 +876,9 @@ pub fn execute(command: Command) -> Result<String> {
             "run {} is not a one-shot command",
             file.display()
         ))),
+        Command::Completions { .. } | Command::Manpage => Err(Error::Usage(
+            "completions and manpage print to standard output only".to_string(),
+        )),
     }
 }
 

@@ -1,6 +1,6 @@
 //! The canonical state: the stickers of an N×N×N cube (the 3×3×3 unless said otherwise), in
 //! facelet-string order. Every representation converts to and from it, and its text form is
-//! the facelet string of `conventions.md`.
+//! the facelet string of [the conventions](crate::guide::conventions).
 
 use std::fmt;
 

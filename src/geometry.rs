@@ -6,7 +6,7 @@
 //! sit at `2i − (N−1)` and the stickers of a face at `±N` along its normal.
 //!
 //! Stickers are numbered in facelet-string order: faces U R F D L B, each face's N² stickers
-//! row by row in the layout of `conventions.md`.
+//! row by row in the layout of [the conventions](crate::guide::conventions).
 
 use std::collections::HashMap;
 use std::sync::OnceLock;

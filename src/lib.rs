@@ -23,6 +23,10 @@
 //! 5. Solvers: pocket, solve, beginner
 //! 6. Answers: reports, error, output, progress, batch, draw
 //! 7. Front ends: command, repl, cli
+//! 8. Documentation: guide
+//!
+//! The long-form documentation is the [`guide`]: conventions, the representations, the
+//! solvers, pictures, measurements.
 #![warn(missing_docs)]
 
 pub mod alg;
@@ -40,6 +44,7 @@ pub mod effect;
 pub mod error;
 pub mod face;
 pub mod geometry;
+pub mod guide;
 pub mod input;
 pub mod lines;
 pub mod metric;

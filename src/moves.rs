@@ -2,7 +2,7 @@
 //!
 //! Every move, whatever its notation, comes down to [`SliceTurn`]s: a quarter-turn count of
 //! one layer about one of the paper's three axes. The paper's axes and their positive senses
-//! (see `conventions.md`):
+//! (see [the conventions](crate::guide::conventions)):
 //!
 //! | axis | layers (index 0 first)      | positive sense               | whole cube |
 //! |------|-----------------------------|------------------------------|------------|

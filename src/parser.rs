@@ -54,7 +54,7 @@
 //! [`tools`](crate::tools)): its paper form in the paper's dialect, the standard form of
 //! that in standard notation. No move sequence of either notation starts with a tool's name
 //! (each has a letter that is no move), so names are tried first. The expansion may be at most
-//! [`MAX_EXPANDED`](crate::alg::MAX_EXPANDED) moves.
+//! [`MAX_EXPANDED`] moves.
 //!
 //! A dot between moves changes nothing (cubing.js reads `.` as a pause): `R.U2.Rʼ` is
 //! `R U2 R'`. A move (or a bracket with its power) must be followed by a space, a dot, the

@@ -13,7 +13,7 @@
 //! paper's order L C R B H F U M D X Y Z). Where no reading has the effect it searches, breadth
 //! first, the shortest sequences of the same (legible) letters that do.
 //!
-//! `docs-tools.md` documents the outcome for each tool.
+//! The guide's [tools page](crate::guide::tools) documents the outcome for each tool.
 //!
 //! What the searches found is kept here as data ([`Tool::finding`]), so that using a tool never
 //! searches; `cubework tools --search` ([`reconstruct`]) runs them again, and a test checks that

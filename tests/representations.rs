@@ -9,7 +9,7 @@ use cubework::simd::ShufflePath;
 use cubework::{Cube, LayerTurn, Move, Notation, PaperLetter, PaperMove, parse_moves};
 use proptest::prelude::*;
 
-/// Facelet strings worked out by hand from the geometry of a real cube (see conventions.md).
+/// Facelet strings worked out by hand from the geometry of a real cube (see the guide's conventions page, `cubework::guide::conventions`).
 const HAND_WORKED: &[(&str, &str)] = &[
     ("", "UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB"),
     (

@@ -1,5 +1,5 @@
 //! The unfolded cube: up above front, left front right back in a row, down below front, each
-//! face in the layout of `conventions.md` (so it reads like [`Cube::net`]), stickers with
+//! face in the layout of [the conventions](crate::guide::conventions) (so it reads like [`Cube::net`]), stickers with
 //! rounded corners and a thin dark border on the black plastic.
 
 use super::arrows::{ArrowEnds, MovedPiece, choose};

@@ -11,7 +11,7 @@
 //!
 //! Nothing in it is trusted: besides the store's own checks, the counts must add up, the
 //! values must occur as often as the counts say, and every state but solved must have a
-//! neighbour one move closer ([`DistanceTable::from_parts`]), or the table is built again.
+//! neighbour one move closer (`DistanceTable::from_parts`), or the table is built again.
 
 use std::path::{Path, PathBuf};
 

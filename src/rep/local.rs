@@ -7,7 +7,7 @@
 //! > seen looking directly at a face (with the origin at the top, left).
 //!
 //! Faces in the paper's order (up, down, back, front, left, right), each in the layout of
-//! `conventions.md`, so `local[f][r][c]` is the facelet at row `r`, column `c` of face
+//! [the conventions](crate::guide::conventions), so `local[f][r][c]` is the facelet at row `r`, column `c` of face
 //! `Face::PAPER[f]`.
 //!
 //! Orientation moves are done "face by face and then pieced together": each new face is an

@@ -1,7 +1,7 @@
 //! # Visual Representation
 //!
 //! > Here the cube is represented in an 11-by-11 matrix, containing literal characters
-//! > representing all facelet colors -- except the [down] center. These 53 literals are placed
+//! > representing all facelet colors -- except the \[down\] center. These 53 literals are placed
 //! > along horizontal, vertical, and diagonal lines against a background of blanks […] The
 //! > display is intended to give the visual appearance of a square pyramid, viewed from atop,
 //! > as if the cube were stretched out from the bottom and flattened onto a 2-dimensional

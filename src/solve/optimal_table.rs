@@ -17,7 +17,7 @@
 //! coordinate to its class's representative. Flip through a symmetry that turns the cube a
 //! quarter about U–D also depends on where the slice edges are (their flips are counted
 //! against F and B, which that turn sends to R and L): such a symmetry first xors the flips
-//! of the edges that change reference ([`AxisTable::flip_mask`]), a function of the slice
+//! of the edges that change reference (`AxisTable::flip_mask`), a function of the slice
 //! position. Rows hold 2188 twists (the last unused) so that a row is 547 whole bytes.
 //!
 //! **Two bits an entry, exact.** Entries hold the distance mod 3. Neighbouring cosets differ

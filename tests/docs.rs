@@ -1,0 +1,389 @@
+//! The documentation is tested: every command-line example in the README and the guide runs
+//! and its output is compared (trycmd), the README's REPL session is fed to the binary through
+//! stdin and its answers compared (snapbox), and the README's command tables are exactly what
+//! the command line's and the REPL's own descriptions say. A documented example that stops
+//! being true fails here.
+//!
+//! `CUBEWORK_BLESS=1 cargo test --release --test docs` rewrites the README's command tables
+//! from the descriptions (then review the diff); `TRYCMD=overwrite` does the same for the
+//! examples' outputs.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+
+use clap::CommandFactory;
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn readme() -> String {
+    std::fs::read_to_string(root().join("README.md")).unwrap()
+}
+
+/// The guide's pages, as `cargo doc` renders them.
+fn guide_pages() -> Vec<PathBuf> {
+    let mut pages: Vec<PathBuf> = std::fs::read_dir(root().join("src/guide"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "md"))
+        .collect();
+    pages.sort();
+    pages
+}
+
+#[test]
+fn every_console_example_in_the_readme_and_the_guide_prints_what_it_shows() {
+    let cache = std::env::temp_dir().join("cubework-test-docs-cache");
+    let data = std::env::temp_dir().join("cubework-test-data");
+    let cases = trycmd::TestCases::new();
+    cases
+        .register_bin("cubework", trycmd::cargo::cargo_bin("cubework"))
+        .env("NO_COLOR", "1")
+        .env("CUBEWORK_CACHE_DIR", cache.display().to_string())
+        .env("CUBEWORK_DATA_DIR", data.display().to_string())
+        .case(root().join("README.md"));
+    for page in guide_pages() {
+        cases.case(page);
+    }
+}
+
+/// One exchange of a documented REPL session: what was typed, and what it answered.
+struct Exchange {
+    input: String,
+    output: Vec<String>,
+}
+
+/// The exchanges of a ```text block whose lines start with a REPL prompt (`vector> `).
+fn session(block: &str) -> Vec<Exchange> {
+    let prompt = |line: &str| -> Option<String> {
+        let (rep, rest) = line.split_once("> ")?;
+        let known = [
+            "numeric",
+            "local",
+            "composite",
+            "visual",
+            "vector",
+            "4d",
+            "nested",
+        ];
+        known.contains(&rep).then(|| rest.to_string())
+    };
+    let mut exchanges: Vec<Exchange> = Vec::new();
+    for line in block.lines() {
+        match prompt(line) {
+            Some(input) => exchanges.push(Exchange {
+                input,
+                output: Vec::new(),
+            }),
+            None => exchanges
+                .last_mut()
+                .expect("a session block starts with a prompt")
+                .output
+                .push(line.to_string()),
+        }
+    }
+    exchanges
+}
+
+/// The ```text blocks of a Markdown text that hold a REPL session.
+fn session_blocks(markdown: &str) -> Vec<String> {
+    let mut blocks = Vec::new();
+    let mut rest = markdown;
+    while let Some(start) = rest.find("```text\n") {
+        let body = &rest[start + "```text\n".len()..];
+        let end = body.find("```").expect("an unclosed code block");
+        if body.starts_with("vector> ") {
+            blocks.push(body[..end].to_string());
+        }
+        rest = &body[end..][3..];
+    }
+    blocks
+}
+
+fn run_session(block: &str) {
+    let exchanges = session(block);
+    assert!(!exchanges.is_empty());
+    let stdin: String = exchanges.iter().map(|e| format!("{}\n", e.input)).collect();
+    let expected: String = exchanges
+        .iter()
+        .flat_map(|e| e.output.iter())
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let out = common::cubework_cached("cubework-test-docs-cache")
+        .write_stdin(stdin)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "the session failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    snapbox::assert_data_eq!(String::from_utf8(out.stdout).unwrap(), expected);
+}
+
+#[test]
+fn every_repl_session_in_the_readme_and_the_guide_answers_as_shown() {
+    let mut texts = vec![readme()];
+    texts.extend(
+        guide_pages()
+            .iter()
+            .map(|p| std::fs::read_to_string(p).unwrap()),
+    );
+    let blocks: Vec<String> = texts.iter().flat_map(|t| session_blocks(t)).collect();
+    assert!(
+        blocks.len() >= 2,
+        "the README's session and the guide's were not found"
+    );
+    for block in blocks {
+        run_session(&block);
+    }
+}
+
+/// A Markdown table cell: pipes escaped.
+fn cell(text: &str) -> String {
+    text.replace('|', "\\|")
+}
+
+/// The command line's commands as `cubework --help` describes them.
+fn cli_table() -> String {
+    let cli = cubework::cli::Cli::command();
+    let mut table = String::from("| command | what it does |\n|---|---|\n");
+    table.push_str("| `cubework` | open the REPL |\n");
+    for sub in cli.get_subcommands() {
+        let about = sub.get_about().map(|a| a.to_string()).unwrap_or_default();
+        table.push_str(&format!(
+            "| `cubework {}` | {} |\n",
+            sub.get_name(),
+            cell(about.trim_end_matches('.'))
+        ));
+    }
+    table
+}
+
+/// The REPL's commands as its `help` describes them.
+fn repl_table() -> String {
+    let mut table = String::from("| command | what it does |\n|---|---|\n");
+    for c in cubework::command::COMMANDS {
+        let words = if c.args.is_empty() {
+            c.name.to_string()
+        } else {
+            format!("{} {}", c.name, c.args)
+        };
+        table.push_str(&format!("| `{}` | {} |\n", cell(&words), cell(c.summary)));
+    }
+    table
+}
+
+/// The README with the block between `<!-- commands:KIND:start -->` and its end replaced.
+fn with_table(readme: &str, kind: &str, table: &str) -> String {
+    let start = format!("<!-- commands:{kind}:start -->\n");
+    let end = format!("<!-- commands:{kind}:end -->");
+    let a = readme.find(&start).expect("the README's table markers") + start.len();
+    let b = readme[a..]
+        .find(&end)
+        .expect("the README's table end marker")
+        + a;
+    format!("{}{}{}", &readme[..a], table, &readme[b..])
+}
+
+#[test]
+fn the_readme_command_tables_are_the_commands_own_descriptions() {
+    let text = readme();
+    let generated = with_table(
+        &with_table(&text, "cli", &cli_table()),
+        "repl",
+        &repl_table(),
+    );
+    if std::env::var_os("CUBEWORK_BLESS").is_some() {
+        std::fs::write(root().join("README.md"), &generated).unwrap();
+        return;
+    }
+    assert!(
+        text == generated,
+        "the README's command tables differ from the commands' descriptions; \
+         run CUBEWORK_BLESS=1 cargo test --release --test docs and review the diff"
+    );
+}
+
+#[test]
+fn the_help_lists_every_command_of_the_readme_table_and_no_other() {
+    let out = common::cubework().arg("--help").output().unwrap();
+    let help = String::from_utf8(out.stdout).unwrap();
+    let cli = cubework::cli::Cli::command();
+    for sub in cli.get_subcommands() {
+        let line = format!("  {:<1}", sub.get_name());
+        assert!(
+            help.contains(&line),
+            "{} missing from --help",
+            sub.get_name()
+        );
+    }
+    let out = common::cubework().write_stdin("help\n").output().unwrap();
+    let repl_help = String::from_utf8(out.stdout).unwrap();
+    for c in cubework::command::COMMANDS {
+        assert!(
+            repl_help.contains(c.summary),
+            "the REPL's help lacks {}",
+            c.name
+        );
+    }
+}
+
+#[test]
+fn the_readme_is_short_and_reaches_every_guide_page() {
+    let text = readme();
+    assert!(text.len() <= 25_000, "README.md is {} bytes", text.len());
+    for page in guide_pages() {
+        let rel = page.strip_prefix(root()).unwrap().display().to_string();
+        assert!(
+            text.contains(&format!("]({rel})")),
+            "README does not link {rel}"
+        );
+    }
+    for (i, _) in text.match_indices("](") {
+        let target = &text[i + 2..];
+        let target = &target[..target.find(')').unwrap()];
+        if !target.starts_with("http") && !target.starts_with('#') {
+            assert!(
+                root().join(target).exists(),
+                "README links {target}, which is not in the repository"
+            );
+        }
+    }
+}
+
+#[test]
+fn no_source_or_readme_points_outside_the_repository_or_to_issue_numbers() {
+    let mut files = vec![root().join("README.md")];
+    fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                walk(&path, out);
+            } else {
+                out.push(path);
+            }
+        }
+    }
+    walk(&root().join("src"), &mut files);
+    let issue = |text: &str| {
+        text.match_indices("issue ").any(|(i, _)| {
+            text[i + 6..]
+                .chars()
+                .next()
+                .is_some_and(|c| c.is_ascii_digit())
+        })
+    };
+    for file in files {
+        let text = std::fs::read_to_string(&file).unwrap();
+        for outside in ["conventions.md", "docs-tools.md"] {
+            assert!(
+                !text.contains(outside),
+                "{} names {outside}",
+                file.display()
+            );
+        }
+        assert!(!issue(&text), "{} names an issue number", file.display());
+    }
+}
+
+#[test]
+fn completions_and_the_man_page_are_generated_from_the_command_definitions() {
+    for shell in ["bash", "zsh", "fish"] {
+        let out = common::cubework()
+            .args(["completions", shell])
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{shell}");
+        let script = String::from_utf8(out.stdout).unwrap();
+        for sub in ["apply", "solve", "draw", "pocket"] {
+            assert!(script.contains(sub), "{shell} completions lack {sub}");
+        }
+    }
+    let out = common::cubework().arg("manpage").output().unwrap();
+    assert!(out.status.success());
+    let page = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        page.starts_with(".ie") || page.contains(".TH cubework"),
+        "{page}"
+    );
+    assert!(page.contains("solve"));
+}
+
+/// The options named in a usage cell of the guide's command-line table: `(--flag, values)`,
+/// the values where the cell lists them (`--metric htm\|qtm`).
+fn options_of(usage: &str) -> Vec<(String, Vec<String>)> {
+    let words: Vec<&str> = usage
+        .split(|c: char| c.is_whitespace() || "[]()".contains(c))
+        .filter(|w| !w.is_empty())
+        .collect();
+    let mut options = Vec::new();
+    for (i, word) in words.iter().enumerate() {
+        if let Some(flag) = word.strip_prefix("--") {
+            let values = words
+                .get(i + 1)
+                .filter(|v| {
+                    v.contains("\\|")
+                        && v.chars().all(|c| {
+                            c.is_ascii_lowercase() || c.is_ascii_digit() || c == '\\' || c == '|'
+                        })
+                })
+                .map(|v| v.split("\\|").map(str::to_string).collect())
+                .unwrap_or_default();
+            options.push((flag.to_string(), values));
+        }
+    }
+    options
+}
+
+#[test]
+fn every_option_the_command_line_page_names_exists_with_the_values_it_lists() {
+    let page = std::fs::read_to_string(root().join("src/guide/command_line.md")).unwrap();
+    let cli = cubework::cli::Cli::command();
+    let mut rows = 0;
+    for line in page.lines().filter(|l| l.starts_with("| `cubework ")) {
+        let usage = line.trim_start_matches("| `").split('`').next().unwrap();
+        let mut words = usage.split_whitespace().skip(1);
+        let Some(first) = words.next() else { continue };
+        for name in first.split("\\|") {
+            let mut command = match cli.find_subcommand(name) {
+                Some(c) => c.clone(),
+                None => {
+                    panic!("the command-line page names `cubework {name}`, which is no command")
+                }
+            };
+            // A nested subcommand (`pocket table`, `tables build`).
+            let rest: Vec<&str> = usage.split_whitespace().skip(2).collect();
+            if let Some(next) = rest.first().map(|w| w.trim_start_matches('[')) {
+                if let Some(sub) = command.find_subcommand(next) {
+                    command = sub.clone();
+                }
+            }
+            for (flag, values) in options_of(usage) {
+                let arg = command
+                    .get_arguments()
+                    .find(|a| a.get_long() == Some(flag.as_str()))
+                    .unwrap_or_else(|| {
+                        panic!("`cubework {name}` has no --{flag} (the page says: {usage})")
+                    });
+                let possible: Vec<String> = arg
+                    .get_possible_values()
+                    .iter()
+                    .map(|v| v.get_name().to_string())
+                    .collect();
+                if !possible.is_empty() {
+                    for v in &values {
+                        assert!(
+                            possible.contains(v),
+                            "`cubework {name} --{flag}` takes no {v} (the page says: {usage})"
+                        );
+                    }
+                }
+            }
+            rows += 1;
+        }
+    }
+    assert!(rows > 15, "the command-line page's table was not found");
+}
