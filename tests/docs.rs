@@ -356,10 +356,10 @@ fn every_option_the_command_line_page_names_exists_with_the_values_it_lists() {
             };
             // A nested subcommand (`pocket table`, `tables build`).
             let rest: Vec<&str> = usage.split_whitespace().skip(2).collect();
-            if let Some(next) = rest.first().map(|w| w.trim_start_matches('[')) {
-                if let Some(sub) = command.find_subcommand(next) {
-                    command = sub.clone();
-                }
+            if let Some(next) = rest.first().map(|w| w.trim_start_matches('['))
+                && let Some(sub) = command.find_subcommand(next)
+            {
+                command = sub.clone();
             }
             for (flag, values) in options_of(usage) {
                 let arg = command
