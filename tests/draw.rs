@@ -614,3 +614,118 @@ fn the_pages_script_draws_and_turns_as_the_rust_code_does() {
         }
     }
 }
+/// The page's model (its script before `// ui:begin`) for `c`, run in Node with `tail` after
+/// it; its standard output, or `None` when Node is not installed.
+fn run_model(c: &Cube, tail: &str, name: &str) -> Option<String> {
+    if std::process::Command::new("node")
+        .arg("--version")
+        .output()
+        .is_err()
+    {
+        eprintln!("node is not installed: the page's script was not run");
+        return None;
+    }
+    let page = draw(
+        c,
+        &Picture {
+            format: PictureFormat::Html,
+            ..Picture::default()
+        },
+    )
+    .unwrap();
+    let script = page
+        .split("<script>")
+        .nth(1)
+        .and_then(|s| s.split("// ui:begin").next())
+        .unwrap();
+    let file = temp(&format!("{name}.js"));
+    std::fs::write(&file, format!("{script}\n{tail}\n")).unwrap();
+    let out = std::process::Command::new("node")
+        .arg(&file)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    Some(String::from_utf8(out.stdout).unwrap())
+}
+
+#[test]
+fn the_page_makes_every_move_of_a_big_cube_as_rust_does_and_names_the_rest() {
+    for (n, moves) in [
+        (4, "2R Rw' 3r2 2-3Uw 4F' 3B2' l d2 x y' z2 3Lw R3 2D"),
+        (5, "M E' S2 2R 3R' Rw 4Fw' 2-4Uw2 3l 5B x' 2L M3 E2'"),
+        (7, "3R 4U' 2-5Fw M2 S' 6l 7D 3-4Bw2 y"),
+        (3, "R Rw M E S 2U 3F' r x"),
+    ] {
+        let list: Vec<String> = moves.split(' ').map(|m| format!("{m:?}")).collect();
+        let tail = format!(
+            "for (const m of [{}]) if (!turn(m)) throw new Error('bad move ' + m);\n\
+             process.stdout.write(stickers.map(s => s.p.join(',') + ' ' + s.c).join('\\n'));",
+            list.join(",")
+        );
+        let Some(out) = run_model(&Cube::solved_n(n), &tail, &format!("every-{n}")) else {
+            return;
+        };
+        // Where each sticker is, by colour, in Rust: the same state from the same moves.
+        let want = cube(n, moves);
+        let g = Geometry::of(n);
+        let mut from_rust: Vec<String> = (0..g.sticker_count())
+            .map(|i| {
+                let [x, y, z] = g.position(i);
+                format!("{x},{y},{z} {}", want.stickers()[i].index())
+            })
+            .collect();
+        from_rust.sort();
+        let mut from_js: Vec<String> = out.lines().map(String::from).collect();
+        from_js.sort();
+        assert_eq!(from_js, from_rust, "n {n}: {moves}");
+        // Undoing every move goes back to the start.
+        let tail = format!(
+            "for (const m of [{}]) turn(m);\nwhile (history.length) undo();\n\
+             process.stdout.write(JSON.stringify(stickers.every((s, i) => s.p.join() === START[i].slice(0, 3).join())));",
+            list.join(",")
+        );
+        let back = run_model(&Cube::solved_n(n), &tail, &format!("undo-{n}")).unwrap();
+        assert_eq!(back, "true", "n {n}");
+    }
+    // What is not a move of the cube is said, with why; the rest is made.
+    let tail = "process.stdout.write(JSON.stringify(readMoves(\"R Q 5R M 2-3R R2' (R\")));";
+    let out = run_model(&Cube::solved_n(4), tail, "problems").unwrap();
+    assert!(out.contains("\"moves\":[\"R\",\"R2'\"]"), "{out}");
+    for says in [
+        "Q (not a move)",
+        "5R (the 4×4×4 has 4 layers)",
+        "M (the 4×4×4 has no middle layer)",
+        "2-3R (not a move",
+        "(R (not a move)",
+    ] {
+        assert!(out.contains(says), "{out} lacks {says}");
+    }
+}
+
+#[test]
+fn the_pages_distance_slider_reaches_as_far_as_the_command_line() {
+    let page = draw(
+        &Cube::solved(),
+        &Picture {
+            format: PictureFormat::Html,
+            ..Picture::default()
+        },
+    )
+    .unwrap();
+    let slider = page
+        .split("<input id=\"distance\"")
+        .nth(1)
+        .and_then(|s| s.split('>').next())
+        .unwrap();
+    assert!(
+        slider.contains(&format!("max=\"{}\"", Camera::MAX_DISTANCE))
+            && slider.contains(&format!("min=\"{}\"", Camera::MIN_DISTANCE)),
+        "{slider}"
+    );
+    // And the page says where what is not understood goes.
+    assert!(page.contains("id=\"problems\""));
+}
