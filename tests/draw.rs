@@ -729,3 +729,71 @@ fn the_pages_distance_slider_reaches_as_far_as_the_command_line() {
     // And the page says where what is not understood goes.
     assert!(page.contains("id=\"problems\""));
 }
+
+// Text, as a person sees it: rendered with the machine's fonts, as resvg finds them.
+
+/// The concrete font families the pictures name, before the generic `sans-serif`.
+fn named_families() -> Vec<&'static str> {
+    cubework::draw::svg::FONT_FAMILIES
+        .split(',')
+        .map(str::trim)
+        .filter(|f| *f != "sans-serif")
+        .collect()
+}
+
+/// resvg's options with the machine's fonts loaded, when one of the families the pictures
+/// name is installed; `None` (the test says so and checks nothing) on a machine without any.
+fn with_fonts() -> Option<resvg::usvg::Options<'static>> {
+    let mut options = resvg::usvg::Options::default();
+    options.fontdb_mut().load_system_fonts();
+    let named = named_families();
+    let found = options.fontdb.faces().any(|face| {
+        face.families
+            .iter()
+            .any(|(name, _)| named.contains(&name.as_str()))
+    });
+    if !found {
+        eprintln!("none of the fonts {named:?} is installed: text was not checked");
+        return None;
+    }
+    Some(options)
+}
+
+fn raster_with(svg: &str, options: &resvg::usvg::Options) -> Pixmap {
+    let tree = resvg::usvg::Tree::from_str(svg, options).unwrap();
+    let size = tree.size().to_int_size();
+    let mut pixmap = Pixmap::new(size.width(), size.height()).unwrap();
+    resvg::render(&tree, Transform::identity(), &mut pixmap.as_mut());
+    pixmap
+}
+
+/// How many pixels in the rows `rows` are ink (dark, as text is).
+fn ink(p: &Pixmap, rows: std::ops::Range<u32>, columns: std::ops::Range<u32>) -> usize {
+    rows.flat_map(|y| columns.clone().map(move |x| (x, y)))
+        .filter(|&(x, y)| {
+            let c = p.pixel(x, y).unwrap();
+            c.alpha() > 0 && (c.red() as u32 + c.green() as u32 + c.blue() as u32) < 3 * 110
+        })
+        .count()
+}
+
+#[test]
+fn a_chart_rendered_by_resvg_shows_its_title() {
+    let Some(options) = with_fonts() else { return };
+    let path = temp("titled.svg");
+    cubework()
+        .args(["order", "--plot"])
+        .arg(&path)
+        .arg("R U")
+        .assert()
+        .success();
+    let svg = std::fs::read_to_string(&path).unwrap();
+    let p = raster_with(&svg, &options);
+    // The title is the chart's caption, dark text across the top of the chart.
+    let top = ink(&p, 0..40, 0..p.width());
+    assert!(
+        top > 100,
+        "the chart's title shows no text ({top} dark pixels)"
+    );
+}
+
