@@ -179,7 +179,7 @@ pub const COMMANDS: &[CommandInfo] = &[
     CommandInfo {
         name: "draw",
         args: "FILE [net|3d|rep] [yaw Y pitch P] [distance D] [back] [only WHAT] [arrows ALG]",
-        summary: "draw the current cube to FILE (SVG; an .html name writes a page that turns): in perspective, as a net, or in the current representation's layout",
+        summary: "draw the current cube to FILE (SVG; a .png name writes an image, an .html name a page that turns): in perspective, as a net, or in the current representation's layout",
     },
     CommandInfo {
         name: "view",
