@@ -87,7 +87,8 @@ pub enum PocketCommand {
         /// A table, or CSV with the header `depth,count`.
         #[arg(long, value_enum, default_value_t = PocketFormat::Table)]
         format: PocketFormat,
-        /// Also draw the distribution in both metrics as a chart (SVG) to this file.
+        /// Also draw the distribution in both metrics as a chart to this file (SVG; PNG for a
+        /// .png name).
         #[arg(long, value_name = "FILE")]
         plot: Option<PathBuf>,
     },
@@ -160,7 +161,7 @@ pub enum Command {
         /// Notation of ALG.
         #[arg(long, value_enum, default_value_t = Notation::Standard)]
         notation: Notation,
-        /// Also draw the cycle lengths as a chart (SVG) to this file.
+        /// Also draw the cycle lengths as a chart to this file (SVG; PNG for a .png name).
         #[arg(long, value_name = "FILE")]
         plot: Option<PathBuf>,
         /// The sequence (sequence algebra allowed).
@@ -297,8 +298,8 @@ pub enum Command {
         /// A range of sizes, e.g. 2..7: every representation's ns per turn and bytes against N.
         #[arg(long, value_name = "A..B", value_parser = sizes_arg)]
         sizes: Option<SizeRange>,
-        /// Also draw ns per turn as a chart (SVG) to this file: by representation, or with
-        /// --sizes against N.
+        /// Also draw ns per turn as a chart to this file (SVG; PNG for a .png name): by
+        /// representation, or with --sizes against N.
         #[arg(long, value_name = "FILE")]
         plot: Option<PathBuf>,
     },
@@ -354,10 +355,11 @@ pub enum Command {
         /// Draw arrows from where each piece ALG moves is to where it goes.
         #[arg(long, value_name = "ALG", allow_hyphen_values = true)]
         arrows: Option<String>,
-        /// svg or html (by default from the file name: .html is html).
+        /// svg or html (by default from the file name: .html is html; a .png name gets the SVG
+        /// picture as a PNG image).
         #[arg(long, value_enum)]
         format: Option<PictureFormat>,
-        /// The file to write; - for standard output.
+        /// The file to write (.svg, .html, or .png for an image); - for standard output.
         #[arg(short = 'o', long = "output", value_name = "FILE")]
         output: Option<PathBuf>,
         /// The moves, from solved (or from --from).

@@ -9,7 +9,7 @@ use std::collections::VecDeque;
 
 use crate::alg::Alg;
 use crate::cube::Cube;
-use crate::draw::{Camera, Only, Picture, PictureFormat, ViewKind};
+use crate::draw::{Camera, DrawError, Only, Picture, PictureFormat, ViewKind, Words};
 use crate::error::{Error, Result};
 use crate::face::Face;
 use crate::input::Input;
@@ -179,7 +179,7 @@ pub const COMMANDS: &[CommandInfo] = &[
     CommandInfo {
         name: "draw",
         args: "FILE [net|3d|rep] [yaw Y pitch P] [distance D] [back] [only WHAT] [arrows ALG]",
-        summary: "draw the current cube to FILE (SVG; an .html name writes a page that turns): in perspective, as a net, or in the current representation's layout",
+        summary: "draw the current cube to FILE (SVG; a .png name writes an image, an .html name a page that turns): in perspective, as a net, or in the current representation's layout",
     },
     CommandInfo {
         name: "view",
@@ -655,7 +655,8 @@ impl Session {
                     let what = words
                         .next()
                         .ok_or_else(|| usage("only needs corners, edges, centres or a layer"))?;
-                    picture.only = Some(Only::parse(what, 3, self.notation)?);
+                    picture.only =
+                        Some(Only::parse(what, 3, self.notation).map_err(in_repl_words)?);
                 }
                 "arrows" => {
                     let alg = words.by_ref().collect::<Vec<_>>().join(" ");
@@ -668,9 +669,12 @@ impl Session {
         }
         picture.camera = angles.camera()?;
         let path = std::path::Path::new(file);
-        Ok(Reply::text(crate::draw::save(
-            &self.cube(),
+        let cube = self.cube();
+        let text = crate::draw::draw(&cube, &picture).map_err(in_repl_words)?;
+        Ok(Reply::text(crate::draw::save_drawn(
+            &text,
             &picture,
+            cube.size(),
             path,
         )?))
     }
@@ -1395,6 +1399,15 @@ fn within<T, E: Into<Error>>(line: &str, part: &str, result: Result<T, E>) -> Re
 
 fn usage(message: &str) -> Error {
     Error::Usage(message.to_string())
+}
+
+/// A drawing error as the REPL says it: options named by the REPL's words (`back`, `3d`),
+/// not the command line's flags; a cube of the wrong size keeps its own kind.
+fn in_repl_words(e: DrawError) -> Error {
+    match e {
+        DrawError::WrongSize(_) => e.into(),
+        other => usage(&other.in_words(Words::Repl)),
+    }
 }
 
 /// The help text: all commands, or one in detail.

@@ -45,7 +45,7 @@ pub enum Error {
     #[error("{0}")]
     Usage(String),
     /// Reading a file.
-    #[error("cannot read {}: {}", path.display(), reason(source))]
+    #[error("cannot read {}: {}", crate::text::echo_path(path), reason(source))]
     File {
         /// The file.
         path: std::path::PathBuf,
@@ -53,7 +53,7 @@ pub enum Error {
         source: std::io::Error,
     },
     /// Writing a file.
-    #[error("cannot write {}: {}", path.display(), reason(source))]
+    #[error("cannot write {}: {}", crate::text::echo_path(path), reason(source))]
     Write {
         /// The file.
         path: std::path::PathBuf,

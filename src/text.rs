@@ -39,6 +39,58 @@ pub fn cut(s: &str, chars: usize) -> String {
     out
 }
 
+/// The longest echo of a file name, in characters, before its middle is cut with `…`.
+pub const PATH_CHARS: usize = 80;
+
+/// A file name as messages show it: control characters escaped (so a name holding ESC, BEL or
+/// a newline cannot act on the terminal), and a name longer than [`PATH_CHARS`] characters cut
+/// in the middle with `…`, keeping its start and its end, where the file's own name is.
+///
+/// ```
+/// use std::path::Path;
+/// use cubework::text::echo_path;
+/// assert_eq!(echo_path(Path::new("cube.svg")), "cube.svg");
+/// assert_eq!(echo_path(Path::new("a\u{1b}[31m\u{7}\n.svg")), "a\\u{1b}[31m\\u{7}\\n.svg");
+/// let long = format!("/tmp/{}/cube.svg", "d".repeat(5000));
+/// let shown = echo_path(Path::new(&long));
+/// assert_eq!(shown.chars().count(), 81);
+/// assert!(shown.starts_with("/tmp/ddd") && shown.ends_with("ddd/cube.svg") && shown.contains('…'));
+/// ```
+pub fn echo_path(path: &std::path::Path) -> String {
+    let escaped = cut(&path.to_string_lossy(), usize::MAX);
+    let chars: Vec<char> = escaped.chars().collect();
+    if chars.len() <= PATH_CHARS {
+        return escaped;
+    }
+    let head = PATH_CHARS / 3;
+    let tail = PATH_CHARS - head;
+    let mut out: String = chars[..head].iter().collect();
+    out.push('…');
+    out.extend(&chars[chars.len() - tail..]);
+    out
+}
+
+/// A number the user gave, as messages echo it: short (`1e308`, not 309 digits), and cut
+/// after [`ECHO_CHARS`] characters as [`echo`] cuts text.
+///
+/// ```
+/// use cubework::text::echo_number;
+/// assert_eq!(echo_number(1e308), "1e308");
+/// assert_eq!(echo_number(-2.5e-9), "-2.5e-9");
+/// assert_eq!(echo_number(100.0), "100");
+/// assert_eq!(echo_number(-30.5), "-30.5");
+/// assert_eq!(echo_number(f64::NAN), "NaN");
+/// assert_eq!(echo_number(f64::INFINITY), "inf");
+/// ```
+pub fn echo_number(v: f64) -> String {
+    let a = v.abs();
+    if a.is_finite() && (a >= 1e15 || (a != 0.0 && a < 1e-6)) {
+        echo(&format!("{v:e}"))
+    } else {
+        echo(&v.to_string())
+    }
+}
+
 /// `n` and a noun, singular or plural: `1 move`, `2 moves`.
 ///
 /// ```

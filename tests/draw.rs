@@ -614,3 +614,353 @@ fn the_pages_script_draws_and_turns_as_the_rust_code_does() {
         }
     }
 }
+
+// Text, as a person sees it: rendered with the machine's fonts, as resvg finds them.
+
+/// The concrete font families the pictures name, before the generic `sans-serif`.
+fn named_families() -> Vec<&'static str> {
+    cubework::draw::svg::FONT_FAMILIES
+        .split(',')
+        .map(str::trim)
+        .filter(|f| *f != "sans-serif")
+        .collect()
+}
+
+/// resvg's options with the machine's fonts loaded, when one of the families the pictures
+/// name is installed; `None` (the test says so and checks nothing) on a machine without any.
+fn with_fonts() -> Option<resvg::usvg::Options<'static>> {
+    let mut options = resvg::usvg::Options::default();
+    options.fontdb_mut().load_system_fonts();
+    let named = named_families();
+    let found = options.fontdb.faces().any(|face| {
+        face.families
+            .iter()
+            .any(|(name, _)| named.contains(&name.as_str()))
+    });
+    if !found {
+        eprintln!("none of the fonts {named:?} is installed: text was not checked");
+        return None;
+    }
+    Some(options)
+}
+
+fn raster_with(svg: &str, options: &resvg::usvg::Options) -> Pixmap {
+    let tree = resvg::usvg::Tree::from_str(svg, options).unwrap();
+    let size = tree.size().to_int_size();
+    let mut pixmap = Pixmap::new(size.width(), size.height()).unwrap();
+    resvg::render(&tree, Transform::identity(), &mut pixmap.as_mut());
+    pixmap
+}
+
+/// How many pixels in the rows `rows` are ink (dark, as text is).
+fn ink(p: &Pixmap, rows: std::ops::Range<u32>, columns: std::ops::Range<u32>) -> usize {
+    rows.flat_map(|y| columns.clone().map(move |x| (x, y)))
+        .filter(|&(x, y)| {
+            let c = p.pixel(x, y).unwrap();
+            c.alpha() > 0 && (c.red() as u32 + c.green() as u32 + c.blue() as u32) < 3 * 110
+        })
+        .count()
+}
+
+#[test]
+fn a_chart_rendered_by_resvg_shows_its_title() {
+    let Some(options) = with_fonts() else { return };
+    let path = temp("titled.svg");
+    cubework()
+        .args(["order", "--plot"])
+        .arg(&path)
+        .arg("R U")
+        .assert()
+        .success();
+    let svg = std::fs::read_to_string(&path).unwrap();
+    let p = raster_with(&svg, &options);
+    // The title is the chart's caption, dark text across the top of the chart.
+    let top = ink(&p, 0..40, 0..p.width());
+    assert!(
+        top > 100,
+        "the chart's title shows no text ({top} dark pixels)"
+    );
+}
+
+#[test]
+fn a_long_caption_is_shown_whole_inside_the_picture() {
+    let Some(options) = with_fonts() else { return };
+    let t_perm = "R U R' U' R' F R2 U' R' U' R U R' F'";
+    let caption = format!("{t_perm} · arrows: {t_perm}");
+    let picture = Picture {
+        camera: Camera::new(35.0, 50.0, 4.0).unwrap(),
+        arrows: Some(parse_sequence(t_perm, Notation::Standard).unwrap()),
+        caption: caption.clone(),
+        ..Picture::default()
+    };
+    let p = raster_with(&draw(&cube(3, t_perm), &picture).unwrap(), &options);
+    let band = cubework::draw::VIEW as u32..p.height();
+    let shown = ink(&p, band.clone(), 0..p.width());
+    // The same caption alone on a page wide enough for it: all the ink it has.
+    let mut alone = cubework::draw::svg::Svg::new(2000.0, 40.0, "caption");
+    let white = cubework::draw::svg::Style::fill(&colour::PAPER.hex());
+    alone.rect((0.0, 0.0), (2000.0, 40.0), 0.0, &white);
+    alone.text(
+        (1000.0, 20.0),
+        &caption,
+        cubework::draw::CAPTION_SIZE,
+        cubework::draw::svg::Anchor::Middle,
+        &cubework::draw::svg::Style::fill(&colour::INK.hex()),
+    );
+    let whole = ink(&raster_with(&alone.finish(), &options), 0..40, 0..2000);
+    assert!(whole > 500, "the caption alone has ink ({whole})");
+    assert!(
+        shown as f64 > 0.9 * whole as f64,
+        "only {shown} of the caption's {whole} dark pixels show"
+    );
+    // Nothing touches the picture's edges.
+    let edges = ink(&p, band.clone(), 0..3) + ink(&p, band, p.width() - 3..p.width());
+    assert_eq!(edges, 0, "the caption runs off the picture");
+}
+
+#[test]
+fn a_png_name_gets_a_png_image() {
+    let path = temp("net.png");
+    let out = cubework()
+        .args(["draw", "F", "--view", "net", "-o"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let bytes = std::fs::read(&path).unwrap();
+    let line = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        line.starts_with("wrote ") && line.contains("net of the 3×3×3"),
+        "{line}"
+    );
+    assert!(bytes.starts_with(b"\x89PNG\r\n\x1a\n"), "not a PNG file");
+    let p = Pixmap::decode_png(&bytes).unwrap();
+    let layout = NetLayout::new(3);
+    let g = Geometry::of(3);
+    // After F the up face's bottom row shows the left colour, as in the SVG.
+    assert_eq!(
+        pixel(&p, layout.centre(g.index(Face::U, 2, 1))),
+        colour::sticker(Face::L)
+    );
+    // Charts too.
+    let chart = temp("order.PNG");
+    cubework()
+        .args(["order", "--plot"])
+        .arg(&chart)
+        .arg("R U")
+        .assert()
+        .success();
+    let bytes = std::fs::read(&chart).unwrap();
+    assert!(
+        bytes.starts_with(b"\x89PNG\r\n\x1a\n"),
+        "the chart is not a PNG file"
+    );
+    // The HTML page cannot be one.
+    let page = temp("page.png");
+    let page = page.to_str().unwrap();
+    one_line_error(
+        &["draw", "R", "--format", "html", "-o", page],
+        2,
+        "name it .html",
+    );
+}
+
+#[cfg(unix)]
+#[test]
+fn a_fifo_with_no_reader_is_refused_at_once() {
+    let fifo = temp("no-reader.fifo");
+    let _ = std::fs::remove_file(&fifo);
+    let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+    assert!(made.is_ok_and(|s| s.success()), "mkfifo failed");
+    for args in [
+        vec!["draw", "R", "-o", fifo.to_str().unwrap()],
+        vec!["order", "--plot", fifo.to_str().unwrap(), "R U"],
+    ] {
+        // A generous timeout turns the old wait for ever into a failure.
+        let out = cubework()
+            .args(&args)
+            .timeout(std::time::Duration::from_secs(60))
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(1), "{args:?}");
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(err.contains("is a FIFO"), "{err}");
+    }
+    std::fs::remove_file(&fifo).unwrap();
+    // A directory is refused the same way.
+    let dir = temp("a-directory.svg");
+    std::fs::create_dir_all(&dir).unwrap();
+    one_line_error(
+        &["draw", "R", "-o", dir.to_str().unwrap()],
+        1,
+        "is a directory",
+    );
+}
+
+#[test]
+fn names_and_numbers_are_echoed_escaped_and_cut() {
+    // Control characters in a file name reach the terminal escaped.
+    let path = temp("a\u{1b}[31mb\u{7}c\nd.svg");
+    let out = cubework()
+        .args(["draw", "R", "-o"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let line = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(line.lines().count(), 1, "{line:?}");
+    assert!(!line.contains(['\u{1b}', '\u{7}']), "{line:?}");
+    assert!(line.contains("a\\u{1b}[31mb\\u{7}c\\nd.svg"), "{line:?}");
+    std::fs::remove_file(&path).unwrap();
+    // A long name is cut, keeping its end.
+    let long = temp("no-such-dir").join("d".repeat(5000)).join("cube.svg");
+    let out = cubework()
+        .args(["draw", "R", "-o"])
+        .arg(&long)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        err.len() < 300 && err.contains('…') && err.contains("ddd/cube.svg"),
+        "{err}"
+    );
+    // A huge number is echoed short.
+    let file = temp("never.svg");
+    one_line_error(
+        &["draw", "R", "--yaw", "1e308", "-o", file.to_str().unwrap()],
+        2,
+        "yaw 1e308 is out of range",
+    );
+    let out = cubework()
+        .args(["draw", "R", "--yaw", "1e308", "-o"])
+        .arg(&file)
+        .output()
+        .unwrap();
+    assert!(
+        out.stderr.len() < 120,
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+/// The page's model (its script before `// ui:begin`) for `c`, run in Node with `tail` after
+/// it; its standard output, or `None` when Node is not installed.
+fn run_model(c: &Cube, tail: &str, name: &str) -> Option<String> {
+    if std::process::Command::new("node")
+        .arg("--version")
+        .output()
+        .is_err()
+    {
+        eprintln!("node is not installed: the page's script was not run");
+        return None;
+    }
+    let page = draw(
+        c,
+        &Picture {
+            format: PictureFormat::Html,
+            ..Picture::default()
+        },
+    )
+    .unwrap();
+    let script = page
+        .split("<script>")
+        .nth(1)
+        .and_then(|s| s.split("// ui:begin").next())
+        .unwrap();
+    let file = temp(&format!("{name}.js"));
+    std::fs::write(&file, format!("{script}\n{tail}\n")).unwrap();
+    let out = std::process::Command::new("node")
+        .arg(&file)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    Some(String::from_utf8(out.stdout).unwrap())
+}
+
+#[test]
+fn the_page_makes_every_move_of_a_big_cube_as_rust_does_and_names_the_rest() {
+    for (n, moves) in [
+        (4, "2R Rw' 3r2 2-3Uw 4F' 3B2' l d2 x y' z2 3Lw R3 2D"),
+        (5, "M E' S2 2R 3R' Rw 4Fw' 2-4Uw2 3l 5B x' 2L M3 E2'"),
+        (7, "3R 4U' 2-5Fw M2 S' 6l 7D 3-4Bw2 y"),
+        (3, "R Rw M E S 2U 3F' r x"),
+    ] {
+        let list: Vec<String> = moves.split(' ').map(|m| format!("{m:?}")).collect();
+        let tail = format!(
+            "for (const m of [{}]) if (!turn(m)) throw new Error('bad move ' + m);\n\
+             process.stdout.write(stickers.map(s => s.p.join(',') + ' ' + s.c).join('\\n'));",
+            list.join(",")
+        );
+        let Some(out) = run_model(&Cube::solved_n(n), &tail, &format!("every-{n}")) else {
+            return;
+        };
+        // Where each sticker is, by colour, in Rust: the same state from the same moves.
+        let want = cube(n, moves);
+        let g = Geometry::of(n);
+        let mut from_rust: Vec<String> = (0..g.sticker_count())
+            .map(|i| {
+                let [x, y, z] = g.position(i);
+                format!("{x},{y},{z} {}", want.stickers()[i].index())
+            })
+            .collect();
+        from_rust.sort();
+        let mut from_js: Vec<String> = out.lines().map(String::from).collect();
+        from_js.sort();
+        assert_eq!(from_js, from_rust, "n {n}: {moves}");
+        // Undoing every move goes back to the start.
+        let tail = format!(
+            "for (const m of [{}]) turn(m);\nwhile (history.length) undo();\n\
+             process.stdout.write(JSON.stringify(stickers.every((s, i) => s.p.join() === START[i].slice(0, 3).join())));",
+            list.join(",")
+        );
+        let back = run_model(&Cube::solved_n(n), &tail, &format!("undo-{n}")).unwrap();
+        assert_eq!(back, "true", "n {n}");
+    }
+    // What is not a move of the cube is said, with why; the rest is made.
+    let tail = "process.stdout.write(JSON.stringify(readMoves(\"R Q 5R M 2-3R R2' (R\")));";
+    let out = run_model(&Cube::solved_n(4), tail, "problems").unwrap();
+    assert!(out.contains("\"moves\":[\"R\",\"R2'\"]"), "{out}");
+    for says in [
+        "Q (not a move)",
+        "5R (the 4×4×4 has 4 layers)",
+        "M (the 4×4×4 has no middle layer)",
+        "2-3R (not a move",
+        "(R (not a move)",
+    ] {
+        assert!(out.contains(says), "{out} lacks {says}");
+    }
+}
+
+#[test]
+fn the_pages_distance_slider_reaches_as_far_as_the_command_line() {
+    let page = draw(
+        &Cube::solved(),
+        &Picture {
+            format: PictureFormat::Html,
+            ..Picture::default()
+        },
+    )
+    .unwrap();
+    let slider = page
+        .split("<input id=\"distance\"")
+        .nth(1)
+        .and_then(|s| s.split('>').next())
+        .unwrap();
+    assert!(
+        slider.contains(&format!("max=\"{}\"", Camera::MAX_DISTANCE))
+            && slider.contains(&format!("min=\"{}\"", Camera::MIN_DISTANCE)),
+        "{slider}"
+    );
+    // And the page says where what is not understood goes.
+    assert!(page.contains("id=\"problems\""));
+}

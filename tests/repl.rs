@@ -331,3 +331,32 @@ fn draw_and_view_in_a_session() {
     assert_eq!(direct.len(), 3 + 27, "three faces and their stickers");
     assert_eq!(stickers(&from_repl), direct);
 }
+
+#[test]
+fn draw_in_a_session_answers_in_the_sessions_words_not_the_flags() {
+    let tmp = tempfile::tempdir().unwrap();
+    let file = |name: &str| tmp.path().join(name).to_string_lossy().into_owned();
+    let script = format!(
+        "draw {a} back net\ndraw {b} net\ndraw {c} rep only corners\ndraw {d} only wings\n",
+        a = file("a.svg"),
+        b = file("b.html"),
+        c = file("c.svg"),
+        d = file("d.svg"),
+    );
+    let (_, stderr, code) = session(&script);
+    let errors: Vec<&str> = stderr.lines().collect();
+    assert_eq!(errors.len(), 4, "{stderr}");
+    for (line, says) in errors.iter().zip([
+        "back adds the view from behind to the 3-D view (3d)",
+        "an .html page draws the 3-D view (3d)",
+        "only and arrows draw on the 3d and net views",
+        "only wings: ",
+    ]) {
+        assert!(line.contains(says), "{line:?} lacks {says:?}");
+        assert!(
+            !line.contains("--"),
+            "{line:?} names a flag of the command line"
+        );
+    }
+    assert_eq!(code, Some(2));
+}

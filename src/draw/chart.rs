@@ -1,5 +1,6 @@
 //! The measurements as charts, drawn with `plotters` into SVG text (its SVG backend writes
-//! text as `<text>` elements, so no fonts are loaded and nothing depends on the machine).
+//! text as `<text>` elements, so no fonts are loaded and nothing depends on the machine); the
+//! text names the same fonts as the other pictures ([`super::svg::FONT_FAMILIES`]).
 //!
 //! Each chart takes plain data — [`SpeedBar`]s, [`SizeLine`]s, a distance distribution,
 //! [`CycleCount`]s — made from the measuring code's own results by one small function each
@@ -25,7 +26,7 @@ const HTM: RGBColor = RGBColor(0x1f, 0x4e, 0x9a);
 const QTM: RGBColor = RGBColor(0xe0, 0x7b, 0x22);
 const TEXT: RGBColor = RGBColor(0x14, 0x14, 0x14);
 const MUTED: RGBColor = RGBColor(0x70, 0x70, 0x70);
-const FONT: &str = "sans-serif";
+const FONT: &str = super::svg::FONT_FAMILIES;
 
 /// One representation's speeds, as the speed chart shows them.
 #[derive(Clone, Debug, PartialEq)]

@@ -5,9 +5,12 @@
 //!
 //! The page reads moves from its address too (`cube.html#R U R' U'`), applied on load: a
 //! headless browser can then show a state without clicking (see `scripts/screenshot.sh`).
+//! Every move of standard notation the cube has is made (inner layers, wide turns, slices,
+//! rotations), by the same slice turns as [`crate::Move::slice_turns`]; words of the address
+//! that are not moves of the cube are said on the page, with why.
 
 use super::colour;
-use super::{Picture, svg::escape};
+use super::{Camera, Picture, svg::escape};
 use crate::cube::Cube;
 use crate::face::Face;
 use crate::geometry::Geometry;
@@ -78,6 +81,8 @@ pub fn page(cube: &Cube, picture: &Picture) -> String {
         .replace("{{TITLE}}", &escape(&title))
         .replace("{{ONLY}}", &escape(&only))
         .replace("{{DATA}}", &data)
+        .replace("{{MIN_DISTANCE}}", &Camera::MIN_DISTANCE.to_string())
+        .replace("{{MAX_DISTANCE}}", &Camera::MAX_DISTANCE.to_string())
         .replace("{{SCRIPT}}", SCRIPT)
 }
 
@@ -104,6 +109,7 @@ const TEMPLATE: &str = r#"<!doctype html>
   .wide { grid-column: span 3; }
   #history { font-family: "DejaVu Sans Mono", monospace; font-size: 14px; min-height: 1.4em; word-wrap: break-word; }
   .help { color: #707070; font-size: 12px; }
+  .problems { color: #a11; font-size: 13px; min-height: 1.2em; }
 </style>
 </head>
 <body>
@@ -117,12 +123,14 @@ const TEMPLATE: &str = r#"<!doctype html>
 <div class="panel">
   <label for="yaw">yaw</label><input id="yaw" type="range" min="-180" max="180" step="1"><output id="yaw-out"></output>
   <label for="pitch">pitch</label><input id="pitch" type="range" min="-90" max="90" step="1"><output id="pitch-out"></output>
-  <label for="distance">distance</label><input id="distance" type="range" min="1.5" max="20" step="0.1"><output id="distance-out"></output>
+  <label for="distance">distance</label><input id="distance" type="range" min="{{MIN_DISTANCE}}" max="{{MAX_DISTANCE}}" step="0.1"><output id="distance-out"></output>
   <label for="show-back">from behind</label><input id="show-back" type="checkbox"><span></span>
 </div>
 <div class="moves" id="moves"></div>
 <div id="history"></div>
-<p class="help">Drag the cube to turn it. Keys: U D L R F B x y z turn clockwise, with Shift anticlockwise; Backspace undoes.</p>
+<p><label for="typed">moves</label> <input id="typed" size="40" placeholder="any moves of this cube: 2R Rw' 3r M2 x"> <button id="do" type="button">do</button></p>
+<p id="problems" class="problems" role="status"></p>
+<p class="help">Drag the cube to turn it. Keys: U D L R F B x y z turn clockwise, with Shift anticlockwise; Backspace undoes. Type any move of this cube (inner layers 2R, wide turns Rw 3Rw r, slices M E S on odd sizes) under the buttons, or put them in the address after #.</p>
 </main>
 <script>
 {{DATA}}
@@ -230,39 +238,106 @@ function scene(c, size) {
   return out;
 }
 
-// Face turns: which coordinate picks the layer, which end, and the quarter-turn clockwise as
-// seen from that face (the same turns as src/geometry.rs, in standard notation).
-const TURNS = {
-  U: [1, 1, p => [-p[2], p[1], p[0]]],
-  D: [1, -1, p => [p[2], p[1], -p[0]]],
-  R: [0, 1, p => [p[0], p[2], -p[1]]],
-  L: [0, -1, p => [p[0], -p[2], p[1]]],
-  F: [2, 1, p => [p[1], -p[0], p[2]]],
-  B: [2, -1, p => [-p[1], p[0], p[2]]],
-};
-const ROTATIONS = {x: "R", y: "U", z: "F"};
+// Every move, as src/moves.rs makes it: a list of slice turns [axis, layer, quarters] about
+// the paper's axes (X: columns left → right, Y: rows back → front, Z: planes up → down), each
+// quarter in the paper's positive sense, the sense of L, B and U. For each axis: the
+// coordinate that picks the layer, the layer's coordinate, and the positive quarter-turn.
+const AXES = [
+  [0, l => 2 * l - K, p => [p[0], -p[2], p[1]]],
+  [2, l => 2 * l - K, p => [-p[1], p[0], p[2]]],
+  [1, l => K - 2 * l, p => [-p[2], p[1], p[0]]],
+];
+// For each face: its axis, whether its layers are counted from the axis's far end, and its
+// sense against the paper's (as Move::slice_turns).
+const FRAME = {L: [0, false, 1], R: [0, true, 3], B: [1, false, 1], F: [1, true, 3], U: [2, false, 1], D: [2, true, 3]};
+const SIZE = `${N}×${N}×${N}`;
 
-function turn(name) {
-  const m = /^([UDLRFBxyz])(2'?|'|)$/.exec(name);
-  if (!m) return false;
-  const quarters = m[2] === "'" ? 3 : m[2].startsWith("2") ? 2 : 1;
-  const whole = m[1] in ROTATIONS;
-  const [axis, end, rotate] = TURNS[whole ? ROTATIONS[m[1]] : m[1]];
-  for (const s of stickers) {
-    const cubie = Math.max(-K, Math.min(K, s.p[axis]));
-    if (!whole && cubie !== end * K) continue;
-    for (let q = 0; q < quarters; q++) s.p = rotate(s.p);
+// The slice turns of one move in standard notation on this cube ({turns}), or why it is not
+// one ({why}): `R`, `2R`, `Rw`, `3Rw`, `2-3Rw`, `r`, `3r`, `M`, `E`, `S` (odd sizes), `x`,
+// `y`, `z`, each with any number of quarter-turns and a prime (`R2`, `R'`, `R2'`, `R3`).
+function parseMove(name) {
+  const m = /^(?:(?:(\d+)(?:-(\d+))?)?([URFDLB])(w?)|(\d+)?([urfdlb])|([MESxyz]))(\d*)(['’ʼ′]?)$/.exec(name);
+  if (!m) return {why: "not a move"};
+  const [, a, b, face, w, count, lower, other, digits, prime] = m;
+  const q0 = digits ? parseInt(digits.slice(-2), 10) % 4 : 1;
+  const q = prime ? (4 - q0) % 4 : q0;
+  const big = v => v !== undefined && (v.length > 3 || parseInt(v, 10) > 255);
+  if (big(a) || big(b) || big(count)) return {why: "not a move"};
+  let letter, layers;
+  if (face) {
+    let from, to;
+    if (a === undefined) [from, to] = w ? [1, 2] : [1, 1];
+    else if (b === undefined) [from, to] = w ? [1, +a] : [+a, +a];
+    else if (w) [from, to] = [+a, +b];
+    else return {why: "not a move (a range of layers needs w, as in 2-3Rw)"};
+    if (from === 0 || from > to) return {why: "not a move"};
+    if (to > N) return {why: `the ${SIZE} has ${N} layers`};
+    letter = face;
+    layers = [];
+    for (let k = from; k <= to; k++) layers.push(k);
+  } else if (lower) {
+    const to = count === undefined ? 2 : +count;
+    if (to === 0) return {why: "not a move"};
+    if (to > N) return {why: `the ${SIZE} has ${N} layers`};
+    letter = lower.toUpperCase();
+    layers = [];
+    for (let k = 1; k <= to; k++) layers.push(k);
+  } else if ("MES".includes(other)) {
+    if (N % 2 === 0) return {why: `the ${SIZE} has no middle layer`};
+    letter = {M: "L", E: "D", S: "F"}[other];
+    const [axis, , sense] = FRAME[letter];
+    return {turns: [[axis, (N - 1) / 2, (q * sense) % 4]]};
+  } else {
+    letter = {x: "R", y: "U", z: "F"}[other];
+    const [axis, , sense] = FRAME[letter];
+    const turns = [];
+    for (let l = 0; l < N; l++) turns.push([axis, l, (q * sense) % 4]);
+    return {turns};
   }
+  const [axis, high, sense] = FRAME[letter];
+  return {turns: layers.map(k => [axis, high ? N - k : k - 1, (q * sense) % 4])};
+}
+
+// The moves of a line (the page's address, or what is typed), and the words that are not
+// moves of this cube, each with why.
+function readMoves(text) {
+  const moves = [], problems = [];
+  for (const word of text.replace(/[’ʼ′]/g, "'").split(/[\s.]+/)) {
+    if (!word) continue;
+    const read = parseMove(word);
+    if (read.turns) moves.push(word);
+    else problems.push(`${word.length > 20 ? word.slice(0, 20) + "…" : word} (${read.why})`);
+  }
+  return {moves, problems};
+}
+
+function turnSlices(turns) {
+  for (const [axis, layer, quarters] of turns) {
+    const [coordinate, at, rotate] = AXES[axis];
+    const place = at(layer);
+    for (const s of stickers) {
+      if (Math.max(-K, Math.min(K, s.p[coordinate])) !== place) continue;
+      for (let q = 0; q < quarters; q++) s.p = rotate(s.p);
+    }
+  }
+}
+
+const done = [];
+
+// Makes one move; false (and nothing changed) when it is not a move of this cube.
+function turn(name) {
+  const read = parseMove(name);
+  if (!read.turns) return false;
+  turnSlices(read.turns);
   history.push(name);
+  done.push(read.turns);
   return true;
 }
 
 function undo() {
   if (!history.length) return;
-  const last = history.pop();
-  const inverse = /2'?$/.test(last) ? last : last.endsWith("'") ? last.slice(0, -1) : last + "'";
-  turn(inverse);
   history.pop();
+  turnSlices(done.pop().map(([axis, layer, q]) => [axis, layer, (4 - q) % 4]).reverse());
 }
 
 // ui:begin — everything above is the model (state, camera, turns, the scene as SVG text),
@@ -283,11 +358,12 @@ function draw() {
 function reset() {
   stickers = START.map(s => ({p: [s[0], s[1], s[2]], c: s[3]}));
   history.length = 0;
+  done.length = 0;
   draw();
 }
 
 const pad = document.getElementById("moves");
-for (const face of ["U", "D", "L", "R", "F", "B", "x", "y", "z"]) {
+for (const face of ["U", "D", "L", "R", "F", "B", "x", "y", "z"].concat(N % 2 ? ["M", "E", "S"] : [])) {
   for (const suffix of ["", "'", "2"]) {
     const b = document.createElement("button");
     b.textContent = face + suffix;
@@ -337,8 +413,21 @@ document.addEventListener("keydown", e => {
   else if ("xyz".includes(letter.toLowerCase()) && letter !== "") { turn(letter.toLowerCase() + (e.shiftKey ? "'" : "")); draw(); }
 });
 
-// Moves in the address (cube.html#R U R' U') are made on load.
-const wanted = decodeURIComponent(location.hash.slice(1)).replace(/[’ʼ′]/g, "'").trim();
-if (wanted) for (const m of wanted.split(/\s+/)) turn(m);
-draw();
+// Moves typed, or in the address (cube.html#R U R' U', made on load): every move of the
+// cube is made, and what is not a move of it is said under the moves.
+function makeMoves(text, where) {
+  const {moves, problems} = readMoves(text);
+  for (const m of moves) turn(m);
+  document.getElementById("problems").textContent = problems.length
+    ? `not understood in ${where}: ${problems.join(", ")}`
+    : "";
+  draw();
+}
+const typed = document.getElementById("typed");
+document.getElementById("do").addEventListener("click", () => { makeMoves(typed.value, "the moves typed"); typed.value = ""; });
+typed.addEventListener("keydown", e => { if (e.key === "Enter") document.getElementById("do").click(); });
+
+let address = location.hash.slice(1);
+try { address = decodeURIComponent(address); } catch (e) { /* kept as written */ }
+makeMoves(address, "the address");
 "#;

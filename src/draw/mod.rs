@@ -14,7 +14,8 @@
 //!   2×2×2's distance distribution, a sequence's cycle lengths.
 //!
 //! Everything is written as text by a small escaped SVG writer ([`svg`]); nothing needs fonts
-//! or a display, so the pictures are made the same on a headless machine.
+//! or a display, so the pictures are made the same on a headless machine. A file named `.png`
+//! gets the same SVG rendered by resvg ([`png`]), its text in the fonts the machine has.
 //!
 //! ```
 //! use cubework::draw::{draw, Picture, ViewKind};
@@ -54,7 +55,7 @@ use svg::{Anchor, Style, Svg};
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
 pub enum DrawError {
     /// An angle or distance outside its range.
-    #[error("{what} {value} is out of range ({lo} to {hi} {unit})")]
+    #[error("{what} {} is out of range ({lo} to {hi} {unit})", shown(.value))]
     OutOfRange {
         /// Which setting.
         what: &'static str,
@@ -84,8 +85,8 @@ pub enum DrawError {
         why: String,
     },
     /// An option the chosen view does not draw.
-    #[error("{0}")]
-    NotInView(String),
+    #[error("{}", .0.in_words(Words::Cli))]
+    NotInView(NotInView),
     /// A representation asked to draw another size of cube.
     #[error(transparent)]
     WrongSize(#[from] WrongSize),
@@ -95,6 +96,104 @@ pub enum DrawError {
     /// A chart that plotters could not draw.
     #[error("chart: {0}")]
     Chart(String),
+    /// A picture that could not be rendered as PNG.
+    #[error("cannot make the PNG image: {0}")]
+    Png(String),
+}
+
+/// Whose words a message uses for the options it names: the command line's flags
+/// (`--back`, `--view 3d`) or the REPL's words (`back`, `3d`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Words {
+    /// `cubework draw`'s flags.
+    Cli,
+    /// The REPL's `draw FILE …` words.
+    Repl,
+}
+
+/// An option the chosen view or format does not draw.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum NotInView {
+    /// The view from behind asked for a view other than the 3-D one.
+    Back,
+    /// The HTML page asked for a view other than the 3-D one.
+    HtmlView,
+    /// Arrows asked for on the HTML page.
+    HtmlArrows,
+    /// A selection or arrows asked for on a representation's layout.
+    RepMarks,
+    /// A representation's layout asked for on a cube other than the 3×3×3.
+    RepSize {
+        /// The size of the cube.
+        n: usize,
+        /// The representation.
+        kind: RepKind,
+    },
+}
+
+impl NotInView {
+    /// The message, naming the options in `words`.
+    ///
+    /// ```
+    /// use cubework::draw::{NotInView, Words};
+    /// assert!(NotInView::Back.in_words(Words::Cli).starts_with("--back"));
+    /// assert!(NotInView::Back.in_words(Words::Repl).starts_with("back"));
+    /// assert!(!NotInView::HtmlView.in_words(Words::Repl).contains("--"));
+    /// ```
+    pub fn in_words(&self, words: Words) -> String {
+        let cli = words == Words::Cli;
+        let pick = |c: &'static str, r: &'static str| if cli { c } else { r };
+        match self {
+            NotInView::Back => format!(
+                "{} adds the view from behind to the 3-D view ({})",
+                pick("--back", "back"),
+                pick("--view 3d", "3d")
+            ),
+            NotInView::HtmlView => format!(
+                "{} draws the 3-D view ({})",
+                pick("--format html", "an .html page"),
+                pick("--view 3d", "3d")
+            ),
+            NotInView::HtmlArrows => format!(
+                "{} are drawn in SVG pictures, not on the HTML page",
+                pick("--arrows", "arrows")
+            ),
+            NotInView::RepMarks => format!(
+                "{} draw on the 3d and net views, not on rep",
+                pick("--only and --arrows", "only and arrows")
+            ),
+            NotInView::RepSize { n, kind } => {
+                let other = if cli {
+                    format!("`cubework apply --size {n} --rep {kind}`")
+                } else {
+                    format!("`rep {kind}` then `show`")
+                };
+                format!(
+                    "the rep view draws the paper's 3×3×3 arrays; {other} shows the {n}×{n}×{n} one"
+                )
+            }
+        }
+    }
+}
+
+impl DrawError {
+    /// The message, naming options in `words`: [`Words::Cli`] is the error's `Display`;
+    /// the REPL uses [`Words::Repl`].
+    pub fn in_words(&self, words: Words) -> String {
+        match (self, words) {
+            (DrawError::NotInView(what), _) => what.in_words(words),
+            (DrawError::Only { text, why }, Words::Repl) => format!(
+                "only {text}: {why} (expected corners, edges, centres, or a layer such as U, 2R or E)"
+            ),
+            (DrawError::Move(e), Words::Repl) => format!("arrows: {e}"),
+            _ => self.to_string(),
+        }
+    }
+}
+
+/// A number the user gave, as an error echoes it (see [`crate::text::echo_number`]).
+fn shown(value: &f64) -> String {
+    crate::text::echo_number(*value)
 }
 
 /// A drawing error is bad input (status 2): a cube of the wrong size keeps its own kind,
@@ -222,27 +321,33 @@ impl Default for Picture {
 pub const VIEW: f64 = 420.0;
 /// Side of the view from behind.
 pub const BACK_VIEW: f64 = 190.0;
-/// Height of the caption line.
+/// Height of the caption's first line.
 const CAPTION: f64 = 26.0;
+/// Height of each further line of the caption.
+const CAPTION_LINE: f64 = 17.0;
+/// Size of the caption's text.
+pub const CAPTION_SIZE: f64 = 13.0;
+/// The caption's margin at each side.
+const CAPTION_MARGIN: f64 = 10.0;
 
 /// Draws `cube` as `picture` asks: SVG text, or an HTML page.
 pub fn draw(cube: &Cube, picture: &Picture) -> Result<String, DrawError> {
-    let not_here = |what: &str| Err(DrawError::NotInView(what.to_string()));
+    let not_here = |what: NotInView| Err(DrawError::NotInView(what));
     if picture.back && picture.view != ViewKind::ThreeD {
-        return not_here("--back adds the view from behind to the 3-D view (--view 3d)");
+        return not_here(NotInView::Back);
     }
     if picture.format == PictureFormat::Html {
         if picture.view != ViewKind::ThreeD {
-            return not_here("--format html draws the 3-D view (--view 3d)");
+            return not_here(NotInView::HtmlView);
         }
         if picture.arrows.is_some() {
-            return not_here("--arrows are drawn in SVG pictures, not on the HTML page");
+            return not_here(NotInView::HtmlArrows);
         }
         return Ok(html::page(cube, picture));
     }
     if picture.view == ViewKind::Rep {
         if picture.only.is_some() || picture.arrows.is_some() {
-            return not_here("--only and --arrows draw on the 3d and net views, not on rep");
+            return not_here(NotInView::RepMarks);
         }
         return rep::draw_rep(picture.rep, cube);
     }
@@ -258,18 +363,17 @@ pub fn draw(cube: &Cube, picture: &Picture) -> Result<String, DrawError> {
     } else {
         format!("{n}×{n}×{n} cube: {caption}")
     };
-    let below = if caption.is_empty() { 0.0 } else { CAPTION };
     let svg = match picture.view {
         ViewKind::Net => {
             let (w, h) = net::NetLayout::new(n).size();
-            let mut svg = page(w, h + below, &title);
+            let mut svg = page(w, h + caption_height(caption, w), &title);
             net::draw_net(&mut svg, cube, (0.0, 0.0), &kept, &pieces);
             caption_line(&mut svg, (w, h), caption);
             svg
         }
         _ => {
             let width = if picture.back { VIEW + BACK_VIEW } else { VIEW };
-            let mut svg = page(width, VIEW + below, &title);
+            let mut svg = page(width, VIEW + caption_height(caption, width), &title);
             for (i, view) in views(picture).iter().enumerate() {
                 if i == 0 {
                     svg.open_group("view");
@@ -353,13 +457,59 @@ pub(crate) fn page(width: f64, height: f64, title: &str) -> Svg {
     svg
 }
 
-/// The caption, centred under a picture of `size`.
+/// The caption broken into lines, at spaces, that fit a picture `width` wide: a line holds
+/// as many characters as fit at 0.62 em each, more than the average width of the characters
+/// of moves (capitals, digits, primes, spaces) in the fonts named ([`svg::FONT_FAMILIES`]). A
+/// word longer than a line is cut into pieces that fit.
+///
+/// ```
+/// use cubework::draw::caption_lines;
+/// assert_eq!(caption_lines("R U R' U'", 420.0), vec!["R U R' U'"]);
+/// let long = "R U R' U' R' F R2 U' R' U' R U R' F' · arrows: R U R' U' R' F R2 U' R' U' R U R' F'";
+/// let lines = caption_lines(long, 420.0);
+/// assert!(lines.len() > 1);
+/// assert_eq!(lines.join(" "), long);
+/// assert!(caption_lines(&"Q".repeat(200), 420.0).iter().all(|l| l.chars().count() < 60));
+/// ```
+pub fn caption_lines(caption: &str, width: f64) -> Vec<String> {
+    let fit = (((width - 2.0 * CAPTION_MARGIN) / (0.62 * CAPTION_SIZE)).floor() as usize).max(8);
+    let mut lines: Vec<String> = Vec::new();
+    let mut line = String::new();
+    for word in caption.split_whitespace() {
+        let word: Vec<char> = word.chars().collect();
+        for piece in word.chunks(fit) {
+            let piece: String = piece.iter().collect();
+            let len = line.chars().count();
+            if len > 0 && len + 1 + piece.chars().count() > fit {
+                lines.push(std::mem::take(&mut line));
+            }
+            if !line.is_empty() {
+                line.push(' ');
+            }
+            line.push_str(&piece);
+        }
+    }
+    if !line.is_empty() {
+        lines.push(line);
+    }
+    lines
+}
+
+/// The height the caption takes under a picture `width` wide (none without a caption).
+fn caption_height(caption: &str, width: f64) -> f64 {
+    match caption_lines(caption, width).len() {
+        0 => 0.0,
+        lines => CAPTION + CAPTION_LINE * (lines - 1) as f64,
+    }
+}
+
+/// The caption, centred under a picture of `size`, in as many lines as it needs to fit.
 fn caption_line(svg: &mut Svg, size: (f64, f64), caption: &str) {
-    if !caption.is_empty() {
+    for (i, line) in caption_lines(caption, size.0).iter().enumerate() {
         svg.text(
-            (size.0 / 2.0, size.1 + 14.0),
-            caption,
-            13.0,
+            (size.0 / 2.0, size.1 + 14.0 + CAPTION_LINE * i as f64),
+            line,
+            CAPTION_SIZE,
             Anchor::Middle,
             &Style::fill(&colour::INK.hex()),
         );
@@ -370,11 +520,17 @@ fn caption_line(svg: &mut Svg, size: (f64, f64), caption: &str) {
 /// was written, or, when `path` is `-`, the picture itself (for standard output).
 pub fn save(cube: &Cube, picture: &Picture, path: &Path) -> Result<String> {
     let text = draw(cube, picture)?;
+    save_drawn(&text, picture, cube.size(), path)
+}
+
+/// Writes `text`, the picture [`draw`] made of an `n`-cube as `picture` asked, to `path`, as
+/// [`save`] does (for a caller that draws first, to word the drawing's errors itself).
+pub fn save_drawn(text: &str, picture: &Picture, n: usize, path: &Path) -> Result<String> {
     if path.as_os_str() == "-" {
         return Ok(text.trim_end().to_string());
     }
-    write_picture(path, &text)?;
-    Ok(wrote(path, &describe(picture, cube.size()), &text))
+    let bytes = write_picture(path, text)?;
+    Ok(wrote(path, &describe(picture, n), bytes))
 }
 
 /// Writes a chart (or any picture) to `path`; `-` is refused, since the command's own answer
@@ -385,31 +541,117 @@ pub fn save_chart(path: &Path, text: &str, what: &str) -> Result<String> {
             "--plot needs a file name (standard output carries the command's answer)".into(),
         ));
     }
-    write_picture(path, text)?;
-    Ok(wrote(path, what, text))
+    let bytes = write_picture(path, text)?;
+    Ok(wrote(path, what, bytes))
 }
 
-/// Writes a picture (or chart) to the file `path`.
+/// Whether a file name asks for a PNG image (`.png`, in any case).
+///
+/// ```
+/// use std::path::Path;
+/// assert!(cubework::draw::is_png(Path::new("cube.PNG")));
+/// assert!(!cubework::draw::is_png(Path::new("cube.svg")));
+/// ```
+pub fn is_png(path: &Path) -> bool {
+    path.extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("png"))
+}
+
+/// Writes a picture (or chart), SVG or HTML text, to the file `path`: as it is, or, for a
+/// `.png` name, the SVG rendered to PNG ([`png`]). Returns the number of bytes written.
+///
+/// Only a regular file (new or old) or a terminal is written: anything else, such as a FIFO
+/// that would wait for a reader for ever, a directory or a device, is refused before it is
+/// opened, as the cache refuses it ([`crate::cache::special_file`]).
 ///
 /// # Errors
 /// [`Error::Write`], naming the file, when it cannot be written (exit status 1: the
-/// environment refused, as for any output that cannot be written).
-pub fn write_picture(path: &Path, text: &str) -> Result<()> {
-    std::fs::write(path, text).map_err(|source| Error::Write {
+/// environment refused, as for any output that cannot be written); a usage error for an HTML
+/// page given a `.png` name.
+pub fn write_picture(path: &Path, text: &str) -> Result<usize> {
+    let write_error = |source| Error::Write {
         path: path.to_path_buf(),
         source,
-    })
+    };
+    if let Some(kind) = crate::cache::special_file(path)
+        && !is_terminal(path)
+    {
+        return Err(write_error(std::io::Error::other(format!(
+            "it is {kind}; pictures are written to regular files or a terminal"
+        ))));
+    }
+    let bytes = if is_png(path) {
+        png(text)?
+    } else {
+        text.as_bytes().to_vec()
+    };
+    std::fs::write(path, &bytes).map_err(write_error)?;
+    Ok(bytes.len())
 }
 
-/// One line saying what was written: `wrote cube.svg (3-D view of the 3×3×3, 14 kB)`.
-pub fn wrote(path: &Path, what: &str, text: &str) -> String {
-    let bytes = text.len();
+/// Whether `path` is a terminal: a character device (nothing else is opened, since opening a
+/// FIFO waits for a reader), opened for writing to find out.
+fn is_terminal(path: &Path) -> bool {
+    use std::io::IsTerminal;
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if !std::fs::metadata(path).is_ok_and(|m| m.file_type().is_char_device()) {
+            return false;
+        }
+    }
+    std::fs::OpenOptions::new()
+        .write(true)
+        .open(path)
+        .is_ok_and(|f| f.is_terminal())
+}
+
+/// An SVG picture or chart rendered by resvg as a PNG image, its text set in the fonts the
+/// machine has (see [`svg::FONT_FAMILIES`]).
+///
+/// ```
+/// let svg = cubework::draw::draw(&cubework::Cube::solved(), &Default::default()).unwrap();
+/// assert!(cubework::draw::png(&svg).unwrap().starts_with(b"\x89PNG"));
+/// ```
+///
+/// # Errors
+/// A usage error when `text` is not an SVG picture (an HTML page cannot be a PNG).
+pub fn png(text: &str) -> Result<Vec<u8>> {
+    if !text.starts_with("<svg") {
+        return Err(Error::Usage(
+            "a .png name takes a picture or chart, not the HTML page (name it .html)".into(),
+        ));
+    }
+    let fail = |e: &dyn fmt::Display| DrawError::Png(e.to_string());
+    let mut options = resvg::usvg::Options::default();
+    options.fontdb_mut().load_system_fonts();
+    let tree = resvg::usvg::Tree::from_str(text, &options).map_err(|e| fail(&e))?;
+    let size = tree.size().to_int_size();
+    let mut pixmap = resvg::tiny_skia::Pixmap::new(size.width(), size.height())
+        .ok_or_else(|| fail(&"the picture has no area"))?;
+    resvg::render(
+        &tree,
+        resvg::tiny_skia::Transform::identity(),
+        &mut pixmap.as_mut(),
+    );
+    Ok(pixmap.encode_png().map_err(|e| fail(&e))?)
+}
+
+/// One line saying what was written: `wrote cube.svg (3-D view of the 3×3×3, 14 kB)`, the
+/// file name escaped and cut as messages show names ([`crate::text::echo_path`]).
+///
+/// ```
+/// use std::path::Path;
+/// assert_eq!(cubework::draw::wrote(Path::new("c.svg"), "net", 900), "wrote c.svg (net, 900 bytes)");
+/// assert_eq!(cubework::draw::wrote(Path::new("c\n.svg"), "net", 14_200), "wrote c\\n.svg (net, 14 kB)");
+/// ```
+pub fn wrote(path: &Path, what: &str, bytes: usize) -> String {
     let size = if bytes >= 10_000 {
         format!("{} kB", (bytes + 500) / 1000)
     } else {
         format!("{bytes} bytes")
     };
-    format!("wrote {} ({what}, {size})", path.display())
+    format!("wrote {} ({what}, {size})", crate::text::echo_path(path))
 }
 
 /// What a picture shows, in words, for [`wrote`].

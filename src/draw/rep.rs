@@ -45,9 +45,7 @@ pub fn draw_rep(kind: RepKind, cube: &Cube) -> Result<String, DrawError> {
         // A size the representation does not hold at all is its own error; others it holds,
         // but these drawings lay out the paper's 3×3×3 arrays.
         kind.build(cube)?;
-        return Err(DrawError::NotInView(format!(
-            "the rep view draws the paper's 3×3×3 arrays; `cubework apply --size {n} --rep {kind}` shows the {n}×{n}×{n} one"
-        )));
+        return Err(DrawError::NotInView(super::NotInView::RepSize { n, kind }));
     }
     Ok(match kind {
         RepKind::Numeric => numeric(&Numeric::from_cube(cube)),

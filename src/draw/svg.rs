@@ -3,6 +3,11 @@
 
 use std::fmt::Write;
 
+/// The fonts every picture and chart names for its text: concrete families first, then the
+/// generic `sans-serif`, since renderers such as resvg have no `sans-serif` alias of their own
+/// to fall back on and would otherwise draw no text at all.
+pub const FONT_FAMILIES: &str = "DejaVu Sans, Helvetica, Arial, sans-serif";
+
 /// A point on the page, in SVG user units (x right, y down).
 pub type Point = (f64, f64);
 
@@ -101,7 +106,8 @@ impl Svg {
         let _ = writeln!(
             out,
             "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" viewBox=\"0 0 {w} {h}\" \
-             font-family=\"DejaVu Sans, Helvetica, Arial, sans-serif\">",
+             font-family=\"{}\">",
+            FONT_FAMILIES,
             w = num(width),
             h = num(height)
         );
