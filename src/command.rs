@@ -409,7 +409,7 @@ impl Session {
             None => (line, ""),
         };
         let lower = word.to_lowercase();
-        if !COMMANDS.iter().any(|c| c.name == lower) && !matches!(lower.as_str(), "exit" | "?") {
+        if !is_command(word) {
             return self.moves(line, self.notation).map_err(|e| {
                 match (&e, nearest_command(word)) {
                     // `clear`, `solved`: a word that is no move but looks like a command.
@@ -1375,6 +1375,27 @@ fn edit_distance(a: &str, b: &str) -> usize {
         prev = cur;
     }
     prev[b.len()]
+}
+
+/// Whether `word` names a command (in any letter case; `exit` and `?` too): no move sequence
+/// starts with one.
+fn is_command(word: &str) -> bool {
+    let lower = word.to_lowercase();
+    COMMANDS.iter().any(|c| c.name == lower) || matches!(lower.as_str(), "exit" | "?")
+}
+
+/// Whether `line` starts with a command word, so that it cannot go on with a sequence whose
+/// bracket a line before left open (see [`lines::Joiner`](crate::lines::Joiner)).
+///
+/// ```
+/// use cubework::command::starts_with_command;
+/// assert!(starts_with_command("  Reset"));
+/// assert!(starts_with_command("show facelets"));
+/// assert!(!starts_with_command("R U) // reset"));
+/// assert!(!starts_with_command("resets"));
+/// ```
+pub fn starts_with_command(line: &str) -> bool {
+    line.split_whitespace().next().is_some_and(is_command)
 }
 
 /// The column (from 0, in characters) at which `part`, a slice of `line`, starts in it; 0 if
