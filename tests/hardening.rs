@@ -341,6 +341,50 @@ fn a_statement_of_many_lines_is_joined_in_linear_time() {
     );
 }
 
+#[test]
+fn empty_groups_are_nothing_whatever_their_power() {
+    // Each `()1000000` took 8 to 17 ms; 90,000 of them would run for many minutes. The
+    // timeouts only turn such a hang into a failure.
+    let data = temp("empty-groups");
+    let file = data.join("session.txt");
+    let groups = |n: usize| "()1000000 [,]1000000 ".repeat(n / 2);
+    std::fs::write(&file, format!("{}R\nshow facelets\n", groups(90_000))).unwrap();
+    let out = cubework(&data)
+        .arg("run")
+        .arg(&file)
+        .timeout(Duration::from_secs(60))
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.ends_with(&format!("{AFTER_R}\n")), "{text}");
+    // Each command that reads a sequence, with 12,000 such groups (an argument may be at most
+    // 128 KiB): over 96 s each before.
+    let moves = format!("{}R", groups(12_000));
+    for args in [
+        &["apply", "--show", "facelets"][..],
+        &["expand"],
+        &["simplify"],
+        &["invert"],
+        &["order"],
+        &["count"],
+        &["solve", "--method", "beginner"],
+        &["pocket", "solve"],
+    ] {
+        let out = cubework(&data)
+            .args(args)
+            .arg(&moves)
+            .timeout(Duration::from_secs(60))
+            .output()
+            .unwrap();
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+}
+
 // --- The interactive REPL, on a real terminal (a pseudo-terminal). ---
 
 #[cfg(unix)]
