@@ -552,8 +552,17 @@ impl Session {
                         ))),
                     },
                     "solve" => {
-                        let input = match after.trim().split_once(char::is_whitespace) {
-                            Some(("facelets", s)) => Input::Facelets(s.trim().to_string()),
+                        let trimmed = after.trim();
+                        let (word, string) = trimmed
+                            .split_once(char::is_whitespace)
+                            .unwrap_or((trimmed, ""));
+                        let input = match word.to_lowercase().as_str() {
+                            "facelets" if string.trim().is_empty() => {
+                                return Err(usage(
+                                    "pocket solve facelets needs a facelet string: pocket solve facelets S",
+                                ));
+                            }
+                            "facelets" => Input::Facelets(string.trim().to_string()),
                             _ => Input::Moves(within(
                                 line,
                                 after,
@@ -779,10 +788,8 @@ impl Session {
             let n = self.size();
             return Ok(Reply::text(format!("size: {n}×{n}×{n}")));
         }
-        let n: usize = arg
-            .parse()
-            .map_err(|_| usage(&format!("size '{}' is not a whole number", echo(arg))))?;
-        Cube::check_size(n)?;
+        let n = Cube::read_size(arg)?
+            .ok_or_else(|| usage(&format!("size '{}' is not a whole number", echo(arg))))?;
         self.set_state(&format!("size {n}"), Cube::solved_n(n))
     }
 
@@ -1304,9 +1311,8 @@ fn metric_prefix(rest: &str) -> (Metric, &str) {
 fn size(opts: &std::collections::HashMap<String, String>, default: usize) -> Result<usize> {
     match opts.get("size") {
         None => Ok(default),
-        Some(v) => v
-            .parse()
-            .map_err(|_| usage(&format!("size '{}' is not a whole number", echo(v)))),
+        Some(v) => Cube::read_size(v)?
+            .ok_or_else(|| usage(&format!("size '{}' is not a whole number", echo(v)))),
     }
 }
 

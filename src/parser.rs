@@ -375,7 +375,7 @@ impl<'a> AlgParser<'a> {
                 return Err(self.error(ParseErrorKind::TooDeep, "(".into(), rest));
             }
             let (body, after) = self.sequence(open, Closer::Paren, depth + 1, rest)?;
-            let (power, after) = self.power(&after[1..], body.expanded_len())?;
+            let (power, after) = self.power(start, &after[1..], body.expanded_len())?;
             (Some(Item::Group { body, power }), after)
         } else if let Some(open) = rest.strip_prefix('[') {
             if depth >= MAX_DEPTH {
@@ -390,7 +390,7 @@ impl<'a> AlgParser<'a> {
             } else {
                 a_len.saturating_mul(2).saturating_add(b_len)
             };
-            let (power, after) = self.power(&after[1..], base_len)?;
+            let (power, after) = self.power(start, &after[1..], base_len)?;
             let item = if commutator {
                 Item::Commutator { a, b, power }
             } else {
@@ -399,7 +399,7 @@ impl<'a> AlgParser<'a> {
             (Some(item), after)
         } else if let Some((tool, after)) = tool_name(rest) {
             let len = tool.sequence().len() as u64;
-            let (power, after) = self.power(after, len)?;
+            let (power, after) = self.power(start, after, len)?;
             let item = Item::Tool {
                 tool,
                 notation: self.notation,
@@ -432,8 +432,13 @@ impl<'a> AlgParser<'a> {
         Ok((item, after))
     }
 
-    /// `number? inverse?` after a bracket or tool.
-    fn power(&self, rest: &'a str, base_len: u64) -> Result<(Power, &'a str), ParseError> {
+    /// `number? inverse?` after a bracket or tool; `item` is the input from the item's start.
+    fn power(
+        &self,
+        item: &'a str,
+        rest: &'a str,
+        base_len: u64,
+    ) -> Result<(Power, &'a str), ParseError> {
         let digits = rest.len() - rest.trim_start_matches(|c: char| c.is_ascii_digit()).len();
         let (count, rest2) = rest.split_at(digits);
         let repeat = if count.is_empty() {
@@ -447,7 +452,12 @@ impl<'a> AlgParser<'a> {
             }
         };
         if base_len.saturating_mul(repeat as u64) > MAX_EXPANDED {
-            return Err(self.error(ParseErrorKind::TooLong, count.to_string(), rest));
+            // The count that makes it too long, or the bracket itself when it has none.
+            return Err(if count.is_empty() {
+                self.error(ParseErrorKind::TooLong, token_in(item), item)
+            } else {
+                self.error(ParseErrorKind::TooLong, count.to_string(), rest)
+            });
         }
         let mut chars = rest2.chars();
         let (inverse, rest3) = match chars.next() {
