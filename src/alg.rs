@@ -575,6 +575,10 @@ impl Item {
             }
         }
         let end = out.len();
+        if end == start {
+            // An empty item is nothing, however often repeated: no work for its repetitions.
+            return;
+        }
         for _ in 1..power.repeat {
             out.extend_from_within(start..end);
         }

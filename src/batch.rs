@@ -4,7 +4,10 @@
 //!
 //! A line is a 54-letter facelet string if it is one (54 letters of `U R F D L B` and nothing
 //! else), and otherwise a move sequence from solved (sequence algebra allowed); blank lines
-//! and lines starting with `#` are skipped. A line that cannot be read or solved is reported on
+//! and lines starting with `#` are skipped. A line that leaves a bracket open goes on with the
+//! next lines while they read as moves (a blank line, a `#` line or a facelet string ends it,
+//! as an error naming the bracket), so a pasted multi-line algorithm is one state and a typo
+//! loses no state after it. A line that cannot be read or solved is reported on
 //! the error stream as `cubework: line N: …` and gets no output line; the rest are still
 //! solved. Lines are read as [`crate::lines`] reads them: one that is not UTF-8 is such an
 //! error, one longer than 1 MiB ends the batch there.
@@ -13,13 +16,13 @@ use std::io::{BufRead, Write};
 use std::time::{Duration, Instant};
 
 use crate::alg::move_cost;
-use crate::error::Result;
+use crate::error::{Error, Result};
 use crate::input::Input;
-use crate::lines::Lines;
+use crate::lines::{Joiner, Lines};
 use crate::metric::Metric;
 use crate::moves::Move;
 use crate::moves::format_moves;
-use crate::parser::{Notation, parse_sequence};
+use crate::parser::{Notation, ParseErrorKind, parse_sequence, unclosed_bracket};
 
 /// What a batch did: how many states were solved or failed, how long each solve took, and
 /// the solutions' lengths.
@@ -95,11 +98,18 @@ impl std::fmt::Display for Summary {
 /// ```
 pub fn read_state(line: &str, notation: Notation) -> Result<Input> {
     let line = line.trim();
-    if line.chars().count() == 54 && line.chars().all(|c| "URFDLB".contains(c)) {
+    if is_facelets(line) {
         Ok(Input::Facelets(line.to_string()))
     } else {
         Ok(Input::Moves(parse_sequence(line, notation)?))
     }
+}
+
+/// Whether `line` is a 54-letter facelet string (spaces around it aside): a state of its own,
+/// never the rest of a sequence whose bracket a line before left open.
+fn is_facelets(line: &str) -> bool {
+    let line = line.trim();
+    line.chars().count() == 54 && line.chars().all(|c| "URFDLB".contains(c))
 }
 
 /// Solves every state in `input` with `solve`, writing one solution a line to `out` and one
@@ -130,9 +140,27 @@ pub fn run(
         metric,
         ..Summary::default()
     };
-    for read in crate::lines::statements(Lines::new(input), crate::parser::is_incomplete) {
+    // A bracket left open goes on to the next lines while they read as moves: an empty line,
+    // a note or a facelet string ends the statement, as an error naming the bracket.
+    let joiner = Joiner::new(crate::parser::bracket_balance, |line: &str| {
+        !is_facelets(line)
+    });
+    for read in crate::lines::statements(Lines::new(input), joiner) {
         let (number, line) = match read {
-            Ok(numbered) => numbered,
+            Ok(statement) if statement.open => {
+                // The open bracket is the error, unless the text goes wrong before it.
+                let first = match read_state(&statement.text, notation) {
+                    Err(Error::Parse(e)) if e.kind != ParseErrorKind::Unclosed => None,
+                    _ => unclosed_bracket(&statement.text, notation),
+                };
+                if let Some((index, e)) = first {
+                    summary.failed += 1;
+                    let _ = writeln!(errors, "cubework: line {}: {e}", statement.line + index);
+                    continue;
+                }
+                (statement.line, statement.text)
+            }
+            Ok(statement) => (statement.line, statement.text),
             Err(e) => {
                 summary.failed += 1;
                 let _ = writeln!(errors, "cubework: {e}");

@@ -550,9 +550,14 @@ fn twophase_options(
 
 /// A cube size, 2 to 9.
 fn size_arg(s: &str) -> std::result::Result<usize, String> {
-    let n = whole::<usize>(s)?;
-    Cube::check_size(n).map_err(|e| e.to_string())?;
-    Ok(n)
+    Cube::read_size(s)
+        .map_err(|e| e.to_string())?
+        .ok_or_else(|| {
+            format!(
+                "must be a whole number from 2 to {}",
+                crate::geometry::MAX_SIZE
+            )
+        })
 }
 
 /// A range of cube sizes, as `--sizes` reads it.
@@ -566,14 +571,15 @@ fn sizes_arg(s: &str) -> std::result::Result<SizeRange, String> {
 
 /// A number of quarter-turns to time, 1 to [`crate::compare::MAX_TURNS`].
 fn turns_arg(s: &str) -> std::result::Result<u32, String> {
-    let n: usize = whole(s)?;
-    if (1..=crate::compare::MAX_TURNS).contains(&n) {
-        Ok(n as u32)
-    } else {
-        Err(format!(
-            "must be from 1 to {}",
-            crate::text::thousands(crate::compare::MAX_TURNS as u64)
-        ))
+    use crate::text::{WholeError, thousands, whole_in};
+    let max = crate::compare::MAX_TURNS as u64;
+    match whole_in(s, 1, max) {
+        Ok(n) => Ok(n as u32),
+        Err(WholeError::NotANumber) => Err(format!(
+            "must be a whole number from 1 to {}",
+            thousands(max)
+        )),
+        Err(WholeError::OutOfRange) => Err(format!("must be from 1 to {}", thousands(max))),
     }
 }
 

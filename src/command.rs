@@ -409,7 +409,7 @@ impl Session {
             None => (line, ""),
         };
         let lower = word.to_lowercase();
-        if !COMMANDS.iter().any(|c| c.name == lower) && !matches!(lower.as_str(), "exit" | "?") {
+        if !is_command(word) {
             return self.moves(line, self.notation).map_err(|e| {
                 match (&e, nearest_command(word)) {
                     // `clear`, `solved`: a word that is no move but looks like a command.
@@ -552,8 +552,17 @@ impl Session {
                         ))),
                     },
                     "solve" => {
-                        let input = match after.trim().split_once(char::is_whitespace) {
-                            Some(("facelets", s)) => Input::Facelets(s.trim().to_string()),
+                        let trimmed = after.trim();
+                        let (word, string) = trimmed
+                            .split_once(char::is_whitespace)
+                            .unwrap_or((trimmed, ""));
+                        let input = match word.to_lowercase().as_str() {
+                            "facelets" if string.trim().is_empty() => {
+                                return Err(usage(
+                                    "pocket solve facelets needs a facelet string: pocket solve facelets S",
+                                ));
+                            }
+                            "facelets" => Input::Facelets(string.trim().to_string()),
                             _ => Input::Moves(within(
                                 line,
                                 after,
@@ -783,10 +792,8 @@ impl Session {
             let n = self.size();
             return Ok(Reply::text(format!("size: {n}×{n}×{n}")));
         }
-        let n: usize = arg
-            .parse()
-            .map_err(|_| usage(&format!("size '{}' is not a whole number", echo(arg))))?;
-        Cube::check_size(n)?;
+        let n = Cube::read_size(arg)?
+            .ok_or_else(|| usage(&format!("size '{}' is not a whole number", echo(arg))))?;
         self.set_state(&format!("size {n}"), Cube::solved_n(n))
     }
 
@@ -1308,9 +1315,8 @@ fn metric_prefix(rest: &str) -> (Metric, &str) {
 fn size(opts: &std::collections::HashMap<String, String>, default: usize) -> Result<usize> {
     match opts.get("size") {
         None => Ok(default),
-        Some(v) => v
-            .parse()
-            .map_err(|_| usage(&format!("size '{}' is not a whole number", echo(v)))),
+        Some(v) => Cube::read_size(v)?
+            .ok_or_else(|| usage(&format!("size '{}' is not a whole number", echo(v)))),
     }
 }
 
@@ -1379,6 +1385,27 @@ fn edit_distance(a: &str, b: &str) -> usize {
         prev = cur;
     }
     prev[b.len()]
+}
+
+/// Whether `word` names a command (in any letter case; `exit` and `?` too): no move sequence
+/// starts with one.
+fn is_command(word: &str) -> bool {
+    let lower = word.to_lowercase();
+    COMMANDS.iter().any(|c| c.name == lower) || matches!(lower.as_str(), "exit" | "?")
+}
+
+/// Whether `line` starts with a command word, so that it cannot go on with a sequence whose
+/// bracket a line before left open (see [`lines::Joiner`](crate::lines::Joiner)).
+///
+/// ```
+/// use cubework::command::starts_with_command;
+/// assert!(starts_with_command("  Reset"));
+/// assert!(starts_with_command("show facelets"));
+/// assert!(!starts_with_command("R U) // reset"));
+/// assert!(!starts_with_command("resets"));
+/// ```
+pub fn starts_with_command(line: &str) -> bool {
+    line.split_whitespace().next().is_some_and(is_command)
 }
 
 /// The column (from 0, in characters) at which `part`, a slice of `line`, starts in it; 0 if

@@ -56,6 +56,9 @@ pub enum FaceletError {
     /// A size the workbench does not handle.
     #[error("cube size {0} is not supported (2 to {MAX_SIZE})")]
     Size(usize),
+    /// A size as typed that is larger than any integer, or negative.
+    #[error("cube size {} is {} (2 to {MAX_SIZE})", crate::text::echo(.0), if .0.starts_with('-') { "not supported" } else { "too large" })]
+    SizeText(String),
 }
 
 /// The stickers of an N×N×N cube, the state every representation converts through.
@@ -98,6 +101,32 @@ impl Cube {
             Ok(())
         } else {
             Err(FaceletError::Size(n))
+        }
+    }
+
+    /// A cube size as typed: `Ok(None)` for text that is no whole number, an error for a
+    /// whole number that is no supported size, however many digits it has.
+    ///
+    /// ```
+    /// use cubework::Cube;
+    /// assert_eq!(Cube::read_size(" 4").unwrap(), Some(4));
+    /// assert_eq!(Cube::read_size("four").unwrap(), None);
+    /// let e = Cube::read_size("12345678901234567890123").unwrap_err();
+    /// assert_eq!(e.to_string(), "cube size 12345678901234567890123 is too large (2 to 9)");
+    /// let e = Cube::read_size("12").unwrap_err();
+    /// assert_eq!(e.to_string(), "cube size 12 is not supported (2 to 9)");
+    /// ```
+    pub fn read_size(text: &str) -> Result<Option<usize>, FaceletError> {
+        use crate::text::{WholeError, whole_in};
+        match whole_in(text, 0, u64::MAX) {
+            Err(WholeError::NotANumber) => Ok(None),
+            Err(WholeError::OutOfRange) => Err(FaceletError::SizeText(text.trim().to_string())),
+            Ok(n) => {
+                let n = usize::try_from(n)
+                    .map_err(|_| FaceletError::SizeText(text.trim().to_string()))?;
+                Cube::check_size(n)?;
+                Ok(Some(n))
+            }
         }
     }
 

@@ -138,45 +138,161 @@ impl<R: BufRead> Iterator for Lines<R> {
     }
 }
 
-/// Lines joined into statements: a line for which `continues` holds (a bracket left open, say)
-/// goes on with the next line, joined with a line break, as a pasted multi-line algorithm
-/// does. Each statement is numbered by its first line. A statement may be at most
-/// [`MAX_LINE_BYTES`] in all; a line that is not UTF-8 ends the statement it was in.
+/// A statement: one line, or lines joined while a bracket is open (see [`Joiner`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Statement {
+    /// The number of its first line, from 1.
+    pub line: usize,
+    /// Its lines, joined with line breaks.
+    pub text: String,
+    /// Whether a bracket is still open at its end: the input ended, or the next line could
+    /// not go on with it. Such a statement is an error, not something to run.
+    pub open: bool,
+}
+
+/// Lines joined into statements as they come, one line at a time: a line that leaves a
+/// bracket open goes on with the next lines, joined with line breaks, as a pasted multi-line
+/// algorithm does — but only while those lines can go on with it. An empty line, a note (a
+/// line starting with `#`), or a line for which `continues` says no (a command word, say) ends
+/// the open statement, which comes out with [`Statement::open`] set, and then starts its own.
+///
+/// `balance` tells how many brackets one line opens, less those it closes; it sees each line
+/// once, so joining stays linear in the input however many lines a statement has. A note
+/// opens nothing. A statement may be at most [`MAX_LINE_BYTES`] in all: a line that would
+/// make it longer is a [`LineError::TooLong`] naming the statement's first line, and the
+/// statement and that line are dropped.
 ///
 /// ```
-/// use cubework::lines::{Lines, statements};
-/// let input: &[u8] = b"R U\n[R,\nU]\nF";
-/// let open = |s: &str| s.matches('[').count() > s.matches(']').count();
-/// let read: Vec<(usize, String)> =
-///     statements(Lines::new(input), open).map(|r| r.unwrap()).collect();
-/// assert_eq!(read, [(1, "R U".into()), (2, "[R,\nU]".into()), (4, "F".into())]);
+/// use cubework::lines::{Joiner, Statement};
+/// let balance = |s: &str| s.matches('(').count() as i64 - s.matches(')').count() as i64;
+/// let mut joiner = Joiner::new(balance, |line: &str| line != "quit");
+/// assert!(joiner.push(1, "(R".into()).is_empty());
+/// assert!(joiner.is_open());
+/// let done: Vec<_> = joiner.push(2, "U)".into()).into_iter().map(Result::unwrap).collect();
+/// assert_eq!(done, [Statement { line: 1, text: "(R\nU)".into(), open: false }]);
+/// joiner.push(3, "(F".into());
+/// let done: Vec<_> = joiner.push(4, "quit".into()).into_iter().map(Result::unwrap).collect();
+/// assert_eq!(done, [
+///     Statement { line: 3, text: "(F".into(), open: true },
+///     Statement { line: 4, text: "quit".into(), open: false },
+/// ]);
 /// ```
-pub fn statements<R: BufRead>(
-    lines: Lines<R>,
-    continues: impl Fn(&str) -> bool,
-) -> impl Iterator<Item = Result<(usize, String), LineError>> {
-    let mut lines = lines.peekable();
-    std::iter::from_fn(move || {
-        let (first, mut text) = match lines.next()? {
-            Ok(read) => read,
-            Err(e) => return Some(Err(e)),
-        };
-        while continues(&text) {
-            match lines.peek() {
-                Some(Ok(_)) => {
-                    let Some(Ok((_, more))) = lines.next() else {
-                        break;
-                    };
-                    if text.len() + 1 + more.len() > MAX_LINE_BYTES {
-                        return Some(Err(LineError::TooLong { line: first }));
-                    }
-                    text.push('\n');
-                    text.push_str(&more);
+pub struct Joiner<B, C> {
+    balance: B,
+    continues: C,
+    /// The statement being joined, and how many brackets it leaves open.
+    open: Option<(Statement, i64)>,
+}
+
+impl<B: Fn(&str) -> i64, C: Fn(&str) -> bool> Joiner<B, C> {
+    /// A joiner with nothing open.
+    pub fn new(balance: B, continues: C) -> Joiner<B, C> {
+        Joiner {
+            balance,
+            continues,
+            open: None,
+        }
+    }
+
+    /// Whether a statement is open, waiting for more lines.
+    pub fn is_open(&self) -> bool {
+        self.open.is_some()
+    }
+
+    /// Takes line `number`: the statements it ends, in order (at most two: the open one it
+    /// cannot go on with, and itself).
+    pub fn push(&mut self, number: usize, line: String) -> Vec<Result<Statement, LineError>> {
+        let mut done = Vec::new();
+        let blank = line.trim().is_empty();
+        let note = line.trim_start().starts_with('#');
+        if let Some((mut statement, depth)) = self.open.take() {
+            if !blank && !note && (self.continues)(&line) {
+                if statement.text.len() + 1 + line.len() > MAX_LINE_BYTES {
+                    done.push(Err(LineError::TooLong {
+                        line: statement.line,
+                    }));
+                    return done;
                 }
-                _ => break,
+                let depth = depth + (self.balance)(&line);
+                statement.text.push('\n');
+                statement.text.push_str(&line);
+                if depth > 0 {
+                    self.open = Some((statement, depth));
+                } else {
+                    statement.open = false;
+                    done.push(Ok(statement));
+                }
+                return done;
+            }
+            done.push(Ok(statement));
+        }
+        let depth = if note { 0 } else { (self.balance)(&line) };
+        let statement = Statement {
+            line: number,
+            text: line,
+            open: depth > 0,
+        };
+        if depth > 0 {
+            self.open = Some((statement, depth));
+        } else {
+            done.push(Ok(statement));
+        }
+        done
+    }
+
+    /// The statement still open, if any (the input has ended).
+    pub fn finish(&mut self) -> Option<Statement> {
+        self.open.take().map(|(statement, _)| statement)
+    }
+}
+
+/// The statements of a stream of lines (see [`Joiner`]); a line that is not UTF-8 ends the
+/// statement it was in, and is an error of its own.
+///
+/// ```
+/// use cubework::lines::{Joiner, Lines, statements};
+/// let input: &[u8] = b"R U\n[R,\nU]\nF\n(D\nquit\n";
+/// let balance = |s: &str| s.matches('[').count() as i64 - s.matches(']').count() as i64
+///     + s.matches('(').count() as i64 - s.matches(')').count() as i64;
+/// let joiner = Joiner::new(balance, |line: &str| line != "quit");
+/// let read: Vec<(usize, String, bool)> = statements(Lines::new(input), joiner)
+///     .map(|r| r.unwrap())
+///     .map(|s| (s.line, s.text, s.open))
+///     .collect();
+/// assert_eq!(read, [
+///     (1, "R U".into(), false),
+///     (2, "[R,\nU]".into(), false),
+///     (4, "F".into(), false),
+///     (5, "(D".into(), true),
+///     (6, "quit".into(), false),
+/// ]);
+/// ```
+pub fn statements<R: BufRead, B: Fn(&str) -> i64, C: Fn(&str) -> bool>(
+    mut lines: Lines<R>,
+    mut joiner: Joiner<B, C>,
+) -> impl Iterator<Item = Result<Statement, LineError>> {
+    let mut ready = std::collections::VecDeque::new();
+    let mut ended = false;
+    std::iter::from_fn(move || {
+        loop {
+            if let Some(next) = ready.pop_front() {
+                return Some(next);
+            }
+            if ended {
+                return None;
+            }
+            match lines.next() {
+                Some(Ok((number, line))) => ready.extend(joiner.push(number, line)),
+                Some(Err(e)) => {
+                    ready.extend(joiner.finish().map(Ok));
+                    ready.push_back(Err(e));
+                }
+                None => {
+                    ended = true;
+                    ready.extend(joiner.finish().map(Ok));
+                }
             }
         }
-        Some(Ok((first, text)))
     })
 }
 
@@ -225,6 +341,76 @@ mod tests {
         let got: Vec<_> = Lines::with_limit(endless, 1000).collect();
         assert_eq!(got.len(), 1);
         assert!(matches!(got[0], Err(LineError::TooLong { line: 1 })));
+    }
+
+    fn joined(input: &str) -> Vec<(usize, String, bool)> {
+        let balance = |s: &str| s.matches('(').count() as i64 - s.matches(')').count() as i64;
+        let joiner = Joiner::new(balance, |line: &str| line != "reset");
+        statements(Lines::new(input.as_bytes()), joiner)
+            .map(|r| r.unwrap())
+            .map(|s| (s.line, s.text, s.open))
+            .collect()
+    }
+
+    #[test]
+    fn an_open_bracket_goes_on_only_with_lines_that_can_go_on_with_it() {
+        let st = |line: usize, text: &str, open: bool| (line, text.to_string(), open);
+        // A line the caller refuses, an empty line, a note: each ends the open statement.
+        assert_eq!(
+            joined("R (U\nreset\n(F\nD\n\nB\n(L\n# (a note\nU)\n"),
+            [
+                st(1, "R (U", true),
+                st(2, "reset", false),
+                st(3, "(F\nD", true),
+                st(5, "", false),
+                st(6, "B", false),
+                st(7, "(L", true),
+                st(8, "# (a note", false),
+                st(9, "U)", false),
+            ]
+        );
+        // The input ending, or a line that is not UTF-8, ends it too.
+        assert_eq!(joined("(R\nU"), [st(1, "(R\nU", true)]);
+        let read: Vec<_> = statements(
+            Lines::new(&b"(R\n\xff\nU)\n"[..]),
+            Joiner::new(|s: &str| s.matches('(').count() as i64, |_: &str| true),
+        )
+        .map(|r| r.map_err(|e| e.to_string()))
+        .collect();
+        assert_eq!(
+            read,
+            [
+                Ok(Statement {
+                    line: 1,
+                    text: "(R".into(),
+                    open: true
+                }),
+                Err("line 2 is not UTF-8 text".into()),
+                Ok(Statement {
+                    line: 3,
+                    text: "U)".into(),
+                    open: false
+                }),
+            ]
+        );
+    }
+
+    #[test]
+    fn joining_a_long_statement_looks_at_each_line_once() {
+        let lines = 20_000;
+        let input = format!("(\n{}R)\n", "R\n".repeat(lines));
+        let seen = std::cell::Cell::new(0);
+        let balance = |s: &str| {
+            seen.set(seen.get() + s.len());
+            s.matches('(').count() as i64 - s.matches(')').count() as i64
+        };
+        let read: Vec<_> = statements(Lines::new(input.as_bytes()), Joiner::new(balance, |_| true))
+            .map(|r| r.unwrap())
+            .collect();
+        assert_eq!(read.len(), 1);
+        assert_eq!(read[0].text.len(), input.len() - 1);
+        // Each byte of each line is looked at once, not once for every line after it.
+        assert_eq!(seen.get(), input.len() - (lines + 2));
     }
 
     proptest::proptest! {

@@ -50,7 +50,8 @@
 //!
 //! A comment runs to the end of its line, in either notation, and turns nothing; a sequence
 //! may span lines (pasted, or in a session file: a line with a bracket still open goes on with
-//! the next, see [`is_incomplete`]). Brackets nest (up to 64 deep). A tool stands for its reconstructed sequence (see
+//! the next lines while they can go on with it — an empty line, a note or a command ends it,
+//! see [`lines::Joiner`](crate::lines::Joiner) and [`is_incomplete`]). Brackets nest (up to 64 deep). A tool stands for its reconstructed sequence (see
 //! [`tools`](crate::tools)): its paper form in the paper's dialect, the standard form of
 //! that in standard notation. No move sequence of either notation starts with a tool's name
 //! (each has a letter that is no move), so names are tried first. The expansion may be at most
@@ -161,18 +162,67 @@ fn one_move(rest: &str, notation: Notation) -> IResult<&str, Option<Move>> {
 /// assert!(!is_incomplete("R U)"));
 /// ```
 pub fn is_incomplete(text: &str) -> bool {
-    let mut depth: i64 = 0;
-    for line in text.split('\n') {
+    text.split('\n').map(bracket_balance).sum::<i64>() > 0
+}
+
+/// How many brackets one line opens, less those it closes (brackets in a comment do not
+/// count): what [`is_incomplete`] adds up, one line at a time, for
+/// [`lines::Joiner`](crate::lines::Joiner).
+///
+/// ```
+/// use cubework::parser::bracket_balance;
+/// assert_eq!(bracket_balance("[R, (U // (a comment"), 2);
+/// assert_eq!(bracket_balance("U)] F)"), -3);
+/// ```
+pub fn bracket_balance(line: &str) -> i64 {
+    let code = line.split_once("//").map_or(line, |(code, _)| code);
+    code.chars()
+        .map(|c| match c {
+            '(' | '[' => 1,
+            ')' | ']' => -1,
+            _ => 0,
+        })
+        .sum()
+}
+
+/// The bracket of `text` (which may span lines) that is never closed — the innermost one
+/// still open at the end, as [`parse_alg`] names it — as the index of its line in `text`,
+/// from 0, and the [`ParseErrorKind::Unclosed`] error with its column in that line. `None`
+/// when every bracket is closed.
+///
+/// ```
+/// use cubework::parser::unclosed_bracket;
+/// use cubework::Notation;
+/// let (line, e) = unclosed_bracket("R (U) [F,\nD (B // (", Notation::Standard).unwrap();
+/// assert_eq!((line, e.to_string()), (1, "'(' at column 3 is never closed".to_string()));
+/// assert!(unclosed_bracket("(R\nU)", Notation::Standard).is_none());
+/// ```
+pub fn unclosed_bracket(text: &str, notation: Notation) -> Option<(usize, ParseError)> {
+    let mut open = Vec::new();
+    for (index, line) in text.split('\n').enumerate() {
         let code = line.split_once("//").map_or(line, |(code, _)| code);
-        for c in code.chars() {
+        for (column, c) in code.chars().enumerate() {
             match c {
-                '(' | '[' => depth += 1,
-                ')' | ']' => depth -= 1,
+                '(' | '[' => open.push((index, column + 1, c)),
+                ')' | ']' => {
+                    open.pop();
+                }
                 _ => {}
             }
         }
     }
-    depth > 0
+    let (index, column, c) = open.pop()?;
+    Some((
+        index,
+        ParseError {
+            kind: ParseErrorKind::Unclosed,
+            token: c.to_string(),
+            after: None,
+            column,
+            notation,
+            in_repl: false,
+        },
+    ))
 }
 
 /// Parses what a user types wherever a sequence of moves is expected (the CLI's `apply`, the
@@ -325,7 +375,7 @@ impl<'a> AlgParser<'a> {
                 return Err(self.error(ParseErrorKind::TooDeep, "(".into(), rest));
             }
             let (body, after) = self.sequence(open, Closer::Paren, depth + 1, rest)?;
-            let (power, after) = self.power(&after[1..], body.expanded_len())?;
+            let (power, after) = self.power(start, &after[1..], body.expanded_len())?;
             (Some(Item::Group { body, power }), after)
         } else if let Some(open) = rest.strip_prefix('[') {
             if depth >= MAX_DEPTH {
@@ -340,7 +390,7 @@ impl<'a> AlgParser<'a> {
             } else {
                 a_len.saturating_mul(2).saturating_add(b_len)
             };
-            let (power, after) = self.power(&after[1..], base_len)?;
+            let (power, after) = self.power(start, &after[1..], base_len)?;
             let item = if commutator {
                 Item::Commutator { a, b, power }
             } else {
@@ -349,7 +399,7 @@ impl<'a> AlgParser<'a> {
             (Some(item), after)
         } else if let Some((tool, after)) = tool_name(rest) {
             let len = tool.sequence().len() as u64;
-            let (power, after) = self.power(after, len)?;
+            let (power, after) = self.power(start, after, len)?;
             let item = Item::Tool {
                 tool,
                 notation: self.notation,
@@ -382,8 +432,13 @@ impl<'a> AlgParser<'a> {
         Ok((item, after))
     }
 
-    /// `number? inverse?` after a bracket or tool.
-    fn power(&self, rest: &'a str, base_len: u64) -> Result<(Power, &'a str), ParseError> {
+    /// `number? inverse?` after a bracket or tool; `item` is the input from the item's start.
+    fn power(
+        &self,
+        item: &'a str,
+        rest: &'a str,
+        base_len: u64,
+    ) -> Result<(Power, &'a str), ParseError> {
         let digits = rest.len() - rest.trim_start_matches(|c: char| c.is_ascii_digit()).len();
         let (count, rest2) = rest.split_at(digits);
         let repeat = if count.is_empty() {
@@ -397,7 +452,12 @@ impl<'a> AlgParser<'a> {
             }
         };
         if base_len.saturating_mul(repeat as u64) > MAX_EXPANDED {
-            return Err(self.error(ParseErrorKind::TooLong, count.to_string(), rest));
+            // The count that makes it too long, or the bracket itself when it has none.
+            return Err(if count.is_empty() {
+                self.error(ParseErrorKind::TooLong, token_in(item), item)
+            } else {
+                self.error(ParseErrorKind::TooLong, count.to_string(), rest)
+            });
         }
         let mut chars = rest2.chars();
         let (inverse, rest3) = match chars.next() {

@@ -18,7 +18,7 @@ use rustyline::{Context, Editor, Helper};
 
 use crate::command::{COMMANDS, Reply, Session};
 use crate::error::{Error, Result};
-use crate::lines::{LineError, Lines, MAX_LINE_BYTES};
+use crate::lines::{LineError, Lines, MAX_LINE_BYTES, Statement};
 use crate::output;
 use crate::parser::Notation;
 use crate::rep::RepKind;
@@ -63,15 +63,31 @@ pub fn run_interactive() -> Result<ExitCode> {
     // Ctrl-C at the prompt drops the line (rustyline reads it as a key); during work it stops
     // the work (see crate::cancel), and the session goes on.
     crate::cancel::install();
+    let mut joiner = joiner();
     let mut number = 0;
     let mut failed = false;
-    loop {
-        number += 1;
-        let line = match editor.readline(&session.prompt()) {
+    'session: loop {
+        // A bracket left open: the statement goes on, and the prompt says so.
+        let prompt = if joiner.is_open() {
+            CONTINUATION_PROMPT.to_string()
+        } else {
+            session.prompt()
+        };
+        let line = match editor.readline(&prompt) {
             Ok(line) => line,
-            Err(ReadlineError::Interrupted) => continue,
-            Err(ReadlineError::Eof) => break,
+            Err(ReadlineError::Interrupted) => {
+                // Ctrl-C drops the statement being typed, its earlier lines too.
+                let _ = joiner.finish();
+                continue;
+            }
+            Err(ReadlineError::Eof) => {
+                if let Some(statement) = joiner.finish() {
+                    run_statement(&mut session, &statement, Where::Terminal)?;
+                }
+                break;
+            }
             Err(ReadlineError::Io(e)) if e.kind() == std::io::ErrorKind::InvalidData => {
+                number += 1;
                 output::err(format!("error: {}", LineError::NotUtf8 { line: number }));
                 continue;
             }
@@ -84,6 +100,7 @@ pub fn run_interactive() -> Result<ExitCode> {
             }
         };
         if line.len() > MAX_LINE_BYTES {
+            number += 1;
             output::err(format!(
                 "error: line {number} is longer than the limit of 1 MiB (1,048,576 bytes); it was not run"
             ));
@@ -95,15 +112,22 @@ pub fn run_interactive() -> Result<ExitCode> {
                 output::err(format!("note: {note}"));
             }
         }
-        crate::cancel::clear();
-        match session.execute(&line) {
-            Ok(reply) => {
-                if show(&reply)? {
-                    break;
+        // A paste may bring several lines at once: each is joined as if typed alone.
+        for piece in line.split('\n') {
+            number += 1;
+            let piece = piece.strip_suffix('\r').unwrap_or(piece);
+            for statement in joiner.push(number, piece.to_string()) {
+                let outcome = match statement {
+                    Ok(statement) => run_statement(&mut session, &statement, Where::Terminal)?,
+                    Err(e) => {
+                        output::err(format!("error: {e}"));
+                        Outcome::Failed
+                    }
+                };
+                if outcome == Outcome::Quit {
+                    break 'session;
                 }
             }
-            Err(e) if e.is_cancelled() => output::err("cancelled"),
-            Err(e) => output::err(format!("error: {e}")),
         }
         if let Ok(mut n) = notation.lock() {
             *n = session.notation();
@@ -116,32 +140,108 @@ pub fn run_interactive() -> Result<ExitCode> {
     })
 }
 
+/// The prompt while a bracket is open and the statement goes on to the next line.
+pub const CONTINUATION_PROMPT: &str = "...> ";
+
+/// How the REPL joins lines into statements: a bracket left open goes on to the next lines
+/// while they read as moves — a command word, an empty line or a note ends the statement
+/// (see [`crate::lines::Joiner`]).
+fn joiner() -> crate::lines::Joiner<impl Fn(&str) -> i64, impl Fn(&str) -> bool> {
+    crate::lines::Joiner::new(crate::parser::bracket_balance, |line| {
+        !crate::command::starts_with_command(line)
+    })
+}
+
+/// Where a statement came from, for its error messages.
+#[derive(Clone, Copy)]
+enum Where {
+    /// Typed at the terminal: errors say nothing of line numbers.
+    Terminal,
+    /// Read from a pipe or file: errors name the line.
+    Lines,
+}
+
+/// What running a statement came to.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Outcome {
+    Done,
+    Failed,
+    Quit,
+}
+
+/// Runs one statement, printing its answer or its error; an open one (a bracket never closed)
+/// is an error naming that bracket, and runs nothing. Fails only when the answer cannot be
+/// written.
+fn run_statement(session: &mut Session, statement: &Statement, from: Where) -> Result<Outcome> {
+    crate::cancel::clear();
+    let (line, result) = if statement.open {
+        // Moves are parsed, so that an error before the open bracket is the one reported (no
+        // sequence with a bracket open parses, so nothing runs); a command is not run at all.
+        let parsed = (!crate::command::starts_with_command(&statement.text))
+            .then(|| session.execute(&statement.text));
+        let unclosed = crate::parser::unclosed_bracket(&statement.text, session.notation());
+        match (parsed, unclosed) {
+            (Some(Err(Error::Parse(e))), Some((index, located)))
+                if e.kind == crate::parser::ParseErrorKind::Unclosed =>
+            {
+                (statement.line + index, Err(Error::Parse(located.in_repl())))
+            }
+            (Some(result), _) => (statement.line, result),
+            (None, Some((index, located))) => {
+                (statement.line + index, Err(Error::Parse(located.in_repl())))
+            }
+            (None, None) => (statement.line, session.execute(&statement.text)),
+        }
+    } else {
+        (statement.line, session.execute(&statement.text))
+    };
+    match (result, from) {
+        (Ok(reply), _) => Ok(if show(&reply)? {
+            Outcome::Quit
+        } else {
+            Outcome::Done
+        }),
+        (Err(e), Where::Terminal) if e.is_cancelled() => {
+            output::err("cancelled");
+            Ok(Outcome::Failed)
+        }
+        (Err(e), Where::Terminal) if line > statement.line => {
+            output::err(format!(
+                "error: {e}, on line {} of the statement",
+                line - statement.line + 1
+            ));
+            Ok(Outcome::Failed)
+        }
+        (Err(e), Where::Terminal) => {
+            output::err(format!("error: {e}"));
+            Ok(Outcome::Failed)
+        }
+        (Err(e), Where::Lines) => {
+            output::err(format!("error: line {line}: {e}"));
+            Ok(Outcome::Failed)
+        }
+    }
+}
+
 /// Runs each line of `input` as the REPL would, without prompts or colour. An error prints
 /// one line on stderr naming the line, and the session goes on — also past a line that is
 /// not UTF-8; a line longer than [`MAX_LINE_BYTES`] ends the session. The exit status is 2
-/// if any line failed.
+/// if any line failed. Lines join into statements as typed ones do (see [`joiner`]).
 pub fn run_lines(input: impl BufRead) -> Result<ExitCode> {
     let mut session = Session::new(false);
     let mut failed = false;
-    for read in crate::lines::statements(Lines::new(input), crate::parser::is_incomplete) {
-        let (number, line) = match read {
-            Ok(read) => read,
+    for read in crate::lines::statements(Lines::new(input), joiner()) {
+        let outcome = match read {
+            Ok(statement) => run_statement(&mut session, &statement, Where::Lines)?,
             Err(e) => {
-                failed = true;
                 output::err(format!("error: {e}"));
-                continue;
+                Outcome::Failed
             }
         };
-        match session.execute(&line) {
-            Ok(reply) => {
-                if show(&reply)? {
-                    break;
-                }
-            }
-            Err(e) => {
-                failed = true;
-                output::err(format!("error: line {number}: {e}"));
-            }
+        match outcome {
+            Outcome::Quit => break,
+            Outcome::Failed => failed = true,
+            Outcome::Done => {}
         }
     }
     Ok(if failed {
@@ -398,20 +498,9 @@ impl Highlighter for WorkbenchHelper {
     }
 }
 
-impl Validator for WorkbenchHelper {
-    /// A line with a bracket still open goes on: Enter starts a new line of the same input, as
-    /// a pasted multi-line algorithm needs.
-    fn validate(
-        &self,
-        ctx: &mut rustyline::validate::ValidationContext,
-    ) -> rustyline::Result<rustyline::validate::ValidationResult> {
-        Ok(if crate::parser::is_incomplete(ctx.input()) {
-            rustyline::validate::ValidationResult::Incomplete
-        } else {
-            rustyline::validate::ValidationResult::Valid(None)
-        })
-    }
-}
+/// Enter always ends the line: a statement whose bracket is still open goes on at the
+/// continuation prompt (see [`CONTINUATION_PROMPT`]).
+impl Validator for WorkbenchHelper {}
 
 impl Helper for WorkbenchHelper {}
 

@@ -124,3 +124,36 @@ pub fn thousands(n: u64) -> String {
     }
     out
 }
+
+/// What is wrong with a whole number as typed (see [`whole_in`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum WholeError {
+    /// The text is no whole number: `x`, `1.5`, nothing.
+    NotANumber,
+    /// A whole number outside the range: below it (negative, say) or above it, however many
+    /// digits it has.
+    OutOfRange,
+}
+
+/// A whole number from `lo` to `hi` as typed (spaces around it aside); a number too large
+/// for any integer type is out of range like any other, never "not a number".
+///
+/// ```
+/// use cubework::text::{whole_in, WholeError};
+/// assert_eq!(whole_in(" 7 ", 2, 9), Ok(7));
+/// assert_eq!(whole_in("-1", 2, 9), Err(WholeError::OutOfRange));
+/// assert_eq!(whole_in("12345678901234567890123", 2, 9), Err(WholeError::OutOfRange));
+/// assert_eq!(whole_in("1.5", 2, 9), Err(WholeError::NotANumber));
+/// assert_eq!(whole_in("-", 2, 9), Err(WholeError::NotANumber));
+/// ```
+pub fn whole_in(text: &str, lo: u64, hi: u64) -> Result<u64, WholeError> {
+    let t = text.trim();
+    let digits = t.strip_prefix(['-', '+']).unwrap_or(t);
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(WholeError::NotANumber);
+    }
+    match t.parse::<u64>() {
+        Ok(n) if (lo..=hi).contains(&n) => Ok(n),
+        _ => Err(WholeError::OutOfRange),
+    }
+}

@@ -676,3 +676,51 @@ fn a_forced_simd_path_is_used_or_refused() {
         "{err}"
     );
 }
+
+/// Messages say what is wrong: the range a number must be in (also for one too large for any
+/// integer), what a command word still needs, which bracket makes a sequence too long.
+#[test]
+fn messages_name_the_range_and_the_bracket_that_is_wrong() {
+    let deep = format!("{}U{}", "[R, ".repeat(40), "]".repeat(40));
+    let huge = "12345678901234567890123";
+    let cases: &[(&[&str], &str)] = &[
+        (
+            &["compare", "--turns", "-1"],
+            "'-1' for '--turns <TURNS>': must be from 1 to 500,000",
+        ),
+        (
+            &["paper", "--turns", "0"],
+            "'0' for '--turns <TURNS>': must be from 1 to 500,000",
+        ),
+        (
+            &["apply", "--size", huge, "R"],
+            "cube size 12345678901234567890123 is too large (2 to 9)",
+        ),
+        (
+            &["apply", "--size", "x", "R"],
+            "must be a whole number from 2 to 9",
+        ),
+        (
+            &["expand", &deep],
+            "'[' at column 85 makes the sequence longer than 1000000 moves",
+        ),
+    ];
+    for (args, message) in cases {
+        assert_one_line_error(cubework(), args, message);
+    }
+    let out = cubework()
+        .write_stdin(format!(
+            "pocket solve facelets\nsize {huge}\norder size {huge} R\n"
+        ))
+        .output()
+        .unwrap();
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(
+        err.lines().collect::<Vec<_>>(),
+        [
+            "error: line 1: pocket solve facelets needs a facelet string: pocket solve facelets S",
+            "error: line 2: cube size 12345678901234567890123 is too large (2 to 9)",
+            "error: line 3: cube size 12345678901234567890123 is too large (2 to 9)",
+        ]
+    );
+}

@@ -34,6 +34,7 @@ fn run_stdin(input: &[u8]) -> (String, String, Option<i32>) {
 }
 
 const AFTER_R: &str = "UUFUUFUUFRRRRRRRRRFFDFFDFFDDDBDDBDDBLLLLLLLLLUBBUBBUBB";
+const SOLVED: &str = "UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB";
 
 #[test]
 fn lines_that_are_not_utf8_are_one_error_each_and_the_session_goes_on() {
@@ -241,7 +242,7 @@ fn clap_errors_are_whole_on_one_line() {
     assert!(e.contains("'-5'") && e.contains("must be 0 or more"), "{e}");
     assert_eq!(e.lines().count(), 1);
     let e = err(&["compare", "--turns", "-1"]);
-    assert!(e.contains("must be 0 or more"), "{e}");
+    assert!(e.contains("must be from 1 to 500,000"), "{e}");
     let e = err(&["scramble", "--seed", "-1"]);
     assert!(e.contains("must be 0 or more"), "{e}");
     let e = err(&["solve", "R U", "--metirc", "qtm"]);
@@ -308,6 +309,80 @@ fn long_sessions_keep_bounded_history() {
     assert_eq!(err.lines().count(), 1, "{err}");
     assert!(err.contains("older changes were forgotten"), "{err}");
     assert_eq!(code, Some(2));
+}
+
+#[test]
+fn a_statement_of_many_lines_is_joined_in_linear_time() {
+    // `(`, 200,000 lines of `R`, `)`: joining each line anew took minutes (40,000 lines took
+    // 112 s); the timeout only turns such a hang into a failure.
+    let data = temp("many-lines");
+    let file = data.join("session.txt");
+    std::fs::write(
+        &file,
+        format!("(\n{})\nshow facelets\n", "R\n".repeat(200_000)),
+    )
+    .unwrap();
+    let out = cubework(&data)
+        .arg("run")
+        .arg(&file)
+        .timeout(Duration::from_secs(60))
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.ends_with(&format!("{SOLVED}\n")),
+        "R 200,000 times: {text}"
+    );
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+#[test]
+fn empty_groups_are_nothing_whatever_their_power() {
+    // Each `()1000000` took 8 to 17 ms; 90,000 of them would run for many minutes. The
+    // timeouts only turn such a hang into a failure.
+    let data = temp("empty-groups");
+    let file = data.join("session.txt");
+    let groups = |n: usize| "()1000000 [,]1000000 ".repeat(n / 2);
+    std::fs::write(&file, format!("{}R\nshow facelets\n", groups(90_000))).unwrap();
+    let out = cubework(&data)
+        .arg("run")
+        .arg(&file)
+        .timeout(Duration::from_secs(60))
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.ends_with(&format!("{AFTER_R}\n")), "{text}");
+    // Each command that reads a sequence, with 12,000 such groups (an argument may be at most
+    // 128 KiB): over 96 s each before.
+    let moves = format!("{}R", groups(12_000));
+    for args in [
+        &["apply", "--show", "facelets"][..],
+        &["expand"],
+        &["simplify"],
+        &["invert"],
+        &["order"],
+        &["count"],
+        &["solve", "--method", "beginner"],
+        &["pocket", "solve"],
+    ] {
+        let out = cubework(&data)
+            .args(args)
+            .arg(&moves)
+            .timeout(Duration::from_secs(60))
+            .output()
+            .unwrap();
+        assert_eq!(
+            out.status.code(),
+            Some(0),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
 }
 
 // --- The interactive REPL, on a real terminal (a pseudo-terminal). ---
@@ -464,6 +539,34 @@ mod terminal {
             "{text}"
         );
         assert_eq!(code, Some(0), "{text}");
+    }
+
+    #[test]
+    fn an_open_bracket_shows_the_continuation_prompt_until_a_command_ends_it() {
+        if no_terminal() {
+            return;
+        }
+        let data = temp("pty-continue");
+        let (text, code) = repl(
+            &[
+                b"(R\r",
+                b"R)2\r",
+                b"[U,\r",
+                b"reset\r",
+                b"R\r",
+                b"show facelets\r",
+                b"\x04",
+            ],
+            &data,
+        );
+        let (before, after) = text
+            .split_once("error: '[' at column 1 is never closed")
+            .unwrap_or_else(|| panic!("{text}"));
+        assert!(before.contains("...> "), "{text}");
+        assert!(after.contains(AFTER_R), "reset and R ran: {text}");
+        assert_eq!(code, Some(0), "{text}");
+        let history = std::fs::read_to_string(data.join("history.txt")).unwrap();
+        assert_eq!(history, "(R\nR)2\n[U,\nreset\nR\nshow facelets\n");
     }
 
     #[test]

@@ -105,3 +105,62 @@ fn batch_files_read_states_across_lines() {
     );
     assert_eq!(text.lines().count(), 2, "two states, two solutions: {text}");
 }
+
+/// A piped session and the same lines run as a session file: (stdout, stderr, status).
+fn piped_and_run(session: &str) -> [(String, String, Option<i32>); 2] {
+    let tmp = tempfile::tempdir().unwrap();
+    let file = tmp.path().join("session.txt");
+    std::fs::write(&file, session).unwrap();
+    let piped = cubework().write_stdin(session).output().unwrap();
+    let run = cubework().arg("run").arg(&file).output().unwrap();
+    [piped, run].map(|out| {
+        (
+            String::from_utf8(out.stdout).unwrap(),
+            String::from_utf8(out.stderr).unwrap(),
+            out.status.code(),
+        )
+    })
+}
+
+#[test]
+fn an_open_bracket_does_not_swallow_the_commands_after_it() {
+    let after_r = facelets(&["R"]);
+    for (out, err, code) in piped_and_run("R (U\nreset\nR\nshow facelets\nquit\nU\n") {
+        assert_eq!(err, "error: line 1: '(' at column 3 is never closed\n");
+        assert_eq!(out.lines().last(), Some(after_r.as_str()), "{out}");
+        assert_eq!(code, Some(2));
+    }
+    // Lines that read as moves go on with the bracket; an empty line ends it; the error
+    // names the line the bracket opened on.
+    for (out, err, _) in piped_and_run("R\n(U\n[F,\nD2\n\nshow facelets\n") {
+        assert_eq!(err, "error: line 3: '[' at column 1 is never closed\n");
+        assert_eq!(out.lines().last(), Some(after_r.as_str()), "{out}");
+    }
+}
+
+#[test]
+fn an_open_bracket_in_a_batch_loses_no_state_after_it() {
+    let solved = "UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB";
+    let out = cubework()
+        .args(["solve", "--method", "beginner", "--batch", "-"])
+        .write_stdin(format!("R U F\n(R U\nD2 L\n{solved}\nB' R\n(F\n\nR2\n"))
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    let err = String::from_utf8(out.stderr).unwrap();
+    let err: Vec<&str> = err.lines().collect();
+    assert_eq!(
+        err[..2],
+        [
+            "cubework: line 2: '(' at column 1 is never closed",
+            "cubework: line 6: '(' at column 1 is never closed",
+        ]
+    );
+    assert!(err[2].starts_with("4 states solved, 2 failed;"), "{err:?}");
+    assert_eq!(err.len(), 3, "{err:?}");
+    // R U F, the facelets (an empty solution), B' R and R2: four answers in order.
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 4, "{text}");
+    assert_eq!(lines[1], "", "{text}");
+    assert_eq!(out.status.code(), Some(2));
+}
