@@ -51,7 +51,11 @@ impl Summary {
 
     /// The mean time a solve, in milliseconds.
     pub fn mean_ms(&self) -> f64 {
-        let total: f64 = self.times.iter().map(|d| d.as_secs_f64() * 1e3).sum();
+        // A sum from 0.0, not `sum()`: an empty `f64` sum is -0.0, printed "-0.000".
+        let total = self
+            .times
+            .iter()
+            .fold(0.0, |total, d| total + d.as_secs_f64() * 1e3);
         total / self.times.len().max(1) as f64
     }
 
@@ -210,5 +214,18 @@ mod tests {
             "3 states solved, 1 failed; median 2.000 ms, mean 2.000 ms a solve; mean length 110.00 moves (half-turn metric)"
         );
         assert_eq!(Summary::default().median_ms(), 0.0);
+    }
+
+    #[test]
+    fn a_batch_with_nothing_solved_has_a_mean_of_zero_never_minus_zero() {
+        let none = Summary {
+            failed: 1,
+            ..Summary::default()
+        };
+        assert!(none.mean_ms().is_sign_positive() && none.mean_length().is_sign_positive());
+        assert_eq!(
+            none.to_string(),
+            "0 states solved, 1 failed; median 0.000 ms, mean 0.000 ms a solve; mean length 0.00 moves (half-turn metric)"
+        );
     }
 }
