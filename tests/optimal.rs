@@ -117,6 +117,22 @@ fn batches_and_the_repl_solve_optimally() {
 }
 
 #[test]
+fn an_optimal_solve_of_a_solved_cube_is_the_empty_sequence_with_nothing_to_rule_out() {
+    let solved = Cube::solved().facelets();
+    for args in [
+        &["solve", "--method", "optimal", "R R'"][..],
+        &["solve", "--method", "optimal", "--facelets", &solved],
+    ] {
+        let (out, err, code) = run(args, "");
+        assert_eq!(code, Some(0), "{args:?}: {err}");
+        assert_eq!(
+            out, "0 moves in the half-turn metric, proven shortest (the cube is solved):\n\n",
+            "{args:?}"
+        );
+    }
+}
+
+#[test]
 fn tables_lists_the_optimal_tables() {
     let (out, _, code) = run(&["tables"], "");
     assert_eq!(code, Some(0));
