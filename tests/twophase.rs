@@ -204,6 +204,16 @@ fn batch_solves_every_good_line_and_names_the_bad_ones() {
 }
 
 #[test]
+fn a_max_length_shorter_than_every_solution_is_said_to_be_so_with_no_advice_of_more_time() {
+    let r = run(&["solve", "--max-length", "3", "R U F L"], "");
+    assert_eq!(r.code, Some(2));
+    assert_eq!(
+        r.stderr,
+        "cubework: no solution of 3 moves or fewer exists: allow more moves (--max-length N; in the REPL, solve max N)\n"
+    );
+}
+
+#[test]
 fn tables_are_listed_built_and_rebuilt_when_damaged() {
     let tmp = tempfile::tempdir().unwrap();
     let dir = tmp.path().join("cache");
