@@ -2,8 +2,9 @@
 //! writes one solution a line, in the same order. Any solver fits: it is handed each state as
 //! an [`Input`] and gives back its moves.
 //!
-//! A line is a 54-letter facelet string if it is one (54 letters of `U R F D L B` and nothing
-//! else), and otherwise a move sequence from solved (sequence algebra allowed); blank lines
+//! A line is read by [`crate::input::read_state`]: a facelet string if it is shaped like one
+//! (face or colour letters, about 54 of them: a near miss is named, not read as moves), and
+//! otherwise a move sequence from solved (sequence algebra allowed); blank lines
 //! and lines starting with `#` are skipped. A line that cannot be read or solved is reported on
 //! the error stream as `cubework: line N: …` and gets no output line; the rest are still
 //! solved. Lines are read as [`crate::lines`] reads them: one that is not UTF-8 is such an
@@ -19,7 +20,7 @@ use crate::lines::Lines;
 use crate::metric::Metric;
 use crate::moves::Move;
 use crate::moves::format_moves;
-use crate::parser::{Notation, parse_sequence};
+use crate::parser::Notation;
 
 /// What a batch did: how many states were solved or failed, how long each solve took, and
 /// the solutions' lengths.
@@ -87,7 +88,8 @@ impl std::fmt::Display for Summary {
     }
 }
 
-/// How a batch line names a state: a facelet string if it is exactly one, else moves.
+/// How a batch line names a state (a 3×3×3): a facelet string if it is shaped like one, else
+/// moves ([`crate::input::read_state`]).
 ///
 /// ```
 /// use cubework::batch::read_state;
@@ -98,12 +100,7 @@ impl std::fmt::Display for Summary {
 /// assert!(matches!(read_state("R U R'", Notation::Standard).unwrap(), Input::Moves(_)));
 /// ```
 pub fn read_state(line: &str, notation: Notation) -> Result<Input> {
-    let line = line.trim();
-    if line.chars().count() == 54 && line.chars().all(|c| "URFDLB".contains(c)) {
-        Ok(Input::Facelets(line.to_string()))
-    } else {
-        Ok(Input::Moves(parse_sequence(line, notation)?))
-    }
+    Ok(crate::input::read_state(line, 3, notation)?)
 }
 
 /// Solves every state in `input` with `solve`, writing one solution a line to `out` and one
