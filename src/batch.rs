@@ -2,12 +2,13 @@
 //! writes one solution a line, in the same order. Any solver fits: it is handed each state as
 //! an [`Input`] and gives back its moves.
 //!
-//! A line is a 54-letter facelet string if it is one (54 letters of `U R F D L B` and nothing
-//! else), and otherwise a move sequence from solved (sequence algebra allowed); blank lines
+//! A line is read by [`crate::input::read_state`]: a facelet string if it is shaped like one
+//! (face or colour letters, about 54 of them: a near miss is named, not read as moves), and
+//! otherwise a move sequence from solved (sequence algebra allowed); blank lines
 //! and lines starting with `#` are skipped. A line that leaves a bracket open goes on with the
-//! next lines while they read as moves (a blank line, a `#` line or a facelet string ends it,
-//! as an error naming the bracket), so a pasted multi-line algorithm is one state and a typo
-//! loses no state after it. A line that cannot be read or solved is reported on
+//! next lines while they read as moves (a blank line, a `#` line or a facelet-shaped line ends
+//! it, as an error naming the bracket), so a pasted multi-line algorithm is one state and a
+//! typo loses no state after it. A line that cannot be read or solved is reported on
 //! the error stream as `cubework: line N: …` and gets no output line; the rest are still
 //! solved. Lines are read as [`crate::lines`] reads them: one that is not UTF-8 is such an
 //! error, one longer than 1 MiB ends the batch there.
@@ -22,7 +23,7 @@ use crate::lines::{Joiner, Lines};
 use crate::metric::Metric;
 use crate::moves::Move;
 use crate::moves::format_moves;
-use crate::parser::{Notation, ParseErrorKind, parse_sequence, unclosed_bracket};
+use crate::parser::{Notation, ParseErrorKind, unclosed_bracket};
 
 /// What a batch did: how many states were solved or failed, how long each solve took, and
 /// the solutions' lengths.
@@ -54,7 +55,11 @@ impl Summary {
 
     /// The mean time a solve, in milliseconds.
     pub fn mean_ms(&self) -> f64 {
-        let total: f64 = self.times.iter().map(|d| d.as_secs_f64() * 1e3).sum();
+        // A sum from 0.0, not `sum()`: an empty `f64` sum is -0.0, printed "-0.000".
+        let total = self
+            .times
+            .iter()
+            .fold(0.0, |total, d| total + d.as_secs_f64() * 1e3);
         total / self.times.len().max(1) as f64
     }
 
@@ -86,7 +91,8 @@ impl std::fmt::Display for Summary {
     }
 }
 
-/// How a batch line names a state: a facelet string if it is exactly one, else moves.
+/// How a batch line names a state (a 3×3×3): a facelet string if it is shaped like one, else
+/// moves ([`crate::input::read_state`]).
 ///
 /// ```
 /// use cubework::batch::read_state;
@@ -97,19 +103,13 @@ impl std::fmt::Display for Summary {
 /// assert!(matches!(read_state("R U R'", Notation::Standard).unwrap(), Input::Moves(_)));
 /// ```
 pub fn read_state(line: &str, notation: Notation) -> Result<Input> {
-    let line = line.trim();
-    if is_facelets(line) {
-        Ok(Input::Facelets(line.to_string()))
-    } else {
-        Ok(Input::Moves(parse_sequence(line, notation)?))
-    }
+    Ok(crate::input::read_state(line, 3, notation)?)
 }
 
-/// Whether `line` is a 54-letter facelet string (spaces around it aside): a state of its own,
-/// never the rest of a sequence whose bracket a line before left open.
+/// Whether `line` is shaped like a facelet string (the one test [`read_state`] uses): a state
+/// of its own, never the rest of a sequence whose bracket a line before left open.
 fn is_facelets(line: &str) -> bool {
-    let line = line.trim();
-    line.chars().count() == 54 && line.chars().all(|c| "URFDLB".contains(c))
+    crate::cube::Cube::is_facelet_shaped(line.trim(), 3)
 }
 
 /// Solves every state in `input` with `solve`, writing one solution a line to `out` and one
@@ -238,5 +238,18 @@ mod tests {
             "3 states solved, 1 failed; median 2.000 ms, mean 2.000 ms a solve; mean length 110.00 moves (half-turn metric)"
         );
         assert_eq!(Summary::default().median_ms(), 0.0);
+    }
+
+    #[test]
+    fn a_batch_with_nothing_solved_has_a_mean_of_zero_never_minus_zero() {
+        let none = Summary {
+            failed: 1,
+            ..Summary::default()
+        };
+        assert!(none.mean_ms().is_sign_positive() && none.mean_length().is_sign_positive());
+        assert_eq!(
+            none.to_string(),
+            "0 states solved, 1 failed; median 0.000 ms, mean 0.000 ms a solve; mean length 0.00 moves (half-turn metric)"
+        );
     }
 }

@@ -410,6 +410,14 @@ impl Session {
         };
         let lower = word.to_lowercase();
         if !is_command(word) {
+            if Cube::is_facelet_shaped(line, self.size()) {
+                // A pasted state, not moves to make: say so, and what is wrong with it.
+                return Err(usage(&match Cube::from_facelets_n(line, self.size()) {
+                    Ok(_) => "that is a facelet string, not moves: load it with `load FACELETS`"
+                        .to_string(),
+                    Err(e) => format!("{e} (a state is loaded with `load FACELETS`)"),
+                }));
+            }
             return self.moves(line, self.notation).map_err(|e| {
                 match (&e, nearest_command(word)) {
                     // `clear`, `solved`: a word that is no move but looks like a command.

@@ -35,6 +35,20 @@ pub enum FaceletError {
         /// Whether the string was read in colour letters.
         colours: bool,
     },
+    /// A lowercase letter where a capital would name a colour.
+    #[error(
+        "facelet string has lowercase '{}' at position {position} (write it as a capital: {})",
+        crate::text::echo(&ch.to_string()),
+        if *colours { "W B R O G Y" } else { "U R F D L B" }
+    )]
+    Lowercase {
+        /// The character.
+        ch: char,
+        /// 1-based position, not counting spaces.
+        position: usize,
+        /// Whether the string was read in colour letters.
+        colours: bool,
+    },
     /// Face letters and colour letters in one string.
     #[error(
         "facelet string mixes face letters (U R F D L B) and colour letters (W B R O G Y): use one alphabet"
@@ -219,8 +233,15 @@ impl Cube {
                 per_face,
             });
         }
-        let colours = chars.iter().any(|c| "WOGY".contains(*c));
-        if colours && chars.iter().any(|c| "UFDL".contains(*c)) {
+        // Either case decides the alphabet, so that a lowercase string is named as such.
+        let colours = chars
+            .iter()
+            .any(|c| "WOGY".contains(c.to_ascii_uppercase()));
+        if colours
+            && chars
+                .iter()
+                .any(|c| "UFDL".contains(c.to_ascii_uppercase()))
+        {
             return Err(FaceletError::MixedAlphabets);
         }
         let letter = |ch: char| {
@@ -234,10 +255,19 @@ impl Cube {
             .iter()
             .enumerate()
             .map(|(i, &ch)| {
-                letter(ch).ok_or(FaceletError::UnknownLetter {
-                    ch,
-                    position: i + 1,
-                    colours,
+                let position = i + 1;
+                letter(ch).ok_or(if letter(ch.to_ascii_uppercase()).is_some() {
+                    FaceletError::Lowercase {
+                        ch,
+                        position,
+                        colours,
+                    }
+                } else {
+                    FaceletError::UnknownLetter {
+                        ch,
+                        position,
+                        colours,
+                    }
                 })
             })
             .collect::<Result<Vec<_>, _>>()?;
@@ -254,6 +284,38 @@ impl Cube {
             read
         };
         Cube::from_stickers(n, stickers)
+    }
+
+    /// Whether `text` is written as the stickers of an `n`×`n`×`n` cube, rightly or not: every
+    /// character other than whitespace a letter of the face or colour alphabet (in either
+    /// case), within a face's worth (n²) of 6n² of them, and not a move sequence written a
+    /// move a word (`U R F …`, which is moves) unless a colour letter shows it is none.
+    /// Where a line may be either (a batch line, a line typed in the REPL), one of this shape
+    /// is read with [`Cube::from_facelets_n`], which names what is wrong with a near miss,
+    /// rather than as moves.
+    ///
+    /// ```
+    /// use cubework::Cube;
+    /// let solved = Cube::solved().facelets();
+    /// assert!(Cube::is_facelet_shaped(&solved, 3));
+    /// assert!(Cube::is_facelet_shaped(&solved[1..], 3)); // one letter short
+    /// assert!(Cube::is_facelet_shaped(&solved.to_lowercase(), 3));
+    /// assert!(Cube::is_facelet_shaped(&"W".repeat(54), 3));
+    /// assert!(!Cube::is_facelet_shaped("R U R' U'", 3));
+    /// assert!(!Cube::is_facelet_shaped(&"R U ".repeat(27), 3)); // 54 moves
+    /// assert!(!Cube::is_facelet_shaped("RUFDLB", 3));
+    /// ```
+    pub fn is_facelet_shaped(text: &str, n: usize) -> bool {
+        let letters: Vec<char> = text
+            .chars()
+            .filter(|c| !c.is_whitespace())
+            .map(|c| c.to_ascii_uppercase())
+            .collect();
+        let stickers = 6 * n * n;
+        letters.len().abs_diff(stickers) <= n * n
+            && letters.iter().all(|c| "URFDLBWOGY".contains(*c))
+            && (letters.iter().any(|c| "WOGY".contains(*c))
+                || text.split_whitespace().any(|word| word.chars().count() > 1))
     }
 
     /// Parses a facelet string, taking the size from its length (24 → 2×2×2, 54 → 3×3×3, …).
@@ -434,6 +496,42 @@ mod tests {
             Cube::from_facelets(&mirrored),
             Err(FaceletError::Centres(_))
         ));
+    }
+
+    #[test]
+    fn a_lowercase_facelet_string_is_named_as_lowercase_in_either_alphabet() {
+        assert_eq!(
+            Cube::from_facelets_n(&SOLVED.to_lowercase(), 3).unwrap_err(),
+            FaceletError::Lowercase {
+                ch: 'u',
+                position: 1,
+                colours: false
+            }
+        );
+        // The solved cube in colour letters, faces in the paper's order.
+        let colours: String = Face::PAPER
+            .iter()
+            .map(|f| f.paper_letter().to_string().repeat(9))
+            .collect();
+        assert!(Cube::from_facelets_n(&colours, 3).unwrap().is_solved());
+        let mut lower = colours.clone();
+        lower.replace_range(3..4, &lower[3..4].to_lowercase());
+        let err = Cube::from_facelets_n(&lower, 3).unwrap_err();
+        assert!(matches!(
+            err,
+            FaceletError::Lowercase {
+                position: 4,
+                colours: true,
+                ..
+            }
+        ));
+        assert_eq!(
+            err.to_string(),
+            format!(
+                "facelet string has lowercase '{}' at position 4 (write it as a capital: W B R O G Y)",
+                &lower[3..4]
+            )
+        );
     }
 
     #[test]

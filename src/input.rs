@@ -61,6 +61,31 @@ impl Input {
     }
 }
 
+/// The one reader of a state written where either kind may stand (a batch line): a facelet
+/// string if `text` is shaped like one for the `n`×`n`×`n` cube ([`Cube::is_facelet_shaped`]:
+/// face or colour letters, about 6n² of them), else a move sequence from solved. A near miss
+/// is a facelet string, so that turning it into a cube names what is wrong with it
+/// ("facelet string has 53 characters, expected 54") as `--facelets` and `load` do, instead
+/// of reading its letters as moves.
+///
+/// ```
+/// use cubework::input::{Input, read_state};
+/// use cubework::{Cube, Notation};
+/// let solved = Cube::solved().facelets();
+/// assert_eq!(read_state(&solved, 3, Notation::Standard).unwrap(), Input::Facelets(solved.clone()));
+/// let short = read_state(&solved[1..], 3, Notation::Standard).unwrap();
+/// assert_eq!(short.to_cube(3).unwrap_err().to_string(), "facelet string has 53 characters, expected 54 (6 faces of 9)");
+/// assert!(matches!(read_state("R U R'", 3, Notation::Standard).unwrap(), Input::Moves(_)));
+/// ```
+pub fn read_state(text: &str, n: usize, notation: Notation) -> Result<Input, ParseError> {
+    let text = text.trim();
+    if Cube::is_facelet_shaped(text, n) {
+        Ok(Input::Facelets(text.to_string()))
+    } else {
+        Ok(Input::Moves(parse_sequence(text, notation)?))
+    }
+}
+
 /// The paper's DO: makes a typed sequence (the full algebra, read left to right) on a copy
 /// of `cube`, of any size. On error nothing is made.
 ///

@@ -143,16 +143,18 @@ impl ParseError {
                 format!("'{t}' at column {c} nests brackets more than {MAX_DEPTH} deep")
             }
             _ => {
+                // The move that is unknown is the token's first letter: a letter later in the
+                // token (`WWY…`, colour letters) says nothing about it.
+                let first = self.token.chars().find(|c| c.is_alphabetic());
+                let is = |letters: &str| first.is_some_and(|c| letters.contains(c));
                 let hint = match self.notation {
-                    Notation::Paper if self.token.chars().any(|c| "rudfblxyzES".contains(c)) => {
+                    Notation::Paper if is("rudfblxyzES") => {
                         " (paper notation uses L C R B H F U M D X Y Z)"
                     }
-                    Notation::Standard
-                        if self.token.chars().any(|c| "CHXYZ".contains(c)) && self.in_repl =>
-                    {
+                    Notation::Standard if is("CHXYZ") && self.in_repl => {
                         " (that is a paper letter: switch with `notation paper`)"
                     }
-                    Notation::Standard if self.token.chars().any(|c| "CHXYZ".contains(c)) => {
+                    Notation::Standard if is("CHXYZ") => {
                         " (that is a paper letter: switch with --notation paper)"
                     }
                     _ => "",

@@ -759,6 +759,15 @@ mod tests {
         assert!(e.to_string().contains("paper notation uses"), "{e}");
     }
 
+    #[test]
+    fn a_colour_letter_before_a_paper_letter_gets_no_paper_hint() {
+        // W is no paper letter; the Y after it does not make the token one.
+        let e = parse_moves("WWY", Notation::Standard).unwrap_err();
+        assert_eq!(e.to_string(), "unknown move 'WWY' at column 1");
+        let e = parse_moves("R YW", Notation::Standard).unwrap_err();
+        assert!(e.to_string().contains("that is a paper letter"), "{e}");
+    }
+
     fn alg_err(s: &str) -> ParseError {
         parse_alg(s, Notation::Standard).unwrap_err()
     }

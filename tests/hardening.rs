@@ -197,6 +197,32 @@ fn a_full_disk_is_one_line_and_status_one_never_a_panic() {
     assert_eq!(out.status.code(), Some(1));
 }
 
+#[cfg(target_os = "linux")]
+#[test]
+fn a_closed_standard_output_is_one_line_and_status_one_like_a_full_disk() {
+    let dir = temp("closed");
+    for args in [&["apply", "R"][..], &["solve", "--batch", "-"]] {
+        // The shell closes standard output (`>&-`) and becomes cubework.
+        let out = StdCommand::new("sh")
+            .arg("-c")
+            .arg("exec \"$0\" \"$@\" >&-")
+            .arg(assert_cmd::cargo::cargo_bin("cubework"))
+            .args(args)
+            .env("NO_COLOR", "1")
+            .env("CUBEWORK_CACHE_DIR", dir.join("cache"))
+            .env("CUBEWORK_DATA_DIR", dir.join("data"))
+            .stdin(Stdio::null())
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(1), "{args:?}");
+        assert_eq!(
+            String::from_utf8(out.stderr).unwrap(),
+            "cubework: cannot write the output: bad file descriptor\n",
+            "{args:?}"
+        );
+    }
+}
+
 #[cfg(unix)]
 #[test]
 fn ctrl_c_stops_a_long_command_with_status_130() {

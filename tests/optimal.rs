@@ -117,6 +117,49 @@ fn batches_and_the_repl_solve_optimally() {
 }
 
 #[test]
+fn an_optimal_solve_of_a_solved_cube_is_the_empty_sequence_with_nothing_to_rule_out() {
+    let solved = Cube::solved().facelets();
+    for args in [
+        &["solve", "--method", "optimal", "R R'"][..],
+        &["solve", "--method", "optimal", "--facelets", &solved],
+    ] {
+        let (out, err, code) = run(args, "");
+        assert_eq!(code, Some(0), "{args:?}: {err}");
+        assert_eq!(
+            out, "0 moves in the half-turn metric, proven shortest (the cube is solved):\n\n",
+            "{args:?}"
+        );
+    }
+}
+
+#[test]
+fn an_optimal_batch_names_a_near_miss_facelet_string_and_reads_colour_letters() {
+    let mut cube = Cube::solved();
+    cube.apply_all(&cubework::parse_moves("R U F'", cubework::Notation::Standard).unwrap())
+        .unwrap();
+    let state = cube.facelets();
+    let colours = cubework::rep::RepKind::Vector
+        .build(&cube)
+        .unwrap()
+        .render();
+    let (out, err, code) = run(
+        &["solve", "--method", "optimal", "--batch", "-"],
+        &format!("{}\n{colours}\n", &state[1..]),
+    );
+    assert_eq!(code, Some(2), "{err}");
+    assert_eq!(
+        err.lines().next(),
+        Some("cubework: line 1: facelet string has 53 characters, expected 54 (6 faces of 9)"),
+        "{err}"
+    );
+    assert_eq!(out.lines().count(), 1, "{out}");
+    let mut c = cube.clone();
+    c.apply_all(&cubework::parse_sequence(out.trim(), cubework::Notation::Standard).unwrap())
+        .unwrap();
+    assert!(c.is_solved(), "{out}");
+}
+
+#[test]
 fn tables_lists_the_optimal_tables() {
     let (out, _, code) = run(&["tables"], "");
     assert_eq!(code, Some(0));

@@ -75,6 +75,28 @@ fn errors_do_not_end_the_session() {
 }
 
 #[test]
+fn a_facelet_string_typed_as_moves_or_loaded_in_lowercase_is_named_and_the_cube_kept() {
+    let after_r = "UUFUUFUUFRRRRRRRRRFFDFFDFFDDDBDDBDDBLLLLLLLLLUBBUBBUBB";
+    let solved = "UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB";
+    let (stdout, stderr, code) = session(&format!(
+        "R\n{}\n{solved}\nload {}\nshow facelets\n",
+        &solved[1..],
+        solved.to_lowercase()
+    ));
+    let err: Vec<&str> = stderr.lines().collect();
+    assert_eq!(
+        err,
+        [
+            "error: line 2: facelet string has 53 characters, expected 54 (6 faces of 9) (a state is loaded with `load FACELETS`)",
+            "error: line 3: that is a facelet string, not moves: load it with `load FACELETS`",
+            "error: line 4: facelet string has lowercase 'u' at position 1 (write it as a capital: U R F D L B)",
+        ]
+    );
+    assert!(stdout.ends_with(&format!("{after_r}\n")), "{stdout}");
+    assert_eq!(code, Some(2));
+}
+
+#[test]
 fn show_all_of_the_goal_state() {
     let (stdout, _, code) = session("show all\n");
     assert_eq!(code, Some(0));

@@ -203,6 +203,70 @@ fn batch_solves_every_good_line_and_names_the_bad_ones() {
     let _ = std::fs::remove_file(&file);
 }
 
+/// The facelet string of the state `alg` makes.
+fn state_of(alg: &str) -> Cube {
+    let mut cube = Cube::solved();
+    cube.apply_all(&cubework::parse_moves(alg, cubework::Notation::Standard).unwrap())
+        .unwrap();
+    cube
+}
+
+#[test]
+fn a_batch_line_of_nearly_facelet_length_is_named_as_a_facelet_string_by_every_method() {
+    let state = state_of("R U F'").facelets();
+    let input = format!("{}\n{state}U\n{}\n", &state[1..], state.to_lowercase());
+    for method in ["twophase", "beginner"] {
+        let r = run(&["solve", "--method", method, "--batch", "-"], &input);
+        assert_eq!(r.code, Some(2), "{method}: {}", r.stderr);
+        assert_eq!(r.stdout, "", "{method}: no line is solved as moves");
+        let err: Vec<&str> = r.stderr.lines().collect();
+        assert_eq!(err.len(), 4, "{method}: {err:?}");
+        assert_eq!(
+            err[..3],
+            [
+                "cubework: line 1: facelet string has 53 characters, expected 54 (6 faces of 9)",
+                "cubework: line 2: facelet string has 55 characters, expected 54 (6 faces of 9)",
+                "cubework: line 3: facelet string has lowercase 'u' at position 1 (write it as a capital: U R F D L B)",
+            ],
+            "{method}"
+        );
+    }
+}
+
+#[test]
+fn a_batch_reads_colour_letter_facelet_strings_as_facelets_and_load_do() {
+    let cube = state_of("R U F'");
+    let colours = cubework::rep::RepKind::Vector
+        .build(&cube)
+        .unwrap()
+        .render();
+    assert!(colours.contains('W') && !colours.contains('U'), "{colours}");
+    // The single solve reads it ...
+    let single = last_line(&["solve", "--facelets", &colours]);
+    assert!(solves(&cube.facelets(), &single), "{single}");
+    // ... and so does the batch, in every method.
+    for method in ["twophase", "beginner"] {
+        let r = run(
+            &["solve", "--method", method, "--batch", "-"],
+            &format!("{colours}\n"),
+        );
+        assert_eq!(r.code, Some(0), "{method}: {}", r.stderr);
+        let line = r.stdout.lines().next().unwrap_or("");
+        assert!(solves(&cube.facelets(), line), "{method}: {line}");
+        assert!(!r.stderr.contains("paper letter"), "{}", r.stderr);
+    }
+}
+
+#[test]
+fn a_max_length_shorter_than_every_solution_is_said_to_be_so_with_no_advice_of_more_time() {
+    let r = run(&["solve", "--max-length", "3", "R U F L"], "");
+    assert_eq!(r.code, Some(2));
+    assert_eq!(
+        r.stderr,
+        "cubework: no solution of 3 moves or fewer exists: allow more moves (--max-length N; in the REPL, solve max N)\n"
+    );
+}
+
 #[test]
 fn tables_are_listed_built_and_rebuilt_when_damaged() {
     let tmp = tempfile::tempdir().unwrap();

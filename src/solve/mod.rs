@@ -70,16 +70,16 @@ pub enum SolveError {
     #[error("the two-phase solver counts in the half-turn metric (htm) only, not {}{}", .0.name(),
         if *.0 == Metric::Qtm { "; the bfs method finds shortest solutions in qtm" } else { "" })]
     TwoPhaseMetric(Metric),
-    /// No solution within the length bound was found in the time allowed.
-    #[error(
-        "no solution of {max_length} moves or fewer found in {:.1} s: allow more moves (--max-length N; in the REPL, solve max N) or more time (--time-limit S; solve time S)",
-        .elapsed.as_secs_f64()
-    )]
+    /// No solution within the length bound was found: in the time allowed, or in all the
+    /// search reaches, or none exists.
+    #[error("{}", not_found(*.max_length, .elapsed, *.reach))]
     NotFound {
         /// The length bound.
         max_length: u8,
         /// How long the search ran.
         elapsed: std::time::Duration,
+        /// How far the search went: whether more time could help.
+        reach: Reach,
     },
     /// A length bound the two-phase solver does not accept.
     #[error("a length bound of {asked} is more than the two-phase solver takes (at most {max})")]
@@ -95,4 +95,33 @@ pub enum SolveError {
     /// Something that cannot happen on a real cube (a bug).
     #[error("internal error: {0}")]
     Unreachable(&'static str),
+}
+
+/// How far a two-phase search that found nothing went.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reach {
+    /// It stopped at the time limit (or the time it gives up after): more time may help.
+    OutOfTime,
+    /// It searched all it reaches within the bound: more time would search the same again.
+    Searched,
+    /// No sequence of the bound's length reaches ⟨U, D, R2, F2, L2, B2⟩ (phase 1 found
+    /// nothing), so no solution of that length exists: a proof.
+    Proven,
+}
+
+fn not_found(max_length: u8, elapsed: &std::time::Duration, reach: Reach) -> String {
+    let more_moves = "allow more moves (--max-length N; in the REPL, solve max N)";
+    let seconds = elapsed.as_secs_f64();
+    let max_length = crate::text::count(max_length.into(), "move");
+    match reach {
+        Reach::OutOfTime => format!(
+            "no solution of {max_length} or fewer found in {seconds:.1} s: {more_moves} or more time (--time-limit S; solve time S)"
+        ),
+        Reach::Searched => format!(
+            "no solution of {max_length} or fewer found in {seconds:.1} s, all the two-phase search reaches within the bound: {more_moves}"
+        ),
+        Reach::Proven => {
+            format!("no solution of {max_length} or fewer exists: {more_moves}")
+        }
+    }
 }

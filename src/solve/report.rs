@@ -314,7 +314,14 @@ pub fn optimal_text(
         found.nodes_per_second() / 1e6 / found.threads.max(1) as f64
     );
     let metric = opts.metric.title();
-    if found.optimal && found.given {
+    if found.optimal && n == 0 {
+        // Solved as given: the empty sequence, with no shorter length to rule out.
+        let _ = writeln!(
+            out,
+            "0 moves in the {metric}, proven shortest (the cube is solved){}:",
+            notation.in_words()
+        );
+    } else if found.optimal && found.given {
         // The two-phase solver found it; the search proved every shorter length empty.
         let _ = writeln!(
             out,

@@ -181,6 +181,8 @@ struct Search<'t> {
     bound: usize,
     best: Option<(usize, [u8; PATH], usize)>,
     probes: u64,
+    /// Whether each direction has had a phase-1 solution (a probe).
+    probed: [bool; 6],
     nodes: u64,
     min_probes: u64,
     keep_going_until: Option<Instant>,
@@ -413,6 +415,7 @@ impl Search<'_> {
             return Flow::Stop;
         }
         self.probes += 1;
+        self.probed[self.dir] = true;
         if self.probes & 0xFF == 0 && self.time_is_up() {
             return Flow::Stop;
         }
@@ -671,6 +674,7 @@ pub fn solve(
         bound: opts.max_length as usize,
         best: None,
         probes: 0,
+        probed: [false; 6],
         nodes: 0,
         min_probes: opts.min_probes,
         keep_going_until: opts.time_limit.map(|t| started + t),
@@ -694,9 +698,20 @@ pub fn solve(
         if search.cancelled {
             return Err(crate::cancel::Cancelled.into());
         }
+        // Every solution begins with a phase-1 solution (its moves up to the last one
+        // outside G1), and each direction's cube has solutions of the same lengths, so a
+        // whole search with no phase-1 solution in one direction is a proof.
+        let reach = if search.out_of_time {
+            super::Reach::OutOfTime
+        } else if search.probed.contains(&false) {
+            super::Reach::Proven
+        } else {
+            super::Reach::Searched
+        };
         return Err(SolveError::NotFound {
             max_length: opts.max_length,
             elapsed: started.elapsed(),
+            reach,
         });
     };
     let (sym, inverse) = dirs[d];
@@ -775,6 +790,50 @@ mod tests {
                 assert!(cube.apply_all(&sol.moves).is_solved());
             }
         }
+    }
+
+    #[test]
+    fn a_bound_searched_to_the_end_advises_more_moves_never_more_time() {
+        let t = tables();
+        let bound = |cube: &CubieCube, max_length| {
+            let opts = TwoPhaseOptions {
+                max_length,
+                ..Default::default()
+            };
+            solve(t, cube, &opts).unwrap_err()
+        };
+        // R U F L: four moves, and no three reach G1, so none solve it: a proof.
+        let rufl = [3, 0, 6, 12].map(|m| FaceMove::ALL[m]);
+        let err = bound(&CubieCube::solved().apply_all(&rufl), 3);
+        assert!(
+            matches!(
+                err,
+                SolveError::NotFound {
+                    max_length: 3,
+                    reach: crate::solve::Reach::Proven,
+                    ..
+                }
+            ),
+            "{err}"
+        );
+        assert_eq!(
+            err.to_string(),
+            "no solution of 3 moves or fewer exists: allow more moves (--max-length N; in the REPL, solve max N)"
+        );
+        // A random cube within 10: searched to the end, unproven, and time would not help.
+        let cube = CubieCube::random(&mut ChaCha8Rng::seed_from_u64(43));
+        let err = bound(&cube, 10);
+        assert!(
+            matches!(
+                err,
+                SolveError::NotFound {
+                    reach: crate::solve::Reach::Searched,
+                    ..
+                }
+            ),
+            "{err}"
+        );
+        assert!(!err.to_string().contains("more time"), "{err}");
     }
 
     #[test]
