@@ -288,3 +288,92 @@ fn a_batch_killed_by_sigterm_keeps_the_lines_found() {
     assert_eq!(code, None, "ended by the signal");
     assert!(rest.is_empty(), "{rest:?}");
 }
+
+#[test]
+fn a_forged_optimal_table_is_rebuilt_and_named() {
+    use cubework::solve::optimal_table::{AxisTable, SliceKind, table_file};
+    let (_, err, code) = run(&["solve", "--method", "optimal", "R"], "");
+    assert_eq!(code, Some(0), "{err}");
+    let spec = table_file(SliceKind::Position);
+    let good = spec.path_in(&std::env::temp_dir().join("cubework-opt-cli"));
+    let payload = cubework::cache::read(&good, &spec).unwrap();
+    let table = AxisTable::from_payload(SliceKind::Position, payload.clone()).unwrap();
+    // Two entries exchanged: a sampled one, at distance d, and one far from it holding
+    // d - 1 mod 3. The counts stay right, and the checksum is made again. Some such exchange
+    // keeps every sampled entry's walk down to solved working (the check before this one), so
+    // only the search of the sampled entries' neighbours can tell: found by trying the
+    // sampled entries in turn.
+    let m = table.moves();
+    let base = payload.len() - table.bytes().len();
+    let entries = table.bytes().len() * 4;
+    let set = |p: &mut Vec<u8>, at: usize, v: u8| {
+        let byte = &mut p[base + at / 4];
+        let shift = 2 * (at % 4);
+        *byte = (*byte & !(3 << shift)) | (v << shift);
+    };
+    let mut tried = Vec::new();
+    let forged = table
+        .sample()
+        .into_iter()
+        .filter(|&c| table.exact_depth(c).is_some_and(|d| d > 0))
+        .take(40)
+        .find_map(|c| {
+            let i = m.index(c);
+            let (vi, want) = (table.value(i), (table.value(i) + 2) % 3);
+            let j = (i + entries / 2..entries).find(|&j| table.value(j) == want)?;
+            let mut p = payload.clone();
+            set(&mut p, i, want);
+            set(&mut p, j, vi);
+            let err = AxisTable::from_payload(SliceKind::Position, p.clone()).unwrap_err();
+            tried.push(err.clone());
+            err.contains("neighbour").then_some(p)
+        });
+    let payload = forged.unwrap_or_else(|| panic!("no exchange passes the walks: {tried:?}"));
+    drop(table);
+    let dir = std::env::temp_dir().join("cubework-opt-forged");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = spec.path_in(&dir);
+    std::fs::write(&path, cubework::cache::file_bytes(&spec, &payload)).unwrap();
+    let forged = || {
+        let mut cmd = common::cubework_cached("cubework-opt-forged");
+        cmd.env("CUBEWORK_OPTIMAL_TABLE", "small");
+        cmd
+    };
+    // `tables` does not call it built, and names the file.
+    let out = forged().arg("tables").output().unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    let row = text
+        .lines()
+        .find(|l| l.contains(" optimal-small "))
+        .unwrap();
+    assert!(row.contains("damaged"), "{text}");
+    assert!(
+        text.contains(&format!(
+            "the cache file {} is inconsistent",
+            path.display()
+        )),
+        "{text}"
+    );
+    // Loading rebuilds it, saying why, and the rebuilt file is built.
+    let out = forged()
+        .args(["tables", "build", "--optimal"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(out.status.code(), Some(0), "{text}");
+    assert!(
+        text.contains("optimal-small: built in")
+            && text.contains(&format!(
+                "because the cache file {} is inconsistent",
+                path.display()
+            )),
+        "{text}"
+    );
+    let row = text
+        .lines()
+        .find(|l| l.contains(" optimal-small "))
+        .unwrap();
+    assert!(row.contains("built"), "{text}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

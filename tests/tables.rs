@@ -29,6 +29,42 @@ fn run(cache: &std::path::Path, args: &[&str]) -> (String, String, Option<i32>) 
 }
 
 #[test]
+fn a_forged_pocket_table_is_rebuilt_and_named() {
+    let dir = temp("forged-pocket");
+    let (_, err, code) = run(&dir, &["pocket", "table", "--metric", "htm"]);
+    assert_eq!(code, Some(0), "{err}");
+    // 1,000 states moved from depth 8 to depth 11: the same residue mod 3, the same total,
+    // and the checksum made again, so only the known distribution can tell.
+    let spec = table_file(Metric::Htm);
+    let path = spec.path_in(&dir);
+    let mut payload = cache::read(&path, &spec).unwrap();
+    let count_at = |d: usize| 8 + 8 * d;
+    let get = |p: &[u8], d: usize| {
+        u64::from_le_bytes(p[count_at(d)..count_at(d) + 8].try_into().unwrap())
+    };
+    let (eight, eleven) = (get(&payload, 8) - 1000, get(&payload, 11) + 1000);
+    payload[count_at(8)..count_at(8) + 8].copy_from_slice(&eight.to_le_bytes());
+    payload[count_at(11)..count_at(11) + 8].copy_from_slice(&eleven.to_le_bytes());
+    std::fs::write(&path, file_bytes(&spec, &payload)).unwrap();
+
+    let (out, err, code) = run(&dir, &["pocket", "table", "--metric", "htm"]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(out.contains("870,072") && out.contains("2,644"), "{out}");
+    assert!(!out.contains("869,072"), "{out}");
+    assert!(
+        out.contains(&format!(
+            "because the cache file {} is inconsistent",
+            path.display()
+        )),
+        "{out}"
+    );
+    // Rewritten: the next run loads it.
+    let (out, _, _) = run(&dir, &["pocket", "table", "--metric", "htm"]);
+    assert!(out.contains("loaded from"), "{out}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn a_temporary_file_of_a_killed_save_is_removed_by_the_next_run_that_loads() {
     let dir = temp("stale");
     let (_, err, code) = run(&dir, &["pocket", "table", "--metric", "htm"]);
