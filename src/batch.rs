@@ -39,6 +39,8 @@ pub struct Summary {
     pub lengths: Vec<u64>,
     /// The metric the lengths are counted in.
     pub metric: Metric,
+    /// The line whose solve Ctrl-C stopped, which ended the batch there.
+    pub stopped: Option<usize>,
 }
 
 impl Summary {
@@ -112,9 +114,11 @@ fn is_facelets(line: &str) -> bool {
     crate::cube::Cube::is_facelet_shaped(line.trim(), 3)
 }
 
-/// Solves every state in `input` with `solve`, writing one solution a line to `out` and one
-/// line a failure to `errors` (whose own write errors are ignored: there is no one left to
-/// tell). Fails only when writing `out` fails.
+/// Solves every state in `input` with `solve`, writing one solution a line to `out` (flushed
+/// line by line) and one line a failure to `errors` (whose own write errors are ignored: there
+/// is no one left to tell). Ctrl-C ([`crate::cancel`]) during a solve ends the batch there,
+/// with `cubework: line N: stopped by Ctrl-C` and [`Summary::stopped`]. Fails only when
+/// writing `out` fails.
 ///
 /// ```
 /// use cubework::batch::run;
@@ -175,7 +179,15 @@ pub fn run(
             continue;
         }
         let start = Instant::now();
-        match read_state(text, notation).and_then(|state| solve(&state)) {
+        let solved = read_state(text, notation).and_then(|state| solve(&state));
+        if crate::cancel::requested() {
+            // Whatever the solver made of a stopped search, this line has no answer; the
+            // lines before it were written as they were found.
+            summary.stopped = Some(number);
+            let _ = writeln!(errors, "cubework: line {number}: stopped by Ctrl-C");
+            break;
+        }
+        match solved {
             Ok(moves) => {
                 summary.times.push(start.elapsed());
                 summary.solved += 1;
@@ -187,6 +199,9 @@ pub fn run(
                     "{}",
                     format_moves(&crate::tools::in_notation(&moves, notation))
                 )?;
+                // Each answer out as soon as it is found: a batch stopped by Ctrl-C or killed
+                // keeps every line it finished.
+                out.flush()?;
             }
             Err(e) => {
                 summary.failed += 1;
@@ -229,6 +244,7 @@ mod tests {
             times: [1, 3, 2].map(Duration::from_millis).to_vec(),
             lengths: vec![100, 110, 120],
             metric: Metric::Htm,
+            stopped: None,
         };
         assert_eq!(s.median_ms(), 2.0);
         assert_eq!(s.mean_ms(), 2.0);

@@ -22,7 +22,9 @@
 //! [`load_or_build`] rebuilds and rewrites the file whenever anything is wrong, saying why
 //! and naming the file. Writing ([`write()`]) goes through a temporary file and a rename, so a
 //! reader never sees half a file; temporary files left by a save that was killed are removed
-//! by the next save of that table.
+//! by the next load or save of that table. A save past the file-size limit (`ulimit -f`) is an
+//! error that names the file and the limit, not a SIGXFSZ that kills the process, and a table
+//! that cannot be saved says so on standard error, once a run.
 
 use std::ffi::OsString;
 use std::fmt;
@@ -333,6 +335,7 @@ pub fn write(path: &Path, spec: &TableFile, payload: &[u8]) -> std::io::Result<(
         )));
     }
     remove_stale_temporaries(path);
+    ignore_file_size_signal();
     let nanos = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map(|d| d.subsec_nanos())
@@ -343,6 +346,49 @@ pub fn write(path: &Path, spec: &TableFile, payload: &[u8]) -> std::io::Result<(
         .inspect_err(|_| {
             let _ = std::fs::remove_file(&tmp);
         })
+        .map_err(|e| name_file_size_limit(e, &tmp))
+}
+
+/// Makes a write past the file-size limit (`ulimit -f`) fail with an error instead of
+/// killing the process with SIGXFSZ, so that a table that cannot be saved is still used and
+/// the reason said. Done once; harmless where there is no such signal.
+fn ignore_file_size_signal() {
+    #[cfg(target_os = "linux")]
+    {
+        static ONCE: std::sync::Once = std::sync::Once::new();
+        // SAFETY: setting a signal's disposition to SIG_IGN installs no handler code.
+        ONCE.call_once(|| unsafe {
+            libc::signal(libc::SIGXFSZ, libc::SIG_IGN);
+        });
+    }
+}
+
+/// A write stopped by the file-size limit, said as such: the file and the limit.
+fn name_file_size_limit(e: std::io::Error, file: &Path) -> std::io::Error {
+    #[cfg(target_os = "linux")]
+    if e.raw_os_error() == Some(libc::EFBIG) {
+        let mut limit = libc::rlimit {
+            rlim_cur: 0,
+            rlim_max: 0,
+        };
+        // SAFETY: getrlimit writes only the struct it is given.
+        let known = unsafe { libc::getrlimit(libc::RLIMIT_FSIZE, &mut limit) } == 0
+            && limit.rlim_cur != libc::RLIM_INFINITY;
+        let limit = if known {
+            format!(
+                "the file-size limit (ulimit -f) of {} bytes",
+                limit.rlim_cur
+            )
+        } else {
+            "the file-size limit (ulimit -f)".to_string()
+        };
+        return std::io::Error::new(
+            e.kind(),
+            format!("writing {} went past {limit}", file.display()),
+        );
+    }
+    let _ = file;
+    e
 }
 
 /// Writes [`file_bytes`] of `payload` to `path`, streaming: a table of hundreds of megabytes
@@ -500,6 +546,9 @@ pub fn try_load_or_build<T, E>(
     let path = dir.map(|d| spec.path_in(d));
     let mut problem = None;
     if let Some(p) = &path {
+        // A save killed after writing its temporary file leaves it behind; the next run
+        // removes it, whether or not it saves.
+        remove_stale_temporaries(p);
         match read(p, spec).and_then(|payload| decode(payload).map_err(CacheError::Inconsistent)) {
             Ok(table) => {
                 let report = CacheReport {
@@ -523,6 +572,17 @@ pub fn try_load_or_build<T, E>(
         (Some(p), _) => write(p, spec, &encode(&table)).err().map(|e| e.to_string()),
         (None, _) => None,
     };
+    if let (Some(p), Some(e)) = (&path, &save_error) {
+        // Said once a run (each table is loaded once a run), terminal or not: otherwise a
+        // table that cannot be saved is rebuilt on every run without a word.
+        use std::io::Write;
+        let _ = writeln!(
+            std::io::stderr(),
+            "cubework: {}: not saved to {}: {e}",
+            spec.name,
+            p.display()
+        );
+    }
     let report = CacheReport {
         path,
         loaded: false,

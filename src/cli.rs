@@ -432,7 +432,13 @@ pub fn run(args: impl IntoIterator<Item = impl Into<OsString> + Clone>) -> Resul
             crate::cancel::install();
             let out = execute(command)?;
             output::out(out)?;
-            Ok(ExitCode::SUCCESS)
+            // Work that Ctrl-C stopped with an answer (the optimal solver's best found) still
+            // ends with the status of Ctrl-C.
+            Ok(if crate::cancel::requested() {
+                ExitCode::from(130)
+            } else {
+                ExitCode::SUCCESS
+            })
         }
     }
 }
@@ -981,7 +987,8 @@ pub fn input(facelets: Option<String>, alg: &[String], notation: Notation) -> Re
     })
 }
 /// `cubework solve --batch FILE`: one solution a line on stdout, a line on stderr for each
-/// state that fails and a summary at the end; exit status 2 if any failed.
+/// state that fails and a summary at the end; exit status 130 if Ctrl-C stopped it, else 2
+/// if any failed.
 pub fn solve_batch(
     file: &std::path::Path,
     method: Method,
@@ -990,6 +997,7 @@ pub fn solve_batch(
     max_length: Option<u8>,
     time_limit: Option<std::time::Duration>,
 ) -> Result<ExitCode> {
+    crate::cancel::install();
     type Solver<'a> = Box<dyn FnMut(&Input) -> Result<Vec<crate::moves::Move>> + 'a>;
     let mut solver: Solver = match method {
         Method::Beginner if max_length.is_none() && time_limit.is_none() => {
@@ -1050,7 +1058,9 @@ pub fn solve_batch(
     )?;
     std::io::Write::flush(&mut out)?;
     output::err(&summary);
-    Ok(if summary.failed > 0 {
+    Ok(if summary.stopped.is_some() {
+        ExitCode::from(130)
+    } else if summary.failed > 0 {
         ExitCode::from(2)
     } else {
         ExitCode::SUCCESS

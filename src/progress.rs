@@ -100,13 +100,11 @@ pub fn build_tables(optimal: bool) -> Result<String> {
         crate::solve::cache::table_file().name
     ));
     if optimal {
-        let started = std::time::Instant::now();
-        optimal_table()?;
+        let (_, report) = optimal_table_with_report()?;
         out.push(format!(
-            "{}: ready in {:.1} s",
+            "{}: {report}",
             crate::solve::optimal_table::table_file(crate::solve::report::optimal_table_kind())
-                .name,
-            started.elapsed().as_secs_f64()
+                .name
         ));
     }
     out.push(crate::reports::tables_report(
@@ -200,8 +198,17 @@ pub fn measure_sizes_with_progress(
 /// the cache or, the first time, built with a progress bar on stderr (about 45 s on two
 /// cores for the large table); Ctrl-C stops a build, and nothing is saved.
 pub fn optimal_table() -> Result<&'static crate::solve::optimal_table::AxisTable> {
+    Ok(&optimal_table_with_report()?.0)
+}
+
+/// [`optimal_table`] with how it was obtained (loaded, or built and saved or not).
+pub fn optimal_table_with_report() -> Result<&'static (
+    crate::solve::optimal_table::AxisTable,
+    crate::cache::CacheReport,
+)> {
     use crate::solve::optimal_table::{AxisTable, load_or_build_in};
-    static TABLE: std::sync::OnceLock<AxisTable> = std::sync::OnceLock::new();
+    static TABLE: std::sync::OnceLock<(AxisTable, crate::cache::CacheReport)> =
+        std::sync::OnceLock::new();
     if let Some(t) = TABLE.get() {
         return Ok(t);
     }
@@ -223,8 +230,8 @@ pub fn optimal_table() -> Result<&'static crate::solve::optimal_table::AxisTable
         },
     );
     bar.finish_and_clear();
-    let (table, _) = made?;
-    Ok(TABLE.get_or_init(|| table))
+    let made = made?;
+    Ok(TABLE.get_or_init(|| made))
 }
 
 /// `solve --method optimal` on `input`, with a progress line on stderr while it searches

@@ -171,3 +171,252 @@ fn tables_lists_the_optimal_tables() {
     let row = out.lines().find(|l| l.contains(" optimal-small ")).unwrap();
     assert!(row.contains("built") && row.contains("50,411,784"), "{out}");
 }
+
+/// A scramble whose optimal search takes minutes with the small table.
+#[cfg(unix)]
+const HARD: &str = "F2 R2 B2 R F2 L F2 R' U2 L B2 U L' B U R' D F R2 F'";
+
+/// The binary running `args` with `stdin`, its output read as it comes: a line at a time
+/// from stdout (a channel), stderr whole at the end.
+#[cfg(unix)]
+struct Running {
+    child: std::process::Child,
+    lines: std::sync::mpsc::Receiver<String>,
+}
+
+#[cfg(unix)]
+impl Drop for Running {
+    /// A test that fails leaves no search running.
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+#[cfg(unix)]
+impl Running {
+    fn start(args: &[&str], stdin: &str) -> Running {
+        use std::io::{BufRead, Write};
+        use std::process::Stdio;
+        // The table built (or loaded and checked) first, so that the signal comes during a
+        // search.
+        let (_, err, code) = run(&["solve", "--method", "optimal", "R"], "");
+        assert_eq!(code, Some(0), "{err}");
+        // As `cubework()` sets it up, as a child whose output is read while it runs.
+        let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("cubework"))
+            .env("NO_COLOR", "1")
+            .env(
+                "CUBEWORK_DATA_DIR",
+                std::env::temp_dir().join("cubework-test-data"),
+            )
+            .env(
+                "CUBEWORK_CACHE_DIR",
+                std::env::temp_dir().join("cubework-opt-cli"),
+            )
+            .env("CUBEWORK_OPTIMAL_TABLE", "small")
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(stdin.as_bytes())
+            .unwrap();
+        let stdout = std::io::BufReader::new(child.stdout.take().unwrap());
+        let (send, lines) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            for line in stdout.lines().map_while(Result::ok) {
+                if send.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        Running { child, lines }
+    }
+
+    /// The next line of stdout, within a minute (a generous bound that turns a hang into a
+    /// failure).
+    fn line(&self) -> Option<String> {
+        self.lines
+            .recv_timeout(std::time::Duration::from_secs(60))
+            .ok()
+    }
+
+    fn signal(&self, signal: nix::sys::signal::Signal) {
+        let pid = nix::unistd::Pid::from_raw(self.child.id() as i32);
+        nix::sys::signal::kill(pid, signal).unwrap();
+    }
+
+    /// The exit status (None if a signal ended it), the rest of stdout and stderr.
+    fn finish(mut self) -> (Option<i32>, Vec<String>, String) {
+        use std::io::Read;
+        let mut err = String::new();
+        let mut stderr = self.child.stderr.take().unwrap();
+        let reader = std::thread::spawn(move || {
+            let _ = stderr.read_to_string(&mut err);
+            err
+        });
+        // A generous bound that turns a process that does not stop into a failure.
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+        let status = loop {
+            if let Some(status) = self.child.try_wait().unwrap() {
+                break status;
+            }
+            assert!(std::time::Instant::now() < deadline, "it did not stop");
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        };
+        let mut rest = Vec::new();
+        while let Some(line) = self.line() {
+            rest.push(line);
+        }
+        (status.code(), rest, reader.join().unwrap())
+    }
+}
+
+#[cfg(unix)]
+#[test]
+fn ctrl_c_on_the_optimal_solver_prints_the_best_found_and_exits_130() {
+    let running = Running::start(&["solve", "--method", "optimal", HARD], "");
+    std::thread::sleep(std::time::Duration::from_millis(1500));
+    running.signal(nix::sys::signal::Signal::SIGINT);
+    let (code, out, err) = running.finish();
+    assert_eq!(code, Some(130), "{out:?}\n{err}");
+    let first = out.first().expect("an answer");
+    assert!(first.starts_with("stopped by Ctrl-C"), "{out:?}");
+    assert!(first.contains("not proven shortest"), "{out:?}");
+    assert!(solves(HARD, out.last().unwrap()), "{out:?}");
+}
+
+#[cfg(unix)]
+#[test]
+fn ctrl_c_during_a_batch_keeps_the_lines_found_and_names_the_line_stopped() {
+    let running = Running::start(
+        &["solve", "--method", "optimal", "--batch", "-"],
+        &format!("R U R' U'\n{HARD}\nF2\n"),
+    );
+    // The first answer comes out as soon as it is found, while line 2 is searched.
+    let first = running
+        .line()
+        .expect("line 1's answer before the batch ends");
+    assert!(solves("R U R' U'", &first), "{first}");
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    running.signal(nix::sys::signal::Signal::SIGINT);
+    let (code, rest, err) = running.finish();
+    assert_eq!(code, Some(130), "{rest:?}\n{err}");
+    assert!(rest.is_empty(), "{rest:?}");
+    assert!(
+        err.contains("cubework: line 2: stopped by Ctrl-C\n"),
+        "{err}"
+    );
+    assert!(err.contains("1 state solved"), "{err}");
+}
+
+#[cfg(unix)]
+#[test]
+fn a_batch_killed_by_sigterm_keeps_the_lines_found() {
+    let running = Running::start(
+        &["solve", "--method", "optimal", "--batch", "-"],
+        &format!("F2 B2\n{HARD}\n"),
+    );
+    let first = running
+        .line()
+        .expect("line 1's answer before the batch ends");
+    assert!(solves("F2 B2", &first), "{first}");
+    running.signal(nix::sys::signal::Signal::SIGTERM);
+    let (code, rest, _) = running.finish();
+    assert_eq!(code, None, "ended by the signal");
+    assert!(rest.is_empty(), "{rest:?}");
+}
+
+#[test]
+fn a_forged_optimal_table_is_rebuilt_and_named() {
+    use cubework::solve::optimal_table::{AxisTable, SliceKind, table_file};
+    let (_, err, code) = run(&["solve", "--method", "optimal", "R"], "");
+    assert_eq!(code, Some(0), "{err}");
+    let spec = table_file(SliceKind::Position);
+    let good = spec.path_in(&std::env::temp_dir().join("cubework-opt-cli"));
+    let payload = cubework::cache::read(&good, &spec).unwrap();
+    let table = AxisTable::from_payload(SliceKind::Position, payload.clone()).unwrap();
+    // Two entries exchanged: a sampled one, at distance d, and one far from it holding
+    // d - 1 mod 3. The counts stay right, and the checksum is made again. Some such exchange
+    // keeps every sampled entry's walk down to solved working (the check before this one), so
+    // only the search of the sampled entries' neighbours can tell: found by trying the
+    // sampled entries in turn.
+    let m = table.moves();
+    let base = payload.len() - table.bytes().len();
+    let entries = table.bytes().len() * 4;
+    let set = |p: &mut Vec<u8>, at: usize, v: u8| {
+        let byte = &mut p[base + at / 4];
+        let shift = 2 * (at % 4);
+        *byte = (*byte & !(3 << shift)) | (v << shift);
+    };
+    let mut tried = Vec::new();
+    let forged = table
+        .sample()
+        .into_iter()
+        .filter(|&c| table.exact_depth(c).is_some_and(|d| d > 0))
+        .take(40)
+        .find_map(|c| {
+            let i = m.index(c);
+            let (vi, want) = (table.value(i), (table.value(i) + 2) % 3);
+            let j = (i + entries / 2..entries).find(|&j| table.value(j) == want)?;
+            let mut p = payload.clone();
+            set(&mut p, i, want);
+            set(&mut p, j, vi);
+            let err = AxisTable::from_payload(SliceKind::Position, p.clone()).unwrap_err();
+            tried.push(err.clone());
+            err.contains("neighbour").then_some(p)
+        });
+    let payload = forged.unwrap_or_else(|| panic!("no exchange passes the walks: {tried:?}"));
+    drop(table);
+    let dir = std::env::temp_dir().join("cubework-opt-forged");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = spec.path_in(&dir);
+    std::fs::write(&path, cubework::cache::file_bytes(&spec, &payload)).unwrap();
+    let forged = || {
+        let mut cmd = common::cubework_cached("cubework-opt-forged");
+        cmd.env("CUBEWORK_OPTIMAL_TABLE", "small");
+        cmd
+    };
+    // `tables` does not call it built, and names the file.
+    let out = forged().arg("tables").output().unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    let row = text
+        .lines()
+        .find(|l| l.contains(" optimal-small "))
+        .unwrap();
+    assert!(row.contains("damaged"), "{text}");
+    assert!(
+        text.contains(&format!(
+            "the cache file {} is inconsistent",
+            path.display()
+        )),
+        "{text}"
+    );
+    // Loading rebuilds it, saying why, and the rebuilt file is built.
+    let out = forged()
+        .args(["tables", "build", "--optimal"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(out.status.code(), Some(0), "{text}");
+    assert!(
+        text.contains("optimal-small: built in")
+            && text.contains(&format!(
+                "because the cache file {} is inconsistent",
+                path.display()
+            )),
+        "{text}"
+    );
+    let row = text
+        .lines()
+        .find(|l| l.contains(" optimal-small "))
+        .unwrap();
+    assert!(row.contains("built"), "{text}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -560,7 +560,9 @@ impl AxisTable {
     /// Reads a payload written by [`to_payload`](AxisTable::to_payload), trusting nothing:
     /// the kind, the sizes, the fingerprint of this program's move tables, the counts (they
     /// must add up to the entries, and the entries of each residue mod 3 must be as many as
-    /// the counts say), no entry left empty, and walks down to solved from sampled cubes.
+    /// the counts say), no entry left empty, and walks down to solved from sampled cubes and
+    /// each of their neighbours: a sampled entry's distance must be one more than its nearest
+    /// neighbour's.
     pub fn from_payload(kind: SliceKind, mut bytes: Vec<u8>) -> Result<AxisTable, String> {
         let moves = AxisMoves::new(kind);
         let want = PAYLOAD_HEADER + moves.rows() * ROW_BYTES;
@@ -610,28 +612,60 @@ impl AxisTable {
                 "entries by value {seen:?}, where the depth counts make {by_residue:?} and {rows} padding"
             ));
         }
-        let mut x = 0x9E37_79B9_7F4A_7C15u64;
-        for _ in 0..256 {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            let cube = CubieCube::from_twist((x % N_TWIST as u64) as usize);
-            let c = AxisCoord {
-                slice: ((x >> 20) % self.moves.kind.values() as u64) as u16,
-                flip: ((x >> 40) % N_FLIP as u64) as u16,
-                twist: cube.twist() as u16,
-            };
-            match self.exact_depth(c) {
-                Some(d) if d <= self.max_depth() => {}
-                _ => {
-                    return Err(format!(
-                        "no way down to solved from entry {}",
-                        self.moves.index(c)
-                    ));
-                }
+        let m = &self.moves;
+        let depth = |c: AxisCoord| {
+            self.exact_depth(c)
+                .filter(|&d| d <= self.max_depth())
+                .ok_or_else(|| format!("no way down to solved from entry {}", m.index(c)))
+        };
+        let beside = |c: AxisCoord| {
+            move |e: String| format!("{e}, a neighbour of sampled entry {}", m.index(c))
+        };
+        let sample = self.sample();
+        // Every sampled entry walks down to solved within the table's depth ...
+        let depths = sample
+            .iter()
+            .map(|&c| depth(c))
+            .collect::<Result<Vec<u8>, String>>()?;
+        // ... in as many moves as a one-move search says: one more than its nearest
+        // neighbour's. Entries moved or exchanged behind a good checksum and good counts break
+        // this where the sample meets them.
+        for (&c, &d) in sample.iter().zip(&depths) {
+            if m.index(c) == 0 {
+                continue;
+            }
+            let mut nearest = u8::MAX;
+            for k in 0..18 {
+                nearest = nearest.min(depth(m.step(c, k)).map_err(beside(c))?);
+            }
+            if d != nearest + 1 {
+                return Err(format!(
+                    "entry {} walks down in {d} moves, but its nearest neighbour is {nearest} from solved",
+                    m.index(c)
+                ));
             }
         }
         Ok(())
+    }
+
+    /// The coordinates whose entries loading checks against a one-move search (see
+    /// [`from_payload`](AxisTable::from_payload)): 256, spread over the table by a fixed
+    /// pseudo-random sequence.
+    pub fn sample(&self) -> Vec<AxisCoord> {
+        let mut x = 0x9E37_79B9_7F4A_7C15u64;
+        (0..256)
+            .map(|_| {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                let cube = CubieCube::from_twist((x % N_TWIST as u64) as usize);
+                AxisCoord {
+                    slice: ((x >> 20) % self.moves.kind.values() as u64) as u16,
+                    flip: ((x >> 40) % N_FLIP as u64) as u16,
+                    twist: cube.twist() as u16,
+                }
+            })
+            .collect()
     }
 }
 

@@ -296,6 +296,10 @@ pub fn optimal_text(
         progress,
     )?;
     let Some(face_moves) = &found.moves else {
+        // Ctrl-C before even the two-phase solver had an answer: nothing to show.
+        if found.stopped == Some(Stopped::Cancelled) {
+            return Err(crate::cancel::Cancelled.into());
+        }
         return Err(SolveError::Unreachable(
             "a stopped optimal search without a two-phase solution",
         ));

@@ -1,0 +1,180 @@
+//! The table cache from the outside: files forged behind a good checksum, saves that cannot
+//! be made (a read-only directory, a file-size limit), and temporary files left by saves that
+//! were killed.
+
+use cubework::cache::{self, file_bytes};
+use cubework::metric::Metric;
+use cubework::pocket::table_file;
+
+mod common;
+
+fn temp(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("cubework-tables-{name}"));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn run(cache: &std::path::Path, args: &[&str]) -> (String, String, Option<i32>) {
+    let out = common::cubework()
+        .env("CUBEWORK_CACHE_DIR", cache)
+        .args(args)
+        .output()
+        .unwrap();
+    (
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+        out.status.code(),
+    )
+}
+
+#[test]
+fn a_forged_pocket_table_is_rebuilt_and_named() {
+    let dir = temp("forged-pocket");
+    let (_, err, code) = run(&dir, &["pocket", "table", "--metric", "htm"]);
+    assert_eq!(code, Some(0), "{err}");
+    // 1,000 states moved from depth 8 to depth 11: the same residue mod 3, the same total,
+    // and the checksum made again, so only the known distribution can tell.
+    let spec = table_file(Metric::Htm);
+    let path = spec.path_in(&dir);
+    let mut payload = cache::read(&path, &spec).unwrap();
+    let count_at = |d: usize| 8 + 8 * d;
+    let get = |p: &[u8], d: usize| {
+        u64::from_le_bytes(p[count_at(d)..count_at(d) + 8].try_into().unwrap())
+    };
+    let (eight, eleven) = (get(&payload, 8) - 1000, get(&payload, 11) + 1000);
+    payload[count_at(8)..count_at(8) + 8].copy_from_slice(&eight.to_le_bytes());
+    payload[count_at(11)..count_at(11) + 8].copy_from_slice(&eleven.to_le_bytes());
+    std::fs::write(&path, file_bytes(&spec, &payload)).unwrap();
+
+    let (out, err, code) = run(&dir, &["pocket", "table", "--metric", "htm"]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(out.contains("870,072") && out.contains("2,644"), "{out}");
+    assert!(!out.contains("869,072"), "{out}");
+    assert!(
+        out.contains(&format!(
+            "because the cache file {} is inconsistent",
+            path.display()
+        )),
+        "{out}"
+    );
+    // Rewritten: the next run loads it.
+    let (out, _, _) = run(&dir, &["pocket", "table", "--metric", "htm"]);
+    assert!(out.contains("loaded from"), "{out}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_temporary_file_of_a_killed_save_is_removed_by_the_next_run_that_loads() {
+    let dir = temp("stale");
+    let (_, err, code) = run(&dir, &["pocket", "table", "--metric", "htm"]);
+    assert_eq!(code, Some(0), "{err}");
+    // As a `kill -9` between write and rename leaves it: a process id that cannot be running
+    // (above Linux's pid_max).
+    let stale = dir.join("pocket-htm.bin.tmp-4999999-17");
+    std::fs::write(&stale, b"half a table").unwrap();
+    let (out, err, code) = run(&dir, &["pocket", "table", "--metric", "htm"]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(out.contains("loaded from"), "{out}");
+    if std::path::Path::new("/proc").is_dir() {
+        assert!(!stale.exists(), "the stale temporary file is still there");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn a_save_past_the_file_size_limit_is_an_error_naming_the_file_and_the_limit() {
+    let dir = temp("fsize");
+    let bin = assert_cmd::cargo::cargo_bin("cubework");
+    // 100 blocks of 512 bytes: far less than the 918,540-byte table.
+    let out = std::process::Command::new("sh")
+        .arg("-c")
+        .arg("ulimit -f 100 && exec \"$0\" pocket table --metric htm")
+        .arg(&bin)
+        .env("NO_COLOR", "1")
+        .env("CUBEWORK_CACHE_DIR", &dir)
+        .output()
+        .unwrap();
+    let (stdout, stderr) = (
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    );
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    assert_eq!(stdout.lines().last(), Some("11"), "{stdout}");
+    let path = table_file(Metric::Htm).path_in(&dir);
+    let line = format!("cubework: pocket-htm: not saved to {}: ", path.display());
+    assert_eq!(stderr.matches(&line).count(), 1, "{stderr}");
+    // The shell counts the limit in blocks (of 512 or 1,024 bytes): some tens of kilobytes.
+    assert!(
+        stderr.contains("went past the file-size limit (ulimit -f) of ")
+            && stderr.trim_end().ends_with("bytes"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("pocket-htm.bin.tmp-"), "{stderr}");
+    // Nothing left behind.
+    let left: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert!(left.is_empty(), "{left:?}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_table_that_cannot_be_saved_says_so_once_a_run_for_every_table() {
+    // A cache directory that cannot be made (a file is in the way): as a read-only one, every
+    // save fails, for root too.
+    let base = temp("unsaved");
+    std::fs::write(base.join("file"), b"in the way").unwrap();
+    let dir = base.join("file").join("cache");
+    let not_saved = |name: &str, file: &str| {
+        format!(
+            "cubework: {name}: not saved to {}: ",
+            dir.join(file).display()
+        )
+    };
+    let (out, err, code) = run(&dir, &["solve", "R U F"]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(!out.is_empty());
+    assert_eq!(
+        err.matches(&not_saved("twophase", "twophase.bin")).count(),
+        1,
+        "{err}"
+    );
+    assert_eq!(err.lines().count(), 1, "{err}");
+    // Every table `tables build --optimal` makes: each said once on stderr, and its line
+    // says it was not saved (the optimal table's too, not "ready").
+    let out = common::cubework()
+        .env("CUBEWORK_CACHE_DIR", &dir)
+        .env("CUBEWORK_OPTIMAL_TABLE", "small")
+        .args(["tables", "build", "--optimal"])
+        .output()
+        .unwrap();
+    let (stdout, stderr) = (
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    );
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    for (name, file) in [
+        ("pocket-qtm", "pocket-qtm.bin"),
+        ("pocket-htm", "pocket-htm.bin"),
+        ("twophase", "twophase.bin"),
+        ("optimal-small", "optimal-small.bin"),
+    ] {
+        assert_eq!(
+            stderr.matches(&not_saved(name, file)).count(),
+            1,
+            "{stderr}"
+        );
+        let line = stdout
+            .lines()
+            .find(|l| l.starts_with(&format!("{name}: ")))
+            .unwrap_or_else(|| panic!("no line for {name}: {stdout}"));
+        assert!(
+            line.contains(&format!("not saved to {}", dir.join(file).display())),
+            "{stdout}"
+        );
+    }
+    let _ = std::fs::remove_dir_all(&base);
+}
