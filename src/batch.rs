@@ -41,6 +41,29 @@ pub struct Summary {
     pub metric: Metric,
     /// The line whose solve Ctrl-C stopped, which ended the batch there.
     pub stopped: Option<usize>,
+    /// How many of the solved states have an answer that a search set out to prove shortest
+    /// but did not (the optimal search stopped at its time limit): the best found.
+    pub unproven: usize,
+}
+
+/// A solver's answer to one batch line: the moves that solve the state as given (whole-cube
+/// turns included), and, when the solver set out to prove them shortest and could not, what
+/// it did prove (said on the error stream beside the line's number).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Answer {
+    /// The moves, from the state as given.
+    pub moves: Vec<Move>,
+    /// Why the answer is the best found rather than proven shortest, if it is.
+    pub unproven: Option<String>,
+}
+
+impl From<Vec<Move>> for Answer {
+    fn from(moves: Vec<Move>) -> Answer {
+        Answer {
+            moves,
+            unproven: None,
+        }
+    }
 }
 
 impl Summary {
@@ -79,6 +102,14 @@ impl std::fmt::Display for Summary {
             self.solved,
             if self.solved == 1 { "state" } else { "states" }
         )?;
+        if self.unproven > 0 {
+            write!(
+                f,
+                " ({} proven shortest, {} the best found, not proven)",
+                self.solved - self.unproven,
+                self.unproven
+            )?;
+        }
         if self.failed > 0 {
             write!(f, ", {} failed", self.failed)?;
         }
@@ -138,7 +169,7 @@ pub fn run(
     errors: &mut dyn Write,
     notation: Notation,
     metric: Metric,
-    solve: &mut dyn FnMut(&Input) -> Result<Vec<Move>>,
+    solve: &mut dyn FnMut(&Input) -> Result<Answer>,
 ) -> Result<Summary> {
     let mut summary = Summary {
         metric,
@@ -188,9 +219,13 @@ pub fn run(
             break;
         }
         match solved {
-            Ok(moves) => {
+            Ok(Answer { moves, unproven }) => {
                 summary.times.push(start.elapsed());
                 summary.solved += 1;
+                if let Some(why) = unproven {
+                    summary.unproven += 1;
+                    let _ = writeln!(errors, "cubework: line {number}: {why}");
+                }
                 summary
                     .lengths
                     .push(moves.iter().map(|m| move_cost(m, metric)).sum());
@@ -226,7 +261,7 @@ mod tests {
             &mut err,
             Notation::Standard,
             Metric::Htm,
-            &mut |_| Ok(Vec::new()),
+            &mut |_| Ok(Answer::default()),
         )
         .unwrap();
         assert_eq!((summary.solved, summary.failed), (2, 1));

@@ -998,11 +998,11 @@ pub fn solve_batch(
     time_limit: Option<std::time::Duration>,
 ) -> Result<ExitCode> {
     crate::cancel::install();
-    type Solver<'a> = Box<dyn FnMut(&Input) -> Result<Vec<crate::moves::Move>> + 'a>;
+    type Solver<'a> = Box<dyn FnMut(&Input) -> Result<crate::batch::Answer> + 'a>;
     let mut solver: Solver = match method {
         Method::Beginner if max_length.is_none() && time_limit.is_none() => {
-            Box::new(|state: &Input| -> Result<Vec<crate::moves::Move>> {
-                Ok(crate::beginner::solve_input(state)?.1.simplified())
+            Box::new(|state: &Input| -> Result<crate::batch::Answer> {
+                Ok(crate::beginner::solve_input(state)?.1.simplified().into())
             })
         }
         Method::Optimal if max_length.is_none() => {
@@ -1013,18 +1013,23 @@ pub fn solve_batch(
             };
             let table = crate::progress::optimal_table()?;
             let tables = &crate::progress::twophase_tables().0;
-            Box::new(move |state: &Input| -> Result<Vec<crate::moves::Move>> {
+            Box::new(move |state: &Input| -> Result<crate::batch::Answer> {
                 let cube = crate::solve::report::read_cube(state)?;
-                let text = crate::solve::report::optimal_text(
-                    table,
-                    tables,
-                    &cube,
-                    &opts,
-                    Notation::Standard,
-                    &mut |_| {},
-                )?;
-                let last = text.lines().last().unwrap_or("");
-                Ok(crate::parser::parse_sequence(last, Notation::Standard)?)
+                let solved =
+                    crate::solve::report::optimal_cube(table, tables, &cube, &opts, &mut |_| {})?;
+                let unproven = (!solved.proven()).then(|| {
+                    format!(
+                        "stopped at the time limit: no solution of {} or fewer; the answer is the best found, not proven shortest",
+                        crate::text::count(
+                            u64::from(solved.search.lower_bound.saturating_sub(1)),
+                            "move"
+                        )
+                    )
+                });
+                Ok(crate::batch::Answer {
+                    moves: solved.sequence(),
+                    unproven,
+                })
             })
         }
         Method::Bfs => {
@@ -1036,9 +1041,11 @@ pub fn solve_batch(
             let opts = twophase_options(method, metric, max_length, time_limit)?;
             // Load (or build) the tables before the first line, so that its time is a solve's.
             let tables = &crate::progress::twophase_tables().0;
-            Box::new(move |state: &Input| -> Result<Vec<crate::moves::Move>> {
+            Box::new(move |state: &Input| -> Result<crate::batch::Answer> {
                 let cube = crate::solve::report::read_cube(state)?;
-                Ok(crate::solve::report::solve_cube(tables, &cube, &opts)?.sequence())
+                Ok(crate::solve::report::solve_cube(tables, &cube, &opts)?
+                    .sequence()
+                    .into())
             })
         }
     };
@@ -1062,6 +1069,9 @@ pub fn solve_batch(
         ExitCode::from(130)
     } else if summary.failed > 0 {
         ExitCode::from(2)
+    } else if summary.unproven > 0 {
+        // Every line answered, but not every answer proven shortest.
+        ExitCode::from(3)
     } else {
         ExitCode::SUCCESS
     })

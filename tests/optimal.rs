@@ -420,3 +420,71 @@ fn a_forged_optimal_table_is_rebuilt_and_named() {
     assert!(row.contains("built"), "{text}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The facelet string of `alg` applied to the solved cube.
+fn facelets_of(alg: &str) -> String {
+    let mut cube = Cube::solved();
+    cube.apply_all(&cubework::parse_sequence(alg, cubework::Notation::Standard).unwrap())
+        .unwrap();
+    cube.facelets()
+}
+
+#[test]
+fn an_optimal_batch_answer_for_a_rotated_cube_turns_it_too() {
+    let facelets = facelets_of("x R U");
+    let (out, err, code) = run(&["solve", "--method", "optimal", "--batch", "-"], &facelets);
+    assert_eq!(code, Some(0), "{err}");
+    let line = out.lines().next().unwrap();
+    let mut cube = Cube::from_facelets(&facelets).unwrap();
+    cube.apply_all(&cubework::parse_sequence(line, cubework::Notation::Standard).unwrap())
+        .unwrap();
+    assert!(cube.is_solved(), "{line} does not solve {facelets}");
+    assert!(line.starts_with("x'"), "{line}");
+}
+
+#[test]
+fn an_optimal_batch_line_that_needs_no_moves_is_an_empty_line() {
+    let (out, err, code) = run(
+        &["solve", "--method", "optimal", "--batch", "-"],
+        "R R'\nR U F\n",
+    );
+    assert_eq!(code, Some(0), "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 2, "{out}");
+    assert_eq!(lines[0], "");
+    assert!(solves("R U F", lines[1]), "{out}");
+    assert!(err.contains("2 states solved"), "{err}");
+    assert!(!err.contains("-0.000"), "{err}");
+}
+
+#[test]
+fn an_optimal_batch_stopped_by_its_time_limit_says_the_answer_is_not_proven() {
+    let scramble = "F2 R2 B2 R F2 L F2 R' U2 L B2 U L' B U R' D F R2 F'";
+    let (out, err, code) = run(
+        &[
+            "solve",
+            "--method",
+            "optimal",
+            "--time-limit",
+            "0.2",
+            "--batch",
+            "-",
+        ],
+        &format!("{scramble}\nR U\n"),
+    );
+    // Every line answered, not every answer proven: status 3.
+    assert_eq!(code, Some(3), "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 2, "{out}");
+    assert!(solves(scramble, lines[0]), "{out}");
+    assert!(solves("R U", lines[1]), "{out}");
+    assert!(
+        err.contains("cubework: line 1: stopped at the time limit: no solution of")
+            && err.contains("the best found, not proven shortest"),
+        "{err}"
+    );
+    assert!(
+        err.contains("2 states solved (1 proven shortest, 1 the best found, not proven)"),
+        "{err}"
+    );
+}

@@ -262,19 +262,44 @@ pub fn optimal_table_kind() -> super::optimal_table::SliceKind {
     }
 }
 
-/// `cubework solve --method optimal`: a proven-shortest solution of `cube` as text — any
-/// whole-cube turn, the length, what the search proved and did, and the solution alone on
-/// the last line. A two-phase solution found first is the best known, the answer if the
-/// search proves nothing is shorter or is stopped (time limit, Ctrl-C), which it then says.
-pub fn optimal_text(
+/// An optimal-search answer for a 3×3×3: the whole-cube turn that brings its centres home
+/// (often none), then the face moves — the shortest if the search proved it, else the best
+/// found — checked on the stickers.
+#[derive(Clone, Debug)]
+pub struct OptimalSolved {
+    /// The whole-cube turn made first.
+    pub rotation: Vec<Move>,
+    /// The face moves.
+    pub moves: Vec<Move>,
+    /// The face moves as the search gave them.
+    pub face_moves: Vec<FaceMove>,
+    /// What the search proved and did.
+    pub search: super::optimal::OptimalSolution,
+}
+
+impl OptimalSolved {
+    /// Rotation and moves as one sequence, which solves the cube as given.
+    pub fn sequence(&self) -> Vec<Move> {
+        self.rotation.iter().chain(&self.moves).copied().collect()
+    }
+
+    /// Whether [`moves`](Self::moves) is proven shortest.
+    pub fn proven(&self) -> bool {
+        self.search.optimal
+    }
+}
+
+/// Solves `cube` (a 3×3×3) with the optimal search: a two-phase solution found first is the
+/// best known, and the answer if the search is stopped (time limit, Ctrl-C) before it proves
+/// anything shorter.
+pub fn optimal_cube(
     table: &super::optimal_table::AxisTable,
     tables: &Tables,
     cube: &Cube,
     opts: &super::optimal::OptimalOptions,
-    notation: Notation,
     progress: &mut dyn FnMut(super::optimal::Progress),
-) -> Result<String, SolveError> {
-    use super::optimal::{Stopped, length};
+) -> Result<OptimalSolved, SolveError> {
+    use super::optimal::Stopped;
     let (state, rotation) = CubieCube::from_cube(cube)?;
     let known = solve(tables, &state, &TwoPhaseOptions::default())
         .ok()
@@ -295,7 +320,7 @@ pub fn optimal_text(
         }),
         progress,
     )?;
-    let Some(face_moves) = &found.moves else {
+    let Some(face_moves) = found.moves.clone() else {
         // Ctrl-C before even the two-phase solver had an answer: nothing to show.
         if found.stopped == Some(Stopped::Cancelled) {
             return Err(crate::cancel::Cancelled.into());
@@ -305,8 +330,36 @@ pub fn optimal_text(
         ));
     };
     let moves: Vec<Move> = face_moves.iter().map(|m| m.to_move()).collect();
-    let whole: Vec<Move> = rotation.iter().chain(&moves).copied().collect();
-    check_solves(cube, &whole)?;
+    let solved = OptimalSolved {
+        rotation,
+        moves,
+        face_moves,
+        search: found,
+    };
+    check_solves(cube, &solved.sequence())?;
+    Ok(solved)
+}
+
+/// `cubework solve --method optimal`: a proven-shortest solution of `cube` as text — any
+/// whole-cube turn, the length, what the search proved and did, and the solution alone on
+/// the last line. A two-phase solution found first is the best known, the answer if the
+/// search proves nothing is shorter or is stopped (time limit, Ctrl-C), which it then says.
+pub fn optimal_text(
+    table: &super::optimal_table::AxisTable,
+    tables: &Tables,
+    cube: &Cube,
+    opts: &super::optimal::OptimalOptions,
+    notation: Notation,
+    progress: &mut dyn FnMut(super::optimal::Progress),
+) -> Result<String, SolveError> {
+    use super::optimal::{Stopped, length};
+    let OptimalSolved {
+        rotation,
+        moves,
+        search: found,
+        face_moves,
+    } = optimal_cube(table, tables, cube, opts, progress)?;
+    let face_moves = &face_moves;
     let mut out = rotation_line(&rotation, notation);
     let n = length(face_moves, opts.metric) as u64;
     let work = format!(
