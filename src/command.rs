@@ -708,6 +708,15 @@ impl Session {
 
     /// Makes `alg` as one change and replies with the new state. On error nothing changes.
     fn make(&mut self, label: String, alg: Alg) -> Result<Reply> {
+        let expanded = alg.expanded_len();
+        if expanded > crate::alg::MAX_EXPANDED {
+            return Err(crate::alg::AlgebraError::TooLong {
+                what: "a change",
+                got: usize::try_from(expanded).unwrap_or(usize::MAX),
+                limit: crate::alg::MAX_EXPANDED,
+            }
+            .into());
+        }
         let before = self.cube();
         if let Err(e) = self.rep.apply_all(&alg.expand()) {
             self.load_state(&before)?;
@@ -911,6 +920,23 @@ impl Session {
 
     fn invert(&mut self) -> Result<Reply> {
         let (moves, origin) = self.moves_since_origin();
+        // Each change was at most the expansion limit, but together they may be far more
+        // (150 lines of `(R U)500000` are 150 million moves): refused before anything is
+        // expanded, as a line of them would be.
+        let expanded = moves
+            .iter()
+            .fold(0u64, |sum, a| sum.saturating_add(a.expanded_len()));
+        if expanded > crate::alg::MAX_EXPANDED {
+            return Err(usage(&format!(
+                "invert: the moves since {} expand to {} moves, more than the limit of {} made at once; undo takes back one change at a time, reset goes back to solved",
+                match origin {
+                    Some(label) => origin_name(label),
+                    None => "the session began",
+                },
+                crate::text::thousands(expanded),
+                crate::text::thousands(crate::alg::MAX_EXPANDED)
+            )));
+        }
         // Written in the notation in use, whatever each change was typed in; where one change's
         // last move and the next one's first turn the same layers, written as one (`U U` is
         // `U2`).
@@ -1165,10 +1191,24 @@ impl Session {
     }
 }
 
+/// The change that set the state (reset, load, size, scramble random), named from its label
+/// for `invert`'s answers: `the last reset`, `the random-state scramble`.
+fn origin_name(label: &str) -> &'static str {
+    if label.starts_with("load") {
+        "the last load"
+    } else if label.starts_with("size") {
+        "the size was set"
+    } else if label.starts_with("scramble random") {
+        "the random-state scramble"
+    } else {
+        "the last reset"
+    }
+}
+
 /// `[N] [seed S]` or `random [seed S]`: the count, the seed, and whether it is a random state.
-fn parse_scramble_args(args: &str) -> Result<(usize, Option<u64>, bool)> {
+fn parse_scramble_args(args: &str) -> Result<(Option<usize>, Option<u64>, bool)> {
     let words: Vec<&str> = args.split_whitespace().collect();
-    let mut count = 17;
+    let mut count = None;
     let mut seed = None;
     let mut random = false;
     let mut i = 0;

@@ -1,0 +1,49 @@
+//! What a session does with input too big or not meant for it — a history that expands past
+//! the limit, a binary file, a file of errors — and the small wrongs of the answers around it.
+
+use std::time::Duration;
+
+mod common;
+
+fn cubework() -> assert_cmd::Command {
+    common::cubework_cached("cubework-session-bounds-cache")
+}
+
+/// stdout, stderr and status of `cubework run FILE` on a file holding `bytes`.
+fn run_file(bytes: &[u8]) -> (String, String, Option<i32>) {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("session.txt");
+    std::fs::write(&file, bytes).unwrap();
+    let out = cubework()
+        .arg("run")
+        .arg(&file)
+        .timeout(Duration::from_secs(120))
+        .output()
+        .unwrap();
+    (
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+        out.status.code(),
+    )
+}
+
+#[test]
+fn invert_refuses_a_history_above_the_expansion_limit() {
+    // Each line is a million moves, within the limit; the three together are not, and invert
+    // would make them all at once. It says so, and the session goes on.
+    let (out, err, code) =
+        run_file(b"(R U)500000\n(R U)500000\n(R U)500000\ninvert\nreset\nR U\ninvert\nsolved?\n");
+    assert_eq!(code, Some(2), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.contains(
+            "line 4: invert: the moves since the session began expand to 3,000,000 moves, more than the limit of 1,000,000"
+        ),
+        "{err}"
+    );
+    assert!(
+        out.contains("invert (the moves since the last reset): U' R'"),
+        "{out}"
+    );
+    assert!(out.ends_with("yes\n"), "{out}");
+}
