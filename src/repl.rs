@@ -116,32 +116,47 @@ pub fn run_interactive() -> Result<ExitCode> {
     })
 }
 
+/// How many lines in a row may fail before [`run_lines`] stops: past that, the input is not
+/// a session (a binary file with no NUL byte, a file of something else), and going on would
+/// only print one error a line.
+pub const MAX_ERRORS_IN_A_ROW: usize = 100;
+
 /// Runs each line of `input` as the REPL would, without prompts or colour. An error prints
 /// one line on stderr naming the line, and the session goes on — also past a line that is
-/// not UTF-8; a line longer than [`MAX_LINE_BYTES`] ends the session. The exit status is 2
-/// if any line failed.
+/// not UTF-8; a line longer than [`MAX_LINE_BYTES`] or holding a NUL byte (binary input)
+/// ends the session, and so do [`MAX_ERRORS_IN_A_ROW`] failing lines in a row, with one line
+/// saying so. The exit status is 2 if any line failed.
 pub fn run_lines(input: impl BufRead) -> Result<ExitCode> {
     let mut session = Session::new(false);
     let mut failed = false;
+    // The failing lines in a row, and the number of the first of them.
+    let mut in_a_row = (0, 0);
     for read in crate::lines::statements(Lines::new(input), crate::parser::is_incomplete) {
-        let (number, line) = match read {
-            Ok(read) => read,
-            Err(e) => {
-                failed = true;
-                output::err(format!("error: {e}"));
-                continue;
-            }
-        };
-        match session.execute(&line) {
-            Ok(reply) => {
-                if show(&reply)? {
-                    break;
+        let (number, error) = match read {
+            Ok((number, line)) => match session.execute(&line) {
+                Ok(reply) => {
+                    in_a_row = (0, 0);
+                    if show(&reply)? {
+                        break;
+                    }
+                    continue;
                 }
-            }
-            Err(e) => {
-                failed = true;
-                output::err(format!("error: line {number}: {e}"));
-            }
+                Err(e) => (number, format!("line {number}: {e}")),
+            },
+            Err(e) => (e.line(), e.to_string()),
+        };
+        failed = true;
+        output::err(format!("error: {error}"));
+        if in_a_row.0 == 0 {
+            in_a_row.1 = number;
+        }
+        in_a_row.0 += 1;
+        if in_a_row.0 == MAX_ERRORS_IN_A_ROW {
+            output::err(format!(
+                "error: stopped after {MAX_ERRORS_IN_A_ROW} failing lines in a row (lines {} to {number}): this does not look like a session file",
+                in_a_row.1
+            ));
+            break;
         }
     }
     Ok(if failed {

@@ -47,3 +47,52 @@ fn invert_refuses_a_history_above_the_expansion_limit() {
     );
     assert!(out.ends_with("yes\n"), "{out}");
 }
+
+#[test]
+fn run_of_a_binary_file_stops_at_its_first_nul_byte_with_one_line() {
+    let mut bytes = b"R U\n".to_vec();
+    bytes.extend((0..=255u8).cycle().take(1 << 16));
+    let (out, err, code) = run_file(&bytes);
+    assert_eq!(code, Some(2));
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.contains("line 2 holds a NUL byte: this is not a text file; reading stopped there"),
+        "{err}"
+    );
+    assert!(!out.is_empty(), "the text before it ran");
+}
+
+#[cfg(unix)]
+#[test]
+fn run_of_dev_urandom_stops() {
+    let out = cubework()
+        .args(["run", "/dev/urandom"])
+        .timeout(Duration::from_secs(120))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.lines().count() <= 101, "{err}");
+    assert!(
+        err.contains("this is not a text file") || err.contains("failing lines in a row"),
+        "{err}"
+    );
+}
+
+#[test]
+fn run_stops_after_a_hundred_failing_lines_in_a_row() {
+    let (_, err, code) = run_file("Q\n".repeat(1000).as_bytes());
+    assert_eq!(code, Some(2));
+    let lines: Vec<&str> = err.lines().collect();
+    assert_eq!(lines.len(), 101, "{err}");
+    assert_eq!(
+        lines[100],
+        "error: stopped after 100 failing lines in a row (lines 1 to 100): this does not look like a session file"
+    );
+    // A line that works in between starts the count again.
+    let text = format!("{}R\n{}show facelets\n", "Q\n".repeat(99), "Q\n".repeat(99));
+    let (out, err, code) = run_file(text.as_bytes());
+    assert_eq!(code, Some(2));
+    assert_eq!(err.lines().count(), 198, "{err}");
+    assert!(out.ends_with("UUFUUFUUFRRRRRRRRRFFDFFDFFDDDBDDBDDBLLLLLLLLLUBBUBBUBB\n"));
+}
