@@ -181,6 +181,10 @@ pub enum Command {
     },
     /// Where each corner, edge and centre of the 3×3×3 goes, and how it twists or flips.
     Effect {
+        /// Cube size: 3 only (any other is refused; `cycles --size N` shows where each
+        /// sticker of an N×N×N goes).
+        #[arg(long, default_value_t = 3, allow_negative_numbers = true, value_parser = size_arg)]
+        size: usize,
         /// Notation of ALG.
         #[arg(long, value_enum, default_value_t = Notation::Standard)]
         notation: Notation,
@@ -618,7 +622,11 @@ pub fn execute(command: Command) -> Result<String> {
             notation,
             alg,
         } => Ok(reports::cycles_report(size, &alg.join(" "), notation)?),
-        Command::Effect { notation, alg } => Ok(reports::effect_report(&alg.join(" "), notation)?),
+        Command::Effect {
+            size,
+            notation,
+            alg,
+        } => Ok(reports::effect_report(size, &alg.join(" "), notation)?),
         Command::Invert { notation, alg } => Ok(reports::invert_report(&alg.join(" "), notation)?),
         Command::Expand { notation, alg } => Ok(reports::expand_report(&alg.join(" "), notation)?),
         Command::Simplify { notation, alg } => {

@@ -153,7 +153,7 @@ pub const COMMANDS: &[CommandInfo] = &[
     },
     CommandInfo {
         name: "effect",
-        args: "ALG",
+        args: "[size 3] ALG",
         summary: "where each corner, edge and centre goes under ALG, and how it twists or flips",
     },
     CommandInfo {
@@ -479,11 +479,11 @@ impl Session {
                 );
                 Ok(Reply::text(within(line, alg, report)?))
             }
-            "effect" => Ok(Reply::text(within(
-                line,
-                rest,
-                reports::effect_report(need_alg(rest)?, self.notation),
-            )?)),
+            "effect" => {
+                let (opts, alg) = options(rest, &["size"])?;
+                let report = reports::effect_report(size(&opts, 3)?, need_alg(alg)?, self.notation);
+                Ok(Reply::text(within(line, alg, report)?))
+            }
             "expand" => Ok(Reply::text(within(
                 line,
                 rest,
@@ -946,15 +946,20 @@ impl Session {
         .in_notation(self.notation)
         .merge_repeated_turns();
         if inverse.items.is_empty() {
-            return Err(usage(
-                "nothing to invert: no moves since the last reset or load",
-            ));
+            return Err(usage(&match origin {
+                Some(label) if label.starts_with("scramble random") => format!(
+                    "nothing to invert: no moves since {}, which set the state without turning it (undo goes back to the cube before; solve finds moves back to solved)",
+                    origin_name(label)
+                ),
+                Some(label) => format!("nothing to invert: no moves since {}", origin_name(label)),
+                None => "nothing to invert: no moves yet".to_string(),
+            }));
         }
         let since = match origin {
             Some(label) if label.starts_with("load") => {
                 " (the moves since the last load; the loaded state stays)".to_string()
             }
-            Some(_) => " (the moves since the last reset)".to_string(),
+            Some(label) => format!(" (the moves since {})", origin_name(label)),
             None if self.forgotten > 0 => format!(
                 " (the moves of the last {} changes; {} older ones were forgotten, so this goes back to the state before change {})",
                 self.past.len(),

@@ -169,15 +169,24 @@ pub fn cycles_report(n: usize, text: &str, notation: Notation) -> Result<String,
     .join("\n"))
 }
 
-/// Where each corner, edge and centre of the 3×3×3 goes, and how it twists or flips.
+/// Where each corner, edge and centre of the 3×3×3 goes, and how it twists or flips. `n` is
+/// the size asked for: any other than 3 is refused, naming `cycles` for where its stickers go.
 ///
 /// ```
 /// use cubework::reports::effect_report;
 /// use cubework::Notation;
-/// let r = effect_report("R U R' U'", Notation::Standard).unwrap();
+/// let r = effect_report(3, "R U R' U'", Notation::Standard).unwrap();
 /// assert!(r.contains("UFR → DFR (twisted ccw)"));
+/// assert!(effect_report(4, "R", Notation::Standard).is_err());
 /// ```
-pub fn effect_report(text: &str, notation: Notation) -> Result<String, AlgebraError> {
+pub fn effect_report(n: usize, text: &str, notation: Notation) -> Result<String, AlgebraError> {
+    if checked(n)? != 3 {
+        return Err(AlgebraError::NotForSize {
+            what: "effect",
+            n,
+            why: "it names the 3×3×3's corners, edges and centres; cycles shows where each sticker of any size goes",
+        });
+    }
     let alg = parse(text, notation)?;
     let e = Effect::of_perm(&alg.perm(3)?);
     Ok(format!("{} on the 3×3×3\n{}", show(&alg), e.report()))
@@ -194,17 +203,25 @@ fn show(alg: &Alg) -> String {
     }
 }
 
-/// The inverse: bracketed form on the last line, its expansion before it.
+/// The inverse: bracketed form on the last line, its expansion before it when that is
+/// written differently (a flat sequence's inverse is its own expansion, and said once).
 ///
 /// ```
 /// use cubework::reports::invert_report;
 /// use cubework::Notation;
 /// let r = invert_report("[R, U] (F D)2'", Notation::Standard).unwrap();
 /// assert_eq!(r.lines().last(), Some("(F D)2 [U, R]"));
+/// assert_eq!(invert_report("R U", Notation::Standard).unwrap(), "U' R'");
 /// ```
 pub fn invert_report(text: &str, notation: Notation) -> Result<String, AlgebraError> {
     let inv = parse(text, notation)?.invert();
-    Ok(format!("expanded: {}\n{}", inv.format_expanded(), inv))
+    let written = inv.to_string();
+    let expanded = inv.format_expanded();
+    Ok(if expanded == written {
+        written
+    } else {
+        format!("expanded: {expanded}\n{written}")
+    })
 }
 
 /// The expansion to plain moves.
@@ -889,7 +906,7 @@ mod tests {
                 }
                 let _ = cycles_report(n, &s, notation);
                 let _ = apply_report(n, &s, notation);
-                let _ = effect_report(&s, notation);
+                let _ = effect_report(3, &s, notation);
                 let _ = invert_report(&s, notation);
                 let _ = expand_report(&s, notation);
                 let _ = simplify_report(&s, notation);

@@ -27,6 +27,15 @@ fn run_file(bytes: &[u8]) -> (String, String, Option<i32>) {
     )
 }
 
+fn run(args: &[&str]) -> (String, String, Option<i32>) {
+    let out = cubework().args(args).output().unwrap();
+    (
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+        out.status.code(),
+    )
+}
+
 #[test]
 fn invert_refuses_a_history_above_the_expansion_limit() {
     // Each line is a million moves, within the limit; the three together are not, and invert
@@ -95,4 +104,54 @@ fn run_stops_after_a_hundred_failing_lines_in_a_row() {
     assert_eq!(code, Some(2));
     assert_eq!(err.lines().count(), 198, "{err}");
     assert!(out.ends_with("UUFUUFUUFRRRRRRRRRFFDFFDFFDDDBDDBDDBLLLLLLLLLUBBUBBUBB\n"));
+}
+
+#[test]
+fn invert_of_a_flat_sequence_says_its_inverse_once() {
+    assert_eq!(run(&["invert", "R", "U"]).0, "U' R'\n");
+    // A bracketed inverse still shows its expansion first.
+    assert_eq!(
+        run(&["invert", "[R, U]"]).0,
+        "expanded: U R U' R'\n[U, R]\n"
+    );
+}
+
+#[test]
+fn invert_after_a_random_state_scramble_says_there_were_no_moves_to_invert() {
+    let (_, err, code) = run_file(b"size 2\nscramble random seed 4\ninvert\n");
+    assert_eq!(code, Some(2));
+    assert!(
+        err.contains(
+            "line 3: nothing to invert: no moves since the random-state scramble, which set the state without turning it"
+        ),
+        "{err}"
+    );
+    assert!(!err.contains("reset or load"), "{err}");
+}
+
+#[test]
+fn show_pieces_after_moves_does_not_say_there_were_none() {
+    let (out, err, code) = run_file(b"R U\nshow pieces\n");
+    assert_eq!(code, Some(0), "{err}");
+    assert!(out.contains("pieces home"), "{out}");
+    assert!(!out.contains("history: (none)"), "{out}");
+}
+
+#[test]
+fn effect_takes_a_size_and_refuses_those_it_cannot_do() {
+    let (out, _, code) = run(&["effect", "--size", "3", "R"]);
+    assert_eq!(code, Some(0));
+    assert!(out.starts_with("R on the 3×3×3"), "{out}");
+    for size in ["2", "4"] {
+        let (out, err, code) = run(&["effect", "--size", size, "R"]);
+        assert_eq!(code, Some(2));
+        assert!(out.is_empty());
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(
+            err.contains(&format!("effect is not for the {size}×{size}×{size}")),
+            "{err}"
+        );
+    }
+    let (_, err, _) = run_file(b"effect size 4 R\n");
+    assert!(err.contains("line 1: effect is not for the 4×4×4"), "{err}");
 }
