@@ -155,3 +155,23 @@ fn effect_takes_a_size_and_refuses_those_it_cannot_do() {
     let (_, err, _) = run_file(b"effect size 4 R\n");
     assert!(err.contains("line 1: effect is not for the 4×4×4"), "{err}");
 }
+
+#[test]
+fn paper_and_compare_say_whose_machine_measured_them() {
+    let cpu = cubework::simd::cpu_model();
+    let path = cubework::simd::ShufflePath::detect().to_string();
+    for args in [
+        &["compare", "--turns", "200"][..],
+        &["paper", "--turns", "100"][..],
+    ] {
+        let (out, err, code) = run(args);
+        assert_eq!(code, Some(0), "{err}");
+        assert!(
+            out.contains(&format!(
+                "Measured on this machine: {cpu}, compiled turns taking the {path} path."
+            )),
+            "{args:?}: {out}"
+        );
+        assert!(out.contains("are this machine's"), "{out}");
+    }
+}
