@@ -164,6 +164,16 @@ pub enum AlgebraError {
     /// The user pressed Ctrl-C.
     #[error(transparent)]
     Cancelled(#[from] crate::cancel::Cancelled),
+    /// Something asked of a cube size it does not work on.
+    #[error("{what} is not for the {n}×{n}×{n}: {why}")]
+    NotForSize {
+        /// What was asked for.
+        what: &'static str,
+        /// The cube size asked for.
+        n: usize,
+        /// Why not, and what to do instead.
+        why: &'static str,
+    },
     /// A request for more moves than the workbench makes at once.
     #[error("{what} of {got} moves is longer than the limit of {limit}")]
     TooLong {

@@ -11,7 +11,7 @@
 //! typo loses no state after it. A line that cannot be read or solved is reported on
 //! the error stream as `cubework: line N: …` and gets no output line; the rest are still
 //! solved. Lines are read as [`crate::lines`] reads them: one that is not UTF-8 is such an
-//! error, one longer than 1 MiB ends the batch there.
+//! error, one longer than 1 MiB or holding a NUL byte (binary input) ends the batch there.
 
 use std::io::{BufRead, Write};
 use std::time::{Duration, Instant};

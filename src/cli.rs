@@ -182,6 +182,10 @@ pub enum Command {
     },
     /// Where each corner, edge and centre of the 3×3×3 goes, and how it twists or flips.
     Effect {
+        /// Cube size: 3 only (any other is refused; `cycles --size N` shows where each
+        /// sticker of an N×N×N goes).
+        #[arg(long, default_value_t = 3, allow_negative_numbers = true, value_parser = size_arg)]
+        size: usize,
         /// Notation of ALG.
         #[arg(long, value_enum, default_value_t = Notation::Standard)]
         notation: Notation,
@@ -234,12 +238,19 @@ pub enum Command {
         #[arg(long)]
         search: bool,
     },
-    /// The paper's SCRAMBLE: random quarter-turns of the outer faces; or a random state.
+    /// The paper's SCRAMBLE: random quarter-turns of the outer faces; on the 4×4×4 and up,
+    /// random outer and wide turns as the WCA's scrambles; or a random state.
     Scramble {
-        /// How many quarter-turns.
-        #[arg(default_value_t = crate::tools::SCRAMBLE_LENGTH, allow_negative_numbers = true, value_parser = whole::<usize>)]
-        count: usize,
-        /// Instead, a state drawn uniformly from all of them, as the at most 21 moves that make it.
+        /// How many turns (default: 17 quarter-turns; with --size 4 and up the WCA's 40, 60,
+        /// 80, 100 turns, twenty more a size).
+        #[arg(allow_negative_numbers = true, value_parser = whole::<usize>)]
+        count: Option<usize>,
+        /// Cube size N (2 to 9).
+        #[arg(long, default_value_t = 3, allow_negative_numbers = true, value_parser = size_arg)]
+        size: usize,
+        /// Instead, a state drawn uniformly from all of them, as the moves that make it (the
+        /// 3×3×3: at most 21, from the two-phase solver; the 2×2×2: optimal, from the pocket
+        /// table).
         #[arg(long, conflicts_with = "count")]
         random_state: bool,
         /// Seed, for a scramble that can be repeated.
@@ -644,7 +655,11 @@ pub fn execute(command: Command) -> Result<String> {
             notation,
             alg,
         } => Ok(reports::cycles_report(size, &alg.join(" "), notation)?),
-        Command::Effect { notation, alg } => Ok(reports::effect_report(&alg.join(" "), notation)?),
+        Command::Effect {
+            size,
+            notation,
+            alg,
+        } => Ok(reports::effect_report(size, &alg.join(" "), notation)?),
         Command::Invert { notation, alg } => Ok(reports::invert_report(&alg.join(" "), notation)?),
         Command::Expand { notation, alg } => Ok(reports::expand_report(&alg.join(" "), notation)?),
         Command::Simplify { notation, alg } => {
@@ -764,6 +779,18 @@ pub fn execute(command: Command) -> Result<String> {
         Command::Tools { search: true } => Ok(reports::tools_search_report()?),
         Command::Scramble {
             random_state: true,
+            size: 2,
+            seed,
+            notation,
+            ..
+        } => Ok(reports::pocket_random_state_report(
+            &crate::pocket::shared_table(Metric::Htm).0,
+            seed,
+            notation,
+        )?),
+        Command::Scramble {
+            random_state: true,
+            size: 3,
             seed,
             notation,
             ..
@@ -773,11 +800,19 @@ pub fn execute(command: Command) -> Result<String> {
             notation,
         )?),
         Command::Scramble {
+            random_state: true,
+            size,
+            ..
+        } => Err(Error::Usage(format!(
+            "--random-state is for the 2×2×2 and the 3×3×3, whose states the solvers know; --size {size} without it scrambles by random outer and wide turns, as the WCA's scrambles"
+        ))),
+        Command::Scramble {
             count,
+            size,
             seed,
             notation,
             ..
-        } => Ok(reports::scramble_report(count, seed, notation)?),
+        } => Ok(reports::sized_scramble_report(size, count, seed, notation)?),
         Command::Reps { size } => Ok(reports::reps_table(size)),
         Command::Compare {
             format,

@@ -84,7 +84,7 @@ pub const COMMANDS: &[CommandInfo] = &[
     CommandInfo {
         name: "scramble",
         args: "[N] [seed S] | random [seed S]",
-        summary: "the paper's SCRAMBLE: N random quarter-turns of the outer faces (17 by default); random: a uniformly random state",
+        summary: "the paper's SCRAMBLE: N random quarter-turns of the outer faces (17 by default); on the 4×4×4 and up, random outer and wide turns as the WCA's; random: a uniformly random state (2×2×2, 3×3×3)",
     },
     CommandInfo {
         name: "invert",
@@ -153,7 +153,7 @@ pub const COMMANDS: &[CommandInfo] = &[
     },
     CommandInfo {
         name: "effect",
-        args: "ALG",
+        args: "[size 3] ALG",
         summary: "where each corner, edge and centre goes under ALG, and how it twists or flips",
     },
     CommandInfo {
@@ -214,7 +214,7 @@ fn details(name: &str) -> &'static str {
             "Runs a paper DO string (always in the paper's notation, whatever `notation` says), left to right, as one change."
         }
         "scramble" => {
-            "scramble               17 random quarter-turns of U D B F L R and their inverses\nscramble 25            25 of them\nscramble seed 7        the same 17 every time for seed 7\nscramble random        the cube set to a state drawn uniformly from all 43 quintillion, shown as the at most 21 moves that make it from solved\nscramble random seed 7 the same random state every time for seed 7"
+            "scramble               17 random quarter-turns of U D B F L R and their inverses\nscramble 25            25 of them\nscramble seed 7        the same 17 every time for seed 7\nscramble random        the cube set to a state drawn uniformly from all 43 quintillion, shown as the at most 21 moves that make it from solved\nscramble random seed 7 the same random state every time for seed 7\nOn the 2×2×2, scramble random draws from all 3,674,160 states and shows the optimal moves that make it (from the pocket table). On the 4×4×4 and up, scramble makes random turns of the outer faces and of wide blocks up to half the cube deep, none merging with another, as the WCA's scrambles: 40 on the 4×4×4, 60, 80, 100 on the 5×5×5 to 7×7×7, twenty more a size beyond."
         }
         "solve" => {
             "solve                the current cube by the two-phase solver: at most 21 moves, in about a millisecond\nsolve R U F'         the cube those moves make, instead\nsolve max 20         at most 20 moves (slower; 19 and below can take long)\nsolve time 2         keep shortening for 2 seconds, then show the best\nsolve bfs [htm|qtm]  a shortest solution by breadth-first search from both ends (states within about 12 moves)\nsolve beginner       the layer-by-layer method on the current cube: each of its seven stages with its moves and the cube after it, then the whole solution simplified\nsolve beginner ALG   the same for ALG\nThe two-phase solver counts in the half-turn metric only."
@@ -487,11 +487,11 @@ impl Session {
                 );
                 Ok(Reply::text(within(line, alg, report)?))
             }
-            "effect" => Ok(Reply::text(within(
-                line,
-                rest,
-                reports::effect_report(need_alg(rest)?, self.notation),
-            )?)),
+            "effect" => {
+                let (opts, alg) = options(rest, &["size"])?;
+                let report = reports::effect_report(size(&opts, 3)?, need_alg(alg)?, self.notation);
+                Ok(Reply::text(within(line, alg, report)?))
+            }
             "expand" => Ok(Reply::text(within(
                 line,
                 rest,
@@ -729,6 +729,15 @@ impl Session {
 
     /// Makes `alg` as one change and replies with the new state. On error nothing changes.
     fn make(&mut self, label: String, alg: Alg) -> Result<Reply> {
+        let expanded = alg.expanded_len();
+        if expanded > crate::alg::MAX_EXPANDED {
+            return Err(crate::alg::AlgebraError::TooLong {
+                what: "a change",
+                got: usize::try_from(expanded).unwrap_or(usize::MAX),
+                limit: crate::alg::MAX_EXPANDED,
+            }
+            .into());
+        }
         let before = self.cube();
         if let Err(e) = self.rep.apply_all(&alg.expand()) {
             self.load_state(&before)?;
@@ -930,6 +939,23 @@ impl Session {
 
     fn invert(&mut self) -> Result<Reply> {
         let (moves, origin) = self.moves_since_origin();
+        // Each change was at most the expansion limit, but together they may be far more
+        // (150 lines of `(R U)500000` are 150 million moves): refused before anything is
+        // expanded, as a line of them would be.
+        let expanded = moves
+            .iter()
+            .fold(0u64, |sum, a| sum.saturating_add(a.expanded_len()));
+        if expanded > crate::alg::MAX_EXPANDED {
+            return Err(usage(&format!(
+                "invert: the moves since {} expand to {} moves, more than the limit of {} made at once; undo takes back one change at a time, reset goes back to solved",
+                match origin {
+                    Some(label) => origin_name(label),
+                    None => "the session began",
+                },
+                crate::text::thousands(expanded),
+                crate::text::thousands(crate::alg::MAX_EXPANDED)
+            )));
+        }
         // Written in the notation in use, whatever each change was typed in; where one change's
         // last move and the next one's first turn the same layers, written as one (`U U` is
         // `U2`).
@@ -939,15 +965,20 @@ impl Session {
         .in_notation(self.notation)
         .merge_repeated_turns();
         if inverse.items.is_empty() {
-            return Err(usage(
-                "nothing to invert: no moves since the last reset or load",
-            ));
+            return Err(usage(&match origin {
+                Some(label) if label.starts_with("scramble random") => format!(
+                    "nothing to invert: no moves since {}, which set the state without turning it (undo goes back to the cube before; solve finds moves back to solved)",
+                    origin_name(label)
+                ),
+                Some(label) => format!("nothing to invert: no moves since {}", origin_name(label)),
+                None => "nothing to invert: no moves yet".to_string(),
+            }));
         }
         let since = match origin {
             Some(label) if label.starts_with("load") => {
                 " (the moves since the last load; the loaded state stays)".to_string()
             }
-            Some(_) => " (the moves since the last reset)".to_string(),
+            Some(label) => format!(" (the moves since {})", origin_name(label)),
             None if self.forgotten > 0 => format!(
                 " (the moves of the last {} changes; {} older ones were forgotten, so this goes back to the state before change {})",
                 self.past.len(),
@@ -1168,26 +1199,64 @@ impl Session {
     fn scramble(&mut self, args: &str) -> Result<Reply> {
         let (count, seed, random) = parse_scramble_args(args)?;
         let seed = seed.unwrap_or_else(tools::fresh_seed);
+        let n = self.size();
         if random {
-            self.needs_three("scramble random")?;
-            let tables = &crate::progress::twophase_tables().0;
-            let (state, scramble) = crate::solve::report::random_state_scramble(tables, seed)?;
-            let moves: Vec<Move> = scramble.iter().map(|m| m.to_move()).collect();
+            let (cube, moves) = match n {
+                2 => {
+                    let table = &crate::pocket::shared_table(Metric::Htm).0;
+                    let (state, scramble) = crate::pocket::random_state_scramble(table, seed)?;
+                    let moves: Vec<Move> = scramble.iter().map(|m| m.to_move()).collect();
+                    (state.to_cube(), moves)
+                }
+                3 => {
+                    let tables = &crate::progress::twophase_tables().0;
+                    let (state, scramble) =
+                        crate::solve::report::random_state_scramble(tables, seed)?;
+                    let moves: Vec<Move> = scramble.iter().map(|m| m.to_move()).collect();
+                    (state.to_cube(), moves)
+                }
+                n => {
+                    return Err(usage(&format!(
+                        "scramble random is for the 2×2×2 and the 3×3×3, whose states the solvers know; this session's cube is {n}×{n}×{n}: scramble alone turns it at random"
+                    )));
+                }
+            };
             let label = format!("scramble random seed {seed}: {}", format_moves(&moves));
-            let reply = self.set_state(&label, state.to_cube())?;
+            let reply = self.set_state(&label, cube)?;
             return Ok(Reply::text(format!("{label}\n{}", reply.text)));
         }
-        let moves = tools::in_notation(&tools::scramble(count, seed), self.notation);
+        let scramble = tools::scramble_of_size(n, count, seed);
+        // The paper's letters have no wide turns: the bigger cubes' scrambles stay standard.
+        let moves = if n <= 3 {
+            tools::in_notation(&scramble, self.notation)
+        } else {
+            scramble
+        };
+        let count = moves.len();
         let label = format!("scramble {count} seed {seed}: {}", format_moves(&moves));
         let reply = self.make(label.clone(), Alg::from_moves(&moves))?;
         Ok(Reply::text(format!("{label}\n{}", reply.text)))
     }
 }
 
+/// The change that set the state (reset, load, size, scramble random), named from its label
+/// for `invert`'s answers: `the last reset`, `the random-state scramble`.
+fn origin_name(label: &str) -> &'static str {
+    if label.starts_with("load") {
+        "the last load"
+    } else if label.starts_with("size") {
+        "the size was set"
+    } else if label.starts_with("scramble random") {
+        "the random-state scramble"
+    } else {
+        "the last reset"
+    }
+}
+
 /// `[N] [seed S]` or `random [seed S]`: the count, the seed, and whether it is a random state.
-fn parse_scramble_args(args: &str) -> Result<(usize, Option<u64>, bool)> {
+fn parse_scramble_args(args: &str) -> Result<(Option<usize>, Option<u64>, bool)> {
     let words: Vec<&str> = args.split_whitespace().collect();
-    let mut count = 17;
+    let mut count = None;
     let mut seed = None;
     let mut random = false;
     let mut i = 0;
@@ -1210,16 +1279,17 @@ fn parse_scramble_args(args: &str) -> Result<(usize, Option<u64>, bool)> {
                 i += 2;
             }
             n => {
-                count = n
-                    .parse()
-                    .ok()
-                    .filter(|&c: &usize| c <= 10_000)
-                    .ok_or_else(|| {
-                        usage(&format!(
-                            "scramble: '{}' is not a count from 0 to 10000",
-                            echo(n)
-                        ))
-                    })?;
+                count = Some(
+                    n.parse()
+                        .ok()
+                        .filter(|&c: &usize| c <= 10_000)
+                        .ok_or_else(|| {
+                            usage(&format!(
+                                "scramble: '{}' is not a count from 0 to 10000",
+                                echo(n)
+                            ))
+                        })?,
+                );
                 i += 1;
             }
         }

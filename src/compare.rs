@@ -727,6 +727,17 @@ fn path_note() -> String {
     }
 }
 
+/// Whose measurements a table shows: this machine's CPU and the path its compiled turns take.
+/// Times, and the ranks drawn from them (Speed above all), differ from one CPU to another, so
+/// the tables say so rather than present one machine's ranks as the result.
+fn machine_note() -> String {
+    format!(
+        "Measured on this machine: {}, compiled turns taking the {} path. The times, and the measured ranks drawn from them (Speed above all), are this machine's and differ from one CPU to another; `cubework paper` and `cubework compare` measure them on yours.",
+        crate::simd::cpu_model(),
+        crate::simd::ShufflePath::detect()
+    )
+}
+
 /// The `compare` table at one size: one row per representation that holds it, ranked, then
 /// the piece-mapping representation (from outside the paper, 3×3×3 only, not ranked) if
 /// measured.
@@ -824,7 +835,7 @@ pub fn compare_table(
              compiled) from {} rounds in which the representations take turns, after a warm-up round, with the quartiles \
              in brackets; speed rank from the as-defined time, equal where the quartile ranges overlap. {}",
             measures.first().map_or(0, |m| m.defined.rounds.len() / m.turns.div_ceil(DEFINED_SAMPLE).max(1)),
-            path_note()
+            path_note() + "\n" + &machine_note()
         ));
         if pieces.is_some() && paper {
             out.push_str(
@@ -946,7 +957,7 @@ pub fn sizes_table(sweep: &[Measure], format: Format) -> String {
              does not hold the size. Growth: the exponent k of cost ∝ N^k (bytes from the two largest sizes, times \
              fitted over all). {}",
             turns.join(", "),
-            path_note()
+            path_note() + "\n" + &machine_note()
         ),
     ]
     .join("\n\n")
@@ -1086,9 +1097,10 @@ pub fn paper_table(measures: &[Measure], sweep: &[Measure], format: Format) -> S
              grow with N (B∝Nᵏ; t∝Nᵏ: how the as-defined turn time grows, fitted over N = {}–{}); Concise from lines of \
              3×3×3 move definitions; Space from bytes of state; Speed from ns per quarter-turn as defined (median of \
              samples of 100 turns from interleaved rounds, quartiles in brackets), equal where the quartile ranges overlap.\n\
-             Simple, Display and Insight stay the paper's judgement alone.",
+             Simple, Display and Insight stay the paper's judgement alone.\n{}",
             sizes.first().unwrap_or(&3),
             sizes.last().unwrap_or(&3),
+            machine_note(),
         ));
     }
     out

@@ -7,6 +7,9 @@
 //! * A line may be at most [`MAX_LINE_BYTES`] (1 MiB). A longer one is refused with
 //!   [`LineError::TooLong`] before more than that is held in memory, and reading stops there:
 //!   what follows cannot be told apart into lines (`/dev/zero` has no newlines at all).
+//! * A line holding a NUL byte is [`LineError::NotText`], and reading stops there: text has no
+//!   NUL bytes (as `git`, `grep` and `diff` also judge), so the input is binary (a program,
+//!   an image, `/dev/urandom`), and reading on would only make one error a line.
 
 use std::io::{BufRead, Read};
 
@@ -21,6 +24,12 @@ pub enum LineError {
     /// The line is not UTF-8 text.
     #[error("line {line} is not UTF-8 text")]
     NotUtf8 {
+        /// Its number, from 1.
+        line: usize,
+    },
+    /// The line holds a NUL byte: the input is not text.
+    #[error("line {line} holds a NUL byte: this is not a text file; reading stopped there")]
+    NotText {
         /// Its number, from 1.
         line: usize,
     },
@@ -43,6 +52,16 @@ pub enum LineError {
 }
 
 impl LineError {
+    /// The number of the line it is about.
+    pub fn line(&self) -> usize {
+        match self {
+            LineError::NotUtf8 { line }
+            | LineError::NotText { line }
+            | LineError::TooLong { line }
+            | LineError::Io { line, .. } => *line,
+        }
+    }
+
     /// Whether reading can go on after this error (only a line that is not UTF-8).
     pub fn is_recoverable(&self) -> bool {
         matches!(self, LineError::NotUtf8 { .. })
@@ -126,6 +145,10 @@ impl<R: BufRead> Iterator for Lines<R> {
         if buf.len() > self.limit || (!ended && buf.len() == self.limit + 2) {
             self.done = true;
             return Some(Err(LineError::TooLong { line }));
+        }
+        if buf.contains(&0) {
+            self.done = true;
+            return Some(Err(LineError::NotText { line }));
         }
         if line == 1 && buf.starts_with(BOM) {
             buf.drain(..BOM.len());
@@ -391,6 +414,21 @@ mod tests {
                     text: "U)".into(),
                     open: false
                 }),
+            ]
+        );
+    }
+
+    #[test]
+    fn a_line_with_a_nul_byte_ends_the_reading_as_not_text() {
+        let got = read(b"R\nU\x00\xff\nF\n", 100);
+        assert_eq!(
+            got,
+            [
+                Ok((1, "R".into())),
+                Err(
+                    "line 2 holds a NUL byte: this is not a text file; reading stopped there"
+                        .into()
+                ),
             ]
         );
     }

@@ -645,7 +645,8 @@ impl PieceCube {
     }
 
     /// The state as text: the edges, then the corners, as `POSITION:COLOURS` with a `*` on
-    /// each piece not home; then how many are home, and the history.
+    /// each piece not home; then how many are home, and the history of turns made on it, if
+    /// there is one.
     ///
     /// ```
     /// use cubework::pieces::PieceCube;
@@ -665,13 +666,15 @@ impl PieceCube {
                 .join(" ")
         };
         let home = self.pieces.values().filter(|p| p.is_home()).count();
+        // Only turns made on this piece map are its history: one read from a state (as `show
+        // pieces` reads the session's cube) knows none, and says nothing rather than "none".
         let history = if self.history.is_empty() {
-            "(none)".to_string()
+            String::new()
         } else {
-            crate::moves::format_moves(&self.history)
+            format!("\nhistory: {}", crate::moves::format_moves(&self.history))
         };
         format!(
-            "edges:   {}\ncorners: {}\n{home} of {} pieces home{}\nhistory: {history}",
+            "edges:   {}\ncorners: {}\n{home} of {} pieces home{}{history}",
             line(false),
             line(true),
             self.pieces.len(),

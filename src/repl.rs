@@ -223,25 +223,50 @@ fn run_statement(session: &mut Session, statement: &Statement, from: Where) -> R
     }
 }
 
+/// How many lines in a row may fail before [`run_lines`] stops: past that, the input is not
+/// a session (a binary file with no NUL byte, a file of something else), and going on would
+/// only print one error a line.
+pub const MAX_ERRORS_IN_A_ROW: usize = 100;
+
 /// Runs each line of `input` as the REPL would, without prompts or colour. An error prints
 /// one line on stderr naming the line, and the session goes on — also past a line that is
-/// not UTF-8; a line longer than [`MAX_LINE_BYTES`] ends the session. The exit status is 2
-/// if any line failed. Lines join into statements as typed ones do (see [`joiner`]).
+/// not UTF-8; a line longer than [`MAX_LINE_BYTES`] or holding a NUL byte (binary input)
+/// ends the session, and so do [`MAX_ERRORS_IN_A_ROW`] failing statements in a row, with one
+/// line saying so. The exit status is 2 if any line failed. Lines join into statements as
+/// typed ones do (see [`joiner`]).
 pub fn run_lines(input: impl BufRead) -> Result<ExitCode> {
     let mut session = Session::new(false);
     let mut failed = false;
+    // The failing statements in a row, and the line of the first of them.
+    let mut in_a_row = (0, 0);
     for read in crate::lines::statements(Lines::new(input), joiner()) {
-        let outcome = match read {
-            Ok(statement) => run_statement(&mut session, &statement, Where::Lines)?,
+        let (number, outcome) = match read {
+            Ok(statement) => (
+                statement.line,
+                run_statement(&mut session, &statement, Where::Lines)?,
+            ),
             Err(e) => {
                 output::err(format!("error: {e}"));
-                Outcome::Failed
+                (e.line(), Outcome::Failed)
             }
         };
         match outcome {
             Outcome::Quit => break,
-            Outcome::Failed => failed = true,
-            Outcome::Done => {}
+            Outcome::Done => in_a_row = (0, 0),
+            Outcome::Failed => {
+                failed = true;
+                if in_a_row.0 == 0 {
+                    in_a_row.1 = number;
+                }
+                in_a_row.0 += 1;
+                if in_a_row.0 == MAX_ERRORS_IN_A_ROW {
+                    output::err(format!(
+                        "error: stopped after {MAX_ERRORS_IN_A_ROW} failing lines in a row (lines {} to {number}): this does not look like a session file",
+                        in_a_row.1
+                    ));
+                    break;
+                }
+            }
         }
     }
     Ok(if failed {

@@ -169,15 +169,24 @@ pub fn cycles_report(n: usize, text: &str, notation: Notation) -> Result<String,
     .join("\n"))
 }
 
-/// Where each corner, edge and centre of the 3×3×3 goes, and how it twists or flips.
+/// Where each corner, edge and centre of the 3×3×3 goes, and how it twists or flips. `n` is
+/// the size asked for: any other than 3 is refused, naming `cycles` for where its stickers go.
 ///
 /// ```
 /// use cubework::reports::effect_report;
 /// use cubework::Notation;
-/// let r = effect_report("R U R' U'", Notation::Standard).unwrap();
+/// let r = effect_report(3, "R U R' U'", Notation::Standard).unwrap();
 /// assert!(r.contains("UFR → DFR (twisted ccw)"));
+/// assert!(effect_report(4, "R", Notation::Standard).is_err());
 /// ```
-pub fn effect_report(text: &str, notation: Notation) -> Result<String, AlgebraError> {
+pub fn effect_report(n: usize, text: &str, notation: Notation) -> Result<String, AlgebraError> {
+    if checked(n)? != 3 {
+        return Err(AlgebraError::NotForSize {
+            what: "effect",
+            n,
+            why: "it names the 3×3×3's corners, edges and centres; cycles shows where each sticker of any size goes",
+        });
+    }
     let alg = parse(text, notation)?;
     let e = Effect::of_perm(&alg.perm(3)?);
     Ok(format!("{} on the 3×3×3\n{}", show(&alg), e.report()))
@@ -194,17 +203,25 @@ fn show(alg: &Alg) -> String {
     }
 }
 
-/// The inverse: bracketed form on the last line, its expansion before it.
+/// The inverse: bracketed form on the last line, its expansion before it when that is
+/// written differently (a flat sequence's inverse is its own expansion, and said once).
 ///
 /// ```
 /// use cubework::reports::invert_report;
 /// use cubework::Notation;
 /// let r = invert_report("[R, U] (F D)2'", Notation::Standard).unwrap();
 /// assert_eq!(r.lines().last(), Some("(F D)2 [U, R]"));
+/// assert_eq!(invert_report("R U", Notation::Standard).unwrap(), "U' R'");
 /// ```
 pub fn invert_report(text: &str, notation: Notation) -> Result<String, AlgebraError> {
     let inv = parse(text, notation)?.invert();
-    Ok(format!("expanded: {}\n{}", inv.format_expanded(), inv))
+    let written = inv.to_string();
+    let expanded = inv.format_expanded();
+    Ok(if expanded == written {
+        written
+    } else {
+        format!("expanded: {expanded}\n{written}")
+    })
 }
 
 /// The expansion to plain moves.
@@ -323,6 +340,54 @@ pub fn scramble_report(
     let moves = tools::in_notation(&moves, notation);
     Ok(format!(
         "SCRAMBLE: {count} random quarter-turns, seed {seed}\n{}",
+        format_moves(&moves)
+    ))
+}
+
+/// `scramble --size N`: the scramble of the `n`×`n`×`n` that [`tools::scramble_of_size`]
+/// makes — the paper's SCRAMBLE (see [`scramble_report`]) on the 2×2×2 and the 3×3×3, a
+/// WCA-style scramble of outer and wide turns on the 4×4×4 and up — from `seed` or a fresh
+/// one. Its last line is the scramble alone; the paper's letters have no wide turns, so the
+/// bigger cubes' scrambles are written in standard notation only.
+///
+/// ```
+/// use cubework::reports::sized_scramble_report;
+/// use cubework::Notation;
+/// let r = sized_scramble_report(4, None, Some(7), Notation::Standard).unwrap();
+/// assert!(r.starts_with("SCRAMBLE of the 4×4×4: 40 random turns"));
+/// assert_eq!(r.lines().last().unwrap().split(' ').count(), 40);
+/// ```
+pub fn sized_scramble_report(
+    n: usize,
+    count: Option<usize>,
+    seed: Option<u64>,
+    notation: Notation,
+) -> Result<String, AlgebraError> {
+    let n = checked(n)?;
+    if n <= 3 {
+        return scramble_report(count.unwrap_or(tools::SCRAMBLE_LENGTH), seed, notation);
+    }
+    if notation == Notation::Paper {
+        return Err(AlgebraError::NotForSize {
+            what: "a scramble in the paper's notation",
+            n,
+            why: "the paper's letters have no wide turns; its scramble is written in standard notation",
+        });
+    }
+    let count = count.unwrap_or_else(|| tools::wca_length(n));
+    if count as u64 > MAX_EXPANDED {
+        return Err(AlgebraError::TooLong {
+            what: "a scramble",
+            got: count,
+            limit: MAX_EXPANDED,
+        });
+    }
+    let seed = seed.unwrap_or_else(tools::fresh_seed);
+    let moves = tools::scramble_of_size(n, Some(count), seed);
+    Ok(format!(
+        "SCRAMBLE of the {n}×{n}×{n}: {count} random turns of the outer faces and of wide blocks up to {} layers deep, no two merging (as the WCA's scrambles, {} turns), seed {seed}\n{}",
+        n / 2,
+        tools::wca_length(n),
         format_moves(&moves)
     ))
 }
@@ -604,6 +669,36 @@ pub fn random_state_report(
     ))
 }
 
+/// `cubework scramble --size 2 --random-state`: a 2×2×2 state drawn uniformly from all
+/// 3,674,160 (see [`crate::pocket::random_state_scramble`]), from `seed` or a fresh one, as
+/// the optimal sequence of U, R and F turns that makes it from solved. The sequence alone is
+/// the last line.
+///
+/// ```
+/// use cubework::metric::Metric;
+/// use cubework::pocket::DistanceTable;
+/// use cubework::reports::pocket_random_state_report;
+/// use cubework::Notation;
+/// let table = DistanceTable::build(Metric::Htm);
+/// let text = pocket_random_state_report(&table, Some(1), Notation::Standard).unwrap();
+/// assert!(text.lines().last().unwrap().split(' ').count() <= 11);
+/// ```
+pub fn pocket_random_state_report(
+    table: &crate::pocket::DistanceTable,
+    seed: Option<u64>,
+    notation: Notation,
+) -> Result<String, crate::pocket::PocketError> {
+    let seed = seed.unwrap_or_else(tools::fresh_seed);
+    let (_, scramble) = crate::pocket::random_state_scramble(table, seed)?;
+    let moves: Vec<crate::moves::Move> = scramble.iter().map(|m| m.to_move()).collect();
+    Ok(format!(
+        "random 2×2×2 state, seed {seed}: drawn uniformly from all 3,674,160 (corner DBL held); these {} moves make it from solved (an optimal solution in the {}, inverted)\n{}",
+        moves.len(),
+        table.metric().title(),
+        crate::alg::format_in(&moves, notation)
+    ))
+}
+
 /// A solver table the workbench keeps in its cache directory.
 pub struct CachedTable {
     /// Its file: name, version, largest size.
@@ -811,7 +906,7 @@ mod tests {
                 }
                 let _ = cycles_report(n, &s, notation);
                 let _ = apply_report(n, &s, notation);
-                let _ = effect_report(&s, notation);
+                let _ = effect_report(3, &s, notation);
                 let _ = invert_report(&s, notation);
                 let _ = expand_report(&s, notation);
                 let _ = simplify_report(&s, notation);

@@ -47,6 +47,26 @@ pub const MAX_BYTES: usize = 2304;
 /// The environment variable that forces a path.
 pub const ENV: &str = "CUBEWORK_SIMD";
 
+/// This machine's CPU as the operating system names it (`model name` in `/proc/cpuinfo` on
+/// Linux), or its architecture where that is not to be had; for the notes that say whose
+/// measurements a table shows.
+///
+/// ```
+/// assert!(!cubework::simd::cpu_model().is_empty());
+/// ```
+pub fn cpu_model() -> String {
+    std::fs::read_to_string("/proc/cpuinfo")
+        .ok()
+        .and_then(|info| {
+            info.lines()
+                .filter_map(|l| l.split_once(':'))
+                .find(|(key, _)| key.trim() == "model name")
+                .map(|(_, value)| value.split_whitespace().collect::<Vec<_>>().join(" "))
+        })
+        .filter(|name| !name.is_empty())
+        .unwrap_or_else(|| format!("a {} CPU", std::env::consts::ARCH))
+}
+
 /// The bytes a shuffle of `len` bytes works on: `len` rounded up to whole 64-byte registers.
 ///
 /// ```

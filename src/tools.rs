@@ -26,6 +26,7 @@ use rand_chacha::ChaCha8Rng;
 
 use crate::cancel::Cancelled;
 use crate::effect::{Effect, PieceMove, Place};
+use crate::face::Face;
 use crate::moves::{Move, PaperLetter, PaperMove};
 use crate::notation::Notation;
 use crate::perm::StickerPerm;
@@ -683,6 +684,107 @@ pub fn scramble(count: usize, seed: u64) -> Vec<Move> {
     picked.into_iter().map(Move::paper).collect()
 }
 
+/// The length of the WCA's random-move scramble of the `n`×`n`×`n` (TNoodle's): 40 moves for
+/// the 4×4×4, 60 for the 5×5×5, 80 for the 6×6×6, 100 for the 7×7×7 — twenty more a size,
+/// which this workbench carries on to the 8×8×8 (120) and the 9×9×9 (140), sizes the WCA does
+/// not hold.
+///
+/// ```
+/// use cubework::tools::wca_length;
+/// assert_eq!([4, 5, 6, 7].map(wca_length), [40, 60, 80, 100]);
+/// ```
+pub fn wca_length(n: usize) -> usize {
+    20 * n.saturating_sub(2)
+}
+
+/// The turns a WCA-style random-move scramble of the `n`×`n`×`n` draws from, as TNoodle
+/// draws them: each face turned one layer deep up to `n / 2` layers deep (`R`, `Rw`, `3Rw`
+/// …), a quarter-turn either way or a half-turn. On an even cube the turns half the cube deep
+/// are taken from U, R and F only: `Lw` on the 4×4×4 is `Rw` and a whole-cube turn.
+fn wca_turns(n: usize) -> Vec<(Face, u8)> {
+    let mut out = Vec::new();
+    for depth in 1..=(n / 2).max(1) {
+        for face in Face::ALL {
+            let half_deep = n.is_multiple_of(2) && depth == n / 2;
+            if !half_deep || matches!(face, Face::U | Face::R | Face::F) {
+                out.push((face, depth as u8));
+            }
+        }
+    }
+    out
+}
+
+/// A WCA-style random-move scramble of the `n`×`n`×`n`: `count` turns from `seed`, each drawn
+/// uniformly from outer and wide turns of every depth up to half the cube (see
+/// [`wca_length`] for the WCA's counts). As TNoodle does, a turn is drawn again when it turns
+/// the same layers as a turn before it on the same axis with no turn on another axis between
+/// (`R L R'`, `Rw Rw`): no two turns of a scramble cancel or merge.
+///
+/// ```
+/// use cubework::tools::wca_scramble;
+/// use cubework::{Cube, format_moves};
+/// let s = wca_scramble(4, 40, 7);
+/// assert_eq!(s.len(), 40);
+/// assert_eq!(s, wca_scramble(4, 40, 7));
+/// assert!(format_moves(&s).contains('w'));
+/// let mut cube = Cube::solved_n(4);
+/// cube.apply_all(&s).unwrap();
+/// ```
+pub fn wca_scramble(n: usize, count: usize, seed: u64) -> Vec<Move> {
+    use crate::moves::{Amount, Turn, WideStyle};
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let turns = wca_turns(n);
+    let axis = |f: Face| f.index() % 3; // U R F, then D L B
+    let mut out: Vec<Move> = Vec::with_capacity(count);
+    // The turns since the axis last changed.
+    let mut run: Vec<(Face, u8)> = Vec::new();
+    while out.len() < count {
+        let (face, depth) = turns[rng.random_range(0..turns.len())];
+        if run.first().is_some_and(|&(f, _)| axis(f) == axis(face)) {
+            if run.contains(&(face, depth)) {
+                continue;
+            }
+        } else {
+            run.clear();
+        }
+        run.push((face, depth));
+        let amount = [Amount::One, Amount::Two, Amount::Prime][rng.random_range(0..3)];
+        out.push(Move {
+            turn: Turn::Face {
+                face,
+                from: 1,
+                to: depth,
+                style: if depth == 1 {
+                    WideStyle::Plain
+                } else {
+                    WideStyle::W
+                },
+            },
+            amount,
+        });
+    }
+    out
+}
+
+/// The scramble `scramble` makes on the `n`×`n`×`n`: the paper's [`scramble`] (quarter-turns
+/// of the outer faces, [`SCRAMBLE_LENGTH`] by default) on the 2×2×2 and the 3×3×3, and a
+/// WCA-style [`wca_scramble`] ([`wca_length`] turns by default) on the 4×4×4 and up, whose
+/// centres and inner edges outer turns alone would never move apart.
+///
+/// ```
+/// use cubework::tools::scramble_of_size;
+/// assert_eq!(scramble_of_size(3, None, 1).len(), 17);
+/// assert_eq!(scramble_of_size(5, None, 1).len(), 60);
+/// assert_eq!(scramble_of_size(5, Some(3), 1).len(), 3);
+/// ```
+pub fn scramble_of_size(n: usize, count: Option<usize>, seed: u64) -> Vec<Move> {
+    if n <= 3 {
+        scramble(count.unwrap_or(SCRAMBLE_LENGTH), seed)
+    } else {
+        wca_scramble(n, count.unwrap_or_else(|| wca_length(n)), seed)
+    }
+}
+
 /// A sequence written in the given notation, the same turns: in standard notation each paper
 /// move as its standard move; in the paper's dialect each standard move as the paper's letters
 /// for it on the 3×3×3 (a half-turn as the quarter-turn twice, a wide turn as its slices). A
@@ -960,6 +1062,42 @@ mod tests {
         }
         assert_ne!(scramble(17, 9), scramble(17, 10));
         assert!(random(3, &Vec::<u8>::new(), &mut ChaCha8Rng::seed_from_u64(0)).is_empty());
+    }
+
+    #[test]
+    fn wca_scrambles_never_turn_the_same_layers_twice_on_one_axis() {
+        use crate::moves::Turn;
+        for n in 4..=crate::geometry::MAX_SIZE {
+            let turns = wca_turns(n);
+            // Six faces at each depth below half the cube; three (U R F) at half of an even one.
+            let expected = 6 * (n / 2) - if n % 2 == 0 { 3 } else { 0 };
+            assert_eq!(turns.len(), expected, "{n}");
+            for seed in 0..50 {
+                let s = wca_scramble(n, 200, seed);
+                let mut cube = Cube::solved_n(n);
+                cube.apply_all(&s).unwrap();
+                let key = |m: &Move| match m.turn {
+                    Turn::Face { face, to, .. } => (face, to),
+                    _ => unreachable!("face and wide turns only"),
+                };
+                let mut run: Vec<(crate::face::Face, u8)> = Vec::new();
+                for m in &s {
+                    let k = key(m);
+                    if run
+                        .first()
+                        .is_some_and(|f| f.0.index() % 3 != k.0.index() % 3)
+                    {
+                        run.clear();
+                    }
+                    assert!(
+                        !run.contains(&k),
+                        "{n} seed {seed}: {}",
+                        crate::format_moves(&s)
+                    );
+                    run.push(k);
+                }
+            }
+        }
     }
 
     #[test]

@@ -186,6 +186,47 @@ pub fn solve_report(
     solve_text(&shared_table(metric).0, input, notation)
 }
 
+/// A random-state scramble of the 2×2×2, as the WCA's are: a state drawn uniformly from all
+/// 3,674,160 (corner DBL held, as the table counts them) from `seed`, and the moves of U, R
+/// and F that make it from solved — the inverse of the table's optimal solution, so no longer
+/// than God's number in the table's metric — checked.
+///
+/// ```
+/// use cubework::metric::Metric;
+/// use cubework::pocket::{DistanceTable, PocketState, random_state_scramble};
+/// let table = DistanceTable::build(Metric::Htm);
+/// let (state, scramble) = random_state_scramble(&table, 7).unwrap();
+/// assert!(scramble.len() <= 11);
+/// assert_eq!(scramble.iter().fold(PocketState::solved(), |s, &m| s.apply(m)), state);
+/// ```
+pub fn random_state_scramble(
+    table: &DistanceTable,
+    seed: u64,
+) -> Result<(PocketState, Vec<PocketMove>), PocketError> {
+    use rand::{RngExt, SeedableRng};
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+    let index = rng.random_range(0..STATES as u32);
+    let state = PocketState::from_index(index).ok_or(PocketError::Unreachable(
+        "a state index below the number of states",
+    ))?;
+    let scramble: Vec<PocketMove> = table
+        .solve(&state)?
+        .iter()
+        .rev()
+        .map(|m| m.inverse())
+        .collect();
+    if scramble
+        .iter()
+        .fold(PocketState::solved(), |s, &m| s.apply(m))
+        != state
+    {
+        return Err(PocketError::Table(
+            "a scramble that does not make its state".into(),
+        ));
+    }
+    Ok((state, scramble))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -246,6 +287,28 @@ mod tests {
         let q = q.unwrap();
         assert!(q.ends_with("\nR2"), "written as a cuber writes it: {q}");
         assert!(q.contains("2 moves"), "{q}");
+    }
+
+    #[test]
+    fn random_state_scrambles_make_their_state_and_spread_over_all_states() {
+        let t = table(Metric::Htm);
+        let mut states = std::collections::HashSet::new();
+        let mut longest = 0;
+        for seed in 0..200 {
+            let (state, scramble) = random_state_scramble(t, seed).unwrap();
+            assert_eq!(random_state_scramble(t, seed).unwrap().0, state, "seeded");
+            let mut cube = Cube::solved_n(2);
+            let moves: Vec<Move> = scramble.iter().map(|m| m.to_move()).collect();
+            cube.apply_all(&moves).unwrap();
+            assert_eq!(cube, state.to_cube(), "seed {seed}");
+            assert_eq!(scramble.len(), t.distance(&state).unwrap(), "optimal");
+            longest = longest.max(scramble.len());
+            states.insert(state);
+        }
+        // Two hundred draws from 3,674,160 states all differ, and most states are 8 to 10
+        // moves out (89% of them), so the draws reach that far.
+        assert_eq!(states.len(), 200);
+        assert!(longest >= 8, "{longest}");
     }
 
     #[test]

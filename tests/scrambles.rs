@@ -1,0 +1,146 @@
+//! `scramble` on every size: the paper's SCRAMBLE on the 2×2×2 and 3×3×3, WCA-style outer and
+//! wide turns on the 4×4×4 and up, and random-state scrambles of the 2×2×2 from the pocket
+//! table — from the command line and in a session.
+
+use cubework::metric::Metric;
+use cubework::pocket::{DistanceTable, PocketState};
+use cubework::{Cube, Notation, parse_moves};
+
+mod common;
+
+fn cubework() -> assert_cmd::Command {
+    common::cubework_cached("cubework-scrambles-cache")
+}
+
+/// stdout, stderr and status of `cubework ARGS`.
+fn run(args: &[&str]) -> (String, String, Option<i32>) {
+    let out = cubework().args(args).output().unwrap();
+    (
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+        out.status.code(),
+    )
+}
+
+fn session(input: &str) -> (String, String, Option<i32>) {
+    let out = cubework().write_stdin(input).output().unwrap();
+    (
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+        out.status.code(),
+    )
+}
+
+/// The `n`×`n`×`n` after `moves` from solved.
+fn cube_after(n: usize, moves: &str) -> Cube {
+    let mut cube = Cube::solved_n(n);
+    cube.apply_all(&parse_moves(moves, Notation::Standard).unwrap())
+        .unwrap();
+    cube
+}
+
+/// How many stickers of the inner centres (those no outer turn moves: each stays its face's
+/// colour however the outer faces turn) are not where they are on the solved cube.
+fn centres_moved(cube: &Cube) -> usize {
+    let n = cube.size();
+    let now: Vec<char> = cube.facelets().chars().collect();
+    let solved: Vec<char> = Cube::solved_n(n).facelets().chars().collect();
+    (0..6)
+        .flat_map(|f| (1..n - 1).flat_map(move |r| (1..n - 1).map(move |c| f * n * n + r * n + c)))
+        .filter(|&i| now[i] != solved[i])
+        .count()
+}
+
+#[test]
+fn scramble_size_four_and_up_turns_wide_blocks_so_the_centres_scramble() {
+    for (n, wca) in [(4, 40), (5, 60), (6, 80), (7, 100)] {
+        let size = n.to_string();
+        let (out, err, code) = run(&["scramble", "--size", &size, "--seed", "3"]);
+        assert_eq!(code, Some(0), "{err}");
+        let moves = out.lines().last().unwrap();
+        assert_eq!(moves.split(' ').count(), wca, "the WCA's length: {out}");
+        assert!(moves.contains('w'), "wide turns: {moves}");
+        let cube = cube_after(n, moves);
+        assert!(centres_moved(&cube) > 0, "{n}: {moves}");
+        // Seeded, and a count may be given.
+        assert_eq!(run(&["scramble", "--size", &size, "--seed", "3"]).0, out);
+        let (short, _, _) = run(&["scramble", "7", "--size", &size, "--seed", "3"]);
+        assert_eq!(short.lines().last().unwrap().split(' ').count(), 7);
+    }
+    // The 3×3×3 keeps the paper's SCRAMBLE.
+    let (out, _, _) = run(&["scramble", "--size", "3", "--seed", "3"]);
+    assert_eq!(out, run(&["scramble", "--seed", "3"]).0);
+}
+
+#[test]
+fn scramble_size_two_random_state_is_an_optimal_sequence_from_the_pocket_table() {
+    let table = DistanceTable::build(Metric::Htm);
+    let mut states = Vec::new();
+    for seed in ["1", "2", "3"] {
+        let (out, err, code) = run(&["scramble", "--size", "2", "--random-state", "--seed", seed]);
+        assert_eq!(code, Some(0), "{err}");
+        assert!(out.contains("3,674,160"), "{out}");
+        let moves = out.lines().last().unwrap();
+        let cube = cube_after(2, moves);
+        let (state, turn) = PocketState::from_cube(&cube).unwrap();
+        assert!(turn.is_empty(), "moves of U, R and F hold DBL: {moves}");
+        let length = parse_moves(moves, Notation::Standard).unwrap().len();
+        assert_eq!(length, table.distance(&state).unwrap(), "optimal: {moves}");
+        states.push(state);
+    }
+    assert!(
+        states[0] != states[1] && states[1] != states[2],
+        "{states:?}"
+    );
+}
+
+#[test]
+fn scrambles_the_sizes_cannot_have_are_one_line_errors() {
+    for (args, message) in [
+        (
+            &["scramble", "--size", "4", "--random-state"][..],
+            "--random-state is for the 2×2×2 and the 3×3×3",
+        ),
+        (
+            &["scramble", "--size", "5", "--notation", "paper"][..],
+            "the paper's letters have no wide turns",
+        ),
+        (&["scramble", "--size", "12"][..], "12"),
+    ] {
+        let (out, err, code) = run(args);
+        assert_eq!(code, Some(2), "{args:?}");
+        assert!(out.is_empty(), "{args:?}: {out}");
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(err.contains(message), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn a_session_scrambles_its_own_size() {
+    // The 4×4×4 session's scramble moves the centres; the 2×2×2 session's random state is the
+    // command line's for the same seed; the 5×5×5 has no random state, and says so.
+    let (out, err, code) = session(
+        "size 4\nscramble seed 2\nshow facelets\nsize 2\nscramble random seed 4\nshow facelets\nsize 5\nscramble random\n",
+    );
+    assert_eq!(code, Some(2), "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    let scramble = lines
+        .iter()
+        .find_map(|l| l.strip_prefix("scramble 40 seed 2: "))
+        .unwrap_or_else(|| panic!("{out}"));
+    let cube = cube_after(4, scramble);
+    assert!(lines.contains(&cube.facelets().as_str()), "{out}");
+    assert!(centres_moved(&cube) > 0, "{scramble}");
+    let (cli, _, _) = run(&["scramble", "--size", "2", "--random-state", "--seed", "4"]);
+    let two = cube_after(2, cli.lines().last().unwrap());
+    assert!(
+        lines.contains(&two.facelets().as_str()),
+        "{out}\n{}",
+        two.facelets()
+    );
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.contains("line 8: scramble random is for the 2×2×2 and the 3×3×3"),
+        "{err}"
+    );
+}
