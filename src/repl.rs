@@ -65,10 +65,12 @@ pub fn run_interactive() -> Result<ExitCode> {
     crate::cancel::install();
     let mut number = 0;
     let mut failed = false;
-    loop {
+    'session: loop {
         number += 1;
-        let line = match editor.readline(&session.prompt()) {
-            Ok(line) => line,
+        // One input: a line typed, or several at once — pasted, or a bracket left open. Keys
+        // typed ahead stay with the editor (rustyline's `buffer-redux`) for the next prompt.
+        let input = match editor.readline(&session.prompt()) {
+            Ok(input) => input,
             Err(ReadlineError::Interrupted) => continue,
             Err(ReadlineError::Eof) => break,
             Err(ReadlineError::Io(e)) if e.kind() == std::io::ErrorKind::InvalidData => {
@@ -83,30 +85,43 @@ pub fn run_interactive() -> Result<ExitCode> {
                 break;
             }
         };
-        if line.len() > MAX_LINE_BYTES {
+        if input.len() > MAX_LINE_BYTES {
             output::err(format!(
                 "error: line {number} is longer than the limit of 1 MiB (1,048,576 bytes); it was not run"
             ));
             continue;
         }
-        if !line.trim().is_empty() {
-            let _ = editor.add_history_entry(line.as_str());
-            if let Some(note) = history.append(&line) {
-                output::err(format!("note: {note}"));
-            }
-        }
-        crate::cancel::clear();
-        match session.execute(&line) {
-            Ok(reply) => {
-                if show(&reply)? {
-                    break;
+        // Every line of the input runs, in order, as if typed one by one; lines inside an
+        // open bracket are one statement, as in a session file.
+        for read in
+            crate::lines::statements(Lines::new(input.as_bytes()), crate::parser::is_incomplete)
+        {
+            let line = match read {
+                Ok((_, line)) => line,
+                Err(e) => {
+                    output::err(format!("error: {e}"));
+                    continue;
+                }
+            };
+            if !line.trim().is_empty() {
+                let _ = editor.add_history_entry(line.as_str());
+                if let Some(note) = history.append(&line) {
+                    output::err(format!("note: {note}"));
                 }
             }
-            Err(e) if e.is_cancelled() => output::err("cancelled"),
-            Err(e) => output::err(format!("error: {e}")),
-        }
-        if let Ok(mut n) = notation.lock() {
-            *n = session.notation();
+            crate::cancel::clear();
+            match session.execute(&line) {
+                Ok(reply) => {
+                    if show(&reply)? {
+                        break 'session;
+                    }
+                }
+                Err(e) if e.is_cancelled() => output::err("cancelled"),
+                Err(e) => output::err(format!("error: {e}")),
+            }
+            if let Ok(mut n) = notation.lock() {
+                *n = session.notation();
+            }
         }
     }
     Ok(if failed {
