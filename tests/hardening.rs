@@ -489,6 +489,37 @@ mod terminal {
     }
 
     #[test]
+    fn a_long_line_sent_key_by_key_is_echoed_in_proportion_to_its_length() {
+        if no_terminal() {
+            return;
+        }
+        let data = temp("pty-long");
+        // 100 KB of moves, as a terminal sends a paste it does not bracket: key by key. The
+        // line editor once redrew the whole line at each wrap (68 MB of output, seconds);
+        // the work is bounded here by counting what reaches the terminal.
+        let moves = "R U ".repeat(25_000);
+        let mut line = moves.clone().into_bytes();
+        line.push(b'\r');
+        let (text, code) = repl(&[&line, b"show facelets\r", b"\x04"], &data);
+        assert!(
+            text.len() < 20 * moves.len(),
+            "{} bytes on the terminal for a line of {}",
+            text.len(),
+            moves.len()
+        );
+        let mut cube = cubework::Cube::solved();
+        cube.apply_all(&cubework::parse_moves(&moves, cubework::Notation::Standard).unwrap())
+            .unwrap();
+        assert!(
+            plain(&text).contains(&format!("\n{}\n", cube.facelets())),
+            "the whole line ran"
+        );
+        assert_eq!(code, Some(0));
+        let history = std::fs::read_to_string(data.join("history.txt")).unwrap();
+        assert_eq!(history, format!("{moves}\nshow facelets\n"));
+    }
+
+    #[test]
     fn ctrl_c_cancels_the_work_and_keeps_the_session_and_the_cube() {
         if no_terminal() {
             return;
