@@ -501,8 +501,10 @@ mod terminal {
         let mut line = moves.clone().into_bytes();
         line.push(b'\r');
         let (text, code) = repl(&[&line, b"show facelets\r", b"\x04"], &data);
+        // A few times the line (a redraw whenever the machine keeps the REPL waiting), far
+        // below the hundreds of times its whole-line redraws at each wrap once wrote.
         assert!(
-            text.len() < 20 * moves.len(),
+            text.len() < 50 * moves.len(),
             "{} bytes on the terminal for a line of {}",
             text.len(),
             moves.len()
