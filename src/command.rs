@@ -68,13 +68,13 @@ pub const COMMANDS: &[CommandInfo] = &[
     },
     CommandInfo {
         name: "undo",
-        args: "",
-        summary: "take back the last change (a line of moves, scramble, load, reset, invert)",
+        args: "[N]",
+        summary: "take back the last change (a line of moves, scramble, load, reset, invert), or the last N",
     },
     CommandInfo {
         name: "redo",
-        args: "",
-        summary: "make the last undone change again",
+        args: "[N]",
+        summary: "make the last undone change again, or the last N undone",
     },
     CommandInfo {
         name: "history",
@@ -409,7 +409,12 @@ impl Session {
             None => (line, ""),
         };
         let lower = word.to_lowercase();
-        if !is_command(word) {
+        let command = match lower.as_str() {
+            "exit" => "quit",
+            "?" => "help",
+            other => other,
+        };
+        let Some(info) = COMMANDS.iter().find(|c| c.name == command) else {
             if Cube::is_facelet_shaped(line, self.size()) {
                 // A pasted state, not moves to make: say so, and what is wrong with it.
                 return Err(usage(&match Cube::from_facelets_n(line, self.size()) {
@@ -427,6 +432,13 @@ impl Session {
                     _ => e,
                 }
             });
+        };
+        // A command that takes nothing refuses what follows it, rather than ignore it.
+        if info.args.is_empty() && !rest.is_empty() {
+            return Err(usage(&format!(
+                "{word} takes nothing after it, not '{}'",
+                echo(rest)
+            )));
         }
         match lower.as_str() {
             "rep" => self.switch_rep(rest),
@@ -452,8 +464,8 @@ impl Session {
                 reply.note = note;
                 Ok(reply)
             }
-            "undo" => self.undo(),
-            "redo" => self.redo(),
+            "undo" => self.undo(count(word, rest)?),
+            "redo" => self.redo(count(word, rest)?),
             "history" => Ok(Reply::text(self.history())),
             "scramble" => self.scramble(rest),
             "invert" if rest.is_empty() => self.invert(),
@@ -875,40 +887,71 @@ impl Session {
         }
     }
 
-    fn undo(&mut self) -> Result<Reply> {
-        let change = self.past.pop_back().ok_or_else(|| {
-            usage(if self.forgotten > 0 {
+    /// Takes back the last `n` changes, as one step: all of them, or (on error) none.
+    fn undo(&mut self, n: usize) -> Result<Reply> {
+        if self.past.is_empty() {
+            return Err(usage(if self.forgotten > 0 {
                 "nothing more to undo: older changes were forgotten (undo keeps 1000 changes)"
             } else {
                 "nothing to undo"
-            })
-        })?;
-        if let Err(e) = self.load_state(&change.before) {
-            let e = usage(&format!(
-                "can't undo '{}' in this representation: {e}",
-                change.label
-            ));
-            self.past.push_back(change);
-            return Err(e);
+            }));
         }
-        let text = format!("undid: {}\n{}", change.label, self.rep.render());
-        self.future.push(change);
-        Ok(Reply::text(text))
+        let kept = self.past.len();
+        if n > kept {
+            return Err(usage(&format!(
+                "undo {n}: there {} only {kept} {} to undo{}",
+                if kept == 1 { "is" } else { "are" },
+                if kept == 1 { "change" } else { "changes" },
+                if self.forgotten > 0 {
+                    " (older changes were forgotten: undo keeps 1000 changes)"
+                } else {
+                    ""
+                }
+            )));
+        }
+        let earliest = &self.past[kept - n];
+        let (before, label) = (earliest.before.clone(), earliest.label.clone());
+        if let Err(e) = self.load_state(&before) {
+            return Err(usage(&format!(
+                "can't undo '{label}' in this representation: {e}"
+            )));
+        }
+        let mut text = String::new();
+        for _ in 0..n {
+            let change = self.past.pop_back().expect("n changes are kept");
+            text.push_str(&format!("undid: {}\n", change.label));
+            self.future.push(change);
+        }
+        Ok(Reply::text(text + &self.rep.render()))
     }
 
-    fn redo(&mut self) -> Result<Reply> {
-        let change = self.future.pop().ok_or_else(|| usage("nothing to redo"))?;
-        if let Err(e) = self.load_state(&change.after) {
-            let e = usage(&format!(
-                "can't redo '{}' in this representation: {e}",
-                change.label
-            ));
-            self.future.push(change);
-            return Err(e);
+    /// Makes the last `n` undone changes again, as one step: all of them, or (on error) none.
+    fn redo(&mut self, n: usize) -> Result<Reply> {
+        let undone = self.future.len();
+        if undone == 0 {
+            return Err(usage("nothing to redo"));
         }
-        let text = format!("redid: {}\n{}", change.label, self.rep.render());
-        self.past.push_back(change);
-        Ok(Reply::text(text))
+        if n > undone {
+            return Err(usage(&format!(
+                "redo {n}: there {} only {undone} undone {} to redo",
+                if undone == 1 { "is" } else { "are" },
+                if undone == 1 { "change" } else { "changes" },
+            )));
+        }
+        let latest = &self.future[undone - n];
+        let (after, label) = (latest.after.clone(), latest.label.clone());
+        if let Err(e) = self.load_state(&after) {
+            return Err(usage(&format!(
+                "can't redo '{label}' in this representation: {e}"
+            )));
+        }
+        let mut text = String::new();
+        for _ in 0..n {
+            let change = self.future.pop().expect("n changes are undone");
+            text.push_str(&format!("redid: {}\n", change.label));
+            self.past.push_back(change);
+        }
+        Ok(Reply::text(text + &self.rep.render()))
     }
 
     fn history(&self) -> String {
@@ -1342,6 +1385,19 @@ impl CameraWords {
     }
 }
 
+/// The count after `undo` or `redo`: 1 when none is given.
+fn count(word: &str, arg: &str) -> Result<usize> {
+    if arg.is_empty() {
+        return Ok(1);
+    }
+    arg.parse().ok().filter(|&n: &usize| n >= 1).ok_or_else(|| {
+        usage(&format!(
+            "{word} '{}'? ({word}, or {word} N for the last N changes)",
+            echo(arg)
+        ))
+    })
+}
+
 fn parse_turns(arg: &str, default: usize) -> Result<usize> {
     if arg.is_empty() {
         return Ok(default);
@@ -1696,6 +1752,73 @@ mod tests {
             "{text}"
         );
         assert_eq!(s.cube().facelets(), after_f);
+    }
+
+    #[test]
+    fn commands_that_take_nothing_refuse_the_words_after_them() {
+        let mut s = Session::new(false);
+        run(&mut s, "R");
+        let after_r = s.cube();
+        for line in [
+            "reset R U",
+            "history foo",
+            "quit now",
+            "exit now",
+            "step 3",
+            "stage? all",
+            "solved? x",
+        ] {
+            let e = s.execute(line).unwrap_err().to_string();
+            let (word, rest) = line.split_once(' ').unwrap();
+            assert_eq!(e, format!("{word} takes nothing after it, not '{rest}'"));
+            assert_eq!(s.cube(), after_r, "{line} changed nothing");
+        }
+        assert_eq!(run(&mut s, "history"), "  1  R");
+        // Alone, each still works.
+        run(&mut s, "reset");
+        assert!(s.cube().is_solved());
+        assert!(s.execute("quit").unwrap().quit);
+    }
+
+    #[test]
+    fn undo_and_redo_take_a_count_and_do_all_or_nothing() {
+        let mut s = Session::new(false);
+        for line in ["R", "U", "F", "D"] {
+            run(&mut s, line);
+        }
+        let after_r = {
+            let mut c = Cube::solved();
+            c.apply_all(&parse_sequence("R", Notation::Standard).unwrap())
+                .unwrap();
+            c
+        };
+        let all = s.cube();
+        assert_eq!(
+            run(&mut s, "undo 3").lines().take(3).collect::<Vec<_>>(),
+            ["undid: D", "undid: F", "undid: U"]
+        );
+        assert_eq!(s.cube(), after_r);
+        assert_eq!(run(&mut s, "history"), "  1  R");
+        // More than there are: refused, and nothing changes.
+        let e = s.execute("undo 2").unwrap_err().to_string();
+        assert_eq!(e, "undo 2: there is only 1 change to undo");
+        let e = s.execute("redo 4").unwrap_err().to_string();
+        assert_eq!(e, "redo 4: there are only 3 undone changes to redo");
+        assert_eq!(s.cube(), after_r);
+        for bad in ["undo 0", "undo x", "redo -1", "undo 2 3"] {
+            let e = s.execute(bad).unwrap_err().to_string();
+            assert!(e.contains("N for the last N changes"), "{bad}: {e}");
+        }
+        assert_eq!(s.cube(), after_r);
+        assert_eq!(
+            run(&mut s, "redo 2").lines().take(2).collect::<Vec<_>>(),
+            ["redid: U", "redid: F"]
+        );
+        run(&mut s, "redo");
+        assert_eq!(s.cube(), all);
+        assert_eq!(run(&mut s, "history"), "  1  R\n  2  U\n  3  F\n  4  D");
+        run(&mut s, "undo 4");
+        assert!(s.cube().is_solved());
     }
 
     #[test]

@@ -14,7 +14,10 @@ use rustyline::highlight::Highlighter;
 use rustyline::hint::Hinter;
 use rustyline::history::DefaultHistory;
 use rustyline::validate::Validator;
-use rustyline::{Context, Editor, Helper};
+use rustyline::{
+    Cmd, ConditionalEventHandler, Context, Editor, Event, EventContext, EventHandler, Helper,
+    KeyCode, KeyEvent, Modifiers, RepeatCount,
+};
 
 use crate::command::{COMMANDS, Reply, Session};
 use crate::error::{Error, Result};
@@ -49,6 +52,11 @@ pub fn run_interactive() -> Result<ExitCode> {
     editor.set_helper(Some(WorkbenchHelper {
         notation: Arc::clone(&notation),
     }));
+    let pasted = PastedRun::default();
+    editor.bind_sequence(
+        Event::Any,
+        EventHandler::Conditional(Box::new(pasted.clone())),
+    );
     let mut history = History::open(history_file());
     for note in &history.notes {
         output::err(format!("note: {note}"));
@@ -67,14 +75,24 @@ pub fn run_interactive() -> Result<ExitCode> {
     let mut number = 0;
     let mut failed = false;
     'session: loop {
-        // A bracket left open: the statement goes on, and the prompt says so.
+        // A bracket left open: the statement goes on, and the prompt says so. Keys typed
+        // ahead stay with the editor (rustyline's `buffer-redux`) for the next prompt.
         let prompt = if joiner.is_open() {
             CONTINUATION_PROMPT.to_string()
         } else {
             session.prompt()
         };
-        let line = match editor.readline(&prompt) {
-            Ok(line) => line,
+        let read = editor.readline(&prompt);
+        let tail = pasted.take();
+        let line = match read {
+            Ok(mut line) => {
+                if !tail.is_empty() {
+                    // The end of a long paste, held back from the editor's display: shown now.
+                    output::out(&tail)?;
+                    line.push_str(&tail);
+                }
+                line
+            }
             Err(ReadlineError::Interrupted) => {
                 // Ctrl-C drops the statement being typed, its earlier lines too.
                 let _ = joiner.finish();
@@ -106,16 +124,17 @@ pub fn run_interactive() -> Result<ExitCode> {
             ));
             continue;
         }
-        if !line.trim().is_empty() {
-            let _ = editor.add_history_entry(line.as_str());
-            if let Some(note) = history.append(&line) {
-                output::err(format!("note: {note}"));
-            }
-        }
-        // A paste may bring several lines at once: each is joined as if typed alone.
+        // A paste may bring several lines at once: each is kept in the history and joined as
+        // if typed alone, so every line runs, in order.
         for piece in line.split('\n') {
             number += 1;
             let piece = piece.strip_suffix('\r').unwrap_or(piece);
+            if !piece.trim().is_empty() {
+                let _ = editor.add_history_entry(piece);
+                if let Some(note) = history.append(piece) {
+                    output::err(format!("note: {note}"));
+                }
+            }
             for statement in joiner.push(number, piece.to_string()) {
                 let outcome = match statement {
                     Ok(statement) => run_statement(&mut session, &statement, Where::Terminal)?,
@@ -404,6 +423,95 @@ impl History {
     }
 }
 
+/// Characters coming in faster than anyone types (a paste the terminal did not bracket, keys
+/// sent by a program) at the end of a long line, held back from the line editor and handed
+/// to it in runs. rustyline redraws the whole line each time the cursor wraps to a new row,
+/// so that a long line typed key by key costs time growing with its square; in runs that
+/// double the line, it costs time in proportion to its length.
+#[derive(Clone, Default)]
+struct PastedRun {
+    state: Arc<Mutex<RunState>>,
+}
+
+#[derive(Default)]
+struct RunState {
+    /// What is held back: it goes at the end of the line.
+    held: String,
+    /// When the last key came.
+    last_key: Option<std::time::Instant>,
+}
+
+/// Lines at least this long take characters that come in quickly in runs.
+const RUN_FROM_BYTES: usize = 4096;
+/// Keys closer together than this come from a paste or a program, not from typing.
+const TYPED_GAP: std::time::Duration = std::time::Duration::from_millis(10);
+
+impl PastedRun {
+    /// What is held back, taken (when the editor returns the line, or drops it).
+    fn take(&self) -> String {
+        self.state
+            .lock()
+            .map(|mut s| std::mem::take(&mut s.held))
+            .unwrap_or_default()
+    }
+}
+
+impl ConditionalEventHandler for PastedRun {
+    fn handle(
+        &self,
+        evt: &Event,
+        n: RepeatCount,
+        positive: bool,
+        ctx: &EventContext<'_>,
+    ) -> Option<Cmd> {
+        let mut state = self.state.lock().ok()?;
+        let now = std::time::Instant::now();
+        let quick = state
+            .last_key
+            .is_some_and(|last| now.duration_since(last) < TYPED_GAP);
+        state.last_key = Some(now);
+        let key = evt.get(0).copied()?;
+        let at_end = ctx.pos() == ctx.line().len();
+        match key {
+            KeyEvent(KeyCode::Char(c), Modifiers::NONE) if n == 1 && positive && at_end => {
+                let long = ctx.line().len() + state.held.len() >= RUN_FROM_BYTES;
+                if quick && long {
+                    state.held.push(c);
+                    // The run goes to the editor when it is as long as the line: a few
+                    // redraws in all, however long the line grows.
+                    if state.held.len() >= ctx.line().len() {
+                        return Some(Cmd::Insert(1, std::mem::take(&mut state.held)));
+                    }
+                    return Some(Cmd::Noop);
+                }
+                if state.held.is_empty() {
+                    return None;
+                }
+                state.held.push(c);
+                Some(Cmd::Insert(1, std::mem::take(&mut state.held)))
+            }
+            _ if state.held.is_empty() => None,
+            // Ctrl-C drops the line, and what is held back with it.
+            KeyEvent(KeyCode::Char('C'), Modifiers::CTRL) => None,
+            KeyEvent(KeyCode::Enter, Modifiers::NONE) => {
+                let mut whole = ctx.line().to_string();
+                whole.push_str(&state.held);
+                if crate::parser::is_incomplete(&whole) {
+                    // A bracket is open: the line goes on, as Enter makes it.
+                    let mut run = std::mem::take(&mut state.held);
+                    run.push('\n');
+                    Some(Cmd::Insert(1, run))
+                } else {
+                    // The line is done; the REPL adds what is held back.
+                    Some(Cmd::AcceptLine)
+                }
+            }
+            // Any other key first shows what is held back, in place of its own action.
+            _ => Some(Cmd::Insert(1, std::mem::take(&mut state.held))),
+        }
+    }
+}
+
 /// Completion and hints for the REPL.
 struct WorkbenchHelper {
     notation: Arc<Mutex<Notation>>,
@@ -487,7 +595,9 @@ impl Hinter for WorkbenchHelper {
     type Hint = String;
 
     fn hint(&self, line: &str, pos: usize, _ctx: &Context<'_>) -> Option<String> {
-        if pos < line.len() || line.is_empty() {
+        // Hints are for a command word alone: a longer line has none (and is not searched,
+        // so that each key of a long line costs the same).
+        if pos < line.len() || line.is_empty() || line.len() > 16 {
             return None;
         }
         let (word, rest) = line.split_once(' ').unwrap_or((line, ""));

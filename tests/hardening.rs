@@ -538,6 +538,90 @@ mod terminal {
         assert_eq!(history, "R\nshow facelets\n");
     }
 
+    /// What the terminal showed, without its carriage returns.
+    fn plain(text: &str) -> String {
+        text.replace('\r', "")
+    }
+
+    #[test]
+    fn lines_typed_ahead_all_run_in_order() {
+        if no_terminal() {
+            return;
+        }
+        let data = temp("pty-typeahead");
+        // Typed faster than the REPL reads them (or pasted plainly): they come in together.
+        let (text, code) = repl(&[b"reset\rR\rU\rF\rhistory\r", b"\x04"], &data);
+        assert!(
+            plain(&text).contains("  1  reset\n  2  R\n  3  U\n  4  F\n"),
+            "{text}"
+        );
+        assert_eq!(code, Some(0), "{text}");
+        let history = std::fs::read_to_string(data.join("history.txt")).unwrap();
+        assert_eq!(history, "reset\nR\nU\nF\nhistory\n");
+    }
+
+    #[test]
+    fn a_pasted_block_runs_line_by_line_and_an_open_bracket_still_reads_as_one() {
+        if no_terminal() {
+            return;
+        }
+        let data = temp("pty-paste");
+        // A bracketed paste (as terminals send it, lines ended by carriage returns), then Enter.
+        let (text, code) = repl(
+            &[
+                b"\x1b[200~reset\rR U\r[F,\r D]\rshow facelets\x1b[201~\r",
+                b"\x04",
+            ],
+            &data,
+        );
+        assert!(!text.contains("error"), "{text}");
+        let mut cube = cubework::Cube::solved();
+        cube.apply_all(
+            &cubework::parse_sequence("R U [F, D]", cubework::Notation::Standard).unwrap(),
+        )
+        .unwrap();
+        assert!(
+            plain(&text).contains(&format!("\n{}\n", cube.facelets())),
+            "{text}"
+        );
+        assert_eq!(code, Some(0), "{text}");
+        let history = std::fs::read_to_string(data.join("history.txt")).unwrap();
+        assert_eq!(history, "reset\nR U\n[F,\n D]\nshow facelets\n");
+    }
+
+    #[test]
+    fn a_long_line_sent_key_by_key_is_echoed_in_proportion_to_its_length() {
+        if no_terminal() {
+            return;
+        }
+        let data = temp("pty-long");
+        // 100 KB of moves, as a terminal sends a paste it does not bracket: key by key. The
+        // line editor once redrew the whole line at each wrap (68 MB of output, seconds);
+        // the work is bounded here by counting what reaches the terminal.
+        let moves = "R U ".repeat(25_000);
+        let mut line = moves.clone().into_bytes();
+        line.push(b'\r');
+        let (text, code) = repl(&[&line, b"show facelets\r", b"\x04"], &data);
+        // A few times the line (a redraw whenever the machine keeps the REPL waiting), far
+        // below the hundreds of times its whole-line redraws at each wrap once wrote.
+        assert!(
+            text.len() < 50 * moves.len(),
+            "{} bytes on the terminal for a line of {}",
+            text.len(),
+            moves.len()
+        );
+        let mut cube = cubework::Cube::solved();
+        cube.apply_all(&cubework::parse_moves(&moves, cubework::Notation::Standard).unwrap())
+            .unwrap();
+        assert!(
+            plain(&text).contains(&format!("\n{}\n", cube.facelets())),
+            "the whole line ran"
+        );
+        assert_eq!(code, Some(0));
+        let history = std::fs::read_to_string(data.join("history.txt")).unwrap();
+        assert_eq!(history, format!("{moves}\nshow facelets\n"));
+    }
+
     #[test]
     fn ctrl_c_cancels_the_work_and_keeps_the_session_and_the_cube() {
         if no_terminal() {

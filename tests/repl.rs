@@ -382,3 +382,34 @@ fn draw_in_a_session_answers_in_the_sessions_words_not_the_flags() {
     }
     assert_eq!(code, Some(2));
 }
+
+#[test]
+fn extra_words_are_refused_and_undo_and_redo_take_a_count() {
+    let (stdout, stderr, code) = session(
+        "R\nU\nF\nreset R U\nundo 5\nhistory foo\nundo 2\nstage? all\nredo 2\nhistory\nquit now\nshow facelets\n",
+    );
+    let errors: Vec<&str> = stderr.lines().collect();
+    assert_eq!(
+        errors,
+        [
+            "error: line 4: reset takes nothing after it, not 'R U'",
+            "error: line 5: undo 5: there are only 3 changes to undo",
+            "error: line 6: history takes nothing after it, not 'foo'",
+            "error: line 8: stage? takes nothing after it, not 'all'",
+            "error: line 11: quit takes nothing after it, not 'now'",
+        ],
+        "{stderr}"
+    );
+    assert_eq!(code, Some(2));
+    assert!(stdout.contains("undid: F\nundid: U\n"), "{stdout}");
+    assert!(stdout.contains("redid: U\nredid: F\n"), "{stdout}");
+    assert!(stdout.contains("  1  R\n  2  U\n  3  F\n"), "{stdout}");
+    // The session went on past `quit now`: the cube after R U F.
+    let mut cube = cubework::Cube::solved();
+    cube.apply_all(&cubework::parse_moves("R U F", cubework::Notation::Standard).unwrap())
+        .unwrap();
+    assert!(
+        stdout.ends_with(&format!("\n{}\n", cube.facelets())),
+        "{stdout}"
+    );
+}
