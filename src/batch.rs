@@ -158,7 +158,7 @@ fn is_facelets(line: &str) -> bool {
 /// let input = "R U\n\nQ\n# a comment\nF2\n";
 /// let (mut out, mut err) = (Vec::new(), Vec::new());
 /// let summary = run(input.as_bytes(), &mut out, &mut err, Notation::Standard, Metric::Htm,
-///     &mut |state| Ok(cubework::beginner::solve_input(state)?.1.simplified())).unwrap();
+///     &mut |state| Ok(cubework::beginner::solve_input(state)?.1.simplified().into())).unwrap();
 /// assert_eq!((summary.solved, summary.failed), (2, 1));
 /// assert_eq!(String::from_utf8(out).unwrap().lines().count(), 2);
 /// assert_eq!(String::from_utf8(err).unwrap(), "cubework: line 3: unknown move 'Q' at column 1\n");
@@ -280,6 +280,7 @@ mod tests {
             lengths: vec![100, 110, 120],
             metric: Metric::Htm,
             stopped: None,
+            unproven: 0,
         };
         assert_eq!(s.median_ms(), 2.0);
         assert_eq!(s.mean_ms(), 2.0);
@@ -289,6 +290,11 @@ mod tests {
             "3 states solved, 1 failed; median 2.000 ms, mean 2.000 ms a solve; mean length 110.00 moves (half-turn metric)"
         );
         assert_eq!(Summary::default().median_ms(), 0.0);
+        let unproven = Summary { unproven: 1, ..s };
+        assert_eq!(
+            unproven.to_string(),
+            "3 states solved (2 proven shortest, 1 the best found, not proven), 1 failed; median 2.000 ms, mean 2.000 ms a solve; mean length 110.00 moves (half-turn metric)"
+        );
     }
 
     #[test]
