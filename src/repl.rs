@@ -252,7 +252,7 @@ pub const MAX_ERRORS_IN_A_ROW: usize = 100;
 /// not UTF-8; a line longer than [`MAX_LINE_BYTES`] or holding a NUL byte (binary input)
 /// ends the session, and so do [`MAX_ERRORS_IN_A_ROW`] failing statements in a row, with one
 /// line saying so. The exit status is 2 if any line failed. Lines join into statements as
-/// typed ones do (see [`joiner`]).
+/// typed ones do (see [`crate::lines::Joiner`]).
 pub fn run_lines(input: impl BufRead) -> Result<ExitCode> {
     let mut session = Session::new(false);
     let mut failed = false;

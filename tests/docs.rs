@@ -387,3 +387,57 @@ fn every_option_the_command_line_page_names_exists_with_the_values_it_lists() {
     }
     assert!(rows > 15, "the command-line page's table was not found");
 }
+
+/// The command-line examples written inline in `text` (`` `cubework …` ``) that are whole
+/// commands: no placeholders (`ALG`, `FILE`, `N`), no alternatives or optional parts, more
+/// than a bare command name. A redirection of the output (`> cubework.1`) is left off.
+fn inline_examples(text: &str) -> Vec<Vec<String>> {
+    let mut examples = Vec::new();
+    for (i, _) in text.match_indices("`cubework ") {
+        let span = &text[i + 1..];
+        let Some(end) = span.find('`') else { continue };
+        let span = span[..end].split(" > ").next().unwrap();
+        if span.contains(['[', '|', '…', '<', '&']) || span.contains("/dev/") {
+            continue;
+        }
+        let Some(words) = shlex::split(span) else {
+            continue;
+        };
+        let placeholder = |w: &String| !w.is_empty() && w.chars().all(|c| c.is_ascii_uppercase());
+        if words.len() < 3 || words.iter().skip(1).any(placeholder) {
+            continue;
+        }
+        examples.push(words);
+    }
+    examples
+}
+
+#[test]
+fn every_whole_command_written_inline_in_the_readme_and_the_guide_runs() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("session.txt"), "R U\nshow facelets\n").unwrap();
+    std::fs::write(dir.path().join("states.txt"), "R U F\n").unwrap();
+    let mut texts = vec![readme()];
+    texts.extend(
+        guide_pages()
+            .iter()
+            .map(|p| std::fs::read_to_string(p).unwrap()),
+    );
+    let mut examples: Vec<Vec<String>> = texts.iter().flat_map(|t| inline_examples(t)).collect();
+    examples.sort();
+    examples.dedup();
+    assert!(examples.len() > 20, "{examples:?}");
+    for words in examples {
+        let out = common::cubework_cached("cubework-test-docs-cache")
+            .current_dir(dir.path())
+            .args(&words[1..])
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{} failed: {}",
+            words.join(" "),
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+}
