@@ -1093,7 +1093,7 @@ impl Session {
             alg = after.trim_start();
         }
         let input = if alg.trim().is_empty() {
-            Input::Facelets(self.cube().facelets())
+            Input::Cube(self.cube())
         } else {
             Input::Moves(within(line, alg, parse_sequence(alg, self.notation))?)
         };

@@ -25,6 +25,9 @@ pub enum Input {
     Moves(Vec<Move>),
     /// A facelet string: faces U R F D L B, each face's stickers row by row.
     Facelets(String),
+    /// A cube already made (the REPL's current cube): handed over as it is, never written out
+    /// as a facelet string and read back.
+    Cube(Cube),
 }
 
 /// Why an [`Input`] is not a cube.
@@ -39,11 +42,31 @@ pub enum InputError {
     /// The facelet string is not a cube.
     #[error(transparent)]
     Facelets(#[from] FaceletError),
+    /// A cube of another size than the one asked for.
+    #[error("the cube is a {have}×{have}×{have}, not a {want}×{want}×{want}")]
+    Size {
+        /// The cube's size.
+        have: usize,
+        /// The size asked for.
+        want: usize,
+    },
 }
 
 impl Input {
     /// The `n`×`n`×`n` cube this input describes. Only the sticker colours are checked here;
     /// whether the pieces can exist is the solvers' business.
+    ///
+    /// ```
+    /// use cubework::input::Input;
+    /// use cubework::Cube;
+    /// let mut cube = Cube::solved();
+    /// cube.apply_all(&cubework::parse_moves("R U", cubework::Notation::Standard).unwrap()).unwrap();
+    /// assert_eq!(Input::Cube(cube.clone()).to_cube(3).unwrap(), cube);
+    /// assert_eq!(
+    ///     Input::Cube(cube).to_cube(2).unwrap_err().to_string(),
+    ///     "the cube is a 3×3×3, not a 2×2×2"
+    /// );
+    /// ```
     pub fn to_cube(&self, n: usize) -> Result<Cube, InputError> {
         Cube::check_size(n)?;
         match self {
@@ -57,6 +80,11 @@ impl Input {
                 Ok(cube)
             }
             Input::Facelets(s) => Ok(Cube::from_facelets_n(s, n)?),
+            Input::Cube(cube) if cube.size() == n => Ok(cube.clone()),
+            Input::Cube(cube) => Err(InputError::Size {
+                have: cube.size(),
+                want: n,
+            }),
         }
     }
 }
