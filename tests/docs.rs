@@ -59,15 +59,7 @@ struct Exchange {
 fn session(block: &str) -> Vec<Exchange> {
     let prompt = |line: &str| -> Option<String> {
         let (rep, rest) = line.split_once("> ")?;
-        let known = [
-            "numeric",
-            "local",
-            "composite",
-            "visual",
-            "vector",
-            "4d",
-            "nested",
-        ];
+        let known = cubework::rep::RepKind::ALL.map(|k| k.name());
         known.contains(&rep).then(|| rest.to_string())
     };
     let mut exchanges: Vec<Exchange> = Vec::new();
