@@ -119,11 +119,13 @@ impl ShufflePath {
         })
     }
 
-    /// The path `CUBEWORK_SIMD` forces, if set; an error naming the paths this CPU has if it
-    /// names no path or one this CPU lacks.
+    /// The path `CUBEWORK_SIMD` forces, if set and not empty; an error naming the paths this
+    /// CPU has if it names no path or one this CPU lacks.
     pub fn from_env() -> Result<Option<ShufflePath>, String> {
-        let Ok(value) = std::env::var(ENV) else {
-            return Ok(None);
+        // Unset and set-but-empty alike mean "the fastest path", as for the other variables.
+        let value = match std::env::var(ENV) {
+            Ok(value) if !value.is_empty() => value,
+            _ => return Ok(None),
         };
         let have = || {
             ShufflePath::ALL

@@ -662,6 +662,14 @@ fn a_forced_simd_path_is_used_or_refused() {
             assert_eq!(out.status.code(), Some(1), "{path}");
         }
     }
+    // Set but empty is unset, as for the other variables: the fastest path, no note.
+    let out = cubework()
+        .env("CUBEWORK_SIMD", "")
+        .args(["compare", "--turns", "200", "--format", "markdown"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    assert!(!String::from_utf8(out.stdout).unwrap().contains("forced by"));
     let out = cubework()
         .env("CUBEWORK_SIMD", "sse9")
         .arg("reps")
