@@ -488,3 +488,33 @@ fn an_optimal_batch_stopped_by_its_time_limit_says_the_answer_is_not_proven() {
         "{err}"
     );
 }
+
+#[test]
+fn every_single_solve_of_a_rotated_cube_ends_with_a_line_that_does_the_whole_job() {
+    let scramble = "x R U";
+    let facelets = facelets_of(scramble);
+    let solved = Cube::solved().facelets();
+    for method in ["twophase", "bfs", "optimal"] {
+        let (out, err, code) = run(&["solve", "--method", method, "--facelets", &facelets], "");
+        assert_eq!(code, Some(0), "{method}: {err}");
+        let line = out.lines().last().unwrap();
+        let mut cube = Cube::from_facelets(&facelets).unwrap();
+        cube.apply_all(&cubework::parse_sequence(line, cubework::Notation::Standard).unwrap())
+            .unwrap();
+        // Solved with every centre home, not only solved up to a turn of the whole cube.
+        assert_eq!(cube.facelets(), solved, "{method}: {out}");
+    }
+    // The 2×2×2 likewise: the turn that holds DBL home starts the line.
+    let out = cubework()
+        .args(["pocket", "solve", scramble])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    let line = text.lines().last().unwrap();
+    assert!(line.starts_with("x'"), "{text}");
+    let mut cube = Cube::solved_n(2);
+    let moves = |s: &str| cubework::parse_sequence(s, cubework::Notation::Standard).unwrap();
+    cube.apply_all(&moves(scramble)).unwrap();
+    cube.apply_all(&moves(line)).unwrap();
+    assert_eq!(cube.facelets(), Cube::solved_n(2).facelets(), "{text}");
+}

@@ -160,7 +160,12 @@ pub fn solve_text(
         table.gods_number(),
         notation.in_words()
     );
-    let moves: Vec<Move> = solution.iter().map(|m| m.to_move()).collect();
+    // The last line does the whole job from the cube as given: its whole-cube turn too.
+    let moves: Vec<Move> = rotation
+        .iter()
+        .copied()
+        .chain(solution.iter().map(|m| m.to_move()))
+        .collect();
     out.push_str(&format_in(&moves, notation));
     Ok(out)
 }
@@ -257,22 +262,25 @@ mod tests {
                 let text = solve_text(t, &Input::Alg(alg.into()), Notation::Standard).unwrap();
                 let last = text.lines().last().unwrap_or("");
                 let last = if text.ends_with('\n') { "" } else { last };
-                let solution = parse_moves(last, Notation::Standard).unwrap();
+                let whole = parse_moves(last, Notation::Standard).unwrap();
+                // The whole-cube turn that holds DBL home first, then turns of U, R and F.
+                let mut cube = Cube::solved_n(2);
+                cube.apply_all(&parse_moves(alg, Notation::Standard).unwrap())
+                    .unwrap();
+                let facelets = cube.facelets();
+                let (state, rotation) = PocketState::from_cube(&cube).unwrap();
+                assert_eq!(whole[..rotation.len()], rotation[..], "{alg}: {text}");
+                let solution = &whole[rotation.len()..];
                 assert!(
                     solution
                         .iter()
                         .all(|m| m.to_string().starts_with(['U', 'R', 'F']))
                 );
-                // The scramble, held by DBL, then the solution, is solved.
-                let mut cube = Cube::solved_n(2);
-                cube.apply_all(&parse_moves(alg, Notation::Standard).unwrap())
-                    .unwrap();
-                let facelets = cube.facelets();
-                let (state, _) = PocketState::from_cube(&cube).unwrap();
-                let mut held = state.to_cube();
-                held.apply_all(&solution).unwrap();
-                assert!(held.is_solved(), "{alg}: {text}");
-                let length = crate::alg::Alg::from_moves(&solution).count(metric);
+                // The line does the whole job from the scramble as given.
+                let mut after = cube.clone();
+                after.apply_all(&whole).unwrap();
+                assert!(after.is_solved(), "{alg}: {text}");
+                let length = crate::alg::Alg::from_moves(solution).count(metric);
                 assert_eq!(length as usize, t.distance(&state).unwrap());
                 let from_facelets =
                     solve_text(t, &Input::Facelets(facelets), Notation::Standard).unwrap();

@@ -135,7 +135,8 @@ pub fn twophase_text(
         count(s.probes, "probe"),
         notation.in_words()
     );
-    out.push_str(&format_in(&solved.moves, notation));
+    // The last line does the whole job from the cube as given: its whole-cube turn too.
+    out.push_str(&format_in(&solved.sequence(), notation));
     Ok(out)
 }
 
@@ -408,7 +409,9 @@ pub fn optimal_text(
             notation.in_words()
         );
     }
-    out.push_str(&format_in(&moves, notation));
+    // The last line does the whole job from the cube as given: its whole-cube turn too.
+    let whole: Vec<Move> = rotation.iter().chain(&moves).copied().collect();
+    out.push_str(&format_in(&whole, notation));
     Ok(out)
 }
 
