@@ -313,6 +313,18 @@ fn checked(n: usize) -> Result<usize, AlgebraError> {
     Ok(n)
 }
 
+/// A scramble of `count` turns is refused above the expansion limit, as every sequence is.
+fn scramble_length_fits(count: usize) -> Result<(), AlgebraError> {
+    if count as u64 > MAX_EXPANDED {
+        return Err(AlgebraError::TooLong {
+            what: "a scramble",
+            got: count,
+            limit: MAX_EXPANDED,
+        });
+    }
+    Ok(())
+}
+
 /// The paper's SCRAMBLE: `count` random quarter-turns (17 in the paper) from `seed`, or a
 /// fresh seed, which the report names so the scramble can be repeated.
 ///
@@ -328,13 +340,7 @@ pub fn scramble_report(
     seed: Option<u64>,
     notation: Notation,
 ) -> Result<String, AlgebraError> {
-    if count as u64 > MAX_EXPANDED {
-        return Err(AlgebraError::TooLong {
-            what: "a scramble",
-            got: count,
-            limit: MAX_EXPANDED,
-        });
-    }
+    scramble_length_fits(count)?;
     let seed = seed.unwrap_or_else(tools::fresh_seed);
     let moves = tools::scramble(count, seed);
     let moves = tools::in_notation(&moves, notation);
@@ -375,13 +381,7 @@ pub fn sized_scramble_report(
         });
     }
     let count = count.unwrap_or_else(|| tools::wca_length(n));
-    if count as u64 > MAX_EXPANDED {
-        return Err(AlgebraError::TooLong {
-            what: "a scramble",
-            got: count,
-            limit: MAX_EXPANDED,
-        });
-    }
+    scramble_length_fits(count)?;
     let seed = seed.unwrap_or_else(tools::fresh_seed);
     let moves = tools::scramble_of_size(n, Some(count), seed);
     Ok(format!(
