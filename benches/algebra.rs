@@ -8,6 +8,7 @@ use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use cubework::Notation;
+use cubework::alg::Alg;
 use cubework::perm::OrderBy;
 use cubework::reports::{cycles_report, order_report};
 use rand::{RngExt, SeedableRng};
@@ -39,13 +40,29 @@ fn sequence(len: usize) -> String {
 fn bench(c: &mut Criterion) {
     let seq = sequence(1000);
     c.bench_function("order 7x7x7 1000 moves (by colours)", |b| {
-        b.iter(|| order_report(7, OrderBy::Colours, black_box(&seq), Notation::Standard).unwrap())
+        b.iter(|| {
+            order_report(
+                7,
+                OrderBy::Colours,
+                &Alg::parse(black_box(&seq), Notation::Standard).unwrap(),
+            )
+            .unwrap()
+        })
     });
     c.bench_function("order 7x7x7 1000 moves (by labels)", |b| {
-        b.iter(|| order_report(7, OrderBy::Labels, black_box(&seq), Notation::Standard).unwrap())
+        b.iter(|| {
+            order_report(
+                7,
+                OrderBy::Labels,
+                &Alg::parse(black_box(&seq), Notation::Standard).unwrap(),
+            )
+            .unwrap()
+        })
     });
     c.bench_function("cycles 7x7x7 1000 moves", |b| {
-        b.iter(|| cycles_report(7, black_box(&seq), Notation::Standard).unwrap())
+        b.iter(|| {
+            cycles_report(7, &Alg::parse(black_box(&seq), Notation::Standard).unwrap()).unwrap()
+        })
     });
 }
 

@@ -146,7 +146,8 @@ pub use crate::metric::Metric;
 /// ```
 /// use cubework::reports::order_report;
 /// use cubework::{AlgebraError, Notation, OrderBy};
-/// let e = order_report(4, OrderBy::Colours, "M", Notation::Standard).unwrap_err();
+/// let m = cubework::alg::Alg::parse("M", Notation::Standard).unwrap();
+/// let e = order_report(4, OrderBy::Colours, &m).unwrap_err();
 /// assert!(matches!(e, AlgebraError::Move(_)));
 /// assert_eq!(e.to_string(), "move M is a middle slice, which a 4×4×4 cube does not have");
 /// ```

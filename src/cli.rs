@@ -9,21 +9,19 @@ use std::process::ExitCode;
 
 use clap::{CommandFactory, Parser, Subcommand, ValueEnum};
 
-use crate::compare::{Format, compare_table};
+use crate::alg::Alg;
+use crate::command::defs::{CommandKind as K, def};
+use crate::command::{DrawRequest, Request, Session, Shown, SolveMethod};
+use crate::compare::Format;
 use crate::cube::Cube;
-use crate::draw::{Camera, PictureFormat, ViewKind};
+use crate::draw::{PictureFormat, ViewKind};
 use crate::error::{Error, Result};
 use crate::input::Input;
 use crate::metric::Metric;
 use crate::output;
 use crate::parser::{Notation, parse_sequence};
 use crate::perm::OrderBy;
-use crate::progress::{
-    measure_all_with_progress, measure_sizes_with_progress, paper_with_progress,
-    solve_with_progress,
-};
 use crate::rep::RepKind;
-use crate::reports;
 use crate::solve::twophase::TwoPhaseOptions;
 
 /// An APL-style array-programming workbench for Rubik's Cube.
@@ -122,7 +120,8 @@ pub enum PocketFormat {
 /// The commands.
 #[derive(Debug, Subcommand)]
 pub enum Command {
-    /// Apply moves to the solved cube (or to --from) and print the result.
+    /// `cubework apply`: described in [`crate::command::defs`].
+    #[command(about = def(K::Apply).summary, long_about = None)]
     Apply {
         /// Representation: numeric local composite visual vector 4d nested (3×3×3 only).
         #[arg(long)]
@@ -143,14 +142,15 @@ pub enum Command {
         #[arg()]
         moves: Vec<String>,
     },
-    /// List the representations at a size: shape, element, bytes, defined moves (and which
-    /// do not hold that size, and why).
+    /// `cubework reps`: described in [`crate::command::defs`].
+    #[command(about = def(K::Reps).summary, long_about = None)]
     Reps {
         /// Cube size N (2 to 9).
         #[arg(long, default_value_t = 3, allow_negative_numbers = true, value_parser = size_arg)]
         size: usize,
     },
-    /// The order of a sequence: how many repetitions bring the cube back.
+    /// `cubework order`: described in [`crate::command::defs`].
+    #[command(about = def(K::Order).summary, long_about = None)]
     Order {
         /// Cube size N (2 to 9).
         #[arg(long, default_value_t = 3, allow_negative_numbers = true, value_parser = size_arg)]
@@ -168,7 +168,8 @@ pub enum Command {
         #[arg(required = true)]
         alg: Vec<String>,
     },
-    /// The sequence's permutation of the sticker tuple, in cycle notation.
+    /// `cubework cycles`: described in [`crate::command::defs`].
+    #[command(about = def(K::Cycles).summary, long_about = None)]
     Cycles {
         /// Cube size N (2 to 9).
         #[arg(long, default_value_t = 3, allow_negative_numbers = true, value_parser = size_arg)]
@@ -180,7 +181,8 @@ pub enum Command {
         #[arg(required = true)]
         alg: Vec<String>,
     },
-    /// Where each corner, edge and centre of the 3×3×3 goes, and how it twists or flips.
+    /// `cubework effect`: described in [`crate::command::defs`].
+    #[command(about = def(K::Effect).summary, long_about = None)]
     Effect {
         /// Cube size: 3 only (any other is refused; `cycles --size N` shows where each
         /// sticker of an N×N×N goes).
@@ -193,7 +195,8 @@ pub enum Command {
         #[arg(required = true)]
         alg: Vec<String>,
     },
-    /// The inverse of a sequence.
+    /// `cubework invert`: described in [`crate::command::defs`].
+    #[command(about = def(K::Invert).summary, long_about = None)]
     Invert {
         /// Notation of ALG.
         #[arg(long, value_enum, default_value_t = Notation::Standard)]
@@ -202,7 +205,8 @@ pub enum Command {
         #[arg(required = true)]
         alg: Vec<String>,
     },
-    /// A sequence with its groups, commutators, conjugates and tools written out.
+    /// `cubework expand`: described in [`crate::command::defs`].
+    #[command(about = def(K::Expand).summary, long_about = None)]
     Expand {
         /// Notation of ALG.
         #[arg(long, value_enum, default_value_t = Notation::Standard)]
@@ -211,7 +215,8 @@ pub enum Command {
         #[arg(required = true)]
         alg: Vec<String>,
     },
-    /// A sequence with cancelling and mergeable moves combined.
+    /// `cubework simplify`: described in [`crate::command::defs`].
+    #[command(about = def(K::Simplify).summary, long_about = None)]
     Simplify {
         /// Notation of ALG.
         #[arg(long, value_enum, default_value_t = Notation::Standard)]
@@ -220,7 +225,8 @@ pub enum Command {
         #[arg(required = true)]
         alg: Vec<String>,
     },
-    /// The length of a sequence in a metric.
+    /// `cubework count`: described in [`crate::command::defs`].
+    #[command(about = def(K::Count).summary, long_about = None)]
     Count {
         /// Half-turn, quarter-turn or slice-turn metric.
         #[arg(long, value_enum, default_value_t = Metric::Htm)]
@@ -232,14 +238,15 @@ pub enum Command {
         #[arg(required = true)]
         alg: Vec<String>,
     },
-    /// The paper's tools (SWITCH TWIST SNAP LIFT CYCLE FLIP) as reconstructed.
+    /// `cubework tools`: described in [`crate::command::defs`].
+    #[command(about = def(K::Tools).summary, long_about = None)]
     Tools {
         /// Re-run the reconstruction search and show its working.
         #[arg(long)]
         search: bool,
     },
-    /// The paper's SCRAMBLE: random quarter-turns of the outer faces; on the 4×4×4 and up,
-    /// random outer and wide turns as the WCA's scrambles; or a random state.
+    /// `cubework scramble`: described in [`crate::command::defs`].
+    #[command(about = def(K::Scramble).summary, long_about = None)]
     Scramble {
         /// How many turns (default: 17 quarter-turns; with --size 4 and up the WCA's 40, 60,
         /// 80, 100 turns, twenty more a size).
@@ -260,20 +267,22 @@ pub enum Command {
         #[arg(long, value_enum, default_value_t = Notation::Standard)]
         notation: Notation,
     },
-    /// The 2×2×2 solved completely: its distance table, and optimal solutions.
+    /// `cubework pocket`: described in [`crate::command::defs`].
+    #[command(about = def(K::Pocket).summary, long_about = None)]
     #[command(subcommand)]
     Pocket(PocketCommand),
-    /// Solve a 3×3×3: two-phase (any cube, fast), a shortest solution by search (bfs), or the
-    /// beginner's method stage by stage.
+    /// `cubework solve`: described in [`crate::command::defs`].
+    #[command(about = def(K::Solve).summary, long_about = None)]
     Solve {
         /// twophase (Kociemba's method, at most --max-length moves), optimal (proven
         /// shortest, any cube, minutes at most), bfs (bidirectional breadth-first, optimal,
         /// within a depth limit) or beginner (layer by layer, seven stages).
         #[arg(long, value_enum, default_value_t = Method::TwoPhase)]
         method: Method,
-        /// Count moves in the half-turn or quarter-turn metric (two-phase: htm only).
-        #[arg(long, default_value = "htm", value_parser = searched_metric())]
-        metric: Metric,
+        /// Count moves in the half-turn (the default) or quarter-turn metric (two-phase: htm
+        /// only).
+        #[arg(long, value_parser = searched_metric())]
+        metric: Option<Metric>,
         /// The longest solution accepted (two-phase, default 21); the depth limit (bfs).
         #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = whole::<u8>)]
         max_length: Option<u8>,
@@ -295,7 +304,8 @@ pub enum Command {
         #[arg()]
         alg: Vec<String>,
     },
-    /// Time every representation's quarter-turns (as defined and compiled) and rank them.
+    /// `cubework compare`: described in [`crate::command::defs`].
+    #[command(about = def(K::Compare).summary, long_about = None)]
     Compare {
         /// Output format.
         #[arg(long, value_enum, default_value_t = Format::Table)]
@@ -314,7 +324,8 @@ pub enum Command {
         #[arg(long, value_name = "FILE")]
         plot: Option<PathBuf>,
     },
-    /// The paper's comparison table beside this workbench's measurements.
+    /// `cubework paper`: described in [`crate::command::defs`].
+    #[command(about = def(K::Paper).summary, long_about = None)]
     Paper {
         /// Output format.
         #[arg(long, value_enum, default_value_t = Format::Table)]
@@ -323,14 +334,15 @@ pub enum Command {
         #[arg(long, default_value_t = 2_000, allow_negative_numbers = true, value_parser = turns_arg)]
         turns: u32,
     },
-    /// The solver tables cached on disk: name, size, state, path; `tables build` builds them.
+    /// `cubework tables`: described in [`crate::command::defs`].
+    #[command(about = def(K::Tables).summary, long_about = None)]
     Tables {
         /// What to do: nothing lists them; build loads or builds them all.
         #[command(subcommand)]
         action: Option<TablesCommand>,
     },
-    /// Draw the cube (moves from solved, or --from): in perspective, as a net, or as a
-    /// representation lays it out; SVG, or an HTML page that turns.
+    /// `cubework draw`: described in [`crate::command::defs`].
+    #[command(about = def(K::Draw).summary, long_about = None)]
     Draw {
         /// Cube size N (2 to 9).
         #[arg(long, default_value_t = 3)]
@@ -348,15 +360,17 @@ pub enum Command {
         /// visual vector 4d nested.
         #[arg(long)]
         rep: Option<String>,
-        /// Degrees round the vertical axis from the front, towards the right (-360 to 360).
-        #[arg(long, default_value_t = Camera::DEFAULT_YAW, allow_hyphen_values = true)]
-        yaw: f64,
-        /// Degrees above the horizon (-90 to 90; negative looks from below).
-        #[arg(long, default_value_t = Camera::DEFAULT_PITCH, allow_hyphen_values = true)]
-        pitch: f64,
-        /// Distance from the cube's centre, in cube edges (1.5 to 100; larger is flatter).
-        #[arg(long, default_value_t = Camera::DEFAULT_DISTANCE, allow_hyphen_values = true)]
-        distance: f64,
+        /// Degrees round the vertical axis from the front, towards the right (-360 to 360;
+        /// default 35).
+        #[arg(long, allow_hyphen_values = true)]
+        yaw: Option<f64>,
+        /// Degrees above the horizon (-90 to 90; negative looks from below; default 30).
+        #[arg(long, allow_hyphen_values = true)]
+        pitch: Option<f64>,
+        /// Distance from the cube's centre, in cube edges (1.5 to 100; larger is flatter;
+        /// default 4).
+        #[arg(long, allow_hyphen_values = true)]
+        distance: Option<f64>,
         /// Add the cube seen from behind, so that every sticker shows (3d).
         #[arg(long)]
         back: bool,
@@ -376,17 +390,20 @@ pub enum Command {
         /// The moves, from solved (or from --from).
         alg: Vec<String>,
     },
-    /// Run a session file: each line as typed in the REPL, without prompts or colour.
+    /// `cubework run`: described in [`crate::command::defs`].
+    #[command(about = def(K::Run).summary, long_about = None)]
     Run {
         /// The file to run.
         file: std::path::PathBuf,
     },
-    /// Print shell completions for cubework, generated from the same definitions as --help.
+    /// `cubework completions`: described in [`crate::command::defs`].
+    #[command(about = def(K::Completions).summary, long_about = None)]
     Completions {
         /// The shell to complete for.
         shell: clap_complete::Shell,
     },
-    /// Print cubework's man page (roff), generated from the same definitions as --help.
+    /// `cubework manpage`: described in [`crate::command::defs`].
+    #[command(about = def(K::Manpage).summary, long_about = None)]
     Manpage,
 }
 
@@ -438,11 +455,22 @@ pub fn run(args: impl IntoIterator<Item = impl Into<OsString> + Clone>) -> Resul
             notation,
             batch: Some(file),
             ..
-        }) => solve_batch(&file, method, metric, notation, max_length, time_limit),
+        }) => solve_batch(
+            &file,
+            method,
+            metric.unwrap_or_default(),
+            notation,
+            max_length,
+            time_limit,
+        ),
         Some(command) => {
             crate::cancel::install();
-            let out = execute(command)?;
-            output::out(out)?;
+            let (mut session, request) = request(command)?;
+            let reply = crate::command::run(&mut session, request)?;
+            if let Some(note) = reply.note {
+                output::err(format!("cubework: note: {note}"));
+            }
+            output::out(reply.text)?;
             // Work that Ctrl-C stopped with an answer (the optimal solver's best found) still
             // ends with the status of Ctrl-C.
             Ok(if crate::cancel::requested() {
@@ -600,9 +628,18 @@ fn turns_arg(s: &str) -> std::result::Result<u32, String> {
     }
 }
 
-/// Runs one command and returns what it prints.
-pub fn execute(command: Command) -> Result<String> {
-    match command {
+/// The command line's arguments as the one [`Request`] they ask for, and the one-request
+/// session it runs on: the cube the options describe (`--size`, `--from`, moves to make
+/// first), in the representation and notation they name.
+pub fn request(command: Command) -> Result<(Session, Request)> {
+    let one_shot = |notation: Notation| {
+        Session::one_shot(None, &Cube::solved(), notation, String::new(), false)
+    };
+    let alg = |words: &[String], notation: Notation| -> Result<Alg> {
+        Ok(Alg::parse(&words.join(" "), notation)?)
+    };
+    let colour = crate::repl::use_colour();
+    Ok(match command {
         Command::Apply {
             rep,
             size,
@@ -611,253 +648,181 @@ pub fn execute(command: Command) -> Result<String> {
             show,
             moves,
         } => {
+            let rep: Option<RepKind> = rep.as_deref().map(str::parse).transpose()?;
+            let start = start_cube(from.as_deref(), size)?;
+            let mut session = Session::one_shot(rep, &start, notation, String::new(), colour)?;
             let moves = moves.join(" ");
-            if size == 3 {
-                apply(
-                    rep.as_deref().unwrap_or("vector"),
-                    notation,
-                    from.as_deref(),
-                    show,
-                    &moves,
-                )
-            } else {
-                apply_n(
-                    size,
-                    rep.as_deref(),
-                    notation,
-                    from.as_deref(),
-                    show,
-                    &moves,
-                )
-            }
+            session.make(moves.clone(), Alg::parse(&moves, notation)?)?;
+            let shown = match show {
+                Show::Native => Shown::Native,
+                Show::Net => Shown::Net,
+                Show::Facelets => Shown::Facelets,
+            };
+            (session, Request::Apply(shown))
         }
+        Command::Reps { size } => (
+            one_shot(Notation::Standard)?,
+            Request::Reps { size: Some(size) },
+        ),
         Command::Order {
             size,
             by,
             notation,
             plot,
-            alg,
-        } => {
-            let text = alg.join(" ");
-            let report = reports::order_report(size, by, &text, notation)?;
-            match plot {
-                Some(path) => {
-                    let chart = crate::draw::chart::order_chart(size, by, &text, notation)?;
-                    let line =
-                        crate::draw::save_chart(&path, &chart, "chart of the cycle lengths")?;
-                    Ok(format!("{line}\n{report}"))
-                }
-                None => Ok(report),
-            }
-        }
+            alg: words,
+        } => (
+            one_shot(notation)?,
+            Request::Order {
+                size: Some(size),
+                by,
+                alg: alg(&words, notation)?,
+                plot,
+            },
+        ),
         Command::Cycles {
             size,
             notation,
-            alg,
-        } => Ok(reports::cycles_report(size, &alg.join(" "), notation)?),
+            alg: words,
+        } => (
+            one_shot(notation)?,
+            Request::Cycles {
+                size: Some(size),
+                alg: alg(&words, notation)?,
+            },
+        ),
         Command::Effect {
             size,
             notation,
-            alg,
-        } => Ok(reports::effect_report(size, &alg.join(" "), notation)?),
-        Command::Invert { notation, alg } => Ok(reports::invert_report(&alg.join(" "), notation)?),
-        Command::Expand { notation, alg } => Ok(reports::expand_report(&alg.join(" "), notation)?),
-        Command::Simplify { notation, alg } => {
-            Ok(reports::simplify_report(&alg.join(" "), notation)?)
-        }
+            alg: words,
+        } => (
+            one_shot(notation)?,
+            Request::Effect {
+                size: Some(size),
+                alg: alg(&words, notation)?,
+            },
+        ),
+        Command::Invert {
+            notation,
+            alg: words,
+        } => (
+            one_shot(notation)?,
+            Request::Invert(Some(alg(&words, notation)?)),
+        ),
+        Command::Expand {
+            notation,
+            alg: words,
+        } => (one_shot(notation)?, Request::Expand(alg(&words, notation)?)),
+        Command::Simplify {
+            notation,
+            alg: words,
+        } => (
+            one_shot(notation)?,
+            Request::Simplify(alg(&words, notation)?),
+        ),
         Command::Count {
             metric,
             notation,
-            alg,
-        } => Ok(reports::count_report(metric, &alg.join(" "), notation)?),
+            alg: words,
+        } => (
+            one_shot(notation)?,
+            Request::Count {
+                metric,
+                alg: alg(&words, notation)?,
+            },
+        ),
+        Command::Tools { search } => (one_shot(Notation::Standard)?, Request::Tools { search }),
+        Command::Scramble {
+            count,
+            size,
+            random_state,
+            seed,
+            notation,
+        } => (
+            Session::one_shot(None, &Cube::solved_n(size), notation, String::new(), false)?,
+            Request::Scramble {
+                count,
+                seed,
+                random: random_state,
+            },
+        ),
         Command::Pocket(PocketCommand::Table {
             metric,
             format,
             plot,
-        }) => {
-            let report = crate::pocket::table_report(metric, format == PocketFormat::Csv)?;
-            match plot {
-                Some(path) => {
-                    let line = pocket_chart(&path)?;
-                    Ok(format!("{line}\n{report}"))
-                }
-                None => Ok(report),
-            }
-        }
+        }) => (
+            one_shot(Notation::Standard)?,
+            Request::PocketTable {
+                metric,
+                csv: format == PocketFormat::Csv,
+                plot,
+            },
+        ),
         Command::Pocket(PocketCommand::Solve {
             metric,
             notation,
             facelets,
             alg,
-        }) => Ok(crate::pocket::solve_report(
-            metric,
-            &input(facelets, &alg, notation)?,
-            notation,
-        )?),
-        Command::Solve {
-            batch: Some(file), ..
-        } => Err(Error::Usage(format!(
-            "solve --batch {} runs from the command line only",
-            file.display()
-        ))),
-        Command::Solve {
-            method: Method::Bfs,
-            metric,
-            max_length,
-            time_limit: None,
-            batch: None,
-            notation,
-            facelets,
-            alg,
-        } => {
-            let opts = crate::solve::SearchOptions {
+        }) => (
+            one_shot(notation)?,
+            Request::PocketSolve {
                 metric,
-                depth_limit: max_length.unwrap_or(crate::solve::default_limit(metric)),
-            };
-            solve_with_progress(&opts, &input(facelets, &alg, notation)?, notation)
-        }
-        Command::Solve {
-            method: Method::Optimal,
-            metric,
-            max_length: None,
-            time_limit,
-            batch: None,
-            notation,
-            facelets,
-            alg,
-        } => {
-            let opts = crate::solve::optimal::OptimalOptions {
-                metric,
-                time_limit,
-                ..Default::default()
-            };
-            crate::progress::optimal_with_progress(
-                &input(facelets, &alg, notation)?,
-                &opts,
-                notation,
-            )
-        }
-        Command::Solve {
-            method: Method::Beginner,
-            metric,
-            max_length: None,
-            time_limit: None,
-            notation,
-            facelets,
-            alg,
-            batch: None,
-        } => Ok(crate::beginner::report::report(
-            &input(facelets, &alg, notation)?,
-            metric,
-            notation,
-        )?),
+                state: input(facelets, &alg, notation)?,
+            },
+        ),
         Command::Solve {
             method,
             metric,
             max_length,
             time_limit,
-            batch: _,
             notation,
             facelets,
+            batch: _,
             alg,
-        } => {
-            let opts = twophase_options(method, metric, max_length, time_limit)?;
-            // Read the state first, so that bad input is reported before any table is built.
-            let cube = crate::solve::report::read_cube(&input(facelets, &alg, notation)?)?;
-            let tables = &crate::progress::twophase_tables().0;
-            Ok(crate::solve::report::twophase_text(
-                tables, &cube, &opts, notation,
-            )?)
-        }
-        Command::Tables { action: None } => {
-            Ok(reports::tables_report(crate::cache::cache_dir().as_deref()))
-        }
-        Command::Tables {
-            action: Some(TablesCommand::Build { optimal }),
-        } => crate::progress::build_tables(optimal),
-        Command::Tools { search: false } => Ok(reports::tools_report()?),
-        Command::Tools { search: true } => Ok(reports::tools_search_report()?),
-        Command::Scramble {
-            random_state: true,
-            size: 2,
-            seed,
-            notation,
-            ..
-        } => Ok(reports::pocket_random_state_report(
-            &crate::pocket::shared_table(Metric::Htm).0,
-            seed,
-            notation,
-        )?),
-        Command::Scramble {
-            random_state: true,
-            size: 3,
-            seed,
-            notation,
-            ..
-        } => Ok(reports::random_state_report(
-            &crate::progress::twophase_tables().0,
-            seed,
-            notation,
-        )?),
-        Command::Scramble {
-            random_state: true,
-            size,
-            ..
-        } => Err(Error::Usage(format!(
-            "--random-state is for the 2×2×2 and the 3×3×3, whose states the solvers know; --size {size} without it scrambles by random outer and wide turns, as the WCA's scrambles"
-        ))),
-        Command::Scramble {
-            count,
-            size,
-            seed,
-            notation,
-            ..
-        } => Ok(reports::sized_scramble_report(size, count, seed, notation)?),
-        Command::Reps { size } => Ok(reports::reps_table(size)),
+        } => (
+            one_shot(notation)?,
+            Request::Solve {
+                method: match method {
+                    Method::TwoPhase => SolveMethod::TwoPhase,
+                    Method::Optimal => SolveMethod::Optimal,
+                    Method::Bfs => SolveMethod::Bfs,
+                    Method::Beginner => SolveMethod::Beginner,
+                },
+                metric,
+                max_length,
+                time_limit,
+                state: Some(input(facelets, &alg, notation)?),
+            },
+        ),
         Command::Compare {
             format,
             turns,
             size,
             sizes,
             plot,
-        } => {
-            if let Some(SizeRange(sizes)) = sizes {
-                let sweep = measure_sizes_with_progress(sizes, turns as usize)?;
-                let table = crate::compare::sizes_table(&sweep, format);
-                return match plot {
-                    Some(path) => {
-                        let (defined, compiled) = crate::draw::chart::size_lines(&sweep);
-                        let note = format!(
-                            "{turns} random quarter-turns on the 3×3×3, fewer on bigger cubes; medians of samples from {} interleaved rounds",
-                            crate::progress::ROUNDS
-                        );
-                        let chart = crate::draw::chart::sizes_chart(&defined, &compiled, &note)?;
-                        let line = crate::draw::save_chart(
-                            &path,
-                            &chart,
-                            "chart of ns per turn against N",
-                        )?;
-                        Ok(format!("{line}\n{table}"))
-                    }
-                    None => Ok(table),
-                };
-            }
-            let (measures, pieces) = measure_all_with_progress(size, turns as usize)?;
-            let table = compare_table(&measures, pieces.as_ref(), format);
-            match plot {
-                Some(path) => {
-                    let bars = crate::draw::chart::speed_bars(&measures, pieces.as_ref());
-                    let note = format!(
-                        "{turns} random quarter-turns of the {size}×{size}×{size}, median of samples from {} interleaved rounds",
-                        crate::progress::ROUNDS
-                    );
-                    let chart = crate::draw::chart::speed_chart(&bars, &note)?;
-                    let line = crate::draw::save_chart(&path, &chart, "chart of ns per turn")?;
-                    Ok(format!("{line}\n{table}"))
-                }
-                None => Ok(table),
-            }
-        }
+        } => (
+            one_shot(Notation::Standard)?,
+            Request::Compare {
+                size: sizes.is_none().then_some(size),
+                sizes: sizes.map(|SizeRange(r)| r),
+                turns: Some(turns as usize),
+                format,
+                plot,
+            },
+        ),
+        Command::Paper { format, turns } => (
+            one_shot(Notation::Standard)?,
+            Request::Paper {
+                turns: Some(turns as usize),
+                format,
+            },
+        ),
+        Command::Tables { action } => (
+            one_shot(Notation::Standard)?,
+            Request::Tables {
+                build: action.is_some(),
+                optimal: matches!(action, Some(TablesCommand::Build { optimal: true })),
+            },
+        ),
         Command::Draw {
             size,
             notation,
@@ -879,82 +844,37 @@ pub fn execute(command: Command) -> Result<String> {
             })?;
             Cube::check_size(size)?;
             let start = start_cube(from.as_deref(), size)?;
-            let alg = alg.join(" ");
-            let mut cube = start;
-            cube.apply_all(&parse_sequence(&alg, notation)?)?;
-            let mut caption = vec![alg.trim().to_string()];
-            let only = match only {
-                Some(text) => Some(crate::draw::Only::parse(&text, size, notation)?),
-                None => None,
-            };
-            if let Some(o) = &only {
-                caption.push(format!("only {o}"));
-            }
-            let arrows = match arrows {
-                Some(text) => {
-                    caption.push(format!("arrows: {}", text.trim()));
-                    let moves = parse_sequence(&text, notation)
-                        .map_err(|e| Error::Usage(format!("--arrows: {e}")))?;
-                    Some(moves)
-                }
-                None => None,
-            };
-            let picture = crate::draw::Picture {
-                view: view.unwrap_or(if rep.is_some() {
-                    ViewKind::Rep
-                } else {
-                    ViewKind::ThreeD
-                }),
-                rep: rep.as_deref().unwrap_or("vector").parse()?,
-                camera: Camera::new(yaw, pitch, distance)?,
+            let moves = alg.join(" ");
+            let mut session =
+                Session::one_shot(None, &start, notation, moves.trim().to_string(), false)?;
+            session.make(moves.clone(), Alg::parse(&moves, notation)?)?;
+            let only = only
+                .map(|text| crate::draw::Only::parse(&text, size, notation))
+                .transpose()?;
+            let arrows = arrows
+                .map(|text| {
+                    Alg::parse(&text, notation).map_err(|e| Error::Usage(format!("--arrows: {e}")))
+                })
+                .transpose()?;
+            let request = DrawRequest {
+                output,
+                view,
+                rep: rep.as_deref().map(str::parse).transpose()?,
+                yaw,
+                pitch,
+                distance,
                 back,
                 only,
                 arrows,
-                format: format
-                    .unwrap_or_else(|| PictureFormat::from_path(&output.to_string_lossy())),
-                caption: caption
-                    .into_iter()
-                    .filter(|c| !c.is_empty())
-                    .collect::<Vec<_>>()
-                    .join(" · "),
+                format,
             };
-            crate::draw::save(&cube, &picture, &output)
+            (session, Request::Draw(request))
         }
-        Command::Paper { format, turns } => paper_with_progress(turns as usize, format),
-        Command::Run { file } => Err(Error::Usage(format!(
-            "run {} is not a one-shot command",
-            file.display()
-        ))),
-        Command::Completions { .. } | Command::Manpage => Err(Error::Usage(
-            "completions and manpage print to standard output only".to_string(),
-        )),
-    }
-}
-
-/// `cubework apply`: the state after `moves`, shown as asked.
-///
-/// ```
-/// use cubework::cli::{apply, Show};
-/// use cubework::Notation;
-/// let s = apply("numeric", Notation::Standard, None, Show::Facelets, "R").unwrap();
-/// assert_eq!(s, "UUFUUFUUFRRRRRRRRRFFDFFDFFDDDBDDBDDBLLLLLLLLLUBBUBBUBB");
-/// ```
-pub fn apply(
-    rep: &str,
-    notation: Notation,
-    from: Option<&str>,
-    show: Show,
-    moves: &str,
-) -> Result<String> {
-    let kind: RepKind = rep.parse()?;
-    let cube = start_cube(from, 3)?;
-    let moves = parse_sequence(moves, notation)?;
-    let mut state = kind.build(&cube)?;
-    state.apply_all(&moves)?;
-    Ok(match show {
-        Show::Native => state.render(),
-        Show::Net => net(&state.to_cube()),
-        Show::Facelets => state.to_cube().facelets(),
+        Command::Run { .. } | Command::Completions { .. } | Command::Manpage => {
+            return Err(Error::Usage(
+                "run, completions and manpage are not requests of a session".to_string(),
+            ));
+        }
     })
 }
 
@@ -962,6 +882,7 @@ pub fn apply(
 /// representations hold any stickers — with one line on stderr saying why it is impossible.
 fn start_cube(from: Option<&str>, n: usize) -> Result<Cube> {
     let Some(s) = from else {
+        Cube::check_size(n)?;
         return Ok(Cube::solved_n(n));
     };
     let cube = Cube::from_facelets_n(s, n)?;
@@ -969,44 +890,6 @@ fn start_cube(from: Option<&str>, n: usize) -> Result<Cube> {
         output::err(format!("cubework: note: {note}"));
     }
     Ok(cube)
-}
-
-/// The net, in colour blocks on a terminal (as the REPL draws it), letters otherwise.
-fn net(cube: &Cube) -> String {
-    if crate::repl::use_colour() {
-        cube.net_with(crate::command::colour_block, 2)
-    } else {
-        cube.net()
-    }
-}
-
-/// `cubework apply --size N` for N ≠ 3: the canonical N×N×N cube (the paper's
-/// representations are 3×3×3 only), shown as its net or facelet string.
-pub fn apply_n(
-    n: usize,
-    rep: Option<&str>,
-    notation: Notation,
-    from: Option<&str>,
-    show: Show,
-    moves: &str,
-) -> Result<String> {
-    Cube::check_size(n)?;
-    let kind: Option<RepKind> = rep.map(str::parse).transpose()?;
-    let start = start_cube(from, n)?;
-    if let Some(kind) = kind {
-        let mut state = kind.build(&start)?;
-        state.apply_all(&parse_sequence(moves, notation)?)?;
-        return Ok(match show {
-            Show::Native => state.render(),
-            Show::Net => net(&state.to_cube()),
-            Show::Facelets => state.to_cube().facelets(),
-        });
-    }
-    let cube = crate::input::do_sequence(&start, moves, notation)?;
-    Ok(match show {
-        Show::Native | Show::Net => net(&cube),
-        Show::Facelets => cube.facelets(),
-    })
 }
 
 /// What the user gave as a state: a facelet string, or moves (sequence algebra allowed).
@@ -1110,18 +993,4 @@ pub fn solve_batch(
     } else {
         ExitCode::SUCCESS
     })
-}
-
-/// `pocket table --plot FILE`: the distance distribution in both metrics, drawn to `path`.
-pub fn pocket_chart(path: &std::path::Path) -> Result<String> {
-    let htm = crate::pocket::shared_table(Metric::Htm)
-        .0
-        .distribution()
-        .to_vec();
-    let qtm = crate::pocket::shared_table(Metric::Qtm)
-        .0
-        .distribution()
-        .to_vec();
-    let chart = crate::draw::chart::distance_chart(&htm, &qtm)?;
-    crate::draw::save_chart(path, &chart, "chart of the distances in both metrics")
 }

@@ -19,12 +19,11 @@ use rustyline::{
     KeyCode, KeyEvent, Modifiers, RepeatCount,
 };
 
-use crate::command::{COMMANDS, Reply, Session};
+use crate::command::{Reply, Session, defs};
 use crate::error::{Error, Result};
 use crate::lines::{LineError, Lines, MAX_LINE_BYTES, Statement};
 use crate::output;
 use crate::parser::Notation;
-use crate::rep::RepKind;
 
 /// Whether to draw in colour: only on a terminal, and never when `NO_COLOR` is set.
 pub fn use_colour() -> bool {
@@ -522,53 +521,53 @@ const STANDARD_MOVES: &[&str] = &[
     "u", "d", "l", "r", "f", "b",
 ];
 
-impl WorkbenchHelper {
-    fn candidates(&self, line: &str, start: usize) -> Vec<String> {
-        let before = &line[..start];
-        let words: Vec<&str> = before.split_whitespace().collect();
-        let names = || {
-            RepKind::ALL
-                .iter()
-                .map(|k| k.name().to_string())
-                .collect::<Vec<_>>()
-        };
-        match words.first().copied() {
-            None => COMMANDS
-                .iter()
-                .map(|c| c.name.to_string())
-                .chain(self.moves())
-                .collect(),
-            Some("rep") => names(),
-            Some("show") => names()
-                .into_iter()
-                .chain(["all", "net", "facelets", "pieces"].map(String::from))
-                .collect(),
-            Some("notation") => vec!["standard".into(), "paper".into()],
-            Some("help") => COMMANDS.iter().map(|c| c.name.to_string()).collect(),
-            Some("order" | "cycles" | "effect" | "expand" | "simplify" | "count" | "invert") => {
-                self.moves()
-            }
-            Some("tools") => vec!["search".into()],
-            Some(w) if COMMANDS.iter().any(|c| c.name == w) => Vec::new(),
-            Some(_) => self.moves(),
-        }
-    }
+/// What Tab offers for the word that ends at `pos` in `line`, and where that word starts:
+/// command names first, then the words the command's descriptor lists for its arguments, and
+/// moves (in `notation`) where it takes a sequence or where the line is moves.
+///
+/// ```
+/// use cubework::{Notation, repl::completions};
+/// assert_eq!(completions("sol", 3, Notation::Standard).1, ["solved?", "solve"]);
+/// assert!(completions("solve opt", 9, Notation::Standard).1 == ["optimal"]);
+/// ```
+pub fn completions(line: &str, pos: usize, notation: Notation) -> (usize, Vec<String>) {
+    let pos = pos.min(line.len());
+    let start = line[..pos].rfind(char::is_whitespace).map_or(0, |i| i + 1);
+    let word = &line[start..pos];
+    let before = &line[..start];
+    let commands = || defs::repl_commands().map(|c| c.name.to_string());
+    let offered: Vec<String> = match before.split_whitespace().next().map(defs::find) {
+        None => commands().chain(moves(notation)).collect(),
+        Some(None) => moves(notation),
+        Some(Some(def)) if def.kind == defs::CommandKind::Help => commands().collect(),
+        Some(Some(def)) if def.takes_moves => def
+            .repl_words()
+            .map(String::from)
+            .chain(moves(notation))
+            .collect(),
+        Some(Some(def)) => def.repl_words().map(String::from).collect(),
+    };
+    let found = offered
+        .into_iter()
+        .filter(|c| c.starts_with(word))
+        .collect();
+    (start, found)
+}
 
-    fn moves(&self) -> Vec<String> {
-        let notation = self.notation.lock().map(|n| *n).unwrap_or_default();
-        let bases: Vec<String> = match notation {
-            Notation::Standard => STANDARD_MOVES.iter().map(|s| s.to_string()).collect(),
-            Notation::Paper => "LCRBHFUMDXYZ".chars().map(String::from).collect(),
-        };
-        let suffixes: &[&str] = match notation {
-            Notation::Standard => &["", "'", "2"],
-            Notation::Paper => &["", "\u{305}"],
-        };
-        bases
-            .iter()
-            .flat_map(|b| suffixes.iter().map(move |s| format!("{b}{s}")))
-            .collect()
-    }
+/// Every move Tab offers in `notation`.
+fn moves(notation: Notation) -> Vec<String> {
+    let bases: Vec<String> = match notation {
+        Notation::Standard => STANDARD_MOVES.iter().map(|s| s.to_string()).collect(),
+        Notation::Paper => "LCRBHFUMDXYZ".chars().map(String::from).collect(),
+    };
+    let suffixes: &[&str] = match notation {
+        Notation::Standard => &["", "'", "2"],
+        Notation::Paper => &["", "\u{305}"],
+    };
+    bases
+        .iter()
+        .flat_map(|b| suffixes.iter().map(move |s| format!("{b}{s}")))
+        .collect()
 }
 
 impl Completer for WorkbenchHelper {
@@ -580,14 +579,8 @@ impl Completer for WorkbenchHelper {
         pos: usize,
         _ctx: &Context<'_>,
     ) -> rustyline::Result<(usize, Vec<String>)> {
-        let start = line[..pos].rfind(char::is_whitespace).map_or(0, |i| i + 1);
-        let word = &line[start..pos];
-        let found = self
-            .candidates(line, start)
-            .into_iter()
-            .filter(|c| c.starts_with(word))
-            .collect();
-        Ok((start, found))
+        let notation = self.notation.lock().map(|n| *n).unwrap_or_default();
+        Ok(completions(line, pos, notation))
     }
 }
 
@@ -601,22 +594,21 @@ impl Hinter for WorkbenchHelper {
             return None;
         }
         let (word, rest) = line.split_once(' ').unwrap_or((line, ""));
-        let matching: Vec<_> = COMMANDS
-            .iter()
+        let matching: Vec<_> = defs::repl_commands()
             .filter(|c| c.name.starts_with(word))
             .collect();
         match matching.as_slice() {
             [c] if rest.is_empty() && c.name.len() > word.len() => Some(
-                format!("{} {}", &c.name[word.len()..], c.args)
+                format!("{} {}", &c.name[word.len()..], c.usage)
                     .trim_end()
                     .to_string(),
             ),
             [c] if c.name == word
                 && rest.is_empty()
                 && !line.ends_with(' ')
-                && !c.args.is_empty() =>
+                && !c.usage.is_empty() =>
             {
-                Some(format!(" {}", c.args))
+                Some(format!(" {}", c.usage))
             }
             _ => None,
         }

@@ -29,10 +29,6 @@ use crate::rep::RepKind;
 use crate::text::{count, thousands};
 use crate::tools::{self, Finding, Reconstruction, Source, Tool};
 
-fn parse(text: &str, notation: Notation) -> Result<Alg, AlgebraError> {
-    Ok(Alg::parse(text, notation)?)
-}
-
 fn cube_name(n: usize) -> String {
     format!("{n}×{n}×{n}")
 }
@@ -62,23 +58,18 @@ fn distinct_desc(mut v: Vec<usize>) -> Vec<usize> {
 /// use cubework::reports::order_report;
 /// use cubework::perm::OrderBy;
 /// use cubework::Notation;
-/// let r = order_report(4, OrderBy::Colours, "U R U' R'", Notation::Standard).unwrap();
+/// let alg = cubework::alg::Alg::parse("U R U' R'", Notation::Standard).unwrap();
+/// let r = order_report(4, OrderBy::Colours, &alg).unwrap();
 /// assert_eq!(r.lines().last(), Some("6"));
 /// assert!(r.contains("lcm(6, 3) = 6"));
 /// ```
-pub fn order_report(
-    n: usize,
-    by: OrderBy,
-    text: &str,
-    notation: Notation,
-) -> Result<String, AlgebraError> {
-    let alg = parse(text, notation)?;
+pub fn order_report(n: usize, by: OrderBy, alg: &Alg) -> Result<String, AlgebraError> {
     let p = alg.perm(n)?;
     let cycles = p.cycles();
     let periods = p.colour_periods();
     let mut out = vec![format!(
         "{} ({}) on the {}: {}",
-        show(&alg),
+        show(alg),
         count(alg.expanded_len(), "move"),
         cube_name(n),
         count(p.sources().len() as u64, "sticker")
@@ -141,18 +132,17 @@ pub fn order_report(
 /// ```
 /// use cubework::reports::cycles_report;
 /// use cubework::Notation;
-/// let r = cycles_report(3, "U", Notation::Standard).unwrap();
+/// let r = cycles_report(3, &cubework::alg::Alg::parse("U", Notation::Standard).unwrap()).unwrap();
 /// assert_eq!(r.lines().last(), Some("(1 3 9 7)(2 6 8 4)(10 37 28 19)(11 38 29 20)(12 39 30 21)"));
 /// ```
-pub fn cycles_report(n: usize, text: &str, notation: Notation) -> Result<String, AlgebraError> {
-    let alg = parse(text, notation)?;
+pub fn cycles_report(n: usize, alg: &Alg) -> Result<String, AlgebraError> {
     let p = alg.perm(n)?;
     let cycles = p.cycles();
     let moved: usize = cycles.iter().map(|c| c.len()).sum();
     Ok([
         format!(
             "{} on the {}: stickers numbered as the tuple notes (faces U L F R B D, 1 to {})",
-            show(&alg),
+            show(alg),
             cube_name(n),
             p.sources().len()
         ),
@@ -175,11 +165,12 @@ pub fn cycles_report(n: usize, text: &str, notation: Notation) -> Result<String,
 /// ```
 /// use cubework::reports::effect_report;
 /// use cubework::Notation;
-/// let r = effect_report(3, "R U R' U'", Notation::Standard).unwrap();
+/// let alg = |s| cubework::alg::Alg::parse(s, Notation::Standard).unwrap();
+/// let r = effect_report(3, &alg("R U R' U'")).unwrap();
 /// assert!(r.contains("UFR → DFR (twisted ccw)"));
-/// assert!(effect_report(4, "R", Notation::Standard).is_err());
+/// assert!(effect_report(4, &alg("R")).is_err());
 /// ```
-pub fn effect_report(n: usize, text: &str, notation: Notation) -> Result<String, AlgebraError> {
+pub fn effect_report(n: usize, alg: &Alg) -> Result<String, AlgebraError> {
     if checked(n)? != 3 {
         return Err(AlgebraError::NotForSize {
             what: "effect",
@@ -187,9 +178,8 @@ pub fn effect_report(n: usize, text: &str, notation: Notation) -> Result<String,
             why: "it names the 3×3×3's corners, edges and centres; cycles shows where each sticker of any size goes",
         });
     }
-    let alg = parse(text, notation)?;
     let e = Effect::of_perm(&alg.perm(3)?);
-    Ok(format!("{} on the 3×3×3\n{}", show(&alg), e.report()))
+    Ok(format!("{} on the 3×3×3\n{}", show(alg), e.report()))
 }
 
 /// The sequence as a headline echoes it: without its comments, which would swallow the rest
@@ -209,12 +199,13 @@ fn show(alg: &Alg) -> String {
 /// ```
 /// use cubework::reports::invert_report;
 /// use cubework::Notation;
-/// let r = invert_report("[R, U] (F D)2'", Notation::Standard).unwrap();
+/// let alg = |s| cubework::alg::Alg::parse(s, Notation::Standard).unwrap();
+/// let r = invert_report(&alg("[R, U] (F D)2'")).unwrap();
 /// assert_eq!(r.lines().last(), Some("(F D)2 [U, R]"));
-/// assert_eq!(invert_report("R U", Notation::Standard).unwrap(), "U' R'");
+/// assert_eq!(invert_report(&alg("R U")).unwrap(), "U' R'");
 /// ```
-pub fn invert_report(text: &str, notation: Notation) -> Result<String, AlgebraError> {
-    let inv = parse(text, notation)?.invert();
+pub fn invert_report(alg: &Alg) -> Result<String, AlgebraError> {
+    let inv = alg.invert();
     let written = inv.to_string();
     let expanded = inv.format_expanded();
     Ok(if expanded == written {
@@ -229,14 +220,13 @@ pub fn invert_report(text: &str, notation: Notation) -> Result<String, AlgebraEr
 /// ```
 /// use cubework::reports::expand_report;
 /// use cubework::Notation;
-/// let r = expand_report("[R: U]", Notation::Standard).unwrap();
+/// let r = expand_report(&cubework::alg::Alg::parse("[R: U]", Notation::Standard).unwrap()).unwrap();
 /// assert_eq!(r.lines().last(), Some("R U R'"));
 /// ```
-pub fn expand_report(text: &str, notation: Notation) -> Result<String, AlgebraError> {
-    let alg = parse(text, notation)?;
+pub fn expand_report(alg: &Alg) -> Result<String, AlgebraError> {
     Ok(format!(
         "{} expands to {}\n{}",
-        show(&alg),
+        show(alg),
         count(alg.expanded_len(), "move"),
         alg.expanded_with_comments()
     ))
@@ -247,11 +237,11 @@ pub fn expand_report(text: &str, notation: Notation) -> Result<String, AlgebraEr
 /// ```
 /// use cubework::reports::simplify_report;
 /// use cubework::Notation;
-/// let r = simplify_report("U D U", Notation::Standard).unwrap();
+/// let alg = cubework::alg::Alg::parse("U D U", Notation::Standard).unwrap();
+/// let r = simplify_report(&alg, Notation::Standard).unwrap();
 /// assert_eq!(r.lines().last(), Some("U2 D"));
 /// ```
-pub fn simplify_report(text: &str, notation: Notation) -> Result<String, AlgebraError> {
-    let alg = parse(text, notation)?;
+pub fn simplify_report(alg: &Alg, notation: Notation) -> Result<String, AlgebraError> {
     let printed = crate::alg::format_in(&alg.expand(), notation);
     // Counted as the notation reads them back: the paper writes a half-turn as two letters.
     let after = crate::parser::parse_moves(&printed, notation)?.len() as u64;
@@ -259,14 +249,14 @@ pub fn simplify_report(text: &str, notation: Notation) -> Result<String, Algebra
     let head = if after < before {
         format!(
             "{} simplifies from {} to {}",
-            show(&alg),
+            show(alg),
             before,
             count(after, "move")
         )
     } else {
         format!(
             "{}: nothing cancels or merges ({})",
-            show(&alg),
+            show(alg),
             count(before, "move")
         )
     };
@@ -279,19 +269,14 @@ pub fn simplify_report(text: &str, notation: Notation) -> Result<String, Algebra
 /// use cubework::reports::count_report;
 /// use cubework::alg::Metric;
 /// use cubework::Notation;
-/// let r = count_report(Metric::Qtm, "R U2 M'", Notation::Standard).unwrap();
+/// let r = count_report(Metric::Qtm, &cubework::alg::Alg::parse("R U2 M'", Notation::Standard).unwrap()).unwrap();
 /// assert_eq!(r.lines().last(), Some("5"));
 /// ```
-pub fn count_report(
-    metric: Metric,
-    text: &str,
-    notation: Notation,
-) -> Result<String, AlgebraError> {
-    let alg = parse(text, notation)?;
+pub fn count_report(metric: Metric, alg: &Alg) -> Result<String, AlgebraError> {
     let all = [Metric::Htm, Metric::Qtm, Metric::Stm]
         .map(|m| format!("{m} {}", alg.count(m)))
         .join(", ");
-    Ok(format!("{}: {all}\n{}", show(&alg), alg.count(metric)))
+    Ok(format!("{}: {all}\n{}", show(alg), alg.count(metric)))
 }
 
 /// The cube after a sequence on the `n`-cube: its net, then its facelet string (faces U R F D
@@ -798,6 +783,29 @@ pub fn tables_report(dir: Option<&std::path::Path>) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    // The reports take parsed sequences; these read the text first, as the front ends do.
+    fn order_report(n: usize, by: OrderBy, t: &str, nt: Notation) -> Result<String, AlgebraError> {
+        super::order_report(n, by, &Alg::parse(t, nt)?)
+    }
+    fn cycles_report(n: usize, t: &str, nt: Notation) -> Result<String, AlgebraError> {
+        super::cycles_report(n, &Alg::parse(t, nt)?)
+    }
+    fn effect_report(n: usize, t: &str, nt: Notation) -> Result<String, AlgebraError> {
+        super::effect_report(n, &Alg::parse(t, nt)?)
+    }
+    fn invert_report(t: &str, nt: Notation) -> Result<String, AlgebraError> {
+        super::invert_report(&Alg::parse(t, nt)?)
+    }
+    fn expand_report(t: &str, nt: Notation) -> Result<String, AlgebraError> {
+        super::expand_report(&Alg::parse(t, nt)?)
+    }
+    fn simplify_report(t: &str, nt: Notation) -> Result<String, AlgebraError> {
+        super::simplify_report(&Alg::parse(t, nt)?, nt)
+    }
+    fn count_report(m: Metric, t: &str, nt: Notation) -> Result<String, AlgebraError> {
+        super::count_report(m, &Alg::parse(t, nt)?)
+    }
 
     fn last(r: Result<String, AlgebraError>) -> String {
         r.unwrap().lines().last().unwrap_or_default().to_string()

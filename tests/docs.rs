@@ -138,17 +138,18 @@ fn cell(text: &str) -> String {
     text.replace('|', "\\|")
 }
 
-/// The command line's commands as `cubework --help` describes them.
+/// The command line's commands, from their descriptors (whose summaries `--help` shows).
 fn cli_table() -> String {
-    let cli = cubework::cli::Cli::command();
     let mut table = String::from("| command | what it does |\n|---|---|\n");
     table.push_str("| `cubework` | open the REPL |\n");
-    for sub in cli.get_subcommands() {
-        let about = sub.get_about().map(|a| a.to_string()).unwrap_or_default();
+    for c in cubework::command::COMMANDS
+        .iter()
+        .filter(|c| c.surface.cli())
+    {
         table.push_str(&format!(
             "| `cubework {}` | {} |\n",
-            sub.get_name(),
-            cell(about.trim_end_matches('.'))
+            c.name,
+            cell(c.summary)
         ));
     }
     table
@@ -157,11 +158,14 @@ fn cli_table() -> String {
 /// The REPL's commands as its `help` describes them.
 fn repl_table() -> String {
     let mut table = String::from("| command | what it does |\n|---|---|\n");
-    for c in cubework::command::COMMANDS {
-        let words = if c.args.is_empty() {
+    for c in cubework::command::COMMANDS
+        .iter()
+        .filter(|c| c.surface.repl())
+    {
+        let words = if c.usage.is_empty() {
             c.name.to_string()
         } else {
-            format!("{} {}", c.name, c.args)
+            format!("{} {}", c.name, c.usage)
         };
         table.push_str(&format!("| `{}` | {} |\n", cell(&words), cell(c.summary)));
     }
@@ -214,7 +218,10 @@ fn the_help_lists_every_command_of_the_readme_table_and_no_other() {
     }
     let out = common::cubework().write_stdin("help\n").output().unwrap();
     let repl_help = String::from_utf8(out.stdout).unwrap();
-    for c in cubework::command::COMMANDS {
+    for c in cubework::command::COMMANDS
+        .iter()
+        .filter(|c| c.surface.repl())
+    {
         assert!(
             repl_help.contains(c.summary),
             "the REPL's help lacks {}",

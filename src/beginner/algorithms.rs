@@ -97,7 +97,11 @@ mod tests {
     use crate::reports::effect_report;
 
     fn effect(a: Algorithm) -> String {
-        let text = effect_report(3, a.text(), Notation::Standard).unwrap();
+        let text = effect_report(
+            3,
+            &crate::alg::Alg::parse(a.text(), Notation::Standard).unwrap(),
+        )
+        .unwrap();
         text.lines().last().unwrap().to_string()
     }
 

@@ -485,23 +485,22 @@ pub fn distance_chart(htm: &[u64], qtm: &[u64]) -> Result<String, DrawError> {
 /// use cubework::draw::chart::order_chart;
 /// use cubework::perm::OrderBy;
 /// use cubework::Notation;
-/// let svg = order_chart(3, OrderBy::Colours, "R U", Notation::Standard).unwrap();
+/// let alg = cubework::alg::Alg::parse("R U", Notation::Standard).unwrap();
+/// let svg = order_chart(3, OrderBy::Colours, &alg).unwrap();
 /// assert!(svg.contains("order 105"));
 /// ```
 pub fn order_chart(
     n: usize,
     by: crate::perm::OrderBy,
-    text: &str,
-    notation: crate::parser::Notation,
+    alg: &crate::alg::Alg,
 ) -> crate::error::Result<String> {
     crate::cube::Cube::check_size(n)?;
-    let alg = crate::alg::Alg::parse(text, notation)?;
     let perm = alg.perm(n)?;
     let other = match by {
         crate::perm::OrderBy::Colours => crate::perm::OrderBy::Labels,
         crate::perm::OrderBy::Labels => crate::perm::OrderBy::Colours,
     };
-    let title = format!("{} on the {n}×{n}×{n}", text.trim());
+    let title = format!("{alg} on the {n}×{n}×{n}");
     let note = format!(
         "order {} by {by} ({} by {other})",
         perm.order(by),

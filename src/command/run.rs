@@ -1,0 +1,509 @@
+//! [`run`]: one [`Request`] executed on a [`Session`], for the REPL, session files and the
+//! command line alike.
+
+use std::path::Path;
+
+use super::request::{DrawRequest, Request, Shown, SolveMethod};
+use super::{Change, Reply, Session, impossible_note, label, usage};
+use crate::alg::Alg;
+use crate::compare::Format;
+use crate::cube::Cube;
+use crate::draw::{Camera, Picture, PictureFormat, ViewKind};
+use crate::error::Result;
+use crate::input::Input;
+use crate::metric::Metric;
+use crate::moves::{Move, format_moves};
+use crate::reports;
+use crate::solve::report::Plan;
+use crate::solve::twophase::TwoPhaseOptions;
+use crate::tools;
+
+/// Runs `request` on `session`: the one way every front end executes what a user asked.
+///
+/// ```
+/// use cubework::command::{Request, Session, run, parse_line};
+/// let mut s = Session::new(false);
+/// let request = parse_line("R U R' U'", &s).unwrap().unwrap();
+/// run(&mut s, request).unwrap();
+/// assert_eq!(run(&mut s, Request::Solved).unwrap().text, "no");
+/// ```
+pub fn run(session: &mut Session, request: Request) -> Result<Reply> {
+    let notation = session.notation;
+    let text = |t: String| Ok(Reply::text(t));
+    match request {
+        Request::Moves { alg, label } => session.make(label, alg),
+        Request::Rep(kind) => session.switch_rep(kind),
+        Request::Show(what) => session.show(what),
+        Request::Size(n) => session.switch_size(n),
+        Request::Notation(n) => Ok(session.switch_notation(n)),
+        Request::Reset => session.set_state("reset", Cube::solved_n(session.size())),
+        Request::Undo(n) => session.undo(n),
+        Request::Redo(n) => session.redo(n),
+        Request::History => text(session.history()),
+        Request::Load(cube) => {
+            let note = impossible_note(&cube);
+            let mut reply = session.set_state(&format!("load {}", cube.facelets()), cube)?;
+            reply.note = note;
+            Ok(reply)
+        }
+        Request::Solved => text(
+            if session.cube().is_solved() {
+                "yes"
+            } else {
+                "no"
+            }
+            .into(),
+        ),
+        Request::Scramble {
+            count,
+            seed,
+            random,
+        } => scramble(session, count, seed, random),
+        Request::Invert(None) => session.invert(),
+        Request::Invert(Some(alg)) => text(reports::invert_report(&alg)?),
+        Request::Reps { size } => {
+            let n = size.unwrap_or(session.size());
+            Cube::check_size(n)?;
+            text(reports::reps_table(n))
+        }
+        Request::Solve {
+            method,
+            metric,
+            max_length,
+            time_limit,
+            state,
+        } => solve(session, method, metric, max_length, time_limit, state),
+        Request::Hint { apply, state } => hint(session, apply, state),
+        Request::Step => {
+            session.needs_three("step")?;
+            session.step()
+        }
+        Request::Stage => {
+            session.needs_three("stage?")?;
+            text(crate::beginner::report::stages(&session.cube()))
+        }
+        Request::PocketTable { metric, csv, plot } => {
+            let report = crate::pocket::table_report(metric, csv)?;
+            match plot {
+                Some(path) => text(format!("{}\n{report}", pocket_chart(&path)?)),
+                None => text(report),
+            }
+        }
+        Request::PocketSolve { metric, state } => {
+            text(crate::pocket::solve_report(metric, &state, notation)?)
+        }
+        Request::Compare {
+            size,
+            sizes,
+            turns,
+            format,
+            plot,
+        } => compare(
+            size.unwrap_or(session.size()),
+            sizes,
+            turns.unwrap_or(10_000),
+            format,
+            plot.as_deref(),
+        )
+        .map(Reply::text),
+        Request::Paper { turns, format } => text(crate::progress::paper_with_progress(
+            turns.unwrap_or(2_000),
+            format,
+        )?),
+        Request::Order {
+            size,
+            by,
+            alg,
+            plot,
+        } => {
+            let size = size.unwrap_or(session.size());
+            let report = reports::order_report(size, by, &alg)?;
+            match plot {
+                Some(path) => {
+                    let chart = crate::draw::chart::order_chart(size, by, &alg)?;
+                    let line =
+                        crate::draw::save_chart(&path, &chart, "chart of the cycle lengths")?;
+                    text(format!("{line}\n{report}"))
+                }
+                None => text(report),
+            }
+        }
+        Request::Cycles { size, alg } => text(reports::cycles_report(
+            size.unwrap_or(session.size()),
+            &alg,
+        )?),
+        Request::Effect { size, alg } => text(reports::effect_report(size.unwrap_or(3), &alg)?),
+        Request::Expand(alg) => text(reports::expand_report(&alg)?),
+        Request::Simplify(alg) => text(reports::simplify_report(&alg, notation)?),
+        Request::Count { metric, alg } => text(reports::count_report(metric, &alg)?),
+        Request::Tools { search: false } => text(reports::tools_report()?),
+        Request::Tools { search: true } => text(reports::tools_search_report()?),
+        Request::Draw(request) => draw(session, request).map(Reply::text),
+        Request::View {
+            yaw,
+            pitch,
+            distance,
+        } => {
+            let c = session.camera;
+            session.camera = Camera::new(
+                yaw.unwrap_or(c.yaw()),
+                pitch.unwrap_or(c.pitch()),
+                distance.unwrap_or(c.distance()),
+            )?;
+            let c = session.camera;
+            text(format!(
+                "view: yaw {} pitch {} distance {}",
+                c.yaw(),
+                c.pitch(),
+                c.distance()
+            ))
+        }
+        Request::Help(topic) => text(super::help(topic.as_deref().unwrap_or(""))?),
+        Request::Quit => Ok(Reply {
+            quit: true,
+            ..Reply::default()
+        }),
+        Request::Apply(shown) => {
+            let cube = session.cube();
+            text(match shown {
+                Shown::Native if session.size() == 3 || session.chosen_rep => session.rep.render(),
+                Shown::Native | Shown::Net => session.net(&cube),
+                Shown::Facelets => cube.facelets(),
+            })
+        }
+        Request::Tables { build: false, .. } => {
+            text(reports::tables_report(crate::cache::cache_dir().as_deref()))
+        }
+        Request::Tables {
+            build: true,
+            optimal,
+        } => text(crate::progress::build_tables(optimal)?),
+    }
+}
+
+/// `scramble`: in the REPL it turns the session's cube; in a one-request session (the
+/// command line) it is printed.
+fn scramble(
+    session: &mut Session,
+    count: Option<usize>,
+    seed: Option<u64>,
+    random: bool,
+) -> Result<Reply> {
+    let n = session.size();
+    let notation = session.notation;
+    if session.one_shot {
+        return Ok(Reply::text(match (random, n) {
+            (true, 2) => reports::pocket_random_state_report(
+                &crate::pocket::shared_table(Metric::Htm).0,
+                seed,
+                notation,
+            )?,
+            (true, 3) => {
+                reports::random_state_report(&crate::progress::twophase_tables().0, seed, notation)?
+            }
+            (true, size) => {
+                return Err(usage(&format!(
+                    "--random-state is for the 2×2×2 and the 3×3×3, whose states the solvers know; --size {size} without it scrambles by random outer and wide turns, as the WCA's scrambles"
+                )));
+            }
+            (false, _) => reports::sized_scramble_report(n, count, seed, notation)?,
+        }));
+    }
+    let seed = seed.unwrap_or_else(tools::fresh_seed);
+    if random {
+        let (cube, moves) = match n {
+            2 => {
+                let table = &crate::pocket::shared_table(Metric::Htm).0;
+                let (state, scramble) = crate::pocket::random_state_scramble(table, seed)?;
+                let moves: Vec<Move> = scramble.iter().map(|m| m.to_move()).collect();
+                (state.to_cube(), moves)
+            }
+            3 => {
+                let tables = &crate::progress::twophase_tables().0;
+                let (state, scramble) = crate::solve::report::random_state_scramble(tables, seed)?;
+                let moves: Vec<Move> = scramble.iter().map(|m| m.to_move()).collect();
+                (state.to_cube(), moves)
+            }
+            n => {
+                return Err(usage(&format!(
+                    "scramble random is for the 2×2×2 and the 3×3×3, whose states the solvers know; this session's cube is {n}×{n}×{n}: scramble alone turns it at random"
+                )));
+            }
+        };
+        let label = format!("scramble random seed {seed}: {}", format_moves(&moves));
+        let reply = session.set_state(&label, cube)?;
+        return Ok(Reply::text(format!("{label}\n{}", reply.text)));
+    }
+    let scramble = tools::scramble_of_size(n, count, seed);
+    // The paper's letters have no wide turns: the bigger cubes' scrambles stay standard.
+    let moves = if n <= 3 {
+        tools::in_notation(&scramble, notation)
+    } else {
+        scramble
+    };
+    let count = moves.len();
+    let label = format!("scramble {count} seed {seed}: {}", format_moves(&moves));
+    let reply = session.make(label.clone(), Alg::from_moves(&moves))?;
+    Ok(Reply::text(format!("{label}\n{}", reply.text)))
+}
+
+/// `solve`: the state given, or the session's cube.
+fn solve(
+    session: &mut Session,
+    method: SolveMethod,
+    metric: Option<Metric>,
+    max_length: Option<u8>,
+    time_limit: Option<std::time::Duration>,
+    state: Option<Input>,
+) -> Result<Reply> {
+    let notation = session.notation;
+    let input = match state {
+        Some(input) => input,
+        None => {
+            session.needs_three(match method {
+                SolveMethod::Beginner => "solve beginner",
+                _ => "solve",
+            })?;
+            Input::Cube(session.cube())
+        }
+    };
+    let (flags, words) = (session.one_shot, !session.one_shot);
+    match method {
+        SolveMethod::Optimal => {
+            if max_length.is_some() {
+                return Err(usage(if flags {
+                    "--max-length is for the two-phase and bfs methods (the optimal one finds the shortest)"
+                } else {
+                    "solve optimal: max is for the two-phase and bfs solvers (the optimal one finds the shortest)"
+                }));
+            }
+            let opts = crate::solve::optimal::OptimalOptions {
+                metric: metric.unwrap_or(Metric::Htm),
+                time_limit,
+                ..Default::default()
+            };
+            Ok(Reply::text(crate::progress::optimal_with_progress(
+                &input, &opts, notation,
+            )?))
+        }
+        SolveMethod::Bfs => {
+            if time_limit.is_some() {
+                return Err(usage(if flags {
+                    "--time-limit is for the two-phase and optimal methods, --max-length for two-phase and bfs"
+                } else {
+                    "solve: time is for the two-phase solver, not bfs"
+                }));
+            }
+            let metric = metric.unwrap_or(Metric::Htm);
+            let opts = crate::solve::SearchOptions {
+                metric,
+                depth_limit: max_length.unwrap_or(crate::solve::default_limit(metric)),
+            };
+            Ok(Reply::text(crate::progress::solve_with_progress(
+                &opts, &input, notation,
+            )?))
+        }
+        SolveMethod::Beginner => {
+            if max_length.is_some() || time_limit.is_some() {
+                return Err(usage(if flags {
+                    "--time-limit is for the two-phase and optimal methods, --max-length for two-phase and bfs"
+                } else {
+                    "solve beginner: max and time are for the search solvers"
+                }));
+            }
+            let metric = metric.unwrap_or(Metric::Htm);
+            if !words {
+                return Ok(Reply::text(crate::beginner::report::report(
+                    &input, metric, notation,
+                )?));
+            }
+            let cube = input
+                .to_cube(3)
+                .map_err(crate::beginner::BeginnerError::from)?;
+            let kind = session.rep.kind();
+            let render = |c: &Cube| match kind.build(c) {
+                Ok(rep) => rep.render(),
+                Err(e) => e.to_string(),
+            };
+            Ok(Reply::text(crate::beginner::report::walkthrough(
+                &cube, metric, notation, &render,
+            )?))
+        }
+        SolveMethod::TwoPhase => {
+            crate::solve::report::check_metric(metric.unwrap_or(Metric::Htm))?;
+            let mut opts = TwoPhaseOptions {
+                time_limit,
+                ..TwoPhaseOptions::default()
+            };
+            if let Some(n) = max_length {
+                opts.max_length = n;
+            }
+            if opts.max_length > crate::solve::twophase::MAX_LENGTH_LIMIT {
+                return Err(crate::solve::SolveError::LengthTooHigh {
+                    asked: opts.max_length,
+                    max: crate::solve::twophase::MAX_LENGTH_LIMIT,
+                }
+                .into());
+            }
+            // Read the state first, so that bad input is reported before any table is built.
+            let cube = crate::solve::report::read_cube(&input)?;
+            let tables = &crate::progress::twophase_tables().0;
+            Ok(Reply::text(crate::solve::report::twophase_text(
+                tables, &cube, &opts, notation,
+            )?))
+        }
+    }
+}
+
+/// `hint`, `hint apply`, and hints for another cube.
+fn hint(session: &mut Session, apply: bool, state: Option<Cube>) -> Result<Reply> {
+    let tables = || &crate::progress::twophase_tables().0;
+    let pocket = || &crate::pocket::shared_table(Metric::Htm).0;
+    if let Some(cube) = state {
+        return Ok(Reply::text(Plan::make(&cube, tables, pocket)?.describe()));
+    }
+    let cube = session.cube();
+    if !(2..=3).contains(&cube.size()) {
+        let n = cube.size();
+        return Err(usage(&format!(
+            "hints are for the 2×2×2 and the 3×3×3; this session's cube is {n}×{n}×{n}"
+        )));
+    }
+    let plan = match session.plan.take() {
+        Some(p) if p.cube == cube => p,
+        _ => Plan::make(&cube, tables, pocket)?,
+    };
+    if apply {
+        let Some((m, next)) = plan.step() else {
+            session.plan = Some(plan);
+            return Ok(Reply::text("solved: no move needed"));
+        };
+        let label = format!("hint apply: {m}");
+        let reply = session.make(label.clone(), Alg::from_moves(&[m]))?;
+        session.plan = Some(next);
+        return Ok(Reply::text(format!("{label}\n{}", reply.text)));
+    }
+    let text = plan.describe();
+    session.plan = Some(plan);
+    Ok(Reply::text(text))
+}
+
+/// `draw`: the session's cube, from the session's view unless the request says otherwise.
+fn draw(session: &Session, request: DrawRequest) -> Result<String> {
+    let c = session.camera;
+    let camera = Camera::new(
+        request.yaw.unwrap_or(c.yaw()),
+        request.pitch.unwrap_or(c.pitch()),
+        request.distance.unwrap_or(c.distance()),
+    )?;
+    let mut caption = vec![session.caption.clone()];
+    if let Some(o) = &request.only {
+        caption.push(format!("only {o}"));
+    }
+    if let Some(alg) = &request.arrows {
+        caption.push(format!("arrows: {alg}"));
+    }
+    let picture = Picture {
+        view: request.view.unwrap_or(if request.rep.is_some() {
+            ViewKind::Rep
+        } else {
+            ViewKind::ThreeD
+        }),
+        rep: request.rep.unwrap_or(session.rep.kind()),
+        camera,
+        back: request.back,
+        only: request.only,
+        arrows: request.arrows.map(|a| a.expand()),
+        format: request
+            .format
+            .unwrap_or_else(|| PictureFormat::from_path(&request.output.to_string_lossy())),
+        caption: caption
+            .into_iter()
+            .filter(|c| !c.is_empty())
+            .collect::<Vec<_>>()
+            .join(" · "),
+    };
+    let cube = session.cube();
+    let drawn = crate::draw::draw(&cube, &picture);
+    let text = if session.one_shot {
+        drawn?
+    } else {
+        drawn.map_err(super::parse::in_repl_words)?
+    };
+    crate::draw::save_drawn(&text, &picture, cube.size(), &request.output)
+}
+
+/// `compare`: at one size, or against N over a range; with a chart when asked.
+fn compare(
+    size: usize,
+    sizes: Option<std::ops::RangeInclusive<usize>>,
+    turns: usize,
+    format: Format,
+    plot: Option<&Path>,
+) -> Result<String> {
+    if let Some(sizes) = sizes {
+        let sweep = crate::progress::measure_sizes_with_progress(sizes, turns)?;
+        let table = crate::compare::sizes_table(&sweep, format);
+        let Some(path) = plot else {
+            return Ok(table);
+        };
+        let (defined, compiled) = crate::draw::chart::size_lines(&sweep);
+        let note = format!(
+            "{turns} random quarter-turns on the 3×3×3, fewer on bigger cubes; medians of samples from {} interleaved rounds",
+            crate::progress::ROUNDS
+        );
+        let chart = crate::draw::chart::sizes_chart(&defined, &compiled, &note)?;
+        let line = crate::draw::save_chart(path, &chart, "chart of ns per turn against N")?;
+        return Ok(format!("{line}\n{table}"));
+    }
+    Cube::check_size(size)?;
+    let (measures, pieces) = crate::progress::measure_all_with_progress(size, turns)?;
+    let table = crate::compare::compare_table(&measures, pieces.as_ref(), format);
+    let Some(path) = plot else {
+        return Ok(table);
+    };
+    let bars = crate::draw::chart::speed_bars(&measures, pieces.as_ref());
+    let note = format!(
+        "{turns} random quarter-turns of the {size}×{size}×{size}, median of samples from {} interleaved rounds",
+        crate::progress::ROUNDS
+    );
+    let chart = crate::draw::chart::speed_chart(&bars, &note)?;
+    let line = crate::draw::save_chart(path, &chart, "chart of ns per turn")?;
+    Ok(format!("{line}\n{table}"))
+}
+
+/// `pocket table --plot FILE`: the distance distribution in both metrics, drawn to `path`.
+fn pocket_chart(path: &Path) -> Result<String> {
+    let htm = crate::pocket::shared_table(Metric::Htm)
+        .0
+        .distribution()
+        .to_vec();
+    let qtm = crate::pocket::shared_table(Metric::Qtm)
+        .0
+        .distribution()
+        .to_vec();
+    let chart = crate::draw::chart::distance_chart(&htm, &qtm)?;
+    crate::draw::save_chart(path, &chart, "chart of the distances in both metrics")
+}
+
+impl Session {
+    /// Makes the next stage of the beginner's method as one change. The state is set from
+    /// the cube after it, so that every representation follows its whole-cube turns.
+    fn step(&mut self) -> Result<Reply> {
+        let before = self.cube();
+        let Some((stage, moves)) = crate::beginner::report::step(&before)? else {
+            return Ok(Reply::text("solved: all seven stages done"));
+        };
+        let mut after = before.clone();
+        after.apply_all(&moves)?;
+        let line = crate::beginner::report::stage_line(stage, &moves, Metric::Htm, self.notation);
+        self.load_state(&after)?;
+        self.record(Change {
+            label: label(&format!("step {line}")),
+            moves: Some(Alg::from_moves(&moves)),
+            before,
+            after,
+        });
+        Ok(Reply::text(format!("{line}\n{}", self.rep.render())))
+    }
+}

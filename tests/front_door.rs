@@ -1,0 +1,260 @@
+//! The front door: every command described once, and both front ends reading the same
+//! requests from it.
+
+use std::collections::BTreeSet;
+
+use clap::CommandFactory;
+use clap::parser::ValueSource;
+use cubework::Notation;
+use cubework::cli::{Cli, request};
+use cubework::command::defs::COMMANDS;
+use cubework::command::{Session, help, parse_line};
+
+fn cli_commands() -> clap::Command {
+    Cli::command()
+}
+
+fn repl_request(line: &str) -> cubework::command::Request {
+    parse_line(line, &Session::new(false))
+        .unwrap_or_else(|e| panic!("{line}: {e}"))
+        .unwrap_or_else(|| panic!("{line}: no request"))
+}
+
+fn cli_request(args: &[&str]) -> cubework::command::Request {
+    let argv = std::iter::once("cubework").chain(args.iter().copied());
+    let cli =
+        <Cli as clap::Parser>::try_parse_from(argv).unwrap_or_else(|e| panic!("{args:?}: {e}"));
+    let command = cli
+        .command
+        .unwrap_or_else(|| panic!("{args:?}: no command"));
+    request(command)
+        .unwrap_or_else(|e| panic!("{args:?}: {e}"))
+        .1
+}
+
+/// The argument ids a command-line example gives, its subcommands' included.
+fn cli_ids_given(args: &[&str]) -> BTreeSet<String> {
+    let argv = std::iter::once("cubework").chain(args.iter().copied());
+    let matches = cli_commands().try_get_matches_from(argv).unwrap();
+    let (_, mut m) = matches.subcommand().unwrap();
+    let mut ids = BTreeSet::new();
+    loop {
+        for id in m.ids() {
+            if m.value_source(id.as_str()) == Some(ValueSource::CommandLine) {
+                ids.insert(id.to_string());
+            }
+        }
+        match m.subcommand() {
+            Some((name, sub)) => {
+                ids.insert(format!("subcommand {name}"));
+                m = sub;
+            }
+            None => return ids,
+        }
+    }
+}
+
+#[test]
+fn every_command_line_command_has_one_descriptor_and_takes_its_summary_from_it() {
+    let cli = cli_commands();
+    let clap_names: BTreeSet<&str> = cli
+        .get_subcommands()
+        .map(|c| c.get_name())
+        .filter(|n| *n != "help")
+        .collect();
+    let described: BTreeSet<&str> = COMMANDS
+        .iter()
+        .filter(|c| c.surface.cli())
+        .map(|c| c.name)
+        .collect();
+    assert_eq!(clap_names, described);
+    for sub in cli.get_subcommands().filter(|c| c.get_name() != "help") {
+        let def = COMMANDS.iter().find(|c| c.name == sub.get_name()).unwrap();
+        assert_eq!(
+            sub.get_about().map(|a| a.to_string()).as_deref(),
+            Some(def.summary),
+            "{}",
+            def.name
+        );
+    }
+}
+
+#[test]
+fn every_command_line_option_is_listed_in_its_commands_descriptor() {
+    for sub in cli_commands().get_subcommands() {
+        let Some(def) = COMMANDS.iter().find(|c| c.name == sub.get_name()) else {
+            continue;
+        };
+        let mut ids: BTreeSet<String> = BTreeSet::new();
+        let mut add = |c: &clap::Command| {
+            for a in c.get_arguments() {
+                let id = a.get_id().as_str();
+                if id != "help" && id != "version" {
+                    ids.insert(id.to_string());
+                }
+            }
+        };
+        add(sub);
+        let mut listed: BTreeSet<String> = def.cli_args().map(String::from).collect();
+        if sub.has_subcommands() {
+            for s in sub.get_subcommands() {
+                add(s);
+            }
+            // The subcommand itself is one argument of the descriptor.
+            let named = ["subcommand", "action"];
+            assert!(
+                listed.iter().any(|l| named.contains(&l.as_str())),
+                "{}: the subcommand is not listed",
+                def.name
+            );
+            listed.retain(|l| !named.contains(&l.as_str()));
+        }
+        assert_eq!(ids, listed, "{}", def.name);
+    }
+}
+
+#[test]
+fn each_example_reads_as_the_same_request_in_the_repl_and_on_the_command_line() {
+    let mut seen = 0;
+    for def in COMMANDS {
+        for example in def.examples {
+            assert_eq!(
+                repl_request(example.repl),
+                cli_request(example.cli),
+                "{}: `{}` and `cubework {}`",
+                def.name,
+                example.repl,
+                example.cli.join(" ")
+            );
+            seen += 1;
+        }
+    }
+    assert!(seen >= 20, "only {seen} examples");
+}
+
+#[test]
+fn the_examples_use_every_argument_both_front_ends_know() {
+    for def in COMMANDS
+        .iter()
+        .filter(|c| c.surface == cubework::command::defs::Surface::Both)
+    {
+        let repl_words: BTreeSet<String> = def
+            .examples
+            .iter()
+            .flat_map(|e| e.repl.split_whitespace().map(str::to_lowercase))
+            .collect();
+        let cli_ids: BTreeSet<String> = def
+            .examples
+            .iter()
+            .flat_map(|e| cli_ids_given(e.cli))
+            .collect();
+        for arg in def
+            .args
+            .iter()
+            .filter(|a| a.repl.is_some() && a.cli.is_some())
+        {
+            let (words, id) = (arg.repl.unwrap(), arg.cli.unwrap());
+            // A keyword or value word must appear; a placeholder (ALG, N) is a positional.
+            for word in words
+                .split('|')
+                .filter(|w| !w.chars().any(char::is_uppercase))
+            {
+                assert!(
+                    repl_words.contains(word),
+                    "{}: no example uses the REPL word `{word}`",
+                    def.name
+                );
+            }
+            assert!(
+                cli_ids.contains(id) || cli_ids.iter().any(|i| i.starts_with("subcommand")),
+                "{}: no example gives --{id}",
+                def.name
+            );
+        }
+        assert!(!def.examples.is_empty(), "{} has no example", def.name);
+    }
+}
+
+#[test]
+fn help_lists_exactly_the_repl_descriptors_and_tab_offers_exactly_their_names() {
+    let text = help("").unwrap();
+    let listed: Vec<&str> = text
+        .lines()
+        .filter_map(|l| l.strip_prefix("  "))
+        .filter(|l| !l.starts_with(' '))
+        .filter_map(|l| l.split_whitespace().next())
+        .collect();
+    let repl: Vec<&str> = COMMANDS
+        .iter()
+        .filter(|c| c.surface.repl())
+        .map(|c| c.name)
+        .collect();
+    assert_eq!(listed, repl);
+    let (_, offered) = cubework::repl::completions("", 0, Notation::Standard);
+    let names: Vec<&str> = offered
+        .iter()
+        .map(String::as_str)
+        .filter(|w| COMMANDS.iter().any(|c| c.name == *w))
+        .collect();
+    assert_eq!(names, repl);
+    for def in COMMANDS.iter().filter(|c| c.surface.repl()) {
+        let one = help(def.name).unwrap();
+        assert!(one.starts_with(def.name), "{one}");
+        assert!(one.contains(def.summary), "{one}");
+        assert!(one.contains(def.details), "{one}");
+    }
+}
+
+#[test]
+fn tab_after_a_command_offers_the_words_of_its_descriptor() {
+    for def in COMMANDS.iter().filter(|c| c.surface.repl()) {
+        let line = format!("{} ", def.name);
+        let (_, offered) = cubework::repl::completions(&line, line.len(), Notation::Standard);
+        for word in def.repl_words() {
+            assert!(offered.iter().any(|o| o == word), "{}: {word}", def.name);
+        }
+        assert_eq!(
+            offered.iter().any(|o| o == "R'"),
+            def.takes_moves,
+            "{}: moves offered or not",
+            def.name
+        );
+    }
+}
+
+#[test]
+fn a_command_word_is_spelled_only_in_its_descriptor() {
+    // A match arm on a command's name (`"solve" =>`) in the front door is a second place it
+    // is spelled: the parsers and the completer dispatch on the descriptor's kind instead.
+    let src = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let files = [
+        "cli.rs",
+        "repl.rs",
+        "lines.rs",
+        "command/mod.rs",
+        "command/run.rs",
+        "command/parse.rs",
+    ];
+    for name in files {
+        let mut text = std::fs::read_to_string(src.join(name)).unwrap();
+        if name == "command/parse.rs" {
+            // The dispatch on the first word; the arguments' own words (`hint size 2`,
+            // `pocket solve`) may be a command's name too.
+            let start = text.find("pub fn parse_line(").unwrap();
+            let end = start + text[start..].find("\n}\n").unwrap();
+            text = text[start..end].to_string();
+        }
+        for def in COMMANDS {
+            for spelled in [
+                format!("\"{}\" =>", def.name),
+                format!("\"{}\" |", def.name),
+            ] {
+                assert!(
+                    !text.contains(&spelled),
+                    "{name} dispatches on the word `{}`",
+                    def.name
+                );
+            }
+        }
+    }
+}
