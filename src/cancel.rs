@@ -6,6 +6,7 @@
 //! cube is changed only by work that finished). A second Ctrl-C before the first is seen ends
 //! the program at once, with the conventional status 130, so nothing can make Ctrl-C useless.
 
+#[cfg(feature = "cli")]
 use std::sync::Once;
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -18,16 +19,22 @@ pub struct Cancelled;
 
 /// Turns Ctrl-C into a request to stop (see the module docs). Installing twice is harmless;
 /// if no handler can be installed, Ctrl-C keeps its default meaning.
+///
+/// Without the `cli` feature (the library alone) no handler is installed: a program using the
+/// library calls [`request`] itself.
 pub fn install() {
-    static ONCE: Once = Once::new();
-    ONCE.call_once(|| {
-        let _ = ctrlc::set_handler(|| {
-            if REQUESTED.swap(true, Ordering::SeqCst) {
-                // Asked twice and not yet seen: whatever runs is not listening.
-                std::process::exit(130);
-            }
+    #[cfg(feature = "cli")]
+    {
+        static ONCE: Once = Once::new();
+        ONCE.call_once(|| {
+            let _ = ctrlc::set_handler(|| {
+                if REQUESTED.swap(true, Ordering::SeqCst) {
+                    // Asked twice and not yet seen: whatever runs is not listening.
+                    std::process::exit(130);
+                }
+            });
         });
-    });
+    }
 }
 
 /// Whether the user has asked to stop.

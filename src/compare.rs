@@ -638,7 +638,8 @@ pub fn general_ranks(general: &[General]) -> Vec<u8> {
 }
 
 /// Output format of the tables.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum Format {
     /// A boxed table for the terminal.
     #[default]

@@ -21,9 +21,15 @@
 //! 3. The paper's representations: rep, compare
 //! 4. Sequences as typed: tools, alg, parser, input
 //! 5. Solvers: pocket, solve, beginner
-//! 6. Answers: reports, error, output, progress, batch, draw
+//! 6. Answers: reports, error, output, quiet, progress, batch, draw
 //! 7. Front ends: command, repl, cli
 //! 8. Documentation: guide
+//!
+//! The front ends' terminal — `cli` (clap), `repl` (rustyline), the progress bars
+//! (indicatif) and Ctrl-C (ctrlc) — come with the `cli` feature, on by default and needed by
+//! the binary. Without it (`--no-default-features`) the library builds alone, its bars
+//! [`quiet`](crate::progress) ones that draw nothing, and `cargo tree -e normal
+//! --no-default-features` lists none of those crates.
 //!
 //! The long-form documentation is the [`guide`]: conventions, the representations, the
 //! solvers, pictures, measurements.
@@ -34,6 +40,7 @@ pub mod batch;
 pub mod beginner;
 pub mod cache;
 pub mod cancel;
+#[cfg(feature = "cli")]
 pub mod cli;
 pub mod command;
 pub mod compare;
@@ -56,7 +63,10 @@ pub mod perm;
 pub mod pieces;
 pub mod pocket;
 pub mod progress;
+#[cfg(not(feature = "cli"))]
+pub mod quiet;
 pub mod rep;
+#[cfg(feature = "cli")]
 pub mod repl;
 pub mod reports;
 pub mod simd;

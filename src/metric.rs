@@ -13,7 +13,8 @@ use std::str::FromStr;
 /// assert_eq!(Metric::Htm.title(), "half-turn metric");
 /// assert!("ftm".parse::<Metric>().is_err());
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum Metric {
     /// Half-turn (face-turn) metric: any turn of an outer block counts 1, an inner slice 2
     /// (it is two outer turns), a whole-cube rotation 0.

@@ -16,7 +16,8 @@ pub const MAX_DEPTH: usize = 64;
 pub const MAX_EXPANDED: u64 = 1_000_000;
 
 /// Which notation a sequence is written in.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum Notation {
     /// Singmaster/WCA notation: `R U R' U'`.
     #[default]

@@ -76,7 +76,8 @@ pub fn facelet_index(n: usize, t: usize) -> Option<usize> {
 /// let p = StickerPerm::of_moves(4, &parse_moves("U R", Notation::Standard).unwrap()).unwrap();
 /// assert_eq!((p.order(OrderBy::Colours), p.order(OrderBy::Labels)), (105, 420));
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Hash, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Hash)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum OrderBy {
     /// Back when every sticker shows its starting colour.
     #[default]

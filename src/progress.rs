@@ -1,7 +1,11 @@
 //! Long-running work as a terminal shows it: a spinner or a bar on stderr while it runs,
 //! hidden when stderr is not a terminal. The library's searches and measurements report
 //! their progress through callbacks; this module turns those into indicatif bars, for the
-//! command line and the REPL alike.
+//! command line and the REPL alike. Without the `cli` feature (the library alone) the bars
+//! are [`quiet`](crate::quiet) ones, which draw nothing.
+
+#[cfg(not(feature = "cli"))]
+use crate::quiet as indicatif;
 
 use crate::compare::{
     Format, Measure, PiecesMeasure, compare_table, measure, measure_sizes, paper_table,

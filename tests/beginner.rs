@@ -1,5 +1,7 @@
 //! The beginner's method end to end: `cubework solve --method beginner` (one state, facelets,
 //! batches) and the REPL's `solve beginner`, `step` and `stage?`.
+// The end-to-end tests drive the binary and the front ends: the `cli` feature.
+#![cfg(feature = "cli")]
 
 use cubework::{Cube, Notation, parse_moves, parse_sequence};
 

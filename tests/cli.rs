@@ -1,4 +1,6 @@
 //! The `cubework` binary, driven end to end.
+// The end-to-end tests drive the binary and the front ends: the `cli` feature.
+#![cfg(feature = "cli")]
 
 use assert_cmd::Command;
 use predicates::prelude::*;

@@ -7,6 +7,8 @@
 //! `CUBEWORK_BLESS=1 cargo test --release --test docs` rewrites the README's command tables
 //! from the descriptions (then review the diff); `TRYCMD=overwrite` does the same for the
 //! examples' outputs.
+// The end-to-end tests drive the binary and the front ends: the `cli` feature.
+#![cfg(feature = "cli")]
 
 mod common;
 

@@ -1,6 +1,8 @@
 //! Pictures checked as a person would look at them: each SVG is parsed and rasterised with
 //! resvg, and the colour of the pixel at the centre of each sticker is compared with the
 //! state. No browser is needed.
+// The end-to-end tests drive the binary and the front ends: the `cli` feature.
+#![cfg(feature = "cli")]
 
 use assert_cmd::Command;
 use cubework::draw::colour::{self, Rgb};

@@ -1,5 +1,7 @@
 //! The front door: every command described once, and both front ends reading the same
 //! requests from it.
+// The end-to-end tests drive the binary and the front ends: the `cli` feature.
+#![cfg(feature = "cli")]
 
 use std::collections::BTreeSet;
 

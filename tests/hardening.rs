@@ -1,6 +1,8 @@
 //! The workbench as a hostile world uses it: bytes that are not text, lines without end,
 //! output that cannot be written, history files that are not files. No input or output
 //! condition may end the REPL early, lose a line, or exit with a panic's status 101.
+// The end-to-end tests drive the binary and the front ends: the `cli` feature.
+#![cfg(feature = "cli")]
 
 use std::io::{Read, Write};
 use std::process::{Command as StdCommand, Stdio};

@@ -1,5 +1,7 @@
 //! What a new user trips over: answers in the notation being typed, states pasted back,
 //! impossible cubes named at once, and the small things that read as carelessness.
+// The end-to-end tests drive the binary and the front ends: the `cli` feature.
+#![cfg(feature = "cli")]
 
 use assert_cmd::Command;
 use cubework::{Cube, Notation, parse_moves};

@@ -2,6 +2,8 @@
 //! quarter turns and batches), the REPL's `solve optimal`, and `tables`. The tests read
 //! Reid's small table (`CUBEWORK_OPTIMAL_TABLE=small`, built in seconds in their own cache
 //! directory); the large table's figures come from `scripts/optimal_figures.sh`.
+// The end-to-end tests drive the binary and the front ends: the `cli` feature.
+#![cfg(feature = "cli")]
 
 use assert_cmd::Command;
 use cubework::Cube;

@@ -1,6 +1,8 @@
 //! What cubers paste: cubing.js's spellings read by the command line, the REPL and session and
 //! batch files — comments, any whole amount, counted lowercase wide moves, sequences that
 //! span lines.
+// The end-to-end tests drive the binary and the front ends: the `cli` feature.
+#![cfg(feature = "cli")]
 
 use assert_cmd::Command;
 

@@ -1,4 +1,6 @@
 //! The REPL driven through stdin (no terminal: no prompts, no colour), every command included.
+// The end-to-end tests drive the binary and the front ends: the `cli` feature.
+#![cfg(feature = "cli")]
 
 use assert_cmd::Command;
 

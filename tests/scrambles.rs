@@ -1,6 +1,8 @@
 //! `scramble` on every size: the paper's SCRAMBLE on the 2×2×2 and 3×3×3, WCA-style outer and
 //! wide turns on the 4×4×4 and up, and random-state scrambles of the 2×2×2 from the pocket
 //! table — from the command line and in a session.
+// The end-to-end tests drive the binary and the front ends: the `cli` feature.
+#![cfg(feature = "cli")]
 
 use cubework::metric::Metric;
 use cubework::pocket::{DistanceTable, PocketState};

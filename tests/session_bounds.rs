@@ -1,5 +1,7 @@
 //! What a session does with input too big or not meant for it — a history that expands past
 //! the limit, a binary file, a file of errors — and the small wrongs of the answers around it.
+// The end-to-end tests drive the binary and the front ends: the `cli` feature.
+#![cfg(feature = "cli")]
 
 use std::time::Duration;
 

@@ -1,6 +1,8 @@
 //! The table cache from the outside: files forged behind a good checksum, saves that cannot
 //! be made (a read-only directory, a file-size limit), and temporary files left by saves that
 //! were killed.
+// The end-to-end tests drive the binary and the front ends: the `cli` feature.
+#![cfg(feature = "cli")]
 
 use cubework::cache::{self, file_bytes};
 use cubework::metric::Metric;

@@ -1,6 +1,8 @@
 //! The two-phase solver from the outside: `solve`, `solve --batch`, `scramble --random-state`,
 //! `tables`, and the REPL's `solve`, `hint` and `scramble random`. The tables are built once
 //! and kept in a cache directory of the tests' own, checked whenever they load.
+// The end-to-end tests drive the binary and the front ends: the `cli` feature.
+#![cfg(feature = "cli")]
 
 use assert_cmd::Command;
 use cubework::Cube;

@@ -208,11 +208,12 @@ impl From<DrawError> for Error {
 }
 
 /// Which picture of the cube.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum ViewKind {
     /// A perspective drawing seen from a corner.
     #[default]
-    #[value(name = "3d")]
+    #[cfg_attr(feature = "cli", value(name = "3d"))]
     ThreeD,
     /// The unfolded net.
     Net,
@@ -243,7 +244,8 @@ impl fmt::Display for ViewKind {
 }
 
 /// The file a picture is written as.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum PictureFormat {
     /// An SVG image.
     #[default]
