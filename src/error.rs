@@ -63,6 +63,10 @@ pub enum Error {
     /// An environment variable set to something the workbench cannot use (`CUBEWORK_SIMD`).
     #[error("{0}")]
     Environment(String),
+    /// The terminal could not be set up for the REPL: the machine's fault, not the user's
+    /// words (exit status 1, not the usage status 2).
+    #[error("{0}")]
+    Terminal(String),
     /// Reading or writing the terminal, standard input or output.
     #[error("cannot write the output: {}", reason(.0))]
     Io(#[from] std::io::Error),
@@ -114,7 +118,7 @@ impl Error {
     /// that cannot be read).
     pub fn exit_code(&self) -> u8 {
         match self {
-            Error::Io(_) | Error::Write { .. } | Error::Environment(_) => 1,
+            Error::Io(_) | Error::Write { .. } | Error::Environment(_) | Error::Terminal(_) => 1,
             _ if self.is_cancelled() => 130,
             _ => 2,
         }

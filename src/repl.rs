@@ -44,10 +44,10 @@ pub fn run_interactive() -> Result<ExitCode> {
         .completion_type(rustyline::CompletionType::List)
         .auto_add_history(false)
         .max_history_size(HISTORY_LINES)
-        .map_err(|e| Error::Usage(format!("cannot set up the line editor: {e}")))?
+        .map_err(|e| Error::Terminal(format!("cannot set up the line editor: {e}")))?
         .build();
     let mut editor: Editor<WorkbenchHelper, DefaultHistory> = Editor::with_config(config)
-        .map_err(|e| Error::Usage(format!("cannot open the terminal: {e}")))?;
+        .map_err(|e| Error::Terminal(format!("cannot open the terminal: {e}")))?;
     editor.set_helper(Some(WorkbenchHelper {
         notation: Arc::clone(&notation),
     }));

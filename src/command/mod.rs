@@ -40,14 +40,14 @@ pub const MAX_KEPT_MOVES: usize = 1_000_000;
 const LABEL_CHARS: usize = 80;
 
 /// One change to the state, as undo and history see it. It keeps what undo and `invert` need
-/// — the states before and after, and the moves as written (not their expansion) — and a
-/// label cut to a readable length.
+/// — the state after it (the state before it is the one after the change before, or the
+/// session's base), and the moves as written (not their expansion) — and a label cut to a
+/// readable length.
 #[derive(Clone, Debug)]
 struct Change {
     label: String,
     /// The moves it made, or `None` for a change that sets the state (load, reset).
     moves: Option<Alg>,
-    before: Cube,
     after: Cube,
 }
 
@@ -111,6 +111,8 @@ pub fn impossible_note(cube: &Cube) -> Option<String> {
 pub struct Session {
     rep: Box<dyn Representation>,
     notation: Notation,
+    /// The state before the oldest change kept.
+    base: Cube,
     past: VecDeque<Change>,
     future: Vec<Change>,
     /// Moves, as written, held by `past` and `future`.
@@ -138,6 +140,7 @@ impl Session {
         Session {
             rep: RepKind::Vector.build(&Cube::solved()).expect("3×3×3"),
             notation: Notation::Standard,
+            base: Cube::solved(),
             past: VecDeque::new(),
             future: Vec::new(),
             kept: 0,
@@ -162,6 +165,7 @@ impl Session {
     ) -> Result<Session> {
         let mut session = Session::new(color);
         session.rep = rep.unwrap_or(RepKind::Vector).build(cube)?;
+        session.base = cube.clone();
         session.notation = notation;
         session.one_shot = true;
         session.caption = caption;
@@ -225,16 +229,12 @@ impl Session {
             }
             .into());
         }
-        let before = self.cube();
-        if let Err(e) = self.rep.apply_all(&alg.expand()) {
-            self.load_state(&before)?;
-            return Err(e.into());
-        }
+        // Every move is checked before any is made: on error the state is as it was.
+        self.rep.apply_all(&alg.expand())?;
         let after = self.cube();
         self.record(Change {
             label: self::label(&label),
             moves: Some(alg),
-            before,
             after,
         });
         Ok(Reply::text(self.rep.render()))
@@ -252,6 +252,7 @@ impl Session {
             if let Some(old) = self.past.pop_front() {
                 self.kept -= old.size();
                 self.forgotten += 1;
+                self.base = old.after;
             }
         }
     }
@@ -264,12 +265,10 @@ impl Session {
     }
 
     fn set_state(&mut self, label: &str, cube: Cube) -> Result<Reply> {
-        let before = self.cube();
         self.load_state(&cube)?;
         self.record(Change {
             label: self::label(label),
             moves: None,
-            before,
             after: cube,
         });
         Ok(Reply::text(self.rep.render()))
@@ -360,8 +359,11 @@ impl Session {
                 }
             )));
         }
-        let earliest = &self.past[kept - n];
-        let (before, label) = (earliest.before.clone(), earliest.label.clone());
+        let before = match kept - n {
+            0 => self.base.clone(),
+            i => self.past[i - 1].after.clone(),
+        };
+        let label = self.past[kept - n].label.clone();
         if let Err(e) = self.load_state(&before) {
             return Err(usage(&format!(
                 "can't undo '{label}' in this representation: {e}"
@@ -824,6 +826,23 @@ mod tests {
         assert_eq!(run(&mut s, "history"), "  1  R\n  2  U\n  3  F\n  4  D");
         run(&mut s, "undo 4");
         assert!(s.cube().is_solved());
+    }
+
+    #[test]
+    fn undoing_every_kept_change_reaches_the_state_before_the_oldest_kept_one() {
+        let mut s = Session::new(false);
+        let mut states = vec![s.cube()];
+        let moves = ["R", "U", "F'", "D2", "L", "B"];
+        for i in 0..MAX_UNDO + 5 {
+            run(&mut s, moves[i % moves.len()]);
+            states.push(s.cube());
+        }
+        // Five changes were forgotten: undo goes back to the state after the fifth.
+        assert!(run(&mut s, &format!("undo {MAX_UNDO}")).contains("undid"));
+        assert_eq!(s.cube(), states[5]);
+        assert!(s.execute("undo").is_err());
+        run(&mut s, "redo 3");
+        assert_eq!(s.cube(), states[8]);
     }
 
     #[test]

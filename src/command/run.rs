@@ -501,7 +501,6 @@ impl Session {
         self.record(Change {
             label: label(&format!("step {line}")),
             moves: Some(Alg::from_moves(&moves)),
-            before,
             after,
         });
         Ok(Reply::text(format!("{line}\n{}", self.rep.render())))
