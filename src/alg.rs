@@ -18,6 +18,7 @@ use std::fmt;
 
 use crate::cube::FaceletError;
 use crate::face::Face;
+use crate::input_error::InputError;
 use crate::moves::{Amount, Move, MoveError, PaperAxis, Rotation, Slice, Turn, format_moves};
 use crate::notation::{Notation, ParseError};
 use crate::perm::StickerPerm;
@@ -148,20 +149,14 @@ pub use crate::metric::Metric;
 /// use cubework::{AlgebraError, Notation, OrderBy};
 /// let m = cubework::alg::Alg::parse("M", Notation::Standard).unwrap();
 /// let e = order_report(4, OrderBy::Colours, &m).unwrap_err();
-/// assert!(matches!(e, AlgebraError::Move(_)));
+/// assert!(matches!(e, AlgebraError::Input(cubework::input::InputError::Move(_))));
 /// assert_eq!(e.to_string(), "move M is a middle slice, which a 4×4×4 cube does not have");
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum AlgebraError {
-    /// It does not parse.
+    /// It does not parse, a move cannot be made, or a size is out of range.
     #[error(transparent)]
-    Parse(#[from] ParseError),
-    /// A move the cube cannot make.
-    #[error(transparent)]
-    Move(#[from] MoveError),
-    /// A cube size out of range.
-    #[error(transparent)]
-    Size(#[from] FaceletError),
+    Input(#[from] InputError),
     /// The user pressed Ctrl-C.
     #[error(transparent)]
     Cancelled(#[from] crate::cancel::Cancelled),
@@ -185,6 +180,24 @@ pub enum AlgebraError {
         /// The limit, [`MAX_EXPANDED`].
         limit: u64,
     },
+}
+
+impl From<ParseError> for AlgebraError {
+    fn from(e: ParseError) -> AlgebraError {
+        AlgebraError::Input(e.into())
+    }
+}
+
+impl From<MoveError> for AlgebraError {
+    fn from(e: MoveError) -> AlgebraError {
+        AlgebraError::Input(e.into())
+    }
+}
+
+impl From<FaceletError> for AlgebraError {
+    fn from(e: FaceletError) -> AlgebraError {
+        AlgebraError::Input(e.into())
+    }
 }
 
 impl Alg {

@@ -17,7 +17,7 @@ use std::io::{BufRead, Write};
 use std::time::{Duration, Instant};
 
 use crate::alg::move_cost;
-use crate::error::{Error, Result};
+use crate::error::Result;
 use crate::input::Input;
 use crate::lines::{Joiner, Lines};
 use crate::metric::Metric;
@@ -185,7 +185,12 @@ pub fn run(
             Ok(statement) if statement.open => {
                 // The open bracket is the error, unless the text goes wrong before it.
                 let first = match read_state(&statement.text, notation) {
-                    Err(Error::Parse(e)) if e.kind != ParseErrorKind::Unclosed => None,
+                    Err(e)
+                        if e.parse_error()
+                            .is_some_and(|p| p.kind != ParseErrorKind::Unclosed) =>
+                    {
+                        None
+                    }
                     _ => unclosed_bracket(&statement.text, notation),
                 };
                 if let Some((index, e)) = first {

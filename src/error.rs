@@ -1,6 +1,7 @@
 //! The crate's one error type, for the CLI and the REPL.
 
 use crate::cube::FaceletError;
+use crate::input_error::InputError;
 use crate::moves::MoveError;
 use crate::parser::ParseError;
 use crate::rep::{UnknownRep, WrongSize};
@@ -8,15 +9,10 @@ use crate::rep::{UnknownRep, WrongSize};
 /// Anything that can go wrong with what a user asked for.
 #[derive(Debug, thiserror::Error)]
 pub enum Error {
-    /// A move sequence that does not parse.
+    /// A sequence that does not parse, a move that cannot be made, a facelet string that is
+    /// not a cube.
     #[error(transparent)]
-    Parse(#[from] ParseError),
-    /// A move that cannot be made.
-    #[error(transparent)]
-    Move(#[from] MoveError),
-    /// A facelet string that is not a cube.
-    #[error(transparent)]
-    Facelets(#[from] FaceletError),
+    Input(#[from] InputError),
     /// A representation name that is not one of the seven.
     #[error(transparent)]
     UnknownRep(#[from] UnknownRep),
@@ -72,7 +68,56 @@ pub enum Error {
     Io(#[from] std::io::Error),
 }
 
+impl From<ParseError> for Error {
+    fn from(e: ParseError) -> Error {
+        Error::Input(e.into())
+    }
+}
+
+impl From<MoveError> for Error {
+    fn from(e: MoveError) -> Error {
+        Error::Input(e.into())
+    }
+}
+
+impl From<FaceletError> for Error {
+    fn from(e: FaceletError) -> Error {
+        Error::Input(e.into())
+    }
+}
+
 impl Error {
+    /// The parse error inside this one, at whatever depth (a sequence in a solve, in a
+    /// report): the one input error every layer holds.
+    pub fn parse_error(&self) -> Option<&ParseError> {
+        match self.input()? {
+            InputError::Parse(e) => Some(e),
+            _ => None,
+        }
+    }
+
+    fn input(&self) -> Option<&InputError> {
+        match self {
+            Error::Input(e)
+            | Error::Algebra(crate::alg::AlgebraError::Input(e))
+            | Error::Solve(crate::solve::SolveError::Input(e))
+            | Error::Pocket(crate::pocket::PocketError::Input(e))
+            | Error::Beginner(crate::beginner::BeginnerError::Input(e)) => Some(e),
+            _ => None,
+        }
+    }
+
+    fn input_mut(&mut self) -> Option<&mut InputError> {
+        match self {
+            Error::Input(e)
+            | Error::Algebra(crate::alg::AlgebraError::Input(e))
+            | Error::Solve(crate::solve::SolveError::Input(e))
+            | Error::Pocket(crate::pocket::PocketError::Input(e))
+            | Error::Beginner(crate::beginner::BeginnerError::Input(e)) => Some(e),
+            _ => None,
+        }
+    }
+
     /// Whether this is Ctrl-C stopping long work (see [`crate::cancel`]).
     pub fn is_cancelled(&self) -> bool {
         matches!(
@@ -95,22 +140,11 @@ impl Error {
     }
 
     /// The same error with `f` applied to any parse error inside it.
-    fn map_parse(self, f: impl FnOnce(ParseError) -> ParseError) -> Error {
-        use crate::alg::AlgebraError;
-        use crate::input::InputError;
-        use crate::pocket::PocketError;
-        use crate::solve::SolveError;
-        match self {
-            Error::Parse(e) => Error::Parse(f(e)),
-            Error::Algebra(AlgebraError::Parse(e)) => Error::Algebra(AlgebraError::Parse(f(e))),
-            Error::Solve(SolveError::Input(InputError::Parse(e))) => {
-                Error::Solve(SolveError::Input(InputError::Parse(f(e))))
-            }
-            Error::Pocket(PocketError::Input(InputError::Parse(e))) => {
-                Error::Pocket(PocketError::Input(InputError::Parse(f(e))))
-            }
-            other => other,
+    fn map_parse(mut self, f: impl FnOnce(ParseError) -> ParseError) -> Error {
+        if let Some(InputError::Parse(e)) = self.input_mut() {
+            *e = f(e.clone());
         }
+        self
     }
 
     /// The process exit status for this error: 1 when output cannot be written or the

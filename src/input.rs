@@ -2,9 +2,11 @@
 //! string. The solvers ([`crate::pocket`], [`crate::solve`]) take an [`Input`] and turn it into
 //! their own state, so that the command line and the REPL can hand over what was typed.
 
+pub use crate::input_error::InputError;
+
 use crate::alg::AlgebraError;
-use crate::cube::{Cube, FaceletError};
-use crate::moves::{Move, MoveError};
+use crate::cube::Cube;
+use crate::moves::Move;
 use crate::parser::{Notation, ParseError, parse_sequence};
 
 /// A cube state as given by a user.
@@ -28,28 +30,6 @@ pub enum Input {
     /// A cube already made (the REPL's current cube): handed over as it is, never written out
     /// as a facelet string and read back.
     Cube(Cube),
-}
-
-/// Why an [`Input`] is not a cube.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum InputError {
-    /// The move sequence does not parse.
-    #[error(transparent)]
-    Parse(#[from] ParseError),
-    /// A move cannot be made on this cube.
-    #[error(transparent)]
-    Move(#[from] MoveError),
-    /// The facelet string is not a cube.
-    #[error(transparent)]
-    Facelets(#[from] FaceletError),
-    /// A cube of another size than the one asked for.
-    #[error("the cube is a {have}×{have}×{have}, not a {want}×{want}×{want}")]
-    Size {
-        /// The cube's size.
-        have: usize,
-        /// The size asked for.
-        want: usize,
-    },
 }
 
 impl Input {

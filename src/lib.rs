@@ -16,7 +16,7 @@
 //! Every module uses only modules listed before it here (its tests may use any); the list
 //! is read and checked by `tests/layers.rs`, so it cannot drift from the code.
 //!
-//! 1. Foundations: face, text, metric, notation, lines, cancel, cache, simd, moves, geometry, cube
+//! 1. Foundations: face, text, metric, notation, lines, cancel, cache, simd, moves, geometry, cube, input_error
 //! 2. Pieces and permutations: perm, cubies, effect, pieces
 //! 3. The paper's representations: rep, compare
 //! 4. Sequences as typed: tools, alg, parser, input
@@ -53,6 +53,7 @@ pub mod face;
 pub mod geometry;
 pub mod guide;
 pub mod input;
+pub mod input_error;
 pub mod lines;
 pub mod metric;
 pub mod moves;

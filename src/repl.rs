@@ -199,14 +199,15 @@ fn run_statement(session: &mut Session, statement: &Statement, from: Where) -> R
             .then(|| session.execute(&statement.text));
         let unclosed = crate::parser::unclosed_bracket(&statement.text, session.notation());
         match (parsed, unclosed) {
-            (Some(Err(Error::Parse(e))), Some((index, located)))
-                if e.kind == crate::parser::ParseErrorKind::Unclosed =>
+            (Some(Err(e)), Some((index, located)))
+                if e.parse_error().map(|p| p.kind)
+                    == Some(crate::parser::ParseErrorKind::Unclosed) =>
             {
-                (statement.line + index, Err(Error::Parse(located.in_repl())))
+                (statement.line + index, Err(Error::from(located.in_repl())))
             }
             (Some(result), _) => (statement.line, result),
             (None, Some((index, located))) => {
-                (statement.line + index, Err(Error::Parse(located.in_repl())))
+                (statement.line + index, Err(Error::from(located.in_repl())))
             }
             (None, None) => (statement.line, session.execute(&statement.text)),
         }

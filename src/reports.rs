@@ -783,6 +783,7 @@ pub fn tables_report(dir: Option<&std::path::Path>) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::input_error::InputError;
 
     // The reports take parsed sequences; these read the text first, as the front ends do.
     fn order_report(n: usize, by: OrderBy, t: &str, nt: Notation) -> Result<String, AlgebraError> {
@@ -841,25 +842,25 @@ mod tests {
         let s = Notation::Standard;
         assert!(matches!(
             order_report(3, OrderBy::Colours, "[R, (U Q)]", s),
-            Err(AlgebraError::Parse(_))
+            Err(AlgebraError::Input(InputError::Parse(_)))
         ));
         assert!(matches!(
             order_report(4, OrderBy::Colours, "M", s),
-            Err(AlgebraError::Move(_))
+            Err(AlgebraError::Input(InputError::Move(_)))
         ));
         // The paper's outer letters turn any cube; its middle slices only odd ones.
         assert!(order_report(4, OrderBy::Colours, "L", Notation::Paper).is_ok());
         assert!(matches!(
             order_report(4, OrderBy::Colours, "C", Notation::Paper),
-            Err(AlgebraError::Move(_))
+            Err(AlgebraError::Input(InputError::Move(_)))
         ));
         assert!(matches!(
             cycles_report(12, "R", s),
-            Err(AlgebraError::Size(_))
+            Err(AlgebraError::Input(InputError::Facelets(_)))
         ));
         assert!(matches!(
             apply_report(1, "R", s),
-            Err(AlgebraError::Size(_))
+            Err(AlgebraError::Input(InputError::Facelets(_)))
         ));
     }
 
