@@ -263,7 +263,18 @@ fn a_max_length_shorter_than_every_solution_is_said_to_be_so_with_no_advice_of_m
     assert_eq!(r.code, Some(2));
     assert_eq!(
         r.stderr,
-        "cubework: no solution of 3 moves or fewer exists: allow more moves (--max-length N; in the REPL, solve max N)\n"
+        "cubework: no solution of 3 moves or fewer exists: allow more moves (--max-length N)\n"
+    );
+    // The REPL's advice is in its own words.
+    let r = run(&[], "R U F L\nsolve max 3\n");
+    assert!(
+        r.stdout
+            .contains("no solution of 3 moves or fewer exists: allow more moves (solve max N)")
+            || r.stderr
+                .contains("no solution of 3 moves or fewer exists: allow more moves (solve max N)"),
+        "{} {}",
+        r.stdout,
+        r.stderr
     );
 }
 

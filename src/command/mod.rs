@@ -20,6 +20,7 @@ pub use defs::{COMMANDS, CommandDef, CommandKind};
 pub use parse::parse_line;
 pub use request::{DrawRequest, Request, ShowWhat, Shown, SolveMethod};
 pub use run::run;
+pub(crate) use run::with_advice;
 
 use crate::alg::Alg;
 use crate::cube::Cube;
