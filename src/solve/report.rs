@@ -60,7 +60,7 @@ fn rotation_line(rotation: &[Move], notation: Notation) -> String {
 /// let s = solve(&cube, Method::Bfs, &Limits::default(), &Progress::none()).unwrap();
 /// let text = solution_text(&s, Notation::Standard);
 /// assert!(text.starts_with("turned the whole cube (x') to bring the centres home"));
-/// assert_eq!(text.lines().last(), Some("x' F U2 R'"));
+/// assert_eq!(text.lines().last(), Some("x' D F2 R'"));
 /// ```
 pub fn solution_text(s: &Solution, notation: Notation) -> String {
     let mut out = match s.method {
