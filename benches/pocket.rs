@@ -11,7 +11,8 @@ use criterion::{Criterion, criterion_group, criterion_main};
 use cubework::input::Input;
 use cubework::metric::Metric;
 use cubework::pocket::{DistanceTable, PocketState, STATES, cache_file};
-use cubework::solve::{CubieCube, SearchOptions, solve_optimal};
+use cubework::solve::CubieCube;
+use cubework::solve::bfs::{SearchOptions, shortest_within_limit};
 
 fn pocket(c: &mut Criterion) {
     let mut group = c.benchmark_group("pocket");
@@ -64,7 +65,7 @@ fn search(c: &mut Criterion) {
     let (state, _) = CubieCube::from_cube(&cube).expect("a real cube");
     group.bench_function("3x3x3 10-move scramble htm", |b| {
         b.iter(|| {
-            let sol = solve_optimal(
+            let sol = shortest_within_limit(
                 black_box(&state),
                 &SearchOptions::new(Metric::Htm),
                 &mut |_| {},

@@ -1,6 +1,6 @@
 //! Solving many cubes at once: `cubework solve --batch FILE` reads one state a line and
-//! writes one solution a line, in the same order. Any solver fits: it is handed each state as
-//! an [`Input`] and gives back its moves.
+//! writes one solution a line, in the same order, each found by [`crate::solve::solve`] with
+//! the [`Job`]'s method and limits.
 //!
 //! A line is read by [`crate::input::read_state`]: a facelet string if it is shaped like one
 //! (face or colour letters, about 54 of them: a near miss is named, not read as moves), and
@@ -16,14 +16,13 @@
 use std::io::{BufRead, Write};
 use std::time::{Duration, Instant};
 
-use crate::alg::move_cost;
-use crate::error::Result;
+use crate::alg::format_in;
+use crate::error::{Error, Result};
 use crate::input::Input;
 use crate::lines::{Joiner, Lines};
 use crate::metric::Metric;
-use crate::moves::Move;
-use crate::moves::format_moves;
 use crate::parser::{Notation, ParseErrorKind, unclosed_bracket};
+use crate::solve::{Limits, Method, Progress, SolveError};
 
 /// What a batch did: how many states were solved or failed, how long each solve took, and
 /// the solutions' lengths.
@@ -46,24 +45,25 @@ pub struct Summary {
     pub unproven: usize,
 }
 
-/// A solver's answer to one batch line: the moves that solve the state as given (whole-cube
-/// turns included), and, when the solver set out to prove them shortest and could not, what
-/// it did prove (said on the error stream beside the line's number).
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Answer {
-    /// The moves, from the state as given.
-    pub moves: Vec<Move>,
-    /// Why the answer is the best found rather than proven shortest, if it is.
-    pub unproven: Option<String>,
+/// What a batch does with each line: the method and limits it solves by, the notation lines
+/// are read and answers written in, who hears the solves' progress, and what to say after a
+/// line's error (a front end's advice; [`no_advice`] for none).
+pub struct Job<'a> {
+    /// The method.
+    pub method: Method,
+    /// Its limits, and the metric the summary counts in.
+    pub limits: Limits,
+    /// The notation of the lines and of the answers.
+    pub notation: Notation,
+    /// Who hears how each solve goes (tables loaded, searches).
+    pub progress: Progress<'a>,
+    /// A line's error as reported: the front end's advice added.
+    pub advise: &'a dyn Fn(Error) -> Error,
 }
 
-impl From<Vec<Move>> for Answer {
-    fn from(moves: Vec<Move>) -> Answer {
-        Answer {
-            moves,
-            unproven: None,
-        }
-    }
+/// An error as it is: no advice added.
+pub fn no_advice(e: Error) -> Error {
+    e
 }
 
 impl Summary {
@@ -136,29 +136,44 @@ impl std::fmt::Display for Summary {
 /// assert!(matches!(read_state("R U R'", Notation::Standard).unwrap(), Input::Moves(_)));
 /// ```
 pub fn read_state(line: &str, notation: Notation) -> Result<Input> {
-    Ok(crate::input::read_state(line, 3, notation)?)
+    read_state_of(line, 3, notation)
 }
 
-/// Whether `line` is shaped like a facelet string (the one test [`read_state`] uses): a state
-/// of its own, never the rest of a sequence whose bracket a line before left open.
-fn is_facelets(line: &str) -> bool {
-    crate::cube::Cube::is_facelet_shaped(line.trim(), 3)
+/// [`read_state`] for a cube of size `n`.
+fn read_state_of(line: &str, n: usize, notation: Notation) -> Result<Input> {
+    Ok(crate::input::read_state(line, n, notation)?)
 }
 
-/// Solves every state in `input` with `solve`, writing one solution a line to `out` (flushed
-/// line by line) and one line a failure to `errors` (whose own write errors are ignored: there
-/// is no one left to tell). Ctrl-C ([`crate::cancel`]) during a solve ends the batch there,
-/// with `cubework: line N: stopped by Ctrl-C` and [`Summary::stopped`]. Fails only when
-/// writing `out` fails.
+/// Whether `line` is shaped like a facelet string of size `n` (the one test [`read_state`]
+/// uses): a state of its own, never the rest of a sequence whose bracket a line before left
+/// open.
+fn is_facelets(line: &str, n: usize) -> bool {
+    crate::cube::Cube::is_facelet_shaped(line.trim(), n)
+}
+
+/// Solves every state in `input` as `job` says, writing one solution a line to `out`
+/// (flushed line by line; an empty line for a state that needs no moves) and one line a
+/// failure to `errors` (whose own write errors are ignored: there is no one left to tell). An
+/// answer a search set out to prove shortest but did not is written all the same, with a line
+/// on `errors` saying what was proven. The method's tables are loaded before the first line,
+/// and its limits checked (an error then is the batch's). Ctrl-C ([`crate::cancel`]) during
+/// a solve ends the batch there, with `cubework: line N: stopped by Ctrl-C` and
+/// [`Summary::stopped`]. Fails otherwise only when writing `out` fails.
 ///
 /// ```
-/// use cubework::batch::run;
-/// use cubework::metric::Metric;
+/// use cubework::batch::{Job, no_advice, run};
+/// use cubework::solve::{Limits, Method, Progress};
 /// use cubework::Notation;
 /// let input = "R U\n\nQ\n# a comment\nF2\n";
 /// let (mut out, mut err) = (Vec::new(), Vec::new());
-/// let summary = run(input.as_bytes(), &mut out, &mut err, Notation::Standard, Metric::Htm,
-///     &mut |state| Ok(cubework::beginner::solve_input(state)?.1.simplified().into())).unwrap();
+/// let job = Job {
+///     method: Method::Beginner,
+///     limits: Limits::default(),
+///     notation: Notation::Standard,
+///     progress: Progress::none(),
+///     advise: &no_advice,
+/// };
+/// let summary = run(input.as_bytes(), &mut out, &mut err, &job).unwrap();
 /// assert_eq!((summary.solved, summary.failed), (2, 1));
 /// assert_eq!(String::from_utf8(out).unwrap().lines().count(), 2);
 /// assert_eq!(String::from_utf8(err).unwrap(), "cubework: line 3: unknown move 'Q' at column 1\n");
@@ -167,24 +182,25 @@ pub fn run(
     input: impl BufRead,
     out: &mut dyn Write,
     errors: &mut dyn Write,
-    notation: Notation,
-    metric: Metric,
-    solve: &mut dyn FnMut(&Input) -> Result<Answer>,
+    job: &Job,
 ) -> Result<Summary> {
+    let notation = job.notation;
+    let n = job.method.size();
+    crate::solve::shared::prepare(job.method, &job.limits, &job.progress)?;
     let mut summary = Summary {
-        metric,
+        metric: job.limits.metric,
         ..Summary::default()
     };
     // A bracket left open goes on to the next lines while they read as moves: an empty line,
     // a note or a facelet string ends the statement, as an error naming the bracket.
     let joiner = Joiner::new(crate::parser::bracket_balance, |line: &str| {
-        !is_facelets(line)
+        !is_facelets(line, n)
     });
     for read in crate::lines::statements(Lines::new(input), joiner) {
         let (number, line) = match read {
             Ok(statement) if statement.open => {
                 // The open bracket is the error, unless the text goes wrong before it.
-                let first = match read_state(&statement.text, notation) {
+                let first = match read_state_of(&statement.text, n, notation) {
                     Err(e)
                         if e.parse_error()
                             .is_some_and(|p| p.kind != ParseErrorKind::Unclosed) =>
@@ -215,7 +231,15 @@ pub fn run(
             continue;
         }
         let start = Instant::now();
-        let solved = read_state(text, notation).and_then(|state| solve(&state));
+        let solved = read_state_of(text, n, notation).and_then(|state| {
+            let cube = state.to_cube(n).map_err(SolveError::from)?;
+            Ok(crate::solve::solve(
+                &cube,
+                job.method,
+                &job.limits,
+                &job.progress,
+            )?)
+        });
         if crate::cancel::requested() {
             // Whatever the solver made of a stopped search, this line has no answer; the
             // lines before it were written as they were found.
@@ -224,28 +248,22 @@ pub fn run(
             break;
         }
         match solved {
-            Ok(Answer { moves, unproven }) => {
+            Ok(solution) => {
                 summary.times.push(start.elapsed());
                 summary.solved += 1;
-                if let Some(why) = unproven {
+                if let Some(why) = crate::solve::report::unproven_note(&solution) {
                     summary.unproven += 1;
                     let _ = writeln!(errors, "cubework: line {number}: {why}");
                 }
-                summary
-                    .lengths
-                    .push(moves.iter().map(|m| move_cost(m, metric)).sum());
-                writeln!(
-                    out,
-                    "{}",
-                    format_moves(&crate::tools::in_notation(&moves, notation))
-                )?;
+                summary.lengths.push(solution.length());
+                writeln!(out, "{}", format_in(&solution.moves, notation))?;
                 // Each answer out as soon as it is found: a batch stopped by Ctrl-C or killed
                 // keeps every line it finished.
                 out.flush()?;
             }
             Err(e) => {
                 summary.failed += 1;
-                let _ = writeln!(errors, "cubework: line {number}: {e}");
+                let _ = writeln!(errors, "cubework: line {number}: {}", (job.advise)(e));
             }
         }
     }
@@ -260,15 +278,14 @@ mod tests {
     fn unreadable_lines_are_failures_and_reading_goes_on() {
         let input: &[u8] = b"R U\nbad \xFF\nF2\n";
         let (mut out, mut err) = (Vec::new(), Vec::new());
-        let summary = run(
-            input,
-            &mut out,
-            &mut err,
-            Notation::Standard,
-            Metric::Htm,
-            &mut |_| Ok(Answer::default()),
-        )
-        .unwrap();
+        let job = Job {
+            method: Method::Beginner,
+            limits: Limits::default(),
+            notation: Notation::Standard,
+            progress: Progress::none(),
+            advise: &no_advice,
+        };
+        let summary = run(input, &mut out, &mut err, &job).unwrap();
         assert_eq!((summary.solved, summary.failed), (2, 1));
         assert_eq!(
             String::from_utf8(err).unwrap(),

@@ -22,7 +22,6 @@ use crate::output;
 use crate::parser::{Notation, parse_sequence};
 use crate::perm::OrderBy;
 use crate::rep::RepKind;
-use crate::solve::twophase::TwoPhaseOptions;
 
 /// An APL-style array-programming workbench for Rubik's Cube.
 #[derive(Debug, Parser)]
@@ -561,36 +560,31 @@ fn seconds_arg(s: &str) -> std::result::Result<std::time::Duration, String> {
     }
 }
 
-/// The two-phase solver's options from the command line; an error for a method or metric
-/// it does not take.
-fn twophase_options(
+/// The limits a batch solves with; an error for a limit its method does not take.
+fn batch_limits(
     method: Method,
     metric: Metric,
     max_length: Option<u8>,
     time_limit: Option<std::time::Duration>,
-) -> Result<TwoPhaseOptions> {
-    if method != Method::TwoPhase {
+) -> Result<crate::solve::Limits> {
+    let refused = match method {
+        Method::TwoPhase => false,
+        Method::Optimal => max_length.is_some(),
+        Method::Bfs => time_limit.is_some(),
+        Method::Beginner => max_length.is_some() || time_limit.is_some(),
+    };
+    if refused {
         return Err(Error::Usage(
             "--time-limit is for the two-phase and optimal methods, --max-length for two-phase and bfs"
                 .into(),
         ));
     }
-    crate::solve::report::check_metric(metric)?;
-    let mut opts = TwoPhaseOptions {
+    Ok(crate::solve::Limits {
+        metric,
+        max_length,
         time_limit,
-        ..TwoPhaseOptions::default()
-    };
-    if let Some(n) = max_length {
-        opts.max_length = n;
-    }
-    if opts.max_length > crate::solve::twophase::MAX_LENGTH_LIMIT {
-        return Err(crate::solve::SolveError::LengthTooHigh {
-            asked: opts.max_length,
-            max: crate::solve::twophase::MAX_LENGTH_LIMIT,
-        }
-        .into());
-    }
-    Ok(opts)
+        threads: None,
+    })
 }
 
 /// A cube size, 2 to 9.
@@ -916,56 +910,12 @@ pub fn solve_batch(
     time_limit: Option<std::time::Duration>,
 ) -> Result<ExitCode> {
     crate::cancel::install();
-    type Solver<'a> = Box<dyn FnMut(&Input) -> Result<crate::batch::Answer> + 'a>;
-    let mut solver: Solver = match method {
-        Method::Beginner if max_length.is_none() && time_limit.is_none() => {
-            Box::new(|state: &Input| -> Result<crate::batch::Answer> {
-                Ok(crate::beginner::solve_input(state)?.1.simplified().into())
-            })
-        }
-        Method::Optimal if max_length.is_none() => {
-            let opts = crate::solve::optimal::OptimalOptions {
-                metric,
-                time_limit,
-                ..Default::default()
-            };
-            let table = crate::progress::optimal_table()?;
-            let tables = &crate::progress::twophase_tables().0;
-            Box::new(move |state: &Input| -> Result<crate::batch::Answer> {
-                let cube = crate::solve::report::read_cube(state)?;
-                let solved =
-                    crate::solve::report::optimal_cube(table, tables, &cube, &opts, &mut |_| {})?;
-                let unproven = (!solved.proven()).then(|| {
-                    format!(
-                        "stopped at the time limit: no solution of {} or fewer; the answer is the best found, not proven shortest",
-                        crate::text::count(
-                            u64::from(solved.search.lower_bound.saturating_sub(1)),
-                            "move"
-                        )
-                    )
-                });
-                Ok(crate::batch::Answer {
-                    moves: solved.sequence(),
-                    unproven,
-                })
-            })
-        }
-        Method::Bfs => {
-            return Err(Error::Usage(
-                "solve --batch takes --method twophase (the default) or --method beginner (the breadth-first search solves one state at a time)".to_string(),
-            ));
-        }
-        Method::TwoPhase | Method::Beginner | Method::Optimal => {
-            let opts = twophase_options(method, metric, max_length, time_limit)?;
-            // Load (or build) the tables before the first line, so that its time is a solve's.
-            let tables = &crate::progress::twophase_tables().0;
-            Box::new(move |state: &Input| -> Result<crate::batch::Answer> {
-                let cube = crate::solve::report::read_cube(state)?;
-                Ok(crate::solve::report::solve_cube(tables, &cube, &opts)?
-                    .sequence()
-                    .into())
-            })
-        }
+    let limits = batch_limits(method, metric, max_length, time_limit)?;
+    let method = match method {
+        Method::TwoPhase => crate::solve::Method::TwoPhase,
+        Method::Optimal => crate::solve::Method::Optimal,
+        Method::Bfs => crate::solve::Method::Bfs,
+        Method::Beginner => crate::solve::Method::Beginner,
     };
     let lines: Box<dyn std::io::BufRead> = if file.as_os_str() == "-" {
         Box::new(std::io::stdin().lock())
@@ -973,14 +923,24 @@ pub fn solve_batch(
         Box::new(std::io::BufReader::new(open_file(file)?))
     };
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
-    let summary = crate::batch::run(
-        lines,
-        &mut out,
-        &mut std::io::stderr().lock(),
+    let advise = |e| crate::command::with_advice(e, true);
+    // Tables load with a bar; the solves themselves run without one, between the lines.
+    let terminal = crate::progress::Terminal::default();
+    let tables = |e: &crate::solve::Event| {
+        if e.is_table() {
+            terminal.show(e);
+        }
+    };
+    let job = crate::batch::Job {
+        method,
+        limits,
         notation,
-        metric,
-        &mut *solver,
-    )?;
+        progress: crate::solve::Progress::new(&tables),
+        advise: &advise,
+    };
+    let summary = crate::batch::run(lines, &mut out, &mut std::io::stderr().lock(), &job);
+    terminal.clear();
+    let summary = summary?;
     std::io::Write::flush(&mut out)?;
     output::err(&summary);
     Ok(if summary.stopped.is_some() {

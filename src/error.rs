@@ -25,9 +25,10 @@ pub enum Error {
     /// The 2×2×2 solver.
     #[error(transparent)]
     Pocket(#[from] crate::pocket::PocketError),
-    /// The 3×3×3 search solver.
+    /// The 3×3×3 search solvers (a solver's error from the 2×2×2's table or the beginner's
+    /// method is [`Error::Pocket`] or [`Error::Beginner`]).
     #[error(transparent)]
-    Solve(#[from] crate::solve::SolveError),
+    Solve(crate::solve::SolveError),
     /// The beginner's (layer-by-layer) method.
     #[error(transparent)]
     Beginner(#[from] crate::beginner::BeginnerError),
@@ -83,6 +84,19 @@ impl From<MoveError> for Error {
 impl From<FaceletError> for Error {
     fn from(e: FaceletError) -> Error {
         Error::Input(e.into())
+    }
+}
+
+impl From<crate::solve::SolveError> for Error {
+    /// The solver's error; the 2×2×2's and the beginner method's as their own variants, as
+    /// when they are called directly.
+    fn from(e: crate::solve::SolveError) -> Error {
+        use crate::solve::SolveError;
+        match e {
+            SolveError::Pocket(e) => Error::Pocket(e),
+            SolveError::Beginner(e) => Error::Beginner(e),
+            e => Error::Solve(e),
+        }
     }
 }
 

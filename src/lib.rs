@@ -20,7 +20,7 @@
 //! 2. Pieces and permutations: perm, cubies, effect, pieces
 //! 3. The paper's representations: rep, compare
 //! 4. Sequences as typed: tools, alg, parser, input
-//! 5. Solvers: pocket, solve, beginner
+//! 5. Solvers: pocket, beginner, solve
 //! 6. Answers: reports, error, output, quiet, progress, batch, draw
 //! 7. Front ends: command, repl, cli
 //! 8. Documentation: guide

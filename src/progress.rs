@@ -1,8 +1,9 @@
 //! Long-running work as a terminal shows it: a spinner or a bar on stderr while it runs,
-//! hidden when stderr is not a terminal. The library's searches and measurements report
-//! their progress through callbacks; this module turns those into indicatif bars, for the
-//! command line and the REPL alike. Without the `cli` feature (the library alone) the bars
-//! are [`quiet`](crate::quiet) ones, which draw nothing.
+//! hidden when stderr is not a terminal. The library's solves ([`crate::solve::Progress`])
+//! and measurements report their progress through callbacks; this module turns those into
+//! indicatif bars, for the command line and the REPL alike. Nothing else in the library
+//! calls it. Without the `cli` feature (the library alone) the bars are
+//! [`quiet`](crate::quiet) ones, which draw nothing.
 
 #[cfg(not(feature = "cli"))]
 use crate::quiet as indicatif;
@@ -11,64 +12,163 @@ use crate::compare::{
     Format, Measure, PiecesMeasure, compare_table, measure, measure_sizes, paper_table,
 };
 use crate::error::Result;
-use crate::input::Input;
-use crate::notation::Notation;
+use crate::solve::{Event, Method, Progress, TableKind};
 
-/// The 3×3×3 search solver with a progress line on stderr (hidden when it is not a terminal).
-pub fn solve_with_progress(
-    opts: &crate::solve::SearchOptions,
-    input: &Input,
-    notation: Notation,
-) -> Result<String> {
+/// The solvers' [`Event`]s drawn on stderr (hidden when it is not a terminal): a bar while a
+/// table is built, a spinner while one loads and while a search runs.
+///
+/// ```
+/// use cubework::progress::Terminal;
+/// use cubework::solve::{Limits, Method, solve};
+/// let cube = cubework::Cube::solved();
+/// let s = Terminal::run(|p| solve(&cube, Method::Beginner, &Limits::default(), p)).unwrap();
+/// assert!(s.moves.is_empty());
+/// ```
+#[derive(Default)]
+pub struct Terminal {
+    bar: std::sync::Mutex<Option<(Shown, indicatif::ProgressBar)>>,
+}
+
+/// What the bar on screen shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Shown {
+    Loading(TableKind),
+    Building(TableKind),
+    Search,
+}
+
+fn table_name(table: TableKind) -> &'static str {
+    match table {
+        TableKind::TwoPhase => "the two-phase tables",
+        TableKind::Optimal => "the optimal solver's table",
+        TableKind::Pocket(crate::metric::Metric::Qtm) => "the 2×2×2 table (quarter turns)",
+        TableKind::Pocket(_) => "the 2×2×2 table (half turns)",
+    }
+}
+
+fn spinner() -> indicatif::ProgressBar {
     let bar = indicatif::ProgressBar::new_spinner();
     bar.set_style(
         indicatif::ProgressStyle::with_template("{spinner} {msg} [{elapsed}]")
             .unwrap_or_else(|_| indicatif::ProgressStyle::default_spinner()),
     );
-    let answer = crate::solve::bfs_report_with(opts, input, notation, &mut |p| {
-        let what = match p.phase {
-            crate::solve::Phase::Ball => format!(
-                "states within {} of solved: {}",
-                p.ball_radius,
-                crate::text::thousands(p.ball_states)
-            ),
-            crate::solve::Phase::Search => {
-                format!(
-                    "searching depth {} of at most {}: {} nodes",
-                    p.depth,
-                    p.limit,
-                    crate::text::thousands(p.nodes)
-                )
-            }
-        };
-        bar.set_message(what);
-        bar.tick();
-    });
-    bar.finish_and_clear();
-    Ok(answer?)
+    bar
 }
 
-/// The two-phase solver's tables, loaded from the cache or, the first time, built with a
-/// progress bar on stderr (hidden when it is not a terminal).
-pub fn twophase_tables() -> &'static (crate::solve::tables::Tables, crate::cache::CacheReport) {
-    let mut bar: Option<indicatif::ProgressBar> = None;
-    let tables = crate::solve::cache::shared_tables(&mut |done, total| {
-        let bar = bar.get_or_insert_with(|| {
-            let bar = indicatif::ProgressBar::new(total);
-            bar.set_style(
-                indicatif::ProgressStyle::with_template(
-                    "building the two-phase tables {bar:30} {percent:>3}% [{elapsed}]",
-                )
-                .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
-            );
-            bar
-        });
-        bar.set_position(done);
-    });
-    if let Some(bar) = bar {
-        bar.finish_and_clear();
+impl Terminal {
+    /// Runs `work` with a [`Progress`] drawn on stderr, and clears what it drew.
+    pub fn run<T>(work: impl FnOnce(&Progress) -> T) -> T {
+        let terminal = Terminal::default();
+        let show = |e: &Event| terminal.show(e);
+        let out = work(&Progress::new(&show));
+        terminal.clear();
+        out
     }
-    tables
+
+    /// Draws `event`.
+    pub fn show(&self, event: &Event) {
+        let mut guard = self.bar.lock().unwrap_or_else(|e| e.into_inner());
+        let wanted = match *event {
+            Event::LoadingTable(TableKind::TwoPhase) => None,
+            Event::LoadingTable(t) => Some(Shown::Loading(t)),
+            Event::BuildingTable { table, .. } => Some(Shown::Building(table)),
+            Event::TableReady(_) => None,
+            Event::Ball { .. } | Event::Search { .. } => Some(Shown::Search),
+        };
+        let Some(wanted) = wanted else {
+            if let Some((_, bar)) = guard.take() {
+                bar.finish_and_clear();
+            }
+            return;
+        };
+        if guard.as_ref().map(|(shown, _)| *shown) != Some(wanted) {
+            if let Some((_, bar)) = guard.take() {
+                bar.finish_and_clear();
+            }
+            let bar = match wanted {
+                Shown::Loading(table) => {
+                    let bar = spinner();
+                    bar.set_message(format!("loading {}", table_name(table)));
+                    bar.enable_steady_tick(std::time::Duration::from_millis(100));
+                    bar
+                }
+                Shown::Building(table) => {
+                    let bar = indicatif::ProgressBar::new(0);
+                    bar.set_style(
+                        indicatif::ProgressStyle::with_template(&format!(
+                            "building {} (once) {{bar:30}} {{percent:>3}}% [{{elapsed}}]",
+                            table_name(table)
+                        ))
+                        .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+                    );
+                    bar
+                }
+                Shown::Search => spinner(),
+            };
+            *guard = Some((wanted, bar));
+        }
+        let Some((_, bar)) = guard.as_ref() else {
+            return;
+        };
+        match *event {
+            Event::BuildingTable { done, total, .. } => {
+                bar.set_length(total);
+                bar.set_position(done);
+            }
+            Event::Ball { radius, states, .. } => {
+                bar.set_message(format!(
+                    "states within {radius} of solved: {}",
+                    crate::text::thousands(states)
+                ));
+                bar.tick();
+            }
+            Event::Search {
+                method: Method::Optimal,
+                depth,
+                nodes,
+                elapsed,
+                probing,
+                ..
+            } => {
+                let secs = elapsed.as_secs_f64().max(1e-9);
+                bar.set_message(format!(
+                    "optimal search: {} {depth}, {} nodes, {:.1} M nodes/s",
+                    if probing {
+                        "two-phase probe for a solution of"
+                    } else {
+                        "depth"
+                    },
+                    crate::text::thousands(nodes),
+                    nodes as f64 / secs / 1e6
+                ));
+                bar.tick();
+            }
+            Event::Search {
+                depth,
+                limit,
+                nodes,
+                ..
+            } => {
+                let limit = limit
+                    .map(|l| format!(" of at most {l}"))
+                    .unwrap_or_default();
+                bar.set_message(format!(
+                    "searching depth {depth}{limit}: {} nodes",
+                    crate::text::thousands(nodes)
+                ));
+                bar.tick();
+            }
+            Event::LoadingTable(_) | Event::TableReady(_) => {}
+        }
+    }
+
+    /// Clears whatever is drawn.
+    pub fn clear(&self) {
+        let mut guard = self.bar.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some((_, bar)) = guard.take() {
+            bar.finish_and_clear();
+        }
+    }
 }
 
 /// A spinner on stderr saying `what` while `work` runs (hidden when stderr is not a
@@ -84,37 +184,6 @@ pub fn with_spinner<T>(what: &str, work: impl FnOnce() -> T) -> T {
     let out = work();
     bar.finish_and_clear();
     out
-}
-
-/// `cubework tables build`: loads every cached table, building (with a progress bar or
-/// spinner) and saving those that are missing or damaged; how each was obtained, then the
-/// listing of [`crate::reports::tables_report`].
-pub fn build_tables(optimal: bool) -> Result<String> {
-    let mut out = Vec::new();
-    for metric in crate::metric::Metric::SEARCHED {
-        let name = crate::pocket::table_file(metric).name;
-        let (_, report) = with_spinner(&format!("{name}: loading or building"), || {
-            crate::pocket::shared_table(metric)
-        });
-        out.push(format!("{name}: {report}"));
-    }
-    let (_, report) = twophase_tables();
-    out.push(format!(
-        "{}: {report}",
-        crate::solve::cache::table_file().name
-    ));
-    if optimal {
-        let (_, report) = optimal_table_with_report()?;
-        out.push(format!(
-            "{}: {report}",
-            crate::solve::optimal_table::table_file(crate::solve::report::optimal_table_kind())
-                .name
-        ));
-    }
-    out.push(crate::reports::tables_report(
-        crate::cache::cache_dir().as_deref(),
-    ));
-    Ok(out.join("\n"))
 }
 
 /// Rounds `compare` and `paper` time (after a warm-up round).
@@ -196,79 +265,4 @@ pub fn measure_sizes_with_progress(
     });
     bar.finish_and_clear();
     Ok(measures?)
-}
-
-/// The optimal solver's table ([`crate::solve::report::optimal_table_kind`]), loaded from
-/// the cache or, the first time, built with a progress bar on stderr (about 45 s on two
-/// cores for the large table); Ctrl-C stops a build, and nothing is saved.
-pub fn optimal_table() -> Result<&'static crate::solve::optimal_table::AxisTable> {
-    Ok(&optimal_table_with_report()?.0)
-}
-
-/// [`optimal_table`] with how it was obtained (loaded, or built and saved or not).
-pub fn optimal_table_with_report() -> Result<&'static (
-    crate::solve::optimal_table::AxisTable,
-    crate::cache::CacheReport,
-)> {
-    use crate::solve::optimal_table::{AxisTable, load_or_build_in};
-    static TABLE: std::sync::OnceLock<(AxisTable, crate::cache::CacheReport)> =
-        std::sync::OnceLock::new();
-    if let Some(t) = TABLE.get() {
-        return Ok(t);
-    }
-    let bar = indicatif::ProgressBar::new_spinner();
-    bar.set_style(
-        indicatif::ProgressStyle::with_template("{msg} {bar:30} {percent:>3}% [{elapsed}]")
-            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
-    );
-    bar.set_message("loading the optimal solver's table");
-    bar.enable_steady_tick(std::time::Duration::from_millis(100));
-    let made = load_or_build_in(
-        crate::solve::report::optimal_table_kind(),
-        crate::cache::cache_dir().as_deref(),
-        crate::solve::optimal::default_threads(),
-        &mut |done, total| {
-            bar.set_message("building the optimal solver's table (once)");
-            bar.set_length(total);
-            bar.set_position(done);
-        },
-    );
-    bar.finish_and_clear();
-    let made = made?;
-    Ok(TABLE.get_or_init(|| made))
-}
-
-/// `solve --method optimal` on `input`, with a progress line on stderr while it searches
-/// (depth, nodes, nodes a second, time; hidden when stderr is not a terminal).
-pub fn optimal_with_progress(
-    input: &Input,
-    opts: &crate::solve::optimal::OptimalOptions,
-    notation: Notation,
-) -> Result<String> {
-    // Read the state first, so that bad input is reported before any table is loaded.
-    let cube = crate::solve::report::read_cube(input)?;
-    let table = optimal_table()?;
-    let tables = &twophase_tables().0;
-    let bar = indicatif::ProgressBar::new_spinner();
-    bar.set_style(
-        indicatif::ProgressStyle::with_template("{spinner} {msg} [{elapsed}]")
-            .unwrap_or_else(|_| indicatif::ProgressStyle::default_spinner()),
-    );
-    let text = crate::solve::report::optimal_text(table, tables, &cube, opts, notation, &mut |p| {
-        let secs = p.elapsed.as_secs_f64().max(1e-9);
-        bar.set_message(format!(
-            "optimal search: {} {}, {} nodes, {:.1} M nodes/s",
-            if p.probing {
-                "two-phase probe for a solution of"
-            } else {
-                "depth"
-            },
-            p.depth,
-            crate::text::thousands(p.nodes),
-            p.nodes as f64 / secs / 1e6
-        ));
-        bar.tick();
-    });
-    bar.finish_and_clear();
-    Ok(text?)
 }

@@ -729,6 +729,37 @@ pub fn cached_tables() -> Vec<CachedTable> {
     ]
 }
 
+/// `cubework tables build`: loads every cached table, building and saving those that are
+/// missing or damaged (the optimal solver's only if `optimal`), with `progress` hearing how;
+/// how each was obtained, then the listing of [`tables_report`].
+pub fn tables_build_report(
+    optimal: bool,
+    progress: &crate::solve::Progress,
+) -> Result<String, crate::solve::SolveError> {
+    use crate::solve::shared;
+    let mut out = Vec::new();
+    for metric in Metric::SEARCHED {
+        let name = crate::pocket::table_file(metric).name;
+        let (_, report) = shared::pocket_table(metric, progress);
+        out.push(format!("{name}: {report}"));
+    }
+    let (_, report) = shared::twophase_tables(progress);
+    out.push(format!(
+        "{}: {report}",
+        crate::solve::cache::table_file().name
+    ));
+    if optimal {
+        let (_, report) = shared::optimal_table(progress)?;
+        out.push(format!(
+            "{}: {report}",
+            crate::solve::optimal_table::table_file(crate::solve::report::optimal_table_kind())
+                .name
+        ));
+    }
+    out.push(tables_report(crate::cache::cache_dir().as_deref()));
+    Ok(out.join("\n"))
+}
+
 /// `cubework tables`: every cached table — name, what it is for, size on disk, state (built,
 /// missing or damaged, read through all of the table's checks) and path — with what is wrong
 /// with each damaged one below.

@@ -139,9 +139,19 @@ fn bad_states_are_one_line_errors() {
             vec!["solve", "--method", "beginner", "--facelets", "UUU"],
             "3 characters",
         ),
+        // Every method solves batches (bfs too, since one solver interface serves them
+        // all); a limit the method does not take is still refused before any line is read.
         (
-            vec!["solve", "--method", "bfs", "--batch", "-"],
-            "--method beginner",
+            vec![
+                "solve",
+                "--method",
+                "beginner",
+                "--max-length",
+                "5",
+                "--batch",
+                "-",
+            ],
+            "--max-length for two-phase and bfs",
         ),
     ] {
         let (stdout, stderr, code) = run(&args);

@@ -3,7 +3,28 @@
 
 use cubework::input::Input;
 use cubework::metric::Metric;
-use cubework::pocket::{CACHE_ENV, cache_file, load_or_build, solve_report, table_report};
+use cubework::pocket::{CACHE_ENV, cache_file, load_or_build, table_report};
+use cubework::solve::{Limits, Method, Progress, report::solution_text, solve};
+
+/// `pocket solve` as the command line runs it: the state read, then solved by the pocket
+/// method (its table from the cache directory), as text.
+fn solve_report(
+    metric: Metric,
+    input: &Input,
+    notation: cubework::Notation,
+) -> cubework::Result<String> {
+    let cube = input
+        .to_cube(2)
+        .map_err(cubework::pocket::PocketError::from)?;
+    let limits = Limits {
+        metric,
+        ..Limits::default()
+    };
+    Ok(solution_text(
+        &solve(&cube, Method::Pocket, &limits, &Progress::none())?,
+        notation,
+    ))
+}
 
 #[test]
 fn reports_build_save_and_reload_the_tables_in_the_environments_cache_directory() {

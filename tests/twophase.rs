@@ -169,17 +169,33 @@ fn batch_solves_every_good_line_and_names_the_bad_ones() {
         assert!(err[1].contains(" ms a solve; mean length "), "{err:?}");
     }
     // All good: status 0, the two-phase solver by default. A directory is refused as a
-    // file (bad input, as for `run`); bfs does not batch; qtm is refused.
+    // file (bad input, as for `run`); bfs batches too, and takes no time limit; qtm is
+    // refused by the two-phase solver.
     let r = run(&["solve", "--batch", "-"], "R U\nF2\n");
     assert_eq!(r.code, Some(0), "{}", r.stderr);
     assert_eq!(r.stdout, "U' R'\nF2\n");
     let r = run(&["solve", "--batch", "-", "--max-length", "20"], "R U\n");
     assert_eq!(r.stdout, "U' R'\n");
+    let r = run(&["solve", "--batch", "-", "--method", "bfs"], "R U\nx\n");
+    assert_eq!(
+        (r.code, r.stdout.as_str()),
+        (Some(0), "U' R'\nx'\n"),
+        "{}",
+        r.stderr
+    );
     for (args, message) in [
         (vec!["solve", "--batch", "/"], "is a directory"),
         (
-            vec!["solve", "--batch", "-", "--method", "bfs"],
-            "one state at a time",
+            vec![
+                "solve",
+                "--batch",
+                "-",
+                "--method",
+                "bfs",
+                "--time-limit",
+                "1",
+            ],
+            "--time-limit is for the two-phase and optimal methods",
         ),
         (
             vec!["solve", "--batch", "-", "--metric", "qtm"],
@@ -265,7 +281,18 @@ fn a_max_length_shorter_than_every_solution_is_said_to_be_so_with_no_advice_of_m
     assert_eq!(r.code, Some(2));
     assert_eq!(
         r.stderr,
-        "cubework: no solution of 3 moves or fewer exists: allow more moves (--max-length N; in the REPL, solve max N)\n"
+        "cubework: no solution of 3 moves or fewer exists: allow more moves (--max-length N)\n"
+    );
+    // The REPL's advice is in its own words.
+    let r = run(&[], "R U F L\nsolve max 3\n");
+    assert!(
+        r.stdout
+            .contains("no solution of 3 moves or fewer exists: allow more moves (solve max N)")
+            || r.stderr
+                .contains("no solution of 3 moves or fewer exists: allow more moves (solve max N)"),
+        "{} {}",
+        r.stdout,
+        r.stderr
     );
 }
 

@@ -1,12 +1,11 @@
 //! The method's answers as text: `cubework solve --method beginner`, and the REPL's
-//! `solve beginner`, `step` and `stage?`.
+//! `solve beginner`, `step` (its stage line) and `stage?`.
 
 use std::fmt::Write as _;
 
-use super::{BeginnerError, Solution, Stage, solve, solve_input};
+use super::{BeginnerError, Stage, StageMoves};
 use crate::alg::move_cost;
 use crate::cube::Cube;
-use crate::input::Input;
 use crate::metric::Metric;
 use crate::moves::Move;
 use crate::moves::format_moves;
@@ -29,42 +28,50 @@ fn written(moves: &[Move], notation: Notation) -> String {
     }
 }
 
-/// The closing lines: both lengths, then the simplified solution alone on the last line.
-fn summary(out: &mut String, solution: &Solution, metric: Metric, notation: Notation) {
-    let simplified = solution.simplified();
-    let made: u64 = solution
-        .stages
-        .iter()
-        .map(|s| count(&s.moves, metric))
-        .sum();
+/// The closing lines: both lengths, then the simplified solution alone on the last line
+/// (`answer`: from the cube as given, with the whole-cube turn that brings its centres home
+/// first, if it needs one).
+fn summary(
+    out: &mut String,
+    stages: &[StageMoves],
+    answer: &[Move],
+    metric: Metric,
+    notation: Notation,
+) {
+    let made: u64 = stages.iter().map(|s| count(&s.moves, metric)).sum();
     let _ = writeln!(
         out,
         "{made} moves by stage, {} simplified (whole-cube turns folded in, cancelling moves merged), in the {}{}:",
-        count(&simplified, metric),
+        count(answer, metric),
         metric.title(),
         notation.in_words()
     );
-    out.push_str(&format_moves(&in_notation(&simplified, notation)));
+    out.push_str(&format_moves(&in_notation(answer, notation)));
 }
 
 /// `cubework solve --method beginner`: one line a stage (its number and name, its length in
-/// `metric`, its moves as made), then the lengths, then the whole solution simplified alone on
-/// the last line.
+/// `metric`, its moves as made), then the lengths, then `answer` — the whole solution
+/// simplified, from the cube as given — alone on the last line.
 ///
 /// ```
-/// use cubework::beginner::report::report;
-/// use cubework::input::Input;
+/// use cubework::beginner::{self, report::report};
 /// use cubework::metric::Metric;
-/// let text = report(&Input::Alg("R U R' U'".into()), Metric::Htm, cubework::Notation::Standard).unwrap();
+/// let cube = cubework::input::Input::Alg("R U R' U'".into()).to_cube(3).unwrap();
+/// let solution = beginner::solve(&cube).unwrap();
+/// let text = report(&solution.stages, &solution.simplified(), Metric::Htm, cubework::Notation::Standard);
 /// let lines: Vec<&str> = text.lines().collect();
 /// assert_eq!(lines.len(), 9);
 /// assert!(lines[0].starts_with("1. white cross"));
 /// assert!(lines[6].starts_with("7. blue corners oriented"));
 /// ```
-pub fn report(input: &Input, metric: Metric, notation: Notation) -> Result<String, BeginnerError> {
-    let (_, solution) = solve_input(input)?;
+pub fn report(
+    stages: &[StageMoves],
+    answer: &[Move],
+    metric: Metric,
+    notation: Notation,
+) -> String {
     let mut out = String::new();
-    for s in &solution.stages {
+    for s in stages {
         let _ = writeln!(
             out,
             "{}. {:<NAME_WIDTH$} {:>3}  {}",
@@ -74,24 +81,26 @@ pub fn report(input: &Input, metric: Metric, notation: Notation) -> Result<Strin
             written(&s.moves, notation)
         );
     }
-    summary(&mut out, &solution, metric, notation);
-    Ok(out)
+    summary(&mut out, stages, answer, metric, notation);
+    out
 }
 
-/// The REPL's `solve beginner`: each stage with its moves and the cube after it, drawn by
-/// `render`; then the lengths and the simplified solution on the last line.
+/// The REPL's `solve beginner`: each of `stages` (the method's, on `cube`) with its moves and
+/// the cube after it, drawn by `render`; then the lengths and `answer`, the simplified
+/// solution, on the last line.
 pub fn walkthrough(
     cube: &Cube,
+    stages: &[StageMoves],
+    answer: &[Move],
     metric: Metric,
     notation: Notation,
     render: &dyn Fn(&Cube) -> String,
 ) -> Result<String, BeginnerError> {
-    let solution = solve(cube)?;
     let mut now = cube.clone();
     let mut out = String::new();
-    for s in &solution.stages {
+    for s in stages {
         now.apply_all(&s.moves)
-            .expect("the method's moves exist on the 3×3×3");
+            .map_err(|_| BeginnerError::Stuck(s.stage))?;
         let _ = writeln!(
             out,
             "{}\n{}\n",
@@ -99,7 +108,7 @@ pub fn walkthrough(
             render(&now)
         );
     }
-    summary(&mut out, &solution, metric, notation);
+    summary(&mut out, stages, answer, metric, notation);
     Ok(out)
 }
 
@@ -112,15 +121,6 @@ pub fn stage_line(stage: Stage, moves: &[Move], metric: Metric, notation: Notati
         crate::text::count(count(moves, metric), "move"),
         written(moves, notation)
     )
-}
-
-/// The REPL's `step`: the next stage not done on `cube` and the moves that make it, or
-/// `None` when the cube is solved.
-pub fn step(cube: &Cube) -> Result<Option<(Stage, Vec<Move>)>, BeginnerError> {
-    let Some(stage) = Stage::next(cube) else {
-        return Ok(None);
-    };
-    Ok(Some((stage, stage.solve(cube)?)))
 }
 
 fn pieces_noun(stage: Stage) -> &'static str {

@@ -20,6 +20,8 @@ pub use defs::{COMMANDS, CommandDef, CommandKind};
 pub use parse::parse_line;
 pub use request::{DrawRequest, Request, ShowWhat, Shown, SolveMethod};
 pub use run::run;
+#[cfg(feature = "cli")]
+pub(crate) use run::with_advice;
 
 use crate::alg::Alg;
 use crate::cube::Cube;

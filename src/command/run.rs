@@ -14,8 +14,8 @@ use crate::input::Input;
 use crate::metric::Metric;
 use crate::moves::{Move, format_moves};
 use crate::reports;
-use crate::solve::report::Plan;
-use crate::solve::twophase::TwoPhaseOptions;
+use crate::solve::report::{Plan, solution_text};
+use crate::solve::{Limits, Method, Solution};
 use crate::tools;
 
 /// Runs `request` on `session`: the one way every front end executes what a user asked.
@@ -90,7 +90,14 @@ pub fn run(session: &mut Session, request: Request) -> Result<Reply> {
             }
         }
         Request::PocketSolve { metric, state } => {
-            text(crate::pocket::solve_report(metric, &state, notation)?)
+            // Read the state first, so that a bad one is reported without building a table.
+            let cube = state.to_cube(2).map_err(crate::pocket::PocketError::from)?;
+            let limits = Limits {
+                metric,
+                ..Limits::default()
+            };
+            let solution = solve_with_progress(&cube, Method::Pocket, &limits)?;
+            text(solution_text(&solution, notation))
         }
         Request::Compare {
             size,
@@ -177,7 +184,9 @@ pub fn run(session: &mut Session, request: Request) -> Result<Reply> {
         Request::Tables {
             build: true,
             optimal,
-        } => text(crate::progress::build_tables(optimal)?),
+        } => text(crate::progress::Terminal::run(|p| {
+            reports::tables_build_report(optimal, p)
+        })?),
     }
 }
 
@@ -198,9 +207,7 @@ fn scramble(
                 seed,
                 notation,
             )?,
-            (true, 3) => {
-                reports::random_state_report(&crate::progress::twophase_tables().0, seed, notation)?
-            }
+            (true, 3) => reports::random_state_report(&twophase_tables().0, seed, notation)?,
             (true, size) => {
                 return Err(usage(&format!(
                     "--random-state is for the 2×2×2 and the 3×3×3, whose states the solvers know; --size {size} without it scrambles by random outer and wide turns, as the WCA's scrambles"
@@ -219,8 +226,8 @@ fn scramble(
                 (state.to_cube(), moves)
             }
             3 => {
-                let tables = &crate::progress::twophase_tables().0;
-                let (state, scramble) = crate::solve::report::random_state_scramble(tables, seed)?;
+                let (state, scramble) =
+                    crate::solve::report::random_state_scramble(&twophase_tables().0, seed)?;
                 let moves: Vec<Move> = scramble.iter().map(|m| m.to_move()).collect();
                 (state.to_cube(), moves)
             }
@@ -247,6 +254,37 @@ fn scramble(
     Ok(Reply::text(format!("{label}\n{}", reply.text)))
 }
 
+/// The two-phase tables, with a bar on stderr while they are built.
+fn twophase_tables() -> &'static (crate::solve::tables::Tables, crate::cache::CacheReport) {
+    crate::progress::Terminal::run(crate::solve::shared::twophase_tables)
+}
+
+/// [`crate::solve::solve`] with its progress on stderr.
+fn solve_with_progress(cube: &Cube, method: Method, limits: &Limits) -> Result<Solution> {
+    Ok(crate::progress::Terminal::run(|p| {
+        crate::solve::solve(cube, method, limits, p)
+    })?)
+}
+
+/// What a solver's error asks of the user, said in the words of the front end it was asked
+/// from (`flags`: the command line's; else the REPL's), after the library's message.
+pub(crate) fn with_advice(e: crate::error::Error, flags: bool) -> crate::error::Error {
+    use crate::solve::{Reach, SolveError};
+    let crate::error::Error::Solve(SolveError::NotFound { reach, .. }) = &e else {
+        return e;
+    };
+    let (moves, time) = if flags {
+        ("--max-length N", "--time-limit S")
+    } else {
+        ("solve max N", "solve time S")
+    };
+    let advice = match reach {
+        Reach::OutOfTime => format!("allow more moves ({moves}) or more time ({time})"),
+        Reach::Searched | Reach::Proven => format!("allow more moves ({moves})"),
+    };
+    crate::error::Error::Usage(format!("{e}: {advice}"))
+}
+
 /// `solve`: the state given, or the session's cube.
 fn solve(
     session: &mut Session,
@@ -257,110 +295,91 @@ fn solve(
     state: Option<Input>,
 ) -> Result<Reply> {
     let notation = session.notation;
-    let input = match state {
-        Some(input) => input,
+    let (flags, words) = (session.one_shot, !session.one_shot);
+    let method = match method {
+        SolveMethod::TwoPhase => Method::TwoPhase,
+        SolveMethod::Optimal => Method::Optimal,
+        SolveMethod::Bfs => Method::Bfs,
+        SolveMethod::Beginner => Method::Beginner,
+    };
+    match method {
+        Method::Optimal if max_length.is_some() => {
+            return Err(usage(if flags {
+                "--max-length is for the two-phase and bfs methods (the optimal one finds the shortest)"
+            } else {
+                "solve optimal: max is for the two-phase and bfs solvers (the optimal one finds the shortest)"
+            }));
+        }
+        Method::Bfs if time_limit.is_some() => {
+            return Err(usage(if flags {
+                "--time-limit is for the two-phase and optimal methods, --max-length for two-phase and bfs"
+            } else {
+                "solve: time is for the two-phase solver, not bfs"
+            }));
+        }
+        Method::Beginner if max_length.is_some() || time_limit.is_some() => {
+            return Err(usage(if flags {
+                "--time-limit is for the two-phase and optimal methods, --max-length for two-phase and bfs"
+            } else {
+                "solve beginner: max and time are for the search solvers"
+            }));
+        }
+        _ => {}
+    }
+    let limits = Limits {
+        metric: metric.unwrap_or(Metric::Htm),
+        max_length,
+        time_limit,
+        threads: None,
+    };
+    // The limits first, then the state, so that either is reported before a table loads.
+    crate::solve::check_limits(method, &limits)?;
+    let cube = match state {
+        Some(input) => match method {
+            Method::Beginner => input
+                .to_cube(3)
+                .map_err(crate::beginner::BeginnerError::from)?,
+            _ => crate::solve::report::read_cube(&input)?,
+        },
         None => {
             session.needs_three(match method {
-                SolveMethod::Beginner => "solve beginner",
+                Method::Beginner => "solve beginner",
                 _ => "solve",
             })?;
-            Input::Cube(session.cube())
+            session.cube()
         }
     };
-    let (flags, words) = (session.one_shot, !session.one_shot);
-    match method {
-        SolveMethod::Optimal => {
-            if max_length.is_some() {
-                return Err(usage(if flags {
-                    "--max-length is for the two-phase and bfs methods (the optimal one finds the shortest)"
-                } else {
-                    "solve optimal: max is for the two-phase and bfs solvers (the optimal one finds the shortest)"
-                }));
-            }
-            let opts = crate::solve::optimal::OptimalOptions {
-                metric: metric.unwrap_or(Metric::Htm),
-                time_limit,
-                ..Default::default()
-            };
-            Ok(Reply::text(crate::progress::optimal_with_progress(
-                &input, &opts, notation,
-            )?))
-        }
-        SolveMethod::Bfs => {
-            if time_limit.is_some() {
-                return Err(usage(if flags {
-                    "--time-limit is for the two-phase and optimal methods, --max-length for two-phase and bfs"
-                } else {
-                    "solve: time is for the two-phase solver, not bfs"
-                }));
-            }
-            let metric = metric.unwrap_or(Metric::Htm);
-            let opts = crate::solve::SearchOptions {
-                metric,
-                depth_limit: max_length.unwrap_or(crate::solve::default_limit(metric)),
-            };
-            Ok(Reply::text(crate::progress::solve_with_progress(
-                &opts, &input, notation,
-            )?))
-        }
-        SolveMethod::Beginner => {
-            if max_length.is_some() || time_limit.is_some() {
-                return Err(usage(if flags {
-                    "--time-limit is for the two-phase and optimal methods, --max-length for two-phase and bfs"
-                } else {
-                    "solve beginner: max and time are for the search solvers"
-                }));
-            }
-            let metric = metric.unwrap_or(Metric::Htm);
-            if !words {
-                return Ok(Reply::text(crate::beginner::report::report(
-                    &input, metric, notation,
-                )?));
-            }
-            let cube = input
-                .to_cube(3)
-                .map_err(crate::beginner::BeginnerError::from)?;
-            let kind = session.rep.kind();
-            let render = |c: &Cube| match kind.build(c) {
-                Ok(rep) => rep.render(),
-                Err(e) => e.to_string(),
-            };
-            Ok(Reply::text(crate::beginner::report::walkthrough(
-                &cube, metric, notation, &render,
-            )?))
-        }
-        SolveMethod::TwoPhase => {
-            crate::solve::report::check_metric(metric.unwrap_or(Metric::Htm))?;
-            let mut opts = TwoPhaseOptions {
-                time_limit,
-                ..TwoPhaseOptions::default()
-            };
-            if let Some(n) = max_length {
-                opts.max_length = n;
-            }
-            if opts.max_length > crate::solve::twophase::MAX_LENGTH_LIMIT {
-                return Err(crate::solve::SolveError::LengthTooHigh {
-                    asked: opts.max_length,
-                    max: crate::solve::twophase::MAX_LENGTH_LIMIT,
-                }
-                .into());
-            }
-            // Read the state first, so that bad input is reported before any table is built.
-            let cube = crate::solve::report::read_cube(&input)?;
-            let tables = &crate::progress::twophase_tables().0;
-            Ok(Reply::text(crate::solve::report::twophase_text(
-                tables, &cube, &opts, notation,
-            )?))
-        }
+    let solution =
+        solve_with_progress(&cube, method, &limits).map_err(|e| with_advice(e, flags))?;
+    if method == Method::Beginner && words {
+        let kind = session.rep.kind();
+        let render = |c: &Cube| match kind.build(c) {
+            Ok(rep) => rep.render(),
+            Err(e) => e.to_string(),
+        };
+        return Ok(Reply::text(crate::beginner::report::walkthrough(
+            &cube,
+            &solution.stats.stages,
+            &solution.moves,
+            limits.metric,
+            notation,
+            &render,
+        )?));
     }
+    Ok(Reply::text(solution_text(&solution, notation)))
 }
 
 /// `hint`, `hint apply`, and hints for another cube.
 fn hint(session: &mut Session, apply: bool, state: Option<Cube>) -> Result<Reply> {
-    let tables = || &crate::progress::twophase_tables().0;
-    let pocket = || &crate::pocket::shared_table(Metric::Htm).0;
+    let plan = |cube: &Cube| -> Result<Plan> {
+        let method = Plan::method(cube.size())?;
+        Ok(Plan::new(
+            cube,
+            &solve_with_progress(cube, method, &Limits::default())?,
+        ))
+    };
     if let Some(cube) = state {
-        return Ok(Reply::text(Plan::make(&cube, tables, pocket)?.describe()));
+        return Ok(Reply::text(plan(&cube)?.describe()));
     }
     let cube = session.cube();
     if !(2..=3).contains(&cube.size()) {
@@ -371,7 +390,7 @@ fn hint(session: &mut Session, apply: bool, state: Option<Cube>) -> Result<Reply
     }
     let plan = match session.plan.take() {
         Some(p) if p.cube == cube => p,
-        _ => Plan::make(&cube, tables, pocket)?,
+        _ => plan(&cube)?,
     };
     if apply {
         let Some((m, next)) = plan.step() else {
@@ -491,9 +510,17 @@ impl Session {
     /// the cube after it, so that every representation follows its whole-cube turns.
     fn step(&mut self) -> Result<Reply> {
         let before = self.cube();
-        let Some((stage, moves)) = crate::beginner::report::step(&before)? else {
+        let solution = solve_with_progress(&before, Method::Beginner, &Limits::default())?;
+        // The stages before the next one are done, and made with no moves.
+        let Some(next) = solution
+            .stats
+            .stages
+            .into_iter()
+            .find(|s| !s.moves.is_empty())
+        else {
             return Ok(Reply::text("solved: all seven stages done"));
         };
+        let (stage, moves) = (next.stage, next.moves);
         let mut after = before.clone();
         after.apply_all(&moves)?;
         let line = crate::beginner::report::stage_line(stage, &moves, Metric::Htm, self.notation);
@@ -504,5 +531,39 @@ impl Session {
             after,
         });
         Ok(Reply::text(format!("{line}\n{}", self.rep.render())))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solve::{Reach, SolveError};
+
+    #[test]
+    fn a_length_bound_not_met_is_advised_in_each_front_ends_words_and_time_only_when_it_ran_out() {
+        let err = |reach| {
+            crate::error::Error::from(SolveError::NotFound {
+                max_length: 3,
+                elapsed: std::time::Duration::from_millis(1500),
+                reach,
+            })
+        };
+        assert_eq!(
+            with_advice(err(Reach::OutOfTime), true).to_string(),
+            "no solution of 3 moves or fewer found in 1.5 s: allow more moves (--max-length N) or more time (--time-limit S)"
+        );
+        assert_eq!(
+            with_advice(err(Reach::OutOfTime), false).to_string(),
+            "no solution of 3 moves or fewer found in 1.5 s: allow more moves (solve max N) or more time (solve time S)"
+        );
+        let searched = with_advice(err(Reach::Searched), false).to_string();
+        assert!(
+            searched.ends_with("within the bound: allow more moves (solve max N)"),
+            "{searched}"
+        );
+        assert!(!searched.contains("time S"), "{searched}");
+        // Other errors pass as they are.
+        let other = with_advice(SolveError::Size(4).into(), true).to_string();
+        assert_eq!(other, SolveError::Size(4).to_string());
     }
 }

@@ -9,8 +9,8 @@
 //! metric (6 moves) and the half-turn metric (9 moves); an optimal solution is a walk down the
 //! distances. The tables are cached on disk ([`cache`]).
 //!
-//! The command line's entry points are [`table_report`] and [`solve_report`]; each returns
-//! text whose last line is the answer alone.
+//! The command line's entry point is [`table_report`], text whose last line is the answer
+//! alone; solutions come through [`crate::solve::solve`] with the pocket method.
 
 pub mod cache;
 pub mod perm;
@@ -25,13 +25,9 @@ pub use cache::{cache_file, load_or_build, table_file};
 pub use state::{PocketMove, PocketState, STATES, format_pocket};
 pub use table::DistanceTable;
 
-use crate::alg::format_in;
 use crate::cubies::CubieError;
-use crate::input::{Input, InputError};
+use crate::input::InputError;
 use crate::metric::Metric;
-use crate::moves::Move;
-use crate::notation::Notation;
-use crate::text::count;
 
 /// Why a 2×2×2 state cannot be solved.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -134,63 +130,6 @@ pub fn table_report(metric: Metric, csv: bool) -> Result<String, PocketError> {
     Ok(table_text(table, Some(report), csv))
 }
 
-/// An optimal solution of `input` from `table` as text: what was done to read the state, its
-/// distance, and the solution alone on the last line (empty when already solved).
-pub fn solve_text(
-    table: &DistanceTable,
-    input: &Input,
-    notation: Notation,
-) -> Result<String, PocketError> {
-    let (state, rotation) = PocketState::from_input(input)?;
-    let solution = table.solve(&state)?;
-    let mut out = String::new();
-    if !rotation.is_empty() {
-        let _ = writeln!(
-            out,
-            "turned the whole cube ({}) to hold corner DBL at home",
-            format_in(&rotation, notation)
-        );
-    }
-    let metric = table.metric();
-    let _ = writeln!(
-        out,
-        "{} from solved in the {} (God's number {}); an optimal solution{}:",
-        count(solution.len() as u64, "move"),
-        metric.title(),
-        table.gods_number(),
-        notation.in_words()
-    );
-    // The last line does the whole job from the cube as given: its whole-cube turn too.
-    let moves: Vec<Move> = rotation
-        .iter()
-        .copied()
-        .chain(solution.iter().map(|m| m.to_move()))
-        .collect();
-    out.push_str(&format_in(&moves, notation));
-    Ok(out)
-}
-
-/// `cubework pocket solve`: an optimal solution in moves of U, R and F (see [`solve_text`]),
-/// from the metric's table, loaded or built once per process. (Not run as a doc test, because
-/// it uses the user's cache directory; `tests/pocket_reports.rs` runs it.)
-///
-/// ```no_run
-/// use cubework::input::Input;
-/// use cubework::metric::Metric;
-/// let text = cubework::pocket::solve_report(Metric::Htm, &Input::Alg("R U2 F'".into()), cubework::Notation::Standard).unwrap();
-/// assert_eq!(text.lines().last(), Some("F U2 R'"));
-/// ```
-pub fn solve_report(
-    metric: Metric,
-    input: &Input,
-    notation: Notation,
-) -> Result<String, PocketError> {
-    searched(metric)?;
-    // Read the input first, so that a bad one is reported without building a table.
-    PocketState::from_input(input)?;
-    solve_text(&shared_table(metric).0, input, notation)
-}
-
 /// A random-state scramble of the 2×2×2, as the WCA's are: a state drawn uniformly from all
 /// 3,674,160 (corner DBL held, as the table counts them) from `seed`, and the moves of U, R
 /// and F that make it from solved — the inverse of the table's optimal solution, so no longer
@@ -236,6 +175,8 @@ pub fn random_state_scramble(
 mod tests {
     use super::*;
     use crate::Cube;
+    use crate::input::Input;
+    use crate::moves::Move;
     use crate::parser::{Notation, parse_moves};
     use table::tests::table;
 
@@ -252,6 +193,23 @@ mod tests {
         assert_eq!(text.lines().last(), Some("11"));
         assert!(text.contains("3,674,160"), "{text}");
         assert!(text.contains("1,887,748"), "{text}");
+    }
+
+    /// A solution as `pocket solve` prints it, through the one front door (the table is the
+    /// same as `table`'s: both are built by the same breadth-first search).
+    fn solve_text(
+        table: &DistanceTable,
+        input: &Input,
+        notation: Notation,
+    ) -> Result<String, crate::solve::SolveError> {
+        let cube = input.to_cube(2)?;
+        let limits = crate::solve::Limits {
+            metric: table.metric(),
+            ..Default::default()
+        };
+        let none = crate::solve::Progress::none();
+        let s = crate::solve::solve(&cube, crate::solve::Method::Pocket, &limits, &none)?;
+        Ok(crate::solve::report::solution_text(&s, notation))
     }
 
     #[test]
@@ -320,18 +278,22 @@ mod tests {
     }
 
     #[test]
-    fn solve_report_rejects_bad_input_before_building_anything() {
-        let err = solve_report(
-            Metric::Htm,
+    fn solve_text_rejects_bad_input() {
+        let t = table(Metric::Htm);
+        let err = solve_text(
+            t,
             &Input::Facelets("UUUFURRRFRFFDDDDLLLLBBBB".into()),
             Notation::Standard,
         )
         .unwrap_err();
         assert!(matches!(
             err,
-            PocketError::Pieces(CubieError::TwistSum { sum: 1, .. })
+            crate::solve::SolveError::Pocket(PocketError::Pieces(CubieError::TwistSum {
+                sum: 1,
+                ..
+            }))
         ));
-        let err = solve_report(Metric::Htm, &Input::Alg("R Q".into()), Notation::Standard);
+        let err = solve_text(t, &Input::Alg("R Q".into()), Notation::Standard);
         let err = err.unwrap_err();
         assert!(err.to_string().contains("unknown move 'Q'"), "{err}");
     }

@@ -29,17 +29,12 @@
 //! takes about 0.13 s, 12 moves or a "beyond the depth limit" answer at the default limit
 //! about 1.6 s.
 
-use std::fmt::Write as _;
 use std::time::{Duration, Instant};
 
 use super::SolveError;
 use super::ball::Ball;
 use super::cubie::{CubieCube, FaceMove};
-use crate::alg::format_in;
-use crate::input::Input;
 use crate::metric::Metric;
-use crate::notation::Notation;
-use crate::text::{count, thousands};
 
 /// The depth limit used unless another is asked for: 12 moves in the half-turn metric, 14 in
 /// the quarter-turn metric.
@@ -230,20 +225,21 @@ impl Search<'_> {
 /// `progress` hears how the search goes.
 ///
 /// ```
-/// use cubework::solve::{solve_optimal, CubieCube, FaceMove, SearchOptions, SolveError};
+/// use cubework::solve::bfs::{shortest_within_limit, SearchOptions};
+/// use cubework::solve::{CubieCube, FaceMove, SolveError};
 /// use cubework::metric::Metric;
 /// let scramble = [3, 0, 7, 14].map(|i| FaceMove::ALL[i]); // R U F2 L2
 /// let state = CubieCube::solved().apply_all(&scramble);
-/// let sol = solve_optimal(&state, &SearchOptions::new(Metric::Htm), &mut |_| {}).unwrap();
+/// let sol = shortest_within_limit(&state, &SearchOptions::new(Metric::Htm), &mut |_| {}).unwrap();
 /// assert_eq!(sol.moves.len(), 4);
 /// assert!(state.apply_all(&sol.moves).is_solved());
 /// let shallow = SearchOptions { metric: Metric::Htm, depth_limit: 3 };
 /// assert!(matches!(
-///     solve_optimal(&state, &shallow, &mut |_| {}),
+///     shortest_within_limit(&state, &shallow, &mut |_| {}),
 ///     Err(SolveError::BeyondDepthLimit { limit: 3, .. })
 /// ));
 /// ```
-pub fn solve_optimal(
+pub fn shortest_within_limit(
     state: &CubieCube,
     opts: &SearchOptions,
     progress: &mut dyn FnMut(&SearchProgress),
@@ -312,62 +308,6 @@ pub fn solve_optimal(
     Err(SolveError::BeyondDepthLimit { limit, metric })
 }
 
-/// `cubework solve --method bfs`, with options: a shortest solution of `input` as text — any
-/// whole-cube turn made to bring the centres home, the length and the work done, and the
-/// solution alone on the last line (empty when already solved).
-pub fn bfs_report_with(
-    opts: &SearchOptions,
-    input: &Input,
-    notation: Notation,
-    progress: &mut dyn FnMut(&SearchProgress),
-) -> Result<String, SolveError> {
-    if opts.metric == Metric::Stm {
-        return Err(SolveError::Metric(opts.metric));
-    }
-    let cube = input.to_cube(3)?;
-    let (state, rotation) = CubieCube::from_cube(&cube)?;
-    let sol = solve_optimal(&state, opts, progress)?;
-    let mut out = super::report::rotation_line(&rotation, notation);
-    let _ = writeln!(
-        out,
-        "{} in the {}, optimal (searched {} from the scramble and {} around solved in {:.2} s){}:",
-        count(sol.moves.len() as u64, "move"),
-        opts.metric.title(),
-        count(sol.nodes, "state"),
-        thousands(sol.ball_states),
-        sol.elapsed.as_secs_f64(),
-        notation.in_words()
-    );
-    // The last line does the whole job from the cube as given: its whole-cube turn too.
-    let whole: Vec<_> = rotation
-        .iter()
-        .copied()
-        .chain(sol.moves.iter().map(|m| m.to_move()))
-        .collect();
-    out.push_str(&format_in(&whole, notation));
-    Ok(out)
-}
-
-/// `cubework solve --method bfs`: a shortest solution of `input` in `metric`, searching up
-/// to the [`default_limit`] (see [`bfs_report_with`]).
-///
-/// ```
-/// use cubework::input::Input;
-/// use cubework::metric::Metric;
-/// use cubework::solve::bfs_report;
-/// use cubework::Notation;
-/// let text = bfs_report(Metric::Htm, &Input::Alg("R U2 F'".into()), Notation::Standard, &mut |_| {}).unwrap();
-/// assert_eq!(text.lines().last(), Some("F U2 R'"));
-/// ```
-pub fn bfs_report(
-    metric: Metric,
-    input: &Input,
-    notation: Notation,
-    progress: &mut dyn FnMut(&SearchProgress),
-) -> Result<String, SolveError> {
-    bfs_report_with(&SearchOptions::new(metric), input, notation, progress)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -403,7 +343,8 @@ mod tests {
             for _ in 0..cases {
                 let s = random_state(&mut rng, metric, len);
                 let brute = brute_distance(s, metric, len as u8).unwrap();
-                let sol = solve_optimal(&s, &SearchOptions::new(metric), &mut |_| {}).unwrap();
+                let sol =
+                    shortest_within_limit(&s, &SearchOptions::new(metric), &mut |_| {}).unwrap();
                 assert_eq!(sol.moves.len(), brute as usize, "{metric}");
                 assert!(s.apply_all(&sol.moves).is_solved());
                 assert!(sol.moves.iter().all(|m| metric.allows(m.quarters())));
@@ -417,13 +358,14 @@ mod tests {
         let s = random_state(&mut rng, Metric::Htm, 8);
         let mut reports = 0;
         let sol =
-            solve_optimal(&s, &SearchOptions::new(Metric::Htm), &mut |_| reports += 1).unwrap();
+            shortest_within_limit(&s, &SearchOptions::new(Metric::Htm), &mut |_| reports += 1)
+                .unwrap();
         assert!(sol.moves.len() <= 8);
         assert!(s.apply_all(&sol.moves).is_solved());
         assert!(reports > 0);
         // One move short of that is beyond a limit set there.
         let limit = sol.moves.len() as u8 - 1;
-        let err = solve_optimal(
+        let err = shortest_within_limit(
             &s,
             &SearchOptions {
                 metric: Metric::Htm,
@@ -443,7 +385,7 @@ mod tests {
             err.to_string().starts_with("beyond the depth limit"),
             "{err}"
         );
-        let err = solve_optimal(
+        let err = shortest_within_limit(
             &s,
             &SearchOptions {
                 metric: Metric::Htm,
@@ -491,8 +433,26 @@ mod tests {
         }
     }
 
+    fn bfs_report(
+        metric: Metric,
+        input: &crate::input::Input,
+        notation: crate::notation::Notation,
+        _: &mut dyn FnMut(&SearchProgress),
+    ) -> Result<String, SolveError> {
+        let cube = input.to_cube(3)?;
+        let limits = crate::solve::Limits {
+            metric,
+            ..Default::default()
+        };
+        let none = crate::solve::Progress::none();
+        let s = crate::solve::solve(&cube, crate::solve::Method::Bfs, &limits, &none)?;
+        Ok(crate::solve::report::solution_text(&s, notation))
+    }
+
     #[test]
     fn reports_end_with_the_solution() {
+        use crate::input::Input;
+        use crate::notation::Notation;
         let std = Notation::Standard;
         let text = bfs_report(Metric::Qtm, &Input::Alg("R2 U".into()), std, &mut |_| {}).unwrap();
         let last = text.lines().last().unwrap();
@@ -569,7 +529,7 @@ mod tests {
         cases.push((Metric::Qtm, "superflip".into(), flip));
         for (metric, name, s) in cases {
             let t0 = Instant::now();
-            match solve_optimal(&s, &SearchOptions::new(metric), &mut |_| {}) {
+            match shortest_within_limit(&s, &SearchOptions::new(metric), &mut |_| {}) {
                 Ok(sol) => println!(
                     "{metric} {name}: {} moves in {:.3} s",
                     sol.moves.len(),

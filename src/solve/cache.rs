@@ -22,7 +22,6 @@
 //! solution: every solution is checked by making it before it is returned.
 
 use std::path::Path;
-use std::sync::OnceLock;
 
 use super::coord::{N_CORNER_COMB, N_FLIP, N_PERM, N_SLICE, N_SLICE_PERM, N_TWIST};
 use super::cubie::{CubieCube, FaceMove};
@@ -434,13 +433,6 @@ pub fn load_or_build_in(
         || Tables::build(progress),
         Tables::to_payload,
     )
-}
-
-/// The tables, loaded or built once per process (from the user's cache directory, see
-/// [`cache::cache_dir`]), with how they were obtained; `progress` hears how a build goes.
-pub fn shared_tables(progress: &mut dyn FnMut(u64, u64)) -> &'static (Tables, CacheReport) {
-    static TABLES: OnceLock<(Tables, CacheReport)> = OnceLock::new();
-    TABLES.get_or_init(|| load_or_build_in(cache::cache_dir().as_deref(), progress))
 }
 
 #[cfg(test)]

@@ -1,27 +1,32 @@
-//! Solving the 3×3×3.
+//! Solving cubes: one front door, [`solve`], for every method ([`Method`]), with the
+//! tables the solvers share loaded once ([`shared`]).
 //!
-//! Every 3×3×3 solver works on one cubie model, [`CubieCube`]: where each corner and edge is
-//! and how it is turned. [`bfs`] finds shortest solutions by breadth-first search from both
-//! ends, as the Ruby notes do, for states within about a dozen moves.
+//! Every 3×3×3 search solver works on one cubie model, [`CubieCube`]: where each corner and
+//! edge is and how it is turned. [`bfs`] finds shortest solutions by breadth-first search from
+//! both ends, as the Ruby notes do, for states within about a dozen moves; [`twophase`] any
+//! cube in milliseconds; [`optimal`] proven-shortest ones. The beginner's method is
+//! [`crate::beginner`], the 2×2×2's table [`crate::pocket`].
 
 mod ball;
 pub mod bfs;
 pub mod cache;
 mod coord;
 mod cubie;
+pub mod method;
 pub mod optimal;
 pub mod optimal_table;
 mod prune;
 pub mod report;
+pub mod shared;
 pub mod sym;
 pub mod tables;
 pub mod twophase;
 
-pub use bfs::{
-    Phase, SearchOptions, SearchProgress, Solution, bfs_report, bfs_report_with, default_limit,
-    max_limit, solve_optimal,
-};
+pub use bfs::{default_limit, max_limit};
 pub use cubie::{CubieCube, FaceMove};
+pub use method::{
+    Event, Limits, Method, Progress, Solution, Stats, TableKind, UnknownMethod, check_limits, solve,
+};
 
 use crate::cubies::CubieError;
 use crate::input::InputError;
@@ -63,9 +68,12 @@ pub enum SolveError {
         /// The metric.
         metric: Metric,
     },
-    /// A 2×2×2 state the pocket table could not solve (hints on the 2×2×2).
+    /// A 2×2×2 state the pocket table could not solve.
     #[error(transparent)]
     Pocket(#[from] crate::pocket::PocketError),
+    /// A state the beginner's method could not solve.
+    #[error(transparent)]
+    Beginner(#[from] crate::beginner::BeginnerError),
     /// A metric the two-phase solver does not count in.
     #[error("the two-phase solver counts in the half-turn metric (htm) only, not {}{}", .0.name(),
         if *.0 == Metric::Qtm { "; the bfs method finds shortest solutions in qtm" } else { "" })]
@@ -109,19 +117,18 @@ pub enum Reach {
     Proven,
 }
 
+/// The message of [`SolveError::NotFound`]: what was searched and not found, without
+/// advice (the command line and the REPL add how to ask for more moves or time).
 fn not_found(max_length: u8, elapsed: &std::time::Duration, reach: Reach) -> String {
-    let more_moves = "allow more moves (--max-length N; in the REPL, solve max N)";
     let seconds = elapsed.as_secs_f64();
     let max_length = crate::text::count(max_length.into(), "move");
     match reach {
-        Reach::OutOfTime => format!(
-            "no solution of {max_length} or fewer found in {seconds:.1} s: {more_moves} or more time (--time-limit S; solve time S)"
-        ),
-        Reach::Searched => format!(
-            "no solution of {max_length} or fewer found in {seconds:.1} s, all the two-phase search reaches within the bound: {more_moves}"
-        ),
-        Reach::Proven => {
-            format!("no solution of {max_length} or fewer exists: {more_moves}")
+        Reach::OutOfTime => {
+            format!("no solution of {max_length} or fewer found in {seconds:.1} s")
         }
+        Reach::Searched => format!(
+            "no solution of {max_length} or fewer found in {seconds:.1} s, all the two-phase search reaches within the bound"
+        ),
+        Reach::Proven => format!("no solution of {max_length} or fewer exists"),
     }
 }

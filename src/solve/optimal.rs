@@ -793,13 +793,14 @@ mod tests {
                 metric,
                 ..Default::default()
             };
-            let bfs = crate::solve::SearchOptions::new(metric);
+            let bfs = crate::solve::bfs::SearchOptions::new(metric);
             for seed in 0..cases {
                 let cube = scrambled(seed, max, metric);
                 let found = solve(small(), &cube, &opts, None, None, &mut |_| {}).unwrap();
                 let moves = found.moves.unwrap();
                 assert!(found.optimal && cube.apply_all(&moves).is_solved());
-                let shortest = crate::solve::solve_optimal(&cube, &bfs, &mut |_| {}).unwrap();
+                let shortest =
+                    crate::solve::bfs::shortest_within_limit(&cube, &bfs, &mut |_| {}).unwrap();
                 assert_eq!(
                     length(&moves, metric),
                     length(&shortest.moves, metric),

@@ -1,6 +1,5 @@
-//! The two-phase solver as the command line and the REPL use it: one solve as text, lines
-//! of a batch, random-state scrambles, and hints. Everything printed is checked first by
-//! making it on the cube it is for.
+//! Solutions as the command line and the REPL print them: a [`Solution`] as text, random-state
+//! scrambles, and hints. Every solution was checked by [`super::solve`] on the cube it is for.
 
 use std::fmt::Write as _;
 
@@ -8,8 +7,9 @@ use rand::SeedableRng;
 
 use super::SolveError;
 use super::cubie::{CubieCube, FaceMove};
+use super::method::{Method, Solution};
 use super::tables::Tables;
-use super::twophase::{TwoPhaseOptions, TwoPhaseSolution, solve};
+use super::twophase::{TwoPhaseOptions, solve};
 use crate::alg::format_in;
 use crate::cube::Cube;
 use crate::input::Input;
@@ -27,58 +27,6 @@ pub fn check_metric(metric: Metric) -> Result<(), SolveError> {
     }
 }
 
-/// Whether `moves` take `cube` to solved; an internal error if not (a solver bug: nothing
-/// unchecked is ever printed).
-pub fn check_solves(cube: &Cube, moves: &[Move]) -> Result<(), SolveError> {
-    let mut c = cube.clone();
-    c.apply_all(moves)
-        .map_err(|_| SolveError::Unreachable("a solution move that cannot be made"))?;
-    if c.is_solved() {
-        Ok(())
-    } else {
-        Err(SolveError::Unreachable(
-            "a solution that does not solve the cube",
-        ))
-    }
-}
-
-/// A two-phase solution of a 3×3×3: the whole-cube turn that brings its centres home (often
-/// none), then the face moves; checked on the stickers.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Solved {
-    /// The whole-cube turn made first.
-    pub rotation: Vec<Move>,
-    /// The face moves.
-    pub moves: Vec<Move>,
-    /// What the search did.
-    pub search: TwoPhaseSolution,
-}
-
-impl Solved {
-    /// Rotation and moves as one sequence, which solves the cube as given.
-    pub fn sequence(&self) -> Vec<Move> {
-        self.rotation.iter().chain(&self.moves).copied().collect()
-    }
-}
-
-/// Solves `cube` (a 3×3×3) with the two-phase solver.
-pub fn solve_cube(
-    tables: &Tables,
-    cube: &Cube,
-    opts: &TwoPhaseOptions,
-) -> Result<Solved, SolveError> {
-    let (state, rotation) = CubieCube::from_cube(cube)?;
-    let search = solve(tables, &state, opts)?;
-    let moves: Vec<Move> = search.moves.iter().map(|m| m.to_move()).collect();
-    let solved = Solved {
-        rotation,
-        moves,
-        search,
-    };
-    check_solves(cube, &solved.sequence())?;
-    Ok(solved)
-}
-
 /// The 3×3×3 that `input` describes, if its pieces are a real cube's (checked before any
 /// table is loaded or built).
 pub fn read_cube(input: &Input) -> Result<Cube, SolveError> {
@@ -89,7 +37,7 @@ pub fn read_cube(input: &Input) -> Result<Cube, SolveError> {
 
 /// The first line of a solver's text when `rotation` (the whole-cube turn that brought the
 /// centres home) is not empty, else nothing: the text a solver's answer starts from.
-pub(crate) fn rotation_line(rotation: &[Move], notation: Notation) -> String {
+fn rotation_line(rotation: &[Move], notation: Notation) -> String {
     if rotation.is_empty() {
         return String::new();
     }
@@ -99,45 +47,151 @@ pub(crate) fn rotation_line(rotation: &[Move], notation: Notation) -> String {
     )
 }
 
-/// `cubework solve` (two-phase): a solution of `cube` as text — any whole-cube turn made
-/// to bring the centres home, the length and the work done, and the solution alone on the
-/// last line (empty when already solved).
+/// A solution as `cubework solve` (and the REPL's `solve`, and `pocket solve`) prints it:
+/// what was done and proven, then the moves alone on the last line, from the cube as given
+/// (whole-cube turn included; empty when it is solved). The beginner method's stages are
+/// [`crate::beginner::report::report`]'s.
 ///
 /// ```
-/// use cubework::input::Input;
-/// use cubework::solve::report::{read_cube, twophase_text};
-/// use cubework::solve::tables::Tables;
-/// use cubework::solve::twophase::TwoPhaseOptions;
-/// let tables = Tables::build(&mut |_, _| {});
-/// let cube = read_cube(&Input::Alg("R U F".into())).unwrap();
-/// let text = twophase_text(&tables, &cube, &TwoPhaseOptions::default(), cubework::Notation::Standard).unwrap();
-/// assert_eq!(text.lines().last(), Some("F' U' R'"));
+/// use cubework::solve::{Limits, Method, Progress, solve, report::solution_text};
+/// use cubework::{Cube, Notation, parse_moves};
+/// let mut cube = Cube::solved();
+/// cube.apply_all(&parse_moves("x R U2 F'", Notation::Standard).unwrap()).unwrap();
+/// let s = solve(&cube, Method::Bfs, &Limits::default(), &Progress::none()).unwrap();
+/// let text = solution_text(&s, Notation::Standard);
+/// assert!(text.starts_with("turned the whole cube (x') to bring the centres home"));
+/// assert_eq!(text.lines().last(), Some("x' D F2 R'"));
 /// ```
-pub fn twophase_text(
-    tables: &Tables,
-    cube: &Cube,
-    opts: &TwoPhaseOptions,
-    notation: Notation,
-) -> Result<String, SolveError> {
-    let solved = solve_cube(tables, cube, opts)?;
-    let mut out = rotation_line(&solved.rotation, notation);
-    let n = solved.moves.len();
-    let s = &solved.search;
-    let searched = match opts.time_limit {
-        Some(t) => format!("the best found in {:.2} s", t.as_secs_f64()),
-        None => format!("{:.2} ms", s.elapsed.as_secs_f64() * 1e3),
+pub fn solution_text(s: &Solution, notation: Notation) -> String {
+    let mut out = match s.method {
+        Method::Pocket => {
+            if s.rotation.is_empty() {
+                String::new()
+            } else {
+                format!(
+                    "turned the whole cube ({}) to hold corner DBL at home\n",
+                    format_in(&s.rotation, notation)
+                )
+            }
+        }
+        Method::Beginner => {
+            return crate::beginner::report::report(&s.stats.stages, &s.moves, s.metric, notation);
+        }
+        _ => rotation_line(&s.rotation, notation),
     };
-    let _ = writeln!(
-        out,
-        "{} in the half-turn metric, two-phase (at most {}; {searched}, {}){}:",
-        count(n as u64, "move"),
-        opts.max_length,
-        count(s.probes, "probe"),
-        notation.in_words()
-    );
+    let n = s.length();
+    let words = notation.in_words();
+    let metric = s.metric.title();
+    let st = &s.stats;
+    match s.method {
+        Method::TwoPhase => {
+            let searched = match st.time_limit {
+                Some(t) => format!("the best found in {:.2} s", t.as_secs_f64()),
+                None => format!("{:.2} ms", st.elapsed.as_secs_f64() * 1e3),
+            };
+            let _ = writeln!(
+                out,
+                "{} in the half-turn metric, two-phase (at most {}; {searched}, {}){words}:",
+                count(n, "move"),
+                st.max_length.unwrap_or(super::twophase::DEFAULT_MAX_LENGTH),
+                count(st.probes, "probe"),
+            );
+        }
+        Method::Bfs => {
+            let _ = writeln!(
+                out,
+                "{} in the {metric}, optimal (searched {} from the scramble and {} around solved in {:.2} s){words}:",
+                count(n, "move"),
+                count(st.nodes, "state"),
+                crate::text::thousands(st.ball_states),
+                st.elapsed.as_secs_f64(),
+            );
+        }
+        Method::Pocket => {
+            let _ = writeln!(
+                out,
+                "{} from solved in the {metric} (God's number {}); an optimal solution{words}:",
+                count(n, "move"),
+                st.gods_number.unwrap_or_default(),
+            );
+        }
+        Method::Optimal => optimal_lines(&mut out, s, notation),
+        Method::Beginner => {}
+    }
     // The last line does the whole job from the cube as given: its whole-cube turn too.
-    out.push_str(&format_in(&solved.sequence(), notation));
-    Ok(out)
+    out.push_str(&format_in(&s.moves, notation));
+    out
+}
+
+/// The optimal search's line: the length, what was proven and the work done.
+fn optimal_lines(out: &mut String, s: &Solution, notation: Notation) {
+    let st = &s.stats;
+    let n = s.length();
+    let secs = st.elapsed.as_secs_f64().max(1e-9);
+    let per_second = st.nodes as f64 / secs / 1e6;
+    let work = format!(
+        "{} nodes in {:.3} s, {per_second:.1} M nodes/s on {} ({:.1} M a thread)",
+        crate::text::thousands(st.nodes),
+        st.elapsed.as_secs_f64(),
+        count(st.threads as u64, "thread"),
+        per_second / st.threads.max(1) as f64
+    );
+    let metric = s.metric.title();
+    let words = notation.in_words();
+    if s.proven && n == 0 {
+        // Solved as given: the empty sequence, with no shorter length to rule out.
+        let _ = writeln!(
+            out,
+            "0 moves in the {metric}, proven shortest (the cube is solved){words}:"
+        );
+    } else if s.proven && st.given {
+        // The two-phase solver found it; the search proved every shorter length empty.
+        let _ = writeln!(
+            out,
+            "{} in the {metric}, proven shortest (optimal search: {work}, no solution of {} or fewer; this one found by the two-phase solver){words}:",
+            count(n, "move"),
+            count(n.saturating_sub(1), "move"),
+        );
+    } else if s.proven {
+        let _ = writeln!(
+            out,
+            "{} in the {metric}, proven shortest (optimal search: {work}){words}:",
+            count(n, "move"),
+        );
+    } else {
+        let why = match st.stopped {
+            Some(super::optimal::Stopped::Cancelled) => "stopped by Ctrl-C",
+            _ => "stopped at the time limit",
+        };
+        let _ = writeln!(
+            out,
+            "{why} ({work}): no solution of {} or fewer; best found {} in the {metric} (two-phase), not proven shortest{words}:",
+            count(unproven_below(s), "move"),
+            count(n, "move"),
+        );
+    }
+}
+
+/// The length every shorter solution is proven not to exist below, for an unproven answer:
+/// no solution of this many moves or fewer.
+fn unproven_below(s: &Solution) -> u64 {
+    u64::from(s.bound.unwrap_or(0).saturating_sub(1))
+}
+
+/// Why a solution is the best found rather than proven shortest, when a search set out to
+/// prove it and stopped (a batch says it beside the line's number); `None` otherwise.
+pub fn unproven_note(s: &Solution) -> Option<String> {
+    if s.method != Method::Optimal || s.proven {
+        return None;
+    }
+    let why = match s.stats.stopped {
+        Some(super::optimal::Stopped::Cancelled) => "stopped by Ctrl-C",
+        _ => "stopped at the time limit",
+    };
+    Some(format!(
+        "{why}: no solution of {} or fewer; the answer is the best found, not proven shortest",
+        count(unproven_below(s), "move")
+    ))
 }
 
 /// A state drawn uniformly from all 43,252,003,274,489,856,000, from `seed` (ChaCha8).
@@ -181,34 +235,31 @@ pub struct Plan {
 }
 
 impl Plan {
-    /// A plan for `cube`: a two-phase solution for the 3×3×3, an optimal one (half-turn
-    /// metric, from the pocket table, `pocket` giving it) for the 2×2×2. Any whole-cube turn
-    /// that brings the centres home (or, on the 2×2×2, corner DBL) comes first.
-    pub fn make(
-        cube: &Cube,
-        tables: impl FnOnce() -> &'static Tables,
-        pocket: impl FnOnce() -> &'static crate::pocket::DistanceTable,
-    ) -> Result<Plan, SolveError> {
-        let (moves, how) = match cube.size() {
-            2 => {
-                let (state, rotation) = crate::pocket::PocketState::from_cube(cube)?;
-                let solution = pocket().solve(&state)?;
-                let mut moves = rotation;
-                moves.extend(solution.iter().map(|m| m.to_move()));
-                (moves, "optimal 2×2×2")
-            }
-            3 => (
-                solve_cube(tables(), cube, &TwoPhaseOptions::default())?.sequence(),
-                "two-phase",
-            ),
-            n => return Err(SolveError::Size(n)),
-        };
-        check_solves(cube, &moves)?;
-        Ok(Plan {
+    /// A plan for `cube` from its solution: two-phase for the 3×3×3, optimal (half-turn
+    /// metric) for the 2×2×2, as [`Plan::method`] chooses; any whole-cube turn that brings
+    /// the centres (or, on the 2×2×2, corner DBL) home comes first.
+    pub fn new(cube: &Cube, solution: &Solution) -> Plan {
+        Plan {
             cube: cube.clone(),
-            moves,
-            how,
-        })
+            moves: solution.moves.clone(),
+            how: match solution.method {
+                Method::Pocket => "optimal 2×2×2",
+                Method::Optimal => "optimal",
+                Method::Bfs => "shortest",
+                Method::Beginner => "beginner's",
+                Method::TwoPhase => "two-phase",
+            },
+        }
+    }
+
+    /// How hints are found for a cube of size `n`: the pocket table for the 2×2×2, the
+    /// two-phase solver for the 3×3×3.
+    pub fn method(n: usize) -> Result<Method, SolveError> {
+        match n {
+            2 => Ok(Method::Pocket),
+            3 => Ok(Method::TwoPhase),
+            n => Err(SolveError::Size(n)),
+        }
     }
 
     /// The next move, and the plan after it is made (`None` once solved).
@@ -263,170 +314,25 @@ pub fn optimal_table_kind() -> super::optimal_table::SliceKind {
     }
 }
 
-/// An optimal-search answer for a 3×3×3: the whole-cube turn that brings its centres home
-/// (often none), then the face moves — the shortest if the search proved it, else the best
-/// found — checked on the stickers.
-#[derive(Clone, Debug)]
-pub struct OptimalSolved {
-    /// The whole-cube turn made first.
-    pub rotation: Vec<Move>,
-    /// The face moves.
-    pub moves: Vec<Move>,
-    /// The face moves as the search gave them.
-    pub face_moves: Vec<FaceMove>,
-    /// What the search proved and did.
-    pub search: super::optimal::OptimalSolution,
-}
-
-impl OptimalSolved {
-    /// Rotation and moves as one sequence, which solves the cube as given.
-    pub fn sequence(&self) -> Vec<Move> {
-        self.rotation.iter().chain(&self.moves).copied().collect()
-    }
-
-    /// Whether [`moves`](Self::moves) is proven shortest.
-    pub fn proven(&self) -> bool {
-        self.search.optimal
-    }
-}
-
-/// Solves `cube` (a 3×3×3) with the optimal search: a two-phase solution found first is the
-/// best known, and the answer if the search is stopped (time limit, Ctrl-C) before it proves
-/// anything shorter.
-pub fn optimal_cube(
-    table: &super::optimal_table::AxisTable,
-    tables: &Tables,
-    cube: &Cube,
-    opts: &super::optimal::OptimalOptions,
-    progress: &mut dyn FnMut(super::optimal::Progress),
-) -> Result<OptimalSolved, SolveError> {
-    use super::optimal::Stopped;
-    let (state, rotation) = CubieCube::from_cube(cube)?;
-    let known = solve(tables, &state, &TwoPhaseOptions::default())
-        .ok()
-        .map(|s| s.moves);
-    let found = super::optimal::solve(
-        table,
-        &state,
-        opts,
-        known,
-        Some(&mut |max_length, give_up| {
-            let opts = TwoPhaseOptions {
-                max_length,
-                time_limit: None,
-                min_probes: 1,
-                give_up,
-            };
-            solve(tables, &state, &opts).ok().map(|s| s.moves)
-        }),
-        progress,
-    )?;
-    let Some(face_moves) = found.moves.clone() else {
-        // Ctrl-C before even the two-phase solver had an answer: nothing to show.
-        if found.stopped == Some(Stopped::Cancelled) {
-            return Err(crate::cancel::Cancelled.into());
-        }
-        return Err(SolveError::Unreachable(
-            "a stopped optimal search without a two-phase solution",
-        ));
-    };
-    let moves: Vec<Move> = face_moves.iter().map(|m| m.to_move()).collect();
-    let solved = OptimalSolved {
-        rotation,
-        moves,
-        face_moves,
-        search: found,
-    };
-    check_solves(cube, &solved.sequence())?;
-    Ok(solved)
-}
-
-/// `cubework solve --method optimal`: a proven-shortest solution of `cube` as text — any
-/// whole-cube turn, the length, what the search proved and did, and the solution alone on
-/// the last line. A two-phase solution found first is the best known, the answer if the
-/// search proves nothing is shorter or is stopped (time limit, Ctrl-C), which it then says.
-pub fn optimal_text(
-    table: &super::optimal_table::AxisTable,
-    tables: &Tables,
-    cube: &Cube,
-    opts: &super::optimal::OptimalOptions,
-    notation: Notation,
-    progress: &mut dyn FnMut(super::optimal::Progress),
-) -> Result<String, SolveError> {
-    use super::optimal::{Stopped, length};
-    let OptimalSolved {
-        rotation,
-        moves,
-        search: found,
-        face_moves,
-    } = optimal_cube(table, tables, cube, opts, progress)?;
-    let face_moves = &face_moves;
-    let mut out = rotation_line(&rotation, notation);
-    let n = length(face_moves, opts.metric) as u64;
-    let work = format!(
-        "{} nodes in {:.3} s, {:.1} M nodes/s on {} ({:.1} M a thread)",
-        crate::text::thousands(found.nodes),
-        found.elapsed.as_secs_f64(),
-        found.nodes_per_second() / 1e6,
-        count(found.threads as u64, "thread"),
-        found.nodes_per_second() / 1e6 / found.threads.max(1) as f64
-    );
-    let metric = opts.metric.title();
-    if found.optimal && n == 0 {
-        // Solved as given: the empty sequence, with no shorter length to rule out.
-        let _ = writeln!(
-            out,
-            "0 moves in the {metric}, proven shortest (the cube is solved){}:",
-            notation.in_words()
-        );
-    } else if found.optimal && found.given {
-        // The two-phase solver found it; the search proved every shorter length empty.
-        let _ = writeln!(
-            out,
-            "{} in the {metric}, proven shortest (optimal search: {work}, no solution of {} or fewer; this one found by the two-phase solver){}:",
-            count(n, "move"),
-            count(n.saturating_sub(1), "move"),
-            notation.in_words()
-        );
-    } else if found.optimal {
-        let _ = writeln!(
-            out,
-            "{} in the {metric}, proven shortest (optimal search: {work}){}:",
-            count(n, "move"),
-            notation.in_words()
-        );
-    } else {
-        let why = match found.stopped {
-            Some(Stopped::Cancelled) => "stopped by Ctrl-C",
-            _ => "stopped at the time limit",
-        };
-        let below = found.lower_bound.saturating_sub(1) as u64;
-        let _ = writeln!(
-            out,
-            "{why} ({work}): no solution of {} or fewer; best found {} in the {metric} (two-phase), not proven shortest{}:",
-            count(below, "move"),
-            count(n, "move"),
-            notation.in_words()
-        );
-    }
-    // The last line does the whole job from the cube as given: its whole-cube turn too.
-    let whole: Vec<Move> = rotation.iter().chain(&moves).copied().collect();
-    out.push_str(&format_in(&whole, notation));
-    Ok(out)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::solve::tables::tests::tables;
 
+    fn twophase_text(cube: &Cube, notation: Notation) -> String {
+        let limits = crate::solve::Limits::default();
+        let none = crate::solve::Progress::none();
+        solution_text(
+            &crate::solve::solve(cube, Method::TwoPhase, &limits, &none).unwrap(),
+            notation,
+        )
+    }
+
     #[test]
     fn single_solves_print_a_checked_solution_last() {
-        let t = tables();
-        let opts = TwoPhaseOptions::default();
         let text = |alg: &str| {
             let cube = read_cube(&Input::Alg(alg.into())).unwrap();
-            twophase_text(t, &cube, &opts, Notation::Standard).unwrap()
+            twophase_text(&cube, Notation::Standard)
         };
         let text_of = text;
         let text = text_of("R U R' U' F2 D");
@@ -437,7 +343,7 @@ mod tests {
         assert!(cube.is_solved(), "{text}");
         // In the paper's notation, the paper's letters, and it says so.
         let cube = read_cube(&Input::Alg("R U F'".into())).unwrap();
-        let paper = twophase_text(t, &cube, &opts, Notation::Paper).unwrap();
+        let paper = twophase_text(&cube, Notation::Paper);
         assert!(paper.contains("in the paper's notation:"), "{paper}");
         let mut c = cube.clone();
         c.apply_all(
@@ -474,13 +380,13 @@ mod tests {
 
     #[test]
     fn hints_walk_to_solved_on_both_sizes() {
-        let t: &'static Tables = tables();
-        static POCKET: std::sync::OnceLock<crate::pocket::DistanceTable> =
-            std::sync::OnceLock::new();
-        let pocket = || POCKET.get_or_init(|| crate::pocket::DistanceTable::build(Metric::Htm));
         for (n, alg) in [(3, "R U F' L2 D B"), (2, "R U F' R2 x")] {
             let cube = Input::Alg(alg.into()).to_cube(n).unwrap();
-            let mut plan = Plan::make(&cube, || t, pocket).unwrap();
+            let method = Plan::method(n).unwrap();
+            let limits = crate::solve::Limits::default();
+            let none = crate::solve::Progress::none();
+            let solution = crate::solve::solve(&cube, method, &limits, &none).unwrap();
+            let mut plan = Plan::new(&cube, &solution);
             assert!(plan.describe().starts_with("hint: "), "{}", plan.describe());
             let mut c = cube.clone();
             while let Some((m, next)) = plan.step() {

@@ -816,10 +816,8 @@ mod tests {
             ),
             "{err}"
         );
-        assert_eq!(
-            err.to_string(),
-            "no solution of 3 moves or fewer exists: allow more moves (--max-length N; in the REPL, solve max N)"
-        );
+        // The library says what is wrong; the command line and the REPL add their advice.
+        assert_eq!(err.to_string(), "no solution of 3 moves or fewer exists");
         // A random cube within 10: searched to the end, unproven, and time would not help.
         let cube = CubieCube::random(&mut ChaCha8Rng::seed_from_u64(43));
         let err = bound(&cube, 10);
@@ -833,7 +831,7 @@ mod tests {
             ),
             "{err}"
         );
-        assert!(!err.to_string().contains("more time"), "{err}");
+        assert!(!err.to_string().contains("time"), "{err}");
     }
 
     #[test]

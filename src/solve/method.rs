@@ -1,0 +1,605 @@
+//! One way into every solver: [`solve`] takes a cube, a [`Method`], [`Limits`] and a
+//! [`Progress`] and gives back a [`Solution`] — the moves that take the cube as given to
+//! solved (any whole-cube turn included, as moves), whether they are proven shortest, what a
+//! stopped search proved, and what the work took. Every front end (single solves, batches,
+//! the REPL's `solve`, `hint` and `step`) calls it and formats the value it returns.
+//!
+//! ```
+//! use cubework::solve::{Limits, Method, Progress, solve};
+//! use cubework::{Cube, Notation, parse_moves};
+//! let mut cube = Cube::solved();
+//! cube.apply_all(&parse_moves("x R U", Notation::Standard).unwrap()).unwrap();
+//! let solution = solve(&cube, Method::Beginner, &Limits::default(), &Progress::none()).unwrap();
+//! cube.apply_all(&solution.moves).unwrap();
+//! assert_eq!(cube, Cube::solved()); // every centre home, not only each face one colour
+//! assert_eq!(solution.stats.stages.len(), 7);
+//! ```
+
+use std::time::{Duration, Instant};
+
+use super::SolveError;
+use super::cubie::CubieCube;
+use super::shared;
+use super::twophase::{MAX_LENGTH_LIMIT, TwoPhaseOptions};
+use crate::alg::{fold_rotations, move_cost, simplify};
+use crate::beginner::StageMoves;
+use crate::cube::Cube;
+use crate::metric::Metric;
+use crate::moves::Move;
+
+/// A way of solving.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Method {
+    /// Kociemba's two-phase method: any 3×3×3 in milliseconds, within a length bound
+    /// (21 moves unless told).
+    #[default]
+    TwoPhase,
+    /// IDA* with a large pruning table: a proven-shortest solution of any 3×3×3 (or, stopped
+    /// by a time limit or Ctrl-C, the best found and what was proven).
+    Optimal,
+    /// The layer-by-layer method a person learns, in seven named stages.
+    Beginner,
+    /// Breadth-first from both ends: a shortest 3×3×3 solution within a depth limit.
+    Bfs,
+    /// The 2×2×2 from its distance table: a shortest solution in moves of U, R and F.
+    Pocket,
+}
+
+impl Method {
+    /// Every method.
+    pub const ALL: [Method; 5] = [
+        Method::TwoPhase,
+        Method::Optimal,
+        Method::Beginner,
+        Method::Bfs,
+        Method::Pocket,
+    ];
+
+    /// Its name: `twophase`, `optimal`, `beginner`, `bfs`, `pocket`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Method::TwoPhase => "twophase",
+            Method::Optimal => "optimal",
+            Method::Beginner => "beginner",
+            Method::Bfs => "bfs",
+            Method::Pocket => "pocket",
+        }
+    }
+
+    /// The size of cube it solves: 2 for [`Method::Pocket`], else 3.
+    pub fn size(self) -> usize {
+        match self {
+            Method::Pocket => 2,
+            _ => 3,
+        }
+    }
+}
+
+impl std::fmt::Display for Method {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A method name that is not one of [`Method::ALL`].
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown method '{0}': the methods are twophase, optimal, beginner, bfs and pocket")]
+pub struct UnknownMethod(pub String);
+
+impl std::str::FromStr for Method {
+    type Err = UnknownMethod;
+
+    /// A method by its name, in any case (`two-phase` too).
+    ///
+    /// ```
+    /// use cubework::solve::Method;
+    /// assert_eq!("Optimal".parse::<Method>(), Ok(Method::Optimal));
+    /// assert_eq!("two-phase".parse::<Method>(), Ok(Method::TwoPhase));
+    /// let err = "fast".parse::<Method>().unwrap_err().to_string();
+    /// assert!(err.contains("'fast'") && err.contains("twophase, optimal, beginner, bfs and pocket"));
+    /// ```
+    fn from_str(s: &str) -> Result<Method, UnknownMethod> {
+        let lower = s.trim().to_ascii_lowercase();
+        if lower == "two-phase" {
+            return Ok(Method::TwoPhase);
+        }
+        Method::ALL
+            .into_iter()
+            .find(|m| m.name() == lower)
+            .ok_or_else(|| UnknownMethod(s.trim().to_string()))
+    }
+}
+
+/// How far a solve may go. A limit a method has no use for is ignored: the length bound is
+/// the two-phase solver's longest solution and bfs's depth limit; the time limit is the
+/// two-phase solver's time to keep shortening and the optimal search's time to stop at;
+/// threads are the optimal search's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// How moves are counted (and, for the optimal, bfs and pocket methods, minimised).
+    pub metric: Metric,
+    /// The longest solution accepted (two-phase; default 21) or searched for (bfs; default
+    /// [`super::default_limit`]).
+    pub max_length: Option<u8>,
+    /// Two-phase: keep shortening for this long; optimal: stop after this long with the
+    /// best found.
+    pub time_limit: Option<Duration>,
+    /// Threads the optimal search runs on (default: one a core).
+    pub threads: Option<usize>,
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits {
+            metric: Metric::Htm,
+            max_length: None,
+            time_limit: None,
+            threads: None,
+        }
+    }
+}
+
+/// A table a solver needs, loaded from the cache or built once per process.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TableKind {
+    /// The two-phase solver's move and pruning tables (also the optimal search's first
+    /// answer).
+    TwoPhase,
+    /// The optimal solver's pruning table.
+    Optimal,
+    /// The 2×2×2's distance table of a metric.
+    Pocket(Metric),
+}
+
+/// What a solve is doing, as it goes.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Event {
+    /// A table is being loaded from the cache (or, if it is not there, about to be built).
+    LoadingTable(TableKind),
+    /// A table is being built: `done` of `total` steps.
+    BuildingTable {
+        /// The table.
+        table: TableKind,
+        /// Steps done.
+        done: u64,
+        /// Steps in all.
+        total: u64,
+    },
+    /// A table is ready.
+    TableReady(TableKind),
+    /// The bfs search is growing its ball of states around solved.
+    Ball {
+        /// The solution length being tried.
+        depth: u8,
+        /// The depth limit.
+        limit: u8,
+        /// The radius the ball grows to.
+        radius: u8,
+        /// States in the ball so far.
+        states: u64,
+    },
+    /// A search at a depth.
+    Search {
+        /// The method searching.
+        method: Method,
+        /// The depth (solution length) being searched.
+        depth: u8,
+        /// The deepest it will go, if it has a limit.
+        limit: Option<u8>,
+        /// Nodes so far.
+        nodes: u64,
+        /// Time so far.
+        elapsed: Duration,
+        /// Whether the two-phase solver is being asked for a solution of `depth` moves (the
+        /// optimal search's probe) rather than the search looking at that depth.
+        probing: bool,
+    },
+}
+
+impl Event {
+    /// Whether it is about a table (loading, building, ready) rather than a search.
+    pub fn is_table(&self) -> bool {
+        matches!(
+            self,
+            Event::LoadingTable(_) | Event::BuildingTable { .. } | Event::TableReady(_)
+        )
+    }
+}
+
+/// How a solve reports while it runs: a callback that hears each [`Event`] (from the thread
+/// that called [`solve`]), or nothing.
+#[derive(Clone, Copy, Default)]
+pub struct Progress<'a> {
+    report: Option<&'a (dyn Fn(&Event) + Sync)>,
+}
+
+impl<'a> Progress<'a> {
+    /// No reports.
+    pub fn none() -> Progress<'static> {
+        Progress { report: None }
+    }
+
+    /// Each event to `report`.
+    pub fn new(report: &'a (dyn Fn(&Event) + Sync)) -> Progress<'a> {
+        Progress {
+            report: Some(report),
+        }
+    }
+
+    /// Tells the callback, if there is one.
+    pub fn report(&self, event: &Event) {
+        if let Some(report) = self.report {
+            report(event);
+        }
+    }
+}
+
+impl std::fmt::Debug for Progress<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(if self.report.is_some() {
+            "Progress(callback)"
+        } else {
+            "Progress(none)"
+        })
+    }
+}
+
+/// Why an optimal search ended before proving a shortest solution.
+pub use super::optimal::Stopped;
+
+/// What finding a solution took, and what the method did on the way.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Stats {
+    /// Nodes searched (two-phase: phase-1 nodes; bfs: states reached from the scramble;
+    /// optimal: nodes generated; 0 for the beginner and pocket methods).
+    pub nodes: u64,
+    /// Time taken, tables loaded beforehand not counted.
+    pub elapsed: Duration,
+    /// The beginner method's seven stages with their moves as made (whole-cube turns
+    /// included); empty for the other methods.
+    pub stages: Vec<StageMoves>,
+    /// Two-phase: phase-1 solutions handed to phase 2.
+    pub probes: u64,
+    /// Bfs: states kept around solved.
+    pub ball_states: u64,
+    /// Optimal: threads searched on.
+    pub threads: usize,
+    /// Optimal: whether the moves were found by the two-phase solver (the search proved
+    /// only that nothing is shorter) rather than by the search.
+    pub given: bool,
+    /// Optimal: why the search stopped before proving, if it did.
+    pub stopped: Option<Stopped>,
+    /// The length bound searched within: two-phase's longest solution, bfs's depth limit.
+    pub max_length: Option<u8>,
+    /// The time limit the solve had.
+    pub time_limit: Option<Duration>,
+    /// Pocket: God's number in the metric (the table's largest distance).
+    pub gods_number: Option<usize>,
+}
+
+/// A solution of a cube.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Solution {
+    /// The method that found it.
+    pub method: Method,
+    /// The metric it is counted (and, if proven, minimised) in.
+    pub metric: Metric,
+    /// The moves from the cube as given to solved, every centre home: the whole-cube turn
+    /// of [`rotation`](Self::rotation) first, if any.
+    pub moves: Vec<Move>,
+    /// The whole-cube turn at the start of `moves` that brings the centres (on the 2×2×2,
+    /// corner DBL) home; empty if none was needed.
+    pub rotation: Vec<Move>,
+    /// Whether `moves` is proven shortest in `metric`.
+    pub proven: bool,
+    /// When an optimal search stopped early: the bound it proved (no solution is shorter).
+    pub bound: Option<u8>,
+    /// What it took.
+    pub stats: Stats,
+}
+
+impl Solution {
+    /// The moves after the whole-cube turn: the turns that solve the cube once its centres
+    /// are home.
+    pub fn turns(&self) -> &[Move] {
+        &self.moves[self.rotation.len()..]
+    }
+
+    /// Its length in its metric (whole-cube turns count nothing).
+    pub fn length(&self) -> u64 {
+        self.moves.iter().map(|m| move_cost(m, self.metric)).sum()
+    }
+}
+
+/// Whether `moves` take `cube` to solved with every centre home (a solver bug if not:
+/// nothing unchecked is ever returned).
+fn check_solves(cube: &Cube, moves: &[Move]) -> Result<(), SolveError> {
+    let mut c = cube.clone();
+    c.apply_all(moves)
+        .map_err(|_| SolveError::Unreachable("a solution move that cannot be made"))?;
+    if c == Cube::solved_n(cube.size()) {
+        Ok(())
+    } else {
+        Err(SolveError::Unreachable(
+            "a solution that does not solve the cube",
+        ))
+    }
+}
+
+/// Whether `method` can solve with `limits`, before any state is read or table loaded: the
+/// metric it counts in and the length bound it takes.
+pub fn check_limits(method: Method, limits: &Limits) -> Result<(), SolveError> {
+    let metric = limits.metric;
+    match method {
+        Method::TwoPhase => {
+            super::report::check_metric(metric)?;
+            if let Some(asked) = limits.max_length
+                && asked > MAX_LENGTH_LIMIT
+            {
+                return Err(SolveError::LengthTooHigh {
+                    asked,
+                    max: MAX_LENGTH_LIMIT,
+                });
+            }
+        }
+        Method::Optimal | Method::Bfs => {
+            if !Metric::SEARCHED.contains(&metric) {
+                return Err(SolveError::Metric(metric));
+            }
+            if method == Method::Bfs
+                && let Some(asked) = limits.max_length
+                && asked > super::max_limit(metric)
+            {
+                return Err(SolveError::LimitTooHigh {
+                    asked,
+                    max: super::max_limit(metric),
+                    metric,
+                });
+            }
+        }
+        Method::Pocket => {
+            if !Metric::SEARCHED.contains(&metric) {
+                return Err(crate::pocket::PocketError::Metric(metric).into());
+            }
+        }
+        Method::Beginner => {}
+    }
+    Ok(())
+}
+
+/// Solves `cube` by `method` within `limits`, telling `progress` how it goes. The limits are
+/// checked and the state read before any table is loaded (or built), so a bad request is
+/// answered at once. Every solution is checked by making it on the cube.
+///
+/// ```
+/// use cubework::solve::{Limits, Method, Progress, solve};
+/// use cubework::{Cube, Notation, parse_moves};
+/// let mut cube = Cube::solved_n(2);
+/// cube.apply_all(&parse_moves("R U F'", Notation::Standard).unwrap()).unwrap();
+/// let s = solve(&cube, Method::Pocket, &Limits::default(), &Progress::none()).unwrap();
+/// assert!(s.proven);
+/// assert_eq!(cubework::format_moves(&s.moves), "F U' R'");
+/// ```
+pub fn solve(
+    cube: &Cube,
+    method: Method,
+    limits: &Limits,
+    progress: &Progress,
+) -> Result<Solution, SolveError> {
+    check_limits(method, limits)?;
+    let solution = match method {
+        Method::TwoPhase => two_phase(cube, limits, progress)?,
+        Method::Optimal => optimal(cube, limits, progress)?,
+        Method::Bfs => bfs(cube, limits, progress)?,
+        Method::Beginner => beginner(cube, limits)?,
+        Method::Pocket => pocket(cube, limits, progress)?,
+    };
+    check_solves(cube, &solution.moves)?;
+    Ok(solution)
+}
+
+fn with_rotation(rotation: &[Move], turns: impl IntoIterator<Item = Move>) -> Vec<Move> {
+    rotation.iter().copied().chain(turns).collect()
+}
+
+fn two_phase(cube: &Cube, limits: &Limits, progress: &Progress) -> Result<Solution, SolveError> {
+    let (state, rotation) = CubieCube::from_cube(cube)?;
+    let tables = &shared::twophase_tables(progress).0;
+    let mut opts = TwoPhaseOptions {
+        time_limit: limits.time_limit,
+        ..TwoPhaseOptions::default()
+    };
+    if let Some(n) = limits.max_length {
+        opts.max_length = n;
+    }
+    let found = super::twophase::solve(tables, &state, &opts)?;
+    Ok(Solution {
+        method: Method::TwoPhase,
+        metric: limits.metric,
+        moves: with_rotation(&rotation, found.moves.iter().map(|m| m.to_move())),
+        rotation,
+        proven: false,
+        bound: None,
+        stats: Stats {
+            nodes: found.nodes,
+            elapsed: found.elapsed,
+            probes: found.probes,
+            max_length: Some(opts.max_length),
+            time_limit: opts.time_limit,
+            ..Stats::default()
+        },
+    })
+}
+
+fn optimal(cube: &Cube, limits: &Limits, progress: &Progress) -> Result<Solution, SolveError> {
+    use super::optimal::OptimalOptions;
+    let (state, rotation) = CubieCube::from_cube(cube)?;
+    let table = &shared::optimal_table(progress)?.0;
+    let tables = &shared::twophase_tables(progress).0;
+    let opts = OptimalOptions {
+        metric: limits.metric,
+        time_limit: limits.time_limit,
+        threads: limits
+            .threads
+            .unwrap_or_else(super::optimal::default_threads),
+        ..OptimalOptions::default()
+    };
+    let two_phase = |opts: &TwoPhaseOptions| {
+        super::twophase::solve(tables, &state, opts)
+            .ok()
+            .map(|s| s.moves)
+    };
+    let known = two_phase(&TwoPhaseOptions::default());
+    let found = super::optimal::solve(
+        table,
+        &state,
+        &opts,
+        known,
+        Some(&mut |max_length, give_up| {
+            two_phase(&TwoPhaseOptions {
+                max_length,
+                time_limit: None,
+                min_probes: 1,
+                give_up,
+            })
+        }),
+        &mut |p| {
+            progress.report(&Event::Search {
+                method: Method::Optimal,
+                depth: p.depth,
+                limit: None,
+                nodes: p.nodes,
+                elapsed: p.elapsed,
+                probing: p.probing,
+            })
+        },
+    )?;
+    let Some(face_moves) = found.moves else {
+        // Ctrl-C before even the two-phase solver had an answer: nothing to show.
+        if found.stopped == Some(Stopped::Cancelled) {
+            return Err(crate::cancel::Cancelled.into());
+        }
+        return Err(SolveError::Unreachable(
+            "a stopped optimal search without a two-phase solution",
+        ));
+    };
+    Ok(Solution {
+        method: Method::Optimal,
+        metric: opts.metric,
+        moves: with_rotation(&rotation, face_moves.iter().map(|m| m.to_move())),
+        rotation,
+        proven: found.optimal,
+        bound: (!found.optimal).then_some(found.lower_bound),
+        stats: Stats {
+            nodes: found.nodes,
+            elapsed: found.elapsed,
+            threads: found.threads,
+            given: found.given,
+            stopped: found.stopped,
+            time_limit: opts.time_limit,
+            ..Stats::default()
+        },
+    })
+}
+
+fn bfs(cube: &Cube, limits: &Limits, progress: &Progress) -> Result<Solution, SolveError> {
+    use super::bfs::{Phase, SearchOptions, SearchProgress};
+    let metric = limits.metric;
+    let (state, rotation) = CubieCube::from_cube(cube)?;
+    let opts = SearchOptions {
+        metric,
+        depth_limit: limits
+            .max_length
+            .unwrap_or_else(|| super::default_limit(metric)),
+    };
+    let started = Instant::now();
+    let found = super::bfs::shortest_within_limit(&state, &opts, &mut |p: &SearchProgress| {
+        progress.report(&match p.phase {
+            Phase::Ball => Event::Ball {
+                depth: p.depth,
+                limit: p.limit,
+                radius: p.ball_radius,
+                states: p.ball_states,
+            },
+            Phase::Search => Event::Search {
+                method: Method::Bfs,
+                depth: p.depth,
+                limit: Some(p.limit),
+                nodes: p.nodes,
+                elapsed: started.elapsed(),
+                probing: false,
+            },
+        })
+    })?;
+    Ok(Solution {
+        method: Method::Bfs,
+        metric,
+        moves: with_rotation(&rotation, found.moves.iter().map(|m| m.to_move())),
+        rotation,
+        proven: true,
+        bound: None,
+        stats: Stats {
+            nodes: found.nodes,
+            elapsed: found.elapsed,
+            ball_states: found.ball_states,
+            max_length: Some(opts.depth_limit),
+            ..Stats::default()
+        },
+    })
+}
+
+fn beginner(cube: &Cube, limits: &Limits) -> Result<Solution, SolveError> {
+    let started = Instant::now();
+    let solution = crate::beginner::solve(cube)?;
+    // The method works on the stickers wherever the faces are, and its simplified moves
+    // leave the cube solved as it was held: the whole-cube turn that brings the centres home
+    // starts the answer, and the turns after it are the simplified ones seen from there.
+    let home = |c: &Cube| {
+        crate::face::Face::ALL
+            .iter()
+            .all(|&f| c.centre(f) == Some(f))
+    };
+    let (_, rotation) = crate::cubies::rotate_until(cube, home).ok_or(SolveError::Unreachable(
+        "the centres of a real cube always turn home",
+    ))?;
+    let simplified = solution.simplified();
+    let turns = if rotation.is_empty() {
+        simplified
+    } else {
+        let undo: Vec<Move> = rotation.iter().rev().map(|m| m.inverse()).collect();
+        simplify(&fold_rotations(&with_rotation(&undo, simplified)))
+    };
+    Ok(Solution {
+        method: Method::Beginner,
+        metric: limits.metric,
+        moves: with_rotation(&rotation, turns),
+        rotation,
+        proven: false,
+        bound: None,
+        stats: Stats {
+            elapsed: started.elapsed(),
+            stages: solution.stages,
+            ..Stats::default()
+        },
+    })
+}
+
+fn pocket(cube: &Cube, limits: &Limits, progress: &Progress) -> Result<Solution, SolveError> {
+    let (state, rotation) = crate::pocket::PocketState::from_cube(cube)?;
+    let table = &shared::pocket_table(limits.metric, progress).0;
+    let started = Instant::now();
+    let found = table.solve(&state)?;
+    Ok(Solution {
+        method: Method::Pocket,
+        metric: limits.metric,
+        moves: with_rotation(&rotation, found.iter().map(|m| m.to_move())),
+        rotation,
+        proven: true,
+        bound: None,
+        stats: Stats {
+            elapsed: started.elapsed(),
+            gods_number: Some(table.gods_number()),
+            ..Stats::default()
+        },
+    })
+}

@@ -1,0 +1,125 @@
+//! The solvers' tables, loaded from the cache or built once per process, each the first
+//! time a solve needs it: the two-phase tables, the optimal solver's table and the 2×2×2's
+//! distance tables. Loading and building are told to the solve's [`Progress`].
+
+use std::sync::OnceLock;
+
+use super::SolveError;
+use super::method::{Event, Method, Progress, TableKind};
+use super::optimal_table::AxisTable;
+use super::tables::Tables;
+use crate::cache::CacheReport;
+use crate::metric::Metric;
+use crate::pocket::DistanceTable;
+
+/// Where the tables are cached: the user's cache directory; none in the crate's own unit
+/// tests, which build what they need in memory and leave no file behind.
+fn cache_dir() -> Option<std::path::PathBuf> {
+    if cfg!(test) {
+        None
+    } else {
+        crate::cache::cache_dir()
+    }
+}
+
+/// The optimal table's kind: [`super::report::optimal_table_kind`]; in the crate's own unit
+/// tests the small one, built in seconds.
+fn optimal_kind() -> super::optimal_table::SliceKind {
+    if cfg!(test) {
+        super::optimal_table::SliceKind::Position
+    } else {
+        super::report::optimal_table_kind()
+    }
+}
+
+/// Runs `load` once per process for `cell`, telling `progress` when it starts and ends.
+fn once<T>(
+    cell: &'static OnceLock<T>,
+    table: TableKind,
+    progress: &Progress,
+    load: impl FnOnce() -> T,
+) -> &'static T {
+    if let Some(t) = cell.get() {
+        return t;
+    }
+    progress.report(&Event::LoadingTable(table));
+    let t = cell.get_or_init(load);
+    progress.report(&Event::TableReady(table));
+    t
+}
+
+/// The two-phase solver's tables, loaded from the cache (see [`crate::cache::cache_dir`])
+/// or built and saved, once per process, with how they were obtained.
+pub fn twophase_tables(progress: &Progress) -> &'static (Tables, CacheReport) {
+    static TABLES: OnceLock<(Tables, CacheReport)> = OnceLock::new();
+    let table = TableKind::TwoPhase;
+    once(&TABLES, table, progress, || {
+        super::cache::load_or_build_in(cache_dir().as_deref(), &mut |done, total| {
+            progress.report(&Event::BuildingTable { table, done, total })
+        })
+    })
+}
+
+/// The optimal solver's table ([`super::report::optimal_table_kind`]), loaded from the cache
+/// or, the first time, built (about 45 s on two cores for the large table) and saved, with
+/// how it was obtained. Ctrl-C stops a build, and nothing is saved.
+pub fn optimal_table(progress: &Progress) -> Result<&'static (AxisTable, CacheReport), SolveError> {
+    static TABLE: OnceLock<(AxisTable, CacheReport)> = OnceLock::new();
+    if let Some(t) = TABLE.get() {
+        return Ok(t);
+    }
+    let table = TableKind::Optimal;
+    progress.report(&Event::LoadingTable(table));
+    let made = super::optimal_table::load_or_build_in(
+        optimal_kind(),
+        cache_dir().as_deref(),
+        super::optimal::default_threads(),
+        &mut |done, total| progress.report(&Event::BuildingTable { table, done, total }),
+    );
+    progress.report(&Event::TableReady(table));
+    let made = made?;
+    Ok(TABLE.get_or_init(|| made))
+}
+
+/// The 2×2×2's distance table of `metric` (see [`crate::pocket::shared_table`]).
+pub fn pocket_table(metric: Metric, progress: &Progress) -> &'static (DistanceTable, CacheReport) {
+    let index = usize::from(metric != Metric::Qtm);
+    if cfg!(test) {
+        static TABLES: [OnceLock<(DistanceTable, CacheReport)>; 2] =
+            [OnceLock::new(), OnceLock::new()];
+        return once(&TABLES[index], TableKind::Pocket(metric), progress, || {
+            crate::pocket::cache::load_or_build_in(metric, None, DistanceTable::build)
+        });
+    }
+    static TOLD: [OnceLock<()>; 2] = [OnceLock::new(), OnceLock::new()];
+    let told = &TOLD[index];
+    // The first time, the table is loaded (or built) between the two events.
+    once(told, TableKind::Pocket(metric), progress, || {
+        crate::pocket::shared_table(metric);
+    });
+    crate::pocket::shared_table(metric)
+}
+
+/// Loads (or builds) every table `method` needs with `limits`' metric, so that the first
+/// solve's time is a solve's; checks the limits first.
+pub fn prepare(
+    method: Method,
+    limits: &super::Limits,
+    progress: &Progress,
+) -> Result<(), SolveError> {
+    super::method::check_limits(method, limits)?;
+    match method {
+        Method::TwoPhase => {
+            twophase_tables(progress);
+        }
+        Method::Optimal => {
+            optimal_table(progress)?;
+            twophase_tables(progress);
+        }
+        Method::Pocket => {
+            pocket_table(limits.metric, progress);
+        }
+        Method::Beginner | Method::Bfs => {}
+    }
+    Ok(())
+}
