@@ -232,20 +232,40 @@ fn lines_between(source: &str, begin: &str, end: &str) -> usize {
         .count()
 }
 
+/// The face layout that local and vector share (`src/rep/layout.rs`): local makes its
+/// quarter-turns with it, vector derives its N×N×N index lists from it.
+const LAYOUT: &str = include_str!("rep/layout.rs");
+
+/// Lines of the shared layout a representation needs: for its 3×3×3 moves (local), and for
+/// its N×N×N form alone (vector).
+fn shared_lines(kind: RepKind) -> (usize, usize) {
+    let layout = lines_between(LAYOUT, "moves:begin", "moves:end");
+    match kind {
+        RepKind::Local => (layout, 0),
+        RepKind::Vector => (0, layout),
+        _ => (0, 0),
+    }
+}
+
 /// Lines of code (not blank, not comments) of a representation's move definitions for the
 /// 3×3×3: those between its file's `moves:begin` and `moves:end` markers, less those of its
-/// N×N×N form alone (see [`general_lines`]).
+/// N×N×N form alone (see [`general_lines`]), plus those of the shared face layout where it
+/// needs it (local). The APL primitives (`crate::apl::prim`: `⍉`, `⌽`, `⊤`, …) count for none,
+/// as a glyph counts for nothing in the paper's lines; the cubie helpers convert states and
+/// define no move.
 pub fn definition_lines(kind: RepKind) -> usize {
-    lines_between(source(kind), "moves:begin", "moves:end") - general_lines(kind)
+    lines_between(source(kind), "moves:begin", "moves:end")
+        - lines_between(source(kind), "general:begin", "general:end")
+        + shared_lines(kind).0
 }
 
 /// Lines of code a representation's move definitions need only for sizes other than 3: those
 /// between its file's `general:begin` and `general:end` markers. Numeric, 4-D and nested need
 /// none (their lines name no size), local none (its ring table takes the layer as a
-/// parameter); vector generates its index lists, composite and visual derive their 2×2×2
-/// forms.
+/// parameter); vector derives its index lists from the face layout it shares with local
+/// (whose lines count here for it), composite and visual derive their 2×2×2 forms.
 pub fn general_lines(kind: RepKind) -> usize {
-    lines_between(source(kind), "general:begin", "general:end")
+    lines_between(source(kind), "general:begin", "general:end") + shared_lines(kind).1
 }
 
 /// The paper's nine quarter-turns and their inverses.

@@ -18,7 +18,7 @@
 //!
 //! 1. Foundations: face, text, metric, notation, lines, cancel, cache, simd, moves, geometry, cube, input_error
 //! 2. Pieces and permutations: perm, cubies, effect, pieces
-//! 3. The paper's representations: rep, compare
+//! 3. The paper's representations: apl, rep, compare
 //! 4. Sequences as typed: tools, alg, parser, input
 //! 5. Solvers: pocket, beginner, solve
 //! 6. Answers: reports, error, output, quiet, progress, batch, draw
@@ -36,6 +36,7 @@
 #![warn(missing_docs)]
 
 pub mod alg;
+pub mod apl;
 pub mod batch;
 pub mod beginner;
 pub mod cache;

@@ -34,7 +34,8 @@
 
 use ndarray::{Array2, ArrayView2, Axis};
 
-use super::{Gather, RepKind, Representation, check_defined, rot_ccw, rot_cw};
+use super::{Gather, RepKind, Representation, check_defined};
+use crate::apl::prim::{rot_ccw, rot_cw, rotate};
 use crate::cube::Cube;
 use crate::face::Face;
 use crate::geometry::Geometry;
@@ -44,15 +45,6 @@ use crate::moves::{LayerTurn, MoveError, PaperAxis};
 const SIDES: [Face; 4] = [Face::L, Face::F, Face::R, Face::B];
 
 // moves:begin — the move definitions, counted by `compare` for the paper's "concise".
-/// `k⌽ω` row by row (APL's `3 3 0 0 0⌽ω`): row `i` rotated left by `by[i]` places, so that
-/// its cell `j` gets what cell `j + by[i]` held.
-fn rotate_rows<T: Copy>(omega: ArrayView2<T>, by: &[isize]) -> Array2<T> {
-    let cols = omega.len_of(Axis(1)) as isize;
-    Array2::from_shape_fn(omega.raw_dim(), |(i, j)| {
-        omega[[i, (j as isize + by[i]).rem_euclid(cols) as usize]]
-    })
-}
-
 /// A face turn: `ω[;cols]←⌽⍉ω[;cols] ⋄ ω[1 5;stale]←ω[1 5;fresh]` (or `⊖⍉`), with the
 /// paper's 1-based columns.
 struct BlockTurn<C> {
@@ -135,7 +127,7 @@ pub fn transform<T: Copy>(m: LayerTurn, omega: ArrayView2<T>) -> Array2<T> {
                 if m.layers().contains(&layer) { k } else { 0 }
             })
             .collect();
-        return rotate_rows(omega, &by);
+        return rotate(ndarray::ArrayView1::from(&by), omega, 2);
     }
     let mut out = omega.to_owned();
     for layer in m.layers() {

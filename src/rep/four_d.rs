@@ -26,8 +26,9 @@
 
 use ndarray::{Array4, ArrayView4, Axis};
 
-use super::numeric::{apl_transpose, cube_from_cubies, cubie_colours, on_layers};
+use super::cubie::{cube_from_cubies, cubie_colours};
 use super::{Gather, RepKind, Representation, check_defined};
+use crate::apl::prim::{on_layers, reverse, transpose};
 use crate::cube::Cube;
 use crate::face::Face;
 use crate::moves::{LayerTurn, MoveError, PaperAxis};
@@ -92,15 +93,13 @@ fn layer_axis(axis: PaperAxis) -> Axis {
 /// `P⍉⌽[k]ω[;S;;]`. Like the numeric one it serves a single layer as well as the whole cube.
 pub fn orient<T: Clone>(axis: PaperAxis, inverse: bool, omega: ArrayView4<T>) -> Array4<T> {
     let o = orientation(axis);
-    let mut picked = omega.select(Axis(1), &o.slots.map(|s| s - 1));
-    picked.invert_axis(Axis(
-        if inverse {
-            o.reverse_inverse
-        } else {
-            o.reverse
-        } - 1,
-    ));
-    picked.permuted_axes(apl_transpose(o.transpose))
+    let picked = omega.select(Axis(1), &o.slots.map(|s| s - 1));
+    let k = if inverse {
+        o.reverse_inverse
+    } else {
+        o.reverse
+    };
+    transpose(&o.transpose, reverse(picked, k))
 }
 
 // L: (Xω[;;;,1]),ω[;;;2 3]    and likewise C R (columns), B H F (rows, Y), U M D (planes, Z);

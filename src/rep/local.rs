@@ -28,111 +28,25 @@
 //! as `;`. The paper prints X, Y, Z and L only; Y's rotations, the inverses and the other
 //! quarter-turns are reconstructed the same way.
 
-use ndarray::{
-    Array2, Array3, ArrayView2, ArrayView3, Axis, Ix1, Ix3, SliceInfo, SliceInfoElem, s,
-};
+use ndarray::{Array2, Array3, ArrayView2, ArrayView3, Axis};
 
-use super::{Gather, RepKind, Representation, check_defined, rot_ccw, rot_cw};
+use super::layout::{BACK, DOWN, FRONT, LEFT, RIGHT, UP, face, quarter_turns};
+use super::{Gather, RepKind, Representation, check_defined};
+use crate::apl::prim::{laminate as stack, rot_ccw, rot_cw, rot_half};
 use crate::cube::Cube;
 use crate::face::Face;
 use crate::geometry::Geometry;
 use crate::moves::{LayerTurn, MoveError, PaperAxis};
 
 // moves:begin — the move definitions, counted by `compare` for the paper's "concise".
-/// The faces' places in the array (the paper's 1-based `ω[1;;]` … `ω[6;;]`, less one).
-const UP: usize = 0;
-const DOWN: usize = 1;
-const BACK: usize = 2;
-const FRONT: usize = 3;
-const LEFT: usize = 4;
-const RIGHT: usize = 5;
-
-/// Face `f` of the array: the paper's `ω[f;;]`.
-fn face<T>(omega: ArrayView3<'_, T>, f: usize) -> ArrayView2<'_, T> {
-    omega.index_axis_move(Axis(0), f)
-}
-
 /// A face as it is.
 fn same<T: Copy>(m: ArrayView2<T>) -> Array2<T> {
     m.to_owned()
 }
 
-/// A face turned half-way round: APL's `⊖⌽ω`.
-fn half<T: Copy>(m: ArrayView2<T>) -> Array2<T> {
-    m.slice(s![..;-1, ..;-1]).to_owned()
-}
-
 /// The paper's `a;b;c;d;e;[.5]f`: six faces laminated along a new first axis.
 fn laminate<T: Copy>(faces: [Array2<T>; 6]) -> Array3<T> {
-    let views = faces.each_ref().map(|f| f.view());
-    ndarray::stack(Axis(0), &views).expect("six faces of one shape")
-}
-
-/// One row or column of one face, in a chosen direction: `s![FRONT, .., 0]` is the front's
-/// left column top to bottom, `s![BACK, ..;-1, -1]` the back's right column bottom to top.
-type Strip = SliceInfo<[SliceInfoElem; 3], Ix3, Ix1>;
-
-/// A quarter-turn: the turned face and whether it turns clockwise (seen from outside), if
-/// the slice has a face, and the ring of four strips around the slice, each strip's stickers
-/// going to the next (the last's to the first) in the move's positive sense.
-struct QuarterTurn {
-    face: Option<(usize, bool)>,
-    ring: [Strip; 4],
-}
-
-/// The quarter-turn of layer `k` about `axis` of an `n`×`n`×`n` cube. On the 3×3×3 layers
-/// 0, 1 and 2 are the paper's L C R (about X), B H F (Y) and U M D (Z); on any cube layer 0
-/// and layer `n − 1` turn a face with their ring, the layers between only their ring, `j`
-/// places from the other side.
-fn quarter_turn(axis: PaperAxis, k: usize, n: usize) -> QuarterTurn {
-    let j = n - 1 - k;
-    let outer = |low: (usize, bool), high: (usize, bool)| match k {
-        0 => Some(low),
-        k if k == n - 1 => Some(high),
-        _ => None,
-    };
-    let (face, ring) = match axis {
-        // L: ((⌽ω[3;;3]),ω[1;;2 3]);(ω[4;;1],ω[2;;2 3]);(ω[3;;1 2],⌽ω[2;;1]);
-        //    (ω[1;;1],ω[4;;2 3]);(⌽⍉ω[5;;]);[.5]ω[6;;]
-        // up's left column goes to the front's, the front's to down's, down's (reversed) to
-        // the back's right column, and that (reversed) to up's; left turns clockwise. C is
-        // the same ring one column in, R at the other side, where right turns
-        // counter-clockwise (seen from the right).
-        PaperAxis::X => (
-            outer((LEFT, true), (RIGHT, false)),
-            [
-                s![UP, .., k],
-                s![FRONT, .., k],
-                s![DOWN, .., k],
-                s![BACK, ..;-1, j],
-            ],
-        ),
-        // B: up's back row goes to the left's back column, that to down's back row, that to
-        // the right's back column and that to up's; back turns clockwise. H is the same ring
-        // one row in, F at the front, where front turns counter-clockwise.
-        PaperAxis::Y => (
-            outer((BACK, true), (FRONT, false)),
-            [
-                s![UP, k, ..],
-                s![LEFT, ..;-1, k],
-                s![DOWN, j, ..;-1],
-                s![RIGHT, .., j],
-            ],
-        ),
-        // U: the top rows of back, right, front and left, each going to the next; up turns
-        // clockwise. M: the middle rows; D: the bottom rows, down turning counter-clockwise
-        // (seen from below).
-        PaperAxis::Z => (
-            outer((UP, true), (DOWN, false)),
-            [
-                s![BACK, k, ..],
-                s![RIGHT, k, ..],
-                s![FRONT, k, ..],
-                s![LEFT, k, ..],
-            ],
-        ),
-    };
-    QuarterTurn { face, ring }
+    stack(&faces.each_ref().map(|f| f.view())).expect("six faces of one shape")
 }
 
 /// Makes a quarter-turn of a block of layers on any 6×N×N array laid out as the local
@@ -147,9 +61,9 @@ pub fn transform<T: Copy>(m: LayerTurn, omega: ArrayView3<T>) -> Array3<T> {
     match (m.axis, m.inverse) {
         // X: (⊖⌽ω[3;;]);ω[4;;];(⊖⌽ω[2;;]);ω[1;;];(⌽⍉ω[5;;]);[.5](⊖⍉ω[6;;])
         (P::X, false) => laminate([
-            half(w(BACK)),
+            rot_half(w(BACK)),
             same(w(FRONT)),
-            half(w(DOWN)),
+            rot_half(w(DOWN)),
             same(w(UP)),
             rot_cw(w(LEFT)),
             rot_ccw(w(RIGHT)),
@@ -157,8 +71,8 @@ pub fn transform<T: Copy>(m: LayerTurn, omega: ArrayView3<T>) -> Array3<T> {
         // X̄: ω[4;;];(⊖⌽ω[3;;]);(⊖⌽ω[1;;]);ω[2;;];(⊖⍉ω[5;;]);[.5](⌽⍉ω[6;;])
         (P::X, true) => laminate([
             same(w(FRONT)),
-            half(w(BACK)),
-            half(w(UP)),
+            rot_half(w(BACK)),
+            rot_half(w(UP)),
             same(w(DOWN)),
             rot_ccw(w(LEFT)),
             rot_cw(w(RIGHT)),
@@ -202,30 +116,6 @@ pub fn transform<T: Copy>(m: LayerTurn, omega: ArrayView3<T>) -> Array3<T> {
     }
 }
 
-/// The quarter-turns of the layers of block `m`, each a face rotation (outer layers only) and
-/// a ring of strips, all read from `omega`.
-fn quarter_turns<T: Copy>(m: LayerTurn, omega: ArrayView3<T>) -> Array3<T> {
-    let n = omega.len_of(Axis(1));
-    let mut out = omega.to_owned();
-    for k in m.layers() {
-        let turn = quarter_turn(m.axis, k, n);
-        if let Some((f, clockwise)) = turn.face {
-            let turned = if clockwise != m.inverse {
-                rot_cw(face(omega, f))
-            } else {
-                rot_ccw(face(omega, f))
-            };
-            out.slice_mut(s![f, .., ..]).assign(&turned);
-        }
-        for i in 0..4 {
-            let next = (i + 1) % 4;
-            let (to, from) = if m.inverse { (i, next) } else { (next, i) };
-            out.slice_mut(&turn.ring[to])
-                .assign(&omega.slice(&turn.ring[from]));
-        }
-    }
-    out
-}
 // moves:end
 
 /// The 6×N×N array of colour letters (the paper's 6×3×3): an N×N matrix per face, faces in
@@ -319,26 +209,5 @@ mod tests {
     #[test]
     fn every_move_is_defined() {
         assert_eq!(RepKind::Local.defined_moves().len(), 24);
-    }
-
-    #[test]
-    fn each_ring_takes_four_distinct_strips_of_n() {
-        for n in 2..=7 {
-            for axis in PaperAxis::ALL {
-                for k in 0..n {
-                    let turn = quarter_turn(axis, k, n);
-                    let iota = Array3::from_shape_fn((6, n, n), |(f, r, c)| (f * n + r) * n + c);
-                    let mut cells: Vec<usize> = turn
-                        .ring
-                        .iter()
-                        .flat_map(|s| iota.slice(s).to_vec())
-                        .collect();
-                    cells.sort();
-                    cells.dedup();
-                    assert_eq!(cells.len(), 4 * n, "{axis:?} {k} of {n}");
-                    assert_eq!(turn.face.is_some(), k == 0 || k == n - 1);
-                }
-            }
-        }
     }
 }

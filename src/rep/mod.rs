@@ -23,7 +23,9 @@
 //! holds, and [`RepKind::size_limit`] why composite and visual stop at the 3×3×3.
 
 pub mod composite;
+mod cubie;
 pub mod four_d;
+mod layout;
 pub mod local;
 pub mod nested;
 pub mod numeric;
@@ -546,6 +548,10 @@ macro_rules! byte_array_methods {
             self.cube.len() * std::mem::size_of::<u8>()
         }
 
+        fn apl_value(&self) -> crate::apl::Value {
+            super::letters_value(&self.cube)
+        }
+
         fn turn(&mut self, m: LayerTurn) -> Result<(), MoveError> {
             check_defined(self.kind(), self.size(), m)?;
             let turned = transform(m, self.cube.view());
@@ -614,6 +620,11 @@ pub trait Representation: Send + Sync {
 
     /// The paper's own display of the state.
     fn render(&self) -> String;
+
+    /// The state as an APL value, as the paper's definitions take it (`CUBE`): numbers for
+    /// numeric, characters (blank where the array has none) for the letter arrays, and
+    /// enclosed 3-character vectors (`∘` padded) for nested.
+    fn apl_value(&self) -> crate::apl::Value;
 }
 
 impl dyn Representation {
@@ -699,6 +710,11 @@ pub fn check_defined(kind: RepKind, n: usize, m: LayerTurn) -> Result<(), MoveEr
     }
 }
 
+/// An array of letter bytes as an APL character array.
+pub(crate) fn letters_value<D: Dimension>(a: &Array<u8, D>) -> crate::apl::Value {
+    crate::apl::Value(a.map(|&b| crate::apl::Elem::Char(b as char)).into_dyn())
+}
+
 /// The array with its buffer run on past its last element (by more planes along the first
 /// axis, filled with `fill`) to [`crate::simd::padded_len`] bytes, and sliced back to its own
 /// shape: what every representation stores, so that a compiled turn loads and stores whole
@@ -735,16 +751,6 @@ pub(crate) fn render_planes<T>(
         })
         .collect::<Vec<_>>()
         .join("\n\n")
-}
-
-/// Rotates a matrix a quarter-turn clockwise: APL's `⌽⍉ω`.
-pub fn rot_cw<T: Clone>(m: ArrayView<T, ndarray::Ix2>) -> Array<T, ndarray::Ix2> {
-    m.reversed_axes().slice(ndarray::s![.., ..;-1]).to_owned()
-}
-
-/// Rotates a matrix a quarter-turn counter-clockwise: APL's `⊖⍉ω`.
-pub fn rot_ccw<T: Clone>(m: ArrayView<T, ndarray::Ix2>) -> Array<T, ndarray::Ix2> {
-    m.reversed_axes().slice(ndarray::s![..;-1, ..]).to_owned()
 }
 
 #[cfg(test)]

@@ -27,10 +27,9 @@
 
 use ndarray::{Array3, ArrayView3, Axis};
 
-use super::numeric::{
-    apl_transpose, cube_from_cubies, cubie_colours, layer_axis, on_layers, orientation,
-};
+use super::cubie::{cube_from_cubies, cubie_colours};
 use super::{Gather, RepKind, Representation, check_defined};
+use crate::apl::prim::{on_layers, reverse, transpose};
 use crate::cube::Cube;
 use crate::face::Face;
 use crate::moves::{LayerTurn, MoveError, PaperAxis};
@@ -45,6 +44,19 @@ pub const JOT: u8 = 0;
 // X: 2 1 3⍉⊖[1]2 1 3 PERMUTE EACHRIGHT ω      X̄: 2 1 3⍉⊖[2]2 1 3 PERMUTE EACHRIGHT ω
 // Y: 3 2 1⍉⌽[3]3 2 1 PERMUTE EACHRIGHT ω      Ȳ: 3 2 1⍉⌽[1]3 2 1 PERMUTE EACHRIGHT ω
 // Z: 1 3 2⍉⌽[2]1 3 2 PERMUTE EACHRIGHT ω      Z̄: 1 3 2⍉⌽[3]1 3 2 PERMUTE EACHRIGHT ω
+/// The permutation `P` of X, Y or Z, and the axes reversed for it and for its inverse.
+fn orientation(axis: PaperAxis) -> ([usize; 3], usize, usize) {
+    match axis {
+        PaperAxis::X => ([2, 1, 3], 1, 2),
+        PaperAxis::Y => ([3, 2, 1], 3, 1),
+        PaperAxis::Z => ([1, 3, 2], 2, 3),
+    }
+}
+
+/// The array axis whose layers a paper axis turns: X the columns, Y the rows, Z the planes.
+fn layer_axis(axis: PaperAxis) -> Axis {
+    Axis(2 - axis as usize)
+}
 
 /// The paper's X, Y or Z (or its inverse) on any array of 3-element vectors:
 /// `P⍉⌽[k]P PERMUTE EACHRIGHT ω`. It serves a single layer as well as the whole cube.
@@ -53,16 +65,12 @@ pub fn orient<T: Copy>(
     inverse: bool,
     omega: ArrayView3<[T; 3]>,
 ) -> Array3<[T; 3]> {
-    let o = orientation(axis);
-    let mut permuted = omega.map(|v| o.perm.map(|p| v[p - 1]));
-    permuted.invert_axis(Axis(
-        if inverse {
-            o.reverse_inverse
-        } else {
-            o.reverse
-        } - 1,
-    ));
-    permuted.permuted_axes(apl_transpose(o.perm))
+    let (perm, k, k_inverse) = orientation(axis);
+    let permuted = omega.map(|v| perm.map(|p| v[p - 1]));
+    transpose(
+        &perm,
+        reverse(permuted, if inverse { k_inverse } else { k }),
+    )
 }
 
 // L: (Xω[;;,1]),[3] ω[;;,2],[3] ω[;;,3]    and likewise C R, B H F (Y), U M D (Z); on the
@@ -168,6 +176,17 @@ impl Representation for Nested {
             // `assign`, so its buffer is never replaced and runs on to the padded length.
             unsafe { g.apply_bytes_padded(state.as_flattened_mut()) }
         }
+    }
+
+    fn apl_value(&self) -> crate::apl::Value {
+        use crate::apl::{Elem, Value};
+        let cubie = |v: &[u8; 3]| {
+            let letters = v.iter().map(|&b| if b == JOT { '∘' } else { b as char });
+            Elem::Boxed(std::sync::Arc::new(Value::vector(
+                letters.map(Elem::Char).collect(),
+            )))
+        };
+        Value(self.cube.map(cubie).into_dyn())
     }
 
     fn render(&self) -> String {

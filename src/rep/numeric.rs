@@ -29,33 +29,33 @@
 //! of layers rather than one.
 //!
 //! The scan garbles the lines (`101` for `10⊥`, `τ` for `⊤`, `ϕ` for `⍉` and `⌽`/`⊖`); the
-//! readings quoted above each definition below are the ones that pass the conformance check.
-//! The layer helpers [`on_layers`] and the cubie helpers here are shared with the 4-D and
-//! nested representations, whose quarter-turns the paper defines "as for the Numeric
-//! Representation".
+//! readings quoted above each definition below are the ones that pass the conformance check,
+//! and `src/apl/paper/numeric.apl` holds them as APL that the evaluator runs
+//! ([`crate::apl`]). Every line is written with the APL primitives of [`crate::apl::prim`]
+//! (`⌽[k]`, `⍉`, `⊤`, `⊥`, and the catenation of layers).
 
 use std::sync::OnceLock;
 
-use ndarray::{Array, Array1, Array3, ArrayView, ArrayView3, Axis, RemoveAxis, Slice};
-use num_traits::PrimInt;
+use ndarray::{Array, Array3, ArrayView3, Axis};
 
+use super::cubie::{cube_from_cubies, cubie_colours};
 use super::{Gather, RepKind, Representation, check_defined};
+use crate::apl::prim::{Radix, decode, encode, on_layers, reverse, transpose};
 use crate::cube::Cube;
 use crate::face::Face;
-use crate::geometry::Geometry;
 use crate::moves::{LayerTurn, MoveError, PaperAxis};
 
 // moves:begin — the move definitions, counted by `compare` for the paper's "concise".
 /// One orientation move as the paper writes it, `10⊥((3⍴10)⊤P⍉⌽[k]ω)[P;;;]`, 1-based as in
 /// APL.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct Orientation {
+struct Orientation {
     /// The left argument `P` of the dyadic transpose, which is also the digit indexing.
-    pub(crate) perm: [usize; 3],
+    perm: [usize; 3],
     /// The axis `k` reversed for the move itself.
-    pub(crate) reverse: usize,
+    reverse: usize,
     /// The axis reversed for its inverse (the other axis of the transposed pair).
-    pub(crate) reverse_inverse: usize,
+    reverse_inverse: usize,
 }
 
 // X: 10⊥((3⍴10)⊤2 1 3⍉⊖[1]ω)[2 1 3;;;]      X̄: 10⊥((3⍴10)⊤2 1 3⍉⊖[2]ω)[2 1 3;;;]
@@ -77,8 +77,8 @@ const Z: Orientation = Orientation {
     reverse_inverse: 3,
 };
 
-/// The paper's X, Y or Z as its transpose permutation and reversals (shared with nested).
-pub(crate) fn orientation(axis: PaperAxis) -> Orientation {
+/// The paper's X, Y or Z as its transpose permutation and reversals.
+fn orientation(axis: PaperAxis) -> Orientation {
     match axis {
         PaperAxis::X => X,
         PaperAxis::Y => Y,
@@ -88,7 +88,7 @@ pub(crate) fn orientation(axis: PaperAxis) -> Orientation {
 
 /// The array axis whose layers a paper axis turns, in `[plane, row, col]`: X turns the
 /// columns, Y the rows, Z the planes.
-pub(crate) fn layer_axis(axis: PaperAxis) -> Axis {
+fn layer_axis(axis: PaperAxis) -> Axis {
     match axis {
         PaperAxis::X => Axis(2),
         PaperAxis::Y => Axis(1),
@@ -96,89 +96,25 @@ pub(crate) fn layer_axis(axis: PaperAxis) -> Axis {
     }
 }
 
-/// ndarray's `permuted_axes` argument for APL's dyadic transpose `L⍉ω` (1-based `L`): APL
-/// sends axis `i` of `ω` to axis `L[i]` of the result, ndarray takes for each result axis
-/// the source axis.
-pub(crate) fn apl_transpose<const N: usize>(l: [usize; N]) -> [usize; N] {
-    let mut axes = [0; N];
-    for (i, &to) in l.iter().enumerate() {
-        axes[to - 1] = i;
-    }
-    axes
-}
-
-/// `(n⍴radix)⊤ω`: each element encoded into `n` digits (`n` the rank, a digit per axis),
-/// most significant first, along a new leading axis.
-fn encode<T: PrimInt>(radix: T, omega: ArrayView3<T>) -> Array<T, ndarray::Ix4> {
-    let places = omega.ndim();
-    let (a, b, c) = omega.dim();
-    Array::from_shape_fn((places, a, b, c), |(d, i, j, k)| {
-        omega[[i, j, k]] / radix.pow((places - 1 - d) as u32) % radix
-    })
-}
-
-/// `radix⊥ω` along the leading axis: the digits times their place values, summed.
-fn decode<T: PrimInt>(radix: T, digits: ArrayView<T, ndarray::Ix4>) -> Array3<T> {
-    let places = digits.len_of(Axis(0));
-    let values = Array1::from_shape_fn(places, |d| radix.pow((places - 1 - d) as u32))
-        .into_shape_with_order((places, 1, 1, 1))
-        .expect("a column of place values");
-    (&digits * &values).sum_axis(Axis(0))
-}
-
 /// The paper's X, Y or Z (or its inverse) on any array of `radix`-digit integers:
 /// `radix⊥((3⍴radix)⊤P⍉⌽[k]ω)[P;;;]`. It needs only the two axes it mixes to be equally
 /// long, so it serves one layer as well as the whole cube.
-pub fn orient<T: PrimInt>(
+pub fn orient<T: Radix>(
     axis: PaperAxis,
     inverse: bool,
     radix: T,
     omega: ArrayView3<T>,
 ) -> Array3<T> {
     let o = orientation(axis);
-    let mut reversed = omega.view();
-    reversed.invert_axis(Axis(
-        if inverse {
-            o.reverse_inverse
-        } else {
-            o.reverse
-        } - 1,
-    ));
-    let moved = reversed.permuted_axes(apl_transpose(o.perm));
-    let digits = encode(radix, moved);
+    let k = if inverse {
+        o.reverse_inverse
+    } else {
+        o.reverse
+    };
+    let moved = transpose(&o.perm, reverse(omega, k));
+    let digits = encode(radix, 3, moved);
     let reordered = digits.select(Axis(0), &o.perm.map(|p| p - 1));
     decode(radix, reordered.view())
-}
-
-/// A quarter-turn from an orientation move, as the paper's
-/// `L: (Xω[;;,1]),[3] ω[;;,2],[3] ω[;;,3]` (or its footnote's `R: ω[;;,1 2],Xω[;;,3]`): cut
-/// `omega` along `axis` before and after the block of layers `layers`, apply `f` to the
-/// block, and catenate the pieces back along `axis`.
-pub fn on_layers<T: Clone, D: RemoveAxis>(
-    omega: ArrayView<T, D>,
-    axis: Axis,
-    layers: std::ops::RangeInclusive<usize>,
-    f: impl Fn(ArrayView<T, D>) -> Array<T, D>,
-) -> Array<T, D> {
-    let (first, end) = (*layers.start(), *layers.end() + 1);
-    let cut = |range: std::ops::Range<usize>| omega.slice_axis(axis, Slice::from(range));
-    let pieces: Vec<Array<T, D>> = [
-        (0..first, false),
-        (first..end, true),
-        (end..omega.len_of(axis), false),
-    ]
-    .into_iter()
-    .filter(|(range, _)| !range.is_empty())
-    .map(|(range, turned)| {
-        if turned {
-            f(cut(range))
-        } else {
-            cut(range).to_owned()
-        }
-    })
-    .collect();
-    let views: Vec<ArrayView<T, D>> = pieces.iter().map(|l| l.view()).collect();
-    ndarray::concatenate(axis, &views).expect("layers cut from one array fit back together")
 }
 
 // L: (Xω[;;,1]),[3] ω[;;,2],[3] ω[;;,3]    C: ω[;;,1],[3](Xω[;;,2]),[3] ω[;;,3]    R: … (Xω[;;,3])
@@ -188,7 +124,7 @@ pub fn on_layers<T: Clone, D: RemoveAxis>(
 // a wide turn the orientation move on a block of them, e.g. Lw on the 4×4×4: (Xω[;;,1 2]),ω[;;,3 4]
 /// Makes a quarter-turn of a block of layers on any array of `radix`-digit integers: the
 /// paper's 10 for the state, a bigger radix for the probe that compiles it.
-pub fn transform<T: PrimInt>(m: LayerTurn, radix: T, omega: ArrayView3<T>) -> Array3<T> {
+pub fn transform<T: Radix>(m: LayerTurn, radix: T, omega: ArrayView3<T>) -> Array3<T> {
     let turn = |w: ArrayView3<T>| orient(m.axis, m.inverse, radix, w);
     if m.is_whole(omega.len_of(Axis(0))) {
         turn(omega)
@@ -234,60 +170,6 @@ fn permuted() -> &'static [[u16; 1000]; 6] {
         }
         t
     })
-}
-
-/// Doubled coordinates (x right, y up, z front) of the cubie at `[plane, row, col]` of the
-/// `n`×`n`×`n` cube.
-pub(crate) fn cubie_position(n: usize, p: usize, r: usize, c: usize) -> [i32; 3] {
-    let k = n as i32 - 1;
-    let [p, r, c] = [p, r, c].map(|v| v as i32);
-    [2 * c - k, k - 2 * p, 2 * r - k]
-}
-
-/// The facelet index of each of the cubie's three stickers in the paper's order (up/down,
-/// back/front, left/right), `None` where it has none.
-pub(crate) fn cubie_stickers(n: usize, p: usize, r: usize, c: usize) -> [Option<usize>; 3] {
-    let outer = |i: usize, low: Face, high: Face| match i {
-        0 => Some(low),
-        i if i + 1 == n => Some(high),
-        _ => None,
-    };
-    let faces = [
-        outer(p, Face::U, Face::D),
-        outer(r, Face::B, Face::F),
-        outer(c, Face::L, Face::R),
-    ];
-    let g = Geometry::of(n);
-    let cubie = cubie_position(n, p, r, c);
-    faces.map(|f| f.and_then(|f| g.sticker_of(cubie, f)))
-}
-
-/// Builds an `n`×`n`×`n` cube from a colour for each cubie's stickers (in the paper's
-/// order), given as `colours(p, r, c)`.
-pub(crate) fn cube_from_cubies(
-    n: usize,
-    colours: impl Fn(usize, usize, usize) -> [Option<Face>; 3],
-) -> Cube {
-    let g = Geometry::of(n);
-    let mut stickers: Vec<Face> = (0..g.sticker_count()).map(|i| g.face_of(i)).collect();
-    for p in 0..n {
-        for r in 0..n {
-            for c in 0..n {
-                let got = colours(p, r, c);
-                for (slot, sticker) in cubie_stickers(n, p, r, c).into_iter().enumerate() {
-                    if let (Some(i), Some(face)) = (sticker, got[slot]) {
-                        stickers[i] = face;
-                    }
-                }
-            }
-        }
-    }
-    Cube::from_stickers(n, stickers).expect("an array made from a cube holds a cube")
-}
-
-/// Each cubie's sticker colours in the paper's order, `None` where it has no sticker.
-pub(crate) fn cubie_colours(cube: &Cube, p: usize, r: usize, c: usize) -> [Option<Face>; 3] {
-    cubie_stickers(cube.size(), p, r, c).map(|s| s.map(|i| cube.stickers()[i]))
 }
 
 /// The N×N×N array of 3-digit integers: hundreds the up/down colour, tens back/front, units
@@ -401,6 +283,14 @@ impl Representation for Numeric {
     fn render(&self) -> String {
         super::render_planes(self.cube.view(), |v| format!("{v:>3}"), " ")
     }
+
+    fn apl_value(&self) -> crate::apl::Value {
+        crate::apl::Value(
+            self.cube
+                .map(|&v| crate::apl::Elem::Num(v as f64))
+                .into_dyn(),
+        )
+    }
 }
 
 #[cfg(test)]
@@ -470,12 +360,5 @@ mod tests {
         assert_eq!(t[2][135], 315);
         assert_eq!(t[5][135], 531);
         assert_eq!(t[1][135], 153);
-    }
-
-    #[test]
-    fn apl_transpose_matches_ndarray() {
-        assert_eq!(apl_transpose([2, 1, 3]), [1, 0, 2]);
-        assert_eq!(apl_transpose([3, 2, 1, 4]), [2, 1, 0, 3]);
-        assert_eq!(apl_transpose([2, 3, 1]), [2, 0, 1]);
     }
 }

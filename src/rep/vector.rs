@@ -14,9 +14,10 @@
 //!
 //! **Every size.** The N×N×N cube is the 6N²-vector of the same layout, index
 //! `N²×face + N×row + col + 1`. Its moves are again explicit index lists, now too many to
-//! write out (18 quarter-turns of 3 layers become 6N of N), so they are generated from the
-//! layout by [`generated`]: a face rotation for the outer layers and a ring of 4N stickers
-//! for every layer. The paper's lines stay as they are for the 3×3×3; a test checks that the
+//! write out (18 quarter-turns of 3 layers become 6N of N), so [`generated`] derives them
+//! rather than listing them again: the vector is the local representation flattened, and the
+//! face layout the two share (`src/rep/layout.rs`: a face rotation for the outer layers and
+//! a ring of 4N stickers for every layer) is compiled on an array of indices. The paper's lines stay as they are for the 3×3×3; a test checks that the
 //! generator, run for N = 3, makes exactly the paper's permutations. A wide turn or a rotation
 //! is the quarter-turns of its layers, as the paper's `X: L C R ω`.
 //!
@@ -30,7 +31,9 @@ use ndarray::{Array1, ArrayView1};
 
 use std::sync::OnceLock;
 
+use super::layout::quarter_turns;
 use super::{Gather, RepKind, Representation, check_defined};
+use crate::apl::prim::assign_from;
 use crate::cube::Cube;
 use crate::face::Face;
 use crate::geometry::MAX_SIZE;
@@ -153,13 +156,10 @@ fn assign<T: Copy, I: Copy + Into<usize>>(
     from: &[I],
     inverse: bool,
 ) {
-    let (to, from) = if inverse { (from, to) } else { (to, from) };
-    let picked = out.select(
-        ndarray::Axis(0),
-        &from.iter().map(|&i| i.into() - 1).collect::<Vec<_>>(),
-    );
-    for (&t, &v) in to.iter().zip(picked.iter()) {
-        out[t.into() - 1] = v;
+    if inverse {
+        assign_from(out, from, to)
+    } else {
+        assign_from(out, to, from)
     }
 }
 
@@ -188,81 +188,26 @@ pub fn transform<T: Copy>(m: LayerTurn, omega: ArrayView1<T>) -> Array1<T> {
 pub type Lists = (Vec<u16>, Vec<u16>);
 
 /// The index lists of the `n`×`n`×`n` cube, `(to, from)` per assignment, for each layer of
-/// each axis (`[axis × n + layer]`), made once: the paper's pattern with `n` for 3.
+/// each axis (`[axis × n + layer]`), made once. Vector is local flattened, so they are not
+/// written again: each layer's quarter-turn of the shared face layout is run once on the
+/// 6×N×N array of cell indices (`Gather::compile`, APL's `⍳` trick), and the cells it
+/// moves are one assignment `ω[to]←ω[from]`.
 pub fn generated(n: usize) -> &'static [Vec<Lists>] {
     static LISTS: [OnceLock<Vec<Vec<Lists>>>; MAX_SIZE + 1] =
         [const { OnceLock::new() }; MAX_SIZE + 1];
     LISTS[n].get_or_init(|| {
-        // 1-based index of (face, row, col), faces in the paper's order U D B F L R.
-        let at = |f: usize, r: usize, c: usize| (f * n * n + r * n + c + 1) as u16;
-        let line = |f: usize, cell: &dyn Fn(usize) -> (usize, usize)| -> Vec<u16> {
-            (0..n).map(cell).map(|(r, c)| at(f, r, c)).collect()
-        };
-        let (up, down, back, front, left, right) = (0, 1, 2, 3, 4, 5);
-        // ω[f;;]←⌽⍉ω[f;;] (clockwise) or ⊖⍉ (counter-clockwise), as index lists.
-        let face = |f: usize, clockwise: bool| {
-            let cells = (0..n * n).map(|i| (i / n, i % n));
-            let to = cells.clone().map(|(r, c)| at(f, r, c)).collect();
-            let from = cells
-                .map(|(r, c)| {
-                    if clockwise {
-                        (n - 1 - c, r)
-                    } else {
-                        (c, n - 1 - r)
-                    }
-                })
-                .map(|(r, c)| at(f, r, c))
-                .collect();
-            (to, from)
-        };
-        let mut lists = Vec::new();
-        for axis in PaperAxis::ALL {
-            for k in 0..n {
-                let j = n - 1 - k;
-                // The ring: four strips, each going to the next (as the local representation's).
-                let (ring, faces) = match axis {
-                    PaperAxis::X => (
-                        [
-                            line(up, &|i| (i, k)),
-                            line(front, &|i| (i, k)),
-                            line(down, &|i| (i, k)),
-                            line(back, &|i| (n - 1 - i, j)),
-                        ],
-                        (left, right),
-                    ),
-                    PaperAxis::Y => (
-                        [
-                            line(up, &|i| (k, i)),
-                            line(left, &|i| (n - 1 - i, k)),
-                            line(down, &|i| (j, n - 1 - i)),
-                            line(right, &|i| (i, j)),
-                        ],
-                        (back, front),
-                    ),
-                    PaperAxis::Z => (
-                        [
-                            line(back, &|i| (k, i)),
-                            line(right, &|i| (k, i)),
-                            line(front, &|i| (k, i)),
-                            line(left, &|i| (k, i)),
-                        ],
-                        (up, down),
-                    ),
-                };
-                let mut assignments = Vec::new();
-                if k == 0 {
-                    assignments.push(face(faces.0, true));
-                } else if k == n - 1 {
-                    assignments.push(face(faces.1, false));
-                }
-                assignments.push((
-                    [1, 2, 3, 0].iter().flat_map(|&s| ring[s].clone()).collect(),
-                    ring.concat(),
-                ));
-                lists.push(assignments);
-            }
-        }
-        lists
+        let layers = PaperAxis::ALL
+            .into_iter()
+            .flat_map(|a| (0..n).map(move |k| (a, k)));
+        layers
+            .map(|(axis, k)| {
+                let g = Gather::compile((6, n, n), |iota| {
+                    quarter_turns(LayerTurn::layer(axis, k), iota)
+                });
+                let (to, from) = g.moved().iter().map(|&(t, f)| (t + 1, f + 1)).unzip();
+                vec![(to, from)]
+            })
+            .collect()
     })
 }
 // general:end
@@ -367,6 +312,10 @@ impl Representation for Vector {
 
     fn render(&self) -> String {
         self.cube.iter().map(|&b| b as char).collect()
+    }
+
+    fn apl_value(&self) -> crate::apl::Value {
+        super::letters_value(&self.cube)
     }
 }
 

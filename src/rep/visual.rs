@@ -37,7 +37,8 @@
 
 use ndarray::{Array2, ArrayView2, Axis, s};
 
-use super::{Gather, RepKind, Representation, check_defined, rot_ccw, rot_cw};
+use super::{Gather, RepKind, Representation, check_defined};
+use crate::apl::prim::{compress, expand, rot_ccw, rot_cw};
 use crate::cube::Cube;
 use crate::face::Face;
 use crate::geometry::Geometry;
@@ -218,12 +219,9 @@ fn paper<T: Copy>(m: PaperMove, omega: ArrayView2<T>) -> Array2<T> {
 /// layers (the 2×2×2's layer 1 is the 3×3×3's layer 2), compressed back (`K⌿K/ω`).
 fn two<T: Copy>(m: LayerTurn, omega: ArrayView2<T>) -> Array2<T> {
     let fill = omega[[0, 0]];
-    let mut big = Array2::from_elem((SIDE, SIDE), fill);
-    for (i, &r) in KEEP.iter().enumerate() {
-        for (j, &c) in KEEP.iter().enumerate() {
-            big[[r, c]] = omega[[i, j]];
-        }
-    }
+    let spread = (0..SIDE).map(|i| KEEP.contains(&i)).collect::<Vec<_>>();
+    let wide = expand(&spread, omega, 2, fill).expect("a 10×10 picture");
+    let mut big = expand(&spread, wide.view(), 1, fill).expect("a 10×10 picture");
     for layer in m.layers() {
         let letter = PaperLetter::of_slice(m.axis, 2 * layer);
         big = paper(
@@ -234,7 +232,7 @@ fn two<T: Copy>(m: LayerTurn, omega: ArrayView2<T>) -> Array2<T> {
             big.view(),
         );
     }
-    big.select(Axis(0), &KEEP).select(Axis(1), &KEEP)
+    compress(&spread, compress(&spread, big.view(), 1).view(), 2)
 }
 // general:end
 // moves:end

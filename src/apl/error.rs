@@ -1,0 +1,115 @@
+//! APL's errors, as APL reports them: the kind in capitals, what is wrong, and the line with a
+//! caret under the place.
+
+use std::fmt;
+
+/// The kinds of error APL reports.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ErrorKind {
+    /// A line that is not APL (or not the subset this evaluator reads).
+    Syntax,
+    /// A name with no value.
+    Value,
+    /// An argument outside a function's domain.
+    Domain,
+    /// Arguments of ranks the function cannot combine.
+    Rank,
+    /// Arguments of lengths the function cannot combine.
+    Length,
+    /// An index outside an axis.
+    Index,
+    /// An axis the array does not have.
+    Axis,
+    /// An array bigger than the evaluator's cap ([`super::MAX_ELEMENTS`]).
+    WsFull,
+    /// Calls nested deeper than the evaluator's cap ([`super::MAX_DEPTH`]).
+    StackFull,
+    /// Stopped by Ctrl-C.
+    Interrupt,
+}
+
+impl ErrorKind {
+    /// The name APL prints.
+    pub fn name(self) -> &'static str {
+        match self {
+            ErrorKind::Syntax => "SYNTAX ERROR",
+            ErrorKind::Value => "VALUE ERROR",
+            ErrorKind::Domain => "DOMAIN ERROR",
+            ErrorKind::Rank => "RANK ERROR",
+            ErrorKind::Length => "LENGTH ERROR",
+            ErrorKind::Index => "INDEX ERROR",
+            ErrorKind::Axis => "AXIS ERROR",
+            ErrorKind::WsFull => "WS FULL",
+            ErrorKind::StackFull => "STACK FULL",
+            ErrorKind::Interrupt => "INTERRUPT",
+        }
+    }
+}
+
+/// An APL error: its kind, what is wrong, and where.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AplError {
+    /// The kind.
+    pub kind: ErrorKind,
+    /// What is wrong, in words.
+    pub detail: String,
+    /// The line it happened in (a definition's own line when inside one).
+    pub line: String,
+    /// The place in the line, in characters from its start.
+    pub column: usize,
+}
+
+impl AplError {
+    /// An error not yet placed in a line (see [`AplError::at`]).
+    pub(crate) fn new(kind: ErrorKind, detail: impl Into<String>) -> AplError {
+        AplError {
+            kind,
+            detail: detail.into(),
+            line: String::new(),
+            column: usize::MAX,
+        }
+    }
+
+    /// Places the error at `column` of `line`, unless it is already placed.
+    pub(crate) fn at(mut self, line: &str, column: usize) -> AplError {
+        if self.column == usize::MAX {
+            self.line = line.to_string();
+            self.column = column;
+        }
+        self
+    }
+
+    /// The error on one line: kind and detail, without the caret.
+    pub fn headline(&self) -> String {
+        format!("{}: {}", self.kind.name(), self.detail)
+    }
+}
+
+impl fmt::Display for AplError {
+    /// As APL shows it: the kind and what is wrong, the line indented six spaces, and a caret
+    /// under the place.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.headline())?;
+        if self.column != usize::MAX {
+            let line: String = self
+                .line
+                .chars()
+                .map(|c| if c == '\t' { ' ' } else { c })
+                .collect();
+            let pad: usize = line
+                .chars()
+                .take(self.column)
+                .map(super::value::char_width)
+                .sum();
+            write!(f, "\n      {line}\n      {}^", " ".repeat(pad))?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for AplError {}
+
+/// A shorthand for an unplaced error.
+pub(crate) fn err<T>(kind: ErrorKind, detail: impl Into<String>) -> Result<T, AplError> {
+    Err(AplError::new(kind, detail))
+}

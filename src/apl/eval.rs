@@ -1,0 +1,428 @@
+//! Evaluating the tree right to left: names, indexing and indexed assignment, calls of
+//! defined functions, and the operators (`f/`, `f¨`, `∘.f`). The primitive functions are in
+//! [`super::func`].
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use ndarray::{ArrayD, Dimension, IxDyn, RemoveAxis};
+
+use super::error::{AplError, ErrorKind, err};
+use super::func::{self, enclose_item, item_value};
+use super::parse::{Expr, Func, FuncKind, check_size};
+use super::value::{Elem, Value};
+use super::{Definition, MAX_DEPTH};
+
+/// Most evaluations inside one another (bounds the evaluator's own recursion).
+const MAX_EVAL_DEPTH: usize = 1000;
+
+/// A function's local names, or the workspace's at the top level.
+pub(crate) struct Frame<'a> {
+    pub(crate) locals: Option<HashMap<String, Value>>,
+    pub(crate) line: &'a str,
+}
+
+/// What an evaluation reads and changes: the definitions, the workspace's variables, and how
+/// deep it is.
+pub(crate) struct Machine<'w> {
+    pub(crate) defs: &'w HashMap<String, Definition>,
+    pub(crate) globals: &'w mut HashMap<String, Value>,
+    pub(crate) calls: usize,
+    pub(crate) evals: usize,
+}
+
+type R<T> = Result<T, AplError>;
+
+impl Machine<'_> {
+    fn lookup(&self, name: &str, frame: &Frame) -> Option<Value> {
+        if let Some(v) = frame.locals.as_ref().and_then(|l| l.get(name)) {
+            return Some(v.clone());
+        }
+        if name == "⎕IO" {
+            return Some(Value::num(1.0));
+        }
+        self.globals.get(name).cloned()
+    }
+
+    fn store(&mut self, name: &str, v: Value, frame: &mut Frame) -> R<()> {
+        if self.defs.contains_key(name) {
+            return err(
+                ErrorKind::Syntax,
+                format!("{name} is a function, not a variable"),
+            );
+        }
+        if name == "⎕IO" {
+            return match v.0.iter().collect::<Vec<_>>().as_slice() {
+                [Elem::Num(n)] if *n == 1.0 => Ok(()),
+                _ => err(ErrorKind::Domain, "⎕IO is 1 here, as in the paper"),
+            };
+        }
+        match &mut frame.locals {
+            Some(l) => l.insert(name.to_string(), v),
+            None => self.globals.insert(name.to_string(), v),
+        };
+        Ok(())
+    }
+
+    pub(crate) fn eval(&mut self, e: &Expr, frame: &mut Frame) -> R<Value> {
+        if crate::cancel::requested() {
+            return err(ErrorKind::Interrupt, "stopped by Ctrl-C");
+        }
+        self.evals += 1;
+        if self.evals > MAX_EVAL_DEPTH {
+            self.evals -= 1;
+            return err(
+                ErrorKind::StackFull,
+                format!("more than {MAX_EVAL_DEPTH} evaluations inside one another"),
+            );
+        }
+        let out = self.eval_inner(e, frame);
+        self.evals -= 1;
+        out
+    }
+
+    fn eval_inner(&mut self, e: &Expr, frame: &mut Frame) -> R<Value> {
+        let line = frame.line;
+        match e {
+            Expr::Lit(v) => Ok(v.clone()),
+            Expr::Var(name, pos) => self.lookup(name, frame).ok_or_else(|| {
+                AplError::new(ErrorKind::Value, format!("{name} has no value")).at(line, *pos)
+            }),
+            Expr::Strand(items) => {
+                let mut values = Vec::with_capacity(items.len());
+                for item in items.iter().rev() {
+                    values.push(self.eval(item, frame)?);
+                }
+                values.reverse();
+                Ok(Value::vector(
+                    values.into_iter().map(enclose_item).collect::<R<_>>()?,
+                ))
+            }
+            Expr::Index(a, idx, pos) => {
+                let idx = self.indices(idx, frame)?;
+                let a = self.eval(a, frame)?;
+                index(&a, &idx).map_err(|e| e.at(line, *pos))
+            }
+            Expr::Monad(f, a) => {
+                let a = self.eval(a, frame)?;
+                self.apply(f, None, a, frame).map_err(|e| e.at(line, f.pos))
+            }
+            Expr::Dyad(f, a, b) => {
+                let b = self.eval(b, frame)?;
+                let a = self.eval(a, frame)?;
+                self.apply(f, Some(a), b, frame)
+                    .map_err(|e| e.at(line, f.pos))
+            }
+            Expr::Assign(name, a, pos) => {
+                let v = self.eval(a, frame)?;
+                self.store(name, v.clone(), frame)
+                    .map_err(|e| e.at(line, *pos))?;
+                Ok(v)
+            }
+            Expr::IndexAssign(name, idx, a, pos) => {
+                let v = self.eval(a, frame)?;
+                let idx = self.indices(idx, frame)?;
+                let mut target = self.lookup(name, frame).ok_or_else(|| {
+                    AplError::new(ErrorKind::Value, format!("{name} has no value")).at(line, *pos)
+                })?;
+                assign(&mut target, &idx, &v).map_err(|e| e.at(line, *pos))?;
+                self.store(name, target, frame)
+                    .map_err(|e| e.at(line, *pos))?;
+                Ok(v)
+            }
+        }
+    }
+
+    /// The index lists of `A[i;j;…]`, right to left as APL evaluates them.
+    fn indices(&mut self, idx: &[Option<Expr>], frame: &mut Frame) -> R<Vec<Option<Value>>> {
+        let mut out = Vec::with_capacity(idx.len());
+        for i in idx.iter().rev() {
+            out.push(match i {
+                Some(e) => Some(self.eval(e, frame)?),
+                None => None,
+            });
+        }
+        out.reverse();
+        Ok(out)
+    }
+
+    fn axis(&mut self, f: &Func, frame: &mut Frame) -> R<Option<f64>> {
+        let Some(e) = &f.axis else { return Ok(None) };
+        let v = self.eval(e, frame)?;
+        match v.0.iter().collect::<Vec<_>>().as_slice() {
+            [Elem::Num(n)] => Ok(Some(*n)),
+            _ => err(ErrorKind::Axis, "an axis is one number"),
+        }
+    }
+
+    /// Applies a function to its argument(s).
+    pub(crate) fn apply(
+        &mut self,
+        f: &Func,
+        left: Option<Value>,
+        right: Value,
+        frame: &mut Frame,
+    ) -> R<Value> {
+        let axis = self.axis(f, frame)?;
+        match &f.kind {
+            FuncKind::Prim(c) => match left {
+                None => func::monad(*c, axis, right),
+                Some(l) => func::dyad(*c, axis, l, right),
+            },
+            FuncKind::Defined(name) => self.call(name, left, right),
+            FuncKind::Reduce(g, first) => {
+                if left.is_some() {
+                    return err(ErrorKind::Syntax, "a reduction takes one argument");
+                }
+                self.reduce(g, *first, axis, right, frame)
+            }
+            FuncKind::Each(g) => self.each(g, left, right, frame),
+            FuncKind::Outer(g) => {
+                let Some(l) = left else {
+                    return err(ErrorKind::Syntax, "an outer product takes two arguments");
+                };
+                check_size(l.0.len().saturating_mul(right.0.len()))?;
+                let mut items = Vec::with_capacity(l.0.len() * right.0.len());
+                for a in l.0.iter() {
+                    for b in right.0.iter() {
+                        let r = self.apply(g, Some(item_value(a)), item_value(b), frame)?;
+                        items.push(enclose_item(r)?);
+                    }
+                }
+                let shape: Vec<usize> = l.shape().iter().chain(right.shape()).copied().collect();
+                Ok(Value::from_shape(&shape, items))
+            }
+        }
+    }
+
+    fn each(&mut self, g: &Func, left: Option<Value>, right: Value, frame: &mut Frame) -> R<Value> {
+        let (shape, pairs): (Vec<usize>, Vec<(Option<Elem>, Elem)>) = match left {
+            None => (
+                right.shape().to_vec(),
+                right.0.iter().map(|b| (None, b.clone())).collect(),
+            ),
+            Some(l) => {
+                let (l, r) = func::extend(&l, &right)?;
+                (
+                    r.shape().to_vec(),
+                    l.0.iter()
+                        .cloned()
+                        .map(Some)
+                        .zip(r.0.iter().cloned())
+                        .collect(),
+                )
+            }
+        };
+        let mut items = Vec::with_capacity(pairs.len());
+        for (a, b) in pairs {
+            let r = self.apply(g, a.as_ref().map(item_value), item_value(&b), frame)?;
+            items.push(enclose_item(r)?);
+        }
+        Ok(Value::from_shape(&shape, items))
+    }
+
+    fn reduce(
+        &mut self,
+        g: &Func,
+        first: bool,
+        axis: Option<f64>,
+        omega: Value,
+        frame: &mut Frame,
+    ) -> R<Value> {
+        if omega.rank() == 0 {
+            return Ok(omega);
+        }
+        let k = match axis {
+            Some(k) => func::whole_axis(k, omega.rank())?,
+            None if first => 0,
+            None => omega.rank() - 1,
+        };
+        let ax = ndarray::Axis(k);
+        let len = omega.0.len_of(ax);
+        let rest = omega.0.raw_dim().remove_axis(ax);
+        let mut items = Vec::with_capacity(rest.size());
+        for lane in omega.0.lanes(ax) {
+            if crate::cancel::requested() {
+                return err(ErrorKind::Interrupt, "stopped by Ctrl-C");
+            }
+            let mut acc = match lane.iter().last() {
+                Some(e) => item_value(e),
+                None => match &g.kind {
+                    FuncKind::Prim(c) => Value::num(func::identity(*c)?),
+                    _ => return err(ErrorKind::Domain, "no identity for reducing an empty axis"),
+                },
+            };
+            for e in lane.iter().rev().skip(1) {
+                acc = self.apply(g, Some(item_value(e)), acc, frame)?;
+            }
+            items.push(enclose_item(acc)?);
+        }
+        let _ = len;
+        Ok(Value(
+            ArrayD::from_shape_vec(rest, items).expect("a cell per lane"),
+        ))
+    }
+
+    /// Calls a defined function: `⍵` (and `⍺`) bound in a fresh frame, its statements in
+    /// order, and the value of the last; where the last assigns into a name (as the paper's
+    /// `ω[⍳9]←…`), that name's whole new value.
+    pub(crate) fn call(&mut self, name: &str, left: Option<Value>, right: Value) -> R<Value> {
+        let Some(def) = self.defs.get(name) else {
+            return err(ErrorKind::Value, format!("{name} is not defined"));
+        };
+        if self.calls >= MAX_DEPTH {
+            return err(
+                ErrorKind::StackFull,
+                format!("more than {MAX_DEPTH} calls inside one another"),
+            );
+        }
+        let def: &Definition = def;
+        let body = Arc::clone(&def.body);
+        let source = Arc::clone(&def.line);
+        let mut locals = HashMap::new();
+        locals.insert("⍵".to_string(), right);
+        if let Some(l) = left {
+            locals.insert("⍺".to_string(), l);
+        }
+        let mut frame = Frame {
+            locals: Some(locals),
+            line: &source,
+        };
+        self.calls += 1;
+        let mut last = None;
+        let mut result = Ok(Value::vector(Vec::new()));
+        for statement in body.iter() {
+            match self.eval(statement, &mut frame) {
+                Ok(v) => {
+                    last = Some(statement);
+                    result = Ok(v);
+                }
+                Err(e) => {
+                    result = Err(e);
+                    break;
+                }
+            }
+        }
+        self.calls -= 1;
+        let v = result?;
+        match last {
+            Some(Expr::Assign(n, ..) | Expr::IndexAssign(n, ..)) => {
+                Ok(self.lookup(n, &frame).unwrap_or(v))
+            }
+            _ => Ok(v),
+        }
+    }
+}
+
+/// The positions (0-based) each index of `A[i;j;…]` picks along its axis, with the shape of
+/// that index (elided: the whole axis).
+fn positions(a: &Value, idx: &[Option<Value>]) -> R<Vec<(Vec<usize>, Vec<usize>)>> {
+    if idx.len() != a.rank() {
+        return err(
+            ErrorKind::Rank,
+            format!("{} indices for an array of rank {}", idx.len(), a.rank()),
+        );
+    }
+    let mut out = Vec::with_capacity(idx.len());
+    for (k, i) in idx.iter().enumerate() {
+        let len = a.shape()[k];
+        out.push(match i {
+            None => ((0..len).collect(), vec![len]),
+            Some(v) => {
+                let mut p = Vec::with_capacity(v.0.len());
+                for e in v.0.iter() {
+                    let n = match e {
+                        Elem::Num(n) => *n,
+                        _ => return err(ErrorKind::Domain, "an index is a whole number"),
+                    };
+                    if n.fract() != 0.0 {
+                        return err(
+                            ErrorKind::Domain,
+                            format!(
+                                "an index is a whole number, not {}",
+                                super::value::format_number(n)
+                            ),
+                        );
+                    }
+                    if n < 1.0 || n > len as f64 {
+                        return err(
+                            ErrorKind::Index,
+                            format!(
+                                "index {} of an axis of length {len}",
+                                super::value::format_number(n)
+                            ),
+                        );
+                    }
+                    p.push(n as usize - 1);
+                }
+                (p, v.shape().to_vec())
+            }
+        });
+    }
+    Ok(out)
+}
+
+/// The cells `A[i;j;…]` picks, in row-major order of the result, as offsets into `a`'s
+/// elements in row-major order; and the result's shape.
+fn offsets(a: &Value, idx: &[Option<Value>]) -> R<(Vec<usize>, Vec<usize>)> {
+    let pos = positions(a, idx)?;
+    let shape: Vec<usize> = pos.iter().flat_map(|(_, s)| s.iter().copied()).collect();
+    let count = pos
+        .iter()
+        .map(|(p, _)| p.len())
+        .try_fold(1usize, |acc, n| acc.checked_mul(n));
+    check_size(count.unwrap_or(usize::MAX))?;
+    let mut strides = vec![1usize; a.rank()];
+    for k in (0..a.rank().saturating_sub(1)).rev() {
+        strides[k] = strides[k + 1] * a.shape()[k + 1];
+    }
+    let mut offsets = vec![0usize];
+    for (k, (p, _)) in pos.iter().enumerate() {
+        let stride = strides[k];
+        offsets = offsets
+            .iter()
+            .flat_map(|&o| p.iter().map(move |&i| o + i * stride))
+            .collect();
+    }
+    Ok((offsets, shape))
+}
+
+/// `A[i;j;…]`.
+pub(crate) fn index(a: &Value, idx: &[Option<Value>]) -> R<Value> {
+    let (offsets, shape) = offsets(a, idx)?;
+    let flat = a.0.as_standard_layout();
+    let items = flat.as_slice().expect("standard layout");
+    Ok(Value(
+        ArrayD::from_shape_vec(
+            IxDyn(&shape),
+            offsets.iter().map(|&o| items[o].clone()).collect(),
+        )
+        .expect("a cell per offset"),
+    ))
+}
+
+/// `A[i;j;…]←V`: `V` of the indexed cells' shape, or a single value for all of them.
+fn assign(a: &mut Value, idx: &[Option<Value>], v: &Value) -> R<()> {
+    let (offsets, shape) = offsets(a, idx)?;
+    let single = v.0.len() == 1;
+    if !single {
+        let squeeze = |s: &[usize]| s.iter().copied().filter(|&n| n != 1).collect::<Vec<_>>();
+        if squeeze(v.shape()) != squeeze(&shape) {
+            return err(
+                if v.rank() != shape.len() {
+                    ErrorKind::Rank
+                } else {
+                    ErrorKind::Length
+                },
+                format!("{:?} values for {:?} cells", v.shape(), shape),
+            );
+        }
+    }
+    let mut flat: Vec<Elem> = a.0.iter().cloned().collect();
+    let values: Vec<&Elem> = v.0.iter().collect();
+    for (n, &o) in offsets.iter().enumerate() {
+        flat[o] = values[if single { 0 } else { n }].clone();
+    }
+    *a = Value::from_shape(a.shape(), flat);
+    Ok(())
+}

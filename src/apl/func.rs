@@ -1,0 +1,754 @@
+//! The primitive functions on APL values. The structural ones — `⌽ ⊖ ⍉ , ↑ ↓ / \ ⊤ ⊥` —
+//! call the same [`super::prim`] functions the representations are written with.
+
+use std::sync::Arc;
+
+use ndarray::{ArrayD, Axis, Dimension, IxDyn, RemoveAxis};
+
+use super::error::{AplError, ErrorKind, err};
+use super::parse::check_size;
+use super::prim;
+use super::value::{Elem, Value, format_number};
+
+type R<T> = Result<T, AplError>;
+
+/// Most levels of enclosure an array may have.
+const MAX_NESTED: usize = 64;
+
+/// An element as an array in its own right: an enclosed array disclosed, a simple scalar as
+/// a scalar.
+pub(crate) fn item_value(e: &Elem) -> Value {
+    match e {
+        Elem::Boxed(v) => (**v).clone(),
+        e => Value::scalar(e.clone()),
+    }
+}
+
+/// An array as an element: a simple scalar as itself, anything else enclosed (at most
+/// [`MAX_NESTED`] levels deep).
+pub(crate) fn enclose_item(v: Value) -> R<Elem> {
+    if v.rank() == 0 && !matches!(v.first(), Elem::Boxed(_)) {
+        return Ok(v.first());
+    }
+    if v.depth() >= MAX_NESTED {
+        return err(
+            ErrorKind::Domain,
+            format!("more than {MAX_NESTED} levels of enclosure"),
+        );
+    }
+    Ok(Elem::Boxed(Arc::new(v)))
+}
+
+fn number(e: &Elem) -> R<f64> {
+    match e {
+        Elem::Num(n) => Ok(*n),
+        _ => err(ErrorKind::Domain, "a number was expected"),
+    }
+}
+
+fn numbers(v: &Value) -> R<ArrayD<f64>> {
+    let mut out = Vec::with_capacity(v.0.len());
+    for e in v.0.iter() {
+        out.push(number(e)?);
+    }
+    Ok(ArrayD::from_shape_vec(v.0.raw_dim(), out).expect("same shape"))
+}
+
+fn from_numbers(a: ArrayD<f64>) -> Value {
+    Value(a.mapv(Elem::Num))
+}
+
+fn whole(n: f64, what: &str) -> R<i64> {
+    if n.fract() != 0.0 || n.abs() > 9.0e15 {
+        return err(
+            ErrorKind::Domain,
+            format!("{what} is a whole number, not {}", format_number(n)),
+        );
+    }
+    Ok(n as i64)
+}
+
+/// A simple scalar or vector of whole numbers.
+fn whole_vector(v: &Value, what: &str) -> R<Vec<i64>> {
+    if v.rank() > 1 {
+        return err(ErrorKind::Rank, format!("{what} is a vector"));
+    }
+    v.0.iter().map(|e| whole(number(e)?, what)).collect()
+}
+
+/// A 1-based axis number, checked against the rank; 0-based.
+pub(crate) fn whole_axis(k: f64, rank: usize) -> R<usize> {
+    if k.fract() != 0.0 || k < 1.0 || k > rank as f64 {
+        return err(
+            ErrorKind::Axis,
+            format!("axis {} of an array of rank {rank}", format_number(k)),
+        );
+    }
+    Ok(k as usize - 1)
+}
+
+/// The identity of a scalar function, for reducing an empty axis.
+pub(crate) fn identity(c: char) -> R<f64> {
+    Ok(match c {
+        '+' | '-' | '|' | '∨' | '≠' | '<' | '>' => 0.0,
+        '×' | '÷' | '∧' | '=' | '≤' | '≥' => 1.0,
+        '⌈' => f64::MIN,
+        '⌊' => f64::MAX,
+        _ => {
+            return err(
+                ErrorKind::Domain,
+                format!("{c} has no identity to reduce an empty axis with"),
+            );
+        }
+    })
+}
+
+/// Both arguments of a dyadic scalar function brought to one shape: equal shapes, or a single
+/// element extended to the other's.
+pub(crate) fn extend(a: &Value, b: &Value) -> R<(Value, Value)> {
+    if a.shape() == b.shape() {
+        return Ok((a.clone(), b.clone()));
+    }
+    let spread = |one: &Value, to: &Value| Value(ArrayD::from_elem(to.0.raw_dim(), one.first()));
+    if a.0.len() == 1 && (a.rank() == 0 || b.0.len() != 1) {
+        return Ok((spread(a, b), b.clone()));
+    }
+    if b.0.len() == 1 {
+        return Ok((a.clone(), spread(b, a)));
+    }
+    if a.rank() != b.rank() {
+        return err(
+            ErrorKind::Rank,
+            format!("shapes {:?} and {:?}", a.shape(), b.shape()),
+        );
+    }
+    err(
+        ErrorKind::Length,
+        format!("shapes {:?} and {:?}", a.shape(), b.shape()),
+    )
+}
+
+const SCALAR: &str = "+-×÷|⌈⌊=≠<≤>≥∧∨~";
+
+fn boolean(n: f64) -> R<bool> {
+    if n == 0.0 || n == 1.0 {
+        Ok(n == 1.0)
+    } else {
+        err(
+            ErrorKind::Domain,
+            format!("a boolean (0 or 1) was expected, not {}", format_number(n)),
+        )
+    }
+}
+
+fn scalar1(c: char, e: &Elem) -> R<Elem> {
+    if let Elem::Boxed(v) = e {
+        return Ok(Elem::Boxed(Arc::new(map1(c, v)?)));
+    }
+    let n = number(e)?;
+    Ok(Elem::Num(match c {
+        '+' => n,
+        '-' => -n,
+        '×' => n.signum() * (n != 0.0) as i32 as f64,
+        '÷' if n == 0.0 => return err(ErrorKind::Domain, "÷0"),
+        '÷' => 1.0 / n,
+        '|' => n.abs(),
+        '⌈' => n.ceil(),
+        '⌊' => n.floor(),
+        '~' => (!boolean(n)?) as i32 as f64,
+        _ => return err(ErrorKind::Syntax, format!("{c} needs a left argument")),
+    }))
+}
+
+fn map1(c: char, v: &Value) -> R<Value> {
+    let mut out = Vec::with_capacity(v.0.len());
+    for e in v.0.iter() {
+        out.push(scalar1(c, e)?);
+    }
+    Ok(Value(
+        ArrayD::from_shape_vec(v.0.raw_dim(), out).expect("same shape"),
+    ))
+}
+
+fn scalar2(c: char, a: &Elem, b: &Elem) -> R<Elem> {
+    match (a, b) {
+        (Elem::Boxed(x), _) => return Ok(Elem::Boxed(Arc::new(map2(c, x, &item_value(b))?))),
+        (_, Elem::Boxed(y)) => return Ok(Elem::Boxed(Arc::new(map2(c, &item_value(a), y)?))),
+        _ => {}
+    }
+    let truth = |t: bool| Ok(Elem::Num(t as i32 as f64));
+    if let (Elem::Char(_), _) | (_, Elem::Char(_)) = (a, b) {
+        return match c {
+            '=' => truth(a == b),
+            '≠' => truth(a != b),
+            _ => err(ErrorKind::Domain, format!("{c} of a character")),
+        };
+    }
+    let (x, y) = (number(a)?, number(b)?);
+    Ok(Elem::Num(match c {
+        '+' => x + y,
+        '-' => x - y,
+        '×' => x * y,
+        '÷' if y == 0.0 && x == 0.0 => 1.0,
+        '÷' if y == 0.0 => return err(ErrorKind::Domain, "÷0"),
+        '÷' => x / y,
+        '|' if x == 0.0 => y,
+        '|' => y - x * (y / x).floor(),
+        '⌈' => x.max(y),
+        '⌊' => x.min(y),
+        '=' => return truth(x == y),
+        '≠' => return truth(x != y),
+        '<' => return truth(x < y),
+        '≤' => return truth(x <= y),
+        '>' => return truth(x > y),
+        '≥' => return truth(x >= y),
+        '∧' => return truth(boolean(x)? && boolean(y)?),
+        '∨' => return truth(boolean(x)? || boolean(y)?),
+        _ => return err(ErrorKind::Syntax, format!("{c} takes one argument")),
+    }))
+}
+
+fn map2(c: char, a: &Value, b: &Value) -> R<Value> {
+    let (a, b) = extend(a, b)?;
+    let mut out = Vec::with_capacity(a.0.len());
+    for (x, y) in a.0.iter().zip(b.0.iter()) {
+        out.push(scalar2(c, x, y)?);
+    }
+    Ok(Value(
+        ArrayD::from_shape_vec(a.0.raw_dim(), out).expect("same shape"),
+    ))
+}
+
+fn no_axis(axis: Option<f64>, c: char) -> R<()> {
+    match axis {
+        Some(_) => err(ErrorKind::Axis, format!("{c} takes no axis here")),
+        None => Ok(()),
+    }
+}
+
+/// The axis a function works along (0-based): the one given, else `default`.
+fn axis_or(axis: Option<f64>, rank: usize, default: usize) -> R<usize> {
+    match axis {
+        Some(k) => whole_axis(k, rank),
+        None => Ok(default),
+    }
+}
+
+fn enclose(v: Value) -> R<Value> {
+    if v.rank() == 0 && v.is_simple() {
+        return Ok(v);
+    }
+    if v.depth() >= MAX_NESTED {
+        return err(
+            ErrorKind::Domain,
+            format!("more than {MAX_NESTED} levels of enclosure"),
+        );
+    }
+    Ok(Value::scalar(Elem::Boxed(Arc::new(v))))
+}
+
+/// The cells of `a` along every axis but `k`: its shape without axis `k`.
+fn cells_without(a: &ArrayD<impl Clone>, k: usize) -> IxDyn {
+    a.raw_dim().remove_axis(Axis(k))
+}
+
+/// A monadic primitive.
+pub(crate) fn monad(c: char, axis: Option<f64>, w: Value) -> R<Value> {
+    let last = w.rank().saturating_sub(1);
+    match c {
+        c if SCALAR.contains(c) => {
+            no_axis(axis, c)?;
+            map1(c, &w)
+        }
+        '⌽' | '⊖' => {
+            if w.rank() == 0 {
+                return Ok(w);
+            }
+            let k = axis_or(axis, w.rank(), if c == '⌽' { last } else { 0 })?;
+            Ok(Value(prim::reverse(w.0.view(), k + 1).to_owned()))
+        }
+        '⍉' => {
+            no_axis(axis, c)?;
+            Ok(Value(w.0.reversed_axes()))
+        }
+        '⍴' => Ok(Value::vector(
+            w.shape().iter().map(|&n| Elem::Num(n as f64)).collect(),
+        )),
+        '⍳' => {
+            let n = whole_vector(&w, "the argument of ⍳")?;
+            let [n] = n.as_slice() else {
+                return err(ErrorKind::Length, "⍳ takes one number");
+            };
+            if *n < 0 {
+                return err(ErrorKind::Domain, "⍳ of a negative number");
+            }
+            check_size(*n as usize)?;
+            Ok(Value::vector(
+                (1..=*n).map(|i| Elem::Num(i as f64)).collect(),
+            ))
+        }
+        ',' => {
+            no_axis(axis, c)?;
+            Ok(Value::vector(w.0.iter().cloned().collect()))
+        }
+        '⊂' => enclose(w),
+        '⊃' => Ok(item_value(&w.first())),
+        '≡' => Ok(Value::num(w.depth() as f64)),
+        '↑' => mix(w),
+        '↓' => {
+            if w.rank() == 0 {
+                return Ok(w);
+            }
+            let items =
+                w.0.lanes(Axis(last))
+                    .into_iter()
+                    .map(|l| Elem::Boxed(Arc::new(Value::vector(l.iter().cloned().collect()))));
+            let shape = &w.shape()[..last];
+            Ok(Value::from_shape(shape, items.collect()))
+        }
+        _ => err(ErrorKind::Syntax, format!("{c} needs a left argument")),
+    }
+}
+
+/// `↑⍵`: an array of arrays made one array, each item padded to the largest shape.
+fn mix(w: Value) -> R<Value> {
+    if w.is_simple() {
+        return Ok(w);
+    }
+    let items: Vec<Value> = w.0.iter().map(item_value).collect();
+    let rank = items.iter().map(|v| v.rank()).max().unwrap_or(0);
+    let mut inner = vec![0usize; rank];
+    for v in &items {
+        let pad = rank - v.rank();
+        for (k, &n) in v.shape().iter().enumerate() {
+            inner[pad + k] = inner[pad + k].max(n);
+        }
+    }
+    let per: usize = inner.iter().product();
+    check_size(per.saturating_mul(items.len()))?;
+    let mut out = Vec::with_capacity(per * items.len());
+    for v in &items {
+        let pad = rank - v.rank();
+        let shape: Vec<usize> = std::iter::repeat_n(1, pad)
+            .chain(v.shape().iter().copied())
+            .collect();
+        let fill = v.fill();
+        let standard = v.0.as_standard_layout();
+        let a = standard
+            .view()
+            .into_shape_with_order(IxDyn(&shape))
+            .expect("same size");
+        let padded = ArrayD::from_shape_fn(IxDyn(&inner), |i| {
+            let i = i.slice();
+            if i.iter().zip(&shape).all(|(&x, &n)| x < n) {
+                a[IxDyn(i)].clone()
+            } else {
+                fill.clone()
+            }
+        });
+        out.extend(padded.iter().cloned());
+    }
+    let shape: Vec<usize> = w.shape().iter().chain(&inner).copied().collect();
+    Ok(Value::from_shape(&shape, out))
+}
+
+/// A dyadic primitive.
+pub(crate) fn dyad(c: char, axis: Option<f64>, a: Value, w: Value) -> R<Value> {
+    let last = w.rank().saturating_sub(1);
+    match c {
+        c if SCALAR.contains(c) && c != '~' => {
+            no_axis(axis, c)?;
+            map2(c, &a, &w)
+        }
+        '⍉' => {
+            no_axis(axis, c)?;
+            let l = whole_vector(&a, "the left argument of ⍉")?;
+            if l.len() != w.rank() {
+                return err(
+                    ErrorKind::Length,
+                    format!("{} axes named for an array of rank {}", l.len(), w.rank()),
+                );
+            }
+            let mut seen = vec![false; l.len()];
+            for &k in &l {
+                if k < 1
+                    || k as usize > l.len()
+                    || std::mem::replace(&mut seen[k as usize - 1], true)
+                {
+                    return err(
+                        ErrorKind::Domain,
+                        "the left argument of ⍉ is a permutation of the axes (diagonals are not read here)",
+                    );
+                }
+            }
+            let l: Vec<usize> = l.iter().map(|&k| k as usize).collect();
+            Ok(Value(prim::transpose(&l, w.0)))
+        }
+        '⌽' | '⊖' => {
+            if w.rank() == 0 {
+                return Ok(w);
+            }
+            let k = axis_or(axis, w.rank(), if c == '⌽' { last } else { 0 })?;
+            let cells = cells_without(&w.0, k);
+            let by: Vec<isize> = whole_vector_any(&a)?
+                .into_iter()
+                .map(|n| n as isize)
+                .collect();
+            let by = if by.len() == 1 {
+                ArrayD::from_elem(cells, by[0])
+            } else if a.shape() == cells.slice() {
+                ArrayD::from_shape_vec(cells, by).expect("same shape")
+            } else {
+                return err(
+                    if a.rank() != cells.ndim() {
+                        ErrorKind::Rank
+                    } else {
+                        ErrorKind::Length
+                    },
+                    format!(
+                        "a rotation of shape {:?} for cells of shape {:?}",
+                        a.shape(),
+                        cells.slice()
+                    ),
+                );
+            };
+            Ok(Value(prim::rotate(by.view(), w.0.view(), k + 1)))
+        }
+        '⍴' => {
+            no_axis(axis, c)?;
+            let shape = whole_vector(&a, "the left argument of ⍴")?;
+            if shape.iter().any(|&n| n < 0) {
+                return err(ErrorKind::Domain, "a shape of a negative length");
+            }
+            let shape: Vec<usize> = shape.iter().map(|&n| n as usize).collect();
+            let size = shape
+                .iter()
+                .try_fold(1usize, |p, &n| p.checked_mul(n))
+                .unwrap_or(usize::MAX);
+            check_size(size)?;
+            let items: Vec<Elem> = if w.0.is_empty() {
+                vec![w.fill(); size]
+            } else {
+                w.0.iter().cycle().take(size).cloned().collect()
+            };
+            Ok(Value::from_shape(&shape, items))
+        }
+        '⍳' => {
+            if a.rank() != 1 {
+                return err(ErrorKind::Rank, "the left argument of ⍳ is a vector");
+            }
+            let found = w.0.map(|e| {
+                Elem::Num(
+                    a.0.iter()
+                        .position(|x| x == e)
+                        .map_or(a.0.len() + 1, |p| p + 1) as f64,
+                )
+            });
+            Ok(Value(found))
+        }
+        ',' => catenate(axis, a, w),
+        '⊤' => encode(a, w),
+        '⊥' => decode(a, w),
+        '↑' | '↓' => take_drop(c == '↑', axis, a, w),
+        '/' | '⌿' => {
+            let w = if w.rank() == 0 {
+                Value::vector(vec![w.first()])
+            } else {
+                w
+            };
+            let k = axis_or(axis, w.rank(), if c == '/' { w.rank() - 1 } else { 0 })?;
+            let counts = whole_vector(&a, "the left argument of /")?;
+            let len = w.shape()[k];
+            let counts = if counts.len() == 1 {
+                vec![counts[0]; len]
+            } else {
+                counts
+            };
+            if counts.len() != len {
+                return err(
+                    ErrorKind::Length,
+                    format!("{} counts for an axis of length {len}", counts.len()),
+                );
+            }
+            if counts.iter().any(|&n| n < 0) {
+                return err(ErrorKind::Domain, "a negative count to replicate");
+            }
+            if counts.iter().all(|&n| n <= 1) {
+                let keep: Vec<bool> = counts.iter().map(|&n| n == 1).collect();
+                return Ok(Value(prim::compress(&keep, w.0.view(), k + 1)));
+            }
+            let picked: Vec<usize> = counts
+                .iter()
+                .enumerate()
+                .flat_map(|(i, &n)| std::iter::repeat_n(i, n as usize))
+                .collect();
+            check_size(picked.len().saturating_mul(w.0.len() / len.max(1)))?;
+            Ok(Value(w.0.select(Axis(k), &picked)))
+        }
+        '\\' | '⍀' => {
+            let w = if w.rank() == 0 {
+                Value::vector(vec![w.first()])
+            } else {
+                w
+            };
+            let k = axis_or(axis, w.rank(), if c == '\\' { w.rank() - 1 } else { 0 })?;
+            let spread: Vec<bool> = whole_vector(&a, "the left argument of \\")?
+                .into_iter()
+                .map(|n| boolean(n as f64))
+                .collect::<R<_>>()?;
+            check_size(spread.len().saturating_mul(w.0.len() / w.shape()[k].max(1)))?;
+            let fill = w.fill();
+            prim::expand(&spread, w.0.view(), k + 1, fill)
+                .map(Value)
+                .ok_or_else(|| {
+                    AplError::new(
+                        ErrorKind::Length,
+                        format!(
+                            "{} ones to expand an axis of length {}",
+                            spread.iter().filter(|&&b| b).count(),
+                            w.shape()[k]
+                        ),
+                    )
+                })
+        }
+        '⊃' => {
+            let path = whole_vector(&a, "the left argument of ⊃")?;
+            let mut v = w;
+            for i in path {
+                if v.rank() != 1 {
+                    return err(ErrorKind::Rank, "⊃ picks from vectors");
+                }
+                if i < 1 || i as usize > v.0.len() {
+                    return err(
+                        ErrorKind::Index,
+                        format!("index {i} of a vector of length {}", v.0.len()),
+                    );
+                }
+                v = item_value(&v.0[i as usize - 1]);
+            }
+            Ok(v)
+        }
+        '≡' => Ok(Value::num((a == w) as i32 as f64)),
+        _ => err(ErrorKind::Syntax, format!("{c} takes one argument")),
+    }
+}
+
+/// Whole numbers of any shape, in row-major order.
+fn whole_vector_any(v: &Value) -> R<Vec<i64>> {
+    v.0.iter()
+        .map(|e| whole(number(e)?, "a rotation"))
+        .collect()
+}
+
+/// `⍺,[k]⍵` (catenate along axis `k`, the last by default) and `⍺,[k.5]⍵` (laminate along
+/// a new axis between `k` and `k+1`).
+fn catenate(axis: Option<f64>, a: Value, w: Value) -> R<Value> {
+    let rank = a.rank().max(w.rank()).max(1);
+    if let Some(k) = axis.filter(|k| k.fract() != 0.0) {
+        let (a, w) = extend(&a, &w)?;
+        if k < 0.0 || k.floor() as usize > a.rank() {
+            return err(
+                ErrorKind::Axis,
+                format!(
+                    "axis {} to laminate arrays of rank {}",
+                    format_number(k),
+                    a.rank()
+                ),
+            );
+        }
+        let at = Axis(k.floor() as usize);
+        let a = a.0.insert_axis(at);
+        let w = w.0.insert_axis(at);
+        check_size(a.len() + w.len())?;
+        return Ok(Value(
+            prim::catenate(at.index() + 1, &[a.view(), w.view()]).expect("same shape"),
+        ));
+    }
+    let k = axis_or(axis, rank, rank - 1)?;
+    let fit = |v: Value, other: &Value| -> R<ArrayD<Elem>> {
+        if v.rank() == 0 {
+            let mut shape = if other.rank() == 0 {
+                vec![1]
+            } else {
+                other.shape().to_vec()
+            };
+            shape[k] = 1;
+            return Ok(ArrayD::from_elem(IxDyn(&shape), v.first()));
+        }
+        if v.rank() + 1 == other.rank() {
+            return Ok(v.0.insert_axis(Axis(k)));
+        }
+        if v.rank() == other.rank() || v.rank() == other.rank() + 1 || other.rank() == 0 {
+            return Ok(v.0);
+        }
+        err(
+            ErrorKind::Rank,
+            format!("ranks {} and {}", v.rank(), other.rank()),
+        )
+    };
+    let (x, y) = (fit(a.clone(), &w)?, fit(w, &a)?);
+    check_size(x.len() + y.len())?;
+    prim::catenate(k + 1, &[x.view(), y.view()])
+        .map(Value)
+        .ok_or_else(|| {
+            AplError::new(
+                ErrorKind::Length,
+                format!(
+                    "shapes {:?} and {:?} along axis {}",
+                    x.shape(),
+                    y.shape(),
+                    k + 1
+                ),
+            )
+        })
+}
+
+/// `⍺⊤⍵`: a vector of radices writes each element in that many digits along a new first axis
+/// (one radix repeated: [`prim::encode`]); a scalar radix gives the last digit.
+fn encode(a: Value, w: Value) -> R<Value> {
+    let radices = numbers(&a)?;
+    let values = numbers(&w)?;
+    if a.rank() == 0 {
+        let r = radices[IxDyn(&[])];
+        return Ok(from_numbers(values.mapv(|v| prim::Radix::digit(v, 1.0, r))));
+    }
+    if a.rank() > 1 {
+        return err(ErrorKind::Rank, "the left argument of ⊤ is a vector here");
+    }
+    let r: Vec<f64> = radices.iter().copied().collect();
+    check_size(r.len().saturating_mul(values.len()))?;
+    if r.iter().all(|&x| x == r[0]) {
+        return Ok(from_numbers(prim::encode(r[0], r.len(), values.view())));
+    }
+    let mut planes = vec![values.clone(); r.len()];
+    let mut rest = values;
+    for (d, &radix) in r.iter().enumerate().rev() {
+        planes[d] = rest.mapv(|v| prim::Radix::digit(v, 1.0, radix));
+        rest = rest.mapv(|v| {
+            if radix == 0.0 {
+                0.0
+            } else {
+                (v / radix).floor()
+            }
+        });
+    }
+    let views: Vec<_> = planes.iter().map(|p| p.view()).collect();
+    Ok(from_numbers(
+        ndarray::stack(Axis(0), &views).expect("planes of one shape"),
+    ))
+}
+
+/// `⍺⊥⍵`: the digits down the first axis of `⍵` read in radix `⍺` (one radix:
+/// [`prim::decode`]; a vector of radices, one a digit).
+fn decode(a: Value, w: Value) -> R<Value> {
+    let radices = numbers(&a)?;
+    let digits = numbers(&w)?;
+    let digits = if digits.ndim() == 0 {
+        digits.insert_axis(Axis(0))
+    } else {
+        digits
+    };
+    if a.rank() == 0 || a.0.len() == 1 {
+        let r = radices.iter().next().copied().unwrap_or(0.0);
+        return Ok(from_numbers(prim::decode(r, digits.view())));
+    }
+    if a.rank() > 1 {
+        return err(ErrorKind::Rank, "the left argument of ⊥ is a vector here");
+    }
+    let r: Vec<f64> = radices.iter().copied().collect();
+    let len = digits.len_of(Axis(0));
+    if len != r.len() && len != 1 {
+        return err(
+            ErrorKind::Length,
+            format!("{} radices for {len} digits", r.len()),
+        );
+    }
+    let mut acc = ArrayD::zeros(digits.raw_dim().remove_axis(Axis(0)));
+    for (d, &radix) in r.iter().enumerate() {
+        let plane = digits.index_axis(Axis(0), if len == 1 { 0 } else { d });
+        acc = &acc * radix + &plane;
+    }
+    Ok(from_numbers(acc))
+}
+
+/// `⍺↑⍵` and `⍺↓⍵` (with an axis, along the axes it names): a count per axis, from the end
+/// where negative; take pads with the fill past the end.
+fn take_drop(take: bool, axis: Option<f64>, a: Value, w: Value) -> R<Value> {
+    let counts = whole_vector(
+        &a,
+        if take {
+            "the left argument of ↑"
+        } else {
+            "the left argument of ↓"
+        },
+    )?;
+    let w = if w.rank() == 0 {
+        Value(
+            w.0.into_shape_with_order(IxDyn(&vec![1; counts.len().max(1)]))
+                .expect("one element"),
+        )
+    } else {
+        w
+    };
+    let axes: Vec<usize> = match axis {
+        Some(k) => vec![whole_axis(k, w.rank())?],
+        None => (0..counts.len()).collect(),
+    };
+    if counts.len() != axes.len() || counts.len() > w.rank() {
+        return err(
+            ErrorKind::Length,
+            format!("{} counts for an array of rank {}", counts.len(), w.rank()),
+        );
+    }
+    let within = axes
+        .iter()
+        .zip(&counts)
+        .all(|(&k, &n)| n.unsigned_abs() as usize <= w.shape()[k]);
+    if within || !take {
+        // Within the array: the shared primitives, axis by axis.
+        let mut v = w.0.view();
+        for (&k, &n) in axes.iter().zip(&counts) {
+            let (m, from_end) = (n.unsigned_abs() as usize, n < 0);
+            v = if take {
+                prim::take(v, k + 1, m, from_end)
+            } else {
+                prim::drop(v, k + 1, m, from_end)
+            };
+        }
+        return Ok(Value(v.to_owned()));
+    }
+    let mut shape = w.shape().to_vec();
+    let mut start = vec![0i64; w.rank()];
+    for (&k, &n) in axes.iter().zip(&counts) {
+        let len = shape[k] as i64;
+        let (s, new) = match (take, n < 0) {
+            (true, false) => (0, n),
+            (true, true) => (len + n, -n),
+            (false, false) => (n.min(len), (len - n).max(0)),
+            (false, true) => (0, (len + n).max(0)),
+        };
+        start[k] = s;
+        shape[k] = new as usize;
+    }
+    let size = shape
+        .iter()
+        .try_fold(1usize, |p, &n| p.checked_mul(n))
+        .unwrap_or(usize::MAX);
+    check_size(size)?;
+    let fill = w.fill();
+    let src = w.shape().to_vec();
+    let out = ArrayD::from_shape_fn(IxDyn(&shape), |i| {
+        let at: Option<Vec<usize>> = i
+            .slice()
+            .iter()
+            .zip(&start)
+            .zip(&src)
+            .map(|((&x, &s), &len)| {
+                let p = x as i64 + s;
+                (p >= 0 && p < len as i64).then_some(p as usize)
+            })
+            .collect();
+        at.map_or_else(|| fill.clone(), |p| w.0[IxDyn(p.as_slice())].clone())
+    });
+    Ok(Value(out))
+}

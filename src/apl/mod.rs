@@ -1,0 +1,248 @@
+//! APL in the workbench: the primitives the seven representations are written with
+//! ([`prim`]), and an evaluator for the subset of APL the paper uses, in which the paper's
+//! definitions ([`paper`]) run as the paper prints them.
+//!
+//! The evaluator reads `⎕IO←1` APL, right to left: numbers (`¯` for minus), characters
+//! (`'WRB'`), nested arrays (strands, `⊂`, `⊃`, `¨`); direct definitions `NAME: expr` with
+//! `⍵` and `⍺` (the paper's `ω` and `α` too, and a bar over a name, `X̄`, for an inverse);
+//! functions applied by juxtaposition (`X X X ⍵`); `⋄` between statements; assignment and
+//! indexed assignment (`⍵[1 5;12 4]←⍵[1 5;1 3]`); the primitives `⍉ ⌽ ⊖` (with an axis, and
+//! rotation by a vector as `3 3 0 0 0⌽⍵`), `⍴ ⍳ ,` (`,[k]` catenates, `,[k.5]` laminates),
+//! indexing with elided axes, `⊤ ⊥ ↑ ↓ / ⌿ \ ⍀ ⊂ ⊃ ≡`, the scalar functions
+//! `+ - × ÷ | ⌈ ⌊ = ≠ < ≤ > ≥ ∧ ∨ ~` with scalar extension, and the operators `f/`, `f¨`,
+//! `∘.f`.
+//!
+//! A definition's result is its last statement's value; where that statement assigns into a
+//! name, as the paper's vector lines `ω[⍳9]←ω[7 4 1 8 5 2 9 6 3]` do, it is that name's whole
+//! new value (the paper means the turned `ω`).
+//!
+//! Errors are APL's (`SYNTAX ERROR`, `VALUE ERROR`, `DOMAIN ERROR`, `RANK ERROR`,
+//! `LENGTH ERROR`, `INDEX ERROR`, `AXIS ERROR`), shown with the line and a caret under the
+//! place; a line that fails changes nothing. It is bounded: arrays of at most
+//! [`MAX_ELEMENTS`] elements (`WS FULL`), calls at most [`MAX_DEPTH`] deep (`STACK FULL`),
+//! lines of at most [`parse::MAX_TOKENS`] tokens, and Ctrl-C ([`crate::cancel`]) stops a
+//! long evaluation (`INTERRUPT`).
+//!
+//! ```
+//! use cubework::apl::Workspace;
+//! let mut ws = Workspace::new();
+//! ws.eval_line("X: 10⊥((3⍴10)⊤2 1 3⍉⊖[1]⍵)[2 1 3;;;]").unwrap();
+//! ws.eval_line("CUBE←3 3 3⍴135").unwrap();
+//! assert_eq!(ws.eval_line("(X CUBE)[1;3;1]").unwrap().to_string(), "315");
+//! let err = ws.eval_line("1 2+1 2 3").unwrap_err();
+//! assert_eq!(err.to_string(), "LENGTH ERROR: shapes [2] and [3]\n      1 2+1 2 3\n         ^");
+//! ```
+
+mod error;
+mod eval;
+mod func;
+pub mod paper;
+pub mod parse;
+pub mod prim;
+mod value;
+
+#[cfg(test)]
+mod tests;
+
+use std::collections::HashMap;
+use std::fmt;
+use std::sync::Arc;
+
+pub use error::{AplError, ErrorKind};
+pub use value::{Elem, Value, format_number};
+
+use eval::{Frame, Machine};
+use parse::{Expr, Parser, Tok, definition, lex};
+
+/// Most elements an array may have.
+pub const MAX_ELEMENTS: usize = 1 << 20;
+
+/// Most calls of defined functions inside one another.
+pub const MAX_DEPTH: usize = 100;
+
+/// A direct definition: its line as typed, and its statements.
+#[derive(Clone, Debug)]
+pub(crate) struct Definition {
+    pub(crate) line: Arc<str>,
+    pub(crate) body: Arc<Vec<Expr>>,
+}
+
+/// An APL workspace: defined functions and variables (such as `CUBE`, bound to a
+/// representation's array).
+#[derive(Clone, Debug, Default)]
+pub struct Workspace {
+    defs: HashMap<String, Definition>,
+    vars: HashMap<String, Value>,
+}
+
+/// What a line gave: the values it shows (statements that are not assignments), and the
+/// name it defined, if it was a definition.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Outcome {
+    /// The values to show, one per statement that shows one.
+    pub shown: Vec<Value>,
+    /// The function the line defined.
+    pub defined: Option<String>,
+}
+
+impl fmt::Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let shown: Vec<String> = self.shown.iter().map(|v| v.to_string()).collect();
+        f.write_str(&shown.join("\n"))
+    }
+}
+
+impl Workspace {
+    /// An empty workspace.
+    pub fn new() -> Workspace {
+        Workspace::default()
+    }
+
+    /// A variable's value.
+    pub fn get(&self, name: &str) -> Option<&Value> {
+        self.vars.get(name)
+    }
+
+    /// Sets a variable (`CUBE`, say).
+    pub fn set(&mut self, name: &str, value: Value) {
+        self.vars.insert(name.to_string(), value);
+    }
+
+    /// The names of the defined functions, sorted.
+    pub fn functions(&self) -> Vec<&str> {
+        let mut names: Vec<&str> = self.defs.keys().map(|s| s.as_str()).collect();
+        names.sort();
+        names
+    }
+
+    /// A function's definition as typed.
+    pub fn definition(&self, name: &str) -> Option<&str> {
+        self.defs.get(name).map(|d| &*d.line)
+    }
+
+    /// Reads and runs every line of an APL source (definitions, statements; `⍝` comments).
+    /// All or nothing: on an error the workspace is as it was.
+    pub fn load(&mut self, source: &str) -> Result<(), AplError> {
+        let before = self.clone();
+        for line in source.lines() {
+            if let Err(e) = self.eval_line(line) {
+                *self = before;
+                return Err(e);
+            }
+        }
+        Ok(())
+    }
+
+    /// Evaluates one line: a definition `NAME: expr`, or statements separated by `⋄`. A
+    /// line that fails changes nothing.
+    pub fn eval_line(&mut self, line: &str) -> Result<Outcome, AplError> {
+        let tokens = lex(line)?;
+        if let Some((name, start)) = definition(&tokens) {
+            self.define(&name, line, &tokens, start)?;
+            return Ok(Outcome {
+                shown: Vec::new(),
+                defined: Some(name),
+            });
+        }
+        let statements = {
+            let is_function = |n: &str| self.defs.contains_key(n);
+            let parser = Parser {
+                line,
+                tokens: &tokens,
+                is_function: &is_function,
+            };
+            parser.statements(0, tokens.len())?
+        };
+        let saved = self.vars.clone();
+        let mut machine = Machine {
+            defs: &self.defs,
+            globals: &mut self.vars,
+            calls: 0,
+            evals: 0,
+        };
+        let mut frame = Frame { locals: None, line };
+        let mut shown = Vec::new();
+        for s in &statements {
+            match machine.eval(s, &mut frame) {
+                Ok(v) => {
+                    if !matches!(s, Expr::Assign(..) | Expr::IndexAssign(..)) {
+                        shown.push(v);
+                    }
+                }
+                Err(e) => {
+                    self.vars = saved;
+                    return Err(e);
+                }
+            }
+        }
+        Ok(Outcome {
+            shown,
+            defined: None,
+        })
+    }
+
+    /// Calls defined function `name` on `omega` (and `alpha`), as `alpha name omega` would.
+    pub fn call(
+        &mut self,
+        name: &str,
+        alpha: Option<Value>,
+        omega: Value,
+    ) -> Result<Value, AplError> {
+        let mut machine = Machine {
+            defs: &self.defs,
+            globals: &mut self.vars,
+            calls: 0,
+            evals: 0,
+        };
+        machine.call(name, alpha, omega)
+    }
+
+    fn define(
+        &mut self,
+        name: &str,
+        line: &str,
+        tokens: &[parse::Token],
+        start: usize,
+    ) -> Result<(), AplError> {
+        if self.vars.contains_key(name) || name.starts_with('⎕') {
+            return Err(
+                AplError::new(ErrorKind::Syntax, format!("{name} is a variable"))
+                    .at(line, tokens[0].pos),
+            );
+        }
+        if tokens[start..].iter().all(|t| t.kind == Tok::Diamond) {
+            return Err(
+                AplError::new(ErrorKind::Syntax, format!("{name} is defined as nothing"))
+                    .at(line, tokens[1].pos),
+            );
+        }
+        let mut defs = self.defs.clone();
+        defs.insert(
+            name.to_string(),
+            Definition {
+                line: line.into(),
+                body: Arc::new(Vec::new()),
+            },
+        );
+        // Every definition is read again: whether a name is a function decides how the
+        // others parse.
+        let sources: Vec<(String, Arc<str>)> = defs
+            .iter()
+            .map(|(n, d)| (n.clone(), Arc::clone(&d.line)))
+            .collect();
+        for (n, source) in sources {
+            let tokens = lex(&source)?;
+            let (_, start) = definition(&tokens).expect("a definition's line");
+            let is_function = |x: &str| defs.contains_key(x);
+            let parser = Parser {
+                line: &source,
+                tokens: &tokens,
+                is_function: &is_function,
+            };
+            let body = parser.statements(start, tokens.len())?;
+            defs.get_mut(&n).expect("defined").body = Arc::new(body);
+        }
+        self.defs = defs;
+        Ok(())
+    }
+}

@@ -1,0 +1,244 @@
+//! The evaluator: what it reads, how it fails, and its bounds.
+
+use super::*;
+use proptest::prelude::*;
+
+/// The display of a line's values.
+fn run(ws: &mut Workspace, line: &str) -> String {
+    ws.eval_line(line)
+        .unwrap_or_else(|e| panic!("{line}\n{e}"))
+        .to_string()
+}
+
+fn error(ws: &mut Workspace, line: &str) -> AplError {
+    ws.eval_line(line).expect_err(line)
+}
+
+#[test]
+fn the_papers_subset_evaluates_right_to_left_as_apl_does() {
+    let mut ws = Workspace::new();
+    for (line, want) in [
+        ("2×3+4", "14"),
+        ("¯1.5+1", "¯0.5"),
+        ("⍴2 3⍴⍳6", "2 3"),
+        ("2 3⍴⍳6", "1 2 3\n4 5 6"),
+        ("'WRB'", "WRB"),
+        ("⌽'WRB'", "BRW"),
+        ("(3⍴10)⊤135 246", "1 2\n3 4\n5 6"),
+        ("10⊥1 3 5", "135"),
+        ("2 2 2⊥1 0 1", "5"),
+        ("1 1 0⊤5", "0 0 5"),
+        ("2 2 2⊤5", "1 0 1"),
+        ("⊖2 3⍴⍳6", "4 5 6\n1 2 3"),
+        ("⌽[1]2 3⍴⍳6", "4 5 6\n1 2 3"),
+        ("1 ¯1⌽2 3⍴⍳6", "2 3 1\n6 4 5"),
+        ("1⊖2 3⍴⍳6", "4 5 6\n1 2 3"),
+        ("2 1⍉2 3⍴⍳6", "1 4\n2 5\n3 6"),
+        ("⍴⍉2 3 4⍴0", "4 3 2"),
+        ("⍴2 3 1⍉2 3 4⍴0", "4 2 3"),
+        ("(2 3⍴⍳6)[2;]", "4 5 6"),
+        ("(2 3⍴⍳6)[;,2]", "2\n5"),
+        ("(2 3⍴⍳6)[2 1;3 1]", "6 4\n3 1"),
+        ("(2 2⍴⍳4),[1]9", "1 2\n3 4\n9 9"),
+        ("1 2,[.5]3 4", "1 2\n3 4"),
+        ("1 2,[1.5]3 4", "1 3\n2 4"),
+        ("(2 2⍴⍳4),5 6", "1 2 5\n3 4 6"),
+        ("2↑⍳5", "1 2"),
+        ("¯2↑⍳5", "4 5"),
+        ("7↑⍳5", "1 2 3 4 5 0 0"),
+        ("2↓⍳5", "3 4 5"),
+        ("1 ¯1↓2 3⍴⍳6", "4 5"),
+        ("1 0 1/⍳3", "1 3"),
+        ("1 0⌿2 2 2⍴⍳8", "1 2\n3 4"),
+        ("1 0 1\\1 2", "1 0 2"),
+        ("(6⍴1 0)\\'ABC'", "A B C"),
+        ("+/⍳10", "55"),
+        ("×/2 3⍴⍳6", "6 120"),
+        ("+⌿2 3⍴⍳6", "5 7 9"),
+        ("⍳0", ""),
+        ("+/⍳0", "0"),
+    ] {
+        assert_eq!(run(&mut ws, line), want, "{line}");
+    }
+    for (line, want) in [
+        ("(⍳3)∘.×⍳3", "1 2 3\n2 4 6\n3 6 9"),
+        ("3=1 2 3", "0 0 1"),
+        ("'ABA'='A'", "1 0 1"),
+        ("~1 0", "0 1"),
+        ("1 0∧1 1", "1 0"),
+        ("5|13 ¯2", "3 3"),
+        ("⌈/3 9 2", "9"),
+        ("2 3≡2 3", "1"),
+        ("≡(1 2)(3 4)", "2"),
+        ("⍴(1 2)(3 4 5)", "2"),
+        ("⍴¨(1 2)(3 4 5)", "2 3"),
+        ("⊃(1 2)(3 4 5)", "1 2"),
+        ("2⊃(1 2)(3 4 5)", "3 4 5"),
+        ("↑(1 2)(3 4 5)", "1 2 0\n3 4 5"),
+        ("1⌽¨(1 2)(3 4 5)", "2 1 4 5 3"),
+        ("(⊂2 1)⊃¨⊂(1 2)(3 4 5)", "3"),
+        ("'WR' 'WO'", "WR WO"),
+        ("'ABC'⍳'CX'", "3 4"),
+    ] {
+        assert_eq!(run(&mut ws, line), want, "{line}");
+    }
+}
+
+#[test]
+fn definitions_assignment_and_juxtaposition_read_as_the_paper_writes_them() {
+    let mut ws = Workspace::new();
+    // The paper's spelling ω and α, and a bar for an inverse.
+    let outcome = ws.eval_line("TWICE: ω+ω").unwrap();
+    assert_eq!(outcome.defined.as_deref(), Some("TWICE"));
+    ws.eval_line("ADD: α+⍵").unwrap();
+    ws.eval_line("X̄: ⍵-1").unwrap();
+    assert_eq!(run(&mut ws, "TWICE TWICE TWICE 1"), "8");
+    assert_eq!(run(&mut ws, "2 ADD TWICE 3"), "8");
+    // Ȳ typed precomposed names the same function as Y and a combining macron.
+    ws.eval_line("Ȳ: ⍵×10").unwrap();
+    assert_eq!(run(&mut ws, "Y\u{304} X̄ 3"), "20");
+    // Assignment shows nothing; ⋄ separates statements; indexed assignment.
+    assert_eq!(run(&mut ws, "A←2 3⍴⍳6 ⋄ A[1;2 3]←0 ⋄ A"), "1 0 0\n4 5 6");
+    assert_eq!(run(&mut ws, "A[2;]←9 ⋄ A"), "1 0 0\n9 9 9");
+    // A definition that assigns into ⍵ gives the whole new ⍵, as the paper's vector lines.
+    ws.eval_line("SWAP: ⍵[1 2]←⍵[2 1]").unwrap();
+    assert_eq!(run(&mut ws, "SWAP 'ABC'"), "BAC");
+    // Locals stay local.
+    ws.eval_line("LOC: Q←⍵ ⋄ Q+1").unwrap();
+    assert_eq!(run(&mut ws, "LOC 1"), "2");
+    assert_eq!(error(&mut ws, "Q").kind, ErrorKind::Value);
+    // ⎕IO is 1 and stays 1.
+    assert_eq!(run(&mut ws, "⎕IO←1 ⋄ ⎕IO"), "1");
+    assert_eq!(error(&mut ws, "⎕IO←0").kind, ErrorKind::Domain);
+}
+
+#[test]
+fn errors_are_apls_with_a_caret_under_the_place() {
+    let mut ws = Workspace::new();
+    for (line, kind, column) in [
+        ("1 2+1 2 3", ErrorKind::Length, 3),
+        ("(2 2⍴1)+1 2 3", ErrorKind::Rank, 7),
+        ("NOPE+1", ErrorKind::Value, 0),
+        ("1÷0", ErrorKind::Domain, 1),
+        ("'A'+1", ErrorKind::Domain, 3),
+        ("(⍳3)[4]", ErrorKind::Index, 4),
+        ("(⍳3)[1;1]", ErrorKind::Rank, 4),
+        ("⌽[3]2 2⍴1", ErrorKind::Axis, 0),
+        ("1 2 3)", ErrorKind::Syntax, 5),
+        ("(1 2", ErrorKind::Syntax, 0),
+        ("+", ErrorKind::Syntax, 0),
+        ("1 2 ⋄", ErrorKind::Syntax, 5),
+        ("'open", ErrorKind::Syntax, 0),
+        ("2 3⍉⍳3", ErrorKind::Length, 3),
+        ("3 1 2⍉2 2⍴1", ErrorKind::Length, 5),
+        ("1 1⍉2 2⍴1", ErrorKind::Domain, 3),
+        ("$", ErrorKind::Syntax, 0),
+    ] {
+        let e = error(&mut ws, line);
+        assert_eq!((e.kind, e.column), (kind, column), "{line}: {e}");
+        assert_eq!(e.line, line);
+        let shown = e.to_string();
+        let lines: Vec<&str> = shown.lines().collect();
+        assert!(lines[0].starts_with(kind.name()), "{shown}");
+        assert_eq!(lines[1], format!("      {line}"));
+        assert_eq!(lines[2], format!("      {}^", " ".repeat(column)));
+    }
+}
+
+#[test]
+fn an_error_inside_a_definition_is_shown_in_the_definitions_own_line() {
+    let mut ws = Workspace::new();
+    ws.eval_line("BAD: ⍵[4]").unwrap();
+    let e = error(&mut ws, "BAD ⍳3");
+    assert_eq!(e.kind, ErrorKind::Index);
+    assert_eq!((e.line.as_str(), e.column), ("BAD: ⍵[4]", 6));
+}
+
+#[test]
+fn a_line_that_fails_changes_nothing() {
+    let mut ws = Workspace::new();
+    ws.eval_line("A←1").unwrap();
+    assert!(ws.eval_line("A←2 ⋄ B←3 ⋄ A+'x'").is_err());
+    assert_eq!(run(&mut ws, "A"), "1");
+    assert_eq!(error(&mut ws, "B").kind, ErrorKind::Value);
+    ws.eval_line("F: ⍵").unwrap();
+    assert!(ws.load("G: ⍵\nH: (").is_err());
+    assert_eq!(ws.functions(), vec!["F"]);
+    assert_eq!(error(&mut ws, "A: ⍵").kind, ErrorKind::Syntax);
+}
+
+#[test]
+fn arrays_calls_and_lines_are_bounded() {
+    let mut ws = Workspace::new();
+    assert_eq!(error(&mut ws, "⍳2000000").kind, ErrorKind::WsFull);
+    assert_eq!(error(&mut ws, "1000000 1000000⍴0").kind, ErrorKind::WsFull);
+    assert_eq!(error(&mut ws, "(⍳2000)∘.+⍳2000").kind, ErrorKind::WsFull);
+    assert_eq!(error(&mut ws, "⍳1E300").kind, ErrorKind::Domain);
+    ws.eval_line("DEEP: DEEP ⍵").unwrap();
+    assert_eq!(error(&mut ws, "DEEP 1").kind, ErrorKind::StackFull);
+    let long = vec!["-"; 5000].join("") + "1";
+    assert_eq!(error(&mut ws, &long).kind, ErrorKind::Syntax);
+    let nested = vec!["⊂"; 100].join("") + "1 2";
+    assert_eq!(error(&mut ws, &nested).kind, ErrorKind::Domain);
+    let parens = "(".repeat(150) + "1" + &")".repeat(150);
+    assert_eq!(error(&mut ws, &parens).kind, ErrorKind::Syntax);
+    let chain = vec!["-"; 3000].join(" ") + " 1";
+    assert!(ws.eval_line(&chain).is_ok() || error(&mut ws, &chain).kind == ErrorKind::StackFull);
+}
+
+#[test]
+fn cube_bound_to_a_representations_array_turns_with_the_papers_lines() {
+    use crate::rep::RepKind;
+    let mut ws = paper::workspace("composite").unwrap();
+    let cube = RepKind::Composite
+        .build(&crate::cube::Cube::solved())
+        .unwrap();
+    ws.set("CUBE", cube.apl_value());
+    assert_eq!(run(&mut ws, "(Z CUBE)[2;]"), "OOOYYYRRRGGG");
+    assert_eq!(run(&mut ws, "CUBE←Z̄ Z CUBE ⋄ CUBE[2;]"), "GGGOOOYYYRRR");
+    let mut ws = paper::workspace("visual").unwrap();
+    let cube = RepKind::Visual.build(&crate::cube::Cube::solved()).unwrap();
+    ws.set("CUBE", cube.apl_value());
+    // The paper's display of the visual representation: each cell followed by a blank.
+    assert_eq!(
+        run(&mut ws, "(22⍴1 0)\\CUBE")
+            .lines()
+            .nth(5)
+            .map(str::trim_end),
+        Some("B G G G W W W Y Y Y B")
+    );
+}
+
+/// The words and glyphs of the APL this evaluator reads, and some it does not.
+const VOCABULARY: &[&str] = &[
+    "1", "2", "3", "¯1", "0", "10", ".5", "1E3", "'AB'", "'", "⍵", "⍺", "ω", "CUBE", "X", "X̄", "L",
+    "F", "A", "+", "-", "×", "÷", "|", "⌈", "⌊", "=", "≠", "<", ">", "∧", "∨", "~", "⍉", "⌽", "⊖",
+    "⍴", "⍳", ",", "⊤", "⊥", "↑", "↓", "/", "\\", "⌿", "⍀", "⊂", "⊃", "≡", "¨", "∘.", "∘", ".",
+    "(", ")", "[", "]", ";", "←", "⋄", ":", "⍝", " ", "[1]", "[.5]", "⎕IO", "$", "\u{304}",
+];
+
+proptest! {
+    #![proptest_config(crate::proptest_config(400))]
+
+    /// No line, however hostile, panics; a line that fails leaves the workspace as it was.
+    #[test]
+    fn no_line_of_random_tokens_panics_or_changes_anything_when_it_fails(
+        words in proptest::collection::vec(proptest::sample::select(VOCABULARY), 0..40),
+    ) {
+        let mut ws = paper::workspace("numeric").unwrap();
+        ws.set("CUBE", Value(ndarray::ArrayD::from_elem(ndarray::IxDyn(&[3, 3, 3]), Elem::Num(135.0))));
+        ws.eval_line("A←⍳5").unwrap();
+        let before = ws.clone();
+        let line = words.concat();
+        match ws.eval_line(&line) {
+            Ok(outcome) => {
+                let _ = outcome.to_string();
+            }
+            Err(e) => {
+                let _ = e.to_string();
+                prop_assert_eq!(&ws.vars, &before.vars);
+                prop_assert_eq!(ws.functions(), before.functions());
+            }
+        }
+    }
+}

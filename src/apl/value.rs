@@ -1,0 +1,232 @@
+//! APL values: arrays (`ndarray::ArrayD`) of numbers, characters and enclosed arrays, and
+//! how APL displays them.
+
+use std::fmt;
+use std::sync::Arc;
+
+use ndarray::{ArrayD, IxDyn};
+
+/// One element of an array: a number, a character, or an enclosed array (nested arrays).
+#[derive(Clone, Debug, PartialEq)]
+pub enum Elem {
+    /// A number (APL's numbers are one type; integers are exact up to 2⁵³).
+    Num(f64),
+    /// A character.
+    Char(char),
+    /// An enclosed array, `⊂⍵`.
+    Boxed(Arc<Value>),
+}
+
+/// An APL array of any rank; a scalar is rank 0.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Value(pub ArrayD<Elem>);
+
+impl Value {
+    /// A scalar.
+    pub fn scalar(e: Elem) -> Value {
+        Value(ArrayD::from_elem(IxDyn(&[]), e))
+    }
+
+    /// A number scalar.
+    pub fn num(n: f64) -> Value {
+        Value::scalar(Elem::Num(n))
+    }
+
+    /// A vector of the elements.
+    pub fn vector(items: Vec<Elem>) -> Value {
+        Value(ArrayD::from_shape_vec(IxDyn(&[items.len()]), items).expect("a vector"))
+    }
+
+    /// A character vector.
+    pub fn chars(s: &str) -> Value {
+        Value::vector(s.chars().map(Elem::Char).collect())
+    }
+
+    /// An array of `shape` from its elements in row-major order.
+    ///
+    /// # Panics
+    /// If their count is not the shape's size.
+    pub fn from_shape(shape: &[usize], items: Vec<Elem>) -> Value {
+        Value(ArrayD::from_shape_vec(IxDyn(shape), items).expect("shape and elements agree"))
+    }
+
+    /// Its shape.
+    pub fn shape(&self) -> &[usize] {
+        self.0.shape()
+    }
+
+    /// Its rank.
+    pub fn rank(&self) -> usize {
+        self.0.ndim()
+    }
+
+    /// Its elements in row-major order.
+    pub fn items(&self) -> impl Iterator<Item = &Elem> {
+        self.0.iter()
+    }
+
+    /// Its first element, or the prototype's fill if it is empty.
+    pub fn first(&self) -> Elem {
+        self.0
+            .iter()
+            .next()
+            .cloned()
+            .unwrap_or_else(|| Elem::Num(0.0))
+    }
+
+    /// Whether it holds no enclosed arrays.
+    pub fn is_simple(&self) -> bool {
+        !self.0.iter().any(|e| matches!(e, Elem::Boxed(_)))
+    }
+
+    /// APL's depth `≡⍵`: 0 for a simple scalar, 1 for a simple array, one more for each level
+    /// of enclosure.
+    pub fn depth(&self) -> usize {
+        let inner = self
+            .0
+            .iter()
+            .map(|e| match e {
+                Elem::Boxed(v) => v.depth(),
+                _ => 0,
+            })
+            .max()
+            .unwrap_or(0);
+        if self.rank() == 0 && inner == 0 {
+            0
+        } else {
+            inner + 1
+        }
+    }
+
+    /// The element an array of this value's kind is padded with (APL's fill): a blank for
+    /// characters, else 0.
+    pub fn fill(&self) -> Elem {
+        match self.first() {
+            Elem::Char(_) => Elem::Char(' '),
+            _ => Elem::Num(0.0),
+        }
+    }
+}
+
+/// Display width of a character: combining marks take none.
+pub(crate) fn char_width(c: char) -> usize {
+    if ('\u{300}'..='\u{36f}').contains(&c) {
+        0
+    } else {
+        1
+    }
+}
+
+fn width(s: &str) -> usize {
+    s.chars().map(char_width).sum()
+}
+
+/// A number as APL prints it: `¯` for minus, integers without a point, others to ten
+/// significant digits.
+pub fn format_number(n: f64) -> String {
+    let body = if n.is_finite() && n.fract() == 0.0 && n.abs() < 1e15 {
+        format!("{}", n.abs() as i64)
+    } else {
+        let s = format!("{:.10}", n.abs());
+        let s = s.trim_end_matches('0').trim_end_matches('.');
+        s.to_string()
+    };
+    if n < 0.0 { format!("¯{body}") } else { body }
+}
+
+/// How one element prints on its own: a number, a character, or an enclosed array on one line.
+fn cell(e: &Elem) -> String {
+    match e {
+        Elem::Num(n) => format_number(*n),
+        Elem::Char(c) => c.to_string(),
+        Elem::Boxed(v) => v.to_string().lines().collect::<Vec<_>>().join(" "),
+    }
+}
+
+impl fmt::Display for Value {
+    /// As APL displays it: numbers separated by a blank and right-aligned in columns,
+    /// characters side by side, enclosed items a blank apart; the planes of a rank-3 array
+    /// separated by a blank line, of a rank-4 one by two, and so on.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let shape = self.shape();
+        if shape.is_empty() {
+            return f.write_str(&cell(self.0.first().expect("a scalar has one element")));
+        }
+        let cols = *shape.last().expect("rank at least one");
+        let rows = self.0.len().checked_div(cols).unwrap_or(0);
+        let cells: Vec<String> = self.0.iter().map(cell).collect();
+        let all_chars = self.0.iter().all(|e| matches!(e, Elem::Char(_)));
+        let nums: Vec<bool> = self.0.iter().map(|e| matches!(e, Elem::Num(_))).collect();
+        let mut widths = vec![0; cols];
+        for (i, c) in cells.iter().enumerate() {
+            widths[i % cols] = widths[i % cols].max(width(c));
+        }
+        let mut lines = Vec::with_capacity(rows);
+        for r in 0..rows {
+            let mut line = String::new();
+            for c in 0..cols {
+                let text = &cells[r * cols + c];
+                if all_chars {
+                    line.push_str(text);
+                    continue;
+                }
+                if c > 0 {
+                    line.push(' ');
+                }
+                let pad = widths[c] - width(text);
+                if nums[r * cols + c] {
+                    line.push_str(&" ".repeat(pad));
+                    line.push_str(text);
+                } else {
+                    line.push_str(text);
+                    line.push_str(&" ".repeat(pad));
+                }
+            }
+            lines.push(line.trim_end().to_string());
+        }
+        // Blank lines between planes: one between matrices, two between rank-4 cells, …
+        let mut out = String::new();
+        let rows_per_matrix = if shape.len() >= 2 {
+            shape[shape.len() - 2]
+        } else {
+            1
+        };
+        for (i, line) in lines.iter().enumerate() {
+            if i > 0 {
+                out.push('\n');
+                if rows_per_matrix > 0 && i % rows_per_matrix == 0 {
+                    let mut block = rows_per_matrix;
+                    for &len in shape[..shape.len().saturating_sub(2)].iter().rev() {
+                        if i % block == 0 {
+                            out.push('\n');
+                        }
+                        block *= len;
+                    }
+                }
+            }
+            out.push_str(line);
+        }
+        f.write_str(&out)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn numbers_print_as_apl_prints_them() {
+        assert_eq!(format_number(-3.0), "¯3");
+        assert_eq!(format_number(0.5), "0.5");
+        assert_eq!(format_number(135.0), "135");
+    }
+
+    #[test]
+    fn a_rank_three_array_prints_its_planes_a_blank_line_apart() {
+        let v = Value::from_shape(&[2, 1, 2], [1.0, 20.0, 3.0, 4.0].map(Elem::Num).to_vec());
+        assert_eq!(v.to_string(), "1 20\n\n3  4");
+        assert_eq!(Value::chars("WRB").to_string(), "WRB");
+        assert_eq!(v.depth(), 1);
+        assert_eq!(Value::num(1.0).depth(), 0);
+    }
+}
