@@ -506,12 +506,10 @@ fn bfs(cube: &Cube, limits: &Limits, progress: &Progress) -> Result<Solution, So
     use super::bfs::{Phase, SearchOptions, SearchProgress};
     let metric = limits.metric;
     let (state, rotation) = CubieCube::from_cube(cube)?;
-    let opts = SearchOptions {
-        metric,
-        depth_limit: limits
-            .max_length
-            .unwrap_or_else(|| super::default_limit(metric)),
-    };
+    let mut opts = SearchOptions::new(metric);
+    if let Some(n) = limits.max_length {
+        opts.depth_limit = n;
+    }
     let started = Instant::now();
     let found = super::bfs::shortest_within_limit(&state, &opts, &mut |p: &SearchProgress| {
         progress.report(&match p.phase {
