@@ -11,8 +11,7 @@ use criterion::{Criterion, criterion_group, criterion_main};
 use cubework::input::Input;
 use cubework::metric::Metric;
 use cubework::pocket::{DistanceTable, PocketState, STATES, cache_file};
-use cubework::solve::CubieCube;
-use cubework::solve::bfs::{SearchOptions, shortest_within_limit};
+use cubework::solve::{Limits, Method, Progress, solve};
 
 fn pocket(c: &mut Criterion) {
     let mut group = c.benchmark_group("pocket");
@@ -62,13 +61,13 @@ fn search(c: &mut Criterion) {
     let cube = Input::Alg("R U2 F' L D2 B R' U F2 L'".into())
         .to_cube(3)
         .expect("a valid scramble");
-    let (state, _) = CubieCube::from_cube(&cube).expect("a real cube");
     group.bench_function("3x3x3 10-move scramble htm", |b| {
         b.iter(|| {
-            let sol = shortest_within_limit(
-                black_box(&state),
-                &SearchOptions::new(Metric::Htm),
-                &mut |_| {},
+            let sol = solve(
+                black_box(&cube),
+                Method::Bfs,
+                &Limits::default(),
+                &Progress::none(),
             )
             .expect("within the limit");
             assert_eq!(sol.moves.len(), 10);

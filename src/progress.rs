@@ -171,21 +171,6 @@ impl Terminal {
     }
 }
 
-/// A spinner on stderr saying `what` while `work` runs (hidden when stderr is not a
-/// terminal).
-pub fn with_spinner<T>(what: &str, work: impl FnOnce() -> T) -> T {
-    let bar = indicatif::ProgressBar::new_spinner();
-    bar.set_style(
-        indicatif::ProgressStyle::with_template("{spinner} {msg} [{elapsed}]")
-            .unwrap_or_else(|_| indicatif::ProgressStyle::default_spinner()),
-    );
-    bar.set_message(what.to_string());
-    bar.enable_steady_tick(std::time::Duration::from_millis(100));
-    let out = work();
-    bar.finish_and_clear();
-    out
-}
-
 /// Rounds `compare` and `paper` time (after a warm-up round).
 pub const ROUNDS: usize = 9;
 

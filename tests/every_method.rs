@@ -6,6 +6,8 @@
 //! library's `batch::run`). The optimal search reads Reid's small table, and the bfs and
 //! optimal states are short scrambles (bfs stops at its depth limit), so the whole test takes
 //! seconds.
+// The end-to-end tests drive the binary and the front ends: the `cli` feature.
+#![cfg(feature = "cli")]
 
 use assert_cmd::Command;
 use clap::Parser;

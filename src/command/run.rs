@@ -357,13 +357,8 @@ fn solve(
             Ok(rep) => rep.render(),
             Err(e) => e.to_string(),
         };
-        return Ok(Reply::text(crate::beginner::report::walkthrough(
-            &cube,
-            &solution.stats.stages,
-            &solution.moves,
-            limits.metric,
-            notation,
-            &render,
+        return Ok(Reply::text(crate::solve::report::walkthrough_text(
+            &cube, &solution, notation, &render,
         )?));
     }
     Ok(Reply::text(solution_text(&solution, notation)))

@@ -64,7 +64,7 @@ fn max_radius(metric: Metric) -> u8 {
 
 /// What to search for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct SearchOptions {
+pub(crate) struct SearchOptions {
     /// How moves are counted.
     pub metric: Metric,
     /// The longest solution to look for.
@@ -83,7 +83,7 @@ impl SearchOptions {
 
 /// What the search is doing, for a progress indicator.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Phase {
+pub(crate) enum Phase {
     /// Growing the ball around solved.
     Ball,
     /// Searching from the scramble.
@@ -92,7 +92,7 @@ pub enum Phase {
 
 /// A progress report, sent when the search starts a new length and every 65,536 states.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct SearchProgress {
+pub(crate) struct SearchProgress {
     /// What is being done.
     pub phase: Phase,
     /// The solution length being tried.
@@ -109,7 +109,7 @@ pub struct SearchProgress {
 
 /// An optimal solution and what finding it took.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Solution {
+pub(crate) struct Solution {
     /// The moves, in the metric searched.
     pub moves: Vec<FaceMove>,
     /// States kept around solved.
@@ -223,23 +223,7 @@ impl Search<'_> {
 /// A shortest solution of `state` (centres home) in `opts.metric`, or
 /// [`SolveError::BeyondDepthLimit`] if it needs more than `opts.depth_limit` moves.
 /// `progress` hears how the search goes.
-///
-/// ```
-/// use cubework::solve::bfs::{shortest_within_limit, SearchOptions};
-/// use cubework::solve::{CubieCube, FaceMove, SolveError};
-/// use cubework::metric::Metric;
-/// let scramble = [3, 0, 7, 14].map(|i| FaceMove::ALL[i]); // R U F2 L2
-/// let state = CubieCube::solved().apply_all(&scramble);
-/// let sol = shortest_within_limit(&state, &SearchOptions::new(Metric::Htm), &mut |_| {}).unwrap();
-/// assert_eq!(sol.moves.len(), 4);
-/// assert!(state.apply_all(&sol.moves).is_solved());
-/// let shallow = SearchOptions { metric: Metric::Htm, depth_limit: 3 };
-/// assert!(matches!(
-///     shortest_within_limit(&state, &shallow, &mut |_| {}),
-///     Err(SolveError::BeyondDepthLimit { limit: 3, .. })
-/// ));
-/// ```
-pub fn shortest_within_limit(
+pub(crate) fn shortest_within_limit(
     state: &CubieCube,
     opts: &SearchOptions,
     progress: &mut dyn FnMut(&SearchProgress),

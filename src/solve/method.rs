@@ -506,12 +506,10 @@ fn bfs(cube: &Cube, limits: &Limits, progress: &Progress) -> Result<Solution, So
     use super::bfs::{Phase, SearchOptions, SearchProgress};
     let metric = limits.metric;
     let (state, rotation) = CubieCube::from_cube(cube)?;
-    let opts = SearchOptions {
-        metric,
-        depth_limit: limits
-            .max_length
-            .unwrap_or_else(|| super::default_limit(metric)),
-    };
+    let mut opts = SearchOptions::new(metric);
+    if let Some(n) = limits.max_length {
+        opts.depth_limit = n;
+    }
     let started = Instant::now();
     let found = super::bfs::shortest_within_limit(&state, &opts, &mut |p: &SearchProgress| {
         progress.report(&match p.phase {
@@ -602,4 +600,119 @@ fn pocket(cube: &Cube, limits: &Limits, progress: &Progress) -> Result<Solution,
             ..Stats::default()
         },
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::parser::{Notation, parse_moves};
+
+    fn cube_of(alg: &str) -> Cube {
+        let mut cube = Cube::solved();
+        cube.apply_all(&parse_moves(alg, Notation::Standard).unwrap())
+            .unwrap();
+        cube
+    }
+
+    #[test]
+    fn every_method_reads_back_from_its_name_in_any_case() {
+        for m in Method::ALL {
+            assert_eq!(m.name().parse::<Method>(), Ok(m));
+            assert_eq!(m.name().to_uppercase().parse::<Method>(), Ok(m));
+            assert_eq!(m.to_string(), m.name());
+        }
+        assert_eq!(
+            "kociemba".parse::<Method>(),
+            Err(UnknownMethod("kociemba".into()))
+        );
+    }
+
+    #[test]
+    fn limits_are_checked_before_the_state_is_read() {
+        let none = Progress::none();
+        let big = Cube::solved_n(4);
+        let qtm = Limits {
+            metric: Metric::Qtm,
+            ..Limits::default()
+        };
+        let err = solve(&big, Method::TwoPhase, &qtm, &none).unwrap_err();
+        assert_eq!(err, SolveError::TwoPhaseMetric(Metric::Qtm));
+        let deep = Limits {
+            max_length: Some(14),
+            ..Limits::default()
+        };
+        let err = solve(&big, Method::Bfs, &deep, &none).unwrap_err();
+        assert!(
+            matches!(err, SolveError::LimitTooHigh { max: 13, .. }),
+            "{err}"
+        );
+        let long = Limits {
+            max_length: Some(41),
+            ..Limits::default()
+        };
+        let err = solve(&big, Method::TwoPhase, &long, &none).unwrap_err();
+        assert!(matches!(err, SolveError::LengthTooHigh { .. }), "{err}");
+        // Then the state: a cube of the wrong size for each method.
+        let err = solve(&big, Method::Bfs, &Limits::default(), &none).unwrap_err();
+        assert_eq!(err, SolveError::Size(4));
+        let err = solve(&Cube::solved(), Method::Pocket, &Limits::default(), &none).unwrap_err();
+        assert_eq!(err, SolveError::Pocket(crate::pocket::PocketError::Size(3)));
+        let err = solve(&big, Method::Beginner, &Limits::default(), &none).unwrap_err();
+        assert!(matches!(err, SolveError::Beginner(_)), "{err}");
+    }
+
+    #[test]
+    fn progress_hears_the_search_as_it_goes() {
+        let events = std::sync::Mutex::new(Vec::new());
+        let hear = |e: &Event| events.lock().unwrap().push(*e);
+        let cube = cube_of("R U F L D");
+        let s = solve(
+            &cube,
+            Method::Bfs,
+            &Limits::default(),
+            &Progress::new(&hear),
+        )
+        .unwrap();
+        assert_eq!((s.length(), s.proven, s.bound), (5, true, None));
+        let events = events.into_inner().unwrap();
+        assert!(
+            events.iter().any(|e| matches!(
+                e,
+                Event::Search {
+                    method: Method::Bfs,
+                    limit: Some(12),
+                    ..
+                }
+            )),
+            "{events:?}"
+        );
+        assert!(events.iter().any(|e| matches!(e, Event::Ball { .. })));
+        assert!(!events.iter().any(Event::is_table));
+    }
+
+    #[test]
+    fn a_turned_cube_is_turned_home_first_by_every_3x3x3_method_that_needs_no_table() {
+        let none = Progress::none();
+        let cube = cube_of("x R U");
+        for method in [Method::Bfs, Method::Beginner] {
+            let s = solve(&cube, method, &Limits::default(), &none).unwrap();
+            assert_eq!(crate::moves::format_moves(&s.rotation), "x'", "{method}");
+            assert_eq!(s.moves[..1], s.rotation[..], "{method}");
+            assert_eq!(s.turns().len(), s.moves.len() - 1);
+            let mut c = cube.clone();
+            c.apply_all(&s.moves).unwrap();
+            assert_eq!(c, Cube::solved(), "{method}");
+        }
+        // The beginner's stages are the method's own, made on the cube as given.
+        let s = solve(&cube, Method::Beginner, &Limits::default(), &none).unwrap();
+        assert_eq!(
+            s.stats.stages,
+            crate::beginner::solve(&cube).unwrap().stages
+        );
+        // A solved cube needs nothing, and a solved one turned needs only the turn.
+        let s = solve(&Cube::solved(), Method::Beginner, &Limits::default(), &none).unwrap();
+        assert!(s.moves.is_empty());
+        let s = solve(&cube_of("y2"), Method::Bfs, &Limits::default(), &none).unwrap();
+        assert_eq!(crate::moves::format_moves(&s.moves), "y2");
+    }
 }

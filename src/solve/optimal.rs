@@ -49,7 +49,7 @@ use crate::metric::Metric;
 
 /// How to search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct OptimalOptions {
+pub(crate) struct OptimalOptions {
     /// Half turns or quarter turns.
     pub metric: Metric,
     /// Stop after this long with the best proven so far.
@@ -90,7 +90,7 @@ pub enum Stopped {
 
 /// What a search found and proved.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct OptimalSolution {
+pub(crate) struct OptimalSolution {
     /// The shortest solution if [`optimal`](OptimalSolution::optimal), else the best found
     /// (possibly none).
     pub moves: Option<Vec<FaceMove>>,
@@ -111,16 +111,9 @@ pub struct OptimalSolution {
     pub given: bool,
 }
 
-impl OptimalSolution {
-    /// Nodes a second, over the whole search.
-    pub fn nodes_per_second(&self) -> f64 {
-        self.nodes as f64 / self.elapsed.as_secs_f64().max(1e-9)
-    }
-}
-
 /// How a search is going, for a progress line.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Progress {
+pub(crate) struct Progress {
     /// The depth being searched.
     pub depth: u8,
     /// Nodes generated so far.
@@ -589,7 +582,7 @@ impl Expansion {
 /// A source of short solutions that bound the search from above (the two-phase solver, in
 /// the CLI): asked for a solution of at most `length` moves within a time budget, it gives
 /// one or `None`.
-pub type Probe<'a> = &'a mut (dyn FnMut(u8, Duration) -> Option<Vec<FaceMove>> + Send);
+pub(crate) type Probe<'a> = &'a mut (dyn FnMut(u8, Duration) -> Option<Vec<FaceMove>> + Send);
 
 /// Moves in the prefixes shared out between threads.
 const PREFIX: u8 = 3;
@@ -601,20 +594,7 @@ const PREFIX: u8 = 3;
 /// within half the time spent so far: every shorter depth is proven empty, so one found is a
 /// shortest solution, and the largest depth, which costs most, is never searched.
 /// `progress` is called from this thread about ten times a second.
-///
-/// ```
-/// use cubework::solve::{CubieCube, FaceMove};
-/// use cubework::solve::optimal::{OptimalOptions, solve};
-/// use cubework::solve::optimal_table::{AxisTable, SliceKind};
-/// let (table, _) = AxisTable::build(SliceKind::Position, 2, &mut |_, _| {}).unwrap();
-/// let m = |i: usize| FaceMove::ALL[i];
-/// let cube = CubieCube::solved().apply_all(&[m(3), m(0), m(5), m(2), m(6)]); // R U R' U' F
-/// let opts = OptimalOptions::default();
-/// let found = solve(&table, &cube, &opts, None, None, &mut |_| {}).unwrap();
-/// assert!(found.optimal);
-/// assert_eq!(found.moves.unwrap().len(), 5);
-/// ```
-pub fn solve(
+pub(crate) fn solve(
     table: &AxisTable,
     cube: &CubieCube,
     opts: &OptimalOptions,

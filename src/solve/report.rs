@@ -123,6 +123,24 @@ pub fn solution_text(s: &Solution, notation: Notation) -> String {
     out
 }
 
+/// The REPL's `solve beginner`: a beginner-method solution of `cube` stage by stage, each
+/// stage with the cube after it drawn by `render` (see [`crate::beginner::report::walkthrough`]).
+pub fn walkthrough_text(
+    cube: &Cube,
+    s: &Solution,
+    notation: Notation,
+    render: &dyn Fn(&Cube) -> String,
+) -> Result<String, SolveError> {
+    Ok(crate::beginner::report::walkthrough(
+        cube,
+        &s.stats.stages,
+        &s.moves,
+        s.metric,
+        notation,
+        render,
+    )?)
+}
+
 /// The optimal search's line: the length, what was proven and the work done.
 fn optimal_lines(out: &mut String, s: &Solution, notation: Notation) {
     let st = &s.stats;

@@ -42,7 +42,7 @@
 //! * allocates nothing while it searches.
 //!
 //! It stops at the first solution within the length bound once it has made
-//! [`TwoPhaseOptions::min_probes`] probes (a few extra probes find a shorter solution
+//! `TwoPhaseOptions::min_probes` probes (a few extra probes find a shorter solution
 //! cheaply), or, given a time limit, keeps shortening until the time is up. Ctrl-C
 //! ([`crate::cancel`]) stops it too, with the best solution found so far if there is one.
 //! Adjacent moves of one face where phase 2 meets the pre-moves are merged. Every solution is
@@ -85,7 +85,7 @@ const LAST_PRE_MOVES: u32 = 1 << 3 | 1 << 6 | 1 << 12 | 1 << 15;
 
 /// What to search for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct TwoPhaseOptions {
+pub(crate) struct TwoPhaseOptions {
     /// The longest solution accepted.
     pub max_length: u8,
     /// Keep shortening the solution until this much time has passed (or the search space
@@ -112,7 +112,7 @@ impl Default for TwoPhaseOptions {
 
 /// A solution and what finding it took.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct TwoPhaseSolution {
+pub(crate) struct TwoPhaseSolution {
     /// The moves, half-turn metric.
     pub moves: Vec<FaceMove>,
     /// Phase-1 solutions handed to phase 2.
@@ -616,20 +616,9 @@ fn directions() -> [(Symmetry, bool); 6] {
     ]
 }
 
-/// A solution of `cube` in at most `opts.max_length` moves (half-turn metric).
-///
-/// ```
-/// use cubework::solve::{CubieCube, FaceMove};
-/// use cubework::solve::tables::Tables;
-/// use cubework::solve::twophase::{solve, TwoPhaseOptions};
-/// use rand::SeedableRng;
-/// let tables = Tables::build(&mut |_, _| {});
-/// let cube = CubieCube::random(&mut rand_chacha::ChaCha8Rng::seed_from_u64(7));
-/// let sol = solve(&tables, &cube, &TwoPhaseOptions::default()).unwrap();
-/// assert!(sol.moves.len() <= 21);
-/// assert!(cube.apply_all(&sol.moves).is_solved());
-/// ```
-pub fn solve(
+/// A solution of `cube` in at most `opts.max_length` moves (half-turn metric): the search
+/// behind [`super::solve`]'s two-phase method.
+pub(crate) fn solve(
     tables: &Tables,
     cube: &CubieCube,
     opts: &TwoPhaseOptions,
