@@ -907,6 +907,7 @@ mod tests {
                     min_probes: 1,
                     // Longer than the search would allow, so that the probe always finds it.
                     give_up: give_up.max(Duration::from_secs(10)),
+                    threads: 1,
                 };
                 crate::solve::twophase::solve(tables, &cube, &o)
                     .ok()

@@ -302,9 +302,11 @@ pub fn optimal_cube(
 ) -> Result<OptimalSolved, SolveError> {
     use super::optimal::Stopped;
     let (state, rotation) = CubieCube::from_cube(cube)?;
-    let known = solve(tables, &state, &TwoPhaseOptions::default())
-        .ok()
-        .map(|s| s.moves);
+    let two_phase = TwoPhaseOptions {
+        threads: opts.threads,
+        ..TwoPhaseOptions::default()
+    };
+    let known = solve(tables, &state, &two_phase).ok().map(|s| s.moves);
     let found = super::optimal::solve(
         table,
         &state,
@@ -313,9 +315,9 @@ pub fn optimal_cube(
         Some(&mut |max_length, give_up| {
             let opts = TwoPhaseOptions {
                 max_length,
-                time_limit: None,
                 min_probes: 1,
                 give_up,
+                ..two_phase
             };
             solve(tables, &state, &opts).ok().map(|s| s.moves)
         }),
