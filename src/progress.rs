@@ -219,16 +219,27 @@ pub fn optimal_table_with_report() -> Result<&'static (
     );
     bar.set_message("loading the optimal solver's table");
     bar.enable_steady_tick(std::time::Duration::from_millis(100));
-    let made = load_or_build_in(
-        crate::solve::report::optimal_table_kind(),
-        crate::cache::cache_dir().as_deref(),
-        crate::solve::optimal::default_threads(),
-        &mut |done, total| {
-            bar.set_message("building the optimal solver's table (once)");
-            bar.set_length(total);
-            bar.set_position(done);
-        },
-    );
+    let kind = crate::solve::report::optimal_table_kind();
+    let dir = crate::cache::cache_dir();
+    let threads = crate::solve::optimal::default_threads();
+    let mut announced = false;
+    let made = load_or_build_in(kind, dir.as_deref(), threads, &mut |done, total| {
+        // Called only by a build, first as it starts: said once, terminal or not.
+        if !announced {
+            announced = true;
+            let path = dir
+                .as_deref()
+                .map(|d| crate::solve::optimal_table::table_file(kind).path_in(d));
+            let line = crate::solve::optimal_table::build_notice(kind, threads, path.as_deref());
+            bar.suspend(|| {
+                use std::io::Write;
+                let _ = writeln!(std::io::stderr(), "{line}");
+            });
+        }
+        bar.set_message("building the optimal solver's table (once)");
+        bar.set_length(total);
+        bar.set_position(done);
+    });
     bar.finish_and_clear();
     let made = made?;
     Ok(TABLE.get_or_init(|| made))
