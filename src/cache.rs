@@ -413,6 +413,12 @@ pub fn file_bytes(spec: &TableFile, payload: &[u8]) -> Vec<u8> {
 /// Writes a table file at `path` (creating its directory), through a temporary file and a
 /// rename; first removes temporary files of this table left by saves that were killed.
 pub fn write(path: &Path, spec: &TableFile, payload: &[u8]) -> std::io::Result<()> {
+    write_parts(path, spec, &[payload])
+}
+
+/// [`write()`] of the payload that is `parts` one after the other, streamed: a large table
+/// need not be copied into one buffer to be saved.
+pub fn write_parts(path: &Path, spec: &TableFile, parts: &[&[u8]]) -> std::io::Result<()> {
     let dir = path.parent().unwrap_or(Path::new("."));
     std::fs::create_dir_all(dir)?;
     if let Some(kind) = special_file(path) {
@@ -428,7 +434,7 @@ pub fn write(path: &Path, spec: &TableFile, payload: &[u8]) -> std::io::Result<(
         .map(|d| d.subsec_nanos())
         .unwrap_or(0);
     let tmp = temporary_name(path, std::process::id(), nanos);
-    write_file(&tmp, spec, payload)
+    write_file(&tmp, spec, parts)
         .and_then(|()| std::fs::rename(&tmp, path))
         .inspect_err(|_| {
             let _ = std::fs::remove_file(&tmp);
@@ -480,20 +486,25 @@ fn name_file_size_limit(e: std::io::Error, file: &Path) -> std::io::Error {
 
 /// Writes [`file_bytes`] of `payload` to `path`, streaming: a table of hundreds of megabytes
 /// is not copied to make its file.
-fn write_file(path: &Path, spec: &TableFile, payload: &[u8]) -> std::io::Result<()> {
+fn write_file(path: &Path, spec: &TableFile, parts: &[&[u8]]) -> std::io::Result<()> {
     use std::io::Write;
     let mut header = Vec::with_capacity(HEADER_BYTES);
     header.extend_from_slice(MAGIC);
     header.extend_from_slice(&spec.name_field());
     header.extend_from_slice(&spec.version.to_le_bytes());
     header.extend_from_slice(&0u32.to_le_bytes());
-    header.extend_from_slice(&(payload.len() as u64).to_le_bytes());
+    let len: usize = parts.iter().map(|p| p.len()).sum();
+    header.extend_from_slice(&(len as u64).to_le_bytes());
     let mut sum = xxhash_rust::xxh3::Xxh3::new();
     sum.update(&header);
-    sum.update(payload);
+    for part in parts {
+        sum.update(part);
+    }
     let mut out = std::io::BufWriter::new(std::fs::File::create(path)?);
     out.write_all(&header)?;
-    out.write_all(payload)?;
+    for part in parts {
+        out.write_all(part)?;
+    }
     out.write_all(&sum.digest().to_le_bytes())?;
     out.into_inner().map_err(|e| e.into_error())?.sync_all()
 }
@@ -609,9 +620,9 @@ pub fn load_or_build<T>(
     let built = try_load_or_build(
         spec,
         dir,
-        |payload| decode(&payload),
+        |path| read(path, spec).and_then(|p| decode(&p).map_err(CacheError::Inconsistent)),
         || Ok::<T, std::convert::Infallible>(build()),
-        |t| std::borrow::Cow::Owned(encode(t)),
+        |t| vec![std::borrow::Cow::Owned(encode(t))],
     );
     match built {
         Ok(done) => done,
@@ -620,14 +631,15 @@ pub fn load_or_build<T>(
 }
 
 /// [`load_or_build`] for a large table whose build may be stopped (`build` returns an error,
-/// and nothing is saved), whose decoder takes the payload's bytes over rather than copy them,
-/// and whose encoder may lend its bytes.
+/// and nothing is saved), which loads itself from its file's path (`load`: it may map the
+/// file rather than read it, and must check what it reads), and whose encoder gives the
+/// payload in pieces that may be lent.
 pub fn try_load_or_build<T, E>(
     spec: &TableFile,
     dir: Option<&Path>,
-    decode: impl FnOnce(Vec<u8>) -> Result<T, String>,
+    load: impl FnOnce(&Path) -> Result<T, CacheError>,
     build: impl FnOnce() -> Result<T, E>,
-    encode: impl for<'t> FnOnce(&'t T) -> std::borrow::Cow<'t, [u8]>,
+    encode: impl for<'t> FnOnce(&'t T) -> Vec<std::borrow::Cow<'t, [u8]>>,
 ) -> Result<(T, CacheReport), E> {
     let start = Instant::now();
     let path = dir.map(|d| spec.path_in(d));
@@ -636,7 +648,7 @@ pub fn try_load_or_build<T, E>(
         // A save killed after writing its temporary file leaves it behind; the next run
         // removes it, whether or not it saves.
         remove_stale_temporaries(p);
-        match read(p, spec).and_then(|payload| decode(payload).map_err(CacheError::Inconsistent)) {
+        match load(p) {
             Ok(table) => {
                 if !checked_since(p) {
                     mark_checked(p);
@@ -659,7 +671,11 @@ pub fn try_load_or_build<T, E>(
         (Some(_), Some(CacheError::NotAFile(kind))) => {
             Some(format!("it is {kind}; move it away to cache the table"))
         }
-        (Some(p), _) => match write(p, spec, &encode(&table)) {
+        (Some(p), _) => match write_parts(
+            p,
+            spec,
+            &encode(&table).iter().map(|c| &c[..]).collect::<Vec<_>>(),
+        ) {
             Ok(()) => {
                 mark_checked(p);
                 None
