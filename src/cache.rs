@@ -256,16 +256,15 @@ pub fn large_vec(capacity: usize) -> Vec<u8> {
     v
 }
 
-/// Checks a whole file's bytes and returns the payload.
-fn decode(mut bytes: Vec<u8>, spec: &TableFile) -> Result<Vec<u8>, CacheError> {
-    let len = bytes.len() as u64;
-    if bytes.len() < HEADER_BYTES + TRAILER_BYTES {
+/// Checks a file's header against `spec` and the file's length `len`; the payload length.
+fn check_header(header: &[u8], len: u64, spec: &TableFile) -> Result<u64, CacheError> {
+    if header.len() < HEADER_BYTES || len < (HEADER_BYTES + TRAILER_BYTES) as u64 {
         return Err(CacheError::Truncated(len));
     }
-    if &bytes[..8] != MAGIC {
+    if &header[..8] != MAGIC {
         return Err(CacheError::Magic);
     }
-    let name = &bytes[8..8 + NAME_BYTES];
+    let name = &header[8..8 + NAME_BYTES];
     if name != spec.name_field() {
         let end = name.iter().position(|&b| b == 0).unwrap_or(NAME_BYTES);
         return Err(CacheError::Name {
@@ -273,16 +272,14 @@ fn decode(mut bytes: Vec<u8>, spec: &TableFile) -> Result<Vec<u8>, CacheError> {
             expected: spec.name,
         });
     }
-    let u32_at = |at: usize| u32::from_le_bytes(bytes[at..at + 4].try_into().expect("4 bytes"));
-    let u64_at = |at: usize| u64::from_le_bytes(bytes[at..at + 8].try_into().expect("8 bytes"));
-    let version = u32_at(32);
+    let version = u32::from_le_bytes(header[32..36].try_into().expect("4 bytes"));
     if version != spec.version {
         return Err(CacheError::Version {
             found: version,
             expected: spec.version,
         });
     }
-    let payload = u64_at(40);
+    let payload = u64::from_le_bytes(header[40..48].try_into().expect("8 bytes"));
     let expected = payload.saturating_add((HEADER_BYTES + TRAILER_BYTES) as u64);
     if len < expected {
         return Err(CacheError::Truncated(len));
@@ -292,8 +289,15 @@ fn decode(mut bytes: Vec<u8>, spec: &TableFile) -> Result<Vec<u8>, CacheError> {
             "{len} bytes where its header says {expected}"
         )));
     }
+    Ok(payload)
+}
+
+/// Checks a whole file's bytes and returns the payload.
+fn decode(mut bytes: Vec<u8>, spec: &TableFile) -> Result<Vec<u8>, CacheError> {
+    let len = bytes.len() as u64;
+    let payload = check_header(&bytes, len, spec)?;
     let end = HEADER_BYTES + payload as usize;
-    let stored = u64_at(end);
+    let stored = u64::from_le_bytes(bytes[end..end + 8].try_into().expect("8 bytes"));
     let computed = checksum(&bytes[..end]);
     if stored != computed {
         return Err(CacheError::Checksum { stored, computed });
@@ -301,6 +305,89 @@ fn decode(mut bytes: Vec<u8>, spec: &TableFile) -> Result<Vec<u8>, CacheError> {
     bytes.truncate(end);
     bytes.drain(..HEADER_BYTES);
     Ok(bytes)
+}
+
+/// What can be known of a table file without reading its payload: that it is a regular file
+/// no larger than the table can be, whose header (magic, name, format version, payload
+/// length) agrees with `spec` and with the file's length. The payload's length if so.
+/// Reads 48 bytes, however large the file: `cubework tables` lists with it; the checksum
+/// and the table's own checks are [`read`]'s, when the table is loaded.
+///
+/// ```
+/// use cubework::cache::{inspect, write, CacheError, TableFile};
+/// let dir = std::env::temp_dir().join(format!("cubework-doc-inspect-{}", std::process::id()));
+/// let spec = TableFile { name: "demo", version: 1, max_payload: 64 };
+/// let path = spec.path_in(&dir);
+/// assert_eq!(inspect(&path, &spec), Err(CacheError::Missing));
+/// write(&path, &spec, b"abc").unwrap();
+/// assert_eq!(inspect(&path, &spec), Ok(3));
+/// let newer = TableFile { version: 2, ..spec };
+/// assert!(matches!(inspect(&path, &newer), Err(CacheError::Version { found: 1, .. })));
+/// # std::fs::remove_dir_all(&dir).unwrap();
+/// ```
+pub fn inspect(path: &Path, spec: &TableFile) -> Result<u64, CacheError> {
+    let meta = std::fs::metadata(path).map_err(|e| match e.kind() {
+        std::io::ErrorKind::NotFound => CacheError::Missing,
+        _ => CacheError::Io(e.to_string()),
+    })?;
+    if let Some(kind) = not_a_file(&meta) {
+        return Err(CacheError::NotAFile(kind));
+    }
+    if meta.len() > spec.max_file() {
+        return Err(CacheError::TooLarge {
+            size: meta.len(),
+            name: spec.name,
+            max: spec.max_file(),
+        });
+    }
+    let file = std::fs::File::open(path).map_err(|e| CacheError::Io(e.to_string()))?;
+    let mut header = Vec::with_capacity(HEADER_BYTES);
+    file.take(HEADER_BYTES as u64)
+        .read_to_end(&mut header)
+        .map_err(|e| CacheError::Io(e.to_string()))?;
+    check_header(&header, meta.len(), spec)
+}
+
+/// The file beside a table file that records when it was last checked whole:
+/// `PATH.checked`.
+fn stamp_path(path: &Path) -> PathBuf {
+    let mut name = path.file_name().unwrap_or_default().to_os_string();
+    name.push(".checked");
+    path.with_file_name(name)
+}
+
+/// What identifies one version of a file: its length, modification time and (on Unix) its
+/// inode. Rewriting the file, or replacing it, changes it.
+fn identity(meta: &std::fs::Metadata) -> String {
+    let modified = meta
+        .modified()
+        .ok()
+        .and_then(|t| t.duration_since(std::time::UNIX_EPOCH).ok())
+        .map_or(0, |d| d.as_nanos());
+    #[cfg(unix)]
+    let inode = std::os::unix::fs::MetadataExt::ino(meta);
+    #[cfg(not(unix))]
+    let inode = 0;
+    format!("{} {modified} {inode}\n", meta.len())
+}
+
+/// Records that the table file at `path`, as it is now, passed every check (header,
+/// checksum, the table's own): [`checked_since`] is true until the file changes. Done after
+/// a save and after a whole load; a stamp that cannot be written only costs a later listing
+/// a whole read.
+pub fn mark_checked(path: &Path) {
+    if let Ok(meta) = std::fs::metadata(path) {
+        let _ = std::fs::write(stamp_path(path), identity(&meta));
+    }
+}
+
+/// Whether the table file at `path` is the very file last marked checked ([`mark_checked`]):
+/// same length, modification time and inode.
+pub fn checked_since(path: &Path) -> bool {
+    let Ok(meta) = std::fs::metadata(path) else {
+        return false;
+    };
+    std::fs::read(stamp_path(path)).is_ok_and(|stamp| stamp == identity(&meta).as_bytes())
 }
 
 /// A table file's bytes: header, `payload`, checksum.
@@ -326,6 +413,12 @@ pub fn file_bytes(spec: &TableFile, payload: &[u8]) -> Vec<u8> {
 /// Writes a table file at `path` (creating its directory), through a temporary file and a
 /// rename; first removes temporary files of this table left by saves that were killed.
 pub fn write(path: &Path, spec: &TableFile, payload: &[u8]) -> std::io::Result<()> {
+    write_parts(path, spec, &[payload])
+}
+
+/// [`write()`] of the payload that is `parts` one after the other, streamed: a large table
+/// need not be copied into one buffer to be saved.
+pub fn write_parts(path: &Path, spec: &TableFile, parts: &[&[u8]]) -> std::io::Result<()> {
     let dir = path.parent().unwrap_or(Path::new("."));
     std::fs::create_dir_all(dir)?;
     if let Some(kind) = special_file(path) {
@@ -341,7 +434,7 @@ pub fn write(path: &Path, spec: &TableFile, payload: &[u8]) -> std::io::Result<(
         .map(|d| d.subsec_nanos())
         .unwrap_or(0);
     let tmp = temporary_name(path, std::process::id(), nanos);
-    write_file(&tmp, spec, payload)
+    write_file(&tmp, spec, parts)
         .and_then(|()| std::fs::rename(&tmp, path))
         .inspect_err(|_| {
             let _ = std::fs::remove_file(&tmp);
@@ -393,20 +486,25 @@ fn name_file_size_limit(e: std::io::Error, file: &Path) -> std::io::Error {
 
 /// Writes [`file_bytes`] of `payload` to `path`, streaming: a table of hundreds of megabytes
 /// is not copied to make its file.
-fn write_file(path: &Path, spec: &TableFile, payload: &[u8]) -> std::io::Result<()> {
+fn write_file(path: &Path, spec: &TableFile, parts: &[&[u8]]) -> std::io::Result<()> {
     use std::io::Write;
     let mut header = Vec::with_capacity(HEADER_BYTES);
     header.extend_from_slice(MAGIC);
     header.extend_from_slice(&spec.name_field());
     header.extend_from_slice(&spec.version.to_le_bytes());
     header.extend_from_slice(&0u32.to_le_bytes());
-    header.extend_from_slice(&(payload.len() as u64).to_le_bytes());
+    let len: usize = parts.iter().map(|p| p.len()).sum();
+    header.extend_from_slice(&(len as u64).to_le_bytes());
     let mut sum = xxhash_rust::xxh3::Xxh3::new();
     sum.update(&header);
-    sum.update(payload);
+    for part in parts {
+        sum.update(part);
+    }
     let mut out = std::io::BufWriter::new(std::fs::File::create(path)?);
     out.write_all(&header)?;
-    out.write_all(payload)?;
+    for part in parts {
+        out.write_all(part)?;
+    }
     out.write_all(&sum.digest().to_le_bytes())?;
     out.into_inner().map_err(|e| e.into_error())?.sync_all()
 }
@@ -522,9 +620,9 @@ pub fn load_or_build<T>(
     let built = try_load_or_build(
         spec,
         dir,
-        |payload| decode(&payload),
+        |path| read(path, spec).and_then(|p| decode(&p).map_err(CacheError::Inconsistent)),
         || Ok::<T, std::convert::Infallible>(build()),
-        |t| std::borrow::Cow::Owned(encode(t)),
+        |t| vec![std::borrow::Cow::Owned(encode(t))],
     );
     match built {
         Ok(done) => done,
@@ -533,14 +631,15 @@ pub fn load_or_build<T>(
 }
 
 /// [`load_or_build`] for a large table whose build may be stopped (`build` returns an error,
-/// and nothing is saved), whose decoder takes the payload's bytes over rather than copy them,
-/// and whose encoder may lend its bytes.
+/// and nothing is saved), which loads itself from its file's path (`load`: it may map the
+/// file rather than read it, and must check what it reads), and whose encoder gives the
+/// payload in pieces that may be lent.
 pub fn try_load_or_build<T, E>(
     spec: &TableFile,
     dir: Option<&Path>,
-    decode: impl FnOnce(Vec<u8>) -> Result<T, String>,
+    load: impl FnOnce(&Path) -> Result<T, CacheError>,
     build: impl FnOnce() -> Result<T, E>,
-    encode: impl for<'t> FnOnce(&'t T) -> std::borrow::Cow<'t, [u8]>,
+    encode: impl for<'t> FnOnce(&'t T) -> Vec<std::borrow::Cow<'t, [u8]>>,
 ) -> Result<(T, CacheReport), E> {
     let start = Instant::now();
     let path = dir.map(|d| spec.path_in(d));
@@ -549,8 +648,11 @@ pub fn try_load_or_build<T, E>(
         // A save killed after writing its temporary file leaves it behind; the next run
         // removes it, whether or not it saves.
         remove_stale_temporaries(p);
-        match read(p, spec).and_then(|payload| decode(payload).map_err(CacheError::Inconsistent)) {
+        match load(p) {
             Ok(table) => {
+                if !checked_since(p) {
+                    mark_checked(p);
+                }
                 let report = CacheReport {
                     path,
                     loaded: true,
@@ -569,7 +671,17 @@ pub fn try_load_or_build<T, E>(
         (Some(_), Some(CacheError::NotAFile(kind))) => {
             Some(format!("it is {kind}; move it away to cache the table"))
         }
-        (Some(p), _) => write(p, spec, &encode(&table)).err().map(|e| e.to_string()),
+        (Some(p), _) => match write_parts(
+            p,
+            spec,
+            &encode(&table).iter().map(|c| &c[..]).collect::<Vec<_>>(),
+        ) {
+            Ok(()) => {
+                mark_checked(p);
+                None
+            }
+            Err(e) => Some(e.to_string()),
+        },
         (None, _) => None,
     };
     if let (Some(p), Some(e)) = (&path, &save_error) {

@@ -93,6 +93,20 @@ impl Terminal {
                     bar
                 }
                 Shown::Building(table) => {
+                    if table == TableKind::Optimal {
+                        // Minutes of work: said once, even when stderr is not a terminal.
+                        let kind = crate::solve::report::optimal_table_kind();
+                        let threads = crate::solve::optimal::default_threads();
+                        let dir = crate::cache::cache_dir();
+                        let path = dir
+                            .as_deref()
+                            .map(|d| crate::solve::optimal_table::table_file(kind).path_in(d));
+                        crate::output::err(crate::solve::optimal_table::build_notice(
+                            kind,
+                            threads,
+                            path.as_deref(),
+                        ));
+                    }
                     let bar = indicatif::ProgressBar::new(0);
                     bar.set_style(
                         indicatif::ProgressStyle::with_template(&format!(

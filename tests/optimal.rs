@@ -525,3 +525,34 @@ fn every_single_solve_of_a_rotated_cube_ends_with_a_line_that_does_the_whole_job
     cube.apply_all(&moves(line)).unwrap();
     assert_eq!(cube.facelets(), Cube::solved_n(2).facelets(), "{text}");
 }
+
+#[test]
+fn a_first_optimal_solve_says_in_one_line_on_stderr_that_it_builds_the_table() {
+    let dir = std::env::temp_dir().join("cubework-opt-notice");
+    let _ = std::fs::remove_dir_all(&dir);
+    let solve = || {
+        let out = common::cubework()
+            .env("CUBEWORK_CACHE_DIR", &dir)
+            .env("CUBEWORK_OPTIMAL_TABLE", "small")
+            .args(["solve", "--method", "optimal", "R U"])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(0));
+        String::from_utf8(out.stderr).unwrap()
+    };
+    // Output captured, not a terminal: the line is said all the same.
+    let err = solve();
+    assert_eq!(err.lines().count(), 1, "{err}");
+    let path = dir.join("optimal-small.bin");
+    assert!(
+        err.starts_with(
+            "cubework: building the optimal solver's table first (once): 50 MB, up to about "
+        ) && err
+            .trim_end()
+            .ends_with(&format!("; it will be saved to {}", path.display())),
+        "{err}"
+    );
+    // Built once: the next solve loads it without a word.
+    assert_eq!(solve(), "");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -180,3 +180,51 @@ fn a_table_that_cannot_be_saved_says_so_once_a_run_for_every_table() {
     }
     let _ = std::fs::remove_dir_all(&base);
 }
+
+#[test]
+fn the_listing_reads_only_the_header_of_a_table_unchanged_since_it_was_checked() {
+    let dir = temp("listing-headers");
+    let (out, err, code) = run(&dir, &["tables", "build"]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(out.contains("twophase: built in"), "{out}");
+    let path = dir.join("twophase.bin");
+    assert!(
+        dir.join("twophase.bin.checked").is_file(),
+        "a save marks it checked"
+    );
+    // A byte of the payload changed in place, the modification time put back: to the stamp
+    // it is the file that was checked, so the listing, which reads headers only, calls it
+    // built — it did not read the payload.
+    let modified = std::fs::metadata(&path).unwrap().modified().unwrap();
+    {
+        use std::io::{Read, Seek, SeekFrom, Write};
+        let mut f = std::fs::OpenOptions::new()
+            .read(true)
+            .write(true)
+            .open(&path)
+            .unwrap();
+        let mut byte = [0u8];
+        f.seek(SeekFrom::Start(300_000)).unwrap();
+        f.read_exact(&mut byte).unwrap();
+        f.seek(SeekFrom::Start(300_000)).unwrap();
+        f.write_all(&[byte[0] ^ 0x20]).unwrap();
+        f.set_modified(modified).unwrap();
+    }
+    let (out, _, code) = run(&dir, &["tables"]);
+    assert_eq!(code, Some(0));
+    let row = out.lines().find(|l| l.contains(" twophase ")).unwrap();
+    assert!(row.contains("built"), "{out}");
+    // Loading checks it whole, finds it damaged and rebuilds it.
+    let (out, _, _) = run(&dir, &["tables", "build"]);
+    assert!(
+        out.contains("twophase: built in") && out.contains("is damaged"),
+        "{out}"
+    );
+    // A header that is wrong is seen by the listing at once, stamp or not.
+    let mut bytes = std::fs::read(&path).unwrap();
+    bytes[32] = 99;
+    std::fs::write(&path, &bytes).unwrap();
+    let (out, _, _) = run(&dir, &["tables"]);
+    assert!(out.contains("has format version 99"), "{out}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

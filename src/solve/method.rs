@@ -409,6 +409,9 @@ fn two_phase(cube: &Cube, limits: &Limits, progress: &Progress) -> Result<Soluti
         time_limit: limits.time_limit,
         ..TwoPhaseOptions::default()
     };
+    if let Some(threads) = limits.threads {
+        opts.threads = threads;
+    }
     if let Some(n) = limits.max_length {
         opts.max_length = n;
     }
@@ -449,7 +452,11 @@ fn optimal(cube: &Cube, limits: &Limits, progress: &Progress) -> Result<Solution
             .ok()
             .map(|s| s.moves)
     };
-    let known = two_phase(&TwoPhaseOptions::default());
+    let probe = TwoPhaseOptions {
+        threads: opts.threads,
+        ..TwoPhaseOptions::default()
+    };
+    let known = two_phase(&probe);
     let found = super::optimal::solve(
         table,
         &state,
@@ -461,6 +468,7 @@ fn optimal(cube: &Cube, limits: &Limits, progress: &Progress) -> Result<Solution
                 time_limit: None,
                 min_probes: 1,
                 give_up,
+                ..probe
             })
         }),
         &mut |p| {

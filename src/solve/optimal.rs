@@ -741,6 +741,50 @@ mod tests {
         assert_eq!(bound([5, 5, 5]), 6);
     }
 
+    #[test]
+    fn a_saved_table_is_mapped_checked_whole_once_and_again_when_the_file_changes() {
+        use crate::cache::{CacheError, checked_since, write_parts};
+        use crate::solve::optimal_table::{SliceKind, table_file};
+        use std::io::{Read, Seek, SeekFrom, Write};
+        let kind = SliceKind::Position;
+        let dir = std::env::temp_dir().join(format!("cubework-map-{}", std::process::id()));
+        let path = table_file(kind).path_in(&dir);
+        let parts = small().payload_parts();
+        let parts: Vec<&[u8]> = parts.iter().map(|p| &p[..]).collect();
+        write_parts(&path, &table_file(kind), &parts).unwrap();
+        // Never checked: mapped, checked whole, and marked.
+        assert!(!checked_since(&path));
+        let mapped = AxisTable::map(kind, &path).unwrap();
+        assert!(mapped.is_mapped() && !small().is_mapped());
+        assert!(mapped == *small());
+        assert!(checked_since(&path));
+        // The same file again: the header only, and the same table.
+        assert!(AxisTable::map(kind, &path).unwrap() == *small());
+        drop(mapped);
+        // A byte of the distances changed (the file's time moves on): checked whole again,
+        // and refused.
+        let at = crate::cache::HEADER_BYTES as u64 + 1000 + 4096 * 7;
+        let mut f = std::fs::OpenOptions::new()
+            .read(true)
+            .write(true)
+            .open(&path)
+            .unwrap();
+        let mut byte = [0u8];
+        f.seek(SeekFrom::Start(at)).unwrap();
+        f.read_exact(&mut byte).unwrap();
+        f.seek(SeekFrom::Start(at)).unwrap();
+        f.write_all(&[byte[0] ^ 0x5A]).unwrap();
+        let later = std::time::SystemTime::now() + Duration::from_secs(5);
+        f.set_modified(later).unwrap();
+        drop(f);
+        assert!(!checked_since(&path));
+        assert!(matches!(
+            AxisTable::map(kind, &path),
+            Err(CacheError::Checksum { .. })
+        ));
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
     /// Reid's small table, built once for the tests (a few seconds in release).
     fn small() -> &'static AxisTable {
         static T: std::sync::OnceLock<AxisTable> = std::sync::OnceLock::new();
@@ -888,6 +932,7 @@ mod tests {
                     min_probes: 1,
                     // Longer than the search would allow, so that the probe always finds it.
                     give_up: give_up.max(Duration::from_secs(10)),
+                    threads: 1,
                 };
                 crate::solve::twophase::solve(tables, &cube, &o)
                     .ok()

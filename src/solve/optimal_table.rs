@@ -47,7 +47,7 @@ use std::time::Instant;
 use super::coord::{N_FLIP, N_SLICE, N_SLICE_SORTED, N_TWIST, move_table};
 use super::cubie::{CubieCube, FaceMove};
 use super::sym::{SymClasses, Symmetry, UD_SYMS, ud_symmetries, urf};
-use crate::cache::{CacheReport, TableFile};
+use crate::cache::{CacheError, CacheReport, TableFile};
 use crate::cancel::Cancelled;
 
 /// Twists in a row: 2187, padded to 2188 so that a row is whole bytes.
@@ -374,13 +374,93 @@ impl AxisMoves {
     }
 }
 
+/// What holds a table's distances: a vector (built, or read whole), or the cache file
+/// mapped read-only.
+enum Store {
+    Owned(Vec<u8>),
+    Mapped(memmap2::Mmap),
+}
+
+/// The distances' bytes: a slice of a [`Store`], kept as a pointer so that the searches'
+/// lookups cost what a vector's do.
+#[derive(Clone)]
+struct Dist {
+    store: std::sync::Arc<Store>,
+    ptr: *const u8,
+    len: usize,
+}
+
+// SAFETY: `ptr` points into `store`, which is never written through it and lives as long as
+// any clone of the `Dist`; a vector's buffer and a mapping do not move when their owner does.
+unsafe impl Send for Dist {}
+// SAFETY: as above; the bytes are only read.
+unsafe impl Sync for Dist {}
+
+impl Store {
+    fn bytes(&self) -> &[u8] {
+        match self {
+            Store::Owned(v) => v,
+            Store::Mapped(m) => m,
+        }
+    }
+}
+
+impl Dist {
+    fn owned(v: Vec<u8>, start: usize) -> Dist {
+        let len = v.len() - start;
+        Dist::new(Store::Owned(v), start, len)
+    }
+
+    fn mapped(map: memmap2::Mmap, start: usize, len: usize) -> Dist {
+        Dist::new(Store::Mapped(map), start, len)
+    }
+
+    fn new(store: Store, start: usize, len: usize) -> Dist {
+        let store = std::sync::Arc::new(store);
+        let ptr = store.bytes()[start..start + len].as_ptr();
+        Dist { store, ptr, len }
+    }
+
+    fn is_mapped(&self) -> bool {
+        matches!(*self.store, Store::Mapped(_))
+    }
+}
+
+impl std::ops::Deref for Dist {
+    type Target = [u8];
+    #[inline(always)]
+    fn deref(&self) -> &[u8] {
+        // SAFETY: see the Send and Sync impls: `len` bytes at `ptr` inside `store`.
+        unsafe { std::slice::from_raw_parts(self.ptr, self.len) }
+    }
+}
+
+impl PartialEq for Dist {
+    fn eq(&self, other: &Dist) -> bool {
+        **self == **other
+    }
+}
+
+impl Eq for Dist {}
+
+impl std::fmt::Debug for Dist {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let how = if self.is_mapped() {
+            "mapped"
+        } else {
+            "in memory"
+        };
+        write!(f, "{} bytes {how}", self.len)
+    }
+}
+
 /// The pruning table: distances mod 3 of every coset, and the moves that read it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct AxisTable {
     moves: AxisMoves,
-    /// Two bits an entry, rows of [`ROW_BYTES`] (a vector, not a boxed slice: shrinking
-    /// it would move it out of its huge pages).
-    dist: Vec<u8>,
+    /// Two bits an entry, rows of [`ROW_BYTES`]: built in a vector (never shrunk, which
+    /// would move it out of its huge pages), or the cache file mapped read-only.
+    dist: Dist,
     /// Entries at each exact depth.
     counts: Vec<u64>,
 }
@@ -430,6 +510,11 @@ impl AxisTable {
     /// Bytes of the distances.
     pub fn bytes(&self) -> &[u8] {
         &self.dist
+    }
+
+    /// Whether the distances are the cache file mapped read-only (rather than in memory).
+    pub fn is_mapped(&self) -> bool {
+        self.dist.is_mapped()
     }
 
     /// The exact distance of coordinates `c` into the subgroup, walking down the table: from
@@ -499,7 +584,7 @@ impl AxisTable {
             depth += 1;
         }
         drop(b);
-        let dist = bytes;
+        let dist = Dist::owned(bytes, 0);
         Ok((
             AxisTable {
                 moves,
@@ -540,12 +625,62 @@ pub fn table_file(kind: SliceKind) -> TableFile {
     }
 }
 
+/// CPU-seconds a build of each table takes, at most, as measured: the large one 116 s on
+/// two cores of an AMD EPYC with AVX2 only (41.8 s where AVX-512 VBMI is there), the small
+/// one about 6 s on two.
+fn build_cpu_seconds(kind: SliceKind) -> f64 {
+    match kind {
+        SliceKind::Position => 12.0,
+        SliceKind::Sorted => 232.0,
+    }
+}
+
+/// The line said on standard error, terminal or not, when a table must be built before a
+/// search can start: what, how big, about how long on `threads` threads, and where it will
+/// be kept.
+///
+/// ```
+/// use cubework::solve::optimal_table::{SliceKind, build_notice};
+/// let line = build_notice(SliceKind::Sorted, 2, Some(std::path::Path::new("/c/optimal.bin")));
+/// assert_eq!(
+///     line,
+///     "cubework: building the optimal solver's table first (once): 883 MB, up to about 2 minutes on 2 threads; it will be saved to /c/optimal.bin"
+/// );
+/// ```
+pub fn build_notice(kind: SliceKind, threads: usize, path: Option<&std::path::Path>) -> String {
+    let mb = table_file(kind).max_payload as f64 / 1e6;
+    let secs = build_cpu_seconds(kind) / threads.max(1) as f64;
+    let time = if secs < 90.0 {
+        format!("{:.0} s", secs.max(1.0))
+    } else {
+        format!("{:.0} minutes", (secs / 60.0).max(2.0))
+    };
+    let threads = match threads {
+        1 => "1 thread".to_string(),
+        n => format!("{n} threads"),
+    };
+    let kept = match path {
+        Some(p) => format!("it will be saved to {}", p.display()),
+        None => "no cache directory, so it is not kept".to_string(),
+    };
+    format!(
+        "cubework: building the optimal solver's table first (once): {mb:.0} MB, up to about {time} on {threads}; {kept}"
+    )
+}
+
 impl AxisTable {
     /// The table as its cache file's payload: slice kind and deepest depth (u32 each), the
     /// entries at each depth ([`MAX_DEPTH`] u64s), the move tables' fingerprint, then the
     /// distances.
     pub fn to_payload(&self) -> Vec<u8> {
-        let mut out = Vec::with_capacity(PAYLOAD_HEADER + self.dist.len());
+        let mut out = self.payload_header();
+        out.extend_from_slice(&self.dist);
+        out
+    }
+
+    /// The payload's first [`PAYLOAD_HEADER`] bytes; the distances follow.
+    fn payload_header(&self) -> Vec<u8> {
+        let mut out = Vec::with_capacity(PAYLOAD_HEADER);
         out.extend_from_slice(&self.moves.kind.code().to_le_bytes());
         out.extend_from_slice(&(self.max_depth() as u32).to_le_bytes());
         for d in 0..MAX_DEPTH {
@@ -553,8 +688,16 @@ impl AxisTable {
             out.extend_from_slice(&n.to_le_bytes());
         }
         out.extend_from_slice(&self.moves.fingerprint().to_le_bytes());
-        out.extend_from_slice(&self.dist);
         out
+    }
+
+    /// The payload as two pieces, header and the distances themselves (lent, not copied):
+    /// saving a table of hundreds of megabytes does not double it in memory.
+    pub fn payload_parts(&self) -> [std::borrow::Cow<'_, [u8]>; 2] {
+        [
+            std::borrow::Cow::Owned(self.payload_header()),
+            std::borrow::Cow::Borrowed(&self.dist),
+        ]
     }
 
     /// Reads a payload written by [`to_payload`](AxisTable::to_payload), trusting nothing:
@@ -563,7 +706,68 @@ impl AxisTable {
     /// the counts say), no entry left empty, and walks down to solved from sampled cubes and
     /// each of their neighbours: a sampled entry's distance must be one more than its nearest
     /// neighbour's.
-    pub fn from_payload(kind: SliceKind, mut bytes: Vec<u8>) -> Result<AxisTable, String> {
+    pub fn from_payload(kind: SliceKind, bytes: Vec<u8>) -> Result<AxisTable, String> {
+        let (moves, counts) = Self::read_payload_header(kind, &bytes)?;
+        let table = AxisTable {
+            moves,
+            dist: Dist::owned(bytes, PAYLOAD_HEADER),
+            counts,
+        };
+        table.check()?;
+        Ok(table)
+    }
+
+    /// The table in the cache file `path`, mapped read-only rather than read: loading costs
+    /// a header's reading, and processes that map one file share one copy of it in memory.
+    /// The file's header is checked ([`crate::cache::inspect`]) and the payload's (kind,
+    /// sizes, counts, move tables); the checksum and the checks of
+    /// [`from_payload`](AxisTable::from_payload) only if the file is not the one last
+    /// checked whole ([`crate::cache::checked_since`]), and then it is marked checked.
+    pub fn map(kind: SliceKind, path: &std::path::Path) -> Result<AxisTable, CacheError> {
+        let spec = table_file(kind);
+        let payload = crate::cache::inspect(path, &spec)? as usize;
+        let file = std::fs::File::open(path).map_err(|e| CacheError::Io(e.to_string()))?;
+        // SAFETY: the mapping is read-only; cache files are replaced by a rename, never
+        // written in place, so a save meanwhile leaves this file's bytes as they are.
+        let map =
+            unsafe { memmap2::Mmap::map(&file) }.map_err(|e| CacheError::Io(e.to_string()))?;
+        let head = crate::cache::HEADER_BYTES;
+        if map.len() < head + payload + crate::cache::TRAILER_BYTES {
+            return Err(CacheError::Truncated(map.len() as u64));
+        }
+        #[cfg(unix)]
+        {
+            // Searches read it at random; the kernel may back it with huge pages.
+            let _ = map.advise(memmap2::Advice::Random);
+            #[cfg(target_os = "linux")]
+            let _ = map.advise(memmap2::Advice::HugePage);
+        }
+        let checked = crate::cache::checked_since(path);
+        if !checked {
+            let end = head + payload;
+            let stored = u64::from_le_bytes(map[end..end + 8].try_into().expect("8 bytes"));
+            let computed = crate::cache::checksum(&map[..end]);
+            if stored != computed {
+                return Err(CacheError::Checksum { stored, computed });
+            }
+        }
+        let (moves, counts) = Self::read_payload_header(kind, &map[head..head + payload])
+            .map_err(CacheError::Inconsistent)?;
+        let table = AxisTable {
+            moves,
+            dist: Dist::mapped(map, head + PAYLOAD_HEADER, payload - PAYLOAD_HEADER),
+            counts,
+        };
+        if !checked {
+            table.check().map_err(CacheError::Inconsistent)?;
+            crate::cache::mark_checked(path);
+        }
+        Ok(table)
+    }
+
+    /// The payload's header read and checked against `kind` and this program's move tables:
+    /// the moves, and the counts at each depth.
+    fn read_payload_header(kind: SliceKind, bytes: &[u8]) -> Result<(AxisMoves, Vec<u64>), String> {
         let moves = AxisMoves::new(kind);
         let want = PAYLOAD_HEADER + moves.rows() * ROW_BYTES;
         if bytes.len() != want {
@@ -588,14 +792,7 @@ impl AxisTable {
         if u64_at(8 + 8 * MAX_DEPTH) != moves.fingerprint() {
             return Err("move tables other than this program's".into());
         }
-        bytes.drain(..PAYLOAD_HEADER);
-        let table = AxisTable {
-            moves,
-            dist: bytes,
-            counts,
-        };
-        table.check()?;
-        Ok(table)
+        Ok((moves, counts))
     }
 
     /// The checks of [`from_payload`](AxisTable::from_payload) on the distances.
@@ -702,9 +899,9 @@ pub fn load_or_build_in(
     crate::cache::try_load_or_build(
         &table_file(kind),
         dir,
-        |bytes| AxisTable::from_payload(kind, bytes),
+        |path| AxisTable::map(kind, path),
         || AxisTable::build(kind, threads, progress).map(|(t, _)| t),
-        |t| std::borrow::Cow::Owned(t.to_payload()),
+        |t| t.payload_parts().to_vec(),
     )
 }
 

@@ -1,0 +1,110 @@
+//! The two-phase solver timed on a file of states, one facelet string a line, so that
+//! another solver (min2phase) can be timed on the very same states:
+//! `scripts/twophase_vs_min2phase.sh` runs both.
+//!
+//! ```text
+//! cargo bench --bench twophase_states -- states N FILE        # seeds 1..=N, facelet strings
+//! cargo bench --bench twophase_states -- solve FILE MAX THREADS
+//! ```
+//!
+//! `solve` builds the tables, solves the first 20 states once to warm up, then solves every
+//! state with `--max-length MAX` on THREADS threads and prints the wall time a solve: median,
+//! mean, largest, and the mean length. Every solution is checked on its cube.
+
+use std::process::ExitCode;
+use std::time::Instant;
+
+use cubework::Cube;
+use cubework::solve::CubieCube;
+use cubework::solve::report::random_state;
+use cubework::solve::tables::Tables;
+use cubework::solve::twophase::{TwoPhaseOptions, solve};
+
+fn main() -> ExitCode {
+    // `cargo bench` adds `--bench`; the words that matter are the others.
+    let args: Vec<String> = std::env::args()
+        .skip(1)
+        .filter(|a| !a.starts_with("--"))
+        .collect();
+    let words: Vec<&str> = args.iter().map(String::as_str).collect();
+    let result = match words.as_slice() {
+        ["states", n, file] => write_states(n, file),
+        ["solve", file, max, threads] => time_solves(file, max, threads),
+        // `cargo bench` with no words runs every bench: nothing to do here.
+        [] => Ok(()),
+        _ => Err("usage: states N FILE | solve FILE MAX THREADS".to_string()),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("twophase_states: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn number<T: std::str::FromStr>(word: &str, what: &str) -> Result<T, String> {
+    word.parse()
+        .map_err(|_| format!("{what} must be a number, not '{word}'"))
+}
+
+/// The random states of seeds 1 to `n` (as `cubework scramble --random-state --seed S`
+/// draws them), as facelet strings.
+fn write_states(n: &str, file: &str) -> Result<(), String> {
+    let n: u64 = number(n, "N")?;
+    let text: String = (1..=n)
+        .map(|seed| random_state(seed).to_cube().facelets() + "\n")
+        .collect();
+    std::fs::write(file, text).map_err(|e| format!("{file}: {e}"))
+}
+
+fn time_solves(file: &str, max: &str, threads: &str) -> Result<(), String> {
+    let max_length: u8 = number(max, "MAX")?;
+    let threads: usize = number(threads, "THREADS")?;
+    let text = std::fs::read_to_string(file).map_err(|e| format!("{file}: {e}"))?;
+    let cubes = text
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .enumerate()
+        .map(|(i, line)| {
+            let cube = Cube::from_facelets_n(line.trim(), 3)
+                .map_err(|e| format!("{file} line {}: {e}", i + 1))?;
+            CubieCube::from_cube(&cube)
+                .map(|(c, _)| c)
+                .map_err(|e| format!("{file} line {}: {e}", i + 1))
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    if cubes.is_empty() {
+        return Err(format!("{file} has no states"));
+    }
+    let tables = Tables::build(&mut |_, _| {});
+    let opts = TwoPhaseOptions {
+        max_length,
+        threads,
+        ..TwoPhaseOptions::default()
+    };
+    for cube in cubes.iter().take(20) {
+        solve(&tables, cube, &opts).map_err(|e| e.to_string())?;
+    }
+    let mut ms = Vec::with_capacity(cubes.len());
+    let mut length = 0;
+    for cube in &cubes {
+        let t0 = Instant::now();
+        let sol = solve(&tables, cube, &opts).map_err(|e| e.to_string())?;
+        ms.push(t0.elapsed().as_secs_f64() * 1e3);
+        if !cube.apply_all(&sol.moves).is_solved() || sol.moves.len() > max_length as usize {
+            return Err("a solution that does not solve its cube within the bound".into());
+        }
+        length += sol.moves.len();
+    }
+    let mean = ms.iter().sum::<f64>() / ms.len() as f64;
+    ms.sort_by(f64::total_cmp);
+    println!(
+        "cubework  max {max_length}, {threads} thread(s): {} states, median {:.3} ms, mean {mean:.3} ms, max {:.1} ms, mean length {:.2}",
+        ms.len(),
+        ms[ms.len() / 2],
+        ms[ms.len() - 1],
+        length as f64 / cubes.len() as f64
+    );
+    Ok(())
+}
