@@ -88,7 +88,7 @@ fn random_moves(kind: RepKind, n: usize, count: usize, rng: &mut impl rand::Rng)
 /// Watches `kind`'s values of random `n`-cubes to find which atom shows which sticker.
 fn learn(kind: RepKind, n: usize) -> Option<Places> {
     const PROBES: usize = 40;
-    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(0xA9_1);
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(0x0A91);
     let mut cubes = vec![Cube::solved_n(n)];
     for _ in 1..PROBES {
         let mut cube = Cube::solved_n(n);
