@@ -56,9 +56,11 @@ struct Places {
     colour: HashMap<Face, Atom>,
 }
 
+/// What has been learnt, by kind and size.
+type Learnt = Mutex<HashMap<(RepKind, usize), std::sync::Arc<Places>>>;
+
 fn places(kind: RepKind, n: usize) -> Option<std::sync::Arc<Places>> {
-    static LEARNT: OnceLock<Mutex<HashMap<(RepKind, usize), std::sync::Arc<Places>>>> =
-        OnceLock::new();
+    static LEARNT: OnceLock<Learnt> = OnceLock::new();
     let learnt = LEARNT.get_or_init(Default::default);
     if let Some(p) = learnt.lock().ok()?.get(&(kind, n)) {
         return Some(p.clone());
