@@ -15,10 +15,8 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use cubework::Cube;
-use cubework::solve::CubieCube;
 use cubework::solve::report::random_state;
-use cubework::solve::tables::Tables;
-use cubework::solve::twophase::{TwoPhaseOptions, solve};
+use cubework::solve::{Limits, Method, Progress, solve};
 
 fn main() -> ExitCode {
     // `cargo bench` adds `--bench`; the words that matter are the others.
@@ -67,32 +65,31 @@ fn time_solves(file: &str, max: &str, threads: &str) -> Result<(), String> {
         .filter(|l| !l.trim().is_empty())
         .enumerate()
         .map(|(i, line)| {
-            let cube = Cube::from_facelets_n(line.trim(), 3)
-                .map_err(|e| format!("{file} line {}: {e}", i + 1))?;
-            CubieCube::from_cube(&cube)
-                .map(|(c, _)| c)
+            Cube::from_facelets_n(line.trim(), 3)
                 .map_err(|e| format!("{file} line {}: {e}", i + 1))
         })
         .collect::<Result<Vec<_>, _>>()?;
     if cubes.is_empty() {
         return Err(format!("{file} has no states"));
     }
-    let tables = Tables::build(&mut |_, _| {});
-    let opts = TwoPhaseOptions {
-        max_length,
-        threads,
-        ..TwoPhaseOptions::default()
+    let limits = Limits {
+        max_length: Some(max_length),
+        threads: Some(threads),
+        ..Limits::default()
     };
+    let solve = |cube: &Cube| solve(cube, Method::TwoPhase, &limits, &Progress::none());
     for cube in cubes.iter().take(20) {
-        solve(&tables, cube, &opts).map_err(|e| e.to_string())?;
+        solve(cube).map_err(|e| e.to_string())?;
     }
     let mut ms = Vec::with_capacity(cubes.len());
     let mut length = 0;
     for cube in &cubes {
         let t0 = Instant::now();
-        let sol = solve(&tables, cube, &opts).map_err(|e| e.to_string())?;
+        let sol = solve(cube).map_err(|e| e.to_string())?;
         ms.push(t0.elapsed().as_secs_f64() * 1e3);
-        if !cube.apply_all(&sol.moves).is_solved() || sol.moves.len() > max_length as usize {
+        let mut after = cube.clone();
+        after.apply_all(&sol.moves).map_err(|e| e.to_string())?;
+        if !after.is_solved() || sol.moves.len() > max_length as usize {
             return Err("a solution that does not solve its cube within the bound".into());
         }
         length += sol.moves.len();
