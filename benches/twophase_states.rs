@@ -65,8 +65,7 @@ fn time_solves(file: &str, max: &str, threads: &str) -> Result<(), String> {
         .filter(|l| !l.trim().is_empty())
         .enumerate()
         .map(|(i, line)| {
-            Cube::from_facelets_n(line.trim(), 3)
-                .map_err(|e| format!("{file} line {}: {e}", i + 1))
+            Cube::from_facelets_n(line.trim(), 3).map_err(|e| format!("{file} line {}: {e}", i + 1))
         })
         .collect::<Result<Vec<_>, _>>()?;
     if cubes.is_empty() {

@@ -11,7 +11,7 @@ use clap::{CommandFactory, Parser, Subcommand, ValueEnum};
 
 use crate::alg::Alg;
 use crate::command::defs::{CommandKind as K, def};
-use crate::command::{DrawRequest, Request, Session, Shown, SolveMethod};
+use crate::command::{AplRequest, DrawRequest, Request, Session, Shown, SolveMethod};
 use crate::compare::Format;
 use crate::cube::Cube;
 use crate::draw::{PictureFormat, ViewKind};
@@ -389,6 +389,24 @@ pub enum Command {
         /// The moves, from solved (or from --from).
         alg: Vec<String>,
     },
+    /// `cubework apl`: described in [`crate::command::defs`].
+    #[command(about = def(K::Apl).summary, long_about = None)]
+    Apl {
+        /// The representation whose array CUBE is, with its definitions (default vector).
+        #[arg(long)]
+        rep: Option<String>,
+        /// Start from this facelet string (URFDLB order) instead of solved.
+        #[arg(long, value_name = "FACELETS")]
+        from: Option<String>,
+        /// Load these definitions (plain-text APL, as `)save` writes them) first.
+        #[arg(short = 'f', long, value_name = "FILE")]
+        file: Option<PathBuf>,
+        /// facelets: after the answer, the cube's facelet string alone on the last line.
+        #[arg(long, value_enum)]
+        show: Option<Show>,
+        /// The APL line (the rest of the line, joined by spaces).
+        expr: Vec<String>,
+    },
     /// `cubework run`: described in [`crate::command::defs`].
     #[command(about = def(K::Run).summary, long_about = None)]
     Run {
@@ -464,8 +482,21 @@ pub fn run(args: impl IntoIterator<Item = impl Into<OsString> + Clone>) -> Resul
         ),
         Some(command) => {
             crate::cancel::install();
+            let facelets_after = matches!(
+                command,
+                Command::Apl {
+                    show: Some(Show::Facelets),
+                    ..
+                }
+            );
             let (mut session, request) = request(command)?;
-            let reply = crate::command::run(&mut session, request)?;
+            let mut reply = crate::command::run(&mut session, request)?;
+            if facelets_after {
+                if !reply.text.is_empty() {
+                    reply.text.push('\n');
+                }
+                reply.text.push_str(&session.cube().facelets());
+            }
             if let Some(note) = reply.note {
                 output::err(format!("cubework: note: {note}"));
             }
@@ -863,6 +894,22 @@ pub fn request(command: Command) -> Result<(Session, Request)> {
                 format,
             };
             (session, Request::Draw(request))
+        }
+        Command::Apl {
+            rep,
+            from,
+            file,
+            show: _,
+            expr,
+        } => {
+            let rep: Option<RepKind> = rep.as_deref().map(str::parse).transpose()?;
+            let start = start_cube(from.as_deref(), 3)?;
+            let mut session =
+                Session::one_shot(rep, &start, Notation::Standard, String::new(), false)?;
+            if let Some(file) = file {
+                crate::command::run(&mut session, Request::Apl(AplRequest::Load(file)))?;
+            }
+            (session, Request::Apl(AplRequest::Line(expr.join(" "))))
         }
         Command::Run { .. } | Command::Completions { .. } | Command::Manpage => {
             return Err(Error::Usage(

@@ -530,11 +530,20 @@ const STANDARD_MOVES: &[&str] = &[
 /// use cubework::{Notation, repl::completions};
 /// assert_eq!(completions("sol", 3, Notation::Standard).1, ["solved?", "solve"]);
 /// assert!(completions("solve opt", 9, Notation::Standard).1 == ["optimal"]);
+/// assert_eq!(completions("22\\rh", 5, Notation::Standard), (2, vec!["⍴".to_string()]));
 /// ```
 pub fn completions(line: &str, pos: usize, notation: Notation) -> (usize, Vec<String>) {
     let pos = pos.min(line.len());
     let start = line[..pos].rfind(char::is_whitespace).map_or(0, |i| i + 1);
     let word = &line[start..pos];
+    // `\rho` then Tab: the glyph (APL typed without an APL keyboard).
+    if let Some(slash) = word.rfind('\\') {
+        let glyphs = crate::apl::keys::names_starting(&word[slash + 1..])
+            .into_iter()
+            .map(|(_, g)| g.to_string())
+            .collect();
+        return (start + slash, glyphs);
+    }
     let before = &line[..start];
     let commands = || defs::repl_commands().map(|c| c.name.to_string());
     let offered: Vec<String> = match before.split_whitespace().next().map(defs::find) {

@@ -36,6 +36,7 @@
 mod error;
 mod eval;
 mod func;
+pub mod keys;
 pub mod paper;
 pub mod parse;
 pub mod prim;
@@ -113,6 +114,18 @@ impl Workspace {
         let mut names: Vec<&str> = self.defs.keys().map(|s| s.as_str()).collect();
         names.sort();
         names
+    }
+
+    /// The names of the variables, sorted.
+    pub fn variables(&self) -> Vec<&str> {
+        let mut names: Vec<&str> = self.vars.keys().map(|s| s.as_str()).collect();
+        names.sort();
+        names
+    }
+
+    /// Forgets the function or variable `name`; false if there was none.
+    pub fn erase(&mut self, name: &str) -> bool {
+        self.defs.remove(name).is_some() | self.vars.remove(name).is_some()
     }
 
     /// A function's definition as typed.

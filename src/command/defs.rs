@@ -77,6 +77,8 @@ pub enum CommandKind {
     Help,
     /// `quit`
     Quit,
+    /// `apl`
+    Apl,
     /// `apply` (command line)
     Apply,
     /// `tables` (command line)
@@ -746,6 +748,24 @@ pub const COMMANDS: &[CommandDef] = &[
         args: &[repl("yaw"), repl("pitch"), repl("distance")],
         takes_moves: false,
         examples: &[],
+    },
+    CommandDef {
+        kind: K::Apl,
+        name: "apl",
+        aliases: &[],
+        surface: Surface::Both,
+        usage: "[EXPR]",
+        summary: "the paper's APL, running: CUBE is the current representation's array and the paper's moves (X Y Z L C R B H F U M D, X\u{304} for an inverse) are defined; alone, enter APL mode ()off or moves leaves); with EXPR, evaluate that line",
+        details: "apl                 APL mode, prompt indented six spaces as APL sessions are: CUBE←R CUBE, CUBE←B F L R CUBE, ⍴CUBE run as the paper prints them\nCUBE←…              changes the session's cube (one change: undo takes it back) only if the array is a state of the representation; otherwise an error says why, and nothing changes\nT: ⍵[;;,2 1 3]      defines a function of your own\n)fns )vars          the functions and variables defined\n)erase NAME         forgets one\n)save FILE )load FILE   the definitions as plain text\n)off or moves       back to moves\nGlyphs by name: \\rho then Tab gives ⍴ (a name left as it is is read too):",
+        args: &[
+            both("EXPR", "expr"),
+            cli("rep"),
+            cli("from"),
+            cli("file"),
+            cli("show"),
+        ],
+        takes_moves: false,
+        examples: &[ex("apl ⍴CUBE", &["apl", "⍴CUBE"])],
     },
     CommandDef {
         kind: K::Help,

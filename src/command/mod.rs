@@ -18,7 +18,7 @@ use std::collections::VecDeque;
 
 pub use defs::{COMMANDS, CommandDef, CommandKind};
 pub use parse::parse_line;
-pub use request::{DrawRequest, Request, ShowWhat, Shown, SolveMethod};
+pub use request::{AplRequest, DrawRequest, Request, ShowWhat, Shown, SolveMethod};
 pub use run::run;
 #[cfg(feature = "cli")]
 pub(crate) use run::with_advice;
@@ -133,6 +133,11 @@ pub struct Session {
     caption: String,
     /// The representation was chosen (`--rep`), so that `apply` shows it at every size.
     chosen_rep: bool,
+    /// The APL workspace (made when first asked for, with the current representation's
+    /// definitions), and the representation it was made for.
+    apl: Option<(RepKind, crate::apl::Workspace)>,
+    /// Lines are APL, not moves.
+    in_apl: bool,
 }
 
 impl Session {
@@ -153,7 +158,14 @@ impl Session {
             one_shot: false,
             caption: String::new(),
             chosen_rep: false,
+            apl: None,
+            in_apl: false,
         }
+    }
+
+    /// Whether lines are read as APL (`apl` entered, `)off` not yet typed).
+    pub fn in_apl(&self) -> bool {
+        self.in_apl
     }
 
     /// The session of one command-line invocation: `cube` in the representation `rep` (the
@@ -202,6 +214,10 @@ impl Session {
 
     /// The prompt the REPL shows: the representation, and the size when it is not 3.
     pub fn prompt(&self) -> String {
+        if self.in_apl {
+            // APL sessions indent input six spaces.
+            return "      ".to_string();
+        }
         match self.size() {
             3 => format!("{}> ", self.rep.name()),
             n => format!("{} {n}×{n}×{n}> ", self.rep.name()),
@@ -612,7 +628,11 @@ pub fn help(topic: &str) -> Result<String> {
         c.summary,
         if c.details.is_empty() { "" } else { "\n\n" },
         c.details
-    ))
+    ) + &if c.kind == CommandKind::Apl {
+        format!("\n{}", crate::apl::keys::glyph_table())
+    } else {
+        String::new()
+    })
 }
 
 /// A sticker as a coloured block two columns wide (ANSI 256-colour background).

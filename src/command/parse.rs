@@ -8,7 +8,7 @@
 use std::collections::HashMap;
 
 use super::defs::{self, CommandKind as K};
-use super::request::{DrawRequest, Request, ShowWhat, SolveMethod};
+use super::request::{AplRequest, DrawRequest, Request, ShowWhat, SolveMethod};
 use super::{Session, nearest_command, usage};
 use crate::alg::Alg;
 use crate::cube::Cube;
@@ -25,6 +25,9 @@ use crate::text::echo;
 /// Reads one line (trimmed) as the REPL does: `None` for a blank line or a `#` note.
 pub fn parse_line(line: &str, session: &Session) -> Result<Option<Request>> {
     let line = line.trim();
+    if session.in_apl() {
+        return apl_line(line).map(Some);
+    }
     if line.is_empty() || line.starts_with('#') {
         return Ok(None);
     }
@@ -189,11 +192,38 @@ pub fn parse_line(line: &str, session: &Session) -> Result<Option<Request>> {
                 distance: angles.distance,
             }
         }
+        K::Apl if rest.is_empty() => Request::Apl(AplRequest::Enter),
+        K::Apl => Request::Apl(AplRequest::Line(rest.to_string())),
         K::Help => Request::Help((!rest.is_empty()).then(|| rest.to_string())),
         K::Quit => Request::Quit,
         K::Apply | K::Tables | K::Run | K::Completions | K::Manpage => {
             unreachable!("defs::find gives the REPL's commands only")
         }
+    }))
+}
+
+/// A line in APL mode: a system command (`)fns`, `)off`, …), `moves` to leave, or APL.
+fn apl_line(line: &str) -> Result<Request> {
+    let (word, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
+    let rest = rest.trim();
+    let needs = |what: &str| usage(&format!("{word} needs {what}"));
+    Ok(Request::Apl(match word.to_lowercase().as_str() {
+        ")off" | "moves" if rest.is_empty() => AplRequest::Leave,
+        ")fns" => AplRequest::Fns,
+        ")vars" => AplRequest::Vars,
+        ")erase" if rest.is_empty() => return Err(needs("a name")),
+        ")erase" => AplRequest::Erase(rest.to_string()),
+        ")save" if rest.is_empty() => return Err(needs("a file")),
+        ")save" => AplRequest::Save(rest.into()),
+        ")load" if rest.is_empty() => return Err(needs("a file")),
+        ")load" => AplRequest::Load(rest.into()),
+        w if w.starts_with(')') => {
+            return Err(usage(&format!(
+                "{}? ()fns )vars )erase NAME )save FILE )load FILE )off)",
+                echo(word)
+            )));
+        }
+        _ => AplRequest::Line(line.to_string()),
     }))
 }
 

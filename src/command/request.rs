@@ -250,6 +250,8 @@ pub enum Request {
     Help(Option<String>),
     /// Leave.
     Quit,
+    /// The APL workspace.
+    Apl(AplRequest),
     /// The session's cube, shown as asked (`cubework apply`).
     Apply(Shown),
     /// The cached tables: listed, or built.
@@ -259,4 +261,25 @@ pub enum Request {
         /// The optimal solver's too.
         optimal: bool,
     },
+}
+
+/// What is asked of the APL workspace.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum AplRequest {
+    /// Enter APL mode.
+    Enter,
+    /// Evaluate a line (a definition, or statements).
+    Line(String),
+    /// Leave APL mode (`)off`, `moves`).
+    Leave,
+    /// `)fns`: the functions defined.
+    Fns,
+    /// `)vars`: the variables.
+    Vars,
+    /// `)erase NAME`.
+    Erase(String),
+    /// `)save FILE`: the definitions as plain text.
+    Save(PathBuf),
+    /// `)load FILE`: definitions read from a file.
+    Load(PathBuf),
 }

@@ -16,6 +16,7 @@ use crate::moves::{Move, format_moves};
 use crate::reports;
 use crate::solve::report::{Plan, solution_text};
 use crate::solve::{Limits, Method, Solution};
+use crate::text::echo;
 use crate::tools;
 
 /// Runs `request` on `session`: the one way every front end executes what a user asked.
@@ -170,6 +171,7 @@ pub fn run(session: &mut Session, request: Request) -> Result<Reply> {
             quit: true,
             ..Reply::default()
         }),
+        Request::Apl(request) => apl(session, request),
         Request::Apply(shown) => {
             let cube = session.cube();
             text(match shown {
@@ -527,6 +529,123 @@ impl Session {
         });
         Ok(Reply::text(format!("{line}\n{}", self.rep.render())))
     }
+}
+
+/// The APL workspace of the session, made with the current representation's definitions
+/// (again when the representation has changed since).
+fn workspace(session: &mut Session) -> Result<&mut crate::apl::Workspace> {
+    let kind = session.rep.kind();
+    if session.apl.as_ref().is_none_or(|(k, _)| *k != kind) {
+        let ws = crate::apl::paper::workspace(kind.name())
+            .ok_or_else(|| usage(&format!("no APL definitions for {}", kind.name())))?;
+        session.apl = Some((kind, ws));
+    }
+    Ok(&mut session.apl.as_mut().expect("made above").1)
+}
+
+/// `apl`: APL mode, a line of APL, and the workspace's system commands.
+fn apl(session: &mut Session, request: super::AplRequest) -> Result<Reply> {
+    use super::AplRequest as A;
+    let text = |t: String| Ok(Reply::text(t));
+    match request {
+        A::Enter => {
+            workspace(session)?;
+            session.in_apl = true;
+            let kind = session.rep.kind();
+            text(format!(
+                "APL: CUBE is the {} array; the paper's moves are defined ()fns lists them); )off leaves",
+                kind.name()
+            ))
+        }
+        A::Leave => {
+            session.in_apl = false;
+            text("moves".to_string())
+        }
+        A::Fns => text(workspace(session)?.functions().join(" ")),
+        A::Vars => {
+            let ws = workspace(session)?;
+            text(ws.variables().join(" "))
+        }
+        A::Erase(name) => {
+            if workspace(session)?.erase(&name) {
+                Ok(Reply::default())
+            } else {
+                Err(usage(&format!(")erase: nothing is named {}", echo(&name))))
+            }
+        }
+        A::Save(path) => {
+            let ws = workspace(session)?;
+            let source: String = ws
+                .functions()
+                .iter()
+                .filter_map(|f| ws.definition(f))
+                .map(|d| format!("{d}\n"))
+                .collect();
+            std::fs::write(&path, &source).map_err(|source| crate::error::Error::Write {
+                path: path.clone(),
+                source,
+            })?;
+            text(format!(
+                "saved {} definitions to {}",
+                workspace(session)?.functions().len(),
+                crate::text::echo_path(&path)
+            ))
+        }
+        A::Load(path) => {
+            let source =
+                std::fs::read_to_string(&path).map_err(|source| crate::error::Error::File {
+                    path: path.clone(),
+                    source,
+                })?;
+            let source =
+                crate::apl::keys::expand_names(&source).map_err(|e| usage(&e.to_string()))?;
+            workspace(session)?
+                .load(&source)
+                .map_err(|e| usage(&e.to_string()))?;
+            text(format!("loaded {}", crate::text::echo_path(&path)))
+        }
+        A::Line(line) => apl_line(session, &line),
+    }
+}
+
+/// One line of APL on the session's cube: `CUBE` is the representation's array before it
+/// runs; if the line changes `CUBE` to a state of the representation, that is the session's
+/// new cube, as one change. A line that fails, or leaves `CUBE` no state, changes nothing.
+fn apl_line(session: &mut Session, line: &str) -> Result<Reply> {
+    let line = crate::apl::keys::expand_names(line).map_err(|e| usage(&e.to_string()))?;
+    let kind = session.rep.kind();
+    let n = session.size();
+    let cube_value = session.rep.apl_value();
+    let ws = workspace(session)?;
+    let saved = ws.clone();
+    ws.set("CUBE", cube_value.clone());
+    let outcome = match ws.eval_line(&line) {
+        Ok(outcome) => outcome,
+        Err(e) => {
+            *ws = saved;
+            return Err(usage(&e.to_string()));
+        }
+    };
+    let after = ws.get("CUBE").cloned();
+    let mut reply = Reply::text(outcome.to_string());
+    if let Some(value) = after.filter(|v| *v != cube_value) {
+        match crate::rep::apl_state::cube_of(kind, n, &value) {
+            Ok(cube) => {
+                reply.note = impossible_note(&cube);
+                session.set_state(&format!("apl: {}", line.trim()), cube)?;
+            }
+            Err(why) => {
+                if let Some((_, ws)) = session.apl.as_mut() {
+                    *ws = saved;
+                }
+                return Err(usage(&format!(
+                    "CUBE is not a {} state: {why}; nothing changed",
+                    kind.name()
+                )));
+            }
+        }
+    }
+    Ok(reply)
 }
 
 #[cfg(test)]
