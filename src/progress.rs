@@ -3,7 +3,7 @@
 //! and measurements report their progress through callbacks; this module turns those into
 //! indicatif bars, for the command line and the REPL alike. Nothing else in the library
 //! calls it. Without the `cli` feature (the library alone) the bars are
-//! [`quiet`](crate::quiet) ones, which draw nothing.
+//! `quiet` ones (`src/quiet.rs`), which draw nothing.
 
 #[cfg(not(feature = "cli"))]
 use crate::quiet as indicatif;

@@ -1,6 +1,6 @@
 //! The APL primitives the paper builds every representation from, over `ndarray`, each named
 //! as APL names it and documented with its glyph. The seven representations (`crate::rep`)
-//! are written with these, and the evaluator ([`super::eval`]) calls the same functions on
+//! are written with these, and the evaluator calls the same functions on
 //! the arrays a user types, so a line such as `10⊥((3⍴10)⊤2 1 3⍉⊖[1]⍵)[2 1 3;;;]` runs the
 //! same code whether the numeric representation makes X or a user types it.
 //!

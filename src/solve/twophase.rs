@@ -45,7 +45,7 @@
 //! * allocates nothing while it searches.
 //!
 //! **Threads.** The searches to make are the pairs (phase-1 length, target) in order; the
-//! threads of one solve ([`TwoPhaseOptions::threads`], by default one a core) take the next
+//! threads of one solve (`TwoPhaseOptions::threads`, from [`Limits::threads`](crate::solve::Limits::threads); by default one a core) take the next
 //! pair from a shared counter, share the length bound (a solution found by one shortens
 //! everyone's search) and the count of probes, and the first to settle stops the others.
 //! Phase-1 lengths below 8 take microseconds and are searched by the calling thread alone;
