@@ -22,6 +22,7 @@
 //! converts through the N×N×N canonical [`Cube`]. [`RepKind::sizes`] says which sizes each
 //! holds, and [`RepKind::size_limit`] why composite and visual stop at the 3×3×3.
 
+pub mod apl;
 pub mod apl_state;
 pub mod composite;
 mod cubie;
