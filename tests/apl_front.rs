@@ -59,6 +59,12 @@ fn an_array_that_is_no_state_changes_nothing_and_says_why() {
     assert!(run(&mut s, ")fns").split(' ').any(|f| f == "T"));
     run(&mut s, ")erase T");
     assert!(!run(&mut s, ")fns").split(' ').any(|f| f == "T"));
+    // Compiled: a permutation, the move it is, its order.
+    run(&mut s, "T: R R ⍵");
+    let c = run(&mut s, ")compile T");
+    assert!(c.contains("order 2"), "{c}");
+    let c = run(&mut s, ")compile R");
+    assert!(c.contains("order 4") && c.contains("the move R"), "{c}");
     // Glyphs by name.
     assert_eq!(run(&mut s, r"\rho CUBE"), "54");
 }

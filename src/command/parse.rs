@@ -213,13 +213,15 @@ fn apl_line(line: &str) -> Result<Request> {
         ")vars" => AplRequest::Vars,
         ")erase" if rest.is_empty() => return Err(needs("a name")),
         ")erase" => AplRequest::Erase(rest.to_string()),
+        ")compile" if rest.is_empty() => return Err(needs("a function's name")),
+        ")compile" => AplRequest::Compile(rest.to_string()),
         ")save" if rest.is_empty() => return Err(needs("a file")),
         ")save" => AplRequest::Save(rest.into()),
         ")load" if rest.is_empty() => return Err(needs("a file")),
         ")load" => AplRequest::Load(rest.into()),
         w if w.starts_with(')') => {
             return Err(usage(&format!(
-                "{}? ()fns )vars )erase NAME )save FILE )load FILE )off)",
+                "{}? ()fns )vars )erase NAME )compile NAME )save FILE )load FILE )off)",
                 echo(word)
             )));
         }

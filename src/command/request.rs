@@ -278,6 +278,8 @@ pub enum AplRequest {
     Vars,
     /// `)erase NAME`.
     Erase(String),
+    /// `)compile NAME`: a function of one's own, run on the cells' indices and identified.
+    Compile(String),
     /// `)save FILE`: the definitions as plain text.
     Save(PathBuf),
     /// `)load FILE`: definitions read from a file.

@@ -604,6 +604,34 @@ fn apl(session: &mut Session, request: super::AplRequest) -> Result<Reply> {
                 .map_err(|e| usage(&e.to_string()))?;
             text(format!("loaded {}", crate::text::echo_path(&path)))
         }
+        A::Compile(name) => {
+            let n = session.size();
+            let kind = session.rep.kind();
+            let rep = kind.build(&session.cube())?;
+            let ws = workspace(session)?;
+            let compiled = crate::rep::apl::compile(ws, &name, rep.as_ref())
+                .map_err(|e| usage(&e.to_string()))?;
+            // Its order: how many times it brings every cell back.
+            let sources = compiled.gather.sources();
+            let mut cells: Vec<u16> = (0..sources.len() as u16).collect();
+            let mut order = 0u64;
+            loop {
+                cells = sources.iter().map(|&s| cells[s as usize]).collect();
+                order += 1;
+                if cells.iter().enumerate().all(|(i, &c)| c as usize == i) || order > 1_000_000 {
+                    break;
+                }
+            }
+            text(format!(
+                "{name}: a permutation of the {} cells of {}, order {order}; {}",
+                sources.len(),
+                kind.name(),
+                match compiled.name(n) {
+                    Some(m) => format!("it is the move {m}"),
+                    None => "it is no single turn of a block of layers".to_string(),
+                }
+            ))
+        }
         A::Line(line) => apl_line(session, &line),
     }
 }
