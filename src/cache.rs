@@ -203,8 +203,8 @@ pub fn special_file(path: &Path) -> Option<&'static str> {
     std::fs::metadata(path).ok().and_then(|m| not_a_file(&m))
 }
 
-/// Reads a table file and returns its payload, trusting nothing: see the module docs.
-pub fn read(path: &Path, spec: &TableFile) -> Result<Vec<u8>, CacheError> {
+/// The file's metadata, if it is there, a regular file, and no larger than the table can be.
+fn checked_meta(path: &Path, spec: &TableFile) -> Result<std::fs::Metadata, CacheError> {
     let meta = std::fs::metadata(path).map_err(|e| match e.kind() {
         std::io::ErrorKind::NotFound => CacheError::Missing,
         _ => CacheError::Io(e.to_string()),
@@ -219,6 +219,12 @@ pub fn read(path: &Path, spec: &TableFile) -> Result<Vec<u8>, CacheError> {
             max: spec.max_file(),
         });
     }
+    Ok(meta)
+}
+
+/// Reads a table file and returns its payload, trusting nothing: see the module docs.
+pub fn read(path: &Path, spec: &TableFile) -> Result<Vec<u8>, CacheError> {
+    let meta = checked_meta(path, spec)?;
     let file = std::fs::File::open(path).map_err(|e| CacheError::Io(e.to_string()))?;
     // Never read more than the table can be, even if the file grows meanwhile.
     let mut bytes = large_vec(meta.len() as usize);
@@ -326,20 +332,7 @@ fn decode(mut bytes: Vec<u8>, spec: &TableFile) -> Result<Vec<u8>, CacheError> {
 /// # std::fs::remove_dir_all(&dir).unwrap();
 /// ```
 pub fn inspect(path: &Path, spec: &TableFile) -> Result<u64, CacheError> {
-    let meta = std::fs::metadata(path).map_err(|e| match e.kind() {
-        std::io::ErrorKind::NotFound => CacheError::Missing,
-        _ => CacheError::Io(e.to_string()),
-    })?;
-    if let Some(kind) = not_a_file(&meta) {
-        return Err(CacheError::NotAFile(kind));
-    }
-    if meta.len() > spec.max_file() {
-        return Err(CacheError::TooLarge {
-            size: meta.len(),
-            name: spec.name,
-            max: spec.max_file(),
-        });
-    }
+    let meta = checked_meta(path, spec)?;
     let file = std::fs::File::open(path).map_err(|e| CacheError::Io(e.to_string()))?;
     let mut header = Vec::with_capacity(HEADER_BYTES);
     file.take(HEADER_BYTES as u64)
