@@ -432,6 +432,7 @@ pub const COMMANDS: &[CommandDef] = &[
             both("htm|qtm", "metric"),
             both("max", "max_length"),
             both("time", "time_limit"),
+            cli("threads"),
             cli("facelets"),
             cli("batch"),
             ALG,

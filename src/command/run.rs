@@ -72,8 +72,15 @@ pub fn run(session: &mut Session, request: Request) -> Result<Reply> {
             metric,
             max_length,
             time_limit,
+            threads,
             state,
-        } => solve(session, method, metric, max_length, time_limit, state),
+        } => solve(
+            session,
+            method,
+            metric,
+            (max_length, time_limit, threads),
+            state,
+        ),
         Request::Hint { apply, state } => hint(session, apply, state),
         Request::Step => {
             session.needs_three("step")?;
@@ -292,8 +299,7 @@ fn solve(
     session: &mut Session,
     method: SolveMethod,
     metric: Option<Metric>,
-    max_length: Option<u8>,
-    time_limit: Option<std::time::Duration>,
+    (max_length, time_limit, threads): (Option<u8>, Option<std::time::Duration>, Option<usize>),
     state: Option<Input>,
 ) -> Result<Reply> {
     let notation = session.notation;
@@ -332,7 +338,7 @@ fn solve(
         metric: metric.unwrap_or(Metric::Htm),
         max_length,
         time_limit,
-        threads: None,
+        threads,
     };
     // The limits first, then the state, so that either is reported before a table loads.
     crate::solve::check_limits(method, &limits)?;
