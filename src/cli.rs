@@ -71,6 +71,9 @@ pub enum TablesCommand {
         #[arg(long)]
         optimal: bool,
     },
+    /// Read every built table whole through its checksum and its own checks, a line each;
+    /// exit status 1 if any is damaged.
+    Check,
 }
 
 /// `cubework pocket …`.
@@ -511,6 +514,8 @@ pub fn run(args: impl IntoIterator<Item = impl Into<OsString> + Clone>) -> Resul
             // ends with the status of Ctrl-C.
             Ok(if crate::cancel::requested() {
                 ExitCode::from(130)
+            } else if reply.failed {
+                ExitCode::from(1)
             } else {
                 ExitCode::SUCCESS
             })
@@ -867,8 +872,9 @@ pub fn request(command: Command) -> Result<(Session, Request)> {
         Command::Tables { action } => (
             one_shot(Notation::Standard)?,
             Request::Tables {
-                build: action.is_some(),
+                build: matches!(action, Some(TablesCommand::Build { .. })),
                 optimal: matches!(action, Some(TablesCommand::Build { optimal: true })),
+                check: matches!(action, Some(TablesCommand::Check)),
             },
         ),
         Command::Draw {

@@ -262,6 +262,8 @@ pub enum Request {
         build: bool,
         /// The optimal solver's too.
         optimal: bool,
+        /// Instead, read every built table whole through its checks.
+        check: bool,
     },
 }
 

@@ -187,12 +187,20 @@ pub fn run(session: &mut Session, request: Request) -> Result<Reply> {
                 Shown::Facelets => cube.facelets(),
             })
         }
+        Request::Tables { check: true, .. } => {
+            let report = reports::tables_check_report(crate::cache::cache_dir().as_deref());
+            Ok(Reply {
+                failed: report.damaged > 0,
+                ..Reply::text(report.text)
+            })
+        }
         Request::Tables { build: false, .. } => {
             text(reports::tables_report(crate::cache::cache_dir().as_deref()))
         }
         Request::Tables {
             build: true,
             optimal,
+            check: false,
         } => text(crate::progress::Terminal::run(|p| {
             reports::tables_build_report(optimal, p)
         })?),
