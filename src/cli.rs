@@ -67,13 +67,41 @@ pub enum TablesCommand {
     /// Load every table, building and saving those that are missing or damaged (the
     /// optimal solver's only with --optimal).
     Build {
-        /// Also the optimal solver's table: 883 MB, about 45 s on two cores.
+        /// Also the optimal solver's table (--size medium unless told).
         #[arg(long)]
         optimal: bool,
+        /// Which optimal table: small (50 MB, seconds to build), medium (883 MB, about 2
+        /// minutes on two cores) or large (2.6 GB, searches faster); `solve --method
+        /// optimal` reads the largest built.
+        #[arg(long, value_enum, requires = "optimal")]
+        size: Option<OptimalSize>,
     },
     /// Read every built table whole through its checksum and its own checks, a line each;
     /// exit status 1 if any is damaged.
     Check,
+}
+
+/// The optimal solver's tables, by size.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum OptimalSize {
+    /// Reid's table: the E-slice edges' slots (50 MB).
+    Small,
+    /// Kociemba's larger table: the E-slice edges' slots and order (883 MB).
+    Medium,
+    /// The E-slice edges' slots and the U-layer corners' slots (2.6 GB).
+    Large,
+}
+
+impl OptimalSize {
+    /// The table's slice coordinate.
+    pub fn kind(self) -> crate::solve::optimal_table::SliceKind {
+        use crate::solve::optimal_table::SliceKind;
+        match self {
+            OptimalSize::Small => SliceKind::Position,
+            OptimalSize::Medium => SliceKind::Sorted,
+            OptimalSize::Large => SliceKind::Corners,
+        }
+    }
 }
 
 /// `cubework pocket …`.
@@ -873,7 +901,16 @@ pub fn request(command: Command) -> Result<(Session, Request)> {
             one_shot(Notation::Standard)?,
             Request::Tables {
                 build: matches!(action, Some(TablesCommand::Build { .. })),
-                optimal: matches!(action, Some(TablesCommand::Build { optimal: true })),
+                optimal: match action {
+                    Some(TablesCommand::Build {
+                        optimal: true,
+                        size,
+                    }) => Some(size.map_or(
+                        crate::solve::optimal_table::SliceKind::Sorted,
+                        OptimalSize::kind,
+                    )),
+                    _ => None,
+                },
                 check: matches!(action, Some(TablesCommand::Check)),
             },
         ),

@@ -740,13 +740,18 @@ pub fn cached_tables() -> Vec<CachedTable> {
             },
         },
         CachedTable {
+            file: table_file(SliceKind::Corners),
+            what: "3×3×3 optimal solver, large (tables build --optimal --size large)",
+            check: |path| AxisTable::check_file(SliceKind::Corners, path),
+        },
+        CachedTable {
             file: table_file(SliceKind::Sorted),
-            what: "3×3×3 optimal solver (built by tables build --optimal)",
+            what: "3×3×3 optimal solver, medium (tables build --optimal)",
             check: |path| AxisTable::check_file(SliceKind::Sorted, path),
         },
         CachedTable {
             file: table_file(SliceKind::Position),
-            what: "3×3×3 optimal solver, small (CUBEWORK_OPTIMAL_TABLE=small)",
+            what: "3×3×3 optimal solver, small (tables build --optimal --size small)",
             check: |path| AxisTable::check_file(SliceKind::Position, path),
         },
     ]
@@ -756,7 +761,7 @@ pub fn cached_tables() -> Vec<CachedTable> {
 /// missing or damaged (the optimal solver's only if `optimal`), with `progress` hearing how;
 /// how each was obtained, then the listing of [`tables_report`].
 pub fn tables_build_report(
-    optimal: bool,
+    optimal: Option<crate::solve::optimal_table::SliceKind>,
     progress: &crate::solve::Progress,
 ) -> Result<String, crate::solve::SolveError> {
     use crate::solve::shared;
@@ -771,12 +776,13 @@ pub fn tables_build_report(
         "{}: {report}",
         crate::solve::cache::table_file().name
     ));
-    if optimal {
+    if let Some(kind) = optimal {
+        // The kind asked for, unless CUBEWORK_OPTIMAL_TABLE names another.
+        let kind = crate::solve::report::choose_optimal_table(kind);
         let (_, report) = shared::optimal_table(progress)?;
         out.push(format!(
             "{}: {report}",
-            crate::solve::optimal_table::table_file(crate::solve::report::optimal_table_kind())
-                .name
+            crate::solve::optimal_table::table_file(kind).name
         ));
     }
     out.push(tables_report(crate::cache::cache_dir().as_deref()));

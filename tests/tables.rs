@@ -235,7 +235,7 @@ fn tables_check_reads_every_built_table_whole_and_fails_on_a_damaged_one() {
     // Nothing built: nothing damaged.
     let (out, err, code) = run(&dir, &["tables", "check"]);
     assert_eq!(code, Some(0), "{err}");
-    assert_eq!(out.lines().count(), 5, "{out}");
+    assert_eq!(out.lines().count(), 6, "{out}");
     assert!(out.lines().all(|l| l.contains(": not built (")), "{out}");
     // Small tables built: the 2×2×2's and the two-phase solver's.
     for args in [&["pocket", "table", "--metric", "htm"][..], &["solve", "R"]] {
@@ -319,4 +319,74 @@ fn tables_check_reads_a_damaged_optimal_table_through_its_mapping() {
         )),
         "{out}"
     );
+}
+
+#[test]
+fn tables_build_optimal_builds_the_size_asked_for_and_size_needs_optimal() {
+    let dir = temp("build-size");
+    let (out, err, code) = run(&dir, &["tables", "build", "--optimal", "--size", "small"]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(out.contains("optimal-small: built in "), "{out}");
+    let row = |out: &str, name: &str| {
+        out.lines()
+            .find(|l| l.contains(&format!(" {name} ")))
+            .unwrap_or_else(|| panic!("{name}: {out}"))
+            .to_string()
+    };
+    assert!(row(&out, "optimal-small").contains("built"), "{out}");
+    for name in ["optimal", "optimal-large"] {
+        assert!(row(&out, name).contains("missing"), "{out}");
+    }
+    // Said once, on stderr, even though it is not a terminal: what, how big, where.
+    assert!(
+        err.contains("building the optimal solver's table first (once): 50 MB"),
+        "{err}"
+    );
+    let (out, err, code) = run(&dir, &["tables", "check"]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(
+        out.contains("optimal-small: good (50,411,784 bytes"),
+        "{out}"
+    );
+    let (_, err, code) = run(&dir, &["tables", "build", "--size", "large"]);
+    assert_eq!(code, Some(2));
+    assert!(err.contains("--optimal"), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    let (_, err, code) = run(&dir, &["tables", "build", "--optimal", "--size", "huge"]);
+    assert_eq!(code, Some(2));
+    assert!(
+        err.contains("'huge'") && err.contains("small, medium, large"),
+        "{err}"
+    );
+    assert_eq!(err.lines().count(), 1, "{err}");
+}
+
+#[test]
+fn the_optimal_solver_reads_the_large_table_when_its_file_is_there() {
+    use cubework::solve::optimal_table::{SliceKind, table_file};
+    use cubework::solve::report::largest_optimal_table;
+    let dir = temp("largest");
+    assert_eq!(largest_optimal_table(Some(&dir)), SliceKind::Sorted);
+    // A file with the large table's header and length (sparse: nothing large is written).
+    let spec = table_file(SliceKind::Corners);
+    let path = spec.path_in(&dir);
+    let small = file_bytes(&spec, b"");
+    let mut header = small[..cache::HEADER_BYTES].to_vec();
+    header[40..48].copy_from_slice(&spec.max_payload.to_le_bytes());
+    let file = std::fs::File::create(&path).unwrap();
+    std::io::Write::write_all(&mut &file, &header).unwrap();
+    file.set_len(spec.max_payload + (cache::HEADER_BYTES + cache::TRAILER_BYTES) as u64)
+        .unwrap();
+    drop(file);
+    assert_eq!(cache::inspect(&path, &spec), Ok(spec.max_payload));
+    assert_eq!(largest_optimal_table(Some(&dir)), SliceKind::Corners);
+    // One cut short is not built.
+    std::fs::OpenOptions::new()
+        .write(true)
+        .open(&path)
+        .unwrap()
+        .set_len(1000)
+        .unwrap();
+    assert_eq!(largest_optimal_table(Some(&dir)), SliceKind::Sorted);
+    std::fs::remove_dir_all(&dir).unwrap();
 }

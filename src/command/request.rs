@@ -260,8 +260,8 @@ pub enum Request {
     Tables {
         /// Build those missing.
         build: bool,
-        /// The optimal solver's too.
-        optimal: bool,
+        /// The optimal solver's too: this one.
+        optimal: Option<crate::solve::optimal_table::SliceKind>,
         /// Instead, read every built table whole through its checks.
         check: bool,
     },

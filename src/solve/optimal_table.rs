@@ -67,7 +67,14 @@ pub enum SliceKind {
     Position,
     /// Which E-slice edge is in which slot (11880 values): Kociemba's larger table.
     Sorted,
+    /// Which four slots hold the E-slice edges and which four the U-layer corners (495 × 70
+    /// values): Reid's table with the corners' split between the layers, which U and D
+    /// keep too.
+    Corners,
 }
+
+/// Ways the four U-layer corners can stand in the eight corner slots.
+const CORNER_SPLITS: usize = 70;
 
 impl SliceKind {
     /// Values of the coordinate.
@@ -75,6 +82,7 @@ impl SliceKind {
         match self {
             SliceKind::Position => N_SLICE,
             SliceKind::Sorted => N_SLICE_SORTED,
+            SliceKind::Corners => N_SLICE * CORNER_SPLITS,
         }
     }
 
@@ -84,6 +92,7 @@ impl SliceKind {
         match self {
             SliceKind::Position => c.slice(),
             SliceKind::Sorted => c.slice_sorted(),
+            SliceKind::Corners => c.slice() * CORNER_SPLITS + c.corner_comb() % CORNER_SPLITS,
         }
     }
 
@@ -92,6 +101,11 @@ impl SliceKind {
         match self {
             SliceKind::Position => CubieCube::from_slice(s),
             SliceKind::Sorted => CubieCube::from_slice_sorted(s),
+            SliceKind::Corners => {
+                let mut c = CubieCube::from_slice(s / CORNER_SPLITS);
+                c.cp = CubieCube::from_corner_comb(s % CORNER_SPLITS).cp;
+                c
+            }
         }
     }
 
@@ -100,6 +114,7 @@ impl SliceKind {
         match self {
             SliceKind::Position => s,
             SliceKind::Sorted => s / 24,
+            SliceKind::Corners => s / CORNER_SPLITS,
         }
     }
 
@@ -108,6 +123,7 @@ impl SliceKind {
         match self {
             SliceKind::Position => "slice",
             SliceKind::Sorted => "sorted slice",
+            SliceKind::Corners => "slice and corner split",
         }
     }
 
@@ -115,6 +131,7 @@ impl SliceKind {
         match self {
             SliceKind::Position => 1,
             SliceKind::Sorted => 2,
+            SliceKind::Corners => 3,
         }
     }
 }
@@ -614,11 +631,13 @@ pub fn table_file(kind: SliceKind) -> TableFile {
     let classes = match kind {
         SliceKind::Position => 45,
         SliceKind::Sorted => 788,
+        SliceKind::Corners => 2329,
     };
     TableFile {
         name: match kind {
             SliceKind::Position => "optimal-small",
             SliceKind::Sorted => "optimal",
+            SliceKind::Corners => "optimal-large",
         },
         version: FORMAT_VERSION,
         max_payload: (PAYLOAD_HEADER + classes * N_FLIP * ROW_BYTES) as u64,
@@ -632,6 +651,7 @@ fn build_cpu_seconds(kind: SliceKind) -> f64 {
     match kind {
         SliceKind::Position => 12.0,
         SliceKind::Sorted => 232.0,
+        SliceKind::Corners => 700.0,
     }
 }
 
@@ -1150,7 +1170,7 @@ pub(crate) mod tests {
     fn symmetry_on_coordinates_agrees_with_the_cubies() {
         let mut rng = ChaCha8Rng::seed_from_u64(151);
         let syms = ud_symmetries();
-        for kind in [SliceKind::Position, SliceKind::Sorted] {
+        for kind in [SliceKind::Position, SliceKind::Sorted, SliceKind::Corners] {
             let m = AxisMoves::new(kind);
             for _ in 0..200 {
                 let x = CubieCube::random(&mut rng);
@@ -1174,6 +1194,7 @@ pub(crate) mod tests {
     fn class_counts() {
         assert_eq!(AxisMoves::new(SliceKind::Position).classes(), 45);
         assert_eq!(AxisMoves::new(SliceKind::Sorted).classes(), 788);
+        assert_eq!(AxisMoves::new(SliceKind::Corners).classes(), 2329);
     }
 
     #[test]
@@ -1181,6 +1202,7 @@ pub(crate) mod tests {
     fn build_timing() {
         let kind = match std::env::var("KIND").as_deref() {
             Ok("sorted") => SliceKind::Sorted,
+            Ok("large") => SliceKind::Corners,
             _ => SliceKind::Position,
         };
         let threads = std::env::var("THREADS")

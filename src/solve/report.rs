@@ -320,15 +320,68 @@ impl Plan {
     }
 }
 
-/// Which table the optimal solver reads: [`SliceKind::Sorted`](super::optimal_table::SliceKind)
-/// (883 MB, Kociemba's larger table) unless the environment variable
-/// `CUBEWORK_OPTIMAL_TABLE` is `small` (Reid's 50 MB table: builds in seconds, searches
-/// several times longer).
-pub fn optimal_table_kind() -> super::optimal_table::SliceKind {
+/// The optimal table this process was asked to use ([`choose_optimal_table`]).
+static CHOSEN_OPTIMAL_TABLE: std::sync::OnceLock<super::optimal_table::SliceKind> =
+    std::sync::OnceLock::new();
+
+/// Makes `kind` the table the optimal solver of this process reads (`tables build --optimal
+/// --size`), unless the environment names one or a table was chosen already; the one it
+/// will read.
+pub fn choose_optimal_table(
+    kind: super::optimal_table::SliceKind,
+) -> super::optimal_table::SliceKind {
+    if let Some(named) = named_optimal_table() {
+        return named;
+    }
+    *CHOSEN_OPTIMAL_TABLE.get_or_init(|| kind)
+}
+
+/// The table the environment variable `CUBEWORK_OPTIMAL_TABLE` names: `small`, `medium` or
+/// `large` (see [`optimal_table_kind`]).
+fn named_optimal_table() -> Option<super::optimal_table::SliceKind> {
     use super::optimal_table::SliceKind;
     match std::env::var("CUBEWORK_OPTIMAL_TABLE").as_deref() {
-        Ok("small") => SliceKind::Position,
-        _ => SliceKind::Sorted,
+        Ok("small") => Some(SliceKind::Position),
+        Ok("medium") => Some(SliceKind::Sorted),
+        Ok("large") => Some(SliceKind::Corners),
+        _ => None,
+    }
+}
+
+/// Which table the optimal solver reads: the one the environment variable
+/// `CUBEWORK_OPTIMAL_TABLE` names (`small`: Reid's 50 MB table, built in seconds, searches
+/// several times longer; `medium`: 883 MB, Kociemba's larger table; `large`: 2.6 GB, the
+/// slice and the corners' split between the layers), or the one `tables build --optimal
+/// --size` builds; otherwise the largest built in the cache directory
+/// ([`largest_optimal_table`]).
+pub fn optimal_table_kind() -> super::optimal_table::SliceKind {
+    named_optimal_table()
+        .or_else(|| CHOSEN_OPTIMAL_TABLE.get().copied())
+        .unwrap_or_else(|| largest_optimal_table(crate::cache::cache_dir().as_deref()))
+}
+
+/// The largest optimal table whose file in `dir` looks whole from its header
+/// ([`crate::cache::inspect`]; a damaged one is found, and rebuilt, when it is loaded): the
+/// large one if it is there, else the medium one (built on first use if it is not).
+///
+/// ```
+/// use cubework::solve::optimal_table::SliceKind;
+/// use cubework::solve::report::largest_optimal_table;
+/// assert_eq!(largest_optimal_table(None), SliceKind::Sorted);
+/// ```
+pub fn largest_optimal_table(dir: Option<&std::path::Path>) -> super::optimal_table::SliceKind {
+    use super::optimal_table::{SliceKind, table_file};
+    let Some(dir) = dir else {
+        return SliceKind::Sorted;
+    };
+    let built = |kind| {
+        let spec = table_file(kind);
+        crate::cache::inspect(&spec.path_in(dir), &spec).is_ok()
+    };
+    if built(SliceKind::Corners) {
+        SliceKind::Corners
+    } else {
+        SliceKind::Sorted
     }
 }
 
