@@ -286,7 +286,7 @@ impl Alg {
     }
 
     /// The same sequence written in `notation`, brackets kept: each move as
-    /// [`in_notation`](crate::tools::in_notation) writes it, each tool expanding into that
+    /// [`in_notation`](crate::notation::in_notation) writes it, each tool expanding into that
     /// notation.
     ///
     /// ```
@@ -300,7 +300,7 @@ impl Alg {
         for item in &self.items {
             match item {
                 Item::Move(m) => items.extend(
-                    crate::tools::in_notation(&[*m], notation)
+                    crate::notation::in_notation(&[*m], notation)
                         .into_iter()
                         .map(Item::Move),
                 ),
@@ -695,7 +695,7 @@ pub fn move_cost(m: &Move, metric: Metric) -> u64 {
             Some(_) => Kind::Outer,
         },
     };
-    let half = matches!(m.amount, Amount::Two | Amount::TwoPrime);
+    let half = m.amount.quarters() == 2;
     match (kind, metric) {
         (Kind::Whole, _) => 0,
         (_, Metric::Stm) => 1,
@@ -759,11 +759,7 @@ impl Alg {
                 if quarters != 0 {
                     items.push(Item::Move(Move {
                         turn,
-                        amount: match quarters {
-                            1 => Amount::One,
-                            2 => Amount::Two,
-                            _ => Amount::Prime,
-                        },
+                        amount: Amount::from_quarters(quarters),
                     }));
                 }
                 continue;
@@ -834,11 +830,7 @@ pub fn simplify(moves: &[Move]) -> Vec<Move> {
         .flat_map(|(_, entries)| entries)
         .map(|(m, q)| Move {
             turn: m.turn,
-            amount: match q {
-                1 => Amount::One,
-                2 => Amount::Two,
-                _ => Amount::Prime,
-            },
+            amount: Amount::from_quarters(q),
         })
         .collect()
 }
@@ -936,7 +928,7 @@ fn fold_one(m: Move, frame: &mut [Face; 6], out: &mut Vec<Move>) {
 /// assert_eq!(format_in(&m, Notation::Paper), "DDR\u{305}");
 /// ```
 pub fn format_in(moves: &[Move], notation: Notation) -> String {
-    format_moves(&crate::tools::in_notation(&simplify(moves), notation))
+    format_moves(&crate::notation::in_notation(&simplify(moves), notation))
 }
 
 fn is_paper(item: &Item) -> bool {

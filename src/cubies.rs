@@ -422,17 +422,17 @@ pub fn rotations() -> Vec<Vec<Move>> {
     };
     let tops: [Vec<Move>; 6] = [
         vec![],
-        vec![rot(Rotation::X, Amount::One)],
-        vec![rot(Rotation::X, Amount::Two)],
-        vec![rot(Rotation::X, Amount::Prime)],
-        vec![rot(Rotation::Z, Amount::One)],
-        vec![rot(Rotation::Z, Amount::Prime)],
+        vec![rot(Rotation::X, Amount::ONE)],
+        vec![rot(Rotation::X, Amount::TWO)],
+        vec![rot(Rotation::X, Amount::PRIME)],
+        vec![rot(Rotation::Z, Amount::ONE)],
+        vec![rot(Rotation::Z, Amount::PRIME)],
     ];
     let spins: [Vec<Move>; 4] = [
         vec![],
-        vec![rot(Rotation::Y, Amount::One)],
-        vec![rot(Rotation::Y, Amount::Two)],
-        vec![rot(Rotation::Y, Amount::Prime)],
+        vec![rot(Rotation::Y, Amount::ONE)],
+        vec![rot(Rotation::Y, Amount::TWO)],
+        vec![rot(Rotation::Y, Amount::PRIME)],
     ];
     let mut out = Vec::with_capacity(24);
     for t in &tops {

@@ -250,7 +250,7 @@ impl fmt::Display for Place {
 /// assert_eq!(e.piece("UF").unwrap().to_string(), "UF → FR (flipped)");
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct PieceMove {
+pub struct PieceEffect {
     /// Where the piece started.
     pub from: Place,
     /// Where it is now.
@@ -260,7 +260,7 @@ pub struct PieceMove {
     pub twist: u8,
 }
 
-impl PieceMove {
+impl PieceEffect {
     /// True when the piece is home and unturned.
     ///
     /// ```
@@ -297,7 +297,7 @@ impl PieceMove {
     }
 }
 
-impl fmt::Display for PieceMove {
+impl fmt::Display for PieceEffect {
     /// `UFR → DBR (twisted ccw)`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{} → {}", self.from, self.to)?;
@@ -321,11 +321,11 @@ impl fmt::Display for PieceMove {
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Effect {
     /// The eight corners, in [`Place::all`] order.
-    pub corners: Vec<PieceMove>,
+    pub corners: Vec<PieceEffect>,
     /// The twelve edges.
-    pub edges: Vec<PieceMove>,
+    pub edges: Vec<PieceEffect>,
     /// The six centres.
-    pub centres: Vec<PieceMove>,
+    pub centres: Vec<PieceEffect>,
 }
 
 impl Effect {
@@ -370,7 +370,7 @@ impl Effect {
                     }
                 }
             };
-            PieceMove { from, to, twist }
+            PieceEffect { from, to, twist }
         });
         Effect {
             corners: moves.by_ref().take(8).collect(),
@@ -400,13 +400,13 @@ impl Effect {
     /// assert_eq!(e.piece("RUF").unwrap().to.to_string(), "UBR");
     /// assert!(e.piece("XYZ").is_none());
     /// ```
-    pub fn piece(&self, name: &str) -> Option<PieceMove> {
+    pub fn piece(&self, name: &str) -> Option<PieceEffect> {
         let place = Place::named(name)?;
         self.all().find(|m| m.from == place)
     }
 
     /// Every piece, corners then edges then centres.
-    pub fn all(&self) -> impl Iterator<Item = PieceMove> + '_ {
+    pub fn all(&self) -> impl Iterator<Item = PieceEffect> + '_ {
         self.corners
             .iter()
             .chain(&self.edges)
@@ -422,7 +422,7 @@ impl Effect {
     /// let e = Effect::of_moves(&parse_moves("U", Notation::Standard).unwrap()).unwrap();
     /// assert_eq!(e.changed().len(), 8);
     /// ```
-    pub fn changed(&self) -> Vec<PieceMove> {
+    pub fn changed(&self) -> Vec<PieceEffect> {
         self.all().filter(|m| !m.is_still()).collect()
     }
 
@@ -451,7 +451,7 @@ impl Effect {
     /// );
     /// ```
     pub fn report(&self) -> String {
-        let section = |name: &str, list: &[PieceMove]| {
+        let section = |name: &str, list: &[PieceEffect]| {
             let changed: Vec<String> = list
                 .iter()
                 .filter(|m| !m.is_still())

@@ -16,7 +16,7 @@
 //! Every module uses only modules listed before it here (its tests may use any); the list
 //! is read and checked by `tests/layers.rs`, so it cannot drift from the code.
 //!
-//! 1. Foundations: face, text, metric, notation, lines, cancel, cache, simd, moves, geometry, cube, input_error
+//! 1. Foundations: face, text, metric, lines, cancel, cache, simd, moves, notation, geometry, cube, input_error
 //! 2. Pieces and permutations: perm, cubies, effect, pieces
 //! 3. The paper's representations: apl, rep, compare
 //! 4. Sequences as typed: tools, alg, parser, input
@@ -82,8 +82,8 @@ pub use error::{Error, Result};
 pub use face::Face;
 pub use geometry::Geometry;
 pub use moves::{
-    Amount, LayerTurn, Move, MoveError, PaperAxis, PaperLetter, PaperMove, Rotation, Slice,
-    SliceTurn, Turn, WideStyle, format_moves,
+    Amount, FaceMove, LayerTurn, Move, MoveError, PaperAxis, PaperLetter, Rotation, Slice, Turn,
+    WideStyle, format_moves,
 };
 pub use parser::{Notation, ParseError, ParseErrorKind, parse_moves, parse_sequence};
 pub use perm::{OrderBy, StickerPerm};

@@ -26,7 +26,7 @@ use std::fmt;
 
 use crate::face::Face;
 use crate::geometry::Geometry;
-use crate::moves::{Move, MoveError, SliceTurn};
+use crate::moves::{Move, MoveError, PaperAxis};
 
 /// The faces in the tuple notes' order: U L F R B D.
 ///
@@ -179,18 +179,19 @@ impl StickerPerm {
         dest
     }
 
-    /// Follows this permutation by one slice turn.
+    /// Follows this permutation by `quarters` quarter-turns of one layer (see
+    /// [`Geometry::table`]).
     ///
     /// ```
     /// use cubework::perm::StickerPerm;
-    /// use cubework::{PaperAxis, SliceTurn};
+    /// use cubework::PaperAxis;
     /// let mut p = StickerPerm::identity(3);
     /// let mut scratch = Vec::new();
-    /// p.turn(SliceTurn { axis: PaperAxis::Z, layer: 0, quarters: 1 }, &mut scratch); // paper U
+    /// p.turn(PaperAxis::Z, 0, 1, &mut scratch); // paper U
     /// assert_eq!(p.order_by_labels(), 4);
     /// ```
-    pub fn turn(&mut self, t: SliceTurn, scratch: &mut Vec<u16>) {
-        if let Some(table) = Geometry::of(self.n).table(t) {
+    pub fn turn(&mut self, axis: PaperAxis, layer: usize, quarters: u8, scratch: &mut Vec<u16>) {
+        if let Some(table) = Geometry::of(self.n).table(axis, layer, quarters) {
             scratch.clear();
             scratch.extend(table.iter().map(|&j| self.src[j as usize]));
             std::mem::swap(&mut self.src, scratch);
@@ -208,8 +209,8 @@ impl StickerPerm {
     /// assert!(p.apply(&parse_moves("M", Notation::Standard).unwrap()[0], &mut scratch).is_err());
     /// ```
     pub fn apply(&mut self, m: &Move, scratch: &mut Vec<u16>) -> Result<(), MoveError> {
-        for t in m.slice_turns(self.n)? {
-            self.turn(t, scratch);
+        for (axis, layer, quarters) in m.layer_quarters(self.n)? {
+            self.turn(axis, layer, quarters, scratch);
         }
         Ok(())
     }

@@ -342,11 +342,7 @@ impl Default for PieceCube {
 fn face_move(face: Face, quarters: u8) -> Move {
     Move {
         turn: Turn::face(face),
-        amount: match quarters {
-            1 => Amount::One,
-            2 => Amount::Two,
-            _ => Amount::Prime,
-        },
+        amount: Amount::from_quarters(quarters),
     }
 }
 
@@ -425,11 +421,9 @@ impl PieceCube {
     /// The face turns a move makes, or why it has none: the centres never move here, so only
     /// outer faces turn (in either notation), not slices, wide turns or the whole cube.
     fn face_turns(m: &Move) -> Result<Vec<(Face, u8)>, MoveError> {
-        let turns = m.slice_turns(3)?;
-        turns
-            .iter()
-            .map(|t| {
-                let (face, flip) = match (t.axis, t.layer) {
+        m.layer_quarters(3)?
+            .map(|(axis, layer, quarters)| {
+                let (face, flip) = match (axis, layer) {
                     (PaperAxis::X, 0) => (Face::L, false),
                     (PaperAxis::X, 2) => (Face::R, true),
                     (PaperAxis::Y, 0) => (Face::B, false),
@@ -444,7 +438,7 @@ impl PieceCube {
                         });
                     }
                 };
-                Ok((face, if flip { (4 - t.quarters) % 4 } else { t.quarters }))
+                Ok((face, if flip { (4 - quarters) % 4 } else { quarters }))
             })
             .filter(|r| !matches!(r, Ok((_, 0))))
             .collect()

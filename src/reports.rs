@@ -22,7 +22,7 @@ use comfy_table::{ContentArrangement, Table, presets::UTF8_FULL_CONDENSED};
 
 use crate::cube::Cube;
 use crate::effect::Effect;
-use crate::moves::{PaperMove, format_moves};
+use crate::moves::{Move, format_moves};
 use crate::parser::Notation;
 use crate::perm::OrderBy;
 use crate::rep::RepKind;
@@ -328,7 +328,7 @@ pub fn scramble_report(
     scramble_length_fits(count)?;
     let seed = seed.unwrap_or_else(tools::fresh_seed);
     let moves = tools::scramble(count, seed);
-    let moves = tools::in_notation(&moves, notation);
+    let moves = crate::notation::in_notation(&moves, notation);
     Ok(format!(
         "SCRAMBLE: {count} random quarter-turns, seed {seed}\n{}",
         format_moves(&moves)
@@ -377,22 +377,16 @@ pub fn sized_scramble_report(
     ))
 }
 
-fn paper_string(seq: &[PaperMove]) -> String {
+fn paper_string(seq: &[Move]) -> String {
     seq.iter().map(|m| m.to_string()).collect()
 }
 
-fn standard_string(seq: &[PaperMove]) -> String {
+fn standard_string(seq: &[Move]) -> String {
     format_moves(&seq.iter().map(|m| m.to_standard()).collect::<Vec<_>>())
 }
 
 /// How a tool's sequence was found, from the recorded finding or a fresh search.
-fn how_found(
-    tool: Tool,
-    chosen: &[PaperMove],
-    matches: usize,
-    tried: usize,
-    source: &Source,
-) -> String {
+fn how_found(tool: Tool, chosen: &[Move], matches: usize, tried: usize, source: &Source) -> String {
     let f = Found {
         tool,
         chosen,
@@ -430,7 +424,7 @@ fn how_found(
 
 struct Found<'a> {
     tool: Tool,
-    chosen: &'a [PaperMove],
+    chosen: &'a [Move],
     matches: usize,
     tried: usize,
 }
@@ -579,10 +573,11 @@ pub fn reps_table(n: usize) -> String {
         };
         let shape: Vec<String> = rep.shape().iter().map(|d| d.to_string()).collect();
         let (moves, undefined) = if n == 3 {
-            let undefined: Vec<String> = crate::moves::PaperMove::ALL
+            let undefined: Vec<String> = crate::moves::Move::PAPER
                 .iter()
-                .filter(|&&m| kind.undefined_reason(m).is_some())
-                .map(|m| m.to_string())
+                .zip(crate::moves::LayerTurn::PAPER)
+                .filter(|&(_, t)| kind.undefined_turn(3, t).is_some())
+                .map(|(m, _)| m.to_string())
                 .collect();
             (
                 format!("{}/24", kind.defined_moves().len()),

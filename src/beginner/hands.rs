@@ -83,14 +83,6 @@ fn sticker(g: &Geometry, cubie: [i32; 3], face: Face) -> u8 {
         .expect("a corner or edge has a sticker on each of its faces") as u8
 }
 
-fn amount(quarters: u8) -> Amount {
-    match quarters % 4 {
-        1 => Amount::One,
-        2 => Amount::Two,
-        _ => Amount::Prime,
-    }
-}
-
 /// The move a table index stands for: `3·face + quarters − 1` for the outer turns (faces in
 /// facelet order), then `18 + 3·axis + quarters − 1` for x, y, z.
 fn move_of_index(i: usize) -> Move {
@@ -102,7 +94,7 @@ fn move_of_index(i: usize) -> Move {
     };
     Move {
         turn,
-        amount: amount(quarters),
+        amount: Amount::from_quarters(quarters),
     }
 }
 
@@ -125,7 +117,7 @@ fn index_of_move(m: &Move) -> usize {
 pub(crate) fn turn(face: Face, quarters: u8) -> Option<Move> {
     (!quarters.is_multiple_of(4)).then(|| Move {
         turn: Turn::face(face),
-        amount: amount(quarters),
+        amount: Amount::from_quarters(quarters),
     })
 }
 
@@ -133,7 +125,7 @@ pub(crate) fn turn(face: Face, quarters: u8) -> Option<Move> {
 pub(crate) fn rotate(axis: Rotation, quarters: u8) -> Option<Move> {
     (!quarters.is_multiple_of(4)).then(|| Move {
         turn: Turn::Rotation(axis),
-        amount: amount(quarters),
+        amount: Amount::from_quarters(quarters),
     })
 }
 
@@ -325,7 +317,7 @@ impl Hands {
                         Turn::Rotation(r) => rotate(r, q),
                         _ => Some(Move {
                             turn: m.turn,
-                            amount: amount(q),
+                            amount: Amount::from_quarters(q),
                         })
                         .filter(|_| q != 0),
                     });

@@ -10,7 +10,7 @@ use crate::metric::Metric;
 use crate::moves::Move;
 use crate::moves::format_moves;
 use crate::notation::Notation;
-use crate::tools::in_notation;
+use crate::notation::in_notation;
 
 /// Width of the stage-name column: the longest name, `blue corners oriented`.
 const NAME_WIDTH: usize = 21;

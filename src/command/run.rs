@@ -246,7 +246,7 @@ fn scramble(
     let scramble = tools::scramble_of_size(n, count, seed);
     // The paper's letters have no wide turns: the bigger cubes' scrambles stay standard.
     let moves = if n <= 3 {
-        tools::in_notation(&scramble, notation)
+        crate::notation::in_notation(&scramble, notation)
     } else {
         scramble
     };

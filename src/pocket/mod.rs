@@ -22,12 +22,13 @@ use std::sync::OnceLock;
 
 pub use crate::cache::{CACHE_ENV, CacheError, CacheReport, cache_dir};
 pub use cache::{cache_file, load_or_build, table_file};
-pub use state::{PocketMove, PocketState, STATES, format_pocket};
+pub use state::{PocketState, STATES};
 pub use table::DistanceTable;
 
 use crate::cubies::CubieError;
 use crate::input::InputError;
 use crate::metric::Metric;
+use crate::moves::{FaceMove, Move, format_moves};
 
 /// Why a 2×2×2 state cannot be solved.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -91,7 +92,11 @@ pub fn table_text(table: &DistanceTable, report: Option<&CacheReport>, csv: bool
         return out;
     }
     let metric = table.metric();
-    let moves = format_pocket(PocketMove::of(metric));
+    let moves: Vec<Move> = FaceMove::pocket(metric)
+        .iter()
+        .map(|m| m.to_move())
+        .collect();
+    let moves = format_moves(&moves);
     let _ = writeln!(
         out,
         "2×2×2 states by distance from solved, {} ({moves}):",
@@ -146,14 +151,14 @@ pub fn table_report(metric: Metric, csv: bool) -> Result<String, PocketError> {
 pub fn random_state_scramble(
     table: &DistanceTable,
     seed: u64,
-) -> Result<(PocketState, Vec<PocketMove>), PocketError> {
+) -> Result<(PocketState, Vec<FaceMove>), PocketError> {
     use rand::{RngExt, SeedableRng};
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
     let index = rng.random_range(0..STATES as u32);
     let state = PocketState::from_index(index).ok_or(PocketError::Unreachable(
         "a state index below the number of states",
     ))?;
-    let scramble: Vec<PocketMove> = table
+    let scramble: Vec<FaceMove> = table
         .solve(&state)?
         .iter()
         .rev()

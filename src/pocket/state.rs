@@ -1,122 +1,20 @@
 //! The 2×2×2 as (π, q): the permutation of the seven corners that move while DBL is held,
 //! and their twists in GF(3).
 
-use std::fmt;
 use std::sync::OnceLock;
 
 use super::PocketError;
 use super::perm::{rank7, unrank7};
 use crate::cube::Cube;
 use crate::cubies::{self, Corners};
-use crate::face::Face;
 use crate::input::Input;
-use crate::metric::Metric;
-use crate::moves::{Amount, Move, Turn, format_moves};
+use crate::moves::{FaceMove, Move};
 
 /// Number of 2×2×2 states: 7! × 3⁶.
 pub const STATES: usize = 5040 * 729;
 
 /// Number of twist codes, 3⁶ (the seventh twist follows from the others).
 pub(crate) const TWISTS: usize = 729;
-
-/// One of the nine turns of the faces that do not hold the fixed corner: U, R or F by one,
-/// two or three quarter-turns (U, U2, U').
-///
-/// ```
-/// use cubework::pocket::PocketMove;
-/// use cubework::metric::Metric;
-/// assert_eq!(PocketMove::ALL.len(), 9);
-/// assert_eq!(PocketMove::of(Metric::Qtm).len(), 6);
-/// assert_eq!(PocketMove::ALL[2].to_string(), "U'");
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct PocketMove {
-    face: Face,
-    quarters: u8,
-}
-
-const fn pm(face: Face, quarters: u8) -> PocketMove {
-    PocketMove { face, quarters }
-}
-
-impl PocketMove {
-    /// All nine: U U2 U' R R2 R' F F2 F'.
-    pub const ALL: [PocketMove; 9] = [
-        pm(Face::U, 1),
-        pm(Face::U, 2),
-        pm(Face::U, 3),
-        pm(Face::R, 1),
-        pm(Face::R, 2),
-        pm(Face::R, 3),
-        pm(Face::F, 1),
-        pm(Face::F, 2),
-        pm(Face::F, 3),
-    ];
-    const QUARTER: [PocketMove; 6] = [
-        pm(Face::U, 1),
-        pm(Face::U, 3),
-        pm(Face::R, 1),
-        pm(Face::R, 3),
-        pm(Face::F, 1),
-        pm(Face::F, 3),
-    ];
-
-    /// The moves of a metric: the six quarter-turns, or those and the three half-turns.
-    pub fn of(metric: Metric) -> &'static [PocketMove] {
-        match metric {
-            Metric::Qtm => &Self::QUARTER,
-            Metric::Htm | Metric::Stm => &Self::ALL,
-        }
-    }
-
-    /// The face turned: U, R or F.
-    pub fn face(self) -> Face {
-        self.face
-    }
-
-    /// Clockwise quarter-turns, 1 to 3.
-    pub fn quarters(self) -> u8 {
-        self.quarters
-    }
-
-    /// Position in [`PocketMove::ALL`].
-    pub fn index(self) -> usize {
-        let f = match self.face {
-            Face::U => 0,
-            Face::R => 1,
-            _ => 2,
-        };
-        3 * f + self.quarters as usize - 1
-    }
-
-    /// The move that undoes this one.
-    pub fn inverse(self) -> PocketMove {
-        pm(self.face, 4 - self.quarters)
-    }
-
-    /// As a standard [`Move`].
-    pub fn to_move(self) -> Move {
-        Move {
-            turn: Turn::face(self.face),
-            amount: match self.quarters {
-                1 => Amount::One,
-                2 => Amount::Two,
-                _ => Amount::Prime,
-            },
-        }
-    }
-}
-
-impl fmt::Display for PocketMove {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.to_move())
-    }
-}
-
-/// Writes pocket moves in standard notation, separated by spaces.
-pub fn format_pocket(moves: &[PocketMove]) -> String {
-    format_moves(&moves.iter().map(|m| m.to_move()).collect::<Vec<_>>())
-}
 
 /// A 2×2×2 state (π, q) with corner DBL held fixed.
 ///
@@ -128,11 +26,12 @@ pub fn format_pocket(moves: &[PocketMove]) -> String {
 /// `rank(π) × 729 + Σ qᵢ 3ⁱ` (i < 6), with the Myrvold–Ruskey [`rank`](super::perm::rank).
 ///
 /// ```
-/// use cubework::pocket::{PocketState, PocketMove, STATES};
-/// let s = PocketState::solved().apply(PocketMove::ALL[3]); // R
+/// use cubework::pocket::{PocketState, STATES};
+/// use cubework::FaceMove;
+/// let s = PocketState::solved().apply(FaceMove::POCKET[3]); // R
 /// assert!(s.index() < STATES as u32);
 /// assert_eq!(PocketState::from_index(s.index()), Some(s));
-/// assert_eq!(s.apply(PocketMove::ALL[5]), PocketState::solved()); // R then R'
+/// assert_eq!(s.apply(FaceMove::POCKET[5]), PocketState::solved()); // R then R'
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct PocketState {
@@ -197,7 +96,7 @@ impl PocketState {
     }
 
     /// Makes a move.
-    pub fn apply(&self, m: PocketMove) -> PocketState {
+    pub fn apply(&self, m: FaceMove) -> PocketState {
         self.then(&move_states()[m.index()])
     }
 
@@ -288,7 +187,7 @@ impl PocketState {
     /// cube.apply_all(&parse_moves("D", Notation::Standard).unwrap()).unwrap();
     /// let (state, turn) = PocketState::from_cube(&cube).unwrap();
     /// assert_eq!(cubework::format_moves(&turn), "y");
-    /// assert_eq!(state, PocketState::solved().apply(cubework::pocket::PocketMove::ALL[0]));
+    /// assert_eq!(state, PocketState::solved().apply(cubework::FaceMove::POCKET[0]));
     /// ```
     pub fn from_cube(cube: &Cube) -> Result<(PocketState, Vec<Move>), PocketError> {
         if cube.size() != 2 {
@@ -318,7 +217,7 @@ impl PocketState {
 pub(crate) fn move_states() -> &'static [PocketState; 9] {
     static MOVES: OnceLock<[PocketState; 9]> = OnceLock::new();
     MOVES.get_or_init(|| {
-        PocketMove::ALL.map(|m| {
+        FaceMove::POCKET.map(|m| {
             let mut cube = Cube::solved_n(2);
             cube.apply(&m.to_move())
                 .expect("U, R and F turn on every size");
@@ -342,7 +241,7 @@ mod tests {
             let mut cube = Cube::solved_n(2);
             let mut state = PocketState::solved();
             for _ in 0..30 {
-                let m = PocketMove::ALL[rng.random_range(0..9)];
+                let m = FaceMove::POCKET[rng.random_range(0..9)];
                 cube.apply(&m.to_move()).unwrap();
                 state = state.apply(m);
                 assert_eq!(state.to_cube(), cube);
@@ -353,7 +252,7 @@ mod tests {
 
     #[test]
     fn quarter_turns_have_order_four_and_sum_twists_to_zero() {
-        for m in PocketMove::ALL {
+        for m in FaceMove::POCKET {
             let s = move_states()[m.index()];
             assert!(PocketState::new(s.perm, s.twist).is_some());
             let mut t = PocketState::solved();

@@ -188,10 +188,10 @@ fn sticker_at(g: &Geometry, row: usize, col: usize) -> usize {
 ///
 /// ```
 /// use cubework::rep::{Composite, Representation};
-/// use cubework::{Cube, PaperLetter, PaperMove};
+/// use cubework::{Cube, PaperLetter};
 /// let mut c = Composite::from_cube(&Cube::solved());
 /// assert_eq!(c.render().lines().nth(1), Some("GGGOOOYYYRRR"));
-/// c.turn(PaperMove::new(PaperLetter::Z).into()).unwrap(); // 3⌽ω: the right face comes to the front
+/// c.turn(PaperLetter::Z.turn()).unwrap(); // 3⌽ω: the right face comes to the front
 /// assert_eq!(c.render().lines().nth(1), Some("OOOYYYRRRGGG"));
 /// ```
 #[derive(Clone, Debug)]
@@ -262,7 +262,7 @@ impl Representation for Composite {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::moves::{PaperLetter, PaperMove};
+    use crate::moves::PaperLetter;
     use crate::rep::testing::conformance;
 
     /// Why the composite stops at the 3×3×3: on the 4×4×4, `2F2 2R2 2F2 2R2` exchanges two up
@@ -335,15 +335,15 @@ mod tests {
             PaperLetter::C,
             PaperLetter::H,
         ] {
-            for m in [PaperMove::new(letter), PaperMove::new(letter).inverse()] {
-                match c.turn(m.into()) {
+            for t in [letter.turn(), letter.turn().inverse()] {
+                match c.turn(t) {
                     Err(MoveError::Undefined { mv, rep, .. }) => {
-                        assert_eq!(mv, m.to_string());
+                        assert_eq!(Some(mv), t.paper(3).map(|m| m.to_string()));
                         assert_eq!(rep, "composite");
                     }
-                    other => panic!("{m}: {other:?}"),
+                    other => panic!("{t:?}: {other:?}"),
                 }
-                assert!(c.compile(m.into()).is_err());
+                assert!(c.compile(t).is_err());
             }
         }
         assert_eq!(RepKind::Composite.defined_moves().len(), 16);
@@ -356,10 +356,14 @@ mod tests {
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
         for _ in 0..10 {
             let cube = crate::rep::testing::scrambled(&mut rng, 25);
-            for m in RepKind::Composite.defined_moves() {
+            for t in RepKind::Composite.defined_moves() {
                 let mut c = Composite::from_cube(&cube);
-                c.turn(m.into()).unwrap();
-                assert_eq!(Composite::from_cube(&c.to_cube()).array(), c.array(), "{m}");
+                c.turn(t).unwrap();
+                assert_eq!(
+                    Composite::from_cube(&c.to_cube()).array(),
+                    c.array(),
+                    "{t:?}"
+                );
             }
         }
     }
@@ -368,10 +372,7 @@ mod tests {
     fn up_and_down_centres_follow_the_orientation() {
         // After the paper's X (std x') the front shows the up colour; the deduced centres agree.
         let mut cube = Cube::solved();
-        PaperMove::new(PaperLetter::X)
-            .slice_turns()
-            .into_iter()
-            .for_each(|t| cube.turn(t));
+        cube.turn(PaperLetter::X.turn());
         assert_eq!(Composite::from_cube(&cube).to_cube(), cube);
     }
 }

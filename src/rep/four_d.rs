@@ -120,10 +120,10 @@ pub fn transform<T: Clone>(m: LayerTurn, omega: ArrayView4<T>) -> Array4<T> {
 ///
 /// ```
 /// use cubework::rep::{FourD, Representation};
-/// use cubework::{Cube, PaperLetter, PaperMove};
+/// use cubework::{Cube, PaperLetter};
 /// let mut d = FourD::from_cube(&Cube::solved());
 /// assert_eq!(d.render().lines().next(), Some("WWW  RRR  G Y"));
-/// d.turn(PaperMove::new(PaperLetter::Z).into()).unwrap();
+/// d.turn(PaperLetter::Z.turn()).unwrap();
 /// assert_eq!(d.array()[[0, 1, 0, 1]], b'G'); // the up-back edge shows the left's green at the back
 /// ```
 #[derive(Clone, Debug)]

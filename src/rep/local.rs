@@ -123,10 +123,10 @@ pub fn transform<T: Copy>(m: LayerTurn, omega: ArrayView3<T>) -> Array3<T> {
 ///
 /// ```
 /// use cubework::rep::{Local, Representation};
-/// use cubework::{Cube, PaperLetter, PaperMove};
+/// use cubework::{Cube, PaperLetter};
 /// let mut l = Local::from_cube(&Cube::solved());
 /// assert!(l.render().starts_with("WWW\nWWW\nWWW\n\nBBB\n"));
-/// l.turn(PaperMove::new(PaperLetter::U).into()).unwrap();
+/// l.turn(PaperLetter::U.turn()).unwrap();
 /// assert_eq!(l.array().slice(ndarray::s![2, 0, ..]).to_vec(), b"GGG"); // back's top row, from the left
 /// ```
 #[derive(Clone, Debug)]

@@ -91,10 +91,10 @@ pub fn transform<T: Copy>(m: LayerTurn, omega: ArrayView3<[T; 3]>) -> Array3<[T;
 ///
 /// ```
 /// use cubework::rep::{Nested, Representation};
-/// use cubework::{Cube, PaperLetter, PaperMove};
+/// use cubework::{Cube, PaperLetter};
 /// let mut n = Nested::from_cube(&Cube::solved());
 /// assert_eq!(n.render().lines().next(), Some("WRG WR∘ WRY"));
-/// n.turn(PaperMove::new(PaperLetter::X).into()).unwrap();
+/// n.turn(PaperLetter::X.turn()).unwrap();
 /// assert_eq!(n.render().lines().next(), Some("RBG RB∘ RBY"));
 /// ```
 #[derive(Clone, Debug)]

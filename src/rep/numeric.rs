@@ -177,10 +177,10 @@ fn permuted() -> &'static [[u16; 1000]; 6] {
 ///
 /// ```
 /// use cubework::rep::{Numeric, Representation};
-/// use cubework::{Cube, PaperLetter, PaperMove};
+/// use cubework::{Cube, PaperLetter};
 /// let mut n = Numeric::from_cube(&Cube::solved());
 /// assert_eq!(n.array()[[0, 0, 0]], 135); // up-back-left: white, red, green
-/// n.turn(PaperMove::new(PaperLetter::X).into()).unwrap();
+/// n.turn(PaperLetter::X.turn()).unwrap();
 /// assert_eq!(n.array()[[0, 2, 0]], 315); // now up-front-left, its white facing front
 /// ```
 #[derive(Clone, Debug)]
@@ -319,7 +319,7 @@ mod tests {
 
     fn after(letter: PaperLetter) -> Array3<u16> {
         let mut n = Numeric::from_cube(&Cube::solved());
-        n.turn(crate::moves::PaperMove::new(letter).into()).unwrap();
+        n.turn(letter.turn()).unwrap();
         n.cube
     }
 

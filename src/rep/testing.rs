@@ -8,15 +8,14 @@ use rand_chacha::ChaCha8Rng;
 
 use super::{RepKind, Representation};
 use crate::cube::Cube;
-use crate::moves::{LayerTurn, MoveError, PaperMove};
+use crate::moves::{LayerTurn, MoveError};
 use crate::simd::ShufflePath;
 
 /// A 3×3×3 scrambled by `len` random paper moves (any of the 24), through the geometry.
 pub(crate) fn scrambled(rng: &mut ChaCha8Rng, len: usize) -> Cube {
     let mut cube = Cube::solved();
     for _ in 0..len {
-        let m = PaperMove::ALL[rng.random_range(0..24)];
-        m.slice_turns().into_iter().for_each(|t| cube.turn(t));
+        cube.turn(LayerTurn::PAPER[rng.random_range(0..24)]);
     }
     cube
 }
@@ -33,7 +32,7 @@ pub(crate) fn scrambled_n(rng: &mut ChaCha8Rng, n: usize, len: usize) -> Cube {
 }
 
 fn geometric_turn(cube: &mut Cube, m: LayerTurn) {
-    m.slice_turns().into_iter().for_each(|t| cube.turn(t));
+    cube.turn(m);
 }
 
 /// The paths this CPU has.

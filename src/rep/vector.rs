@@ -222,10 +222,10 @@ fn size_of_len(len: usize) -> usize {
 ///
 /// ```
 /// use cubework::rep::{Representation, Vector};
-/// use cubework::{Cube, PaperLetter, PaperMove};
+/// use cubework::{Cube, PaperLetter};
 /// let mut v = Vector::from_cube(&Cube::solved());
 /// assert_eq!(v.render(), "WWWWWWWWWBBBBBBBBBRRRRRRRRROOOOOOOOOGGGGGGGGGYYYYYYYYY");
-/// v.turn(PaperMove::new(PaperLetter::U).into()).unwrap();
+/// v.turn(PaperLetter::U.turn()).unwrap();
 /// assert_eq!(&v.render()[18..27], "GGGRRRRRR"); // the back face's top row came from the left
 /// ```
 #[derive(Clone, Debug)]

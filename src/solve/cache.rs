@@ -24,13 +24,14 @@
 use std::path::Path;
 
 use super::coord::{N_CORNER_COMB, N_FLIP, N_PERM, N_SLICE, N_SLICE_PERM, N_TWIST};
-use super::cubie::{CubieCube, FaceMove};
+use super::cubie::CubieCube;
 use super::prune::Nibbles;
 use super::sym::{UD_FLIP_SYMS, UD_SYMS, ud_symmetries, ud_tables};
 use super::tables::{
     N_FLIP_CLASSES, N_PERM_CLASSES, N_TWIST_CLASSES, PHASE2_MOVES, Pruning, Tables,
 };
 use crate::cache::{self, CacheReport, TableFile};
+use crate::moves::FaceMove;
 
 /// The payload's format version; files of another version are rebuilt.
 pub const FORMAT_VERSION: u32 = 1;

@@ -18,8 +18,9 @@
 //! `set_…` twin that makes a cube showing that coordinate and nothing else, which is how
 //! the move tables ([`move_table`]) are made: set, turn, read.
 
-use super::cubie::{CubieCube, FaceMove};
+use super::cubie::CubieCube;
 use crate::cubies::{CORNERS, EDGES};
+use crate::moves::FaceMove;
 
 /// Values of the twist coordinate.
 pub const N_TWIST: usize = 2187;

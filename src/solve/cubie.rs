@@ -1,114 +1,13 @@
 //! The 3×3×3 as cubies: where each corner and edge is and how it is turned, packed into
 //! integers for hashing.
 
-use std::fmt;
 use std::sync::OnceLock;
 
 use super::SolveError;
 use crate::cube::Cube;
 use crate::cubies::{self, CORNERS, Corners, EDGES, Edges};
 use crate::face::Face;
-use crate::metric::Metric;
-use crate::moves::{Amount, Move, Turn};
-
-/// An outer face turned one, two or three clockwise quarter-turns.
-///
-/// ```
-/// use cubework::solve::FaceMove;
-/// use cubework::metric::Metric;
-/// assert_eq!(FaceMove::of(Metric::Htm).len(), 18);
-/// assert_eq!(FaceMove::of(Metric::Qtm).len(), 12);
-/// assert_eq!(FaceMove::ALL[4].to_string(), "R2");
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct FaceMove {
-    face: Face,
-    quarters: u8,
-}
-
-impl FaceMove {
-    /// All eighteen, face by face in the order U R F D L B: U U2 U' R R2 R' ….
-    pub const ALL: [FaceMove; 18] = {
-        let mut all = [FaceMove {
-            face: Face::U,
-            quarters: 1,
-        }; 18];
-        let mut i = 0;
-        while i < 18 {
-            all[i] = FaceMove {
-                face: Face::ALL[i / 3],
-                quarters: (i % 3) as u8 + 1,
-            };
-            i += 1;
-        }
-        all
-    };
-
-    const QUARTER: [FaceMove; 12] = {
-        let mut q = [FaceMove {
-            face: Face::U,
-            quarters: 1,
-        }; 12];
-        let mut i = 0;
-        while i < 12 {
-            q[i] = FaceMove {
-                face: Face::ALL[i / 2],
-                quarters: if i % 2 == 0 { 1 } else { 3 },
-            };
-            i += 1;
-        }
-        q
-    };
-
-    /// The moves of a metric: twelve quarter-turns, or eighteen with the half-turns.
-    pub fn of(metric: Metric) -> &'static [FaceMove] {
-        match metric {
-            Metric::Qtm => &Self::QUARTER,
-            Metric::Htm | Metric::Stm => &Self::ALL,
-        }
-    }
-
-    /// The face turned.
-    pub fn face(self) -> Face {
-        self.face
-    }
-
-    /// Clockwise quarter-turns, 1 to 3.
-    pub fn quarters(self) -> u8 {
-        self.quarters
-    }
-
-    /// Position in [`FaceMove::ALL`].
-    pub fn index(self) -> usize {
-        3 * self.face.index() + self.quarters as usize - 1
-    }
-
-    /// The move that undoes this one.
-    pub fn inverse(self) -> FaceMove {
-        FaceMove {
-            face: self.face,
-            quarters: 4 - self.quarters,
-        }
-    }
-
-    /// As a standard [`Move`].
-    pub fn to_move(self) -> Move {
-        Move {
-            turn: Turn::face(self.face),
-            amount: match self.quarters {
-                1 => Amount::One,
-                2 => Amount::Two,
-                _ => Amount::Prime,
-            },
-        }
-    }
-}
-
-impl fmt::Display for FaceMove {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.to_move())
-    }
-}
+use crate::moves::{FaceMove, Move};
 
 /// A 3×3×3 state, centres fixed: the corner and edge in each slot (see [`cubies`]) with its
 /// twist or flip. Moves are states too, and compose by gathering.

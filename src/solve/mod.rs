@@ -22,8 +22,9 @@ pub mod sym;
 pub mod tables;
 pub mod twophase;
 
+pub use crate::moves::FaceMove;
 pub use bfs::{default_limit, max_limit};
-pub use cubie::{CubieCube, FaceMove};
+pub use cubie::CubieCube;
 pub use method::{
     Event, Limits, Method, Progress, Solution, Stats, TableKind, UnknownMethod, check_limits, solve,
 };

@@ -43,9 +43,10 @@ use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use super::SolveError;
-use super::cubie::{CubieCube, FaceMove};
+use super::cubie::CubieCube;
 use super::optimal_table::{AxisCoord, AxisTable, axis_moves, axis_syms, decode};
 use crate::metric::Metric;
+use crate::moves::FaceMove;
 
 /// How to search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -45,10 +45,11 @@ use std::sync::atomic::{AtomicBool, AtomicU8, AtomicU64, AtomicUsize, Ordering};
 use std::time::Instant;
 
 use super::coord::{N_FLIP, N_SLICE, N_SLICE_SORTED, N_TWIST, move_table};
-use super::cubie::{CubieCube, FaceMove};
+use super::cubie::CubieCube;
 use super::sym::{SymClasses, Symmetry, UD_SYMS, ud_symmetries, urf};
 use crate::cache::{CacheError, CacheReport, TableFile};
 use crate::cancel::Cancelled;
+use crate::moves::FaceMove;
 
 /// Twists in a row: 2187, padded to 2188 so that a row is whole bytes.
 pub const ROW: usize = 2188;

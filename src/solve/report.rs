@@ -6,7 +6,7 @@ use std::fmt::Write as _;
 use rand::SeedableRng;
 
 use super::SolveError;
-use super::cubie::{CubieCube, FaceMove};
+use super::cubie::CubieCube;
 use super::method::{Method, Solution};
 use super::tables::Tables;
 use super::twophase::{TwoPhaseOptions, solve};
@@ -14,6 +14,7 @@ use crate::alg::format_in;
 use crate::cube::Cube;
 use crate::input::Input;
 use crate::metric::Metric;
+use crate::moves::FaceMove;
 use crate::moves::{Move, format_moves};
 use crate::notation::Notation;
 use crate::text::count;

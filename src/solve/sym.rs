@@ -23,9 +23,10 @@
 
 use std::sync::OnceLock;
 
-use super::cubie::{CubieCube, FaceMove};
+use super::cubie::CubieCube;
 use crate::cubies::{CORNERS, EDGES, corner_faces, edge_faces};
 use crate::face::Face;
+use crate::moves::FaceMove;
 
 /// A signed permutation matrix, row by row.
 pub type Matrix = [[i8; 3]; 3];

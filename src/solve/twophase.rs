@@ -64,9 +64,10 @@ use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering::Relaxed};
 use std::time::{Duration, Instant};
 
 use super::SolveError;
-use super::cubie::{CubieCube, FaceMove};
+use super::cubie::CubieCube;
 use super::sym::{Symmetry, UD_FLIP_SYMS, UD_SYMS, ud_tables, urf, y_quarter};
 use super::tables::{PHASE2_MOVES, Tables, phase2_conj};
+use crate::moves::FaceMove;
 
 /// The longest phase 2 searched: longer ones are slow to rule out and rarely needed.
 pub const MAX_PHASE2: usize = 12;
