@@ -12,7 +12,7 @@
 //! the piece's own first colour (U or D) sits; an edge's *flip* (0 or 1) is whether its first
 //! colour is off its slot's first face. With these conventions a move is a permutation and a
 //! twist (flip) vector like any state, and moves compose by gathering: after move `m`, slot
-//! `i` holds the piece slot `m.perm[i]` held, twisted by `m.twist[i]` more.
+//! `i` holds the piece slot `m.perm[i]` held, twisted by `m.orient[i]` more.
 
 use crate::cube::Cube;
 use crate::face::Face;
@@ -179,22 +179,40 @@ pub enum CubieError {
     },
 }
 
-/// The eight corners of a cube: which piece is in each slot, and its twist.
+/// The eight corners of a cube: which piece is in each slot (`perm`), and its orientation
+/// (`orient`, its twist: 0, 1 clockwise or 2 counter-clockwise).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Corners {
     /// `perm[slot]` is the piece in `slot`.
     pub perm: [u8; CORNERS],
-    /// `twist[slot]` is that piece's twist, 0..3.
-    pub twist: [u8; CORNERS],
+    /// `orient[slot]` is that piece's twist, 0..3.
+    pub orient: [u8; CORNERS],
 }
 
-/// The twelve edges of a 3×3×3: which piece is in each slot, and its flip.
+impl Corners {
+    /// Every corner home and untwisted.
+    pub const SOLVED: Corners = Corners {
+        perm: [0, 1, 2, 3, 4, 5, 6, 7],
+        orient: [0; CORNERS],
+    };
+}
+
+impl Edges {
+    /// Every edge home and unflipped.
+    pub const SOLVED: Edges = Edges {
+        perm: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11],
+        orient: [0; EDGES],
+    };
+}
+
+/// The twelve edges of a 3×3×3: which piece is in each slot (`perm`), and its orientation
+/// (`orient`, its flip: 0 or 1).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Edges {
     /// `perm[slot]` is the piece in `slot`.
     pub perm: [u8; EDGES],
-    /// `flip[slot]` is that piece's flip, 0 or 1.
-    pub flip: [u8; EDGES],
+    /// `orient[slot]` is that piece's flip, 0 or 1.
+    pub orient: [u8; EDGES],
 }
 
 fn first_duplicate(perm: &[u8]) -> Option<(usize, usize, usize)> {
@@ -288,7 +306,10 @@ pub fn read_corners(cube: &Cube) -> Result<Corners, CubieError> {
             twists,
         });
     }
-    Ok(Corners { perm, twist })
+    Ok(Corners {
+        perm,
+        orient: twist,
+    })
 }
 
 /// Reads the edges of a 3×3×3, checking that each slot shows a real edge, that each edge
@@ -348,7 +369,7 @@ pub fn read_edges(cube: &Cube) -> Result<Edges, CubieError> {
             .join(" ");
         return Err(CubieError::FlipSum { flips });
     }
-    Ok(Edges { perm, flip })
+    Ok(Edges { perm, orient: flip })
 }
 
 /// Whether a permutation of `0..len` is odd.
@@ -392,7 +413,7 @@ pub fn write_corners(n: usize, stickers: &mut [Face], corners: &Corners) {
         let faces = corner_faces(slot);
         let cubie = cubie_at(n, &faces);
         let piece = corner_faces(corners.perm[slot] as usize);
-        let t = corners.twist[slot] as usize;
+        let t = corners.orient[slot] as usize;
         for (j, &colour) in piece.iter().enumerate() {
             stickers[sticker(g, cubie, faces[(t + j) % 3])] = colour;
         }
@@ -406,7 +427,7 @@ pub fn write_edges(stickers: &mut [Face], edges: &Edges) {
         let faces = edge_faces(slot);
         let cubie = cubie_at(3, &faces);
         let piece = edge_faces(edges.perm[slot] as usize);
-        let f = edges.flip[slot] as usize;
+        let f = edges.orient[slot] as usize;
         for (j, &colour) in piece.iter().enumerate() {
             stickers[sticker(g, cubie, faces[(f + j) % 2])] = colour;
         }
@@ -476,7 +497,7 @@ pub fn check_real(cube: &Cube) -> Result<(), CubieError> {
         rotate_until(cube, |c| Face::ALL.iter().all(|&f| c.centre(f) == Some(f)))
     } else {
         rotate_until(cube, |c| {
-            read_corners(c).is_ok_and(|k| k.perm[0] == 0 && k.twist[0] == 0)
+            read_corners(c).is_ok_and(|k| k.perm[0] == 0 && k.orient[0] == 0)
         })
     };
     let cube = held.map_or_else(|| cube.clone(), |(c, _)| c);

@@ -255,9 +255,9 @@ pub struct PieceEffect {
     pub from: Place,
     /// Where it is now.
     pub to: Place,
-    /// Corners: 0, 1 (clockwise) or 2 (counter-clockwise); edges: 0 or 1 (flipped);
+    /// Its orientation there. Corners: 0, 1 (clockwise) or 2 (counter-clockwise); edges: 0 or 1 (flipped);
     /// centres: 0.
-    pub twist: u8,
+    pub orient: u8,
 }
 
 impl PieceEffect {
@@ -271,7 +271,7 @@ impl PieceEffect {
     /// assert!(!e.piece("UF").unwrap().is_still());
     /// ```
     pub fn is_still(&self) -> bool {
-        self.from == self.to && self.twist == 0
+        self.from == self.to && self.orient == 0
     }
 
     /// The piece stayed in its place (it may be turned).
@@ -288,7 +288,7 @@ impl PieceEffect {
     }
 
     fn turn_words(&self) -> Option<&'static str> {
-        match (self.from.kind(), self.twist) {
+        match (self.from.kind(), self.orient) {
             (_, 0) => None,
             (PieceKind::Corner, 1) => Some("twisted cw"),
             (PieceKind::Corner, _) => Some("twisted ccw"),
@@ -370,7 +370,11 @@ impl Effect {
                     }
                 }
             };
-            PieceEffect { from, to, twist }
+            PieceEffect {
+                from,
+                to,
+                orient: twist,
+            }
         });
         Effect {
             corners: moves.by_ref().take(8).collect(),
@@ -533,14 +537,14 @@ mod tests {
         // clockwise from up (as Kociemba's cubie model has it: co = 1 there, 2 at UFR).
         let m = e.piece("UFR").unwrap();
         assert_eq!(m.to.to_string(), "UBR");
-        assert_eq!(m.twist, 1);
+        assert_eq!(m.orient, 1);
         let m = e.piece("DFR").unwrap();
-        assert_eq!((m.to.to_string(), m.twist), ("UFR".to_string(), 2));
+        assert_eq!((m.to.to_string(), m.orient), ("UFR".to_string(), 2));
         // Face turns of R do not flip edges (its up sticker lands on back, BR's reference).
         assert_eq!(e.piece("UR").unwrap().to.to_string(), "BR");
-        assert_eq!(e.piece("UR").unwrap().twist, 0);
-        assert_eq!(e.piece("FR").unwrap().twist, 0);
-        assert_eq!(effect("F").piece("UF").unwrap().twist, 1);
+        assert_eq!(e.piece("UR").unwrap().orient, 0);
+        assert_eq!(e.piece("FR").unwrap().orient, 0);
+        assert_eq!(effect("F").piece("UF").unwrap().orient, 1);
         assert!(e.centres.iter().all(|c| c.is_still()));
         assert_eq!(e.changed().len(), 8);
     }
@@ -549,8 +553,8 @@ mod tests {
     fn twists_sum_to_zero_and_flips_are_even() {
         for s in ["R U", "R U R' U' F2 D L'", "M E S", "x y z R2 B'"] {
             let e = effect(s);
-            let twist: u32 = e.corners.iter().map(|m| m.twist as u32).sum();
-            let flip: u32 = e.edges.iter().map(|m| m.twist as u32).sum();
+            let twist: u32 = e.corners.iter().map(|m| m.orient as u32).sum();
+            let flip: u32 = e.edges.iter().map(|m| m.orient as u32).sum();
             assert_eq!(twist % 3, 0, "{s}");
             assert_eq!(flip % 2, 0, "{s}");
         }
@@ -564,7 +568,7 @@ mod tests {
         let e = effect("R' D' R D R' D' R D");
         let m = e.piece("UFR").unwrap();
         assert!(m.stays());
-        assert_eq!(m.twist, 2);
+        assert_eq!(m.orient, 2);
         assert_eq!(m.to_string(), "UFR → UFR (twisted ccw)");
     }
 

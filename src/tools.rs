@@ -168,17 +168,17 @@ impl Tool {
                     && e.corners.iter().filter(|m| m.stays()).count() == 6
                     && ["UFR", "UFL", "UBR", "UBL"]
                         .iter()
-                        .all(|&c| p(c).twist == 0)
+                        .all(|&c| p(c).orient == 0)
             }
             Tool::Twist => {
                 let bottom = ["DFR", "DFL", "DBR", "DBL"];
                 let twisted = bottom
                     .iter()
-                    .filter(|&&c| p(c).stays() && p(c).twist == 1)
+                    .filter(|&&c| p(c).stays() && p(c).orient == 1)
                     .count();
                 twisted == 3
                     && still_but(&e.corners, &bottom)
-                    && bottom.iter().all(|&c| p(c).stays() && p(c).twist != 2)
+                    && bottom.iter().all(|&c| p(c).stays() && p(c).orient != 2)
             }
             Tool::Snap => goes("BR", "UF") && still_but(&e.corners, &[]),
             Tool::Lift => goes("DR", "UF") && still_but(&e.corners, &[]),
@@ -193,7 +193,7 @@ impl Tool {
             Tool::Flip => {
                 ["FR", "BR"]
                     .iter()
-                    .all(|&c| p(c).stays() && p(c).twist == 1)
+                    .all(|&c| p(c).stays() && p(c).orient == 1)
                     && still_but(&e.corners, &[])
                     && still_but(&e.edges, &["FR", "BR"])
             }
@@ -837,7 +837,7 @@ mod tests {
 
     fn at(e: &Effect, piece: &str) -> (String, u8) {
         let m = e.piece(piece).unwrap();
-        (m.to.to_string(), m.twist)
+        (m.to.to_string(), m.orient)
     }
 
     fn still(e: &Effect, pieces: &[&str]) {

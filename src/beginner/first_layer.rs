@@ -203,7 +203,7 @@ mod tests {
         let solved = Cube::solved();
         let mut edges = crate::cubies::read_edges(&solved).unwrap();
         edges.perm.swap(piece, slot);
-        edges.flip[slot] = flip;
+        edges.orient[slot] = flip;
         let mut stickers = solved.stickers().to_vec();
         crate::cubies::write_edges(&mut stickers, &edges);
         Hands::new(&Cube::from_stickers(3, stickers).unwrap()).st
@@ -214,7 +214,7 @@ mod tests {
         let solved = Cube::solved();
         let mut corners = crate::cubies::read_corners(&solved).unwrap();
         corners.perm.swap(piece, slot);
-        corners.twist[slot] = twist;
+        corners.orient[slot] = twist;
         let mut stickers = solved.stickers().to_vec();
         crate::cubies::write_corners(3, &mut stickers, &corners);
         Hands::new(&Cube::from_stickers(3, stickers).unwrap()).st

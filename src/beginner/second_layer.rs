@@ -98,7 +98,7 @@ mod tests {
                 let solved = Cube::solved();
                 let mut edges = crate::cubies::read_edges(&solved).unwrap();
                 edges.perm.swap(fr, slot);
-                edges.flip[slot] = flip;
+                edges.orient[slot] = flip;
                 let mut stickers = solved.stickers().to_vec();
                 crate::cubies::write_edges(&mut stickers, &edges);
                 let mut cube = Cube::from_stickers(3, stickers).unwrap();

@@ -19,7 +19,7 @@ pub(crate) const TWISTS: usize = 729;
 /// A 2×2×2 state (π, q) with corner DBL held fixed.
 ///
 /// The seven moving corner slots are the [`cubies`] slots 1..8 (DBR, DBL… see there), renumbered
-/// 0..7: `perm[i]` is the corner in moving slot `i` and `twist[i] ∈ GF(3)` its twist. A move
+/// 0..7: `perm[i]` is the corner in moving slot `i` and `orient[i] ∈ GF(3)` its twist. A move
 /// (π', q') takes (π, q) to (π'π, π'q + q'): slot `i` receives the corner and the twist slot
 /// `π'[i]` had, and its twist grows by `q'[i]`. The twists always sum to 0 mod 3, so the state
 /// is determined by π and the first six twists, and its [`index`](PocketState::index) is
@@ -36,7 +36,7 @@ pub(crate) const TWISTS: usize = 729;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct PocketState {
     perm: [u8; 7],
-    twist: [u8; 7],
+    orient: [u8; 7],
 }
 
 impl Default for PocketState {
@@ -50,7 +50,7 @@ impl PocketState {
     pub fn solved() -> PocketState {
         PocketState {
             perm: [0, 1, 2, 3, 4, 5, 6],
-            twist: [0; 7],
+            orient: [0; 7],
         }
     }
 
@@ -66,7 +66,10 @@ impl PocketState {
         }
         let ok =
             twist.iter().all(|&t| t < 3) && twist.iter().map(|&t| t as u32).sum::<u32>() % 3 == 0;
-        ok.then_some(PocketState { perm, twist })
+        ok.then_some(PocketState {
+            perm,
+            orient: twist,
+        })
     }
 
     /// π: the corner in each moving slot.
@@ -76,7 +79,7 @@ impl PocketState {
 
     /// q: the twist of the corner in each moving slot.
     pub fn twist(&self) -> [u8; 7] {
-        self.twist
+        self.orient
     }
 
     /// Whether this is the solved state.
@@ -90,7 +93,7 @@ impl PocketState {
         for i in 0..7 {
             let from = m.perm[i] as usize;
             out.perm[i] = self.perm[from];
-            out.twist[i] = (self.twist[from] + m.twist[i]) % 3;
+            out.orient[i] = (self.orient[from] + m.orient[i]) % 3;
         }
         out
     }
@@ -102,7 +105,7 @@ impl PocketState {
 
     /// The twist code Σ qᵢ 3ⁱ over the first six slots, 0..729.
     pub(crate) fn twist_code(&self) -> u16 {
-        self.twist[..6]
+        self.orient[..6]
             .iter()
             .rev()
             .fold(0u16, |acc, &t| acc * 3 + t as u16)
@@ -132,33 +135,36 @@ impl PocketState {
         }
         Some(PocketState {
             perm: unrank7((index / TWISTS as u32) as u16),
-            twist: Self::twists_of_code((index % TWISTS as u32) as u16),
+            orient: Self::twists_of_code((index % TWISTS as u32) as u16),
         })
     }
 
     /// The state of eight corners whose DBL corner is at home and untwisted, if it is.
     pub fn from_corners(c: &Corners) -> Option<PocketState> {
-        if c.perm[0] != 0 || c.twist[0] != 0 {
+        if c.perm[0] != 0 || c.orient[0] != 0 {
             return None;
         }
         let mut perm = [0u8; 7];
         let mut twist = [0u8; 7];
         for i in 0..7 {
             perm[i] = c.perm[i + 1] - 1;
-            twist[i] = c.twist[i + 1];
+            twist[i] = c.orient[i + 1];
         }
-        Some(PocketState { perm, twist })
+        Some(PocketState {
+            perm,
+            orient: twist,
+        })
     }
 
     /// The eight corners, DBL at home.
     pub fn corners(&self) -> Corners {
         let mut c = Corners {
             perm: [0; 8],
-            twist: [0; 8],
+            orient: [0; 8],
         };
         for i in 0..7 {
             c.perm[i + 1] = self.perm[i] + 1;
-            c.twist[i + 1] = self.twist[i];
+            c.orient[i + 1] = self.orient[i];
         }
         c
     }
@@ -254,7 +260,7 @@ mod tests {
     fn quarter_turns_have_order_four_and_sum_twists_to_zero() {
         for m in FaceMove::POCKET {
             let s = move_states()[m.index()];
-            assert!(PocketState::new(s.perm, s.twist).is_some());
+            assert!(PocketState::new(s.perm, s.orient).is_some());
             let mut t = PocketState::solved();
             for _ in 0..4 {
                 t = t.apply(m);

@@ -36,7 +36,7 @@ fn tables() -> &'static MoveTables {
     })
 }
 
-/// The index reached from `index` by move number `m` (of [`FaceMove::ALL`]).
+/// The index reached from `index` by move number `m` (of [`FaceMove::POCKET`]).
 #[inline]
 pub(crate) fn next_index(index: u32, m: usize) -> u32 {
     let t = tables();
@@ -60,7 +60,7 @@ const UNSEEN: u8 = 3;
 /// use cubework::metric::Metric;
 /// let table = DistanceTable::build(Metric::Htm);
 /// assert_eq!(table.gods_number(), 11);
-/// let s = PocketState::solved().apply(FaceMove::ALL[4]).apply(FaceMove::ALL[0]); // R2 U
+/// let s = PocketState::solved().apply(FaceMove::POCKET[4]).apply(FaceMove::POCKET[0]); // R2 U
 /// assert_eq!(table.solve(&s).unwrap().len(), 2);
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -9,8 +9,8 @@ use crate::cubies::{self, CORNERS, Corners, EDGES, Edges};
 use crate::face::Face;
 use crate::moves::{FaceMove, Move};
 
-/// A 3×3×3 state, centres fixed: the corner and edge in each slot (see [`cubies`]) with its
-/// twist or flip. Moves are states too, and compose by gathering.
+/// A 3×3×3 state, centres fixed: its [`Corners`] and [`Edges`], the piece in each slot (see
+/// [`cubies`]) and its orientation. Moves are states too, and compose by gathering.
 ///
 /// ```
 /// use cubework::solve::{CubieCube, FaceMove};
@@ -20,14 +20,10 @@ use crate::moves::{FaceMove, Move};
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct CubieCube {
-    /// `cp[slot]`: the corner piece in `slot`.
-    pub(super) cp: [u8; CORNERS],
-    /// `co[slot]`: that piece's twist, 0..3.
-    pub(super) co: [u8; CORNERS],
-    /// `ep[slot]`: the edge piece in `slot`.
-    pub(super) ep: [u8; EDGES],
-    /// `eo[slot]`: that piece's flip, 0 or 1.
-    pub(super) eo: [u8; EDGES],
+    /// The eight corners.
+    pub(super) corners: Corners,
+    /// The twelve edges.
+    pub(super) edges: Edges,
 }
 
 impl Default for CubieCube {
@@ -40,10 +36,8 @@ impl CubieCube {
     /// The solved cube.
     pub const fn solved() -> CubieCube {
         CubieCube {
-            cp: [0, 1, 2, 3, 4, 5, 6, 7],
-            co: [0; CORNERS],
-            ep: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11],
-            eo: [0; EDGES],
+            corners: Corners::SOLVED,
+            edges: Edges::SOLVED,
         }
     }
 
@@ -63,19 +57,20 @@ impl CubieCube {
         use rand::RngExt;
         use rand::seq::SliceRandom;
         let mut s = CubieCube::solved();
-        s.cp.shuffle(rng);
-        s.ep.shuffle(rng);
-        if parity(&s.cp) != parity(&s.ep) {
-            s.ep.swap(0, 1);
+        s.corners.perm.shuffle(rng);
+        s.edges.perm.shuffle(rng);
+        if parity(&s.corners.perm) != parity(&s.edges.perm) {
+            s.edges.perm.swap(0, 1);
         }
         for i in 0..CORNERS - 1 {
-            s.co[i] = rng.random_range(0..3);
+            s.corners.orient[i] = rng.random_range(0..3);
         }
-        s.co[CORNERS - 1] = (3 - s.co[..CORNERS - 1].iter().sum::<u8>() % 3) % 3;
+        s.corners.orient[CORNERS - 1] =
+            (3 - s.corners.orient[..CORNERS - 1].iter().sum::<u8>() % 3) % 3;
         for i in 0..EDGES - 1 {
-            s.eo[i] = rng.random_range(0..2);
+            s.edges.orient[i] = rng.random_range(0..2);
         }
-        s.eo[EDGES - 1] = s.eo[..EDGES - 1].iter().sum::<u8>() % 2;
+        s.edges.orient[EDGES - 1] = s.edges.orient[..EDGES - 1].iter().sum::<u8>() % 2;
         s
     }
 
@@ -94,7 +89,7 @@ impl CubieCube {
     /// assert_eq!(CubieCube::solved().apply(FaceMove::ALL[1]).corner_parity(), 0);
     /// ```
     pub fn corner_parity(&self) -> u8 {
-        parity(&self.cp)
+        parity(&self.corners.perm)
     }
 
     /// This state followed by `m` (a move seen as a state).
@@ -102,15 +97,15 @@ impl CubieCube {
     pub fn then(&self, m: &CubieCube) -> CubieCube {
         let mut out = *self;
         for i in 0..CORNERS {
-            let from = m.cp[i] as usize;
-            out.cp[i] = self.cp[from];
-            let t = self.co[from] + m.co[i];
-            out.co[i] = if t >= 3 { t - 3 } else { t };
+            let from = m.corners.perm[i] as usize;
+            out.corners.perm[i] = self.corners.perm[from];
+            let t = self.corners.orient[from] + m.corners.orient[i];
+            out.corners.orient[i] = if t >= 3 { t - 3 } else { t };
         }
         for i in 0..EDGES {
-            let from = m.ep[i] as usize;
-            out.ep[i] = self.ep[from];
-            out.eo[i] = self.eo[from] ^ m.eo[i];
+            let from = m.edges.perm[i] as usize;
+            out.edges.perm[i] = self.edges.perm[from];
+            out.edges.orient[i] = self.edges.orient[from] ^ m.edges.orient[i];
         }
         out
     }
@@ -131,14 +126,14 @@ impl CubieCube {
     pub fn inverse(&self) -> CubieCube {
         let mut inv = *self;
         for i in 0..CORNERS {
-            let p = self.cp[i] as usize;
-            inv.cp[p] = i as u8;
-            inv.co[p] = (3 - self.co[i]) % 3;
+            let p = self.corners.perm[i] as usize;
+            inv.corners.perm[p] = i as u8;
+            inv.corners.orient[p] = (3 - self.corners.orient[i]) % 3;
         }
         for i in 0..EDGES {
-            let p = self.ep[i] as usize;
-            inv.ep[p] = i as u8;
-            inv.eo[p] = self.eo[i];
+            let p = self.edges.perm[i] as usize;
+            inv.edges.perm[p] = i as u8;
+            inv.edges.orient[p] = self.edges.orient[i];
         }
         inv
     }
@@ -160,10 +155,10 @@ impl CubieCube {
     pub fn key(&self) -> u128 {
         let mut k: u128 = 0;
         for i in 0..CORNERS {
-            k = (k << 5) | (self.cp[i] as u128) << 2 | self.co[i] as u128;
+            k = (k << 5) | (self.corners.perm[i] as u128) << 2 | self.corners.orient[i] as u128;
         }
         for i in 0..EDGES {
-            k = (k << 5) | (self.ep[i] as u128) << 1 | self.eo[i] as u128;
+            k = (k << 5) | (self.edges.perm[i] as u128) << 1 | self.edges.orient[i] as u128;
         }
         k
     }
@@ -174,33 +169,29 @@ impl CubieCube {
     #[inline]
     pub fn fingerprint(&self) -> u64 {
         let word = |b: [u8; 8]| u64::from_le_bytes(b);
-        let e0 = word(self.ep[..8].try_into().expect("8 bytes"));
-        let e1 = u32::from_le_bytes(self.ep[8..].try_into().expect("4 bytes")) as u64
-            | (u32::from_le_bytes(self.eo[8..].try_into().expect("4 bytes")) as u64) << 32;
-        let h = word(self.cp).wrapping_mul(0x9e37_79b9_7f4a_7c15)
-            ^ word(self.co)
+        let e0 = word(self.edges.perm[..8].try_into().expect("8 bytes"));
+        let e1 = u32::from_le_bytes(self.edges.perm[8..].try_into().expect("4 bytes")) as u64
+            | (u32::from_le_bytes(self.edges.orient[8..].try_into().expect("4 bytes")) as u64)
+                << 32;
+        let h = word(self.corners.perm).wrapping_mul(0x9e37_79b9_7f4a_7c15)
+            ^ word(self.corners.orient)
                 .wrapping_mul(0xc2b2_ae3d_27d4_eb4f)
                 .rotate_left(17)
             ^ e0.wrapping_mul(0x1656_67b1_9e37_79f9).rotate_left(31)
             ^ e1.wrapping_mul(0x27d4_eb2f_1656_67c5).rotate_left(47)
-            ^ word(self.eo[..8].try_into().expect("8 bytes")).wrapping_mul(0xff51_afd7_ed55_8ccd);
+            ^ word(self.edges.orient[..8].try_into().expect("8 bytes"))
+                .wrapping_mul(0xff51_afd7_ed55_8ccd);
         mix(h)
     }
 
     /// The corners.
     pub fn corners(&self) -> Corners {
-        Corners {
-            perm: self.cp,
-            twist: self.co,
-        }
+        self.corners
     }
 
     /// The edges.
     pub fn edges(&self) -> Edges {
-        Edges {
-            perm: self.ep,
-            flip: self.eo,
-        }
+        self.edges
     }
 
     /// The cube showing this state (centres home).
@@ -226,15 +217,7 @@ impl CubieCube {
         let corners = cubies::read_corners(&cube)?;
         let edges = cubies::read_edges(&cube)?;
         cubies::check_parity(&corners, &edges)?;
-        Ok((
-            CubieCube {
-                cp: corners.perm,
-                co: corners.twist,
-                ep: edges.perm,
-                eo: edges.flip,
-            },
-            rotation,
-        ))
+        Ok((CubieCube { corners, edges }, rotation))
     }
 }
 
@@ -318,7 +301,7 @@ mod tests {
             let s = CubieCube::random(&mut rng);
             // from_cube checks twist and flip sums and equal parities.
             assert_eq!(CubieCube::from_cube(&s.to_cube()).unwrap().0, s);
-            odd += usize::from(parity(&s.cp));
+            odd += usize::from(parity(&s.corners.perm));
             seen.insert(s);
         }
         assert_eq!(seen.len(), 2000);
