@@ -21,7 +21,7 @@ use crate::face::Face;
 use crate::input_error::InputError;
 use crate::moves::{Amount, Move, MoveError, PaperAxis, Rotation, Slice, Turn, format_moves};
 use crate::notation::{Notation, ParseError};
-use crate::perm::StickerPerm;
+use crate::sticker_perm::StickerPerm;
 use crate::tools::Tool;
 
 /// How many times a bracketed part is done, and whether inverted: `(R U)3'`.
@@ -1008,10 +1008,10 @@ mod tests {
             let mut made = crate::Cube::solved();
             made.apply_all(&moves).unwrap();
             let home = |c: &crate::Cube| Face::ALL.iter().all(|&f| c.centre(f) == Some(f));
-            let (made, _) = crate::cubies::rotate_until(&made, home).unwrap();
+            let (made, _) = crate::pieces::rotate_until(&made, home).unwrap();
             let mut folded_cube = crate::Cube::solved();
             folded_cube.apply_all(&folded).unwrap();
-            let (folded_cube, _) = crate::cubies::rotate_until(&folded_cube, home).unwrap();
+            let (folded_cube, _) = crate::pieces::rotate_until(&folded_cube, home).unwrap();
             proptest::prop_assert_eq!(folded_cube, made);
             // Outer turns and rotations only: the folded sequence keeps the centres home.
             let outer: Vec<Move> = moves
@@ -1021,7 +1021,7 @@ mod tests {
                 .collect();
             let mut made = crate::Cube::solved();
             made.apply_all(&outer).unwrap();
-            let (made, _) = crate::cubies::rotate_until(&made, home).unwrap();
+            let (made, _) = crate::pieces::rotate_until(&made, home).unwrap();
             let mut folded_cube = crate::Cube::solved();
             folded_cube.apply_all(&fold_rotations(&outer)).unwrap();
             proptest::prop_assert_eq!(folded_cube, made);

@@ -251,7 +251,7 @@ pub fn run(
             Ok(solution) => {
                 summary.times.push(start.elapsed());
                 summary.solved += 1;
-                if let Some(why) = crate::solve::report::unproven_note(&solution) {
+                if let Some(why) = crate::solve::solution_text::unproven_note(&solution) {
                     summary.unproven += 1;
                     let _ = writeln!(errors, "cubework: line {number}: {why}");
                 }

@@ -500,7 +500,7 @@ pub struct PiecesMeasure {
 pub fn measure_pieces(turns: usize, rounds: usize, seed: u64) -> Result<PiecesMeasure, Cancelled> {
     use crate::moves::Move;
     let turns = turns.min(MAX_TURNS);
-    use crate::pieces::PieceCube;
+    use crate::piece_map::PieceCube;
     let qt = quarter_turns();
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let moves: Vec<Move> = (0..turns)

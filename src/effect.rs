@@ -21,7 +21,7 @@ use std::fmt;
 use crate::face::Face;
 use crate::geometry::Geometry;
 use crate::moves::{Move, MoveError};
-use crate::perm::StickerPerm;
+use crate::sticker_perm::StickerPerm;
 
 /// What kind of piece.
 ///
@@ -63,7 +63,7 @@ impl Place {
     ///
     /// ```
     /// use cubework::effect::Effect;
-    /// use cubework::perm::StickerPerm;
+    /// use cubework::sticker_perm::StickerPerm;
     /// assert_eq!(Effect::of_perm(&StickerPerm::identity(3)).all().count(), 26);
     /// ```
     pub fn all(kind: PieceKind) -> Vec<Place> {
@@ -337,7 +337,7 @@ impl Effect {
     ///
     /// ```
     /// use cubework::effect::Effect;
-    /// use cubework::perm::StickerPerm;
+    /// use cubework::sticker_perm::StickerPerm;
     /// assert!(Effect::of_perm(&StickerPerm::identity(3)).is_identity());
     /// ```
     pub fn of_perm(p: &StickerPerm) -> Effect {

@@ -24,8 +24,8 @@ use crate::cube::Cube;
 use crate::effect::Effect;
 use crate::moves::{Move, format_moves};
 use crate::parser::Notation;
-use crate::perm::OrderBy;
 use crate::rep::RepKind;
+use crate::sticker_perm::OrderBy;
 use crate::text::{count, thousands};
 use crate::tools::{self, Finding, Reconstruction, Source, Tool};
 
@@ -56,7 +56,7 @@ fn distinct_desc(mut v: Vec<usize>) -> Vec<usize> {
 ///
 /// ```
 /// use cubework::reports::order_report;
-/// use cubework::perm::OrderBy;
+/// use cubework::sticker_perm::OrderBy;
 /// use cubework::Notation;
 /// let alg = cubework::alg::Alg::parse("U R U' R'", Notation::Standard).unwrap();
 /// let r = order_report(4, OrderBy::Colours, &alg).unwrap();
@@ -608,7 +608,7 @@ pub fn reps_table(n: usize) -> String {
         ]);
     }
     if n == 3 {
-        let pieces = crate::pieces::PieceCube::solved();
+        let pieces = crate::piece_map::PieceCube::solved();
         table.add_row([
             "pieces".to_string(),
             "(Ruby notes: outside the paper)".to_string(),
@@ -640,7 +640,7 @@ pub fn random_state_report(
     notation: Notation,
 ) -> Result<String, crate::solve::SolveError> {
     let seed = seed.unwrap_or_else(tools::fresh_seed);
-    let (_, scramble) = crate::solve::report::random_state_scramble(tables, seed)?;
+    let (_, scramble) = crate::solve::solution_text::random_state_scramble(tables, seed)?;
     let moves: Vec<crate::moves::Move> = scramble.iter().map(|m| m.to_move()).collect();
     Ok(format!(
         "random state, seed {seed}: drawn uniformly from all 43,252,003,274,489,856,000; these {} moves make it from solved (a two-phase solution, inverted)\n{}",
@@ -682,7 +682,7 @@ pub fn pocket_random_state_report(
 /// A solver table the workbench keeps in its cache directory.
 pub struct CachedTable {
     /// Its file: name, version, largest size.
-    pub file: crate::cache::TableFile,
+    pub file: crate::table_cache::TableFile,
     /// What it is for.
     pub what: &'static str,
     /// Reads a payload through the table's own checks.
@@ -707,7 +707,7 @@ pub fn cached_tables() -> Vec<CachedTable> {
             check: |b| DistanceTable::from_payload(b, Metric::Htm).map(|_| ()),
         },
         CachedTable {
-            file: crate::solve::cache::table_file(),
+            file: crate::solve::twophase_file::table_file(),
             what: "3×3×3 two-phase solver",
             check: |b| crate::solve::tables::Tables::from_payload(b).map(|_| ()),
         },
@@ -741,17 +741,19 @@ pub fn tables_build_report(
     let (_, report) = shared::twophase_tables(progress);
     out.push(format!(
         "{}: {report}",
-        crate::solve::cache::table_file().name
+        crate::solve::twophase_file::table_file().name
     ));
     if optimal {
         let (_, report) = shared::optimal_table(progress)?;
         out.push(format!(
             "{}: {report}",
-            crate::solve::optimal_table::table_file(crate::solve::report::optimal_table_kind())
-                .name
+            crate::solve::optimal_table::table_file(
+                crate::solve::solution_text::optimal_table_kind()
+            )
+            .name
         ));
     }
-    out.push(tables_report(crate::cache::cache_dir().as_deref()));
+    out.push(tables_report(crate::table_cache::cache_dir().as_deref()));
     Ok(out.join("\n"))
 }
 
@@ -759,7 +761,7 @@ pub fn tables_build_report(
 /// missing or damaged) and path — with what is wrong with each damaged one below.
 ///
 /// It loads no table: a file that passed every check (checksum and the table's own) when it
-/// was saved or last loaded, and has not changed since ([`crate::cache::checked_since`]), is
+/// was saved or last loaded, and has not changed since ([`crate::table_cache::checked_since`]), is
 /// judged by its 48-byte header alone; only one that changed, or was never checked, is read
 /// through all of the table's checks. So with every table built it reads a few hundred
 /// bytes, however large the tables.
@@ -775,7 +777,7 @@ pub fn tables_check_report(dir: Option<&std::path::Path>) -> String {
 }
 
 fn tables_listing(dir: Option<&std::path::Path>, whole: bool) -> String {
-    use crate::cache::{CacheError, checked_since, inspect, mark_checked, read};
+    use crate::table_cache::{CacheError, checked_since, inspect, mark_checked, read};
     let Some(dir) = dir else {
         return "no cache directory: set CUBEWORK_CACHE_DIR, or a home directory, to keep tables"
             .to_string();

@@ -28,7 +28,7 @@ use crate::cancel::Cancelled;
 use crate::effect::{Effect, PieceEffect, Place};
 use crate::face::Face;
 use crate::moves::{Move, PaperLetter};
-use crate::perm::StickerPerm;
+use crate::sticker_perm::StickerPerm;
 
 /// One of the paper's six tools.
 ///

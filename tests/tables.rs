@@ -4,9 +4,9 @@
 // The end-to-end tests drive the binary and the front ends: the `cli` feature.
 #![cfg(feature = "cli")]
 
-use cubework::cache::{self, file_bytes};
 use cubework::metric::Metric;
 use cubework::pocket::table_file;
+use cubework::table_cache::{self, file_bytes};
 
 mod common;
 
@@ -39,7 +39,7 @@ fn a_forged_pocket_table_is_rebuilt_and_named() {
     // and the checksum made again, so only the known distribution can tell.
     let spec = table_file(Metric::Htm);
     let path = spec.path_in(&dir);
-    let mut payload = cache::read(&path, &spec).unwrap();
+    let mut payload = table_cache::read(&path, &spec).unwrap();
     let count_at = |d: usize| 8 + 8 * d;
     let get = |p: &[u8], d: usize| {
         u64::from_le_bytes(p[count_at(d)..count_at(d) + 8].try_into().unwrap())

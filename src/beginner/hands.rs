@@ -13,7 +13,7 @@ use crate::face::Face;
 use crate::geometry::Geometry;
 use crate::metric::Metric;
 use crate::moves::{Amount, Move, Rotation, Turn};
-use crate::perm::StickerPerm;
+use crate::sticker_perm::StickerPerm;
 
 /// The 54 stickers of a 3×3×3 in facelet order, each the colour of a home face.
 pub(crate) type Stickers = [Face; 54];
@@ -185,8 +185,8 @@ pub(crate) fn corner_sticker(st: &Stickers, a: Face, b: Face, c: Face) -> Face {
 
 /// Where the edge of colours `x` and `y` is: the positions showing `x` and `y`.
 pub(crate) fn find_edge(st: &Stickers, x: Face, y: Face) -> (Face, Face) {
-    for slot in 0..crate::cubies::EDGES {
-        let [a, b] = crate::cubies::edge_faces(slot);
+    for slot in 0..crate::pieces::EDGES {
+        let [a, b] = crate::pieces::edge_faces(slot);
         let (ca, cb) = (edge_sticker(st, a, b), edge_sticker(st, b, a));
         if (ca, cb) == (x, y) {
             return (a, b);
@@ -200,8 +200,8 @@ pub(crate) fn find_edge(st: &Stickers, x: Face, y: Face) -> (Face, Face) {
 
 /// Where the corner of colours `x`, `y`, `z` is: the positions showing each.
 pub(crate) fn find_corner(st: &Stickers, [x, y, z]: [Face; 3]) -> [Face; 3] {
-    for slot in 0..crate::cubies::CORNERS {
-        let [a, b, c] = crate::cubies::corner_faces(slot);
+    for slot in 0..crate::pieces::CORNERS {
+        let [a, b, c] = crate::pieces::corner_faces(slot);
         let shown = [
             (a, corner_sticker(st, a, b, c)),
             (b, corner_sticker(st, b, a, c)),

@@ -97,7 +97,7 @@ fn special_states() {
         }
     }
     // The superflip really is every edge flipped in place.
-    let edges = cubies::read_edges(&state(superflip)).unwrap();
+    let edges = pieces::read_edges(&state(superflip)).unwrap();
     assert_eq!(edges.orient, [1; 12]);
 }
 

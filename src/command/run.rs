@@ -14,7 +14,7 @@ use crate::input::Input;
 use crate::metric::Metric;
 use crate::moves::{Move, format_moves};
 use crate::reports;
-use crate::solve::report::{Plan, solution_text};
+use crate::solve::solution_text::{Plan, solution_text};
 use crate::solve::{Limits, Method, Solution};
 use crate::text::echo;
 use crate::tools;
@@ -81,7 +81,7 @@ pub fn run(session: &mut Session, request: Request) -> Result<Reply> {
         }
         Request::Stage => {
             session.needs_three("stage?")?;
-            text(crate::beginner::report::stages(&session.cube()))
+            text(crate::beginner::walkthrough::stages(&session.cube()))
         }
         Request::PocketTable { metric, csv, plot } => {
             let report = crate::pocket::table_report(metric, csv)?;
@@ -180,9 +180,9 @@ pub fn run(session: &mut Session, request: Request) -> Result<Reply> {
                 Shown::Facelets => cube.facelets(),
             })
         }
-        Request::Tables { build: false, .. } => {
-            text(reports::tables_report(crate::cache::cache_dir().as_deref()))
-        }
+        Request::Tables { build: false, .. } => text(reports::tables_report(
+            crate::table_cache::cache_dir().as_deref(),
+        )),
         Request::Tables {
             build: true,
             optimal,
@@ -229,7 +229,7 @@ fn scramble(
             }
             3 => {
                 let (state, scramble) =
-                    crate::solve::report::random_state_scramble(&twophase_tables().0, seed)?;
+                    crate::solve::solution_text::random_state_scramble(&twophase_tables().0, seed)?;
                 let moves: Vec<Move> = scramble.iter().map(|m| m.to_move()).collect();
                 (state.to_cube(), moves)
             }
@@ -257,7 +257,10 @@ fn scramble(
 }
 
 /// The two-phase tables, with a bar on stderr while they are built.
-fn twophase_tables() -> &'static (crate::solve::tables::Tables, crate::cache::CacheReport) {
+fn twophase_tables() -> &'static (
+    crate::solve::tables::Tables,
+    crate::table_cache::CacheReport,
+) {
     crate::progress::Terminal::run(crate::solve::shared::twophase_tables)
 }
 
@@ -341,7 +344,7 @@ fn solve(
             Method::Beginner => input
                 .to_cube(3)
                 .map_err(crate::beginner::BeginnerError::from)?,
-            _ => crate::solve::report::read_cube(&input)?,
+            _ => crate::solve::solution_text::read_cube(&input)?,
         },
         None => {
             session.needs_three(match method {
@@ -359,7 +362,7 @@ fn solve(
             Ok(rep) => rep.render(),
             Err(e) => e.to_string(),
         };
-        return Ok(Reply::text(crate::solve::report::walkthrough_text(
+        return Ok(Reply::text(crate::solve::solution_text::walkthrough_text(
             &cube, &solution, notation, &render,
         )?));
     }
@@ -520,7 +523,8 @@ impl Session {
         let (stage, moves) = (next.stage, next.moves);
         let mut after = before.clone();
         after.apply_all(&moves)?;
-        let line = crate::beginner::report::stage_line(stage, &moves, Metric::Htm, self.notation);
+        let line =
+            crate::beginner::walkthrough::stage_line(stage, &moves, Metric::Htm, self.notation);
         self.load_state(&after)?;
         self.record(Change {
             label: label(&format!("step {line}")),

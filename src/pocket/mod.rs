@@ -3,32 +3,32 @@
 //!
 //! Hold one corner (DBL) fixed and turn only the three faces that do not touch it, U, R and F.
 //! A state is then a pair (π, q) — where the seven other corners are and how they are twisted
-//! ([`PocketState`]) — and the Myrvold–Ruskey ranking ([`perm`]) numbers all
+//! ([`PocketState`]) — and the Myrvold–Ruskey ranking ([`rank`]) numbers all
 //! 7! × 3⁶ = 3,674,160 of them densely. A breadth-first search from solved over those numbers
 //! ([`DistanceTable`]) finds every state's distance, two bits a state, in the quarter-turn
 //! metric (6 moves) and the half-turn metric (9 moves); an optimal solution is a walk down the
-//! distances. The tables are cached on disk ([`cache`]).
+//! distances. The tables are cached on disk ([`distance_file`]).
 //!
 //! The command line's entry point is [`table_report`], text whose last line is the answer
 //! alone; solutions come through [`crate::solve::solve`] with the pocket method.
 
-pub mod cache;
-pub mod perm;
+pub mod distance_file;
+pub mod rank;
 mod state;
 mod table;
 
 use std::fmt::Write as _;
 use std::sync::OnceLock;
 
-pub use crate::cache::{CACHE_ENV, CacheError, CacheReport, cache_dir};
-pub use cache::{cache_file, load_or_build, table_file};
+pub use crate::table_cache::{CACHE_ENV, CacheError, CacheReport, cache_dir};
+pub use distance_file::{cache_file, load_or_build, table_file};
 pub use state::{PocketState, STATES};
 pub use table::DistanceTable;
 
-use crate::cubies::CubieError;
 use crate::input::InputError;
 use crate::metric::Metric;
 use crate::moves::{FaceMove, Move, format_moves};
+use crate::pieces::CubieError;
 
 /// Why a 2×2×2 state cannot be solved.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -214,7 +214,7 @@ mod tests {
         };
         let none = crate::solve::Progress::none();
         let s = crate::solve::solve(&cube, crate::solve::Method::Pocket, &limits, &none)?;
-        Ok(crate::solve::report::solution_text(&s, notation))
+        Ok(crate::solve::solution_text::solution_text(&s, notation))
     }
 
     #[test]

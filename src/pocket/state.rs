@@ -4,11 +4,11 @@
 use std::sync::OnceLock;
 
 use super::PocketError;
-use super::perm::{rank7, unrank7};
+use super::rank::{rank7, unrank7};
 use crate::cube::Cube;
-use crate::cubies::{self, Corners};
 use crate::input::Input;
 use crate::moves::{FaceMove, Move};
+use crate::pieces::{self, Corners};
 
 /// Number of 2×2×2 states: 7! × 3⁶.
 pub const STATES: usize = 5040 * 729;
@@ -18,12 +18,12 @@ pub(crate) const TWISTS: usize = 729;
 
 /// A 2×2×2 state (π, q) with corner DBL held fixed.
 ///
-/// The seven moving corner slots are the [`cubies`] slots 1..8 (DBR, DBL… see there), renumbered
+/// The seven moving corner slots are the [`pieces`] slots 1..8 (DBR, DBL… see there), renumbered
 /// 0..7: `perm[i]` is the corner in moving slot `i` and `orient[i] ∈ GF(3)` its twist. A move
 /// (π', q') takes (π, q) to (π'π, π'q + q'): slot `i` receives the corner and the twist slot
 /// `π'[i]` had, and its twist grows by `q'[i]`. The twists always sum to 0 mod 3, so the state
 /// is determined by π and the first six twists, and its [`index`](PocketState::index) is
-/// `rank(π) × 729 + Σ qᵢ 3ⁱ` (i < 6), with the Myrvold–Ruskey [`rank`](super::perm::rank).
+/// `rank(π) × 729 + Σ qᵢ 3ⁱ` (i < 6), with the Myrvold–Ruskey [`rank`](super::rank::rank).
 ///
 /// ```
 /// use cubework::pocket::{PocketState, STATES};
@@ -177,7 +177,7 @@ impl PocketState {
     /// ```
     pub fn to_cube(&self) -> Cube {
         let mut stickers = Cube::solved_n(2).stickers().to_vec();
-        cubies::write_corners(2, &mut stickers, &self.corners());
+        pieces::write_corners(2, &mut stickers, &self.corners());
         Cube::from_stickers(2, stickers)
             .expect("eight distinct corners show each colour four times")
     }
@@ -199,13 +199,13 @@ impl PocketState {
         if cube.size() != 2 {
             return Err(PocketError::Size(cube.size()));
         }
-        cubies::read_corners(cube)?;
+        pieces::read_corners(cube)?;
         let held = |c: &Cube| {
-            cubies::read_corners(c)
+            pieces::read_corners(c)
                 .ok()
                 .and_then(|k| PocketState::from_corners(&k))
         };
-        let (turned, rotation) = cubies::rotate_until(cube, |c| held(c).is_some()).ok_or(
+        let (turned, rotation) = pieces::rotate_until(cube, |c| held(c).is_some()).ok_or(
             PocketError::Unreachable("no whole-cube turn holds DBL at home"),
         )?;
         let state = held(&turned).ok_or(PocketError::Unreachable("DBL lost after turning"))?;
@@ -227,7 +227,7 @@ pub(crate) fn move_states() -> &'static [PocketState; 9] {
             let mut cube = Cube::solved_n(2);
             cube.apply(&m.to_move())
                 .expect("U, R and F turn on every size");
-            let corners = cubies::read_corners(&cube).expect("a face turn leaves a real cube");
+            let corners = pieces::read_corners(&cube).expect("a face turn leaves a real cube");
             PocketState::from_corners(&corners).expect("U, R and F do not move DBL")
         })
     })
@@ -293,13 +293,13 @@ mod tests {
         cube.apply_all(&parse_moves(alg, Notation::Standard).unwrap())
             .unwrap();
         // The state read is the cube made by the moves, turned as a whole.
-        assert!(cubies::rotations().iter().any(|r| {
+        assert!(pieces::rotations().iter().any(|r| {
             let mut c = cube.clone();
             c.apply_all(r).unwrap();
             c == s.to_cube()
         }));
         // And any whole-cube turn of it reads as the same state.
-        for r in cubies::rotations() {
+        for r in pieces::rotations() {
             let mut c = s.to_cube();
             c.apply_all(&r).unwrap();
             assert_eq!(PocketState::from_cube(&c).unwrap().0, s);

@@ -4,7 +4,7 @@
 use std::sync::OnceLock;
 
 use super::PocketError;
-use super::perm::{rank7, unrank7};
+use super::rank::{rank7, unrank7};
 use super::state::{PocketState, STATES, TWISTS, move_states};
 use crate::metric::Metric;
 use crate::moves::FaceMove;

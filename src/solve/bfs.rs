@@ -431,7 +431,7 @@ mod tests {
         };
         let none = crate::solve::Progress::none();
         let s = crate::solve::solve(&cube, crate::solve::Method::Bfs, &limits, &none)?;
-        Ok(crate::solve::report::solution_text(&s, notation))
+        Ok(crate::solve::solution_text::solution_text(&s, notation))
     }
 
     #[test]

@@ -5,12 +5,12 @@ use std::sync::OnceLock;
 
 use super::SolveError;
 use crate::cube::Cube;
-use crate::cubies::{self, CORNERS, Corners, EDGES, Edges};
 use crate::face::Face;
 use crate::moves::{FaceMove, Move};
+use crate::pieces::{self, CORNERS, Corners, EDGES, Edges};
 
 /// A 3×3×3 state, centres fixed: its [`Corners`] and [`Edges`], the piece in each slot (see
-/// [`cubies`]) and its orientation. Moves are states too, and compose by gathering.
+/// [`pieces`]) and its orientation. Moves are states too, and compose by gathering.
 ///
 /// ```
 /// use cubework::solve::{CubieCube, FaceMove};
@@ -197,8 +197,8 @@ impl CubieCube {
     /// The cube showing this state (centres home).
     pub fn to_cube(&self) -> Cube {
         let mut stickers = Cube::solved().stickers().to_vec();
-        cubies::write_corners(3, &mut stickers, &self.corners());
-        cubies::write_edges(&mut stickers, &self.edges());
+        pieces::write_corners(3, &mut stickers, &self.corners());
+        pieces::write_edges(&mut stickers, &self.edges());
         Cube::from_stickers(3, stickers).expect("distinct pieces show each colour nine times")
     }
 
@@ -211,12 +211,12 @@ impl CubieCube {
             return Err(SolveError::Size(cube.size()));
         }
         let home = |c: &Cube| Face::ALL.iter().all(|&f| c.centre(f) == Some(f));
-        let (cube, rotation) = cubies::rotate_until(cube, home).ok_or(SolveError::Unreachable(
+        let (cube, rotation) = pieces::rotate_until(cube, home).ok_or(SolveError::Unreachable(
             "the centres of a checked facelet string always turn home",
         ))?;
-        let corners = cubies::read_corners(&cube)?;
-        let edges = cubies::read_edges(&cube)?;
-        cubies::check_parity(&corners, &edges)?;
+        let corners = pieces::read_corners(&cube)?;
+        let edges = pieces::read_edges(&cube)?;
+        pieces::check_parity(&corners, &edges)?;
         Ok((CubieCube { corners, edges }, rotation))
     }
 }

@@ -9,7 +9,7 @@
 //!
 //! At the cubie level a symmetry is a permutation of corner slots and of edge slots with an
 //! orientation offset per slot ([`Symmetry::conj`]); this is derived from the matrix and the
-//! face lists of [`crate::cubies`], and checked against the sticker model in the tests.
+//! face lists of [`crate::pieces`], and checked against the sticker model in the tests.
 //!
 //! The two-phase method uses the **16 symmetries that keep the U–D axis** (rotations about
 //! it, half turns that swap U and D, and their mirror images), because they map the phase-2
@@ -24,9 +24,9 @@
 use std::sync::OnceLock;
 
 use super::cubie::CubieCube;
-use crate::cubies::{CORNERS, EDGES, corner_faces, edge_faces};
 use crate::face::Face;
 use crate::moves::FaceMove;
+use crate::pieces::{CORNERS, EDGES, corner_faces, edge_faces};
 
 /// A signed permutation matrix, row by row.
 pub type Matrix = [[i8; 3]; 3];

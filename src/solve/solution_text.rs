@@ -51,10 +51,10 @@ fn rotation_line(rotation: &[Move], notation: Notation) -> String {
 /// A solution as `cubework solve` (and the REPL's `solve`, and `pocket solve`) prints it:
 /// what was done and proven, then the moves alone on the last line, from the cube as given
 /// (whole-cube turn included; empty when it is solved). The beginner method's stages are
-/// [`crate::beginner::report::report`]'s.
+/// [`crate::beginner::walkthrough::report`]'s.
 ///
 /// ```
-/// use cubework::solve::{Limits, Method, Progress, solve, report::solution_text};
+/// use cubework::solve::{Limits, Method, Progress, solve, solution_text::solution_text};
 /// use cubework::{Cube, Notation, parse_moves};
 /// let mut cube = Cube::solved();
 /// cube.apply_all(&parse_moves("x R U2 F'", Notation::Standard).unwrap()).unwrap();
@@ -76,7 +76,12 @@ pub fn solution_text(s: &Solution, notation: Notation) -> String {
             }
         }
         Method::Beginner => {
-            return crate::beginner::report::report(&s.stats.stages, &s.moves, s.metric, notation);
+            return crate::beginner::walkthrough::report(
+                &s.stats.stages,
+                &s.moves,
+                s.metric,
+                notation,
+            );
         }
         _ => rotation_line(&s.rotation, notation),
     };
@@ -125,14 +130,14 @@ pub fn solution_text(s: &Solution, notation: Notation) -> String {
 }
 
 /// The REPL's `solve beginner`: a beginner-method solution of `cube` stage by stage, each
-/// stage with the cube after it drawn by `render` (see [`crate::beginner::report::walkthrough`]).
+/// stage with the cube after it drawn by `render` (see [`crate::beginner::walkthrough::walkthrough`]).
 pub fn walkthrough_text(
     cube: &Cube,
     s: &Solution,
     notation: Notation,
     render: &dyn Fn(&Cube) -> String,
 ) -> Result<String, SolveError> {
-    Ok(crate::beginner::report::walkthrough(
+    Ok(crate::beginner::walkthrough::walkthrough(
         cube,
         &s.stats.stages,
         &s.moves,
@@ -216,7 +221,7 @@ pub fn unproven_note(s: &Solution) -> Option<String> {
 /// A state drawn uniformly from all 43,252,003,274,489,856,000, from `seed` (ChaCha8).
 ///
 /// ```
-/// use cubework::solve::report::random_state;
+/// use cubework::solve::solution_text::random_state;
 /// assert_eq!(random_state(1), random_state(1));
 /// assert_ne!(random_state(1), random_state(2));
 /// ```
