@@ -18,11 +18,7 @@ fn cubework() -> Command {
 
 fn run(args: &[&str], stdin: &str) -> (String, String, Option<i32>) {
     let out = cubework().args(args).write_stdin(stdin).output().unwrap();
-    (
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-        out.status.code(),
-    )
+    common::outcome(out)
 }
 
 fn solves(scramble: &str, solution: &str) -> bool {

@@ -11,10 +11,7 @@ use cubework::table_cache::{self, file_bytes};
 mod common;
 
 fn temp(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("cubework-tables-{name}"));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+    common::fresh_dir(&format!("tables-{name}"))
 }
 
 fn run(cache: &std::path::Path, args: &[&str]) -> (String, String, Option<i32>) {
@@ -23,11 +20,7 @@ fn run(cache: &std::path::Path, args: &[&str]) -> (String, String, Option<i32>) 
         .args(args)
         .output()
         .unwrap();
-    (
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-        out.status.code(),
-    )
+    common::outcome(out)
 }
 
 #[test]

@@ -183,27 +183,19 @@ fn sticker_at(g: &Geometry, row: usize, col: usize) -> usize {
     }
 }
 
-/// The 5×12 matrix of colour letters (4×8 for the 2×2×2): left, front, right and back side by
-/// side, the up and down colours of their edge rows above and below.
-///
-/// ```
-/// use cubework::rep::{Composite, Representation};
-/// use cubework::{Cube, PaperLetter};
-/// let mut c = Composite::from_cube(&Cube::solved());
-/// assert_eq!(c.render().lines().nth(1), Some("GGGOOOYYYRRR"));
-/// c.turn(PaperLetter::Z.turn()).unwrap(); // 3⌽ω: the right face comes to the front
-/// assert_eq!(c.render().lines().nth(1), Some("OOOYYYRRRGGG"));
-/// ```
-#[derive(Clone, Debug)]
-pub struct Composite {
-    cube: Array2<u8>,
-}
-
-impl Composite {
-    /// The state array.
-    pub fn array(&self) -> &Array2<u8> {
-        &self.cube
-    }
+super::state_type! {
+    /// The 5×12 matrix of colour letters (4×8 for the 2×2×2): left, front, right and back side by
+    /// side, the up and down colours of their edge rows above and below.
+    ///
+    /// ```
+    /// use cubework::rep::{Composite, Representation};
+    /// use cubework::{Cube, PaperLetter};
+    /// let mut c = Composite::from_cube(&Cube::solved());
+    /// assert_eq!(c.render().lines().nth(1), Some("GGGOOOYYYRRR"));
+    /// c.turn(PaperLetter::Z.turn()).unwrap(); // 3⌽ω: the right face comes to the front
+    /// assert_eq!(c.render().lines().nth(1), Some("OOOYYYRRRGGG"));
+    /// ```
+    Composite(Array2<u8>)
 }
 
 impl Representation for Composite {
@@ -328,25 +320,7 @@ mod tests {
 
     #[test]
     fn x_y_c_h_are_undefined_and_named() {
-        let mut c = Composite::from_cube(&Cube::solved());
-        for letter in [
-            PaperLetter::X,
-            PaperLetter::Y,
-            PaperLetter::C,
-            PaperLetter::H,
-        ] {
-            for t in [letter.turn(), letter.turn().inverse()] {
-                match c.turn(t) {
-                    Err(MoveError::Undefined { mv, rep, .. }) => {
-                        assert_eq!(Some(mv), t.paper(3).map(|m| m.to_string()));
-                        assert_eq!(rep, "composite");
-                    }
-                    other => panic!("{t:?}: {other:?}"),
-                }
-                assert!(c.compile(t).is_err());
-            }
-        }
-        assert_eq!(RepKind::Composite.defined_moves().len(), 16);
+        crate::rep::testing::refuses_x_y_c_h(RepKind::Composite);
     }
 
     #[test]

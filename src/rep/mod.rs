@@ -22,6 +22,26 @@
 //! converts through the N×N×N canonical [`Cube`]. [`RepKind::sizes`] says which sizes each
 //! holds, and [`RepKind::size_limit`] why composite and visual stop at the 3×3×3.
 
+/// Declares a representation's state type: the one array the paper calls `CUBE` (`cube` here),
+/// read with `array()`. Each representation's file gives its doc, name and array type.
+macro_rules! state_type {
+    ($(#[$doc:meta])* $name:ident($array:ty)) => {
+        $(#[$doc])*
+        #[derive(Clone, Debug)]
+        pub struct $name {
+            cube: $array,
+        }
+
+        impl $name {
+            /// The state array.
+            pub fn array(&self) -> &$array {
+                &self.cube
+            }
+        }
+    };
+}
+use state_type;
+
 pub mod apl;
 pub mod apl_state;
 pub mod composite;

@@ -110,3 +110,29 @@ fn check_from<R: Representation>(kind: RepKind, rep: R, cube: &Cube) {
         assert_eq!(&r.to_cube(), cube, "{kind} {n}: {m:?} four times");
     }
 }
+
+/// Checks that `kind` on the 3×3×3 refuses X, Y, C and H both ways, as defined and compiled,
+/// with an error naming the move and the representation, and defines the other 16 of the
+/// paper's moves (composite and visual, which leave out centres that those moves would move).
+pub(crate) fn refuses_x_y_c_h(kind: RepKind) {
+    use crate::moves::PaperLetter;
+    let mut r = kind.build(&Cube::solved()).unwrap();
+    for letter in [
+        PaperLetter::X,
+        PaperLetter::Y,
+        PaperLetter::C,
+        PaperLetter::H,
+    ] {
+        for t in [letter.turn(), letter.turn().inverse()] {
+            match r.turn(t) {
+                Err(MoveError::Undefined { mv, rep, .. }) => {
+                    assert_eq!(Some(mv), t.paper(3).map(|m| m.to_string()));
+                    assert_eq!(rep, kind.name());
+                }
+                other => panic!("{t:?}: {other:?}"),
+            }
+            assert!(r.compile(t).is_err());
+        }
+    }
+    assert_eq!(kind.defined_moves().len(), 16);
+}

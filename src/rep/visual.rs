@@ -224,27 +224,19 @@ fn two<T: Copy>(m: LayerTurn, omega: ArrayView2<T>) -> Array2<T> {
 // general:end
 // moves:end
 
-/// The 11×11 matrix of colour letters on a blank background (10×10 for the 2×2×2): the cube
-/// seen from above as a square pyramid.
-///
-/// ```
-/// use cubework::rep::{Representation, Visual};
-/// use cubework::{Cube, PaperLetter};
-/// let mut v = Visual::from_cube(&Cube::solved());
-/// assert_eq!(v.render().lines().nth(5), Some("B G G G W W W Y Y Y B"));
-/// v.turn(PaperLetter::Z.turn()).unwrap(); // ⌽⍉ω: the front comes to the left
-/// assert_eq!(v.render().lines().nth(5), Some("B O O O W W W R R R B"));
-/// ```
-#[derive(Clone, Debug)]
-pub struct Visual {
-    cube: Array2<u8>,
-}
-
-impl Visual {
-    /// The state array.
-    pub fn array(&self) -> &Array2<u8> {
-        &self.cube
-    }
+super::state_type! {
+    /// The 11×11 matrix of colour letters on a blank background (10×10 for the 2×2×2): the cube
+    /// seen from above as a square pyramid.
+    ///
+    /// ```
+    /// use cubework::rep::{Representation, Visual};
+    /// use cubework::{Cube, PaperLetter};
+    /// let mut v = Visual::from_cube(&Cube::solved());
+    /// assert_eq!(v.render().lines().nth(5), Some("B G G G W W W Y Y Y B"));
+    /// v.turn(PaperLetter::Z.turn()).unwrap(); // ⌽⍉ω: the front comes to the left
+    /// assert_eq!(v.render().lines().nth(5), Some("B O O O W W W R R R B"));
+    /// ```
+    Visual(Array2<u8>)
 }
 
 impl Representation for Visual {
@@ -341,25 +333,7 @@ mod tests {
 
     #[test]
     fn x_y_c_h_are_undefined_and_named() {
-        let mut v = Visual::from_cube(&Cube::solved());
-        for letter in [
-            PaperLetter::X,
-            PaperLetter::Y,
-            PaperLetter::C,
-            PaperLetter::H,
-        ] {
-            for t in [letter.turn(), letter.turn().inverse()] {
-                match v.turn(t) {
-                    Err(MoveError::Undefined { mv, rep, .. }) => {
-                        assert_eq!(Some(mv), t.paper(3).map(|m| m.to_string()));
-                        assert_eq!(rep, "visual");
-                    }
-                    other => panic!("{t:?}: {other:?}"),
-                }
-                assert!(v.compile(t).is_err());
-            }
-        }
-        assert_eq!(RepKind::Visual.defined_moves().len(), 16);
+        crate::rep::testing::refuses_x_y_c_h(RepKind::Visual);
     }
 
     #[test]
