@@ -71,6 +71,9 @@ pub enum TablesCommand {
         #[arg(long)]
         optimal: bool,
     },
+    /// Read every built table whole through its checksum and its own checks, a line each;
+    /// exit status 1 if any is damaged.
+    Check,
 }
 
 /// `cubework pocket …`.
@@ -289,6 +292,10 @@ pub enum Command {
         /// stop after this long with what is proven and the best found (optimal).
         #[arg(long, value_name = "SECONDS", allow_negative_numbers = true, value_parser = seconds_arg)]
         time_limit: Option<std::time::Duration>,
+        /// Threads to use, 1 to 64 (default: one a core): a batch solves that many states at
+        /// once; one two-phase or optimal solve searches on that many.
+        #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = threads_arg)]
+        threads: Option<usize>,
         /// Notation of ALG.
         #[arg(long, value_enum, default_value_t = Notation::Standard)]
         notation: Notation,
@@ -469,6 +476,7 @@ pub fn run(args: impl IntoIterator<Item = impl Into<OsString> + Clone>) -> Resul
             metric,
             max_length,
             time_limit,
+            threads,
             notation,
             batch: Some(file),
             ..
@@ -479,6 +487,7 @@ pub fn run(args: impl IntoIterator<Item = impl Into<OsString> + Clone>) -> Resul
             notation,
             max_length,
             time_limit,
+            threads,
         ),
         Some(command) => {
             crate::cancel::install();
@@ -505,6 +514,8 @@ pub fn run(args: impl IntoIterator<Item = impl Into<OsString> + Clone>) -> Resul
             // ends with the status of Ctrl-C.
             Ok(if crate::cancel::requested() {
                 ExitCode::from(130)
+            } else if reply.failed {
+                ExitCode::from(1)
             } else {
                 ExitCode::SUCCESS
             })
@@ -616,6 +627,21 @@ fn batch_limits(
         time_limit,
         threads: None,
     })
+}
+
+/// The most threads `--threads` takes.
+pub const MAX_THREADS: usize = 64;
+
+/// A number of threads, 1 to [`MAX_THREADS`].
+fn threads_arg(s: &str) -> std::result::Result<usize, String> {
+    use crate::text::{WholeError, whole_in};
+    match whole_in(s, 1, MAX_THREADS as u64) {
+        Ok(n) => Ok(n as usize),
+        Err(WholeError::NotANumber) => {
+            Err(format!("must be a whole number from 1 to {MAX_THREADS}"))
+        }
+        Err(WholeError::OutOfRange) => Err(format!("must be from 1 to {MAX_THREADS}")),
+    }
 }
 
 /// A cube size, 2 to 9.
@@ -799,6 +825,7 @@ pub fn request(command: Command) -> Result<(Session, Request)> {
             metric,
             max_length,
             time_limit,
+            threads,
             notation,
             facelets,
             batch: _,
@@ -815,6 +842,7 @@ pub fn request(command: Command) -> Result<(Session, Request)> {
                 metric,
                 max_length,
                 time_limit,
+                threads,
                 state: Some(input(facelets, &alg, notation)?),
             },
         ),
@@ -844,8 +872,9 @@ pub fn request(command: Command) -> Result<(Session, Request)> {
         Command::Tables { action } => (
             one_shot(Notation::Standard)?,
             Request::Tables {
-                build: action.is_some(),
+                build: matches!(action, Some(TablesCommand::Build { .. })),
                 optimal: matches!(action, Some(TablesCommand::Build { optimal: true })),
+                check: matches!(action, Some(TablesCommand::Check)),
             },
         ),
         Command::Draw {
@@ -955,6 +984,7 @@ pub fn solve_batch(
     notation: Notation,
     max_length: Option<u8>,
     time_limit: Option<std::time::Duration>,
+    threads: Option<usize>,
 ) -> Result<ExitCode> {
     crate::cancel::install();
     let limits = batch_limits(method, metric, max_length, time_limit)?;
@@ -964,8 +994,9 @@ pub fn solve_batch(
         Method::Bfs => crate::solve::Method::Bfs,
         Method::Beginner => crate::solve::Method::Beginner,
     };
-    let lines: Box<dyn std::io::BufRead> = if file.as_os_str() == "-" {
-        Box::new(std::io::stdin().lock())
+    // Read on a thread of its own: standard input itself, not its lock, which stays here.
+    let lines: Box<dyn std::io::BufRead + Send> = if file.as_os_str() == "-" {
+        Box::new(std::io::BufReader::new(std::io::stdin()))
     } else {
         Box::new(std::io::BufReader::new(open_file(file)?))
     };
@@ -984,6 +1015,7 @@ pub fn solve_batch(
         notation,
         progress: crate::solve::Progress::new(&tables),
         advise: &advise,
+        threads,
     };
     let summary = crate::batch::run(lines, &mut out, &mut std::io::stderr().lock(), &job);
     terminal.clear();

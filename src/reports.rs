@@ -685,8 +685,19 @@ pub struct CachedTable {
     pub file: crate::table_cache::TableFile,
     /// What it is for.
     pub what: &'static str,
-    /// Reads a payload through the table's own checks.
-    pub check: fn(&[u8]) -> Result<(), String>,
+    /// Reads the file whole through its checksum and the table's own checks.
+    pub check: fn(&std::path::Path) -> Result<(), crate::table_cache::CacheError>,
+}
+
+/// Reads the file at `path` as a `spec` table, whole, through its checksum and `check`, the
+/// table's own checks of its payload.
+fn read_checked(
+    path: &std::path::Path,
+    spec: &crate::table_cache::TableFile,
+    check: impl FnOnce(&[u8]) -> Result<(), String>,
+) -> Result<(), crate::table_cache::CacheError> {
+    use crate::table_cache::{CacheError, read};
+    read(path, spec).and_then(|payload| check(&payload).map_err(CacheError::Inconsistent))
 }
 
 /// Every table the workbench caches: the 2×2×2 distances in each metric and the two-phase
@@ -699,27 +710,39 @@ pub fn cached_tables() -> Vec<CachedTable> {
         CachedTable {
             file: crate::pocket::table_file(Metric::Qtm),
             what: "2×2×2 distances, quarter-turn metric",
-            check: |b| DistanceTable::from_payload(b, Metric::Qtm).map(|_| ()),
+            check: |path| {
+                read_checked(path, &crate::pocket::table_file(Metric::Qtm), |b| {
+                    DistanceTable::from_payload(b, Metric::Qtm).map(|_| ())
+                })
+            },
         },
         CachedTable {
             file: crate::pocket::table_file(Metric::Htm),
             what: "2×2×2 distances, half-turn metric",
-            check: |b| DistanceTable::from_payload(b, Metric::Htm).map(|_| ()),
+            check: |path| {
+                read_checked(path, &crate::pocket::table_file(Metric::Htm), |b| {
+                    DistanceTable::from_payload(b, Metric::Htm).map(|_| ())
+                })
+            },
         },
         CachedTable {
             file: crate::solve::twophase_file::table_file(),
             what: "3×3×3 two-phase solver",
-            check: |b| crate::solve::tables::Tables::from_payload(b).map(|_| ()),
+            check: |path| {
+                read_checked(path, &crate::solve::twophase_file::table_file(), |b| {
+                    crate::solve::tables::Tables::from_payload(b).map(|_| ())
+                })
+            },
         },
         CachedTable {
             file: table_file(SliceKind::Sorted),
             what: "3×3×3 optimal solver (built by tables build --optimal)",
-            check: |b| AxisTable::from_payload(SliceKind::Sorted, b.to_vec()).map(|_| ()),
+            check: |path| AxisTable::check_file(SliceKind::Sorted, path),
         },
         CachedTable {
             file: table_file(SliceKind::Position),
             what: "3×3×3 optimal solver, small (CUBEWORK_OPTIMAL_TABLE=small)",
-            check: |b| AxisTable::from_payload(SliceKind::Position, b.to_vec()).map(|_| ()),
+            check: |path| AxisTable::check_file(SliceKind::Position, path),
         },
     ]
 }
@@ -766,21 +789,78 @@ pub fn tables_build_report(
 /// through all of the table's checks. So with every table built it reads a few hundred
 /// bytes, however large the tables.
 pub fn tables_report(dir: Option<&std::path::Path>) -> String {
-    tables_listing(dir, false)
+    tables_listing(dir)
 }
 
-/// [`tables_report`] reading every built table whole, through its checksum and its own
-/// checks, however recently it was checked (for `tables check`); each one that passes is
-/// marked checked again.
-pub fn tables_check_report(dir: Option<&std::path::Path>) -> String {
-    tables_listing(dir, true)
+/// What `cubework tables check` found: a line a table, and how many are damaged.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TablesCheck {
+    /// One line a table: `NAME: good (BYTES bytes, PATH)`, `NAME: not built (PATH)` or
+    /// `NAME: damaged: the cache file PATH …` (what is wrong).
+    pub text: String,
+    /// Tables that are there but damaged.
+    pub damaged: usize,
 }
 
-fn tables_listing(dir: Option<&std::path::Path>, whole: bool) -> String {
-    use crate::table_cache::{CacheError, checked_since, inspect, mark_checked, read};
+/// No cache directory to keep tables in.
+const NO_CACHE_DIR: &str =
+    "no cache directory: set CUBEWORK_CACHE_DIR, or a home directory, to keep tables";
+
+/// `cubework tables check`: every built table read whole, through its checksum and its own
+/// checks, however recently it was checked, one line each; each one that passes is marked
+/// checked again, so that later loads need not read it whole.
+///
+/// ```
+/// let dir = std::env::temp_dir().join(format!("cubework-doc-check-{}", std::process::id()));
+/// let report = cubework::reports::tables_check_report(Some(&dir));
+/// assert_eq!(report.damaged, 0);
+/// assert!(report.text.lines().all(|l| l.contains(": not built (")));
+/// ```
+pub fn tables_check_report(dir: Option<&std::path::Path>) -> TablesCheck {
+    use crate::table_cache::{CacheError, inspect, mark_checked};
     let Some(dir) = dir else {
-        return "no cache directory: set CUBEWORK_CACHE_DIR, or a home directory, to keep tables"
-            .to_string();
+        return TablesCheck {
+            text: NO_CACHE_DIR.to_string(),
+            damaged: 0,
+        };
+    };
+    let mut lines = Vec::new();
+    let mut damaged = 0;
+    for t in cached_tables() {
+        let path = t.file.path_in(dir);
+        let name = t.file.name;
+        match inspect(&path, &t.file).and_then(|_| (t.check)(&path)) {
+            Ok(()) => {
+                mark_checked(&path);
+                let bytes = std::fs::metadata(&path).map_or(0, |m| m.len());
+                lines.push(format!(
+                    "{name}: good ({} bytes, {})",
+                    crate::text::thousands(bytes),
+                    path.display()
+                ));
+            }
+            Err(CacheError::Missing) => {
+                lines.push(format!("{name}: not built ({})", path.display()));
+            }
+            Err(e) => {
+                damaged += 1;
+                lines.push(format!(
+                    "{name}: damaged: the cache file {} {e}",
+                    path.display()
+                ));
+            }
+        }
+    }
+    TablesCheck {
+        text: lines.join("\n"),
+        damaged,
+    }
+}
+
+fn tables_listing(dir: Option<&std::path::Path>) -> String {
+    use crate::table_cache::{CacheError, checked_since, inspect, mark_checked};
+    let Some(dir) = dir else {
+        return NO_CACHE_DIR.to_string();
     };
     let mut table = Table::new();
     table
@@ -791,12 +871,10 @@ fn tables_listing(dir: Option<&std::path::Path>, whole: bool) -> String {
     for t in cached_tables() {
         let path = t.file.path_in(dir);
         let problem = inspect(&path, &t.file).and_then(|_| {
-            if !whole && checked_since(&path) {
+            if checked_since(&path) {
                 return Ok(());
             }
-            read(&path, &t.file)
-                .and_then(|payload| (t.check)(&payload).map_err(CacheError::Inconsistent))
-                .inspect(|()| mark_checked(&path))
+            (t.check)(&path).inspect(|()| mark_checked(&path))
         });
         let state = match &problem {
             Ok(()) => "built",

@@ -229,8 +229,11 @@ fn every_methods_single_and_batch_answers_solve_200_turned_random_states() {
         notation: cubework::Notation::Standard,
         progress: Progress::none(),
         advise: &cubework::batch::no_advice,
+        threads: None,
     };
-    let summary = cubework::batch::run(input.as_bytes(), &mut out, &mut err, &job).unwrap();
+    // The batch reads on a thread of its own: its input is owned.
+    let input = std::io::Cursor::new(input.into_bytes());
+    let summary = cubework::batch::run(input, &mut out, &mut err, &job).unwrap();
     assert_eq!(
         (summary.solved, summary.failed),
         (STATES, 0),

@@ -221,3 +221,95 @@ fn the_listing_reads_only_the_header_of_a_table_unchanged_since_it_was_checked()
     assert!(out.contains("has format version 99"), "{out}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn tables_check_reads_every_built_table_whole_and_fails_on_a_damaged_one() {
+    let dir = temp("check");
+    // Nothing built: nothing damaged.
+    let (out, err, code) = run(&dir, &["tables", "check"]);
+    assert_eq!(code, Some(0), "{err}");
+    assert_eq!(out.lines().count(), 5, "{out}");
+    assert!(out.lines().all(|l| l.contains(": not built (")), "{out}");
+    // Small tables built: the 2×2×2's and the two-phase solver's.
+    for args in [&["pocket", "table", "--metric", "htm"][..], &["solve", "R"]] {
+        let (_, err, code) = run(&dir, args);
+        assert_eq!(code, Some(0), "{args:?}: {err}");
+    }
+    let (out, err, code) = run(&dir, &["tables", "check"]);
+    assert_eq!(code, Some(0), "{err}");
+    let pocket = table_file(Metric::Htm).path_in(&dir);
+    assert!(
+        out.contains(&format!(
+            "pocket-htm: good (918,700 bytes, {})",
+            pocket.display()
+        )),
+        "{out}"
+    );
+    assert!(out.contains("twophase: good ("), "{out}");
+    assert!(out.contains("pocket-qtm: not built ("), "{out}");
+    // One byte of the payload changed, with the file's time put back: the listing, which
+    // trusts a file unchanged since it was last checked, does not see it; the check does.
+    let file = std::fs::OpenOptions::new()
+        .read(true)
+        .write(true)
+        .open(&pocket)
+        .unwrap();
+    let modified = file.metadata().unwrap().modified().unwrap();
+    let mut bytes = std::fs::read(&pocket).unwrap();
+    bytes[5000] ^= 0x10;
+    std::io::Write::write_all(&mut &file, &bytes).unwrap();
+    file.set_modified(modified).unwrap();
+    drop(file);
+    let (listed, _, code) = run(&dir, &["tables"]);
+    assert_eq!(code, Some(0));
+    assert!(!listed.contains("damaged"), "{listed}");
+    let (out, err, code) = run(&dir, &["tables", "check"]);
+    assert_eq!(code, Some(1), "{err}");
+    assert!(err.is_empty(), "{err}");
+    let damaged: Vec<&str> = out.lines().filter(|l| l.contains("damaged")).collect();
+    assert_eq!(
+        damaged,
+        [format!(
+            "pocket-htm: damaged: the cache file {} is damaged (checksum {:016x} stored, {:016x} computed)",
+            pocket.display(),
+            u64::from_le_bytes(bytes[bytes.len() - 8..].try_into().unwrap()),
+            table_cache::checksum(&bytes[..bytes.len() - 8])
+        )],
+        "{out}"
+    );
+    assert!(out.contains("twophase: good ("), "{out}");
+    // Rebuilt by the next use, it checks good again.
+    let (_, err, code) = run(&dir, &["pocket", "table", "--metric", "htm"]);
+    assert_eq!(code, Some(0), "{err}");
+    let (out, err, code) = run(&dir, &["tables", "check"]);
+    assert_eq!(code, Some(0), "{err}\n{out}");
+}
+
+#[test]
+fn tables_check_reads_a_damaged_optimal_table_through_its_mapping() {
+    let dir = temp("check-optimal");
+    let solve = common::cubework()
+        .env("CUBEWORK_CACHE_DIR", &dir)
+        .env("CUBEWORK_OPTIMAL_TABLE", "small")
+        .args(["solve", "--method", "optimal", "R U"])
+        .output()
+        .unwrap();
+    assert!(solve.status.success(), "{solve:?}");
+    let (out, _, code) = run(&dir, &["tables", "check"]);
+    assert_eq!(code, Some(0), "{out}");
+    assert!(out.contains("optimal-small: good ("), "{out}");
+    let path = dir.join("optimal-small.bin");
+    let mut bytes = std::fs::read(&path).unwrap();
+    let middle = bytes.len() / 2;
+    bytes[middle] ^= 1;
+    std::fs::write(&path, &bytes).unwrap();
+    let (out, _, code) = run(&dir, &["tables", "check"]);
+    assert_eq!(code, Some(1), "{out}");
+    assert!(
+        out.contains(&format!(
+            "optimal-small: damaged: the cache file {} is damaged (checksum ",
+            path.display()
+        )),
+        "{out}"
+    );
+}

@@ -80,6 +80,9 @@ pub struct Reply {
     pub note: Option<String>,
     /// The user asked to leave.
     pub quit: bool,
+    /// The work was done and found something wrong (`tables check`: a damaged table): the
+    /// command line exits with status 1 after printing the text.
+    pub failed: bool,
 }
 
 impl Reply {

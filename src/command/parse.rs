@@ -446,6 +446,7 @@ fn solve(words: &Line, rest: &str) -> Result<Request> {
         metric,
         max_length,
         time_limit,
+        threads: None,
         state,
     })
 }

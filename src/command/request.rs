@@ -144,6 +144,8 @@ pub enum Request {
         max_length: Option<u8>,
         /// How long to search.
         time_limit: Option<Duration>,
+        /// Threads to search on (default: one a core).
+        threads: Option<usize>,
         /// The state (default: the session's cube).
         state: Option<Input>,
     },
@@ -260,6 +262,8 @@ pub enum Request {
         build: bool,
         /// The optimal solver's too.
         optimal: bool,
+        /// Instead, read every built table whole through its checks.
+        check: bool,
     },
 }
 

@@ -72,8 +72,15 @@ pub fn run(session: &mut Session, request: Request) -> Result<Reply> {
             metric,
             max_length,
             time_limit,
+            threads,
             state,
-        } => solve(session, method, metric, max_length, time_limit, state),
+        } => solve(
+            session,
+            method,
+            metric,
+            (max_length, time_limit, threads),
+            state,
+        ),
         Request::Hint { apply, state } => hint(session, apply, state),
         Request::Step => {
             session.needs_three("step")?;
@@ -180,12 +187,20 @@ pub fn run(session: &mut Session, request: Request) -> Result<Reply> {
                 Shown::Facelets => cube.facelets(),
             })
         }
+        Request::Tables { check: true, .. } => {
+            let report = reports::tables_check_report(crate::table_cache::cache_dir().as_deref());
+            Ok(Reply {
+                failed: report.damaged > 0,
+                ..Reply::text(report.text)
+            })
+        }
         Request::Tables { build: false, .. } => text(reports::tables_report(
             crate::table_cache::cache_dir().as_deref(),
         )),
         Request::Tables {
             build: true,
             optimal,
+            check: false,
         } => text(crate::progress::Terminal::run(|p| {
             reports::tables_build_report(optimal, p)
         })?),
@@ -295,8 +310,7 @@ fn solve(
     session: &mut Session,
     method: SolveMethod,
     metric: Option<Metric>,
-    max_length: Option<u8>,
-    time_limit: Option<std::time::Duration>,
+    (max_length, time_limit, threads): (Option<u8>, Option<std::time::Duration>, Option<usize>),
     state: Option<Input>,
 ) -> Result<Reply> {
     let notation = session.notation;
@@ -335,7 +349,7 @@ fn solve(
         metric: metric.unwrap_or(Metric::Htm),
         max_length,
         time_limit,
-        threads: None,
+        threads,
     };
     // The limits first, then the state, so that either is reported before a table loads.
     crate::solve::check_limits(method, &limits)?;

@@ -725,6 +725,23 @@ impl AxisTable {
     /// [`from_payload`](AxisTable::from_payload) only if the file is not the one last
     /// checked whole ([`crate::table_cache::checked_since`]), and then it is marked checked.
     pub fn map(kind: SliceKind, path: &std::path::Path) -> Result<AxisTable, CacheError> {
+        Self::map_checked(kind, path, false)
+    }
+
+    /// Whether the cache file `path` holds a good table of `kind`: mapped, and put through
+    /// the checksum and every check of [`from_payload`](AxisTable::from_payload) however
+    /// recently it was checked (`tables check`); marked checked if it passes.
+    pub fn check_file(kind: SliceKind, path: &std::path::Path) -> Result<(), CacheError> {
+        Self::map_checked(kind, path, true).map(|_| ())
+    }
+
+    /// [`map`](AxisTable::map), checking the file whole if `whole` or if it is not the one
+    /// last checked.
+    fn map_checked(
+        kind: SliceKind,
+        path: &std::path::Path,
+        whole: bool,
+    ) -> Result<AxisTable, CacheError> {
         let spec = table_file(kind);
         let payload = crate::table_cache::inspect(path, &spec)? as usize;
         let file = std::fs::File::open(path).map_err(|e| CacheError::Io(e.to_string()))?;
@@ -743,7 +760,7 @@ impl AxisTable {
             #[cfg(target_os = "linux")]
             let _ = map.advise(memmap2::Advice::HugePage);
         }
-        let checked = crate::table_cache::checked_since(path);
+        let checked = !whole && crate::table_cache::checked_since(path);
         if !checked {
             let end = head + payload;
             let stored = u64::from_le_bytes(map[end..end + 8].try_into().expect("8 bytes"));
