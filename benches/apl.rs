@@ -11,12 +11,12 @@ use std::time::Duration;
 use criterion::{Criterion, SamplingMode, criterion_group, criterion_main};
 use cubework::apl::paper;
 use cubework::rep::RepKind;
-use cubework::{Cube, PaperMove};
+use cubework::{Cube, LayerTurn};
 
-fn quarter_turns(kind: RepKind) -> Vec<PaperMove> {
+fn quarter_turns(kind: RepKind) -> Vec<LayerTurn> {
     kind.defined_moves()
         .into_iter()
-        .filter(|m| m.letter.layer().is_some())
+        .filter(|t| t.first == t.last)
         .collect()
 }
 
@@ -32,7 +32,7 @@ fn interpreted(c: &mut Criterion) {
         let moves = quarter_turns(kind);
         let names: Vec<String> = moves
             .iter()
-            .map(|m| paper::move_name(m.letter.letter(), m.inverse))
+            .map(|m| paper::move_name(m.paper_letter(3).unwrap(), m.inverse))
             .collect();
         let mut state = kind.build(&Cube::solved()).unwrap().apl_value();
         let mut i = 0;
@@ -46,7 +46,7 @@ fn interpreted(c: &mut Criterion) {
         let mut j = 0;
         group.bench_function(format!("{}/rust", kind.name()), |b| {
             b.iter(|| {
-                rep.turn(black_box(moves[j]).into()).unwrap();
+                rep.turn(black_box(moves[j])).unwrap();
                 j = (j + 1) % moves.len();
             })
         });

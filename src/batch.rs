@@ -457,7 +457,7 @@ fn write_in_order(
                 Outcome::Solved(solution, time) => {
                     summary.times.push(time);
                     summary.solved += 1;
-                    if let Some(why) = crate::solve::report::unproven_note(&solution) {
+                    if let Some(why) = crate::solve::solution_text::unproven_note(&solution) {
                         summary.unproven += 1;
                         let _ = writeln!(errors, "cubework: line {number}: {why}");
                     }

@@ -20,8 +20,8 @@ use crate::input::Input;
 use crate::metric::Metric;
 use crate::output;
 use crate::parser::{Notation, parse_sequence};
-use crate::perm::OrderBy;
 use crate::rep::RepKind;
+use crate::sticker_perm::OrderBy;
 
 /// An APL-style array-programming workbench for Rubik's Cube.
 #[derive(Debug, Parser)]

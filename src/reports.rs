@@ -22,10 +22,10 @@ use comfy_table::{ContentArrangement, Table, presets::UTF8_FULL_CONDENSED};
 
 use crate::cube::Cube;
 use crate::effect::Effect;
-use crate::moves::{PaperMove, format_moves};
+use crate::moves::{Move, format_moves};
 use crate::parser::Notation;
-use crate::perm::OrderBy;
 use crate::rep::RepKind;
+use crate::sticker_perm::OrderBy;
 use crate::text::{count, thousands};
 use crate::tools::{self, Finding, Reconstruction, Source, Tool};
 
@@ -56,7 +56,7 @@ fn distinct_desc(mut v: Vec<usize>) -> Vec<usize> {
 ///
 /// ```
 /// use cubework::reports::order_report;
-/// use cubework::perm::OrderBy;
+/// use cubework::sticker_perm::OrderBy;
 /// use cubework::Notation;
 /// let alg = cubework::alg::Alg::parse("U R U' R'", Notation::Standard).unwrap();
 /// let r = order_report(4, OrderBy::Colours, &alg).unwrap();
@@ -328,7 +328,7 @@ pub fn scramble_report(
     scramble_length_fits(count)?;
     let seed = seed.unwrap_or_else(tools::fresh_seed);
     let moves = tools::scramble(count, seed);
-    let moves = tools::in_notation(&moves, notation);
+    let moves = crate::notation::in_notation(&moves, notation);
     Ok(format!(
         "SCRAMBLE: {count} random quarter-turns, seed {seed}\n{}",
         format_moves(&moves)
@@ -377,22 +377,16 @@ pub fn sized_scramble_report(
     ))
 }
 
-fn paper_string(seq: &[PaperMove]) -> String {
+fn paper_string(seq: &[Move]) -> String {
     seq.iter().map(|m| m.to_string()).collect()
 }
 
-fn standard_string(seq: &[PaperMove]) -> String {
+fn standard_string(seq: &[Move]) -> String {
     format_moves(&seq.iter().map(|m| m.to_standard()).collect::<Vec<_>>())
 }
 
 /// How a tool's sequence was found, from the recorded finding or a fresh search.
-fn how_found(
-    tool: Tool,
-    chosen: &[PaperMove],
-    matches: usize,
-    tried: usize,
-    source: &Source,
-) -> String {
+fn how_found(tool: Tool, chosen: &[Move], matches: usize, tried: usize, source: &Source) -> String {
     let f = Found {
         tool,
         chosen,
@@ -430,7 +424,7 @@ fn how_found(
 
 struct Found<'a> {
     tool: Tool,
-    chosen: &'a [PaperMove],
+    chosen: &'a [Move],
     matches: usize,
     tried: usize,
 }
@@ -579,10 +573,11 @@ pub fn reps_table(n: usize) -> String {
         };
         let shape: Vec<String> = rep.shape().iter().map(|d| d.to_string()).collect();
         let (moves, undefined) = if n == 3 {
-            let undefined: Vec<String> = crate::moves::PaperMove::ALL
+            let undefined: Vec<String> = crate::moves::Move::PAPER
                 .iter()
-                .filter(|&&m| kind.undefined_reason(m).is_some())
-                .map(|m| m.to_string())
+                .zip(crate::moves::LayerTurn::PAPER)
+                .filter(|&(_, t)| kind.undefined_turn(3, t).is_some())
+                .map(|(m, _)| m.to_string())
                 .collect();
             (
                 format!("{}/24", kind.defined_moves().len()),
@@ -613,7 +608,7 @@ pub fn reps_table(n: usize) -> String {
         ]);
     }
     if n == 3 {
-        let pieces = crate::pieces::PieceCube::solved();
+        let pieces = crate::piece_map::PieceCube::solved();
         table.add_row([
             "pieces".to_string(),
             "(Ruby notes: outside the paper)".to_string(),
@@ -645,7 +640,7 @@ pub fn random_state_report(
     notation: Notation,
 ) -> Result<String, crate::solve::SolveError> {
     let seed = seed.unwrap_or_else(tools::fresh_seed);
-    let (_, scramble) = crate::solve::report::random_state_scramble(tables, seed)?;
+    let (_, scramble) = crate::solve::solution_text::random_state_scramble(tables, seed)?;
     let moves: Vec<crate::moves::Move> = scramble.iter().map(|m| m.to_move()).collect();
     Ok(format!(
         "random state, seed {seed}: drawn uniformly from all 43,252,003,274,489,856,000; these {} moves make it from solved (a two-phase solution, inverted)\n{}",
@@ -687,21 +682,21 @@ pub fn pocket_random_state_report(
 /// A solver table the workbench keeps in its cache directory.
 pub struct CachedTable {
     /// Its file: name, version, largest size.
-    pub file: crate::cache::TableFile,
+    pub file: crate::table_cache::TableFile,
     /// What it is for.
     pub what: &'static str,
     /// Reads the file whole through its checksum and the table's own checks.
-    pub check: fn(&std::path::Path) -> Result<(), crate::cache::CacheError>,
+    pub check: fn(&std::path::Path) -> Result<(), crate::table_cache::CacheError>,
 }
 
 /// Reads the file at `path` as a `spec` table, whole, through its checksum and `check`, the
 /// table's own checks of its payload.
 fn read_checked(
     path: &std::path::Path,
-    spec: &crate::cache::TableFile,
+    spec: &crate::table_cache::TableFile,
     check: impl FnOnce(&[u8]) -> Result<(), String>,
-) -> Result<(), crate::cache::CacheError> {
-    use crate::cache::{CacheError, read};
+) -> Result<(), crate::table_cache::CacheError> {
+    use crate::table_cache::{CacheError, read};
     read(path, spec).and_then(|payload| check(&payload).map_err(CacheError::Inconsistent))
 }
 
@@ -731,10 +726,10 @@ pub fn cached_tables() -> Vec<CachedTable> {
             },
         },
         CachedTable {
-            file: crate::solve::cache::table_file(),
+            file: crate::solve::twophase_file::table_file(),
             what: "3×3×3 two-phase solver",
             check: |path| {
-                read_checked(path, &crate::solve::cache::table_file(), |b| {
+                read_checked(path, &crate::solve::twophase_file::table_file(), |b| {
                     crate::solve::tables::Tables::from_payload(b).map(|_| ())
                 })
             },
@@ -774,18 +769,18 @@ pub fn tables_build_report(
     let (_, report) = shared::twophase_tables(progress);
     out.push(format!(
         "{}: {report}",
-        crate::solve::cache::table_file().name
+        crate::solve::twophase_file::table_file().name
     ));
     if let Some(kind) = optimal {
         // The kind asked for, unless CUBEWORK_OPTIMAL_TABLE names another.
-        let kind = crate::solve::report::choose_optimal_table(kind);
+        let kind = crate::solve::solution_text::choose_optimal_table(kind);
         let (_, report) = shared::optimal_table(progress)?;
         out.push(format!(
             "{}: {report}",
             crate::solve::optimal_table::table_file(kind).name
         ));
     }
-    out.push(tables_report(crate::cache::cache_dir().as_deref()));
+    out.push(tables_report(crate::table_cache::cache_dir().as_deref()));
     Ok(out.join("\n"))
 }
 
@@ -793,7 +788,7 @@ pub fn tables_build_report(
 /// missing or damaged) and path — with what is wrong with each damaged one below.
 ///
 /// It loads no table: a file that passed every check (checksum and the table's own) when it
-/// was saved or last loaded, and has not changed since ([`crate::cache::checked_since`]), is
+/// was saved or last loaded, and has not changed since ([`crate::table_cache::checked_since`]), is
 /// judged by its 48-byte header alone; only one that changed, or was never checked, is read
 /// through all of the table's checks. So with every table built it reads a few hundred
 /// bytes, however large the tables.
@@ -826,7 +821,7 @@ const NO_CACHE_DIR: &str =
 /// assert!(report.text.lines().all(|l| l.contains(": not built (")));
 /// ```
 pub fn tables_check_report(dir: Option<&std::path::Path>) -> TablesCheck {
-    use crate::cache::{CacheError, inspect, mark_checked};
+    use crate::table_cache::{CacheError, inspect, mark_checked};
     let Some(dir) = dir else {
         return TablesCheck {
             text: NO_CACHE_DIR.to_string(),
@@ -867,7 +862,7 @@ pub fn tables_check_report(dir: Option<&std::path::Path>) -> TablesCheck {
 }
 
 fn tables_listing(dir: Option<&std::path::Path>) -> String {
-    use crate::cache::{CacheError, checked_since, inspect, mark_checked};
+    use crate::table_cache::{CacheError, checked_since, inspect, mark_checked};
     let Some(dir) = dir else {
         return NO_CACHE_DIR.to_string();
     };

@@ -22,7 +22,7 @@ const CACHE: &str = "cubework-every-method";
 
 /// `cube` turned by one of the 24 whole-cube turns, chosen by `rng`.
 fn turned(mut cube: Cube, rng: &mut ChaCha8Rng) -> Cube {
-    let rotations = cubework::cubies::rotations();
+    let rotations = cubework::pieces::rotations();
     let turn = &rotations[rng.random_range(0..rotations.len())];
     cube.apply_all(turn).unwrap();
     cube

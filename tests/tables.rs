@@ -4,17 +4,14 @@
 // The end-to-end tests drive the binary and the front ends: the `cli` feature.
 #![cfg(feature = "cli")]
 
-use cubework::cache::{self, file_bytes};
 use cubework::metric::Metric;
 use cubework::pocket::table_file;
+use cubework::table_cache::{self, file_bytes};
 
 mod common;
 
 fn temp(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("cubework-tables-{name}"));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+    common::fresh_dir(&format!("tables-{name}"))
 }
 
 fn run(cache: &std::path::Path, args: &[&str]) -> (String, String, Option<i32>) {
@@ -23,11 +20,7 @@ fn run(cache: &std::path::Path, args: &[&str]) -> (String, String, Option<i32>) 
         .args(args)
         .output()
         .unwrap();
-    (
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-        out.status.code(),
-    )
+    common::outcome(out)
 }
 
 #[test]
@@ -39,7 +32,7 @@ fn a_forged_pocket_table_is_rebuilt_and_named() {
     // and the checksum made again, so only the known distribution can tell.
     let spec = table_file(Metric::Htm);
     let path = spec.path_in(&dir);
-    let mut payload = cache::read(&path, &spec).unwrap();
+    let mut payload = table_cache::read(&path, &spec).unwrap();
     let count_at = |d: usize| 8 + 8 * d;
     let get = |p: &[u8], d: usize| {
         u64::from_le_bytes(p[count_at(d)..count_at(d) + 8].try_into().unwrap())
@@ -280,7 +273,7 @@ fn tables_check_reads_every_built_table_whole_and_fails_on_a_damaged_one() {
             "pocket-htm: damaged: the cache file {} is damaged (checksum {:016x} stored, {:016x} computed)",
             pocket.display(),
             u64::from_le_bytes(bytes[bytes.len() - 8..].try_into().unwrap()),
-            cache::checksum(&bytes[..bytes.len() - 8])
+            table_cache::checksum(&bytes[..bytes.len() - 8])
         )],
         "{out}"
     );
@@ -364,21 +357,23 @@ fn tables_build_optimal_builds_the_size_asked_for_and_size_needs_optimal() {
 #[test]
 fn the_optimal_solver_reads_the_large_table_when_its_file_is_there() {
     use cubework::solve::optimal_table::{SliceKind, table_file};
-    use cubework::solve::report::largest_optimal_table;
+    use cubework::solve::solution_text::largest_optimal_table;
     let dir = temp("largest");
     assert_eq!(largest_optimal_table(Some(&dir)), SliceKind::Sorted);
     // A file with the large table's header and length (sparse: nothing large is written).
     let spec = table_file(SliceKind::Corners);
     let path = spec.path_in(&dir);
     let small = file_bytes(&spec, b"");
-    let mut header = small[..cache::HEADER_BYTES].to_vec();
+    let mut header = small[..table_cache::HEADER_BYTES].to_vec();
     header[40..48].copy_from_slice(&spec.max_payload.to_le_bytes());
     let file = std::fs::File::create(&path).unwrap();
     std::io::Write::write_all(&mut &file, &header).unwrap();
-    file.set_len(spec.max_payload + (cache::HEADER_BYTES + cache::TRAILER_BYTES) as u64)
-        .unwrap();
+    file.set_len(
+        spec.max_payload + (table_cache::HEADER_BYTES + table_cache::TRAILER_BYTES) as u64,
+    )
+    .unwrap();
     drop(file);
-    assert_eq!(cache::inspect(&path, &spec), Ok(spec.max_payload));
+    assert_eq!(table_cache::inspect(&path, &spec), Ok(spec.max_payload));
     assert_eq!(largest_optimal_table(Some(&dir)), SliceKind::Corners);
     // One cut short is not built.
     std::fs::OpenOptions::new()

@@ -16,8 +16,8 @@ use crate::cube::Cube;
 use crate::draw::{Only, PictureFormat, ViewKind};
 use crate::input::Input;
 use crate::metric::Metric;
-use crate::perm::OrderBy;
 use crate::rep::RepKind;
+use crate::sticker_perm::OrderBy;
 
 /// How `solve` searches.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

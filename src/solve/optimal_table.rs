@@ -45,10 +45,11 @@ use std::sync::atomic::{AtomicBool, AtomicU8, AtomicU64, AtomicUsize, Ordering};
 use std::time::Instant;
 
 use super::coord::{N_FLIP, N_SLICE, N_SLICE_SORTED, N_TWIST, move_table};
-use super::cubie::{CubieCube, FaceMove};
+use super::cubie::CubieCube;
 use super::sym::{SymClasses, Symmetry, UD_SYMS, ud_symmetries, urf};
-use crate::cache::{CacheError, CacheReport, TableFile};
 use crate::cancel::Cancelled;
+use crate::moves::FaceMove;
+use crate::table_cache::{CacheError, CacheReport, TableFile};
 
 /// Twists in a row: 2187, padded to 2188 so that a row is whole bytes.
 pub const ROW: usize = 2188;
@@ -103,7 +104,7 @@ impl SliceKind {
             SliceKind::Sorted => CubieCube::from_slice_sorted(s),
             SliceKind::Corners => {
                 let mut c = CubieCube::from_slice(s / CORNER_SPLITS);
-                c.cp = CubieCube::from_corner_comb(s % CORNER_SPLITS).cp;
+                c.corners.perm = CubieCube::from_corner_comb(s % CORNER_SPLITS).corners.perm;
                 c
             }
         }
@@ -564,7 +565,7 @@ impl AxisTable {
         let moves = AxisMoves::new(kind);
         let rows = moves.rows();
         let total = moves.entries();
-        let mut bytes = crate::cache::large_vec(rows * ROW_BYTES);
+        let mut bytes = crate::table_cache::large_vec(rows * ROW_BYTES);
         bytes.resize(rows * ROW_BYTES, 0xFF);
         // SAFETY: AtomicU8 has the size, alignment and bit validity of u8; the vector is
         // not touched again until the atomics are gone.
@@ -739,10 +740,10 @@ impl AxisTable {
 
     /// The table in the cache file `path`, mapped read-only rather than read: loading costs
     /// a header's reading, and processes that map one file share one copy of it in memory.
-    /// The file's header is checked ([`crate::cache::inspect`]) and the payload's (kind,
+    /// The file's header is checked ([`crate::table_cache::inspect`]) and the payload's (kind,
     /// sizes, counts, move tables); the checksum and the checks of
     /// [`from_payload`](AxisTable::from_payload) only if the file is not the one last
-    /// checked whole ([`crate::cache::checked_since`]), and then it is marked checked.
+    /// checked whole ([`crate::table_cache::checked_since`]), and then it is marked checked.
     pub fn map(kind: SliceKind, path: &std::path::Path) -> Result<AxisTable, CacheError> {
         Self::map_checked(kind, path, false)
     }
@@ -762,14 +763,14 @@ impl AxisTable {
         whole: bool,
     ) -> Result<AxisTable, CacheError> {
         let spec = table_file(kind);
-        let payload = crate::cache::inspect(path, &spec)? as usize;
+        let payload = crate::table_cache::inspect(path, &spec)? as usize;
         let file = std::fs::File::open(path).map_err(|e| CacheError::Io(e.to_string()))?;
         // SAFETY: the mapping is read-only; cache files are replaced by a rename, never
         // written in place, so a save meanwhile leaves this file's bytes as they are.
         let map =
             unsafe { memmap2::Mmap::map(&file) }.map_err(|e| CacheError::Io(e.to_string()))?;
-        let head = crate::cache::HEADER_BYTES;
-        if map.len() < head + payload + crate::cache::TRAILER_BYTES {
+        let head = crate::table_cache::HEADER_BYTES;
+        if map.len() < head + payload + crate::table_cache::TRAILER_BYTES {
             return Err(CacheError::Truncated(map.len() as u64));
         }
         #[cfg(unix)]
@@ -779,11 +780,11 @@ impl AxisTable {
             #[cfg(target_os = "linux")]
             let _ = map.advise(memmap2::Advice::HugePage);
         }
-        let checked = !whole && crate::cache::checked_since(path);
+        let checked = !whole && crate::table_cache::checked_since(path);
         if !checked {
             let end = head + payload;
             let stored = u64::from_le_bytes(map[end..end + 8].try_into().expect("8 bytes"));
-            let computed = crate::cache::checksum(&map[..end]);
+            let computed = crate::table_cache::checksum(&map[..end]);
             if stored != computed {
                 return Err(CacheError::Checksum { stored, computed });
             }
@@ -797,7 +798,7 @@ impl AxisTable {
         };
         if !checked {
             table.check().map_err(CacheError::Inconsistent)?;
-            crate::cache::mark_checked(path);
+            crate::table_cache::mark_checked(path);
         }
         Ok(table)
     }
@@ -933,7 +934,7 @@ pub fn load_or_build_in(
     threads: usize,
     progress: &mut dyn FnMut(u64, u64),
 ) -> Result<(AxisTable, CacheReport), Cancelled> {
-    crate::cache::try_load_or_build(
+    crate::table_cache::try_load_or_build(
         &table_file(kind),
         dir,
         |path| AxisTable::map(kind, path),

@@ -6,7 +6,7 @@ use std::fmt::Write as _;
 use rand::SeedableRng;
 
 use super::SolveError;
-use super::cubie::{CubieCube, FaceMove};
+use super::cubie::CubieCube;
 use super::method::{Method, Solution};
 use super::tables::Tables;
 use super::twophase::{TwoPhaseOptions, solve};
@@ -14,6 +14,7 @@ use crate::alg::format_in;
 use crate::cube::Cube;
 use crate::input::Input;
 use crate::metric::Metric;
+use crate::moves::FaceMove;
 use crate::moves::{Move, format_moves};
 use crate::notation::Notation;
 use crate::text::count;
@@ -50,10 +51,10 @@ fn rotation_line(rotation: &[Move], notation: Notation) -> String {
 /// A solution as `cubework solve` (and the REPL's `solve`, and `pocket solve`) prints it:
 /// what was done and proven, then the moves alone on the last line, from the cube as given
 /// (whole-cube turn included; empty when it is solved). The beginner method's stages are
-/// [`crate::beginner::report::report`]'s.
+/// [`crate::beginner::walkthrough::report`]'s.
 ///
 /// ```
-/// use cubework::solve::{Limits, Method, Progress, solve, report::solution_text};
+/// use cubework::solve::{Limits, Method, Progress, solve, solution_text::solution_text};
 /// use cubework::{Cube, Notation, parse_moves};
 /// let mut cube = Cube::solved();
 /// cube.apply_all(&parse_moves("x R U2 F'", Notation::Standard).unwrap()).unwrap();
@@ -75,7 +76,12 @@ pub fn solution_text(s: &Solution, notation: Notation) -> String {
             }
         }
         Method::Beginner => {
-            return crate::beginner::report::report(&s.stats.stages, &s.moves, s.metric, notation);
+            return crate::beginner::walkthrough::report(
+                &s.stats.stages,
+                &s.moves,
+                s.metric,
+                notation,
+            );
         }
         _ => rotation_line(&s.rotation, notation),
     };
@@ -124,14 +130,14 @@ pub fn solution_text(s: &Solution, notation: Notation) -> String {
 }
 
 /// The REPL's `solve beginner`: a beginner-method solution of `cube` stage by stage, each
-/// stage with the cube after it drawn by `render` (see [`crate::beginner::report::walkthrough`]).
+/// stage with the cube after it drawn by `render` (see [`crate::beginner::walkthrough::walkthrough`]).
 pub fn walkthrough_text(
     cube: &Cube,
     s: &Solution,
     notation: Notation,
     render: &dyn Fn(&Cube) -> String,
 ) -> Result<String, SolveError> {
-    Ok(crate::beginner::report::walkthrough(
+    Ok(crate::beginner::walkthrough::walkthrough(
         cube,
         &s.stats.stages,
         &s.moves,
@@ -215,7 +221,7 @@ pub fn unproven_note(s: &Solution) -> Option<String> {
 /// A state drawn uniformly from all 43,252,003,274,489,856,000, from `seed` (ChaCha8).
 ///
 /// ```
-/// use cubework::solve::report::random_state;
+/// use cubework::solve::solution_text::random_state;
 /// assert_eq!(random_state(1), random_state(1));
 /// assert_ne!(random_state(1), random_state(2));
 /// ```
@@ -357,16 +363,16 @@ fn named_optimal_table() -> Option<super::optimal_table::SliceKind> {
 pub fn optimal_table_kind() -> super::optimal_table::SliceKind {
     named_optimal_table()
         .or_else(|| CHOSEN_OPTIMAL_TABLE.get().copied())
-        .unwrap_or_else(|| largest_optimal_table(crate::cache::cache_dir().as_deref()))
+        .unwrap_or_else(|| largest_optimal_table(crate::table_cache::cache_dir().as_deref()))
 }
 
 /// The largest optimal table whose file in `dir` looks whole from its header
-/// ([`crate::cache::inspect`]; a damaged one is found, and rebuilt, when it is loaded): the
+/// ([`crate::table_cache::inspect`]; a damaged one is found, and rebuilt, when it is loaded): the
 /// large one if it is there, else the medium one (built on first use if it is not).
 ///
 /// ```
 /// use cubework::solve::optimal_table::SliceKind;
-/// use cubework::solve::report::largest_optimal_table;
+/// use cubework::solve::solution_text::largest_optimal_table;
 /// assert_eq!(largest_optimal_table(None), SliceKind::Sorted);
 /// ```
 pub fn largest_optimal_table(dir: Option<&std::path::Path>) -> super::optimal_table::SliceKind {
@@ -376,7 +382,7 @@ pub fn largest_optimal_table(dir: Option<&std::path::Path>) -> super::optimal_ta
     };
     let built = |kind| {
         let spec = table_file(kind);
-        crate::cache::inspect(&spec.path_in(dir), &spec).is_ok()
+        crate::table_cache::inspect(&spec.path_in(dir), &spec).is_ok()
     };
     if built(SliceKind::Corners) {
         SliceKind::Corners

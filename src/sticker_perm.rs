@@ -26,12 +26,12 @@ use std::fmt;
 
 use crate::face::Face;
 use crate::geometry::Geometry;
-use crate::moves::{Move, MoveError, SliceTurn};
+use crate::moves::{Move, MoveError, PaperAxis};
 
 /// The faces in the tuple notes' order: U L F R B D.
 ///
 /// ```
-/// use cubework::perm::TUPLE_FACES;
+/// use cubework::sticker_perm::TUPLE_FACES;
 /// let letters: String = TUPLE_FACES.iter().map(|f| f.letter()).collect();
 /// assert_eq!(letters, "ULFRBD");
 /// ```
@@ -40,7 +40,7 @@ pub const TUPLE_FACES: [Face; 6] = [Face::U, Face::L, Face::F, Face::R, Face::B,
 /// The notes' 1-based tuple number of the sticker at facelet index `i` of an `n`-cube.
 ///
 /// ```
-/// use cubework::perm::tuple_number;
+/// use cubework::sticker_perm::tuple_number;
 /// assert_eq!(tuple_number(4, 0), 1); // U, first sticker
 /// assert_eq!(tuple_number(4, 16), 49); // facelet order puts R second; the notes put it fourth
 /// ```
@@ -54,7 +54,7 @@ pub fn tuple_number(n: usize, i: usize) -> usize {
 /// The facelet index of the notes' 1-based tuple number `t` on an `n`-cube, if there is one.
 ///
 /// ```
-/// use cubework::perm::{facelet_index, tuple_number};
+/// use cubework::sticker_perm::{facelet_index, tuple_number};
 /// assert_eq!(facelet_index(4, 49), Some(16));
 /// assert_eq!(facelet_index(4, 97), None);
 /// assert!((0..96).all(|i| facelet_index(4, tuple_number(4, i)) == Some(i)));
@@ -71,7 +71,7 @@ pub fn facelet_index(n: usize, t: usize) -> Option<usize> {
 /// Which order: by what a person sees, or by every sticker's identity.
 ///
 /// ```
-/// use cubework::perm::{OrderBy, StickerPerm};
+/// use cubework::sticker_perm::{OrderBy, StickerPerm};
 /// use cubework::{parse_moves, Notation};
 /// let p = StickerPerm::of_moves(4, &parse_moves("U R", Notation::Standard).unwrap()).unwrap();
 /// assert_eq!((p.order(OrderBy::Colours), p.order(OrderBy::Labels)), (105, 420));
@@ -99,7 +99,7 @@ impl fmt::Display for OrderBy {
 /// holds the sticker that started at `source(i)` (facelet order).
 ///
 /// ```
-/// use cubework::perm::StickerPerm;
+/// use cubework::sticker_perm::StickerPerm;
 /// use cubework::{parse_moves, Notation};
 /// let p = StickerPerm::of_moves(4, &parse_moves("U R U' R'", Notation::Standard).unwrap()).unwrap();
 /// assert_eq!(p.order_by_colours(), 6);
@@ -118,7 +118,7 @@ impl StickerPerm {
     /// [`Cube::check_size`](crate::Cube::check_size) first.
     ///
     /// ```
-    /// use cubework::perm::StickerPerm;
+    /// use cubework::sticker_perm::StickerPerm;
     /// let p = StickerPerm::identity(5);
     /// assert!(p.is_identity());
     /// assert_eq!(p.sources().len(), 150);
@@ -134,7 +134,7 @@ impl StickerPerm {
     /// The cube's size.
     ///
     /// ```
-    /// use cubework::perm::StickerPerm;
+    /// use cubework::sticker_perm::StickerPerm;
     /// assert_eq!(StickerPerm::identity(6).size(), 6);
     /// ```
     pub fn size(&self) -> usize {
@@ -144,7 +144,7 @@ impl StickerPerm {
     /// The sticker (facelet index at the start) now at position `i`.
     ///
     /// ```
-    /// use cubework::perm::StickerPerm;
+    /// use cubework::sticker_perm::StickerPerm;
     /// use cubework::{parse_moves, Notation};
     /// let p = StickerPerm::of_moves(3, &parse_moves("U", Notation::Standard).unwrap()).unwrap();
     /// assert_eq!(p.source(2), 0); // U's top-right sticker came from its top-left
@@ -156,7 +156,7 @@ impl StickerPerm {
     /// The gather table.
     ///
     /// ```
-    /// use cubework::perm::StickerPerm;
+    /// use cubework::sticker_perm::StickerPerm;
     /// assert_eq!(StickerPerm::identity(2).sources()[..4], [0, 1, 2, 3]);
     /// ```
     pub fn sources(&self) -> &[u16] {
@@ -166,7 +166,7 @@ impl StickerPerm {
     /// Where the sticker that started at position `i` is now (the inverse lookup).
     ///
     /// ```
-    /// use cubework::perm::StickerPerm;
+    /// use cubework::sticker_perm::StickerPerm;
     /// use cubework::{parse_moves, Notation};
     /// let p = StickerPerm::of_moves(3, &parse_moves("U", Notation::Standard).unwrap()).unwrap();
     /// assert_eq!(p.destinations()[0], 2); // U's top-left sticker went to its top-right
@@ -179,18 +179,19 @@ impl StickerPerm {
         dest
     }
 
-    /// Follows this permutation by one slice turn.
+    /// Follows this permutation by `quarters` quarter-turns of one layer (see
+    /// [`Geometry::table`]).
     ///
     /// ```
-    /// use cubework::perm::StickerPerm;
-    /// use cubework::{PaperAxis, SliceTurn};
+    /// use cubework::sticker_perm::StickerPerm;
+    /// use cubework::PaperAxis;
     /// let mut p = StickerPerm::identity(3);
     /// let mut scratch = Vec::new();
-    /// p.turn(SliceTurn { axis: PaperAxis::Z, layer: 0, quarters: 1 }, &mut scratch); // paper U
+    /// p.turn(PaperAxis::Z, 0, 1, &mut scratch); // paper U
     /// assert_eq!(p.order_by_labels(), 4);
     /// ```
-    pub fn turn(&mut self, t: SliceTurn, scratch: &mut Vec<u16>) {
-        if let Some(table) = Geometry::of(self.n).table(t) {
+    pub fn turn(&mut self, axis: PaperAxis, layer: usize, quarters: u8, scratch: &mut Vec<u16>) {
+        if let Some(table) = Geometry::of(self.n).table(axis, layer, quarters) {
             scratch.clear();
             scratch.extend(table.iter().map(|&j| self.src[j as usize]));
             std::mem::swap(&mut self.src, scratch);
@@ -200,7 +201,7 @@ impl StickerPerm {
     /// Follows this permutation by a move.
     ///
     /// ```
-    /// use cubework::perm::StickerPerm;
+    /// use cubework::sticker_perm::StickerPerm;
     /// use cubework::{parse_moves, Notation};
     /// let mut p = StickerPerm::identity(4);
     /// let mut scratch = Vec::new();
@@ -208,8 +209,8 @@ impl StickerPerm {
     /// assert!(p.apply(&parse_moves("M", Notation::Standard).unwrap()[0], &mut scratch).is_err());
     /// ```
     pub fn apply(&mut self, m: &Move, scratch: &mut Vec<u16>) -> Result<(), MoveError> {
-        for t in m.slice_turns(self.n)? {
-            self.turn(t, scratch);
+        for (axis, layer, quarters) in m.layer_quarters(self.n)? {
+            self.turn(axis, layer, quarters, scratch);
         }
         Ok(())
     }
@@ -217,7 +218,7 @@ impl StickerPerm {
     /// The permutation a sequence of moves makes on an `n`-cube.
     ///
     /// ```
-    /// use cubework::perm::StickerPerm;
+    /// use cubework::sticker_perm::StickerPerm;
     /// use cubework::{parse_moves, Notation};
     /// let p = StickerPerm::of_moves(3, &parse_moves("R U", Notation::Standard).unwrap()).unwrap();
     /// assert_eq!(p.order_by_labels(), 105);
@@ -234,7 +235,7 @@ impl StickerPerm {
     /// This permutation followed by `next`.
     ///
     /// ```
-    /// use cubework::perm::StickerPerm;
+    /// use cubework::sticker_perm::StickerPerm;
     /// use cubework::{parse_moves, Notation};
     /// let p = |s| StickerPerm::of_moves(3, &parse_moves(s, Notation::Standard).unwrap()).unwrap();
     /// assert_eq!(p("R").then(&p("U")), p("R U"));
@@ -249,7 +250,7 @@ impl StickerPerm {
     /// The permutation that undoes this one.
     ///
     /// ```
-    /// use cubework::perm::StickerPerm;
+    /// use cubework::sticker_perm::StickerPerm;
     /// use cubework::{parse_moves, Notation};
     /// let p = StickerPerm::of_moves(3, &parse_moves("R U F", Notation::Standard).unwrap()).unwrap();
     /// assert!(p.then(&p.inverse()).is_identity());
@@ -264,7 +265,7 @@ impl StickerPerm {
     /// This permutation `k` times over (by squaring).
     ///
     /// ```
-    /// use cubework::perm::StickerPerm;
+    /// use cubework::sticker_perm::StickerPerm;
     /// use cubework::{parse_moves, Notation};
     /// let p = StickerPerm::of_moves(3, &parse_moves("R U", Notation::Standard).unwrap()).unwrap();
     /// assert!(p.pow(105).is_identity());
@@ -288,7 +289,7 @@ impl StickerPerm {
     /// True when nothing moves.
     ///
     /// ```
-    /// use cubework::perm::StickerPerm;
+    /// use cubework::sticker_perm::StickerPerm;
     /// use cubework::{parse_moves, Notation};
     /// let p = StickerPerm::of_moves(3, &parse_moves("R R'", Notation::Standard).unwrap()).unwrap();
     /// assert!(p.is_identity());
@@ -302,7 +303,7 @@ impl StickerPerm {
     /// tuple number, sorted by that.
     ///
     /// ```
-    /// use cubework::perm::StickerPerm;
+    /// use cubework::sticker_perm::StickerPerm;
     /// use cubework::{parse_moves, Notation};
     /// let p = StickerPerm::of_moves(3, &parse_moves("U2", Notation::Standard).unwrap()).unwrap();
     /// assert!(p.cycles().iter().all(|c| c.len() == 2));
@@ -334,7 +335,7 @@ impl StickerPerm {
     /// for the identity.
     ///
     /// ```
-    /// use cubework::perm::StickerPerm;
+    /// use cubework::sticker_perm::StickerPerm;
     /// use cubework::{parse_moves, Notation};
     /// let u = StickerPerm::of_moves(2, &parse_moves("U", Notation::Standard).unwrap()).unwrap();
     /// assert_eq!(u.cycle_notation(), "(1 2 4 3)(5 17 13 9)(6 18 14 10)");
@@ -359,7 +360,7 @@ impl StickerPerm {
     /// The order counting every sticker as distinct: the LCM of the cycle lengths.
     ///
     /// ```
-    /// use cubework::perm::StickerPerm;
+    /// use cubework::sticker_perm::StickerPerm;
     /// use cubework::{parse_moves, Notation};
     /// let p = StickerPerm::of_moves(4, &parse_moves("U", Notation::Standard).unwrap()).unwrap();
     /// assert_eq!(p.order_by_labels(), 4);
@@ -374,7 +375,7 @@ impl StickerPerm {
     /// along each cycle (see the module docs).
     ///
     /// ```
-    /// use cubework::perm::StickerPerm;
+    /// use cubework::sticker_perm::StickerPerm;
     /// use cubework::{parse_moves, Notation};
     /// // Same-coloured centre pieces change places unseen: 105 by colours, 420 by labels.
     /// let p = StickerPerm::of_moves(4, &parse_moves("U R", Notation::Standard).unwrap()).unwrap();
@@ -389,7 +390,7 @@ impl StickerPerm {
     /// The order of the chosen kind.
     ///
     /// ```
-    /// use cubework::perm::{OrderBy, StickerPerm};
+    /// use cubework::sticker_perm::{OrderBy, StickerPerm};
     /// use cubework::{parse_moves, Notation};
     /// let p = StickerPerm::of_moves(3, &parse_moves("R U R' U'", Notation::Standard).unwrap()).unwrap();
     /// assert_eq!(p.order(OrderBy::Colours), 6);
@@ -406,7 +407,7 @@ impl StickerPerm {
     /// the same (a 4×4's same-coloured centre pieces cycling among themselves do not count).
     ///
     /// ```
-    /// use cubework::perm::{OrderBy, StickerPerm};
+    /// use cubework::sticker_perm::{OrderBy, StickerPerm};
     /// use cubework::{parse_moves, Notation};
     /// let p = StickerPerm::of_moves(4, &parse_moves("U R", Notation::Standard).unwrap()).unwrap();
     /// assert_eq!(p.pieces_moved(OrderBy::Colours), 20);
@@ -427,7 +428,7 @@ impl StickerPerm {
     /// the colours along it.
     ///
     /// ```
-    /// use cubework::perm::StickerPerm;
+    /// use cubework::sticker_perm::StickerPerm;
     /// use cubework::{parse_moves, Notation};
     /// let p = StickerPerm::of_moves(4, &parse_moves("U", Notation::Standard).unwrap()).unwrap();
     /// // The U face's centre 4-cycle shows one colour: period 1.
@@ -453,7 +454,7 @@ impl StickerPerm {
 /// Greatest common divisor.
 ///
 /// ```
-/// assert_eq!(cubework::perm::gcd(12, 18), 6);
+/// assert_eq!(cubework::sticker_perm::gcd(12, 18), 6);
 /// ```
 pub fn gcd(mut a: u128, mut b: u128) -> u128 {
     while b != 0 {
@@ -465,7 +466,7 @@ pub fn gcd(mut a: u128, mut b: u128) -> u128 {
 /// Least common multiple (saturating, never reached for cube permutations).
 ///
 /// ```
-/// assert_eq!(cubework::perm::lcm(15, 7), 105);
+/// assert_eq!(cubework::sticker_perm::lcm(15, 7), 105);
 /// ```
 pub fn lcm(a: u128, b: u128) -> u128 {
     if a == 0 || b == 0 {
