@@ -321,7 +321,8 @@ pub enum Command {
         #[arg(long, value_name = "SECONDS", allow_negative_numbers = true, value_parser = seconds_arg)]
         time_limit: Option<std::time::Duration>,
         /// Threads to use, 1 to 64 (default: one a core): a batch solves that many states at
-        /// once; one two-phase or optimal solve searches on that many.
+        /// once (optimal: one at a time on all of them); one two-phase or optimal solve
+        /// searches on that many.
         #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = threads_arg)]
         threads: Option<usize>,
         /// Notation of ALG.
