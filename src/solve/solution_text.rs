@@ -230,13 +230,19 @@ pub fn random_state(seed: u64) -> CubieCube {
 }
 
 /// A random-state scramble: the state of [`random_state`] and a sequence of at most 21
-/// moves that makes it from solved (the inverse of a solution), checked.
+/// moves that makes it from solved (the inverse of a solution), checked. Found on one
+/// thread, so that a seed always gives the same moves (threads racing to the first
+/// solution would not).
 pub fn random_state_scramble(
     tables: &Tables,
     seed: u64,
 ) -> Result<(CubieCube, Vec<FaceMove>), SolveError> {
     let state = random_state(seed);
-    let solution = solve(tables, &state, &TwoPhaseOptions::default())?;
+    let one_thread = TwoPhaseOptions {
+        threads: 1,
+        ..TwoPhaseOptions::default()
+    };
+    let solution = solve(tables, &state, &one_thread)?;
     let scramble: Vec<FaceMove> = solution.moves.iter().rev().map(|m| m.inverse()).collect();
     if CubieCube::solved().apply_all(&scramble) != state {
         return Err(SolveError::Unreachable(
