@@ -18,7 +18,7 @@ first=${1:-1}
 last=${2:-20}
 size=${SIZE:-medium}
 export CUBEWORK_OPTIMAL_TABLE=$size
-grep -o -m1 'avx512vbmi\|avx2' /proc/cpuinfo | head -1 | sed 's/^/CPU has: /' || true
+echo "CPU has: $(grep -m1 '^flags' /proc/cpuinfo | grep -oE '\b(avx2|avx512f|avx512vbmi)\b' | tr '\n' ' ')"
 nproc | sed 's/^/cores: /'
 echo "table: $size; load average $(cut -d' ' -f1-3 /proc/loadavg)"
 /usr/bin/time -f "table ready in %e s, peak memory %M kB" "$bin" tables build --optimal --size "$size" | grep '^optimal' || true
