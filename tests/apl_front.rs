@@ -103,3 +103,30 @@ fn the_command_line_evaluates_a_line_and_shows_the_cube_after_it() {
         .code(2)
         .stderr(predicates::str::contains("LENGTH ERROR"));
 }
+
+#[test]
+fn a_compiled_function_of_ones_own_reports_its_cycles_and_turns_the_cube_as_interpreted() {
+    let mut s = Session::new(false);
+    let cycles = run(&mut s, "cycles R2 U");
+    run(&mut s, "apl");
+    // Right to left: R twice, then U.
+    run(&mut s, "T: U R R ⍵");
+    let c = run(&mut s, ")compile T");
+    for line in cycles.lines().skip(1) {
+        assert!(c.contains(line), "{c}\nwants\n{line}");
+    }
+    assert!(c.contains("runs compiled on arrays of shape 54"), "{c}");
+    run(&mut s, "CUBE←T T CUBE");
+    let compiled = s.cube();
+    run(&mut s, ")off");
+    run(&mut s, "undo");
+    // Redefined (the same moves), it is interpreted again, and turns the cube alike.
+    run(&mut s, "apl");
+    run(&mut s, "T: U R R ⍵");
+    run(&mut s, "CUBE←T T CUBE");
+    assert_eq!(s.cube(), compiled);
+    run(&mut s, ")off");
+    run(&mut s, "undo");
+    run(&mut s, "R2 U R2 U");
+    assert_eq!(s.cube(), compiled);
+}

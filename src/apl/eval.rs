@@ -26,6 +26,8 @@ pub(crate) struct Frame<'a> {
 /// deep it is.
 pub(crate) struct Machine<'w> {
     pub(crate) defs: &'w HashMap<String, Definition>,
+    /// The functions compiled to a gather, run so on the arrays they were compiled for.
+    pub(crate) compiled: &'w HashMap<String, super::gathered::Gathered>,
     pub(crate) globals: &'w mut HashMap<String, Value>,
     pub(crate) calls: usize,
     pub(crate) evals: usize,
@@ -275,6 +277,14 @@ impl Machine<'_> {
                 ErrorKind::StackFull,
                 format!("more than {MAX_DEPTH} calls inside one another"),
             );
+        }
+        if left.is_none()
+            && let Some(out) = self
+                .compiled
+                .get(name)
+                .and_then(|g| g.apply(&right, self.globals))
+        {
+            return Ok(out);
         }
         let def: &Definition = def;
         let body = Arc::clone(&def.body);

@@ -242,3 +242,47 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn a_compiled_function_gathers_on_its_shape_until_what_it_was_compiled_from_changes() {
+    let mut ws = Workspace::new();
+    run(&mut ws, "ID: ⍵");
+    run(&mut ws, "TWICE: ID ID ⍵");
+    run(&mut ws, "P←1");
+    run(&mut ws, "PICK: ⍵[P]");
+    // A gather that is not what the function does shows which way a call went.
+    ws.compile_gather("ID", &[3], 1, vec![2, 1, 0]).unwrap();
+    ws.compile_gather("PICK", &[1], 1, vec![0]).unwrap();
+    assert_eq!(run(&mut ws, "ID 'abc'"), "cba");
+    assert_eq!(run(&mut ws, "TWICE 'abc'"), "abc");
+    // Another shape, or a left argument: interpreted.
+    assert_eq!(run(&mut ws, "ID 'abcd'"), "abcd");
+    assert_eq!(run(&mut ws, "1 ID 'abc'"), "abc");
+    // A function it calls redefined: interpreted from then on.
+    ws.compile_gather("TWICE", &[3], 1, vec![1, 2, 0]).unwrap();
+    assert_eq!(run(&mut ws, "TWICE 'abc'"), "bca");
+    run(&mut ws, "ID: ⍵");
+    assert_eq!(ws.compiled_shape("ID"), None);
+    assert_eq!(ws.compiled_shape("TWICE"), None);
+    assert_eq!(run(&mut ws, "TWICE 'abc'"), "abc");
+    // Erased: forgotten.
+    ws.compile_gather("ID", &[3], 1, vec![2, 1, 0]).unwrap();
+    assert!(ws.erase("ID"));
+    assert_eq!(ws.compiled_shape("ID"), None);
+    // A variable it reads changed since: interpreted while it differs.
+    assert_eq!(ws.compiled_shape("PICK"), Some(&[1][..]));
+    run(&mut ws, "P←2");
+    assert_eq!(error(&mut ws, "PICK ,'a'").kind, ErrorKind::Index);
+    run(&mut ws, "P←1");
+    assert_eq!(run(&mut ws, "PICK ,'a'"), "a");
+    // Nested: three atoms an element.
+    run(&mut ws, "N: ⍵");
+    ws.compile_gather("N", &[2], 3, vec![3, 4, 5, 2, 1, 0])
+        .unwrap();
+    assert_eq!(run(&mut ws, "N 'abc' 'def'"), "def cba");
+    assert_eq!(run(&mut ws, "N 1 2"), "1 2");
+    // Refused: an unknown name, a gather of the wrong length.
+    assert!(ws.compile_gather("NONE", &[3], 1, vec![0, 1, 2]).is_err());
+    assert!(ws.compile_gather("N", &[3], 1, vec![0, 1]).is_err());
+    assert!(ws.compile_gather("N", &[2], 1, vec![0, 5]).is_err());
+}

@@ -611,26 +611,41 @@ fn apl(session: &mut Session, request: super::AplRequest) -> Result<Reply> {
             let ws = workspace(session)?;
             let compiled = crate::rep::apl::compile(ws, &name, rep.as_ref())
                 .map_err(|e| usage(&e.to_string()))?;
-            // Its order: how many times it brings every cell back.
-            let sources = compiled.gather.sources();
-            let mut cells: Vec<u16> = (0..sources.len() as u16).collect();
-            let mut order = 0u64;
-            loop {
-                cells = sources.iter().map(|&s| cells[s as usize]).collect();
-                order += 1;
-                if cells.iter().enumerate().all(|(i, &c)| c as usize == i) || order > 1_000_000 {
-                    break;
-                }
-            }
-            text(format!(
-                "{name}: a permutation of the {} cells of {}, order {order}; {}",
-                sources.len(),
+            let cells: usize = rep.shape().iter().product();
+            let atoms = compiled.gather.sources().len();
+            let mut lines = vec![format!(
+                "{name}: a permutation of the {cells} cells of {}{}, order {}; {}",
                 kind.name(),
+                if atoms == cells {
+                    String::new()
+                } else {
+                    format!(" ({atoms} letters)")
+                },
+                compiled.order(),
                 match compiled.name(n) {
                     Some(m) => format!("it is the move {m}"),
                     None => "it is no single turn of a block of layers".to_string(),
                 }
-            ))
+            )];
+            match &compiled.stickers {
+                Some(p) => lines.extend([
+                    crate::reports::cycles_summary(p),
+                    p.cycle_notation(),
+                ]),
+                None => lines.push(
+                    "it is no permutation of the cube's stickers (it moves a blank onto one, or parts two places of one): no cycles"
+                        .into(),
+                ),
+            }
+            lines.push(format!(
+                "from now on {name} runs compiled on arrays of shape {} (until it, or a function it calls, is redefined or erased)",
+                rep.shape()
+                    .iter()
+                    .map(|d| d.to_string())
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            ));
+            text(lines.join("\n"))
         }
         A::Line(line) => apl_line(session, &line),
     }
