@@ -355,6 +355,51 @@ impl UserRep {
     }
 }
 
+/// The words of `)rep NAME ENCODE [DECODE]` after `)rep`.
+pub fn rep_words(rest: &str) -> Result<(&str, &str, Option<&str>), UserRepError> {
+    match rest.split_whitespace().collect::<Vec<_>>().as_slice() {
+        [name, encode] => Ok((name, encode, None)),
+        [name, encode, decode] => Ok((name, encode, Some(decode))),
+        _ => refuse(format!(
+            ")rep {}? ()rep NAME ENCODE [DECODE])",
+            crate::text::echo(rest.trim())
+        )),
+    }
+}
+
+/// The rest of a `)rep` line, if `line` is one.
+pub fn rep_line(line: &str) -> Option<&str> {
+    let t = line.trim_start();
+    let (word, rest) = t.split_once(char::is_whitespace).unwrap_or((t, ""));
+    word.eq_ignore_ascii_case(")rep").then_some(rest)
+}
+
+/// Reads an APL file into `ws`, line by line: definitions and statements, and `)rep NAME
+/// ENCODE [DECODE]` lines, which define the representations it returns (a later one of a
+/// name replacing an earlier). All or nothing: on an error, naming its line, `ws` is as it
+/// was.
+pub fn load(ws: &mut Workspace, source: &str) -> Result<Vec<UserRep>, String> {
+    let before = ws.clone();
+    let mut reps: Vec<UserRep> = Vec::new();
+    for (i, line) in source.lines().enumerate() {
+        let result = match rep_line(line) {
+            Some(rest) => rep_words(rest)
+                .and_then(|(name, encode, decode)| UserRep::define(ws, name, encode, decode))
+                .map(|rep| {
+                    reps.retain(|r| r.name != rep.name);
+                    reps.push(rep);
+                })
+                .map_err(|e| e.to_string()),
+            None => ws.eval_line(line).map(|_| ()).map_err(|e| e.to_string()),
+        };
+        if let Err(e) = result {
+            *ws = before;
+            return Err(format!("line {}: {e}", i + 1));
+        }
+    }
+    Ok(reps)
+}
+
 fn describe(e: &Elem) -> String {
     match e {
         Elem::Num(n) => crate::apl::format_number(*n),
