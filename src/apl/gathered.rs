@@ -152,6 +152,8 @@ fn func_refs(f: &Func, fns: &mut Vec<String>, vars: &mut Vec<String>) {
     match &f.kind {
         FuncKind::Prim(_) => {}
         FuncKind::Defined(n) => fns.push(n.clone()),
-        FuncKind::Reduce(g, _) | FuncKind::Each(g) | FuncKind::Outer(g) => func_refs(g, fns, vars),
+        FuncKind::Reduce(g, _) | FuncKind::Scan(g, _) | FuncKind::Each(g) | FuncKind::Outer(g) => {
+            func_refs(g, fns, vars)
+        }
     }
 }

@@ -9,8 +9,10 @@
 //! indexed assignment (`⍵[1 5;12 4]←⍵[1 5;1 3]`); the primitives `⍉ ⌽ ⊖` (with an axis, and
 //! rotation by a vector as `3 3 0 0 0⌽⍵`), `⍴ ⍳ ,` (`,[k]` catenates, `,[k.5]` laminates),
 //! indexing with elided axes, `⊤ ⊥ ↑ ↓ / ⌿ \ ⍀ ⊂ ⊃ ≡`, the scalar functions
-//! `+ - × ÷ | ⌈ ⌊ = ≠ < ≤ > ≥ ∧ ∨ ~` with scalar extension, and the operators `f/`, `f¨`,
-//! `∘.f`.
+//! `+ - × ÷ | ⌈ ⌊ = ≠ < ≤ > ≥ ∧ ∨ ~` with scalar extension, and the operators `f/`, `f\`
+//! (scan, as APL2 and Dyalog: `+\⍳5`; `\` with an array on its left is expand), `f¨`,
+//! `∘.f`. Dyadic `⊂` is APL2's partition (Dyalog's `⊆`): `1 1 2 2 0 3⊂⍵` encloses the runs
+//! that start where the left rises, dropping the items under 0.
 //!
 //! A definition's result is its last statement's value; where that statement assigns into a
 //! name, as the paper's vector lines `ω[⍳9]←ω[7 4 1 8 5 2 9 6 3]` do, it is that name's whole

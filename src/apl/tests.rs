@@ -286,3 +286,53 @@ fn a_compiled_function_gathers_on_its_shape_until_what_it_was_compiled_from_chan
     assert!(ws.compile_gather("N", &[3], 1, vec![0, 1]).is_err());
     assert!(ws.compile_gather("N", &[2], 1, vec![0, 5]).is_err());
 }
+
+#[test]
+fn scan_reduces_each_prefix_and_is_told_from_expand_by_its_left() {
+    let mut ws = Workspace::new();
+    for (line, want) in [
+        ("+\\⍳5", "1 3 6 10 15"),
+        ("-\\⍳5", "1 ¯1 2 ¯2 3"),
+        ("×\\1 2 3 4", "1 2 6 24"),
+        ("⌈\\3 1 4 1 5", "3 3 4 4 5"),
+        ("∧\\1 1 0 1", "1 1 0 0"),
+        ("+\\2 3⍴⍳6", "1 3  6\n4 9 15"),
+        ("+⍀2 3⍴⍳6", "1 2 3\n5 7 9"),
+        ("+\\[1]2 3⍴⍳6", "1 2 3\n5 7 9"),
+        ("+\\5", "5"),
+        ("+\\⍳0", ""),
+        // Expand: an array on the left.
+        ("1 0 1\\1 2", "1 0 2"),
+        ("F: ⍺-⍵", ""),
+        ("F\\⍳4", "1 ¯1 2 ¯2"),
+    ] {
+        assert_eq!(run(&mut ws, line), want, "{line}");
+    }
+    assert_eq!(error(&mut ws, "1 +\\⍳3").kind, ErrorKind::Syntax);
+    // A scan whose work grows as the square of its length is bounded.
+    assert_eq!(error(&mut ws, "-\\⍳100000").kind, ErrorKind::WsFull);
+    assert_eq!(run(&mut ws, "⍴+\\⍳100000"), "100000");
+}
+
+#[test]
+fn partition_encloses_runs_that_start_where_the_left_rises_and_drops_zeros() {
+    let mut ws = Workspace::new();
+    for (line, want) in [
+        ("⍴1 1 2 2 2 0 3⊂'ABCDEFG'", "3"),
+        ("1 1 2 2 2 0 3⊂'ABCDEFG'", "AB CDE G"),
+        ("1 0 1 1 0 1⊂⍳6", "1 3 4 6"),
+        ("≡1 1 0 1⊂⍳4", "2"),
+        ("(1 0 1 1 0 1⊂⍳6)≡(,1)(3 4)(,6)", "1"),
+        ("2 1 1⊂⍳3", "1 2 3"),
+        ("1⊂'ABC'", "ABC"),
+        ("⍴1 1 2⊂2 3⍴⍳6", "2 2"),
+        ("1 1 2⊂2 3⍴⍳6", "1 2 3\n4 5 6"),
+        ("⍴1 2⊂[1]2 3⍴⍳6", "2 3"),
+        ("0 0⊂1 2", ""),
+    ] {
+        assert_eq!(run(&mut ws, line), want, "{line}");
+    }
+    assert_eq!(error(&mut ws, "1 2⊂⍳3").kind, ErrorKind::Length);
+    assert_eq!(error(&mut ws, "1 ¯1 1⊂⍳3").kind, ErrorKind::Domain);
+    assert_eq!(error(&mut ws, "1 1 1⊂[3]2 3⍴⍳6").kind, ErrorKind::Axis);
+}
