@@ -16,12 +16,12 @@ use std::time::Duration;
 use criterion::{Criterion, SamplingMode, criterion_group, criterion_main};
 use cubework::apl::paper;
 use cubework::rep::RepKind;
-use cubework::{Cube, PaperMove};
+use cubework::{Cube, LayerTurn};
 
-fn quarter_turns(kind: RepKind) -> Vec<PaperMove> {
+fn quarter_turns(kind: RepKind) -> Vec<LayerTurn> {
     kind.defined_moves()
         .into_iter()
-        .filter(|m| m.letter.layer().is_some())
+        .filter(|t| t.first == t.last)
         .collect()
 }
 
@@ -37,7 +37,7 @@ fn interpreted(c: &mut Criterion) {
         let moves = quarter_turns(kind);
         let names: Vec<String> = moves
             .iter()
-            .map(|m| paper::move_name(m.letter.letter(), m.inverse))
+            .map(|m| paper::move_name(m.paper_letter(3).unwrap(), m.inverse))
             .collect();
         let mut state = kind.build(&Cube::solved()).unwrap().apl_value();
         let mut i = 0;
@@ -51,7 +51,7 @@ fn interpreted(c: &mut Criterion) {
         let mut j = 0;
         group.bench_function(format!("{}/rust", kind.name()), |b| {
             b.iter(|| {
-                rep.turn(black_box(moves[j]).into()).unwrap();
+                rep.turn(black_box(moves[j])).unwrap();
                 j = (j + 1) % moves.len();
             })
         });
@@ -66,9 +66,10 @@ fn compiled_user_move(c: &mut Criterion) {
         .sample_size(60)
         .warm_up_time(Duration::from_millis(300))
         .measurement_time(Duration::from_secs(2));
-    let r_bar = PaperMove::ALL
+    let r_bar = RepKind::Vector
+        .defined_moves()
         .into_iter()
-        .find(|m| m.letter.letter() == 'R' && m.inverse)
+        .find(|t| t.paper_letter(3).is_some_and(|l| l.letter() == 'R') && t.inverse)
         .expect("the paper's R̄");
     // Numeric's cells are digits, which a gather of cells cannot compile.
     for kind in RepKind::ALL.into_iter().filter(|&k| k != RepKind::Numeric) {
@@ -76,8 +77,8 @@ fn compiled_user_move(c: &mut Criterion) {
         ws.eval_line("MINE: R R R ⍵").unwrap();
         let mut rep = kind.build(&Cube::solved()).unwrap();
         let user = cubework::rep::apl::compile(&mut ws, "MINE", rep.as_ref()).unwrap();
-        assert_eq!(user.equals, Some(r_bar.into()), "{kind}");
-        let builtin = rep.compile(r_bar.into()).unwrap();
+        assert_eq!(user.equals, Some(r_bar), "{kind}");
+        let builtin = rep.compile(r_bar).unwrap();
         group.bench_function(format!("{}/user", kind.name()), |b| {
             b.iter(|| rep.turn_compiled(black_box(&user.gather)))
         });

@@ -13,7 +13,7 @@ use criterion::measurement::WallTime;
 use criterion::{BenchmarkGroup, Criterion, SamplingMode, criterion_group, criterion_main};
 use cubework::rep::RepKind;
 use cubework::simd::ShufflePath;
-use cubework::{Cube, LayerTurn, PaperMove};
+use cubework::{Cube, LayerTurn};
 
 /// Many short samples of equal length: on a machine shared with other work most samples then
 /// run without the process being preempted, and the median is one of those.
@@ -25,10 +25,10 @@ fn short_samples(group: &mut BenchmarkGroup<'_, WallTime>) {
         .measurement_time(Duration::from_millis(300));
 }
 
-fn moves_of(kind: RepKind, quarter: bool) -> Vec<PaperMove> {
+fn moves_of(kind: RepKind, quarter: bool) -> Vec<LayerTurn> {
     kind.defined_moves()
         .into_iter()
-        .filter(|m| m.letter.layer().is_some() == quarter)
+        .filter(|t| (t.first == t.last) == quarter)
         .collect()
 }
 
@@ -44,7 +44,7 @@ fn bench_kind(c: &mut Criterion, group: &str, quarter: bool) {
         let mut i = 0;
         defined.bench_function(kind.name(), |b| {
             b.iter(|| {
-                rep.turn(black_box(moves[i]).into()).unwrap();
+                rep.turn(black_box(moves[i])).unwrap();
                 i = if i + 1 == moves.len() { 0 } else { i + 1 };
             })
         });
@@ -58,10 +58,7 @@ fn bench_kind(c: &mut Criterion, group: &str, quarter: bool) {
             continue;
         }
         let mut rep = kind.build(&Cube::solved()).unwrap();
-        let tables: Vec<_> = moves
-            .iter()
-            .map(|&m| rep.compile(m.into()).unwrap())
-            .collect();
+        let tables: Vec<_> = moves.iter().map(|&m| rep.compile(m).unwrap()).collect();
         let mut i = 0;
         compiled.bench_function(kind.name(), |b| {
             b.iter(|| {

@@ -14,9 +14,9 @@ use std::time::Duration;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use cubework::Cube;
-use cubework::solve::cache::table_file;
-use cubework::solve::report::random_state;
+use cubework::solve::solution_text::random_state;
 use cubework::solve::tables::Tables;
+use cubework::solve::twophase_file::table_file;
 use cubework::solve::{Limits, Method, Progress, solve};
 
 /// The benchmark set: the random states of seeds 1 to 200, as `cubework scramble
@@ -33,11 +33,12 @@ fn tables(c: &mut Criterion) {
     let dir = std::env::temp_dir().join(format!("cubework-bench-2p-{}", std::process::id()));
     let built = Tables::build(&mut |_, _| {});
     let path = table_file().path_in(&dir);
-    cubework::cache::write(&path, &table_file(), &built.to_payload())
+    cubework::table_cache::write(&path, &table_file(), &built.to_payload())
         .expect("the temporary directory is writable");
     group.bench_function("load (read, checksum, checks)", |b| {
         b.iter(|| {
-            let payload = cubework::cache::read(black_box(&path), &table_file()).expect("a file");
+            let payload =
+                cubework::table_cache::read(black_box(&path), &table_file()).expect("a file");
             Tables::from_payload(&payload).expect("a good file")
         })
     });
@@ -48,7 +49,7 @@ fn tables(c: &mut Criterion) {
 fn solves(c: &mut Criterion) {
     let dir = std::env::temp_dir().join(format!("cubework-bench-solve-{}", std::process::id()));
     // SAFETY: set before any solve, while the benchmark runs on this one thread.
-    unsafe { std::env::set_var(cubework::cache::CACHE_ENV, &dir) };
+    unsafe { std::env::set_var(cubework::table_cache::CACHE_ENV, &dir) };
     let states = states();
     // The tables built (and saved) here, before the timing.
     solve(

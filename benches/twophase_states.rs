@@ -15,7 +15,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use cubework::Cube;
-use cubework::solve::report::random_state;
+use cubework::solve::solution_text::random_state;
 use cubework::solve::{Limits, Method, Progress, solve};
 
 fn main() -> ExitCode {

@@ -5,17 +5,23 @@
 # nodes a second), their median time and nodes a second; then states within 12 moves
 # (seeded 12-quarter-turn scrambles, and 14-quarter-turn ones whose optimum is 12 moves),
 # median and largest search time. Uses the user's cache directory
-# unless CUBEWORK_CACHE_DIR is set (the table is 883 MB; building it takes about 45 s).
+# unless CUBEWORK_CACHE_DIR is set. SIZE picks the table (`tables build --optimal --size`):
+# medium (the default: 883 MB, about 2 minutes to build on two cores) or large (2.6 GB,
+# about 5 minutes); SHORT=0 leaves out the states within 12 moves.
 #   scripts/optimal_figures.sh [FIRST LAST]
+#   SIZE=large SHORT=0 scripts/optimal_figures.sh 1 8
 set -euo pipefail
 cd "$(dirname "$0")/.."
 cargo build --release -q
 bin=target/release/cubework
 first=${1:-1}
 last=${2:-20}
+size=${SIZE:-medium}
+export CUBEWORK_OPTIMAL_TABLE=$size
 grep -o -m1 'avx512vbmi\|avx2' /proc/cpuinfo | head -1 | sed 's/^/CPU has: /' || true
 nproc | sed 's/^/cores: /'
-/usr/bin/time -f "table ready in %e s, peak memory %M kB" "$bin" tables build --optimal | grep '^optimal' || true
+echo "table: $size; load average $(cut -d' ' -f1-3 /proc/loadavg)"
+/usr/bin/time -f "table ready in %e s, peak memory %M kB" "$bin" tables build --optimal --size "$size" | grep '^optimal' || true
 
 # One REPL session for all the solves, so the table is loaded once.
 states=$(for seed in $(seq "$first" "$last"); do
@@ -32,6 +38,7 @@ printf '%s\n' "$results" | sed -E 's/.* nodes in ([0-9.]+) s.*/\1/' | median "me
 printf '%s\n' "$results" | sed -E 's/.* s, ([0-9.]+) M nodes\/s.*/\1/' | median "median M nodes a second (2 threads)"
 printf '%s\n' "$results" | sed -E 's/^([0-9]+) moves.*/\1/' | sort -n | uniq -c | awk '{print $1 ($1 == 1 ? " state" : " states") " of " $2 " moves"}'
 
+[ "${SHORT:-1}" = 0 ] && exit 0
 # States within 12 moves: 300 seeded scrambles of 12 quarter turns (at most 12 moves each),
 # and the 14-quarter-turn scrambles whose shortest solution is 12 moves; search times.
 for count in 12 14; do

@@ -21,7 +21,7 @@ use crate::face::Face;
 use crate::input_error::InputError;
 use crate::moves::{Amount, Move, MoveError, PaperAxis, Rotation, Slice, Turn, format_moves};
 use crate::notation::{Notation, ParseError};
-use crate::perm::StickerPerm;
+use crate::sticker_perm::StickerPerm;
 use crate::tools::Tool;
 
 /// How many times a bracketed part is done, and whether inverted: `(R U)3'`.
@@ -286,7 +286,7 @@ impl Alg {
     }
 
     /// The same sequence written in `notation`, brackets kept: each move as
-    /// [`in_notation`](crate::tools::in_notation) writes it, each tool expanding into that
+    /// [`in_notation`](crate::notation::in_notation) writes it, each tool expanding into that
     /// notation.
     ///
     /// ```
@@ -300,7 +300,7 @@ impl Alg {
         for item in &self.items {
             match item {
                 Item::Move(m) => items.extend(
-                    crate::tools::in_notation(&[*m], notation)
+                    crate::notation::in_notation(&[*m], notation)
                         .into_iter()
                         .map(Item::Move),
                 ),
@@ -695,7 +695,7 @@ pub fn move_cost(m: &Move, metric: Metric) -> u64 {
             Some(_) => Kind::Outer,
         },
     };
-    let half = matches!(m.amount, Amount::Two | Amount::TwoPrime);
+    let half = m.amount.quarters() == 2;
     match (kind, metric) {
         (Kind::Whole, _) => 0,
         (_, Metric::Stm) => 1,
@@ -759,11 +759,7 @@ impl Alg {
                 if quarters != 0 {
                     items.push(Item::Move(Move {
                         turn,
-                        amount: match quarters {
-                            1 => Amount::One,
-                            2 => Amount::Two,
-                            _ => Amount::Prime,
-                        },
+                        amount: Amount::from_quarters(quarters),
                     }));
                 }
                 continue;
@@ -834,11 +830,7 @@ pub fn simplify(moves: &[Move]) -> Vec<Move> {
         .flat_map(|(_, entries)| entries)
         .map(|(m, q)| Move {
             turn: m.turn,
-            amount: match q {
-                1 => Amount::One,
-                2 => Amount::Two,
-                _ => Amount::Prime,
-            },
+            amount: Amount::from_quarters(q),
         })
         .collect()
 }
@@ -936,7 +928,7 @@ fn fold_one(m: Move, frame: &mut [Face; 6], out: &mut Vec<Move>) {
 /// assert_eq!(format_in(&m, Notation::Paper), "DDR\u{305}");
 /// ```
 pub fn format_in(moves: &[Move], notation: Notation) -> String {
-    format_moves(&crate::tools::in_notation(&simplify(moves), notation))
+    format_moves(&crate::notation::in_notation(&simplify(moves), notation))
 }
 
 fn is_paper(item: &Item) -> bool {
@@ -1016,10 +1008,10 @@ mod tests {
             let mut made = crate::Cube::solved();
             made.apply_all(&moves).unwrap();
             let home = |c: &crate::Cube| Face::ALL.iter().all(|&f| c.centre(f) == Some(f));
-            let (made, _) = crate::cubies::rotate_until(&made, home).unwrap();
+            let (made, _) = crate::pieces::rotate_until(&made, home).unwrap();
             let mut folded_cube = crate::Cube::solved();
             folded_cube.apply_all(&folded).unwrap();
-            let (folded_cube, _) = crate::cubies::rotate_until(&folded_cube, home).unwrap();
+            let (folded_cube, _) = crate::pieces::rotate_until(&folded_cube, home).unwrap();
             proptest::prop_assert_eq!(folded_cube, made);
             // Outer turns and rotations only: the folded sequence keeps the centres home.
             let outer: Vec<Move> = moves
@@ -1029,7 +1021,7 @@ mod tests {
                 .collect();
             let mut made = crate::Cube::solved();
             made.apply_all(&outer).unwrap();
-            let (made, _) = crate::cubies::rotate_until(&made, home).unwrap();
+            let (made, _) = crate::pieces::rotate_until(&made, home).unwrap();
             let mut folded_cube = crate::Cube::solved();
             folded_cube.apply_all(&fold_rotations(&outer)).unwrap();
             proptest::prop_assert_eq!(folded_cube, made);

@@ -1,6 +1,7 @@
 //! Solving many cubes at once: `cubework solve --batch FILE` reads one state a line and
 //! writes one solution a line, in the same order, each found by [`crate::solve::solve`] with
-//! the [`Job`]'s method and limits.
+//! the [`Job`]'s method and limits, several states at once (one a core unless told; see
+//! [`run`]).
 //!
 //! A line is read by [`crate::input::read_state`]: a facelet string if it is shaped like one
 //! (face or colour letters, about 54 of them: a near miss is named, not read as moves), and
@@ -13,7 +14,9 @@
 //! solved. Lines are read as [`crate::lines`] reads them: one that is not UTF-8 is such an
 //! error, one longer than 1 MiB or holding a NUL byte (binary input) ends the batch there.
 
+use std::collections::{BTreeMap, VecDeque};
 use std::io::{BufRead, Write};
+use std::sync::{Arc, Condvar, Mutex, mpsc};
 use std::time::{Duration, Instant};
 
 use crate::alg::format_in;
@@ -22,7 +25,7 @@ use crate::input::Input;
 use crate::lines::{Joiner, Lines};
 use crate::metric::Metric;
 use crate::parser::{Notation, ParseErrorKind, unclosed_bracket};
-use crate::solve::{Limits, Method, Progress, SolveError};
+use crate::solve::{Limits, Method, Progress, Solution, SolveError};
 
 /// What a batch did: how many states were solved or failed, how long each solve took, and
 /// the solutions' lengths.
@@ -51,7 +54,7 @@ pub struct Summary {
 pub struct Job<'a> {
     /// The method.
     pub method: Method,
-    /// Its limits, and the metric the summary counts in.
+    /// Its limits, and the metric the summary counts in (the threads are [`Job::threads`]').
     pub limits: Limits,
     /// The notation of the lines and of the answers.
     pub notation: Notation,
@@ -59,6 +62,9 @@ pub struct Job<'a> {
     pub progress: Progress<'a>,
     /// A line's error as reported: the front end's advice added.
     pub advise: &'a dyn Fn(Error) -> Error,
+    /// Threads the batch runs on (default: one a core), shared between states solved at
+    /// once and each solve's search by [`share_threads`].
+    pub threads: Option<usize>,
 }
 
 /// An error as it is: no advice added.
@@ -151,51 +157,129 @@ fn is_facelets(line: &str, n: usize) -> bool {
     crate::cube::Cube::is_facelet_shaped(line.trim(), n)
 }
 
-/// Solves every state in `input` as `job` says, writing one solution a line to `out`
-/// (flushed line by line; an empty line for a state that needs no moves) and one line a
-/// failure to `errors` (whose own write errors are ignored: there is no one left to tell). An
-/// answer a search set out to prove shortest but did not is written all the same, with a line
-/// on `errors` saying what was proven. The method's tables are loaded before the first line,
-/// and its limits checked (an error then is the batch's). Ctrl-C ([`crate::cancel`]) during
-/// a solve ends the batch there, with `cubework: line N: stopped by Ctrl-C` and
-/// [`Summary::stopped`]. Fails otherwise only when writing `out` fails.
-///
-/// ```
-/// use cubework::batch::{Job, no_advice, run};
-/// use cubework::solve::{Limits, Method, Progress};
-/// use cubework::Notation;
-/// let input = "R U\n\nQ\n# a comment\nF2\n";
-/// let (mut out, mut err) = (Vec::new(), Vec::new());
-/// let job = Job {
-///     method: Method::Beginner,
-///     limits: Limits::default(),
-///     notation: Notation::Standard,
-///     progress: Progress::none(),
-///     advise: &no_advice,
-/// };
-/// let summary = run(input.as_bytes(), &mut out, &mut err, &job).unwrap();
-/// assert_eq!((summary.solved, summary.failed), (2, 1));
-/// assert_eq!(String::from_utf8(out).unwrap().lines().count(), 2);
-/// assert_eq!(String::from_utf8(err).unwrap(), "cubework: line 3: unknown move 'Q' at column 1\n");
-/// ```
-pub fn run(
-    input: impl BufRead,
-    out: &mut dyn Write,
-    errors: &mut dyn Write,
-    job: &Job,
-) -> Result<Summary> {
-    let notation = job.notation;
-    let n = job.method.size();
-    crate::solve::shared::prepare(job.method, &job.limits, &job.progress)?;
-    let mut summary = Summary {
-        metric: job.limits.metric,
-        ..Summary::default()
-    };
+/// What became of one statement of the input, in input order.
+enum Outcome {
+    /// Solved, in this long (reading the line included).
+    Solved(Box<Solution>, Duration),
+    /// Read but not solved: the line's error, before the front end's advice.
+    Failed(Error),
+    /// Not read: the whole error line, after `cubework: `.
+    Unread(String),
+    /// Ctrl-C came while it was being solved.
+    Stopped,
+}
+
+/// What the reader and the solvers tell the writer: a statement's outcome (its place in the
+/// input and its line number), or how many statements there were.
+enum Report {
+    Done(usize, usize, Outcome),
+    Total(usize),
+}
+
+/// The statements waiting to be solved: filled by the reader, emptied by the solvers, never
+/// longer than its room (the reader waits), closed when the input ends or the batch stops.
+struct Queue {
+    state: Mutex<QueueState>,
+    /// Told when a statement comes or the queue closes.
+    filled: Condvar,
+    /// Told when a statement is taken or the queue closes.
+    emptied: Condvar,
+    room: usize,
+}
+
+struct QueueState {
+    waiting: VecDeque<(usize, usize, String)>,
+    closed: bool,
+}
+
+impl Queue {
+    fn new(room: usize) -> Queue {
+        Queue {
+            state: Mutex::new(QueueState {
+                waiting: VecDeque::new(),
+                closed: false,
+            }),
+            filled: Condvar::new(),
+            emptied: Condvar::new(),
+            room: room.max(1),
+        }
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, QueueState> {
+        self.state.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Adds a statement once there is room; false if the queue was closed.
+    fn push(&self, item: (usize, usize, String)) -> bool {
+        let mut state = self.lock();
+        while !state.closed && state.waiting.len() >= self.room {
+            state = self.emptied.wait(state).unwrap_or_else(|e| e.into_inner());
+        }
+        if state.closed {
+            return false;
+        }
+        state.waiting.push_back(item);
+        self.filled.notify_one();
+        true
+    }
+
+    /// The next statement, waiting for one; `None` once the queue is closed and empty.
+    fn pop(&self) -> Option<(usize, usize, String)> {
+        let mut state = self.lock();
+        loop {
+            if let Some(item) = state.waiting.pop_front() {
+                self.emptied.notify_one();
+                return Some(item);
+            }
+            if state.closed {
+                return None;
+            }
+            state = self.filled.wait(state).unwrap_or_else(|e| e.into_inner());
+        }
+    }
+
+    /// No more statements: those waiting are still taken (`drop_waiting`: they are not).
+    fn close(&self, drop_waiting: bool) {
+        let mut state = self.lock();
+        state.closed = true;
+        if drop_waiting {
+            state.waiting.clear();
+        }
+        self.filled.notify_all();
+        self.emptied.notify_all();
+    }
+}
+
+/// How a batch of `method` shares `threads` threads: states solved at once, and threads each
+/// solve searches on. The optimal solver's searches take seconds to minutes and share one
+/// position's work well: one state at a time on every thread (six seeded 18-turn scrambles on
+/// two cores: 13.2 s this way, 23.1 s a position a core, the longest search alone on one
+/// core; about the same CPU-seconds). Every other method's solves take milliseconds, too
+/// short to share: a state a thread, each solve on one.
+pub fn share_threads(method: Method, threads: usize) -> (usize, usize) {
+    let threads = threads.max(1);
+    match method {
+        Method::Optimal => (1, threads),
+        _ => (threads, 1),
+    }
+}
+
+/// Reads the statements of `input` on its own thread, handing each state to `queue` and
+/// telling `reports` of each line it cannot read, then of how many there were. It stops
+/// when the input ends or the queue is closed.
+fn read_statements(
+    input: impl BufRead + Send + 'static,
+    n: usize,
+    notation: Notation,
+    queue: Arc<Queue>,
+    reports: mpsc::Sender<Report>,
+) {
     // A bracket left open goes on to the next lines while they read as moves: an empty line,
     // a note or a facelet string ends the statement, as an error naming the bracket.
-    let joiner = Joiner::new(crate::parser::bracket_balance, |line: &str| {
+    let joiner = Joiner::new(crate::parser::bracket_balance, move |line: &str| {
         !is_facelets(line, n)
     });
+    let mut seq = 0;
     for read in crate::lines::statements(Lines::new(input), joiner) {
         let (number, line) = match read {
             Ok(statement) if statement.open => {
@@ -210,16 +294,18 @@ pub fn run(
                     _ => unclosed_bracket(&statement.text, notation),
                 };
                 if let Some((index, e)) = first {
-                    summary.failed += 1;
-                    let _ = writeln!(errors, "cubework: line {}: {e}", statement.line + index);
+                    let number = statement.line + index;
+                    let why = Outcome::Unread(format!("line {number}: {e}"));
+                    let _ = reports.send(Report::Done(seq, number, why));
+                    seq += 1;
                     continue;
                 }
                 (statement.line, statement.text)
             }
             Ok(statement) => (statement.line, statement.text),
             Err(e) => {
-                summary.failed += 1;
-                let _ = writeln!(errors, "cubework: {e}");
+                let _ = reports.send(Report::Done(seq, e.line(), Outcome::Unread(e.to_string())));
+                seq += 1;
                 if e.is_recoverable() {
                     continue;
                 }
@@ -230,44 +316,180 @@ pub fn run(
         if text.is_empty() || text.starts_with('#') {
             continue;
         }
-        let start = Instant::now();
-        let solved = read_state_of(text, n, notation).and_then(|state| {
-            let cube = state.to_cube(n).map_err(SolveError::from)?;
-            Ok(crate::solve::solve(
-                &cube,
-                job.method,
-                &job.limits,
-                &job.progress,
-            )?)
-        });
-        if crate::cancel::requested() {
-            // Whatever the solver made of a stopped search, this line has no answer; the
-            // lines before it were written as they were found.
-            summary.stopped = Some(number);
-            let _ = writeln!(errors, "cubework: line {number}: stopped by Ctrl-C");
-            break;
+        if !queue.push((seq, number, text.to_string())) {
+            return;
         }
-        match solved {
-            Ok(solution) => {
-                summary.times.push(start.elapsed());
-                summary.solved += 1;
-                if let Some(why) = crate::solve::report::unproven_note(&solution) {
-                    summary.unproven += 1;
-                    let _ = writeln!(errors, "cubework: line {number}: {why}");
+        seq += 1;
+    }
+    queue.close(false);
+    let _ = reports.send(Report::Total(seq));
+}
+
+/// Solves one state of a batch (its text a statement of the input).
+fn solve_statement(
+    text: &str,
+    method: Method,
+    limits: &Limits,
+    notation: Notation,
+    progress: &Progress,
+) -> Outcome {
+    let start = Instant::now();
+    let solved = read_state_of(text, method.size(), notation).and_then(|state| {
+        let cube = state.to_cube(method.size()).map_err(SolveError::from)?;
+        Ok(crate::solve::solve(&cube, method, limits, progress)?)
+    });
+    if crate::cancel::requested() {
+        // Whatever the solver made of a stopped search, this line has no answer.
+        return Outcome::Stopped;
+    }
+    match solved {
+        Ok(solution) => Outcome::Solved(Box::new(solution), start.elapsed()),
+        Err(e) => Outcome::Failed(e),
+    }
+}
+
+/// Solves every state in `input` as `job` says, writing one solution a line to `out`, in the
+/// input's order (flushed as soon as the lines before it are written; an empty line for a
+/// state that needs no moves) and one line a failure to `errors`, in its place among them
+/// (whose own write errors are ignored: there is no one left to tell). An answer a search set
+/// out to prove shortest but did not is written all the same, with a line on `errors` saying
+/// what was proven. The method's tables are loaded before the first line, and its limits
+/// checked (an error then is the batch's).
+///
+/// The states are solved [`Job::threads`] at a time (see [`share_threads`]; `job.limits`'
+/// threads are replaced by the share of each solve); the input is read on a thread of its
+/// own, a few states ahead of the solves. Ctrl-C ([`crate::cancel`]) during a solve ends the
+/// batch at the first line not yet written, with `cubework: line N: stopped by Ctrl-C` and
+/// [`Summary::stopped`]; the reader is left to end with the input. Fails otherwise only when
+/// writing `out` fails.
+///
+/// ```
+/// use cubework::batch::{Job, no_advice, run};
+/// use cubework::solve::{Limits, Method, Progress};
+/// use cubework::Notation;
+/// let input = "R U\n\nQ\n# a comment\nF2\n";
+/// let (mut out, mut err) = (Vec::new(), Vec::new());
+/// let job = Job {
+///     method: Method::Beginner,
+///     limits: Limits::default(),
+///     notation: Notation::Standard,
+///     progress: Progress::none(),
+///     advise: &no_advice,
+///     threads: None,
+/// };
+/// let summary = run(input.as_bytes(), &mut out, &mut err, &job).unwrap();
+/// assert_eq!((summary.solved, summary.failed), (2, 1));
+/// assert_eq!(String::from_utf8(out).unwrap().lines().count(), 2);
+/// assert_eq!(String::from_utf8(err).unwrap(), "cubework: line 3: unknown move 'Q' at column 1\n");
+/// ```
+pub fn run(
+    input: impl BufRead + Send + 'static,
+    out: &mut dyn Write,
+    errors: &mut dyn Write,
+    job: &Job,
+) -> Result<Summary> {
+    let method = job.method;
+    let (workers, each) = share_threads(
+        method,
+        job.threads
+            .unwrap_or_else(crate::solve::optimal::default_threads),
+    );
+    let limits = Limits {
+        threads: Some(each),
+        ..job.limits
+    };
+    crate::solve::shared::prepare(method, &limits, &job.progress)?;
+    let mut summary = Summary {
+        metric: job.limits.metric,
+        ..Summary::default()
+    };
+    let queue = Arc::new(Queue::new(2 * workers));
+    let (reports, heard) = mpsc::channel();
+    {
+        // The reader is not joined: a batch stopped by Ctrl-C does not wait for more input.
+        let (queue, reports) = (Arc::clone(&queue), reports.clone());
+        let notation = job.notation;
+        std::thread::Builder::new()
+            .name("cubework-batch-reader".into())
+            .spawn(move || read_statements(input, method.size(), notation, queue, reports))?;
+    }
+    let (notation, progress) = (job.notation, job.progress);
+    std::thread::scope(|scope| -> Result<()> {
+        for _ in 0..workers {
+            let (queue, reports, limits) = (&queue, reports.clone(), &limits);
+            scope.spawn(move || {
+                while let Some((seq, number, text)) = queue.pop() {
+                    let outcome = solve_statement(&text, method, limits, notation, &progress);
+                    if reports.send(Report::Done(seq, number, outcome)).is_err() {
+                        break;
+                    }
                 }
-                summary.lengths.push(solution.length());
-                writeln!(out, "{}", format_in(&solution.moves, notation))?;
-                // Each answer out as soon as it is found: a batch stopped by Ctrl-C or killed
-                // keeps every line it finished.
-                out.flush()?;
+            });
+        }
+        drop(reports);
+        // Whatever ends the writing (the last line, Ctrl-C, a failed write), the solvers and
+        // the reader stop taking and giving states.
+        let written = write_in_order(&heard, out, errors, job, &mut summary);
+        queue.close(true);
+        drop(heard);
+        written
+    })?;
+    Ok(summary)
+}
+
+/// Writes each statement's outcome as it comes in, in input order, until the last, or until
+/// Ctrl-C stopped one.
+fn write_in_order(
+    heard: &mpsc::Receiver<Report>,
+    out: &mut dyn Write,
+    errors: &mut dyn Write,
+    job: &Job,
+    summary: &mut Summary,
+) -> Result<()> {
+    let mut waiting = BTreeMap::new();
+    let (mut next, mut total) = (0, None);
+    while total != Some(next) {
+        match heard.recv() {
+            Ok(Report::Done(seq, number, outcome)) => {
+                waiting.insert(seq, (number, outcome));
             }
-            Err(e) => {
-                summary.failed += 1;
-                let _ = writeln!(errors, "cubework: line {number}: {}", (job.advise)(e));
+            Ok(Report::Total(n)) => total = Some(n),
+            // Every sender gone without the total: the reader failed; what came is written.
+            Err(_) => break,
+        }
+        while let Some((number, outcome)) = waiting.remove(&next) {
+            next += 1;
+            match outcome {
+                Outcome::Solved(solution, time) => {
+                    summary.times.push(time);
+                    summary.solved += 1;
+                    if let Some(why) = crate::solve::solution_text::unproven_note(&solution) {
+                        summary.unproven += 1;
+                        let _ = writeln!(errors, "cubework: line {number}: {why}");
+                    }
+                    summary.lengths.push(solution.length());
+                    writeln!(out, "{}", format_in(&solution.moves, job.notation))?;
+                    // Each answer out as soon as the lines before it are: a batch stopped by
+                    // Ctrl-C or killed keeps every line it wrote.
+                    out.flush()?;
+                }
+                Outcome::Failed(e) => {
+                    summary.failed += 1;
+                    let _ = writeln!(errors, "cubework: line {number}: {}", (job.advise)(e));
+                }
+                Outcome::Unread(why) => {
+                    summary.failed += 1;
+                    let _ = writeln!(errors, "cubework: {why}");
+                }
+                Outcome::Stopped => {
+                    summary.stopped = Some(number);
+                    let _ = writeln!(errors, "cubework: line {number}: stopped by Ctrl-C");
+                    return Ok(());
+                }
             }
         }
     }
-    Ok(summary)
+    Ok(())
 }
 
 #[cfg(test)]
@@ -284,6 +506,7 @@ mod tests {
             notation: Notation::Standard,
             progress: Progress::none(),
             advise: &no_advice,
+            threads: None,
         };
         let summary = run(input, &mut out, &mut err, &job).unwrap();
         assert_eq!((summary.solved, summary.failed), (2, 1));
@@ -291,6 +514,88 @@ mod tests {
             String::from_utf8(err).unwrap(),
             "cubework: line 2 is not UTF-8 text\n"
         );
+    }
+
+    /// One of two handles on one buffer, so that a test sees how answers and errors
+    /// interleave.
+    struct Shared(std::rc::Rc<std::cell::RefCell<Vec<u8>>>, &'static str);
+
+    impl Write for Shared {
+        fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+            let mut all = self.0.borrow_mut();
+            // Each write of a whole line marked with the stream it went to.
+            if all.is_empty() || all.ends_with(b"\n") {
+                all.extend_from_slice(self.1.as_bytes());
+            }
+            all.extend_from_slice(buf);
+            Ok(buf.len())
+        }
+
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+
+    /// What a beginner's batch of `input` writes on `threads` threads, answers and errors in
+    /// the order written, each marked with its stream.
+    fn interleaved(input: &'static str, threads: usize) -> (String, Summary) {
+        let all = std::rc::Rc::new(std::cell::RefCell::new(Vec::new()));
+        let (mut out, mut err) = (Shared(all.clone(), "out: "), Shared(all.clone(), "err: "));
+        let job = Job {
+            method: Method::Beginner,
+            limits: Limits::default(),
+            notation: Notation::Standard,
+            progress: Progress::none(),
+            advise: &no_advice,
+            threads: Some(threads),
+        };
+        let summary = run(input.as_bytes(), &mut out, &mut err, &job).unwrap();
+        let text = String::from_utf8(all.borrow().clone()).unwrap();
+        (text, summary)
+    }
+
+    #[test]
+    fn a_batch_on_several_threads_writes_answers_and_errors_in_input_order() {
+        // Long and short solves mixed, so that later lines finish first on several threads.
+        let mut input = String::new();
+        for i in 0..40 {
+            input.push_str(match i % 5 {
+                0 => "R U R' U' F2 D L' B R2 U2 F' L D2 B' R\n",
+                1 => "U\n",
+                2 => "Q\n",
+                3 => "(R U\n\n",
+                _ => "F R2 F' U2 B D2 F' L2 R2 B D2 F2 U' B L2 D' L' D2 L' R' F\n",
+            });
+        }
+        let input: &'static str = input.leak();
+        let (one, summary) = interleaved(input, 1);
+        assert_eq!((summary.solved, summary.failed), (24, 16));
+        for threads in [2, 4, 8] {
+            let (many, many_summary) = interleaved(input, threads);
+            assert_eq!(many, one, "{threads} threads");
+            assert_eq!(many_summary.lengths, summary.lengths, "{threads} threads");
+        }
+        let lines: Vec<&str> = one.lines().collect();
+        assert!(
+            lines[..2].iter().all(|l| l.starts_with("out: ")),
+            "{lines:?}"
+        );
+        assert_eq!(
+            lines[2],
+            "err: cubework: line 3: unknown move 'Q' at column 1"
+        );
+        assert_eq!(
+            lines[3],
+            "err: cubework: line 4: '(' at column 1 is never closed"
+        );
+    }
+
+    #[test]
+    fn a_batch_solves_a_state_a_thread_but_gives_an_optimal_search_every_thread() {
+        assert_eq!(share_threads(Method::TwoPhase, 2), (2, 1));
+        assert_eq!(share_threads(Method::TwoPhase, 0), (1, 1));
+        assert_eq!(share_threads(Method::Beginner, 4), (4, 1));
+        assert_eq!(share_threads(Method::Optimal, 2), (1, 2));
     }
 
     #[test]

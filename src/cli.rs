@@ -20,8 +20,8 @@ use crate::input::Input;
 use crate::metric::Metric;
 use crate::output;
 use crate::parser::{Notation, parse_sequence};
-use crate::perm::OrderBy;
 use crate::rep::RepKind;
+use crate::sticker_perm::OrderBy;
 
 /// An APL-style array-programming workbench for Rubik's Cube.
 #[derive(Debug, Parser)]
@@ -67,10 +67,41 @@ pub enum TablesCommand {
     /// Load every table, building and saving those that are missing or damaged (the
     /// optimal solver's only with --optimal).
     Build {
-        /// Also the optimal solver's table: 883 MB, about 45 s on two cores.
+        /// Also the optimal solver's table (--size medium unless told).
         #[arg(long)]
         optimal: bool,
+        /// Which optimal table: small (50 MB, seconds to build), medium (883 MB, about 2
+        /// minutes on two cores) or large (2.6 GB, searches faster); `solve --method
+        /// optimal` reads the largest built.
+        #[arg(long, value_enum, requires = "optimal")]
+        size: Option<OptimalSize>,
     },
+    /// Read every built table whole through its checksum and its own checks, a line each;
+    /// exit status 1 if any is damaged.
+    Check,
+}
+
+/// The optimal solver's tables, by size.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum OptimalSize {
+    /// Reid's table: the E-slice edges' slots (50 MB).
+    Small,
+    /// Kociemba's larger table: the E-slice edges' slots and order (883 MB).
+    Medium,
+    /// The E-slice edges' slots and the U-layer corners' slots (2.6 GB).
+    Large,
+}
+
+impl OptimalSize {
+    /// The table's slice coordinate.
+    pub fn kind(self) -> crate::solve::optimal_table::SliceKind {
+        use crate::solve::optimal_table::SliceKind;
+        match self {
+            OptimalSize::Small => SliceKind::Position,
+            OptimalSize::Medium => SliceKind::Sorted,
+            OptimalSize::Large => SliceKind::Corners,
+        }
+    }
 }
 
 /// `cubework pocket …`.
@@ -289,6 +320,11 @@ pub enum Command {
         /// stop after this long with what is proven and the best found (optimal).
         #[arg(long, value_name = "SECONDS", allow_negative_numbers = true, value_parser = seconds_arg)]
         time_limit: Option<std::time::Duration>,
+        /// Threads to use, 1 to 64 (default: one a core): a batch solves that many states at
+        /// once (optimal: one at a time on all of them); one two-phase or optimal solve
+        /// searches on that many.
+        #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = threads_arg)]
+        threads: Option<usize>,
         /// Notation of ALG.
         #[arg(long, value_enum, default_value_t = Notation::Standard)]
         notation: Notation,
@@ -481,6 +517,7 @@ pub fn run(args: impl IntoIterator<Item = impl Into<OsString> + Clone>) -> Resul
             metric,
             max_length,
             time_limit,
+            threads,
             notation,
             batch: Some(file),
             ..
@@ -491,6 +528,7 @@ pub fn run(args: impl IntoIterator<Item = impl Into<OsString> + Clone>) -> Resul
             notation,
             max_length,
             time_limit,
+            threads,
         ),
         Some(command) => {
             crate::cancel::install();
@@ -517,6 +555,8 @@ pub fn run(args: impl IntoIterator<Item = impl Into<OsString> + Clone>) -> Resul
             // ends with the status of Ctrl-C.
             Ok(if crate::cancel::requested() {
                 ExitCode::from(130)
+            } else if reply.failed {
+                ExitCode::from(1)
             } else {
                 ExitCode::SUCCESS
             })
@@ -628,6 +668,21 @@ fn batch_limits(
         time_limit,
         threads: None,
     })
+}
+
+/// The most threads `--threads` takes.
+pub const MAX_THREADS: usize = 64;
+
+/// A number of threads, 1 to [`MAX_THREADS`].
+fn threads_arg(s: &str) -> std::result::Result<usize, String> {
+    use crate::text::{WholeError, whole_in};
+    match whole_in(s, 1, MAX_THREADS as u64) {
+        Ok(n) => Ok(n as usize),
+        Err(WholeError::NotANumber) => {
+            Err(format!("must be a whole number from 1 to {MAX_THREADS}"))
+        }
+        Err(WholeError::OutOfRange) => Err(format!("must be from 1 to {MAX_THREADS}")),
+    }
 }
 
 /// A cube size, 2 to 9.
@@ -811,6 +866,7 @@ pub fn request(command: Command) -> Result<(Session, Request)> {
             metric,
             max_length,
             time_limit,
+            threads,
             notation,
             facelets,
             batch: _,
@@ -827,6 +883,7 @@ pub fn request(command: Command) -> Result<(Session, Request)> {
                 metric,
                 max_length,
                 time_limit,
+                threads,
                 state: Some(input(facelets, &alg, notation)?),
             },
         ),
@@ -861,8 +918,18 @@ pub fn request(command: Command) -> Result<(Session, Request)> {
         Command::Tables { action } => (
             one_shot(Notation::Standard)?,
             Request::Tables {
-                build: action.is_some(),
-                optimal: matches!(action, Some(TablesCommand::Build { optimal: true })),
+                build: matches!(action, Some(TablesCommand::Build { .. })),
+                optimal: match action {
+                    Some(TablesCommand::Build {
+                        optimal: true,
+                        size,
+                    }) => Some(size.map_or(
+                        crate::solve::optimal_table::SliceKind::Sorted,
+                        OptimalSize::kind,
+                    )),
+                    _ => None,
+                },
+                check: matches!(action, Some(TablesCommand::Check)),
             },
         ),
         Command::Draw {
@@ -972,6 +1039,7 @@ pub fn solve_batch(
     notation: Notation,
     max_length: Option<u8>,
     time_limit: Option<std::time::Duration>,
+    threads: Option<usize>,
 ) -> Result<ExitCode> {
     crate::cancel::install();
     let limits = batch_limits(method, metric, max_length, time_limit)?;
@@ -981,8 +1049,9 @@ pub fn solve_batch(
         Method::Bfs => crate::solve::Method::Bfs,
         Method::Beginner => crate::solve::Method::Beginner,
     };
-    let lines: Box<dyn std::io::BufRead> = if file.as_os_str() == "-" {
-        Box::new(std::io::stdin().lock())
+    // Read on a thread of its own: standard input itself, not its lock, which stays here.
+    let lines: Box<dyn std::io::BufRead + Send> = if file.as_os_str() == "-" {
+        Box::new(std::io::BufReader::new(std::io::stdin()))
     } else {
         Box::new(std::io::BufReader::new(open_file(file)?))
     };
@@ -1001,6 +1070,7 @@ pub fn solve_batch(
         notation,
         progress: crate::solve::Progress::new(&tables),
         advise: &advise,
+        threads,
     };
     let summary = crate::batch::run(lines, &mut out, &mut std::io::stderr().lock(), &job);
     terminal.clear();

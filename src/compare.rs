@@ -26,7 +26,7 @@ use rand_chacha::ChaCha8Rng;
 
 use crate::cancel::Cancelled;
 use crate::cube::Cube;
-use crate::moves::{LayerTurn, PaperMove};
+use crate::moves::LayerTurn;
 use crate::rep::{Gather, RepKind, Representation};
 
 /// The paper's ranks, from its comparison table (1 best).
@@ -269,10 +269,10 @@ pub fn general_lines(kind: RepKind) -> usize {
 }
 
 /// The paper's nine quarter-turns and their inverses.
-pub fn quarter_turns() -> Vec<PaperMove> {
-    PaperMove::ALL
+pub fn quarter_turns() -> Vec<LayerTurn> {
+    LayerTurn::PAPER
         .into_iter()
-        .filter(|m| m.letter.layer().is_some())
+        .filter(|t| t.first == t.last)
         .collect()
 }
 
@@ -500,16 +500,16 @@ pub struct PiecesMeasure {
 pub fn measure_pieces(turns: usize, rounds: usize, seed: u64) -> Result<PiecesMeasure, Cancelled> {
     use crate::moves::Move;
     let turns = turns.min(MAX_TURNS);
-    use crate::pieces::PieceCube;
+    use crate::piece_map::PieceCube;
     let qt = quarter_turns();
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let moves: Vec<Move> = (0..turns)
-        .map(|_| Move::paper(qt[rng.random_range(0..qt.len())]))
+        .map(|_| qt[rng.random_range(0..qt.len())].to_standard(3))
         .filter(|m| PieceCube::solved().turn(m).is_ok())
         .collect();
-    let defined = PaperMove::ALL
+    let defined = LayerTurn::PAPER
         .iter()
-        .filter(|&&m| PieceCube::solved().turn(&Move::paper(m)).is_ok())
+        .filter(|&&t| PieceCube::solved().turn(&t.to_standard(3)).is_ok())
         .count();
     let times: Vec<f64> = (0..rounds)
         .take_while(|_| !crate::cancel::requested())
@@ -589,8 +589,8 @@ pub fn measure_apl(
         .map(|_| all[rng.random_range(0..all.len())])
         .collect();
     let name_of = |t: LayerTurn| {
-        t.paper(3)
-            .map(|m| paper::move_name(m.letter.letter(), m.inverse))
+        t.paper_letter(3)
+            .map(|letter| paper::move_name(letter, t.inverse))
     };
     let mut subjects: Vec<AplSubject> = Vec::new();
     for kind in RepKind::ALL {

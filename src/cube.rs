@@ -6,7 +6,7 @@ use std::fmt;
 
 use crate::face::Face;
 use crate::geometry::{Geometry, MAX_SIZE};
-use crate::moves::{Move, MoveError, SliceTurn};
+use crate::moves::{LayerTurn, Move, MoveError, PaperAxis};
 
 /// Why a facelet string is not a cube.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -350,9 +350,10 @@ impl Cube {
         self.stickers.iter().map(|f| f.letter()).collect()
     }
 
-    /// Makes one slice turn.
-    pub fn turn(&mut self, turn: SliceTurn) {
-        if let Some(table) = Geometry::of(self.n).table(turn) {
+    /// Turns layer `layer` about `axis` by `quarters` quarter-turns in the paper's positive
+    /// sense.
+    fn turn_layer(&mut self, axis: PaperAxis, layer: usize, quarters: u8) {
+        if let Some(table) = Geometry::of(self.n).table(axis, layer, quarters) {
             let old = self.stickers.clone();
             for (dst, &src) in self.stickers.iter_mut().zip(table) {
                 *dst = old[src as usize];
@@ -360,10 +361,19 @@ impl Cube {
         }
     }
 
+    /// Makes one quarter-turn of a block of layers (the layers must be below the cube's size,
+    /// as [`Move::layer_turns`] gives them).
+    pub fn turn(&mut self, turn: LayerTurn) {
+        let quarters = if turn.inverse { 3 } else { 1 };
+        for layer in turn.layers() {
+            self.turn_layer(turn.axis, layer, quarters);
+        }
+    }
+
     /// Makes a move (in either notation).
     pub fn apply(&mut self, m: &Move) -> Result<(), MoveError> {
-        for t in m.slice_turns(self.n)? {
-            self.turn(t);
+        for (axis, layer, quarters) in m.layer_quarters(self.n)? {
+            self.turn_layer(axis, layer, quarters);
         }
         Ok(())
     }
@@ -537,11 +547,7 @@ mod tests {
     #[test]
     fn rotated_centres_are_accepted() {
         let mut cube = Cube::solved();
-        cube.turn(SliceTurn {
-            axis: crate::PaperAxis::X,
-            layer: 1,
-            quarters: 1,
-        });
+        cube.turn(LayerTurn::layer(PaperAxis::X, 1));
         let text = cube.facelets();
         assert_eq!(Cube::from_facelets(&text).unwrap(), cube);
     }

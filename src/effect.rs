@@ -21,7 +21,7 @@ use std::fmt;
 use crate::face::Face;
 use crate::geometry::Geometry;
 use crate::moves::{Move, MoveError};
-use crate::perm::StickerPerm;
+use crate::sticker_perm::StickerPerm;
 
 /// What kind of piece.
 ///
@@ -63,7 +63,7 @@ impl Place {
     ///
     /// ```
     /// use cubework::effect::Effect;
-    /// use cubework::perm::StickerPerm;
+    /// use cubework::sticker_perm::StickerPerm;
     /// assert_eq!(Effect::of_perm(&StickerPerm::identity(3)).all().count(), 26);
     /// ```
     pub fn all(kind: PieceKind) -> Vec<Place> {
@@ -250,17 +250,17 @@ impl fmt::Display for Place {
 /// assert_eq!(e.piece("UF").unwrap().to_string(), "UF → FR (flipped)");
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct PieceMove {
+pub struct PieceEffect {
     /// Where the piece started.
     pub from: Place,
     /// Where it is now.
     pub to: Place,
-    /// Corners: 0, 1 (clockwise) or 2 (counter-clockwise); edges: 0 or 1 (flipped);
+    /// Its orientation there. Corners: 0, 1 (clockwise) or 2 (counter-clockwise); edges: 0 or 1 (flipped);
     /// centres: 0.
-    pub twist: u8,
+    pub orient: u8,
 }
 
-impl PieceMove {
+impl PieceEffect {
     /// True when the piece is home and unturned.
     ///
     /// ```
@@ -271,7 +271,7 @@ impl PieceMove {
     /// assert!(!e.piece("UF").unwrap().is_still());
     /// ```
     pub fn is_still(&self) -> bool {
-        self.from == self.to && self.twist == 0
+        self.from == self.to && self.orient == 0
     }
 
     /// The piece stayed in its place (it may be turned).
@@ -288,7 +288,7 @@ impl PieceMove {
     }
 
     fn turn_words(&self) -> Option<&'static str> {
-        match (self.from.kind(), self.twist) {
+        match (self.from.kind(), self.orient) {
             (_, 0) => None,
             (PieceKind::Corner, 1) => Some("twisted cw"),
             (PieceKind::Corner, _) => Some("twisted ccw"),
@@ -297,7 +297,7 @@ impl PieceMove {
     }
 }
 
-impl fmt::Display for PieceMove {
+impl fmt::Display for PieceEffect {
     /// `UFR → DBR (twisted ccw)`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{} → {}", self.from, self.to)?;
@@ -321,11 +321,11 @@ impl fmt::Display for PieceMove {
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Effect {
     /// The eight corners, in [`Place::all`] order.
-    pub corners: Vec<PieceMove>,
+    pub corners: Vec<PieceEffect>,
     /// The twelve edges.
-    pub edges: Vec<PieceMove>,
+    pub edges: Vec<PieceEffect>,
     /// The six centres.
-    pub centres: Vec<PieceMove>,
+    pub centres: Vec<PieceEffect>,
 }
 
 impl Effect {
@@ -337,7 +337,7 @@ impl Effect {
     ///
     /// ```
     /// use cubework::effect::Effect;
-    /// use cubework::perm::StickerPerm;
+    /// use cubework::sticker_perm::StickerPerm;
     /// assert!(Effect::of_perm(&StickerPerm::identity(3)).is_identity());
     /// ```
     pub fn of_perm(p: &StickerPerm) -> Effect {
@@ -370,7 +370,11 @@ impl Effect {
                     }
                 }
             };
-            PieceMove { from, to, twist }
+            PieceEffect {
+                from,
+                to,
+                orient: twist,
+            }
         });
         Effect {
             corners: moves.by_ref().take(8).collect(),
@@ -400,13 +404,13 @@ impl Effect {
     /// assert_eq!(e.piece("RUF").unwrap().to.to_string(), "UBR");
     /// assert!(e.piece("XYZ").is_none());
     /// ```
-    pub fn piece(&self, name: &str) -> Option<PieceMove> {
+    pub fn piece(&self, name: &str) -> Option<PieceEffect> {
         let place = Place::named(name)?;
         self.all().find(|m| m.from == place)
     }
 
     /// Every piece, corners then edges then centres.
-    pub fn all(&self) -> impl Iterator<Item = PieceMove> + '_ {
+    pub fn all(&self) -> impl Iterator<Item = PieceEffect> + '_ {
         self.corners
             .iter()
             .chain(&self.edges)
@@ -422,7 +426,7 @@ impl Effect {
     /// let e = Effect::of_moves(&parse_moves("U", Notation::Standard).unwrap()).unwrap();
     /// assert_eq!(e.changed().len(), 8);
     /// ```
-    pub fn changed(&self) -> Vec<PieceMove> {
+    pub fn changed(&self) -> Vec<PieceEffect> {
         self.all().filter(|m| !m.is_still()).collect()
     }
 
@@ -451,7 +455,7 @@ impl Effect {
     /// );
     /// ```
     pub fn report(&self) -> String {
-        let section = |name: &str, list: &[PieceMove]| {
+        let section = |name: &str, list: &[PieceEffect]| {
             let changed: Vec<String> = list
                 .iter()
                 .filter(|m| !m.is_still())
@@ -533,14 +537,14 @@ mod tests {
         // clockwise from up (as Kociemba's cubie model has it: co = 1 there, 2 at UFR).
         let m = e.piece("UFR").unwrap();
         assert_eq!(m.to.to_string(), "UBR");
-        assert_eq!(m.twist, 1);
+        assert_eq!(m.orient, 1);
         let m = e.piece("DFR").unwrap();
-        assert_eq!((m.to.to_string(), m.twist), ("UFR".to_string(), 2));
+        assert_eq!((m.to.to_string(), m.orient), ("UFR".to_string(), 2));
         // Face turns of R do not flip edges (its up sticker lands on back, BR's reference).
         assert_eq!(e.piece("UR").unwrap().to.to_string(), "BR");
-        assert_eq!(e.piece("UR").unwrap().twist, 0);
-        assert_eq!(e.piece("FR").unwrap().twist, 0);
-        assert_eq!(effect("F").piece("UF").unwrap().twist, 1);
+        assert_eq!(e.piece("UR").unwrap().orient, 0);
+        assert_eq!(e.piece("FR").unwrap().orient, 0);
+        assert_eq!(effect("F").piece("UF").unwrap().orient, 1);
         assert!(e.centres.iter().all(|c| c.is_still()));
         assert_eq!(e.changed().len(), 8);
     }
@@ -549,8 +553,8 @@ mod tests {
     fn twists_sum_to_zero_and_flips_are_even() {
         for s in ["R U", "R U R' U' F2 D L'", "M E S", "x y z R2 B'"] {
             let e = effect(s);
-            let twist: u32 = e.corners.iter().map(|m| m.twist as u32).sum();
-            let flip: u32 = e.edges.iter().map(|m| m.twist as u32).sum();
+            let twist: u32 = e.corners.iter().map(|m| m.orient as u32).sum();
+            let flip: u32 = e.edges.iter().map(|m| m.orient as u32).sum();
             assert_eq!(twist % 3, 0, "{s}");
             assert_eq!(flip % 2, 0, "{s}");
         }
@@ -564,7 +568,7 @@ mod tests {
         let e = effect("R' D' R D R' D' R D");
         let m = e.piece("UFR").unwrap();
         assert!(m.stays());
-        assert_eq!(m.twist, 2);
+        assert_eq!(m.orient, 2);
         assert_eq!(m.to_string(), "UFR → UFR (twisted ccw)");
     }
 

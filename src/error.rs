@@ -34,7 +34,7 @@ pub enum Error {
     Beginner(#[from] crate::beginner::BeginnerError),
     /// The piece-mapping representation.
     #[error(transparent)]
-    Pieces(#[from] crate::pieces::PiecesError),
+    Pieces(#[from] crate::piece_map::PiecesError),
     /// The user pressed Ctrl-C during long work.
     #[error(transparent)]
     Cancelled(#[from] crate::cancel::Cancelled),

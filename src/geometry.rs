@@ -12,7 +12,7 @@ use std::collections::HashMap;
 use std::sync::OnceLock;
 
 use crate::face::Face;
-use crate::moves::{PaperAxis, SliceTurn};
+use crate::moves::PaperAxis;
 
 /// The largest cube size the geometry serves.
 pub const MAX_SIZE: usize = 9;
@@ -79,15 +79,7 @@ impl Geometry {
             .iter()
             .map(|&axis| {
                 (0..n)
-                    .map(|layer| {
-                        [1, 2, 3].map(|quarters| {
-                            g.build_table(SliceTurn {
-                                axis,
-                                layer,
-                                quarters,
-                            })
-                        })
-                    })
+                    .map(|layer| [1, 2, 3].map(|quarters| g.build_table(axis, layer, quarters)))
                     .collect()
             })
             .collect();
@@ -159,7 +151,7 @@ impl Geometry {
     }
 
     /// True when sticker `i` belongs to a cubie in layer `layer` of `axis` (the layers a
-    /// [`SliceTurn`] with that axis and layer turns).
+    /// turn of that axis and layer turns).
     ///
     /// ```
     /// use cubework::{Face, Geometry, PaperAxis};
@@ -182,16 +174,16 @@ impl Geometry {
         }
     }
 
-    fn build_table(&self, turn: SliceTurn) -> Vec<u16> {
-        let (coord, value) = self.layer_coordinate(turn.axis, turn.layer);
+    fn build_table(&self, axis: PaperAxis, layer: usize, quarters: u8) -> Vec<u16> {
+        let (coord, value) = self.layer_coordinate(axis, layer);
         let mut table: Vec<u16> = (0..self.sticker_count() as u16).collect();
         for (i, &p) in self.positions.iter().enumerate() {
             if self.cubie_of(i)[coord] != value {
                 continue;
             }
             let mut q = p;
-            for _ in 0..turn.quarters {
-                q = Self::rotate(q, turn.axis);
+            for _ in 0..quarters {
+                q = Self::rotate(q, axis);
             }
             let dest = self.lookup[&q];
             table[dest] = i as u16;
@@ -199,14 +191,15 @@ impl Geometry {
         table
     }
 
-    /// The gather table of a slice turn: after the turn, sticker `i` holds what sticker
-    /// `table[i]` held before. A turn of 0 quarters is the identity and gives `None`.
+    /// The gather table of `quarters` quarter-turns (in the paper's positive sense) of layer
+    /// `layer` about `axis`: after the turn, sticker `i` holds what sticker `table[i]` held
+    /// before. A turn of 0 quarters is the identity and gives `None`.
     ///
     /// # Panics
     /// If the layer is not below the cube's size (moves are checked before they get here).
-    pub fn table(&self, turn: SliceTurn) -> Option<&[u16]> {
-        let q = turn.quarters % 4;
-        (q != 0).then(|| self.tables[turn.axis as usize][turn.layer][q as usize - 1].as_slice())
+    pub fn table(&self, axis: PaperAxis, layer: usize, quarters: u8) -> Option<&[u16]> {
+        let q = quarters % 4;
+        (q != 0).then(|| self.tables[axis as usize][layer][q as usize - 1].as_slice())
     }
 }
 
@@ -228,13 +221,7 @@ mod tests {
             let g = Geometry::of(n);
             for axis in PaperAxis::ALL {
                 for layer in 0..n {
-                    let t = g
-                        .table(SliceTurn {
-                            axis,
-                            layer,
-                            quarters: 1,
-                        })
-                        .unwrap();
+                    let t = g.table(axis, layer, 1).unwrap();
                     let mut seen = vec![false; t.len()];
                     t.iter().for_each(|&i| seen[i as usize] = true);
                     assert!(seen.iter().all(|&s| s));

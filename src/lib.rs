@@ -8,7 +8,7 @@
 //! What users type as a sequence goes through [`parse_sequence`], which adds sequence
 //! algebra ([`alg`]: groups, repetition, commutators, conjugates and the paper's [`tools`]).
 //! A sequence's permutation of the N×N×N sticker tuple, its cycles and orders are in
-//! [`perm`]; its effect on the 3×3×3's pieces in [`effect`]; the command-line and REPL
+//! [`sticker_perm`]; its effect on the 3×3×3's pieces in [`effect`]; the command-line and REPL
 //! answers in [`reports`].
 //!
 //! ## Layers
@@ -16,8 +16,8 @@
 //! Every module uses only modules listed before it here (its tests may use any); the list
 //! is read and checked by `tests/layers.rs`, so it cannot drift from the code.
 //!
-//! 1. Foundations: face, text, metric, notation, lines, cancel, cache, simd, moves, geometry, cube, input_error
-//! 2. Pieces and permutations: perm, cubies, effect, pieces
+//! 1. Foundations: face, text, metric, lines, cancel, table_cache, simd, moves, notation, geometry, cube, input_error
+//! 2. Pieces and permutations: sticker_perm, pieces, effect, piece_map
 //! 3. The paper's representations: apl, rep, compare
 //! 4. Sequences as typed: tools, alg, parser, input
 //! 5. Solvers: pocket, beginner, solve
@@ -39,14 +39,12 @@ pub mod alg;
 pub mod apl;
 pub mod batch;
 pub mod beginner;
-pub mod cache;
 pub mod cancel;
 #[cfg(feature = "cli")]
 pub mod cli;
 pub mod command;
 pub mod compare;
 pub mod cube;
-pub mod cubies;
 pub mod draw;
 pub mod effect;
 pub mod error;
@@ -61,11 +59,10 @@ pub mod moves;
 pub mod notation;
 pub mod output;
 pub mod parser;
-pub mod perm;
+pub mod piece_map;
 pub mod pieces;
 pub mod pocket;
 pub mod progress;
-#[cfg(not(feature = "cli"))]
 pub mod quiet;
 pub mod rep;
 #[cfg(feature = "cli")]
@@ -73,6 +70,8 @@ pub mod repl;
 pub mod reports;
 pub mod simd;
 pub mod solve;
+pub mod sticker_perm;
+pub mod table_cache;
 pub mod text;
 pub mod tools;
 
@@ -82,11 +81,11 @@ pub use error::{Error, Result};
 pub use face::Face;
 pub use geometry::Geometry;
 pub use moves::{
-    Amount, LayerTurn, Move, MoveError, PaperAxis, PaperLetter, PaperMove, Rotation, Slice,
-    SliceTurn, Turn, WideStyle, format_moves,
+    Amount, FaceMove, LayerTurn, Move, MoveError, PaperAxis, PaperLetter, Rotation, Slice, Turn,
+    WideStyle, format_moves,
 };
 pub use parser::{Notation, ParseError, ParseErrorKind, parse_moves, parse_sequence};
-pub use perm::{OrderBy, StickerPerm};
+pub use sticker_perm::{OrderBy, StickerPerm};
 pub use tools::Tool;
 
 /// The configuration of every property test in the crate: `cases` cases from a fixed seed, so

@@ -1,8 +1,14 @@
 //! The one move type, for both notations, and what a move does geometrically.
 //!
-//! Every move, whatever its notation, comes down to [`SliceTurn`]s: a quarter-turn count of
-//! one layer about one of the paper's three axes. The paper's axes and their positive senses
-//! (see [the conventions](crate::guide::conventions)):
+//! A [`Move`] is what turns — a range of layers counted from a face (`R`, `2R`, `Rw`, `3r`,
+//! `2-3Rw`), a middle slice (`M E S`), the whole cube (`x y z`) or one of the paper's letters
+//! (`L C R … X Y Z`) — and a signed [`Amount`] of quarter-turns, as cubing.js's moves are.
+//! Standard notation and the paper's are its two spellings: [`parser`](crate::parser) reads
+//! both and `Display` writes both, and [`in_notation`](crate::notation::in_notation) turns one
+//! into the other. On an `n`×`n`×`n` cube every move comes down to [`LayerTurn`]s, quarter-turns
+//! of a block of adjacent layers about one of the paper's three axes, which the geometry and the
+//! seven representations make. The paper's axes and their positive senses (see
+//! [the conventions](crate::guide::conventions)):
 //!
 //! | axis | layers (index 0 first)      | positive sense               | whole cube |
 //! |------|-----------------------------|------------------------------|------------|
@@ -19,6 +25,7 @@
 use std::fmt;
 
 use crate::face::Face;
+use crate::metric::Metric;
 
 /// One of the paper's three axes (see the module docs).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -36,33 +43,6 @@ impl PaperAxis {
     pub const ALL: [PaperAxis; 3] = [PaperAxis::X, PaperAxis::Y, PaperAxis::Z];
 }
 
-/// A turn of one layer by `quarters` quarter-turns in the paper's positive sense.
-///
-/// ```
-/// use cubework::{PaperAxis, SliceTurn};
-/// let t = SliceTurn { axis: PaperAxis::X, layer: 0, quarters: 1 }; // the paper's L
-/// assert_eq!(t.inverse().quarters, 3);
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct SliceTurn {
-    /// The axis turned about.
-    pub axis: PaperAxis,
-    /// The layer, 0-based from the left (X), back (Y) or top (Z).
-    pub layer: usize,
-    /// Quarter-turns in the positive sense, 1 to 3.
-    pub quarters: u8,
-}
-
-impl SliceTurn {
-    /// The turn that undoes this one.
-    pub fn inverse(self) -> SliceTurn {
-        SliceTurn {
-            quarters: (4 - self.quarters) % 4,
-            ..self
-        }
-    }
-}
-
 /// A quarter-turn of a block of adjacent layers about one of the paper's axes, in the paper's
 /// positive sense or back: what the representations turn, at every size.
 ///
@@ -72,10 +52,10 @@ impl SliceTurn {
 /// A half-turn is two of them.
 ///
 /// ```
-/// use cubework::{LayerTurn, PaperAxis, PaperLetter, PaperMove};
-/// let l = LayerTurn::from(PaperMove::new(PaperLetter::L));
+/// use cubework::{LayerTurn, Move, PaperAxis, PaperLetter};
+/// let l = Move::paper(PaperLetter::L).layer_turns(3).unwrap()[0];
 /// assert_eq!(l, LayerTurn { axis: PaperAxis::X, first: 0, last: 0, inverse: false });
-/// assert_eq!(l.paper(3), Some(PaperMove::new(PaperLetter::L)));
+/// assert_eq!(l.paper(3), Some(Move::paper(PaperLetter::L)));
 /// assert_eq!(l.paper(4), None); // a 4×4×4's L is not one of the paper's moves
 /// assert_eq!(LayerTurn::all(3).len(), 36); // the 24 paper moves and 12 wide turns
 /// ```
@@ -93,7 +73,7 @@ pub struct LayerTurn {
 
 impl LayerTurn {
     /// A quarter-turn of the single layer `layer` about `axis`.
-    pub fn layer(axis: PaperAxis, layer: usize) -> LayerTurn {
+    pub const fn layer(axis: PaperAxis, layer: usize) -> LayerTurn {
         LayerTurn {
             axis,
             first: layer,
@@ -103,7 +83,7 @@ impl LayerTurn {
     }
 
     /// The whole-cube quarter-turn about `axis` on an `n`×`n`×`n` cube.
-    pub fn whole(axis: PaperAxis, n: usize) -> LayerTurn {
+    pub const fn whole(axis: PaperAxis, n: usize) -> LayerTurn {
         LayerTurn {
             axis,
             first: 0,
@@ -113,12 +93,25 @@ impl LayerTurn {
     }
 
     /// The turn that undoes this one.
-    pub fn inverse(self) -> LayerTurn {
+    pub const fn inverse(self) -> LayerTurn {
         LayerTurn {
             inverse: !self.inverse,
             ..self
         }
     }
+
+    /// The paper's 24 moves on the 3×3×3, in the order of [`Move::PAPER`] (which spells them):
+    /// each letter's quarter-turn, then its inverse.
+    pub const PAPER: [LayerTurn; 24] = {
+        let mut all = [LayerTurn::layer(PaperAxis::X, 0); 24];
+        let mut i = 0;
+        while i < 24 {
+            let t = PaperLetter::ALL[i / 2].turn();
+            all[i] = if i % 2 == 1 { t.inverse() } else { t };
+            i += 1;
+        }
+        all
+    };
 
     /// The layers it turns.
     pub fn layers(self) -> std::ops::RangeInclusive<usize> {
@@ -160,35 +153,25 @@ impl LayerTurn {
             .collect()
     }
 
-    /// The paper's move this is on an `n`×`n`×`n` cube, if it is one (only on the 3×3×3: a
-    /// single layer, or all three).
-    pub fn paper(self, n: usize) -> Option<PaperMove> {
-        if n != 3 {
-            return None;
-        }
-        let letter = if self.is_whole(3) {
-            PaperLetter::of_axis(self.axis)
-        } else if self.first == self.last {
-            PaperLetter::of_slice(self.axis, self.first)
-        } else {
-            return None;
-        };
-        Some(PaperMove {
-            letter,
-            inverse: self.inverse,
-        })
+    /// The paper's move this is on an `n`×`n`×`n` cube, spelled with the paper's letter, if
+    /// it is one (only on the 3×3×3: a single layer, or all three).
+    pub fn paper(self, n: usize) -> Option<Move> {
+        let m = Move::paper(self.paper_letter(n)?);
+        Some(if self.inverse { m.inverse() } else { m })
     }
 
-    /// The slice turns it makes.
-    pub fn slice_turns(self) -> Vec<SliceTurn> {
-        let quarters = if self.inverse { 3 } else { 1 };
-        self.layers()
-            .map(|layer| SliceTurn {
-                axis: self.axis,
-                layer,
-                quarters,
-            })
-            .collect()
+    /// The paper's letter of this turn on an `n`×`n`×`n` cube, whichever way it turns, if it
+    /// is one of the paper's moves.
+    pub fn paper_letter(self, n: usize) -> Option<PaperLetter> {
+        if n != 3 {
+            None
+        } else if self.is_whole(3) {
+            Some(PaperLetter::of_axis(self.axis))
+        } else if self.first == self.last {
+            Some(PaperLetter::of_slice(self.axis, self.first))
+        } else {
+            None
+        }
     }
 
     /// The turn in standard notation on an `n`×`n`×`n` cube, counted from the nearer face
@@ -213,9 +196,9 @@ impl LayerTurn {
         // follows L). See the module's table.
         let turn_amount = |with_paper: bool| {
             if with_paper != self.inverse {
-                Amount::One
+                Amount::ONE
             } else {
-                Amount::Prime
+                Amount::PRIME
             }
         };
         if self.is_whole(n) {
@@ -255,21 +238,6 @@ impl LayerTurn {
                 style,
             },
             amount: turn_amount(with_paper),
-        }
-    }
-}
-
-impl From<PaperMove> for LayerTurn {
-    fn from(m: PaperMove) -> LayerTurn {
-        let (first, last) = match m.letter.layer() {
-            Some(layer) => (layer, layer),
-            None => (0, 2),
-        };
-        LayerTurn {
-            axis: m.letter.axis(),
-            first,
-            last,
-            inverse: m.inverse,
         }
     }
 }
@@ -331,7 +299,7 @@ impl PaperLetter {
     }
 
     /// The axis this move turns about.
-    pub fn axis(self) -> PaperAxis {
+    pub const fn axis(self) -> PaperAxis {
         let i = self as usize;
         if i >= 9 {
             PaperAxis::ALL[i - 9]
@@ -341,9 +309,9 @@ impl PaperLetter {
     }
 
     /// The layer this move turns (0, 1 or 2), or `None` for the whole-cube moves X, Y, Z.
-    pub fn layer(self) -> Option<usize> {
+    pub const fn layer(self) -> Option<usize> {
         let i = self as usize;
-        (i < 9).then_some(i % 3)
+        if i < 9 { Some(i % 3) } else { None }
     }
 
     /// The quarter-turn letter of `axis` at `layer` (0..3) on the 3×3×3.
@@ -355,112 +323,19 @@ impl PaperLetter {
     pub fn of_axis(axis: PaperAxis) -> PaperLetter {
         PaperLetter::ALL[9 + axis as usize]
     }
-}
 
-/// One of the paper's 24 moves: a letter, possibly inverted (a bar over it in the paper).
-///
-/// ```
-/// use cubework::{PaperLetter, PaperMove};
-/// let r = PaperMove::new(PaperLetter::R);
-/// assert_eq!(r.to_string(), "R");
-/// assert_eq!(r.inverse().to_string(), "R\u{305}");
-/// assert_eq!(PaperMove::ALL.len(), 24);
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct PaperMove {
-    /// The letter.
-    pub letter: PaperLetter,
-    /// True for the inverse (barred) move.
-    pub inverse: bool,
-}
-
-impl PaperMove {
-    /// All 24 paper moves: each letter, then its inverse.
-    pub const ALL: [PaperMove; 24] = {
-        let mut all = [PaperMove {
-            letter: PaperLetter::L,
-            inverse: false,
-        }; 24];
-        let mut i = 0;
-        while i < 24 {
-            all[i] = PaperMove {
-                letter: PaperLetter::ALL[i / 2],
-                inverse: i % 2 == 1,
-            };
-            i += 1;
+    /// The letter's quarter-turn on the 3×3×3, in the paper's positive sense.
+    ///
+    /// ```
+    /// use cubework::{LayerTurn, PaperAxis, PaperLetter};
+    /// assert_eq!(PaperLetter::R.turn(), LayerTurn::layer(PaperAxis::X, 2));
+    /// assert_eq!(PaperLetter::Y.turn(), LayerTurn::whole(PaperAxis::Y, 3));
+    /// ```
+    pub const fn turn(self) -> LayerTurn {
+        match self.layer() {
+            Some(layer) => LayerTurn::layer(self.axis(), layer),
+            None => LayerTurn::whole(self.axis(), 3),
         }
-        all
-    };
-
-    /// The move itself (not inverted).
-    pub const fn new(letter: PaperLetter) -> PaperMove {
-        PaperMove {
-            letter,
-            inverse: false,
-        }
-    }
-
-    /// The inverse move.
-    pub const fn inverse(self) -> PaperMove {
-        PaperMove {
-            letter: self.letter,
-            inverse: !self.inverse,
-        }
-    }
-
-    /// The slice turns this move makes on the 3×3×3.
-    pub fn slice_turns(self) -> Vec<SliceTurn> {
-        let quarters = if self.inverse { 3 } else { 1 };
-        let axis = self.letter.axis();
-        match self.letter.layer() {
-            Some(layer) => vec![SliceTurn {
-                axis,
-                layer,
-                quarters,
-            }],
-            None => (0..3)
-                .map(|layer| SliceTurn {
-                    axis,
-                    layer,
-                    quarters,
-                })
-                .collect(),
-        }
-    }
-
-    /// This move in standard notation.
-    pub fn to_standard(self) -> Move {
-        use PaperLetter as P;
-        let (turn, flip) = match self.letter {
-            P::L => (Turn::face(Face::L), false),
-            P::C => (Turn::Slice(Slice::M), false),
-            P::R => (Turn::face(Face::R), true),
-            P::B => (Turn::face(Face::B), false),
-            P::H => (Turn::Slice(Slice::S), true),
-            P::F => (Turn::face(Face::F), true),
-            P::U => (Turn::face(Face::U), false),
-            P::M => (Turn::Slice(Slice::E), true),
-            P::D => (Turn::face(Face::D), true),
-            P::X => (Turn::Rotation(Rotation::X), true),
-            P::Y => (Turn::Rotation(Rotation::Z), true),
-            P::Z => (Turn::Rotation(Rotation::Y), false),
-        };
-        let amount = if flip != self.inverse {
-            Amount::Prime
-        } else {
-            Amount::One
-        };
-        Move { turn, amount }
-    }
-}
-
-impl fmt::Display for PaperMove {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.letter.letter())?;
-        if self.inverse {
-            write!(f, "\u{305}")?;
-        }
-        Ok(())
     }
 }
 
@@ -531,37 +406,72 @@ impl Turn {
     }
 }
 
-/// How far a move turns.
+/// How far a move turns: a signed count of quarter-turns in the turn's own sense, as written
+/// (`R` 1, `R2` 2, `R'` −1, `R2'` −2), as cubing.js's amounts are.
+///
+/// ```
+/// use cubework::Amount;
+/// assert_eq!(Amount::from_quarters(3), Amount::PRIME);
+/// assert_eq!(Amount::new(-2).quarters(), 2);
+/// assert_eq!(Amount::TWO.inverse().to_string(), "2'");
+/// assert_eq!(Amount::PRIME.to_string(), "'");
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Amount {
-    /// A quarter-turn in the move's own sense (no suffix).
-    One,
-    /// A half-turn, `2`.
-    Two,
-    /// A quarter-turn back, `'` (a bar in the paper's dialect).
-    Prime,
-    /// A half-turn written `2'`.
-    TwoPrime,
-}
+pub struct Amount(i8);
 
 impl Amount {
-    /// Quarter-turns in the move's own sense, 1 to 3.
-    pub fn quarters(self) -> u8 {
-        match self {
-            Amount::One => 1,
-            Amount::Two | Amount::TwoPrime => 2,
-            Amount::Prime => 3,
+    /// A quarter-turn in the move's own sense (no suffix).
+    pub const ONE: Amount = Amount(1);
+    /// A half-turn, `2`.
+    pub const TWO: Amount = Amount(2);
+    /// A quarter-turn back, `'` (a bar in the paper's dialect).
+    pub const PRIME: Amount = Amount(-1);
+
+    /// The amount of `k` quarter-turns, negative against the move's own sense.
+    pub const fn new(k: i8) -> Amount {
+        Amount(k)
+    }
+
+    /// The one conversion from quarter-turns in the move's own sense (taken mod 4) to the
+    /// amount written for them: 1 → `R`, 2 → `R2`, 3 → `R'` (and 0 → nothing turned).
+    pub const fn from_quarters(quarters: u8) -> Amount {
+        match quarters % 4 {
+            3 => Amount::PRIME,
+            q => Amount(q as i8),
         }
     }
 
-    /// The amount that undoes this one.
-    pub fn inverse(self) -> Amount {
-        match self {
-            Amount::One => Amount::Prime,
-            Amount::Prime => Amount::One,
-            Amount::Two => Amount::TwoPrime,
-            Amount::TwoPrime => Amount::Two,
+    /// The signed count as written.
+    pub const fn get(self) -> i8 {
+        self.0
+    }
+
+    /// Quarter-turns in the move's own sense, 0 to 3.
+    pub const fn quarters(self) -> u8 {
+        self.0.rem_euclid(4) as u8
+    }
+
+    /// True for an amount written with a prime (against the move's own sense).
+    pub const fn is_prime(self) -> bool {
+        self.0 < 0
+    }
+
+    /// The amount that undoes this one (`2` ↔ `2'`).
+    pub const fn inverse(self) -> Amount {
+        Amount(-self.0)
+    }
+}
+
+impl fmt::Display for Amount {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0.unsigned_abs() {
+            1 => {}
+            k => write!(f, "{k}")?,
         }
+        if self.is_prime() {
+            write!(f, "'")?;
+        }
+        Ok(())
     }
 }
 
@@ -598,14 +508,18 @@ pub enum MoveError {
     },
 }
 
-/// One move in either notation, with its amount.
+/// One move in either notation: what turns, and how far.
 ///
 /// ```
-/// use cubework::{Amount, Face, Move, Turn};
-/// let r2 = Move { turn: Turn::face(Face::R), amount: Amount::Two };
+/// use cubework::{Amount, Face, Move, PaperLetter, Turn};
+/// let r2 = Move { turn: Turn::face(Face::R), amount: Amount::TWO };
 /// assert_eq!(r2.to_string(), "R2");
 /// assert_eq!(r2.inverse().to_string(), "R2'");
 /// assert_eq!(r2.paper_moves().unwrap().len(), 2);
+/// let r = Move::paper(PaperLetter::R);
+/// assert_eq!(r.inverse().to_string(), "R\u{305}");
+/// assert_eq!(r.to_standard().to_string(), "R'");
+/// assert_eq!(Move::PAPER.len(), 24);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Move {
@@ -616,37 +530,77 @@ pub struct Move {
 }
 
 impl Move {
+    /// The paper's 24 moves on the 3×3×3: each letter in the paper's order, then its inverse.
+    pub const PAPER: [Move; 24] = {
+        let mut all = [Move::paper(PaperLetter::L); 24];
+        let mut i = 0;
+        while i < 24 {
+            let m = Move::paper(PaperLetter::ALL[i / 2]);
+            all[i] = if i % 2 == 1 { m.inverse() } else { m };
+            i += 1;
+        }
+        all
+    };
+
+    /// The paper's move `letter`, a quarter-turn in the paper's positive sense.
+    pub const fn paper(letter: PaperLetter) -> Move {
+        Move {
+            turn: Turn::Paper(letter),
+            amount: Amount::ONE,
+        }
+    }
+
     /// The move that undoes this one.
-    pub fn inverse(self) -> Move {
+    pub const fn inverse(self) -> Move {
         Move {
+            turn: self.turn,
             amount: self.amount.inverse(),
-            ..self
         }
     }
 
-    /// A paper move as a `Move`.
-    pub fn paper(m: PaperMove) -> Move {
+    /// The paper's letter, when the move is spelled in the paper's dialect.
+    pub fn paper_letter(self) -> Option<PaperLetter> {
+        match self.turn {
+            Turn::Paper(letter) => Some(letter),
+            _ => None,
+        }
+    }
+
+    /// The move spelled in standard notation: a paper letter becomes its standard move (see
+    /// the module's table) with the amount carried over; any other move is already standard.
+    pub fn to_standard(self) -> Move {
+        use PaperLetter as P;
+        let Turn::Paper(letter) = self.turn else {
+            return self;
+        };
+        let (turn, flip) = match letter {
+            P::L => (Turn::face(Face::L), false),
+            P::C => (Turn::Slice(Slice::M), false),
+            P::R => (Turn::face(Face::R), true),
+            P::B => (Turn::face(Face::B), false),
+            P::H => (Turn::Slice(Slice::S), true),
+            P::F => (Turn::face(Face::F), true),
+            P::U => (Turn::face(Face::U), false),
+            P::M => (Turn::Slice(Slice::E), true),
+            P::D => (Turn::face(Face::D), true),
+            P::X => (Turn::Rotation(Rotation::X), true),
+            P::Y => (Turn::Rotation(Rotation::Z), true),
+            P::Z => (Turn::Rotation(Rotation::Y), false),
+        };
+        let quarters = self.amount.quarters();
+        let quarters = if flip { 4 - quarters } else { quarters };
         Move {
-            turn: Turn::Paper(m.letter),
-            amount: if m.inverse {
-                Amount::Prime
-            } else {
-                Amount::One
-            },
+            turn,
+            amount: Amount::from_quarters(quarters),
         }
     }
 
-    /// The slice turns this move makes on an `n`×`n`×`n` cube.
-    ///
-    /// ```
-    /// use cubework::{parse_moves, Notation, PaperAxis};
-    /// let m = parse_moves("2-3Rw", Notation::Standard).unwrap()[0];
-    /// let turns = m.slice_turns(5).unwrap();
-    /// assert_eq!(turns.iter().map(|t| t.layer).collect::<Vec<_>>(), vec![3, 2]);
-    /// assert!(turns.iter().all(|t| t.axis == PaperAxis::X && t.quarters == 3));
-    /// assert!(m.slice_turns(2).is_err());
-    /// ```
-    pub fn slice_turns(&self, n: usize) -> Result<Vec<SliceTurn>, MoveError> {
+    /// What the move turns on an `n`×`n`×`n` cube: the axis, the layers (0-based from the
+    /// left, back or top) and the quarter-turns in the paper's positive sense, 0 to 3.
+    fn block(
+        &self,
+        n: usize,
+    ) -> Result<(PaperAxis, std::ops::RangeInclusive<usize>, u8), MoveError> {
         // (axis, whether layers are counted from the high end, sense relative to paper's)
         let frame = |face: Face| match face {
             Face::L => (PaperAxis::X, false, 1),
@@ -657,17 +611,11 @@ impl Move {
             Face::D => (PaperAxis::Z, true, 3),
         };
         let q = self.amount.quarters();
-        let turns = |axis, layers: &mut dyn Iterator<Item = usize>, sense: u8| {
-            let quarters = (q * sense) % 4;
-            layers
-                .map(|layer| SliceTurn {
-                    axis,
-                    layer,
-                    quarters,
-                })
-                .collect()
+        let no_middle = || MoveError::NoMiddle {
+            mv: self.to_string(),
+            n,
         };
-        Ok(match self.turn {
+        let (axis, layers, sense) = match self.turn {
             Turn::Face { face, from, to, .. } => {
                 if to as usize > n {
                     return Err(MoveError::NoSuchLayer {
@@ -677,15 +625,17 @@ impl Move {
                     });
                 }
                 let (axis, high, sense) = frame(face);
-                let index = |k: u8| if high { n - k as usize } else { k as usize - 1 };
-                turns(axis, &mut (from..=to).map(index), sense)
+                let (from, to) = (from as usize, to as usize);
+                let layers = if high {
+                    n - to..=n - from
+                } else {
+                    from - 1..=to - 1
+                };
+                (axis, layers, sense)
             }
             Turn::Slice(slice) => {
                 if n.is_multiple_of(2) {
-                    return Err(MoveError::NoMiddle {
-                        mv: self.to_string(),
-                        n,
-                    });
+                    return Err(no_middle());
                 }
                 let face = match slice {
                     Slice::M => Face::L,
@@ -693,7 +643,7 @@ impl Move {
                     Slice::S => Face::F,
                 };
                 let (axis, _, sense) = frame(face);
-                turns(axis, &mut std::iter::once(n / 2), sense)
+                (axis, n / 2..=n / 2, sense)
             }
             Turn::Rotation(r) => {
                 let face = match r {
@@ -702,30 +652,26 @@ impl Move {
                     Rotation::Z => Face::F,
                 };
                 let (axis, _, sense) = frame(face);
-                turns(axis, &mut (0..n), sense)
+                (axis, 0..=n - 1, sense)
             }
             // The paper's letters on any size: L R B F U D the outer layers, C H M the middle
             // one (odd sizes only), X Y Z the whole cube.
             Turn::Paper(letter) => {
-                let axis = letter.axis();
-                match letter.layer() {
-                    Some(0) => turns(axis, &mut std::iter::once(0), 1),
-                    Some(1) if n.is_multiple_of(2) => {
-                        return Err(MoveError::NoMiddle {
-                            mv: self.to_string(),
-                            n,
-                        });
-                    }
-                    Some(1) => turns(axis, &mut std::iter::once(n / 2), 1),
-                    Some(_) => turns(axis, &mut std::iter::once(n - 1), 1),
-                    None => turns(axis, &mut (0..n), 1),
-                }
+                let layers = match letter.layer() {
+                    Some(0) => 0..=0,
+                    Some(1) if n.is_multiple_of(2) => return Err(no_middle()),
+                    Some(1) => n / 2..=n / 2,
+                    Some(_) => n - 1..=n - 1,
+                    None => 0..=n - 1,
+                };
+                (letter.axis(), layers, 1)
             }
-        })
+        };
+        Ok((axis, layers, (q * sense) % 4))
     }
 
     /// This move on an `n`×`n`×`n` cube as quarter-turns of blocks of layers: one for a
-    /// quarter-turn, two for a half-turn.
+    /// quarter-turn, two for a half-turn, none for an amount that turns nothing.
     ///
     /// ```
     /// use cubework::{parse_moves, Notation, PaperAxis};
@@ -733,23 +679,20 @@ impl Move {
     /// let turns = m.layer_turns(5).unwrap();
     /// assert_eq!(turns.len(), 2);
     /// assert_eq!((turns[0].axis, turns[0].first, turns[0].last), (PaperAxis::X, 2, 4));
+    /// let m = parse_moves("2-3Rw", Notation::Standard).unwrap()[0];
+    /// let t = m.layer_turns(5).unwrap()[0];
+    /// assert_eq!((t.first, t.last, t.inverse), (2, 3, true));
+    /// assert!(m.layer_turns(2).is_err());
     /// ```
     pub fn layer_turns(&self, n: usize) -> Result<Vec<LayerTurn>, MoveError> {
-        let turns = self.slice_turns(n)?;
-        let (Some(lo), Some(hi)) = (
-            turns.iter().map(|t| t.layer).min(),
-            turns.iter().map(|t| t.layer).max(),
-        ) else {
-            return Ok(Vec::new());
-        };
-        let t = turns[0];
+        let (axis, layers, quarters) = self.block(n)?;
         let block = LayerTurn {
-            axis: t.axis,
-            first: lo,
-            last: hi,
+            axis,
+            first: *layers.start(),
+            last: *layers.end(),
             inverse: false,
         };
-        Ok(match t.quarters % 4 {
+        Ok(match quarters {
             1 => vec![block],
             2 => vec![block, block],
             3 => vec![block.inverse()],
@@ -757,22 +700,43 @@ impl Move {
         })
     }
 
-    /// This move on the 3×3×3 as the paper's moves: whole-axis turns become X, Y or Z,
-    /// single layers their slice letters; a half-turn is the quarter-turn twice.
-    pub fn paper_moves(&self) -> Result<Vec<PaperMove>, MoveError> {
-        let turns = self.slice_turns(3)?;
+    /// This move on an `n`×`n`×`n` cube as the quarter-turn count in the paper's positive
+    /// sense (0 to 3) of each layer it turns: `(axis, layer, quarters)`, for those who turn one
+    /// layer at a time (the geometry's tables).
+    pub fn layer_quarters(
+        &self,
+        n: usize,
+    ) -> Result<impl Iterator<Item = (PaperAxis, usize, u8)>, MoveError> {
+        let (axis, layers, quarters) = self.block(n)?;
+        Ok(layers.map(move |layer| (axis, layer, quarters)))
+    }
+
+    /// This move on the 3×3×3 in the paper's letters, each a quarter-turn: whole-axis turns
+    /// become X, Y or Z, single layers their slice letters, a wide turn its layers from its
+    /// face inwards; a half-turn is the quarter-turn twice.
+    pub fn paper_moves(&self) -> Result<Vec<Move>, MoveError> {
+        let (axis, layers, quarters) = self.block(3)?;
+        let mut letters: Vec<PaperLetter> = if layers.clone().count() == 3 {
+            vec![PaperLetter::of_axis(axis)]
+        } else {
+            layers
+                .map(|layer| PaperLetter::of_slice(axis, layer))
+                .collect()
+        };
+        if let Turn::Face {
+            face: Face::R | Face::F | Face::D,
+            ..
+        } = self.turn
+        {
+            letters.reverse();
+        }
         let mut out = Vec::new();
-        let whole = turns.len() == 3;
-        for t in turns.iter().take(if whole { 1 } else { turns.len() }) {
-            let letter = if whole {
-                PaperLetter::of_axis(t.axis)
-            } else {
-                PaperLetter::of_slice(t.axis, t.layer)
-            };
-            match t.quarters {
-                1 => out.push(PaperMove::new(letter)),
-                2 => out.extend([PaperMove::new(letter); 2]),
-                3 => out.push(PaperMove::new(letter).inverse()),
+        for letter in letters {
+            let m = Move::paper(letter);
+            match quarters {
+                1 => out.push(m),
+                2 => out.extend([m; 2]),
+                3 => out.push(m.inverse()),
                 _ => {}
             }
         }
@@ -785,7 +749,7 @@ impl fmt::Display for Move {
         match self.turn {
             // The paper has no amounts: a half-turn is its letter twice.
             Turn::Paper(letter) => {
-                let bar = if self.amount == Amount::Prime || self.amount == Amount::TwoPrime {
+                let bar = if self.amount.is_prime() {
                     "\u{305}"
                 } else {
                     ""
@@ -821,12 +785,123 @@ impl fmt::Display for Move {
             Turn::Slice(s) => write!(f, "{s:?}")?,
             Turn::Rotation(r) => write!(f, "{}", format!("{r:?}").to_lowercase())?,
         }
-        match self.amount {
-            Amount::One => Ok(()),
-            Amount::Two => write!(f, "2"),
-            Amount::Prime => write!(f, "'"),
-            Amount::TwoPrime => write!(f, "2'"),
+        write!(f, "{}", self.amount)
+    }
+}
+
+/// An outer face turned one, two or three clockwise quarter-turns: the moves of the cubie
+/// solvers (all eighteen) and of the pocket cube (U, R and F, which leave its DBL corner
+/// home). As a [`Move`] it is [`FaceMove::to_move`].
+///
+/// ```
+/// use cubework::FaceMove;
+/// use cubework::metric::Metric;
+/// assert_eq!(FaceMove::of(Metric::Htm).len(), 18);
+/// assert_eq!(FaceMove::of(Metric::Qtm).len(), 12);
+/// assert_eq!(FaceMove::ALL[4].to_string(), "R2");
+/// assert_eq!(FaceMove::pocket(Metric::Htm).len(), 9);
+/// assert_eq!(FaceMove::pocket(Metric::Qtm).len(), 6);
+/// assert_eq!(FaceMove::POCKET[2].to_string(), "U'");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct FaceMove {
+    face: Face,
+    quarters: u8,
+}
+
+impl FaceMove {
+    /// All eighteen, face by face in the order U R F D L B: U U2 U' R R2 R' ….
+    pub const ALL: [FaceMove; 18] = FaceMove::faces(Face::ALL);
+
+    /// The pocket cube's nine: U U2 U' R R2 R' F F2 F' (the first nine of [`FaceMove::ALL`]).
+    pub const POCKET: [FaceMove; 9] = FaceMove::faces([Face::U, Face::R, Face::F]);
+
+    const QUARTER: [FaceMove; 12] = FaceMove::quarters_of(FaceMove::ALL);
+    const POCKET_QUARTER: [FaceMove; 6] = FaceMove::quarters_of(FaceMove::POCKET);
+
+    /// Each face's turn by one, two and three quarter-turns, face by face.
+    const fn faces<const F: usize, const M: usize>(faces: [Face; F]) -> [FaceMove; M] {
+        let mut all = [FaceMove {
+            face: Face::U,
+            quarters: 1,
+        }; M];
+        let mut i = 0;
+        while i < M {
+            all[i] = FaceMove {
+                face: faces[i / 3],
+                quarters: (i % 3) as u8 + 1,
+            };
+            i += 1;
         }
+        all
+    }
+
+    /// The quarter-turns among `moves` (one and three quarters), in order.
+    const fn quarters_of<const N: usize, const Q: usize>(moves: [FaceMove; N]) -> [FaceMove; Q] {
+        let mut q = [moves[0]; Q];
+        let (mut i, mut j) = (0, 0);
+        while i < N {
+            if moves[i].quarters != 2 {
+                q[j] = moves[i];
+                j += 1;
+            }
+            i += 1;
+        }
+        q
+    }
+
+    /// The moves of a metric: twelve quarter-turns, or eighteen with the half-turns.
+    pub fn of(metric: Metric) -> &'static [FaceMove] {
+        match metric {
+            Metric::Qtm => &Self::QUARTER,
+            Metric::Htm | Metric::Stm => &Self::ALL,
+        }
+    }
+
+    /// The pocket cube's moves of a metric: the six quarter-turns of U, R and F, or those and
+    /// the three half-turns.
+    pub fn pocket(metric: Metric) -> &'static [FaceMove] {
+        match metric {
+            Metric::Qtm => &Self::POCKET_QUARTER,
+            Metric::Htm | Metric::Stm => &Self::POCKET,
+        }
+    }
+
+    /// The face turned.
+    pub fn face(self) -> Face {
+        self.face
+    }
+
+    /// Clockwise quarter-turns, 1 to 3.
+    pub fn quarters(self) -> u8 {
+        self.quarters
+    }
+
+    /// Position in [`FaceMove::ALL`] (and, for U, R and F, in [`FaceMove::POCKET`]).
+    pub fn index(self) -> usize {
+        3 * self.face.index() + self.quarters as usize - 1
+    }
+
+    /// The move that undoes this one.
+    pub fn inverse(self) -> FaceMove {
+        FaceMove {
+            face: self.face,
+            quarters: 4 - self.quarters,
+        }
+    }
+
+    /// As a standard [`Move`].
+    pub fn to_move(self) -> Move {
+        Move {
+            turn: Turn::face(self.face),
+            amount: Amount::from_quarters(self.quarters),
+        }
+    }
+}
+
+impl fmt::Display for FaceMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.to_move())
     }
 }
 
@@ -876,7 +951,7 @@ mod tests {
         let table = "L M R' B S' F' U E' D' x' z' y";
         let got: Vec<String> = PaperLetter::ALL
             .iter()
-            .map(|&l| PaperMove::new(l).to_standard().to_string())
+            .map(|&l| Move::paper(l).to_standard().to_string())
             .collect();
         assert_eq!(got.join(" "), table);
     }
@@ -893,23 +968,39 @@ mod tests {
                 assert_eq!(parsed, vec![m], "{n}: {text}");
             }
         }
-        for m in PaperMove::ALL {
-            let t = LayerTurn::from(m);
-            assert_eq!(t.paper(3), Some(m));
-            assert_eq!(Move::paper(m).layer_turns(3).unwrap(), vec![t]);
-            assert_eq!(t.to_standard(3), m.to_standard());
+        for (m, p) in Move::PAPER.into_iter().zip(LayerTurn::PAPER) {
+            let t = m.layer_turns(3).unwrap();
+            assert_eq!(t, vec![p], "{m}");
+            assert_eq!(t.len(), 1, "{m}");
+            assert_eq!(t[0].paper(3), Some(m));
+            assert_eq!(t[0].to_standard(3), m.to_standard());
         }
     }
 
     #[test]
-    fn standard_and_paper_round_trip_through_slice_turns() {
-        for m in PaperMove::ALL {
+    fn standard_and_paper_spellings_turn_the_same_layers() {
+        for m in Move::PAPER {
             let std = m.to_standard();
-            assert_eq!(
-                std.slice_turns(3).unwrap(),
-                Move::paper(m).slice_turns(3).unwrap()
-            );
+            for n in [3, 5] {
+                assert_eq!(
+                    std.layer_turns(n).unwrap(),
+                    m.layer_turns(n).unwrap(),
+                    "{m} on {n}"
+                );
+            }
             assert_eq!(std.paper_moves().unwrap(), vec![m]);
+        }
+    }
+
+    #[test]
+    fn every_amount_is_written_as_typed_and_turns_its_quarters() {
+        for k in [1, 2, -1, -2] {
+            let a = Amount::new(k);
+            assert_eq!(Amount::from_quarters(a.quarters()).quarters(), a.quarters());
+            assert_eq!((a.quarters() + a.inverse().quarters()) % 4, 0);
+        }
+        for q in 0..8 {
+            assert_eq!(Amount::from_quarters(q).quarters(), q % 4);
         }
     }
 }

@@ -2,6 +2,8 @@
 //! written sequence may ask for, and what can be wrong with one ([`ParseError`]). The grammar
 //! itself, and the one parser that reads it, are in [`parser`](crate::parser).
 
+use crate::moves::Move;
+
 /// The most times a bracket may be repeated.
 pub const MAX_REPEAT: u64 = 1_000_000;
 /// The deepest brackets may nest.
@@ -164,4 +166,33 @@ impl ParseError {
             }
         }
     }
+}
+
+/// A sequence written in the given notation, the same turns: in standard notation each paper
+/// move as its standard move; in the paper's dialect each standard move as the paper's letters
+/// for it on the 3×3×3 (a half-turn as the quarter-turn twice, a wide turn as its slices). A
+/// standard move the paper's letters cannot write (an inner layer of a big cube) stays as it
+/// is.
+///
+/// ```
+/// use cubework::notation::in_notation;
+/// use cubework::{format_moves, parse_moves, Notation};
+/// let std = parse_moves("R U2 F' Rw", Notation::Standard).unwrap();
+/// let paper = in_notation(&std, Notation::Paper);
+/// assert_eq!(format_moves(&paper), "R\u{305}UUFR\u{305}C\u{305}");
+/// assert_eq!(format_moves(&in_notation(&paper, Notation::Standard)), "R U U F' R M'");
+/// ```
+pub fn in_notation(moves: &[Move], notation: Notation) -> Vec<Move> {
+    let mut out = Vec::with_capacity(moves.len());
+    for &m in moves {
+        match notation {
+            Notation::Standard => out.push(m.to_standard()),
+            Notation::Paper if m.paper_letter().is_some() => out.push(m),
+            Notation::Paper => match m.paper_moves() {
+                Ok(paper) => out.extend(paper),
+                Err(_) => out.push(m),
+            },
+        }
+    }
+    out
 }

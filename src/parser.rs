@@ -610,10 +610,10 @@ fn amount(i: &str) -> IResult<&str, Option<Amount>> {
         i,
         match quarters {
             0 => None,
-            1 => Some(Amount::One),
-            2 if prime.is_some() && digits == Some("2") => Some(Amount::TwoPrime),
-            2 => Some(Amount::Two),
-            _ => Some(Amount::Prime),
+            1 => Some(Amount::ONE),
+            2 if prime.is_some() && digits == Some("2") => Some(Amount::TWO.inverse()),
+            2 => Some(Amount::TWO),
+            _ => Some(Amount::PRIME),
         },
     ))
 }
@@ -640,16 +640,16 @@ pub fn paper_move(i: &str) -> IResult<&str, Move> {
             rest,
             Move {
                 turn: Turn::Paper(letter),
-                amount: Amount::Prime,
+                amount: Amount::PRIME,
             },
         ));
     }
     let (i, letter) = map_opt(anychar, PaperLetter::from_letter).parse(i)?;
     let (i, bar) = opt(one_of("\u{305}\u{304}¯'’ʼ")).parse(i)?;
     let amount = if bar.is_some() {
-        Amount::Prime
+        Amount::PRIME
     } else {
-        Amount::One
+        Amount::ONE
     };
     Ok((
         i,
@@ -706,7 +706,7 @@ mod tests {
         for s in ["R\u{305}C\u{305}", "R\u{304}C\u{304}", "R¯C¯", "R’ C’"] {
             assert_eq!(parse_moves(s, Notation::Paper).unwrap(), want, "{s}");
         }
-        assert_eq!(want[0].amount, Amount::Prime);
+        assert_eq!(want[0].amount, Amount::PRIME);
     }
 
     #[test]
@@ -990,8 +990,8 @@ mod tests {
                 proptest::prop_assert_eq!(again.as_ref(), Ok(&moves), "{} printed as {}", text, printed);
                 for n in 2..=9 {
                     proptest::prop_assert_eq!(
-                        moves[0].slice_turns(n),
-                        again.as_ref().unwrap()[0].slice_turns(n),
+                        moves[0].layer_turns(n),
+                        again.as_ref().unwrap()[0].layer_turns(n),
                         "{} on the {}-cube", text, n
                     );
                 }

@@ -1,862 +1,653 @@
-//! # Piece-mapping representation (from outside the paper)
+//! Corner and edge pieces read off the stickers, for the solvers.
 //!
-//! The representation of the Ruby notes "Representing Rubik's Cube" (2010), not Peelle's.
-//! The centres never move, so their colours name everything else:
+//! A *slot* is a place a piece can be; a *piece* is named by the slot it sits in when the cube
+//! is solved. Corner slots are numbered by their position: bit 0 set for the right layer
+//! (else left), bit 1 for the up layer (else down), bit 2 for the front layer (else back), so
+//! slot 0 is DLB and slot 7 is URF. A corner's faces are listed clockwise, as seen from
+//! outside the cube, starting with its U or D face; that gives the usual names URF, UFL, ….
+//! Edge slots are UR UF UL UB DR DF DL DB FR FL BL BR, each listed from its U or D face, or
+//! else its F or B face.
 //!
-//! * each face colour has four **neighbours** in a fixed cyclic order, and turning a face
-//!   clockwise moves every sticker on neighbour *i* to neighbour *i − 1* (the notes cache the
-//!   shifted list as `rotated`, the last neighbour moved to the front);
-//! * the 20 **positions** are named by the *set* of centre colours they touch — two for an
-//!   edge, three for a corner (the notes' `canonical_key`; here sorted in the order
-//!   U D F B R L, so the names read UF, UFR, DBL, …);
-//! * a **piece** is a *mapping from position colours to piece colours*: which of the piece's
-//!   colours shows on the side of each centre colour. A piece is home when the mapping is the
-//!   identity; home but wrongly turned when it maps the position's colours onto themselves
-//!   in another way;
-//! * the cube maps each position to the piece in it, is solved when every piece is home, and
-//!   keeps its **history** of turns.
-//!
-//! Colours are written with the face letters of the facelet string (U R F D L B name the
-//! colours of those centres). The neighbours are not copied from the notes (their colour
-//! scheme puts white opposite yellow) but computed from the geometry, as the notes compute
-//! `rotated`; with them, `rotate_cw` is the standard clockwise face turn.
-//!
-//! ```
-//! use cubework::pieces::PieceCube;
-//! use cubework::{parse_moves, Cube, Notation};
-//! let mut p = PieceCube::solved();
-//! let moves = parse_moves("R U R' U'", Notation::Standard).unwrap();
-//! p.apply_all(&moves).unwrap();
-//! let mut c = Cube::solved();
-//! c.apply_all(&moves).unwrap();
-//! assert_eq!(p.to_cube(), c);
-//! assert_eq!(PieceCube::deserialise(&p.serialise()).unwrap().to_cube(), c);
-//! assert_eq!(p.history().len(), 4);
-//! ```
-
-use std::collections::{BTreeMap, BTreeSet};
-use std::fmt;
-use std::sync::OnceLock;
-
-use rand::RngExt;
+//! A piece's *twist* (corners, 0..3) is how many places clockwise from its slot's first face
+//! the piece's own first colour (U or D) sits; an edge's *flip* (0 or 1) is whether its first
+//! colour is off its slot's first face. With these conventions a move is a permutation and a
+//! twist (flip) vector like any state, and moves compose by gathering: after move `m`, slot
+//! `i` holds the piece slot `m.perm[i]` held, twisted by `m.orient[i]` more.
 
 use crate::cube::Cube;
 use crate::face::Face;
 use crate::geometry::Geometry;
-use crate::moves::{Amount, Move, MoveError, PaperAxis, Turn};
+use crate::moves::{Amount, Move, Rotation, Turn};
 
-/// The order colours are listed in within a position's name: U D F B R L.
-const NAME_ORDER: [Face; 6] = [Face::U, Face::D, Face::F, Face::B, Face::R, Face::L];
+/// Number of corner slots.
+pub const CORNERS: usize = 8;
+/// Number of edge slots (3×3×3).
+pub const EDGES: usize = 12;
 
-fn name_rank(f: Face) -> usize {
-    NAME_ORDER.iter().position(|&g| g == f).unwrap_or(6)
+const EDGE_FACES: [[Face; 2]; EDGES] = [
+    [Face::U, Face::R],
+    [Face::U, Face::F],
+    [Face::U, Face::L],
+    [Face::U, Face::B],
+    [Face::D, Face::R],
+    [Face::D, Face::F],
+    [Face::D, Face::L],
+    [Face::D, Face::B],
+    [Face::F, Face::R],
+    [Face::F, Face::L],
+    [Face::B, Face::L],
+    [Face::B, Face::R],
+];
+
+fn det(a: [i32; 3], b: [i32; 3], c: [i32; 3]) -> i32 {
+    a[0] * (b[1] * c[2] - b[2] * c[1]) - a[1] * (b[0] * c[2] - b[2] * c[0])
+        + a[2] * (b[0] * c[1] - b[1] * c[0])
 }
 
-fn cross(a: [i32; 3], b: [i32; 3]) -> [i32; 3] {
-    [
-        a[1] * b[2] - a[2] * b[1],
-        a[2] * b[0] - a[0] * b[2],
-        a[0] * b[1] - a[1] * b[0],
-    ]
-}
-
-/// The four neighbours of a centre colour, in the cyclic order in which a clockwise turn of
-/// that face moves stickers from neighbour *i* to neighbour *i − 1* (anticlockwise as seen
-/// from outside the face).
+/// The faces of corner slot `i` (0..8), clockwise from outside, its U or D face first.
 ///
 /// ```
-/// use cubework::pieces::neighbours;
+/// use cubework::pieces::{corner_faces, corner_name};
 /// use cubework::Face;
-/// assert_eq!(neighbours(Face::U), [Face::R, Face::B, Face::L, Face::F]);
+/// assert_eq!(corner_faces(7), [Face::U, Face::R, Face::F]);
+/// assert_eq!(corner_name(0), "DBL");
 /// ```
-pub fn neighbours(colour: Face) -> [Face; 4] {
-    static TABLE: OnceLock<[[Face; 4]; 6]> = OnceLock::new();
-    TABLE.get_or_init(|| {
-        Face::ALL.map(|c| {
-            let n = c.normal();
-            let first = Face::ALL
-                .into_iter()
-                .find(|f| f.normal().iter().zip(n).all(|(a, b)| a * b == 0))
-                .expect("every face has perpendicular faces");
-            let mut out = [first; 4];
-            for i in 1..4 {
-                out[i] = Face::from_normal(cross(n, out[i - 1].normal()))
-                    .expect("a quarter-turn of a face normal is a face normal");
-            }
-            out
-        })
-    })[colour.index()]
+pub fn corner_faces(i: usize) -> [Face; 3] {
+    let x = if i & 1 != 0 { Face::R } else { Face::L };
+    let y = if i & 2 != 0 { Face::U } else { Face::D };
+    let z = if i & 4 != 0 { Face::F } else { Face::B };
+    if det(y.normal(), x.normal(), z.normal()) < 0 {
+        [y, x, z]
+    } else {
+        [y, z, x]
+    }
 }
 
-/// The neighbours shifted one place, as the notes cache them: the last moved to the front.
-/// A clockwise turn sends each sticker on `neighbours(c)[i]` to `rotated(c)[i]`.
-pub fn rotated(colour: Face) -> [Face; 4] {
-    let n = neighbours(colour);
-    [n[3], n[0], n[1], n[2]]
+/// The name of corner slot `i`: its faces' letters, clockwise from its U or D face.
+pub fn corner_name(i: usize) -> String {
+    corner_faces(i).iter().map(|f| f.letter()).collect()
 }
 
-/// A position: the set of centre colours it touches, two (an edge) or three (a corner).
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
-pub struct Position {
-    colours: [Face; 3],
-    len: u8,
+/// The faces of edge slot `i` (0..12), its U or D (else F or B) face first.
+pub fn edge_faces(i: usize) -> [Face; 2] {
+    EDGE_FACES[i]
 }
 
-impl Position {
-    /// The position touching these colours (the notes' `canonical_key`), or `None` unless
-    /// they are two or three mutually adjacent colours.
-    ///
-    /// ```
-    /// use cubework::pieces::Position;
-    /// use cubework::Face;
-    /// let p = Position::new(&[Face::R, Face::F, Face::U]).unwrap();
-    /// assert_eq!(p.to_string(), "UFR");
-    /// assert!(Position::new(&[Face::U, Face::D]).is_none());
-    /// ```
-    pub fn new(colours: &[Face]) -> Option<Position> {
-        if !(2..=3).contains(&colours.len()) {
-            return None;
+/// The name of edge slot `i`, e.g. `UR`.
+pub fn edge_name(i: usize) -> String {
+    EDGE_FACES[i].iter().map(|f| f.letter()).collect()
+}
+
+/// Doubled coordinates of the cubie touching all of `faces` on an `n`×`n`×`n` cube.
+fn cubie_at(n: usize, faces: &[Face]) -> [i32; 3] {
+    let k = n as i32 - 1;
+    let mut p = [0; 3];
+    for f in faces {
+        for (a, v) in f.normal().iter().enumerate() {
+            p[a] += v * k;
         }
-        for (i, &a) in colours.iter().enumerate() {
-            for &b in &colours[i + 1..] {
-                if a == b || a == b.opposite() {
-                    return None;
-                }
-            }
-        }
-        let mut sorted = colours.to_vec();
-        sorted.sort_by_key(|&f| name_rank(f));
-        // An edge's unused third place repeats its first colour, so that equal sets are equal.
-        let sorted = [sorted[0], sorted[1], *sorted.get(2).unwrap_or(&sorted[0])];
-        Some(Position {
-            colours: sorted,
-            len: colours.len() as u8,
-        })
     }
-
-    /// The colours, in name order (U D F B R L).
-    pub fn colours(&self) -> &[Face] {
-        &self.colours[..self.len as usize]
-    }
-
-    /// Whether this is a corner position.
-    pub fn is_corner(&self) -> bool {
-        self.len == 3
-    }
-
-    /// Whether the position touches the centre of this colour.
-    pub fn touches(&self, colour: Face) -> bool {
-        self.colours().contains(&colour)
-    }
+    p
 }
 
-impl PartialOrd for Position {
-    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
-        Some(self.cmp(other))
-    }
+fn sticker(g: &Geometry, cubie: [i32; 3], face: Face) -> usize {
+    g.sticker_of(cubie, face)
+        .expect("every corner or edge cubie has a sticker on each of its faces")
 }
 
-impl Ord for Position {
-    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
-        let key = |p: &Position| {
-            (
-                p.len,
-                p.colours()
-                    .iter()
-                    .map(|&f| name_rank(f))
-                    .collect::<Vec<_>>(),
-            )
+fn letters(colours: &[Face]) -> String {
+    colours
+        .iter()
+        .map(|c| c.letter().to_string())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Why stickers are not a real cube's pieces.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum CubieError {
+    /// Edges asked of a cube other than the 3×3×3.
+    #[error("edges are read on the 3×3×3 only, not on a {0}×{0}×{0}")]
+    NotThree(usize),
+    /// A corner slot shows colours that no corner has.
+    #[error("the corner at {position} shows {colours}, which no corner has: {reason}")]
+    NoSuchCorner {
+        /// The slot's name.
+        position: String,
+        /// Its colours, clockwise from the slot's U or D face.
+        colours: String,
+        /// What is wrong with them.
+        reason: String,
+    },
+    /// An edge slot shows colours that no edge has.
+    #[error("the edge at {position} shows {colours}, which no edge has: {reason}")]
+    NoSuchEdge {
+        /// The slot's name.
+        position: String,
+        /// Its colours, the slot's first face first.
+        colours: String,
+        /// What is wrong with them.
+        reason: String,
+    },
+    /// A corner twice (and so another missing).
+    #[error("corner {piece} appears {count} times and corner {missing} is missing")]
+    DuplicateCorner {
+        /// The repeated piece.
+        piece: String,
+        /// How often it appears.
+        count: usize,
+        /// A piece that does not appear.
+        missing: String,
+    },
+    /// An edge twice (and so another missing).
+    #[error("edge {piece} appears {count} times and edge {missing} is missing")]
+    DuplicateEdge {
+        /// The repeated piece.
+        piece: String,
+        /// How often it appears.
+        count: usize,
+        /// A piece that does not appear.
+        missing: String,
+    },
+    /// Corner twists that do not sum to 0 mod 3.
+    #[error(
+        "the corner twists sum to {sum} mod 3, not 0 (twisted corners: {twists}): a corner has been twisted in place"
+    )]
+    TwistSum {
+        /// The sum mod 3 (1 or 2).
+        sum: u8,
+        /// The twisted corners, e.g. `URF+1 DBL+2`.
+        twists: String,
+    },
+    /// Edge flips that do not sum to 0 mod 2.
+    #[error(
+        "the edge flips sum to 1 mod 2, not 0 (flipped edges: {flips}): an edge has been flipped in place"
+    )]
+    FlipSum {
+        /// The flipped edges.
+        flips: String,
+    },
+    /// Corner and edge permutations of different parity.
+    #[error(
+        "the corners are an {corners} permutation but the edges an {edges} one: two pieces have been swapped"
+    )]
+    Parity {
+        /// `even` or `odd`.
+        corners: &'static str,
+        /// `even` or `odd`.
+        edges: &'static str,
+    },
+}
+
+/// The eight corners of a cube: which piece is in each slot (`perm`), and its orientation
+/// (`orient`, its twist: 0, 1 clockwise or 2 counter-clockwise).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Corners {
+    /// `perm[slot]` is the piece in `slot`.
+    pub perm: [u8; CORNERS],
+    /// `orient[slot]` is that piece's twist, 0..3.
+    pub orient: [u8; CORNERS],
+}
+
+impl Corners {
+    /// Every corner home and untwisted.
+    pub const SOLVED: Corners = Corners {
+        perm: [0, 1, 2, 3, 4, 5, 6, 7],
+        orient: [0; CORNERS],
+    };
+}
+
+impl Edges {
+    /// Every edge home and unflipped.
+    pub const SOLVED: Edges = Edges {
+        perm: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11],
+        orient: [0; EDGES],
+    };
+}
+
+/// The twelve edges of a 3×3×3: which piece is in each slot (`perm`), and its orientation
+/// (`orient`, its flip: 0 or 1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Edges {
+    /// `perm[slot]` is the piece in `slot`.
+    pub perm: [u8; EDGES],
+    /// `orient[slot]` is that piece's flip, 0 or 1.
+    pub orient: [u8; EDGES],
+}
+
+fn first_duplicate(perm: &[u8]) -> Option<(usize, usize, usize)> {
+    let mut counts = vec![0usize; perm.len()];
+    for &p in perm {
+        counts[p as usize] += 1;
+    }
+    let dup = counts.iter().position(|&c| c > 1)?;
+    let missing = counts.iter().position(|&c| c == 0)?;
+    Some((dup, counts[dup], missing))
+}
+
+/// Reads the corners of any cube (the outermost cubies), checking that each slot shows a real
+/// corner, that each corner appears once and that the twists sum to 0 mod 3.
+///
+/// ```
+/// use cubework::pieces::{read_corners, CubieError};
+/// use cubework::Cube;
+/// let c = read_corners(&Cube::solved_n(2)).unwrap();
+/// assert_eq!(c.perm, [0, 1, 2, 3, 4, 5, 6, 7]);
+/// // Twist URF in place: its U, R and F stickers show F, U and R.
+/// let twisted = Cube::from_facelets_n("UUUFURRRFRFFDDDDLLLLBBBB", 2).unwrap();
+/// assert!(matches!(read_corners(&twisted), Err(CubieError::TwistSum { sum: 1, .. })));
+/// ```
+pub fn read_corners(cube: &Cube) -> Result<Corners, CubieError> {
+    let n = cube.size();
+    let g = Geometry::of(n);
+    let st = cube.stickers();
+    let mut perm = [0u8; CORNERS];
+    let mut twist = [0u8; CORNERS];
+    for slot in 0..CORNERS {
+        let faces = corner_faces(slot);
+        let cubie = cubie_at(n, &faces);
+        let colours = faces.map(|f| st[sticker(g, cubie, f)]);
+        let fail = |reason: String| CubieError::NoSuchCorner {
+            position: corner_name(slot),
+            colours: letters(&colours),
+            reason,
         };
-        key(self).cmp(&key(other))
-    }
-}
-
-impl fmt::Display for Position {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for c in self.colours() {
-            write!(f, "{}", c.letter())?;
+        let ud: Vec<usize> = (0..3)
+            .filter(|&j| matches!(colours[j], Face::U | Face::D))
+            .collect();
+        if ud.len() != 1 {
+            return Err(fail(if ud.is_empty() {
+                "every corner has a U or a D colour".to_string()
+            } else {
+                "no corner has more than one of U and D".to_string()
+            }));
         }
-        Ok(())
-    }
-}
-
-impl fmt::Debug for Position {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Position({self})")
-    }
-}
-
-/// The 20 positions, edges first, as the notes build them: for each colour and each of its
-/// neighbours, the edge they share and the corner they share with the next neighbour.
-pub fn positions() -> &'static [Position] {
-    static ALL: OnceLock<Vec<Position>> = OnceLock::new();
-    ALL.get_or_init(|| {
-        let mut set = BTreeSet::new();
-        for c in Face::ALL {
-            let n = neighbours(c);
-            for i in 0..4 {
-                set.extend(Position::new(&[c, n[i]]));
-                set.extend(Position::new(&[c, n[i], n[(i + 1) % 4]]));
-            }
+        let k = ud[0];
+        let turned = [colours[k], colours[(k + 1) % 3], colours[(k + 2) % 3]];
+        if let Some(piece) = (0..CORNERS).find(|&c| corner_faces(c) == turned) {
+            perm[slot] = piece as u8;
+            twist[slot] = k as u8;
+        } else {
+            let mut sorted = colours;
+            sorted.sort();
+            let mirror = (0..CORNERS).find(|&c| {
+                let mut f = corner_faces(c);
+                f.sort();
+                f == sorted
+            });
+            return Err(fail(match mirror {
+                Some(c) => format!(
+                    "they run anticlockwise, the mirror image of corner {}",
+                    corner_name(c)
+                ),
+                None if colours.iter().any(|&c| colours.contains(&c.opposite())) => {
+                    "it has two opposite colours".to_string()
+                }
+                None => "it has a colour twice".to_string(),
+            }));
         }
-        set.into_iter().collect()
+    }
+    if let Some((piece, count, missing)) = first_duplicate(&perm) {
+        return Err(CubieError::DuplicateCorner {
+            piece: corner_name(piece),
+            count,
+            missing: corner_name(missing),
+        });
+    }
+    let sum = twist.iter().map(|&t| t as u32).sum::<u32>() % 3;
+    if sum != 0 {
+        let twists = (0..CORNERS)
+            .filter(|&s| twist[s] != 0)
+            .map(|s| format!("{}+{}", corner_name(s), twist[s]))
+            .collect::<Vec<_>>()
+            .join(" ");
+        return Err(CubieError::TwistSum {
+            sum: sum as u8,
+            twists,
+        });
+    }
+    Ok(Corners {
+        perm,
+        orient: twist,
     })
 }
 
-/// A piece: which of its colours shows on the side of each of its position's centre colours.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct Piece {
-    map: BTreeMap<Face, Face>,
-}
-
-impl Piece {
-    /// The piece that belongs in `position`, at home.
-    pub fn home_of(position: Position) -> Piece {
-        Piece {
-            map: position.colours().iter().map(|&c| (c, c)).collect(),
-        }
+/// Reads the edges of a 3×3×3, checking that each slot shows a real edge, that each edge
+/// appears once and that the flips sum to 0 mod 2.
+pub fn read_edges(cube: &Cube) -> Result<Edges, CubieError> {
+    if cube.size() != 3 {
+        return Err(CubieError::NotThree(cube.size()));
     }
-
-    /// Whether the piece is home: every position colour maps to itself.
-    pub fn is_home(&self) -> bool {
-        self.map.iter().all(|(p, c)| p == c)
-    }
-
-    /// The position it is in: the set of its position colours.
-    pub fn position(&self) -> Position {
-        let keys: Vec<Face> = self.map.keys().copied().collect();
-        Position::new(&keys).expect("a piece's position colours name a position")
-    }
-
-    /// The piece's own colours, as the position it belongs in.
-    pub fn identity(&self) -> Option<Position> {
-        let values: Vec<Face> = self.map.values().copied().collect();
-        Position::new(&values)
-    }
-
-    /// The piece colour on the side of centre colour `colour`.
-    pub fn colour_on(&self, colour: Face) -> Option<Face> {
-        self.map.get(&colour).copied()
-    }
-
-    /// The notes' `rotate`: each position colour found in `olds` becomes the one at the same
-    /// place in `news`; the others stay.
-    pub fn rotate(&mut self, olds: &[Face; 4], news: &[Face; 4]) {
-        self.map = self
-            .map
-            .iter()
-            .map(
-                |(&pos, &colour)| match olds.iter().position(|&o| o == pos) {
-                    Some(i) => (news[i], colour),
-                    None => (pos, colour),
-                },
-            )
-            .collect();
-    }
-
-    /// The piece colours in the order of its position's name.
-    pub fn serialise(&self) -> String {
-        self.position()
-            .colours()
-            .iter()
-            .map(|c| self.map[c].letter())
-            .collect()
-    }
-}
-
-/// Why text or stickers are not a piece-mapped cube.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum PiecesError {
-    /// A cube of another size.
-    #[error("the piece-mapping representation holds a 3×3×3, not a {0}×{0}×{0}")]
-    Size(usize),
-    /// A token that is not `POSITION:COLOURS`.
-    #[error("'{}' is not POSITION:COLOURS (e.g. UFR:UFR)", crate::text::echo(.0))]
-    Syntax(String),
-    /// A position name that is not one of the 20.
-    #[error("'{}' is not a position (two or three adjacent faces, e.g. UF or UFR)", crate::text::echo(.0))]
-    UnknownPosition(String),
-    /// A position given twice.
-    #[error("position {0} is given twice")]
-    DuplicatePosition(String),
-    /// A position not given.
-    #[error("position {0} is missing")]
-    MissingPosition(String),
-    /// Colours of the wrong number for the position.
-    #[error(
-        "position {position} has {got} colours ('{}'), expected {expected}",
-        crate::text::echo(colours)
-    )]
-    Length {
-        /// The position.
-        position: String,
-        /// The colours given.
-        colours: String,
-        /// How many were given.
-        got: usize,
-        /// How many it needs.
-        expected: usize,
-    },
-    /// A character that names no colour.
-    #[error("position {position} has unknown colour '{}' (expected one of U R F D L B)", crate::text::echo(&ch.to_string()))]
-    UnknownColour {
-        /// The position.
-        position: String,
-        /// The character.
-        ch: char,
-    },
-    /// Colours no piece has.
-    #[error("position {position} holds colours {colours}, which no piece has")]
-    NoSuchPiece {
-        /// The position.
-        position: String,
-        /// The colours.
-        colours: String,
-    },
-    /// A piece in two positions.
-    #[error("piece {piece} is in both {first} and {second}")]
-    DuplicatePiece {
-        /// The piece.
-        piece: String,
-        /// One position holding it.
-        first: String,
-        /// Another.
-        second: String,
-    },
-}
-
-/// The cube as the notes represent it: the 20 positions mapped to the pieces in them, and the
-/// history of turns.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct PieceCube {
-    pieces: BTreeMap<Position, Piece>,
-    history: Vec<Move>,
-}
-
-impl Default for PieceCube {
-    fn default() -> Self {
-        PieceCube::solved()
-    }
-}
-
-fn face_move(face: Face, quarters: u8) -> Move {
-    Move {
-        turn: Turn::face(face),
-        amount: match quarters {
-            1 => Amount::One,
-            2 => Amount::Two,
-            _ => Amount::Prime,
-        },
-    }
-}
-
-impl PieceCube {
-    /// The solved cube: every piece at home, no history.
-    pub fn solved() -> PieceCube {
-        PieceCube {
-            pieces: positions()
-                .iter()
-                .map(|&p| (p, Piece::home_of(p)))
-                .collect(),
-            history: Vec::new(),
-        }
-    }
-
-    /// The piece in a position.
-    pub fn piece_at(&self, position: &Position) -> Option<&Piece> {
-        self.pieces.get(position)
-    }
-
-    /// The positions and their pieces, in position order.
-    pub fn iter(&self) -> impl Iterator<Item = (&Position, &Piece)> {
-        self.pieces.iter()
-    }
-
-    /// Whether every piece is home.
-    pub fn is_solved(&self) -> bool {
-        self.pieces.values().all(Piece::is_home)
-    }
-
-    /// The turns made, oldest first, as standard face moves.
-    pub fn history(&self) -> &[Move] {
-        &self.history
-    }
-
-    /// Forgets the history.
-    pub fn clear_history(&mut self) {
-        self.history.clear();
-    }
-
-    /// The positions touching a centre colour (the notes' `positions_neighboring`).
-    pub fn positions_neighbouring(colour: Face) -> Vec<Position> {
-        positions()
-            .iter()
-            .copied()
-            .filter(|p| p.touches(colour))
-            .collect()
-    }
-
-    fn rotate(&mut self, colour: Face, from: &[Face; 4], to: &[Face; 4]) {
-        let moved: Vec<Piece> = PieceCube::positions_neighbouring(colour)
-            .iter()
-            .filter_map(|p| self.pieces.remove(p))
-            .map(|mut piece| {
-                piece.rotate(from, to);
-                piece
-            })
-            .collect();
-        for piece in moved {
-            self.pieces.insert(piece.position(), piece);
-        }
-    }
-
-    /// Turns the face of centre colour `colour` a quarter clockwise.
-    pub fn rotate_cw(&mut self, colour: Face) {
-        self.history.push(face_move(colour, 1));
-        self.rotate(colour, &neighbours(colour), &rotated(colour));
-    }
-
-    /// Turns the face of centre colour `colour` a quarter anticlockwise.
-    pub fn rotate_ccw(&mut self, colour: Face) {
-        self.history.push(face_move(colour, 3));
-        self.rotate(colour, &rotated(colour), &neighbours(colour));
-    }
-
-    /// The face turns a move makes, or why it has none: the centres never move here, so only
-    /// outer faces turn (in either notation), not slices, wide turns or the whole cube.
-    fn face_turns(m: &Move) -> Result<Vec<(Face, u8)>, MoveError> {
-        let turns = m.slice_turns(3)?;
-        turns
-            .iter()
-            .map(|t| {
-                let (face, flip) = match (t.axis, t.layer) {
-                    (PaperAxis::X, 0) => (Face::L, false),
-                    (PaperAxis::X, 2) => (Face::R, true),
-                    (PaperAxis::Y, 0) => (Face::B, false),
-                    (PaperAxis::Y, 2) => (Face::F, true),
-                    (PaperAxis::Z, 0) => (Face::U, false),
-                    (PaperAxis::Z, 2) => (Face::D, true),
-                    _ => {
-                        return Err(MoveError::Undefined {
-                            mv: m.to_string(),
-                            rep: "pieces",
-                            reason: "the centres never move in the piece-mapping representation, so it turns outer faces only (no slices, wide turns or whole-cube turns)".to_string(),
-                        });
-                    }
-                };
-                Ok((face, if flip { (4 - t.quarters) % 4 } else { t.quarters }))
-            })
-            .filter(|r| !matches!(r, Ok((_, 0))))
-            .collect()
-    }
-
-    /// Makes a move: an outer face turn in either notation. Anything else is
-    /// [`MoveError::Undefined`] and changes nothing.
-    pub fn turn(&mut self, m: &Move) -> Result<(), MoveError> {
-        for (face, quarters) in PieceCube::face_turns(m)? {
-            self.history.push(face_move(face, quarters));
-            let (from, to) = (neighbours(face), rotated(face));
-            for _ in 0..quarters {
-                self.rotate(face, &from, &to);
+    let g = Geometry::of(3);
+    let st = cube.stickers();
+    let mut perm = [0u8; EDGES];
+    let mut flip = [0u8; EDGES];
+    for slot in 0..EDGES {
+        let faces = edge_faces(slot);
+        let cubie = cubie_at(3, &faces);
+        let colours = faces.map(|f| st[sticker(g, cubie, f)]);
+        let found = (0..EDGES).find_map(|e| {
+            let f = edge_faces(e);
+            if f == colours {
+                Some((e, 0))
+            } else if f == [colours[1], colours[0]] {
+                Some((e, 1))
+            } else {
+                None
+            }
+        });
+        match found {
+            Some((e, fl)) => {
+                perm[slot] = e as u8;
+                flip[slot] = fl;
+            }
+            None => {
+                return Err(CubieError::NoSuchEdge {
+                    position: edge_name(slot),
+                    colours: letters(&colours),
+                    reason: if colours[0] == colours[1] {
+                        "it has a colour twice".to_string()
+                    } else {
+                        "its colours are on opposite faces".to_string()
+                    },
+                });
             }
         }
-        Ok(())
     }
-
-    /// Makes a sequence of moves; on error nothing has changed.
-    pub fn apply_all(&mut self, moves: &[Move]) -> Result<(), MoveError> {
-        for m in moves {
-            PieceCube::face_turns(m)?;
-        }
-        for m in moves {
-            self.turn(m)?;
-        }
-        Ok(())
+    if let Some((piece, count, missing)) = first_duplicate(&perm) {
+        return Err(CubieError::DuplicateEdge {
+            piece: edge_name(piece),
+            count,
+            missing: edge_name(missing),
+        });
     }
-
-    /// Scrambles by `moves` random clockwise turns of random faces (the notes' `unsolve`).
-    pub fn unsolve<R: rand::Rng + ?Sized>(&mut self, rng: &mut R, moves: usize) {
-        for _ in 0..moves {
-            self.rotate_cw(Face::ALL[rng.random_range(0..6)]);
-        }
-    }
-
-    /// The state as text: a `POSITION:COLOURS` token per position, in position order, the
-    /// colours being the piece's on the position's colours in the order of its name. The
-    /// history is not part of the state.
-    ///
-    /// ```
-    /// use cubework::pieces::PieceCube;
-    /// use cubework::Face;
-    /// let mut p = PieceCube::solved();
-    /// assert!(p.serialise().starts_with("UF:UF UB:UB UR:UR UL:UL"));
-    /// p.rotate_cw(Face::U);
-    /// assert!(p.serialise().starts_with("UF:UR UB:UL UR:UB UL:UF"));
-    /// ```
-    pub fn serialise(&self) -> String {
-        self.pieces
-            .iter()
-            .map(|(p, piece)| format!("{p}:{}", piece.serialise()))
+    if flip.iter().map(|&f| f as u32).sum::<u32>() % 2 != 0 {
+        let flips = (0..EDGES)
+            .filter(|&s| flip[s] != 0)
+            .map(edge_name)
             .collect::<Vec<_>>()
-            .join(" ")
+            .join(" ");
+        return Err(CubieError::FlipSum { flips });
     }
+    Ok(Edges { perm, orient: flip })
+}
 
-    /// Reads [`serialise`](PieceCube::serialise)'s text (tokens in any order, separated by
-    /// any white space; position names in any letter order). Each of the 20 positions must be
-    /// given once, with real pieces, each once. Whether a real cube can be turned into the
-    /// state (twists, flips, parity) is not checked, as the notes do not.
-    pub fn deserialise(text: &str) -> Result<PieceCube, PiecesError> {
-        let mut pieces = BTreeMap::new();
-        for token in text.split_whitespace() {
-            let (name, colours) = token
-                .split_once(':')
-                .ok_or_else(|| PiecesError::Syntax(token.to_string()))?;
-            let faces: Option<Vec<Face>> = name.chars().map(Face::from_letter).collect();
-            let position = faces
-                .and_then(|f| Position::new(&f))
-                .ok_or_else(|| PiecesError::UnknownPosition(name.to_string()))?;
-            let expected = position.colours().len();
-            let got = colours.chars().count();
-            if got != expected {
-                return Err(PiecesError::Length {
-                    position: position.to_string(),
-                    colours: colours.to_string(),
-                    got,
-                    expected,
-                });
-            }
-            let mut map = BTreeMap::new();
-            for (&pos, ch) in position.colours().iter().zip(colours.chars()) {
-                let colour = Face::from_letter(ch).ok_or(PiecesError::UnknownColour {
-                    position: position.to_string(),
-                    ch,
-                })?;
-                map.insert(pos, colour);
-            }
-            if pieces.insert(position, Piece { map }).is_some() {
-                return Err(PiecesError::DuplicatePosition(position.to_string()));
-            }
+/// Whether a permutation of `0..len` is odd.
+pub fn is_odd(perm: &[u8]) -> bool {
+    let mut seen = vec![false; perm.len()];
+    let mut transpositions = 0;
+    for start in 0..perm.len() {
+        let mut i = start;
+        let mut len = 0;
+        while !seen[i] {
+            seen[i] = true;
+            i = perm[i] as usize;
+            len += 1;
         }
-        PieceCube::check(pieces)
+        if len > 0 {
+            transpositions += len - 1;
+        }
     }
+    transpositions % 2 == 1
+}
 
-    fn check(pieces: BTreeMap<Position, Piece>) -> Result<PieceCube, PiecesError> {
-        if let Some(p) = positions().iter().find(|p| !pieces.contains_key(p)) {
-            return Err(PiecesError::MissingPosition(p.to_string()));
-        }
-        let mut seen: BTreeMap<Position, Position> = BTreeMap::new();
-        for (&position, piece) in &pieces {
-            let identity = piece
-                .identity()
-                .filter(|id| positions().contains(id))
-                .ok_or_else(|| PiecesError::NoSuchPiece {
-                    position: position.to_string(),
-                    colours: piece.serialise(),
-                })?;
-            if let Some(first) = seen.insert(identity, position) {
-                return Err(PiecesError::DuplicatePiece {
-                    piece: identity.to_string(),
-                    first: first.to_string(),
-                    second: position.to_string(),
-                });
-            }
-        }
-        Ok(PieceCube {
-            pieces,
-            history: Vec::new(),
+/// Checks that corners and edges are permuted with the same parity, as on a real cube.
+pub fn check_parity(corners: &Corners, edges: &Edges) -> Result<(), CubieError> {
+    let name = |odd: bool| if odd { "odd" } else { "even" };
+    let (c, e) = (is_odd(&corners.perm), is_odd(&edges.perm));
+    if c == e {
+        Ok(())
+    } else {
+        Err(CubieError::Parity {
+            corners: name(c),
+            edges: name(e),
         })
     }
+}
 
-    /// Reads a 3×3×3. Positions are named by centre colours wherever the centres are, so a
-    /// cube turned as a whole reads as the same state. The pieces must be real, each once.
-    pub fn from_cube(cube: &Cube) -> Result<PieceCube, PiecesError> {
-        if cube.size() != 3 {
-            return Err(PiecesError::Size(cube.size()));
+/// Writes corners onto the stickers of a cube of size `n` (facelet order), leaving the other
+/// stickers alone.
+pub fn write_corners(n: usize, stickers: &mut [Face], corners: &Corners) {
+    let g = Geometry::of(n);
+    for slot in 0..CORNERS {
+        let faces = corner_faces(slot);
+        let cubie = cubie_at(n, &faces);
+        let piece = corner_faces(corners.perm[slot] as usize);
+        let t = corners.orient[slot] as usize;
+        for (j, &colour) in piece.iter().enumerate() {
+            stickers[sticker(g, cubie, faces[(t + j) % 3])] = colour;
         }
-        let g = Geometry::of(3);
-        // Where each centre colour is.
-        let mut side = [Face::U; 6];
-        for f in Face::ALL {
-            if let Some(c) = cube.centre(f) {
-                side[c.index()] = f;
-            }
-        }
-        let mut pieces = BTreeMap::new();
-        for &position in positions() {
-            let mut cubie = [0; 3];
-            for &c in position.colours() {
-                for (a, v) in side[c.index()].normal().iter().enumerate() {
-                    cubie[a] += 2 * v;
-                }
-            }
-            let map = position
-                .colours()
-                .iter()
-                .map(|&c| {
-                    let sticker = g
-                        .sticker_of(cubie, side[c.index()])
-                        .expect("a position's cubie has a sticker on each of its faces");
-                    (c, cube.stickers()[sticker])
-                })
-                .collect();
-            pieces.insert(position, Piece { map });
-        }
-        PieceCube::check(pieces)
-    }
-
-    /// The cube showing this state, centres home.
-    pub fn to_cube(&self) -> Cube {
-        let g = Geometry::of(3);
-        let mut stickers = Cube::solved().stickers().to_vec();
-        for (position, piece) in &self.pieces {
-            let mut cubie = [0; 3];
-            for &c in position.colours() {
-                for (a, v) in c.normal().iter().enumerate() {
-                    cubie[a] += 2 * v;
-                }
-            }
-            for (&c, &colour) in &piece.map {
-                if let Some(s) = g.sticker_of(cubie, c) {
-                    stickers[s] = colour;
-                }
-            }
-        }
-        Cube::from_stickers(3, stickers)
-            .expect("twenty distinct pieces show each colour nine times")
-    }
-
-    /// What the state is made of, in words (for `reps`).
-    pub fn shape_description(&self) -> String {
-        let edges = self.pieces.keys().filter(|p| !p.is_corner()).count();
-        format!(
-            "{} colour maps ({edges} edges, {} corners)",
-            self.pieces.len(),
-            self.pieces.len() - edges
-        )
-    }
-
-    /// Bytes of state, a byte a colour: the position names (48 colours) and, in the maps,
-    /// a position colour and a piece colour for each of the 48 stickers.
-    pub fn state_bytes(&self) -> usize {
-        self.pieces
-            .iter()
-            .map(|(p, piece)| p.colours().len() + 2 * piece.map.len())
-            .sum()
-    }
-
-    /// The state as text: the edges, then the corners, as `POSITION:COLOURS` with a `*` on
-    /// each piece not home; then how many are home, and the history of turns made on it, if
-    /// there is one.
-    ///
-    /// ```
-    /// use cubework::pieces::PieceCube;
-    /// let text = PieceCube::solved().render();
-    /// assert!(text.contains("20 of 20 pieces home"));
-    /// ```
-    pub fn render(&self) -> String {
-        let line = |corners: bool| {
-            self.pieces
-                .iter()
-                .filter(|(p, _)| p.is_corner() == corners)
-                .map(|(p, piece)| {
-                    let mark = if piece.is_home() { " " } else { "*" };
-                    format!("{p}:{}{mark}", piece.serialise())
-                })
-                .collect::<Vec<_>>()
-                .join(" ")
-        };
-        let home = self.pieces.values().filter(|p| p.is_home()).count();
-        // Only turns made on this piece map are its history: one read from a state (as `show
-        // pieces` reads the session's cube) knows none, and says nothing rather than "none".
-        let history = if self.history.is_empty() {
-            String::new()
-        } else {
-            format!("\nhistory: {}", crate::moves::format_moves(&self.history))
-        };
-        format!(
-            "edges:   {}\ncorners: {}\n{home} of {} pieces home{}{history}",
-            line(false),
-            line(true),
-            self.pieces.len(),
-            if self.is_solved() { ", solved" } else { "" }
-        )
     }
 }
 
-impl fmt::Display for PieceCube {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.serialise())
+/// Writes edges onto the stickers of a 3×3×3 (facelet order), leaving the others alone.
+pub fn write_edges(stickers: &mut [Face], edges: &Edges) {
+    let g = Geometry::of(3);
+    for slot in 0..EDGES {
+        let faces = edge_faces(slot);
+        let cubie = cubie_at(3, &faces);
+        let piece = edge_faces(edges.perm[slot] as usize);
+        let f = edges.orient[slot] as usize;
+        for (j, &colour) in piece.iter().enumerate() {
+            stickers[sticker(g, cubie, faces[(f + j) % 2])] = colour;
+        }
     }
+}
+
+/// The 24 whole-cube rotations as move sequences, the identity (no moves) first: each of the
+/// six faces brought to the top (nothing, x, x2, x', z, z'), then turned by y⁰…y³.
+pub fn rotations() -> Vec<Vec<Move>> {
+    let rot = |r: Rotation, amount: Amount| Move {
+        turn: Turn::Rotation(r),
+        amount,
+    };
+    let tops: [Vec<Move>; 6] = [
+        vec![],
+        vec![rot(Rotation::X, Amount::ONE)],
+        vec![rot(Rotation::X, Amount::TWO)],
+        vec![rot(Rotation::X, Amount::PRIME)],
+        vec![rot(Rotation::Z, Amount::ONE)],
+        vec![rot(Rotation::Z, Amount::PRIME)],
+    ];
+    let spins: [Vec<Move>; 4] = [
+        vec![],
+        vec![rot(Rotation::Y, Amount::ONE)],
+        vec![rot(Rotation::Y, Amount::TWO)],
+        vec![rot(Rotation::Y, Amount::PRIME)],
+    ];
+    let mut out = Vec::with_capacity(24);
+    for t in &tops {
+        for s in &spins {
+            out.push(t.iter().chain(s).copied().collect());
+        }
+    }
+    out
+}
+
+/// The first whole-cube rotation (see [`rotations`]) after which `good` holds of the cube,
+/// with the rotated cube.
+pub fn rotate_until(cube: &Cube, good: impl Fn(&Cube) -> bool) -> Option<(Cube, Vec<Move>)> {
+    rotations().into_iter().find_map(|r| {
+        let mut c = cube.clone();
+        c.apply_all(&r).ok()?;
+        good(&c).then_some((c, r))
+    })
+}
+
+/// Whether the stickers could come from turning a real cube, and if not, why — the same named
+/// reasons the solvers give: a corner or edge that does not exist or appears twice, a corner
+/// twisted or an edge flipped in place, two pieces swapped. The cube is first held the usual
+/// way (centres home on odd sizes, corner DBL home on even ones). The 3×3×3 is checked whole;
+/// other sizes by their corners (the only pieces every size has).
+///
+/// ```
+/// use cubework::pieces::check_real;
+/// use cubework::Cube;
+/// assert!(check_real(&Cube::solved()).is_ok());
+/// // Swap the two stickers of edge UR: flipped in place.
+/// let mut s: Vec<char> = Cube::solved().facelets().chars().collect();
+/// s.swap(5, 10);
+/// let flipped = Cube::from_facelets(&s.iter().collect::<String>()).unwrap();
+/// let e = check_real(&flipped).unwrap_err();
+/// assert!(e.to_string().contains("an edge has been flipped in place"), "{e}");
+/// ```
+pub fn check_real(cube: &Cube) -> Result<(), CubieError> {
+    let n = cube.size();
+    let held = if n % 2 == 1 {
+        rotate_until(cube, |c| Face::ALL.iter().all(|&f| c.centre(f) == Some(f)))
+    } else {
+        rotate_until(cube, |c| {
+            read_corners(c).is_ok_and(|k| k.perm[0] == 0 && k.orient[0] == 0)
+        })
+    };
+    let cube = held.map_or_else(|| cube.clone(), |(c, _)| c);
+    let corners = read_corners(&cube)?;
+    if n == 3 {
+        check_parity(&corners, &read_edges(&cube)?)?;
+    }
+    Ok(())
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::parser::{Notation, parse_moves};
-    use rand::SeedableRng;
-    use rand_chacha::ChaCha8Rng;
 
     #[test]
-    fn twenty_positions_named_by_centre_colours() {
-        let all = positions();
-        assert_eq!(all.len(), 20);
-        assert_eq!(all.iter().filter(|p| p.is_corner()).count(), 8);
-        let names: Vec<String> = all.iter().map(|p| p.to_string()).collect();
-        for n in ["UF", "DB", "FR", "BL", "UFR", "DBL"] {
-            assert!(names.contains(&n.to_string()), "{names:?}");
+    fn real_cubes_at_every_size_pass_and_broken_ones_are_named() {
+        for n in 2..=7 {
+            let mut c = Cube::solved_n(n);
+            c.apply_all(&parse_moves("R U x F' y2 D L2 z B", Notation::Standard).unwrap())
+                .unwrap();
+            assert_eq!(check_real(&c), Ok(()), "{n}");
         }
-        for c in Face::ALL {
-            assert_eq!(PieceCube::positions_neighbouring(c).len(), 8);
-            let n = neighbours(c);
-            assert!(n.iter().all(|&f| f != c && f != c.opposite()));
-        }
-    }
-
-    #[test]
-    fn turns_agree_with_the_sticker_cube() {
-        let mut rng = ChaCha8Rng::seed_from_u64(21);
-        let faces = "URFDLB";
-        for _ in 0..40 {
-            let mut text = String::new();
-            for _ in 0..25 {
-                let f = faces.chars().nth(rng.random_range(0..6)).unwrap();
-                let suffix = ["", "2", "'"][rng.random_range(0..3)];
-                text.push_str(&format!("{f}{suffix} "));
-            }
-            let moves = parse_moves(&text, Notation::Standard).unwrap();
-            let mut p = PieceCube::solved();
-            p.apply_all(&moves).unwrap();
-            let mut c = Cube::solved();
-            c.apply_all(&moves).unwrap();
-            assert_eq!(p.to_cube(), c, "{text}");
-            assert_eq!(PieceCube::from_cube(&c).unwrap().pieces, p.pieces);
-            assert_eq!(p.history().len(), 25);
-        }
-    }
-
-    #[test]
-    fn paper_face_letters_turn_and_slices_do_not() {
-        let paper = parse_moves("RFUD\u{305}LB", Notation::Paper).unwrap();
-        let mut p = PieceCube::solved();
-        p.apply_all(&paper).unwrap();
-        let mut c = Cube::solved();
-        c.apply_all(&paper).unwrap();
-        assert_eq!(p.to_cube(), c);
-        assert_eq!(crate::format_moves(p.history()), "R' F' U D L B");
-        for bad in ["M", "x", "Rw", "E2"] {
-            let before = p.clone();
-            let moves = parse_moves(&format!("R {bad}"), Notation::Standard).unwrap();
-            let err = p.apply_all(&moves).unwrap_err();
-            assert!(
-                matches!(err, MoveError::Undefined { rep: "pieces", .. }),
-                "{err}"
-            );
-            assert_eq!(p, before);
-        }
-    }
-
-    #[test]
-    fn home_solved_and_ccw() {
-        let mut p = PieceCube::solved();
-        assert!(p.is_solved());
-        p.rotate_cw(Face::F);
-        assert!(!p.is_solved());
-        let moved = p.iter().filter(|(_, piece)| !piece.is_home()).count();
-        assert_eq!(moved, 8);
-        p.rotate_ccw(Face::F);
-        assert!(p.is_solved());
-        assert_eq!(crate::format_moves(p.history()), "F F'");
-        // Twisted in place: in its own position (the same colours) but not home.
-        let mut p = PieceCube::solved();
-        p.apply_all(&parse_moves("R' D' R D R' D' R D", Notation::Standard).unwrap())
-            .unwrap();
-        let ufr = Position::new(&[Face::U, Face::F, Face::R]).unwrap();
-        let piece = p.piece_at(&ufr).unwrap();
-        assert_eq!(piece.identity(), Some(ufr));
-        assert!(!piece.is_home());
-        assert_ne!(piece.colour_on(Face::U), Some(Face::U));
-    }
-
-    #[test]
-    fn serialise_round_trips_and_reports_bad_text() {
-        let mut rng = ChaCha8Rng::seed_from_u64(4);
-        for _ in 0..20 {
-            let mut p = PieceCube::solved();
-            p.unsolve(&mut rng, 30);
-            let text = p.serialise();
-            let back = PieceCube::deserialise(&text).unwrap();
-            assert_eq!(back.to_cube(), p.to_cube());
-            assert_eq!(back.serialise(), text);
-            // Any order, any spacing, letters of names in any order.
-            let mut tokens: Vec<&str> = text.split(' ').collect();
-            tokens.reverse();
-            let shuffled = tokens.join("\n  ").replacen("UF:", "FU:", 1);
-            let again = PieceCube::deserialise(&shuffled).unwrap();
-            assert_eq!(again.to_cube(), p.to_cube());
-        }
-        let solved = PieceCube::solved().serialise();
-        let err = |text: &str| PieceCube::deserialise(text).unwrap_err();
-        assert!(matches!(err("UF"), PiecesError::Syntax(_)));
-        assert!(matches!(
-            err(&solved.replacen("UF:UF", "UD:UF", 1)),
-            PiecesError::UnknownPosition(_)
-        ));
-        assert!(matches!(
-            err(&solved.replacen("UF:UF", "UB:UF", 1)),
-            PiecesError::DuplicatePosition(_)
-        ));
-        assert!(matches!(
-            err(&solved.replacen("UF:UF ", "", 1)),
-            PiecesError::MissingPosition(_)
-        ));
-        assert!(matches!(
-            err(&solved.replacen("UF:UF", "UF:UFR", 1)),
-            PiecesError::Length { .. }
-        ));
-        assert!(matches!(
-            err(&solved.replacen("UF:UF", "UF:UX", 1)),
-            PiecesError::UnknownColour { ch: 'X', .. }
-        ));
-        assert!(matches!(
-            err(&solved.replacen("UF:UF", "UF:UD", 1)),
-            PiecesError::NoSuchPiece { .. }
-        ));
-        let dup = err(&solved.replacen("UF:UF", "UF:UB", 1));
-        assert!(matches!(dup, PiecesError::DuplicatePiece { .. }), "{dup}");
-        assert!(dup.to_string().contains("UB"), "{dup}");
-        // A flipped edge is a representable state (the notes check no invariants).
-        let flipped = PieceCube::deserialise(&solved.replacen("UF:UF", "UF:FU", 1)).unwrap();
-        assert!(!flipped.is_solved());
-    }
-
-    #[test]
-    fn whole_cube_turns_read_as_the_same_state() {
-        let moves = parse_moves("R U F'", Notation::Standard).unwrap();
-        let mut c = Cube::solved();
-        c.apply_all(&moves).unwrap();
-        let p = PieceCube::from_cube(&c).unwrap();
-        c.apply_all(&parse_moves("x y", Notation::Standard).unwrap())
-            .unwrap();
-        assert_eq!(PieceCube::from_cube(&c).unwrap(), p);
-        assert!(matches!(
-            PieceCube::from_cube(&Cube::solved_n(2)),
-            Err(PiecesError::Size(2))
-        ));
-    }
-
-    #[test]
-    fn description_bytes_and_render() {
-        let p = PieceCube::solved();
-        assert_eq!(p.state_bytes(), 48 + 96);
-        assert!(
-            p.shape_description()
-                .starts_with("20 colour maps (12 edges, 8 corners)")
+        // Twist corner URF in place on a 4×4×4: its U, R, F stickers.
+        let g = Geometry::of(4);
+        let mut st = Cube::solved_n(4).stickers().to_vec();
+        let (u, r, f) = (
+            g.index(Face::U, 3, 3),
+            g.index(Face::R, 0, 0),
+            g.index(Face::F, 0, 3),
         );
-        let mut q = p.clone();
-        q.rotate_cw(Face::R);
-        let text = q.render();
-        assert!(text.contains("12 of 20 pieces home"), "{text}");
-        assert!(text.ends_with("history: R"), "{text}");
-        assert!(text.contains('*'));
+        (st[u], st[r], st[f]) = (st[f], st[u], st[r]);
+        let twisted = Cube::from_stickers(4, st).unwrap();
+        assert!(matches!(
+            check_real(&twisted),
+            Err(CubieError::TwistSum { .. })
+        ));
+        // Two edges swapped on the 3×3×3: a parity fault.
+        let mut s: Vec<char> = Cube::solved().facelets().chars().collect();
+        s.swap(1, 7); // UB's and UF's U stickers …
+        s.swap(46, 19); // … and their side stickers
+        let swapped = Cube::from_facelets(&s.iter().collect::<String>()).unwrap();
+        assert!(
+            matches!(check_real(&swapped), Err(CubieError::Parity { .. })),
+            "{:?}",
+            check_real(&swapped)
+        );
+    }
+
+    #[test]
+    fn corner_names_are_the_usual_ones() {
+        let mut names: Vec<String> = (0..8).map(corner_name).collect();
+        names.sort();
+        assert_eq!(
+            names,
+            ["DBL", "DFR", "DLF", "DRB", "UBR", "UFL", "ULB", "URF"]
+        );
+    }
+
+    #[test]
+    fn reading_and_writing_round_trip_on_scrambles() {
+        for n in [2, 3] {
+            let mut cube = Cube::solved_n(n);
+            let seq = if n == 3 {
+                "R U F' L2 D B' R2 U' F D2 L B2"
+            } else {
+                "R U F' L2 D B' x R2 U' y F"
+            };
+            cube.apply_all(&parse_moves(seq, Notation::Standard).unwrap())
+                .unwrap();
+            let (cube, _) = rotate_until(&cube, |c| {
+                n == 2
+                    || (0..6).all(|i| {
+                        let f = Face::from_index(i);
+                        c.centre(f) == Some(f)
+                    })
+            })
+            .unwrap();
+            let corners = read_corners(&cube).unwrap();
+            let mut stickers = Cube::solved_n(n).stickers().to_vec();
+            write_corners(n, &mut stickers, &corners);
+            if n == 3 {
+                let edges = read_edges(&cube).unwrap();
+                check_parity(&corners, &edges).unwrap();
+                write_edges(&mut stickers, &edges);
+            }
+            assert_eq!(Cube::from_stickers(n, stickers).unwrap(), cube);
+        }
+    }
+
+    #[test]
+    fn edges_only_on_the_three() {
+        assert_eq!(read_edges(&Cube::solved_n(4)), Err(CubieError::NotThree(4)));
+    }
+
+    #[test]
+    fn twenty_four_distinct_rotations() {
+        let mut seen = std::collections::HashSet::new();
+        for r in rotations() {
+            let mut c = Cube::solved();
+            c.apply_all(&r).unwrap();
+            seen.insert(c.facelets());
+        }
+        assert_eq!(seen.len(), 24);
+    }
+
+    #[test]
+    fn impossible_pieces_are_named() {
+        let solved = Cube::solved().facelets();
+        // Swap the U and R stickers of the UR edge: a flipped edge.
+        let mut s: Vec<char> = solved.chars().collect();
+        s.swap(5, 10);
+        let flipped = Cube::from_facelets(&s.iter().collect::<String>()).unwrap();
+        assert!(matches!(
+            read_edges(&flipped),
+            Err(CubieError::FlipSum { .. })
+        ));
+        // Swap two corner stickers of different corners: U of URF with D of DFR.
+        let mut s: Vec<char> = solved.chars().collect();
+        s.swap(8, 29);
+        let bad = Cube::from_facelets(&s.iter().collect::<String>()).unwrap();
+        let err = read_corners(&bad).unwrap_err();
+        assert!(matches!(err, CubieError::NoSuchCorner { .. }), "{err}");
+        assert!(err.to_string().contains("URF"), "{err}");
+        // Swap two edges (UR and UF): parity.
+        let mut cube = Cube::solved();
+        let mut st = cube.stickers().to_vec();
+        let corners = read_corners(&cube).unwrap();
+        let mut edges = read_edges(&cube).unwrap();
+        edges.perm.swap(0, 1);
+        write_edges(&mut st, &edges);
+        cube = Cube::from_stickers(3, st).unwrap();
+        let edges = read_edges(&cube).unwrap();
+        assert!(matches!(
+            check_parity(&corners, &edges),
+            Err(CubieError::Parity { .. })
+        ));
+    }
+
+    #[test]
+    fn duplicated_corners_with_right_colour_counts_are_caught() {
+        // URF and DBL in place of UFL and DRB keep every colour count at 4.
+        let mut corners = read_corners(&Cube::solved_n(2)).unwrap();
+        let slot = |name: &str| (0..8).find(|&i| corner_name(i) == name).unwrap() as u8;
+        corners.perm[slot("UFL") as usize] = slot("URF");
+        corners.perm[slot("DRB") as usize] = slot("DBL");
+        let mut st = Cube::solved_n(2).stickers().to_vec();
+        write_corners(2, &mut st, &corners);
+        let cube = Cube::from_stickers(2, st).unwrap();
+        let err = read_corners(&cube).unwrap_err();
+        assert!(matches!(err, CubieError::DuplicateCorner { .. }), "{err}");
     }
 }

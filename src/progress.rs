@@ -95,9 +95,9 @@ impl Terminal {
                 Shown::Building(table) => {
                     if table == TableKind::Optimal {
                         // Minutes of work: said once, even when stderr is not a terminal.
-                        let kind = crate::solve::report::optimal_table_kind();
+                        let kind = crate::solve::solution_text::optimal_table_kind();
                         let threads = crate::solve::optimal::default_threads();
-                        let dir = crate::cache::cache_dir();
+                        let dir = crate::table_cache::cache_dir();
                         let path = dir
                             .as_deref()
                             .map(|d| crate::solve::optimal_table::table_file(kind).path_in(d));

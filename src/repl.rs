@@ -344,7 +344,7 @@ impl History {
         let Some(path) = path else {
             return history;
         };
-        if let Some(kind) = crate::cache::special_file(&path) {
+        if let Some(kind) = crate::table_cache::special_file(&path) {
             history.notes.push(format!(
                 "the history file {} is {kind}, not a file: history is not kept this session",
                 path.display()

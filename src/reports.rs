@@ -22,10 +22,10 @@ use comfy_table::{ContentArrangement, Table, presets::UTF8_FULL_CONDENSED};
 
 use crate::cube::Cube;
 use crate::effect::Effect;
-use crate::moves::{PaperMove, format_moves};
+use crate::moves::{Move, format_moves};
 use crate::parser::Notation;
-use crate::perm::{OrderBy, StickerPerm};
 use crate::rep::RepKind;
+use crate::sticker_perm::{OrderBy, StickerPerm};
 use crate::text::{count, thousands};
 use crate::tools::{self, Finding, Reconstruction, Source, Tool};
 
@@ -56,7 +56,7 @@ fn distinct_desc(mut v: Vec<usize>) -> Vec<usize> {
 ///
 /// ```
 /// use cubework::reports::order_report;
-/// use cubework::perm::OrderBy;
+/// use cubework::sticker_perm::OrderBy;
 /// use cubework::Notation;
 /// let alg = cubework::alg::Alg::parse("U R U' R'", Notation::Standard).unwrap();
 /// let r = order_report(4, OrderBy::Colours, &alg).unwrap();
@@ -154,7 +154,7 @@ pub fn cycles_report(n: usize, alg: &Alg) -> Result<String, AlgebraError> {
 /// they move, and the orders.
 ///
 /// ```
-/// use cubework::perm::StickerPerm;
+/// use cubework::sticker_perm::StickerPerm;
 /// use cubework::reports::cycles_summary;
 /// let p = StickerPerm::of_moves(3, &cubework::parse_moves("U", cubework::Notation::Standard).unwrap()).unwrap();
 /// assert_eq!(cycles_summary(&p), "5 cycles moving 20 stickers, 8 pieces; order 4 by labels, 4 by colours");
@@ -341,7 +341,7 @@ pub fn scramble_report(
     scramble_length_fits(count)?;
     let seed = seed.unwrap_or_else(tools::fresh_seed);
     let moves = tools::scramble(count, seed);
-    let moves = tools::in_notation(&moves, notation);
+    let moves = crate::notation::in_notation(&moves, notation);
     Ok(format!(
         "SCRAMBLE: {count} random quarter-turns, seed {seed}\n{}",
         format_moves(&moves)
@@ -390,22 +390,16 @@ pub fn sized_scramble_report(
     ))
 }
 
-fn paper_string(seq: &[PaperMove]) -> String {
+fn paper_string(seq: &[Move]) -> String {
     seq.iter().map(|m| m.to_string()).collect()
 }
 
-fn standard_string(seq: &[PaperMove]) -> String {
+fn standard_string(seq: &[Move]) -> String {
     format_moves(&seq.iter().map(|m| m.to_standard()).collect::<Vec<_>>())
 }
 
 /// How a tool's sequence was found, from the recorded finding or a fresh search.
-fn how_found(
-    tool: Tool,
-    chosen: &[PaperMove],
-    matches: usize,
-    tried: usize,
-    source: &Source,
-) -> String {
+fn how_found(tool: Tool, chosen: &[Move], matches: usize, tried: usize, source: &Source) -> String {
     let f = Found {
         tool,
         chosen,
@@ -443,7 +437,7 @@ fn how_found(
 
 struct Found<'a> {
     tool: Tool,
-    chosen: &'a [PaperMove],
+    chosen: &'a [Move],
     matches: usize,
     tried: usize,
 }
@@ -592,10 +586,11 @@ pub fn reps_table(n: usize) -> String {
         };
         let shape: Vec<String> = rep.shape().iter().map(|d| d.to_string()).collect();
         let (moves, undefined) = if n == 3 {
-            let undefined: Vec<String> = crate::moves::PaperMove::ALL
+            let undefined: Vec<String> = crate::moves::Move::PAPER
                 .iter()
-                .filter(|&&m| kind.undefined_reason(m).is_some())
-                .map(|m| m.to_string())
+                .zip(crate::moves::LayerTurn::PAPER)
+                .filter(|&(_, t)| kind.undefined_turn(3, t).is_some())
+                .map(|(m, _)| m.to_string())
                 .collect();
             (
                 format!("{}/24", kind.defined_moves().len()),
@@ -626,7 +621,7 @@ pub fn reps_table(n: usize) -> String {
         ]);
     }
     if n == 3 {
-        let pieces = crate::pieces::PieceCube::solved();
+        let pieces = crate::piece_map::PieceCube::solved();
         table.add_row([
             "pieces".to_string(),
             "(Ruby notes: outside the paper)".to_string(),
@@ -658,7 +653,7 @@ pub fn random_state_report(
     notation: Notation,
 ) -> Result<String, crate::solve::SolveError> {
     let seed = seed.unwrap_or_else(tools::fresh_seed);
-    let (_, scramble) = crate::solve::report::random_state_scramble(tables, seed)?;
+    let (_, scramble) = crate::solve::solution_text::random_state_scramble(tables, seed)?;
     let moves: Vec<crate::moves::Move> = scramble.iter().map(|m| m.to_move()).collect();
     Ok(format!(
         "random state, seed {seed}: drawn uniformly from all 43,252,003,274,489,856,000; these {} moves make it from solved (a two-phase solution, inverted)\n{}",
@@ -700,11 +695,22 @@ pub fn pocket_random_state_report(
 /// A solver table the workbench keeps in its cache directory.
 pub struct CachedTable {
     /// Its file: name, version, largest size.
-    pub file: crate::cache::TableFile,
+    pub file: crate::table_cache::TableFile,
     /// What it is for.
     pub what: &'static str,
-    /// Reads a payload through the table's own checks.
-    pub check: fn(&[u8]) -> Result<(), String>,
+    /// Reads the file whole through its checksum and the table's own checks.
+    pub check: fn(&std::path::Path) -> Result<(), crate::table_cache::CacheError>,
+}
+
+/// Reads the file at `path` as a `spec` table, whole, through its checksum and `check`, the
+/// table's own checks of its payload.
+fn read_checked(
+    path: &std::path::Path,
+    spec: &crate::table_cache::TableFile,
+    check: impl FnOnce(&[u8]) -> Result<(), String>,
+) -> Result<(), crate::table_cache::CacheError> {
+    use crate::table_cache::{CacheError, read};
+    read(path, spec).and_then(|payload| check(&payload).map_err(CacheError::Inconsistent))
 }
 
 /// Every table the workbench caches: the 2×2×2 distances in each metric and the two-phase
@@ -717,27 +723,44 @@ pub fn cached_tables() -> Vec<CachedTable> {
         CachedTable {
             file: crate::pocket::table_file(Metric::Qtm),
             what: "2×2×2 distances, quarter-turn metric",
-            check: |b| DistanceTable::from_payload(b, Metric::Qtm).map(|_| ()),
+            check: |path| {
+                read_checked(path, &crate::pocket::table_file(Metric::Qtm), |b| {
+                    DistanceTable::from_payload(b, Metric::Qtm).map(|_| ())
+                })
+            },
         },
         CachedTable {
             file: crate::pocket::table_file(Metric::Htm),
             what: "2×2×2 distances, half-turn metric",
-            check: |b| DistanceTable::from_payload(b, Metric::Htm).map(|_| ()),
+            check: |path| {
+                read_checked(path, &crate::pocket::table_file(Metric::Htm), |b| {
+                    DistanceTable::from_payload(b, Metric::Htm).map(|_| ())
+                })
+            },
         },
         CachedTable {
-            file: crate::solve::cache::table_file(),
+            file: crate::solve::twophase_file::table_file(),
             what: "3×3×3 two-phase solver",
-            check: |b| crate::solve::tables::Tables::from_payload(b).map(|_| ()),
+            check: |path| {
+                read_checked(path, &crate::solve::twophase_file::table_file(), |b| {
+                    crate::solve::tables::Tables::from_payload(b).map(|_| ())
+                })
+            },
+        },
+        CachedTable {
+            file: table_file(SliceKind::Corners),
+            what: "3×3×3 optimal solver, large (tables build --optimal --size large)",
+            check: |path| AxisTable::check_file(SliceKind::Corners, path),
         },
         CachedTable {
             file: table_file(SliceKind::Sorted),
-            what: "3×3×3 optimal solver (built by tables build --optimal)",
-            check: |b| AxisTable::from_payload(SliceKind::Sorted, b.to_vec()).map(|_| ()),
+            what: "3×3×3 optimal solver, medium (tables build --optimal)",
+            check: |path| AxisTable::check_file(SliceKind::Sorted, path),
         },
         CachedTable {
             file: table_file(SliceKind::Position),
-            what: "3×3×3 optimal solver, small (CUBEWORK_OPTIMAL_TABLE=small)",
-            check: |b| AxisTable::from_payload(SliceKind::Position, b.to_vec()).map(|_| ()),
+            what: "3×3×3 optimal solver, small (tables build --optimal --size small)",
+            check: |path| AxisTable::check_file(SliceKind::Position, path),
         },
     ]
 }
@@ -746,7 +769,7 @@ pub fn cached_tables() -> Vec<CachedTable> {
 /// missing or damaged (the optimal solver's only if `optimal`), with `progress` hearing how;
 /// how each was obtained, then the listing of [`tables_report`].
 pub fn tables_build_report(
-    optimal: bool,
+    optimal: Option<crate::solve::optimal_table::SliceKind>,
     progress: &crate::solve::Progress,
 ) -> Result<String, crate::solve::SolveError> {
     use crate::solve::shared;
@@ -759,17 +782,18 @@ pub fn tables_build_report(
     let (_, report) = shared::twophase_tables(progress);
     out.push(format!(
         "{}: {report}",
-        crate::solve::cache::table_file().name
+        crate::solve::twophase_file::table_file().name
     ));
-    if optimal {
+    if let Some(kind) = optimal {
+        // The kind asked for, unless CUBEWORK_OPTIMAL_TABLE names another.
+        let kind = crate::solve::solution_text::choose_optimal_table(kind);
         let (_, report) = shared::optimal_table(progress)?;
         out.push(format!(
             "{}: {report}",
-            crate::solve::optimal_table::table_file(crate::solve::report::optimal_table_kind())
-                .name
+            crate::solve::optimal_table::table_file(kind).name
         ));
     }
-    out.push(tables_report(crate::cache::cache_dir().as_deref()));
+    out.push(tables_report(crate::table_cache::cache_dir().as_deref()));
     Ok(out.join("\n"))
 }
 
@@ -777,26 +801,83 @@ pub fn tables_build_report(
 /// missing or damaged) and path — with what is wrong with each damaged one below.
 ///
 /// It loads no table: a file that passed every check (checksum and the table's own) when it
-/// was saved or last loaded, and has not changed since ([`crate::cache::checked_since`]), is
+/// was saved or last loaded, and has not changed since ([`crate::table_cache::checked_since`]), is
 /// judged by its 48-byte header alone; only one that changed, or was never checked, is read
 /// through all of the table's checks. So with every table built it reads a few hundred
 /// bytes, however large the tables.
 pub fn tables_report(dir: Option<&std::path::Path>) -> String {
-    tables_listing(dir, false)
+    tables_listing(dir)
 }
 
-/// [`tables_report`] reading every built table whole, through its checksum and its own
-/// checks, however recently it was checked (for `tables check`); each one that passes is
-/// marked checked again.
-pub fn tables_check_report(dir: Option<&std::path::Path>) -> String {
-    tables_listing(dir, true)
+/// What `cubework tables check` found: a line a table, and how many are damaged.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TablesCheck {
+    /// One line a table: `NAME: good (BYTES bytes, PATH)`, `NAME: not built (PATH)` or
+    /// `NAME: damaged: the cache file PATH …` (what is wrong).
+    pub text: String,
+    /// Tables that are there but damaged.
+    pub damaged: usize,
 }
 
-fn tables_listing(dir: Option<&std::path::Path>, whole: bool) -> String {
-    use crate::cache::{CacheError, checked_since, inspect, mark_checked, read};
+/// No cache directory to keep tables in.
+const NO_CACHE_DIR: &str =
+    "no cache directory: set CUBEWORK_CACHE_DIR, or a home directory, to keep tables";
+
+/// `cubework tables check`: every built table read whole, through its checksum and its own
+/// checks, however recently it was checked, one line each; each one that passes is marked
+/// checked again, so that later loads need not read it whole.
+///
+/// ```
+/// let dir = std::env::temp_dir().join(format!("cubework-doc-check-{}", std::process::id()));
+/// let report = cubework::reports::tables_check_report(Some(&dir));
+/// assert_eq!(report.damaged, 0);
+/// assert!(report.text.lines().all(|l| l.contains(": not built (")));
+/// ```
+pub fn tables_check_report(dir: Option<&std::path::Path>) -> TablesCheck {
+    use crate::table_cache::{CacheError, inspect, mark_checked};
     let Some(dir) = dir else {
-        return "no cache directory: set CUBEWORK_CACHE_DIR, or a home directory, to keep tables"
-            .to_string();
+        return TablesCheck {
+            text: NO_CACHE_DIR.to_string(),
+            damaged: 0,
+        };
+    };
+    let mut lines = Vec::new();
+    let mut damaged = 0;
+    for t in cached_tables() {
+        let path = t.file.path_in(dir);
+        let name = t.file.name;
+        match inspect(&path, &t.file).and_then(|_| (t.check)(&path)) {
+            Ok(()) => {
+                mark_checked(&path);
+                let bytes = std::fs::metadata(&path).map_or(0, |m| m.len());
+                lines.push(format!(
+                    "{name}: good ({} bytes, {})",
+                    crate::text::thousands(bytes),
+                    path.display()
+                ));
+            }
+            Err(CacheError::Missing) => {
+                lines.push(format!("{name}: not built ({})", path.display()));
+            }
+            Err(e) => {
+                damaged += 1;
+                lines.push(format!(
+                    "{name}: damaged: the cache file {} {e}",
+                    path.display()
+                ));
+            }
+        }
+    }
+    TablesCheck {
+        text: lines.join("\n"),
+        damaged,
+    }
+}
+
+fn tables_listing(dir: Option<&std::path::Path>) -> String {
+    use crate::table_cache::{CacheError, checked_since, inspect, mark_checked};
+    let Some(dir) = dir else {
+        return NO_CACHE_DIR.to_string();
     };
     let mut table = Table::new();
     table
@@ -807,12 +888,10 @@ fn tables_listing(dir: Option<&std::path::Path>, whole: bool) -> String {
     for t in cached_tables() {
         let path = t.file.path_in(dir);
         let problem = inspect(&path, &t.file).and_then(|_| {
-            if !whole && checked_since(&path) {
+            if checked_since(&path) {
                 return Ok(());
             }
-            read(&path, &t.file)
-                .and_then(|payload| (t.check)(&payload).map_err(CacheError::Inconsistent))
-                .inspect(|()| mark_checked(&path))
+            (t.check)(&path).inspect(|()| mark_checked(&path))
         });
         let state = match &problem {
             Ok(()) => "built",

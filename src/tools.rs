@@ -25,11 +25,10 @@ use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use crate::cancel::Cancelled;
-use crate::effect::{Effect, PieceMove, Place};
+use crate::effect::{Effect, PieceEffect, Place};
 use crate::face::Face;
-use crate::moves::{Move, PaperLetter, PaperMove};
-use crate::notation::Notation;
-use crate::perm::StickerPerm;
+use crate::moves::{Move, PaperLetter};
+use crate::sticker_perm::StickerPerm;
 
 /// One of the paper's six tools.
 ///
@@ -153,7 +152,7 @@ impl Tool {
         let place = |name: &str| Place::named(name).expect("known piece name");
         let p = |name: &str| e.piece(name).expect("known piece name");
         let goes = |from: &str, to: &str| p(from).to == place(to);
-        let still_but = |list: &[PieceMove], except: &[&str]| {
+        let still_but = |list: &[PieceEffect], except: &[&str]| {
             let except: Vec<Place> = except.iter().map(|n| place(n)).collect();
             list.iter()
                 .filter(|m| !except.contains(&m.from))
@@ -169,23 +168,23 @@ impl Tool {
                     && e.corners.iter().filter(|m| m.stays()).count() == 6
                     && ["UFR", "UFL", "UBR", "UBL"]
                         .iter()
-                        .all(|&c| p(c).twist == 0)
+                        .all(|&c| p(c).orient == 0)
             }
             Tool::Twist => {
                 let bottom = ["DFR", "DFL", "DBR", "DBL"];
                 let twisted = bottom
                     .iter()
-                    .filter(|&&c| p(c).stays() && p(c).twist == 1)
+                    .filter(|&&c| p(c).stays() && p(c).orient == 1)
                     .count();
                 twisted == 3
                     && still_but(&e.corners, &bottom)
-                    && bottom.iter().all(|&c| p(c).stays() && p(c).twist != 2)
+                    && bottom.iter().all(|&c| p(c).stays() && p(c).orient != 2)
             }
             Tool::Snap => goes("BR", "UF") && still_but(&e.corners, &[]),
             Tool::Lift => goes("DR", "UF") && still_but(&e.corners, &[]),
             Tool::Cycle => {
                 let middle: Vec<Place> = ["FR", "FL", "BR", "BL"].map(place).to_vec();
-                let moved: Vec<&PieceMove> = e.edges.iter().filter(|m| !m.stays()).collect();
+                let moved: Vec<&PieceEffect> = e.edges.iter().filter(|m| !m.stays()).collect();
                 moved.len() == 3
                     && moved.iter().all(|m| middle.contains(&m.from))
                     && still_but(&e.corners, &[])
@@ -194,7 +193,7 @@ impl Tool {
             Tool::Flip => {
                 ["FR", "BR"]
                     .iter()
-                    .all(|&c| p(c).stays() && p(c).twist == 1)
+                    .all(|&c| p(c).stays() && p(c).orient == 1)
                     && still_but(&e.corners, &[])
                     && still_but(&e.edges, &["FR", "BR"])
             }
@@ -211,15 +210,15 @@ impl Tool {
     /// ```
     pub fn finding(self) -> Finding {
         use PaperLetter::*;
-        const fn p(l: PaperLetter) -> PaperMove {
-            PaperMove::new(l)
+        const fn p(l: PaperLetter) -> Move {
+            Move::paper(l)
         }
-        const fn bar(l: PaperLetter) -> PaperMove {
-            PaperMove::new(l).inverse()
+        const fn bar(l: PaperLetter) -> Move {
+            Move::paper(l).inverse()
         }
         // The search's choices: F̄D̄FDRDR̄, RDDR̄D̄RD̄R̄DD, F̄MFM̄, CDC̄D̄, MLLM̄LL, MRMRMRRM̄RM̄RM̄RR.
-        const SWITCH: &[PaperMove] = &[bar(F), bar(D), p(F), p(D), p(R), p(D), bar(R)];
-        const TWIST: &[PaperMove] = &[
+        const SWITCH: &[Move] = &[bar(F), bar(D), p(F), p(D), p(R), p(D), bar(R)];
+        const TWIST: &[Move] = &[
             p(R),
             p(D),
             p(D),
@@ -231,10 +230,10 @@ impl Tool {
             p(D),
             p(D),
         ];
-        const SNAP: &[PaperMove] = &[bar(F), p(M), p(F), bar(M)];
-        const LIFT: &[PaperMove] = &[p(C), p(D), bar(C), bar(D)];
-        const CYCLE: &[PaperMove] = &[p(M), p(L), p(L), bar(M), p(L), p(L)];
-        const FLIP: &[PaperMove] = &[
+        const SNAP: &[Move] = &[bar(F), p(M), p(F), bar(M)];
+        const LIFT: &[Move] = &[p(C), p(D), bar(C), bar(D)];
+        const CYCLE: &[Move] = &[p(M), p(L), p(L), bar(M), p(L), p(L)];
+        const FLIP: &[Move] = &[
             p(M),
             p(R),
             p(M),
@@ -280,7 +279,7 @@ impl Tool {
     /// use cubework::Tool;
     /// assert_eq!(Tool::Lift.sequence().len(), 4);
     /// ```
-    pub fn sequence(self) -> &'static [PaperMove] {
+    pub fn sequence(self) -> &'static [Move] {
         self.finding().chosen
     }
 
@@ -293,7 +292,7 @@ impl Tool {
     /// assert!(Tool::Switch.has_effect(&Effect::of_moves(&seq).unwrap()));
     /// ```
     pub fn paper_moves(self) -> Vec<Move> {
-        self.sequence().iter().map(|&m| Move::paper(m)).collect()
+        self.sequence().to_vec()
     }
 
     /// The reconstructed sequence in standard notation.
@@ -313,7 +312,7 @@ pub struct Finding {
     /// The tool.
     pub tool: Tool,
     /// The sequence used: the best of the matches.
-    pub chosen: &'static [PaperMove],
+    pub chosen: &'static [Move],
     /// How many candidates have the described effect.
     pub matches: usize,
     /// How many readings were tried, plus the positions the fallback search examined.
@@ -372,9 +371,9 @@ pub struct Reconstruction {
     /// How many readings were tried, plus the positions the fallback search examined.
     pub tried: usize,
     /// Every candidate with the described effect, best first (see the module docs).
-    pub matches: Vec<Vec<PaperMove>>,
+    pub matches: Vec<Vec<Move>>,
     /// The one used: the first match (empty if none).
-    pub chosen: Vec<PaperMove>,
+    pub chosen: Vec<Move>,
     /// Whether it is a reading of the printed string.
     pub source: Source,
 }
@@ -387,13 +386,13 @@ pub struct Reconstruction {
 /// assert_eq!(readings("CDCD").len(), 16);
 /// assert_eq!(readings("EMFM").len(), 24 * 8);
 /// ```
-pub fn readings(printed: &str) -> Vec<Vec<PaperMove>> {
-    let mut out: Vec<Vec<PaperMove>> = vec![Vec::new()];
+pub fn readings(printed: &str) -> Vec<Vec<Move>> {
+    let mut out: Vec<Vec<Move>> = vec![Vec::new()];
     for c in printed.chars() {
-        let choices: Vec<PaperMove> = if c == 'E' {
-            PaperMove::ALL.to_vec()
+        let choices: Vec<Move> = if c == 'E' {
+            Move::PAPER.to_vec()
         } else if let Some(l) = PaperLetter::from_letter(c) {
-            vec![PaperMove::new(l), PaperMove::new(l).inverse()]
+            vec![Move::paper(l), Move::paper(l).inverse()]
         } else {
             return Vec::new();
         };
@@ -411,14 +410,13 @@ pub fn readings(printed: &str) -> Vec<Vec<PaperMove>> {
     out
 }
 
-fn effect_of(seq: &[PaperMove]) -> Effect {
-    let moves: Vec<Move> = seq.iter().map(|&m| Move::paper(m)).collect();
-    let p = StickerPerm::of_moves(3, &moves).expect("paper moves are defined on the 3×3×3");
+fn effect_of(seq: &[Move]) -> Effect {
+    let p = StickerPerm::of_moves(3, seq).expect("paper moves are defined on the 3×3×3");
     Effect::of_perm(&p)
 }
 
 /// How many pieces a tool's candidate disturbs (moves or turns).
-fn disturbance(seq: &[PaperMove]) -> usize {
+fn disturbance(seq: &[Move]) -> usize {
     effect_of(seq).changed().len()
 }
 
@@ -434,7 +432,7 @@ fn disturbance(seq: &[PaperMove]) -> usize {
 pub fn reconstruct(tool: Tool) -> Result<Reconstruction, Cancelled> {
     let all = readings(tool.printed());
     let tried = all.len();
-    let mut matches: Vec<Vec<PaperMove>> = all
+    let mut matches: Vec<Vec<Move>> = all
         .into_iter()
         .filter(|r| tool.has_effect(&effect_of(r)))
         .collect();
@@ -474,15 +472,22 @@ pub fn reconstruct(tool: Tool) -> Result<Reconstruction, Cancelled> {
 /// Orders candidates best first: fewest pieces disturbed, then letters closest to the
 /// printed string (edit distance; 0 for every reading), then fewest bars, then enumeration
 /// order.
-fn rank(matches: &mut [Vec<PaperMove>], printed: &str) {
+fn rank(matches: &mut [Vec<Move>], printed: &str) {
     let printed: Vec<char> = printed.chars().collect();
     matches.sort_by_cached_key(|r| {
-        let letters: Vec<char> = r.iter().map(|m| m.letter.letter()).collect();
+        let letters: Vec<char> = r
+            .iter()
+            .map(|m| m.paper_letter().map_or(' ', PaperLetter::letter))
+            .collect();
+        let order: Vec<_> = r
+            .iter()
+            .map(|m| (m.paper_letter(), m.amount.is_prime()))
+            .collect();
         (
             disturbance(r),
             edit_distance(&letters, &printed),
-            r.iter().filter(|m| m.inverse).count(),
-            r.clone(),
+            r.iter().filter(|m| m.amount.is_prime()).count(),
+            order,
         )
     });
 }
@@ -507,17 +512,14 @@ fn edit_distance(a: &[char], b: &[char]) -> usize {
 /// breadth-first search over the positions those moves reach, giving up beyond
 /// [`SHORTEST_STATES`] positions. Returns every shortest sequence that ends on a matching
 /// position (up to [`SHORTEST_KEEP`]) and how many positions were examined.
-fn shortest(
-    tool: Tool,
-    letters: &[PaperLetter],
-) -> Result<(Vec<Vec<PaperMove>>, usize), Cancelled> {
-    let moves: Vec<PaperMove> = letters
+fn shortest(tool: Tool, letters: &[PaperLetter]) -> Result<(Vec<Vec<Move>>, usize), Cancelled> {
+    let moves: Vec<Move> = letters
         .iter()
-        .flat_map(|&l| [PaperMove::new(l), PaperMove::new(l).inverse()])
+        .flat_map(|&l| [Move::paper(l), Move::paper(l).inverse()])
         .collect();
     let gens: Vec<StickerPerm> = moves
         .iter()
-        .map(|&m| StickerPerm::of_moves(3, &[Move::paper(m)]).expect("3×3×3 paper move"))
+        .map(|&m| StickerPerm::of_moves(3, &[m]).expect("3×3×3 paper move"))
         .collect();
     let key = |p: &StickerPerm| -> Vec<u8> { p.sources().iter().map(|&s| s as u8).collect() };
     let centres: Vec<usize> = (0..6).map(|f| 9 * f + 4).collect();
@@ -586,11 +588,11 @@ fn paths_to(
     p: &StickerPerm,
     d: usize,
     gens: &[StickerPerm],
-    moves: &[PaperMove],
+    moves: &[Move],
     depth: &HashMap<Vec<u8>, usize>,
     key: &dyn Fn(&StickerPerm) -> Vec<u8>,
-    suffix: &mut Vec<PaperMove>,
-    found: &mut Vec<Vec<PaperMove>>,
+    suffix: &mut Vec<Move>,
+    found: &mut Vec<Vec<Move>>,
 ) {
     if found.len() >= SHORTEST_KEEP {
         return;
@@ -614,14 +616,14 @@ fn paths_to(
 ///
 /// ```
 /// use cubework::tools::scramble_alphabet;
-/// let s: String = scramble_alphabet().iter().map(|m| m.letter.letter()).collect();
+/// let s: String = scramble_alphabet().iter().map(|m| m.paper_letter().unwrap().letter()).collect();
 /// assert_eq!(s, "UUDDBBFFLLRR");
 /// ```
-pub fn scramble_alphabet() -> Vec<PaperMove> {
+pub fn scramble_alphabet() -> Vec<Move> {
     use PaperLetter as P;
     [P::U, P::D, P::B, P::F, P::L, P::R]
         .into_iter()
-        .flat_map(|l| [PaperMove::new(l), PaperMove::new(l).inverse()])
+        .flat_map(|l| [Move::paper(l), Move::paper(l).inverse()])
         .collect()
 }
 
@@ -668,20 +670,21 @@ pub fn random<T: Clone>(count: usize, from: &[T], rng: &mut impl rand::Rng) -> V
 pub fn scramble(count: usize, seed: u64) -> Vec<Move> {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let alphabet = scramble_alphabet();
-    let mut picked: Vec<PaperMove> = Vec::with_capacity(count);
+    let mut picked: Vec<Move> = Vec::with_capacity(count);
     while picked.len() < count {
         let Some(&m) = random(1, &alphabet, &mut rng).first() else {
             break;
         };
         let n = picked.len();
-        let same_face = n >= 1 && picked[n - 1].letter == m.letter;
-        let same_axis = |p: &PaperMove| p.letter.axis() == m.letter.axis();
+        let axis = |p: &Move| p.paper_letter().map(PaperLetter::axis);
+        let same_face = n >= 1 && picked[n - 1].paper_letter() == m.paper_letter();
+        let same_axis = |p: &Move| axis(p) == axis(&m);
         let third_on_axis = n >= 2 && same_axis(&picked[n - 1]) && same_axis(&picked[n - 2]);
         if !(same_face || third_on_axis) {
             picked.push(m);
         }
     }
-    picked.into_iter().map(Move::paper).collect()
+    picked
 }
 
 /// The length of the WCA's random-move scramble of the `n`×`n`×`n` (TNoodle's): 40 moves for
@@ -748,7 +751,7 @@ pub fn wca_scramble(n: usize, count: usize, seed: u64) -> Vec<Move> {
             run.clear();
         }
         run.push((face, depth));
-        let amount = [Amount::One, Amount::Two, Amount::Prime][rng.random_range(0..3)];
+        let amount = [Amount::ONE, Amount::TWO, Amount::PRIME][rng.random_range(0..3)];
         out.push(Move {
             turn: Turn::Face {
                 face,
@@ -785,48 +788,6 @@ pub fn scramble_of_size(n: usize, count: Option<usize>, seed: u64) -> Vec<Move> 
     }
 }
 
-/// A sequence written in the given notation, the same turns: in standard notation each paper
-/// move as its standard move; in the paper's dialect each standard move as the paper's letters
-/// for it on the 3×3×3 (a half-turn as the quarter-turn twice, a wide turn as its slices). A
-/// standard move the paper's letters cannot write (an inner layer of a big cube) stays as it
-/// is.
-///
-/// ```
-/// use cubework::tools::in_notation;
-/// use cubework::{format_moves, parse_moves, Notation};
-/// let std = parse_moves("R U2 F' Rw", Notation::Standard).unwrap();
-/// let paper = in_notation(&std, Notation::Paper);
-/// assert_eq!(format_moves(&paper), "R\u{305}UUFR\u{305}C\u{305}");
-/// assert_eq!(format_moves(&in_notation(&paper, Notation::Standard)), "R U U F' R M'");
-/// ```
-pub fn in_notation(moves: &[Move], notation: Notation) -> Vec<Move> {
-    let mut out = Vec::with_capacity(moves.len());
-    for &m in moves {
-        match (notation, m.turn) {
-            (Notation::Standard, crate::moves::Turn::Paper(letter)) => {
-                let base = PaperMove::new(letter).to_standard();
-                let quarters = base.amount.quarters() * m.amount.quarters() % 4;
-                out.push(Move {
-                    turn: base.turn,
-                    amount: match quarters {
-                        2 => crate::moves::Amount::Two,
-                        3 => crate::moves::Amount::Prime,
-                        _ => crate::moves::Amount::One,
-                    },
-                });
-            }
-            (Notation::Paper, crate::moves::Turn::Paper(_)) | (Notation::Standard, _) => {
-                out.push(m)
-            }
-            (Notation::Paper, _) => match m.paper_moves() {
-                Ok(paper) => out.extend(paper.into_iter().map(Move::paper)),
-                Err(_) => out.push(m),
-            },
-        }
-    }
-    out
-}
-
 /// A fresh seed for [`scramble`], from the operating system's randomness.
 ///
 /// ```
@@ -856,6 +817,7 @@ mod tests {
     use super::*;
     use crate::cube::Cube;
     use crate::effect::PieceKind;
+    use crate::notation::Notation;
     use crate::parser::parse_sequence;
 
     /// The effect of a tool typed by name, in the given notation, through the parser.
@@ -875,7 +837,7 @@ mod tests {
 
     fn at(e: &Effect, piece: &str) -> (String, u8) {
         let m = e.piece(piece).unwrap();
-        (m.to.to_string(), m.twist)
+        (m.to.to_string(), m.orient)
     }
 
     fn still(e: &Effect, pieces: &[&str]) {
@@ -931,7 +893,7 @@ mod tests {
     #[test]
     fn cycle_cycles_three_middle_layer_edges() {
         let e = both("CYCLE");
-        let moved: Vec<PieceMove> = e.edges.iter().copied().filter(|m| !m.stays()).collect();
+        let moved: Vec<PieceEffect> = e.edges.iter().copied().filter(|m| !m.stays()).collect();
         assert_eq!(moved.len(), 3);
         let middle = ["FR", "FL", "BR", "BL"];
         for m in &moved {
@@ -971,7 +933,11 @@ mod tests {
     fn five_tools_are_readings_of_the_print_and_flip_is_not() {
         for t in Tool::ALL {
             let r = t.finding();
-            let letters: String = r.chosen.iter().map(|m| m.letter.letter()).collect();
+            let letters: String = r
+                .chosen
+                .iter()
+                .map(|m| m.paper_letter().map_or(' ', PaperLetter::letter))
+                .collect();
             if t == Tool::Flip {
                 // No bar pattern on MRMRMRMRMRMR flips the two edges and leaves the rest.
                 assert!(

@@ -3,6 +3,8 @@
 // The end-to-end tests drive the binary and the front ends: the `cli` feature.
 #![cfg(feature = "cli")]
 
+mod common;
+
 use assert_cmd::Command;
 use cubework::command::Session;
 use cubework::rep::RepKind;
@@ -83,11 +85,7 @@ fn the_command_line_evaluates_a_line_and_shows_the_cube_after_it() {
         ])
         .output()
         .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    common::assert_success(&out, "");
     let text = String::from_utf8(out.stdout).unwrap();
     let apply = Command::cargo_bin("cubework")
         .unwrap()

@@ -10,11 +10,7 @@ use common::cubework;
 
 fn run(args: &[&str]) -> (String, String, Option<i32>) {
     let out = cubework().args(args).output().unwrap();
-    (
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-        out.status.code(),
-    )
+    common::outcome(out)
 }
 
 fn state(alg: &str) -> Cube {
@@ -219,11 +215,7 @@ fn batch_of_states() {
 
 fn session(input: &str) -> (String, String, Option<i32>) {
     let out = cubework().write_stdin(input).output().unwrap();
-    (
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-        out.status.code(),
-    )
+    common::outcome(out)
 }
 
 #[test]

@@ -26,11 +26,7 @@ fn facelets(rep: &str, alg: &str) -> String {
         .args(["apply", "--rep", rep, "--show", "facelets", alg])
         .output()
         .unwrap();
-    assert!(
-        out.status.success(),
-        "{rep} {alg}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    common::assert_success(&out, format_args!("{rep} {alg}: "));
     let text = String::from_utf8(out.stdout).unwrap();
     assert_eq!(text.lines().count(), 1, "exactly one line");
     text.trim_end().to_string()
@@ -196,11 +192,7 @@ fn reps_lists_all_seven() {
 fn representations_at_every_size_from_the_command_line() {
     let run = |args: &[&str]| {
         let out = cubework().args(args).output().unwrap();
-        assert!(
-            out.status.success(),
-            "{args:?}: {}",
-            String::from_utf8_lossy(&out.stderr)
-        );
+        common::assert_success(&out, format_args!("{args:?}: "));
         String::from_utf8(out.stdout).unwrap()
     };
     // Every representation that holds the 4×4×4 shows the same state as the geometry.
@@ -336,11 +328,7 @@ fn help_and_version_succeed() {
 
 fn last_line(args: &[&str]) -> String {
     let out = cubework().args(args).output().unwrap();
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    common::assert_success(&out, format_args!("{args:?}: "));
     String::from_utf8(out.stdout)
         .unwrap()
         .lines()
@@ -469,11 +457,7 @@ fn cached() -> Command {
 
 fn cached_last_line(args: &[&str]) -> String {
     let out = cached().args(args).output().unwrap();
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    common::assert_success(&out, format_args!("{args:?}: "));
     String::from_utf8(out.stdout)
         .unwrap()
         .lines()

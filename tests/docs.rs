@@ -109,11 +109,7 @@ fn run_session(block: &str) {
         .write_stdin(stdin)
         .output()
         .unwrap();
-    assert!(
-        out.status.success(),
-        "the session failed: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    common::assert_success(&out, "the session failed: ");
     snapbox::assert_data_eq!(String::from_utf8(out.stdout).unwrap(), expected);
 }
 

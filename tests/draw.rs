@@ -347,11 +347,7 @@ fn draw_writes_the_pictures_of_the_issue() {
             .arg(&path)
             .output()
             .unwrap();
-        assert!(
-            out.status.success(),
-            "{args:?}: {}",
-            String::from_utf8_lossy(&out.stderr)
-        );
+        common::assert_success(&out, format_args!("{args:?}: "));
         let line = String::from_utf8(out.stdout).unwrap();
         assert!(line.starts_with("wrote ") && line.contains(what), "{line}");
         raster(&std::fs::read_to_string(&path).unwrap());
@@ -580,11 +576,7 @@ fn the_pages_script_draws_and_turns_as_the_rust_code_does() {
             .arg(&file)
             .output()
             .unwrap();
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
+        common::assert_success(&out, "");
         let from_js = polygons(&String::from_utf8(out.stdout).unwrap());
         let from_rust = polygons(
             &draw(
@@ -728,11 +720,7 @@ fn a_png_name_gets_a_png_image() {
         .arg(&path)
         .output()
         .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    common::assert_success(&out, "");
     let bytes = std::fs::read(&path).unwrap();
     let line = String::from_utf8(out.stdout).unwrap();
     assert!(
@@ -881,11 +869,7 @@ fn run_model(c: &Cube, tail: &str, name: &str) -> Option<String> {
         .arg(&file)
         .output()
         .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    common::assert_success(&out, "");
     Some(String::from_utf8(out.stdout).unwrap())
 }
 

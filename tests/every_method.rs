@@ -22,7 +22,7 @@ const CACHE: &str = "cubework-every-method";
 
 /// `cube` turned by one of the 24 whole-cube turns, chosen by `rng`.
 fn turned(mut cube: Cube, rng: &mut ChaCha8Rng) -> Cube {
-    let rotations = cubework::cubies::rotations();
+    let rotations = cubework::pieces::rotations();
     let turn = &rotations[rng.random_range(0..rotations.len())];
     cube.apply_all(turn).unwrap();
     cube
@@ -229,8 +229,11 @@ fn every_methods_single_and_batch_answers_solve_200_turned_random_states() {
         notation: cubework::Notation::Standard,
         progress: Progress::none(),
         advise: &cubework::batch::no_advice,
+        threads: None,
     };
-    let summary = cubework::batch::run(input.as_bytes(), &mut out, &mut err, &job).unwrap();
+    // The batch reads on a thread of its own: its input is owned.
+    let input = std::io::Cursor::new(input.into_bytes());
+    let summary = cubework::batch::run(input, &mut out, &mut err, &job).unwrap();
     assert_eq!(
         (summary.solved, summary.failed),
         (STATES, 0),

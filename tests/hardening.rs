@@ -4,6 +4,8 @@
 // The end-to-end tests drive the binary and the front ends: the `cli` feature.
 #![cfg(feature = "cli")]
 
+mod common;
+
 use std::io::{Read, Write};
 use std::process::{Command as StdCommand, Stdio};
 use std::time::{Duration, Instant};
@@ -11,10 +13,7 @@ use std::time::{Duration, Instant};
 use assert_cmd::Command;
 
 fn temp(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("cubework-hardening-{name}"));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+    common::fresh_dir(&format!("hardening-{name}"))
 }
 
 fn cubework(data: &std::path::Path) -> Command {
@@ -28,11 +27,7 @@ fn cubework(data: &std::path::Path) -> Command {
 fn run_stdin(input: &[u8]) -> (String, String, Option<i32>) {
     let data = temp("stdin");
     let out = cubework(&data).write_stdin(input).output().unwrap();
-    (
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-        out.status.code(),
-    )
+    common::outcome(out)
 }
 
 const AFTER_R: &str = "UUFUUFUUFRRRRRRRRRFFDFFDFFDDDBDDBDDBLLLLLLLLLUBBUBBUBB";
@@ -62,11 +57,7 @@ fn a_byte_order_mark_at_the_start_of_a_session_file_is_skipped() {
     let file = dir.join("session.txt");
     std::fs::write(&file, b"\xEF\xBB\xBFR\nshow facelets\n").unwrap();
     let out = cubework(&dir).arg("run").arg(&file).output().unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    common::assert_success(&out, "");
     assert!(
         String::from_utf8(out.stdout)
             .unwrap()

@@ -3,34 +3,23 @@
 // The end-to-end tests drive the binary and the front ends: the `cli` feature.
 #![cfg(feature = "cli")]
 
+mod common;
+
 use assert_cmd::Command;
 use cubework::{Cube, Notation, parse_moves};
 
 fn cubework() -> Command {
-    let mut cmd = Command::cargo_bin("cubework").unwrap();
-    let data = std::env::temp_dir().join("cubework-new-user");
-    cmd.env("NO_COLOR", "1")
-        .env("CUBEWORK_DATA_DIR", &data)
-        .env("CUBEWORK_CACHE_DIR", data.join("cache"));
-    cmd
+    common::cubework_in("cubework-new-user")
 }
 
 fn run(args: &[&str]) -> (String, String, Option<i32>) {
     let out = cubework().args(args).output().unwrap();
-    (
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-        out.status.code(),
-    )
+    common::outcome(out)
 }
 
 fn session(input: &str) -> (String, String, Option<i32>) {
     let out = cubework().write_stdin(input).output().unwrap();
-    (
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-        out.status.code(),
-    )
+    common::outcome(out)
 }
 
 fn cube_after(moves: &str, notation: Notation) -> Cube {

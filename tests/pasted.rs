@@ -4,15 +4,12 @@
 // The end-to-end tests drive the binary and the front ends: the `cli` feature.
 #![cfg(feature = "cli")]
 
+mod common;
+
 use assert_cmd::Command;
 
 fn cubework() -> Command {
-    let mut cmd = Command::cargo_bin("cubework").unwrap();
-    let data = std::env::temp_dir().join("cubework-pasted");
-    cmd.env("NO_COLOR", "1")
-        .env("CUBEWORK_DATA_DIR", &data)
-        .env("CUBEWORK_CACHE_DIR", data.join("cache"));
-    cmd
+    common::cubework_in("cubework-pasted")
 }
 
 fn facelets(args: &[&str]) -> String {
@@ -22,11 +19,7 @@ fn facelets(args: &[&str]) -> String {
         .args(args)
         .output()
         .unwrap();
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    common::assert_success(&out, format_args!("{args:?}: "));
     String::from_utf8(out.stdout)
         .unwrap()
         .trim_end()
@@ -78,11 +71,7 @@ fn session_files_read_algorithms_across_lines() {
     )
     .unwrap();
     let out = cubework().arg("run").arg(&file).output().unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    common::assert_success(&out, "");
     let text = String::from_utf8(out.stdout).unwrap();
     assert_eq!(text.lines().last().unwrap(), facelets(&["[R U, F] (D L)2"]));
     // An error in a statement names its first line.
@@ -99,12 +88,8 @@ fn batch_files_read_states_across_lines() {
         .write_stdin("(R U\nF)2 // one state on two lines\nR3\n")
         .output()
         .unwrap();
+    common::assert_success(&out, "");
     let text = String::from_utf8(out.stdout).unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
     assert_eq!(text.lines().count(), 2, "two states, two solutions: {text}");
 }
 
@@ -115,13 +100,7 @@ fn piped_and_run(session: &str) -> [(String, String, Option<i32>); 2] {
     std::fs::write(&file, session).unwrap();
     let piped = cubework().write_stdin(session).output().unwrap();
     let run = cubework().arg("run").arg(&file).output().unwrap();
-    [piped, run].map(|out| {
-        (
-            String::from_utf8(out.stdout).unwrap(),
-            String::from_utf8(out.stderr).unwrap(),
-            out.status.code(),
-        )
-    })
+    [piped, run].map(common::outcome)
 }
 
 #[test]

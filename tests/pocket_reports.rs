@@ -4,7 +4,7 @@
 use cubework::input::Input;
 use cubework::metric::Metric;
 use cubework::pocket::{CACHE_ENV, cache_file, load_or_build, table_report};
-use cubework::solve::{Limits, Method, Progress, report::solution_text, solve};
+use cubework::solve::{Limits, Method, Progress, solution_text::solution_text, solve};
 
 /// `pocket solve` as the command line runs it: the state read, then solved by the pocket
 /// method (its table from the cache directory), as text.

@@ -2,6 +2,8 @@
 // The end-to-end tests drive the binary and the front ends: the `cli` feature.
 #![cfg(feature = "cli")]
 
+mod common;
+
 use assert_cmd::Command;
 
 fn session(input: &str) -> (String, String, Option<i32>) {
@@ -14,11 +16,7 @@ fn session(input: &str) -> (String, String, Option<i32>) {
         .write_stdin(input)
         .output()
         .unwrap();
-    (
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-        out.status.code(),
-    )
+    common::outcome(out)
 }
 
 #[test]

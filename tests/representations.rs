@@ -6,7 +6,7 @@ use std::sync::OnceLock;
 
 use cubework::rep::{Gather, RepKind, Representation};
 use cubework::simd::ShufflePath;
-use cubework::{Cube, LayerTurn, Move, Notation, PaperLetter, PaperMove, parse_moves};
+use cubework::{Cube, LayerTurn, Move, Notation, PaperLetter, parse_moves};
 use proptest::prelude::*;
 
 /// Facelet strings worked out by hand from the geometry of a real cube (see the guide's conventions page, `cubework::guide::conventions`).
@@ -81,21 +81,22 @@ fn orientation_moves_are_their_three_slices() {
     ] {
         for inverse in [false, true] {
             for kind in RepKind::ALL {
-                let whole_move = PaperMove {
-                    letter: whole,
-                    inverse,
+                let turn = |l: PaperLetter| {
+                    let t = l.turn();
+                    if inverse { t.inverse() } else { t }
                 };
-                if kind.undefined_reason(whole_move).is_some() {
+                let whole_move = turn(whole);
+                if kind.undefined_turn(3, whole_move).is_some() {
                     continue;
                 }
                 let start = scrambled(7);
                 let mut a = kind.build(&start).unwrap();
-                a.turn(whole_move.into()).unwrap();
+                a.turn(whole_move).unwrap();
                 let mut b = kind.build(&start).unwrap();
                 for s in slices {
-                    b.turn(PaperMove { letter: s, inverse }.into()).unwrap();
+                    b.turn(turn(s)).unwrap();
                 }
-                assert_eq!(a.render(), b.render(), "{kind}: {whole_move}");
+                assert_eq!(a.render(), b.render(), "{kind}: {whole_move:?}");
             }
         }
     }
@@ -109,10 +110,14 @@ fn scrambled(seed: u64) -> Cube {
 }
 
 /// The paper moves every representation defines.
-fn common_moves() -> Vec<PaperMove> {
-    PaperMove::ALL
+fn common_moves() -> Vec<LayerTurn> {
+    LayerTurn::PAPER
         .into_iter()
-        .filter(|&m| RepKind::ALL.iter().all(|k| k.undefined_reason(m).is_none()))
+        .filter(|&m| {
+            RepKind::ALL
+                .iter()
+                .all(|k| k.undefined_turn(3, m).is_none())
+        })
         .collect()
 }
 
@@ -161,9 +166,7 @@ fn geometric(n: usize, picks: &[usize]) -> Cube {
     let all = LayerTurn::all(n);
     let mut cube = Cube::solved_n(n);
     for &p in picks {
-        for t in all[p % all.len()].slice_turns() {
-            cube.turn(t);
-        }
+        cube.turn(all[p % all.len()]);
     }
     cube
 }
@@ -189,9 +192,7 @@ proptest! {
                 paths().iter().map(|_| kind.build(&from).unwrap()).collect();
             for &p in &picks {
                 let (t, gathers) = &turns[p % turns.len()];
-                for s in t.slice_turns() {
-                    want.turn(s);
-                }
+                want.turn(*t);
                 defined.turn(*t).unwrap();
                 for (rep, g) in by_path.iter_mut().zip(gathers) {
                     rep.turn_compiled(g);
@@ -217,7 +218,7 @@ proptest! {
             .map(|&(p, half)| {
                 let mut m = all[p % all.len()].to_standard(n);
                 if half == 0 {
-                    m.amount = cubework::Amount::Two;
+                    m.amount = cubework::Amount::TWO;
                 }
                 m
             })
@@ -321,17 +322,17 @@ proptest! {
         let common = common_moves();
         prop_assert_eq!(common.len(), 16);
         let start = scrambled(seed);
-        let moves: Vec<PaperMove> = picks.iter().map(|&i| common[i]).collect();
+        let moves: Vec<LayerTurn> = picks.iter().map(|&i| common[i]).collect();
         let mut want = start.clone();
         for m in &moves {
-            want.apply(&Move::paper(*m)).unwrap();
+            want.apply(&m.paper(3).unwrap()).unwrap();
         }
         for kind in RepKind::ALL {
             let mut defined = kind.build(&start).unwrap();
             let mut compiled = kind.build(&start).unwrap();
             for &m in &moves {
-                defined.turn(m.into()).unwrap();
-                let table = compiled.compile(m.into()).unwrap();
+                defined.turn(m).unwrap();
+                let table = compiled.compile(m).unwrap();
                 compiled.turn_compiled(&table);
             }
             prop_assert_eq!(defined.to_cube(), want.clone(), "{} as defined", kind);
@@ -342,7 +343,7 @@ proptest! {
     /// The complete representations agree on sequences of all 24 paper moves.
     #[test]
     fn complete_representations_agree_on_all_moves(picks in proptest::collection::vec(0usize..24, 0..30)) {
-        let moves: Vec<Move> = picks.iter().map(|&i| Move::paper(PaperMove::ALL[i])).collect();
+        let moves: Vec<Move> = picks.iter().map(|&i| Move::PAPER[i]).collect();
         let mut want = Cube::solved();
         want.apply_all(&moves).unwrap();
         for kind in [RepKind::Numeric, RepKind::Local, RepKind::Vector, RepKind::FourD, RepKind::Nested] {
@@ -356,7 +357,7 @@ proptest! {
     #[test]
     fn sequence_then_inverse_is_identity(picks in proptest::collection::vec(0usize..16, 1..20)) {
         let common = common_moves();
-        let moves: Vec<Move> = picks.iter().map(|&i| Move::paper(common[i])).collect();
+        let moves: Vec<Move> = picks.iter().map(|&i| common[i].paper(3).unwrap()).collect();
         let inverse: Vec<Move> = moves.iter().rev().map(|m| m.inverse()).collect();
         for kind in RepKind::ALL {
             let mut rep = kind.build(&Cube::solved()).unwrap();

@@ -17,20 +17,12 @@ fn cubework() -> assert_cmd::Command {
 /// stdout, stderr and status of `cubework ARGS`.
 fn run(args: &[&str]) -> (String, String, Option<i32>) {
     let out = cubework().args(args).output().unwrap();
-    (
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-        out.status.code(),
-    )
+    common::outcome(out)
 }
 
 fn session(input: &str) -> (String, String, Option<i32>) {
     let out = cubework().write_stdin(input).output().unwrap();
-    (
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-        out.status.code(),
-    )
+    common::outcome(out)
 }
 
 /// The `n`×`n`×`n` after `moves` from solved.

@@ -31,11 +31,7 @@ fn run_file(bytes: &[u8]) -> (String, String, Option<i32>) {
 
 fn run(args: &[&str]) -> (String, String, Option<i32>) {
     let out = cubework().args(args).output().unwrap();
-    (
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-        out.status.code(),
-    )
+    common::outcome(out)
 }
 
 #[test]

@@ -4,17 +4,14 @@
 // The end-to-end tests drive the binary and the front ends: the `cli` feature.
 #![cfg(feature = "cli")]
 
-use cubework::cache::{self, file_bytes};
 use cubework::metric::Metric;
 use cubework::pocket::table_file;
+use cubework::table_cache::{self, file_bytes};
 
 mod common;
 
 fn temp(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("cubework-tables-{name}"));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+    common::fresh_dir(&format!("tables-{name}"))
 }
 
 fn run(cache: &std::path::Path, args: &[&str]) -> (String, String, Option<i32>) {
@@ -23,11 +20,7 @@ fn run(cache: &std::path::Path, args: &[&str]) -> (String, String, Option<i32>) 
         .args(args)
         .output()
         .unwrap();
-    (
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-        out.status.code(),
-    )
+    common::outcome(out)
 }
 
 #[test]
@@ -39,7 +32,7 @@ fn a_forged_pocket_table_is_rebuilt_and_named() {
     // and the checksum made again, so only the known distribution can tell.
     let spec = table_file(Metric::Htm);
     let path = spec.path_in(&dir);
-    let mut payload = cache::read(&path, &spec).unwrap();
+    let mut payload = table_cache::read(&path, &spec).unwrap();
     let count_at = |d: usize| 8 + 8 * d;
     let get = |p: &[u8], d: usize| {
         u64::from_le_bytes(p[count_at(d)..count_at(d) + 8].try_into().unwrap())
@@ -227,4 +220,168 @@ fn the_listing_reads_only_the_header_of_a_table_unchanged_since_it_was_checked()
     let (out, _, _) = run(&dir, &["tables"]);
     assert!(out.contains("has format version 99"), "{out}");
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn tables_check_reads_every_built_table_whole_and_fails_on_a_damaged_one() {
+    let dir = temp("check");
+    // Nothing built: nothing damaged.
+    let (out, err, code) = run(&dir, &["tables", "check"]);
+    assert_eq!(code, Some(0), "{err}");
+    assert_eq!(out.lines().count(), 6, "{out}");
+    assert!(out.lines().all(|l| l.contains(": not built (")), "{out}");
+    // Small tables built: the 2×2×2's and the two-phase solver's.
+    for args in [&["pocket", "table", "--metric", "htm"][..], &["solve", "R"]] {
+        let (_, err, code) = run(&dir, args);
+        assert_eq!(code, Some(0), "{args:?}: {err}");
+    }
+    let (out, err, code) = run(&dir, &["tables", "check"]);
+    assert_eq!(code, Some(0), "{err}");
+    let pocket = table_file(Metric::Htm).path_in(&dir);
+    assert!(
+        out.contains(&format!(
+            "pocket-htm: good (918,700 bytes, {})",
+            pocket.display()
+        )),
+        "{out}"
+    );
+    assert!(out.contains("twophase: good ("), "{out}");
+    assert!(out.contains("pocket-qtm: not built ("), "{out}");
+    // One byte of the payload changed, with the file's time put back: the listing, which
+    // trusts a file unchanged since it was last checked, does not see it; the check does.
+    let file = std::fs::OpenOptions::new()
+        .read(true)
+        .write(true)
+        .open(&pocket)
+        .unwrap();
+    let modified = file.metadata().unwrap().modified().unwrap();
+    let mut bytes = std::fs::read(&pocket).unwrap();
+    bytes[5000] ^= 0x10;
+    std::io::Write::write_all(&mut &file, &bytes).unwrap();
+    file.set_modified(modified).unwrap();
+    drop(file);
+    let (listed, _, code) = run(&dir, &["tables"]);
+    assert_eq!(code, Some(0));
+    assert!(!listed.contains("damaged"), "{listed}");
+    let (out, err, code) = run(&dir, &["tables", "check"]);
+    assert_eq!(code, Some(1), "{err}");
+    assert!(err.is_empty(), "{err}");
+    let damaged: Vec<&str> = out.lines().filter(|l| l.contains("damaged")).collect();
+    assert_eq!(
+        damaged,
+        [format!(
+            "pocket-htm: damaged: the cache file {} is damaged (checksum {:016x} stored, {:016x} computed)",
+            pocket.display(),
+            u64::from_le_bytes(bytes[bytes.len() - 8..].try_into().unwrap()),
+            table_cache::checksum(&bytes[..bytes.len() - 8])
+        )],
+        "{out}"
+    );
+    assert!(out.contains("twophase: good ("), "{out}");
+    // Rebuilt by the next use, it checks good again.
+    let (_, err, code) = run(&dir, &["pocket", "table", "--metric", "htm"]);
+    assert_eq!(code, Some(0), "{err}");
+    let (out, err, code) = run(&dir, &["tables", "check"]);
+    assert_eq!(code, Some(0), "{err}\n{out}");
+}
+
+#[test]
+fn tables_check_reads_a_damaged_optimal_table_through_its_mapping() {
+    let dir = temp("check-optimal");
+    let solve = common::cubework()
+        .env("CUBEWORK_CACHE_DIR", &dir)
+        .env("CUBEWORK_OPTIMAL_TABLE", "small")
+        .args(["solve", "--method", "optimal", "R U"])
+        .output()
+        .unwrap();
+    assert!(solve.status.success(), "{solve:?}");
+    let (out, _, code) = run(&dir, &["tables", "check"]);
+    assert_eq!(code, Some(0), "{out}");
+    assert!(out.contains("optimal-small: good ("), "{out}");
+    let path = dir.join("optimal-small.bin");
+    let mut bytes = std::fs::read(&path).unwrap();
+    let middle = bytes.len() / 2;
+    bytes[middle] ^= 1;
+    std::fs::write(&path, &bytes).unwrap();
+    let (out, _, code) = run(&dir, &["tables", "check"]);
+    assert_eq!(code, Some(1), "{out}");
+    assert!(
+        out.contains(&format!(
+            "optimal-small: damaged: the cache file {} is damaged (checksum ",
+            path.display()
+        )),
+        "{out}"
+    );
+}
+
+#[test]
+fn tables_build_optimal_builds_the_size_asked_for_and_size_needs_optimal() {
+    let dir = temp("build-size");
+    let (out, err, code) = run(&dir, &["tables", "build", "--optimal", "--size", "small"]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(out.contains("optimal-small: built in "), "{out}");
+    let row = |out: &str, name: &str| {
+        out.lines()
+            .find(|l| l.contains(&format!(" {name} ")))
+            .unwrap_or_else(|| panic!("{name}: {out}"))
+            .to_string()
+    };
+    assert!(row(&out, "optimal-small").contains("built"), "{out}");
+    for name in ["optimal", "optimal-large"] {
+        assert!(row(&out, name).contains("missing"), "{out}");
+    }
+    // Said once, on stderr, even though it is not a terminal: what, how big, where.
+    assert!(
+        err.contains("building the optimal solver's table first (once): 50 MB"),
+        "{err}"
+    );
+    let (out, err, code) = run(&dir, &["tables", "check"]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(
+        out.contains("optimal-small: good (50,411,784 bytes"),
+        "{out}"
+    );
+    let (_, err, code) = run(&dir, &["tables", "build", "--size", "large"]);
+    assert_eq!(code, Some(2));
+    assert!(err.contains("--optimal"), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    let (_, err, code) = run(&dir, &["tables", "build", "--optimal", "--size", "huge"]);
+    assert_eq!(code, Some(2));
+    assert!(
+        err.contains("'huge'") && err.contains("small, medium, large"),
+        "{err}"
+    );
+    assert_eq!(err.lines().count(), 1, "{err}");
+}
+
+#[test]
+fn the_optimal_solver_reads_the_large_table_when_its_file_is_there() {
+    use cubework::solve::optimal_table::{SliceKind, table_file};
+    use cubework::solve::solution_text::largest_optimal_table;
+    let dir = temp("largest");
+    assert_eq!(largest_optimal_table(Some(&dir)), SliceKind::Sorted);
+    // A file with the large table's header and length (sparse: nothing large is written).
+    let spec = table_file(SliceKind::Corners);
+    let path = spec.path_in(&dir);
+    let small = file_bytes(&spec, b"");
+    let mut header = small[..table_cache::HEADER_BYTES].to_vec();
+    header[40..48].copy_from_slice(&spec.max_payload.to_le_bytes());
+    let file = std::fs::File::create(&path).unwrap();
+    std::io::Write::write_all(&mut &file, &header).unwrap();
+    file.set_len(
+        spec.max_payload + (table_cache::HEADER_BYTES + table_cache::TRAILER_BYTES) as u64,
+    )
+    .unwrap();
+    drop(file);
+    assert_eq!(table_cache::inspect(&path, &spec), Ok(spec.max_payload));
+    assert_eq!(largest_optimal_table(Some(&dir)), SliceKind::Corners);
+    // One cut short is not built.
+    std::fs::OpenOptions::new()
+        .write(true)
+        .open(&path)
+        .unwrap()
+        .set_len(1000)
+        .unwrap();
+    assert_eq!(largest_optimal_table(Some(&dir)), SliceKind::Sorted);
+    std::fs::remove_dir_all(&dir).unwrap();
 }

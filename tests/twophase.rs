@@ -127,6 +127,68 @@ fn solve_options_and_what_they_refuse() {
 }
 
 #[test]
+fn a_batch_on_every_core_answers_in_input_order_as_one_thread_does() {
+    let mut input = String::new();
+    for seed in 1..=30 {
+        let r = run(
+            &["scramble", "--random-state", "--seed", &seed.to_string()],
+            "",
+        );
+        assert_eq!(r.code, Some(0), "{}", r.stderr);
+        input.push_str(r.stdout.lines().last().unwrap());
+        input.push('\n');
+        if seed % 7 == 0 {
+            input.push_str("R Q\n");
+        }
+    }
+    let one = run(&["solve", "--batch", "-", "--threads", "1"], &input);
+    let two = run(&["solve", "--batch", "-", "--threads", "2"], &input);
+    assert_eq!(one.code, Some(2), "{}", one.stderr);
+    assert_eq!((two.code, &two.stdout), (one.code, &one.stdout));
+    let errors = |r: &Run| -> Vec<String> {
+        r.stderr
+            .lines()
+            .filter(|l| l.starts_with("cubework: line "))
+            .map(str::to_string)
+            .collect()
+    };
+    assert_eq!(errors(&two), errors(&one));
+    assert_eq!(errors(&one).len(), 4, "{}", one.stderr);
+    let states: Vec<&str> = input.lines().filter(|l| *l != "R Q").collect();
+    let answers: Vec<&str> = two.stdout.lines().collect();
+    assert_eq!(answers.len(), states.len());
+    for (state, answer) in states.iter().zip(answers) {
+        assert!(solves(state, answer), "{state}: {answer}");
+    }
+}
+
+#[test]
+fn a_number_of_threads_outside_1_to_64_is_a_one_line_error() {
+    for (threads, why) in [
+        ("0", "must be from 1 to 64"),
+        ("65", "must be from 1 to 64"),
+        ("99999999999999999999999", "must be from 1 to 64"),
+        ("two", "must be a whole number from 1 to 64"),
+        ("-1", "must be from 1 to 64"),
+    ] {
+        for batch in [false, true] {
+            let mut args = vec!["solve", "--threads", threads];
+            args.extend(if batch { ["--batch", "-"] } else { ["R", "U"] });
+            let r = run(&args, "R U\n");
+            assert_eq!(r.code, Some(2), "{args:?}");
+            assert_eq!(
+                r.stderr,
+                format!("cubework: invalid value '{threads}' for '--threads <N>': {why}\n"),
+                "{args:?}"
+            );
+            assert!(r.stdout.is_empty(), "{args:?}");
+        }
+    }
+    let r = run(&["solve", "--threads", "1", "R", "U"], "");
+    assert_eq!((r.code, r.stdout.lines().last()), (Some(0), Some("U' R'")));
+}
+
+#[test]
 fn batch_solves_every_good_line_and_names_the_bad_ones() {
     let solved = Cube::solved().facelets();
     let lines = [

@@ -12,6 +12,7 @@
 //! ```
 
 use super::Workspace;
+use crate::moves::PaperLetter;
 
 /// Each representation's name (as `RepKind::name` spells it) and its definitions.
 pub const SOURCES: [(&str, &str); 7] = [
@@ -40,7 +41,8 @@ pub fn workspace(rep: &str) -> Option<Workspace> {
 }
 
 /// The name of paper move `letter` (inverse with a bar) as the definitions spell it.
-pub fn move_name(letter: char, inverse: bool) -> String {
+pub fn move_name(letter: PaperLetter, inverse: bool) -> String {
+    let letter = letter.letter();
     if inverse {
         format!("{letter}\u{304}")
     } else {
@@ -52,7 +54,7 @@ pub fn move_name(letter: char, inverse: bool) -> String {
 mod tests {
     use super::*;
     use crate::cube::Cube;
-    use crate::moves::PaperMove;
+    use crate::moves::LayerTurn;
     use crate::rep::RepKind;
     use rand::SeedableRng;
 
@@ -70,7 +72,7 @@ mod tests {
             let moves = kind.defined_moves();
             let names: Vec<String> = moves
                 .iter()
-                .map(|m| move_name(m.letter.letter(), m.inverse))
+                .map(|t| move_name(t.paper_letter(3).unwrap(), t.inverse))
                 .collect();
             for name in &names {
                 assert!(
@@ -92,7 +94,7 @@ mod tests {
                 let value = start.apl_value();
                 for (m, name) in moves.iter().zip(&names) {
                     let mut rust = kind.build(cube).unwrap();
-                    rust.turn((*m).into()).unwrap();
+                    rust.turn(*m).unwrap();
                     let apl = ws
                         .call(name, None, value.clone())
                         .unwrap_or_else(|e| panic!("{kind} {name}: {e}"));
@@ -114,12 +116,12 @@ mod tests {
         let mut ws = workspace("vector").unwrap();
         let cube = RepKind::Vector.build(&Cube::solved()).unwrap();
         ws.set("CUBE", cube.apl_value());
-        for m in PaperMove::ALL {
-            let letter = m.letter.letter();
+        for t in LayerTurn::PAPER {
+            let letter = t.paper_letter(3).unwrap();
             let line = format!(
                 "({} {} CUBE)≡CUBE",
-                move_name(letter, !m.inverse),
-                move_name(letter, m.inverse)
+                move_name(letter, !t.inverse),
+                move_name(letter, t.inverse)
             );
             assert_eq!(ws.eval_line(&line).unwrap().to_string(), "1", "{line}");
         }

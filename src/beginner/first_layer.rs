@@ -201,22 +201,22 @@ mod tests {
     /// and flipped by `flip`: not always a real cube, but every place the piece can be.
     fn with_edge(piece: usize, slot: usize, flip: u8) -> Stickers {
         let solved = Cube::solved();
-        let mut edges = crate::cubies::read_edges(&solved).unwrap();
+        let mut edges = crate::pieces::read_edges(&solved).unwrap();
         edges.perm.swap(piece, slot);
-        edges.flip[slot] = flip;
+        edges.orient[slot] = flip;
         let mut stickers = solved.stickers().to_vec();
-        crate::cubies::write_edges(&mut stickers, &edges);
+        crate::pieces::write_edges(&mut stickers, &edges);
         Hands::new(&Cube::from_stickers(3, stickers).unwrap()).st
     }
 
     /// Likewise a corner moved to `slot` and twisted by `twist`.
     fn with_corner(piece: usize, slot: usize, twist: u8) -> Stickers {
         let solved = Cube::solved();
-        let mut corners = crate::cubies::read_corners(&solved).unwrap();
+        let mut corners = crate::pieces::read_corners(&solved).unwrap();
         corners.perm.swap(piece, slot);
-        corners.twist[slot] = twist;
+        corners.orient[slot] = twist;
         let mut stickers = solved.stickers().to_vec();
-        crate::cubies::write_corners(3, &mut stickers, &corners);
+        crate::pieces::write_corners(3, &mut stickers, &corners);
         Hands::new(&Cube::from_stickers(3, stickers).unwrap()).st
     }
 
@@ -230,7 +230,7 @@ mod tests {
                 let start = with_edge(uf, slot, flip);
                 let moves = cross_edge(&start, Face::F);
                 let end = after(&start, &moves);
-                let case = format!("{} {flip}", crate::cubies::edge_name(slot));
+                let case = format!("{} {flip}", crate::pieces::edge_name(slot));
                 assert!(edge_home(&end, WHITE, Face::F), "{case}");
                 for c in [Face::R, Face::B, Face::L] {
                     if edge_home(&start, WHITE, c) {
@@ -252,7 +252,7 @@ mod tests {
                 let start = with_corner(urf, slot, twist);
                 let moves = white_corner(&start, Face::F, Face::R);
                 let end = after(&start, &moves);
-                let case = format!("{} {twist}", crate::cubies::corner_name(slot));
+                let case = format!("{} {twist}", crate::pieces::corner_name(slot));
                 assert!(corner_home(&end, [WHITE, Face::F, Face::R]), "{case}");
                 assert_eq!(white_cross(&end), 4, "{case}");
                 for (a, b) in SIDE_PAIRS {

@@ -13,7 +13,7 @@ use crate::face::Face;
 use crate::geometry::Geometry;
 use crate::metric::Metric;
 use crate::moves::{Amount, Move, Rotation, Turn};
-use crate::perm::StickerPerm;
+use crate::sticker_perm::StickerPerm;
 
 /// The 54 stickers of a 3×3×3 in facelet order, each the colour of a home face.
 pub(crate) type Stickers = [Face; 54];
@@ -83,14 +83,6 @@ fn sticker(g: &Geometry, cubie: [i32; 3], face: Face) -> u8 {
         .expect("a corner or edge has a sticker on each of its faces") as u8
 }
 
-fn amount(quarters: u8) -> Amount {
-    match quarters % 4 {
-        1 => Amount::One,
-        2 => Amount::Two,
-        _ => Amount::Prime,
-    }
-}
-
 /// The move a table index stands for: `3·face + quarters − 1` for the outer turns (faces in
 /// facelet order), then `18 + 3·axis + quarters − 1` for x, y, z.
 fn move_of_index(i: usize) -> Move {
@@ -102,7 +94,7 @@ fn move_of_index(i: usize) -> Move {
     };
     Move {
         turn,
-        amount: amount(quarters),
+        amount: Amount::from_quarters(quarters),
     }
 }
 
@@ -125,7 +117,7 @@ fn index_of_move(m: &Move) -> usize {
 pub(crate) fn turn(face: Face, quarters: u8) -> Option<Move> {
     (!quarters.is_multiple_of(4)).then(|| Move {
         turn: Turn::face(face),
-        amount: amount(quarters),
+        amount: Amount::from_quarters(quarters),
     })
 }
 
@@ -133,7 +125,7 @@ pub(crate) fn turn(face: Face, quarters: u8) -> Option<Move> {
 pub(crate) fn rotate(axis: Rotation, quarters: u8) -> Option<Move> {
     (!quarters.is_multiple_of(4)).then(|| Move {
         turn: Turn::Rotation(axis),
-        amount: amount(quarters),
+        amount: Amount::from_quarters(quarters),
     })
 }
 
@@ -193,8 +185,8 @@ pub(crate) fn corner_sticker(st: &Stickers, a: Face, b: Face, c: Face) -> Face {
 
 /// Where the edge of colours `x` and `y` is: the positions showing `x` and `y`.
 pub(crate) fn find_edge(st: &Stickers, x: Face, y: Face) -> (Face, Face) {
-    for slot in 0..crate::cubies::EDGES {
-        let [a, b] = crate::cubies::edge_faces(slot);
+    for slot in 0..crate::pieces::EDGES {
+        let [a, b] = crate::pieces::edge_faces(slot);
         let (ca, cb) = (edge_sticker(st, a, b), edge_sticker(st, b, a));
         if (ca, cb) == (x, y) {
             return (a, b);
@@ -208,8 +200,8 @@ pub(crate) fn find_edge(st: &Stickers, x: Face, y: Face) -> (Face, Face) {
 
 /// Where the corner of colours `x`, `y`, `z` is: the positions showing each.
 pub(crate) fn find_corner(st: &Stickers, [x, y, z]: [Face; 3]) -> [Face; 3] {
-    for slot in 0..crate::cubies::CORNERS {
-        let [a, b, c] = crate::cubies::corner_faces(slot);
+    for slot in 0..crate::pieces::CORNERS {
+        let [a, b, c] = crate::pieces::corner_faces(slot);
         let shown = [
             (a, corner_sticker(st, a, b, c)),
             (b, corner_sticker(st, b, a, c)),
@@ -325,7 +317,7 @@ impl Hands {
                         Turn::Rotation(r) => rotate(r, q),
                         _ => Some(Move {
                             turn: m.turn,
-                            amount: amount(q),
+                            amount: Amount::from_quarters(q),
                         })
                         .filter(|_| q != 0),
                     });

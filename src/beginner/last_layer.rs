@@ -225,8 +225,8 @@ fn twists(st: &Stickers) -> [u8; 4] {
     let top = centre(st, Face::U);
     TOP_CORNERS.map(|(a, b)| {
         // The corner's faces clockwise from the top.
-        let [u, p, q] = (0..crate::cubies::CORNERS)
-            .map(crate::cubies::corner_faces)
+        let [u, p, q] = (0..crate::pieces::CORNERS)
+            .map(crate::pieces::corner_faces)
             .find(|f| f[0] == Face::U && f.contains(&a) && f.contains(&b))
             .unwrap_or([Face::U, a, b]);
         let shown = [

@@ -58,8 +58,8 @@ pub mod first_layer;
 mod hands;
 pub mod last_layer;
 pub mod notes;
-pub mod report;
 pub mod second_layer;
+pub mod walkthrough;
 
 use std::fmt;
 
@@ -67,10 +67,10 @@ pub use algorithms::Algorithm;
 
 use crate::alg::{fold_rotations, simplify};
 use crate::cube::Cube;
-use crate::cubies::{self, CubieError};
 use crate::face::Face;
 use crate::input::{Input, InputError};
 use crate::moves::Move;
+use crate::pieces::{self, CubieError};
 use hands::{Hands, Stickers};
 
 /// The first face's colour: white (the up face's).
@@ -300,10 +300,10 @@ fn check(cube: &Cube) -> Result<(), BeginnerError> {
     }
     let home = |c: &Cube| Face::ALL.iter().all(|&f| c.centre(f) == Some(f));
     // A checked facelet string shows the centres of a real orientation, which turns home.
-    let (cube, _) = cubies::rotate_until(cube, home).unwrap_or((cube.clone(), Vec::new()));
-    let corners = cubies::read_corners(&cube)?;
-    let edges = cubies::read_edges(&cube)?;
-    cubies::check_parity(&corners, &edges)?;
+    let (cube, _) = pieces::rotate_until(cube, home).unwrap_or((cube.clone(), Vec::new()));
+    let corners = pieces::read_corners(&cube)?;
+    let edges = pieces::read_edges(&cube)?;
+    pieces::check_parity(&corners, &edges)?;
     Ok(())
 }
 

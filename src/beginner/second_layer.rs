@@ -96,18 +96,18 @@ mod tests {
         for slot in 4..12 {
             for flip in 0..2 {
                 let solved = Cube::solved();
-                let mut edges = crate::cubies::read_edges(&solved).unwrap();
+                let mut edges = crate::pieces::read_edges(&solved).unwrap();
                 edges.perm.swap(fr, slot);
-                edges.flip[slot] = flip;
+                edges.orient[slot] = flip;
                 let mut stickers = solved.stickers().to_vec();
-                crate::cubies::write_edges(&mut stickers, &edges);
+                crate::pieces::write_edges(&mut stickers, &edges);
                 let mut cube = Cube::from_stickers(3, stickers).unwrap();
                 cube.apply_all(&parse_moves("z2", Notation::Standard).unwrap())
                     .unwrap();
                 let start = Hands::new(&cube).st;
                 let moves = middle_edge(&start, Face::F, Face::R);
                 let end = after(&start, &moves);
-                let case = format!("{} {flip}", crate::cubies::edge_name(slot));
+                let case = format!("{} {flip}", crate::pieces::edge_name(slot));
                 assert!(edge_home(&end, Face::F, Face::R), "{case}");
                 assert_eq!((white_cross(&end), white_corners(&end)), (4, 4), "{case}");
                 for (a, b) in SIDE_PAIRS {

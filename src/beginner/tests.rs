@@ -97,8 +97,8 @@ fn special_states() {
         }
     }
     // The superflip really is every edge flipped in place.
-    let edges = cubies::read_edges(&state(superflip)).unwrap();
-    assert_eq!(edges.flip, [1; 12]);
+    let edges = pieces::read_edges(&state(superflip)).unwrap();
+    assert_eq!(edges.orient, [1; 12]);
 }
 
 #[test]

@@ -30,7 +30,7 @@ use crate::error::{Error, Result};
 use crate::face::Face;
 use crate::parser::Notation;
 use crate::rep::{RepKind, Representation};
-use crate::solve::report::Plan;
+use crate::solve::solution_text::Plan;
 use crate::text::echo;
 
 /// How many changes undo can take back. Older changes are forgotten.
@@ -80,6 +80,9 @@ pub struct Reply {
     pub note: Option<String>,
     /// The user asked to leave.
     pub quit: bool,
+    /// The work was done and found something wrong (`tables check`: a damaged table): the
+    /// command line exits with status 1 after printing the text.
+    pub failed: bool,
 }
 
 impl Reply {
@@ -93,7 +96,7 @@ impl Reply {
 
 /// The note for a cube no turning can reach, naming why (the solvers' own reasons).
 pub fn impossible_note(cube: &Cube) -> Option<String> {
-    crate::cubies::check_real(cube)
+    crate::pieces::check_real(cube)
         .err()
         .map(|e| format!("this cube cannot be reached by turning: {e}"))
 }
@@ -336,7 +339,7 @@ impl Session {
             ShowWhat::Current => self.rep.render(),
             ShowWhat::Net => self.net(&cube),
             ShowWhat::Facelets => cube.facelets(),
-            ShowWhat::Pieces => crate::pieces::PieceCube::from_cube(&cube)?.render(),
+            ShowWhat::Pieces => crate::piece_map::PieceCube::from_cube(&cube)?.render(),
             ShowWhat::All => RepKind::ALL
                 .iter()
                 .map(|k| match k.build(&cube) {

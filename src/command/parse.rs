@@ -18,8 +18,8 @@ use crate::input::Input;
 use crate::metric::Metric;
 use crate::notation::Notation;
 use crate::parser::parse_sequence;
-use crate::perm::OrderBy;
 use crate::rep::RepKind;
+use crate::sticker_perm::OrderBy;
 use crate::text::echo;
 
 /// Reads one line (trimmed) as the REPL does: `None` for a blank line or a `#` note.
@@ -454,6 +454,7 @@ fn solve(words: &Line, rest: &str) -> Result<Request> {
         metric,
         max_length,
         time_limit,
+        threads: None,
         state,
     })
 }

@@ -16,8 +16,8 @@ use crate::cube::Cube;
 use crate::draw::{Only, PictureFormat, ViewKind};
 use crate::input::Input;
 use crate::metric::Metric;
-use crate::perm::OrderBy;
 use crate::rep::RepKind;
+use crate::sticker_perm::OrderBy;
 
 /// How `solve` searches.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -144,6 +144,8 @@ pub enum Request {
         max_length: Option<u8>,
         /// How long to search.
         time_limit: Option<Duration>,
+        /// Threads to search on (default: one a core).
+        threads: Option<usize>,
         /// The state (default: the session's cube).
         state: Option<Input>,
     },
@@ -264,8 +266,10 @@ pub enum Request {
     Tables {
         /// Build those missing.
         build: bool,
-        /// The optimal solver's too.
-        optimal: bool,
+        /// The optimal solver's too: this one.
+        optimal: Option<crate::solve::optimal_table::SliceKind>,
+        /// Instead, read every built table whole through its checks.
+        check: bool,
     },
 }
 

@@ -14,7 +14,7 @@ use crate::input::Input;
 use crate::metric::Metric;
 use crate::moves::{Move, format_moves};
 use crate::reports;
-use crate::solve::report::{Plan, solution_text};
+use crate::solve::solution_text::{Plan, solution_text};
 use crate::solve::{Limits, Method, Solution};
 use crate::text::echo;
 use crate::tools;
@@ -72,8 +72,15 @@ pub fn run(session: &mut Session, request: Request) -> Result<Reply> {
             metric,
             max_length,
             time_limit,
+            threads,
             state,
-        } => solve(session, method, metric, max_length, time_limit, state),
+        } => solve(
+            session,
+            method,
+            metric,
+            (max_length, time_limit, threads),
+            state,
+        ),
         Request::Hint { apply, state } => hint(session, apply, state),
         Request::Step => {
             session.needs_three("step")?;
@@ -81,7 +88,7 @@ pub fn run(session: &mut Session, request: Request) -> Result<Reply> {
         }
         Request::Stage => {
             session.needs_three("stage?")?;
-            text(crate::beginner::report::stages(&session.cube()))
+            text(crate::beginner::walkthrough::stages(&session.cube()))
         }
         Request::PocketTable { metric, csv, plot } => {
             let report = crate::pocket::table_report(metric, csv)?;
@@ -194,12 +201,20 @@ pub fn run(session: &mut Session, request: Request) -> Result<Reply> {
                 Shown::Facelets => cube.facelets(),
             })
         }
-        Request::Tables { build: false, .. } => {
-            text(reports::tables_report(crate::cache::cache_dir().as_deref()))
+        Request::Tables { check: true, .. } => {
+            let report = reports::tables_check_report(crate::table_cache::cache_dir().as_deref());
+            Ok(Reply {
+                failed: report.damaged > 0,
+                ..Reply::text(report.text)
+            })
         }
+        Request::Tables { build: false, .. } => text(reports::tables_report(
+            crate::table_cache::cache_dir().as_deref(),
+        )),
         Request::Tables {
             build: true,
             optimal,
+            check: false,
         } => text(crate::progress::Terminal::run(|p| {
             reports::tables_build_report(optimal, p)
         })?),
@@ -243,7 +258,7 @@ fn scramble(
             }
             3 => {
                 let (state, scramble) =
-                    crate::solve::report::random_state_scramble(&twophase_tables().0, seed)?;
+                    crate::solve::solution_text::random_state_scramble(&twophase_tables().0, seed)?;
                 let moves: Vec<Move> = scramble.iter().map(|m| m.to_move()).collect();
                 (state.to_cube(), moves)
             }
@@ -260,7 +275,7 @@ fn scramble(
     let scramble = tools::scramble_of_size(n, count, seed);
     // The paper's letters have no wide turns: the bigger cubes' scrambles stay standard.
     let moves = if n <= 3 {
-        tools::in_notation(&scramble, notation)
+        crate::notation::in_notation(&scramble, notation)
     } else {
         scramble
     };
@@ -271,7 +286,10 @@ fn scramble(
 }
 
 /// The two-phase tables, with a bar on stderr while they are built.
-fn twophase_tables() -> &'static (crate::solve::tables::Tables, crate::cache::CacheReport) {
+fn twophase_tables() -> &'static (
+    crate::solve::tables::Tables,
+    crate::table_cache::CacheReport,
+) {
     crate::progress::Terminal::run(crate::solve::shared::twophase_tables)
 }
 
@@ -306,8 +324,7 @@ fn solve(
     session: &mut Session,
     method: SolveMethod,
     metric: Option<Metric>,
-    max_length: Option<u8>,
-    time_limit: Option<std::time::Duration>,
+    (max_length, time_limit, threads): (Option<u8>, Option<std::time::Duration>, Option<usize>),
     state: Option<Input>,
 ) -> Result<Reply> {
     let notation = session.notation;
@@ -346,7 +363,7 @@ fn solve(
         metric: metric.unwrap_or(Metric::Htm),
         max_length,
         time_limit,
-        threads: None,
+        threads,
     };
     // The limits first, then the state, so that either is reported before a table loads.
     crate::solve::check_limits(method, &limits)?;
@@ -355,7 +372,7 @@ fn solve(
             Method::Beginner => input
                 .to_cube(3)
                 .map_err(crate::beginner::BeginnerError::from)?,
-            _ => crate::solve::report::read_cube(&input)?,
+            _ => crate::solve::solution_text::read_cube(&input)?,
         },
         None => {
             session.needs_three(match method {
@@ -373,7 +390,7 @@ fn solve(
             Ok(rep) => rep.render(),
             Err(e) => e.to_string(),
         };
-        return Ok(Reply::text(crate::solve::report::walkthrough_text(
+        return Ok(Reply::text(crate::solve::solution_text::walkthrough_text(
             &cube, &solution, notation, &render,
         )?));
     }
@@ -574,7 +591,8 @@ impl Session {
         let (stage, moves) = (next.stage, next.moves);
         let mut after = before.clone();
         after.apply_all(&moves)?;
-        let line = crate::beginner::report::stage_line(stage, &moves, Metric::Htm, self.notation);
+        let line =
+            crate::beginner::walkthrough::stage_line(stage, &moves, Metric::Htm, self.notation);
         self.load_state(&after)?;
         self.record(Change {
             label: label(&format!("step {line}")),

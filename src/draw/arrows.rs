@@ -11,7 +11,7 @@ use super::colour;
 use super::svg::{PathData, Point, Style, Svg};
 use crate::geometry::Geometry;
 use crate::moves::{Move, MoveError};
-use crate::perm::StickerPerm;
+use crate::sticker_perm::StickerPerm;
 
 /// A piece a sequence moves: where each of its stickers that moves goes, as
 /// `(from, to)` facelet indices.

@@ -14,7 +14,7 @@ use plotters::style::text_anchor::{HPos, Pos, VPos};
 use super::DrawError;
 use crate::compare::{Measure, PaperRanks, PiecesMeasure, spread_ranks};
 use crate::geometry::Geometry;
-use crate::perm::StickerPerm;
+use crate::sticker_perm::StickerPerm;
 
 fn err(e: impl std::fmt::Display) -> DrawError {
     DrawError::Chart(e.to_string())
@@ -483,7 +483,7 @@ pub fn distance_chart(htm: &[u64], qtm: &[u64]) -> Result<String, DrawError> {
 ///
 /// ```
 /// use cubework::draw::chart::order_chart;
-/// use cubework::perm::OrderBy;
+/// use cubework::sticker_perm::OrderBy;
 /// use cubework::Notation;
 /// let alg = cubework::alg::Alg::parse("R U", Notation::Standard).unwrap();
 /// let svg = order_chart(3, OrderBy::Colours, &alg).unwrap();
@@ -491,14 +491,14 @@ pub fn distance_chart(htm: &[u64], qtm: &[u64]) -> Result<String, DrawError> {
 /// ```
 pub fn order_chart(
     n: usize,
-    by: crate::perm::OrderBy,
+    by: crate::sticker_perm::OrderBy,
     alg: &crate::alg::Alg,
 ) -> crate::error::Result<String> {
     crate::cube::Cube::check_size(n)?;
     let perm = alg.perm(n)?;
     let other = match by {
-        crate::perm::OrderBy::Colours => crate::perm::OrderBy::Labels,
-        crate::perm::OrderBy::Labels => crate::perm::OrderBy::Colours,
+        crate::sticker_perm::OrderBy::Colours => crate::sticker_perm::OrderBy::Labels,
+        crate::sticker_perm::OrderBy::Labels => crate::sticker_perm::OrderBy::Colours,
     };
     let title = format!("{alg} on the {n}×{n}×{n}");
     let note = format!(
@@ -527,7 +527,7 @@ pub struct CycleCount {
 ///
 /// ```
 /// use cubework::draw::chart::{cycle_counts, CycleCount};
-/// use cubework::perm::StickerPerm;
+/// use cubework::sticker_perm::StickerPerm;
 /// use cubework::{parse_moves, Notation};
 /// let p = StickerPerm::of_moves(3, &parse_moves("U", Notation::Standard).unwrap()).unwrap();
 /// // U: five 4-cycles, three of corner stickers (the up ones, and two round the sides) and

@@ -6,7 +6,7 @@
 //! The page reads moves from its address too (`cube.html#R U R' U'`), applied on load: a
 //! headless browser can then show a state without clicking (see `scripts/screenshot.sh`).
 //! Every move of standard notation the cube has is made (inner layers, wide turns, slices,
-//! rotations), by the same slice turns as [`crate::Move::slice_turns`]; words of the address
+//! rotations), by the same layer turns as [`crate::Move::layer_quarters`]; words of the address
 //! that are not moves of the cube are said on the page, with why.
 
 use super::colour;
@@ -248,7 +248,7 @@ const AXES = [
   [1, l => K - 2 * l, p => [-p[2], p[1], p[0]]],
 ];
 // For each face: its axis, whether its layers are counted from the axis's far end, and its
-// sense against the paper's (as Move::slice_turns).
+// sense against the paper's (as Move::layer_quarters).
 const FRAME = {L: [0, false, 1], R: [0, true, 3], B: [1, false, 1], F: [1, true, 3], U: [2, false, 1], D: [2, true, 3]};
 const SIZE = `${N}×${N}×${N}`;
 

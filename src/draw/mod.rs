@@ -564,7 +564,7 @@ pub fn is_png(path: &Path) -> bool {
 ///
 /// Only a regular file (new or old) or a terminal is written: anything else, such as a FIFO
 /// that would wait for a reader for ever, a directory or a device, is refused before it is
-/// opened, as the cache refuses it ([`crate::cache::special_file`]).
+/// opened, as the cache refuses it ([`crate::table_cache::special_file`]).
 ///
 /// # Errors
 /// [`Error::Write`], naming the file, when it cannot be written (exit status 1: the
@@ -575,7 +575,7 @@ pub fn write_picture(path: &Path, text: &str) -> Result<usize> {
         path: path.to_path_buf(),
         source,
     };
-    if let Some(kind) = crate::cache::special_file(path)
+    if let Some(kind) = crate::table_cache::special_file(path)
         && !is_terminal(path)
     {
         return Err(write_error(std::io::Error::other(format!(

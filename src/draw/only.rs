@@ -28,7 +28,7 @@ pub enum Only {
     Edges,
     /// Pieces with one sticker.
     Centres,
-    /// The pieces in these layers (`(axis, layer)` as a [`crate::SliceTurn`] names them),
+    /// The pieces in these layers (`(axis, layer)`, as [`crate::Move::layer_quarters`] names them),
     /// written as the move that turns them: `U`, `2R`, `E`, `Rw`.
     Layers {
         /// What the user wrote.
@@ -57,8 +57,9 @@ impl Only {
         let [m] = moves.as_slice() else {
             return Err(bad("name one layer".to_string()));
         };
-        let turns = m.slice_turns(n).map_err(|e| bad(e.to_string()))?;
-        let mut layers: Vec<(PaperAxis, usize)> = turns.iter().map(|t| (t.axis, t.layer)).collect();
+        let turns = m.layer_quarters(n).map_err(|e| bad(e.to_string()))?;
+        let mut layers: Vec<(PaperAxis, usize)> =
+            turns.map(|(axis, layer, _)| (axis, layer)).collect();
         layers.sort_by_key(|&(a, l)| (a as usize, l));
         layers.dedup();
         Ok(Only::Layers {

@@ -3,31 +3,32 @@
 //!
 //! Hold one corner (DBL) fixed and turn only the three faces that do not touch it, U, R and F.
 //! A state is then a pair (π, q) — where the seven other corners are and how they are twisted
-//! ([`PocketState`]) — and the Myrvold–Ruskey ranking ([`perm`]) numbers all
+//! ([`PocketState`]) — and the Myrvold–Ruskey ranking ([`rank`]) numbers all
 //! 7! × 3⁶ = 3,674,160 of them densely. A breadth-first search from solved over those numbers
 //! ([`DistanceTable`]) finds every state's distance, two bits a state, in the quarter-turn
 //! metric (6 moves) and the half-turn metric (9 moves); an optimal solution is a walk down the
-//! distances. The tables are cached on disk ([`cache`]).
+//! distances. The tables are cached on disk ([`distance_file`]).
 //!
 //! The command line's entry point is [`table_report`], text whose last line is the answer
 //! alone; solutions come through [`crate::solve::solve`] with the pocket method.
 
-pub mod cache;
-pub mod perm;
+pub mod distance_file;
+pub mod rank;
 mod state;
 mod table;
 
 use std::fmt::Write as _;
 use std::sync::OnceLock;
 
-pub use crate::cache::{CACHE_ENV, CacheError, CacheReport, cache_dir};
-pub use cache::{cache_file, load_or_build, table_file};
-pub use state::{PocketMove, PocketState, STATES, format_pocket};
+pub use crate::table_cache::{CACHE_ENV, CacheError, CacheReport, cache_dir};
+pub use distance_file::{cache_file, load_or_build, table_file};
+pub use state::{PocketState, STATES};
 pub use table::DistanceTable;
 
-use crate::cubies::CubieError;
 use crate::input::InputError;
 use crate::metric::Metric;
+use crate::moves::{FaceMove, Move, format_moves};
+use crate::pieces::CubieError;
 
 /// Why a 2×2×2 state cannot be solved.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -91,7 +92,11 @@ pub fn table_text(table: &DistanceTable, report: Option<&CacheReport>, csv: bool
         return out;
     }
     let metric = table.metric();
-    let moves = format_pocket(PocketMove::of(metric));
+    let moves: Vec<Move> = FaceMove::pocket(metric)
+        .iter()
+        .map(|m| m.to_move())
+        .collect();
+    let moves = format_moves(&moves);
     let _ = writeln!(
         out,
         "2×2×2 states by distance from solved, {} ({moves}):",
@@ -146,14 +151,14 @@ pub fn table_report(metric: Metric, csv: bool) -> Result<String, PocketError> {
 pub fn random_state_scramble(
     table: &DistanceTable,
     seed: u64,
-) -> Result<(PocketState, Vec<PocketMove>), PocketError> {
+) -> Result<(PocketState, Vec<FaceMove>), PocketError> {
     use rand::{RngExt, SeedableRng};
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
     let index = rng.random_range(0..STATES as u32);
     let state = PocketState::from_index(index).ok_or(PocketError::Unreachable(
         "a state index below the number of states",
     ))?;
-    let scramble: Vec<PocketMove> = table
+    let scramble: Vec<FaceMove> = table
         .solve(&state)?
         .iter()
         .rev()
@@ -209,7 +214,7 @@ mod tests {
         };
         let none = crate::solve::Progress::none();
         let s = crate::solve::solve(&cube, crate::solve::Method::Pocket, &limits, &none)?;
-        Ok(crate::solve::report::solution_text(&s, notation))
+        Ok(crate::solve::solution_text::solution_text(&s, notation))
     }
 
     #[test]

@@ -1,17 +1,14 @@
 //! The 2×2×2 as (π, q): the permutation of the seven corners that move while DBL is held,
 //! and their twists in GF(3).
 
-use std::fmt;
 use std::sync::OnceLock;
 
 use super::PocketError;
-use super::perm::{rank7, unrank7};
+use super::rank::{rank7, unrank7};
 use crate::cube::Cube;
-use crate::cubies::{self, Corners};
-use crate::face::Face;
 use crate::input::Input;
-use crate::metric::Metric;
-use crate::moves::{Amount, Move, Turn, format_moves};
+use crate::moves::{FaceMove, Move};
+use crate::pieces::{self, Corners};
 
 /// Number of 2×2×2 states: 7! × 3⁶.
 pub const STATES: usize = 5040 * 729;
@@ -19,125 +16,27 @@ pub const STATES: usize = 5040 * 729;
 /// Number of twist codes, 3⁶ (the seventh twist follows from the others).
 pub(crate) const TWISTS: usize = 729;
 
-/// One of the nine turns of the faces that do not hold the fixed corner: U, R or F by one,
-/// two or three quarter-turns (U, U2, U').
-///
-/// ```
-/// use cubework::pocket::PocketMove;
-/// use cubework::metric::Metric;
-/// assert_eq!(PocketMove::ALL.len(), 9);
-/// assert_eq!(PocketMove::of(Metric::Qtm).len(), 6);
-/// assert_eq!(PocketMove::ALL[2].to_string(), "U'");
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct PocketMove {
-    face: Face,
-    quarters: u8,
-}
-
-const fn pm(face: Face, quarters: u8) -> PocketMove {
-    PocketMove { face, quarters }
-}
-
-impl PocketMove {
-    /// All nine: U U2 U' R R2 R' F F2 F'.
-    pub const ALL: [PocketMove; 9] = [
-        pm(Face::U, 1),
-        pm(Face::U, 2),
-        pm(Face::U, 3),
-        pm(Face::R, 1),
-        pm(Face::R, 2),
-        pm(Face::R, 3),
-        pm(Face::F, 1),
-        pm(Face::F, 2),
-        pm(Face::F, 3),
-    ];
-    const QUARTER: [PocketMove; 6] = [
-        pm(Face::U, 1),
-        pm(Face::U, 3),
-        pm(Face::R, 1),
-        pm(Face::R, 3),
-        pm(Face::F, 1),
-        pm(Face::F, 3),
-    ];
-
-    /// The moves of a metric: the six quarter-turns, or those and the three half-turns.
-    pub fn of(metric: Metric) -> &'static [PocketMove] {
-        match metric {
-            Metric::Qtm => &Self::QUARTER,
-            Metric::Htm | Metric::Stm => &Self::ALL,
-        }
-    }
-
-    /// The face turned: U, R or F.
-    pub fn face(self) -> Face {
-        self.face
-    }
-
-    /// Clockwise quarter-turns, 1 to 3.
-    pub fn quarters(self) -> u8 {
-        self.quarters
-    }
-
-    /// Position in [`PocketMove::ALL`].
-    pub fn index(self) -> usize {
-        let f = match self.face {
-            Face::U => 0,
-            Face::R => 1,
-            _ => 2,
-        };
-        3 * f + self.quarters as usize - 1
-    }
-
-    /// The move that undoes this one.
-    pub fn inverse(self) -> PocketMove {
-        pm(self.face, 4 - self.quarters)
-    }
-
-    /// As a standard [`Move`].
-    pub fn to_move(self) -> Move {
-        Move {
-            turn: Turn::face(self.face),
-            amount: match self.quarters {
-                1 => Amount::One,
-                2 => Amount::Two,
-                _ => Amount::Prime,
-            },
-        }
-    }
-}
-
-impl fmt::Display for PocketMove {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.to_move())
-    }
-}
-
-/// Writes pocket moves in standard notation, separated by spaces.
-pub fn format_pocket(moves: &[PocketMove]) -> String {
-    format_moves(&moves.iter().map(|m| m.to_move()).collect::<Vec<_>>())
-}
-
 /// A 2×2×2 state (π, q) with corner DBL held fixed.
 ///
-/// The seven moving corner slots are the [`cubies`] slots 1..8 (DBR, DBL… see there), renumbered
-/// 0..7: `perm[i]` is the corner in moving slot `i` and `twist[i] ∈ GF(3)` its twist. A move
+/// The seven moving corner slots are the [`pieces`] slots 1..8 (DBR, DBL… see there), renumbered
+/// 0..7: `perm[i]` is the corner in moving slot `i` and `orient[i] ∈ GF(3)` its twist. A move
 /// (π', q') takes (π, q) to (π'π, π'q + q'): slot `i` receives the corner and the twist slot
 /// `π'[i]` had, and its twist grows by `q'[i]`. The twists always sum to 0 mod 3, so the state
 /// is determined by π and the first six twists, and its [`index`](PocketState::index) is
-/// `rank(π) × 729 + Σ qᵢ 3ⁱ` (i < 6), with the Myrvold–Ruskey [`rank`](super::perm::rank).
+/// `rank(π) × 729 + Σ qᵢ 3ⁱ` (i < 6), with the Myrvold–Ruskey [`rank`](super::rank::rank).
 ///
 /// ```
-/// use cubework::pocket::{PocketState, PocketMove, STATES};
-/// let s = PocketState::solved().apply(PocketMove::ALL[3]); // R
+/// use cubework::pocket::{PocketState, STATES};
+/// use cubework::FaceMove;
+/// let s = PocketState::solved().apply(FaceMove::POCKET[3]); // R
 /// assert!(s.index() < STATES as u32);
 /// assert_eq!(PocketState::from_index(s.index()), Some(s));
-/// assert_eq!(s.apply(PocketMove::ALL[5]), PocketState::solved()); // R then R'
+/// assert_eq!(s.apply(FaceMove::POCKET[5]), PocketState::solved()); // R then R'
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct PocketState {
     perm: [u8; 7],
-    twist: [u8; 7],
+    orient: [u8; 7],
 }
 
 impl Default for PocketState {
@@ -151,7 +50,7 @@ impl PocketState {
     pub fn solved() -> PocketState {
         PocketState {
             perm: [0, 1, 2, 3, 4, 5, 6],
-            twist: [0; 7],
+            orient: [0; 7],
         }
     }
 
@@ -167,7 +66,10 @@ impl PocketState {
         }
         let ok =
             twist.iter().all(|&t| t < 3) && twist.iter().map(|&t| t as u32).sum::<u32>() % 3 == 0;
-        ok.then_some(PocketState { perm, twist })
+        ok.then_some(PocketState {
+            perm,
+            orient: twist,
+        })
     }
 
     /// π: the corner in each moving slot.
@@ -177,7 +79,7 @@ impl PocketState {
 
     /// q: the twist of the corner in each moving slot.
     pub fn twist(&self) -> [u8; 7] {
-        self.twist
+        self.orient
     }
 
     /// Whether this is the solved state.
@@ -191,19 +93,19 @@ impl PocketState {
         for i in 0..7 {
             let from = m.perm[i] as usize;
             out.perm[i] = self.perm[from];
-            out.twist[i] = (self.twist[from] + m.twist[i]) % 3;
+            out.orient[i] = (self.orient[from] + m.orient[i]) % 3;
         }
         out
     }
 
     /// Makes a move.
-    pub fn apply(&self, m: PocketMove) -> PocketState {
+    pub fn apply(&self, m: FaceMove) -> PocketState {
         self.then(&move_states()[m.index()])
     }
 
     /// The twist code Σ qᵢ 3ⁱ over the first six slots, 0..729.
     pub(crate) fn twist_code(&self) -> u16 {
-        self.twist[..6]
+        self.orient[..6]
             .iter()
             .rev()
             .fold(0u16, |acc, &t| acc * 3 + t as u16)
@@ -233,33 +135,36 @@ impl PocketState {
         }
         Some(PocketState {
             perm: unrank7((index / TWISTS as u32) as u16),
-            twist: Self::twists_of_code((index % TWISTS as u32) as u16),
+            orient: Self::twists_of_code((index % TWISTS as u32) as u16),
         })
     }
 
     /// The state of eight corners whose DBL corner is at home and untwisted, if it is.
     pub fn from_corners(c: &Corners) -> Option<PocketState> {
-        if c.perm[0] != 0 || c.twist[0] != 0 {
+        if c.perm[0] != 0 || c.orient[0] != 0 {
             return None;
         }
         let mut perm = [0u8; 7];
         let mut twist = [0u8; 7];
         for i in 0..7 {
             perm[i] = c.perm[i + 1] - 1;
-            twist[i] = c.twist[i + 1];
+            twist[i] = c.orient[i + 1];
         }
-        Some(PocketState { perm, twist })
+        Some(PocketState {
+            perm,
+            orient: twist,
+        })
     }
 
     /// The eight corners, DBL at home.
     pub fn corners(&self) -> Corners {
         let mut c = Corners {
             perm: [0; 8],
-            twist: [0; 8],
+            orient: [0; 8],
         };
         for i in 0..7 {
             c.perm[i + 1] = self.perm[i] + 1;
-            c.twist[i + 1] = self.twist[i];
+            c.orient[i + 1] = self.orient[i];
         }
         c
     }
@@ -272,7 +177,7 @@ impl PocketState {
     /// ```
     pub fn to_cube(&self) -> Cube {
         let mut stickers = Cube::solved_n(2).stickers().to_vec();
-        cubies::write_corners(2, &mut stickers, &self.corners());
+        pieces::write_corners(2, &mut stickers, &self.corners());
         Cube::from_stickers(2, stickers)
             .expect("eight distinct corners show each colour four times")
     }
@@ -288,19 +193,19 @@ impl PocketState {
     /// cube.apply_all(&parse_moves("D", Notation::Standard).unwrap()).unwrap();
     /// let (state, turn) = PocketState::from_cube(&cube).unwrap();
     /// assert_eq!(cubework::format_moves(&turn), "y");
-    /// assert_eq!(state, PocketState::solved().apply(cubework::pocket::PocketMove::ALL[0]));
+    /// assert_eq!(state, PocketState::solved().apply(cubework::FaceMove::POCKET[0]));
     /// ```
     pub fn from_cube(cube: &Cube) -> Result<(PocketState, Vec<Move>), PocketError> {
         if cube.size() != 2 {
             return Err(PocketError::Size(cube.size()));
         }
-        cubies::read_corners(cube)?;
+        pieces::read_corners(cube)?;
         let held = |c: &Cube| {
-            cubies::read_corners(c)
+            pieces::read_corners(c)
                 .ok()
                 .and_then(|k| PocketState::from_corners(&k))
         };
-        let (turned, rotation) = cubies::rotate_until(cube, |c| held(c).is_some()).ok_or(
+        let (turned, rotation) = pieces::rotate_until(cube, |c| held(c).is_some()).ok_or(
             PocketError::Unreachable("no whole-cube turn holds DBL at home"),
         )?;
         let state = held(&turned).ok_or(PocketError::Unreachable("DBL lost after turning"))?;
@@ -318,11 +223,11 @@ impl PocketState {
 pub(crate) fn move_states() -> &'static [PocketState; 9] {
     static MOVES: OnceLock<[PocketState; 9]> = OnceLock::new();
     MOVES.get_or_init(|| {
-        PocketMove::ALL.map(|m| {
+        FaceMove::POCKET.map(|m| {
             let mut cube = Cube::solved_n(2);
             cube.apply(&m.to_move())
                 .expect("U, R and F turn on every size");
-            let corners = cubies::read_corners(&cube).expect("a face turn leaves a real cube");
+            let corners = pieces::read_corners(&cube).expect("a face turn leaves a real cube");
             PocketState::from_corners(&corners).expect("U, R and F do not move DBL")
         })
     })
@@ -342,7 +247,7 @@ mod tests {
             let mut cube = Cube::solved_n(2);
             let mut state = PocketState::solved();
             for _ in 0..30 {
-                let m = PocketMove::ALL[rng.random_range(0..9)];
+                let m = FaceMove::POCKET[rng.random_range(0..9)];
                 cube.apply(&m.to_move()).unwrap();
                 state = state.apply(m);
                 assert_eq!(state.to_cube(), cube);
@@ -353,9 +258,9 @@ mod tests {
 
     #[test]
     fn quarter_turns_have_order_four_and_sum_twists_to_zero() {
-        for m in PocketMove::ALL {
+        for m in FaceMove::POCKET {
             let s = move_states()[m.index()];
-            assert!(PocketState::new(s.perm, s.twist).is_some());
+            assert!(PocketState::new(s.perm, s.orient).is_some());
             let mut t = PocketState::solved();
             for _ in 0..4 {
                 t = t.apply(m);
@@ -388,13 +293,13 @@ mod tests {
         cube.apply_all(&parse_moves(alg, Notation::Standard).unwrap())
             .unwrap();
         // The state read is the cube made by the moves, turned as a whole.
-        assert!(cubies::rotations().iter().any(|r| {
+        assert!(pieces::rotations().iter().any(|r| {
             let mut c = cube.clone();
             c.apply_all(r).unwrap();
             c == s.to_cube()
         }));
         // And any whole-cube turn of it reads as the same state.
-        for r in cubies::rotations() {
+        for r in pieces::rotations() {
             let mut c = s.to_cube();
             c.apply_all(&r).unwrap();
             assert_eq!(PocketState::from_cube(&c).unwrap().0, s);

@@ -4,9 +4,10 @@
 use std::sync::OnceLock;
 
 use super::PocketError;
-use super::perm::{rank7, unrank7};
-use super::state::{PocketMove, PocketState, STATES, TWISTS, move_states};
+use super::rank::{rank7, unrank7};
+use super::state::{PocketState, STATES, TWISTS, move_states};
 use crate::metric::Metric;
+use crate::moves::FaceMove;
 
 /// Where each move takes each permutation rank and each twist code.
 struct MoveTables {
@@ -35,7 +36,7 @@ fn tables() -> &'static MoveTables {
     })
 }
 
-/// The index reached from `index` by move number `m` (of [`PocketMove::ALL`]).
+/// The index reached from `index` by move number `m` (of [`FaceMove::POCKET`]).
 #[inline]
 pub(crate) fn next_index(index: u32, m: usize) -> u32 {
     let t = tables();
@@ -54,11 +55,12 @@ const UNSEEN: u8 = 3;
 /// number of states at each distance is kept beside it.
 ///
 /// ```
-/// use cubework::pocket::{DistanceTable, PocketState, PocketMove};
+/// use cubework::pocket::{DistanceTable, PocketState};
+/// use cubework::FaceMove;
 /// use cubework::metric::Metric;
 /// let table = DistanceTable::build(Metric::Htm);
 /// assert_eq!(table.gods_number(), 11);
-/// let s = PocketState::solved().apply(PocketMove::ALL[4]).apply(PocketMove::ALL[0]); // R2 U
+/// let s = PocketState::solved().apply(FaceMove::POCKET[4]).apply(FaceMove::POCKET[0]); // R2 U
 /// assert_eq!(table.solve(&s).unwrap().len(), 2);
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -72,7 +74,7 @@ impl DistanceTable {
     /// Searches the whole state graph breadth-first from solved.
     pub fn build(metric: Metric) -> DistanceTable {
         let t = tables();
-        let moves: Vec<usize> = PocketMove::of(metric).iter().map(|m| m.index()).collect();
+        let moves: Vec<usize> = FaceMove::pocket(metric).iter().map(|m| m.index()).collect();
         let mut packed = vec![0xFFu8; STATES.div_ceil(4)];
         let solved = PocketState::solved().index();
         set(&mut packed, solved, 0);
@@ -154,7 +156,7 @@ impl DistanceTable {
         // Every other state must step down: a neighbour one move closer, (d − 1) mod 3.
         // Walked permutation by permutation (each move's permutation part looked up once for
         // 729 twists), the permutations split among the cores.
-        let moves: Vec<usize> = PocketMove::of(metric).iter().map(|m| m.index()).collect();
+        let moves: Vec<usize> = FaceMove::pocket(metric).iter().map(|m| m.index()).collect();
         let t = tables();
         let twists = TWISTS as u32;
         let check = |perms: std::ops::Range<usize>| -> Result<(), String> {
@@ -219,8 +221,8 @@ impl DistanceTable {
     }
 
     /// An optimal solution, in moves of U, R and F, found by walking down the distances.
-    pub fn solve(&self, state: &PocketState) -> Result<Vec<PocketMove>, PocketError> {
-        let moves = PocketMove::of(self.metric);
+    pub fn solve(&self, state: &PocketState) -> Result<Vec<FaceMove>, PocketError> {
+        let moves = FaceMove::pocket(self.metric);
         let goal = PocketState::solved().index();
         let mut index = state.index();
         let mut value = self.value(index);
@@ -323,7 +325,7 @@ pub(crate) mod tests {
                 assert_eq!(sol.len() % 3, t.value(s.index()) as usize);
                 // Optimal: no neighbour is more than one move closer, and none of the moves
                 // lead to a shorter solution.
-                for &m in PocketMove::of(metric) {
+                for &m in FaceMove::pocket(metric) {
                     let d = t.distance(&s.apply(m)).unwrap();
                     assert!(d + 1 >= sol.len());
                 }

@@ -11,7 +11,7 @@ use super::{Gather, RepKind, Representation, turn_name};
 use crate::apl::{Elem, Value, Workspace};
 use crate::cube::Cube;
 use crate::moves::LayerTurn;
-use crate::perm::StickerPerm;
+use crate::sticker_perm::StickerPerm;
 
 /// A function that does not compile.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -246,11 +246,11 @@ mod tests {
         for kind in RepKind::ALL.into_iter().filter(|&k| k != RepKind::Numeric) {
             let mut ws = paper::workspace(kind.name()).unwrap();
             let rep = kind.build(&Cube::solved()).unwrap();
-            for m in kind.defined_moves() {
-                let name = paper::move_name(m.letter.letter(), m.inverse);
+            for t in kind.defined_moves() {
+                let name = paper::move_name(t.paper_letter(3).unwrap(), t.inverse);
                 let c = compile(&mut ws, &name, rep.as_ref()).unwrap();
-                assert_eq!(c.equals, Some(m.into()), "{kind} {name}");
-                assert_eq!(c.name(3), Some(m.to_string()));
+                assert_eq!(c.equals, Some(t), "{kind} {name}");
+                assert_eq!(c.name(3), t.paper(3).map(|m| m.to_string()));
             }
         }
     }

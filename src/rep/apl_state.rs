@@ -80,7 +80,7 @@ fn random_moves(kind: RepKind, n: usize, count: usize, rng: &mut impl rand::Rng)
         .map(|_| match kind {
             RepKind::Composite | RepKind::Visual => Move {
                 turn: Turn::face(Face::ALL[rng.random_range(0..6)]),
-                amount: [Amount::One, Amount::Two, Amount::Prime][rng.random_range(0..3)],
+                amount: [Amount::ONE, Amount::TWO, Amount::PRIME][rng.random_range(0..3)],
             },
             _ => layers[rng.random_range(0..layers.len())].to_standard(n),
         })

@@ -183,27 +183,19 @@ fn sticker_at(g: &Geometry, row: usize, col: usize) -> usize {
     }
 }
 
-/// The 5×12 matrix of colour letters (4×8 for the 2×2×2): left, front, right and back side by
-/// side, the up and down colours of their edge rows above and below.
-///
-/// ```
-/// use cubework::rep::{Composite, Representation};
-/// use cubework::{Cube, PaperLetter, PaperMove};
-/// let mut c = Composite::from_cube(&Cube::solved());
-/// assert_eq!(c.render().lines().nth(1), Some("GGGOOOYYYRRR"));
-/// c.turn(PaperMove::new(PaperLetter::Z).into()).unwrap(); // 3⌽ω: the right face comes to the front
-/// assert_eq!(c.render().lines().nth(1), Some("OOOYYYRRRGGG"));
-/// ```
-#[derive(Clone, Debug)]
-pub struct Composite {
-    cube: Array2<u8>,
-}
-
-impl Composite {
-    /// The state array.
-    pub fn array(&self) -> &Array2<u8> {
-        &self.cube
-    }
+super::state_type! {
+    /// The 5×12 matrix of colour letters (4×8 for the 2×2×2): left, front, right and back side by
+    /// side, the up and down colours of their edge rows above and below.
+    ///
+    /// ```
+    /// use cubework::rep::{Composite, Representation};
+    /// use cubework::{Cube, PaperLetter};
+    /// let mut c = Composite::from_cube(&Cube::solved());
+    /// assert_eq!(c.render().lines().nth(1), Some("GGGOOOYYYRRR"));
+    /// c.turn(PaperLetter::Z.turn()).unwrap(); // 3⌽ω: the right face comes to the front
+    /// assert_eq!(c.render().lines().nth(1), Some("OOOYYYRRRGGG"));
+    /// ```
+    Composite(Array2<u8>)
 }
 
 impl Representation for Composite {
@@ -262,7 +254,7 @@ impl Representation for Composite {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::moves::{PaperLetter, PaperMove};
+    use crate::moves::PaperLetter;
     use crate::rep::testing::conformance;
 
     /// Why the composite stops at the 3×3×3: on the 4×4×4, `2F2 2R2 2F2 2R2` exchanges two up
@@ -328,25 +320,7 @@ mod tests {
 
     #[test]
     fn x_y_c_h_are_undefined_and_named() {
-        let mut c = Composite::from_cube(&Cube::solved());
-        for letter in [
-            PaperLetter::X,
-            PaperLetter::Y,
-            PaperLetter::C,
-            PaperLetter::H,
-        ] {
-            for m in [PaperMove::new(letter), PaperMove::new(letter).inverse()] {
-                match c.turn(m.into()) {
-                    Err(MoveError::Undefined { mv, rep, .. }) => {
-                        assert_eq!(mv, m.to_string());
-                        assert_eq!(rep, "composite");
-                    }
-                    other => panic!("{m}: {other:?}"),
-                }
-                assert!(c.compile(m.into()).is_err());
-            }
-        }
-        assert_eq!(RepKind::Composite.defined_moves().len(), 16);
+        crate::rep::testing::refuses_x_y_c_h(RepKind::Composite);
     }
 
     #[test]
@@ -356,10 +330,14 @@ mod tests {
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
         for _ in 0..10 {
             let cube = crate::rep::testing::scrambled(&mut rng, 25);
-            for m in RepKind::Composite.defined_moves() {
+            for t in RepKind::Composite.defined_moves() {
                 let mut c = Composite::from_cube(&cube);
-                c.turn(m.into()).unwrap();
-                assert_eq!(Composite::from_cube(&c.to_cube()).array(), c.array(), "{m}");
+                c.turn(t).unwrap();
+                assert_eq!(
+                    Composite::from_cube(&c.to_cube()).array(),
+                    c.array(),
+                    "{t:?}"
+                );
             }
         }
     }
@@ -368,10 +346,7 @@ mod tests {
     fn up_and_down_centres_follow_the_orientation() {
         // After the paper's X (std x') the front shows the up colour; the deduced centres agree.
         let mut cube = Cube::solved();
-        PaperMove::new(PaperLetter::X)
-            .slice_turns()
-            .into_iter()
-            .for_each(|t| cube.turn(t));
+        cube.turn(PaperLetter::X.turn());
         assert_eq!(Composite::from_cube(&cube).to_cube(), cube);
     }
 }

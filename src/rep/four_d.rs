@@ -115,27 +115,19 @@ pub fn transform<T: Clone>(m: LayerTurn, omega: ArrayView4<T>) -> Array4<T> {
 }
 // moves:end
 
-/// The N×3×N×N array (the paper's 3×3×3×3): for each plane, its cubies' up/down, back/front
-/// and left/right colours as three N×N matrices of letters, blank where there is no sticker.
-///
-/// ```
-/// use cubework::rep::{FourD, Representation};
-/// use cubework::{Cube, PaperLetter, PaperMove};
-/// let mut d = FourD::from_cube(&Cube::solved());
-/// assert_eq!(d.render().lines().next(), Some("WWW  RRR  G Y"));
-/// d.turn(PaperMove::new(PaperLetter::Z).into()).unwrap();
-/// assert_eq!(d.array()[[0, 1, 0, 1]], b'G'); // the up-back edge shows the left's green at the back
-/// ```
-#[derive(Clone, Debug)]
-pub struct FourD {
-    cube: Array4<u8>,
-}
-
-impl FourD {
-    /// The state array.
-    pub fn array(&self) -> &Array4<u8> {
-        &self.cube
-    }
+super::state_type! {
+    /// The N×3×N×N array (the paper's 3×3×3×3): for each plane, its cubies' up/down, back/front
+    /// and left/right colours as three N×N matrices of letters, blank where there is no sticker.
+    ///
+    /// ```
+    /// use cubework::rep::{FourD, Representation};
+    /// use cubework::{Cube, PaperLetter};
+    /// let mut d = FourD::from_cube(&Cube::solved());
+    /// assert_eq!(d.render().lines().next(), Some("WWW  RRR  G Y"));
+    /// d.turn(PaperLetter::Z.turn()).unwrap();
+    /// assert_eq!(d.array()[[0, 1, 0, 1]], b'G'); // the up-back edge shows the left's green at the back
+    /// ```
+    FourD(Array4<u8>)
 }
 
 impl Representation for FourD {

@@ -118,27 +118,19 @@ pub fn transform<T: Copy>(m: LayerTurn, omega: ArrayView3<T>) -> Array3<T> {
 
 // moves:end
 
-/// The 6×N×N array of colour letters (the paper's 6×3×3): an N×N matrix per face, faces in
-/// the paper's order.
-///
-/// ```
-/// use cubework::rep::{Local, Representation};
-/// use cubework::{Cube, PaperLetter, PaperMove};
-/// let mut l = Local::from_cube(&Cube::solved());
-/// assert!(l.render().starts_with("WWW\nWWW\nWWW\n\nBBB\n"));
-/// l.turn(PaperMove::new(PaperLetter::U).into()).unwrap();
-/// assert_eq!(l.array().slice(ndarray::s![2, 0, ..]).to_vec(), b"GGG"); // back's top row, from the left
-/// ```
-#[derive(Clone, Debug)]
-pub struct Local {
-    cube: Array3<u8>,
-}
-
-impl Local {
-    /// The state array.
-    pub fn array(&self) -> &Array3<u8> {
-        &self.cube
-    }
+super::state_type! {
+    /// The 6×N×N array of colour letters (the paper's 6×3×3): an N×N matrix per face, faces in
+    /// the paper's order.
+    ///
+    /// ```
+    /// use cubework::rep::{Local, Representation};
+    /// use cubework::{Cube, PaperLetter};
+    /// let mut l = Local::from_cube(&Cube::solved());
+    /// assert!(l.render().starts_with("WWW\nWWW\nWWW\n\nBBB\n"));
+    /// l.turn(PaperLetter::U.turn()).unwrap();
+    /// assert_eq!(l.array().slice(ndarray::s![2, 0, ..]).to_vec(), b"GGG"); // back's top row, from the left
+    /// ```
+    Local(Array3<u8>)
 }
 
 impl Representation for Local {

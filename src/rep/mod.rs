@@ -22,6 +22,26 @@
 //! converts through the N×N×N canonical [`Cube`]. [`RepKind::sizes`] says which sizes each
 //! holds, and [`RepKind::size_limit`] why composite and visual stop at the 3×3×3.
 
+/// Declares a representation's state type: the one array the paper calls `CUBE` (`cube` here),
+/// read with `array()`. Each representation's file gives its doc, name and array type.
+macro_rules! state_type {
+    ($(#[$doc:meta])* $name:ident($array:ty)) => {
+        $(#[$doc])*
+        #[derive(Clone, Debug)]
+        pub struct $name {
+            cube: $array,
+        }
+
+        impl $name {
+            /// The state array.
+            pub fn array(&self) -> &$array {
+                &self.cube
+            }
+        }
+    };
+}
+use state_type;
+
 pub mod apl;
 pub mod apl_state;
 pub mod composite;
@@ -44,7 +64,7 @@ use std::str::FromStr;
 use ndarray::{Array, ArrayView, Axis, Dimension, IntoDimension, RemoveAxis};
 
 use crate::cube::Cube;
-use crate::moves::{LayerTurn, Move, MoveError, PaperAxis, PaperMove};
+use crate::moves::{LayerTurn, Move, MoveError, PaperAxis};
 
 pub use composite::Composite;
 pub use four_d::FourD;
@@ -171,20 +191,6 @@ impl RepKind {
         }
     }
 
-    /// Why this representation does not define paper move `m` on the 3×3×3, or `None` if it
-    /// does.
-    ///
-    /// ```
-    /// use cubework::rep::RepKind;
-    /// use cubework::{PaperLetter, PaperMove};
-    /// assert!(RepKind::Composite.undefined_reason(PaperMove::new(PaperLetter::C)).is_some());
-    /// assert!(RepKind::Composite.undefined_reason(PaperMove::new(PaperLetter::M)).is_none());
-    /// assert!(RepKind::Vector.undefined_reason(PaperMove::new(PaperLetter::X)).is_none());
-    /// ```
-    pub fn undefined_reason(self, m: PaperMove) -> Option<&'static str> {
-        self.undefined_turn(3, m.into())
-    }
-
     /// Why this representation does not define turn `t` on the `n`×`n`×`n` cube, or `None` if
     /// it does. Composite and visual leave out the up and down centres (visual the down one):
     /// turns about X and Y that take an inner layer would move them. The 2×2×2 has no inner
@@ -192,7 +198,10 @@ impl RepKind {
     ///
     /// ```
     /// use cubework::rep::RepKind;
-    /// use cubework::{LayerTurn, PaperAxis};
+    /// use cubework::{LayerTurn, PaperAxis, PaperLetter};
+    /// assert!(RepKind::Composite.undefined_turn(3, PaperLetter::C.turn()).is_some());
+    /// assert!(RepKind::Composite.undefined_turn(3, PaperLetter::M.turn()).is_none());
+    /// assert!(RepKind::Vector.undefined_turn(3, PaperLetter::X.turn()).is_none());
     /// let x = |n| LayerTurn::whole(PaperAxis::X, n);
     /// assert!(RepKind::Visual.undefined_turn(3, x(3)).is_some());
     /// assert!(RepKind::Visual.undefined_turn(2, x(2)).is_none());
@@ -211,11 +220,12 @@ impl RepKind {
         }
     }
 
-    /// The paper moves this representation defines on the 3×3×3.
-    pub fn defined_moves(self) -> Vec<PaperMove> {
-        PaperMove::ALL
+    /// The paper's moves this representation defines on the 3×3×3 (in the order of
+    /// [`LayerTurn::PAPER`]).
+    pub fn defined_moves(self) -> Vec<LayerTurn> {
+        LayerTurn::PAPER
             .into_iter()
-            .filter(|&m| self.undefined_reason(m).is_none())
+            .filter(|&t| self.undefined_turn(3, t).is_none())
             .collect()
     }
 

@@ -86,27 +86,19 @@ pub fn transform<T: Copy>(m: LayerTurn, omega: ArrayView3<[T; 3]>) -> Array3<[T;
 }
 // moves:end
 
-/// The N×N×N array (the paper's 3×3×3) of 3-letter vectors: each cubie's up/down, back/front and left/right
-/// colour letters, [`JOT`] where it has no such sticker (shown `∘`).
-///
-/// ```
-/// use cubework::rep::{Nested, Representation};
-/// use cubework::{Cube, PaperLetter, PaperMove};
-/// let mut n = Nested::from_cube(&Cube::solved());
-/// assert_eq!(n.render().lines().next(), Some("WRG WR∘ WRY"));
-/// n.turn(PaperMove::new(PaperLetter::X).into()).unwrap();
-/// assert_eq!(n.render().lines().next(), Some("RBG RB∘ RBY"));
-/// ```
-#[derive(Clone, Debug)]
-pub struct Nested {
-    cube: Array3<[u8; 3]>,
-}
-
-impl Nested {
-    /// The state array.
-    pub fn array(&self) -> &Array3<[u8; 3]> {
-        &self.cube
-    }
+super::state_type! {
+    /// The N×N×N array (the paper's 3×3×3) of 3-letter vectors: each cubie's up/down, back/front and left/right
+    /// colour letters, [`JOT`] where it has no such sticker (shown `∘`).
+    ///
+    /// ```
+    /// use cubework::rep::{Nested, Representation};
+    /// use cubework::{Cube, PaperLetter};
+    /// let mut n = Nested::from_cube(&Cube::solved());
+    /// assert_eq!(n.render().lines().next(), Some("WRG WR∘ WRY"));
+    /// n.turn(PaperLetter::X.turn()).unwrap();
+    /// assert_eq!(n.render().lines().next(), Some("RBG RB∘ RBY"));
+    /// ```
+    Nested(Array3<[u8; 3]>)
 }
 
 impl Representation for Nested {

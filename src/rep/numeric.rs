@@ -172,27 +172,19 @@ fn permuted() -> &'static [[u16; 1000]; 6] {
     })
 }
 
-/// The N×N×N array of 3-digit integers: hundreds the up/down colour, tens back/front, units
-/// left/right (the paper's 3×3×3, and every other size the same way).
-///
-/// ```
-/// use cubework::rep::{Numeric, Representation};
-/// use cubework::{Cube, PaperLetter, PaperMove};
-/// let mut n = Numeric::from_cube(&Cube::solved());
-/// assert_eq!(n.array()[[0, 0, 0]], 135); // up-back-left: white, red, green
-/// n.turn(PaperMove::new(PaperLetter::X).into()).unwrap();
-/// assert_eq!(n.array()[[0, 2, 0]], 315); // now up-front-left, its white facing front
-/// ```
-#[derive(Clone, Debug)]
-pub struct Numeric {
-    cube: Array3<u16>,
-}
-
-impl Numeric {
-    /// The state array.
-    pub fn array(&self) -> &Array3<u16> {
-        &self.cube
-    }
+super::state_type! {
+    /// The N×N×N array of 3-digit integers: hundreds the up/down colour, tens back/front, units
+    /// left/right (the paper's 3×3×3, and every other size the same way).
+    ///
+    /// ```
+    /// use cubework::rep::{Numeric, Representation};
+    /// use cubework::{Cube, PaperLetter};
+    /// let mut n = Numeric::from_cube(&Cube::solved());
+    /// assert_eq!(n.array()[[0, 0, 0]], 135); // up-back-left: white, red, green
+    /// n.turn(PaperLetter::X.turn()).unwrap();
+    /// assert_eq!(n.array()[[0, 2, 0]], 315); // now up-front-left, its white facing front
+    /// ```
+    Numeric(Array3<u16>)
 }
 
 impl Representation for Numeric {
@@ -319,7 +311,7 @@ mod tests {
 
     fn after(letter: PaperLetter) -> Array3<u16> {
         let mut n = Numeric::from_cube(&Cube::solved());
-        n.turn(crate::moves::PaperMove::new(letter).into()).unwrap();
+        n.turn(letter.turn()).unwrap();
         n.cube
     }
 

@@ -8,15 +8,14 @@ use rand_chacha::ChaCha8Rng;
 
 use super::{RepKind, Representation};
 use crate::cube::Cube;
-use crate::moves::{LayerTurn, MoveError, PaperMove};
+use crate::moves::{LayerTurn, MoveError};
 use crate::simd::ShufflePath;
 
 /// A 3×3×3 scrambled by `len` random paper moves (any of the 24), through the geometry.
 pub(crate) fn scrambled(rng: &mut ChaCha8Rng, len: usize) -> Cube {
     let mut cube = Cube::solved();
     for _ in 0..len {
-        let m = PaperMove::ALL[rng.random_range(0..24)];
-        m.slice_turns().into_iter().for_each(|t| cube.turn(t));
+        cube.turn(LayerTurn::PAPER[rng.random_range(0..24)]);
     }
     cube
 }
@@ -33,7 +32,7 @@ pub(crate) fn scrambled_n(rng: &mut ChaCha8Rng, n: usize, len: usize) -> Cube {
 }
 
 fn geometric_turn(cube: &mut Cube, m: LayerTurn) {
-    m.slice_turns().into_iter().for_each(|t| cube.turn(t));
+    cube.turn(m);
 }
 
 /// The paths this CPU has.
@@ -110,4 +109,30 @@ fn check_from<R: Representation>(kind: RepKind, rep: R, cube: &Cube) {
         }
         assert_eq!(&r.to_cube(), cube, "{kind} {n}: {m:?} four times");
     }
+}
+
+/// Checks that `kind` on the 3×3×3 refuses X, Y, C and H both ways, as defined and compiled,
+/// with an error naming the move and the representation, and defines the other 16 of the
+/// paper's moves (composite and visual, which leave out centres that those moves would move).
+pub(crate) fn refuses_x_y_c_h(kind: RepKind) {
+    use crate::moves::PaperLetter;
+    let mut r = kind.build(&Cube::solved()).unwrap();
+    for letter in [
+        PaperLetter::X,
+        PaperLetter::Y,
+        PaperLetter::C,
+        PaperLetter::H,
+    ] {
+        for t in [letter.turn(), letter.turn().inverse()] {
+            match r.turn(t) {
+                Err(MoveError::Undefined { mv, rep, .. }) => {
+                    assert_eq!(Some(mv), t.paper(3).map(|m| m.to_string()));
+                    assert_eq!(rep, kind.name());
+                }
+                other => panic!("{t:?}: {other:?}"),
+            }
+            assert!(r.compile(t).is_err());
+        }
+    }
+    assert_eq!(kind.defined_moves().len(), 16);
 }

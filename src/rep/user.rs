@@ -17,7 +17,7 @@
 
 use super::{Gather, MAX_CELLS, RepKind, apl::random_states};
 use crate::apl::{Elem, Value, Workspace};
-use crate::moves::{LayerTurn, PaperMove};
+use crate::moves::LayerTurn;
 
 /// Random states an encoding (and a decoding) is checked on.
 const CHECKED_STATES: usize = 20;
@@ -41,7 +41,7 @@ pub struct UserRep {
     /// For each sticker, the cell it is read back from.
     pub back: Vec<usize>,
     /// Each paper move, compiled by conjugation to a gather of its cells.
-    pub moves: Vec<(PaperMove, Gather)>,
+    pub moves: Vec<(LayerTurn, Gather)>,
 }
 
 /// Why a representation of one's own is refused.
@@ -227,14 +227,15 @@ impl UserRep {
 
     /// Each paper move by conjugation, `ENCODE M DECODE ⍵`, as one gather of the cells: cell
     /// `i` takes the cell that the sticker it shows is read back from, after the move.
-    fn compile_moves(&self) -> Vec<(PaperMove, Gather)> {
+    fn compile_moves(&self) -> Vec<(LayerTurn, Gather)> {
         let vector = RepKind::Vector
             .build(&crate::cube::Cube::solved())
             .expect("the vector holds the 3×3×3");
-        PaperMove::ALL
+        RepKind::Vector
+            .defined_moves()
             .into_iter()
             .filter_map(|m| {
-                let v = vector.compile(m.into()).ok()?;
+                let v = vector.compile(m).ok()?;
                 let sources = v.sources();
                 let gather = self.cells.iter().enumerate().map(|(i, c)| match c {
                     Some(s) => self.back[sources[*s] as usize],
@@ -333,10 +334,7 @@ impl UserRep {
 
     /// The gather of quarter-turn `t`, if it is one of the paper's moves.
     pub fn gather(&self, t: LayerTurn) -> Option<&Gather> {
-        self.moves
-            .iter()
-            .find(|(m, _)| LayerTurn::from(*m) == t)
-            .map(|(_, g)| g)
+        self.moves.iter().find(|(m, _)| *m == t).map(|(_, g)| g)
     }
 
     /// The line that defines it again (`)rep NAME ENCODE [DECODE]`), for `)save`.
@@ -433,11 +431,11 @@ mod tests {
                     let len = rep.cell_count();
                     g.apply_bytes(&mut state[..len]);
                     let mut turned = cube.clone();
-                    turned.apply(&crate::moves::Move::paper(*m)).unwrap();
+                    turned.apply(&m.to_standard(3)).unwrap();
                     assert_eq!(
                         state[..len],
                         rep.state_of(&turned).unwrap()[..len],
-                        "{encode} {m}"
+                        "{encode} {m:?}"
                     );
                 }
             }

@@ -218,26 +218,18 @@ fn size_of_len(len: usize) -> usize {
 }
 // moves:end
 
-/// The 6N²-element vector of colour letters (the paper's 54), faces in the paper's order.
-///
-/// ```
-/// use cubework::rep::{Representation, Vector};
-/// use cubework::{Cube, PaperLetter, PaperMove};
-/// let mut v = Vector::from_cube(&Cube::solved());
-/// assert_eq!(v.render(), "WWWWWWWWWBBBBBBBBBRRRRRRRRROOOOOOOOOGGGGGGGGGYYYYYYYYY");
-/// v.turn(PaperMove::new(PaperLetter::U).into()).unwrap();
-/// assert_eq!(&v.render()[18..27], "GGGRRRRRR"); // the back face's top row came from the left
-/// ```
-#[derive(Clone, Debug)]
-pub struct Vector {
-    cube: Array1<u8>,
-}
-
-impl Vector {
-    /// The state array.
-    pub fn array(&self) -> &Array1<u8> {
-        &self.cube
-    }
+super::state_type! {
+    /// The 6N²-element vector of colour letters (the paper's 54), faces in the paper's order.
+    ///
+    /// ```
+    /// use cubework::rep::{Representation, Vector};
+    /// use cubework::{Cube, PaperLetter};
+    /// let mut v = Vector::from_cube(&Cube::solved());
+    /// assert_eq!(v.render(), "WWWWWWWWWBBBBBBBBBRRRRRRRRROOOOOOOOOGGGGGGGGGYYYYYYYYY");
+    /// v.turn(PaperLetter::U.turn()).unwrap();
+    /// assert_eq!(&v.render()[18..27], "GGGRRRRRR"); // the back face's top row came from the left
+    /// ```
+    Vector(Array1<u8>)
 }
 
 impl Representation for Vector {

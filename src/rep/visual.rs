@@ -42,7 +42,7 @@ use crate::apl::prim::{compress, expand, rot_ccw, rot_cw};
 use crate::cube::Cube;
 use crate::face::Face;
 use crate::geometry::Geometry;
-use crate::moves::{LayerTurn, MoveError, PaperLetter, PaperMove};
+use crate::moves::{LayerTurn, MoveError, PaperLetter};
 
 /// The blank background.
 const BLANK: u8 = b' ';
@@ -140,30 +140,23 @@ pub fn transform<T: Copy>(m: LayerTurn, omega: ArrayView2<T>) -> Array2<T> {
     if omega.len_of(Axis(0)) != SIDE {
         return two(m, omega);
     }
-    if let Some(p) = m.paper(3) {
-        return paper(p, omega);
+    if let Some(letter) = m.paper(3).and_then(|p| p.paper_letter()) {
+        return paper(letter, m.inverse, omega);
     }
     let mut out = omega.to_owned();
     for layer in m.layers() {
         let letter = PaperLetter::of_slice(m.axis, layer);
-        out = paper(
-            PaperMove {
-                letter,
-                inverse: m.inverse,
-            },
-            out.view(),
-        );
+        out = paper(letter, m.inverse, out.view());
     }
     out
 }
 
-/// The paper's move `m` on the 11×11 picture.
-fn paper<T: Copy>(m: PaperMove, omega: ArrayView2<T>) -> Array2<T> {
+/// The paper's move `letter` (its inverse when `inv`) on the 11×11 picture.
+fn paper<T: Copy>(letter: PaperLetter, inv: bool, omega: ArrayView2<T>) -> Array2<T> {
     use PaperLetter as P;
-    let inv = m.inverse;
-    let t = |letter, inverse, w: ArrayView2<T>| paper(PaperMove { letter, inverse }, w);
+    let t = |letter, inverse, w: ArrayView2<T>| paper(letter, inverse, w);
     let mid = omega.len_of(Axis(0)) / 2;
-    match m.letter {
+    match letter {
         // Z: ⌽⍉ω      Z̄: ⊖⍉ω
         P::Z => spin(omega, inv),
         // U: ω[I;I]←⌽⍉ω[I;I←3+⍳5]
@@ -224,40 +217,26 @@ fn two<T: Copy>(m: LayerTurn, omega: ArrayView2<T>) -> Array2<T> {
     let mut big = expand(&spread, wide.view(), 1, fill).expect("a 10×10 picture");
     for layer in m.layers() {
         let letter = PaperLetter::of_slice(m.axis, 2 * layer);
-        big = paper(
-            PaperMove {
-                letter,
-                inverse: m.inverse,
-            },
-            big.view(),
-        );
+        big = paper(letter, m.inverse, big.view());
     }
     compress(&spread, compress(&spread, big.view(), 1).view(), 2)
 }
 // general:end
 // moves:end
 
-/// The 11×11 matrix of colour letters on a blank background (10×10 for the 2×2×2): the cube
-/// seen from above as a square pyramid.
-///
-/// ```
-/// use cubework::rep::{Representation, Visual};
-/// use cubework::{Cube, PaperLetter, PaperMove};
-/// let mut v = Visual::from_cube(&Cube::solved());
-/// assert_eq!(v.render().lines().nth(5), Some("B G G G W W W Y Y Y B"));
-/// v.turn(PaperMove::new(PaperLetter::Z).into()).unwrap(); // ⌽⍉ω: the front comes to the left
-/// assert_eq!(v.render().lines().nth(5), Some("B O O O W W W R R R B"));
-/// ```
-#[derive(Clone, Debug)]
-pub struct Visual {
-    cube: Array2<u8>,
-}
-
-impl Visual {
-    /// The state array.
-    pub fn array(&self) -> &Array2<u8> {
-        &self.cube
-    }
+super::state_type! {
+    /// The 11×11 matrix of colour letters on a blank background (10×10 for the 2×2×2): the cube
+    /// seen from above as a square pyramid.
+    ///
+    /// ```
+    /// use cubework::rep::{Representation, Visual};
+    /// use cubework::{Cube, PaperLetter};
+    /// let mut v = Visual::from_cube(&Cube::solved());
+    /// assert_eq!(v.render().lines().nth(5), Some("B G G G W W W Y Y Y B"));
+    /// v.turn(PaperLetter::Z.turn()).unwrap(); // ⌽⍉ω: the front comes to the left
+    /// assert_eq!(v.render().lines().nth(5), Some("B O O O W W W R R R B"));
+    /// ```
+    Visual(Array2<u8>)
 }
 
 impl Representation for Visual {
@@ -354,25 +333,7 @@ mod tests {
 
     #[test]
     fn x_y_c_h_are_undefined_and_named() {
-        let mut v = Visual::from_cube(&Cube::solved());
-        for letter in [
-            PaperLetter::X,
-            PaperLetter::Y,
-            PaperLetter::C,
-            PaperLetter::H,
-        ] {
-            for m in [PaperMove::new(letter), PaperMove::new(letter).inverse()] {
-                match v.turn(m.into()) {
-                    Err(MoveError::Undefined { mv, rep, .. }) => {
-                        assert_eq!(mv, m.to_string());
-                        assert_eq!(rep, "visual");
-                    }
-                    other => panic!("{m}: {other:?}"),
-                }
-                assert!(v.compile(m.into()).is_err());
-            }
-        }
-        assert_eq!(RepKind::Visual.defined_moves().len(), 16);
+        crate::rep::testing::refuses_x_y_c_h(RepKind::Visual);
     }
 
     #[test]

@@ -2,7 +2,8 @@
 //! 64-bit word a state — the state's fingerprint with its distance and the last move that
 //! reached it in the low byte — sorted, with a directory of bucket starts for lookups.
 
-use super::cubie::{CubieCube, FaceMove};
+use super::cubie::CubieCube;
+use crate::moves::FaceMove;
 
 /// The low byte of an entry: distance (3 bits) and move index (5 bits).
 const LOW: u64 = 0xFF;

@@ -33,8 +33,9 @@ use std::time::{Duration, Instant};
 
 use super::SolveError;
 use super::ball::Ball;
-use super::cubie::{CubieCube, FaceMove};
+use super::cubie::CubieCube;
 use crate::metric::Metric;
+use crate::moves::FaceMove;
 
 /// The depth limit used unless another is asked for: 12 moves in the half-turn metric, 14 in
 /// the quarter-turn metric.
@@ -430,7 +431,7 @@ mod tests {
         };
         let none = crate::solve::Progress::none();
         let s = crate::solve::solve(&cube, crate::solve::Method::Bfs, &limits, &none)?;
-        Ok(crate::solve::report::solution_text(&s, notation))
+        Ok(crate::solve::solution_text::solution_text(&s, notation))
     }
 
     #[test]

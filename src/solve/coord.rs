@@ -18,8 +18,9 @@
 //! `set_…` twin that makes a cube showing that coordinate and nothing else, which is how
 //! the move tables ([`move_table`]) are made: set, turn, read.
 
-use super::cubie::{CubieCube, FaceMove};
-use crate::cubies::{CORNERS, EDGES};
+use super::cubie::CubieCube;
+use crate::moves::FaceMove;
+use crate::pieces::{CORNERS, EDGES};
 
 /// Values of the twist coordinate.
 pub const N_TWIST: usize = 2187;
@@ -132,7 +133,7 @@ impl CubieCube {
     /// ```
     #[inline]
     pub fn twist(&self) -> usize {
-        self.co[..CORNERS - 1]
+        self.corners.orient[..CORNERS - 1]
             .iter()
             .rev()
             .fold(0, |t, &c| 3 * t + c as usize)
@@ -143,18 +144,18 @@ impl CubieCube {
         let mut c = CubieCube::solved();
         let mut sum = 0;
         for i in 0..CORNERS - 1 {
-            c.co[i] = (t % 3) as u8;
-            sum += c.co[i];
+            c.corners.orient[i] = (t % 3) as u8;
+            sum += c.corners.orient[i];
             t /= 3;
         }
-        c.co[CORNERS - 1] = (3 - sum % 3) % 3;
+        c.corners.orient[CORNERS - 1] = (3 - sum % 3) % 3;
         c
     }
 
     /// The flip coordinate, 0..2048: edge flips 0..11 as binary digits (edge 11's follows).
     #[inline]
     pub fn flip(&self) -> usize {
-        self.eo[..EDGES - 1]
+        self.edges.orient[..EDGES - 1]
             .iter()
             .rev()
             .fold(0, |f, &e| 2 * f + e as usize)
@@ -165,11 +166,11 @@ impl CubieCube {
         let mut c = CubieCube::solved();
         let mut sum = 0;
         for i in 0..EDGES - 1 {
-            c.eo[i] = (f % 2) as u8;
-            sum += c.eo[i];
+            c.edges.orient[i] = (f % 2) as u8;
+            sum += c.edges.orient[i];
             f /= 2;
         }
-        c.eo[EDGES - 1] = sum % 2;
+        c.edges.orient[EDGES - 1] = sum % 2;
         c
     }
 
@@ -179,7 +180,7 @@ impl CubieCube {
     pub fn slice(&self) -> usize {
         let mut mask = 0;
         for j in 0..EDGES {
-            mask |= u32::from(self.ep[j] >= SLICE_EDGE) << (EDGES - 1 - j);
+            mask |= u32::from(self.edges.perm[j] >= SLICE_EDGE) << (EDGES - 1 - j);
         }
         comb_rank(mask)
     }
@@ -192,10 +193,10 @@ impl CubieCube {
         let (mut slice, mut other) = (SLICE_EDGE, 0);
         for j in 0..EDGES {
             if mask >> (EDGES - 1 - j) & 1 != 0 {
-                c.ep[j] = slice;
+                c.edges.perm[j] = slice;
                 slice += 1;
             } else {
-                c.ep[j] = other;
+                c.edges.perm[j] = other;
                 other += 1;
             }
         }
@@ -217,7 +218,7 @@ impl CubieCube {
     pub fn slice_sorted(&self) -> usize {
         let mut order = [0u8; 4];
         let mut k = 0;
-        for &e in &self.ep {
+        for &e in &self.edges.perm {
             if e >= SLICE_EDGE {
                 order[k] = e - SLICE_EDGE;
                 k += 1;
@@ -233,7 +234,7 @@ impl CubieCube {
         let mut order = [0u8; 4];
         perm_unrank(s % 24, &mut order);
         let mut k = 0;
-        for e in &mut c.ep {
+        for e in &mut c.edges.perm {
             if *e >= SLICE_EDGE {
                 *e = SLICE_EDGE + order[k];
                 k += 1;
@@ -245,13 +246,13 @@ impl CubieCube {
     /// The corner permutation coordinate, 0..40320.
     #[inline]
     pub fn corner_perm(&self) -> usize {
-        perm_rank(&self.cp)
+        perm_rank(&self.corners.perm)
     }
 
     /// The cube with corner permutation `p` (0..40320) and nothing else changed.
     pub fn from_corner_perm(p: usize) -> CubieCube {
         let mut c = CubieCube::solved();
-        perm_unrank(p, &mut c.cp);
+        perm_unrank(p, &mut c.corners.perm);
         c
     }
 
@@ -260,13 +261,13 @@ impl CubieCube {
     /// as they do throughout phase 2.
     #[inline]
     pub fn ud_edge_perm(&self) -> usize {
-        perm_rank(&self.ep[..8])
+        perm_rank(&self.edges.perm[..8])
     }
 
     /// The cube with UD-edge permutation `p` (0..40320) and nothing else changed.
     pub fn from_ud_edge_perm(p: usize) -> CubieCube {
         let mut c = CubieCube::solved();
-        perm_unrank(p, &mut c.ep[..8]);
+        perm_unrank(p, &mut c.edges.perm[..8]);
         c
     }
 
@@ -275,7 +276,7 @@ impl CubieCube {
     #[inline]
     pub fn slice_perm(&self) -> usize {
         let mut p = [0u8; 4];
-        for (i, &e) in self.ep[8..].iter().enumerate() {
+        for (i, &e) in self.edges.perm[8..].iter().enumerate() {
             p[i] = e.wrapping_sub(SLICE_EDGE);
         }
         perm_rank(&p)
@@ -284,8 +285,8 @@ impl CubieCube {
     /// The cube with slice permutation `p` (0..24) and nothing else changed.
     pub fn from_slice_perm(p: usize) -> CubieCube {
         let mut c = CubieCube::solved();
-        perm_unrank(p, &mut c.ep[8..]);
-        for e in &mut c.ep[8..] {
+        perm_unrank(p, &mut c.edges.perm[8..]);
+        for e in &mut c.edges.perm[8..] {
             *e += SLICE_EDGE;
         }
         c
@@ -298,11 +299,11 @@ impl CubieCube {
     #[inline]
     pub fn corner_comb(&self) -> usize {
         let mut mask = 0;
-        for (&p, &order) in self.cp.iter().zip(&COMB_ORDER) {
+        for (&p, &order) in self.corners.perm.iter().zip(&COMB_ORDER) {
             mask |= u32::from(is_up_corner(p)) << order;
         }
         let comb = comb_rank(mask);
-        comb + 70 * super::cubie::parity(&self.cp) as usize
+        comb + 70 * super::cubie::parity(&self.corners.perm) as usize
     }
 
     /// A cube with corner comb `c` (0..140): the U-layer corners, in order, in the slots it
@@ -314,18 +315,18 @@ impl CubieCube {
         let ups = (0..CORNERS as u8).filter(|&p| is_up_corner(p));
         let downs = (0..CORNERS as u8).filter(|&p| !is_up_corner(p));
         let (mut ups, mut downs) = (ups, downs);
-        for (slot, &order) in cube.cp.iter_mut().zip(&COMB_ORDER) {
+        for (slot, &order) in cube.corners.perm.iter_mut().zip(&COMB_ORDER) {
             *slot = if mask >> order & 1 != 0 {
                 ups.next().expect("four U corners")
             } else {
                 downs.next().expect("four D corners")
             };
         }
-        if super::cubie::parity(&cube.cp) as usize != c / 70 {
+        if super::cubie::parity(&cube.corners.perm) as usize != c / 70 {
             let d: Vec<usize> = (0..CORNERS)
-                .filter(|&j| !is_up_corner(cube.cp[j]))
+                .filter(|&j| !is_up_corner(cube.corners.perm[j]))
                 .collect();
-            cube.cp.swap(d[0], d[1]);
+            cube.corners.perm.swap(d[0], d[1]);
         }
         cube
     }
@@ -402,12 +403,18 @@ mod tests {
             assert!(s.twist() < N_TWIST && s.flip() < N_FLIP && s.slice() < N_SLICE);
             assert!(s.corner_perm() < N_PERM && s.corner_comb() < N_CORNER_COMB);
             // Each coordinate depends on its own part only.
-            assert_eq!(CubieCube::from_twist(s.twist()).co, s.co);
-            assert_eq!(CubieCube::from_flip(s.flip()).eo, s.eo);
-            assert_eq!(CubieCube::from_corner_perm(s.corner_perm()).cp, s.cp);
+            assert_eq!(
+                CubieCube::from_twist(s.twist()).corners.orient,
+                s.corners.orient
+            );
+            assert_eq!(CubieCube::from_flip(s.flip()).edges.orient, s.edges.orient);
+            assert_eq!(
+                CubieCube::from_corner_perm(s.corner_perm()).corners.perm,
+                s.corners.perm
+            );
             assert_eq!(CubieCube::from_slice(s.slice()).slice(), s.slice());
             let sorted = CubieCube::from_slice_sorted(s.slice_sorted());
-            let slice_edges = |c: &CubieCube| c.ep.map(|e| e.max(SLICE_EDGE - 1));
+            let slice_edges = |c: &CubieCube| c.edges.perm.map(|e| e.max(SLICE_EDGE - 1));
             assert_eq!(slice_edges(&sorted), slice_edges(&s));
         }
         // Pieces really are where the slice coordinate says.

@@ -1,117 +1,16 @@
 //! The 3×3×3 as cubies: where each corner and edge is and how it is turned, packed into
 //! integers for hashing.
 
-use std::fmt;
 use std::sync::OnceLock;
 
 use super::SolveError;
 use crate::cube::Cube;
-use crate::cubies::{self, CORNERS, Corners, EDGES, Edges};
 use crate::face::Face;
-use crate::metric::Metric;
-use crate::moves::{Amount, Move, Turn};
+use crate::moves::{FaceMove, Move};
+use crate::pieces::{self, CORNERS, Corners, EDGES, Edges};
 
-/// An outer face turned one, two or three clockwise quarter-turns.
-///
-/// ```
-/// use cubework::solve::FaceMove;
-/// use cubework::metric::Metric;
-/// assert_eq!(FaceMove::of(Metric::Htm).len(), 18);
-/// assert_eq!(FaceMove::of(Metric::Qtm).len(), 12);
-/// assert_eq!(FaceMove::ALL[4].to_string(), "R2");
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct FaceMove {
-    face: Face,
-    quarters: u8,
-}
-
-impl FaceMove {
-    /// All eighteen, face by face in the order U R F D L B: U U2 U' R R2 R' ….
-    pub const ALL: [FaceMove; 18] = {
-        let mut all = [FaceMove {
-            face: Face::U,
-            quarters: 1,
-        }; 18];
-        let mut i = 0;
-        while i < 18 {
-            all[i] = FaceMove {
-                face: Face::ALL[i / 3],
-                quarters: (i % 3) as u8 + 1,
-            };
-            i += 1;
-        }
-        all
-    };
-
-    const QUARTER: [FaceMove; 12] = {
-        let mut q = [FaceMove {
-            face: Face::U,
-            quarters: 1,
-        }; 12];
-        let mut i = 0;
-        while i < 12 {
-            q[i] = FaceMove {
-                face: Face::ALL[i / 2],
-                quarters: if i % 2 == 0 { 1 } else { 3 },
-            };
-            i += 1;
-        }
-        q
-    };
-
-    /// The moves of a metric: twelve quarter-turns, or eighteen with the half-turns.
-    pub fn of(metric: Metric) -> &'static [FaceMove] {
-        match metric {
-            Metric::Qtm => &Self::QUARTER,
-            Metric::Htm | Metric::Stm => &Self::ALL,
-        }
-    }
-
-    /// The face turned.
-    pub fn face(self) -> Face {
-        self.face
-    }
-
-    /// Clockwise quarter-turns, 1 to 3.
-    pub fn quarters(self) -> u8 {
-        self.quarters
-    }
-
-    /// Position in [`FaceMove::ALL`].
-    pub fn index(self) -> usize {
-        3 * self.face.index() + self.quarters as usize - 1
-    }
-
-    /// The move that undoes this one.
-    pub fn inverse(self) -> FaceMove {
-        FaceMove {
-            face: self.face,
-            quarters: 4 - self.quarters,
-        }
-    }
-
-    /// As a standard [`Move`].
-    pub fn to_move(self) -> Move {
-        Move {
-            turn: Turn::face(self.face),
-            amount: match self.quarters {
-                1 => Amount::One,
-                2 => Amount::Two,
-                _ => Amount::Prime,
-            },
-        }
-    }
-}
-
-impl fmt::Display for FaceMove {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.to_move())
-    }
-}
-
-/// A 3×3×3 state, centres fixed: the corner and edge in each slot (see [`cubies`]) with its
-/// twist or flip. Moves are states too, and compose by gathering.
+/// A 3×3×3 state, centres fixed: its [`Corners`] and [`Edges`], the piece in each slot (see
+/// [`pieces`]) and its orientation. Moves are states too, and compose by gathering.
 ///
 /// ```
 /// use cubework::solve::{CubieCube, FaceMove};
@@ -121,14 +20,10 @@ impl fmt::Display for FaceMove {
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct CubieCube {
-    /// `cp[slot]`: the corner piece in `slot`.
-    pub(super) cp: [u8; CORNERS],
-    /// `co[slot]`: that piece's twist, 0..3.
-    pub(super) co: [u8; CORNERS],
-    /// `ep[slot]`: the edge piece in `slot`.
-    pub(super) ep: [u8; EDGES],
-    /// `eo[slot]`: that piece's flip, 0 or 1.
-    pub(super) eo: [u8; EDGES],
+    /// The eight corners.
+    pub(super) corners: Corners,
+    /// The twelve edges.
+    pub(super) edges: Edges,
 }
 
 impl Default for CubieCube {
@@ -141,10 +36,8 @@ impl CubieCube {
     /// The solved cube.
     pub const fn solved() -> CubieCube {
         CubieCube {
-            cp: [0, 1, 2, 3, 4, 5, 6, 7],
-            co: [0; CORNERS],
-            ep: [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11],
-            eo: [0; EDGES],
+            corners: Corners::SOLVED,
+            edges: Edges::SOLVED,
         }
     }
 
@@ -164,19 +57,20 @@ impl CubieCube {
         use rand::RngExt;
         use rand::seq::SliceRandom;
         let mut s = CubieCube::solved();
-        s.cp.shuffle(rng);
-        s.ep.shuffle(rng);
-        if parity(&s.cp) != parity(&s.ep) {
-            s.ep.swap(0, 1);
+        s.corners.perm.shuffle(rng);
+        s.edges.perm.shuffle(rng);
+        if parity(&s.corners.perm) != parity(&s.edges.perm) {
+            s.edges.perm.swap(0, 1);
         }
         for i in 0..CORNERS - 1 {
-            s.co[i] = rng.random_range(0..3);
+            s.corners.orient[i] = rng.random_range(0..3);
         }
-        s.co[CORNERS - 1] = (3 - s.co[..CORNERS - 1].iter().sum::<u8>() % 3) % 3;
+        s.corners.orient[CORNERS - 1] =
+            (3 - s.corners.orient[..CORNERS - 1].iter().sum::<u8>() % 3) % 3;
         for i in 0..EDGES - 1 {
-            s.eo[i] = rng.random_range(0..2);
+            s.edges.orient[i] = rng.random_range(0..2);
         }
-        s.eo[EDGES - 1] = s.eo[..EDGES - 1].iter().sum::<u8>() % 2;
+        s.edges.orient[EDGES - 1] = s.edges.orient[..EDGES - 1].iter().sum::<u8>() % 2;
         s
     }
 
@@ -195,7 +89,7 @@ impl CubieCube {
     /// assert_eq!(CubieCube::solved().apply(FaceMove::ALL[1]).corner_parity(), 0);
     /// ```
     pub fn corner_parity(&self) -> u8 {
-        parity(&self.cp)
+        parity(&self.corners.perm)
     }
 
     /// This state followed by `m` (a move seen as a state).
@@ -203,15 +97,15 @@ impl CubieCube {
     pub fn then(&self, m: &CubieCube) -> CubieCube {
         let mut out = *self;
         for i in 0..CORNERS {
-            let from = m.cp[i] as usize;
-            out.cp[i] = self.cp[from];
-            let t = self.co[from] + m.co[i];
-            out.co[i] = if t >= 3 { t - 3 } else { t };
+            let from = m.corners.perm[i] as usize;
+            out.corners.perm[i] = self.corners.perm[from];
+            let t = self.corners.orient[from] + m.corners.orient[i];
+            out.corners.orient[i] = if t >= 3 { t - 3 } else { t };
         }
         for i in 0..EDGES {
-            let from = m.ep[i] as usize;
-            out.ep[i] = self.ep[from];
-            out.eo[i] = self.eo[from] ^ m.eo[i];
+            let from = m.edges.perm[i] as usize;
+            out.edges.perm[i] = self.edges.perm[from];
+            out.edges.orient[i] = self.edges.orient[from] ^ m.edges.orient[i];
         }
         out
     }
@@ -232,14 +126,14 @@ impl CubieCube {
     pub fn inverse(&self) -> CubieCube {
         let mut inv = *self;
         for i in 0..CORNERS {
-            let p = self.cp[i] as usize;
-            inv.cp[p] = i as u8;
-            inv.co[p] = (3 - self.co[i]) % 3;
+            let p = self.corners.perm[i] as usize;
+            inv.corners.perm[p] = i as u8;
+            inv.corners.orient[p] = (3 - self.corners.orient[i]) % 3;
         }
         for i in 0..EDGES {
-            let p = self.ep[i] as usize;
-            inv.ep[p] = i as u8;
-            inv.eo[p] = self.eo[i];
+            let p = self.edges.perm[i] as usize;
+            inv.edges.perm[p] = i as u8;
+            inv.edges.orient[p] = self.edges.orient[i];
         }
         inv
     }
@@ -261,10 +155,10 @@ impl CubieCube {
     pub fn key(&self) -> u128 {
         let mut k: u128 = 0;
         for i in 0..CORNERS {
-            k = (k << 5) | (self.cp[i] as u128) << 2 | self.co[i] as u128;
+            k = (k << 5) | (self.corners.perm[i] as u128) << 2 | self.corners.orient[i] as u128;
         }
         for i in 0..EDGES {
-            k = (k << 5) | (self.ep[i] as u128) << 1 | self.eo[i] as u128;
+            k = (k << 5) | (self.edges.perm[i] as u128) << 1 | self.edges.orient[i] as u128;
         }
         k
     }
@@ -275,40 +169,36 @@ impl CubieCube {
     #[inline]
     pub fn fingerprint(&self) -> u64 {
         let word = |b: [u8; 8]| u64::from_le_bytes(b);
-        let e0 = word(self.ep[..8].try_into().expect("8 bytes"));
-        let e1 = u32::from_le_bytes(self.ep[8..].try_into().expect("4 bytes")) as u64
-            | (u32::from_le_bytes(self.eo[8..].try_into().expect("4 bytes")) as u64) << 32;
-        let h = word(self.cp).wrapping_mul(0x9e37_79b9_7f4a_7c15)
-            ^ word(self.co)
+        let e0 = word(self.edges.perm[..8].try_into().expect("8 bytes"));
+        let e1 = u32::from_le_bytes(self.edges.perm[8..].try_into().expect("4 bytes")) as u64
+            | (u32::from_le_bytes(self.edges.orient[8..].try_into().expect("4 bytes")) as u64)
+                << 32;
+        let h = word(self.corners.perm).wrapping_mul(0x9e37_79b9_7f4a_7c15)
+            ^ word(self.corners.orient)
                 .wrapping_mul(0xc2b2_ae3d_27d4_eb4f)
                 .rotate_left(17)
             ^ e0.wrapping_mul(0x1656_67b1_9e37_79f9).rotate_left(31)
             ^ e1.wrapping_mul(0x27d4_eb2f_1656_67c5).rotate_left(47)
-            ^ word(self.eo[..8].try_into().expect("8 bytes")).wrapping_mul(0xff51_afd7_ed55_8ccd);
+            ^ word(self.edges.orient[..8].try_into().expect("8 bytes"))
+                .wrapping_mul(0xff51_afd7_ed55_8ccd);
         mix(h)
     }
 
     /// The corners.
     pub fn corners(&self) -> Corners {
-        Corners {
-            perm: self.cp,
-            twist: self.co,
-        }
+        self.corners
     }
 
     /// The edges.
     pub fn edges(&self) -> Edges {
-        Edges {
-            perm: self.ep,
-            flip: self.eo,
-        }
+        self.edges
     }
 
     /// The cube showing this state (centres home).
     pub fn to_cube(&self) -> Cube {
         let mut stickers = Cube::solved().stickers().to_vec();
-        cubies::write_corners(3, &mut stickers, &self.corners());
-        cubies::write_edges(&mut stickers, &self.edges());
+        pieces::write_corners(3, &mut stickers, &self.corners());
+        pieces::write_edges(&mut stickers, &self.edges());
         Cube::from_stickers(3, stickers).expect("distinct pieces show each colour nine times")
     }
 
@@ -321,21 +211,13 @@ impl CubieCube {
             return Err(SolveError::Size(cube.size()));
         }
         let home = |c: &Cube| Face::ALL.iter().all(|&f| c.centre(f) == Some(f));
-        let (cube, rotation) = cubies::rotate_until(cube, home).ok_or(SolveError::Unreachable(
+        let (cube, rotation) = pieces::rotate_until(cube, home).ok_or(SolveError::Unreachable(
             "the centres of a checked facelet string always turn home",
         ))?;
-        let corners = cubies::read_corners(&cube)?;
-        let edges = cubies::read_edges(&cube)?;
-        cubies::check_parity(&corners, &edges)?;
-        Ok((
-            CubieCube {
-                cp: corners.perm,
-                co: corners.twist,
-                ep: edges.perm,
-                eo: edges.flip,
-            },
-            rotation,
-        ))
+        let corners = pieces::read_corners(&cube)?;
+        let edges = pieces::read_edges(&cube)?;
+        pieces::check_parity(&corners, &edges)?;
+        Ok((CubieCube { corners, edges }, rotation))
     }
 }
 
@@ -419,7 +301,7 @@ mod tests {
             let s = CubieCube::random(&mut rng);
             // from_cube checks twist and flip sums and equal parities.
             assert_eq!(CubieCube::from_cube(&s.to_cube()).unwrap().0, s);
-            odd += usize::from(parity(&s.cp));
+            odd += usize::from(parity(&s.corners.perm));
             seen.insert(s);
         }
         assert_eq!(seen.len(), 2000);

@@ -332,7 +332,7 @@ pub fn check_limits(method: Method, limits: &Limits) -> Result<(), SolveError> {
     let metric = limits.metric;
     match method {
         Method::TwoPhase => {
-            super::report::check_metric(metric)?;
+            super::solution_text::check_metric(metric)?;
             if let Some(asked) = limits.max_length
                 && asked > MAX_LENGTH_LIMIT
             {
@@ -565,7 +565,7 @@ fn beginner(cube: &Cube, limits: &Limits) -> Result<Solution, SolveError> {
             .iter()
             .all(|&f| c.centre(f) == Some(f))
     };
-    let (_, rotation) = crate::cubies::rotate_until(cube, home).ok_or(SolveError::Unreachable(
+    let (_, rotation) = crate::pieces::rotate_until(cube, home).ok_or(SolveError::Unreachable(
         "the centres of a real cube always turn home",
     ))?;
     let simplified = solution.simplified();

@@ -9,28 +9,29 @@
 
 mod ball;
 pub mod bfs;
-pub mod cache;
 mod coord;
 mod cubie;
 pub mod method;
 pub mod optimal;
 pub mod optimal_table;
 mod prune;
-pub mod report;
 pub mod shared;
+pub mod solution_text;
 pub mod sym;
 pub mod tables;
 pub mod twophase;
+pub mod twophase_file;
 
+pub use crate::moves::FaceMove;
 pub use bfs::{default_limit, max_limit};
-pub use cubie::{CubieCube, FaceMove};
+pub use cubie::CubieCube;
 pub use method::{
     Event, Limits, Method, Progress, Solution, Stats, TableKind, UnknownMethod, check_limits, solve,
 };
 
-use crate::cubies::CubieError;
 use crate::input::InputError;
 use crate::metric::Metric;
+use crate::pieces::CubieError;
 
 /// Why a 3×3×3 state was not solved.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]

@@ -43,9 +43,10 @@ use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use super::SolveError;
-use super::cubie::{CubieCube, FaceMove};
+use super::cubie::CubieCube;
 use super::optimal_table::{AxisCoord, AxisTable, axis_moves, axis_syms, decode};
 use crate::metric::Metric;
+use crate::moves::FaceMove;
 
 /// How to search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -743,8 +744,8 @@ mod tests {
 
     #[test]
     fn a_saved_table_is_mapped_checked_whole_once_and_again_when_the_file_changes() {
-        use crate::cache::{CacheError, checked_since, write_parts};
         use crate::solve::optimal_table::{SliceKind, table_file};
+        use crate::table_cache::{CacheError, checked_since, write_parts};
         use std::io::{Read, Seek, SeekFrom, Write};
         let kind = SliceKind::Position;
         let dir = std::env::temp_dir().join(format!("cubework-map-{}", std::process::id()));
@@ -763,7 +764,7 @@ mod tests {
         drop(mapped);
         // A byte of the distances changed (the file's time moves on): checked whole again,
         // and refused.
-        let at = crate::cache::HEADER_BYTES as u64 + 1000 + 4096 * 7;
+        let at = crate::table_cache::HEADER_BYTES as u64 + 1000 + 4096 * 7;
         let mut f = std::fs::OpenOptions::new()
             .read(true)
             .write(true)
@@ -876,7 +877,7 @@ mod tests {
 
     #[test]
     fn a_stopped_search_says_what_it_proved_and_keeps_the_best_known() {
-        let cube = crate::solve::report::random_state(11);
+        let cube = crate::solve::solution_text::random_state(11);
         let tables = crate::solve::tables::tests::tables();
         let known = crate::solve::twophase::solve(tables, &cube, &Default::default())
             .unwrap()

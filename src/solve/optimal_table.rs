@@ -45,10 +45,11 @@ use std::sync::atomic::{AtomicBool, AtomicU8, AtomicU64, AtomicUsize, Ordering};
 use std::time::Instant;
 
 use super::coord::{N_FLIP, N_SLICE, N_SLICE_SORTED, N_TWIST, move_table};
-use super::cubie::{CubieCube, FaceMove};
+use super::cubie::CubieCube;
 use super::sym::{SymClasses, Symmetry, UD_SYMS, ud_symmetries, urf};
-use crate::cache::{CacheError, CacheReport, TableFile};
 use crate::cancel::Cancelled;
+use crate::moves::FaceMove;
+use crate::table_cache::{CacheError, CacheReport, TableFile};
 
 /// Twists in a row: 2187, padded to 2188 so that a row is whole bytes.
 pub const ROW: usize = 2188;
@@ -67,7 +68,14 @@ pub enum SliceKind {
     Position,
     /// Which E-slice edge is in which slot (11880 values): Kociemba's larger table.
     Sorted,
+    /// Which four slots hold the E-slice edges and which four the U-layer corners (495 × 70
+    /// values): Reid's table with the corners' split between the layers, which U and D
+    /// keep too.
+    Corners,
 }
+
+/// Ways the four U-layer corners can stand in the eight corner slots.
+const CORNER_SPLITS: usize = 70;
 
 impl SliceKind {
     /// Values of the coordinate.
@@ -75,6 +83,7 @@ impl SliceKind {
         match self {
             SliceKind::Position => N_SLICE,
             SliceKind::Sorted => N_SLICE_SORTED,
+            SliceKind::Corners => N_SLICE * CORNER_SPLITS,
         }
     }
 
@@ -84,6 +93,7 @@ impl SliceKind {
         match self {
             SliceKind::Position => c.slice(),
             SliceKind::Sorted => c.slice_sorted(),
+            SliceKind::Corners => c.slice() * CORNER_SPLITS + c.corner_comb() % CORNER_SPLITS,
         }
     }
 
@@ -92,6 +102,11 @@ impl SliceKind {
         match self {
             SliceKind::Position => CubieCube::from_slice(s),
             SliceKind::Sorted => CubieCube::from_slice_sorted(s),
+            SliceKind::Corners => {
+                let mut c = CubieCube::from_slice(s / CORNER_SPLITS);
+                c.corners.perm = CubieCube::from_corner_comb(s % CORNER_SPLITS).corners.perm;
+                c
+            }
         }
     }
 
@@ -100,6 +115,7 @@ impl SliceKind {
         match self {
             SliceKind::Position => s,
             SliceKind::Sorted => s / 24,
+            SliceKind::Corners => s / CORNER_SPLITS,
         }
     }
 
@@ -108,6 +124,7 @@ impl SliceKind {
         match self {
             SliceKind::Position => "slice",
             SliceKind::Sorted => "sorted slice",
+            SliceKind::Corners => "slice and corner split",
         }
     }
 
@@ -115,6 +132,7 @@ impl SliceKind {
         match self {
             SliceKind::Position => 1,
             SliceKind::Sorted => 2,
+            SliceKind::Corners => 3,
         }
     }
 }
@@ -547,7 +565,7 @@ impl AxisTable {
         let moves = AxisMoves::new(kind);
         let rows = moves.rows();
         let total = moves.entries();
-        let mut bytes = crate::cache::large_vec(rows * ROW_BYTES);
+        let mut bytes = crate::table_cache::large_vec(rows * ROW_BYTES);
         bytes.resize(rows * ROW_BYTES, 0xFF);
         // SAFETY: AtomicU8 has the size, alignment and bit validity of u8; the vector is
         // not touched again until the atomics are gone.
@@ -614,11 +632,13 @@ pub fn table_file(kind: SliceKind) -> TableFile {
     let classes = match kind {
         SliceKind::Position => 45,
         SliceKind::Sorted => 788,
+        SliceKind::Corners => 2329,
     };
     TableFile {
         name: match kind {
             SliceKind::Position => "optimal-small",
             SliceKind::Sorted => "optimal",
+            SliceKind::Corners => "optimal-large",
         },
         version: FORMAT_VERSION,
         max_payload: (PAYLOAD_HEADER + classes * N_FLIP * ROW_BYTES) as u64,
@@ -632,6 +652,7 @@ fn build_cpu_seconds(kind: SliceKind) -> f64 {
     match kind {
         SliceKind::Position => 12.0,
         SliceKind::Sorted => 232.0,
+        SliceKind::Corners => 700.0,
     }
 }
 
@@ -719,20 +740,37 @@ impl AxisTable {
 
     /// The table in the cache file `path`, mapped read-only rather than read: loading costs
     /// a header's reading, and processes that map one file share one copy of it in memory.
-    /// The file's header is checked ([`crate::cache::inspect`]) and the payload's (kind,
+    /// The file's header is checked ([`crate::table_cache::inspect`]) and the payload's (kind,
     /// sizes, counts, move tables); the checksum and the checks of
     /// [`from_payload`](AxisTable::from_payload) only if the file is not the one last
-    /// checked whole ([`crate::cache::checked_since`]), and then it is marked checked.
+    /// checked whole ([`crate::table_cache::checked_since`]), and then it is marked checked.
     pub fn map(kind: SliceKind, path: &std::path::Path) -> Result<AxisTable, CacheError> {
+        Self::map_checked(kind, path, false)
+    }
+
+    /// Whether the cache file `path` holds a good table of `kind`: mapped, and put through
+    /// the checksum and every check of [`from_payload`](AxisTable::from_payload) however
+    /// recently it was checked (`tables check`); marked checked if it passes.
+    pub fn check_file(kind: SliceKind, path: &std::path::Path) -> Result<(), CacheError> {
+        Self::map_checked(kind, path, true).map(|_| ())
+    }
+
+    /// [`map`](AxisTable::map), checking the file whole if `whole` or if it is not the one
+    /// last checked.
+    fn map_checked(
+        kind: SliceKind,
+        path: &std::path::Path,
+        whole: bool,
+    ) -> Result<AxisTable, CacheError> {
         let spec = table_file(kind);
-        let payload = crate::cache::inspect(path, &spec)? as usize;
+        let payload = crate::table_cache::inspect(path, &spec)? as usize;
         let file = std::fs::File::open(path).map_err(|e| CacheError::Io(e.to_string()))?;
         // SAFETY: the mapping is read-only; cache files are replaced by a rename, never
         // written in place, so a save meanwhile leaves this file's bytes as they are.
         let map =
             unsafe { memmap2::Mmap::map(&file) }.map_err(|e| CacheError::Io(e.to_string()))?;
-        let head = crate::cache::HEADER_BYTES;
-        if map.len() < head + payload + crate::cache::TRAILER_BYTES {
+        let head = crate::table_cache::HEADER_BYTES;
+        if map.len() < head + payload + crate::table_cache::TRAILER_BYTES {
             return Err(CacheError::Truncated(map.len() as u64));
         }
         #[cfg(unix)]
@@ -742,11 +780,11 @@ impl AxisTable {
             #[cfg(target_os = "linux")]
             let _ = map.advise(memmap2::Advice::HugePage);
         }
-        let checked = crate::cache::checked_since(path);
+        let checked = !whole && crate::table_cache::checked_since(path);
         if !checked {
             let end = head + payload;
             let stored = u64::from_le_bytes(map[end..end + 8].try_into().expect("8 bytes"));
-            let computed = crate::cache::checksum(&map[..end]);
+            let computed = crate::table_cache::checksum(&map[..end]);
             if stored != computed {
                 return Err(CacheError::Checksum { stored, computed });
             }
@@ -760,7 +798,7 @@ impl AxisTable {
         };
         if !checked {
             table.check().map_err(CacheError::Inconsistent)?;
-            crate::cache::mark_checked(path);
+            crate::table_cache::mark_checked(path);
         }
         Ok(table)
     }
@@ -896,7 +934,7 @@ pub fn load_or_build_in(
     threads: usize,
     progress: &mut dyn FnMut(u64, u64),
 ) -> Result<(AxisTable, CacheReport), Cancelled> {
-    crate::cache::try_load_or_build(
+    crate::table_cache::try_load_or_build(
         &table_file(kind),
         dir,
         |path| AxisTable::map(kind, path),
@@ -1133,7 +1171,7 @@ pub(crate) mod tests {
     fn symmetry_on_coordinates_agrees_with_the_cubies() {
         let mut rng = ChaCha8Rng::seed_from_u64(151);
         let syms = ud_symmetries();
-        for kind in [SliceKind::Position, SliceKind::Sorted] {
+        for kind in [SliceKind::Position, SliceKind::Sorted, SliceKind::Corners] {
             let m = AxisMoves::new(kind);
             for _ in 0..200 {
                 let x = CubieCube::random(&mut rng);
@@ -1157,6 +1195,7 @@ pub(crate) mod tests {
     fn class_counts() {
         assert_eq!(AxisMoves::new(SliceKind::Position).classes(), 45);
         assert_eq!(AxisMoves::new(SliceKind::Sorted).classes(), 788);
+        assert_eq!(AxisMoves::new(SliceKind::Corners).classes(), 2329);
     }
 
     #[test]
@@ -1164,6 +1203,7 @@ pub(crate) mod tests {
     fn build_timing() {
         let kind = match std::env::var("KIND").as_deref() {
             Ok("sorted") => SliceKind::Sorted,
+            Ok("large") => SliceKind::Corners,
             _ => SliceKind::Position,
         };
         let threads = std::env::var("THREADS")

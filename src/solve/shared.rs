@@ -8,9 +8,9 @@ use super::SolveError;
 use super::method::{Event, Method, Progress, TableKind};
 use super::optimal_table::AxisTable;
 use super::tables::Tables;
-use crate::cache::CacheReport;
 use crate::metric::Metric;
 use crate::pocket::DistanceTable;
+use crate::table_cache::CacheReport;
 
 /// Where the tables are cached: the user's cache directory; none in the crate's own unit
 /// tests, which build what they need in memory and leave no file behind.
@@ -18,17 +18,17 @@ fn cache_dir() -> Option<std::path::PathBuf> {
     if cfg!(test) {
         None
     } else {
-        crate::cache::cache_dir()
+        crate::table_cache::cache_dir()
     }
 }
 
-/// The optimal table's kind: [`super::report::optimal_table_kind`]; in the crate's own unit
+/// The optimal table's kind: [`super::solution_text::optimal_table_kind`]; in the crate's own unit
 /// tests the small one, built in seconds.
 fn optimal_kind() -> super::optimal_table::SliceKind {
     if cfg!(test) {
         super::optimal_table::SliceKind::Position
     } else {
-        super::report::optimal_table_kind()
+        super::solution_text::optimal_table_kind()
     }
 }
 
@@ -48,19 +48,19 @@ fn once<T>(
     t
 }
 
-/// The two-phase solver's tables, loaded from the cache (see [`crate::cache::cache_dir`])
+/// The two-phase solver's tables, loaded from the cache (see [`crate::table_cache::cache_dir`])
 /// or built and saved, once per process, with how they were obtained.
 pub fn twophase_tables(progress: &Progress) -> &'static (Tables, CacheReport) {
     static TABLES: OnceLock<(Tables, CacheReport)> = OnceLock::new();
     let table = TableKind::TwoPhase;
     once(&TABLES, table, progress, || {
-        super::cache::load_or_build_in(cache_dir().as_deref(), &mut |done, total| {
+        super::twophase_file::load_or_build_in(cache_dir().as_deref(), &mut |done, total| {
             progress.report(&Event::BuildingTable { table, done, total })
         })
     })
 }
 
-/// The optimal solver's table ([`super::report::optimal_table_kind`]), loaded from the cache
+/// The optimal solver's table ([`super::solution_text::optimal_table_kind`]), loaded from the cache
 /// or, the first time, built (about 45 s on two cores for the large table) and saved, with
 /// how it was obtained. Ctrl-C stops a build, and nothing is saved.
 pub fn optimal_table(progress: &Progress) -> Result<&'static (AxisTable, CacheReport), SolveError> {
@@ -88,7 +88,7 @@ pub fn pocket_table(metric: Metric, progress: &Progress) -> &'static (DistanceTa
         static TABLES: [OnceLock<(DistanceTable, CacheReport)>; 2] =
             [OnceLock::new(), OnceLock::new()];
         return once(&TABLES[index], TableKind::Pocket(metric), progress, || {
-            crate::pocket::cache::load_or_build_in(metric, None, DistanceTable::build)
+            crate::pocket::distance_file::load_or_build_in(metric, None, DistanceTable::build)
         });
     }
     static TOLD: [OnceLock<()>; 2] = [OnceLock::new(), OnceLock::new()];

@@ -9,7 +9,7 @@
 //!
 //! At the cubie level a symmetry is a permutation of corner slots and of edge slots with an
 //! orientation offset per slot ([`Symmetry::conj`]); this is derived from the matrix and the
-//! face lists of [`crate::cubies`], and checked against the sticker model in the tests.
+//! face lists of [`crate::pieces`], and checked against the sticker model in the tests.
 //!
 //! The two-phase method uses the **16 symmetries that keep the U–D axis** (rotations about
 //! it, half turns that swap U and D, and their mirror images), because they map the phase-2
@@ -23,9 +23,10 @@
 
 use std::sync::OnceLock;
 
-use super::cubie::{CubieCube, FaceMove};
-use crate::cubies::{CORNERS, EDGES, corner_faces, edge_faces};
+use super::cubie::CubieCube;
 use crate::face::Face;
+use crate::moves::FaceMove;
+use crate::pieces::{CORNERS, EDGES, corner_faces, edge_faces};
 
 /// A signed permutation matrix, row by row.
 pub type Matrix = [[i8; 3]; 3];
@@ -155,22 +156,22 @@ impl Symmetry {
     pub fn conj(&self, x: &CubieCube) -> CubieCube {
         let mut y = *x;
         for j in 0..CORNERS {
-            let p = x.cp[j] as usize;
+            let p = x.corners.perm[j] as usize;
             let to = self.corner_slot[j] as usize;
-            y.cp[to] = self.corner_slot[p];
-            let t = x.co[j] + 3 - self.corner_turn[p] + self.corner_turn[j];
+            y.corners.perm[to] = self.corner_slot[p];
+            let t = x.corners.orient[j] + 3 - self.corner_turn[p] + self.corner_turn[j];
             let t = if self.mirror {
-                6 - x.co[j] + self.corner_turn[j] - self.corner_turn[p]
+                6 - x.corners.orient[j] + self.corner_turn[j] - self.corner_turn[p]
             } else {
                 t
             };
-            y.co[to] = t % 3;
+            y.corners.orient[to] = t % 3;
         }
         for j in 0..EDGES {
-            let p = x.ep[j] as usize;
+            let p = x.edges.perm[j] as usize;
             let to = self.edge_slot[j] as usize;
-            y.ep[to] = self.edge_slot[p];
-            y.eo[to] = x.eo[j] ^ self.edge_turn[p] ^ self.edge_turn[j];
+            y.edges.perm[to] = self.edge_slot[p];
+            y.edges.orient[to] = x.edges.orient[j] ^ self.edge_turn[p] ^ self.edge_turn[j];
         }
         y
     }
@@ -191,17 +192,18 @@ impl Symmetry {
     pub fn conj_twist_flip(&self, x: &CubieCube) -> (usize, usize) {
         let mut co = [0u8; CORNERS];
         for j in 0..CORNERS {
-            let p = x.cp[j] as usize;
+            let p = x.corners.perm[j] as usize;
             let t = if self.mirror {
-                6 - x.co[j] + self.corner_turn[j] - self.corner_turn[p]
+                6 - x.corners.orient[j] + self.corner_turn[j] - self.corner_turn[p]
             } else {
-                x.co[j] + 3 - self.corner_turn[p] + self.corner_turn[j]
+                x.corners.orient[j] + 3 - self.corner_turn[p] + self.corner_turn[j]
             };
             co[self.corner_slot[j] as usize] = t % 3;
         }
         let mut flip = 0;
         for j in 0..EDGES {
-            let bit = x.eo[j] ^ self.edge_turn[x.ep[j] as usize] ^ self.edge_turn[j];
+            let bit =
+                x.edges.orient[j] ^ self.edge_turn[x.edges.perm[j] as usize] ^ self.edge_turn[j];
             flip |= (bit as usize) << self.edge_slot[j];
         }
         let twist = co[..CORNERS - 1]

@@ -25,9 +25,10 @@
 //! lookups per node.
 
 use super::coord::{N_CORNER_COMB, N_FLIP, N_PERM, N_SLICE, N_SLICE_PERM, N_TWIST, move_table};
-use super::cubie::{CubieCube, FaceMove};
+use super::cubie::CubieCube;
 use super::prune::{Nibbles, PairSpec};
 use super::sym::{SymClasses, UD_FLIP_SYMS, UD_SYMS, ud_symmetries, ud_tables};
+use crate::moves::FaceMove;
 
 /// Twist classes under the 8 flip-keeping symmetries.
 pub const N_TWIST_CLASSES: usize = 324;

@@ -64,9 +64,10 @@ use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering::Relaxed};
 use std::time::{Duration, Instant};
 
 use super::SolveError;
-use super::cubie::{CubieCube, FaceMove};
+use super::cubie::CubieCube;
 use super::sym::{Symmetry, UD_FLIP_SYMS, UD_SYMS, ud_tables, urf, y_quarter};
 use super::tables::{PHASE2_MOVES, Tables, phase2_conj};
+use crate::moves::FaceMove;
 
 /// The longest phase 2 searched: longer ones are slow to rule out and rarely needed.
 pub const MAX_PHASE2: usize = 12;
@@ -1142,16 +1143,18 @@ mod timing {
         let tables = Tables::build(&mut |_, _| {});
         println!("build {:.1} ms", t0.elapsed().as_secs_f64() * 1e3);
         let dir = std::env::temp_dir().join(format!("cubework-timing-{}", std::process::id()));
-        let path = crate::solve::cache::table_file().path_in(&dir);
-        crate::cache::write(
+        let path = crate::solve::twophase_file::table_file().path_in(&dir);
+        crate::table_cache::write(
             &path,
-            &crate::solve::cache::table_file(),
+            &crate::solve::twophase_file::table_file(),
             &tables.to_payload(),
         )
         .unwrap();
         for _ in 0..3 {
             let t0 = Instant::now();
-            let payload = crate::cache::read(&path, &crate::solve::cache::table_file()).unwrap();
+            let payload =
+                crate::table_cache::read(&path, &crate::solve::twophase_file::table_file())
+                    .unwrap();
             let t1 = Instant::now();
             let loaded = Tables::from_payload(&payload).unwrap();
             println!(
@@ -1174,7 +1177,7 @@ mod timing {
             .and_then(|s| s.parse().ok())
             .unwrap_or(0);
         let cubes: Vec<CubieCube> = (1..=200)
-            .map(|i| crate::solve::report::random_state(200 * base + i))
+            .map(|i| crate::solve::solution_text::random_state(200 * base + i))
             .collect();
         for max_length in [21u8, 20] {
             // One thread: the figures are this thread's CPU time.

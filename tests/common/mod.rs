@@ -23,3 +23,40 @@ pub fn cubework_cached(cache: &str) -> Command {
     cmd.env("CUBEWORK_CACHE_DIR", std::env::temp_dir().join(cache));
     cmd
 }
+
+/// What a run printed and how it ended: standard output, standard error, exit status.
+pub fn outcome(out: std::process::Output) -> (String, String, Option<i32>) {
+    (
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+        out.status.code(),
+    )
+}
+
+/// Fails the test, with `context` and what the run wrote to standard error, unless it
+/// succeeded.
+pub fn assert_success(out: &std::process::Output, context: impl std::fmt::Display) {
+    assert!(
+        out.status.success(),
+        "{context}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+/// The binary with colour off and its history and tables in the temp directory's `name`.
+pub fn cubework_in(name: &str) -> Command {
+    let data = std::env::temp_dir().join(name);
+    let mut cmd = Command::cargo_bin("cubework").unwrap();
+    cmd.env("NO_COLOR", "1")
+        .env("CUBEWORK_DATA_DIR", &data)
+        .env("CUBEWORK_CACHE_DIR", data.join("cache"));
+    cmd
+}
+
+/// A fresh, empty directory `cubework-{name}` in the temp directory.
+pub fn fresh_dir(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("cubework-{name}"));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}

@@ -6,7 +6,7 @@ use std::fmt::Write as _;
 use rand::SeedableRng;
 
 use super::SolveError;
-use super::cubie::{CubieCube, FaceMove};
+use super::cubie::CubieCube;
 use super::method::{Method, Solution};
 use super::tables::Tables;
 use super::twophase::{TwoPhaseOptions, solve};
@@ -14,6 +14,7 @@ use crate::alg::format_in;
 use crate::cube::Cube;
 use crate::input::Input;
 use crate::metric::Metric;
+use crate::moves::FaceMove;
 use crate::moves::{Move, format_moves};
 use crate::notation::Notation;
 use crate::text::count;
@@ -50,10 +51,10 @@ fn rotation_line(rotation: &[Move], notation: Notation) -> String {
 /// A solution as `cubework solve` (and the REPL's `solve`, and `pocket solve`) prints it:
 /// what was done and proven, then the moves alone on the last line, from the cube as given
 /// (whole-cube turn included; empty when it is solved). The beginner method's stages are
-/// [`crate::beginner::report::report`]'s.
+/// [`crate::beginner::walkthrough::report`]'s.
 ///
 /// ```
-/// use cubework::solve::{Limits, Method, Progress, solve, report::solution_text};
+/// use cubework::solve::{Limits, Method, Progress, solve, solution_text::solution_text};
 /// use cubework::{Cube, Notation, parse_moves};
 /// let mut cube = Cube::solved();
 /// cube.apply_all(&parse_moves("x R U2 F'", Notation::Standard).unwrap()).unwrap();
@@ -75,7 +76,12 @@ pub fn solution_text(s: &Solution, notation: Notation) -> String {
             }
         }
         Method::Beginner => {
-            return crate::beginner::report::report(&s.stats.stages, &s.moves, s.metric, notation);
+            return crate::beginner::walkthrough::report(
+                &s.stats.stages,
+                &s.moves,
+                s.metric,
+                notation,
+            );
         }
         _ => rotation_line(&s.rotation, notation),
     };
@@ -124,14 +130,14 @@ pub fn solution_text(s: &Solution, notation: Notation) -> String {
 }
 
 /// The REPL's `solve beginner`: a beginner-method solution of `cube` stage by stage, each
-/// stage with the cube after it drawn by `render` (see [`crate::beginner::report::walkthrough`]).
+/// stage with the cube after it drawn by `render` (see [`crate::beginner::walkthrough::walkthrough`]).
 pub fn walkthrough_text(
     cube: &Cube,
     s: &Solution,
     notation: Notation,
     render: &dyn Fn(&Cube) -> String,
 ) -> Result<String, SolveError> {
-    Ok(crate::beginner::report::walkthrough(
+    Ok(crate::beginner::walkthrough::walkthrough(
         cube,
         &s.stats.stages,
         &s.moves,
@@ -215,7 +221,7 @@ pub fn unproven_note(s: &Solution) -> Option<String> {
 /// A state drawn uniformly from all 43,252,003,274,489,856,000, from `seed` (ChaCha8).
 ///
 /// ```
-/// use cubework::solve::report::random_state;
+/// use cubework::solve::solution_text::random_state;
 /// assert_eq!(random_state(1), random_state(1));
 /// assert_ne!(random_state(1), random_state(2));
 /// ```
@@ -320,15 +326,68 @@ impl Plan {
     }
 }
 
-/// Which table the optimal solver reads: [`SliceKind::Sorted`](super::optimal_table::SliceKind)
-/// (883 MB, Kociemba's larger table) unless the environment variable
-/// `CUBEWORK_OPTIMAL_TABLE` is `small` (Reid's 50 MB table: builds in seconds, searches
-/// several times longer).
-pub fn optimal_table_kind() -> super::optimal_table::SliceKind {
+/// The optimal table this process was asked to use ([`choose_optimal_table`]).
+static CHOSEN_OPTIMAL_TABLE: std::sync::OnceLock<super::optimal_table::SliceKind> =
+    std::sync::OnceLock::new();
+
+/// Makes `kind` the table the optimal solver of this process reads (`tables build --optimal
+/// --size`), unless the environment names one or a table was chosen already; the one it
+/// will read.
+pub fn choose_optimal_table(
+    kind: super::optimal_table::SliceKind,
+) -> super::optimal_table::SliceKind {
+    if let Some(named) = named_optimal_table() {
+        return named;
+    }
+    *CHOSEN_OPTIMAL_TABLE.get_or_init(|| kind)
+}
+
+/// The table the environment variable `CUBEWORK_OPTIMAL_TABLE` names: `small`, `medium` or
+/// `large` (see [`optimal_table_kind`]).
+fn named_optimal_table() -> Option<super::optimal_table::SliceKind> {
     use super::optimal_table::SliceKind;
     match std::env::var("CUBEWORK_OPTIMAL_TABLE").as_deref() {
-        Ok("small") => SliceKind::Position,
-        _ => SliceKind::Sorted,
+        Ok("small") => Some(SliceKind::Position),
+        Ok("medium") => Some(SliceKind::Sorted),
+        Ok("large") => Some(SliceKind::Corners),
+        _ => None,
+    }
+}
+
+/// Which table the optimal solver reads: the one the environment variable
+/// `CUBEWORK_OPTIMAL_TABLE` names (`small`: Reid's 50 MB table, built in seconds, searches
+/// several times longer; `medium`: 883 MB, Kociemba's larger table; `large`: 2.6 GB, the
+/// slice and the corners' split between the layers), or the one `tables build --optimal
+/// --size` builds; otherwise the largest built in the cache directory
+/// ([`largest_optimal_table`]).
+pub fn optimal_table_kind() -> super::optimal_table::SliceKind {
+    named_optimal_table()
+        .or_else(|| CHOSEN_OPTIMAL_TABLE.get().copied())
+        .unwrap_or_else(|| largest_optimal_table(crate::table_cache::cache_dir().as_deref()))
+}
+
+/// The largest optimal table whose file in `dir` looks whole from its header
+/// ([`crate::table_cache::inspect`]; a damaged one is found, and rebuilt, when it is loaded): the
+/// large one if it is there, else the medium one (built on first use if it is not).
+///
+/// ```
+/// use cubework::solve::optimal_table::SliceKind;
+/// use cubework::solve::solution_text::largest_optimal_table;
+/// assert_eq!(largest_optimal_table(None), SliceKind::Sorted);
+/// ```
+pub fn largest_optimal_table(dir: Option<&std::path::Path>) -> super::optimal_table::SliceKind {
+    use super::optimal_table::{SliceKind, table_file};
+    let Some(dir) = dir else {
+        return SliceKind::Sorted;
+    };
+    let built = |kind| {
+        let spec = table_file(kind);
+        crate::table_cache::inspect(&spec.path_in(dir), &spec).is_ok()
+    };
+    if built(SliceKind::Corners) {
+        SliceKind::Corners
+    } else {
+        SliceKind::Sorted
     }
 }
 

@@ -27,12 +27,12 @@ use std::fmt;
 use crate::cube::Cube;
 use crate::face::Face;
 use crate::geometry::Geometry;
-use crate::moves::{Move, MoveError, SliceTurn};
+use crate::moves::{Move, MoveError, PaperAxis};
 
 /// The faces in the tuple notes' order: U L F R B D.
 ///
 /// ```
-/// use cubework::perm::TUPLE_FACES;
+/// use cubework::sticker_perm::TUPLE_FACES;
 /// let letters: String = TUPLE_FACES.iter().map(|f| f.letter()).collect();
 /// assert_eq!(letters, "ULFRBD");
 /// ```
@@ -41,7 +41,7 @@ pub const TUPLE_FACES: [Face; 6] = [Face::U, Face::L, Face::F, Face::R, Face::B,
 /// The notes' 1-based tuple number of the sticker at facelet index `i` of an `n`-cube.
 ///
 /// ```
-/// use cubework::perm::tuple_number;
+/// use cubework::sticker_perm::tuple_number;
 /// assert_eq!(tuple_number(4, 0), 1); // U, first sticker
 /// assert_eq!(tuple_number(4, 16), 49); // facelet order puts R second; the notes put it fourth
 /// ```
@@ -55,7 +55,7 @@ pub fn tuple_number(n: usize, i: usize) -> usize {
 /// The facelet index of the notes' 1-based tuple number `t` on an `n`-cube, if there is one.
 ///
 /// ```
-/// use cubework::perm::{facelet_index, tuple_number};
+/// use cubework::sticker_perm::{facelet_index, tuple_number};
 /// assert_eq!(facelet_index(4, 49), Some(16));
 /// assert_eq!(facelet_index(4, 97), None);
 /// assert!((0..96).all(|i| facelet_index(4, tuple_number(4, i)) == Some(i)));
@@ -72,7 +72,7 @@ pub fn facelet_index(n: usize, t: usize) -> Option<usize> {
 /// Which order: by what a person sees, or by every sticker's identity.
 ///
 /// ```
-/// use cubework::perm::{OrderBy, StickerPerm};
+/// use cubework::sticker_perm::{OrderBy, StickerPerm};
 /// use cubework::{parse_moves, Notation};
 /// let p = StickerPerm::of_moves(4, &parse_moves("U R", Notation::Standard).unwrap()).unwrap();
 /// assert_eq!((p.order(OrderBy::Colours), p.order(OrderBy::Labels)), (105, 420));
@@ -100,7 +100,7 @@ impl fmt::Display for OrderBy {
 /// holds the sticker that started at `source(i)` (facelet order).
 ///
 /// ```
-/// use cubework::perm::StickerPerm;
+/// use cubework::sticker_perm::StickerPerm;
 /// use cubework::{parse_moves, Notation};
 /// let p = StickerPerm::of_moves(4, &parse_moves("U R U' R'", Notation::Standard).unwrap()).unwrap();
 /// assert_eq!(p.order_by_colours(), 6);
@@ -119,7 +119,7 @@ impl StickerPerm {
     /// [`Cube::check_size`](crate::Cube::check_size) first.
     ///
     /// ```
-    /// use cubework::perm::StickerPerm;
+    /// use cubework::sticker_perm::StickerPerm;
     /// let p = StickerPerm::identity(5);
     /// assert!(p.is_identity());
     /// assert_eq!(p.sources().len(), 150);
@@ -136,7 +136,7 @@ impl StickerPerm {
     /// permutation of the `n`-cube's stickers.
     ///
     /// ```
-    /// use cubework::perm::StickerPerm;
+    /// use cubework::sticker_perm::StickerPerm;
     /// let u = StickerPerm::of_moves(3, &cubework::parse_moves("U", cubework::Notation::Standard).unwrap()).unwrap();
     /// assert_eq!(StickerPerm::from_sources(3, u.sources().to_vec()), Some(u));
     /// assert_eq!(StickerPerm::from_sources(3, vec![0; 54]), None);
@@ -157,7 +157,7 @@ impl StickerPerm {
     /// The cube's size.
     ///
     /// ```
-    /// use cubework::perm::StickerPerm;
+    /// use cubework::sticker_perm::StickerPerm;
     /// assert_eq!(StickerPerm::identity(6).size(), 6);
     /// ```
     pub fn size(&self) -> usize {
@@ -167,7 +167,7 @@ impl StickerPerm {
     /// The sticker (facelet index at the start) now at position `i`.
     ///
     /// ```
-    /// use cubework::perm::StickerPerm;
+    /// use cubework::sticker_perm::StickerPerm;
     /// use cubework::{parse_moves, Notation};
     /// let p = StickerPerm::of_moves(3, &parse_moves("U", Notation::Standard).unwrap()).unwrap();
     /// assert_eq!(p.source(2), 0); // U's top-right sticker came from its top-left
@@ -179,7 +179,7 @@ impl StickerPerm {
     /// The gather table.
     ///
     /// ```
-    /// use cubework::perm::StickerPerm;
+    /// use cubework::sticker_perm::StickerPerm;
     /// assert_eq!(StickerPerm::identity(2).sources()[..4], [0, 1, 2, 3]);
     /// ```
     pub fn sources(&self) -> &[u16] {
@@ -189,7 +189,7 @@ impl StickerPerm {
     /// Where the sticker that started at position `i` is now (the inverse lookup).
     ///
     /// ```
-    /// use cubework::perm::StickerPerm;
+    /// use cubework::sticker_perm::StickerPerm;
     /// use cubework::{parse_moves, Notation};
     /// let p = StickerPerm::of_moves(3, &parse_moves("U", Notation::Standard).unwrap()).unwrap();
     /// assert_eq!(p.destinations()[0], 2); // U's top-left sticker went to its top-right
@@ -202,18 +202,19 @@ impl StickerPerm {
         dest
     }
 
-    /// Follows this permutation by one slice turn.
+    /// Follows this permutation by `quarters` quarter-turns of one layer (see
+    /// [`Geometry::table`]).
     ///
     /// ```
-    /// use cubework::perm::StickerPerm;
-    /// use cubework::{PaperAxis, SliceTurn};
+    /// use cubework::sticker_perm::StickerPerm;
+    /// use cubework::PaperAxis;
     /// let mut p = StickerPerm::identity(3);
     /// let mut scratch = Vec::new();
-    /// p.turn(SliceTurn { axis: PaperAxis::Z, layer: 0, quarters: 1 }, &mut scratch); // paper U
+    /// p.turn(PaperAxis::Z, 0, 1, &mut scratch); // paper U
     /// assert_eq!(p.order_by_labels(), 4);
     /// ```
-    pub fn turn(&mut self, t: SliceTurn, scratch: &mut Vec<u16>) {
-        if let Some(table) = Geometry::of(self.n).table(t) {
+    pub fn turn(&mut self, axis: PaperAxis, layer: usize, quarters: u8, scratch: &mut Vec<u16>) {
+        if let Some(table) = Geometry::of(self.n).table(axis, layer, quarters) {
             scratch.clear();
             scratch.extend(table.iter().map(|&j| self.src[j as usize]));
             std::mem::swap(&mut self.src, scratch);
@@ -223,7 +224,7 @@ impl StickerPerm {
     /// Follows this permutation by a move.
     ///
     /// ```
-    /// use cubework::perm::StickerPerm;
+    /// use cubework::sticker_perm::StickerPerm;
     /// use cubework::{parse_moves, Notation};
     /// let mut p = StickerPerm::identity(4);
     /// let mut scratch = Vec::new();
@@ -231,8 +232,8 @@ impl StickerPerm {
     /// assert!(p.apply(&parse_moves("M", Notation::Standard).unwrap()[0], &mut scratch).is_err());
     /// ```
     pub fn apply(&mut self, m: &Move, scratch: &mut Vec<u16>) -> Result<(), MoveError> {
-        for t in m.slice_turns(self.n)? {
-            self.turn(t, scratch);
+        for (axis, layer, quarters) in m.layer_quarters(self.n)? {
+            self.turn(axis, layer, quarters, scratch);
         }
         Ok(())
     }
@@ -240,7 +241,7 @@ impl StickerPerm {
     /// The permutation a sequence of moves makes on an `n`-cube.
     ///
     /// ```
-    /// use cubework::perm::StickerPerm;
+    /// use cubework::sticker_perm::StickerPerm;
     /// use cubework::{parse_moves, Notation};
     /// let p = StickerPerm::of_moves(3, &parse_moves("R U", Notation::Standard).unwrap()).unwrap();
     /// assert_eq!(p.order_by_labels(), 105);
@@ -257,7 +258,7 @@ impl StickerPerm {
     /// This permutation followed by `next`.
     ///
     /// ```
-    /// use cubework::perm::StickerPerm;
+    /// use cubework::sticker_perm::StickerPerm;
     /// use cubework::{parse_moves, Notation};
     /// let p = |s| StickerPerm::of_moves(3, &parse_moves(s, Notation::Standard).unwrap()).unwrap();
     /// assert_eq!(p("R").then(&p("U")), p("R U"));
@@ -272,7 +273,7 @@ impl StickerPerm {
     /// The permutation that undoes this one.
     ///
     /// ```
-    /// use cubework::perm::StickerPerm;
+    /// use cubework::sticker_perm::StickerPerm;
     /// use cubework::{parse_moves, Notation};
     /// let p = StickerPerm::of_moves(3, &parse_moves("R U F", Notation::Standard).unwrap()).unwrap();
     /// assert!(p.then(&p.inverse()).is_identity());
@@ -287,7 +288,7 @@ impl StickerPerm {
     /// This permutation `k` times over (by squaring).
     ///
     /// ```
-    /// use cubework::perm::StickerPerm;
+    /// use cubework::sticker_perm::StickerPerm;
     /// use cubework::{parse_moves, Notation};
     /// let p = StickerPerm::of_moves(3, &parse_moves("R U", Notation::Standard).unwrap()).unwrap();
     /// assert!(p.pow(105).is_identity());
@@ -311,7 +312,7 @@ impl StickerPerm {
     /// True when nothing moves.
     ///
     /// ```
-    /// use cubework::perm::StickerPerm;
+    /// use cubework::sticker_perm::StickerPerm;
     /// use cubework::{parse_moves, Notation};
     /// let p = StickerPerm::of_moves(3, &parse_moves("R R'", Notation::Standard).unwrap()).unwrap();
     /// assert!(p.is_identity());
@@ -325,7 +326,7 @@ impl StickerPerm {
     /// tuple number, sorted by that.
     ///
     /// ```
-    /// use cubework::perm::StickerPerm;
+    /// use cubework::sticker_perm::StickerPerm;
     /// use cubework::{parse_moves, Notation};
     /// let p = StickerPerm::of_moves(3, &parse_moves("U2", Notation::Standard).unwrap()).unwrap();
     /// assert!(p.cycles().iter().all(|c| c.len() == 2));
@@ -357,7 +358,7 @@ impl StickerPerm {
     /// for the identity.
     ///
     /// ```
-    /// use cubework::perm::StickerPerm;
+    /// use cubework::sticker_perm::StickerPerm;
     /// use cubework::{parse_moves, Notation};
     /// let u = StickerPerm::of_moves(2, &parse_moves("U", Notation::Standard).unwrap()).unwrap();
     /// assert_eq!(u.cycle_notation(), "(1 2 4 3)(5 17 13 9)(6 18 14 10)");
@@ -382,7 +383,7 @@ impl StickerPerm {
     /// The order counting every sticker as distinct: the LCM of the cycle lengths.
     ///
     /// ```
-    /// use cubework::perm::StickerPerm;
+    /// use cubework::sticker_perm::StickerPerm;
     /// use cubework::{parse_moves, Notation};
     /// let p = StickerPerm::of_moves(4, &parse_moves("U", Notation::Standard).unwrap()).unwrap();
     /// assert_eq!(p.order_by_labels(), 4);
@@ -397,7 +398,7 @@ impl StickerPerm {
     /// along each cycle (see the module docs).
     ///
     /// ```
-    /// use cubework::perm::StickerPerm;
+    /// use cubework::sticker_perm::StickerPerm;
     /// use cubework::{parse_moves, Notation};
     /// // Same-coloured centre pieces change places unseen: 105 by colours, 420 by labels.
     /// let p = StickerPerm::of_moves(4, &parse_moves("U R", Notation::Standard).unwrap()).unwrap();
@@ -412,7 +413,7 @@ impl StickerPerm {
     /// The order of the chosen kind.
     ///
     /// ```
-    /// use cubework::perm::{OrderBy, StickerPerm};
+    /// use cubework::sticker_perm::{OrderBy, StickerPerm};
     /// use cubework::{parse_moves, Notation};
     /// let p = StickerPerm::of_moves(3, &parse_moves("R U R' U'", Notation::Standard).unwrap()).unwrap();
     /// assert_eq!(p.order(OrderBy::Colours), 6);
@@ -429,7 +430,7 @@ impl StickerPerm {
     /// the same (a 4×4's same-coloured centre pieces cycling among themselves do not count).
     ///
     /// ```
-    /// use cubework::perm::{OrderBy, StickerPerm};
+    /// use cubework::sticker_perm::{OrderBy, StickerPerm};
     /// use cubework::{parse_moves, Notation};
     /// let p = StickerPerm::of_moves(4, &parse_moves("U R", Notation::Standard).unwrap()).unwrap();
     /// assert_eq!(p.pieces_moved(OrderBy::Colours), 20);
@@ -450,7 +451,7 @@ impl StickerPerm {
     /// the colours along it.
     ///
     /// ```
-    /// use cubework::perm::StickerPerm;
+    /// use cubework::sticker_perm::StickerPerm;
     /// use cubework::{parse_moves, Notation};
     /// let p = StickerPerm::of_moves(4, &parse_moves("U", Notation::Standard).unwrap()).unwrap();
     /// // The U face's centre 4-cycle shows one colour: period 1.
@@ -476,7 +477,7 @@ impl StickerPerm {
 /// Greatest common divisor.
 ///
 /// ```
-/// assert_eq!(cubework::perm::gcd(12, 18), 6);
+/// assert_eq!(cubework::sticker_perm::gcd(12, 18), 6);
 /// ```
 pub fn gcd(mut a: u128, mut b: u128) -> u128 {
     while b != 0 {
@@ -488,7 +489,7 @@ pub fn gcd(mut a: u128, mut b: u128) -> u128 {
 /// Least common multiple (saturating, never reached for cube permutations).
 ///
 /// ```
-/// assert_eq!(cubework::perm::lcm(15, 7), 105);
+/// assert_eq!(cubework::sticker_perm::lcm(15, 7), 105);
 /// ```
 pub fn lcm(a: u128, b: u128) -> u128 {
     if a == 0 || b == 0 {

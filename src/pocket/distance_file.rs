@@ -1,4 +1,4 @@
-//! The distance tables on disk, through the checksummed store of [`crate::cache`]: one file
+//! The distance tables on disk, through the checksummed store of [`crate::table_cache`]: one file
 //! per metric, `pocket-qtm.bin` and `pocket-htm.bin`, whose payload is, little-endian:
 //!
 //! | offset | size      | field                                             |
@@ -18,8 +18,8 @@ use std::path::{Path, PathBuf};
 
 use super::state::STATES;
 use super::table::DistanceTable;
-use crate::cache::{self, CacheError, CacheReport, TableFile};
 use crate::metric::Metric;
+use crate::table_cache::{self, CacheError, CacheReport, TableFile};
 
 /// The payload's format version; files of another version are rebuilt.
 pub const FORMAT_VERSION: u32 = 2;
@@ -126,14 +126,14 @@ impl DistanceTable {
 }
 
 impl DistanceTable {
-    /// Writes the table to its cache file at `path` (see [`cache::write`]).
+    /// Writes the table to its cache file at `path` (see [`table_cache::write`]).
     pub fn save(&self, path: &Path) -> std::io::Result<()> {
-        cache::write(path, &table_file(self.metric()), &self.to_payload())
+        table_cache::write(path, &table_file(self.metric()), &self.to_payload())
     }
 
     /// Reads a metric's table from `path`, trusting nothing.
     pub fn load(path: &Path, metric: Metric) -> Result<DistanceTable, CacheError> {
-        let payload = cache::read(path, &table_file(metric))?;
+        let payload = table_cache::read(path, &table_file(metric))?;
         DistanceTable::from_payload(&payload, metric).map_err(CacheError::Inconsistent)
     }
 }
@@ -145,7 +145,7 @@ pub fn load_or_build_in(
     dir: Option<&Path>,
     build: impl FnOnce(Metric) -> DistanceTable,
 ) -> (DistanceTable, CacheReport) {
-    cache::load_or_build(
+    table_cache::load_or_build(
         &table_file(metric),
         dir,
         |payload| DistanceTable::from_payload(payload, metric),
@@ -154,10 +154,14 @@ pub fn load_or_build_in(
     )
 }
 
-/// Loads a metric's table from the user's cache directory (see [`cache::cache_dir`]), or
+/// Loads a metric's table from the user's cache directory (see [`table_cache::cache_dir`]), or
 /// builds it by breadth-first search and saves it there.
 pub fn load_or_build(metric: Metric) -> (DistanceTable, CacheReport) {
-    load_or_build_in(metric, cache::cache_dir().as_deref(), DistanceTable::build)
+    load_or_build_in(
+        metric,
+        table_cache::cache_dir().as_deref(),
+        DistanceTable::build,
+    )
 }
 
 #[cfg(test)]
@@ -221,7 +225,7 @@ mod tests {
         assert_ne!(x, y, "pick two states at different distances mod 3");
         payload[a] = (payload[a] & !3) | y;
         payload[b] = (payload[b] & !3) | x;
-        cache::write(&path, &table_file(metric), &payload).unwrap();
+        table_cache::write(&path, &table_file(metric), &payload).unwrap();
         let (t, report) = load_or_build_in(metric, Some(&dir), built);
         assert_eq!(&t, table(metric));
         let text = report.to_string();

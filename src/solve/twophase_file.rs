@@ -1,4 +1,4 @@
-//! The two-phase tables on disk, through the checksummed store of [`crate::cache`]: one
+//! The two-phase tables on disk, through the checksummed store of [`crate::table_cache`]: one
 //! file, `twophase.bin` (about 1.1 MB), whose payload is, little-endian:
 //!
 //! | section | entries | each |
@@ -24,13 +24,14 @@
 use std::path::Path;
 
 use super::coord::{N_CORNER_COMB, N_FLIP, N_PERM, N_SLICE, N_SLICE_PERM, N_TWIST};
-use super::cubie::{CubieCube, FaceMove};
+use super::cubie::CubieCube;
 use super::prune::Nibbles;
 use super::sym::{UD_FLIP_SYMS, UD_SYMS, ud_symmetries, ud_tables};
 use super::tables::{
     N_FLIP_CLASSES, N_PERM_CLASSES, N_TWIST_CLASSES, PHASE2_MOVES, Pruning, Tables,
 };
-use crate::cache::{self, CacheReport, TableFile};
+use crate::moves::FaceMove;
+use crate::table_cache::{self, CacheReport, TableFile};
 
 /// The payload's format version; files of another version are rebuilt.
 pub const FORMAT_VERSION: u32 = 1;
@@ -138,7 +139,7 @@ pub const PAYLOAD_BYTES: usize = {
 /// The two-phase tables' cache file.
 ///
 /// ```
-/// assert_eq!(cubework::solve::cache::table_file().file_name(), "twophase.bin");
+/// assert_eq!(cubework::solve::twophase_file::table_file().file_name(), "twophase.bin");
 /// ```
 pub fn table_file() -> TableFile {
     TableFile {
@@ -426,7 +427,7 @@ pub fn load_or_build_in(
     dir: Option<&Path>,
     progress: &mut dyn FnMut(u64, u64),
 ) -> (Tables, CacheReport) {
-    cache::load_or_build(
+    table_cache::load_or_build(
         &table_file(),
         dir,
         Tables::from_payload,
@@ -438,8 +439,8 @@ pub fn load_or_build_in(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cache::CacheError;
     use crate::solve::tables::tests::tables;
+    use crate::table_cache::CacheError;
 
     fn temp_dir(name: &str) -> std::path::PathBuf {
         let dir = std::env::temp_dir().join(format!("cubework-2p-{}-{name}", std::process::id()));
@@ -485,7 +486,7 @@ mod tests {
         let build = |_: &mut dyn FnMut(u64, u64)| built();
         type Build<'a> = &'a dyn Fn(&mut dyn FnMut(u64, u64)) -> Tables;
         let run = |build: Build| {
-            cache::load_or_build(
+            table_cache::load_or_build(
                 &table_file(),
                 Some(&dir),
                 Tables::from_payload,
@@ -519,7 +520,7 @@ mod tests {
         // A good checksum over wrong contents: inconsistent, rebuilt.
         let mut payload = tables().to_payload();
         payload[3] = 0xFF;
-        cache::write(&path, &table_file(), &payload).unwrap();
+        table_cache::write(&path, &table_file(), &payload).unwrap();
         let (_, report) = run(&build);
         assert!(
             matches!(report.problem, Some(CacheError::Inconsistent(_))),
