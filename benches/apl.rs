@@ -3,7 +3,12 @@
 //! cycling through the moves the representation defines (beside the same moves as the Rust
 //! transform, for scale).
 //!
-//! `cargo bench --bench apl`.
+//! A user's move compiled (`apl/compiled-user-move`): `MINE: R R R ⍵`, compiled by
+//! `rep::apl::compile` to a gather, made on the representation's state beside the built-in
+//! compiled R̄ it equals (the target: within 10 %); and in the workspace, `MINE` on the state
+//! as an APL value compiled beside interpreted.
+//!
+//! `cargo bench --bench apl` (one group: `cargo bench --bench apl -- compiled-user-move`).
 
 use std::hint::black_box;
 use std::time::Duration;
@@ -54,5 +59,43 @@ fn interpreted(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, interpreted);
+fn compiled_user_move(c: &mut Criterion) {
+    let mut group = c.benchmark_group("apl/compiled-user-move");
+    group
+        .sampling_mode(SamplingMode::Flat)
+        .sample_size(60)
+        .warm_up_time(Duration::from_millis(300))
+        .measurement_time(Duration::from_secs(2));
+    let r_bar = RepKind::Vector
+        .defined_moves()
+        .into_iter()
+        .find(|t| t.paper_letter(3).is_some_and(|l| l.letter() == 'R') && t.inverse)
+        .expect("the paper's R̄");
+    // Numeric's cells are digits, which a gather of cells cannot compile.
+    for kind in RepKind::ALL.into_iter().filter(|&k| k != RepKind::Numeric) {
+        let mut ws = paper::workspace(kind.name()).unwrap();
+        ws.eval_line("MINE: R R R ⍵").unwrap();
+        let mut rep = kind.build(&Cube::solved()).unwrap();
+        let user = cubework::rep::apl::compile(&mut ws, "MINE", rep.as_ref()).unwrap();
+        assert_eq!(user.equals, Some(r_bar), "{kind}");
+        let builtin = rep.compile(r_bar).unwrap();
+        group.bench_function(format!("{}/user", kind.name()), |b| {
+            b.iter(|| rep.turn_compiled(black_box(&user.gather)))
+        });
+        group.bench_function(format!("{}/built-in", kind.name()), |b| {
+            b.iter(|| rep.turn_compiled(black_box(&builtin)))
+        });
+        let mut state = rep.apl_value();
+        group.bench_function(format!("{}/apl-compiled", kind.name()), |b| {
+            b.iter(|| state = ws.call(black_box("MINE"), None, state.clone()).unwrap())
+        });
+        ws.uncompile("MINE");
+        group.bench_function(format!("{}/apl-interpreted", kind.name()), |b| {
+            b.iter(|| state = ws.call(black_box("MINE"), None, state.clone()).unwrap())
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, interpreted, compiled_user_move);
 criterion_main!(benches);

@@ -358,6 +358,14 @@ pub enum Command {
         /// representation, or with --sizes against N.
         #[arg(long, value_name = "FILE")]
         plot: Option<PathBuf>,
+        /// Also time the quarter-turns run by the APL evaluator from the paper's definitions,
+        /// with their own ranks (3×3×3).
+        #[arg(long, conflicts_with = "sizes")]
+        apl: bool,
+        /// Measure the representations of your own an APL file defines (definitions, and
+        /// `)rep NAME ENCODE [DECODE]` lines) beside the seven (3×3×3).
+        #[arg(long, value_name = "FILE", conflicts_with = "sizes")]
+        apl_file: Option<PathBuf>,
     },
     /// `cubework paper`: described in [`crate::command::defs`].
     #[command(about = def(K::Paper).summary, long_about = None)]
@@ -368,6 +376,10 @@ pub enum Command {
         /// Random quarter-turns to time for the Speed column.
         #[arg(long, default_value_t = 2_000, allow_negative_numbers = true, value_parser = turns_arg)]
         turns: u32,
+        /// Also Speed measured in APL: the quarter-turns run by the APL evaluator from the
+        /// paper's definitions, ranked.
+        #[arg(long)]
+        apl: bool,
     },
     /// `cubework tables`: described in [`crate::command::defs`].
     #[command(about = def(K::Tables).summary, long_about = None)]
@@ -881,6 +893,8 @@ pub fn request(command: Command) -> Result<(Session, Request)> {
             size,
             sizes,
             plot,
+            apl,
+            apl_file,
         } => (
             one_shot(Notation::Standard)?,
             Request::Compare {
@@ -889,13 +903,16 @@ pub fn request(command: Command) -> Result<(Session, Request)> {
                 turns: Some(turns as usize),
                 format,
                 plot,
+                apl,
+                apl_file,
             },
         ),
-        Command::Paper { format, turns } => (
+        Command::Paper { format, turns, apl } => (
             one_shot(Notation::Standard)?,
             Request::Paper {
                 turns: Some(turns as usize),
                 format,
+                apl,
             },
         ),
         Command::Tables { action } => (

@@ -534,6 +534,241 @@ pub fn measure_pieces(turns: usize, rounds: usize, seed: u64) -> Result<PiecesMe
     })
 }
 
+/// The most quarter-turns the APL column times a round: the evaluator takes microseconds a
+/// turn, so a thousand (the start of the same random sequence) are plenty for a median.
+pub const APL_TURNS: usize = 1_000;
+
+/// Turns timed together as one sample in the APL column.
+const APL_SAMPLE: usize = 20;
+
+/// The paper's setting: a representation's quarter-turns run by the APL evaluator from its
+/// definitions in `src/apl/paper/` (a representation of one's own: `ENCODE M DECODE ⍵` with
+/// the vector's M), on its state as an APL value.
+#[derive(Clone, Debug)]
+pub struct AplMeasure {
+    /// Which representation: one of the seven, or the name of one of one's own.
+    pub name: String,
+    /// One of the seven, if it is.
+    pub kind: Option<RepKind>,
+    /// Quarter-turns timed a round.
+    pub turns: usize,
+    /// Nanoseconds per quarter-turn.
+    pub timing: Timing,
+}
+
+/// What the APL column times of one representation.
+struct AplSubject {
+    name: String,
+    kind: Option<RepKind>,
+    ws: crate::apl::Workspace,
+    /// The functions each distinct turn applies, in order.
+    chains: Vec<Vec<String>>,
+    sequence: Vec<usize>,
+    state: crate::apl::Value,
+    samples: Vec<f64>,
+    failed: bool,
+}
+
+/// Times every representation's 3×3×3 quarter-turns run by the APL evaluator (and those of
+/// `users`, by conjugation) on the first `turns` (at most [`APL_TURNS`]) of the random
+/// sequence [`measure`] makes from `seed`: a warm-up round, then `rounds` rounds in which they
+/// take turns. Calls `tick(round)` after each round. A representation of one's own whose
+/// functions fail on a state is left out.
+pub fn measure_apl(
+    turns: usize,
+    rounds: usize,
+    seed: u64,
+    users: &[crate::rep::user::UserRep],
+    mut tick: impl FnMut(usize),
+) -> Result<Vec<AplMeasure>, Cancelled> {
+    use crate::apl::paper;
+    let turns = turns.min(APL_TURNS);
+    let all = LayerTurn::quarter_turns(3);
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let sequence: Vec<LayerTurn> = (0..turns)
+        .map(|_| all[rng.random_range(0..all.len())])
+        .collect();
+    let name_of = |t: LayerTurn| {
+        t.paper_letter(3)
+            .map(|letter| paper::move_name(letter, t.inverse))
+    };
+    let mut subjects: Vec<AplSubject> = Vec::new();
+    for kind in RepKind::ALL {
+        let Some(ws) = paper::workspace(kind.name()) else {
+            continue;
+        };
+        let distinct: Vec<LayerTurn> = all
+            .iter()
+            .copied()
+            .filter(|&t| kind.undefined_turn(3, t).is_none())
+            .collect();
+        subjects.push(AplSubject {
+            name: kind.name().to_string(),
+            kind: Some(kind),
+            ws,
+            chains: distinct
+                .iter()
+                .filter_map(|&t| name_of(t))
+                .map(|n| vec![n])
+                .collect(),
+            sequence: sequence
+                .iter()
+                .filter_map(|t| distinct.iter().position(|d| d == t))
+                .collect(),
+            state: kind.build(&Cube::solved()).expect("3×3×3").apl_value(),
+            samples: Vec::new(),
+            failed: false,
+        });
+    }
+    for user in users {
+        let Some(mut ws) = user.workspace() else {
+            continue;
+        };
+        let decode = match &user.decode {
+            Some(d) => d.clone(),
+            None => {
+                let back: Vec<String> = user.back.iter().map(|b| (b + 1).to_string()).collect();
+                if ws
+                    .eval_line(&format!("⍙DECODE: (,⍵)[{}]", back.join(" ")))
+                    .is_err()
+                {
+                    continue;
+                }
+                "⍙DECODE".to_string()
+            }
+        };
+        let chains = all
+            .iter()
+            .filter_map(|&t| name_of(t))
+            .map(|m| vec![decode.clone(), m, user.encode.clone()])
+            .collect();
+        let Some(vector) = RepKind::Vector.build(&Cube::solved()).ok() else {
+            continue;
+        };
+        subjects.push(AplSubject {
+            name: user.name.clone(),
+            kind: None,
+            ws,
+            chains,
+            sequence: sequence
+                .iter()
+                .filter_map(|t| all.iter().position(|d| d == t))
+                .collect(),
+            state: user.encode_value(&vector.apl_value()),
+            samples: Vec::new(),
+            failed: false,
+        });
+    }
+    let count = subjects.len();
+    for round in 0..=rounds {
+        for i in 0..count {
+            let s = &mut subjects[(i + round) % count];
+            if s.failed {
+                continue;
+            }
+            for chunk in s.sequence.chunks(APL_SAMPLE) {
+                crate::cancel::check()?;
+                let t = Instant::now();
+                for &j in chunk {
+                    for f in &s.chains[j] {
+                        let state = std::mem::replace(&mut s.state, crate::apl::Value::num(0.0));
+                        match s.ws.call(black_box(f), None, state) {
+                            Ok(v) => s.state = v,
+                            Err(_) => s.failed = true,
+                        }
+                    }
+                }
+                let ns = t.elapsed().as_nanos() as f64 / chunk.len() as f64;
+                if s.failed {
+                    crate::cancel::check()?;
+                    break;
+                }
+                if round > 0 {
+                    s.samples.push(ns);
+                }
+            }
+        }
+        tick(round);
+    }
+    Ok(subjects
+        .into_iter()
+        .filter(|s| !s.failed)
+        .map(|s| AplMeasure {
+            name: s.name,
+            kind: s.kind,
+            turns: s.sequence.len(),
+            timing: Timing::of(s.samples),
+        })
+        .collect())
+}
+
+/// A representation of one's own, measured at the 3×3×3: its compiled turns (by
+/// conjugation) on the same random sequence [`measure`] times.
+#[derive(Clone, Debug)]
+pub struct UserMeasure {
+    /// Its name.
+    pub name: String,
+    /// Its shape, e.g. `6×9`.
+    pub shape: String,
+    /// Bytes of state (a byte a cell).
+    pub bytes: usize,
+    /// Paper moves it defines (all 24, by conjugation).
+    pub moves: usize,
+    /// Quarter-turns timed.
+    pub turns: usize,
+    /// Nanoseconds per quarter-turn, compiled.
+    pub compiled: Timing,
+}
+
+/// Times a representation of one's own: `rounds` rounds (after a warm-up) of the compiled
+/// turns of the random quarter-turns [`measure`] makes at the 3×3×3 from `seed`.
+pub fn measure_user(
+    user: &crate::rep::user::UserRep,
+    turns: usize,
+    rounds: usize,
+    seed: u64,
+) -> Result<UserMeasure, Cancelled> {
+    let turns = turns.min(MAX_TURNS);
+    let all = LayerTurn::quarter_turns(3);
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    let gathers: Vec<&Gather> = (0..turns)
+        .filter_map(|_| user.gather(all[rng.random_range(0..all.len())]))
+        .collect();
+    let len = user.cell_count();
+    let mut state = user.state_of(&Cube::solved()).unwrap_or_default();
+    let passes = COMPILED_PER_ROUND.div_ceil(gathers.len().max(1));
+    let mut samples = Vec::new();
+    for round in 0..=rounds {
+        let sequence = std::iter::repeat_n(&gathers, passes)
+            .flatten()
+            .collect::<Vec<_>>();
+        for chunk in sequence.chunks(COMPILED_SAMPLE) {
+            crate::cancel::check()?;
+            let t = Instant::now();
+            for g in chunk {
+                if state.len() == crate::simd::padded_len(len) {
+                    // SAFETY: `state_of` pads the buffer to `padded_len(len)` bytes, and
+                    // it is owned here and borrowed by nothing else.
+                    unsafe { black_box(g).apply_bytes_padded(&mut state[..len]) }
+                }
+            }
+            black_box(&state);
+            let ns = t.elapsed().as_nanos() as f64 / chunk.len() as f64;
+            if round > 0 {
+                samples.push(ns);
+            }
+        }
+    }
+    Ok(UserMeasure {
+        name: user.name.clone(),
+        shape: user.shape_text(),
+        bytes: len,
+        moves: user.moves.len(),
+        turns: gathers.len(),
+        compiled: Timing::of(samples),
+    })
+}
+
 /// Standard competition ranks ("1224"): 1 for the best key, ties share a rank. Smaller keys
 /// are better.
 ///
@@ -759,6 +994,18 @@ fn machine_note() -> String {
     )
 }
 
+/// What the `compare` table shows beside the seven representations: the piece-mapping
+/// representation, representations of one's own, and the APL column.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Extras<'a> {
+    /// The piece-mapping representation of the Ruby notes (3×3×3 only, not ranked).
+    pub pieces: Option<&'a PiecesMeasure>,
+    /// Representations of one's own (3×3×3 only, not ranked).
+    pub users: &'a [UserMeasure],
+    /// The quarter-turns run by the APL evaluator, for a column with its own ranks.
+    pub apl: Option<&'a [AplMeasure]>,
+}
+
 /// The `compare` table at one size: one row per representation that holds it, ranked, then
 /// the piece-mapping representation (from outside the paper, 3×3×3 only, not ranked) if
 /// measured.
@@ -767,6 +1014,46 @@ pub fn compare_table(
     pieces: Option<&PiecesMeasure>,
     format: Format,
 ) -> String {
+    compare_table_with(
+        measures,
+        &Extras {
+            pieces,
+            ..Extras::default()
+        },
+        format,
+    )
+}
+
+/// The APL timing of the representation named `name`, if measured.
+fn apl_of<'a>(apl: Option<&'a [AplMeasure]>, name: &str) -> Option<&'a AplMeasure> {
+    apl?.iter().find(|a| a.name == name)
+}
+
+/// The ranks of the seven's APL timings (faster is better, equal where the quartile ranges
+/// overlap), in the order of `measures`.
+fn apl_ranks(measures: &[Measure], apl: &[AplMeasure]) -> Vec<Option<u8>> {
+    let timed: Vec<&AplMeasure> = measures
+        .iter()
+        .filter_map(|m| apl.iter().find(|a| a.kind == Some(m.kind)))
+        .collect();
+    let ranks = spread_ranks(&timed.iter().map(|a| &a.timing).collect::<Vec<_>>());
+    measures
+        .iter()
+        .map(|m| {
+            timed
+                .iter()
+                .position(|a| a.kind == Some(m.kind))
+                .map(|i| ranks[i])
+        })
+        .collect()
+}
+
+/// The `compare` table with [`Extras`]: the seven (ranked), then the piece-mapping
+/// representation and representations of one's own (not ranked), with an APL column and its
+/// ranks when measured.
+pub fn compare_table_with(measures: &[Measure], extras: &Extras, format: Format) -> String {
+    let pieces = extras.pieces;
+    let apl = extras.apl;
     let n = measures.first().map_or(3, |m| m.n);
     let paper = n == 3;
     let speed = spread_ranks(&measures.iter().map(|m| &m.defined).collect::<Vec<_>>());
@@ -785,10 +1072,32 @@ pub fn compare_table(
     } else {
         header.extend(["ns/turn defined", "ns/turn compiled"]);
     }
+    if apl.is_some() {
+        if csv {
+            header.extend(["ns_apl", "ns_apl_low", "ns_apl_high"]);
+        } else {
+            header.push("ns/turn APL");
+        }
+    }
     header.push("speed rank");
+    if apl.is_some() {
+        header.push("APL speed rank");
+    }
     if paper {
         header.push("paper speed");
     }
+    let apl_rank = apl.map(|a| apl_ranks(measures, a));
+    let apl_cells = |name: &str| -> Vec<String> {
+        match (apl, apl_of(apl, name)) {
+            (None, _) => Vec::new(),
+            (Some(_), Some(a)) if csv => [a.timing.median, a.timing.low, a.timing.high]
+                .map(|v| format!("{v:.1}"))
+                .to_vec(),
+            (Some(_), Some(a)) => vec![a.timing.describe()],
+            (Some(_), None) if csv => vec![String::new(); 3],
+            (Some(_), None) => vec!["—".to_string()],
+        }
+    };
     header.push("space rank");
     if paper {
         header.push("paper space");
@@ -811,7 +1120,11 @@ pub fn compare_table(
             } else {
                 row.extend([m.defined.describe(), m.compiled.describe()]);
             }
+            row.extend(apl_cells(m.kind.name()));
             row.push(speed[i].to_string());
+            if let Some(r) = &apl_rank {
+                row.push(r[i].map_or(String::new(), |r| r.to_string()));
+            }
             if paper {
                 row.push(PaperRanks::of(m.kind).speed.to_string());
             }
@@ -838,6 +1151,28 @@ pub fn compare_table(
         row.resize(header.len(), String::new());
         rows.push(row);
     }
+    if paper {
+        for u in extras.users {
+            let label = format!("{} (user)", u.name);
+            let mut row = vec![
+                label,
+                u.shape.clone(),
+                "colour letter or blank".to_string(),
+                u.bytes.to_string(),
+                format!("{}/24", u.moves),
+            ];
+            if csv {
+                row.extend([String::new(), String::new(), String::new()]);
+                let t = &u.compiled;
+                row.extend([t.median, t.low, t.high].map(|v| format!("{v:.1}")));
+            } else {
+                row.extend(["—".to_string(), u.compiled.describe()]);
+            }
+            row.extend(apl_cells(&u.name));
+            row.resize(header.len(), String::new());
+            rows.push(row);
+        }
+    }
     let header: Vec<String> = header.into_iter().map(String::from).collect();
     let mut out = render(format, &header, &rows);
     if !csv {
@@ -858,6 +1193,21 @@ pub fn compare_table(
             measures.first().map_or(0, |m| m.defined.rounds.len() / m.turns.div_ceil(DEFINED_SAMPLE).max(1)),
             path_note() + "\n" + &machine_note()
         ));
+        if let Some(a) = apl.filter(|_| paper) {
+            out.push_str(&format!(
+                "\nns/turn APL: the same quarter-turns (the first {} of the sequence) run by the APL evaluator from the paper's \
+                 definitions (src/apl/paper/*.apl) on the state as an APL value, the setting the paper ranked them in; \
+                 samples of {APL_SAMPLE} turns from interleaved rounds, APL speed rank equal where the quartile ranges overlap.",
+                crate::text::thousands(a.iter().map(|a| a.turns).max().unwrap_or(0) as u64)
+            ));
+        }
+        if !extras.users.is_empty() && paper {
+            out.push_str(
+                "\n(user): a representation of your own (APL mode, )rep NAME ENCODE [DECODE]), its moves by conjugation \
+                 (ENCODE M DECODE ⍵ with the vector's M) compiled to a gather; it has no Rust transform to time as defined \
+                 (its APL time: --apl), and is not ranked.",
+            );
+        }
         if pieces.is_some() && paper {
             out.push_str(
                 "\npieces: the piece-mapping representation of the Ruby notes, from outside the paper; \
@@ -987,6 +1337,18 @@ pub fn sizes_table(sweep: &[Measure], format: Format) -> String {
 /// The paper's comparison table beside the measured counterparts: `measures` at the 3×3×3,
 /// `sweep` across sizes (for General).
 pub fn paper_table(measures: &[Measure], sweep: &[Measure], format: Format) -> String {
+    paper_table_with(measures, sweep, None, format)
+}
+
+/// [`paper_table`] with a Speed column measured in APL (`apl`, from [`measure_apl`]): the
+/// paper's Speed rank beside the rank of the same quarter-turns run by the evaluator.
+pub fn paper_table_with(
+    measures: &[Measure],
+    sweep: &[Measure],
+    apl: Option<&[AplMeasure]>,
+    format: Format,
+) -> String {
+    let apl_rank = apl.map(|a| apl_ranks(measures, a));
     let complete = ranks(
         &measures
             .iter()
@@ -1036,6 +1398,16 @@ pub fn paper_table(measures: &[Measure], sweep: &[Measure], format: Format) -> S
                         ]),
                         None => row.extend([""; 5].map(String::from)),
                     }
+                    if let Some(r) = &apl_rank {
+                        row.push(r[i].map_or(String::new(), |r| r.to_string()));
+                        match apl_of(apl, m.kind.name()) {
+                            Some(a) => row.extend(
+                                [a.timing.median, a.timing.low, a.timing.high]
+                                    .map(|v| format!("{v:.1}")),
+                            ),
+                            None => row.extend([""; 3].map(String::from)),
+                        }
+                    }
                 }
                 _ => {
                     row.push(format!(
@@ -1067,6 +1439,14 @@ pub fn paper_table(measures: &[Measure], sweep: &[Measure], format: Format) -> S
                         speed[i],
                         m.defined.describe()
                     ));
+                    if let Some(r) = &apl_rank {
+                        row.push(match (r[i], apl_of(apl, m.kind.name())) {
+                            (Some(rank), Some(a)) => {
+                                format!("{} → {} ({} ns)", p.speed, rank, a.timing.describe())
+                            }
+                            _ => p.speed.to_string(),
+                        });
+                    }
                 }
             }
             row
@@ -1099,9 +1479,15 @@ pub fn paper_table(measures: &[Measure], sweep: &[Measure], format: Format) -> S
                 ]
                 .map(String::from),
             )
+            .chain(
+                apl.iter()
+                    .flat_map(|_| ["speed_apl_measured", "ns_apl", "ns_apl_low", "ns_apl_high"])
+                    .map(String::from),
+            )
             .collect(),
         _ => std::iter::once("Representation".to_string())
             .chain(CRITERIA.iter().map(|c| c.to_string()))
+            .chain(apl.iter().map(|_| "Speed in APL".to_string()))
             .collect(),
     };
     let mut out = render(format, &header, &rows);
@@ -1118,9 +1504,16 @@ pub fn paper_table(measures: &[Measure], sweep: &[Measure], format: Format) -> S
              grow with N (B∝Nᵏ; t∝Nᵏ: how the as-defined turn time grows, fitted over N = {}–{}); Concise from lines of \
              3×3×3 move definitions; Space from bytes of state; Speed from ns per quarter-turn as defined (median of \
              samples of 100 turns from interleaved rounds, quartiles in brackets), equal where the quartile ranges overlap.\n\
-             Simple, Display and Insight stay the paper's judgement alone.\n{}",
+             Simple, Display and Insight stay the paper's judgement alone.{}\n{}",
             sizes.first().unwrap_or(&3),
             sizes.last().unwrap_or(&3),
+            if apl.is_some() {
+                "\nSpeed in APL: the paper's Speed rank → the rank of the same quarter-turns run by the APL evaluator from \
+                 the paper's definitions (src/apl/paper/*.apl), the setting the paper ranked them in (median ns of samples \
+                 of 20 turns from interleaved rounds, quartiles in brackets; equal where those overlap)."
+            } else {
+                ""
+            },
             machine_note(),
         ));
     }
@@ -1228,6 +1621,63 @@ Nested 1 2 5 2 2 1 7 7";
         let table = sizes_table(&sweep, Format::Markdown);
         assert!(table.starts_with("| ns/turn as defined | N=2"), "{table}");
         assert_eq!(sizes_table(&sweep, Format::Csv).lines().count(), 20);
+    }
+
+    /// Ranks as [`spread_ranks`] gives them: each from 1 to their number, and a rank r means
+    /// at least r − 1 others rank better (those whose quartile range lies wholly below); without
+    /// ties, a permutation of 1..=n.
+    fn are_spread_ranks(ranks: &[u8]) -> bool {
+        ranks.iter().all(|&r| {
+            (1..=ranks.len()).contains(&(r as usize))
+                && ranks.iter().filter(|&&o| o < r).count() >= r as usize - 1
+        })
+    }
+
+    #[test]
+    fn the_apl_column_times_the_seven_and_ones_own_and_ranks_the_seven() {
+        let mut ws = crate::apl::paper::workspace("vector").unwrap();
+        ws.eval_line("MAT: 6 9⍴⍵").unwrap();
+        let mine = crate::rep::user::UserRep::define(&mut ws, "mat", "MAT", None).unwrap();
+        let apl = measure_apl(100, 2, 1, std::slice::from_ref(&mine), |_| {}).unwrap();
+        assert_eq!(apl.len(), 8);
+        assert!(apl.iter().all(|a| a.timing.median > 0.0 && a.turns > 0));
+        assert_eq!(apl[7].name, "mat");
+        let measures = measure(3, 100, 2, 1, |_| {}).unwrap();
+        let ranks: Vec<u8> = apl_ranks(&measures, &apl)
+            .into_iter()
+            .map(|r| r.unwrap())
+            .collect();
+        assert_eq!(ranks.len(), 7);
+        assert!(are_spread_ranks(&ranks), "{ranks:?}");
+        let users = [measure_user(&mine, 100, 2, 1).unwrap()];
+        assert_eq!(users[0].moves, 24);
+        assert!(users[0].compiled.median > 0.0);
+        let extras = Extras {
+            pieces: None,
+            users: &users,
+            apl: Some(&apl),
+        };
+        let csv = compare_table_with(&measures, &extras, Format::Csv);
+        let header: Vec<&str> = csv.lines().next().unwrap().split(',').collect();
+        assert!(header.contains(&"ns_apl") && header.contains(&"APL speed rank"));
+        assert_eq!(csv.lines().count(), 1 + 7 + 1);
+        assert!(csv.lines().last().unwrap().starts_with("mat (user),6×9,"));
+        let table = compare_table_with(&measures, &extras, Format::Markdown);
+        assert!(table.contains("ns/turn APL") && table.contains("mat (user)"));
+        // Without the extras, the table is as it was.
+        assert!(!compare_table(&measures, None, Format::Csv).contains("ns_apl"));
+        let paper = paper_table_with(&measures, &measures, Some(&apl), Format::Csv);
+        assert!(
+            paper
+                .lines()
+                .next()
+                .unwrap()
+                .ends_with(",speed_apl_measured,ns_apl,ns_apl_low,ns_apl_high")
+        );
+        assert!(
+            paper_table_with(&measures, &measures, Some(&apl), Format::Table)
+                .contains("Speed in APL")
+        );
     }
 
     #[test]

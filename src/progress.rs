@@ -235,11 +235,33 @@ pub fn compare_sizes_with_progress(
 }
 
 /// `paper`: the paper's table beside the measured ranks (the 3×3×3, and N = 2 to 7 for
-/// General), with a progress bar while timing.
-pub fn paper_with_progress(turns: usize, format: Format) -> Result<String> {
+/// General), with a progress bar while timing; with `apl`, Speed measured in APL too.
+pub fn paper_with_progress(turns: usize, format: Format, apl: bool) -> Result<String> {
     let sweep = measure_sizes_with_progress(PAPER_SIZES, turns)?;
     let three: Vec<Measure> = sweep.iter().filter(|m| m.n == 3).cloned().collect();
-    Ok(paper_table(&three, &sweep, format))
+    if !apl {
+        return Ok(paper_table(&three, &sweep, format));
+    }
+    let timed = measure_apl_with_progress(turns, &[])?;
+    Ok(crate::compare::paper_table_with(
+        &three,
+        &sweep,
+        Some(&timed),
+        format,
+    ))
+}
+
+/// The 3×3×3's quarter-turns run by the APL evaluator ([`crate::compare::measure_apl`]),
+/// the seven's and those of `users`, with a progress bar.
+pub fn measure_apl_with_progress(
+    turns: usize,
+    users: &[crate::rep::user::UserRep],
+) -> Result<Vec<crate::compare::AplMeasure>> {
+    let bar = bar(ROUNDS + 1);
+    bar.set_message("APL".to_string());
+    let measures = crate::compare::measure_apl(turns, ROUNDS, 0xc0be, users, |_| bar.inc(1));
+    bar.finish_and_clear();
+    Ok(measures?)
 }
 
 /// Times the representations at size `n` with a progress bar on stderr (hidden when it is

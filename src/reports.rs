@@ -25,7 +25,7 @@ use crate::effect::Effect;
 use crate::moves::{Move, format_moves};
 use crate::parser::Notation;
 use crate::rep::RepKind;
-use crate::sticker_perm::OrderBy;
+use crate::sticker_perm::{OrderBy, StickerPerm};
 use crate::text::{count, thousands};
 use crate::tools::{self, Finding, Reconstruction, Source, Tool};
 
@@ -137,8 +137,6 @@ pub fn order_report(n: usize, by: OrderBy, alg: &Alg) -> Result<String, AlgebraE
 /// ```
 pub fn cycles_report(n: usize, alg: &Alg) -> Result<String, AlgebraError> {
     let p = alg.perm(n)?;
-    let cycles = p.cycles();
-    let moved: usize = cycles.iter().map(|c| c.len()).sum();
     Ok([
         format!(
             "{} on the {}: stickers numbered as the tuple notes (faces U L F R B D, 1 to {})",
@@ -146,17 +144,32 @@ pub fn cycles_report(n: usize, alg: &Alg) -> Result<String, AlgebraError> {
             cube_name(n),
             p.sources().len()
         ),
-        format!(
-            "{} moving {}, {}; order {} by labels, {} by colours",
-            count(cycles.len() as u64, "cycle"),
-            count(moved as u64, "sticker"),
-            count(p.pieces_moved(OrderBy::Labels) as u64, "piece"),
-            p.order_by_labels(),
-            p.order_by_colours()
-        ),
+        cycles_summary(&p),
         p.cycle_notation(),
     ]
     .join("\n"))
+}
+
+/// A permutation's cycles in words, as `cycles` says them: how many, the stickers and pieces
+/// they move, and the orders.
+///
+/// ```
+/// use cubework::sticker_perm::StickerPerm;
+/// use cubework::reports::cycles_summary;
+/// let p = StickerPerm::of_moves(3, &cubework::parse_moves("U", cubework::Notation::Standard).unwrap()).unwrap();
+/// assert_eq!(cycles_summary(&p), "5 cycles moving 20 stickers, 8 pieces; order 4 by labels, 4 by colours");
+/// ```
+pub fn cycles_summary(p: &StickerPerm) -> String {
+    let cycles = p.cycles();
+    let moved: usize = cycles.iter().map(|c| c.len()).sum();
+    format!(
+        "{} moving {}, {}; order {} by labels, {} by colours",
+        count(cycles.len() as u64, "cycle"),
+        count(moved as u64, "sticker"),
+        count(p.pieces_moved(OrderBy::Labels) as u64, "piece"),
+        p.order_by_labels(),
+        p.order_by_colours()
+    )
 }
 
 /// Where each corner, edge and centre of the 3×3×3 goes, and how it twists or flips. `n` is

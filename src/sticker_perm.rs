@@ -24,6 +24,7 @@
 
 use std::fmt;
 
+use crate::cube::Cube;
 use crate::face::Face;
 use crate::geometry::Geometry;
 use crate::moves::{Move, MoveError, PaperAxis};
@@ -129,6 +130,28 @@ impl StickerPerm {
             n,
             src: (0..count as u16).collect(),
         }
+    }
+
+    /// The permutation whose gather table is `src` (facelet order), if `src` is a
+    /// permutation of the `n`-cube's stickers.
+    ///
+    /// ```
+    /// use cubework::sticker_perm::StickerPerm;
+    /// let u = StickerPerm::of_moves(3, &cubework::parse_moves("U", cubework::Notation::Standard).unwrap()).unwrap();
+    /// assert_eq!(StickerPerm::from_sources(3, u.sources().to_vec()), Some(u));
+    /// assert_eq!(StickerPerm::from_sources(3, vec![0; 54]), None);
+    /// ```
+    pub fn from_sources(n: usize, src: Vec<u16>) -> Option<StickerPerm> {
+        if Cube::check_size(n).is_err() || src.len() != Geometry::of(n).sticker_count() {
+            return None;
+        }
+        let mut seen = vec![false; src.len()];
+        for &s in &src {
+            if std::mem::replace(seen.get_mut(s as usize)?, true) {
+                return None;
+            }
+        }
+        Some(StickerPerm { n, src })
     }
 
     /// The cube's size.

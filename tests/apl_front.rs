@@ -101,3 +101,127 @@ fn the_command_line_evaluates_a_line_and_shows_the_cube_after_it() {
         .code(2)
         .stderr(predicates::str::contains("LENGTH ERROR"));
 }
+
+#[test]
+fn a_compiled_function_of_ones_own_reports_its_cycles_and_turns_the_cube_as_interpreted() {
+    let mut s = Session::new(false);
+    let cycles = run(&mut s, "cycles R2 U");
+    run(&mut s, "apl");
+    // Right to left: R twice, then U.
+    run(&mut s, "T: U R R ⍵");
+    let c = run(&mut s, ")compile T");
+    for line in cycles.lines().skip(1) {
+        assert!(c.contains(line), "{c}\nwants\n{line}");
+    }
+    assert!(c.contains("runs compiled on arrays of shape 54"), "{c}");
+    run(&mut s, "CUBE←T T CUBE");
+    let compiled = s.cube();
+    run(&mut s, ")off");
+    run(&mut s, "undo");
+    // Redefined (the same moves), it is interpreted again, and turns the cube alike.
+    run(&mut s, "apl");
+    run(&mut s, "T: U R R ⍵");
+    run(&mut s, "CUBE←T T CUBE");
+    assert_eq!(s.cube(), compiled);
+    run(&mut s, ")off");
+    run(&mut s, "undo");
+    run(&mut s, "R2 U R2 U");
+    assert_eq!(s.cube(), compiled);
+}
+
+/// Ranks as `compare::spread_ranks` gives them: each from 1 to their number, and a rank r means
+/// at least r − 1 others rank better (those whose quartile range lies wholly below); without
+/// ties, a permutation of 1..=n.
+fn are_spread_ranks(ranks: &[u8]) -> bool {
+    ranks.iter().all(|&r| {
+        (1..=ranks.len()).contains(&(r as usize))
+            && ranks.iter().filter(|&&o| o < r).count() >= r as usize - 1
+    })
+}
+
+#[test]
+fn a_representation_of_ones_own_is_defined_saved_loaded_and_refused_with_the_reason() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("mine.apl");
+    let mut s = Session::new(false);
+    run(&mut s, "apl");
+    assert!(run(&mut s, ")rep").starts_with("no representations"));
+    run(&mut s, "PAD: 6 10↑6 9⍴⍵");
+    let said = run(&mut s, ")rep pad PAD");
+    assert!(
+        said.starts_with("pad (user): 6×10 array of 60 cells"),
+        "{said}"
+    );
+    let e = s.execute(")rep bad ⍵").unwrap_err().to_string();
+    assert!(e.contains("not a defined function"), "{e}");
+    run(&mut s, "DROP: 1↓⍵");
+    let e = s.execute(")rep bad DROP").unwrap_err().to_string();
+    assert!(e.contains("leaves out sticker 1"), "{e}");
+    run(&mut s, &format!(")save {}", file.display()));
+    let saved = std::fs::read_to_string(&file).unwrap();
+    assert!(saved.lines().any(|l| l == ")rep pad PAD"), "{saved}");
+    // A new session loads it: the definitions, and the representation.
+    let mut t = Session::new(false);
+    run(&mut t, "apl");
+    let loaded = run(&mut t, &format!(")load {}", file.display()));
+    assert!(loaded.contains("pad (user)"), "{loaded}");
+    assert!(run(&mut t, ")rep").starts_with("pad (user)"));
+}
+
+#[test]
+fn compare_measures_ones_own_from_a_file_and_ranks_the_seven_in_apl() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("mine.apl");
+    std::fs::write(&file, "⍝ the faces as a matrix\nMAT: 6 9⍴⍵\n)rep mat MAT\n").unwrap();
+    let out = Command::cargo_bin("cubework")
+        .unwrap()
+        .args([
+            "compare",
+            "--apl",
+            "--turns",
+            "60",
+            "--format",
+            "csv",
+            "--apl-file",
+        ])
+        .arg(&file)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let csv = String::from_utf8(out.stdout).unwrap();
+    let mut lines = csv.lines();
+    let header: Vec<&str> = lines.next().unwrap().split(',').collect();
+    let col = |name: &str| header.iter().position(|h| *h == name).unwrap();
+    let (apl, rank) = (col("ns_apl"), col("APL speed rank"));
+    let rows: Vec<Vec<&str>> = lines.map(|l| l.split(',').collect()).collect();
+    let seven = &rows[..7];
+    let ranks: Vec<u8> = seven.iter().map(|r| r[rank].parse().unwrap()).collect();
+    assert!(are_spread_ranks(&ranks), "{ranks:?}");
+    assert!(seven.iter().all(|r| r[apl].parse::<f64>().unwrap() > 0.0));
+    let mine = rows
+        .iter()
+        .find(|r| r[0] == "mat (user)")
+        .expect("the user's row");
+    assert!(mine[apl].parse::<f64>().unwrap() > 0.0 && mine[rank].is_empty());
+    // The APL column is the 3×3×3's; a bad file is refused naming its line.
+    Command::cargo_bin("cubework")
+        .unwrap()
+        .args(["compare", "--apl", "--size", "4"])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("3×3×3"));
+    std::fs::write(&file, "MAT: 6 9⍴⍵\n)rep mat NOPE\n").unwrap();
+    Command::cargo_bin("cubework")
+        .unwrap()
+        .args(["compare", "--apl-file"])
+        .arg(&file)
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains(
+            "line 2: NOPE is not a defined function",
+        ));
+}

@@ -13,6 +13,9 @@ use super::parse::{Expr, Func, FuncKind, check_size};
 use super::value::{Elem, Value};
 use super::{Definition, MAX_DEPTH};
 
+/// Most applications of a function a scan by a function not associative makes.
+pub(crate) const MAX_SCAN_WORK: usize = super::MAX_ELEMENTS;
+
 /// Most evaluations inside one another (bounds the evaluator's own recursion).
 const MAX_EVAL_DEPTH: usize = 1000;
 
@@ -26,6 +29,8 @@ pub(crate) struct Frame<'a> {
 /// deep it is.
 pub(crate) struct Machine<'w> {
     pub(crate) defs: &'w HashMap<String, Definition>,
+    /// The functions compiled to a gather, run so on the arrays they were compiled for.
+    pub(crate) compiled: &'w HashMap<String, super::gathered::Gathered>,
     pub(crate) globals: &'w mut HashMap<String, Value>,
     pub(crate) calls: usize,
     pub(crate) evals: usize,
@@ -176,6 +181,12 @@ impl Machine<'_> {
                 }
                 self.reduce(g, *first, axis, right, frame)
             }
+            FuncKind::Scan(g, first) => {
+                if left.is_some() {
+                    return err(ErrorKind::Syntax, "a scan takes one argument");
+                }
+                self.scan(g, *first, axis, right, frame)
+            }
             FuncKind::Each(g) => self.each(g, left, right, frame),
             FuncKind::Outer(g) => {
                 let Some(l) = left else {
@@ -263,6 +274,70 @@ impl Machine<'_> {
         ))
     }
 
+    /// `f\⍵` (along the last axis, `f⍀` the first, or the axis given): item `i` of each lane
+    /// is `f/` of its first `i` items, reduced right to left as APL2 and Dyalog do. For the
+    /// associative `+ × ⌈ ⌊ ∧ ∨` each item is the one before it `f` the next (one application
+    /// an item); any other function reduces every prefix anew, at most [`MAX_SCAN_WORK`]
+    /// applications in all.
+    fn scan(
+        &mut self,
+        g: &Func,
+        first: bool,
+        axis: Option<f64>,
+        omega: Value,
+        frame: &mut Frame,
+    ) -> R<Value> {
+        if omega.rank() == 0 {
+            return Ok(omega);
+        }
+        let k = match axis {
+            Some(k) => func::whole_axis(k, omega.rank())?,
+            None if first => 0,
+            None => omega.rank() - 1,
+        };
+        let ax = ndarray::Axis(k);
+        let len = omega.0.len_of(ax);
+        let associative = matches!(g.kind, FuncKind::Prim(c) if "+×⌈⌊∧∨".contains(c));
+        if !associative {
+            let lanes = omega.0.len() / len.max(1);
+            let work = (len * len.saturating_sub(1) / 2).saturating_mul(lanes);
+            if work > MAX_SCAN_WORK {
+                return err(
+                    ErrorKind::WsFull,
+                    format!(
+                        "a scan of {len} items by a function not associative takes {work} applications, more than the {MAX_SCAN_WORK} allowed"
+                    ),
+                );
+            }
+        }
+        let mut out = omega.0.clone();
+        for (lane, mut into) in omega.0.lanes(ax).into_iter().zip(out.lanes_mut(ax)) {
+            let items: Vec<&Elem> = lane.iter().collect();
+            let mut before: Option<Value> = None;
+            for i in 0..len {
+                if crate::cancel::requested() {
+                    return err(ErrorKind::Interrupt, "stopped by Ctrl-C");
+                }
+                let v = match before.take() {
+                    Some(prev) if associative => {
+                        self.apply(g, Some(prev), item_value(items[i]), frame)?
+                    }
+                    _ if associative => item_value(items[i]),
+                    _ => {
+                        let mut acc = item_value(items[i]);
+                        for e in items[..i].iter().rev() {
+                            acc = self.apply(g, Some(item_value(e)), acc, frame)?;
+                        }
+                        acc
+                    }
+                };
+                into[i] = enclose_item(v.clone())?;
+                before = Some(v);
+            }
+        }
+        Ok(Value(out))
+    }
+
     /// Calls a defined function: `⍵` (and `⍺`) bound in a fresh frame, its statements in
     /// order, and the value of the last; where the last assigns into a name (as the paper's
     /// `ω[⍳9]←…`), that name's whole new value.
@@ -275,6 +350,14 @@ impl Machine<'_> {
                 ErrorKind::StackFull,
                 format!("more than {MAX_DEPTH} calls inside one another"),
             );
+        }
+        if left.is_none()
+            && let Some(out) = self
+                .compiled
+                .get(name)
+                .and_then(|g| g.apply(&right, self.globals))
+        {
+            return Ok(out);
         }
         let def: &Definition = def;
         let body = Arc::clone(&def.body);

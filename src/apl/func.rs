@@ -529,8 +529,71 @@ pub(crate) fn dyad(c: char, axis: Option<f64>, a: Value, w: Value) -> R<Value> {
             Ok(v)
         }
         '≡' => Ok(Value::num((a == w) as i32 as f64)),
+        '⊂' => partition(axis, a, w),
         _ => err(ErrorKind::Syntax, format!("{c} takes one argument")),
     }
+}
+
+/// `⍺⊂⍵`, APL2's partition (Dyalog's `⊆`): along the last axis (or the one given), the items
+/// whose `⍺` is 0 are dropped, and a new partition starts wherever `⍺` is greater than the
+/// one before it; each partition is enclosed, so the result has `⍵`'s shape with that axis as
+/// long as the partitions are many. A single `⍺` applies to every item.
+fn partition(axis: Option<f64>, a: Value, w: Value) -> R<Value> {
+    let w = if w.rank() == 0 {
+        Value::vector(vec![w.first()])
+    } else {
+        w
+    };
+    let k = axis_or(axis, w.rank(), w.rank() - 1)?;
+    let len = w.shape()[k];
+    let mut keys = whole_vector(&a, "the left argument of ⊂")?;
+    if keys.len() == 1 && a.rank() == 0 {
+        keys = vec![keys[0]; len];
+    }
+    if keys.len() != len {
+        return err(
+            ErrorKind::Length,
+            format!(
+                "{} partition numbers for an axis of length {len}",
+                keys.len()
+            ),
+        );
+    }
+    if keys.iter().any(|&n| n < 0) {
+        return err(
+            ErrorKind::Domain,
+            "the left argument of ⊂ is whole numbers, none negative",
+        );
+    }
+    let mut parts: Vec<Vec<usize>> = Vec::new();
+    let mut before = 0;
+    for (i, &n) in keys.iter().enumerate() {
+        if n > before {
+            parts.push(Vec::new());
+        }
+        if n > 0
+            && let Some(p) = parts.last_mut()
+        {
+            p.push(i);
+        }
+        before = n;
+    }
+    let mut shape = w.shape().to_vec();
+    shape[k] = parts.len();
+    check_size(shape.iter().product::<usize>().saturating_add(w.0.len()))?;
+    let mut at = vec![0usize; w.rank()];
+    let out = ArrayD::from_shape_fn(IxDyn(&shape), |i| {
+        at.copy_from_slice(i.slice());
+        let items = parts[i[k]]
+            .iter()
+            .map(|&j| {
+                at[k] = j;
+                w.0[IxDyn(&at)].clone()
+            })
+            .collect();
+        Elem::Boxed(Arc::new(Value::vector(items)))
+    });
+    Ok(Value(out))
 }
 
 /// Whole numbers of any shape, in row-major order.

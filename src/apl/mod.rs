@@ -9,8 +9,10 @@
 //! indexed assignment (`⍵[1 5;12 4]←⍵[1 5;1 3]`); the primitives `⍉ ⌽ ⊖` (with an axis, and
 //! rotation by a vector as `3 3 0 0 0⌽⍵`), `⍴ ⍳ ,` (`,[k]` catenates, `,[k.5]` laminates),
 //! indexing with elided axes, `⊤ ⊥ ↑ ↓ / ⌿ \ ⍀ ⊂ ⊃ ≡`, the scalar functions
-//! `+ - × ÷ | ⌈ ⌊ = ≠ < ≤ > ≥ ∧ ∨ ~` with scalar extension, and the operators `f/`, `f¨`,
-//! `∘.f`.
+//! `+ - × ÷ | ⌈ ⌊ = ≠ < ≤ > ≥ ∧ ∨ ~` with scalar extension, and the operators `f/`, `f\`
+//! (scan, as APL2 and Dyalog: `+\⍳5`; `\` with an array on its left is expand), `f¨`,
+//! `∘.f`. Dyadic `⊂` is APL2's partition (Dyalog's `⊆`): `1 1 2 2 0 3⊂⍵` encloses the runs
+//! that start where the left rises, dropping the items under 0.
 //!
 //! A definition's result is its last statement's value; where that statement assigns into a
 //! name, as the paper's vector lines `ω[⍳9]←ω[7 4 1 8 5 2 9 6 3]` do, it is that name's whole
@@ -36,6 +38,7 @@
 mod error;
 mod eval;
 mod func;
+mod gathered;
 pub mod keys;
 pub mod paper;
 pub mod parse;
@@ -54,6 +57,18 @@ pub use value::{Elem, Value, format_number};
 
 use eval::{Frame, Machine};
 use parse::{Expr, Parser, Tok, definition, lex};
+
+/// `value`'s atoms gathered: atom `i` of the result is atom `sources[i]` of `value`, with
+/// `per` atoms an element (1: the elements themselves; more: each element a vector of `per`
+/// it encloses). `None` if `value` is not so made, or a source is out of range.
+///
+/// ```
+/// use cubework::apl::{Value, gather_atoms};
+/// assert_eq!(gather_atoms(&Value::chars("abc"), 1, &[2, 0, 1]), Some(Value::chars("cab")));
+/// ```
+pub fn gather_atoms(value: &Value, per: usize, sources: &[u32]) -> Option<Value> {
+    gathered::gather(value, value.shape(), per, sources)
+}
 
 /// Most elements an array may have.
 pub const MAX_ELEMENTS: usize = 1 << 20;
@@ -74,6 +89,8 @@ pub(crate) struct Definition {
 pub struct Workspace {
     defs: HashMap<String, Definition>,
     vars: HashMap<String, Value>,
+    /// Functions compiled to a gather ([`Workspace::compile_gather`]).
+    compiled: HashMap<String, gathered::Gathered>,
 }
 
 /// What a line gave: the values it shows (statements that are not assignments), and the
@@ -125,7 +142,94 @@ impl Workspace {
 
     /// Forgets the function or variable `name`; false if there was none.
     pub fn erase(&mut self, name: &str) -> bool {
-        self.defs.remove(name).is_some() | self.vars.remove(name).is_some()
+        let erased = self.defs.remove(name).is_some() | self.vars.remove(name).is_some();
+        self.forget_compiled_through(name);
+        erased
+    }
+
+    /// Makes defined function `name` run compiled on arrays of `shape`: applied to one (with
+    /// no left argument), it gathers the array's atoms — atom `i` of the result is atom
+    /// `sources[i]` of the argument, `per` atoms an element (each element then a vector of
+    /// `per` it encloses; 1: the elements themselves) — instead of running its statements.
+    /// The caller has checked that this is what the function does (see
+    /// `cubework::rep::apl::compile`). It stays compiled until it, or a function it calls,
+    /// is redefined or erased; while a global variable it reads differs from its value now,
+    /// calls are interpreted.
+    ///
+    /// ```
+    /// use cubework::apl::Workspace;
+    /// let mut ws = Workspace::new();
+    /// ws.eval_line("SWAP: ⌽⍵").unwrap();
+    /// ws.compile_gather("SWAP", &[3], 1, vec![2, 1, 0]).unwrap();
+    /// assert_eq!(ws.compiled_shape("SWAP"), Some(&[3][..]));
+    /// assert_eq!(ws.eval_line("SWAP 'abc'").unwrap().to_string(), "cba");
+    /// ws.eval_line("SWAP: ⍵").unwrap();
+    /// assert_eq!(ws.compiled_shape("SWAP"), None);
+    /// ```
+    pub fn compile_gather(
+        &mut self,
+        name: &str,
+        shape: &[usize],
+        per: usize,
+        sources: Vec<usize>,
+    ) -> Result<(), String> {
+        if !self.defs.contains_key(name) {
+            return Err(format!("{name} is not a defined function"));
+        }
+        let atoms = shape
+            .iter()
+            .try_fold(per.max(1), |p, &n| p.checked_mul(n))
+            .unwrap_or(usize::MAX);
+        if per == 0 || sources.len() != atoms || sources.iter().any(|&s| s >= atoms) {
+            return Err(format!(
+                "a gather of {} atoms for an array of shape {shape:?} with {per} an element",
+                sources.len()
+            ));
+        }
+        let (through, reads) = gathered::references(&self.defs, name);
+        let reads = reads
+            .into_iter()
+            .map(|v| {
+                let value = self.vars.get(&v).cloned();
+                (v, value)
+            })
+            .collect();
+        self.compiled.insert(
+            name.to_string(),
+            gathered::Gathered {
+                shape: shape.to_vec(),
+                per,
+                sources: sources.into_iter().map(|s| s as u32).collect(),
+                through,
+                reads,
+            },
+        );
+        Ok(())
+    }
+
+    /// The defined functions `name` calls, itself first, through every definition it reaches.
+    pub fn calls(&self, name: &str) -> Vec<String> {
+        gathered::references(&self.defs, name)
+            .0
+            .into_iter()
+            .filter(|f| self.defs.contains_key(f))
+            .collect()
+    }
+
+    /// The shape of the arrays function `name` runs compiled on, if it is compiled.
+    pub fn compiled_shape(&self, name: &str) -> Option<&[usize]> {
+        self.compiled.get(name).map(|g| g.shape.as_slice())
+    }
+
+    /// Makes `name` interpreted again; false if it was not compiled.
+    pub fn uncompile(&mut self, name: &str) -> bool {
+        self.compiled.remove(name).is_some()
+    }
+
+    /// Forgets every compiled form made through function `name`.
+    fn forget_compiled_through(&mut self, name: &str) {
+        self.compiled
+            .retain(|_, g| !g.through.iter().any(|f| f == name));
     }
 
     /// A function's definition as typed.
@@ -169,6 +273,7 @@ impl Workspace {
         let saved = self.vars.clone();
         let mut machine = Machine {
             defs: &self.defs,
+            compiled: &self.compiled,
             globals: &mut self.vars,
             calls: 0,
             evals: 0,
@@ -203,6 +308,7 @@ impl Workspace {
     ) -> Result<Value, AplError> {
         let mut machine = Machine {
             defs: &self.defs,
+            compiled: &self.compiled,
             globals: &mut self.vars,
             calls: 0,
             evals: 0,
@@ -256,6 +362,7 @@ impl Workspace {
             defs.get_mut(&n).expect("defined").body = Arc::new(body);
         }
         self.defs = defs;
+        self.forget_compiled_through(name);
         Ok(())
     }
 }

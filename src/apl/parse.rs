@@ -220,6 +220,8 @@ pub(crate) enum FuncKind {
     Defined(String),
     /// `f/` (last axis) or `f⌿` (first).
     Reduce(Box<Func>, bool),
+    /// `f\` (last axis) or `f⍀` (first).
+    Scan(Box<Func>, bool),
     Each(Box<Func>),
     Outer(Box<Func>),
 }
@@ -376,15 +378,12 @@ impl Parser<'_> {
                     let Some(Item::Func(f)) = items.pop() else {
                         unreachable!()
                     };
-                    if matches!(c, '\\' | '⍀') {
-                        return Err(AplError::new(
-                            ErrorKind::Syntax,
-                            "scan (f\\) is not part of the APL this workbench reads",
-                        )
-                        .at(self.line, t.pos));
-                    }
+                    let f = Box::new(f);
                     items.push(Item::Func(Func {
-                        kind: FuncKind::Reduce(Box::new(f), *c == '⌿'),
+                        kind: match c {
+                            '\\' | '⍀' => FuncKind::Scan(f, *c == '⍀'),
+                            _ => FuncKind::Reduce(f, *c == '⌿'),
+                        },
                         axis: None,
                         pos: t.pos,
                     }));

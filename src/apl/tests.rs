@@ -242,3 +242,97 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn a_compiled_function_gathers_on_its_shape_until_what_it_was_compiled_from_changes() {
+    let mut ws = Workspace::new();
+    run(&mut ws, "ID: ⍵");
+    run(&mut ws, "TWICE: ID ID ⍵");
+    run(&mut ws, "P←1");
+    run(&mut ws, "PICK: ⍵[P]");
+    // A gather that is not what the function does shows which way a call went.
+    ws.compile_gather("ID", &[3], 1, vec![2, 1, 0]).unwrap();
+    ws.compile_gather("PICK", &[1], 1, vec![0]).unwrap();
+    assert_eq!(run(&mut ws, "ID 'abc'"), "cba");
+    assert_eq!(run(&mut ws, "TWICE 'abc'"), "abc");
+    // Another shape, or a left argument: interpreted.
+    assert_eq!(run(&mut ws, "ID 'abcd'"), "abcd");
+    assert_eq!(run(&mut ws, "1 ID 'abc'"), "abc");
+    // A function it calls redefined: interpreted from then on.
+    ws.compile_gather("TWICE", &[3], 1, vec![1, 2, 0]).unwrap();
+    assert_eq!(run(&mut ws, "TWICE 'abc'"), "bca");
+    run(&mut ws, "ID: ⍵");
+    assert_eq!(ws.compiled_shape("ID"), None);
+    assert_eq!(ws.compiled_shape("TWICE"), None);
+    assert_eq!(run(&mut ws, "TWICE 'abc'"), "abc");
+    // Erased: forgotten.
+    ws.compile_gather("ID", &[3], 1, vec![2, 1, 0]).unwrap();
+    assert!(ws.erase("ID"));
+    assert_eq!(ws.compiled_shape("ID"), None);
+    // A variable it reads changed since: interpreted while it differs.
+    assert_eq!(ws.compiled_shape("PICK"), Some(&[1][..]));
+    run(&mut ws, "P←2");
+    assert_eq!(error(&mut ws, "PICK ,'a'").kind, ErrorKind::Index);
+    run(&mut ws, "P←1");
+    assert_eq!(run(&mut ws, "PICK ,'a'"), "a");
+    // Nested: three atoms an element.
+    run(&mut ws, "N: ⍵");
+    ws.compile_gather("N", &[2], 3, vec![3, 4, 5, 2, 1, 0])
+        .unwrap();
+    assert_eq!(run(&mut ws, "N 'abc' 'def'"), "def cba");
+    assert_eq!(run(&mut ws, "N 1 2"), "1 2");
+    // Refused: an unknown name, a gather of the wrong length.
+    assert!(ws.compile_gather("NONE", &[3], 1, vec![0, 1, 2]).is_err());
+    assert!(ws.compile_gather("N", &[3], 1, vec![0, 1]).is_err());
+    assert!(ws.compile_gather("N", &[2], 1, vec![0, 5]).is_err());
+}
+
+#[test]
+fn scan_reduces_each_prefix_and_is_told_from_expand_by_its_left() {
+    let mut ws = Workspace::new();
+    for (line, want) in [
+        ("+\\⍳5", "1 3 6 10 15"),
+        ("-\\⍳5", "1 ¯1 2 ¯2 3"),
+        ("×\\1 2 3 4", "1 2 6 24"),
+        ("⌈\\3 1 4 1 5", "3 3 4 4 5"),
+        ("∧\\1 1 0 1", "1 1 0 0"),
+        ("+\\2 3⍴⍳6", "1 3  6\n4 9 15"),
+        ("+⍀2 3⍴⍳6", "1 2 3\n5 7 9"),
+        ("+\\[1]2 3⍴⍳6", "1 2 3\n5 7 9"),
+        ("+\\5", "5"),
+        ("+\\⍳0", ""),
+        // Expand: an array on the left.
+        ("1 0 1\\1 2", "1 0 2"),
+        ("F: ⍺-⍵", ""),
+        ("F\\⍳4", "1 ¯1 2 ¯2"),
+    ] {
+        assert_eq!(run(&mut ws, line), want, "{line}");
+    }
+    assert_eq!(error(&mut ws, "1 +\\⍳3").kind, ErrorKind::Syntax);
+    // A scan whose work grows as the square of its length is bounded.
+    assert_eq!(error(&mut ws, "-\\⍳100000").kind, ErrorKind::WsFull);
+    assert_eq!(run(&mut ws, "⍴+\\⍳100000"), "100000");
+}
+
+#[test]
+fn partition_encloses_runs_that_start_where_the_left_rises_and_drops_zeros() {
+    let mut ws = Workspace::new();
+    for (line, want) in [
+        ("⍴1 1 2 2 2 0 3⊂'ABCDEFG'", "3"),
+        ("1 1 2 2 2 0 3⊂'ABCDEFG'", "AB CDE G"),
+        ("1 0 1 1 0 1⊂⍳6", "1 3 4 6"),
+        ("≡1 1 0 1⊂⍳4", "2"),
+        ("(1 0 1 1 0 1⊂⍳6)≡(,1)(3 4)(,6)", "1"),
+        ("2 1 1⊂⍳3", "1 2 3"),
+        ("1⊂'ABC'", "ABC"),
+        ("⍴1 1 2⊂2 3⍴⍳6", "2 2"),
+        ("1 1 2⊂2 3⍴⍳6", "1 2 3\n4 5 6"),
+        ("⍴1 2⊂[1]2 3⍴⍳6", "2 3"),
+        ("0 0⊂1 2", ""),
+    ] {
+        assert_eq!(run(&mut ws, line), want, "{line}");
+    }
+    assert_eq!(error(&mut ws, "1 2⊂⍳3").kind, ErrorKind::Length);
+    assert_eq!(error(&mut ws, "1 ¯1 1⊂⍳3").kind, ErrorKind::Domain);
+    assert_eq!(error(&mut ws, "1 1 1⊂[3]2 3⍴⍳6").kind, ErrorKind::Axis);
+}

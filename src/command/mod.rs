@@ -141,6 +141,8 @@ pub struct Session {
     apl: Option<(RepKind, crate::apl::Workspace)>,
     /// Lines are APL, not moves.
     in_apl: bool,
+    /// Representations of one's own (`)rep`), which `compare` measures.
+    user_reps: Vec<crate::rep::user::UserRep>,
 }
 
 impl Session {
@@ -163,6 +165,7 @@ impl Session {
             chosen_rep: false,
             apl: None,
             in_apl: false,
+            user_reps: Vec::new(),
         }
     }
 

@@ -150,7 +150,8 @@ pub fn parse_line(line: &str, session: &Session) -> Result<Option<Request>> {
             Request::Reps { size: size(&opts)? }
         }
         K::Compare => {
-            let (opts, turns) = options(rest, &["size", "sizes"])?;
+            let (apl, rest) = flag(rest, "apl");
+            let (opts, turns) = options(&rest, &["size", "sizes"])?;
             let turns = parse_turns(turns)?;
             let sizes = match opts.get("sizes") {
                 Some(_) if opts.contains_key("size") => {
@@ -168,12 +169,18 @@ pub fn parse_line(line: &str, session: &Session) -> Result<Option<Request>> {
                 turns,
                 format: crate::compare::Format::Table,
                 plot: None,
+                apl,
+                apl_file: None,
             }
         }
-        K::Paper => Request::Paper {
-            turns: parse_turns(rest)?,
-            format: crate::compare::Format::Table,
-        },
+        K::Paper => {
+            let (apl, rest) = flag(rest, "apl");
+            Request::Paper {
+                turns: parse_turns(rest.trim())?,
+                format: crate::compare::Format::Table,
+                apl,
+            }
+        }
         K::Draw => Request::Draw(draw(&words, rest)?),
         K::View => {
             let mut words = rest.split_whitespace();
@@ -215,13 +222,14 @@ fn apl_line(line: &str) -> Result<Request> {
         ")erase" => AplRequest::Erase(rest.to_string()),
         ")compile" if rest.is_empty() => return Err(needs("a function's name")),
         ")compile" => AplRequest::Compile(rest.to_string()),
+        ")rep" => AplRequest::Rep(rest.to_string()),
         ")save" if rest.is_empty() => return Err(needs("a file")),
         ")save" => AplRequest::Save(rest.into()),
         ")load" if rest.is_empty() => return Err(needs("a file")),
         ")load" => AplRequest::Load(rest.into()),
         w if w.starts_with(')') => {
             return Err(usage(&format!(
-                "{}? ()fns )vars )erase NAME )compile NAME )save FILE )load FILE )off)",
+                "{}? ()fns )vars )erase NAME )compile NAME )rep NAME ENCODE [DECODE] )save FILE )load FILE )off)",
                 echo(word)
             )));
         }
@@ -665,6 +673,17 @@ fn options<'a>(rest: &'a str, names: &[&str]) -> Result<(HashMap<String, String>
         opts.insert(word.to_lowercase(), value.to_string());
         rest = tail.trim_start();
     }
+}
+
+/// Whether the word `name` is among `rest`'s words, and the words without it.
+fn flag(rest: &str, name: &str) -> (bool, String) {
+    let words: Vec<&str> = rest.split_whitespace().collect();
+    let kept: Vec<&str> = words
+        .iter()
+        .copied()
+        .filter(|w| !w.eq_ignore_ascii_case(name))
+        .collect();
+    (kept.len() != words.len(), kept.join(" "))
 }
 
 /// An optional leading metric name (htm, qtm, stm; half-turn by default) and the rest.

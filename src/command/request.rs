@@ -188,11 +188,17 @@ pub enum Request {
         format: Format,
         /// Also a chart, to this file.
         plot: Option<PathBuf>,
+        /// Also the quarter-turns run by the APL evaluator (3×3×3).
+        apl: bool,
+        /// Representations of one's own from this APL file (the REPL's are the session's).
+        apl_file: Option<PathBuf>,
     },
     /// The paper's table beside the measured ranks.
     Paper {
         /// How many quarter-turns (default 2,000).
         turns: Option<usize>,
+        /// Also Speed measured in APL.
+        apl: bool,
         /// Table, Markdown or CSV.
         format: Format,
     },
@@ -284,6 +290,8 @@ pub enum AplRequest {
     Erase(String),
     /// `)compile NAME`: a function of one's own, run on the cells' indices and identified.
     Compile(String),
+    /// `)rep NAME ENCODE [DECODE]`: a representation of one's own (alone: those defined).
+    Rep(String),
     /// `)save FILE`: the definitions as plain text.
     Save(PathBuf),
     /// `)load FILE`: definitions read from a file.

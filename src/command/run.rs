@@ -113,17 +113,31 @@ pub fn run(session: &mut Session, request: Request) -> Result<Reply> {
             turns,
             format,
             plot,
-        } => compare(
-            size.unwrap_or(session.size()),
-            sizes,
-            turns.unwrap_or(10_000),
-            format,
-            plot.as_deref(),
-        )
-        .map(Reply::text),
-        Request::Paper { turns, format } => text(crate::progress::paper_with_progress(
+            apl,
+            apl_file,
+        } => {
+            let mut users = session.user_reps.clone();
+            if let Some(path) = &apl_file {
+                for u in user_reps_of_file(path)? {
+                    users.retain(|o| o.name != u.name);
+                    users.push(u);
+                }
+            }
+            compare(
+                size.unwrap_or(session.size()),
+                sizes,
+                turns.unwrap_or(10_000),
+                format,
+                plot.as_deref(),
+                apl,
+                &users,
+            )
+            .map(Reply::text)
+        }
+        Request::Paper { turns, format, apl } => text(crate::progress::paper_with_progress(
             turns.unwrap_or(2_000),
             format,
+            apl,
         )?),
         Request::Order {
             size,
@@ -466,14 +480,36 @@ fn draw(session: &Session, request: DrawRequest) -> Result<String> {
     crate::draw::save_drawn(&text, &picture, cube.size(), &request.output)
 }
 
-/// `compare`: at one size, or against N over a range; with a chart when asked.
+/// The representations of one's own an APL file defines (its definitions, and its `)rep`
+/// lines), read into the vector's paper workspace.
+fn user_reps_of_file(path: &Path) -> Result<Vec<crate::rep::user::UserRep>> {
+    let source = std::fs::read_to_string(path).map_err(|source| crate::error::Error::File {
+        path: path.to_path_buf(),
+        source,
+    })?;
+    let source = crate::apl::keys::expand_names(&source).map_err(|e| usage(&e.to_string()))?;
+    let mut ws = crate::apl::paper::workspace("vector")
+        .ok_or_else(|| usage("no APL definitions for vector"))?;
+    crate::rep::user::load(&mut ws, &source)
+        .map_err(|e| usage(&format!("{}: {e}", crate::text::echo_path(path))))
+}
+
+/// `compare`: at one size, or against N over a range; with a chart when asked; with `apl`,
+/// the APL column; representations of one's own (`users`) beside the seven on the 3×3×3.
 fn compare(
     size: usize,
     sizes: Option<std::ops::RangeInclusive<usize>>,
     turns: usize,
     format: Format,
     plot: Option<&Path>,
+    apl: bool,
+    users: &[crate::rep::user::UserRep],
 ) -> Result<String> {
+    if apl && (sizes.is_some() || size != 3) {
+        return Err(usage(
+            "compare apl times the paper's APL definitions, which are the 3×3×3's: compare apl at size 3",
+        ));
+    }
     if let Some(sizes) = sizes {
         let sweep = crate::progress::measure_sizes_with_progress(sizes, turns)?;
         let table = crate::compare::sizes_table(&sweep, format);
@@ -491,7 +527,25 @@ fn compare(
     }
     Cube::check_size(size)?;
     let (measures, pieces) = crate::progress::measure_all_with_progress(size, turns)?;
-    let table = crate::compare::compare_table(&measures, pieces.as_ref(), format);
+    let users = if size == 3 { users } else { &[] };
+    let user_measures = users
+        .iter()
+        .map(|u| crate::compare::measure_user(u, turns, crate::progress::ROUNDS, 0xc0be))
+        .collect::<std::result::Result<Vec<_>, _>>()?;
+    let timed = if apl {
+        Some(crate::progress::measure_apl_with_progress(turns, users)?)
+    } else {
+        None
+    };
+    let table = crate::compare::compare_table_with(
+        &measures,
+        &crate::compare::Extras {
+            pieces: pieces.as_ref(),
+            users: &user_measures,
+            apl: timed.as_deref(),
+        },
+        format,
+    );
     let Some(path) = plot else {
         return Ok(table);
     };
@@ -592,13 +646,24 @@ fn apl(session: &mut Session, request: super::AplRequest) -> Result<Reply> {
             }
         }
         A::Save(path) => {
+            let reps = session.user_reps.clone();
             let ws = workspace(session)?;
-            let source: String = ws
+            let mut lines: Vec<String> = ws
                 .functions()
                 .iter()
                 .filter_map(|f| ws.definition(f))
-                .map(|d| format!("{d}\n"))
+                .map(str::to_string)
                 .collect();
+            // Each representation of one's own after the definitions it was made from.
+            for r in &reps {
+                for l in &r.source {
+                    if !lines.contains(l) {
+                        lines.push(l.clone());
+                    }
+                }
+                lines.push(r.command());
+            }
+            let source: String = lines.iter().map(|l| format!("{l}\n")).collect();
             std::fs::write(&path, &source).map_err(|source| crate::error::Error::Write {
                 path: path.clone(),
                 source,
@@ -617,10 +682,16 @@ fn apl(session: &mut Session, request: super::AplRequest) -> Result<Reply> {
                 })?;
             let source =
                 crate::apl::keys::expand_names(&source).map_err(|e| usage(&e.to_string()))?;
-            workspace(session)?
-                .load(&source)
-                .map_err(|e| usage(&e.to_string()))?;
-            text(format!("loaded {}", crate::text::echo_path(&path)))
+            let reps = crate::rep::user::load(workspace(session)?, &source)
+                .map_err(|e| usage(&format!("{}: {e}", crate::text::echo_path(&path))))?;
+            let mut said = format!("loaded {}", crate::text::echo_path(&path));
+            for r in reps {
+                said.push('\n');
+                said.push_str(&r.describe());
+                session.user_reps.retain(|o| o.name != r.name);
+                session.user_reps.push(r);
+            }
+            text(said)
         }
         A::Compile(name) => {
             let n = session.size();
@@ -629,26 +700,61 @@ fn apl(session: &mut Session, request: super::AplRequest) -> Result<Reply> {
             let ws = workspace(session)?;
             let compiled = crate::rep::apl::compile(ws, &name, rep.as_ref())
                 .map_err(|e| usage(&e.to_string()))?;
-            // Its order: how many times it brings every cell back.
-            let sources = compiled.gather.sources();
-            let mut cells: Vec<u16> = (0..sources.len() as u16).collect();
-            let mut order = 0u64;
-            loop {
-                cells = sources.iter().map(|&s| cells[s as usize]).collect();
-                order += 1;
-                if cells.iter().enumerate().all(|(i, &c)| c as usize == i) || order > 1_000_000 {
-                    break;
-                }
-            }
-            text(format!(
-                "{name}: a permutation of the {} cells of {}, order {order}; {}",
-                sources.len(),
+            let cells: usize = rep.shape().iter().product();
+            let atoms = compiled.gather.sources().len();
+            let mut lines = vec![format!(
+                "{name}: a permutation of the {cells} cells of {}{}, order {}; {}",
                 kind.name(),
+                if atoms == cells {
+                    String::new()
+                } else {
+                    format!(" ({atoms} letters)")
+                },
+                compiled.order(),
                 match compiled.name(n) {
                     Some(m) => format!("it is the move {m}"),
                     None => "it is no single turn of a block of layers".to_string(),
                 }
-            ))
+            )];
+            match &compiled.stickers {
+                Some(p) => lines.extend([
+                    crate::reports::cycles_summary(p),
+                    p.cycle_notation(),
+                ]),
+                None => lines.push(
+                    "it is no permutation of the cube's stickers (it moves a blank onto one, or parts two places of one): no cycles"
+                        .into(),
+                ),
+            }
+            lines.push(format!(
+                "from now on {name} runs compiled on arrays of shape {} (until it, or a function it calls, is redefined or erased)",
+                rep.shape()
+                    .iter()
+                    .map(|d| d.to_string())
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            ));
+            text(lines.join("\n"))
+        }
+        A::Rep(rest) if rest.trim().is_empty() => text(if session.user_reps.is_empty() {
+            "no representations of your own yet: )rep NAME ENCODE [DECODE]".to_string()
+        } else {
+            session
+                .user_reps
+                .iter()
+                .map(|r| r.describe())
+                .collect::<Vec<_>>()
+                .join("\n")
+        }),
+        A::Rep(rest) => {
+            let (name, encode, decode) =
+                crate::rep::user::rep_words(&rest).map_err(|e| usage(&e.to_string()))?;
+            let rep = crate::rep::user::UserRep::define(workspace(session)?, name, encode, decode)
+                .map_err(|e| usage(&e.to_string()))?;
+            let said = rep.describe();
+            session.user_reps.retain(|o| o.name != rep.name);
+            session.user_reps.push(rep);
+            text(format!("{said}; compare measures it"))
         }
         A::Line(line) => apl_line(session, &line),
     }

@@ -159,6 +159,16 @@ fn learn(kind: RepKind, n: usize) -> Option<Places> {
     })
 }
 
+/// Which atom of `kind`'s value on the `n`×`n`×`n` shows which sticker (facelet index): a
+/// letter, or one of an enclosed vector's atoms (nested). `None` for numeric, whose atoms are
+/// digits, and sizes `kind` does not hold.
+pub(crate) fn atoms_showing(kind: RepKind, n: usize) -> Option<Vec<(usize, usize)>> {
+    if kind == RepKind::Numeric {
+        return None;
+    }
+    Some(places(kind, n)?.shows.clone())
+}
+
 /// The cube whose state of `kind` is `value` on the `n`×`n`×`n`, or why `value` is no such
 /// state.
 ///

@@ -51,6 +51,7 @@ mod layout;
 pub mod local;
 pub mod nested;
 pub mod numeric;
+pub mod user;
 pub mod vector;
 pub mod visual;
 

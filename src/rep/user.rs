@@ -1,0 +1,491 @@
+//! Representations of one's own: an APL encoding function from the vector representation's
+//! 54 stickers (the paper's face order: up, down, back, front, left, right, each row by row)
+//! to an array of one's own design, and a decoding function back, or one derived.
+//!
+//! The encoding is read as the paper's representations are compiled: run once on the
+//! stickers' indices `⍳54`, it must give an array each of whose cells holds one sticker's
+//! index (a sticker may be shown twice, as the composite's corners are) or a blank (`0`, the
+//! fill of APL's expand and take; a blank stays blank whatever the cube does), and show every
+//! sticker somewhere. Run on random states it must do what it did to the indices (it may
+//! rearrange stickers, not look at their colours). The decoding is then derived (each
+//! sticker read from the first cell that shows it), or, where one is given, checked: on
+//! random states `DECODE ENCODE CUBE` must be `CUBE`, else an error says what came back.
+//!
+//! Its moves follow by conjugation: `ENCODE M DECODE ⍵` for each of the vector's 24 paper
+//! moves `M`, compiled to one gather of the user's cells, which `compare` times beside the
+//! seven representations' compiled turns.
+
+use super::{Gather, MAX_CELLS, RepKind, apl::random_states};
+use crate::apl::{Elem, Value, Workspace};
+use crate::moves::LayerTurn;
+
+/// Random states an encoding (and a decoding) is checked on.
+const CHECKED_STATES: usize = 20;
+
+/// A representation of one's own.
+#[derive(Clone, Debug)]
+pub struct UserRep {
+    /// Its name.
+    pub name: String,
+    /// The encoding function's name.
+    pub encode: String,
+    /// The decoding function's name, if one was given.
+    pub decode: Option<String>,
+    /// The definitions it was made from: the encoding's and decoding's, and those of every
+    /// function they call, as typed.
+    pub source: Vec<String>,
+    /// The shape of its array.
+    pub shape: Vec<usize>,
+    /// For each cell, the sticker (0-based vector index) it shows, or `None` for a blank.
+    pub cells: Vec<Option<usize>>,
+    /// For each sticker, the cell it is read back from.
+    pub back: Vec<usize>,
+    /// Each paper move, compiled by conjugation to a gather of its cells.
+    pub moves: Vec<(LayerTurn, Gather)>,
+}
+
+/// Why a representation of one's own is refused.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct UserRepError(pub String);
+
+fn refuse<T>(why: impl Into<String>) -> Result<T, UserRepError> {
+    Err(UserRepError(why.into()))
+}
+
+/// Whether `name` can name a representation of one's own: a letter then letters, digits or
+/// `_`, at most 24, and not one of the seven's names (or `pieces`).
+fn check_name(name: &str) -> Result<(), UserRepError> {
+    let mut chars = name.chars();
+    let ok = chars.next().is_some_and(|c| c.is_ascii_alphabetic())
+        && chars.all(|c| c.is_ascii_alphanumeric() || c == '_')
+        && name.len() <= 24;
+    if !ok {
+        return refuse(format!(
+            "'{}' cannot name a representation: a letter, then letters, digits or _ (at most 24)",
+            crate::text::echo(name)
+        ));
+    }
+    if name.parse::<RepKind>().is_ok() || name.eq_ignore_ascii_case("pieces") {
+        return refuse(format!(
+            "{name} is one of the workbench's own representations: choose another name"
+        ));
+    }
+    Ok(())
+}
+
+/// The 54 stickers' indices, `⍳54`.
+fn iota() -> Value {
+    Value::vector((1..=54).map(|i| Elem::Num(i as f64)).collect())
+}
+
+impl UserRep {
+    /// Defines representation `name` by encoding function `encode` of `ws` (and decoding
+    /// function `decode`, or one derived), checking both on random states.
+    pub fn define(
+        ws: &mut Workspace,
+        name: &str,
+        encode: &str,
+        decode: Option<&str>,
+    ) -> Result<UserRep, UserRepError> {
+        check_name(name)?;
+        for f in std::iter::once(encode).chain(decode) {
+            if ws.definition(f).is_none() {
+                return refuse(format!(
+                    "{} is not a defined function",
+                    crate::text::echo(f)
+                ));
+            }
+        }
+        let encoded = ws
+            .call(encode, None, iota())
+            .map_err(|e| UserRepError(format!("{encode} ⍳54 fails: {}", e.headline())))?;
+        let shape = encoded.shape().to_vec();
+        let size: usize = shape.iter().product();
+        if encoded.rank() == 0 || size > MAX_CELLS {
+            return refuse(format!(
+                "{encode} gives an array of shape {shape:?}: a representation's array has 1 to {MAX_CELLS} cells"
+            ));
+        }
+        let mut cells = Vec::with_capacity(size);
+        for e in encoded.items() {
+            cells.push(match e {
+                Elem::Num(n) if *n == 0.0 => None,
+                Elem::Num(n) if n.fract() == 0.0 && (1.0..=54.0).contains(n) => Some(*n as usize - 1),
+                other => {
+                    return refuse(format!(
+                        "{encode} is not a rearrangement of the 54 stickers: run on their indices ⍳54, a cell holds {}, not a sticker's index (or 0 for a blank)",
+                        describe(other)
+                    ));
+                }
+            });
+        }
+        let mut back = vec![usize::MAX; 54];
+        for (i, c) in cells.iter().enumerate() {
+            if let Some(s) = *c
+                && back[s] == usize::MAX
+            {
+                back[s] = i;
+            }
+        }
+        if let Some(s) = back.iter().position(|&b| b == usize::MAX) {
+            return refuse(format!(
+                "{encode} leaves out sticker {} (of ⍳54): a representation keeps every sticker",
+                s + 1
+            ));
+        }
+        let rep = UserRep {
+            name: name.to_string(),
+            encode: encode.to_string(),
+            decode: decode.map(str::to_string),
+            source: Vec::new(),
+            shape,
+            cells,
+            back,
+            moves: Vec::new(),
+        };
+        rep.check(ws)?;
+        let mut source: Vec<String> = Vec::new();
+        for f in std::iter::once(encode).chain(decode) {
+            for g in ws.calls(f) {
+                if let Some(line) = ws.definition(&g)
+                    && !source.iter().any(|l| l == line)
+                {
+                    source.push(line.to_string());
+                }
+            }
+        }
+        let moves = rep.compile_moves();
+        Ok(UserRep {
+            source,
+            moves,
+            ..rep
+        })
+    }
+
+    /// Checks the encoding and the round trip on random states.
+    fn check(&self, ws: &mut Workspace) -> Result<(), UserRepError> {
+        let vector = RepKind::Vector;
+        for (k, cube) in random_states(vector, 3, CHECKED_STATES, 0x05E4)
+            .iter()
+            .enumerate()
+        {
+            let state = vector
+                .build(cube)
+                .map_err(|e| UserRepError(e.to_string()))?
+                .apl_value();
+            let which = format!("random state {} of {CHECKED_STATES}", k + 1);
+            let encoded = ws.call(&self.encode, None, state.clone()).map_err(|e| {
+                UserRepError(format!(
+                    "{} fails on {which}: {}",
+                    self.encode,
+                    e.headline()
+                ))
+            })?;
+            if encoded != self.encode_value(&state) {
+                return refuse(format!(
+                    "{} looks at the stickers' colours, not only their places: on {which} it does not do what it does to their indices ⍳54",
+                    self.encode
+                ));
+            }
+            let decoded = match &self.decode {
+                Some(d) => ws.call(d, None, encoded.clone()).map_err(|e| {
+                    UserRepError(format!(
+                        "the round trip fails: {d} {} CUBE on {which}: {}",
+                        self.encode,
+                        e.headline()
+                    ))
+                })?,
+                None => self.decode_value(&encoded),
+            };
+            if decoded != state {
+                let d = self.decode.as_deref().unwrap_or("(derived)");
+                let why = if decoded.shape() != state.shape() {
+                    format!("it gives shape {:?}, not [54]", decoded.shape())
+                } else {
+                    let (i, (got, want)) = decoded
+                        .items()
+                        .zip(state.items())
+                        .enumerate()
+                        .find(|(_, (a, b))| a != b)
+                        .expect("unequal arrays of one shape differ somewhere");
+                    format!(
+                        "sticker {} comes back {}, not {}",
+                        i + 1,
+                        describe(got),
+                        describe(want)
+                    )
+                };
+                return refuse(format!(
+                    "the round trip fails: {d} {} CUBE is not CUBE on {which}: {why}",
+                    self.encode
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// Each paper move by conjugation, `ENCODE M DECODE ⍵`, as one gather of the cells: cell
+    /// `i` takes the cell that the sticker it shows is read back from, after the move.
+    fn compile_moves(&self) -> Vec<(LayerTurn, Gather)> {
+        let vector = RepKind::Vector
+            .build(&crate::cube::Cube::solved())
+            .expect("the vector holds the 3×3×3");
+        RepKind::Vector
+            .defined_moves()
+            .into_iter()
+            .filter_map(|m| {
+                let v = vector.compile(m).ok()?;
+                let sources = v.sources();
+                let gather = self.cells.iter().enumerate().map(|(i, c)| match c {
+                    Some(s) => self.back[sources[*s] as usize],
+                    None => i,
+                });
+                Some((m, Gather::new(gather)))
+            })
+            .collect()
+    }
+
+    /// The array of the vector state `state`: its stickers in this representation's cells,
+    /// blanks where it has none.
+    pub fn encode_value(&self, state: &Value) -> Value {
+        let stickers: Vec<&Elem> = state.items().collect();
+        let items = self
+            .cells
+            .iter()
+            .map(|c| match c {
+                Some(s) => stickers.get(*s).map_or(Elem::Char(' '), |e| (*e).clone()),
+                None => Elem::Char(' '),
+            })
+            .collect();
+        Value::from_shape(&self.shape, items)
+    }
+
+    /// The vector state of one of this representation's arrays, read by the derived decoding.
+    pub fn decode_value(&self, value: &Value) -> Value {
+        let items: Vec<&Elem> = value.items().collect();
+        Value::vector(
+            self.back
+                .iter()
+                .map(|&b| items.get(b).map_or(Elem::Char(' '), |e| (*e).clone()))
+                .collect(),
+        )
+    }
+
+    /// Its state of a cube as bytes (the colour letters, blanks as spaces), in a buffer that
+    /// runs on to [`crate::simd::padded_len`] bytes as compiled turns want.
+    pub fn state_of(&self, cube: &crate::cube::Cube) -> Option<Vec<u8>> {
+        let vector = RepKind::Vector.build(cube).ok()?.apl_value();
+        let value = self.encode_value(&vector);
+        let mut bytes: Vec<u8> = value
+            .items()
+            .map(|e| match e {
+                Elem::Char(c) if c.is_ascii() => *c as u8,
+                _ => b' ',
+            })
+            .collect();
+        bytes.resize(crate::simd::padded_len(bytes.len()), 0);
+        Some(bytes)
+    }
+
+    /// Cells in its array.
+    pub fn cell_count(&self) -> usize {
+        self.cells.len()
+    }
+
+    /// Its shape as `5×12`.
+    pub fn shape_text(&self) -> String {
+        self.shape
+            .iter()
+            .map(|d| d.to_string())
+            .collect::<Vec<_>>()
+            .join("×")
+    }
+
+    /// In one line: what it is and how it was checked.
+    pub fn describe(&self) -> String {
+        let blanks = self.cells.iter().filter(|c| c.is_none()).count();
+        let shown = self.cells.len() - blanks;
+        format!(
+            "{} (user): {} array of {} cells ({} stickers shown{}{}), encoded by {}, decoded by {}; checked on {CHECKED_STATES} random states; its {} moves compiled by conjugation ({} M {} ⍵)",
+            self.name,
+            self.shape_text(),
+            self.cells.len(),
+            shown,
+            if shown > 54 {
+                format!(", {} twice", shown - 54)
+            } else {
+                String::new()
+            },
+            if blanks > 0 {
+                format!(", {blanks} blanks")
+            } else {
+                String::new()
+            },
+            self.encode,
+            self.decode
+                .as_deref()
+                .map_or("the derived inverse".to_string(), |d| d.to_string()),
+            self.moves.len(),
+            self.encode,
+            self.decode.as_deref().unwrap_or("DECODE"),
+        )
+    }
+
+    /// The gather of quarter-turn `t`, if it is one of the paper's moves.
+    pub fn gather(&self, t: LayerTurn) -> Option<&Gather> {
+        self.moves.iter().find(|(m, _)| *m == t).map(|(_, g)| g)
+    }
+
+    /// The line that defines it again (`)rep NAME ENCODE [DECODE]`), for `)save`.
+    pub fn command(&self) -> String {
+        match &self.decode {
+            Some(d) => format!(")rep {} {} {d}", self.name, self.encode),
+            None => format!(")rep {} {}", self.name, self.encode),
+        }
+    }
+
+    /// A workspace with the vector's paper definitions and this representation's own.
+    pub fn workspace(&self) -> Option<Workspace> {
+        let mut ws = crate::apl::paper::workspace("vector")?;
+        ws.load(&self.source.join("\n")).ok()?;
+        Some(ws)
+    }
+}
+
+/// The words of `)rep NAME ENCODE [DECODE]` after `)rep`.
+pub fn rep_words(rest: &str) -> Result<(&str, &str, Option<&str>), UserRepError> {
+    match rest.split_whitespace().collect::<Vec<_>>().as_slice() {
+        [name, encode] => Ok((name, encode, None)),
+        [name, encode, decode] => Ok((name, encode, Some(decode))),
+        _ => refuse(format!(
+            ")rep {}? ()rep NAME ENCODE [DECODE])",
+            crate::text::echo(rest.trim())
+        )),
+    }
+}
+
+/// The rest of a `)rep` line, if `line` is one.
+pub fn rep_line(line: &str) -> Option<&str> {
+    let t = line.trim_start();
+    let (word, rest) = t.split_once(char::is_whitespace).unwrap_or((t, ""));
+    word.eq_ignore_ascii_case(")rep").then_some(rest)
+}
+
+/// Reads an APL file into `ws`, line by line: definitions and statements, and `)rep NAME
+/// ENCODE [DECODE]` lines, which define the representations it returns (a later one of a
+/// name replacing an earlier). All or nothing: on an error, naming its line, `ws` is as it
+/// was.
+pub fn load(ws: &mut Workspace, source: &str) -> Result<Vec<UserRep>, String> {
+    let before = ws.clone();
+    let mut reps: Vec<UserRep> = Vec::new();
+    for (i, line) in source.lines().enumerate() {
+        let result = match rep_line(line) {
+            Some(rest) => rep_words(rest)
+                .and_then(|(name, encode, decode)| UserRep::define(ws, name, encode, decode))
+                .map(|rep| {
+                    reps.retain(|r| r.name != rep.name);
+                    reps.push(rep);
+                })
+                .map_err(|e| e.to_string()),
+            None => ws.eval_line(line).map(|_| ()).map_err(|e| e.to_string()),
+        };
+        if let Err(e) = result {
+            *ws = before;
+            return Err(format!("line {}: {e}", i + 1));
+        }
+    }
+    Ok(reps)
+}
+
+fn describe(e: &Elem) -> String {
+    match e {
+        Elem::Num(n) => crate::apl::format_number(*n),
+        Elem::Char(c) => format!("'{c}'"),
+        Elem::Boxed(v) => format!("an enclosed array of shape {:?}", v.shape()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ws(lines: &[&str]) -> Workspace {
+        let mut ws = crate::apl::paper::workspace("vector").unwrap();
+        for l in lines {
+            ws.eval_line(l).unwrap();
+        }
+        ws
+    }
+
+    #[test]
+    fn a_gather_encoding_gives_moves_that_agree_with_the_cube_on_random_states() {
+        // Six faces as a 6×9 matrix, reversed: a gather; and a padded net with blanks.
+        let mut w = ws(&["MAT: ⊖6 9⍴⍵", "PAD: 6 10↑6 9⍴⍵", "BACK: ,(6 9↑⍵)"]);
+        for (encode, decode) in [("MAT", None), ("PAD", Some("BACK"))] {
+            let rep = UserRep::define(&mut w, "mine", encode, decode).unwrap();
+            assert_eq!(rep.moves.len(), 24);
+            for cube in random_states(RepKind::Vector, 3, 30, 4) {
+                for (m, g) in &rep.moves {
+                    let mut state = rep.state_of(&cube).unwrap();
+                    let len = rep.cell_count();
+                    g.apply_bytes(&mut state[..len]);
+                    let mut turned = cube.clone();
+                    turned.apply(&m.to_standard(3)).unwrap();
+                    assert_eq!(
+                        state[..len],
+                        rep.state_of(&turned).unwrap()[..len],
+                        "{encode} {m:?}"
+                    );
+                }
+            }
+            assert!(
+                rep.describe().starts_with("mine (user): "),
+                "{}",
+                rep.describe()
+            );
+        }
+        let pad = UserRep::define(&mut w, "pad", "PAD", None).unwrap();
+        assert!(pad.describe().contains("6 blanks"), "{}", pad.describe());
+        assert_eq!(pad.source, vec!["PAD: 6 10↑6 9⍴⍵".to_string()]);
+        assert_eq!(pad.command(), ")rep pad PAD");
+    }
+
+    #[test]
+    fn an_encoding_or_round_trip_that_fails_is_refused_naming_what() {
+        let mut w = ws(&[
+            "DROP: 1↓⍵",
+            "COLOUR: (⍵≡⍵+0)⌽⍵",
+            "SUM: ⍵+1",
+            "MAT: 6 9⍴⍵",
+            "WRONG: ⌽,⍵",
+            "SHORT: 1↓,⍵",
+        ]);
+        let mut err = |e: &str, d: Option<&str>| {
+            UserRep::define(&mut w, "mine", e, d)
+                .unwrap_err()
+                .to_string()
+        };
+        assert_eq!(
+            err("DROP", None),
+            "DROP leaves out sticker 1 (of ⍳54): a representation keeps every sticker"
+        );
+        assert!(err("COLOUR", None).contains("fails on random state 1"));
+        assert!(err("SUM", None).contains("a cell holds 55"));
+        let wrong = err("MAT", Some("WRONG"));
+        assert!(
+            wrong.starts_with(
+                "the round trip fails: WRONG MAT CUBE is not CUBE on random state 1 of 20: sticker 1 comes back '"
+            ),
+            "{wrong}"
+        );
+        assert!(err("MAT", Some("SHORT")).contains("it gives shape [53], not [54]"));
+        assert!(err("NOPE", None).contains("NOPE is not a defined function"));
+        assert!(
+            UserRep::define(&mut ws(&["MAT: 6 9⍴⍵"]), "vector", "MAT", None)
+                .unwrap_err()
+                .to_string()
+                .contains("one of the workbench's own")
+        );
+    }
+}
