@@ -243,13 +243,7 @@ impl Machine<'_> {
         if omega.rank() == 0 {
             return Ok(omega);
         }
-        let k = match axis {
-            Some(k) => func::whole_axis(k, omega.rank())?,
-            None if first => 0,
-            None => omega.rank() - 1,
-        };
-        let ax = ndarray::Axis(k);
-        let len = omega.0.len_of(ax);
+        let ax = lane_axis(first, axis, omega.rank())?;
         let rest = omega.0.raw_dim().remove_axis(ax);
         let mut items = Vec::with_capacity(rest.size());
         for lane in omega.0.lanes(ax) {
@@ -268,7 +262,6 @@ impl Machine<'_> {
             }
             items.push(enclose_item(acc)?);
         }
-        let _ = len;
         Ok(Value(
             ArrayD::from_shape_vec(rest, items).expect("a cell per lane"),
         ))
@@ -290,12 +283,7 @@ impl Machine<'_> {
         if omega.rank() == 0 {
             return Ok(omega);
         }
-        let k = match axis {
-            Some(k) => func::whole_axis(k, omega.rank())?,
-            None if first => 0,
-            None => omega.rank() - 1,
-        };
-        let ax = ndarray::Axis(k);
+        let ax = lane_axis(first, axis, omega.rank())?;
         let len = omega.0.len_of(ax);
         let associative = matches!(g.kind, FuncKind::Prim(c) if "+×⌈⌊∧∨".contains(c));
         if !associative {
@@ -508,4 +496,14 @@ fn assign(a: &mut Value, idx: &[Option<Value>], v: &Value) -> R<()> {
     }
     *a = Value::from_shape(a.shape(), flat);
     Ok(())
+}
+
+/// The axis a reduction or scan runs along: the one given (`f/[k]`), else the first (`f⌿`,
+/// `f⍀`) or the last.
+fn lane_axis(first: bool, axis: Option<f64>, rank: usize) -> R<ndarray::Axis> {
+    Ok(ndarray::Axis(match axis {
+        Some(k) => func::whole_axis(k, rank)?,
+        None if first => 0,
+        None => rank - 1,
+    }))
 }
