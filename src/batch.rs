@@ -496,18 +496,23 @@ fn write_in_order(
 mod tests {
     use super::*;
 
-    #[test]
-    fn unreadable_lines_are_failures_and_reading_goes_on() {
-        let input: &[u8] = b"R U\nbad \xFF\nF2\n";
-        let (mut out, mut err) = (Vec::new(), Vec::new());
-        let job = Job {
+    /// A batch solving by the beginner's method on `threads` threads.
+    fn beginner_job(threads: Option<usize>) -> Job<'static> {
+        Job {
             method: Method::Beginner,
             limits: Limits::default(),
             notation: Notation::Standard,
             progress: Progress::none(),
             advise: &no_advice,
-            threads: None,
-        };
+            threads,
+        }
+    }
+
+    #[test]
+    fn unreadable_lines_are_failures_and_reading_goes_on() {
+        let input: &[u8] = b"R U\nbad \xFF\nF2\n";
+        let (mut out, mut err) = (Vec::new(), Vec::new());
+        let job = beginner_job(None);
         let summary = run(input, &mut out, &mut err, &job).unwrap();
         assert_eq!((summary.solved, summary.failed), (2, 1));
         assert_eq!(
@@ -541,14 +546,7 @@ mod tests {
     fn interleaved(input: &'static str, threads: usize) -> (String, Summary) {
         let all = std::rc::Rc::new(std::cell::RefCell::new(Vec::new()));
         let (mut out, mut err) = (Shared(all.clone(), "out: "), Shared(all.clone(), "err: "));
-        let job = Job {
-            method: Method::Beginner,
-            limits: Limits::default(),
-            notation: Notation::Standard,
-            progress: Progress::none(),
-            advise: &no_advice,
-            threads: Some(threads),
-        };
+        let job = beginner_job(Some(threads));
         let summary = run(input.as_bytes(), &mut out, &mut err, &job).unwrap();
         let text = String::from_utf8(all.borrow().clone()).unwrap();
         (text, summary)

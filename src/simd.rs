@@ -933,14 +933,7 @@ mod tests {
     #[test]
     fn digits_are_rearranged_on_every_path() {
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
-        let orders = [
-            [0, 1, 2],
-            [0, 2, 1],
-            [1, 0, 2],
-            [1, 2, 0],
-            [2, 0, 1],
-            [2, 1, 0],
-        ];
+        let orders = crate::sticker_perm::ORDERINGS_OF_THREE;
         for cells in [8, 27, 64, 125, 216, 343, 729] {
             for _ in 0..10 {
                 let perm = permutation(&mut rng, cells);

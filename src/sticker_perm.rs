@@ -24,6 +24,17 @@
 
 use std::fmt;
 
+/// The six orderings of three things, in lexicographic order: the permutations of a cubie's
+/// three digit places (numeric), of three axes (the cube's symmetries), and of three bytes.
+pub const ORDERINGS_OF_THREE: [[usize; 3]; 6] = [
+    [0, 1, 2],
+    [0, 2, 1],
+    [1, 0, 2],
+    [1, 2, 0],
+    [2, 0, 1],
+    [2, 1, 0],
+];
+
 use crate::cube::Cube;
 use crate::face::Face;
 use crate::geometry::Geometry;

@@ -9,8 +9,7 @@ mod common;
 use common::cubework;
 
 fn run(args: &[&str]) -> (String, String, Option<i32>) {
-    let out = cubework().args(args).output().unwrap();
-    common::outcome(out)
+    common::run_with(cubework(), args)
 }
 
 fn state(alg: &str) -> Cube {
@@ -214,8 +213,7 @@ fn batch_of_states() {
 }
 
 fn session(input: &str) -> (String, String, Option<i32>) {
-    let out = cubework().write_stdin(input).output().unwrap();
-    common::outcome(out)
+    common::session_with(cubework(), input)
 }
 
 #[test]

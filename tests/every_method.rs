@@ -94,37 +94,24 @@ fn environment() -> std::path::PathBuf {
 /// `cubework solve --method METHOD --facelets F`'s text, run as the command line runs it.
 fn single(method: &str, cube: &Cube) -> String {
     let facelets = cube.facelets();
-    let cli = cubework::cli::Cli::try_parse_from([
-        "cubework",
-        "solve",
-        "--method",
-        method,
-        "--facelets",
-        &facelets,
-    ])
-    .unwrap();
-    let (mut session, request) = cubework::cli::request(cli.command.unwrap()).unwrap();
-    match cubework::command::run(&mut session, request) {
-        Ok(reply) => reply.text,
-        Err(e) => panic!("{method} on {facelets}: {e}"),
-    }
+    answer(&["solve", "--method", method, "--facelets", &facelets])
 }
 
 /// `cubework pocket solve --facelets F`'s text, run as the command line runs it.
 fn pocket_single(cube: &Cube) -> String {
     let facelets = cube.facelets();
-    let cli = cubework::cli::Cli::try_parse_from([
-        "cubework",
-        "pocket",
-        "solve",
-        "--facelets",
-        &facelets,
-    ])
-    .unwrap();
+    answer(&["pocket", "solve", "--facelets", &facelets])
+}
+
+/// The text of `cubework ARGS`, read and run in this process as the command line does.
+fn answer(args: &[&str]) -> String {
+    let cli =
+        cubework::cli::Cli::try_parse_from(std::iter::once("cubework").chain(args.iter().copied()))
+            .unwrap();
     let (mut session, request) = cubework::cli::request(cli.command.unwrap()).unwrap();
     match cubework::command::run(&mut session, request) {
         Ok(reply) => reply.text,
-        Err(e) => panic!("pocket on {facelets}: {e}"),
+        Err(e) => panic!("{args:?}: {e}"),
     }
 }
 

@@ -13,13 +13,11 @@ fn cubework() -> Command {
 }
 
 fn run(args: &[&str]) -> (String, String, Option<i32>) {
-    let out = cubework().args(args).output().unwrap();
-    common::outcome(out)
+    common::run_with(cubework(), args)
 }
 
 fn session(input: &str) -> (String, String, Option<i32>) {
-    let out = cubework().write_stdin(input).output().unwrap();
-    common::outcome(out)
+    common::session_with(cubework(), input)
 }
 
 fn cube_after(moves: &str, notation: Notation) -> Cube {

@@ -16,13 +16,11 @@ fn cubework() -> assert_cmd::Command {
 
 /// stdout, stderr and status of `cubework ARGS`.
 fn run(args: &[&str]) -> (String, String, Option<i32>) {
-    let out = cubework().args(args).output().unwrap();
-    common::outcome(out)
+    common::run_with(cubework(), args)
 }
 
 fn session(input: &str) -> (String, String, Option<i32>) {
-    let out = cubework().write_stdin(input).output().unwrap();
-    common::outcome(out)
+    common::session_with(cubework(), input)
 }
 
 /// The `n`×`n`×`n` after `moves` from solved.

@@ -30,8 +30,7 @@ fn run_file(bytes: &[u8]) -> (String, String, Option<i32>) {
 }
 
 fn run(args: &[&str]) -> (String, String, Option<i32>) {
-    let out = cubework().args(args).output().unwrap();
-    common::outcome(out)
+    common::run_with(cubework(), args)
 }
 
 #[test]

@@ -14,6 +14,24 @@ fn temp(name: &str) -> std::path::PathBuf {
     common::fresh_dir(&format!("tables-{name}"))
 }
 
+/// Flips the bits `mask` of byte `offset` of the file at `path` in place, its modification
+/// time put back: to anything that trusts a file unchanged since it was checked, the same file.
+fn flip_in_place(path: &std::path::Path, offset: u64, mask: u8) {
+    use std::io::{Read, Seek, SeekFrom, Write};
+    let mut f = std::fs::OpenOptions::new()
+        .read(true)
+        .write(true)
+        .open(path)
+        .unwrap();
+    let modified = f.metadata().unwrap().modified().unwrap();
+    let mut byte = [0u8];
+    f.seek(SeekFrom::Start(offset)).unwrap();
+    f.read_exact(&mut byte).unwrap();
+    f.seek(SeekFrom::Start(offset)).unwrap();
+    f.write_all(&[byte[0] ^ mask]).unwrap();
+    f.set_modified(modified).unwrap();
+}
+
 fn run(cache: &std::path::Path, args: &[&str]) -> (String, String, Option<i32>) {
     let out = common::cubework()
         .env("CUBEWORK_CACHE_DIR", cache)
@@ -188,21 +206,7 @@ fn the_listing_reads_only_the_header_of_a_table_unchanged_since_it_was_checked()
     // A byte of the payload changed in place, the modification time put back: to the stamp
     // it is the file that was checked, so the listing, which reads headers only, calls it
     // built — it did not read the payload.
-    let modified = std::fs::metadata(&path).unwrap().modified().unwrap();
-    {
-        use std::io::{Read, Seek, SeekFrom, Write};
-        let mut f = std::fs::OpenOptions::new()
-            .read(true)
-            .write(true)
-            .open(&path)
-            .unwrap();
-        let mut byte = [0u8];
-        f.seek(SeekFrom::Start(300_000)).unwrap();
-        f.read_exact(&mut byte).unwrap();
-        f.seek(SeekFrom::Start(300_000)).unwrap();
-        f.write_all(&[byte[0] ^ 0x20]).unwrap();
-        f.set_modified(modified).unwrap();
-    }
+    flip_in_place(&path, 300_000, 0x20);
     let (out, _, code) = run(&dir, &["tables"]);
     assert_eq!(code, Some(0));
     let row = out.lines().find(|l| l.contains(" twophase ")).unwrap();
@@ -249,17 +253,8 @@ fn tables_check_reads_every_built_table_whole_and_fails_on_a_damaged_one() {
     assert!(out.contains("pocket-qtm: not built ("), "{out}");
     // One byte of the payload changed, with the file's time put back: the listing, which
     // trusts a file unchanged since it was last checked, does not see it; the check does.
-    let file = std::fs::OpenOptions::new()
-        .read(true)
-        .write(true)
-        .open(&pocket)
-        .unwrap();
-    let modified = file.metadata().unwrap().modified().unwrap();
-    let mut bytes = std::fs::read(&pocket).unwrap();
-    bytes[5000] ^= 0x10;
-    std::io::Write::write_all(&mut &file, &bytes).unwrap();
-    file.set_modified(modified).unwrap();
-    drop(file);
+    flip_in_place(&pocket, 5000, 0x10);
+    let bytes = std::fs::read(&pocket).unwrap();
     let (listed, _, code) = run(&dir, &["tables"]);
     assert_eq!(code, Some(0));
     assert!(!listed.contains("damaged"), "{listed}");

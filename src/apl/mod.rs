@@ -111,6 +111,17 @@ impl fmt::Display for Outcome {
 }
 
 impl Workspace {
+    /// An evaluator over this workspace's definitions and variables, its counts at zero.
+    fn machine(&mut self) -> Machine<'_> {
+        Machine {
+            defs: &self.defs,
+            compiled: &self.compiled,
+            globals: &mut self.vars,
+            calls: 0,
+            evals: 0,
+        }
+    }
+
     /// An empty workspace.
     pub fn new() -> Workspace {
         Workspace::default()
@@ -271,13 +282,7 @@ impl Workspace {
             parser.statements(0, tokens.len())?
         };
         let saved = self.vars.clone();
-        let mut machine = Machine {
-            defs: &self.defs,
-            compiled: &self.compiled,
-            globals: &mut self.vars,
-            calls: 0,
-            evals: 0,
-        };
+        let mut machine = self.machine();
         let mut frame = Frame { locals: None, line };
         let mut shown = Vec::new();
         for s in &statements {
@@ -306,13 +311,7 @@ impl Workspace {
         alpha: Option<Value>,
         omega: Value,
     ) -> Result<Value, AplError> {
-        let mut machine = Machine {
-            defs: &self.defs,
-            compiled: &self.compiled,
-            globals: &mut self.vars,
-            calls: 0,
-            evals: 0,
-        };
+        let mut machine = self.machine();
         machine.call(name, alpha, omega)
     }
 

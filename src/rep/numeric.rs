@@ -136,14 +136,7 @@ pub fn transform<T: Radix>(m: LayerTurn, radix: T, omega: ArrayView3<T>) -> Arra
 
 /// The six permutations of three digit places (0 the most significant): after permutation
 /// `p`, place `k` holds what place `PERMS[p][k]` held.
-const PERMS: [[usize; 3]; 6] = [
-    [0, 1, 2],
-    [0, 2, 1],
-    [1, 0, 2],
-    [1, 2, 0],
-    [2, 0, 1],
-    [2, 1, 0],
-];
+const PERMS: [[usize; 3]; 6] = crate::sticker_perm::ORDERINGS_OF_THREE;
 
 /// Each of the six permutations as the weights of the three digits, for the SIMD path: the
 /// digit that goes to place `k` weighs `10^(2−k)`.

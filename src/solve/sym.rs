@@ -399,14 +399,7 @@ mod tests {
 
     fn all_48() -> Vec<Symmetry> {
         let mut out = Vec::new();
-        for perm in [
-            [0, 1, 2],
-            [0, 2, 1],
-            [1, 0, 2],
-            [1, 2, 0],
-            [2, 0, 1],
-            [2, 1, 0],
-        ] {
+        for perm in crate::sticker_perm::ORDERINGS_OF_THREE {
             for signs in 0..8 {
                 let mut m = [[0i8; 3]; 3];
                 for r in 0..3 {

@@ -60,3 +60,13 @@ pub fn fresh_dir(name: &str) -> std::path::PathBuf {
     std::fs::create_dir_all(&dir).unwrap();
     dir
 }
+
+/// What `cmd` printed with `args`, and how it ended (see [`outcome`]).
+pub fn run_with(mut cmd: Command, args: &[&str]) -> (String, String, Option<i32>) {
+    outcome(cmd.args(args).output().unwrap())
+}
+
+/// What `cmd` printed given `input` on standard input, and how it ended.
+pub fn session_with(mut cmd: Command, input: &str) -> (String, String, Option<i32>) {
+    outcome(cmd.write_stdin(input).output().unwrap())
+}
