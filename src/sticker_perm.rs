@@ -18,7 +18,7 @@
 //! ## Numbering
 //! Cycle notation uses the notes' numbering: faces **U L F R B D**, each face's N² stickers
 //! row by row in the layout of [the conventions](crate::guide::conventions), numbered from 1 (so on the 4×4, U is 1–16,
-//! L 17–32, F 33–48, R 49–64, B 65–80, D 81–96). The canonical [`Cube`](crate::Cube) stores
+//! L 17–32, F 33–48, R 49–64, B 65–80, D 81–96). The canonical [`Cube`] stores
 //! faces in facelet order U R F D L B; [`tuple_number`] and [`facelet_index`] convert.
 //! A cycle `(1 4 16 13)` means the sticker at 1 moves to 4, the one at 4 to 16, and so on.
 
