@@ -16,7 +16,7 @@
 //! | **slice × flip** pruning | 495·336 = 166,320 | phase 1 |
 //! | **twist × flip** pruning | 2048·324 = 663,552 | phase 1 (looked up twice: as the cube is, and turned a quarter about U–D, where the flips read differently) |
 //! | **corner perm × slice perm** pruning | 2768·24 = 66,432 | phase 2 |
-//! | **UD-edge perm × corner comb** pruning | 2768·140 = 387,520 | phase 2 |
+//! | **UD-edge perm × corner comb** pruning | 2768·140 = 387,520 | phase 2 (looked up twice: for the cube and for its inverse, through the inverse of each class's representative, 2768 each, derived on load) |
 //!
 //! The pruning tables hold exact distances in their projections, four bits an entry: 721 kB
 //! in all. This is the table design of min2phase (Chen Shuang), smaller than Kociemba's
@@ -27,7 +27,7 @@
 use super::coord::{N_CORNER_COMB, N_FLIP, N_PERM, N_SLICE, N_SLICE_PERM, N_TWIST, move_table};
 use super::cubie::CubieCube;
 use super::prune::{Nibbles, PairSpec};
-use super::sym::{SymClasses, UD_FLIP_SYMS, UD_SYMS, ud_symmetries, ud_tables};
+use super::sym::{SymClasses, UD_FLIP_SYMS, UD_SYMS, UdTables, ud_symmetries, ud_tables};
 use crate::moves::FaceMove;
 
 /// Twist classes under the 8 flip-keeping symmetries.
@@ -83,6 +83,14 @@ pub struct Tables {
     pub(super) slice_perm_conj: Box<[u16]>,
     pub(super) comb_move: Box<[u16]>,
     pub(super) comb_conj: Box<[u16]>,
+    /// Corner perm class → its representative's inverse, as class << 4 | symmetry: with
+    /// `edge_inv` and `corner_rep_comb`, what the phase-2 bound of a cube's inverse needs
+    /// (see [`Tables::inverse_edge_comb`]). Derived from `corner_sym` when loaded.
+    pub(super) corner_inv: Box<[u16]>,
+    /// UD-edge perm class → its representative's inverse, as class << 4 | symmetry.
+    pub(super) edge_inv: Box<[u16]>,
+    /// Corner perm class → the corner comb of its representative.
+    pub(super) corner_rep_comb: Box<[u16]>,
     pub(super) slice_twist: Nibbles,
     pub(super) slice_flip: Nibbles,
     pub(super) twist_flip: Nibbles,
@@ -117,6 +125,51 @@ fn conj_table(
         }
     }
     t
+}
+
+/// The representative of each perm class (the smallest raw value in it), from
+/// `raw_to_sym`; an error names a class with no member.
+fn class_reps(raw_to_sym: &[u16], what: &str) -> Result<Vec<usize>, String> {
+    let mut reps = vec![usize::MAX; N_PERM_CLASSES];
+    for (raw, &packed) in raw_to_sym.iter().enumerate() {
+        let rep = reps
+            .get_mut((packed >> 4) as usize)
+            .ok_or_else(|| format!("{what} entry {raw} names no class"))?;
+        if *rep == usize::MAX {
+            *rep = raw;
+        }
+    }
+    match reps.iter().position(|&r| r == usize::MAX) {
+        Some(c) => Err(format!("{what} class {c} has no member")),
+        None => Ok(reps),
+    }
+}
+
+/// The three tables of the phase-2 inverse bound: `corner_inv`, `edge_inv` and
+/// `corner_rep_comb`, derived from the corner and UD-edge class tables.
+pub(super) type InverseTables = (Box<[u16]>, Box<[u16]>, Box<[u16]>);
+
+/// Derives the [`InverseTables`] from the corner and UD-edge perm class tables; an error if
+/// a class has no member.
+pub(super) fn inverse_tables(
+    corner_sym: &[u16],
+    edge_sym: &[u16],
+) -> Result<InverseTables, String> {
+    let corner_reps = class_reps(corner_sym, "corner perm classes")?;
+    let edge_reps = class_reps(edge_sym, "UD-edge perm classes")?;
+    let corner_inv = corner_reps
+        .iter()
+        .map(|&r| corner_sym[CubieCube::from_corner_perm(r).inverse().corner_perm()])
+        .collect();
+    let edge_inv = edge_reps
+        .iter()
+        .map(|&r| edge_sym[CubieCube::from_ud_edge_perm(r).inverse().ud_edge_perm()])
+        .collect();
+    let rep_comb = corner_reps
+        .iter()
+        .map(|&r| CubieCube::from_corner_perm(r).corner_comb() as u16)
+        .collect();
+    Ok((corner_inv, edge_inv, rep_comb))
 }
 
 /// Moves of each class's representative, as class << 4 | symmetry.
@@ -223,6 +276,9 @@ impl Tables {
             CubieCube::corner_comb,
         );
 
+        let (corner_inv, edge_inv, corner_rep_comb) =
+            inverse_tables(&corner_classes.raw_to_sym, &edge_classes.raw_to_sym)
+                .expect("every class has its representative");
         let mut tables = Tables {
             twist_sym: boxed(twist_classes.raw_to_sym),
             flip_sym: boxed(flip_classes.raw_to_sym),
@@ -239,6 +295,9 @@ impl Tables {
             slice_perm_conj: boxed(slice_perm_conj),
             comb_move: boxed(comb_move),
             comb_conj: boxed(comb_conj),
+            corner_inv,
+            edge_inv,
+            corner_rep_comb,
             slice_twist: Nibbles::filled(0, 0),
             slice_flip: Nibbles::filled(0, 0),
             twist_flip: Nibbles::filled(0, 0),
@@ -321,6 +380,23 @@ impl Tables {
             raw_move,
             raw_conj,
         })
+    }
+
+    /// The UD-edge × corner-comb coordinates of the inverse of a phase-2 cube, given its
+    /// corner and UD-edge perms (class << 4 | symmetry): the edge perm as class << 4 |
+    /// symmetry, and the raw corner comb. The inverse has the same distance, so its entry in
+    /// the UD-edge × corner-comb table is a third phase-2 bound (min2phase's). Conjugation
+    /// commutes with inversion, so the inverse of a representative seen through `s` is the
+    /// representative's inverse seen through `s`.
+    #[inline(always)]
+    pub(super) fn inverse_edge_comb(&self, uds: &UdTables, corner: u16, edge: u16) -> (u16, u16) {
+        let ei = self.edge_inv[(edge >> 4) as usize];
+        let edge_i = ei & !15 | uds.mult[(edge & 15) as usize][(ei & 15) as usize] as u16;
+        let ci = self.corner_inv[(corner >> 4) as usize];
+        let corner_sym = uds.mult[(corner & 15) as usize][(ci & 15) as usize];
+        let rep_comb = self.corner_rep_comb[(ci >> 4) as usize] as usize;
+        let comb_i = self.comb_conj[rep_comb * UD_SYMS + uds.inv[corner_sym as usize] as usize];
+        (edge_i, comb_i)
     }
 
     /// Checks entries of a pruning table against their neighbours.
@@ -416,6 +492,38 @@ pub(crate) mod tests {
     pub(crate) fn tables() -> &'static Tables {
         static T: OnceLock<Tables> = OnceLock::new();
         T.get_or_init(|| Tables::build(&mut |_, _| {}))
+    }
+
+    #[test]
+    fn the_inverse_bound_reads_what_the_inverse_cube_itself_gives() {
+        use rand::{RngExt, SeedableRng};
+        let (t, uds) = (tables(), ud_tables());
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(25);
+        for _ in 0..2000 {
+            let mut c = CubieCube::solved();
+            for _ in 0..rng.random_range(0..30) {
+                let k = rng.random_range(0..10);
+                c = c.apply(FaceMove::ALL[PHASE2_MOVES[k] as usize]);
+            }
+            let inv = c.inverse();
+            let (edge, comb) = t.inverse_edge_comb(
+                uds,
+                t.corner_sym[c.corner_perm()],
+                t.edge_sym[c.ud_edge_perm()],
+            );
+            assert_eq!(edge >> 4, t.edge_sym[inv.ud_edge_perm()] >> 4);
+            assert_eq!(comb as usize, inv.corner_comb());
+            // The same entry as the inverse cube's own coordinates read.
+            let entry = |edge: u16, comb: usize| {
+                let (e, s) = ((edge >> 4) as usize, (edge & 15) as usize);
+                t.edge_comb
+                    .get(e * 140 + t.comb_conj[comb * UD_SYMS + s] as usize)
+            };
+            assert_eq!(
+                entry(edge, comb as usize),
+                entry(t.edge_sym[inv.ud_edge_perm()], inv.corner_comb())
+            );
+        }
     }
 
     #[test]

@@ -243,6 +243,8 @@ impl Tables {
             }
             pruning.push(table);
         }
+        let (corner_inv, edge_inv, corner_rep_comb) =
+            super::tables::inverse_tables(&sections[7], &sections[8])?;
         let mut s = sections.into_iter();
         let mut next = || s.next().expect("15 sections");
         let mut p = pruning.into_iter();
@@ -263,6 +265,9 @@ impl Tables {
             slice_perm_conj: next(),
             comb_move: next(),
             comb_conj: next(),
+            corner_inv,
+            edge_inv,
+            corner_rep_comb,
             slice_twist: prune(),
             slice_flip: prune(),
             twist_flip: prune(),
