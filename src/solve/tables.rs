@@ -24,7 +24,10 @@
 //! table would take far longer than this project allows; the search makes up with several
 //! lookups per node.
 
-use super::coord::{N_CORNER_COMB, N_FLIP, N_PERM, N_SLICE, N_SLICE_PERM, N_TWIST, move_table};
+use super::coord::{
+    N_CORNER_COMB, N_FLIP, N_PERM, N_SLICE, N_SLICE_PERM, N_TWIST, move_table, perm_rank,
+    perm_unrank,
+};
 use super::cubie::CubieCube;
 use super::prune::{Nibbles, PairSpec};
 use super::sym::{SymClasses, UD_FLIP_SYMS, UD_SYMS, UdTables, ud_symmetries, ud_tables};
@@ -157,14 +160,21 @@ pub(super) fn inverse_tables(
 ) -> Result<InverseTables, String> {
     let corner_reps = class_reps(corner_sym, "corner perm classes")?;
     let edge_reps = class_reps(edge_sym, "UD-edge perm classes")?;
+    // The rank of the inverse of the permutation of rank `r` (corner perms and UD-edge
+    // perms are both permutations of eight).
+    let inverse = |r: usize| {
+        let (mut p, mut q) = ([0u8; 8], [0u8; 8]);
+        perm_unrank(r, &mut p);
+        for (i, &x) in p.iter().enumerate() {
+            q[x as usize] = i as u8;
+        }
+        perm_rank(&q)
+    };
     let corner_inv = corner_reps
         .iter()
-        .map(|&r| corner_sym[CubieCube::from_corner_perm(r).inverse().corner_perm()])
+        .map(|&r| corner_sym[inverse(r)])
         .collect();
-    let edge_inv = edge_reps
-        .iter()
-        .map(|&r| edge_sym[CubieCube::from_ud_edge_perm(r).inverse().ud_edge_perm()])
-        .collect();
+    let edge_inv = edge_reps.iter().map(|&r| edge_sym[inverse(r)]).collect();
     let rep_comb = corner_reps
         .iter()
         .map(|&r| CubieCube::from_corner_perm(r).corner_comb() as u16)
