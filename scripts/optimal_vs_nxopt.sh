@@ -50,7 +50,10 @@ done >"$work/moves"
 sed -E "s/([URFDLB])'/\13/g; s/([URFDLB])( |$)/\11\2/g; s/([URFDLB])( |$)/\11\2/g" "$work/moves" >"$work/nxopt-in"
 
 # nxopt's table, built on its first run (about 4 minutes on two cores), then read whole.
-[ -f "$dir/nxopth31b.dat" ] || (cd "$dir" && echo U1 | ./nxopt31 -t "$(nproc)" - >/dev/null)
+if [ ! -f "$dir/nxopth31b.dat" ]; then
+    (cd "$dir" && echo U1 | /usr/bin/time -f "nxopt31 table built in %e s wall, %U + %S CPU-s, peak %M kB" \
+        ./nxopt31 -t "$(nproc)" - >/dev/null)
+fi
 
 # Both at once, a core each, so that both see the same machine: nxopt on one thread (a line
 # "Solved N in L probes P evals E time T" a state), and cubework on one thread, a process a
