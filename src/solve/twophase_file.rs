@@ -25,7 +25,7 @@
 //! changes, and by `cubework tables check`, as the optimal tables' are: a load of the very
 //! file last checked whole (the stamp `twophase.bin.checked`,
 //! [`table_cache::checked_since`]) checks the store's header and checksum and every value's
-//! range, which takes a solve's start from about 5 ms to about 2.
+//! range, which takes a load from about 4 ms to about 2.
 
 use std::path::Path;
 
