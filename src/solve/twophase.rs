@@ -231,7 +231,6 @@ struct Search<'t> {
     y_sym: &'t Symmetry,
     sym_move: [[u8; 18]; UD_FLIP_SYMS],
     p2conj: &'t [[u8; 10]; UD_SYMS],
-    mult: &'t [[u8; UD_SYMS]; UD_SYMS],
     uds: &'t UdTables,
     starts: [CubieCube; 6],
     /// The moves of the current phase-1 path, then of phase 2.
@@ -558,11 +557,15 @@ impl Search<'_> {
         let slice_perm = c.slice_perm() as u16;
         let comb = c.corner_comb() as u16;
         let max2 = MAX_PHASE2.min(max2);
-        let (edge_i, comb_i) = t.inverse_edge_comb(self.uds, corner, edge);
-        let h = (self
+        let h = self
             .corner_slice(corner, slice_perm)
-            .max(self.edge_comb(edge, comb))
-            .max(self.edge_comb(edge_i, comb_i))) as usize;
+            .max(self.edge_comb(edge, comb)) as usize;
+        if h > max2 {
+            return false;
+        }
+        // The inverse's bound only for the probes the first two let through (most stop there).
+        let (edge_i, comb_i) = t.inverse_edge_comb(self.uds, corner, edge);
+        let h = h.max(self.edge_comb(edge_i, comb_i) as usize);
         if h > max2 {
             return false;
         }
@@ -684,14 +687,14 @@ impl Search<'_> {
             }
             let cs = (corner & 15) as usize;
             let cm = t.corner_class_move[(corner >> 4) as usize * 10 + self.p2conj[cs][k] as usize];
-            let corner2 = cm & !15 | self.mult[cs][(cm & 15) as usize] as u16;
+            let corner2 = cm & !15 | self.uds.mult[cs][(cm & 15) as usize] as u16;
             let sp2 = t.slice_perm_move[slice_perm as usize * 10 + k];
             if self.corner_slice(corner2, sp2) as usize >= togo {
                 continue;
             }
             let es = (edge & 15) as usize;
             let em = t.edge_class_move[(edge >> 4) as usize * 10 + self.p2conj[es][k] as usize];
-            let edge2 = em & !15 | self.mult[es][(em & 15) as usize] as u16;
+            let edge2 = em & !15 | self.uds.mult[es][(em & 15) as usize] as u16;
             let comb2 = t.comb_move[comb as usize * 10 + k];
             if self.edge_comb(edge2, comb2) as usize >= togo {
                 continue;
@@ -789,7 +792,6 @@ pub(crate) fn solve(
         y_sym: &super::sym::ud_symmetries()[y],
         sym_move: std::array::from_fn(|s| uds.moves[s]),
         p2conj: phase2_conj(),
-        mult: &uds.mult,
         uds,
         starts,
         path: [0; PATH],
