@@ -241,22 +241,20 @@ impl Tables {
             let table = Nibbles::from_bytes(bytes[at..at + len].into(), c * r)
                 .ok_or_else(|| format!("the {} table has the wrong size", which.name()))?;
             at += len;
-            if !whole {
-                pruning.push(table);
-                continue;
-            }
-            let found = table.distribution();
-            if found[..] != counts[..] {
-                return Err(format!(
-                    "the {} table's values do not occur as often as its counts say",
-                    which.name()
-                ));
-            }
-            if table.get(0) != 0 || found[0] != 1 || found[15] != 0 {
-                return Err(format!(
-                    "the {} table does not have solved alone at 0 and every entry reached",
-                    which.name()
-                ));
+            if whole {
+                let found = table.distribution();
+                if found[..] != counts[..] {
+                    return Err(format!(
+                        "the {} table's values do not occur as often as its counts say",
+                        which.name()
+                    ));
+                }
+                if table.get(0) != 0 || found[0] != 1 || found[15] != 0 {
+                    return Err(format!(
+                        "the {} table does not have solved alone at 0 and every entry reached",
+                        which.name()
+                    ));
+                }
             }
             pruning.push(table);
         }
