@@ -203,6 +203,79 @@ pub fn special_file(path: &Path) -> Option<&'static str> {
     std::fs::metadata(path).ok().and_then(|m| not_a_file(&m))
 }
 
+/// Reads a file the user named, guarded as a table file is: what is not a regular file (a
+/// FIFO that would block, a device that never ends, a directory) is refused without being
+/// read — on Linux it is opened without waiting and its kind checked on the open file, so a
+/// file swapped for a FIFO meanwhile cannot block — and never more than `max` bytes are read,
+/// even from a file that grows meanwhile.
+///
+/// ```
+/// use cubework::table_cache::read_regular;
+/// let e = read_regular(std::path::Path::new("/dev/zero"), 1 << 20).unwrap_err();
+/// assert_eq!(e.to_string(), "is a device, not a regular file");
+/// ```
+pub fn read_regular(path: &Path, max: u64) -> std::io::Result<Vec<u8>> {
+    use std::io::{Error, ErrorKind};
+    if let Some(kind) = special_file(path) {
+        return Err(Error::new(
+            ErrorKind::InvalidInput,
+            format!("is {kind}, not a regular file"),
+        ));
+    }
+    let mut options = std::fs::OpenOptions::new();
+    options.read(true);
+    #[cfg(target_os = "linux")]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.custom_flags(libc::O_NONBLOCK);
+    }
+    let file = options.open(path)?;
+    let meta = file.metadata()?;
+    if let Some(kind) = not_a_file(&meta) {
+        return Err(Error::new(
+            ErrorKind::InvalidInput,
+            format!("is {kind}, not a regular file"),
+        ));
+    }
+    let too_large = |size: u64| {
+        Error::new(
+            ErrorKind::InvalidData,
+            format!("is {size} bytes, more than the {max} read"),
+        )
+    };
+    if meta.len() > max {
+        return Err(too_large(meta.len()));
+    }
+    let mut bytes = Vec::with_capacity(meta.len() as usize);
+    file.take(max + 1).read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > max {
+        return Err(too_large(bytes.len() as u64));
+    }
+    Ok(bytes)
+}
+
+/// Writes `bytes` to `path` whole or not at all: into a temporary file beside it, synced,
+/// then renamed over `path` (a symbolic link at `path` is replaced, never followed). A
+/// reader sees the old file or the new one, never a cut one.
+pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    use std::io::Write;
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.subsec_nanos());
+    let tmp = temporary_name(path, std::process::id(), nanos);
+    let written = std::fs::File::create_new(&tmp).and_then(|mut f| {
+        f.write_all(bytes)?;
+        f.sync_all()
+    });
+    match written.and_then(|()| std::fs::rename(&tmp, path)) {
+        Ok(()) => Ok(()),
+        Err(e) => {
+            let _ = std::fs::remove_file(&tmp);
+            Err(e)
+        }
+    }
+}
+
 /// The file's metadata, if it is there, a regular file, and no larger than the table can be.
 fn checked_meta(path: &Path, spec: &TableFile) -> Result<std::fs::Metadata, CacheError> {
     let meta = std::fs::metadata(path).map_err(|e| match e.kind() {

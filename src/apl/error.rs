@@ -26,6 +26,8 @@ pub enum ErrorKind {
     StackFull,
     /// Stopped by Ctrl-C.
     Interrupt,
+    /// A line that took more steps than the evaluator allows ([`super::MAX_STEPS`]).
+    Limit,
 }
 
 impl ErrorKind {
@@ -42,6 +44,7 @@ impl ErrorKind {
             ErrorKind::WsFull => "WS FULL",
             ErrorKind::StackFull => "STACK FULL",
             ErrorKind::Interrupt => "INTERRUPT",
+            ErrorKind::Limit => "LIMIT ERROR",
         }
     }
 }

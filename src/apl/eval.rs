@@ -11,7 +11,7 @@ use super::error::{AplError, ErrorKind, err};
 use super::func::{self, enclose_item, item_value};
 use super::parse::{Expr, Func, FuncKind, check_size};
 use super::value::{Elem, Value};
-use super::{Definition, MAX_DEPTH};
+use super::{Definition, MAX_ATOMS, MAX_DEPTH};
 
 /// Most applications of a function a scan by a function not associative makes.
 pub(crate) const MAX_SCAN_WORK: usize = super::MAX_ELEMENTS;
@@ -34,6 +34,12 @@ pub(crate) struct Machine<'w> {
     pub(crate) globals: &'w mut HashMap<String, Value>,
     pub(crate) calls: usize,
     pub(crate) evals: usize,
+    /// Steps taken so far in this line, and the most it may take.
+    pub(crate) steps: u64,
+    pub(crate) max_steps: u64,
+    /// The workspace's variables as they were before this line changed them, in order:
+    /// [`Machine::undo`] puts them back when the line fails.
+    pub(crate) replaced: Vec<(String, Option<Value>)>,
 }
 
 type R<T> = Result<T, AplError>;
@@ -64,15 +70,45 @@ impl Machine<'_> {
         }
         match &mut frame.locals {
             Some(l) => l.insert(name.to_string(), v),
-            None => self.globals.insert(name.to_string(), v),
+            None => {
+                let old = self.globals.insert(name.to_string(), v);
+                self.replaced.push((name.to_string(), old));
+                None
+            }
         };
         Ok(())
     }
 
-    pub(crate) fn eval(&mut self, e: &Expr, frame: &mut Frame) -> R<Value> {
+    /// Puts back every variable of the workspace this line changed.
+    pub(crate) fn undo(&mut self) {
+        for (name, old) in self.replaced.drain(..).rev() {
+            match old {
+                Some(v) => self.globals.insert(name, v),
+                None => self.globals.remove(&name),
+            };
+        }
+    }
+
+    /// One more step: an error once the line has taken too many, or Ctrl-C came.
+    fn step(&mut self) -> R<()> {
         if crate::cancel::requested() {
             return err(ErrorKind::Interrupt, "stopped by Ctrl-C");
         }
+        self.steps += 1;
+        if self.steps > self.max_steps {
+            return err(
+                ErrorKind::Limit,
+                format!(
+                    "more than {} steps in one line (a recursion or loop without end?)",
+                    self.max_steps
+                ),
+            );
+        }
+        Ok(())
+    }
+
+    pub(crate) fn eval(&mut self, e: &Expr, frame: &mut Frame) -> R<Value> {
+        self.step()?;
         self.evals += 1;
         if self.evals > MAX_EVAL_DEPTH {
             self.evals -= 1;
@@ -99,14 +135,16 @@ impl Machine<'_> {
                     values.push(self.eval(item, frame)?);
                 }
                 values.reverse();
-                Ok(Value::vector(
-                    values.into_iter().map(enclose_item).collect::<R<_>>()?,
-                ))
+                let v = Value::vector(values.into_iter().map(enclose_item).collect::<R<_>>()?);
+                check_atoms(&v)?;
+                Ok(v)
             }
             Expr::Index(a, idx, pos) => {
                 let idx = self.indices(idx, frame)?;
                 let a = self.eval(a, frame)?;
-                index(&a, &idx).map_err(|e| e.at(line, *pos))
+                index(&a, &idx)
+                    .and_then(|v| check_atoms(&v).map(|()| v))
+                    .map_err(|e| e.at(line, *pos))
             }
             Expr::Monad(f, a) => {
                 let a = self.eval(a, frame)?;
@@ -130,7 +168,9 @@ impl Machine<'_> {
                 let mut target = self.lookup(name, frame).ok_or_else(|| {
                     AplError::new(ErrorKind::Value, format!("{name} has no value")).at(line, *pos)
                 })?;
-                assign(&mut target, &idx, &v).map_err(|e| e.at(line, *pos))?;
+                assign(&mut target, &idx, &v)
+                    .and_then(|()| check_atoms(&target))
+                    .map_err(|e| e.at(line, *pos))?;
                 self.store(name, target, frame)
                     .map_err(|e| e.at(line, *pos))?;
                 Ok(v)
@@ -160,8 +200,21 @@ impl Machine<'_> {
         }
     }
 
-    /// Applies a function to its argument(s).
+    /// Applies a function to its argument(s); its result holds at most [`MAX_ATOMS`] atoms.
     pub(crate) fn apply(
+        &mut self,
+        f: &Func,
+        left: Option<Value>,
+        right: Value,
+        frame: &mut Frame,
+    ) -> R<Value> {
+        self.step()?;
+        let out = self.apply_inner(f, left, right, frame)?;
+        check_atoms(&out)?;
+        Ok(out)
+    }
+
+    fn apply_inner(
         &mut self,
         f: &Func,
         left: Option<Value>,
@@ -194,9 +247,11 @@ impl Machine<'_> {
                 };
                 check_size(l.0.len().saturating_mul(right.0.len()))?;
                 let mut items = Vec::with_capacity(l.0.len() * right.0.len());
+                let mut atoms = Atoms::default();
                 for a in l.0.iter() {
                     for b in right.0.iter() {
                         let r = self.apply(g, Some(item_value(a)), item_value(b), frame)?;
+                        atoms.add(&r)?;
                         items.push(enclose_item(r)?);
                     }
                 }
@@ -225,8 +280,10 @@ impl Machine<'_> {
             }
         };
         let mut items = Vec::with_capacity(pairs.len());
+        let mut atoms = Atoms::default();
         for (a, b) in pairs {
             let r = self.apply(g, a.as_ref().map(item_value), item_value(&b), frame)?;
+            atoms.add(&r)?;
             items.push(enclose_item(r)?);
         }
         Ok(Value::from_shape(&shape, items))
@@ -381,6 +438,39 @@ impl Machine<'_> {
                 Ok(self.lookup(n, &frame).unwrap_or(v))
             }
             _ => Ok(v),
+        }
+    }
+}
+
+/// Refuses a value of more than [`MAX_ATOMS`] atoms, nested ones counted (`WS FULL`).
+pub(crate) fn check_atoms(v: &Value) -> R<()> {
+    match v.atoms_within(MAX_ATOMS) {
+        Some(_) => Ok(()),
+        None => too_many_atoms(),
+    }
+}
+
+fn too_many_atoms<T>() -> R<T> {
+    err(
+        ErrorKind::WsFull,
+        format!("an array of more than the {MAX_ATOMS} atoms allowed, nested ones counted"),
+    )
+}
+
+/// The atoms of the items an operator has made so far, checked as each is made: the result
+/// is refused before its items outgrow [`MAX_ATOMS`], not after.
+#[derive(Default)]
+struct Atoms(usize);
+
+impl Atoms {
+    fn add(&mut self, item: &Value) -> R<()> {
+        let room = MAX_ATOMS - self.0;
+        match item.atoms_within(room) {
+            Some(n) if n < room => {
+                self.0 += n + 1;
+                Ok(())
+            }
+            _ => too_many_atoms(),
         }
     }
 }

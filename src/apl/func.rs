@@ -459,11 +459,18 @@ pub(crate) fn dyad(c: char, axis: Option<f64>, a: Value, w: Value) -> R<Value> {
             let k = axis_or(axis, w.rank(), if c == '/' { w.rank() - 1 } else { 0 })?;
             let counts = whole_vector(&a, "the left argument of /")?;
             let len = w.shape()[k];
-            let counts = if counts.len() == 1 {
-                vec![counts[0]; len]
+            // A single count applies to every item; an axis of one item to every count
+            // (`1 0 1/5` is `5 5`, as in APL2 and Dyalog).
+            let (counts, w) = if counts.len() == 1 {
+                (vec![counts[0]; len], w)
+            } else if len == 1 {
+                check_size(counts.len().saturating_mul(w.0.len()))?;
+                let w = Value(w.0.select(Axis(k), &vec![0; counts.len()]));
+                (counts, w)
             } else {
-                counts
+                (counts, w)
             };
+            let len = w.shape()[k];
             if counts.len() != len {
                 return err(
                     ErrorKind::Length,
@@ -477,12 +484,17 @@ pub(crate) fn dyad(c: char, axis: Option<f64>, a: Value, w: Value) -> R<Value> {
                 let keep: Vec<bool> = counts.iter().map(|&n| n == 1).collect();
                 return Ok(Value(prim::compress(&keep, w.0.view(), k + 1)));
             }
+            // The result's size before anything is made of it: `9e15/1` is refused, not tried.
+            let along = counts
+                .iter()
+                .try_fold(0usize, |t, &n| t.checked_add(usize::try_from(n).ok()?))
+                .unwrap_or(usize::MAX);
+            check_size(along.saturating_mul(w.0.len() / len.max(1)))?;
             let picked: Vec<usize> = counts
                 .iter()
                 .enumerate()
                 .flat_map(|(i, &n)| std::iter::repeat_n(i, n as usize))
                 .collect();
-            check_size(picked.len().saturating_mul(w.0.len() / len.max(1)))?;
             Ok(Value(w.0.select(Axis(k), &picked)))
         }
         '\\' | '⍀' => {
@@ -680,6 +692,13 @@ fn encode(a: Value, w: Value) -> R<Value> {
     }
     let r: Vec<f64> = radices.iter().copied().collect();
     check_size(r.len().saturating_mul(values.len()))?;
+    if r.is_empty() {
+        // No radices, no digits: `(⍳0)⊤5` is empty, of shape `0,⍴⍵`.
+        let shape: Vec<usize> = std::iter::once(0)
+            .chain(values.shape().iter().copied())
+            .collect();
+        return Ok(from_numbers(ArrayD::zeros(IxDyn(&shape))));
+    }
     if r.iter().all(|&x| x == r[0]) {
         return Ok(from_numbers(prim::encode(r[0], r.len(), values.view())));
     }

@@ -228,6 +228,9 @@ pub(crate) enum FuncKind {
 
 enum Item {
     Array(Expr),
+    /// Numbers written side by side: one vector alone, but an item each in a strand with
+    /// other arrays (`1 2 (3 4)` has three items).
+    Numbers(Vec<Elem>),
     Func(Func),
     Arrow(usize),
 }
@@ -338,12 +341,7 @@ impl Parser<'_> {
                         nums.push(Elem::Num(*n));
                         i += 1;
                     }
-                    let v = if nums.len() == 1 {
-                        Value::scalar(nums.remove(0))
-                    } else {
-                        Value::vector(nums)
-                    };
-                    items.push(Item::Array(Expr::Lit(v)));
+                    items.push(Item::Numbers(nums));
                     continue;
                 }
                 Tok::Str(s) => {
@@ -453,7 +451,14 @@ impl Parser<'_> {
                     if close >= to {
                         return self.error("unclosed bracket", t.pos);
                     }
-                    match items.pop() {
+                    // Written numbers are indexed whole: `1 2 3[2]` is 2.
+                    let left = match items.pop() {
+                        Some(nums @ Item::Numbers(_)) => {
+                            Self::strand(vec![nums], None).map(Item::Array)
+                        }
+                        other => other,
+                    };
+                    match left {
                         Some(Item::Func(mut f)) => {
                             if f.axis.is_some() || matches!(f.kind, FuncKind::Defined(_)) {
                                 return self
@@ -513,24 +518,50 @@ impl Parser<'_> {
         Ok(items)
     }
 
-    /// The run of arrays ending before `*i` (a strand if more than one), moving `*i` to its
-    /// start.
-    fn take_array(&self, items: &mut Vec<Item>) -> Option<Expr> {
-        let mut run = Vec::new();
-        while matches!(items.last(), Some(Item::Array(_))) {
-            let Some(Item::Array(a)) = items.pop() else {
-                unreachable!()
+    /// The run of arrays at the end of `items`, first to last.
+    fn take_run(items: &mut Vec<Item>) -> Vec<Item> {
+        let start = items
+            .iter()
+            .rposition(|i| !matches!(i, Item::Array(_) | Item::Numbers(_)))
+            .map_or(0, |p| p + 1);
+        items.split_off(start)
+    }
+
+    /// A run of arrays, and then `last`, as one array: alone, or a strand of them (written
+    /// numbers an item each).
+    fn strand(mut run: Vec<Item>, last: Option<Expr>) -> Option<Expr> {
+        if last.is_none() && run.len() == 1 {
+            return match run.pop() {
+                Some(Item::Array(a)) => Some(a),
+                Some(Item::Numbers(mut nums)) => Some(Expr::Lit(if nums.len() == 1 {
+                    Value::scalar(nums.remove(0))
+                } else {
+                    Value::vector(nums)
+                })),
+                _ => None,
             };
-            run.push(a);
         }
-        match run.len() {
-            0 => None,
-            1 => run.pop(),
-            _ => {
-                run.reverse();
-                Some(Expr::Strand(run))
+        let mut out = Vec::new();
+        for item in run {
+            match item {
+                Item::Array(a) => out.push(a),
+                Item::Numbers(nums) => {
+                    out.extend(nums.into_iter().map(|n| Expr::Lit(Value::scalar(n))));
+                }
+                Item::Func(_) | Item::Arrow(_) => {}
             }
         }
+        out.extend(last);
+        match out.len() {
+            0 => None,
+            1 => out.pop(),
+            _ => Some(Expr::Strand(out)),
+        }
+    }
+
+    /// The run of arrays at the end of `items`, as one array (a strand if more than one).
+    fn take_array(&self, items: &mut Vec<Item>) -> Option<Expr> {
+        Self::strand(Self::take_run(items), None)
     }
 
     fn build(&self, mut items: Vec<Item>, start: usize, end: usize) -> Result<Expr, AplError> {
@@ -570,7 +601,12 @@ impl Parser<'_> {
                         None => Expr::Monad(f, Box::new(rhs)),
                     };
                 }
-                Item::Array(_) => unreachable!("runs of arrays are taken whole"),
+                array @ (Item::Array(_) | Item::Numbers(_)) => {
+                    // Arrays left of an assignment strand with its value: `A B←1` is `A (B←1)`.
+                    items.push(array);
+                    let run = Self::take_run(&mut items);
+                    rhs = Self::strand(run, Some(rhs)).expect("a run and a value");
+                }
             }
         }
         Ok(rhs)

@@ -1,6 +1,7 @@
 //! APL values: arrays (`ndarray::ArrayD`) of numbers, characters and enclosed arrays, and
 //! how APL displays them.
 
+use std::collections::HashMap;
 use std::fmt;
 use std::sync::Arc;
 
@@ -96,6 +97,50 @@ impl Value {
         } else {
             inner + 1
         }
+    }
+
+    /// Its atoms with every enclosed array's counted (an enclosure one more), as many times
+    /// as it appears; `None` once past `limit`. An array shared by many items (`1e6⍴⊂⍳1e6`)
+    /// is walked once, so this costs no more than the memory the value really holds.
+    ///
+    /// ```
+    /// use cubework::apl::{Elem, Value};
+    /// use std::sync::Arc;
+    /// let inner = Arc::new(Value::chars("abc"));
+    /// let v = Value::vector(vec![Elem::Boxed(inner.clone()), Elem::Boxed(inner), Elem::Num(1.0)]);
+    /// assert_eq!(v.atoms_within(100), Some(9));
+    /// assert_eq!(v.atoms_within(8), None);
+    /// ```
+    pub fn atoms_within(&self, limit: usize) -> Option<usize> {
+        self.atoms_memo(limit, &mut HashMap::new())
+    }
+
+    /// [`Value::atoms_within`], remembering the count of each array held by more than one
+    /// item.
+    fn atoms_memo(&self, limit: usize, seen: &mut HashMap<*const Value, usize>) -> Option<usize> {
+        let mut total = 0usize;
+        for e in self.0.iter() {
+            total += match e {
+                Elem::Boxed(inner) if Arc::strong_count(inner) > 1 => {
+                    let at = Arc::as_ptr(inner);
+                    let n = match seen.get(&at) {
+                        Some(&n) => n,
+                        None => {
+                            let n = inner.atoms_memo(limit, seen)?;
+                            seen.insert(at, n);
+                            n
+                        }
+                    };
+                    n + 1
+                }
+                Elem::Boxed(inner) => inner.atoms_memo(limit, seen)? + 1,
+                _ => 1,
+            };
+            if total > limit {
+                return None;
+            }
+        }
+        Some(total)
     }
 
     /// The element an array of this value's kind is padded with (APL's fill): a blank for

@@ -480,10 +480,34 @@ fn draw(session: &Session, request: DrawRequest) -> Result<String> {
     crate::draw::save_drawn(&text, &picture, cube.size(), &request.output)
 }
 
+/// Whether `)save` may write `path`, and whether it replaces an earlier save there: it
+/// replaces only a file that a save wrote (starting with [`crate::apl::SAVED_HEADER`]), never
+/// another file, a directory or a symbolic link.
+fn refuse_to_replace(path: &Path) -> Result<bool> {
+    let Ok(meta) = std::fs::symlink_metadata(path) else {
+        return Ok(false);
+    };
+    let shown = crate::text::echo_path(path);
+    if meta.file_type().is_symlink() {
+        return Err(usage(&format!(
+            ")save: {shown} is a symbolic link; not followed, nothing saved (name the file itself)"
+        )));
+    }
+    let saved = meta.is_file()
+        && crate::table_cache::read_regular(path, crate::apl::MAX_SOURCE_BYTES)
+            .is_ok_and(|b| b.starts_with(crate::apl::SAVED_HEADER.as_bytes()));
+    if !saved {
+        return Err(usage(&format!(
+            ")save: {shown} exists and is not a workspace cubework saved; not replaced (remove it first, or choose another name)"
+        )));
+    }
+    Ok(true)
+}
+
 /// The representations of one's own an APL file defines (its definitions, and its `)rep`
 /// lines), read into the vector's paper workspace.
 fn user_reps_of_file(path: &Path) -> Result<Vec<crate::rep::user::UserRep>> {
-    let source = std::fs::read_to_string(path).map_err(|source| crate::error::Error::File {
+    let source = crate::apl::read_source(path).map_err(|source| crate::error::Error::File {
         path: path.to_path_buf(),
         source,
     })?;
@@ -663,20 +687,31 @@ fn apl(session: &mut Session, request: super::AplRequest) -> Result<Reply> {
                 }
                 lines.push(r.command());
             }
-            let source: String = lines.iter().map(|l| format!("{l}\n")).collect();
-            std::fs::write(&path, &source).map_err(|source| crate::error::Error::Write {
-                path: path.clone(),
-                source,
+            let source: String = std::iter::once(crate::apl::SAVED_HEADER)
+                .chain(lines.iter().map(String::as_str))
+                .map(|l| format!("{l}\n"))
+                .collect();
+            let replaced = refuse_to_replace(&path)?;
+            crate::table_cache::write_atomic(&path, source.as_bytes()).map_err(|source| {
+                crate::error::Error::Write {
+                    path: path.clone(),
+                    source,
+                }
             })?;
             text(format!(
-                "saved {} definitions to {}",
+                "saved {} definitions to {}{}",
                 workspace(session)?.functions().len(),
-                crate::text::echo_path(&path)
+                crate::text::echo_path(&path),
+                if replaced {
+                    " (replacing the earlier save)"
+                } else {
+                    ""
+                }
             ))
         }
         A::Load(path) => {
             let source =
-                std::fs::read_to_string(&path).map_err(|source| crate::error::Error::File {
+                crate::apl::read_source(&path).map_err(|source| crate::error::Error::File {
                     path: path.clone(),
                     source,
                 })?;
