@@ -11,15 +11,17 @@
 //! it, as an error naming the bracket), so a pasted multi-line algorithm is one state and a
 //! typo loses no state after it. A line that cannot be read or solved is reported on
 //! the error stream as `cubework: line N: …` and gets no output line; the rest are still
-//! solved. Lines are read as [`crate::lines`] reads them: one that is not UTF-8 is such an
+//! solved. A solve that panics (a bug) is such a line's error, never the batch's end. Lines are read as [`crate::lines`] reads them: one that is not UTF-8 is such an
 //! error, one longer than 1 MiB or holding a NUL byte (binary input) ends the batch there.
 
 use std::collections::{BTreeMap, VecDeque};
 use std::io::{BufRead, Write};
+use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::{Arc, Condvar, Mutex, mpsc};
 use std::time::{Duration, Instant};
 
 use crate::alg::format_in;
+use crate::cube::Cube;
 use crate::error::{Error, Result};
 use crate::input::Input;
 use crate::lines::{Joiner, Lines};
@@ -165,9 +167,16 @@ enum Outcome {
     Failed(Error),
     /// Not read: the whole error line, after `cubework: `.
     Unread(String),
+    /// The solve panicked (a bug): what the panic said.
+    Panicked(String),
     /// Ctrl-C came while it was being solved.
     Stopped,
 }
+
+/// How a batch solves one cube: [`crate::solve::solve`] (a test gives one of its own).
+type Solver<'s> = dyn Fn(&Cube, Method, &Limits, &Progress) -> std::result::Result<Solution, SolveError>
+    + Sync
+    + 's;
 
 /// What the reader and the solvers tell the writer: a statement's outcome (its place in the
 /// input and its line number), or how many statements there were.
@@ -325,26 +334,43 @@ fn read_statements(
     let _ = reports.send(Report::Total(seq));
 }
 
-/// Solves one state of a batch (its text a statement of the input).
+/// Solves one state of a batch (its text a statement of the input) by `solver`. A panic in
+/// the reading or the solve is caught: it is this statement's outcome, and the worker goes on
+/// with the next.
 fn solve_statement(
     text: &str,
     method: Method,
     limits: &Limits,
     notation: Notation,
     progress: &Progress,
+    solver: &Solver,
 ) -> Outcome {
     let start = Instant::now();
-    let solved = read_state_of(text, method.size(), notation).and_then(|state| {
-        let cube = state.to_cube(method.size()).map_err(SolveError::from)?;
-        Ok(crate::solve::solve(&cube, method, limits, progress)?)
-    });
+    let solved = catch_unwind(AssertUnwindSafe(|| {
+        read_state_of(text, method.size(), notation).and_then(|state| {
+            let cube = state.to_cube(method.size()).map_err(SolveError::from)?;
+            Ok(solver(&cube, method, limits, progress)?)
+        })
+    }));
     if crate::cancel::requested() {
         // Whatever the solver made of a stopped search, this line has no answer.
         return Outcome::Stopped;
     }
     match solved {
-        Ok(solution) => Outcome::Solved(Box::new(solution), start.elapsed()),
-        Err(e) => Outcome::Failed(e),
+        Ok(Ok(solution)) => Outcome::Solved(Box::new(solution), start.elapsed()),
+        Ok(Err(e)) => Outcome::Failed(e),
+        Err(panic) => Outcome::Panicked(panic_message(panic.as_ref())),
+    }
+}
+
+/// What a panic said, as far as its payload tells.
+fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
+    if let Some(text) = payload.downcast_ref::<&str>() {
+        text.to_string()
+    } else if let Some(text) = payload.downcast_ref::<String>() {
+        text.clone()
+    } else {
+        "no message".to_string()
     }
 }
 
@@ -353,8 +379,9 @@ fn solve_statement(
 /// state that needs no moves) and one line a failure to `errors`, in its place among them
 /// (whose own write errors are ignored: there is no one left to tell). An answer a search set
 /// out to prove shortest but did not is written all the same, with a line on `errors` saying
-/// what was proven. The method's tables are loaded before the first line, and its limits
-/// checked (an error then is the batch's).
+/// what was proven. A solve that panics (a bug) is its line's error: the other lines are still
+/// solved. The method's tables are loaded before the first line, and its limits checked (an
+/// error then is the batch's).
 ///
 /// The states are solved [`Job::threads`] at a time (see [`share_threads`]; `job.limits`'
 /// threads are replaced by the share of each solve); the input is read on a thread of its
@@ -388,6 +415,17 @@ pub fn run(
     errors: &mut dyn Write,
     job: &Job,
 ) -> Result<Summary> {
+    run_with(input, out, errors, job, &crate::solve::solve)
+}
+
+/// [`run`], each cube solved by `solver`.
+fn run_with(
+    input: impl BufRead + Send + 'static,
+    out: &mut dyn Write,
+    errors: &mut dyn Write,
+    job: &Job,
+    solver: &Solver,
+) -> Result<Summary> {
     let method = job.method;
     let (workers, each) = share_threads(
         method,
@@ -419,7 +457,8 @@ pub fn run(
             let (queue, reports, limits) = (&queue, reports.clone(), &limits);
             scope.spawn(move || {
                 while let Some((seq, number, text)) = queue.pop() {
-                    let outcome = solve_statement(&text, method, limits, notation, &progress);
+                    let outcome =
+                        solve_statement(&text, method, limits, notation, &progress, solver);
                     if reports.send(Report::Done(seq, number, outcome)).is_err() {
                         break;
                     }
@@ -480,6 +519,13 @@ fn write_in_order(
                 Outcome::Unread(why) => {
                     summary.failed += 1;
                     let _ = writeln!(errors, "cubework: {why}");
+                }
+                Outcome::Panicked(why) => {
+                    summary.failed += 1;
+                    let _ = writeln!(
+                        errors,
+                        "cubework: line {number}: internal error: the solve panicked: {why}"
+                    );
                 }
                 Outcome::Stopped => {
                     summary.stopped = Some(number);
@@ -586,6 +632,62 @@ mod tests {
             lines[3],
             "err: cubework: line 4: '(' at column 1 is never closed"
         );
+    }
+
+    /// The cube `alg` makes from solved.
+    fn cube_of(alg: &str) -> Cube {
+        let mut cube = Cube::solved();
+        cube.apply_all(&crate::parse_moves(alg, Notation::Standard).unwrap())
+            .unwrap();
+        cube
+    }
+
+    #[test]
+    fn a_panicking_worker_answers_its_line_and_the_batch_goes_on() {
+        // More lines after the one that panics than the queue has room for, on one worker
+        // and on two: a worker that died with its line would leave the batch waiting for
+        // ever.
+        let input = "R U\nF\nU\nR2\nL\nD\nB\nF2\nU2\n";
+        let f = cube_of("F");
+        for threads in [1, 2] {
+            let (done, heard) = mpsc::channel();
+            let f = f.clone();
+            std::thread::spawn(move || {
+                let solver = move |cube: &Cube, method, limits: &Limits, progress: &Progress| {
+                    if *cube == f {
+                        panic!("a solver bug");
+                    }
+                    crate::solve::solve(cube, method, limits, progress)
+                };
+                let (mut out, mut err) = (Vec::new(), Vec::new());
+                let job = beginner_job(Some(threads));
+                let summary = run_with(input.as_bytes(), &mut out, &mut err, &job, &solver);
+                let _ = done.send((summary.unwrap(), out, err));
+            });
+            let (summary, out, err) = heard
+                .recv_timeout(Duration::from_secs(60))
+                .expect("the batch ends");
+            assert_eq!(
+                (summary.solved, summary.failed),
+                (8, 1),
+                "{threads} threads"
+            );
+            let out = String::from_utf8(out).unwrap();
+            let lines: Vec<&str> = out.lines().collect();
+            assert_eq!(lines.len(), 8, "{threads} threads: {out}");
+            // Every other line answered, in order (a failed line has no output line).
+            for (state, line) in input.lines().filter(|&l| l != "F").zip(&lines) {
+                let mut cube = cube_of(state);
+                cube.apply_all(&crate::parse_moves(line, Notation::Standard).unwrap())
+                    .unwrap();
+                assert!(cube.is_solved(), "{threads} threads: {state}: {line}");
+            }
+            assert_eq!(
+                String::from_utf8(err).unwrap(),
+                "cubework: line 2: internal error: the solve panicked: a solver bug\n",
+                "{threads} threads"
+            );
+        }
     }
 
     #[test]
