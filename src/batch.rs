@@ -1,18 +1,19 @@
 //! Solving many cubes at once: `cubework solve --batch FILE` reads one state a line and
-//! writes one solution a line, in the same order, each found by [`crate::solve::solve`] with
-//! the [`Job`]'s method and limits, several states at once (one a core unless told; see
-//! [`run`]).
+//! writes one line for each line it reads, in the same order, each solution found by
+//! [`crate::solve::solve`] with the [`Job`]'s method and limits, several states at once (one a
+//! core unless told; see [`run`]).
 //!
 //! A line is read by [`crate::input::read_state`]: a facelet string if it is shaped like one
 //! (face or colour letters, about 54 of them: a near miss is named, not read as moves), and
-//! otherwise a move sequence from solved (sequence algebra allowed); blank lines
-//! and lines starting with `#` are skipped. A line that leaves a bracket open goes on with the
-//! next lines while they read as moves (a blank line, a `#` line or a facelet-shaped line ends
-//! it, as an error naming the bracket), so a pasted multi-line algorithm is one state and a
-//! typo loses no state after it. A line that cannot be read or solved is reported on
-//! the error stream as `cubework: line N: …` and gets no output line; the rest are still
-//! solved. A solve that panics (a bug) is such a line's error, never the batch's end. Lines are read as [`crate::lines`] reads them: one that is not UTF-8 is such an
-//! error, one longer than 1 MiB or holding a NUL byte (binary input) ends the batch there.
+//! otherwise a move sequence from solved (sequence algebra allowed). Each line is one state:
+//! lines are never joined, so a bracket left open is that line's error and the lines after it
+//! are states of their own. Output line N answers input line N, so `paste states.txt
+//! answers.txt` lines up: a solved state's line is its solution (empty for a state that needs
+//! no moves), and a blank line, a `#` comment, and a line that cannot be read or solved get an
+//! empty line, the last two with `cubework: line N: …` on the error stream; the rest are still
+//! solved. A solve that panics (a bug) is such a line's error, never the batch's end. Lines are
+//! read as [`crate::lines`] reads them: one that is not UTF-8 is such an error, one longer than
+//! 1 MiB or holding a NUL byte (binary input) ends the batch there.
 
 use std::collections::{BTreeMap, VecDeque};
 use std::io::{BufRead, Write};
@@ -24,9 +25,9 @@ use crate::alg::format_in;
 use crate::cube::Cube;
 use crate::error::{Error, Result};
 use crate::input::Input;
-use crate::lines::{Joiner, Lines};
+use crate::lines::Lines;
 use crate::metric::Metric;
-use crate::parser::{Notation, ParseErrorKind, unclosed_bracket};
+use crate::parser::Notation;
 use crate::solve::{Limits, Method, Progress, Solution, SolveError};
 
 /// What a batch did: how many states were solved or failed, how long each solve took, and
@@ -152,17 +153,12 @@ fn read_state_of(line: &str, n: usize, notation: Notation) -> Result<Input> {
     Ok(crate::input::read_state(line, n, notation)?)
 }
 
-/// Whether `line` is shaped like a facelet string of size `n` (the one test [`read_state`]
-/// uses): a state of its own, never the rest of a sequence whose bracket a line before left
-/// open.
-fn is_facelets(line: &str, n: usize) -> bool {
-    crate::cube::Cube::is_facelet_shaped(line.trim(), n)
-}
-
-/// What became of one statement of the input, in input order.
+/// What became of one line of the input, in input order.
 enum Outcome {
     /// Solved, in this long (reading the line included).
     Solved(Box<Solution>, Duration),
+    /// Blank, or a `#` comment: no state asked about.
+    Nothing,
     /// Read but not solved: the line's error, before the front end's advice.
     Failed(Error),
     /// Not read: the whole error line, after `cubework: `.
@@ -178,20 +174,21 @@ type Solver<'s> = dyn Fn(&Cube, Method, &Limits, &Progress) -> std::result::Resu
     + Sync
     + 's;
 
-/// What the reader and the solvers tell the writer: a statement's outcome (its place in the
-/// input and its line number), or how many statements there were.
+/// What the reader and the solvers tell the writer: a line's outcome (its place in the
+/// input and its line number), or how many lines there were.
 enum Report {
     Done(usize, usize, Outcome),
     Total(usize),
 }
 
-/// The statements waiting to be solved: filled by the reader, emptied by the solvers, never
-/// longer than its room (the reader waits), closed when the input ends or the batch stops.
+/// The lines waiting to be solved: filled by the reader, emptied by the solvers, never
+/// longer than its room, and never more than [`AHEAD`] lines past the first line not yet
+/// written (the reader waits), closed when the input ends or the batch stops.
 struct Queue {
     state: Mutex<QueueState>,
-    /// Told when a statement comes or the queue closes.
+    /// Told when a line comes or the queue closes.
     filled: Condvar,
-    /// Told when a statement is taken or the queue closes.
+    /// Told when a line is taken or written, or the queue closes.
     emptied: Condvar,
     room: usize,
 }
@@ -199,7 +196,14 @@ struct Queue {
 struct QueueState {
     waiting: VecDeque<(usize, usize, String)>,
     closed: bool,
+    /// The place of the first line not yet written.
+    written: usize,
 }
+
+/// How many lines the reader may read past the first line not yet written: every line read
+/// has its outcome held until the lines before it are written, so this bounds what a batch
+/// holds (a long search on one line, a million blank lines after it).
+const AHEAD: usize = 4096;
 
 impl Queue {
     fn new(room: usize) -> Queue {
@@ -207,6 +211,7 @@ impl Queue {
             state: Mutex::new(QueueState {
                 waiting: VecDeque::new(),
                 closed: false,
+                written: 0,
             }),
             filled: Condvar::new(),
             emptied: Condvar::new(),
@@ -218,18 +223,43 @@ impl Queue {
         self.state.lock().unwrap_or_else(|e| e.into_inner())
     }
 
-    /// Adds a statement once there is room; false if the queue was closed.
-    fn push(&self, item: (usize, usize, String)) -> bool {
+    /// Waits until the line in place `seq` may be read on: at most [`AHEAD`] past the first
+    /// line not yet written, and (`solve`) room for it in the queue; the state, or `None` if
+    /// the queue was closed.
+    fn wait_for_room(
+        &self,
+        seq: usize,
+        solve: bool,
+    ) -> Option<std::sync::MutexGuard<'_, QueueState>> {
         let mut state = self.lock();
-        while !state.closed && state.waiting.len() >= self.room {
+        while !state.closed
+            && (seq >= state.written + AHEAD || (solve && state.waiting.len() >= self.room))
+        {
             state = self.emptied.wait(state).unwrap_or_else(|e| e.into_inner());
         }
-        if state.closed {
+        (!state.closed).then_some(state)
+    }
+
+    /// Waits until the line in place `seq`, which needs no solving, may be read on; false if
+    /// the queue was closed.
+    fn admit(&self, seq: usize) -> bool {
+        self.wait_for_room(seq, false).is_some()
+    }
+
+    /// Adds a line to solve once there is room; false if the queue was closed.
+    fn push(&self, item: (usize, usize, String)) -> bool {
+        let Some(mut state) = self.wait_for_room(item.0, true) else {
             return false;
-        }
+        };
         state.waiting.push_back(item);
         self.filled.notify_one();
         true
+    }
+
+    /// Every line before place `next` is written.
+    fn written(&self, next: usize) {
+        self.lock().written = next;
+        self.emptied.notify_all();
     }
 
     /// The next statement, waiting for one; `None` once the queue is closed and empty.
@@ -273,60 +303,40 @@ pub fn share_threads(method: Method, threads: usize) -> (usize, usize) {
     }
 }
 
-/// Reads the statements of `input` on its own thread, handing each state to `queue` and
-/// telling `reports` of each line it cannot read, then of how many there were. It stops
-/// when the input ends or the queue is closed.
-fn read_statements(
+/// Reads the lines of `input` on its own thread, handing each state to `queue` and telling
+/// `reports` of each line with no state (blank, a comment) or that it cannot read, then of how
+/// many lines there were. Each line is one state: lines are never joined. It stops when the
+/// input ends or the queue is closed.
+fn read_lines(
     input: impl BufRead + Send + 'static,
-    n: usize,
-    notation: Notation,
     queue: Arc<Queue>,
     reports: mpsc::Sender<Report>,
 ) {
-    // A bracket left open goes on to the next lines while they read as moves: an empty line,
-    // a note or a facelet string ends the statement, as an error naming the bracket.
-    let joiner = Joiner::new(crate::parser::bracket_balance, move |line: &str| {
-        !is_facelets(line, n)
-    });
     let mut seq = 0;
-    for read in crate::lines::statements(Lines::new(input), joiner) {
-        let (number, line) = match read {
-            Ok(statement) if statement.open => {
-                // The open bracket is the error, unless the text goes wrong before it.
-                let first = match read_state_of(&statement.text, n, notation) {
-                    Err(e)
-                        if e.parse_error()
-                            .is_some_and(|p| p.kind != ParseErrorKind::Unclosed) =>
-                    {
-                        None
+    for read in Lines::new(input) {
+        match read {
+            Ok((number, line)) => {
+                let text = line.trim();
+                if text.is_empty() || text.starts_with('#') {
+                    if !queue.admit(seq) {
+                        return;
                     }
-                    _ => unclosed_bracket(&statement.text, notation),
-                };
-                if let Some((index, e)) = first {
-                    let number = statement.line + index;
-                    let why = Outcome::Unread(format!("line {number}: {e}"));
-                    let _ = reports.send(Report::Done(seq, number, why));
-                    seq += 1;
-                    continue;
+                    let _ = reports.send(Report::Done(seq, number, Outcome::Nothing));
+                } else if !queue.push((seq, number, text.to_string())) {
+                    return;
                 }
-                (statement.line, statement.text)
             }
-            Ok(statement) => (statement.line, statement.text),
             Err(e) => {
-                let _ = reports.send(Report::Done(seq, e.line(), Outcome::Unread(e.to_string())));
-                seq += 1;
-                if e.is_recoverable() {
-                    continue;
+                if !queue.admit(seq) {
+                    return;
                 }
-                break;
+                let stop = !e.is_recoverable();
+                let _ = reports.send(Report::Done(seq, e.line(), Outcome::Unread(e.to_string())));
+                if stop {
+                    seq += 1;
+                    break;
+                }
             }
-        };
-        let text = line.trim();
-        if text.is_empty() || text.starts_with('#') {
-            continue;
-        }
-        if !queue.push((seq, number, text.to_string())) {
-            return;
         }
         seq += 1;
     }
@@ -334,10 +344,10 @@ fn read_statements(
     let _ = reports.send(Report::Total(seq));
 }
 
-/// Solves one state of a batch (its text a statement of the input) by `solver`. A panic in
-/// the reading or the solve is caught: it is this statement's outcome, and the worker goes on
-/// with the next.
-fn solve_statement(
+/// Solves one state of a batch (its text a line of the input) by `solver`. A panic in the
+/// reading or the solve is caught: it is this line's outcome, and the worker goes on with the
+/// next line.
+fn solve_line(
     text: &str,
     method: Method,
     limits: &Limits,
@@ -374,14 +384,17 @@ fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
     }
 }
 
-/// Solves every state in `input` as `job` says, writing one solution a line to `out`, in the
-/// input's order (flushed as soon as the lines before it are written; an empty line for a
-/// state that needs no moves) and one line a failure to `errors`, in its place among them
-/// (whose own write errors are ignored: there is no one left to tell). An answer a search set
-/// out to prove shortest but did not is written all the same, with a line on `errors` saying
-/// what was proven. A solve that panics (a bug) is its line's error: the other lines are still
-/// solved. The method's tables are loaded before the first line, and its limits checked (an
-/// error then is the batch's).
+/// Solves every state in `input` as `job` says, writing one line to `out` for each line of
+/// the input, in the input's order: a solved state's solution (an empty line for a state that
+/// needs no moves), and an empty line for a blank line, a `#` comment or a line that could
+/// not be read or solved, whose error goes to `errors` as `cubework: line N: …`, in its place
+/// among them (whose own write errors are ignored: there is no one left to tell). So output
+/// line N answers input line N. Each line is written whole with one `write_all`, and `out` is
+/// flushed as soon as the lines before are written. An answer a search set out to prove
+/// shortest but did not is written all the same, with a line on `errors` saying what was
+/// proven. A solve that panics (a bug) is its line's error: the other lines are still solved.
+/// The method's tables are loaded before the first line, and its limits checked (an error
+/// then is the batch's).
 ///
 /// The states are solved [`Job::threads`] at a time (see [`share_threads`]; `job.limits`'
 /// threads are replaced by the share of each solve); the input is read on a thread of its
@@ -406,7 +419,12 @@ fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
 /// };
 /// let summary = run(input.as_bytes(), &mut out, &mut err, &job).unwrap();
 /// assert_eq!((summary.solved, summary.failed), (2, 1));
-/// assert_eq!(String::from_utf8(out).unwrap().lines().count(), 2);
+/// // One output line for each input line: the blank, the bad and the comment ones empty.
+/// let out = String::from_utf8(out).unwrap();
+/// let lines: Vec<&str> = out.lines().collect();
+/// assert_eq!(lines.len(), 5);
+/// assert_eq!([lines[1], lines[2], lines[3]], ["", "", ""]);
+/// assert!(!lines[0].is_empty() && !lines[4].is_empty());
 /// assert_eq!(String::from_utf8(err).unwrap(), "cubework: line 3: unknown move 'Q' at column 1\n");
 /// ```
 pub fn run(
@@ -446,10 +464,9 @@ fn run_with(
     {
         // The reader is not joined: a batch stopped by Ctrl-C does not wait for more input.
         let (queue, reports) = (Arc::clone(&queue), reports.clone());
-        let notation = job.notation;
         std::thread::Builder::new()
             .name("cubework-batch-reader".into())
-            .spawn(move || read_statements(input, method.size(), notation, queue, reports))?;
+            .spawn(move || read_lines(input, queue, reports))?;
     }
     let (notation, progress) = (job.notation, job.progress);
     std::thread::scope(|scope| -> Result<()> {
@@ -457,8 +474,7 @@ fn run_with(
             let (queue, reports, limits) = (&queue, reports.clone(), &limits);
             scope.spawn(move || {
                 while let Some((seq, number, text)) = queue.pop() {
-                    let outcome =
-                        solve_statement(&text, method, limits, notation, &progress, solver);
+                    let outcome = solve_line(&text, method, limits, notation, &progress, solver);
                     if reports.send(Report::Done(seq, number, outcome)).is_err() {
                         break;
                     }
@@ -468,7 +484,7 @@ fn run_with(
         drop(reports);
         // Whatever ends the writing (the last line, Ctrl-C, a failed write), the solvers and
         // the reader stop taking and giving states.
-        let written = write_in_order(&heard, out, errors, job, &mut summary);
+        let written = write_in_order(&heard, &queue, out, errors, job, &mut summary);
         queue.close(true);
         drop(heard);
         written
@@ -476,10 +492,11 @@ fn run_with(
     Ok(summary)
 }
 
-/// Writes each statement's outcome as it comes in, in input order, until the last, or until
-/// Ctrl-C stopped one.
+/// Writes each line's outcome as it comes in, in input order, one output line each, until
+/// the last, or until Ctrl-C stopped one.
 fn write_in_order(
     heard: &mpsc::Receiver<Report>,
+    queue: &Queue,
     out: &mut dyn Write,
     errors: &mut dyn Write,
     job: &Job,
@@ -487,6 +504,7 @@ fn write_in_order(
 ) -> Result<()> {
     let mut waiting = BTreeMap::new();
     let (mut next, mut total) = (0, None);
+    let mut line = String::new();
     while total != Some(next) {
         match heard.recv() {
             Ok(Report::Done(seq, number, outcome)) => {
@@ -496,8 +514,10 @@ fn write_in_order(
             // Every sender gone without the total: the reader failed; what came is written.
             Err(_) => break,
         }
+        let ready = waiting.contains_key(&next);
         while let Some((number, outcome)) = waiting.remove(&next) {
             next += 1;
+            line.clear();
             match outcome {
                 Outcome::Solved(solution, time) => {
                     summary.times.push(time);
@@ -507,11 +527,9 @@ fn write_in_order(
                         let _ = writeln!(errors, "cubework: line {number}: {why}");
                     }
                     summary.lengths.push(solution.length());
-                    writeln!(out, "{}", format_in(&solution.moves, job.notation))?;
-                    // Each answer out as soon as the lines before it are: a batch stopped by
-                    // Ctrl-C or killed keeps every line it wrote.
-                    out.flush()?;
+                    line.push_str(&format_in(&solution.moves, job.notation));
                 }
+                Outcome::Nothing => {}
                 Outcome::Failed(e) => {
                     summary.failed += 1;
                     let _ = writeln!(errors, "cubework: line {number}: {}", (job.advise)(e));
@@ -530,9 +548,18 @@ fn write_in_order(
                 Outcome::Stopped => {
                     summary.stopped = Some(number);
                     let _ = writeln!(errors, "cubework: line {number}: stopped by Ctrl-C");
-                    return Ok(());
+                    return Ok(out.flush()?);
                 }
             }
+            // The whole line in one write: no line is written in parts.
+            line.push('\n');
+            out.write_all(line.as_bytes())?;
+        }
+        if ready {
+            // Each answer out as soon as the lines before it are: a batch stopped by Ctrl-C
+            // or killed keeps every line it wrote.
+            out.flush()?;
+            queue.written(next);
         }
     }
     Ok(())
@@ -624,14 +651,27 @@ mod tests {
             lines[..2].iter().all(|l| l.starts_with("out: ")),
             "{lines:?}"
         );
+        // Each error before its line's empty answer; the blank line after `(R U` an empty
+        // answer of its own; then the next two lines' solutions.
         assert_eq!(
-            lines[2],
-            "err: cubework: line 3: unknown move 'Q' at column 1"
+            lines[2..7],
+            [
+                "err: cubework: line 3: unknown move 'Q' at column 1",
+                "out: ",
+                "err: cubework: line 4: '(' at column 1 is never closed",
+                "out: ",
+                "out: ",
+            ],
+            "{lines:?}"
         );
-        assert_eq!(
-            lines[3],
-            "err: cubework: line 4: '(' at column 1 is never closed"
+        assert!(
+            lines[7..9].iter().all(|l| l.len() > "out: ".len()),
+            "{lines:?}"
         );
+        // One output line for each of the 48 input lines.
+        let answers = lines.iter().filter(|l| l.starts_with("out: ")).count();
+        assert_eq!(answers, input.lines().count());
+        assert_eq!(answers, 48);
     }
 
     /// The cube `alg` makes from solved.
@@ -674,13 +714,15 @@ mod tests {
             );
             let out = String::from_utf8(out).unwrap();
             let lines: Vec<&str> = out.lines().collect();
-            assert_eq!(lines.len(), 8, "{threads} threads: {out}");
-            // Every other line answered, in order (a failed line has no output line).
-            for (state, line) in input.lines().filter(|&l| l != "F").zip(&lines) {
-                let mut cube = cube_of(state);
-                cube.apply_all(&crate::parse_moves(line, Notation::Standard).unwrap())
-                    .unwrap();
-                assert!(cube.is_solved(), "{threads} threads: {state}: {line}");
+            assert_eq!(lines.len(), 9, "{threads} threads: {out}");
+            assert_eq!(lines[1], "", "{threads} threads: {out}");
+            for (state, line) in input.lines().zip(&lines) {
+                if state != "F" {
+                    let mut cube = cube_of(state);
+                    cube.apply_all(&crate::parse_moves(line, Notation::Standard).unwrap())
+                        .unwrap();
+                    assert!(cube.is_solved(), "{threads} threads: {state}: {line}");
+                }
             }
             assert_eq!(
                 String::from_utf8(err).unwrap(),
@@ -688,6 +730,50 @@ mod tests {
                 "{threads} threads"
             );
         }
+    }
+
+    /// Input that counts the bytes read from it.
+    struct Counted(
+        std::io::Cursor<Vec<u8>>,
+        Arc<std::sync::atomic::AtomicUsize>,
+    );
+
+    impl std::io::Read for Counted {
+        fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+            let n = self.0.read(buf)?;
+            self.1.fetch_add(n, std::sync::atomic::Ordering::SeqCst);
+            Ok(n)
+        }
+    }
+
+    #[test]
+    fn a_slow_line_keeps_the_reader_a_bounded_number_of_lines_ahead() {
+        // A slow first line, then a million blank lines: each blank line's (empty) answer
+        // waits for the first line's, so reading them all meanwhile would hold them all.
+        let blank = 1_000_000;
+        let input = format!("R\n{}", "\n".repeat(blank)).into_bytes();
+        let read = Arc::new(std::sync::atomic::AtomicUsize::new(0));
+        let input = std::io::BufReader::new(Counted(std::io::Cursor::new(input), read.clone()));
+        let read_meanwhile = Mutex::new(None);
+        let r = cube_of("R");
+        let solver = |cube: &Cube, method, limits: &Limits, progress: &Progress| {
+            if *cube == r {
+                std::thread::sleep(Duration::from_secs(1));
+                *read_meanwhile.lock().unwrap() =
+                    Some(read.load(std::sync::atomic::Ordering::SeqCst));
+            }
+            crate::solve::solve(cube, method, limits, progress)
+        };
+        let (mut out, mut err) = (Vec::new(), Vec::new());
+        let summary = run_with(input, &mut out, &mut err, &beginner_job(Some(2)), &solver).unwrap();
+        assert_eq!((summary.solved, summary.failed), (1, 0));
+        assert_eq!(out.iter().filter(|&&b| b == b'\n').count(), blank + 1);
+        let read_meanwhile = read_meanwhile.lock().unwrap().unwrap();
+        // The lines it may read ahead, and what a buffered reader reads at once.
+        assert!(
+            read_meanwhile <= 2 + AHEAD + 64 * 1024,
+            "{read_meanwhile} bytes read"
+        );
     }
 
     #[test]

@@ -332,7 +332,8 @@ pub enum Command {
         #[arg(long, value_name = "FACELETS", conflicts_with = "alg")]
         facelets: Option<String>,
         /// Solve every state in FILE (`-`: standard input), one a line (a facelet string or
-        /// moves), printing one solution a line; a summary goes to stderr.
+        /// moves), printing one line for each line: its solution, or an empty line for a
+        /// blank, `#` comment or failed line (the error on stderr); a summary goes to stderr.
         #[arg(long, value_name = "FILE", conflicts_with_all = ["alg", "facelets"])]
         batch: Option<std::path::PathBuf>,
         /// The state as moves from solved.
@@ -1029,9 +1030,9 @@ pub fn input(facelets: Option<String>, alg: &[String], notation: Notation) -> Re
         None => Input::Moves(parse_sequence(&alg.join(" "), notation)?),
     })
 }
-/// `cubework solve --batch FILE`: one solution a line on stdout, a line on stderr for each
-/// state that fails and a summary at the end; exit status 130 if Ctrl-C stopped it, else 2
-/// if any failed.
+/// `cubework solve --batch FILE`: one line on stdout for each input line (its solution, or
+/// empty for a blank, comment or failed line), a line on stderr for each line that fails and
+/// a summary at the end; exit status 130 if Ctrl-C stopped it, else 2 if any failed.
 pub fn solve_batch(
     file: &std::path::Path,
     method: Method,
