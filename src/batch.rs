@@ -13,10 +13,11 @@
 //! empty line, the last two with `cubework: line N: …` on the error stream; the rest are still
 //! solved. A solve that panics (a bug) is such a line's error, never the batch's end. Lines are
 //! read as [`crate::lines`] reads them: one that is not UTF-8 is such an error, one longer than
-//! 1 MiB or holding a NUL byte (binary input) ends the batch there.
+//! 1 MiB or holding a NUL byte (binary input) ends the batch there. Answers are written a whole
+//! line at a time; through [`WholeLines`] a failed write leaves no part of a line behind.
 
 use std::collections::{BTreeMap, VecDeque};
-use std::io::{BufRead, Write};
+use std::io::{BufRead, Seek, Write};
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::{Arc, Condvar, Mutex, mpsc};
 use std::time::{Duration, Instant};
@@ -390,11 +391,11 @@ fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
 /// not be read or solved, whose error goes to `errors` as `cubework: line N: …`, in its place
 /// among them (whose own write errors are ignored: there is no one left to tell). So output
 /// line N answers input line N. Each line is written whole with one `write_all`, and `out` is
-/// flushed as soon as the lines before are written. An answer a search set out to prove
-/// shortest but did not is written all the same, with a line on `errors` saying what was
-/// proven. A solve that panics (a bug) is its line's error: the other lines are still solved.
-/// The method's tables are loaded before the first line, and its limits checked (an error
-/// then is the batch's).
+/// flushed as soon as the lines before are written (with [`WholeLines`] a failed write leaves
+/// no part of a line). An answer a search set out to prove shortest but did not is written
+/// all the same, with a line on `errors` saying what was proven. A solve that panics (a bug)
+/// is its line's error: the other lines are still solved. The method's tables are loaded
+/// before the first line, and its limits checked (an error then is the batch's).
 ///
 /// The states are solved [`Job::threads`] at a time (see [`share_threads`]; `job.limits`'
 /// threads are replaced by the share of each solve); the input is read on a thread of its
@@ -563,6 +564,108 @@ fn write_in_order(
         }
     }
     Ok(())
+}
+
+/// A file (standard output, as [`WholeLines::stdout`] gives it) that a batch's answers are
+/// written to a whole line at a time: what is written is held until [`Write::flush`], which
+/// writes it out. When a write fails after part of a line went out (a full disk, the
+/// file-size limit), a regular file is cut back to the end of the last whole line, and the
+/// error says which line's answer was taken back; where the output cannot be cut back (a pipe,
+/// a terminal) the error says which line is cut short. Lines are counted from 1, as a batch's
+/// answers are: line N answers input line N.
+pub struct WholeLines {
+    file: std::fs::File,
+    /// Whether the file is a regular file (which can be cut back).
+    regular: bool,
+    /// Written, not yet flushed.
+    held: Vec<u8>,
+    /// Whole lines written so far.
+    lines: usize,
+}
+
+impl WholeLines {
+    /// Lines written to `file` (at its offset, or its end if it appends).
+    pub fn new(file: std::fs::File) -> WholeLines {
+        let regular = file.metadata().is_ok_and(|m| m.is_file());
+        WholeLines {
+            file,
+            regular,
+            held: Vec::new(),
+            lines: 0,
+        }
+    }
+
+    /// Lines written to standard output, through a descriptor of its own (a duplicate: the
+    /// same open file and offset).
+    #[cfg(unix)]
+    pub fn stdout() -> std::io::Result<WholeLines> {
+        use std::os::fd::AsFd;
+        let fd = std::io::stdout().as_fd().try_clone_to_owned()?;
+        Ok(WholeLines::new(std::fs::File::from(fd)))
+    }
+
+    /// The error of a write that failed after `done` bytes of those held went out: the file
+    /// cut back to its last whole line where it can be, and the error saying what became of
+    /// the line cut short.
+    fn failed(&mut self, e: std::io::Error, done: usize) -> std::io::Error {
+        let whole = self.held[..done]
+            .iter()
+            .rposition(|&b| b == b'\n')
+            .map_or(0, |i| i + 1);
+        self.lines += self.held[..whole].iter().filter(|&&b| b == b'\n').count();
+        let cut = (done - whole) as u64;
+        self.held.clear();
+        if cut == 0 {
+            // Nothing of a line went out: the error as it is.
+            return e;
+        }
+        let line = self.lines + 1;
+        // The offset is just past what went out (also when the file appends).
+        let taken_back = self.regular
+            && self.file.stream_position().is_ok_and(|end| {
+                end >= cut
+                    && self.file.set_len(end - cut).is_ok()
+                    && self.file.seek(std::io::SeekFrom::Start(end - cut)).is_ok()
+            });
+        let what = if taken_back {
+            format!("line {line}'s answer was cut short and taken back")
+        } else {
+            format!("line {line}'s answer is cut short")
+        };
+        std::io::Error::new(e.kind(), format!("{} ({what})", crate::error::reason(&e)))
+    }
+}
+
+impl Write for WholeLines {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.held.extend_from_slice(buf);
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        let mut done = 0;
+        while done < self.held.len() {
+            match self.file.write(&self.held[done..]) {
+                Ok(0) => {
+                    let e = std::io::Error::from(std::io::ErrorKind::WriteZero);
+                    return Err(self.failed(e, done));
+                }
+                Ok(n) => done += n,
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+                Err(e) => return Err(self.failed(e, done)),
+            }
+        }
+        self.lines += self.held.iter().filter(|&&b| b == b'\n').count();
+        self.held.clear();
+        Ok(())
+    }
+}
+
+impl Drop for WholeLines {
+    fn drop(&mut self) {
+        // What is still held goes out (an error now has no one to tell).
+        let _ = self.flush();
+    }
 }
 
 #[cfg(test)]

@@ -1056,6 +1056,17 @@ pub fn solve_batch(
     } else {
         Box::new(std::io::BufReader::new(open_file(file)?))
     };
+    // A whole line at a time: a write that fails part-way (a full disk) leaves no part of a
+    // line in the output. A write past the file-size limit (`ulimit -f`) fails as a full
+    // disk's does, instead of killing the process with SIGXFSZ mid-line.
+    #[cfg(target_os = "linux")]
+    // SAFETY: setting a signal's disposition to SIG_IGN installs no handler code.
+    unsafe {
+        libc::signal(libc::SIGXFSZ, libc::SIG_IGN);
+    }
+    #[cfg(unix)]
+    let mut out = crate::batch::WholeLines::stdout()?;
+    #[cfg(not(unix))]
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     let advise = |e| crate::command::with_advice(e, true);
     // Tables load with a bar; the solves themselves run without one, between the lines.

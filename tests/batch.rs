@@ -1,5 +1,6 @@
 //! `cubework solve --batch` from the outside, line by line: each input line is one state
-//! (lines are never joined), and each gets exactly one output line in its place.
+//! (lines are never joined), each gets exactly one output line in its place, and output that
+//! cannot be written whole leaves no part of a line behind.
 // The end-to-end tests drive the binary and the front ends: the `cli` feature.
 #![cfg(feature = "cli")]
 
@@ -127,5 +128,94 @@ fn every_batch_line_gets_exactly_one_output_line_in_its_place() {
         );
         assert!(err[2].starts_with("cubework: line 6: "), "{err:?}");
         assert!(err[3].starts_with("4 states solved, 3 failed;"), "{err:?}");
+    }
+}
+
+/// Only the file-size limit (`ulimit -f`) of the process lets a test fill a "disk" part-way
+/// through a line: a write past it writes what fits, and the next fails with EFBIG (the batch
+/// ignores SIGXFSZ, which would otherwise kill it there).
+#[cfg(target_os = "linux")]
+#[test]
+fn a_batch_whose_output_file_fills_up_leaves_only_whole_answer_lines() {
+    use std::os::unix::process::CommandExt;
+
+    // Twenty-four states, each with a solution of many moves.
+    let turns = [
+        "R", "U", "F'", "L2", "D", "B'", "R'", "U2", "F", "L'", "D2", "B",
+    ];
+    let states: Vec<String> = (0..24)
+        .map(|i| {
+            (0..6 + i % 5)
+                .map(|j| turns[(i * 7 + j * 5) % turns.len()])
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .collect();
+    let tmp = tempfile::tempdir().unwrap();
+    let input = tmp.path().join("states.txt");
+    std::fs::write(&input, states.join("\n") + "\n").unwrap();
+    let args = ["solve", "--method", "beginner", "--batch"];
+    let full = common::cubework_in("cubework-test-batch")
+        .args(args)
+        .arg(&input)
+        .output()
+        .unwrap();
+    common::assert_success(&full, "the whole batch: ");
+    let full = String::from_utf8(full.stdout).unwrap();
+    let answers: Vec<&str> = full.lines().collect();
+    assert_eq!(answers.len(), states.len());
+    // The limit halfway through line 11's answer.
+    let whole: usize = answers[..10].iter().map(|l| l.len() + 1).sum();
+    assert!(answers[10].len() > 10, "{}", answers[10]);
+    for before in ["", "an earlier line\n"] {
+        let limit = (before.len() + whole + answers[10].len() / 2) as u64;
+        let output = tmp.path().join("answers.txt");
+        std::fs::write(&output, before).unwrap();
+        // Appended to what was there (`>>`), or written from the start (`>`).
+        let file = std::fs::OpenOptions::new()
+            .append(!before.is_empty())
+            .write(true)
+            .open(&output)
+            .unwrap();
+        let mut cmd = std::process::Command::new(assert_cmd::cargo::cargo_bin("cubework"));
+        cmd.args(args)
+            .arg(&input)
+            .env("NO_COLOR", "1")
+            .env("CUBEWORK_DATA_DIR", tmp.path().join("data"))
+            .env("CUBEWORK_CACHE_DIR", tmp.path().join("cache"))
+            .stdout(file);
+        // SAFETY: setrlimit is async-signal-safe, and touches only this child.
+        unsafe {
+            cmd.pre_exec(move || {
+                let rlimit = libc::rlimit {
+                    rlim_cur: limit,
+                    rlim_max: limit,
+                };
+                if libc::setrlimit(libc::RLIMIT_FSIZE, &rlimit) != 0 {
+                    return Err(std::io::Error::last_os_error());
+                }
+                Ok(())
+            });
+        }
+        let out = cmd.output().unwrap();
+        let err = String::from_utf8(out.stderr).unwrap();
+        let written = std::fs::read_to_string(&output).unwrap();
+        let written = written
+            .strip_prefix(before)
+            .expect("what was in the file before is kept");
+        assert!(
+            written.ends_with('\n'),
+            "a cut line at the end: {written:?}"
+        );
+        let lines: Vec<&str> = written.lines().collect();
+        assert_eq!(lines, answers[..10], "every line written is a whole answer");
+        for (state, line) in states.iter().zip(&lines) {
+            assert!(solves(state, line), "{state}: {line}");
+        }
+        assert_eq!(out.status.code(), Some(1), "{err}");
+        assert_eq!(
+            err,
+            "cubework: cannot write the output: file too large (line 11's answer was cut short and taken back)\n"
+        );
     }
 }
