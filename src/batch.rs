@@ -1,30 +1,34 @@
 //! Solving many cubes at once: `cubework solve --batch FILE` reads one state a line and
-//! writes one solution a line, in the same order, each found by [`crate::solve::solve`] with
-//! the [`Job`]'s method and limits, several states at once (one a core unless told; see
-//! [`run`]).
+//! writes one line for each line it reads, in the same order, each solution found by
+//! [`crate::solve::solve`] with the [`Job`]'s method and limits, several states at once (one a
+//! core unless told; see [`run`]).
 //!
 //! A line is read by [`crate::input::read_state`]: a facelet string if it is shaped like one
 //! (face or colour letters, about 54 of them: a near miss is named, not read as moves), and
-//! otherwise a move sequence from solved (sequence algebra allowed); blank lines
-//! and lines starting with `#` are skipped. A line that leaves a bracket open goes on with the
-//! next lines while they read as moves (a blank line, a `#` line or a facelet-shaped line ends
-//! it, as an error naming the bracket), so a pasted multi-line algorithm is one state and a
-//! typo loses no state after it. A line that cannot be read or solved is reported on
-//! the error stream as `cubework: line N: …` and gets no output line; the rest are still
-//! solved. Lines are read as [`crate::lines`] reads them: one that is not UTF-8 is such an
-//! error, one longer than 1 MiB or holding a NUL byte (binary input) ends the batch there.
+//! otherwise a move sequence from solved (sequence algebra allowed). Each line is one state:
+//! lines are never joined, so a bracket left open is that line's error and the lines after it
+//! are states of their own. Output line N answers input line N, so `paste states.txt
+//! answers.txt` lines up: a solved state's line is its solution (empty for a state that needs
+//! no moves), and a blank line, a `#` comment, and a line that cannot be read or solved get an
+//! empty line, the last two with `cubework: line N: …` on the error stream; the rest are still
+//! solved. A solve that panics (a bug) is such a line's error, never the batch's end. Lines are
+//! read as [`crate::lines`] reads them: one that is not UTF-8 is such an error, one longer than
+//! 1 MiB or holding a NUL byte (binary input) ends the batch there. Answers are written a whole
+//! line at a time; through [`WholeLines`] a failed write leaves no part of a line behind.
 
 use std::collections::{BTreeMap, VecDeque};
-use std::io::{BufRead, Write};
+use std::io::{BufRead, Seek, Write};
+use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::{Arc, Condvar, Mutex, mpsc};
 use std::time::{Duration, Instant};
 
 use crate::alg::format_in;
+use crate::cube::Cube;
 use crate::error::{Error, Result};
 use crate::input::Input;
-use crate::lines::{Joiner, Lines};
+use crate::lines::Lines;
 use crate::metric::Metric;
-use crate::parser::{Notation, ParseErrorKind, unclosed_bracket};
+use crate::parser::Notation;
 use crate::solve::{Limits, Method, Progress, Solution, SolveError};
 
 /// What a batch did: how many states were solved or failed, how long each solve took, and
@@ -150,39 +154,42 @@ fn read_state_of(line: &str, n: usize, notation: Notation) -> Result<Input> {
     Ok(crate::input::read_state(line, n, notation)?)
 }
 
-/// Whether `line` is shaped like a facelet string of size `n` (the one test [`read_state`]
-/// uses): a state of its own, never the rest of a sequence whose bracket a line before left
-/// open.
-fn is_facelets(line: &str, n: usize) -> bool {
-    crate::cube::Cube::is_facelet_shaped(line.trim(), n)
-}
-
-/// What became of one statement of the input, in input order.
+/// What became of one line of the input, in input order.
 enum Outcome {
     /// Solved, in this long (reading the line included).
     Solved(Box<Solution>, Duration),
+    /// Blank, or a `#` comment: no state asked about.
+    Nothing,
     /// Read but not solved: the line's error, before the front end's advice.
     Failed(Error),
     /// Not read: the whole error line, after `cubework: `.
     Unread(String),
+    /// The solve panicked (a bug): what the panic said.
+    Panicked(String),
     /// Ctrl-C came while it was being solved.
     Stopped,
 }
 
-/// What the reader and the solvers tell the writer: a statement's outcome (its place in the
-/// input and its line number), or how many statements there were.
+/// How a batch solves one cube: [`crate::solve::solve`] (a test gives one of its own).
+type Solver<'s> = dyn Fn(&Cube, Method, &Limits, &Progress) -> std::result::Result<Solution, SolveError>
+    + Sync
+    + 's;
+
+/// What the reader and the solvers tell the writer: a line's outcome (its place in the
+/// input and its line number), or how many lines there were.
 enum Report {
     Done(usize, usize, Outcome),
     Total(usize),
 }
 
-/// The statements waiting to be solved: filled by the reader, emptied by the solvers, never
-/// longer than its room (the reader waits), closed when the input ends or the batch stops.
+/// The lines waiting to be solved: filled by the reader, emptied by the solvers, never
+/// longer than its room, and never more than [`AHEAD`] lines past the first line not yet
+/// written (the reader waits), closed when the input ends or the batch stops.
 struct Queue {
     state: Mutex<QueueState>,
-    /// Told when a statement comes or the queue closes.
+    /// Told when a line comes or the queue closes.
     filled: Condvar,
-    /// Told when a statement is taken or the queue closes.
+    /// Told when a line is taken or written, or the queue closes.
     emptied: Condvar,
     room: usize,
 }
@@ -190,7 +197,14 @@ struct Queue {
 struct QueueState {
     waiting: VecDeque<(usize, usize, String)>,
     closed: bool,
+    /// The place of the first line not yet written.
+    written: usize,
 }
+
+/// How many lines the reader may read past the first line not yet written: every line read
+/// has its outcome held until the lines before it are written, so this bounds what a batch
+/// holds (a long search on one line, a million blank lines after it).
+const AHEAD: usize = 4096;
 
 impl Queue {
     fn new(room: usize) -> Queue {
@@ -198,6 +212,7 @@ impl Queue {
             state: Mutex::new(QueueState {
                 waiting: VecDeque::new(),
                 closed: false,
+                written: 0,
             }),
             filled: Condvar::new(),
             emptied: Condvar::new(),
@@ -209,18 +224,43 @@ impl Queue {
         self.state.lock().unwrap_or_else(|e| e.into_inner())
     }
 
-    /// Adds a statement once there is room; false if the queue was closed.
-    fn push(&self, item: (usize, usize, String)) -> bool {
+    /// Waits until the line in place `seq` may be read on: at most [`AHEAD`] past the first
+    /// line not yet written, and (`solve`) room for it in the queue; the state, or `None` if
+    /// the queue was closed.
+    fn wait_for_room(
+        &self,
+        seq: usize,
+        solve: bool,
+    ) -> Option<std::sync::MutexGuard<'_, QueueState>> {
         let mut state = self.lock();
-        while !state.closed && state.waiting.len() >= self.room {
+        while !state.closed
+            && (seq >= state.written + AHEAD || (solve && state.waiting.len() >= self.room))
+        {
             state = self.emptied.wait(state).unwrap_or_else(|e| e.into_inner());
         }
-        if state.closed {
+        (!state.closed).then_some(state)
+    }
+
+    /// Waits until the line in place `seq`, which needs no solving, may be read on; false if
+    /// the queue was closed.
+    fn admit(&self, seq: usize) -> bool {
+        self.wait_for_room(seq, false).is_some()
+    }
+
+    /// Adds a line to solve once there is room; false if the queue was closed.
+    fn push(&self, item: (usize, usize, String)) -> bool {
+        let Some(mut state) = self.wait_for_room(item.0, true) else {
             return false;
-        }
+        };
         state.waiting.push_back(item);
         self.filled.notify_one();
         true
+    }
+
+    /// Every line before place `next` is written.
+    fn written(&self, next: usize) {
+        self.lock().written = next;
+        self.emptied.notify_all();
     }
 
     /// The next statement, waiting for one; `None` once the queue is closed and empty.
@@ -264,60 +304,40 @@ pub fn share_threads(method: Method, threads: usize) -> (usize, usize) {
     }
 }
 
-/// Reads the statements of `input` on its own thread, handing each state to `queue` and
-/// telling `reports` of each line it cannot read, then of how many there were. It stops
-/// when the input ends or the queue is closed.
-fn read_statements(
+/// Reads the lines of `input` on its own thread, handing each state to `queue` and telling
+/// `reports` of each line with no state (blank, a comment) or that it cannot read, then of how
+/// many lines there were. Each line is one state: lines are never joined. It stops when the
+/// input ends or the queue is closed.
+fn read_lines(
     input: impl BufRead + Send + 'static,
-    n: usize,
-    notation: Notation,
     queue: Arc<Queue>,
     reports: mpsc::Sender<Report>,
 ) {
-    // A bracket left open goes on to the next lines while they read as moves: an empty line,
-    // a note or a facelet string ends the statement, as an error naming the bracket.
-    let joiner = Joiner::new(crate::parser::bracket_balance, move |line: &str| {
-        !is_facelets(line, n)
-    });
     let mut seq = 0;
-    for read in crate::lines::statements(Lines::new(input), joiner) {
-        let (number, line) = match read {
-            Ok(statement) if statement.open => {
-                // The open bracket is the error, unless the text goes wrong before it.
-                let first = match read_state_of(&statement.text, n, notation) {
-                    Err(e)
-                        if e.parse_error()
-                            .is_some_and(|p| p.kind != ParseErrorKind::Unclosed) =>
-                    {
-                        None
+    for read in Lines::new(input) {
+        match read {
+            Ok((number, line)) => {
+                let text = line.trim();
+                if text.is_empty() || text.starts_with('#') {
+                    if !queue.admit(seq) {
+                        return;
                     }
-                    _ => unclosed_bracket(&statement.text, notation),
-                };
-                if let Some((index, e)) = first {
-                    let number = statement.line + index;
-                    let why = Outcome::Unread(format!("line {number}: {e}"));
-                    let _ = reports.send(Report::Done(seq, number, why));
-                    seq += 1;
-                    continue;
+                    let _ = reports.send(Report::Done(seq, number, Outcome::Nothing));
+                } else if !queue.push((seq, number, text.to_string())) {
+                    return;
                 }
-                (statement.line, statement.text)
             }
-            Ok(statement) => (statement.line, statement.text),
             Err(e) => {
-                let _ = reports.send(Report::Done(seq, e.line(), Outcome::Unread(e.to_string())));
-                seq += 1;
-                if e.is_recoverable() {
-                    continue;
+                if !queue.admit(seq) {
+                    return;
                 }
-                break;
+                let stop = !e.is_recoverable();
+                let _ = reports.send(Report::Done(seq, e.line(), Outcome::Unread(e.to_string())));
+                if stop {
+                    seq += 1;
+                    break;
+                }
             }
-        };
-        let text = line.trim();
-        if text.is_empty() || text.starts_with('#') {
-            continue;
-        }
-        if !queue.push((seq, number, text.to_string())) {
-            return;
         }
         seq += 1;
     }
@@ -325,36 +345,57 @@ fn read_statements(
     let _ = reports.send(Report::Total(seq));
 }
 
-/// Solves one state of a batch (its text a statement of the input).
-fn solve_statement(
+/// Solves one state of a batch (its text a line of the input) by `solver`. A panic in the
+/// reading or the solve is caught: it is this line's outcome, and the worker goes on with the
+/// next line.
+fn solve_line(
     text: &str,
     method: Method,
     limits: &Limits,
     notation: Notation,
     progress: &Progress,
+    solver: &Solver,
 ) -> Outcome {
     let start = Instant::now();
-    let solved = read_state_of(text, method.size(), notation).and_then(|state| {
-        let cube = state.to_cube(method.size()).map_err(SolveError::from)?;
-        Ok(crate::solve::solve(&cube, method, limits, progress)?)
-    });
+    let solved = catch_unwind(AssertUnwindSafe(|| {
+        read_state_of(text, method.size(), notation).and_then(|state| {
+            let cube = state.to_cube(method.size()).map_err(SolveError::from)?;
+            Ok(solver(&cube, method, limits, progress)?)
+        })
+    }));
     if crate::cancel::requested() {
         // Whatever the solver made of a stopped search, this line has no answer.
         return Outcome::Stopped;
     }
     match solved {
-        Ok(solution) => Outcome::Solved(Box::new(solution), start.elapsed()),
-        Err(e) => Outcome::Failed(e),
+        Ok(Ok(solution)) => Outcome::Solved(Box::new(solution), start.elapsed()),
+        Ok(Err(e)) => Outcome::Failed(e),
+        Err(panic) => Outcome::Panicked(panic_message(panic.as_ref())),
     }
 }
 
-/// Solves every state in `input` as `job` says, writing one solution a line to `out`, in the
-/// input's order (flushed as soon as the lines before it are written; an empty line for a
-/// state that needs no moves) and one line a failure to `errors`, in its place among them
-/// (whose own write errors are ignored: there is no one left to tell). An answer a search set
-/// out to prove shortest but did not is written all the same, with a line on `errors` saying
-/// what was proven. The method's tables are loaded before the first line, and its limits
-/// checked (an error then is the batch's).
+/// What a panic said, as far as its payload tells.
+fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
+    if let Some(text) = payload.downcast_ref::<&str>() {
+        text.to_string()
+    } else if let Some(text) = payload.downcast_ref::<String>() {
+        text.clone()
+    } else {
+        "no message".to_string()
+    }
+}
+
+/// Solves every state in `input` as `job` says, writing one line to `out` for each line of
+/// the input, in the input's order: a solved state's solution (an empty line for a state that
+/// needs no moves), and an empty line for a blank line, a `#` comment or a line that could
+/// not be read or solved, whose error goes to `errors` as `cubework: line N: …`, in its place
+/// among them (whose own write errors are ignored: there is no one left to tell). So output
+/// line N answers input line N. Each line is written whole with one `write_all`, and `out` is
+/// flushed as soon as the lines before are written (with [`WholeLines`] a failed write leaves
+/// no part of a line). An answer a search set out to prove shortest but did not is written
+/// all the same, with a line on `errors` saying what was proven. A solve that panics (a bug)
+/// is its line's error: the other lines are still solved. The method's tables are loaded
+/// before the first line, and its limits checked (an error then is the batch's).
 ///
 /// The states are solved [`Job::threads`] at a time (see [`share_threads`]; `job.limits`'
 /// threads are replaced by the share of each solve); the input is read on a thread of its
@@ -379,7 +420,12 @@ fn solve_statement(
 /// };
 /// let summary = run(input.as_bytes(), &mut out, &mut err, &job).unwrap();
 /// assert_eq!((summary.solved, summary.failed), (2, 1));
-/// assert_eq!(String::from_utf8(out).unwrap().lines().count(), 2);
+/// // One output line for each input line: the blank, the bad and the comment ones empty.
+/// let out = String::from_utf8(out).unwrap();
+/// let lines: Vec<&str> = out.lines().collect();
+/// assert_eq!(lines.len(), 5);
+/// assert_eq!([lines[1], lines[2], lines[3]], ["", "", ""]);
+/// assert!(!lines[0].is_empty() && !lines[4].is_empty());
 /// assert_eq!(String::from_utf8(err).unwrap(), "cubework: line 3: unknown move 'Q' at column 1\n");
 /// ```
 pub fn run(
@@ -387,6 +433,17 @@ pub fn run(
     out: &mut dyn Write,
     errors: &mut dyn Write,
     job: &Job,
+) -> Result<Summary> {
+    run_with(input, out, errors, job, &crate::solve::solve)
+}
+
+/// [`run`], each cube solved by `solver`.
+fn run_with(
+    input: impl BufRead + Send + 'static,
+    out: &mut dyn Write,
+    errors: &mut dyn Write,
+    job: &Job,
+    solver: &Solver,
 ) -> Result<Summary> {
     let method = job.method;
     let (workers, each) = share_threads(
@@ -408,10 +465,9 @@ pub fn run(
     {
         // The reader is not joined: a batch stopped by Ctrl-C does not wait for more input.
         let (queue, reports) = (Arc::clone(&queue), reports.clone());
-        let notation = job.notation;
         std::thread::Builder::new()
             .name("cubework-batch-reader".into())
-            .spawn(move || read_statements(input, method.size(), notation, queue, reports))?;
+            .spawn(move || read_lines(input, queue, reports))?;
     }
     let (notation, progress) = (job.notation, job.progress);
     std::thread::scope(|scope| -> Result<()> {
@@ -419,7 +475,7 @@ pub fn run(
             let (queue, reports, limits) = (&queue, reports.clone(), &limits);
             scope.spawn(move || {
                 while let Some((seq, number, text)) = queue.pop() {
-                    let outcome = solve_statement(&text, method, limits, notation, &progress);
+                    let outcome = solve_line(&text, method, limits, notation, &progress, solver);
                     if reports.send(Report::Done(seq, number, outcome)).is_err() {
                         break;
                     }
@@ -429,7 +485,7 @@ pub fn run(
         drop(reports);
         // Whatever ends the writing (the last line, Ctrl-C, a failed write), the solvers and
         // the reader stop taking and giving states.
-        let written = write_in_order(&heard, out, errors, job, &mut summary);
+        let written = write_in_order(&heard, &queue, out, errors, job, &mut summary);
         queue.close(true);
         drop(heard);
         written
@@ -437,10 +493,11 @@ pub fn run(
     Ok(summary)
 }
 
-/// Writes each statement's outcome as it comes in, in input order, until the last, or until
-/// Ctrl-C stopped one.
+/// Writes each line's outcome as it comes in, in input order, one output line each, until
+/// the last, or until Ctrl-C stopped one.
 fn write_in_order(
     heard: &mpsc::Receiver<Report>,
+    queue: &Queue,
     out: &mut dyn Write,
     errors: &mut dyn Write,
     job: &Job,
@@ -448,6 +505,7 @@ fn write_in_order(
 ) -> Result<()> {
     let mut waiting = BTreeMap::new();
     let (mut next, mut total) = (0, None);
+    let mut line = String::new();
     while total != Some(next) {
         match heard.recv() {
             Ok(Report::Done(seq, number, outcome)) => {
@@ -457,8 +515,10 @@ fn write_in_order(
             // Every sender gone without the total: the reader failed; what came is written.
             Err(_) => break,
         }
+        let ready = waiting.contains_key(&next);
         while let Some((number, outcome)) = waiting.remove(&next) {
             next += 1;
+            line.clear();
             match outcome {
                 Outcome::Solved(solution, time) => {
                     summary.times.push(time);
@@ -468,11 +528,9 @@ fn write_in_order(
                         let _ = writeln!(errors, "cubework: line {number}: {why}");
                     }
                     summary.lengths.push(solution.length());
-                    writeln!(out, "{}", format_in(&solution.moves, job.notation))?;
-                    // Each answer out as soon as the lines before it are: a batch stopped by
-                    // Ctrl-C or killed keeps every line it wrote.
-                    out.flush()?;
+                    line.push_str(&format_in(&solution.moves, job.notation));
                 }
+                Outcome::Nothing => {}
                 Outcome::Failed(e) => {
                     summary.failed += 1;
                     let _ = writeln!(errors, "cubework: line {number}: {}", (job.advise)(e));
@@ -481,15 +539,133 @@ fn write_in_order(
                     summary.failed += 1;
                     let _ = writeln!(errors, "cubework: {why}");
                 }
+                Outcome::Panicked(why) => {
+                    summary.failed += 1;
+                    let _ = writeln!(
+                        errors,
+                        "cubework: line {number}: internal error: the solve panicked: {why}"
+                    );
+                }
                 Outcome::Stopped => {
                     summary.stopped = Some(number);
                     let _ = writeln!(errors, "cubework: line {number}: stopped by Ctrl-C");
-                    return Ok(());
+                    return Ok(out.flush()?);
                 }
             }
+            // The whole line in one write: no line is written in parts.
+            line.push('\n');
+            out.write_all(line.as_bytes())?;
+        }
+        if ready {
+            // Each answer out as soon as the lines before it are: a batch stopped by Ctrl-C
+            // or killed keeps every line it wrote.
+            out.flush()?;
+            queue.written(next);
         }
     }
     Ok(())
+}
+
+/// A file (standard output, as [`WholeLines::stdout`] gives it) that a batch's answers are
+/// written to a whole line at a time: what is written is held until [`Write::flush`], which
+/// writes it out. When a write fails after part of a line went out (a full disk, the
+/// file-size limit), a regular file is cut back to the end of the last whole line, and the
+/// error says which line's answer was taken back; where the output cannot be cut back (a pipe,
+/// a terminal) the error says which line is cut short. Lines are counted from 1, as a batch's
+/// answers are: line N answers input line N.
+pub struct WholeLines {
+    file: std::fs::File,
+    /// Whether the file is a regular file (which can be cut back).
+    regular: bool,
+    /// Written, not yet flushed.
+    held: Vec<u8>,
+    /// Whole lines written so far.
+    lines: usize,
+}
+
+impl WholeLines {
+    /// Lines written to `file` (at its offset, or its end if it appends).
+    pub fn new(file: std::fs::File) -> WholeLines {
+        let regular = file.metadata().is_ok_and(|m| m.is_file());
+        WholeLines {
+            file,
+            regular,
+            held: Vec::new(),
+            lines: 0,
+        }
+    }
+
+    /// Lines written to standard output, through a descriptor of its own (a duplicate: the
+    /// same open file and offset).
+    #[cfg(unix)]
+    pub fn stdout() -> std::io::Result<WholeLines> {
+        use std::os::fd::AsFd;
+        let fd = std::io::stdout().as_fd().try_clone_to_owned()?;
+        Ok(WholeLines::new(std::fs::File::from(fd)))
+    }
+
+    /// The error of a write that failed after `done` bytes of those held went out: the file
+    /// cut back to its last whole line where it can be, and the error saying what became of
+    /// the line cut short.
+    fn failed(&mut self, e: std::io::Error, done: usize) -> std::io::Error {
+        let whole = self.held[..done]
+            .iter()
+            .rposition(|&b| b == b'\n')
+            .map_or(0, |i| i + 1);
+        self.lines += self.held[..whole].iter().filter(|&&b| b == b'\n').count();
+        let cut = (done - whole) as u64;
+        self.held.clear();
+        if cut == 0 {
+            // Nothing of a line went out: the error as it is.
+            return e;
+        }
+        let line = self.lines + 1;
+        // The offset is just past what went out (also when the file appends).
+        let taken_back = self.regular
+            && self.file.stream_position().is_ok_and(|end| {
+                end >= cut
+                    && self.file.set_len(end - cut).is_ok()
+                    && self.file.seek(std::io::SeekFrom::Start(end - cut)).is_ok()
+            });
+        let what = if taken_back {
+            format!("line {line}'s answer was cut short and taken back")
+        } else {
+            format!("line {line}'s answer is cut short")
+        };
+        std::io::Error::new(e.kind(), format!("{} ({what})", crate::error::reason(&e)))
+    }
+}
+
+impl Write for WholeLines {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.held.extend_from_slice(buf);
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        let mut done = 0;
+        while done < self.held.len() {
+            match self.file.write(&self.held[done..]) {
+                Ok(0) => {
+                    let e = std::io::Error::from(std::io::ErrorKind::WriteZero);
+                    return Err(self.failed(e, done));
+                }
+                Ok(n) => done += n,
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+                Err(e) => return Err(self.failed(e, done)),
+            }
+        }
+        self.lines += self.held.iter().filter(|&&b| b == b'\n').count();
+        self.held.clear();
+        Ok(())
+    }
+}
+
+impl Drop for WholeLines {
+    fn drop(&mut self) {
+        // What is still held goes out (an error now has no one to tell).
+        let _ = self.flush();
+    }
 }
 
 #[cfg(test)]
@@ -578,13 +754,128 @@ mod tests {
             lines[..2].iter().all(|l| l.starts_with("out: ")),
             "{lines:?}"
         );
+        // Each error before its line's empty answer; the blank line after `(R U` an empty
+        // answer of its own; then the next two lines' solutions.
         assert_eq!(
-            lines[2],
-            "err: cubework: line 3: unknown move 'Q' at column 1"
+            lines[2..7],
+            [
+                "err: cubework: line 3: unknown move 'Q' at column 1",
+                "out: ",
+                "err: cubework: line 4: '(' at column 1 is never closed",
+                "out: ",
+                "out: ",
+            ],
+            "{lines:?}"
         );
-        assert_eq!(
-            lines[3],
-            "err: cubework: line 4: '(' at column 1 is never closed"
+        assert!(
+            lines[7..9].iter().all(|l| l.len() > "out: ".len()),
+            "{lines:?}"
+        );
+        // One output line for each of the 48 input lines.
+        let answers = lines.iter().filter(|l| l.starts_with("out: ")).count();
+        assert_eq!(answers, input.lines().count());
+        assert_eq!(answers, 48);
+    }
+
+    /// The cube `alg` makes from solved.
+    fn cube_of(alg: &str) -> Cube {
+        let mut cube = Cube::solved();
+        cube.apply_all(&crate::parse_moves(alg, Notation::Standard).unwrap())
+            .unwrap();
+        cube
+    }
+
+    #[test]
+    fn a_panicking_worker_answers_its_line_and_the_batch_goes_on() {
+        // More lines after the one that panics than the queue has room for, on one worker
+        // and on two: a worker that died with its line would leave the batch waiting for
+        // ever.
+        let input = "R U\nF\nU\nR2\nL\nD\nB\nF2\nU2\n";
+        let f = cube_of("F");
+        for threads in [1, 2] {
+            let (done, heard) = mpsc::channel();
+            let f = f.clone();
+            std::thread::spawn(move || {
+                let solver = move |cube: &Cube, method, limits: &Limits, progress: &Progress| {
+                    if *cube == f {
+                        panic!("a solver bug");
+                    }
+                    crate::solve::solve(cube, method, limits, progress)
+                };
+                let (mut out, mut err) = (Vec::new(), Vec::new());
+                let job = beginner_job(Some(threads));
+                let summary = run_with(input.as_bytes(), &mut out, &mut err, &job, &solver);
+                let _ = done.send((summary.unwrap(), out, err));
+            });
+            let (summary, out, err) = heard
+                .recv_timeout(Duration::from_secs(60))
+                .expect("the batch ends");
+            assert_eq!(
+                (summary.solved, summary.failed),
+                (8, 1),
+                "{threads} threads"
+            );
+            let out = String::from_utf8(out).unwrap();
+            let lines: Vec<&str> = out.lines().collect();
+            assert_eq!(lines.len(), 9, "{threads} threads: {out}");
+            assert_eq!(lines[1], "", "{threads} threads: {out}");
+            for (state, line) in input.lines().zip(&lines) {
+                if state != "F" {
+                    let mut cube = cube_of(state);
+                    cube.apply_all(&crate::parse_moves(line, Notation::Standard).unwrap())
+                        .unwrap();
+                    assert!(cube.is_solved(), "{threads} threads: {state}: {line}");
+                }
+            }
+            assert_eq!(
+                String::from_utf8(err).unwrap(),
+                "cubework: line 2: internal error: the solve panicked: a solver bug\n",
+                "{threads} threads"
+            );
+        }
+    }
+
+    /// Input that counts the bytes read from it.
+    struct Counted(
+        std::io::Cursor<Vec<u8>>,
+        Arc<std::sync::atomic::AtomicUsize>,
+    );
+
+    impl std::io::Read for Counted {
+        fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+            let n = self.0.read(buf)?;
+            self.1.fetch_add(n, std::sync::atomic::Ordering::SeqCst);
+            Ok(n)
+        }
+    }
+
+    #[test]
+    fn a_slow_line_keeps_the_reader_a_bounded_number_of_lines_ahead() {
+        // A slow first line, then a million blank lines: each blank line's (empty) answer
+        // waits for the first line's, so reading them all meanwhile would hold them all.
+        let blank = 1_000_000;
+        let input = format!("R\n{}", "\n".repeat(blank)).into_bytes();
+        let read = Arc::new(std::sync::atomic::AtomicUsize::new(0));
+        let input = std::io::BufReader::new(Counted(std::io::Cursor::new(input), read.clone()));
+        let read_meanwhile = Mutex::new(None);
+        let r = cube_of("R");
+        let solver = |cube: &Cube, method, limits: &Limits, progress: &Progress| {
+            if *cube == r {
+                std::thread::sleep(Duration::from_secs(1));
+                *read_meanwhile.lock().unwrap() =
+                    Some(read.load(std::sync::atomic::Ordering::SeqCst));
+            }
+            crate::solve::solve(cube, method, limits, progress)
+        };
+        let (mut out, mut err) = (Vec::new(), Vec::new());
+        let summary = run_with(input, &mut out, &mut err, &beginner_job(Some(2)), &solver).unwrap();
+        assert_eq!((summary.solved, summary.failed), (1, 0));
+        assert_eq!(out.iter().filter(|&&b| b == b'\n').count(), blank + 1);
+        let read_meanwhile = read_meanwhile.lock().unwrap().unwrap();
+        // The lines it may read ahead, and what a buffered reader reads at once.
+        assert!(
+            read_meanwhile <= 2 + AHEAD + 64 * 1024,
+            "{read_meanwhile} bytes read"
         );
     }
 

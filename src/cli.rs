@@ -332,7 +332,8 @@ pub enum Command {
         #[arg(long, value_name = "FACELETS", conflicts_with = "alg")]
         facelets: Option<String>,
         /// Solve every state in FILE (`-`: standard input), one a line (a facelet string or
-        /// moves), printing one solution a line; a summary goes to stderr.
+        /// moves), printing one line for each line: its solution, or an empty line for a
+        /// blank, `#` comment or failed line (the error on stderr); a summary goes to stderr.
         #[arg(long, value_name = "FILE", conflicts_with_all = ["alg", "facelets"])]
         batch: Option<std::path::PathBuf>,
         /// The state as moves from solved.
@@ -1029,9 +1030,9 @@ pub fn input(facelets: Option<String>, alg: &[String], notation: Notation) -> Re
         None => Input::Moves(parse_sequence(&alg.join(" "), notation)?),
     })
 }
-/// `cubework solve --batch FILE`: one solution a line on stdout, a line on stderr for each
-/// state that fails and a summary at the end; exit status 130 if Ctrl-C stopped it, else 2
-/// if any failed.
+/// `cubework solve --batch FILE`: one line on stdout for each input line (its solution, or
+/// empty for a blank, comment or failed line), a line on stderr for each line that fails and
+/// a summary at the end; exit status 130 if Ctrl-C stopped it, else 2 if any failed.
 pub fn solve_batch(
     file: &std::path::Path,
     method: Method,
@@ -1055,6 +1056,17 @@ pub fn solve_batch(
     } else {
         Box::new(std::io::BufReader::new(open_file(file)?))
     };
+    // A whole line at a time: a write that fails part-way (a full disk) leaves no part of a
+    // line in the output. A write past the file-size limit (`ulimit -f`) fails as a full
+    // disk's does, instead of killing the process with SIGXFSZ mid-line.
+    #[cfg(target_os = "linux")]
+    // SAFETY: setting a signal's disposition to SIG_IGN installs no handler code.
+    unsafe {
+        libc::signal(libc::SIGXFSZ, libc::SIG_IGN);
+    }
+    #[cfg(unix)]
+    let mut out = crate::batch::WholeLines::stdout()?;
+    #[cfg(not(unix))]
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     let advise = |e| crate::command::with_advice(e, true);
     // Tables load with a bar; the solves themselves run without one, between the lines.

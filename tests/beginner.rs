@@ -176,8 +176,11 @@ fn batch_of_states() {
         file.to_str().unwrap(),
     ]);
     assert_eq!(code, Some(2), "one line failed");
-    let solutions: Vec<&str> = stdout.lines().collect();
-    assert_eq!(solutions.len(), 3, "{stdout}");
+    // One line for each line: the comment, the blank line and the bad line empty.
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines.len(), 6, "{stdout}");
+    assert_eq!([lines[0], lines[2], lines[4]], ["", "", ""], "{stdout}");
+    let solutions = [lines[1], lines[3], lines[5]];
     for (alg, solution) in ["R U R' U'", "R U F", "F R U R' U' F'"]
         .iter()
         .zip(&solutions)

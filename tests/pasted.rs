@@ -1,6 +1,6 @@
 //! What cubers paste: cubing.js's spellings read by the command line, the REPL and session and
 //! batch files — comments, any whole amount, counted lowercase wide moves, sequences that
-//! span lines.
+//! span lines (not in a batch, where each line is one state).
 // The end-to-end tests drive the binary and the front ends: the `cli` feature.
 #![cfg(feature = "cli")]
 
@@ -82,15 +82,24 @@ fn session_files_read_algorithms_across_lines() {
 }
 
 #[test]
-fn batch_files_read_states_across_lines() {
+fn a_batch_file_reads_one_state_a_line_never_a_sequence_across_lines() {
+    // A pasted two-line algorithm in a batch: two bad lines, each answered by an empty line.
     let out = cubework()
         .args(["solve", "--method", "beginner", "--batch", "-"])
-        .write_stdin("(R U\nF)2 // one state on two lines\nR3\n")
+        .write_stdin("(R U\nF)2 // two lines, two states\nR3\n")
         .output()
         .unwrap();
-    common::assert_success(&out, "");
+    assert_eq!(out.status.code(), Some(2));
     let text = String::from_utf8(out.stdout).unwrap();
-    assert_eq!(text.lines().count(), 2, "two states, two solutions: {text}");
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 3, "one line for each line: {text}");
+    assert_eq!(lines[..2], ["", ""], "{text}");
+    assert!(!lines[2].is_empty(), "{text}");
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        err.starts_with("cubework: line 1: '(' at column 1 is never closed\ncubework: line 2: "),
+        "{err}"
+    );
 }
 
 /// A piped session and the same lines run as a session file: (stdout, stderr, status).
@@ -137,11 +146,13 @@ fn an_open_bracket_in_a_batch_loses_no_state_after_it() {
             "cubework: line 6: '(' at column 1 is never closed",
         ]
     );
-    assert!(err[2].starts_with("4 states solved, 2 failed;"), "{err:?}");
+    assert!(err[2].starts_with("5 states solved, 2 failed;"), "{err:?}");
     assert_eq!(err.len(), 3, "{err:?}");
-    // R U F, the facelets (an empty solution), B' R and R2: four answers in order.
+    // One line for each line: R U F, the bad line 2, D2 L, the facelets (an empty solution),
+    // B' R, the bad line 6, the blank line and R2.
     let lines: Vec<&str> = text.lines().collect();
-    assert_eq!(lines.len(), 4, "{text}");
-    assert_eq!(lines[1], "", "{text}");
+    assert_eq!(lines.len(), 8, "{text}");
+    let empty: Vec<usize> = (0..8).filter(|&i| lines[i].is_empty()).collect();
+    assert_eq!(empty, [1, 3, 5, 6], "{text}");
     assert_eq!(out.status.code(), Some(2));
 }
