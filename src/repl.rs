@@ -63,6 +63,11 @@ pub fn run_interactive() -> Result<ExitCode> {
     for line in &history.lines {
         let _ = editor.add_history_entry(line.as_str());
     }
+    if let Some(file) = workspace_file() {
+        for note in session.keep_workspace(file) {
+            output::err(format!("note: {note}"));
+        }
+    }
     output::out(format!(
         "cubework {} — type help, or moves like R U R' U'. Ctrl-D quits.",
         env!("CARGO_PKG_VERSION")
@@ -310,6 +315,12 @@ fn show(reply: &Reply) -> Result<bool> {
 /// empty, else the user's data directory.
 pub fn history_file() -> Option<PathBuf> {
     history_file_from(std::env::var_os("CUBEWORK_DATA_DIR"))
+}
+
+/// Where the REPL keeps the APL workspace between sessions: `workspace.apl` beside the
+/// history file ([`Session::keep_workspace`]).
+pub fn workspace_file() -> Option<PathBuf> {
+    history_file().map(|h| h.with_file_name("workspace.apl"))
 }
 
 fn history_file_from(env: Option<std::ffi::OsString>) -> Option<PathBuf> {

@@ -134,6 +134,10 @@ pub struct Workspace {
     /// For each name, the definitions whose lines mention it (perhaps some no longer do):
     /// those read again when it becomes a function.
     mentioned_by: HashMap<String, std::collections::HashSet<String>>,
+    /// The functions a representation's paper source defined ([`Workspace::mark_paper`]) and
+    /// the user has not defined again: replaced by [`Workspace::rebase`]; all the others are
+    /// the user's.
+    paper: std::collections::HashSet<String>,
 }
 
 /// What a line gave: the values it shows (statements that are not assignments), and the
@@ -171,6 +175,85 @@ impl Workspace {
     /// An empty workspace.
     pub fn new() -> Workspace {
         Workspace::default()
+    }
+
+    /// Marks every function defined so far as the paper's: a representation's own, which
+    /// [`Workspace::rebase`] replaces by another representation's, where the user's stay.
+    pub fn mark_paper(&mut self) {
+        self.paper = self.defs.keys().cloned().collect();
+    }
+
+    /// The user's functions (those not the paper's), sorted.
+    pub fn user_functions(&self) -> Vec<&str> {
+        let mut names: Vec<&str> = self
+            .defs
+            .keys()
+            .filter(|n| !self.paper.contains(*n))
+            .map(|s| s.as_str())
+            .collect();
+        names.sort();
+        names
+    }
+
+    /// This workspace on another representation's paper definitions (`paper`, a workspace
+    /// holding only those): the user's functions, variables and compiled functions are kept,
+    /// the paper's replaced. A user's function that no longer reads (a name it calls changed
+    /// from function to array) is dropped, and named, with why, in what this returns.
+    ///
+    /// ```
+    /// use cubework::apl::{Workspace, paper};
+    /// let mut ws = paper::workspace("vector").unwrap();
+    /// ws.eval_line("MINE: R ⍵").unwrap();
+    /// ws.eval_line("K←42").unwrap();
+    /// let lost = ws.rebase(paper::workspace("numeric").unwrap());
+    /// assert!(lost.is_empty());
+    /// assert_eq!(ws.user_functions(), ["MINE"]);
+    /// assert_eq!(ws.eval_line("K").unwrap().to_string(), "42");
+    /// // R is now the numeric representation's.
+    /// assert!(ws.definition("R").unwrap().contains("⊖"));
+    /// ```
+    pub fn rebase(&mut self, paper: Workspace) -> Vec<String> {
+        let mut next = paper;
+        next.mark_paper();
+        next.max_steps = self.max_steps;
+        next.vars = std::mem::take(&mut self.vars);
+        let mut user: Vec<(String, Arc<str>)> = self
+            .defs
+            .iter()
+            .filter(|(n, _)| !self.paper.contains(*n))
+            .map(|(n, d)| (n.clone(), Arc::clone(&d.line)))
+            .collect();
+        user.sort();
+        let mut lost = Vec::new();
+        for (name, line) in &user {
+            let defined = lex(line).and_then(|tokens| {
+                let (_, start) = definition(&tokens).expect("a definition's line");
+                next.define(name, line, &tokens, start)
+            });
+            if let Err(e) = defined {
+                lost.push(format!("{name} does not read here, and is gone: {}", e.detail));
+            }
+        }
+        // Compiled forms made only through the user's functions still hold.
+        for (name, g) in std::mem::take(&mut self.compiled) {
+            if g.through.iter().all(|f| !self.paper.contains(f) && next.defs.contains_key(f)) {
+                next.compiled.insert(name, g);
+            }
+        }
+        *self = next;
+        lost
+    }
+
+    /// Forgets every function, variable and compiled function of the user's: the paper's
+    /// definitions are all that is left.
+    pub fn clear_user(&mut self) {
+        let user: Vec<String> = self.user_functions().iter().map(|s| s.to_string()).collect();
+        for name in user {
+            self.defs.remove(&name);
+            self.forget_compiled_through(&name);
+        }
+        self.vars.clear();
+        self.compiled.clear();
     }
 
     /// Lets each line take at most `steps` steps (evaluations and applications) instead of
@@ -429,6 +512,7 @@ impl Workspace {
             self.defs.insert(n, Definition { line: source, body });
         }
         self.forget_compiled_through(name);
+        self.paper.remove(name);
         Ok(())
     }
 }

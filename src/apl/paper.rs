@@ -37,6 +37,7 @@ pub fn source(rep: &str) -> Option<&'static str> {
 pub fn workspace(rep: &str) -> Option<Workspace> {
     let mut ws = Workspace::new();
     ws.load(source(rep)?).expect("the paper's definitions read");
+    ws.mark_paper();
     Some(ws)
 }
 

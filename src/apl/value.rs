@@ -153,6 +153,76 @@ impl Value {
     }
 }
 
+impl Value {
+    /// APL that gives this value back exactly (`Workspace::eval_line` of it is this value):
+    /// how the workspace is kept in a file. Numbers are written to the last bit.
+    ///
+    /// ```
+    /// use cubework::apl::Workspace;
+    /// let mut ws = Workspace::new();
+    /// for line in ["2 3⍴⍳6", "'it''s'", "1 'a' (2 3⍴'abcdef') (⊂⍳3)", "0.1×⍳3", "⊂⊂,5", "0 2⍴0"] {
+    ///     let v = ws.eval_line(line).unwrap().shown.remove(0);
+    ///     let back = ws.eval_line(&v.to_source()).unwrap().shown.remove(0);
+    ///     assert_eq!(back, v, "{line}: {}", v.to_source());
+    /// }
+    /// ```
+    pub fn to_source(&self) -> String {
+        if self.rank() == 0 {
+            return scalar_source(&self.first());
+        }
+        let items: Vec<&Elem> = self.0.iter().collect();
+        let body = match items.as_slice() {
+            [] => "0".to_string(),
+            [one] => format!(",{}", scalar_source(one)),
+            _ if items.iter().all(|e| matches!(e, Elem::Char(_))) => {
+                let text: String = items
+                    .iter()
+                    .map(|e| match e {
+                        Elem::Char('\'') => "''".to_string(),
+                        Elem::Char(c) => c.to_string(),
+                        _ => String::new(),
+                    })
+                    .collect();
+                format!("'{text}'")
+            }
+            _ => items
+                .iter()
+                .map(|e| match e {
+                    Elem::Boxed(v) => format!("({})", v.to_source()),
+                    e => scalar_source(e),
+                })
+                .collect::<Vec<_>>()
+                .join(" "),
+        };
+        if self.rank() == 1 && !items.is_empty() {
+            format!("({body})")
+        } else {
+            let shape: Vec<String> = self.shape().iter().map(|n| n.to_string()).collect();
+            format!("(({})⍴{body})", shape.join(" "))
+        }
+    }
+}
+
+/// One element as a scalar in APL source.
+fn scalar_source(e: &Elem) -> String {
+    match e {
+        Elem::Num(n) => number_source(*n),
+        Elem::Char('\'') => "''''".to_string(),
+        Elem::Char(c) => format!("'{c}'"),
+        Elem::Boxed(v) => format!("(⊂{})", v.to_source()),
+    }
+}
+
+/// A number in APL source, to the last bit.
+fn number_source(n: f64) -> String {
+    let text = if n.fract() == 0.0 && n.abs() < 1e15 {
+        format!("{}", n as i64)
+    } else {
+        format!("{n:e}")
+    };
+    text.replace('-', "¯")
+}
+
 /// Display width of a character: combining marks take none.
 pub(crate) fn char_width(c: char) -> usize {
     if ('\u{300}'..='\u{36f}').contains(&c) {

@@ -9,6 +9,7 @@
 //! to the current state and shown in the current representation. Blank lines and lines
 //! starting with `#` do nothing.
 
+mod apl;
 pub mod defs;
 mod parse;
 pub mod request;
@@ -143,6 +144,11 @@ pub struct Session {
     in_apl: bool,
     /// Representations of one's own (`)rep`), which `compare` measures.
     user_reps: Vec<crate::rep::user::UserRep>,
+    /// What became of the user's functions when the workspace moved to another
+    /// representation, to be said with the next APL reply.
+    apl_notes: Vec<String>,
+    /// The file the workspace is kept in between sessions (the REPL's), if any.
+    workspace_file: Option<std::path::PathBuf>,
 }
 
 impl Session {
@@ -166,6 +172,8 @@ impl Session {
             apl: None,
             in_apl: false,
             user_reps: Vec::new(),
+            apl_notes: Vec::new(),
+            workspace_file: None,
         }
     }
 

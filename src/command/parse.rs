@@ -227,9 +227,18 @@ fn apl_line(line: &str) -> Result<Request> {
         ")save" => AplRequest::Save(rest.into()),
         ")load" if rest.is_empty() => return Err(needs("a file")),
         ")load" => AplRequest::Load(rest.into()),
+        ")copy" => match rest.split_once(char::is_whitespace) {
+            Some((file, names)) => AplRequest::Copy(
+                file.into(),
+                names.split_whitespace().map(str::to_string).collect(),
+            ),
+            None if !rest.is_empty() => AplRequest::Copy(rest.into(), Vec::new()),
+            None => return Err(needs("a file, and the names to copy (none: all)")),
+        },
+        ")clear" if rest.is_empty() => AplRequest::Clear,
         w if w.starts_with(')') => {
             return Err(usage(&format!(
-                "{}? ()fns )vars )erase NAME )compile NAME )rep NAME ENCODE [DECODE] )save FILE )load FILE )off)",
+                "{}? ()fns )vars )erase NAME )compile NAME )rep NAME ENCODE [DECODE] )save FILE )load FILE )copy FILE [NAMES] )clear )off)",
                 echo(word)
             )));
         }

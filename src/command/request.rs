@@ -296,4 +296,9 @@ pub enum AplRequest {
     Save(PathBuf),
     /// `)load FILE`: definitions read from a file.
     Load(PathBuf),
+    /// `)copy FILE [NAMES]`: the named functions and variables of a saved workspace (all
+    /// of them when none is named) brought into this one.
+    Copy(PathBuf, Vec<String>),
+    /// `)clear`: the user's functions, variables and representations forgotten.
+    Clear,
 }

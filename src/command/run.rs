@@ -16,7 +16,6 @@ use crate::moves::{Move, format_moves};
 use crate::reports;
 use crate::solve::solution_text::{Plan, solution_text};
 use crate::solve::{Limits, Method, Solution};
-use crate::text::echo;
 use crate::tools;
 
 /// Runs `request` on `session`: the one way every front end executes what a user asked.
@@ -192,7 +191,7 @@ pub fn run(session: &mut Session, request: Request) -> Result<Reply> {
             quit: true,
             ..Reply::default()
         }),
-        Request::Apl(request) => apl(session, request),
+        Request::Apl(request) => super::apl::apl(session, request),
         Request::Apply(shown) => {
             let cube = session.cube();
             text(match shown {
@@ -480,30 +479,6 @@ fn draw(session: &Session, request: DrawRequest) -> Result<String> {
     crate::draw::save_drawn(&text, &picture, cube.size(), &request.output)
 }
 
-/// Whether `)save` may write `path`, and whether it replaces an earlier save there: it
-/// replaces only a file that a save wrote (starting with [`crate::apl::SAVED_HEADER`]), never
-/// another file, a directory or a symbolic link.
-fn refuse_to_replace(path: &Path) -> Result<bool> {
-    let Ok(meta) = std::fs::symlink_metadata(path) else {
-        return Ok(false);
-    };
-    let shown = crate::text::echo_path(path);
-    if meta.file_type().is_symlink() {
-        return Err(usage(&format!(
-            ")save: {shown} is a symbolic link; not followed, nothing saved (name the file itself)"
-        )));
-    }
-    let saved = meta.is_file()
-        && crate::table_cache::read_regular(path, crate::apl::MAX_SOURCE_BYTES)
-            .is_ok_and(|b| b.starts_with(crate::apl::SAVED_HEADER.as_bytes()));
-    if !saved {
-        return Err(usage(&format!(
-            ")save: {shown} exists and is not a workspace cubework saved; not replaced (remove it first, or choose another name)"
-        )));
-    }
-    Ok(true)
-}
-
 /// The representations of one's own an APL file defines (its definitions, and its `)rep`
 /// lines), read into the vector's paper workspace.
 fn user_reps_of_file(path: &Path) -> Result<Vec<crate::rep::user::UserRep>> {
@@ -625,214 +600,6 @@ impl Session {
         });
         Ok(Reply::text(format!("{line}\n{}", self.rep.render())))
     }
-}
-
-/// The APL workspace of the session, made with the current representation's definitions
-/// (again when the representation has changed since).
-fn workspace(session: &mut Session) -> Result<&mut crate::apl::Workspace> {
-    let kind = session.rep.kind();
-    if session.apl.as_ref().is_none_or(|(k, _)| *k != kind) {
-        let ws = crate::apl::paper::workspace(kind.name())
-            .ok_or_else(|| usage(&format!("no APL definitions for {}", kind.name())))?;
-        session.apl = Some((kind, ws));
-    }
-    Ok(&mut session.apl.as_mut().expect("made above").1)
-}
-
-/// `apl`: APL mode, a line of APL, and the workspace's system commands.
-fn apl(session: &mut Session, request: super::AplRequest) -> Result<Reply> {
-    use super::AplRequest as A;
-    let text = |t: String| Ok(Reply::text(t));
-    match request {
-        A::Enter => {
-            workspace(session)?;
-            session.in_apl = true;
-            let kind = session.rep.kind();
-            text(format!(
-                "APL: CUBE is the {} array; the paper's moves are defined ()fns lists them); )off leaves",
-                kind.name()
-            ))
-        }
-        A::Leave => {
-            session.in_apl = false;
-            text("moves".to_string())
-        }
-        A::Fns => text(workspace(session)?.functions().join(" ")),
-        A::Vars => {
-            let ws = workspace(session)?;
-            text(ws.variables().join(" "))
-        }
-        A::Erase(name) => {
-            if workspace(session)?.erase(&name) {
-                Ok(Reply::default())
-            } else {
-                Err(usage(&format!(")erase: nothing is named {}", echo(&name))))
-            }
-        }
-        A::Save(path) => {
-            let reps = session.user_reps.clone();
-            let ws = workspace(session)?;
-            let mut lines: Vec<String> = ws
-                .functions()
-                .iter()
-                .filter_map(|f| ws.definition(f))
-                .map(str::to_string)
-                .collect();
-            // Each representation of one's own after the definitions it was made from.
-            for r in &reps {
-                for l in &r.source {
-                    if !lines.contains(l) {
-                        lines.push(l.clone());
-                    }
-                }
-                lines.push(r.command());
-            }
-            let source: String = std::iter::once(crate::apl::SAVED_HEADER)
-                .chain(lines.iter().map(String::as_str))
-                .map(|l| format!("{l}\n"))
-                .collect();
-            let replaced = refuse_to_replace(&path)?;
-            crate::table_cache::write_atomic(&path, source.as_bytes()).map_err(|source| {
-                crate::error::Error::Write {
-                    path: path.clone(),
-                    source,
-                }
-            })?;
-            text(format!(
-                "saved {} definitions to {}{}",
-                workspace(session)?.functions().len(),
-                crate::text::echo_path(&path),
-                if replaced {
-                    " (replacing the earlier save)"
-                } else {
-                    ""
-                }
-            ))
-        }
-        A::Load(path) => {
-            let source =
-                crate::apl::read_source(&path).map_err(|source| crate::error::Error::File {
-                    path: path.clone(),
-                    source,
-                })?;
-            let source =
-                crate::apl::keys::expand_names(&source).map_err(|e| usage(&e.to_string()))?;
-            let reps = crate::rep::user::load(workspace(session)?, &source)
-                .map_err(|e| usage(&format!("{}: {e}", crate::text::echo_path(&path))))?;
-            let mut said = format!("loaded {}", crate::text::echo_path(&path));
-            for r in reps {
-                said.push('\n');
-                said.push_str(&r.describe());
-                session.user_reps.retain(|o| o.name != r.name);
-                session.user_reps.push(r);
-            }
-            text(said)
-        }
-        A::Compile(name) => {
-            let n = session.size();
-            let kind = session.rep.kind();
-            let rep = kind.build(&session.cube())?;
-            let ws = workspace(session)?;
-            let compiled = crate::rep::apl::compile(ws, &name, rep.as_ref())
-                .map_err(|e| usage(&e.to_string()))?;
-            let cells: usize = rep.shape().iter().product();
-            let atoms = compiled.gather.sources().len();
-            let mut lines = vec![format!(
-                "{name}: a permutation of the {cells} cells of {}{}, order {}; {}",
-                kind.name(),
-                if atoms == cells {
-                    String::new()
-                } else {
-                    format!(" ({atoms} letters)")
-                },
-                compiled.order(),
-                match compiled.name(n) {
-                    Some(m) => format!("it is the move {m}"),
-                    None => "it is no single turn of a block of layers".to_string(),
-                }
-            )];
-            match &compiled.stickers {
-                Some(p) => lines.extend([
-                    crate::reports::cycles_summary(p),
-                    p.cycle_notation(),
-                ]),
-                None => lines.push(
-                    "it is no permutation of the cube's stickers (it moves a blank onto one, or parts two places of one): no cycles"
-                        .into(),
-                ),
-            }
-            lines.push(format!(
-                "from now on {name} runs compiled on arrays of shape {} (until it, or a function it calls, is redefined or erased)",
-                rep.shape()
-                    .iter()
-                    .map(|d| d.to_string())
-                    .collect::<Vec<_>>()
-                    .join(" ")
-            ));
-            text(lines.join("\n"))
-        }
-        A::Rep(rest) if rest.trim().is_empty() => text(if session.user_reps.is_empty() {
-            "no representations of your own yet: )rep NAME ENCODE [DECODE]".to_string()
-        } else {
-            session
-                .user_reps
-                .iter()
-                .map(|r| r.describe())
-                .collect::<Vec<_>>()
-                .join("\n")
-        }),
-        A::Rep(rest) => {
-            let (name, encode, decode) =
-                crate::rep::user::rep_words(&rest).map_err(|e| usage(&e.to_string()))?;
-            let rep = crate::rep::user::UserRep::define(workspace(session)?, name, encode, decode)
-                .map_err(|e| usage(&e.to_string()))?;
-            let said = rep.describe();
-            session.user_reps.retain(|o| o.name != rep.name);
-            session.user_reps.push(rep);
-            text(format!("{said}; compare measures it"))
-        }
-        A::Line(line) => apl_line(session, &line),
-    }
-}
-
-/// One line of APL on the session's cube: `CUBE` is the representation's array before it
-/// runs; if the line changes `CUBE` to a state of the representation, that is the session's
-/// new cube, as one change. A line that fails, or leaves `CUBE` no state, changes nothing.
-fn apl_line(session: &mut Session, line: &str) -> Result<Reply> {
-    let line = crate::apl::keys::expand_names(line).map_err(|e| usage(&e.to_string()))?;
-    let kind = session.rep.kind();
-    let n = session.size();
-    let cube_value = session.rep.apl_value();
-    let ws = workspace(session)?;
-    let saved = ws.clone();
-    ws.set("CUBE", cube_value.clone());
-    let outcome = match ws.eval_line(&line) {
-        Ok(outcome) => outcome,
-        Err(e) => {
-            *ws = saved;
-            return Err(usage(&e.to_string()));
-        }
-    };
-    let after = ws.get("CUBE").cloned();
-    let mut reply = Reply::text(outcome.to_string());
-    if let Some(value) = after.filter(|v| *v != cube_value) {
-        match crate::rep::apl_state::cube_of(kind, n, &value) {
-            Ok(cube) => {
-                reply.note = impossible_note(&cube);
-                session.set_state(&format!("apl: {}", line.trim()), cube)?;
-            }
-            Err(why) => {
-                if let Some((_, ws)) = session.apl.as_mut() {
-                    *ws = saved;
-                }
-                return Err(usage(&format!(
-                    "CUBE is not a {} state: {why}; nothing changed",
-                    kind.name()
-                )));
-            }
-        }
-    }
-    Ok(reply)
 }
 
 #[cfg(test)]

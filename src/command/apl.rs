@@ -1,0 +1,463 @@
+//! The APL family: APL mode, a line of APL on the session's cube, and the workspace's
+//! system commands (`)fns`, `)save`, `)load`, `)copy`, `)clear`, `)compile`, `)rep`, …).
+//!
+//! The workspace belongs to the session, not to a representation: the user's functions,
+//! variables, compiled functions and representations of one's own stay when the
+//! representation or the size changes, or APL mode is left; only the paper's definitions
+//! are those of the representation now shown ([`crate::apl::Workspace::rebase`]). The REPL
+//! keeps it between sessions ([`Session::keep_workspace`]): after every APL request that
+//! may change it, it is written whole (a temporary file renamed over the old one) in the
+//! `)save` format to the data directory, and read back when the next session starts.
+
+use std::path::{Path, PathBuf};
+
+use super::request::AplRequest;
+use super::{Reply, Session, impossible_note, usage};
+use crate::apl::Workspace;
+use crate::error::Result;
+use crate::text::echo;
+
+/// The variable the session binds to the representation's array: the session's cube, not
+/// the user's, and never kept.
+const CUBE: &str = "CUBE";
+
+/// The APL workspace of the session, on the current representation's paper definitions:
+/// made when first asked for, and moved onto another representation's ([`Workspace::rebase`])
+/// when the representation has changed since, the user's part kept.
+pub(super) fn workspace(session: &mut Session) -> Result<&mut Workspace> {
+    let kind = session.rep.kind();
+    let paper = || {
+        crate::apl::paper::workspace(kind.name())
+            .ok_or_else(|| usage(&format!("no APL definitions for {}", kind.name())))
+    };
+    match session.apl.take() {
+        None => session.apl = Some((kind, paper()?)),
+        Some((k, ws)) if k == kind => session.apl = Some((k, ws)),
+        Some((k, mut ws)) => match paper() {
+            Ok(p) => {
+                let lost = ws.rebase(p);
+                session.apl_notes.extend(lost);
+                session.apl = Some((kind, ws));
+            }
+            Err(e) => {
+                session.apl = Some((k, ws));
+                return Err(e);
+            }
+        },
+    }
+    Ok(&mut session.apl.as_mut().expect("made above").1)
+}
+
+/// `apl`: APL mode, a line of APL, and the workspace's system commands. What the
+/// workspace's move to another representation cost is said first; a request that may have
+/// changed the workspace has it kept ([`Session::keep_workspace`]).
+pub(super) fn apl(session: &mut Session, request: AplRequest) -> Result<Reply> {
+    let changes = !matches!(
+        request,
+        AplRequest::Enter | AplRequest::Leave | AplRequest::Fns | AplRequest::Vars | AplRequest::Save(_)
+    );
+    let result = apl_request(session, request);
+    let mut notes: Vec<String> = std::mem::take(&mut session.apl_notes);
+    if changes && result.is_ok() {
+        notes.extend(session.store_workspace());
+    }
+    let mut reply = result?;
+    if !notes.is_empty() {
+        notes.extend(reply.note.take());
+        reply.note = Some(notes.join("; "));
+    }
+    Ok(reply)
+}
+
+/// The user's variables: all but `CUBE`.
+fn user_variables(ws: &Workspace) -> Vec<&str> {
+    ws.variables().into_iter().filter(|v| *v != CUBE).collect()
+}
+
+/// The workspace as `)save` writes it: the header; the user's functions; each representation
+/// of one's own (after any definition it was made from that is not the user's); the user's
+/// variables as APL that gives them back; and a `)compile NAME` line for each compiled
+/// function.
+fn saved_source(session: &mut Session) -> Result<String> {
+    let reps = session.user_reps.clone();
+    let ws = workspace(session)?;
+    let mut lines: Vec<String> = ws
+        .user_functions()
+        .iter()
+        .filter_map(|f| ws.definition(f))
+        .map(str::to_string)
+        .collect();
+    for r in &reps {
+        for l in &r.source {
+            if !lines.contains(l) {
+                lines.push(l.clone());
+            }
+        }
+        lines.push(r.command());
+    }
+    for v in user_variables(ws) {
+        let value = ws.get(v).expect("a variable listed");
+        lines.push(format!("{v}←{}", value.to_source()));
+    }
+    for f in ws.user_functions() {
+        if ws.compiled_shape(f).is_some() {
+            lines.push(format!(")compile {f}"));
+        }
+    }
+    Ok(std::iter::once(crate::apl::SAVED_HEADER)
+        .chain(lines.iter().map(String::as_str))
+        .map(|l| format!("{l}\n"))
+        .collect())
+}
+
+/// An APL file's text, read through the guarded reader.
+fn read_file(path: &Path) -> Result<String> {
+    crate::apl::read_source(path).map_err(|source| crate::error::Error::File {
+        path: path.to_path_buf(),
+        source,
+    })
+}
+
+/// Runs a saved workspace's lines (or any APL source) in the session's workspace, all or
+/// nothing: definitions, statements and `)rep` lines in order, then its `)compile` lines.
+/// With `only` (`)copy`), just the functions and variables named (all when none is named)
+/// are brought in, the rest left as they were. What it says after the first line: the
+/// representations of one's own it made, and any function it could not compile.
+fn load_source(session: &mut Session, source: &str, only: Option<&[String]>) -> Result<String> {
+    let source = crate::apl::keys::expand_names(source).map_err(|e| usage(&e.to_string()))?;
+    let mut compile = Vec::new();
+    let mut rest = String::new();
+    for line in source.lines() {
+        match line.trim().strip_prefix(")compile") {
+            Some(name) if !name.trim().is_empty() => compile.push(name.trim().to_string()),
+            _ => {
+                rest.push_str(line);
+                rest.push('\n');
+            }
+        }
+    }
+    let reps = match only {
+        None => crate::rep::user::load(workspace(session)?, &rest).map_err(|e| usage(&e))?,
+        Some(names) => {
+            // Read into a workspace of its own, then bring across what was named.
+            let kind = session.rep.kind();
+            let mut scratch = crate::apl::paper::workspace(kind.name())
+                .ok_or_else(|| usage(&format!("no APL definitions for {}", kind.name())))?;
+            let reps = crate::rep::user::load(&mut scratch, &rest).map_err(|e| usage(&e))?;
+            let ws = workspace(session)?;
+            let wanted = |n: &str| names.is_empty() || names.iter().any(|m| m == n);
+            let missing: Vec<&String> = names
+                .iter()
+                .filter(|n| scratch.definition(n).is_none() && scratch.get(n).is_none())
+                .collect();
+            if !missing.is_empty() {
+                return Err(usage(&format!(
+                    "not in the file: {}",
+                    missing.iter().map(|n| echo(n)).collect::<Vec<_>>().join(" ")
+                )));
+            }
+            let mut copied = ws.clone();
+            for f in scratch.user_functions() {
+                if wanted(f) {
+                    let line = scratch.definition(f).expect("listed");
+                    copied.eval_line(line).map_err(|e| usage(&e.to_string()))?;
+                }
+            }
+            for v in user_variables(&scratch) {
+                if wanted(v) {
+                    copied.set(v, scratch.get(v).expect("listed").clone());
+                }
+            }
+            *ws = copied;
+            compile.retain(|f| wanted(f));
+            reps.into_iter().filter(|r| wanted(&r.name)).collect()
+        }
+    };
+    let mut said = String::new();
+    for r in reps {
+        said.push('\n');
+        said.push_str(&r.describe());
+        session.user_reps.retain(|o| o.name != r.name);
+        session.user_reps.push(r);
+    }
+    for f in compile {
+        if let Err(e) = compile_quietly(session, &f) {
+            said.push_str(&format!("\n{f} is not compiled here: {e}"));
+        }
+    }
+    Ok(said)
+}
+
+/// `)compile NAME` without its report.
+fn compile_quietly(session: &mut Session, name: &str) -> Result<()> {
+    let rep = session.rep.kind().build(&session.cube())?;
+    let ws = workspace(session)?;
+    crate::rep::apl::compile(ws, name, rep.as_ref()).map_err(|e| usage(&e.to_string()))?;
+    Ok(())
+}
+
+/// `)compile NAME`: the function run on the cells' indices, identified, and from now on run
+/// compiled.
+fn compile(session: &mut Session, name: &str) -> Result<String> {
+    let name = name.to_string();
+    let n = session.size();
+    let kind = session.rep.kind();
+    let rep = kind.build(&session.cube())?;
+    let ws = workspace(session)?;
+    let compiled = crate::rep::apl::compile(ws, &name, rep.as_ref())
+        .map_err(|e| usage(&e.to_string()))?;
+    let cells: usize = rep.shape().iter().product();
+    let atoms = compiled.gather.sources().len();
+    let mut lines = vec![format!(
+        "{name}: a permutation of the {cells} cells of {}{}, order {}; {}",
+        kind.name(),
+        if atoms == cells {
+            String::new()
+        } else {
+            format!(" ({atoms} letters)")
+        },
+        compiled.order(),
+        match compiled.name(n) {
+            Some(m) => format!("it is the move {m}"),
+            None => "it is no single turn of a block of layers".to_string(),
+        }
+    )];
+    match &compiled.stickers {
+        Some(p) => lines.extend([
+            crate::reports::cycles_summary(p),
+            p.cycle_notation(),
+        ]),
+        None => lines.push(
+            "it is no permutation of the cube's stickers (it moves a blank onto one, or parts two places of one): no cycles"
+                .into(),
+        ),
+    }
+    lines.push(format!(
+        "from now on {name} runs compiled on arrays of shape {} (until it, or a function it calls, is redefined or erased)",
+        rep.shape()
+            .iter()
+            .map(|d| d.to_string())
+            .collect::<Vec<_>>()
+            .join(" ")
+    ));
+    Ok(lines.join("\n"))
+}
+
+impl Session {
+    /// Keeps the APL workspace in `file` between sessions (the REPL's, in the data
+    /// directory): what it holds is loaded now, and the workspace is written there whole
+    /// after every APL request that may change it. What this says: a line for a file that
+    /// could not be read or run (the session then starts with the paper's workspace, and the
+    /// file is left as it is until the workspace changes).
+    pub fn keep_workspace(&mut self, file: PathBuf) -> Vec<String> {
+        let mut notes = Vec::new();
+        match crate::apl::read_source(&file) {
+            Ok(source) => {
+                if let Err(e) = load_source(self, &source, None) {
+                    notes.push(format!(
+                        "the workspace {} was not loaded: {e}",
+                        crate::text::echo_path(&file)
+                    ));
+                }
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+            Err(e) => notes.push(format!(
+                "the workspace {} cannot be read: {}; it is not kept this session",
+                crate::text::echo_path(&file),
+                crate::error::reason(&e)
+            )),
+        }
+        if notes.iter().all(|n| !n.contains("not kept")) {
+            self.workspace_file = Some(file);
+        }
+        notes.extend(std::mem::take(&mut self.apl_notes));
+        notes
+    }
+
+    /// Writes the workspace to its file, if it is kept; a note (and no more keeping) when it
+    /// cannot be written.
+    fn store_workspace(&mut self) -> Option<String> {
+        let file = self.workspace_file.clone()?;
+        let written = saved_source(self).map_err(|e| e.to_string()).and_then(|source| {
+            if let Some(dir) = file.parent() {
+                std::fs::create_dir_all(dir).map_err(|e| crate::error::reason(&e))?;
+            }
+            crate::table_cache::write_atomic(&file, source.as_bytes())
+                .map_err(|e| crate::error::reason(&e))
+        });
+        match written {
+            Ok(()) => None,
+            Err(e) => {
+                self.workspace_file = None;
+                Some(format!(
+                    "the workspace is not kept in {}: {e}",
+                    crate::text::echo_path(&file)
+                ))
+            }
+        }
+    }
+}
+
+/// Whether `)save` may write `path`, and whether it replaces an earlier save there: it
+/// replaces only a file that a save wrote (starting with [`crate::apl::SAVED_HEADER`]), never
+/// another file, a directory or a symbolic link.
+fn refuse_to_replace(path: &Path) -> Result<bool> {
+    let Ok(meta) = std::fs::symlink_metadata(path) else {
+        return Ok(false);
+    };
+    let shown = crate::text::echo_path(path);
+    if meta.file_type().is_symlink() {
+        return Err(usage(&format!(
+            ")save: {shown} is a symbolic link; not followed, nothing saved (name the file itself)"
+        )));
+    }
+    let saved = meta.is_file()
+        && crate::table_cache::read_regular(path, crate::apl::MAX_SOURCE_BYTES)
+            .is_ok_and(|b| b.starts_with(crate::apl::SAVED_HEADER.as_bytes()));
+    if !saved {
+        return Err(usage(&format!(
+            ")save: {shown} exists and is not a workspace cubework saved; not replaced (remove it first, or choose another name)"
+        )));
+    }
+    Ok(true)
+}
+
+
+/// One APL request, before the workspace is kept and notes are said.
+fn apl_request(session: &mut Session, request: AplRequest) -> Result<Reply> {
+    use AplRequest as A;
+    let text = |t: String| Ok(Reply::text(t));
+    match request {
+        A::Enter => {
+            workspace(session)?;
+            session.in_apl = true;
+            let kind = session.rep.kind();
+            text(format!(
+                "APL: CUBE is the {} array; the paper's moves are defined ()fns lists them); )off leaves",
+                kind.name()
+            ))
+        }
+        A::Leave => {
+            session.in_apl = false;
+            text("moves".to_string())
+        }
+        A::Fns => text(workspace(session)?.functions().join(" ")),
+        A::Vars => {
+            let ws = workspace(session)?;
+            text(ws.variables().join(" "))
+        }
+        A::Erase(name) => {
+            if workspace(session)?.erase(&name) {
+                Ok(Reply::default())
+            } else {
+                Err(usage(&format!(")erase: nothing is named {}", echo(&name))))
+            }
+        }
+        A::Save(path) => {
+            let source = saved_source(session)?;
+            let replaced = refuse_to_replace(&path)?;
+            crate::table_cache::write_atomic(&path, source.as_bytes()).map_err(|source| {
+                crate::error::Error::Write {
+                    path: path.clone(),
+                    source,
+                }
+            })?;
+            text(format!(
+                "saved {} of your functions and {} variables to {}{}",
+                workspace(session)?.user_functions().len(),
+                user_variables(workspace(session)?).len(),
+                crate::text::echo_path(&path),
+                if replaced {
+                    " (replacing the earlier save)"
+                } else {
+                    ""
+                }
+            ))
+        }
+        A::Load(path) => {
+            let source = read_file(&path)?;
+            let said = load_source(session, &source, None)
+                .map_err(|e| usage(&format!("{}: {e}", crate::text::echo_path(&path))))?;
+            text(format!("loaded {}{said}", crate::text::echo_path(&path)))
+        }
+        A::Copy(path, names) => {
+            let source = read_file(&path)?;
+            let said = load_source(session, &source, Some(&names))
+                .map_err(|e| usage(&format!("{}: {e}", crate::text::echo_path(&path))))?;
+            text(format!("copied from {}{said}", crate::text::echo_path(&path)))
+        }
+        A::Clear => {
+            let ws = workspace(session)?;
+            let (fns, vars) = (ws.user_functions().len(), user_variables(ws).len());
+            ws.clear_user();
+            let reps = std::mem::take(&mut session.user_reps).len();
+            text(format!(
+                "clear ws: {fns} functions, {vars} variables and {reps} representations of your own forgotten"
+            ))
+        }
+        A::Compile(name) => text(compile(session, &name)?),
+        A::Rep(rest) if rest.trim().is_empty() => text(if session.user_reps.is_empty() {
+            "no representations of your own yet: )rep NAME ENCODE [DECODE]".to_string()
+        } else {
+            session
+                .user_reps
+                .iter()
+                .map(|r| r.describe())
+                .collect::<Vec<_>>()
+                .join("\n")
+        }),
+        A::Rep(rest) => {
+            let (name, encode, decode) =
+                crate::rep::user::rep_words(&rest).map_err(|e| usage(&e.to_string()))?;
+            let rep = crate::rep::user::UserRep::define(workspace(session)?, name, encode, decode)
+                .map_err(|e| usage(&e.to_string()))?;
+            let said = rep.describe();
+            session.user_reps.retain(|o| o.name != rep.name);
+            session.user_reps.push(rep);
+            text(format!("{said}; compare measures it"))
+        }
+        A::Line(line) => apl_line(session, &line),
+    }
+}
+
+
+/// One line of APL on the session's cube: `CUBE` is the representation's array before it
+/// runs; if the line changes `CUBE` to a state of the representation, that is the session's
+/// new cube, as one change. A line that fails, or leaves `CUBE` no state, changes nothing.
+fn apl_line(session: &mut Session, line: &str) -> Result<Reply> {
+    let line = crate::apl::keys::expand_names(line).map_err(|e| usage(&e.to_string()))?;
+    let kind = session.rep.kind();
+    let n = session.size();
+    let cube_value = session.rep.apl_value();
+    let ws = workspace(session)?;
+    let saved = ws.clone();
+    ws.set("CUBE", cube_value.clone());
+    let outcome = match ws.eval_line(&line) {
+        Ok(outcome) => outcome,
+        Err(e) => {
+            *ws = saved;
+            return Err(usage(&e.to_string()));
+        }
+    };
+    let after = ws.get("CUBE").cloned();
+    let mut reply = Reply::text(outcome.to_string());
+    if let Some(value) = after.filter(|v| *v != cube_value) {
+        match crate::rep::apl_state::cube_of(kind, n, &value) {
+            Ok(cube) => {
+                reply.note = impossible_note(&cube);
+                session.set_state(&format!("apl: {}", line.trim()), cube)?;
+            }
+            Err(why) => {
+                if let Some((_, ws)) = session.apl.as_mut() {
+                    *ws = saved;
+                }
+                return Err(usage(&format!(
+                    "CUBE is not a {} state: {why}; nothing changed",
+                    kind.name()
+                )));
+            }
+        }
+    }
+    Ok(reply)
+}
+
