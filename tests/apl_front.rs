@@ -225,3 +225,118 @@ fn compare_measures_ones_own_from_a_file_and_ranks_the_seven_in_apl() {
             "line 2: NOPE is not a defined function",
         ));
 }
+
+#[test]
+fn the_users_functions_variables_and_compiled_functions_survive_rep_size_and_leaving_apl() {
+    // Issue: `MINE: R ⍵` under vector, `rep numeric`, `apl`, `)off`, `rep vector`, `apl`,
+    // `MINE CUBE` gave VALUE ERROR: the workspace was the representation's, not the session's.
+    let mut s = Session::new(false);
+    run(&mut s, "apl");
+    run(&mut s, "MINE: R ⍵");
+    run(&mut s, "SWAP: ⌽⍵");
+    run(&mut s, "V←2 3⍴⍳6");
+    run(&mut s, ")compile MINE");
+    run(&mut s, ")off");
+    run(&mut s, "rep numeric");
+    run(&mut s, "apl");
+    // Under numeric, MINE calls numeric's R: it turns numeric's array.
+    assert_eq!(run(&mut s, "⍴MINE CUBE"), "3 3 3");
+    assert_eq!(run(&mut s, "V"), "1 2 3\n4 5 6");
+    run(&mut s, ")off");
+    run(&mut s, "size 4");
+    run(&mut s, "size 3");
+    run(&mut s, "rep vector");
+    run(&mut s, "apl");
+    run(&mut s, "CUBE←MINE CUBE");
+    run(&mut s, ")off");
+    let mut rust = Session::new(false);
+    run(&mut rust, "notation paper");
+    run(&mut rust, "R");
+    assert_eq!(s.cube(), rust.cube());
+    run(&mut s, "apl");
+    assert_eq!(run(&mut s, "SWAP 1 2 3"), "3 2 1");
+    // )clear forgets the user's part, and only that.
+    let said = run(&mut s, ")clear");
+    assert!(
+        said.starts_with("clear ws: 2 functions, 1 variables"),
+        "{said}"
+    );
+    assert!(s.execute("MINE CUBE").is_err());
+    assert!(s.execute("V").is_err());
+    assert_eq!(run(&mut s, "⍴R CUBE"), "54");
+}
+
+#[test]
+fn a_kept_workspace_is_there_in_the_next_session_with_its_values_exact() {
+    let dir = std::env::temp_dir().join(format!("cubework-kept-ws-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let file = dir.join("workspace.apl");
+    {
+        let mut s = Session::new(false);
+        assert!(s.keep_workspace(file.clone()).is_empty());
+        run(&mut s, "apl");
+        run(&mut s, "MINE: R ⍵");
+        run(&mut s, "THIRD←÷3");
+        run(&mut s, "N←1 'a' (2 2⍴'abcd') (⊂⍳3)");
+        run(&mut s, ")off");
+        run(&mut s, "rep numeric");
+        run(&mut s, "apl TWICE: MINE MINE ⍵");
+    }
+    let mut s = Session::new(false);
+    assert!(s.keep_workspace(file.clone()).is_empty());
+    run(&mut s, "apl");
+    assert_eq!(run(&mut s, "THIRD=÷3"), "1");
+    assert_eq!(run(&mut s, "N≡1 'a' (2 2⍴'abcd') (⊂⍳3)"), "1");
+    run(&mut s, "CUBE←TWICE CUBE");
+    let mut rust = Session::new(false);
+    run(&mut rust, "notation paper");
+    run(&mut rust, "R R");
+    assert_eq!(s.cube(), rust.cube());
+    // Erased and cleared: gone in the next session too.
+    run(&mut s, ")erase THIRD");
+    let mut t = Session::new(false);
+    t.keep_workspace(file.clone());
+    run(&mut t, "apl");
+    assert!(t.execute("THIRD").is_err());
+    assert_eq!(run(&mut t, "⍴N"), "4");
+    run(&mut t, ")clear");
+    let mut u = Session::new(false);
+    u.keep_workspace(file.clone());
+    run(&mut u, "apl");
+    assert!(u.execute("MINE 1").is_err());
+    // A damaged file is named, left alone, and the session starts with the paper's workspace.
+    std::fs::write(&file, "MINE: (\n").unwrap();
+    let mut v = Session::new(false);
+    let notes = v.keep_workspace(file.clone());
+    assert_eq!(notes.len(), 1, "{notes:?}");
+    assert!(notes[0].contains("was not loaded"), "{notes:?}");
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), "MINE: (\n");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn copy_brings_in_only_the_names_asked_for() {
+    let dir = std::env::temp_dir().join(format!("cubework-copy-ws-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("saved.apl");
+    let mut s = Session::new(false);
+    run(&mut s, "apl");
+    run(&mut s, "A1: ⍵+1");
+    run(&mut s, "A2: ⍵+2");
+    run(&mut s, "W←7");
+    run(&mut s, &format!(")save {}", file.display()));
+    let mut t = Session::new(false);
+    run(&mut t, "apl");
+    run(&mut t, &format!(")copy {} A2 W", file.display()));
+    assert_eq!(run(&mut t, "A2 W"), "9");
+    assert!(t.execute("A1 1").is_err());
+    let e = t
+        .execute(&format!(")copy {} NOPE", file.display()))
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("not in the file: NOPE"), "{e}");
+    run(&mut t, &format!(")copy {}", file.display()));
+    assert_eq!(run(&mut t, "A1 1"), "2");
+    let _ = std::fs::remove_dir_all(&dir);
+}

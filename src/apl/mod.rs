@@ -231,12 +231,18 @@ impl Workspace {
                 next.define(name, line, &tokens, start)
             });
             if let Err(e) = defined {
-                lost.push(format!("{name} does not read here, and is gone: {}", e.detail));
+                lost.push(format!(
+                    "{name} does not read here, and is gone: {}",
+                    e.detail
+                ));
             }
         }
         // Compiled forms made only through the user's functions still hold.
         for (name, g) in std::mem::take(&mut self.compiled) {
-            if g.through.iter().all(|f| !self.paper.contains(f) && next.defs.contains_key(f)) {
+            if g.through
+                .iter()
+                .all(|f| !self.paper.contains(f) && next.defs.contains_key(f))
+            {
                 next.compiled.insert(name, g);
             }
         }
@@ -247,7 +253,11 @@ impl Workspace {
     /// Forgets every function, variable and compiled function of the user's: the paper's
     /// definitions are all that is left.
     pub fn clear_user(&mut self) {
-        let user: Vec<String> = self.user_functions().iter().map(|s| s.to_string()).collect();
+        let user: Vec<String> = self
+            .user_functions()
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
         for name in user {
             self.defs.remove(&name);
             self.forget_compiled_through(&name);

@@ -54,7 +54,11 @@ pub(super) fn workspace(session: &mut Session) -> Result<&mut Workspace> {
 pub(super) fn apl(session: &mut Session, request: AplRequest) -> Result<Reply> {
     let changes = !matches!(
         request,
-        AplRequest::Enter | AplRequest::Leave | AplRequest::Fns | AplRequest::Vars | AplRequest::Save(_)
+        AplRequest::Enter
+            | AplRequest::Leave
+            | AplRequest::Fns
+            | AplRequest::Vars
+            | AplRequest::Save(_)
     );
     let result = apl_request(session, request);
     let mut notes: Vec<String> = std::mem::take(&mut session.apl_notes);
@@ -153,7 +157,11 @@ fn load_source(session: &mut Session, source: &str, only: Option<&[String]>) -> 
             if !missing.is_empty() {
                 return Err(usage(&format!(
                     "not in the file: {}",
-                    missing.iter().map(|n| echo(n)).collect::<Vec<_>>().join(" ")
+                    missing
+                        .iter()
+                        .map(|n| echo(n))
+                        .collect::<Vec<_>>()
+                        .join(" ")
                 )));
             }
             let mut copied = ws.clone();
@@ -204,8 +212,8 @@ fn compile(session: &mut Session, name: &str) -> Result<String> {
     let kind = session.rep.kind();
     let rep = kind.build(&session.cube())?;
     let ws = workspace(session)?;
-    let compiled = crate::rep::apl::compile(ws, &name, rep.as_ref())
-        .map_err(|e| usage(&e.to_string()))?;
+    let compiled =
+        crate::rep::apl::compile(ws, &name, rep.as_ref()).map_err(|e| usage(&e.to_string()))?;
     let cells: usize = rep.shape().iter().product();
     let atoms = compiled.gather.sources().len();
     let mut lines = vec![format!(
@@ -278,13 +286,15 @@ impl Session {
     /// cannot be written.
     fn store_workspace(&mut self) -> Option<String> {
         let file = self.workspace_file.clone()?;
-        let written = saved_source(self).map_err(|e| e.to_string()).and_then(|source| {
-            if let Some(dir) = file.parent() {
-                std::fs::create_dir_all(dir).map_err(|e| crate::error::reason(&e))?;
-            }
-            crate::table_cache::write_atomic(&file, source.as_bytes())
-                .map_err(|e| crate::error::reason(&e))
-        });
+        let written = saved_source(self)
+            .map_err(|e| e.to_string())
+            .and_then(|source| {
+                if let Some(dir) = file.parent() {
+                    std::fs::create_dir_all(dir).map_err(|e| crate::error::reason(&e))?;
+                }
+                crate::table_cache::write_atomic(&file, source.as_bytes())
+                    .map_err(|e| crate::error::reason(&e))
+            });
         match written {
             Ok(()) => None,
             Err(e) => {
@@ -321,7 +331,6 @@ fn refuse_to_replace(path: &Path) -> Result<bool> {
     }
     Ok(true)
 }
-
 
 /// One APL request, before the workspace is kept and notes are said.
 fn apl_request(session: &mut Session, request: AplRequest) -> Result<Reply> {
@@ -384,7 +393,10 @@ fn apl_request(session: &mut Session, request: AplRequest) -> Result<Reply> {
             let source = read_file(&path)?;
             let said = load_source(session, &source, Some(&names))
                 .map_err(|e| usage(&format!("{}: {e}", crate::text::echo_path(&path))))?;
-            text(format!("copied from {}{said}", crate::text::echo_path(&path)))
+            text(format!(
+                "copied from {}{said}",
+                crate::text::echo_path(&path)
+            ))
         }
         A::Clear => {
             let ws = workspace(session)?;
@@ -419,7 +431,6 @@ fn apl_request(session: &mut Session, request: AplRequest) -> Result<Reply> {
         A::Line(line) => apl_line(session, &line),
     }
 }
-
 
 /// One line of APL on the session's cube: `CUBE` is the representation's array before it
 /// runs; if the line changes `CUBE` to a state of the representation, that is the session's
@@ -460,4 +471,3 @@ fn apl_line(session: &mut Session, line: &str) -> Result<Reply> {
     }
     Ok(reply)
 }
-
