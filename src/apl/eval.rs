@@ -9,7 +9,7 @@ use ndarray::{ArrayD, Dimension, IxDyn, RemoveAxis};
 
 use super::error::{AplError, ErrorKind, err};
 use super::func::{self, enclose_item, item_value};
-use super::parse::{Expr, Func, FuncKind, check_size};
+use super::parse::{Dfn, DfnStatement, Expr, Func, FuncKind, check_size};
 use super::value::{Elem, Value};
 use super::{Definition, MAX_ATOMS, MAX_DEPTH};
 
@@ -23,6 +23,8 @@ const MAX_EVAL_DEPTH: usize = 1000;
 pub(crate) struct Frame<'a> {
     pub(crate) locals: Option<HashMap<String, Value>>,
     pub(crate) line: &'a str,
+    /// The dfn running in this frame (what `∇` is).
+    pub(crate) dfn: Option<Arc<Dfn>>,
 }
 
 /// What an evaluation reads and changes: the definitions, the workspace's variables, and how
@@ -40,6 +42,10 @@ pub(crate) struct Machine<'w> {
     /// The workspace's variables as they were before this line changed them, in order:
     /// [`Machine::undo`] puts them back when the line fails.
     pub(crate) replaced: Vec<(String, Option<Value>)>,
+    /// The workspace's random numbers (`?`), seeded by `⎕RL`.
+    pub(crate) rng: &'w mut super::random::Random,
+    /// Values `⎕←` printed, in order, not yet shown.
+    pub(crate) printed: Vec<Value>,
 }
 
 type R<T> = Result<T, AplError>;
@@ -51,6 +57,9 @@ impl Machine<'_> {
         }
         if name == "⎕IO" {
             return Some(Value::num(1.0));
+        }
+        if name == "⎕RL" {
+            return Some(Value::num(self.rng.seed as f64));
         }
         self.globals.get(name).cloned()
     }
@@ -66,6 +75,15 @@ impl Machine<'_> {
             return match v.0.iter().collect::<Vec<_>>().as_slice() {
                 [Elem::Num(n)] if *n == 1.0 => Ok(()),
                 _ => err(ErrorKind::Domain, "⎕IO is 1 here, as in the paper"),
+            };
+        }
+        if name == "⎕RL" {
+            return match v.0.iter().collect::<Vec<_>>().as_slice() {
+                [Elem::Num(n)] if n.fract() == 0.0 && *n >= 0.0 && *n < 9.0e15 => {
+                    *self.rng = super::random::Random::seeded(*n as u64);
+                    Ok(())
+                }
+                _ => err(ErrorKind::Domain, "⎕RL is a whole number, 0 or more"),
             };
         }
         match &mut frame.locals {
@@ -156,6 +174,18 @@ impl Machine<'_> {
                 self.apply(f, Some(a), b, frame)
                     .map_err(|e| e.at(line, f.pos))
             }
+            Expr::CallDfn(d) => {
+                let omega = self
+                    .lookup("⍵", frame)
+                    .unwrap_or_else(|| Value::vector(Vec::new()));
+                let alpha = frame.locals.as_ref().and_then(|l| l.get("⍺")).cloned();
+                self.call_dfn(d, alpha, omega)
+            }
+            Expr::Print(a) => {
+                let v = self.eval(a, frame)?;
+                self.printed.push(v.clone());
+                Ok(v)
+            }
             Expr::Assign(name, a, pos) => {
                 let v = self.eval(a, frame)?;
                 self.store(name, v.clone(), frame)
@@ -223,10 +253,39 @@ impl Machine<'_> {
     ) -> R<Value> {
         let axis = self.axis(f, frame)?;
         match &f.kind {
+            FuncKind::Prim('⍎') => match left {
+                None => self.execute(&right, frame),
+                Some(_) => err(ErrorKind::Syntax, "⍎ takes one argument"),
+            },
+            FuncKind::Prim('?') => super::random::roll_or_deal(self.rng, left, right),
             FuncKind::Prim(c) => match left {
                 None => func::monad(*c, axis, right),
                 Some(l) => func::dyad(*c, axis, l, right),
             },
+            FuncKind::Dfn(d) => self.call_dfn(d, left, right),
+            FuncKind::SelfRef => match frame.dfn.clone() {
+                Some(d) => self.call_dfn(&d, left, right),
+                None => err(ErrorKind::Syntax, "∇ is read only inside {…}"),
+            },
+            FuncKind::Inner(f, g) => {
+                let Some(l) = left else {
+                    return err(ErrorKind::Syntax, "an inner product takes two arguments");
+                };
+                self.inner(f, g, l, right, frame)
+            }
+            FuncKind::Power(f, times) => {
+                let n = self.eval(times, frame)?;
+                let n = match n.0.iter().collect::<Vec<_>>().as_slice() {
+                    [Elem::Num(n)] if n.fract() == 0.0 && *n >= 0.0 => *n as u64,
+                    _ => return err(ErrorKind::Domain, "⍣ takes a number of times, 0 or more"),
+                };
+                let mut v = right;
+                for _ in 0..n {
+                    self.step()?;
+                    v = self.apply(f, left.clone(), v, frame)?;
+                }
+                Ok(v)
+            }
             FuncKind::Defined(name) => self.call(name, left, right),
             FuncKind::Reduce(g, first) => {
                 if left.is_some() {
@@ -383,6 +442,156 @@ impl Machine<'_> {
         Ok(Value(out))
     }
 
+    /// `⍎⍵`: the characters run as a line of APL in this frame (its names, the workspace's
+    /// functions); the value of its last statement.
+    fn execute(&mut self, right: &Value, frame: &mut Frame) -> R<Value> {
+        if right.rank() > 1 {
+            return err(ErrorKind::Rank, "⍎ runs a character vector");
+        }
+        let text: String = right
+            .0
+            .iter()
+            .map(|e| match e {
+                Elem::Char(c) => Ok(*c),
+                _ => err(ErrorKind::Domain, "⍎ runs characters"),
+            })
+            .collect::<R<_>>()?;
+        let tokens = super::parse::lex(&text)?;
+        if super::parse::definition(&tokens).is_some() {
+            return err(ErrorKind::Domain, "⍎ runs statements, not definitions");
+        }
+        let statements = {
+            let defs = self.defs;
+            let is_function = |n: &str| defs.contains_key(n);
+            let parser = super::parse::Parser {
+                line: &text,
+                tokens: &tokens,
+                is_function: &is_function,
+            };
+            parser.statements(0, tokens.len())?
+        };
+        let mut last = Value::vector(Vec::new());
+        let mut inner = Frame {
+            locals: frame.locals.take(),
+            line: &text,
+            dfn: frame.dfn.clone(),
+        };
+        let mut result = Ok(());
+        for s in &statements {
+            match self.eval(s, &mut inner) {
+                Ok(v) => last = v,
+                Err(e) => {
+                    result = Err(e);
+                    break;
+                }
+            }
+        }
+        frame.locals = inner.locals.take();
+        result.map(|()| last)
+    }
+
+    /// A dfn applied: `⍵`, `⍺` (if given) and `∇` bound in a fresh frame; its statements in
+    /// order until a guard holds or a statement that is not an assignment gives the result.
+    fn call_dfn(&mut self, d: &Arc<Dfn>, left: Option<Value>, right: Value) -> R<Value> {
+        if self.calls >= MAX_DEPTH {
+            return err(
+                ErrorKind::StackFull,
+                format!("more than {MAX_DEPTH} calls inside one another"),
+            );
+        }
+        let mut locals = HashMap::new();
+        locals.insert("⍵".to_string(), right);
+        let has_alpha = left.is_some();
+        if let Some(l) = left {
+            locals.insert("⍺".to_string(), l);
+        }
+        let line = Arc::clone(&d.line);
+        let mut frame = Frame {
+            locals: Some(locals),
+            line: &line,
+            dfn: Some(Arc::clone(d)),
+        };
+        self.calls += 1;
+        let result = (|| {
+            for s in &d.statements {
+                match s {
+                    DfnStatement::Guard(cond, then) => {
+                        let c = self.eval(cond, &mut frame)?;
+                        match c.0.iter().collect::<Vec<_>>().as_slice() {
+                            [Elem::Num(x)] if *x == 1.0 => return self.eval(then, &mut frame),
+                            [Elem::Num(x)] if *x == 0.0 => {}
+                            _ => return err(ErrorKind::Domain, "a guard is 0 or 1"),
+                        }
+                    }
+                    // `⍺←x`: only when no left argument was given.
+                    DfnStatement::Plain(Expr::Assign(name, _, _)) if name == "⍺" && has_alpha => {
+                    }
+                    DfnStatement::Plain(e @ (Expr::Assign(..) | Expr::IndexAssign(..))) => {
+                        self.eval(e, &mut frame)?;
+                    }
+                    DfnStatement::Plain(e) => return self.eval(e, &mut frame),
+                }
+            }
+            err(ErrorKind::Value, "the dfn gave no result")
+        })();
+        self.calls -= 1;
+        result
+    }
+
+    /// `⍺ f.g ⍵`: `f/` of `g` between each row of `⍺` (its last axis) and each column of
+    /// `⍵` (its first): `+.×` is the matrix product.
+    fn inner(&mut self, f: &Func, g: &Func, a: Value, w: Value, frame: &mut Frame) -> R<Value> {
+        let a = if a.rank() == 0 {
+            Value(a.0.insert_axis(ndarray::Axis(0)))
+        } else {
+            a
+        };
+        let w = if w.rank() == 0 {
+            Value(w.0.insert_axis(ndarray::Axis(0)))
+        } else {
+            w
+        };
+        let k = *a.shape().last().expect("rank at least one");
+        let kw = w.shape()[0];
+        if k != kw && k != 1 && kw != 1 {
+            return err(
+                ErrorKind::Length,
+                format!("an inner product of axes of lengths {k} and {kw}"),
+            );
+        }
+        let len = k.max(kw);
+        let rows: Vec<Vec<Elem>> =
+            a.0.lanes(ndarray::Axis(a.rank() - 1))
+                .into_iter()
+                .map(|l| l.iter().cloned().collect())
+                .collect();
+        let cols: Vec<Vec<Elem>> =
+            w.0.lanes(ndarray::Axis(0))
+                .into_iter()
+                .map(|l| l.iter().cloned().collect())
+                .collect();
+        check_size(rows.len().saturating_mul(cols.len()))?;
+        let mut items = Vec::with_capacity(rows.len() * cols.len());
+        let mut atoms = Atoms::default();
+        for r in &rows {
+            for c in &cols {
+                let pick = |v: &Vec<Elem>, i: usize| v[if v.len() == 1 { 0 } else { i }].clone();
+                let left = Value::vector((0..len).map(|i| pick(r, i)).collect());
+                let right = Value::vector((0..len).map(|i| pick(c, i)).collect());
+                let each = self.apply(g, Some(left), right, frame)?;
+                let v = self.reduce(f, false, None, each, frame)?;
+                atoms.add(&v)?;
+                items.push(enclose_item(v)?);
+            }
+        }
+        let shape: Vec<usize> = a.shape()[..a.rank() - 1]
+            .iter()
+            .chain(&w.shape()[1..])
+            .copied()
+            .collect();
+        Ok(Value::from_shape(&shape, items))
+    }
+
     /// Calls a defined function: `⍵` (and `⍺`) bound in a fresh frame, its statements in
     /// order, and the value of the last; where the last assigns into a name (as the paper's
     /// `ω[⍳9]←…`), that name's whole new value.
@@ -415,6 +624,7 @@ impl Machine<'_> {
         let mut frame = Frame {
             locals: Some(locals),
             line: &source,
+            dfn: None,
         };
         self.calls += 1;
         let mut last = None;

@@ -110,7 +110,16 @@ pub(crate) fn extend(a: &Value, b: &Value) -> R<(Value, Value)> {
         return Ok((a.clone(), b.clone()));
     }
     let spread = |one: &Value, to: &Value| Value(ArrayD::from_elem(to.0.raw_dim(), one.first()));
-    if a.0.len() == 1 && (a.rank() == 0 || b.0.len() != 1) {
+    // Two single elements: the result has the higher rank, whichever side it is on (APL2,
+    // Dyalog: `⍴(,1)+1 1⍴1` is `1 1`, as `⍴(1 1⍴1)+,1` is).
+    if a.0.len() == 1 && b.0.len() == 1 {
+        return Ok(if a.rank() >= b.rank() {
+            (a.clone(), spread(b, a))
+        } else {
+            (spread(a, b), b.clone())
+        });
+    }
+    if a.0.len() == 1 {
         return Ok((spread(a, b), b.clone()));
     }
     if b.0.len() == 1 {
@@ -128,7 +137,89 @@ pub(crate) fn extend(a: &Value, b: &Value) -> R<(Value, Value)> {
     )
 }
 
-const SCALAR: &str = "+-×÷|⌈⌊=≠<≤>≥∧∨~";
+const SCALAR: &str = "+-×÷|⌈⌊=≠<≤>≥∧∨~*⍟!○";
+
+/// `n!`: the gamma function at `n+1`, exact for whole numbers.
+fn factorial(n: f64) -> R<f64> {
+    if n < 0.0 && n.fract() == 0.0 {
+        return err(ErrorKind::Domain, "! of a negative whole number");
+    }
+    if n.fract() == 0.0 {
+        if n > 170.0 {
+            return err(
+                ErrorKind::Domain,
+                format!("!{} is too large", format_number(n)),
+            );
+        }
+        return Ok((1..=n as u64).fold(1.0, |p, k| p * k as f64));
+    }
+    Ok(gamma(n + 1.0))
+}
+
+/// The gamma function (Lanczos' approximation, g = 7).
+fn gamma(x: f64) -> f64 {
+    const G: [f64; 9] = [
+        0.999_999_999_999_809_9,
+        676.520_368_121_885_1,
+        -1_259.139_216_722_402_8,
+        771.323_428_777_653_1,
+        -176.615_029_162_140_6,
+        12.507_343_278_686_905,
+        -0.138_571_095_265_720_12,
+        9.984_369_578_019_572e-6,
+        1.505_632_735_149_311_6e-7,
+    ];
+    if x < 0.5 {
+        return std::f64::consts::PI / ((std::f64::consts::PI * x).sin() * gamma(1.0 - x));
+    }
+    let x = x - 1.0;
+    let t = x + 7.5;
+    let sum = G[1..]
+        .iter()
+        .enumerate()
+        .fold(G[0], |s, (i, g)| s + g / (x + i as f64 + 1.0));
+    (2.0 * std::f64::consts::PI).sqrt() * t.powf(x + 0.5) * (-t).exp() * sum
+}
+
+/// `⍺○⍵`: the circular functions APL numbers.
+fn circle(k: f64, x: f64) -> R<f64> {
+    Ok(match k as i64 {
+        _ if k.fract() != 0.0 => return err(ErrorKind::Domain, "○ takes a whole left argument"),
+        0 => (1.0 - x * x).sqrt(),
+        1 => x.sin(),
+        2 => x.cos(),
+        3 => x.tan(),
+        4 => (1.0 + x * x).sqrt(),
+        5 => x.sinh(),
+        6 => x.cosh(),
+        7 => x.tanh(),
+        -1 => x.asin(),
+        -2 => x.acos(),
+        -3 => x.atan(),
+        -4 => (x * x - 1.0).sqrt(),
+        -5 => x.asinh(),
+        -6 => x.acosh(),
+        -7 => x.atanh(),
+        _ => {
+            return err(
+                ErrorKind::Domain,
+                format!("{}○ is not a circular function", format_number(k)),
+            );
+        }
+    })
+}
+
+/// A result that is a number: refused if it is not one (`¯1*0.5`, `⍟0`).
+fn finite(x: f64, what: &str) -> R<f64> {
+    if x.is_finite() {
+        Ok(x)
+    } else {
+        err(
+            ErrorKind::Domain,
+            format!("{what} has no real, finite value"),
+        )
+    }
+}
 
 fn boolean(n: f64) -> R<bool> {
     if n == 0.0 || n == 1.0 {
@@ -156,6 +247,10 @@ fn scalar1(c: char, e: &Elem) -> R<Elem> {
         '⌈' => n.ceil(),
         '⌊' => n.floor(),
         '~' => (!boolean(n)?) as i32 as f64,
+        '*' => finite(n.exp(), "*")?,
+        '⍟' => finite(n.ln(), "⍟")?,
+        '!' => finite(factorial(n)?, "!")?,
+        '○' => std::f64::consts::PI * n,
         _ => return err(ErrorKind::Syntax, format!("{c} needs a left argument")),
     }))
 }
@@ -204,6 +299,24 @@ fn scalar2(c: char, a: &Elem, b: &Elem) -> R<Elem> {
         '≥' => return truth(x >= y),
         '∧' => return truth(boolean(x)? && boolean(y)?),
         '∨' => return truth(boolean(x)? || boolean(y)?),
+        '*' => finite(x.powf(y), "*")?,
+        '⍟' => finite(y.ln() / x.ln(), "⍟")?,
+        '!' => {
+            // ⍺!⍵: ⍵ choose ⍺, (!⍵)÷(!⍺)×!⍵-⍺.
+            if x.fract() == 0.0 && y.fract() == 0.0 && x >= 0.0 && y >= 0.0 {
+                if x > y {
+                    0.0
+                } else {
+                    let k = x.min(y - x);
+                    (0..k as u64)
+                        .fold(1.0, |p, i| p * (y - i as f64) / (i + 1) as f64)
+                        .round()
+                }
+            } else {
+                finite(factorial(y)? / (factorial(x)? * factorial(y - x)?), "!")?
+            }
+        }
+        '○' => circle(x, y)?,
         _ => return err(ErrorKind::Syntax, format!("{c} takes one argument")),
     }))
 }
@@ -254,6 +367,10 @@ fn cells_without(a: &ArrayD<impl Clone>, k: usize) -> IxDyn {
 
 /// A monadic primitive.
 pub(crate) fn monad(c: char, axis: Option<f64>, w: Value) -> R<Value> {
+    if let Some(out) = super::search::monad(c, &w) {
+        no_axis(axis, c)?;
+        return out;
+    }
     let last = w.rank().saturating_sub(1);
     match c {
         c if SCALAR.contains(c) => {
@@ -354,6 +471,10 @@ fn mix(w: Value) -> R<Value> {
 
 /// A dyadic primitive.
 pub(crate) fn dyad(c: char, axis: Option<f64>, a: Value, w: Value) -> R<Value> {
+    if let Some(out) = super::search::dyad(c, &a, &w) {
+        no_axis(axis, c)?;
+        return out;
+    }
     let last = w.rank().saturating_sub(1);
     match c {
         c if SCALAR.contains(c) && c != '~' => {
@@ -524,19 +645,15 @@ pub(crate) fn dyad(c: char, axis: Option<f64>, a: Value, w: Value) -> R<Value> {
                 })
         }
         '⊃' => {
-            let path = whole_vector(&a, "the left argument of ⊃")?;
+            // Each item of the path picks one level: a number from a vector, an enclosed
+            // index vector from an array of its rank (`(⊂1 2)⊃M`); an empty path picks ⍵.
+            if a.rank() > 1 {
+                return err(ErrorKind::Rank, "the left argument of ⊃ is a vector");
+            }
             let mut v = w;
-            for i in path {
-                if v.rank() != 1 {
-                    return err(ErrorKind::Rank, "⊃ picks from vectors");
-                }
-                if i < 1 || i as usize > v.0.len() {
-                    return err(
-                        ErrorKind::Index,
-                        format!("index {i} of a vector of length {}", v.0.len()),
-                    );
-                }
-                v = item_value(&v.0[i as usize - 1]);
+            for step in a.0.iter() {
+                let index = item_value(step);
+                v = super::search::pick_step(&v, &index)?;
             }
             Ok(v)
         }

@@ -121,6 +121,15 @@ fn expr_refs(e: &Expr, fns: &mut Vec<String>, vars: &mut Vec<String>) {
     };
     match e {
         Expr::Lit(_) => {}
+        Expr::CallDfn(d) => func_refs(
+            &Func {
+                kind: FuncKind::Dfn(std::sync::Arc::clone(d)),
+                axis: None,
+                pos: 0,
+            },
+            fns,
+            vars,
+        ),
         Expr::Var(n, _) => var(n),
         Expr::Strand(items) => items.iter().for_each(|x| expr_refs(x, fns, vars)),
         Expr::Index(a, idx, _) => {
@@ -136,7 +145,7 @@ fn expr_refs(e: &Expr, fns: &mut Vec<String>, vars: &mut Vec<String>) {
             expr_refs(a, fns, vars);
             expr_refs(b, fns, vars);
         }
-        Expr::Assign(_, a, _) => expr_refs(a, fns, vars),
+        Expr::Assign(_, a, _) | Expr::Print(a) => expr_refs(a, fns, vars),
         Expr::IndexAssign(n, idx, a, _) => {
             var(n);
             idx.iter().flatten().for_each(|x| expr_refs(x, fns, vars));
@@ -155,5 +164,25 @@ fn func_refs(f: &Func, fns: &mut Vec<String>, vars: &mut Vec<String>) {
         FuncKind::Reduce(g, _) | FuncKind::Scan(g, _) | FuncKind::Each(g) | FuncKind::Outer(g) => {
             func_refs(g, fns, vars)
         }
+        FuncKind::Inner(f, g) => {
+            func_refs(f, fns, vars);
+            func_refs(g, fns, vars);
+        }
+        FuncKind::Power(f, times) => {
+            func_refs(f, fns, vars);
+            expr_refs(times, fns, vars);
+        }
+        FuncKind::Dfn(d) => {
+            for s in &d.statements {
+                match s {
+                    super::parse::DfnStatement::Plain(e) => expr_refs(e, fns, vars),
+                    super::parse::DfnStatement::Guard(c, e) => {
+                        expr_refs(c, fns, vars);
+                        expr_refs(e, fns, vars);
+                    }
+                }
+            }
+        }
+        FuncKind::SelfRef => {}
     }
 }

@@ -1,59 +1,11 @@
 //! Typing APL without an APL keyboard: every glyph the evaluator reads has a name, typed as
 //! `\name` — Tab turns it into the glyph in the REPL (`\rho⇥` gives `⍴`, as Julia's REPL does
-//! for its symbols), and a line may keep the names as they are: [`expand_names`] reads them
-//! before the line is evaluated, so `\rho CUBE` is `⍴CUBE` everywhere APL is read.
+//! for its symbols) — and most have a key typed after a backtick (`` `r `` is `⍴`, `` `i ``
+//! is `⍳`: the prefix layout of TryAPL, RIDE and Dyalog). A line may keep either as it is:
+//! [`expand_names`] reads them before the line is evaluated, so `\rho CUBE` and `` `r CUBE ``
+//! are `⍴CUBE` everywhere APL is read. The names and keys are [`super::defs::GLYPHS`]'.
 
-/// Every glyph with its name and what it does, in the order `help apl` lists them.
-pub const GLYPHS: &[(char, &str, &str)] = &[
-    ('⍵', "omega", "the right argument (the paper's ω)"),
-    ('⍺', "alpha", "the left argument (the paper's α)"),
-    ('←', "gets", "assignment, and indexed assignment"),
-    ('⋄', "diamond", "between statements"),
-    ('⍝', "comment", "the rest of the line is a comment"),
-    ('¯', "neg", "high minus: ¯1"),
-    (
-        '\u{304}',
-        "bar",
-        "a bar over a name, as the paper's inverses X̄ Ȳ Z̄",
-    ),
-    (
-        '⍉',
-        "transpose",
-        "transpose; dyadic: reorder the axes (2 1 3⍉)",
-    ),
-    (
-        '⌽',
-        "rotate",
-        "reverse along the last axis; dyadic: rotate; ⌽[k] along axis k",
-    ),
-    (
-        '⊖',
-        "rotatefirst",
-        "reverse along the first axis; dyadic: rotate along it",
-    ),
-    ('⍴', "rho", "shape; dyadic: reshape"),
-    ('⍳', "iota", "the first N indices (⎕IO←1)"),
-    ('⊤', "encode", "represent in a radix (3⍴10)⊤"),
-    ('⊥', "decode", "evaluate in a radix 10⊥"),
-    ('↑', "take", "take; monadic: first"),
-    ('↓', "drop", "drop"),
-    ('⊂', "enclose", "enclose"),
-    ('⊃', "disclose", "disclose, pick"),
-    ('¨', "each", "each: f¨"),
-    ('≡', "match", "match, depth"),
-    ('∘', "jot", "outer product: ∘.f"),
-    ('×', "times", "times, signum"),
-    ('÷', "divide", "divide, reciprocal"),
-    ('⌈', "max", "maximum, ceiling"),
-    ('⌊', "min", "minimum, floor"),
-    ('≠', "ne", "not equal"),
-    ('≤', "le", "less or equal"),
-    ('≥', "ge", "greater or equal"),
-    ('∧', "and", "and"),
-    ('∨', "or", "or"),
-    ('⌿', "slashbar", "compress along the first axis"),
-    ('⍀', "backslashbar", "expand along the first axis"),
-];
+use super::defs::{GLYPHS, Kind};
 
 /// The glyph named `name`.
 ///
@@ -64,7 +16,7 @@ pub const GLYPHS: &[(char, &str, &str)] = &[
 /// assert_eq!(glyph("nothing"), None);
 /// ```
 pub fn glyph(name: &str) -> Option<char> {
-    GLYPHS.iter().find(|g| g.1 == name).map(|g| g.0)
+    GLYPHS.iter().find(|g| g.name == name).map(|g| g.glyph)
 }
 
 /// The names that start with `prefix` and their glyphs (what Tab offers after `\prefix`).
@@ -76,8 +28,8 @@ pub fn glyph(name: &str) -> Option<char> {
 pub fn names_starting(prefix: &str) -> Vec<(&'static str, char)> {
     GLYPHS
         .iter()
-        .filter(|g| g.1.starts_with(prefix))
-        .map(|g| (g.1, g.0))
+        .filter(|g| g.name.starts_with(prefix))
+        .map(|g| (g.name, g.glyph))
         .collect()
 }
 
@@ -92,8 +44,9 @@ pub struct UnknownName {
     pub name: String,
 }
 
-/// `line` with every `\name` replaced by its glyph. A backslash followed by no letter is
-/// APL's own `\` (expand) and stays; inside quotes nothing is replaced.
+/// `line` with every `\name` and every backtick key (`` `r ``) replaced by its glyph. A
+/// backslash followed by no letter is APL's own `\` (expand) and stays; inside quotes
+/// nothing is replaced.
 ///
 /// ```
 /// use cubework::apl::keys::expand_names;
@@ -101,6 +54,7 @@ pub struct UnknownName {
 /// assert_eq!(expand_names(r"(22\rho 1 0)\CUBE").unwrap(), r"(22⍴ 1 0)\CUBE");
 /// assert_eq!(expand_names(r"'\rho'").unwrap(), r"'\rho'");
 /// assert!(expand_names(r"\nothing 3").is_err());
+/// assert_eq!(expand_names("`r`i 5").unwrap(), "⍴⍳ 5");
 /// ```
 pub fn expand_names(line: &str) -> Result<String, UnknownName> {
     let chars: Vec<char> = line.chars().collect();
@@ -111,6 +65,14 @@ pub fn expand_names(line: &str) -> Result<String, UnknownName> {
         let c = chars[i];
         if c == '\'' {
             quoted = !quoted;
+        }
+        if c == '`'
+            && !quoted
+            && let Some(g) = chars.get(i + 1).and_then(|&k| super::defs::backtick(k))
+        {
+            out.push(g);
+            i += 2;
+            continue;
         }
         let name_len = chars[i + 1..]
             .iter()
@@ -135,17 +97,24 @@ pub fn expand_names(line: &str) -> Result<String, UnknownName> {
     Ok(out)
 }
 
-/// `help apl`'s table of glyphs: the glyph, `\name`, and what it does.
+/// `help apl`'s table of glyphs: the glyph, `\name`, its backtick key, and what it does.
 pub fn glyph_table() -> String {
     GLYPHS
         .iter()
-        .map(|(g, name, what)| {
-            let shown = if *g == '\u{304}' {
+        .map(|g| {
+            let shown = if g.glyph == '\u{304}' {
                 "X\u{304}".to_string()
             } else {
-                g.to_string()
+                g.glyph.to_string()
             };
-            format!("  {shown:<2} \\{name:<13} {what}")
+            let key = g.key.map_or(String::new(), |k| format!("`{k}"));
+            let what = match (g.kind, g.monad, g.dyad) {
+                (Kind::Function, Some(m), Some(d)) => format!("{m}; dyadic: {d}"),
+                (Kind::Function, None, Some(d)) => format!("dyadic: {d}"),
+                (_, Some(m), _) => m.to_string(),
+                (_, None, d) => d.unwrap_or_default().to_string(),
+            };
+            format!("  {shown:<2} \\{:<13} {key:<3} {what}", g.name)
         })
         .collect::<Vec<_>>()
         .join("\n")
@@ -159,13 +128,17 @@ mod tests {
     fn every_glyph_has_one_name_and_every_name_one_glyph() {
         for (i, a) in GLYPHS.iter().enumerate() {
             for b in &GLYPHS[i + 1..] {
-                assert_ne!(a.0, b.0);
-                assert_ne!(a.1, b.1);
+                assert_ne!(a.glyph, b.glyph);
+                assert_ne!(a.name, b.name);
+                assert!(a.key.is_none() || a.key != b.key, "{} {}", a.name, b.name);
             }
             assert_eq!(
-                expand_names(&format!("\\{}", a.1)).unwrap(),
-                a.0.to_string()
+                expand_names(&format!("\\{}", a.name)).unwrap(),
+                a.glyph.to_string()
             );
+            if let Some(k) = a.key {
+                assert_eq!(expand_names(&format!("`{k}")).unwrap(), a.glyph.to_string());
+            }
         }
     }
 }

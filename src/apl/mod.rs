@@ -35,6 +35,7 @@
 //! assert_eq!(err.to_string(), "LENGTH ERROR: shapes [2] and [3]\n      1 2+1 2 3\n         ^");
 //! ```
 
+pub mod defs;
 mod error;
 mod eval;
 mod func;
@@ -43,6 +44,8 @@ pub mod keys;
 pub mod paper;
 pub mod parse;
 pub mod prim;
+mod random;
+mod search;
 mod value;
 
 #[cfg(test)]
@@ -134,6 +137,8 @@ pub struct Workspace {
     /// For each name, the definitions whose lines mention it (perhaps some no longer do):
     /// those read again when it becomes a function.
     mentioned_by: HashMap<String, std::collections::HashSet<String>>,
+    /// The generator `?` draws from, and the seed `⎕RL` last gave it.
+    random: random::Random,
     /// The functions a representation's paper source defined ([`Workspace::mark_paper`]) and
     /// the user has not defined again: replaced by [`Workspace::rebase`]; all the others are
     /// the user's.
@@ -169,6 +174,8 @@ impl Workspace {
             steps: 0,
             max_steps: self.max_steps.unwrap_or(MAX_STEPS),
             replaced: Vec::new(),
+            rng: &mut self.random,
+            printed: Vec::new(),
         }
     }
 
@@ -217,6 +224,7 @@ impl Workspace {
         next.mark_paper();
         next.max_steps = self.max_steps;
         next.vars = std::mem::take(&mut self.vars);
+        next.random = std::mem::take(&mut self.random);
         let mut user: Vec<(String, Arc<str>)> = self
             .defs
             .iter()
@@ -437,12 +445,17 @@ impl Workspace {
             parser.statements(0, tokens.len())?
         };
         let mut machine = self.machine();
-        let mut frame = Frame { locals: None, line };
+        let mut frame = Frame {
+            locals: None,
+            line,
+            dfn: None,
+        };
         let mut shown = Vec::new();
         for s in &statements {
             match machine.eval(s, &mut frame) {
                 Ok(v) => {
-                    if !matches!(s, Expr::Assign(..) | Expr::IndexAssign(..)) {
+                    shown.append(&mut machine.printed);
+                    if !matches!(s, Expr::Assign(..) | Expr::IndexAssign(..) | Expr::Print(_)) {
                         shown.push(v);
                     }
                 }
@@ -508,7 +521,7 @@ impl Workspace {
                 tokens: &tokens,
                 is_function: &is_function,
             };
-            bodies.push(Arc::new(parser.statements(start, tokens.len())?));
+            bodies.push(Arc::new(parser.definition_body(start)?));
         }
         for t in &tokens[start..] {
             if let Tok::Name(n) = &t.kind {

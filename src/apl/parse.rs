@@ -6,8 +6,7 @@
 use super::error::{AplError, ErrorKind, err};
 use super::value::{Elem, Value};
 
-/// The primitive functions the evaluator knows.
-pub const PRIMITIVES: &str = "+-×÷|⌈⌊=≠<≤>≥∧∨~⍉⌽⊖⍴⍳,⊤⊥↑↓/\\⌿⍀⊂⊃≡";
+use std::sync::Arc;
 
 /// Deepest nesting of parentheses and brackets read.
 const MAX_NESTING: usize = 100;
@@ -40,6 +39,14 @@ pub(crate) enum Tok {
     Arrow,
     Diamond,
     Colon,
+    /// `⍬`, the empty numeric vector.
+    Zilde,
+    LBrace,
+    RBrace,
+    /// `∇`, the dfn itself.
+    Del,
+    /// `⍣`, the power operator.
+    Power,
 }
 
 fn name_start(c: char) -> bool {
@@ -179,7 +186,12 @@ pub(crate) fn lex(line: &str) -> Result<Vec<Token>, AplError> {
             '←' => out.push(single(Tok::Arrow)),
             '⋄' => out.push(single(Tok::Diamond)),
             ':' => out.push(single(Tok::Colon)),
-            c if PRIMITIVES.contains(c) => out.push(single(Tok::Prim(c))),
+            '⍬' => out.push(single(Tok::Zilde)),
+            '{' => out.push(single(Tok::LBrace)),
+            '}' => out.push(single(Tok::RBrace)),
+            '∇' => out.push(single(Tok::Del)),
+            '⍣' => out.push(single(Tok::Power)),
+            c if super::defs::is_function(c) => out.push(single(Tok::Prim(c))),
             c => {
                 return Err(AplError::new(
                     ErrorKind::Syntax,
@@ -204,6 +216,26 @@ pub(crate) enum Expr {
     Dyad(Func, Box<Expr>, Box<Expr>),
     Assign(String, Box<Expr>, usize),
     IndexAssign(String, Vec<Option<Expr>>, Box<Expr>, usize),
+    /// `⎕←expr`: the value, printed.
+    Print(Box<Expr>),
+    /// A named dfn's body: the dfn applied to the `⍺` (if any) and `⍵` of the call.
+    CallDfn(Arc<Dfn>),
+}
+
+/// A dfn, `{…}`: statements run in order; a guard `cond: expr` returns `expr` when `cond` is
+/// 1; the first statement that is not an assignment gives the result; `⍺←x` gives `⍺` a
+/// value only when the dfn was called with none; `∇` is the dfn itself.
+#[derive(Debug)]
+pub(crate) struct Dfn {
+    pub(crate) statements: Vec<DfnStatement>,
+    /// The line it was written in, for errors.
+    pub(crate) line: Arc<str>,
+}
+
+#[derive(Debug)]
+pub(crate) enum DfnStatement {
+    Plain(Expr),
+    Guard(Expr, Expr),
 }
 
 /// A function: a primitive, a defined one, or one derived by an operator, with its axis.
@@ -224,6 +256,13 @@ pub(crate) enum FuncKind {
     Scan(Box<Func>, bool),
     Each(Box<Func>),
     Outer(Box<Func>),
+    /// `f.g`.
+    Inner(Box<Func>, Box<Func>),
+    /// `f⍣n`: the right operand is an array.
+    Power(Box<Func>, Box<Expr>),
+    Dfn(Arc<Dfn>),
+    /// `∇` inside a dfn.
+    SelfRef,
 }
 
 enum Item {
@@ -258,14 +297,14 @@ impl Parser<'_> {
         let mut depth = 0usize;
         for (i, t) in self.tokens.iter().enumerate().skip(open) {
             match t.kind {
-                Tok::LParen | Tok::LBrack => depth += 1,
-                Tok::RParen | Tok::RBrack => {
+                Tok::LParen | Tok::LBrack | Tok::LBrace => depth += 1,
+                Tok::RParen | Tok::RBrack | Tok::RBrace => {
                     depth -= 1;
                     if depth == 0 {
-                        let want = if self.tokens[open].kind == Tok::LParen {
-                            Tok::RParen
-                        } else {
-                            Tok::RBrack
+                        let want = match self.tokens[open].kind {
+                            Tok::LParen => Tok::RParen,
+                            Tok::LBrace => Tok::RBrace,
+                            _ => Tok::RBrack,
                         };
                         if t.kind != want {
                             return self.error("mismatched brackets", t.pos);
@@ -285,23 +324,83 @@ impl Parser<'_> {
         self.error("unclosed bracket", self.tokens[open].pos)
     }
 
+    /// The places of the diamonds of `tokens[from..to]` outside brackets and braces.
+    fn diamonds(&self, from: usize, to: usize) -> Vec<usize> {
+        let mut depth = 0usize;
+        let mut out = Vec::new();
+        for i in from..to {
+            match self.tokens[i].kind {
+                Tok::LParen | Tok::LBrack | Tok::LBrace => depth += 1,
+                Tok::RParen | Tok::RBrack | Tok::RBrace => depth = depth.saturating_sub(1),
+                Tok::Diamond if depth == 0 => out.push(i),
+                _ => {}
+            }
+        }
+        out
+    }
+
+    /// The dfn whose braces are at `open` and `close`.
+    fn dfn(&self, open: usize, close: usize, nesting: usize) -> Result<Dfn, AplError> {
+        let mut statements = Vec::new();
+        let mut start = open + 1;
+        let ends: Vec<usize> = self
+            .diamonds(open + 1, close)
+            .into_iter()
+            .chain([close])
+            .collect();
+        for end in ends {
+            if start == end {
+                start = end + 1;
+                continue;
+            }
+            let mut depth = 0usize;
+            let colon = (start..end).find(|&i| {
+                match self.tokens[i].kind {
+                    Tok::LParen | Tok::LBrack | Tok::LBrace => depth += 1,
+                    Tok::RParen | Tok::RBrack | Tok::RBrace => depth = depth.saturating_sub(1),
+                    Tok::Colon => return depth == 0,
+                    _ => {}
+                }
+                false
+            });
+            statements.push(match colon {
+                Some(c) => DfnStatement::Guard(
+                    self.expression(start, c, nesting + 1)?,
+                    self.expression(c + 1, end, nesting + 1)?,
+                ),
+                None => DfnStatement::Plain(self.expression(start, end, nesting + 1)?),
+            });
+            start = end + 1;
+        }
+        Ok(Dfn {
+            statements,
+            line: self.line.into(),
+        })
+    }
+
+    /// The body of a definition from `tokens[from..]`: its statements, or, for a named dfn
+    /// (`F←{…}`), one statement that calls the dfn with the definition's `⍺` and `⍵`.
+    pub(crate) fn definition_body(&self, from: usize) -> Result<Vec<Expr>, AplError> {
+        let to = self.tokens.len();
+        if matches!(self.tokens.get(from).map(|t| &t.kind), Some(Tok::LBrace))
+            && self.closing(from)? + 1 == to
+        {
+            let dfn = self.dfn(from, to - 1, 0)?;
+            return Ok(vec![Expr::CallDfn(Arc::new(dfn))]);
+        }
+        self.statements(from, to)
+    }
+
     /// The statements of `tokens[from..to]`, split at diamonds.
     pub(crate) fn statements(&self, from: usize, to: usize) -> Result<Vec<Expr>, AplError> {
         let mut out = Vec::new();
         if from == to {
             return Ok(out);
         }
-        let (mut start, mut depth) = (from, 0usize);
-        for i in from..to {
-            match self.tokens[i].kind {
-                Tok::LParen | Tok::LBrack => depth += 1,
-                Tok::RParen | Tok::RBrack => depth = depth.saturating_sub(1),
-                Tok::Diamond if depth == 0 => {
-                    out.push(self.statement(start, i)?);
-                    start = i + 1;
-                }
-                _ => {}
-            }
+        let mut start = from;
+        for i in self.diamonds(from, to) {
+            out.push(self.statement(start, i)?);
+            start = i + 1;
         }
         out.push(self.statement(start, to)?);
         Ok(out)
@@ -502,7 +601,94 @@ impl Parser<'_> {
                     continue;
                 }
                 Tok::Arrow => items.push(Item::Arrow(t.pos)),
-                Tok::Dot => return self.error("'.' is read only in the outer product ∘.f", t.pos),
+                Tok::Zilde => items.push(Item::Array(Expr::Lit(Value::vector(Vec::new())))),
+                Tok::LBrace => {
+                    let close = self.closing(i)?;
+                    if close >= to {
+                        return self.error("unclosed brace", t.pos);
+                    }
+                    let dfn = self.dfn(i, close, nesting)?;
+                    items.push(Item::Func(Func {
+                        kind: FuncKind::Dfn(Arc::new(dfn)),
+                        axis: None,
+                        pos: t.pos,
+                    }));
+                    i = close + 1;
+                    continue;
+                }
+                Tok::Del => items.push(Item::Func(Func {
+                    kind: FuncKind::SelfRef,
+                    axis: None,
+                    pos: t.pos,
+                })),
+                Tok::Power => {
+                    let Some(Item::Func(f)) = items.pop() else {
+                        return self.error("⍣ needs a function on its left", t.pos);
+                    };
+                    // The right operand: a number or a run of them, a name, or (…).
+                    let start = i + 1;
+                    let end = match self.tokens[..to].get(start).map(|t| &t.kind) {
+                        Some(Tok::Num(_)) => {
+                            let mut e = start;
+                            while matches!(
+                                self.tokens[..to].get(e).map(|t| &t.kind),
+                                Some(Tok::Num(_))
+                            ) {
+                                e += 1;
+                            }
+                            e
+                        }
+                        Some(Tok::Name(_)) => start + 1,
+                        Some(Tok::LParen) => self.closing(start)? + 1,
+                        _ => return self.error("⍣ needs a number of times on its right", t.pos),
+                    };
+                    if end > to {
+                        return self.error("unclosed parenthesis", t.pos);
+                    }
+                    let times = self.expression(start, end, nesting + 1)?;
+                    items.push(Item::Func(Func {
+                        kind: FuncKind::Power(Box::new(f), Box::new(times)),
+                        axis: None,
+                        pos: t.pos,
+                    }));
+                    i = end;
+                    continue;
+                }
+                Tok::Dot if matches!(items.last(), Some(Item::Func(_))) => {
+                    let g = match self.tokens[..to].get(i + 1) {
+                        Some(Token {
+                            kind: Tok::Prim(c),
+                            pos,
+                        }) => Func {
+                            kind: FuncKind::Prim(*c),
+                            axis: None,
+                            pos: *pos,
+                        },
+                        Some(Token {
+                            kind: Tok::Name(n),
+                            pos,
+                        }) if (self.is_function)(n) => Func {
+                            kind: FuncKind::Defined(n.clone()),
+                            axis: None,
+                            pos: *pos,
+                        },
+                        _ => return self.error("'.' needs a function on its right (f.g)", t.pos),
+                    };
+                    let Some(Item::Func(f)) = items.pop() else {
+                        unreachable!("a function, matched above")
+                    };
+                    items.push(Item::Func(Func {
+                        kind: FuncKind::Inner(Box::new(f), Box::new(g)),
+                        axis: None,
+                        pos: t.pos,
+                    }));
+                    i += 2;
+                    continue;
+                }
+                Tok::Dot => {
+                    return self.error("'.' is read only in the products ∘.f and f.g", t.pos);
+                }
+                Tok::RBrace => return self.error("unopened brace", t.pos),
                 Tok::RParen | Tok::RBrack => return self.error("unopened bracket", t.pos),
                 Tok::Semi => return self.error("';' outside brackets", t.pos),
                 Tok::Diamond => return self.error("'⋄' inside brackets", t.pos),
@@ -585,6 +771,9 @@ impl Parser<'_> {
             match item {
                 Item::Arrow(pos) => {
                     rhs = match items.pop() {
+                        Some(Item::Array(Expr::Var(name, _))) if name == "⎕" => {
+                            Expr::Print(Box::new(rhs))
+                        }
                         Some(Item::Array(Expr::Var(name, _))) => {
                             Expr::Assign(name, Box::new(rhs), pos)
                         }
@@ -626,8 +815,41 @@ pub(crate) fn definition(tokens: &[Token]) -> Option<(String, usize)> {
             },
             ..,
         ] if n != "⍵" && n != "⍺" => Some((n.clone(), 2)),
+        // `NAME←{…}`: a dfn named.
+        [
+            Token {
+                kind: Tok::Name(n), ..
+            },
+            Token {
+                kind: Tok::Arrow, ..
+            },
+            Token {
+                kind: Tok::LBrace, ..
+            },
+            ..,
+        ] if n != "⍵" && n != "⍺" && !n.starts_with('⎕') && braces_close_at_end(&tokens[2..]) => {
+            Some((n.clone(), 2))
+        }
         _ => None,
     }
+}
+
+/// Whether the brace that opens `tokens` closes at its last token.
+fn braces_close_at_end(tokens: &[Token]) -> bool {
+    let mut depth = 0usize;
+    for (i, t) in tokens.iter().enumerate() {
+        match t.kind {
+            Tok::LBrace => depth += 1,
+            Tok::RBrace => {
+                depth = depth.saturating_sub(1);
+                if depth == 0 {
+                    return i + 1 == tokens.len();
+                }
+            }
+            _ => {}
+        }
+    }
+    false
 }
 
 /// Checks a count of elements against the cap.

@@ -608,3 +608,140 @@ proptest! {
         prop_assert_eq!(&back.shown[0], &v, "{}", source);
     }
 }
+
+/// Each line's value as APL gives it. Expected values are those of the Dyalog APL Language
+/// Reference (its examples for each primitive: grade, membership, find, where, unique,
+/// without, inner product, power operator, execute, format, roll/deal) and of APL2's
+/// Language Reference where the paper's dialect follows APL2 (pick, scalar extension).
+#[test]
+fn an_apl_programmers_everyday_primitives_give_what_apl_gives() {
+    let mut ws = Workspace::new();
+    for (line, want) in [
+        // Dfns: guards, ∇, ⍺ with a default.
+        ("{⍵[⍋⍵]}3 1 2", "1 2 3"),
+        ("{⍵≤1:⍵ ⋄ (∇⍵-1)+∇⍵-2}10", "55"),
+        ("3{⍺×⍵}4", "12"),
+        ("{⍺←10 ⋄ ⍺+⍵}1", "11"),
+        ("2{⍺←10 ⋄ ⍺+⍵}1", "3"),
+        ("{X←⍵×2 ⋄ X+1}5", "11"),
+        // Execute, in this workspace.
+        ("⍎'1+2'", "3"),
+        ("X←⍎'Q←4' ⋄ Q", "4"),
+        // Grade (Dyalog: ⍋3 1 2 is 2 3 1; ⍒ 1 3 2), with a collating sequence.
+        ("⍋3 1 2", "2 3 1"),
+        ("⍒3 1 2", "1 3 2"),
+        ("⍋'cab'", "2 3 1"),
+        ("'cba'⍋'abc'", "3 2 1"),
+        ("⍋3 2⍴3 1 1 2 1 1", "3 2 1"),
+        // Membership, enlist, find, where, tally, unique, union, intersection, without.
+        ("2 3∊1 2", "1 0"),
+        ("∊(1 2)(3 (4 5))", "1 2 3 4 5"),
+        ("'an'⍷'banana'", "0 1 0 1 0 0"),
+        ("⍸1 0 1 1", "1 3 4"),
+        ("⍸0 2 1", "2 2 3"),
+        ("≢2 3⍴0", "2"),
+        ("≢5", "1"),
+        ("∪3 1 3 2 1", "3 1 2"),
+        ("1 2∪2 3", "1 2 3"),
+        ("1 2 3∩2 3 4", "2 3"),
+        ("'abcab'~'b'", "aca"),
+        ("1 2≢1 2", "0"),
+        // Power, logarithm, factorial, binomial, circle, residue.
+        ("2*10", "1024"),
+        ("*0", "1"),
+        ("2⍟8", "3"),
+        ("⍟1", "0"),
+        ("!5", "120"),
+        ("2!5", "10"),
+        ("!0.5", "0.8862269255"),
+        ("○1", "3.1415926536"),
+        ("2○0", "1"),
+        ("3|7 ¯7", "1 2"),
+        // Inner product, the power operator, ⍬, ⊢ ⊣.
+        ("(2 2⍴⍳4)+.×2 2⍴5 6 7 8", "19 22\n43 50"),
+        ("1 2 3+.×4 5 6", "32"),
+        ("1 2 3∧.=1 2 3", "1"),
+        ("{⍵+1}⍣3⊢0", "3"),
+        ("⍴⍬", "0"),
+        ("1⊣2", "1"),
+        ("1⊢2", "2"),
+        // Format.
+        ("⍴⍕1 2 3", "5"),
+        ("8 2⍕3.14159 ¯2", "    3.14   ¯2.00"),
+        ("⍴⍕2 2⍴1 10 100 1000", "2 8"),
+        // Pick with an index vector and an empty path (APL2): were DOMAIN ERRORs.
+        ("(⊂1 2)⊃2 2⍴⍳4", "2"),
+        ("(⊂⍳0)⊃5", "5"),
+        ("2 (2 1)⊃(1 2)(3 4⍴⍳12)", "5"),
+        // Single elements of two ranks: the higher rank, on either side.
+        ("⍴(,1)+1 1⍴1", "1 1"),
+        ("⍴(1 1⍴1)+,1", "1 1"),
+    ] {
+        assert_eq!(run(&mut ws, line), want, "{line}");
+    }
+    assert_eq!(error(&mut ws, "⍟0").kind, ErrorKind::Domain);
+    assert_eq!(error(&mut ws, "{⍵:1}2").kind, ErrorKind::Domain);
+    assert_eq!(error(&mut ws, "∇3").kind, ErrorKind::Syntax);
+}
+
+#[test]
+fn quad_gets_prints_and_a_named_dfn_is_a_function_of_the_workspace() {
+    let mut ws = Workspace::new();
+    let shown = ws.eval_line("⎕←2 ⋄ 3").unwrap();
+    assert_eq!(shown.to_string(), "2\n3");
+    // `⎕←` prints inside functions too, in order.
+    ws.eval_line("SHOW: ⎕←⍵×10").unwrap();
+    assert_eq!(ws.eval_line("X←SHOW 4").unwrap().to_string(), "40");
+    ws.eval_line("FIB←{⍵≤1:⍵ ⋄ (∇⍵-1)+∇⍵-2}").unwrap();
+    assert_eq!(ws.functions(), ["FIB", "SHOW"]);
+    assert_eq!(run(&mut ws, "FIB¨⍳10"), "1 1 2 3 5 8 13 21 34 55");
+    ws.eval_line("ADD←{⍺+⍵}").unwrap();
+    assert_eq!(run(&mut ws, "2 ADD 3"), "5");
+    assert_eq!(ws.definition("ADD"), Some("ADD←{⍺+⍵}"));
+}
+
+#[test]
+fn roll_and_deal_repeat_for_a_seed_and_deal_never_repeats_a_number() {
+    let mut ws = Workspace::new();
+    let first = run(&mut ws, "⎕RL←7 ⋄ (?10⍴6),20?20");
+    let again = run(&mut ws, "⎕RL←7 ⋄ (?10⍴6),20?20");
+    assert_eq!(first, again);
+    assert_eq!(run(&mut ws, "⎕RL"), "7");
+    let dealt = run(&mut ws, "X←1000?1000 ⋄ (⍴∪X),(⌊/X),⌈/X");
+    assert_eq!(dealt, "1000 1 1000");
+    assert_eq!(run(&mut ws, "∧/(?1000⍴6)∊⍳6"), "1");
+    assert_eq!(error(&mut ws, "5?3").kind, ErrorKind::Domain);
+}
+
+#[test]
+fn every_function_glyph_has_the_valences_its_description_claims() {
+    // The one table (defs::GLYPHS) says which valences each primitive has: each is applied
+    // here, and must give a value or an error other than "takes/needs" another valence.
+    let mut ws = Workspace::new();
+    for g in defs::GLYPHS
+        .iter()
+        .filter(|g| g.kind == defs::Kind::Function)
+    {
+        let c = g.glyph;
+        let args = if matches!(c, '⍕' | '⍎') {
+            "'1 2'"
+        } else {
+            "1 0 1"
+        };
+        if g.monad.is_some() {
+            let line = format!("{c}{args}");
+            if let Err(e) = ws.eval_line(&line) {
+                assert!(e.kind != ErrorKind::Syntax, "{line}: {e}");
+            }
+        }
+        if g.dyad.is_some() {
+            let left = if matches!(c, '⍕') { "8 2" } else { "1 1 1" };
+            let right = if matches!(c, '⍕') { "1 0 1" } else { args };
+            let line = format!("{left}{c}{right}");
+            if let Err(e) = ws.eval_line(&line) {
+                assert!(e.kind != ErrorKind::Syntax, "{line}: {e}");
+            }
+        }
+        assert!(parse::lex(&c.to_string()).is_ok(), "{c} is read");
+    }
+}
