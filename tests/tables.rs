@@ -1,6 +1,6 @@
 //! The table cache from the outside: files forged behind a good checksum, saves that cannot
-//! be made (a read-only directory, a file-size limit), and temporary files left by saves that
-//! were killed.
+//! be made (a read-only directory, a file-size limit), temporary files left by saves that
+//! were killed, and which optimal table a solve reads.
 // The end-to-end tests drive the binary and the front ends: the `cli` feature.
 #![cfg(feature = "cli")]
 
@@ -351,24 +351,11 @@ fn tables_build_optimal_builds_the_size_asked_for_and_size_needs_optimal() {
 
 #[test]
 fn the_optimal_solver_reads_the_large_table_when_its_file_is_there() {
-    use cubework::solve::optimal_table::{SliceKind, table_file};
+    use cubework::solve::optimal_table::SliceKind;
     use cubework::solve::solution_text::largest_optimal_table;
     let dir = temp("largest");
     assert_eq!(largest_optimal_table(Some(&dir)), SliceKind::Sorted);
-    // A file with the large table's header and length (sparse: nothing large is written).
-    let spec = table_file(SliceKind::Corners);
-    let path = spec.path_in(&dir);
-    let small = file_bytes(&spec, b"");
-    let mut header = small[..table_cache::HEADER_BYTES].to_vec();
-    header[40..48].copy_from_slice(&spec.max_payload.to_le_bytes());
-    let file = std::fs::File::create(&path).unwrap();
-    std::io::Write::write_all(&mut &file, &header).unwrap();
-    file.set_len(
-        spec.max_payload + (table_cache::HEADER_BYTES + table_cache::TRAILER_BYTES) as u64,
-    )
-    .unwrap();
-    drop(file);
-    assert_eq!(table_cache::inspect(&path, &spec), Ok(spec.max_payload));
+    let path = sparse_table(&dir, SliceKind::Corners);
     assert_eq!(largest_optimal_table(Some(&dir)), SliceKind::Corners);
     // One cut short is not built.
     std::fs::OpenOptions::new()
@@ -378,5 +365,46 @@ fn the_optimal_solver_reads_the_large_table_when_its_file_is_there() {
         .set_len(1000)
         .unwrap();
     assert_eq!(largest_optimal_table(Some(&dir)), SliceKind::Sorted);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A file with the header and length of the optimal table of `kind` in `dir` (sparse: nothing
+/// large is written), as `inspect` sees a built one.
+fn sparse_table(
+    dir: &std::path::Path,
+    kind: cubework::solve::optimal_table::SliceKind,
+) -> std::path::PathBuf {
+    let spec = cubework::solve::optimal_table::table_file(kind);
+    let path = spec.path_in(dir);
+    let mut header = file_bytes(&spec, b"")[..table_cache::HEADER_BYTES].to_vec();
+    header[40..48].copy_from_slice(&spec.max_payload.to_le_bytes());
+    let file = std::fs::File::create(&path).unwrap();
+    std::io::Write::write_all(&mut &file, &header).unwrap();
+    file.set_len(
+        spec.max_payload + (table_cache::HEADER_BYTES + table_cache::TRAILER_BYTES) as u64,
+    )
+    .unwrap();
+    assert_eq!(table_cache::inspect(&path, &spec), Ok(spec.max_payload));
+    path
+}
+
+#[test]
+fn the_optimal_solver_reads_the_small_table_when_it_is_the_only_one_built() {
+    use cubework::solve::optimal_table::SliceKind;
+    use cubework::solve::solution_text::largest_optimal_table;
+    let dir = temp("only-small");
+    // None built: the medium one, built on first use.
+    assert_eq!(largest_optimal_table(Some(&dir)), SliceKind::Sorted);
+    // Only the small one: that one, not the medium one built beside it.
+    sparse_table(&dir, SliceKind::Position);
+    assert_eq!(largest_optimal_table(Some(&dir)), SliceKind::Position);
+    // The largest of those built.
+    sparse_table(&dir, SliceKind::Sorted);
+    assert_eq!(largest_optimal_table(Some(&dir)), SliceKind::Sorted);
+    let large = sparse_table(&dir, SliceKind::Corners);
+    assert_eq!(largest_optimal_table(Some(&dir)), SliceKind::Corners);
+    std::fs::remove_file(large).unwrap();
+    std::fs::remove_file(dir.join("optimal.bin")).unwrap();
+    assert_eq!(largest_optimal_table(Some(&dir)), SliceKind::Position);
     std::fs::remove_dir_all(&dir).unwrap();
 }
