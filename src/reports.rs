@@ -798,7 +798,8 @@ pub fn tables_build_report(
 }
 
 /// `cubework tables`: every cached table — name, what it is for, size on disk, state (built,
-/// missing or damaged) and path — with what is wrong with each damaged one below.
+/// missing or damaged) and path — with what is wrong with each damaged one below, then the
+/// temporary files of saves ([`leftover_lines`]: those of interrupted builds removed).
 ///
 /// It loads no table: a file that passed every check (checksum and the table's own) when it
 /// was saved or last loaded, and has not changed since ([`crate::table_cache::checked_since`]), is
@@ -825,7 +826,8 @@ const NO_CACHE_DIR: &str =
 
 /// `cubework tables check`: every built table read whole, through its checksum and its own
 /// checks, however recently it was checked, one line each; each one that passes is marked
-/// checked again, so that later loads need not read it whole.
+/// checked again, so that later loads need not read it whole. Then the temporary files of
+/// saves ([`leftover_lines`]): those of interrupted builds removed, each said.
 ///
 /// ```
 /// let dir = std::env::temp_dir().join(format!("cubework-doc-check-{}", std::process::id()));
@@ -868,10 +870,48 @@ pub fn tables_check_report(dir: Option<&std::path::Path>) -> TablesCheck {
             }
         }
     }
+    lines.extend(leftover_lines(dir));
     TablesCheck {
         text: lines.join("\n"),
         damaged,
     }
+}
+
+/// The temporary files of saves of every cached table in `dir`, a line each: one whose
+/// process is gone was left by a build that was interrupted (killed between writing it and
+/// renaming it into place), holds nothing of use, and is removed; one whose process is
+/// running is left alone.
+pub fn leftover_lines(dir: &std::path::Path) -> Vec<String> {
+    let mut lines = Vec::new();
+    for t in cached_tables() {
+        for left in crate::table_cache::temporaries(&t.file.path_in(dir)) {
+            let pid = left
+                .pid
+                .map_or("its process".to_string(), |p| format!("process {p}"));
+            let head = format!(
+                "{} ({} bytes)",
+                left.path.display(),
+                crate::text::thousands(left.bytes)
+            );
+            let name = t.file.name;
+            lines.push(if left.live {
+                format!(
+                    "{head}: a save of {name} in progress ({pid} is running), left alone"
+                )
+            } else {
+                match std::fs::remove_file(&left.path) {
+                    Ok(()) => format!(
+                        "{head}: left by a build of {name} that was interrupted ({pid} is gone); removed"
+                    ),
+                    Err(e) => format!(
+                        "{head}: left by a build of {name} that was interrupted ({pid} is gone); not removed: {}",
+                        crate::error::reason(&e)
+                    ),
+                }
+            });
+        }
+    }
+    lines
 }
 
 fn tables_listing(dir: Option<&std::path::Path>) -> String {
@@ -918,7 +958,7 @@ fn tables_listing(dir: Option<&std::path::Path>) -> String {
         ]);
     }
     let mut out = table.to_string();
-    for p in problems {
+    for p in problems.into_iter().chain(leftover_lines(dir)) {
         out.push('\n');
         out.push_str(&p);
     }

@@ -22,9 +22,10 @@
 //! [`load_or_build`] rebuilds and rewrites the file whenever anything is wrong, saying why
 //! and naming the file. Writing ([`write()`]) goes through a temporary file and a rename, so a
 //! reader never sees half a file; temporary files left by a save that was killed are removed
-//! by the next load or save of that table. A save past the file-size limit (`ulimit -f`) is an
-//! error that names the file and the limit, not a SIGXFSZ that kills the process, and a table
-//! that cannot be saved says so on standard error, once a run.
+//! by the next load or save of that table, and by `cubework tables` and `tables check`, which
+//! list them ([`temporaries`]). A save past the file-size limit (`ulimit -f`) is an error that
+//! names the file and the limit, not a SIGXFSZ that kills the process, and a table that
+//! cannot be saved says so on standard error, once a run.
 
 use std::ffi::OsString;
 use std::fmt;
@@ -420,7 +421,7 @@ pub fn write_parts(path: &Path, spec: &TableFile, parts: &[&[u8]]) -> std::io::R
             path.display()
         )));
     }
-    remove_stale_temporaries(path);
+    let _ = remove_stale_temporaries(path);
     ignore_file_size_signal();
     let nanos = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
@@ -508,38 +509,71 @@ fn temporary_name(path: &Path, pid: u32, nanos: u32) -> PathBuf {
     path.with_file_name(name)
 }
 
-/// Removes `PATH.tmp-PID-N` files whose process is gone (or, where processes cannot be
-/// looked up, that are more than an hour old).
-fn remove_stale_temporaries(path: &Path) {
+/// A temporary file of a save of a table (`PATH.tmp-PID-N`): one being written, or one left
+/// by a save that was killed between writing it and renaming it into place.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Leftover {
+    /// The file.
+    pub path: PathBuf,
+    /// The process that wrote it, from its name.
+    pub pid: Option<u32>,
+    /// Its size.
+    pub bytes: u64,
+    /// Whether that process may still be writing it: it is running (or, where processes
+    /// cannot be looked up, the file is less than an hour old). If not, the save was
+    /// interrupted, and the file is of no use.
+    pub live: bool,
+}
+
+/// The temporary files of saves of the table file at `path` (see [`Leftover`]), in name
+/// order.
+pub fn temporaries(path: &Path) -> Vec<Leftover> {
     let (Some(dir), Some(name)) = (path.parent(), path.file_name()) else {
-        return;
+        return Vec::new();
     };
     let prefix = format!("{}.tmp-", name.to_string_lossy());
     let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
+        return Vec::new();
     };
-    for entry in entries.flatten() {
-        let file = entry.file_name().to_string_lossy().into_owned();
-        let Some(rest) = file.strip_prefix(&prefix) else {
-            continue;
-        };
-        let pid: Option<u32> = rest.split('-').next().and_then(|p| p.parse().ok());
-        let proc = Path::new("/proc");
-        let gone = match pid {
-            Some(pid) if proc.is_dir() => {
-                pid != std::process::id() && !proc.join(pid.to_string()).exists()
-            }
-            _ => entry
-                .metadata()
-                .and_then(|m| m.modified())
-                .ok()
-                .and_then(|t| t.elapsed().ok())
-                .is_some_and(|age| age > Duration::from_secs(3600)),
-        };
-        if gone && entry.file_type().is_ok_and(|t| t.is_file()) {
-            let _ = std::fs::remove_file(entry.path());
-        }
-    }
+    let mut found: Vec<Leftover> = entries
+        .flatten()
+        .filter_map(|entry| {
+            let file = entry.file_name().to_string_lossy().into_owned();
+            let rest = file.strip_prefix(&prefix)?;
+            // Only regular files (not followed through a link) are ours.
+            let meta = entry.metadata().ok().filter(|m| m.is_file())?;
+            let pid: Option<u32> = rest.split('-').next().and_then(|p| p.parse().ok());
+            let proc = Path::new("/proc");
+            let live = match pid {
+                Some(pid) if proc.is_dir() => {
+                    pid == std::process::id() || proc.join(pid.to_string()).exists()
+                }
+                _ => meta
+                    .modified()
+                    .ok()
+                    .and_then(|t| t.elapsed().ok())
+                    .is_none_or(|age| age <= Duration::from_secs(3600)),
+            };
+            Some(Leftover {
+                path: entry.path(),
+                pid,
+                bytes: meta.len(),
+                live,
+            })
+        })
+        .collect();
+    found.sort_by(|a, b| a.path.cmp(&b.path));
+    found
+}
+
+/// Removes the temporary files of saves of the table file at `path` that were interrupted
+/// (their process is gone; where processes cannot be looked up, more than an hour old); those
+/// removed.
+pub fn remove_stale_temporaries(path: &Path) -> Vec<Leftover> {
+    temporaries(path)
+        .into_iter()
+        .filter(|t| !t.live && std::fs::remove_file(&t.path).is_ok())
+        .collect()
 }
 
 /// How a table was obtained.
@@ -640,7 +674,7 @@ pub fn try_load_or_build<T, E>(
     if let Some(p) = &path {
         // A save killed after writing its temporary file leaves it behind; the next run
         // removes it, whether or not it saves.
-        remove_stale_temporaries(p);
+        let _ = remove_stale_temporaries(p);
         match load(p) {
             Ok(table) => {
                 if !checked_since(p) {
@@ -933,6 +967,31 @@ mod tests {
         }
         assert!(other.exists(), "another table's temporary file was removed");
         assert_eq!(read(&path, &SPEC), Ok(payload()));
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn temporaries_are_listed_with_whether_their_process_runs() {
+        let dir = temp_dir("leftovers");
+        let path = SPEC.path_in(&dir);
+        let gone = temporary_name(&path, 4_999_999, 3);
+        let running = temporary_name(&path, std::process::id(), 4);
+        std::fs::write(&gone, b"half").unwrap();
+        std::fs::write(&running, b"being written").unwrap();
+        std::fs::write(dir.join("other.bin.tmp-4999999-1"), b"not ours").unwrap();
+        let found = temporaries(&path);
+        assert_eq!(found.len(), 2, "{found:?}");
+        let of = |p: &Path| found.iter().find(|t| t.path == p).unwrap().clone();
+        assert_eq!(of(&gone).pid, Some(4_999_999));
+        assert_eq!(of(&gone).bytes, 4);
+        assert!(of(&running).live);
+        if Path::new("/proc").is_dir() {
+            assert!(!of(&gone).live);
+            let removed = remove_stale_temporaries(&path);
+            assert_eq!(removed.len(), 1);
+            assert_eq!(removed[0].path, gone);
+            assert!(!gone.exists() && running.exists());
+        }
         let _ = std::fs::remove_dir_all(&dir);
     }
 

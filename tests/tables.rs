@@ -408,3 +408,44 @@ fn the_optimal_solver_reads_the_small_table_when_it_is_the_only_one_built() {
     assert_eq!(largest_optimal_table(Some(&dir)), SliceKind::Position);
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[cfg(target_os = "linux")]
+#[test]
+fn tables_and_tables_check_name_the_leftovers_of_an_interrupted_build_and_remove_them() {
+    let dir = temp("leftovers");
+    // As a `kill -9` between write and rename leaves it: a process id that cannot be running
+    // (above Linux's pid_max); and one of a save still being written, by this process.
+    let gone = dir.join("optimal-small.bin.tmp-4999999-17");
+    let pid = std::process::id();
+    let running = dir.join(format!("twophase.bin.tmp-{pid}-5"));
+    std::fs::write(&gone, vec![0u8; 3000]).unwrap();
+    std::fs::write(&running, b"being written").unwrap();
+    let removed = |bytes: &str| {
+        format!(
+            "{} ({bytes} bytes): left by a build of optimal-small that was interrupted (process 4999999 is gone); removed",
+            gone.display()
+        )
+    };
+    let left_alone = format!(
+        "{} (13 bytes): a save of twophase in progress (process {pid} is running), left alone",
+        running.display()
+    );
+    let (out, err, code) = run(&dir, &["tables"]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(out.lines().any(|l| l == removed("3,000")), "{out}");
+    assert!(out.lines().any(|l| l == left_alone), "{out}");
+    assert!(!gone.exists(), "the leftover is still there");
+    assert!(running.exists(), "a save in progress was removed");
+    // `tables check` too; nothing is damaged.
+    std::fs::write(&gone, b"again").unwrap();
+    let (out, err, code) = run(&dir, &["tables", "check"]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(out.lines().any(|l| l == removed("5")), "{out}");
+    assert!(out.lines().any(|l| l == left_alone), "{out}");
+    assert!(!gone.exists() && running.exists());
+    // Nothing left: nothing said.
+    std::fs::remove_file(&running).unwrap();
+    let (out, _, _) = run(&dir, &["tables"]);
+    assert!(!out.contains(".tmp-"), "{out}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
