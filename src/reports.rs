@@ -698,19 +698,22 @@ pub struct CachedTable {
     pub file: crate::table_cache::TableFile,
     /// What it is for.
     pub what: &'static str,
-    /// Reads the file whole through its checksum and the table's own checks.
+    /// Reads the file whole through its checksum and the table's own checks, and marks it
+    /// checked if it passes ([`crate::table_cache::mark_checked`]).
     pub check: fn(&std::path::Path) -> Result<(), crate::table_cache::CacheError>,
 }
 
 /// Reads the file at `path` as a `spec` table, whole, through its checksum and `check`, the
-/// table's own checks of its payload.
+/// table's own checks of its payload; marks it checked if it passes.
 fn read_checked(
     path: &std::path::Path,
     spec: &crate::table_cache::TableFile,
     check: impl FnOnce(&[u8]) -> Result<(), String>,
 ) -> Result<(), crate::table_cache::CacheError> {
-    use crate::table_cache::{CacheError, read};
-    read(path, spec).and_then(|payload| check(&payload).map_err(CacheError::Inconsistent))
+    use crate::table_cache::{CacheError, mark_checked, read};
+    read(path, spec)
+        .and_then(|payload| check(&payload).map_err(CacheError::Inconsistent))
+        .inspect(|()| mark_checked(path))
 }
 
 /// Every table the workbench caches: the 2×2×2 distances in each metric and the two-phase
@@ -836,7 +839,7 @@ const NO_CACHE_DIR: &str =
 /// assert!(report.text.lines().all(|l| l.contains(": not built (")));
 /// ```
 pub fn tables_check_report(dir: Option<&std::path::Path>) -> TablesCheck {
-    use crate::table_cache::{CacheError, inspect, mark_checked};
+    use crate::table_cache::{CacheError, inspect};
     let Some(dir) = dir else {
         return TablesCheck {
             text: NO_CACHE_DIR.to_string(),
@@ -850,7 +853,6 @@ pub fn tables_check_report(dir: Option<&std::path::Path>) -> TablesCheck {
         let name = t.file.name;
         match inspect(&path, &t.file).and_then(|_| (t.check)(&path)) {
             Ok(()) => {
-                mark_checked(&path);
                 let bytes = std::fs::metadata(&path).map_or(0, |m| m.len());
                 lines.push(format!(
                     "{name}: good ({} bytes, {})",
@@ -915,7 +917,7 @@ pub fn leftover_lines(dir: &std::path::Path) -> Vec<String> {
 }
 
 fn tables_listing(dir: Option<&std::path::Path>) -> String {
-    use crate::table_cache::{CacheError, checked_since, inspect, mark_checked};
+    use crate::table_cache::{CacheError, checked_since, inspect};
     let Some(dir) = dir else {
         return NO_CACHE_DIR.to_string();
     };
@@ -931,7 +933,7 @@ fn tables_listing(dir: Option<&std::path::Path>) -> String {
             if checked_since(&path) {
                 return Ok(());
             }
-            (t.check)(&path).inspect(|()| mark_checked(&path))
+            (t.check)(&path)
         });
         let state = match &problem {
             Ok(()) => "built",

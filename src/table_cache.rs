@@ -26,6 +26,16 @@
 //! list them ([`temporaries`]). A save past the file-size limit (`ulimit -f`) is an error that
 //! names the file and the limit, not a SIGXFSZ that kills the process, and a table that
 //! cannot be saved says so on standard error, once a run.
+//!
+//! A file that passed every check (when it was saved, or checked whole) gets a stamp beside
+//! it, `PATH.checked` ([`mark_checked`]): the file's length, modification time and inode, and
+//! the checksums of its contents, whole and in blocks of [`BLOCK_BYTES`] ([`Sums`]). The
+//! listing trusts the first three ([`checked_since`]); a load trusts nothing but the sums,
+//! and only for bytes it checks against them: a table read whole is left unchecked by its own
+//! checks only if its checksum is the stamp's, and a mapped one has its headers and a spread
+//! sample of blocks checked as it loads ([`spot_check`]) and every other block the first time
+//! a search reads it. So a file changed in place with its time put back, which keeps its
+//! stamp, is still found out.
 
 use std::ffi::OsString;
 use std::fmt;
@@ -142,6 +152,16 @@ pub enum CacheError {
     /// Intact, but its contents are not a valid table.
     #[error("is inconsistent: {0}")]
     Inconsistent(String),
+    /// Bytes changed since it was last checked whole, where a sample of its blocks was
+    /// checked ([`spot_check`]): changed in place, its time put back, or damaged on disk.
+    #[error(
+        "is damaged: its {} bytes from byte {at} are not those it held when it was last checked whole",
+        BLOCK_BYTES
+    )]
+    Changed {
+        /// Where the block begins.
+        at: u64,
+    },
 }
 
 /// The cache directory: `$CUBEWORK_CACHE_DIR` if set and not empty, else the platform's cache
@@ -225,6 +245,12 @@ fn checked_meta(path: &Path, spec: &TableFile) -> Result<std::fs::Metadata, Cach
 
 /// Reads a table file and returns its payload, trusting nothing: see the module docs.
 pub fn read(path: &Path, spec: &TableFile) -> Result<Vec<u8>, CacheError> {
+    read_summed(path, spec).map(|(payload, _)| payload)
+}
+
+/// [`read`], and the file's checksum, checked: a stamp's sum ([`checked_sums`]) equal to it
+/// says that these very bytes passed the table's own checks before.
+pub fn read_summed(path: &Path, spec: &TableFile) -> Result<(Vec<u8>, u64), CacheError> {
     let meta = checked_meta(path, spec)?;
     let file = std::fs::File::open(path).map_err(|e| CacheError::Io(e.to_string()))?;
     // Never read more than the table can be, even if the file grows meanwhile.
@@ -299,8 +325,8 @@ fn check_header(header: &[u8], len: u64, spec: &TableFile) -> Result<u64, CacheE
     Ok(payload)
 }
 
-/// Checks a whole file's bytes and returns the payload.
-fn decode(mut bytes: Vec<u8>, spec: &TableFile) -> Result<Vec<u8>, CacheError> {
+/// Checks a whole file's bytes and returns the payload and the checksum.
+fn decode(mut bytes: Vec<u8>, spec: &TableFile) -> Result<(Vec<u8>, u64), CacheError> {
     let len = bytes.len() as u64;
     let payload = check_header(&bytes, len, spec)?;
     let end = HEADER_BYTES + payload as usize;
@@ -311,7 +337,7 @@ fn decode(mut bytes: Vec<u8>, spec: &TableFile) -> Result<Vec<u8>, CacheError> {
     }
     bytes.truncate(end);
     bytes.drain(..HEADER_BYTES);
-    Ok(bytes)
+    Ok((bytes, computed))
 }
 
 /// What can be known of a table file without reading its payload: that it is a regular file
@@ -365,23 +391,262 @@ fn identity(meta: &std::fs::Metadata) -> String {
     format!("{} {modified} {inode}\n", meta.len())
 }
 
-/// Records that the table file at `path`, as it is now, passed every check (header,
-/// checksum, the table's own): [`checked_since`] is true until the file changes. Done after
-/// a save and after a whole load; a stamp that cannot be written only costs a later listing
-/// a whole read.
-pub fn mark_checked(path: &Path) {
-    if let Ok(meta) = std::fs::metadata(path) {
-        let _ = std::fs::write(stamp_path(path), identity(&meta));
+/// Bytes in a block of a table file: the unit in which a memory-mapped table's contents are
+/// checked, each block against the checksum that the file's last whole check recorded, the
+/// first time a search reads it.
+pub const BLOCK_BYTES: usize = 16 << 10;
+
+/// The checksums of one version of a table file's contents, as its stamp keeps them: the
+/// file's own (XXH3-64 of every byte before the trailer, the value the trailer holds) and one
+/// of each block of [`BLOCK_BYTES`] of the whole file, trailer included.
+///
+/// ```
+/// use cubework::table_cache::{BLOCK_BYTES, Sums, TableFile, checksum, file_bytes};
+/// let spec = TableFile { name: "demo", version: 1, max_payload: 1 << 20 };
+/// let bytes = file_bytes(&spec, &vec![7u8; 40_000]);
+/// let sums = Sums::of(&bytes);
+/// assert_eq!(sums.file, checksum(&bytes[..bytes.len() - 8]));
+/// assert_eq!(sums.blocks.len(), bytes.len().div_ceil(BLOCK_BYTES));
+/// assert_eq!(sums.blocks[1], checksum(&bytes[BLOCK_BYTES..2 * BLOCK_BYTES]));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Sums {
+    /// The file's checksum.
+    pub file: u64,
+    /// The checksum of each block.
+    pub blocks: Vec<u64>,
+}
+
+impl Sums {
+    /// The sums of a whole table file's bytes (header, payload, trailer), in one pass.
+    pub fn of(bytes: &[u8]) -> Sums {
+        let body = bytes.len().saturating_sub(TRAILER_BYTES);
+        let mut file = xxhash_rust::xxh3::Xxh3::new();
+        let mut blocks = Vec::with_capacity(bytes.len().div_ceil(BLOCK_BYTES));
+        for (k, block) in bytes.chunks(BLOCK_BYTES).enumerate() {
+            let start = k * BLOCK_BYTES;
+            file.update(&block[..body.saturating_sub(start).min(block.len())]);
+            blocks.push(checksum(block));
+        }
+        Sums {
+            file: file.digest(),
+            blocks,
+        }
+    }
+
+    /// The sums of the table file at `path`, read in blocks.
+    fn of_file(path: &Path) -> std::io::Result<Sums> {
+        let mut file = std::fs::File::open(path)?;
+        let len = file.metadata()?.len() as usize;
+        let body = len.saturating_sub(TRAILER_BYTES);
+        let mut whole = xxhash_rust::xxh3::Xxh3::new();
+        let mut blocks = Vec::with_capacity(len.div_ceil(BLOCK_BYTES));
+        let mut buf = vec![0u8; BLOCK_BYTES];
+        let mut start = 0;
+        loop {
+            let mut n = 0;
+            while n < BLOCK_BYTES {
+                match file.read(&mut buf[n..])? {
+                    0 => break,
+                    k => n += k,
+                }
+            }
+            if n == 0 {
+                break;
+            }
+            whole.update(&buf[..body.saturating_sub(start).min(n)]);
+            blocks.push(checksum(&buf[..n]));
+            start += n;
+        }
+        Ok(Sums {
+            file: whole.digest(),
+            blocks,
+        })
     }
 }
 
-/// Whether the table file at `path` is the very file last marked checked ([`mark_checked`]):
-/// same length, modification time and inode.
-pub fn checked_since(path: &Path) -> bool {
+/// Blocks a load of a mapped table checks at once, besides those of its headers: spread
+/// evenly over the file (the middle block of each of 64 equal runs), so that a run of damaged
+/// blocks longer than a sixty-fourth of the file always includes one of them. The rest are
+/// checked as they are read.
+pub const SPOT_BLOCKS: usize = 64;
+
+/// The blocks [`spot_check`] checks in a file of `blocks` blocks whose first `head` bytes
+/// are headers: those that hold the headers, then [`SPOT_BLOCKS`] spread over the file.
+///
+/// ```
+/// use cubework::table_cache::{BLOCK_BYTES, spot_blocks};
+/// let spots = spot_blocks(1000, 256);
+/// assert_eq!(spots.len(), 65);
+/// assert_eq!(&spots[..3], &[0, 7, 23]);
+/// assert_eq!(spot_blocks(3, BLOCK_BYTES + 1), [0, 1, 2]);
+/// ```
+pub fn spot_blocks(blocks: usize, head: usize) -> Vec<usize> {
+    let mut out: Vec<usize> = (0..head.div_ceil(BLOCK_BYTES).min(blocks)).collect();
+    out.extend((0..SPOT_BLOCKS).map(|i| (2 * i + 1) * blocks / (2 * SPOT_BLOCKS)));
+    out.retain(|&k| k < blocks);
+    out.sort_unstable();
+    out.dedup();
+    out
+}
+
+/// Checks the blocks of [`spot_blocks`] of a whole table file's bytes (`file`, mapped)
+/// against the checksums its last whole check recorded (`sums`, [`checked_sums`]): the
+/// headers, whose first `head` bytes a load reads directly, and a spread sample. A block found
+/// changed is an error.
+pub fn spot_check(file: &[u8], sums: &Sums, head: usize) -> Result<(), CacheError> {
+    let n = file.len().div_ceil(BLOCK_BYTES);
+    if sums.blocks.len() != n {
+        return Err(CacheError::Shape(format!(
+            "{} bytes where its stamp says {} blocks",
+            file.len(),
+            sums.blocks.len()
+        )));
+    }
+    for k in spot_blocks(n, head) {
+        let block = &file[k * BLOCK_BYTES..((k + 1) * BLOCK_BYTES).min(file.len())];
+        if checksum(block) != sums.blocks[k] {
+            return Err(CacheError::Changed {
+                at: (k * BLOCK_BYTES) as u64,
+            });
+        }
+    }
+    Ok(())
+}
+
+/// The checksums of each block of a stream of bytes, as they are written.
+struct BlockSums {
+    block: xxhash_rust::xxh3::Xxh3,
+    filled: usize,
+    sums: Vec<u64>,
+}
+
+impl BlockSums {
+    fn new() -> BlockSums {
+        BlockSums {
+            block: xxhash_rust::xxh3::Xxh3::new(),
+            filled: 0,
+            sums: Vec::new(),
+        }
+    }
+
+    fn update(&mut self, mut bytes: &[u8]) {
+        while !bytes.is_empty() {
+            let n = (BLOCK_BYTES - self.filled).min(bytes.len());
+            self.block.update(&bytes[..n]);
+            self.filled += n;
+            bytes = &bytes[n..];
+            if self.filled == BLOCK_BYTES {
+                self.sums.push(self.block.digest());
+                self.block.reset();
+                self.filled = 0;
+            }
+        }
+    }
+
+    fn finish(mut self) -> Vec<u64> {
+        if self.filled > 0 {
+            self.sums.push(self.block.digest());
+        }
+        self.sums
+    }
+}
+
+/// What follows the identity line in a stamp.
+const STAMP_TAG: &[u8] = b"xxh3 blocks\n";
+
+/// Records that the table file at `path`, as it is now, passed every check (header,
+/// checksum, the table's own), with the checksums of its contents (read from the file):
+/// [`checked_since`] is true until the file changes, and [`checked_sums`] gives the sums. Done
+/// after a whole load; a stamp that cannot be written only costs a later load or listing a
+/// whole check.
+pub fn mark_checked(path: &Path) {
+    // Where no stamp can be written (a read-only directory), the file is not read for one.
+    let stamp = std::fs::OpenOptions::new()
+        .append(true)
+        .create(true)
+        .open(stamp_path(path));
+    if stamp.is_err() {
+        return;
+    }
+    if let Ok(sums) = Sums::of_file(path) {
+        mark_checked_with(path, &sums);
+    }
+}
+
+/// [`mark_checked`] with the sums of the file's contents already known: those of the bytes
+/// just checked, or just written.
+pub fn mark_checked_with(path: &Path, sums: &Sums) {
     let Ok(meta) = std::fs::metadata(path) else {
-        return false;
+        return;
     };
-    std::fs::read(stamp_path(path)).is_ok_and(|stamp| stamp == identity(&meta).as_bytes())
+    let mut stamp = identity(&meta).into_bytes();
+    stamp.extend_from_slice(STAMP_TAG);
+    for v in [sums.file, BLOCK_BYTES as u64, sums.blocks.len() as u64]
+        .iter()
+        .chain(&sums.blocks)
+    {
+        stamp.extend_from_slice(&v.to_le_bytes());
+    }
+    let sum = checksum(&stamp);
+    stamp.extend_from_slice(&sum.to_le_bytes());
+    let _ = std::fs::write(stamp_path(path), stamp);
+}
+
+/// Forgets that the table file at `path` was checked: the next load checks it whole (and,
+/// if it is damaged, rebuilds it). For a file found damaged in use.
+pub fn forget_checked(path: &Path) {
+    let _ = std::fs::remove_file(stamp_path(path));
+}
+
+/// The stamp of `path`: its identity line and the sums, if it is whole (its own checksum
+/// right) and of this format.
+fn read_stamp(path: &Path) -> Option<(String, Sums)> {
+    let stamp = std::fs::read(stamp_path(path)).ok()?;
+    let (body, sum) = stamp.split_at_checked(stamp.len().checked_sub(8)?)?;
+    if checksum(body).to_le_bytes() != sum {
+        return None;
+    }
+    let line = body.iter().position(|&b| b == b'\n')? + 1;
+    let (ident, rest) = body.split_at(line);
+    let words = rest.strip_prefix(STAMP_TAG)?;
+    let (words, []) = words.as_chunks::<8>() else {
+        return None;
+    };
+    let words: Vec<u64> = words.iter().map(|w| u64::from_le_bytes(*w)).collect();
+    let [file, block, n, blocks @ ..] = &words[..] else {
+        return None;
+    };
+    if *block != BLOCK_BYTES as u64 || *n != blocks.len() as u64 {
+        return None;
+    }
+    let ident = String::from_utf8(ident.to_vec()).ok()?;
+    Some((
+        ident,
+        Sums {
+            file: *file,
+            blocks: blocks.to_vec(),
+        },
+    ))
+}
+
+/// Whether the table file at `path` is the very file last marked checked ([`mark_checked`]):
+/// same length, modification time and inode. What the listing trusts; a load trusts the
+/// sums ([`checked_sums`]) only for bytes it checks against them.
+pub fn checked_since(path: &Path) -> bool {
+    checked_sums(path).is_some()
+}
+
+/// The checksums recorded when the table file at `path` was last checked whole, if it is
+/// still that file (same length, modification time and inode): what the file's bytes must
+/// hash to. They say what the contents were, not that they still are: a file changed in
+/// place, its time put back, keeps its stamp, so a load checks the bytes it uses against the
+/// sums (the whole file through its checksum, or a mapped table block by block).
+pub fn checked_sums(path: &Path) -> Option<Sums> {
+    let meta = std::fs::metadata(path).ok()?;
+    let (ident, sums) = read_stamp(path)?;
+    (ident == identity(&meta) && sums.blocks.len() == (meta.len() as usize).div_ceil(BLOCK_BYTES))
+        .then_some(sums)
 }
 
 /// A table file's bytes: header, `payload`, checksum.
@@ -413,6 +678,11 @@ pub fn write(path: &Path, spec: &TableFile, payload: &[u8]) -> std::io::Result<(
 /// [`write()`] of the payload that is `parts` one after the other, streamed: a large table
 /// need not be copied into one buffer to be saved.
 pub fn write_parts(path: &Path, spec: &TableFile, parts: &[&[u8]]) -> std::io::Result<()> {
+    write_summed(path, spec, parts).map(|_| ())
+}
+
+/// [`write_parts`], and the checksums of what it wrote (made as it was written).
+fn write_summed(path: &Path, spec: &TableFile, parts: &[&[u8]]) -> std::io::Result<Sums> {
     let dir = path.parent().unwrap_or(Path::new("."));
     std::fs::create_dir_all(dir)?;
     if let Some(kind) = special_file(path) {
@@ -429,7 +699,7 @@ pub fn write_parts(path: &Path, spec: &TableFile, parts: &[&[u8]]) -> std::io::R
         .unwrap_or(0);
     let tmp = temporary_name(path, std::process::id(), nanos);
     write_file(&tmp, spec, parts)
-        .and_then(|()| std::fs::rename(&tmp, path))
+        .and_then(|sums| std::fs::rename(&tmp, path).map(|()| sums))
         .inspect_err(|_| {
             let _ = std::fs::remove_file(&tmp);
         })
@@ -479,8 +749,8 @@ fn name_file_size_limit(e: std::io::Error, file: &Path) -> std::io::Error {
 }
 
 /// Writes [`file_bytes`] of `payload` to `path`, streaming: a table of hundreds of megabytes
-/// is not copied to make its file.
-fn write_file(path: &Path, spec: &TableFile, parts: &[&[u8]]) -> std::io::Result<()> {
+/// is not copied to make its file. The sums of what it wrote.
+fn write_file(path: &Path, spec: &TableFile, parts: &[&[u8]]) -> std::io::Result<Sums> {
     use std::io::Write;
     let mut header = Vec::with_capacity(HEADER_BYTES);
     header.extend_from_slice(MAGIC);
@@ -490,17 +760,21 @@ fn write_file(path: &Path, spec: &TableFile, parts: &[&[u8]]) -> std::io::Result
     let len: usize = parts.iter().map(|p| p.len()).sum();
     header.extend_from_slice(&(len as u64).to_le_bytes());
     let mut sum = xxhash_rust::xxh3::Xxh3::new();
-    sum.update(&header);
-    for part in parts {
-        sum.update(part);
-    }
+    let mut blocks = BlockSums::new();
     let mut out = std::io::BufWriter::new(std::fs::File::create(path)?);
-    out.write_all(&header)?;
-    for part in parts {
+    for part in std::iter::once(&&header[..]).chain(parts) {
+        sum.update(part);
+        blocks.update(part);
         out.write_all(part)?;
     }
-    out.write_all(&sum.digest().to_le_bytes())?;
-    out.into_inner().map_err(|e| e.into_error())?.sync_all()
+    let file = sum.digest();
+    blocks.update(&file.to_le_bytes());
+    out.write_all(&file.to_le_bytes())?;
+    out.into_inner().map_err(|e| e.into_error())?.sync_all()?;
+    Ok(Sums {
+        file,
+        blocks: blocks.finish(),
+    })
 }
 
 fn temporary_name(path: &Path, pid: u32, nanos: u32) -> PathBuf {
@@ -698,13 +972,13 @@ pub fn try_load_or_build<T, E>(
         (Some(_), Some(CacheError::NotAFile(kind))) => {
             Some(format!("it is {kind}; move it away to cache the table"))
         }
-        (Some(p), _) => match write_parts(
+        (Some(p), _) => match write_summed(
             p,
             spec,
             &encode(&table).iter().map(|c| &c[..]).collect::<Vec<_>>(),
         ) {
-            Ok(()) => {
-                mark_checked(p);
+            Ok(sums) => {
+                mark_checked_with(p, &sums);
                 None
             }
             Err(e) => Some(e.to_string()),
@@ -791,7 +1065,10 @@ mod tests {
     #[test]
     fn files_round_trip_and_every_kind_of_damage_is_named() {
         let good = file_bytes(&SPEC, &payload());
-        assert_eq!(decode(good.clone(), &SPEC), Ok(payload()));
+        assert_eq!(
+            decode(good.clone(), &SPEC),
+            Ok((payload(), checksum(&good[..good.len() - 8])))
+        );
         let damaged = |f: &dyn Fn(&mut Vec<u8>)| {
             let mut b = good.clone();
             f(&mut b);
@@ -967,6 +1244,62 @@ mod tests {
         }
         assert!(other.exists(), "another table's temporary file was removed");
         assert_eq!(read(&path, &SPEC), Ok(payload()));
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_save_records_the_checksums_of_its_blocks_as_a_whole_read_makes_them() {
+        let dir = temp_dir("sums");
+        let spec = TableFile {
+            name: "test-sums",
+            version: 1,
+            max_payload: 1 << 20,
+        };
+        // Six whole blocks and part of a seventh.
+        let payload: Vec<u8> = (0..100_000u32).map(|i| (i * 31 % 253) as u8).collect();
+        let path = spec.path_in(&dir);
+        let (_, report) = load_or_build(
+            &spec,
+            Some(&dir),
+            |_| Err("never loaded".into()),
+            || payload.clone(),
+            |t| t.clone(),
+        );
+        assert!(report.save_error.is_none(), "{report}");
+        let bytes = std::fs::read(&path).unwrap();
+        let sums = Sums::of(&bytes);
+        assert_eq!(sums.blocks.len(), 7);
+        assert_eq!(checked_sums(&path), Some(sums.clone()));
+        assert_eq!(Sums::of_file(&path).unwrap(), sums);
+        // A stamp of the old format (the identity line alone), or one cut short, is none.
+        let stamp = stamp_path(&path);
+        let full = std::fs::read(&stamp).unwrap();
+        let line = full.iter().position(|&b| b == b'\n').unwrap() + 1;
+        std::fs::write(&stamp, &full[..line]).unwrap();
+        assert!(!checked_since(&path));
+        std::fs::write(&stamp, &full[..full.len() - 1]).unwrap();
+        assert!(!checked_since(&path));
+        mark_checked(&path);
+        assert_eq!(checked_sums(&path), Some(sums.clone()));
+        forget_checked(&path);
+        assert!(!checked_since(&path));
+        // The spot check finds a change in a block it checks, and only there.
+        let spots = spot_blocks(7, HEADER_BYTES);
+        assert!(spots.contains(&0) && spots.len() == 7, "{spots:?}");
+        let mut changed = bytes.clone();
+        changed[3 * BLOCK_BYTES + 5] ^= 1;
+        assert_eq!(
+            spot_check(&changed, &sums, HEADER_BYTES),
+            Err(CacheError::Changed {
+                at: 3 * BLOCK_BYTES as u64
+            })
+        );
+        let spots = spot_blocks(1000, HEADER_BYTES);
+        let unchecked = (0..1000).find(|k| !spots.contains(k)).unwrap();
+        let big = vec![0u8; 1000 * BLOCK_BYTES];
+        let mut sums = Sums::of(&big);
+        sums.blocks[unchecked] ^= 1;
+        assert_eq!(spot_check(&big, &sums, HEADER_BYTES), Ok(()));
         let _ = std::fs::remove_dir_all(&dir);
     }
 

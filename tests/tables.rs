@@ -1,6 +1,7 @@
-//! The table cache from the outside: files forged behind a good checksum, saves that cannot
-//! be made (a read-only directory, a file-size limit), temporary files left by saves that
-//! were killed, and which optimal table a solve reads.
+//! The table cache from the outside: files forged behind a good checksum, files changed in
+//! place behind their stamp, saves that cannot be made (a read-only directory, a file-size
+//! limit), temporary files left by saves that were killed, and which optimal table a solve
+//! reads.
 // The end-to-end tests drive the binary and the front ends: the `cli` feature.
 #![cfg(feature = "cli")]
 
@@ -32,10 +33,57 @@ fn flip_in_place(path: &std::path::Path, offset: u64, mask: u8) {
     f.set_modified(modified).unwrap();
 }
 
+/// Writes `bytes` over the file at `path` from `offset`, in place, its modification time put
+/// back (as damage on disk leaves it).
+fn write_in_place(path: &std::path::Path, offset: u64, bytes: &[u8]) {
+    use std::io::{Seek, SeekFrom, Write};
+    let mut f = std::fs::OpenOptions::new().write(true).open(path).unwrap();
+    let modified = f.metadata().unwrap().modified().unwrap();
+    f.seek(SeekFrom::Start(offset)).unwrap();
+    f.write_all(bytes).unwrap();
+    f.set_modified(modified).unwrap();
+}
+
 fn run(cache: &std::path::Path, args: &[&str]) -> (String, String, Option<i32>) {
     let out = common::cubework()
         .env("CUBEWORK_CACHE_DIR", cache)
         .args(args)
+        .output()
+        .unwrap();
+    common::outcome(out)
+}
+
+/// A cache directory with every table but the medium and large optimal ones, built once for
+/// this test binary (`tables build --optimal --size small`).
+fn built_small() -> &'static std::path::Path {
+    static DIR: std::sync::OnceLock<std::path::PathBuf> = std::sync::OnceLock::new();
+    DIR.get_or_init(|| {
+        let dir = temp("shared-small");
+        let (_, err, code) = run(&dir, &["tables", "build", "--optimal", "--size", "small"]);
+        assert_eq!(code, Some(0), "{err}");
+        dir
+    })
+}
+
+/// A fresh cache directory `name` holding copies of the tables of [`built_small`] (each
+/// checked whole at its first load: a copy is another file).
+fn with_small_tables(name: &str) -> std::path::PathBuf {
+    let dir = temp(name);
+    for entry in std::fs::read_dir(built_small()).unwrap() {
+        let entry = entry.unwrap();
+        if entry.file_name().to_string_lossy().ends_with(".bin") {
+            std::fs::copy(entry.path(), dir.join(entry.file_name())).unwrap();
+        }
+    }
+    dir
+}
+
+/// `solve --method optimal SCRAMBLE` on the small table in the cache `dir`.
+fn solve_optimal(dir: &std::path::Path, scramble: &str) -> (String, String, Option<i32>) {
+    let out = common::cubework()
+        .env("CUBEWORK_CACHE_DIR", dir)
+        .env("CUBEWORK_OPTIMAL_TABLE", "small")
+        .args(["solve", "--method", "optimal", scramble])
         .output()
         .unwrap();
     common::outcome(out)
@@ -447,5 +495,68 @@ fn tables_and_tables_check_name_the_leftovers_of_an_interrupted_build_and_remove
     std::fs::remove_file(&running).unwrap();
     let (out, _, _) = run(&dir, &["tables"]);
     assert!(!out.contains(".tmp-"), "{out}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_table_changed_in_place_behind_its_stamp_is_rebuilt_or_stops_the_solve_in_one_line() {
+    use cubework::solve::CubieCube;
+    use cubework::solve::optimal_table::{AxisMoves, ROW_BYTES, SliceKind, table_file};
+    use cubework::table_cache::{BLOCK_BYTES, checked_since, spot_blocks};
+    let dir = with_small_tables("in-place");
+    let path = table_file(SliceKind::Position).path_in(&dir);
+    let scramble = "R U R' U' F2 D L' B";
+    let answers = |(out, err, code): (String, String, Option<i32>)| {
+        assert_eq!(code, Some(0), "{err}");
+        assert!(
+            out.contains("8 moves in the half-turn metric, proven shortest"),
+            "{out}"
+        );
+        err
+    };
+    let rebuilt = format!(
+        "cubework: building the optimal solver's table again, because the cache file {} is damaged",
+        path.display()
+    );
+    // The copy is checked whole as it loads, and stamped.
+    let err = answers(solve_optimal(&dir, scramble));
+    assert!(!err.contains("building"), "{err}");
+    assert!(checked_since(&path));
+    // 4 MB zeroed in the middle, the file's time put back (what bit rot on disk also does):
+    // its stamp stands, but the blocks checked as it loads are not what they were, and it is
+    // rebuilt before the search.
+    let len = std::fs::metadata(&path).unwrap().len();
+    write_in_place(&path, len / 2 - (2 << 20), &vec![0u8; 4 << 20]);
+    assert!(checked_since(&path));
+    let err = answers(solve_optimal(&dir, scramble));
+    assert!(err.contains(&rebuilt), "{err}");
+    assert!(!err.contains("panicked"), "{err}");
+    // One entry changed, the one the search reads first, in a block that the load leaves to
+    // the search: the solve stops with one line naming the file, status 1.
+    let moves = AxisMoves::new(SliceKind::Position);
+    let mut cube = cubework::Cube::solved();
+    cube.apply_all(&cubework::parse_sequence(scramble, cubework::Notation::Standard).unwrap())
+        .unwrap();
+    let (state, _) = CubieCube::from_cube(&cube).unwrap();
+    let i = moves.index(moves.coord(&state));
+    let distances = len - 8 - (moves.rows() * ROW_BYTES) as u64;
+    let at = distances + (i / 4) as u64;
+    let spots = spot_blocks((len as usize).div_ceil(BLOCK_BYTES), distances as usize);
+    assert!(!spots.contains(&(at as usize / BLOCK_BYTES)), "{at}");
+    flip_in_place(&path, at, 3 << (2 * (i % 4)));
+    let (out, err, code) = solve_optimal(&dir, scramble);
+    assert_eq!(code, Some(1), "{err}");
+    assert!(out.is_empty(), "{out}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.starts_with(&format!(
+            "cubework: the optimal solver's table {} is damaged (",
+            path.display()
+        )),
+        "{err}"
+    );
+    // The next solve checks it whole, and rebuilds it.
+    let err = answers(solve_optimal(&dir, scramble));
+    assert!(err.contains(&rebuilt), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }
