@@ -1,7 +1,7 @@
 //! The table cache from the outside: files forged behind a good checksum, files changed in
-//! place behind their stamp, saves that cannot be made (a read-only directory, a file-size
-//! limit), temporary files left by saves that were killed, and which optimal table a solve
-//! reads.
+//! place behind their stamp or cut short while mapped, saves that cannot be made (a read-only
+//! directory, a file-size limit), temporary files left by saves that were killed, and which
+//! optimal table a solve reads.
 // The end-to-end tests drive the binary and the front ends: the `cli` feature.
 #![cfg(feature = "cli")]
 
@@ -558,5 +558,66 @@ fn a_table_changed_in_place_behind_its_stamp_is_rebuilt_or_stops_the_solve_in_on
     // The next solve checks it whole, and rebuilds it.
     let err = answers(solve_optimal(&dir, scramble));
     assert!(err.contains(&rebuilt), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn a_table_cut_short_while_a_search_reads_it_is_said_in_one_line_not_a_bus_error() {
+    use cubework::solve::optimal_table::{SliceKind, table_file};
+    use std::time::{Duration, Instant};
+    let dir = with_small_tables("cut-short");
+    let path = table_file(SliceKind::Position).path_in(&dir);
+    // Checked and stamped first, so that the next load maps it and goes on to the search.
+    let (_, err, code) = solve_optimal(&dir, "R U");
+    assert_eq!(code, Some(0), "{err}");
+    // A random state: a search of a minute or more on the small table.
+    let hard = "F R2 F' U2 B D2 F' L2 R2 B D2 F2 U' B L2 D' L' D2 L' R' F";
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("cubework"))
+        .env("NO_COLOR", "1")
+        .env("CUBEWORK_CACHE_DIR", &dir)
+        .env("CUBEWORK_OPTIMAL_TABLE", "small")
+        .args(["solve", "--method", "optimal", hard])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Another program cuts the file short once the solver has it mapped.
+    let maps = format!("/proc/{}/maps", child.id());
+    let name = path.to_str().unwrap();
+    let start = Instant::now();
+    while !std::fs::read_to_string(&maps).is_ok_and(|m| m.contains(name)) {
+        assert!(
+            child.try_wait().unwrap().is_none(),
+            "the solve ended before it mapped the table"
+        );
+        assert!(start.elapsed() < Duration::from_secs(60), "never mapped");
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    std::fs::OpenOptions::new()
+        .write(true)
+        .open(&path)
+        .unwrap()
+        .set_len(4096)
+        .unwrap();
+    while child.try_wait().unwrap().is_none() {
+        if start.elapsed() > Duration::from_secs(120) {
+            let _ = child.kill();
+            panic!("the solve went on reading a table cut short");
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    let out = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(out.status.code(), Some(1), "{:?}: {stderr}", out.status);
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(
+        stderr.starts_with(&format!(
+            "cubework: the table file {} was cut short or rewritten by another program while it was in use",
+            path.display()
+        )),
+        "{stderr}"
+    );
+    assert!(out.stdout.is_empty());
     let _ = std::fs::remove_dir_all(&dir);
 }

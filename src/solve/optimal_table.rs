@@ -401,6 +401,7 @@ enum Store {
         map: memmap2::Mmap,
         blocks: Option<Blocks>,
         path: std::path::PathBuf,
+        _guard: crate::table_cache::MappingGuard,
     },
 }
 
@@ -1002,7 +1003,8 @@ impl AxisTable {
         let payload = crate::table_cache::inspect(path, &spec)? as usize;
         let file = std::fs::File::open(path).map_err(|e| CacheError::Io(e.to_string()))?;
         // SAFETY: the mapping is read-only; cache files are replaced by a rename, never
-        // written in place, so a save meanwhile leaves this file's bytes as they are.
+        // written in place, so a save meanwhile leaves this file's bytes as they are. One cut
+        // short or rewritten by another program meanwhile is guarded against below.
         let map =
             unsafe { memmap2::Mmap::map(&file) }.map_err(|e| CacheError::Io(e.to_string()))?;
         let end = HEADER_BYTES + payload;
@@ -1016,6 +1018,9 @@ impl AxisTable {
                 end + TRAILER_BYTES
             )));
         }
+        // A read of a page that the file no longer has (cut short by another program) would
+        // kill the process with a bare "Bus error": it is said, naming the file, instead.
+        let guard = crate::table_cache::guard_mapping(&map, path);
         #[cfg(unix)]
         {
             // Searches read it at random; the kernel may back it with huge pages.
@@ -1053,6 +1058,7 @@ impl AxisTable {
             map,
             blocks,
             path: path.to_path_buf(),
+            _guard: guard,
         };
         let table = AxisTable {
             moves,
