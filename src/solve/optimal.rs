@@ -638,18 +638,25 @@ pub(crate) fn solve(
     probe: Option<Probe<'_>>,
     progress: &mut dyn FnMut(Progress),
 ) -> Result<OptimalSolution, SolveError> {
-    let found = search(table, cube, opts, best, probe, progress);
-    // Read after every search thread is joined: a block found damaged by any of them.
-    if let Some((path, at)) = table.damage() {
-        return Err(SolveError::DamagedTable {
+    let damage = || {
+        table.damage().map(|(path, at)| SolveError::DamagedTable {
             path: Some(path.to_path_buf()),
             reason: format!(
                 "its {} bytes from byte {at} are not those it held when it was last checked whole",
                 crate::table_cache::BLOCK_BYTES
             ),
-        });
+        })
+    };
+    // A table found damaged by an earlier search is not searched again.
+    if let Some(e) = damage() {
+        return Err(e);
     }
-    found
+    let found = search(table, cube, opts, best, probe, progress);
+    // Read after every search thread is joined: a block found damaged by any of them.
+    match damage() {
+        Some(e) => Err(e),
+        None => found,
+    }
 }
 
 /// The error of a table found inconsistent: `reason`, and its file if it has one.
