@@ -87,5 +87,38 @@ fn solves(c: &mut Criterion) {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-criterion_group!(benches, tables, solves);
+/// Loads as a solve makes them, from files saved and checked before: the two-phase tables
+/// (read, checksum, the range checks) and the small optimal table (mapped; its move tables
+/// made). `cargo bench --bench solve -- load`.
+fn loads(c: &mut Criterion) {
+    use cubework::solve::optimal_table::{AxisTable, SliceKind, load_or_build_in, table_file};
+    let dir = std::env::temp_dir().join(format!("cubework-bench-load-{}", std::process::id()));
+    let mut group = c.benchmark_group("stamped load");
+    group.sample_size(20);
+    group.measurement_time(Duration::from_secs(10));
+    // Built and saved here, then loaded once (checked whole and marked), before the timing.
+    let _ = cubework::solve::twophase_file::load_or_build_in(Some(&dir), &mut |_, _| {});
+    let _ = cubework::solve::twophase_file::load_or_build_in(Some(&dir), &mut |_, _| {});
+    group.bench_function("twophase", |b| {
+        b.iter(|| {
+            let (t, report) = cubework::solve::twophase_file::load_or_build_in(
+                Some(black_box(&dir)),
+                &mut |_, _| panic!("loads"),
+            );
+            assert!(report.loaded);
+            t
+        })
+    });
+    let kind = SliceKind::Position;
+    load_or_build_in(kind, Some(&dir), 2, &mut |_, _| {}).expect("not cancelled");
+    let path = table_file(kind).path_in(&dir);
+    drop(AxisTable::map(kind, &path).expect("a good file"));
+    group.bench_function("optimal-small (mapped)", |b| {
+        b.iter(|| AxisTable::map(kind, black_box(&path)).expect("a good file"))
+    });
+    group.finish();
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+criterion_group!(benches, tables, solves, loads);
 criterion_main!(benches);

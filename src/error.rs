@@ -167,6 +167,8 @@ impl Error {
     pub fn exit_code(&self) -> u8 {
         match self {
             Error::Io(_) | Error::Write { .. } | Error::Environment(_) | Error::Terminal(_) => 1,
+            // A table file that changed under the program is the environment's doing.
+            Error::Solve(crate::solve::SolveError::DamagedTable { .. }) => 1,
             _ if self.is_cancelled() => 130,
             _ => 2,
         }

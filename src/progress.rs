@@ -101,10 +101,12 @@ impl Terminal {
                         let path = dir
                             .as_deref()
                             .map(|d| crate::solve::optimal_table::table_file(kind).path_in(d));
+                        let rebuilt = crate::solve::optimal_table::rebuild_reason();
                         crate::output::err(crate::solve::optimal_table::build_notice(
                             kind,
                             threads,
                             path.as_deref(),
+                            rebuilt.as_deref(),
                         ));
                     }
                     let bar = indicatif::ProgressBar::new(0);

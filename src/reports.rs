@@ -698,19 +698,22 @@ pub struct CachedTable {
     pub file: crate::table_cache::TableFile,
     /// What it is for.
     pub what: &'static str,
-    /// Reads the file whole through its checksum and the table's own checks.
+    /// Reads the file whole through its checksum and the table's own checks, and marks it
+    /// checked if it passes ([`crate::table_cache::mark_checked`]).
     pub check: fn(&std::path::Path) -> Result<(), crate::table_cache::CacheError>,
 }
 
 /// Reads the file at `path` as a `spec` table, whole, through its checksum and `check`, the
-/// table's own checks of its payload.
+/// table's own checks of its payload; marks it checked if it passes.
 fn read_checked(
     path: &std::path::Path,
     spec: &crate::table_cache::TableFile,
     check: impl FnOnce(&[u8]) -> Result<(), String>,
 ) -> Result<(), crate::table_cache::CacheError> {
-    use crate::table_cache::{CacheError, read};
-    read(path, spec).and_then(|payload| check(&payload).map_err(CacheError::Inconsistent))
+    use crate::table_cache::{CacheError, mark_checked, read};
+    read(path, spec)
+        .and_then(|payload| check(&payload).map_err(CacheError::Inconsistent))
+        .inspect(|()| mark_checked(path))
 }
 
 /// Every table the workbench caches: the 2×2×2 distances in each metric and the two-phase
@@ -798,7 +801,8 @@ pub fn tables_build_report(
 }
 
 /// `cubework tables`: every cached table — name, what it is for, size on disk, state (built,
-/// missing or damaged) and path — with what is wrong with each damaged one below.
+/// missing or damaged) and path — with what is wrong with each damaged one below, then the
+/// temporary files of saves ([`leftover_lines`]: those of interrupted builds removed).
 ///
 /// It loads no table: a file that passed every check (checksum and the table's own) when it
 /// was saved or last loaded, and has not changed since ([`crate::table_cache::checked_since`]), is
@@ -825,7 +829,8 @@ const NO_CACHE_DIR: &str =
 
 /// `cubework tables check`: every built table read whole, through its checksum and its own
 /// checks, however recently it was checked, one line each; each one that passes is marked
-/// checked again, so that later loads need not read it whole.
+/// checked again, so that later loads need not read it whole. Then the temporary files of
+/// saves ([`leftover_lines`]): those of interrupted builds removed, each said.
 ///
 /// ```
 /// let dir = std::env::temp_dir().join(format!("cubework-doc-check-{}", std::process::id()));
@@ -834,7 +839,7 @@ const NO_CACHE_DIR: &str =
 /// assert!(report.text.lines().all(|l| l.contains(": not built (")));
 /// ```
 pub fn tables_check_report(dir: Option<&std::path::Path>) -> TablesCheck {
-    use crate::table_cache::{CacheError, inspect, mark_checked};
+    use crate::table_cache::{CacheError, inspect};
     let Some(dir) = dir else {
         return TablesCheck {
             text: NO_CACHE_DIR.to_string(),
@@ -848,7 +853,6 @@ pub fn tables_check_report(dir: Option<&std::path::Path>) -> TablesCheck {
         let name = t.file.name;
         match inspect(&path, &t.file).and_then(|_| (t.check)(&path)) {
             Ok(()) => {
-                mark_checked(&path);
                 let bytes = std::fs::metadata(&path).map_or(0, |m| m.len());
                 lines.push(format!(
                     "{name}: good ({} bytes, {})",
@@ -868,14 +872,52 @@ pub fn tables_check_report(dir: Option<&std::path::Path>) -> TablesCheck {
             }
         }
     }
+    lines.extend(leftover_lines(dir));
     TablesCheck {
         text: lines.join("\n"),
         damaged,
     }
 }
 
+/// The temporary files of saves of every cached table in `dir`, a line each: one whose
+/// process is gone was left by a build that was interrupted (killed between writing it and
+/// renaming it into place), holds nothing of use, and is removed; one whose process is
+/// running is left alone.
+pub fn leftover_lines(dir: &std::path::Path) -> Vec<String> {
+    let mut lines = Vec::new();
+    for t in cached_tables() {
+        for left in crate::table_cache::temporaries(&t.file.path_in(dir)) {
+            let pid = left
+                .pid
+                .map_or("its process".to_string(), |p| format!("process {p}"));
+            let head = format!(
+                "{} ({} bytes)",
+                left.path.display(),
+                crate::text::thousands(left.bytes)
+            );
+            let name = t.file.name;
+            lines.push(if left.live {
+                format!(
+                    "{head}: a save of {name} in progress ({pid} is running), left alone"
+                )
+            } else {
+                match std::fs::remove_file(&left.path) {
+                    Ok(()) => format!(
+                        "{head}: left by a build of {name} that was interrupted ({pid} is gone); removed"
+                    ),
+                    Err(e) => format!(
+                        "{head}: left by a build of {name} that was interrupted ({pid} is gone); not removed: {}",
+                        crate::error::reason(&e)
+                    ),
+                }
+            });
+        }
+    }
+    lines
+}
+
 fn tables_listing(dir: Option<&std::path::Path>) -> String {
-    use crate::table_cache::{CacheError, checked_since, inspect, mark_checked};
+    use crate::table_cache::{CacheError, checked_since, inspect};
     let Some(dir) = dir else {
         return NO_CACHE_DIR.to_string();
     };
@@ -891,7 +933,7 @@ fn tables_listing(dir: Option<&std::path::Path>) -> String {
             if checked_since(&path) {
                 return Ok(());
             }
-            (t.check)(&path).inspect(|()| mark_checked(&path))
+            (t.check)(&path)
         });
         let state = match &problem {
             Ok(()) => "built",
@@ -918,7 +960,7 @@ fn tables_listing(dir: Option<&std::path::Path>) -> String {
         ]);
     }
     let mut out = table.to_string();
-    for p in problems {
+    for p in problems.into_iter().chain(leftover_lines(dir)) {
         out.push('\n');
         out.push_str(&p);
     }

@@ -22,9 +22,21 @@
 //! [`load_or_build`] rebuilds and rewrites the file whenever anything is wrong, saying why
 //! and naming the file. Writing ([`write()`]) goes through a temporary file and a rename, so a
 //! reader never sees half a file; temporary files left by a save that was killed are removed
-//! by the next load or save of that table. A save past the file-size limit (`ulimit -f`) is an
-//! error that names the file and the limit, not a SIGXFSZ that kills the process, and a table
-//! that cannot be saved says so on standard error, once a run.
+//! by the next load or save of that table, and by `cubework tables` and `tables check`, which
+//! list them ([`temporaries`]). A save past the file-size limit (`ulimit -f`) is an error that
+//! names the file and the limit, not a SIGXFSZ that kills the process, and a table that
+//! cannot be saved says so on standard error, once a run.
+//!
+//! A file that passed every check (when it was saved, or checked whole) gets a stamp beside
+//! it, `PATH.checked` ([`mark_checked`]): the file's length, modification time and inode, and
+//! the checksums of its contents, whole and in blocks of [`BLOCK_BYTES`] ([`Sums`]). The
+//! listing trusts the first three ([`checked_since`]); a load trusts nothing but the sums,
+//! and only for bytes it checks against them: a table read whole is left unchecked by its own
+//! checks only if its checksum is the stamp's, and a mapped one has its headers and a spread
+//! sample of blocks checked as it loads ([`spot_check`]) and every other block the first time
+//! a search reads it. So a file changed in place with its time put back, which keeps its
+//! stamp, is still found out. A mapped file cut short by another program while it is in use
+//! is said in one line, not a "Bus error" ([`guard_mapping`]).
 
 use std::ffi::OsString;
 use std::fmt;
@@ -141,6 +153,16 @@ pub enum CacheError {
     /// Intact, but its contents are not a valid table.
     #[error("is inconsistent: {0}")]
     Inconsistent(String),
+    /// Bytes changed since it was last checked whole, where a sample of its blocks was
+    /// checked ([`spot_check`]): changed in place, its time put back, or damaged on disk.
+    #[error(
+        "is damaged: its {} bytes from byte {at} are not those it held when it was last checked whole",
+        BLOCK_BYTES
+    )]
+    Changed {
+        /// Where the block begins.
+        at: u64,
+    },
 }
 
 /// The cache directory: `$CUBEWORK_CACHE_DIR` if set and not empty, else the platform's cache
@@ -297,6 +319,12 @@ fn checked_meta(path: &Path, spec: &TableFile) -> Result<std::fs::Metadata, Cach
 
 /// Reads a table file and returns its payload, trusting nothing: see the module docs.
 pub fn read(path: &Path, spec: &TableFile) -> Result<Vec<u8>, CacheError> {
+    read_summed(path, spec).map(|(payload, _)| payload)
+}
+
+/// [`read`], and the file's checksum, checked: a stamp's sum ([`checked_sums`]) equal to it
+/// says that these very bytes passed the table's own checks before.
+pub fn read_summed(path: &Path, spec: &TableFile) -> Result<(Vec<u8>, u64), CacheError> {
     let meta = checked_meta(path, spec)?;
     let file = std::fs::File::open(path).map_err(|e| CacheError::Io(e.to_string()))?;
     // Never read more than the table can be, even if the file grows meanwhile.
@@ -371,8 +399,8 @@ fn check_header(header: &[u8], len: u64, spec: &TableFile) -> Result<u64, CacheE
     Ok(payload)
 }
 
-/// Checks a whole file's bytes and returns the payload.
-fn decode(mut bytes: Vec<u8>, spec: &TableFile) -> Result<Vec<u8>, CacheError> {
+/// Checks a whole file's bytes and returns the payload and the checksum.
+fn decode(mut bytes: Vec<u8>, spec: &TableFile) -> Result<(Vec<u8>, u64), CacheError> {
     let len = bytes.len() as u64;
     let payload = check_header(&bytes, len, spec)?;
     let end = HEADER_BYTES + payload as usize;
@@ -383,7 +411,7 @@ fn decode(mut bytes: Vec<u8>, spec: &TableFile) -> Result<Vec<u8>, CacheError> {
     }
     bytes.truncate(end);
     bytes.drain(..HEADER_BYTES);
-    Ok(bytes)
+    Ok((bytes, computed))
 }
 
 /// What can be known of a table file without reading its payload: that it is a regular file
@@ -437,23 +465,262 @@ fn identity(meta: &std::fs::Metadata) -> String {
     format!("{} {modified} {inode}\n", meta.len())
 }
 
-/// Records that the table file at `path`, as it is now, passed every check (header,
-/// checksum, the table's own): [`checked_since`] is true until the file changes. Done after
-/// a save and after a whole load; a stamp that cannot be written only costs a later listing
-/// a whole read.
-pub fn mark_checked(path: &Path) {
-    if let Ok(meta) = std::fs::metadata(path) {
-        let _ = std::fs::write(stamp_path(path), identity(&meta));
+/// Bytes in a block of a table file: the unit in which a memory-mapped table's contents are
+/// checked, each block against the checksum that the file's last whole check recorded, the
+/// first time a search reads it.
+pub const BLOCK_BYTES: usize = 16 << 10;
+
+/// The checksums of one version of a table file's contents, as its stamp keeps them: the
+/// file's own (XXH3-64 of every byte before the trailer, the value the trailer holds) and one
+/// of each block of [`BLOCK_BYTES`] of the whole file, trailer included.
+///
+/// ```
+/// use cubework::table_cache::{BLOCK_BYTES, Sums, TableFile, checksum, file_bytes};
+/// let spec = TableFile { name: "demo", version: 1, max_payload: 1 << 20 };
+/// let bytes = file_bytes(&spec, &vec![7u8; 40_000]);
+/// let sums = Sums::of(&bytes);
+/// assert_eq!(sums.file, checksum(&bytes[..bytes.len() - 8]));
+/// assert_eq!(sums.blocks.len(), bytes.len().div_ceil(BLOCK_BYTES));
+/// assert_eq!(sums.blocks[1], checksum(&bytes[BLOCK_BYTES..2 * BLOCK_BYTES]));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Sums {
+    /// The file's checksum.
+    pub file: u64,
+    /// The checksum of each block.
+    pub blocks: Vec<u64>,
+}
+
+impl Sums {
+    /// The sums of a whole table file's bytes (header, payload, trailer), in one pass.
+    pub fn of(bytes: &[u8]) -> Sums {
+        let body = bytes.len().saturating_sub(TRAILER_BYTES);
+        let mut file = xxhash_rust::xxh3::Xxh3::new();
+        let mut blocks = Vec::with_capacity(bytes.len().div_ceil(BLOCK_BYTES));
+        for (k, block) in bytes.chunks(BLOCK_BYTES).enumerate() {
+            let start = k * BLOCK_BYTES;
+            file.update(&block[..body.saturating_sub(start).min(block.len())]);
+            blocks.push(checksum(block));
+        }
+        Sums {
+            file: file.digest(),
+            blocks,
+        }
+    }
+
+    /// The sums of the table file at `path`, read in blocks.
+    fn of_file(path: &Path) -> std::io::Result<Sums> {
+        let mut file = std::fs::File::open(path)?;
+        let len = file.metadata()?.len() as usize;
+        let body = len.saturating_sub(TRAILER_BYTES);
+        let mut whole = xxhash_rust::xxh3::Xxh3::new();
+        let mut blocks = Vec::with_capacity(len.div_ceil(BLOCK_BYTES));
+        let mut buf = vec![0u8; BLOCK_BYTES];
+        let mut start = 0;
+        loop {
+            let mut n = 0;
+            while n < BLOCK_BYTES {
+                match file.read(&mut buf[n..])? {
+                    0 => break,
+                    k => n += k,
+                }
+            }
+            if n == 0 {
+                break;
+            }
+            whole.update(&buf[..body.saturating_sub(start).min(n)]);
+            blocks.push(checksum(&buf[..n]));
+            start += n;
+        }
+        Ok(Sums {
+            file: whole.digest(),
+            blocks,
+        })
     }
 }
 
-/// Whether the table file at `path` is the very file last marked checked ([`mark_checked`]):
-/// same length, modification time and inode.
-pub fn checked_since(path: &Path) -> bool {
+/// Blocks a load of a mapped table checks at once, besides those of its headers: spread
+/// evenly over the file (the middle block of each of 64 equal runs), so that a run of damaged
+/// blocks longer than a sixty-fourth of the file always includes one of them. The rest are
+/// checked as they are read.
+pub const SPOT_BLOCKS: usize = 64;
+
+/// The blocks [`spot_check`] checks in a file of `blocks` blocks whose first `head` bytes
+/// are headers: those that hold the headers, then [`SPOT_BLOCKS`] spread over the file.
+///
+/// ```
+/// use cubework::table_cache::{BLOCK_BYTES, spot_blocks};
+/// let spots = spot_blocks(1000, 256);
+/// assert_eq!(spots.len(), 65);
+/// assert_eq!(&spots[..3], &[0, 7, 23]);
+/// assert_eq!(spot_blocks(3, BLOCK_BYTES + 1), [0, 1, 2]);
+/// ```
+pub fn spot_blocks(blocks: usize, head: usize) -> Vec<usize> {
+    let mut out: Vec<usize> = (0..head.div_ceil(BLOCK_BYTES).min(blocks)).collect();
+    out.extend((0..SPOT_BLOCKS).map(|i| (2 * i + 1) * blocks / (2 * SPOT_BLOCKS)));
+    out.retain(|&k| k < blocks);
+    out.sort_unstable();
+    out.dedup();
+    out
+}
+
+/// Checks the blocks of [`spot_blocks`] of a whole table file's bytes (`file`, mapped)
+/// against the checksums its last whole check recorded (`sums`, [`checked_sums`]): the
+/// headers, whose first `head` bytes a load reads directly, and a spread sample. A block found
+/// changed is an error.
+pub fn spot_check(file: &[u8], sums: &Sums, head: usize) -> Result<(), CacheError> {
+    let n = file.len().div_ceil(BLOCK_BYTES);
+    if sums.blocks.len() != n {
+        return Err(CacheError::Shape(format!(
+            "{} bytes where its stamp says {} blocks",
+            file.len(),
+            sums.blocks.len()
+        )));
+    }
+    for k in spot_blocks(n, head) {
+        let block = &file[k * BLOCK_BYTES..((k + 1) * BLOCK_BYTES).min(file.len())];
+        if checksum(block) != sums.blocks[k] {
+            return Err(CacheError::Changed {
+                at: (k * BLOCK_BYTES) as u64,
+            });
+        }
+    }
+    Ok(())
+}
+
+/// The checksums of each block of a stream of bytes, as they are written.
+struct BlockSums {
+    block: xxhash_rust::xxh3::Xxh3,
+    filled: usize,
+    sums: Vec<u64>,
+}
+
+impl BlockSums {
+    fn new() -> BlockSums {
+        BlockSums {
+            block: xxhash_rust::xxh3::Xxh3::new(),
+            filled: 0,
+            sums: Vec::new(),
+        }
+    }
+
+    fn update(&mut self, mut bytes: &[u8]) {
+        while !bytes.is_empty() {
+            let n = (BLOCK_BYTES - self.filled).min(bytes.len());
+            self.block.update(&bytes[..n]);
+            self.filled += n;
+            bytes = &bytes[n..];
+            if self.filled == BLOCK_BYTES {
+                self.sums.push(self.block.digest());
+                self.block.reset();
+                self.filled = 0;
+            }
+        }
+    }
+
+    fn finish(mut self) -> Vec<u64> {
+        if self.filled > 0 {
+            self.sums.push(self.block.digest());
+        }
+        self.sums
+    }
+}
+
+/// What follows the identity line in a stamp.
+const STAMP_TAG: &[u8] = b"xxh3 blocks\n";
+
+/// Records that the table file at `path`, as it is now, passed every check (header,
+/// checksum, the table's own), with the checksums of its contents (read from the file):
+/// [`checked_since`] is true until the file changes, and [`checked_sums`] gives the sums. Done
+/// after a whole load; a stamp that cannot be written only costs a later load or listing a
+/// whole check.
+pub fn mark_checked(path: &Path) {
+    // Where no stamp can be written (a read-only directory), the file is not read for one.
+    let stamp = std::fs::OpenOptions::new()
+        .append(true)
+        .create(true)
+        .open(stamp_path(path));
+    if stamp.is_err() {
+        return;
+    }
+    if let Ok(sums) = Sums::of_file(path) {
+        mark_checked_with(path, &sums);
+    }
+}
+
+/// [`mark_checked`] with the sums of the file's contents already known: those of the bytes
+/// just checked, or just written.
+pub fn mark_checked_with(path: &Path, sums: &Sums) {
     let Ok(meta) = std::fs::metadata(path) else {
-        return false;
+        return;
     };
-    std::fs::read(stamp_path(path)).is_ok_and(|stamp| stamp == identity(&meta).as_bytes())
+    let mut stamp = identity(&meta).into_bytes();
+    stamp.extend_from_slice(STAMP_TAG);
+    for v in [sums.file, BLOCK_BYTES as u64, sums.blocks.len() as u64]
+        .iter()
+        .chain(&sums.blocks)
+    {
+        stamp.extend_from_slice(&v.to_le_bytes());
+    }
+    let sum = checksum(&stamp);
+    stamp.extend_from_slice(&sum.to_le_bytes());
+    let _ = std::fs::write(stamp_path(path), stamp);
+}
+
+/// Forgets that the table file at `path` was checked: the next load checks it whole (and,
+/// if it is damaged, rebuilds it). For a file found damaged in use.
+pub fn forget_checked(path: &Path) {
+    let _ = std::fs::remove_file(stamp_path(path));
+}
+
+/// The stamp of `path`: its identity line and the sums, if it is whole (its own checksum
+/// right) and of this format.
+fn read_stamp(path: &Path) -> Option<(String, Sums)> {
+    let stamp = std::fs::read(stamp_path(path)).ok()?;
+    let (body, sum) = stamp.split_at_checked(stamp.len().checked_sub(8)?)?;
+    if checksum(body).to_le_bytes() != sum {
+        return None;
+    }
+    let line = body.iter().position(|&b| b == b'\n')? + 1;
+    let (ident, rest) = body.split_at(line);
+    let words = rest.strip_prefix(STAMP_TAG)?;
+    let (words, []) = words.as_chunks::<8>() else {
+        return None;
+    };
+    let words: Vec<u64> = words.iter().map(|w| u64::from_le_bytes(*w)).collect();
+    let [file, block, n, blocks @ ..] = &words[..] else {
+        return None;
+    };
+    if *block != BLOCK_BYTES as u64 || *n != blocks.len() as u64 {
+        return None;
+    }
+    let ident = String::from_utf8(ident.to_vec()).ok()?;
+    Some((
+        ident,
+        Sums {
+            file: *file,
+            blocks: blocks.to_vec(),
+        },
+    ))
+}
+
+/// Whether the table file at `path` is the very file last marked checked ([`mark_checked`]):
+/// same length, modification time and inode. What the listing trusts; a load trusts the
+/// sums ([`checked_sums`]) only for bytes it checks against them.
+pub fn checked_since(path: &Path) -> bool {
+    checked_sums(path).is_some()
+}
+
+/// The checksums recorded when the table file at `path` was last checked whole, if it is
+/// still that file (same length, modification time and inode): what the file's bytes must
+/// hash to. They say what the contents were, not that they still are: a file changed in
+/// place, its time put back, keeps its stamp, so a load checks the bytes it uses against the
+/// sums (the whole file through its checksum, or a mapped table block by block).
+pub fn checked_sums(path: &Path) -> Option<Sums> {
+    let meta = std::fs::metadata(path).ok()?;
+    let (ident, sums) = read_stamp(path)?;
+    (ident == identity(&meta) && sums.blocks.len() == (meta.len() as usize).div_ceil(BLOCK_BYTES))
+        .then_some(sums)
 }
 
 /// A table file's bytes: header, `payload`, checksum.
@@ -485,6 +752,11 @@ pub fn write(path: &Path, spec: &TableFile, payload: &[u8]) -> std::io::Result<(
 /// [`write()`] of the payload that is `parts` one after the other, streamed: a large table
 /// need not be copied into one buffer to be saved.
 pub fn write_parts(path: &Path, spec: &TableFile, parts: &[&[u8]]) -> std::io::Result<()> {
+    write_summed(path, spec, parts).map(|_| ())
+}
+
+/// [`write_parts`], and the checksums of what it wrote (made as it was written).
+fn write_summed(path: &Path, spec: &TableFile, parts: &[&[u8]]) -> std::io::Result<Sums> {
     let dir = path.parent().unwrap_or(Path::new("."));
     std::fs::create_dir_all(dir)?;
     if let Some(kind) = special_file(path) {
@@ -493,7 +765,7 @@ pub fn write_parts(path: &Path, spec: &TableFile, parts: &[&[u8]]) -> std::io::R
             path.display()
         )));
     }
-    remove_stale_temporaries(path);
+    let _ = remove_stale_temporaries(path);
     ignore_file_size_signal();
     let nanos = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
@@ -501,7 +773,7 @@ pub fn write_parts(path: &Path, spec: &TableFile, parts: &[&[u8]]) -> std::io::R
         .unwrap_or(0);
     let tmp = temporary_name(path, std::process::id(), nanos);
     write_file(&tmp, spec, parts)
-        .and_then(|()| std::fs::rename(&tmp, path))
+        .and_then(|sums| std::fs::rename(&tmp, path).map(|()| sums))
         .inspect_err(|_| {
             let _ = std::fs::remove_file(&tmp);
         })
@@ -551,8 +823,8 @@ fn name_file_size_limit(e: std::io::Error, file: &Path) -> std::io::Error {
 }
 
 /// Writes [`file_bytes`] of `payload` to `path`, streaming: a table of hundreds of megabytes
-/// is not copied to make its file.
-fn write_file(path: &Path, spec: &TableFile, parts: &[&[u8]]) -> std::io::Result<()> {
+/// is not copied to make its file. The sums of what it wrote.
+fn write_file(path: &Path, spec: &TableFile, parts: &[&[u8]]) -> std::io::Result<Sums> {
     use std::io::Write;
     let mut header = Vec::with_capacity(HEADER_BYTES);
     header.extend_from_slice(MAGIC);
@@ -562,17 +834,21 @@ fn write_file(path: &Path, spec: &TableFile, parts: &[&[u8]]) -> std::io::Result
     let len: usize = parts.iter().map(|p| p.len()).sum();
     header.extend_from_slice(&(len as u64).to_le_bytes());
     let mut sum = xxhash_rust::xxh3::Xxh3::new();
-    sum.update(&header);
-    for part in parts {
-        sum.update(part);
-    }
+    let mut blocks = BlockSums::new();
     let mut out = std::io::BufWriter::new(std::fs::File::create(path)?);
-    out.write_all(&header)?;
-    for part in parts {
+    for part in std::iter::once(&&header[..]).chain(parts) {
+        sum.update(part);
+        blocks.update(part);
         out.write_all(part)?;
     }
-    out.write_all(&sum.digest().to_le_bytes())?;
-    out.into_inner().map_err(|e| e.into_error())?.sync_all()
+    let file = sum.digest();
+    blocks.update(&file.to_le_bytes());
+    out.write_all(&file.to_le_bytes())?;
+    out.into_inner().map_err(|e| e.into_error())?.sync_all()?;
+    Ok(Sums {
+        file,
+        blocks: blocks.finish(),
+    })
 }
 
 fn temporary_name(path: &Path, pid: u32, nanos: u32) -> PathBuf {
@@ -581,36 +857,226 @@ fn temporary_name(path: &Path, pid: u32, nanos: u32) -> PathBuf {
     path.with_file_name(name)
 }
 
-/// Removes `PATH.tmp-PID-N` files whose process is gone (or, where processes cannot be
-/// looked up, that are more than an hour old).
-fn remove_stale_temporaries(path: &Path) {
+/// A temporary file of a save of a table (`PATH.tmp-PID-N`): one being written, or one left
+/// by a save that was killed between writing it and renaming it into place.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Leftover {
+    /// The file.
+    pub path: PathBuf,
+    /// The process that wrote it, from its name.
+    pub pid: Option<u32>,
+    /// Its size.
+    pub bytes: u64,
+    /// Whether that process may still be writing it: it is running (or, where processes
+    /// cannot be looked up, the file is less than an hour old). If not, the save was
+    /// interrupted, and the file is of no use.
+    pub live: bool,
+}
+
+/// The temporary files of saves of the table file at `path` (see [`Leftover`]), in name
+/// order.
+pub fn temporaries(path: &Path) -> Vec<Leftover> {
     let (Some(dir), Some(name)) = (path.parent(), path.file_name()) else {
-        return;
+        return Vec::new();
     };
     let prefix = format!("{}.tmp-", name.to_string_lossy());
     let Ok(entries) = std::fs::read_dir(dir) else {
-        return;
+        return Vec::new();
     };
-    for entry in entries.flatten() {
-        let file = entry.file_name().to_string_lossy().into_owned();
-        let Some(rest) = file.strip_prefix(&prefix) else {
-            continue;
-        };
-        let pid: Option<u32> = rest.split('-').next().and_then(|p| p.parse().ok());
-        let proc = Path::new("/proc");
-        let gone = match pid {
-            Some(pid) if proc.is_dir() => {
-                pid != std::process::id() && !proc.join(pid.to_string()).exists()
+    let mut found: Vec<Leftover> = entries
+        .flatten()
+        .filter_map(|entry| {
+            let file = entry.file_name().to_string_lossy().into_owned();
+            let rest = file.strip_prefix(&prefix)?;
+            // Only regular files (not followed through a link) are ours.
+            let meta = entry.metadata().ok().filter(|m| m.is_file())?;
+            let pid: Option<u32> = rest.split('-').next().and_then(|p| p.parse().ok());
+            let proc = Path::new("/proc");
+            let live = match pid {
+                Some(pid) if proc.is_dir() => {
+                    pid == std::process::id() || proc.join(pid.to_string()).exists()
+                }
+                _ => meta
+                    .modified()
+                    .ok()
+                    .and_then(|t| t.elapsed().ok())
+                    .is_none_or(|age| age <= Duration::from_secs(3600)),
+            };
+            Some(Leftover {
+                path: entry.path(),
+                pid,
+                bytes: meta.len(),
+                live,
+            })
+        })
+        .collect();
+    found.sort_by(|a, b| a.path.cmp(&b.path));
+    found
+}
+
+/// Removes the temporary files of saves of the table file at `path` that were interrupted
+/// (their process is gone; where processes cannot be looked up, more than an hour old); those
+/// removed.
+pub fn remove_stale_temporaries(path: &Path) -> Vec<Leftover> {
+    temporaries(path)
+        .into_iter()
+        .filter(|t| !t.live && std::fs::remove_file(&t.path).is_ok())
+        .collect()
+}
+
+/// While it lives, a read of a page of a mapped table file that the file no longer has (cut
+/// short by another program while it was mapped: the kernel raises SIGBUS, which would kill
+/// the process with a bare "Bus error") ends the process with one line on standard error
+/// that names the file and says what happened, and exit status 1. See [`guard_mapping`].
+pub struct MappingGuard {
+    #[cfg(target_os = "linux")]
+    slot: Option<usize>,
+}
+
+impl Drop for MappingGuard {
+    fn drop(&mut self) {
+        #[cfg(target_os = "linux")]
+        if let Some(k) = self.slot {
+            bus_error::release(k);
+        }
+    }
+}
+
+/// Guards the mapping `map` of the table file `path` (see [`MappingGuard`]): the guard must
+/// be dropped before the mapping is. On Linux a SIGBUS handler is installed, once; a fault
+/// outside every guarded mapping is left to the handler that was there before.
+pub fn guard_mapping(map: &[u8], path: &Path) -> MappingGuard {
+    #[cfg(target_os = "linux")]
+    {
+        let message = format!(
+            "cubework: the table file {} was cut short or rewritten by another program while it was in use; run again: the table is checked as it loads, and rebuilt if it is damaged\n",
+            path.display()
+        );
+        MappingGuard {
+            slot: bus_error::claim(map, message),
+        }
+    }
+    #[cfg(not(target_os = "linux"))]
+    {
+        let _ = (map, path);
+        MappingGuard {}
+    }
+}
+
+/// The SIGBUS handler of [`guard_mapping`]: a fixed set of slots, each a guarded mapping's
+/// range and the line to say, read by the handler with atomics only.
+#[cfg(target_os = "linux")]
+mod bus_error {
+    use std::sync::atomic::{AtomicPtr, AtomicUsize, Ordering};
+
+    const SLOTS: usize = 16;
+
+    struct Slot {
+        start: AtomicUsize,
+        end: AtomicUsize,
+        message: AtomicPtr<u8>,
+        len: AtomicUsize,
+    }
+
+    #[allow(clippy::declare_interior_mutable_const)]
+    const FREE: Slot = Slot {
+        start: AtomicUsize::new(0),
+        end: AtomicUsize::new(0),
+        message: AtomicPtr::new(std::ptr::null_mut()),
+        len: AtomicUsize::new(0),
+    };
+    static TABLE: [Slot; SLOTS] = [FREE; SLOTS];
+    /// The action SIGBUS had before ours.
+    static PREVIOUS: std::sync::OnceLock<libc::sigaction> = std::sync::OnceLock::new();
+
+    /// Takes a free slot for `map`; none if all are taken (the mapping goes unguarded).
+    pub(super) fn claim(map: &[u8], message: String) -> Option<usize> {
+        install();
+        let message = Box::leak(message.into_boxed_str().into_boxed_bytes());
+        for (k, slot) in TABLE.iter().enumerate() {
+            if slot
+                .start
+                .compare_exchange(0, 1, Ordering::AcqRel, Ordering::Relaxed)
+                .is_ok()
+            {
+                slot.message.store(message.as_mut_ptr(), Ordering::Release);
+                slot.len.store(message.len(), Ordering::Release);
+                slot.end
+                    .store(map.as_ptr() as usize + map.len(), Ordering::Release);
+                slot.start.store(map.as_ptr() as usize, Ordering::Release);
+                return Some(k);
             }
-            _ => entry
-                .metadata()
-                .and_then(|m| m.modified())
-                .ok()
-                .and_then(|t| t.elapsed().ok())
-                .is_some_and(|age| age > Duration::from_secs(3600)),
-        };
-        if gone && entry.file_type().is_ok_and(|t| t.is_file()) {
-            let _ = std::fs::remove_file(entry.path());
+        }
+        // SAFETY: the box was leaked just above and never shared.
+        drop(unsafe { Box::from_raw(message as *mut [u8]) });
+        None
+    }
+
+    /// Frees slot `k`.
+    pub(super) fn release(k: usize) {
+        let slot = &TABLE[k];
+        slot.start.store(1, Ordering::Release);
+        slot.end.store(0, Ordering::Release);
+        let message = slot.message.swap(std::ptr::null_mut(), Ordering::AcqRel);
+        let len = slot.len.swap(0, Ordering::AcqRel);
+        slot.start.store(0, Ordering::Release);
+        if !message.is_null() {
+            // SAFETY: made by `claim` from a leaked box of `len` bytes, and no longer in the
+            // table, so no handler reads it from now on (a fault in this mapping cannot
+            // happen while it is being dropped: nothing reads it any more).
+            drop(unsafe { Box::from_raw(std::ptr::slice_from_raw_parts_mut(message, len)) });
+        }
+    }
+
+    fn install() {
+        static ONCE: std::sync::Once = std::sync::Once::new();
+        ONCE.call_once(|| {
+            // SAFETY: sigaction with a zeroed struct filled in as the manual says; the
+            // handler does only what is async-signal-safe (atomic loads, write, _exit, and
+            // sigaction to put the previous action back).
+            unsafe {
+                let mut action: libc::sigaction = std::mem::zeroed();
+                action.sa_sigaction = handler as *const () as usize;
+                action.sa_flags = libc::SA_SIGINFO | libc::SA_ONSTACK;
+                libc::sigemptyset(&mut action.sa_mask);
+                let mut previous: libc::sigaction = std::mem::zeroed();
+                if libc::sigaction(libc::SIGBUS, &action, &mut previous) == 0 {
+                    let _ = PREVIOUS.set(previous);
+                }
+            }
+        });
+    }
+
+    extern "C" fn handler(_: libc::c_int, info: *mut libc::siginfo_t, _: *mut libc::c_void) {
+        // SAFETY: the kernel passes a valid siginfo for SA_SIGINFO handlers.
+        let addr = unsafe { (*info).si_addr() } as usize;
+        for slot in &TABLE {
+            let (start, end) = (
+                slot.start.load(Ordering::Acquire),
+                slot.end.load(Ordering::Acquire),
+            );
+            if start > 1 && (start..end).contains(&addr) {
+                let message = slot.message.load(Ordering::Acquire);
+                let len = slot.len.load(Ordering::Acquire);
+                // SAFETY: write and _exit are async-signal-safe; the message lives while
+                // its slot is taken.
+                unsafe {
+                    if !message.is_null() {
+                        libc::write(2, message as *const libc::c_void, len);
+                    }
+                    libc::_exit(1);
+                }
+            }
+        }
+        // Not a guarded mapping: the previous action (Rust's own, for stack overflows, or
+        // the default), which the faulting read meets when it is made again on return.
+        let previous = PREVIOUS.get().copied().unwrap_or_else(|| {
+            // SAFETY: an all-zero sigaction is SIG_DFL with no flags.
+            unsafe { std::mem::zeroed() }
+        });
+        // SAFETY: sigaction is async-signal-safe.
+        unsafe {
+            libc::sigaction(libc::SIGBUS, &previous, std::ptr::null_mut());
         }
     }
 }
@@ -713,7 +1179,7 @@ pub fn try_load_or_build<T, E>(
     if let Some(p) = &path {
         // A save killed after writing its temporary file leaves it behind; the next run
         // removes it, whether or not it saves.
-        remove_stale_temporaries(p);
+        let _ = remove_stale_temporaries(p);
         match load(p) {
             Ok(table) => {
                 if !checked_since(p) {
@@ -737,13 +1203,13 @@ pub fn try_load_or_build<T, E>(
         (Some(_), Some(CacheError::NotAFile(kind))) => {
             Some(format!("it is {kind}; move it away to cache the table"))
         }
-        (Some(p), _) => match write_parts(
+        (Some(p), _) => match write_summed(
             p,
             spec,
             &encode(&table).iter().map(|c| &c[..]).collect::<Vec<_>>(),
         ) {
-            Ok(()) => {
-                mark_checked(p);
+            Ok(sums) => {
+                mark_checked_with(p, &sums);
                 None
             }
             Err(e) => Some(e.to_string()),
@@ -830,7 +1296,10 @@ mod tests {
     #[test]
     fn files_round_trip_and_every_kind_of_damage_is_named() {
         let good = file_bytes(&SPEC, &payload());
-        assert_eq!(decode(good.clone(), &SPEC), Ok(payload()));
+        assert_eq!(
+            decode(good.clone(), &SPEC),
+            Ok((payload(), checksum(&good[..good.len() - 8])))
+        );
         let damaged = |f: &dyn Fn(&mut Vec<u8>)| {
             let mut b = good.clone();
             f(&mut b);
@@ -1006,6 +1475,87 @@ mod tests {
         }
         assert!(other.exists(), "another table's temporary file was removed");
         assert_eq!(read(&path, &SPEC), Ok(payload()));
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_save_records_the_checksums_of_its_blocks_as_a_whole_read_makes_them() {
+        let dir = temp_dir("sums");
+        let spec = TableFile {
+            name: "test-sums",
+            version: 1,
+            max_payload: 1 << 20,
+        };
+        // Six whole blocks and part of a seventh.
+        let payload: Vec<u8> = (0..100_000u32).map(|i| (i * 31 % 253) as u8).collect();
+        let path = spec.path_in(&dir);
+        let (_, report) = load_or_build(
+            &spec,
+            Some(&dir),
+            |_| Err("never loaded".into()),
+            || payload.clone(),
+            |t| t.clone(),
+        );
+        assert!(report.save_error.is_none(), "{report}");
+        let bytes = std::fs::read(&path).unwrap();
+        let sums = Sums::of(&bytes);
+        assert_eq!(sums.blocks.len(), 7);
+        assert_eq!(checked_sums(&path), Some(sums.clone()));
+        assert_eq!(Sums::of_file(&path).unwrap(), sums);
+        // A stamp of the old format (the identity line alone), or one cut short, is none.
+        let stamp = stamp_path(&path);
+        let full = std::fs::read(&stamp).unwrap();
+        let line = full.iter().position(|&b| b == b'\n').unwrap() + 1;
+        std::fs::write(&stamp, &full[..line]).unwrap();
+        assert!(!checked_since(&path));
+        std::fs::write(&stamp, &full[..full.len() - 1]).unwrap();
+        assert!(!checked_since(&path));
+        mark_checked(&path);
+        assert_eq!(checked_sums(&path), Some(sums.clone()));
+        forget_checked(&path);
+        assert!(!checked_since(&path));
+        // The spot check finds a change in a block it checks, and only there.
+        let spots = spot_blocks(7, HEADER_BYTES);
+        assert!(spots.contains(&0) && spots.len() == 7, "{spots:?}");
+        let mut changed = bytes.clone();
+        changed[3 * BLOCK_BYTES + 5] ^= 1;
+        assert_eq!(
+            spot_check(&changed, &sums, HEADER_BYTES),
+            Err(CacheError::Changed {
+                at: 3 * BLOCK_BYTES as u64
+            })
+        );
+        let spots = spot_blocks(1000, HEADER_BYTES);
+        let unchecked = (0..1000).find(|k| !spots.contains(k)).unwrap();
+        let big = vec![0u8; 1000 * BLOCK_BYTES];
+        let mut sums = Sums::of(&big);
+        sums.blocks[unchecked] ^= 1;
+        assert_eq!(spot_check(&big, &sums, HEADER_BYTES), Ok(()));
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn temporaries_are_listed_with_whether_their_process_runs() {
+        let dir = temp_dir("leftovers");
+        let path = SPEC.path_in(&dir);
+        let gone = temporary_name(&path, 4_999_999, 3);
+        let running = temporary_name(&path, std::process::id(), 4);
+        std::fs::write(&gone, b"half").unwrap();
+        std::fs::write(&running, b"being written").unwrap();
+        std::fs::write(dir.join("other.bin.tmp-4999999-1"), b"not ours").unwrap();
+        let found = temporaries(&path);
+        assert_eq!(found.len(), 2, "{found:?}");
+        let of = |p: &Path| found.iter().find(|t| t.path == p).unwrap().clone();
+        assert_eq!(of(&gone).pid, Some(4_999_999));
+        assert_eq!(of(&gone).bytes, 4);
+        assert!(of(&running).live);
+        if Path::new("/proc").is_dir() {
+            assert!(!of(&gone).live);
+            let removed = remove_stale_temporaries(&path);
+            assert_eq!(removed.len(), 1);
+            assert_eq!(removed[0].path, gone);
+            assert!(!gone.exists() && running.exists());
+        }
         let _ = std::fs::remove_dir_all(&dir);
     }
 

@@ -1,6 +1,7 @@
-//! The table cache from the outside: files forged behind a good checksum, saves that cannot
-//! be made (a read-only directory, a file-size limit), and temporary files left by saves that
-//! were killed.
+//! The table cache from the outside: files forged behind a good checksum, files changed in
+//! place behind their stamp or cut short while mapped, saves that cannot be made (a read-only
+//! directory, a file-size limit), temporary files left by saves that were killed, and which
+//! optimal table a solve reads.
 // The end-to-end tests drive the binary and the front ends: the `cli` feature.
 #![cfg(feature = "cli")]
 
@@ -32,10 +33,57 @@ fn flip_in_place(path: &std::path::Path, offset: u64, mask: u8) {
     f.set_modified(modified).unwrap();
 }
 
+/// Writes `bytes` over the file at `path` from `offset`, in place, its modification time put
+/// back (as damage on disk leaves it).
+fn write_in_place(path: &std::path::Path, offset: u64, bytes: &[u8]) {
+    use std::io::{Seek, SeekFrom, Write};
+    let mut f = std::fs::OpenOptions::new().write(true).open(path).unwrap();
+    let modified = f.metadata().unwrap().modified().unwrap();
+    f.seek(SeekFrom::Start(offset)).unwrap();
+    f.write_all(bytes).unwrap();
+    f.set_modified(modified).unwrap();
+}
+
 fn run(cache: &std::path::Path, args: &[&str]) -> (String, String, Option<i32>) {
     let out = common::cubework()
         .env("CUBEWORK_CACHE_DIR", cache)
         .args(args)
+        .output()
+        .unwrap();
+    common::outcome(out)
+}
+
+/// A cache directory with every table but the medium and large optimal ones, built once for
+/// this test binary (`tables build --optimal --size small`).
+fn built_small() -> &'static std::path::Path {
+    static DIR: std::sync::OnceLock<std::path::PathBuf> = std::sync::OnceLock::new();
+    DIR.get_or_init(|| {
+        let dir = temp("shared-small");
+        let (_, err, code) = run(&dir, &["tables", "build", "--optimal", "--size", "small"]);
+        assert_eq!(code, Some(0), "{err}");
+        dir
+    })
+}
+
+/// A fresh cache directory `name` holding copies of the tables of [`built_small`] (each
+/// checked whole at its first load: a copy is another file).
+fn with_small_tables(name: &str) -> std::path::PathBuf {
+    let dir = temp(name);
+    for entry in std::fs::read_dir(built_small()).unwrap() {
+        let entry = entry.unwrap();
+        if entry.file_name().to_string_lossy().ends_with(".bin") {
+            std::fs::copy(entry.path(), dir.join(entry.file_name())).unwrap();
+        }
+    }
+    dir
+}
+
+/// `solve --method optimal SCRAMBLE` on the small table in the cache `dir`.
+fn solve_optimal(dir: &std::path::Path, scramble: &str) -> (String, String, Option<i32>) {
+    let out = common::cubework()
+        .env("CUBEWORK_CACHE_DIR", dir)
+        .env("CUBEWORK_OPTIMAL_TABLE", "small")
+        .args(["solve", "--method", "optimal", scramble])
         .output()
         .unwrap();
     common::outcome(out)
@@ -351,24 +399,11 @@ fn tables_build_optimal_builds_the_size_asked_for_and_size_needs_optimal() {
 
 #[test]
 fn the_optimal_solver_reads_the_large_table_when_its_file_is_there() {
-    use cubework::solve::optimal_table::{SliceKind, table_file};
+    use cubework::solve::optimal_table::SliceKind;
     use cubework::solve::solution_text::largest_optimal_table;
     let dir = temp("largest");
     assert_eq!(largest_optimal_table(Some(&dir)), SliceKind::Sorted);
-    // A file with the large table's header and length (sparse: nothing large is written).
-    let spec = table_file(SliceKind::Corners);
-    let path = spec.path_in(&dir);
-    let small = file_bytes(&spec, b"");
-    let mut header = small[..table_cache::HEADER_BYTES].to_vec();
-    header[40..48].copy_from_slice(&spec.max_payload.to_le_bytes());
-    let file = std::fs::File::create(&path).unwrap();
-    std::io::Write::write_all(&mut &file, &header).unwrap();
-    file.set_len(
-        spec.max_payload + (table_cache::HEADER_BYTES + table_cache::TRAILER_BYTES) as u64,
-    )
-    .unwrap();
-    drop(file);
-    assert_eq!(table_cache::inspect(&path, &spec), Ok(spec.max_payload));
+    let path = sparse_table(&dir, SliceKind::Corners);
     assert_eq!(largest_optimal_table(Some(&dir)), SliceKind::Corners);
     // One cut short is not built.
     std::fs::OpenOptions::new()
@@ -379,4 +414,210 @@ fn the_optimal_solver_reads_the_large_table_when_its_file_is_there() {
         .unwrap();
     assert_eq!(largest_optimal_table(Some(&dir)), SliceKind::Sorted);
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A file with the header and length of the optimal table of `kind` in `dir` (sparse: nothing
+/// large is written), as `inspect` sees a built one.
+fn sparse_table(
+    dir: &std::path::Path,
+    kind: cubework::solve::optimal_table::SliceKind,
+) -> std::path::PathBuf {
+    let spec = cubework::solve::optimal_table::table_file(kind);
+    let path = spec.path_in(dir);
+    let mut header = file_bytes(&spec, b"")[..table_cache::HEADER_BYTES].to_vec();
+    header[40..48].copy_from_slice(&spec.max_payload.to_le_bytes());
+    let file = std::fs::File::create(&path).unwrap();
+    std::io::Write::write_all(&mut &file, &header).unwrap();
+    file.set_len(
+        spec.max_payload + (table_cache::HEADER_BYTES + table_cache::TRAILER_BYTES) as u64,
+    )
+    .unwrap();
+    assert_eq!(table_cache::inspect(&path, &spec), Ok(spec.max_payload));
+    path
+}
+
+#[test]
+fn the_optimal_solver_reads_the_small_table_when_it_is_the_only_one_built() {
+    use cubework::solve::optimal_table::SliceKind;
+    use cubework::solve::solution_text::largest_optimal_table;
+    let dir = temp("only-small");
+    // None built: the medium one, built on first use.
+    assert_eq!(largest_optimal_table(Some(&dir)), SliceKind::Sorted);
+    // Only the small one: that one, not the medium one built beside it.
+    sparse_table(&dir, SliceKind::Position);
+    assert_eq!(largest_optimal_table(Some(&dir)), SliceKind::Position);
+    // The largest of those built.
+    sparse_table(&dir, SliceKind::Sorted);
+    assert_eq!(largest_optimal_table(Some(&dir)), SliceKind::Sorted);
+    let large = sparse_table(&dir, SliceKind::Corners);
+    assert_eq!(largest_optimal_table(Some(&dir)), SliceKind::Corners);
+    std::fs::remove_file(large).unwrap();
+    std::fs::remove_file(dir.join("optimal.bin")).unwrap();
+    assert_eq!(largest_optimal_table(Some(&dir)), SliceKind::Position);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn tables_and_tables_check_name_the_leftovers_of_an_interrupted_build_and_remove_them() {
+    let dir = temp("leftovers");
+    // As a `kill -9` between write and rename leaves it: a process id that cannot be running
+    // (above Linux's pid_max); and one of a save still being written, by this process.
+    let gone = dir.join("optimal-small.bin.tmp-4999999-17");
+    let pid = std::process::id();
+    let running = dir.join(format!("twophase.bin.tmp-{pid}-5"));
+    std::fs::write(&gone, vec![0u8; 3000]).unwrap();
+    std::fs::write(&running, b"being written").unwrap();
+    let removed = |bytes: &str| {
+        format!(
+            "{} ({bytes} bytes): left by a build of optimal-small that was interrupted (process 4999999 is gone); removed",
+            gone.display()
+        )
+    };
+    let left_alone = format!(
+        "{} (13 bytes): a save of twophase in progress (process {pid} is running), left alone",
+        running.display()
+    );
+    let (out, err, code) = run(&dir, &["tables"]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(out.lines().any(|l| l == removed("3,000")), "{out}");
+    assert!(out.lines().any(|l| l == left_alone), "{out}");
+    assert!(!gone.exists(), "the leftover is still there");
+    assert!(running.exists(), "a save in progress was removed");
+    // `tables check` too; nothing is damaged.
+    std::fs::write(&gone, b"again").unwrap();
+    let (out, err, code) = run(&dir, &["tables", "check"]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(out.lines().any(|l| l == removed("5")), "{out}");
+    assert!(out.lines().any(|l| l == left_alone), "{out}");
+    assert!(!gone.exists() && running.exists());
+    // Nothing left: nothing said.
+    std::fs::remove_file(&running).unwrap();
+    let (out, _, _) = run(&dir, &["tables"]);
+    assert!(!out.contains(".tmp-"), "{out}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_table_changed_in_place_behind_its_stamp_is_rebuilt_or_stops_the_solve_in_one_line() {
+    use cubework::solve::CubieCube;
+    use cubework::solve::optimal_table::{AxisMoves, ROW_BYTES, SliceKind, table_file};
+    use cubework::table_cache::{BLOCK_BYTES, checked_since, spot_blocks};
+    let dir = with_small_tables("in-place");
+    let path = table_file(SliceKind::Position).path_in(&dir);
+    let scramble = "R U R' U' F2 D L' B";
+    let answers = |(out, err, code): (String, String, Option<i32>)| {
+        assert_eq!(code, Some(0), "{err}");
+        assert!(
+            out.contains("8 moves in the half-turn metric, proven shortest"),
+            "{out}"
+        );
+        err
+    };
+    let rebuilt = format!(
+        "cubework: building the optimal solver's table again, because the cache file {} is damaged",
+        path.display()
+    );
+    // The copy is checked whole as it loads, and stamped.
+    let err = answers(solve_optimal(&dir, scramble));
+    assert!(!err.contains("building"), "{err}");
+    assert!(checked_since(&path));
+    // 4 MB zeroed in the middle, the file's time put back (what bit rot on disk also does):
+    // its stamp stands, but the blocks checked as it loads are not what they were, and it is
+    // rebuilt before the search.
+    let len = std::fs::metadata(&path).unwrap().len();
+    write_in_place(&path, len / 2 - (2 << 20), &vec![0u8; 4 << 20]);
+    assert!(checked_since(&path));
+    let err = answers(solve_optimal(&dir, scramble));
+    assert!(err.contains(&rebuilt), "{err}");
+    assert!(!err.contains("panicked"), "{err}");
+    // One entry changed, the one the search reads first, in a block that the load leaves to
+    // the search: the solve stops with one line naming the file, status 1.
+    let moves = AxisMoves::new(SliceKind::Position);
+    let mut cube = cubework::Cube::solved();
+    cube.apply_all(&cubework::parse_sequence(scramble, cubework::Notation::Standard).unwrap())
+        .unwrap();
+    let (state, _) = CubieCube::from_cube(&cube).unwrap();
+    let i = moves.index(moves.coord(&state));
+    let distances = len - 8 - (moves.rows() * ROW_BYTES) as u64;
+    let at = distances + (i / 4) as u64;
+    let spots = spot_blocks((len as usize).div_ceil(BLOCK_BYTES), distances as usize);
+    assert!(!spots.contains(&(at as usize / BLOCK_BYTES)), "{at}");
+    flip_in_place(&path, at, 3 << (2 * (i % 4)));
+    let (out, err, code) = solve_optimal(&dir, scramble);
+    assert_eq!(code, Some(1), "{err}");
+    assert!(out.is_empty(), "{out}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.starts_with(&format!(
+            "cubework: the optimal solver's table {} is damaged (",
+            path.display()
+        )),
+        "{err}"
+    );
+    // The next solve checks it whole, and rebuilds it.
+    let err = answers(solve_optimal(&dir, scramble));
+    assert!(err.contains(&rebuilt), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn a_table_cut_short_while_a_search_reads_it_is_said_in_one_line_not_a_bus_error() {
+    use cubework::solve::optimal_table::{SliceKind, table_file};
+    use std::time::{Duration, Instant};
+    let dir = with_small_tables("cut-short");
+    let path = table_file(SliceKind::Position).path_in(&dir);
+    // Checked and stamped first, so that the next load maps it and goes on to the search.
+    let (_, err, code) = solve_optimal(&dir, "R U");
+    assert_eq!(code, Some(0), "{err}");
+    // A random state: a search of a minute or more on the small table.
+    let hard = "F R2 F' U2 B D2 F' L2 R2 B D2 F2 U' B L2 D' L' D2 L' R' F";
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("cubework"))
+        .env("NO_COLOR", "1")
+        .env("CUBEWORK_CACHE_DIR", &dir)
+        .env("CUBEWORK_OPTIMAL_TABLE", "small")
+        .args(["solve", "--method", "optimal", hard])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Another program cuts the file short once the solver has it mapped.
+    let maps = format!("/proc/{}/maps", child.id());
+    let name = path.to_str().unwrap();
+    let start = Instant::now();
+    while !std::fs::read_to_string(&maps).is_ok_and(|m| m.contains(name)) {
+        assert!(
+            child.try_wait().unwrap().is_none(),
+            "the solve ended before it mapped the table"
+        );
+        assert!(start.elapsed() < Duration::from_secs(60), "never mapped");
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    std::fs::OpenOptions::new()
+        .write(true)
+        .open(&path)
+        .unwrap()
+        .set_len(4096)
+        .unwrap();
+    while child.try_wait().unwrap().is_none() {
+        if start.elapsed() > Duration::from_secs(120) {
+            let _ = child.kill();
+            panic!("the solve went on reading a table cut short");
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    let out = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(out.status.code(), Some(1), "{:?}: {stderr}", out.status);
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(
+        stderr.starts_with(&format!(
+            "cubework: the table file {} was cut short or rewritten by another program while it was in use",
+            path.display()
+        )),
+        "{stderr}"
+    );
+    assert!(out.stdout.is_empty());
+    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -101,9 +101,30 @@ pub enum SolveError {
     /// The user pressed Ctrl-C.
     #[error(transparent)]
     Cancelled(#[from] crate::cancel::Cancelled),
+    /// The optimal solver's table is not what it was when it was checked: a block of its
+    /// file changed since (in place, or damaged on disk), or, built or checked whole, it gave
+    /// a bound no real cube has. The search stops rather than trust it.
+    #[error("{}", damaged_table(path.as_deref(), reason))]
+    DamagedTable {
+        /// The table's file, if it was mapped from one.
+        path: Option<std::path::PathBuf>,
+        /// What was found.
+        reason: String,
+    },
     /// Something that cannot happen on a real cube (a bug).
     #[error("internal error: {0}")]
     Unreachable(&'static str),
+}
+
+/// The message of [`SolveError::DamagedTable`], on one line.
+fn damaged_table(path: Option<&std::path::Path>, reason: &str) -> String {
+    match path {
+        Some(path) => format!(
+            "the optimal solver's table {} is damaged ({reason}), so the search stopped; the next solve checks it whole and rebuilds it (`cubework tables check` checks every table)",
+            path.display()
+        ),
+        None => format!("the optimal solver's table is inconsistent ({reason}): a bug"),
+    }
 }
 
 /// How far a two-phase search that found nothing went.

@@ -218,21 +218,27 @@ struct Search<'a> {
 const BATCH: u64 = 1 << 14;
 
 impl Search<'_> {
-    fn root(&self) -> Node {
+    /// The cube's node: its coordinates and exact distances on the three axes, walked down
+    /// the table; an error if a walk breaks (a damaged table).
+    fn root(&self) -> Result<Node, SolveError> {
         let syms = axis_syms();
         let m = self.table.moves();
         let c: [AxisCoord; 3] = std::array::from_fn(|a| m.coord(&syms[a].conj(&self.cube)));
-        let d = c.map(|c| {
-            self.table
-                .exact_depth(c)
-                .expect("a table that passed its checks walks down to solved")
-        });
-        Node { c, d }
+        let mut d = [0u8; 3];
+        for a in 0..3 {
+            d[a] = self.table.exact_depth(c[a]).ok_or_else(|| {
+                damaged(
+                    self.table,
+                    format!("entry {} does not walk down to solved", m.index(c[a])),
+                )
+            })?;
+        }
+        Ok(Node { c, d })
     }
 
     /// The children of `node` by the moves `last` allows: move, child, bound (the three
     /// steps of an [`Expansion`] one after the other).
-    fn children(
+    fn children<const CHECK: bool>(
         &self,
         node: &Node,
         last: Last,
@@ -241,16 +247,19 @@ impl Search<'_> {
     ) -> usize {
         let mut e = Expansion::new(node);
         e.start(self, node, last);
-        e.middle(self, limit);
-        e.finish(self);
+        e.middle::<CHECK>(self, limit);
+        e.finish::<CHECK>(self);
         out[..e.n].copy_from_slice(&e.kids[..e.n]);
         e.n
     }
 
-    /// Counts `n` nodes; whether to stop (a solution elsewhere, the clock, Ctrl-C).
+    /// Counts `n` nodes; whether to stop (a solution elsewhere, the clock, Ctrl-C, a block
+    /// of the table found damaged).
     fn tally(&self, n: u64) -> bool {
         self.nodes.fetch_add(n, Ordering::Relaxed);
-        if crate::cancel::requested() {
+        if self.table.damage().is_some() {
+            self.stop.store(true, Ordering::Relaxed);
+        } else if crate::cancel::requested() {
             self.halt(Stopped::Cancelled);
         } else if self.deadline.is_some_and(|t| Instant::now() >= t) {
             self.halt(Stopped::TimeLimit);
@@ -267,8 +276,8 @@ impl Search<'_> {
     /// Searches below the prefixes of `work` (taken in turn through `next`, shared with
     /// the other threads) to depth `depth`, depth-first on [`LANES`] interleaved lanes; a
     /// solution (checked on the cubies), or None when the work is done or the search must
-    /// stop.
-    fn lanes(
+    /// stop. The table's blocks are checked as they are read if `CHECK`.
+    fn lanes<const CHECK: bool>(
         &self,
         work: &[(Vec<u8>, Node, Last)],
         next: &AtomicUsize,
@@ -320,13 +329,13 @@ impl Search<'_> {
                     }
                     Step::Started => {
                         busy = true;
-                        lane.exp.middle(self, lane.cur.left - 1);
+                        lane.exp.middle::<CHECK>(self, lane.cur.left - 1);
                         count += lane.exp.n as u64;
                         lane.step = Step::Middle;
                     }
                     Step::Middle => {
                         busy = true;
-                        lane.exp.finish(self);
+                        lane.exp.finish::<CHECK>(self);
                         lane.step = Step::Idle;
                         let p = lane.cur;
                         // Pushed last first, so that they are searched in move order.
@@ -374,13 +383,18 @@ impl Search<'_> {
 
     /// The prefixes of `len` moves below which depth `depth` is searched: canonical, and
     /// each within the bound.
-    fn prefixes(&self, root: &Node, depth: u8, len: u8) -> Vec<(Vec<u8>, Node, Last)> {
+    fn prefixes<const CHECK: bool>(
+        &self,
+        root: &Node,
+        depth: u8,
+        len: u8,
+    ) -> Vec<(Vec<u8>, Node, Last)> {
         let mut out = vec![(Vec::new(), *root, Last::START)];
         for k in 0..len {
             let mut next = Vec::with_capacity(out.len() * 13);
             for (path, node, last) in &out {
                 let mut kids = [(0u8, *node, 0u8); 18];
-                let n = self.children(node, *last, depth - k - 1, &mut kids);
+                let n = self.children::<CHECK>(node, *last, depth - k - 1, &mut kids);
                 self.nodes.fetch_add(n as u64, Ordering::Relaxed);
                 for (mv, child, b) in &kids[..n] {
                     if *b < depth - k {
@@ -396,18 +410,32 @@ impl Search<'_> {
     }
 
     /// Searches every canonical sequence of `depth` moves on `threads` threads; a solution
-    /// if one exists (None also when stopped).
+    /// if one exists (None also when stopped). The table's blocks are checked as they are
+    /// read unless every one has been.
     fn depth(&self, root: &Node, depth: u8, threads: usize) -> Option<Vec<u8>> {
+        if self.table.all_checked() {
+            self.depth_as::<false>(root, depth, threads)
+        } else {
+            self.depth_as::<true>(root, depth, threads)
+        }
+    }
+
+    fn depth_as<const CHECK: bool>(
+        &self,
+        root: &Node,
+        depth: u8,
+        threads: usize,
+    ) -> Option<Vec<u8>> {
         if bound(root.d) > depth {
             return None;
         }
         let len = depth.min(PREFIX);
-        let work = self.prefixes(root, depth, len);
+        let work = self.prefixes::<CHECK>(root, depth, len);
         let next = AtomicUsize::new(0);
         std::thread::scope(|scope| {
             for _ in 0..threads.max(1) {
                 scope.spawn(|| {
-                    if let Some(path) = self.lanes(&work, &next, depth) {
+                    if let Some(path) = self.lanes::<CHECK>(&work, &next, depth) {
                         let mut f = self.found.lock().unwrap_or_else(|e| e.into_inner());
                         f.get_or_insert(path);
                         self.stop.store(true, Ordering::Relaxed);
@@ -541,13 +569,16 @@ impl Expansion {
     /// The first axis's distances read; the other axes' entries asked for, of the children
     /// within `limit`.
     #[inline(always)]
-    fn middle(&mut self, s: &Search, limit: u8) {
+    fn middle<const CHECK: bool>(&mut self, s: &Search, limit: u8) {
         let m = s.table.moves();
         let first = self.first;
         self.k = 0;
         for i in 0..self.n {
             let kid = &mut self.kids[i];
-            let d = decode(self.node.d[first], s.table.value(self.idx[i][first]));
+            let d = decode(
+                self.node.d[first],
+                s.table.entry::<CHECK>(self.idx[i][first]),
+            );
             kid.1.d[first] = d;
             kid.2 = d;
             if d > limit {
@@ -567,13 +598,13 @@ impl Expansion {
 
     /// The other axes' distances read, and the bounds of the children let through.
     #[inline(always)]
-    fn finish(&mut self, s: &Search) {
+    fn finish<const CHECK: bool>(&mut self, s: &Search) {
         let first = self.first;
         for &i in &self.through[..self.k] {
             let i = i as usize;
             let kid = &mut self.kids[i];
             for a in [(first + 1) % 3, (first + 2) % 3] {
-                kid.1.d[a] = decode(self.node.d[a], s.table.value(self.idx[i][a]));
+                kid.1.d[a] = decode(self.node.d[a], s.table.entry::<CHECK>(self.idx[i][a]));
             }
             kid.2 = bound(kid.1.d);
         }
@@ -595,7 +626,65 @@ const PREFIX: u8 = 3;
 /// within half the time spent so far: every shorter depth is proven empty, so one found is a
 /// shortest solution, and the largest depth, which costs most, is never searched.
 /// `progress` is called from this thread about ten times a second.
+///
+/// A table that turns out damaged ([`AxisTable::damage`], a walk to solved that breaks, no
+/// solution within God's number) ends the search with [`SolveError::DamagedTable`]: nothing
+/// it found is trusted.
 pub(crate) fn solve(
+    table: &AxisTable,
+    cube: &CubieCube,
+    opts: &OptimalOptions,
+    best: Option<Vec<FaceMove>>,
+    probe: Option<Probe<'_>>,
+    progress: &mut dyn FnMut(Progress),
+) -> Result<OptimalSolution, SolveError> {
+    let damage = || {
+        table.damage().map(|(path, at)| SolveError::DamagedTable {
+            path: Some(path.to_path_buf()),
+            reason: format!(
+                "its {} bytes from byte {at} are not those it held when it was last checked whole",
+                crate::table_cache::BLOCK_BYTES
+            ),
+        })
+    };
+    // A table found damaged by an earlier search is not searched again.
+    if let Some(e) = damage() {
+        return Err(e);
+    }
+    let found = search(table, cube, opts, best, probe, progress);
+    // Read after every search thread is joined: a block found damaged by any of them.
+    match damage() {
+        Some(e) => Err(e),
+        None => found,
+    }
+}
+
+/// The error of a table found inconsistent: `reason`, and its file if it has one.
+fn damaged(table: &AxisTable, reason: String) -> SolveError {
+    SolveError::DamagedTable {
+        path: table.path().map(|p| p.to_path_buf()),
+        reason,
+    }
+}
+
+/// About how long checking every block of `table`'s mapping takes (its checksums at about
+/// 4 GB/s when the file is in memory): a search that has run this long checks them all
+/// ([`AxisTable::check_rest`]), so that the check costs it at most about as long again, and
+/// reads without checking each lookup's block from then on.
+fn check_rest_time(table: &AxisTable) -> Duration {
+    Duration::from_secs_f64(table.bytes_len() as f64 / 4e9)
+}
+
+/// God's number: every cube is solved in 20 half turns or 26 quarter turns at most.
+fn gods_number(metric: Metric) -> u8 {
+    match metric {
+        Metric::Qtm => 26,
+        _ => 20,
+    }
+}
+
+/// [`solve`], before the table's blocks are looked at.
+fn search(
     table: &AxisTable,
     cube: &CubieCube,
     opts: &OptimalOptions,
@@ -620,7 +709,7 @@ pub(crate) fn solve(
         nodes: AtomicU64::new(0),
         found: std::sync::Mutex::new(None),
     };
-    let root = search.root();
+    let root = search.root()?;
     let step = if metric == Metric::Qtm { 2 } else { 1 };
     let mut depth = bound(root.d);
     if metric == Metric::Qtm && depth % 2 != cube.corner_parity() {
@@ -652,6 +741,15 @@ pub(crate) fn solve(
         {
             return Ok(done(best, true, depth, true, &search));
         }
+        if depth > gods_number(metric) {
+            return Err(damaged(
+                table,
+                format!(
+                    "it finds no solution of {} or fewer, which every cube has",
+                    crate::text::count(gods_number(metric).into(), "move")
+                ),
+            ));
+        }
         progress(tick(depth, false));
         // Every depth below this one is proven empty: a solution of this length found by
         // the probe is a shortest one, and the depth need not be searched.
@@ -673,6 +771,13 @@ pub(crate) fn solve(
                 search.halt(Stopped::Cancelled);
                 return Ok(done(best.take(), false, depth, true, &search));
             }
+        }
+        // A search that has run as long as checking the rest of a mapped table's blocks
+        // takes checks them all at once, and reads without checking from then on.
+        if !table.all_checked() && started.elapsed() >= check_rest_time(table) {
+            ticking(|| table.check_rest(opts.threads), &mut || {
+                progress(tick(depth, false))
+            })?;
         }
         let found = ticking(|| search.depth(&root, depth, opts.threads), &mut || {
             progress(tick(depth, false))
@@ -786,6 +891,132 @@ mod tests {
         let _ = std::fs::remove_dir_all(&dir);
     }
 
+    #[test]
+    fn a_table_changed_in_place_behind_its_stamp_is_refused_or_stops_the_search_with_an_error() {
+        use crate::solve::optimal_table::{SliceKind, table_file};
+        use crate::table_cache::{CacheError, checked_since, write_parts};
+        use std::io::{Read, Seek, SeekFrom, Write};
+        let kind = SliceKind::Position;
+        let dir = std::env::temp_dir().join(format!("cubework-in-place-{}", std::process::id()));
+        let path = table_file(kind).path_in(&dir);
+        let parts = small().payload_parts();
+        let parts: Vec<&[u8]> = parts.iter().map(|p| &p[..]).collect();
+        write_parts(&path, &table_file(kind), &parts).unwrap();
+        // Checked whole and marked.
+        drop(AxisTable::map(kind, &path).unwrap());
+        assert!(checked_since(&path));
+        // The byte that holds a cube's own entry (on its first axis) changed in place, the
+        // file's time put back: the stamp still stands.
+        let cube = crate::solve::solution_text::random_state(3);
+        let m = small().moves();
+        let i = m.index(m.coord(&cube));
+        let len = std::fs::metadata(&path).unwrap().len();
+        let at = len - 8 - small().bytes().len() as u64 + (i / 4) as u64;
+        let mut f = std::fs::OpenOptions::new()
+            .read(true)
+            .write(true)
+            .open(&path)
+            .unwrap();
+        let modified = f.metadata().unwrap().modified().unwrap();
+        let mut byte = [0u8];
+        f.seek(SeekFrom::Start(at)).unwrap();
+        f.read_exact(&mut byte).unwrap();
+        f.seek(SeekFrom::Start(at)).unwrap();
+        f.write_all(&[byte[0] ^ 3 << (2 * (i % 4))]).unwrap();
+        f.set_modified(modified).unwrap();
+        drop(f);
+        assert!(checked_since(&path));
+        // Refused as it loads, or the search that reads it ends with an error naming the
+        // file: never a panic, never an answer.
+        match AxisTable::map(kind, &path) {
+            Err(e) => assert!(e.to_string().contains("damaged"), "{e}"),
+            Ok(table) => {
+                let opts = OptimalOptions::default();
+                let err = solve(&table, &cube, &opts, None, None, &mut |_| {}).unwrap_err();
+                let text = err.to_string();
+                assert!(
+                    text.contains(&format!("table {} is damaged", path.display())),
+                    "{text}"
+                );
+                assert!(!checked_since(&path), "the stamp is still there");
+            }
+        }
+        // Checked whole by the next load, and refused.
+        assert!(matches!(
+            AxisTable::map(kind, &path),
+            Err(CacheError::Checksum { .. })
+        ));
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_table_mapped_behind_its_stamp_answers_as_in_memory_and_checking_the_rest_finds_damage() {
+        use crate::solve::optimal_table::{SliceKind, table_file};
+        use crate::table_cache::{BLOCK_BYTES, HEADER_BYTES, checked_since, spot_blocks};
+        use std::io::{Read, Seek, SeekFrom, Write};
+        let kind = SliceKind::Position;
+        let dir = std::env::temp_dir().join(format!("cubework-rest-{}", std::process::id()));
+        let path = table_file(kind).path_in(&dir);
+        let parts = small().payload_parts();
+        let parts: Vec<&[u8]> = parts.iter().map(|p| &p[..]).collect();
+        crate::table_cache::write_parts(&path, &table_file(kind), &parts).unwrap();
+        drop(AxisTable::map(kind, &path).unwrap());
+        // Mapped behind its stamp: checked block by block as the searches read it, with the
+        // answers of the table in memory.
+        let mapped = AxisTable::map(kind, &path).unwrap();
+        assert!(mapped.is_mapped() && !mapped.all_checked());
+        let opts = OptimalOptions::default();
+        for seed in 0..12 {
+            let cube = scrambled(seed, 10, Metric::Htm);
+            let a = solve(&mapped, &cube, &opts, None, None, &mut |_| {}).unwrap();
+            let b = solve(small(), &cube, &opts, None, None, &mut |_| {}).unwrap();
+            assert_eq!(a.moves, b.moves, "seed {seed}");
+        }
+        assert!(mapped.damage().is_none());
+        mapped.check_rest(2);
+        assert!(mapped.all_checked() && mapped.damage().is_none());
+        drop(mapped);
+        // A block that the load leaves to the searches, changed in place, the time put back:
+        // checking the rest finds it, and a search then ends with an error.
+        let len = std::fs::metadata(&path).unwrap().len() as usize;
+        let spots = spot_blocks(
+            len.div_ceil(BLOCK_BYTES),
+            HEADER_BYTES + crate::solve::optimal_table::PAYLOAD_HEADER,
+        );
+        let k = (len / BLOCK_BYTES / 2..)
+            .find(|k| !spots.contains(k))
+            .unwrap();
+        let mut f = std::fs::OpenOptions::new()
+            .read(true)
+            .write(true)
+            .open(&path)
+            .unwrap();
+        let modified = f.metadata().unwrap().modified().unwrap();
+        let at = SeekFrom::Start((k * BLOCK_BYTES + 100) as u64);
+        let mut bytes = [0u8; 8];
+        f.seek(at).unwrap();
+        f.read_exact(&mut bytes).unwrap();
+        f.seek(at).unwrap();
+        f.write_all(&bytes.map(|b| !b)).unwrap();
+        f.set_modified(modified).unwrap();
+        drop(f);
+        let mapped = AxisTable::map(kind, &path).unwrap();
+        mapped.check_rest(2);
+        assert_eq!(mapped.damage(), Some((&*path, (k * BLOCK_BYTES) as u64)));
+        assert!(!checked_since(&path), "the stamp is still there");
+        let err = solve(
+            &mapped,
+            &scrambled(1, 10, Metric::Htm),
+            &opts,
+            None,
+            None,
+            &mut |_| {},
+        )
+        .unwrap_err();
+        assert!(matches!(err, SolveError::DamagedTable { .. }), "{err}");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
     /// Reid's small table, built once for the tests (a few seconds in release).
     fn small() -> &'static AxisTable {
         static T: std::sync::OnceLock<AxisTable> = std::sync::OnceLock::new();
@@ -858,7 +1089,7 @@ mod tests {
         for d in 0..=5u8 {
             let mut next = Vec::new();
             for c in &frontier {
-                let b = bound(search(*c).root().d);
+                let b = bound(search(*c).root().unwrap().d);
                 assert!(b <= d, "bound {b} on a state {d} moves from solved");
                 checked += 1;
                 if d < 5 {

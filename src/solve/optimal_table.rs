@@ -393,10 +393,131 @@ impl AxisMoves {
 }
 
 /// What holds a table's distances: a vector (built, or read whole), or the cache file
-/// mapped read-only.
+/// mapped read-only, with the checks of its blocks when it was not checked whole as it was
+/// mapped.
 enum Store {
     Owned(Vec<u8>),
-    Mapped(memmap2::Mmap),
+    Mapped {
+        map: memmap2::Mmap,
+        blocks: Option<Blocks>,
+        path: std::path::PathBuf,
+        _guard: crate::table_cache::MappingGuard,
+    },
+}
+
+/// The blocks of a mapped table file ([`crate::table_cache::BLOCK_BYTES`]), each checked
+/// against the checksum that the file's last whole check recorded the first time anything
+/// reads in it: a file changed in place since (its time put back, so that its stamp still
+/// stands) is found where a search would have read it, and never trusted.
+struct Blocks {
+    /// The checksum each block had.
+    sums: Box<[u64]>,
+    /// A bit a block: checked.
+    done: Box<[AtomicU64]>,
+    /// Blocks checked.
+    checked: AtomicUsize,
+    /// Where the first block found changed begins, if one was: `u64::MAX` while none was.
+    damaged: AtomicU64,
+    /// The mapping, whole.
+    base: *const u8,
+    len: usize,
+    /// The file offset of the distances' first byte.
+    offset: usize,
+    path: std::path::PathBuf,
+}
+
+// SAFETY: `base` points into the mapping beside it in the same `Store`, which is only read
+// and does not move; the rest is atomics and plain data.
+unsafe impl Send for Blocks {}
+// SAFETY: as above.
+unsafe impl Sync for Blocks {}
+
+impl Blocks {
+    fn new(sums: Vec<u64>, map: &[u8], offset: usize, path: &std::path::Path) -> Blocks {
+        let n = sums.len();
+        Blocks {
+            sums: sums.into_boxed_slice(),
+            done: (0..n.div_ceil(64)).map(|_| AtomicU64::new(0)).collect(),
+            checked: AtomicUsize::new(0),
+            damaged: AtomicU64::new(u64::MAX),
+            base: map.as_ptr(),
+            len: map.len(),
+            offset,
+            path: path.to_path_buf(),
+        }
+    }
+
+    /// Checks the block that holds byte `byte` of the distances, if it was not checked yet.
+    #[inline(always)]
+    fn touch(&self, byte: usize) {
+        let k = (byte + self.offset) / crate::table_cache::BLOCK_BYTES;
+        // Relaxed: a thread that sees another's bit before its finding is still stopped by
+        // that finding, which every search reads after its threads are joined.
+        if self.done[k / 64].load(Ordering::Relaxed) >> (k % 64) & 1 == 0 {
+            self.check(k);
+        }
+    }
+
+    /// Checks block `k` against its checksum; a block found changed is remembered, and the
+    /// file's stamp removed, so that the next load checks it whole and rebuilds it.
+    #[cold]
+    #[inline(never)]
+    fn check(&self, k: usize) {
+        let start = k * crate::table_cache::BLOCK_BYTES;
+        let end = (start + crate::table_cache::BLOCK_BYTES).min(self.len);
+        // SAFETY: `base` and `len` are the mapping, which lives as long as `self` (both are
+        // in the same `Store`); block `k` lies inside it.
+        let bytes = unsafe { std::slice::from_raw_parts(self.base.add(start), end - start) };
+        if crate::table_cache::checksum(bytes) != self.sums[k] {
+            let first = self
+                .damaged
+                .compare_exchange(u64::MAX, start as u64, Ordering::Relaxed, Ordering::Relaxed)
+                .is_ok();
+            if first {
+                crate::table_cache::forget_checked(&self.path);
+            }
+        }
+        let before = self.done[k / 64].fetch_or(1 << (k % 64), Ordering::Relaxed);
+        if before >> (k % 64) & 1 == 0 {
+            self.checked.fetch_add(1, Ordering::Relaxed);
+        }
+    }
+
+    /// Whether every block has been checked.
+    fn all_checked(&self) -> bool {
+        self.checked.load(Ordering::Relaxed) == self.sums.len()
+    }
+
+    /// Checks every block not checked yet, on `threads` threads.
+    fn check_rest(&self, threads: usize) {
+        let n = self.sums.len();
+        let next = AtomicUsize::new(0);
+        let work = || {
+            loop {
+                let start = next.fetch_add(64, Ordering::Relaxed);
+                if start >= n {
+                    return;
+                }
+                for k in start..(start + 64).min(n) {
+                    if self.done[k / 64].load(Ordering::Relaxed) >> (k % 64) & 1 == 0 {
+                        self.check(k);
+                    }
+                }
+            }
+        };
+        std::thread::scope(|scope| {
+            for _ in 1..threads.max(1) {
+                scope.spawn(work);
+            }
+            work();
+        });
+    }
+
+    /// Where the first block found changed begins, if one was.
+    fn damaged(&self) -> Option<u64> {
+        let at = self.damaged.load(Ordering::Relaxed);
+        (at != u64::MAX).then_some(at)
+    }
 }
 
 /// The distances' bytes: a slice of a [`Store`], kept as a pointer so that the searches'
@@ -406,10 +527,13 @@ struct Dist {
     store: std::sync::Arc<Store>,
     ptr: *const u8,
     len: usize,
+    /// The store's [`Blocks`], or null if every byte was checked when it was made.
+    blocks: *const Blocks,
 }
 
-// SAFETY: `ptr` points into `store`, which is never written through it and lives as long as
-// any clone of the `Dist`; a vector's buffer and a mapping do not move when their owner does.
+// SAFETY: `ptr` and `blocks` point into `store`, which is never written through them and
+// lives as long as any clone of the `Dist`; a vector's buffer, a mapping and the `Arc`'s
+// contents do not move when their owner does. `Blocks` is shared through atomics only.
 unsafe impl Send for Dist {}
 // SAFETY: as above; the bytes are only read.
 unsafe impl Sync for Dist {}
@@ -418,7 +542,7 @@ impl Store {
     fn bytes(&self) -> &[u8] {
         match self {
             Store::Owned(v) => v,
-            Store::Mapped(m) => m,
+            Store::Mapped { map, .. } => map,
         }
     }
 }
@@ -429,18 +553,46 @@ impl Dist {
         Dist::new(Store::Owned(v), start, len)
     }
 
-    fn mapped(map: memmap2::Mmap, start: usize, len: usize) -> Dist {
-        Dist::new(Store::Mapped(map), start, len)
-    }
-
     fn new(store: Store, start: usize, len: usize) -> Dist {
         let store = std::sync::Arc::new(store);
         let ptr = store.bytes()[start..start + len].as_ptr();
-        Dist { store, ptr, len }
+        let blocks = match &*store {
+            Store::Mapped {
+                blocks: Some(b), ..
+            } => b as *const Blocks,
+            _ => std::ptr::null(),
+        };
+        Dist {
+            store,
+            ptr,
+            len,
+            blocks,
+        }
     }
 
     fn is_mapped(&self) -> bool {
-        matches!(*self.store, Store::Mapped(_))
+        matches!(*self.store, Store::Mapped { .. })
+    }
+
+    fn blocks(&self) -> Option<&Blocks> {
+        // SAFETY: null, or a pointer into `store`, which lives as long as `self`.
+        unsafe { self.blocks.as_ref() }
+    }
+
+    /// Checks, once, the block that holds byte `byte` (see [`Blocks`]).
+    #[inline(always)]
+    fn touch(&self, byte: usize) {
+        if let Some(b) = self.blocks() {
+            b.touch(byte);
+        }
+    }
+
+    /// The file the distances are mapped from, if they are.
+    fn path(&self) -> Option<&std::path::Path> {
+        match &*self.store {
+            Store::Mapped { path, .. } => Some(path),
+            Store::Owned(_) => None,
+        }
     }
 }
 
@@ -496,10 +648,54 @@ impl AxisTable {
         &self.moves
     }
 
-    /// The entry's value: distance mod 3.
+    /// The entry's value: distance mod 3. In a mapped table not checked whole as it was
+    /// mapped, the block that holds it is checked against its checksum the first time (see
+    /// [`AxisTable::damage`]).
     #[inline(always)]
     pub fn value(&self, index: usize) -> u8 {
+        self.entry::<true>(index)
+    }
+
+    /// [`value`](AxisTable::value), its block checked first if `CHECK`: a search reads
+    /// without the check (which costs it several percent) once [`all_checked`] is true.
+    ///
+    /// [`all_checked`]: AxisTable::all_checked
+    #[inline(always)]
+    pub(crate) fn entry<const CHECK: bool>(&self, index: usize) -> u8 {
+        if CHECK {
+            self.dist.touch(index >> 2);
+        }
         self.dist[index >> 2] >> ((index & 3) << 1) & 3
+    }
+
+    /// Whether every byte of the distances has been checked: the table was built, read or
+    /// mapped and checked whole, or every block of its mapping has been checked against the
+    /// stamp's checksums (read by a search, or by [`check_rest`](AxisTable::check_rest)).
+    pub fn all_checked(&self) -> bool {
+        self.dist.blocks().is_none_or(Blocks::all_checked)
+    }
+
+    /// Checks every block of a mapped table not checked yet, on `threads` threads: after it,
+    /// [`all_checked`](AxisTable::all_checked), and [`damage`](AxisTable::damage) says if any
+    /// block was not what it was. Reads the whole file.
+    pub fn check_rest(&self, threads: usize) {
+        if let Some(b) = self.dist.blocks() {
+            b.check_rest(threads);
+        }
+    }
+
+    /// If the table is mapped from a file that was not checked whole as it was mapped, and a
+    /// block read since is not what it was when the file was last checked whole: the file,
+    /// and where that block begins. Every value read from such a table is suspect; the
+    /// file's stamp is gone, so that its next load checks it whole and rebuilds it.
+    pub fn damage(&self) -> Option<(&std::path::Path, u64)> {
+        let at = self.dist.blocks()?.damaged()?;
+        Some((self.dist.path()?, at))
+    }
+
+    /// The file the table is mapped from, if it is.
+    pub fn path(&self) -> Option<&std::path::Path> {
+        self.dist.path()
     }
 
     /// Asks the processor to fetch an entry's cache line.
@@ -525,8 +721,15 @@ impl AxisTable {
         (self.counts.len() - 1) as u8
     }
 
-    /// Bytes of the distances.
+    /// How many bytes the distances take.
+    pub fn bytes_len(&self) -> usize {
+        self.dist.len
+    }
+
+    /// Bytes of the distances (in a mapped table, every block checked first: see
+    /// [`AxisTable::value`]).
     pub fn bytes(&self) -> &[u8] {
+        self.check_rest(1);
         &self.dist
     }
 
@@ -618,7 +821,7 @@ impl AxisTable {
 pub const FORMAT_VERSION: u32 = 1;
 
 /// Bytes of a payload before the distances: kind, depths, the counts, the fingerprint.
-const PAYLOAD_HEADER: usize = 8 + 8 * MAX_DEPTH + 8;
+pub(crate) const PAYLOAD_HEADER: usize = 8 + 8 * MAX_DEPTH + 8;
 
 /// The cache file of a table: `optimal.bin` (sorted slice, 883 MB) or `optimal-small.bin`
 /// (slice position, Reid's 50 MB).
@@ -659,17 +862,28 @@ fn build_cpu_seconds(kind: SliceKind) -> f64 {
 
 /// The line said on standard error, terminal or not, when a table must be built before a
 /// search can start: what, how big, about how long on `threads` threads, and where it will
-/// be kept.
+/// be kept; and, when its file was there but not used, why (`rebuilt`, see
+/// [`rebuild_reason`]).
 ///
 /// ```
 /// use cubework::solve::optimal_table::{SliceKind, build_notice};
-/// let line = build_notice(SliceKind::Sorted, 2, Some(std::path::Path::new("/c/optimal.bin")));
+/// let path = std::path::Path::new("/c/optimal.bin");
+/// let line = build_notice(SliceKind::Sorted, 2, Some(path), None);
 /// assert_eq!(
 ///     line,
 ///     "cubework: building the optimal solver's table first (once): 883 MB, up to about 2 minutes on 2 threads; it will be saved to /c/optimal.bin"
 /// );
+/// let line = build_notice(SliceKind::Sorted, 2, Some(path), Some("the cache file /c/optimal.bin is truncated (9 bytes)"));
+/// assert!(line.starts_with(
+///     "cubework: building the optimal solver's table again, because the cache file /c/optimal.bin is truncated (9 bytes): 883 MB,"
+/// ));
 /// ```
-pub fn build_notice(kind: SliceKind, threads: usize, path: Option<&std::path::Path>) -> String {
+pub fn build_notice(
+    kind: SliceKind,
+    threads: usize,
+    path: Option<&std::path::Path>,
+    rebuilt: Option<&str>,
+) -> String {
     let mb = table_file(kind).max_payload as f64 / 1e6;
     let secs = build_cpu_seconds(kind) / threads.max(1) as f64;
     let time = if secs < 90.0 {
@@ -685,9 +899,26 @@ pub fn build_notice(kind: SliceKind, threads: usize, path: Option<&std::path::Pa
         Some(p) => format!("it will be saved to {}", p.display()),
         None => "no cache directory, so it is not kept".to_string(),
     };
+    let when = match rebuilt {
+        Some(why) => format!("again, because {why}"),
+        None => "first (once)".to_string(),
+    };
     format!(
-        "cubework: building the optimal solver's table first (once): {mb:.0} MB, up to about {time} on {threads}; {kept}"
+        "cubework: building the optimal solver's table {when}: {mb:.0} MB, up to about {time} on {threads}; {kept}"
     )
+}
+
+/// Why the last load of an optimal table ([`load_or_build_in`]) did not use the file that
+/// was there (`the cache file PATH is damaged: …`), when it did not: for the build notice.
+static REBUILD_REASON: std::sync::Mutex<Option<String>> = std::sync::Mutex::new(None);
+
+/// Why the optimal table being built is built again: its file was there, but damaged or
+/// inconsistent (see [`build_notice`]); `None` if there was no file.
+pub fn rebuild_reason() -> Option<String> {
+    REBUILD_REASON
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .clone()
 }
 
 impl AxisTable {
@@ -742,9 +973,13 @@ impl AxisTable {
     /// The table in the cache file `path`, mapped read-only rather than read: loading costs
     /// a header's reading, and processes that map one file share one copy of it in memory.
     /// The file's header is checked ([`crate::table_cache::inspect`]) and the payload's (kind,
-    /// sizes, counts, move tables); the checksum and the checks of
-    /// [`from_payload`](AxisTable::from_payload) only if the file is not the one last
-    /// checked whole ([`crate::table_cache::checked_since`]), and then it is marked checked.
+    /// sizes, counts, move tables). If the file's stamp records the checksums of its contents
+    /// when it was last checked whole ([`crate::table_cache::checked_sums`]), for the checksum
+    /// the file still holds, the blocks that hold the headers and a spread sample of the
+    /// others are checked against them at once ([`crate::table_cache::spot_check`]) and every
+    /// other block the first time it is read ([`AxisTable::value`]); otherwise the file is
+    /// checked whole, through its checksum and the checks of
+    /// [`from_payload`](AxisTable::from_payload), and marked checked.
     pub fn map(kind: SliceKind, path: &std::path::Path) -> Result<AxisTable, CacheError> {
         Self::map_checked(kind, path, false)
     }
@@ -756,24 +991,36 @@ impl AxisTable {
         Self::map_checked(kind, path, true).map(|_| ())
     }
 
-    /// [`map`](AxisTable::map), checking the file whole if `whole` or if it is not the one
-    /// last checked.
+    /// [`map`](AxisTable::map), checking the file whole if `whole` or if its stamp does not
+    /// record the checksums of its contents.
     fn map_checked(
         kind: SliceKind,
         path: &std::path::Path,
         whole: bool,
     ) -> Result<AxisTable, CacheError> {
+        use crate::table_cache::{HEADER_BYTES, TRAILER_BYTES};
         let spec = table_file(kind);
         let payload = crate::table_cache::inspect(path, &spec)? as usize;
         let file = std::fs::File::open(path).map_err(|e| CacheError::Io(e.to_string()))?;
         // SAFETY: the mapping is read-only; cache files are replaced by a rename, never
-        // written in place, so a save meanwhile leaves this file's bytes as they are.
+        // written in place, so a save meanwhile leaves this file's bytes as they are. One cut
+        // short or rewritten by another program meanwhile is guarded against below.
         let map =
             unsafe { memmap2::Mmap::map(&file) }.map_err(|e| CacheError::Io(e.to_string()))?;
-        let head = crate::table_cache::HEADER_BYTES;
-        if map.len() < head + payload + crate::table_cache::TRAILER_BYTES {
+        let end = HEADER_BYTES + payload;
+        if map.len() < end + TRAILER_BYTES {
             return Err(CacheError::Truncated(map.len() as u64));
         }
+        if map.len() > end + TRAILER_BYTES {
+            return Err(CacheError::Shape(format!(
+                "{} bytes where its header says {}",
+                map.len(),
+                end + TRAILER_BYTES
+            )));
+        }
+        // A read of a page that the file no longer has (cut short by another program) would
+        // kill the process with a bare "Bus error": it is said, naming the file, instead.
+        let guard = crate::table_cache::guard_mapping(&map, path);
         #[cfg(unix)]
         {
             // Searches read it at random; the kernel may back it with huge pages.
@@ -781,25 +1028,46 @@ impl AxisTable {
             #[cfg(target_os = "linux")]
             let _ = map.advise(memmap2::Advice::HugePage);
         }
-        let checked = !whole && crate::table_cache::checked_since(path);
-        if !checked {
-            let end = head + payload;
-            let stored = u64::from_le_bytes(map[end..end + 8].try_into().expect("8 bytes"));
-            let computed = crate::table_cache::checksum(&map[..end]);
-            if stored != computed {
-                return Err(CacheError::Checksum { stored, computed });
+        let stored = u64::from_le_bytes(map[end..end + 8].try_into().expect("8 bytes"));
+        let dist_at = HEADER_BYTES + PAYLOAD_HEADER;
+        let recorded = (!whole)
+            .then(|| crate::table_cache::checked_sums(path))
+            .flatten()
+            .filter(|sums| sums.file == stored);
+        let fresh = match &recorded {
+            Some(sums) => {
+                // The headers (which the checks below read directly), and a sample.
+                crate::table_cache::spot_check(&map, sums, dist_at)?;
+                None
             }
-        }
-        let (moves, counts) = Self::read_payload_header(kind, &map[head..head + payload])
+            None => {
+                let sums = crate::table_cache::Sums::of(&map);
+                if sums.file != stored {
+                    return Err(CacheError::Checksum {
+                        stored,
+                        computed: sums.file,
+                    });
+                }
+                Some(sums)
+            }
+        };
+        let (moves, counts) = Self::read_payload_header(kind, &map[HEADER_BYTES..end])
             .map_err(CacheError::Inconsistent)?;
+        let blocks = recorded.map(|sums| Blocks::new(sums.blocks, &map, dist_at, path));
+        let store = Store::Mapped {
+            map,
+            blocks,
+            path: path.to_path_buf(),
+            _guard: guard,
+        };
         let table = AxisTable {
             moves,
-            dist: Dist::mapped(map, head + PAYLOAD_HEADER, payload - PAYLOAD_HEADER),
+            dist: Dist::new(store, dist_at, payload - PAYLOAD_HEADER),
             counts,
         };
-        if !checked {
+        if let Some(sums) = fresh {
             table.check().map_err(CacheError::Inconsistent)?;
-            crate::table_cache::mark_checked(path);
+            crate::table_cache::mark_checked_with(path, &sums);
         }
         Ok(table)
     }
@@ -938,7 +1206,14 @@ pub fn load_or_build_in(
     crate::table_cache::try_load_or_build(
         &table_file(kind),
         dir,
-        |path| AxisTable::map(kind, path),
+        |path| {
+            let loaded = AxisTable::map(kind, path);
+            *REBUILD_REASON.lock().unwrap_or_else(|e| e.into_inner()) = match &loaded {
+                Err(CacheError::Missing) | Ok(_) => None,
+                Err(e) => Some(format!("the cache file {} {e}", path.display())),
+            };
+            loaded
+        },
         || AxisTable::build(kind, threads, progress).map(|(t, _)| t),
         |t| t.payload_parts().to_vec(),
     )

@@ -364,8 +364,8 @@ fn named_optimal_table() -> Option<super::optimal_table::SliceKind> {
 /// `CUBEWORK_OPTIMAL_TABLE` names (`small`: Reid's 50 MB table, built in seconds, searches
 /// several times longer; `medium`: 883 MB, Kociemba's larger table; `large`: 2.6 GB, the
 /// slice and the corners' split between the layers), or the one `tables build --optimal
-/// --size` builds; otherwise the largest built in the cache directory
-/// ([`largest_optimal_table`]).
+/// --size` builds; otherwise the largest built in the cache directory, and the medium one if
+/// none is ([`largest_optimal_table`]).
 pub fn optimal_table_kind() -> super::optimal_table::SliceKind {
     named_optimal_table()
         .or_else(|| CHOSEN_OPTIMAL_TABLE.get().copied())
@@ -373,8 +373,8 @@ pub fn optimal_table_kind() -> super::optimal_table::SliceKind {
 }
 
 /// The largest optimal table whose file in `dir` looks whole from its header
-/// ([`crate::table_cache::inspect`]; a damaged one is found, and rebuilt, when it is loaded): the
-/// large one if it is there, else the medium one (built on first use if it is not).
+/// ([`crate::table_cache::inspect`]; a damaged one is found, and rebuilt, when it is loaded):
+/// [`largest_built`] of those files; the medium one (built on first use) if there are none.
 ///
 /// ```
 /// use cubework::solve::optimal_table::SliceKind;
@@ -382,19 +382,32 @@ pub fn optimal_table_kind() -> super::optimal_table::SliceKind {
 /// assert_eq!(largest_optimal_table(None), SliceKind::Sorted);
 /// ```
 pub fn largest_optimal_table(dir: Option<&std::path::Path>) -> super::optimal_table::SliceKind {
-    use super::optimal_table::{SliceKind, table_file};
-    let Some(dir) = dir else {
-        return SliceKind::Sorted;
-    };
-    let built = |kind| {
-        let spec = table_file(kind);
-        crate::table_cache::inspect(&spec.path_in(dir), &spec).is_ok()
-    };
-    if built(SliceKind::Corners) {
-        SliceKind::Corners
-    } else {
-        SliceKind::Sorted
-    }
+    use super::optimal_table::table_file;
+    largest_built(|kind| {
+        dir.is_some_and(|dir| {
+            let spec = table_file(kind);
+            crate::table_cache::inspect(&spec.path_in(dir), &spec).is_ok()
+        })
+    })
+}
+
+/// The optimal table to read, given which are built (`built`): the largest of them — large,
+/// then medium, then small — or, if none is, the medium one, which is then built.
+///
+/// ```
+/// use cubework::solve::optimal_table::SliceKind;
+/// use cubework::solve::solution_text::largest_built;
+/// assert_eq!(largest_built(|k| k == SliceKind::Position), SliceKind::Position);
+/// assert_eq!(largest_built(|_| false), SliceKind::Sorted);
+/// ```
+pub fn largest_built(
+    built: impl Fn(super::optimal_table::SliceKind) -> bool,
+) -> super::optimal_table::SliceKind {
+    use super::optimal_table::SliceKind;
+    [SliceKind::Corners, SliceKind::Sorted, SliceKind::Position]
+        .into_iter()
+        .find(|&kind| built(kind))
+        .unwrap_or(SliceKind::Sorted)
 }
 
 #[cfg(test)]
@@ -448,6 +461,27 @@ mod tests {
         let err = read_cube(&Input::Facelets(twisted.into_iter().collect())).unwrap_err();
         assert!(matches!(err, SolveError::Pieces(_)), "{err}");
         assert!(check_metric(Metric::Qtm).is_err() && check_metric(Metric::Htm).is_ok());
+    }
+
+    #[test]
+    fn the_optimal_solver_reads_the_largest_table_built_and_builds_the_medium_one_if_none_is() {
+        use crate::solve::optimal_table::SliceKind;
+        let sizes = [SliceKind::Position, SliceKind::Sorted, SliceKind::Corners];
+        for built in 0..8u8 {
+            let is_built = |kind: SliceKind| {
+                let k = sizes.iter().position(|&s| s == kind).unwrap();
+                built >> k & 1 == 1
+            };
+            let chosen = largest_built(is_built);
+            if built == 0 {
+                assert_eq!(chosen, SliceKind::Sorted, "nothing built");
+                continue;
+            }
+            // One that is built, and none larger is.
+            let k = sizes.iter().position(|&s| s == chosen).unwrap();
+            assert!(is_built(chosen), "{built:03b}: {chosen:?}");
+            assert_eq!(built >> (k + 1), 0, "{built:03b}: {chosen:?}");
+        }
     }
 
     #[test]

@@ -23,9 +23,11 @@
 //!
 //! The counts and samples are checked when the file is saved, on the first load after it
 //! changes, and by `cubework tables check`, as the optimal tables' are: a load of the very
-//! file last checked whole (the stamp `twophase.bin.checked`,
-//! [`table_cache::checked_since`]) checks the store's header and checksum and every value's
-//! range, which takes a load from about 4 ms to about 2.
+//! bytes last checked whole (the stamp `twophase.bin.checked` is of this file, and the
+//! checksum it records is the one the bytes read have, [`table_cache::checked_sums`]) checks
+//! the store's header and checksum and every value's range, which takes a load from about
+//! 4 ms to about 2. A file changed in place with its checksum made again and its time put
+//! back keeps its stamp, but not that checksum: it is checked whole.
 
 use std::path::Path;
 
@@ -454,10 +456,11 @@ pub fn load_or_build_in(
         &spec,
         dir,
         |path| {
-            let whole = !table_cache::checked_since(path);
-            table_cache::read(path, &spec).and_then(|payload| {
-                Tables::decode(&payload, whole).map_err(table_cache::CacheError::Inconsistent)
-            })
+            let (payload, sum) = table_cache::read_summed(path, &spec)?;
+            // The counts and samples are left out only for the very bytes that passed them:
+            // the stamp's checksum is the one these bytes were just checked against.
+            let whole = table_cache::checked_sums(path).is_none_or(|s| s.file != sum);
+            Tables::decode(&payload, whole).map_err(table_cache::CacheError::Inconsistent)
         },
         || Ok::<_, std::convert::Infallible>(Tables::build(progress)),
         |t| vec![std::borrow::Cow::Owned(t.to_payload())],
@@ -543,6 +546,39 @@ mod tests {
         // ...and `tables check`'s reading, `Tables::from_payload`, never trusts it.
         let err = Tables::from_payload(&payload).unwrap_err();
         assert!(err.contains("as often as its counts say"), "{err}");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_file_forged_in_place_behind_its_stamp_is_checked_whole_and_rebuilt() {
+        use std::io::{Seek, Write};
+        let dir = temp_dir("forged-in-place");
+        let path = table_file().path_in(&dir);
+        let (_, report) = load_or_build_in(Some(&dir), &mut |_, _| {});
+        assert!(
+            !report.loaded && table_cache::checked_since(&path),
+            "{report}"
+        );
+        // A pruning value changed within range and the checksum made again, written over the
+        // file in place with its time put back: the same length, time and inode, so the
+        // stamp still stands; only the counts can tell.
+        let mut payload = tables().to_payload();
+        let last = payload.len() - 1;
+        payload[last] ^= 0x11;
+        let bytes = table_cache::file_bytes(&table_file(), &payload);
+        let mut f = std::fs::OpenOptions::new().write(true).open(&path).unwrap();
+        let modified = f.metadata().unwrap().modified().unwrap();
+        f.seek(std::io::SeekFrom::Start(0)).unwrap();
+        f.write_all(&bytes).unwrap();
+        f.set_modified(modified).unwrap();
+        drop(f);
+        assert!(table_cache::checked_since(&path));
+        let (t, report) = load_or_build_in(Some(&dir), &mut |_, _| {});
+        assert!(
+            matches!(report.problem, Some(CacheError::Inconsistent(_))),
+            "{report}"
+        );
+        assert_eq!(&t, tables());
         let _ = std::fs::remove_dir_all(&dir);
     }
 
