@@ -92,7 +92,7 @@ pub fn run_interactive() -> Result<ExitCode> {
             Ok(mut line) => {
                 if !tail.is_empty() {
                     // The end of a long paste, held back from the editor's display: shown now.
-                    output::out(&tail)?;
+                    output::out(tail.strip_suffix('\n').unwrap_or(&tail))?;
                     line.push_str(&tail);
                 }
                 line
@@ -434,11 +434,20 @@ impl History {
     }
 }
 
-/// Characters coming in faster than anyone types (a paste the terminal did not bracket, keys
-/// sent by a program) at the end of a long line, held back from the line editor and handed
-/// to it in runs. rustyline redraws the whole line each time the cursor wraps to a new row,
-/// so that a long line typed key by key costs time growing with its square; in runs that
-/// double the line, it costs time in proportion to its length.
+/// Text that comes in faster than anyone types at the end of a long line, held back from the
+/// line editor and handed to it in runs that double the line: characters of a paste the
+/// terminal did not bracket (or keys sent by a program), and bracketed pastes. rustyline
+/// redraws the whole line — every row of it — each time the cursor wraps to a new row and
+/// each time it inserts a paste, so that a long line typed key by key, or a paste that
+/// comes as many bracketed pieces (a terminal may send a long paste in chunks and bracket
+/// each), costs time and output growing with its square: 3,000 pasted lines, one a piece,
+/// wrote 81 MB to the terminal. In runs that double the line, it costs time in proportion
+/// to its length.
+///
+/// A bracketed paste is read here, not by rustyline: its start is taken from the editor,
+/// and its keys are gathered (carriage returns as line ends, as rustyline reads them) until
+/// its end, when it goes to the editor whole — or stays held, while the line is long and
+/// what is held shorter than it.
 #[derive(Clone, Default)]
 struct PastedRun {
     state: Arc<Mutex<RunState>>,
@@ -450,20 +459,42 @@ struct RunState {
     held: String,
     /// When the last key came.
     last_key: Option<std::time::Instant>,
+    /// Inside a bracketed paste: keys are its text.
+    in_paste: bool,
+    /// The last key of the paste was a carriage return (a line feed after it is the same
+    /// line end).
+    after_return: bool,
 }
 
-/// Lines at least this long take characters that come in quickly in runs.
+/// Lines at least this long take characters that come in quickly, and pastes, in runs.
 const RUN_FROM_BYTES: usize = 4096;
 /// Keys closer together than this come from a paste or a program, not from typing.
 const TYPED_GAP: std::time::Duration = std::time::Duration::from_millis(10);
 
 impl PastedRun {
-    /// What is held back, taken (when the editor returns the line, or drops it).
+    /// What is held back, taken (when the editor returns the line, or drops it); a paste cut
+    /// short by it ends.
     fn take(&self) -> String {
         self.state
             .lock()
-            .map(|mut s| std::mem::take(&mut s.held))
+            .map(|mut s| {
+                s.in_paste = false;
+                std::mem::take(&mut s.held)
+            })
             .unwrap_or_default()
+    }
+}
+
+/// The character a key of a bracketed paste stands for (a line end is the caller's; a
+/// backspace is DEL): none for the keys an escape sequence makes, which rustyline drops from
+/// a paste too.
+fn pasted_char(key: KeyEvent) -> Option<char> {
+    match key {
+        KeyEvent(KeyCode::Char(c), Modifiers::NONE) => Some(c),
+        KeyEvent(KeyCode::Tab, Modifiers::NONE) => Some('\t'),
+        KeyEvent(KeyCode::Backspace, Modifiers::NONE) => Some('\u{7f}'),
+        KeyEvent(KeyCode::Char(c @ '@'..='_'), Modifiers::CTRL) => Some(char::from(c as u8 - 0x40)),
+        _ => None,
     }
 }
 
@@ -476,12 +507,43 @@ impl ConditionalEventHandler for PastedRun {
         ctx: &EventContext<'_>,
     ) -> Option<Cmd> {
         let mut state = self.state.lock().ok()?;
+        let key = evt.get(0).copied()?;
+        if state.in_paste {
+            let after_return = std::mem::take(&mut state.after_return);
+            match key {
+                KeyEvent(KeyCode::BracketedPasteEnd, _) => {
+                    state.in_paste = false;
+                    // Whole to the editor, unless the line is long and the paste (with what
+                    // was held before it) shorter than it: then it waits for more.
+                    let (line, held) = (ctx.line().len(), state.held.len());
+                    let at_end = ctx.pos() == line;
+                    if !at_end || line + held < RUN_FROM_BYTES || held >= line {
+                        return Some(Cmd::Insert(1, std::mem::take(&mut state.held)));
+                    }
+                }
+                KeyEvent(KeyCode::Enter, Modifiers::NONE) => {
+                    state.held.push('\n');
+                    state.after_return = true;
+                }
+                KeyEvent(KeyCode::Char('J'), Modifiers::CTRL) if after_return => {}
+                KeyEvent(KeyCode::Char('J'), Modifiers::CTRL) => state.held.push('\n'),
+                key => state.held.extend(pasted_char(key)),
+            }
+            return Some(Cmd::Noop);
+        }
+        if key == KeyEvent(KeyCode::BracketedPasteStart, Modifiers::NONE) {
+            // Gathered after what is held (which is at the end of the line, where the cursor
+            // is); with the cursor elsewhere nothing is held, and the paste goes to the
+            // editor at the cursor when it ends.
+            state.in_paste = true;
+            state.after_return = false;
+            return Some(Cmd::Noop);
+        }
         let now = std::time::Instant::now();
         let quick = state
             .last_key
             .is_some_and(|last| now.duration_since(last) < TYPED_GAP);
         state.last_key = Some(now);
-        let key = evt.get(0).copied()?;
         let at_end = ctx.pos() == ctx.line().len();
         match key {
             KeyEvent(KeyCode::Char(c), Modifiers::NONE) if n == 1 && positive && at_end => {
