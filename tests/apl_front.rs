@@ -340,3 +340,32 @@ fn copy_brings_in_only_the_names_asked_for() {
     assert_eq!(run(&mut t, "A1 1"), "2");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_traditional_function_is_typed_a_line_at_a_time_with_numbered_prompts() {
+    let mut s = Session::new(false);
+    run(&mut s, "apl");
+    run(&mut s, "∇Z←TWICE X");
+    assert_eq!(s.prompt(), "[1] ");
+    run(&mut s, "Z←R R X");
+    assert_eq!(s.prompt(), "[2] ");
+    run(&mut s, "∇");
+    assert_eq!(s.prompt(), "      ");
+    run(&mut s, "CUBE←TWICE CUBE");
+    run(&mut s, ")off");
+    let mut rust = Session::new(false);
+    run(&mut rust, "notation paper");
+    run(&mut rust, "R R");
+    assert_eq!(s.cube(), rust.cube());
+}
+
+#[test]
+fn backtick_keys_type_glyphs_as_in_dyalog_and_help_apl_shows_them() {
+    let mut s = Session::new(false);
+    run(&mut s, "apl");
+    assert_eq!(run(&mut s, "`r`i 6"), "6");
+    assert_eq!(run(&mut s, "\\rho\\iota 6"), "6");
+    run(&mut s, ")off");
+    let help = run(&mut s, "help apl");
+    assert!(help.contains("`r") && help.contains('⍴'), "{help}");
+}

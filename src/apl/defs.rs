@@ -93,7 +93,18 @@ pub const GLYPHS: &[Glyph] = &[
         "a bar over a name, as the paper's inverses X̄ Ȳ Z̄",
     ),
     syn('⍬', "zilde", '}', "the empty numeric vector"),
-    syn('∇', "del", 'g', "the function itself, inside {…}"),
+    syn(
+        '∇',
+        "del",
+        'g',
+        "the function itself, inside {…}; ∇Z←A F B;L opens a traditional function, ∇ alone closes it",
+    ),
+    syn(
+        '→',
+        "branch",
+        ']',
+        "go to a line of a traditional function (→0 leaves)",
+    ),
     syn('⎕', "quad", 'l', "system names: ⎕IO ⎕RL; ⎕← prints"),
     f(
         '+',

@@ -25,6 +25,9 @@ pub(crate) struct Frame<'a> {
     pub(crate) line: &'a str,
     /// The dfn running in this frame (what `∇` is).
     pub(crate) dfn: Option<Arc<Dfn>>,
+    /// The names local to the traditional function running in this frame: the others it
+    /// assigns are the workspace's.
+    pub(crate) scope: Option<Arc<super::trad::Tradfn>>,
 }
 
 /// What an evaluation reads and changes: the definitions, the workspace's variables, and how
@@ -65,7 +68,11 @@ impl Machine<'_> {
     }
 
     fn store(&mut self, name: &str, v: Value, frame: &mut Frame) -> R<()> {
-        if self.defs.contains_key(name) {
+        let local = frame
+            .scope
+            .as_ref()
+            .is_some_and(|t| t.locals.iter().any(|l| l == name));
+        if self.defs.contains_key(name) && !local {
             return err(
                 ErrorKind::Syntax,
                 format!("{name} is a function, not a variable"),
@@ -86,9 +93,13 @@ impl Machine<'_> {
                 _ => err(ErrorKind::Domain, "⎕RL is a whole number, 0 or more"),
             };
         }
+        let global = frame
+            .scope
+            .as_ref()
+            .is_some_and(|t| !t.locals.iter().any(|l| l == name));
         match &mut frame.locals {
-            Some(l) => l.insert(name.to_string(), v),
-            None => {
+            Some(l) if !global => l.insert(name.to_string(), v),
+            _ => {
                 let old = self.globals.insert(name.to_string(), v);
                 self.replaced.push((name.to_string(), old));
                 None
@@ -174,6 +185,10 @@ impl Machine<'_> {
                 self.apply(f, Some(a), b, frame)
                     .map_err(|e| e.at(line, f.pos))
             }
+            Expr::Branch(_) => err(
+                ErrorKind::Syntax,
+                "→ branches only in a traditional function",
+            ),
             Expr::CallDfn(d) => {
                 let omega = self
                     .lookup("⍵", frame)
@@ -475,6 +490,7 @@ impl Machine<'_> {
             locals: frame.locals.take(),
             line: &text,
             dfn: frame.dfn.clone(),
+            scope: frame.scope.clone(),
         };
         let mut result = Ok(());
         for s in &statements {
@@ -488,6 +504,80 @@ impl Machine<'_> {
         }
         frame.locals = inner.locals.take();
         result.map(|()| last)
+    }
+
+    /// A traditional function applied: its arguments and labels bound, its lines run in
+    /// order, `→` going where it says; its result the value its result name has at the end.
+    fn call_trad(
+        &mut self,
+        t: &Arc<super::trad::Tradfn>,
+        left: Option<Value>,
+        right: Value,
+    ) -> R<Value> {
+        if self.calls >= MAX_DEPTH {
+            return err(
+                ErrorKind::StackFull,
+                format!("more than {MAX_DEPTH} calls inside one another"),
+            );
+        }
+        let mut locals = HashMap::new();
+        locals.insert(t.right.clone(), right);
+        match (&t.left, left) {
+            (Some(a), Some(l)) => {
+                locals.insert(a.clone(), l);
+            }
+            (None, Some(_)) => {
+                return err(ErrorKind::Syntax, "this function takes no left argument");
+            }
+            _ => {}
+        }
+        for (label, n) in &t.labels {
+            locals.insert(label.clone(), Value::num(*n as f64));
+        }
+        let text = Arc::clone(&t.text);
+        let mut frame = Frame {
+            locals: Some(locals),
+            line: &text,
+            dfn: None,
+            scope: Some(Arc::clone(t)),
+        };
+        self.calls += 1;
+        let result = (|| {
+            let mut pc = 0usize;
+            'lines: while pc < t.lines.len() {
+                self.step()?;
+                for s in &t.lines[pc] {
+                    if let Expr::Branch(target) = s {
+                        let to = self.eval(target, &mut frame)?;
+                        match to.0.iter().next() {
+                            None => continue,
+                            Some(Elem::Num(n)) if n.fract() == 0.0 => {
+                                if *n < 1.0 || *n as usize > t.lines.len() {
+                                    break 'lines;
+                                }
+                                pc = *n as usize - 1;
+                                continue 'lines;
+                            }
+                            _ => return err(ErrorKind::Domain, "→ takes a line number"),
+                        }
+                    }
+                    self.eval(s, &mut frame)?;
+                }
+                pc += 1;
+            }
+            Ok(())
+        })();
+        self.calls -= 1;
+        result?;
+        match &t.result {
+            Some(z) => self.lookup(z, &frame).ok_or_else(|| {
+                AplError::new(
+                    ErrorKind::Value,
+                    format!("the result {z} was given no value"),
+                )
+            }),
+            None => Ok(Value::vector(Vec::new())),
+        }
     }
 
     /// A dfn applied: `⍵`, `⍺` (if given) and `∇` bound in a fresh frame; its statements in
@@ -510,6 +600,7 @@ impl Machine<'_> {
             locals: Some(locals),
             line: &line,
             dfn: Some(Arc::clone(d)),
+            scope: None,
         };
         self.calls += 1;
         let result = (|| {
@@ -614,6 +705,10 @@ impl Machine<'_> {
             return Ok(out);
         }
         let def: &Definition = def;
+        if let Some(t) = &def.trad {
+            let t = Arc::clone(t);
+            return self.call_trad(&t, left, right);
+        }
         let body = Arc::clone(&def.body);
         let source = Arc::clone(&def.line);
         let mut locals = HashMap::new();
@@ -625,6 +720,7 @@ impl Machine<'_> {
             locals: Some(locals),
             line: &source,
             dfn: None,
+            scope: None,
         };
         self.calls += 1;
         let mut last = None;

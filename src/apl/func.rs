@@ -490,19 +490,28 @@ pub(crate) fn dyad(c: char, axis: Option<f64>, a: Value, w: Value) -> R<Value> {
                     format!("{} axes named for an array of rank {}", l.len(), w.rank()),
                 );
             }
-            let mut seen = vec![false; l.len()];
-            for &k in &l {
-                if k < 1
-                    || k as usize > l.len()
-                    || std::mem::replace(&mut seen[k as usize - 1], true)
-                {
-                    return err(
-                        ErrorKind::Domain,
-                        "the left argument of ⍉ is a permutation of the axes (diagonals are not read here)",
-                    );
-                }
+            // Each axis of ⍵ goes to the result's axis ⍺ names; every result axis from 1 to
+            // the largest named must be named. An axis named twice takes a diagonal (`1 1⍉M`,
+            // APL2 and Dyalog).
+            let rank = l.iter().copied().max().unwrap_or(0).max(0) as usize;
+            if l.iter().any(|&k| k < 1) || (1..=rank as i64).any(|r| !l.contains(&r)) {
+                return err(
+                    ErrorKind::Domain,
+                    "the left argument of ⍉ names each result axis from 1 up",
+                );
             }
             let l: Vec<usize> = l.iter().map(|&k| k as usize).collect();
+            if rank < l.len() {
+                let mut shape = vec![usize::MAX; rank];
+                for (k, &r) in l.iter().enumerate() {
+                    shape[r - 1] = shape[r - 1].min(w.shape()[k]);
+                }
+                let out = ArrayD::from_shape_fn(IxDyn(&shape), |i| {
+                    let at: Vec<usize> = l.iter().map(|&r| i[r - 1]).collect();
+                    w.0[IxDyn(&at)].clone()
+                });
+                return Ok(Value(out));
+            }
             Ok(Value(prim::transpose(&l, w.0)))
         }
         '⌽' | '⊖' => {
@@ -805,7 +814,35 @@ fn encode(a: Value, w: Value) -> R<Value> {
         return Ok(from_numbers(values.mapv(|v| prim::Radix::digit(v, 1.0, r))));
     }
     if a.rank() > 1 {
-        return err(ErrorKind::Rank, "the left argument of ⊤ is a vector here");
+        // Each column of ⍺ (along its first axis) is a radix vector: the result is each
+        // column's encoding of ⍵, of shape (⍴⍺),⍴⍵ (APL2, Dyalog).
+        let n = a.shape()[0];
+        check_size(a.0.len().saturating_mul(values.len()))?;
+        let columns: Vec<Vec<f64>> = radices
+            .view()
+            .into_shape_with_order((n, a.0.len() / n.max(1)))
+            .map_err(|_| AplError::new(ErrorKind::Rank, "radices"))?
+            .columns()
+            .into_iter()
+            .map(|c| c.to_vec())
+            .collect();
+        let vals: Vec<f64> = values.iter().copied().collect();
+        let mut out = vec![0.0; a.0.len() * vals.len()];
+        let cols = columns.len();
+        for (j, radix) in columns.iter().enumerate() {
+            for (v, &x) in vals.iter().enumerate() {
+                let mut rest = x;
+                for d in (0..n).rev() {
+                    let r = radix[d];
+                    out[(d * cols + j) * vals.len() + v] = prim::Radix::digit(rest, 1.0, r);
+                    rest = if r == 0.0 { 0.0 } else { (rest / r).floor() };
+                }
+            }
+        }
+        let shape: Vec<usize> = a.shape().iter().chain(values.shape()).copied().collect();
+        return Ok(from_numbers(
+            ArrayD::from_shape_vec(IxDyn(&shape), out).expect("a digit a place"),
+        ));
     }
     let r: Vec<f64> = radices.iter().copied().collect();
     check_size(r.len().saturating_mul(values.len()))?;
@@ -852,7 +889,45 @@ fn decode(a: Value, w: Value) -> R<Value> {
         return Ok(from_numbers(prim::decode(r, digits.view())));
     }
     if a.rank() > 1 {
-        return err(ErrorKind::Rank, "the left argument of ⊥ is a vector here");
+        // Each row of ⍺ (along its last axis) decodes each column of ⍵ (along its first):
+        // the result has shape (¯1↓⍴⍺),1↓⍴⍵, as an inner product (APL2, Dyalog).
+        let n = *a.shape().last().expect("rank 2 or more");
+        let len = digits.len_of(Axis(0));
+        if len != n && len != 1 && n != 1 {
+            return err(ErrorKind::Length, format!("{n} radices for {len} digits"));
+        }
+        let rows = a.0.len() / n.max(1);
+        let radix_rows: Vec<Vec<f64>> = radices
+            .iter()
+            .copied()
+            .collect::<Vec<_>>()
+            .chunks(n.max(1))
+            .map(<[f64]>::to_vec)
+            .collect();
+        let cols = digits.len() / len.max(1);
+        check_size(rows.saturating_mul(cols))?;
+        let flat: Vec<f64> = digits.iter().copied().collect();
+        let k = n.max(len);
+        let mut out = Vec::with_capacity(rows * cols);
+        for r in &radix_rows {
+            for c in 0..cols {
+                let mut acc = 0.0;
+                for d in 0..k {
+                    let radix = r[if n == 1 { 0 } else { d }];
+                    let digit = flat[(if len == 1 { 0 } else { d }) * cols + c];
+                    acc = acc * radix + digit;
+                }
+                out.push(acc);
+            }
+        }
+        let shape: Vec<usize> = a.shape()[..a.rank() - 1]
+            .iter()
+            .chain(&digits.shape()[1..])
+            .copied()
+            .collect();
+        return Ok(from_numbers(
+            ArrayD::from_shape_vec(IxDyn(&shape), out).expect("a value a place"),
+        ));
     }
     let r: Vec<f64> = radices.iter().copied().collect();
     let len = digits.len_of(Axis(0));

@@ -145,7 +145,7 @@ fn expr_refs(e: &Expr, fns: &mut Vec<String>, vars: &mut Vec<String>) {
             expr_refs(a, fns, vars);
             expr_refs(b, fns, vars);
         }
-        Expr::Assign(_, a, _) | Expr::Print(a) => expr_refs(a, fns, vars),
+        Expr::Assign(_, a, _) | Expr::Print(a) | Expr::Branch(a) => expr_refs(a, fns, vars),
         Expr::IndexAssign(n, idx, a, _) => {
             var(n);
             idx.iter().flatten().for_each(|x| expr_refs(x, fns, vars));

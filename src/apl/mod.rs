@@ -46,6 +46,7 @@ pub mod parse;
 pub mod prim;
 mod random;
 mod search;
+mod trad;
 mod value;
 
 #[cfg(test)]
@@ -122,6 +123,8 @@ pub const MAX_STEPS: u64 = 50_000_000;
 pub(crate) struct Definition {
     pub(crate) line: Arc<str>,
     pub(crate) body: Arc<Vec<Expr>>,
+    /// A traditional function (`∇` … `∇`), read; its `line` is then its whole text.
+    pub(crate) trad: Option<Arc<trad::Tradfn>>,
 }
 
 /// An APL workspace: defined functions and variables (such as `CUBE`, bound to a
@@ -160,6 +163,44 @@ impl fmt::Display for Outcome {
         let shown: Vec<String> = self.shown.iter().map(|v| v.to_string()).collect();
         f.write_str(&shown.join("\n"))
     }
+}
+
+/// The statements of an APL source with the number of the line each starts on: each line,
+/// but a traditional function's lines (from a line starting with `∇` to a line `∇`, or one
+/// ending in it) as one.
+///
+/// ```
+/// let s = cubework::apl::statements_of("X←1\n∇Z←F B\n Z←B\n∇\nY←2");
+/// assert_eq!(s, [(1, "X←1".to_string()), (2, "∇Z←F B\n Z←B\n∇".to_string()), (5, "Y←2".to_string())]);
+/// ```
+pub fn statements_of(source: &str) -> Vec<(usize, String)> {
+    let mut out = Vec::new();
+    let mut open: Option<(usize, String)> = None;
+    for (i, line) in source.lines().enumerate() {
+        match open.as_mut() {
+            Some((_, text)) => {
+                text.push('\n');
+                text.push_str(line);
+                let t = line.trim();
+                if t == "∇" || (t.ends_with('∇') && !t.starts_with('∇')) {
+                    out.extend(open.take());
+                }
+            }
+            None if line.trim_start().starts_with('∇') => {
+                let t = line.trim();
+                // A one-line `∇…∇` is whole already.
+                if t.len() > '∇'.len_utf8() && t.ends_with('∇') {
+                    out.push((i + 1, line.to_string()));
+                } else {
+                    open = Some((i + 1, line.to_string()));
+                }
+            }
+            None => out.push((i + 1, line.to_string())),
+        }
+    }
+    // An unclosed definition is read as far as it goes.
+    out.extend(open);
+    out
 }
 
 impl Workspace {
@@ -234,10 +275,7 @@ impl Workspace {
         user.sort();
         let mut lost = Vec::new();
         for (name, line) in &user {
-            let defined = lex(line).and_then(|tokens| {
-                let (_, start) = definition(&tokens).expect("a definition's line");
-                next.define(name, line, &tokens, start)
-            });
+            let defined = next.define(name, line);
             if let Err(e) = defined {
                 lost.push(format!(
                     "{name} does not read here, and is gone: {}",
@@ -415,8 +453,8 @@ impl Workspace {
     pub fn load(&mut self, source: &str) -> Result<(), AplError> {
         let before = self.clone();
         let source = source.strip_prefix('\u{feff}').unwrap_or(source);
-        for line in source.lines() {
-            if let Err(e) = self.eval_line(line) {
+        for (_, line) in statements_of(source) {
+            if let Err(e) = self.eval_line(&line) {
                 *self = before;
                 return Err(e);
             }
@@ -427,9 +465,21 @@ impl Workspace {
     /// Evaluates one line: a definition `NAME: expr`, or statements separated by `⋄`. A
     /// line that fails changes nothing.
     pub fn eval_line(&mut self, line: &str) -> Result<Outcome, AplError> {
+        if line.trim_start().starts_with('∇') {
+            let Some(name) = trad::name(line) else {
+                return Err(trad::parse(line, &|_| false).err().unwrap_or_else(|| {
+                    AplError::new(ErrorKind::Syntax, "a header is [Z←][A] NAME B[;L…]").at(line, 0)
+                }));
+            };
+            self.define(&name, line)?;
+            return Ok(Outcome {
+                shown: Vec::new(),
+                defined: Some(name),
+            });
+        }
         let tokens = lex(line)?;
-        if let Some((name, start)) = definition(&tokens) {
-            self.define(&name, line, &tokens, start)?;
+        if let Some((name, _)) = definition(&tokens) {
+            self.define(&name, line)?;
             return Ok(Outcome {
                 shown: Vec::new(),
                 defined: Some(name),
@@ -449,6 +499,7 @@ impl Workspace {
             locals: None,
             line,
             dfn: None,
+            scope: None,
         };
         let mut shown = Vec::new();
         for s in &statements {
@@ -482,20 +533,23 @@ impl Workspace {
         machine.call(name, alpha, omega)
     }
 
-    fn define(
-        &mut self,
-        name: &str,
-        line: &str,
-        tokens: &[parse::Token],
-        start: usize,
-    ) -> Result<(), AplError> {
+    /// Defines `name` from its source: a direct definition's line, or a traditional
+    /// function's whole text.
+    fn define(&mut self, name: &str, line: &str) -> Result<(), AplError> {
+        let is_trad = line.trim_start().starts_with('∇');
+        let tokens = if is_trad { Vec::new() } else { lex(line)? };
+        let start = if is_trad {
+            0
+        } else {
+            definition(&tokens).map_or(0, |d| d.1)
+        };
         if self.vars.contains_key(name) || name.starts_with('⎕') {
             return Err(
                 AplError::new(ErrorKind::Syntax, format!("{name} is a variable"))
-                    .at(line, tokens[0].pos),
+                    .at(line, tokens.first().map_or(0, |t| t.pos)),
             );
         }
-        if tokens[start..].iter().all(|t| t.kind == Tok::Diamond) {
+        if !is_trad && tokens[start..].iter().all(|t| t.kind == Tok::Diamond) {
             return Err(
                 AplError::new(ErrorKind::Syntax, format!("{name} is defined as nothing"))
                     .at(line, tokens[1].pos),
@@ -513,26 +567,47 @@ impl Workspace {
         }
         let mut bodies = Vec::with_capacity(dependants.len());
         for (_, source) in &dependants {
+            let is_function = |x: &str| x == name || self.defs.contains_key(x);
+            if source.trim_start().starts_with('∇') {
+                let (_, t) = trad::parse(source, &is_function)?;
+                bodies.push((Arc::new(Vec::new()), Some(Arc::new(t))));
+                continue;
+            }
             let tokens = lex(source)?;
             let (_, start) = definition(&tokens).expect("a definition's line");
-            let is_function = |x: &str| x == name || self.defs.contains_key(x);
             let parser = Parser {
                 line: source,
                 tokens: &tokens,
                 is_function: &is_function,
             };
-            bodies.push(Arc::new(parser.definition_body(start)?));
+            bodies.push((Arc::new(parser.definition_body(start)?), None));
         }
-        for t in &tokens[start..] {
-            if let Tok::Name(n) = &t.kind {
-                self.mentioned_by
-                    .entry(n.clone())
-                    .or_default()
-                    .insert(name.to_string());
-            }
+        let mentioned: Vec<String> = if is_trad {
+            trad::names(line)
+        } else {
+            tokens[start..]
+                .iter()
+                .filter_map(|t| match &t.kind {
+                    Tok::Name(n) => Some(n.clone()),
+                    _ => None,
+                })
+                .collect()
+        };
+        for n in mentioned {
+            self.mentioned_by
+                .entry(n)
+                .or_default()
+                .insert(name.to_string());
         }
-        for ((n, source), body) in dependants.into_iter().zip(bodies) {
-            self.defs.insert(n, Definition { line: source, body });
+        for ((n, source), (body, trad)) in dependants.into_iter().zip(bodies) {
+            self.defs.insert(
+                n,
+                Definition {
+                    line: source,
+                    body,
+                    trad,
+                },
+            );
         }
         self.forget_compiled_through(name);
         self.paper.remove(name);

@@ -47,6 +47,8 @@ pub(crate) enum Tok {
     Del,
     /// `⍣`, the power operator.
     Power,
+    /// `→`, branch (in a traditional function).
+    Branch,
 }
 
 fn name_start(c: char) -> bool {
@@ -191,6 +193,7 @@ pub(crate) fn lex(line: &str) -> Result<Vec<Token>, AplError> {
             '}' => out.push(single(Tok::RBrace)),
             '∇' => out.push(single(Tok::Del)),
             '⍣' => out.push(single(Tok::Power)),
+            '→' => out.push(single(Tok::Branch)),
             c if super::defs::is_function(c) => out.push(single(Tok::Prim(c))),
             c => {
                 return Err(AplError::new(
@@ -220,6 +223,8 @@ pub(crate) enum Expr {
     Print(Box<Expr>),
     /// A named dfn's body: the dfn applied to the `⍺` (if any) and `⍵` of the call.
     CallDfn(Arc<Dfn>),
+    /// `→N`: go to line N of the traditional function running.
+    Branch(Box<Expr>),
 }
 
 /// A dfn, `{…}`: statements run in order; a guard `cond: expr` returns `expr` when `cond` is
@@ -409,6 +414,12 @@ impl Parser<'_> {
     fn statement(&self, from: usize, to: usize) -> Result<Expr, AplError> {
         if from == to {
             return self.error("an empty statement", self.pos(from));
+        }
+        if self.tokens[from].kind == Tok::Branch {
+            if from + 1 == to {
+                return self.error("→ needs a line number", self.pos(from));
+            }
+            return Ok(Expr::Branch(Box::new(self.expression(from + 1, to, 0)?)));
         }
         self.expression(from, to, 0)
     }
@@ -689,6 +700,7 @@ impl Parser<'_> {
                     return self.error("'.' is read only in the products ∘.f and f.g", t.pos);
                 }
                 Tok::RBrace => return self.error("unopened brace", t.pos),
+                Tok::Branch => return self.error("→ starts a statement", t.pos),
                 Tok::RParen | Tok::RBrack => return self.error("unopened bracket", t.pos),
                 Tok::Semi => return self.error("';' outside brackets", t.pos),
                 Tok::Diamond => return self.error("'⋄' inside brackets", t.pos),

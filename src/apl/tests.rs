@@ -131,7 +131,7 @@ fn errors_are_apls_with_a_caret_under_the_place() {
         ("'open", ErrorKind::Syntax, 0),
         ("2 3⍉⍳3", ErrorKind::Length, 3),
         ("3 1 2⍉2 2⍴1", ErrorKind::Length, 5),
-        ("1 1⍉2 2⍴1", ErrorKind::Domain, 3),
+        ("3 1⍉2 2⍴1", ErrorKind::Domain, 3),
         ("$", ErrorKind::Syntax, 0),
     ] {
         let e = error(&mut ws, line);
@@ -744,4 +744,65 @@ fn every_function_glyph_has_the_valences_its_description_claims() {
         }
         assert!(parse::lex(&c.to_string()).is_ok(), "{c} is read");
     }
+}
+
+#[test]
+fn a_repeated_axis_of_transpose_takes_a_diagonal_and_a_matrix_of_radices_encodes_by_column() {
+    // APL2 and Dyalog: `1 1⍉3 3⍴⍳9` is the diagonal 1 5 9; `(2 2⍴10 2 10 2)⊤5 13` encodes
+    // in each column's radices, of shape (⍴⍺),⍴⍵; `⍺⊥⍵` decodes each column by each row.
+    let mut ws = Workspace::new();
+    for (line, want) in [
+        ("1 1⍉3 3⍴⍳9", "1 5 9"),
+        ("⍴1 1 2⍉2 3 4⍴⍳24", "2 4"),
+        ("1 1 2⍉2 3 4⍴⍳24", " 1  2  3  4\n17 18 19 20"),
+        ("(2 2⍴10 2 10 2)⊤5 13", "0 1\n0 0\n\n5 3\n1 1"),
+        ("⍴(3 2⍴10 2)⊤5 13 7", "3 2 3"),
+        ("(2 3⍴10 10 10 2 2 2)⊥3 2⍴⍳6", "135 246\n 15  22"),
+    ] {
+        assert_eq!(run(&mut ws, line), want, "{line}");
+    }
+    assert_eq!(error(&mut ws, "3 1⍉2 3⍴0").kind, ErrorKind::Domain);
+}
+
+#[test]
+fn a_traditional_function_runs_its_lines_with_branches_locals_and_a_result() {
+    // APL2's ∇ definitions: header with result, arguments and locals; →N branches, →0
+    // leaves; labels name lines; a name not made local is the workspace's.
+    let mut ws = paper::workspace("vector").unwrap();
+    let source = "\
+∇Z←A ADDN B;I
+ Z←B
+ I←0
+LOOP: →(I≥A)/0
+ Z←Z+1 ⋄ I←I+1
+ →LOOP
+∇
+∇Z←FACT N
+[1] Z←1
+[2] →(N≤1)/0
+[3] Z←N×FACT N-1
+∇
+∇R←SETG X
+ G←X×2
+ R←X
+∇
+";
+    ws.load(source).unwrap();
+    assert_eq!(run(&mut ws, "3 ADDN 10"), "13");
+    assert_eq!(run(&mut ws, "FACT 5"), "120");
+    // R is a paper move here, and the header's R is local all the same; G is global.
+    assert_eq!(run(&mut ws, "G⊣SETG 4"), "8");
+    assert!(ws.get("I").is_none());
+    assert_eq!(
+        ws.definition("FACT").unwrap().lines().count(),
+        5,
+        "its whole text is kept, for )save"
+    );
+    // A function of no argument is said to be unread, not misread.
+    let e = error(&mut ws, "∇Z←NILADIC\nZ←1\n∇");
+    assert!(e.detail.contains("no argument"), "{e}");
+    // A loop without end stops at the step limit.
+    ws.set_step_limit(10_000);
+    ws.load("∇Z←SPIN X\nL: →L\n∇").unwrap();
+    assert_eq!(error(&mut ws, "SPIN 1").kind, ErrorKind::Limit);
 }

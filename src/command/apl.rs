@@ -428,7 +428,24 @@ fn apl_request(session: &mut Session, request: AplRequest) -> Result<Reply> {
             session.user_reps.push(rep);
             text(format!("{said}; compare measures it"))
         }
-        A::Line(line) => apl_line(session, &line),
+        A::Line(line) => {
+            // A traditional function is typed a line at a time, from `∇HEADER` to `∇`.
+            let t = line.trim();
+            if let Some(text) = session.apl_open.as_mut() {
+                text.push('\n');
+                text.push_str(&line);
+                if t == "∇" || t.ends_with('∇') {
+                    let text = session.apl_open.take().unwrap_or_default();
+                    return apl_line(session, &text);
+                }
+                return Ok(Reply::default());
+            }
+            if t.starts_with('∇') && !(t.chars().count() > 1 && t.ends_with('∇')) {
+                session.apl_open = Some(line);
+                return Ok(Reply::default());
+            }
+            apl_line(session, &line)
+        }
     }
 }
 

@@ -149,6 +149,8 @@ pub struct Session {
     apl_notes: Vec<String>,
     /// The file the workspace is kept in between sessions (the REPL's), if any.
     workspace_file: Option<std::path::PathBuf>,
+    /// A traditional function being typed: its lines so far (from `∇HEADER`).
+    apl_open: Option<String>,
 }
 
 impl Session {
@@ -174,6 +176,7 @@ impl Session {
             user_reps: Vec::new(),
             apl_notes: Vec::new(),
             workspace_file: None,
+            apl_open: None,
         }
     }
 
@@ -228,6 +231,10 @@ impl Session {
 
     /// The prompt the REPL shows: the representation, and the size when it is not 3.
     pub fn prompt(&self) -> String {
+        if let Some(open) = &self.apl_open {
+            // The next line of a traditional function being typed, numbered as APL numbers it.
+            return format!("[{}] ", open.lines().count());
+        }
         if self.in_apl {
             // APL sessions indent input six spaces.
             return "      ".to_string();

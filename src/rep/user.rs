@@ -379,7 +379,8 @@ pub fn rep_line(line: &str) -> Option<&str> {
 pub fn load(ws: &mut Workspace, source: &str) -> Result<Vec<UserRep>, String> {
     let before = ws.clone();
     let mut reps: Vec<UserRep> = Vec::new();
-    for (i, line) in source.lines().enumerate() {
+    for (number, line) in crate::apl::statements_of(source) {
+        let line = line.as_str();
         let result = match rep_line(line) {
             Some(rest) => rep_words(rest)
                 .and_then(|(name, encode, decode)| UserRep::define(ws, name, encode, decode))
@@ -392,7 +393,7 @@ pub fn load(ws: &mut Workspace, source: &str) -> Result<Vec<UserRep>, String> {
         };
         if let Err(e) = result {
             *ws = before;
-            return Err(format!("line {}: {e}", i + 1));
+            return Err(format!("line {number}: {e}"));
         }
     }
     Ok(reps)

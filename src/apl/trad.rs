@@ -1,0 +1,186 @@
+//! Traditional functions, as APL2 defines them: a header line `∇Z←A NAME B;L1;L2` (result,
+//! arguments and locals each optional but the right argument), body lines (an optional
+//! `[n]` before each is ignored; `LABEL:` at a line's start names its number), and a line
+//! `∇` that ends it. `→N` branches to line N (0, or a line past the end, leaves; an empty
+//! `→⍬` goes on); names the header does not make local are the workspace's (APL's dynamic
+//! scope), where a direct definition's are its own.
+
+use std::sync::Arc;
+
+use super::error::{AplError, ErrorKind};
+use super::parse::{Expr, Parser, Tok, Token, lex};
+
+/// A traditional function, read.
+#[derive(Debug)]
+pub(crate) struct Tradfn {
+    pub(crate) result: Option<String>,
+    pub(crate) left: Option<String>,
+    pub(crate) right: String,
+    /// Every name local to it: result, arguments, locals and labels.
+    pub(crate) locals: Vec<String>,
+    /// Its lines' statements, line 1 first.
+    pub(crate) lines: Vec<Vec<Expr>>,
+    /// Each label and its line number.
+    pub(crate) labels: Vec<(String, usize)>,
+    /// Its text, for errors.
+    pub(crate) text: Arc<str>,
+}
+
+fn syntax(detail: impl Into<String>, line: &str) -> AplError {
+    AplError::new(ErrorKind::Syntax, detail).at(line, 0)
+}
+
+/// The lines of a definition's text: the header (without its `∇`) and the body, without the
+/// closing `∇` and any `[n]` prefixes.
+fn split(text: &str) -> (String, Vec<String>) {
+    let mut lines = text.lines();
+    let header = lines
+        .next()
+        .unwrap_or_default()
+        .trim()
+        .trim_start_matches('∇')
+        .to_string();
+    let body = lines
+        .map(str::trim)
+        .filter(|l| *l != "∇")
+        .map(|l| {
+            let l = l.trim_end_matches('∇').trim_end();
+            match (l.starts_with('['), l.find(']')) {
+                (true, Some(close)) if l[1..close].trim().chars().all(|c| c.is_ascii_digit()) => {
+                    l[close + 1..].trim_start().to_string()
+                }
+                _ => l.to_string(),
+            }
+        })
+        .collect();
+    (header, body)
+}
+
+/// The name a definition's text defines, if its header reads.
+pub(crate) fn name(text: &str) -> Option<String> {
+    header(&split(text).0).ok().map(|h| h.0)
+}
+
+/// `(name, result, left, right, locals)` of a header.
+#[allow(clippy::type_complexity)]
+fn header(
+    line: &str,
+) -> Result<(String, Option<String>, Option<String>, String, Vec<String>), AplError> {
+    let tokens = lex(line)?;
+    let names = |ts: &[Token]| -> Option<Vec<String>> {
+        ts.iter()
+            .map(|t| match &t.kind {
+                Tok::Name(n) if n != "⍵" && n != "⍺" && !n.starts_with('⎕') => {
+                    Some(n.clone())
+                }
+                _ => None,
+            })
+            .collect()
+    };
+    let semi = tokens
+        .iter()
+        .position(|t| t.kind == Tok::Semi)
+        .unwrap_or(tokens.len());
+    let locals: Vec<String> = tokens[semi..]
+        .split(|t| t.kind == Tok::Semi)
+        .filter(|p| !p.is_empty())
+        .map(|p| names(p).filter(|n| n.len() == 1).map(|mut n| n.remove(0)))
+        .collect::<Option<_>>()
+        .ok_or_else(|| syntax("locals are names after semicolons: ;L1;L2", line))?;
+    let head = &tokens[..semi];
+    let (result, rest) = match head {
+        [
+            Token {
+                kind: Tok::Name(z), ..
+            },
+            Token {
+                kind: Tok::Arrow, ..
+            },
+            rest @ ..,
+        ] => (Some(z.clone()), rest),
+        rest => (None, rest),
+    };
+    let rest = names(rest).ok_or_else(|| syntax("a header is [Z←][A] NAME B[;L…]", line))?;
+    match rest.as_slice() {
+        [f, b] => Ok((f.clone(), result, None, b.clone(), locals)),
+        [a, f, b] => Ok((f.clone(), result, Some(a.clone()), b.clone(), locals)),
+        [_] => Err(syntax(
+            "a function of no argument is not read here: give it a right argument",
+            line,
+        )),
+        _ => Err(syntax("a header is [Z←][A] NAME B[;L…]", line)),
+    }
+}
+
+/// Reads a definition's text (`∇` header, lines, `∇`), knowing which names are functions.
+pub(crate) fn parse(
+    text: &str,
+    is_function: &dyn Fn(&str) -> bool,
+) -> Result<(String, Tradfn), AplError> {
+    let (head, body) = split(text);
+    let (name, result, left, right, mut locals) = header(&head)?;
+    let mut labels = Vec::new();
+    let mut lexed = Vec::with_capacity(body.len());
+    for (i, line) in body.iter().enumerate() {
+        let tokens = lex(line)?;
+        let start = match tokens.as_slice() {
+            [
+                Token {
+                    kind: Tok::Name(l), ..
+                },
+                Token {
+                    kind: Tok::Colon, ..
+                },
+                ..,
+            ] => {
+                labels.push((l.clone(), i + 1));
+                2
+            }
+            _ => 0,
+        };
+        lexed.push((tokens, start));
+    }
+    locals.extend(result.iter().cloned());
+    locals.extend(left.iter().cloned());
+    locals.push(right.clone());
+    locals.extend(labels.iter().map(|(l, _)| l.clone()));
+    // Its local names are arrays inside it, whatever the workspace calls functions.
+    let shadowed = |n: &str| !locals.iter().any(|l| l == n) && is_function(n);
+    let mut lines = Vec::with_capacity(body.len());
+    for (line, (tokens, start)) in body.iter().zip(&lexed) {
+        let parser = Parser {
+            line,
+            tokens,
+            is_function: &shadowed,
+        };
+        lines.push(if *start == tokens.len() {
+            Vec::new()
+        } else {
+            parser.statements(*start, tokens.len())?
+        });
+    }
+    Ok((
+        name,
+        Tradfn {
+            result,
+            left,
+            right,
+            locals,
+            lines,
+            labels,
+            text: text.into(),
+        },
+    ))
+}
+
+/// Every name a definition's text mentions.
+pub(crate) fn names(text: &str) -> Vec<String> {
+    text.lines()
+        .filter_map(|l| lex(l.trim().trim_start_matches('∇')).ok())
+        .flatten()
+        .filter_map(|t| match t.kind {
+            Tok::Name(n) => Some(n),
+            _ => None,
+        })
+        .collect()
+}
