@@ -21,7 +21,7 @@
 //! 3. The paper's representations: apl, rep, compare
 //! 4. Sequences as typed: tools, alg, parser, input
 //! 5. Solvers: pocket, beginner, solve
-//! 6. Answers: reports, error, output, quiet, progress, batch, draw
+//! 6. Answers: error, reports, output, quiet, progress, batch, draw
 //! 7. Front ends: command, repl, cli
 //! 8. Documentation: guide
 //!

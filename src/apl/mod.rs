@@ -258,7 +258,7 @@ impl Workspace {
     /// assert_eq!(ws.user_functions(), ["MINE"]);
     /// assert_eq!(ws.eval_line("K").unwrap().to_string(), "42");
     /// // R is now the numeric representation's.
-    /// assert!(ws.definition("R").unwrap().contains("⊖"));
+    /// assert_eq!(ws.definition("R"), Some("R: ⍵[;;,1],[3]⍵[;;,2],[3]X⍵[;;,3]"));
     /// ```
     pub fn rebase(&mut self, paper: Workspace) -> Vec<String> {
         let mut next = paper;
