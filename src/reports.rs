@@ -24,7 +24,7 @@ use crate::cube::Cube;
 use crate::effect::Effect;
 use crate::moves::{Move, format_moves};
 use crate::parser::Notation;
-use crate::rep::RepKind;
+use crate::rep::{RepKind, Representation};
 use crate::sticker_perm::{OrderBy, StickerPerm};
 use crate::text::{count, thousands};
 use crate::tools::{self, Finding, Reconstruction, Source, Tool};
@@ -549,8 +549,9 @@ pub fn tools_search_report() -> Result<String, AlgebraError> {
 
 /// `cubework reps --size N`: the representations of the `n`×`n`×`n` cube in a table: shape,
 /// element, bytes, defined moves (on the 3×3×3 the paper's 24; on other sizes the turns of
-/// blocks of layers), and for those that do not hold the size, why not.
-pub fn reps_table(n: usize) -> String {
+/// blocks of layers), and for those that do not hold the size, why not; then the user's own
+/// representations (`)rep`, `users`), which hold the 3×3×3.
+pub fn reps_table(n: usize, users: &[crate::rep::user::UserRep]) -> String {
     let mut table = Table::new();
     table
         .load_style(UTF8_FULL_CONDENSED)
@@ -630,6 +631,34 @@ pub fn reps_table(n: usize) -> String {
             pieces.state_bytes().to_string(),
             "12/24".to_string(),
             "C H M X Y Z, inverses".to_string(),
+        ]);
+    }
+    for user in users {
+        let (shape, element, bytes, moves, undefined) =
+            match crate::rep::user::UserState::new(std::sync::Arc::new(user.clone()), &cube) {
+                Ok(state) => (
+                    user.shape_text(),
+                    state.element().to_string(),
+                    state.state_bytes().to_string(),
+                    format!("{}/24", user.moves.len()),
+                    "—".to_string(),
+                ),
+                Err(e) => (
+                    user.shape_text(),
+                    "—".to_string(),
+                    "—".to_string(),
+                    "—".to_string(),
+                    format!("holds {}: {}", e.sizes, e.reason),
+                ),
+            };
+        table.add_row([
+            user.name.clone(),
+            format!("(yours: {})", user.command().trim_start_matches(")rep ")),
+            shape,
+            element,
+            bytes,
+            moves,
+            undefined,
         ]);
     }
     table.to_string()

@@ -368,4 +368,164 @@ fn backtick_keys_type_glyphs_as_in_dyalog_and_help_apl_shows_them() {
     run(&mut s, ")off");
     let help = run(&mut s, "help apl");
     assert!(help.contains("`r") && help.contains('⍴'), "{help}");
+/// A session with representation `M69` (`)rep M69 ENC`, the faces as a 6×9 matrix) defined
+/// and APL left, and one in the vector representation to compare with.
+fn with_m69(extra: &[&str]) -> (Session, Session) {
+    let mut s = Session::new(false);
+    run(&mut s, "apl");
+    run(&mut s, "ENC: 6 9⍴⍵");
+    for line in extra {
+        run(&mut s, line);
+    }
+    run(&mut s, ")rep M69 ENC");
+    run(&mut s, ")off");
+    (s, Session::new(false))
+}
+
+/// The vector's 54 letters as a 6×9 matrix, as APL shows it.
+fn six_by_nine(vector: &str) -> String {
+    let letters: Vec<char> = vector.chars().collect();
+    letters
+        .chunks(9)
+        .map(|row| row.iter().collect::<String>())
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[test]
+fn a_representation_of_ones_own_is_switched_to_turned_shown_listed_and_left_like_the_seven() {
+    let (mut s, mut vector) = with_m69(&[]);
+    let shown = run(&mut s, "rep M69");
+    assert_eq!(shown, six_by_nine(&run(&mut vector, "show")));
+    assert_eq!(s.prompt(), "M69> ");
+    assert_eq!(run(&mut s, "rep"), "representation: M69");
+    // Moves turn it by its compiled moves, and the state stays exact: standard and wide
+    // turns, rotations, slices.
+    for line in ["R U", "Rw' x M2", "F2 y' D"] {
+        let mine = run(&mut s, line);
+        let theirs = run(&mut vector, line);
+        assert_eq!(s.cube(), vector.cube(), "{line}");
+        assert_eq!(mine, six_by_nine(&theirs), "{line}");
+    }
+    // Undo and redo go through it too; a size it does not hold is refused in one line,
+    // changing nothing.
+    run(&mut s, "undo");
+    run(&mut vector, "undo");
+    assert_eq!(s.cube(), vector.cube());
+    let e = s.execute("size 4").unwrap_err().to_string();
+    assert!(
+        e.starts_with("the M69 representation holds only 3×3×3 cubes, not the 4×4×4")
+            && !e.contains('\n'),
+        "{e}"
+    );
+    assert_eq!(s.cube(), vector.cube());
+    assert_eq!(s.rep_name(), "M69");
+    // Shown and listed from any representation.
+    run(&mut s, "rep vector");
+    assert_eq!(s.cube(), vector.cube());
+    assert_eq!(s.rep_name(), "vector");
+    assert_eq!(
+        run(&mut s, "show M69"),
+        six_by_nine(&run(&mut vector, "show"))
+    );
+    assert!(run(&mut s, "show all").contains("── M69 (yours) ──"));
+    let reps = run(&mut s, "reps");
+    let row = reps
+        .lines()
+        .find(|l| l.contains("M69"))
+        .unwrap_or_else(|| panic!("{reps}"));
+    assert!(
+        row.contains("(yours: M69 ENC)") && row.contains("6×9") && row.contains("24/24"),
+        "{row}"
+    );
+    // Unknown names are refused in one line, naming the user's beside the seven.
+    let e = s.execute("rep M70").unwrap_err().to_string();
+    assert!(e.contains("vector 4d nested, or of your own: M69"), "{e}");
+    for line in ["rep M70", "show M70"] {
+        let e = s.execute(line).unwrap_err().to_string();
+        assert!(!e.contains('\n'), "{e}");
+        assert!(e.contains("your own: M69"), "{e}");
+    }
+    assert_eq!(s.rep_name(), "vector");
+}
+
+#[test]
+fn apl_under_a_representation_of_ones_own_binds_its_array_and_follows_its_redefinition() {
+    let (mut s, mut vector) = with_m69(&["DEC: ,⍵"]);
+    run(&mut s, "apl");
+    run(&mut s, ")rep M69 ENC DEC");
+    run(&mut s, ")off");
+    run(&mut s, "rep M69");
+    let said = run(&mut s, "apl");
+    assert!(said.contains("CUBE is the M69 array (6×9"), "{said}");
+    assert_eq!(run(&mut s, "⍴CUBE"), "6 9");
+    // The vector's paper moves, by conjugation, turn it: one change.
+    run(&mut s, "CUBE←ENC R DEC CUBE");
+    run(&mut vector, "notation paper");
+    run(&mut vector, "R");
+    assert_eq!(s.cube(), vector.cube());
+    let e = s.execute("CUBE←,CUBE").unwrap_err().to_string();
+    assert!(
+        e.starts_with("CUBE is not a M69 state: a M69 state has shape [6, 9]"),
+        "{e}"
+    );
+    assert_eq!(s.cube(), vector.cube());
+    // Redefined, the session follows; forgotten, it goes back to the vector.
+    run(&mut s, "ENC2: ⊖6 9⍴⍵");
+    let reply = s.execute(")rep M69 ENC2").unwrap();
+    assert!(
+        reply
+            .note
+            .as_deref()
+            .unwrap_or("")
+            .contains("shown in M69 as defined now"),
+        "{reply:?}"
+    );
+    let rows = six_by_nine(&run(&mut vector, "show"));
+    let upside_down: Vec<&str> = rows.lines().rev().collect();
+    assert_eq!(run(&mut s, "CUBE"), upside_down.join("\n"));
+    assert_eq!(s.cube(), vector.cube());
+    let reply = s.execute(")clear").unwrap();
+    assert!(
+        reply
+            .note
+            .as_deref()
+            .unwrap_or("")
+            .contains("M69 is no more"),
+        "{reply:?}"
+    );
+    assert_eq!(s.rep_name(), "vector");
+    assert_eq!(s.cube(), vector.cube());
+}
+
+#[test]
+fn the_rep_view_draws_a_representation_of_ones_own_and_a_kept_workspace_brings_it_back() {
+    let dir = tempfile::tempdir().unwrap();
+    let svg = dir.path().join("m69.svg");
+    let (mut s, _) = with_m69(&[]);
+    run(&mut s, "rep M69");
+    let wrote = run(&mut s, &format!("draw {} rep", svg.display()));
+    assert!(wrote.contains("the M69 representation (yours)"), "{wrote}");
+    let text = std::fs::read_to_string(&svg).unwrap();
+    assert!(text.contains("M69 (yours): a 6×9 array"), "{text}");
+    let e = s
+        .execute(&format!("draw {} rep only corners", svg.display()))
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("not on rep"), "{e}");
+    // The workspace file re-creates it in the next session.
+    let file = dir.path().join("workspace.apl");
+    {
+        let mut s = Session::new(false);
+        assert!(s.keep_workspace(file.clone()).is_empty());
+        run(&mut s, "apl");
+        run(&mut s, "ENC: 6 9⍴⍵");
+        run(&mut s, ")rep M69 ENC");
+    }
+    let mut t = Session::new(false);
+    assert!(t.keep_workspace(file).is_empty());
+    run(&mut t, "R");
+    let shown = run(&mut t, "rep M69");
+    assert_eq!(shown.lines().count(), 6, "{shown}");
+    assert_eq!(t.rep_name(), "M69");
 }

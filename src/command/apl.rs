@@ -61,6 +61,7 @@ pub(super) fn apl(session: &mut Session, request: AplRequest) -> Result<Reply> {
             | AplRequest::Save(_)
     );
     let result = apl_request(session, request);
+    session.follow_user_rep();
     let mut notes: Vec<String> = std::mem::take(&mut session.apl_notes);
     if changes && result.is_ok() {
         notes.extend(session.store_workspace());
@@ -341,10 +342,13 @@ fn apl_request(session: &mut Session, request: AplRequest) -> Result<Reply> {
             workspace(session)?;
             session.in_apl = true;
             let kind = session.rep.kind();
-            text(format!(
-                "APL: CUBE is the {} array; the paper's moves are defined ()fns lists them); )off leaves",
-                kind.name()
-            ))
+            text(match session.rep.user() {
+                Some(user) => user.apl_greeting(),
+                None => format!(
+                    "APL: CUBE is the {} array; the paper's moves are defined ()fns lists them); )off leaves",
+                    kind.name()
+                ),
+            })
         }
         A::Leave => {
             session.in_apl = false;
@@ -426,7 +430,9 @@ fn apl_request(session: &mut Session, request: AplRequest) -> Result<Reply> {
             let said = rep.describe();
             session.user_reps.retain(|o| o.name != rep.name);
             session.user_reps.push(rep);
-            text(format!("{said}; compare measures it"))
+            text(format!(
+                "{said}; compare measures it; after )off, rep {name} shows the cube in it"
+            ))
         }
         A::Line(line) => {
             // A traditional function is typed a line at a time, from `∇HEADER` to `∇`.
@@ -454,8 +460,7 @@ fn apl_request(session: &mut Session, request: AplRequest) -> Result<Reply> {
 /// new cube, as one change. A line that fails, or leaves `CUBE` no state, changes nothing.
 fn apl_line(session: &mut Session, line: &str) -> Result<Reply> {
     let line = crate::apl::keys::expand_names(line).map_err(|e| usage(&e.to_string()))?;
-    let kind = session.rep.kind();
-    let n = session.size();
+    let name = session.rep.name().to_string();
     let cube_value = session.rep.apl_value();
     let ws = workspace(session)?;
     let saved = ws.clone();
@@ -470,7 +475,7 @@ fn apl_line(session: &mut Session, line: &str) -> Result<Reply> {
     let after = ws.get("CUBE").cloned();
     let mut reply = Reply::text(outcome.to_string());
     if let Some(value) = after.filter(|v| *v != cube_value) {
-        match crate::rep::apl_state::cube_of(kind, n, &value) {
+        match session.rep.cube_of_value(&value) {
             Ok(cube) => {
                 reply.note = impossible_note(&cube);
                 session.set_state(&format!("apl: {}", line.trim()), cube)?;
@@ -480,8 +485,7 @@ fn apl_line(session: &mut Session, line: &str) -> Result<Reply> {
                     *ws = saved;
                 }
                 return Err(usage(&format!(
-                    "CUBE is not a {} state: {why}; nothing changed",
-                    kind.name()
+                    "CUBE is not a {name} state: {why}; nothing changed"
                 )));
             }
         }

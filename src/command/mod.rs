@@ -30,6 +30,7 @@ use crate::draw::Camera;
 use crate::error::{Error, Result};
 use crate::face::Face;
 use crate::parser::Notation;
+use crate::rep::user::UserState;
 use crate::rep::{RepKind, Representation};
 use crate::solve::solution_text::Plan;
 use crate::text::echo;
@@ -214,9 +215,29 @@ impl Session {
         self.rep.to_cube()
     }
 
-    /// The current representation.
+    /// The current representation: one of the seven, or the vector for a representation of
+    /// one's own, which is built on it ([`Session::rep_name`] names it).
     pub fn rep(&self) -> RepKind {
         self.rep.kind()
+    }
+
+    /// The current representation's name: one of the seven's, or the user's.
+    pub fn rep_name(&self) -> &str {
+        self.rep.name()
+    }
+
+    /// The representation of one's own (`)rep`) named `name`: exactly, else in another
+    /// letter case.
+    pub fn user_rep(&self, name: &str) -> Option<&crate::rep::user::UserRep> {
+        let reps = &self.user_reps;
+        reps.iter()
+            .find(|r| r.name == name)
+            .or_else(|| reps.iter().find(|r| r.name.eq_ignore_ascii_case(name)))
+    }
+
+    /// The names of the representations of one's own.
+    fn user_rep_names(&self) -> Vec<String> {
+        self.user_reps.iter().map(|r| r.name.clone()).collect()
     }
 
     /// The current notation.
@@ -299,7 +320,7 @@ impl Session {
     /// The state `cube` in the current representation; an error, changing nothing, if the
     /// representation does not hold its size.
     fn load_state(&mut self, cube: &Cube) -> Result<()> {
-        self.rep = self.rep.kind().build(cube)?;
+        self.rep = self.rep.with_cube(cube)?;
         Ok(())
     }
 
@@ -319,6 +340,49 @@ impl Session {
         };
         self.rep = kind.build(&self.cube())?;
         Ok(Reply::text(self.rep.render()))
+    }
+
+    /// `rep NAME` for a representation of one's own: the cube shown in its array, and turned
+    /// from now on by its moves compiled by conjugation.
+    fn switch_user_rep(&mut self, name: &str) -> Result<Reply> {
+        let user = self
+            .user_rep(name)
+            .ok_or_else(|| crate::rep::UnknownRep(name.to_string(), self.user_rep_names()))?;
+        let state = UserState::new(std::sync::Arc::new(user.clone()), &self.cube())
+            .map_err(|e| usage(&format!("{e} (size 3 goes back)")))?;
+        self.rep = Box::new(state);
+        Ok(Reply::text(self.rep.render()))
+    }
+
+    /// After the representations of one's own changed (`)rep`, `)load`, `)clear`): the
+    /// session's representation, if it is one of them, follows its new definition, or (if it
+    /// is gone) gives way to the vector; a note, said with the APL reply, says which.
+    pub(crate) fn follow_user_rep(&mut self) {
+        let Some(current) = self.rep.user() else {
+            return;
+        };
+        let name = current.name.clone();
+        let cube = self.cube();
+        let (rep, note): (Box<dyn Representation>, String) =
+            match self.user_reps.iter().find(|r| r.name == name) {
+                Some(now) if now.same_as(current) => return,
+                Some(now) => match UserState::new(std::sync::Arc::new(now.clone()), &cube) {
+                    Ok(state) => (
+                        Box::new(state),
+                        format!("the cube is shown in {name} as defined now"),
+                    ),
+                    Err(_) => return,
+                },
+                None => match RepKind::Vector.build(&cube) {
+                    Ok(vector) => (
+                        vector,
+                        format!("{name} is no more: the representation is vector again"),
+                    ),
+                    Err(_) => return,
+                },
+            };
+        self.rep = rep;
+        self.apl_notes.push(note);
     }
 
     /// `size N`: the solved N×N×N cube in the current representation, as one change (undo
@@ -350,6 +414,9 @@ impl Session {
 
     fn show(&self, what: ShowWhat) -> Result<Reply> {
         let cube = self.cube();
+        let user = |u: &crate::rep::user::UserRep| {
+            UserState::new(std::sync::Arc::new(u.clone()), &cube).map(|r| r.render())
+        };
         Ok(Reply::text(match what {
             ShowWhat::Current => self.rep.render(),
             ShowWhat::Net => self.net(&cube),
@@ -361,9 +428,19 @@ impl Session {
                     Ok(rep) => format!("── {} ({}) ──\n{}", k.title(), k.name(), rep.render()),
                     Err(e) => format!("── {} ({}) ──\n{e}", k.title(), k.name()),
                 })
+                .chain(self.user_reps.iter().map(|u| match user(u) {
+                    Ok(shown) => format!("── {} (yours) ──\n{shown}", u.name),
+                    Err(e) => format!("── {} (yours) ──\n{e}", u.name),
+                }))
                 .collect::<Vec<_>>()
                 .join("\n\n"),
             ShowWhat::Rep(kind) => kind.build(&cube)?.render(),
+            ShowWhat::User(name) => {
+                let u = self
+                    .user_rep(&name)
+                    .ok_or_else(|| crate::rep::UnknownRep(name.clone(), self.user_rep_names()))?;
+                user(u).map_err(|e| usage(&format!("{e} (size 3 goes back)")))?
+            }
         }))
     }
 

@@ -18,7 +18,7 @@ use crate::input::Input;
 use crate::metric::Metric;
 use crate::notation::Notation;
 use crate::parser::parse_sequence;
-use crate::rep::RepKind;
+use crate::rep::{RepKind, UnknownRep};
 use crate::sticker_perm::OrderBy;
 use crate::text::echo;
 
@@ -52,7 +52,10 @@ pub fn parse_line(line: &str, session: &Session) -> Result<Option<Request>> {
     };
     let alg = |text: &str| words.alg(text);
     Ok(Some(match def.kind {
-        K::Rep => Request::Rep(rep_name(rest)?),
+        K::Rep => match session.user_rep(rest) {
+            Some(user) => Request::UserRep(user.name.clone()),
+            None => Request::Rep(rep_name(rest, session)?),
+        },
         K::Size => Request::Size(match rest {
             "" => None,
             arg => Some(
@@ -60,7 +63,7 @@ pub fn parse_line(line: &str, session: &Session) -> Result<Option<Request>> {
                     .ok_or_else(|| usage(&format!("size '{}' is not a whole number", echo(arg))))?,
             ),
         }),
-        K::Show => Request::Show(show_what(rest)?),
+        K::Show => Request::Show(show_what(rest, session)?),
         K::Notation => Request::Notation(notation_name(rest)?),
         K::Do => {
             let text = strip_quotes(rest);
@@ -316,7 +319,9 @@ fn notation_name(name: &str) -> Result<Option<Notation>> {
     })
 }
 
-fn rep_name(name: &str) -> Result<Option<RepKind>> {
+/// One of the seven (a representation of one's own is read before); unknown names are
+/// refused naming the seven and the session's own.
+fn rep_name(name: &str, session: &Session) -> Result<Option<RepKind>> {
     if name.is_empty() {
         return Ok(None);
     }
@@ -325,10 +330,15 @@ fn rep_name(name: &str) -> Result<Option<RepKind>> {
             "pieces cannot be the current representation: it is the Ruby notes' piece map, not one of the paper's arrays (no array transform to make or compile, outer faces only); `show pieces` shows the current cube in it",
         ));
     }
-    Ok(Some(name.parse()?))
+    Ok(Some(name.parse().map_err(|UnknownRep(name, _)| {
+        UnknownRep(name, session.user_rep_names())
+    })?))
 }
 
-fn show_what(what: &str) -> Result<ShowWhat> {
+fn show_what(what: &str, session: &Session) -> Result<ShowWhat> {
+    if let Some(user) = session.user_rep(what) {
+        return Ok(ShowWhat::User(user.name.clone()));
+    }
     Ok(match what.to_lowercase().as_str() {
         "" => ShowWhat::Current,
         "net" => ShowWhat::Net,
@@ -336,9 +346,15 @@ fn show_what(what: &str) -> Result<ShowWhat> {
         "pieces" => ShowWhat::Pieces,
         "all" => ShowWhat::All,
         name => ShowWhat::Rep(name.parse().map_err(|_| {
+            let yours = session.user_rep_names();
             usage(&format!(
-                "show what? '{}' is not a representation, all, net, facelets or pieces",
-                echo(name)
+                "show what? '{}' is not a representation{}, all, net, facelets or pieces",
+                echo(name),
+                if yours.is_empty() {
+                    String::new()
+                } else {
+                    format!(" (of the seven, or of your own: {})", yours.join(" "))
+                }
             ))
         })?),
     })

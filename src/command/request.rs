@@ -34,12 +34,14 @@ pub enum SolveMethod {
 }
 
 /// What `show` shows.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ShowWhat {
     /// The current representation's display.
     Current,
     /// Another representation's display of the same state.
     Rep(RepKind),
+    /// A representation of one's own (`)rep`), by name, showing the same state.
+    User(String),
     /// All seven.
     All,
     /// The unfolded net.
@@ -99,6 +101,8 @@ pub enum Request {
     },
     /// Switch representation, or (`None`) say which.
     Rep(Option<RepKind>),
+    /// Switch to the representation of one's own (`)rep`) of this name.
+    UserRep(String),
     /// Show the state.
     Show(ShowWhat),
     /// Switch to the solved N×N×N, or (`None`) say the size.

@@ -33,6 +33,7 @@ pub fn run(session: &mut Session, request: Request) -> Result<Reply> {
     match request {
         Request::Moves { alg, label } => session.make(label, alg),
         Request::Rep(kind) => session.switch_rep(kind),
+        Request::UserRep(name) => session.switch_user_rep(&name),
         Request::Show(what) => session.show(what),
         Request::Size(n) => session.switch_size(n),
         Request::Notation(n) => Ok(session.switch_notation(n)),
@@ -64,7 +65,7 @@ pub fn run(session: &mut Session, request: Request) -> Result<Reply> {
         Request::Reps { size } => {
             let n = size.unwrap_or(session.size());
             Cube::check_size(n)?;
-            text(reports::reps_table(n))
+            text(reports::reps_table(n, &session.user_reps))
         }
         Request::Solve {
             method,
@@ -384,8 +385,8 @@ fn solve(
     let solution =
         solve_with_progress(&cube, method, &limits).map_err(|e| with_advice(e, flags))?;
     if method == Method::Beginner && words {
-        let kind = session.rep.kind();
-        let render = |c: &Cube| match kind.build(c) {
+        let rep = &session.rep;
+        let render = |c: &Cube| match rep.with_cube(c) {
             Ok(rep) => rep.render(),
             Err(e) => e.to_string(),
         };
@@ -470,13 +471,28 @@ fn draw(session: &Session, request: DrawRequest) -> Result<String> {
             .join(" · "),
     };
     let cube = session.cube();
-    let drawn = crate::draw::draw(&cube, &picture);
+    // The session's representation of one's own, when the rep view draws it.
+    let user = session
+        .rep
+        .user()
+        .filter(|_| picture.view == ViewKind::Rep && request.rep.is_none());
+    let drawn = match user {
+        Some(user) => crate::draw::draw_user(&cube, &picture, user),
+        None => crate::draw::draw(&cube, &picture),
+    };
     let text = if session.one_shot {
         drawn?
     } else {
         drawn.map_err(super::parse::in_repl_words)?
     };
-    crate::draw::save_drawn(&text, &picture, cube.size(), &request.output)
+    match user {
+        Some(user) => crate::draw::save_drawn_as(
+            &text,
+            &format!("the {} representation (yours)", user.name),
+            &request.output,
+        ),
+        None => crate::draw::save_drawn(&text, &picture, cube.size(), &request.output),
+    }
 }
 
 /// The representations of one's own an APL file defines (its definitions, and its `)rep`

@@ -334,6 +334,24 @@ const CAPTION_MARGIN: f64 = 10.0;
 
 /// Draws `cube` as `picture` asks: SVG text, or an HTML page.
 pub fn draw(cube: &Cube, picture: &Picture) -> Result<String, DrawError> {
+    draw_with(cube, picture, None)
+}
+
+/// As [`draw`], but the rep view draws the array of `user`, a representation of one's own
+/// (`picture.rep` is not drawn).
+pub fn draw_user(
+    cube: &Cube,
+    picture: &Picture,
+    user: &crate::rep::user::UserRep,
+) -> Result<String, DrawError> {
+    draw_with(cube, picture, Some(user))
+}
+
+fn draw_with(
+    cube: &Cube,
+    picture: &Picture,
+    user: Option<&crate::rep::user::UserRep>,
+) -> Result<String, DrawError> {
     let not_here = |what: NotInView| Err(DrawError::NotInView(what));
     if picture.back && picture.view != ViewKind::ThreeD {
         return not_here(NotInView::Back);
@@ -351,7 +369,10 @@ pub fn draw(cube: &Cube, picture: &Picture) -> Result<String, DrawError> {
         if picture.only.is_some() || picture.arrows.is_some() {
             return not_here(NotInView::RepMarks);
         }
-        return rep::draw_rep(picture.rep, cube);
+        return match user {
+            Some(user) => rep::draw_user(user, cube),
+            None => rep::draw_rep(picture.rep, cube),
+        };
     }
     let n = cube.size();
     let kept = Only::mask(picture.only.as_ref(), n);
@@ -528,11 +549,16 @@ pub fn save(cube: &Cube, picture: &Picture, path: &Path) -> Result<String> {
 /// Writes `text`, the picture [`draw`] made of an `n`-cube as `picture` asked, to `path`, as
 /// [`save`] does (for a caller that draws first, to word the drawing's errors itself).
 pub fn save_drawn(text: &str, picture: &Picture, n: usize, path: &Path) -> Result<String> {
+    save_drawn_as(text, &describe(picture, n), path)
+}
+
+/// As [`save_drawn`], with what the picture shows in words (see [`describe`]).
+pub fn save_drawn_as(text: &str, what: &str, path: &Path) -> Result<String> {
     if path.as_os_str() == "-" {
         return Ok(text.trim_end().to_string());
     }
     let bytes = write_picture(path, text)?;
-    Ok(wrote(path, &describe(picture, n), bytes))
+    Ok(wrote(path, what, bytes))
 }
 
 /// Writes a chart (or any picture) to `path`; `-` is refused, since the command's own answer

@@ -58,6 +58,64 @@ pub fn draw_rep(kind: RepKind, cube: &Cube) -> Result<String, DrawError> {
     })
 }
 
+/// Draws `cube` in `user`'s array, a representation of one's own, laid out as APL displays
+/// it: the last axis across, the one before it down, and the planes of higher ranks one
+/// under another, a gap between planes (two between blocks of planes, and so on); a blank
+/// cell as a dashed empty tile.
+///
+/// ```
+/// use cubework::draw::rep::draw_user;
+/// use cubework::rep::user::UserRep;
+/// use cubework::Cube;
+/// let svg = draw_user(&UserRep::identity(), &Cube::solved()).unwrap();
+/// assert!(svg.contains("identity"));
+/// assert!(draw_user(&UserRep::identity(), &Cube::solved_n(4)).is_err());
+/// ```
+pub fn draw_user(user: &crate::rep::user::UserRep, cube: &Cube) -> Result<String, DrawError> {
+    let state = crate::rep::user::UserState::new(std::sync::Arc::new(user.clone()), cube)?;
+    let shape = &user.shape;
+    let rank = shape.len();
+    let cols = shape[rank - 1];
+    let rows = user.cells.len() / cols.max(1);
+    // Rows in a plane, a block of planes, …: a gap after each.
+    let blocks: Vec<usize> = (1..rank.saturating_sub(1))
+        .map(|k| shape[rank - 1 - k..rank - 1].iter().product())
+        .collect();
+    let gaps = |r: usize| blocks.iter().map(|b| r / b.max(&1)).sum::<usize>();
+    let t = if cols > 60 { 16.0 } else { 22.0 };
+    let gap = 10.0;
+    let title = format!(
+        "{} (yours): a {} array, encoded by {}",
+        user.name,
+        user.shape_text(),
+        user.encode
+    );
+    // Room for the title and the footnote (about 8 units a character).
+    let words = 8.0 * title.chars().count().max(72) as f64;
+    let width = 2.0 * MARGIN + (cols as f64 * t).max(words);
+    let top = MARGIN + TITLE;
+    let last = rows.saturating_sub(1);
+    let height = top + rows as f64 * t + gaps(last) as f64 * gap + 22.0 + MARGIN;
+    let mut svg = page(width, height, &title);
+    for (i, &b) in state.bytes().iter().enumerate() {
+        let (r, c) = (i / cols, i % cols);
+        let at = (
+            MARGIN + c as f64 * t,
+            top + r as f64 * t + gaps(r) as f64 * gap,
+        );
+        let face = letter_colour(b);
+        let text = face.map_or(String::new(), |f| f.paper_letter().to_string());
+        tile(&mut svg, at, t, face, &text);
+    }
+    label(
+        &mut svg,
+        (MARGIN, height - MARGIN + 2.0),
+        "cells as APL displays the array; dashed: a blank, which shows no sticker",
+        Anchor::Start,
+    );
+    Ok(svg.finish())
+}
+
 /// The colour a paper letter names, if it names one (blank and `∘` do not).
 fn letter_colour(b: u8) -> Option<Face> {
     Face::from_paper_letter(b as char)
@@ -561,6 +619,33 @@ fn join_at_corner(a: &[(f64, f64)], b: &[(f64, f64)]) -> Vec<(f64, f64)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_array_of_ones_own_is_drawn_as_apl_shows_it_planes_apart_blanks_dashed() {
+        use crate::rep::user::UserRep;
+        let mut ws = crate::apl::paper::workspace("vector").unwrap();
+        for line in ["FLAT: 18 3⍴⍵", "PLANES: 6 3 3⍴⍵", "PAD: 6 10↑6 9⍴⍵"] {
+            ws.eval_line(line).unwrap();
+        }
+        let mut height = |encode: &str| {
+            let rep = UserRep::define(&mut ws, "mine", encode, None).unwrap();
+            let svg = draw_user(&rep, &Cube::solved()).unwrap();
+            assert_eq!(
+                svg.matches("</text>").count(),
+                54 + 2,
+                "{encode}: a letter a sticker"
+            );
+            let at = svg.find("height=\"").unwrap() + 8;
+            let end = at + svg[at..].find('"').unwrap();
+            (svg[at..end].parse::<f64>().unwrap(), svg)
+        };
+        // The same 54 rows of tiles, the six planes five gaps apart.
+        let (flat, _) = height("FLAT");
+        let (planes, _) = height("PLANES");
+        assert_eq!(planes - flat, 5.0 * 10.0);
+        let (_, pad) = height("PAD");
+        assert_eq!(pad.matches("stroke-dasharray").count(), 6);
+    }
 
     #[test]
     fn every_visual_sticker_cell_has_a_shape_and_blanks_have_none() {

@@ -93,20 +93,31 @@ pub enum RepKind {
     Nested,
 }
 
-/// A representation name that is not one of the seven.
+/// A representation name that is not one of the seven, nor (the second field: their names)
+/// one of the user's own.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error(
-    "unknown representation '{}' (expected one of numeric local composite visual vector 4d nested)",
-    crate::text::echo(.0)
+    "unknown representation '{}' (expected one of numeric local composite visual vector 4d nested{})",
+    crate::text::echo(.0),
+    yours(.1)
 )]
-pub struct UnknownRep(pub String);
+pub struct UnknownRep(pub String, pub Vec<String>);
+
+/// `, or one of yours: a b` for the user's representations' names, if any.
+fn yours(names: &[String]) -> String {
+    if names.is_empty() {
+        return String::new();
+    }
+    let names: Vec<String> = names.iter().map(|n| crate::text::echo(n)).collect();
+    format!(", or of your own: {}", names.join(" "))
+}
 
 /// A representation asked to hold a cube of a size it does not extend to.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("the {rep} representation holds {sizes} cubes, not the {n}×{n}×{n}: {reason}")]
 pub struct WrongSize {
     /// The representation's name.
-    pub rep: &'static str,
+    pub rep: String,
     /// The size asked for.
     pub n: usize,
     /// The sizes it holds, in words.
@@ -252,7 +263,7 @@ impl RepKind {
             let sizes = self.sizes();
             let name = |n: usize| format!("{n}×{n}×{n}");
             return Err(WrongSize {
-                rep: self.name(),
+                rep: self.name().to_string(),
                 n,
                 sizes: if sizes.end() - sizes.start() == 1 {
                     format!("the {} and {}", name(*sizes.start()), name(*sizes.end()))
@@ -289,7 +300,7 @@ impl FromStr for RepKind {
         RepKind::ALL
             .into_iter()
             .find(|k| k.name() == s || k.title().to_lowercase() == s)
-            .ok_or(UnknownRep(s))
+            .ok_or(UnknownRep(s, Vec::new()))
     }
 }
 
@@ -638,14 +649,32 @@ pub trait Representation: Send + Sync {
     /// numeric, characters (blank where the array has none) for the letter arrays, and
     /// enclosed 3-character vectors (`∘` padded) for nested.
     fn apl_value(&self) -> crate::apl::Value;
-}
 
-impl dyn Representation {
-    /// The name used on the command line.
-    pub fn name(&self) -> &'static str {
+    /// The name used in the REPL (and, for the seven, on the command line).
+    fn name(&self) -> &str {
         self.kind().name()
     }
 
+    /// This representation of another cube: for the seven, [`RepKind::build`]; for one of
+    /// the user's own, the same array of the user's design.
+    fn with_cube(&self, cube: &Cube) -> Result<Box<dyn Representation>, WrongSize> {
+        self.kind().build(cube)
+    }
+
+    /// The cube an APL array (as [`Representation::apl_value`] gives) is a state of, at this
+    /// representation's size; why not, if it is none.
+    fn cube_of_value(&self, value: &crate::apl::Value) -> Result<Cube, String> {
+        apl_state::cube_of(self.kind(), self.size(), value)
+    }
+
+    /// The representation of one's own it shows the cube in, if it is one (see
+    /// [`user::UserState`]).
+    fn user(&self) -> Option<&user::UserRep> {
+        None
+    }
+}
+
+impl dyn Representation {
     /// Checks that every turn `m` stands for is defined here, and returns them.
     pub fn check(&self, m: &Move) -> Result<Vec<LayerTurn>, MoveError> {
         let n = self.size();

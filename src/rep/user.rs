@@ -15,9 +15,13 @@
 //! moves `M`, compiled to one gather of the user's cells, which `compare` times beside the
 //! seven representations' compiled turns.
 
-use super::{Gather, MAX_CELLS, RepKind, apl::random_states};
+use std::sync::Arc;
+
+use super::{Gather, MAX_CELLS, RepKind, Representation, WrongSize, apl::random_states};
 use crate::apl::{Elem, Value, Workspace};
-use crate::moves::LayerTurn;
+use crate::cube::Cube;
+use crate::face::Face;
+use crate::moves::{LayerTurn, MoveError};
 
 /// Random states an encoding (and a decoding) is checked on.
 const CHECKED_STATES: usize = 20;
@@ -353,6 +357,268 @@ impl UserRep {
     }
 }
 
+impl UserRep {
+    /// The vector itself as a representation of one's own (`⊢`, each sticker in its own
+    /// cell): what [`UserState::from_cube`] holds, having no definition of the user's to go
+    /// by.
+    pub fn identity() -> UserRep {
+        let rep = UserRep {
+            name: "identity".to_string(),
+            encode: "⊢".to_string(),
+            decode: None,
+            source: Vec::new(),
+            shape: vec![54],
+            cells: (0..54).map(Some).collect(),
+            back: (0..54).collect(),
+            moves: Vec::new(),
+        };
+        UserRep {
+            moves: rep.compile_moves(),
+            ..rep
+        }
+    }
+
+    /// Whether `other` is the same definition: the same name, functions and cells.
+    pub fn same_as(&self, other: &UserRep) -> bool {
+        self.command() == other.command()
+            && self.shape == other.shape
+            && self.cells == other.cells
+            && self.back == other.back
+    }
+
+    /// What `apl` says on entering APL mode under this representation.
+    pub fn apl_greeting(&self) -> String {
+        let turn = match &self.decode {
+            Some(d) => format!("CUBE←{} R {d} CUBE turns it", self.encode),
+            None => format!(
+                "with a decoding DEC of your own, given by )rep {} {} DEC, CUBE←{} R DEC CUBE turns it",
+                self.name, self.encode, self.encode
+            ),
+        };
+        format!(
+            "APL: CUBE is the {} array ({}, your encoding {} of the vector's 54 stickers); the paper's moves are the vector's, on 54 stickers: {turn} ()fns lists them); )off leaves",
+            self.name,
+            self.shape_text(),
+            self.encode
+        )
+    }
+}
+
+/// The reason a representation of one's own holds only the 3×3×3.
+const ONLY_THREE: &str = "its encoding rearranges the vector's 54 stickers, the 3×3×3's";
+
+/// A cube shown in a representation of one's own: its array of the user's design, as
+/// letter bytes (blanks as spaces), turned by the moves compiled by conjugation
+/// ([`UserRep::moves`]), so that the state stays exact. It holds the 3×3×3 only.
+///
+/// Its [`Representation::kind`] is the vector, the representation it is built on: its moves
+/// are the vector's (all 24 of the paper's, and every turn of a block of layers, made layer
+/// by layer), and its APL workspace has the vector's paper definitions. Its name, display,
+/// array and APL value are its own.
+#[derive(Clone, Debug)]
+pub struct UserState {
+    rep: Arc<UserRep>,
+    /// The cells, in a buffer that runs on to [`crate::simd::padded_len`] bytes.
+    cells: Vec<u8>,
+}
+
+impl UserState {
+    /// `cube` in representation `rep`; an error for a cube other than the 3×3×3.
+    pub fn new(rep: Arc<UserRep>, cube: &Cube) -> Result<UserState, WrongSize> {
+        let n = cube.size();
+        if n != 3 {
+            return Err(WrongSize {
+                rep: rep.name.clone(),
+                n,
+                sizes: "only 3×3×3".to_string(),
+                reason: ONLY_THREE,
+            });
+        }
+        let stickers: Vec<u8> = Face::PAPER
+            .iter()
+            .flat_map(|&face| (0..9).map(move |i| cube.sticker(face, i / 3, i % 3)))
+            .map(|f| f.paper_letter() as u8)
+            .collect();
+        let len = rep.cells.len();
+        let mut cells: Vec<u8> = rep
+            .cells
+            .iter()
+            .map(|c| c.map_or(b' ', |s| stickers[s]))
+            .collect();
+        cells.resize(crate::simd::padded_len(len), 0);
+        Ok(UserState { rep, cells })
+    }
+
+    /// The cells (without the buffer's padding).
+    pub fn bytes(&self) -> &[u8] {
+        &self.cells[..self.rep.cells.len()]
+    }
+
+    /// The gather of turn `t`: the compiled paper move, or those of its layers composed.
+    fn gather_of(&self, t: LayerTurn) -> Result<Gather, MoveError> {
+        super::check_defined(RepKind::Vector, 3, t)?;
+        if let Some(g) = self.rep.gather(t) {
+            return Ok(g.clone());
+        }
+        // A block of layers: its single layers, each one of the paper's moves, one after
+        // another (they commute).
+        let len = self.rep.cells.len();
+        let mut sources: Vec<usize> = (0..len).collect();
+        for layer in t.first..=t.last {
+            let single = LayerTurn {
+                first: layer,
+                last: layer,
+                ..t
+            };
+            let g = self
+                .rep
+                .gather(single)
+                .ok_or_else(|| MoveError::Undefined {
+                    mv: super::turn_name(3, t),
+                    rep: RepKind::Vector.name(),
+                    reason: format!(
+                        "{} has no compiled move for one of its layers",
+                        self.rep.name
+                    ),
+                })?;
+            // After `sources`, then `g`: cell i takes what cell g[i] held after the first.
+            sources = g.sources().iter().map(|&s| sources[s as usize]).collect();
+        }
+        Ok(Gather::new(sources))
+    }
+}
+
+impl Representation for UserState {
+    fn kind(&self) -> RepKind {
+        RepKind::Vector
+    }
+
+    fn from_cube(cube: &Cube) -> UserState {
+        UserState::new(Arc::new(UserRep::identity()), cube)
+            .expect("callers go through RepKind::build, which checks the size")
+    }
+
+    fn to_cube(&self) -> Cube {
+        let stickers = self
+            .rep
+            .back
+            .iter()
+            .enumerate()
+            .map(|(s, &cell)| {
+                Face::from_paper_letter(self.cells[cell] as char).unwrap_or(Face::PAPER[s / 9])
+            })
+            .collect::<Vec<_>>();
+        // From the paper's face order to the cube's.
+        let mut ordered = vec![Face::U; 54];
+        for (s, f) in stickers.into_iter().enumerate() {
+            ordered[Face::PAPER[s / 9].index() * 9 + s % 9] = f;
+        }
+        Cube::from_stickers(3, ordered).expect("a state made from a cube holds a cube")
+    }
+
+    fn size(&self) -> usize {
+        3
+    }
+
+    fn shape(&self) -> &[usize] {
+        &self.rep.shape
+    }
+
+    fn element(&self) -> &'static str {
+        if self.rep.cells.iter().any(Option::is_none) {
+            "letter or blank (u8)"
+        } else {
+            "letter (u8)"
+        }
+    }
+
+    fn state_bytes(&self) -> usize {
+        self.rep.cells.len()
+    }
+
+    fn turn(&mut self, m: LayerTurn) -> Result<(), MoveError> {
+        let rep = Arc::clone(&self.rep);
+        match rep.gather(m) {
+            Some(g) => self.turn_compiled(g),
+            None => {
+                let g = self.gather_of(m)?;
+                self.turn_compiled(&g);
+            }
+        }
+        Ok(())
+    }
+
+    fn compile(&self, m: LayerTurn) -> Result<Gather, MoveError> {
+        self.gather_of(m)
+    }
+
+    fn turn_compiled(&mut self, g: &Gather) {
+        let len = self.rep.cells.len();
+        // SAFETY: `new` pads the buffer to `padded_len(len)` bytes, and nothing replaces it.
+        unsafe { g.apply_bytes_padded(&mut self.cells[..len]) }
+    }
+
+    /// As APL displays the array.
+    fn render(&self) -> String {
+        self.apl_value().to_string()
+    }
+
+    fn apl_value(&self) -> Value {
+        Value::from_shape(
+            &self.rep.shape,
+            self.bytes()
+                .iter()
+                .map(|&b| Elem::Char(b as char))
+                .collect(),
+        )
+    }
+
+    fn name(&self) -> &str {
+        &self.rep.name
+    }
+
+    fn with_cube(&self, cube: &Cube) -> Result<Box<dyn Representation>, WrongSize> {
+        Ok(Box::new(UserState::new(Arc::clone(&self.rep), cube)?))
+    }
+
+    /// Read by the derived decoding, and refused unless it is what the encoding shows of
+    /// that cube: the user's shape, blanks still blank, a sticker shown twice in one colour.
+    fn cube_of_value(&self, value: &Value) -> Result<Cube, String> {
+        let rep = &self.rep;
+        if value.shape() != rep.shape.as_slice() {
+            return Err(format!(
+                "a {} state has shape {:?}, not {:?}",
+                rep.name,
+                rep.shape,
+                value.shape()
+            ));
+        }
+        let vector = rep.decode_value(value);
+        let cube = super::apl_state::cube_of(RepKind::Vector, 3, &vector)?;
+        let shown = rep.encode_value(&vector);
+        if let Some(i) = shown.items().zip(value.items()).position(|(a, b)| a != b) {
+            return Err(match rep.cells[i] {
+                None => format!(
+                    "cell {} of {} shows no sticker and stays blank",
+                    i + 1,
+                    rep.name
+                ),
+                Some(s) => format!(
+                    "cell {} shows sticker {} in another colour than cell {} does",
+                    i + 1,
+                    s + 1,
+                    rep.back[s] + 1
+                ),
+            });
+        }
+        Ok(cube)
+    }
+
+    fn user(&self) -> Option<&UserRep> {
+        Some(&self.rep)
+    }
+}
+
 /// The words of `)rep NAME ENCODE [DECODE]` after `)rep`.
 pub fn rep_words(rest: &str) -> Result<(&str, &str, Option<&str>), UserRepError> {
     match rest.split_whitespace().collect::<Vec<_>>().as_slice() {
@@ -450,6 +716,78 @@ mod tests {
         assert!(pad.describe().contains("6 blanks"), "{}", pad.describe());
         assert_eq!(pad.source, vec!["PAD: 6 10↑6 9⍴⍵".to_string()]);
         assert_eq!(pad.command(), ")rep pad PAD");
+    }
+
+    #[test]
+    fn a_state_of_ones_own_turns_every_block_of_layers_as_the_cube_does_as_defined_and_compiled() {
+        use crate::rep::testing::{paths, scrambled};
+        use rand::SeedableRng;
+        // A padded net (blanks), and one that shows the up face twice.
+        let mut w = ws(&["PAD: 6 10↑6 9⍴⍵", "TWICE: 7 9⍴⍵,9↑⍵"]);
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(32);
+        for encode in ["PAD", "TWICE"] {
+            let rep = Arc::new(UserRep::define(&mut w, "mine", encode, None).unwrap());
+            for cube in
+                std::iter::once(Cube::solved()).chain((0..6).map(|_| scrambled(&mut rng, 30)))
+            {
+                let fresh = || UserState::new(Arc::clone(&rep), &cube).unwrap();
+                assert_eq!(fresh().to_cube(), cube, "{encode}: round trip");
+                let value = fresh().apl_value();
+                assert_eq!(value.shape(), rep.shape.as_slice());
+                assert_eq!(fresh().cube_of_value(&value), Ok(cube.clone()));
+                for t in LayerTurn::all(3) {
+                    let mut r = fresh();
+                    r.turn(t).unwrap();
+                    let mut want = cube.clone();
+                    want.turn(t);
+                    assert_eq!(r.to_cube(), want, "{encode} {t:?}");
+                    let g = r.compile(t).unwrap();
+                    for path in paths() {
+                        let mut compiled = fresh();
+                        compiled.turn_compiled(&g.on_path(path));
+                        assert_eq!(compiled.render(), r.render(), "{encode} {t:?} {path}");
+                    }
+                    r.turn(t.inverse()).unwrap();
+                    assert_eq!(r.to_cube(), cube, "{encode} {t:?} and back");
+                }
+            }
+            let state = UserState::new(Arc::clone(&rep), &Cube::solved()).unwrap();
+            let e = UserState::new(Arc::clone(&rep), &Cube::solved_n(4)).unwrap_err();
+            assert!(
+                e.to_string()
+                    .starts_with("the mine representation holds only 3×3×3 cubes, not the 4×4×4"),
+                "{e}"
+            );
+            assert_eq!(state.with_cube(&Cube::solved()).unwrap().name(), "mine");
+            assert_eq!(state.kind(), RepKind::Vector);
+        }
+        // An array that is no state of it: the wrong shape, a blank filled, a sticker shown
+        // twice in two colours.
+        let pad = Arc::new(UserRep::define(&mut w, "pad", "PAD", None).unwrap());
+        let twice = Arc::new(UserRep::define(&mut w, "twice", "TWICE", None).unwrap());
+        let chars = |shape: &[usize], text: &str| {
+            Value::from_shape(shape, text.chars().map(Elem::Char).collect())
+        };
+        let solved = |rep: &Arc<UserRep>| UserState::new(Arc::clone(rep), &Cube::solved()).unwrap();
+        let e = solved(&pad)
+            .cube_of_value(&chars(&[54], &"W".repeat(54)))
+            .unwrap_err();
+        assert!(e.starts_with("a pad state has shape [6, 10]"), "{e}");
+        let mut filled: String = solved(&pad).bytes().iter().map(|&b| b as char).collect();
+        filled.replace_range(9..10, "W");
+        let e = solved(&pad)
+            .cube_of_value(&chars(&[6, 10], &filled))
+            .unwrap_err();
+        assert_eq!(e, "cell 10 of pad shows no sticker and stays blank");
+        let mut odd: String = solved(&twice).bytes().iter().map(|&b| b as char).collect();
+        odd.replace_range(54..55, "Y");
+        let e = solved(&twice)
+            .cube_of_value(&chars(&[7, 9], &odd))
+            .unwrap_err();
+        assert_eq!(
+            e,
+            "cell 55 shows sticker 1 in another colour than cell 1 does"
+        );
     }
 
     #[test]
