@@ -368,6 +368,8 @@ fn backtick_keys_type_glyphs_as_in_dyalog_and_help_apl_shows_them() {
     run(&mut s, ")off");
     let help = run(&mut s, "help apl");
     assert!(help.contains("`r") && help.contains('⍴'), "{help}");
+}
+
 /// A session with representation `M69` (`)rep M69 ENC`, the faces as a 6×9 matrix) defined
 /// and APL left, and one in the vector representation to compare with.
 fn with_m69(extra: &[&str]) -> (Session, Session) {
