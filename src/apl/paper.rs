@@ -160,6 +160,132 @@ mod tests {
         move_name(letter, *m != crate::moves::Move::paper(letter))
     }
 
+    /// A cell of a Markdown table row, its `\|` unescaped; the cells of `row`.
+    fn cells(row: &str) -> Vec<String> {
+        let mut out = Vec::new();
+        let mut cell = String::new();
+        let mut chars = row.trim().trim_start_matches('|').chars().peekable();
+        while let Some(c) = chars.next() {
+            match c {
+                '\\' if chars.peek() == Some(&'|') => {
+                    cell.push('|');
+                    chars.next();
+                }
+                '|' => out.push(std::mem::take(&mut cell).trim().to_string()),
+                c => cell.push(c),
+            }
+        }
+        out
+    }
+
+    /// The first `code span` of a cell.
+    fn code(cell: &str) -> Option<&str> {
+        let start = cell.find('`')? + 1;
+        let len = cell[start..].find('`')?;
+        Some(&cell[start..start + len])
+    }
+
+    /// The tokens of an APL line, without their places (`ω` and `⍵` alike, blanks ignored).
+    fn tokens(line: &str) -> Vec<super::super::parse::Tok> {
+        super::super::parse::lex(line)
+            .unwrap_or_else(|e| panic!("{line}: {e}"))
+            .into_iter()
+            .map(|t| t.kind)
+            .collect()
+    }
+
+    /// The guide's table of every line the paper prints (`src/guide/scan.md`): each verbatim
+    /// line is its scan text; each line it says runs does, in its representation (`all`: in
+    /// every one), and a definition that is not the file's own line equals the file's
+    /// function of that name on random states; every line of the last pages is in it; and
+    /// the counts the guide gives are the table's.
+    #[test]
+    fn every_line_the_guides_table_says_runs_runs_and_equals_the_files_function() {
+        let guide = include_str!("../guide/scan.md");
+        let rows: Vec<Vec<String>> = guide
+            .lines()
+            .skip_while(|l| !l.starts_with("| rep | the scan prints | runs as | status |"))
+            .skip(2)
+            .take_while(|l| l.starts_with('|'))
+            .map(cells)
+            .collect();
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(0x5ca1);
+        let states: Vec<Cube> = (0..20)
+            .map(|_| crate::rep::testing::scrambled(&mut rng, 25))
+            .collect();
+        let mut counts = std::collections::BTreeMap::new();
+        let mut ran_as: Vec<Vec<super::super::parse::Tok>> = Vec::new();
+        for row in &rows {
+            let [rep, printed, runs, status] = row.as_slice() else {
+                panic!("{row:?}");
+            };
+            let status = status.split(':').next().unwrap().trim();
+            let kind = status.split(',').next().unwrap();
+            *counts.entry(kind.to_string()).or_insert(0) += 1;
+            assert!(
+                ["verbatim", "glyphs", "reading", "not printed"].contains(&kind),
+                "{row:?}"
+            );
+            if kind == "verbatim" {
+                assert_eq!(code(printed), code(runs), "{row:?}");
+            }
+            let Some(line) = code(runs) else {
+                assert!(kind == "not printed", "{row:?}");
+                continue;
+            };
+            let definition = line
+                .split_once(':')
+                .filter(|(name, _)| !name.contains(['←', '(', ' ']));
+            if kind == "not printed" && definition.is_none() {
+                continue;
+            }
+            ran_as.push(tokens(line));
+            let kinds: Vec<RepKind> = if rep == "all" {
+                RepKind::ALL.to_vec()
+            } else {
+                vec![rep.parse().unwrap_or_else(|_| panic!("{rep}"))]
+            };
+            for kind in kinds {
+                let mut ws = workspace(kind.name()).unwrap();
+                let Some((name, body)) = definition else {
+                    for cube in &states {
+                        ws.set("CUBE", kind.build(cube).unwrap().apl_value());
+                        ws.eval_line(line)
+                            .unwrap_or_else(|e| panic!("{kind}: {line}: {e}"));
+                    }
+                    continue;
+                };
+                let own = ws
+                    .definition(name)
+                    .unwrap_or_else(|| panic!("{kind}: {name} is not defined"));
+                if tokens(own) == tokens(line) {
+                    continue;
+                }
+                let printed_name = format!("{name}∆");
+                ws.eval_line(&format!("{printed_name}:{body}"))
+                    .unwrap_or_else(|e| panic!("{kind}: {line}: {e}"));
+                for cube in &states {
+                    let value = kind.build(cube).unwrap().apl_value();
+                    let apl = ws.call(&printed_name, None, value.clone());
+                    let own = ws.call(name, None, value);
+                    assert_eq!(apl.unwrap(), own.unwrap(), "{kind}: {line}");
+                }
+            }
+        }
+        for line in LAST_PAGES.lines().filter(|l| !l.starts_with('⍝')) {
+            assert!(ran_as.contains(&tokens(line)), "{line} is not in the table");
+        }
+        let said = format!(
+            "So of the {} rows, {} run verbatim, {} with glyphs put back, {} with a reading, and {} stand",
+            rows.len(),
+            counts["verbatim"],
+            counts["glyphs"],
+            counts["reading"],
+            counts["not printed"]
+        );
+        assert!(guide.replace('\n', " ").contains(&said), "{said}");
+    }
+
     /// Each tool's line in the last pages is `ω DO` the string the Rust tool makes.
     #[test]
     fn each_tools_line_is_do_of_the_rust_tools_paper_sequence() {
