@@ -531,3 +531,149 @@ fn the_rep_view_draws_a_representation_of_ones_own_and_a_kept_workspace_brings_i
     assert_eq!(shown.lines().count(), 6, "{shown}");
     assert_eq!(t.rep_name(), "M69");
 }
+
+/// The paper's move letters `kind` defines, each followed by its inverse (as INVERSE's left
+/// argument wants them): `'LL̄CC̄…'`.
+fn paired_letters(kind: RepKind) -> String {
+    kind.defined_moves()
+        .into_iter()
+        .map(|t| cubework::apl::paper::move_name(t.paper_letter(3).unwrap(), t.inverse))
+        .collect()
+}
+
+/// Sessions in `kind`'s representation and the paper's notation, scrambled alike.
+fn scrambled_pair(kind: RepKind) -> (Session, Session) {
+    let mut apl = Session::new(false);
+    let mut rust = Session::new(false);
+    for s in [&mut apl, &mut rust] {
+        run(s, &format!("rep {}", kind.name()));
+        run(s, "notation paper");
+        run(s, "scramble seed 32");
+    }
+    run(&mut apl, "apl");
+    (apl, rust)
+}
+
+/// The paper's bar as APL writes it (U+0304) for the one the move notation shows (U+0305).
+fn apl_bars(text: &str) -> String {
+    text.replace('\u{305}', "\u{304}")
+}
+
+#[test]
+fn do_in_apl_turns_the_cube_as_the_repls_do_in_every_representation() {
+    for kind in RepKind::ALL {
+        let (mut apl, mut rust) = scrambled_pair(kind);
+        // Every move the representation defines, in an order where none cancels: first the
+        // moves, then the inverses.
+        let letters = paired_letters(kind);
+        let chars: Vec<char> = letters.chars().collect();
+        let moves: String = chars.chunks(3).map(|c| c[0]).collect();
+        let inverses: String = chars.chunks(3).flat_map(|c| [c[1], c[2]]).collect();
+        let all = format!("{moves}{inverses}{moves}");
+        for s in ["F\u{304}D\u{304}FDRDR\u{304}", &moves, &inverses, &all] {
+            run(&mut apl, &format!("CUBE←CUBE DO '{s}'"));
+            run(&mut rust, &format!("do '{s}'"));
+            assert_eq!(apl.cube(), rust.cube(), "{} DO '{s}'", kind.name());
+        }
+        // The paper's lines on its last page, the inverse sequence's bars restored.
+        let before = apl.cube();
+        run(&mut apl, "CUBE←B F L R CUBE");
+        run(&mut apl, "CUBE←R\u{304} L\u{304} F\u{304} B\u{304} CUBE");
+        assert_eq!(apl.cube(), before, "{}", kind.name());
+        run(&mut apl, "CUBE←R CUBE");
+        run(&mut apl, "CUBE←R\u{304} CUBE");
+        assert_eq!(apl.cube(), before, "{}", kind.name());
+    }
+}
+
+#[test]
+fn each_tool_in_apl_is_the_string_tools_shows_and_turns_the_cube_as_the_rust_tool_in_every_representation()
+ {
+    // The strings `tools` shows, and the APL definitions.
+    let mut s = Session::new(false);
+    let shown = run(&mut s, "tools");
+    let ws = cubework::apl::paper::workspace("vector").unwrap();
+    for tool in cubework::Tool::ALL {
+        let at = shown
+            .find(&format!("{}:", tool.name()))
+            .unwrap_or_else(|| panic!("{shown}"));
+        let paper = shown[at..]
+            .lines()
+            .find_map(|l| l.trim().strip_prefix("paper:"))
+            .unwrap()
+            .trim();
+        assert_eq!(
+            ws.definition(tool.name()),
+            Some(format!("{}: ω DO '{}'", tool.name(), apl_bars(paper)).as_str())
+        );
+    }
+    for kind in RepKind::ALL {
+        let (mut apl, mut rust) = scrambled_pair(kind);
+        for tool in cubework::Tool::ALL {
+            let name = tool.name();
+            match rust.execute(name) {
+                Ok(_) => {
+                    run(&mut apl, &format!("CUBE←{name} CUBE"));
+                    assert_eq!(apl.cube(), rust.cube(), "{} {name}", kind.name());
+                }
+                Err(_) => {
+                    // LIFT turns C, which the composite and visual representations lack.
+                    assert!(matches!(kind, RepKind::Composite | RepKind::Visual));
+                    assert_eq!(name, "LIFT");
+                    let e = apl.execute(&format!("CUBE←{name} CUBE")).unwrap_err();
+                    assert!(e.to_string().starts_with("VALUE ERROR: C "), "{e}");
+                }
+            }
+        }
+        // SWITCH as the paper first writes it, right to left (bars and E restored).
+        run(&mut apl, "CUBE←R\u{304} D R D F D\u{304} F\u{304} CUBE");
+        run(&mut rust, "SWITCH");
+        assert_eq!(apl.cube(), rust.cube(), "{}", kind.name());
+    }
+}
+
+#[test]
+fn inverse_in_apl_names_the_moves_invert_gives_and_they_undo_the_sequence_in_every_representation()
+{
+    for kind in RepKind::ALL {
+        let (mut apl, mut rust) = scrambled_pair(kind);
+        let pairs = paired_letters(kind);
+        run(&mut apl, &format!("A←'{pairs}'"));
+        run(&mut apl, "⎕RL←5 ⋄ S←40 RANDOM A");
+        let s = run(&mut apl, "S");
+        assert_eq!(run(&mut apl, "⍴S"), "40");
+        let inverse = run(&mut apl, "A INVERSE S");
+        assert_eq!(inverse, apl_bars(&run(&mut rust, &format!("invert {s}"))));
+        let before = apl.cube();
+        run(&mut apl, "CUBE←CUBE DO S");
+        assert_ne!(apl.cube(), before);
+        run(&mut apl, "CUBE←CUBE DO A INVERSE S");
+        assert_eq!(apl.cube(), before, "{}: {s}", kind.name());
+        // Of an inverse, the sequence itself.
+        assert_eq!(run(&mut apl, "S≡A INVERSE A INVERSE S"), "1");
+    }
+}
+
+#[test]
+fn scramble_in_apl_gives_the_same_cube_from_the_same_rl_and_is_do_of_seventeen_random_moves() {
+    for kind in RepKind::ALL {
+        let mut apl = Session::new(false);
+        let mut rust = Session::new(false);
+        for s in [&mut apl, &mut rust] {
+            run(s, &format!("rep {}", kind.name()));
+        }
+        run(&mut apl, "apl");
+        let again = "⎕RL←7 ⋄ A←SCRAMBLE CUBE ⋄ ⎕RL←7 ⋄ A≡SCRAMBLE CUBE";
+        assert_eq!(run(&mut apl, again), "1", "{}", kind.name());
+        let other = "⎕RL←7 ⋄ A←SCRAMBLE CUBE ⋄ ⎕RL←8 ⋄ A≡SCRAMBLE CUBE";
+        assert_eq!(run(&mut apl, other), "0", "{}", kind.name());
+        // The moves it makes: RANDOM's 17 draws from the same ⎕RL.
+        let alphabet = "UU\u{304}DD\u{304}BB\u{304}FF\u{304}LL\u{304}RR\u{304}";
+        let moves = run(&mut apl, &format!("⎕RL←7 ⋄ 17 RANDOM '{alphabet}'"));
+        assert_eq!(moves.chars().filter(|c| c.is_ascii_uppercase()).count(), 17);
+        run(&mut apl, "⎕RL←7 ⋄ CUBE←SCRAMBLE CUBE");
+        run(&mut rust, &format!("do '{moves}'"));
+        assert!(!rust.cube().is_solved());
+        assert_eq!(apl.cube(), rust.cube(), "{}: {moves}", kind.name());
+    }
+}

@@ -90,7 +90,7 @@ pub const GLYPHS: &[Glyph] = &[
         '\u{304}',
         "bar",
         ' ',
-        "a bar over a name, as the paper's inverses X̄ Ȳ Z̄",
+        "a bar over a name, as the paper's inverses X̄ Ȳ Z̄; in a string a letter and its bar are one character: ⍴'F̄D̄' is 2",
     ),
     syn('⍬', "zilde", '}', "the empty numeric vector"),
     syn(

@@ -467,7 +467,7 @@ impl Machine<'_> {
             .0
             .iter()
             .map(|e| match e {
-                Elem::Char(c) => Ok(*c),
+                Elem::Char(c) => Ok(super::value::char_text(*c)),
                 _ => err(ErrorKind::Domain, "⍎ runs characters"),
             })
             .collect::<R<_>>()?;

@@ -86,7 +86,8 @@ impl Gathered {
 }
 
 /// The functions `name` calls, itself first, and the names it reads that are not its
-/// arguments: through every definition it reaches.
+/// arguments: through every definition it reaches. One that runs text with `⍎` (the paper's
+/// `DO`) may call any function: then every defined function is among those it calls.
 pub(crate) fn references(
     defs: &HashMap<String, Definition>,
     name: &str,
@@ -108,10 +109,19 @@ pub(crate) fn references(
         }
         i += 1;
     }
+    if let Some(at) = fns.iter().position(|f| f == EXECUTE) {
+        fns.remove(at);
+        let mut rest: Vec<&String> = defs.keys().filter(|k| !fns.contains(k)).collect();
+        rest.sort();
+        fns.extend(rest.into_iter().cloned());
+    }
     vars.sort();
     vars.dedup();
     (fns, vars)
 }
+
+/// Stands among the functions found for `⍎`, which may call any.
+const EXECUTE: &str = "⍎";
 
 fn expr_refs(e: &Expr, fns: &mut Vec<String>, vars: &mut Vec<String>) {
     let mut var = |n: &str| {
@@ -159,6 +169,7 @@ fn func_refs(f: &Func, fns: &mut Vec<String>, vars: &mut Vec<String>) {
         expr_refs(axis, fns, vars);
     }
     match &f.kind {
+        FuncKind::Prim('⍎') => fns.push(EXECUTE.to_string()),
         FuncKind::Prim(_) => {}
         FuncKind::Defined(n) => fns.push(n.clone()),
         FuncKind::Reduce(g, _) | FuncKind::Scan(g, _) | FuncKind::Each(g) | FuncKind::Outer(g) => {

@@ -57,7 +57,7 @@ use std::fmt;
 use std::sync::Arc;
 
 pub use error::{AplError, ErrorKind};
-pub use value::{Elem, Value, format_number};
+pub use value::{Elem, Value, bar, format_number};
 
 use eval::{Frame, Machine};
 use parse::{Expr, Parser, Tok, definition, lex};

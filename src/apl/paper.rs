@@ -25,6 +25,26 @@ pub const SOURCES: [(&str, &str); 7] = [
     ("nested", include_str!("paper/nested.apl")),
 ];
 
+/// The paper's last pages, loaded into every representation's workspace after its own
+/// definitions: `DO`, the six tools (`SWITCH` `TWIST` `SNAP` `LIFT` `CYCLE` `FLIP`, strings
+/// for `DO`), and `SCRAMBLE`, `RANDOM`, `INVERSE`. They use only the move letters, so they
+/// run in every representation that defines the letters a string names (`LIFT` turns `C`,
+/// which the composite and visual ones do not define: there it stops with `VALUE ERROR`).
+///
+/// ```
+/// use cubework::apl::paper;
+/// let mut ws = paper::workspace("nested").unwrap();
+/// ws.eval_line("CUBE←3 3 3⍴⊂'WRG'").unwrap();
+/// assert_eq!(ws.eval_line("(CUBE DO 'F̄D̄FDRDR̄')≡R̄ D R D F D̄ F̄ CUBE").unwrap().to_string(), "1");
+/// assert_eq!(ws.eval_line("'UŪDD̄' INVERSE 'UD̄D̄'").unwrap().to_string(), "DDŪ");
+/// ```
+pub const LAST_PAGES: &str = include_str!("paper/tools.apl");
+
+/// The functions [`LAST_PAGES`] defines.
+pub const LAST_PAGES_FUNCTIONS: [&str; 10] = [
+    "DO", "SWITCH", "TWIST", "SNAP", "LIFT", "CYCLE", "FLIP", "SCRAMBLE", "RANDOM", "INVERSE",
+];
+
 /// The definitions of the representation named `rep`.
 pub fn source(rep: &str) -> Option<&'static str> {
     SOURCES
@@ -33,10 +53,12 @@ pub fn source(rep: &str) -> Option<&'static str> {
         .map(|(_, s)| *s)
 }
 
-/// A workspace holding the definitions of the representation named `rep`.
+/// A workspace holding the definitions of the representation named `rep`, and the paper's
+/// last pages ([`LAST_PAGES`]).
 pub fn workspace(rep: &str) -> Option<Workspace> {
     let mut ws = Workspace::new();
     ws.load(source(rep)?).expect("the paper's definitions read");
+    ws.load(LAST_PAGES).expect("the paper's last pages read");
     ws.mark_paper();
     Some(ws)
 }
@@ -84,7 +106,11 @@ mod tests {
             let extra: Vec<&str> = ws
                 .functions()
                 .into_iter()
-                .filter(|f| !names.iter().any(|n| n == f) && *f != "PERMUTE")
+                .filter(|f| {
+                    !names.iter().any(|n| n == f)
+                        && *f != "PERMUTE"
+                        && !LAST_PAGES_FUNCTIONS.contains(f)
+                })
                 .collect();
             assert!(
                 extra.is_empty(),
@@ -126,5 +152,199 @@ mod tests {
             );
             assert_eq!(ws.eval_line(&line).unwrap().to_string(), "1", "{line}");
         }
+    }
+
+    /// A paper move's name as the definitions spell it.
+    fn name_of(m: &crate::moves::Move) -> String {
+        let letter = m.paper_letter().unwrap();
+        move_name(letter, *m != crate::moves::Move::paper(letter))
+    }
+
+    /// A cell of a Markdown table row, its `\|` unescaped; the cells of `row`.
+    fn cells(row: &str) -> Vec<String> {
+        let mut out = Vec::new();
+        let mut cell = String::new();
+        let mut chars = row.trim().trim_start_matches('|').chars().peekable();
+        while let Some(c) = chars.next() {
+            match c {
+                '\\' if chars.peek() == Some(&'|') => {
+                    cell.push('|');
+                    chars.next();
+                }
+                '|' => out.push(std::mem::take(&mut cell).trim().to_string()),
+                c => cell.push(c),
+            }
+        }
+        out
+    }
+
+    /// The first `code span` of a cell.
+    fn code(cell: &str) -> Option<&str> {
+        let start = cell.find('`')? + 1;
+        let len = cell[start..].find('`')?;
+        Some(&cell[start..start + len])
+    }
+
+    /// The tokens of an APL line, without their places (`ω` and `⍵` alike, blanks ignored).
+    fn tokens(line: &str) -> Vec<super::super::parse::Tok> {
+        super::super::parse::lex(line)
+            .unwrap_or_else(|e| panic!("{line}: {e}"))
+            .into_iter()
+            .map(|t| t.kind)
+            .collect()
+    }
+
+    /// The guide's table of every line the paper prints (`src/guide/scan.md`): each verbatim
+    /// line is its scan text; each line it says runs does, in its representation (`all`: in
+    /// every one), and a definition that is not the file's own line equals the file's
+    /// function of that name on random states; every line of the last pages is in it; and
+    /// the counts the guide gives are the table's.
+    #[test]
+    fn every_line_the_guides_table_says_runs_runs_and_equals_the_files_function() {
+        let guide = include_str!("../guide/scan.md");
+        let rows: Vec<Vec<String>> = guide
+            .lines()
+            .skip_while(|l| !l.starts_with("| rep | the scan prints | runs as | status |"))
+            .skip(2)
+            .take_while(|l| l.starts_with('|'))
+            .map(cells)
+            .collect();
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(0x5ca1);
+        let states: Vec<Cube> = (0..20)
+            .map(|_| crate::rep::testing::scrambled(&mut rng, 25))
+            .collect();
+        let mut counts = std::collections::BTreeMap::new();
+        let mut ran_as: Vec<Vec<super::super::parse::Tok>> = Vec::new();
+        for row in &rows {
+            let [rep, printed, runs, status] = row.as_slice() else {
+                panic!("{row:?}");
+            };
+            let status = status.split(':').next().unwrap().trim();
+            let kind = status.split(',').next().unwrap();
+            *counts.entry(kind.to_string()).or_insert(0) += 1;
+            assert!(
+                ["verbatim", "glyphs", "reading", "not printed"].contains(&kind),
+                "{row:?}"
+            );
+            if kind == "verbatim" {
+                assert_eq!(code(printed), code(runs), "{row:?}");
+            }
+            let Some(line) = code(runs) else {
+                assert!(kind == "not printed", "{row:?}");
+                continue;
+            };
+            let definition = line
+                .split_once(':')
+                .filter(|(name, _)| !name.contains(['←', '(', ' ']));
+            if kind == "not printed" && definition.is_none() {
+                continue;
+            }
+            ran_as.push(tokens(line));
+            let kinds: Vec<RepKind> = if rep == "all" {
+                RepKind::ALL.to_vec()
+            } else {
+                vec![rep.parse().unwrap_or_else(|_| panic!("{rep}"))]
+            };
+            for kind in kinds {
+                let mut ws = workspace(kind.name()).unwrap();
+                let Some((name, body)) = definition else {
+                    for cube in &states {
+                        ws.set("CUBE", kind.build(cube).unwrap().apl_value());
+                        ws.eval_line(line)
+                            .unwrap_or_else(|e| panic!("{kind}: {line}: {e}"));
+                    }
+                    continue;
+                };
+                let own = ws
+                    .definition(name)
+                    .unwrap_or_else(|| panic!("{kind}: {name} is not defined"));
+                if tokens(own) == tokens(line) {
+                    continue;
+                }
+                let printed_name = format!("{name}∆");
+                ws.eval_line(&format!("{printed_name}:{body}"))
+                    .unwrap_or_else(|e| panic!("{kind}: {line}: {e}"));
+                for cube in &states {
+                    let value = kind.build(cube).unwrap().apl_value();
+                    let apl = ws.call(&printed_name, None, value.clone());
+                    let own = ws.call(name, None, value);
+                    assert_eq!(apl.unwrap(), own.unwrap(), "{kind}: {line}");
+                }
+            }
+        }
+        for line in LAST_PAGES.lines().filter(|l| !l.starts_with('⍝')) {
+            assert!(ran_as.contains(&tokens(line)), "{line} is not in the table");
+        }
+        let said = format!(
+            "So of the {} rows, {} run verbatim, {} with glyphs put back, {} with a reading, and {} stand",
+            rows.len(),
+            counts["verbatim"],
+            counts["glyphs"],
+            counts["reading"],
+            counts["not printed"]
+        );
+        assert!(guide.replace('\n', " ").contains(&said), "{said}");
+    }
+
+    /// Each tool's line in the last pages is `ω DO` the string the Rust tool makes.
+    #[test]
+    fn each_tools_line_is_do_of_the_rust_tools_paper_sequence() {
+        let ws = workspace("local").unwrap();
+        for tool in crate::tools::Tool::ALL {
+            let moves: String = tool.paper_moves().iter().map(name_of).collect();
+            assert_eq!(
+                ws.definition(tool.name()).unwrap(),
+                format!("{}: ω DO '{moves}'", tool.name())
+            );
+        }
+    }
+
+    /// RANDOM, from `⎕RL←s`, draws what the workbench's RANDOM (`tools::random`) draws from
+    /// seed `s`: the same generator and the same numbers. The workbench's scramble from seed
+    /// `s` is those draws with the ones it refuses left out (a face just turned, an axis a
+    /// third time in a row).
+    #[test]
+    fn random_in_apl_draws_what_the_workbenchs_random_and_scramble_draw_from_the_same_seed() {
+        let mut ws = workspace("vector").unwrap();
+        let alphabet = crate::tools::scramble_alphabet();
+        let letters: String = alphabet.iter().map(name_of).collect();
+        for seed in [1, 7, 16807, 123_456_789] {
+            let apl = ws
+                .eval_line(&format!("⎕RL←{seed} ⋄ 40 RANDOM '{letters}'"))
+                .unwrap()
+                .to_string();
+            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+            let drawn = crate::tools::random(200, &alphabet, &mut rng);
+            let rust: String = drawn[..40].iter().map(name_of).collect();
+            assert_eq!(apl, rust, "seed {seed}");
+            let axis = |m: &crate::moves::Move| m.paper_letter().unwrap().axis();
+            let mut kept: Vec<crate::moves::Move> = Vec::new();
+            for m in drawn {
+                let n = kept.len();
+                let same_face = n >= 1 && kept[n - 1].paper_letter() == m.paper_letter();
+                let third =
+                    n >= 2 && axis(&kept[n - 1]) == axis(&m) && axis(&kept[n - 2]) == axis(&m);
+                if !same_face && !third {
+                    kept.push(m);
+                }
+            }
+            assert_eq!(
+                kept[..17],
+                crate::tools::scramble(17, seed)[..],
+                "seed {seed}"
+            );
+        }
+    }
+
+    /// DO runs its moves through `⍎`, out of sight of the definitions: a compiled tool is
+    /// forgotten when any function is redefined, since it may be one the tool makes.
+    #[test]
+    fn a_compiled_tool_is_forgotten_when_a_move_it_makes_is_redefined() {
+        let mut ws = workspace("vector").unwrap();
+        let identity: Vec<usize> = (0..54).collect();
+        ws.compile_gather("SWITCH", &[54], 1, identity).unwrap();
+        assert!(ws.calls("SWITCH").iter().any(|f| f == "R\u{304}"));
+        ws.eval_line("R: ⍵").unwrap();
+        assert_eq!(ws.compiled_shape("SWITCH"), None);
     }
 }

@@ -59,13 +59,14 @@ fn name_char(c: char) -> bool {
     name_start(c) || c.is_ascii_digit() || c == '\u{304}' || c == '\u{305}'
 }
 
-/// The paper's bar over an inverse may come precomposed (Ū, Ȳ): spelled as the letter and a
-/// combining macron, as `X̄`, so that both name the same function.
+/// The paper's bar over an inverse may come precomposed (Ū, Ȳ), or as a string's barred
+/// letter run by `⍎` ([`super::bar`]): spelled as the letter and a combining macron, as `X̄`,
+/// so that all name the same function.
 fn decompose(c: char) -> Option<char> {
     match c {
         'Ū' => Some('U'),
         'Ȳ' => Some('Y'),
-        _ => None,
+        _ => super::bar::letter(c),
     }
 }
 
@@ -115,7 +116,7 @@ pub(crate) fn lex(line: &str) -> Result<Vec<Token>, AplError> {
                         }
                     }
                 }
-                out.push(single(Tok::Str(s)));
+                out.push(single(Tok::Str(super::value::compose(&s))));
                 continue;
             }
             '¯' | '0'..='9' | '.'

@@ -1,6 +1,8 @@
 //! `?`, roll and deal, from the workspace's own generator: seeded by `⎕RL` (16807 in a new
 //! workspace, as in APL2 and Dyalog), so that `⎕RL←7` then the same lines give the same
-//! numbers, in every session and on every machine (ChaCha8, as the workbench's scrambles).
+//! numbers, in every session and on every machine (ChaCha8, as the workbench's scrambles). A
+//! roll draws as the workbench's RANDOM (`tools::random`) draws an index, so that after `⎕RL←s`
+//! the paper's RANDOM (`ω[?α⍴⍴ω]`) picks what `tools::random` picks from seed `s`.
 
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -56,10 +58,12 @@ pub(crate) fn roll_or_deal(
             let mut out = Vec::with_capacity(right.0.len());
             for e in right.0.iter() {
                 let n = whole(e, "the argument of ?")?;
-                out.push(Elem::Num(if n == 0 {
-                    rng.random::<f64>()
-                } else {
-                    rng.random_range(1..=n) as f64
+                // An index drawn as the workbench's RANDOM draws one (`tools::random`), so
+                // that `⎕RL←s` then the paper's RANDOM picks what it picks from seed `s`.
+                out.push(Elem::Num(match usize::try_from(n) {
+                    Ok(0) => rng.random::<f64>(),
+                    Ok(n) => (rng.random_range(0..n) + 1) as f64,
+                    Err(_) => rng.random_range(1..=n) as f64,
                 }));
             }
             Ok(Value(

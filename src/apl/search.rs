@@ -260,7 +260,10 @@ fn format(w: &Value) -> Value {
         return w.clone();
     }
     let text = w.to_string();
-    let lines: Vec<Vec<char>> = text.lines().map(|l| l.chars().collect()).collect();
+    let lines: Vec<Vec<char>> = text
+        .lines()
+        .map(|l| super::value::compose(&l.chars().collect::<Vec<_>>()))
+        .collect();
     if lines.len() <= 1 {
         return Value::vector(lines.into_iter().flatten().map(Elem::Char).collect());
     }

@@ -38,9 +38,17 @@ impl Value {
         Value(ArrayD::from_shape_vec(IxDyn(&[items.len()]), items).expect("a vector"))
     }
 
-    /// A character vector.
+    /// A character vector; a letter and the bar over it (`F̄`) are one character
+    /// ([`bar`]).
+    ///
+    /// ```
+    /// use cubework::apl::Value;
+    /// assert_eq!(Value::chars("F\u{304}D\u{305}F").shape(), [3]);
+    /// assert_eq!(Value::chars("F\u{304}D\u{305}F").to_string(), "F\u{304}D\u{304}F");
+    /// ```
     pub fn chars(s: &str) -> Value {
-        Value::vector(s.chars().map(Elem::Char).collect())
+        let chars: Vec<char> = s.chars().collect();
+        Value::vector(compose(&chars).into_iter().map(Elem::Char).collect())
     }
 
     /// An array of `shape` from its elements in row-major order.
@@ -179,7 +187,7 @@ impl Value {
                     .iter()
                     .map(|e| match e {
                         Elem::Char('\'') => "''".to_string(),
-                        Elem::Char(c) => c.to_string(),
+                        Elem::Char(c) => char_text(*c),
                         _ => String::new(),
                     })
                     .collect();
@@ -208,7 +216,7 @@ fn scalar_source(e: &Elem) -> String {
     match e {
         Elem::Num(n) => number_source(*n),
         Elem::Char('\'') => "''''".to_string(),
-        Elem::Char(c) => format!("'{c}'"),
+        Elem::Char(c) => format!("'{}'", char_text(*c)),
         Elem::Boxed(v) => format!("(⊂{})", v.to_source()),
     }
 }
@@ -221,6 +229,81 @@ fn number_source(n: f64) -> String {
         format!("{n:e}")
     };
     text.replace('-', "¯")
+}
+
+/// The paper's barred letters. In the paper's APL a move's inverse is named by its letter
+/// with a bar over it, one character (an overstrike), so that its DO, RANDOM and INVERSE take
+/// `'F̄D̄FDRDR̄'` as seven moves. Here too a letter (A–Z, a–z) followed by a combining macron
+/// (U+0304) or overline (U+0305), or the precomposed `Ū` and `Ȳ`, is one character in a
+/// string: held as U+E000 plus the letter's code (Unicode's private-use area), written back
+/// as the letter and a macron, and read as the barred name (`X̄`) when `⍎` runs it.
+pub mod bar {
+    /// Where the barred letters start: U+E000 + `'A'` is `Ā`.
+    const BASE: u32 = 0xE000;
+
+    /// The barred form of `letter`, if it is a letter A–Z or a–z.
+    ///
+    /// ```
+    /// use cubework::apl::bar;
+    /// let f = bar::barred('F').unwrap();
+    /// assert_eq!(bar::letter(f), Some('F'));
+    /// assert_eq!(bar::barred('1'), None);
+    /// assert_eq!(bar::letter('F'), None);
+    /// ```
+    pub fn barred(letter: char) -> Option<char> {
+        letter
+            .is_ascii_alphabetic()
+            .then(|| char::from_u32(BASE + letter as u32))
+            .flatten()
+    }
+
+    /// The letter under the bar, if `c` is a barred letter.
+    pub fn letter(c: char) -> Option<char> {
+        let code = (c as u32).checked_sub(BASE)?;
+        char::from_u32(code).filter(char::is_ascii_alphabetic)
+    }
+
+    /// Whether `c` is a bar put over the character before it.
+    pub fn is_bar(c: char) -> bool {
+        c == '\u{304}' || c == '\u{305}'
+    }
+
+    /// The barred letter a precomposed character is (`Ū`, `Ȳ`).
+    pub fn precomposed(c: char) -> Option<char> {
+        match c {
+            'Ū' => barred('U'),
+            'Ȳ' => barred('Y'),
+            _ => None,
+        }
+    }
+}
+
+/// `chars` with each letter and the bar after it made one barred letter ([`bar`]).
+pub(crate) fn compose(chars: &[char]) -> Vec<char> {
+    let mut out = Vec::with_capacity(chars.len());
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i];
+        match bar::barred(c) {
+            Some(b) if chars.get(i + 1).copied().is_some_and(bar::is_bar) => {
+                out.push(b);
+                i += 2;
+            }
+            _ => {
+                out.push(bar::precomposed(c).unwrap_or(c));
+                i += 1;
+            }
+        }
+    }
+    out
+}
+
+/// A character as text: a barred letter as the letter and a combining macron.
+pub(crate) fn char_text(c: char) -> String {
+    match bar::letter(c) {
+        Some(l) => format!("{l}\u{304}"),
+        None => c.to_string(),
+    }
 }
 
 /// Display width of a character: combining marks take none.
@@ -253,7 +336,7 @@ pub fn format_number(n: f64) -> String {
 fn cell(e: &Elem) -> String {
     match e {
         Elem::Num(n) => format_number(*n),
-        Elem::Char(c) => c.to_string(),
+        Elem::Char(c) => char_text(*c),
         Elem::Boxed(v) => v.to_string().lines().collect::<Vec<_>>().join(" "),
     }
 }
@@ -343,5 +426,28 @@ mod tests {
         assert_eq!(Value::chars("WRB").to_string(), "WRB");
         assert_eq!(v.depth(), 1);
         assert_eq!(Value::num(1.0).depth(), 0);
+    }
+
+    /// A letter and its bar are one character in a string, whichever bar or precomposed
+    /// letter is typed; shown, formatted and written as source as the letter and a macron;
+    /// and run by `⍎` as the barred name.
+    #[test]
+    fn a_barred_letter_is_one_character_shown_as_typed_and_run_as_its_name() {
+        let mut ws = super::super::Workspace::new();
+        let mut run = |line: &str| ws.eval_line(line).unwrap().to_string();
+        assert_eq!(run("⍴'F\u{304}D\u{305}FDRDR\u{304}'"), "7");
+        assert_eq!(run("'F\u{305}D'"), "F\u{304}D");
+        assert_eq!(run("'\u{16a}\u{232}'≡'U\u{304}Y\u{305}'"), "1");
+        assert_eq!(run("'R\u{304}'='R'"), "0");
+        assert_eq!(run("⍴⍕2 2⍴'R\u{304}RL\u{304}L'"), "2 2");
+        assert_eq!(run("⍴,'F\u{304}'"), "1");
+        // A bar after something not a letter stays a character of its own.
+        assert_eq!(run("⍴'1\u{304}'"), "2");
+        run("R\u{304}: ⍵+1");
+        assert_eq!(run("⍎'R\u{304} 1'"), "2");
+        let v = Value::chars("ab\u{304}c");
+        assert_eq!(v.shape(), [3]);
+        assert_eq!(v.to_source(), "('ab\u{304}c')");
+        assert_eq!(Value::chars("\u{16a}").to_string(), "U\u{304}");
     }
 }

@@ -11,7 +11,7 @@
 //! | [`command_line`] | every command of the command line, its options, answers and exit statuses |
 //! | [`conventions`] | axes, colours, face layouts, facelet strings, the representations' layouts, the paper's moves in standard notation, the notation read, cubing.js compared |
 //! | [`representations`] | the seven representations, how each is built, and at every size |
-//! | [`scan`] | the choices made where the scanned paper is unreadable |
+//! | [`scan`] | the choices made where the scanned paper is unreadable; every APL line the paper prints and how it runs |
 //! | [`tools`] | sequence algebra, cycles and orders; the paper's tools and how they were reconstructed |
 //! | [`solvers`] | the 2×2×2 table, breadth-first search, two-phase, optimal and the beginner's method |
 //! | [`pictures`] | `draw`, the HTML page and the charts |
