@@ -324,8 +324,33 @@ fn scalar2(c: char, a: &Elem, b: &Elem) -> R<Elem> {
 fn map2(c: char, a: &Value, b: &Value) -> R<Value> {
     let (a, b) = extend(a, b)?;
     let mut out = Vec::with_capacity(a.0.len());
+    // Scalar extension pairs one enclosed array with many items, each made anew: the atoms
+    // made are counted as they are, so `(1e3⍴0)+⊂⍳1e6` is refused before it fills memory.
+    let mut atoms = 0usize;
     for (x, y) in a.0.iter().zip(b.0.iter()) {
-        out.push(scalar2(c, x, y)?);
+        let e = scalar2(c, x, y)?;
+        atoms += match &e {
+            Elem::Boxed(v) => v.atoms_within(super::MAX_ATOMS - atoms).ok_or_else(|| {
+                AplError::new(
+                    ErrorKind::WsFull,
+                    format!(
+                        "an array of more than the {} atoms allowed, nested ones counted",
+                        super::MAX_ATOMS
+                    ),
+                )
+            })?,
+            _ => 1,
+        };
+        if atoms > super::MAX_ATOMS {
+            return err(
+                ErrorKind::WsFull,
+                format!(
+                    "an array of more than the {} atoms allowed, nested ones counted",
+                    super::MAX_ATOMS
+                ),
+            );
+        }
+        out.push(e);
     }
     Ok(Value(
         ArrayD::from_shape_vec(a.0.raw_dim(), out).expect("same shape"),

@@ -426,6 +426,7 @@ fn values_past_the_bounds_are_refused_before_they_are_made_nested_items_counted(
         ",¨1e6⍴⊂⍳1e6",
         "X←,⊂⍳1e6 ⋄ X[1e6⍴1]",
         "⍴,/1e5⍴⊂⍳1e3",
+        "(1e3⍴0)+⊂⍳1e6",
     ] {
         assert_eq!(error(&mut ws, line).kind, ErrorKind::WsFull, "{line}");
     }

@@ -123,13 +123,24 @@ impl Value {
         self.atoms_memo(limit, &mut HashMap::new())
     }
 
-    /// [`Value::atoms_within`], remembering the count of each array held by more than one
-    /// item.
+    /// [`Value::atoms_within`], remembering the count of each large array held by more than
+    /// one item.
     fn atoms_memo(&self, limit: usize, seen: &mut HashMap<*const Value, usize>) -> Option<usize> {
+        // The order does not matter to a count: a contiguous array (a transposed one too) is
+        // read as the slice it is, not through ndarray's indexing iterator.
+        if let Some(items) = self.0.as_slice_memory_order() {
+            if !items.iter().any(|e| matches!(e, Elem::Boxed(_))) {
+                return (items.len() <= limit).then_some(items.len());
+            }
+        } else if self.is_simple() {
+            return (self.0.len() <= limit).then_some(self.0.len());
+        }
         let mut total = 0usize;
         for e in self.0.iter() {
             total += match e {
-                Elem::Boxed(inner) if Arc::strong_count(inner) > 1 => {
+                // Only a large array held by many items is worth remembering; a small one is
+                // counted again, faster than looked up.
+                Elem::Boxed(inner) if Arc::strong_count(inner) > 1 && inner.0.len() > 64 => {
                     let at = Arc::as_ptr(inner);
                     let n = match seen.get(&at) {
                         Some(&n) => n,
