@@ -851,7 +851,6 @@ mod tests {
     fn a_saved_table_is_mapped_checked_whole_once_and_again_when_the_file_changes() {
         use crate::solve::optimal_table::{SliceKind, table_file};
         use crate::table_cache::{CacheError, checked_since, write_parts};
-        use std::io::{Read, Seek, SeekFrom, Write};
         let kind = SliceKind::Position;
         let dir = std::env::temp_dir().join(format!("cubework-map-{}", std::process::id()));
         let path = table_file(kind).path_in(&dir);
@@ -870,19 +869,8 @@ mod tests {
         // A byte of the distances changed (the file's time moves on): checked whole again,
         // and refused.
         let at = crate::table_cache::HEADER_BYTES as u64 + 1000 + 4096 * 7;
-        let mut f = std::fs::OpenOptions::new()
-            .read(true)
-            .write(true)
-            .open(&path)
-            .unwrap();
-        let mut byte = [0u8];
-        f.seek(SeekFrom::Start(at)).unwrap();
-        f.read_exact(&mut byte).unwrap();
-        f.seek(SeekFrom::Start(at)).unwrap();
-        f.write_all(&[byte[0] ^ 0x5A]).unwrap();
         let later = std::time::SystemTime::now() + Duration::from_secs(5);
-        f.set_modified(later).unwrap();
-        drop(f);
+        change_in_place(&path, at, 1, |b| b ^ 0x5A, Some(later));
         assert!(!checked_since(&path));
         assert!(matches!(
             AxisTable::map(kind, &path),
@@ -891,11 +879,35 @@ mod tests {
         let _ = std::fs::remove_dir_all(&dir);
     }
 
+    /// Changes `len` bytes of the file at `path` from `at` by `change`, in place (the file is
+    /// not replaced), then sets its time to `time`, or back to what it was.
+    fn change_in_place(
+        path: &std::path::Path,
+        at: u64,
+        len: usize,
+        change: impl Fn(u8) -> u8,
+        time: Option<std::time::SystemTime>,
+    ) {
+        use std::io::{Read, Seek, SeekFrom, Write};
+        let mut f = std::fs::OpenOptions::new()
+            .read(true)
+            .write(true)
+            .open(path)
+            .unwrap();
+        let modified = f.metadata().unwrap().modified().unwrap();
+        let mut bytes = vec![0u8; len];
+        f.seek(SeekFrom::Start(at)).unwrap();
+        f.read_exact(&mut bytes).unwrap();
+        f.seek(SeekFrom::Start(at)).unwrap();
+        f.write_all(&bytes.iter().map(|&b| change(b)).collect::<Vec<u8>>())
+            .unwrap();
+        f.set_modified(time.unwrap_or(modified)).unwrap();
+    }
+
     #[test]
     fn a_table_changed_in_place_behind_its_stamp_is_refused_or_stops_the_search_with_an_error() {
         use crate::solve::optimal_table::{SliceKind, table_file};
         use crate::table_cache::{CacheError, checked_since, write_parts};
-        use std::io::{Read, Seek, SeekFrom, Write};
         let kind = SliceKind::Position;
         let dir = std::env::temp_dir().join(format!("cubework-in-place-{}", std::process::id()));
         let path = table_file(kind).path_in(&dir);
@@ -912,19 +924,7 @@ mod tests {
         let i = m.index(m.coord(&cube));
         let len = std::fs::metadata(&path).unwrap().len();
         let at = len - 8 - small().bytes().len() as u64 + (i / 4) as u64;
-        let mut f = std::fs::OpenOptions::new()
-            .read(true)
-            .write(true)
-            .open(&path)
-            .unwrap();
-        let modified = f.metadata().unwrap().modified().unwrap();
-        let mut byte = [0u8];
-        f.seek(SeekFrom::Start(at)).unwrap();
-        f.read_exact(&mut byte).unwrap();
-        f.seek(SeekFrom::Start(at)).unwrap();
-        f.write_all(&[byte[0] ^ 3 << (2 * (i % 4))]).unwrap();
-        f.set_modified(modified).unwrap();
-        drop(f);
+        change_in_place(&path, at, 1, |b| b ^ 3 << (2 * (i % 4)), None);
         assert!(checked_since(&path));
         // Refused as it loads, or the search that reads it ends with an error naming the
         // file: never a panic, never an answer.
@@ -953,7 +953,6 @@ mod tests {
     fn a_table_mapped_behind_its_stamp_answers_as_in_memory_and_checking_the_rest_finds_damage() {
         use crate::solve::optimal_table::{SliceKind, table_file};
         use crate::table_cache::{BLOCK_BYTES, HEADER_BYTES, checked_since, spot_blocks};
-        use std::io::{Read, Seek, SeekFrom, Write};
         let kind = SliceKind::Position;
         let dir = std::env::temp_dir().join(format!("cubework-rest-{}", std::process::id()));
         let path = table_file(kind).path_in(&dir);
@@ -986,20 +985,7 @@ mod tests {
         let k = (len / BLOCK_BYTES / 2..)
             .find(|k| !spots.contains(k))
             .unwrap();
-        let mut f = std::fs::OpenOptions::new()
-            .read(true)
-            .write(true)
-            .open(&path)
-            .unwrap();
-        let modified = f.metadata().unwrap().modified().unwrap();
-        let at = SeekFrom::Start((k * BLOCK_BYTES + 100) as u64);
-        let mut bytes = [0u8; 8];
-        f.seek(at).unwrap();
-        f.read_exact(&mut bytes).unwrap();
-        f.seek(at).unwrap();
-        f.write_all(&bytes.map(|b| !b)).unwrap();
-        f.set_modified(modified).unwrap();
-        drop(f);
+        change_in_place(&path, (k * BLOCK_BYTES + 100) as u64, 8, |b| !b, None);
         let mapped = AxisTable::map(kind, &path).unwrap();
         mapped.check_rest(2);
         assert_eq!(mapped.damage(), Some((&*path, (k * BLOCK_BYTES) as u64)));
