@@ -2,10 +2,11 @@
 //! defined functions, and the operators (`f/`, `f¨`, `∘.f`). The primitive functions are in
 //! [`super::func`].
 
+use std::borrow::Cow;
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use ndarray::{ArrayD, Dimension, IxDyn, RemoveAxis};
+use ndarray::{ArrayD, Dimension, RemoveAxis};
 
 use super::error::{AplError, ErrorKind, err};
 use super::func::{self, enclose_item, item_value};
@@ -21,13 +22,50 @@ const MAX_EVAL_DEPTH: usize = 1000;
 
 /// A function's local names, or the workspace's at the top level.
 pub(crate) struct Frame<'a> {
-    pub(crate) locals: Option<HashMap<String, Value>>,
+    pub(crate) locals: Option<Locals>,
     pub(crate) line: &'a str,
     /// The dfn running in this frame (what `∇` is).
     pub(crate) dfn: Option<Arc<Dfn>>,
     /// The names local to the traditional function running in this frame: the others it
     /// assigns are the workspace's.
     pub(crate) scope: Option<Arc<super::trad::Tradfn>>,
+}
+
+/// A function's local variables: a few names, found by a look along them (a call makes no
+/// hash table, and its argument names are not copied).
+#[derive(Default)]
+pub(crate) struct Locals(Vec<(Cow<'static, str>, Value)>);
+
+impl Locals {
+    /// A frame's names with `⍵` (and `⍺`) bound.
+    fn arguments(left: Option<Value>, right: Value) -> Locals {
+        let mut l = Locals(Vec::with_capacity(4));
+        l.0.push((Cow::Borrowed("⍵"), right));
+        if let Some(a) = left {
+            l.0.push((Cow::Borrowed("⍺"), a));
+        }
+        l
+    }
+
+    pub(crate) fn get(&self, name: &str) -> Option<&Value> {
+        self.0.iter().find(|(n, _)| n == name).map(|(_, v)| v)
+    }
+
+    fn get_mut(&mut self, name: &str) -> Option<&mut Value> {
+        self.0.iter_mut().find(|(n, _)| n == name).map(|(_, v)| v)
+    }
+
+    /// Binds `name`, giving back what it had.
+    pub(crate) fn insert(&mut self, name: impl Into<Cow<'static, str>>, v: Value) -> Option<Value> {
+        let name = name.into();
+        match self.0.iter_mut().find(|(n, _)| *n == name) {
+            Some((_, old)) => Some(std::mem::replace(old, v)),
+            None => {
+                self.0.push((name, v));
+                None
+            }
+        }
+    }
 }
 
 /// What an evaluation reads and changes: the definitions, the workspace's variables, and how
@@ -65,6 +103,14 @@ impl Machine<'_> {
             return Some(Value::num(self.rng.seed as f64));
         }
         self.globals.get(name).cloned()
+    }
+
+    /// A variable's value where it is held (the system variables are not held).
+    fn borrow<'m>(&'m self, name: &str, frame: &'m Frame) -> Option<&'m Value> {
+        match frame.locals.as_ref().and_then(|l| l.get(name)) {
+            Some(v) => Some(v),
+            None => self.globals.get(name),
+        }
     }
 
     fn store(&mut self, name: &str, v: Value, frame: &mut Frame) -> R<()> {
@@ -170,10 +216,12 @@ impl Machine<'_> {
             }
             Expr::Index(a, idx, pos) => {
                 let idx = self.indices(idx, frame)?;
-                let a = self.eval(a, frame)?;
-                index(&a, &idx)
-                    .and_then(|v| check_atoms(&v).map(|()| v))
-                    .map_err(|e| e.at(line, *pos))
+                // A variable indexed is read where it is, not copied first.
+                let out = match &**a {
+                    Expr::Var(name, _) if let Some(v) = self.borrow(name, frame) => index(v, &idx),
+                    _ => index(&self.eval(a, frame)?, &idx),
+                };
+                out.map_err(|e| e.at(line, *pos))
             }
             Expr::Monad(f, a) => {
                 let a = self.eval(a, frame)?;
@@ -210,6 +258,14 @@ impl Machine<'_> {
             Expr::IndexAssign(name, idx, a, pos) => {
                 let v = self.eval(a, frame)?;
                 let idx = self.indices(idx, frame)?;
+                // A local variable is changed where it is held when the values make no atoms
+                // to count (simple ones): nothing is copied, and an error leaves it as it was.
+                if let Some(target) = frame.locals.as_mut().and_then(|l| l.get_mut(name))
+                    && v.is_simple()
+                {
+                    assign(target, &idx, &v).map_err(|e| e.at(line, *pos))?;
+                    return Ok(v);
+                }
                 let mut target = self.lookup(name, frame).ok_or_else(|| {
                     AplError::new(ErrorKind::Value, format!("{name} has no value")).at(line, *pos)
                 })?;
@@ -255,7 +311,9 @@ impl Machine<'_> {
     ) -> R<Value> {
         self.step()?;
         let out = self.apply_inner(f, left, right, frame)?;
-        check_atoms(&out)?;
+        if makes_atoms(f) {
+            check_atoms(&out)?;
+        }
         Ok(out)
     }
 
@@ -520,7 +578,7 @@ impl Machine<'_> {
                 format!("more than {MAX_DEPTH} calls inside one another"),
             );
         }
-        let mut locals = HashMap::new();
+        let mut locals = Locals::default();
         locals.insert(t.right.clone(), right);
         match (&t.left, left) {
             (Some(a), Some(l)) => {
@@ -589,12 +647,8 @@ impl Machine<'_> {
                 format!("more than {MAX_DEPTH} calls inside one another"),
             );
         }
-        let mut locals = HashMap::new();
-        locals.insert("⍵".to_string(), right);
         let has_alpha = left.is_some();
-        if let Some(l) = left {
-            locals.insert("⍺".to_string(), l);
-        }
+        let locals = Locals::arguments(left, right);
         let line = Arc::clone(&d.line);
         let mut frame = Frame {
             locals: Some(locals),
@@ -711,11 +765,7 @@ impl Machine<'_> {
         }
         let body = Arc::clone(&def.body);
         let source = Arc::clone(&def.line);
-        let mut locals = HashMap::new();
-        locals.insert("⍵".to_string(), right);
-        if let Some(l) = left {
-            locals.insert("⍺".to_string(), l);
-        }
+        let locals = Locals::arguments(left, right);
         let mut frame = Frame {
             locals: Some(locals),
             line: &source,
@@ -745,6 +795,24 @@ impl Machine<'_> {
             }
             _ => Ok(v),
         }
+    }
+}
+
+/// Whether a function's result may hold atoms its arguments did not, so that it must be
+/// counted. A structural primitive moves the items it is given (an enclosure is shared, not
+/// copied) and bounds their number as it makes them; a defined function's or an operator's
+/// result is counted step by step inside it.
+fn makes_atoms(f: &Func) -> bool {
+    match &f.kind {
+        FuncKind::Prim(c) => !"⌽⊖⍉,⍪⊂⊃".contains(*c),
+        FuncKind::Reduce(..) | FuncKind::Scan(..) => true,
+        FuncKind::Defined(_)
+        | FuncKind::Dfn(_)
+        | FuncKind::SelfRef
+        | FuncKind::Each(_)
+        | FuncKind::Outer(_)
+        | FuncKind::Inner(..)
+        | FuncKind::Power(..) => false,
     }
 }
 
@@ -783,89 +851,141 @@ impl Atoms {
 
 /// The positions (0-based) each index of `A[i;j;…]` picks along its axis, with the shape of
 /// that index (elided: the whole axis).
-fn positions(a: &Value, idx: &[Option<Value>]) -> R<Vec<(Vec<usize>, Vec<usize>)>> {
+/// The positions (origin 0) one index list selects along an axis of `len`.
+fn positions(v: &Value, len: usize) -> R<Vec<usize>> {
+    let mut p = Vec::with_capacity(v.0.len());
+    for e in v.0.iter() {
+        let n = match e {
+            Elem::Num(n) => *n,
+            _ => return err(ErrorKind::Domain, "an index is a whole number"),
+        };
+        if n.fract() != 0.0 {
+            return err(
+                ErrorKind::Domain,
+                format!(
+                    "an index is a whole number, not {}",
+                    super::value::format_number(n)
+                ),
+            );
+        }
+        if n < 1.0 || n > len as f64 {
+            return err(
+                ErrorKind::Index,
+                format!(
+                    "index {} of an axis of length {len}",
+                    super::value::format_number(n)
+                ),
+            );
+        }
+        p.push(n as usize - 1);
+    }
+    Ok(p)
+}
+
+/// The row-major offsets into `A` of the cells `A[i;j;…]` selects, in the result's order,
+/// and the result's shape (the index lists' shapes joined).
+fn offsets(a: &Value, idx: &[Option<Value>]) -> R<(Vec<usize>, Vec<usize>)> {
     if idx.len() != a.rank() {
         return err(
             ErrorKind::Rank,
             format!("{} indices for an array of rank {}", idx.len(), a.rank()),
         );
     }
-    let mut out = Vec::with_capacity(idx.len());
-    for (k, i) in idx.iter().enumerate() {
-        let len = a.shape()[k];
-        out.push(match i {
-            None => ((0..len).collect(), vec![len]),
-            Some(v) => {
-                let mut p = Vec::with_capacity(v.0.len());
-                for e in v.0.iter() {
-                    let n = match e {
-                        Elem::Num(n) => *n,
-                        _ => return err(ErrorKind::Domain, "an index is a whole number"),
-                    };
-                    if n.fract() != 0.0 {
-                        return err(
-                            ErrorKind::Domain,
-                            format!(
-                                "an index is a whole number, not {}",
-                                super::value::format_number(n)
-                            ),
-                        );
-                    }
-                    if n < 1.0 || n > len as f64 {
-                        return err(
-                            ErrorKind::Index,
-                            format!(
-                                "index {} of an axis of length {len}",
-                                super::value::format_number(n)
-                            ),
-                        );
-                    }
-                    p.push(n as usize - 1);
-                }
-                (p, v.shape().to_vec())
+    let dims = a.shape();
+    let mut lists = Vec::with_capacity(idx.len());
+    let mut shape = Vec::with_capacity(idx.len());
+    let mut count = 1usize;
+    for (i, &len) in idx.iter().zip(dims) {
+        let list = match i {
+            None => {
+                shape.push(len);
+                None
             }
-        });
+            Some(v) => {
+                shape.extend_from_slice(v.shape());
+                Some(positions(v, len)?)
+            }
+        };
+        count = count.saturating_mul(list.as_ref().map_or(len, Vec::len));
+        lists.push(list);
+    }
+    check_size(count)?;
+    let mut strides = vec![1usize; dims.len()];
+    for k in (0..dims.len().saturating_sub(1)).rev() {
+        strides[k] = strides[k + 1] * dims[k + 1];
+    }
+    let mut out = Vec::with_capacity(count);
+    gather_offsets(&lists, dims, &strides, 0, &mut out);
+    Ok((out, shape))
+}
+
+/// Every offset `base` plus one position of each axis the lists name (an elided one, every
+/// position), the last axis fastest.
+fn gather_offsets(
+    lists: &[Option<Vec<usize>>],
+    dims: &[usize],
+    strides: &[usize],
+    base: usize,
+    out: &mut Vec<usize>,
+) {
+    match lists {
+        [] => out.push(base),
+        // The last axis: a run of offsets at once, as a range where it is elided.
+        [last] => match last {
+            None => out.extend(base..base + dims[0]),
+            Some(p) => out.extend(p.iter().map(|&i| base + i)),
+        },
+        [list, rest @ ..] => {
+            let stride = strides[0];
+            let mut each =
+                |i: usize| gather_offsets(rest, &dims[1..], &strides[1..], base + i * stride, out);
+            match list {
+                None => (0..dims[0]).for_each(&mut each),
+                Some(p) => p.iter().for_each(|&i| each(i)),
+            }
+        }
+    }
+}
+
+pub(crate) fn index(a: &Value, idx: &[Option<Value>]) -> R<Value> {
+    let (offsets, shape) = offsets(a, idx)?;
+    let pick = |items: &[Elem]| offsets.iter().map(|&o| items[o].clone()).collect();
+    let items = match a.0.as_slice() {
+        Some(items) => pick(items),
+        None => pick(
+            a.0.as_standard_layout()
+                .as_slice()
+                .expect("standard layout"),
+        ),
+    };
+    let out = Value::from_shape(&shape, items);
+    // Items each taken once hold no more atoms than the array did; an item taken again
+    // counts again (`X[1e6⍴1]` of an enclosure of a million is WS FULL).
+    if repeats(&offsets, a.0.len()) {
+        check_atoms(&out)?;
     }
     Ok(out)
 }
 
-/// The cells `A[i;j;…]` picks, in row-major order of the result, as offsets into `a`'s
-/// elements in row-major order; and the result's shape.
-fn offsets(a: &Value, idx: &[Option<Value>]) -> R<(Vec<usize>, Vec<usize>)> {
-    let pos = positions(a, idx)?;
-    let shape: Vec<usize> = pos.iter().flat_map(|(_, s)| s.iter().copied()).collect();
-    let count = pos
+/// Whether any of the offsets (each below `len`) comes twice.
+fn repeats(offsets: &[usize], len: usize) -> bool {
+    if offsets.len() > len {
+        return true;
+    }
+    if len <= 128 {
+        let mut seen = 0u128;
+        for &o in offsets {
+            if seen & (1 << o) != 0 {
+                return true;
+            }
+            seen |= 1 << o;
+        }
+        return false;
+    }
+    let mut seen = vec![false; len];
+    offsets
         .iter()
-        .map(|(p, _)| p.len())
-        .try_fold(1usize, |acc, n| acc.checked_mul(n));
-    check_size(count.unwrap_or(usize::MAX))?;
-    let mut strides = vec![1usize; a.rank()];
-    for k in (0..a.rank().saturating_sub(1)).rev() {
-        strides[k] = strides[k + 1] * a.shape()[k + 1];
-    }
-    let mut offsets = vec![0usize];
-    for (k, (p, _)) in pos.iter().enumerate() {
-        let stride = strides[k];
-        offsets = offsets
-            .iter()
-            .flat_map(|&o| p.iter().map(move |&i| o + i * stride))
-            .collect();
-    }
-    Ok((offsets, shape))
-}
-
-/// `A[i;j;…]`.
-pub(crate) fn index(a: &Value, idx: &[Option<Value>]) -> R<Value> {
-    let (offsets, shape) = offsets(a, idx)?;
-    let flat = a.0.as_standard_layout();
-    let items = flat.as_slice().expect("standard layout");
-    Ok(Value(
-        ArrayD::from_shape_vec(
-            IxDyn(&shape),
-            offsets.iter().map(|&o| items[o].clone()).collect(),
-        )
-        .expect("a cell per offset"),
-    ))
+        .any(|&o| std::mem::replace(&mut seen[o], true))
 }
 
 /// `A[i;j;…]←V`: `V` of the indexed cells' shape, or a single value for all of them.
@@ -885,12 +1005,18 @@ fn assign(a: &mut Value, idx: &[Option<Value>], v: &Value) -> R<()> {
             );
         }
     }
-    let mut flat: Vec<Elem> = a.0.iter().cloned().collect();
-    let values: Vec<&Elem> = v.0.iter().collect();
-    for (n, &o) in offsets.iter().enumerate() {
-        flat[o] = values[if single { 0 } else { n }].clone();
+    if !a.0.is_standard_layout() {
+        *a = Value(a.0.as_standard_layout().into_owned());
     }
-    *a = Value::from_shape(a.shape(), flat);
+    let flat = a.0.as_slice_mut().expect("standard layout");
+    if single {
+        let e = v.first();
+        offsets.iter().for_each(|&o| flat[o] = e.clone());
+    } else {
+        for (&o, e) in offsets.iter().zip(v.0.iter()) {
+            flat[o] = e.clone();
+        }
+    }
     Ok(())
 }
 

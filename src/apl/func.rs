@@ -407,11 +407,11 @@ pub(crate) fn monad(c: char, axis: Option<f64>, w: Value) -> R<Value> {
                 return Ok(w);
             }
             let k = axis_or(axis, w.rank(), if c == '⌽' { last } else { 0 })?;
-            Ok(Value(prim::reverse(w.0.view(), k + 1).to_owned()))
+            Ok(standard(prim::reverse(w.0.view(), k + 1)))
         }
         '⍉' => {
             no_axis(axis, c)?;
-            Ok(Value(w.0.reversed_axes()))
+            Ok(standard(w.0.reversed_axes()))
         }
         '⍴' => Ok(Value::vector(
             w.shape().iter().map(|&n| Elem::Num(n as f64)).collect(),
@@ -537,7 +537,7 @@ pub(crate) fn dyad(c: char, axis: Option<f64>, a: Value, w: Value) -> R<Value> {
                 });
                 return Ok(Value(out));
             }
-            Ok(Value(prim::transpose(&l, w.0)))
+            Ok(standard(prim::transpose(&l, w.0)))
         }
         '⌽' | '⊖' => {
             if w.rank() == 0 {
@@ -1050,4 +1050,37 @@ fn take_drop(take: bool, axis: Option<f64>, a: Value, w: Value) -> R<Value> {
         at.map_or_else(|| fill.clone(), |p| w.0[IxDyn(p.as_slice())].clone())
     });
     Ok(Value(out))
+}
+
+/// An array as a value laid out in row-major order: a reversed or transposed one is copied
+/// so, once, that the functions after it read runs of memory (and index no strides).
+fn standard<S: ndarray::Data<Elem = Elem>>(a: ndarray::ArrayBase<S, IxDyn>) -> Value {
+    if a.is_standard_layout() {
+        return Value(a.into_owned());
+    }
+    let items = match a.as_slice_memory_order() {
+        // Its items lie together in memory in another order: read them by their strides.
+        Some(memory) => {
+            let first = (a.as_ptr() as usize - memory.as_ptr() as usize) / size_of::<Elem>();
+            let mut items = Vec::with_capacity(a.len());
+            strided(memory, first, a.shape(), a.strides(), &mut items);
+            items
+        }
+        None => a.iter().cloned().collect(),
+    };
+    Value(ArrayD::from_shape_vec(a.raw_dim(), items).expect("a cell per item"))
+}
+
+/// The items of an array whose first item is `memory[at]`, in row-major order.
+fn strided(memory: &[Elem], at: usize, shape: &[usize], strides: &[isize], out: &mut Vec<Elem>) {
+    let (Some((&n, rest)), Some((&s, more))) = (shape.split_first(), strides.split_first()) else {
+        out.push(memory[at].clone());
+        return;
+    };
+    let at_item = |i: usize| at.wrapping_add_signed(i as isize * s);
+    if rest.is_empty() {
+        out.extend((0..n).map(|i| memory[at_item(i)].clone()));
+    } else {
+        (0..n).for_each(|i| strided(memory, at_item(i), rest, more, out));
+    }
 }

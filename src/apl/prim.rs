@@ -90,7 +90,46 @@ pub fn catenate<T: Clone, D: RemoveAxis>(
     k: usize,
     arrays: &[ArrayView<T, D>],
 ) -> Option<Array<T, D>> {
-    ndarray::concatenate(Axis(k - 1), arrays).ok()
+    match catenate_contiguous(k - 1, arrays) {
+        Some(joined) => joined,
+        None => ndarray::concatenate(Axis(k - 1), arrays).ok(),
+    }
+}
+
+/// [`catenate`] of arrays each in row-major order, as runs of memory copied one after the
+/// other (no index arithmetic per item): `None` for arrays not so laid out, which ndarray
+/// joins; `Some(None)` where the shapes do not fit.
+fn catenate_contiguous<T: Clone, D: Dimension>(
+    axis: usize,
+    arrays: &[ArrayView<T, D>],
+) -> Option<Option<Array<T, D>>> {
+    let first = arrays.first()?;
+    let shape = first.shape();
+    if axis >= shape.len() {
+        return None;
+    }
+    let slices: Vec<&[T]> = arrays.iter().map(|a| a.as_slice()).collect::<Option<_>>()?;
+    let mut len = 0;
+    for a in arrays {
+        let s = a.shape();
+        let fits = s.len() == shape.len() && (0..s.len()).all(|i| i == axis || s[i] == shape[i]);
+        if !fits {
+            return Some(None);
+        }
+        len += s[axis];
+    }
+    let outer: usize = shape[..axis].iter().product();
+    let inner: usize = shape[axis + 1..].iter().product();
+    let mut items = Vec::with_capacity(outer * len * inner);
+    for o in 0..outer {
+        for (a, s) in arrays.iter().zip(&slices) {
+            let run = a.shape()[axis] * inner;
+            items.extend_from_slice(&s[o * run..(o + 1) * run]);
+        }
+    }
+    let mut dim = first.raw_dim();
+    dim[axis] = len;
+    Some(Array::from_shape_vec(dim, items).ok())
 }
 
 /// `A;B;…;[.5]F` in the paper's local section (in APL2 `↑A B … F`): arrays of one shape

@@ -807,3 +807,50 @@ LOOP: →(I≥A)/0
     ws.load("∇Z←SPIN X\nL: →L\n∇").unwrap();
     assert_eq!(error(&mut ws, "SPIN 1").kind, ErrorKind::Limit);
 }
+
+proptest! {
+    #![proptest_config(crate::proptest_config(200))]
+
+    /// Catenating arrays laid out row-major copies runs of memory; it must give what ndarray's
+    /// own concatenation gives, and refuse the same shapes.
+    #[test]
+    fn catenating_runs_of_memory_gives_what_ndarray_gives(
+        shape in proptest::collection::vec(1usize..4, 1..4),
+        lens in (0usize..3, 0usize..3),
+        axis in 0usize..3,
+        mismatch in proptest::bool::weighted(0.2),
+    ) {
+        let axis = axis % shape.len();
+        let make = |len: usize, from: usize| {
+            let mut s = shape.clone();
+            s[axis] = len;
+            let n: usize = s.iter().product();
+            ndarray::ArrayD::from_shape_vec(ndarray::IxDyn(&s), (from..from + n).collect())
+                .unwrap()
+        };
+        let a = make(lens.0, 0);
+        let mut b = make(lens.1, 100);
+        if mismatch && shape.len() > 1 {
+            let other = (axis + 1) % shape.len();
+            let mut s = b.shape().to_vec();
+            s[other] += 1;
+            b = ndarray::ArrayD::zeros(ndarray::IxDyn(&s));
+        }
+        let ours = prim::catenate(axis + 1, &[a.view(), b.view()]);
+        let theirs = ndarray::concatenate(ndarray::Axis(axis), &[a.view(), b.view()]).ok();
+        prop_assert_eq!(ours, theirs);
+    }
+}
+
+#[test]
+fn an_indexed_assignment_that_fails_leaves_a_functions_local_as_it_was() {
+    let mut ws = Workspace::default();
+    ws.eval_line("F: ⍵[2]←7 ⋄ ⍵[9]←8").unwrap();
+    ws.eval_line("G: A←⍵ ⋄ A[1]←5 ⋄ A").unwrap();
+    ws.eval_line("V←1 2 3").unwrap();
+    assert_eq!(error(&mut ws, "F V").kind, ErrorKind::Index);
+    assert_eq!(run(&mut ws, "G V"), "5 2 3");
+    // The caller's array is its own: the function changed a copy.
+    assert_eq!(run(&mut ws, "V"), "1 2 3");
+    assert_eq!(run(&mut ws, "⌽⍉2 3⍴⍳6"), "4 1\n5 2\n6 3");
+}
