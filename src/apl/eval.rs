@@ -26,6 +26,8 @@ pub(crate) struct Frame<'a> {
     pub(crate) line: &'a str,
     /// The dfn running in this frame (what `∇` is).
     pub(crate) dfn: Option<Arc<Dfn>>,
+    /// The operand of the operator running in this frame (what `⍺⍺` is).
+    pub(crate) operand: Option<Arc<Func>>,
     /// The names local to the traditional function running in this frame: the others it
     /// assigns are the workspace's.
     pub(crate) scope: Option<Arc<super::trad::Tradfn>>,
@@ -242,7 +244,7 @@ impl Machine<'_> {
                     .lookup("⍵", frame)
                     .unwrap_or_else(|| Value::vector(Vec::new()));
                 let alpha = frame.locals.as_ref().and_then(|l| l.get("⍺")).cloned();
-                self.call_dfn(d, alpha, omega)
+                self.call_dfn(d, alpha, omega, frame.operand.clone())
             }
             Expr::Print(a) => {
                 let v = self.eval(a, frame)?;
@@ -335,9 +337,9 @@ impl Machine<'_> {
                 None => func::monad(*c, axis, right),
                 Some(l) => func::dyad(*c, axis, l, right),
             },
-            FuncKind::Dfn(d) => self.call_dfn(d, left, right),
+            FuncKind::Dfn(d) => self.call_dfn(d, left, right, frame.operand.clone()),
             FuncKind::SelfRef => match frame.dfn.clone() {
-                Some(d) => self.call_dfn(&d, left, right),
+                Some(d) => self.call_dfn(&d, left, right, frame.operand.clone()),
                 None => err(ErrorKind::Syntax, "∇ is read only inside {…}"),
             },
             FuncKind::Inner(f, g) => {
@@ -360,6 +362,21 @@ impl Machine<'_> {
                 Ok(v)
             }
             FuncKind::Defined(name) => self.call(name, left, right),
+            FuncKind::DefinedOp(name, g) => {
+                // An operand that is this operator's own `⍺⍺` is the function it stands for.
+                let g = match (&g.kind, &frame.operand) {
+                    (FuncKind::Operand, Some(outer)) => Arc::clone(outer),
+                    _ => Arc::clone(g),
+                };
+                self.call_operator(name, g, left, right)
+            }
+            FuncKind::Operand => match frame.operand.clone() {
+                Some(g) => self.apply(&g, left, right, frame),
+                None => err(
+                    ErrorKind::Syntax,
+                    "⍺⍺ is read only inside an operator's definition",
+                ),
+            },
             FuncKind::Reduce(g, first) => {
                 if left.is_some() {
                     return err(ErrorKind::Syntax, "a reduction takes one argument");
@@ -535,11 +552,11 @@ impl Machine<'_> {
         }
         let statements = {
             let defs = self.defs;
-            let is_function = |n: &str| defs.contains_key(n);
+            let names = |n: &str| super::named(defs, n);
             let parser = super::parse::Parser {
                 line: &text,
                 tokens: &tokens,
-                is_function: &is_function,
+                names: &names,
             };
             parser.statements(0, tokens.len())?
         };
@@ -548,6 +565,7 @@ impl Machine<'_> {
             locals: frame.locals.take(),
             line: &text,
             dfn: frame.dfn.clone(),
+            operand: frame.operand.clone(),
             scope: frame.scope.clone(),
         };
         let mut result = Ok(());
@@ -597,6 +615,7 @@ impl Machine<'_> {
             locals: Some(locals),
             line: &text,
             dfn: None,
+            operand: None,
             scope: Some(Arc::clone(t)),
         };
         self.calls += 1;
@@ -640,7 +659,13 @@ impl Machine<'_> {
 
     /// A dfn applied: `⍵`, `⍺` (if given) and `∇` bound in a fresh frame; its statements in
     /// order until a guard holds or a statement that is not an assignment gives the result.
-    fn call_dfn(&mut self, d: &Arc<Dfn>, left: Option<Value>, right: Value) -> R<Value> {
+    fn call_dfn(
+        &mut self,
+        d: &Arc<Dfn>,
+        left: Option<Value>,
+        right: Value,
+        operand: Option<Arc<Func>>,
+    ) -> R<Value> {
         if self.calls >= MAX_DEPTH {
             return err(
                 ErrorKind::StackFull,
@@ -654,6 +679,7 @@ impl Machine<'_> {
             locals: Some(locals),
             line: &line,
             dfn: Some(Arc::clone(d)),
+            operand,
             scope: None,
         };
         self.calls += 1;
@@ -741,9 +767,43 @@ impl Machine<'_> {
     /// order, and the value of the last; where the last assigns into a name (as the paper's
     /// `ω[⍳9]←…`), that name's whole new value.
     pub(crate) fn call(&mut self, name: &str, left: Option<Value>, right: Value) -> R<Value> {
+        self.call_with(name, None, left, right)
+    }
+
+    /// Operator `name` applied with its operand `g`: its definition run with `⍺⍺` bound.
+    fn call_operator(
+        &mut self,
+        name: &str,
+        g: Arc<Func>,
+        left: Option<Value>,
+        right: Value,
+    ) -> R<Value> {
+        self.call_with(name, Some(g), left, right)
+    }
+
+    /// Defined function (or operator, with its operand) `name` applied.
+    fn call_with(
+        &mut self,
+        name: &str,
+        operand: Option<Arc<Func>>,
+        left: Option<Value>,
+        right: Value,
+    ) -> R<Value> {
         let Some(def) = self.defs.get(name) else {
             return err(ErrorKind::Value, format!("{name} is not defined"));
         };
+        if let Some(e) = &def.unreadable {
+            return Err(e.clone());
+        }
+        if def.operator != operand.is_some() {
+            return err(
+                ErrorKind::Syntax,
+                match def.operator {
+                    true => format!("{name} is an operator: it takes a function on its left"),
+                    false => format!("{name} is a function, not an operator"),
+                },
+            );
+        }
         if self.calls >= MAX_DEPTH {
             return err(
                 ErrorKind::StackFull,
@@ -751,6 +811,7 @@ impl Machine<'_> {
             );
         }
         if left.is_none()
+            && operand.is_none()
             && let Some(out) = self
                 .compiled
                 .get(name)
@@ -770,6 +831,7 @@ impl Machine<'_> {
             locals: Some(locals),
             line: &source,
             dfn: None,
+            operand,
             scope: None,
         };
         self.calls += 1;
@@ -812,7 +874,9 @@ fn makes_atoms(f: &Func) -> bool {
         | FuncKind::Each(_)
         | FuncKind::Outer(_)
         | FuncKind::Inner(..)
-        | FuncKind::Power(..) => false,
+        | FuncKind::Power(..)
+        | FuncKind::DefinedOp(..)
+        | FuncKind::Operand => false,
     }
 }
 

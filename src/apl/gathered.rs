@@ -194,6 +194,10 @@ fn func_refs(f: &Func, fns: &mut Vec<String>, vars: &mut Vec<String>) {
                 }
             }
         }
-        FuncKind::SelfRef => {}
+        FuncKind::DefinedOp(n, g) => {
+            fns.push(n.clone());
+            func_refs(g, fns, vars);
+        }
+        FuncKind::SelfRef | FuncKind::Operand => {}
     }
 }

@@ -60,7 +60,7 @@ pub use error::{AplError, ErrorKind};
 pub use value::{Elem, Value, bar, format_number};
 
 use eval::{Frame, Machine};
-use parse::{Expr, Parser, Tok, definition, lex};
+use parse::{Expr, Named, Parser, Tok, definition, lex};
 
 /// `value`'s atoms gathered: atom `i` of the result is atom `sources[i]` of `value`, with
 /// `per` atoms an element (1: the elements themselves; more: each element a vector of `per`
@@ -125,6 +125,20 @@ pub(crate) struct Definition {
     pub(crate) body: Arc<Vec<Expr>>,
     /// A traditional function (`∇` … `∇`), read; its `line` is then its whole text.
     pub(crate) trad: Option<Arc<trad::Tradfn>>,
+    /// A monadic operator (its definition reads `⍺⍺`, the function on its left).
+    pub(crate) operator: bool,
+    /// Why its line no longer reads, since a name it mentions became a function or an
+    /// operator: kept as typed, it gives this error when called.
+    pub(crate) unreadable: Option<AplError>,
+}
+
+/// What `name` is among the definitions `defs`.
+pub(crate) fn named(defs: &HashMap<String, Definition>, name: &str) -> parse::Named {
+    match defs.get(name) {
+        Some(d) if d.operator => parse::Named::Operator,
+        Some(_) => parse::Named::Function,
+        None => parse::Named::Array,
+    }
 }
 
 /// An APL workspace: defined functions and variables (such as `CUBE`, bound to a
@@ -467,9 +481,12 @@ impl Workspace {
     pub fn eval_line(&mut self, line: &str) -> Result<Outcome, AplError> {
         if line.trim_start().starts_with('∇') {
             let Some(name) = trad::name(line) else {
-                return Err(trad::parse(line, &|_| false).err().unwrap_or_else(|| {
-                    AplError::new(ErrorKind::Syntax, "a header is [Z←][A] NAME B[;L…]").at(line, 0)
-                }));
+                return Err(trad::parse(line, &|_| Named::Array)
+                    .err()
+                    .unwrap_or_else(|| {
+                        AplError::new(ErrorKind::Syntax, "a header is [Z←][A] NAME B[;L…]")
+                            .at(line, 0)
+                    }));
             };
             self.define(&name, line)?;
             return Ok(Outcome {
@@ -486,11 +503,11 @@ impl Workspace {
             });
         }
         let statements = {
-            let is_function = |n: &str| self.defs.contains_key(n);
+            let names = |n: &str| named(&self.defs, n);
             let parser = Parser {
                 line,
                 tokens: &tokens,
-                is_function: &is_function,
+                names: &names,
             };
             parser.statements(0, tokens.len())?
         };
@@ -499,6 +516,7 @@ impl Workspace {
             locals: None,
             line,
             dfn: None,
+            operand: None,
             scope: None,
         };
         let mut shown = Vec::new();
@@ -565,22 +583,38 @@ impl Workspace {
                 Some((n.clone(), Arc::clone(&d.line)))
             }));
         }
+        // An operator's definition reads its operand, `⍺⍺`.
+        let operator = !is_trad
+            && tokens[start..]
+                .iter()
+                .any(|t| matches!(&t.kind, Tok::Name(n) if n == "⍺⍺"));
         let mut bodies = Vec::with_capacity(dependants.len());
-        for (_, source) in &dependants {
-            let is_function = |x: &str| x == name || self.defs.contains_key(x);
-            if source.trim_start().starts_with('∇') {
-                let (_, t) = trad::parse(source, &is_function)?;
-                bodies.push((Arc::new(Vec::new()), Some(Arc::new(t))));
-                continue;
-            }
-            let tokens = lex(source)?;
-            let (_, start) = definition(&tokens).expect("a definition's line");
-            let parser = Parser {
-                line: source,
-                tokens: &tokens,
-                is_function: &is_function,
+        for (i, (_, source)) in dependants.iter().enumerate() {
+            let names = |x: &str| match x == name {
+                true if operator => Named::Operator,
+                true => Named::Function,
+                false => named(&self.defs, x),
             };
-            bodies.push((Arc::new(parser.definition_body(start)?), None));
+            let read = if source.trim_start().starts_with('∇') {
+                trad::parse(source, &names).map(|(_, t)| (Vec::new(), Some(Arc::new(t))))
+            } else {
+                lex(source).and_then(|tokens| {
+                    let (_, start) = definition(&tokens).expect("a definition's line");
+                    let parser = Parser {
+                        line: source,
+                        tokens: &tokens,
+                        names: &names,
+                    };
+                    Ok((parser.definition_body(start)?, None))
+                })
+            };
+            // The definition made must read; another that no longer does is kept, to say
+            // why when it is called.
+            bodies.push(match read {
+                Ok((body, trad)) => (Arc::new(body), trad, None),
+                Err(e) if i > 0 => (Arc::new(Vec::new()), None, Some(e)),
+                Err(e) => return Err(e),
+            });
         }
         let mentioned: Vec<String> = if is_trad {
             trad::names(line)
@@ -599,13 +633,19 @@ impl Workspace {
                 .or_default()
                 .insert(name.to_string());
         }
-        for ((n, source), (body, trad)) in dependants.into_iter().zip(bodies) {
+        for ((n, source), (body, trad, unreadable)) in dependants.into_iter().zip(bodies) {
+            let operator = match n == name {
+                true => operator,
+                false => self.defs.get(&n).is_some_and(|d| d.operator),
+            };
             self.defs.insert(
                 n,
                 Definition {
                     line: source,
                     body,
                     trad,
+                    operator,
+                    unreadable,
                 },
             );
         }

@@ -108,7 +108,7 @@ mod tests {
                 .into_iter()
                 .filter(|f| {
                     !names.iter().any(|n| n == f)
-                        && *f != "PERMUTE"
+                        && !["PERMUTE", "EACHRIGHT"].contains(f)
                         && !LAST_PAGES_FUNCTIONS.contains(f)
                 })
                 .collect();

@@ -160,8 +160,23 @@ pub(crate) fn lex(line: &str) -> Result<Vec<Token>, AplError> {
                 out.push(single(Tok::Num(n)));
                 continue;
             }
-            'ω' | '⍵' => out.push(single(Tok::Name("⍵".into()))),
-            'α' | '⍺' => out.push(single(Tok::Name("⍺".into()))),
+            // `⍺⍺` and `⍵⍵`: an operator's operands, inside its definition.
+            'ω' | '⍵' | 'α' | '⍺' => {
+                let one = if matches!(c, 'ω' | '⍵') {
+                    '⍵'
+                } else {
+                    '⍺'
+                };
+                let twice = chars.get(i + 1).is_some_and(|&d| d == c);
+                let name = if twice {
+                    format!("{one}{one}")
+                } else {
+                    one.to_string()
+                };
+                out.push(single(Tok::Name(name)));
+                i += 1 + usize::from(twice);
+                continue;
+            }
             c if name_start(c) || decompose(c).is_some() => {
                 let mut name = String::new();
                 while let Some(&ch) = chars.get(i) {
@@ -269,6 +284,10 @@ pub(crate) enum FuncKind {
     Dfn(Arc<Dfn>),
     /// `∇` inside a dfn.
     SelfRef,
+    /// A monadic operator the user defined, with its operand: `PERMUTE EACHRIGHT`.
+    DefinedOp(String, Arc<Func>),
+    /// `⍺⍺`: the operand of the operator running.
+    Operand,
 }
 
 enum Item {
@@ -280,14 +299,28 @@ enum Item {
     Arrow(usize),
 }
 
+/// What a name is, as far as reading a line goes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Named {
+    Array,
+    Function,
+    /// A monadic operator defined by the user: a function on its left is its operand.
+    Operator,
+}
+
 /// Reads tokens into expressions, knowing which names are functions.
 pub(crate) struct Parser<'a> {
     pub(crate) line: &'a str,
     pub(crate) tokens: &'a [Token],
-    pub(crate) is_function: &'a dyn Fn(&str) -> bool,
+    /// What each name is in the workspace (a name not defined is an array's).
+    pub(crate) names: &'a dyn Fn(&str) -> Named,
 }
 
 impl Parser<'_> {
+    fn is_function(&self, name: &str) -> bool {
+        (self.names)(name) == Named::Function
+    }
+
     fn error<T>(&self, detail: impl Into<String>, at: usize) -> Result<T, AplError> {
         Err(AplError::new(ErrorKind::Syntax, detail).at(self.line, at))
     }
@@ -471,7 +504,25 @@ impl Parser<'_> {
                             ..
                         })
                     );
-                    if (self.is_function)(n) && !assigned {
+                    if n == "⍺⍺" {
+                        items.push(Item::Func(Func {
+                            kind: FuncKind::Operand,
+                            axis: None,
+                            pos: t.pos,
+                        }));
+                    } else if n == "⍵⍵" {
+                        return self
+                            .error("⍵⍵: operators of two operands are not read here yet", t.pos);
+                    } else if (self.names)(n) == Named::Operator && !assigned {
+                        let Some(Item::Func(f)) = items.pop() else {
+                            return self.error(format!("{n} needs a function on its left"), t.pos);
+                        };
+                        items.push(Item::Func(Func {
+                            kind: FuncKind::DefinedOp(n.clone(), Arc::new(f)),
+                            axis: None,
+                            pos: t.pos,
+                        }));
+                    } else if self.is_function(n) && !assigned {
                         items.push(Item::Func(Func {
                             kind: FuncKind::Defined(n.clone()),
                             axis: None,
@@ -529,7 +580,7 @@ impl Parser<'_> {
                                 kind: Tok::Name(n),
                                 pos,
                             }),
-                        ) if (self.is_function)(n) => Func {
+                        ) if self.is_function(n) => Func {
                             kind: FuncKind::Defined(n.clone()),
                             axis: None,
                             pos: *pos,
@@ -571,7 +622,9 @@ impl Parser<'_> {
                     };
                     match left {
                         Some(Item::Func(mut f)) => {
-                            if f.axis.is_some() || matches!(f.kind, FuncKind::Defined(_)) {
+                            if f.axis.is_some()
+                                || matches!(f.kind, FuncKind::Defined(_) | FuncKind::DefinedOp(..))
+                            {
                                 return self
                                     .error("an axis is given only to a primitive function", t.pos);
                             }
@@ -679,7 +732,7 @@ impl Parser<'_> {
                         Some(Token {
                             kind: Tok::Name(n),
                             pos,
-                        }) if (self.is_function)(n) => Func {
+                        }) if self.is_function(n) => Func {
                             kind: FuncKind::Defined(n.clone()),
                             axis: None,
                             pos: *pos,

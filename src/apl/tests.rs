@@ -854,3 +854,38 @@ fn an_indexed_assignment_that_fails_leaves_a_functions_local_as_it_was() {
     assert_eq!(run(&mut ws, "V"), "1 2 3");
     assert_eq!(run(&mut ws, "⌽⍉2 3⍴⍳6"), "4 1\n5 2\n6 3");
 }
+
+/// Operators the user defines, as Dyalog's dfns define them (a definition that reads `⍺⍺`
+/// is a monadic operator, `⍺⍺` the function on its left: Dyalog APL Language Reference,
+/// "Dynamic operators"); here in the paper's direct definitions as well as in braces.
+#[test]
+fn a_definition_that_reads_its_operand_is_an_operator() {
+    let mut ws = Workspace::default();
+    ws.eval_line("PERMUTE: ⍵[⍺]").unwrap();
+    ws.eval_line("EACHRIGHT: (⊂⍺)⍺⍺¨⍵").unwrap();
+    assert_eq!(
+        run(&mut ws, "2 1 3 PERMUTE EACHRIGHT (1 2 3)(4 5 6)"),
+        run(&mut ws, "(2 1 3)(5 4 6)")
+    );
+    ws.eval_line("TWICE←{⍺⍺ ⍺⍺ ⍵}").unwrap();
+    assert_eq!(run(&mut ws, "{⍵+1}TWICE 3"), "5");
+    assert_eq!(run(&mut ws, "-TWICE 3"), "3");
+    // An operator's operand may be the function another operator was given.
+    ws.eval_line("FOUR←{⍺⍺ TWICE ⍺⍺ TWICE ⍵}").unwrap();
+    assert_eq!(run(&mut ws, "{⍵×2}FOUR 1"), "16");
+    // Defined before the operator it names, a function reads it once it is one.
+    ws.eval_line("LATER: 1 THRICE ⍵").unwrap();
+    ws.eval_line("THRICE: ⍺⍺ ⍺⍺ ⍺⍺ ⍵").unwrap();
+    assert_eq!(error(&mut ws, "LATER 2").kind, ErrorKind::Syntax);
+    ws.eval_line("LATER: + THRICE ⍵").unwrap();
+    assert_eq!(run(&mut ws, "LATER 2"), "2");
+    for (line, says) in [
+        ("TWICE 3", "TWICE needs a function on its left"),
+        ("{⍺⍺ ⍵⍵ ⍵}", "operators of two operands"),
+        ("⍺⍺ 3", "⍺⍺ is read only inside an operator's definition"),
+    ] {
+        let e = error(&mut ws, line);
+        assert_eq!(e.kind, ErrorKind::Syntax, "{line}");
+        assert!(e.to_string().contains(says), "{line}: {e}");
+    }
+}

@@ -8,7 +8,7 @@
 use std::sync::Arc;
 
 use super::error::{AplError, ErrorKind};
-use super::parse::{Expr, Parser, Tok, Token, lex};
+use super::parse::{Expr, Named, Parser, Tok, Token, lex};
 
 /// A traditional function, read.
 #[derive(Debug)]
@@ -115,7 +115,7 @@ fn header(
 /// Reads a definition's text (`∇` header, lines, `∇`), knowing which names are functions.
 pub(crate) fn parse(
     text: &str,
-    is_function: &dyn Fn(&str) -> bool,
+    names: &dyn Fn(&str) -> Named,
 ) -> Result<(String, Tradfn), AplError> {
     let (head, body) = split(text);
     let (name, result, left, right, mut locals) = header(&head)?;
@@ -145,13 +145,16 @@ pub(crate) fn parse(
     locals.push(right.clone());
     locals.extend(labels.iter().map(|(l, _)| l.clone()));
     // Its local names are arrays inside it, whatever the workspace calls functions.
-    let shadowed = |n: &str| !locals.iter().any(|l| l == n) && is_function(n);
+    let shadowed = |n: &str| match locals.iter().any(|l| l == n) {
+        true => Named::Array,
+        false => names(n),
+    };
     let mut lines = Vec::with_capacity(body.len());
     for (line, (tokens, start)) in body.iter().zip(&lexed) {
         let parser = Parser {
             line,
             tokens,
-            is_function: &shadowed,
+            names: &shadowed,
         };
         lines.push(if *start == tokens.len() {
             Vec::new()

@@ -1,13 +1,16 @@
 ⍝ Nested: a 3×3×3 array of 3-element vectors, each cubie's colours (∘ where none).
-⍝ The paper's cover PERMUTE under EACHRIGHT is PERMUTE¨ with the permutation enclosed:
-⍝ the permutation of the transpose and of the vectors is the same.
+⍝ The paper's cover PERMUTE under its operator EACHRIGHT, whose definition the scan does
+⍝ not give: the function on its left applied between the whole left argument and each
+⍝ item of the right, read here as a direct definition of an operator (⍺⍺ its operand).
+⍝ The permutation of the transpose and of the vectors is the same.
+EACHRIGHT: (⊂⍺)⍺⍺¨⍵
 PERMUTE: ⍵[⍺]
-X: 2 1 3⍉⊖[1](⊂2 1 3)PERMUTE¨⍵
-X̄: 2 1 3⍉⊖[2](⊂2 1 3)PERMUTE¨⍵
-Y: 3 2 1⍉⌽[3](⊂3 2 1)PERMUTE¨⍵
-Ȳ: 3 2 1⍉⌽[1](⊂3 2 1)PERMUTE¨⍵
-Z: 1 3 2⍉⌽[2](⊂1 3 2)PERMUTE¨⍵
-Z̄: 1 3 2⍉⌽[3](⊂1 3 2)PERMUTE¨⍵
+X: 2 1 3⍉⊖[1]2 1 3 PERMUTE EACHRIGHT ⍵
+X̄: 2 1 3⍉⊖[2]2 1 3 PERMUTE EACHRIGHT ⍵
+Y: 3 2 1⍉⌽[3]3 2 1 PERMUTE EACHRIGHT ⍵
+Ȳ: 3 2 1⍉⌽[1]3 2 1 PERMUTE EACHRIGHT ⍵
+Z: 1 3 2⍉⌽[2]1 3 2 PERMUTE EACHRIGHT ⍵
+Z̄: 1 3 2⍉⌽[3]1 3 2 PERMUTE EACHRIGHT ⍵
 L: (X⍵[;;,1]),[3]⍵[;;,2],[3]⍵[;;,3]
 C: ⍵[;;,1],[3](X⍵[;;,2]),[3]⍵[;;,3]
 R: ⍵[;;,1],[3]⍵[;;,2],[3]X⍵[;;,3]
