@@ -12,7 +12,7 @@ use super::error::{AplError, ErrorKind, err};
 use super::func::{self, enclose_item, item_value};
 use super::parse::{Dfn, DfnStatement, Expr, Func, FuncKind, check_size};
 use super::value::{Elem, Value};
-use super::{Definition, MAX_ATOMS, MAX_DEPTH};
+use super::{Definition, MAX_ATOMS, MAX_DEPTH, origin, set_origin};
 
 /// Most applications of a function a scan by a function not associative makes.
 pub(crate) const MAX_SCAN_WORK: usize = super::MAX_ELEMENTS;
@@ -99,7 +99,7 @@ impl Machine<'_> {
             return Some(v.clone());
         }
         if name == "⎕IO" {
-            return Some(Value::num(1.0));
+            return Some(Value::num(origin() as f64));
         }
         if name == "⎕RL" {
             return Some(Value::num(self.rng.seed as f64));
@@ -127,9 +127,9 @@ impl Machine<'_> {
             );
         }
         if name == "⎕IO" {
-            return match v.0.iter().collect::<Vec<_>>().as_slice() {
-                [Elem::Num(n)] if *n == 1.0 => Ok(()),
-                _ => err(ErrorKind::Domain, "⎕IO is 1 here, as in the paper"),
+            match v.0.iter().collect::<Vec<_>>().as_slice() {
+                [Elem::Num(n)] if *n == 0.0 || *n == 1.0 => set_origin(*n as usize),
+                _ => return err(ErrorKind::Domain, "⎕IO is 0 or 1"),
             };
         }
         if name == "⎕RL" {
@@ -156,7 +156,7 @@ impl Machine<'_> {
         Ok(())
     }
 
-    /// Puts back every variable of the workspace this line changed.
+    /// Puts back every variable of the workspace this line changed (`⎕IO` too).
     pub(crate) fn undo(&mut self) {
         for (name, old) in self.replaced.drain(..).rev() {
             match old {
@@ -164,6 +164,7 @@ impl Machine<'_> {
                 None => self.globals.remove(&name),
             };
         }
+        set_origin(global_origin(self.globals));
     }
 
     /// One more step: an error once the line has taken too many, or Ctrl-C came.
@@ -618,6 +619,7 @@ impl Machine<'_> {
             operand: None,
             scope: Some(Arc::clone(t)),
         };
+        let entry = origin();
         self.calls += 1;
         let result = (|| {
             let mut pc = 0usize;
@@ -645,6 +647,7 @@ impl Machine<'_> {
             Ok(())
         })();
         self.calls -= 1;
+        leave(&frame, entry);
         result?;
         match &t.result {
             Some(z) => self.lookup(z, &frame).ok_or_else(|| {
@@ -682,6 +685,7 @@ impl Machine<'_> {
             operand,
             scope: None,
         };
+        let entry = origin();
         self.calls += 1;
         let result = (|| {
             for s in &d.statements {
@@ -706,6 +710,7 @@ impl Machine<'_> {
             err(ErrorKind::Value, "the dfn gave no result")
         })();
         self.calls -= 1;
+        leave(&frame, entry);
         result
     }
 
@@ -781,8 +786,25 @@ impl Machine<'_> {
         self.call_with(name, Some(g), left, right)
     }
 
-    /// Defined function (or operator, with its operand) `name` applied.
+    /// Defined function (or operator, with its operand) `name` applied; the paper's own
+    /// definitions count from 1 whatever `⎕IO` the user set (they are written so).
     fn call_with(
+        &mut self,
+        name: &str,
+        operand: Option<Arc<Func>>,
+        left: Option<Value>,
+        right: Value,
+    ) -> R<Value> {
+        if origin() != 1 && self.defs.get(name).is_some_and(|d| d.paper) {
+            let before = set_origin(1);
+            let out = self.call_body(name, operand, left, right);
+            set_origin(before);
+            return out;
+        }
+        self.call_body(name, operand, left, right)
+    }
+
+    fn call_body(
         &mut self,
         name: &str,
         operand: Option<Arc<Func>>,
@@ -834,6 +856,7 @@ impl Machine<'_> {
             operand,
             scope: None,
         };
+        let entry = origin();
         self.calls += 1;
         let mut last = None;
         let mut result = Ok(Value::vector(Vec::new()));
@@ -850,6 +873,7 @@ impl Machine<'_> {
             }
         }
         self.calls -= 1;
+        leave(&frame, entry);
         let v = result?;
         match last {
             Some(Expr::Assign(n, ..) | Expr::IndexAssign(n, ..)) => {
@@ -857,6 +881,26 @@ impl Machine<'_> {
             }
             _ => Ok(v),
         }
+    }
+}
+
+/// The index origin a workspace's variables set (`⎕IO`, 1 if not set).
+pub(crate) fn global_origin(globals: &HashMap<String, Value>) -> usize {
+    match globals.get("⎕IO").map(|v| v.first()) {
+        Some(Elem::Num(n)) if n == 0.0 => 0,
+        _ => 1,
+    }
+}
+
+/// Leaving a function's frame: a `⎕IO` it made its own (a dfn's or a direct definition's, or
+/// one a traditional function's header names) ends with it.
+fn leave(frame: &Frame, entry: usize) {
+    if frame
+        .locals
+        .as_ref()
+        .is_some_and(|l| l.get("⎕IO").is_some())
+    {
+        set_origin(entry);
     }
 }
 
@@ -932,7 +976,8 @@ fn positions(v: &Value, len: usize) -> R<Vec<usize>> {
                 ),
             );
         }
-        if n < 1.0 || n > len as f64 {
+        let n0 = n - origin() as f64;
+        if n0 < 0.0 || n0 >= len as f64 {
             return err(
                 ErrorKind::Index,
                 format!(
@@ -941,7 +986,7 @@ fn positions(v: &Value, len: usize) -> R<Vec<usize>> {
                 ),
             );
         }
-        p.push(n as usize - 1);
+        p.push(n0 as usize);
     }
     Ok(p)
 }

@@ -6,6 +6,7 @@ use std::sync::Arc;
 use ndarray::{ArrayD, Axis, Dimension, IxDyn, RemoveAxis};
 
 use super::error::{AplError, ErrorKind, err};
+use super::origin;
 use super::parse::check_size;
 use super::prim;
 use super::value::{Elem, Value, format_number};
@@ -76,15 +77,16 @@ fn whole_vector(v: &Value, what: &str) -> R<Vec<i64>> {
     v.0.iter().map(|e| whole(number(e)?, what)).collect()
 }
 
-/// A 1-based axis number, checked against the rank; 0-based.
+/// An axis number (counted from `⎕IO`), checked against the rank; 0-based.
 pub(crate) fn whole_axis(k: f64, rank: usize) -> R<usize> {
-    if k.fract() != 0.0 || k < 1.0 || k > rank as f64 {
+    let k0 = k - origin() as f64;
+    if k.fract() != 0.0 || k0 < 0.0 || k0 >= rank as f64 {
         return err(
             ErrorKind::Axis,
             format!("axis {} of an array of rank {rank}", format_number(k)),
         );
     }
-    Ok(k as usize - 1)
+    Ok(k0 as usize)
 }
 
 /// The identity of a scalar function, for reducing an empty axis.
@@ -425,8 +427,9 @@ pub(crate) fn monad(c: char, axis: Option<f64>, w: Value) -> R<Value> {
                 return err(ErrorKind::Domain, "⍳ of a negative number");
             }
             check_size(*n as usize)?;
+            let io = origin() as i64;
             Ok(Value::vector(
-                (1..=*n).map(|i| Elem::Num(i as f64)).collect(),
+                (io..*n + io).map(|i| Elem::Num(i as f64)).collect(),
             ))
         }
         ',' => {
@@ -508,7 +511,11 @@ pub(crate) fn dyad(c: char, axis: Option<f64>, a: Value, w: Value) -> R<Value> {
         }
         '⍉' => {
             no_axis(axis, c)?;
-            let l = whole_vector(&a, "the left argument of ⍉")?;
+            // Axes counted from ⎕IO, read as counted from 1.
+            let l: Vec<i64> = whole_vector(&a, "the left argument of ⍉")?
+                .into_iter()
+                .map(|k| k + 1 - origin() as i64)
+                .collect();
             if l.len() != w.rank() {
                 return err(
                     ErrorKind::Length,
@@ -594,9 +601,8 @@ pub(crate) fn dyad(c: char, axis: Option<f64>, a: Value, w: Value) -> R<Value> {
             }
             let found = w.0.map(|e| {
                 Elem::Num(
-                    a.0.iter()
-                        .position(|x| x == e)
-                        .map_or(a.0.len() + 1, |p| p + 1) as f64,
+                    a.0.iter().position(|x| x == e).map_or(a.0.len(), |p| p) as f64
+                        + origin() as f64,
                 )
             });
             Ok(Value(found))
@@ -772,7 +778,10 @@ fn catenate(axis: Option<f64>, a: Value, w: Value) -> R<Value> {
     let rank = a.rank().max(w.rank()).max(1);
     if let Some(k) = axis.filter(|k| k.fract() != 0.0) {
         let (a, w) = extend(&a, &w)?;
-        if k < 0.0 || k.floor() as usize > a.rank() {
+        // The new axis goes before axis `⌈k` (counted from `⎕IO`): `,[.5]` first, `,[1.5]`
+        // second; `,[¯.5]` first when `⎕IO` is 0.
+        let before = k.floor() + 1.0 - origin() as f64;
+        if before < 0.0 || before > a.rank() as f64 {
             return err(
                 ErrorKind::Axis,
                 format!(
@@ -782,7 +791,7 @@ fn catenate(axis: Option<f64>, a: Value, w: Value) -> R<Value> {
                 ),
             );
         }
-        let at = Axis(k.floor() as usize);
+        let at = Axis(before as usize);
         let a = a.0.insert_axis(at);
         let w = w.0.insert_axis(at);
         check_size(a.len() + w.len())?;

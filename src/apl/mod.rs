@@ -2,7 +2,7 @@
 //! ([`prim`]), and an evaluator for the subset of APL the paper uses, in which the paper's
 //! definitions ([`paper`]) run as the paper prints them.
 //!
-//! The evaluator reads `⎕IO←1` APL, right to left: numbers (`¯` for minus), characters
+//! The evaluator reads APL with `⎕IO←1` (0 if set so), right to left: numbers (`¯` for minus), characters
 //! (`'WRB'`), nested arrays (strands, `⊂`, `⊃`, `¨`); direct definitions `NAME: expr` with
 //! `⍵` and `⍺` (the paper's `ω` and `α` too, and a bar over a name, `X̄`, for an inverse);
 //! functions applied by juxtaposition (`X X X ⍵`); `⋄` between statements; assignment and
@@ -130,6 +130,24 @@ pub(crate) struct Definition {
     /// Why its line no longer reads, since a name it mentions became a function or an
     /// operator: kept as typed, it gives this error when called.
     pub(crate) unreadable: Option<AplError>,
+    /// One of the paper's definitions ([`Workspace::mark_paper`]): it runs counting from 1.
+    pub(crate) paper: bool,
+}
+
+thread_local! {
+    /// The index origin of the evaluation running on this thread: `⎕IO` of its workspace (1
+    /// unless set to 0), or 1 inside the paper's own definitions.
+    static ORIGIN: std::cell::Cell<usize> = const { std::cell::Cell::new(1) };
+}
+
+/// The index origin `⎕IO` the primitives count from now (0 or 1).
+pub(crate) fn origin() -> usize {
+    ORIGIN.with(|o| o.get())
+}
+
+/// Sets the index origin for what runs next on this thread; gives back the one before.
+pub(crate) fn set_origin(io: usize) -> usize {
+    ORIGIN.with(|o| o.replace(io))
 }
 
 /// What `name` is among the definitions `defs`.
@@ -220,6 +238,7 @@ pub fn statements_of(source: &str) -> Vec<(usize, String)> {
 impl Workspace {
     /// An evaluator over this workspace's definitions and variables, its counts at zero.
     fn machine(&mut self) -> Machine<'_> {
+        set_origin(eval::global_origin(&self.vars));
         Machine {
             defs: &self.defs,
             compiled: &self.compiled,
@@ -243,6 +262,7 @@ impl Workspace {
     /// [`Workspace::rebase`] replaces by another representation's, where the user's stay.
     pub fn mark_paper(&mut self) {
         self.paper = self.defs.keys().cloned().collect();
+        self.defs.values_mut().for_each(|d| d.paper = true);
     }
 
     /// The user's functions (those not the paper's), sorted.
@@ -411,7 +431,9 @@ impl Workspace {
                 sources.len()
             ));
         }
-        let (through, reads) = gathered::references(&self.defs, name);
+        let (through, mut reads) = gathered::references(&self.defs, name);
+        // What it gathers was found counting from the `⎕IO` of now.
+        reads.push("⎕IO".to_string());
         let reads = reads
             .into_iter()
             .map(|v| {
@@ -638,6 +660,7 @@ impl Workspace {
                 true => operator,
                 false => self.defs.get(&n).is_some_and(|d| d.operator),
             };
+            let paper = n != name && self.defs.get(&n).is_some_and(|d| d.paper);
             self.defs.insert(
                 n,
                 Definition {
@@ -646,6 +669,7 @@ impl Workspace {
                     trad,
                     operator,
                     unreadable,
+                    paper,
                 },
             );
         }

@@ -8,6 +8,7 @@ use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use super::error::{AplError, ErrorKind, err};
+use super::origin;
 use super::value::{Elem, Value};
 
 /// The seed a new workspace starts from.
@@ -62,8 +63,8 @@ pub(crate) fn roll_or_deal(
                 // that `⎕RL←s` then the paper's RANDOM picks what it picks from seed `s`.
                 out.push(Elem::Num(match usize::try_from(n) {
                     Ok(0) => rng.random::<f64>(),
-                    Ok(n) => (rng.random_range(0..n) + 1) as f64,
-                    Err(_) => rng.random_range(1..=n) as f64,
+                    Ok(n) => (rng.random_range(0..n) + origin()) as f64,
+                    Err(_) => (rng.random_range(0..n) + origin() as u64) as f64,
                 }));
             }
             Ok(Value(
@@ -95,7 +96,7 @@ pub(crate) fn roll_or_deal(
                 let at_j = *moved.get(&j).unwrap_or(&j);
                 let at_i = *moved.get(&i).unwrap_or(&i);
                 moved.insert(j, at_i);
-                out.push(Elem::Num((at_j + 1) as f64));
+                out.push(Elem::Num((at_j + origin() as u64) as f64));
             }
             Ok(Value::vector(out))
         }

@@ -8,6 +8,7 @@ use ndarray::{ArrayD, Axis, Dimension, IxDyn};
 
 use super::error::{AplError, ErrorKind, err};
 use super::func::item_value;
+use super::origin;
 use super::parse::check_size;
 use super::value::{Elem, Value};
 
@@ -130,12 +131,12 @@ fn where_ones(w: &Value) -> R<Value> {
     let mut out = Vec::with_capacity(total);
     for (flat, &n) in counts.iter().enumerate() {
         let item = if shape.len() == 1 {
-            Elem::Num((flat + 1) as f64)
+            Elem::Num((flat + origin()) as f64)
         } else {
             let mut rest = flat;
             let mut index = vec![0usize; shape.len()];
             for k in (0..shape.len()).rev() {
-                index[k] = rest % shape[k] + 1;
+                index[k] = rest % shape[k] + origin();
                 rest /= shape[k];
             }
             Elem::Boxed(Arc::new(nums(index)))
@@ -247,7 +248,7 @@ fn grade(w: &Value, down: bool, collate: Option<&Value>) -> R<Value> {
             .unwrap_or(Ordering::Equal);
         if down { o.reverse() } else { o }
     });
-    Ok(nums(order.into_iter().map(|i| i + 1).collect()))
+    Ok(nums(order.into_iter().map(|i| i + origin()).collect()))
 }
 
 /// `⍕⍵`: the array as APL displays it, as characters (a vector for one line, a matrix for
@@ -344,13 +345,18 @@ pub(crate) fn pick_step(v: &Value, index: &Value) -> R<Value> {
     }
     let mut at = Vec::with_capacity(idx.len());
     for (k, &i) in idx.iter().enumerate() {
-        if i < 1 || i as usize > v.shape()[k] {
+        let i = i - origin() as i64;
+        if i < 0 || i as usize >= v.shape()[k] {
             return err(
                 ErrorKind::Index,
-                format!("index {i} of an axis of length {}", v.shape()[k]),
+                format!(
+                    "index {} of an axis of length {}",
+                    i + origin() as i64,
+                    v.shape()[k]
+                ),
             );
         }
-        at.push(i as usize - 1);
+        at.push(i as usize);
     }
     Ok(item_value(&v.0[IxDyn(&at)]))
 }

@@ -107,9 +107,9 @@ fn definitions_assignment_and_juxtaposition_read_as_the_paper_writes_them() {
     ws.eval_line("LOC: Q←⍵ ⋄ Q+1").unwrap();
     assert_eq!(run(&mut ws, "LOC 1"), "2");
     assert_eq!(error(&mut ws, "Q").kind, ErrorKind::Value);
-    // ⎕IO is 1 and stays 1.
+    // ⎕IO is 1 unless set to 0.
     assert_eq!(run(&mut ws, "⎕IO←1 ⋄ ⎕IO"), "1");
-    assert_eq!(error(&mut ws, "⎕IO←0").kind, ErrorKind::Domain);
+    assert_eq!(error(&mut ws, "⎕IO←¯1").kind, ErrorKind::Domain);
 }
 
 #[test]
@@ -888,4 +888,46 @@ fn a_definition_that_reads_its_operand_is_an_operator() {
         assert_eq!(e.kind, ErrorKind::Syntax, "{line}");
         assert!(e.to_string().contains(says), "{line}: {e}");
     }
+}
+
+/// `⎕IO←0`: every primitive that counts counts from 0 (Dyalog APL Language Reference, "Index
+/// Origin": `⍳`, indexing, `⍋ ⍒`, `?`, `⍸`, pick, dyadic `⍳` and `⍉`, axes); the paper's own
+/// definitions still count from 1, as they are written; a line that fails puts it back.
+#[test]
+fn index_origin_zero_counts_from_zero_everywhere_but_in_the_papers_lines() {
+    let mut ws = super::paper::workspace("vector").unwrap();
+    ws.set(
+        "V",
+        Value::vector((1..=54).map(|n| Elem::Num(n as f64)).collect()),
+    );
+    let turned = run(&mut ws, "R V");
+    ws.eval_line("⎕IO←0").unwrap();
+    for (line, apl) in [
+        ("⍳5", "0 1 2 3 4"),
+        ("'abc'[0 2]", "ac"),
+        ("⍋3 1 2", "1 2 0"),
+        ("⍒3 1 2", "0 2 1"),
+        ("⍸1 0 1", "0 2"),
+        ("'abc'⍳'cz'", "2 3"),
+        ("(⊂1 0)⊃2 2⍴⍳4", "2"),
+        ("+/[0]2 3⍴⍳6", "3 5 7"),
+        ("⌽[0]2 2⍴⍳4", "2 3\n0 1"),
+        ("1 0⍉2 3⍴⍳6", "0 3\n1 4\n2 5"),
+        ("⍴1 2 3,[¯0.5]4 5 6", "2 3"),
+        ("⎕IO", "0"),
+    ] {
+        assert_eq!(run(&mut ws, line), apl, "{line}");
+    }
+    assert!(run(&mut ws, "∧/(10?10)∊⍳10") == "1");
+    assert_eq!(error(&mut ws, "'abc'[3]").kind, ErrorKind::Index);
+    // The paper's R is written counting from 1, and runs so.
+    assert_eq!(run(&mut ws, "R V"), turned);
+    // A dfn's ⎕IO is its own; a failing line leaves the workspace's as it was.
+    assert_eq!(run(&mut ws, "{⎕IO←1 ⋄ ⍳⍵}3"), "1 2 3");
+    assert_eq!(run(&mut ws, "⍳3"), "0 1 2");
+    assert_eq!(error(&mut ws, "⎕IO←1 ⋄ 'abc'[4]").kind, ErrorKind::Index);
+    assert_eq!(run(&mut ws, "⎕IO"), "0");
+    assert_eq!(error(&mut ws, "⎕IO←2").kind, ErrorKind::Domain);
+    ws.eval_line("⎕IO←1").unwrap();
+    assert_eq!(run(&mut ws, "⍳3"), "1 2 3");
 }
