@@ -887,7 +887,7 @@ impl Machine<'_> {
 /// The index origin a workspace's variables set (`⎕IO`, 1 if not set).
 pub(crate) fn global_origin(globals: &HashMap<String, Value>) -> usize {
     match globals.get("⎕IO").map(|v| v.first()) {
-        Some(Elem::Num(n)) if n == 0.0 => 0,
+        Some(Elem::Num(0.0)) => 0,
         _ => 1,
     }
 }
