@@ -677,3 +677,54 @@ fn scramble_in_apl_gives_the_same_cube_from_the_same_rl_and_is_do_of_seventeen_r
         assert_eq!(apl.cube(), rust.cube(), "{}: {moves}", kind.name());
     }
 }
+
+#[test]
+fn a_line_that_changes_nothing_kept_writes_nothing_and_index_origin_is_kept() {
+    let dir = std::env::temp_dir().join(format!("cubework-quiet-ws-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let file = dir.join("workspace.apl");
+    {
+        let mut s = Session::new(false);
+        assert!(s.keep_workspace(file.clone()).is_empty());
+        run(&mut s, "apl");
+        run(&mut s, "A←1");
+        assert!(std::fs::read_to_string(&file).unwrap().contains("A←1"));
+        // Lines that change nothing the file holds (CUBE is the session's, not the file's)
+        // leave it as it is: here, as this test wrote it.
+        std::fs::write(&file, "⍝ cubework workspace\nA←1\n").unwrap();
+        run(&mut s, "1+1");
+        run(&mut s, "CUBE←R CUBE");
+        run(&mut s, ")fns");
+        assert_eq!(
+            std::fs::read_to_string(&file).unwrap(),
+            "⍝ cubework workspace\nA←1\n"
+        );
+        run(&mut s, "⎕IO←0");
+        assert!(std::fs::read_to_string(&file).unwrap().contains("⎕IO←0"));
+    }
+    let mut s = Session::new(false);
+    assert!(s.keep_workspace(file.clone()).is_empty());
+    run(&mut s, "apl");
+    assert_eq!(run(&mut s, "⍳3"), "0 1 2");
+    // The paper's moves still count from 1.
+    run(&mut s, "CUBE←R CUBE");
+    let mut rust = Session::new(false);
+    run(&mut rust, "notation paper");
+    run(&mut rust, "R");
+    assert_eq!(s.cube(), rust.cube());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_line_that_leaves_cube_no_state_changes_no_variable_either() {
+    let mut s = Session::new(false);
+    run(&mut s, "apl");
+    run(&mut s, "Q←1");
+    let e = s
+        .execute("Q←5 ⋄ W←?6 ⋄ CUBE←1 2 3")
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("nothing changed"), "{e}");
+    assert_eq!(run(&mut s, "Q"), "1");
+    assert!(s.execute("W").is_err());
+}

@@ -178,6 +178,9 @@ pub struct Workspace {
     /// the user has not defined again: replaced by [`Workspace::rebase`]; all the others are
     /// the user's.
     paper: std::collections::HashSet<String>,
+    /// What the last line of statements changed: each variable's value before it (in the
+    /// order it was changed) and the generator as it was ([`Workspace::undo_line`]).
+    last_line: Option<(Vec<(String, Option<Value>)>, random::Random)>,
 }
 
 /// What a line gave: the values it shows (statements that are not assignments), and the
@@ -533,6 +536,7 @@ impl Workspace {
             };
             parser.statements(0, tokens.len())?
         };
+        let random_before = self.random.clone();
         let mut machine = self.machine();
         let mut frame = Frame {
             locals: None,
@@ -552,14 +556,43 @@ impl Workspace {
                 }
                 Err(e) => {
                     machine.undo();
+                    *machine.rng = random_before;
                     return Err(e);
                 }
             }
         }
+        let changed = std::mem::take(&mut machine.replaced);
+        self.last_line = Some((changed, random_before));
         Ok(Outcome {
             shown,
             defined: None,
         })
+    }
+
+    /// Undoes the last line of statements [`Workspace::eval_line`] ran: its variables as they
+    /// were before it, `?`'s generator too. Once: a second call, or one after a definition,
+    /// does nothing.
+    ///
+    /// ```
+    /// use cubework::apl::Workspace;
+    /// let mut ws = Workspace::new();
+    /// ws.eval_line("A←1").unwrap();
+    /// ws.eval_line("A←A+1 ⋄ B←?6").unwrap();
+    /// ws.undo_line();
+    /// assert_eq!(ws.eval_line("A").unwrap().to_string(), "1");
+    /// assert!(ws.get("B").is_none());
+    /// ```
+    pub fn undo_line(&mut self) {
+        let Some((changed, random)) = self.last_line.take() else {
+            return;
+        };
+        for (name, old) in changed.into_iter().rev() {
+            match old {
+                Some(v) => self.vars.insert(name, v),
+                None => self.vars.remove(&name),
+            };
+        }
+        self.random = random;
     }
 
     /// Calls defined function `name` on `omega` (and `alpha`), as `alpha name omega` would.
@@ -576,6 +609,7 @@ impl Workspace {
     /// Defines `name` from its source: a direct definition's line, or a traditional
     /// function's whole text.
     fn define(&mut self, name: &str, line: &str) -> Result<(), AplError> {
+        self.last_line = None;
         let is_trad = line.trim_start().starts_with('∇');
         let tokens = if is_trad { Vec::new() } else { lex(line)? };
         let start = if is_trad {

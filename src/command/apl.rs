@@ -287,17 +287,25 @@ impl Session {
     /// cannot be written.
     fn store_workspace(&mut self) -> Option<String> {
         let file = self.workspace_file.clone()?;
-        let written = saved_source(self)
-            .map_err(|e| e.to_string())
-            .and_then(|source| {
-                if let Some(dir) = file.parent() {
-                    std::fs::create_dir_all(dir).map_err(|e| crate::error::reason(&e))?;
-                }
-                crate::table_cache::write_atomic(&file, source.as_bytes())
-                    .map_err(|e| crate::error::reason(&e))
-            });
+        let source = saved_source(self);
+        if let Ok(source) = &source
+            && self.workspace_written.as_ref() == Some(source)
+        {
+            return None;
+        }
+        let written = source.map_err(|e| e.to_string()).and_then(|source| {
+            if let Some(dir) = file.parent() {
+                std::fs::create_dir_all(dir).map_err(|e| crate::error::reason(&e))?;
+            }
+            crate::table_cache::write_atomic(&file, source.as_bytes())
+                .map_err(|e| crate::error::reason(&e))?;
+            Ok(source)
+        });
         match written {
-            Ok(()) => None,
+            Ok(source) => {
+                self.workspace_written = Some(source);
+                None
+            }
             Err(e) => {
                 self.workspace_file = None;
                 Some(format!(
@@ -463,15 +471,9 @@ fn apl_line(session: &mut Session, line: &str) -> Result<Reply> {
     let name = session.rep.name().to_string();
     let cube_value = session.rep.apl_value();
     let ws = workspace(session)?;
-    let saved = ws.clone();
     ws.set("CUBE", cube_value.clone());
-    let outcome = match ws.eval_line(&line) {
-        Ok(outcome) => outcome,
-        Err(e) => {
-            *ws = saved;
-            return Err(usage(&e.to_string()));
-        }
-    };
+    // A line that fails changes nothing in the workspace (the evaluator undoes it).
+    let outcome = ws.eval_line(&line).map_err(|e| usage(&e.to_string()))?;
     let after = ws.get("CUBE").cloned();
     let mut reply = Reply::text(outcome.to_string());
     if let Some(value) = after.filter(|v| *v != cube_value) {
@@ -482,7 +484,7 @@ fn apl_line(session: &mut Session, line: &str) -> Result<Reply> {
             }
             Err(why) => {
                 if let Some((_, ws)) = session.apl.as_mut() {
-                    *ws = saved;
+                    ws.undo_line();
                 }
                 return Err(usage(&format!(
                     "CUBE is not a {name} state: {why}; nothing changed"

@@ -150,6 +150,9 @@ pub struct Session {
     apl_notes: Vec<String>,
     /// The file the workspace is kept in between sessions (the REPL's), if any.
     workspace_file: Option<std::path::PathBuf>,
+    /// What was last written there (or read from it): a request that changes nothing the
+    /// file holds writes nothing.
+    workspace_written: Option<String>,
     /// A traditional function being typed: its lines so far (from `∇HEADER`).
     apl_open: Option<String>,
 }
@@ -177,6 +180,7 @@ impl Session {
             user_reps: Vec::new(),
             apl_notes: Vec::new(),
             workspace_file: None,
+            workspace_written: None,
             apl_open: None,
         }
     }
