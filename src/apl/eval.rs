@@ -70,6 +70,10 @@ impl Locals {
     }
 }
 
+/// The workspace's variables a line changed, each with its value before (none: it had none),
+/// in the order they were changed.
+pub(crate) type Changes = Vec<(String, Option<Value>)>;
+
 /// What an evaluation reads and changes: the definitions, the workspace's variables, and how
 /// deep it is.
 pub(crate) struct Machine<'w> {
@@ -84,7 +88,7 @@ pub(crate) struct Machine<'w> {
     pub(crate) max_steps: u64,
     /// The workspace's variables as they were before this line changed them, in order:
     /// [`Machine::undo`] puts them back when the line fails.
-    pub(crate) replaced: Vec<(String, Option<Value>)>,
+    pub(crate) replaced: Changes,
     /// The workspace's random numbers (`?`), seeded by `⎕RL`.
     pub(crate) rng: &'w mut super::random::Random,
     /// Values `⎕←` printed, in order, not yet shown.

@@ -180,7 +180,7 @@ pub struct Workspace {
     paper: std::collections::HashSet<String>,
     /// What the last line of statements changed: each variable's value before it (in the
     /// order it was changed) and the generator as it was ([`Workspace::undo_line`]).
-    last_line: Option<(Vec<(String, Option<Value>)>, random::Random)>,
+    last_line: Option<(eval::Changes, random::Random)>,
 }
 
 /// What a line gave: the values it shows (statements that are not assignments), and the
