@@ -222,6 +222,24 @@ impl Machine<'_> {
                 Ok(v)
             }
             Expr::Index(a, idx, pos) => {
+                // A variable indexed by lists written or named (`⍵[⍺]`, `⍵[;2 3]`) is read
+                // where it and they are: nothing is copied but the cells taken.
+                if let Expr::Var(name, _) = &**a
+                    && let Some(v) = self.borrow(name, frame)
+                    && let Some(lists) = idx
+                        .iter()
+                        .map(|i| match i {
+                            None => Some(None),
+                            Some(Expr::Lit(l)) => Some(Some(Cow::Borrowed(l))),
+                            Some(Expr::Var(n, _)) => {
+                                self.borrow(n, frame).map(|l| Some(Cow::Borrowed(l)))
+                            }
+                            Some(_) => None,
+                        })
+                        .collect::<Option<Vec<_>>>()
+                {
+                    return index(v, &lists).map_err(|e| e.at(line, *pos));
+                }
                 let idx = self.indices(idx, frame)?;
                 // A variable indexed is read where it is, not copied first.
                 let out = match &**a {
@@ -287,11 +305,17 @@ impl Machine<'_> {
     }
 
     /// The index lists of `A[i;j;…]`, right to left as APL evaluates them.
-    fn indices(&mut self, idx: &[Option<Expr>], frame: &mut Frame) -> R<Vec<Option<Value>>> {
+    fn indices<'e>(
+        &mut self,
+        idx: &'e [Option<Expr>],
+        frame: &mut Frame,
+    ) -> R<Vec<Option<Cow<'e, Value>>>> {
         let mut out = Vec::with_capacity(idx.len());
         for i in idx.iter().rev() {
             out.push(match i {
-                Some(e) => Some(self.eval(e, frame)?),
+                // A written index list is read where it is written.
+                Some(Expr::Lit(v)) => Some(Cow::Borrowed(v)),
+                Some(e) => Some(Cow::Owned(self.eval(e, frame)?)),
                 None => None,
             });
         }
@@ -416,31 +440,23 @@ impl Machine<'_> {
     }
 
     fn each(&mut self, g: &Func, left: Option<Value>, right: Value, frame: &mut Frame) -> R<Value> {
-        let (shape, pairs): (Vec<usize>, Vec<(Option<Elem>, Elem)>) = match left {
-            None => (
-                right.shape().to_vec(),
-                right.0.iter().map(|b| (None, b.clone())).collect(),
-            ),
+        let (left, right) = match left {
+            None => (None, right),
             Some(l) => {
                 let (l, r) = func::extend(&l, &right)?;
-                (
-                    r.shape().to_vec(),
-                    l.0.iter()
-                        .cloned()
-                        .map(Some)
-                        .zip(r.0.iter().cloned())
-                        .collect(),
-                )
+                (Some(l), r)
             }
         };
-        let mut items = Vec::with_capacity(pairs.len());
+        let mut items = Vec::with_capacity(right.0.len());
         let mut atoms = Atoms::default();
-        for (a, b) in pairs {
-            let r = self.apply(g, a.as_ref().map(item_value), item_value(&b), frame)?;
+        let mut lefts = left.as_ref().map(|l| l.0.iter());
+        for b in right.0.iter() {
+            let a = lefts.as_mut().and_then(|l| l.next()).map(item_value);
+            let r = self.apply(g, a, item_value(b), frame)?;
             atoms.add(&r)?;
             items.push(enclose_item(r)?);
         }
-        Ok(Value::from_shape(&shape, items))
+        Ok(Value::from_shape(right.shape(), items))
     }
 
     fn reduce(
@@ -914,7 +930,7 @@ fn leave(frame: &Frame, entry: usize) {
 /// result is counted step by step inside it.
 fn makes_atoms(f: &Func) -> bool {
     match &f.kind {
-        FuncKind::Prim(c) => !"⌽⊖⍉,⍪⊂⊃".contains(*c),
+        FuncKind::Prim(c) => !matches!(c, '⌽' | '⊖' | '⍉' | ',' | '⍪' | '⊂' | '⊃'),
         FuncKind::Reduce(..) | FuncKind::Scan(..) => true,
         FuncKind::Defined(_)
         | FuncKind::Dfn(_)
@@ -997,7 +1013,7 @@ fn positions(v: &Value, len: usize) -> R<Vec<usize>> {
 
 /// The row-major offsets into `A` of the cells `A[i;j;…]` selects, in the result's order,
 /// and the result's shape (the index lists' shapes joined).
-fn offsets(a: &Value, idx: &[Option<Value>]) -> R<(Vec<usize>, Vec<usize>)> {
+fn offsets(a: &Value, idx: &[Option<Cow<Value>>]) -> R<(Vec<usize>, Vec<usize>)> {
     if idx.len() != a.rank() {
         return err(
             ErrorKind::Rank,
@@ -1060,7 +1076,18 @@ fn gather_offsets(
     }
 }
 
-pub(crate) fn index(a: &Value, idx: &[Option<Value>]) -> R<Value> {
+pub(crate) fn index(a: &Value, idx: &[Option<Cow<Value>>]) -> R<Value> {
+    // A vector indexed by one list: its items taken, no offsets made first.
+    if let ([Some(list)], Some(items)) = (idx, a.0.as_slice())
+        && a.rank() == 1
+    {
+        let at = positions(list, items.len())?;
+        let out = Value::from_shape(list.shape(), at.iter().map(|&o| items[o].clone()).collect());
+        if repeats(&at, items.len()) {
+            check_atoms(&out)?;
+        }
+        return Ok(out);
+    }
     let (offsets, shape) = offsets(a, idx)?;
     let pick = |items: &[Elem]| offsets.iter().map(|&o| items[o].clone()).collect();
     let items = match a.0.as_slice() {
@@ -1102,7 +1129,7 @@ fn repeats(offsets: &[usize], len: usize) -> bool {
 }
 
 /// `A[i;j;…]←V`: `V` of the indexed cells' shape, or a single value for all of them.
-fn assign(a: &mut Value, idx: &[Option<Value>], v: &Value) -> R<()> {
+fn assign(a: &mut Value, idx: &[Option<Cow<Value>>], v: &Value) -> R<()> {
     let (offsets, shape) = offsets(a, idx)?;
     let single = v.0.len() == 1;
     if !single {

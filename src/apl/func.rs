@@ -139,7 +139,31 @@ pub(crate) fn extend(a: &Value, b: &Value) -> R<(Value, Value)> {
     )
 }
 
-const SCALAR: &str = "+-×÷|⌈⌊=≠<≤>≥∧∨~*⍟!○";
+/// The scalar functions: `+-×÷|⌈⌊=≠<≤>≥∧∨~*⍟!○`.
+fn is_scalar(c: char) -> bool {
+    matches!(
+        c,
+        '+' | '-'
+            | '×'
+            | '÷'
+            | '|'
+            | '⌈'
+            | '⌊'
+            | '='
+            | '≠'
+            | '<'
+            | '≤'
+            | '>'
+            | '≥'
+            | '∧'
+            | '∨'
+            | '~'
+            | '*'
+            | '⍟'
+            | '!'
+            | '○'
+    )
+}
 
 /// `n!`: the gamma function at `n+1`, exact for whole numbers.
 fn factorial(n: f64) -> R<f64> {
@@ -400,7 +424,7 @@ pub(crate) fn monad(c: char, axis: Option<f64>, w: Value) -> R<Value> {
     }
     let last = w.rank().saturating_sub(1);
     match c {
-        c if SCALAR.contains(c) => {
+        c if is_scalar(c) => {
             no_axis(axis, c)?;
             map1(c, &w)
         }
@@ -505,7 +529,7 @@ pub(crate) fn dyad(c: char, axis: Option<f64>, a: Value, w: Value) -> R<Value> {
     }
     let last = w.rank().saturating_sub(1);
     match c {
-        c if SCALAR.contains(c) && c != '~' => {
+        c if is_scalar(c) && c != '~' => {
             no_axis(axis, c)?;
             map2(c, &a, &w)
         }
@@ -800,7 +824,8 @@ fn catenate(axis: Option<f64>, a: Value, w: Value) -> R<Value> {
         ));
     }
     let k = axis_or(axis, rank, rank - 1)?;
-    let fit = |v: Value, other: &Value| -> R<ArrayD<Elem>> {
+    // Each side as the other's rank wants it, read where it is (a scalar is made a slice).
+    fn fit<'v>(v: &'v Value, other: &Value, k: usize) -> R<ndarray::CowArray<'v, Elem, IxDyn>> {
         if v.rank() == 0 {
             let mut shape = if other.rank() == 0 {
                 vec![1]
@@ -808,20 +833,20 @@ fn catenate(axis: Option<f64>, a: Value, w: Value) -> R<Value> {
                 other.shape().to_vec()
             };
             shape[k] = 1;
-            return Ok(ArrayD::from_elem(IxDyn(&shape), v.first()));
+            return Ok(ArrayD::from_elem(IxDyn(&shape), v.first()).into());
         }
         if v.rank() + 1 == other.rank() {
-            return Ok(v.0.insert_axis(Axis(k)));
+            return Ok(v.0.view().insert_axis(Axis(k)).into());
         }
         if v.rank() == other.rank() || v.rank() == other.rank() + 1 || other.rank() == 0 {
-            return Ok(v.0);
+            return Ok(v.0.view().into());
         }
         err(
             ErrorKind::Rank,
             format!("ranks {} and {}", v.rank(), other.rank()),
         )
-    };
-    let (x, y) = (fit(a.clone(), &w)?, fit(w, &a)?);
+    }
+    let (x, y) = (fit(&a, &w, k)?, fit(&w, &a, k)?);
     check_size(x.len() + y.len())?;
     prim::catenate(k + 1, &[x.view(), y.view()])
         .map(Value)
