@@ -225,6 +225,13 @@ pub const GLYPHS: &[Glyph] = &[
     f('⊃', "disclose", 'x', Some("first"), Some("pick")),
     f('≡', "match", ':', Some("depth"), Some("match")),
     f(
+        '⌷',
+        "squad",
+        'L',
+        Some("materialise: the array itself"),
+        Some("index: ⍺'s items index ⍵'s first axes (2 1⌷M is M[2;1])"),
+    ),
+    f(
         '≢',
         "notmatch",
         '"',

@@ -439,6 +439,10 @@ pub(crate) fn monad(c: char, axis: Option<f64>, w: Value) -> R<Value> {
             no_axis(axis, c)?;
             Ok(standard(w.0.reversed_axes()))
         }
+        '⌷' => {
+            no_axis(axis, c)?;
+            Ok(w)
+        }
         '⍴' => Ok(Value::vector(
             w.shape().iter().map(|&n| Elem::Num(n as f64)).collect(),
         )),
@@ -532,6 +536,10 @@ pub(crate) fn dyad(c: char, axis: Option<f64>, a: Value, w: Value) -> R<Value> {
         c if is_scalar(c) && c != '~' => {
             no_axis(axis, c)?;
             map2(c, &a, &w)
+        }
+        '⌷' => {
+            no_axis(axis, c)?;
+            squad(&a, &w)
         }
         '⍉' => {
             no_axis(axis, c)?;
@@ -1117,4 +1125,26 @@ fn strided(memory: &[Elem], at: usize, shape: &[usize], strides: &[isize], out: 
     } else {
         (0..n).for_each(|i| strided(memory, at_item(i), rest, more, out));
     }
+}
+
+/// `⍺⌷⍵`: each item of `⍺` (a vector, or a scalar) indexes an axis of `⍵` from the first,
+/// the axes after them taken whole: `2 1⌷M` is `M[2;1]`, `(⊂1 3)⌷M` is `M[1 3;]` (Dyalog APL
+/// Language Reference, "Index").
+fn squad(a: &Value, w: &Value) -> R<Value> {
+    if a.rank() > 1 {
+        return err(ErrorKind::Rank, "the left argument of ⌷ is a vector");
+    }
+    if a.0.len() > w.rank() {
+        return err(
+            ErrorKind::Length,
+            format!("{} indices for an array of rank {}", a.0.len(), w.rank()),
+        );
+    }
+    let mut lists: Vec<Option<std::borrow::Cow<Value>>> = a
+        .0
+        .iter()
+        .map(|e| Some(std::borrow::Cow::Owned(item_value(e))))
+        .collect();
+    lists.resize(w.rank(), None);
+    super::eval::index(w, &lists)
 }

@@ -931,3 +931,23 @@ fn index_origin_zero_counts_from_zero_everywhere_but_in_the_papers_lines() {
     ws.eval_line("⎕IO←1").unwrap();
     assert_eq!(run(&mut ws, "⍳3"), "1 2 3");
 }
+
+/// Squad, `⍺⌷⍵` (Dyalog APL Language Reference, "Index": `2 1⌷M` is `M[2;1]`, and an item
+/// of `⍺` that is a vector takes those cells of its axis); `⌷⍵` is `⍵`.
+#[test]
+fn squad_indexes_the_first_axes_with_the_items_on_its_left() {
+    let mut ws = Workspace::default();
+    ws.eval_line("M←3 3⍴⍳9").unwrap();
+    for (line, apl) in [
+        ("2 1⌷M", "4"),
+        ("(⊂1 3)⌷M", "1 2 3\n7 8 9"),
+        ("2⌷M", "4 5 6"),
+        ("2⌷'abc'", "b"),
+        ("(1 3)(2)⌷M", "2 8"),
+        ("⌷M", "1 2 3\n4 5 6\n7 8 9"),
+    ] {
+        assert_eq!(run(&mut ws, line), apl, "{line}");
+    }
+    assert_eq!(error(&mut ws, "4⌷M").kind, ErrorKind::Index);
+    assert_eq!(error(&mut ws, "1 1 1⌷M").kind, ErrorKind::Length);
+}
