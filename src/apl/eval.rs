@@ -258,6 +258,18 @@ impl Machine<'_> {
                 self.apply(f, Some(a), b, frame)
                     .map_err(|e| e.at(line, f.pos))
             }
+            Expr::Niladic(name, pos) => {
+                let t = self.defs.get(name).and_then(|d| match &d.unreadable {
+                    Some(e) => Some(Err(e.clone())),
+                    None => d.trad.clone().map(Ok),
+                });
+                match t {
+                    Some(Ok(t)) => self.call_trad(&t, None, None),
+                    Some(Err(e)) => Err(e),
+                    None => err(ErrorKind::Value, format!("{name} is not defined")),
+                }
+                .map_err(|e| e.at(line, *pos))
+            }
             Expr::Branch(_) => err(
                 ErrorKind::Syntax,
                 "→ branches only in a traditional function",
@@ -609,7 +621,7 @@ impl Machine<'_> {
         &mut self,
         t: &Arc<super::trad::Tradfn>,
         left: Option<Value>,
-        right: Value,
+        right: Option<Value>,
     ) -> R<Value> {
         if self.calls >= MAX_DEPTH {
             return err(
@@ -618,7 +630,14 @@ impl Machine<'_> {
             );
         }
         let mut locals = Locals::default();
-        locals.insert(t.right.clone(), right);
+        match (&t.right, right) {
+            (Some(b), Some(r)) => {
+                locals.insert(b.clone(), r);
+            }
+            (None, Some(_)) => return err(ErrorKind::Syntax, "this function takes no argument"),
+            (Some(_), None) => return err(ErrorKind::Syntax, "this function takes an argument"),
+            (None, None) => {}
+        }
         match (&t.left, left) {
             (Some(a), Some(l)) => {
                 locals.insert(a.clone(), l);
@@ -864,7 +883,7 @@ impl Machine<'_> {
         let def: &Definition = def;
         if let Some(t) = &def.trad {
             let t = Arc::clone(t);
-            return self.call_trad(&t, left, right);
+            return self.call_trad(&t, left, Some(right));
         }
         let body = Arc::clone(&def.body);
         let source = Arc::clone(&def.line);

@@ -1140,11 +1140,10 @@ fn squad(a: &Value, w: &Value) -> R<Value> {
             format!("{} indices for an array of rank {}", a.0.len(), w.rank()),
         );
     }
-    let mut lists: Vec<Option<std::borrow::Cow<Value>>> = a
-        .0
-        .iter()
-        .map(|e| Some(std::borrow::Cow::Owned(item_value(e))))
-        .collect();
+    let mut lists: Vec<Option<std::borrow::Cow<Value>>> =
+        a.0.iter()
+            .map(|e| Some(std::borrow::Cow::Owned(item_value(e))))
+            .collect();
     lists.resize(w.rank(), None);
     super::eval::index(w, &lists)
 }

@@ -131,6 +131,7 @@ fn expr_refs(e: &Expr, fns: &mut Vec<String>, vars: &mut Vec<String>) {
     };
     match e {
         Expr::Lit(_) => {}
+        Expr::Niladic(n, _) => fns.push(n.clone()),
         Expr::CallDfn(d) => func_refs(
             &Func {
                 kind: FuncKind::Dfn(std::sync::Arc::clone(d)),

@@ -150,10 +150,27 @@ pub(crate) fn set_origin(io: usize) -> usize {
     ORIGIN.with(|o| o.replace(io))
 }
 
+/// Whether a statement is a call of a traditional function without a result (`∇SAY`): it
+/// shows nothing.
+fn calls_without_result(defs: &HashMap<String, Definition>, s: &Expr) -> bool {
+    let name = match s {
+        Expr::Niladic(n, _) => n,
+        Expr::Monad(f, _) | Expr::Dyad(f, ..) => match &f.kind {
+            parse::FuncKind::Defined(n) => n,
+            _ => return false,
+        },
+        _ => return false,
+    };
+    defs.get(name)
+        .and_then(|d| d.trad.as_ref())
+        .is_some_and(|t| t.result.is_none())
+}
+
 /// What `name` is among the definitions `defs`.
 pub(crate) fn named(defs: &HashMap<String, Definition>, name: &str) -> parse::Named {
     match defs.get(name) {
         Some(d) if d.operator => parse::Named::Operator,
+        Some(d) if d.trad.as_ref().is_some_and(|t| t.right.is_none()) => parse::Named::Niladic,
         Some(_) => parse::Named::Function,
         None => parse::Named::Array,
     }
@@ -550,7 +567,9 @@ impl Workspace {
             match machine.eval(s, &mut frame) {
                 Ok(v) => {
                     shown.append(&mut machine.printed);
-                    if !matches!(s, Expr::Assign(..) | Expr::IndexAssign(..) | Expr::Print(_)) {
+                    if !matches!(s, Expr::Assign(..) | Expr::IndexAssign(..) | Expr::Print(_))
+                        && !calls_without_result(machine.defs, s)
+                    {
                         shown.push(v);
                     }
                 }
@@ -646,8 +665,10 @@ impl Workspace {
                 .any(|t| matches!(&t.kind, Tok::Name(n) if n == "⍺⍺"));
         let mut bodies = Vec::with_capacity(dependants.len());
         for (i, (_, source)) in dependants.iter().enumerate() {
+            let niladic = is_trad && trad::is_niladic(line);
             let names = |x: &str| match x == name {
                 true if operator => Named::Operator,
+                true if niladic => Named::Niladic,
                 true => Named::Function,
                 false => named(&self.defs, x),
             };

@@ -241,6 +241,8 @@ pub(crate) enum Expr {
     CallDfn(Arc<Dfn>),
     /// `→N`: go to line N of the traditional function running.
     Branch(Box<Expr>),
+    /// A function of no argument, run where it is read.
+    Niladic(String, usize),
 }
 
 /// A dfn, `{…}`: statements run in order; a guard `cond: expr` returns `expr` when `cond` is
@@ -306,6 +308,8 @@ pub(crate) enum Named {
     Function,
     /// A monadic operator defined by the user: a function on its left is its operand.
     Operator,
+    /// A function of no argument: read, it runs, and its result is an array.
+    Niladic,
 }
 
 /// Reads tokens into expressions, knowing which names are functions.
@@ -522,6 +526,8 @@ impl Parser<'_> {
                             axis: None,
                             pos: t.pos,
                         }));
+                    } else if (self.names)(n) == Named::Niladic && !assigned {
+                        items.push(Item::Array(Expr::Niladic(n.clone(), t.pos)));
                     } else if self.is_function(n) && !assigned {
                         items.push(Item::Func(Func {
                             kind: FuncKind::Defined(n.clone()),

@@ -799,9 +799,6 @@ LOOP: →(I≥A)/0
         5,
         "its whole text is kept, for )save"
     );
-    // A function of no argument is said to be unread, not misread.
-    let e = error(&mut ws, "∇Z←NILADIC\nZ←1\n∇");
-    assert!(e.detail.contains("no argument"), "{e}");
     // A loop without end stops at the step limit.
     ws.set_step_limit(10_000);
     ws.load("∇Z←SPIN X\nL: →L\n∇").unwrap();
@@ -950,4 +947,22 @@ fn squad_indexes_the_first_axes_with_the_items_on_its_left() {
     }
     assert_eq!(error(&mut ws, "4⌷M").kind, ErrorKind::Index);
     assert_eq!(error(&mut ws, "1 1 1⌷M").kind, ErrorKind::Length);
+}
+
+/// A traditional function of no argument (APL2 Language Reference, "Defined functions":
+/// a niladic function's name alone calls it, and its result is an array where it is read).
+#[test]
+fn a_function_of_no_argument_runs_where_its_name_is_read() {
+    let mut ws = Workspace::default();
+    ws.eval_line("∇Z←SEVEN\n[1] Z←7\n∇").unwrap();
+    assert_eq!(run(&mut ws, "SEVEN"), "7");
+    assert_eq!(run(&mut ws, "2×SEVEN+1"), "16");
+    assert_eq!(run(&mut ws, "SEVEN 3"), "7 3");
+    // Defined after a function that reads it, it is called there too.
+    ws.eval_line("TWICE: ⍵×TEN").unwrap();
+    ws.eval_line("∇Z←TEN\nZ←10\n∇").unwrap();
+    assert_eq!(run(&mut ws, "TWICE 2"), "20");
+    ws.eval_line("∇SAY\n⎕←'said'\n∇").unwrap();
+    assert_eq!(run(&mut ws, "SAY"), "said");
+    assert!(ws.functions().contains(&"SEVEN"));
 }

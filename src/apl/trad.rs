@@ -1,5 +1,6 @@
 //! Traditional functions, as APL2 defines them: a header line `∇Z←A NAME B;L1;L2` (result,
-//! arguments and locals each optional but the right argument), body lines (an optional
+//! arguments and locals each optional; a function of no argument, `∇Z←NAME`, runs where its
+//! name is read, as a variable's value is), body lines (an optional
 //! `[n]` before each is ignored; `LABEL:` at a line's start names its number), and a line
 //! `∇` that ends it. `→N` branches to line N (0, or a line past the end, leaves; an empty
 //! `→⍬` goes on); names the header does not make local are the workspace's (APL's dynamic
@@ -15,7 +16,8 @@ use super::parse::{Expr, Named, Parser, Tok, Token, lex};
 pub(crate) struct Tradfn {
     pub(crate) result: Option<String>,
     pub(crate) left: Option<String>,
-    pub(crate) right: String,
+    /// None: a function of no argument (niladic).
+    pub(crate) right: Option<String>,
     /// Every name local to it: result, arguments, locals and labels.
     pub(crate) locals: Vec<String>,
     /// Its lines' statements, line 1 first.
@@ -61,11 +63,25 @@ pub(crate) fn name(text: &str) -> Option<String> {
     header(&split(text).0).ok().map(|h| h.0)
 }
 
+/// Whether a definition's text is a function of no argument.
+pub(crate) fn is_niladic(text: &str) -> bool {
+    header(&split(text).0).is_ok_and(|h| h.3.is_none())
+}
+
 /// `(name, result, left, right, locals)` of a header.
 #[allow(clippy::type_complexity)]
 fn header(
     line: &str,
-) -> Result<(String, Option<String>, Option<String>, String, Vec<String>), AplError> {
+) -> Result<
+    (
+        String,
+        Option<String>,
+        Option<String>,
+        Option<String>,
+        Vec<String>,
+    ),
+    AplError,
+> {
     let tokens = lex(line)?;
     let names = |ts: &[Token]| -> Option<Vec<String>> {
         ts.iter()
@@ -102,12 +118,9 @@ fn header(
     };
     let rest = names(rest).ok_or_else(|| syntax("a header is [Z←][A] NAME B[;L…]", line))?;
     match rest.as_slice() {
-        [f, b] => Ok((f.clone(), result, None, b.clone(), locals)),
-        [a, f, b] => Ok((f.clone(), result, Some(a.clone()), b.clone(), locals)),
-        [_] => Err(syntax(
-            "a function of no argument is not read here: give it a right argument",
-            line,
-        )),
+        [f] => Ok((f.clone(), result, None, None, locals)),
+        [f, b] => Ok((f.clone(), result, None, Some(b.clone()), locals)),
+        [a, f, b] => Ok((f.clone(), result, Some(a.clone()), Some(b.clone()), locals)),
         _ => Err(syntax("a header is [Z←][A] NAME B[;L…]", line)),
     }
 }
@@ -142,7 +155,7 @@ pub(crate) fn parse(
     }
     locals.extend(result.iter().cloned());
     locals.extend(left.iter().cloned());
-    locals.push(right.clone());
+    locals.extend(right.iter().cloned());
     locals.extend(labels.iter().map(|(l, _)| l.clone()));
     // Its local names are arrays inside it, whatever the workspace calls functions.
     let shadowed = |n: &str| match locals.iter().any(|l| l == n) {
