@@ -11,16 +11,18 @@ use clap::{CommandFactory, Parser, Subcommand, ValueEnum};
 
 use crate::alg::Alg;
 use crate::command::defs::{CommandKind as K, def};
-use crate::command::{AplRequest, DrawRequest, Request, Session, Shown, SolveMethod};
+use crate::command::{AplRequest, DrawRequest, Request, Session, Shown};
 use crate::compare::Format;
 use crate::cube::Cube;
 use crate::draw::{PictureFormat, ViewKind};
 use crate::error::{Error, Result};
 use crate::input::Input;
 use crate::metric::Metric;
+use crate::notation::Notation;
 use crate::output;
-use crate::parser::{Notation, parse_sequence};
+use crate::parser::parse_sequence;
 use crate::rep::RepKind;
+use crate::solve::Method;
 use crate::sticker_perm::OrderBy;
 
 /// An APL-style array-programming workbench for Rubik's Cube.
@@ -32,33 +34,36 @@ pub struct Cli {
     pub command: Option<Command>,
 }
 
-/// How `apply` shows the result.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, ValueEnum)]
-pub enum Show {
-    /// The representation's own display, as in the paper.
-    #[default]
-    Native,
-    /// The unfolded net.
-    Net,
-    /// The 54-character facelet string, alone on one line.
-    Facelets,
-}
+/// `--method`'s values: the solving methods of the 3×3×3 (the 2×2×2's is `pocket solve`),
+/// in the order `--help` lists them.
+impl ValueEnum for Method {
+    fn value_variants<'a>() -> &'a [Self] {
+        &[
+            Method::TwoPhase,
+            Method::Bfs,
+            Method::Beginner,
+            Method::Optimal,
+        ]
+    }
 
-/// How `solve` searches.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, ValueEnum)]
-pub enum Method {
-    /// Kociemba's two-phase method: any cube in milliseconds, in at most --max-length moves.
-    #[default]
-    #[value(name = "twophase")]
-    TwoPhase,
-    /// Breadth-first from both ends: a shortest solution, within the depth limit.
-    Bfs,
-    /// The layer-by-layer method a person learns: seven named stages, a line each.
-    Beginner,
-    /// IDA* with a large pruning table: a proven-shortest solution of any cube, on every
-    /// core (seconds to a minute or two for a random cube; --time-limit stops it with what
-    /// it has proven).
-    Optimal,
+    fn to_possible_value(&self) -> Option<clap::builder::PossibleValue> {
+        let help = match self {
+            Method::TwoPhase => {
+                "Kociemba's two-phase method: any cube in milliseconds, in at most --max-length moves"
+            }
+            Method::Bfs => {
+                "Breadth-first from both ends: a shortest solution, within the depth limit"
+            }
+            Method::Beginner => {
+                "The layer-by-layer method a person learns: seven named stages, a line each"
+            }
+            Method::Optimal => {
+                "IDA* with a large pruning table: a proven-shortest solution of any cube, on every core (seconds to a minute or two for a random cube; --time-limit stops it with what it has proven)"
+            }
+            Method::Pocket => return None,
+        };
+        Some(clap::builder::PossibleValue::new(self.name()).help(help))
+    }
 }
 
 /// `cubework tables …`.
@@ -166,8 +171,8 @@ pub enum Command {
         #[arg(long, value_name = "FACELETS")]
         from: Option<String>,
         /// How to show the result.
-        #[arg(long, value_enum, default_value_t = Show::Native)]
-        show: Show,
+        #[arg(long, value_enum, default_value_t = Shown::Native)]
+        show: Shown,
         /// The moves (the rest of the line, joined by spaces).
         #[arg()]
         moves: Vec<String>,
@@ -452,7 +457,7 @@ pub enum Command {
         file: Option<PathBuf>,
         /// facelets: after the answer, the cube's facelet string alone on the last line.
         #[arg(long, value_enum)]
-        show: Option<Show>,
+        show: Option<Shown>,
         /// The APL line (the rest of the line, joined by spaces).
         expr: Vec<String>,
     },
@@ -536,7 +541,7 @@ pub fn run(args: impl IntoIterator<Item = impl Into<OsString> + Clone>) -> Resul
             let facelets_after = matches!(
                 command,
                 Command::Apl {
-                    show: Some(Show::Facelets),
+                    show: Some(Shown::Facelets),
                     ..
                 }
             );
@@ -652,7 +657,7 @@ fn batch_limits(
     time_limit: Option<std::time::Duration>,
 ) -> Result<crate::solve::Limits> {
     let refused = match method {
-        Method::TwoPhase => false,
+        Method::TwoPhase | Method::Pocket => false,
         Method::Optimal => max_length.is_some(),
         Method::Bfs => time_limit.is_some(),
         Method::Beginner => max_length.is_some() || time_limit.is_some(),
@@ -746,12 +751,7 @@ pub fn request(command: Command) -> Result<(Session, Request)> {
             let mut session = Session::one_shot(rep, &start, notation, String::new(), colour)?;
             let moves = moves.join(" ");
             session.make(moves.clone(), Alg::parse(&moves, notation)?)?;
-            let shown = match show {
-                Show::Native => Shown::Native,
-                Show::Net => Shown::Net,
-                Show::Facelets => Shown::Facelets,
-            };
-            (session, Request::Apply(shown))
+            (session, Request::Apply(show))
         }
         Command::Reps { size } => (
             one_shot(Notation::Standard)?,
@@ -875,12 +875,7 @@ pub fn request(command: Command) -> Result<(Session, Request)> {
         } => (
             one_shot(notation)?,
             Request::Solve {
-                method: match method {
-                    Method::TwoPhase => SolveMethod::TwoPhase,
-                    Method::Optimal => SolveMethod::Optimal,
-                    Method::Bfs => SolveMethod::Bfs,
-                    Method::Beginner => SolveMethod::Beginner,
-                },
+                method,
                 metric,
                 max_length,
                 time_limit,
@@ -1044,12 +1039,6 @@ pub fn solve_batch(
 ) -> Result<ExitCode> {
     crate::cancel::install();
     let limits = batch_limits(method, metric, max_length, time_limit)?;
-    let method = match method {
-        Method::TwoPhase => crate::solve::Method::TwoPhase,
-        Method::Optimal => crate::solve::Method::Optimal,
-        Method::Bfs => crate::solve::Method::Bfs,
-        Method::Beginner => crate::solve::Method::Beginner,
-    };
     // Read on a thread of its own: standard input itself, not its lock, which stays here.
     let lines: Box<dyn std::io::BufRead + Send> = if file.as_os_str() == "-" {
         Box::new(std::io::BufReader::new(std::io::stdin()))

@@ -7,7 +7,8 @@ pub use crate::input_error::InputError;
 use crate::alg::AlgebraError;
 use crate::cube::Cube;
 use crate::moves::Move;
-use crate::parser::{Notation, ParseError, parse_sequence};
+use crate::notation::Notation;
+use crate::parser::{ParseError, parse_sequence};
 
 /// A cube state as given by a user.
 ///

@@ -84,7 +84,8 @@ pub use moves::{
     Amount, FaceMove, LayerTurn, Move, MoveError, PaperAxis, PaperLetter, Rotation, Slice, Turn,
     WideStyle, format_moves,
 };
-pub use parser::{Notation, ParseError, ParseErrorKind, parse_moves, parse_sequence};
+pub use notation::Notation;
+pub use parser::{ParseError, ParseErrorKind, parse_moves, parse_sequence};
 pub use sticker_perm::{OrderBy, StickerPerm};
 pub use tools::Tool;
 

@@ -22,8 +22,8 @@ use rustyline::{
 use crate::command::{Reply, Session, defs};
 use crate::error::{Error, Result};
 use crate::lines::{LineError, Lines, MAX_LINE_BYTES, Statement};
+use crate::notation::Notation;
 use crate::output;
-use crate::parser::Notation;
 
 /// Whether to draw in colour: only on a terminal, and never when `NO_COLOR` is set.
 pub fn use_colour() -> bool {

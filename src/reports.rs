@@ -23,7 +23,7 @@ use comfy_table::{ContentArrangement, Table, presets::UTF8_FULL_CONDENSED};
 use crate::cube::Cube;
 use crate::effect::Effect;
 use crate::moves::{Move, format_moves};
-use crate::parser::Notation;
+use crate::notation::Notation;
 use crate::rep::{RepKind, Representation};
 use crate::sticker_perm::{OrderBy, StickerPerm};
 use crate::text::{count, thousands};

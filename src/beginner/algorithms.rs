@@ -5,7 +5,8 @@
 use std::sync::OnceLock;
 
 use crate::moves::Move;
-use crate::parser::{Notation, parse_moves};
+use crate::notation::Notation;
+use crate::parser::parse_moves;
 
 /// One of the method's standard short algorithms.
 ///

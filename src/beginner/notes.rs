@@ -106,7 +106,8 @@ pub fn to_dump(cube: &Cube) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::parser::{Notation, parse_moves};
+    use crate::notation::Notation;
+    use crate::parser::parse_moves;
 
     fn after(alg: &str) -> Cube {
         let mut cube = Cube::solved();

@@ -19,7 +19,7 @@ use std::collections::VecDeque;
 
 pub use defs::{COMMANDS, CommandDef, CommandKind};
 pub use parse::parse_line;
-pub use request::{AplRequest, DrawRequest, Request, ShowWhat, Shown, SolveMethod};
+pub use request::{AplRequest, DrawRequest, Request, ShowWhat, Shown};
 pub use run::run;
 #[cfg(feature = "cli")]
 pub(crate) use run::with_advice;
@@ -29,7 +29,7 @@ use crate::cube::Cube;
 use crate::draw::Camera;
 use crate::error::{Error, Result};
 use crate::face::Face;
-use crate::parser::Notation;
+use crate::notation::Notation;
 use crate::rep::user::UserState;
 use crate::rep::{RepKind, Representation};
 use crate::solve::solution_text::Plan;

@@ -8,7 +8,7 @@
 use std::collections::HashMap;
 
 use super::defs::{self, CommandKind as K};
-use super::request::{AplRequest, DrawRequest, Request, ShowWhat, SolveMethod};
+use super::request::{AplRequest, DrawRequest, Request, ShowWhat};
 use super::{Session, nearest_command, usage};
 use crate::alg::Alg;
 use crate::cube::Cube;
@@ -19,6 +19,7 @@ use crate::metric::Metric;
 use crate::notation::Notation;
 use crate::parser::parse_sequence;
 use crate::rep::{RepKind, UnknownRep};
+use crate::solve::Method;
 use crate::sticker_perm::OrderBy;
 use crate::text::echo;
 
@@ -415,7 +416,7 @@ fn scramble(args: &str) -> Result<Request> {
 
 /// `solve [twophase|optimal|bfs|beginner] [htm|qtm] [max N] [time S] [ALG]`.
 fn solve(words: &Line, rest: &str) -> Result<Request> {
-    let mut method = SolveMethod::TwoPhase;
+    let mut method = Method::TwoPhase;
     let mut metric = None;
     let mut max_length = None;
     let mut time_limit = None;
@@ -431,10 +432,6 @@ fn solve(words: &Line, rest: &str) -> Result<Request> {
                 .trim_start()
         };
         match word.to_lowercase().as_str() {
-            "bfs" => method = SolveMethod::Bfs,
-            "twophase" | "two-phase" => method = SolveMethod::TwoPhase,
-            "optimal" => method = SolveMethod::Optimal,
-            "beginner" => method = SolveMethod::Beginner,
             "max" => {
                 let v = value().ok_or_else(|| usage("solve: max needs a number of moves"))?;
                 max_length = Some(v.parse::<u8>().map_err(|_| {
@@ -462,9 +459,11 @@ fn solve(words: &Line, rest: &str) -> Result<Request> {
                 alg = skip_value();
                 continue;
             }
-            w => match w.parse::<Metric>() {
-                Ok(m) => metric = Some(m),
-                Err(_) => break,
+            // The 2×2×2's method is `pocket solve`, not a way to solve a 3×3×3.
+            w => match (w.parse::<Method>(), w.parse::<Metric>()) {
+                (Ok(m), _) if m != Method::Pocket => method = m,
+                (_, Ok(m)) => metric = Some(m),
+                _ => break,
             },
         }
         alg = after.trim_start();

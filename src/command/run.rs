@@ -3,7 +3,7 @@
 
 use std::path::Path;
 
-use super::request::{DrawRequest, Request, Shown, SolveMethod};
+use super::request::{DrawRequest, Request, Shown};
 use super::{Change, Reply, Session, impossible_note, label, usage};
 use crate::alg::Alg;
 use crate::compare::Format;
@@ -322,19 +322,13 @@ pub(crate) fn with_advice(e: crate::error::Error, flags: bool) -> crate::error::
 /// `solve`: the state given, or the session's cube.
 fn solve(
     session: &mut Session,
-    method: SolveMethod,
+    method: Method,
     metric: Option<Metric>,
     (max_length, time_limit, threads): (Option<u8>, Option<std::time::Duration>, Option<usize>),
     state: Option<Input>,
 ) -> Result<Reply> {
     let notation = session.notation;
     let (flags, words) = (session.one_shot, !session.one_shot);
-    let method = match method {
-        SolveMethod::TwoPhase => Method::TwoPhase,
-        SolveMethod::Optimal => Method::Optimal,
-        SolveMethod::Bfs => Method::Bfs,
-        SolveMethod::Beginner => Method::Beginner,
-    };
     match method {
         Method::Optimal if max_length.is_some() => {
             return Err(usage(if flags {

@@ -182,7 +182,8 @@ mod tests {
     use crate::Cube;
     use crate::input::Input;
     use crate::moves::Move;
-    use crate::parser::{Notation, parse_moves};
+    use crate::notation::Notation;
+    use crate::parser::parse_moves;
     use table::tests::table;
 
     #[test]

@@ -236,7 +236,8 @@ pub(crate) fn move_states() -> &'static [PocketState; 9] {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::parser::{Notation, parse_moves};
+    use crate::notation::Notation;
+    use crate::parser::parse_moves;
     use rand::{RngExt, SeedableRng};
     use rand_chacha::ChaCha8Rng;
 

@@ -613,7 +613,8 @@ fn pocket(cube: &Cube, limits: &Limits, progress: &Progress) -> Result<Solution,
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::parser::{Notation, parse_moves};
+    use crate::notation::Notation;
+    use crate::parser::parse_moves;
 
     fn cube_of(alg: &str) -> Cube {
         let mut cube = Cube::solved();
