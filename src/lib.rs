@@ -9,7 +9,7 @@
 //! algebra ([`alg`]: groups, repetition, commutators, conjugates and the paper's [`tools`]).
 //! A sequence's permutation of the N×N×N sticker tuple, its cycles and orders are in
 //! [`sticker_perm`]; its effect on the 3×3×3's pieces in [`effect`]; the command-line and REPL
-//! answers in [`reports`].
+//! answers, each command's beside its words, in the families of [`command`].
 //!
 //! ## Layers
 //!
@@ -21,7 +21,7 @@
 //! 3. The paper's representations: apl, rep, compare
 //! 4. Sequences as typed: tools, alg, parser, input
 //! 5. Solvers: pocket, beginner, solve
-//! 6. Answers: error, reports, output, quiet, progress, batch, draw
+//! 6. Answers: error, output, quiet, progress, batch, draw
 //! 7. Front ends: command, repl, cli
 //! 8. Documentation: guide
 //!
@@ -67,7 +67,6 @@ pub mod quiet;
 pub mod rep;
 #[cfg(feature = "cli")]
 pub mod repl;
-pub mod reports;
 pub mod simd;
 pub mod solve;
 pub mod sticker_perm;

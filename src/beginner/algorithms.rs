@@ -94,8 +94,8 @@ impl Algorithm {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::command::algebra::effect_report;
     use crate::cube::Cube;
-    use crate::reports::effect_report;
 
     fn effect(a: Algorithm) -> String {
         let text = effect_report(

@@ -11,9 +11,11 @@ mod ball;
 pub mod bfs;
 mod coord;
 mod cubie;
+mod dispatch;
 pub mod method;
 pub mod optimal;
 pub mod optimal_table;
+pub mod plan;
 mod prune;
 pub mod shared;
 pub mod solution_text;
@@ -25,8 +27,10 @@ pub mod twophase_file;
 pub use crate::moves::FaceMove;
 pub use bfs::{default_limit, max_limit};
 pub use cubie::CubieCube;
+pub use dispatch::solve;
 pub use method::{
-    Event, Limits, Method, Progress, Solution, Stats, TableKind, UnknownMethod, check_limits, solve,
+    Event, Limits, Method, Progress, Solution, Stats, TableKind, UnknownMethod, check_limits,
+    check_metric, read_cube,
 };
 
 use crate::input::InputError;
