@@ -36,6 +36,11 @@ fn asked(notation: Notation, request: Request) -> Result<Asked> {
     Ok((plain(notation)?, request))
 }
 
+/// The request `make` builds from a sequence, on the plain session of its notation.
+fn on(sequence: &SequenceArgs, make: impl FnOnce(Alg) -> Request) -> Result<Asked> {
+    asked(sequence.notation(), make(sequence.alg()?))
+}
+
 /// The commands.
 #[derive(Debug, Subcommand)]
 pub enum Command {
@@ -128,12 +133,20 @@ pub fn request(command: Command) -> Result<Asked> {
         Command::Apply(a) => a.request(),
         Command::Reps(a) => asked(standard, Request::Reps { size: Some(a.size) }),
         Command::Order(a) => a.request(),
-        Command::Cycles(a) => a.request(),
-        Command::Effect(a) => a.request(),
-        Command::Invert(a) => asked(a.notation(), Request::Invert(Some(a.alg()?))),
-        Command::Expand(a) => asked(a.notation(), Request::Expand(a.alg()?)),
-        Command::Simplify(a) => asked(a.notation(), Request::Simplify(a.alg()?)),
-        Command::Count(a) => a.request(),
+        Command::Cycles(CyclesArgs { size, sequence }) => on(&sequence, |alg| Request::Cycles {
+            size: Some(size.size),
+            alg,
+        }),
+        Command::Effect(EffectArgs { size, sequence }) => on(&sequence, |alg| Request::Effect {
+            size: Some(size),
+            alg,
+        }),
+        Command::Invert(a) => on(&a, |alg| Request::Invert(Some(alg))),
+        Command::Expand(a) => on(&a, Request::Expand),
+        Command::Simplify(a) => on(&a, Request::Simplify),
+        Command::Count(CountArgs { metric, sequence }) => {
+            on(&sequence, |alg| Request::Count { metric, alg })
+        }
         Command::Tools { search } => asked(standard, Request::Tools { search }),
         Command::Scramble(a) => a.request(),
         Command::Pocket(a) => a.request(),
@@ -223,16 +236,6 @@ pub struct CyclesArgs {
     sequence: SequenceArgs,
 }
 
-impl CyclesArgs {
-    fn request(self) -> Result<Asked> {
-        let request = Request::Cycles {
-            size: Some(self.size.size),
-            alg: self.sequence.alg()?,
-        };
-        asked(self.sequence.notation(), request)
-    }
-}
-
 /// `cubework effect`'s arguments.
 #[derive(Debug, Args)]
 pub struct EffectArgs {
@@ -244,16 +247,6 @@ pub struct EffectArgs {
     sequence: SequenceArgs,
 }
 
-impl EffectArgs {
-    fn request(self) -> Result<Asked> {
-        let request = Request::Effect {
-            size: Some(self.size),
-            alg: self.sequence.alg()?,
-        };
-        asked(self.sequence.notation(), request)
-    }
-}
-
 /// `cubework count`'s arguments.
 #[derive(Debug, Args)]
 pub struct CountArgs {
@@ -262,16 +255,6 @@ pub struct CountArgs {
     metric: Metric,
     #[command(flatten)]
     sequence: SequenceArgs,
-}
-
-impl CountArgs {
-    fn request(self) -> Result<Asked> {
-        let request = Request::Count {
-            metric: self.metric,
-            alg: self.sequence.alg()?,
-        };
-        asked(self.sequence.notation(), request)
-    }
 }
 
 /// `cubework scramble`'s arguments.

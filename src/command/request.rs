@@ -1,7 +1,7 @@
 //! What a user can ask for, as one typed value.
 //!
 //! The REPL's words ([`parse_line`](super::parse_line)) and the command line's arguments
-//! (`cli.rs`) both parse into a [`Request`] before anything runs; [`run`](super::run) executes
+//! (`src/cli/`) both parse into a [`Request`] before anything runs; [`run`](super::run) executes
 //! it on a [`Session`](super::Session). Moves in a request are already parsed, in the notation
 //! of the session (or of `--notation`); a state is a value ([`Input`], a [`Cube`]), never text
 //! read again.

@@ -92,6 +92,16 @@ pub fn compare_table_with(measures: &[Measure], extras: &Extras, format: Format)
     out
 }
 
+/// The CSV columns of a timing as defined and compiled: each median and its quartiles.
+const TIMING_COLUMNS: [&str; 6] = [
+    "ns_defined",
+    "ns_defined_low",
+    "ns_defined_high",
+    "ns_compiled",
+    "ns_compiled_low",
+    "ns_compiled_high",
+];
+
 /// The columns of the `compare` table: CSV's (a median and its quartiles apart) or the
 /// terminal's, the paper's ranks (3×3×3), and the APL column when measured.
 struct Columns<'a> {
@@ -106,14 +116,7 @@ impl Columns<'_> {
         let (csv, paper, apl) = (self.csv, self.paper, self.apl.is_some());
         let mut header: Vec<&str> = vec!["rep", "shape", "element", "bytes", "moves"];
         if csv {
-            header.extend([
-                "ns_defined",
-                "ns_defined_low",
-                "ns_defined_high",
-                "ns_compiled",
-                "ns_compiled_low",
-                "ns_compiled_high",
-            ]);
+            header.extend(TIMING_COLUMNS);
         } else {
             header.extend(["ns/turn defined", "ns/turn compiled"]);
         }
@@ -288,23 +291,11 @@ pub fn sizes_table(sweep: &[Measure], format: Format) -> String {
     sizes.sort();
     sizes.dedup();
     if format == Format::Csv {
-        let header: Vec<String> = [
-            "rep",
-            "n",
-            "shape",
-            "bytes",
-            "moves",
-            "moves_of",
-            "turns",
-            "ns_defined",
-            "ns_defined_low",
-            "ns_defined_high",
-            "ns_compiled",
-            "ns_compiled_low",
-            "ns_compiled_high",
-        ]
-        .map(String::from)
-        .to_vec();
+        let header: Vec<String> = ["rep", "n", "shape", "bytes", "moves", "moves_of", "turns"]
+            .into_iter()
+            .chain(TIMING_COLUMNS)
+            .map(String::from)
+            .collect();
         let rows: Vec<Vec<String>> = sweep
             .iter()
             .map(|m| {
