@@ -20,10 +20,13 @@
 //! 2. Pieces and permutations: sticker_perm, pieces, effect, piece_map
 //! 3. The paper's representations: apl, rep, compare
 //! 4. Sequences as typed: tools, alg, parser, input
-//! 5. Solvers: pocket, beginner, solve
+//! 5. Solvers: solve
 //! 6. Answers: error, output, quiet, progress, batch, draw
 //! 7. Front ends: command, repl, cli
 //! 8. Documentation: guide
+//!
+//! The solvers are one module: the 2×2×2's table ([`solve::pocket`]) and the beginner's method
+//! ([`solve::beginner`]) sit beside the 3×3×3's searches, and [`solve::solve`] dispatches to each.
 //!
 //! The front ends' terminal — `cli` (clap), `repl` (rustyline), the progress bars
 //! (indicatif) and Ctrl-C (ctrlc) — come with the `cli` feature, on by default and needed by
@@ -38,7 +41,6 @@
 pub mod alg;
 pub mod apl;
 pub mod batch;
-pub mod beginner;
 pub mod cancel;
 #[cfg(feature = "cli")]
 pub mod cli;
@@ -61,7 +63,6 @@ pub mod output;
 pub mod parser;
 pub mod piece_map;
 pub mod pieces;
-pub mod pocket;
 pub mod progress;
 pub mod quiet;
 pub mod rep;

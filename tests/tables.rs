@@ -6,7 +6,7 @@
 #![cfg(feature = "cli")]
 
 use cubework::metric::Metric;
-use cubework::pocket::table_file;
+use cubework::solve::pocket::table_file;
 use cubework::table_cache::{self, file_bytes};
 
 mod common;

@@ -303,7 +303,7 @@ pub(super) fn run(session: &mut Session, request: Request) -> Ran {
         Request::Step => session.needs_three("step").and_then(|()| session.step()),
         Request::Stage => session
             .needs_three("stage?")
-            .map(|()| Reply::text(crate::beginner::walkthrough::stages(&session.cube()))),
+            .map(|()| Reply::text(crate::solve::beginner::walkthrough::stages(&session.cube()))),
         Request::PocketTable { metric, csv, plot } => pocket_table(metric, csv, plot.as_deref()),
         Request::PocketSolve { metric, state } => pocket_solve(session.notation(), metric, &state),
         other => return Ran::Continue(other),
@@ -312,7 +312,7 @@ pub(super) fn run(session: &mut Session, request: Request) -> Ran {
 
 /// `pocket table`, with a chart of the distances to `plot` when asked.
 fn pocket_table(metric: Metric, csv: bool, plot: Option<&std::path::Path>) -> Result<Reply> {
-    let report = crate::pocket::table_report(metric, csv)?;
+    let report = crate::solve::pocket::table_report(metric, csv)?;
     Ok(Reply::text(match plot {
         Some(path) => format!("{}\n{report}", pocket_chart(path)?),
         None => report,
@@ -322,7 +322,9 @@ fn pocket_table(metric: Metric, csv: bool, plot: Option<&std::path::Path>) -> Re
 /// `pocket solve`: a shortest solution of the 2×2×2 `state`.
 fn pocket_solve(notation: Notation, metric: Metric, state: &Input) -> Result<Reply> {
     // Read the state first, so that a bad one is reported without building a table.
-    let cube = state.to_cube(2).map_err(crate::pocket::PocketError::from)?;
+    let cube = state
+        .to_cube(2)
+        .map_err(crate::solve::pocket::PocketError::from)?;
     let limits = Limits {
         metric,
         ..Limits::default()
@@ -370,9 +372,11 @@ fn printed_scramble(
     notation: Notation,
 ) -> Result<String> {
     Ok(match (random, n) {
-        (true, 2) => {
-            pocket_random_state_report(&crate::pocket::shared_table(Metric::Htm).0, seed, notation)?
-        }
+        (true, 2) => pocket_random_state_report(
+            &crate::solve::pocket::shared_table(Metric::Htm).0,
+            seed,
+            notation,
+        )?,
         (true, 3) => random_state_report(&twophase_tables().0, seed, notation)?,
         (true, size) => {
             return Err(usage(&format!(
@@ -388,8 +392,8 @@ fn random_scramble(session: &mut Session, seed: u64) -> Result<Reply> {
     let n = session.size();
     let (cube, moves) = match n {
         2 => {
-            let table = &crate::pocket::shared_table(Metric::Htm).0;
-            let (state, scramble) = crate::pocket::random_state_scramble(table, seed)?;
+            let table = &crate::solve::pocket::shared_table(Metric::Htm).0;
+            let (state, scramble) = crate::solve::pocket::random_state_scramble(table, seed)?;
             let moves: Vec<Move> = scramble.iter().map(|m| m.to_move()).collect();
             (state.to_cube(), moves)
         }
@@ -460,7 +464,7 @@ fn solve(
         Some(input) => match method {
             Method::Beginner => input
                 .to_cube(3)
-                .map_err(crate::beginner::BeginnerError::from)?,
+                .map_err(crate::solve::beginner::BeginnerError::from)?,
             _ => crate::solve::read_cube(&input)?,
         },
         None => {
@@ -549,11 +553,11 @@ fn hint(session: &mut Session, apply: bool, state: Option<Cube>) -> Result<Reply
 
 /// `pocket table --plot FILE`: the distance distribution in both metrics, drawn to `path`.
 fn pocket_chart(path: &Path) -> Result<String> {
-    let htm = crate::pocket::shared_table(Metric::Htm)
+    let htm = crate::solve::pocket::shared_table(Metric::Htm)
         .0
         .distribution()
         .to_vec();
-    let qtm = crate::pocket::shared_table(Metric::Qtm)
+    let qtm = crate::solve::pocket::shared_table(Metric::Qtm)
         .0
         .distribution()
         .to_vec();
@@ -579,8 +583,12 @@ impl Session {
         let (stage, moves) = (next.stage, next.moves);
         let mut after = before.clone();
         after.apply_all(&moves)?;
-        let line =
-            crate::beginner::walkthrough::stage_line(stage, &moves, Metric::Htm, self.notation);
+        let line = crate::solve::beginner::walkthrough::stage_line(
+            stage,
+            &moves,
+            Metric::Htm,
+            self.notation,
+        );
         self.load_state(&after)?;
         self.record(Change {
             label: label(&format!("step {line}")),
@@ -698,13 +706,13 @@ pub fn random_state_report(
 }
 
 /// `cubework scramble --size 2 --random-state`: a 2×2×2 state drawn uniformly from all
-/// 3,674,160 (see [`crate::pocket::random_state_scramble`]), from `seed` or a fresh one, as
+/// 3,674,160 (see [`crate::solve::pocket::random_state_scramble`]), from `seed` or a fresh one, as
 /// the optimal sequence of U, R and F turns that makes it from solved. The sequence alone is
 /// the last line.
 ///
 /// ```
 /// use cubework::metric::Metric;
-/// use cubework::pocket::DistanceTable;
+/// use cubework::solve::pocket::DistanceTable;
 /// use cubework::command::solving::pocket_random_state_report;
 /// use cubework::Notation;
 /// let table = DistanceTable::build(Metric::Htm);
@@ -712,12 +720,12 @@ pub fn random_state_report(
 /// assert!(text.lines().last().unwrap().split(' ').count() <= 11);
 /// ```
 pub fn pocket_random_state_report(
-    table: &crate::pocket::DistanceTable,
+    table: &crate::solve::pocket::DistanceTable,
     seed: Option<u64>,
     notation: Notation,
-) -> Result<String, crate::pocket::PocketError> {
+) -> Result<String, crate::solve::pocket::PocketError> {
     let seed = seed.unwrap_or_else(tools::fresh_seed);
-    let (_, scramble) = crate::pocket::random_state_scramble(table, seed)?;
+    let (_, scramble) = crate::solve::pocket::random_state_scramble(table, seed)?;
     let moves: Vec<crate::moves::Move> = scramble.iter().map(|m| m.to_move()).collect();
     Ok(format!(
         "random 2×2×2 state, seed {seed}: drawn uniformly from all 3,674,160 (corner DBL held); these {} moves make it from solved (an optimal solution in the {}, inverted)\n{}",

@@ -59,23 +59,23 @@ fn read_checked(
 /// Every table the workbench caches: the 2×2×2 distances in each metric and the two-phase
 /// solver's tables.
 pub fn cached_tables() -> Vec<CachedTable> {
-    use crate::pocket::DistanceTable;
     use crate::solve::optimal_table::{AxisTable, SliceKind, table_file};
+    use crate::solve::pocket::DistanceTable;
     vec![
         CachedTable {
-            file: crate::pocket::table_file(Metric::Qtm),
+            file: crate::solve::pocket::table_file(Metric::Qtm),
             what: "2×2×2 distances, quarter-turn metric",
             check: |path| {
-                read_checked(path, &crate::pocket::table_file(Metric::Qtm), |b| {
+                read_checked(path, &crate::solve::pocket::table_file(Metric::Qtm), |b| {
                     DistanceTable::from_payload(b, Metric::Qtm).map(|_| ())
                 })
             },
         },
         CachedTable {
-            file: crate::pocket::table_file(Metric::Htm),
+            file: crate::solve::pocket::table_file(Metric::Htm),
             what: "2×2×2 distances, half-turn metric",
             check: |path| {
-                read_checked(path, &crate::pocket::table_file(Metric::Htm), |b| {
+                read_checked(path, &crate::solve::pocket::table_file(Metric::Htm), |b| {
                     DistanceTable::from_payload(b, Metric::Htm).map(|_| ())
                 })
             },
@@ -117,7 +117,7 @@ pub fn tables_build_report(
     use crate::solve::shared;
     let mut out = Vec::new();
     for metric in Metric::SEARCHED {
-        let name = crate::pocket::table_file(metric).name;
+        let name = crate::solve::pocket::table_file(metric).name;
         let (_, report) = shared::pocket_table(metric, progress);
         out.push(format!("{name}: {report}"));
     }

@@ -217,7 +217,7 @@ fn bfs(cube: &Cube, limits: &Limits, progress: &Progress) -> Result<Solution, So
 
 fn beginner(cube: &Cube, limits: &Limits) -> Result<Solution, SolveError> {
     let started = Instant::now();
-    let solution = crate::beginner::solve(cube)?;
+    let solution = crate::solve::beginner::solve(cube)?;
     // The method works on the stickers wherever the faces are, and its simplified moves
     // leave the cube solved as it was held: the whole-cube turn that brings the centres home
     // starts the answer, and the turns after it are the simplified ones seen from there.
@@ -252,7 +252,7 @@ fn beginner(cube: &Cube, limits: &Limits) -> Result<Solution, SolveError> {
 }
 
 fn pocket(cube: &Cube, limits: &Limits, progress: &Progress) -> Result<Solution, SolveError> {
-    let (state, rotation) = crate::pocket::PocketState::from_cube(cube)?;
+    let (state, rotation) = crate::solve::pocket::PocketState::from_cube(cube)?;
     let table = &shared::pocket_table(limits.metric, progress).0;
     let started = Instant::now();
     let found = table.solve(&state)?;

@@ -21,11 +21,11 @@ use super::SolveError;
 use super::cubie::CubieCube;
 use super::twophase::MAX_LENGTH_LIMIT;
 use crate::alg::move_cost;
-use crate::beginner::StageMoves;
 use crate::cube::Cube;
 use crate::input::Input;
 use crate::metric::Metric;
 use crate::moves::Move;
+use crate::solve::beginner::StageMoves;
 
 /// A way of solving.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -361,7 +361,7 @@ pub fn check_limits(method: Method, limits: &Limits) -> Result<(), SolveError> {
         }
         Method::Pocket => {
             if !Metric::SEARCHED.contains(&metric) {
-                return Err(crate::pocket::PocketError::Metric(metric).into());
+                return Err(crate::solve::pocket::PocketError::Metric(metric).into());
             }
         }
         Method::Beginner => {}
@@ -425,7 +425,10 @@ mod tests {
         let err = solve(&big, Method::Bfs, &Limits::default(), &none).unwrap_err();
         assert_eq!(err, SolveError::Size(4));
         let err = solve(&Cube::solved(), Method::Pocket, &Limits::default(), &none).unwrap_err();
-        assert_eq!(err, SolveError::Pocket(crate::pocket::PocketError::Size(3)));
+        assert_eq!(
+            err,
+            SolveError::Pocket(crate::solve::pocket::PocketError::Size(3))
+        );
         let err = solve(&big, Method::Beginner, &Limits::default(), &none).unwrap_err();
         assert!(matches!(err, SolveError::Beginner(_)), "{err}");
     }
@@ -476,7 +479,7 @@ mod tests {
         let s = solve(&cube, Method::Beginner, &Limits::default(), &none).unwrap();
         assert_eq!(
             s.stats.stages,
-            crate::beginner::solve(&cube).unwrap().stages
+            crate::solve::beginner::solve(&cube).unwrap().stages
         );
         // A solved cube needs nothing, and a solved one turned needs only the turn.
         let s = solve(&Cube::solved(), Method::Beginner, &Limits::default(), &none).unwrap();

@@ -5,9 +5,10 @@
 //! edge is and how it is turned. [`bfs`] finds shortest solutions by breadth-first search from
 //! both ends, as the Ruby notes do, for states within about a dozen moves; [`twophase`] any
 //! cube in milliseconds; [`optimal`] proven-shortest ones. The beginner's method is
-//! [`crate::beginner`], the 2×2×2's table [`crate::pocket`].
+//! [`crate::solve::beginner`], the 2×2×2's table [`crate::solve::pocket`].
 
 mod ball;
+pub mod beginner;
 pub mod bfs;
 mod coord;
 mod cubie;
@@ -16,6 +17,7 @@ pub mod method;
 pub mod optimal;
 pub mod optimal_table;
 pub mod plan;
+pub mod pocket;
 mod prune;
 pub mod shared;
 pub mod solution_text;
@@ -75,10 +77,10 @@ pub enum SolveError {
     },
     /// A 2×2×2 state the pocket table could not solve.
     #[error(transparent)]
-    Pocket(#[from] crate::pocket::PocketError),
+    Pocket(#[from] crate::solve::pocket::PocketError),
     /// A state the beginner's method could not solve.
     #[error(transparent)]
-    Beginner(#[from] crate::beginner::BeginnerError),
+    Beginner(#[from] crate::solve::beginner::BeginnerError),
     /// A metric the two-phase solver does not count in.
     #[error("the two-phase solver counts in the half-turn metric (htm) only, not {}{}", .0.name(),
         if *.0 == Metric::Qtm { "; the bfs method finds shortest solutions in qtm" } else { "" })]

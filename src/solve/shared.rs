@@ -9,7 +9,7 @@ use super::method::{Event, Method, Progress, TableKind};
 use super::optimal_table::AxisTable;
 use super::tables::Tables;
 use crate::metric::Metric;
-use crate::pocket::DistanceTable;
+use crate::solve::pocket::DistanceTable;
 use crate::table_cache::CacheReport;
 
 /// Where the tables are cached: the user's cache directory; none in the crate's own unit
@@ -159,23 +159,27 @@ pub fn optimal_table(progress: &Progress) -> Result<&'static (AxisTable, CacheRe
     Ok(TABLE.get_or_init(|| made))
 }
 
-/// The 2×2×2's distance table of `metric` (see [`crate::pocket::shared_table`]).
+/// The 2×2×2's distance table of `metric` (see [`crate::solve::pocket::shared_table`]).
 pub fn pocket_table(metric: Metric, progress: &Progress) -> &'static (DistanceTable, CacheReport) {
     let index = usize::from(metric != Metric::Qtm);
     if cfg!(test) {
         static TABLES: [OnceLock<(DistanceTable, CacheReport)>; 2] =
             [OnceLock::new(), OnceLock::new()];
         return once(&TABLES[index], TableKind::Pocket(metric), progress, || {
-            crate::pocket::distance_file::load_or_build_in(metric, None, DistanceTable::build)
+            crate::solve::pocket::distance_file::load_or_build_in(
+                metric,
+                None,
+                DistanceTable::build,
+            )
         });
     }
     static TOLD: [OnceLock<()>; 2] = [OnceLock::new(), OnceLock::new()];
     let told = &TOLD[index];
     // The first time, the table is loaded (or built) between the two events.
     once(told, TableKind::Pocket(metric), progress, || {
-        crate::pocket::shared_table(metric);
+        crate::solve::pocket::shared_table(metric);
     });
-    crate::pocket::shared_table(metric)
+    crate::solve::pocket::shared_table(metric)
 }
 
 /// Loads (or builds) every table `method` needs with `limits`' metric, so that the first

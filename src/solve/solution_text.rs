@@ -32,7 +32,7 @@ fn rotation_line(rotation: &[Move], notation: Notation) -> String {
 /// A solution as `cubework solve` (and the REPL's `solve`, and `pocket solve`) prints it:
 /// what was done and proven, then the moves alone on the last line, from the cube as given
 /// (whole-cube turn included; empty when it is solved). The beginner method's stages are
-/// [`crate::beginner::walkthrough::report`]'s.
+/// [`crate::solve::beginner::walkthrough::report`]'s.
 ///
 /// ```
 /// use cubework::solve::{Limits, Method, Progress, solve, solution_text::solution_text};
@@ -57,7 +57,7 @@ pub fn solution_text(s: &Solution, notation: Notation) -> String {
             }
         }
         Method::Beginner => {
-            return crate::beginner::walkthrough::report(
+            return crate::solve::beginner::walkthrough::report(
                 &s.stats.stages,
                 &s.moves,
                 s.metric,
@@ -111,14 +111,14 @@ pub fn solution_text(s: &Solution, notation: Notation) -> String {
 }
 
 /// The REPL's `solve beginner`: a beginner-method solution of `cube` stage by stage, each
-/// stage with the cube after it drawn by `render` (see [`crate::beginner::walkthrough::walkthrough`]).
+/// stage with the cube after it drawn by `render` (see [`crate::solve::beginner::walkthrough::walkthrough`]).
 pub fn walkthrough_text(
     cube: &Cube,
     s: &Solution,
     notation: Notation,
     render: &dyn Fn(&Cube) -> String,
 ) -> Result<String, SolveError> {
-    Ok(crate::beginner::walkthrough::walkthrough(
+    Ok(crate::solve::beginner::walkthrough::walkthrough(
         cube,
         &s.stats.stages,
         &s.moves,

@@ -11,7 +11,7 @@ use crate::parser::parse_moves;
 /// One of the method's standard short algorithms.
 ///
 /// ```
-/// use cubework::beginner::Algorithm;
+/// use cubework::solve::beginner::Algorithm;
 /// assert_eq!(Algorithm::TwistCorners.text(), "R U2 R' U' R U' R' L' U2 L U L' U L");
 /// assert_eq!(Algorithm::TwistCorners.moves().len(), 14);
 /// ```
