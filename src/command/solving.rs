@@ -734,3 +734,37 @@ pub fn pocket_random_state_report(
         crate::alg::format_in(&moves, notation)
     ))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solve::{Reach, SolveError};
+
+    #[test]
+    fn a_length_bound_not_met_is_advised_in_each_front_ends_words_and_time_only_when_it_ran_out() {
+        let err = |reach| {
+            crate::error::Error::from(SolveError::NotFound {
+                max_length: 3,
+                elapsed: std::time::Duration::from_millis(1500),
+                reach,
+            })
+        };
+        assert_eq!(
+            with_advice(err(Reach::OutOfTime), true).to_string(),
+            "no solution of 3 moves or fewer found in 1.5 s: allow more moves (--max-length N) or more time (--time-limit S)"
+        );
+        assert_eq!(
+            with_advice(err(Reach::OutOfTime), false).to_string(),
+            "no solution of 3 moves or fewer found in 1.5 s: allow more moves (solve max N) or more time (solve time S)"
+        );
+        let searched = with_advice(err(Reach::Searched), false).to_string();
+        assert!(
+            searched.ends_with("within the bound: allow more moves (solve max N)"),
+            "{searched}"
+        );
+        assert!(!searched.contains("time S"), "{searched}");
+        // Other errors pass as they are.
+        let other = with_advice(SolveError::Size(4).into(), true).to_string();
+        assert_eq!(other, SolveError::Size(4).to_string());
+    }
+}
