@@ -8,8 +8,8 @@ use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use cubework::Cube;
-use cubework::beginner::{self, Stage};
 use cubework::solve::CubieCube;
+use cubework::solve::beginner::{self, Stage};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 

@@ -10,7 +10,7 @@ use std::time::Duration;
 use criterion::{Criterion, criterion_group, criterion_main};
 use cubework::input::Input;
 use cubework::metric::Metric;
-use cubework::pocket::{DistanceTable, PocketState, STATES, cache_file};
+use cubework::solve::pocket::{DistanceTable, PocketState, STATES, cache_file};
 use cubework::solve::{Limits, Method, Progress, solve};
 
 fn pocket(c: &mut Criterion) {

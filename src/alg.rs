@@ -145,7 +145,7 @@ pub use crate::metric::Metric;
 /// Anything that can go wrong with a sequence typed by a user.
 ///
 /// ```
-/// use cubework::reports::order_report;
+/// use cubework::command::algebra::order_report;
 /// use cubework::{AlgebraError, Notation, OrderBy};
 /// let m = cubework::alg::Alg::parse("M", Notation::Standard).unwrap();
 /// let e = order_report(4, OrderBy::Colours, &m).unwrap_err();

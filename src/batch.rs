@@ -28,7 +28,7 @@ use crate::error::{Error, Result};
 use crate::input::Input;
 use crate::lines::Lines;
 use crate::metric::Metric;
-use crate::parser::Notation;
+use crate::notation::Notation;
 use crate::solve::{Limits, Method, Progress, Solution, SolveError};
 
 /// What a batch did: how many states were solved or failed, how long each solve took, and

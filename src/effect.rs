@@ -512,7 +512,8 @@ fn clockwise_next(cubie: [i32; 3], face: Face) -> Face {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::parser::{Notation, parse_moves};
+    use crate::notation::Notation;
+    use crate::parser::parse_moves;
 
     fn effect(s: &str) -> Effect {
         Effect::of_moves(&parse_moves(s, Notation::Standard).unwrap()).unwrap()

@@ -24,14 +24,14 @@ pub enum Error {
     Algebra(#[from] crate::alg::AlgebraError),
     /// The 2×2×2 solver.
     #[error(transparent)]
-    Pocket(#[from] crate::pocket::PocketError),
+    Pocket(#[from] crate::solve::pocket::PocketError),
     /// The 3×3×3 search solvers (a solver's error from the 2×2×2's table or the beginner's
     /// method is [`Error::Pocket`] or [`Error::Beginner`]).
     #[error(transparent)]
     Solve(crate::solve::SolveError),
     /// The beginner's (layer-by-layer) method.
     #[error(transparent)]
-    Beginner(#[from] crate::beginner::BeginnerError),
+    Beginner(#[from] crate::solve::beginner::BeginnerError),
     /// The piece-mapping representation.
     #[error(transparent)]
     Pieces(#[from] crate::piece_map::PiecesError),
@@ -100,6 +100,20 @@ impl From<crate::solve::SolveError> for Error {
     }
 }
 
+/// The input error inside an error, if any, borrowed as the error is (shared or mutable).
+macro_rules! input_in {
+    ($error:expr) => {
+        match $error {
+            Error::Input(e)
+            | Error::Algebra(crate::alg::AlgebraError::Input(e))
+            | Error::Solve(crate::solve::SolveError::Input(e))
+            | Error::Pocket(crate::solve::pocket::PocketError::Input(e))
+            | Error::Beginner(crate::solve::beginner::BeginnerError::Input(e)) => Some(e),
+            _ => None,
+        }
+    };
+}
+
 impl Error {
     /// The parse error inside this one, at whatever depth (a sequence in a solve, in a
     /// report): the one input error every layer holds.
@@ -111,25 +125,11 @@ impl Error {
     }
 
     fn input(&self) -> Option<&InputError> {
-        match self {
-            Error::Input(e)
-            | Error::Algebra(crate::alg::AlgebraError::Input(e))
-            | Error::Solve(crate::solve::SolveError::Input(e))
-            | Error::Pocket(crate::pocket::PocketError::Input(e))
-            | Error::Beginner(crate::beginner::BeginnerError::Input(e)) => Some(e),
-            _ => None,
-        }
+        input_in!(self)
     }
 
     fn input_mut(&mut self) -> Option<&mut InputError> {
-        match self {
-            Error::Input(e)
-            | Error::Algebra(crate::alg::AlgebraError::Input(e))
-            | Error::Solve(crate::solve::SolveError::Input(e))
-            | Error::Pocket(crate::pocket::PocketError::Input(e))
-            | Error::Beginner(crate::beginner::BeginnerError::Input(e)) => Some(e),
-            _ => None,
-        }
+        input_in!(self)
     }
 
     /// Whether this is Ctrl-C stopping long work (see [`crate::cancel`]).

@@ -1,5 +1,5 @@
 //! A cube state as a user gives it: a move sequence applied to the solved cube, or a facelet
-//! string. The solvers ([`crate::pocket`], [`crate::solve`]) take an [`Input`] and turn it into
+//! string. The solvers ([`crate::solve::pocket`], [`crate::solve`]) take an [`Input`] and turn it into
 //! their own state, so that the command line and the REPL can hand over what was typed.
 
 pub use crate::input_error::InputError;
@@ -7,7 +7,8 @@ pub use crate::input_error::InputError;
 use crate::alg::AlgebraError;
 use crate::cube::Cube;
 use crate::moves::Move;
-use crate::parser::{Notation, ParseError, parse_sequence};
+use crate::notation::Notation;
+use crate::parser::{ParseError, parse_sequence};
 
 /// A cube state as given by a user.
 ///

@@ -9,7 +9,7 @@
 //! algebra ([`alg`]: groups, repetition, commutators, conjugates and the paper's [`tools`]).
 //! A sequence's permutation of the N×N×N sticker tuple, its cycles and orders are in
 //! [`sticker_perm`]; its effect on the 3×3×3's pieces in [`effect`]; the command-line and REPL
-//! answers in [`reports`].
+//! answers, each command's beside its words, in the families of [`command`].
 //!
 //! ## Layers
 //!
@@ -20,10 +20,13 @@
 //! 2. Pieces and permutations: sticker_perm, pieces, effect, piece_map
 //! 3. The paper's representations: apl, rep, compare
 //! 4. Sequences as typed: tools, alg, parser, input
-//! 5. Solvers: pocket, beginner, solve
-//! 6. Answers: error, reports, output, quiet, progress, batch, draw
+//! 5. Solvers: solve
+//! 6. Answers: error, output, quiet, progress, batch, draw
 //! 7. Front ends: command, repl, cli
 //! 8. Documentation: guide
+//!
+//! The solvers are one module: the 2×2×2's table ([`solve::pocket`]) and the beginner's method
+//! ([`solve::beginner`]) sit beside the 3×3×3's searches, and [`solve::solve`] dispatches to each.
 //!
 //! The front ends' terminal — `cli` (clap), `repl` (rustyline), the progress bars
 //! (indicatif) and Ctrl-C (ctrlc) — come with the `cli` feature, on by default and needed by
@@ -38,7 +41,6 @@
 pub mod alg;
 pub mod apl;
 pub mod batch;
-pub mod beginner;
 pub mod cancel;
 #[cfg(feature = "cli")]
 pub mod cli;
@@ -61,13 +63,11 @@ pub mod output;
 pub mod parser;
 pub mod piece_map;
 pub mod pieces;
-pub mod pocket;
 pub mod progress;
 pub mod quiet;
 pub mod rep;
 #[cfg(feature = "cli")]
 pub mod repl;
-pub mod reports;
 pub mod simd;
 pub mod solve;
 pub mod sticker_perm;
@@ -84,7 +84,8 @@ pub use moves::{
     Amount, FaceMove, LayerTurn, Move, MoveError, PaperAxis, PaperLetter, Rotation, Slice, Turn,
     WideStyle, format_moves,
 };
-pub use parser::{Notation, ParseError, ParseErrorKind, parse_moves, parse_sequence};
+pub use notation::Notation;
+pub use parser::{ParseError, ParseErrorKind, parse_moves, parse_sequence};
 pub use sticker_perm::{OrderBy, StickerPerm};
 pub use tools::Tool;
 

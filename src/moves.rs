@@ -964,7 +964,7 @@ mod tests {
                 assert_eq!(m.layer_turns(n).unwrap(), vec![t], "{n}: {m}");
                 let text = m.to_string();
                 let parsed =
-                    crate::parser::parse_moves(&text, crate::parser::Notation::Standard).unwrap();
+                    crate::parser::parse_moves(&text, crate::notation::Notation::Standard).unwrap();
                 assert_eq!(parsed, vec![m], "{n}: {text}");
             }
         }

@@ -73,9 +73,8 @@ use nom::{IResult, Parser};
 use crate::alg::{Alg, Item, Power};
 use crate::face::Face;
 use crate::moves::{Amount, Move, PaperLetter, Rotation, Slice, Turn, WideStyle};
-pub use crate::notation::{
-    MAX_DEPTH, MAX_EXPANDED, MAX_REPEAT, Notation, ParseError, ParseErrorKind,
-};
+use crate::notation::Notation;
+pub use crate::notation::{MAX_DEPTH, MAX_EXPANDED, MAX_REPEAT, ParseError, ParseErrorKind};
 use crate::tools::Tool;
 
 /// Parses a sequence of moves in the given notation.

@@ -686,7 +686,8 @@ impl fmt::Display for PieceCube {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::parser::{Notation, parse_moves};
+    use crate::notation::Notation;
+    use crate::parser::parse_moves;
     use rand::SeedableRng;
     use rand_chacha::ChaCha8Rng;
 

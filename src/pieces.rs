@@ -511,7 +511,8 @@ pub fn check_real(cube: &Cube) -> Result<(), CubieError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::parser::{Notation, parse_moves};
+    use crate::notation::Notation;
+    use crate::parser::parse_moves;
 
     #[test]
     fn real_cubes_at_every_size_pass_and_broken_ones_are_named() {

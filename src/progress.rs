@@ -8,10 +8,6 @@
 #[cfg(not(feature = "cli"))]
 use crate::quiet as indicatif;
 
-use crate::compare::{
-    Format, Measure, PiecesMeasure, compare_table, measure, measure_sizes, paper_table,
-};
-use crate::error::Result;
 use crate::solve::{Event, Method, Progress, TableKind};
 
 /// The solvers' [`Event`]s drawn on stderr (hidden when it is not a terminal): a bar while a
@@ -95,7 +91,7 @@ impl Terminal {
                 Shown::Building(table) => {
                     if table == TableKind::Optimal {
                         // Minutes of work: said once, even when stderr is not a terminal.
-                        let kind = crate::solve::solution_text::optimal_table_kind();
+                        let kind = crate::solve::shared::optimal_table_kind();
                         let threads = crate::solve::optimal::default_threads();
                         let dir = crate::table_cache::cache_dir();
                         let path = dir
@@ -187,105 +183,12 @@ impl Terminal {
     }
 }
 
-/// Rounds `compare` and `paper` time (after a warm-up round).
-pub const ROUNDS: usize = 9;
-
-/// Sizes `paper` times for its General column.
-pub const PAPER_SIZES: std::ops::RangeInclusive<usize> = 2..=7;
-
-fn bar(len: usize) -> indicatif::ProgressBar {
+/// A bar of timing rounds, `len` long, for the measurements of `compare` and `paper`.
+pub fn timing_bar(len: usize) -> indicatif::ProgressBar {
     let bar = indicatif::ProgressBar::new(len as u64);
     bar.set_style(
         indicatif::ProgressStyle::with_template("timing {msg:12} {bar:28} {pos}/{len} rounds")
             .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
     );
     bar
-}
-
-/// `compare` at size `n`: every representation that holds it (and on the 3×3×3 the
-/// piece-mapping one) timed on `turns` quarter-turns, with a progress bar, as a table in
-/// `format`.
-pub fn compare_with_progress(n: usize, turns: usize, format: Format) -> Result<String> {
-    let (measures, pieces) = measure_all_with_progress(n, turns)?;
-    Ok(compare_table(&measures, pieces.as_ref(), format))
-}
-
-/// Every representation that holds size `n` timed on `turns` quarter-turns, and on the
-/// 3×3×3 the piece-mapping one, with a progress bar.
-pub fn measure_all_with_progress(
-    n: usize,
-    turns: usize,
-) -> Result<(Vec<Measure>, Option<PiecesMeasure>)> {
-    let measures = measure_with_progress(n, turns)?;
-    let pieces = match n {
-        3 => Some(crate::compare::measure_pieces(turns, 7, 0xc0be)?),
-        _ => None,
-    };
-    Ok((measures, pieces))
-}
-
-/// `compare --sizes`: every representation's cost against N, with a progress bar.
-pub fn compare_sizes_with_progress(
-    sizes: std::ops::RangeInclusive<usize>,
-    turns: usize,
-    format: Format,
-) -> Result<String> {
-    Ok(crate::compare::sizes_table(
-        &measure_sizes_with_progress(sizes, turns)?,
-        format,
-    ))
-}
-
-/// `paper`: the paper's table beside the measured ranks (the 3×3×3, and N = 2 to 7 for
-/// General), with a progress bar while timing; with `apl`, Speed measured in APL too.
-pub fn paper_with_progress(turns: usize, format: Format, apl: bool) -> Result<String> {
-    let sweep = measure_sizes_with_progress(PAPER_SIZES, turns)?;
-    let three: Vec<Measure> = sweep.iter().filter(|m| m.n == 3).cloned().collect();
-    if !apl {
-        return Ok(paper_table(&three, &sweep, format));
-    }
-    let timed = measure_apl_with_progress(turns, &[])?;
-    Ok(crate::compare::paper_table_with(
-        &three,
-        &sweep,
-        Some(&timed),
-        format,
-    ))
-}
-
-/// The 3×3×3's quarter-turns run by the APL evaluator ([`crate::compare::measure_apl`]),
-/// the seven's and those of `users`, with a progress bar.
-pub fn measure_apl_with_progress(
-    turns: usize,
-    users: &[crate::rep::user::UserRep],
-) -> Result<Vec<crate::compare::AplMeasure>> {
-    let bar = bar(ROUNDS + 1);
-    bar.set_message("APL".to_string());
-    let measures = crate::compare::measure_apl(turns, ROUNDS, 0xc0be, users, |_| bar.inc(1));
-    bar.finish_and_clear();
-    Ok(measures?)
-}
-
-/// Times the representations at size `n` with a progress bar on stderr (hidden when it is
-/// not a terminal).
-pub fn measure_with_progress(n: usize, turns: usize) -> Result<Vec<Measure>> {
-    let bar = bar(ROUNDS + 1);
-    bar.set_message(format!("{n}×{n}×{n}"));
-    let measures = measure(n, turns, ROUNDS, 0xc0be, |_| bar.inc(1));
-    bar.finish_and_clear();
-    Ok(measures?)
-}
-
-/// Times the representations at each of `sizes` with a progress bar on stderr.
-pub fn measure_sizes_with_progress(
-    sizes: std::ops::RangeInclusive<usize>,
-    turns: usize,
-) -> Result<Vec<Measure>> {
-    let bar = bar(sizes.clone().count() * (ROUNDS + 1));
-    let measures = measure_sizes(sizes, turns, ROUNDS, 0xc0be, |n, _| {
-        bar.set_message(format!("{n}×{n}×{n}"));
-        bar.inc(1);
-    });
-    bar.finish_and_clear();
-    Ok(measures?)
 }

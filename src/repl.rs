@@ -22,8 +22,8 @@ use rustyline::{
 use crate::command::{Reply, Session, defs};
 use crate::error::{Error, Result};
 use crate::lines::{LineError, Lines, MAX_LINE_BYTES, Statement};
+use crate::notation::Notation;
 use crate::output;
-use crate::parser::Notation;
 
 /// Whether to draw in colour: only on a terminal, and never when `NO_COLOR` is set.
 pub fn use_colour() -> bool {
@@ -40,38 +40,10 @@ pub fn run_interactive() -> Result<ExitCode> {
     }
     let mut session = Session::new(use_colour());
     let notation = Arc::new(Mutex::new(session.notation()));
-    let config = rustyline::Config::builder()
-        .completion_type(rustyline::CompletionType::List)
-        .auto_add_history(false)
-        .max_history_size(HISTORY_LINES)
-        .map_err(|e| Error::Terminal(format!("cannot set up the line editor: {e}")))?
-        .build();
-    let mut editor: Editor<WorkbenchHelper, DefaultHistory> = Editor::with_config(config)
-        .map_err(|e| Error::Terminal(format!("cannot open the terminal: {e}")))?;
-    editor.set_helper(Some(WorkbenchHelper {
-        notation: Arc::clone(&notation),
-    }));
     let pasted = PastedRun::default();
-    editor.bind_sequence(
-        Event::Any,
-        EventHandler::Conditional(Box::new(pasted.clone())),
-    );
+    let mut editor = open_editor(&notation, &pasted)?;
     let mut history = History::open(history_file());
-    for note in &history.notes {
-        output::err(format!("note: {note}"));
-    }
-    for line in &history.lines {
-        let _ = editor.add_history_entry(line.as_str());
-    }
-    if let Some(file) = workspace_file() {
-        for note in session.keep_workspace(file) {
-            output::err(format!("note: {note}"));
-        }
-    }
-    output::out(format!(
-        "cubework {} — type help, or moves like R U R' U'. Ctrl-D quits.",
-        env!("CARGO_PKG_VERSION")
-    ))?;
+    welcome(&mut session, &mut editor, &history)?;
     // Ctrl-C at the prompt drops the line (rustyline reads it as a key); during work it stops
     // the work (see crate::cancel), and the session goes on.
     crate::cancel::install();
@@ -139,17 +111,8 @@ pub fn run_interactive() -> Result<ExitCode> {
                     output::err(format!("note: {note}"));
                 }
             }
-            for statement in joiner.push(number, piece.to_string()) {
-                let outcome = match statement {
-                    Ok(statement) => run_statement(&mut session, &statement, Where::Terminal)?,
-                    Err(e) => {
-                        output::err(format!("error: {e}"));
-                        Outcome::Failed
-                    }
-                };
-                if outcome == Outcome::Quit {
-                    break 'session;
-                }
+            if run_piece(&mut session, &mut joiner, number, piece)? == Outcome::Quit {
+                break 'session;
             }
         }
         if let Ok(mut n) = notation.lock() {
@@ -161,6 +124,78 @@ pub fn run_interactive() -> Result<ExitCode> {
     } else {
         ExitCode::SUCCESS
     })
+}
+
+/// The line editor of the REPL: Tab completion from the session's notation (`notation`),
+/// the history, and the end of a long paste held back in `pasted`.
+fn open_editor(
+    notation: &Arc<Mutex<Notation>>,
+    pasted: &PastedRun,
+) -> Result<Editor<WorkbenchHelper, DefaultHistory>> {
+    let config = rustyline::Config::builder()
+        .completion_type(rustyline::CompletionType::List)
+        .auto_add_history(false)
+        .max_history_size(HISTORY_LINES)
+        .map_err(|e| Error::Terminal(format!("cannot set up the line editor: {e}")))?
+        .build();
+    let mut editor: Editor<WorkbenchHelper, DefaultHistory> = Editor::with_config(config)
+        .map_err(|e| Error::Terminal(format!("cannot open the terminal: {e}")))?;
+    editor.set_helper(Some(WorkbenchHelper {
+        notation: Arc::clone(notation),
+    }));
+    editor.bind_sequence(
+        Event::Any,
+        EventHandler::Conditional(Box::new(pasted.clone())),
+    );
+    Ok(editor)
+}
+
+/// The start of a REPL session: the history's notes and lines, the workspace kept from the
+/// last session, and the greeting.
+fn welcome(
+    session: &mut Session,
+    editor: &mut Editor<WorkbenchHelper, DefaultHistory>,
+    history: &History,
+) -> Result<()> {
+    for note in &history.notes {
+        output::err(format!("note: {note}"));
+    }
+    for line in &history.lines {
+        let _ = editor.add_history_entry(line.as_str());
+    }
+    if let Some(file) = workspace_file() {
+        for note in session.keep_workspace(file) {
+            output::err(format!("note: {note}"));
+        }
+    }
+    output::out(format!(
+        "cubework {} — type help, or moves like R U R' U'. Ctrl-D quits.",
+        env!("CARGO_PKG_VERSION")
+    ))?;
+    Ok(())
+}
+
+/// One line typed (line `number`), joined to the statement open before it: the statements
+/// it completes run; `Quit` if one of them asked to leave.
+fn run_piece<B: Fn(&str) -> i64, C: Fn(&str) -> bool>(
+    session: &mut Session,
+    joiner: &mut crate::lines::Joiner<B, C>,
+    number: usize,
+    piece: &str,
+) -> Result<Outcome> {
+    for statement in joiner.push(number, piece.to_string()) {
+        let outcome = match statement {
+            Ok(statement) => run_statement(session, &statement, Where::Terminal)?,
+            Err(e) => {
+                output::err(format!("error: {e}"));
+                Outcome::Failed
+            }
+        };
+        if outcome == Outcome::Quit {
+            return Ok(Outcome::Quit);
+        }
+    }
+    Ok(Outcome::Done)
 }
 
 /// The prompt while a bracket is open and the statement goes on to the next line.

@@ -512,7 +512,8 @@ pub fn lcm(a: u128, b: u128) -> u128 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::parser::{Notation, parse_moves};
+    use crate::notation::Notation;
+    use crate::parser::parse_moves;
 
     fn perm(n: usize, s: &str) -> StickerPerm {
         StickerPerm::of_moves(n, &parse_moves(s, Notation::Standard).unwrap()).unwrap()

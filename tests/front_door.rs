@@ -230,19 +230,32 @@ fn a_command_word_is_spelled_only_in_its_descriptor() {
     // is spelled: the parsers and the completer dispatch on the descriptor's kind instead.
     let src = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
     let files = [
-        "cli.rs",
+        "cli/mod.rs",
+        "cli/args.rs",
+        "cli/commands.rs",
+        "cli/batch.rs",
         "repl.rs",
         "lines.rs",
         "command/mod.rs",
-        "command/run.rs",
         "command/parse.rs",
+        "command/session.rs",
+        "command/algebra.rs",
+        "command/solving.rs",
+        "command/measure.rs",
+        "command/picture.rs",
     ];
     for name in files {
         let mut text = std::fs::read_to_string(src.join(name)).unwrap();
-        if name == "command/parse.rs" {
-            // The dispatch on the first word; the arguments' own words (`hint size 2`,
-            // `pocket solve`) may be a command's name too.
-            let start = text.find("pub fn parse_line(").unwrap();
+        // The dispatch on the first word (`parse_line`, and each family's `read`); the
+        // arguments' own words (`hint size 2`, `pocket solve`, `notation paper`) may be a
+        // command's name too.
+        let dispatch = match name {
+            "command/parse.rs" => Some("pub fn parse_line("),
+            n if n.starts_with("command/") && n != "command/mod.rs" => Some("pub(super) fn read("),
+            _ => None,
+        };
+        if let Some(head) = dispatch {
+            let start = text.find(head).unwrap();
             let end = start + text[start..].find("\n}\n").unwrap();
             text = text[start..end].to_string();
         }

@@ -3,7 +3,7 @@
 
 use cubework::input::Input;
 use cubework::metric::Metric;
-use cubework::pocket::{CACHE_ENV, cache_file, load_or_build, table_report};
+use cubework::solve::pocket::{CACHE_ENV, cache_file, load_or_build, table_report};
 use cubework::solve::{Limits, Method, Progress, solution_text::solution_text, solve};
 
 /// `pocket solve` as the command line runs it: the state read, then solved by the pocket
@@ -15,7 +15,7 @@ fn solve_report(
 ) -> cubework::Result<String> {
     let cube = input
         .to_cube(2)
-        .map_err(cubework::pocket::PocketError::from)?;
+        .map_err(cubework::solve::pocket::PocketError::from)?;
     let limits = Limits {
         metric,
         ..Limits::default()

@@ -5,7 +5,7 @@
 #![cfg(feature = "cli")]
 
 use cubework::metric::Metric;
-use cubework::pocket::{DistanceTable, PocketState};
+use cubework::solve::pocket::{DistanceTable, PocketState};
 use cubework::{Cube, Notation, parse_moves};
 
 mod common;

@@ -6,7 +6,7 @@
 #![cfg(feature = "cli")]
 
 use cubework::metric::Metric;
-use cubework::pocket::table_file;
+use cubework::solve::pocket::table_file;
 use cubework::table_cache::{self, file_bytes};
 
 mod common;
@@ -400,7 +400,7 @@ fn tables_build_optimal_builds_the_size_asked_for_and_size_needs_optimal() {
 #[test]
 fn the_optimal_solver_reads_the_large_table_when_its_file_is_there() {
     use cubework::solve::optimal_table::SliceKind;
-    use cubework::solve::solution_text::largest_optimal_table;
+    use cubework::solve::shared::largest_optimal_table;
     let dir = temp("largest");
     assert_eq!(largest_optimal_table(Some(&dir)), SliceKind::Sorted);
     let path = sparse_table(&dir, SliceKind::Corners);
@@ -439,7 +439,7 @@ fn sparse_table(
 #[test]
 fn the_optimal_solver_reads_the_small_table_when_it_is_the_only_one_built() {
     use cubework::solve::optimal_table::SliceKind;
-    use cubework::solve::solution_text::largest_optimal_table;
+    use cubework::solve::shared::largest_optimal_table;
     let dir = temp("only-small");
     // None built: the medium one, built on first use.
     assert_eq!(largest_optimal_table(Some(&dir)), SliceKind::Sorted);

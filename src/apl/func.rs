@@ -9,21 +9,13 @@ use super::error::{AplError, ErrorKind, err};
 use super::origin;
 use super::parse::check_size;
 use super::prim;
+pub(crate) use super::value::item_value;
 use super::value::{Elem, Value, format_number};
 
 type R<T> = Result<T, AplError>;
 
 /// Most levels of enclosure an array may have.
 const MAX_NESTED: usize = 64;
-
-/// An element as an array in its own right: an enclosed array disclosed, a simple scalar as
-/// a scalar.
-pub(crate) fn item_value(e: &Elem) -> Value {
-    match e {
-        Elem::Boxed(v) => (**v).clone(),
-        e => Value::scalar(e.clone()),
-    }
-}
 
 /// An array as an element: a simple scalar as itself, anything else enclosed (at most
 /// [`MAX_NESTED`] levels deep).

@@ -7,10 +7,9 @@ use std::sync::Arc;
 use ndarray::{ArrayD, Axis, Dimension, IxDyn};
 
 use super::error::{AplError, ErrorKind, err};
-use super::func::item_value;
 use super::origin;
 use super::parse::check_size;
-use super::value::{Elem, Value};
+use super::value::{Elem, Value, item_value};
 
 type R<T> = Result<T, AplError>;
 

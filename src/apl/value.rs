@@ -419,6 +419,15 @@ impl fmt::Display for Value {
     }
 }
 
+/// An element as an array in its own right: an enclosed array disclosed, a simple scalar as
+/// a scalar.
+pub(crate) fn item_value(e: &Elem) -> Value {
+    match e {
+        Elem::Boxed(v) => (**v).clone(),
+        e => Value::scalar(e.clone()),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

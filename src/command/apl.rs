@@ -233,7 +233,7 @@ fn compile(session: &mut Session, name: &str) -> Result<String> {
     )];
     match &compiled.stickers {
         Some(p) => lines.extend([
-            crate::reports::cycles_summary(p),
+            super::algebra::cycles_summary(p),
             p.cycle_notation(),
         ]),
         None => lines.push(

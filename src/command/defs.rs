@@ -4,7 +4,7 @@
 //! summary, the details `help COMMAND` shows, its arguments as each front end spells them, and
 //! examples that say the same thing in both. From these come the REPL's `help`, its Tab
 //! completion and "did you mean", the README's command tables, and the command line's
-//! `--help` texts (the clap definitions in `cli.rs` take their `about` from here, and a test
+//! `--help` texts (the clap definitions in `src/cli/` take their `about` from here, and a test
 //! checks their options against [`CommandDef::args`]). The REPL's words and the command
 //! line's arguments both parse into one [`Request`](super::Request), which one
 //! [`run`](super::run) executes.

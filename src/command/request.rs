@@ -1,7 +1,7 @@
 //! What a user can ask for, as one typed value.
 //!
 //! The REPL's words ([`parse_line`](super::parse_line)) and the command line's arguments
-//! (`cli.rs`) both parse into a [`Request`] before anything runs; [`run`](super::run) executes
+//! (`src/cli/`) both parse into a [`Request`] before anything runs; [`run`](super::run) executes
 //! it on a [`Session`](super::Session). Moves in a request are already parsed, in the notation
 //! of the session (or of `--notation`); a state is a value ([`Input`], a [`Cube`]), never text
 //! read again.
@@ -17,21 +17,8 @@ use crate::draw::{Only, PictureFormat, ViewKind};
 use crate::input::Input;
 use crate::metric::Metric;
 use crate::rep::RepKind;
+use crate::solve::Method;
 use crate::sticker_perm::OrderBy;
-
-/// How `solve` searches.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum SolveMethod {
-    /// Kociemba's two-phase method.
-    #[default]
-    TwoPhase,
-    /// Proven shortest, with the large pruning table.
-    Optimal,
-    /// Breadth-first from both ends, within a depth limit.
-    Bfs,
-    /// The layer-by-layer method, stage by stage.
-    Beginner,
-}
 
 /// What `show` shows.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -52,15 +39,16 @@ pub enum ShowWhat {
     Pieces,
 }
 
-/// How a one-request session (`cubework apply`) shows its cube.
+/// How a one-request session (`cubework apply`, `cubework apl --show`) shows its cube.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum Shown {
-    /// The representation's own display.
+    /// The representation's own display, as in the paper.
     #[default]
     Native,
     /// The unfolded net.
     Net,
-    /// The facelet string alone.
+    /// The 54-character facelet string, alone on one line.
     Facelets,
 }
 
@@ -141,7 +129,7 @@ pub enum Request {
     /// Solve a 3×3×3.
     Solve {
         /// How.
-        method: SolveMethod,
+        method: Method,
         /// The metric (default: half-turn).
         metric: Option<Metric>,
         /// The longest solution accepted (two-phase), the depth limit (bfs).

@@ -177,7 +177,8 @@ fn shape(a: &ArrowEnds, width: f64) -> (PathData, Vec<Point>) {
 mod tests {
     use super::*;
     use crate::face::Face;
-    use crate::parser::{Notation, parse_moves};
+    use crate::notation::Notation;
+    use crate::parser::parse_moves;
 
     fn pieces(n: usize, alg: &str) -> Vec<MovedPiece> {
         moved_pieces(n, &parse_moves(alg, Notation::Standard).unwrap()).unwrap()

@@ -6,7 +6,8 @@ use std::fmt;
 use super::DrawError;
 use crate::geometry::Geometry;
 use crate::moves::PaperAxis;
-use crate::parser::{Notation, parse_moves};
+use crate::notation::Notation;
+use crate::parser::parse_moves;
 
 /// Which stickers keep their colours.
 ///

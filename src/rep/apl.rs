@@ -240,6 +240,7 @@ mod tests {
     use super::*;
     use crate::apl::paper;
     use crate::cube::Cube;
+    use crate::moves::{Move, PaperLetter};
 
     #[test]
     fn each_papers_definition_compiles_to_the_move_it_defines() {
@@ -307,7 +308,7 @@ mod tests {
             // Its cycles are those `cycles` gives the same moves (applied right to left).
             let want = StickerPerm::of_moves(
                 3,
-                &crate::parse_moves("R R U", crate::Notation::Paper).unwrap(),
+                &[PaperLetter::R, PaperLetter::R, PaperLetter::U].map(Move::paper),
             )
             .unwrap();
             assert_eq!(c.stickers.as_ref(), Some(&want), "{kind}");

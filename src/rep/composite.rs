@@ -266,7 +266,7 @@ mod tests {
         let solved = Cube::solved_n(4);
         let mut cube = solved.clone();
         cube.apply_all(
-            &crate::parser::parse_moves("2F2 2R2 2F2 2R2", crate::parser::Notation::Standard)
+            &crate::parser::parse_moves("2F2 2R2 2F2 2R2", crate::notation::Notation::Standard)
                 .unwrap(),
         )
         .unwrap();

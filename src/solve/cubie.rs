@@ -257,7 +257,8 @@ pub(super) fn move_cubes() -> &'static [CubieCube; 18] {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::parser::{Notation, parse_moves};
+    use crate::notation::Notation;
+    use crate::parser::parse_moves;
     use rand::{RngExt, SeedableRng};
     use rand_chacha::ChaCha8Rng;
     use std::collections::HashSet;

@@ -5,15 +5,19 @@
 //! edge is and how it is turned. [`bfs`] finds shortest solutions by breadth-first search from
 //! both ends, as the Ruby notes do, for states within about a dozen moves; [`twophase`] any
 //! cube in milliseconds; [`optimal`] proven-shortest ones. The beginner's method is
-//! [`crate::beginner`], the 2×2×2's table [`crate::pocket`].
+//! [`crate::solve::beginner`], the 2×2×2's table [`crate::solve::pocket`].
 
 mod ball;
+pub mod beginner;
 pub mod bfs;
 mod coord;
 mod cubie;
+mod dispatch;
 pub mod method;
 pub mod optimal;
 pub mod optimal_table;
+pub mod plan;
+pub mod pocket;
 mod prune;
 pub mod shared;
 pub mod solution_text;
@@ -25,8 +29,10 @@ pub mod twophase_file;
 pub use crate::moves::FaceMove;
 pub use bfs::{default_limit, max_limit};
 pub use cubie::CubieCube;
+pub use dispatch::solve;
 pub use method::{
-    Event, Limits, Method, Progress, Solution, Stats, TableKind, UnknownMethod, check_limits, solve,
+    Event, Limits, Method, Progress, Solution, Stats, TableKind, UnknownMethod, check_limits,
+    check_metric, read_cube,
 };
 
 use crate::input::InputError;
@@ -71,10 +77,10 @@ pub enum SolveError {
     },
     /// A 2×2×2 state the pocket table could not solve.
     #[error(transparent)]
-    Pocket(#[from] crate::pocket::PocketError),
+    Pocket(#[from] crate::solve::pocket::PocketError),
     /// A state the beginner's method could not solve.
     #[error(transparent)]
-    Beginner(#[from] crate::beginner::BeginnerError),
+    Beginner(#[from] crate::solve::beginner::BeginnerError),
     /// A metric the two-phase solver does not count in.
     #[error("the two-phase solver counts in the half-turn metric (htm) only, not {}{}", .0.name(),
         if *.0 == Metric::Qtm { "; the bfs method finds shortest solutions in qtm" } else { "" })]

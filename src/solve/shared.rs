@@ -9,7 +9,7 @@ use super::method::{Event, Method, Progress, TableKind};
 use super::optimal_table::AxisTable;
 use super::tables::Tables;
 use crate::metric::Metric;
-use crate::pocket::DistanceTable;
+use crate::solve::pocket::DistanceTable;
 use crate::table_cache::CacheReport;
 
 /// Where the tables are cached: the user's cache directory; none in the crate's own unit
@@ -22,14 +22,92 @@ fn cache_dir() -> Option<std::path::PathBuf> {
     }
 }
 
-/// The optimal table's kind: [`super::solution_text::optimal_table_kind`]; in the crate's own unit
+/// The optimal table's kind: [`optimal_table_kind`]; in the crate's own unit
 /// tests the small one, built in seconds.
 fn optimal_kind() -> super::optimal_table::SliceKind {
     if cfg!(test) {
         super::optimal_table::SliceKind::Position
     } else {
-        super::solution_text::optimal_table_kind()
+        optimal_table_kind()
     }
+}
+
+/// The optimal table this process was asked to use ([`choose_optimal_table`]).
+static CHOSEN_OPTIMAL_TABLE: std::sync::OnceLock<super::optimal_table::SliceKind> =
+    std::sync::OnceLock::new();
+
+/// Makes `kind` the table the optimal solver of this process reads (`tables build --optimal
+/// --size`), unless the environment names one or a table was chosen already; the one it
+/// will read.
+pub fn choose_optimal_table(
+    kind: super::optimal_table::SliceKind,
+) -> super::optimal_table::SliceKind {
+    if let Some(named) = named_optimal_table() {
+        return named;
+    }
+    *CHOSEN_OPTIMAL_TABLE.get_or_init(|| kind)
+}
+
+/// The table the environment variable `CUBEWORK_OPTIMAL_TABLE` names: `small`, `medium` or
+/// `large` (see [`optimal_table_kind`]).
+fn named_optimal_table() -> Option<super::optimal_table::SliceKind> {
+    use super::optimal_table::SliceKind;
+    match std::env::var("CUBEWORK_OPTIMAL_TABLE").as_deref() {
+        Ok("small") => Some(SliceKind::Position),
+        Ok("medium") => Some(SliceKind::Sorted),
+        Ok("large") => Some(SliceKind::Corners),
+        _ => None,
+    }
+}
+
+/// Which table the optimal solver reads: the one the environment variable
+/// `CUBEWORK_OPTIMAL_TABLE` names (`small`: Reid's 50 MB table, built in seconds, searches
+/// several times longer; `medium`: 883 MB, Kociemba's larger table; `large`: 2.6 GB, the
+/// slice and the corners' split between the layers), or the one `tables build --optimal
+/// --size` builds; otherwise the largest built in the cache directory, and the medium one if
+/// none is ([`largest_optimal_table`]).
+pub fn optimal_table_kind() -> super::optimal_table::SliceKind {
+    named_optimal_table()
+        .or_else(|| CHOSEN_OPTIMAL_TABLE.get().copied())
+        .unwrap_or_else(|| largest_optimal_table(crate::table_cache::cache_dir().as_deref()))
+}
+
+/// The largest optimal table whose file in `dir` looks whole from its header
+/// ([`crate::table_cache::inspect`]; a damaged one is found, and rebuilt, when it is loaded):
+/// [`largest_built`] of those files; the medium one (built on first use) if there are none.
+///
+/// ```
+/// use cubework::solve::optimal_table::SliceKind;
+/// use cubework::solve::shared::largest_optimal_table;
+/// assert_eq!(largest_optimal_table(None), SliceKind::Sorted);
+/// ```
+pub fn largest_optimal_table(dir: Option<&std::path::Path>) -> super::optimal_table::SliceKind {
+    use super::optimal_table::table_file;
+    largest_built(|kind| {
+        dir.is_some_and(|dir| {
+            let spec = table_file(kind);
+            crate::table_cache::inspect(&spec.path_in(dir), &spec).is_ok()
+        })
+    })
+}
+
+/// The optimal table to read, given which are built (`built`): the largest of them — large,
+/// then medium, then small — or, if none is, the medium one, which is then built.
+///
+/// ```
+/// use cubework::solve::optimal_table::SliceKind;
+/// use cubework::solve::shared::largest_built;
+/// assert_eq!(largest_built(|k| k == SliceKind::Position), SliceKind::Position);
+/// assert_eq!(largest_built(|_| false), SliceKind::Sorted);
+/// ```
+pub fn largest_built(
+    built: impl Fn(super::optimal_table::SliceKind) -> bool,
+) -> super::optimal_table::SliceKind {
+    use super::optimal_table::SliceKind;
+    [SliceKind::Corners, SliceKind::Sorted, SliceKind::Position]
+        .into_iter()
+        .find(|&kind| built(kind))
+        .unwrap_or(SliceKind::Sorted)
 }
 
 /// Runs `load` once per process for `cell`, telling `progress` when it starts and ends.
@@ -60,7 +138,7 @@ pub fn twophase_tables(progress: &Progress) -> &'static (Tables, CacheReport) {
     })
 }
 
-/// The optimal solver's table ([`super::solution_text::optimal_table_kind`]), loaded from the cache
+/// The optimal solver's table ([`optimal_table_kind`]), loaded from the cache
 /// or, the first time, built (about 45 s on two cores for the large table) and saved, with
 /// how it was obtained. Ctrl-C stops a build, and nothing is saved.
 pub fn optimal_table(progress: &Progress) -> Result<&'static (AxisTable, CacheReport), SolveError> {
@@ -81,23 +159,27 @@ pub fn optimal_table(progress: &Progress) -> Result<&'static (AxisTable, CacheRe
     Ok(TABLE.get_or_init(|| made))
 }
 
-/// The 2×2×2's distance table of `metric` (see [`crate::pocket::shared_table`]).
+/// The 2×2×2's distance table of `metric` (see [`crate::solve::pocket::shared_table`]).
 pub fn pocket_table(metric: Metric, progress: &Progress) -> &'static (DistanceTable, CacheReport) {
     let index = usize::from(metric != Metric::Qtm);
     if cfg!(test) {
         static TABLES: [OnceLock<(DistanceTable, CacheReport)>; 2] =
             [OnceLock::new(), OnceLock::new()];
         return once(&TABLES[index], TableKind::Pocket(metric), progress, || {
-            crate::pocket::distance_file::load_or_build_in(metric, None, DistanceTable::build)
+            crate::solve::pocket::distance_file::load_or_build_in(
+                metric,
+                None,
+                DistanceTable::build,
+            )
         });
     }
     static TOLD: [OnceLock<()>; 2] = [OnceLock::new(), OnceLock::new()];
     let told = &TOLD[index];
     // The first time, the table is loaded (or built) between the two events.
     once(told, TableKind::Pocket(metric), progress, || {
-        crate::pocket::shared_table(metric);
+        crate::solve::pocket::shared_table(metric);
     });
-    crate::pocket::shared_table(metric)
+    crate::solve::pocket::shared_table(metric)
 }
 
 /// Loads (or builds) every table `method` needs with `limits`' metric, so that the first

@@ -12,29 +12,10 @@ use super::tables::Tables;
 use super::twophase::{TwoPhaseOptions, solve};
 use crate::alg::format_in;
 use crate::cube::Cube;
-use crate::input::Input;
-use crate::metric::Metric;
 use crate::moves::FaceMove;
-use crate::moves::{Move, format_moves};
+use crate::moves::Move;
 use crate::notation::Notation;
 use crate::text::count;
-
-/// The metrics the two-phase solver counts in: the half-turn metric only (phase 2's moves
-/// include half turns of four faces, and its tables count them as one move).
-pub fn check_metric(metric: Metric) -> Result<(), SolveError> {
-    match metric {
-        Metric::Htm => Ok(()),
-        other => Err(SolveError::TwoPhaseMetric(other)),
-    }
-}
-
-/// The 3×3×3 that `input` describes, if its pieces are a real cube's (checked before any
-/// table is loaded or built).
-pub fn read_cube(input: &Input) -> Result<Cube, SolveError> {
-    let cube = input.to_cube(3)?;
-    CubieCube::from_cube(&cube)?;
-    Ok(cube)
-}
 
 /// The first line of a solver's text when `rotation` (the whole-cube turn that brought the
 /// centres home) is not empty, else nothing: the text a solver's answer starts from.
@@ -51,7 +32,7 @@ fn rotation_line(rotation: &[Move], notation: Notation) -> String {
 /// A solution as `cubework solve` (and the REPL's `solve`, and `pocket solve`) prints it:
 /// what was done and proven, then the moves alone on the last line, from the cube as given
 /// (whole-cube turn included; empty when it is solved). The beginner method's stages are
-/// [`crate::beginner::walkthrough::report`]'s.
+/// [`crate::solve::beginner::walkthrough::report`]'s.
 ///
 /// ```
 /// use cubework::solve::{Limits, Method, Progress, solve, solution_text::solution_text};
@@ -76,7 +57,7 @@ pub fn solution_text(s: &Solution, notation: Notation) -> String {
             }
         }
         Method::Beginner => {
-            return crate::beginner::walkthrough::report(
+            return crate::solve::beginner::walkthrough::report(
                 &s.stats.stages,
                 &s.moves,
                 s.metric,
@@ -130,14 +111,14 @@ pub fn solution_text(s: &Solution, notation: Notation) -> String {
 }
 
 /// The REPL's `solve beginner`: a beginner-method solution of `cube` stage by stage, each
-/// stage with the cube after it drawn by `render` (see [`crate::beginner::walkthrough::walkthrough`]).
+/// stage with the cube after it drawn by `render` (see [`crate::solve::beginner::walkthrough::walkthrough`]).
 pub fn walkthrough_text(
     cube: &Cube,
     s: &Solution,
     notation: Notation,
     render: &dyn Fn(&Cube) -> String,
 ) -> Result<String, SolveError> {
-    Ok(crate::beginner::walkthrough::walkthrough(
+    Ok(crate::solve::beginner::walkthrough::walkthrough(
         cube,
         &s.stats.stages,
         &s.moves,
@@ -252,168 +233,15 @@ pub fn random_state_scramble(
     Ok((state, scramble))
 }
 
-/// A plan of moves that solves a cube, followed one hint at a time: the cube it starts from
-/// and the moves left.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Plan {
-    /// The cube the moves start from.
-    pub cube: Cube,
-    /// The moves left, in order.
-    pub moves: Vec<Move>,
-    /// How the plan was made: "two-phase" or "optimal 2×2×2".
-    pub how: &'static str,
-}
-
-impl Plan {
-    /// A plan for `cube` from its solution: two-phase for the 3×3×3, optimal (half-turn
-    /// metric) for the 2×2×2, as [`Plan::method`] chooses; any whole-cube turn that brings
-    /// the centres (or, on the 2×2×2, corner DBL) home comes first.
-    pub fn new(cube: &Cube, solution: &Solution) -> Plan {
-        Plan {
-            cube: cube.clone(),
-            moves: solution.moves.clone(),
-            how: match solution.method {
-                Method::Pocket => "optimal 2×2×2",
-                Method::Optimal => "optimal",
-                Method::Bfs => "shortest",
-                Method::Beginner => "beginner's",
-                Method::TwoPhase => "two-phase",
-            },
-        }
-    }
-
-    /// How hints are found for a cube of size `n`: the pocket table for the 2×2×2, the
-    /// two-phase solver for the 3×3×3.
-    pub fn method(n: usize) -> Result<Method, SolveError> {
-        match n {
-            2 => Ok(Method::Pocket),
-            3 => Ok(Method::TwoPhase),
-            n => Err(SolveError::Size(n)),
-        }
-    }
-
-    /// The next move, and the plan after it is made (`None` once solved).
-    pub fn step(&self) -> Option<(Move, Plan)> {
-        let (&first, rest) = self.moves.split_first()?;
-        let mut cube = self.cube.clone();
-        cube.apply(&first).ok()?;
-        Some((
-            first,
-            Plan {
-                cube,
-                moves: rest.to_vec(),
-                how: self.how,
-            },
-        ))
-    }
-
-    /// `hint: R' (1 of 20 moves of a two-phase solution; then U2 F …)`.
-    pub fn describe(&self) -> String {
-        let Some((&first, rest)) = self.moves.split_first() else {
-            return "solved: no move needed".to_string();
-        };
-        let n = self.moves.len();
-        let what = if matches!(first.turn, crate::moves::Turn::Rotation(_)) {
-            " (a whole-cube turn, to bring the centres home)"
-        } else {
-            ""
-        };
-        let then = if rest.is_empty() {
-            "; then it is solved".to_string()
-        } else {
-            format!("; then {}", format_moves(rest))
-        };
-        format!(
-            "hint: {first}{what} (1 of {n} {} of {} {} solution{then})",
-            if n == 1 { "move" } else { "moves" },
-            if self.how.starts_with('o') { "an" } else { "a" },
-            self.how
-        )
-    }
-}
-
-/// The optimal table this process was asked to use ([`choose_optimal_table`]).
-static CHOSEN_OPTIMAL_TABLE: std::sync::OnceLock<super::optimal_table::SliceKind> =
-    std::sync::OnceLock::new();
-
-/// Makes `kind` the table the optimal solver of this process reads (`tables build --optimal
-/// --size`), unless the environment names one or a table was chosen already; the one it
-/// will read.
-pub fn choose_optimal_table(
-    kind: super::optimal_table::SliceKind,
-) -> super::optimal_table::SliceKind {
-    if let Some(named) = named_optimal_table() {
-        return named;
-    }
-    *CHOSEN_OPTIMAL_TABLE.get_or_init(|| kind)
-}
-
-/// The table the environment variable `CUBEWORK_OPTIMAL_TABLE` names: `small`, `medium` or
-/// `large` (see [`optimal_table_kind`]).
-fn named_optimal_table() -> Option<super::optimal_table::SliceKind> {
-    use super::optimal_table::SliceKind;
-    match std::env::var("CUBEWORK_OPTIMAL_TABLE").as_deref() {
-        Ok("small") => Some(SliceKind::Position),
-        Ok("medium") => Some(SliceKind::Sorted),
-        Ok("large") => Some(SliceKind::Corners),
-        _ => None,
-    }
-}
-
-/// Which table the optimal solver reads: the one the environment variable
-/// `CUBEWORK_OPTIMAL_TABLE` names (`small`: Reid's 50 MB table, built in seconds, searches
-/// several times longer; `medium`: 883 MB, Kociemba's larger table; `large`: 2.6 GB, the
-/// slice and the corners' split between the layers), or the one `tables build --optimal
-/// --size` builds; otherwise the largest built in the cache directory, and the medium one if
-/// none is ([`largest_optimal_table`]).
-pub fn optimal_table_kind() -> super::optimal_table::SliceKind {
-    named_optimal_table()
-        .or_else(|| CHOSEN_OPTIMAL_TABLE.get().copied())
-        .unwrap_or_else(|| largest_optimal_table(crate::table_cache::cache_dir().as_deref()))
-}
-
-/// The largest optimal table whose file in `dir` looks whole from its header
-/// ([`crate::table_cache::inspect`]; a damaged one is found, and rebuilt, when it is loaded):
-/// [`largest_built`] of those files; the medium one (built on first use) if there are none.
-///
-/// ```
-/// use cubework::solve::optimal_table::SliceKind;
-/// use cubework::solve::solution_text::largest_optimal_table;
-/// assert_eq!(largest_optimal_table(None), SliceKind::Sorted);
-/// ```
-pub fn largest_optimal_table(dir: Option<&std::path::Path>) -> super::optimal_table::SliceKind {
-    use super::optimal_table::table_file;
-    largest_built(|kind| {
-        dir.is_some_and(|dir| {
-            let spec = table_file(kind);
-            crate::table_cache::inspect(&spec.path_in(dir), &spec).is_ok()
-        })
-    })
-}
-
-/// The optimal table to read, given which are built (`built`): the largest of them — large,
-/// then medium, then small — or, if none is, the medium one, which is then built.
-///
-/// ```
-/// use cubework::solve::optimal_table::SliceKind;
-/// use cubework::solve::solution_text::largest_built;
-/// assert_eq!(largest_built(|k| k == SliceKind::Position), SliceKind::Position);
-/// assert_eq!(largest_built(|_| false), SliceKind::Sorted);
-/// ```
-pub fn largest_built(
-    built: impl Fn(super::optimal_table::SliceKind) -> bool,
-) -> super::optimal_table::SliceKind {
-    use super::optimal_table::SliceKind;
-    [SliceKind::Corners, SliceKind::Sorted, SliceKind::Position]
-        .into_iter()
-        .find(|&kind| built(kind))
-        .unwrap_or(SliceKind::Sorted)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::input::Input;
+    use crate::metric::Metric;
+    use crate::solve::plan::Plan;
+    use crate::solve::shared::largest_built;
     use crate::solve::tables::tests::tables;
+    use crate::solve::{check_metric, read_cube};
 
     fn twophase_text(cube: &Cube, notation: Notation) -> String {
         let limits = crate::solve::Limits::default();

@@ -54,7 +54,7 @@ fn summary(
 /// simplified, from the cube as given — alone on the last line.
 ///
 /// ```
-/// use cubework::beginner::{self, walkthrough::report};
+/// use cubework::solve::beginner::{self, walkthrough::report};
 /// use cubework::metric::Metric;
 /// let cube = cubework::input::Input::Alg("R U R' U'".into()).to_cube(3).unwrap();
 /// let solution = beginner::solve(&cube).unwrap();
@@ -136,7 +136,7 @@ fn pieces_noun(stage: Stage) -> &'static str {
 /// already there; the last line names the next stage.
 ///
 /// ```
-/// use cubework::beginner::walkthrough::stages;
+/// use cubework::solve::beginner::walkthrough::stages;
 /// use cubework::{Cube, Notation, parse_moves};
 /// let mut cube = Cube::solved();
 /// cube.apply_all(&parse_moves("F", Notation::Standard).unwrap()).unwrap();

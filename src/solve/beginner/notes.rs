@@ -19,7 +19,7 @@
 //! gives their `WWBWWWWWB|RRRRRRRRW|BBRBBBBBO|OOWOOOOOO|GGGGGGGGG|YYYYYYYYY` (see the tests).
 //!
 //! ```
-//! use cubework::beginner::notes::{from_dump, to_dump};
+//! use cubework::solve::beginner::notes::{from_dump, to_dump};
 //! use cubework::{Cube, Notation, parse_moves};
 //! let mut cube = Cube::solved();
 //! cube.apply_all(&parse_moves("R.U2.Rʼ.Uʼ.R.Uʼ.Rʼ.Lʼ.U2.L.U.Lʼ.U.L", Notation::Standard).unwrap())
@@ -106,7 +106,8 @@ pub fn to_dump(cube: &Cube) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::parser::{Notation, parse_moves};
+    use crate::notation::Notation;
+    use crate::parser::parse_moves;
 
     fn after(alg: &str) -> Cube {
         let mut cube = Cube::solved();

@@ -26,7 +26,7 @@ pub(crate) const TWISTS: usize = 729;
 /// `rank(π) × 729 + Σ qᵢ 3ⁱ` (i < 6), with the Myrvold–Ruskey [`rank`](super::rank::rank).
 ///
 /// ```
-/// use cubework::pocket::{PocketState, STATES};
+/// use cubework::solve::pocket::{PocketState, STATES};
 /// use cubework::FaceMove;
 /// let s = PocketState::solved().apply(FaceMove::POCKET[3]); // R
 /// assert!(s.index() < STATES as u32);
@@ -172,7 +172,7 @@ impl PocketState {
     /// The 2×2×2 cube showing this state, held with DBL at home.
     ///
     /// ```
-    /// use cubework::pocket::PocketState;
+    /// use cubework::solve::pocket::PocketState;
     /// assert_eq!(PocketState::solved().to_cube().facelets(), "UUUURRRRFFFFDDDDLLLLBBBB");
     /// ```
     pub fn to_cube(&self) -> Cube {
@@ -186,7 +186,7 @@ impl PocketState {
     /// Returns the state and the whole-cube turn made (empty if none was needed).
     ///
     /// ```
-    /// use cubework::pocket::PocketState;
+    /// use cubework::solve::pocket::PocketState;
     /// use cubework::{Cube, parse_moves, Notation};
     /// // D turns the held corner away; the whole cube is turned back (y) and U is read.
     /// let mut cube = Cube::solved_n(2);
@@ -236,7 +236,8 @@ pub(crate) fn move_states() -> &'static [PocketState; 9] {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::parser::{Notation, parse_moves};
+    use crate::notation::Notation;
+    use crate::parser::parse_moves;
     use rand::{RngExt, SeedableRng};
     use rand_chacha::ChaCha8Rng;
 

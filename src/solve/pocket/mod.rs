@@ -75,7 +75,7 @@ fn searched(metric: Metric) -> Result<(), PocketError> {
 /// `report` is given), and God's number alone on the last line.
 ///
 /// ```
-/// use cubework::pocket::{DistanceTable, table_text};
+/// use cubework::solve::pocket::{DistanceTable, table_text};
 /// use cubework::metric::Metric;
 /// let text = table_text(&DistanceTable::build(Metric::Htm), None, true);
 /// assert_eq!(text.lines().next(), Some("depth,count"));
@@ -126,7 +126,7 @@ pub fn table_text(table: &DistanceTable, report: Option<&CacheReport>, csv: bool
 ///
 /// ```no_run
 /// use cubework::metric::Metric;
-/// let text = cubework::pocket::table_report(Metric::Qtm, false).unwrap();
+/// let text = cubework::solve::pocket::table_report(Metric::Qtm, false).unwrap();
 /// assert_eq!(text.lines().last(), Some("14"));
 /// ```
 pub fn table_report(metric: Metric, csv: bool) -> Result<String, PocketError> {
@@ -142,7 +142,7 @@ pub fn table_report(metric: Metric, csv: bool) -> Result<String, PocketError> {
 ///
 /// ```
 /// use cubework::metric::Metric;
-/// use cubework::pocket::{DistanceTable, PocketState, random_state_scramble};
+/// use cubework::solve::pocket::{DistanceTable, PocketState, random_state_scramble};
 /// let table = DistanceTable::build(Metric::Htm);
 /// let (state, scramble) = random_state_scramble(&table, 7).unwrap();
 /// assert!(scramble.len() <= 11);
@@ -182,7 +182,8 @@ mod tests {
     use crate::Cube;
     use crate::input::Input;
     use crate::moves::Move;
-    use crate::parser::{Notation, parse_moves};
+    use crate::notation::Notation;
+    use crate::parser::parse_moves;
     use table::tests::table;
 
     #[test]

@@ -5,12 +5,13 @@
 use std::sync::OnceLock;
 
 use crate::moves::Move;
-use crate::parser::{Notation, parse_moves};
+use crate::notation::Notation;
+use crate::parser::parse_moves;
 
 /// One of the method's standard short algorithms.
 ///
 /// ```
-/// use cubework::beginner::Algorithm;
+/// use cubework::solve::beginner::Algorithm;
 /// assert_eq!(Algorithm::TwistCorners.text(), "R U2 R' U' R U' R' L' U2 L U L' U L");
 /// assert_eq!(Algorithm::TwistCorners.moves().len(), 14);
 /// ```
@@ -93,8 +94,8 @@ impl Algorithm {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::command::algebra::effect_report;
     use crate::cube::Cube;
-    use crate::reports::effect_report;
 
     fn effect(a: Algorithm) -> String {
         let text = effect_report(

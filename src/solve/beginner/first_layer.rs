@@ -195,7 +195,8 @@ mod tests {
     use super::super::hands::after;
     use super::*;
     use crate::cube::Cube;
-    use crate::parser::{Notation, parse_moves};
+    use crate::notation::Notation;
+    use crate::parser::parse_moves;
 
     /// The solved cube with one edge piece moved to `slot` (swapped with the piece there)
     /// and flipped by `flip`: not always a real cube, but every place the piece can be.

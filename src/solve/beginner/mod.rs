@@ -38,7 +38,7 @@
 //! (4 to 7). The notes' own test, in their cube's notation, is in [`notes`].
 //!
 //! ```
-//! use cubework::beginner::{self, Stage};
+//! use cubework::solve::beginner::{self, Stage};
 //! use cubework::{Cube, Notation, parse_moves};
 //! let mut cube = Cube::solved();
 //! cube.apply_all(&parse_moves("R U F' L2 D B' R2 U' F", Notation::Standard).unwrap()).unwrap();
@@ -91,7 +91,7 @@ pub const SIDE_PAIRS: [(Face, Face); 4] = [
 /// One of the method's seven stages.
 ///
 /// ```
-/// use cubework::beginner::Stage;
+/// use cubework::solve::beginner::Stage;
 /// use cubework::{Cube, Notation, parse_moves};
 /// let mut cube = Cube::solved();
 /// cube.apply_all(&parse_moves("R U R' U'", Notation::Standard).unwrap()).unwrap();
@@ -187,7 +187,7 @@ impl Stage {
     /// 3, 4 and 5, corners for 2, 6 and 7), whatever the earlier stages; 0 for other sizes.
     ///
     /// ```
-    /// use cubework::beginner::Stage;
+    /// use cubework::solve::beginner::Stage;
     /// use cubework::{Cube, Notation, parse_moves};
     /// let mut cube = Cube::solved();
     /// cube.apply_all(&parse_moves("F", Notation::Standard).unwrap()).unwrap();

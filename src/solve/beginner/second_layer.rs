@@ -86,7 +86,8 @@ mod tests {
     use super::super::hands::cost;
     use super::*;
     use crate::cube::Cube;
-    use crate::parser::{Notation, parse_moves};
+    use crate::notation::Notation;
+    use crate::parser::parse_moves;
 
     /// Every place and flip of the orange-yellow edge (blue on top, first layer done): placing
     /// it keeps the first layer and the second-layer edges that were home.

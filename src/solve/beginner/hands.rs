@@ -331,7 +331,8 @@ impl Hands {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::parser::{Notation, parse_moves};
+    use crate::notation::Notation;
+    use crate::parser::parse_moves;
 
     fn stickers(alg: &str) -> Stickers {
         let mut cube = Cube::solved();

@@ -55,7 +55,7 @@ const UNSEEN: u8 = 3;
 /// number of states at each distance is kept beside it.
 ///
 /// ```
-/// use cubework::pocket::{DistanceTable, PocketState};
+/// use cubework::solve::pocket::{DistanceTable, PocketState};
 /// use cubework::FaceMove;
 /// use cubework::metric::Metric;
 /// let table = DistanceTable::build(Metric::Htm);

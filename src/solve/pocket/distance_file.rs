@@ -28,7 +28,7 @@ const MAX_DEPTHS: usize = 64;
 /// The cache file of a metric's table.
 ///
 /// ```
-/// use cubework::pocket::table_file;
+/// use cubework::solve::pocket::table_file;
 /// use cubework::metric::Metric;
 /// assert_eq!(table_file(Metric::Qtm).file_name(), "pocket-qtm.bin");
 /// ```
@@ -167,7 +167,7 @@ pub fn load_or_build(metric: Metric) -> (DistanceTable, CacheReport) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::pocket::table::tests::table;
+    use crate::solve::pocket::table::tests::table;
 
     fn temp_dir(name: &str) -> PathBuf {
         let dir = std::env::temp_dir().join(format!("cubework-test-{}-{name}", std::process::id()));

@@ -26,7 +26,7 @@ pub const FACTORIAL: [u64; MAX_N + 1] = factorials();
 /// The rank of a permutation of `0..n` (n ≤ 20), or `None` if `p` is not one.
 ///
 /// ```
-/// use cubework::pocket::rank::{rank, unrank};
+/// use cubework::solve::pocket::rank::{rank, unrank};
 /// assert_eq!(rank(&[0, 1, 2]), Some(5)); // the identity ranks n! - 1
 /// assert_eq!(unrank(5, 3), Some(vec![0, 1, 2]));
 /// let p = vec![3, 0, 6, 2, 5, 1, 4];

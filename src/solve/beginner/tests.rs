@@ -4,7 +4,8 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 use super::*;
-use crate::parser::{Notation, parse_sequence};
+use crate::notation::Notation;
+use crate::parser::parse_sequence;
 use crate::solve::CubieCube;
 
 /// Solves `cube`, checking every stage as it goes: its check holds after it, the checks of

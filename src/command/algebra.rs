@@ -1,0 +1,868 @@
+//! The algebra family: what a sequence does and how it is written — `order`, `cycles`,
+//! `effect`, `invert`, `expand`, `simplify`, `count` — and the paper's `tools` and the
+//! representations' table `reps`. Their REPL words, their runs, and their answers, each a
+//! few lines of explanation whose **last line is the answer alone**, for scripts.
+
+use comfy_table::{ContentArrangement, Table, presets::UTF8_FULL_CONDENSED};
+
+use super::defs::CommandKind as K;
+use super::words::{Line, metric_prefix, need_alg, options, size};
+use super::{Ran, Reply, Request, Session, usage};
+use crate::alg::{Alg, AlgebraError, Metric};
+use crate::cube::Cube;
+use crate::effect::Effect;
+use crate::error::Result;
+use crate::moves::{Move, format_moves};
+use crate::notation::Notation;
+use crate::rep::{RepKind, Representation};
+use crate::sticker_perm::{OrderBy, StickerPerm};
+use crate::text::{count, echo, thousands};
+use crate::tools::{self, Finding, Reconstruction, Source, Tool};
+
+/// The algebra family's words: `order [size N] [by colours|labels] ALG`, `cycles [size N]
+/// ALG`, `effect [size N] ALG`, `invert [ALG]`, `expand ALG`, `simplify ALG`, `count
+/// [htm|qtm|stm] ALG`, `tools [search]`, `reps [size N]`.
+pub(super) fn read(kind: K, line: &Line, _: &Session) -> Option<Result<Request>> {
+    let rest = line.rest;
+    let alg = |text: &str| need_alg(text).and_then(|text| line.alg(text));
+    Some(match kind {
+        K::Order => order_words(line),
+        K::Cycles => sized(rest).and_then(|(size, text)| {
+            let alg = alg(text)?;
+            Ok(Request::Cycles { size, alg })
+        }),
+        K::Effect => sized(rest).and_then(|(size, text)| {
+            let alg = alg(text)?;
+            Ok(Request::Effect { size, alg })
+        }),
+        K::Invert if rest.is_empty() => Ok(Request::Invert(None)),
+        K::Invert => line.alg(rest).map(|alg| Request::Invert(Some(alg))),
+        K::Expand => alg(rest).map(Request::Expand),
+        K::Simplify => alg(rest).map(Request::Simplify),
+        K::Count => {
+            let (metric, text) = metric_prefix(rest);
+            alg(text).map(|alg| Request::Count { metric, alg })
+        }
+        K::Tools => tools_words(rest),
+        K::Reps => options(rest, &["size"]).and_then(|(opts, extra)| {
+            if !extra.is_empty() {
+                return Err(usage(&format!("reps {}? (reps [size N])", echo(extra))));
+            }
+            Ok(Request::Reps { size: size(&opts)? })
+        }),
+        _ => return None,
+    })
+}
+
+/// A leading `size N`, if given, and the rest of the line.
+fn sized(rest: &str) -> Result<(Option<usize>, &str)> {
+    let (opts, text) = options(rest, &["size"])?;
+    Ok((size(&opts)?, text))
+}
+
+/// `order [size N] [by colours|labels] ALG`.
+fn order_words(line: &Line) -> Result<Request> {
+    let (opts, text) = options(line.rest, &["size", "by"])?;
+    let by = match opts.get("by").map(|s| s.to_lowercase()).as_deref() {
+        None | Some("colours") | Some("colors") => OrderBy::Colours,
+        Some("labels") => OrderBy::Labels,
+        Some(other) => {
+            return Err(usage(&format!(
+                "order by '{}'? (colours or labels)",
+                echo(other)
+            )));
+        }
+    };
+    Ok(Request::Order {
+        size: size(&opts)?,
+        by,
+        alg: line.alg(need_alg(text)?)?,
+        plot: None,
+    })
+}
+
+/// `tools`, `tools search`.
+fn tools_words(rest: &str) -> Result<Request> {
+    let search = match rest.to_lowercase().as_str() {
+        "" => false,
+        "search" => true,
+        other => {
+            return Err(usage(&format!(
+                "tools {}? (tools, or tools search)",
+                echo(other)
+            )));
+        }
+    };
+    Ok(Request::Tools { search })
+}
+
+/// Runs the algebra family's requests; passes on any other.
+pub(super) fn run(session: &mut Session, request: Request) -> Ran {
+    let text =
+        |t: std::result::Result<String, AlgebraError>| t.map(Reply::text).map_err(Into::into);
+    let notation = session.notation();
+    Ran::Break(match request {
+        Request::Invert(None) => session.invert(),
+        Request::Invert(Some(alg)) => text(invert_report(&alg)),
+        Request::Reps { size } => {
+            let n = size.unwrap_or(session.size());
+            Cube::check_size(n)
+                .map(|()| Reply::text(reps_table(n, &session.user_reps)))
+                .map_err(Into::into)
+        }
+        Request::Order {
+            size,
+            by,
+            alg,
+            plot,
+        } => order(size.unwrap_or(session.size()), by, &alg, plot.as_deref()),
+        Request::Cycles { size, alg } => text(cycles_report(size.unwrap_or(session.size()), &alg)),
+        Request::Effect { size, alg } => text(effect_report(size.unwrap_or(3), &alg)),
+        Request::Expand(alg) => text(expand_report(&alg)),
+        Request::Simplify(alg) => text(simplify_report(&alg, notation)),
+        Request::Count { metric, alg } => text(count_report(metric, &alg)),
+        Request::Tools { search: false } => text(tools_report()),
+        Request::Tools { search: true } => text(tools_search_report()),
+        other => return Ran::Continue(other),
+    })
+}
+
+/// `order`, with a chart of the cycle lengths to `plot` when asked.
+fn order(size: usize, by: OrderBy, alg: &Alg, plot: Option<&std::path::Path>) -> Result<Reply> {
+    let report = order_report(size, by, alg)?;
+    let Some(path) = plot else {
+        return Ok(Reply::text(report));
+    };
+    let chart = crate::draw::chart::order_chart(size, by, alg)?;
+    let line = crate::draw::save_chart(path, &chart, "chart of the cycle lengths")?;
+    Ok(Reply::text(format!("{line}\n{report}")))
+}
+
+fn cube_name(n: usize) -> String {
+    format!("{n}×{n}×{n}")
+}
+
+/// `a b c` from numbers.
+fn join<T: ToString>(v: impl IntoIterator<Item = T>) -> String {
+    v.into_iter()
+        .map(|x| x.to_string())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The distinct values, largest first, without 1s (which change no LCM) unless all are 1.
+fn distinct_desc(mut v: Vec<usize>) -> Vec<usize> {
+    v.sort_unstable_by(|a, b| b.cmp(a));
+    v.dedup();
+    if v.len() > 1 {
+        v.retain(|&x| x != 1);
+    }
+    v
+}
+
+/// The order of a sequence on the `n`-cube, with its explanation as the LCM of cycle lengths
+/// (by labels) or of the cycles' colour periods (by colours).
+///
+/// ```
+/// use cubework::command::algebra::order_report;
+/// use cubework::sticker_perm::OrderBy;
+/// use cubework::Notation;
+/// let alg = cubework::alg::Alg::parse("U R U' R'", Notation::Standard).unwrap();
+/// let r = order_report(4, OrderBy::Colours, &alg).unwrap();
+/// assert_eq!(r.lines().last(), Some("6"));
+/// assert!(r.contains("lcm(6, 3) = 6"));
+/// ```
+pub fn order_report(n: usize, by: OrderBy, alg: &Alg) -> Result<String, AlgebraError> {
+    let p = alg.perm(n)?;
+    let cycles = p.cycles();
+    let periods = p.colour_periods();
+    let mut out = vec![format!(
+        "{} ({}) on the {}: {}",
+        show(alg),
+        count(alg.expanded_len(), "move"),
+        cube_name(n),
+        count(p.sources().len() as u64, "sticker")
+    )];
+    let order = p.order(by);
+    if cycles.is_empty() {
+        out.push("nothing moves, so one application brings the cube back".into());
+    } else {
+        out.extend(order_working(&p, by, &cycles, &periods));
+    }
+    out.push(order.to_string());
+    Ok(out.join("\n"))
+}
+
+/// How a permutation's order is reached, for `order`: its cycles and what they move, then the
+/// least common multiple of their lengths (by labels) or colour periods (by colours), and
+/// the order the other way.
+fn order_working(
+    p: &StickerPerm,
+    by: OrderBy,
+    cycles: &[Vec<usize>],
+    periods: &[(usize, usize)],
+) -> Vec<String> {
+    let order = p.order(by);
+    let mut out = Vec::new();
+    let lengths: Vec<usize> = cycles.iter().map(|c| c.len()).collect();
+    out.push(format!(
+        "{}, lengths {}; {} ({} by colours)",
+        count(cycles.len() as u64, "sticker cycle"),
+        join(&lengths),
+        match p.pieces_moved(OrderBy::Labels) {
+            1 => "1 piece moves".to_string(),
+            n => format!("{} pieces move", thousands(n as u64)),
+        },
+        p.pieces_moved(OrderBy::Colours)
+    ));
+    let terms = match by {
+        OrderBy::Labels => {
+            out.push(
+                "by labels every sticker is distinct: a cycle of length L is back after L".into(),
+            );
+            lengths
+        }
+        OrderBy::Colours => {
+            let ps: Vec<usize> = periods.iter().map(|&(_, d)| d).collect();
+            out.push(format!(
+                "by colours a cycle is back when its colours are, after their period: {}",
+                join(&ps)
+            ));
+            ps
+        }
+    };
+    let terms = distinct_desc(terms);
+    out.push(format!(
+        "order by {by} = lcm({}) = {order}",
+        terms
+            .iter()
+            .map(|t| t.to_string())
+            .collect::<Vec<_>>()
+            .join(", ")
+    ));
+    let other = match by {
+        OrderBy::Colours => OrderBy::Labels,
+        OrderBy::Labels => OrderBy::Colours,
+    };
+    out.push(format!("(by {other}: {})", p.order(other)));
+    out
+}
+
+/// The permutation of a sequence on the `n`-cube's sticker tuple, in cycle notation with the
+/// tuple notes' numbering (faces U L F R B D, 1 to 6N²). A cycle `(a b c)` sends the sticker
+/// at `a` to `b`, `b`'s to `c` and `c`'s to `a`.
+///
+/// ```
+/// use cubework::command::algebra::cycles_report;
+/// use cubework::Notation;
+/// let r = cycles_report(3, &cubework::alg::Alg::parse("U", Notation::Standard).unwrap()).unwrap();
+/// assert_eq!(r.lines().last(), Some("(1 3 9 7)(2 6 8 4)(10 37 28 19)(11 38 29 20)(12 39 30 21)"));
+/// ```
+pub fn cycles_report(n: usize, alg: &Alg) -> Result<String, AlgebraError> {
+    let p = alg.perm(n)?;
+    Ok([
+        format!(
+            "{} on the {}: stickers numbered as the tuple notes (faces U L F R B D, 1 to {})",
+            show(alg),
+            cube_name(n),
+            p.sources().len()
+        ),
+        cycles_summary(&p),
+        p.cycle_notation(),
+    ]
+    .join("\n"))
+}
+
+/// A permutation's cycles in words, as `cycles` says them: how many, the stickers and pieces
+/// they move, and the orders.
+///
+/// ```
+/// use cubework::sticker_perm::StickerPerm;
+/// use cubework::command::algebra::cycles_summary;
+/// let p = StickerPerm::of_moves(3, &cubework::parse_moves("U", cubework::Notation::Standard).unwrap()).unwrap();
+/// assert_eq!(cycles_summary(&p), "5 cycles moving 20 stickers, 8 pieces; order 4 by labels, 4 by colours");
+/// ```
+pub fn cycles_summary(p: &StickerPerm) -> String {
+    let cycles = p.cycles();
+    let moved: usize = cycles.iter().map(|c| c.len()).sum();
+    format!(
+        "{} moving {}, {}; order {} by labels, {} by colours",
+        count(cycles.len() as u64, "cycle"),
+        count(moved as u64, "sticker"),
+        count(p.pieces_moved(OrderBy::Labels) as u64, "piece"),
+        p.order_by_labels(),
+        p.order_by_colours()
+    )
+}
+
+/// Where each corner, edge and centre of the 3×3×3 goes, and how it twists or flips. `n` is
+/// the size asked for: any other than 3 is refused, naming `cycles` for where its stickers go.
+///
+/// ```
+/// use cubework::command::algebra::effect_report;
+/// use cubework::Notation;
+/// let alg = |s| cubework::alg::Alg::parse(s, Notation::Standard).unwrap();
+/// let r = effect_report(3, &alg("R U R' U'")).unwrap();
+/// assert!(r.contains("UFR → DFR (twisted ccw)"));
+/// assert!(effect_report(4, &alg("R")).is_err());
+/// ```
+pub fn effect_report(n: usize, alg: &Alg) -> Result<String, AlgebraError> {
+    if checked(n)? != 3 {
+        return Err(AlgebraError::NotForSize {
+            what: "effect",
+            n,
+            why: "it names the 3×3×3's corners, edges and centres; cycles shows where each sticker of any size goes",
+        });
+    }
+    let e = Effect::of_perm(&alg.perm(3)?);
+    Ok(format!("{} on the 3×3×3\n{}", show(alg), e.report()))
+}
+
+/// The sequence as a headline echoes it: without its comments, which would swallow the rest
+/// of the line.
+fn show(alg: &Alg) -> String {
+    let s = alg.without_comments().to_string();
+    if s.is_empty() {
+        "(empty sequence)".into()
+    } else {
+        s
+    }
+}
+
+/// The inverse: bracketed form on the last line, its expansion before it when that is
+/// written differently (a flat sequence's inverse is its own expansion, and said once).
+///
+/// ```
+/// use cubework::command::algebra::invert_report;
+/// use cubework::Notation;
+/// let alg = |s| cubework::alg::Alg::parse(s, Notation::Standard).unwrap();
+/// let r = invert_report(&alg("[R, U] (F D)2'")).unwrap();
+/// assert_eq!(r.lines().last(), Some("(F D)2 [U, R]"));
+/// assert_eq!(invert_report(&alg("R U")).unwrap(), "U' R'");
+/// ```
+pub fn invert_report(alg: &Alg) -> Result<String, AlgebraError> {
+    let inv = alg.invert();
+    let written = inv.to_string();
+    let expanded = inv.format_expanded();
+    Ok(if expanded == written {
+        written
+    } else {
+        format!("expanded: {expanded}\n{written}")
+    })
+}
+
+/// The expansion to plain moves.
+///
+/// ```
+/// use cubework::command::algebra::expand_report;
+/// use cubework::Notation;
+/// let r = expand_report(&cubework::alg::Alg::parse("[R: U]", Notation::Standard).unwrap()).unwrap();
+/// assert_eq!(r.lines().last(), Some("R U R'"));
+/// ```
+pub fn expand_report(alg: &Alg) -> Result<String, AlgebraError> {
+    Ok(format!(
+        "{} expands to {}\n{}",
+        show(alg),
+        count(alg.expanded_len(), "move"),
+        alg.expanded_with_comments()
+    ))
+}
+
+/// The expansion with adjacent moves cancelled and merged.
+///
+/// ```
+/// use cubework::command::algebra::simplify_report;
+/// use cubework::Notation;
+/// let alg = cubework::alg::Alg::parse("U D U", Notation::Standard).unwrap();
+/// let r = simplify_report(&alg, Notation::Standard).unwrap();
+/// assert_eq!(r.lines().last(), Some("U2 D"));
+/// ```
+pub fn simplify_report(alg: &Alg, notation: Notation) -> Result<String, AlgebraError> {
+    let printed = crate::alg::format_in(&alg.expand(), notation);
+    // Counted as the notation reads them back: the paper writes a half-turn as two letters.
+    let after = crate::parser::parse_moves(&printed, notation)?.len() as u64;
+    let before = alg.expanded_len();
+    let head = if after < before {
+        format!(
+            "{} simplifies from {} to {}",
+            show(alg),
+            before,
+            count(after, "move")
+        )
+    } else {
+        format!(
+            "{}: nothing cancels or merges ({})",
+            show(alg),
+            count(before, "move")
+        )
+    };
+    Ok(format!("{head}\n{printed}"))
+}
+
+/// The move count in all three metrics, the asked one alone last.
+///
+/// ```
+/// use cubework::command::algebra::count_report;
+/// use cubework::alg::Metric;
+/// use cubework::Notation;
+/// let r = count_report(Metric::Qtm, &cubework::alg::Alg::parse("R U2 M'", Notation::Standard).unwrap()).unwrap();
+/// assert_eq!(r.lines().last(), Some("5"));
+/// ```
+pub fn count_report(metric: Metric, alg: &Alg) -> Result<String, AlgebraError> {
+    let all = [Metric::Htm, Metric::Qtm, Metric::Stm]
+        .map(|m| format!("{m} {}", alg.count(m)))
+        .join(", ");
+    Ok(format!("{}: {all}\n{}", show(alg), alg.count(metric)))
+}
+
+/// The cube after a sequence on the `n`-cube: its net, then its facelet string (faces U R F D
+/// L B, N² stickers each) alone on the last line.
+///
+/// ```
+/// use cubework::command::algebra::apply_report;
+/// use cubework::Notation;
+/// let r = apply_report(2, "R", Notation::Standard).unwrap();
+/// assert_eq!(r.lines().last(), Some("UFUFRRRRFDFDDBDBLLLLUBUB"));
+/// ```
+pub fn apply_report(n: usize, text: &str, notation: Notation) -> Result<String, AlgebraError> {
+    let cube = crate::input::do_sequence(&Cube::solved_n(checked(n)?), text, notation)?;
+    Ok(format!("{}\n{}", cube.net(), cube.facelets()))
+}
+
+fn checked(n: usize) -> Result<usize, AlgebraError> {
+    Cube::check_size(n)?;
+    Ok(n)
+}
+
+fn paper_string(seq: &[Move]) -> String {
+    seq.iter().map(|m| m.to_string()).collect()
+}
+
+fn standard_string(seq: &[Move]) -> String {
+    format_moves(&seq.iter().map(|m| m.to_standard()).collect::<Vec<_>>())
+}
+
+/// How a tool's sequence was found, from the recorded finding or a fresh search.
+fn how_found(tool: Tool, chosen: &[Move], matches: usize, tried: usize, source: &Source) -> String {
+    let f = Found {
+        tool,
+        chosen,
+        matches,
+        tried,
+    };
+    match source {
+        Source::Printed => {
+            let e_choice = f
+                .tool
+                .printed()
+                .chars()
+                .position(|c| c == 'E')
+                .and_then(|i| f.chosen.get(i))
+                .map(|m| format!("; E = {m}"))
+                .unwrap_or_default();
+            format!(
+                "a reading of the printed letters ({} of {} readings match{e_choice})",
+                f.matches, f.tried
+            )
+        }
+        Source::Shortest { letters } => format!(
+            "no reading of the printed letters works; shortest sequence of {} with the effect ({} moves, {} such)",
+            letters
+                .iter()
+                .map(|l| l.letter().to_string())
+                .collect::<Vec<_>>()
+                .join(" and "),
+            f.chosen.len(),
+            f.matches
+        ),
+        Source::NotFound => "not found: no reading works and the search gave up".into(),
+    }
+}
+
+struct Found<'a> {
+    tool: Tool,
+    chosen: &'a [Move],
+    matches: usize,
+    tried: usize,
+}
+
+fn summary(findings: &[(Tool, Source)]) -> String {
+    let printed = findings
+        .iter()
+        .filter(|(_, s)| *s == Source::Printed)
+        .count();
+    let others: Vec<&str> = findings
+        .iter()
+        .filter(|(_, s)| *s != Source::Printed)
+        .map(|(t, _)| t.name())
+        .collect();
+    let rest = if others.is_empty() {
+        String::new()
+    } else {
+        format!(
+            ", {} not a reading of its printed letters ({})",
+            others.len(),
+            others.join(", ")
+        )
+    };
+    format!(
+        "{} tools: {printed} reconstructed as readings of the printed strings{rest}",
+        findings.len()
+    )
+}
+
+/// Each tool: the paper's string, the reconstructed paper sequence, its standard notation,
+/// and its effect.
+///
+/// ```
+/// use cubework::command::algebra::tools_report;
+/// let r = tools_report().unwrap();
+/// assert!(r.contains("SWITCH"));
+/// assert!(r.lines().last().unwrap().starts_with("6 tools"));
+/// ```
+pub fn tools_report() -> Result<String, AlgebraError> {
+    let mut out = Vec::new();
+    let findings: Vec<Finding> = Tool::ALL.iter().map(|t| t.finding()).collect();
+    for f in &findings {
+        let e = Effect::of_moves(&f.tool.standard_moves())?;
+        out.push(format!("{}: {}", f.tool, f.tool.description()));
+        out.push(format!("  printed:  {}", f.tool.printed()));
+        out.push(format!("  paper:    {}", paper_string(f.chosen)));
+        out.push(format!("  standard: {}", standard_string(f.chosen)));
+        out.push(format!(
+            "  found as: {}",
+            how_found(f.tool, f.chosen, f.matches, f.tried, &f.source)
+        ));
+        out.push(format!(
+            "  effect:   {}",
+            e.report().lines().last().unwrap_or_default()
+        ));
+    }
+    let sources: Vec<(Tool, Source)> = findings.into_iter().map(|f| (f.tool, f.source)).collect();
+    out.push(summary(&sources));
+    Ok(out.join("\n"))
+}
+
+/// Re-runs the reconstruction search for every tool (not the cached one) and shows its
+/// working: the criterion checked, how many readings were tried, every match ranked best
+/// first with its effect, and the choice.
+///
+/// ```
+/// use cubework::command::algebra::tools_search_report;
+/// let r = tools_search_report().unwrap();
+/// assert!(r.contains("FLIP 'MRMRMRMRMRMR'"));
+/// assert!(r.lines().last().unwrap().starts_with("6 tools"));
+/// ```
+pub fn tools_search_report() -> Result<String, AlgebraError> {
+    let recs = Tool::ALL
+        .iter()
+        .map(|&t| tools::reconstruct(t))
+        .collect::<Result<Vec<Reconstruction>, _>>()?;
+    let mut out = vec![
+        "Readings: each letter as printed or barred; E as any of the 24 paper moves.".to_string(),
+        "Ranking: fewest pieces disturbed, then closest letters to the print, then fewest bars, then enumeration order.".to_string(),
+    ];
+    for r in &recs {
+        out.push(String::new());
+        out.push(format!("{} '{}'", r.tool, r.tool.printed()));
+        out.push(format!("  criterion: {}", r.tool.criterion()));
+        out.push(format!(
+            "  found as:  {}",
+            how_found(r.tool, &r.chosen, r.matches.len(), r.tried, &r.source)
+        ));
+        out.push(format!("  tried:     {}", r.tried));
+        const SHOWN: usize = 12;
+        for (i, m) in r.matches.iter().take(SHOWN).enumerate() {
+            let seq: String = m.iter().map(|x| x.to_string()).collect();
+            let e = Effect::of_moves(&m.iter().map(|&p| p.to_standard()).collect::<Vec<_>>())?;
+            out.push(format!(
+                "  {} {seq}: {}",
+                if i == 0 { "*" } else { " " },
+                e.report().lines().last().unwrap_or_default()
+            ));
+        }
+        if r.matches.len() > SHOWN {
+            out.push(format!("    … and {} more", r.matches.len() - SHOWN));
+        }
+    }
+    out.push(String::new());
+    let sources: Vec<(Tool, Source)> = recs.iter().map(|r| (r.tool, r.source.clone())).collect();
+    out.push(summary(&sources));
+    Ok(out.join("\n"))
+}
+
+/// `cubework reps --size N`: the representations of the `n`×`n`×`n` cube in a table: shape,
+/// element, bytes, defined moves (on the 3×3×3 the paper's 24; on other sizes the turns of
+/// blocks of layers), and for those that do not hold the size, why not; then the user's own
+/// representations (`)rep`, `users`), which hold the 3×3×3.
+pub fn reps_table(n: usize, users: &[crate::rep::user::UserRep]) -> String {
+    let mut table = Table::new();
+    table
+        .load_style(UTF8_FULL_CONDENSED)
+        .set_content_arrangement(ContentArrangement::Dynamic);
+    table.set_header([
+        "name",
+        "paper",
+        "shape",
+        "element",
+        "bytes",
+        "moves",
+        "not defined",
+    ]);
+    let cube = Cube::solved_n(n);
+    for kind in RepKind::ALL {
+        table.add_row(rep_row(kind, n, &cube));
+    }
+    if n == 3 {
+        let pieces = crate::piece_map::PieceCube::solved();
+        table.add_row([
+            "pieces".to_string(),
+            "(Ruby notes: outside the paper)".to_string(),
+            pieces.shape_description(),
+            "colour (u8)".to_string(),
+            pieces.state_bytes().to_string(),
+            "12/24".to_string(),
+            "C H M X Y Z, inverses".to_string(),
+        ]);
+    }
+    for user in users {
+        table.add_row(user_row(user, &cube));
+    }
+    table.to_string()
+}
+
+/// The row of `reps` for one of the seven at size `n` (`cube`, solved): why not, for one
+/// that does not hold the size.
+fn rep_row(kind: RepKind, n: usize, cube: &Cube) -> [String; 7] {
+    let Ok(rep) = kind.build(cube) else {
+        let sizes = kind.sizes();
+        let dash = || "—".to_string();
+        return [
+            kind.name().to_string(),
+            kind.title().to_string(),
+            dash(),
+            dash(),
+            dash(),
+            dash(),
+            format!(
+                "holds only sizes {} to {}: {}",
+                sizes.start(),
+                sizes.end(),
+                kind.size_limit().unwrap_or("")
+            ),
+        ];
+    };
+    let shape: Vec<String> = rep.shape().iter().map(|d| d.to_string()).collect();
+    let (moves, undefined) = defined_moves(kind, n);
+    [
+        kind.name().to_string(),
+        kind.title().to_string(),
+        shape.join("×"),
+        rep.element().to_string(),
+        rep.state_bytes().to_string(),
+        moves,
+        if undefined.is_empty() {
+            "—".to_string()
+        } else {
+            undefined
+        },
+    ]
+}
+
+/// How many of a size's moves a representation defines (`12/24`), and those it does not.
+fn defined_moves(kind: RepKind, n: usize) -> (String, String) {
+    if n == 3 {
+        let undefined: Vec<String> = crate::moves::Move::PAPER
+            .iter()
+            .zip(crate::moves::LayerTurn::PAPER)
+            .filter(|&(_, t)| kind.undefined_turn(3, t).is_some())
+            .map(|(m, _)| m.to_string())
+            .collect();
+        return (
+            format!("{}/24", kind.defined_moves().len()),
+            undefined.join(" "),
+        );
+    }
+    let all = crate::moves::LayerTurn::all(n).len();
+    let defined = kind.defined_turns(n).len();
+    let undefined = if defined < all {
+        "turns about X and Y that take an inner layer".to_string()
+    } else {
+        String::new()
+    };
+    (format!("{defined}/{all}"), undefined)
+}
+
+/// The row of `reps` for a representation of one's own, on the 3×3×3 `cube`.
+fn user_row(user: &crate::rep::user::UserRep, cube: &Cube) -> [String; 7] {
+    let (element, bytes, moves, undefined) =
+        match crate::rep::user::UserState::new(std::sync::Arc::new(user.clone()), cube) {
+            Ok(state) => (
+                state.element().to_string(),
+                state.state_bytes().to_string(),
+                format!("{}/24", user.moves.len()),
+                "—".to_string(),
+            ),
+            Err(e) => (
+                "—".to_string(),
+                "—".to_string(),
+                "—".to_string(),
+                format!("holds {}: {}", e.sizes, e.reason),
+            ),
+        };
+    [
+        user.name.clone(),
+        format!("(yours: {})", user.command().trim_start_matches(")rep ")),
+        user.shape_text(),
+        element,
+        bytes,
+        moves,
+        undefined,
+    ]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::command::solving::scramble_report;
+    use crate::input_error::InputError;
+
+    // The reports take parsed sequences; these read the text first, as the front ends do.
+    fn order_report(n: usize, by: OrderBy, t: &str, nt: Notation) -> Result<String, AlgebraError> {
+        super::order_report(n, by, &Alg::parse(t, nt)?)
+    }
+    fn cycles_report(n: usize, t: &str, nt: Notation) -> Result<String, AlgebraError> {
+        super::cycles_report(n, &Alg::parse(t, nt)?)
+    }
+    fn effect_report(n: usize, t: &str, nt: Notation) -> Result<String, AlgebraError> {
+        super::effect_report(n, &Alg::parse(t, nt)?)
+    }
+    fn invert_report(t: &str, nt: Notation) -> Result<String, AlgebraError> {
+        super::invert_report(&Alg::parse(t, nt)?)
+    }
+    fn expand_report(t: &str, nt: Notation) -> Result<String, AlgebraError> {
+        super::expand_report(&Alg::parse(t, nt)?)
+    }
+    fn simplify_report(t: &str, nt: Notation) -> Result<String, AlgebraError> {
+        super::simplify_report(&Alg::parse(t, nt)?, nt)
+    }
+    fn count_report(m: Metric, t: &str, nt: Notation) -> Result<String, AlgebraError> {
+        super::count_report(m, &Alg::parse(t, nt)?)
+    }
+
+    fn last(r: Result<String, AlgebraError>) -> String {
+        r.unwrap().lines().last().unwrap_or_default().to_string()
+    }
+
+    #[test]
+    fn the_done_when_example() {
+        let s = Notation::Standard;
+        assert_eq!(last(order_report(4, OrderBy::Colours, "U R U' R'", s)), "6");
+        assert_eq!(last(order_report(4, OrderBy::Colours, "U R", s)), "105");
+        assert_eq!(last(order_report(4, OrderBy::Labels, "U R", s)), "420");
+        assert_eq!(last(order_report(3, OrderBy::Labels, "", s)), "1");
+    }
+
+    #[test]
+    fn algebra_commands_give_the_issue_forms() {
+        let s = Notation::Standard;
+        assert_eq!(last(expand_report("(R U)3", s)), "R U R U R U");
+        assert_eq!(last(expand_report("(R U)3'", s)), "U' R' U' R' U' R'");
+        assert_eq!(last(expand_report("[R, U]", s)), "R U R' U'");
+        assert_eq!(last(expand_report("[R: U]", s)), "R U R'");
+        assert_eq!(last(simplify_report("R R2'", s)), "R'");
+        assert_eq!(last(simplify_report("R L R'", s)), "L");
+        assert_eq!(last(simplify_report("U D U", s)), "U2 D");
+        assert_eq!(last(invert_report("(R U)3", s)), "(U' R')3");
+        assert_eq!(last(invert_report("(R U)3'", s)), "(R U)3");
+        assert_eq!(last(count_report(Metric::Htm, "[R, U]", s)), "4");
+        assert_eq!(last(count_report(Metric::Stm, "M2 U", s)), "2");
+    }
+
+    #[test]
+    fn errors_come_back_typed() {
+        let s = Notation::Standard;
+        assert!(matches!(
+            order_report(3, OrderBy::Colours, "[R, (U Q)]", s),
+            Err(AlgebraError::Input(InputError::Parse(_)))
+        ));
+        assert!(matches!(
+            order_report(4, OrderBy::Colours, "M", s),
+            Err(AlgebraError::Input(InputError::Move(_)))
+        ));
+        // The paper's outer letters turn any cube; its middle slices only odd ones.
+        assert!(order_report(4, OrderBy::Colours, "L", Notation::Paper).is_ok());
+        assert!(matches!(
+            order_report(4, OrderBy::Colours, "C", Notation::Paper),
+            Err(AlgebraError::Input(InputError::Move(_)))
+        ));
+        assert!(matches!(
+            cycles_report(12, "R", s),
+            Err(AlgebraError::Input(InputError::Facelets(_)))
+        ));
+        assert!(matches!(
+            apply_report(1, "R", s),
+            Err(AlgebraError::Input(InputError::Facelets(_)))
+        ));
+    }
+
+    #[test]
+    fn tools_in_either_notation_apply_the_same() {
+        let a = last(apply_report(3, "SWITCH U2", Notation::Standard));
+        let b = last(apply_report(3, "SWITCH U U", Notation::Paper));
+        assert_eq!(a, b);
+        assert_eq!(a.len(), 54);
+    }
+
+    #[test]
+    fn scrambles_are_seedable_and_notations_agree() {
+        let p = last(scramble_report(17, Some(3), Notation::Paper));
+        let s = last(scramble_report(17, Some(3), Notation::Standard));
+        assert_eq!(
+            last(apply_report(3, &p, Notation::Paper)),
+            last(apply_report(3, &s, Notation::Standard))
+        );
+        assert_eq!(p, last(scramble_report(17, Some(3), Notation::Paper)));
+    }
+
+    #[test]
+    fn facelets_generalise_to_n() {
+        for n in 2..=7 {
+            let f = last(apply_report(n, "R U 2R'", Notation::Standard));
+            assert_eq!(f.len(), 6 * n * n);
+        }
+        let solved = last(apply_report(4, "", Notation::Standard));
+        assert_eq!(&solved[..16], "UUUUUUUUUUUUUUUU");
+        assert_eq!(&solved[16..32], "RRRRRRRRRRRRRRRR");
+    }
+
+    #[test]
+    fn huge_scrambles_are_refused() {
+        assert!(matches!(
+            scramble_report(usize::MAX, Some(1), Notation::Paper),
+            Err(AlgebraError::TooLong { .. })
+        ));
+    }
+
+    proptest::proptest! {
+        #![proptest_config(crate::proptest_config(64))]
+        #[test]
+        fn reports_never_panic(
+            s in "[RUFDLBMESxyzrufdlbwCHXYZ0-9 '()\\[\\],:-]{0,24}|SWITCH|FLIP2'|\\PC{0,12}",
+            n in 0usize..12,
+        ) {
+            for notation in [Notation::Standard, Notation::Paper] {
+                for by in [OrderBy::Colours, OrderBy::Labels] {
+                    let _ = order_report(n, by, &s, notation);
+                }
+                let _ = cycles_report(n, &s, notation);
+                let _ = apply_report(n, &s, notation);
+                let _ = effect_report(3, &s, notation);
+                let _ = invert_report(&s, notation);
+                let _ = expand_report(&s, notation);
+                let _ = simplify_report(&s, notation);
+                let _ = count_report(Metric::Qtm, &s, notation);
+            }
+        }
+    }
+}

@@ -1,0 +1,212 @@
+//! The picture family: `draw` (a picture of the session's cube, to a file) and `view` (the
+//! angle it is seen from): their REPL words, their runs, and drawing errors said in the words
+//! of the front end they came from.
+
+use super::defs::CommandKind as K;
+use super::request::DrawRequest;
+use super::words::{Line, need_alg};
+use super::{Ran, Reply, Request, Session, usage};
+use crate::alg::Alg;
+use crate::draw::{Camera, DrawError, Only, Picture, PictureFormat, ViewKind, Words};
+use crate::error::{Error, Result};
+use crate::text::echo;
+
+/// `draw FILE …`, `view [yaw Y] [pitch P] [distance D]`.
+pub(super) fn read(kind: K, line: &Line, _: &Session) -> Option<Result<Request>> {
+    Some(match kind {
+        K::Draw => draw_words(line).map(Request::Draw),
+        K::View => view_words(line.rest),
+        _ => return None,
+    })
+}
+
+/// `view [yaw Y] [pitch P] [distance D]`.
+fn view_words(rest: &str) -> Result<Request> {
+    let mut words = rest.split_whitespace();
+    let mut angles = CameraWords::default();
+    while let Some(word) = words.next() {
+        if !angles.take(word, &mut words)? {
+            return Err(usage(&format!(
+                "view {}? (view [yaw Y] [pitch P] [distance D])",
+                echo(word)
+            )));
+        }
+    }
+    Ok(Request::View {
+        yaw: angles.yaw,
+        pitch: angles.pitch,
+        distance: angles.distance,
+    })
+}
+
+/// `draw FILE [net|3d|rep] [yaw Y pitch P] [distance D] [back] [only WHAT] [arrows ALG]`
+/// (`arrows` takes the rest of the line).
+fn draw_words(line: &Line) -> Result<DrawRequest> {
+    let mut words = line.rest.split_whitespace();
+    let file = words.next().ok_or_else(|| {
+        usage("draw needs a file: draw FILE [net|3d|rep] [yaw Y pitch P] [distance D] [back]")
+    })?;
+    let mut request = DrawRequest {
+        output: file.into(),
+        ..DrawRequest::default()
+    };
+    let mut angles = CameraWords::default();
+    while let Some(word) = words.next() {
+        if angles.take(word, &mut words)? {
+            continue;
+        }
+        match word.to_lowercase().as_str() {
+            "back" => request.back = true,
+            "only" => {
+                let what = words
+                    .next()
+                    .ok_or_else(|| usage("only needs corners, edges, centres or a layer"))?;
+                request.only =
+                    Some(Only::parse(what, line.size, line.notation).map_err(in_repl_words)?);
+            }
+            "arrows" => {
+                let text = words.by_ref().collect::<Vec<_>>().join(" ");
+                let alg = Alg::parse(need_alg(&text)?, line.notation)
+                    .map_err(|e| usage(&format!("arrows: {e}")))?;
+                request.arrows = Some(alg);
+            }
+            other => request.view = Some(other.parse::<ViewKind>()?),
+        }
+    }
+    (request.yaw, request.pitch, request.distance) = (angles.yaw, angles.pitch, angles.distance);
+    Ok(request)
+}
+
+/// A drawing error as the REPL says it: options named by the REPL's words (`back`, `3d`),
+/// not the command line's flags; a cube of the wrong size keeps its own kind.
+pub(super) fn in_repl_words(e: DrawError) -> Error {
+    match e {
+        DrawError::WrongSize(_) => e.into(),
+        other => usage(&other.in_words(Words::Repl)),
+    }
+}
+
+/// `yaw Y`, `pitch P` and `distance D` read from a line's words.
+#[derive(Default)]
+struct CameraWords {
+    yaw: Option<f64>,
+    pitch: Option<f64>,
+    distance: Option<f64>,
+}
+
+impl CameraWords {
+    /// Takes `word` and its value from `rest` if it is one of the three; false otherwise.
+    fn take<'a>(&mut self, word: &str, rest: &mut impl Iterator<Item = &'a str>) -> Result<bool> {
+        let name = word.to_lowercase();
+        let slot = match name.as_str() {
+            "yaw" => &mut self.yaw,
+            "pitch" => &mut self.pitch,
+            "distance" => &mut self.distance,
+            _ => return Ok(false),
+        };
+        let value = rest
+            .next()
+            .ok_or_else(|| usage(&format!("{name} needs a number")))?;
+        *slot = Some(
+            value
+                .parse()
+                .map_err(|_| usage(&format!("{name} '{}' is not a number", echo(value))))?,
+        );
+        Ok(true)
+    }
+}
+
+/// Runs `draw` and `view`; passes on any other request.
+pub(super) fn run(session: &mut Session, request: Request) -> Ran {
+    Ran::Break(match request {
+        Request::Draw(request) => draw(session, request).map(Reply::text),
+        Request::View {
+            yaw,
+            pitch,
+            distance,
+        } => view(session, yaw, pitch, distance),
+        other => return Ran::Continue(other),
+    })
+}
+
+/// `view`: the angle `draw` sees from set where given, and said.
+fn view(
+    session: &mut Session,
+    yaw: Option<f64>,
+    pitch: Option<f64>,
+    distance: Option<f64>,
+) -> Result<Reply> {
+    let c = session.camera;
+    session.camera = Camera::new(
+        yaw.unwrap_or(c.yaw()),
+        pitch.unwrap_or(c.pitch()),
+        distance.unwrap_or(c.distance()),
+    )?;
+    let c = session.camera;
+    Ok(Reply::text(format!(
+        "view: yaw {} pitch {} distance {}",
+        c.yaw(),
+        c.pitch(),
+        c.distance()
+    )))
+}
+
+/// `draw`: the session's cube, from the session's view unless the request says otherwise.
+fn draw(session: &Session, request: DrawRequest) -> Result<String> {
+    let c = session.camera;
+    let camera = Camera::new(
+        request.yaw.unwrap_or(c.yaw()),
+        request.pitch.unwrap_or(c.pitch()),
+        request.distance.unwrap_or(c.distance()),
+    )?;
+    let mut caption = vec![session.caption.clone()];
+    if let Some(o) = &request.only {
+        caption.push(format!("only {o}"));
+    }
+    if let Some(alg) = &request.arrows {
+        caption.push(format!("arrows: {alg}"));
+    }
+    let picture = Picture {
+        view: request.view.unwrap_or(if request.rep.is_some() {
+            ViewKind::Rep
+        } else {
+            ViewKind::ThreeD
+        }),
+        rep: request.rep.unwrap_or(session.rep.kind()),
+        camera,
+        back: request.back,
+        only: request.only,
+        arrows: request.arrows.map(|a| a.expand()),
+        format: request
+            .format
+            .unwrap_or_else(|| PictureFormat::from_path(&request.output.to_string_lossy())),
+        caption: caption
+            .into_iter()
+            .filter(|c| !c.is_empty())
+            .collect::<Vec<_>>()
+            .join(" · "),
+    };
+    let cube = session.cube();
+    // The session's representation of one's own, when the rep view draws it.
+    let user = session
+        .rep
+        .user()
+        .filter(|_| picture.view == ViewKind::Rep && request.rep.is_none());
+    let drawn = match user {
+        Some(user) => crate::draw::draw_user(&cube, &picture, user),
+        None => crate::draw::draw(&cube, &picture),
+    };
+    let text = if session.one_shot {
+        drawn?
+    } else {
+        drawn.map_err(in_repl_words)?
+    };
+    match user {
+        Some(user) => crate::draw::save_drawn_as(
+            &text,
+            &format!("the {} representation (yours)", user.name),
+            &request.output,
+        ),
+        None => crate::draw::save_drawn(&text, &picture, cube.size(), &request.output),
+    }
+}

@@ -1,0 +1,949 @@
+//! The session family: the [`Session`] — the cube in its representation, the notation,
+//! the history of changes that undo and redo walk — and the commands that work on it alone:
+//! moves, `do`, `rep`, `show`, `size`, `notation`, `reset`, `load`, `undo`, `redo`,
+//! `history`, `solved?`, `help`, `quit`, and the command line's `apply`.
+
+use std::collections::VecDeque;
+
+use super::defs::CommandKind as K;
+use super::request::{ShowWhat, Shown};
+use super::words::{Line, count, strip_quotes};
+use super::{Ran, Reply, Request, colour_block, impossible_note, usage};
+use crate::alg::Alg;
+use crate::cube::Cube;
+use crate::draw::Camera;
+use crate::error::Result;
+use crate::notation::Notation;
+use crate::rep::user::UserState;
+use crate::rep::{RepKind, Representation, UnknownRep};
+use crate::solve::plan::Plan;
+use crate::text::echo;
+
+/// How many changes undo can take back. Older changes are forgotten.
+pub const MAX_UNDO: usize = 1000;
+
+/// How many moves, as written (`(R U)500` is two), the changes kept for undo and `invert`
+/// may hold in all. Older changes are forgotten first.
+pub const MAX_KEPT_MOVES: usize = 1_000_000;
+
+/// The longest label a change keeps for `history`, in characters.
+const LABEL_CHARS: usize = 80;
+
+/// One change to the state, as undo and history see it. It keeps what undo and `invert` need
+/// — the state after it (the state before it is the one after the change before, or the
+/// session's base), and the moves as written (not their expansion) — and a label cut to a
+/// readable length.
+#[derive(Clone, Debug)]
+pub(super) struct Change {
+    pub(super) label: String,
+    /// The moves it made, or `None` for a change that sets the state (load, reset).
+    pub(super) moves: Option<Alg>,
+    pub(super) after: Cube,
+}
+
+impl Change {
+    /// The moves it holds, as written.
+    fn size(&self) -> usize {
+        self.moves.as_ref().map_or(0, Alg::written_len)
+    }
+}
+
+/// A label of at most [`LABEL_CHARS`] characters, control characters escaped.
+pub(super) fn label(text: &str) -> String {
+    let text = text.trim();
+    let length = text.chars().count();
+    let mut out = crate::text::cut(text, LABEL_CHARS);
+    if length > LABEL_CHARS {
+        out.push_str(&format!(" ({length} characters)"));
+    }
+    out
+}
+
+/// A workbench session: the cube in the current representation, the notation, and the
+/// history of changes.
+///
+/// ```
+/// use cubework::command::Session;
+/// let mut s = Session::new(false);
+/// s.execute("rep numeric").unwrap();
+/// let reply = s.execute("R R'").unwrap();
+/// assert!(reply.text.starts_with("135 130 136"));
+/// assert_eq!(s.execute("solved?").unwrap().text, "yes");
+/// assert!(s.execute("R Q").is_err()); // one-line error, state unchanged
+/// ```
+pub struct Session {
+    pub(super) rep: Box<dyn Representation>,
+    pub(super) notation: Notation,
+    /// The state before the oldest change kept.
+    pub(super) base: Cube,
+    pub(super) past: VecDeque<Change>,
+    pub(super) future: Vec<Change>,
+    /// Moves, as written, held by `past` and `future`.
+    pub(super) kept: usize,
+    /// How many changes have been forgotten since the session began.
+    pub(super) forgotten: usize,
+    pub(super) color: bool,
+    /// The solution `hint` follows, while the cube is where it left it.
+    pub(super) plan: Option<Plan>,
+    /// Where `draw` sees the cube from.
+    pub(super) camera: Camera,
+    /// A one-request session (a command-line invocation): `scramble` prints a scramble
+    /// rather than turn the cube, and errors name flags rather than the REPL's words.
+    pub(super) one_shot: bool,
+    /// What made the cube, for the caption of its pictures (the command line's moves).
+    pub(super) caption: String,
+    /// The representation was chosen (`--rep`), so that `apply` shows it at every size.
+    pub(super) chosen_rep: bool,
+    /// The APL workspace (made when first asked for, with the current representation's
+    /// definitions), and the representation it was made for.
+    pub(super) apl: Option<(RepKind, crate::apl::Workspace)>,
+    /// Lines are APL, not moves.
+    pub(super) in_apl: bool,
+    /// Representations of one's own (`)rep`), which `compare` measures.
+    pub(super) user_reps: Vec<crate::rep::user::UserRep>,
+    /// What became of the user's functions when the workspace moved to another
+    /// representation, to be said with the next APL reply.
+    pub(super) apl_notes: Vec<String>,
+    /// The file the workspace is kept in between sessions (the REPL's), if any.
+    pub(super) workspace_file: Option<std::path::PathBuf>,
+    /// What was last written there (or read from it): a request that changes nothing the
+    /// file holds writes nothing.
+    pub(super) workspace_written: Option<String>,
+    /// A traditional function being typed: its lines so far (from `∇HEADER`).
+    pub(super) apl_open: Option<String>,
+}
+
+impl Session {
+    /// A new session on the solved cube, in the vector representation and standard notation.
+    /// `color` turns on the coloured net.
+    pub fn new(color: bool) -> Session {
+        Session {
+            rep: RepKind::Vector.build(&Cube::solved()).expect("3×3×3"),
+            notation: Notation::Standard,
+            base: Cube::solved(),
+            past: VecDeque::new(),
+            future: Vec::new(),
+            kept: 0,
+            forgotten: 0,
+            color,
+            plan: None,
+            camera: Camera::default(),
+            one_shot: false,
+            caption: String::new(),
+            chosen_rep: false,
+            apl: None,
+            in_apl: false,
+            user_reps: Vec::new(),
+            apl_notes: Vec::new(),
+            workspace_file: None,
+            workspace_written: None,
+            apl_open: None,
+        }
+    }
+
+    /// Whether lines are read as APL (`apl` entered, `)off` not yet typed).
+    pub fn in_apl(&self) -> bool {
+        self.in_apl
+    }
+
+    /// The session of one command-line invocation: `cube` in the representation `rep` (the
+    /// vector one if `None`), moves read in `notation`, pictures captioned `caption`.
+    pub fn one_shot(
+        rep: Option<RepKind>,
+        cube: &Cube,
+        notation: Notation,
+        caption: String,
+        color: bool,
+    ) -> Result<Session> {
+        let mut session = Session::new(color);
+        session.rep = rep.unwrap_or(RepKind::Vector).build(cube)?;
+        session.base = cube.clone();
+        session.notation = notation;
+        session.one_shot = true;
+        session.caption = caption;
+        session.chosen_rep = rep.is_some();
+        Ok(session)
+    }
+
+    /// Where `draw` sees the cube from (set by `view`).
+    pub fn camera(&self) -> Camera {
+        self.camera
+    }
+
+    /// The current state.
+    pub fn cube(&self) -> Cube {
+        self.rep.to_cube()
+    }
+
+    /// The current representation: one of the seven, or the vector for a representation of
+    /// one's own, which is built on it ([`Session::rep_name`] names it).
+    pub fn rep(&self) -> RepKind {
+        self.rep.kind()
+    }
+
+    /// The current representation's name: one of the seven's, or the user's.
+    pub fn rep_name(&self) -> &str {
+        self.rep.name()
+    }
+
+    /// The representation of one's own (`)rep`) named `name`: exactly, else in another
+    /// letter case.
+    pub fn user_rep(&self, name: &str) -> Option<&crate::rep::user::UserRep> {
+        let reps = &self.user_reps;
+        reps.iter()
+            .find(|r| r.name == name)
+            .or_else(|| reps.iter().find(|r| r.name.eq_ignore_ascii_case(name)))
+    }
+
+    /// The names of the representations of one's own.
+    pub(super) fn user_rep_names(&self) -> Vec<String> {
+        self.user_reps.iter().map(|r| r.name.clone()).collect()
+    }
+
+    /// The current notation.
+    pub fn notation(&self) -> Notation {
+        self.notation
+    }
+
+    /// The size N of the session's cube.
+    pub fn size(&self) -> usize {
+        self.rep.size()
+    }
+
+    /// The prompt the REPL shows: the representation, and the size when it is not 3.
+    pub fn prompt(&self) -> String {
+        if let Some(open) = &self.apl_open {
+            // The next line of a traditional function being typed, numbered as APL numbers it.
+            return format!("[{}] ", open.lines().count());
+        }
+        if self.in_apl {
+            // APL sessions indent input six spaces.
+            return "      ".to_string();
+        }
+        match self.size() {
+            3 => format!("{}> ", self.rep.name()),
+            n => format!("{} {n}×{n}×{n}> ", self.rep.name()),
+        }
+    }
+
+    /// Makes `alg` as one change and replies with the new state. On error nothing changes.
+    pub(crate) fn make(&mut self, label: String, alg: Alg) -> Result<Reply> {
+        let expanded = alg.expanded_len();
+        if expanded > crate::alg::MAX_EXPANDED {
+            return Err(crate::alg::AlgebraError::TooLong {
+                what: "a change",
+                got: usize::try_from(expanded).unwrap_or(usize::MAX),
+                limit: crate::alg::MAX_EXPANDED,
+            }
+            .into());
+        }
+        // Every move is checked before any is made: on error the state is as it was.
+        self.rep.apply_all(&alg.expand())?;
+        let after = self.cube();
+        self.record(Change {
+            label: self::label(&label),
+            moves: Some(alg),
+            after,
+        });
+        Ok(Reply::text(self.rep.render()))
+    }
+
+    /// Records a change, and forgets the oldest ones beyond [`MAX_UNDO`] changes or
+    /// [`MAX_KEPT_MOVES`] moves.
+    pub(super) fn record(&mut self, change: Change) {
+        for undone in self.future.drain(..) {
+            self.kept -= undone.size();
+        }
+        self.kept += change.size();
+        self.past.push_back(change);
+        while self.past.len() > MAX_UNDO || (self.kept > MAX_KEPT_MOVES && self.past.len() > 1) {
+            if let Some(old) = self.past.pop_front() {
+                self.kept -= old.size();
+                self.forgotten += 1;
+                self.base = old.after;
+            }
+        }
+    }
+
+    /// The state `cube` in the current representation; an error, changing nothing, if the
+    /// representation does not hold its size.
+    pub(super) fn load_state(&mut self, cube: &Cube) -> Result<()> {
+        self.rep = self.rep.with_cube(cube)?;
+        Ok(())
+    }
+
+    pub(super) fn set_state(&mut self, label: &str, cube: Cube) -> Result<Reply> {
+        self.load_state(&cube)?;
+        self.record(Change {
+            label: self::label(label),
+            moves: None,
+            after: cube,
+        });
+        Ok(Reply::text(self.rep.render()))
+    }
+
+    pub(super) fn switch_rep(&mut self, kind: Option<RepKind>) -> Result<Reply> {
+        let Some(kind) = kind else {
+            return Ok(Reply::text(format!("representation: {}", self.rep.name())));
+        };
+        self.rep = kind.build(&self.cube())?;
+        Ok(Reply::text(self.rep.render()))
+    }
+
+    /// `rep NAME` for a representation of one's own: the cube shown in its array, and turned
+    /// from now on by its moves compiled by conjugation.
+    pub(super) fn switch_user_rep(&mut self, name: &str) -> Result<Reply> {
+        let user = self
+            .user_rep(name)
+            .ok_or_else(|| crate::rep::UnknownRep(name.to_string(), self.user_rep_names()))?;
+        let state = UserState::new(std::sync::Arc::new(user.clone()), &self.cube())
+            .map_err(|e| usage(&format!("{e} (size 3 goes back)")))?;
+        self.rep = Box::new(state);
+        Ok(Reply::text(self.rep.render()))
+    }
+
+    /// After the representations of one's own changed (`)rep`, `)load`, `)clear`): the
+    /// session's representation, if it is one of them, follows its new definition, or (if it
+    /// is gone) gives way to the vector; a note, said with the APL reply, says which.
+    pub(crate) fn follow_user_rep(&mut self) {
+        let Some(current) = self.rep.user() else {
+            return;
+        };
+        let name = current.name.clone();
+        let cube = self.cube();
+        let (rep, note): (Box<dyn Representation>, String) =
+            match self.user_reps.iter().find(|r| r.name == name) {
+                Some(now) if now.same_as(current) => return,
+                Some(now) => match UserState::new(std::sync::Arc::new(now.clone()), &cube) {
+                    Ok(state) => (
+                        Box::new(state),
+                        format!("the cube is shown in {name} as defined now"),
+                    ),
+                    Err(_) => return,
+                },
+                None => match RepKind::Vector.build(&cube) {
+                    Ok(vector) => (
+                        vector,
+                        format!("{name} is no more: the representation is vector again"),
+                    ),
+                    Err(_) => return,
+                },
+            };
+        self.rep = rep;
+        self.apl_notes.push(note);
+    }
+
+    /// `size N`: the solved N×N×N cube in the current representation, as one change (undo
+    /// goes back to the cube before).
+    pub(super) fn switch_size(&mut self, n: Option<usize>) -> Result<Reply> {
+        let Some(n) = n else {
+            let n = self.size();
+            return Ok(Reply::text(format!("size: {n}×{n}×{n}")));
+        };
+        self.set_state(&format!("size {n}"), Cube::solved_n(n))
+    }
+
+    /// An error naming `what` unless the session's cube is the 3×3×3.
+    pub(super) fn needs_three(&self, what: &str) -> Result<()> {
+        match self.size() {
+            3 => Ok(()),
+            n => Err(usage(&format!(
+                "{what} works on the 3×3×3; this session's cube is {n}×{n}×{n} (size 3 goes back)"
+            ))),
+        }
+    }
+
+    pub(super) fn switch_notation(&mut self, notation: Option<Notation>) -> Reply {
+        if let Some(notation) = notation {
+            self.notation = notation;
+        }
+        Reply::text(format!("notation: {}", self.notation))
+    }
+
+    pub(super) fn show(&self, what: ShowWhat) -> Result<Reply> {
+        let cube = self.cube();
+        let user = |u: &crate::rep::user::UserRep| {
+            UserState::new(std::sync::Arc::new(u.clone()), &cube).map(|r| r.render())
+        };
+        Ok(Reply::text(match what {
+            ShowWhat::Current => self.rep.render(),
+            ShowWhat::Net => self.net(&cube),
+            ShowWhat::Facelets => cube.facelets(),
+            ShowWhat::Pieces => crate::piece_map::PieceCube::from_cube(&cube)?.render(),
+            ShowWhat::All => RepKind::ALL
+                .iter()
+                .map(|k| match k.build(&cube) {
+                    Ok(rep) => format!("── {} ({}) ──\n{}", k.title(), k.name(), rep.render()),
+                    Err(e) => format!("── {} ({}) ──\n{e}", k.title(), k.name()),
+                })
+                .chain(self.user_reps.iter().map(|u| match user(u) {
+                    Ok(shown) => format!("── {} (yours) ──\n{shown}", u.name),
+                    Err(e) => format!("── {} (yours) ──\n{e}", u.name),
+                }))
+                .collect::<Vec<_>>()
+                .join("\n\n"),
+            ShowWhat::Rep(kind) => kind.build(&cube)?.render(),
+            ShowWhat::User(name) => {
+                let u = self
+                    .user_rep(&name)
+                    .ok_or_else(|| crate::rep::UnknownRep(name.clone(), self.user_rep_names()))?;
+                user(u).map_err(|e| usage(&format!("{e} (size 3 goes back)")))?
+            }
+        }))
+    }
+
+    /// The net, as coloured blocks when colour is on.
+    pub fn net(&self, cube: &Cube) -> String {
+        if self.color {
+            cube.net_with(colour_block, 2)
+        } else {
+            cube.net()
+        }
+    }
+
+    /// Takes back the last `n` changes, as one step: all of them, or (on error) none.
+    pub(super) fn undo(&mut self, n: usize) -> Result<Reply> {
+        if self.past.is_empty() {
+            return Err(usage(if self.forgotten > 0 {
+                "nothing more to undo: older changes were forgotten (undo keeps 1000 changes)"
+            } else {
+                "nothing to undo"
+            }));
+        }
+        let kept = self.past.len();
+        if n > kept {
+            return Err(usage(&format!(
+                "undo {n}: there {} only {kept} {} to undo{}",
+                if kept == 1 { "is" } else { "are" },
+                if kept == 1 { "change" } else { "changes" },
+                if self.forgotten > 0 {
+                    " (older changes were forgotten: undo keeps 1000 changes)"
+                } else {
+                    ""
+                }
+            )));
+        }
+        let before = match kept - n {
+            0 => self.base.clone(),
+            i => self.past[i - 1].after.clone(),
+        };
+        let label = self.past[kept - n].label.clone();
+        if let Err(e) = self.load_state(&before) {
+            return Err(usage(&format!(
+                "can't undo '{label}' in this representation: {e}"
+            )));
+        }
+        let mut text = String::new();
+        for _ in 0..n {
+            let change = self.past.pop_back().expect("n changes are kept");
+            text.push_str(&format!("undid: {}\n", change.label));
+            self.future.push(change);
+        }
+        Ok(Reply::text(text + &self.rep.render()))
+    }
+
+    /// Makes the last `n` undone changes again, as one step: all of them, or (on error) none.
+    pub(super) fn redo(&mut self, n: usize) -> Result<Reply> {
+        let undone = self.future.len();
+        if undone == 0 {
+            return Err(usage("nothing to redo"));
+        }
+        if n > undone {
+            return Err(usage(&format!(
+                "redo {n}: there {} only {undone} undone {} to redo",
+                if undone == 1 { "is" } else { "are" },
+                if undone == 1 { "change" } else { "changes" },
+            )));
+        }
+        let latest = &self.future[undone - n];
+        let (after, label) = (latest.after.clone(), latest.label.clone());
+        if let Err(e) = self.load_state(&after) {
+            return Err(usage(&format!(
+                "can't redo '{label}' in this representation: {e}"
+            )));
+        }
+        let mut text = String::new();
+        for _ in 0..n {
+            let change = self.future.pop().expect("n changes are undone");
+            text.push_str(&format!("redid: {}\n", change.label));
+            self.past.push_back(change);
+        }
+        Ok(Reply::text(text + &self.rep.render()))
+    }
+
+    pub(super) fn history(&self) -> String {
+        if self.past.is_empty() {
+            return "no changes yet".to_string();
+        }
+        self.past
+            .iter()
+            .enumerate()
+            .map(|(i, c)| format!("{:>3}  {}", self.forgotten + i + 1, c.label))
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+
+    /// The moves made since the last reset or load, as written, one sequence per change; and
+    /// what began them: the label of that reset or load, or `None` if the session's start (or
+    /// changes forgotten since) came first.
+    pub(super) fn moves_since_origin(&self) -> (Vec<&Alg>, Option<&str>) {
+        let origin = self.past.iter().rposition(|c| c.moves.is_none());
+        let start = origin.map_or(0, |i| i + 1);
+        let moves = self
+            .past
+            .range(start..)
+            .filter_map(|c| c.moves.as_ref())
+            .collect();
+        (moves, origin.map(|i| self.past[i].label.as_str()))
+    }
+
+    pub(super) fn invert(&mut self) -> Result<Reply> {
+        let (moves, origin) = self.moves_since_origin();
+        // Each change was at most the expansion limit, but together they may be far more
+        // (150 lines of `(R U)500000` are 150 million moves): refused before anything is
+        // expanded, as a line of them would be.
+        let expanded = moves
+            .iter()
+            .fold(0u64, |sum, a| sum.saturating_add(a.expanded_len()));
+        if expanded > crate::alg::MAX_EXPANDED {
+            return Err(usage(&format!(
+                "invert: the moves since {} expand to {} moves, more than the limit of {} made at once; undo takes back one change at a time, reset goes back to solved",
+                match origin {
+                    Some(label) => origin_name(label),
+                    None => "the session began",
+                },
+                crate::text::thousands(expanded),
+                crate::text::thousands(crate::alg::MAX_EXPANDED)
+            )));
+        }
+        // Written in the notation in use, whatever each change was typed in; where one change's
+        // last move and the next one's first turn the same layers, written as one (`U U` is
+        // `U2`).
+        let inverse = Alg {
+            items: moves.iter().rev().flat_map(|a| a.invert().items).collect(),
+        }
+        .in_notation(self.notation)
+        .merge_repeated_turns();
+        if inverse.items.is_empty() {
+            return Err(usage(&match origin {
+                Some(label) if label.starts_with("scramble random") => format!(
+                    "nothing to invert: no moves since {}, which set the state without turning it (undo goes back to the cube before; solve finds moves back to solved)",
+                    origin_name(label)
+                ),
+                Some(label) => format!("nothing to invert: no moves since {}", origin_name(label)),
+                None => "nothing to invert: no moves yet".to_string(),
+            }));
+        }
+        let since = match origin {
+            Some(label) if label.starts_with("load") => {
+                " (the moves since the last load; the loaded state stays)".to_string()
+            }
+            Some(label) => format!(" (the moves since {})", origin_name(label)),
+            None if self.forgotten > 0 => format!(
+                " (the moves of the last {} changes; {} older ones were forgotten, so this goes back to the state before change {})",
+                self.past.len(),
+                self.forgotten,
+                self.forgotten + 1
+            ),
+            None => String::new(),
+        };
+        let written = inverse.to_string();
+        let label = format!("invert{since}: {}", self::label(&written));
+        let reply = self.make(format!("invert: {written}"), inverse)?;
+        Ok(Reply::text(format!("{label}\n{}", reply.text)))
+    }
+}
+
+/// The change that set the state (reset, load, size, scramble random), named from its label
+/// for `invert`'s answers: `the last reset`, `the random-state scramble`.
+fn origin_name(label: &str) -> &'static str {
+    if label.starts_with("load") {
+        "the last load"
+    } else if label.starts_with("size") {
+        "the size was set"
+    } else if label.starts_with("scramble random") {
+        "the random-state scramble"
+    } else {
+        "the last reset"
+    }
+}
+
+/// The session family's words.
+pub(super) fn read(kind: K, line: &Line, session: &Session) -> Option<Result<Request>> {
+    let (word, rest) = (line.word, line.rest);
+    Some(match kind {
+        K::Rep => match session.user_rep(rest) {
+            Some(user) => Ok(Request::UserRep(user.name.clone())),
+            None => rep_name(rest, session).map(Request::Rep),
+        },
+        K::Size => size_words(rest).map(Request::Size),
+        K::Show => show_what(rest, session).map(Request::Show),
+        K::Notation => notation_name(rest).map(Request::Notation),
+        K::Do => {
+            let text = strip_quotes(rest);
+            let label = format!("do '{text}'");
+            let alg = line.within(text, Alg::parse(text, Notation::Paper));
+            alg.map(|alg| Request::Moves { alg, label })
+        }
+        K::Reset => Ok(Request::Reset),
+        K::Load if rest.is_empty() => Err(usage("load needs a facelet string: load FACELETS")),
+        K::Load => Cube::from_facelets_n(rest, session.size())
+            .map(Request::Load)
+            .map_err(Into::into),
+        K::Undo => count(word, rest).map(Request::Undo),
+        K::Redo => count(word, rest).map(Request::Redo),
+        K::History => Ok(Request::History),
+        K::Solved => Ok(Request::Solved),
+        K::Help => Ok(Request::Help((!rest.is_empty()).then(|| rest.to_string()))),
+        K::Quit => Ok(Request::Quit),
+        _ => return None,
+    })
+}
+
+/// `size`, `size N`.
+fn size_words(rest: &str) -> Result<Option<usize>> {
+    if rest.is_empty() {
+        return Ok(None);
+    }
+    Cube::read_size(rest)?
+        .map(Some)
+        .ok_or_else(|| usage(&format!("size '{}' is not a whole number", echo(rest))))
+}
+
+fn notation_name(name: &str) -> Result<Option<Notation>> {
+    Ok(match name.to_lowercase().as_str() {
+        "" => None,
+        "standard" | "std" => Some(Notation::Standard),
+        "paper" => Some(Notation::Paper),
+        other => {
+            return Err(usage(&format!(
+                "unknown notation '{}' (expected standard or paper)",
+                echo(other)
+            )));
+        }
+    })
+}
+
+/// One of the seven (a representation of one's own is read before); unknown names are
+/// refused naming the seven and the session's own.
+fn rep_name(name: &str, session: &Session) -> Result<Option<RepKind>> {
+    if name.is_empty() {
+        return Ok(None);
+    }
+    if name.eq_ignore_ascii_case("pieces") {
+        return Err(usage(
+            "pieces cannot be the current representation: it is the Ruby notes' piece map, not one of the paper's arrays (no array transform to make or compile, outer faces only); `show pieces` shows the current cube in it",
+        ));
+    }
+    Ok(Some(name.parse().map_err(|UnknownRep(name, _)| {
+        UnknownRep(name, session.user_rep_names())
+    })?))
+}
+
+fn show_what(what: &str, session: &Session) -> Result<ShowWhat> {
+    if let Some(user) = session.user_rep(what) {
+        return Ok(ShowWhat::User(user.name.clone()));
+    }
+    Ok(match what.to_lowercase().as_str() {
+        "" => ShowWhat::Current,
+        "net" => ShowWhat::Net,
+        "facelets" => ShowWhat::Facelets,
+        "pieces" => ShowWhat::Pieces,
+        "all" => ShowWhat::All,
+        name => ShowWhat::Rep(name.parse().map_err(|_| {
+            let yours = session.user_rep_names();
+            usage(&format!(
+                "show what? '{}' is not a representation{}, all, net, facelets or pieces",
+                echo(name),
+                if yours.is_empty() {
+                    String::new()
+                } else {
+                    format!(" (of the seven, or of your own: {})", yours.join(" "))
+                }
+            ))
+        })?),
+    })
+}
+
+/// Runs the session family's requests; passes on any other.
+pub(super) fn run(session: &mut Session, request: Request) -> Ran {
+    let text = |t: String| Ok(Reply::text(t));
+    Ran::Break(match request {
+        Request::Moves { alg, label } => session.make(label, alg),
+        Request::Rep(kind) => session.switch_rep(kind),
+        Request::UserRep(name) => session.switch_user_rep(&name),
+        Request::Show(what) => session.show(what),
+        Request::Size(n) => session.switch_size(n),
+        Request::Notation(n) => Ok(session.switch_notation(n)),
+        Request::Reset => session.set_state("reset", Cube::solved_n(session.size())),
+        Request::Undo(n) => session.undo(n),
+        Request::Redo(n) => session.redo(n),
+        Request::History => text(session.history()),
+        Request::Load(cube) => {
+            let note = impossible_note(&cube);
+            let label = format!("load {}", cube.facelets());
+            session
+                .set_state(&label, cube)
+                .map(|reply| Reply { note, ..reply })
+        }
+        Request::Solved => text(
+            if session.cube().is_solved() {
+                "yes"
+            } else {
+                "no"
+            }
+            .into(),
+        ),
+        Request::Help(topic) => super::help(topic.as_deref().unwrap_or("")).map(Reply::text),
+        Request::Quit => Ok(Reply {
+            quit: true,
+            ..Reply::default()
+        }),
+        Request::Apply(shown) => text(session.shown(shown)),
+        other => return Ran::Continue(other),
+    })
+}
+
+impl Session {
+    /// The cube as `apply` shows it: in the representation (always on the 3×3×3, or when one
+    /// was chosen), as a net, or as its facelet string.
+    fn shown(&self, shown: Shown) -> String {
+        let cube = self.cube();
+        match shown {
+            Shown::Native if self.size() == 3 || self.chosen_rep => self.rep.render(),
+            Shown::Native | Shown::Net => self.net(&cube),
+            Shown::Facelets => cube.facelets(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::command::{defs, help};
+    use crate::parser::parse_sequence;
+
+    fn run(s: &mut Session, line: &str) -> String {
+        s.execute(line)
+            .unwrap_or_else(|e| panic!("{line}: {e}"))
+            .text
+    }
+
+    #[test]
+    fn moves_undo_redo_and_invert() {
+        let mut s = Session::new(false);
+        run(&mut s, "R U");
+        run(&mut s, "F2");
+        assert!(!s.cube().is_solved());
+        run(&mut s, "undo");
+        run(&mut s, "redo");
+        assert_eq!(run(&mut s, "history"), "  1  R U\n  2  F2");
+        let text = run(&mut s, "invert");
+        assert!(text.starts_with("invert: F2' U' R'"), "{text}");
+        assert!(s.cube().is_solved());
+        run(&mut s, "undo");
+        assert!(!s.cube().is_solved());
+    }
+
+    #[test]
+    fn rep_switch_keeps_state_and_errors_keep_it_too() {
+        let mut s = Session::new(false);
+        run(&mut s, "R U R'");
+        let before = s.cube();
+        run(&mut s, "rep composite");
+        assert_eq!(s.cube(), before);
+        assert!(s.execute("M2 x").is_err()); // x needs X, undefined for composite
+        assert_eq!(s.cube(), before);
+        assert!(s.execute("rep cubic").is_err());
+        assert_eq!(s.rep(), RepKind::Composite);
+    }
+
+    #[test]
+    fn paper_do_strings_and_notation() {
+        let mut s = Session::new(false);
+        run(&mut s, "do 'F\u{304}D\u{304}FDRDR\u{304}'");
+        let mut other = Session::new(false);
+        run(&mut other, "notation paper");
+        run(&mut other, "F' D' F D R D R'");
+        assert_eq!(s.cube(), other.cube());
+        // Paper F̄ D̄ F D R D R̄ is standard F D F' D' R' D' R (paper F, D, R are F', D', R').
+        let mut standard = Session::new(false);
+        run(&mut standard, "F D F' D' R' D' R");
+        assert_eq!(standard.cube(), s.cube());
+    }
+
+    #[test]
+    fn scramble_is_seeded_and_load_checks() {
+        let mut a = Session::new(false);
+        let mut b = Session::new(false);
+        run(&mut a, "scramble seed 9");
+        run(&mut b, "scramble 17 seed 9");
+        assert_eq!(a.cube(), b.cube());
+        assert!(a.execute("scramble many").is_err());
+        assert!(a.execute("load UUU").is_err());
+        let solved = Cube::solved().facelets();
+        run(&mut a, &format!("load {solved}"));
+        assert!(a.cube().is_solved());
+    }
+
+    #[test]
+    fn history_keeps_moves_as_written_and_forgets_the_oldest() {
+        let mut s = Session::new(false);
+        run(&mut s, "(R U)500000");
+        assert_eq!(
+            s.kept, 2,
+            "a change keeps the sequence as written, not its million moves"
+        );
+        run(&mut s, "undo");
+        run(&mut s, "redo");
+        for _ in 0..MAX_UNDO {
+            run(&mut s, "R U");
+        }
+        assert_eq!(s.past.len(), MAX_UNDO);
+        assert_eq!(s.forgotten, 1);
+        assert_eq!(s.kept, 2 * MAX_UNDO);
+        // Invert now goes back only as far as what is kept, and says so.
+        let text = run(&mut s, "invert");
+        assert!(text.contains("1 older ones were forgotten"), "{text}");
+        assert!(
+            text.starts_with("invert (the moves of the last 1000 changes;"),
+            "{text}"
+        );
+        assert!(text.lines().next().unwrap().chars().count() < 400, "{text}");
+        assert_eq!(s.cube(), {
+            let mut c = Cube::solved();
+            c.apply_all(&parse_sequence("(R U)500000", Notation::Standard).unwrap())
+                .unwrap();
+            c
+        });
+    }
+
+    #[test]
+    fn a_long_line_is_labelled_short() {
+        let mut s = Session::new(false);
+        let line = "R U ".repeat(5000);
+        run(&mut s, &line);
+        let history = run(&mut s, "history");
+        assert!(history.len() < 200, "{history}");
+        assert!(history.contains("(20000 characters)") || history.contains("characters)"));
+    }
+
+    #[test]
+    fn invert_writes_a_turn_repeated_across_changes_as_one() {
+        let mut s = Session::new(false);
+        run(&mut s, "R U'");
+        run(&mut s, "U'");
+        let text = run(&mut s, "invert");
+        assert!(text.starts_with("invert: U2 R'\n"), "{text}");
+        assert!(s.cube().is_solved());
+    }
+
+    #[test]
+    fn invert_after_load_says_it_undoes_only_what_came_after() {
+        let mut s = Session::new(false);
+        run(&mut s, "F");
+        let after_f = s.cube().facelets();
+        run(&mut s, &format!("load {after_f}"));
+        run(&mut s, "R U");
+        let text = run(&mut s, "invert");
+        assert!(
+            text.starts_with("invert (the moves since the last load"),
+            "{text}"
+        );
+        assert_eq!(s.cube().facelets(), after_f);
+    }
+
+    #[test]
+    fn commands_that_take_nothing_refuse_the_words_after_them() {
+        let mut s = Session::new(false);
+        run(&mut s, "R");
+        let after_r = s.cube();
+        for line in [
+            "reset R U",
+            "history foo",
+            "quit now",
+            "exit now",
+            "step 3",
+            "stage? all",
+            "solved? x",
+        ] {
+            let e = s.execute(line).unwrap_err().to_string();
+            let (word, rest) = line.split_once(' ').unwrap();
+            assert_eq!(e, format!("{word} takes nothing after it, not '{rest}'"));
+            assert_eq!(s.cube(), after_r, "{line} changed nothing");
+        }
+        assert_eq!(run(&mut s, "history"), "  1  R");
+        // Alone, each still works.
+        run(&mut s, "reset");
+        assert!(s.cube().is_solved());
+        assert!(s.execute("quit").unwrap().quit);
+    }
+
+    #[test]
+    fn undo_and_redo_take_a_count_and_do_all_or_nothing() {
+        let mut s = Session::new(false);
+        for line in ["R", "U", "F", "D"] {
+            run(&mut s, line);
+        }
+        let after_r = {
+            let mut c = Cube::solved();
+            c.apply_all(&parse_sequence("R", Notation::Standard).unwrap())
+                .unwrap();
+            c
+        };
+        let all = s.cube();
+        assert_eq!(
+            run(&mut s, "undo 3").lines().take(3).collect::<Vec<_>>(),
+            ["undid: D", "undid: F", "undid: U"]
+        );
+        assert_eq!(s.cube(), after_r);
+        assert_eq!(run(&mut s, "history"), "  1  R");
+        // More than there are: refused, and nothing changes.
+        let e = s.execute("undo 2").unwrap_err().to_string();
+        assert_eq!(e, "undo 2: there is only 1 change to undo");
+        let e = s.execute("redo 4").unwrap_err().to_string();
+        assert_eq!(e, "redo 4: there are only 3 undone changes to redo");
+        assert_eq!(s.cube(), after_r);
+        for bad in ["undo 0", "undo x", "redo -1", "undo 2 3"] {
+            let e = s.execute(bad).unwrap_err().to_string();
+            assert!(e.contains("N for the last N changes"), "{bad}: {e}");
+        }
+        assert_eq!(s.cube(), after_r);
+        assert_eq!(
+            run(&mut s, "redo 2").lines().take(2).collect::<Vec<_>>(),
+            ["redid: U", "redid: F"]
+        );
+        run(&mut s, "redo");
+        assert_eq!(s.cube(), all);
+        assert_eq!(run(&mut s, "history"), "  1  R\n  2  U\n  3  F\n  4  D");
+        run(&mut s, "undo 4");
+        assert!(s.cube().is_solved());
+    }
+
+    #[test]
+    fn undoing_every_kept_change_reaches_the_state_before_the_oldest_kept_one() {
+        let mut s = Session::new(false);
+        let mut states = vec![s.cube()];
+        let moves = ["R", "U", "F'", "D2", "L", "B"];
+        for i in 0..MAX_UNDO + 5 {
+            run(&mut s, moves[i % moves.len()]);
+            states.push(s.cube());
+        }
+        // Five changes were forgotten: undo goes back to the state after the fifth.
+        assert!(run(&mut s, &format!("undo {MAX_UNDO}")).contains("undid"));
+        assert_eq!(s.cube(), states[5]);
+        assert!(s.execute("undo").is_err());
+        run(&mut s, "redo 3");
+        assert_eq!(s.cube(), states[8]);
+    }
+
+    #[test]
+    fn help_knows_every_command() {
+        for c in defs::repl_commands() {
+            assert!(help(c.name).unwrap().starts_with(c.name));
+        }
+        assert!(help("frobnicate").is_err());
+        // The command line's own commands are not the REPL's.
+        assert!(help("apply").is_err());
+    }
+}

@@ -1,0 +1,770 @@
+//! The solving family: `solve` (any 3×3×3, by any method), `hint` (the next move of a
+//! solution, followed one at a time), `step` and `stage?` (the beginner's method, a stage at a
+//! time), `pocket` (the 2×2×2's table, and its optimal solutions) and `scramble`. Their REPL
+//! words, their runs (with a bar on stderr while tables load and searches run), and their
+//! answers.
+
+use std::path::Path;
+
+use super::defs::CommandKind as K;
+use super::session::{Change, label};
+use super::words::{Line, metric_prefix, need_alg};
+use super::{Ran, Reply, Request, Session, usage};
+use crate::alg::Alg;
+use crate::alg::{AlgebraError, MAX_EXPANDED};
+use crate::cube::Cube;
+use crate::error::Result;
+use crate::input::Input;
+use crate::metric::Metric;
+use crate::moves::{Move, format_moves};
+use crate::notation::Notation;
+use crate::solve::plan::Plan;
+use crate::solve::solution_text::solution_text;
+use crate::solve::{Limits, Method, Solution};
+use crate::text::echo;
+use crate::tools;
+
+/// The solving family's words.
+pub(super) fn read(kind: K, line: &Line, _: &Session) -> Option<Result<Request>> {
+    Some(match kind {
+        K::Solve => solve_words(line),
+        K::Step => Ok(Request::Step),
+        K::Stage => Ok(Request::Stage),
+        K::Hint => hint_words(line),
+        K::Pocket => pocket_words(line),
+        K::Scramble => scramble_words(line.rest),
+        _ => return None,
+    })
+}
+
+/// `[N] [seed S]` or `random [seed S]`.
+fn scramble_words(args: &str) -> Result<Request> {
+    let words: Vec<&str> = args.split_whitespace().collect();
+    let mut count = None;
+    let mut seed = None;
+    let mut random = false;
+    let mut i = 0;
+    while i < words.len() {
+        match words[i] {
+            "random" if i == 0 => {
+                random = true;
+                i += 1;
+            }
+            "seed" => {
+                let s = words
+                    .get(i + 1)
+                    .ok_or_else(|| usage("scramble: seed needs a number"))?;
+                seed = Some(s.parse().map_err(|_| {
+                    usage(&format!(
+                        "scramble: seed '{}' is not a whole number",
+                        echo(s)
+                    ))
+                })?);
+                i += 2;
+            }
+            n => {
+                count = Some(
+                    n.parse()
+                        .ok()
+                        .filter(|&c: &usize| c <= 10_000)
+                        .ok_or_else(|| {
+                            usage(&format!(
+                                "scramble: '{}' is not a count from 0 to 10000",
+                                echo(n)
+                            ))
+                        })?,
+                );
+                i += 1;
+            }
+        }
+    }
+    if random && words.len() > 1 && words[1] != "seed" {
+        return Err(usage(
+            "scramble random takes a seed only: scramble random [seed S]",
+        ));
+    }
+    Ok(Request::Scramble {
+        count,
+        seed,
+        random,
+    })
+}
+
+/// `solve [twophase|optimal|bfs|beginner] [htm|qtm] [max N] [time S] [ALG]`.
+fn solve_words(line: &Line) -> Result<Request> {
+    let (options, alg) = solve_options(line.rest)?;
+    let state = if alg.trim().is_empty() {
+        None
+    } else {
+        Some(Input::Moves(line.moves(alg)?))
+    };
+    Ok(Request::Solve {
+        method: options.method,
+        metric: options.metric,
+        max_length: options.max_length,
+        time_limit: options.time_limit,
+        threads: None,
+        state,
+    })
+}
+
+/// `solve`'s options, as its leading words give them.
+#[derive(Default)]
+struct SolveOptions {
+    method: Method,
+    metric: Option<Metric>,
+    max_length: Option<u8>,
+    time_limit: Option<std::time::Duration>,
+}
+
+/// `solve`'s leading words: the method, the metric, `max N` and `time S`, in any order; and
+/// the sequence after them.
+fn solve_options(rest: &str) -> Result<(SolveOptions, &str)> {
+    let mut options = SolveOptions::default();
+    let mut alg = rest.trim_start();
+    loop {
+        let (word, after) = alg.split_once(char::is_whitespace).unwrap_or((alg, ""));
+        let value = after.split_whitespace().next();
+        let after_value = || {
+            let after = after.trim_start();
+            after
+                .split_once(char::is_whitespace)
+                .map_or("", |(_, r)| r)
+                .trim_start()
+        };
+        match word.to_lowercase().as_str() {
+            "max" => {
+                options.max_length = Some(max_value(value)?);
+                alg = after_value();
+                continue;
+            }
+            "time" => {
+                options.time_limit = Some(time_value(value)?);
+                alg = after_value();
+                continue;
+            }
+            // The 2×2×2's method is `pocket solve`, not a way to solve a 3×3×3.
+            w => match (w.parse::<Method>(), w.parse::<Metric>()) {
+                (Ok(m), _) if m != Method::Pocket => options.method = m,
+                (_, Ok(m)) => options.metric = Some(m),
+                _ => break,
+            },
+        }
+        alg = after.trim_start();
+    }
+    Ok((options, alg))
+}
+
+/// The value after `solve max`: a number of moves.
+fn max_value(value: Option<&str>) -> Result<u8> {
+    let v = value.ok_or_else(|| usage("solve: max needs a number of moves"))?;
+    v.parse::<u8>().map_err(|_| {
+        usage(&format!(
+            "solve: max '{}' is not a number of moves from 0 to 255",
+            echo(v)
+        ))
+    })
+}
+
+/// The value after `solve time`: seconds, more than 0 and at most an hour.
+fn time_value(value: Option<&str>) -> Result<std::time::Duration> {
+    let v = value.ok_or_else(|| usage("solve: time needs seconds"))?;
+    let t = v
+        .parse::<f64>()
+        .ok()
+        .filter(|t| *t > 0.0 && *t <= 3600.0)
+        .ok_or_else(|| {
+            usage(&format!(
+                "solve: time '{}' is not a number of seconds from 0 to 3600",
+                echo(v)
+            ))
+        })?;
+    Ok(std::time::Duration::from_secs_f64(t))
+}
+
+/// `hint`, `hint apply`, `hint size N ALG`, `hint facelets S`.
+fn hint_words(line: &Line) -> Result<Request> {
+    let rest = line.rest;
+    let (word, after) = rest.split_once(char::is_whitespace).unwrap_or((rest, ""));
+    let after = after.trim();
+    let state = match word.to_lowercase().as_str() {
+        "" | "apply" => None,
+        "size" => {
+            let (n, alg) = after.split_once(char::is_whitespace).unwrap_or((after, ""));
+            let n: usize = n
+                .parse()
+                .ok()
+                .filter(|n| (2..=3).contains(n))
+                .ok_or_else(|| {
+                    usage(&format!(
+                        "hint size '{}'? Hints are for the 2×2×2 and the 3×3×3",
+                        echo(n)
+                    ))
+                })?;
+            let moves = line.moves(alg)?;
+            Some(
+                Input::Moves(moves)
+                    .to_cube(n)
+                    .map_err(crate::solve::SolveError::from)?,
+            )
+        }
+        "facelets" => Some(match after.chars().count() {
+            24 => Cube::from_facelets_n(after, 2)?,
+            54 => Cube::from_facelets_n(after, 3)?,
+            n => {
+                return Err(usage(&format!(
+                    "hint facelets takes 24 letters (a 2×2×2) or 54 (a 3×3×3), not {n}"
+                )));
+            }
+        }),
+        other => {
+            return Err(usage(&format!(
+                "hint {}? (hint, hint apply, hint size 2 ALG, hint facelets S)",
+                echo(other)
+            )));
+        }
+    };
+    if word.eq_ignore_ascii_case("apply") && !after.is_empty() {
+        return Err(usage(&format!(
+            "hint apply takes nothing after it, not '{}'",
+            echo(after)
+        )));
+    }
+    Ok(Request::Hint {
+        apply: word.eq_ignore_ascii_case("apply"),
+        state,
+    })
+}
+
+/// `pocket table [htm|qtm] [csv]`, `pocket solve [htm|qtm] ALG|facelets S`.
+fn pocket_words(line: &Line) -> Result<Request> {
+    let rest = line.rest;
+    let (what, after) = rest.split_once(char::is_whitespace).unwrap_or((rest, ""));
+    let (metric, after) = metric_prefix(after);
+    match what.to_lowercase().as_str() {
+        "table" => match after.trim().to_lowercase().as_str() {
+            "" | "csv" => Ok(Request::PocketTable {
+                metric,
+                csv: !after.trim().is_empty(),
+                plot: None,
+            }),
+            other => Err(usage(&format!(
+                "pocket table {}? (pocket table [htm|qtm] [csv])",
+                echo(other)
+            ))),
+        },
+        "solve" => {
+            let trimmed = after.trim();
+            let (word, string) = trimmed
+                .split_once(char::is_whitespace)
+                .unwrap_or((trimmed, ""));
+            let state = match word.to_lowercase().as_str() {
+                "facelets" if string.trim().is_empty() => {
+                    return Err(usage(
+                        "pocket solve facelets needs a facelet string: pocket solve facelets S",
+                    ));
+                }
+                "facelets" => Input::Facelets(string.trim().to_string()),
+                _ => Input::Moves(line.moves(need_alg(after)?)?),
+            };
+            Ok(Request::PocketSolve { metric, state })
+        }
+        _ => Err(usage(
+            "pocket table [htm|qtm] [csv], or pocket solve [htm|qtm] ALG|facelets S",
+        )),
+    }
+}
+
+/// Runs the solving family's requests; passes on any other.
+pub(super) fn run(session: &mut Session, request: Request) -> Ran {
+    Ran::Break(match request {
+        Request::Scramble {
+            count,
+            seed,
+            random,
+        } => scramble(session, count, seed, random),
+        Request::Solve {
+            method,
+            metric,
+            max_length,
+            time_limit,
+            threads,
+            state,
+        } => {
+            let limits = Limits {
+                metric: metric.unwrap_or(Metric::Htm),
+                max_length,
+                time_limit,
+                threads,
+            };
+            solve(session, method, limits, state)
+        }
+        Request::Hint { apply, state } => hint(session, apply, state),
+        Request::Step => session.needs_three("step").and_then(|()| session.step()),
+        Request::Stage => session
+            .needs_three("stage?")
+            .map(|()| Reply::text(crate::solve::beginner::walkthrough::stages(&session.cube()))),
+        Request::PocketTable { metric, csv, plot } => pocket_table(metric, csv, plot.as_deref()),
+        Request::PocketSolve { metric, state } => pocket_solve(session.notation(), metric, &state),
+        other => return Ran::Continue(other),
+    })
+}
+
+/// `pocket table`, with a chart of the distances to `plot` when asked.
+fn pocket_table(metric: Metric, csv: bool, plot: Option<&std::path::Path>) -> Result<Reply> {
+    let report = crate::solve::pocket::table_report(metric, csv)?;
+    Ok(Reply::text(match plot {
+        Some(path) => format!("{}\n{report}", pocket_chart(path)?),
+        None => report,
+    }))
+}
+
+/// `pocket solve`: a shortest solution of the 2×2×2 `state`.
+fn pocket_solve(notation: Notation, metric: Metric, state: &Input) -> Result<Reply> {
+    // Read the state first, so that a bad one is reported without building a table.
+    let cube = state
+        .to_cube(2)
+        .map_err(crate::solve::pocket::PocketError::from)?;
+    let limits = Limits {
+        metric,
+        ..Limits::default()
+    };
+    let solution = solve_with_progress(&cube, Method::Pocket, &limits)?;
+    Ok(Reply::text(solution_text(&solution, notation)))
+}
+
+/// `scramble`: in the REPL it turns the session's cube; in a one-request session (the
+/// command line) it is printed.
+fn scramble(
+    session: &mut Session,
+    count: Option<usize>,
+    seed: Option<u64>,
+    random: bool,
+) -> Result<Reply> {
+    let n = session.size();
+    let notation = session.notation;
+    if session.one_shot {
+        return printed_scramble(n, count, seed, random, notation).map(Reply::text);
+    }
+    let seed = seed.unwrap_or_else(tools::fresh_seed);
+    if random {
+        return random_scramble(session, seed);
+    }
+    let scramble = tools::scramble_of_size(n, count, seed);
+    // The paper's letters have no wide turns: the bigger cubes' scrambles stay standard.
+    let moves = if n <= 3 {
+        crate::notation::in_notation(&scramble, notation)
+    } else {
+        scramble
+    };
+    let count = moves.len();
+    let label = format!("scramble {count} seed {seed}: {}", format_moves(&moves));
+    let reply = session.make(label.clone(), Alg::from_moves(&moves))?;
+    Ok(Reply::text(format!("{label}\n{}", reply.text)))
+}
+
+/// `cubework scramble`: the scramble printed, the session's cube left as it is.
+fn printed_scramble(
+    n: usize,
+    count: Option<usize>,
+    seed: Option<u64>,
+    random: bool,
+    notation: Notation,
+) -> Result<String> {
+    Ok(match (random, n) {
+        (true, 2) => pocket_random_state_report(
+            &crate::solve::pocket::shared_table(Metric::Htm).0,
+            seed,
+            notation,
+        )?,
+        (true, 3) => random_state_report(&twophase_tables().0, seed, notation)?,
+        (true, size) => {
+            return Err(usage(&format!(
+                "--random-state is for the 2×2×2 and the 3×3×3, whose states the solvers know; --size {size} without it scrambles by random outer and wide turns, as the WCA's scrambles"
+            )));
+        }
+        (false, _) => sized_scramble_report(n, count, seed, notation)?,
+    })
+}
+
+/// `scramble random`: the session's cube set to a state drawn uniformly, as one change.
+fn random_scramble(session: &mut Session, seed: u64) -> Result<Reply> {
+    let n = session.size();
+    let (cube, moves) = match n {
+        2 => {
+            let table = &crate::solve::pocket::shared_table(Metric::Htm).0;
+            let (state, scramble) = crate::solve::pocket::random_state_scramble(table, seed)?;
+            let moves: Vec<Move> = scramble.iter().map(|m| m.to_move()).collect();
+            (state.to_cube(), moves)
+        }
+        3 => {
+            let (state, scramble) =
+                crate::solve::solution_text::random_state_scramble(&twophase_tables().0, seed)?;
+            let moves: Vec<Move> = scramble.iter().map(|m| m.to_move()).collect();
+            (state.to_cube(), moves)
+        }
+        n => {
+            return Err(usage(&format!(
+                "scramble random is for the 2×2×2 and the 3×3×3, whose states the solvers know; this session's cube is {n}×{n}×{n}: scramble alone turns it at random"
+            )));
+        }
+    };
+    let label = format!("scramble random seed {seed}: {}", format_moves(&moves));
+    let reply = session.set_state(&label, cube)?;
+    Ok(Reply::text(format!("{label}\n{}", reply.text)))
+}
+
+/// The two-phase tables, with a bar on stderr while they are built.
+fn twophase_tables() -> &'static (
+    crate::solve::tables::Tables,
+    crate::table_cache::CacheReport,
+) {
+    crate::progress::Terminal::run(crate::solve::shared::twophase_tables)
+}
+
+/// [`crate::solve::solve`] with its progress on stderr.
+fn solve_with_progress(cube: &Cube, method: Method, limits: &Limits) -> Result<Solution> {
+    Ok(crate::progress::Terminal::run(|p| {
+        crate::solve::solve(cube, method, limits, p)
+    })?)
+}
+
+/// What a solver's error asks of the user, said in the words of the front end it was asked
+/// from (`flags`: the command line's; else the REPL's), after the library's message.
+pub(crate) fn with_advice(e: crate::error::Error, flags: bool) -> crate::error::Error {
+    use crate::solve::{Reach, SolveError};
+    let crate::error::Error::Solve(SolveError::NotFound { reach, .. }) = &e else {
+        return e;
+    };
+    let (moves, time) = if flags {
+        ("--max-length N", "--time-limit S")
+    } else {
+        ("solve max N", "solve time S")
+    };
+    let advice = match reach {
+        Reach::OutOfTime => format!("allow more moves ({moves}) or more time ({time})"),
+        Reach::Searched | Reach::Proven => format!("allow more moves ({moves})"),
+    };
+    crate::error::Error::Usage(format!("{e}: {advice}"))
+}
+
+/// `solve`: the state given, or the session's cube.
+fn solve(
+    session: &mut Session,
+    method: Method,
+    limits: Limits,
+    state: Option<Input>,
+) -> Result<Reply> {
+    let notation = session.notation;
+    let flags = session.one_shot;
+    refuse_unused_limits(method, &limits, flags)?;
+    // The limits first, then the state, so that either is reported before a table loads.
+    crate::solve::check_limits(method, &limits)?;
+    let cube = match state {
+        Some(input) => match method {
+            Method::Beginner => input
+                .to_cube(3)
+                .map_err(crate::solve::beginner::BeginnerError::from)?,
+            _ => crate::solve::read_cube(&input)?,
+        },
+        None => {
+            session.needs_three(match method {
+                Method::Beginner => "solve beginner",
+                _ => "solve",
+            })?;
+            session.cube()
+        }
+    };
+    let solution =
+        solve_with_progress(&cube, method, &limits).map_err(|e| with_advice(e, flags))?;
+    if method == Method::Beginner && !flags {
+        let rep = &session.rep;
+        let render = |c: &Cube| match rep.with_cube(c) {
+            Ok(rep) => rep.render(),
+            Err(e) => e.to_string(),
+        };
+        return Ok(Reply::text(crate::solve::solution_text::walkthrough_text(
+            &cube, &solution, notation, &render,
+        )?));
+    }
+    Ok(Reply::text(solution_text(&solution, notation)))
+}
+
+/// An error for a limit `method` has no use for (a length bound on the optimal solver, a
+/// time limit on bfs, either on the beginner's method), said in the command line's words
+/// (`flags`) or the REPL's.
+fn refuse_unused_limits(method: Method, limits: &Limits, flags: bool) -> Result<()> {
+    let (max_length, time_limit) = (limits.max_length, limits.time_limit);
+    let (flag_words, repl_words) = match method {
+        Method::Optimal if max_length.is_some() => (
+            "--max-length is for the two-phase and bfs methods (the optimal one finds the shortest)",
+            "solve optimal: max is for the two-phase and bfs solvers (the optimal one finds the shortest)",
+        ),
+        Method::Bfs if time_limit.is_some() => (
+            "--time-limit is for the two-phase and optimal methods, --max-length for two-phase and bfs",
+            "solve: time is for the two-phase solver, not bfs",
+        ),
+        Method::Beginner if max_length.is_some() || time_limit.is_some() => (
+            "--time-limit is for the two-phase and optimal methods, --max-length for two-phase and bfs",
+            "solve beginner: max and time are for the search solvers",
+        ),
+        _ => return Ok(()),
+    };
+    Err(usage(if flags { flag_words } else { repl_words }))
+}
+
+/// `hint`, `hint apply`, and hints for another cube.
+fn hint(session: &mut Session, apply: bool, state: Option<Cube>) -> Result<Reply> {
+    let plan = |cube: &Cube| -> Result<Plan> {
+        let method = Plan::method(cube.size())?;
+        Ok(Plan::new(
+            cube,
+            &solve_with_progress(cube, method, &Limits::default())?,
+        ))
+    };
+    if let Some(cube) = state {
+        return Ok(Reply::text(plan(&cube)?.describe()));
+    }
+    let cube = session.cube();
+    if !(2..=3).contains(&cube.size()) {
+        let n = cube.size();
+        return Err(usage(&format!(
+            "hints are for the 2×2×2 and the 3×3×3; this session's cube is {n}×{n}×{n}"
+        )));
+    }
+    let plan = match session.plan.take() {
+        Some(p) if p.cube == cube => p,
+        _ => plan(&cube)?,
+    };
+    if apply {
+        let Some((m, next)) = plan.step() else {
+            session.plan = Some(plan);
+            return Ok(Reply::text("solved: no move needed"));
+        };
+        let label = format!("hint apply: {m}");
+        let reply = session.make(label.clone(), Alg::from_moves(&[m]))?;
+        session.plan = Some(next);
+        return Ok(Reply::text(format!("{label}\n{}", reply.text)));
+    }
+    let text = plan.describe();
+    session.plan = Some(plan);
+    Ok(Reply::text(text))
+}
+
+/// `pocket table --plot FILE`: the distance distribution in both metrics, drawn to `path`.
+fn pocket_chart(path: &Path) -> Result<String> {
+    let htm = crate::solve::pocket::shared_table(Metric::Htm)
+        .0
+        .distribution()
+        .to_vec();
+    let qtm = crate::solve::pocket::shared_table(Metric::Qtm)
+        .0
+        .distribution()
+        .to_vec();
+    let chart = crate::draw::chart::distance_chart(&htm, &qtm)?;
+    crate::draw::save_chart(path, &chart, "chart of the distances in both metrics")
+}
+
+impl Session {
+    /// Makes the next stage of the beginner's method as one change. The state is set from
+    /// the cube after it, so that every representation follows its whole-cube turns.
+    fn step(&mut self) -> Result<Reply> {
+        let before = self.cube();
+        let solution = solve_with_progress(&before, Method::Beginner, &Limits::default())?;
+        // The stages before the next one are done, and made with no moves.
+        let Some(next) = solution
+            .stats
+            .stages
+            .into_iter()
+            .find(|s| !s.moves.is_empty())
+        else {
+            return Ok(Reply::text("solved: all seven stages done"));
+        };
+        let (stage, moves) = (next.stage, next.moves);
+        let mut after = before.clone();
+        after.apply_all(&moves)?;
+        let line = crate::solve::beginner::walkthrough::stage_line(
+            stage,
+            &moves,
+            Metric::Htm,
+            self.notation,
+        );
+        self.load_state(&after)?;
+        self.record(Change {
+            label: label(&format!("step {line}")),
+            moves: Some(Alg::from_moves(&moves)),
+            after,
+        });
+        Ok(Reply::text(format!("{line}\n{}", self.rep.render())))
+    }
+}
+
+/// A scramble of `count` turns is refused above the expansion limit, as every sequence is.
+fn scramble_length_fits(count: usize) -> Result<(), AlgebraError> {
+    if count as u64 > MAX_EXPANDED {
+        return Err(AlgebraError::TooLong {
+            what: "a scramble",
+            got: count,
+            limit: MAX_EXPANDED,
+        });
+    }
+    Ok(())
+}
+
+/// The paper's SCRAMBLE: `count` random quarter-turns (17 in the paper) from `seed`, or a
+/// fresh seed, which the report names so the scramble can be repeated.
+///
+/// ```
+/// use cubework::command::solving::scramble_report;
+/// use cubework::Notation;
+/// let r = scramble_report(17, Some(7), Notation::Standard).unwrap();
+/// assert!(r.starts_with("SCRAMBLE: 17 random quarter-turns, seed 7"));
+/// assert_eq!(r.lines().last().unwrap().split(' ').count(), 17);
+/// ```
+pub fn scramble_report(
+    count: usize,
+    seed: Option<u64>,
+    notation: Notation,
+) -> Result<String, AlgebraError> {
+    scramble_length_fits(count)?;
+    let seed = seed.unwrap_or_else(tools::fresh_seed);
+    let moves = tools::scramble(count, seed);
+    let moves = crate::notation::in_notation(&moves, notation);
+    Ok(format!(
+        "SCRAMBLE: {count} random quarter-turns, seed {seed}\n{}",
+        format_moves(&moves)
+    ))
+}
+
+/// `scramble --size N`: the scramble of the `n`×`n`×`n` that [`tools::scramble_of_size`]
+/// makes — the paper's SCRAMBLE (see [`scramble_report`]) on the 2×2×2 and the 3×3×3, a
+/// WCA-style scramble of outer and wide turns on the 4×4×4 and up — from `seed` or a fresh
+/// one. Its last line is the scramble alone; the paper's letters have no wide turns, so the
+/// bigger cubes' scrambles are written in standard notation only.
+///
+/// ```
+/// use cubework::command::solving::sized_scramble_report;
+/// use cubework::Notation;
+/// let r = sized_scramble_report(4, None, Some(7), Notation::Standard).unwrap();
+/// assert!(r.starts_with("SCRAMBLE of the 4×4×4: 40 random turns"));
+/// assert_eq!(r.lines().last().unwrap().split(' ').count(), 40);
+/// ```
+pub fn sized_scramble_report(
+    n: usize,
+    count: Option<usize>,
+    seed: Option<u64>,
+    notation: Notation,
+) -> Result<String, AlgebraError> {
+    Cube::check_size(n)?;
+    if n <= 3 {
+        return scramble_report(count.unwrap_or(tools::SCRAMBLE_LENGTH), seed, notation);
+    }
+    if notation == Notation::Paper {
+        return Err(AlgebraError::NotForSize {
+            what: "a scramble in the paper's notation",
+            n,
+            why: "the paper's letters have no wide turns; its scramble is written in standard notation",
+        });
+    }
+    let count = count.unwrap_or_else(|| tools::wca_length(n));
+    scramble_length_fits(count)?;
+    let seed = seed.unwrap_or_else(tools::fresh_seed);
+    let moves = tools::scramble_of_size(n, Some(count), seed);
+    Ok(format!(
+        "SCRAMBLE of the {n}×{n}×{n}: {count} random turns of the outer faces and of wide blocks up to {} layers deep, no two merging (as the WCA's scrambles, {} turns), seed {seed}\n{}",
+        n / 2,
+        tools::wca_length(n),
+        format_moves(&moves)
+    ))
+}
+
+/// `cubework scramble --random-state`: a state drawn uniformly from all 43,252,003,274,489,856,000
+/// (from `seed`, or a fresh one), as the at most 21 moves that make it from solved: the
+/// inverse of a two-phase solution, checked. The sequence alone is the last line.
+///
+/// ```
+/// use cubework::command::solving::random_state_report;
+/// use cubework::solve::tables::Tables;
+/// use cubework::Notation;
+/// let tables = Tables::build(&mut |_, _| {});
+/// let text = random_state_report(&tables, Some(1), Notation::Standard).unwrap();
+/// assert!(text.lines().last().unwrap().split(' ').count() <= 21);
+/// ```
+pub fn random_state_report(
+    tables: &crate::solve::tables::Tables,
+    seed: Option<u64>,
+    notation: Notation,
+) -> Result<String, crate::solve::SolveError> {
+    let seed = seed.unwrap_or_else(tools::fresh_seed);
+    let (_, scramble) = crate::solve::solution_text::random_state_scramble(tables, seed)?;
+    let moves: Vec<crate::moves::Move> = scramble.iter().map(|m| m.to_move()).collect();
+    Ok(format!(
+        "random state, seed {seed}: drawn uniformly from all 43,252,003,274,489,856,000; these {} moves make it from solved (a two-phase solution, inverted)\n{}",
+        moves.len(),
+        crate::alg::format_in(&moves, notation)
+    ))
+}
+
+/// `cubework scramble --size 2 --random-state`: a 2×2×2 state drawn uniformly from all
+/// 3,674,160 (see [`crate::solve::pocket::random_state_scramble`]), from `seed` or a fresh one, as
+/// the optimal sequence of U, R and F turns that makes it from solved. The sequence alone is
+/// the last line.
+///
+/// ```
+/// use cubework::metric::Metric;
+/// use cubework::solve::pocket::DistanceTable;
+/// use cubework::command::solving::pocket_random_state_report;
+/// use cubework::Notation;
+/// let table = DistanceTable::build(Metric::Htm);
+/// let text = pocket_random_state_report(&table, Some(1), Notation::Standard).unwrap();
+/// assert!(text.lines().last().unwrap().split(' ').count() <= 11);
+/// ```
+pub fn pocket_random_state_report(
+    table: &crate::solve::pocket::DistanceTable,
+    seed: Option<u64>,
+    notation: Notation,
+) -> Result<String, crate::solve::pocket::PocketError> {
+    let seed = seed.unwrap_or_else(tools::fresh_seed);
+    let (_, scramble) = crate::solve::pocket::random_state_scramble(table, seed)?;
+    let moves: Vec<crate::moves::Move> = scramble.iter().map(|m| m.to_move()).collect();
+    Ok(format!(
+        "random 2×2×2 state, seed {seed}: drawn uniformly from all 3,674,160 (corner DBL held); these {} moves make it from solved (an optimal solution in the {}, inverted)\n{}",
+        moves.len(),
+        table.metric().title(),
+        crate::alg::format_in(&moves, notation)
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solve::{Reach, SolveError};
+
+    #[test]
+    fn a_length_bound_not_met_is_advised_in_each_front_ends_words_and_time_only_when_it_ran_out() {
+        let err = |reach| {
+            crate::error::Error::from(SolveError::NotFound {
+                max_length: 3,
+                elapsed: std::time::Duration::from_millis(1500),
+                reach,
+            })
+        };
+        assert_eq!(
+            with_advice(err(Reach::OutOfTime), true).to_string(),
+            "no solution of 3 moves or fewer found in 1.5 s: allow more moves (--max-length N) or more time (--time-limit S)"
+        );
+        assert_eq!(
+            with_advice(err(Reach::OutOfTime), false).to_string(),
+            "no solution of 3 moves or fewer found in 1.5 s: allow more moves (solve max N) or more time (solve time S)"
+        );
+        let searched = with_advice(err(Reach::Searched), false).to_string();
+        assert!(
+            searched.ends_with("within the bound: allow more moves (solve max N)"),
+            "{searched}"
+        );
+        assert!(!searched.contains("time S"), "{searched}");
+        // Other errors pass as they are.
+        let other = with_advice(SolveError::Size(4).into(), true).to_string();
+        assert_eq!(other, SolveError::Size(4).to_string());
+    }
+}

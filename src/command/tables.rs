@@ -1,0 +1,307 @@
+//! The tables family: `tables` (command line only) lists the solvers' cached tables, builds
+//! them (`tables build`) or reads each whole through its checks (`tables check`).
+
+use comfy_table::{ContentArrangement, Table, presets::UTF8_FULL_CONDENSED};
+
+use super::{Ran, Reply, Request, Session};
+use crate::metric::Metric;
+
+/// Runs `tables`; passes on any other request.
+pub(super) fn run(_session: &mut Session, request: Request) -> Ran {
+    let Request::Tables {
+        build,
+        optimal,
+        check,
+    } = request
+    else {
+        return Ran::Continue(request);
+    };
+    let dir = crate::table_cache::cache_dir();
+    Ran::Break(if check {
+        let report = tables_check_report(dir.as_deref());
+        Ok(Reply {
+            failed: report.damaged > 0,
+            ..Reply::text(report.text)
+        })
+    } else if build {
+        crate::progress::Terminal::run(|p| tables_build_report(optimal, p))
+            .map(Reply::text)
+            .map_err(Into::into)
+    } else {
+        Ok(Reply::text(tables_report(dir.as_deref())))
+    })
+}
+
+/// A solver table the workbench keeps in its cache directory.
+pub struct CachedTable {
+    /// Its file: name, version, largest size.
+    pub file: crate::table_cache::TableFile,
+    /// What it is for.
+    pub what: &'static str,
+    /// Reads the file whole through its checksum and the table's own checks, and marks it
+    /// checked if it passes ([`crate::table_cache::mark_checked`]).
+    pub check: fn(&std::path::Path) -> Result<(), crate::table_cache::CacheError>,
+}
+
+/// Reads the file at `path` as a `spec` table, whole, through its checksum and `check`, the
+/// table's own checks of its payload; marks it checked if it passes.
+fn read_checked(
+    path: &std::path::Path,
+    spec: &crate::table_cache::TableFile,
+    check: impl FnOnce(&[u8]) -> Result<(), String>,
+) -> Result<(), crate::table_cache::CacheError> {
+    use crate::table_cache::{CacheError, mark_checked, read};
+    read(path, spec)
+        .and_then(|payload| check(&payload).map_err(CacheError::Inconsistent))
+        .inspect(|()| mark_checked(path))
+}
+
+/// Every table the workbench caches: the 2×2×2 distances in each metric and the two-phase
+/// solver's tables.
+pub fn cached_tables() -> Vec<CachedTable> {
+    use crate::solve::optimal_table::{AxisTable, SliceKind, table_file};
+    use crate::solve::pocket::DistanceTable;
+    vec![
+        CachedTable {
+            file: crate::solve::pocket::table_file(Metric::Qtm),
+            what: "2×2×2 distances, quarter-turn metric",
+            check: |path| {
+                read_checked(path, &crate::solve::pocket::table_file(Metric::Qtm), |b| {
+                    DistanceTable::from_payload(b, Metric::Qtm).map(|_| ())
+                })
+            },
+        },
+        CachedTable {
+            file: crate::solve::pocket::table_file(Metric::Htm),
+            what: "2×2×2 distances, half-turn metric",
+            check: |path| {
+                read_checked(path, &crate::solve::pocket::table_file(Metric::Htm), |b| {
+                    DistanceTable::from_payload(b, Metric::Htm).map(|_| ())
+                })
+            },
+        },
+        CachedTable {
+            file: crate::solve::twophase_file::table_file(),
+            what: "3×3×3 two-phase solver",
+            check: |path| {
+                read_checked(path, &crate::solve::twophase_file::table_file(), |b| {
+                    crate::solve::tables::Tables::from_payload(b).map(|_| ())
+                })
+            },
+        },
+        CachedTable {
+            file: table_file(SliceKind::Corners),
+            what: "3×3×3 optimal solver, large (tables build --optimal --size large)",
+            check: |path| AxisTable::check_file(SliceKind::Corners, path),
+        },
+        CachedTable {
+            file: table_file(SliceKind::Sorted),
+            what: "3×3×3 optimal solver, medium (tables build --optimal)",
+            check: |path| AxisTable::check_file(SliceKind::Sorted, path),
+        },
+        CachedTable {
+            file: table_file(SliceKind::Position),
+            what: "3×3×3 optimal solver, small (tables build --optimal --size small)",
+            check: |path| AxisTable::check_file(SliceKind::Position, path),
+        },
+    ]
+}
+
+/// `cubework tables build`: loads every cached table, building and saving those that are
+/// missing or damaged (the optimal solver's only if `optimal`), with `progress` hearing how;
+/// how each was obtained, then the listing of [`tables_report`].
+pub fn tables_build_report(
+    optimal: Option<crate::solve::optimal_table::SliceKind>,
+    progress: &crate::solve::Progress,
+) -> Result<String, crate::solve::SolveError> {
+    use crate::solve::shared;
+    let mut out = Vec::new();
+    for metric in Metric::SEARCHED {
+        let name = crate::solve::pocket::table_file(metric).name;
+        let (_, report) = shared::pocket_table(metric, progress);
+        out.push(format!("{name}: {report}"));
+    }
+    let (_, report) = shared::twophase_tables(progress);
+    out.push(format!(
+        "{}: {report}",
+        crate::solve::twophase_file::table_file().name
+    ));
+    if let Some(kind) = optimal {
+        // The kind asked for, unless CUBEWORK_OPTIMAL_TABLE names another.
+        let kind = crate::solve::shared::choose_optimal_table(kind);
+        let (_, report) = shared::optimal_table(progress)?;
+        out.push(format!(
+            "{}: {report}",
+            crate::solve::optimal_table::table_file(kind).name
+        ));
+    }
+    out.push(tables_report(crate::table_cache::cache_dir().as_deref()));
+    Ok(out.join("\n"))
+}
+
+/// `cubework tables`: every cached table — name, what it is for, size on disk, state (built,
+/// missing or damaged) and path — with what is wrong with each damaged one below, then the
+/// temporary files of saves ([`leftover_lines`]: those of interrupted builds removed).
+///
+/// It loads no table: a file that passed every check (checksum and the table's own) when it
+/// was saved or last loaded, and has not changed since ([`crate::table_cache::checked_since`]), is
+/// judged by its 48-byte header alone; only one that changed, or was never checked, is read
+/// through all of the table's checks. So with every table built it reads a few hundred
+/// bytes, however large the tables.
+pub fn tables_report(dir: Option<&std::path::Path>) -> String {
+    tables_listing(dir)
+}
+
+/// What `cubework tables check` found: a line a table, and how many are damaged.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TablesCheck {
+    /// One line a table: `NAME: good (BYTES bytes, PATH)`, `NAME: not built (PATH)` or
+    /// `NAME: damaged: the cache file PATH …` (what is wrong).
+    pub text: String,
+    /// Tables that are there but damaged.
+    pub damaged: usize,
+}
+
+/// No cache directory to keep tables in.
+const NO_CACHE_DIR: &str =
+    "no cache directory: set CUBEWORK_CACHE_DIR, or a home directory, to keep tables";
+
+/// `cubework tables check`: every built table read whole, through its checksum and its own
+/// checks, however recently it was checked, one line each; each one that passes is marked
+/// checked again, so that later loads need not read it whole. Then the temporary files of
+/// saves ([`leftover_lines`]): those of interrupted builds removed, each said.
+///
+/// ```
+/// let dir = std::env::temp_dir().join(format!("cubework-doc-check-{}", std::process::id()));
+/// let report = cubework::command::tables::tables_check_report(Some(&dir));
+/// assert_eq!(report.damaged, 0);
+/// assert!(report.text.lines().all(|l| l.contains(": not built (")));
+/// ```
+pub fn tables_check_report(dir: Option<&std::path::Path>) -> TablesCheck {
+    use crate::table_cache::{CacheError, inspect};
+    let Some(dir) = dir else {
+        return TablesCheck {
+            text: NO_CACHE_DIR.to_string(),
+            damaged: 0,
+        };
+    };
+    let mut lines = Vec::new();
+    let mut damaged = 0;
+    for t in cached_tables() {
+        let path = t.file.path_in(dir);
+        let name = t.file.name;
+        match inspect(&path, &t.file).and_then(|_| (t.check)(&path)) {
+            Ok(()) => {
+                let bytes = std::fs::metadata(&path).map_or(0, |m| m.len());
+                lines.push(format!(
+                    "{name}: good ({} bytes, {})",
+                    crate::text::thousands(bytes),
+                    path.display()
+                ));
+            }
+            Err(CacheError::Missing) => {
+                lines.push(format!("{name}: not built ({})", path.display()));
+            }
+            Err(e) => {
+                damaged += 1;
+                lines.push(format!(
+                    "{name}: damaged: the cache file {} {e}",
+                    path.display()
+                ));
+            }
+        }
+    }
+    lines.extend(leftover_lines(dir));
+    TablesCheck {
+        text: lines.join("\n"),
+        damaged,
+    }
+}
+
+/// The temporary files of saves of every cached table in `dir`, a line each: one whose
+/// process is gone was left by a build that was interrupted (killed between writing it and
+/// renaming it into place), holds nothing of use, and is removed; one whose process is
+/// running is left alone.
+pub fn leftover_lines(dir: &std::path::Path) -> Vec<String> {
+    let mut lines = Vec::new();
+    for t in cached_tables() {
+        for left in crate::table_cache::temporaries(&t.file.path_in(dir)) {
+            let pid = left
+                .pid
+                .map_or("its process".to_string(), |p| format!("process {p}"));
+            let head = format!(
+                "{} ({} bytes)",
+                left.path.display(),
+                crate::text::thousands(left.bytes)
+            );
+            let name = t.file.name;
+            lines.push(if left.live {
+                format!(
+                    "{head}: a save of {name} in progress ({pid} is running), left alone"
+                )
+            } else {
+                match std::fs::remove_file(&left.path) {
+                    Ok(()) => format!(
+                        "{head}: left by a build of {name} that was interrupted ({pid} is gone); removed"
+                    ),
+                    Err(e) => format!(
+                        "{head}: left by a build of {name} that was interrupted ({pid} is gone); not removed: {}",
+                        crate::error::reason(&e)
+                    ),
+                }
+            });
+        }
+    }
+    lines
+}
+
+fn tables_listing(dir: Option<&std::path::Path>) -> String {
+    use crate::table_cache::{CacheError, checked_since, inspect};
+    let Some(dir) = dir else {
+        return NO_CACHE_DIR.to_string();
+    };
+    let mut table = Table::new();
+    table
+        .load_style(UTF8_FULL_CONDENSED)
+        .set_content_arrangement(ContentArrangement::Dynamic);
+    table.set_header(["table", "for", "bytes", "state", "path"]);
+    let mut problems = Vec::new();
+    for t in cached_tables() {
+        let path = t.file.path_in(dir);
+        let problem = inspect(&path, &t.file).and_then(|_| {
+            if checked_since(&path) {
+                return Ok(());
+            }
+            (t.check)(&path)
+        });
+        let state = match &problem {
+            Ok(()) => "built",
+            Err(CacheError::Missing) => "missing",
+            Err(e) => {
+                problems.push(format!(
+                    "{}: the cache file {} {e}",
+                    t.file.name,
+                    path.display()
+                ));
+                "damaged"
+            }
+        };
+        let bytes = std::fs::metadata(&path)
+            .ok()
+            .filter(|m| m.is_file())
+            .map_or("—".to_string(), |m| crate::text::thousands(m.len()));
+        table.add_row([
+            t.file.name.to_string(),
+            t.what.to_string(),
+            bytes,
+            state.to_string(),
+            path.display().to_string(),
+        ]);
+    }
+    let mut out = table.to_string();
+    for p in problems.into_iter().chain(leftover_lines(dir)) {
+        out.push('\n');
+        out.push_str(&p);
+    }
+    out
+}

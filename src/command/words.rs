@@ -1,0 +1,130 @@
+//! The words several families read alike: a command's [`Line`] (its words, and the session
+//! whose notation and size moves are read in), `size N` and other leading options, a metric,
+//! a count, a sequence that must be there, a quoted string.
+
+use std::collections::HashMap;
+
+use super::usage;
+use crate::alg::Alg;
+use crate::cube::Cube;
+use crate::error::{Error, Result};
+use crate::metric::Metric;
+use crate::notation::Notation;
+use crate::parser::parse_sequence;
+use crate::text::echo;
+
+/// A command's line as its family reads it: the whole line (for the columns of errors in
+/// its parts), the command's word and the words after it, and the notation and size of the
+/// session moves are read for.
+pub(super) struct Line<'a> {
+    /// The whole line, trimmed.
+    pub line: &'a str,
+    /// The command's word, as typed.
+    pub word: &'a str,
+    /// The words after it, trimmed.
+    pub rest: &'a str,
+    /// The notation moves are read in.
+    pub notation: Notation,
+    /// The size of the session's cube.
+    pub size: usize,
+}
+
+impl Line<'_> {
+    /// `part` (a slice of the line) read as a sequence in the session's notation.
+    pub fn alg(&self, part: &str) -> Result<Alg> {
+        self.within(part, Alg::parse(part, self.notation))
+    }
+
+    /// `part` read as plain moves.
+    pub fn moves(&self, part: &str) -> Result<Vec<crate::moves::Move>> {
+        self.within(part, parse_sequence(part, self.notation))
+    }
+
+    /// `result`, with a parse error's column counted from the start of the line rather than
+    /// of `part`, the slice of it that was parsed.
+    pub fn within<T, E: Into<Error>>(
+        &self,
+        part: &str,
+        result: std::result::Result<T, E>,
+    ) -> Result<T> {
+        result.map_err(|e| e.into().shifted(super::column_of(self.line, part)))
+    }
+}
+
+/// The count after `undo` or `redo`: 1 when none is given.
+pub(super) fn count(word: &str, arg: &str) -> Result<usize> {
+    if arg.is_empty() {
+        return Ok(1);
+    }
+    arg.parse().ok().filter(|&n: &usize| n >= 1).ok_or_else(|| {
+        usage(&format!(
+            "{word} '{}'? ({word}, or {word} N for the last N changes)",
+            echo(arg)
+        ))
+    })
+}
+
+/// Leading `NAME VALUE` options (from `names`) and the rest of the line.
+pub(super) fn options<'a>(
+    rest: &'a str,
+    names: &[&str],
+) -> Result<(HashMap<String, String>, &'a str)> {
+    let mut opts = HashMap::new();
+    let mut rest = rest.trim_start();
+    loop {
+        let (word, after) = rest.split_once(char::is_whitespace).unwrap_or((rest, ""));
+        if !names.contains(&word.to_lowercase().as_str()) {
+            return Ok((opts, rest));
+        }
+        let after = after.trim_start();
+        let (value, tail) = after.split_once(char::is_whitespace).unwrap_or((after, ""));
+        if value.is_empty() {
+            return Err(usage(&format!("{word} needs a value")));
+        }
+        opts.insert(word.to_lowercase(), value.to_string());
+        rest = tail.trim_start();
+    }
+}
+
+/// An optional leading metric name (htm, qtm, stm; half-turn by default) and the rest.
+pub(super) fn metric_prefix(rest: &str) -> (Metric, &str) {
+    let rest = rest.trim_start();
+    let (first, after) = rest.split_once(char::is_whitespace).unwrap_or((rest, ""));
+    match first.parse::<Metric>() {
+        Ok(m) => (m, after),
+        Err(_) => (Metric::Htm, rest),
+    }
+}
+
+/// The `size N` option, if given.
+pub(super) fn size(opts: &HashMap<String, String>) -> Result<Option<usize>> {
+    match opts.get("size") {
+        None => Ok(None),
+        Some(v) => Cube::read_size(v)?
+            .map(Some)
+            .ok_or_else(|| usage(&format!("size '{}' is not a whole number", echo(v)))),
+    }
+}
+
+pub(super) fn need_alg(alg: &str) -> Result<&str> {
+    if alg.trim().is_empty() {
+        Err(usage("this command needs a sequence, e.g. R U R' U'"))
+    } else {
+        Ok(alg)
+    }
+}
+
+pub(super) fn strip_quotes(s: &str) -> &str {
+    let s = s.trim();
+    for q in ['\'', '"', '‘', '“'] {
+        if let Some(inner) = s.strip_prefix(q) {
+            let close = match q {
+                '‘' => '’',
+                '“' => '”',
+                other => other,
+            };
+            return inner.strip_suffix(close).unwrap_or(inner);
+        }
+    }
+    s
+}

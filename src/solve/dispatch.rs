@@ -1,0 +1,272 @@
+//! The dispatch: [`solve`] takes a cube, a [`Method`], [`Limits`] and a [`Progress`], runs
+//! the method's solver (loading the tables it needs through [`super::shared`]) and checks
+//! the [`Solution`] it gives back by making it on the cube.
+
+use std::time::Instant;
+
+use super::SolveError;
+use super::cubie::CubieCube;
+use super::method::{Event, Limits, Method, Progress, Solution, Stats, Stopped, check_limits};
+use super::shared;
+use super::twophase::TwoPhaseOptions;
+use crate::alg::{fold_rotations, simplify};
+use crate::cube::Cube;
+use crate::moves::Move;
+
+/// Whether `moves` take `cube` to solved with every centre home (a solver bug if not:
+/// nothing unchecked is ever returned).
+fn check_solves(cube: &Cube, moves: &[Move]) -> Result<(), SolveError> {
+    let mut c = cube.clone();
+    c.apply_all(moves)
+        .map_err(|_| SolveError::Unreachable("a solution move that cannot be made"))?;
+    if c == Cube::solved_n(cube.size()) {
+        Ok(())
+    } else {
+        Err(SolveError::Unreachable(
+            "a solution that does not solve the cube",
+        ))
+    }
+}
+
+/// Solves `cube` by `method` within `limits`, telling `progress` how it goes. The limits are
+/// checked and the state read before any table is loaded (or built), so a bad request is
+/// answered at once. Every solution is checked by making it on the cube.
+///
+/// ```
+/// use cubework::solve::{Limits, Method, Progress, solve};
+/// use cubework::{Cube, Notation, parse_moves};
+/// let mut cube = Cube::solved_n(2);
+/// cube.apply_all(&parse_moves("R U F'", Notation::Standard).unwrap()).unwrap();
+/// let s = solve(&cube, Method::Pocket, &Limits::default(), &Progress::none()).unwrap();
+/// assert!(s.proven);
+/// assert_eq!(cubework::format_moves(&s.moves), "F U' R'");
+/// ```
+pub fn solve(
+    cube: &Cube,
+    method: Method,
+    limits: &Limits,
+    progress: &Progress,
+) -> Result<Solution, SolveError> {
+    check_limits(method, limits)?;
+    let solution = match method {
+        Method::TwoPhase => two_phase(cube, limits, progress)?,
+        Method::Optimal => optimal(cube, limits, progress)?,
+        Method::Bfs => bfs(cube, limits, progress)?,
+        Method::Beginner => beginner(cube, limits)?,
+        Method::Pocket => pocket(cube, limits, progress)?,
+    };
+    check_solves(cube, &solution.moves)?;
+    Ok(solution)
+}
+
+fn with_rotation(rotation: &[Move], turns: impl IntoIterator<Item = Move>) -> Vec<Move> {
+    rotation.iter().copied().chain(turns).collect()
+}
+
+fn two_phase(cube: &Cube, limits: &Limits, progress: &Progress) -> Result<Solution, SolveError> {
+    let (state, rotation) = CubieCube::from_cube(cube)?;
+    let tables = &shared::twophase_tables(progress).0;
+    let mut opts = TwoPhaseOptions {
+        time_limit: limits.time_limit,
+        ..TwoPhaseOptions::default()
+    };
+    if let Some(threads) = limits.threads {
+        opts.threads = threads;
+    }
+    if let Some(n) = limits.max_length {
+        opts.max_length = n;
+    }
+    let found = super::twophase::solve(tables, &state, &opts)?;
+    Ok(Solution {
+        method: Method::TwoPhase,
+        metric: limits.metric,
+        moves: with_rotation(&rotation, found.moves.iter().map(|m| m.to_move())),
+        rotation,
+        proven: false,
+        bound: None,
+        stats: Stats {
+            nodes: found.nodes,
+            elapsed: found.elapsed,
+            probes: found.probes,
+            max_length: Some(opts.max_length),
+            time_limit: opts.time_limit,
+            ..Stats::default()
+        },
+    })
+}
+
+fn optimal(cube: &Cube, limits: &Limits, progress: &Progress) -> Result<Solution, SolveError> {
+    use super::optimal::OptimalOptions;
+    let (state, rotation) = CubieCube::from_cube(cube)?;
+    let table = &shared::optimal_table(progress)?.0;
+    let tables = &shared::twophase_tables(progress).0;
+    let opts = OptimalOptions {
+        metric: limits.metric,
+        time_limit: limits.time_limit,
+        threads: limits
+            .threads
+            .unwrap_or_else(super::optimal::default_threads),
+        ..OptimalOptions::default()
+    };
+    let two_phase = |opts: &TwoPhaseOptions| {
+        super::twophase::solve(tables, &state, opts)
+            .ok()
+            .map(|s| s.moves)
+    };
+    let probe = TwoPhaseOptions {
+        threads: opts.threads,
+        ..TwoPhaseOptions::default()
+    };
+    let known = two_phase(&probe);
+    let found = super::optimal::solve(
+        table,
+        &state,
+        &opts,
+        known,
+        Some(&mut |max_length, give_up| {
+            two_phase(&TwoPhaseOptions {
+                max_length,
+                time_limit: None,
+                min_probes: 1,
+                give_up,
+                ..probe
+            })
+        }),
+        &mut |p| {
+            progress.report(&Event::Search {
+                method: Method::Optimal,
+                depth: p.depth,
+                limit: None,
+                nodes: p.nodes,
+                elapsed: p.elapsed,
+                probing: p.probing,
+            })
+        },
+    )?;
+    let Some(face_moves) = found.moves else {
+        // Ctrl-C before even the two-phase solver had an answer: nothing to show.
+        if found.stopped == Some(Stopped::Cancelled) {
+            return Err(crate::cancel::Cancelled.into());
+        }
+        return Err(SolveError::Unreachable(
+            "a stopped optimal search without a two-phase solution",
+        ));
+    };
+    Ok(Solution {
+        method: Method::Optimal,
+        metric: opts.metric,
+        moves: with_rotation(&rotation, face_moves.iter().map(|m| m.to_move())),
+        rotation,
+        proven: found.optimal,
+        bound: (!found.optimal).then_some(found.lower_bound),
+        stats: Stats {
+            nodes: found.nodes,
+            elapsed: found.elapsed,
+            threads: found.threads,
+            given: found.given,
+            stopped: found.stopped,
+            time_limit: opts.time_limit,
+            ..Stats::default()
+        },
+    })
+}
+
+fn bfs(cube: &Cube, limits: &Limits, progress: &Progress) -> Result<Solution, SolveError> {
+    use super::bfs::{Phase, SearchOptions, SearchProgress};
+    let metric = limits.metric;
+    let (state, rotation) = CubieCube::from_cube(cube)?;
+    let mut opts = SearchOptions::new(metric);
+    if let Some(n) = limits.max_length {
+        opts.depth_limit = n;
+    }
+    let started = Instant::now();
+    let found = super::bfs::shortest_within_limit(&state, &opts, &mut |p: &SearchProgress| {
+        progress.report(&match p.phase {
+            Phase::Ball => Event::Ball {
+                depth: p.depth,
+                limit: p.limit,
+                radius: p.ball_radius,
+                states: p.ball_states,
+            },
+            Phase::Search => Event::Search {
+                method: Method::Bfs,
+                depth: p.depth,
+                limit: Some(p.limit),
+                nodes: p.nodes,
+                elapsed: started.elapsed(),
+                probing: false,
+            },
+        })
+    })?;
+    Ok(Solution {
+        method: Method::Bfs,
+        metric,
+        moves: with_rotation(&rotation, found.moves.iter().map(|m| m.to_move())),
+        rotation,
+        proven: true,
+        bound: None,
+        stats: Stats {
+            nodes: found.nodes,
+            elapsed: found.elapsed,
+            ball_states: found.ball_states,
+            max_length: Some(opts.depth_limit),
+            ..Stats::default()
+        },
+    })
+}
+
+fn beginner(cube: &Cube, limits: &Limits) -> Result<Solution, SolveError> {
+    let started = Instant::now();
+    let solution = crate::solve::beginner::solve(cube)?;
+    // The method works on the stickers wherever the faces are, and its simplified moves
+    // leave the cube solved as it was held: the whole-cube turn that brings the centres home
+    // starts the answer, and the turns after it are the simplified ones seen from there.
+    let home = |c: &Cube| {
+        crate::face::Face::ALL
+            .iter()
+            .all(|&f| c.centre(f) == Some(f))
+    };
+    let (_, rotation) = crate::pieces::rotate_until(cube, home).ok_or(SolveError::Unreachable(
+        "the centres of a real cube always turn home",
+    ))?;
+    let simplified = solution.simplified();
+    let turns = if rotation.is_empty() {
+        simplified
+    } else {
+        let undo: Vec<Move> = rotation.iter().rev().map(|m| m.inverse()).collect();
+        simplify(&fold_rotations(&with_rotation(&undo, simplified)))
+    };
+    Ok(Solution {
+        method: Method::Beginner,
+        metric: limits.metric,
+        moves: with_rotation(&rotation, turns),
+        rotation,
+        proven: false,
+        bound: None,
+        stats: Stats {
+            elapsed: started.elapsed(),
+            stages: solution.stages,
+            ..Stats::default()
+        },
+    })
+}
+
+fn pocket(cube: &Cube, limits: &Limits, progress: &Progress) -> Result<Solution, SolveError> {
+    let (state, rotation) = crate::solve::pocket::PocketState::from_cube(cube)?;
+    let table = &shared::pocket_table(limits.metric, progress).0;
+    let started = Instant::now();
+    let found = table.solve(&state)?;
+    Ok(Solution {
+        method: Method::Pocket,
+        metric: limits.metric,
+        moves: with_rotation(&rotation, found.iter().map(|m| m.to_move())),
+        rotation,
+        proven: true,
+        bound: None,
+        stats: Stats {
+            elapsed: started.elapsed(),
+            gods_number: Some(table.gods_number()),
+            ..Stats::default()
+        },
+    })
+}
