@@ -102,9 +102,12 @@ const ENTER_G1: u32 = 1 << 3 | 1 << 5 | 1 << 6 | 1 << 8 | 1 << 12 | 1 << 14 | 1 
 /// The most pre-moves with the large set (at 20 moves one or two pre-moves halve the mean
 /// time of none; more cost more root walks than they save).
 const MAX_PRE_MOVES_EXACT: usize = 2;
-/// The shortest phase 1 searched after pre-moves with the large set: at 21 moves most
-/// solutions are found before it, and pre-moves there only add roots.
-const PRE_MOVES_EXACT_FROM: usize = 11;
+/// The shortest phase 1 searched after pre-moves with the large set (one pre-move from
+/// phase-1 length 10, two from 11): at 21 moves most solutions are found before, and
+/// pre-moves there would only add roots. At 20 moves (seeds 1–200, one thread, a loaded
+/// machine; median / mean): 9 gave 0.142 / 0.709 ms, 8 gave 0.239 / 1.103; both pre-moves
+/// from length 10 gave 0.24–0.26 / 0.67–0.95, both from 11 0.13–0.16 / 0.83–1.46.
+const MIN_PHASE1_WITH_PRE_EXACT: usize = 9;
 /// Roots whose exact phase-1 distance a search remembers, a direction: none, one or two
 /// pre-moves.
 const ROOT_SLOTS: usize = 1 + 18 + 18 * 18;
@@ -852,8 +855,11 @@ impl Search<'_> {
             return Flow::Go;
         }
         // With the large set, phase 1 is cheap and roots cost a walk down the table: few
-        // pre-moves, and only at phase-1 lengths that the first solutions seldom reach.
-        if self.large.is_some() && (k >= MAX_PRE_MOVES_EXACT || length1 < PRE_MOVES_EXACT_FROM) {
+        // pre-moves, each leaving phase 1 more moves than without it, so that they come in
+        // at phase-1 lengths the first solutions seldom reach.
+        if self.large.is_some()
+            && (k >= MAX_PRE_MOVES_EXACT || length1 < k + 1 + MIN_PHASE1_WITH_PRE_EXACT)
+        {
             return Flow::Go;
         }
         let last_one = k + 2 + MIN_PHASE1_WITH_PRE > length1 || k + 1 == MAX_PRE_MOVES;
