@@ -104,7 +104,6 @@ pub fn twophase_large(progress: &Progress) -> Option<&'static LargeTables> {
                     format!("{phase2_name}: {r2}"),
                 ],
             };
-            large.warm(super::optimal::default_threads());
             Some(large)
         }
         _ => None,

@@ -269,16 +269,6 @@ impl Phase2Table {
         let _ = i;
     }
 
-    /// Reads a byte of every page of a mapped table, so that the searches' lookups find
-    /// them mapped (a page's first read costs a fault of about a microsecond, more than a
-    /// short solve's whole search).
-    pub fn warm(&self) -> u8 {
-        match &self.store {
-            Store::Mapped { map, .. } => map.iter().step_by(4096).fold(0, |a, &b| a ^ b),
-            _ => 0,
-        }
-    }
-
     /// Entries at each distance.
     pub fn counts(&self) -> &[u64; 16] {
         &self.counts
@@ -533,8 +523,6 @@ impl Phase2Table {
 
 /// The large set: the phase-1 table (shared with the optimal solver's small table) and the
 /// phase-2 table.
-///
-/// Loading it maps both files and then reads them through once ([`LargeTables::warm`]).
 #[derive(Debug)]
 pub struct LargeTables {
     /// Exact phase-1 distances, mod 3.
@@ -543,17 +531,6 @@ pub struct LargeTables {
     pub phase2: Phase2Table,
     /// How each was obtained: `NAME: loaded from PATH in …`, a line each.
     pub reports: [String; 2],
-}
-
-impl LargeTables {
-    /// Reads both tables through once, on `threads` threads: the phase-1 table's blocks are
-    /// checked against its stamp (a mapped table not checked whole as it was mapped checks
-    /// each block the first time it is read; checked, its lookups skip that), and a byte of
-    /// every page of both is read, so that the searches find every page mapped. About 20 ms.
-    pub fn warm(&self, threads: usize) {
-        self.phase1.check_rest(threads);
-        std::hint::black_box(self.phase2.warm());
-    }
 }
 
 /// Loads the phase-2 table from the cache in `dir`, or builds it and saves it; with how.
