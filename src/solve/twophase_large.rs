@@ -533,6 +533,20 @@ pub struct LargeTables {
     pub reports: [String; 2],
 }
 
+impl LargeTables {
+    /// Reads both tables through once (a byte of every page), so that no search afterwards
+    /// pays for a page's first read: for a process about to make many solves, as a benchmark
+    /// is (rob-twophase reads its tables whole before it times a solve). Not done on load:
+    /// it costs a single solve 20–100 ms. The phase-1 table's blocks are checked against its
+    /// stamp as they are read.
+    pub fn warm(&self) {
+        self.phase1.check_rest(1);
+        if let Store::Mapped { map, .. } = &self.phase2.store {
+            std::hint::black_box(map.iter().step_by(4096).fold(0u8, |a, &b| a ^ b));
+        }
+    }
+}
+
 /// Loads the phase-2 table from the cache in `dir`, or builds it and saves it; with how.
 pub fn load_or_build_phase2_in(
     t: &Tables,
