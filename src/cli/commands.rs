@@ -495,6 +495,11 @@ pub enum TablesCommand {
         /// optimal` reads the largest built.
         #[arg(long, value_enum, requires = "optimal")]
         size: Option<OptimalSize>,
+        /// The two-phase solver's table set: small (1 MB, built in a fraction of a second,
+        /// the default) or large (106 MB, exact distances in both phases, faster);
+        /// `solve` reads the large one once it is built.
+        #[arg(long, value_parser = ["small", "large"])]
+        twophase_size: Option<String>,
     },
     /// Read every built table whole through its checksum and its own checks, a line each;
     /// exit status 1 if any is damaged.
@@ -504,10 +509,19 @@ pub enum TablesCommand {
 /// `cubework tables [build|check]`.
 fn tables_request(action: Option<TablesCommand>) -> Request {
     use crate::solve::optimal_table::SliceKind;
+    if let Some(TablesCommand::Build {
+        twophase_size: Some(name),
+        ..
+    }) = &action
+        && let Some(size) = crate::solve::twophase_large::size_named(name)
+    {
+        crate::solve::twophase_large::choose(size);
+    }
     let optimal = match action {
         Some(TablesCommand::Build {
             optimal: true,
             size,
+            ..
         }) => Some(size.map_or(SliceKind::Sorted, OptimalSize::kind)),
         _ => None,
     };

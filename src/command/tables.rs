@@ -90,6 +90,15 @@ pub fn cached_tables() -> Vec<CachedTable> {
             },
         },
         CachedTable {
+            file: crate::solve::twophase_large::table_file(),
+            what: "3×3×3 two-phase solver, large set's phase 2 (tables build --twophase-size large; its phase 1 is optimal-small)",
+            check: |path| {
+                let tables =
+                    &crate::solve::shared::twophase_tables(&crate::solve::Progress::none()).0;
+                crate::solve::twophase_large::check_file(tables, path)
+            },
+        },
+        CachedTable {
             file: table_file(SliceKind::Corners),
             what: "3×3×3 optimal solver, large (tables build --optimal --size large)",
             check: |path| AxisTable::check_file(SliceKind::Corners, path),
@@ -126,6 +135,9 @@ pub fn tables_build_report(
         "{}: {report}",
         crate::solve::twophase_file::table_file().name
     ));
+    if let Some(large) = shared::twophase_large(progress) {
+        out.extend(large.reports.iter().cloned());
+    }
     if let Some(kind) = optimal {
         // The kind asked for, unless CUBEWORK_OPTIMAL_TABLE names another.
         let kind = crate::solve::shared::choose_optimal_table(kind);

@@ -68,6 +68,7 @@ fn two_phase(cube: &Cube, limits: &Limits, progress: &Progress) -> Result<Soluti
     let tables = &shared::twophase_tables(progress).0;
     let mut opts = TwoPhaseOptions {
         time_limit: limits.time_limit,
+        large: shared::twophase_large(progress),
         ..TwoPhaseOptions::default()
     };
     if let Some(threads) = limits.threads {

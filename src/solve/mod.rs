@@ -25,6 +25,7 @@ pub mod sym;
 pub mod tables;
 pub mod twophase;
 pub mod twophase_file;
+pub mod twophase_large;
 
 pub use crate::moves::FaceMove;
 pub use bfs::{default_limit, max_limit};

@@ -74,10 +74,15 @@ impl Default for OptimalOptions {
 
 /// One thread a core (at most 64).
 pub fn default_threads() -> usize {
-    std::thread::available_parallelism()
-        .map(|n| n.get())
-        .unwrap_or(1)
-        .min(64)
+    // Asked once a process: the standard library reads the cgroup's files each time, which
+    // cost a short two-phase solve a fifth of its time.
+    static THREADS: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
+    *THREADS.get_or_init(|| {
+        std::thread::available_parallelism()
+            .map(|n| n.get())
+            .unwrap_or(1)
+            .min(64)
+    })
 }
 
 /// Why a search ended before proving a shortest solution.
@@ -1151,6 +1156,7 @@ mod tests {
                     // Longer than the search would allow, so that the probe always finds it.
                     give_up: give_up.max(Duration::from_secs(10)),
                     threads: 1,
+                    large: None,
                 };
                 crate::solve::twophase::solve(tables, &cube, &o)
                     .ok()

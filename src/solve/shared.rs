@@ -8,6 +8,7 @@ use super::SolveError;
 use super::method::{Event, Method, Progress, TableKind};
 use super::optimal_table::AxisTable;
 use super::tables::Tables;
+use super::twophase_large::LargeTables;
 use crate::metric::Metric;
 use crate::solve::pocket::DistanceTable;
 use crate::table_cache::CacheReport;
@@ -138,6 +139,56 @@ pub fn twophase_tables(progress: &Progress) -> &'static (Tables, CacheReport) {
     })
 }
 
+/// The two-phase solver's large table set, if it is the one to read
+/// ([`super::twophase_large::chosen`]: named by `CUBEWORK_TWOPHASE_TABLE`, or built):
+/// loaded from the cache, or built and saved, once per process. `None` means the small set;
+/// so does a build stopped by Ctrl-C or one that fails. The crate's own unit tests read the
+/// small set here.
+pub fn twophase_large(progress: &Progress) -> Option<&'static LargeTables> {
+    use super::twophase_large::{TwoPhaseSize, chosen, load_or_build_phase2_in};
+    static LARGE: OnceLock<Option<LargeTables>> = OnceLock::new();
+    if cfg!(test) {
+        return None;
+    }
+    if let Some(large) = LARGE.get() {
+        return large.as_ref();
+    }
+    let dir = cache_dir();
+    if chosen(dir.as_deref()) == TwoPhaseSize::Small {
+        return None;
+    }
+    let tables = &twophase_tables(progress).0;
+    let table = TableKind::TwoPhase;
+    progress.report(&Event::LoadingTable(table));
+    let mut tell = |done, total| progress.report(&Event::BuildingTable { table, done, total });
+    let phase1 = super::optimal_table::load_or_build_in(
+        super::optimal_table::SliceKind::Position,
+        dir.as_deref(),
+        super::optimal::default_threads(),
+        &mut tell,
+    );
+    let phase2 = load_or_build_phase2_in(tables, dir.as_deref(), &mut tell);
+    progress.report(&Event::TableReady(table));
+    let phase1_name =
+        super::optimal_table::table_file(super::optimal_table::SliceKind::Position).name;
+    let phase2_name = super::twophase_large::table_file().name;
+    let large = match (phase1, phase2) {
+        (Ok((phase1, r1)), Ok((phase2, r2))) => {
+            let large = LargeTables {
+                phase1,
+                phase2,
+                reports: [
+                    format!("{phase1_name}: {r1}"),
+                    format!("{phase2_name}: {r2}"),
+                ],
+            };
+            Some(large)
+        }
+        _ => None,
+    };
+    LARGE.get_or_init(|| large).as_ref()
+}
+
 /// The optimal solver's table ([`optimal_table_kind`]), loaded from the cache
 /// or, the first time, built (about 45 s on two cores for the large table) and saved, with
 /// how it was obtained. Ctrl-C stops a build, and nothing is saved.
@@ -193,6 +244,7 @@ pub fn prepare(
     match method {
         Method::TwoPhase => {
             twophase_tables(progress);
+            twophase_large(progress);
         }
         Method::Optimal => {
             optimal_table(progress)?;

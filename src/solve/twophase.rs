@@ -70,12 +70,17 @@ use std::time::{Duration, Instant};
 
 use super::SolveError;
 use super::cubie::CubieCube;
+use super::optimal_table::{AxisCoord, decode};
 use super::sym::{Symmetry, UD_FLIP_SYMS, UD_SYMS, UdTables, ud_tables, urf, y_quarter};
 use super::tables::{PHASE2_MOVES, Tables, phase2_conj};
+use super::twophase_large::LargeTables;
 use crate::moves::FaceMove;
 
 /// The longest phase 2 searched: longer ones are slow to rule out and rarely needed.
 pub const MAX_PHASE2: usize = 12;
+/// The longest phase 2 searched with the large set, whose exact bound rules out longer ones
+/// quickly.
+pub const MAX_PHASE2_EXACT: usize = 14;
 /// The default length bound.
 pub const DEFAULT_MAX_LENGTH: u8 = 21;
 /// Probes made before settling for a solution, by default: a few more than the first
@@ -94,6 +99,21 @@ const NO_FACE: usize = 6;
 const ALL_MOVES: u32 = (1 << 18) - 1;
 /// The moves that can take a cube into G1: quarter turns of R, F, L and B.
 const ENTER_G1: u32 = 1 << 3 | 1 << 5 | 1 << 6 | 1 << 8 | 1 << 12 | 1 << 14 | 1 << 15 | 1 << 17;
+/// The most pre-moves with the large set (at 20 moves one or two pre-moves halve the mean
+/// time of none; more cost more root walks than they save).
+const MAX_PRE_MOVES_EXACT: usize = 2;
+/// The shortest phase 1 searched after pre-moves with the large set (one pre-move from
+/// phase-1 length 10, two from 11): at 21 moves most solutions are found before, and
+/// pre-moves there would only add roots. At 20 moves (seeds 1–200, one thread, a loaded
+/// machine; median / mean): 9 gave 0.142 / 0.709 ms, 8 gave 0.239 / 1.103; both pre-moves
+/// from length 10 gave 0.24–0.26 / 0.67–0.95, both from 11 0.13–0.16 / 0.83–1.46.
+const MIN_PHASE1_WITH_PRE_EXACT: usize = 9;
+/// Roots whose exact phase-1 distance a search remembers, a direction: none, one or two
+/// pre-moves.
+const ROOT_SLOTS: usize = 1 + 18 + 18 * 18;
+/// A remembered root distance not walked yet, and one whose walk broke.
+const UNKNOWN_DEPTH: u8 = u8::MAX;
+const NO_DEPTH: u8 = u8::MAX - 1;
 /// The shortest phase 1 searched after pre-moves.
 const MIN_PHASE1_WITH_PRE: usize = 7;
 /// The shortest phase 1 searched on more than one thread: shorter ones take microseconds,
@@ -106,7 +126,7 @@ const MAX_PRE_MOVES: usize = 20;
 const LAST_PRE_MOVES: u32 = 1 << 3 | 1 << 6 | 1 << 12 | 1 << 15;
 
 /// What to search for.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug)]
 pub(crate) struct TwoPhaseOptions {
     /// The longest solution accepted.
     pub max_length: u8,
@@ -122,6 +142,9 @@ pub(crate) struct TwoPhaseOptions {
     /// Threads to search on (0 counts as 1). By default one a core
     /// ([`super::optimal::default_threads`]); see [`solve`] for how they share the work.
     pub threads: usize,
+    /// The large table set, if it is to be read ([`super::twophase_large`]): exact
+    /// distances in both phases. Without it, the small set's bounds.
+    pub large: Option<&'static LargeTables>,
 }
 
 impl Default for TwoPhaseOptions {
@@ -132,6 +155,7 @@ impl Default for TwoPhaseOptions {
             min_probes: DEFAULT_MIN_PROBES,
             give_up: DEFAULT_GIVE_UP,
             threads: super::optimal::default_threads(),
+            large: None,
         }
     }
 }
@@ -226,6 +250,7 @@ impl Shared {
 
 struct Search<'t> {
     t: &'t Tables,
+    large: Option<&'t LargeTables>,
     shared: &'t Shared,
     y_move: [u8; 18],
     y_sym: &'t Symmetry,
@@ -240,6 +265,9 @@ struct Search<'t> {
     pre_len: usize,
     /// Whether phase 1 may end early (see [`Search::phase1`]).
     allow_shorter: bool,
+    /// The exact phase-1 distance of each root of at most two pre-moves, by direction, once
+    /// walked ([`Search::root_depth`]).
+    root_depths: [[u8; ROOT_SLOTS]; 6],
     /// `cubies[i]`: the current direction's cube after `path[..i]`; valid up to `valid`.
     cubies: [CubieCube; PATH],
     valid: usize,
@@ -501,6 +529,88 @@ impl Search<'_> {
         Flow::Go
     }
 
+    /// The exact phase-1 distance of the root `c` after `k` pre-moves (those in
+    /// `pre_moves`), walked once a solve for each root of at most [`REMEMBERED_PRE`]
+    /// pre-moves: the same roots come back at every phase-1 length.
+    fn root_depth(&mut self, large: &LargeTables, c: AxisCoord, k: usize) -> Option<u8> {
+        let slot = match k {
+            0 => 0,
+            1 => 1 + self.pre_moves[0] as usize,
+            2 => 19 + self.pre_moves[0] as usize * 18 + self.pre_moves[1] as usize,
+            _ => return exact_depth(&large.phase1, c),
+        };
+        let slot = &mut self.root_depths[self.dir][slot];
+        if *slot == UNKNOWN_DEPTH {
+            *slot = exact_depth(&large.phase1, c).unwrap_or(NO_DEPTH);
+        }
+        (*slot != NO_DEPTH).then_some(*slot)
+    }
+
+    /// Phase 1 with the large set: `node` is exactly `dist` moves from G1, and each child's
+    /// distance is read from its residue mod 3. Only children within the moves left are
+    /// searched, and a child in G1 or nearer it than the moves left only with five or more
+    /// moves to spare (Rokicki's rule), or — the shortest phase 1 after pre-moves — probed
+    /// there and then when it is in G1.
+    fn phase1_exact<const CHECK: bool>(
+        &mut self,
+        large: &LargeTables,
+        node: AxisCoord,
+        dist: u8,
+        depth: usize,
+        togo: usize,
+        last: usize,
+    ) -> Flow {
+        if togo == 0 {
+            return self.probe(depth);
+        }
+        self.nodes += 1;
+        if self.nodes & 0x3F == 0
+            && (self.shared.stop.load(Relaxed) || self.nodes & 0xFFF == 0 && self.time_is_up())
+        {
+            return Flow::Stop;
+        }
+        let table = &large.phase1;
+        let m = table.moves();
+        let allowed = ALLOWED[last];
+        let moves = if togo == 1 { ENTER_G1 } else { ALL_MOVES };
+        // Every child's entry first, prefetched, so that the memory reads overlap.
+        let mut kids = [(AxisCoord::default(), 0usize); 18];
+        for (k, slot) in kids.iter_mut().enumerate() {
+            if allowed >> (k / 3) & 1 != 0 && moves >> k & 1 != 0 {
+                let c = m.step(node, k);
+                let i = m.index(c);
+                table.prefetch(i);
+                *slot = (c, i);
+            }
+        }
+        let left = togo - 1;
+        for (k, &(child, i)) in kids.iter().enumerate() {
+            if allowed >> (k / 3) & 1 == 0 || moves >> k & 1 == 0 {
+                continue;
+            }
+            let d = decode(dist, table.entry::<CHECK>(i));
+            if d as usize > left {
+                continue;
+            }
+            if (d as usize) < left && d as usize + left < 5 {
+                if d == 0 && self.allow_shorter {
+                    self.path[depth] = k as u8;
+                    self.valid = self.valid.min(depth);
+                    if self.probe(depth + 1) == Flow::Stop {
+                        return Flow::Stop;
+                    }
+                }
+                continue;
+            }
+            self.path[depth] = k as u8;
+            self.valid = self.valid.min(depth);
+            if self.phase1_exact::<CHECK>(large, child, d, depth + 1, left, k / 3) == Flow::Stop {
+                return Flow::Stop;
+            }
+        }
+        Flow::Go
+    }
+
     /// A phase-1 solution of `depth1` moves (after `pre_len` pre-moves): look for a phase 2
     /// within the moves left.
     fn probe(&mut self, depth1: usize) -> Flow {
@@ -551,6 +661,9 @@ impl Search<'_> {
         let Some(max2) = shared.bound().checked_sub(length1) else {
             return false;
         };
+        if let Some(large) = self.large {
+            return self.phase2_exact_from(large, c, depth1, max2);
+        }
         let t = self.t;
         let corner = t.corner_sym[c.corner_perm()];
         let edge = t.edge_sym[c.ud_edge_perm()];
@@ -587,6 +700,89 @@ impl Search<'_> {
             togo = (used - 1).min(bound - length1);
         }
         found
+    }
+
+    /// Phase 2 with the large set from the cube `c` in G1, within `max2` moves: the corner
+    /// × UD-edge distance and the corner × slice-perm bound first, then iterative deepening
+    /// from their largest, so that the first phase 2 found is the shortest. Whether it
+    /// recorded a solution.
+    fn phase2_exact_from(
+        &mut self,
+        large: &LargeTables,
+        c: &CubieCube,
+        depth1: usize,
+        max2: usize,
+    ) -> bool {
+        let t = self.t;
+        let corner = t.corner_sym[c.corner_perm()];
+        let edge = c.ud_edge_perm() as u16;
+        let slice_perm = c.slice_perm() as u16;
+        let max2 = MAX_PHASE2_EXACT.min(max2);
+        let h = (large.phase2.bound(corner, edge) as usize)
+            .max(self.corner_slice(corner, slice_perm) as usize);
+        if h > max2 {
+            return false;
+        }
+        let last = if depth1 == 0 {
+            NO_FACE
+        } else {
+            self.path[depth1 - 1] as usize / 3
+        };
+        for togo in h..=max2 {
+            if let Some(used) =
+                self.phase2_exact(large, corner, edge, slice_perm, togo, depth1, last)
+            {
+                return self.record(depth1 + used);
+            }
+        }
+        false
+    }
+
+    /// Phase 2 with the large set from (`corner`, `edge`, `slice_perm`) in at most `togo`
+    /// moves; the moves used, written to `path[depth..]`.
+    #[allow(clippy::too_many_arguments)]
+    fn phase2_exact(
+        &mut self,
+        large: &LargeTables,
+        corner: u16,
+        edge: u16,
+        slice_perm: u16,
+        togo: usize,
+        depth: usize,
+        last: usize,
+    ) -> Option<usize> {
+        if corner < 16 && edge == 0 && slice_perm == 0 {
+            return Some(0);
+        }
+        if togo == 0 {
+            return None;
+        }
+        let t = self.t;
+        let allowed = ALLOWED[last];
+        for (k, &phase2_move) in PHASE2_MOVES.iter().enumerate() {
+            let face = phase2_move as usize / 3;
+            if allowed >> face & 1 == 0 {
+                continue;
+            }
+            let cs = (corner & 15) as usize;
+            let cm = t.corner_class_move[(corner >> 4) as usize * 10 + self.p2conj[cs][k] as usize];
+            let corner2 = cm & !15 | self.uds.mult[cs][(cm & 15) as usize] as u16;
+            let edge2 = large.phase2.edge_after(edge, k);
+            if large.phase2.bound(corner2, edge2) as usize >= togo {
+                continue;
+            }
+            let sp2 = t.slice_perm_move[slice_perm as usize * 10 + k];
+            if self.corner_slice(corner2, sp2) as usize >= togo {
+                continue;
+            }
+            self.path[depth] = phase2_move;
+            if let Some(used) =
+                self.phase2_exact(large, corner2, edge2, sp2, togo - 1, depth + 1, face)
+            {
+                return Some(used + 1);
+            }
+        }
+        None
     }
 
     /// Whether the search should stop with the solution it has: it has made its probes and
@@ -633,11 +829,37 @@ impl Search<'_> {
             self.valid = 0;
             self.pre_len = k;
             self.allow_shorter = k > 0 && length1 - k == MIN_PHASE1_WITH_PRE;
-            if self.phase1(&root, 0, length1 - k, NO_FACE) == Flow::Stop {
+            let flow = match self.large {
+                // The exact distance, by walking the table down (the small set's bounds
+                // have let the root through first: they are in cache).
+                Some(large) => {
+                    let c = large.phase1.moves().coord(cube);
+                    match self.root_depth(large, c, k) {
+                        Some(d) if d as usize <= length1 - k => {
+                            if large.phase1.all_checked() {
+                                self.phase1_exact::<false>(large, c, d, 0, length1 - k, NO_FACE)
+                            } else {
+                                self.phase1_exact::<true>(large, c, d, 0, length1 - k, NO_FACE)
+                            }
+                        }
+                        _ => Flow::Go,
+                    }
+                }
+                None => self.phase1(&root, 0, length1 - k, NO_FACE),
+            };
+            if flow == Flow::Stop {
                 return Flow::Stop;
             }
         }
         if k + 1 + MIN_PHASE1_WITH_PRE > length1 || k == MAX_PRE_MOVES {
+            return Flow::Go;
+        }
+        // With the large set, phase 1 is cheap and roots cost a walk down the table: few
+        // pre-moves, each leaving phase 1 more moves than without it, so that they come in
+        // at phase-1 lengths the first solutions seldom reach.
+        if self.large.is_some()
+            && (k >= MAX_PRE_MOVES_EXACT || length1 < k + 1 + MIN_PHASE1_WITH_PRE_EXACT)
+        {
             return Flow::Go;
         }
         let last_one = k + 2 + MIN_PHASE1_WITH_PRE > length1 || k + 1 == MAX_PRE_MOVES;
@@ -710,6 +932,31 @@ impl Search<'_> {
         }
         None
     }
+}
+
+/// The exact phase-1 distance of `c`, walking the table down to G1: at each step every
+/// neighbour's entry is fetched at once (their memory reads overlap), and the walk goes on
+/// from one whose residue is one less. `None` if the walk breaks (a damaged table).
+fn exact_depth(table: &super::optimal_table::AxisTable, c: AxisCoord) -> Option<u8> {
+    let m = table.moves();
+    let (mut c, mut i) = (c, m.index(c));
+    let mut v = table.value(i);
+    for depth in 0..=super::optimal_table::MAX_DEPTH as u8 {
+        if i == 0 {
+            return (v == 0).then_some(depth);
+        }
+        let want = (v + 2) % 3;
+        let mut next = [(AxisCoord::default(), 0usize); 18];
+        for (k, slot) in next.iter_mut().enumerate() {
+            let n = m.step(c, k);
+            let j = m.index(n);
+            table.prefetch(j);
+            *slot = (n, j);
+        }
+        (c, i) = *next.iter().find(|&&(_, j)| table.value(j) == want)?;
+        v = want;
+    }
+    None
 }
 
 /// Appends move `m` to `out[..*n]`, merging it with the last move if that turns the same
@@ -787,6 +1034,7 @@ pub(crate) fn solve(
     let shared = Shared::new(opts.max_length as usize);
     let new_search = || Search {
         t: tables,
+        large: opts.large,
         shared: &shared,
         y_move: uds.moves[y],
         y_sym: &super::sym::ud_symmetries()[y],
@@ -797,6 +1045,7 @@ pub(crate) fn solve(
         path: [0; PATH],
         pre_moves: [0; PATH],
         pre_len: 0,
+        root_depths: [[UNKNOWN_DEPTH; ROOT_SLOTS]; 6],
         allow_shorter: false,
         cubies: [CubieCube::solved(); PATH],
         valid: 0,
@@ -1093,6 +1342,128 @@ mod tests {
             let sol = solve(t, &cube, &opts).unwrap();
             assert!(sol.moves.len() <= 19);
             assert!(cube.apply_all(&sol.moves).is_solved());
+        }
+    }
+
+    /// The large set as the tests have it: the optimal solver's small table (the unit tests'
+    /// optimal table) for phase 1 and a shallow phase-2 table.
+    fn large() -> &'static LargeTables {
+        static L: std::sync::OnceLock<LargeTables> = std::sync::OnceLock::new();
+        L.get_or_init(|| {
+            let none = crate::solve::Progress::none();
+            let phase1 = crate::solve::shared::optimal_table(&none)
+                .unwrap()
+                .0
+                .clone();
+            assert_eq!(
+                phase1.moves().kind(),
+                crate::solve::optimal_table::SliceKind::Position
+            );
+            let phase2 = crate::solve::twophase_large::Phase2Table::shallow(
+                tables(),
+                crate::solve::twophase_large::tests::SHALLOW,
+            )
+            .unwrap();
+            LargeTables {
+                phase1,
+                phase2,
+                reports: Default::default(),
+            }
+        })
+    }
+
+    #[test]
+    fn the_large_set_solves_random_states_within_the_bound_on_one_thread_and_two() {
+        let t = tables();
+        let mut rng = ChaCha8Rng::seed_from_u64(46);
+        for threads in [1, 2] {
+            for max_length in [21, 20, 21, 20, 21, 20] {
+                let cube = CubieCube::random(&mut rng);
+                let opts = TwoPhaseOptions {
+                    max_length,
+                    threads,
+                    large: Some(large()),
+                    ..Default::default()
+                };
+                let sol = solve(t, &cube, &opts).unwrap();
+                assert!(sol.moves.len() <= max_length as usize, "{threads} threads");
+                assert!(cube.apply_all(&sol.moves).is_solved());
+            }
+        }
+    }
+
+    #[test]
+    fn the_large_set_finds_short_scrambles_within_their_length_and_proves_what_cannot_be() {
+        let t = tables();
+        let mut rng = ChaCha8Rng::seed_from_u64(47);
+        let with = |max_length: u8| TwoPhaseOptions {
+            max_length,
+            threads: 1,
+            large: Some(large()),
+            ..Default::default()
+        };
+        for n in [1, 5, 8, 10, 12] {
+            for _ in 0..3 {
+                let scramble: Vec<FaceMove> = (0..n)
+                    .map(|_| FaceMove::ALL[rng.random_range(0..18)])
+                    .collect();
+                let cube = CubieCube::solved().apply_all(&scramble);
+                let sol = solve(t, &cube, &with(n as u8)).unwrap();
+                assert!(sol.moves.len() <= n, "{n}: {:?}", sol.moves);
+                assert!(cube.apply_all(&sol.moves).is_solved());
+            }
+        }
+        let rufl = [3, 0, 6, 12].map(|m| FaceMove::ALL[m]);
+        let err = solve(t, &CubieCube::solved().apply_all(&rufl), &with(3)).unwrap_err();
+        assert!(
+            matches!(
+                err,
+                SolveError::NotFound {
+                    reach: crate::solve::Reach::Proven,
+                    ..
+                }
+            ),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn the_large_set_searches_fewer_phase_one_nodes_than_the_small_one() {
+        // Exact phase-1 distances make only the moves that can finish in time; the small
+        // set's bounds let many more through. Same states, one thread, summed.
+        let t = tables();
+        let mut rng = ChaCha8Rng::seed_from_u64(48);
+        let (mut small, mut big) = (0, 0);
+        for _ in 0..10 {
+            let cube = CubieCube::random(&mut rng);
+            let opts = TwoPhaseOptions {
+                max_length: 20,
+                threads: 1,
+                ..Default::default()
+            };
+            small += solve(t, &cube, &opts).unwrap().nodes;
+            let opts = TwoPhaseOptions {
+                large: Some(large()),
+                ..opts
+            };
+            big += solve(t, &cube, &opts).unwrap().nodes;
+        }
+        assert!(big < small, "large {big} nodes, small {small}");
+    }
+
+    #[test]
+    fn the_walk_down_the_phase_one_table_gives_the_tables_own_distance() {
+        let table = &large().phase1;
+        let mut rng = ChaCha8Rng::seed_from_u64(49);
+        for n in 0..40 {
+            let mut cube = CubieCube::solved();
+            for _ in 0..n % 14 {
+                cube = cube.apply(FaceMove::ALL[rng.random_range(0..18)]);
+            }
+            let c = table.moves().coord(&cube);
+            let d = exact_depth(table, c);
+            assert_eq!(d, table.exact_depth(c));
+            assert!(d.is_some_and(|d| d as usize <= n % 14));
         }
     }
 
