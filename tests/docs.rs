@@ -45,6 +45,7 @@ fn every_console_example_in_the_readme_and_the_guide_prints_what_it_shows() {
         .env("NO_COLOR", "1")
         .env("CUBEWORK_CACHE_DIR", cache.display().to_string())
         .env("CUBEWORK_DATA_DIR", data.display().to_string())
+        .env("CUBEWORK_TWOPHASE_TABLE", "small")
         .case(root().join("README.md"));
     for page in guide_pages() {
         cases.case(page);
