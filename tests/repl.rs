@@ -413,3 +413,36 @@ fn extra_words_are_refused_and_undo_and_redo_take_a_count() {
         "{stdout}"
     );
 }
+
+/// The deepest the parentheses of `text` go: 2 or more is a parenthesis inside another.
+fn parenthesis_depth(text: &str) -> usize {
+    let (mut depth, mut deepest) = (0usize, 0usize);
+    for c in text.chars() {
+        match c {
+            '(' => {
+                depth += 1;
+                deepest = deepest.max(depth);
+            }
+            ')' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+    }
+    deepest
+}
+
+#[test]
+fn help_text_and_the_apl_greetings_never_nest_parentheses_so_system_commands_do_not_read_as_typos()
+{
+    let (stdout, stderr, _) = session("help\nhelp apl\napl\n)nonsense\n)off\n");
+    for line in stdout.lines().chain(stderr.lines()) {
+        // A system command such as )fns closes no parenthesis: count only the prose's.
+        let prose: String = line
+            .split_whitespace()
+            .filter(|w| !w.starts_with(')'))
+            .collect::<Vec<_>>()
+            .join(" ");
+        assert!(parenthesis_depth(&prose) < 2, "nested parentheses: {line}");
+        assert!(!line.contains("()"), "an empty-looking pair: {line}");
+    }
+    assert!(stdout.contains("; )fns lists them; )off leaves"), "{stdout}");
+}

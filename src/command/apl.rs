@@ -353,7 +353,7 @@ fn apl_request(session: &mut Session, request: AplRequest) -> Result<Reply> {
             text(match session.rep.user() {
                 Some(user) => user.apl_greeting(),
                 None => format!(
-                    "APL: CUBE is the {} array; the paper's moves are defined ()fns lists them); )off leaves",
+                    "APL: CUBE is the {} array; the paper's moves are defined; )fns lists them; )off leaves",
                     kind.name()
                 ),
             })
