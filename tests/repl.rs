@@ -386,14 +386,14 @@ fn draw_in_a_session_answers_in_the_sessions_words_not_the_flags() {
 #[test]
 fn extra_words_are_refused_and_undo_and_redo_take_a_count() {
     let (stdout, stderr, code) = session(
-        "R\nU\nF\nreset R U\nundo 5\nhistory foo\nundo 2\nstage? all\nredo 2\nhistory\nquit now\nshow facelets\n",
+        "R\nU\nF\nreset R U\nundo 0\nhistory foo\nundo 2\nstage? all\nredo 2\nhistory\nquit now\nshow facelets\n",
     );
     let errors: Vec<&str> = stderr.lines().collect();
     assert_eq!(
         errors,
         [
             "error: line 4: reset takes nothing after it, not 'R U'",
-            "error: line 5: undo 5: there are only 3 changes to undo",
+            "error: line 5: undo '0'? (undo, or undo N for the last N changes)",
             "error: line 6: history takes nothing after it, not 'foo'",
             "error: line 8: stage? takes nothing after it, not 'all'",
             "error: line 11: quit takes nothing after it, not 'now'",

@@ -411,9 +411,10 @@ impl Session {
             }));
         }
         let kept = self.past.len();
+        let mut text = String::new();
         if n > kept {
-            return Err(usage(&format!(
-                "undo {n}: there {} only {kept} {} to undo{}",
+            text = format!(
+                "undo {n}: there {} only {kept} {}{}, so all {kept} are undone\n",
                 if kept == 1 { "is" } else { "are" },
                 if kept == 1 { "change" } else { "changes" },
                 if self.forgotten > 0 {
@@ -421,8 +422,9 @@ impl Session {
                 } else {
                     ""
                 }
-            )));
+            );
         }
+        let n = n.min(kept);
         let before = match kept - n {
             0 => self.base.clone(),
             i => self.past[i - 1].after.clone(),
@@ -433,7 +435,6 @@ impl Session {
                 "can't undo '{label}' in this representation: {e}"
             )));
         }
-        let mut text = String::new();
         for _ in 0..n {
             let change = self.past.pop_back().expect("n changes are kept");
             text.push_str(&format!("undid: {}\n", change.label));
@@ -448,13 +449,15 @@ impl Session {
         if undone == 0 {
             return Err(usage("nothing to redo"));
         }
+        let mut text = String::new();
         if n > undone {
-            return Err(usage(&format!(
-                "redo {n}: there {} only {undone} undone {} to redo",
+            text = format!(
+                "redo {n}: there {} only {undone} undone {}, so all {undone} are made again\n",
                 if undone == 1 { "is" } else { "are" },
                 if undone == 1 { "change" } else { "changes" },
-            )));
+            );
         }
+        let n = n.min(undone);
         let latest = &self.future[undone - n];
         let (after, label) = (latest.after.clone(), latest.label.clone());
         if let Err(e) = self.load_state(&after) {
@@ -462,7 +465,6 @@ impl Session {
                 "can't redo '{label}' in this representation: {e}"
             )));
         }
-        let mut text = String::new();
         for _ in 0..n {
             let change = self.future.pop().expect("n changes are undone");
             text.push_str(&format!("redid: {}\n", change.label));
@@ -898,12 +900,6 @@ mod tests {
         );
         assert_eq!(s.cube(), after_r);
         assert_eq!(run(&mut s, "history"), "  1  R");
-        // More than there are: refused, and nothing changes.
-        let e = s.execute("undo 2").unwrap_err().to_string();
-        assert_eq!(e, "undo 2: there is only 1 change to undo");
-        let e = s.execute("redo 4").unwrap_err().to_string();
-        assert_eq!(e, "redo 4: there are only 3 undone changes to redo");
-        assert_eq!(s.cube(), after_r);
         for bad in ["undo 0", "undo x", "redo -1", "undo 2 3"] {
             let e = s.execute(bad).unwrap_err().to_string();
             assert!(e.contains("N for the last N changes"), "{bad}: {e}");
@@ -918,6 +914,34 @@ mod tests {
         assert_eq!(run(&mut s, "history"), "  1  R\n  2  U\n  3  F\n  4  D");
         run(&mut s, "undo 4");
         assert!(s.cube().is_solved());
+    }
+
+    #[test]
+    fn undo_past_the_first_change_undoes_all_and_says_how_many() {
+        let mut s = Session::new(false);
+        for line in ["R", "U"] {
+            run(&mut s, line);
+        }
+        let both = s.cube();
+        assert_eq!(
+            run(&mut s, "undo 100").lines().take(3).collect::<Vec<_>>(),
+            [
+                "undo 100: there are only 2 changes, so all 2 are undone",
+                "undid: U",
+                "undid: R"
+            ]
+        );
+        assert!(s.cube().is_solved());
+        assert_eq!(
+            run(&mut s, "redo 5").lines().take(3).collect::<Vec<_>>(),
+            [
+                "redo 5: there are only 2 undone changes, so all 2 are made again",
+                "redid: R",
+                "redid: U"
+            ]
+        );
+        assert_eq!(s.cube(), both);
+        assert_eq!(s.execute("redo 2").unwrap_err().to_string(), "nothing to redo");
     }
 
     #[test]
