@@ -444,5 +444,8 @@ fn help_text_and_the_apl_greetings_never_nest_parentheses_so_system_commands_do_
         assert!(parenthesis_depth(&prose) < 2, "nested parentheses: {line}");
         assert!(!line.contains("()"), "an empty-looking pair: {line}");
     }
-    assert!(stdout.contains("; )fns lists them; )off leaves"), "{stdout}");
+    assert!(
+        stdout.contains("; )fns lists them; )off leaves"),
+        "{stdout}"
+    );
 }

@@ -941,7 +941,10 @@ mod tests {
             ]
         );
         assert_eq!(s.cube(), both);
-        assert_eq!(s.execute("redo 2").unwrap_err().to_string(), "nothing to redo");
+        assert_eq!(
+            s.execute("redo 2").unwrap_err().to_string(),
+            "nothing to redo"
+        );
     }
 
     #[test]
