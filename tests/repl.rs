@@ -449,3 +449,23 @@ fn help_text_and_the_apl_greetings_never_nest_parentheses_so_system_commands_do_
         "{stdout}"
     );
 }
+
+#[test]
+fn an_apl_line_that_changes_the_cube_at_the_normal_prompt_shows_it_as_a_line_of_moves_does() {
+    let (stdout, stderr, code) = session("apl CUBE←U CUBE\nshow\n");
+    assert_eq!(code, Some(0), "{stderr}");
+    // The line shows the new cube; `show` then shows the same again.
+    let half = stdout.len() / 2;
+    assert!(
+        !stdout.is_empty() && stdout.is_char_boundary(half),
+        "{stdout}"
+    );
+    assert_eq!(stdout[..half], stdout[half..], "{stdout}");
+    // In APL mode an assignment stays quiet, as APL's does.
+    let (stdout, _, _) = session("apl\nCUBE←U CUBE\n)off\n");
+    assert_eq!(
+        stdout.lines().count(),
+        2,
+        "the greeting and the leaving: {stdout}"
+    );
+}
