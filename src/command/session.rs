@@ -210,7 +210,8 @@ impl Session {
         self.rep.size()
     }
 
-    /// The prompt the REPL shows: the representation, and the size when it is not 3.
+    /// The prompt the REPL shows: the representation, the size when it is not 3, and `paper`
+    /// in the paper's notation (`vector paper> `).
     pub fn prompt(&self) -> String {
         if let Some(open) = &self.apl_open {
             // The next line of a traditional function being typed, numbered as APL numbers it.
@@ -220,9 +221,14 @@ impl Session {
             // APL sessions indent input six spaces.
             return "      ".to_string();
         }
+        // The paper's notation reads standard-looking letters as other turns: say it is on.
+        let notation = match self.notation {
+            Notation::Paper => " paper",
+            Notation::Standard => "",
+        };
         match self.size() {
-            3 => format!("{}> ", self.rep.name()),
-            n => format!("{} {n}×{n}×{n}> ", self.rep.name()),
+            3 => format!("{}{notation}> ", self.rep.name()),
+            n => format!("{} {n}×{n}×{n}{notation}> ", self.rep.name()),
         }
     }
 
@@ -354,10 +360,14 @@ impl Session {
     }
 
     pub(super) fn switch_notation(&mut self, notation: Option<Notation>) -> Reply {
-        if let Some(notation) = notation {
-            self.notation = notation;
-        }
-        Reply::text(format!("notation: {}", self.notation))
+        let Some(notation) = notation else {
+            return Reply::text(format!("notation: {}", self.notation));
+        };
+        self.notation = notation;
+        Reply::text(match notation {
+            Notation::Paper => "notation: paper, the paper's letters L C R B H F U M D X Y Z: R turns as standard R', M as E', Z as y (notation standard switches back)".to_string(),
+            Notation::Standard => "notation: standard".to_string(),
+        })
     }
 
     pub(super) fn show(&self, what: ShowWhat) -> Result<Reply> {
@@ -945,6 +955,19 @@ mod tests {
             s.execute("redo 2").unwrap_err().to_string(),
             "nothing to redo"
         );
+    }
+
+    #[test]
+    fn the_prompt_shows_the_papers_notation_and_the_switch_says_what_it_changes() {
+        let mut s = Session::new(false);
+        assert_eq!(s.prompt(), "vector> ");
+        let said = run(&mut s, "notation paper");
+        assert!(said.contains("R turns as standard R'"), "{said}");
+        assert_eq!(s.prompt(), "vector paper> ");
+        run(&mut s, "size 2");
+        assert_eq!(s.prompt(), "vector 2×2×2 paper> ");
+        assert_eq!(run(&mut s, "notation standard"), "notation: standard");
+        assert_eq!(s.prompt(), "vector 2×2×2> ");
     }
 
     #[test]
