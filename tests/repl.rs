@@ -469,3 +469,20 @@ fn an_apl_line_that_changes_the_cube_at_the_normal_prompt_shows_it_as_a_line_of_
         "the greeting and the leaving: {stdout}"
     );
 }
+
+#[test]
+fn scramble_says_it_turned_an_unsolved_cube_and_invert_says_when_the_moves_cancel() {
+    let (stdout, stderr, _) = session("reset\nF\nscramble 1 seed 1\ninvert\n");
+    assert!(
+        stdout
+            .contains("scramble 1 seed 1: F' (these turns on the cube as it was, not from solved"),
+        "{stdout}"
+    );
+    assert_eq!(
+        stderr.trim(),
+        "error: line 4: nothing to invert: the 2 moves since the last reset cancel, so the cube is as it was then"
+    );
+    // From solved, the scramble needs no remark.
+    let (stdout, _, _) = session("scramble 1 seed 1\n");
+    assert!(stdout.starts_with("scramble 1 seed 1: F'\n"), "{stdout}");
+}

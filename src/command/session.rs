@@ -537,14 +537,7 @@ impl Session {
         .in_notation(self.notation)
         .merge_repeated_turns();
         if inverse.items.is_empty() {
-            return Err(usage(&match origin {
-                Some(label) if label.starts_with("scramble random") => format!(
-                    "nothing to invert: no moves since {}, which set the state without turning it (undo goes back to the cube before; solve finds moves back to solved)",
-                    origin_name(label)
-                ),
-                Some(label) => format!("nothing to invert: no moves since {}", origin_name(label)),
-                None => "nothing to invert: no moves yet".to_string(),
-            }));
+            return Err(nothing_to_invert(origin, expanded));
         }
         let since = match origin {
             Some(label) if label.starts_with("load") => {
@@ -564,6 +557,27 @@ impl Session {
         let reply = self.make(format!("invert: {written}"), inverse)?;
         Ok(Reply::text(format!("{label}\n{}", reply.text)))
     }
+}
+
+/// Why `invert` has nothing to do: the moves since `origin` (`expanded` of them) cancel, or
+/// there are none.
+fn nothing_to_invert(origin: Option<&str>, expanded: u64) -> crate::error::Error {
+    if expanded > 0 {
+        return usage(&format!(
+            "nothing to invert: the {} move{} since {} cancel, so the cube is as it was then",
+            crate::text::thousands(expanded),
+            if expanded == 1 { "" } else { "s" },
+            origin.map_or("the session began", origin_name),
+        ));
+    }
+    usage(&match origin {
+        Some(label) if label.starts_with("scramble random") => format!(
+            "nothing to invert: no moves since {}, which set the state without turning it (undo goes back to the cube before; solve finds moves back to solved)",
+            origin_name(label)
+        ),
+        Some(label) => format!("nothing to invert: no moves since {}", origin_name(label)),
+        None => "nothing to invert: no moves yet".to_string(),
+    })
 }
 
 /// The change that set the state (reset, load, size, scramble random), named from its label

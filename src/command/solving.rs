@@ -333,8 +333,8 @@ fn pocket_solve(notation: Notation, metric: Metric, state: &Input) -> Result<Rep
     Ok(Reply::text(solution_text(&solution, notation)))
 }
 
-/// `scramble`: in the REPL it turns the session's cube; in a one-request session (the
-/// command line) it is printed.
+/// `scramble`: in the REPL it turns the session's cube (saying so when that was not solved);
+/// in a one-request session (the command line) it is printed.
 fn scramble(
     session: &mut Session,
     count: Option<usize>,
@@ -359,8 +359,14 @@ fn scramble(
     };
     let count = moves.len();
     let label = format!("scramble {count} seed {seed}: {}", format_moves(&moves));
+    // It turns the cube as it is, which is a scramble from solved only when it was solved.
+    let from = if session.cube().is_solved() {
+        ""
+    } else {
+        " (these turns on the cube as it was, not from solved; reset first to scramble from solved)"
+    };
     let reply = session.make(label.clone(), Alg::from_moves(&moves))?;
-    Ok(Reply::text(format!("{label}\n{}", reply.text)))
+    Ok(Reply::text(format!("{label}{from}\n{}", reply.text)))
 }
 
 /// `cubework scramble`: the scramble printed, the session's cube left as it is.
