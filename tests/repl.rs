@@ -486,3 +486,19 @@ fn scramble_says_it_turned_an_unsolved_cube_and_invert_says_when_the_moves_cance
     let (stdout, _, _) = session("scramble 1 seed 1\n");
     assert!(stdout.starts_with("scramble 1 seed 1: F'\n"), "{stdout}");
 }
+
+#[test]
+fn solve_on_a_two_by_two_session_solves_it_with_the_pocket_table() {
+    let (stdout, stderr, _) = common::session_with(
+        common::cubework_cached("cubework-scrambles-cache"),
+        "size 2\nR U\nsolve\nsolve optimal\n",
+    );
+    assert!(
+        stdout.contains("2 moves from solved in the half-turn metric (God's number 11); an optimal solution:\nU' R'\n"),
+        "{stdout}{stderr}"
+    );
+    assert_eq!(
+        stderr.trim(),
+        "error: line 4: solve optimal works on the 3×3×3; on the 2×2×2, solve alone finds a shortest solution"
+    );
+}

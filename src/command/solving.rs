@@ -463,6 +463,9 @@ fn solve(
 ) -> Result<Reply> {
     let notation = session.notation;
     let flags = session.one_shot;
+    if state.is_none() && session.size() == 2 && method == Method::TwoPhase {
+        return solve_pocket_session(session, &limits);
+    }
     refuse_unused_limits(method, &limits, flags)?;
     // The limits first, then the state, so that either is reported before a table loads.
     crate::solve::check_limits(method, &limits)?;
@@ -474,6 +477,11 @@ fn solve(
             _ => crate::solve::read_cube(&input)?,
         },
         None => {
+            if session.size() == 2 {
+                return Err(usage(&format!(
+                    "solve {method} works on the 3×3×3; on the 2×2×2, solve alone finds a shortest solution"
+                )));
+            }
             session.needs_three(match method {
                 Method::Beginner => "solve beginner",
                 _ => "solve",
@@ -494,6 +502,21 @@ fn solve(
         )?));
     }
     Ok(Reply::text(solution_text(&solution, notation)))
+}
+
+/// `solve` on a 2×2×2 session: a shortest solution from the pocket table, as `hint` follows.
+fn solve_pocket_session(session: &Session, limits: &Limits) -> Result<Reply> {
+    if limits.max_length.is_some() || limits.time_limit.is_some() {
+        return Err(usage(
+            "solve on the 2×2×2 reads the pocket table, which finds a shortest solution: max and time are for the 3×3×3's solvers",
+        ));
+    }
+    let limits = Limits {
+        metric: limits.metric,
+        ..Limits::default()
+    };
+    let solution = solve_with_progress(&session.cube(), Method::Pocket, &limits)?;
+    Ok(Reply::text(solution_text(&solution, session.notation)))
 }
 
 /// An error for a limit `method` has no use for (a length bound on the optimal solver, a
