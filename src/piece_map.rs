@@ -34,6 +34,9 @@
 //! assert_eq!(p.history().len(), 4);
 //! ```
 
+/// What "the Ruby notes" are, said wherever they are named: `reps` and `compare`.
+pub const RUBY_NOTES: &str = "The Ruby notes are \"Representing Rubik's Cube\" (2010): notes that model the cube by its pieces in the Ruby language, not Peelle's APL paper.";
+
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
 use std::sync::OnceLock;

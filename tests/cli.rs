@@ -722,3 +722,15 @@ fn messages_name_the_range_and_the_bracket_that_is_wrong() {
         ]
     );
 }
+
+#[test]
+fn reps_and_compare_say_what_the_ruby_notes_are_where_they_name_them() {
+    let what = "The Ruby notes are \"Representing Rubik's Cube\" (2010): notes that model the cube by its pieces in the Ruby language, not Peelle's APL paper.";
+    for args in [&["reps"][..], &["compare", "--turns", "100"]] {
+        let out = cubework().args(args).output().unwrap();
+        assert!(out.status.success(), "{args:?}");
+        let text = String::from_utf8(out.stdout).unwrap();
+        assert!(text.contains("Ruby notes"), "{args:?}: {text}");
+        assert!(text.contains(what), "{args:?}: {text}");
+    }
+}

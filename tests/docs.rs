@@ -61,7 +61,9 @@ struct Exchange {
 /// The exchanges of a ```text block whose lines start with a REPL prompt (`vector> `).
 fn session(block: &str) -> Vec<Exchange> {
     let prompt = |line: &str| -> Option<String> {
-        let (rep, rest) = line.split_once("> ")?;
+        let (prompt, rest) = line.split_once("> ")?;
+        // The representation, then perhaps the size and the notation (`vector paper> `).
+        let rep = prompt.split(' ').next()?;
         let known = cubework::rep::RepKind::ALL.map(|k| k.name());
         known.contains(&rep).then(|| rest.to_string())
     };

@@ -950,3 +950,22 @@ fn the_pages_distance_slider_reaches_as_far_as_the_command_line() {
     // And the page says where what is not understood goes.
     assert!(page.contains("id=\"problems\""));
 }
+
+#[test]
+fn a_jpeg_or_other_image_name_is_refused_in_one_line_and_nothing_is_written() {
+    for name in ["x.jpg", "x.JPEG", "x.gif", "x.webp"] {
+        let path = temp(name);
+        let _ = std::fs::remove_file(&path);
+        let file = path.to_str().unwrap();
+        one_line_error(&["draw", "R", "-o", file], 2, "name it .svg, .png or .html");
+        assert!(!path.exists(), "{name} was written");
+        let out = cubework()
+            .write_stdin(format!("R\ndraw {file}\n"))
+            .output()
+            .unwrap();
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(err.contains("name it .svg, .png or .html"), "{err}");
+        assert!(!path.exists(), "{name} was written by the REPL");
+    }
+}

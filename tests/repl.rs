@@ -386,14 +386,14 @@ fn draw_in_a_session_answers_in_the_sessions_words_not_the_flags() {
 #[test]
 fn extra_words_are_refused_and_undo_and_redo_take_a_count() {
     let (stdout, stderr, code) = session(
-        "R\nU\nF\nreset R U\nundo 5\nhistory foo\nundo 2\nstage? all\nredo 2\nhistory\nquit now\nshow facelets\n",
+        "R\nU\nF\nreset R U\nundo 0\nhistory foo\nundo 2\nstage? all\nredo 2\nhistory\nquit now\nshow facelets\n",
     );
     let errors: Vec<&str> = stderr.lines().collect();
     assert_eq!(
         errors,
         [
             "error: line 4: reset takes nothing after it, not 'R U'",
-            "error: line 5: undo 5: there are only 3 changes to undo",
+            "error: line 5: undo '0'? (undo, or undo N for the last N changes)",
             "error: line 6: history takes nothing after it, not 'foo'",
             "error: line 8: stage? takes nothing after it, not 'all'",
             "error: line 11: quit takes nothing after it, not 'now'",
@@ -411,5 +411,94 @@ fn extra_words_are_refused_and_undo_and_redo_take_a_count() {
     assert!(
         stdout.ends_with(&format!("\n{}\n", cube.facelets())),
         "{stdout}"
+    );
+}
+
+/// The deepest the parentheses of `text` go: 2 or more is a parenthesis inside another.
+fn parenthesis_depth(text: &str) -> usize {
+    let (mut depth, mut deepest) = (0usize, 0usize);
+    for c in text.chars() {
+        match c {
+            '(' => {
+                depth += 1;
+                deepest = deepest.max(depth);
+            }
+            ')' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+    }
+    deepest
+}
+
+#[test]
+fn help_text_and_the_apl_greetings_never_nest_parentheses_so_system_commands_do_not_read_as_typos()
+{
+    let (stdout, stderr, _) = session("help\nhelp apl\napl\n)nonsense\n)off\n");
+    for line in stdout.lines().chain(stderr.lines()) {
+        // A system command such as )fns closes no parenthesis: count only the prose's.
+        let prose: String = line
+            .split_whitespace()
+            .filter(|w| !w.starts_with(')'))
+            .collect::<Vec<_>>()
+            .join(" ");
+        assert!(parenthesis_depth(&prose) < 2, "nested parentheses: {line}");
+        assert!(!line.contains("()"), "an empty-looking pair: {line}");
+    }
+    assert!(
+        stdout.contains("; )fns lists them; )off leaves"),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn an_apl_line_that_changes_the_cube_at_the_normal_prompt_shows_it_as_a_line_of_moves_does() {
+    let (stdout, stderr, code) = session("apl CUBE←U CUBE\nshow\n");
+    assert_eq!(code, Some(0), "{stderr}");
+    // The line shows the new cube; `show` then shows the same again.
+    let half = stdout.len() / 2;
+    assert!(
+        !stdout.is_empty() && stdout.is_char_boundary(half),
+        "{stdout}"
+    );
+    assert_eq!(stdout[..half], stdout[half..], "{stdout}");
+    // In APL mode an assignment stays quiet, as APL's does.
+    let (stdout, _, _) = session("apl\nCUBE←U CUBE\n)off\n");
+    assert_eq!(
+        stdout.lines().count(),
+        2,
+        "the greeting and the leaving: {stdout}"
+    );
+}
+
+#[test]
+fn scramble_says_it_turned_an_unsolved_cube_and_invert_says_when_the_moves_cancel() {
+    let (stdout, stderr, _) = session("reset\nF\nscramble 1 seed 1\ninvert\n");
+    assert!(
+        stdout
+            .contains("scramble 1 seed 1: F' (these turns on the cube as it was, not from solved"),
+        "{stdout}"
+    );
+    assert_eq!(
+        stderr.trim(),
+        "error: line 4: nothing to invert: the 2 moves since the last reset cancel, so the cube is as it was then"
+    );
+    // From solved, the scramble needs no remark.
+    let (stdout, _, _) = session("scramble 1 seed 1\n");
+    assert!(stdout.starts_with("scramble 1 seed 1: F'\n"), "{stdout}");
+}
+
+#[test]
+fn solve_on_a_two_by_two_session_solves_it_with_the_pocket_table() {
+    let (stdout, stderr, _) = common::session_with(
+        common::cubework_cached("cubework-scrambles-cache"),
+        "size 2\nR U\nsolve\nsolve optimal\n",
+    );
+    assert!(
+        stdout.contains("2 moves from solved in the half-turn metric (God's number 11); an optimal solution:\nU' R'\n"),
+        "{stdout}{stderr}"
+    );
+    assert_eq!(
+        stderr.trim(),
+        "error: line 4: solve optimal works on the 3×3×3; on the 2×2×2, solve alone finds a shortest solution"
     );
 }

@@ -136,3 +136,17 @@ fn a_session_scrambles_its_own_size() {
         "{err}"
     );
 }
+
+#[test]
+fn scramble_random_on_the_command_line_is_the_same_as_random_state() {
+    let spelled = run(&["scramble", "random", "--size", "2", "--seed", "4"]);
+    let flagged = run(&["scramble", "--random-state", "--size", "2", "--seed", "4"]);
+    assert_eq!(spelled.2, Some(0), "{}", spelled.1);
+    assert_eq!(spelled, flagged);
+    let (_, err, code) = run(&["scramble", "lots"]);
+    assert_eq!(code, Some(2));
+    assert!(
+        err.contains("must be a whole number, 0 or more, or random"),
+        "{err}"
+    );
+}

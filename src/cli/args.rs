@@ -149,6 +149,26 @@ pub fn whole<T: std::str::FromStr>(s: &str) -> std::result::Result<T, String> {
         .map_err(|_| "must be a whole number, 0 or more".into())
 }
 
+/// `cubework scramble`'s first word: a number of turns, or `random` (the REPL's spelling of
+/// --random-state).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TurnsOrRandom {
+    /// This many turns.
+    Turns(usize),
+    /// A state drawn uniformly from all of them.
+    Random,
+}
+
+/// A whole number of turns, or `random`.
+pub fn turns_or_random(s: &str) -> std::result::Result<TurnsOrRandom, String> {
+    if s.trim().eq_ignore_ascii_case("random") {
+        return Ok(TurnsOrRandom::Random);
+    }
+    whole(s)
+        .map(TurnsOrRandom::Turns)
+        .map_err(|e: String| format!("{e}, or random"))
+}
+
 /// A number of seconds, more than 0 and at most an hour.
 pub fn seconds_arg(s: &str) -> std::result::Result<std::time::Duration, String> {
     let t: f64 = s

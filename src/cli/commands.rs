@@ -6,8 +6,9 @@ use std::path::PathBuf;
 use clap::{Args, Subcommand};
 
 use super::args::{
-    FromArg, NotationArg, OptimalSize, PocketFormat, SequenceArgs, SizeArg, SizeRange, alg, input,
-    searched_metric, seconds_arg, size_arg, sizes_arg, threads_arg, turns_arg, whole,
+    FromArg, NotationArg, OptimalSize, PocketFormat, SequenceArgs, SizeArg, SizeRange,
+    TurnsOrRandom, alg, input, searched_metric, seconds_arg, size_arg, sizes_arg, threads_arg,
+    turns_arg, turns_or_random, whole,
 };
 use crate::alg::Alg;
 use crate::command::defs::{CommandKind as K, def};
@@ -261,9 +262,9 @@ pub struct CountArgs {
 #[derive(Debug, Args)]
 pub struct ScrambleArgs {
     /// How many turns (default: 17 quarter-turns; with --size 4 and up the WCA's 40, 60,
-    /// 80, 100 turns, twenty more a size).
-    #[arg(allow_negative_numbers = true, value_parser = whole::<usize>)]
-    count: Option<usize>,
+    /// 80, 100 turns, twenty more a size), or random: the same as --random-state.
+    #[arg(value_name = "COUNT", allow_negative_numbers = true, value_parser = turns_or_random)]
+    count: Option<TurnsOrRandom>,
     #[command(flatten)]
     size: SizeArg,
     /// Instead, a state drawn uniformly from all of them, as the moves that make it (the
@@ -283,10 +284,15 @@ impl ScrambleArgs {
     fn request(self) -> Result<Asked> {
         let cube = Cube::solved_n(self.size.size);
         let session = Session::one_shot(None, &cube, self.notation, String::new(), false)?;
+        let random = self.random_state || self.count == Some(TurnsOrRandom::Random);
+        let count = match self.count {
+            Some(TurnsOrRandom::Turns(n)) => Some(n),
+            _ => None,
+        };
         let request = Request::Scramble {
-            count: self.count,
+            count,
             seed: self.seed,
-            random: self.random_state,
+            random,
         };
         Ok((session, request))
     }

@@ -628,6 +628,10 @@ pub fn reps_table(n: usize, users: &[crate::rep::user::UserRep]) -> String {
     for user in users {
         table.add_row(user_row(user, &cube));
     }
+    if n == 3 {
+        // The pieces row names the Ruby notes: say what they are.
+        return format!("{table}\n{}", crate::piece_map::RUBY_NOTES);
+    }
     table.to_string()
 }
 

@@ -353,7 +353,7 @@ fn apl_request(session: &mut Session, request: AplRequest) -> Result<Reply> {
             text(match session.rep.user() {
                 Some(user) => user.apl_greeting(),
                 None => format!(
-                    "APL: CUBE is the {} array; the paper's moves are defined ()fns lists them); )off leaves",
+                    "APL: CUBE is the {} array; the paper's moves are defined; )fns lists them; )off leaves",
                     kind.name()
                 ),
             })
@@ -481,6 +481,14 @@ fn apl_line(session: &mut Session, line: &str) -> Result<Reply> {
             Ok(cube) => {
                 reply.note = impossible_note(&cube);
                 session.set_state(&format!("apl: {}", line.trim()), cube)?;
+                // At the REPL's normal prompt the new cube shows, as after a line of moves
+                // (the command line shows the cube after any line).
+                if !session.in_apl && !session.one_shot {
+                    if !reply.text.is_empty() {
+                        reply.text.push('\n');
+                    }
+                    reply.text.push_str(&session.rep.render());
+                }
             }
             Err(why) => {
                 if let Some((_, ws)) = session.apl.as_mut() {

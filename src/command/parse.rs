@@ -108,7 +108,7 @@ fn apl_line(line: &str) -> Result<Request> {
         ")clear" if rest.is_empty() => AplRequest::Clear,
         w if w.starts_with(')') => {
             return Err(usage(&format!(
-                "{}? ()fns )vars )erase NAME )compile NAME )rep NAME ENCODE [DECODE] )save FILE )load FILE )copy FILE [NAMES] )clear )off)",
+                "{}? the system commands are )fns )vars )erase NAME )compile NAME )rep NAME ENCODE [DECODE] )save FILE )load FILE )copy FILE [NAMES] )clear )off",
                 echo(word)
             )));
         }

@@ -210,7 +210,8 @@ impl Session {
         self.rep.size()
     }
 
-    /// The prompt the REPL shows: the representation, and the size when it is not 3.
+    /// The prompt the REPL shows: the representation, the size when it is not 3, and `paper`
+    /// in the paper's notation (`vector paper> `).
     pub fn prompt(&self) -> String {
         if let Some(open) = &self.apl_open {
             // The next line of a traditional function being typed, numbered as APL numbers it.
@@ -220,9 +221,14 @@ impl Session {
             // APL sessions indent input six spaces.
             return "      ".to_string();
         }
+        // The paper's notation reads standard-looking letters as other turns: say it is on.
+        let notation = match self.notation {
+            Notation::Paper => " paper",
+            Notation::Standard => "",
+        };
         match self.size() {
-            3 => format!("{}> ", self.rep.name()),
-            n => format!("{} {n}×{n}×{n}> ", self.rep.name()),
+            3 => format!("{}{notation}> ", self.rep.name()),
+            n => format!("{} {n}×{n}×{n}{notation}> ", self.rep.name()),
         }
     }
 
@@ -354,10 +360,14 @@ impl Session {
     }
 
     pub(super) fn switch_notation(&mut self, notation: Option<Notation>) -> Reply {
-        if let Some(notation) = notation {
-            self.notation = notation;
-        }
-        Reply::text(format!("notation: {}", self.notation))
+        let Some(notation) = notation else {
+            return Reply::text(format!("notation: {}", self.notation));
+        };
+        self.notation = notation;
+        Reply::text(match notation {
+            Notation::Paper => "notation: paper, the paper's letters L C R B H F U M D X Y Z: R turns as standard R', M as E', Z as y (notation standard switches back)".to_string(),
+            Notation::Standard => "notation: standard".to_string(),
+        })
     }
 
     pub(super) fn show(&self, what: ShowWhat) -> Result<Reply> {
@@ -411,9 +421,10 @@ impl Session {
             }));
         }
         let kept = self.past.len();
+        let mut text = String::new();
         if n > kept {
-            return Err(usage(&format!(
-                "undo {n}: there {} only {kept} {} to undo{}",
+            text = format!(
+                "undo {n}: there {} only {kept} {}{}, so all {kept} are undone\n",
                 if kept == 1 { "is" } else { "are" },
                 if kept == 1 { "change" } else { "changes" },
                 if self.forgotten > 0 {
@@ -421,8 +432,9 @@ impl Session {
                 } else {
                     ""
                 }
-            )));
+            );
         }
+        let n = n.min(kept);
         let before = match kept - n {
             0 => self.base.clone(),
             i => self.past[i - 1].after.clone(),
@@ -433,7 +445,6 @@ impl Session {
                 "can't undo '{label}' in this representation: {e}"
             )));
         }
-        let mut text = String::new();
         for _ in 0..n {
             let change = self.past.pop_back().expect("n changes are kept");
             text.push_str(&format!("undid: {}\n", change.label));
@@ -448,13 +459,15 @@ impl Session {
         if undone == 0 {
             return Err(usage("nothing to redo"));
         }
+        let mut text = String::new();
         if n > undone {
-            return Err(usage(&format!(
-                "redo {n}: there {} only {undone} undone {} to redo",
+            text = format!(
+                "redo {n}: there {} only {undone} undone {}, so all {undone} are made again\n",
                 if undone == 1 { "is" } else { "are" },
                 if undone == 1 { "change" } else { "changes" },
-            )));
+            );
         }
+        let n = n.min(undone);
         let latest = &self.future[undone - n];
         let (after, label) = (latest.after.clone(), latest.label.clone());
         if let Err(e) = self.load_state(&after) {
@@ -462,7 +475,6 @@ impl Session {
                 "can't redo '{label}' in this representation: {e}"
             )));
         }
-        let mut text = String::new();
         for _ in 0..n {
             let change = self.future.pop().expect("n changes are undone");
             text.push_str(&format!("redid: {}\n", change.label));
@@ -525,14 +537,7 @@ impl Session {
         .in_notation(self.notation)
         .merge_repeated_turns();
         if inverse.items.is_empty() {
-            return Err(usage(&match origin {
-                Some(label) if label.starts_with("scramble random") => format!(
-                    "nothing to invert: no moves since {}, which set the state without turning it (undo goes back to the cube before; solve finds moves back to solved)",
-                    origin_name(label)
-                ),
-                Some(label) => format!("nothing to invert: no moves since {}", origin_name(label)),
-                None => "nothing to invert: no moves yet".to_string(),
-            }));
+            return Err(nothing_to_invert(origin, expanded));
         }
         let since = match origin {
             Some(label) if label.starts_with("load") => {
@@ -552,6 +557,27 @@ impl Session {
         let reply = self.make(format!("invert: {written}"), inverse)?;
         Ok(Reply::text(format!("{label}\n{}", reply.text)))
     }
+}
+
+/// Why `invert` has nothing to do: the moves since `origin` (`expanded` of them) cancel, or
+/// there are none.
+fn nothing_to_invert(origin: Option<&str>, expanded: u64) -> crate::error::Error {
+    if expanded > 0 {
+        return usage(&format!(
+            "nothing to invert: the {} move{} since {} cancel, so the cube is as it was then",
+            crate::text::thousands(expanded),
+            if expanded == 1 { "" } else { "s" },
+            origin.map_or("the session began", origin_name),
+        ));
+    }
+    usage(&match origin {
+        Some(label) if label.starts_with("scramble random") => format!(
+            "nothing to invert: no moves since {}, which set the state without turning it (undo goes back to the cube before; solve finds moves back to solved)",
+            origin_name(label)
+        ),
+        Some(label) => format!("nothing to invert: no moves since {}", origin_name(label)),
+        None => "nothing to invert: no moves yet".to_string(),
+    })
 }
 
 /// The change that set the state (reset, load, size, scramble random), named from its label
@@ -898,12 +924,6 @@ mod tests {
         );
         assert_eq!(s.cube(), after_r);
         assert_eq!(run(&mut s, "history"), "  1  R");
-        // More than there are: refused, and nothing changes.
-        let e = s.execute("undo 2").unwrap_err().to_string();
-        assert_eq!(e, "undo 2: there is only 1 change to undo");
-        let e = s.execute("redo 4").unwrap_err().to_string();
-        assert_eq!(e, "redo 4: there are only 3 undone changes to redo");
-        assert_eq!(s.cube(), after_r);
         for bad in ["undo 0", "undo x", "redo -1", "undo 2 3"] {
             let e = s.execute(bad).unwrap_err().to_string();
             assert!(e.contains("N for the last N changes"), "{bad}: {e}");
@@ -918,6 +938,50 @@ mod tests {
         assert_eq!(run(&mut s, "history"), "  1  R\n  2  U\n  3  F\n  4  D");
         run(&mut s, "undo 4");
         assert!(s.cube().is_solved());
+    }
+
+    #[test]
+    fn undo_past_the_first_change_undoes_all_and_says_how_many() {
+        let mut s = Session::new(false);
+        for line in ["R", "U"] {
+            run(&mut s, line);
+        }
+        let both = s.cube();
+        assert_eq!(
+            run(&mut s, "undo 100").lines().take(3).collect::<Vec<_>>(),
+            [
+                "undo 100: there are only 2 changes, so all 2 are undone",
+                "undid: U",
+                "undid: R"
+            ]
+        );
+        assert!(s.cube().is_solved());
+        assert_eq!(
+            run(&mut s, "redo 5").lines().take(3).collect::<Vec<_>>(),
+            [
+                "redo 5: there are only 2 undone changes, so all 2 are made again",
+                "redid: R",
+                "redid: U"
+            ]
+        );
+        assert_eq!(s.cube(), both);
+        assert_eq!(
+            s.execute("redo 2").unwrap_err().to_string(),
+            "nothing to redo"
+        );
+    }
+
+    #[test]
+    fn the_prompt_shows_the_papers_notation_and_the_switch_says_what_it_changes() {
+        let mut s = Session::new(false);
+        assert_eq!(s.prompt(), "vector> ");
+        let said = run(&mut s, "notation paper");
+        assert!(said.contains("R turns as standard R'"), "{said}");
+        assert_eq!(s.prompt(), "vector paper> ");
+        run(&mut s, "size 2");
+        assert_eq!(s.prompt(), "vector 2×2×2 paper> ");
+        assert_eq!(run(&mut s, "notation standard"), "notation: standard");
+        assert_eq!(s.prompt(), "vector 2×2×2> ");
     }
 
     #[test]

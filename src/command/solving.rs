@@ -333,8 +333,8 @@ fn pocket_solve(notation: Notation, metric: Metric, state: &Input) -> Result<Rep
     Ok(Reply::text(solution_text(&solution, notation)))
 }
 
-/// `scramble`: in the REPL it turns the session's cube; in a one-request session (the
-/// command line) it is printed.
+/// `scramble`: in the REPL it turns the session's cube (saying so when that was not solved);
+/// in a one-request session (the command line) it is printed.
 fn scramble(
     session: &mut Session,
     count: Option<usize>,
@@ -359,8 +359,14 @@ fn scramble(
     };
     let count = moves.len();
     let label = format!("scramble {count} seed {seed}: {}", format_moves(&moves));
+    // It turns the cube as it is, which is a scramble from solved only when it was solved.
+    let from = if session.cube().is_solved() {
+        ""
+    } else {
+        " (these turns on the cube as it was, not from solved; reset first to scramble from solved)"
+    };
     let reply = session.make(label.clone(), Alg::from_moves(&moves))?;
-    Ok(Reply::text(format!("{label}\n{}", reply.text)))
+    Ok(Reply::text(format!("{label}{from}\n{}", reply.text)))
 }
 
 /// `cubework scramble`: the scramble printed, the session's cube left as it is.
@@ -457,6 +463,9 @@ fn solve(
 ) -> Result<Reply> {
     let notation = session.notation;
     let flags = session.one_shot;
+    if state.is_none() && session.size() == 2 && method == Method::TwoPhase {
+        return solve_pocket_session(session, &limits);
+    }
     refuse_unused_limits(method, &limits, flags)?;
     // The limits first, then the state, so that either is reported before a table loads.
     crate::solve::check_limits(method, &limits)?;
@@ -468,6 +477,11 @@ fn solve(
             _ => crate::solve::read_cube(&input)?,
         },
         None => {
+            if session.size() == 2 {
+                return Err(usage(&format!(
+                    "solve {method} works on the 3×3×3; on the 2×2×2, solve alone finds a shortest solution"
+                )));
+            }
             session.needs_three(match method {
                 Method::Beginner => "solve beginner",
                 _ => "solve",
@@ -488,6 +502,21 @@ fn solve(
         )?));
     }
     Ok(Reply::text(solution_text(&solution, notation)))
+}
+
+/// `solve` on a 2×2×2 session: a shortest solution from the pocket table, as `hint` follows.
+fn solve_pocket_session(session: &Session, limits: &Limits) -> Result<Reply> {
+    if limits.max_length.is_some() || limits.time_limit.is_some() {
+        return Err(usage(
+            "solve on the 2×2×2 reads the pocket table, which finds a shortest solution: max and time are for the 3×3×3's solvers",
+        ));
+    }
+    let limits = Limits {
+        metric: limits.metric,
+        ..Limits::default()
+    };
+    let solution = solve_with_progress(&session.cube(), Method::Pocket, &limits)?;
+    Ok(Reply::text(solution_text(&solution, session.notation)))
 }
 
 /// An error for a limit `method` has no use for (a length bound on the optimal solver, a

@@ -279,6 +279,7 @@ fn compare_notes(measures: &[Measure], extras: &Extras, n: usize) -> String {
             "\npieces: the piece-mapping representation of the Ruby notes, from outside the paper; \
              it turns outer faces only, has no arrays to compile, and is not ranked.",
         );
+        out.push_str(&format!(" {}", crate::piece_map::RUBY_NOTES));
     }
     out
 }

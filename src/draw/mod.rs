@@ -595,7 +595,8 @@ pub fn is_png(path: &Path) -> bool {
 /// # Errors
 /// [`Error::Write`], naming the file, when it cannot be written (exit status 1: the
 /// environment refused, as for any output that cannot be written); a usage error for an HTML
-/// page given a `.png` name.
+/// page given a `.png` name, or any picture given an image name other than `.png` or `.svg`
+/// (`.jpg`, `.gif`, …).
 pub fn write_picture(path: &Path, text: &str) -> Result<usize> {
     let write_error = |source| Error::Write {
         path: path.to_path_buf(),
@@ -608,6 +609,7 @@ pub fn write_picture(path: &Path, text: &str) -> Result<usize> {
             "it is {kind}; pictures are written to regular files or a terminal"
         ))));
     }
+    refuse_other_image(path)?;
     let bytes = if is_png(path) {
         png(text)?
     } else {
@@ -615,6 +617,24 @@ pub fn write_picture(path: &Path, text: &str) -> Result<usize> {
     };
     std::fs::write(path, &bytes).map_err(write_error)?;
     Ok(bytes.len())
+}
+
+/// The image kinds a name may ask for that are not written (SVG text under such a name would
+/// be mislabelled): refused, so that the name and the contents always agree.
+const OTHER_IMAGES: [&str; 8] = ["jpg", "jpeg", "gif", "webp", "bmp", "tif", "tiff", "avif"];
+
+/// A usage error when `path` names an image kind other than PNG or SVG (`.jpg`, `.gif`, …).
+fn refuse_other_image(path: &Path) -> Result<()> {
+    let Some(ext) = path.extension().and_then(|e| e.to_str()) else {
+        return Ok(());
+    };
+    if OTHER_IMAGES.iter().any(|o| ext.eq_ignore_ascii_case(o)) {
+        return Err(Error::Usage(format!(
+            "a .{} name asks for an image kind not written here: name it .svg, .png or .html",
+            crate::text::echo(ext)
+        )));
+    }
+    Ok(())
 }
 
 /// Whether `path` is a terminal: a character device (nothing else is opened, since opening a

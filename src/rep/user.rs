@@ -396,7 +396,7 @@ impl UserRep {
             ),
         };
         format!(
-            "APL: CUBE is the {} array ({}, your encoding {} of the vector's 54 stickers); the paper's moves are the vector's, on 54 stickers: {turn} ()fns lists them); )off leaves",
+            "APL: CUBE is the {} array ({}, your encoding {} of the vector's 54 stickers); the paper's moves are the vector's, on 54 stickers: {turn}; )fns lists them; )off leaves",
             self.name,
             self.shape_text(),
             self.encode
