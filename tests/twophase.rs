@@ -475,7 +475,8 @@ fn the_repl_solves_hints_and_scrambles_to_random_states() {
     assert_eq!(r.stdout.matches("hint apply: ").count(), 3, "{}", r.stdout);
     assert!(r.stdout.contains("scramble random seed "), "{}", r.stdout);
     assert!(
-        r.stdout.contains("0 moves from solved in the half-turn metric"),
+        r.stdout
+            .contains("0 moves from solved in the half-turn metric"),
         "{}",
         r.stdout
     );
