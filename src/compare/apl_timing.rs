@@ -50,7 +50,7 @@ struct AplSubject {
 
 /// Times every representation's 3×3×3 quarter-turns run by the APL evaluator (and those of
 /// `users`, by conjugation) on the first `turns` (at most [`APL_TURNS`]) of the random
-/// sequence [`measure`] makes from `seed`: a warm-up round, then `rounds` rounds in which they
+/// sequence [`measure`](super::timing::measure) makes from `seed`: a warm-up round, then `rounds` rounds in which they
 /// take turns. Calls `tick(round)` after each round. A representation of one's own whose
 /// functions fail on a state is left out.
 pub fn measure_apl(
@@ -199,7 +199,7 @@ impl AplSubject {
 }
 
 /// A representation of one's own, measured at the 3×3×3: its compiled turns (by
-/// conjugation) on the same random sequence [`measure`] times.
+/// conjugation) on the same random sequence [`measure`](super::timing::measure) times.
 #[derive(Clone, Debug)]
 pub struct UserMeasure {
     /// Its name.
@@ -217,7 +217,7 @@ pub struct UserMeasure {
 }
 
 /// Times a representation of one's own: `rounds` rounds (after a warm-up) of the compiled
-/// turns of the random quarter-turns [`measure`] makes at the 3×3×3 from `seed`.
+/// turns of the random quarter-turns [`measure`](super::timing::measure) makes at the 3×3×3 from `seed`.
 pub fn measure_user(
     user: &crate::rep::user::UserRep,
     turns: usize,

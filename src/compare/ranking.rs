@@ -144,7 +144,7 @@ pub(super) fn growth(points: &[(usize, f64)]) -> f64 {
 }
 
 /// The General measure of every representation in `sweep` (measures across sizes, as
-/// [`measure_sizes`] gives), in the paper's order.
+/// [`measure_sizes`](super::timing::measure_sizes) gives), in the paper's order.
 pub fn general(sweep: &[Measure]) -> Vec<General> {
     RepKind::ALL
         .into_iter()

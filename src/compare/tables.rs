@@ -394,7 +394,7 @@ pub fn paper_table(measures: &[Measure], sweep: &[Measure], format: Format) -> S
     paper_table_with(measures, sweep, None, format)
 }
 
-/// [`paper_table`] with a Speed column measured in APL (`apl`, from [`measure_apl`]): the
+/// [`paper_table`] with a Speed column measured in APL (`apl`, from [`measure_apl`](super::measure_apl)): the
 /// paper's Speed rank beside the rank of the same quarter-turns run by the evaluator.
 pub fn paper_table_with(
     measures: &[Measure],

@@ -1,4 +1,4 @@
-//! One way into every solver: [`solve`] takes a cube, a [`Method`], [`Limits`] and a
+//! One way into every solver: [`solve`](super::solve) takes a cube, a [`Method`], [`Limits`] and a
 //! [`Progress`] and gives back a [`Solution`] — the moves that take the cube as given to
 //! solved (any whole-cube turn included, as moves), whether they are proven shortest, what a
 //! stopped search proved, and what the work took. Every front end (single solves, batches,
@@ -207,7 +207,7 @@ impl Event {
 }
 
 /// How a solve reports while it runs: a callback that hears each [`Event`] (from the thread
-/// that called [`solve`]), or nothing.
+/// that called [`solve`](super::solve)), or nothing.
 #[derive(Clone, Copy, Default)]
 pub struct Progress<'a> {
     report: Option<&'a (dyn Fn(&Event) + Sync)>,
