@@ -10,7 +10,7 @@ use ndarray::{ArrayD, Dimension, RemoveAxis};
 
 use super::error::{AplError, ErrorKind, err};
 use super::func::{self, enclose_item, item_value};
-use super::parse::{Dfn, DfnStatement, Expr, Func, FuncKind, check_size};
+use super::parse::{Cells, Dfn, DfnStatement, Expr, Func, FuncKind, Indices, check_size};
 use super::value::{Elem, Value};
 use super::{Definition, MAX_ATOMS, MAX_DEPTH, origin, set_origin};
 
@@ -97,7 +97,7 @@ pub(crate) struct Machine<'w> {
 
 type R<T> = Result<T, AplError>;
 
-impl Machine<'_> {
+impl<'w> Machine<'w> {
     fn lookup(&self, name: &str, frame: &Frame) -> Option<Value> {
         if let Some(v) = frame.locals.as_ref().and_then(|l| l.get(name)) {
             return Some(v.clone());
@@ -222,31 +222,33 @@ impl Machine<'_> {
                 Ok(v)
             }
             Expr::Index(a, idx, pos) => {
-                // A variable indexed by lists written or named (`⍵[⍺]`, `⍵[;2 3]`) is read
-                // where it and they are: nothing is copied but the cells taken.
+                let at = |e: AplError| e.at(line, *pos);
+                // A variable is indexed where it is held, not copied first; lists written or
+                // named (`⍵[⍺]`, `⍵[;2 3]`) are read where they are.
                 if let Expr::Var(name, _) = &**a
                     && let Some(v) = self.borrow(name, frame)
-                    && let Some(lists) = idx
-                        .iter()
-                        .map(|i| match i {
-                            None => Some(None),
-                            Some(Expr::Lit(l)) => Some(Some(Cow::Borrowed(l))),
-                            Some(Expr::Var(n, _)) => {
-                                self.borrow(n, frame).map(|l| Some(Cow::Borrowed(l)))
-                            }
-                            Some(_) => None,
-                        })
-                        .collect::<Option<Vec<_>>>()
                 {
-                    return index(v, &lists).map_err(|e| e.at(line, *pos));
+                    if let Some(cells) = idx.kept.get().filter(|c| c.fit(v)) {
+                        return take(v, cells).map_err(at);
+                    }
+                    // One list named (`⍵[⍺]`): read where it is, no list of lists made.
+                    if let [Some(Expr::Var(n, _))] = idx.lists.as_slice()
+                        && let Some(l) = self.borrow(n, frame)
+                    {
+                        return index(v, &[Some(Cow::Borrowed(l))]).map_err(at);
+                    }
+                    if let Some(lists) = self.named_lists(idx, frame) {
+                        return index_kept(v, idx, &lists).map_err(at);
+                    }
                 }
-                let idx = self.indices(idx, frame)?;
-                // A variable indexed is read where it is, not copied first.
-                let out = match &**a {
-                    Expr::Var(name, _) if let Some(v) = self.borrow(name, frame) => index(v, &idx),
-                    _ => index(&self.eval(a, frame)?, &idx),
-                };
-                out.map_err(|e| e.at(line, *pos))
+                let lists = self.indices(idx, frame)?;
+                match &**a {
+                    Expr::Var(name, _) if let Some(v) = self.borrow(name, frame) => {
+                        index_kept(v, idx, &lists)
+                    }
+                    _ => index_kept(&self.eval(a, frame)?, idx, &lists),
+                }
+                .map_err(at)
             }
             Expr::Monad(f, a) => {
                 let a = self.eval(a, frame)?;
@@ -294,19 +296,21 @@ impl Machine<'_> {
             }
             Expr::IndexAssign(name, idx, a, pos) => {
                 let v = self.eval(a, frame)?;
-                let idx = self.indices(idx, frame)?;
+                let lists = self.indices(idx, frame)?;
                 // A local variable is changed where it is held when the values make no atoms
                 // to count (simple ones): nothing is copied, and an error leaves it as it was.
                 if let Some(target) = frame.locals.as_mut().and_then(|l| l.get_mut(name))
                     && v.is_simple()
                 {
-                    assign(target, &idx, &v).map_err(|e| e.at(line, *pos))?;
+                    let cells = cells_kept(target, idx, &lists).map_err(|e| e.at(line, *pos))?;
+                    assign(target, &cells, &v).map_err(|e| e.at(line, *pos))?;
                     return Ok(v);
                 }
                 let mut target = self.lookup(name, frame).ok_or_else(|| {
                     AplError::new(ErrorKind::Value, format!("{name} has no value")).at(line, *pos)
                 })?;
-                assign(&mut target, &idx, &v)
+                cells_kept(&target, idx, &lists)
+                    .and_then(|cells| assign(&mut target, &cells, &v))
                     .and_then(|()| check_atoms(&target))
                     .map_err(|e| e.at(line, *pos))?;
                 self.store(name, target, frame)
@@ -316,14 +320,32 @@ impl Machine<'_> {
         }
     }
 
+    /// The index lists of `A[i;j;…]` when each is written, named or elided, read where they
+    /// are; `None` if one must be evaluated.
+    fn named_lists<'e>(
+        &'e self,
+        idx: &'e Indices,
+        frame: &'e Frame,
+    ) -> Option<Vec<Option<Cow<'e, Value>>>> {
+        idx.lists
+            .iter()
+            .map(|i| match i {
+                None => Some(None),
+                Some(Expr::Lit(l)) => Some(Some(Cow::Borrowed(l))),
+                Some(Expr::Var(n, _)) => self.borrow(n, frame).map(|l| Some(Cow::Borrowed(l))),
+                Some(_) => None,
+            })
+            .collect()
+    }
+
     /// The index lists of `A[i;j;…]`, right to left as APL evaluates them.
     fn indices<'e>(
         &mut self,
-        idx: &'e [Option<Expr>],
+        idx: &'e Indices,
         frame: &mut Frame,
     ) -> R<Vec<Option<Cow<'e, Value>>>> {
-        let mut out = Vec::with_capacity(idx.len());
-        for i in idx.iter().rev() {
+        let mut out = Vec::with_capacity(idx.lists.len());
+        for i in idx.lists.iter().rev() {
             out.push(match i {
                 // A written index list is read where it is written.
                 Some(Expr::Lit(v)) => Some(Cow::Borrowed(v)),
@@ -337,6 +359,12 @@ impl Machine<'_> {
 
     fn axis(&mut self, f: &Func, frame: &mut Frame) -> R<Option<f64>> {
         let Some(e) = &f.axis else { return Ok(None) };
+        // A written axis (`,[1]`) is read where it is written.
+        if let Expr::Lit(v) = &**e
+            && let [Elem::Num(n)] = v.row_major().as_ref()
+        {
+            return Ok(Some(*n));
+        }
         let v = self.eval(e, frame)?;
         match v.0.iter().collect::<Vec<_>>().as_slice() {
             [Elem::Num(n)] => Ok(Some(*n)),
@@ -834,25 +862,26 @@ impl Machine<'_> {
         left: Option<Value>,
         right: Value,
     ) -> R<Value> {
-        if origin() != 1 && self.defs.get(name).is_some_and(|d| d.paper) {
+        let Some(def) = self.defs.get(name) else {
+            return err(ErrorKind::Value, format!("{name} is not defined"));
+        };
+        if origin() != 1 && def.paper {
             let before = set_origin(1);
-            let out = self.call_body(name, operand, left, right);
+            let out = self.call_body(name, def, operand, left, right);
             set_origin(before);
             return out;
         }
-        self.call_body(name, operand, left, right)
+        self.call_body(name, def, operand, left, right)
     }
 
     fn call_body(
         &mut self,
         name: &str,
+        def: &'w Definition,
         operand: Option<Arc<Func>>,
         left: Option<Value>,
         right: Value,
     ) -> R<Value> {
-        let Some(def) = self.defs.get(name) else {
-            return err(ErrorKind::Value, format!("{name} is not defined"));
-        };
         if let Some(e) = &def.unreadable {
             return Err(e.clone());
         }
@@ -898,12 +927,12 @@ impl Machine<'_> {
         let entry = origin();
         self.calls += 1;
         let mut last = None;
-        let mut result = Ok(Value::vector(Vec::new()));
+        let mut result = Ok(None);
         for statement in body.iter() {
             match self.eval(statement, &mut frame) {
                 Ok(v) => {
                     last = Some(statement);
-                    result = Ok(v);
+                    result = Ok(Some(v));
                 }
                 Err(e) => {
                     result = Err(e);
@@ -913,7 +942,8 @@ impl Machine<'_> {
         }
         self.calls -= 1;
         leave(&frame, entry);
-        let v = result?;
+        // A body of no statements gives an empty vector.
+        let v = result?.unwrap_or_else(|| Value::vector(Vec::new()));
         match last {
             Some(Expr::Assign(n, ..) | Expr::IndexAssign(n, ..)) => {
                 Ok(self.lookup(n, &frame).unwrap_or(v))
@@ -996,38 +1026,42 @@ impl Atoms {
     }
 }
 
-/// The positions (0-based) each index of `A[i;j;…]` picks along its axis, with the shape of
-/// that index (elided: the whole axis).
 /// The positions (origin 0) one index list selects along an axis of `len`.
 fn positions(v: &Value, len: usize) -> R<Vec<usize>> {
     let mut p = Vec::with_capacity(v.0.len());
-    for e in v.0.iter() {
-        let n = match e {
-            Elem::Num(n) => *n,
-            _ => return err(ErrorKind::Domain, "an index is a whole number"),
-        };
-        if n.fract() != 0.0 {
-            return err(
-                ErrorKind::Domain,
-                format!(
-                    "an index is a whole number, not {}",
-                    super::value::format_number(n)
-                ),
-            );
-        }
-        let n0 = n - origin() as f64;
-        if n0 < 0.0 || n0 >= len as f64 {
-            return err(
-                ErrorKind::Index,
-                format!(
-                    "index {} of an axis of length {len}",
-                    super::value::format_number(n)
-                ),
-            );
-        }
-        p.push(n0 as usize);
+    let io = origin();
+    for e in v.row_major().iter() {
+        p.push(position(e, len, io)?);
     }
     Ok(p)
+}
+
+/// The position (origin 0) one index `e` selects along an axis of `len`, at origin `io`.
+fn position(e: &Elem, len: usize, io: usize) -> R<usize> {
+    let n = match e {
+        Elem::Num(n) => *n,
+        _ => return err(ErrorKind::Domain, "an index is a whole number"),
+    };
+    if n.fract() != 0.0 {
+        return err(
+            ErrorKind::Domain,
+            format!(
+                "an index is a whole number, not {}",
+                super::value::format_number(n)
+            ),
+        );
+    }
+    let n0 = n - io as f64;
+    if n0 < 0.0 || n0 >= len as f64 {
+        return err(
+            ErrorKind::Index,
+            format!(
+                "index {} of an axis of length {len}",
+                super::value::format_number(n)
+            ),
+        );
+    }
+    Ok(n0 as usize)
 }
 
 /// The row-major offsets into `A` of the cells `A[i;j;…]` selects, in the result's order,
@@ -1095,32 +1129,80 @@ fn gather_offsets(
     }
 }
 
+/// `A[i;j;…]`.
 pub(crate) fn index(a: &Value, idx: &[Option<Cow<Value>>]) -> R<Value> {
     // A vector indexed by one list: its items taken, no offsets made first.
     if let ([Some(list)], Some(items)) = (idx, a.0.as_slice())
         && a.rank() == 1
     {
-        let at = positions(list, items.len())?;
-        let out = Value::from_shape(list.shape(), at.iter().map(|&o| items[o].clone()).collect());
-        if repeats(&at, items.len()) {
+        let io = origin();
+        let mut taken = Vec::with_capacity(list.0.len());
+        let mut seen = 0u128;
+        let mut again = list.0.len() > items.len();
+        for e in list.row_major().iter() {
+            let o = position(e, items.len(), io)?;
+            if o < 128 {
+                again |= seen & (1 << o) != 0;
+                seen |= 1 << o;
+            } else {
+                again = true;
+            }
+            taken.push(items[o].clone());
+        }
+        let out = Value::from_shape(list.shape(), taken);
+        // Items each taken once hold no more atoms than the vector did.
+        if again {
             check_atoms(&out)?;
         }
         return Ok(out);
     }
+    take(a, &cells(a, idx)?)
+}
+
+/// `A[i;j;…]` where the lists are those of `idx`: by the cells kept there when they are
+/// written out (worked out now the first time).
+fn index_kept(a: &Value, idx: &Indices, lists: &[Option<Cow<Value>>]) -> R<Value> {
+    if !idx.written {
+        return index(a, lists);
+    }
+    take(a, &*cells_kept(a, idx, lists)?)
+}
+
+/// The cells `lists` (those of `idx`) take from `a`: those kept in `idx` if they fit, else
+/// worked out, and kept if `idx` keeps none yet and its lists are written out.
+fn cells_kept<'i>(a: &Value, idx: &'i Indices, lists: &[Option<Cow<Value>>]) -> R<Cow<'i, Cells>> {
+    if let Some(kept) = idx.kept.get().filter(|c| c.fit(a)) {
+        return Ok(Cow::Borrowed(kept));
+    }
+    let cells = cells(a, lists)?;
+    if idx.written && idx.kept.get().is_none() {
+        return Ok(Cow::Borrowed(idx.kept.get_or_init(|| cells)));
+    }
+    Ok(Cow::Owned(cells))
+}
+
+/// The cells `A[i;j;…]` takes.
+fn cells(a: &Value, idx: &[Option<Cow<Value>>]) -> R<Cells> {
     let (offsets, shape) = offsets(a, idx)?;
-    let pick = |items: &[Elem]| offsets.iter().map(|&o| items[o].clone()).collect();
-    let items = match a.0.as_slice() {
-        Some(items) => pick(items),
-        None => pick(
-            a.0.as_standard_layout()
-                .as_slice()
-                .expect("standard layout"),
-        ),
-    };
-    let out = Value::from_shape(&shape, items);
+    Ok(Cells {
+        from: a.shape().to_vec(),
+        origin: origin(),
+        repeats: repeats(&offsets, a.0.len()),
+        offsets,
+        shape,
+    })
+}
+
+/// The cells taken from `a` (of their shape).
+fn take(a: &Value, cells: &Cells) -> R<Value> {
+    let items = a.row_major();
+    let out = Value::from_shape(
+        &cells.shape,
+        cells.offsets.iter().map(|&o| items[o].clone()).collect(),
+    );
     // Items each taken once hold no more atoms than the array did; an item taken again
     // counts again (`X[1e6⍴1]` of an enclosure of a million is WS FULL).
-    if repeats(&offsets, a.0.len()) {
+    if cells.repeats {
         check_atoms(&out)?;
     }
     Ok(out)
@@ -1148,12 +1230,12 @@ fn repeats(offsets: &[usize], len: usize) -> bool {
 }
 
 /// `A[i;j;…]←V`: `V` of the indexed cells' shape, or a single value for all of them.
-fn assign(a: &mut Value, idx: &[Option<Cow<Value>>], v: &Value) -> R<()> {
-    let (offsets, shape) = offsets(a, idx)?;
+fn assign(a: &mut Value, cells: &Cells, v: &Value) -> R<()> {
+    let (offsets, shape) = (&cells.offsets, &cells.shape);
     let single = v.0.len() == 1;
     if !single {
         let squeeze = |s: &[usize]| s.iter().copied().filter(|&n| n != 1).collect::<Vec<_>>();
-        if squeeze(v.shape()) != squeeze(&shape) {
+        if squeeze(v.shape()) != squeeze(shape) {
             return err(
                 if v.rank() != shape.len() {
                     ErrorKind::Rank
@@ -1165,7 +1247,7 @@ fn assign(a: &mut Value, idx: &[Option<Cow<Value>>], v: &Value) -> R<()> {
         }
     }
     if !a.0.is_standard_layout() {
-        *a = Value(a.0.as_standard_layout().into_owned());
+        *a = std::mem::replace(a, Value::num(0.0)).laid_out();
     }
     let flat = a.0.as_slice_mut().expect("standard layout");
     if single {

@@ -425,11 +425,11 @@ pub(crate) fn monad(c: char, axis: Option<f64>, w: Value) -> R<Value> {
                 return Ok(w);
             }
             let k = axis_or(axis, w.rank(), if c == '⌽' { last } else { 0 })?;
-            Ok(standard(prim::reverse(w.0.view(), k + 1)))
+            Ok(Value(prim::reverse(w.0, k + 1)))
         }
         '⍉' => {
             no_axis(axis, c)?;
-            Ok(standard(w.0.reversed_axes()))
+            Ok(Value(w.0.reversed_axes()))
         }
         '⌷' => {
             no_axis(axis, c)?;
@@ -454,7 +454,7 @@ pub(crate) fn monad(c: char, axis: Option<f64>, w: Value) -> R<Value> {
         }
         ',' => {
             no_axis(axis, c)?;
-            Ok(Value::vector(w.0.iter().cloned().collect()))
+            Ok(Value::vector(w.into_items()))
         }
         '⊂' => enclose(w),
         '⊃' => Ok(item_value(&w.first())),
@@ -568,7 +568,7 @@ pub(crate) fn dyad(c: char, axis: Option<f64>, a: Value, w: Value) -> R<Value> {
                 });
                 return Ok(Value(out));
             }
-            Ok(standard(prim::transpose(&l, w.0)))
+            Ok(Value(prim::transpose(&l, w.0)))
         }
         '⌽' | '⊖' => {
             if w.rank() == 0 {
@@ -799,6 +799,8 @@ fn whole_vector_any(v: &Value) -> R<Vec<i64>> {
 /// `⍺,[k]⍵` (catenate along axis `k`, the last by default) and `⍺,[k.5]⍵` (laminate along
 /// a new axis between `k` and `k+1`).
 fn catenate(axis: Option<f64>, a: Value, w: Value) -> R<Value> {
+    // Runs of memory are joined: each side laid out first.
+    let (a, w) = (a.laid_out(), w.laid_out());
     let rank = a.rank().max(w.rank()).max(1);
     if let Some(k) = axis.filter(|k| k.fract() != 0.0) {
         let (a, w) = extend(&a, &w)?;
@@ -824,6 +826,9 @@ fn catenate(axis: Option<f64>, a: Value, w: Value) -> R<Value> {
         ));
     }
     let k = axis_or(axis, rank, rank - 1)?;
+    if let Some(joined) = join(k, &a, &w) {
+        return joined;
+    }
     // Each side as the other's rank wants it, read where it is (a scalar is made a slice).
     fn fit<'v>(v: &'v Value, other: &Value, k: usize) -> R<ndarray::CowArray<'v, Elem, IxDyn>> {
         if v.rank() == 0 {
@@ -861,6 +866,40 @@ fn catenate(axis: Option<f64>, a: Value, w: Value) -> R<Value> {
                 ),
             )
         })
+}
+
+/// `a,[k]w` (`k` from 0) of arrays in row-major order whose ranks are equal or one apart (the
+/// lesser given a new axis `k` of length 1) and whose other axes agree: each of the `outer`
+/// runs of one, then the other's, copied. `None` for the other cases, which
+/// [`catenate`] makes by ndarray.
+fn join(k: usize, a: &Value, w: &Value) -> Option<R<Value>> {
+    let rank = a.rank().max(w.rank());
+    let shape = |v: &Value| -> Option<Vec<usize>> {
+        let mut s = v.shape().to_vec();
+        if s.len() + 1 == rank {
+            s.insert(k, 1);
+        }
+        (s.len() == rank && rank > k && v.0.is_standard_layout()).then_some(s)
+    };
+    let (sa, sw) = (shape(a)?, shape(w)?);
+    if (0..rank).any(|i| i != k && sa[i] != sw[i]) {
+        return None;
+    }
+    let inner: usize = sa[k + 1..].iter().product();
+    let outer: usize = sa[..k].iter().product();
+    let (ra, rw) = (sa[k] * inner, sw[k] * inner);
+    if let Err(e) = check_size(a.0.len() + w.0.len()) {
+        return Some(Err(e));
+    }
+    let (xa, xw) = (a.row_major(), w.row_major());
+    let mut items = Vec::with_capacity(a.0.len() + w.0.len());
+    for o in 0..outer {
+        items.extend_from_slice(&xa[o * ra..(o + 1) * ra]);
+        items.extend_from_slice(&xw[o * rw..(o + 1) * rw]);
+    }
+    let mut joined = sa;
+    joined[k] += sw[k];
+    Some(Ok(Value::from_shape(&joined, items)))
 }
 
 /// `⍺⊤⍵`: a vector of radices writes each element in that many digits along a new first axis
@@ -1084,39 +1123,6 @@ fn take_drop(take: bool, axis: Option<f64>, a: Value, w: Value) -> R<Value> {
         at.map_or_else(|| fill.clone(), |p| w.0[IxDyn(p.as_slice())].clone())
     });
     Ok(Value(out))
-}
-
-/// An array as a value laid out in row-major order: a reversed or transposed one is copied
-/// so, once, that the functions after it read runs of memory (and index no strides).
-fn standard<S: ndarray::Data<Elem = Elem>>(a: ndarray::ArrayBase<S, IxDyn>) -> Value {
-    if a.is_standard_layout() {
-        return Value(a.into_owned());
-    }
-    let items = match a.as_slice_memory_order() {
-        // Its items lie together in memory in another order: read them by their strides.
-        Some(memory) => {
-            let first = (a.as_ptr() as usize - memory.as_ptr() as usize) / size_of::<Elem>();
-            let mut items = Vec::with_capacity(a.len());
-            strided(memory, first, a.shape(), a.strides(), &mut items);
-            items
-        }
-        None => a.iter().cloned().collect(),
-    };
-    Value(ArrayD::from_shape_vec(a.raw_dim(), items).expect("a cell per item"))
-}
-
-/// The items of an array whose first item is `memory[at]`, in row-major order.
-fn strided(memory: &[Elem], at: usize, shape: &[usize], strides: &[isize], out: &mut Vec<Elem>) {
-    let (Some((&n, rest)), Some((&s, more))) = (shape.split_first(), strides.split_first()) else {
-        out.push(memory[at].clone());
-        return;
-    };
-    let at_item = |i: usize| at.wrapping_add_signed(i as isize * s);
-    if rest.is_empty() {
-        out.extend((0..n).map(|i| memory[at_item(i)].clone()));
-    } else {
-        (0..n).for_each(|i| strided(memory, at_item(i), rest, more, out));
-    }
 }
 
 /// `⍺⌷⍵`: each item of `⍺` (a vector, or a scalar) indexes an axis of `⍵` from the first,

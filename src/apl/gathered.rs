@@ -145,7 +145,10 @@ fn expr_refs(e: &Expr, fns: &mut Vec<String>, vars: &mut Vec<String>) {
         Expr::Strand(items) => items.iter().for_each(|x| expr_refs(x, fns, vars)),
         Expr::Index(a, idx, _) => {
             expr_refs(a, fns, vars);
-            idx.iter().flatten().for_each(|x| expr_refs(x, fns, vars));
+            idx.lists
+                .iter()
+                .flatten()
+                .for_each(|x| expr_refs(x, fns, vars));
         }
         Expr::Monad(f, a) => {
             func_refs(f, fns, vars);
@@ -159,7 +162,10 @@ fn expr_refs(e: &Expr, fns: &mut Vec<String>, vars: &mut Vec<String>) {
         Expr::Assign(_, a, _) | Expr::Print(a) | Expr::Branch(a) => expr_refs(a, fns, vars),
         Expr::IndexAssign(n, idx, a, _) => {
             var(n);
-            idx.iter().flatten().for_each(|x| expr_refs(x, fns, vars));
+            idx.lists
+                .iter()
+                .flatten()
+                .for_each(|x| expr_refs(x, fns, vars));
             expr_refs(a, fns, vars);
         }
     }

@@ -230,11 +230,11 @@ pub(crate) enum Expr {
     Lit(Value),
     Var(String, usize),
     Strand(Vec<Expr>),
-    Index(Box<Expr>, Vec<Option<Expr>>, usize),
+    Index(Box<Expr>, Indices, usize),
     Monad(Func, Box<Expr>),
     Dyad(Func, Box<Expr>, Box<Expr>),
     Assign(String, Box<Expr>, usize),
-    IndexAssign(String, Vec<Option<Expr>>, Box<Expr>, usize),
+    IndexAssign(String, Indices, Box<Expr>, usize),
     /// `⎕←expr`: the value, printed.
     Print(Box<Expr>),
     /// A named dfn's body: the dfn applied to the `⍺` (if any) and `⍵` of the call.
@@ -243,6 +243,72 @@ pub(crate) enum Expr {
     Branch(Box<Expr>),
     /// A function of no argument, run where it is read.
     Niladic(String, usize),
+}
+
+/// The index lists of `A[i;j;…]` (`None` where one is elided). Where every list is written
+/// out (`⍵[3;;2 3]`), the cells they take depend only on the shape of the array indexed: they
+/// are worked out once and kept here, and an array of that shape (and `⎕IO`) takes them again
+/// without working them out.
+#[derive(Debug)]
+pub(crate) struct Indices {
+    pub(crate) lists: Vec<Option<Expr>>,
+    /// Whether every list is a literal or elided.
+    pub(crate) written: bool,
+    /// The cells taken the first time, when `written`.
+    pub(crate) kept: std::sync::OnceLock<Cells>,
+}
+
+impl Indices {
+    pub(crate) fn new(lists: Vec<Option<Expr>>) -> Indices {
+        // A ravelled literal (`⍵[;;,1]`, which keeps the axis) is written out too.
+        let lists: Vec<Option<Expr>> = lists
+            .into_iter()
+            .map(|l| match l {
+                Some(Expr::Monad(f, a))
+                    if matches!(f.kind, FuncKind::Prim(',')) && f.axis.is_none() =>
+                {
+                    match *a {
+                        Expr::Lit(v) => {
+                            Some(Expr::Lit(Value::vector(v.items().cloned().collect())))
+                        }
+                        a => Some(Expr::Monad(f, Box::new(a))),
+                    }
+                }
+                l => l,
+            })
+            .collect();
+        let written = lists.iter().all(|l| matches!(l, None | Some(Expr::Lit(_))));
+        Indices {
+            lists,
+            written,
+            kept: std::sync::OnceLock::new(),
+        }
+    }
+}
+
+impl Clone for Indices {
+    fn clone(&self) -> Indices {
+        Indices::new(self.lists.clone())
+    }
+}
+
+/// The cells index lists take from an array of shape `from` at index origin `origin`: their
+/// row-major offsets in the result's order, the result's shape, and whether a cell is taken
+/// twice (then the result's atoms are counted).
+#[derive(Clone, Debug)]
+pub(crate) struct Cells {
+    pub(crate) from: Vec<usize>,
+    pub(crate) origin: usize,
+    pub(crate) offsets: Vec<usize>,
+    pub(crate) shape: Vec<usize>,
+    pub(crate) repeats: bool,
+}
+
+impl Cells {
+    /// Whether these are the cells of an array of `v`'s shape at the origin in force.
+    pub(crate) fn fit(&self, v: &Value) -> bool {
+        self.from == v.shape() && self.origin == super::origin()
+    }
 }
 
 /// A dfn, `{…}`: statements run in order; a guard `cond: expr` returns `expr` when `cond` is
@@ -659,7 +725,11 @@ impl Parser<'_> {
                                     start = j + 1;
                                 }
                             }
-                            items.push(Item::Array(Expr::Index(Box::new(a), parts, t.pos)));
+                            items.push(Item::Array(Expr::Index(
+                                Box::new(a),
+                                Indices::new(parts),
+                                t.pos,
+                            )));
                         }
                         _ => {
                             return self.error(

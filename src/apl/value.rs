@@ -162,6 +162,50 @@ impl Value {
         Some(total)
     }
 
+    /// The same array laid out in row-major order. The structural functions (`⌽ ⊖ ⍉`) give
+    /// a view of the items they were given, in another order, and copy nothing; a function
+    /// that reads runs of memory lays its argument out first, so that a line such as `⌽⍉⍵`
+    /// copies the items once, where they are next read, not after each step.
+    pub fn laid_out(self) -> Value {
+        if self.0.is_standard_layout() {
+            return self;
+        }
+        let items = self.row_major().into_owned();
+        Value(ArrayD::from_shape_vec(self.0.raw_dim(), items).expect("a cell per item"))
+    }
+
+    /// Its items in row-major order, where they lie so already, or copied once.
+    pub fn row_major(&self) -> std::borrow::Cow<'_, [Elem]> {
+        let a = &self.0;
+        if let Some(items) = a.as_slice() {
+            return std::borrow::Cow::Borrowed(items);
+        }
+        std::borrow::Cow::Owned(match a.as_slice_memory_order() {
+            // Its items lie together in memory in another order: read them by their strides.
+            Some(memory) => {
+                let first = (a.as_ptr() as usize - memory.as_ptr() as usize) / size_of::<Elem>();
+                let mut items = Vec::with_capacity(a.len());
+                strided(memory, first, a.shape(), a.strides(), &mut items);
+                items
+            }
+            None => a.iter().cloned().collect(),
+        })
+    }
+
+    /// Its items in row-major order, as a vector of them.
+    pub fn into_items(self) -> Vec<Elem> {
+        if !self.0.is_standard_layout() {
+            return self.row_major().into_owned();
+        }
+        // In row-major order, its items are a run of the memory it holds.
+        let len = self.0.len();
+        let (mut items, offset) = self.0.into_raw_vec_and_offset();
+        let start = offset.unwrap_or(0);
+        items.truncate(start + len);
+        items.drain(..start);
+        items
+    }
+
     /// The element an array of this value's kind is padded with (APL's fill): a blank for
     /// characters, else 0.
     pub fn fill(&self) -> Elem {
@@ -169,6 +213,20 @@ impl Value {
             Elem::Char(_) => Elem::Char(' '),
             _ => Elem::Num(0.0),
         }
+    }
+}
+
+/// The items of an array whose first item is `memory[at]`, in row-major order.
+fn strided(memory: &[Elem], at: usize, shape: &[usize], strides: &[isize], out: &mut Vec<Elem>) {
+    let (Some((&n, rest)), Some((&s, more))) = (shape.split_first(), strides.split_first()) else {
+        out.push(memory[at].clone());
+        return;
+    };
+    let at_item = |i: usize| at.wrapping_add_signed(i as isize * s);
+    if rest.is_empty() {
+        out.extend((0..n).map(|i| memory[at_item(i)].clone()));
+    } else {
+        (0..n).for_each(|i| strided(memory, at_item(i), rest, more, out));
     }
 }
 
