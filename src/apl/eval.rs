@@ -10,7 +10,8 @@ use ndarray::{ArrayD, Dimension, RemoveAxis};
 
 use super::error::{AplError, ErrorKind, err};
 use super::func::{self, enclose_item, item_value};
-use super::parse::{Cells, Dfn, DfnStatement, Expr, Func, FuncKind, Indices, check_size};
+use super::parse::check_size;
+use super::tree::{Cells, Dfn, DfnStatement, Expr, Func, FuncKind, Indices};
 use super::value::{Elem, Value};
 use super::{Definition, MAX_ATOMS, MAX_DEPTH, origin, set_origin};
 
@@ -51,6 +52,12 @@ impl Locals {
 
     pub(crate) fn get(&self, name: &str) -> Option<&Value> {
         self.0.iter().find(|(n, _)| n == name).map(|(_, v)| v)
+    }
+
+    /// Unbinds `name`, giving its value.
+    fn take(&mut self, name: &str) -> Option<Value> {
+        let at = self.0.iter().position(|(n, _)| n == name)?;
+        Some(self.0.swap_remove(at).1)
     }
 
     fn get_mut(&mut self, name: &str) -> Option<&mut Value> {
@@ -211,6 +218,13 @@ impl<'w> Machine<'w> {
             Expr::Var(name, pos) => self.lookup(name, frame).ok_or_else(|| {
                 AplError::new(ErrorKind::Value, format!("{name} has no value")).at(line, *pos)
             }),
+            // The only read of an argument: its value moved out of the frame.
+            Expr::Take(name, pos) => match frame.locals.as_mut().and_then(|l| l.take(name)) {
+                Some(v) => Ok(v),
+                None => self.lookup(name, frame).ok_or_else(|| {
+                    AplError::new(ErrorKind::Value, format!("{name} has no value")).at(line, *pos)
+                }),
+            },
             Expr::Strand(items) => {
                 let mut values = Vec::with_capacity(items.len());
                 for item in items.iter().rev() {

@@ -873,33 +873,43 @@ fn catenate(axis: Option<f64>, a: Value, w: Value) -> R<Value> {
 /// runs of one, then the other's, copied. `None` for the other cases, which
 /// [`catenate`] makes by ndarray.
 fn join(k: usize, a: &Value, w: &Value) -> Option<R<Value>> {
+    const MOST: usize = 8;
     let rank = a.rank().max(w.rank());
-    let shape = |v: &Value| -> Option<Vec<usize>> {
-        let mut s = v.shape().to_vec();
-        if s.len() + 1 == rank {
-            s.insert(k, 1);
+    if rank <= k || rank > MOST {
+        return None;
+    }
+    // Each shape as `rank` axes, on the stack.
+    let shape = |v: &Value| -> Option<[usize; MOST]> {
+        let mut s = [1usize; MOST];
+        match v.rank() {
+            r if r == rank => s[..rank].copy_from_slice(v.shape()),
+            r if r + 1 == rank => {
+                s[..k].copy_from_slice(&v.shape()[..k]);
+                s[k + 1..rank].copy_from_slice(&v.shape()[k..]);
+            }
+            _ => return None,
         }
-        (s.len() == rank && rank > k && v.0.is_standard_layout()).then_some(s)
+        Some(s)
     };
     let (sa, sw) = (shape(a)?, shape(w)?);
     if (0..rank).any(|i| i != k && sa[i] != sw[i]) {
         return None;
     }
-    let inner: usize = sa[k + 1..].iter().product();
+    let (xa, xw) = (a.0.as_slice()?, w.0.as_slice()?);
+    let inner: usize = sa[k + 1..rank].iter().product();
     let outer: usize = sa[..k].iter().product();
     let (ra, rw) = (sa[k] * inner, sw[k] * inner);
-    if let Err(e) = check_size(a.0.len() + w.0.len()) {
+    if let Err(e) = check_size(xa.len() + xw.len()) {
         return Some(Err(e));
     }
-    let (xa, xw) = (a.row_major(), w.row_major());
-    let mut items = Vec::with_capacity(a.0.len() + w.0.len());
+    let mut items = Vec::with_capacity(xa.len() + xw.len());
     for o in 0..outer {
         items.extend_from_slice(&xa[o * ra..(o + 1) * ra]);
         items.extend_from_slice(&xw[o * rw..(o + 1) * rw]);
     }
     let mut joined = sa;
     joined[k] += sw[k];
-    Some(Ok(Value::from_shape(&joined, items)))
+    Some(Ok(Value::from_shape(&joined[..rank], items)))
 }
 
 /// `⍺⊤⍵`: a vector of radices writes each element in that many digits along a new first axis

@@ -12,7 +12,7 @@ use std::collections::HashMap;
 use std::sync::Arc;
 
 use super::Definition;
-use super::parse::{Expr, Func, FuncKind};
+use super::tree::{Expr, Func, FuncKind};
 use super::value::{Elem, Value};
 
 /// A function compiled to a gather of its argument's atoms.
@@ -141,7 +141,7 @@ fn expr_refs(e: &Expr, fns: &mut Vec<String>, vars: &mut Vec<String>) {
             fns,
             vars,
         ),
-        Expr::Var(n, _) => var(n),
+        Expr::Var(n, _) | Expr::Take(n, _) => var(n),
         Expr::Strand(items) => items.iter().for_each(|x| expr_refs(x, fns, vars)),
         Expr::Index(a, idx, _) => {
             expr_refs(a, fns, vars);
@@ -193,8 +193,8 @@ fn func_refs(f: &Func, fns: &mut Vec<String>, vars: &mut Vec<String>) {
         FuncKind::Dfn(d) => {
             for s in &d.statements {
                 match s {
-                    super::parse::DfnStatement::Plain(e) => expr_refs(e, fns, vars),
-                    super::parse::DfnStatement::Guard(c, e) => {
+                    super::tree::DfnStatement::Plain(e) => expr_refs(e, fns, vars),
+                    super::tree::DfnStatement::Guard(c, e) => {
                         expr_refs(c, fns, vars);
                         expr_refs(e, fns, vars);
                     }

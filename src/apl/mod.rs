@@ -47,6 +47,7 @@ pub mod prim;
 mod random;
 mod search;
 mod trad;
+mod tree;
 mod value;
 
 #[cfg(test)]
@@ -60,7 +61,8 @@ pub use error::{AplError, ErrorKind};
 pub use value::{Elem, Value, bar, format_number};
 
 use eval::{Frame, Machine};
-use parse::{Expr, Named, Parser, Tok, definition, lex};
+use parse::{Named, Parser, Tok, definition, lex};
+use tree::Expr;
 
 /// `value`'s atoms gathered: atom `i` of the result is atom `sources[i]` of `value`, with
 /// `per` atoms an element (1: the elements themselves; more: each element a vector of `per`
@@ -156,7 +158,7 @@ fn calls_without_result(defs: &HashMap<String, Definition>, s: &Expr) -> bool {
     let name = match s {
         Expr::Niladic(n, _) => n,
         Expr::Monad(f, _) | Expr::Dyad(f, ..) => match &f.kind {
-            parse::FuncKind::Defined(n) => n,
+            tree::FuncKind::Defined(n) => n,
             _ => return false,
         },
         _ => return false,
@@ -682,7 +684,9 @@ impl Workspace {
                         tokens: &tokens,
                         names: &names,
                     };
-                    Ok((parser.definition_body(start)?, None))
+                    let mut body = parser.definition_body(start)?;
+                    tree::move_sole_reads(&mut body);
+                    Ok((body, None))
                 })
             };
             // The definition made must read; another that no longer does is kept, to say

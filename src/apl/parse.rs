@@ -4,6 +4,7 @@
 //! CUBE`), so the parser asks the workspace which names are functions.
 
 use super::error::{AplError, ErrorKind, err};
+use super::tree::{Dfn, DfnStatement, Expr, Func, FuncKind, Indices};
 use super::value::{Elem, Value};
 
 use std::sync::Arc;
@@ -222,140 +223,6 @@ pub(crate) fn lex(line: &str) -> Result<Vec<Token>, AplError> {
         i += 1;
     }
     Ok(out)
-}
-
-/// An expression, evaluated right to left.
-#[derive(Clone, Debug)]
-pub(crate) enum Expr {
-    Lit(Value),
-    Var(String, usize),
-    Strand(Vec<Expr>),
-    Index(Box<Expr>, Indices, usize),
-    Monad(Func, Box<Expr>),
-    Dyad(Func, Box<Expr>, Box<Expr>),
-    Assign(String, Box<Expr>, usize),
-    IndexAssign(String, Indices, Box<Expr>, usize),
-    /// `⎕←expr`: the value, printed.
-    Print(Box<Expr>),
-    /// A named dfn's body: the dfn applied to the `⍺` (if any) and `⍵` of the call.
-    CallDfn(Arc<Dfn>),
-    /// `→N`: go to line N of the traditional function running.
-    Branch(Box<Expr>),
-    /// A function of no argument, run where it is read.
-    Niladic(String, usize),
-}
-
-/// The index lists of `A[i;j;…]` (`None` where one is elided). Where every list is written
-/// out (`⍵[3;;2 3]`), the cells they take depend only on the shape of the array indexed: they
-/// are worked out once and kept here, and an array of that shape (and `⎕IO`) takes them again
-/// without working them out.
-#[derive(Debug)]
-pub(crate) struct Indices {
-    pub(crate) lists: Vec<Option<Expr>>,
-    /// Whether every list is a literal or elided.
-    pub(crate) written: bool,
-    /// The cells taken the first time, when `written`.
-    pub(crate) kept: std::sync::OnceLock<Cells>,
-}
-
-impl Indices {
-    pub(crate) fn new(lists: Vec<Option<Expr>>) -> Indices {
-        // A ravelled literal (`⍵[;;,1]`, which keeps the axis) is written out too.
-        let lists: Vec<Option<Expr>> = lists
-            .into_iter()
-            .map(|l| match l {
-                Some(Expr::Monad(f, a))
-                    if matches!(f.kind, FuncKind::Prim(',')) && f.axis.is_none() =>
-                {
-                    match *a {
-                        Expr::Lit(v) => {
-                            Some(Expr::Lit(Value::vector(v.items().cloned().collect())))
-                        }
-                        a => Some(Expr::Monad(f, Box::new(a))),
-                    }
-                }
-                l => l,
-            })
-            .collect();
-        let written = lists.iter().all(|l| matches!(l, None | Some(Expr::Lit(_))));
-        Indices {
-            lists,
-            written,
-            kept: std::sync::OnceLock::new(),
-        }
-    }
-}
-
-impl Clone for Indices {
-    fn clone(&self) -> Indices {
-        Indices::new(self.lists.clone())
-    }
-}
-
-/// The cells index lists take from an array of shape `from` at index origin `origin`: their
-/// row-major offsets in the result's order, the result's shape, and whether a cell is taken
-/// twice (then the result's atoms are counted).
-#[derive(Clone, Debug)]
-pub(crate) struct Cells {
-    pub(crate) from: Vec<usize>,
-    pub(crate) origin: usize,
-    pub(crate) offsets: Vec<usize>,
-    pub(crate) shape: Vec<usize>,
-    pub(crate) repeats: bool,
-}
-
-impl Cells {
-    /// Whether these are the cells of an array of `v`'s shape at the origin in force.
-    pub(crate) fn fit(&self, v: &Value) -> bool {
-        self.from == v.shape() && self.origin == super::origin()
-    }
-}
-
-/// A dfn, `{…}`: statements run in order; a guard `cond: expr` returns `expr` when `cond` is
-/// 1; the first statement that is not an assignment gives the result; `⍺←x` gives `⍺` a
-/// value only when the dfn was called with none; `∇` is the dfn itself.
-#[derive(Debug)]
-pub(crate) struct Dfn {
-    pub(crate) statements: Vec<DfnStatement>,
-    /// The line it was written in, for errors.
-    pub(crate) line: Arc<str>,
-}
-
-#[derive(Debug)]
-pub(crate) enum DfnStatement {
-    Plain(Expr),
-    Guard(Expr, Expr),
-}
-
-/// A function: a primitive, a defined one, or one derived by an operator, with its axis.
-#[derive(Clone, Debug)]
-pub(crate) struct Func {
-    pub(crate) kind: FuncKind,
-    pub(crate) axis: Option<Box<Expr>>,
-    pub(crate) pos: usize,
-}
-
-#[derive(Clone, Debug)]
-pub(crate) enum FuncKind {
-    Prim(char),
-    Defined(String),
-    /// `f/` (last axis) or `f⌿` (first).
-    Reduce(Box<Func>, bool),
-    /// `f\` (last axis) or `f⍀` (first).
-    Scan(Box<Func>, bool),
-    Each(Box<Func>),
-    Outer(Box<Func>),
-    /// `f.g`.
-    Inner(Box<Func>, Box<Func>),
-    /// `f⍣n`: the right operand is an array.
-    Power(Box<Func>, Box<Expr>),
-    Dfn(Arc<Dfn>),
-    /// `∇` inside a dfn.
-    SelfRef,
-    /// A monadic operator the user defined, with its operand: `PERMUTE EACHRIGHT`.
-    DefinedOp(String, Arc<Func>),
-    /// `⍺⍺`: the operand of the operator running.
-    Operand,
 }
 
 enum Item {

@@ -9,7 +9,8 @@
 use std::sync::Arc;
 
 use super::error::{AplError, ErrorKind};
-use super::parse::{Expr, Named, Parser, Tok, Token, lex};
+use super::parse::{Named, Parser, Tok, Token, lex};
+use super::tree::Expr;
 
 /// A traditional function, read.
 #[derive(Debug)]

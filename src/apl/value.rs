@@ -35,7 +35,7 @@ impl Value {
 
     /// A vector of the elements.
     pub fn vector(items: Vec<Elem>) -> Value {
-        Value(ArrayD::from_shape_vec(IxDyn(&[items.len()]), items).expect("a vector"))
+        Value(ndarray::Array1::from_vec(items).into_dyn())
     }
 
     /// A character vector; a letter and the bar over it (`F̄`) are one character
@@ -56,7 +56,24 @@ impl Value {
     /// # Panics
     /// If their count is not the shape's size.
     pub fn from_shape(shape: &[usize], items: Vec<Elem>) -> Value {
-        Value(ArrayD::from_shape_vec(IxDyn(shape), items).expect("shape and elements agree"))
+        // The ranks of every representation's state are made through ndarray's fixed
+        // dimensions, whose strides are worked out unrolled (far cheaper than `IxDyn`'s).
+        const AGREE: &str = "shape and elements agree";
+        Value(match *shape {
+            [n] => ndarray::Array1::from_shape_vec(n, items)
+                .expect(AGREE)
+                .into_dyn(),
+            [a, b] => ndarray::Array2::from_shape_vec((a, b), items)
+                .expect(AGREE)
+                .into_dyn(),
+            [a, b, c] => ndarray::Array3::from_shape_vec((a, b, c), items)
+                .expect(AGREE)
+                .into_dyn(),
+            [a, b, c, d] => ndarray::Array4::from_shape_vec((a, b, c, d), items)
+                .expect(AGREE)
+                .into_dyn(),
+            _ => ArrayD::from_shape_vec(IxDyn(shape), items).expect(AGREE),
+        })
     }
 
     /// Its shape.

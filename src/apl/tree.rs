@@ -1,0 +1,255 @@
+//! The tree a line of APL is read into ([`super::parse`]), evaluated right to left
+//! ([`super::eval`]), with what the evaluator keeps in it between calls: the cells written
+//! index lists take ([`Indices`]), and the reads of an argument that may move its value
+//! ([`move_sole_reads`]).
+
+use std::sync::Arc;
+
+use super::value::Value;
+
+/// An expression, evaluated right to left.
+#[derive(Clone, Debug)]
+pub(crate) enum Expr {
+    Lit(Value),
+    Var(String, usize),
+    Strand(Vec<Expr>),
+    Index(Box<Expr>, Indices, usize),
+    Monad(Func, Box<Expr>),
+    Dyad(Func, Box<Expr>, Box<Expr>),
+    Assign(String, Box<Expr>, usize),
+    IndexAssign(String, Indices, Box<Expr>, usize),
+    /// `⎕←expr`: the value, printed.
+    Print(Box<Expr>),
+    /// A named dfn's body: the dfn applied to the `⍺` (if any) and `⍵` of the call.
+    CallDfn(Arc<Dfn>),
+    /// `→N`: go to line N of the traditional function running.
+    Branch(Box<Expr>),
+    /// A function of no argument, run where it is read.
+    Niladic(String, usize),
+    /// The one read of an argument of a direct definition that mentions it nowhere else: its
+    /// value is moved out of the call's frame, not copied ([`move_sole_reads`]).
+    Take(String, usize),
+}
+
+/// Marks the read of `⍵` (and of `⍺`) in a direct definition's statements as [`Expr::Take`]
+/// where it is the only mention of that name and an argument of a function, so that the call
+/// hands the array on instead of copying it: `Z: ⌽⍉⍵` transposes the very array it was
+/// given. A body that executes text (`⍎`) or runs a dfn's body mentions the arguments where
+/// this cannot see, and is left as it is; so are indexing (which reads where it is) and a
+/// traditional function's lines (which may run more than once).
+pub(crate) fn move_sole_reads(body: &mut [Expr]) {
+    for name in ["⍵", "⍺"] {
+        let mut seen = Mentions::default();
+        body.iter().for_each(|e| seen.expr(e, name));
+        if seen.hidden || seen.count != 1 {
+            continue;
+        }
+        for e in body.iter_mut() {
+            if take(e, name) {
+                break;
+            }
+        }
+    }
+}
+
+/// How often a body mentions a name, and whether it may mention it unseen.
+#[derive(Default)]
+struct Mentions {
+    count: usize,
+    hidden: bool,
+}
+
+impl Mentions {
+    fn expr(&mut self, e: &Expr, name: &str) {
+        match e {
+            Expr::Lit(_) | Expr::Niladic(..) => {}
+            Expr::Var(n, _) | Expr::Take(n, _) => self.count += usize::from(n == name),
+            Expr::Strand(items) => items.iter().for_each(|x| self.expr(x, name)),
+            Expr::Index(a, idx, _) => {
+                self.expr(a, name);
+                idx.lists.iter().flatten().for_each(|x| self.expr(x, name));
+            }
+            Expr::Monad(f, a) => {
+                self.func(f, name);
+                self.expr(a, name);
+            }
+            Expr::Dyad(f, a, b) => {
+                self.func(f, name);
+                self.expr(a, name);
+                self.expr(b, name);
+            }
+            Expr::Assign(n, a, _) => {
+                self.count += usize::from(n == name);
+                self.expr(a, name);
+            }
+            Expr::IndexAssign(n, idx, a, _) => {
+                self.count += usize::from(n == name);
+                idx.lists.iter().flatten().for_each(|x| self.expr(x, name));
+                self.expr(a, name);
+            }
+            Expr::Print(a) | Expr::Branch(a) => self.expr(a, name),
+            Expr::CallDfn(_) => self.hidden = true,
+        }
+    }
+
+    fn func(&mut self, f: &Func, name: &str) {
+        if let Some(axis) = &f.axis {
+            self.expr(axis, name);
+        }
+        match &f.kind {
+            FuncKind::Prim('⍎') => self.hidden = true,
+            FuncKind::Prim(_)
+            | FuncKind::Defined(_)
+            | FuncKind::SelfRef
+            | FuncKind::Operand
+            | FuncKind::Dfn(_) => {}
+            FuncKind::Reduce(g, _)
+            | FuncKind::Scan(g, _)
+            | FuncKind::Each(g)
+            | FuncKind::Outer(g) => self.func(g, name),
+            FuncKind::Inner(g, h) => {
+                self.func(g, name);
+                self.func(h, name);
+            }
+            FuncKind::Power(g, times) => {
+                self.func(g, name);
+                self.expr(times, name);
+            }
+            FuncKind::DefinedOp(_, g) => self.func(g, name),
+        }
+    }
+}
+
+/// Turns the read of `name` that is an argument of a function (or a statement, or a strand's
+/// item) into [`Expr::Take`]; whether it found it.
+fn take(e: &mut Expr, name: &str) -> bool {
+    let arg = |a: &mut Expr| match a {
+        Expr::Var(n, pos) if n == name => {
+            *a = Expr::Take(std::mem::take(n), *pos);
+            true
+        }
+        Expr::Var(..) => false,
+        a => take(a, name),
+    };
+    match e {
+        Expr::Var(..) => arg(e),
+        Expr::Monad(_, a) | Expr::Assign(_, a, _) | Expr::Print(a) => arg(a),
+        Expr::Dyad(_, a, b) => arg(b) || arg(a),
+        Expr::Strand(items) => items.iter_mut().any(arg),
+        Expr::IndexAssign(_, _, a, _) => arg(a),
+        _ => false,
+    }
+}
+
+/// The index lists of `A[i;j;…]` (`None` where one is elided). Where every list is written
+/// out (`⍵[3;;2 3]`), the cells they take depend only on the shape of the array indexed: they
+/// are worked out once and kept here, and an array of that shape (and `⎕IO`) takes them again
+/// without working them out.
+#[derive(Debug)]
+pub(crate) struct Indices {
+    pub(crate) lists: Vec<Option<Expr>>,
+    /// Whether every list is a literal or elided.
+    pub(crate) written: bool,
+    /// The cells taken the first time, when `written`.
+    pub(crate) kept: std::sync::OnceLock<Cells>,
+}
+
+impl Indices {
+    pub(crate) fn new(lists: Vec<Option<Expr>>) -> Indices {
+        // A ravelled literal (`⍵[;;,1]`, which keeps the axis) is written out too.
+        let lists: Vec<Option<Expr>> = lists
+            .into_iter()
+            .map(|l| match l {
+                Some(Expr::Monad(f, a))
+                    if matches!(f.kind, FuncKind::Prim(',')) && f.axis.is_none() =>
+                {
+                    match *a {
+                        Expr::Lit(v) => {
+                            Some(Expr::Lit(Value::vector(v.items().cloned().collect())))
+                        }
+                        a => Some(Expr::Monad(f, Box::new(a))),
+                    }
+                }
+                l => l,
+            })
+            .collect();
+        let written = lists.iter().all(|l| matches!(l, None | Some(Expr::Lit(_))));
+        Indices {
+            lists,
+            written,
+            kept: std::sync::OnceLock::new(),
+        }
+    }
+}
+
+impl Clone for Indices {
+    fn clone(&self) -> Indices {
+        Indices::new(self.lists.clone())
+    }
+}
+
+/// The cells index lists take from an array of shape `from` at index origin `origin`: their
+/// row-major offsets in the result's order, the result's shape, and whether a cell is taken
+/// twice (then the result's atoms are counted).
+#[derive(Clone, Debug)]
+pub(crate) struct Cells {
+    pub(crate) from: Vec<usize>,
+    pub(crate) origin: usize,
+    pub(crate) offsets: Vec<usize>,
+    pub(crate) shape: Vec<usize>,
+    pub(crate) repeats: bool,
+}
+
+impl Cells {
+    /// Whether these are the cells of an array of `v`'s shape at the origin in force.
+    pub(crate) fn fit(&self, v: &Value) -> bool {
+        self.from == v.shape() && self.origin == super::origin()
+    }
+}
+
+/// A dfn, `{…}`: statements run in order; a guard `cond: expr` returns `expr` when `cond` is
+/// 1; the first statement that is not an assignment gives the result; `⍺←x` gives `⍺` a
+/// value only when the dfn was called with none; `∇` is the dfn itself.
+#[derive(Debug)]
+pub(crate) struct Dfn {
+    pub(crate) statements: Vec<DfnStatement>,
+    /// The line it was written in, for errors.
+    pub(crate) line: Arc<str>,
+}
+
+#[derive(Debug)]
+pub(crate) enum DfnStatement {
+    Plain(Expr),
+    Guard(Expr, Expr),
+}
+
+/// A function: a primitive, a defined one, or one derived by an operator, with its axis.
+#[derive(Clone, Debug)]
+pub(crate) struct Func {
+    pub(crate) kind: FuncKind,
+    pub(crate) axis: Option<Box<Expr>>,
+    pub(crate) pos: usize,
+}
+
+#[derive(Clone, Debug)]
+pub(crate) enum FuncKind {
+    Prim(char),
+    Defined(String),
+    /// `f/` (last axis) or `f⌿` (first).
+    Reduce(Box<Func>, bool),
+    /// `f\` (last axis) or `f⍀` (first).
+    Scan(Box<Func>, bool),
+    Each(Box<Func>),
+    Outer(Box<Func>),
+    /// `f.g`.
+    Inner(Box<Func>, Box<Func>),
+    /// `f⍣n`: the right operand is an array.
+    Power(Box<Func>, Box<Expr>),
+    Dfn(Arc<Dfn>),
+    /// `∇` inside a dfn.
+    SelfRef,
+    /// A monadic operator the user defined, with its operand: `PERMUTE EACHRIGHT`.
+    DefinedOp(String, Arc<Func>),
+    /// `⍺⍺`: the operand of the operator running.
+    Operand,
+}
