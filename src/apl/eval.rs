@@ -173,7 +173,7 @@ impl Machine<'_> {
 
     /// One more step: an error once the line has taken too many, or Ctrl-C came.
     fn step(&mut self) -> R<()> {
-        if crate::cancel::requested() {
+        if crate::base::cancel::requested() {
             return err(ErrorKind::Interrupt, "stopped by Ctrl-C");
         }
         self.steps += 1;
@@ -486,7 +486,7 @@ impl Machine<'_> {
         let rest = omega.0.raw_dim().remove_axis(ax);
         let mut items = Vec::with_capacity(rest.size());
         for lane in omega.0.lanes(ax) {
-            if crate::cancel::requested() {
+            if crate::base::cancel::requested() {
                 return err(ErrorKind::Interrupt, "stopped by Ctrl-C");
             }
             let mut acc = match lane.iter().last() {
@@ -542,7 +542,7 @@ impl Machine<'_> {
             let items: Vec<&Elem> = lane.iter().collect();
             let mut before: Option<Value> = None;
             for i in 0..len {
-                if crate::cancel::requested() {
+                if crate::base::cancel::requested() {
                     return err(ErrorKind::Interrupt, "stopped by Ctrl-C");
                 }
                 let v = match before.take() {

@@ -10,19 +10,19 @@ use super::args::{
     TurnsOrRandom, alg, input, searched_metric, seconds_arg, size_arg, sizes_arg, threads_arg,
     turns_arg, turns_or_random, whole,
 };
-use crate::alg::Alg;
+use crate::answer::error::{Error, Result};
+use crate::answer::output;
 use crate::command::defs::{CommandKind as K, def};
 use crate::command::{AplRequest, DrawRequest, Request, Session, Shown};
 use crate::compare::Format;
-use crate::cube::Cube;
 use crate::draw::{PictureFormat, ViewKind};
-use crate::error::{Error, Result};
-use crate::metric::Metric;
-use crate::notation::Notation;
-use crate::output;
 use crate::rep::RepKind;
+use crate::sequence::alg::Alg;
 use crate::solve::Method;
-use crate::sticker_perm::OrderBy;
+use crate::state::cube::Cube;
+use crate::state::sticker_perm::OrderBy;
+use crate::turn::metric::Metric;
+use crate::turn::notation::Notation;
 
 /// A request and the one-request session it runs on.
 pub type Asked = (Session, Request);
@@ -189,7 +189,7 @@ impl ApplyArgs {
     fn request(self) -> Result<Asked> {
         let rep: Option<RepKind> = self.rep.as_deref().map(str::parse).transpose()?;
         let start = start_cube(self.from.from.as_deref(), self.size)?;
-        let colour = crate::repl::use_colour();
+        let colour = crate::cli::repl::use_colour();
         let mut session = Session::one_shot(rep, &start, self.notation, String::new(), colour)?;
         let moves = self.moves.join(" ");
         session.make(moves.clone(), Alg::parse(&moves, self.notation)?)?;

@@ -13,9 +13,9 @@ use std::path::{Path, PathBuf};
 
 use super::request::AplRequest;
 use super::{Reply, Session, impossible_note, usage};
+use crate::answer::error::Result;
 use crate::apl::Workspace;
-use crate::error::Result;
-use crate::text::echo;
+use crate::base::text::echo;
 
 /// The variable the session binds to the representation's array: the session's cube, not
 /// the user's, and never kept.
@@ -117,7 +117,7 @@ fn saved_source(session: &mut Session) -> Result<String> {
 
 /// An APL file's text, read through the guarded reader.
 fn read_file(path: &Path) -> Result<String> {
-    crate::apl::read_source(path).map_err(|source| crate::error::Error::File {
+    crate::apl::read_source(path).map_err(|source| crate::answer::error::Error::File {
         path: path.to_path_buf(),
         source,
     })
@@ -265,15 +265,15 @@ impl Session {
                 if let Err(e) = load_source(self, &source, None) {
                     notes.push(format!(
                         "the workspace {} was not loaded: {e}",
-                        crate::text::echo_path(&file)
+                        crate::base::text::echo_path(&file)
                     ));
                 }
             }
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
             Err(e) => notes.push(format!(
                 "the workspace {} cannot be read: {}; it is not kept this session",
-                crate::text::echo_path(&file),
-                crate::error::reason(&e)
+                crate::base::text::echo_path(&file),
+                crate::answer::error::reason(&e)
             )),
         }
         if notes.iter().all(|n| !n.contains("not kept")) {
@@ -295,10 +295,10 @@ impl Session {
         }
         let written = source.map_err(|e| e.to_string()).and_then(|source| {
             if let Some(dir) = file.parent() {
-                std::fs::create_dir_all(dir).map_err(|e| crate::error::reason(&e))?;
+                std::fs::create_dir_all(dir).map_err(|e| crate::answer::error::reason(&e))?;
             }
-            crate::table_cache::write_atomic(&file, source.as_bytes())
-                .map_err(|e| crate::error::reason(&e))?;
+            crate::base::table_cache::write_atomic(&file, source.as_bytes())
+                .map_err(|e| crate::answer::error::reason(&e))?;
             Ok(source)
         });
         match written {
@@ -310,7 +310,7 @@ impl Session {
                 self.workspace_file = None;
                 Some(format!(
                     "the workspace is not kept in {}: {e}",
-                    crate::text::echo_path(&file)
+                    crate::base::text::echo_path(&file)
                 ))
             }
         }
@@ -324,14 +324,14 @@ fn refuse_to_replace(path: &Path) -> Result<bool> {
     let Ok(meta) = std::fs::symlink_metadata(path) else {
         return Ok(false);
     };
-    let shown = crate::text::echo_path(path);
+    let shown = crate::base::text::echo_path(path);
     if meta.file_type().is_symlink() {
         return Err(usage(&format!(
             ")save: {shown} is a symbolic link; not followed, nothing saved (name the file itself)"
         )));
     }
     let saved = meta.is_file()
-        && crate::table_cache::read_regular(path, crate::apl::MAX_SOURCE_BYTES)
+        && crate::base::table_cache::read_regular(path, crate::apl::MAX_SOURCE_BYTES)
             .is_ok_and(|b| b.starts_with(crate::apl::SAVED_HEADER.as_bytes()));
     if !saved {
         return Err(usage(&format!(
@@ -377,8 +377,8 @@ fn apl_request(session: &mut Session, request: AplRequest) -> Result<Reply> {
         A::Save(path) => {
             let source = saved_source(session)?;
             let replaced = refuse_to_replace(&path)?;
-            crate::table_cache::write_atomic(&path, source.as_bytes()).map_err(|source| {
-                crate::error::Error::Write {
+            crate::base::table_cache::write_atomic(&path, source.as_bytes()).map_err(|source| {
+                crate::answer::error::Error::Write {
                     path: path.clone(),
                     source,
                 }
@@ -387,7 +387,7 @@ fn apl_request(session: &mut Session, request: AplRequest) -> Result<Reply> {
                 "saved {} of your functions and {} variables to {}{}",
                 workspace(session)?.user_functions().len(),
                 user_variables(workspace(session)?).len(),
-                crate::text::echo_path(&path),
+                crate::base::text::echo_path(&path),
                 if replaced {
                     " (replacing the earlier save)"
                 } else {
@@ -398,16 +398,19 @@ fn apl_request(session: &mut Session, request: AplRequest) -> Result<Reply> {
         A::Load(path) => {
             let source = read_file(&path)?;
             let said = load_source(session, &source, None)
-                .map_err(|e| usage(&format!("{}: {e}", crate::text::echo_path(&path))))?;
-            text(format!("loaded {}{said}", crate::text::echo_path(&path)))
+                .map_err(|e| usage(&format!("{}: {e}", crate::base::text::echo_path(&path))))?;
+            text(format!(
+                "loaded {}{said}",
+                crate::base::text::echo_path(&path)
+            ))
         }
         A::Copy(path, names) => {
             let source = read_file(&path)?;
             let said = load_source(session, &source, Some(&names))
-                .map_err(|e| usage(&format!("{}: {e}", crate::text::echo_path(&path))))?;
+                .map_err(|e| usage(&format!("{}: {e}", crate::base::text::echo_path(&path))))?;
             text(format!(
                 "copied from {}{said}",
-                crate::text::echo_path(&path)
+                crate::base::text::echo_path(&path)
             ))
         }
         A::Clear => {

@@ -35,10 +35,10 @@ pub use session::{MAX_KEPT_MOVES, MAX_UNDO, Session};
 #[cfg(feature = "cli")]
 pub(crate) use solving::with_advice;
 
-use crate::cube::Cube;
-use crate::error::{Error, Result};
-use crate::face::Face;
-use crate::text::echo;
+use crate::answer::error::{Error, Result};
+use crate::base::text::echo;
+use crate::state::cube::Cube;
+use crate::turn::face::Face;
 
 /// What a line produced.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -65,7 +65,7 @@ impl Reply {
 
 /// The note for a cube no turning can reach, naming why (the solvers' own reasons).
 pub fn impossible_note(cube: &Cube) -> Option<String> {
-    crate::pieces::check_real(cube)
+    crate::state::pieces::check_real(cube)
         .err()
         .map(|e| format!("this cube cannot be reached by turning: {e}"))
 }
@@ -180,7 +180,7 @@ fn is_command(word: &str) -> bool {
 }
 
 /// Whether `line` starts with a command word, so that it cannot go on with a sequence whose
-/// bracket a line before left open (see [`lines::Joiner`](crate::lines::Joiner)).
+/// bracket a line before left open (see [`lines::Joiner`](crate::base::lines::Joiner)).
 ///
 /// ```
 /// use cubework::command::starts_with_command;

@@ -6,10 +6,10 @@ use super::defs::CommandKind as K;
 use super::request::DrawRequest;
 use super::words::{Line, need_alg};
 use super::{Ran, Reply, Request, Session, usage};
-use crate::alg::Alg;
+use crate::answer::error::{Error, Result};
+use crate::base::text::echo;
 use crate::draw::{Camera, DrawError, Only, Picture, PictureFormat, ViewKind, Words};
-use crate::error::{Error, Result};
-use crate::text::echo;
+use crate::sequence::alg::Alg;
 
 /// `draw FILE …`, `view [yaw Y] [pitch P] [distance D]`.
 pub(super) fn read(kind: K, line: &Line, _: &Session) -> Option<Result<Request>> {

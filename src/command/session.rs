@@ -9,15 +9,15 @@ use super::defs::CommandKind as K;
 use super::request::{ShowWhat, Shown};
 use super::words::{Line, count, strip_quotes};
 use super::{Ran, Reply, Request, colour_block, impossible_note, usage};
-use crate::alg::Alg;
-use crate::cube::Cube;
+use crate::answer::error::Result;
+use crate::base::text::echo;
 use crate::draw::Camera;
-use crate::error::Result;
-use crate::notation::Notation;
 use crate::rep::user::UserState;
 use crate::rep::{RepKind, Representation, UnknownRep};
+use crate::sequence::alg::Alg;
 use crate::solve::plan::Plan;
-use crate::text::echo;
+use crate::state::cube::Cube;
+use crate::turn::notation::Notation;
 
 /// How many changes undo can take back. Older changes are forgotten.
 pub const MAX_UNDO: usize = 1000;
@@ -52,7 +52,7 @@ impl Change {
 pub(super) fn label(text: &str) -> String {
     let text = text.trim();
     let length = text.chars().count();
-    let mut out = crate::text::cut(text, LABEL_CHARS);
+    let mut out = crate::base::text::cut(text, LABEL_CHARS);
     if length > LABEL_CHARS {
         out.push_str(&format!(" ({length} characters)"));
     }
@@ -235,11 +235,11 @@ impl Session {
     /// Makes `alg` as one change and replies with the new state. On error nothing changes.
     pub(crate) fn make(&mut self, label: String, alg: Alg) -> Result<Reply> {
         let expanded = alg.expanded_len();
-        if expanded > crate::alg::MAX_EXPANDED {
-            return Err(crate::alg::AlgebraError::TooLong {
+        if expanded > crate::sequence::alg::MAX_EXPANDED {
+            return Err(crate::sequence::alg::AlgebraError::TooLong {
                 what: "a change",
                 got: usize::try_from(expanded).unwrap_or(usize::MAX),
-                limit: crate::alg::MAX_EXPANDED,
+                limit: crate::sequence::alg::MAX_EXPANDED,
             }
             .into());
         }
@@ -379,7 +379,7 @@ impl Session {
             ShowWhat::Current => self.rep.render(),
             ShowWhat::Net => self.net(&cube),
             ShowWhat::Facelets => cube.facelets(),
-            ShowWhat::Pieces => crate::piece_map::PieceCube::from_cube(&cube)?.render(),
+            ShowWhat::Pieces => crate::state::piece_map::PieceCube::from_cube(&cube)?.render(),
             ShowWhat::All => RepKind::ALL
                 .iter()
                 .map(|k| match k.build(&cube) {
@@ -517,15 +517,15 @@ impl Session {
         let expanded = moves
             .iter()
             .fold(0u64, |sum, a| sum.saturating_add(a.expanded_len()));
-        if expanded > crate::alg::MAX_EXPANDED {
+        if expanded > crate::sequence::alg::MAX_EXPANDED {
             return Err(usage(&format!(
                 "invert: the moves since {} expand to {} moves, more than the limit of {} made at once; undo takes back one change at a time, reset goes back to solved",
                 match origin {
                     Some(label) => origin_name(label),
                     None => "the session began",
                 },
-                crate::text::thousands(expanded),
-                crate::text::thousands(crate::alg::MAX_EXPANDED)
+                crate::base::text::thousands(expanded),
+                crate::base::text::thousands(crate::sequence::alg::MAX_EXPANDED)
             )));
         }
         // Written in the notation in use, whatever each change was typed in; where one change's
@@ -561,11 +561,11 @@ impl Session {
 
 /// Why `invert` has nothing to do: the moves since `origin` (`expanded` of them) cancel, or
 /// there are none.
-fn nothing_to_invert(origin: Option<&str>, expanded: u64) -> crate::error::Error {
+fn nothing_to_invert(origin: Option<&str>, expanded: u64) -> crate::answer::error::Error {
     if expanded > 0 {
         return usage(&format!(
             "nothing to invert: the {} move{} since {} cancel, so the cube is as it was then",
-            crate::text::thousands(expanded),
+            crate::base::text::thousands(expanded),
             if expanded == 1 { "" } else { "s" },
             origin.map_or("the session began", origin_name),
         ));
@@ -747,7 +747,7 @@ impl Session {
 mod tests {
     use super::*;
     use crate::command::{defs, help};
-    use crate::parser::parse_sequence;
+    use crate::sequence::parser::parse_sequence;
 
     fn run(s: &mut Session, line: &str) -> String {
         s.execute(line)

@@ -45,8 +45,8 @@ use std::time::{Duration, Instant};
 use super::SolveError;
 use super::cubie::CubieCube;
 use super::optimal_table::{AxisCoord, AxisTable, axis_moves, axis_syms, decode};
-use crate::metric::Metric;
-use crate::moves::FaceMove;
+use crate::turn::metric::Metric;
+use crate::turn::moves::FaceMove;
 
 /// How to search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -264,7 +264,7 @@ impl Search<'_> {
         self.nodes.fetch_add(n, Ordering::Relaxed);
         if self.table.damage().is_some() {
             self.stop.store(true, Ordering::Relaxed);
-        } else if crate::cancel::requested() {
+        } else if crate::base::cancel::requested() {
             self.halt(Stopped::Cancelled);
         } else if self.deadline.is_some_and(|t| Instant::now() >= t) {
             self.halt(Stopped::TimeLimit);
@@ -648,7 +648,7 @@ pub(crate) fn solve(
             path: Some(path.to_path_buf()),
             reason: format!(
                 "its {} bytes from byte {at} are not those it held when it was last checked whole",
-                crate::table_cache::BLOCK_BYTES
+                crate::base::table_cache::BLOCK_BYTES
             ),
         })
     };
@@ -751,7 +751,7 @@ fn search(
                 table,
                 format!(
                     "it finds no solution of {} or fewer, which every cube has",
-                    crate::text::count(gods_number(metric).into(), "move")
+                    crate::base::text::count(gods_number(metric).into(), "move")
                 ),
             ));
         }
@@ -772,7 +772,7 @@ fn search(
             {
                 return Ok(done(Some(moves), true, depth, true, &search));
             }
-            if crate::cancel::requested() {
+            if crate::base::cancel::requested() {
                 search.halt(Stopped::Cancelled);
                 return Ok(done(best.take(), false, depth, true, &search));
             }
@@ -854,8 +854,8 @@ mod tests {
 
     #[test]
     fn a_saved_table_is_mapped_checked_whole_once_and_again_when_the_file_changes() {
+        use crate::base::table_cache::{CacheError, checked_since, write_parts};
         use crate::solve::optimal_table::{SliceKind, table_file};
-        use crate::table_cache::{CacheError, checked_since, write_parts};
         let kind = SliceKind::Position;
         let dir = std::env::temp_dir().join(format!("cubework-map-{}", std::process::id()));
         let path = table_file(kind).path_in(&dir);
@@ -873,7 +873,7 @@ mod tests {
         drop(mapped);
         // A byte of the distances changed (the file's time moves on): checked whole again,
         // and refused.
-        let at = crate::table_cache::HEADER_BYTES as u64 + 1000 + 4096 * 7;
+        let at = crate::base::table_cache::HEADER_BYTES as u64 + 1000 + 4096 * 7;
         let later = std::time::SystemTime::now() + Duration::from_secs(5);
         change_in_place(&path, at, 1, |b| b ^ 0x5A, Some(later));
         assert!(!checked_since(&path));
@@ -911,8 +911,8 @@ mod tests {
 
     #[test]
     fn a_table_changed_in_place_behind_its_stamp_is_refused_or_stops_the_search_with_an_error() {
+        use crate::base::table_cache::{CacheError, checked_since, write_parts};
         use crate::solve::optimal_table::{SliceKind, table_file};
-        use crate::table_cache::{CacheError, checked_since, write_parts};
         let kind = SliceKind::Position;
         let dir = std::env::temp_dir().join(format!("cubework-in-place-{}", std::process::id()));
         let path = table_file(kind).path_in(&dir);
@@ -956,14 +956,14 @@ mod tests {
 
     #[test]
     fn a_table_mapped_behind_its_stamp_answers_as_in_memory_and_checking_the_rest_finds_damage() {
+        use crate::base::table_cache::{BLOCK_BYTES, HEADER_BYTES, checked_since, spot_blocks};
         use crate::solve::optimal_table::{SliceKind, table_file};
-        use crate::table_cache::{BLOCK_BYTES, HEADER_BYTES, checked_since, spot_blocks};
         let kind = SliceKind::Position;
         let dir = std::env::temp_dir().join(format!("cubework-rest-{}", std::process::id()));
         let path = table_file(kind).path_in(&dir);
         let parts = small().payload_parts();
         let parts: Vec<&[u8]> = parts.iter().map(|p| &p[..]).collect();
-        crate::table_cache::write_parts(&path, &table_file(kind), &parts).unwrap();
+        crate::base::table_cache::write_parts(&path, &table_file(kind), &parts).unwrap();
         drop(AxisTable::map(kind, &path).unwrap());
         // Mapped behind its stamp: checked block by block as the searches read it, with the
         // answers of the table in memory.

@@ -38,7 +38,7 @@
 //! fix their class's representative), then backwards (every empty entry looks for a neighbour
 //! at depth d and stops at the first). Rows are shared out between threads; forward passes set
 //! entries with atomic byte operations, backward passes write only their own rows.
-//! [`AxisTable::build`] reports progress, stops on Ctrl-C ([`crate::cancel`]) and counts the
+//! [`AxisTable::build`] reports progress, stops on Ctrl-C ([`crate::base::cancel`]) and counts the
 //! entries at each depth, which the file keeps and the loader checks.
 
 use std::sync::atomic::{AtomicBool, AtomicU8, AtomicU64, AtomicUsize, Ordering};
@@ -47,9 +47,9 @@ use std::time::Instant;
 use super::coord::{N_FLIP, N_SLICE, N_SLICE_SORTED, N_TWIST, move_table};
 use super::cubie::CubieCube;
 use super::sym::{SymClasses, Symmetry, UD_SYMS, ud_symmetries, urf};
-use crate::cancel::Cancelled;
-use crate::moves::FaceMove;
-use crate::table_cache::{CacheError, CacheReport, TableFile};
+use crate::base::cancel::Cancelled;
+use crate::base::table_cache::{CacheError, CacheReport, TableFile};
+use crate::turn::moves::FaceMove;
 
 /// Twists in a row: 2187, padded to 2188 so that a row is whole bytes.
 pub const ROW: usize = 2188;
@@ -401,11 +401,11 @@ enum Store {
         map: memmap2::Mmap,
         blocks: Option<Blocks>,
         path: std::path::PathBuf,
-        _guard: crate::table_cache::MappingGuard,
+        _guard: crate::base::table_cache::MappingGuard,
     },
 }
 
-/// The blocks of a mapped table file ([`crate::table_cache::BLOCK_BYTES`]), each checked
+/// The blocks of a mapped table file ([`crate::base::table_cache::BLOCK_BYTES`]), each checked
 /// against the checksum that the file's last whole check recorded the first time anything
 /// reads in it: a file changed in place since (its time put back, so that its stamp still
 /// stands) is found where a search would have read it, and never trusted.
@@ -450,7 +450,7 @@ impl Blocks {
     /// Checks the block that holds byte `byte` of the distances, if it was not checked yet.
     #[inline(always)]
     fn touch(&self, byte: usize) {
-        let k = (byte + self.offset) / crate::table_cache::BLOCK_BYTES;
+        let k = (byte + self.offset) / crate::base::table_cache::BLOCK_BYTES;
         // Relaxed: a thread that sees another's bit before its finding is still stopped by
         // that finding, which every search reads after its threads are joined.
         if self.done[k / 64].load(Ordering::Relaxed) >> (k % 64) & 1 == 0 {
@@ -463,18 +463,18 @@ impl Blocks {
     #[cold]
     #[inline(never)]
     fn check(&self, k: usize) {
-        let start = k * crate::table_cache::BLOCK_BYTES;
-        let end = (start + crate::table_cache::BLOCK_BYTES).min(self.len);
+        let start = k * crate::base::table_cache::BLOCK_BYTES;
+        let end = (start + crate::base::table_cache::BLOCK_BYTES).min(self.len);
         // SAFETY: `base` and `len` are the mapping, which lives as long as `self` (both are
         // in the same `Store`); block `k` lies inside it.
         let bytes = unsafe { std::slice::from_raw_parts(self.base.add(start), end - start) };
-        if crate::table_cache::checksum(bytes) != self.sums[k] {
+        if crate::base::table_cache::checksum(bytes) != self.sums[k] {
             let first = self
                 .damaged
                 .compare_exchange(u64::MAX, start as u64, Ordering::Relaxed, Ordering::Relaxed)
                 .is_ok();
             if first {
-                crate::table_cache::forget_checked(&self.path);
+                crate::base::table_cache::forget_checked(&self.path);
             }
         }
         let before = self.done[k / 64].fetch_or(1 << (k % 64), Ordering::Relaxed);
@@ -768,7 +768,7 @@ impl AxisTable {
         let moves = AxisMoves::new(kind);
         let rows = moves.rows();
         let total = moves.entries();
-        let mut bytes = crate::table_cache::large_vec(rows * ROW_BYTES);
+        let mut bytes = crate::base::table_cache::large_vec(rows * ROW_BYTES);
         bytes.resize(rows * ROW_BYTES, 0xFF);
         // SAFETY: AtomicU8 has the size, alignment and bit validity of u8; the vector is
         // not touched again until the atomics are gone.
@@ -972,11 +972,11 @@ impl AxisTable {
 
     /// The table in the cache file `path`, mapped read-only rather than read: loading costs
     /// a header's reading, and processes that map one file share one copy of it in memory.
-    /// The file's header is checked ([`crate::table_cache::inspect`]) and the payload's (kind,
+    /// The file's header is checked ([`crate::base::table_cache::inspect`]) and the payload's (kind,
     /// sizes, counts, move tables). If the file's stamp records the checksums of its contents
-    /// when it was last checked whole ([`crate::table_cache::checked_sums`]), for the checksum
+    /// when it was last checked whole ([`crate::base::table_cache::checked_sums`]), for the checksum
     /// the file still holds, the blocks that hold the headers and a spread sample of the
-    /// others are checked against them at once ([`crate::table_cache::spot_check`]) and every
+    /// others are checked against them at once ([`crate::base::table_cache::spot_check`]) and every
     /// other block the first time it is read ([`AxisTable::value`]); otherwise the file is
     /// checked whole, through its checksum and the checks of
     /// [`from_payload`](AxisTable::from_payload), and marked checked.
@@ -998,9 +998,9 @@ impl AxisTable {
         path: &std::path::Path,
         whole: bool,
     ) -> Result<AxisTable, CacheError> {
-        use crate::table_cache::{HEADER_BYTES, TRAILER_BYTES};
+        use crate::base::table_cache::{HEADER_BYTES, TRAILER_BYTES};
         let spec = table_file(kind);
-        let payload = crate::table_cache::inspect(path, &spec)? as usize;
+        let payload = crate::base::table_cache::inspect(path, &spec)? as usize;
         let file = std::fs::File::open(path).map_err(|e| CacheError::Io(e.to_string()))?;
         // SAFETY: the mapping is read-only; cache files are replaced by a rename, never
         // written in place, so a save meanwhile leaves this file's bytes as they are. One cut
@@ -1020,7 +1020,7 @@ impl AxisTable {
         }
         // A read of a page that the file no longer has (cut short by another program) would
         // kill the process with a bare "Bus error": it is said, naming the file, instead.
-        let guard = crate::table_cache::guard_mapping(&map, path);
+        let guard = crate::base::table_cache::guard_mapping(&map, path);
         #[cfg(unix)]
         {
             // Searches read it at random; the kernel may back it with huge pages.
@@ -1031,17 +1031,17 @@ impl AxisTable {
         let stored = u64::from_le_bytes(map[end..end + 8].try_into().expect("8 bytes"));
         let dist_at = HEADER_BYTES + PAYLOAD_HEADER;
         let recorded = (!whole)
-            .then(|| crate::table_cache::checked_sums(path))
+            .then(|| crate::base::table_cache::checked_sums(path))
             .flatten()
             .filter(|sums| sums.file == stored);
         let fresh = match &recorded {
             Some(sums) => {
                 // The headers (which the checks below read directly), and a sample.
-                crate::table_cache::spot_check(&map, sums, dist_at)?;
+                crate::base::table_cache::spot_check(&map, sums, dist_at)?;
                 None
             }
             None => {
-                let sums = crate::table_cache::Sums::of(&map);
+                let sums = crate::base::table_cache::Sums::of(&map);
                 if sums.file != stored {
                     return Err(CacheError::Checksum {
                         stored,
@@ -1067,7 +1067,7 @@ impl AxisTable {
         };
         if let Some(sums) = fresh {
             table.check().map_err(CacheError::Inconsistent)?;
-            crate::table_cache::mark_checked_with(path, &sums);
+            crate::base::table_cache::mark_checked_with(path, &sums);
         }
         Ok(table)
     }
@@ -1203,7 +1203,7 @@ pub fn load_or_build_in(
     threads: usize,
     progress: &mut dyn FnMut(u64, u64),
 ) -> Result<(AxisTable, CacheReport), Cancelled> {
-    crate::table_cache::try_load_or_build(
+    crate::base::table_cache::try_load_or_build(
         &table_file(kind),
         dir,
         |path| {
@@ -1327,7 +1327,7 @@ impl<'a> Builder<'a> {
                 if stop.load(Ordering::Relaxed) {
                     return;
                 }
-                if crate::cancel::requested() {
+                if crate::base::cancel::requested() {
                     stop.store(true, Ordering::Relaxed);
                     return;
                 }

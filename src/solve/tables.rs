@@ -31,7 +31,7 @@ use super::coord::{
 use super::cubie::CubieCube;
 use super::prune::{Nibbles, PairSpec};
 use super::sym::{SymClasses, UD_FLIP_SYMS, UD_SYMS, UdTables, ud_symmetries, ud_tables};
-use crate::moves::FaceMove;
+use crate::turn::moves::FaceMove;
 
 /// Twist classes under the 8 flip-keeping symmetries.
 pub const N_TWIST_CLASSES: usize = 324;

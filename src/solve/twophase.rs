@@ -60,7 +60,7 @@
 //! It stops at the first solution within the length bound once it has made
 //! `TwoPhaseOptions::min_probes` probes (a few extra probes find a shorter solution
 //! cheaply), or, given a time limit, keeps shortening until the time is up. Ctrl-C
-//! ([`crate::cancel`]) stops it too, with the best solution found so far if there is one.
+//! ([`crate::base::cancel`]) stops it too, with the best solution found so far if there is one.
 //! Adjacent moves of one face where phase 2 meets the pre-moves are merged. Every solution is
 //! checked by making it on the cube before it is returned.
 
@@ -74,7 +74,7 @@ use super::optimal_table::{AxisCoord, decode};
 use super::sym::{Symmetry, UD_FLIP_SYMS, UD_SYMS, UdTables, ud_tables, urf, y_quarter};
 use super::tables::{PHASE2_MOVES, Tables, phase2_conj};
 use super::twophase_large::LargeTables;
-use crate::moves::FaceMove;
+use crate::turn::moves::FaceMove;
 
 /// The longest phase 2 searched: longer ones are slow to rule out and rarely needed.
 pub const MAX_PHASE2: usize = 12;
@@ -422,7 +422,7 @@ impl Search<'_> {
         if shared.stop.load(Relaxed) {
             return true;
         }
-        if crate::cancel::requested() {
+        if crate::base::cancel::requested() {
             shared.cancelled.store(true, Relaxed);
             return true;
         }
@@ -1085,7 +1085,7 @@ pub(crate) fn solve(
     let best = *shared.best.lock().unwrap_or_else(|e| e.into_inner());
     let Some((len, path, d)) = best else {
         if shared.cancelled.load(Relaxed) {
-            return Err(crate::cancel::Cancelled.into());
+            return Err(crate::base::cancel::Cancelled.into());
         }
         // Every solution begins with a phase-1 solution (its moves up to the last one
         // outside G1), and each direction's cube has solutions of the same lengths, so a
@@ -1530,7 +1530,7 @@ mod timing {
         println!("build {:.1} ms", t0.elapsed().as_secs_f64() * 1e3);
         let dir = std::env::temp_dir().join(format!("cubework-timing-{}", std::process::id()));
         let path = crate::solve::twophase_file::table_file().path_in(&dir);
-        crate::table_cache::write(
+        crate::base::table_cache::write(
             &path,
             &crate::solve::twophase_file::table_file(),
             &tables.to_payload(),
@@ -1539,7 +1539,7 @@ mod timing {
         for _ in 0..3 {
             let t0 = Instant::now();
             let payload =
-                crate::table_cache::read(&path, &crate::solve::twophase_file::table_file())
+                crate::base::table_cache::read(&path, &crate::solve::twophase_file::table_file())
                     .unwrap();
             let t1 = Instant::now();
             let loaded = Tables::from_payload(&payload).unwrap();

@@ -1,4 +1,4 @@
-//! The two-phase tables on disk, through the checksummed store of [`crate::table_cache`]: one
+//! The two-phase tables on disk, through the checksummed store of [`crate::base::table_cache`]: one
 //! file, `twophase.bin` (about 1.1 MB), whose payload is, little-endian:
 //!
 //! | section | entries | each |
@@ -38,8 +38,8 @@ use super::sym::{UD_FLIP_SYMS, UD_SYMS, ud_symmetries, ud_tables};
 use super::tables::{
     N_FLIP_CLASSES, N_PERM_CLASSES, N_TWIST_CLASSES, PHASE2_MOVES, Pruning, Tables,
 };
-use crate::moves::FaceMove;
-use crate::table_cache::{self, CacheReport, TableFile};
+use crate::base::table_cache::{self, CacheReport, TableFile};
+use crate::turn::moves::FaceMove;
 
 /// The payload's format version; files of another version are rebuilt.
 pub const FORMAT_VERSION: u32 = 1;
@@ -474,8 +474,8 @@ pub fn load_or_build_in(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::base::table_cache::CacheError;
     use crate::solve::tables::tests::tables;
-    use crate::table_cache::CacheError;
 
     fn temp_dir(name: &str) -> std::path::PathBuf {
         let dir = std::env::temp_dir().join(format!("cubework-2p-{}-{name}", std::process::id()));

@@ -8,7 +8,7 @@ pub const ECHO_CHARS: usize = 40;
 /// them raw), and cut after [`ECHO_CHARS`] characters.
 ///
 /// ```
-/// use cubework::text::echo;
+/// use cubework::base::text::echo;
 /// assert_eq!(echo("R\u{1b}[2J"), "R\\u{1b}[2J");
 /// assert_eq!(echo(&"Q".repeat(100)).chars().count(), 41);
 /// assert!(echo(&"Q".repeat(100)).ends_with('…'));
@@ -20,8 +20,8 @@ pub fn echo(s: &str) -> String {
 /// `s` with control characters escaped and cut after `chars` characters with `…`.
 ///
 /// ```
-/// assert_eq!(cubework::text::cut("R U\tF", 3), "R U…");
-/// assert_eq!(cubework::text::cut("R\tU", 9), "R\\tU");
+/// assert_eq!(cubework::base::text::cut("R U\tF", 3), "R U…");
+/// assert_eq!(cubework::base::text::cut("R\tU", 9), "R\\tU");
 /// ```
 pub fn cut(s: &str, chars: usize) -> String {
     let mut out = String::new();
@@ -48,7 +48,7 @@ pub const PATH_CHARS: usize = 80;
 ///
 /// ```
 /// use std::path::Path;
-/// use cubework::text::echo_path;
+/// use cubework::base::text::echo_path;
 /// assert_eq!(echo_path(Path::new("cube.svg")), "cube.svg");
 /// assert_eq!(echo_path(Path::new("a\u{1b}[31m\u{7}\n.svg")), "a\\u{1b}[31m\\u{7}\\n.svg");
 /// let long = format!("/tmp/{}/cube.svg", "d".repeat(5000));
@@ -74,7 +74,7 @@ pub fn echo_path(path: &std::path::Path) -> String {
 /// after [`ECHO_CHARS`] characters as [`echo`] cuts text.
 ///
 /// ```
-/// use cubework::text::echo_number;
+/// use cubework::base::text::echo_number;
 /// assert_eq!(echo_number(1e308), "1e308");
 /// assert_eq!(echo_number(-2.5e-9), "-2.5e-9");
 /// assert_eq!(echo_number(100.0), "100");
@@ -94,7 +94,7 @@ pub fn echo_number(v: f64) -> String {
 /// `n` and a noun, singular or plural: `1 move`, `2 moves`.
 ///
 /// ```
-/// use cubework::text::count;
+/// use cubework::base::text::count;
 /// assert_eq!(count(1, "move"), "1 move");
 /// assert_eq!(count(21, "move"), "21 moves");
 /// assert_eq!(count(1_000_000, "state"), "1,000,000 states");
@@ -110,8 +110,8 @@ pub fn count(n: u64, noun: &str) -> String {
 /// A whole number with commas between thousands: `3,674,160`.
 ///
 /// ```
-/// assert_eq!(cubework::text::thousands(3674160), "3,674,160");
-/// assert_eq!(cubework::text::thousands(999), "999");
+/// assert_eq!(cubework::base::text::thousands(3674160), "3,674,160");
+/// assert_eq!(cubework::base::text::thousands(999), "999");
 /// ```
 pub fn thousands(n: u64) -> String {
     let s = n.to_string();
@@ -139,7 +139,7 @@ pub enum WholeError {
 /// for any integer type is out of range like any other, never "not a number".
 ///
 /// ```
-/// use cubework::text::{whole_in, WholeError};
+/// use cubework::base::text::{whole_in, WholeError};
 /// assert_eq!(whole_in(" 7 ", 2, 9), Ok(7));
 /// assert_eq!(whole_in("-1", 2, 9), Err(WholeError::OutOfRange));
 /// assert_eq!(whole_in("12345678901234567890123", 2, 9), Err(WholeError::OutOfRange));

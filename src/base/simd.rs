@@ -27,7 +27,7 @@
 //! check every path on one machine.
 //!
 //! ```
-//! use cubework::simd::{Shuffle, ShufflePath};
+//! use cubework::base::simd::{Shuffle, ShufflePath};
 //! let reverse: Vec<u16> = (0..54).rev().collect();
 //! for path in ShufflePath::ALL.into_iter().filter(|p| p.available()) {
 //!     let shuffle = Shuffle::new(&reverse, path).unwrap();
@@ -52,7 +52,7 @@ pub const ENV: &str = "CUBEWORK_SIMD";
 /// measurements a table shows.
 ///
 /// ```
-/// assert!(!cubework::simd::cpu_model().is_empty());
+/// assert!(!cubework::base::simd::cpu_model().is_empty());
 /// ```
 pub fn cpu_model() -> String {
     std::fs::read_to_string("/proc/cpuinfo")
@@ -70,8 +70,8 @@ pub fn cpu_model() -> String {
 /// The bytes a shuffle of `len` bytes works on: `len` rounded up to whole 64-byte registers.
 ///
 /// ```
-/// assert_eq!(cubework::simd::padded_len(54), 64);
-/// assert_eq!(cubework::simd::padded_len(121), 128);
+/// assert_eq!(cubework::base::simd::padded_len(54), 64);
+/// assert_eq!(cubework::base::simd::padded_len(121), 128);
 /// ```
 pub fn padded_len(len: usize) -> usize {
     len.next_multiple_of(64).max(64)
@@ -374,7 +374,7 @@ impl Shuffle {
 /// Rearranges the digits of `v` (below 1000) by `w`: `a·w[0] + b·w[1] + c·w[2]`.
 ///
 /// ```
-/// use cubework::simd::rearrange;
+/// use cubework::base::simd::rearrange;
 /// assert_eq!(rearrange(135, [10, 100, 1]), 315);
 /// ```
 pub fn rearrange(v: u16, w: DigitWeights) -> u16 {
@@ -933,7 +933,7 @@ mod tests {
     #[test]
     fn digits_are_rearranged_on_every_path() {
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5);
-        let orders = crate::sticker_perm::ORDERINGS_OF_THREE;
+        let orders = crate::state::sticker_perm::ORDERINGS_OF_THREE;
         for cells in [8, 27, 64, 125, 216, 343, 729] {
             for _ in 0..10 {
                 let perm = permutation(&mut rng, cells);

@@ -19,11 +19,11 @@ use rustyline::{
     KeyCode, KeyEvent, Modifiers, RepeatCount,
 };
 
+use crate::answer::error::{Error, Result};
+use crate::answer::output;
+use crate::base::lines::{LineError, Lines, MAX_LINE_BYTES, Statement};
 use crate::command::{Reply, Session, defs};
-use crate::error::{Error, Result};
-use crate::lines::{LineError, Lines, MAX_LINE_BYTES, Statement};
-use crate::notation::Notation;
-use crate::output;
+use crate::turn::notation::Notation;
 
 /// Whether to draw in colour: only on a terminal, and never when `NO_COLOR` is set.
 pub fn use_colour() -> bool {
@@ -45,8 +45,8 @@ pub fn run_interactive() -> Result<ExitCode> {
     let mut history = History::open(history_file());
     welcome(&mut session, &mut editor, &history)?;
     // Ctrl-C at the prompt drops the line (rustyline reads it as a key); during work it stops
-    // the work (see crate::cancel), and the session goes on.
-    crate::cancel::install();
+    // the work (see crate::base::cancel), and the session goes on.
+    crate::base::cancel::install();
     let mut joiner = joiner();
     let mut number = 0;
     let mut failed = false;
@@ -179,7 +179,7 @@ fn welcome(
 /// it completes run; `Quit` if one of them asked to leave.
 fn run_piece<B: Fn(&str) -> i64, C: Fn(&str) -> bool>(
     session: &mut Session,
-    joiner: &mut crate::lines::Joiner<B, C>,
+    joiner: &mut crate::base::lines::Joiner<B, C>,
     number: usize,
     piece: &str,
 ) -> Result<Outcome> {
@@ -203,9 +203,9 @@ pub const CONTINUATION_PROMPT: &str = "...> ";
 
 /// How the REPL joins lines into statements: a bracket left open goes on to the next lines
 /// while they read as moves — a command word, an empty line or a note ends the statement
-/// (see [`crate::lines::Joiner`]).
-fn joiner() -> crate::lines::Joiner<impl Fn(&str) -> i64, impl Fn(&str) -> bool> {
-    crate::lines::Joiner::new(crate::parser::bracket_balance, |line| {
+/// (see [`crate::base::lines::Joiner`]).
+fn joiner() -> crate::base::lines::Joiner<impl Fn(&str) -> i64, impl Fn(&str) -> bool> {
+    crate::base::lines::Joiner::new(crate::sequence::parser::bracket_balance, |line| {
         !crate::command::starts_with_command(line)
     })
 }
@@ -231,17 +231,18 @@ enum Outcome {
 /// is an error naming that bracket, and runs nothing. Fails only when the answer cannot be
 /// written.
 fn run_statement(session: &mut Session, statement: &Statement, from: Where) -> Result<Outcome> {
-    crate::cancel::clear();
+    crate::base::cancel::clear();
     let (line, result) = if statement.open {
         // Moves are parsed, so that an error before the open bracket is the one reported (no
         // sequence with a bracket open parses, so nothing runs); a command is not run at all.
         let parsed = (!crate::command::starts_with_command(&statement.text))
             .then(|| session.execute(&statement.text));
-        let unclosed = crate::parser::unclosed_bracket(&statement.text, session.notation());
+        let unclosed =
+            crate::sequence::parser::unclosed_bracket(&statement.text, session.notation());
         match (parsed, unclosed) {
             (Some(Err(e)), Some((index, located)))
                 if e.parse_error().map(|p| p.kind)
-                    == Some(crate::parser::ParseErrorKind::Unclosed) =>
+                    == Some(crate::sequence::parser::ParseErrorKind::Unclosed) =>
             {
                 (statement.line + index, Err(Error::from(located.in_repl())))
             }
@@ -292,13 +293,13 @@ pub const MAX_ERRORS_IN_A_ROW: usize = 100;
 /// not UTF-8; a line longer than [`MAX_LINE_BYTES`] or holding a NUL byte (binary input)
 /// ends the session, and so do [`MAX_ERRORS_IN_A_ROW`] failing statements in a row, with one
 /// line saying so. The exit status is 2 if any line failed. Lines join into statements as
-/// typed ones do (see [`crate::lines::Joiner`]).
+/// typed ones do (see [`crate::base::lines::Joiner`]).
 pub fn run_lines(input: impl BufRead) -> Result<ExitCode> {
     let mut session = Session::new(false);
     let mut failed = false;
     // The failing statements in a row, and the line of the first of them.
     let mut in_a_row = (0, 0);
-    for read in crate::lines::statements(Lines::new(input), joiner()) {
+    for read in crate::base::lines::statements(Lines::new(input), joiner()) {
         let (number, outcome) = match read {
             Ok(statement) => (
                 statement.line,
@@ -390,7 +391,7 @@ impl History {
         let Some(path) = path else {
             return history;
         };
-        if let Some(kind) = crate::table_cache::special_file(&path) {
+        if let Some(kind) = crate::base::table_cache::special_file(&path) {
             history.notes.push(format!(
                 "the history file {} is {kind}, not a file: history is not kept this session",
                 path.display()
@@ -604,7 +605,7 @@ impl ConditionalEventHandler for PastedRun {
             KeyEvent(KeyCode::Enter, Modifiers::NONE) => {
                 let mut whole = ctx.line().to_string();
                 whole.push_str(&state.held);
-                if crate::parser::is_incomplete(&whole) {
+                if crate::sequence::parser::is_incomplete(&whole) {
                     // A bracket is open: the line goes on, as Enter makes it.
                     let mut run = std::mem::take(&mut state.held);
                     run.push('\n');
@@ -635,7 +636,7 @@ const STANDARD_MOVES: &[&str] = &[
 /// moves (in `notation`) where it takes a sequence or where the line is moves.
 ///
 /// ```
-/// use cubework::{Notation, repl::completions};
+/// use cubework::{Notation, cli::repl::completions};
 /// assert_eq!(completions("sol", 3, Notation::Standard).1, ["solved?", "solve"]);
 /// assert!(completions("solve opt", 9, Notation::Standard).1 == ["optimal"]);
 /// assert_eq!(completions("22\\rh", 5, Notation::Standard), (2, vec!["⍴".to_string()]));

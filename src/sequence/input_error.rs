@@ -1,8 +1,8 @@
 //! The one input error, shared by every layer that reads what a user typed.
 
-use crate::cube::FaceletError;
-use crate::moves::MoveError;
-use crate::notation::ParseError;
+use crate::state::cube::FaceletError;
+use crate::turn::moves::MoveError;
+use crate::turn::notation::ParseError;
 
 /// What is wrong with what a user gave: a sequence that does not parse, a move that cannot
 /// be made, a facelet string that is not a cube, a cube of another size. The one input error:

@@ -2,7 +2,7 @@
 //! the paper's tools, in either notation; inverting, expanding, simplifying and counting.
 //!
 //! ```
-//! use cubework::alg::{Alg, Metric};
+//! use cubework::sequence::alg::{Alg, Metric};
 //! use cubework::Notation;
 //! let a = Alg::parse("[R: (U R')2]", Notation::Standard).unwrap();
 //! assert_eq!(a.to_string(), "[R: (U R')2]");
@@ -12,22 +12,22 @@
 //! assert_eq!(a.count(Metric::Htm), 6);
 //! ```
 //!
-//! The grammar is in the [`parser`](crate::parser) module's docs.
+//! The grammar is in the [`parser`](crate::sequence::parser) module's docs.
 
 use std::fmt;
 
-use crate::cube::FaceletError;
-use crate::face::Face;
-use crate::input_error::InputError;
-use crate::moves::{Amount, Move, MoveError, PaperAxis, Rotation, Slice, Turn, format_moves};
-use crate::notation::{Notation, ParseError};
-use crate::sticker_perm::StickerPerm;
-use crate::tools::Tool;
+use crate::sequence::input_error::InputError;
+use crate::sequence::tools::Tool;
+use crate::state::cube::FaceletError;
+use crate::state::sticker_perm::StickerPerm;
+use crate::turn::face::Face;
+use crate::turn::moves::{Amount, Move, MoveError, PaperAxis, Rotation, Slice, Turn, format_moves};
+use crate::turn::notation::{Notation, ParseError};
 
 /// How many times a bracketed part is done, and whether inverted: `(R U)3'`.
 ///
 /// ```
-/// use cubework::alg::{Alg, Item, Power};
+/// use cubework::sequence::alg::{Alg, Item, Power};
 /// use cubework::Notation;
 /// let a = Alg::parse("(R U)3'", Notation::Standard).unwrap();
 /// let Item::Group { power, .. } = &a.items[0] else { panic!() };
@@ -46,7 +46,7 @@ impl Power {
     /// Once, not inverted.
     ///
     /// ```
-    /// use cubework::alg::Power;
+    /// use cubework::sequence::alg::Power;
     /// assert_eq!(Power::ONCE.to_string(), "");
     /// ```
     pub const ONCE: Power = Power {
@@ -70,7 +70,7 @@ impl fmt::Display for Power {
 /// One item of a sequence.
 ///
 /// ```
-/// use cubework::alg::{Alg, Item};
+/// use cubework::sequence::alg::{Alg, Item};
 /// use cubework::Notation;
 /// let a = Alg::parse("R [R, U] [F: D] (L)2 FLIP", Notation::Standard).unwrap();
 /// assert!(matches!(a.items[0], Item::Move(_)));
@@ -126,7 +126,7 @@ pub enum Item {
 /// A parsed sequence: items done left to right.
 ///
 /// ```
-/// use cubework::alg::Alg;
+/// use cubework::sequence::alg::Alg;
 /// use cubework::Notation;
 /// let a = Alg::parse("[R, U]2", Notation::Standard).unwrap();
 /// assert_eq!(a.expanded_len(), 8);
@@ -138,18 +138,18 @@ pub struct Alg {
     pub items: Vec<Item>,
 }
 
-pub use crate::notation::MAX_EXPANDED;
+pub use crate::turn::notation::MAX_EXPANDED;
 
-pub use crate::metric::Metric;
+pub use crate::turn::metric::Metric;
 
 /// Anything that can go wrong with a sequence typed by a user.
 ///
 /// ```
 /// use cubework::command::algebra::order_report;
 /// use cubework::{AlgebraError, Notation, OrderBy};
-/// let m = cubework::alg::Alg::parse("M", Notation::Standard).unwrap();
+/// let m = cubework::sequence::alg::Alg::parse("M", Notation::Standard).unwrap();
 /// let e = order_report(4, OrderBy::Colours, &m).unwrap_err();
-/// assert!(matches!(e, AlgebraError::Input(cubework::input::InputError::Move(_))));
+/// assert!(matches!(e, AlgebraError::Input(cubework::sequence::input::InputError::Move(_))));
 /// assert_eq!(e.to_string(), "move M is a middle slice, which a 4×4×4 cube does not have");
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -159,7 +159,7 @@ pub enum AlgebraError {
     Input(#[from] InputError),
     /// The user pressed Ctrl-C.
     #[error(transparent)]
-    Cancelled(#[from] crate::cancel::Cancelled),
+    Cancelled(#[from] crate::base::cancel::Cancelled),
     /// Something asked of a cube size it does not work on.
     #[error("{what} is not for the {n}×{n}×{n}: {why}")]
     NotForSize {
@@ -204,7 +204,7 @@ impl Alg {
     /// A flat sequence of moves.
     ///
     /// ```
-    /// use cubework::alg::Alg;
+    /// use cubework::sequence::alg::Alg;
     /// use cubework::{parse_moves, Notation};
     /// let m = parse_moves("R U", Notation::Standard).unwrap();
     /// assert_eq!(Alg::from_moves(&m).to_string(), "R U");
@@ -220,7 +220,7 @@ impl Alg {
     /// `[A, B]` becomes `[B, A]`, `[A: B]` becomes `[A: B']`, a tool gains or loses a prime.
     ///
     /// ```
-    /// use cubework::alg::Alg;
+    /// use cubework::sequence::alg::Alg;
     /// use cubework::Notation;
     /// let inv = |s| Alg::parse(s, Notation::Standard).unwrap().invert().to_string();
     /// assert_eq!(inv("R U2 F'"), "F U2' R'");
@@ -252,7 +252,7 @@ impl Alg {
     /// The same sequence without its comments (at any depth).
     ///
     /// ```
-    /// use cubework::alg::Alg;
+    /// use cubework::sequence::alg::Alg;
     /// use cubework::Notation;
     /// let a = Alg::parse("R // one\n(U // two\n)2", Notation::Standard).unwrap();
     /// assert_eq!(a.without_comments().to_string(), "R (U)2");
@@ -286,11 +286,11 @@ impl Alg {
     }
 
     /// The same sequence written in `notation`, brackets kept: each move as
-    /// [`in_notation`](crate::notation::in_notation) writes it, each tool expanding into that
+    /// [`in_notation`](crate::turn::notation::in_notation) writes it, each tool expanding into that
     /// notation.
     ///
     /// ```
-    /// use cubework::alg::Alg;
+    /// use cubework::sequence::alg::Alg;
     /// use cubework::Notation;
     /// let a = Alg::parse("(R U2)3 [F, SWITCH]", Notation::Standard).unwrap();
     /// assert_eq!(a.in_notation(Notation::Paper).to_string(), "(R\u{305}UU)3 [F\u{305}, SWITCH]");
@@ -300,7 +300,7 @@ impl Alg {
         for item in &self.items {
             match item {
                 Item::Move(m) => items.extend(
-                    crate::notation::in_notation(&[*m], notation)
+                    crate::turn::notation::in_notation(&[*m], notation)
                         .into_iter()
                         .map(Item::Move),
                 ),
@@ -333,7 +333,7 @@ impl Alg {
     /// repeats it (`(R U)500` is two).
     ///
     /// ```
-    /// use cubework::alg::Alg;
+    /// use cubework::sequence::alg::Alg;
     /// use cubework::Notation;
     /// assert_eq!(Alg::parse("(R U)500 [F, D2] SWITCH", Notation::Standard).unwrap().written_len(), 5);
     /// ```
@@ -354,7 +354,7 @@ impl Alg {
     /// The number of moves in the expansion (saturating).
     ///
     /// ```
-    /// use cubework::alg::Alg;
+    /// use cubework::sequence::alg::Alg;
     /// use cubework::Notation;
     /// assert_eq!(Alg::parse("[R: [U, D]]3", Notation::Standard).unwrap().expanded_len(), 18);
     /// ```
@@ -368,7 +368,7 @@ impl Alg {
     /// one built by hand with huge repetitions takes memory to match.
     ///
     /// ```
-    /// use cubework::alg::Alg;
+    /// use cubework::sequence::alg::Alg;
     /// use cubework::{format_moves, Notation};
     /// let a = Alg::parse("[R, U] (F)2'", Notation::Standard).unwrap();
     /// assert_eq!(format_moves(&a.expand()), "R U R' U' F' F'");
@@ -389,7 +389,7 @@ impl Alg {
     /// each other item written out as its moves (comments inside brackets go with them).
     ///
     /// ```
-    /// use cubework::alg::Alg;
+    /// use cubework::sequence::alg::Alg;
     /// use cubework::Notation;
     /// let a = Alg::parse("[R, U] // sexy move\n(F)2", Notation::Standard).unwrap();
     /// assert_eq!(a.expanded_with_comments().to_string(), "R U R' U' // sexy move\nF F");
@@ -412,7 +412,7 @@ impl Alg {
     /// The expansion with adjacent moves cancelled and merged (see [`simplify`]).
     ///
     /// ```
-    /// use cubework::alg::Alg;
+    /// use cubework::sequence::alg::Alg;
     /// use cubework::{format_moves, Notation};
     /// let a = Alg::parse("[R: U] R", Notation::Standard).unwrap();
     /// assert_eq!(format_moves(&a.simplified()), "R U");
@@ -424,7 +424,7 @@ impl Alg {
     /// The expansion, written as the notation reads it back.
     ///
     /// ```
-    /// use cubework::alg::Alg;
+    /// use cubework::sequence::alg::Alg;
     /// use cubework::Notation;
     /// assert_eq!(Alg::parse("(RD)2", Notation::Paper).unwrap().format_expanded(), "RDRD");
     /// ```
@@ -435,7 +435,7 @@ impl Alg {
     /// The simplified expansion, written as the notation reads it back.
     ///
     /// ```
-    /// use cubework::alg::Alg;
+    /// use cubework::sequence::alg::Alg;
     /// use cubework::Notation;
     /// assert_eq!(Alg::parse("(R)2", Notation::Paper).unwrap().format_simplified(), "RR");
     /// assert_eq!(Alg::parse("(R)2", Notation::Standard).unwrap().format_simplified(), "R2");
@@ -447,7 +447,7 @@ impl Alg {
     /// The length of the expansion in a metric.
     ///
     /// ```
-    /// use cubework::alg::{Alg, Metric};
+    /// use cubework::sequence::alg::{Alg, Metric};
     /// use cubework::Notation;
     /// let a = Alg::parse("R U2 M' x", Notation::Standard).unwrap();
     /// assert_eq!((a.count(Metric::Htm), a.count(Metric::Qtm), a.count(Metric::Stm)), (4, 5, 3));
@@ -462,7 +462,7 @@ impl Alg {
     /// tree (repetitions by squaring), so long repetitions cost little.
     ///
     /// ```
-    /// use cubework::alg::Alg;
+    /// use cubework::sequence::alg::Alg;
     /// use cubework::Notation;
     /// // The parser refuses expansions over a million moves; within that, repetitions are
     /// // made by squaring. 240000 is a multiple of the order of U R U' R', 6.
@@ -471,7 +471,7 @@ impl Alg {
     /// assert!(a.perm(4).unwrap().is_identity());
     /// ```
     pub fn perm(&self, n: usize) -> Result<StickerPerm, AlgebraError> {
-        crate::cube::Cube::check_size(n)?;
+        crate::state::cube::Cube::check_size(n)?;
         let mut p = StickerPerm::identity(n);
         let mut scratch = Vec::new();
         let mut run = Vec::new();
@@ -671,7 +671,7 @@ impl Item {
 /// (`2R`, `2-3Rw`, `M`, the paper's C H M).
 ///
 /// ```
-/// use cubework::alg::{move_cost, Metric};
+/// use cubework::sequence::alg::{move_cost, Metric};
 /// use cubework::{parse_moves, Notation};
 /// let m = parse_moves("2R2", Notation::Standard).unwrap()[0];
 /// assert_eq!(move_cost(&m, Metric::Htm), 2);
@@ -709,7 +709,7 @@ pub fn move_cost(m: &Move, metric: Metric) -> u64 {
 /// The axis a move turns about (the paper's X, Y, Z).
 ///
 /// ```
-/// use cubework::alg::axis_of;
+/// use cubework::sequence::alg::axis_of;
 /// use cubework::{parse_moves, Notation, PaperAxis};
 /// let m = parse_moves("E", Notation::Standard).unwrap()[0];
 /// assert_eq!(axis_of(&m), PaperAxis::Z);
@@ -734,7 +734,7 @@ impl Alg {
     /// are, and moves of different turns are never reordered (unlike [`simplify`]).
     ///
     /// ```
-    /// use cubework::alg::Alg;
+    /// use cubework::sequence::alg::Alg;
     /// use cubework::Notation;
     /// let a = Alg::parse("D U U R (F F)2 R'", Notation::Standard).unwrap();
     /// assert_eq!(a.merge_repeated_turns().to_string(), "D U2 R (F2)2 R'");
@@ -798,7 +798,7 @@ fn same_turn(a: Turn, b: Turn) -> bool {
 /// come out as `2` (never `2'`).
 ///
 /// ```
-/// use cubework::alg::simplify;
+/// use cubework::sequence::alg::simplify;
 /// use cubework::{format_moves, parse_moves, Notation};
 /// let s = |t| format_moves(&simplify(&parse_moves(t, Notation::Standard).unwrap()));
 /// assert_eq!(s("R R2'"), "R'");
@@ -842,7 +842,7 @@ pub fn simplify(moves: &[Move]) -> Vec<Move> {
 /// slice moves, the centres end where they began). Paper moves come out in standard notation.
 ///
 /// ```
-/// use cubework::alg::fold_rotations;
+/// use cubework::sequence::alg::fold_rotations;
 /// use cubework::{format_moves, parse_moves, Notation};
 /// let f = |t| format_moves(&fold_rotations(&parse_moves(t, Notation::Standard).unwrap()));
 /// assert_eq!(f("y R U R'"), "B U B'"); // after y the first back face is on the right
@@ -921,14 +921,17 @@ fn fold_one(m: Move, frame: &mut [Face; 6], out: &mut Vec<Move>) {
 /// counts as two), then written in that notation, so that it pastes back to the same state.
 ///
 /// ```
-/// use cubework::alg::format_in;
+/// use cubework::sequence::alg::format_in;
 /// use cubework::{parse_moves, Notation};
 /// let m = parse_moves("D' D' R", Notation::Standard).unwrap();
 /// assert_eq!(format_in(&m, Notation::Standard), "D2 R");
 /// assert_eq!(format_in(&m, Notation::Paper), "DDR\u{305}");
 /// ```
 pub fn format_in(moves: &[Move], notation: Notation) -> String {
-    format_moves(&crate::notation::in_notation(&simplify(moves), notation))
+    format_moves(&crate::turn::notation::in_notation(
+        &simplify(moves),
+        notation,
+    ))
 }
 
 fn is_paper(item: &Item) -> bool {
@@ -991,7 +994,7 @@ impl fmt::Display for Item {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::parser::parse_moves;
+    use crate::sequence::parser::parse_moves;
 
     proptest::proptest! {
         #[test]
@@ -1008,10 +1011,10 @@ mod tests {
             let mut made = crate::Cube::solved();
             made.apply_all(&moves).unwrap();
             let home = |c: &crate::Cube| Face::ALL.iter().all(|&f| c.centre(f) == Some(f));
-            let (made, _) = crate::pieces::rotate_until(&made, home).unwrap();
+            let (made, _) = crate::state::pieces::rotate_until(&made, home).unwrap();
             let mut folded_cube = crate::Cube::solved();
             folded_cube.apply_all(&folded).unwrap();
-            let (folded_cube, _) = crate::pieces::rotate_until(&folded_cube, home).unwrap();
+            let (folded_cube, _) = crate::state::pieces::rotate_until(&folded_cube, home).unwrap();
             proptest::prop_assert_eq!(folded_cube, made);
             // Outer turns and rotations only: the folded sequence keeps the centres home.
             let outer: Vec<Move> = moves
@@ -1021,7 +1024,7 @@ mod tests {
                 .collect();
             let mut made = crate::Cube::solved();
             made.apply_all(&outer).unwrap();
-            let (made, _) = crate::pieces::rotate_until(&made, home).unwrap();
+            let (made, _) = crate::state::pieces::rotate_until(&made, home).unwrap();
             let mut folded_cube = crate::Cube::solved();
             folded_cube.apply_all(&fold_rotations(&outer)).unwrap();
             proptest::prop_assert_eq!(folded_cube, made);

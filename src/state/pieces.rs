@@ -14,10 +14,10 @@
 //! twist (flip) vector like any state, and moves compose by gathering: after move `m`, slot
 //! `i` holds the piece slot `m.perm[i]` held, twisted by `m.orient[i]` more.
 
-use crate::cube::Cube;
-use crate::face::Face;
-use crate::geometry::Geometry;
-use crate::moves::{Amount, Move, Rotation, Turn};
+use crate::state::cube::Cube;
+use crate::state::geometry::Geometry;
+use crate::turn::face::Face;
+use crate::turn::moves::{Amount, Move, Rotation, Turn};
 
 /// Number of corner slots.
 pub const CORNERS: usize = 8;
@@ -47,7 +47,7 @@ fn det(a: [i32; 3], b: [i32; 3], c: [i32; 3]) -> i32 {
 /// The faces of corner slot `i` (0..8), clockwise from outside, its U or D face first.
 ///
 /// ```
-/// use cubework::pieces::{corner_faces, corner_name};
+/// use cubework::state::pieces::{corner_faces, corner_name};
 /// use cubework::Face;
 /// assert_eq!(corner_faces(7), [Face::U, Face::R, Face::F]);
 /// assert_eq!(corner_name(0), "DBL");
@@ -229,7 +229,7 @@ fn first_duplicate(perm: &[u8]) -> Option<(usize, usize, usize)> {
 /// corner, that each corner appears once and that the twists sum to 0 mod 3.
 ///
 /// ```
-/// use cubework::pieces::{read_corners, CubieError};
+/// use cubework::state::pieces::{read_corners, CubieError};
 /// use cubework::Cube;
 /// let c = read_corners(&Cube::solved_n(2)).unwrap();
 /// assert_eq!(c.perm, [0, 1, 2, 3, 4, 5, 6, 7]);
@@ -481,7 +481,7 @@ pub fn rotate_until(cube: &Cube, good: impl Fn(&Cube) -> bool) -> Option<(Cube, 
 /// other sizes by their corners (the only pieces every size has).
 ///
 /// ```
-/// use cubework::pieces::check_real;
+/// use cubework::state::pieces::check_real;
 /// use cubework::Cube;
 /// assert!(check_real(&Cube::solved()).is_ok());
 /// // Swap the two stickers of edge UR: flipped in place.
@@ -511,8 +511,8 @@ pub fn check_real(cube: &Cube) -> Result<(), CubieError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::notation::Notation;
-    use crate::parser::parse_moves;
+    use crate::sequence::parser::parse_moves;
+    use crate::turn::notation::Notation;
 
     #[test]
     fn real_cubes_at_every_size_pass_and_broken_ones_are_named() {

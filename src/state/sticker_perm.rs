@@ -35,15 +35,15 @@ pub const ORDERINGS_OF_THREE: [[usize; 3]; 6] = [
     [2, 1, 0],
 ];
 
-use crate::cube::Cube;
-use crate::face::Face;
-use crate::geometry::Geometry;
-use crate::moves::{Move, MoveError, PaperAxis};
+use crate::state::cube::Cube;
+use crate::state::geometry::Geometry;
+use crate::turn::face::Face;
+use crate::turn::moves::{Move, MoveError, PaperAxis};
 
 /// The faces in the tuple notes' order: U L F R B D.
 ///
 /// ```
-/// use cubework::sticker_perm::TUPLE_FACES;
+/// use cubework::state::sticker_perm::TUPLE_FACES;
 /// let letters: String = TUPLE_FACES.iter().map(|f| f.letter()).collect();
 /// assert_eq!(letters, "ULFRBD");
 /// ```
@@ -52,7 +52,7 @@ pub const TUPLE_FACES: [Face; 6] = [Face::U, Face::L, Face::F, Face::R, Face::B,
 /// The notes' 1-based tuple number of the sticker at facelet index `i` of an `n`-cube.
 ///
 /// ```
-/// use cubework::sticker_perm::tuple_number;
+/// use cubework::state::sticker_perm::tuple_number;
 /// assert_eq!(tuple_number(4, 0), 1); // U, first sticker
 /// assert_eq!(tuple_number(4, 16), 49); // facelet order puts R second; the notes put it fourth
 /// ```
@@ -66,7 +66,7 @@ pub fn tuple_number(n: usize, i: usize) -> usize {
 /// The facelet index of the notes' 1-based tuple number `t` on an `n`-cube, if there is one.
 ///
 /// ```
-/// use cubework::sticker_perm::{facelet_index, tuple_number};
+/// use cubework::state::sticker_perm::{facelet_index, tuple_number};
 /// assert_eq!(facelet_index(4, 49), Some(16));
 /// assert_eq!(facelet_index(4, 97), None);
 /// assert!((0..96).all(|i| facelet_index(4, tuple_number(4, i)) == Some(i)));
@@ -83,7 +83,7 @@ pub fn facelet_index(n: usize, t: usize) -> Option<usize> {
 /// Which order: by what a person sees, or by every sticker's identity.
 ///
 /// ```
-/// use cubework::sticker_perm::{OrderBy, StickerPerm};
+/// use cubework::state::sticker_perm::{OrderBy, StickerPerm};
 /// use cubework::{parse_moves, Notation};
 /// let p = StickerPerm::of_moves(4, &parse_moves("U R", Notation::Standard).unwrap()).unwrap();
 /// assert_eq!((p.order(OrderBy::Colours), p.order(OrderBy::Labels)), (105, 420));
@@ -111,7 +111,7 @@ impl fmt::Display for OrderBy {
 /// holds the sticker that started at `source(i)` (facelet order).
 ///
 /// ```
-/// use cubework::sticker_perm::StickerPerm;
+/// use cubework::state::sticker_perm::StickerPerm;
 /// use cubework::{parse_moves, Notation};
 /// let p = StickerPerm::of_moves(4, &parse_moves("U R U' R'", Notation::Standard).unwrap()).unwrap();
 /// assert_eq!(p.order_by_colours(), 6);
@@ -130,7 +130,7 @@ impl StickerPerm {
     /// [`Cube::check_size`](crate::Cube::check_size) first.
     ///
     /// ```
-    /// use cubework::sticker_perm::StickerPerm;
+    /// use cubework::state::sticker_perm::StickerPerm;
     /// let p = StickerPerm::identity(5);
     /// assert!(p.is_identity());
     /// assert_eq!(p.sources().len(), 150);
@@ -147,7 +147,7 @@ impl StickerPerm {
     /// permutation of the `n`-cube's stickers.
     ///
     /// ```
-    /// use cubework::sticker_perm::StickerPerm;
+    /// use cubework::state::sticker_perm::StickerPerm;
     /// let u = StickerPerm::of_moves(3, &cubework::parse_moves("U", cubework::Notation::Standard).unwrap()).unwrap();
     /// assert_eq!(StickerPerm::from_sources(3, u.sources().to_vec()), Some(u));
     /// assert_eq!(StickerPerm::from_sources(3, vec![0; 54]), None);
@@ -168,7 +168,7 @@ impl StickerPerm {
     /// The cube's size.
     ///
     /// ```
-    /// use cubework::sticker_perm::StickerPerm;
+    /// use cubework::state::sticker_perm::StickerPerm;
     /// assert_eq!(StickerPerm::identity(6).size(), 6);
     /// ```
     pub fn size(&self) -> usize {
@@ -178,7 +178,7 @@ impl StickerPerm {
     /// The sticker (facelet index at the start) now at position `i`.
     ///
     /// ```
-    /// use cubework::sticker_perm::StickerPerm;
+    /// use cubework::state::sticker_perm::StickerPerm;
     /// use cubework::{parse_moves, Notation};
     /// let p = StickerPerm::of_moves(3, &parse_moves("U", Notation::Standard).unwrap()).unwrap();
     /// assert_eq!(p.source(2), 0); // U's top-right sticker came from its top-left
@@ -190,7 +190,7 @@ impl StickerPerm {
     /// The gather table.
     ///
     /// ```
-    /// use cubework::sticker_perm::StickerPerm;
+    /// use cubework::state::sticker_perm::StickerPerm;
     /// assert_eq!(StickerPerm::identity(2).sources()[..4], [0, 1, 2, 3]);
     /// ```
     pub fn sources(&self) -> &[u16] {
@@ -200,7 +200,7 @@ impl StickerPerm {
     /// Where the sticker that started at position `i` is now (the inverse lookup).
     ///
     /// ```
-    /// use cubework::sticker_perm::StickerPerm;
+    /// use cubework::state::sticker_perm::StickerPerm;
     /// use cubework::{parse_moves, Notation};
     /// let p = StickerPerm::of_moves(3, &parse_moves("U", Notation::Standard).unwrap()).unwrap();
     /// assert_eq!(p.destinations()[0], 2); // U's top-left sticker went to its top-right
@@ -217,7 +217,7 @@ impl StickerPerm {
     /// [`Geometry::table`]).
     ///
     /// ```
-    /// use cubework::sticker_perm::StickerPerm;
+    /// use cubework::state::sticker_perm::StickerPerm;
     /// use cubework::PaperAxis;
     /// let mut p = StickerPerm::identity(3);
     /// let mut scratch = Vec::new();
@@ -235,7 +235,7 @@ impl StickerPerm {
     /// Follows this permutation by a move.
     ///
     /// ```
-    /// use cubework::sticker_perm::StickerPerm;
+    /// use cubework::state::sticker_perm::StickerPerm;
     /// use cubework::{parse_moves, Notation};
     /// let mut p = StickerPerm::identity(4);
     /// let mut scratch = Vec::new();
@@ -252,7 +252,7 @@ impl StickerPerm {
     /// The permutation a sequence of moves makes on an `n`-cube.
     ///
     /// ```
-    /// use cubework::sticker_perm::StickerPerm;
+    /// use cubework::state::sticker_perm::StickerPerm;
     /// use cubework::{parse_moves, Notation};
     /// let p = StickerPerm::of_moves(3, &parse_moves("R U", Notation::Standard).unwrap()).unwrap();
     /// assert_eq!(p.order_by_labels(), 105);
@@ -269,7 +269,7 @@ impl StickerPerm {
     /// This permutation followed by `next`.
     ///
     /// ```
-    /// use cubework::sticker_perm::StickerPerm;
+    /// use cubework::state::sticker_perm::StickerPerm;
     /// use cubework::{parse_moves, Notation};
     /// let p = |s| StickerPerm::of_moves(3, &parse_moves(s, Notation::Standard).unwrap()).unwrap();
     /// assert_eq!(p("R").then(&p("U")), p("R U"));
@@ -284,7 +284,7 @@ impl StickerPerm {
     /// The permutation that undoes this one.
     ///
     /// ```
-    /// use cubework::sticker_perm::StickerPerm;
+    /// use cubework::state::sticker_perm::StickerPerm;
     /// use cubework::{parse_moves, Notation};
     /// let p = StickerPerm::of_moves(3, &parse_moves("R U F", Notation::Standard).unwrap()).unwrap();
     /// assert!(p.then(&p.inverse()).is_identity());
@@ -299,7 +299,7 @@ impl StickerPerm {
     /// This permutation `k` times over (by squaring).
     ///
     /// ```
-    /// use cubework::sticker_perm::StickerPerm;
+    /// use cubework::state::sticker_perm::StickerPerm;
     /// use cubework::{parse_moves, Notation};
     /// let p = StickerPerm::of_moves(3, &parse_moves("R U", Notation::Standard).unwrap()).unwrap();
     /// assert!(p.pow(105).is_identity());
@@ -323,7 +323,7 @@ impl StickerPerm {
     /// True when nothing moves.
     ///
     /// ```
-    /// use cubework::sticker_perm::StickerPerm;
+    /// use cubework::state::sticker_perm::StickerPerm;
     /// use cubework::{parse_moves, Notation};
     /// let p = StickerPerm::of_moves(3, &parse_moves("R R'", Notation::Standard).unwrap()).unwrap();
     /// assert!(p.is_identity());
@@ -337,7 +337,7 @@ impl StickerPerm {
     /// tuple number, sorted by that.
     ///
     /// ```
-    /// use cubework::sticker_perm::StickerPerm;
+    /// use cubework::state::sticker_perm::StickerPerm;
     /// use cubework::{parse_moves, Notation};
     /// let p = StickerPerm::of_moves(3, &parse_moves("U2", Notation::Standard).unwrap()).unwrap();
     /// assert!(p.cycles().iter().all(|c| c.len() == 2));
@@ -369,7 +369,7 @@ impl StickerPerm {
     /// for the identity.
     ///
     /// ```
-    /// use cubework::sticker_perm::StickerPerm;
+    /// use cubework::state::sticker_perm::StickerPerm;
     /// use cubework::{parse_moves, Notation};
     /// let u = StickerPerm::of_moves(2, &parse_moves("U", Notation::Standard).unwrap()).unwrap();
     /// assert_eq!(u.cycle_notation(), "(1 2 4 3)(5 17 13 9)(6 18 14 10)");
@@ -394,7 +394,7 @@ impl StickerPerm {
     /// The order counting every sticker as distinct: the LCM of the cycle lengths.
     ///
     /// ```
-    /// use cubework::sticker_perm::StickerPerm;
+    /// use cubework::state::sticker_perm::StickerPerm;
     /// use cubework::{parse_moves, Notation};
     /// let p = StickerPerm::of_moves(4, &parse_moves("U", Notation::Standard).unwrap()).unwrap();
     /// assert_eq!(p.order_by_labels(), 4);
@@ -409,7 +409,7 @@ impl StickerPerm {
     /// along each cycle (see the module docs).
     ///
     /// ```
-    /// use cubework::sticker_perm::StickerPerm;
+    /// use cubework::state::sticker_perm::StickerPerm;
     /// use cubework::{parse_moves, Notation};
     /// // Same-coloured centre pieces change places unseen: 105 by colours, 420 by labels.
     /// let p = StickerPerm::of_moves(4, &parse_moves("U R", Notation::Standard).unwrap()).unwrap();
@@ -424,7 +424,7 @@ impl StickerPerm {
     /// The order of the chosen kind.
     ///
     /// ```
-    /// use cubework::sticker_perm::{OrderBy, StickerPerm};
+    /// use cubework::state::sticker_perm::{OrderBy, StickerPerm};
     /// use cubework::{parse_moves, Notation};
     /// let p = StickerPerm::of_moves(3, &parse_moves("R U R' U'", Notation::Standard).unwrap()).unwrap();
     /// assert_eq!(p.order(OrderBy::Colours), 6);
@@ -441,7 +441,7 @@ impl StickerPerm {
     /// the same (a 4×4's same-coloured centre pieces cycling among themselves do not count).
     ///
     /// ```
-    /// use cubework::sticker_perm::{OrderBy, StickerPerm};
+    /// use cubework::state::sticker_perm::{OrderBy, StickerPerm};
     /// use cubework::{parse_moves, Notation};
     /// let p = StickerPerm::of_moves(4, &parse_moves("U R", Notation::Standard).unwrap()).unwrap();
     /// assert_eq!(p.pieces_moved(OrderBy::Colours), 20);
@@ -462,7 +462,7 @@ impl StickerPerm {
     /// the colours along it.
     ///
     /// ```
-    /// use cubework::sticker_perm::StickerPerm;
+    /// use cubework::state::sticker_perm::StickerPerm;
     /// use cubework::{parse_moves, Notation};
     /// let p = StickerPerm::of_moves(4, &parse_moves("U", Notation::Standard).unwrap()).unwrap();
     /// // The U face's centre 4-cycle shows one colour: period 1.
@@ -488,7 +488,7 @@ impl StickerPerm {
 /// Greatest common divisor.
 ///
 /// ```
-/// assert_eq!(cubework::sticker_perm::gcd(12, 18), 6);
+/// assert_eq!(cubework::state::sticker_perm::gcd(12, 18), 6);
 /// ```
 pub fn gcd(mut a: u128, mut b: u128) -> u128 {
     while b != 0 {
@@ -500,7 +500,7 @@ pub fn gcd(mut a: u128, mut b: u128) -> u128 {
 /// Least common multiple (saturating, never reached for cube permutations).
 ///
 /// ```
-/// assert_eq!(cubework::sticker_perm::lcm(15, 7), 105);
+/// assert_eq!(cubework::state::sticker_perm::lcm(15, 7), 105);
 /// ```
 pub fn lcm(a: u128, b: u128) -> u128 {
     if a == 0 || b == 0 {
@@ -512,8 +512,8 @@ pub fn lcm(a: u128, b: u128) -> u128 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::notation::Notation;
-    use crate::parser::parse_moves;
+    use crate::sequence::parser::parse_moves;
+    use crate::turn::notation::Notation;
 
     fn perm(n: usize, s: &str) -> StickerPerm {
         StickerPerm::of_moves(n, &parse_moves(s, Notation::Standard).unwrap()).unwrap()
@@ -629,7 +629,7 @@ mod tests {
     /// The LCM formulas against brute force: repeat until the cube looks (or is) solved.
     #[test]
     fn orders_agree_with_repeating_the_sequence() {
-        use crate::cube::Cube;
+        use crate::state::cube::Cube;
         let cases = [
             (2, "R U"),
             (3, "R U R' U'"),

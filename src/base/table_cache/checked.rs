@@ -41,7 +41,7 @@ pub const BLOCK_BYTES: usize = 16 << 10;
 /// of each block of [`BLOCK_BYTES`] of the whole file, trailer included.
 ///
 /// ```
-/// use cubework::table_cache::{BLOCK_BYTES, Sums, TableFile, checksum, file_bytes};
+/// use cubework::base::table_cache::{BLOCK_BYTES, Sums, TableFile, checksum, file_bytes};
 /// let spec = TableFile { name: "demo", version: 1, max_payload: 1 << 20 };
 /// let bytes = file_bytes(&spec, &vec![7u8; 40_000]);
 /// let sums = Sums::of(&bytes);
@@ -115,7 +115,7 @@ pub const SPOT_BLOCKS: usize = 64;
 /// are headers: those that hold the headers, then [`SPOT_BLOCKS`] spread over the file.
 ///
 /// ```
-/// use cubework::table_cache::{BLOCK_BYTES, spot_blocks};
+/// use cubework::base::table_cache::{BLOCK_BYTES, spot_blocks};
 /// let spots = spot_blocks(1000, 256);
 /// assert_eq!(spots.len(), 65);
 /// assert_eq!(&spots[..3], &[0, 7, 23]);

@@ -11,8 +11,8 @@
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
-use crate::face::Face;
-use crate::moves::PaperAxis;
+use crate::turn::face::Face;
+use crate::turn::moves::PaperAxis;
 
 /// The largest cube size the geometry serves.
 pub const MAX_SIZE: usize = 9;

@@ -1,5 +1,5 @@
 //! Progress bars that show nothing: the library's twin of the few `indicatif` types
-//! [`progress`](crate::progress) uses, so that a build without the `cli` feature (the library
+//! [`progress`](crate::answer::progress) uses, so that a build without the `cli` feature (the library
 //! alone, with no terminal in its dependency tree) runs the same code, silently.
 
 use std::borrow::Cow;

@@ -71,7 +71,7 @@ impl LineError {
 /// The lines of a byte stream, numbered from 1 (see the module docs).
 ///
 /// ```
-/// use cubework::lines::{Lines, LineError};
+/// use cubework::base::lines::{Lines, LineError};
 /// let input: &[u8] = b"\xEF\xBB\xBFR U\r\nbad \xFF\nF2";
 /// let read: Vec<Result<(usize, String), String>> = Lines::new(input)
 ///     .map(|r| r.map_err(|e| e.to_string()))
@@ -186,7 +186,7 @@ pub struct Statement {
 /// statement and that line are dropped.
 ///
 /// ```
-/// use cubework::lines::{Joiner, Statement};
+/// use cubework::base::lines::{Joiner, Statement};
 /// let balance = |s: &str| s.matches('(').count() as i64 - s.matches(')').count() as i64;
 /// let mut joiner = Joiner::new(balance, |line: &str| line != "quit");
 /// assert!(joiner.push(1, "(R".into()).is_empty());
@@ -273,7 +273,7 @@ impl<B: Fn(&str) -> i64, C: Fn(&str) -> bool> Joiner<B, C> {
 /// statement it was in, and is an error of its own.
 ///
 /// ```
-/// use cubework::lines::{Joiner, Lines, statements};
+/// use cubework::base::lines::{Joiner, Lines, statements};
 /// let input: &[u8] = b"R U\n[R,\nU]\nF\n(D\nquit\n";
 /// let balance = |s: &str| s.matches('[').count() as i64 - s.matches(']').count() as i64
 ///     + s.matches('(').count() as i64 - s.matches(')').count() as i64;

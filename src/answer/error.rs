@@ -1,10 +1,10 @@
 //! The crate's one error type, for the CLI and the REPL.
 
-use crate::cube::FaceletError;
-use crate::input_error::InputError;
-use crate::moves::MoveError;
-use crate::parser::ParseError;
 use crate::rep::{UnknownRep, WrongSize};
+use crate::sequence::input_error::InputError;
+use crate::sequence::parser::ParseError;
+use crate::state::cube::FaceletError;
+use crate::turn::moves::MoveError;
 
 /// Anything that can go wrong with what a user asked for.
 #[derive(Debug, thiserror::Error)]
@@ -21,7 +21,7 @@ pub enum Error {
     WrongSize(#[from] WrongSize),
     /// Sequence algebra, orders, cycles, tools.
     #[error(transparent)]
-    Algebra(#[from] crate::alg::AlgebraError),
+    Algebra(#[from] crate::sequence::alg::AlgebraError),
     /// The 2×2×2 solver.
     #[error(transparent)]
     Pocket(#[from] crate::solve::pocket::PocketError),
@@ -34,15 +34,19 @@ pub enum Error {
     Beginner(#[from] crate::solve::beginner::BeginnerError),
     /// The piece-mapping representation.
     #[error(transparent)]
-    Pieces(#[from] crate::piece_map::PiecesError),
+    Pieces(#[from] crate::state::piece_map::PiecesError),
     /// The user pressed Ctrl-C during long work.
     #[error(transparent)]
-    Cancelled(#[from] crate::cancel::Cancelled),
+    Cancelled(#[from] crate::base::cancel::Cancelled),
     /// Command-line or REPL usage.
     #[error("{0}")]
     Usage(String),
     /// Reading a file.
-    #[error("cannot read {}: {}", crate::text::echo_path(path), reason(source))]
+    #[error(
+        "cannot read {}: {}",
+        crate::base::text::echo_path(path),
+        reason(source)
+    )]
     File {
         /// The file.
         path: std::path::PathBuf,
@@ -50,7 +54,11 @@ pub enum Error {
         source: std::io::Error,
     },
     /// Writing a file.
-    #[error("cannot write {}: {}", crate::text::echo_path(path), reason(source))]
+    #[error(
+        "cannot write {}: {}",
+        crate::base::text::echo_path(path),
+        reason(source)
+    )]
     Write {
         /// The file.
         path: std::path::PathBuf,
@@ -105,7 +113,7 @@ macro_rules! input_in {
     ($error:expr) => {
         match $error {
             Error::Input(e)
-            | Error::Algebra(crate::alg::AlgebraError::Input(e))
+            | Error::Algebra(crate::sequence::alg::AlgebraError::Input(e))
             | Error::Solve(crate::solve::SolveError::Input(e))
             | Error::Pocket(crate::solve::pocket::PocketError::Input(e))
             | Error::Beginner(crate::solve::beginner::BeginnerError::Input(e)) => Some(e),
@@ -132,13 +140,13 @@ impl Error {
         input_in!(self)
     }
 
-    /// Whether this is Ctrl-C stopping long work (see [`crate::cancel`]).
+    /// Whether this is Ctrl-C stopping long work (see [`crate::base::cancel`]).
     pub fn is_cancelled(&self) -> bool {
         matches!(
             self,
             Error::Cancelled(_)
                 | Error::Solve(crate::solve::SolveError::Cancelled(_))
-                | Error::Algebra(crate::alg::AlgebraError::Cancelled(_))
+                | Error::Algebra(crate::sequence::alg::AlgebraError::Cancelled(_))
         )
     }
 
@@ -180,9 +188,9 @@ impl Error {
 ///
 /// ```
 /// let e = std::io::Error::from(std::io::ErrorKind::NotFound);
-/// assert_eq!(cubework::error::reason(&e), "entity not found");
+/// assert_eq!(cubework::answer::error::reason(&e), "entity not found");
 /// let e = std::io::Error::from_raw_os_error(2);
-/// assert_eq!(cubework::error::reason(&e), "no such file or directory");
+/// assert_eq!(cubework::answer::error::reason(&e), "no such file or directory");
 /// ```
 pub fn reason(e: &std::io::Error) -> String {
     let text = e.to_string();

@@ -51,8 +51,8 @@
 //! A comment runs to the end of its line, in either notation, and turns nothing; a sequence
 //! may span lines (pasted, or in a session file: a line with a bracket still open goes on with
 //! the next lines while they can go on with it — an empty line, a note or a command ends it,
-//! see [`lines::Joiner`](crate::lines::Joiner) and [`is_incomplete`]). Brackets nest (up to 64 deep). A tool stands for its reconstructed sequence (see
-//! [`tools`](crate::tools)): its paper form in the paper's dialect, the standard form of
+//! see [`lines::Joiner`](crate::base::lines::Joiner) and [`is_incomplete`]). Brackets nest (up to 64 deep). A tool stands for its reconstructed sequence (see
+//! [`tools`](crate::sequence::tools)): its paper form in the paper's dialect, the standard form of
 //! that in standard notation. No move sequence of either notation starts with a tool's name
 //! (each has a letter that is no move), so names are tried first. The expansion may be at most
 //! [`MAX_EXPANDED`] moves.
@@ -70,12 +70,12 @@ use nom::combinator::{map_opt, map_res, opt};
 use nom::sequence::preceded;
 use nom::{IResult, Parser};
 
-use crate::alg::{Alg, Item, Power};
-use crate::face::Face;
-use crate::moves::{Amount, Move, PaperLetter, Rotation, Slice, Turn, WideStyle};
-use crate::notation::Notation;
-pub use crate::notation::{MAX_DEPTH, MAX_EXPANDED, MAX_REPEAT, ParseError, ParseErrorKind};
-use crate::tools::Tool;
+use crate::sequence::alg::{Alg, Item, Power};
+use crate::sequence::tools::Tool;
+use crate::turn::face::Face;
+use crate::turn::moves::{Amount, Move, PaperLetter, Rotation, Slice, Turn, WideStyle};
+use crate::turn::notation::Notation;
+pub use crate::turn::notation::{MAX_DEPTH, MAX_EXPANDED, MAX_REPEAT, ParseError, ParseErrorKind};
 
 /// Parses a sequence of moves in the given notation.
 ///
@@ -154,7 +154,7 @@ fn one_move(rest: &str, notation: Notation) -> IResult<&str, Option<Move>> {
 /// (brackets in comments do not count). A pasted algorithm that spans lines is read whole.
 ///
 /// ```
-/// use cubework::parser::is_incomplete;
+/// use cubework::sequence::parser::is_incomplete;
 /// assert!(is_incomplete("[R U,"));
 /// assert!(is_incomplete("(R U // (a comment) ]\n"));
 /// assert!(!is_incomplete("[R, U] F"));
@@ -166,10 +166,10 @@ pub fn is_incomplete(text: &str) -> bool {
 
 /// How many brackets one line opens, less those it closes (brackets in a comment do not
 /// count): what [`is_incomplete`] adds up, one line at a time, for
-/// [`lines::Joiner`](crate::lines::Joiner).
+/// [`lines::Joiner`](crate::base::lines::Joiner).
 ///
 /// ```
-/// use cubework::parser::bracket_balance;
+/// use cubework::sequence::parser::bracket_balance;
 /// assert_eq!(bracket_balance("[R, (U // (a comment"), 2);
 /// assert_eq!(bracket_balance("U)] F)"), -3);
 /// ```
@@ -190,7 +190,7 @@ pub fn bracket_balance(line: &str) -> i64 {
 /// when every bracket is closed.
 ///
 /// ```
-/// use cubework::parser::unclosed_bracket;
+/// use cubework::sequence::parser::unclosed_bracket;
 /// use cubework::Notation;
 /// let (line, e) = unclosed_bracket("R (U) [F,\nD (B // (", Notation::Standard).unwrap();
 /// assert_eq!((line, e.to_string()), (1, "'(' at column 3 is never closed".to_string()));
@@ -241,7 +241,7 @@ pub fn parse_sequence(input: &str, notation: Notation) -> Result<Vec<Move>, Pars
 /// Parses a sequence with algebra into its tree (see the module docs).
 ///
 /// ```
-/// use cubework::parser::parse_alg;
+/// use cubework::sequence::parser::parse_alg;
 /// use cubework::Notation;
 /// let a = parse_alg("(R U)3' [R: [U, D]]", Notation::Standard).unwrap();
 /// assert_eq!(a.items.len(), 2);
@@ -260,7 +260,7 @@ impl Alg {
     /// Parses a sequence with algebra (see the grammar above); the same as [`parse_alg`].
     ///
     /// ```
-    /// use cubework::alg::Alg;
+    /// use cubework::sequence::alg::Alg;
     /// use cubework::Notation;
     /// assert_eq!(Alg::parse("[R: U]", Notation::Standard).unwrap().to_string(), "[R: U]");
     /// assert_eq!(Alg::parse("[R U]", Notation::Standard).unwrap_err().column, 5);
@@ -662,7 +662,7 @@ pub fn paper_move(i: &str) -> IResult<&str, Move> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::moves::format_moves;
+    use crate::turn::moves::format_moves;
 
     fn std(s: &str) -> Vec<Move> {
         parse_moves(s, Notation::Standard).unwrap()
@@ -869,7 +869,7 @@ mod tests {
             .to_string();
         assert_eq!(inverse, "1Rw'");
         assert_eq!(
-            crate::alg::simplify(&std("1Rw R'")),
+            crate::sequence::alg::simplify(&std("1Rw R'")),
             Vec::<Move>::new(),
             "1Rw is R, so it cancels with R'"
         );

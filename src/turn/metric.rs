@@ -6,7 +6,7 @@ use std::str::FromStr;
 /// How the length of a move sequence is counted.
 ///
 /// ```
-/// use cubework::metric::Metric;
+/// use cubework::turn::metric::Metric;
 /// let m: Metric = "qtm".parse().unwrap();
 /// assert_eq!(m, Metric::Qtm);
 /// assert_eq!(Metric::Htm.to_string(), "HTM");
@@ -28,7 +28,7 @@ pub enum Metric {
 
 /// A metric name that is not `htm`, `qtm` or `stm`.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown metric '{}' (expected htm, qtm or stm)", crate::text::echo(.0))]
+#[error("unknown metric '{}' (expected htm, qtm or stm)", crate::base::text::echo(.0))]
 pub struct UnknownMetric(pub String);
 
 impl Metric {

@@ -4,9 +4,9 @@
 
 use std::fmt;
 
-use crate::face::Face;
-use crate::geometry::{Geometry, MAX_SIZE};
-use crate::moves::{LayerTurn, Move, MoveError, PaperAxis};
+use crate::state::geometry::{Geometry, MAX_SIZE};
+use crate::turn::face::Face;
+use crate::turn::moves::{LayerTurn, Move, MoveError, PaperAxis};
 
 /// Why a facelet string is not a cube.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -24,7 +24,7 @@ pub enum FaceletError {
     /// A character that names no face.
     #[error(
         "facelet string has unknown colour '{}' at position {position} (expected one of {})",
-        crate::text::echo(&ch.to_string()),
+        crate::base::text::echo(&ch.to_string()),
         if *colours { "W B R O G Y" } else { "U R F D L B" }
     )]
     UnknownLetter {
@@ -38,7 +38,7 @@ pub enum FaceletError {
     /// A lowercase letter where a capital would name a colour.
     #[error(
         "facelet string has lowercase '{}' at position {position} (write it as a capital: {})",
-        crate::text::echo(&ch.to_string()),
+        crate::base::text::echo(&ch.to_string()),
         if *colours { "W B R O G Y" } else { "U R F D L B" }
     )]
     Lowercase {
@@ -71,7 +71,7 @@ pub enum FaceletError {
     #[error("cube size {0} is not supported (2 to {MAX_SIZE})")]
     Size(usize),
     /// A size as typed that is larger than any integer, or negative.
-    #[error("cube size {} is {} (2 to {MAX_SIZE})", crate::text::echo(.0), if .0.starts_with('-') { "not supported" } else { "too large" })]
+    #[error("cube size {} is {} (2 to {MAX_SIZE})", crate::base::text::echo(.0), if .0.starts_with('-') { "not supported" } else { "too large" })]
     SizeText(String),
 }
 
@@ -131,7 +131,7 @@ impl Cube {
     /// assert_eq!(e.to_string(), "cube size 12 is not supported (2 to 9)");
     /// ```
     pub fn read_size(text: &str) -> Result<Option<usize>, FaceletError> {
-        use crate::text::{WholeError, whole_in};
+        use crate::base::text::{WholeError, whole_in};
         match whole_in(text, 0, u64::MAX) {
             Err(WholeError::NotANumber) => Ok(None),
             Err(WholeError::OutOfRange) => Err(FaceletError::SizeText(text.trim().to_string())),

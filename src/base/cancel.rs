@@ -45,7 +45,7 @@ pub fn requested() -> bool {
 /// `Err(Cancelled)` if the user has asked to stop: long work calls it every so often.
 ///
 /// ```no_run
-/// use cubework::cancel::{self, Cancelled};
+/// use cubework::base::cancel::{self, Cancelled};
 /// fn long_work() -> Result<u64, Cancelled> {
 ///     let mut sum = 0u64;
 ///     for i in 0..1_000_000_000u64 {

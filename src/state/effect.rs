@@ -18,15 +18,15 @@
 
 use std::fmt;
 
-use crate::face::Face;
-use crate::geometry::Geometry;
-use crate::moves::{Move, MoveError};
-use crate::sticker_perm::StickerPerm;
+use crate::state::geometry::Geometry;
+use crate::state::sticker_perm::StickerPerm;
+use crate::turn::face::Face;
+use crate::turn::moves::{Move, MoveError};
 
 /// What kind of piece.
 ///
 /// ```
-/// use cubework::effect::{PieceKind, Place};
+/// use cubework::state::effect::{PieceKind, Place};
 /// assert_eq!(Place::named("UF").unwrap().kind(), PieceKind::Edge);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -42,7 +42,7 @@ pub enum PieceKind {
 /// A piece position of the 3×3×3: the faces it touches, in naming order.
 ///
 /// ```
-/// use cubework::effect::Place;
+/// use cubework::state::effect::Place;
 /// let p = Place::named("BR").unwrap();
 /// assert_eq!(p.to_string(), "BR");
 /// assert_eq!(p.cubie(), [2, 0, -2]);
@@ -56,14 +56,14 @@ impl Place {
     /// The places of one kind, in naming order.
     ///
     /// ```
-    /// use cubework::effect::{Place, PieceKind};
+    /// use cubework::state::effect::{Place, PieceKind};
     /// let names: Vec<String> = Place::all(PieceKind::Corner).iter().map(|p| p.to_string()).collect();
     /// assert_eq!(names.join(" "), "UFR UFL UBR UBL DFR DFL DBR DBL");
     /// ```
     ///
     /// ```
-    /// use cubework::effect::Effect;
-    /// use cubework::sticker_perm::StickerPerm;
+    /// use cubework::state::effect::Effect;
+    /// use cubework::state::sticker_perm::StickerPerm;
     /// assert_eq!(Effect::of_perm(&StickerPerm::identity(3)).all().count(), 26);
     /// ```
     pub fn all(kind: PieceKind) -> Vec<Place> {
@@ -113,7 +113,7 @@ impl Place {
     /// The place named `name` (`"UFR"`, `"BR"`, `"U"`; letters in any order).
     ///
     /// ```
-    /// use cubework::effect::Place;
+    /// use cubework::state::effect::Place;
     /// assert_eq!(Place::named("RFU").unwrap().to_string(), "UFR");
     /// assert!(Place::named("UD").is_none());
     /// ```
@@ -130,7 +130,7 @@ impl Place {
     /// The faces it touches.
     ///
     /// ```
-    /// use cubework::effect::Place;
+    /// use cubework::state::effect::Place;
     /// use cubework::Face;
     /// assert_eq!(Place::named("DFL").unwrap().faces(), vec![Face::D, Face::F, Face::L]);
     /// ```
@@ -141,7 +141,7 @@ impl Place {
     /// Its kind.
     ///
     /// ```
-    /// use cubework::effect::{PieceKind, Place};
+    /// use cubework::state::effect::{PieceKind, Place};
     /// assert_eq!(Place::named("F").unwrap().kind(), PieceKind::Centre);
     /// ```
     pub fn kind(&self) -> PieceKind {
@@ -155,7 +155,7 @@ impl Place {
     /// The face of its reference sticker (see the module docs).
     ///
     /// ```
-    /// use cubework::effect::Place;
+    /// use cubework::state::effect::Place;
     /// use cubework::Face;
     /// assert_eq!(Place::named("FR").unwrap().reference_face(), Face::F);
     /// assert_eq!(Place::named("DB").unwrap().reference_face(), Face::D);
@@ -167,7 +167,7 @@ impl Place {
     /// The doubled coordinates of its cubie on the 3×3×3.
     ///
     /// ```
-    /// use cubework::effect::Place;
+    /// use cubework::state::effect::Place;
     /// assert_eq!(Place::named("UFR").unwrap().cubie(), [2, 2, 2]);
     /// ```
     pub fn cubie(&self) -> [i32; 3] {
@@ -244,7 +244,7 @@ impl fmt::Display for Place {
 /// Where one piece went and how it is turned there.
 ///
 /// ```
-/// use cubework::effect::Effect;
+/// use cubework::state::effect::Effect;
 /// use cubework::{parse_moves, Notation};
 /// let e = Effect::of_moves(&parse_moves("F", Notation::Standard).unwrap()).unwrap();
 /// assert_eq!(e.piece("UF").unwrap().to_string(), "UF → FR (flipped)");
@@ -264,7 +264,7 @@ impl PieceEffect {
     /// True when the piece is home and unturned.
     ///
     /// ```
-    /// use cubework::effect::Effect;
+    /// use cubework::state::effect::Effect;
     /// use cubework::{parse_moves, Notation};
     /// let e = Effect::of_moves(&parse_moves("U", Notation::Standard).unwrap()).unwrap();
     /// assert!(e.piece("DF").unwrap().is_still());
@@ -277,7 +277,7 @@ impl PieceEffect {
     /// The piece stayed in its place (it may be turned).
     ///
     /// ```
-    /// use cubework::effect::Effect;
+    /// use cubework::state::effect::Effect;
     /// use cubework::{parse_moves, Notation};
     /// let e = Effect::of_moves(&parse_moves("R' D' R D R' D' R D", Notation::Standard).unwrap()).unwrap();
     /// let m = e.piece("UFR").unwrap();
@@ -311,7 +311,7 @@ impl fmt::Display for PieceEffect {
 /// The cubie-level effect of a sequence on the 3×3×3.
 ///
 /// ```
-/// use cubework::effect::Effect;
+/// use cubework::state::effect::Effect;
 /// use cubework::{parse_moves, Notation};
 /// let e = Effect::of_moves(&parse_moves("R U R' U'", Notation::Standard).unwrap()).unwrap();
 /// assert_eq!(e.piece("UR").unwrap().to.to_string(), "UB");
@@ -336,8 +336,8 @@ impl Effect {
     /// moves can do that).
     ///
     /// ```
-    /// use cubework::effect::Effect;
-    /// use cubework::sticker_perm::StickerPerm;
+    /// use cubework::state::effect::Effect;
+    /// use cubework::state::sticker_perm::StickerPerm;
     /// assert!(Effect::of_perm(&StickerPerm::identity(3)).is_identity());
     /// ```
     pub fn of_perm(p: &StickerPerm) -> Effect {
@@ -386,7 +386,7 @@ impl Effect {
     /// The effect of a sequence of moves on the 3×3×3.
     ///
     /// ```
-    /// use cubework::effect::Effect;
+    /// use cubework::state::effect::Effect;
     /// use cubework::{parse_moves, Notation};
     /// let e = Effect::of_moves(&parse_moves("M2", Notation::Standard).unwrap()).unwrap();
     /// assert_eq!(e.piece("F").unwrap().to.to_string(), "B");
@@ -398,7 +398,7 @@ impl Effect {
     /// What happened to the piece that started at `name` (`"UFR"`, `"BR"`, `"F"`).
     ///
     /// ```
-    /// use cubework::effect::Effect;
+    /// use cubework::state::effect::Effect;
     /// use cubework::{parse_moves, Notation};
     /// let e = Effect::of_moves(&parse_moves("R", Notation::Standard).unwrap()).unwrap();
     /// assert_eq!(e.piece("RUF").unwrap().to.to_string(), "UBR");
@@ -421,7 +421,7 @@ impl Effect {
     /// The pieces that moved or turned.
     ///
     /// ```
-    /// use cubework::effect::Effect;
+    /// use cubework::state::effect::Effect;
     /// use cubework::{parse_moves, Notation};
     /// let e = Effect::of_moves(&parse_moves("U", Notation::Standard).unwrap()).unwrap();
     /// assert_eq!(e.changed().len(), 8);
@@ -433,7 +433,7 @@ impl Effect {
     /// Nothing moved or turned.
     ///
     /// ```
-    /// use cubework::effect::Effect;
+    /// use cubework::state::effect::Effect;
     /// use cubework::{parse_moves, Notation};
     /// let e = Effect::of_moves(&parse_moves("R2 R2", Notation::Standard).unwrap()).unwrap();
     /// assert!(e.is_identity());
@@ -446,7 +446,7 @@ impl Effect {
     /// answer, for scripts).
     ///
     /// ```
-    /// use cubework::effect::Effect;
+    /// use cubework::state::effect::Effect;
     /// use cubework::{parse_moves, Notation};
     /// let e = Effect::of_moves(&parse_moves("F E' F' E", Notation::Standard).unwrap()).unwrap();
     /// assert_eq!(
@@ -512,8 +512,8 @@ fn clockwise_next(cubie: [i32; 3], face: Face) -> Face {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::notation::Notation;
-    use crate::parser::parse_moves;
+    use crate::sequence::parser::parse_moves;
+    use crate::turn::notation::Notation;
 
     fn effect(s: &str) -> Effect {
         Effect::of_moves(&parse_moves(s, Notation::Standard).unwrap()).unwrap()

@@ -3,10 +3,10 @@
 //! and measurements report their progress through callbacks; this module turns those into
 //! indicatif bars, for the command line and the REPL alike. Nothing else in the library
 //! calls it. Without the `cli` feature (the library alone) the bars are
-//! `quiet` ones (`src/quiet.rs`), which draw nothing.
+//! `quiet` ones (`src/answer/quiet.rs`), which draw nothing.
 
 #[cfg(not(feature = "cli"))]
-use crate::quiet as indicatif;
+use crate::answer::quiet as indicatif;
 
 use crate::solve::{Event, Method, Progress, TableKind};
 
@@ -14,7 +14,7 @@ use crate::solve::{Event, Method, Progress, TableKind};
 /// table is built, a spinner while one loads and while a search runs.
 ///
 /// ```
-/// use cubework::progress::Terminal;
+/// use cubework::answer::progress::Terminal;
 /// use cubework::solve::{Limits, Method, solve};
 /// let cube = cubework::Cube::solved();
 /// let s = Terminal::run(|p| solve(&cube, Method::Beginner, &Limits::default(), p)).unwrap();
@@ -37,7 +37,7 @@ fn table_name(table: TableKind) -> &'static str {
     match table {
         TableKind::TwoPhase => "the two-phase tables",
         TableKind::Optimal => "the optimal solver's table",
-        TableKind::Pocket(crate::metric::Metric::Qtm) => "the 2×2×2 table (quarter turns)",
+        TableKind::Pocket(crate::turn::metric::Metric::Qtm) => "the 2×2×2 table (quarter turns)",
         TableKind::Pocket(_) => "the 2×2×2 table (half turns)",
     }
 }
@@ -93,12 +93,12 @@ impl Terminal {
                         // Minutes of work: said once, even when stderr is not a terminal.
                         let kind = crate::solve::shared::optimal_table_kind();
                         let threads = crate::solve::optimal::default_threads();
-                        let dir = crate::table_cache::cache_dir();
+                        let dir = crate::base::table_cache::cache_dir();
                         let path = dir
                             .as_deref()
                             .map(|d| crate::solve::optimal_table::table_file(kind).path_in(d));
                         let rebuilt = crate::solve::optimal_table::rebuild_reason();
-                        crate::output::err(crate::solve::optimal_table::build_notice(
+                        crate::answer::output::err(crate::solve::optimal_table::build_notice(
                             kind,
                             threads,
                             path.as_deref(),
@@ -130,7 +130,7 @@ impl Terminal {
             Event::Ball { radius, states, .. } => {
                 bar.set_message(format!(
                     "states within {radius} of solved: {}",
-                    crate::text::thousands(states)
+                    crate::base::text::thousands(states)
                 ));
                 bar.tick();
             }
@@ -150,7 +150,7 @@ impl Terminal {
                     } else {
                         "depth"
                     },
-                    crate::text::thousands(nodes),
+                    crate::base::text::thousands(nodes),
                     nodes as f64 / secs / 1e6
                 ));
                 bar.tick();
@@ -166,7 +166,7 @@ impl Terminal {
                     .unwrap_or_default();
                 bar.set_message(format!(
                     "searching depth {depth}{limit}: {} nodes",
-                    crate::text::thousands(nodes)
+                    crate::base::text::thousands(nodes)
                 ));
                 bar.tick();
             }

@@ -3,8 +3,8 @@
 //! A [`Move`] is what turns — a range of layers counted from a face (`R`, `2R`, `Rw`, `3r`,
 //! `2-3Rw`), a middle slice (`M E S`), the whole cube (`x y z`) or one of the paper's letters
 //! (`L C R … X Y Z`) — and a signed [`Amount`] of quarter-turns, as cubing.js's moves are.
-//! Standard notation and the paper's are its two spellings: [`parser`](crate::parser) reads
-//! both and `Display` writes both, and [`in_notation`](crate::notation::in_notation) turns one
+//! Standard notation and the paper's are its two spellings: [`parser`](crate::sequence::parser) reads
+//! both and `Display` writes both, and [`in_notation`](crate::turn::notation::in_notation) turns one
 //! into the other. On an `n`×`n`×`n` cube every move comes down to [`LayerTurn`]s, quarter-turns
 //! of a block of adjacent layers about one of the paper's three axes, which the geometry and the
 //! seven representations make. The paper's axes and their positive senses (see
@@ -24,8 +24,8 @@
 
 use std::fmt;
 
-use crate::face::Face;
-use crate::metric::Metric;
+use crate::turn::face::Face;
+use crate::turn::metric::Metric;
 
 /// One of the paper's three axes (see the module docs).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -795,7 +795,7 @@ impl fmt::Display for Move {
 ///
 /// ```
 /// use cubework::FaceMove;
-/// use cubework::metric::Metric;
+/// use cubework::turn::metric::Metric;
 /// assert_eq!(FaceMove::of(Metric::Htm).len(), 18);
 /// assert_eq!(FaceMove::of(Metric::Qtm).len(), 12);
 /// assert_eq!(FaceMove::ALL[4].to_string(), "R2");
@@ -958,13 +958,16 @@ mod tests {
 
     #[test]
     fn every_layer_turn_round_trips_through_standard_notation() {
-        for n in 2..=crate::geometry::MAX_SIZE {
+        for n in 2..=crate::state::geometry::MAX_SIZE {
             for t in LayerTurn::all(n) {
                 let m = t.to_standard(n);
                 assert_eq!(m.layer_turns(n).unwrap(), vec![t], "{n}: {m}");
                 let text = m.to_string();
-                let parsed =
-                    crate::parser::parse_moves(&text, crate::notation::Notation::Standard).unwrap();
+                let parsed = crate::sequence::parser::parse_moves(
+                    &text,
+                    crate::turn::notation::Notation::Standard,
+                )
+                .unwrap();
                 assert_eq!(parsed, vec![m], "{n}: {text}");
             }
         }

@@ -3,7 +3,7 @@
 //! [`crate::solve::solve`] with the [`Job`]'s method and limits, several states at once (one a
 //! core unless told; see [`run`]).
 //!
-//! A line is read by [`crate::input::read_state`]: a facelet string if it is shaped like one
+//! A line is read by [`crate::sequence::input::read_state`]: a facelet string if it is shaped like one
 //! (face or colour letters, about 54 of them: a near miss is named, not read as moves), and
 //! otherwise a move sequence from solved (sequence algebra allowed). Each line is one state:
 //! lines are never joined, so a bracket left open is that line's error and the lines after it
@@ -12,7 +12,7 @@
 //! no moves), and a blank line, a `#` comment, and a line that cannot be read or solved get an
 //! empty line, the last two with `cubework: line N: …` on the error stream; the rest are still
 //! solved. A solve that panics (a bug) is such a line's error, never the batch's end. Lines are
-//! read as [`crate::lines`] reads them: one that is not UTF-8 is such an error, one longer than
+//! read as [`crate::base::lines`] reads them: one that is not UTF-8 is such an error, one longer than
 //! 1 MiB or holding a NUL byte (binary input) ends the batch there. Answers are written a whole
 //! line at a time; through [`WholeLines`] a failed write leaves no part of a line behind.
 
@@ -22,14 +22,14 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::{Arc, Condvar, Mutex, mpsc};
 use std::time::{Duration, Instant};
 
-use crate::alg::format_in;
-use crate::cube::Cube;
-use crate::error::{Error, Result};
-use crate::input::Input;
-use crate::lines::Lines;
-use crate::metric::Metric;
-use crate::notation::Notation;
+use crate::answer::error::{Error, Result};
+use crate::base::lines::Lines;
+use crate::sequence::alg::format_in;
+use crate::sequence::input::Input;
 use crate::solve::{Limits, Method, Progress, Solution, SolveError};
+use crate::state::cube::Cube;
+use crate::turn::metric::Metric;
+use crate::turn::notation::Notation;
 
 /// What a batch did: how many states were solved or failed, how long each solve took, and
 /// the solutions' lengths.
@@ -135,11 +135,11 @@ impl std::fmt::Display for Summary {
 }
 
 /// How a batch line names a state (a 3×3×3): a facelet string if it is shaped like one, else
-/// moves ([`crate::input::read_state`]).
+/// moves ([`crate::sequence::input::read_state`]).
 ///
 /// ```
-/// use cubework::batch::read_state;
-/// use cubework::input::Input;
+/// use cubework::answer::batch::read_state;
+/// use cubework::sequence::input::Input;
 /// use cubework::Notation;
 /// let solved = "UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB";
 /// assert_eq!(read_state(solved, Notation::Standard).unwrap(), Input::Facelets(solved.into()));
@@ -151,7 +151,7 @@ pub fn read_state(line: &str, notation: Notation) -> Result<Input> {
 
 /// [`read_state`] for a cube of size `n`.
 fn read_state_of(line: &str, n: usize, notation: Notation) -> Result<Input> {
-    Ok(crate::input::read_state(line, n, notation)?)
+    Ok(crate::sequence::input::read_state(line, n, notation)?)
 }
 
 /// What became of one line of the input, in input order.
@@ -363,7 +363,7 @@ fn solve_line(
             Ok(solver(&cube, method, limits, progress)?)
         })
     }));
-    if crate::cancel::requested() {
+    if crate::base::cancel::requested() {
         // Whatever the solver made of a stopped search, this line has no answer.
         return Outcome::Stopped;
     }
@@ -399,13 +399,13 @@ fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
 ///
 /// The states are solved [`Job::threads`] at a time (see [`share_threads`]; `job.limits`'
 /// threads are replaced by the share of each solve); the input is read on a thread of its
-/// own, a few states ahead of the solves. Ctrl-C ([`crate::cancel`]) during a solve ends the
+/// own, a few states ahead of the solves. Ctrl-C ([`crate::base::cancel`]) during a solve ends the
 /// batch at the first line not yet written, with `cubework: line N: stopped by Ctrl-C` and
 /// [`Summary::stopped`]; the reader is left to end with the input. Fails otherwise only when
 /// writing `out` fails.
 ///
 /// ```
-/// use cubework::batch::{Job, no_advice, run};
+/// use cubework::answer::batch::{Job, no_advice, run};
 /// use cubework::solve::{Limits, Method, Progress};
 /// use cubework::Notation;
 /// let input = "R U\n\nQ\n# a comment\nF2\n";
@@ -632,7 +632,10 @@ impl WholeLines {
         } else {
             format!("line {line}'s answer is cut short")
         };
-        std::io::Error::new(e.kind(), format!("{} ({what})", crate::error::reason(&e)))
+        std::io::Error::new(
+            e.kind(),
+            format!("{} ({what})", crate::answer::error::reason(&e)),
+        )
     }
 }
 

@@ -22,7 +22,7 @@
 //! `rotated`; with them, `rotate_cw` is the standard clockwise face turn.
 //!
 //! ```
-//! use cubework::piece_map::PieceCube;
+//! use cubework::state::piece_map::PieceCube;
 //! use cubework::{parse_moves, Cube, Notation};
 //! let mut p = PieceCube::solved();
 //! let moves = parse_moves("R U R' U'", Notation::Standard).unwrap();
@@ -43,10 +43,10 @@ use std::sync::OnceLock;
 
 use rand::RngExt;
 
-use crate::cube::Cube;
-use crate::face::Face;
-use crate::geometry::Geometry;
-use crate::moves::{Amount, Move, MoveError, PaperAxis, Turn};
+use crate::state::cube::Cube;
+use crate::state::geometry::Geometry;
+use crate::turn::face::Face;
+use crate::turn::moves::{Amount, Move, MoveError, PaperAxis, Turn};
 
 /// The order colours are listed in within a position's name: U D F B R L.
 const NAME_ORDER: [Face; 6] = [Face::U, Face::D, Face::F, Face::B, Face::R, Face::L];
@@ -68,7 +68,7 @@ fn cross(a: [i32; 3], b: [i32; 3]) -> [i32; 3] {
 /// from outside the face).
 ///
 /// ```
-/// use cubework::piece_map::neighbours;
+/// use cubework::state::piece_map::neighbours;
 /// use cubework::Face;
 /// assert_eq!(neighbours(Face::U), [Face::R, Face::B, Face::L, Face::F]);
 /// ```
@@ -110,7 +110,7 @@ impl Position {
     /// they are two or three mutually adjacent colours.
     ///
     /// ```
-    /// use cubework::piece_map::Position;
+    /// use cubework::state::piece_map::Position;
     /// use cubework::Face;
     /// let p = Position::new(&[Face::R, Face::F, Face::U]).unwrap();
     /// assert_eq!(p.to_string(), "UFR");
@@ -274,10 +274,10 @@ pub enum PiecesError {
     #[error("the piece-mapping representation holds a 3×3×3, not a {0}×{0}×{0}")]
     Size(usize),
     /// A token that is not `POSITION:COLOURS`.
-    #[error("'{}' is not POSITION:COLOURS (e.g. UFR:UFR)", crate::text::echo(.0))]
+    #[error("'{}' is not POSITION:COLOURS (e.g. UFR:UFR)", crate::base::text::echo(.0))]
     Syntax(String),
     /// A position name that is not one of the 20.
-    #[error("'{}' is not a position (two or three adjacent faces, e.g. UF or UFR)", crate::text::echo(.0))]
+    #[error("'{}' is not a position (two or three adjacent faces, e.g. UF or UFR)", crate::base::text::echo(.0))]
     UnknownPosition(String),
     /// A position given twice.
     #[error("position {0} is given twice")]
@@ -288,7 +288,7 @@ pub enum PiecesError {
     /// Colours of the wrong number for the position.
     #[error(
         "position {position} has {got} colours ('{}'), expected {expected}",
-        crate::text::echo(colours)
+        crate::base::text::echo(colours)
     )]
     Length {
         /// The position.
@@ -301,7 +301,7 @@ pub enum PiecesError {
         expected: usize,
     },
     /// A character that names no colour.
-    #[error("position {position} has unknown colour '{}' (expected one of U R F D L B)", crate::text::echo(&ch.to_string()))]
+    #[error("position {position} has unknown colour '{}' (expected one of U R F D L B)", crate::base::text::echo(&ch.to_string()))]
     UnknownColour {
         /// The position.
         position: String,
@@ -483,7 +483,7 @@ impl PieceCube {
     /// history is not part of the state.
     ///
     /// ```
-    /// use cubework::piece_map::PieceCube;
+    /// use cubework::state::piece_map::PieceCube;
     /// use cubework::Face;
     /// let mut p = PieceCube::solved();
     /// assert!(p.serialise().starts_with("UF:UF UB:UB UR:UR UL:UL"));
@@ -646,7 +646,7 @@ impl PieceCube {
     /// there is one.
     ///
     /// ```
-    /// use cubework::piece_map::PieceCube;
+    /// use cubework::state::piece_map::PieceCube;
     /// let text = PieceCube::solved().render();
     /// assert!(text.contains("20 of 20 pieces home"));
     /// ```
@@ -668,7 +668,10 @@ impl PieceCube {
         let history = if self.history.is_empty() {
             String::new()
         } else {
-            format!("\nhistory: {}", crate::moves::format_moves(&self.history))
+            format!(
+                "\nhistory: {}",
+                crate::turn::moves::format_moves(&self.history)
+            )
         };
         format!(
             "edges:   {}\ncorners: {}\n{home} of {} pieces home{}{history}",
@@ -689,8 +692,8 @@ impl fmt::Display for PieceCube {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::notation::Notation;
-    use crate::parser::parse_moves;
+    use crate::sequence::parser::parse_moves;
+    use crate::turn::notation::Notation;
     use rand::SeedableRng;
     use rand_chacha::ChaCha8Rng;
 

@@ -2,18 +2,18 @@
 //! string. The solvers ([`crate::solve::pocket`], [`crate::solve`]) take an [`Input`] and turn it into
 //! their own state, so that the command line and the REPL can hand over what was typed.
 
-pub use crate::input_error::InputError;
+pub use crate::sequence::input_error::InputError;
 
-use crate::alg::AlgebraError;
-use crate::cube::Cube;
-use crate::moves::Move;
-use crate::notation::Notation;
-use crate::parser::{ParseError, parse_sequence};
+use crate::sequence::alg::AlgebraError;
+use crate::sequence::parser::{ParseError, parse_sequence};
+use crate::state::cube::Cube;
+use crate::turn::moves::Move;
+use crate::turn::notation::Notation;
 
 /// A cube state as given by a user.
 ///
 /// ```
-/// use cubework::input::Input;
+/// use cubework::sequence::input::Input;
 /// let cube = Input::Alg("R U".into()).to_cube(2).unwrap();
 /// assert_eq!(cube.size(), 2);
 /// assert!(!cube.is_solved());
@@ -38,7 +38,7 @@ impl Input {
     /// whether the pieces can exist is the solvers' business.
     ///
     /// ```
-    /// use cubework::input::Input;
+    /// use cubework::sequence::input::Input;
     /// use cubework::Cube;
     /// let mut cube = Cube::solved();
     /// cube.apply_all(&cubework::parse_moves("R U", cubework::Notation::Standard).unwrap()).unwrap();
@@ -78,7 +78,7 @@ impl Input {
 /// of reading its letters as moves.
 ///
 /// ```
-/// use cubework::input::{Input, read_state};
+/// use cubework::sequence::input::{Input, read_state};
 /// use cubework::{Cube, Notation};
 /// let solved = Cube::solved().facelets();
 /// assert_eq!(read_state(&solved, 3, Notation::Standard).unwrap(), Input::Facelets(solved.clone()));
@@ -99,7 +99,7 @@ pub fn read_state(text: &str, n: usize, notation: Notation) -> Result<Input, Par
 /// of `cube`, of any size. On error nothing is made.
 ///
 /// ```
-/// use cubework::input::do_sequence;
+/// use cubework::sequence::input::do_sequence;
 /// use cubework::{Cube, Notation};
 /// let c = do_sequence(&Cube::solved(), "[R, U]6", Notation::Standard).unwrap();
 /// assert!(c.is_solved());

@@ -56,7 +56,7 @@ pub const TRAILER_BYTES: usize = 8;
 /// A kind of table file: what [`read`] and [`write()`] need to know of it.
 ///
 /// ```
-/// use cubework::table_cache::TableFile;
+/// use cubework::base::table_cache::TableFile;
 /// let spec = TableFile { name: "demo", version: 1, max_payload: 1024 };
 /// assert_eq!(spec.file_name(), "demo.bin");
 /// ```
@@ -195,7 +195,7 @@ fn cache_dir_from(env: Option<OsString>) -> Option<PathBuf> {
 /// The checksum of the file format: XXH3, 64 bits.
 ///
 /// ```
-/// assert_eq!(cubework::table_cache::checksum(b""), 0x2d06800538d394c2);
+/// assert_eq!(cubework::base::table_cache::checksum(b""), 0x2d06800538d394c2);
 /// ```
 pub fn checksum(bytes: &[u8]) -> u64 {
     xxhash_rust::xxh3::xxh3_64(bytes)
@@ -230,8 +230,8 @@ fn not_a_file(meta: &std::fs::Metadata) -> Option<&'static str> {
 /// followed): `Some("a FIFO")`, `Some("a directory")`, …
 ///
 /// ```
-/// assert_eq!(cubework::table_cache::special_file(std::path::Path::new("/")), Some("a directory"));
-/// assert_eq!(cubework::table_cache::special_file(std::path::Path::new("/no/such/file")), None);
+/// assert_eq!(cubework::base::table_cache::special_file(std::path::Path::new("/")), Some("a directory"));
+/// assert_eq!(cubework::base::table_cache::special_file(std::path::Path::new("/no/such/file")), None);
 /// ```
 pub fn special_file(path: &Path) -> Option<&'static str> {
     std::fs::metadata(path).ok().and_then(|m| not_a_file(&m))
@@ -244,7 +244,7 @@ pub fn special_file(path: &Path) -> Option<&'static str> {
 /// even from a file that grows meanwhile.
 ///
 /// ```
-/// use cubework::table_cache::read_regular;
+/// use cubework::base::table_cache::read_regular;
 /// let e = read_regular(std::path::Path::new("/dev/zero"), 1 << 20).unwrap_err();
 /// assert_eq!(e.to_string(), "is a device, not a regular file");
 /// ```
@@ -433,7 +433,7 @@ fn decode(mut bytes: Vec<u8>, spec: &TableFile) -> Result<(Vec<u8>, u64), CacheE
 /// and the table's own checks are [`read`]'s, when the table is loaded.
 ///
 /// ```
-/// use cubework::table_cache::{inspect, write, CacheError, TableFile};
+/// use cubework::base::table_cache::{inspect, write, CacheError, TableFile};
 /// let dir = std::env::temp_dir().join(format!("cubework-doc-inspect-{}", std::process::id()));
 /// let spec = TableFile { name: "demo", version: 1, max_payload: 64 };
 /// let path = spec.path_in(&dir);
@@ -457,7 +457,7 @@ pub fn inspect(path: &Path, spec: &TableFile) -> Result<u64, CacheError> {
 /// A table file's bytes: header, `payload`, checksum.
 ///
 /// ```
-/// use cubework::table_cache::{TableFile, file_bytes, HEADER_BYTES, TRAILER_BYTES};
+/// use cubework::base::table_cache::{TableFile, file_bytes, HEADER_BYTES, TRAILER_BYTES};
 /// let spec = TableFile { name: "demo", version: 1, max_payload: 16 };
 /// assert_eq!(file_bytes(&spec, b"abc").len(), HEADER_BYTES + 3 + TRAILER_BYTES);
 /// ```
@@ -702,7 +702,7 @@ impl fmt::Display for CacheReport {
 /// `build` and saves `encode` of it there.
 ///
 /// ```
-/// use cubework::table_cache::{TableFile, load_or_build};
+/// use cubework::base::table_cache::{TableFile, load_or_build};
 /// let dir = std::env::temp_dir().join(format!("cubework-doc-cache-{}", std::process::id()));
 /// let spec = TableFile { name: "squares", version: 1, max_payload: 64 };
 /// let decode = |b: &[u8]| -> Result<Vec<u8>, String> {

@@ -24,11 +24,11 @@ use std::collections::HashMap;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use crate::cancel::Cancelled;
-use crate::effect::{Effect, PieceEffect, Place};
-use crate::face::Face;
-use crate::moves::{Move, PaperLetter};
-use crate::sticker_perm::StickerPerm;
+use crate::base::cancel::Cancelled;
+use crate::state::effect::{Effect, PieceEffect, Place};
+use crate::state::sticker_perm::StickerPerm;
+use crate::turn::face::Face;
+use crate::turn::moves::{Move, PaperLetter};
 
 /// One of the paper's six tools.
 ///
@@ -79,7 +79,7 @@ impl Tool {
     /// The tool of that name (any letter case).
     ///
     /// ```
-    /// use cubework::tools::Tool;
+    /// use cubework::sequence::tools::Tool;
     /// assert_eq!(Tool::from_name("flip"), Some(Tool::Flip));
     /// assert_eq!(Tool::from_name("FLOP"), None);
     /// ```
@@ -141,7 +141,7 @@ impl Tool {
     /// True when `e` is the effect the paper describes (see [`criterion`](Self::criterion)).
     ///
     /// ```
-    /// use cubework::effect::Effect;
+    /// use cubework::state::effect::Effect;
     /// use cubework::{parse_moves, Notation, Tool};
     /// let lift = parse_moves("CDC\u{305}D\u{305}", Notation::Paper).unwrap();
     /// assert!(Tool::Lift.has_effect(&Effect::of_moves(&lift).unwrap()));
@@ -203,7 +203,7 @@ impl Tool {
     /// What the reconstruction search found for this tool, as recorded (no search runs).
     ///
     /// ```
-    /// use cubework::tools::{Source, Tool};
+    /// use cubework::sequence::tools::{Source, Tool};
     /// let f = Tool::Snap.finding();
     /// assert_eq!(f.source, Source::Printed);
     /// assert_eq!((f.matches, f.tried), (1, 192));
@@ -286,8 +286,8 @@ impl Tool {
     /// The reconstructed sequence in the paper's dialect.
     ///
     /// ```
-    /// use cubework::tools::Tool;
-    /// use cubework::effect::Effect;
+    /// use cubework::sequence::tools::Tool;
+    /// use cubework::state::effect::Effect;
     /// let seq = Tool::Switch.paper_moves();
     /// assert!(Tool::Switch.has_effect(&Effect::of_moves(&seq).unwrap()));
     /// ```
@@ -341,7 +341,7 @@ impl std::fmt::Display for Tool {
 /// How a reconstruction was found.
 ///
 /// ```
-/// use cubework::tools::{Source, Tool};
+/// use cubework::sequence::tools::{Source, Tool};
 /// assert!(matches!(Tool::Flip.finding().source, Source::Shortest { .. }));
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -361,7 +361,7 @@ pub enum Source {
 ///
 /// ```
 /// use cubework::Tool;
-/// let r = cubework::tools::reconstruct(Tool::Cycle).unwrap();
+/// let r = cubework::sequence::tools::reconstruct(Tool::Cycle).unwrap();
 /// assert_eq!(r.chosen, r.matches[0]);
 /// ```
 #[derive(Clone, Debug)]
@@ -382,7 +382,7 @@ pub struct Reconstruction {
 /// paper moves. Other characters give no readings.
 ///
 /// ```
-/// use cubework::tools::readings;
+/// use cubework::sequence::tools::readings;
 /// assert_eq!(readings("CDCD").len(), 16);
 /// assert_eq!(readings("EMFM").len(), 24 * 8);
 /// ```
@@ -423,12 +423,12 @@ fn disturbance(seq: &[Move]) -> usize {
 /// Runs the search for one tool (what [`Tool::finding`] records).
 ///
 /// ```
-/// use cubework::tools::{reconstruct, Tool};
+/// use cubework::sequence::tools::{reconstruct, Tool};
 /// let r = reconstruct(Tool::Lift).unwrap();
 /// assert_eq!(r.matches.len(), 1);
 /// ```
 ///
-/// Ctrl-C ([`crate::cancel`]) stops the breadth-first search between layers.
+/// Ctrl-C ([`crate::base::cancel`]) stops the breadth-first search between layers.
 pub fn reconstruct(tool: Tool) -> Result<Reconstruction, Cancelled> {
     let all = readings(tool.printed());
     let tried = all.len();
@@ -528,7 +528,7 @@ fn shortest(tool: Tool, letters: &[PaperLetter]) -> Result<(Vec<Vec<Move>>, usiz
     depth.insert(key(&layer[0]), 0);
     let mut d = 0;
     while !layer.is_empty() && depth.len() <= SHORTEST_STATES {
-        crate::cancel::check()?;
+        crate::base::cancel::check()?;
         let hits: Vec<&StickerPerm> = layer
             .iter()
             .filter(|p| centres.iter().all(|&c| p.source(c) == c))
@@ -570,13 +570,13 @@ fn shortest(tool: Tool, letters: &[PaperLetter]) -> Result<(Vec<Vec<Move>>, usiz
 /// The most positions the shortest-sequence search examines.
 ///
 /// ```
-/// assert!(cubework::tools::SHORTEST_STATES >= 200_000);
+/// assert!(cubework::sequence::tools::SHORTEST_STATES >= 200_000);
 /// ```
 pub const SHORTEST_STATES: usize = 500_000;
 /// The most shortest sequences kept per tool.
 ///
 /// ```
-/// use cubework::tools::{SHORTEST_KEEP, Tool};
+/// use cubework::sequence::tools::{SHORTEST_KEEP, Tool};
 /// assert!(Tool::Flip.finding().matches <= SHORTEST_KEEP);
 /// ```
 pub const SHORTEST_KEEP: usize = 1000;
@@ -615,7 +615,7 @@ fn paths_to(
 /// with and without its bar.
 ///
 /// ```
-/// use cubework::tools::scramble_alphabet;
+/// use cubework::sequence::tools::scramble_alphabet;
 /// let s: String = scramble_alphabet().iter().map(|m| m.paper_letter().unwrap().letter()).collect();
 /// assert_eq!(s, "UUDDBBFFLLRR");
 /// ```
@@ -631,7 +631,7 @@ pub fn scramble_alphabet() -> Vec<Move> {
 /// possible state" as it says.
 ///
 /// ```
-/// use cubework::tools::{scramble, SCRAMBLE_LENGTH};
+/// use cubework::sequence::tools::{scramble, SCRAMBLE_LENGTH};
 /// assert_eq!(scramble(SCRAMBLE_LENGTH, 1).len(), 17);
 /// ```
 pub const SCRAMBLE_LENGTH: usize = 17;
@@ -640,7 +640,7 @@ pub const SCRAMBLE_LENGTH: usize = 17;
 /// replacement). Empty if `from` is.
 ///
 /// ```
-/// use cubework::tools::random;
+/// use cubework::sequence::tools::random;
 /// use rand::SeedableRng;
 /// let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
 /// let picks = random(5, &['a', 'b'], &mut rng);
@@ -663,7 +663,7 @@ pub fn random<T: Clone>(count: usize, from: &[T], rng: &mut impl rand::Rng) -> V
 /// so no move of a scramble cancels or merges with another.
 ///
 /// ```
-/// use cubework::tools::scramble;
+/// use cubework::sequence::tools::scramble;
 /// assert_eq!(scramble(17, 42).len(), 17);
 /// assert_eq!(scramble(17, 42), scramble(17, 42));
 /// ```
@@ -693,7 +693,7 @@ pub fn scramble(count: usize, seed: u64) -> Vec<Move> {
 /// not hold.
 ///
 /// ```
-/// use cubework::tools::wca_length;
+/// use cubework::sequence::tools::wca_length;
 /// assert_eq!([4, 5, 6, 7].map(wca_length), [40, 60, 80, 100]);
 /// ```
 pub fn wca_length(n: usize) -> usize {
@@ -724,7 +724,7 @@ fn wca_turns(n: usize) -> Vec<(Face, u8)> {
 /// (`R L R'`, `Rw Rw`): no two turns of a scramble cancel or merge.
 ///
 /// ```
-/// use cubework::tools::wca_scramble;
+/// use cubework::sequence::tools::wca_scramble;
 /// use cubework::{Cube, format_moves};
 /// let s = wca_scramble(4, 40, 7);
 /// assert_eq!(s.len(), 40);
@@ -734,7 +734,7 @@ fn wca_turns(n: usize) -> Vec<(Face, u8)> {
 /// cube.apply_all(&s).unwrap();
 /// ```
 pub fn wca_scramble(n: usize, count: usize, seed: u64) -> Vec<Move> {
-    use crate::moves::{Amount, Turn, WideStyle};
+    use crate::turn::moves::{Amount, Turn, WideStyle};
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let turns = wca_turns(n);
     let axis = |f: Face| f.index() % 3; // U R F, then D L B
@@ -775,7 +775,7 @@ pub fn wca_scramble(n: usize, count: usize, seed: u64) -> Vec<Move> {
 /// centres and inner edges outer turns alone would never move apart.
 ///
 /// ```
-/// use cubework::tools::scramble_of_size;
+/// use cubework::sequence::tools::scramble_of_size;
 /// assert_eq!(scramble_of_size(3, None, 1).len(), 17);
 /// assert_eq!(scramble_of_size(5, None, 1).len(), 60);
 /// assert_eq!(scramble_of_size(5, Some(3), 1).len(), 3);
@@ -791,7 +791,7 @@ pub fn scramble_of_size(n: usize, count: Option<usize>, seed: u64) -> Vec<Move> 
 /// A fresh seed for [`scramble`], from the operating system's randomness.
 ///
 /// ```
-/// use cubework::tools::{fresh_seed, scramble};
+/// use cubework::sequence::tools::{fresh_seed, scramble};
 /// let seed = fresh_seed();
 /// assert_eq!(scramble(17, seed), scramble(17, seed));
 /// ```
@@ -803,7 +803,7 @@ pub fn fresh_seed() -> u64 {
 /// order).
 ///
 /// ```
-/// use cubework::tools::inverse;
+/// use cubework::sequence::tools::inverse;
 /// use cubework::{format_moves, parse_moves, Notation};
 /// let seq = parse_moves("R U2 F'", Notation::Standard).unwrap();
 /// assert_eq!(format_moves(&inverse(&seq)), "F U2' R'");
@@ -815,10 +815,10 @@ pub fn inverse(moves: &[Move]) -> Vec<Move> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cube::Cube;
-    use crate::effect::PieceKind;
-    use crate::notation::Notation;
-    use crate::parser::parse_sequence;
+    use crate::sequence::parser::parse_sequence;
+    use crate::state::cube::Cube;
+    use crate::state::effect::PieceKind;
+    use crate::turn::notation::Notation;
 
     /// The effect of a tool typed by name, in the given notation, through the parser.
     fn effect(name: &str, notation: Notation) -> Effect {
@@ -999,7 +999,7 @@ mod tests {
             let letters: Vec<PaperLetter> = scramble(40, seed)
                 .iter()
                 .map(|m| match m.turn {
-                    crate::moves::Turn::Paper(l) => l,
+                    crate::turn::moves::Turn::Paper(l) => l,
                     _ => unreachable!("paper dialect"),
                 })
                 .collect();
@@ -1032,8 +1032,8 @@ mod tests {
 
     #[test]
     fn wca_scrambles_never_turn_the_same_layers_twice_on_one_axis() {
-        use crate::moves::Turn;
-        for n in 4..=crate::geometry::MAX_SIZE {
+        use crate::turn::moves::Turn;
+        for n in 4..=crate::state::geometry::MAX_SIZE {
             let turns = wca_turns(n);
             // Six faces at each depth below half the cube; three (U R F) at half of an even one.
             let expected = 6 * (n / 2) - if n % 2 == 0 { 3 } else { 0 };
@@ -1046,7 +1046,7 @@ mod tests {
                     Turn::Face { face, to, .. } => (face, to),
                     _ => unreachable!("face and wide turns only"),
                 };
-                let mut run: Vec<(crate::face::Face, u8)> = Vec::new();
+                let mut run: Vec<(crate::turn::face::Face, u8)> = Vec::new();
                 for m in &s {
                     let k = key(m);
                     if run

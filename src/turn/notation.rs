@@ -1,8 +1,8 @@
 //! How moves are written: the two notations (standard and the paper's), the limits on what a
 //! written sequence may ask for, and what can be wrong with one ([`ParseError`]). The grammar
-//! itself, and the one parser that reads it, are in [`parser`](crate::parser).
+//! itself, and the one parser that reads it, are in [`parser`](crate::sequence::parser).
 
-use crate::moves::Move;
+use crate::turn::moves::Move;
 
 /// The most times a bracket may be repeated.
 pub const MAX_REPEAT: u64 = 1_000_000;
@@ -123,12 +123,12 @@ impl ParseError {
     }
 
     fn describe(&self) -> String {
-        let token = crate::text::echo(&self.token);
+        let token = crate::base::text::echo(&self.token);
         let (t, c) = (&token, self.column);
         match (&self.kind, &self.after) {
             (ParseErrorKind::BadSuffix, Some(after)) => format!(
                 "bad suffix '{t}' after move '{}' at column {c}",
-                crate::text::echo(after)
+                crate::base::text::echo(after)
             ),
             (ParseErrorKind::Unclosed, _) => format!("'{t}' at column {c} is never closed"),
             (ParseErrorKind::Unexpected, _) => format!("unexpected '{t}' at column {c}"),
@@ -175,7 +175,7 @@ impl ParseError {
 /// is.
 ///
 /// ```
-/// use cubework::notation::in_notation;
+/// use cubework::turn::notation::in_notation;
 /// use cubework::{format_moves, parse_moves, Notation};
 /// let std = parse_moves("R U2 F' Rw", Notation::Standard).unwrap();
 /// let paper = in_notation(&std, Notation::Paper);
