@@ -50,7 +50,7 @@ pub fn run_interactive() -> Result<ExitCode> {
     let mut joiner = joiner();
     let mut number = 0;
     let mut failed = false;
-    'session: loop {
+    loop {
         // A bracket left open: the statement goes on, and the prompt says so. Keys typed
         // ahead stay with the editor (rustyline's `buffer-redux`) for the next prompt.
         let prompt = if joiner.is_open() {
@@ -58,62 +58,27 @@ pub fn run_interactive() -> Result<ExitCode> {
         } else {
             session.prompt()
         };
-        let read = editor.readline(&prompt);
-        let tail = pasted.take();
-        let line = match read {
-            Ok(mut line) => {
-                if !tail.is_empty() {
-                    // The end of a long paste, held back from the editor's display: shown now.
-                    output::out(tail.strip_suffix('\n').unwrap_or(&tail))?;
-                    line.push_str(&tail);
+        let line = match read_prompt(&mut editor, &prompt, &pasted)? {
+            Ok(line) => line,
+            Err(e) => match no_line(&mut session, &mut joiner, &mut number, e)? {
+                NoLine::Again => continue,
+                NoLine::End => break,
+                NoLine::Lost => {
+                    failed = true;
+                    break;
                 }
-                line
-            }
-            Err(ReadlineError::Interrupted) => {
-                // Ctrl-C drops the statement being typed, its earlier lines too.
-                let _ = joiner.finish();
-                continue;
-            }
-            Err(ReadlineError::Eof) => {
-                if let Some(statement) = joiner.finish() {
-                    run_statement(&mut session, &statement, Where::Terminal)?;
-                }
-                break;
-            }
-            Err(ReadlineError::Io(e)) if e.kind() == std::io::ErrorKind::InvalidData => {
-                number += 1;
-                output::err(format!("error: {}", LineError::NotUtf8 { line: number }));
-                continue;
-            }
-            Err(ReadlineError::Signal(_)) => continue,
-            Err(e) => {
-                // The terminal itself is gone: nothing more can be read.
-                output::err(format!("error: cannot read the terminal: {e}"));
-                failed = true;
-                break;
-            }
+            },
         };
-        if line.len() > MAX_LINE_BYTES {
-            number += 1;
-            output::err(format!(
-                "error: line {number} is longer than the limit of 1 MiB (1,048,576 bytes); it was not run"
-            ));
-            continue;
-        }
-        // A paste may bring several lines at once: each is kept in the history and joined as
-        // if typed alone, so every line runs, in order.
-        for piece in line.split('\n') {
-            number += 1;
-            let piece = piece.strip_suffix('\r').unwrap_or(piece);
-            if !piece.trim().is_empty() {
-                let _ = editor.add_history_entry(piece);
-                if let Some(note) = history.append(piece) {
-                    output::err(format!("note: {note}"));
-                }
-            }
-            if run_piece(&mut session, &mut joiner, number, piece)? == Outcome::Quit {
-                break 'session;
-            }
+        let typed = run_typed(
+            &mut session,
+            &mut editor,
+            &mut history,
+            &mut joiner,
+            &mut number,
+            &line,
+        );
+        if typed? == Outcome::Quit {
+            break;
         }
         if let Ok(mut n) = notation.lock() {
             *n = session.notation();
@@ -124,6 +89,112 @@ pub fn run_interactive() -> Result<ExitCode> {
     } else {
         ExitCode::SUCCESS
     })
+}
+
+/// What the session does after a read at the prompt that gave no line.
+enum NoLine {
+    /// Prompts again.
+    Again,
+    /// Ends: the input is over.
+    End,
+    /// Ends in failure: the terminal is gone.
+    Lost,
+}
+
+/// Why a read at the prompt gave no line, acted on: Ctrl-C drops the statement being typed
+/// (its earlier lines too), the end of input runs what is left of it, a line that is not
+/// UTF-8 is said.
+fn no_line<B: Fn(&str) -> i64, C: Fn(&str) -> bool>(
+    session: &mut Session,
+    joiner: &mut crate::base::lines::Joiner<B, C>,
+    number: &mut usize,
+    error: ReadlineError,
+) -> Result<NoLine> {
+    Ok(match error {
+        ReadlineError::Interrupted => {
+            let _ = joiner.finish();
+            NoLine::Again
+        }
+        ReadlineError::Eof => {
+            if let Some(statement) = joiner.finish() {
+                run_statement(session, &statement, Where::Terminal)?;
+            }
+            NoLine::End
+        }
+        ReadlineError::Io(e) if e.kind() == std::io::ErrorKind::InvalidData => {
+            *number += 1;
+            output::err(format!("error: {}", LineError::NotUtf8 { line: *number }));
+            NoLine::Again
+        }
+        ReadlineError::Signal(_) => NoLine::Again,
+        e => {
+            output::err(format!("error: cannot read the terminal: {e}"));
+            NoLine::Lost
+        }
+    })
+}
+
+/// A line read at the prompt (one typed, or a paste of several) run: each line of it is
+/// numbered, kept in the history and joined as if typed alone, so every line runs, in order;
+/// a line over the limit runs not at all. [`Outcome::Quit`] when one of them ends the session.
+fn run_typed<B: Fn(&str) -> i64, C: Fn(&str) -> bool>(
+    session: &mut Session,
+    editor: &mut Editor<WorkbenchHelper, DefaultHistory>,
+    history: &mut History,
+    joiner: &mut crate::base::lines::Joiner<B, C>,
+    number: &mut usize,
+    line: &str,
+) -> Result<Outcome> {
+    if line.len() > MAX_LINE_BYTES {
+        *number += 1;
+        output::err(format!(
+            "error: line {number} is longer than the limit of 1 MiB (1,048,576 bytes); it was not run"
+        ));
+        return Ok(Outcome::Done);
+    }
+    for piece in line.split('\n') {
+        *number += 1;
+        let piece = piece.strip_suffix('\r').unwrap_or(piece);
+        remember(editor, history, piece);
+        if run_piece(session, joiner, *number, piece)? == Outcome::Quit {
+            return Ok(Outcome::Quit);
+        }
+    }
+    Ok(Outcome::Done)
+}
+
+/// One read at the prompt: the line, with the end of a long paste held back from the
+/// editor's display shown now and added; or why there is no line.
+fn read_prompt(
+    editor: &mut Editor<WorkbenchHelper, DefaultHistory>,
+    prompt: &str,
+    pasted: &PastedRun,
+) -> Result<std::result::Result<String, ReadlineError>> {
+    let read = editor.readline(prompt);
+    let tail = pasted.take();
+    let mut line = match read {
+        Ok(line) => line,
+        Err(e) => return Ok(Err(e)),
+    };
+    if !tail.is_empty() {
+        output::out(tail.strip_suffix('\n').unwrap_or(&tail))?;
+        line.push_str(&tail);
+    }
+    Ok(Ok(line))
+}
+
+/// A line typed, kept in the editor's history and the history file (unless blank).
+fn remember(
+    editor: &mut Editor<WorkbenchHelper, DefaultHistory>,
+    history: &mut History,
+    line: &str,
+) {
+    if !line.trim().is_empty() {
+        let _ = editor.add_history_entry(line);
+        if let Some(note) = history.append(line) {
+            output::err(format!("note: {note}"));
+        }
+    }
 }
 
 /// The line editor of the REPL: Tab completion from the session's notation (`notation`),
@@ -399,43 +470,7 @@ impl History {
             return history;
         }
         match std::fs::File::open(&path) {
-            Ok(file) => {
-                let mut skipped = Vec::new();
-                for read in Lines::new(std::io::BufReader::new(file)) {
-                    match read {
-                        Ok((1, line)) if line == "#V2" => {} // rustyline's own header
-                        Ok((_, line)) if line.trim().is_empty() => {}
-                        Ok((_, line)) => history.lines.push(line),
-                        Err(LineError::NotUtf8 { line }) => skipped.push(line.to_string()),
-                        Err(e) => {
-                            history.notes.push(format!(
-                                "the history file {}: {e}; the lines before it are kept",
-                                path.display()
-                            ));
-                            break;
-                        }
-                    }
-                }
-                if !skipped.is_empty() {
-                    history.notes.push(format!(
-                        "the history file {} has lines that are not UTF-8 text (line {}); they were skipped",
-                        path.display(),
-                        skipped.join(", ")
-                    ));
-                }
-                let excess = history.lines.len().saturating_sub(HISTORY_LINES);
-                history.lines.drain(..excess);
-                // Appending grows the file; now and then it is cut back to what is kept.
-                if excess > 9 * HISTORY_LINES {
-                    let kept = history.lines.join("\n") + "\n";
-                    let tmp = path.with_extension(format!("tmp-{}", std::process::id()));
-                    let rewritten =
-                        std::fs::write(&tmp, kept).and_then(|()| std::fs::rename(&tmp, &path));
-                    if rewritten.is_err() {
-                        let _ = std::fs::remove_file(&tmp);
-                    }
-                }
-            }
+            Ok(file) => history.read(&path, file),
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => {} // a first session
             Err(e) => history.notes.push(format!(
                 "the history file {} cannot be read: {e}",
@@ -444,6 +479,45 @@ impl History {
         }
         history.path = Some(path);
         history
+    }
+
+    /// Keeps the last [`HISTORY_LINES`] lines of the history file `file` (at `path`), with
+    /// notes on what could not be read; now and then the file is cut back to them.
+    fn read(&mut self, path: &std::path::Path, file: std::fs::File) {
+        let mut skipped = Vec::new();
+        for read in Lines::new(std::io::BufReader::new(file)) {
+            match read {
+                Ok((1, line)) if line == "#V2" => {} // rustyline's own header
+                Ok((_, line)) if line.trim().is_empty() => {}
+                Ok((_, line)) => self.lines.push(line),
+                Err(LineError::NotUtf8 { line }) => skipped.push(line.to_string()),
+                Err(e) => {
+                    self.notes.push(format!(
+                        "the history file {}: {e}; the lines before it are kept",
+                        path.display()
+                    ));
+                    break;
+                }
+            }
+        }
+        if !skipped.is_empty() {
+            self.notes.push(format!(
+                "the history file {} has lines that are not UTF-8 text (line {}); they were skipped",
+                path.display(),
+                skipped.join(", ")
+            ));
+        }
+        let excess = self.lines.len().saturating_sub(HISTORY_LINES);
+        self.lines.drain(..excess);
+        // Appending grows the file; now and then it is cut back to what is kept.
+        if excess > 9 * HISTORY_LINES {
+            let kept = self.lines.join("\n") + "\n";
+            let tmp = path.with_extension(format!("tmp-{}", std::process::id()));
+            let rewritten = std::fs::write(&tmp, kept).and_then(|()| std::fs::rename(&tmp, path));
+            if rewritten.is_err() {
+                let _ = std::fs::remove_file(&tmp);
+            }
+        }
     }
 
     /// Appends one line to the file; a note when it cannot be written (the first time only).
@@ -534,6 +608,45 @@ fn pasted_char(key: KeyEvent) -> Option<char> {
     }
 }
 
+/// A key inside a bracketed paste: its text held, until the paste ends.
+fn in_paste(state: &mut RunState, key: KeyEvent, ctx: &EventContext<'_>) -> Option<Cmd> {
+    let after_return = std::mem::take(&mut state.after_return);
+    match key {
+        KeyEvent(KeyCode::BracketedPasteEnd, _) => {
+            state.in_paste = false;
+            // Whole to the editor, unless the line is long and the paste (with what
+            // was held before it) shorter than it: then it waits for more.
+            let (line, held) = (ctx.line().len(), state.held.len());
+            let at_end = ctx.pos() == line;
+            if !at_end || line + held < RUN_FROM_BYTES || held >= line {
+                return Some(Cmd::Insert(1, std::mem::take(&mut state.held)));
+            }
+        }
+        KeyEvent(KeyCode::Enter, Modifiers::NONE) => {
+            state.held.push('\n');
+            state.after_return = true;
+        }
+        KeyEvent(KeyCode::Char('J'), Modifiers::CTRL) if after_return => {}
+        KeyEvent(KeyCode::Char('J'), Modifiers::CTRL) => state.held.push('\n'),
+        key => state.held.extend(pasted_char(key)),
+    }
+    Some(Cmd::Noop)
+}
+
+/// Enter with text held back: a line with a bracket open goes on, as Enter makes it; a
+/// line that is done is accepted, and the REPL adds what is held back.
+fn enter_with_held(state: &mut RunState, ctx: &EventContext<'_>) -> Cmd {
+    let mut whole = ctx.line().to_string();
+    whole.push_str(&state.held);
+    if crate::sequence::parser::is_incomplete(&whole) {
+        let mut run = std::mem::take(&mut state.held);
+        run.push('\n');
+        Cmd::Insert(1, run)
+    } else {
+        Cmd::AcceptLine
+    }
+}
+
 impl ConditionalEventHandler for PastedRun {
     fn handle(
         &self,
@@ -545,27 +658,7 @@ impl ConditionalEventHandler for PastedRun {
         let mut state = self.state.lock().ok()?;
         let key = evt.get(0).copied()?;
         if state.in_paste {
-            let after_return = std::mem::take(&mut state.after_return);
-            match key {
-                KeyEvent(KeyCode::BracketedPasteEnd, _) => {
-                    state.in_paste = false;
-                    // Whole to the editor, unless the line is long and the paste (with what
-                    // was held before it) shorter than it: then it waits for more.
-                    let (line, held) = (ctx.line().len(), state.held.len());
-                    let at_end = ctx.pos() == line;
-                    if !at_end || line + held < RUN_FROM_BYTES || held >= line {
-                        return Some(Cmd::Insert(1, std::mem::take(&mut state.held)));
-                    }
-                }
-                KeyEvent(KeyCode::Enter, Modifiers::NONE) => {
-                    state.held.push('\n');
-                    state.after_return = true;
-                }
-                KeyEvent(KeyCode::Char('J'), Modifiers::CTRL) if after_return => {}
-                KeyEvent(KeyCode::Char('J'), Modifiers::CTRL) => state.held.push('\n'),
-                key => state.held.extend(pasted_char(key)),
-            }
-            return Some(Cmd::Noop);
+            return in_paste(&mut state, key, ctx);
         }
         if key == KeyEvent(KeyCode::BracketedPasteStart, Modifiers::NONE) {
             // Gathered after what is held (which is at the end of the line, where the cursor
@@ -602,19 +695,7 @@ impl ConditionalEventHandler for PastedRun {
             _ if state.held.is_empty() => None,
             // Ctrl-C drops the line, and what is held back with it.
             KeyEvent(KeyCode::Char('C'), Modifiers::CTRL) => None,
-            KeyEvent(KeyCode::Enter, Modifiers::NONE) => {
-                let mut whole = ctx.line().to_string();
-                whole.push_str(&state.held);
-                if crate::sequence::parser::is_incomplete(&whole) {
-                    // A bracket is open: the line goes on, as Enter makes it.
-                    let mut run = std::mem::take(&mut state.held);
-                    run.push('\n');
-                    Some(Cmd::Insert(1, run))
-                } else {
-                    // The line is done; the REPL adds what is held back.
-                    Some(Cmd::AcceptLine)
-                }
-            }
+            KeyEvent(KeyCode::Enter, Modifiers::NONE) => Some(enter_with_held(&mut state, ctx)),
             // Any other key first shows what is held back, in place of its own action.
             _ => Some(Cmd::Insert(1, std::mem::take(&mut state.held))),
         }
