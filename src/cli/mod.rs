@@ -27,7 +27,7 @@ pub use commands::{
 
 use crate::answer::error::{Error, Result};
 use crate::answer::output;
-use crate::command::Shown;
+use crate::command::{Front, Shown};
 
 /// An APL-style array-programming workbench for Rubik's Cube.
 #[derive(Debug, Parser)]
@@ -102,7 +102,7 @@ fn answer(command: Command) -> Result<ExitCode> {
         })
     );
     let (mut session, request) = request(command)?;
-    let mut reply = crate::command::run(&mut session, request)?;
+    let mut reply = crate::command::run_from(&mut session, request, Front::CommandLine)?;
     if facelets_after {
         if !reply.text.is_empty() {
             reply.text.push('\n');

@@ -7,7 +7,7 @@ use comfy_table::{ContentArrangement, Table, presets::UTF8_FULL_CONDENSED};
 
 use super::defs::CommandKind as K;
 use super::words::{Line, metric_prefix, need_alg, options, size};
-use super::{Ran, Reply, Request, Session, usage};
+use super::{Front, Ran, Reply, Request, Session, usage};
 use crate::answer::error::Result;
 use crate::base::text::{count, echo, thousands};
 use crate::rep::{RepKind, Representation};
@@ -97,7 +97,7 @@ fn tools_words(rest: &str) -> Result<Request> {
 }
 
 /// Runs the algebra family's requests; passes on any other.
-pub(super) fn run(session: &mut Session, request: Request) -> Ran {
+pub(super) fn run(session: &mut Session, request: Request, _front: Front) -> Ran {
     let text =
         |t: std::result::Result<String, AlgebraError>| t.map(Reply::text).map_err(Into::into);
     let notation = session.notation();

@@ -12,7 +12,7 @@
 use std::path::{Path, PathBuf};
 
 use super::request::AplRequest;
-use super::{Reply, Session, impossible_note, usage};
+use super::{Front, Reply, Session, impossible_note, usage};
 use crate::answer::error::Result;
 use crate::apl::Workspace;
 use crate::base::text::echo;
@@ -51,7 +51,7 @@ pub(super) fn workspace(session: &mut Session) -> Result<&mut Workspace> {
 /// `apl`: APL mode, a line of APL, and the workspace's system commands. What the
 /// workspace's move to another representation cost is said first; a request that may have
 /// changed the workspace has it kept ([`Session::keep_workspace`]).
-pub(super) fn apl(session: &mut Session, request: AplRequest) -> Result<Reply> {
+pub(super) fn apl(session: &mut Session, request: AplRequest, front: Front) -> Result<Reply> {
     let changes = !matches!(
         request,
         AplRequest::Enter
@@ -60,7 +60,7 @@ pub(super) fn apl(session: &mut Session, request: AplRequest) -> Result<Reply> {
             | AplRequest::Vars
             | AplRequest::Save(_)
     );
-    let result = apl_request(session, request);
+    let result = apl_request(session, request, front);
     session.follow_user_rep();
     let mut notes: Vec<String> = std::mem::take(&mut session.apl_notes);
     if changes && result.is_ok() {
@@ -360,7 +360,7 @@ fn refuse_to_replace(path: &Path) -> Result<bool> {
 }
 
 /// One APL request, before the workspace is kept and notes are said.
-fn apl_request(session: &mut Session, request: AplRequest) -> Result<Reply> {
+fn apl_request(session: &mut Session, request: AplRequest, front: Front) -> Result<Reply> {
     use AplRequest as A;
     let text = |t: String| Ok(Reply::text(t));
     match request {
@@ -396,7 +396,7 @@ fn apl_request(session: &mut Session, request: AplRequest) -> Result<Reply> {
         A::Compile(name) => text(compile(session, &name)?),
         A::Rep(rest) if rest.trim().is_empty() => text(list_reps(session)),
         A::Rep(rest) => text(define_rep(session, &rest)?),
-        A::Line(line) => typed_line(session, line),
+        A::Line(line) => typed_line(session, line, front),
     }
 }
 
@@ -479,14 +479,14 @@ fn define_rep(session: &mut Session, words: &str) -> Result<String> {
 
 /// A line typed in APL mode: a traditional function is typed a line at a time, from
 /// `∇HEADER` to `∇`; any other line runs.
-fn typed_line(session: &mut Session, line: String) -> Result<Reply> {
+fn typed_line(session: &mut Session, line: String, front: Front) -> Result<Reply> {
     let t = line.trim();
     if let Some(text) = session.apl_open.as_mut() {
         text.push('\n');
         text.push_str(&line);
         if t == "∇" || t.ends_with('∇') {
             let text = session.apl_open.take().unwrap_or_default();
-            return apl_line(session, &text);
+            return apl_line(session, &text, front);
         }
         return Ok(Reply::default());
     }
@@ -494,13 +494,13 @@ fn typed_line(session: &mut Session, line: String) -> Result<Reply> {
         session.apl_open = Some(line);
         return Ok(Reply::default());
     }
-    apl_line(session, &line)
+    apl_line(session, &line, front)
 }
 
 /// One line of APL on the session's cube: `CUBE` is the representation's array before it
 /// runs; if the line changes `CUBE` to a state of the representation, that is the session's
 /// new cube, as one change. A line that fails, or leaves `CUBE` no state, changes nothing.
-fn apl_line(session: &mut Session, line: &str) -> Result<Reply> {
+fn apl_line(session: &mut Session, line: &str, front: Front) -> Result<Reply> {
     let line = crate::apl::keys::expand_names(line).map_err(|e| usage(&e.to_string()))?;
     let name = session.rep.name().to_string();
     let cube_value = session.rep.apl_value();
@@ -517,7 +517,7 @@ fn apl_line(session: &mut Session, line: &str) -> Result<Reply> {
                 session.set_state(&format!("apl: {}", line.trim()), cube)?;
                 // At the REPL's normal prompt the new cube shows, as after a line of moves
                 // (the command line shows the cube after any line).
-                if !session.in_apl && !session.one_shot {
+                if !session.in_apl && front == Front::Repl {
                     if !reply.text.is_empty() {
                         reply.text.push('\n');
                     }

@@ -8,7 +8,7 @@ use std::path::Path;
 
 use super::defs::CommandKind as K;
 use super::words::{Line, options, size};
-use super::{Ran, Reply, Request, Session, usage};
+use super::{Front, Ran, Reply, Request, Session, usage};
 use crate::answer::error::Result;
 use crate::answer::progress::timing_bar;
 use crate::base::text::echo;
@@ -93,7 +93,7 @@ fn flag(rest: &str, name: &str) -> (bool, String) {
 }
 
 /// Runs `compare` and `paper`; passes on any other request.
-pub(super) fn run(session: &mut Session, request: Request) -> Ran {
+pub(super) fn run(session: &mut Session, request: Request, _front: Front) -> Ran {
     Ran::Break(match request {
         Request::Compare {
             size,

@@ -75,7 +75,7 @@ pub fn impossible_note(cube: &Cube) -> Option<String> {
 type Ran = ControlFlow<Result<Reply>, Request>;
 
 /// A family's runner.
-type Runner = fn(&mut Session, Request) -> Ran;
+type Runner = fn(&mut Session, Request, Front) -> Ran;
 
 /// The families' runners, offered each request in turn.
 const RUNNERS: [Runner; 7] = [
@@ -98,9 +98,26 @@ const RUNNERS: [Runner; 7] = [
 /// assert_eq!(run(&mut s, Request::Solved).unwrap().text, "no");
 /// ```
 pub fn run(session: &mut Session, request: Request) -> Result<Reply> {
+    run_from(session, request, Front::Repl)
+}
+
+/// Which front end a request comes from. The session holds what the user built; what differs
+/// between the front ends is this, passed to [`run_from`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Front {
+    /// The REPL (or lines read from stdin): `scramble` turns the cube, errors name the REPL's
+    /// words, and a line of APL that changes the cube shows it.
+    Repl,
+    /// One command-line invocation: `scramble` prints a scramble rather than turn the cube,
+    /// and errors name flags rather than the REPL's words.
+    CommandLine,
+}
+
+/// Runs `request` on `session` as the front end `front` asks ([`run`] is the REPL's).
+pub fn run_from(session: &mut Session, request: Request, front: Front) -> Result<Reply> {
     let mut request = request;
     for family in RUNNERS {
-        match family(session, request) {
+        match family(session, request, front) {
             ControlFlow::Break(reply) => return reply,
             ControlFlow::Continue(passed) => request = passed,
         }
@@ -123,9 +140,9 @@ impl Session {
 }
 
 /// The APL family's requests (its runner keeps the signature the APL family's file gives it).
-fn run_apl(session: &mut Session, request: Request) -> Ran {
+fn run_apl(session: &mut Session, request: Request, front: Front) -> Ran {
     match request {
-        Request::Apl(request) => ControlFlow::Break(apl::apl(session, request)),
+        Request::Apl(request) => ControlFlow::Break(apl::apl(session, request, front)),
         other => ControlFlow::Continue(other),
     }
 }

@@ -5,7 +5,7 @@
 use super::defs::CommandKind as K;
 use super::request::DrawRequest;
 use super::words::{Line, need_alg};
-use super::{Ran, Reply, Request, Session, usage};
+use super::{Front, Ran, Reply, Request, Session, usage};
 use crate::answer::error::{Error, Result};
 use crate::base::text::echo;
 use crate::draw::{Camera, DrawError, Only, Picture, PictureFormat, ViewKind, Words};
@@ -117,9 +117,9 @@ impl CameraWords {
 }
 
 /// Runs `draw` and `view`; passes on any other request.
-pub(super) fn run(session: &mut Session, request: Request) -> Ran {
+pub(super) fn run(session: &mut Session, request: Request, front: Front) -> Ran {
     Ran::Break(match request {
-        Request::Draw(request) => draw(session, request).map(Reply::text),
+        Request::Draw(request) => draw(session, request, front).map(Reply::text),
         Request::View {
             yaw,
             pitch,
@@ -152,7 +152,7 @@ fn view(
 }
 
 /// `draw`: the session's cube, from the session's view unless the request says otherwise.
-fn draw(session: &Session, request: DrawRequest) -> Result<String> {
+fn draw(session: &Session, request: DrawRequest, front: Front) -> Result<String> {
     let c = session.camera;
     let camera = Camera::new(
         request.yaw.unwrap_or(c.yaw()),
@@ -196,7 +196,7 @@ fn draw(session: &Session, request: DrawRequest) -> Result<String> {
         Some(user) => crate::draw::draw_user(&cube, &picture, user),
         None => crate::draw::draw(&cube, &picture),
     };
-    let text = if session.one_shot {
+    let text = if front == Front::CommandLine {
         drawn?
     } else {
         drawn.map_err(in_repl_words)?

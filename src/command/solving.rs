@@ -9,7 +9,7 @@ use std::path::Path;
 use super::defs::CommandKind as K;
 use super::session::{Change, label};
 use super::words::{Line, metric_prefix, need_alg};
-use super::{Ran, Reply, Request, Session, usage};
+use super::{Front, Ran, Reply, Request, Session, usage};
 use crate::answer::error::Result;
 use crate::base::text::echo;
 use crate::sequence::alg::Alg;
@@ -276,13 +276,13 @@ fn pocket_words(line: &Line) -> Result<Request> {
 }
 
 /// Runs the solving family's requests; passes on any other.
-pub(super) fn run(session: &mut Session, request: Request) -> Ran {
+pub(super) fn run(session: &mut Session, request: Request, front: Front) -> Ran {
     Ran::Break(match request {
         Request::Scramble {
             count,
             seed,
             random,
-        } => scramble(session, count, seed, random),
+        } => scramble(session, count, seed, random, front),
         Request::Solve {
             method,
             metric,
@@ -297,7 +297,7 @@ pub(super) fn run(session: &mut Session, request: Request) -> Ran {
                 time_limit,
                 threads,
             };
-            solve(session, method, limits, state)
+            solve(session, method, limits, state, front)
         }
         Request::Hint { apply, state } => hint(session, apply, state),
         Request::Step => session.needs_three("step").and_then(|()| session.step()),
@@ -340,10 +340,11 @@ fn scramble(
     count: Option<usize>,
     seed: Option<u64>,
     random: bool,
+    front: Front,
 ) -> Result<Reply> {
     let n = session.size();
     let notation = session.notation;
-    if session.one_shot {
+    if front == Front::CommandLine {
         return printed_scramble(n, count, seed, random, notation).map(Reply::text);
     }
     let seed = seed.unwrap_or_else(tools::fresh_seed);
@@ -463,9 +464,10 @@ fn solve(
     method: Method,
     limits: Limits,
     state: Option<Input>,
+    front: Front,
 ) -> Result<Reply> {
     let notation = session.notation;
-    let flags = session.one_shot;
+    let flags = front == Front::CommandLine;
     if state.is_none() && session.size() == 2 && method == Method::TwoPhase {
         return solve_pocket_session(session, &limits);
     }

@@ -3,11 +3,11 @@
 
 use comfy_table::{ContentArrangement, Table, presets::UTF8_FULL_CONDENSED};
 
-use super::{Ran, Reply, Request, Session};
+use super::{Front, Ran, Reply, Request, Session};
 use crate::turn::metric::Metric;
 
 /// Runs `tables`; passes on any other request.
-pub(super) fn run(_session: &mut Session, request: Request) -> Ran {
+pub(super) fn run(_session: &mut Session, request: Request, _front: Front) -> Ran {
     let Request::Tables {
         build,
         optimal,
