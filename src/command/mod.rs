@@ -7,9 +7,9 @@
 //! (`order`, `cycles`, `effect`, …), [`solving`] (`solve`, `hint`, `pocket`, `scramble`, …),
 //! [`measure`] (`compare`, `paper`), [`picture`] (`draw`, `view`), [`tables`] and the APL
 //! family (`apl`). [`parse_line`] reads a REPL line by asking each family in turn; the
-//! command line's arguments (`src/cli/`) build the request directly; [`run`] hands it to
-//! each family in turn until one runs it — on the REPL's session, a session file's, or the
-//! one-request session of a command-line invocation. A line is a command if its first word
+//! command line's arguments (`src/cli/`) build the request directly; [`run_from`] hands it
+//! to each family in turn until one runs it — on the REPL's session, a session file's, or the
+//! one-request session of a command-line invocation, told which [`Front`] asked. A line is a command if its first word
 //! is one of the descriptors' names; otherwise it is a sequence of moves in the session's
 //! notation, applied to the current state and shown in the current representation. Blank
 //! lines and lines starting with `#` do nothing.

@@ -151,7 +151,8 @@ fn view(
     )))
 }
 
-/// `draw`: the session's cube, from the session's view unless the request says otherwise.
+/// `draw`: the session's cube, from the session's view unless the request says otherwise;
+/// its errors in the words of the front end that asked.
 fn draw(session: &Session, request: DrawRequest, front: Front) -> Result<String> {
     let c = session.camera;
     let camera = Camera::new(

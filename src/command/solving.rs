@@ -334,7 +334,7 @@ fn pocket_solve(notation: Notation, metric: Metric, state: &Input) -> Result<Rep
 }
 
 /// `scramble`: in the REPL it turns the session's cube (saying so when that was not solved);
-/// in a one-request session (the command line) it is printed.
+/// asked from the command line ([`Front::CommandLine`]) it is printed.
 fn scramble(
     session: &mut Session,
     count: Option<usize>,

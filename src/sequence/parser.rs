@@ -100,27 +100,21 @@ pub fn parse_moves(input: &str, notation: Notation) -> Result<Vec<Move>, ParseEr
         }
         // Columns are counted only for an error, so a long line parses in linear time.
         let column = |at: &str| column_in(input, at);
+        let unknown = |at: &str| ParseError {
+            kind: ParseErrorKind::UnknownMove,
+            token: token_at(at),
+            after: None,
+            column: column(at),
+            notation,
+            in_repl: false,
+        };
         let Ok((after, mv)) = one_move(rest, notation) else {
-            return Err(ParseError {
-                kind: ParseErrorKind::UnknownMove,
-                token: token_at(rest),
-                after: None,
-                column: column(rest),
-                notation,
-                in_repl: false,
-            });
+            return Err(unknown(rest));
         };
         match after.chars().next() {
             // A letter glued to a move that no move starts with: the whole word is unknown.
             Some(c) if c.is_alphabetic() && !starts_move(c, notation) => {
-                return Err(ParseError {
-                    kind: ParseErrorKind::UnknownMove,
-                    token: token_at(rest),
-                    after: None,
-                    column: column(rest),
-                    notation,
-                    in_repl: false,
-                });
+                return Err(unknown(rest));
             }
             Some(c)
                 if !is_separator(c) && !starts_move(c, notation) && !after.starts_with("//") =>
