@@ -41,14 +41,9 @@
 //! [`AxisTable::build`] reports progress, stops on Ctrl-C ([`crate::base::cancel`]) and counts the
 //! entries at each depth, which the file keeps and the loader checks.
 
-use std::sync::atomic::{AtomicBool, AtomicU8, AtomicU64, AtomicUsize, Ordering};
-use std::time::Instant;
-
 use super::coord::{N_FLIP, N_SLICE, N_SLICE_SORTED, N_TWIST, move_table};
 use super::cubie::CubieCube;
 use super::sym::{SymClasses, Symmetry, UD_SYMS, ud_symmetries, urf};
-use crate::base::cancel::Cancelled;
-use crate::base::table_cache::{CacheError, CacheReport, TableFile};
 use crate::turn::moves::FaceMove;
 
 /// Twists in a row: 2187, padded to 2188 so that a row is whole bytes.
@@ -534,7 +529,7 @@ mod storage;
 #[cfg(test)]
 pub(crate) use file::PAYLOAD_HEADER;
 pub use file::{FORMAT_VERSION, build_notice, load_or_build_in, rebuild_reason, table_file};
-use storage::{Blocks, Dist, Store};
+use storage::{Blocks, Dist};
 
 #[cfg(test)]
 pub(crate) mod tests;

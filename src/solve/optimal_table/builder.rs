@@ -1,7 +1,14 @@
 //! Building a table: breadth-first from H, one depth a pass, a row at a time (see the
 //! module docs of [`super`]).
 
-use super::*;
+use std::sync::atomic::{AtomicBool, AtomicU8, AtomicU64, AtomicUsize, Ordering};
+use std::time::Instant;
+
+use super::super::coord::{N_FLIP, N_TWIST};
+use super::super::sym::UD_SYMS;
+use super::storage::Dist;
+use super::{AxisMoves, AxisTable, BuildLog, EMPTY, MAX_DEPTH, ROW, ROW_BYTES, SliceKind};
+use crate::base::cancel::Cancelled;
 
 impl AxisTable {
     /// Builds the table on `threads` threads; `progress(done, total)` hears how many entries

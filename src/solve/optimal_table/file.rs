@@ -2,7 +2,12 @@
 //! header of kind, depth counts and fingerprint, then the distances) written, read, mapped
 //! and checked.
 
-use super::*;
+use super::super::coord::{N_FLIP, N_TWIST};
+use super::super::cubie::CubieCube;
+use super::storage::{Blocks, Dist, Store};
+use super::{AxisCoord, AxisMoves, AxisTable, MAX_DEPTH, ROW_BYTES, SliceKind};
+use crate::base::cancel::Cancelled;
+use crate::base::table_cache::{CacheError, CacheReport, TableFile};
 
 /// The format version of the table files.
 pub const FORMAT_VERSION: u32 = 1;

@@ -1,7 +1,7 @@
 //! Where a table's distances are kept: a vector (built, or read whole), or the cache file
 //! mapped read-only and checked a block at a time as it is first read.
 
-use super::*;
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 
 /// What holds a table's distances: a vector (built, or read whole), or the cache file
 /// mapped read-only, with the checks of its blocks when it was not checked whole as it was

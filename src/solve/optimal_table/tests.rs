@@ -1,6 +1,7 @@
 use super::*;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
+use std::time::Instant;
 
 #[test]
 fn symmetry_on_coordinates_agrees_with_the_cubies() {
