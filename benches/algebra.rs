@@ -8,9 +8,9 @@ use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use cubework::Notation;
-use cubework::alg::Alg;
 use cubework::command::algebra::{cycles_report, order_report};
-use cubework::sticker_perm::OrderBy;
+use cubework::sequence::alg::Alg;
+use cubework::state::sticker_perm::OrderBy;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 

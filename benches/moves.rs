@@ -11,8 +11,8 @@ use std::time::Duration;
 
 use criterion::measurement::WallTime;
 use criterion::{BenchmarkGroup, Criterion, SamplingMode, criterion_group, criterion_main};
+use cubework::base::simd::ShufflePath;
 use cubework::rep::RepKind;
-use cubework::simd::ShufflePath;
 use cubework::{Cube, LayerTurn};
 
 /// Many short samples of equal length: on a machine shared with other work most samples then

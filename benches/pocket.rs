@@ -8,10 +8,10 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use cubework::input::Input;
-use cubework::metric::Metric;
+use cubework::sequence::input::Input;
 use cubework::solve::pocket::{DistanceTable, PocketState, STATES, cache_file};
 use cubework::solve::{Limits, Method, Progress, solve};
+use cubework::turn::metric::Metric;
 
 fn pocket(c: &mut Criterion) {
     let mut group = c.benchmark_group("pocket");

@@ -33,12 +33,12 @@ fn tables(c: &mut Criterion) {
     let dir = std::env::temp_dir().join(format!("cubework-bench-2p-{}", std::process::id()));
     let built = Tables::build(&mut |_, _| {});
     let path = table_file().path_in(&dir);
-    cubework::table_cache::write(&path, &table_file(), &built.to_payload())
+    cubework::base::table_cache::write(&path, &table_file(), &built.to_payload())
         .expect("the temporary directory is writable");
     group.bench_function("load (read, checksum, checks)", |b| {
         b.iter(|| {
             let payload =
-                cubework::table_cache::read(black_box(&path), &table_file()).expect("a file");
+                cubework::base::table_cache::read(black_box(&path), &table_file()).expect("a file");
             Tables::from_payload(&payload).expect("a good file")
         })
     });
@@ -49,7 +49,7 @@ fn tables(c: &mut Criterion) {
 fn solves(c: &mut Criterion) {
     let dir = std::env::temp_dir().join(format!("cubework-bench-solve-{}", std::process::id()));
     // SAFETY: set before any solve, while the benchmark runs on this one thread.
-    unsafe { std::env::set_var(cubework::table_cache::CACHE_ENV, &dir) };
+    unsafe { std::env::set_var(cubework::base::table_cache::CACHE_ENV, &dir) };
     let states = states();
     // The tables built (and saved) here, before the timing.
     solve(

@@ -6,24 +6,28 @@
 //! moves in standard or paper notation are one [`Move`] type, read by one [`parse_moves`].
 //!
 //! What users type as a sequence goes through [`parse_sequence`], which adds sequence
-//! algebra ([`alg`]: groups, repetition, commutators, conjugates and the paper's [`tools`]).
+//! algebra ([`alg`](sequence::alg): groups, repetition, commutators, conjugates and the paper's [`tools`](sequence::tools)).
 //! A sequence's permutation of the N×N×N sticker tuple, its cycles and orders are in
-//! [`sticker_perm`]; its effect on the 3×3×3's pieces in [`effect`]; the command-line and REPL
+//! [`sticker_perm`](state::sticker_perm); its effect on the 3×3×3's pieces in [`effect`](state::effect); the command-line and REPL
 //! answers, each command's beside its words, in the families of [`command`].
 //!
 //! ## Layers
 //!
 //! Every module uses only modules listed before it here (its tests may use any); the list
-//! is read and checked by `tests/layers.rs`, so it cannot drift from the code.
+//! is read and checked by `tests/layers.rs`, so it cannot drift from the code. A layer of
+//! several small modules is a folder of its own (`base`, `turn`, `state`, `sequence`,
+//! `answer`); the REPL lives in the command line's folder, `cli`.
 //!
-//! 1. Foundations: face, text, metric, lines, cancel, table_cache, simd, moves, notation, geometry, cube, input_error
-//! 2. Pieces and permutations: sticker_perm, pieces, effect, piece_map
-//! 3. The paper's representations: apl, rep, compare
-//! 4. Sequences as typed: tools, alg, parser, input
-//! 5. Solvers: solve
-//! 6. Answers: error, output, quiet, progress, batch, draw
-//! 7. Front ends: command, repl, cli
-//! 8. Documentation: guide
+//! 1. Foundations, in `base`: text, lines, cancel, table_cache, simd
+//! 2. Turns, in `turn`: face, metric, moves, notation
+//! 3. The cube's state, its pieces and permutations, in `state`: geometry, cube, sticker_perm, pieces, effect, piece_map
+//! 4. The paper's representations: apl, rep, compare
+//! 5. Sequences as typed, in `sequence`: input_error, tools, alg, parser, input
+//! 6. Solvers: solve
+//! 7. Answers, in `answer`: error, output, quiet, progress, batch
+//! 8. Pictures: draw
+//! 9. Front ends: command, cli
+//! 10. Documentation: guide
 //!
 //! The solvers are one module: the 2×2×2's table ([`solve::pocket`]) and the beginner's method
 //! ([`solve::beginner`]) sit beside the 3×3×3's searches, and [`solve::solve`] dispatches to each.
@@ -31,63 +35,41 @@
 //! The front ends' terminal — `cli` (clap), `repl` (rustyline), the progress bars
 //! (indicatif) and Ctrl-C (ctrlc) — come with the `cli` feature, on by default and needed by
 //! the binary. Without it (`--no-default-features`) the library builds alone, its bars
-//! [`quiet`](crate::progress) ones that draw nothing, and `cargo tree -e normal
+//! [`quiet`](crate::answer::progress) ones that draw nothing, and `cargo tree -e normal
 //! --no-default-features` lists none of those crates.
 //!
 //! The long-form documentation is the [`guide`]: conventions, the representations, the
 //! solvers, pictures, measurements.
 #![warn(missing_docs)]
 
-pub mod alg;
+pub mod answer;
 pub mod apl;
-pub mod batch;
-pub mod cancel;
+pub mod base;
 #[cfg(feature = "cli")]
 pub mod cli;
 pub mod command;
 pub mod compare;
-pub mod cube;
 pub mod draw;
-pub mod effect;
-pub mod error;
-pub mod face;
-pub mod geometry;
 pub mod guide;
-pub mod input;
-pub mod input_error;
-pub mod lines;
-pub mod metric;
-pub mod moves;
-pub mod notation;
-pub mod output;
-pub mod parser;
-pub mod piece_map;
-pub mod pieces;
-pub mod progress;
-pub mod quiet;
 pub mod rep;
-#[cfg(feature = "cli")]
-pub mod repl;
-pub mod simd;
+pub mod sequence;
 pub mod solve;
-pub mod sticker_perm;
-pub mod table_cache;
-pub mod text;
-pub mod tools;
+pub mod state;
+pub mod turn;
 
-pub use alg::{Alg, AlgebraError, Metric};
-pub use cube::{Cube, FaceletError};
-pub use error::{Error, Result};
-pub use face::Face;
-pub use geometry::Geometry;
-pub use moves::{
+pub use answer::error::{Error, Result};
+pub use sequence::alg::{Alg, AlgebraError, Metric};
+pub use sequence::parser::{ParseError, ParseErrorKind, parse_moves, parse_sequence};
+pub use sequence::tools::Tool;
+pub use state::cube::{Cube, FaceletError};
+pub use state::geometry::Geometry;
+pub use state::sticker_perm::{OrderBy, StickerPerm};
+pub use turn::face::Face;
+pub use turn::moves::{
     Amount, FaceMove, LayerTurn, Move, MoveError, PaperAxis, PaperLetter, Rotation, Slice, Turn,
     WideStyle, format_moves,
 };
-pub use notation::Notation;
-pub use parser::{ParseError, ParseErrorKind, parse_moves, parse_sequence};
-pub use sticker_perm::{OrderBy, StickerPerm};
-pub use tools::Tool;
+pub use turn::notation::Notation;
 
 /// The configuration of every property test in the crate: `cases` cases from a fixed seed, so
 /// that the suite runs the same way every time; set `PROPTEST_RNG_SEED` to explore others.

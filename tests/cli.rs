@@ -627,8 +627,8 @@ fn a_forced_simd_path_is_used_or_refused() {
     for path in ["scalar", "avx2", "vbmi"] {
         let available = match path {
             "scalar" => true,
-            "avx2" => cubework::simd::ShufflePath::Avx2.available(),
-            _ => cubework::simd::ShufflePath::Vbmi.available(),
+            "avx2" => cubework::base::simd::ShufflePath::Avx2.available(),
+            _ => cubework::base::simd::ShufflePath::Vbmi.available(),
         };
         let out = cubework()
             .env("CUBEWORK_SIMD", path)

@@ -12,8 +12,8 @@
 use assert_cmd::Command;
 use clap::Parser;
 use cubework::Cube;
-use cubework::moves::Move;
 use cubework::solve::{CubieCube, FaceMove, Limits, Method, Progress};
+use cubework::turn::moves::Move;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
@@ -22,7 +22,7 @@ const CACHE: &str = "cubework-every-method";
 
 /// `cube` turned by one of the 24 whole-cube turns, chosen by `rng`.
 fn turned(mut cube: Cube, rng: &mut ChaCha8Rng) -> Cube {
-    let rotations = cubework::pieces::rotations();
+    let rotations = cubework::state::pieces::rotations();
     let turn = &rotations[rng.random_range(0..rotations.len())];
     cube.apply_all(turn).unwrap();
     cube
@@ -193,7 +193,7 @@ fn every_methods_single_and_batch_answers_solve_200_turned_random_states() {
             if method == "bfs" || method == "optimal" {
                 // Both shortest: the same length, whatever moves each chose.
                 let length = |l: &str| {
-                    cubework::alg::Alg::parse(l, cubework::Notation::Standard)
+                    cubework::sequence::alg::Alg::parse(l, cubework::Notation::Standard)
                         .unwrap()
                         .count(cubework::Metric::Htm)
                 };
@@ -210,17 +210,17 @@ fn every_methods_single_and_batch_answers_solve_200_turned_random_states() {
     // The 2×2×2: `pocket solve`, and a batch of its states through the library's batch.
     let input: String = pocket.iter().map(|c| c.facelets() + "\n").collect();
     let (mut out, mut err) = (Vec::new(), Vec::new());
-    let job = cubework::batch::Job {
+    let job = cubework::answer::batch::Job {
         method: Method::Pocket,
         limits: Limits::default(),
         notation: cubework::Notation::Standard,
         progress: Progress::none(),
-        advise: &cubework::batch::no_advice,
+        advise: &cubework::answer::batch::no_advice,
         threads: None,
     };
     // The batch reads on a thread of its own: its input is owned.
     let input = std::io::Cursor::new(input.into_bytes());
-    let summary = cubework::batch::run(input, &mut out, &mut err, &job).unwrap();
+    let summary = cubework::answer::batch::run(input, &mut out, &mut err, &job).unwrap();
     assert_eq!(
         (summary.solved, summary.failed),
         (STATES, 0),

@@ -192,7 +192,7 @@ fn help_lists_exactly_the_repl_descriptors_and_tab_offers_exactly_their_names() 
         .map(|c| c.name)
         .collect();
     assert_eq!(listed, repl);
-    let (_, offered) = cubework::repl::completions("", 0, Notation::Standard);
+    let (_, offered) = cubework::cli::repl::completions("", 0, Notation::Standard);
     let names: Vec<&str> = offered
         .iter()
         .map(String::as_str)
@@ -211,7 +211,7 @@ fn help_lists_exactly_the_repl_descriptors_and_tab_offers_exactly_their_names() 
 fn tab_after_a_command_offers_the_words_of_its_descriptor() {
     for def in COMMANDS.iter().filter(|c| c.surface.repl()) {
         let line = format!("{} ", def.name);
-        let (_, offered) = cubework::repl::completions(&line, line.len(), Notation::Standard);
+        let (_, offered) = cubework::cli::repl::completions(&line, line.len(), Notation::Standard);
         for word in def.repl_words() {
             assert!(offered.iter().any(|o| o == word), "{}: {word}", def.name);
         }
@@ -234,8 +234,8 @@ fn a_command_word_is_spelled_only_in_its_descriptor() {
         "cli/args.rs",
         "cli/commands.rs",
         "cli/batch.rs",
-        "repl.rs",
-        "lines.rs",
+        "cli/repl.rs",
+        "base/lines.rs",
         "command/mod.rs",
         "command/parse.rs",
         "command/session.rs",

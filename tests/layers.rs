@@ -5,18 +5,33 @@
 use std::collections::BTreeSet;
 use std::path::Path;
 
-/// The modules in layer order, read from the numbered list under "## Layers" in lib.rs.
+/// The modules in layer order, read from the numbered list under "## Layers" in lib.rs. A
+/// layer kept in a folder of its own says so (`1. Foundations, in `base`: text, lines`), and
+/// its modules are named with the folder (`base::text`).
 fn declared_order(lib: &str) -> Vec<String> {
     lib.lines()
         .skip_while(|l| !l.contains("## Layers"))
         .filter_map(|l| l.trim_start_matches("//!").trim().split_once(". "))
         .filter(|(n, _)| n.chars().all(|c| c.is_ascii_digit()))
-        .filter_map(|(_, rest)| rest.split_once(": ").map(|(_, mods)| mods.to_string()))
-        .flat_map(|mods| {
+        .filter_map(|(_, rest)| rest.split_once(": "))
+        .flat_map(|(title, mods)| {
+            let folder = title
+                .split_once(", in `")
+                .and_then(|(_, f)| f.split_once('`'))
+                .map(|(f, _)| format!("{f}::"))
+                .unwrap_or_default();
             mods.split(',')
-                .map(|m| m.trim().to_string())
+                .map(|m| format!("{folder}{}", m.trim()))
                 .collect::<Vec<_>>()
         })
+        .collect()
+}
+
+/// The folders that hold a layer, read from the names in the layer order.
+fn folders(order: &[String]) -> BTreeSet<String> {
+    order
+        .iter()
+        .filter_map(|m| m.split_once("::").map(|(f, _)| f.to_string()))
         .collect()
 }
 
@@ -33,28 +48,67 @@ fn code_of(path: &Path) -> String {
         .join("\n")
 }
 
-/// The top-level modules a piece of code names through `crate::`.
-fn uses(code: &str) -> BTreeSet<String> {
-    let mut found = BTreeSet::new();
-    let ident = |s: &str| -> String {
-        s.chars()
-            .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
-            .collect()
-    };
-    for (i, _) in code.match_indices("crate::") {
-        let after = &code[i + "crate::".len()..];
-        if let Some(group) = after.strip_prefix('{') {
-            let body = &group[..group.find('}').unwrap_or(group.len())];
-            // Nested groups: the first segment of each comma-separated path.
-            for part in body.split(',') {
-                let name = ident(part.trim());
-                if !name.is_empty() && !part.trim().starts_with('}') {
-                    found.insert(name);
-                }
+fn ident(s: &str) -> String {
+    s.chars()
+        .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+        .collect()
+}
+
+/// The parts of a `{...}` group (`s` starts after its `{`), split at its own commas.
+fn group_parts(s: &str) -> Vec<&str> {
+    let (mut depth, mut start, mut parts) = (0, 0, Vec::new());
+    for (i, c) in s.char_indices() {
+        match c {
+            '{' => depth += 1,
+            '}' if depth == 0 => {
+                parts.push(&s[start..i]);
+                return parts;
             }
-        } else {
-            found.insert(ident(after));
+            '}' => depth -= 1,
+            ',' if depth == 0 => {
+                parts.push(&s[start..i]);
+                start = i + 1;
+            }
+            _ => {}
         }
+    }
+    parts.push(&s[start..]);
+    parts
+}
+
+/// The modules a path after `crate::` names: `cube::Cube` names `cube`, a path into a layer's
+/// folder names the module in it (`state::cube::Cube` names `state::cube`), and a group names
+/// each of its paths.
+fn named(path: &str, folders: &BTreeSet<String>, found: &mut BTreeSet<String>) {
+    let path = path.trim_start();
+    if let Some(group) = path.strip_prefix('{') {
+        for part in group_parts(group) {
+            named(part, folders, found);
+        }
+        return;
+    }
+    let first = ident(path);
+    if first.is_empty() {
+        return;
+    }
+    let Some(inner) = folders
+        .contains(&first)
+        .then(|| path[first.len()..].strip_prefix("::"))
+        .flatten()
+    else {
+        found.insert(first);
+        return;
+    };
+    let mut inside = BTreeSet::new();
+    named(inner, &BTreeSet::new(), &mut inside);
+    found.extend(inside.into_iter().map(|m| format!("{first}::{m}")));
+}
+
+/// The modules a piece of code names through `crate::`.
+fn uses(code: &str, folders: &BTreeSet<String>) -> BTreeSet<String> {
+    let mut found = BTreeSet::new();
+    for (i, _) in code.match_indices("crate::") {
+        named(&code[i + "crate::".len()..], folders, &mut found);
     }
     found
 }
@@ -78,6 +132,7 @@ fn every_module_uses_only_the_layers_below_it() {
         order.len() > 10,
         "the layer list in lib.rs was not found: {order:?}"
     );
+    let folders = folders(&order);
     let rank = |m: &str| order.iter().position(|o| o == m);
     let mut files = Vec::new();
     files_of(&src, &mut files);
@@ -91,9 +146,20 @@ fn every_module_uses_only_the_layers_below_it() {
             .unwrap()
             .as_os_str()
             .to_string_lossy();
-        let module = top.trim_end_matches(".rs").to_string();
+        let mut module = top.trim_end_matches(".rs").to_string();
         if module == "lib" || module == "main" {
             continue;
+        }
+        if folders.contains(&module) {
+            let Some(inner) = rel.components().nth(1) else {
+                continue;
+            };
+            let inner = inner.as_os_str().to_string_lossy();
+            // The folder's own file only names the modules in it.
+            if inner == "mod.rs" {
+                continue;
+            }
+            module = format!("{module}::{}", inner.trim_end_matches(".rs"));
         }
         // A module's tests kept in a file of their own (`mod tests;`) may use any module, as
         // a trailing `mod tests` may.
@@ -111,7 +177,7 @@ fn every_module_uses_only_the_layers_below_it() {
             wrong.push(format!("{module} is not in the layer list of lib.rs"));
             continue;
         };
-        for used in uses(&code_of(&file)) {
+        for used in uses(&code_of(&file), &folders) {
             match rank(&used) {
                 Some(r) if r < own || used == module => {}
                 Some(_) => wrong.push(format!(
@@ -135,9 +201,15 @@ fn every_module_uses_only_the_layers_below_it() {
 
 #[test]
 fn the_checker_sees_uses() {
+    let none = BTreeSet::new();
     let code = "use crate::cube::Cube;\nuse crate::{moves::Move, face};\nlet x = crate::rep::Gather::new(a);";
-    let found: Vec<String> = uses(code).into_iter().collect();
+    let found: Vec<String> = uses(code, &none).into_iter().collect();
     assert_eq!(found, ["cube", "face", "moves", "rep"]);
-    let order = declared_order("//! ## Layers\n//!\n//! 1. A: x, y\n//! 2. B: z\n");
-    assert_eq!(order, ["x", "y", "z"]);
+    let order = declared_order("//! ## Layers\n//!\n//! 1. A: x, y\n//! 2. B, in `b`: z\n");
+    assert_eq!(order, ["x", "y", "b::z"]);
+    let folders = folders(&order);
+    let code =
+        "use crate::b::z::Z;\nuse crate::{b::w::{W, V}, x::{self, X}, y};\ncrate::b::{q, r::R}";
+    let found: Vec<String> = uses(code, &folders).into_iter().collect();
+    assert_eq!(found, ["b::q", "b::r", "b::w", "b::z", "x", "y"]);
 }

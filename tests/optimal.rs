@@ -340,7 +340,7 @@ fn a_forged_optimal_table_is_rebuilt_and_named() {
     assert_eq!(code, Some(0), "{err}");
     let spec = table_file(SliceKind::Position);
     let good = spec.path_in(&std::env::temp_dir().join("cubework-opt-cli"));
-    let payload = cubework::table_cache::read(&good, &spec).unwrap();
+    let payload = cubework::base::table_cache::read(&good, &spec).unwrap();
     let table = AxisTable::from_payload(SliceKind::Position, payload.clone()).unwrap();
     // Two entries exchanged: a sampled one, at distance d, and one far from it holding
     // d - 1 mod 3. The counts stay right, and the checksum is made again. Some such exchange
@@ -378,7 +378,11 @@ fn a_forged_optimal_table_is_rebuilt_and_named() {
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     let path = spec.path_in(&dir);
-    std::fs::write(&path, cubework::table_cache::file_bytes(&spec, &payload)).unwrap();
+    std::fs::write(
+        &path,
+        cubework::base::table_cache::file_bytes(&spec, &payload),
+    )
+    .unwrap();
     let forged = || {
         let mut cmd = common::cubework_cached("cubework-opt-forged");
         cmd.env("CUBEWORK_OPTIMAL_TABLE", "small");

@@ -1,10 +1,10 @@
 //! The pocket cube's command-line entry points, end to end, with the cache directory taken
 //! from `CUBEWORK_CACHE_DIR`.
 
-use cubework::input::Input;
-use cubework::metric::Metric;
+use cubework::sequence::input::Input;
 use cubework::solve::pocket::{CACHE_ENV, cache_file, load_or_build, table_report};
 use cubework::solve::{Limits, Method, Progress, solution_text::solution_text, solve};
+use cubework::turn::metric::Metric;
 
 /// `pocket solve` as the command line runs it: the state read, then solved by the pocket
 /// method (its table from the cache directory), as text.

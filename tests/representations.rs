@@ -4,8 +4,8 @@
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
+use cubework::base::simd::ShufflePath;
 use cubework::rep::{Gather, RepKind, Representation};
-use cubework::simd::ShufflePath;
 use cubework::{Cube, LayerTurn, Move, Notation, PaperLetter, parse_moves};
 use proptest::prelude::*;
 
@@ -104,7 +104,7 @@ fn orientation_moves_are_their_three_slices() {
 
 fn scrambled(seed: u64) -> Cube {
     let mut cube = Cube::solved();
-    cube.apply_all(&cubework::tools::scramble(30, seed))
+    cube.apply_all(&cubework::sequence::tools::scramble(30, seed))
         .unwrap();
     cube
 }

@@ -4,8 +4,8 @@
 // The end-to-end tests drive the binary and the front ends: the `cli` feature.
 #![cfg(feature = "cli")]
 
-use cubework::metric::Metric;
 use cubework::solve::pocket::{DistanceTable, PocketState};
+use cubework::turn::metric::Metric;
 use cubework::{Cube, Notation, parse_moves};
 
 mod common;

@@ -155,8 +155,8 @@ fn effect_takes_a_size_and_refuses_those_it_cannot_do() {
 
 #[test]
 fn paper_and_compare_say_whose_machine_measured_them() {
-    let cpu = cubework::simd::cpu_model();
-    let path = cubework::simd::ShufflePath::detect().to_string();
+    let cpu = cubework::base::simd::cpu_model();
+    let path = cubework::base::simd::ShufflePath::detect().to_string();
     for args in [
         &["compare", "--turns", "200"][..],
         &["paper", "--turns", "100"][..],

@@ -5,9 +5,9 @@
 // The end-to-end tests drive the binary and the front ends: the `cli` feature.
 #![cfg(feature = "cli")]
 
-use cubework::metric::Metric;
+use cubework::base::table_cache::{self, file_bytes};
 use cubework::solve::pocket::table_file;
-use cubework::table_cache::{self, file_bytes};
+use cubework::turn::metric::Metric;
 
 mod common;
 
@@ -500,9 +500,9 @@ fn tables_and_tables_check_name_the_leftovers_of_an_interrupted_build_and_remove
 
 #[test]
 fn a_table_changed_in_place_behind_its_stamp_is_rebuilt_or_stops_the_solve_in_one_line() {
+    use cubework::base::table_cache::{BLOCK_BYTES, checked_since, spot_blocks};
     use cubework::solve::CubieCube;
     use cubework::solve::optimal_table::{AxisMoves, ROW_BYTES, SliceKind, table_file};
-    use cubework::table_cache::{BLOCK_BYTES, checked_since, spot_blocks};
     let dir = with_small_tables("in-place");
     let path = table_file(SliceKind::Position).path_in(&dir);
     let scramble = "R U R' U' F2 D L' B";

@@ -180,7 +180,7 @@ impl<'w> Machine<'w> {
 
     /// One more step: an error once the line has taken too many, or Ctrl-C came.
     fn step(&mut self) -> R<()> {
-        if crate::cancel::requested() {
+        if crate::base::cancel::requested() {
             return err(ErrorKind::Interrupt, "stopped by Ctrl-C");
         }
         self.steps += 1;
@@ -528,7 +528,7 @@ impl<'w> Machine<'w> {
         let rest = omega.0.raw_dim().remove_axis(ax);
         let mut items = Vec::with_capacity(rest.size());
         for lane in omega.0.lanes(ax) {
-            if crate::cancel::requested() {
+            if crate::base::cancel::requested() {
                 return err(ErrorKind::Interrupt, "stopped by Ctrl-C");
             }
             let mut acc = match lane.iter().last() {
@@ -584,7 +584,7 @@ impl<'w> Machine<'w> {
             let items: Vec<&Elem> = lane.iter().collect();
             let mut before: Option<Value> = None;
             for i in 0..len {
-                if crate::cancel::requested() {
+                if crate::base::cancel::requested() {
                     return err(ErrorKind::Interrupt, "stopped by Ctrl-C");
                 }
                 let v = match before.take() {

@@ -22,7 +22,7 @@
 //! `LENGTH ERROR`, `INDEX ERROR`, `AXIS ERROR`), shown with the line and a caret under the
 //! place; a line that fails changes nothing. It is bounded: arrays of at most
 //! [`MAX_ELEMENTS`] elements (`WS FULL`), calls at most [`MAX_DEPTH`] deep (`STACK FULL`),
-//! lines of at most [`parse::MAX_TOKENS`] tokens, and Ctrl-C ([`crate::cancel`]) stops a
+//! lines of at most [`parse::MAX_TOKENS`] tokens, and Ctrl-C ([`crate::base::cancel`]) stops a
 //! long evaluation (`INTERRUPT`).
 //!
 //! ```
@@ -91,11 +91,11 @@ pub const MAX_SOURCE_BYTES: u64 = 16 << 20;
 /// starts with it.
 pub const SAVED_HEADER: &str = "⍝ cubework workspace";
 
-/// Reads an APL source file as the table cache reads a table ([`crate::table_cache::read_regular`]:
+/// Reads an APL source file as the table cache reads a table ([`crate::base::table_cache::read_regular`]:
 /// no FIFO, device or directory, at most [`MAX_SOURCE_BYTES`]), as UTF-8 text without a
 /// byte-order mark.
 pub fn read_source(path: &std::path::Path) -> std::io::Result<String> {
-    let bytes = crate::table_cache::read_regular(path, MAX_SOURCE_BYTES)?;
+    let bytes = crate::base::table_cache::read_regular(path, MAX_SOURCE_BYTES)?;
     let text = String::from_utf8(bytes).map_err(|e| {
         std::io::Error::new(
             std::io::ErrorKind::InvalidData,

@@ -12,7 +12,7 @@
 //! ```
 
 use super::Workspace;
-use crate::moves::PaperLetter;
+use crate::turn::moves::PaperLetter;
 
 /// Each representation's name (as `RepKind::name` spells it) and its definitions.
 pub const SOURCES: [(&str, &str); 7] = [
@@ -76,9 +76,9 @@ pub fn move_name(letter: PaperLetter, inverse: bool) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cube::Cube;
-    use crate::moves::LayerTurn;
     use crate::rep::RepKind;
+    use crate::state::cube::Cube;
+    use crate::turn::moves::LayerTurn;
     use rand::SeedableRng;
 
     /// Every definition, run by the evaluator on 1,000 random states of its representation,
@@ -155,9 +155,9 @@ mod tests {
     }
 
     /// A paper move's name as the definitions spell it.
-    fn name_of(m: &crate::moves::Move) -> String {
+    fn name_of(m: &crate::turn::moves::Move) -> String {
         let letter = m.paper_letter().unwrap();
-        move_name(letter, *m != crate::moves::Move::paper(letter))
+        move_name(letter, *m != crate::turn::moves::Move::paper(letter))
     }
 
     /// A cell of a Markdown table row, its `\|` unescaped; the cells of `row`.
@@ -290,7 +290,7 @@ mod tests {
     #[test]
     fn each_tools_line_is_do_of_the_rust_tools_paper_sequence() {
         let ws = workspace("local").unwrap();
-        for tool in crate::tools::Tool::ALL {
+        for tool in crate::sequence::tools::Tool::ALL {
             let moves: String = tool.paper_moves().iter().map(name_of).collect();
             assert_eq!(
                 ws.definition(tool.name()).unwrap(),
@@ -306,7 +306,7 @@ mod tests {
     #[test]
     fn random_in_apl_draws_what_the_workbenchs_random_and_scramble_draw_from_the_same_seed() {
         let mut ws = workspace("vector").unwrap();
-        let alphabet = crate::tools::scramble_alphabet();
+        let alphabet = crate::sequence::tools::scramble_alphabet();
         let letters: String = alphabet.iter().map(name_of).collect();
         for seed in [1, 7, 16807, 123_456_789] {
             let apl = ws
@@ -314,11 +314,11 @@ mod tests {
                 .unwrap()
                 .to_string();
             let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
-            let drawn = crate::tools::random(200, &alphabet, &mut rng);
+            let drawn = crate::sequence::tools::random(200, &alphabet, &mut rng);
             let rust: String = drawn[..40].iter().map(name_of).collect();
             assert_eq!(apl, rust, "seed {seed}");
-            let axis = |m: &crate::moves::Move| m.paper_letter().unwrap().axis();
-            let mut kept: Vec<crate::moves::Move> = Vec::new();
+            let axis = |m: &crate::turn::moves::Move| m.paper_letter().unwrap().axis();
+            let mut kept: Vec<crate::turn::moves::Move> = Vec::new();
             for m in drawn {
                 let n = kept.len();
                 let same_face = n >= 1 && kept[n - 1].paper_letter() == m.paper_letter();
@@ -330,7 +330,7 @@ mod tests {
             }
             assert_eq!(
                 kept[..17],
-                crate::tools::scramble(17, seed)[..],
+                crate::sequence::tools::scramble(17, seed)[..],
                 "seed {seed}"
             );
         }

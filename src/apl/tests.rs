@@ -191,13 +191,15 @@ fn cube_bound_to_a_representations_array_turns_with_the_papers_lines() {
     use crate::rep::RepKind;
     let mut ws = paper::workspace("composite").unwrap();
     let cube = RepKind::Composite
-        .build(&crate::cube::Cube::solved())
+        .build(&crate::state::cube::Cube::solved())
         .unwrap();
     ws.set("CUBE", cube.apl_value());
     assert_eq!(run(&mut ws, "(Z CUBE)[2;]"), "OOOYYYRRRGGG");
     assert_eq!(run(&mut ws, "CUBE←Z̄ Z CUBE ⋄ CUBE[2;]"), "GGGOOOYYYRRR");
     let mut ws = paper::workspace("visual").unwrap();
-    let cube = RepKind::Visual.build(&crate::cube::Cube::solved()).unwrap();
+    let cube = RepKind::Visual
+        .build(&crate::state::cube::Cube::solved())
+        .unwrap();
     ws.set("CUBE", cube.apl_value());
     // The paper's display of the visual representation: each cell followed by a blank.
     assert_eq!(

@@ -4,14 +4,14 @@
 
 use clap::{Args, ValueEnum};
 
-use crate::alg::Alg;
-use crate::cube::Cube;
-use crate::error::{Error, Result};
-use crate::input::Input;
-use crate::metric::Metric;
-use crate::notation::Notation;
-use crate::parser::parse_sequence;
+use crate::answer::error::{Error, Result};
+use crate::sequence::alg::Alg;
+use crate::sequence::input::Input;
+use crate::sequence::parser::parse_sequence;
 use crate::solve::Method;
+use crate::state::cube::Cube;
+use crate::turn::metric::Metric;
+use crate::turn::notation::Notation;
 
 /// `--size N`, the cube size most commands take.
 #[derive(Debug, Args)]
@@ -187,7 +187,7 @@ pub const MAX_THREADS: usize = 64;
 
 /// A whole number from 1 to `max`, or the reason it is not.
 fn one_to(s: &str, max: u64) -> std::result::Result<u64, String> {
-    use crate::text::{WholeError, thousands, whole_in};
+    use crate::base::text::{WholeError, thousands, whole_in};
     whole_in(s, 1, max).map_err(|e| match e {
         WholeError::NotANumber => format!("must be a whole number from 1 to {}", thousands(max)),
         WholeError::OutOfRange => format!("must be from 1 to {}", thousands(max)),
@@ -206,7 +206,7 @@ pub fn size_arg(s: &str) -> std::result::Result<usize, String> {
         .ok_or_else(|| {
             format!(
                 "must be a whole number from 2 to {}",
-                crate::geometry::MAX_SIZE
+                crate::state::geometry::MAX_SIZE
             )
         })
 }

@@ -3,16 +3,16 @@
 use std::process::ExitCode;
 
 use super::commands::SolveArgs;
-use crate::error::{Error, Result};
-use crate::metric::Metric;
-use crate::output;
+use crate::answer::error::{Error, Result};
+use crate::answer::output;
 use crate::solve::Method;
+use crate::turn::metric::Metric;
 
 /// `cubework solve --batch FILE`: one line on stdout for each input line (its solution, or
 /// empty for a blank, comment or failed line), a line on stderr for each line that fails and
 /// a summary at the end; exit status 130 if Ctrl-C stopped it, else 2 if any failed.
 pub fn solve_batch(args: &SolveArgs) -> Result<ExitCode> {
-    crate::cancel::install();
+    crate::base::cancel::install();
     let metric = args.metric.unwrap_or_default();
     let limits = batch_limits(args.method, metric, args.max_length, args.time_limit)?;
     let lines = open_lines(args.batch.as_deref().unwrap_or("-".as_ref()))?;
@@ -25,18 +25,18 @@ pub fn solve_batch(args: &SolveArgs) -> Result<ExitCode> {
         libc::signal(libc::SIGXFSZ, libc::SIG_IGN);
     }
     #[cfg(unix)]
-    let mut out = crate::batch::WholeLines::stdout()?;
+    let mut out = crate::answer::batch::WholeLines::stdout()?;
     #[cfg(not(unix))]
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     let advise = |e| crate::command::with_advice(e, true);
     // Tables load with a bar; the solves themselves run without one, between the lines.
-    let terminal = crate::progress::Terminal::default();
+    let terminal = crate::answer::progress::Terminal::default();
     let tables = |e: &crate::solve::Event| {
         if e.is_table() {
             terminal.show(e);
         }
     };
-    let job = crate::batch::Job {
+    let job = crate::answer::batch::Job {
         method: args.method,
         limits,
         notation: args.notation(),
@@ -44,7 +44,7 @@ pub fn solve_batch(args: &SolveArgs) -> Result<ExitCode> {
         advise: &advise,
         threads: args.threads,
     };
-    let summary = crate::batch::run(lines, &mut out, &mut std::io::stderr().lock(), &job);
+    let summary = crate::answer::batch::run(lines, &mut out, &mut std::io::stderr().lock(), &job);
     terminal.clear();
     let summary = summary?;
     std::io::Write::flush(&mut out)?;
@@ -64,7 +64,7 @@ fn open_lines(file: &std::path::Path) -> Result<Box<dyn std::io::BufRead + Send>
 
 /// How a batch ends: 130 if Ctrl-C stopped it, 2 if a line failed, 3 if every line was
 /// answered but not every answer proven shortest.
-fn exit_status(summary: &crate::batch::Summary) -> ExitCode {
+fn exit_status(summary: &crate::answer::batch::Summary) -> ExitCode {
     if summary.stopped.is_some() {
         ExitCode::from(130)
     } else if summary.failed > 0 {

@@ -10,26 +10,26 @@ use super::args::{
     TurnsOrRandom, alg, input, searched_metric, seconds_arg, size_arg, sizes_arg, threads_arg,
     turns_arg, turns_or_random, whole,
 };
-use crate::alg::Alg;
+use crate::answer::error::{Error, Result};
+use crate::answer::output;
 use crate::command::defs::{CommandKind as K, def};
-use crate::command::{AplRequest, DrawRequest, Request, Session, Shown};
+use crate::command::{AplRequest, DrawRequest, Front, Request, Session, Shown};
 use crate::compare::Format;
-use crate::cube::Cube;
 use crate::draw::{PictureFormat, ViewKind};
-use crate::error::{Error, Result};
-use crate::metric::Metric;
-use crate::notation::Notation;
-use crate::output;
 use crate::rep::RepKind;
+use crate::sequence::alg::Alg;
 use crate::solve::Method;
-use crate::sticker_perm::OrderBy;
+use crate::state::cube::Cube;
+use crate::state::sticker_perm::OrderBy;
+use crate::turn::metric::Metric;
+use crate::turn::notation::Notation;
 
 /// A request and the one-request session it runs on.
 pub type Asked = (Session, Request);
 
 /// The session of a command that reads no cube: the solved 3×3×3, moves read in `notation`.
 fn plain(notation: Notation) -> Result<Session> {
-    Session::one_shot(None, &Cube::solved(), notation, String::new(), false)
+    Session::with_cube(None, &Cube::solved(), notation, String::new(), false)
 }
 
 /// `request` on the plain session of a command that reads no cube.
@@ -189,8 +189,8 @@ impl ApplyArgs {
     fn request(self) -> Result<Asked> {
         let rep: Option<RepKind> = self.rep.as_deref().map(str::parse).transpose()?;
         let start = start_cube(self.from.from.as_deref(), self.size)?;
-        let colour = crate::repl::use_colour();
-        let mut session = Session::one_shot(rep, &start, self.notation, String::new(), colour)?;
+        let colour = crate::cli::repl::use_colour();
+        let mut session = Session::with_cube(rep, &start, self.notation, String::new(), colour)?;
         let moves = self.moves.join(" ");
         session.make(moves.clone(), Alg::parse(&moves, self.notation)?)?;
         Ok((session, Request::Apply(self.show)))
@@ -283,7 +283,7 @@ pub struct ScrambleArgs {
 impl ScrambleArgs {
     fn request(self) -> Result<Asked> {
         let cube = Cube::solved_n(self.size.size);
-        let session = Session::one_shot(None, &cube, self.notation, String::new(), false)?;
+        let session = Session::with_cube(None, &cube, self.notation, String::new(), false)?;
         let random = self.random_state || self.count == Some(TurnsOrRandom::Random);
         let count = match self.count {
             Some(TurnsOrRandom::Turns(n)) => Some(n),
@@ -597,7 +597,7 @@ impl DrawArgs {
         let start = start_cube(self.from.from.as_deref(), self.size)?;
         let moves = self.alg.join(" ");
         let caption = moves.trim().to_string();
-        let mut session = Session::one_shot(None, &start, notation, caption, false)?;
+        let mut session = Session::with_cube(None, &start, notation, caption, false)?;
         session.make(moves.clone(), Alg::parse(&moves, notation)?)?;
         let only = self
             .only
@@ -645,9 +645,14 @@ impl AplArgs {
     fn request(self) -> Result<Asked> {
         let rep: Option<RepKind> = self.rep.as_deref().map(str::parse).transpose()?;
         let start = start_cube(self.from.from.as_deref(), 3)?;
-        let mut session = Session::one_shot(rep, &start, Notation::Standard, String::new(), false)?;
+        let mut session =
+            Session::with_cube(rep, &start, Notation::Standard, String::new(), false)?;
         if let Some(file) = self.file {
-            crate::command::run(&mut session, Request::Apl(AplRequest::Load(file)))?;
+            crate::command::run_from(
+                &mut session,
+                Request::Apl(AplRequest::Load(file)),
+                Front::CommandLine,
+            )?;
         }
         Ok((session, Request::Apl(AplRequest::Line(self.expr.join(" ")))))
     }

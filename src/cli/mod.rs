@@ -11,6 +11,7 @@
 pub mod args;
 pub mod batch;
 mod commands;
+pub mod repl;
 
 use std::ffi::OsString;
 use std::process::ExitCode;
@@ -24,9 +25,9 @@ pub use commands::{
     OrderArgs, PaperArgs, PocketCommand, ScrambleArgs, SolveArgs, TablesCommand, request,
 };
 
-use crate::command::Shown;
-use crate::error::{Error, Result};
-use crate::output;
+use crate::answer::error::{Error, Result};
+use crate::answer::output;
+use crate::command::{Front, Shown};
 
 /// An APL-style array-programming workbench for Rubik's Cube.
 #[derive(Debug, Parser)]
@@ -45,12 +46,12 @@ pub fn run(args: impl IntoIterator<Item = impl Into<OsString> + Clone>) -> Resul
         return Ok(ExitCode::SUCCESS);
     };
     // A path forced by CUBEWORK_SIMD that this CPU lacks, or a misspelt one, is said at once.
-    crate::simd::ShufflePath::from_env().map_err(Error::Environment)?;
+    crate::base::simd::ShufflePath::from_env().map_err(Error::Environment)?;
     match cli.command {
-        None => crate::repl::run_interactive(),
+        None => crate::cli::repl::run_interactive(),
         Some(Command::Run { file }) => {
             let open = open_file(&file)?;
-            crate::repl::run_lines(std::io::BufReader::new(open))
+            crate::cli::repl::run_lines(std::io::BufReader::new(open))
         }
         Some(Command::Completions { shell }) => {
             let mut script = Vec::new();
@@ -92,7 +93,7 @@ fn parse(args: impl IntoIterator<Item = impl Into<OsString> + Clone>) -> Result<
 /// A command that is one request: run on its session, its answer printed, and the exit
 /// status it ends with.
 fn answer(command: Command) -> Result<ExitCode> {
-    crate::cancel::install();
+    crate::base::cancel::install();
     let facelets_after = matches!(
         &command,
         Command::Apl(AplArgs {
@@ -101,7 +102,7 @@ fn answer(command: Command) -> Result<ExitCode> {
         })
     );
     let (mut session, request) = request(command)?;
-    let mut reply = crate::command::run(&mut session, request)?;
+    let mut reply = crate::command::run_from(&mut session, request, Front::CommandLine)?;
     if facelets_after {
         if !reply.text.is_empty() {
             reply.text.push('\n');
@@ -114,7 +115,7 @@ fn answer(command: Command) -> Result<ExitCode> {
     output::out(reply.text)?;
     // Work that Ctrl-C stopped with an answer (the optimal solver's best found) still
     // ends with the status of Ctrl-C.
-    Ok(if crate::cancel::requested() {
+    Ok(if crate::base::cancel::requested() {
         ExitCode::from(130)
     } else if reply.failed {
         ExitCode::from(1)

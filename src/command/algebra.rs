@@ -7,17 +7,17 @@ use comfy_table::{ContentArrangement, Table, presets::UTF8_FULL_CONDENSED};
 
 use super::defs::CommandKind as K;
 use super::words::{Line, metric_prefix, need_alg, options, size};
-use super::{Ran, Reply, Request, Session, usage};
-use crate::alg::{Alg, AlgebraError, Metric};
-use crate::cube::Cube;
-use crate::effect::Effect;
-use crate::error::Result;
-use crate::moves::{Move, format_moves};
-use crate::notation::Notation;
+use super::{Front, Ran, Reply, Request, Session, usage};
+use crate::answer::error::Result;
+use crate::base::text::{count, echo, thousands};
 use crate::rep::{RepKind, Representation};
-use crate::sticker_perm::{OrderBy, StickerPerm};
-use crate::text::{count, echo, thousands};
-use crate::tools::{self, Finding, Reconstruction, Source, Tool};
+use crate::sequence::alg::{Alg, AlgebraError, Metric};
+use crate::sequence::tools::{self, Finding, Reconstruction, Source, Tool};
+use crate::state::cube::Cube;
+use crate::state::effect::Effect;
+use crate::state::sticker_perm::{OrderBy, StickerPerm};
+use crate::turn::moves::{Move, format_moves};
+use crate::turn::notation::Notation;
 
 /// The algebra family's words: `order [size N] [by colours|labels] ALG`, `cycles [size N]
 /// ALG`, `effect [size N] ALG`, `invert [ALG]`, `expand ALG`, `simplify ALG`, `count
@@ -97,7 +97,7 @@ fn tools_words(rest: &str) -> Result<Request> {
 }
 
 /// Runs the algebra family's requests; passes on any other.
-pub(super) fn run(session: &mut Session, request: Request) -> Ran {
+pub(super) fn run(session: &mut Session, request: Request, _front: Front) -> Ran {
     let text =
         |t: std::result::Result<String, AlgebraError>| t.map(Reply::text).map_err(Into::into);
     let notation = session.notation();
@@ -165,9 +165,9 @@ fn distinct_desc(mut v: Vec<usize>) -> Vec<usize> {
 ///
 /// ```
 /// use cubework::command::algebra::order_report;
-/// use cubework::sticker_perm::OrderBy;
+/// use cubework::state::sticker_perm::OrderBy;
 /// use cubework::Notation;
-/// let alg = cubework::alg::Alg::parse("U R U' R'", Notation::Standard).unwrap();
+/// let alg = cubework::sequence::alg::Alg::parse("U R U' R'", Notation::Standard).unwrap();
 /// let r = order_report(4, OrderBy::Colours, &alg).unwrap();
 /// assert_eq!(r.lines().last(), Some("6"));
 /// assert!(r.contains("lcm(6, 3) = 6"));
@@ -255,7 +255,7 @@ fn order_working(
 /// ```
 /// use cubework::command::algebra::cycles_report;
 /// use cubework::Notation;
-/// let r = cycles_report(3, &cubework::alg::Alg::parse("U", Notation::Standard).unwrap()).unwrap();
+/// let r = cycles_report(3, &cubework::sequence::alg::Alg::parse("U", Notation::Standard).unwrap()).unwrap();
 /// assert_eq!(r.lines().last(), Some("(1 3 9 7)(2 6 8 4)(10 37 28 19)(11 38 29 20)(12 39 30 21)"));
 /// ```
 pub fn cycles_report(n: usize, alg: &Alg) -> Result<String, AlgebraError> {
@@ -277,7 +277,7 @@ pub fn cycles_report(n: usize, alg: &Alg) -> Result<String, AlgebraError> {
 /// they move, and the orders.
 ///
 /// ```
-/// use cubework::sticker_perm::StickerPerm;
+/// use cubework::state::sticker_perm::StickerPerm;
 /// use cubework::command::algebra::cycles_summary;
 /// let p = StickerPerm::of_moves(3, &cubework::parse_moves("U", cubework::Notation::Standard).unwrap()).unwrap();
 /// assert_eq!(cycles_summary(&p), "5 cycles moving 20 stickers, 8 pieces; order 4 by labels, 4 by colours");
@@ -301,7 +301,7 @@ pub fn cycles_summary(p: &StickerPerm) -> String {
 /// ```
 /// use cubework::command::algebra::effect_report;
 /// use cubework::Notation;
-/// let alg = |s| cubework::alg::Alg::parse(s, Notation::Standard).unwrap();
+/// let alg = |s| cubework::sequence::alg::Alg::parse(s, Notation::Standard).unwrap();
 /// let r = effect_report(3, &alg("R U R' U'")).unwrap();
 /// assert!(r.contains("UFR → DFR (twisted ccw)"));
 /// assert!(effect_report(4, &alg("R")).is_err());
@@ -335,7 +335,7 @@ fn show(alg: &Alg) -> String {
 /// ```
 /// use cubework::command::algebra::invert_report;
 /// use cubework::Notation;
-/// let alg = |s| cubework::alg::Alg::parse(s, Notation::Standard).unwrap();
+/// let alg = |s| cubework::sequence::alg::Alg::parse(s, Notation::Standard).unwrap();
 /// let r = invert_report(&alg("[R, U] (F D)2'")).unwrap();
 /// assert_eq!(r.lines().last(), Some("(F D)2 [U, R]"));
 /// assert_eq!(invert_report(&alg("R U")).unwrap(), "U' R'");
@@ -356,7 +356,7 @@ pub fn invert_report(alg: &Alg) -> Result<String, AlgebraError> {
 /// ```
 /// use cubework::command::algebra::expand_report;
 /// use cubework::Notation;
-/// let r = expand_report(&cubework::alg::Alg::parse("[R: U]", Notation::Standard).unwrap()).unwrap();
+/// let r = expand_report(&cubework::sequence::alg::Alg::parse("[R: U]", Notation::Standard).unwrap()).unwrap();
 /// assert_eq!(r.lines().last(), Some("R U R'"));
 /// ```
 pub fn expand_report(alg: &Alg) -> Result<String, AlgebraError> {
@@ -373,14 +373,14 @@ pub fn expand_report(alg: &Alg) -> Result<String, AlgebraError> {
 /// ```
 /// use cubework::command::algebra::simplify_report;
 /// use cubework::Notation;
-/// let alg = cubework::alg::Alg::parse("U D U", Notation::Standard).unwrap();
+/// let alg = cubework::sequence::alg::Alg::parse("U D U", Notation::Standard).unwrap();
 /// let r = simplify_report(&alg, Notation::Standard).unwrap();
 /// assert_eq!(r.lines().last(), Some("U2 D"));
 /// ```
 pub fn simplify_report(alg: &Alg, notation: Notation) -> Result<String, AlgebraError> {
-    let printed = crate::alg::format_in(&alg.expand(), notation);
+    let printed = crate::sequence::alg::format_in(&alg.expand(), notation);
     // Counted as the notation reads them back: the paper writes a half-turn as two letters.
-    let after = crate::parser::parse_moves(&printed, notation)?.len() as u64;
+    let after = crate::sequence::parser::parse_moves(&printed, notation)?.len() as u64;
     let before = alg.expanded_len();
     let head = if after < before {
         format!(
@@ -403,9 +403,9 @@ pub fn simplify_report(alg: &Alg, notation: Notation) -> Result<String, AlgebraE
 ///
 /// ```
 /// use cubework::command::algebra::count_report;
-/// use cubework::alg::Metric;
+/// use cubework::sequence::alg::Metric;
 /// use cubework::Notation;
-/// let r = count_report(Metric::Qtm, &cubework::alg::Alg::parse("R U2 M'", Notation::Standard).unwrap()).unwrap();
+/// let r = count_report(Metric::Qtm, &cubework::sequence::alg::Alg::parse("R U2 M'", Notation::Standard).unwrap()).unwrap();
 /// assert_eq!(r.lines().last(), Some("5"));
 /// ```
 pub fn count_report(metric: Metric, alg: &Alg) -> Result<String, AlgebraError> {
@@ -425,7 +425,7 @@ pub fn count_report(metric: Metric, alg: &Alg) -> Result<String, AlgebraError> {
 /// assert_eq!(r.lines().last(), Some("UFUFRRRRFDFDDBDBLLLLUBUB"));
 /// ```
 pub fn apply_report(n: usize, text: &str, notation: Notation) -> Result<String, AlgebraError> {
-    let cube = crate::input::do_sequence(&Cube::solved_n(checked(n)?), text, notation)?;
+    let cube = crate::sequence::input::do_sequence(&Cube::solved_n(checked(n)?), text, notation)?;
     Ok(format!("{}\n{}", cube.net(), cube.facelets()))
 }
 
@@ -614,7 +614,7 @@ pub fn reps_table(n: usize, users: &[crate::rep::user::UserRep]) -> String {
         table.add_row(rep_row(kind, n, &cube));
     }
     if n == 3 {
-        let pieces = crate::piece_map::PieceCube::solved();
+        let pieces = crate::state::piece_map::PieceCube::solved();
         table.add_row([
             "pieces".to_string(),
             "(Ruby notes: outside the paper)".to_string(),
@@ -630,7 +630,7 @@ pub fn reps_table(n: usize, users: &[crate::rep::user::UserRep]) -> String {
     }
     if n == 3 {
         // The pieces row names the Ruby notes: say what they are.
-        return format!("{table}\n{}", crate::piece_map::RUBY_NOTES);
+        return format!("{table}\n{}", crate::state::piece_map::RUBY_NOTES);
     }
     table.to_string()
 }
@@ -676,9 +676,9 @@ fn rep_row(kind: RepKind, n: usize, cube: &Cube) -> [String; 7] {
 /// How many of a size's moves a representation defines (`12/24`), and those it does not.
 fn defined_moves(kind: RepKind, n: usize) -> (String, String) {
     if n == 3 {
-        let undefined: Vec<String> = crate::moves::Move::PAPER
+        let undefined: Vec<String> = crate::turn::moves::Move::PAPER
             .iter()
-            .zip(crate::moves::LayerTurn::PAPER)
+            .zip(crate::turn::moves::LayerTurn::PAPER)
             .filter(|&(_, t)| kind.undefined_turn(3, t).is_some())
             .map(|(m, _)| m.to_string())
             .collect();
@@ -687,7 +687,7 @@ fn defined_moves(kind: RepKind, n: usize) -> (String, String) {
             undefined.join(" "),
         );
     }
-    let all = crate::moves::LayerTurn::all(n).len();
+    let all = crate::turn::moves::LayerTurn::all(n).len();
     let defined = kind.defined_turns(n).len();
     let undefined = if defined < all {
         "turns about X and Y that take an inner layer".to_string()
@@ -729,7 +729,7 @@ fn user_row(user: &crate::rep::user::UserRep, cube: &Cube) -> [String; 7] {
 mod tests {
     use super::*;
     use crate::command::solving::scramble_report;
-    use crate::input_error::InputError;
+    use crate::sequence::input_error::InputError;
 
     // The reports take parsed sequences; these read the text first, as the front ends do.
     fn order_report(n: usize, by: OrderBy, t: &str, nt: Notation) -> Result<String, AlgebraError> {

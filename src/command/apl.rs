@@ -12,10 +12,10 @@
 use std::path::{Path, PathBuf};
 
 use super::request::AplRequest;
-use super::{Reply, Session, impossible_note, usage};
+use super::{Front, Reply, Session, impossible_note, usage};
+use crate::answer::error::Result;
 use crate::apl::Workspace;
-use crate::error::Result;
-use crate::text::echo;
+use crate::base::text::echo;
 
 /// The variable the session binds to the representation's array: the session's cube, not
 /// the user's, and never kept.
@@ -51,7 +51,7 @@ pub(super) fn workspace(session: &mut Session) -> Result<&mut Workspace> {
 /// `apl`: APL mode, a line of APL, and the workspace's system commands. What the
 /// workspace's move to another representation cost is said first; a request that may have
 /// changed the workspace has it kept ([`Session::keep_workspace`]).
-pub(super) fn apl(session: &mut Session, request: AplRequest) -> Result<Reply> {
+pub(super) fn apl(session: &mut Session, request: AplRequest, front: Front) -> Result<Reply> {
     let changes = !matches!(
         request,
         AplRequest::Enter
@@ -60,7 +60,7 @@ pub(super) fn apl(session: &mut Session, request: AplRequest) -> Result<Reply> {
             | AplRequest::Vars
             | AplRequest::Save(_)
     );
-    let result = apl_request(session, request);
+    let result = apl_request(session, request, front);
     session.follow_user_rep();
     let mut notes: Vec<String> = std::mem::take(&mut session.apl_notes);
     if changes && result.is_ok() {
@@ -117,7 +117,7 @@ fn saved_source(session: &mut Session) -> Result<String> {
 
 /// An APL file's text, read through the guarded reader.
 fn read_file(path: &Path) -> Result<String> {
-    crate::apl::read_source(path).map_err(|source| crate::error::Error::File {
+    crate::apl::read_source(path).map_err(|source| crate::answer::error::Error::File {
         path: path.to_path_buf(),
         source,
     })
@@ -130,54 +130,12 @@ fn read_file(path: &Path) -> Result<String> {
 /// representations of one's own it made, and any function it could not compile.
 fn load_source(session: &mut Session, source: &str, only: Option<&[String]>) -> Result<String> {
     let source = crate::apl::keys::expand_names(source).map_err(|e| usage(&e.to_string()))?;
-    let mut compile = Vec::new();
-    let mut rest = String::new();
-    for line in source.lines() {
-        match line.trim().strip_prefix(")compile") {
-            Some(name) if !name.trim().is_empty() => compile.push(name.trim().to_string()),
-            _ => {
-                rest.push_str(line);
-                rest.push('\n');
-            }
-        }
-    }
+    let (mut compile, rest) = compile_lines(&source);
     let reps = match only {
         None => crate::rep::user::load(workspace(session)?, &rest).map_err(|e| usage(&e))?,
         Some(names) => {
-            // Read into a workspace of its own, then bring across what was named.
-            let kind = session.rep.kind();
-            let mut scratch = crate::apl::paper::workspace(kind.name())
-                .ok_or_else(|| usage(&format!("no APL definitions for {}", kind.name())))?;
-            let reps = crate::rep::user::load(&mut scratch, &rest).map_err(|e| usage(&e))?;
-            let ws = workspace(session)?;
             let wanted = |n: &str| names.is_empty() || names.iter().any(|m| m == n);
-            let missing: Vec<&String> = names
-                .iter()
-                .filter(|n| scratch.definition(n).is_none() && scratch.get(n).is_none())
-                .collect();
-            if !missing.is_empty() {
-                return Err(usage(&format!(
-                    "not in the file: {}",
-                    missing
-                        .iter()
-                        .map(|n| echo(n))
-                        .collect::<Vec<_>>()
-                        .join(" ")
-                )));
-            }
-            let mut copied = ws.clone();
-            for f in scratch.user_functions() {
-                if wanted(f) {
-                    let line = scratch.definition(f).expect("listed");
-                    copied.eval_line(line).map_err(|e| usage(&e.to_string()))?;
-                }
-            }
-            for v in user_variables(&scratch) {
-                if wanted(v) {
-                    copied.set(v, scratch.get(v).expect("listed").clone());
-                }
-            }
-            *ws = copied;
+            let reps = copy_named(session, &rest, names)?;
             compile.retain(|f| wanted(f));
             reps.into_iter().filter(|r| wanted(&r.name)).collect()
         }
@@ -195,6 +153,66 @@ fn load_source(session: &mut Session, source: &str, only: Option<&[String]>) -> 
         }
     }
     Ok(said)
+}
+
+/// A source's `)compile NAME` lines (the names), and the rest of its lines.
+fn compile_lines(source: &str) -> (Vec<String>, String) {
+    let mut compile = Vec::new();
+    let mut rest = String::new();
+    for line in source.lines() {
+        match line.trim().strip_prefix(")compile") {
+            Some(name) if !name.trim().is_empty() => compile.push(name.trim().to_string()),
+            _ => {
+                rest.push_str(line);
+                rest.push('\n');
+            }
+        }
+    }
+    (compile, rest)
+}
+
+/// Reads `source` into a workspace of its own, then brings across into the session's the
+/// functions and variables `names` names (all when it names none), all or nothing. The
+/// representations it defined are returned, every one, for the caller to choose from.
+fn copy_named(
+    session: &mut Session,
+    source: &str,
+    names: &[String],
+) -> Result<Vec<crate::rep::user::UserRep>> {
+    let kind = session.rep.kind();
+    let mut scratch = crate::apl::paper::workspace(kind.name())
+        .ok_or_else(|| usage(&format!("no APL definitions for {}", kind.name())))?;
+    let reps = crate::rep::user::load(&mut scratch, source).map_err(|e| usage(&e))?;
+    let ws = workspace(session)?;
+    let wanted = |n: &str| names.is_empty() || names.iter().any(|m| m == n);
+    let missing: Vec<&String> = names
+        .iter()
+        .filter(|n| scratch.definition(n).is_none() && scratch.get(n).is_none())
+        .collect();
+    if !missing.is_empty() {
+        return Err(usage(&format!(
+            "not in the file: {}",
+            missing
+                .iter()
+                .map(|n| echo(n))
+                .collect::<Vec<_>>()
+                .join(" ")
+        )));
+    }
+    let mut copied = ws.clone();
+    for f in scratch.user_functions() {
+        if wanted(f) {
+            let line = scratch.definition(f).expect("listed");
+            copied.eval_line(line).map_err(|e| usage(&e.to_string()))?;
+        }
+    }
+    for v in user_variables(&scratch) {
+        if wanted(v) {
+            copied.set(v, scratch.get(v).expect("listed").clone());
+        }
+    }
+    *ws = copied;
+    Ok(reps)
 }
 
 /// `)compile NAME` without its report.
@@ -265,15 +283,15 @@ impl Session {
                 if let Err(e) = load_source(self, &source, None) {
                     notes.push(format!(
                         "the workspace {} was not loaded: {e}",
-                        crate::text::echo_path(&file)
+                        crate::base::text::echo_path(&file)
                     ));
                 }
             }
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
             Err(e) => notes.push(format!(
                 "the workspace {} cannot be read: {}; it is not kept this session",
-                crate::text::echo_path(&file),
-                crate::error::reason(&e)
+                crate::base::text::echo_path(&file),
+                crate::answer::error::reason(&e)
             )),
         }
         if notes.iter().all(|n| !n.contains("not kept")) {
@@ -295,10 +313,10 @@ impl Session {
         }
         let written = source.map_err(|e| e.to_string()).and_then(|source| {
             if let Some(dir) = file.parent() {
-                std::fs::create_dir_all(dir).map_err(|e| crate::error::reason(&e))?;
+                std::fs::create_dir_all(dir).map_err(|e| crate::answer::error::reason(&e))?;
             }
-            crate::table_cache::write_atomic(&file, source.as_bytes())
-                .map_err(|e| crate::error::reason(&e))?;
+            crate::base::table_cache::write_atomic(&file, source.as_bytes())
+                .map_err(|e| crate::answer::error::reason(&e))?;
             Ok(source)
         });
         match written {
@@ -310,7 +328,7 @@ impl Session {
                 self.workspace_file = None;
                 Some(format!(
                     "the workspace is not kept in {}: {e}",
-                    crate::text::echo_path(&file)
+                    crate::base::text::echo_path(&file)
                 ))
             }
         }
@@ -324,14 +342,14 @@ fn refuse_to_replace(path: &Path) -> Result<bool> {
     let Ok(meta) = std::fs::symlink_metadata(path) else {
         return Ok(false);
     };
-    let shown = crate::text::echo_path(path);
+    let shown = crate::base::text::echo_path(path);
     if meta.file_type().is_symlink() {
         return Err(usage(&format!(
             ")save: {shown} is a symbolic link; not followed, nothing saved (name the file itself)"
         )));
     }
     let saved = meta.is_file()
-        && crate::table_cache::read_regular(path, crate::apl::MAX_SOURCE_BYTES)
+        && crate::base::table_cache::read_regular(path, crate::apl::MAX_SOURCE_BYTES)
             .is_ok_and(|b| b.starts_with(crate::apl::SAVED_HEADER.as_bytes()));
     if !saved {
         return Err(usage(&format!(
@@ -342,22 +360,11 @@ fn refuse_to_replace(path: &Path) -> Result<bool> {
 }
 
 /// One APL request, before the workspace is kept and notes are said.
-fn apl_request(session: &mut Session, request: AplRequest) -> Result<Reply> {
+fn apl_request(session: &mut Session, request: AplRequest, front: Front) -> Result<Reply> {
     use AplRequest as A;
     let text = |t: String| Ok(Reply::text(t));
     match request {
-        A::Enter => {
-            workspace(session)?;
-            session.in_apl = true;
-            let kind = session.rep.kind();
-            text(match session.rep.user() {
-                Some(user) => user.apl_greeting(),
-                None => format!(
-                    "APL: CUBE is the {} array; the paper's moves are defined; )fns lists them; )off leaves",
-                    kind.name()
-                ),
-            })
-        }
+        A::Enter => text(enter(session)?),
         A::Leave => {
             session.in_apl = false;
             text("moves".to_string())
@@ -374,42 +381,9 @@ fn apl_request(session: &mut Session, request: AplRequest) -> Result<Reply> {
                 Err(usage(&format!(")erase: nothing is named {}", echo(&name))))
             }
         }
-        A::Save(path) => {
-            let source = saved_source(session)?;
-            let replaced = refuse_to_replace(&path)?;
-            crate::table_cache::write_atomic(&path, source.as_bytes()).map_err(|source| {
-                crate::error::Error::Write {
-                    path: path.clone(),
-                    source,
-                }
-            })?;
-            text(format!(
-                "saved {} of your functions and {} variables to {}{}",
-                workspace(session)?.user_functions().len(),
-                user_variables(workspace(session)?).len(),
-                crate::text::echo_path(&path),
-                if replaced {
-                    " (replacing the earlier save)"
-                } else {
-                    ""
-                }
-            ))
-        }
-        A::Load(path) => {
-            let source = read_file(&path)?;
-            let said = load_source(session, &source, None)
-                .map_err(|e| usage(&format!("{}: {e}", crate::text::echo_path(&path))))?;
-            text(format!("loaded {}{said}", crate::text::echo_path(&path)))
-        }
-        A::Copy(path, names) => {
-            let source = read_file(&path)?;
-            let said = load_source(session, &source, Some(&names))
-                .map_err(|e| usage(&format!("{}: {e}", crate::text::echo_path(&path))))?;
-            text(format!(
-                "copied from {}{said}",
-                crate::text::echo_path(&path)
-            ))
-        }
+        A::Save(path) => text(save(session, &path)?),
+        A::Load(path) => text(load(session, &path, None)?),
+        A::Copy(path, names) => text(load(session, &path, Some(&names))?),
         A::Clear => {
             let ws = workspace(session)?;
             let (fns, vars) = (ws.user_functions().len(), user_variables(ws).len());
@@ -420,53 +394,113 @@ fn apl_request(session: &mut Session, request: AplRequest) -> Result<Reply> {
             ))
         }
         A::Compile(name) => text(compile(session, &name)?),
-        A::Rep(rest) if rest.trim().is_empty() => text(if session.user_reps.is_empty() {
-            "no representations of your own yet: )rep NAME ENCODE [DECODE]".to_string()
-        } else {
-            session
-                .user_reps
-                .iter()
-                .map(|r| r.describe())
-                .collect::<Vec<_>>()
-                .join("\n")
-        }),
-        A::Rep(rest) => {
-            let (name, encode, decode) =
-                crate::rep::user::rep_words(&rest).map_err(|e| usage(&e.to_string()))?;
-            let rep = crate::rep::user::UserRep::define(workspace(session)?, name, encode, decode)
-                .map_err(|e| usage(&e.to_string()))?;
-            let said = rep.describe();
-            session.user_reps.retain(|o| o.name != rep.name);
-            session.user_reps.push(rep);
-            text(format!(
-                "{said}; compare measures it; after )off, rep {name} shows the cube in it"
-            ))
-        }
-        A::Line(line) => {
-            // A traditional function is typed a line at a time, from `∇HEADER` to `∇`.
-            let t = line.trim();
-            if let Some(text) = session.apl_open.as_mut() {
-                text.push('\n');
-                text.push_str(&line);
-                if t == "∇" || t.ends_with('∇') {
-                    let text = session.apl_open.take().unwrap_or_default();
-                    return apl_line(session, &text);
-                }
-                return Ok(Reply::default());
-            }
-            if t.starts_with('∇') && !(t.chars().count() > 1 && t.ends_with('∇')) {
-                session.apl_open = Some(line);
-                return Ok(Reply::default());
-            }
-            apl_line(session, &line)
-        }
+        A::Rep(rest) if rest.trim().is_empty() => text(list_reps(session)),
+        A::Rep(rest) => text(define_rep(session, &rest)?),
+        A::Line(line) => typed_line(session, line, front),
     }
+}
+
+/// `)apl`: the workspace made if need be, and the greeting.
+fn enter(session: &mut Session) -> Result<String> {
+    workspace(session)?;
+    session.in_apl = true;
+    let kind = session.rep.kind();
+    Ok(match session.rep.user() {
+        Some(user) => user.apl_greeting(),
+        None => format!(
+            "APL: CUBE is the {} array; the paper's moves are defined; )fns lists them; )off leaves",
+            kind.name()
+        ),
+    })
+}
+
+/// `)save FILE`: the user's functions and variables written to a file, never replacing
+/// one that is not a saved workspace.
+fn save(session: &mut Session, path: &Path) -> Result<String> {
+    let source = saved_source(session)?;
+    let replaced = refuse_to_replace(path)?;
+    crate::base::table_cache::write_atomic(path, source.as_bytes()).map_err(|source| {
+        crate::answer::error::Error::Write {
+            path: path.to_path_buf(),
+            source,
+        }
+    })?;
+    Ok(format!(
+        "saved {} of your functions and {} variables to {}{}",
+        workspace(session)?.user_functions().len(),
+        user_variables(workspace(session)?).len(),
+        crate::base::text::echo_path(path),
+        if replaced {
+            " (replacing the earlier save)"
+        } else {
+            ""
+        }
+    ))
+}
+
+/// `)load FILE` (no names) or `)copy FILE [NAMES]`.
+fn load(session: &mut Session, path: &Path, names: Option<&[String]>) -> Result<String> {
+    let source = read_file(path)?;
+    let shown = crate::base::text::echo_path(path);
+    let said = load_source(session, &source, names).map_err(|e| usage(&format!("{shown}: {e}")))?;
+    Ok(match names {
+        None => format!("loaded {shown}{said}"),
+        Some(_) => format!("copied from {shown}{said}"),
+    })
+}
+
+/// `)rep` alone: the representations of one's own, described.
+fn list_reps(session: &Session) -> String {
+    if session.user_reps.is_empty() {
+        "no representations of your own yet: )rep NAME ENCODE [DECODE]".to_string()
+    } else {
+        session
+            .user_reps
+            .iter()
+            .map(|r| r.describe())
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+}
+
+/// `)rep NAME ENCODE [DECODE]`: a representation of one's own defined (or redefined).
+fn define_rep(session: &mut Session, words: &str) -> Result<String> {
+    let (name, encode, decode) =
+        crate::rep::user::rep_words(words).map_err(|e| usage(&e.to_string()))?;
+    let rep = crate::rep::user::UserRep::define(workspace(session)?, name, encode, decode)
+        .map_err(|e| usage(&e.to_string()))?;
+    let said = rep.describe();
+    session.user_reps.retain(|o| o.name != rep.name);
+    session.user_reps.push(rep);
+    Ok(format!(
+        "{said}; compare measures it; after )off, rep {name} shows the cube in it"
+    ))
+}
+
+/// A line typed in APL mode: a traditional function is typed a line at a time, from
+/// `∇HEADER` to `∇`; any other line runs.
+fn typed_line(session: &mut Session, line: String, front: Front) -> Result<Reply> {
+    let t = line.trim();
+    if let Some(text) = session.apl_open.as_mut() {
+        text.push('\n');
+        text.push_str(&line);
+        if t == "∇" || t.ends_with('∇') {
+            let text = session.apl_open.take().unwrap_or_default();
+            return apl_line(session, &text, front);
+        }
+        return Ok(Reply::default());
+    }
+    if t.starts_with('∇') && !(t.chars().count() > 1 && t.ends_with('∇')) {
+        session.apl_open = Some(line);
+        return Ok(Reply::default());
+    }
+    apl_line(session, &line, front)
 }
 
 /// One line of APL on the session's cube: `CUBE` is the representation's array before it
 /// runs; if the line changes `CUBE` to a state of the representation, that is the session's
 /// new cube, as one change. A line that fails, or leaves `CUBE` no state, changes nothing.
-fn apl_line(session: &mut Session, line: &str) -> Result<Reply> {
+fn apl_line(session: &mut Session, line: &str, front: Front) -> Result<Reply> {
     let line = crate::apl::keys::expand_names(line).map_err(|e| usage(&e.to_string()))?;
     let name = session.rep.name().to_string();
     let cube_value = session.rep.apl_value();
@@ -483,7 +517,7 @@ fn apl_line(session: &mut Session, line: &str) -> Result<Reply> {
                 session.set_state(&format!("apl: {}", line.trim()), cube)?;
                 // At the REPL's normal prompt the new cube shows, as after a line of moves
                 // (the command line shows the cube after any line).
-                if !session.in_apl && !session.one_shot {
+                if !session.in_apl && front == Front::Repl {
                     if !reply.text.is_empty() {
                         reply.text.push('\n');
                     }

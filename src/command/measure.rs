@@ -8,12 +8,12 @@ use std::path::Path;
 
 use super::defs::CommandKind as K;
 use super::words::{Line, options, size};
-use super::{Ran, Reply, Request, Session, usage};
+use super::{Front, Ran, Reply, Request, Session, usage};
+use crate::answer::error::Result;
+use crate::answer::progress::timing_bar;
+use crate::base::text::echo;
 use crate::compare::{self, AplMeasure, Format, Measure, PiecesMeasure};
-use crate::cube::Cube;
-use crate::error::Result;
-use crate::progress::timing_bar;
-use crate::text::echo;
+use crate::state::cube::Cube;
 
 /// Rounds `compare` and `paper` time (after a warm-up round).
 pub const ROUNDS: usize = 9;
@@ -93,7 +93,7 @@ fn flag(rest: &str, name: &str) -> (bool, String) {
 }
 
 /// Runs `compare` and `paper`; passes on any other request.
-pub(super) fn run(session: &mut Session, request: Request) -> Ran {
+pub(super) fn run(session: &mut Session, request: Request, _front: Front) -> Ran {
     Ran::Break(match request {
         Request::Compare {
             size,
@@ -144,15 +144,16 @@ fn users_with_file(
 /// The representations of one's own an APL file defines (its definitions, and its `)rep`
 /// lines), read into the vector's paper workspace.
 fn user_reps_of_file(path: &Path) -> Result<Vec<crate::rep::user::UserRep>> {
-    let source = crate::apl::read_source(path).map_err(|source| crate::error::Error::File {
-        path: path.to_path_buf(),
-        source,
-    })?;
+    let source =
+        crate::apl::read_source(path).map_err(|source| crate::answer::error::Error::File {
+            path: path.to_path_buf(),
+            source,
+        })?;
     let source = crate::apl::keys::expand_names(&source).map_err(|e| usage(&e.to_string()))?;
     let mut ws = crate::apl::paper::workspace("vector")
         .ok_or_else(|| usage("no APL definitions for vector"))?;
     crate::rep::user::load(&mut ws, &source)
-        .map_err(|e| usage(&format!("{}: {e}", crate::text::echo_path(path))))
+        .map_err(|e| usage(&format!("{}: {e}", crate::base::text::echo_path(path))))
 }
 
 /// What `compare` was asked: how many turns, the answer's form, a chart's file, the APL

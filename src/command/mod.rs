@@ -7,9 +7,9 @@
 //! (`order`, `cycles`, `effect`, …), [`solving`] (`solve`, `hint`, `pocket`, `scramble`, …),
 //! [`measure`] (`compare`, `paper`), [`picture`] (`draw`, `view`), [`tables`] and the APL
 //! family (`apl`). [`parse_line`] reads a REPL line by asking each family in turn; the
-//! command line's arguments (`src/cli/`) build the request directly; [`run`] hands it to
-//! each family in turn until one runs it — on the REPL's session, a session file's, or the
-//! one-request session of a command-line invocation. A line is a command if its first word
+//! command line's arguments (`src/cli/`) build the request directly; [`run_from`] hands it
+//! to each family in turn until one runs it — on the REPL's session, a session file's, or the
+//! one-request session of a command-line invocation, told which [`Front`] asked. A line is a command if its first word
 //! is one of the descriptors' names; otherwise it is a sequence of moves in the session's
 //! notation, applied to the current state and shown in the current representation. Blank
 //! lines and lines starting with `#` do nothing.
@@ -35,10 +35,10 @@ pub use session::{MAX_KEPT_MOVES, MAX_UNDO, Session};
 #[cfg(feature = "cli")]
 pub(crate) use solving::with_advice;
 
-use crate::cube::Cube;
-use crate::error::{Error, Result};
-use crate::face::Face;
-use crate::text::echo;
+use crate::answer::error::{Error, Result};
+use crate::base::text::echo;
+use crate::state::cube::Cube;
+use crate::turn::face::Face;
 
 /// What a line produced.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -65,7 +65,7 @@ impl Reply {
 
 /// The note for a cube no turning can reach, naming why (the solvers' own reasons).
 pub fn impossible_note(cube: &Cube) -> Option<String> {
-    crate::pieces::check_real(cube)
+    crate::state::pieces::check_real(cube)
         .err()
         .map(|e| format!("this cube cannot be reached by turning: {e}"))
 }
@@ -75,7 +75,7 @@ pub fn impossible_note(cube: &Cube) -> Option<String> {
 type Ran = ControlFlow<Result<Reply>, Request>;
 
 /// A family's runner.
-type Runner = fn(&mut Session, Request) -> Ran;
+type Runner = fn(&mut Session, Request, Front) -> Ran;
 
 /// The families' runners, offered each request in turn.
 const RUNNERS: [Runner; 7] = [
@@ -98,9 +98,26 @@ const RUNNERS: [Runner; 7] = [
 /// assert_eq!(run(&mut s, Request::Solved).unwrap().text, "no");
 /// ```
 pub fn run(session: &mut Session, request: Request) -> Result<Reply> {
+    run_from(session, request, Front::Repl)
+}
+
+/// Which front end a request comes from. The session holds what the user built; what differs
+/// between the front ends is this, passed to [`run_from`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Front {
+    /// The REPL (or lines read from stdin): `scramble` turns the cube, errors name the REPL's
+    /// words, and a line of APL that changes the cube shows it.
+    Repl,
+    /// One command-line invocation: `scramble` prints a scramble rather than turn the cube,
+    /// and errors name flags rather than the REPL's words.
+    CommandLine,
+}
+
+/// Runs `request` on `session` as the front end `front` asks ([`run`] is the REPL's).
+pub fn run_from(session: &mut Session, request: Request, front: Front) -> Result<Reply> {
     let mut request = request;
     for family in RUNNERS {
-        match family(session, request) {
+        match family(session, request, front) {
             ControlFlow::Break(reply) => return reply,
             ControlFlow::Continue(passed) => request = passed,
         }
@@ -123,9 +140,9 @@ impl Session {
 }
 
 /// The APL family's requests (its runner keeps the signature the APL family's file gives it).
-fn run_apl(session: &mut Session, request: Request) -> Ran {
+fn run_apl(session: &mut Session, request: Request, front: Front) -> Ran {
     match request {
-        Request::Apl(request) => ControlFlow::Break(apl::apl(session, request)),
+        Request::Apl(request) => ControlFlow::Break(apl::apl(session, request, front)),
         other => ControlFlow::Continue(other),
     }
 }
@@ -180,7 +197,7 @@ fn is_command(word: &str) -> bool {
 }
 
 /// Whether `line` starts with a command word, so that it cannot go on with a sequence whose
-/// bracket a line before left open (see [`lines::Joiner`](crate::lines::Joiner)).
+/// bracket a line before left open (see [`lines::Joiner`](crate::base::lines::Joiner)).
 ///
 /// ```
 /// use cubework::command::starts_with_command;

@@ -10,10 +10,10 @@ use super::defs::{self, CommandKind as K};
 use super::request::{AplRequest, Request};
 use super::words::Line;
 use super::{Session, algebra, measure, nearest_command, picture, session, solving, usage};
-use crate::alg::Alg;
-use crate::cube::Cube;
-use crate::error::Result;
-use crate::text::echo;
+use crate::answer::error::Result;
+use crate::base::text::echo;
+use crate::sequence::alg::Alg;
+use crate::state::cube::Cube;
 
 /// A family's reader of its commands' words: `None` for a command of another family.
 type Reader = fn(K, &Line, &Session) -> Option<Result<Request>>;

@@ -5,11 +5,11 @@
 use super::defs::CommandKind as K;
 use super::request::DrawRequest;
 use super::words::{Line, need_alg};
-use super::{Ran, Reply, Request, Session, usage};
-use crate::alg::Alg;
+use super::{Front, Ran, Reply, Request, Session, usage};
+use crate::answer::error::{Error, Result};
+use crate::base::text::echo;
 use crate::draw::{Camera, DrawError, Only, Picture, PictureFormat, ViewKind, Words};
-use crate::error::{Error, Result};
-use crate::text::echo;
+use crate::sequence::alg::Alg;
 
 /// `draw FILE …`, `view [yaw Y] [pitch P] [distance D]`.
 pub(super) fn read(kind: K, line: &Line, _: &Session) -> Option<Result<Request>> {
@@ -117,9 +117,9 @@ impl CameraWords {
 }
 
 /// Runs `draw` and `view`; passes on any other request.
-pub(super) fn run(session: &mut Session, request: Request) -> Ran {
+pub(super) fn run(session: &mut Session, request: Request, front: Front) -> Ran {
     Ran::Break(match request {
-        Request::Draw(request) => draw(session, request).map(Reply::text),
+        Request::Draw(request) => draw(session, request, front).map(Reply::text),
         Request::View {
             yaw,
             pitch,
@@ -151,8 +151,9 @@ fn view(
     )))
 }
 
-/// `draw`: the session's cube, from the session's view unless the request says otherwise.
-fn draw(session: &Session, request: DrawRequest) -> Result<String> {
+/// `draw`: the session's cube, from the session's view unless the request says otherwise;
+/// its errors in the words of the front end that asked.
+fn draw(session: &Session, request: DrawRequest, front: Front) -> Result<String> {
     let c = session.camera;
     let camera = Camera::new(
         request.yaw.unwrap_or(c.yaw()),
@@ -196,7 +197,7 @@ fn draw(session: &Session, request: DrawRequest) -> Result<String> {
         Some(user) => crate::draw::draw_user(&cube, &picture, user),
         None => crate::draw::draw(&cube, &picture),
     };
-    let text = if session.one_shot {
+    let text = if front == Front::CommandLine {
         drawn?
     } else {
         drawn.map_err(in_repl_words)?

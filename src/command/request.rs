@@ -10,15 +10,15 @@ use std::ops::RangeInclusive;
 use std::path::PathBuf;
 use std::time::Duration;
 
-use crate::alg::Alg;
 use crate::compare::Format;
-use crate::cube::Cube;
 use crate::draw::{Only, PictureFormat, ViewKind};
-use crate::input::Input;
-use crate::metric::Metric;
 use crate::rep::RepKind;
+use crate::sequence::alg::Alg;
+use crate::sequence::input::Input;
 use crate::solve::Method;
-use crate::sticker_perm::OrderBy;
+use crate::state::cube::Cube;
+use crate::state::sticker_perm::OrderBy;
+use crate::turn::metric::Metric;
 
 /// What `show` shows.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -96,7 +96,7 @@ pub enum Request {
     /// Switch to the solved N×N×N, or (`None`) say the size.
     Size(Option<usize>),
     /// Switch notation, or (`None`) say which.
-    Notation(Option<crate::notation::Notation>),
+    Notation(Option<crate::turn::notation::Notation>),
     /// Back to solved.
     Reset,
     /// Take back the last N changes.

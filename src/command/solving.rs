@@ -9,20 +9,20 @@ use std::path::Path;
 use super::defs::CommandKind as K;
 use super::session::{Change, label};
 use super::words::{Line, metric_prefix, need_alg};
-use super::{Ran, Reply, Request, Session, usage};
-use crate::alg::Alg;
-use crate::alg::{AlgebraError, MAX_EXPANDED};
-use crate::cube::Cube;
-use crate::error::Result;
-use crate::input::Input;
-use crate::metric::Metric;
-use crate::moves::{Move, format_moves};
-use crate::notation::Notation;
+use super::{Front, Ran, Reply, Request, Session, usage};
+use crate::answer::error::Result;
+use crate::base::text::echo;
+use crate::sequence::alg::Alg;
+use crate::sequence::alg::{AlgebraError, MAX_EXPANDED};
+use crate::sequence::input::Input;
+use crate::sequence::tools;
 use crate::solve::plan::Plan;
 use crate::solve::solution_text::solution_text;
 use crate::solve::{Limits, Method, Solution};
-use crate::text::echo;
-use crate::tools;
+use crate::state::cube::Cube;
+use crate::turn::metric::Metric;
+use crate::turn::moves::{Move, format_moves};
+use crate::turn::notation::Notation;
 
 /// The solving family's words.
 pub(super) fn read(kind: K, line: &Line, _: &Session) -> Option<Result<Request>> {
@@ -276,13 +276,13 @@ fn pocket_words(line: &Line) -> Result<Request> {
 }
 
 /// Runs the solving family's requests; passes on any other.
-pub(super) fn run(session: &mut Session, request: Request) -> Ran {
+pub(super) fn run(session: &mut Session, request: Request, front: Front) -> Ran {
     Ran::Break(match request {
         Request::Scramble {
             count,
             seed,
             random,
-        } => scramble(session, count, seed, random),
+        } => scramble(session, count, seed, random, front),
         Request::Solve {
             method,
             metric,
@@ -297,7 +297,7 @@ pub(super) fn run(session: &mut Session, request: Request) -> Ran {
                 time_limit,
                 threads,
             };
-            solve(session, method, limits, state)
+            solve(session, method, limits, state, front)
         }
         Request::Hint { apply, state } => hint(session, apply, state),
         Request::Step => session.needs_three("step").and_then(|()| session.step()),
@@ -334,16 +334,17 @@ fn pocket_solve(notation: Notation, metric: Metric, state: &Input) -> Result<Rep
 }
 
 /// `scramble`: in the REPL it turns the session's cube (saying so when that was not solved);
-/// in a one-request session (the command line) it is printed.
+/// asked from the command line ([`Front::CommandLine`]) it is printed.
 fn scramble(
     session: &mut Session,
     count: Option<usize>,
     seed: Option<u64>,
     random: bool,
+    front: Front,
 ) -> Result<Reply> {
     let n = session.size();
     let notation = session.notation;
-    if session.one_shot {
+    if front == Front::CommandLine {
         return printed_scramble(n, count, seed, random, notation).map(Reply::text);
     }
     let seed = seed.unwrap_or_else(tools::fresh_seed);
@@ -353,7 +354,7 @@ fn scramble(
     let scramble = tools::scramble_of_size(n, count, seed);
     // The paper's letters have no wide turns: the bigger cubes' scrambles stay standard.
     let moves = if n <= 3 {
-        crate::notation::in_notation(&scramble, notation)
+        crate::turn::notation::in_notation(&scramble, notation)
     } else {
         scramble
     };
@@ -423,23 +424,26 @@ fn random_scramble(session: &mut Session, seed: u64) -> Result<Reply> {
 /// The two-phase tables, with a bar on stderr while they are built.
 fn twophase_tables() -> &'static (
     crate::solve::tables::Tables,
-    crate::table_cache::CacheReport,
+    crate::base::table_cache::CacheReport,
 ) {
-    crate::progress::Terminal::run(crate::solve::shared::twophase_tables)
+    crate::answer::progress::Terminal::run(crate::solve::shared::twophase_tables)
 }
 
 /// [`crate::solve::solve`] with its progress on stderr.
 fn solve_with_progress(cube: &Cube, method: Method, limits: &Limits) -> Result<Solution> {
-    Ok(crate::progress::Terminal::run(|p| {
+    Ok(crate::answer::progress::Terminal::run(|p| {
         crate::solve::solve(cube, method, limits, p)
     })?)
 }
 
 /// What a solver's error asks of the user, said in the words of the front end it was asked
 /// from (`flags`: the command line's; else the REPL's), after the library's message.
-pub(crate) fn with_advice(e: crate::error::Error, flags: bool) -> crate::error::Error {
+pub(crate) fn with_advice(
+    e: crate::answer::error::Error,
+    flags: bool,
+) -> crate::answer::error::Error {
     use crate::solve::{Reach, SolveError};
-    let crate::error::Error::Solve(SolveError::NotFound { reach, .. }) = &e else {
+    let crate::answer::error::Error::Solve(SolveError::NotFound { reach, .. }) = &e else {
         return e;
     };
     let (moves, time) = if flags {
@@ -451,7 +455,7 @@ pub(crate) fn with_advice(e: crate::error::Error, flags: bool) -> crate::error::
         Reach::OutOfTime => format!("allow more moves ({moves}) or more time ({time})"),
         Reach::Searched | Reach::Proven => format!("allow more moves ({moves})"),
     };
-    crate::error::Error::Usage(format!("{e}: {advice}"))
+    crate::answer::error::Error::Usage(format!("{e}: {advice}"))
 }
 
 /// `solve`: the state given, or the session's cube.
@@ -460,9 +464,10 @@ fn solve(
     method: Method,
     limits: Limits,
     state: Option<Input>,
+    front: Front,
 ) -> Result<Reply> {
     let notation = session.notation;
-    let flags = session.one_shot;
+    let flags = front == Front::CommandLine;
     if state.is_none() && session.size() == 2 && method == Method::TwoPhase {
         return solve_pocket_session(session, &limits);
     }
@@ -658,7 +663,7 @@ pub fn scramble_report(
     scramble_length_fits(count)?;
     let seed = seed.unwrap_or_else(tools::fresh_seed);
     let moves = tools::scramble(count, seed);
-    let moves = crate::notation::in_notation(&moves, notation);
+    let moves = crate::turn::notation::in_notation(&moves, notation);
     Ok(format!(
         "SCRAMBLE: {count} random quarter-turns, seed {seed}\n{}",
         format_moves(&moves)
@@ -726,11 +731,11 @@ pub fn random_state_report(
 ) -> Result<String, crate::solve::SolveError> {
     let seed = seed.unwrap_or_else(tools::fresh_seed);
     let (_, scramble) = crate::solve::solution_text::random_state_scramble(tables, seed)?;
-    let moves: Vec<crate::moves::Move> = scramble.iter().map(|m| m.to_move()).collect();
+    let moves: Vec<crate::turn::moves::Move> = scramble.iter().map(|m| m.to_move()).collect();
     Ok(format!(
         "random state, seed {seed}: drawn uniformly from all 43,252,003,274,489,856,000; these {} moves make it from solved (a two-phase solution, inverted)\n{}",
         moves.len(),
-        crate::alg::format_in(&moves, notation)
+        crate::sequence::alg::format_in(&moves, notation)
     ))
 }
 
@@ -740,7 +745,7 @@ pub fn random_state_report(
 /// the last line.
 ///
 /// ```
-/// use cubework::metric::Metric;
+/// use cubework::turn::metric::Metric;
 /// use cubework::solve::pocket::DistanceTable;
 /// use cubework::command::solving::pocket_random_state_report;
 /// use cubework::Notation;
@@ -755,12 +760,12 @@ pub fn pocket_random_state_report(
 ) -> Result<String, crate::solve::pocket::PocketError> {
     let seed = seed.unwrap_or_else(tools::fresh_seed);
     let (_, scramble) = crate::solve::pocket::random_state_scramble(table, seed)?;
-    let moves: Vec<crate::moves::Move> = scramble.iter().map(|m| m.to_move()).collect();
+    let moves: Vec<crate::turn::moves::Move> = scramble.iter().map(|m| m.to_move()).collect();
     Ok(format!(
         "random 2×2×2 state, seed {seed}: drawn uniformly from all 3,674,160 (corner DBL held); these {} moves make it from solved (an optimal solution in the {}, inverted)\n{}",
         moves.len(),
         table.metric().title(),
-        crate::alg::format_in(&moves, notation)
+        crate::sequence::alg::format_in(&moves, notation)
     ))
 }
 
@@ -772,7 +777,7 @@ mod tests {
     #[test]
     fn a_length_bound_not_met_is_advised_in_each_front_ends_words_and_time_only_when_it_ran_out() {
         let err = |reach| {
-            crate::error::Error::from(SolveError::NotFound {
+            crate::answer::error::Error::from(SolveError::NotFound {
                 max_length: 3,
                 elapsed: std::time::Duration::from_millis(1500),
                 reach,

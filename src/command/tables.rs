@@ -3,11 +3,11 @@
 
 use comfy_table::{ContentArrangement, Table, presets::UTF8_FULL_CONDENSED};
 
-use super::{Ran, Reply, Request, Session};
-use crate::metric::Metric;
+use super::{Front, Ran, Reply, Request, Session};
+use crate::turn::metric::Metric;
 
 /// Runs `tables`; passes on any other request.
-pub(super) fn run(_session: &mut Session, request: Request) -> Ran {
+pub(super) fn run(_session: &mut Session, request: Request, _front: Front) -> Ran {
     let Request::Tables {
         build,
         optimal,
@@ -16,7 +16,7 @@ pub(super) fn run(_session: &mut Session, request: Request) -> Ran {
     else {
         return Ran::Continue(request);
     };
-    let dir = crate::table_cache::cache_dir();
+    let dir = crate::base::table_cache::cache_dir();
     Ran::Break(if check {
         let report = tables_check_report(dir.as_deref());
         Ok(Reply {
@@ -24,7 +24,7 @@ pub(super) fn run(_session: &mut Session, request: Request) -> Ran {
             ..Reply::text(report.text)
         })
     } else if build {
-        crate::progress::Terminal::run(|p| tables_build_report(optimal, p))
+        crate::answer::progress::Terminal::run(|p| tables_build_report(optimal, p))
             .map(Reply::text)
             .map_err(Into::into)
     } else {
@@ -35,22 +35,22 @@ pub(super) fn run(_session: &mut Session, request: Request) -> Ran {
 /// A solver table the workbench keeps in its cache directory.
 pub struct CachedTable {
     /// Its file: name, version, largest size.
-    pub file: crate::table_cache::TableFile,
+    pub file: crate::base::table_cache::TableFile,
     /// What it is for.
     pub what: &'static str,
     /// Reads the file whole through its checksum and the table's own checks, and marks it
-    /// checked if it passes ([`crate::table_cache::mark_checked`]).
-    pub check: fn(&std::path::Path) -> Result<(), crate::table_cache::CacheError>,
+    /// checked if it passes ([`crate::base::table_cache::mark_checked`]).
+    pub check: fn(&std::path::Path) -> Result<(), crate::base::table_cache::CacheError>,
 }
 
 /// Reads the file at `path` as a `spec` table, whole, through its checksum and `check`, the
 /// table's own checks of its payload; marks it checked if it passes.
 fn read_checked(
     path: &std::path::Path,
-    spec: &crate::table_cache::TableFile,
+    spec: &crate::base::table_cache::TableFile,
     check: impl FnOnce(&[u8]) -> Result<(), String>,
-) -> Result<(), crate::table_cache::CacheError> {
-    use crate::table_cache::{CacheError, mark_checked, read};
+) -> Result<(), crate::base::table_cache::CacheError> {
+    use crate::base::table_cache::{CacheError, mark_checked, read};
     read(path, spec)
         .and_then(|payload| check(&payload).map_err(CacheError::Inconsistent))
         .inspect(|()| mark_checked(path))
@@ -147,7 +147,9 @@ pub fn tables_build_report(
             crate::solve::optimal_table::table_file(kind).name
         ));
     }
-    out.push(tables_report(crate::table_cache::cache_dir().as_deref()));
+    out.push(tables_report(
+        crate::base::table_cache::cache_dir().as_deref(),
+    ));
     Ok(out.join("\n"))
 }
 
@@ -156,7 +158,7 @@ pub fn tables_build_report(
 /// temporary files of saves ([`leftover_lines`]: those of interrupted builds removed).
 ///
 /// It loads no table: a file that passed every check (checksum and the table's own) when it
-/// was saved or last loaded, and has not changed since ([`crate::table_cache::checked_since`]), is
+/// was saved or last loaded, and has not changed since ([`crate::base::table_cache::checked_since`]), is
 /// judged by its 48-byte header alone; only one that changed, or was never checked, is read
 /// through all of the table's checks. So with every table built it reads a few hundred
 /// bytes, however large the tables.
@@ -190,7 +192,7 @@ const NO_CACHE_DIR: &str =
 /// assert!(report.text.lines().all(|l| l.contains(": not built (")));
 /// ```
 pub fn tables_check_report(dir: Option<&std::path::Path>) -> TablesCheck {
-    use crate::table_cache::{CacheError, inspect};
+    use crate::base::table_cache::{CacheError, inspect};
     let Some(dir) = dir else {
         return TablesCheck {
             text: NO_CACHE_DIR.to_string(),
@@ -207,7 +209,7 @@ pub fn tables_check_report(dir: Option<&std::path::Path>) -> TablesCheck {
                 let bytes = std::fs::metadata(&path).map_or(0, |m| m.len());
                 lines.push(format!(
                     "{name}: good ({} bytes, {})",
-                    crate::text::thousands(bytes),
+                    crate::base::text::thousands(bytes),
                     path.display()
                 ));
             }
@@ -237,14 +239,14 @@ pub fn tables_check_report(dir: Option<&std::path::Path>) -> TablesCheck {
 pub fn leftover_lines(dir: &std::path::Path) -> Vec<String> {
     let mut lines = Vec::new();
     for t in cached_tables() {
-        for left in crate::table_cache::temporaries(&t.file.path_in(dir)) {
+        for left in crate::base::table_cache::temporaries(&t.file.path_in(dir)) {
             let pid = left
                 .pid
                 .map_or("its process".to_string(), |p| format!("process {p}"));
             let head = format!(
                 "{} ({} bytes)",
                 left.path.display(),
-                crate::text::thousands(left.bytes)
+                crate::base::text::thousands(left.bytes)
             );
             let name = t.file.name;
             lines.push(if left.live {
@@ -258,7 +260,7 @@ pub fn leftover_lines(dir: &std::path::Path) -> Vec<String> {
                     ),
                     Err(e) => format!(
                         "{head}: left by a build of {name} that was interrupted ({pid} is gone); not removed: {}",
-                        crate::error::reason(&e)
+                        crate::answer::error::reason(&e)
                     ),
                 }
             });
@@ -268,7 +270,7 @@ pub fn leftover_lines(dir: &std::path::Path) -> Vec<String> {
 }
 
 fn tables_listing(dir: Option<&std::path::Path>) -> String {
-    use crate::table_cache::{CacheError, checked_since, inspect};
+    use crate::base::table_cache::{CacheError, checked_since, inspect};
     let Some(dir) = dir else {
         return NO_CACHE_DIR.to_string();
     };
@@ -301,7 +303,7 @@ fn tables_listing(dir: Option<&std::path::Path>) -> String {
         let bytes = std::fs::metadata(&path)
             .ok()
             .filter(|m| m.is_file())
-            .map_or("—".to_string(), |m| crate::text::thousands(m.len()));
+            .map_or("—".to_string(), |m| crate::base::text::thousands(m.len()));
         table.add_row([
             t.file.name.to_string(),
             t.what.to_string(),

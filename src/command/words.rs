@@ -5,13 +5,13 @@
 use std::collections::HashMap;
 
 use super::usage;
-use crate::alg::Alg;
-use crate::cube::Cube;
-use crate::error::{Error, Result};
-use crate::metric::Metric;
-use crate::notation::Notation;
-use crate::parser::parse_sequence;
-use crate::text::echo;
+use crate::answer::error::{Error, Result};
+use crate::base::text::echo;
+use crate::sequence::alg::Alg;
+use crate::sequence::parser::parse_sequence;
+use crate::state::cube::Cube;
+use crate::turn::metric::Metric;
+use crate::turn::notation::Notation;
 
 /// A command's line as its family reads it: the whole line (for the columns of errors in
 /// its parts), the command's word and the words after it, and the notation and size of the
@@ -36,7 +36,7 @@ impl Line<'_> {
     }
 
     /// `part` read as plain moves.
-    pub fn moves(&self, part: &str) -> Result<Vec<crate::moves::Move>> {
+    pub fn moves(&self, part: &str) -> Result<Vec<crate::turn::moves::Move>> {
         self.within(part, parse_sequence(part, self.notation))
     }
 

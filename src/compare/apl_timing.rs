@@ -8,10 +8,10 @@ use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use super::timing::{COMPILED_PER_ROUND, COMPILED_SAMPLE, MAX_TURNS, Timing};
-use crate::cancel::Cancelled;
-use crate::cube::Cube;
-use crate::moves::LayerTurn;
+use crate::base::cancel::Cancelled;
 use crate::rep::{Gather, RepKind};
+use crate::state::cube::Cube;
+use crate::turn::moves::LayerTurn;
 
 /// The most quarter-turns the APL column times a round: the evaluator takes microseconds a
 /// turn, so a thousand (the start of the same random sequence) are plenty for a median.
@@ -174,7 +174,7 @@ impl AplSubject {
             return Ok(());
         }
         for chunk in self.sequence.chunks(APL_SAMPLE) {
-            crate::cancel::check()?;
+            crate::base::cancel::check()?;
             let t = Instant::now();
             for &j in chunk {
                 for f in &self.chains[j] {
@@ -187,7 +187,7 @@ impl AplSubject {
             }
             let ns = t.elapsed().as_nanos() as f64 / chunk.len() as f64;
             if self.failed {
-                crate::cancel::check()?;
+                crate::base::cancel::check()?;
                 break;
             }
             if kept {
@@ -239,10 +239,10 @@ pub fn measure_user(
             .flatten()
             .collect::<Vec<_>>();
         for chunk in sequence.chunks(COMPILED_SAMPLE) {
-            crate::cancel::check()?;
+            crate::base::cancel::check()?;
             let t = Instant::now();
             for g in chunk {
-                if state.len() == crate::simd::padded_len(len) {
+                if state.len() == crate::base::simd::padded_len(len) {
                     // SAFETY: `state_of` pads the buffer to `padded_len(len)` bytes, and
                     // it is owned here and borrowed by nothing else.
                     unsafe { black_box(g).apply_bytes_padded(&mut state[..len]) }

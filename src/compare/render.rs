@@ -67,12 +67,12 @@ pub(super) fn superscript(k: u32) -> String {
 
 /// The path compiled turns take, in words, for the tables' notes.
 pub(super) fn path_note() -> String {
-    use crate::simd::ShufflePath;
+    use crate::base::simd::ShufflePath;
     let path = ShufflePath::detect();
     // A path named by CUBEWORK_SIMD is said to be forced whether or not this CPU would have
     // chosen it anyway, so the note reads the same on every CPU that offers the path.
     let forced = if matches!(ShufflePath::from_env(), Ok(Some(_))) {
-        format!(", forced by {}={path}", crate::simd::ENV)
+        format!(", forced by {}={path}", crate::base::simd::ENV)
     } else {
         String::new()
     };
@@ -95,7 +95,7 @@ pub(super) fn path_note() -> String {
 pub(super) fn machine_note() -> String {
     format!(
         "Measured on this machine: {}, compiled turns taking the {} path. The times, and the measured ranks drawn from them (Speed above all), are this machine's and differ from one CPU to another; `cubework paper` and `cubework compare` measure them on yours.",
-        crate::simd::cpu_model(),
-        crate::simd::ShufflePath::detect()
+        crate::base::simd::cpu_model(),
+        crate::base::simd::ShufflePath::detect()
     )
 }

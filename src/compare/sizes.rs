@@ -2,7 +2,7 @@
 
 use std::ops::RangeInclusive;
 
-use crate::cube::Cube;
+use crate::state::cube::Cube;
 
 /// A range of cube sizes as typed, `A..B` (or `A..=B`, `A-B`, or one size), each 2 to 9.
 ///
@@ -21,10 +21,12 @@ pub fn parse_sizes(s: &str) -> Result<RangeInclusive<usize>, String> {
         .or_else(|| t.split_once('-'))
         .unwrap_or((t, t));
     let size = |v: &str| -> Result<usize, String> {
-        let n: usize = v
-            .trim()
-            .parse()
-            .map_err(|_| format!("'{}' is not a cube size (2 to 9)", crate::text::echo(v)))?;
+        let n: usize = v.trim().parse().map_err(|_| {
+            format!(
+                "'{}' is not a cube size (2 to 9)",
+                crate::base::text::echo(v)
+            )
+        })?;
         Cube::check_size(n).map_err(|e| e.to_string())?;
         Ok(n)
     };

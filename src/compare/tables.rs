@@ -264,7 +264,7 @@ fn compare_notes(measures: &[Measure], extras: &Extras, n: usize) -> String {
             "\nns/turn APL: the same quarter-turns (the first {} of the sequence) run by the APL evaluator from the paper's \
              definitions (src/apl/paper/*.apl) on the state as an APL value, the setting the paper ranked them in; \
              samples of {APL_SAMPLE} turns from interleaved rounds, APL speed rank equal where the quartile ranges overlap.",
-            crate::text::thousands(a.iter().map(|a| a.turns).max().unwrap_or(0) as u64)
+            crate::base::text::thousands(a.iter().map(|a| a.turns).max().unwrap_or(0) as u64)
         ));
     }
     if !extras.users.is_empty() && paper {
@@ -279,7 +279,7 @@ fn compare_notes(measures: &[Measure], extras: &Extras, n: usize) -> String {
             "\npieces: the piece-mapping representation of the Ruby notes, from outside the paper; \
              it turns outer faces only, has no arrays to compile, and is not ranked.",
         );
-        out.push_str(&format!(" {}", crate::piece_map::RUBY_NOTES));
+        out.push_str(&format!(" {}", crate::state::piece_map::RUBY_NOTES));
     }
     out
 }

@@ -10,10 +10,10 @@ use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use super::source_lines::{definition_lines, general_lines};
-use crate::cancel::Cancelled;
-use crate::cube::Cube;
-use crate::moves::LayerTurn;
+use crate::base::cancel::Cancelled;
 use crate::rep::{Gather, RepKind, Representation};
+use crate::state::cube::Cube;
+use crate::turn::moves::LayerTurn;
 
 /// The samples of one timing, in nanoseconds per turn (each a run of consecutive turns, from
 /// every round), with their median and quartiles.
@@ -58,7 +58,7 @@ impl Timing {
 /// one decimal below.
 pub(super) fn ns(v: f64) -> String {
     if v >= 100.0 {
-        crate::text::thousands(v.round() as u64)
+        crate::base::text::thousands(v.round() as u64)
     } else {
         format!("{v:.1}")
     }
@@ -159,7 +159,7 @@ struct Subject {
 /// Times every representation that holds the `n`×`n`×`n` cube on `turns` random single-layer
 /// quarter-turns from `seed` (at most [`MAX_TURNS`]): a warm-up round, then `rounds` rounds in
 /// which the representations take turns. Calls `tick(round)` after each round (0 is the
-/// warm-up). Ctrl-C ([`crate::cancel`]) stops it within a sample.
+/// warm-up). Ctrl-C ([`crate::base::cancel`]) stops it within a sample.
 pub fn measure(
     n: usize,
     turns: usize,
@@ -209,7 +209,7 @@ pub fn measure(
             let s = &mut subjects[(i + round) % count];
             let keep = round > 0;
             for chunk in s.sequence.chunks(DEFINED_SAMPLE) {
-                crate::cancel::check()?;
+                crate::base::cancel::check()?;
                 let t = Instant::now();
                 for &j in chunk {
                     s.rep.turn(black_box(s.distinct[j])).expect("defined");
@@ -225,7 +225,7 @@ pub fn measure(
                 .copied()
                 .collect();
             for chunk in compiled.chunks(COMPILED_SAMPLE) {
-                crate::cancel::check()?;
+                crate::base::cancel::check()?;
                 let t = Instant::now();
                 for &j in chunk {
                     s.rep.turn_compiled(black_box(&s.gathers[j]));
@@ -319,9 +319,9 @@ pub struct PiecesMeasure {
 /// Times the piece-mapping representation on the outer-face quarter-turns of the same random
 /// sequence [`measure`] uses.
 pub fn measure_pieces(turns: usize, rounds: usize, seed: u64) -> Result<PiecesMeasure, Cancelled> {
-    use crate::moves::Move;
+    use crate::turn::moves::Move;
     let turns = turns.min(MAX_TURNS);
-    use crate::piece_map::PieceCube;
+    use crate::state::piece_map::PieceCube;
     let qt = quarter_turns();
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let moves: Vec<Move> = (0..turns)
@@ -333,7 +333,7 @@ pub fn measure_pieces(turns: usize, rounds: usize, seed: u64) -> Result<PiecesMe
         .filter(|&&t| PieceCube::solved().turn(&t.to_standard(3)).is_ok())
         .count();
     let times: Vec<f64> = (0..rounds)
-        .take_while(|_| !crate::cancel::requested())
+        .take_while(|_| !crate::base::cancel::requested())
         .map(|_| {
             let mut cube = PieceCube::solved();
             let t = Instant::now();
@@ -344,7 +344,7 @@ pub fn measure_pieces(turns: usize, rounds: usize, seed: u64) -> Result<PiecesMe
             t.elapsed().as_nanos() as f64 / moves.len().max(1) as f64
         })
         .collect();
-    crate::cancel::check()?;
+    crate::base::cancel::check()?;
     let cube = PieceCube::solved();
     Ok(PiecesMeasure {
         shape: cube.shape_description(),

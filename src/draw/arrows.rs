@@ -9,9 +9,9 @@
 
 use super::colour;
 use super::svg::{PathData, Point, Style, Svg};
-use crate::geometry::Geometry;
-use crate::moves::{Move, MoveError};
-use crate::sticker_perm::StickerPerm;
+use crate::state::geometry::Geometry;
+use crate::state::sticker_perm::StickerPerm;
+use crate::turn::moves::{Move, MoveError};
 
 /// A piece a sequence moves: where each of its stickers that moves goes, as
 /// `(from, to)` facelet indices.
@@ -176,9 +176,9 @@ fn shape(a: &ArrowEnds, width: f64) -> (PathData, Vec<Point>) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::face::Face;
-    use crate::notation::Notation;
-    use crate::parser::parse_moves;
+    use crate::sequence::parser::parse_moves;
+    use crate::turn::face::Face;
+    use crate::turn::notation::Notation;
 
     fn pieces(n: usize, alg: &str) -> Vec<MovedPiece> {
         moved_pieces(n, &parse_moves(alg, Notation::Standard).unwrap()).unwrap()

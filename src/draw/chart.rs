@@ -13,8 +13,8 @@ use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 use super::DrawError;
 use crate::compare::{Measure, PaperRanks, PiecesMeasure, spread_ranks};
-use crate::geometry::Geometry;
-use crate::sticker_perm::StickerPerm;
+use crate::state::geometry::Geometry;
+use crate::state::sticker_perm::StickerPerm;
 
 fn err(e: impl std::fmt::Display) -> DrawError {
     DrawError::Chart(e.to_string())
@@ -428,7 +428,7 @@ pub fn distance_chart(htm: &[u64], qtm: &[u64]) -> Result<String, DrawError> {
             .disable_x_mesh()
             .x_labels(depths)
             .x_label_formatter(&|v| format!("{}", v.round()))
-            .y_label_formatter(&|v| crate::text::thousands(*v as u64))
+            .y_label_formatter(&|v| crate::base::text::thousands(*v as u64))
             .x_desc("distance from solved (moves)")
             .y_desc("states (log scale)")
             .label_style((FONT, 13).into_font().color(&TEXT))
@@ -455,7 +455,7 @@ pub fn distance_chart(htm: &[u64], qtm: &[u64]) -> Result<String, DrawError> {
             for (d, &c) in counts.iter().enumerate().filter(|(_, c)| **c > 0) {
                 let top = chart.backend_coord(&(d as f64 + shift + 0.2, c as f64));
                 root.draw(&Text::new(
-                    crate::text::thousands(c),
+                    crate::base::text::thousands(c),
                     (top.0, top.1 - 4),
                     (FONT, 10)
                         .into_font()
@@ -483,22 +483,22 @@ pub fn distance_chart(htm: &[u64], qtm: &[u64]) -> Result<String, DrawError> {
 ///
 /// ```
 /// use cubework::draw::chart::order_chart;
-/// use cubework::sticker_perm::OrderBy;
+/// use cubework::state::sticker_perm::OrderBy;
 /// use cubework::Notation;
-/// let alg = cubework::alg::Alg::parse("R U", Notation::Standard).unwrap();
+/// let alg = cubework::sequence::alg::Alg::parse("R U", Notation::Standard).unwrap();
 /// let svg = order_chart(3, OrderBy::Colours, &alg).unwrap();
 /// assert!(svg.contains("order 105"));
 /// ```
 pub fn order_chart(
     n: usize,
-    by: crate::sticker_perm::OrderBy,
-    alg: &crate::alg::Alg,
-) -> crate::error::Result<String> {
-    crate::cube::Cube::check_size(n)?;
+    by: crate::state::sticker_perm::OrderBy,
+    alg: &crate::sequence::alg::Alg,
+) -> crate::answer::error::Result<String> {
+    crate::state::cube::Cube::check_size(n)?;
     let perm = alg.perm(n)?;
     let other = match by {
-        crate::sticker_perm::OrderBy::Colours => crate::sticker_perm::OrderBy::Labels,
-        crate::sticker_perm::OrderBy::Labels => crate::sticker_perm::OrderBy::Colours,
+        crate::state::sticker_perm::OrderBy::Colours => crate::state::sticker_perm::OrderBy::Labels,
+        crate::state::sticker_perm::OrderBy::Labels => crate::state::sticker_perm::OrderBy::Colours,
     };
     let title = format!("{alg} on the {n}×{n}×{n}");
     let note = format!(
@@ -527,7 +527,7 @@ pub struct CycleCount {
 ///
 /// ```
 /// use cubework::draw::chart::{cycle_counts, CycleCount};
-/// use cubework::sticker_perm::StickerPerm;
+/// use cubework::state::sticker_perm::StickerPerm;
 /// use cubework::{parse_moves, Notation};
 /// let p = StickerPerm::of_moves(3, &parse_moves("U", Notation::Standard).unwrap()).unwrap();
 /// // U: five 4-cycles, three of corner stickers (the up ones, and two round the sides) and

@@ -1,7 +1,7 @@
 //! The colours the pictures are painted in: the project's scheme (up white, down blue, back
 //! red, front orange, left green, right yellow) in the shades of a real cube's stickers.
 
-use crate::face::Face;
+use crate::turn::face::Face;
 
 /// An RGB colour.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

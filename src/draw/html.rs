@@ -11,9 +11,9 @@
 
 use super::colour;
 use super::{Camera, Picture, svg::escape};
-use crate::cube::Cube;
-use crate::face::Face;
-use crate::geometry::Geometry;
+use crate::state::cube::Cube;
+use crate::state::geometry::Geometry;
+use crate::turn::face::Face;
 
 /// The page for `cube` as `picture` asks (its camera, view from behind, selection, caption).
 ///
@@ -238,7 +238,7 @@ function scene(c, size) {
   return out;
 }
 
-// Every move, as src/moves.rs makes it: a list of slice turns [axis, layer, quarters] about
+// Every move, as src/turn/moves.rs makes it: a list of slice turns [axis, layer, quarters] about
 // the paper's axes (X: columns left → right, Y: rows back → front, Z: planes up → down), each
 // quarter in the paper's positive sense, the sense of L, B and U. For each axis: the
 // coordinate that picks the layer, the layer's coordinate, and the positive quarter-turn.

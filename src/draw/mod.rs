@@ -45,10 +45,10 @@ use std::str::FromStr;
 pub use only::Only;
 pub use perspective::Camera;
 
-use crate::cube::Cube;
-use crate::error::{Error, Result};
-use crate::moves::{Move, MoveError};
+use crate::answer::error::{Error, Result};
 use crate::rep::{RepKind, WrongSize};
+use crate::state::cube::Cube;
+use crate::turn::moves::{Move, MoveError};
 use svg::{Anchor, Style, Svg};
 
 /// What cannot be drawn as asked.
@@ -191,9 +191,9 @@ impl DrawError {
     }
 }
 
-/// A number the user gave, as an error echoes it (see [`crate::text::echo_number`]).
+/// A number the user gave, as an error echoes it (see [`crate::base::text::echo_number`]).
 fn shown(value: &f64) -> String {
-    crate::text::echo_number(*value)
+    crate::base::text::echo_number(*value)
 }
 
 /// A drawing error is bad input (status 2): a cube of the wrong size keeps its own kind,
@@ -590,7 +590,7 @@ pub fn is_png(path: &Path) -> bool {
 ///
 /// Only a regular file (new or old) or a terminal is written: anything else, such as a FIFO
 /// that would wait for a reader for ever, a directory or a device, is refused before it is
-/// opened, as the cache refuses it ([`crate::table_cache::special_file`]).
+/// opened, as the cache refuses it ([`crate::base::table_cache::special_file`]).
 ///
 /// # Errors
 /// [`Error::Write`], naming the file, when it cannot be written (exit status 1: the
@@ -602,7 +602,7 @@ pub fn write_picture(path: &Path, text: &str) -> Result<usize> {
         path: path.to_path_buf(),
         source,
     };
-    if let Some(kind) = crate::table_cache::special_file(path)
+    if let Some(kind) = crate::base::table_cache::special_file(path)
         && !is_terminal(path)
     {
         return Err(write_error(std::io::Error::other(format!(
@@ -631,7 +631,7 @@ fn refuse_other_image(path: &Path) -> Result<()> {
     if OTHER_IMAGES.iter().any(|o| ext.eq_ignore_ascii_case(o)) {
         return Err(Error::Usage(format!(
             "a .{} name asks for an image kind not written here: name it .svg, .png or .html",
-            crate::text::echo(ext)
+            crate::base::text::echo(ext)
         )));
     }
     Ok(())
@@ -686,7 +686,7 @@ pub fn png(text: &str) -> Result<Vec<u8>> {
 }
 
 /// One line saying what was written: `wrote cube.svg (3-D view of the 3×3×3, 14 kB)`, the
-/// file name escaped and cut as messages show names ([`crate::text::echo_path`]).
+/// file name escaped and cut as messages show names ([`crate::base::text::echo_path`]).
 ///
 /// ```
 /// use std::path::Path;
@@ -699,7 +699,10 @@ pub fn wrote(path: &Path, what: &str, bytes: usize) -> String {
     } else {
         format!("{bytes} bytes")
     };
-    format!("wrote {} ({what}, {size})", crate::text::echo_path(path))
+    format!(
+        "wrote {} ({what}, {size})",
+        crate::base::text::echo_path(path)
+    )
 }
 
 /// What a picture shows, in words, for [`wrote`].

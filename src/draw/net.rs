@@ -5,9 +5,9 @@
 use super::arrows::{ArrowEnds, MovedPiece, choose};
 use super::colour;
 use super::svg::{Point, Style, Svg};
-use crate::cube::Cube;
-use crate::face::Face;
-use crate::geometry::Geometry;
+use crate::state::cube::Cube;
+use crate::state::geometry::Geometry;
+use crate::turn::face::Face;
 
 /// Where each face and sticker of an `n`-cube's net lies on the page.
 ///

@@ -4,10 +4,10 @@
 use std::fmt;
 
 use super::DrawError;
-use crate::geometry::Geometry;
-use crate::moves::PaperAxis;
-use crate::notation::Notation;
-use crate::parser::parse_moves;
+use crate::sequence::parser::parse_moves;
+use crate::state::geometry::Geometry;
+use crate::turn::moves::PaperAxis;
+use crate::turn::notation::Notation;
 
 /// Which stickers keep their colours.
 ///

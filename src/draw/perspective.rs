@@ -1,16 +1,16 @@
 //! The cube in perspective: a camera on a sphere around the cube, faces turned away from it
 //! culled, the rest painted far to near, each sticker a rounded square in its face's plane.
 //!
-//! Space is [`crate::geometry`]'s: doubled coordinates, x right, y up, z front, the cube
+//! Space is [`crate::state::geometry`]'s: doubled coordinates, x right, y up, z front, the cube
 //! spanning −N to N on each axis and every sticker a 2×2 square centred on its position.
 
 use super::DrawError;
 use super::arrows::{ArrowEnds, MovedPiece, choose};
 use super::colour::{self, Rgb};
 use super::svg::{Point, Style, Svg};
-use crate::cube::Cube;
-use crate::face::Face;
-use crate::geometry::Geometry;
+use crate::state::cube::Cube;
+use crate::state::geometry::Geometry;
+use crate::turn::face::Face;
 
 /// Where the cube is seen from: `yaw` degrees round the vertical axis from the front (positive
 /// towards the right face), `pitch` degrees up from the horizon (positive looks down on the up

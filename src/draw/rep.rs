@@ -16,11 +16,11 @@
 use super::DrawError;
 use super::colour::{self, Rgb};
 use super::svg::{Anchor, Point, Style, Svg};
-use crate::cube::Cube;
-use crate::face::Face;
 use crate::rep::{
     Composite, FourD, Local, Nested, Numeric, RepKind, Representation, Vector, Visual,
 };
+use crate::state::cube::Cube;
+use crate::turn::face::Face;
 
 /// Side of one tile.
 const TILE: f64 = 28.0;
@@ -691,7 +691,7 @@ mod tests {
 
     #[test]
     fn every_representation_draws_for_a_scrambled_cube() {
-        let cube = crate::input::do_sequence(
+        let cube = crate::sequence::input::do_sequence(
             &Cube::solved(),
             "R U F' L2 D B' M E S",
             crate::Notation::Standard,

@@ -9,9 +9,9 @@ use rand::{RngExt, SeedableRng};
 
 use super::{Gather, RepKind, Representation, turn_name};
 use crate::apl::{Elem, Value, Workspace};
-use crate::cube::Cube;
-use crate::moves::LayerTurn;
-use crate::sticker_perm::StickerPerm;
+use crate::state::cube::Cube;
+use crate::state::sticker_perm::StickerPerm;
+use crate::turn::moves::LayerTurn;
 
 /// A function that does not compile.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -239,8 +239,8 @@ fn sticker_perm(kind: RepKind, n: usize, gathered: &[usize]) -> Option<StickerPe
 mod tests {
     use super::*;
     use crate::apl::paper;
-    use crate::cube::Cube;
-    use crate::moves::{Move, PaperLetter};
+    use crate::state::cube::Cube;
+    use crate::turn::moves::{Move, PaperLetter};
 
     #[test]
     fn each_papers_definition_compiles_to_the_move_it_defines() {

@@ -16,9 +16,9 @@ use rand::{RngExt, SeedableRng};
 
 use super::RepKind;
 use crate::apl::{Elem, Value};
-use crate::cube::Cube;
-use crate::face::Face;
-use crate::moves::{Amount, LayerTurn, Move, Turn};
+use crate::state::cube::Cube;
+use crate::turn::face::Face;
+use crate::turn::moves::{Amount, LayerTurn, Move, Turn};
 
 /// One atom of a value: a character, or a decimal digit of a number.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

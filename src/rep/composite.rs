@@ -36,10 +36,10 @@ use ndarray::{Array2, ArrayView2, Axis};
 
 use super::{Gather, RepKind, Representation, check_defined};
 use crate::apl::prim::{rot_ccw, rot_cw, rotate};
-use crate::cube::Cube;
-use crate::face::Face;
-use crate::geometry::Geometry;
-use crate::moves::{LayerTurn, MoveError, PaperAxis};
+use crate::state::cube::Cube;
+use crate::state::geometry::Geometry;
+use crate::turn::face::Face;
+use crate::turn::moves::{LayerTurn, MoveError, PaperAxis};
 
 /// The side faces in the order of their column blocks.
 const SIDES: [Face; 4] = [Face::L, Face::F, Face::R, Face::B];
@@ -254,8 +254,8 @@ impl Representation for Composite {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::moves::PaperLetter;
     use crate::rep::testing::conformance;
+    use crate::turn::moves::PaperLetter;
 
     /// Why the composite stops at the 3×3×3: on the 4×4×4, `2F2 2R2 2F2 2R2` exchanges two up
     /// centre stickers with two down ones and changes nothing else, and an (N+2)×4N matrix laid
@@ -266,8 +266,11 @@ mod tests {
         let solved = Cube::solved_n(4);
         let mut cube = solved.clone();
         cube.apply_all(
-            &crate::parser::parse_moves("2F2 2R2 2F2 2R2", crate::notation::Notation::Standard)
-                .unwrap(),
+            &crate::sequence::parser::parse_moves(
+                "2F2 2R2 2F2 2R2",
+                crate::turn::notation::Notation::Standard,
+            )
+            .unwrap(),
         )
         .unwrap();
         let differ: Vec<usize> = (0..96)

@@ -3,9 +3,9 @@
 //! left/right ones (the paper's order of a cubie's colours), and a cube built back from them.
 //! They convert states; no move is written with them.
 
-use crate::cube::Cube;
-use crate::face::Face;
-use crate::geometry::Geometry;
+use crate::state::cube::Cube;
+use crate::state::geometry::Geometry;
+use crate::turn::face::Face;
 
 /// Doubled coordinates (x right, y up, z front) of the cubie at `[plane, row, col]` of the
 /// `n`×`n`×`n` cube.

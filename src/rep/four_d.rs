@@ -29,9 +29,9 @@ use ndarray::{Array4, ArrayView4, Axis};
 use super::cubie::{cube_from_cubies, cubie_colours};
 use super::{Gather, RepKind, Representation, check_defined};
 use crate::apl::prim::{on_layers, reverse, transpose};
-use crate::cube::Cube;
-use crate::face::Face;
-use crate::moves::{LayerTurn, MoveError, PaperAxis};
+use crate::state::cube::Cube;
+use crate::turn::face::Face;
+use crate::turn::moves::{LayerTurn, MoveError, PaperAxis};
 
 /// The letter where a cubie has no sticker.
 pub const BLANK: u8 = b' ';

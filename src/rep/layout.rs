@@ -7,7 +7,7 @@
 use ndarray::{Array3, ArrayView2, ArrayView3, Axis, Ix1, Ix3, SliceInfo, SliceInfoElem, s};
 
 use crate::apl::prim::{rot_ccw, rot_cw};
-use crate::moves::{LayerTurn, PaperAxis};
+use crate::turn::moves::{LayerTurn, PaperAxis};
 
 // moves:begin — counted by `compare` for each representation that needs it.
 /// The faces' places in the array (the paper's 1-based `ω[1;;]` … `ω[6;;]`, less one).

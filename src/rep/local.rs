@@ -33,10 +33,10 @@ use ndarray::{Array2, Array3, ArrayView2, ArrayView3, Axis};
 use super::layout::{BACK, DOWN, FRONT, LEFT, RIGHT, UP, face, quarter_turns};
 use super::{Gather, RepKind, Representation, check_defined};
 use crate::apl::prim::{laminate as stack, rot_ccw, rot_cw, rot_half};
-use crate::cube::Cube;
-use crate::face::Face;
-use crate::geometry::Geometry;
-use crate::moves::{LayerTurn, MoveError, PaperAxis};
+use crate::state::cube::Cube;
+use crate::state::geometry::Geometry;
+use crate::turn::face::Face;
+use crate::turn::moves::{LayerTurn, MoveError, PaperAxis};
 
 // moves:begin — the move definitions, counted by `compare` for the paper's "concise".
 /// A face as it is.

@@ -63,8 +63,8 @@ use std::str::FromStr;
 
 use ndarray::{Array, ArrayView, Axis, Dimension, IntoDimension, RemoveAxis};
 
-use crate::cube::Cube;
-use crate::moves::{LayerTurn, Move, MoveError, PaperAxis};
+use crate::state::cube::Cube;
+use crate::turn::moves::{LayerTurn, Move, MoveError, PaperAxis};
 
 pub use composite::Composite;
 pub use four_d::FourD;
@@ -98,7 +98,7 @@ pub enum RepKind {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error(
     "unknown representation '{}' (expected one of numeric local composite visual vector 4d nested{})",
-    crate::text::echo(.0),
+    crate::base::text::echo(.0),
     yours(.1)
 )]
 pub struct UnknownRep(pub String, pub Vec<String>);
@@ -108,7 +108,7 @@ fn yours(names: &[String]) -> String {
     if names.is_empty() {
         return String::new();
     }
-    let names: Vec<String> = names.iter().map(|n| crate::text::echo(n)).collect();
+    let names: Vec<String> = names.iter().map(|n| crate::base::text::echo(n)).collect();
     format!(", or of your own: {}", names.join(" "))
 }
 
@@ -176,7 +176,7 @@ impl RepKind {
     pub fn sizes(self) -> std::ops::RangeInclusive<usize> {
         match self {
             RepKind::Composite | RepKind::Visual => 2..=3,
-            _ => 2..=crate::geometry::MAX_SIZE,
+            _ => 2..=crate::state::geometry::MAX_SIZE,
         }
     }
 
@@ -309,13 +309,13 @@ impl FromStr for RepKind {
 /// `digit_perms()[i]` where the representation has digits.
 ///
 /// It is made in place, allocating nothing: by a SIMD shuffle of the whole state
-/// ([`crate::simd`]) on the path the CPU has (or `CUBEWORK_SIMD` forces) where that does less
+/// ([`crate::base::simd`]) on the path the CPU has (or `CUBEWORK_SIMD` forces) where that does less
 /// work than gathering only the cells that change through a buffer on the stack, which is the
 /// scalar path and the fallback.
 ///
 /// ```
 /// use cubework::rep::Gather;
-/// use cubework::simd::ShufflePath;
+/// use cubework::base::simd::ShufflePath;
 /// let swap_ends = Gather::new([2, 1, 0]);
 /// let mut state = *b"abc";
 /// swap_ends.apply_bytes(&mut state);
@@ -330,16 +330,16 @@ pub struct Gather {
     sources: Box<[u16]>,
     digit_perms: Option<Box<[u8]>>,
     /// The digit weights of each of the six permutations, for the SIMD path.
-    digit_weights: Option<[crate::simd::DigitWeights; 6]>,
+    digit_weights: Option<[crate::base::simd::DigitWeights; 6]>,
     /// `(destination, source)` of every cell that changes.
     moved: Box<[(u16, u16)]>,
-    shuffle: Option<Box<crate::simd::Shuffle>>,
+    shuffle: Option<Box<crate::base::simd::Shuffle>>,
 }
 
 /// The most cells a gather handles (the 4-D and nested 9×9×9 have 2,187 bytes).
-pub const MAX_CELLS: usize = crate::simd::MAX_BYTES;
+pub const MAX_CELLS: usize = crate::base::simd::MAX_BYTES;
 
-/// SIMD work (see [`crate::simd::Shuffle::work`]) worth one cell gathered on its own (a
+/// SIMD work (see [`crate::base::simd::Shuffle::work`]) worth one cell gathered on its own (a
 /// numeric cell, looked up in the digit table, counts twice): a gather takes the shuffle when
 /// the shuffle's work is below this times the cells that change. Up to 128 bytes the
 /// shuffle always wins; past that, the per-size benchmarks (`cargo bench --bench moves --
@@ -352,7 +352,7 @@ impl Gather {
     /// # Panics
     /// If there are more than [`MAX_CELLS`] cells (no representation has).
     ///
-    /// [`ShufflePath::detect`]: crate::simd::ShufflePath::detect
+    /// [`ShufflePath::detect`]: crate::base::simd::ShufflePath::detect
     pub fn new(sources: impl IntoIterator<Item = usize>) -> Gather {
         let sources: Box<[u16]> = sources.into_iter().map(|s| s as u16).collect();
         assert!(
@@ -372,16 +372,16 @@ impl Gather {
             moved,
             shuffle: None,
         }
-        .on_path(crate::simd::ShufflePath::detect())
+        .on_path(crate::base::simd::ShufflePath::detect())
     }
 
     /// A gather that moves cells and rearranges each cell's digits by one of the six
     /// permutations of three places (see `numeric`); permutation 0 is the identity.
-    /// `weights[p]` is permutation `p` as digit weights (see [`crate::simd::DigitWeights`]).
+    /// `weights[p]` is permutation `p` as digit weights (see [`crate::base::simd::DigitWeights`]).
     pub fn with_digit_perms(
         sources: impl IntoIterator<Item = usize>,
         perms: impl IntoIterator<Item = u8>,
-        weights: [crate::simd::DigitWeights; 6],
+        weights: [crate::base::simd::DigitWeights; 6],
     ) -> Gather {
         let sources: Box<[u16]> = sources.into_iter().map(|s| s as u16).collect();
         let perms: Box<[u8]> = perms.into_iter().collect();
@@ -403,13 +403,13 @@ impl Gather {
             moved,
             shuffle: None,
         }
-        .on_path(crate::simd::ShufflePath::detect())
+        .on_path(crate::base::simd::ShufflePath::detect())
     }
 
     /// The same gather made on `path` where the CPU has it and it does less work there than
     /// gathering the cells that change; on the scalar path otherwise.
-    pub fn on_path(&self, path: crate::simd::ShufflePath) -> Gather {
-        use crate::simd::{Shuffle, ShufflePath};
+    pub fn on_path(&self, path: crate::base::simd::ShufflePath) -> Gather {
+        use crate::base::simd::{Shuffle, ShufflePath};
         let shuffle = match (&self.digit_perms, self.digit_weights) {
             _ if path == ShufflePath::Scalar => None,
             (Some(perms), Some(weights)) => {
@@ -430,10 +430,10 @@ impl Gather {
     }
 
     /// The path [`Gather::apply_bytes`] and [`Gather::apply_digits`] take.
-    pub fn path(&self) -> crate::simd::ShufflePath {
+    pub fn path(&self) -> crate::base::simd::ShufflePath {
         self.shuffle
             .as_ref()
-            .map_or(crate::simd::ShufflePath::Scalar, |s| s.path())
+            .map_or(crate::base::simd::ShufflePath::Scalar, |s| s.path())
     }
 
     /// Compiles a transform written over arrays of any element type, by running it on the
@@ -466,7 +466,7 @@ impl Gather {
     }
 
     /// The SIMD shuffle it makes, if it takes one.
-    pub fn shuffle(&self) -> Option<&crate::simd::Shuffle> {
+    pub fn shuffle(&self) -> Option<&crate::base::simd::Shuffle> {
         self.shuffle.as_deref()
     }
 
@@ -481,7 +481,7 @@ impl Gather {
     }
 
     /// As [`Gather::apply_bytes`] on a state whose buffer runs on past its end to
-    /// [`crate::simd::padded_len`] bytes (as every representation's does): the
+    /// [`crate::base::simd::padded_len`] bytes (as every representation's does): the
     /// shuffle then loads and stores whole registers in place.
     ///
     /// # Safety
@@ -500,7 +500,7 @@ impl Gather {
     }
 
     /// As [`Gather::apply_digits`] on a state whose buffer runs on past its end to
-    /// [`crate::simd::padded_len`] bytes.
+    /// [`crate::base::simd::padded_len`] bytes.
     ///
     /// # Safety
     /// As [`Gather::apply_bytes_padded`], for the state's bytes.
@@ -592,7 +592,7 @@ macro_rules! byte_array_methods {
             }))
         }
 
-        /// In place: a SIMD byte shuffle where the gather takes one (see [`crate::simd`]),
+        /// In place: a SIMD byte shuffle where the gather takes one (see [`crate::base::simd`]),
         /// else a gather of the cells that change.
         fn turn_compiled(&mut self, g: &Gather) {
             if let Some(state) = self.cube.as_slice_mut() {
@@ -682,7 +682,7 @@ impl dyn Representation {
         for &t in &turns {
             check_defined(self.kind(), n, t).map_err(|e| match e {
                 MoveError::Undefined { rep, reason, .. } => {
-                    let needs = if matches!(m.turn, crate::moves::Turn::Paper(_)) {
+                    let needs = if matches!(m.turn, crate::turn::moves::Turn::Paper(_)) {
                         String::new()
                     } else if let Some(p) = t.paper(n) {
                         format!("it needs the paper's {p}, and ")
@@ -758,7 +758,7 @@ pub(crate) fn letters_value<D: Dimension>(a: &Array<u8, D>) -> crate::apl::Value
 }
 
 /// The array with its buffer run on past its last element (by more planes along the first
-/// axis, filled with `fill`) to [`crate::simd::padded_len`] bytes, and sliced back to its own
+/// axis, filled with `fill`) to [`crate::base::simd::padded_len`] bytes, and sliced back to its own
 /// shape: what every representation stores, so that a compiled turn loads and stores whole
 /// 64-byte registers in place. Writing turns back with `assign` keeps the buffer.
 pub(crate) fn padded<A: Clone, D: RemoveAxis>(a: Array<A, D>, fill: A) -> Array<A, D> {
@@ -766,7 +766,7 @@ pub(crate) fn padded<A: Clone, D: RemoveAxis>(a: Array<A, D>, fill: A) -> Array<
     let per_plane = (a.len() / planes.max(1)).max(1);
     let size = std::mem::size_of::<A>().max(1);
     let bytes = a.len() * size;
-    let extra = (crate::simd::padded_len(bytes) - bytes).div_ceil(size);
+    let extra = (crate::base::simd::padded_len(bytes) - bytes).div_ceil(size);
     let mut shape = a.raw_dim();
     shape[0] = extra.div_ceil(per_plane);
     let pad = Array::from_elem(shape, fill);

@@ -30,9 +30,9 @@ use ndarray::{Array3, ArrayView3, Axis};
 use super::cubie::{cube_from_cubies, cubie_colours};
 use super::{Gather, RepKind, Representation, check_defined};
 use crate::apl::prim::{on_layers, reverse, transpose};
-use crate::cube::Cube;
-use crate::face::Face;
-use crate::moves::{LayerTurn, MoveError, PaperAxis};
+use crate::state::cube::Cube;
+use crate::turn::face::Face;
+use crate::turn::moves::{LayerTurn, MoveError, PaperAxis};
 
 /// The byte stored for the paper's jot, padding a cubie's vector where it has no sticker.
 pub const JOT: u8 = 0;
@@ -161,7 +161,7 @@ impl Representation for Nested {
     }
 
     /// In place over the bytes: a SIMD byte shuffle where the gather takes one (see
-    /// [`crate::simd`]), else a gather of the bytes that change.
+    /// [`crate::base::simd`]), else a gather of the bytes that change.
     fn turn_compiled(&mut self, g: &Gather) {
         if let Some(state) = self.cube.as_slice_mut() {
             // SAFETY: `from_cube` builds the array with `padded`, and turns write back through

@@ -41,9 +41,9 @@ use ndarray::{Array, Array3, ArrayView3, Axis};
 use super::cubie::{cube_from_cubies, cubie_colours};
 use super::{Gather, RepKind, Representation, check_defined};
 use crate::apl::prim::{Radix, decode, encode, on_layers, reverse, transpose};
-use crate::cube::Cube;
-use crate::face::Face;
-use crate::moves::{LayerTurn, MoveError, PaperAxis};
+use crate::state::cube::Cube;
+use crate::turn::face::Face;
+use crate::turn::moves::{LayerTurn, MoveError, PaperAxis};
 
 // moves:begin — the move definitions, counted by `compare` for the paper's "concise".
 /// One orientation move as the paper writes it, `10⊥((3⍴10)⊤P⍉⌽[k]ω)[P;;;]`, 1-based as in
@@ -136,11 +136,11 @@ pub fn transform<T: Radix>(m: LayerTurn, radix: T, omega: ArrayView3<T>) -> Arra
 
 /// The six permutations of three digit places (0 the most significant): after permutation
 /// `p`, place `k` holds what place `PERMS[p][k]` held.
-const PERMS: [[usize; 3]; 6] = crate::sticker_perm::ORDERINGS_OF_THREE;
+const PERMS: [[usize; 3]; 6] = crate::state::sticker_perm::ORDERINGS_OF_THREE;
 
 /// Each of the six permutations as the weights of the three digits, for the SIMD path: the
 /// digit that goes to place `k` weighs `10^(2−k)`.
-fn digit_weights() -> [crate::simd::DigitWeights; 6] {
+fn digit_weights() -> [crate::base::simd::DigitWeights; 6] {
     PERMS.map(|perm| {
         let mut w = [0u16; 3];
         for (k, &digit) in perm.iter().enumerate() {
@@ -281,7 +281,7 @@ impl Representation for Numeric {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::moves::PaperLetter;
+    use crate::turn::moves::PaperLetter;
 
     #[test]
     fn conformance() {

@@ -7,9 +7,9 @@ use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 use super::{RepKind, Representation};
-use crate::cube::Cube;
-use crate::moves::{LayerTurn, MoveError};
-use crate::simd::ShufflePath;
+use crate::base::simd::ShufflePath;
+use crate::state::cube::Cube;
+use crate::turn::moves::{LayerTurn, MoveError};
 
 /// A 3×3×3 scrambled by `len` random paper moves (any of the 24), through the geometry.
 pub(crate) fn scrambled(rng: &mut ChaCha8Rng, len: usize) -> Cube {
@@ -115,7 +115,7 @@ fn check_from<R: Representation>(kind: RepKind, rep: R, cube: &Cube) {
 /// with an error naming the move and the representation, and defines the other 16 of the
 /// paper's moves (composite and visual, which leave out centres that those moves would move).
 pub(crate) fn refuses_x_y_c_h(kind: RepKind) {
-    use crate::moves::PaperLetter;
+    use crate::turn::moves::PaperLetter;
     let mut r = kind.build(&Cube::solved()).unwrap();
     for letter in [
         PaperLetter::X,

@@ -19,9 +19,9 @@ use std::sync::Arc;
 
 use super::{Gather, MAX_CELLS, RepKind, Representation, WrongSize, apl::random_states};
 use crate::apl::{Elem, Value, Workspace};
-use crate::cube::Cube;
-use crate::face::Face;
-use crate::moves::{LayerTurn, MoveError};
+use crate::state::cube::Cube;
+use crate::turn::face::Face;
+use crate::turn::moves::{LayerTurn, MoveError};
 
 /// Random states an encoding (and a decoding) is checked on.
 const CHECKED_STATES: usize = 20;
@@ -67,7 +67,7 @@ fn check_name(name: &str) -> Result<(), UserRepError> {
     if !ok {
         return refuse(format!(
             "'{}' cannot name a representation: a letter, then letters, digits or _ (at most 24)",
-            crate::text::echo(name)
+            crate::base::text::echo(name)
         ));
     }
     if name.parse::<RepKind>().is_ok() || name.eq_ignore_ascii_case("pieces") {
@@ -97,7 +97,7 @@ impl UserRep {
             if ws.definition(f).is_none() {
                 return refuse(format!(
                     "{} is not a defined function",
-                    crate::text::echo(f)
+                    crate::base::text::echo(f)
                 ));
             }
         }
@@ -233,7 +233,7 @@ impl UserRep {
     /// `i` takes the cell that the sticker it shows is read back from, after the move.
     fn compile_moves(&self) -> Vec<(LayerTurn, Gather)> {
         let vector = RepKind::Vector
-            .build(&crate::cube::Cube::solved())
+            .build(&crate::state::cube::Cube::solved())
             .expect("the vector holds the 3×3×3");
         RepKind::Vector
             .defined_moves()
@@ -277,8 +277,8 @@ impl UserRep {
     }
 
     /// Its state of a cube as bytes (the colour letters, blanks as spaces), in a buffer that
-    /// runs on to [`crate::simd::padded_len`] bytes as compiled turns want.
-    pub fn state_of(&self, cube: &crate::cube::Cube) -> Option<Vec<u8>> {
+    /// runs on to [`crate::base::simd::padded_len`] bytes as compiled turns want.
+    pub fn state_of(&self, cube: &crate::state::cube::Cube) -> Option<Vec<u8>> {
         let vector = RepKind::Vector.build(cube).ok()?.apl_value();
         let value = self.encode_value(&vector);
         let mut bytes: Vec<u8> = value
@@ -288,7 +288,7 @@ impl UserRep {
                 _ => b' ',
             })
             .collect();
-        bytes.resize(crate::simd::padded_len(bytes.len()), 0);
+        bytes.resize(crate::base::simd::padded_len(bytes.len()), 0);
         Some(bytes)
     }
 
@@ -418,7 +418,7 @@ const ONLY_THREE: &str = "its encoding rearranges the vector's 54 stickers, the 
 #[derive(Clone, Debug)]
 pub struct UserState {
     rep: Arc<UserRep>,
-    /// The cells, in a buffer that runs on to [`crate::simd::padded_len`] bytes.
+    /// The cells, in a buffer that runs on to [`crate::base::simd::padded_len`] bytes.
     cells: Vec<u8>,
 }
 
@@ -445,7 +445,7 @@ impl UserState {
             .iter()
             .map(|c| c.map_or(b' ', |s| stickers[s]))
             .collect();
-        cells.resize(crate::simd::padded_len(len), 0);
+        cells.resize(crate::base::simd::padded_len(len), 0);
         Ok(UserState { rep, cells })
     }
 
@@ -626,7 +626,7 @@ pub fn rep_words(rest: &str) -> Result<(&str, &str, Option<&str>), UserRepError>
         [name, encode, decode] => Ok((name, encode, Some(decode))),
         _ => refuse(format!(
             ")rep {}? ()rep NAME ENCODE [DECODE])",
-            crate::text::echo(rest.trim())
+            crate::base::text::echo(rest.trim())
         )),
     }
 }

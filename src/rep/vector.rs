@@ -34,10 +34,10 @@ use std::sync::OnceLock;
 use super::layout::quarter_turns;
 use super::{Gather, RepKind, Representation, check_defined};
 use crate::apl::prim::assign_from;
-use crate::cube::Cube;
-use crate::face::Face;
-use crate::geometry::MAX_SIZE;
-use crate::moves::{LayerTurn, MoveError, PaperAxis, PaperLetter};
+use crate::state::cube::Cube;
+use crate::state::geometry::MAX_SIZE;
+use crate::turn::face::Face;
+use crate::turn::moves::{LayerTurn, MoveError, PaperAxis, PaperLetter};
 
 // moves:begin — the move definitions, counted by `compare` for the paper's "concise".
 

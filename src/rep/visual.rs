@@ -39,10 +39,10 @@ use ndarray::{Array2, ArrayView2, Axis, s};
 
 use super::{Gather, RepKind, Representation, check_defined};
 use crate::apl::prim::{compress, expand, rot_ccw, rot_cw};
-use crate::cube::Cube;
-use crate::face::Face;
-use crate::geometry::Geometry;
-use crate::moves::{LayerTurn, MoveError, PaperLetter};
+use crate::state::cube::Cube;
+use crate::state::geometry::Geometry;
+use crate::turn::face::Face;
+use crate::turn::moves::{LayerTurn, MoveError, PaperLetter};
 
 /// The blank background.
 const BLANK: u8 = b' ';

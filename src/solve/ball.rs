@@ -3,7 +3,7 @@
 //! reached it in the low byte — sorted, with a directory of bucket starts for lookups.
 
 use super::cubie::CubieCube;
-use crate::moves::FaceMove;
+use crate::turn::moves::FaceMove;
 
 /// The low byte of an entry: distance (3 bits) and move index (5 bits).
 const LOW: u64 = 0xFF;
@@ -201,7 +201,7 @@ fn merge(a: &[u64], b: &[u64]) -> Vec<u64> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::metric::Metric;
+    use crate::turn::metric::Metric;
 
     #[test]
     fn ball_sizes_are_the_known_counts() {
@@ -260,7 +260,7 @@ mod tests {
 #[cfg(test)]
 mod timing {
     use super::*;
-    use crate::metric::Metric;
+    use crate::turn::metric::Metric;
     use std::time::{Duration, Instant};
 
     fn best(mut f: impl FnMut() -> u64) -> (Duration, u64) {

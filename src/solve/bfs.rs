@@ -34,8 +34,8 @@ use std::time::{Duration, Instant};
 use super::SolveError;
 use super::ball::Ball;
 use super::cubie::CubieCube;
-use crate::metric::Metric;
-use crate::moves::FaceMove;
+use crate::turn::metric::Metric;
+use crate::turn::moves::FaceMove;
 
 /// The depth limit used unless another is asked for: 12 moves in the half-turn metric, 14 in
 /// the quarter-turn metric.
@@ -155,7 +155,7 @@ impl Search<'_> {
         self.report.nodes += n;
         if before >> 16 != self.report.nodes >> 16 {
             (self.progress)(&self.report);
-            self.cancelled |= crate::cancel::requested();
+            self.cancelled |= crate::base::cancel::requested();
         }
     }
 
@@ -265,7 +265,7 @@ pub(crate) fn shortest_within_limit(
             search.report.depth = t;
             search.report.ball_radius = search.ball.radius() + 1;
             (search.progress)(&search.report);
-            crate::cancel::check()?;
+            crate::base::cancel::check()?;
             let keep = search.ball.radius() + 1 < cap;
             search.ball.grow(keep);
             search.report.ball_states = search.ball.len() as u64;
@@ -275,10 +275,10 @@ pub(crate) fn shortest_within_limit(
         search.report.ball_radius = search.ball.radius();
         (search.progress)(&search.report);
         let k = t - search.ball.radius();
-        crate::cancel::check()?;
+        crate::base::cancel::check()?;
         let found = search.dfs(*state, k);
         if search.cancelled {
-            return Err(crate::cancel::Cancelled.into());
+            return Err(crate::base::cancel::Cancelled.into());
         }
         if let Some(moves) = found {
             (search.progress)(&search.report);
@@ -420,8 +420,8 @@ mod tests {
 
     fn bfs_report(
         metric: Metric,
-        input: &crate::input::Input,
-        notation: crate::notation::Notation,
+        input: &crate::sequence::input::Input,
+        notation: crate::turn::notation::Notation,
         _: &mut dyn FnMut(&SearchProgress),
     ) -> Result<String, SolveError> {
         let cube = input.to_cube(3)?;
@@ -436,8 +436,8 @@ mod tests {
 
     #[test]
     fn reports_end_with_the_solution() {
-        use crate::input::Input;
-        use crate::notation::Notation;
+        use crate::sequence::input::Input;
+        use crate::turn::notation::Notation;
         let std = Notation::Standard;
         let text = bfs_report(Metric::Qtm, &Input::Alg("R2 U".into()), std, &mut |_| {}).unwrap();
         let last = text.lines().last().unwrap();
@@ -476,9 +476,10 @@ mod tests {
         );
         let text = text.unwrap();
         assert!(text.contains("in the paper's notation:"), "{text}");
-        let solution = crate::parser::parse_moves(text.lines().last().unwrap(), paper).unwrap();
+        let solution =
+            crate::sequence::parser::parse_moves(text.lines().last().unwrap(), paper).unwrap();
         let mut cube = crate::Cube::solved();
-        cube.apply_all(&crate::parser::parse_moves("R U F'", std).unwrap())
+        cube.apply_all(&crate::sequence::parser::parse_moves("R U F'", std).unwrap())
             .unwrap();
         cube.apply_all(&solution).unwrap();
         assert!(cube.is_solved(), "{text}");

@@ -19,8 +19,8 @@
 //! the move tables ([`move_table`]) are made: set, turn, read.
 
 use super::cubie::CubieCube;
-use crate::moves::FaceMove;
-use crate::pieces::{CORNERS, EDGES};
+use crate::state::pieces::{CORNERS, EDGES};
+use crate::turn::moves::FaceMove;
 
 /// Values of the twist coordinate.
 pub const N_TWIST: usize = 2187;

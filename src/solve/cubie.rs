@@ -4,10 +4,10 @@
 use std::sync::OnceLock;
 
 use super::SolveError;
-use crate::cube::Cube;
-use crate::face::Face;
-use crate::moves::{FaceMove, Move};
-use crate::pieces::{self, CORNERS, Corners, EDGES, Edges};
+use crate::state::cube::Cube;
+use crate::state::pieces::{self, CORNERS, Corners, EDGES, Edges};
+use crate::turn::face::Face;
+use crate::turn::moves::{FaceMove, Move};
 
 /// A 3×3×3 state, centres fixed: its [`Corners`] and [`Edges`], the piece in each slot (see
 /// [`pieces`]) and its orientation. Moves are states too, and compose by gathering.
@@ -257,8 +257,8 @@ pub(super) fn move_cubes() -> &'static [CubieCube; 18] {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::notation::Notation;
-    use crate::parser::parse_moves;
+    use crate::sequence::parser::parse_moves;
+    use crate::turn::notation::Notation;
     use rand::{RngExt, SeedableRng};
     use rand_chacha::ChaCha8Rng;
     use std::collections::HashSet;

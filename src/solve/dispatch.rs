@@ -9,9 +9,9 @@ use super::cubie::CubieCube;
 use super::method::{Event, Limits, Method, Progress, Solution, Stats, Stopped, check_limits};
 use super::shared;
 use super::twophase::TwoPhaseOptions;
-use crate::alg::{fold_rotations, simplify};
-use crate::cube::Cube;
-use crate::moves::Move;
+use crate::sequence::alg::{fold_rotations, simplify};
+use crate::state::cube::Cube;
+use crate::turn::moves::Move;
 
 /// Whether `moves` take `cube` to solved with every centre home (a solver bug if not:
 /// nothing unchecked is ever returned).
@@ -147,7 +147,7 @@ fn optimal(cube: &Cube, limits: &Limits, progress: &Progress) -> Result<Solution
     let Some(face_moves) = found.moves else {
         // Ctrl-C before even the two-phase solver had an answer: nothing to show.
         if found.stopped == Some(Stopped::Cancelled) {
-            return Err(crate::cancel::Cancelled.into());
+            return Err(crate::base::cancel::Cancelled.into());
         }
         return Err(SolveError::Unreachable(
             "a stopped optimal search without a two-phase solution",
@@ -223,13 +223,13 @@ fn beginner(cube: &Cube, limits: &Limits) -> Result<Solution, SolveError> {
     // leave the cube solved as it was held: the whole-cube turn that brings the centres home
     // starts the answer, and the turns after it are the simplified ones seen from there.
     let home = |c: &Cube| {
-        crate::face::Face::ALL
+        crate::turn::face::Face::ALL
             .iter()
             .all(|&f| c.centre(f) == Some(f))
     };
-    let (_, rotation) = crate::pieces::rotate_until(cube, home).ok_or(SolveError::Unreachable(
-        "the centres of a real cube always turn home",
-    ))?;
+    let (_, rotation) = crate::state::pieces::rotate_until(cube, home).ok_or(
+        SolveError::Unreachable("the centres of a real cube always turn home"),
+    )?;
     let simplified = solution.simplified();
     let turns = if rotation.is_empty() {
         simplified

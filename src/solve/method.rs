@@ -20,12 +20,12 @@ use std::time::Duration;
 use super::SolveError;
 use super::cubie::CubieCube;
 use super::twophase::MAX_LENGTH_LIMIT;
-use crate::alg::move_cost;
-use crate::cube::Cube;
-use crate::input::Input;
-use crate::metric::Metric;
-use crate::moves::Move;
+use crate::sequence::alg::move_cost;
+use crate::sequence::input::Input;
 use crate::solve::beginner::StageMoves;
+use crate::state::cube::Cube;
+use crate::turn::metric::Metric;
+use crate::turn::moves::Move;
 
 /// A way of solving.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -372,9 +372,9 @@ pub fn check_limits(method: Method, limits: &Limits) -> Result<(), SolveError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::notation::Notation;
-    use crate::parser::parse_moves;
+    use crate::sequence::parser::parse_moves;
     use crate::solve::solve;
+    use crate::turn::notation::Notation;
 
     fn cube_of(alg: &str) -> Cube {
         let mut cube = Cube::solved();
@@ -468,7 +468,11 @@ mod tests {
         let cube = cube_of("x R U");
         for method in [Method::Bfs, Method::Beginner] {
             let s = solve(&cube, method, &Limits::default(), &none).unwrap();
-            assert_eq!(crate::moves::format_moves(&s.rotation), "x'", "{method}");
+            assert_eq!(
+                crate::turn::moves::format_moves(&s.rotation),
+                "x'",
+                "{method}"
+            );
             assert_eq!(s.moves[..1], s.rotation[..], "{method}");
             assert_eq!(s.turns().len(), s.moves.len() - 1);
             let mut c = cube.clone();
@@ -485,6 +489,6 @@ mod tests {
         let s = solve(&Cube::solved(), Method::Beginner, &Limits::default(), &none).unwrap();
         assert!(s.moves.is_empty());
         let s = solve(&cube_of("y2"), Method::Bfs, &Limits::default(), &none).unwrap();
-        assert_eq!(crate::moves::format_moves(&s.moves), "y2");
+        assert_eq!(crate::turn::moves::format_moves(&s.moves), "y2");
     }
 }

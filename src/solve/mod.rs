@@ -27,7 +27,7 @@ pub mod twophase;
 pub mod twophase_file;
 pub mod twophase_large;
 
-pub use crate::moves::FaceMove;
+pub use crate::turn::moves::FaceMove;
 pub use bfs::{default_limit, max_limit};
 pub use cubie::CubieCube;
 pub use dispatch::solve;
@@ -36,9 +36,9 @@ pub use method::{
     check_metric, read_cube,
 };
 
-use crate::input::InputError;
-use crate::metric::Metric;
-use crate::pieces::CubieError;
+use crate::sequence::input::InputError;
+use crate::state::pieces::CubieError;
+use crate::turn::metric::Metric;
 
 /// Why a 3×3×3 state was not solved.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -107,7 +107,7 @@ pub enum SolveError {
     },
     /// The user pressed Ctrl-C.
     #[error(transparent)]
-    Cancelled(#[from] crate::cancel::Cancelled),
+    Cancelled(#[from] crate::base::cancel::Cancelled),
     /// The optimal solver's table is not what it was when it was checked: a block of its
     /// file changed since (in place, or damaged on disk), or, built or checked whole, it gave
     /// a bound no real cube has. The search stops rather than trust it.
@@ -150,7 +150,7 @@ pub enum Reach {
 /// advice (the command line and the REPL add how to ask for more moves or time).
 fn not_found(max_length: u8, elapsed: &std::time::Duration, reach: Reach) -> String {
     let seconds = elapsed.as_secs_f64();
-    let max_length = crate::text::count(max_length.into(), "move");
+    let max_length = crate::base::text::count(max_length.into(), "move");
     match reach {
         Reach::OutOfTime => {
             format!("no solution of {max_length} or fewer found in {seconds:.1} s")

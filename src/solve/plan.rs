@@ -2,8 +2,8 @@
 
 use super::SolveError;
 use super::method::{Method, Solution};
-use crate::cube::Cube;
-use crate::moves::{Move, format_moves};
+use crate::state::cube::Cube;
+use crate::turn::moves::{Move, format_moves};
 
 /// A plan of moves that solves a cube, followed one hint at a time: the cube it starts from
 /// and the moves left.
@@ -66,7 +66,7 @@ impl Plan {
             return "solved: no move needed".to_string();
         };
         let n = self.moves.len();
-        let what = if matches!(first.turn, crate::moves::Turn::Rotation(_)) {
+        let what = if matches!(first.turn, crate::turn::moves::Turn::Rotation(_)) {
             " (a whole-cube turn, to bring the centres home)"
         } else {
             ""

@@ -9,9 +9,9 @@ use super::method::{Event, Method, Progress, TableKind};
 use super::optimal_table::AxisTable;
 use super::tables::Tables;
 use super::twophase_large::LargeTables;
-use crate::metric::Metric;
+use crate::base::table_cache::CacheReport;
 use crate::solve::pocket::DistanceTable;
-use crate::table_cache::CacheReport;
+use crate::turn::metric::Metric;
 
 /// Where the tables are cached: the user's cache directory; none in the crate's own unit
 /// tests, which build what they need in memory and leave no file behind.
@@ -19,7 +19,7 @@ fn cache_dir() -> Option<std::path::PathBuf> {
     if cfg!(test) {
         None
     } else {
-        crate::table_cache::cache_dir()
+        crate::base::table_cache::cache_dir()
     }
 }
 
@@ -70,11 +70,11 @@ fn named_optimal_table() -> Option<super::optimal_table::SliceKind> {
 pub fn optimal_table_kind() -> super::optimal_table::SliceKind {
     named_optimal_table()
         .or_else(|| CHOSEN_OPTIMAL_TABLE.get().copied())
-        .unwrap_or_else(|| largest_optimal_table(crate::table_cache::cache_dir().as_deref()))
+        .unwrap_or_else(|| largest_optimal_table(crate::base::table_cache::cache_dir().as_deref()))
 }
 
 /// The largest optimal table whose file in `dir` looks whole from its header
-/// ([`crate::table_cache::inspect`]; a damaged one is found, and rebuilt, when it is loaded):
+/// ([`crate::base::table_cache::inspect`]; a damaged one is found, and rebuilt, when it is loaded):
 /// [`largest_built`] of those files; the medium one (built on first use) if there are none.
 ///
 /// ```
@@ -87,7 +87,7 @@ pub fn largest_optimal_table(dir: Option<&std::path::Path>) -> super::optimal_ta
     largest_built(|kind| {
         dir.is_some_and(|dir| {
             let spec = table_file(kind);
-            crate::table_cache::inspect(&spec.path_in(dir), &spec).is_ok()
+            crate::base::table_cache::inspect(&spec.path_in(dir), &spec).is_ok()
         })
     })
 }
@@ -127,7 +127,7 @@ fn once<T>(
     t
 }
 
-/// The two-phase solver's tables, loaded from the cache (see [`crate::table_cache::cache_dir`])
+/// The two-phase solver's tables, loaded from the cache (see [`crate::base::table_cache::cache_dir`])
 /// or built and saved, once per process, with how they were obtained.
 pub fn twophase_tables(progress: &Progress) -> &'static (Tables, CacheReport) {
     static TABLES: OnceLock<(Tables, CacheReport)> = OnceLock::new();

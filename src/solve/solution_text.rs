@@ -10,12 +10,12 @@ use super::cubie::CubieCube;
 use super::method::{Method, Solution};
 use super::tables::Tables;
 use super::twophase::{TwoPhaseOptions, solve};
-use crate::alg::format_in;
-use crate::cube::Cube;
-use crate::moves::FaceMove;
-use crate::moves::Move;
-use crate::notation::Notation;
-use crate::text::count;
+use crate::base::text::count;
+use crate::sequence::alg::format_in;
+use crate::state::cube::Cube;
+use crate::turn::moves::FaceMove;
+use crate::turn::moves::Move;
+use crate::turn::notation::Notation;
 
 /// The first line of a solver's text when `rotation` (the whole-cube turn that brought the
 /// centres home) is not empty, else nothing: the text a solver's answer starts from.
@@ -90,7 +90,7 @@ pub fn solution_text(s: &Solution, notation: Notation) -> String {
                 "{} in the {metric}, optimal (searched {} from the scramble and {} around solved in {:.2} s){words}:",
                 count(n, "move"),
                 count(st.nodes, "state"),
-                crate::text::thousands(st.ball_states),
+                crate::base::text::thousands(st.ball_states),
                 st.elapsed.as_secs_f64(),
             );
         }
@@ -136,7 +136,7 @@ fn optimal_lines(out: &mut String, s: &Solution, notation: Notation) {
     let per_second = st.nodes as f64 / secs / 1e6;
     let work = format!(
         "{} nodes in {:.3} s, {per_second:.1} M nodes/s on {} ({:.1} M a thread)",
-        crate::text::thousands(st.nodes),
+        crate::base::text::thousands(st.nodes),
         st.elapsed.as_secs_f64(),
         count(st.threads as u64, "thread"),
         per_second / st.threads.max(1) as f64
@@ -236,12 +236,12 @@ pub fn random_state_scramble(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::input::Input;
-    use crate::metric::Metric;
+    use crate::sequence::input::Input;
     use crate::solve::plan::Plan;
     use crate::solve::shared::largest_built;
     use crate::solve::tables::tests::tables;
     use crate::solve::{check_metric, read_cube};
+    use crate::turn::metric::Metric;
 
     fn twophase_text(cube: &Cube, notation: Notation) -> String {
         let limits = crate::solve::Limits::default();
@@ -262,7 +262,7 @@ mod tests {
         let text = text_of("R U R' U' F2 D");
         let last = text.lines().last().unwrap();
         let mut cube = Input::Alg("R U R' U' F2 D".into()).to_cube(3).unwrap();
-        cube.apply_all(&crate::parser::parse_sequence(last, Notation::Standard).unwrap())
+        cube.apply_all(&crate::sequence::parser::parse_sequence(last, Notation::Standard).unwrap())
             .unwrap();
         assert!(cube.is_solved(), "{text}");
         // In the paper's notation, the paper's letters, and it says so.
@@ -271,7 +271,11 @@ mod tests {
         assert!(paper.contains("in the paper's notation:"), "{paper}");
         let mut c = cube.clone();
         c.apply_all(
-            &crate::parser::parse_sequence(paper.lines().last().unwrap(), Notation::Paper).unwrap(),
+            &crate::sequence::parser::parse_sequence(
+                paper.lines().last().unwrap(),
+                Notation::Paper,
+            )
+            .unwrap(),
         )
         .unwrap();
         assert!(c.is_solved(), "{paper}");

@@ -9,7 +9,7 @@
 //!
 //! At the cubie level a symmetry is a permutation of corner slots and of edge slots with an
 //! orientation offset per slot ([`Symmetry::conj`]); this is derived from the matrix and the
-//! face lists of [`crate::pieces`], and checked against the sticker model in the tests.
+//! face lists of [`crate::state::pieces`], and checked against the sticker model in the tests.
 //!
 //! The two-phase method uses the **16 symmetries that keep the U–D axis** (rotations about
 //! it, half turns that swap U and D, and their mirror images), because they map the phase-2
@@ -24,9 +24,9 @@
 use std::sync::OnceLock;
 
 use super::cubie::CubieCube;
-use crate::face::Face;
-use crate::moves::FaceMove;
-use crate::pieces::{CORNERS, EDGES, corner_faces, edge_faces};
+use crate::state::pieces::{CORNERS, EDGES, corner_faces, edge_faces};
+use crate::turn::face::Face;
+use crate::turn::moves::FaceMove;
 
 /// A signed permutation matrix, row by row.
 pub type Matrix = [[i8; 3]; 3];
@@ -378,8 +378,8 @@ impl SymClasses {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cube::Cube;
-    use crate::geometry::Geometry;
+    use crate::state::cube::Cube;
+    use crate::state::geometry::Geometry;
     use rand::{RngExt, SeedableRng};
     use rand_chacha::ChaCha8Rng;
 
@@ -399,7 +399,7 @@ mod tests {
 
     fn all_48() -> Vec<Symmetry> {
         let mut out = Vec::new();
-        for perm in crate::sticker_perm::ORDERINGS_OF_THREE {
+        for perm in crate::state::sticker_perm::ORDERINGS_OF_THREE {
             for signs in 0..8 {
                 let mut m = [[0i8; 3]; 3];
                 for r in 0..3 {

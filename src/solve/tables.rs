@@ -31,7 +31,7 @@ use super::coord::{
 use super::cubie::CubieCube;
 use super::prune::{Nibbles, PairSpec};
 use super::sym::{SymClasses, UD_FLIP_SYMS, UD_SYMS, UdTables, ud_symmetries, ud_tables};
-use crate::moves::FaceMove;
+use crate::turn::moves::FaceMove;
 
 /// Twist classes under the 8 flip-keeping symmetries.
 pub const N_TWIST_CLASSES: usize = 324;
@@ -199,11 +199,84 @@ fn class_move_table(
     t
 }
 
+/// Phase 1's class coordinates: the twist and flip reduced by the U–D symmetries that keep
+/// the slice.
+fn phase1_classes() -> (SymClasses, SymClasses) {
+    let syms = ud_symmetries();
+    let twist_classes = SymClasses::build(N_TWIST, UD_FLIP_SYMS, |t, s| {
+        syms[s].conj(&CubieCube::from_twist(t)).twist()
+    });
+    let flip_classes = SymClasses::build(N_FLIP, UD_FLIP_SYMS, |f, s| {
+        syms[s].conj(&CubieCube::from_flip(f)).flip()
+    });
+    assert_eq!(twist_classes.len(), N_TWIST_CLASSES);
+    assert_eq!(flip_classes.len(), N_FLIP_CLASSES);
+    (twist_classes, flip_classes)
+}
+
+/// Phase 2's class coordinates: the corner and UD-edge permutations reduced by the 16 U–D
+/// symmetries.
+fn phase2_classes() -> (SymClasses, SymClasses) {
+    let syms = ud_symmetries();
+    let corner_classes = SymClasses::build(N_PERM, UD_SYMS, |p, s| {
+        syms[s].conj(&CubieCube::from_corner_perm(p)).corner_perm()
+    });
+    let edge_classes = SymClasses::build(N_PERM, UD_SYMS, |p, s| {
+        syms[s]
+            .conj(&CubieCube::from_ud_edge_perm(p))
+            .ud_edge_perm()
+    });
+    assert_eq!(corner_classes.len(), N_PERM_CLASSES);
+    assert_eq!(edge_classes.len(), N_PERM_CLASSES);
+    (corner_classes, edge_classes)
+}
+
+/// Each flip class's representative conjugated by each symmetry that keeps the slice.
+fn flip_rep_conj(flip_classes: &SymClasses) -> Vec<u16> {
+    let flip_conj = conj_table(N_FLIP, UD_FLIP_SYMS, CubieCube::from_flip, |c| c.flip());
+    flip_classes
+        .reps
+        .iter()
+        .flat_map(|&r| (0..UD_FLIP_SYMS).map(move |s| (r as usize, s)))
+        .map(|(r, s)| flip_conj[r * UD_FLIP_SYMS + s])
+        .collect()
+}
+
+/// Phase 2's small coordinates' tables: the slice permutation's moves and symmetries, then
+/// the corner combination's.
+fn small_phase2_tables(phase2: &[FaceMove]) -> [Vec<u16>; 4] {
+    [
+        move_table(
+            N_SLICE_PERM,
+            phase2,
+            CubieCube::from_slice_perm,
+            CubieCube::slice_perm,
+        ),
+        conj_table(
+            N_SLICE_PERM,
+            UD_SYMS,
+            CubieCube::from_slice_perm,
+            CubieCube::slice_perm,
+        ),
+        move_table(
+            N_CORNER_COMB,
+            phase2,
+            CubieCube::from_corner_comb,
+            CubieCube::corner_comb,
+        ),
+        conj_table(
+            N_CORNER_COMB,
+            UD_SYMS,
+            CubieCube::from_corner_comb,
+            CubieCube::corner_comb,
+        ),
+    ]
+}
+
 impl Tables {
     /// Builds every table from the cubie model. `progress(done, total)` hears how far the
     /// pruning tables have got, in entries (total [`PRUNING_ENTRIES`]).
     pub fn build(progress: &mut dyn FnMut(u64, u64)) -> Tables {
-        let syms = ud_symmetries();
         let all = FaceMove::ALL;
         let phase2: Vec<FaceMove> = PHASE2_MOVES
             .iter()
@@ -212,17 +285,9 @@ impl Tables {
         progress(0, PRUNING_ENTRIES);
 
         // Phase 1: classes, move tables, symmetry tables.
+        let (twist_classes, flip_classes) = phase1_classes();
         let slice_move = move_table(N_SLICE, &all, CubieCube::from_slice, CubieCube::slice);
-        let twist_classes = SymClasses::build(N_TWIST, UD_FLIP_SYMS, |t, s| {
-            syms[s].conj(&CubieCube::from_twist(t)).twist()
-        });
-        let flip_classes = SymClasses::build(N_FLIP, UD_FLIP_SYMS, |f, s| {
-            syms[s].conj(&CubieCube::from_flip(f)).flip()
-        });
-        assert_eq!(twist_classes.len(), N_TWIST_CLASSES);
-        assert_eq!(flip_classes.len(), N_FLIP_CLASSES);
         let slice_conj = conj_table(N_SLICE, UD_FLIP_SYMS, CubieCube::from_slice, |c| c.slice());
-        let flip_conj = conj_table(N_FLIP, UD_FLIP_SYMS, CubieCube::from_flip, |c| c.flip());
         let twist_class_move = class_move_table(
             &twist_classes,
             &all,
@@ -231,24 +296,10 @@ impl Tables {
         );
         let flip_class_move =
             class_move_table(&flip_classes, &all, CubieCube::from_flip, CubieCube::flip);
-        let flip_rep_conj: Vec<u16> = flip_classes
-            .reps
-            .iter()
-            .flat_map(|&r| (0..UD_FLIP_SYMS).map(move |s| (r as usize, s)))
-            .map(|(r, s)| flip_conj[r * UD_FLIP_SYMS + s])
-            .collect();
+        let flip_rep_conj = flip_rep_conj(&flip_classes);
 
         // Phase 2.
-        let corner_classes = SymClasses::build(N_PERM, UD_SYMS, |p, s| {
-            syms[s].conj(&CubieCube::from_corner_perm(p)).corner_perm()
-        });
-        let edge_classes = SymClasses::build(N_PERM, UD_SYMS, |p, s| {
-            syms[s]
-                .conj(&CubieCube::from_ud_edge_perm(p))
-                .ud_edge_perm()
-        });
-        assert_eq!(corner_classes.len(), N_PERM_CLASSES);
-        assert_eq!(edge_classes.len(), N_PERM_CLASSES);
+        let (corner_classes, edge_classes) = phase2_classes();
         let corner_class_move = class_move_table(
             &corner_classes,
             &phase2,
@@ -261,31 +312,7 @@ impl Tables {
             CubieCube::from_ud_edge_perm,
             CubieCube::ud_edge_perm,
         );
-        let slice_perm_move = move_table(
-            N_SLICE_PERM,
-            &phase2,
-            CubieCube::from_slice_perm,
-            CubieCube::slice_perm,
-        );
-        let slice_perm_conj = conj_table(
-            N_SLICE_PERM,
-            UD_SYMS,
-            CubieCube::from_slice_perm,
-            CubieCube::slice_perm,
-        );
-        let comb_move = move_table(
-            N_CORNER_COMB,
-            &phase2,
-            CubieCube::from_corner_comb,
-            CubieCube::corner_comb,
-        );
-        let comb_conj = conj_table(
-            N_CORNER_COMB,
-            UD_SYMS,
-            CubieCube::from_corner_comb,
-            CubieCube::corner_comb,
-        );
-
+        let [slice_perm_move, slice_perm_conj, comb_move, comb_conj] = small_phase2_tables(&phase2);
         let (corner_inv, edge_inv, corner_rep_comb) =
             inverse_tables(&corner_classes.raw_to_sym, &edge_classes.raw_to_sym)
                 .expect("every class has its representative");
@@ -314,25 +341,32 @@ impl Tables {
             corner_slice: Nibbles::filled(0, 0),
             edge_comb: Nibbles::filled(0, 0),
         };
+        tables.fill_pruning(
+            [
+                &twist_classes.self_sym,
+                &flip_classes.self_sym,
+                &twist_classes.self_sym,
+                &corner_classes.self_sym,
+                &edge_classes.self_sym,
+            ],
+            progress,
+        );
+        tables
+    }
 
-        // Pruning tables, each from its projection of the cube (see `Pruning`).
-        let self_syms = [
-            &twist_classes.self_sym,
-            &flip_classes.self_sym,
-            &twist_classes.self_sym,
-            &corner_classes.self_sym,
-            &edge_classes.self_sym,
-        ];
+    /// Fills the pruning tables, each from its projection of the cube (see `Pruning`), given
+    /// the symmetries that fix each class of its class coordinate, in the order of
+    /// [`Pruning::ALL`].
+    fn fill_pruning(&mut self, self_syms: [&[u16]; 5], progress: &mut dyn FnMut(u64, u64)) {
         let mut done = 0u64;
         for (k, which) in Pruning::ALL.into_iter().enumerate() {
             let start = done;
             let mut tick = |filled: usize| progress(start + filled as u64, PRUNING_ENTRIES);
-            let table = tables.with_spec(which, |spec| spec.build(self_syms[k], &mut tick));
+            let table = self.with_spec(which, |spec| spec.build(self_syms[k], &mut tick));
             done += table.len() as u64;
             progress(done, PRUNING_ENTRIES);
-            *tables.pruning_mut(which) = table;
+            *self.pruning_mut(which) = table;
         }
-        tables
     }
 
     /// Calls `f` with the projection of a pruning table: how each move acts on an entry,

@@ -1,4 +1,4 @@
-//! The two-phase tables on disk, through the checksummed store of [`crate::table_cache`]: one
+//! The two-phase tables on disk, through the checksummed store of [`crate::base::table_cache`]: one
 //! file, `twophase.bin` (about 1.1 MB), whose payload is, little-endian:
 //!
 //! | section | entries | each |
@@ -38,8 +38,8 @@ use super::sym::{UD_FLIP_SYMS, UD_SYMS, ud_symmetries, ud_tables};
 use super::tables::{
     N_FLIP_CLASSES, N_PERM_CLASSES, N_TWIST_CLASSES, PHASE2_MOVES, Pruning, Tables,
 };
-use crate::moves::FaceMove;
-use crate::table_cache::{self, CacheReport, TableFile};
+use crate::base::table_cache::{self, CacheReport, TableFile};
+use crate::turn::moves::FaceMove;
 
 /// The payload's format version; files of another version are rebuilt.
 pub const FORMAT_VERSION: u32 = 1;
@@ -300,20 +300,27 @@ impl Tables {
     /// Recomputes a sample of every move and symmetry table from the cubie model, and checks
     /// a sample of every pruning table's entries against their neighbours.
     fn check_sample(&self) -> Result<(), String> {
-        let syms = ud_symmetries();
-        let uds = ud_tables();
-        // Spread samples evenly through a range, with an odd stride.
-        let sample = |n: usize, k: usize| (0..k).map(move |i| (i * 7919 + 13) % n);
-        // A class coordinate is right if the symmetry it names takes the raw value to a
-        // value that the table itself calls its class's representative.
-        let is_rep = |table: &[u16], raw: usize, class: u16| table[raw] == class << 4;
-        let fail = |what: &str, i: usize| Err(format!("{what} disagree with the cubies at {i}"));
+        self.check_twist_classes()?;
+        self.check_flip_classes()?;
+        self.check_slice_tables()?;
+        self.check_phase2_classes()?;
+        self.check_phase2_small()?;
+        for which in Pruning::ALL {
+            let t = self.pruning(which);
+            self.check_entries(which, sample(t.len(), 2048))
+                .map_err(|e| format!("the {} table: {e}", which.name()))?;
+        }
+        Ok(())
+    }
 
+    /// The twist classes and their move table, on a sample of twists.
+    fn check_twist_classes(&self) -> Result<(), String> {
+        let (syms, uds) = (ud_symmetries(), ud_tables());
         for r in sample(N_TWIST, 64) {
             let (c, s) = (self.twist_sym[r] >> 4, (self.twist_sym[r] & 15) as usize);
             let rep = syms[s].conj(&CubieCube::from_twist(r)).twist();
             if !is_rep(&self.twist_sym, rep, c) {
-                return fail("twist classes", r);
+                return disagree("twist classes", r);
             }
             for m in 0..18 {
                 let moved = CubieCube::from_twist(r).apply(FaceMove::ALL[m]).twist();
@@ -324,21 +331,28 @@ impl Tables {
                     syms[s2].conj(&CubieCube::from_twist(moved)).twist(),
                     c2,
                 ) {
-                    return fail("twist class moves", r);
+                    return disagree("twist class moves", r);
                 }
             }
         }
+        Ok(())
+    }
+
+    /// The flip classes, their representatives' conjugates and their move table, on a
+    /// sample of flips.
+    fn check_flip_classes(&self) -> Result<(), String> {
+        let (syms, uds) = (ud_symmetries(), ud_tables());
         for r in sample(N_FLIP, 64) {
             let (c, s) = (self.flip_sym[r] >> 4, (self.flip_sym[r] & 15) as usize);
             let rep = syms[s].conj(&CubieCube::from_flip(r));
             if !is_rep(&self.flip_sym, rep.flip(), c) {
-                return fail("flip classes", r);
+                return disagree("flip classes", r);
             }
             for (t, sym) in syms.iter().enumerate().take(UD_FLIP_SYMS) {
                 if self.flip_rep_conj[c as usize * UD_FLIP_SYMS + t] as usize
                     != sym.conj(&rep).flip()
                 {
-                    return fail("flip representatives", r);
+                    return disagree("flip representatives", r);
                 }
             }
             for m in 0..18 {
@@ -350,27 +364,37 @@ impl Tables {
                     syms[s2].conj(&CubieCube::from_flip(moved)).flip(),
                     c2,
                 ) {
-                    return fail("flip class moves", r);
+                    return disagree("flip class moves", r);
                 }
             }
         }
+        Ok(())
+    }
+
+    /// The slice coordinate's move and symmetry tables, on a sample of slices.
+    fn check_slice_tables(&self) -> Result<(), String> {
+        let syms = ud_symmetries();
         for r in sample(N_SLICE, 64) {
             let cube = CubieCube::from_slice(r);
             for m in 0..18 {
                 if self.slice_move[r * 18 + m] as usize != cube.apply(FaceMove::ALL[m]).slice() {
-                    return fail("slice moves", r);
+                    return disagree("slice moves", r);
                 }
             }
             for (s, sym) in syms.iter().enumerate().take(UD_FLIP_SYMS) {
                 if self.slice_conj[r * UD_FLIP_SYMS + s] as usize != sym.conj(&cube).slice() {
-                    return fail("slice symmetries", r);
+                    return disagree("slice symmetries", r);
                 }
             }
         }
-        type Set = fn(usize) -> CubieCube;
-        type Get = fn(&CubieCube) -> usize;
+        Ok(())
+    }
+
+    /// Phase 2's class coordinates (corner and UD-edge permutations) and their move
+    /// tables, on a sample of each.
+    fn check_phase2_classes(&self) -> Result<(), String> {
+        let (syms, uds) = (ud_symmetries(), ud_tables());
         type Perm<'a> = (&'a str, &'a [u16], &'a [u16], Set, Get);
-        type Small<'a> = (&'a str, usize, &'a [u16], &'a [u16], Set, Get);
         let perms: [Perm; 2] = [
             (
                 "corner perm",
@@ -392,18 +416,26 @@ impl Tables {
             for r in sample(N_PERM, 64) {
                 let (c, s) = (classes[r] >> 4, (classes[r] & 15) as usize);
                 if !is_rep(classes, get(&syms[s].conj(&set(r))), c) {
-                    return fail(what, r);
+                    return disagree(what, r);
                 }
                 for (k, &m) in PHASE2_MOVES.iter().enumerate() {
                     let moved = get(&set(r).apply(FaceMove::ALL[m as usize]));
                     let packed = moves[c as usize * 10 + p2conj[s][k] as usize];
                     let s2 = uds.mult[s][(packed & 15) as usize] as usize;
                     if !is_rep(classes, get(&syms[s2].conj(&set(moved))), packed >> 4) {
-                        return fail(what, r);
+                        return disagree(what, r);
                     }
                 }
             }
         }
+        Ok(())
+    }
+
+    /// Phase 2's small coordinates (the slice permutation and the corner combination):
+    /// every entry of their move and symmetry tables.
+    fn check_phase2_small(&self) -> Result<(), String> {
+        let syms = ud_symmetries();
+        type Small<'a> = (&'a str, usize, &'a [u16], &'a [u16], Set, Get);
         let small: [Small; 2] = [
             (
                 "slice perm",
@@ -426,23 +458,37 @@ impl Tables {
             for r in 0..n {
                 for (k, &m) in PHASE2_MOVES.iter().enumerate() {
                     if moves[r * 10 + k] as usize != get(&set(r).apply(FaceMove::ALL[m as usize])) {
-                        return fail(what, r);
+                        return disagree(what, r);
                     }
                 }
                 for (s, sym) in syms.iter().enumerate() {
                     if conj[r * UD_SYMS + s] as usize != get(&sym.conj(&set(r))) {
-                        return fail(what, r);
+                        return disagree(what, r);
                     }
                 }
             }
         }
-        for which in Pruning::ALL {
-            let t = self.pruning(which);
-            self.check_entries(which, sample(t.len(), 2048))
-                .map_err(|e| format!("the {} table: {e}", which.name()))?;
-        }
         Ok(())
     }
+}
+
+/// A coordinate's cubie cube, and back.
+type Set = fn(usize) -> CubieCube;
+type Get = fn(&CubieCube) -> usize;
+
+/// `k` samples spread evenly through `0..n`, with an odd stride.
+fn sample(n: usize, k: usize) -> impl Iterator<Item = usize> {
+    (0..k).map(move |i| (i * 7919 + 13) % n)
+}
+
+/// A class coordinate is right if the symmetry it names takes the raw value to a value that
+/// the table itself calls its class's representative.
+fn is_rep(table: &[u16], raw: usize, class: u16) -> bool {
+    table[raw] == class << 4
+}
+
+fn disagree(what: &str, i: usize) -> Result<(), String> {
+    Err(format!("{what} disagree with the cubies at {i}"))
 }
 
 /// Loads the tables from the cache in `dir`, or, if there is no directory or the file is
@@ -474,8 +520,8 @@ pub fn load_or_build_in(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::base::table_cache::CacheError;
     use crate::solve::tables::tests::tables;
-    use crate::table_cache::CacheError;
 
     fn temp_dir(name: &str) -> std::path::PathBuf {
         let dir = std::env::temp_dir().join(format!("cubework-2p-{}-{name}", std::process::id()));

@@ -22,7 +22,7 @@
 //! allow the moves left, and phase 2 is then searched shortest first, so the first phase 2
 //! found is the shortest for that phase 1.
 //!
-//! **The file** is the payload of [`crate::table_cache`] (header, XXH3 checksum): a kind word,
+//! **The file** is the payload of [`crate::base::table_cache`] (header, XXH3 checksum): a kind word,
 //! the count of entries at each distance, then the entries. It is memory-mapped, not read:
 //! the first load after it changes (or is built) checks its checksum, its counts and a sample
 //! of entries against their neighbours, and stamps it; later loads check its header and a
@@ -44,8 +44,8 @@ use super::optimal_table::{AxisTable, SliceKind};
 use super::prune::{Nibbles, PairSpec};
 use super::sym::{SymClasses, UD_SYMS, ud_symmetries};
 use super::tables::{N_PERM_CLASSES, PHASE2_MOVES, Tables};
-use crate::moves::FaceMove;
-use crate::table_cache::{CacheError, CacheReport, TableFile};
+use crate::base::table_cache::{CacheError, CacheReport, TableFile};
+use crate::turn::moves::FaceMove;
 
 /// Entries of the phase-2 table.
 pub const PHASE2_ENTRIES: usize = N_PERM_CLASSES * N_PERM;
@@ -131,8 +131,8 @@ pub fn large_is_built(dir: Option<&Path>) -> bool {
     };
     let phase1 = super::optimal_table::table_file(SliceKind::Position);
     let phase2 = table_file();
-    crate::table_cache::inspect(&phase1.path_in(dir), &phase1).is_ok()
-        && crate::table_cache::inspect(&phase2.path_in(dir), &phase2).is_ok()
+    crate::base::table_cache::inspect(&phase1.path_in(dir), &phase1).is_ok()
+        && crate::base::table_cache::inspect(&phase2.path_in(dir), &phase2).is_ok()
 }
 
 /// The table set the two-phase solver reads: the one `CUBEWORK_TWOPHASE_TABLE` names, or the
@@ -158,7 +158,7 @@ enum Store {
     Owned(Nibbles),
     Mapped {
         map: memmap2::Mmap,
-        _guard: crate::table_cache::MappingGuard,
+        _guard: crate::base::table_cache::MappingGuard,
     },
     /// The entries within `depth` of solved; every other entry is `depth + 1`.
     Shallow {
@@ -227,7 +227,8 @@ impl Phase2Table {
         match &self.store {
             Store::Owned(n) => n.get(i),
             Store::Mapped { map, .. } => {
-                (map[crate::table_cache::HEADER_BYTES + HEADER + (i >> 1)] >> ((i & 1) << 2)) & 0xF
+                (map[crate::base::table_cache::HEADER_BYTES + HEADER + (i >> 1)] >> ((i & 1) << 2))
+                    & 0xF
             }
             Store::Shallow { depth, near } => near.get(&(i as u32)).copied().unwrap_or(depth + 1),
         }
@@ -261,7 +262,7 @@ impl Phase2Table {
             // mapping.
             unsafe {
                 use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
-                let at = crate::table_cache::HEADER_BYTES + HEADER + (i >> 1);
+                let at = crate::base::table_cache::HEADER_BYTES + HEADER + (i >> 1);
                 _mm_prefetch::<_MM_HINT_T0>(map.as_ptr().add(at) as *const i8);
             }
         }
@@ -426,7 +427,7 @@ impl Phase2Table {
         let body: &[u8] = match &self.store {
             Store::Owned(n) => n.bytes(),
             Store::Mapped { map, .. } => {
-                let at = crate::table_cache::HEADER_BYTES + HEADER;
+                let at = crate::base::table_cache::HEADER_BYTES + HEADER;
                 &map[at..at + PHASE2_ENTRIES.div_ceil(2)]
             }
             Store::Shallow { .. } => &[],
@@ -440,9 +441,9 @@ impl Phase2Table {
     /// The table in its cache file, mapped read-only (see the module docs for what is
     /// checked); `whole` checks it whole however recently it was.
     pub fn map(t: &Tables, path: &Path, whole: bool) -> Result<Phase2Table, CacheError> {
-        use crate::table_cache::{HEADER_BYTES, TRAILER_BYTES};
+        use crate::base::table_cache::{HEADER_BYTES, TRAILER_BYTES};
         let spec = table_file();
-        let payload = crate::table_cache::inspect(path, &spec)? as usize;
+        let payload = crate::base::table_cache::inspect(path, &spec)? as usize;
         if payload != HEADER + PHASE2_ENTRIES.div_ceil(2) {
             return Err(CacheError::Shape(format!("a payload of {payload} bytes")));
         }
@@ -459,7 +460,7 @@ impl Phase2Table {
                 end + TRAILER_BYTES
             )));
         }
-        let guard = crate::table_cache::guard_mapping(&map, path);
+        let guard = crate::base::table_cache::guard_mapping(&map, path);
         #[cfg(unix)]
         {
             let _ = map.advise(memmap2::Advice::Random);
@@ -468,16 +469,16 @@ impl Phase2Table {
         }
         let stored = u64::from_le_bytes(map[end..end + 8].try_into().expect("8 bytes"));
         let recorded = (!whole)
-            .then(|| crate::table_cache::checked_sums(path))
+            .then(|| crate::base::table_cache::checked_sums(path))
             .flatten()
             .filter(|sums| sums.file == stored);
         let fresh = match &recorded {
             Some(sums) => {
-                crate::table_cache::spot_check(&map, sums, HEADER_BYTES + HEADER)?;
+                crate::base::table_cache::spot_check(&map, sums, HEADER_BYTES + HEADER)?;
                 None
             }
             None => {
-                let sums = crate::table_cache::Sums::of(&map);
+                let sums = crate::base::table_cache::Sums::of(&map);
                 if sums.file != stored {
                     return Err(CacheError::Checksum {
                         stored,
@@ -515,7 +516,7 @@ impl Phase2Table {
                 ));
             }
             table.check_sample(t).map_err(CacheError::Inconsistent)?;
-            crate::table_cache::mark_checked_with(path, &sums);
+            crate::base::table_cache::mark_checked_with(path, &sums);
         }
         Ok(table)
     }
@@ -553,7 +554,7 @@ pub fn load_or_build_phase2_in(
     dir: Option<&Path>,
     progress: &mut dyn FnMut(u64, u64),
 ) -> Result<(Phase2Table, CacheReport), String> {
-    crate::table_cache::try_load_or_build(
+    crate::base::table_cache::try_load_or_build(
         &table_file(),
         dir,
         |path| Phase2Table::map(t, path, false),

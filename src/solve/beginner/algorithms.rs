@@ -4,9 +4,9 @@
 
 use std::sync::OnceLock;
 
-use crate::moves::Move;
-use crate::notation::Notation;
-use crate::parser::parse_moves;
+use crate::sequence::parser::parse_moves;
+use crate::turn::moves::Move;
+use crate::turn::notation::Notation;
 
 /// One of the method's standard short algorithms.
 ///
@@ -95,12 +95,12 @@ impl Algorithm {
 mod tests {
     use super::*;
     use crate::command::algebra::effect_report;
-    use crate::cube::Cube;
+    use crate::state::cube::Cube;
 
     fn effect(a: Algorithm) -> String {
         let text = effect_report(
             3,
-            &crate::alg::Alg::parse(a.text(), Notation::Standard).unwrap(),
+            &crate::sequence::alg::Alg::parse(a.text(), Notation::Standard).unwrap(),
         )
         .unwrap();
         text.lines().last().unwrap().to_string()
@@ -125,7 +125,7 @@ mod tests {
             // None of them moves a centre.
             let mut cube = Cube::solved();
             cube.apply_all(a.moves()).unwrap();
-            for f in crate::face::Face::ALL {
+            for f in crate::turn::face::Face::ALL {
                 assert_eq!(cube.centre(f), Some(f));
             }
         }

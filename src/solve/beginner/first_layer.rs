@@ -34,8 +34,8 @@ use super::hands::{
     hold_up, position_of, quarters, turn,
 };
 use super::{SIDE_COLOURS, SIDE_PAIRS, WHITE};
-use crate::face::Face;
-use crate::moves::Move;
+use crate::turn::face::Face;
+use crate::turn::moves::Move;
 
 /// Stage 1's pieces, the notes' `completed` made general: how many white edges are home,
 /// wherever the white face is.
@@ -194,30 +194,30 @@ fn white_corner(st: &Stickers, a: Face, b: Face) -> Vec<Move> {
 mod tests {
     use super::super::hands::after;
     use super::*;
-    use crate::cube::Cube;
-    use crate::notation::Notation;
-    use crate::parser::parse_moves;
+    use crate::sequence::parser::parse_moves;
+    use crate::state::cube::Cube;
+    use crate::turn::notation::Notation;
 
     /// The solved cube with one edge piece moved to `slot` (swapped with the piece there)
     /// and flipped by `flip`: not always a real cube, but every place the piece can be.
     fn with_edge(piece: usize, slot: usize, flip: u8) -> Stickers {
         let solved = Cube::solved();
-        let mut edges = crate::pieces::read_edges(&solved).unwrap();
+        let mut edges = crate::state::pieces::read_edges(&solved).unwrap();
         edges.perm.swap(piece, slot);
         edges.orient[slot] = flip;
         let mut stickers = solved.stickers().to_vec();
-        crate::pieces::write_edges(&mut stickers, &edges);
+        crate::state::pieces::write_edges(&mut stickers, &edges);
         Hands::new(&Cube::from_stickers(3, stickers).unwrap()).st
     }
 
     /// Likewise a corner moved to `slot` and twisted by `twist`.
     fn with_corner(piece: usize, slot: usize, twist: u8) -> Stickers {
         let solved = Cube::solved();
-        let mut corners = crate::pieces::read_corners(&solved).unwrap();
+        let mut corners = crate::state::pieces::read_corners(&solved).unwrap();
         corners.perm.swap(piece, slot);
         corners.orient[slot] = twist;
         let mut stickers = solved.stickers().to_vec();
-        crate::pieces::write_corners(3, &mut stickers, &corners);
+        crate::state::pieces::write_corners(3, &mut stickers, &corners);
         Hands::new(&Cube::from_stickers(3, stickers).unwrap()).st
     }
 
@@ -231,7 +231,7 @@ mod tests {
                 let start = with_edge(uf, slot, flip);
                 let moves = cross_edge(&start, Face::F);
                 let end = after(&start, &moves);
-                let case = format!("{} {flip}", crate::pieces::edge_name(slot));
+                let case = format!("{} {flip}", crate::state::pieces::edge_name(slot));
                 assert!(edge_home(&end, WHITE, Face::F), "{case}");
                 for c in [Face::R, Face::B, Face::L] {
                     if edge_home(&start, WHITE, c) {
@@ -253,7 +253,7 @@ mod tests {
                 let start = with_corner(urf, slot, twist);
                 let moves = white_corner(&start, Face::F, Face::R);
                 let end = after(&start, &moves);
-                let case = format!("{} {twist}", crate::pieces::corner_name(slot));
+                let case = format!("{} {twist}", crate::state::pieces::corner_name(slot));
                 assert!(corner_home(&end, [WHITE, Face::F, Face::R]), "{case}");
                 assert_eq!(white_cross(&end), 4, "{case}");
                 for (a, b) in SIDE_PAIRS {

@@ -3,17 +3,17 @@
 //!
 //! Positions are named as a person holding the cube names them — up, front, right, … — and
 //! pieces by their colours, each colour named by the face it belongs to (white is `U`'s colour,
-//! blue `D`'s, see [`crate::face`]). Nothing here assumes the cube is held with white up: every
+//! blue `D`'s, see [`crate::turn::face`]). Nothing here assumes the cube is held with white up: every
 //! question is answered by looking at the stickers, as the notes' `completed` looks at cells.
 
 use std::sync::OnceLock;
 
-use crate::cube::Cube;
-use crate::face::Face;
-use crate::geometry::Geometry;
-use crate::metric::Metric;
-use crate::moves::{Amount, Move, Rotation, Turn};
-use crate::sticker_perm::StickerPerm;
+use crate::state::cube::Cube;
+use crate::state::geometry::Geometry;
+use crate::state::sticker_perm::StickerPerm;
+use crate::turn::face::Face;
+use crate::turn::metric::Metric;
+use crate::turn::moves::{Amount, Move, Rotation, Turn};
 
 /// The 54 stickers of a 3×3×3 in facelet order, each the colour of a home face.
 pub(crate) type Stickers = [Face; 54];
@@ -156,7 +156,7 @@ pub(crate) fn after(st: &Stickers, moves: &[Move]) -> Stickers {
 pub(crate) fn cost(moves: &[Move]) -> u64 {
     moves
         .iter()
-        .map(|m| crate::alg::move_cost(m, Metric::Htm))
+        .map(|m| crate::sequence::alg::move_cost(m, Metric::Htm))
         .sum()
 }
 
@@ -185,8 +185,8 @@ pub(crate) fn corner_sticker(st: &Stickers, a: Face, b: Face, c: Face) -> Face {
 
 /// Where the edge of colours `x` and `y` is: the positions showing `x` and `y`.
 pub(crate) fn find_edge(st: &Stickers, x: Face, y: Face) -> (Face, Face) {
-    for slot in 0..crate::pieces::EDGES {
-        let [a, b] = crate::pieces::edge_faces(slot);
+    for slot in 0..crate::state::pieces::EDGES {
+        let [a, b] = crate::state::pieces::edge_faces(slot);
         let (ca, cb) = (edge_sticker(st, a, b), edge_sticker(st, b, a));
         if (ca, cb) == (x, y) {
             return (a, b);
@@ -200,8 +200,8 @@ pub(crate) fn find_edge(st: &Stickers, x: Face, y: Face) -> (Face, Face) {
 
 /// Where the corner of colours `x`, `y`, `z` is: the positions showing each.
 pub(crate) fn find_corner(st: &Stickers, [x, y, z]: [Face; 3]) -> [Face; 3] {
-    for slot in 0..crate::pieces::CORNERS {
-        let [a, b, c] = crate::pieces::corner_faces(slot);
+    for slot in 0..crate::state::pieces::CORNERS {
+        let [a, b, c] = crate::state::pieces::corner_faces(slot);
         let shown = [
             (a, corner_sticker(st, a, b, c)),
             (b, corner_sticker(st, b, a, c)),
@@ -331,8 +331,8 @@ impl Hands {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::notation::Notation;
-    use crate::parser::parse_moves;
+    use crate::sequence::parser::parse_moves;
+    use crate::turn::notation::Notation;
 
     fn stickers(alg: &str) -> Stickers {
         let mut cube = Cube::solved();
@@ -377,11 +377,11 @@ mod tests {
         hands.make(&moves("R U'"));
         hands.make(&moves("U2 F y y' L"));
         hands.make(&moves("L' F'"));
-        assert_eq!(crate::moves::format_moves(&hands.made), "R U");
+        assert_eq!(crate::turn::moves::format_moves(&hands.made), "R U");
         // Not across stages.
         hands.start_stage();
         hands.make(&moves("U'"));
-        assert_eq!(crate::moves::format_moves(&hands.made), "R U U'");
+        assert_eq!(crate::turn::moves::format_moves(&hands.made), "R U U'");
         assert_eq!(hands.st, stickers("R"));
     }
 

@@ -33,8 +33,8 @@ use super::hands::{
     hold_up, position_of, rotate, turn,
 };
 use super::{BLUE, SIDE_COLOURS, SIDE_PAIRS};
-use crate::face::Face;
-use crate::moves::{Move, Rotation};
+use crate::turn::face::Face;
+use crate::turn::moves::{Move, Rotation};
 
 /// The side positions next to each other, clockwise seen from above starting at the front
 /// right: the four corner places of the top layer.
@@ -225,8 +225,8 @@ fn twists(st: &Stickers) -> [u8; 4] {
     let top = centre(st, Face::U);
     TOP_CORNERS.map(|(a, b)| {
         // The corner's faces clockwise from the top.
-        let [u, p, q] = (0..crate::pieces::CORNERS)
-            .map(crate::pieces::corner_faces)
+        let [u, p, q] = (0..crate::state::pieces::CORNERS)
+            .map(crate::state::pieces::corner_faces)
             .find(|f| f[0] == Face::U && f.contains(&a) && f.contains(&b))
             .unwrap_or([Face::U, a, b]);
         let shown = [
@@ -248,7 +248,7 @@ fn pattern(t: [u8; 4]) -> usize {
 fn twist_plans() -> &'static [Option<Vec<u8>>; 81] {
     static PLANS: OnceLock<[Option<Vec<u8>>; 81]> = OnceLock::new();
     PLANS.get_or_init(|| {
-        let solved = super::hands::Hands::new(&crate::cube::Cube::solved()).st;
+        let solved = super::hands::Hands::new(&crate::state::cube::Cube::solved()).st;
         // What the sequence does to the twists, made from each hold.
         let effects: Vec<[u8; 4]> = (0..4)
             .map(|q| {
@@ -315,7 +315,7 @@ mod tests {
     }
 
     fn made_from(holds: &[u8]) -> Stickers {
-        let mut hands = Hands::new(&crate::cube::Cube::solved());
+        let mut hands = Hands::new(&crate::state::cube::Cube::solved());
         for &q in holds {
             hands.make(rotate(Rotation::Y, q).as_slice());
             hands.make(Algorithm::TwistCorners.moves());
@@ -335,7 +335,7 @@ mod tests {
                 let st = made_from(&holds);
                 let t = twists(&st);
                 seen.insert(t);
-                let mut hands = Hands::new(&crate::cube::Cube::solved());
+                let mut hands = Hands::new(&crate::state::cube::Cube::solved());
                 hands.st = st;
                 solve_corners_oriented(&mut hands);
                 assert_eq!(blue_corners_oriented(&hands.st), 4, "{holds:?}");

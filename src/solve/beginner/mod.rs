@@ -65,12 +65,12 @@ use std::fmt;
 
 pub use algorithms::Algorithm;
 
-use crate::alg::{fold_rotations, simplify};
-use crate::cube::Cube;
-use crate::face::Face;
-use crate::input::{Input, InputError};
-use crate::moves::Move;
-use crate::pieces::{self, CubieError};
+use crate::sequence::alg::{fold_rotations, simplify};
+use crate::sequence::input::{Input, InputError};
+use crate::state::cube::Cube;
+use crate::state::pieces::{self, CubieError};
+use crate::turn::face::Face;
+use crate::turn::moves::Move;
 use hands::{Hands, Stickers};
 
 /// The first face's colour: white (the up face's).

@@ -30,8 +30,8 @@
 //! ```
 
 use super::BeginnerError;
-use crate::cube::Cube;
-use crate::face::Face;
+use crate::state::cube::Cube;
+use crate::turn::face::Face;
 
 /// The notes' faces in `dump` order, as this project's faces.
 const DUMP_FACES: [Face; 6] = [Face::U, Face::F, Face::R, Face::B, Face::L, Face::D];
@@ -58,7 +58,7 @@ pub fn from_dump(dump: &str) -> Result<Cube, BeginnerError> {
         )));
     }
     let mut stickers = Cube::solved().stickers().to_vec();
-    let g = crate::geometry::Geometry::of(3);
+    let g = crate::state::geometry::Geometry::of(3);
     for (i, (&face, text)) in DUMP_FACES.iter().zip(&faces).enumerate() {
         let cells: Vec<char> = text.chars().collect();
         if cells.len() != 9 {
@@ -106,8 +106,8 @@ pub fn to_dump(cube: &Cube) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::notation::Notation;
-    use crate::parser::parse_moves;
+    use crate::sequence::parser::parse_moves;
+    use crate::turn::notation::Notation;
 
     fn after(alg: &str) -> Cube {
         let mut cube = Cube::solved();

@@ -19,8 +19,8 @@ use super::hands::{
     position_of, quarters, turn,
 };
 use super::{BLUE, SIDE_PAIRS};
-use crate::face::Face;
-use crate::moves::Move;
+use crate::turn::face::Face;
+use crate::turn::moves::Move;
 
 /// Stage 3's pieces: how many second-layer edges are home.
 pub(super) fn second_layer(st: &Stickers) -> usize {
@@ -85,9 +85,9 @@ mod tests {
     use super::super::first_layer::{white_corners, white_cross};
     use super::super::hands::cost;
     use super::*;
-    use crate::cube::Cube;
-    use crate::notation::Notation;
-    use crate::parser::parse_moves;
+    use crate::sequence::parser::parse_moves;
+    use crate::state::cube::Cube;
+    use crate::turn::notation::Notation;
 
     /// Every place and flip of the orange-yellow edge (blue on top, first layer done): placing
     /// it keeps the first layer and the second-layer edges that were home.
@@ -97,18 +97,18 @@ mod tests {
         for slot in 4..12 {
             for flip in 0..2 {
                 let solved = Cube::solved();
-                let mut edges = crate::pieces::read_edges(&solved).unwrap();
+                let mut edges = crate::state::pieces::read_edges(&solved).unwrap();
                 edges.perm.swap(fr, slot);
                 edges.orient[slot] = flip;
                 let mut stickers = solved.stickers().to_vec();
-                crate::pieces::write_edges(&mut stickers, &edges);
+                crate::state::pieces::write_edges(&mut stickers, &edges);
                 let mut cube = Cube::from_stickers(3, stickers).unwrap();
                 cube.apply_all(&parse_moves("z2", Notation::Standard).unwrap())
                     .unwrap();
                 let start = Hands::new(&cube).st;
                 let moves = middle_edge(&start, Face::F, Face::R);
                 let end = after(&start, &moves);
-                let case = format!("{} {flip}", crate::pieces::edge_name(slot));
+                let case = format!("{} {flip}", crate::state::pieces::edge_name(slot));
                 assert!(edge_home(&end, Face::F, Face::R), "{case}");
                 assert_eq!((white_cross(&end), white_corners(&end)), (4, 4), "{case}");
                 for (a, b) in SIDE_PAIRS {

@@ -4,9 +4,9 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 use super::*;
-use crate::notation::Notation;
-use crate::parser::parse_sequence;
+use crate::sequence::parser::parse_sequence;
 use crate::solve::CubieCube;
+use crate::turn::notation::Notation;
 
 /// Solves `cube`, checking every stage as it goes: its check holds after it, the checks of
 /// the stages before it still hold, and both the moves as made and the simplified solution
@@ -64,11 +64,11 @@ proptest::proptest! {
     #[test]
     fn any_sequence_held_any_way(picks in proptest::collection::vec(0usize..1000, 0..40)) {
         let alphabet = "U U2 U' R R' F2 D L' B B' M E' S2 x y' z2 Rw u' f2";
-        let all = crate::parser::parse_moves(alphabet, Notation::Standard).unwrap();
+        let all = crate::sequence::parser::parse_moves(alphabet, Notation::Standard).unwrap();
         let moves: Vec<Move> = picks.iter().map(|&i| all[i % all.len()]).collect();
         let mut cube = Cube::solved();
         cube.apply_all(&moves).unwrap();
-        solve_checked(&cube, &crate::moves::format_moves(&moves));
+        solve_checked(&cube, &crate::turn::moves::format_moves(&moves));
     }
 }
 
@@ -87,7 +87,7 @@ fn special_states() {
         ("a whole-cube turn", "x y2".into()),
         ("turned and scrambled", "R U F x y' D L2 z B".into()),
     ];
-    for tool in crate::tools::Tool::ALL {
+    for tool in crate::sequence::tools::Tool::ALL {
         cases.push((tool.name(), tool.name().to_string()));
     }
     for (name, alg) in &cases {

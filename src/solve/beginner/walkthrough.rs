@@ -4,13 +4,13 @@
 use std::fmt::Write as _;
 
 use super::{BeginnerError, Stage, StageMoves};
-use crate::alg::move_cost;
-use crate::cube::Cube;
-use crate::metric::Metric;
-use crate::moves::Move;
-use crate::moves::format_moves;
-use crate::notation::Notation;
-use crate::notation::in_notation;
+use crate::sequence::alg::move_cost;
+use crate::state::cube::Cube;
+use crate::turn::metric::Metric;
+use crate::turn::moves::Move;
+use crate::turn::moves::format_moves;
+use crate::turn::notation::Notation;
+use crate::turn::notation::in_notation;
 
 /// Width of the stage-name column: the longest name, `blue corners oriented`.
 const NAME_WIDTH: usize = 21;
@@ -55,8 +55,8 @@ fn summary(
 ///
 /// ```
 /// use cubework::solve::beginner::{self, walkthrough::report};
-/// use cubework::metric::Metric;
-/// let cube = cubework::input::Input::Alg("R U R' U'".into()).to_cube(3).unwrap();
+/// use cubework::turn::metric::Metric;
+/// let cube = cubework::sequence::input::Input::Alg("R U R' U'".into()).to_cube(3).unwrap();
 /// let solution = beginner::solve(&cube).unwrap();
 /// let text = report(&solution.stages, &solution.simplified(), Metric::Htm, cubework::Notation::Standard);
 /// let lines: Vec<&str> = text.lines().collect();
@@ -118,7 +118,7 @@ pub fn stage_line(stage: Stage, moves: &[Move], metric: Metric, notation: Notati
         "{}. {} ({}): {}",
         stage.number(),
         stage.name(),
-        crate::text::count(count(moves, metric), "move"),
+        crate::base::text::count(count(moves, metric), "move"),
         written(moves, notation)
     )
 }

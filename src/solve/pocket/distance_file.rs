@@ -1,4 +1,4 @@
-//! The distance tables on disk, through the checksummed store of [`crate::table_cache`]: one file
+//! The distance tables on disk, through the checksummed store of [`crate::base::table_cache`]: one file
 //! per metric, `pocket-qtm.bin` and `pocket-htm.bin`, whose payload is, little-endian:
 //!
 //! | offset | size      | field                                             |
@@ -18,8 +18,8 @@ use std::path::{Path, PathBuf};
 
 use super::state::STATES;
 use super::table::DistanceTable;
-use crate::metric::Metric;
-use crate::table_cache::{self, CacheError, CacheReport, TableFile};
+use crate::base::table_cache::{self, CacheError, CacheReport, TableFile};
+use crate::turn::metric::Metric;
 
 /// The payload's format version; files of another version are rebuilt.
 pub const FORMAT_VERSION: u32 = 2;
@@ -29,7 +29,7 @@ const MAX_DEPTHS: usize = 64;
 ///
 /// ```
 /// use cubework::solve::pocket::table_file;
-/// use cubework::metric::Metric;
+/// use cubework::turn::metric::Metric;
 /// assert_eq!(table_file(Metric::Qtm).file_name(), "pocket-qtm.bin");
 /// ```
 pub fn table_file(metric: Metric) -> TableFile {

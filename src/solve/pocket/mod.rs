@@ -20,15 +20,15 @@ mod table;
 use std::fmt::Write as _;
 use std::sync::OnceLock;
 
-pub use crate::table_cache::{CACHE_ENV, CacheError, CacheReport, cache_dir};
+pub use crate::base::table_cache::{CACHE_ENV, CacheError, CacheReport, cache_dir};
 pub use distance_file::{cache_file, load_or_build, table_file};
 pub use state::{PocketState, STATES};
 pub use table::DistanceTable;
 
-use crate::input::InputError;
-use crate::metric::Metric;
-use crate::moves::{FaceMove, Move, format_moves};
-use crate::pieces::CubieError;
+use crate::sequence::input::InputError;
+use crate::state::pieces::CubieError;
+use crate::turn::metric::Metric;
+use crate::turn::moves::{FaceMove, Move, format_moves};
 
 /// Why a 2×2×2 state cannot be solved.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -76,7 +76,7 @@ fn searched(metric: Metric) -> Result<(), PocketError> {
 ///
 /// ```
 /// use cubework::solve::pocket::{DistanceTable, table_text};
-/// use cubework::metric::Metric;
+/// use cubework::turn::metric::Metric;
 /// let text = table_text(&DistanceTable::build(Metric::Htm), None, true);
 /// assert_eq!(text.lines().next(), Some("depth,count"));
 /// assert_eq!(text.lines().last(), Some("11,2644"));
@@ -104,13 +104,13 @@ pub fn table_text(table: &DistanceTable, report: Option<&CacheReport>, csv: bool
     );
     let _ = writeln!(out, "{:>5}  {:>9}", "depth", "states");
     for (d, &c) in counts.iter().enumerate() {
-        let _ = writeln!(out, "{d:>5}  {:>9}", crate::text::thousands(c));
+        let _ = writeln!(out, "{d:>5}  {:>9}", crate::base::text::thousands(c));
     }
     let _ = writeln!(
         out,
         "{:>5}  {:>9}",
         "total",
-        crate::text::thousands(counts.iter().sum())
+        crate::base::text::thousands(counts.iter().sum())
     );
     if let Some(r) = report {
         let _ = writeln!(out, "table {r}");
@@ -125,7 +125,7 @@ pub fn table_text(table: &DistanceTable, report: Option<&CacheReport>, csv: bool
 /// user's cache directory; `tests/pocket_reports.rs` runs it against a temporary one.)
 ///
 /// ```no_run
-/// use cubework::metric::Metric;
+/// use cubework::turn::metric::Metric;
 /// let text = cubework::solve::pocket::table_report(Metric::Qtm, false).unwrap();
 /// assert_eq!(text.lines().last(), Some("14"));
 /// ```
@@ -141,7 +141,7 @@ pub fn table_report(metric: Metric, csv: bool) -> Result<String, PocketError> {
 /// than God's number in the table's metric — checked.
 ///
 /// ```
-/// use cubework::metric::Metric;
+/// use cubework::turn::metric::Metric;
 /// use cubework::solve::pocket::{DistanceTable, PocketState, random_state_scramble};
 /// let table = DistanceTable::build(Metric::Htm);
 /// let (state, scramble) = random_state_scramble(&table, 7).unwrap();
@@ -180,10 +180,10 @@ pub fn random_state_scramble(
 mod tests {
     use super::*;
     use crate::Cube;
-    use crate::input::Input;
-    use crate::moves::Move;
-    use crate::notation::Notation;
-    use crate::parser::parse_moves;
+    use crate::sequence::input::Input;
+    use crate::sequence::parser::parse_moves;
+    use crate::turn::moves::Move;
+    use crate::turn::notation::Notation;
     use table::tests::table;
 
     #[test]
@@ -244,7 +244,7 @@ mod tests {
                 let mut after = cube.clone();
                 after.apply_all(&whole).unwrap();
                 assert!(after.is_solved(), "{alg}: {text}");
-                let length = crate::alg::Alg::from_moves(solution).count(metric);
+                let length = crate::sequence::alg::Alg::from_moves(solution).count(metric);
                 assert_eq!(length as usize, t.distance(&state).unwrap());
                 let from_facelets =
                     solve_text(t, &Input::Facelets(facelets), Notation::Standard).unwrap();

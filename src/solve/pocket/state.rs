@@ -5,10 +5,10 @@ use std::sync::OnceLock;
 
 use super::PocketError;
 use super::rank::{rank7, unrank7};
-use crate::cube::Cube;
-use crate::input::Input;
-use crate::moves::{FaceMove, Move};
-use crate::pieces::{self, Corners};
+use crate::sequence::input::Input;
+use crate::state::cube::Cube;
+use crate::state::pieces::{self, Corners};
+use crate::turn::moves::{FaceMove, Move};
 
 /// Number of 2×2×2 states: 7! × 3⁶.
 pub const STATES: usize = 5040 * 729;
@@ -236,8 +236,8 @@ pub(crate) fn move_states() -> &'static [PocketState; 9] {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::notation::Notation;
-    use crate::parser::parse_moves;
+    use crate::sequence::parser::parse_moves;
+    use crate::turn::notation::Notation;
     use rand::{RngExt, SeedableRng};
     use rand_chacha::ChaCha8Rng;
 

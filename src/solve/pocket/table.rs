@@ -6,8 +6,8 @@ use std::sync::OnceLock;
 use super::PocketError;
 use super::rank::{rank7, unrank7};
 use super::state::{PocketState, STATES, TWISTS, move_states};
-use crate::metric::Metric;
-use crate::moves::FaceMove;
+use crate::turn::metric::Metric;
+use crate::turn::moves::FaceMove;
 
 /// Where each move takes each permutation rank and each twist code.
 struct MoveTables {
@@ -57,7 +57,7 @@ const UNSEEN: u8 = 3;
 /// ```
 /// use cubework::solve::pocket::{DistanceTable, PocketState};
 /// use cubework::FaceMove;
-/// use cubework::metric::Metric;
+/// use cubework::turn::metric::Metric;
 /// let table = DistanceTable::build(Metric::Htm);
 /// assert_eq!(table.gods_number(), 11);
 /// let s = PocketState::solved().apply(FaceMove::POCKET[4]).apply(FaceMove::POCKET[0]); // R2 U

@@ -1,0 +1,194 @@
+//! Long-running work as a terminal shows it: a spinner or a bar on stderr while it runs,
+//! hidden when stderr is not a terminal. The library's solves ([`crate::solve::Progress`])
+//! and measurements report their progress through callbacks; this module turns those into
+//! indicatif bars, for the command line and the REPL alike. Nothing else in the library
+//! calls it. Without the `cli` feature (the library alone) the bars are
+//! `quiet` ones (`src/answer/quiet.rs`), which draw nothing.
+
+#[cfg(not(feature = "cli"))]
+use crate::answer::quiet as indicatif;
+
+use crate::solve::{Event, Method, Progress, TableKind};
+
+/// The solvers' [`Event`]s drawn on stderr (hidden when it is not a terminal): a bar while a
+/// table is built, a spinner while one loads and while a search runs.
+///
+/// ```
+/// use cubework::answer::progress::Terminal;
+/// use cubework::solve::{Limits, Method, solve};
+/// let cube = cubework::Cube::solved();
+/// let s = Terminal::run(|p| solve(&cube, Method::Beginner, &Limits::default(), p)).unwrap();
+/// assert!(s.moves.is_empty());
+/// ```
+#[derive(Default)]
+pub struct Terminal {
+    bar: std::sync::Mutex<Option<(Shown, indicatif::ProgressBar)>>,
+}
+
+/// What the bar on screen shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Shown {
+    Loading(TableKind),
+    Building(TableKind),
+    Search,
+}
+
+fn table_name(table: TableKind) -> &'static str {
+    match table {
+        TableKind::TwoPhase => "the two-phase tables",
+        TableKind::Optimal => "the optimal solver's table",
+        TableKind::Pocket(crate::turn::metric::Metric::Qtm) => "the 2×2×2 table (quarter turns)",
+        TableKind::Pocket(_) => "the 2×2×2 table (half turns)",
+    }
+}
+
+fn spinner() -> indicatif::ProgressBar {
+    let bar = indicatif::ProgressBar::new_spinner();
+    bar.set_style(
+        indicatif::ProgressStyle::with_template("{spinner} {msg} [{elapsed}]")
+            .unwrap_or_else(|_| indicatif::ProgressStyle::default_spinner()),
+    );
+    bar
+}
+
+impl Terminal {
+    /// Runs `work` with a [`Progress`] drawn on stderr, and clears what it drew.
+    pub fn run<T>(work: impl FnOnce(&Progress) -> T) -> T {
+        let terminal = Terminal::default();
+        let show = |e: &Event| terminal.show(e);
+        let out = work(&Progress::new(&show));
+        terminal.clear();
+        out
+    }
+
+    /// Draws `event`.
+    pub fn show(&self, event: &Event) {
+        let mut guard = self.bar.lock().unwrap_or_else(|e| e.into_inner());
+        let wanted = match *event {
+            Event::LoadingTable(TableKind::TwoPhase) => None,
+            Event::LoadingTable(t) => Some(Shown::Loading(t)),
+            Event::BuildingTable { table, .. } => Some(Shown::Building(table)),
+            Event::TableReady(_) => None,
+            Event::Ball { .. } | Event::Search { .. } => Some(Shown::Search),
+        };
+        let Some(wanted) = wanted else {
+            if let Some((_, bar)) = guard.take() {
+                bar.finish_and_clear();
+            }
+            return;
+        };
+        if guard.as_ref().map(|(shown, _)| *shown) != Some(wanted) {
+            if let Some((_, bar)) = guard.take() {
+                bar.finish_and_clear();
+            }
+            let bar = match wanted {
+                Shown::Loading(table) => {
+                    let bar = spinner();
+                    bar.set_message(format!("loading {}", table_name(table)));
+                    bar.enable_steady_tick(std::time::Duration::from_millis(100));
+                    bar
+                }
+                Shown::Building(table) => {
+                    if table == TableKind::Optimal {
+                        // Minutes of work: said once, even when stderr is not a terminal.
+                        let kind = crate::solve::shared::optimal_table_kind();
+                        let threads = crate::solve::optimal::default_threads();
+                        let dir = crate::base::table_cache::cache_dir();
+                        let path = dir
+                            .as_deref()
+                            .map(|d| crate::solve::optimal_table::table_file(kind).path_in(d));
+                        let rebuilt = crate::solve::optimal_table::rebuild_reason();
+                        crate::answer::output::err(crate::solve::optimal_table::build_notice(
+                            kind,
+                            threads,
+                            path.as_deref(),
+                            rebuilt.as_deref(),
+                        ));
+                    }
+                    let bar = indicatif::ProgressBar::new(0);
+                    bar.set_style(
+                        indicatif::ProgressStyle::with_template(&format!(
+                            "building {} (once) {{bar:30}} {{percent:>3}}% [{{elapsed}}]",
+                            table_name(table)
+                        ))
+                        .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+                    );
+                    bar
+                }
+                Shown::Search => spinner(),
+            };
+            *guard = Some((wanted, bar));
+        }
+        let Some((_, bar)) = guard.as_ref() else {
+            return;
+        };
+        match *event {
+            Event::BuildingTable { done, total, .. } => {
+                bar.set_length(total);
+                bar.set_position(done);
+            }
+            Event::Ball { radius, states, .. } => {
+                bar.set_message(format!(
+                    "states within {radius} of solved: {}",
+                    crate::base::text::thousands(states)
+                ));
+                bar.tick();
+            }
+            Event::Search {
+                method: Method::Optimal,
+                depth,
+                nodes,
+                elapsed,
+                probing,
+                ..
+            } => {
+                let secs = elapsed.as_secs_f64().max(1e-9);
+                bar.set_message(format!(
+                    "optimal search: {} {depth}, {} nodes, {:.1} M nodes/s",
+                    if probing {
+                        "two-phase probe for a solution of"
+                    } else {
+                        "depth"
+                    },
+                    crate::base::text::thousands(nodes),
+                    nodes as f64 / secs / 1e6
+                ));
+                bar.tick();
+            }
+            Event::Search {
+                depth,
+                limit,
+                nodes,
+                ..
+            } => {
+                let limit = limit
+                    .map(|l| format!(" of at most {l}"))
+                    .unwrap_or_default();
+                bar.set_message(format!(
+                    "searching depth {depth}{limit}: {} nodes",
+                    crate::base::text::thousands(nodes)
+                ));
+                bar.tick();
+            }
+            Event::LoadingTable(_) | Event::TableReady(_) => {}
+        }
+    }
+
+    /// Clears whatever is drawn.
+    pub fn clear(&self) {
+        let mut guard = self.bar.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some((_, bar)) = guard.take() {
+            bar.finish_and_clear();
+        }
+    }
+}
+
+/// A bar of timing rounds, `len` long, for the measurements of `compare` and `paper`.
+pub fn timing_bar(len: usize) -> indicatif::ProgressBar {
+    let bar = indicatif::ProgressBar::new(len as u64);
+    bar.set_style(
+        indicatif::ProgressStyle::with_template("timing {msg:12} {bar:28} {pos}/{len} rounds")
+            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+    );
+    bar
+}

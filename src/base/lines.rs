@@ -1,0 +1,462 @@
+//! Lines of text as people hand them to the workbench — session files, piped input, batch
+//! files, the history file — read so that no input can end or exhaust the program.
+//!
+//! * Each line is checked for UTF-8 on its own: a line that is not is one
+//!   [`LineError::NotUtf8`] naming its number, and reading goes on with the next line.
+//! * A UTF-8 byte-order mark at the very start is skipped; `\r\n` endings are accepted.
+//! * A line may be at most [`MAX_LINE_BYTES`] (1 MiB). A longer one is refused with
+//!   [`LineError::TooLong`] before more than that is held in memory, and reading stops there:
+//!   what follows cannot be told apart into lines (`/dev/zero` has no newlines at all).
+//! * A line holding a NUL byte is [`LineError::NotText`], and reading stops there: text has no
+//!   NUL bytes (as `git`, `grep` and `diff` also judge), so the input is binary (a program,
+//!   an image, `/dev/urandom`), and reading on would only make one error a line.
+
+use std::io::{BufRead, Read};
+
+/// The longest line the workbench reads: 1 MiB (1,048,576 bytes).
+pub const MAX_LINE_BYTES: usize = 1 << 20;
+
+const BOM: &[u8] = b"\xEF\xBB\xBF";
+
+/// Why a line could not be read.
+#[derive(Debug, thiserror::Error)]
+pub enum LineError {
+    /// The line is not UTF-8 text.
+    #[error("line {line} is not UTF-8 text")]
+    NotUtf8 {
+        /// Its number, from 1.
+        line: usize,
+    },
+    /// The line holds a NUL byte: the input is not text.
+    #[error("line {line} holds a NUL byte: this is not a text file; reading stopped there")]
+    NotText {
+        /// Its number, from 1.
+        line: usize,
+    },
+    /// The line is longer than [`MAX_LINE_BYTES`].
+    #[error(
+        "line {line} is longer than the limit of 1 MiB (1,048,576 bytes); reading stopped there"
+    )]
+    TooLong {
+        /// Its number, from 1.
+        line: usize,
+    },
+    /// Reading failed.
+    #[error("cannot read line {line}: {source}")]
+    Io {
+        /// Its number, from 1.
+        line: usize,
+        /// What went wrong.
+        source: std::io::Error,
+    },
+}
+
+impl LineError {
+    /// The number of the line it is about.
+    pub fn line(&self) -> usize {
+        match self {
+            LineError::NotUtf8 { line }
+            | LineError::NotText { line }
+            | LineError::TooLong { line }
+            | LineError::Io { line, .. } => *line,
+        }
+    }
+
+    /// Whether reading can go on after this error (only a line that is not UTF-8).
+    pub fn is_recoverable(&self) -> bool {
+        matches!(self, LineError::NotUtf8 { .. })
+    }
+}
+
+/// The lines of a byte stream, numbered from 1 (see the module docs).
+///
+/// ```
+/// use cubework::base::lines::{Lines, LineError};
+/// let input: &[u8] = b"\xEF\xBB\xBFR U\r\nbad \xFF\nF2";
+/// let read: Vec<Result<(usize, String), String>> = Lines::new(input)
+///     .map(|r| r.map_err(|e| e.to_string()))
+///     .collect();
+/// assert_eq!(read, [
+///     Ok((1, "R U".to_string())),
+///     Err("line 2 is not UTF-8 text".to_string()),
+///     Ok((3, "F2".to_string())),
+/// ]);
+/// ```
+pub struct Lines<R> {
+    reader: R,
+    number: usize,
+    done: bool,
+    limit: usize,
+}
+
+impl<R: BufRead> Lines<R> {
+    /// Lines of `reader`, each at most [`MAX_LINE_BYTES`].
+    pub fn new(reader: R) -> Lines<R> {
+        Lines::with_limit(reader, MAX_LINE_BYTES)
+    }
+
+    /// Lines of `reader`, each at most `limit` bytes (for tests of the limit).
+    pub fn with_limit(reader: R, limit: usize) -> Lines<R> {
+        Lines {
+            reader,
+            number: 0,
+            done: false,
+            limit,
+        }
+    }
+
+    /// The number of the line last returned.
+    pub fn line_number(&self) -> usize {
+        self.number
+    }
+}
+
+impl<R: BufRead> Iterator for Lines<R> {
+    type Item = Result<(usize, String), LineError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.done {
+            return None;
+        }
+        let mut buf = Vec::new();
+        let read = (&mut self.reader)
+            .take(self.limit as u64 + 2)
+            .read_until(b'\n', &mut buf);
+        self.number += 1;
+        let line = self.number;
+        match read {
+            Err(source) => {
+                self.done = true;
+                return Some(Err(LineError::Io { line, source }));
+            }
+            Ok(0) => {
+                self.done = true;
+                return None;
+            }
+            Ok(_) => {}
+        }
+        let ended = buf.last() == Some(&b'\n');
+        if ended {
+            buf.pop();
+            if buf.last() == Some(&b'\r') {
+                buf.pop();
+            }
+        }
+        if buf.len() > self.limit || (!ended && buf.len() == self.limit + 2) {
+            self.done = true;
+            return Some(Err(LineError::TooLong { line }));
+        }
+        if buf.contains(&0) {
+            self.done = true;
+            return Some(Err(LineError::NotText { line }));
+        }
+        if line == 1 && buf.starts_with(BOM) {
+            buf.drain(..BOM.len());
+        }
+        Some(
+            String::from_utf8(buf)
+                .map(|s| (line, s))
+                .map_err(|_| LineError::NotUtf8 { line }),
+        )
+    }
+}
+
+/// A statement: one line, or lines joined while a bracket is open (see [`Joiner`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Statement {
+    /// The number of its first line, from 1.
+    pub line: usize,
+    /// Its lines, joined with line breaks.
+    pub text: String,
+    /// Whether a bracket is still open at its end: the input ended, or the next line could
+    /// not go on with it. Such a statement is an error, not something to run.
+    pub open: bool,
+}
+
+/// Lines joined into statements as they come, one line at a time: a line that leaves a
+/// bracket open goes on with the next lines, joined with line breaks, as a pasted multi-line
+/// algorithm does — but only while those lines can go on with it. An empty line, a note (a
+/// line starting with `#`), or a line for which `continues` says no (a command word, say) ends
+/// the open statement, which comes out with [`Statement::open`] set, and then starts its own.
+///
+/// `balance` tells how many brackets one line opens, less those it closes; it sees each line
+/// once, so joining stays linear in the input however many lines a statement has. A note
+/// opens nothing. A statement may be at most [`MAX_LINE_BYTES`] in all: a line that would
+/// make it longer is a [`LineError::TooLong`] naming the statement's first line, and the
+/// statement and that line are dropped.
+///
+/// ```
+/// use cubework::base::lines::{Joiner, Statement};
+/// let balance = |s: &str| s.matches('(').count() as i64 - s.matches(')').count() as i64;
+/// let mut joiner = Joiner::new(balance, |line: &str| line != "quit");
+/// assert!(joiner.push(1, "(R".into()).is_empty());
+/// assert!(joiner.is_open());
+/// let done: Vec<_> = joiner.push(2, "U)".into()).into_iter().map(Result::unwrap).collect();
+/// assert_eq!(done, [Statement { line: 1, text: "(R\nU)".into(), open: false }]);
+/// joiner.push(3, "(F".into());
+/// let done: Vec<_> = joiner.push(4, "quit".into()).into_iter().map(Result::unwrap).collect();
+/// assert_eq!(done, [
+///     Statement { line: 3, text: "(F".into(), open: true },
+///     Statement { line: 4, text: "quit".into(), open: false },
+/// ]);
+/// ```
+pub struct Joiner<B, C> {
+    balance: B,
+    continues: C,
+    /// The statement being joined, and how many brackets it leaves open.
+    open: Option<(Statement, i64)>,
+}
+
+impl<B: Fn(&str) -> i64, C: Fn(&str) -> bool> Joiner<B, C> {
+    /// A joiner with nothing open.
+    pub fn new(balance: B, continues: C) -> Joiner<B, C> {
+        Joiner {
+            balance,
+            continues,
+            open: None,
+        }
+    }
+
+    /// Whether a statement is open, waiting for more lines.
+    pub fn is_open(&self) -> bool {
+        self.open.is_some()
+    }
+
+    /// Takes line `number`: the statements it ends, in order (at most two: the open one it
+    /// cannot go on with, and itself).
+    pub fn push(&mut self, number: usize, line: String) -> Vec<Result<Statement, LineError>> {
+        let mut done = Vec::new();
+        let blank = line.trim().is_empty();
+        let note = line.trim_start().starts_with('#');
+        if let Some((mut statement, depth)) = self.open.take() {
+            if !blank && !note && (self.continues)(&line) {
+                if statement.text.len() + 1 + line.len() > MAX_LINE_BYTES {
+                    done.push(Err(LineError::TooLong {
+                        line: statement.line,
+                    }));
+                    return done;
+                }
+                let depth = depth + (self.balance)(&line);
+                statement.text.push('\n');
+                statement.text.push_str(&line);
+                if depth > 0 {
+                    self.open = Some((statement, depth));
+                } else {
+                    statement.open = false;
+                    done.push(Ok(statement));
+                }
+                return done;
+            }
+            done.push(Ok(statement));
+        }
+        let depth = if note { 0 } else { (self.balance)(&line) };
+        let statement = Statement {
+            line: number,
+            text: line,
+            open: depth > 0,
+        };
+        if depth > 0 {
+            self.open = Some((statement, depth));
+        } else {
+            done.push(Ok(statement));
+        }
+        done
+    }
+
+    /// The statement still open, if any (the input has ended).
+    pub fn finish(&mut self) -> Option<Statement> {
+        self.open.take().map(|(statement, _)| statement)
+    }
+}
+
+/// The statements of a stream of lines (see [`Joiner`]); a line that is not UTF-8 ends the
+/// statement it was in, and is an error of its own.
+///
+/// ```
+/// use cubework::base::lines::{Joiner, Lines, statements};
+/// let input: &[u8] = b"R U\n[R,\nU]\nF\n(D\nquit\n";
+/// let balance = |s: &str| s.matches('[').count() as i64 - s.matches(']').count() as i64
+///     + s.matches('(').count() as i64 - s.matches(')').count() as i64;
+/// let joiner = Joiner::new(balance, |line: &str| line != "quit");
+/// let read: Vec<(usize, String, bool)> = statements(Lines::new(input), joiner)
+///     .map(|r| r.unwrap())
+///     .map(|s| (s.line, s.text, s.open))
+///     .collect();
+/// assert_eq!(read, [
+///     (1, "R U".into(), false),
+///     (2, "[R,\nU]".into(), false),
+///     (4, "F".into(), false),
+///     (5, "(D".into(), true),
+///     (6, "quit".into(), false),
+/// ]);
+/// ```
+pub fn statements<R: BufRead, B: Fn(&str) -> i64, C: Fn(&str) -> bool>(
+    mut lines: Lines<R>,
+    mut joiner: Joiner<B, C>,
+) -> impl Iterator<Item = Result<Statement, LineError>> {
+    let mut ready = std::collections::VecDeque::new();
+    let mut ended = false;
+    std::iter::from_fn(move || {
+        loop {
+            if let Some(next) = ready.pop_front() {
+                return Some(next);
+            }
+            if ended {
+                return None;
+            }
+            match lines.next() {
+                Some(Ok((number, line))) => ready.extend(joiner.push(number, line)),
+                Some(Err(e)) => {
+                    ready.extend(joiner.finish().map(Ok));
+                    ready.push_back(Err(e));
+                }
+                None => {
+                    ended = true;
+                    ready.extend(joiner.finish().map(Ok));
+                }
+            }
+        }
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn read(input: &[u8], limit: usize) -> Vec<Result<(usize, String), String>> {
+        Lines::with_limit(input, limit)
+            .map(|r| r.map_err(|e| e.to_string()))
+            .collect()
+    }
+
+    #[test]
+    fn lines_are_numbered_and_checked_one_by_one() {
+        assert_eq!(
+            read(b"R\n\xC3\x28\nU\n\nF", 100),
+            [
+                Ok((1, "R".into())),
+                Err("line 2 is not UTF-8 text".into()),
+                Ok((3, "U".into())),
+                Ok((4, "".into())),
+                Ok((5, "F".into())),
+            ]
+        );
+        assert_eq!(read(b"", 100), []);
+        assert_eq!(read(b"\n", 100), [Ok((1, "".into()))]);
+        // A byte-order mark only at the start of the input.
+        assert_eq!(
+            read(b"\xEF\xBB\xBFR\n\xEF\xBB\xBFU", 100),
+            [Ok((1, "R".into())), Ok((2, "\u{feff}U".into()))]
+        );
+    }
+
+    #[test]
+    fn a_line_over_the_limit_ends_the_reading() {
+        let limit = 10;
+        let ok = format!("{}\nR", "x".repeat(limit));
+        assert_eq!(read(ok.as_bytes(), limit).len(), 2);
+        let long = format!("R\n{}\nU\n", "x".repeat(limit + 1));
+        let got = read(long.as_bytes(), limit);
+        assert_eq!(got.len(), 2, "{got:?}");
+        assert!(got[1].as_ref().unwrap_err().contains("line 2 is longer"));
+        // An endless stream with no newline: one error, and the end.
+        let endless = std::io::BufReader::new(std::io::repeat(0));
+        let got: Vec<_> = Lines::with_limit(endless, 1000).collect();
+        assert_eq!(got.len(), 1);
+        assert!(matches!(got[0], Err(LineError::TooLong { line: 1 })));
+    }
+
+    fn joined(input: &str) -> Vec<(usize, String, bool)> {
+        let balance = |s: &str| s.matches('(').count() as i64 - s.matches(')').count() as i64;
+        let joiner = Joiner::new(balance, |line: &str| line != "reset");
+        statements(Lines::new(input.as_bytes()), joiner)
+            .map(|r| r.unwrap())
+            .map(|s| (s.line, s.text, s.open))
+            .collect()
+    }
+
+    #[test]
+    fn an_open_bracket_goes_on_only_with_lines_that_can_go_on_with_it() {
+        let st = |line: usize, text: &str, open: bool| (line, text.to_string(), open);
+        // A line the caller refuses, an empty line, a note: each ends the open statement.
+        assert_eq!(
+            joined("R (U\nreset\n(F\nD\n\nB\n(L\n# (a note\nU)\n"),
+            [
+                st(1, "R (U", true),
+                st(2, "reset", false),
+                st(3, "(F\nD", true),
+                st(5, "", false),
+                st(6, "B", false),
+                st(7, "(L", true),
+                st(8, "# (a note", false),
+                st(9, "U)", false),
+            ]
+        );
+        // The input ending, or a line that is not UTF-8, ends it too.
+        assert_eq!(joined("(R\nU"), [st(1, "(R\nU", true)]);
+        let read: Vec<_> = statements(
+            Lines::new(&b"(R\n\xff\nU)\n"[..]),
+            Joiner::new(|s: &str| s.matches('(').count() as i64, |_: &str| true),
+        )
+        .map(|r| r.map_err(|e| e.to_string()))
+        .collect();
+        assert_eq!(
+            read,
+            [
+                Ok(Statement {
+                    line: 1,
+                    text: "(R".into(),
+                    open: true
+                }),
+                Err("line 2 is not UTF-8 text".into()),
+                Ok(Statement {
+                    line: 3,
+                    text: "U)".into(),
+                    open: false
+                }),
+            ]
+        );
+    }
+
+    #[test]
+    fn a_line_with_a_nul_byte_ends_the_reading_as_not_text() {
+        let got = read(b"R\nU\x00\xff\nF\n", 100);
+        assert_eq!(
+            got,
+            [
+                Ok((1, "R".into())),
+                Err(
+                    "line 2 holds a NUL byte: this is not a text file; reading stopped there"
+                        .into()
+                ),
+            ]
+        );
+    }
+
+    #[test]
+    fn joining_a_long_statement_looks_at_each_line_once() {
+        let lines = 20_000;
+        let input = format!("(\n{}R)\n", "R\n".repeat(lines));
+        let seen = std::cell::Cell::new(0);
+        let balance = |s: &str| {
+            seen.set(seen.get() + s.len());
+            s.matches('(').count() as i64 - s.matches(')').count() as i64
+        };
+        let read: Vec<_> = statements(Lines::new(input.as_bytes()), Joiner::new(balance, |_| true))
+            .map(|r| r.unwrap())
+            .collect();
+        assert_eq!(read.len(), 1);
+        assert_eq!(read[0].text.len(), input.len() - 1);
+        // Each byte of each line is looked at once, not once for every line after it.
+        assert_eq!(seen.get(), input.len() - (lines + 2));
+    }
+
+    proptest::proptest! {
+        #![proptest_config(crate::proptest_config(256))]
+        #[test]
+        fn any_bytes_read_without_panic(bytes in proptest::collection::vec(proptest::prelude::any::<u8>(), 0..200)) {
+            let n = Lines::with_limit(bytes.as_slice(), 16).count();
+            proptest::prop_assert!(n <= bytes.len() + 1);
+        }
+    }
+}

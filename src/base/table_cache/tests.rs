@@ -1,0 +1,309 @@
+use super::*;
+
+const SPEC: TableFile = TableFile {
+    name: "test-table",
+    version: 3,
+    max_payload: 1000,
+};
+
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("cubework-cache-{name}"));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn payload() -> Vec<u8> {
+    (0..500u32).map(|i| (i * 7 % 251) as u8).collect()
+}
+
+#[test]
+fn environment_variable_overrides_the_cache_directory() {
+    assert_eq!(
+        cache_dir_from(Some("/tmp/x".into())),
+        Some(PathBuf::from("/tmp/x"))
+    );
+    // Empty counts as unset.
+    assert_ne!(cache_dir_from(Some("".into())), Some(PathBuf::from("")));
+}
+
+#[test]
+fn files_round_trip_and_every_kind_of_damage_is_named() {
+    let good = file_bytes(&SPEC, &payload());
+    assert_eq!(
+        decode(good.clone(), &SPEC),
+        Ok((payload(), checksum(&good[..good.len() - 8])))
+    );
+    let damaged = |f: &dyn Fn(&mut Vec<u8>)| {
+        let mut b = good.clone();
+        f(&mut b);
+        decode(b, &SPEC).unwrap_err()
+    };
+    assert!(matches!(
+        damaged(&|b| b.truncate(b.len() - 1)),
+        CacheError::Truncated(_)
+    ));
+    assert!(matches!(
+        damaged(&|b| b.truncate(20)),
+        CacheError::Truncated(20)
+    ));
+    assert_eq!(damaged(&|b| b[0] = b'X'), CacheError::Magic);
+    assert!(matches!(damaged(&|b| b[8] = b'X'), CacheError::Name { .. }));
+    assert!(matches!(
+        damaged(&|b| b[32] = 9),
+        CacheError::Version {
+            found: 9,
+            expected: 3
+        }
+    ));
+    assert!(matches!(
+        damaged(&|b| b[300] ^= 0x10),
+        CacheError::Checksum { .. }
+    ));
+    assert!(matches!(damaged(&|b| b.push(0)), CacheError::Shape(_)));
+    // Every message reads after "the cache file PATH".
+    for e in [
+        CacheError::Magic,
+        CacheError::Missing,
+        CacheError::NotAFile("a FIFO"),
+    ] {
+        let text = e.to_string();
+        assert!(
+            text.starts_with("is ") || text.starts_with("does "),
+            "{text}"
+        );
+    }
+}
+
+#[test]
+fn special_files_and_oversized_files_are_refused_unread() {
+    let dir = temp_dir("special");
+    assert_eq!(
+        read(&dir, &SPEC).unwrap_err(),
+        CacheError::NotAFile("a directory")
+    );
+    #[cfg(unix)]
+    {
+        // Reading a FIFO would block forever: it must be refused from its metadata.
+        let fifo = dir.join("fifo.bin");
+        let made = std::process::Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .is_ok_and(|s| s.success());
+        if made {
+            assert_eq!(
+                read(&fifo, &SPEC).unwrap_err(),
+                CacheError::NotAFile("a FIFO")
+            );
+        }
+        let dev = Path::new("/dev/zero");
+        if dev.exists() {
+            assert_eq!(
+                read(dev, &SPEC).unwrap_err(),
+                CacheError::NotAFile("a device")
+            );
+        }
+    }
+    let big = dir.join("big.bin");
+    std::fs::write(&big, vec![0u8; 2000]).unwrap();
+    assert!(matches!(
+        read(&big, &SPEC).unwrap_err(),
+        CacheError::TooLarge { size: 2000, .. }
+    ));
+    assert_eq!(
+        read(&dir.join("absent.bin"), &SPEC).unwrap_err(),
+        CacheError::Missing
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn damaged_and_inconsistent_files_are_rebuilt_and_named() {
+    let dir = temp_dir("rebuild");
+    let decode = |b: &[u8]| -> Result<Vec<u8>, String> {
+        if b == payload().as_slice() {
+            Ok(b.to_vec())
+        } else {
+            Err("not the expected bytes".into())
+        }
+    };
+    let encode = |t: &Vec<u8>| t.clone();
+    // Missing: built and saved, nothing to complain of.
+    let (t, report) = load_or_build(&SPEC, Some(&dir), decode, payload, encode);
+    assert_eq!(t, payload());
+    assert!(!report.loaded && report.save_error.is_none());
+    let path = SPEC.path_in(&dir);
+    assert_eq!(
+        report.to_string().split(" ms").nth(1),
+        Some(format!(", saved to {}", path.display()).as_str())
+    );
+    // Present: loaded without building.
+    let (_, report) = load_or_build(&SPEC, Some(&dir), decode, || panic!("loads"), encode);
+    assert!(report.loaded);
+    assert!(report.to_string().starts_with("loaded from"));
+    // Damaged: rebuilt, the message names the file and what is wrong.
+    let mut bytes = std::fs::read(&path).unwrap();
+    bytes[100] ^= 0xFF;
+    std::fs::write(&path, &bytes).unwrap();
+    let (t, report) = load_or_build(&SPEC, Some(&dir), decode, payload, encode);
+    assert_eq!(t, payload());
+    let text = report.to_string();
+    assert!(
+        text.contains(&format!(
+            "because the cache file {} is damaged",
+            path.display()
+        )),
+        "{text}"
+    );
+    assert_eq!(read(&path, &SPEC), Ok(payload()));
+    // Right checksum, wrong contents: the decoder's complaint, and a rebuild.
+    std::fs::write(&path, file_bytes(&SPEC, b"wrong")).unwrap();
+    let (t, report) = load_or_build(&SPEC, Some(&dir), decode, payload, encode);
+    assert_eq!(t, payload());
+    assert!(
+        report
+            .to_string()
+            .contains("is inconsistent: not the expected bytes"),
+        "{report}"
+    );
+    // No directory: built, not saved.
+    let (_, report) = load_or_build(&SPEC, None, decode, payload, encode);
+    assert!(report.path.is_none() && !report.loaded);
+    // A directory that cannot be made: built, the save error reported.
+    let blocker = dir.join("file");
+    std::fs::write(&blocker, b"x").unwrap();
+    let (_, report) = load_or_build(&SPEC, Some(&blocker.join("sub")), decode, payload, encode);
+    assert!(report.save_error.is_some(), "{report}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_directory_in_place_of_the_file_is_not_written_over() {
+    let dir = temp_dir("dir-in-place");
+    std::fs::create_dir_all(SPEC.path_in(&dir)).unwrap();
+    let (_, report) = load_or_build(
+        &SPEC,
+        Some(&dir),
+        |_| Err("x".into()),
+        payload,
+        |t| t.clone(),
+    );
+    assert_eq!(report.problem, Some(CacheError::NotAFile("a directory")));
+    assert!(report.save_error.is_some());
+    assert!(SPEC.path_in(&dir).is_dir());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn temporary_files_of_killed_saves_are_removed_by_the_next_save() {
+    let dir = temp_dir("temporaries");
+    let path = SPEC.path_in(&dir);
+    // A process id that cannot be running (above Linux's pid_max).
+    let stale = temporary_name(&path, 4_999_999, 1);
+    std::fs::write(&stale, b"half a table").unwrap();
+    let other = dir.join("other.bin.tmp-4999999-1");
+    std::fs::write(&other, b"not ours").unwrap();
+    write(&path, &SPEC, &payload()).unwrap();
+    if Path::new("/proc").is_dir() {
+        assert!(!stale.exists(), "the stale temporary file is still there");
+    }
+    assert!(other.exists(), "another table's temporary file was removed");
+    assert_eq!(read(&path, &SPEC), Ok(payload()));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_save_records_the_checksums_of_its_blocks_as_a_whole_read_makes_them() {
+    let dir = temp_dir("sums");
+    let spec = TableFile {
+        name: "test-sums",
+        version: 1,
+        max_payload: 1 << 20,
+    };
+    // Six whole blocks and part of a seventh.
+    let payload: Vec<u8> = (0..100_000u32).map(|i| (i * 31 % 253) as u8).collect();
+    let path = spec.path_in(&dir);
+    let (_, report) = load_or_build(
+        &spec,
+        Some(&dir),
+        |_| Err("never loaded".into()),
+        || payload.clone(),
+        |t| t.clone(),
+    );
+    assert!(report.save_error.is_none(), "{report}");
+    let bytes = std::fs::read(&path).unwrap();
+    let sums = Sums::of(&bytes);
+    assert_eq!(sums.blocks.len(), 7);
+    assert_eq!(checked_sums(&path), Some(sums.clone()));
+    assert_eq!(Sums::of_file(&path).unwrap(), sums);
+    // A stamp of the old format (the identity line alone), or one cut short, is none.
+    let stamp = stamp_path(&path);
+    let full = std::fs::read(&stamp).unwrap();
+    let line = full.iter().position(|&b| b == b'\n').unwrap() + 1;
+    std::fs::write(&stamp, &full[..line]).unwrap();
+    assert!(!checked_since(&path));
+    std::fs::write(&stamp, &full[..full.len() - 1]).unwrap();
+    assert!(!checked_since(&path));
+    mark_checked(&path);
+    assert_eq!(checked_sums(&path), Some(sums.clone()));
+    forget_checked(&path);
+    assert!(!checked_since(&path));
+    // The spot check finds a change in a block it checks, and only there.
+    let spots = spot_blocks(7, HEADER_BYTES);
+    assert!(spots.contains(&0) && spots.len() == 7, "{spots:?}");
+    let mut changed = bytes.clone();
+    changed[3 * BLOCK_BYTES + 5] ^= 1;
+    assert_eq!(
+        spot_check(&changed, &sums, HEADER_BYTES),
+        Err(CacheError::Changed {
+            at: 3 * BLOCK_BYTES as u64
+        })
+    );
+    let spots = spot_blocks(1000, HEADER_BYTES);
+    let unchecked = (0..1000).find(|k| !spots.contains(k)).unwrap();
+    let big = vec![0u8; 1000 * BLOCK_BYTES];
+    let mut sums = Sums::of(&big);
+    sums.blocks[unchecked] ^= 1;
+    assert_eq!(spot_check(&big, &sums, HEADER_BYTES), Ok(()));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn temporaries_are_listed_with_whether_their_process_runs() {
+    let dir = temp_dir("leftovers");
+    let path = SPEC.path_in(&dir);
+    let gone = temporary_name(&path, 4_999_999, 3);
+    let running = temporary_name(&path, std::process::id(), 4);
+    std::fs::write(&gone, b"half").unwrap();
+    std::fs::write(&running, b"being written").unwrap();
+    std::fs::write(dir.join("other.bin.tmp-4999999-1"), b"not ours").unwrap();
+    let found = temporaries(&path);
+    assert_eq!(found.len(), 2, "{found:?}");
+    let of = |p: &Path| found.iter().find(|t| t.path == p).unwrap().clone();
+    assert_eq!(of(&gone).pid, Some(4_999_999));
+    assert_eq!(of(&gone).bytes, 4);
+    assert!(of(&running).live);
+    if Path::new("/proc").is_dir() {
+        assert!(!of(&gone).live);
+        let removed = remove_stale_temporaries(&path);
+        assert_eq!(removed.len(), 1);
+        assert_eq!(removed[0].path, gone);
+        assert!(!gone.exists() && running.exists());
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn file_states_for_listing() {
+    let dir = temp_dir("states");
+    assert_eq!(file_state(&SPEC, None), FileState::NoCache);
+    assert_eq!(file_state(&SPEC, Some(&dir)), FileState::Missing);
+    write(&SPEC.path_in(&dir), &SPEC, &payload()).unwrap();
+    assert_eq!(file_state(&SPEC, Some(&dir)), FileState::Built);
+    std::fs::write(SPEC.path_in(&dir), b"junk").unwrap();
+    assert!(matches!(
+        file_state(&SPEC, Some(&dir)),
+        FileState::Damaged(_)
+    ));
+    let _ = std::fs::remove_dir_all(&dir);
+}

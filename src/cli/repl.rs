@@ -1,0 +1,907 @@
+//! The REPL front-end: rustyline in a terminal (history, completion, hints, colour), or plain
+//! line-by-line reading when input comes from a pipe or a file. Everything a line does is in
+//! [`crate::command`].
+
+use std::borrow::Cow;
+use std::io::{BufRead, IsTerminal, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::{Arc, Mutex};
+
+use rustyline::completion::Completer;
+use rustyline::error::ReadlineError;
+use rustyline::highlight::Highlighter;
+use rustyline::hint::Hinter;
+use rustyline::history::DefaultHistory;
+use rustyline::validate::Validator;
+use rustyline::{
+    Cmd, ConditionalEventHandler, Context, Editor, Event, EventContext, EventHandler, Helper,
+    KeyCode, KeyEvent, Modifiers, RepeatCount,
+};
+
+use crate::answer::error::{Error, Result};
+use crate::answer::output;
+use crate::base::lines::{LineError, Lines, MAX_LINE_BYTES, Statement};
+use crate::command::{Reply, Session, defs};
+use crate::turn::notation::Notation;
+
+/// Whether to draw in colour: only on a terminal, and never when `NO_COLOR` is set.
+pub fn use_colour() -> bool {
+    std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+}
+
+/// How many lines the in-memory history (arrow keys) and the history file keep.
+pub const HISTORY_LINES: usize = 1000;
+
+/// `cubework` with no command: the interactive REPL on a terminal, else the lines of stdin.
+pub fn run_interactive() -> Result<ExitCode> {
+    if !std::io::stdin().is_terminal() {
+        return run_lines(std::io::stdin().lock());
+    }
+    let mut session = Session::new(use_colour());
+    let notation = Arc::new(Mutex::new(session.notation()));
+    let pasted = PastedRun::default();
+    let mut editor = open_editor(&notation, &pasted)?;
+    let mut history = History::open(history_file());
+    welcome(&mut session, &mut editor, &history)?;
+    // Ctrl-C at the prompt drops the line (rustyline reads it as a key); during work it stops
+    // the work (see crate::base::cancel), and the session goes on.
+    crate::base::cancel::install();
+    let mut joiner = joiner();
+    let mut number = 0;
+    let mut failed = false;
+    loop {
+        // A bracket left open: the statement goes on, and the prompt says so. Keys typed
+        // ahead stay with the editor (rustyline's `buffer-redux`) for the next prompt.
+        let prompt = if joiner.is_open() {
+            CONTINUATION_PROMPT.to_string()
+        } else {
+            session.prompt()
+        };
+        let line = match read_prompt(&mut editor, &prompt, &pasted)? {
+            Ok(line) => line,
+            Err(e) => match no_line(&mut session, &mut joiner, &mut number, e)? {
+                NoLine::Again => continue,
+                NoLine::End => break,
+                NoLine::Lost => {
+                    failed = true;
+                    break;
+                }
+            },
+        };
+        let typed = run_typed(
+            &mut session,
+            &mut editor,
+            &mut history,
+            &mut joiner,
+            &mut number,
+            &line,
+        );
+        if typed? == Outcome::Quit {
+            break;
+        }
+        if let Ok(mut n) = notation.lock() {
+            *n = session.notation();
+        }
+    }
+    Ok(if failed {
+        ExitCode::FAILURE
+    } else {
+        ExitCode::SUCCESS
+    })
+}
+
+/// What the session does after a read at the prompt that gave no line.
+enum NoLine {
+    /// Prompts again.
+    Again,
+    /// Ends: the input is over.
+    End,
+    /// Ends in failure: the terminal is gone.
+    Lost,
+}
+
+/// Why a read at the prompt gave no line, acted on: Ctrl-C drops the statement being typed
+/// (its earlier lines too), the end of input runs what is left of it, a line that is not
+/// UTF-8 is said.
+fn no_line<B: Fn(&str) -> i64, C: Fn(&str) -> bool>(
+    session: &mut Session,
+    joiner: &mut crate::base::lines::Joiner<B, C>,
+    number: &mut usize,
+    error: ReadlineError,
+) -> Result<NoLine> {
+    Ok(match error {
+        ReadlineError::Interrupted => {
+            let _ = joiner.finish();
+            NoLine::Again
+        }
+        ReadlineError::Eof => {
+            if let Some(statement) = joiner.finish() {
+                run_statement(session, &statement, Where::Terminal)?;
+            }
+            NoLine::End
+        }
+        ReadlineError::Io(e) if e.kind() == std::io::ErrorKind::InvalidData => {
+            *number += 1;
+            output::err(format!("error: {}", LineError::NotUtf8 { line: *number }));
+            NoLine::Again
+        }
+        ReadlineError::Signal(_) => NoLine::Again,
+        e => {
+            output::err(format!("error: cannot read the terminal: {e}"));
+            NoLine::Lost
+        }
+    })
+}
+
+/// A line read at the prompt (one typed, or a paste of several) run: each line of it is
+/// numbered, kept in the history and joined as if typed alone, so every line runs, in order;
+/// a line over the limit runs not at all. [`Outcome::Quit`] when one of them ends the session.
+fn run_typed<B: Fn(&str) -> i64, C: Fn(&str) -> bool>(
+    session: &mut Session,
+    editor: &mut Editor<WorkbenchHelper, DefaultHistory>,
+    history: &mut History,
+    joiner: &mut crate::base::lines::Joiner<B, C>,
+    number: &mut usize,
+    line: &str,
+) -> Result<Outcome> {
+    if line.len() > MAX_LINE_BYTES {
+        *number += 1;
+        output::err(format!(
+            "error: line {number} is longer than the limit of 1 MiB (1,048,576 bytes); it was not run"
+        ));
+        return Ok(Outcome::Done);
+    }
+    for piece in line.split('\n') {
+        *number += 1;
+        let piece = piece.strip_suffix('\r').unwrap_or(piece);
+        remember(editor, history, piece);
+        if run_piece(session, joiner, *number, piece)? == Outcome::Quit {
+            return Ok(Outcome::Quit);
+        }
+    }
+    Ok(Outcome::Done)
+}
+
+/// One read at the prompt: the line, with the end of a long paste held back from the
+/// editor's display shown now and added; or why there is no line.
+fn read_prompt(
+    editor: &mut Editor<WorkbenchHelper, DefaultHistory>,
+    prompt: &str,
+    pasted: &PastedRun,
+) -> Result<std::result::Result<String, ReadlineError>> {
+    let read = editor.readline(prompt);
+    let tail = pasted.take();
+    let mut line = match read {
+        Ok(line) => line,
+        Err(e) => return Ok(Err(e)),
+    };
+    if !tail.is_empty() {
+        output::out(tail.strip_suffix('\n').unwrap_or(&tail))?;
+        line.push_str(&tail);
+    }
+    Ok(Ok(line))
+}
+
+/// A line typed, kept in the editor's history and the history file (unless blank).
+fn remember(
+    editor: &mut Editor<WorkbenchHelper, DefaultHistory>,
+    history: &mut History,
+    line: &str,
+) {
+    if !line.trim().is_empty() {
+        let _ = editor.add_history_entry(line);
+        if let Some(note) = history.append(line) {
+            output::err(format!("note: {note}"));
+        }
+    }
+}
+
+/// The line editor of the REPL: Tab completion from the session's notation (`notation`),
+/// the history, and the end of a long paste held back in `pasted`.
+fn open_editor(
+    notation: &Arc<Mutex<Notation>>,
+    pasted: &PastedRun,
+) -> Result<Editor<WorkbenchHelper, DefaultHistory>> {
+    let config = rustyline::Config::builder()
+        .completion_type(rustyline::CompletionType::List)
+        .auto_add_history(false)
+        .max_history_size(HISTORY_LINES)
+        .map_err(|e| Error::Terminal(format!("cannot set up the line editor: {e}")))?
+        .build();
+    let mut editor: Editor<WorkbenchHelper, DefaultHistory> = Editor::with_config(config)
+        .map_err(|e| Error::Terminal(format!("cannot open the terminal: {e}")))?;
+    editor.set_helper(Some(WorkbenchHelper {
+        notation: Arc::clone(notation),
+    }));
+    editor.bind_sequence(
+        Event::Any,
+        EventHandler::Conditional(Box::new(pasted.clone())),
+    );
+    Ok(editor)
+}
+
+/// The start of a REPL session: the history's notes and lines, the workspace kept from the
+/// last session, and the greeting.
+fn welcome(
+    session: &mut Session,
+    editor: &mut Editor<WorkbenchHelper, DefaultHistory>,
+    history: &History,
+) -> Result<()> {
+    for note in &history.notes {
+        output::err(format!("note: {note}"));
+    }
+    for line in &history.lines {
+        let _ = editor.add_history_entry(line.as_str());
+    }
+    if let Some(file) = workspace_file() {
+        for note in session.keep_workspace(file) {
+            output::err(format!("note: {note}"));
+        }
+    }
+    output::out(format!(
+        "cubework {} — type help, or moves like R U R' U'. Ctrl-D quits.",
+        env!("CARGO_PKG_VERSION")
+    ))?;
+    Ok(())
+}
+
+/// One line typed (line `number`), joined to the statement open before it: the statements
+/// it completes run; `Quit` if one of them asked to leave.
+fn run_piece<B: Fn(&str) -> i64, C: Fn(&str) -> bool>(
+    session: &mut Session,
+    joiner: &mut crate::base::lines::Joiner<B, C>,
+    number: usize,
+    piece: &str,
+) -> Result<Outcome> {
+    for statement in joiner.push(number, piece.to_string()) {
+        let outcome = match statement {
+            Ok(statement) => run_statement(session, &statement, Where::Terminal)?,
+            Err(e) => {
+                output::err(format!("error: {e}"));
+                Outcome::Failed
+            }
+        };
+        if outcome == Outcome::Quit {
+            return Ok(Outcome::Quit);
+        }
+    }
+    Ok(Outcome::Done)
+}
+
+/// The prompt while a bracket is open and the statement goes on to the next line.
+pub const CONTINUATION_PROMPT: &str = "...> ";
+
+/// How the REPL joins lines into statements: a bracket left open goes on to the next lines
+/// while they read as moves — a command word, an empty line or a note ends the statement
+/// (see [`crate::base::lines::Joiner`]).
+fn joiner() -> crate::base::lines::Joiner<impl Fn(&str) -> i64, impl Fn(&str) -> bool> {
+    crate::base::lines::Joiner::new(crate::sequence::parser::bracket_balance, |line| {
+        !crate::command::starts_with_command(line)
+    })
+}
+
+/// Where a statement came from, for its error messages.
+#[derive(Clone, Copy)]
+enum Where {
+    /// Typed at the terminal: errors say nothing of line numbers.
+    Terminal,
+    /// Read from a pipe or file: errors name the line.
+    Lines,
+}
+
+/// What running a statement came to.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Outcome {
+    Done,
+    Failed,
+    Quit,
+}
+
+/// Runs one statement, printing its answer or its error; an open one (a bracket never closed)
+/// is an error naming that bracket, and runs nothing. Fails only when the answer cannot be
+/// written.
+fn run_statement(session: &mut Session, statement: &Statement, from: Where) -> Result<Outcome> {
+    crate::base::cancel::clear();
+    let (line, result) = if statement.open {
+        // Moves are parsed, so that an error before the open bracket is the one reported (no
+        // sequence with a bracket open parses, so nothing runs); a command is not run at all.
+        let parsed = (!crate::command::starts_with_command(&statement.text))
+            .then(|| session.execute(&statement.text));
+        let unclosed =
+            crate::sequence::parser::unclosed_bracket(&statement.text, session.notation());
+        match (parsed, unclosed) {
+            (Some(Err(e)), Some((index, located)))
+                if e.parse_error().map(|p| p.kind)
+                    == Some(crate::sequence::parser::ParseErrorKind::Unclosed) =>
+            {
+                (statement.line + index, Err(Error::from(located.in_repl())))
+            }
+            (Some(result), _) => (statement.line, result),
+            (None, Some((index, located))) => {
+                (statement.line + index, Err(Error::from(located.in_repl())))
+            }
+            (None, None) => (statement.line, session.execute(&statement.text)),
+        }
+    } else {
+        (statement.line, session.execute(&statement.text))
+    };
+    match (result, from) {
+        (Ok(reply), _) => Ok(if show(&reply)? {
+            Outcome::Quit
+        } else {
+            Outcome::Done
+        }),
+        (Err(e), Where::Terminal) if e.is_cancelled() => {
+            output::err("cancelled");
+            Ok(Outcome::Failed)
+        }
+        (Err(e), Where::Terminal) if line > statement.line => {
+            output::err(format!(
+                "error: {e}, on line {} of the statement",
+                line - statement.line + 1
+            ));
+            Ok(Outcome::Failed)
+        }
+        (Err(e), Where::Terminal) => {
+            output::err(format!("error: {e}"));
+            Ok(Outcome::Failed)
+        }
+        (Err(e), Where::Lines) => {
+            output::err(format!("error: line {line}: {e}"));
+            Ok(Outcome::Failed)
+        }
+    }
+}
+
+/// How many lines in a row may fail before [`run_lines`] stops: past that, the input is not
+/// a session (a binary file with no NUL byte, a file of something else), and going on would
+/// only print one error a line.
+pub const MAX_ERRORS_IN_A_ROW: usize = 100;
+
+/// Runs each line of `input` as the REPL would, without prompts or colour. An error prints
+/// one line on stderr naming the line, and the session goes on — also past a line that is
+/// not UTF-8; a line longer than [`MAX_LINE_BYTES`] or holding a NUL byte (binary input)
+/// ends the session, and so do [`MAX_ERRORS_IN_A_ROW`] failing statements in a row, with one
+/// line saying so. The exit status is 2 if any line failed. Lines join into statements as
+/// typed ones do (see [`crate::base::lines::Joiner`]).
+pub fn run_lines(input: impl BufRead) -> Result<ExitCode> {
+    let mut session = Session::new(false);
+    let mut failed = false;
+    // The failing statements in a row, and the line of the first of them.
+    let mut in_a_row = (0, 0);
+    for read in crate::base::lines::statements(Lines::new(input), joiner()) {
+        let (number, outcome) = match read {
+            Ok(statement) => (
+                statement.line,
+                run_statement(&mut session, &statement, Where::Lines)?,
+            ),
+            Err(e) => {
+                output::err(format!("error: {e}"));
+                (e.line(), Outcome::Failed)
+            }
+        };
+        match outcome {
+            Outcome::Quit => break,
+            Outcome::Done => in_a_row = (0, 0),
+            Outcome::Failed => {
+                failed = true;
+                if in_a_row.0 == 0 {
+                    in_a_row.1 = number;
+                }
+                in_a_row.0 += 1;
+                if in_a_row.0 == MAX_ERRORS_IN_A_ROW {
+                    output::err(format!(
+                        "error: stopped after {MAX_ERRORS_IN_A_ROW} failing lines in a row (lines {} to {number}): this does not look like a session file",
+                        in_a_row.1
+                    ));
+                    break;
+                }
+            }
+        }
+    }
+    Ok(if failed {
+        ExitCode::from(2)
+    } else {
+        ExitCode::SUCCESS
+    })
+}
+
+/// Prints a reply: its note on stderr, its text on stdout. True if the user asked to leave.
+fn show(reply: &Reply) -> Result<bool> {
+    if let Some(note) = &reply.note {
+        output::err(format!("note: {note}"));
+    }
+    if !reply.text.is_empty() {
+        output::out(&reply.text)?;
+    }
+    Ok(reply.quit)
+}
+
+/// Where the REPL keeps its history: `$CUBEWORK_DATA_DIR/history.txt` if that is set and not
+/// empty, else the user's data directory.
+pub fn history_file() -> Option<PathBuf> {
+    history_file_from(std::env::var_os("CUBEWORK_DATA_DIR"))
+}
+
+/// Where the REPL keeps the APL workspace between sessions: `workspace.apl` beside the
+/// history file ([`Session::keep_workspace`]).
+pub fn workspace_file() -> Option<PathBuf> {
+    history_file().map(|h| h.with_file_name("workspace.apl"))
+}
+
+fn history_file_from(env: Option<std::ffi::OsString>) -> Option<PathBuf> {
+    match env {
+        Some(dir) if !dir.is_empty() => Some(PathBuf::from(dir).join("history.txt")),
+        _ => directories::ProjectDirs::from("", "", "cubework")
+            .map(|d| d.data_dir().join("history.txt")),
+    }
+}
+
+/// The history file: read once at the start, then appended to line by line as the session
+/// goes, as shells do — so two sessions open at once both keep their lines, and a killed
+/// terminal loses nothing typed before. A line of the file that is not UTF-8 is skipped with
+/// a note; a FIFO, device or directory in place of the file is refused with a note, and the
+/// session keeps no history on disk.
+pub struct History {
+    path: Option<PathBuf>,
+    /// The lines read (the last [`HISTORY_LINES`]).
+    pub lines: Vec<String>,
+    /// What to tell the user about the file.
+    pub notes: Vec<String>,
+}
+
+impl History {
+    /// Reads the history file at `path` (none: no history on disk).
+    pub fn open(path: Option<PathBuf>) -> History {
+        let mut history = History {
+            path: None,
+            lines: Vec::new(),
+            notes: Vec::new(),
+        };
+        let Some(path) = path else {
+            return history;
+        };
+        if let Some(kind) = crate::base::table_cache::special_file(&path) {
+            history.notes.push(format!(
+                "the history file {} is {kind}, not a file: history is not kept this session",
+                path.display()
+            ));
+            return history;
+        }
+        match std::fs::File::open(&path) {
+            Ok(file) => history.read(&path, file),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {} // a first session
+            Err(e) => history.notes.push(format!(
+                "the history file {} cannot be read: {e}",
+                path.display()
+            )),
+        }
+        history.path = Some(path);
+        history
+    }
+
+    /// Keeps the last [`HISTORY_LINES`] lines of the history file `file` (at `path`), with
+    /// notes on what could not be read; now and then the file is cut back to them.
+    fn read(&mut self, path: &std::path::Path, file: std::fs::File) {
+        let mut skipped = Vec::new();
+        for read in Lines::new(std::io::BufReader::new(file)) {
+            match read {
+                Ok((1, line)) if line == "#V2" => {} // rustyline's own header
+                Ok((_, line)) if line.trim().is_empty() => {}
+                Ok((_, line)) => self.lines.push(line),
+                Err(LineError::NotUtf8 { line }) => skipped.push(line.to_string()),
+                Err(e) => {
+                    self.notes.push(format!(
+                        "the history file {}: {e}; the lines before it are kept",
+                        path.display()
+                    ));
+                    break;
+                }
+            }
+        }
+        if !skipped.is_empty() {
+            self.notes.push(format!(
+                "the history file {} has lines that are not UTF-8 text (line {}); they were skipped",
+                path.display(),
+                skipped.join(", ")
+            ));
+        }
+        let excess = self.lines.len().saturating_sub(HISTORY_LINES);
+        self.lines.drain(..excess);
+        // Appending grows the file; now and then it is cut back to what is kept.
+        if excess > 9 * HISTORY_LINES {
+            let kept = self.lines.join("\n") + "\n";
+            let tmp = path.with_extension(format!("tmp-{}", std::process::id()));
+            let rewritten = std::fs::write(&tmp, kept).and_then(|()| std::fs::rename(&tmp, path));
+            if rewritten.is_err() {
+                let _ = std::fs::remove_file(&tmp);
+            }
+        }
+    }
+
+    /// Appends one line to the file; a note when it cannot be written (the first time only).
+    pub fn append(&mut self, line: &str) -> Option<String> {
+        let path = self.path.as_ref()?;
+        let written = (|| {
+            if let Some(dir) = path.parent() {
+                std::fs::create_dir_all(dir)?;
+            }
+            let mut file = std::fs::OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(path)?;
+            file.write_all(format!("{line}\n").as_bytes())
+        })();
+        match written {
+            Ok(()) => None,
+            Err(e) => {
+                let note = format!("history not saved to {}: {e}", path.display());
+                self.path = None;
+                Some(note)
+            }
+        }
+    }
+}
+
+/// Text that comes in faster than anyone types at the end of a long line, held back from the
+/// line editor and handed to it in runs that double the line: characters of a paste the
+/// terminal did not bracket (or keys sent by a program), and bracketed pastes. rustyline
+/// redraws the whole line — every row of it — each time the cursor wraps to a new row and
+/// each time it inserts a paste, so that a long line typed key by key, or a paste that
+/// comes as many bracketed pieces (a terminal may send a long paste in chunks and bracket
+/// each), costs time and output growing with its square: 3,000 pasted lines, one a piece,
+/// wrote 81 MB to the terminal. In runs that double the line, it costs time in proportion
+/// to its length.
+///
+/// A bracketed paste is read here, not by rustyline: its start is taken from the editor,
+/// and its keys are gathered (carriage returns as line ends, as rustyline reads them) until
+/// its end, when it goes to the editor whole — or stays held, while the line is long and
+/// what is held shorter than it.
+#[derive(Clone, Default)]
+struct PastedRun {
+    state: Arc<Mutex<RunState>>,
+}
+
+#[derive(Default)]
+struct RunState {
+    /// What is held back: it goes at the end of the line.
+    held: String,
+    /// When the last key came.
+    last_key: Option<std::time::Instant>,
+    /// Inside a bracketed paste: keys are its text.
+    in_paste: bool,
+    /// The last key of the paste was a carriage return (a line feed after it is the same
+    /// line end).
+    after_return: bool,
+}
+
+/// Lines at least this long take characters that come in quickly, and pastes, in runs.
+const RUN_FROM_BYTES: usize = 4096;
+/// Keys closer together than this come from a paste or a program, not from typing.
+const TYPED_GAP: std::time::Duration = std::time::Duration::from_millis(10);
+
+impl PastedRun {
+    /// What is held back, taken (when the editor returns the line, or drops it); a paste cut
+    /// short by it ends.
+    fn take(&self) -> String {
+        self.state
+            .lock()
+            .map(|mut s| {
+                s.in_paste = false;
+                std::mem::take(&mut s.held)
+            })
+            .unwrap_or_default()
+    }
+}
+
+/// The character a key of a bracketed paste stands for (a line end is the caller's; a
+/// backspace is DEL): none for the keys an escape sequence makes, which rustyline drops from
+/// a paste too.
+fn pasted_char(key: KeyEvent) -> Option<char> {
+    match key {
+        KeyEvent(KeyCode::Char(c), Modifiers::NONE) => Some(c),
+        KeyEvent(KeyCode::Tab, Modifiers::NONE) => Some('\t'),
+        KeyEvent(KeyCode::Backspace, Modifiers::NONE) => Some('\u{7f}'),
+        KeyEvent(KeyCode::Char(c @ '@'..='_'), Modifiers::CTRL) => Some(char::from(c as u8 - 0x40)),
+        _ => None,
+    }
+}
+
+/// A key inside a bracketed paste: its text held, until the paste ends.
+fn in_paste(state: &mut RunState, key: KeyEvent, ctx: &EventContext<'_>) -> Option<Cmd> {
+    let after_return = std::mem::take(&mut state.after_return);
+    match key {
+        KeyEvent(KeyCode::BracketedPasteEnd, _) => {
+            state.in_paste = false;
+            // Whole to the editor, unless the line is long and the paste (with what
+            // was held before it) shorter than it: then it waits for more.
+            let (line, held) = (ctx.line().len(), state.held.len());
+            let at_end = ctx.pos() == line;
+            if !at_end || line + held < RUN_FROM_BYTES || held >= line {
+                return Some(Cmd::Insert(1, std::mem::take(&mut state.held)));
+            }
+        }
+        KeyEvent(KeyCode::Enter, Modifiers::NONE) => {
+            state.held.push('\n');
+            state.after_return = true;
+        }
+        KeyEvent(KeyCode::Char('J'), Modifiers::CTRL) if after_return => {}
+        KeyEvent(KeyCode::Char('J'), Modifiers::CTRL) => state.held.push('\n'),
+        key => state.held.extend(pasted_char(key)),
+    }
+    Some(Cmd::Noop)
+}
+
+/// Enter with text held back: a line with a bracket open goes on, as Enter makes it; a
+/// line that is done is accepted, and the REPL adds what is held back.
+fn enter_with_held(state: &mut RunState, ctx: &EventContext<'_>) -> Cmd {
+    let mut whole = ctx.line().to_string();
+    whole.push_str(&state.held);
+    if crate::sequence::parser::is_incomplete(&whole) {
+        let mut run = std::mem::take(&mut state.held);
+        run.push('\n');
+        Cmd::Insert(1, run)
+    } else {
+        Cmd::AcceptLine
+    }
+}
+
+impl ConditionalEventHandler for PastedRun {
+    fn handle(
+        &self,
+        evt: &Event,
+        n: RepeatCount,
+        positive: bool,
+        ctx: &EventContext<'_>,
+    ) -> Option<Cmd> {
+        let mut state = self.state.lock().ok()?;
+        let key = evt.get(0).copied()?;
+        if state.in_paste {
+            return in_paste(&mut state, key, ctx);
+        }
+        if key == KeyEvent(KeyCode::BracketedPasteStart, Modifiers::NONE) {
+            // Gathered after what is held (which is at the end of the line, where the cursor
+            // is); with the cursor elsewhere nothing is held, and the paste goes to the
+            // editor at the cursor when it ends.
+            state.in_paste = true;
+            state.after_return = false;
+            return Some(Cmd::Noop);
+        }
+        let now = std::time::Instant::now();
+        let quick = state
+            .last_key
+            .is_some_and(|last| now.duration_since(last) < TYPED_GAP);
+        state.last_key = Some(now);
+        let at_end = ctx.pos() == ctx.line().len();
+        match key {
+            KeyEvent(KeyCode::Char(c), Modifiers::NONE) if n == 1 && positive && at_end => {
+                let long = ctx.line().len() + state.held.len() >= RUN_FROM_BYTES;
+                if quick && long {
+                    state.held.push(c);
+                    // The run goes to the editor when it is as long as the line: a few
+                    // redraws in all, however long the line grows.
+                    if state.held.len() >= ctx.line().len() {
+                        return Some(Cmd::Insert(1, std::mem::take(&mut state.held)));
+                    }
+                    return Some(Cmd::Noop);
+                }
+                if state.held.is_empty() {
+                    return None;
+                }
+                state.held.push(c);
+                Some(Cmd::Insert(1, std::mem::take(&mut state.held)))
+            }
+            _ if state.held.is_empty() => None,
+            // Ctrl-C drops the line, and what is held back with it.
+            KeyEvent(KeyCode::Char('C'), Modifiers::CTRL) => None,
+            KeyEvent(KeyCode::Enter, Modifiers::NONE) => Some(enter_with_held(&mut state, ctx)),
+            // Any other key first shows what is held back, in place of its own action.
+            _ => Some(Cmd::Insert(1, std::mem::take(&mut state.held))),
+        }
+    }
+}
+
+/// Completion and hints for the REPL.
+struct WorkbenchHelper {
+    notation: Arc<Mutex<Notation>>,
+}
+
+const STANDARD_MOVES: &[&str] = &[
+    "U", "D", "L", "R", "F", "B", "M", "E", "S", "x", "y", "z", "Uw", "Dw", "Lw", "Rw", "Fw", "Bw",
+    "u", "d", "l", "r", "f", "b",
+];
+
+/// What Tab offers for the word that ends at `pos` in `line`, and where that word starts:
+/// command names first, then the words the command's descriptor lists for its arguments, and
+/// moves (in `notation`) where it takes a sequence or where the line is moves.
+///
+/// ```
+/// use cubework::{Notation, cli::repl::completions};
+/// assert_eq!(completions("sol", 3, Notation::Standard).1, ["solved?", "solve"]);
+/// assert!(completions("solve opt", 9, Notation::Standard).1 == ["optimal"]);
+/// assert_eq!(completions("22\\rh", 5, Notation::Standard), (2, vec!["⍴".to_string()]));
+/// ```
+pub fn completions(line: &str, pos: usize, notation: Notation) -> (usize, Vec<String>) {
+    let pos = pos.min(line.len());
+    let start = line[..pos].rfind(char::is_whitespace).map_or(0, |i| i + 1);
+    let word = &line[start..pos];
+    // `\rho` then Tab: the glyph (APL typed without an APL keyboard).
+    if let Some(slash) = word.rfind('\\') {
+        let glyphs = crate::apl::keys::names_starting(&word[slash + 1..])
+            .into_iter()
+            .map(|(_, g)| g.to_string())
+            .collect();
+        return (start + slash, glyphs);
+    }
+    let before = &line[..start];
+    let commands = || defs::repl_commands().map(|c| c.name.to_string());
+    let offered: Vec<String> = match before.split_whitespace().next().map(defs::find) {
+        None => commands().chain(moves(notation)).collect(),
+        Some(None) => moves(notation),
+        Some(Some(def)) if def.kind == defs::CommandKind::Help => commands().collect(),
+        Some(Some(def)) if def.takes_moves => def
+            .repl_words()
+            .map(String::from)
+            .chain(moves(notation))
+            .collect(),
+        Some(Some(def)) => def.repl_words().map(String::from).collect(),
+    };
+    let found = offered
+        .into_iter()
+        .filter(|c| c.starts_with(word))
+        .collect();
+    (start, found)
+}
+
+/// Every move Tab offers in `notation`.
+fn moves(notation: Notation) -> Vec<String> {
+    let bases: Vec<String> = match notation {
+        Notation::Standard => STANDARD_MOVES.iter().map(|s| s.to_string()).collect(),
+        Notation::Paper => "LCRBHFUMDXYZ".chars().map(String::from).collect(),
+    };
+    let suffixes: &[&str] = match notation {
+        Notation::Standard => &["", "'", "2"],
+        Notation::Paper => &["", "\u{305}"],
+    };
+    bases
+        .iter()
+        .flat_map(|b| suffixes.iter().map(move |s| format!("{b}{s}")))
+        .collect()
+}
+
+impl Completer for WorkbenchHelper {
+    type Candidate = String;
+
+    fn complete(
+        &self,
+        line: &str,
+        pos: usize,
+        _ctx: &Context<'_>,
+    ) -> rustyline::Result<(usize, Vec<String>)> {
+        let notation = self.notation.lock().map(|n| *n).unwrap_or_default();
+        Ok(completions(line, pos, notation))
+    }
+}
+
+impl Hinter for WorkbenchHelper {
+    type Hint = String;
+
+    fn hint(&self, line: &str, pos: usize, _ctx: &Context<'_>) -> Option<String> {
+        // Hints are for a command word alone: a longer line has none (and is not searched,
+        // so that each key of a long line costs the same).
+        if pos < line.len() || line.is_empty() || line.len() > 16 {
+            return None;
+        }
+        let (word, rest) = line.split_once(' ').unwrap_or((line, ""));
+        let matching: Vec<_> = defs::repl_commands()
+            .filter(|c| c.name.starts_with(word))
+            .collect();
+        match matching.as_slice() {
+            [c] if rest.is_empty() && c.name.len() > word.len() => Some(
+                format!("{} {}", &c.name[word.len()..], c.usage)
+                    .trim_end()
+                    .to_string(),
+            ),
+            [c] if c.name == word
+                && rest.is_empty()
+                && !line.ends_with(' ')
+                && !c.usage.is_empty() =>
+            {
+                Some(format!(" {}", c.usage))
+            }
+            _ => None,
+        }
+    }
+}
+
+impl Highlighter for WorkbenchHelper {
+    fn highlight_hint<'h>(&self, hint: &'h str) -> Cow<'h, str> {
+        if use_colour() {
+            Cow::Owned(format!("\x1b[2m{hint}\x1b[0m"))
+        } else {
+            Cow::Borrowed(hint)
+        }
+    }
+}
+
+/// Enter always ends the line: a statement whose bracket is still open goes on at the
+/// continuation prompt (see [`CONTINUATION_PROMPT`]).
+impl Validator for WorkbenchHelper {}
+
+impl Helper for WorkbenchHelper {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn temp(name: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!("cubework-repl-{name}"));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
+    #[test]
+    fn an_empty_data_directory_variable_counts_as_unset() {
+        assert_eq!(
+            history_file_from(Some("/d".into())),
+            Some(PathBuf::from("/d/history.txt"))
+        );
+        assert_ne!(
+            history_file_from(Some("".into())),
+            Some(PathBuf::from("history.txt"))
+        );
+        assert_eq!(history_file_from(Some("".into())), history_file_from(None));
+    }
+
+    #[test]
+    fn history_lines_that_are_not_utf8_are_skipped_and_the_rest_kept() {
+        let path = temp("skip").join("history.txt");
+        std::fs::write(&path, b"#V2\nR U\n\xff\xfe\nF2\n\n\xc3(\nshow net\n").unwrap();
+        let h = History::open(Some(path.clone()));
+        assert_eq!(h.lines, ["R U", "F2", "show net"]);
+        assert_eq!(h.notes.len(), 1, "{:?}", h.notes);
+        assert!(h.notes[0].contains("(line 3, 6)"), "{:?}", h.notes);
+    }
+
+    #[test]
+    fn two_sessions_at_once_both_keep_their_lines() {
+        let path = temp("two").join("sub").join("history.txt");
+        let mut a = History::open(Some(path.clone()));
+        let mut b = History::open(Some(path.clone()));
+        assert_eq!(a.append("R"), None);
+        assert_eq!(b.append("U"), None);
+        assert_eq!(a.append("F"), None);
+        assert_eq!(History::open(Some(path)).lines, ["R", "U", "F"]);
+    }
+
+    #[test]
+    fn special_files_in_place_of_the_history_are_refused() {
+        let dir = temp("special");
+        let h = History::open(Some(dir.clone()));
+        assert!(h.notes[0].contains("is a directory"), "{:?}", h.notes);
+        let mut h = h;
+        assert_eq!(h.append("R"), None, "nothing is written anywhere");
+        #[cfg(unix)]
+        {
+            let link = dir.join("history.txt");
+            std::os::unix::fs::symlink("/dev/null", &link).unwrap();
+            let h = History::open(Some(link));
+            assert!(h.notes[0].contains("is a device"), "{:?}", h.notes);
+        }
+    }
+
+    #[test]
+    fn the_file_is_cut_back_when_it_grows_long() {
+        let path = temp("trim").join("history.txt");
+        let text: String = (0..11 * HISTORY_LINES)
+            .map(|i| format!("R{}\n", i % 3 + 2))
+            .collect();
+        std::fs::write(&path, text).unwrap();
+        let h = History::open(Some(path.clone()));
+        assert_eq!(h.lines.len(), HISTORY_LINES);
+        let kept = std::fs::read_to_string(&path).unwrap();
+        assert_eq!(kept.lines().count(), HISTORY_LINES);
+    }
+}

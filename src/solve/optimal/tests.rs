@@ -1,0 +1,361 @@
+use super::*;
+
+#[test]
+fn canonical_sequences_skip_repeats_and_order_opposites() {
+    let l = Last::START.after(0); // U
+    assert!(!l.allows(1, Metric::Htm)); // U2 after U
+    assert!(l.allows(9, Metric::Htm)); // D after U
+    let l = Last::START.after(9); // D
+    assert!(!l.allows(0, Metric::Htm)); // U after D
+    assert!(l.allows(3, Metric::Htm));
+    // Quarter turns: U U is allowed once, U U U and U U' are not.
+    let l = Last::START.after(0);
+    assert!(l.allows(0, Metric::Qtm));
+    assert!(!l.allows(2, Metric::Qtm));
+    assert!(!l.after(0).allows(0, Metric::Qtm));
+}
+
+#[test]
+fn the_bound_adds_one_when_all_three_axes_agree() {
+    assert_eq!(bound([0, 0, 0]), 0);
+    assert_eq!(bound([3, 5, 4]), 5);
+    assert_eq!(bound([5, 5, 5]), 6);
+}
+
+#[test]
+fn a_saved_table_is_mapped_checked_whole_once_and_again_when_the_file_changes() {
+    use crate::base::table_cache::{CacheError, checked_since, write_parts};
+    use crate::solve::optimal_table::{SliceKind, table_file};
+    let kind = SliceKind::Position;
+    let dir = std::env::temp_dir().join(format!("cubework-map-{}", std::process::id()));
+    let path = table_file(kind).path_in(&dir);
+    let parts = small().payload_parts();
+    let parts: Vec<&[u8]> = parts.iter().map(|p| &p[..]).collect();
+    write_parts(&path, &table_file(kind), &parts).unwrap();
+    // Never checked: mapped, checked whole, and marked.
+    assert!(!checked_since(&path));
+    let mapped = AxisTable::map(kind, &path).unwrap();
+    assert!(mapped.is_mapped() && !small().is_mapped());
+    assert!(mapped == *small());
+    assert!(checked_since(&path));
+    // The same file again: the header only, and the same table.
+    assert!(AxisTable::map(kind, &path).unwrap() == *small());
+    drop(mapped);
+    // A byte of the distances changed (the file's time moves on): checked whole again,
+    // and refused.
+    let at = crate::base::table_cache::HEADER_BYTES as u64 + 1000 + 4096 * 7;
+    let later = std::time::SystemTime::now() + Duration::from_secs(5);
+    change_in_place(&path, at, 1, |b| b ^ 0x5A, Some(later));
+    assert!(!checked_since(&path));
+    assert!(matches!(
+        AxisTable::map(kind, &path),
+        Err(CacheError::Checksum { .. })
+    ));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Changes `len` bytes of the file at `path` from `at` by `change`, in place (the file is
+/// not replaced), then sets its time to `time`, or back to what it was.
+fn change_in_place(
+    path: &std::path::Path,
+    at: u64,
+    len: usize,
+    change: impl Fn(u8) -> u8,
+    time: Option<std::time::SystemTime>,
+) {
+    use std::io::{Read, Seek, SeekFrom, Write};
+    let mut f = std::fs::OpenOptions::new()
+        .read(true)
+        .write(true)
+        .open(path)
+        .unwrap();
+    let modified = f.metadata().unwrap().modified().unwrap();
+    let mut bytes = vec![0u8; len];
+    f.seek(SeekFrom::Start(at)).unwrap();
+    f.read_exact(&mut bytes).unwrap();
+    f.seek(SeekFrom::Start(at)).unwrap();
+    f.write_all(&bytes.iter().map(|&b| change(b)).collect::<Vec<u8>>())
+        .unwrap();
+    f.set_modified(time.unwrap_or(modified)).unwrap();
+}
+
+#[test]
+fn a_table_changed_in_place_behind_its_stamp_is_refused_or_stops_the_search_with_an_error() {
+    use crate::base::table_cache::{CacheError, checked_since, write_parts};
+    use crate::solve::optimal_table::{SliceKind, table_file};
+    let kind = SliceKind::Position;
+    let dir = std::env::temp_dir().join(format!("cubework-in-place-{}", std::process::id()));
+    let path = table_file(kind).path_in(&dir);
+    let parts = small().payload_parts();
+    let parts: Vec<&[u8]> = parts.iter().map(|p| &p[..]).collect();
+    write_parts(&path, &table_file(kind), &parts).unwrap();
+    // Checked whole and marked.
+    drop(AxisTable::map(kind, &path).unwrap());
+    assert!(checked_since(&path));
+    // The byte that holds a cube's own entry (on its first axis) changed in place, the
+    // file's time put back: the stamp still stands.
+    let cube = crate::solve::solution_text::random_state(3);
+    let m = small().moves();
+    let i = m.index(m.coord(&cube));
+    let len = std::fs::metadata(&path).unwrap().len();
+    let at = len - 8 - small().bytes().len() as u64 + (i / 4) as u64;
+    change_in_place(&path, at, 1, |b| b ^ 3 << (2 * (i % 4)), None);
+    assert!(checked_since(&path));
+    // Refused as it loads, or the search that reads it ends with an error naming the
+    // file: never a panic, never an answer.
+    match AxisTable::map(kind, &path) {
+        Err(e) => assert!(e.to_string().contains("damaged"), "{e}"),
+        Ok(table) => {
+            let opts = OptimalOptions::default();
+            let err = solve(&table, &cube, &opts, None, None, &mut |_| {}).unwrap_err();
+            let text = err.to_string();
+            assert!(
+                text.contains(&format!("table {} is damaged", path.display())),
+                "{text}"
+            );
+            assert!(!checked_since(&path), "the stamp is still there");
+        }
+    }
+    // Checked whole by the next load, and refused.
+    assert!(matches!(
+        AxisTable::map(kind, &path),
+        Err(CacheError::Checksum { .. })
+    ));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_table_mapped_behind_its_stamp_answers_as_in_memory_and_checking_the_rest_finds_damage() {
+    use crate::base::table_cache::{BLOCK_BYTES, HEADER_BYTES, checked_since, spot_blocks};
+    use crate::solve::optimal_table::{SliceKind, table_file};
+    let kind = SliceKind::Position;
+    let dir = std::env::temp_dir().join(format!("cubework-rest-{}", std::process::id()));
+    let path = table_file(kind).path_in(&dir);
+    let parts = small().payload_parts();
+    let parts: Vec<&[u8]> = parts.iter().map(|p| &p[..]).collect();
+    crate::base::table_cache::write_parts(&path, &table_file(kind), &parts).unwrap();
+    drop(AxisTable::map(kind, &path).unwrap());
+    // Mapped behind its stamp: checked block by block as the searches read it, with the
+    // answers of the table in memory.
+    let mapped = AxisTable::map(kind, &path).unwrap();
+    assert!(mapped.is_mapped() && !mapped.all_checked());
+    let opts = OptimalOptions::default();
+    for seed in 0..12 {
+        let cube = scrambled(seed, 10, Metric::Htm);
+        let a = solve(&mapped, &cube, &opts, None, None, &mut |_| {}).unwrap();
+        let b = solve(small(), &cube, &opts, None, None, &mut |_| {}).unwrap();
+        assert_eq!(a.moves, b.moves, "seed {seed}");
+    }
+    assert!(mapped.damage().is_none());
+    mapped.check_rest(2);
+    assert!(mapped.all_checked() && mapped.damage().is_none());
+    drop(mapped);
+    // A block that the load leaves to the searches, changed in place, the time put back:
+    // checking the rest finds it, and a search then ends with an error.
+    let len = std::fs::metadata(&path).unwrap().len() as usize;
+    let spots = spot_blocks(
+        len.div_ceil(BLOCK_BYTES),
+        HEADER_BYTES + crate::solve::optimal_table::PAYLOAD_HEADER,
+    );
+    let k = (len / BLOCK_BYTES / 2..)
+        .find(|k| !spots.contains(k))
+        .unwrap();
+    change_in_place(&path, (k * BLOCK_BYTES + 100) as u64, 8, |b| !b, None);
+    let mapped = AxisTable::map(kind, &path).unwrap();
+    mapped.check_rest(2);
+    assert_eq!(mapped.damage(), Some((&*path, (k * BLOCK_BYTES) as u64)));
+    assert!(!checked_since(&path), "the stamp is still there");
+    let err = solve(
+        &mapped,
+        &scrambled(1, 10, Metric::Htm),
+        &opts,
+        None,
+        None,
+        &mut |_| {},
+    )
+    .unwrap_err();
+    assert!(matches!(err, SolveError::DamagedTable { .. }), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Reid's small table, built once for the tests (a few seconds in release).
+fn small() -> &'static AxisTable {
+    static T: std::sync::OnceLock<AxisTable> = std::sync::OnceLock::new();
+    T.get_or_init(|| {
+        AxisTable::build(
+            super::super::optimal_table::SliceKind::Position,
+            2,
+            &mut |_, _| {},
+        )
+        .unwrap()
+        .0
+    })
+}
+
+fn scrambled(seed: u64, max_moves: usize, metric: Metric) -> CubieCube {
+    use rand::{RngExt, SeedableRng};
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+    let set = FaceMove::of(metric);
+    let n = rng.random_range(0..=max_moves);
+    let moves: Vec<FaceMove> = (0..n)
+        .map(|_| set[rng.random_range(0..set.len())])
+        .collect();
+    CubieCube::solved().apply_all(&moves)
+}
+
+#[test]
+fn optimal_lengths_equal_the_breadth_first_search() {
+    for (metric, max, cases) in [(Metric::Htm, 10, 150), (Metric::Qtm, 11, 100)] {
+        let opts = OptimalOptions {
+            metric,
+            ..Default::default()
+        };
+        let bfs = crate::solve::bfs::SearchOptions::new(metric);
+        for seed in 0..cases {
+            let cube = scrambled(seed, max, metric);
+            let found = solve(small(), &cube, &opts, None, None, &mut |_| {}).unwrap();
+            let moves = found.moves.unwrap();
+            assert!(found.optimal && cube.apply_all(&moves).is_solved());
+            let shortest =
+                crate::solve::bfs::shortest_within_limit(&cube, &bfs, &mut |_| {}).unwrap();
+            assert_eq!(
+                length(&moves, metric),
+                length(&shortest.moves, metric),
+                "{metric:?} seed {seed}"
+            );
+            assert_eq!(found.lower_bound, length(&moves, metric));
+        }
+    }
+}
+
+#[test]
+fn the_bound_never_exceeds_the_distance_within_five_moves() {
+    let table = small();
+    let search = |cube| Search {
+        table,
+        cube,
+        metric: Metric::Htm,
+        moves: move_set(Metric::Htm),
+        axis_moves: axis_moves(),
+        stop: AtomicBool::new(false),
+        stopped: std::sync::Mutex::new(None),
+        deadline: None,
+        nodes: AtomicU64::new(0),
+        found: std::sync::Mutex::new(None),
+    };
+    // Breadth-first: every state within 5 moves, with its distance.
+    let mut seen = std::collections::HashSet::from([CubieCube::solved().key()]);
+    let mut frontier = vec![CubieCube::solved()];
+    let mut checked = 0;
+    for d in 0..=5u8 {
+        let mut next = Vec::new();
+        for c in &frontier {
+            let b = bound(search(*c).root().unwrap().d);
+            assert!(b <= d, "bound {b} on a state {d} moves from solved");
+            checked += 1;
+            if d < 5 {
+                for m in FaceMove::ALL {
+                    let n = c.apply(m);
+                    if seen.insert(n.key()) {
+                        next.push(n);
+                    }
+                }
+            }
+        }
+        frontier = next;
+    }
+    assert_eq!(checked, 621_649);
+}
+
+#[test]
+fn a_stopped_search_says_what_it_proved_and_keeps_the_best_known() {
+    let cube = crate::solve::solution_text::random_state(11);
+    let tables = crate::solve::tables::tests::tables();
+    let known = crate::solve::twophase::solve(tables, &cube, &Default::default())
+        .unwrap()
+        .moves;
+    let opts = OptimalOptions {
+        time_limit: Some(Duration::from_millis(50)),
+        ..Default::default()
+    };
+    let found = solve(
+        small(),
+        &cube,
+        &opts,
+        Some(known.clone()),
+        None,
+        &mut |_| {},
+    )
+    .unwrap();
+    assert!(!found.optimal);
+    assert_eq!(found.stopped, Some(Stopped::TimeLimit));
+    assert_eq!(found.moves, Some(known));
+    assert!((10..=18).contains(&found.lower_bound), "{found:?}");
+    // A best known no longer than the bound is proven shortest without a search.
+    let found = solve(
+        small(),
+        &CubieCube::solved(),
+        &opts,
+        Some(vec![]),
+        None,
+        &mut |_| {},
+    )
+    .unwrap();
+    assert!(found.optimal && found.moves == Some(vec![]));
+}
+
+#[test]
+fn a_probe_ends_the_search_at_the_depth_it_fills_and_a_wrong_answer_is_ignored() {
+    let tables = crate::solve::tables::tests::tables();
+    let opts = OptimalOptions {
+        probe_after: Duration::ZERO,
+        ..Default::default()
+    };
+    for seed in 0..20 {
+        let cube = scrambled(1000 + seed, 14, Metric::Htm);
+        let plain = solve(small(), &cube, &opts, None, None, &mut |_| {}).unwrap();
+        let shortest = plain.moves.unwrap().len() as u8;
+        // The two-phase solver as the probe: the same length, proven.
+        let mut asked = Vec::new();
+        let mut probe = |max_length, give_up: Duration| {
+            asked.push(max_length);
+            let o = crate::solve::twophase::TwoPhaseOptions {
+                max_length,
+                time_limit: None,
+                min_probes: 1,
+                // Longer than the search would allow, so that the probe always finds it.
+                give_up: give_up.max(Duration::from_secs(10)),
+                threads: 1,
+                large: None,
+            };
+            crate::solve::twophase::solve(tables, &cube, &o)
+                .ok()
+                .map(|s| s.moves)
+        };
+        let found = solve(small(), &cube, &opts, None, Some(&mut probe), &mut |_| {}).unwrap();
+        let moves = found.moves.unwrap();
+        assert!(found.optimal && cube.apply_all(&moves).is_solved());
+        assert_eq!(moves.len() as u8, shortest, "seed {seed}");
+        assert_eq!(
+            asked.last(),
+            Some(&found.lower_bound),
+            "seed {seed}: asked {asked:?}"
+        );
+        assert!(found.given, "seed {seed}: the probe's solution");
+        // A probe that answers with a non-solution, or one too long, is not believed.
+        let wrong = FaceMove::ALL[..shortest.min(18) as usize].to_vec();
+        for answer in [wrong, vec![FaceMove::ALL[0]; 30]] {
+            let mut probe = |_, _| Some(answer.clone());
+            let found = solve(small(), &cube, &opts, None, Some(&mut probe), &mut |_| {}).unwrap();
+            assert!(found.optimal, "seed {seed}");
+            assert_eq!(found.moves.unwrap().len() as u8, shortest, "seed {seed}");
+        }
+    }
+}
+
+#[test]
+fn lengths_in_each_metric() {
+    let m = |i: usize| FaceMove::ALL[i];
+    assert_eq!(length(&[m(0), m(4)], Metric::Htm), 2);
+    assert_eq!(length(&[m(0), m(4)], Metric::Qtm), 3);
+}
