@@ -13,11 +13,10 @@ use std::path::{Path, PathBuf};
 const LONG_FUNCTIONS: &[(&str, &str)] = &[
     ("apl/parse.rs", "items"),
     ("apl/parse.rs", "lex"),
-    ("apl/func.rs", "dyad"),
 ];
 
 /// Files known to be over 1,000 lines.
-const LONG_FILES: &[&str] = &["apl/eval.rs", "apl/func.rs"];
+const LONG_FILES: &[&str] = &[];
 
 const LONGEST_FILE: usize = 1000;
 

@@ -6,12 +6,11 @@ use std::borrow::Cow;
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use ndarray::{ArrayD, Dimension, RemoveAxis};
-
 use super::error::{AplError, ErrorKind, err};
-use super::func::{self, enclose_item, item_value};
-use super::parse::check_size;
-use super::tree::{Cells, Dfn, DfnStatement, Expr, Func, FuncKind, Indices};
+use super::func::{self, enclose_item};
+
+use super::index::{assign, cells_kept, index, index_kept, take};
+use super::tree::{Dfn, DfnStatement, Expr, Func, FuncKind, Indices};
 use super::value::{Elem, Value};
 use super::{Definition, MAX_ATOMS, MAX_DEPTH, origin, set_origin};
 
@@ -236,33 +235,7 @@ impl<'w> Machine<'w> {
                 Ok(v)
             }
             Expr::Index(a, idx, pos) => {
-                let at = |e: AplError| e.at(line, *pos);
-                // A variable is indexed where it is held, not copied first; lists written or
-                // named (`⍵[⍺]`, `⍵[;2 3]`) are read where they are.
-                if let Expr::Var(name, _) = &**a
-                    && let Some(v) = self.borrow(name, frame)
-                {
-                    if let Some(cells) = idx.kept.get().filter(|c| c.fit(v)) {
-                        return take(v, cells).map_err(at);
-                    }
-                    // One list named (`⍵[⍺]`): read where it is, no list of lists made.
-                    if let [Some(Expr::Var(n, _))] = idx.lists.as_slice()
-                        && let Some(l) = self.borrow(n, frame)
-                    {
-                        return index(v, &[Some(Cow::Borrowed(l))]).map_err(at);
-                    }
-                    if let Some(lists) = self.named_lists(idx, frame) {
-                        return index_kept(v, idx, &lists).map_err(at);
-                    }
-                }
-                let lists = self.indices(idx, frame)?;
-                match &**a {
-                    Expr::Var(name, _) if let Some(v) = self.borrow(name, frame) => {
-                        index_kept(v, idx, &lists)
-                    }
-                    _ => index_kept(&self.eval(a, frame)?, idx, &lists),
-                }
-                .map_err(at)
+                self.index_expr(a, idx, frame).map_err(|e| e.at(line, *pos))
             }
             Expr::Monad(f, a) => {
                 let a = self.eval(a, frame)?;
@@ -308,30 +281,61 @@ impl<'w> Machine<'w> {
                     .map_err(|e| e.at(line, *pos))?;
                 Ok(v)
             }
-            Expr::IndexAssign(name, idx, a, pos) => {
-                let v = self.eval(a, frame)?;
-                let lists = self.indices(idx, frame)?;
-                // A local variable is changed where it is held when the values make no atoms
-                // to count (simple ones): nothing is copied, and an error leaves it as it was.
-                if let Some(target) = frame.locals.as_mut().and_then(|l| l.get_mut(name))
-                    && v.is_simple()
-                {
-                    let cells = cells_kept(target, idx, &lists).map_err(|e| e.at(line, *pos))?;
-                    assign(target, &cells, &v).map_err(|e| e.at(line, *pos))?;
-                    return Ok(v);
-                }
-                let mut target = self.lookup(name, frame).ok_or_else(|| {
-                    AplError::new(ErrorKind::Value, format!("{name} has no value")).at(line, *pos)
-                })?;
-                cells_kept(&target, idx, &lists)
-                    .and_then(|cells| assign(&mut target, &cells, &v))
-                    .and_then(|()| check_atoms(&target))
-                    .map_err(|e| e.at(line, *pos))?;
-                self.store(name, target, frame)
-                    .map_err(|e| e.at(line, *pos))?;
-                Ok(v)
+            Expr::IndexAssign(name, idx, a, pos) => self
+                .index_assign(name, idx, a, frame)
+                .map_err(|e| e.at(line, *pos)),
+        }
+    }
+
+    /// `A[i;j;…]`: a variable is indexed where it is held, not copied first; lists written
+    /// or named (`⍵[⍺]`, `⍵[;2 3]`) are read where they are.
+    fn index_expr(&mut self, a: &Expr, idx: &Indices, frame: &mut Frame) -> R<Value> {
+        if let Expr::Var(name, _) = a
+            && let Some(v) = self.borrow(name, frame)
+        {
+            if let Some(cells) = idx.kept.get().filter(|c| c.fit(v)) {
+                return take(v, cells);
+            }
+            // One list named (`⍵[⍺]`): read where it is, no list of lists made.
+            if let [Some(Expr::Var(n, _))] = idx.lists.as_slice()
+                && let Some(l) = self.borrow(n, frame)
+            {
+                return index(v, &[Some(Cow::Borrowed(l))]);
+            }
+            if let Some(lists) = self.named_lists(idx, frame) {
+                return index_kept(v, idx, &lists);
             }
         }
+        let lists = self.indices(idx, frame)?;
+        match a {
+            Expr::Var(name, _) if let Some(v) = self.borrow(name, frame) => {
+                index_kept(v, idx, &lists)
+            }
+            _ => index_kept(&self.eval(a, frame)?, idx, &lists),
+        }
+    }
+
+    /// `A[i;j;…]←V`, giving `V`.
+    fn index_assign(&mut self, name: &str, idx: &Indices, a: &Expr, frame: &mut Frame) -> R<Value> {
+        let v = self.eval(a, frame)?;
+        let lists = self.indices(idx, frame)?;
+        // A local variable is changed where it is held when the values make no atoms to count
+        // (simple ones): nothing is copied, and an error leaves it as it was.
+        if let Some(target) = frame.locals.as_mut().and_then(|l| l.get_mut(name))
+            && v.is_simple()
+        {
+            let cells = cells_kept(target, idx, &lists)?;
+            assign(target, &cells, &v)?;
+            return Ok(v);
+        }
+        let mut target = self
+            .lookup(name, frame)
+            .ok_or_else(|| AplError::new(ErrorKind::Value, format!("{name} has no value")))?;
+        cells_kept(&target, idx, &lists)
+            .and_then(|cells| assign(&mut target, &cells, &v))
+            .and_then(|()| check_atoms(&target))?;
+        self.store(name, target, frame)?;
+        Ok(v)
     }
 
     /// The index lists of `A[i;j;…]` when each is written, named or elided, read where they
@@ -473,138 +477,11 @@ impl<'w> Machine<'w> {
                 self.scan(g, *first, axis, right, frame)
             }
             FuncKind::Each(g) => self.each(g, left, right, frame),
-            FuncKind::Outer(g) => {
-                let Some(l) = left else {
-                    return err(ErrorKind::Syntax, "an outer product takes two arguments");
-                };
-                check_size(l.0.len().saturating_mul(right.0.len()))?;
-                let mut items = Vec::with_capacity(l.0.len() * right.0.len());
-                let mut atoms = Atoms::default();
-                for a in l.0.iter() {
-                    for b in right.0.iter() {
-                        let r = self.apply(g, Some(item_value(a)), item_value(b), frame)?;
-                        atoms.add(&r)?;
-                        items.push(enclose_item(r)?);
-                    }
-                }
-                let shape: Vec<usize> = l.shape().iter().chain(right.shape()).copied().collect();
-                Ok(Value::from_shape(&shape, items))
-            }
+            FuncKind::Outer(g) => match left {
+                Some(l) => self.outer(g, l, right, frame),
+                None => err(ErrorKind::Syntax, "an outer product takes two arguments"),
+            },
         }
-    }
-
-    fn each(&mut self, g: &Func, left: Option<Value>, right: Value, frame: &mut Frame) -> R<Value> {
-        let (left, right) = match left {
-            None => (None, right),
-            Some(l) => {
-                let (l, r) = func::extend(&l, &right)?;
-                (Some(l), r)
-            }
-        };
-        let mut items = Vec::with_capacity(right.0.len());
-        let mut atoms = Atoms::default();
-        let mut lefts = left.as_ref().map(|l| l.0.iter());
-        for b in right.0.iter() {
-            let a = lefts.as_mut().and_then(|l| l.next()).map(item_value);
-            let r = self.apply(g, a, item_value(b), frame)?;
-            atoms.add(&r)?;
-            items.push(enclose_item(r)?);
-        }
-        Ok(Value::from_shape(right.shape(), items))
-    }
-
-    fn reduce(
-        &mut self,
-        g: &Func,
-        first: bool,
-        axis: Option<f64>,
-        omega: Value,
-        frame: &mut Frame,
-    ) -> R<Value> {
-        if omega.rank() == 0 {
-            return Ok(omega);
-        }
-        let ax = lane_axis(first, axis, omega.rank())?;
-        let rest = omega.0.raw_dim().remove_axis(ax);
-        let mut items = Vec::with_capacity(rest.size());
-        for lane in omega.0.lanes(ax) {
-            if crate::base::cancel::requested() {
-                return err(ErrorKind::Interrupt, "stopped by Ctrl-C");
-            }
-            let mut acc = match lane.iter().last() {
-                Some(e) => item_value(e),
-                None => match &g.kind {
-                    FuncKind::Prim(c) => Value::num(func::identity(*c)?),
-                    _ => return err(ErrorKind::Domain, "no identity for reducing an empty axis"),
-                },
-            };
-            for e in lane.iter().rev().skip(1) {
-                acc = self.apply(g, Some(item_value(e)), acc, frame)?;
-            }
-            items.push(enclose_item(acc)?);
-        }
-        Ok(Value(
-            ArrayD::from_shape_vec(rest, items).expect("a cell per lane"),
-        ))
-    }
-
-    /// `f\⍵` (along the last axis, `f⍀` the first, or the axis given): item `i` of each lane
-    /// is `f/` of its first `i` items, reduced right to left as APL2 and Dyalog do. For the
-    /// associative `+ × ⌈ ⌊ ∧ ∨` each item is the one before it `f` the next (one application
-    /// an item); any other function reduces every prefix anew, at most [`MAX_SCAN_WORK`]
-    /// applications in all.
-    fn scan(
-        &mut self,
-        g: &Func,
-        first: bool,
-        axis: Option<f64>,
-        omega: Value,
-        frame: &mut Frame,
-    ) -> R<Value> {
-        if omega.rank() == 0 {
-            return Ok(omega);
-        }
-        let ax = lane_axis(first, axis, omega.rank())?;
-        let len = omega.0.len_of(ax);
-        let associative = matches!(g.kind, FuncKind::Prim(c) if "+×⌈⌊∧∨".contains(c));
-        if !associative {
-            let lanes = omega.0.len() / len.max(1);
-            let work = (len * len.saturating_sub(1) / 2).saturating_mul(lanes);
-            if work > MAX_SCAN_WORK {
-                return err(
-                    ErrorKind::WsFull,
-                    format!(
-                        "a scan of {len} items by a function not associative takes {work} applications, more than the {MAX_SCAN_WORK} allowed"
-                    ),
-                );
-            }
-        }
-        let mut out = omega.0.clone();
-        for (lane, mut into) in omega.0.lanes(ax).into_iter().zip(out.lanes_mut(ax)) {
-            let items: Vec<&Elem> = lane.iter().collect();
-            let mut before: Option<Value> = None;
-            for i in 0..len {
-                if crate::base::cancel::requested() {
-                    return err(ErrorKind::Interrupt, "stopped by Ctrl-C");
-                }
-                let v = match before.take() {
-                    Some(prev) if associative => {
-                        self.apply(g, Some(prev), item_value(items[i]), frame)?
-                    }
-                    _ if associative => item_value(items[i]),
-                    _ => {
-                        let mut acc = item_value(items[i]);
-                        for e in items[..i].iter().rev() {
-                            acc = self.apply(g, Some(item_value(e)), acc, frame)?;
-                        }
-                        acc
-                    }
-                };
-                into[i] = enclose_item(v.clone())?;
-                before = Some(v);
-            }
-        }
-        Ok(Value(out))
     }
 
     /// `⍎⍵`: the characters run as a line of APL in this frame (its names, the workspace's
@@ -795,60 +672,6 @@ impl<'w> Machine<'w> {
         result
     }
 
-    /// `⍺ f.g ⍵`: `f/` of `g` between each row of `⍺` (its last axis) and each column of
-    /// `⍵` (its first): `+.×` is the matrix product.
-    fn inner(&mut self, f: &Func, g: &Func, a: Value, w: Value, frame: &mut Frame) -> R<Value> {
-        let a = if a.rank() == 0 {
-            Value(a.0.insert_axis(ndarray::Axis(0)))
-        } else {
-            a
-        };
-        let w = if w.rank() == 0 {
-            Value(w.0.insert_axis(ndarray::Axis(0)))
-        } else {
-            w
-        };
-        let k = *a.shape().last().expect("rank at least one");
-        let kw = w.shape()[0];
-        if k != kw && k != 1 && kw != 1 {
-            return err(
-                ErrorKind::Length,
-                format!("an inner product of axes of lengths {k} and {kw}"),
-            );
-        }
-        let len = k.max(kw);
-        let rows: Vec<Vec<Elem>> =
-            a.0.lanes(ndarray::Axis(a.rank() - 1))
-                .into_iter()
-                .map(|l| l.iter().cloned().collect())
-                .collect();
-        let cols: Vec<Vec<Elem>> =
-            w.0.lanes(ndarray::Axis(0))
-                .into_iter()
-                .map(|l| l.iter().cloned().collect())
-                .collect();
-        check_size(rows.len().saturating_mul(cols.len()))?;
-        let mut items = Vec::with_capacity(rows.len() * cols.len());
-        let mut atoms = Atoms::default();
-        for r in &rows {
-            for c in &cols {
-                let pick = |v: &Vec<Elem>, i: usize| v[if v.len() == 1 { 0 } else { i }].clone();
-                let left = Value::vector((0..len).map(|i| pick(r, i)).collect());
-                let right = Value::vector((0..len).map(|i| pick(c, i)).collect());
-                let each = self.apply(g, Some(left), right, frame)?;
-                let v = self.reduce(f, false, None, each, frame)?;
-                atoms.add(&v)?;
-                items.push(enclose_item(v)?);
-            }
-        }
-        let shape: Vec<usize> = a.shape()[..a.rank() - 1]
-            .iter()
-            .chain(&w.shape()[1..])
-            .copied()
-            .collect();
-        Ok(Value::from_shape(&shape, items))
-    }
-
     /// Calls a defined function: `⍵` (and `⍺`) bound in a fresh frame, its statements in
     /// order, and the value of the last; where the last assigns into a name (as the paper's
     /// `ω[⍳9]←…`), that name's whole new value.
@@ -1015,272 +838,9 @@ pub(crate) fn check_atoms(v: &Value) -> R<()> {
     }
 }
 
-fn too_many_atoms<T>() -> R<T> {
+pub(super) fn too_many_atoms<T>() -> R<T> {
     err(
         ErrorKind::WsFull,
         format!("an array of more than the {MAX_ATOMS} atoms allowed, nested ones counted"),
     )
-}
-
-/// The atoms of the items an operator has made so far, checked as each is made: the result
-/// is refused before its items outgrow [`MAX_ATOMS`], not after.
-#[derive(Default)]
-struct Atoms(usize);
-
-impl Atoms {
-    fn add(&mut self, item: &Value) -> R<()> {
-        let room = MAX_ATOMS - self.0;
-        match item.atoms_within(room) {
-            Some(n) if n < room => {
-                self.0 += n + 1;
-                Ok(())
-            }
-            _ => too_many_atoms(),
-        }
-    }
-}
-
-/// The positions (origin 0) one index list selects along an axis of `len`.
-fn positions(v: &Value, len: usize) -> R<Vec<usize>> {
-    let mut p = Vec::with_capacity(v.0.len());
-    let io = origin();
-    for e in v.row_major().iter() {
-        p.push(position(e, len, io)?);
-    }
-    Ok(p)
-}
-
-/// The position (origin 0) one index `e` selects along an axis of `len`, at origin `io`.
-fn position(e: &Elem, len: usize, io: usize) -> R<usize> {
-    let n = match e {
-        Elem::Num(n) => *n,
-        _ => return err(ErrorKind::Domain, "an index is a whole number"),
-    };
-    if n.fract() != 0.0 {
-        return err(
-            ErrorKind::Domain,
-            format!(
-                "an index is a whole number, not {}",
-                super::value::format_number(n)
-            ),
-        );
-    }
-    let n0 = n - io as f64;
-    if n0 < 0.0 || n0 >= len as f64 {
-        return err(
-            ErrorKind::Index,
-            format!(
-                "index {} of an axis of length {len}",
-                super::value::format_number(n)
-            ),
-        );
-    }
-    Ok(n0 as usize)
-}
-
-/// The row-major offsets into `A` of the cells `A[i;j;…]` selects, in the result's order,
-/// and the result's shape (the index lists' shapes joined).
-fn offsets(a: &Value, idx: &[Option<Cow<Value>>]) -> R<(Vec<usize>, Vec<usize>)> {
-    if idx.len() != a.rank() {
-        return err(
-            ErrorKind::Rank,
-            format!("{} indices for an array of rank {}", idx.len(), a.rank()),
-        );
-    }
-    let dims = a.shape();
-    let mut lists = Vec::with_capacity(idx.len());
-    let mut shape = Vec::with_capacity(idx.len());
-    let mut count = 1usize;
-    for (i, &len) in idx.iter().zip(dims) {
-        let list = match i {
-            None => {
-                shape.push(len);
-                None
-            }
-            Some(v) => {
-                shape.extend_from_slice(v.shape());
-                Some(positions(v, len)?)
-            }
-        };
-        count = count.saturating_mul(list.as_ref().map_or(len, Vec::len));
-        lists.push(list);
-    }
-    check_size(count)?;
-    let mut strides = vec![1usize; dims.len()];
-    for k in (0..dims.len().saturating_sub(1)).rev() {
-        strides[k] = strides[k + 1] * dims[k + 1];
-    }
-    let mut out = Vec::with_capacity(count);
-    gather_offsets(&lists, dims, &strides, 0, &mut out);
-    Ok((out, shape))
-}
-
-/// Every offset `base` plus one position of each axis the lists name (an elided one, every
-/// position), the last axis fastest.
-fn gather_offsets(
-    lists: &[Option<Vec<usize>>],
-    dims: &[usize],
-    strides: &[usize],
-    base: usize,
-    out: &mut Vec<usize>,
-) {
-    match lists {
-        [] => out.push(base),
-        // The last axis: a run of offsets at once, as a range where it is elided.
-        [last] => match last {
-            None => out.extend(base..base + dims[0]),
-            Some(p) => out.extend(p.iter().map(|&i| base + i)),
-        },
-        [list, rest @ ..] => {
-            let stride = strides[0];
-            let mut each =
-                |i: usize| gather_offsets(rest, &dims[1..], &strides[1..], base + i * stride, out);
-            match list {
-                None => (0..dims[0]).for_each(&mut each),
-                Some(p) => p.iter().for_each(|&i| each(i)),
-            }
-        }
-    }
-}
-
-/// `A[i;j;…]`.
-pub(crate) fn index(a: &Value, idx: &[Option<Cow<Value>>]) -> R<Value> {
-    // A vector indexed by one list: its items taken, no offsets made first.
-    if let ([Some(list)], Some(items)) = (idx, a.0.as_slice())
-        && a.rank() == 1
-    {
-        let io = origin();
-        let mut taken = Vec::with_capacity(list.0.len());
-        let mut seen = 0u128;
-        let mut again = list.0.len() > items.len();
-        for e in list.row_major().iter() {
-            let o = position(e, items.len(), io)?;
-            if o < 128 {
-                again |= seen & (1 << o) != 0;
-                seen |= 1 << o;
-            } else {
-                again = true;
-            }
-            taken.push(items[o].clone());
-        }
-        let out = Value::from_shape(list.shape(), taken);
-        // Items each taken once hold no more atoms than the vector did.
-        if again {
-            check_atoms(&out)?;
-        }
-        return Ok(out);
-    }
-    take(a, &cells(a, idx)?)
-}
-
-/// `A[i;j;…]` where the lists are those of `idx`: by the cells kept there when they are
-/// written out (worked out now the first time).
-fn index_kept(a: &Value, idx: &Indices, lists: &[Option<Cow<Value>>]) -> R<Value> {
-    if !idx.written {
-        return index(a, lists);
-    }
-    take(a, &*cells_kept(a, idx, lists)?)
-}
-
-/// The cells `lists` (those of `idx`) take from `a`: those kept in `idx` if they fit, else
-/// worked out, and kept if `idx` keeps none yet and its lists are written out.
-fn cells_kept<'i>(a: &Value, idx: &'i Indices, lists: &[Option<Cow<Value>>]) -> R<Cow<'i, Cells>> {
-    if let Some(kept) = idx.kept.get().filter(|c| c.fit(a)) {
-        return Ok(Cow::Borrowed(kept));
-    }
-    let cells = cells(a, lists)?;
-    if idx.written && idx.kept.get().is_none() {
-        return Ok(Cow::Borrowed(idx.kept.get_or_init(|| cells)));
-    }
-    Ok(Cow::Owned(cells))
-}
-
-/// The cells `A[i;j;…]` takes.
-fn cells(a: &Value, idx: &[Option<Cow<Value>>]) -> R<Cells> {
-    let (offsets, shape) = offsets(a, idx)?;
-    Ok(Cells {
-        from: a.shape().to_vec(),
-        origin: origin(),
-        repeats: repeats(&offsets, a.0.len()),
-        offsets,
-        shape,
-    })
-}
-
-/// The cells taken from `a` (of their shape).
-fn take(a: &Value, cells: &Cells) -> R<Value> {
-    let items = a.row_major();
-    let out = Value::from_shape(
-        &cells.shape,
-        cells.offsets.iter().map(|&o| items[o].clone()).collect(),
-    );
-    // Items each taken once hold no more atoms than the array did; an item taken again
-    // counts again (`X[1e6⍴1]` of an enclosure of a million is WS FULL).
-    if cells.repeats {
-        check_atoms(&out)?;
-    }
-    Ok(out)
-}
-
-/// Whether any of the offsets (each below `len`) comes twice.
-fn repeats(offsets: &[usize], len: usize) -> bool {
-    if offsets.len() > len {
-        return true;
-    }
-    if len <= 128 {
-        let mut seen = 0u128;
-        for &o in offsets {
-            if seen & (1 << o) != 0 {
-                return true;
-            }
-            seen |= 1 << o;
-        }
-        return false;
-    }
-    let mut seen = vec![false; len];
-    offsets
-        .iter()
-        .any(|&o| std::mem::replace(&mut seen[o], true))
-}
-
-/// `A[i;j;…]←V`: `V` of the indexed cells' shape, or a single value for all of them.
-fn assign(a: &mut Value, cells: &Cells, v: &Value) -> R<()> {
-    let (offsets, shape) = (&cells.offsets, &cells.shape);
-    let single = v.0.len() == 1;
-    if !single {
-        let squeeze = |s: &[usize]| s.iter().copied().filter(|&n| n != 1).collect::<Vec<_>>();
-        if squeeze(v.shape()) != squeeze(shape) {
-            return err(
-                if v.rank() != shape.len() {
-                    ErrorKind::Rank
-                } else {
-                    ErrorKind::Length
-                },
-                format!("{:?} values for {:?} cells", v.shape(), shape),
-            );
-        }
-    }
-    if !a.0.is_standard_layout() {
-        *a = std::mem::replace(a, Value::num(0.0)).laid_out();
-    }
-    let flat = a.0.as_slice_mut().expect("standard layout");
-    if single {
-        let e = v.first();
-        offsets.iter().for_each(|&o| flat[o] = e.clone());
-    } else {
-        for (&o, e) in offsets.iter().zip(v.0.iter()) {
-            flat[o] = e.clone();
-        }
-    }
-    Ok(())
-}
-
-/// The axis a reduction or scan runs along: the one given (`f/[k]`), else the first (`f⌿`,
-/// `f⍀`) or the last.
-fn lane_axis(first: bool, axis: Option<f64>, rank: usize) -> R<ndarray::Axis> {
-    Ok(ndarray::Axis(match axis {
-        Some(k) => func::whole_axis(k, rank)?,
-        None if first => 0,
-        None => rank - 1,
-    }))
 }

@@ -1,0 +1,254 @@
+//! Indexing, `A[i;j;…]` and `A[i;j;…]←V`: which cells index lists select (their row-major
+//! offsets), taking them, and changing them. Lists written out keep their cells in the tree
+//! ([`super::tree::Indices`]), so an array of the same shape takes them again without working
+//! them out.
+
+use std::borrow::Cow;
+
+use super::error::{ErrorKind, err};
+use super::eval::check_atoms;
+use super::origin;
+use super::parse::check_size;
+use super::tree::{Cells, Indices};
+use super::value::{Elem, Value};
+
+type R<T> = Result<T, super::error::AplError>;
+
+/// The positions (origin 0) one index list selects along an axis of `len`.
+fn positions(v: &Value, len: usize) -> R<Vec<usize>> {
+    let mut p = Vec::with_capacity(v.0.len());
+    let io = origin();
+    for e in v.row_major().iter() {
+        p.push(position(e, len, io)?);
+    }
+    Ok(p)
+}
+
+/// The position (origin 0) one index `e` selects along an axis of `len`, at origin `io`.
+fn position(e: &Elem, len: usize, io: usize) -> R<usize> {
+    let n = match e {
+        Elem::Num(n) => *n,
+        _ => return err(ErrorKind::Domain, "an index is a whole number"),
+    };
+    if n.fract() != 0.0 {
+        return err(
+            ErrorKind::Domain,
+            format!(
+                "an index is a whole number, not {}",
+                super::value::format_number(n)
+            ),
+        );
+    }
+    let n0 = n - io as f64;
+    if n0 < 0.0 || n0 >= len as f64 {
+        return err(
+            ErrorKind::Index,
+            format!(
+                "index {} of an axis of length {len}",
+                super::value::format_number(n)
+            ),
+        );
+    }
+    Ok(n0 as usize)
+}
+
+/// The row-major offsets into `A` of the cells `A[i;j;…]` selects, in the result's order,
+/// and the result's shape (the index lists' shapes joined).
+fn offsets(a: &Value, idx: &[Option<Cow<Value>>]) -> R<(Vec<usize>, Vec<usize>)> {
+    if idx.len() != a.rank() {
+        return err(
+            ErrorKind::Rank,
+            format!("{} indices for an array of rank {}", idx.len(), a.rank()),
+        );
+    }
+    let dims = a.shape();
+    let mut lists = Vec::with_capacity(idx.len());
+    let mut shape = Vec::with_capacity(idx.len());
+    let mut count = 1usize;
+    for (i, &len) in idx.iter().zip(dims) {
+        let list = match i {
+            None => {
+                shape.push(len);
+                None
+            }
+            Some(v) => {
+                shape.extend_from_slice(v.shape());
+                Some(positions(v, len)?)
+            }
+        };
+        count = count.saturating_mul(list.as_ref().map_or(len, Vec::len));
+        lists.push(list);
+    }
+    check_size(count)?;
+    let mut strides = vec![1usize; dims.len()];
+    for k in (0..dims.len().saturating_sub(1)).rev() {
+        strides[k] = strides[k + 1] * dims[k + 1];
+    }
+    let mut out = Vec::with_capacity(count);
+    gather_offsets(&lists, dims, &strides, 0, &mut out);
+    Ok((out, shape))
+}
+
+/// Every offset `base` plus one position of each axis the lists name (an elided one, every
+/// position), the last axis fastest.
+fn gather_offsets(
+    lists: &[Option<Vec<usize>>],
+    dims: &[usize],
+    strides: &[usize],
+    base: usize,
+    out: &mut Vec<usize>,
+) {
+    match lists {
+        [] => out.push(base),
+        // The last axis: a run of offsets at once, as a range where it is elided.
+        [last] => match last {
+            None => out.extend(base..base + dims[0]),
+            Some(p) => out.extend(p.iter().map(|&i| base + i)),
+        },
+        [list, rest @ ..] => {
+            let stride = strides[0];
+            let mut each =
+                |i: usize| gather_offsets(rest, &dims[1..], &strides[1..], base + i * stride, out);
+            match list {
+                None => (0..dims[0]).for_each(&mut each),
+                Some(p) => p.iter().for_each(|&i| each(i)),
+            }
+        }
+    }
+}
+
+/// `A[i;j;…]`.
+pub(crate) fn index(a: &Value, idx: &[Option<Cow<Value>>]) -> R<Value> {
+    // A vector indexed by one list: its items taken, no offsets made first.
+    if let ([Some(list)], Some(items)) = (idx, a.0.as_slice())
+        && a.rank() == 1
+    {
+        let io = origin();
+        let mut taken = Vec::with_capacity(list.0.len());
+        let mut seen = 0u128;
+        let mut again = list.0.len() > items.len();
+        for e in list.row_major().iter() {
+            let o = position(e, items.len(), io)?;
+            if o < 128 {
+                again |= seen & (1 << o) != 0;
+                seen |= 1 << o;
+            } else {
+                again = true;
+            }
+            taken.push(items[o].clone());
+        }
+        let out = Value::from_shape(list.shape(), taken);
+        // Items each taken once hold no more atoms than the vector did.
+        if again {
+            check_atoms(&out)?;
+        }
+        return Ok(out);
+    }
+    take(a, &cells(a, idx)?)
+}
+
+/// `A[i;j;…]` where the lists are those of `idx`: by the cells kept there when they are
+/// written out (worked out now the first time).
+pub(super) fn index_kept(a: &Value, idx: &Indices, lists: &[Option<Cow<Value>>]) -> R<Value> {
+    if !idx.written {
+        return index(a, lists);
+    }
+    take(a, &*cells_kept(a, idx, lists)?)
+}
+
+/// The cells `lists` (those of `idx`) take from `a`: those kept in `idx` if they fit, else
+/// worked out, and kept if `idx` keeps none yet and its lists are written out.
+pub(super) fn cells_kept<'i>(
+    a: &Value,
+    idx: &'i Indices,
+    lists: &[Option<Cow<Value>>],
+) -> R<Cow<'i, Cells>> {
+    if let Some(kept) = idx.kept.get().filter(|c| c.fit(a)) {
+        return Ok(Cow::Borrowed(kept));
+    }
+    let cells = cells(a, lists)?;
+    if idx.written && idx.kept.get().is_none() {
+        return Ok(Cow::Borrowed(idx.kept.get_or_init(|| cells)));
+    }
+    Ok(Cow::Owned(cells))
+}
+
+/// The cells `A[i;j;…]` takes.
+fn cells(a: &Value, idx: &[Option<Cow<Value>>]) -> R<Cells> {
+    let (offsets, shape) = offsets(a, idx)?;
+    Ok(Cells {
+        from: a.shape().to_vec(),
+        origin: origin(),
+        repeats: repeats(&offsets, a.0.len()),
+        offsets,
+        shape,
+    })
+}
+
+/// The cells taken from `a` (of their shape).
+pub(super) fn take(a: &Value, cells: &Cells) -> R<Value> {
+    let items = a.row_major();
+    let out = Value::from_shape(
+        &cells.shape,
+        cells.offsets.iter().map(|&o| items[o].clone()).collect(),
+    );
+    // Items each taken once hold no more atoms than the array did; an item taken again
+    // counts again (`X[1e6⍴1]` of an enclosure of a million is WS FULL).
+    if cells.repeats {
+        check_atoms(&out)?;
+    }
+    Ok(out)
+}
+
+/// Whether any of the offsets (each below `len`) comes twice.
+fn repeats(offsets: &[usize], len: usize) -> bool {
+    if offsets.len() > len {
+        return true;
+    }
+    if len <= 128 {
+        let mut seen = 0u128;
+        for &o in offsets {
+            if seen & (1 << o) != 0 {
+                return true;
+            }
+            seen |= 1 << o;
+        }
+        return false;
+    }
+    let mut seen = vec![false; len];
+    offsets
+        .iter()
+        .any(|&o| std::mem::replace(&mut seen[o], true))
+}
+
+/// `A[i;j;…]←V`: `V` of the indexed cells' shape, or a single value for all of them.
+pub(super) fn assign(a: &mut Value, cells: &Cells, v: &Value) -> R<()> {
+    let (offsets, shape) = (&cells.offsets, &cells.shape);
+    let single = v.0.len() == 1;
+    if !single {
+        let squeeze = |s: &[usize]| s.iter().copied().filter(|&n| n != 1).collect::<Vec<_>>();
+        if squeeze(v.shape()) != squeeze(shape) {
+            return err(
+                if v.rank() != shape.len() {
+                    ErrorKind::Rank
+                } else {
+                    ErrorKind::Length
+                },
+                format!("{:?} values for {:?} cells", v.shape(), shape),
+            );
+        }
+    }
+    if !a.0.is_standard_layout() {
+        *a = std::mem::replace(a, Value::num(0.0)).laid_out();
+    }
+    let flat = a.0.as_slice_mut().expect("standard layout");
+    if single {
+        let e = v.first();
+        offsets.iter().for_each(|&o| flat[o] = e.clone());
+    } else {
+        for (&o, e) in offsets.iter().zip(v.0.iter()) {
+            flat[o] = e.clone();
+        }
+    }
+    Ok(())
+}

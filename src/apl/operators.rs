@@ -1,0 +1,248 @@
+//! The operators applied: each (`f¨`), reduction and scan (`f/`, `f\\`), the outer and
+//! inner products (`∘.f`, `f.g`). Each makes its items by applying its operand through the
+//! evaluator, and counts their atoms as it makes them.
+
+use ndarray::{ArrayD, Dimension, RemoveAxis};
+
+use super::MAX_ATOMS;
+use super::error::{ErrorKind, err};
+use super::eval::{Frame, MAX_SCAN_WORK, Machine, too_many_atoms};
+use super::func::{self, enclose_item, item_value};
+use super::parse::check_size;
+use super::tree::{Func, FuncKind};
+use super::value::{Elem, Value};
+
+type R<T> = Result<T, super::error::AplError>;
+
+impl Machine<'_> {
+    pub(super) fn each(
+        &mut self,
+        g: &Func,
+        left: Option<Value>,
+        right: Value,
+        frame: &mut Frame,
+    ) -> R<Value> {
+        let (left, right) = match left {
+            None => (None, right),
+            Some(l) => {
+                let (l, r) = func::extend(&l, &right)?;
+                (Some(l), r)
+            }
+        };
+        let mut items = Vec::with_capacity(right.0.len());
+        let mut atoms = Atoms::default();
+        let mut lefts = left.as_ref().map(|l| l.0.iter());
+        for b in right.0.iter() {
+            let a = lefts.as_mut().and_then(|l| l.next()).map(item_value);
+            let r = self.apply(g, a, item_value(b), frame)?;
+            atoms.add(&r)?;
+            items.push(enclose_item(r)?);
+        }
+        Ok(Value::from_shape(right.shape(), items))
+    }
+
+    pub(super) fn reduce(
+        &mut self,
+        g: &Func,
+        first: bool,
+        axis: Option<f64>,
+        omega: Value,
+        frame: &mut Frame,
+    ) -> R<Value> {
+        if omega.rank() == 0 {
+            return Ok(omega);
+        }
+        let ax = lane_axis(first, axis, omega.rank())?;
+        let rest = omega.0.raw_dim().remove_axis(ax);
+        let mut items = Vec::with_capacity(rest.size());
+        for lane in omega.0.lanes(ax) {
+            if crate::base::cancel::requested() {
+                return err(ErrorKind::Interrupt, "stopped by Ctrl-C");
+            }
+            let mut acc = match lane.iter().last() {
+                Some(e) => item_value(e),
+                None => match &g.kind {
+                    FuncKind::Prim(c) => Value::num(func::identity(*c)?),
+                    _ => return err(ErrorKind::Domain, "no identity for reducing an empty axis"),
+                },
+            };
+            for e in lane.iter().rev().skip(1) {
+                acc = self.apply(g, Some(item_value(e)), acc, frame)?;
+            }
+            items.push(enclose_item(acc)?);
+        }
+        Ok(Value(
+            ArrayD::from_shape_vec(rest, items).expect("a cell per lane"),
+        ))
+    }
+
+    /// `f\⍵` (along the last axis, `f⍀` the first, or the axis given): item `i` of each lane
+    /// is `f/` of its first `i` items, reduced right to left as APL2 and Dyalog do. For the
+    /// associative `+ × ⌈ ⌊ ∧ ∨` each item is the one before it `f` the next (one application
+    /// an item); any other function reduces every prefix anew, at most [`MAX_SCAN_WORK`]
+    /// applications in all.
+    pub(super) fn scan(
+        &mut self,
+        g: &Func,
+        first: bool,
+        axis: Option<f64>,
+        omega: Value,
+        frame: &mut Frame,
+    ) -> R<Value> {
+        if omega.rank() == 0 {
+            return Ok(omega);
+        }
+        let ax = lane_axis(first, axis, omega.rank())?;
+        let len = omega.0.len_of(ax);
+        let associative = matches!(g.kind, FuncKind::Prim(c) if "+×⌈⌊∧∨".contains(c));
+        if !associative {
+            let lanes = omega.0.len() / len.max(1);
+            let work = (len * len.saturating_sub(1) / 2).saturating_mul(lanes);
+            if work > MAX_SCAN_WORK {
+                return err(
+                    ErrorKind::WsFull,
+                    format!(
+                        "a scan of {len} items by a function not associative takes {work} applications, more than the {MAX_SCAN_WORK} allowed"
+                    ),
+                );
+            }
+        }
+        let mut out = omega.0.clone();
+        for (lane, mut into) in omega.0.lanes(ax).into_iter().zip(out.lanes_mut(ax)) {
+            let items: Vec<&Elem> = lane.iter().collect();
+            let mut before: Option<Value> = None;
+            for i in 0..len {
+                if crate::base::cancel::requested() {
+                    return err(ErrorKind::Interrupt, "stopped by Ctrl-C");
+                }
+                let v = match before.take() {
+                    Some(prev) if associative => {
+                        self.apply(g, Some(prev), item_value(items[i]), frame)?
+                    }
+                    _ if associative => item_value(items[i]),
+                    _ => {
+                        let mut acc = item_value(items[i]);
+                        for e in items[..i].iter().rev() {
+                            acc = self.apply(g, Some(item_value(e)), acc, frame)?;
+                        }
+                        acc
+                    }
+                };
+                into[i] = enclose_item(v.clone())?;
+                before = Some(v);
+            }
+        }
+        Ok(Value(out))
+    }
+
+    /// `⍺ f.g ⍵`: `f/` of `g` between each row of `⍺` (its last axis) and each column of
+    /// `⍵` (its first): `+.×` is the matrix product.
+    pub(super) fn inner(
+        &mut self,
+        f: &Func,
+        g: &Func,
+        a: Value,
+        w: Value,
+        frame: &mut Frame,
+    ) -> R<Value> {
+        let a = if a.rank() == 0 {
+            Value(a.0.insert_axis(ndarray::Axis(0)))
+        } else {
+            a
+        };
+        let w = if w.rank() == 0 {
+            Value(w.0.insert_axis(ndarray::Axis(0)))
+        } else {
+            w
+        };
+        let k = *a.shape().last().expect("rank at least one");
+        let kw = w.shape()[0];
+        if k != kw && k != 1 && kw != 1 {
+            return err(
+                ErrorKind::Length,
+                format!("an inner product of axes of lengths {k} and {kw}"),
+            );
+        }
+        let len = k.max(kw);
+        let rows: Vec<Vec<Elem>> =
+            a.0.lanes(ndarray::Axis(a.rank() - 1))
+                .into_iter()
+                .map(|l| l.iter().cloned().collect())
+                .collect();
+        let cols: Vec<Vec<Elem>> =
+            w.0.lanes(ndarray::Axis(0))
+                .into_iter()
+                .map(|l| l.iter().cloned().collect())
+                .collect();
+        check_size(rows.len().saturating_mul(cols.len()))?;
+        let mut items = Vec::with_capacity(rows.len() * cols.len());
+        let mut atoms = Atoms::default();
+        for r in &rows {
+            for c in &cols {
+                let pick = |v: &Vec<Elem>, i: usize| v[if v.len() == 1 { 0 } else { i }].clone();
+                let left = Value::vector((0..len).map(|i| pick(r, i)).collect());
+                let right = Value::vector((0..len).map(|i| pick(c, i)).collect());
+                let each = self.apply(g, Some(left), right, frame)?;
+                let v = self.reduce(f, false, None, each, frame)?;
+                atoms.add(&v)?;
+                items.push(enclose_item(v)?);
+            }
+        }
+        let shape: Vec<usize> = a.shape()[..a.rank() - 1]
+            .iter()
+            .chain(&w.shape()[1..])
+            .copied()
+            .collect();
+        Ok(Value::from_shape(&shape, items))
+    }
+
+    /// `⍺ ∘.g ⍵`: `g` between each item of `⍺` and each of `⍵`, of shape `(⍴⍺),⍴⍵`.
+    pub(super) fn outer(
+        &mut self,
+        g: &Func,
+        l: Value,
+        right: Value,
+        frame: &mut Frame,
+    ) -> R<Value> {
+        check_size(l.0.len().saturating_mul(right.0.len()))?;
+        let mut items = Vec::with_capacity(l.0.len() * right.0.len());
+        let mut atoms = Atoms::default();
+        for a in l.0.iter() {
+            for b in right.0.iter() {
+                let r = self.apply(g, Some(item_value(a)), item_value(b), frame)?;
+                atoms.add(&r)?;
+                items.push(enclose_item(r)?);
+            }
+        }
+        let shape: Vec<usize> = l.shape().iter().chain(right.shape()).copied().collect();
+        Ok(Value::from_shape(&shape, items))
+    }
+}
+
+/// The atoms of the items an operator has made so far, checked as each is made: the result
+/// is refused before its items outgrow [`MAX_ATOMS`], not after.
+#[derive(Default)]
+struct Atoms(usize);
+
+impl Atoms {
+    fn add(&mut self, item: &Value) -> R<()> {
+        let room = MAX_ATOMS - self.0;
+        match item.atoms_within(room) {
+            Some(n) if n < room => {
+                self.0 += n + 1;
+                Ok(())
+            }
+            _ => too_many_atoms(),
+        }
+    }
+}
+
+/// The axis a reduction or scan runs along: the one given (`f/[k]`), else the first (`f⌿`,
+/// `f⍀`) or the last.
+fn lane_axis(first: bool, axis: Option<f64>, rank: usize) -> R<ndarray::Axis> {
+    Ok(ndarray::Axis(match axis {
+        Some(k) => func::whole_axis(k, rank)?,
+        None if first => 0,
+        None => rank - 1,
+    }))
+}

@@ -1,0 +1,497 @@
+//! The structural functions of two arguments: they select, rearrange, join or repeat the
+//! items of `⍵` as `⍺` says (`⍉ ⌽ ⊖ ⍴ , / \\ ⊃ ↑ ↓ ⌷ ⊂`), moving the items they are given
+//! (an enclosure is shared, not copied).
+
+use std::sync::Arc;
+
+use ndarray::{ArrayD, Axis, Dimension, IxDyn};
+
+use super::error::{AplError, ErrorKind, err};
+use super::func::{
+    axis_or, boolean, cells_without, extend, item_value, no_axis, number, whole, whole_axis,
+    whole_vector,
+};
+use super::origin;
+use super::parse::check_size;
+use super::prim;
+use super::value::{Elem, Value, format_number};
+
+type R<T> = Result<T, AplError>;
+
+/// `⍺⍉⍵`, dyadic transpose: axis `i` of `⍵` goes to axis `⍺[i]` of the result; an axis
+/// named twice takes a diagonal.
+pub(super) fn transpose(axis: Option<f64>, a: Value, w: Value) -> R<Value> {
+    let c = '⍉';
+    no_axis(axis, c)?;
+    // Axes counted from ⎕IO, read as counted from 1.
+    let l: Vec<i64> = whole_vector(&a, "the left argument of ⍉")?
+        .into_iter()
+        .map(|k| k + 1 - origin() as i64)
+        .collect();
+    if l.len() != w.rank() {
+        return err(
+            ErrorKind::Length,
+            format!("{} axes named for an array of rank {}", l.len(), w.rank()),
+        );
+    }
+    // Each axis of ⍵ goes to the result's axis ⍺ names; every result axis from 1 to
+    // the largest named must be named. An axis named twice takes a diagonal (`1 1⍉M`,
+    // APL2 and Dyalog).
+    let rank = l.iter().copied().max().unwrap_or(0).max(0) as usize;
+    if l.iter().any(|&k| k < 1) || (1..=rank as i64).any(|r| !l.contains(&r)) {
+        return err(
+            ErrorKind::Domain,
+            "the left argument of ⍉ names each result axis from 1 up",
+        );
+    }
+    let l: Vec<usize> = l.iter().map(|&k| k as usize).collect();
+    if rank < l.len() {
+        let mut shape = vec![usize::MAX; rank];
+        for (k, &r) in l.iter().enumerate() {
+            shape[r - 1] = shape[r - 1].min(w.shape()[k]);
+        }
+        let out = ArrayD::from_shape_fn(IxDyn(&shape), |i| {
+            let at: Vec<usize> = l.iter().map(|&r| i[r - 1]).collect();
+            w.0[IxDyn(&at)].clone()
+        });
+        return Ok(Value(out));
+    }
+    Ok(Value(prim::transpose(&l, w.0)))
+}
+
+/// `⍺⌽⍵`, `⍺⊖⍵`: rotation along the last axis or the first (or the one given), by one
+/// amount or an amount for each cell along it.
+pub(super) fn rotate(c: char, axis: Option<f64>, a: Value, w: Value) -> R<Value> {
+    let last = w.rank().saturating_sub(1);
+    if w.rank() == 0 {
+        return Ok(w);
+    }
+    let k = axis_or(axis, w.rank(), if c == '⌽' { last } else { 0 })?;
+    let cells = cells_without(&w.0, k);
+    let by: Vec<isize> = whole_vector_any(&a)?
+        .into_iter()
+        .map(|n| n as isize)
+        .collect();
+    let by = if by.len() == 1 {
+        ArrayD::from_elem(cells, by[0])
+    } else if a.shape() == cells.slice() {
+        ArrayD::from_shape_vec(cells, by).expect("same shape")
+    } else {
+        return err(
+            if a.rank() != cells.ndim() {
+                ErrorKind::Rank
+            } else {
+                ErrorKind::Length
+            },
+            format!(
+                "a rotation of shape {:?} for cells of shape {:?}",
+                a.shape(),
+                cells.slice()
+            ),
+        );
+    };
+    Ok(Value(prim::rotate(by.view(), w.0.view(), k + 1)))
+}
+
+/// `⍺⍴⍵`, reshape: the items of `⍵` in order, repeated as needed, in shape `⍺`.
+pub(super) fn reshape(axis: Option<f64>, a: Value, w: Value) -> R<Value> {
+    let c = '⍴';
+    no_axis(axis, c)?;
+    let shape = whole_vector(&a, "the left argument of ⍴")?;
+    if shape.iter().any(|&n| n < 0) {
+        return err(ErrorKind::Domain, "a shape of a negative length");
+    }
+    let shape: Vec<usize> = shape.iter().map(|&n| n as usize).collect();
+    let size = shape
+        .iter()
+        .try_fold(1usize, |p, &n| p.checked_mul(n))
+        .unwrap_or(usize::MAX);
+    check_size(size)?;
+    let items: Vec<Elem> = if w.0.is_empty() {
+        vec![w.fill(); size]
+    } else {
+        w.0.iter().cycle().take(size).cloned().collect()
+    };
+    Ok(Value::from_shape(&shape, items))
+}
+
+/// `⍺/⍵`, `⍺⌿⍵`: each cell along the last axis or the first (or the one given) repeated
+/// as many times as `⍺` says.
+pub(super) fn replicate(c: char, axis: Option<f64>, a: Value, w: Value) -> R<Value> {
+    let w = if w.rank() == 0 {
+        Value::vector(vec![w.first()])
+    } else {
+        w
+    };
+    let k = axis_or(axis, w.rank(), if c == '/' { w.rank() - 1 } else { 0 })?;
+    let counts = whole_vector(&a, "the left argument of /")?;
+    let len = w.shape()[k];
+    // A single count applies to every item; an axis of one item to every count
+    // (`1 0 1/5` is `5 5`, as in APL2 and Dyalog).
+    let (counts, w) = if counts.len() == 1 {
+        (vec![counts[0]; len], w)
+    } else if len == 1 {
+        check_size(counts.len().saturating_mul(w.0.len()))?;
+        let w = Value(w.0.select(Axis(k), &vec![0; counts.len()]));
+        (counts, w)
+    } else {
+        (counts, w)
+    };
+    let len = w.shape()[k];
+    if counts.len() != len {
+        return err(
+            ErrorKind::Length,
+            format!("{} counts for an axis of length {len}", counts.len()),
+        );
+    }
+    if counts.iter().any(|&n| n < 0) {
+        return err(ErrorKind::Domain, "a negative count to replicate");
+    }
+    if counts.iter().all(|&n| n <= 1) {
+        let keep: Vec<bool> = counts.iter().map(|&n| n == 1).collect();
+        return Ok(Value(prim::compress(&keep, w.0.view(), k + 1)));
+    }
+    // The result's size before anything is made of it: `9e15/1` is refused, not tried.
+    let along = counts
+        .iter()
+        .try_fold(0usize, |t, &n| t.checked_add(usize::try_from(n).ok()?))
+        .unwrap_or(usize::MAX);
+    check_size(along.saturating_mul(w.0.len() / len.max(1)))?;
+    let picked: Vec<usize> = counts
+        .iter()
+        .enumerate()
+        .flat_map(|(i, &n)| std::iter::repeat_n(i, n as usize))
+        .collect();
+    Ok(Value(w.0.select(Axis(k), &picked)))
+}
+
+/// `⍺\⍵`, `⍺⍀⍵`: expansion, a fill item where `⍺` is 0.
+pub(super) fn expand(c: char, axis: Option<f64>, a: Value, w: Value) -> R<Value> {
+    let w = if w.rank() == 0 {
+        Value::vector(vec![w.first()])
+    } else {
+        w
+    };
+    let k = axis_or(axis, w.rank(), if c == '\\' { w.rank() - 1 } else { 0 })?;
+    let spread: Vec<bool> = whole_vector(&a, "the left argument of \\")?
+        .into_iter()
+        .map(|n| boolean(n as f64))
+        .collect::<R<_>>()?;
+    check_size(spread.len().saturating_mul(w.0.len() / w.shape()[k].max(1)))?;
+    let fill = w.fill();
+    prim::expand(&spread, w.0.view(), k + 1, fill)
+        .map(Value)
+        .ok_or_else(|| {
+            AplError::new(
+                ErrorKind::Length,
+                format!(
+                    "{} ones to expand an axis of length {}",
+                    spread.iter().filter(|&&b| b).count(),
+                    w.shape()[k]
+                ),
+            )
+        })
+}
+
+/// `⍺⊃⍵`, pick.
+pub(super) fn pick(a: Value, w: Value) -> R<Value> {
+    // Each item of the path picks one level: a number from a vector, an enclosed
+    // index vector from an array of its rank (`(⊂1 2)⊃M`); an empty path picks ⍵.
+    if a.rank() > 1 {
+        return err(ErrorKind::Rank, "the left argument of ⊃ is a vector");
+    }
+    let mut v = w;
+    for step in a.0.iter() {
+        let index = item_value(step);
+        v = super::search::pick_step(&v, &index)?;
+    }
+    Ok(v)
+}
+
+/// `⍺⊂⍵`, APL2's partition (Dyalog's `⊆`): along the last axis (or the one given), the items
+/// whose `⍺` is 0 are dropped, and a new partition starts wherever `⍺` is greater than the
+/// one before it; each partition is enclosed, so the result has `⍵`'s shape with that axis as
+/// long as the partitions are many. A single `⍺` applies to every item.
+pub(super) fn partition(axis: Option<f64>, a: Value, w: Value) -> R<Value> {
+    let w = if w.rank() == 0 {
+        Value::vector(vec![w.first()])
+    } else {
+        w
+    };
+    let k = axis_or(axis, w.rank(), w.rank() - 1)?;
+    let len = w.shape()[k];
+    let mut keys = whole_vector(&a, "the left argument of ⊂")?;
+    if keys.len() == 1 && a.rank() == 0 {
+        keys = vec![keys[0]; len];
+    }
+    if keys.len() != len {
+        return err(
+            ErrorKind::Length,
+            format!(
+                "{} partition numbers for an axis of length {len}",
+                keys.len()
+            ),
+        );
+    }
+    if keys.iter().any(|&n| n < 0) {
+        return err(
+            ErrorKind::Domain,
+            "the left argument of ⊂ is whole numbers, none negative",
+        );
+    }
+    let mut parts: Vec<Vec<usize>> = Vec::new();
+    let mut before = 0;
+    for (i, &n) in keys.iter().enumerate() {
+        if n > before {
+            parts.push(Vec::new());
+        }
+        if n > 0
+            && let Some(p) = parts.last_mut()
+        {
+            p.push(i);
+        }
+        before = n;
+    }
+    let mut shape = w.shape().to_vec();
+    shape[k] = parts.len();
+    check_size(shape.iter().product::<usize>().saturating_add(w.0.len()))?;
+    let mut at = vec![0usize; w.rank()];
+    let out = ArrayD::from_shape_fn(IxDyn(&shape), |i| {
+        at.copy_from_slice(i.slice());
+        let items = parts[i[k]]
+            .iter()
+            .map(|&j| {
+                at[k] = j;
+                w.0[IxDyn(&at)].clone()
+            })
+            .collect();
+        Elem::Boxed(Arc::new(Value::vector(items)))
+    });
+    Ok(Value(out))
+}
+
+/// Whole numbers of any shape, in row-major order.
+fn whole_vector_any(v: &Value) -> R<Vec<i64>> {
+    v.0.iter()
+        .map(|e| whole(number(e)?, "a rotation"))
+        .collect()
+}
+
+/// `⍺,[k]⍵` (catenate along axis `k`, the last by default) and `⍺,[k.5]⍵` (laminate along
+/// a new axis between `k` and `k+1`).
+pub(super) fn catenate(axis: Option<f64>, a: Value, w: Value) -> R<Value> {
+    // Runs of memory are joined: each side laid out first.
+    let (a, w) = (a.laid_out(), w.laid_out());
+    let rank = a.rank().max(w.rank()).max(1);
+    if let Some(k) = axis.filter(|k| k.fract() != 0.0) {
+        let (a, w) = extend(&a, &w)?;
+        // The new axis goes before axis `⌈k` (counted from `⎕IO`): `,[.5]` first, `,[1.5]`
+        // second; `,[¯.5]` first when `⎕IO` is 0.
+        let before = k.floor() + 1.0 - origin() as f64;
+        if before < 0.0 || before > a.rank() as f64 {
+            return err(
+                ErrorKind::Axis,
+                format!(
+                    "axis {} to laminate arrays of rank {}",
+                    format_number(k),
+                    a.rank()
+                ),
+            );
+        }
+        let at = Axis(before as usize);
+        let a = a.0.insert_axis(at);
+        let w = w.0.insert_axis(at);
+        check_size(a.len() + w.len())?;
+        return Ok(Value(
+            prim::catenate(at.index() + 1, &[a.view(), w.view()]).expect("same shape"),
+        ));
+    }
+    let k = axis_or(axis, rank, rank - 1)?;
+    if let Some(joined) = join(k, &a, &w) {
+        return joined;
+    }
+    // Each side as the other's rank wants it, read where it is (a scalar is made a slice).
+    fn fit<'v>(v: &'v Value, other: &Value, k: usize) -> R<ndarray::CowArray<'v, Elem, IxDyn>> {
+        if v.rank() == 0 {
+            let mut shape = if other.rank() == 0 {
+                vec![1]
+            } else {
+                other.shape().to_vec()
+            };
+            shape[k] = 1;
+            return Ok(ArrayD::from_elem(IxDyn(&shape), v.first()).into());
+        }
+        if v.rank() + 1 == other.rank() {
+            return Ok(v.0.view().insert_axis(Axis(k)).into());
+        }
+        if v.rank() == other.rank() || v.rank() == other.rank() + 1 || other.rank() == 0 {
+            return Ok(v.0.view().into());
+        }
+        err(
+            ErrorKind::Rank,
+            format!("ranks {} and {}", v.rank(), other.rank()),
+        )
+    }
+    let (x, y) = (fit(&a, &w, k)?, fit(&w, &a, k)?);
+    check_size(x.len() + y.len())?;
+    prim::catenate(k + 1, &[x.view(), y.view()])
+        .map(Value)
+        .ok_or_else(|| {
+            AplError::new(
+                ErrorKind::Length,
+                format!(
+                    "shapes {:?} and {:?} along axis {}",
+                    x.shape(),
+                    y.shape(),
+                    k + 1
+                ),
+            )
+        })
+}
+
+/// `a,[k]w` (`k` from 0) of arrays in row-major order whose ranks are equal or one apart (the
+/// lesser given a new axis `k` of length 1) and whose other axes agree: each of the `outer`
+/// runs of one, then the other's, copied. `None` for the other cases, which
+/// [`catenate`] makes by ndarray.
+fn join(k: usize, a: &Value, w: &Value) -> Option<R<Value>> {
+    const MOST: usize = 8;
+    let rank = a.rank().max(w.rank());
+    if rank <= k || rank > MOST {
+        return None;
+    }
+    // Each shape as `rank` axes, on the stack.
+    let shape = |v: &Value| -> Option<[usize; MOST]> {
+        let mut s = [1usize; MOST];
+        match v.rank() {
+            r if r == rank => s[..rank].copy_from_slice(v.shape()),
+            r if r + 1 == rank => {
+                s[..k].copy_from_slice(&v.shape()[..k]);
+                s[k + 1..rank].copy_from_slice(&v.shape()[k..]);
+            }
+            _ => return None,
+        }
+        Some(s)
+    };
+    let (sa, sw) = (shape(a)?, shape(w)?);
+    if (0..rank).any(|i| i != k && sa[i] != sw[i]) {
+        return None;
+    }
+    let (xa, xw) = (a.0.as_slice()?, w.0.as_slice()?);
+    let inner: usize = sa[k + 1..rank].iter().product();
+    let outer: usize = sa[..k].iter().product();
+    let (ra, rw) = (sa[k] * inner, sw[k] * inner);
+    if let Err(e) = check_size(xa.len() + xw.len()) {
+        return Some(Err(e));
+    }
+    let mut items = Vec::with_capacity(xa.len() + xw.len());
+    for o in 0..outer {
+        items.extend_from_slice(&xa[o * ra..(o + 1) * ra]);
+        items.extend_from_slice(&xw[o * rw..(o + 1) * rw]);
+    }
+    let mut joined = sa;
+    joined[k] += sw[k];
+    Some(Ok(Value::from_shape(&joined[..rank], items)))
+}
+
+/// `⍺↑⍵` and `⍺↓⍵` (with an axis, along the axes it names): a count per axis, from the end
+/// where negative; take pads with the fill past the end.
+pub(super) fn take_drop(take: bool, axis: Option<f64>, a: Value, w: Value) -> R<Value> {
+    let counts = whole_vector(
+        &a,
+        if take {
+            "the left argument of ↑"
+        } else {
+            "the left argument of ↓"
+        },
+    )?;
+    let w = if w.rank() == 0 {
+        Value(
+            w.0.into_shape_with_order(IxDyn(&vec![1; counts.len().max(1)]))
+                .expect("one element"),
+        )
+    } else {
+        w
+    };
+    let axes: Vec<usize> = match axis {
+        Some(k) => vec![whole_axis(k, w.rank())?],
+        None => (0..counts.len()).collect(),
+    };
+    if counts.len() != axes.len() || counts.len() > w.rank() {
+        return err(
+            ErrorKind::Length,
+            format!("{} counts for an array of rank {}", counts.len(), w.rank()),
+        );
+    }
+    let within = axes
+        .iter()
+        .zip(&counts)
+        .all(|(&k, &n)| n.unsigned_abs() as usize <= w.shape()[k]);
+    if within || !take {
+        // Within the array: the shared primitives, axis by axis.
+        let mut v = w.0.view();
+        for (&k, &n) in axes.iter().zip(&counts) {
+            let (m, from_end) = (n.unsigned_abs() as usize, n < 0);
+            v = if take {
+                prim::take(v, k + 1, m, from_end)
+            } else {
+                prim::drop(v, k + 1, m, from_end)
+            };
+        }
+        return Ok(Value(v.to_owned()));
+    }
+    let mut shape = w.shape().to_vec();
+    let mut start = vec![0i64; w.rank()];
+    for (&k, &n) in axes.iter().zip(&counts) {
+        let len = shape[k] as i64;
+        let (s, new) = match (take, n < 0) {
+            (true, false) => (0, n),
+            (true, true) => (len + n, -n),
+            (false, false) => (n.min(len), (len - n).max(0)),
+            (false, true) => (0, (len + n).max(0)),
+        };
+        start[k] = s;
+        shape[k] = new as usize;
+    }
+    let size = shape
+        .iter()
+        .try_fold(1usize, |p, &n| p.checked_mul(n))
+        .unwrap_or(usize::MAX);
+    check_size(size)?;
+    let fill = w.fill();
+    let src = w.shape().to_vec();
+    let out = ArrayD::from_shape_fn(IxDyn(&shape), |i| {
+        let at: Option<Vec<usize>> = i
+            .slice()
+            .iter()
+            .zip(&start)
+            .zip(&src)
+            .map(|((&x, &s), &len)| {
+                let p = x as i64 + s;
+                (p >= 0 && p < len as i64).then_some(p as usize)
+            })
+            .collect();
+        at.map_or_else(|| fill.clone(), |p| w.0[IxDyn(p.as_slice())].clone())
+    });
+    Ok(Value(out))
+}
+
+/// `⍺⌷⍵`: each item of `⍺` (a vector, or a scalar) indexes an axis of `⍵` from the first,
+/// the axes after them taken whole: `2 1⌷M` is `M[2;1]`, `(⊂1 3)⌷M` is `M[1 3;]` (Dyalog APL
+/// Language Reference, "Index").
+pub(super) fn squad(a: &Value, w: &Value) -> R<Value> {
+    if a.rank() > 1 {
+        return err(ErrorKind::Rank, "the left argument of ⌷ is a vector");
+    }
+    if a.0.len() > w.rank() {
+        return err(
+            ErrorKind::Length,
+            format!("{} indices for an array of rank {}", a.0.len(), w.rank()),
+        );
+    }
+    let mut lists: Vec<Option<std::borrow::Cow<Value>>> =
+        a.0.iter()
+            .map(|e| Some(std::borrow::Cow::Owned(item_value(e))))
+            .collect();
+    lists.resize(w.rank(), None);
+    super::index::index(w, &lists)
+}
