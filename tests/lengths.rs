@@ -10,10 +10,7 @@
 use std::path::{Path, PathBuf};
 
 /// Functions known to be over their limit: (file under `src/`, function).
-const LONG_FUNCTIONS: &[(&str, &str)] = &[
-    ("apl/parse.rs", "items"),
-    ("apl/parse.rs", "lex"),
-];
+const LONG_FUNCTIONS: &[(&str, &str)] = &[];
 
 /// Files known to be over 1,000 lines.
 const LONG_FILES: &[&str] = &[];

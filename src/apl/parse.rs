@@ -71,6 +71,64 @@ fn decompose(c: char) -> Option<char> {
     }
 }
 
+/// The string quoted from `chars[at]` (a quote; `''` inside is one quote), and where the
+/// line goes on after it; `None` if it is not closed.
+fn quoted(chars: &[char], at: usize) -> Option<(Vec<char>, usize)> {
+    let mut s = Vec::new();
+    let mut i = at + 1;
+    loop {
+        match chars.get(i)? {
+            '\'' if chars.get(i + 1) == Some(&'\'') => {
+                s.push('\'');
+                i += 2;
+            }
+            '\'' => return Some((s, i + 1)),
+            &ch => {
+                s.push(ch);
+                i += 1;
+            }
+        }
+    }
+}
+
+/// The number written from `chars[at]` (`¯` its minus, `E` its exponent), and where the line
+/// goes on after it.
+fn number(chars: &[char], at: usize) -> Result<(f64, usize), AplError> {
+    let mut i = at;
+    if chars[i] == '¯' {
+        i += 1;
+    }
+    let digits = |i: &mut usize| {
+        while chars.get(*i).is_some_and(|d| d.is_ascii_digit()) {
+            *i += 1;
+        }
+    };
+    digits(&mut i);
+    if chars.get(i) == Some(&'.') && chars.get(i + 1).is_some_and(|d| d.is_ascii_digit()) {
+        i += 1;
+        digits(&mut i);
+    }
+    if matches!(chars.get(i), Some('E' | 'e'))
+        && chars
+            .get(i + 1)
+            .is_some_and(|d| d.is_ascii_digit() || *d == '¯')
+    {
+        i += 2;
+        digits(&mut i);
+    }
+    let text: String = chars[at..i]
+        .iter()
+        .map(|&d| if d == '¯' { '-' } else { d })
+        .collect();
+    let n = text.parse().map_err(|_| {
+        AplError::new(
+            ErrorKind::Syntax,
+            format!("'{}' is not a number", text.replace('-', "¯")),
+        )
+    })?;
+    Ok((n, i))
+}
+
 /// The tokens of a line; a comment (`⍝`) ends it.
 pub(crate) fn lex(line: &str) -> Result<Vec<Token>, AplError> {
     let chars: Vec<char> = line.chars().collect();
@@ -94,71 +152,19 @@ pub(crate) fn lex(line: &str) -> Result<Vec<Token>, AplError> {
             }
             '⍝' => break,
             '\'' => {
-                let mut s = Vec::new();
-                i += 1;
-                loop {
-                    match chars.get(i) {
-                        None => {
-                            return Err(
-                                AplError::new(ErrorKind::Syntax, "unpaired quote").at(line, pos)
-                            );
-                        }
-                        Some('\'') if chars.get(i + 1) == Some(&'\'') => {
-                            s.push('\'');
-                            i += 2;
-                        }
-                        Some('\'') => {
-                            i += 1;
-                            break;
-                        }
-                        Some(&ch) => {
-                            s.push(ch);
-                            i += 1;
-                        }
-                    }
-                }
-                out.push(single(Tok::Str(super::value::compose(&s))));
+                let (text, next) = quoted(&chars, i).ok_or_else(|| {
+                    AplError::new(ErrorKind::Syntax, "unpaired quote").at(line, pos)
+                })?;
+                out.push(single(Tok::Str(super::value::compose(&text))));
+                i = next;
                 continue;
             }
             '¯' | '0'..='9' | '.'
                 if c != '.' || chars.get(i + 1).is_some_and(|d| d.is_ascii_digit()) =>
             {
-                let start = i;
-                if c == '¯' {
-                    i += 1;
-                }
-                let digits = |i: &mut usize| {
-                    while chars.get(*i).is_some_and(|d| d.is_ascii_digit()) {
-                        *i += 1;
-                    }
-                };
-                digits(&mut i);
-                if chars.get(i) == Some(&'.')
-                    && chars.get(i + 1).is_some_and(|d| d.is_ascii_digit())
-                {
-                    i += 1;
-                    digits(&mut i);
-                }
-                if matches!(chars.get(i), Some('E' | 'e'))
-                    && chars
-                        .get(i + 1)
-                        .is_some_and(|d| d.is_ascii_digit() || *d == '¯')
-                {
-                    i += 2;
-                    digits(&mut i);
-                }
-                let text: String = chars[start..i]
-                    .iter()
-                    .map(|&d| if d == '¯' { '-' } else { d })
-                    .collect();
-                let n: f64 = text.parse().map_err(|_| {
-                    AplError::new(
-                        ErrorKind::Syntax,
-                        format!("'{}' is not a number", text.replace('-', "¯")),
-                    )
-                    .at(line, pos)
-                })?;
+                let (n, next) = number(&chars, i).map_err(|e| e.at(line, pos))?;
                 out.push(single(Tok::Num(n)));
+                i = next;
                 continue;
             }
             // `⍺⍺` and `⍵⍵`: an operator's operands, inside its definition.
@@ -223,6 +229,15 @@ pub(crate) fn lex(line: &str) -> Result<Vec<Token>, AplError> {
         i += 1;
     }
     Ok(out)
+}
+
+/// A function without an axis.
+fn plain(kind: FuncKind, pos: usize) -> Func {
+    Func {
+        kind,
+        axis: None,
+        pos,
+    }
 }
 
 enum Item {
@@ -425,52 +440,11 @@ impl Parser<'_> {
                     items.push(Item::Numbers(nums));
                     continue;
                 }
-                Tok::Str(s) => {
-                    let v = if s.len() == 1 {
-                        Value::scalar(Elem::Char(s[0]))
-                    } else {
-                        Value::vector(s.iter().map(|&c| Elem::Char(c)).collect())
-                    };
-                    items.push(Item::Array(Expr::Lit(v)));
-                }
-                Tok::Name(n) => {
-                    let assigned = matches!(
-                        self.tokens[..to].get(i + 1),
-                        Some(Token {
-                            kind: Tok::Arrow,
-                            ..
-                        })
-                    );
-                    if n == "⍺⍺" {
-                        items.push(Item::Func(Func {
-                            kind: FuncKind::Operand,
-                            axis: None,
-                            pos: t.pos,
-                        }));
-                    } else if n == "⍵⍵" {
-                        return self
-                            .error("⍵⍵: operators of two operands are not read here yet", t.pos);
-                    } else if (self.names)(n) == Named::Operator && !assigned {
-                        let Some(Item::Func(f)) = items.pop() else {
-                            return self.error(format!("{n} needs a function on its left"), t.pos);
-                        };
-                        items.push(Item::Func(Func {
-                            kind: FuncKind::DefinedOp(n.clone(), Arc::new(f)),
-                            axis: None,
-                            pos: t.pos,
-                        }));
-                    } else if (self.names)(n) == Named::Niladic && !assigned {
-                        items.push(Item::Array(Expr::Niladic(n.clone(), t.pos)));
-                    } else if self.is_function(n) && !assigned {
-                        items.push(Item::Func(Func {
-                            kind: FuncKind::Defined(n.clone()),
-                            axis: None,
-                            pos: t.pos,
-                        }));
-                    } else {
-                        items.push(Item::Array(Expr::Var(n.clone(), t.pos)));
-                    }
-                }
+                Tok::Str(s) => items.push(Item::Array(Expr::Lit(match s.as_slice() {
+                    [c] => Value::scalar(Elem::Char(*c)),
+                    s => Value::vector(s.iter().map(|&c| Elem::Char(c)).collect()),
+                }))),
+                Tok::Name(n) => self.name(n, t.pos, i, to, &mut items)?,
                 Tok::Prim(c @ ('/' | '⌿' | '\\' | '⍀'))
                     if matches!(items.last(), Some(Item::Func(_))) =>
                 {
@@ -478,59 +452,21 @@ impl Parser<'_> {
                         unreachable!()
                     };
                     let f = Box::new(f);
-                    items.push(Item::Func(Func {
-                        kind: match c {
-                            '\\' | '⍀' => FuncKind::Scan(f, *c == '⍀'),
-                            _ => FuncKind::Reduce(f, *c == '⌿'),
-                        },
-                        axis: None,
-                        pos: t.pos,
-                    }));
+                    let kind = match c {
+                        '\\' | '⍀' => FuncKind::Scan(f, *c == '⍀'),
+                        _ => FuncKind::Reduce(f, *c == '⌿'),
+                    };
+                    items.push(Item::Func(plain(kind, t.pos)));
                 }
-                Tok::Prim(c) => items.push(Item::Func(Func {
-                    kind: FuncKind::Prim(*c),
-                    axis: None,
-                    pos: t.pos,
-                })),
+                Tok::Prim(c) => items.push(Item::Func(plain(FuncKind::Prim(*c), t.pos))),
                 Tok::Each => match items.pop() {
-                    Some(Item::Func(f)) => items.push(Item::Func(Func {
-                        kind: FuncKind::Each(Box::new(f)),
-                        axis: None,
-                        pos: t.pos,
-                    })),
+                    Some(Item::Func(f)) => {
+                        items.push(Item::Func(plain(FuncKind::Each(Box::new(f)), t.pos)))
+                    }
                     _ => return self.error("¨ needs a function on its left", t.pos),
                 },
                 Tok::Jot => {
-                    let f = match (self.tokens[..to].get(i + 1), self.tokens[..to].get(i + 2)) {
-                        (
-                            Some(Token { kind: Tok::Dot, .. }),
-                            Some(Token {
-                                kind: Tok::Prim(c),
-                                pos,
-                            }),
-                        ) => Func {
-                            kind: FuncKind::Prim(*c),
-                            axis: None,
-                            pos: *pos,
-                        },
-                        (
-                            Some(Token { kind: Tok::Dot, .. }),
-                            Some(Token {
-                                kind: Tok::Name(n),
-                                pos,
-                            }),
-                        ) if self.is_function(n) => Func {
-                            kind: FuncKind::Defined(n.clone()),
-                            axis: None,
-                            pos: *pos,
-                        },
-                        _ => return self.error("∘ is read only in the outer product ∘.f", t.pos),
-                    };
-                    items.push(Item::Func(Func {
-                        kind: FuncKind::Outer(Box::new(f)),
-                        axis: None,
-                        pos: t.pos,
-                    }));
+                    items.push(self.outer(i, to, t.pos)?);
                     i += 3;
                     continue;
                 }
@@ -548,64 +484,7 @@ impl Parser<'_> {
                     continue;
                 }
                 Tok::LBrack => {
-                    let close = self.closing(i)?;
-                    if close >= to {
-                        return self.error("unclosed bracket", t.pos);
-                    }
-                    // Written numbers are indexed whole: `1 2 3[2]` is 2.
-                    let left = match items.pop() {
-                        Some(nums @ Item::Numbers(_)) => {
-                            Self::strand(vec![nums], None).map(Item::Array)
-                        }
-                        other => other,
-                    };
-                    match left {
-                        Some(Item::Func(mut f)) => {
-                            if f.axis.is_some()
-                                || matches!(f.kind, FuncKind::Defined(_) | FuncKind::DefinedOp(..))
-                            {
-                                return self
-                                    .error("an axis is given only to a primitive function", t.pos);
-                            }
-                            if close == i + 1 {
-                                return self.error("an empty axis", t.pos);
-                            }
-                            f.axis = Some(Box::new(self.expression(i + 1, close, nesting + 1)?));
-                            items.push(Item::Func(f));
-                        }
-                        Some(Item::Array(a)) => {
-                            let mut parts = Vec::new();
-                            let mut start = i + 1;
-                            let mut depth = 0usize;
-                            for j in i + 1..=close {
-                                match self.tokens[j].kind {
-                                    Tok::LParen | Tok::LBrack => depth += 1,
-                                    Tok::RParen | Tok::RBrack if j < close => depth -= 1,
-                                    _ => {}
-                                }
-                                if j == close || depth == 0 && self.tokens[j].kind == Tok::Semi {
-                                    parts.push(if start == j {
-                                        None
-                                    } else {
-                                        Some(self.expression(start, j, nesting + 1)?)
-                                    });
-                                    start = j + 1;
-                                }
-                            }
-                            items.push(Item::Array(Expr::Index(
-                                Box::new(a),
-                                Indices::new(parts),
-                                t.pos,
-                            )));
-                        }
-                        _ => {
-                            return self.error(
-                                "brackets need an array or a function on their left",
-                                t.pos,
-                            );
-                        }
-                    }
-                    i = close + 1;
+                    i = self.bracket(i, to, nesting, &mut items)?;
                     continue;
                 }
                 Tok::Arrow => items.push(Item::Arrow(t.pos)),
@@ -616,80 +495,18 @@ impl Parser<'_> {
                         return self.error("unclosed brace", t.pos);
                     }
                     let dfn = self.dfn(i, close, nesting)?;
-                    items.push(Item::Func(Func {
-                        kind: FuncKind::Dfn(Arc::new(dfn)),
-                        axis: None,
-                        pos: t.pos,
-                    }));
+                    items.push(Item::Func(plain(FuncKind::Dfn(Arc::new(dfn)), t.pos)));
                     i = close + 1;
                     continue;
                 }
-                Tok::Del => items.push(Item::Func(Func {
-                    kind: FuncKind::SelfRef,
-                    axis: None,
-                    pos: t.pos,
-                })),
+                Tok::Del => items.push(Item::Func(plain(FuncKind::SelfRef, t.pos))),
                 Tok::Power => {
-                    let Some(Item::Func(f)) = items.pop() else {
-                        return self.error("⍣ needs a function on its left", t.pos);
-                    };
-                    // The right operand: a number or a run of them, a name, or (…).
-                    let start = i + 1;
-                    let end = match self.tokens[..to].get(start).map(|t| &t.kind) {
-                        Some(Tok::Num(_)) => {
-                            let mut e = start;
-                            while matches!(
-                                self.tokens[..to].get(e).map(|t| &t.kind),
-                                Some(Tok::Num(_))
-                            ) {
-                                e += 1;
-                            }
-                            e
-                        }
-                        Some(Tok::Name(_)) => start + 1,
-                        Some(Tok::LParen) => self.closing(start)? + 1,
-                        _ => return self.error("⍣ needs a number of times on its right", t.pos),
-                    };
-                    if end > to {
-                        return self.error("unclosed parenthesis", t.pos);
-                    }
-                    let times = self.expression(start, end, nesting + 1)?;
-                    items.push(Item::Func(Func {
-                        kind: FuncKind::Power(Box::new(f), Box::new(times)),
-                        axis: None,
-                        pos: t.pos,
-                    }));
-                    i = end;
+                    i = self.power(i, to, nesting, &mut items)?;
                     continue;
                 }
                 Tok::Dot if matches!(items.last(), Some(Item::Func(_))) => {
-                    let g = match self.tokens[..to].get(i + 1) {
-                        Some(Token {
-                            kind: Tok::Prim(c),
-                            pos,
-                        }) => Func {
-                            kind: FuncKind::Prim(*c),
-                            axis: None,
-                            pos: *pos,
-                        },
-                        Some(Token {
-                            kind: Tok::Name(n),
-                            pos,
-                        }) if self.is_function(n) => Func {
-                            kind: FuncKind::Defined(n.clone()),
-                            axis: None,
-                            pos: *pos,
-                        },
-                        _ => return self.error("'.' needs a function on its right (f.g)", t.pos),
-                    };
-                    let Some(Item::Func(f)) = items.pop() else {
-                        unreachable!("a function, matched above")
-                    };
-                    items.push(Item::Func(Func {
-                        kind: FuncKind::Inner(Box::new(f), Box::new(g)),
-                        axis: None,
-                        pos: t.pos,
-                    }));
+                    let f = self.inner(i, to, &mut items)?;
+                    items.push(f);
                     i += 2;
                     continue;
                 }
@@ -711,6 +528,183 @@ impl Parser<'_> {
             i += 1;
         }
         Ok(items)
+    }
+
+    /// A name read: a variable, a function, an operator applied to the function before it,
+    /// a niladic function's call, or `⍺⍺`.
+    fn name(
+        &self,
+        n: &str,
+        pos: usize,
+        i: usize,
+        to: usize,
+        items: &mut Vec<Item>,
+    ) -> Result<(), AplError> {
+        let assigned = matches!(
+            self.tokens[..to].get(i + 1),
+            Some(Token {
+                kind: Tok::Arrow,
+                ..
+            })
+        );
+        let item = if n == "⍺⍺" {
+            Item::Func(plain(FuncKind::Operand, pos))
+        } else if n == "⍵⍵" {
+            return self.error("⍵⍵: operators of two operands are not read here yet", pos);
+        } else if (self.names)(n) == Named::Operator && !assigned {
+            let Some(Item::Func(f)) = items.pop() else {
+                return self.error(format!("{n} needs a function on its left"), pos);
+            };
+            Item::Func(plain(FuncKind::DefinedOp(n.to_string(), Arc::new(f)), pos))
+        } else if (self.names)(n) == Named::Niladic && !assigned {
+            Item::Array(Expr::Niladic(n.to_string(), pos))
+        } else if self.is_function(n) && !assigned {
+            Item::Func(plain(FuncKind::Defined(n.to_string()), pos))
+        } else {
+            Item::Array(Expr::Var(n.to_string(), pos))
+        };
+        items.push(item);
+        Ok(())
+    }
+
+    /// The function a product names after its `.` (at `tokens[at]`): a primitive or a
+    /// defined function.
+    fn operand_after(&self, at: usize, to: usize) -> Option<Func> {
+        match self.tokens[..to].get(at) {
+            Some(Token {
+                kind: Tok::Prim(c),
+                pos,
+            }) => Some(plain(FuncKind::Prim(*c), *pos)),
+            Some(Token {
+                kind: Tok::Name(n),
+                pos,
+            }) if self.is_function(n) => Some(plain(FuncKind::Defined(n.clone()), *pos)),
+            _ => None,
+        }
+    }
+
+    /// `∘.f` at `tokens[i]`: the outer product of `f`.
+    fn outer(&self, i: usize, to: usize, pos: usize) -> Result<Item, AplError> {
+        let dot = matches!(
+            self.tokens[..to].get(i + 1),
+            Some(Token { kind: Tok::Dot, .. })
+        );
+        match self.operand_after(i + 2, to).filter(|_| dot) {
+            Some(f) => Ok(Item::Func(plain(FuncKind::Outer(Box::new(f)), pos))),
+            None => self.error("∘ is read only in the outer product ∘.f", pos),
+        }
+    }
+
+    /// `f.g` at the `.` of `tokens[i]`, `f` the last of `items` (taken): the inner product.
+    fn inner(&self, i: usize, to: usize, items: &mut Vec<Item>) -> Result<Item, AplError> {
+        let pos = self.tokens[i].pos;
+        let Some(g) = self.operand_after(i + 1, to) else {
+            return self.error("'.' needs a function on its right (f.g)", pos);
+        };
+        let Some(Item::Func(f)) = items.pop() else {
+            unreachable!("a function, checked by the caller")
+        };
+        Ok(Item::Func(plain(
+            FuncKind::Inner(Box::new(f), Box::new(g)),
+            pos,
+        )))
+    }
+
+    /// `[…]` opening at `tokens[i]`: an axis given to the primitive before it, or the index
+    /// lists of the array before it. Gives where reading goes on.
+    fn bracket(
+        &self,
+        i: usize,
+        to: usize,
+        nesting: usize,
+        items: &mut Vec<Item>,
+    ) -> Result<usize, AplError> {
+        let pos = self.tokens[i].pos;
+        let close = self.closing(i)?;
+        if close >= to {
+            return self.error("unclosed bracket", pos);
+        }
+        // Written numbers are indexed whole: `1 2 3[2]` is 2.
+        let left = match items.pop() {
+            Some(nums @ Item::Numbers(_)) => Self::strand(vec![nums], None).map(Item::Array),
+            other => other,
+        };
+        match left {
+            Some(Item::Func(mut f)) => {
+                if f.axis.is_some()
+                    || matches!(f.kind, FuncKind::Defined(_) | FuncKind::DefinedOp(..))
+                {
+                    return self.error("an axis is given only to a primitive function", pos);
+                }
+                if close == i + 1 {
+                    return self.error("an empty axis", pos);
+                }
+                f.axis = Some(Box::new(self.expression(i + 1, close, nesting + 1)?));
+                items.push(Item::Func(f));
+            }
+            Some(Item::Array(a)) => {
+                let mut parts = Vec::new();
+                let mut start = i + 1;
+                let mut depth = 0usize;
+                for j in i + 1..=close {
+                    match self.tokens[j].kind {
+                        Tok::LParen | Tok::LBrack => depth += 1,
+                        Tok::RParen | Tok::RBrack if j < close => depth -= 1,
+                        _ => {}
+                    }
+                    if j == close || depth == 0 && self.tokens[j].kind == Tok::Semi {
+                        parts.push(if start == j {
+                            None
+                        } else {
+                            Some(self.expression(start, j, nesting + 1)?)
+                        });
+                        start = j + 1;
+                    }
+                }
+                items.push(Item::Array(Expr::Index(
+                    Box::new(a),
+                    Indices::new(parts),
+                    pos,
+                )));
+            }
+            _ => return self.error("brackets need an array or a function on their left", pos),
+        }
+        Ok(close + 1)
+    }
+
+    /// `f⍣n` at the `⍣` of `tokens[i]`, `f` the last of `items`: its right operand is a
+    /// number or a run of them, a name, or `(…)`. Gives where reading goes on.
+    fn power(
+        &self,
+        i: usize,
+        to: usize,
+        nesting: usize,
+        items: &mut Vec<Item>,
+    ) -> Result<usize, AplError> {
+        let pos = self.tokens[i].pos;
+        let Some(Item::Func(f)) = items.pop() else {
+            return self.error("⍣ needs a function on its left", pos);
+        };
+        let start = i + 1;
+        let kind = |at: usize| self.tokens[..to].get(at).map(|t| &t.kind);
+        let end = match kind(start) {
+            Some(Tok::Num(_)) => (start..).find(|&e| !matches!(kind(e), Some(Tok::Num(_)))),
+            Some(Tok::Name(_)) => Some(start + 1),
+            Some(Tok::LParen) => Some(self.closing(start)? + 1),
+            _ => None,
+        };
+        let Some(end) = end else {
+            return self.error("⍣ needs a number of times on its right", pos);
+        };
+        if end > to {
+            return self.error("unclosed parenthesis", pos);
+        }
+        let times = self.expression(start, end, nesting + 1)?;
+        items.push(Item::Func(plain(
+            FuncKind::Power(Box::new(f), Box::new(times)),
+            pos,
+        )));
+        Ok(end)
     }
 
     /// The run of arrays at the end of `items`, first to last.
