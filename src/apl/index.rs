@@ -30,6 +30,11 @@ fn position(e: &Elem, len: usize, io: usize) -> R<usize> {
         Elem::Num(n) => *n,
         _ => return err(ErrorKind::Domain, "an index is a whole number"),
     };
+    // A whole number within the axis (checked without a call to round it).
+    let n0 = n - io as f64;
+    if n0 >= 0.0 && n0 < len as f64 && n0 as usize as f64 == n0 {
+        return Ok(n0 as usize);
+    }
     if n.fract() != 0.0 {
         return err(
             ErrorKind::Domain,
@@ -39,7 +44,6 @@ fn position(e: &Elem, len: usize, io: usize) -> R<usize> {
             ),
         );
     }
-    let n0 = n - io as f64;
     if n0 < 0.0 || n0 >= len as f64 {
         return err(
             ErrorKind::Index,

@@ -22,18 +22,26 @@ impl Machine<'_> {
         right: Value,
         frame: &mut Frame,
     ) -> R<Value> {
-        let (left, right) = match left {
-            None => (None, right),
+        // A single item on the left goes with each item on the right, as it is (the right
+        // keeps its shape); otherwise the two are extended to one shape.
+        let (one, left, right) = match left {
+            None => (None, None, right),
+            Some(l) if l.0.len() == 1 && (right.0.len() != 1 || right.rank() >= l.rank()) => {
+                (Some(l.first()), None, right)
+            }
             Some(l) => {
                 let (l, r) = func::extend(&l, &right)?;
-                (Some(l), r)
+                (None, Some(l), r)
             }
         };
         let mut items = Vec::with_capacity(right.0.len());
         let mut atoms = Atoms::default();
         let mut lefts = left.as_ref().map(|l| l.0.iter());
         for b in right.0.iter() {
-            let a = lefts.as_mut().and_then(|l| l.next()).map(item_value);
+            let a = match &one {
+                Some(e) => Some(item_value(e)),
+                None => lefts.as_mut().and_then(|l| l.next()).map(item_value),
+            };
             let r = self.apply(g, a, item_value(b), frame)?;
             atoms.add(&r)?;
             items.push(enclose_item(r)?);

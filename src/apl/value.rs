@@ -137,12 +137,16 @@ impl Value {
     /// assert_eq!(v.atoms_within(8), None);
     /// ```
     pub fn atoms_within(&self, limit: usize) -> Option<usize> {
-        self.atoms_memo(limit, &mut HashMap::new())
+        self.atoms_memo(limit, &mut None)
     }
 
     /// [`Value::atoms_within`], remembering the count of each large array held by more than
     /// one item.
-    fn atoms_memo(&self, limit: usize, seen: &mut HashMap<*const Value, usize>) -> Option<usize> {
+    fn atoms_memo(
+        &self,
+        limit: usize,
+        seen: &mut Option<HashMap<*const Value, usize>>,
+    ) -> Option<usize> {
         // The order does not matter to a count: a contiguous array (a transposed one too) is
         // read as the slice it is, not through ndarray's indexing iterator.
         if let Some(items) = self.0.as_slice_memory_order() {
@@ -159,11 +163,11 @@ impl Value {
                 // counted again, faster than looked up.
                 Elem::Boxed(inner) if Arc::strong_count(inner) > 1 && inner.0.len() > 64 => {
                     let at = Arc::as_ptr(inner);
-                    let n = match seen.get(&at) {
+                    let n = match seen.as_ref().and_then(|s| s.get(&at)) {
                         Some(&n) => n,
                         None => {
                             let n = inner.atoms_memo(limit, seen)?;
-                            seen.insert(at, n);
+                            seen.get_or_insert_with(HashMap::new).insert(at, n);
                             n
                         }
                     };
