@@ -185,6 +185,7 @@ fn draw(session: &Session, request: DrawRequest) -> Result<String> {
             .filter(|c| !c.is_empty())
             .collect::<Vec<_>>()
             .join(" · "),
+        scheme: session.scheme,
     };
     let cube = session.cube();
     // The session's representation of one's own, when the rep view draws it.

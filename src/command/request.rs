@@ -97,6 +97,8 @@ pub enum Request {
     Size(Option<usize>),
     /// Switch notation, or (`None`) say which.
     Notation(Option<crate::notation::Notation>),
+    /// Switch colour scheme, or (`None`) say which.
+    Colours(Option<crate::face::Scheme>),
     /// Back to solved.
     Reset,
     /// Take back the last N changes.

@@ -45,7 +45,7 @@ pub fn page(cube: &Cube, picture: &Picture) -> String {
         .collect();
     let colours: Vec<String> = Face::ALL
         .iter()
-        .map(|&f| format!("\"{}\"", colour::sticker(f).hex()))
+        .map(|&f| format!("\"{}\"", colour::sticker_in(picture.scheme, f).hex()))
         .collect();
     let caption = picture.caption.trim();
     let title = if caption.is_empty() {

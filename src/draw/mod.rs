@@ -302,6 +302,8 @@ pub struct Picture {
     pub format: PictureFormat,
     /// A line under the picture (e.g. the moves made); none when empty. Also its title.
     pub caption: String,
+    /// The colours the stickers are painted in.
+    pub scheme: crate::face::Scheme,
 }
 
 impl Default for Picture {
@@ -315,6 +317,7 @@ impl Default for Picture {
             arrows: None,
             format: PictureFormat::Svg,
             caption: String::new(),
+            scheme: crate::face::Scheme::Paper,
         }
     }
 }
@@ -390,7 +393,7 @@ fn draw_with(
         ViewKind::Net => {
             let (w, h) = net::NetLayout::new(n).size();
             let mut svg = page(w, h + caption_height(caption, w), &title);
-            net::draw_net(&mut svg, cube, (0.0, 0.0), &kept, &pieces);
+            net::draw_net(&mut svg, cube, (0.0, 0.0), &kept, &pieces, picture.scheme);
             caption_line(&mut svg, (w, h), caption);
             svg
         }
@@ -417,7 +420,15 @@ fn draw_with(
                         &Style::fill(&colour::MUTED.hex()),
                     );
                 }
-                perspective::draw_view(&mut svg, cube, &view.camera, view.frame, &kept, &pieces);
+                perspective::draw_view(
+                    &mut svg,
+                    cube,
+                    &view.camera,
+                    view.frame,
+                    &kept,
+                    &pieces,
+                    picture.scheme,
+                );
                 svg.close_group();
             }
             caption_line(&mut svg, (width, VIEW), caption);
@@ -461,9 +472,13 @@ pub fn views(picture: &Picture) -> Vec<PerspectiveView> {
 }
 
 /// The colour sticker `index` is painted: its own, or grey when not `kept`.
-fn paint_with<'a>(cube: &'a Cube, kept: &'a [bool]) -> impl Fn(usize) -> colour::Rgb + 'a {
+fn paint_with<'a>(
+    cube: &'a Cube,
+    kept: &'a [bool],
+    scheme: crate::face::Scheme,
+) -> impl Fn(usize) -> colour::Rgb + 'a {
     move |index| match kept.get(index) {
-        Some(true) => colour::sticker(cube.stickers()[index]),
+        Some(true) => colour::sticker_in(scheme, cube.stickers()[index]),
         _ => colour::GREY,
     }
 }
@@ -747,7 +762,15 @@ mod tests {
                 let mut seen: Vec<usize> = views(&picture)
                     .iter()
                     .flat_map(|v| {
-                        perspective::draw_view(&mut svg, &cube, &v.camera, v.frame, &kept, &[])
+                        perspective::draw_view(
+                            &mut svg,
+                            &cube,
+                            &v.camera,
+                            v.frame,
+                            &kept,
+                            &[],
+                            picture.scheme,
+                        )
                     })
                     .map(|s| s.index)
                     .collect();
