@@ -593,6 +593,10 @@ pub struct DrawArgs {
     output: Option<PathBuf>,
     #[command(flatten)]
     colours: ColoursArg,
+    /// Draw what a page's address holds (`…#setup=…&alg=…`, as the page writes it after
+    /// every move): its setup then its moves, from solved.
+    #[arg(long, value_name = "URL", conflicts_with_all = ["alg", "from"])]
+    from_url: Option<String>,
     /// The moves, from solved (or from --from).
     alg: Vec<String>,
 }
@@ -606,11 +610,29 @@ impl DrawArgs {
         Cube::check_size(self.size)?;
         let scheme = self.colours.scheme()?;
         let start = start_cube(self.from.from.as_deref(), self.size, scheme)?;
-        let moves = self.alg.join(" ");
-        let caption = moves.trim().to_string();
+        let (setup, moves) = match &self.from_url {
+            Some(url) => crate::draw::html::read_address(url)
+                .map_err(|e| Error::Usage(format!("--from-url: {e}")))?,
+            None => (String::new(), self.alg.join(" ")),
+        };
+        // The page writes standard notation.
+        let read = |text: &str| match self.from_url {
+            Some(_) => Alg::parse(text, Notation::Standard)
+                .map_err(|e| Error::Usage(format!("--from-url: {e}"))),
+            None => Ok(Alg::parse(text, notation)?),
+        };
+        let (setup_alg, alg) = (read(&setup)?, read(&moves)?);
+        let caption = match setup.trim() {
+            "" => moves.trim().to_string(),
+            s => format!("setup {s} · {}", moves.trim()),
+        };
         let mut session = Session::one_shot(None, &start, notation, caption, false)?;
         session.set_scheme(scheme);
-        session.make(moves.clone(), Alg::parse(&moves, notation)?)?;
+        let setup_moves = setup_alg.expanded_len() as usize;
+        if setup_moves > 0 {
+            session.make(setup.clone(), setup_alg)?;
+        }
+        session.make(moves.clone(), alg)?;
         let only = self
             .only
             .map(|text| crate::draw::Only::parse(&text, self.size, notation));
@@ -630,6 +652,7 @@ impl DrawArgs {
             only,
             arrows,
             format: self.format,
+            setup_moves,
         };
         Ok((session, Request::Draw(request)))
     }

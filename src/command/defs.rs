@@ -729,6 +729,7 @@ pub const COMMANDS: &[CommandDef] = &[
             cli("alg"),
             NOTATION,
             cli("colours"),
+            cli("from_url"),
         ],
         takes_moves: false,
         examples: &[

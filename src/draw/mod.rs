@@ -304,6 +304,20 @@ pub struct Picture {
     pub caption: String,
     /// The colours the stickers are painted in.
     pub scheme: crate::face::Scheme,
+    /// The sequence a page plays (setup, then moves, from a start): the page opens at its end,
+    /// which is the cube drawn. `None`: the page starts from the cube drawn, with no moves.
+    pub timeline: Option<Timeline>,
+}
+
+/// What a page plays: from `start`, the `setup` then the `moves` (as twisty player does).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Timeline {
+    /// The state before the setup.
+    pub start: Cube,
+    /// The setup moves, in standard notation.
+    pub setup: Vec<Move>,
+    /// The moves, in standard notation.
+    pub moves: Vec<Move>,
 }
 
 impl Default for Picture {
@@ -318,6 +332,7 @@ impl Default for Picture {
             format: PictureFormat::Svg,
             caption: String::new(),
             scheme: crate::face::Scheme::Paper,
+            timeline: None,
         }
     }
 }
