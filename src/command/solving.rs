@@ -628,11 +628,16 @@ impl Session {
                 self.notation,
             ));
         self.load_state(&after)?;
+        // `hint` goes on with the beginner's method from here, not another method's solution
+        // that would undo the stages just made.
+        let rest = solve_with_progress(&after, Method::Beginner, &Limits::default())?;
+        let plan = Plan::new(&after, &rest);
         self.record(Change {
             label: label(&format!("step {line}")),
             moves: Some(Alg::from_moves(&moves)),
             after,
         });
+        self.plan = Some(plan);
         Ok(Reply::text(format!("{line}\n{}", self.rep.render())))
     }
 }
