@@ -318,11 +318,18 @@ fn hint_after_step_goes_on_with_the_beginners_method_to_the_end() {
     script.push_str("solved?\n");
     let out = cubework().write_stdin(script).output().unwrap();
     let stdout = String::from_utf8(out.stdout).unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let hint = stdout
         .lines()
         .find(|l| l.starts_with("hint: "))
         .unwrap_or_else(|| panic!("no hint in {stdout}"));
     assert!(hint.contains("beginner's solution"), "{hint}");
-    assert!(stdout.contains("\nyes\n") || stdout.ends_with("yes\n"), "{stdout}");
+    assert!(
+        stdout.contains("\nyes\n") || stdout.ends_with("yes\n"),
+        "{stdout}"
+    );
 }

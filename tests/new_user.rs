@@ -310,3 +310,32 @@ fn the_colours_chosen_in_the_repl_stick_and_the_environment_chooses_too() {
         "{err}"
     );
 }
+
+#[test]
+fn the_compare_and_paper_tables_fit_an_80_column_terminal_without_splitting_a_number() {
+    for args in [
+        &["compare", "--turns", "300"][..],
+        &["paper"][..],
+        &["compare", "--sizes", "2..4", "--turns", "200"][..],
+    ] {
+        let out = cubework().env("COLUMNS", "80").args(args).output().unwrap();
+        let text = String::from_utf8(out.stdout).unwrap();
+        assert!(out.status.success(), "{args:?}");
+        let table: Vec<&str> = text
+            .lines()
+            .filter(|l| l.starts_with(['│', '┌', '└', '╞']))
+            .collect();
+        assert!(table.len() > 10, "{args:?}: {text}");
+        for line in &table {
+            assert!(
+                line.chars().count() <= 80,
+                "{args:?}: wider than 80: {line}"
+            );
+            // A row whose first cell is empty goes on from the line above: a split cell.
+            assert!(
+                !line.starts_with('│') || !line[3..].trim_start().starts_with('┆'),
+                "{args:?}: a cell split across lines: {line}"
+            );
+        }
+    }
+}
