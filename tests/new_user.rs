@@ -339,3 +339,26 @@ fn the_compare_and_paper_tables_fit_an_80_column_terminal_without_splitting_a_nu
         }
     }
 }
+
+#[test]
+fn growth_is_fitted_only_where_three_or_more_sizes_were_measured() {
+    let out = cubework()
+        .args(["compare", "--sizes", "2..4", "--turns", "200"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(out.status.success());
+    let row = |name: &str| {
+        text.lines()
+            .filter(|l| l.starts_with(&format!("│ {name} ")))
+            .last()
+            .unwrap_or_else(|| panic!("no {name} row in {text}"))
+            .to_string()
+    };
+    // Visual and composite hold the 2×2×2 and 3×3×3 only: two points fit any exponent.
+    for two in ["visual", "composite"] {
+        assert!(row(two).contains("2 sizes, not fitted"), "{}", row(two));
+        assert!(!row(two).contains("N^"), "{}", row(two));
+    }
+    assert!(row("vector").contains("N^"), "{}", row("vector"));
+}
