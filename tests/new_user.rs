@@ -350,8 +350,7 @@ fn growth_is_fitted_only_where_three_or_more_sizes_were_measured() {
     assert!(out.status.success());
     let row = |name: &str| {
         text.lines()
-            .filter(|l| l.starts_with(&format!("│ {name} ")))
-            .last()
+            .rfind(|l| l.starts_with(&format!("│ {name} ")))
             .unwrap_or_else(|| panic!("no {name} row in {text}"))
             .to_string()
     };
