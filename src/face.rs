@@ -384,7 +384,14 @@ impl std::str::FromStr for Scheme {
         Scheme::ALL
             .into_iter()
             .find(|c| c.name().eq_ignore_ascii_case(s.trim()))
-            .ok_or_else(|| UnknownScheme(crate::text::cut(s.trim(), 40)))
+            .ok_or_else(|| {
+                let shown = s.trim().chars().take(40);
+                UnknownScheme(
+                    shown
+                        .map(|c| if c.is_control() { '?' } else { c })
+                        .collect(),
+                )
+            })
     }
 }
 

@@ -162,7 +162,7 @@ fn timeline(session: &Session, setup: usize) -> Option<crate::draw::Timeline> {
     if changes.iter().map(|a| a.expanded_len()).sum::<u64>() > PAGE_MOVES {
         return None;
     }
-    let mut moves: Vec<crate::Move> = changes
+    let mut moves: Vec<crate::moves::Move> = changes
         .iter()
         .flat_map(|a| a.expand())
         .map(|m| m.to_standard())

@@ -98,7 +98,7 @@ pub fn page(cube: &Cube, picture: &Picture) -> String {
 }
 
 /// Moves as a list of JavaScript strings.
-fn names(moves: &[crate::Move]) -> String {
+fn names(moves: &[crate::moves::Move]) -> String {
     moves
         .iter()
         .map(|m| format!("{:?}", m.to_string()))
