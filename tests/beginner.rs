@@ -308,3 +308,28 @@ fn repl_refuses_impossible_cubes_and_keeps_going() {
     assert!(stderr.contains("flipped"), "{stderr}");
     assert!(stdout.contains("next: white cross"), "{stdout}");
 }
+
+#[test]
+fn hint_after_step_goes_on_with_the_beginners_method_to_the_end() {
+    // After the white cross is made, each hint is the next move of the beginner's method from
+    // there (it says so), and following them keeps the cross and finishes the cube.
+    let mut script = String::from("R U F' L2 D B R2\nstep\nhint\n");
+    script.push_str(&"hint apply\n".repeat(300));
+    script.push_str("solved?\n");
+    let out = cubework().write_stdin(script).output().unwrap();
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let hint = stdout
+        .lines()
+        .find(|l| l.starts_with("hint: "))
+        .unwrap_or_else(|| panic!("no hint in {stdout}"));
+    assert!(hint.contains("beginner's solution"), "{hint}");
+    assert!(
+        stdout.contains("\nyes\n") || stdout.ends_with("yes\n"),
+        "{stdout}"
+    );
+}

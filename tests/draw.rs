@@ -969,3 +969,263 @@ fn a_jpeg_or_other_image_name_is_refused_in_one_line_and_nothing_is_written() {
         assert!(!path.exists(), "{name} was written by the REPL");
     }
 }
+
+// The player: its sequence, its controls and its address, in Node (its model, and its
+// controls on a stand-in document) and in a real browser where one is installed.
+
+/// The page's whole script for `c` drawn with the moves `setup` and `alg` (`--from-url`), run
+/// in Node on the stand-in document of `tests/page_dom.js` with `address` as the page's
+/// address, `tail` after it; its standard output, or `None` when Node is not installed.
+fn run_page(address: &str, tail: &str, name: &str) -> Option<String> {
+    if std::process::Command::new("node")
+        .arg("--version")
+        .output()
+        .is_err()
+    {
+        eprintln!("node is not installed: the page's script was not run");
+        return None;
+    }
+    let out = cubework()
+        .args(["draw", "--format", "html", "-o", "-", "R U"])
+        .output()
+        .unwrap();
+    common::assert_success(&out, "");
+    let page = String::from_utf8(out.stdout).unwrap();
+    let script = page
+        .split("<script>")
+        .nth(1)
+        .and_then(|s| s.split("</script>").next())
+        .unwrap();
+    let dom = include_str!("page_dom.js");
+    let file = temp(&format!("{name}.js"));
+    let harness = format!(
+        "const ADDRESS = {address:?};\n{dom}\n{script}\n\
+         const seq = () => document.getElementById('history').children.filter(c => c.className)\
+         .map(c => c.textContent + (c.className.includes('current') ? '*' : '')).join(' ');\n{tail}\n"
+    );
+    std::fs::write(&file, harness).unwrap();
+    let out = std::process::Command::new("node")
+        .arg(&file)
+        .output()
+        .unwrap();
+    common::assert_success(&out, "");
+    Some(String::from_utf8(out.stdout).unwrap())
+}
+
+#[test]
+fn the_page_plays_steps_and_scrubs_its_sequence_and_writes_it_into_the_address() {
+    let tail = r#"
+const log = [];
+log.push(seq());
+$("typed").value = "D2 L'"; $("do").click();
+setTimeout(() => {
+  log.push(seq(), frames > 4 ? "animated" : "not animated", written[written.length - 1]);
+  $("start").click(); log.push(seq());
+  $("scrub").fire("input", {target: {value: "2"}}); log.push(seq(), history.join(" "));
+  $("back").click();
+  setTimeout(() => {
+    log.push(seq());
+    $("play").click();
+    setTimeout(() => { log.push(seq(), String(playing)); console.log(log.join("\n")); }, 300);
+  }, 100);
+}, 300);
+"#;
+    let Some(out) = run_page("#setup=F&alg=R_U", tail, "player") else {
+        return;
+    };
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(
+        lines,
+        [
+            "F R U*",
+            "F R U D2 L'*",
+            "animated",
+            "#setup=F&alg=R_U_D2_L'",
+            "F R U D2 L'",
+            "F R* U D2 L'",
+            "F R",
+            "F* R U D2 L'",
+            "F R U D2 L'*",
+            "false",
+        ],
+        "{out}"
+    );
+}
+
+#[test]
+fn the_page_refuses_a_line_it_cannot_read_whole_and_makes_none_of_it() {
+    let tail = r#"
+
+const before = seq();
+$("typed").value = "Q R"; $("do").click();
+console.log(before + "\n" + seq() + "\n" + $("problems").textContent + "\n" + written.length);
+"#;
+    let Some(out) = run_page("", tail, "refuse") else {
+        return;
+    };
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines[0], "R U*", "{out}");
+    assert_eq!(lines[1], "R U*", "R was made: {out}");
+    assert!(
+        lines[2].contains("Q (not a move)") && lines[2].contains("nothing was made"),
+        "{out}"
+    );
+    assert_eq!(lines[3], "0", "the address changed: {out}");
+    // An address with a word that is not a move makes nothing of it either.
+    let Some(out) = run_page(
+        "#setup=F&alg=R_Q",
+        "console.log(seq() + '\\n' + document.getElementById('problems').textContent);",
+        "refuse-address",
+    ) else {
+        return;
+    };
+    assert!(out.starts_with("R U*\n"), "{out}");
+    assert!(out.contains("Q (not a move)"), "{out}");
+}
+
+#[test]
+fn the_pages_scramble_never_puts_two_moves_on_one_axis_side_by_side() {
+    let tail = "process.stdout.write(scrambleMoves(3000, Math.random).join(' '));";
+    let Some(out) = run_model(&Cube::solved(), tail, "scramble") else {
+        return;
+    };
+    let axis = |m: &str| "UDLRFB".find(&m[..1]).unwrap() / 2;
+    let moves: Vec<&str> = out.split(' ').collect();
+    assert_eq!(moves.len(), 3000);
+    for pair in moves.windows(2) {
+        assert_ne!(axis(pair[0]), axis(pair[1]), "{pair:?}");
+    }
+}
+
+#[test]
+fn a_move_under_way_ends_where_the_move_puts_the_stickers() {
+    // Each move's animation at its end (f = 1) puts every sticker where the move does.
+    for (n, moves) in [(3, "R U' F2 M x' E S2 y2"), (4, "2R Rw' 3Uw2 z l")] {
+        let list: Vec<String> = moves.split(' ').map(|m| format!("{m:?}")).collect();
+        let tail = format!(
+            "let bad = 0;\nfor (const m of [{}]) {{\n  const turns = parseMove(m).turns;\n  \
+             const moved = stickers.map(s => (motion(turns, 1, s.p) || (v => v))(s.p).map(Math.round).join(','));\n  \
+             turn(m);\n  stickers.forEach((s, i) => {{ if (s.p.join(',') !== moved[i]) bad++; }});\n}}\n\
+             const c = camera(CAMERA.yaw, CAMERA.pitch, CAMERA.distance);\n\
+             const still = sceneMoving(c, 420, parseMove('R').turns, 0);\n\
+             const edge = stickers.find(t => t.p[2] === N && t.p[0] === K);\n\
+             const mid = motion(parseMove('R').turns, 0.5, edge.p)(edge.p);\n\
+             process.stdout.write(bad + ' ' + (still.match(/<polygon/g) || []).length + ' ' + \
+             (mid[1] > edge.p[1] ? 'up' : 'down'));",
+            list.join(",")
+        );
+        let Some(out) = run_model(&Cube::solved_n(n), &tail, &format!("motion-{n}")) else {
+            return;
+        };
+        let parts: Vec<&str> = out.split(' ').collect();
+        assert_eq!(
+            parts[0], "0",
+            "n {n}: stickers not where the move puts them"
+        );
+        // At its start, the three faces seen: each sticker on its plastic.
+        assert_eq!(parts[1], (2 * 3 * n * n).to_string(), "n {n}");
+        // Half-way through R, the front's right column is on its way up.
+        assert_eq!(parts[2], "up", "n {n}");
+    }
+}
+
+#[test]
+fn draw_from_url_draws_what_the_pages_address_holds() {
+    let url = "file:///tmp/cube.html#setup=F2_D&alg=R_U'";
+    let out = cubework()
+        .args(["draw", "--from-url", url, "--format", "html", "-o", "-"])
+        .output()
+        .unwrap();
+    common::assert_success(&out, "");
+    let page = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        page.contains("const SETUP = [\"F2\",\"D\"], ALG = [\"R\",\"U'\"];"),
+        "{}",
+        &page[..2000]
+    );
+    let net = |args: &[&str]| {
+        let out = cubework()
+            .args(["apply", "--show", "facelets"])
+            .args(args)
+            .output()
+            .unwrap();
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let svg = |args: &[&str]| {
+        let out = cubework()
+            .args(["draw", "--view", "net", "-o", "-"])
+            .args(args)
+            .output()
+            .unwrap();
+        common::assert_success(&out, "");
+        polygons(&String::from_utf8(out.stdout).unwrap())
+    };
+    assert_eq!(svg(&["--from-url", url]), svg(&["F2 D R U'"]));
+    assert_ne!(net(&["F2 D R U'"]), net(&["R U'"]));
+    for (bad, says) in [
+        ("cube.html#setup=F&alg=R_Q", "Q"),
+        ("cube.html", "#setup"),
+        ("cube.html#moves=R", "moves=R"),
+    ] {
+        let out = cubework()
+            .args(["draw", "--from-url", bad, "-o", "-"])
+            .output()
+            .unwrap();
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(out.status.code(), Some(2), "{bad}: {err}");
+        assert!(out.stdout.is_empty(), "{bad}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(
+            err.contains("--from-url") && err.contains(says),
+            "{bad}: {err}"
+        );
+    }
+}
+
+#[test]
+fn the_page_plays_in_a_real_browser_where_one_is_installed() {
+    // Headless Chromium loads the page with a sequence in its address and prints the page as
+    // its script left it: the sequence read, the last move highlighted, nothing refused.
+    let Some(browser) = [
+        "chromium",
+        "chromium-browser",
+        "google-chrome",
+        "google-chrome-stable",
+    ]
+    .into_iter()
+    .find(|b| {
+        std::process::Command::new(b)
+            .arg("--version")
+            .output()
+            .is_ok_and(|o| o.status.success())
+    }) else {
+        eprintln!(
+            "no browser installed (chromium, chromium-browser, google-chrome): the page was not played in one"
+        );
+        return;
+    };
+    let file = temp("browser.html");
+    let out = cubework()
+        .args(["draw", "R U", "-o"])
+        .arg(&file)
+        .output()
+        .unwrap();
+    common::assert_success(&out, "");
+    let url = format!("file://{}#setup=F&alg=R_U_D2", file.display());
+    let out = std::process::Command::new(browser)
+        .args([
+            "--headless",
+            "--disable-gpu",
+            "--no-sandbox",
+            "--virtual-time-budget=3000",
+            "--dump-dom",
+            &url,
+        ])
+        .output()
+        .unwrap();
+    let dom = String::from_utf8_lossy(&out.stdout);
+    assert!(dom.contains("class=\"move current\">D2<"), "{dom}");
+    assert!(dom.contains("class=\"move setup\">F<"), "{dom}");
+    assert!(dom.contains("id=\"where\">3 / 3<"), "{dom}");
+    assert!(!dom.contains("not understood"), "{dom}");
+}

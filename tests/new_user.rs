@@ -184,3 +184,180 @@ fn small_things() {
         "{err}"
     );
 }
+
+/// The sticker fills of one face's group in a net picture.
+fn face_fills(svg: &str, face: char) -> Vec<String> {
+    let start = svg
+        .find(&format!("id=\"face-{face}\""))
+        .unwrap_or_else(|| panic!("no face-{face} in the picture"));
+    let rest = &svg[start..];
+    let end = rest[1..].find("id=\"face-").map_or(rest.len(), |e| e + 1);
+    rest[..end]
+        .split("fill=\"")
+        .skip(1)
+        .map(|f| f[..7].to_string())
+        .collect()
+}
+
+#[test]
+fn the_wca_colours_give_a_white_top_and_a_green_front_in_the_net_the_picture_and_the_page() {
+    let (out, err, code) = run(&["apply", "--colours", "wca", "--show", "net", "R"]);
+    assert_eq!(code, Some(0), "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines[0], "      W W G", "{out}");
+    assert_eq!(lines[3], "O O O G G Y R R R W B B", "{out}");
+    // The paper's colours stay the default.
+    let (out, _, _) = run(&["apply", "--show", "net", "R"]);
+    assert_eq!(out.lines().nth(3), Some("G G G O O B Y Y Y W R R"), "{out}");
+    // The picture: the front face's stickers are green (its plastic behind them is not).
+    let (svg, err, code) = run(&["draw", "--colours", "wca", "--view", "net", "-o", "-"]);
+    assert_eq!(code, Some(0), "{err}");
+    let front = face_fills(&svg, 'F');
+    assert_eq!(
+        front.iter().filter(|f| *f == "#009b48").count(),
+        9,
+        "{front:?}"
+    );
+    let up = face_fills(&svg, 'U');
+    assert_eq!(up.iter().filter(|f| *f == "#ffffff").count(), 9, "{up:?}");
+    let (svg, _, _) = run(&["draw", "--view", "net", "-o", "-"]);
+    assert_eq!(
+        face_fills(&svg, 'F')
+            .iter()
+            .filter(|f| *f == "#ff5800")
+            .count(),
+        9
+    );
+    // The page: its colours in face order U R F D L B.
+    let (page, err, code) = run(&[
+        "draw",
+        "--colours",
+        "wca",
+        "--format",
+        "html",
+        "-o",
+        "-",
+        "R",
+    ]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(
+        page.contains(
+            "const COLOURS = [\"#ffffff\",\"#c41e3a\",\"#009b48\",\"#ffd500\",\"#ff5800\",\"#0046ad\"];"
+        ),
+        "{page}"
+    );
+    // An unknown scheme is one line naming the choices.
+    let (_, err, code) = run(&["apply", "--colours", "neon", "R"]);
+    assert_eq!(code, Some(2));
+    assert!(err.contains("neon") && err.contains("wca"), "{err}");
+}
+
+#[test]
+fn the_beginners_method_names_the_last_face_by_its_colour_in_the_scheme_chosen() {
+    let (out, err, code) = run(&["solve", "--method", "beginner", "--colours", "wca", "R U F"]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(
+        out.contains("1. white cross") && out.contains("4. yellow cross"),
+        "{out}"
+    );
+    assert!(!out.contains("blue"), "{out}");
+    let (out, _, _) = run(&["solve", "--method", "beginner", "R U F"]);
+    assert!(out.contains("4. blue cross"), "{out}");
+}
+
+#[test]
+fn the_colours_chosen_in_the_repl_stick_and_the_environment_chooses_too() {
+    let dir = common::fresh_dir("colours-kept");
+    let repl = || {
+        let mut cmd = Command::cargo_bin("cubework").unwrap();
+        cmd.env("NO_COLOR", "1")
+            .env("CUBEWORK_DATA_DIR", &dir)
+            .env_remove("CUBEWORK_COLOURS");
+        cmd
+    };
+    let (out, err, code) = common::session_with(repl(), "colours\ncolours neon\ncolours wca\n");
+    assert_eq!(code, Some(2), "the bad line fails the session");
+    assert!(out.starts_with("colours: paper"), "{out}");
+    assert!(
+        out.contains("colours: wca (U white, R red, F green"),
+        "{out}"
+    );
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("unknown colour scheme 'neon'"), "{err}");
+    // The next session shows the net in the WCA's colours, and reads colour letters in them.
+    let wca_solved = "WWWWWWWWWYYYYYYYYYBBBBBBBBBGGGGGGGGGOOOOOOOOORRRRRRRRR";
+    let (out, err, code) =
+        common::session_with(repl(), &format!("show net\nload {wca_solved}\nsolved?\n"));
+    assert_eq!(code, Some(0), "{err}");
+    assert_eq!(out.lines().nth(3), Some("O O O G G G R R R B B B"), "{out}");
+    assert_eq!(out.lines().last(), Some("yes"), "{out}");
+    // The command line follows the kept choice too, the environment over it, the flag over both.
+    let mut cmd = repl();
+    cmd.args(["apply", "--show", "net", ""]);
+    let (out, _, _) = common::outcome(cmd.output().unwrap());
+    assert_eq!(out.lines().nth(3), Some("O O O G G G R R R B B B"), "{out}");
+    let mut cmd = repl();
+    cmd.env("CUBEWORK_COLOURS", "paper")
+        .args(["apply", "--show", "net", ""]);
+    let (out, _, _) = common::outcome(cmd.output().unwrap());
+    assert_eq!(out.lines().nth(3), Some("G G G O O O Y Y Y R R R"), "{out}");
+    let mut cmd = repl();
+    cmd.env("CUBEWORK_COLOURS", "sepia").args(["apply", "R"]);
+    let (_, err, code) = common::outcome(cmd.output().unwrap());
+    assert_ne!(code, Some(0));
+    assert!(
+        err.contains("CUBEWORK_COLOURS") && err.contains("sepia"),
+        "{err}"
+    );
+}
+
+#[test]
+fn the_compare_and_paper_tables_fit_an_80_column_terminal_without_splitting_a_number() {
+    for args in [
+        &["compare", "--turns", "300"][..],
+        &["paper"][..],
+        &["compare", "--sizes", "2..4", "--turns", "200"][..],
+    ] {
+        let out = cubework().env("COLUMNS", "80").args(args).output().unwrap();
+        let text = String::from_utf8(out.stdout).unwrap();
+        assert!(out.status.success(), "{args:?}");
+        let table: Vec<&str> = text
+            .lines()
+            .filter(|l| l.starts_with(['│', '┌', '└', '╞']))
+            .collect();
+        assert!(table.len() > 10, "{args:?}: {text}");
+        for line in &table {
+            assert!(
+                line.chars().count() <= 80,
+                "{args:?}: wider than 80: {line}"
+            );
+            // A row whose first cell is empty goes on from the line above: a split cell.
+            assert!(
+                !line.starts_with('│') || !line[3..].trim_start().starts_with('┆'),
+                "{args:?}: a cell split across lines: {line}"
+            );
+        }
+    }
+}
+
+#[test]
+fn growth_is_fitted_only_where_three_or_more_sizes_were_measured() {
+    let out = cubework()
+        .args(["compare", "--sizes", "2..4", "--turns", "200"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(out.status.success());
+    let row = |name: &str| {
+        text.lines()
+            .rfind(|l| l.starts_with(&format!("│ {name} ")))
+            .unwrap_or_else(|| panic!("no {name} row in {text}"))
+            .to_string()
+    };
+    // Visual and composite hold the 2×2×2 and 3×3×3 only: two points fit any exponent.
+    for two in ["visual", "composite"] {
+        assert!(row(two).contains("2 sizes, not fitted"), "{}", row(two));
+        assert!(!row(two).contains("N^"), "{}", row(two));
+    }
+    assert!(row("vector").contains("N^"), "{}", row("vector"));
+}

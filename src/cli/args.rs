@@ -59,6 +59,23 @@ pub struct FromArg {
     pub from: Option<String>,
 }
 
+/// `--colours paper|wca`, the colour scheme of what a command shows or draws.
+#[derive(Debug, Args)]
+pub struct ColoursArg {
+    /// Colours to show and draw in: paper (white up, orange front, yellow right; the default)
+    /// or wca (white up, green front, red right). Default: CUBEWORK_COLOURS, else the REPL's
+    /// last `colours` choice, else paper.
+    #[arg(long, value_enum, value_name = "SCHEME")]
+    colours: Option<crate::turn::face::Scheme>,
+}
+
+impl ColoursArg {
+    /// The scheme chosen: the flag, else the environment or the kept setting, else the paper's.
+    pub fn scheme(&self) -> Result<crate::turn::face::Scheme> {
+        crate::cli::repl::chosen_colours(self.colours)
+    }
+}
+
 /// Words given as one sequence, read in `notation`.
 pub fn alg(words: &[String], notation: Notation) -> Result<Alg> {
     Ok(Alg::parse(&words.join(" "), notation)?)

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use clap::{Args, Subcommand};
 
 use super::args::{
-    FromArg, NotationArg, OptimalSize, PocketFormat, SequenceArgs, SizeArg, SizeRange,
+    ColoursArg, FromArg, NotationArg, OptimalSize, PocketFormat, SequenceArgs, SizeArg, SizeRange,
     TurnsOrRandom, alg, input, searched_metric, seconds_arg, size_arg, sizes_arg, threads_arg,
     turns_arg, turns_or_random, whole,
 };
@@ -180,6 +180,8 @@ pub struct ApplyArgs {
     /// How to show the result.
     #[arg(long, value_enum, default_value_t = Shown::Native)]
     show: Shown,
+    #[command(flatten)]
+    colours: ColoursArg,
     /// The moves (the rest of the line, joined by spaces).
     #[arg()]
     moves: Vec<String>,
@@ -188,9 +190,11 @@ pub struct ApplyArgs {
 impl ApplyArgs {
     fn request(self) -> Result<Asked> {
         let rep: Option<RepKind> = self.rep.as_deref().map(str::parse).transpose()?;
-        let start = start_cube(self.from.from.as_deref(), self.size)?;
+        let scheme = self.colours.scheme()?;
+        let start = start_cube(self.from.from.as_deref(), self.size, scheme)?;
         let colour = crate::cli::repl::use_colour();
         let mut session = Session::with_cube(rep, &start, self.notation, String::new(), colour)?;
+        session.set_scheme(scheme);
         let moves = self.moves.join(" ");
         session.make(moves.clone(), Alg::parse(&moves, self.notation)?)?;
         Ok((session, Request::Apply(self.show)))
@@ -392,6 +396,8 @@ pub struct SolveArgs {
     /// blank, `#` comment or failed line (the error on stderr); a summary goes to stderr.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["alg", "facelets"])]
     pub batch: Option<std::path::PathBuf>,
+    #[command(flatten)]
+    colours: ColoursArg,
     /// The state as moves from solved.
     #[arg()]
     alg: Vec<String>,
@@ -413,7 +419,9 @@ impl SolveArgs {
             threads: self.threads,
             state: Some(input(self.facelets, &self.alg, notation)?),
         };
-        asked(notation, request)
+        let mut session = plain(notation)?;
+        session.set_scheme(self.colours.scheme()?);
+        Ok((session, request))
     }
 }
 
@@ -583,6 +591,12 @@ pub struct DrawArgs {
     /// The file to write (.svg, .html, or .png for an image); - for standard output.
     #[arg(short = 'o', long = "output", value_name = "FILE")]
     output: Option<PathBuf>,
+    #[command(flatten)]
+    colours: ColoursArg,
+    /// Draw what a page's address holds (`…#setup=…&alg=…`, as the page writes it after
+    /// every move): its setup then its moves, from solved.
+    #[arg(long, value_name = "URL", conflicts_with_all = ["alg", "from"])]
+    from_url: Option<String>,
     /// The moves, from solved (or from --from).
     alg: Vec<String>,
 }
@@ -594,11 +608,31 @@ impl DrawArgs {
             Error::Usage("draw needs -o FILE (or -o - for standard output)".into())
         })?;
         Cube::check_size(self.size)?;
-        let start = start_cube(self.from.from.as_deref(), self.size)?;
-        let moves = self.alg.join(" ");
-        let caption = moves.trim().to_string();
+        let scheme = self.colours.scheme()?;
+        let start = start_cube(self.from.from.as_deref(), self.size, scheme)?;
+        let (setup, moves) = match &self.from_url {
+            Some(url) => crate::draw::html::read_address(url)
+                .map_err(|e| Error::Usage(format!("--from-url: {e}")))?,
+            None => (String::new(), self.alg.join(" ")),
+        };
+        // The page writes standard notation.
+        let read = |text: &str| match self.from_url {
+            Some(_) => Alg::parse(text, Notation::Standard)
+                .map_err(|e| Error::Usage(format!("--from-url: {e}"))),
+            None => Ok(Alg::parse(text, notation)?),
+        };
+        let (setup_alg, alg) = (read(&setup)?, read(&moves)?);
+        let caption = match setup.trim() {
+            "" => moves.trim().to_string(),
+            s => format!("setup {s} · {}", moves.trim()),
+        };
         let mut session = Session::with_cube(None, &start, notation, caption, false)?;
-        session.make(moves.clone(), Alg::parse(&moves, notation)?)?;
+        session.set_scheme(scheme);
+        let setup_moves = setup_alg.expanded_len() as usize;
+        if setup_moves > 0 {
+            session.make(setup.clone(), setup_alg)?;
+        }
+        session.make(moves.clone(), alg)?;
         let only = self
             .only
             .map(|text| crate::draw::Only::parse(&text, self.size, notation));
@@ -618,6 +652,7 @@ impl DrawArgs {
             only,
             arrows,
             format: self.format,
+            setup_moves,
         };
         Ok((session, Request::Draw(request)))
     }
@@ -637,6 +672,8 @@ pub struct AplArgs {
     /// facelets: after the answer, the cube's facelet string alone on the last line.
     #[arg(long, value_enum)]
     pub show: Option<Shown>,
+    #[command(flatten)]
+    colours: ColoursArg,
     /// The APL line (the rest of the line, joined by spaces).
     expr: Vec<String>,
 }
@@ -644,9 +681,11 @@ pub struct AplArgs {
 impl AplArgs {
     fn request(self) -> Result<Asked> {
         let rep: Option<RepKind> = self.rep.as_deref().map(str::parse).transpose()?;
-        let start = start_cube(self.from.from.as_deref(), 3)?;
+        let scheme = self.colours.scheme()?;
+        let start = start_cube(self.from.from.as_deref(), 3, scheme)?;
         let mut session =
             Session::with_cube(rep, &start, Notation::Standard, String::new(), false)?;
+        session.set_scheme(scheme);
         if let Some(file) = self.file {
             crate::command::run_from(
                 &mut session,
@@ -660,12 +699,12 @@ impl AplArgs {
 
 /// The cube `--from` gives (solved without it). A cube no turning can reach is accepted — the
 /// representations hold any stickers — with one line on stderr saying why it is impossible.
-fn start_cube(from: Option<&str>, n: usize) -> Result<Cube> {
+fn start_cube(from: Option<&str>, n: usize, scheme: crate::turn::face::Scheme) -> Result<Cube> {
     let Some(s) = from else {
         Cube::check_size(n)?;
         return Ok(Cube::solved_n(n));
     };
-    let cube = Cube::from_facelets_n(s, n)?;
+    let cube = Cube::from_facelets_in(s, n, scheme)?;
     if let Some(note) = crate::command::impossible_note(&cube) {
         output::err(format!("cubework: note: {note}"));
     }

@@ -39,6 +39,8 @@ pub fn run_interactive() -> Result<ExitCode> {
         return run_lines(std::io::stdin().lock());
     }
     let mut session = Session::new(use_colour());
+    session.set_scheme(chosen_colours(None)?);
+    session.keep_colours(colours_file());
     let notation = Arc::new(Mutex::new(session.notation()));
     let pasted = PastedRun::default();
     let mut editor = open_editor(&notation, &pasted)?;
@@ -367,6 +369,8 @@ pub const MAX_ERRORS_IN_A_ROW: usize = 100;
 /// typed ones do (see [`crate::base::lines::Joiner`]).
 pub fn run_lines(input: impl BufRead) -> Result<ExitCode> {
     let mut session = Session::new(false);
+    session.set_scheme(chosen_colours(None)?);
+    session.keep_colours(colours_file());
     let mut failed = false;
     // The failing statements in a row, and the line of the first of them.
     let mut in_a_row = (0, 0);
@@ -428,6 +432,21 @@ pub fn history_file() -> Option<PathBuf> {
 /// history file ([`Session::keep_workspace`]).
 pub fn workspace_file() -> Option<PathBuf> {
     history_file().map(|h| h.with_file_name("workspace.apl"))
+}
+
+/// Where `colours` keeps the chosen colour scheme between sessions: `colours.txt` beside the
+/// history file, read by [`chosen_colours`].
+pub fn colours_file() -> Option<PathBuf> {
+    history_file().map(|h| h.with_file_name("colours.txt"))
+}
+
+/// The colour scheme to show things in: `flag` (`--colours`), else `CUBEWORK_COLOURS`, else
+/// the choice kept in [`colours_file`], else the paper's.
+pub fn chosen_colours(
+    flag: Option<crate::turn::face::Scheme>,
+) -> Result<crate::turn::face::Scheme> {
+    crate::turn::face::Scheme::chosen(flag, colours_file().as_deref())
+        .map_err(crate::answer::error::Error::Environment)
 }
 
 fn history_file_from(env: Option<std::ffi::OsString>) -> Option<PathBuf> {

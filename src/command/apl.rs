@@ -252,7 +252,11 @@ fn compile(session: &mut Session, name: &str) -> Result<String> {
     match &compiled.stickers {
         Some(p) => lines.extend([
             super::algebra::cycles_summary(p),
-            p.cycle_notation(),
+            format!(
+                "cycles of the stickers, numbered as the cells of vector (faces U D B F L R, 1 to {}): {}",
+                6 * n * n,
+                vector_cycles(p, n)
+            ),
         ]),
         None => lines.push(
             "it is no permutation of the cube's stickers (it moves a blank onto one, or parts two places of one): no cycles"
@@ -268,6 +272,36 @@ fn compile(session: &mut Session, name: &str) -> Result<String> {
             .join(" ")
     ));
     Ok(lines.join("\n"))
+}
+
+/// The cycles of `p` (an `n`-cube's), each sticker numbered by its cell of the vector
+/// representation: the paper's face order U D B F L R, each face row by row as seen from
+/// outside, from 1. Each cycle starts at its least number; cycles in order of it.
+fn vector_cycles(p: &crate::state::sticker_perm::StickerPerm, n: usize) -> String {
+    let per = n * n;
+    let cell =
+        |i: usize| crate::turn::face::Face::from_index(i / per).paper_index() * per + i % per + 1;
+    let mut cycles: Vec<Vec<usize>> = p
+        .cycles()
+        .iter()
+        .map(|c| {
+            let mut c: Vec<usize> = c.iter().map(|&i| cell(i)).collect();
+            let least = (0..c.len()).min_by_key(|&k| c[k]).unwrap_or(0);
+            c.rotate_left(least);
+            c
+        })
+        .collect();
+    cycles.sort();
+    if cycles.is_empty() {
+        return "()".to_string();
+    }
+    cycles
+        .iter()
+        .map(|c| {
+            let numbers: Vec<String> = c.iter().map(|k| k.to_string()).collect();
+            format!("({})", numbers.join(" "))
+        })
+        .collect()
 }
 
 impl Session {

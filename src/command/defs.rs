@@ -21,6 +21,8 @@ pub enum CommandKind {
     Size,
     /// `notation`
     Notation,
+    /// `colours`
+    Colours,
     /// `do`
     Do,
     /// `reset`
@@ -288,6 +290,18 @@ pub const COMMANDS: &[CommandDef] = &[
         examples: &[],
     },
     CommandDef {
+        kind: K::Colours,
+        name: "colours",
+        aliases: &["colors"],
+        surface: Surface::Repl,
+        usage: "paper|wca",
+        summary: "switch the colours nets, pictures and colour letters are shown in",
+        details: "paper: the paper's scheme, the default: up white, down blue, back red, front orange, left green, right yellow.\nwca: the scheme of every cube sold and every cubing site: up white, front green, right red, down yellow, left orange, back blue.\nThe choice applies to the net, pictures and pages (draw), facelet strings in colour letters (load) and the beginner's method's words; facelet strings in face letters (URFDLB) and the representations' arrays stay as they are. It is kept for the next session (colours.txt in the data directory); CUBEWORK_COLOURS=wca or --colours wca on the command line choose too.",
+        args: &[repl("paper|wca")],
+        takes_moves: false,
+        examples: &[],
+    },
+    CommandDef {
         kind: K::Do,
         name: "do",
         aliases: &[],
@@ -437,6 +451,7 @@ pub const COMMANDS: &[CommandDef] = &[
             cli("batch"),
             ALG,
             NOTATION,
+            cli("colours"),
         ],
         takes_moves: true,
         examples: &[
@@ -713,6 +728,8 @@ pub const COMMANDS: &[CommandDef] = &[
             cli("format"),
             cli("alg"),
             NOTATION,
+            cli("colours"),
+            cli("from_url"),
         ],
         takes_moves: false,
         examples: &[
@@ -773,6 +790,7 @@ pub const COMMANDS: &[CommandDef] = &[
             cli("from"),
             cli("file"),
             cli("show"),
+            cli("colours"),
         ],
         takes_moves: false,
         examples: &[ex("apl ⍴CUBE", &["apl", "⍴CUBE"])],
@@ -816,6 +834,7 @@ pub const COMMANDS: &[CommandDef] = &[
             cli("show"),
             cli("moves"),
             NOTATION,
+            cli("colours"),
         ],
         takes_moves: true,
         examples: &[],

@@ -38,7 +38,6 @@ pub(crate) use solving::with_advice;
 use crate::answer::error::{Error, Result};
 use crate::base::text::echo;
 use crate::state::cube::Cube;
-use crate::turn::face::Face;
 
 /// What a line produced.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -261,14 +260,15 @@ pub fn help(topic: &str) -> Result<String> {
 }
 
 /// A sticker as a coloured block two columns wide (ANSI 256-colour background).
-pub fn colour_block(face: Face) -> String {
-    let code = match face {
-        Face::U => 15,  // white
-        Face::R => 226, // yellow
-        Face::F => 208, // orange
-        Face::D => 21,  // blue
-        Face::L => 34,  // green
-        Face::B => 196, // red
+pub fn colour_block(colour: crate::turn::face::Colour) -> String {
+    use crate::turn::face::Colour;
+    let code = match colour {
+        Colour::White => 15,
+        Colour::Yellow => 226,
+        Colour::Orange => 208,
+        Colour::Blue => 21,
+        Colour::Green => 34,
+        Colour::Red => 196,
     };
     format!("\x1b[48;5;{code}m  \x1b[0m")
 }

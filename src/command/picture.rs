@@ -151,6 +151,30 @@ fn view(
     )))
 }
 
+/// The most moves a page is given to play.
+const PAGE_MOVES: u64 = 1000;
+
+/// What a page plays: the session's moves from its start (the setup first), when every kept
+/// change is moves (a load or reset starts afresh) and there are at most [`PAGE_MOVES`].
+fn timeline(session: &Session, setup: usize) -> Option<crate::draw::Timeline> {
+    let changes: Option<Vec<&Alg>> = session.past.iter().map(|c| c.moves.as_ref()).collect();
+    let changes = changes?;
+    if changes.iter().map(|a| a.expanded_len()).sum::<u64>() > PAGE_MOVES {
+        return None;
+    }
+    let mut moves: Vec<crate::turn::moves::Move> = changes
+        .iter()
+        .flat_map(|a| a.expand())
+        .map(|m| m.to_standard())
+        .collect();
+    let rest = moves.split_off(setup.min(moves.len()));
+    Some(crate::draw::Timeline {
+        start: session.base.clone(),
+        setup: moves,
+        moves: rest,
+    })
+}
+
 /// `draw`: the session's cube, from the session's view unless the request says otherwise;
 /// its errors in the words of the front end that asked.
 fn draw(session: &Session, request: DrawRequest, front: Front) -> Result<String> {
@@ -186,6 +210,8 @@ fn draw(session: &Session, request: DrawRequest, front: Front) -> Result<String>
             .filter(|c| !c.is_empty())
             .collect::<Vec<_>>()
             .join(" · "),
+        scheme: session.scheme,
+        timeline: timeline(session, request.setup_moves),
     };
     let cube = session.cube();
     // The session's representation of one's own, when the rep view draws it.

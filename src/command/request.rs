@@ -75,6 +75,9 @@ pub struct DrawRequest {
     pub arrows: Option<Alg>,
     /// SVG or HTML (default: from the file name).
     pub format: Option<PictureFormat>,
+    /// How many of the first moves since the session's start are a setup (a page plays
+    /// them as its setup; `--from-url`).
+    pub setup_moves: usize,
 }
 
 /// Everything a user can ask of the workbench.
@@ -97,6 +100,8 @@ pub enum Request {
     Size(Option<usize>),
     /// Switch notation, or (`None`) say which.
     Notation(Option<crate::turn::notation::Notation>),
+    /// Switch colour scheme, or (`None`) say which.
+    Colours(Option<crate::turn::face::Scheme>),
     /// Back to solved.
     Reset,
     /// Take back the last N changes.

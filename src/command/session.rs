@@ -1,6 +1,6 @@
 //! The session family: the [`Session`] — the cube in its representation, the notation,
 //! the history of changes that undo and redo walk — and the commands that work on it alone:
-//! moves, `do`, `rep`, `show`, `size`, `notation`, `reset`, `load`, `undo`, `redo`,
+//! moves, `do`, `rep`, `show`, `size`, `notation`, `colours`, `reset`, `load`, `undo`, `redo`,
 //! `history`, `solved?`, `help`, `quit`, and the command line's `apply`.
 
 use std::collections::VecDeque;
@@ -108,6 +108,10 @@ pub struct Session {
     pub(super) workspace_written: Option<String>,
     /// A traditional function being typed: its lines so far (from `∇HEADER`).
     pub(super) apl_open: Option<String>,
+    /// The colours nets, pictures, colour letters and the beginner's words are shown in.
+    pub(super) scheme: crate::turn::face::Scheme,
+    /// The file `colours` keeps the choice in between sessions (the REPL's), if any.
+    pub(super) colours_file: Option<std::path::PathBuf>,
 }
 
 impl Session {
@@ -134,7 +138,58 @@ impl Session {
             workspace_file: None,
             workspace_written: None,
             apl_open: None,
+            scheme: crate::turn::face::Scheme::Paper,
+            colours_file: None,
         }
+    }
+
+    /// The colour scheme things are shown in.
+    pub fn scheme(&self) -> crate::turn::face::Scheme {
+        self.scheme
+    }
+
+    /// Shows things in `scheme` from now on (for this session only; `colours` in the REPL
+    /// also keeps the choice in the file [`Session::keep_colours`] names).
+    pub fn set_scheme(&mut self, scheme: crate::turn::face::Scheme) {
+        self.scheme = scheme;
+    }
+
+    /// Keep the choice `colours` makes in `file` (one line: the scheme's name), to be read by
+    /// the next session ([`crate::turn::face::Scheme::chosen`]).
+    pub fn keep_colours(&mut self, file: Option<std::path::PathBuf>) {
+        self.colours_file = file;
+    }
+
+    /// `colours`: says the scheme, or switches to `scheme` (and keeps the choice).
+    pub(super) fn switch_colours(
+        &mut self,
+        scheme: Option<crate::turn::face::Scheme>,
+    ) -> Result<Reply> {
+        let describe = |s: crate::turn::face::Scheme| {
+            let faces: Vec<String> = crate::turn::face::Face::ALL
+                .iter()
+                .map(|&f| format!("{} {}", f.letter(), s.colour_name(f)))
+                .collect();
+            format!("colours: {s} ({})", faces.join(", "))
+        };
+        let Some(scheme) = scheme else {
+            return Ok(Reply::text(describe(self.scheme)));
+        };
+        self.scheme = scheme;
+        let mut text = describe(scheme);
+        if let Some(file) = &self.colours_file {
+            let written = file
+                .parent()
+                .map_or(Ok(()), std::fs::create_dir_all)
+                .and_then(|()| std::fs::write(file, format!("{scheme}\n")));
+            match written {
+                Ok(()) => text.push_str("; kept for the next session"),
+                Err(e) => {
+                    text.push_str(&format!("; not kept ({}: {e})", file.display()));
+                }
+            }
+        }
+        Ok(Reply::text(text))
     }
 
     /// Whether lines are read as APL (`apl` entered, `)off` not yet typed).
@@ -399,10 +454,11 @@ impl Session {
 
     /// The net, as coloured blocks when colour is on.
     pub fn net(&self, cube: &Cube) -> String {
+        let scheme = self.scheme;
         if self.color {
-            cube.net_with(colour_block, 2)
+            cube.net_with(|f| colour_block(scheme.colour(f)), 2)
         } else {
-            cube.net()
+            cube.net_in(scheme)
         }
     }
 
@@ -600,6 +656,11 @@ pub(super) fn read(kind: K, line: &Line, session: &Session) -> Option<Result<Req
         K::Size => size_words(rest).map(Request::Size),
         K::Show => show_what(rest, session).map(Request::Show),
         K::Notation => notation_name(rest).map(Request::Notation),
+        K::Colours if rest.is_empty() => Ok(Request::Colours(None)),
+        K::Colours => rest
+            .parse()
+            .map(|s| Request::Colours(Some(s)))
+            .map_err(|e: crate::turn::face::UnknownScheme| usage(&e.to_string())),
         K::Do => {
             let text = strip_quotes(rest);
             let label = format!("do '{text}'");
@@ -608,7 +669,7 @@ pub(super) fn read(kind: K, line: &Line, session: &Session) -> Option<Result<Req
         }
         K::Reset => Ok(Request::Reset),
         K::Load if rest.is_empty() => Err(usage("load needs a facelet string: load FACELETS")),
-        K::Load => Cube::from_facelets_n(rest, session.size())
+        K::Load => Cube::from_facelets_in(rest, session.size(), session.scheme)
             .map(Request::Load)
             .map_err(Into::into),
         K::Undo => count(word, rest).map(Request::Undo),
@@ -696,6 +757,7 @@ pub(super) fn run(session: &mut Session, request: Request, _front: Front) -> Ran
         Request::Show(what) => session.show(what),
         Request::Size(n) => session.switch_size(n),
         Request::Notation(n) => Ok(session.switch_notation(n)),
+        Request::Colours(c) => session.switch_colours(c),
         Request::Reset => session.set_state("reset", Cube::solved_n(session.size())),
         Request::Undo(n) => session.undo(n),
         Request::Redo(n) => session.redo(n),

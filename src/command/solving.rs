@@ -301,9 +301,10 @@ pub(super) fn run(session: &mut Session, request: Request, front: Front) -> Ran 
         }
         Request::Hint { apply, state } => hint(session, apply, state),
         Request::Step => session.needs_three("step").and_then(|()| session.step()),
-        Request::Stage => session
-            .needs_three("stage?")
-            .map(|()| Reply::text(crate::solve::beginner::walkthrough::stages(&session.cube()))),
+        Request::Stage => session.needs_three("stage?").map(|()| {
+            let stages = crate::solve::beginner::walkthrough::stages(&session.cube());
+            Reply::text(session.scheme.recolour(&stages))
+        }),
         Request::PocketTable { metric, csv, plot } => pocket_table(metric, csv, plot.as_deref()),
         Request::PocketSolve { metric, state } => pocket_solve(session.notation(), metric, &state),
         other => return Ran::Continue(other),
@@ -502,11 +503,17 @@ fn solve(
             Ok(rep) => rep.render(),
             Err(e) => e.to_string(),
         };
-        return Ok(Reply::text(crate::solve::solution_text::walkthrough_text(
-            &cube, &solution, notation, &render,
-        )?));
+        let text =
+            crate::solve::solution_text::walkthrough_text(&cube, &solution, notation, &render)?;
+        return Ok(Reply::text(session.scheme.recolour(&text)));
     }
-    Ok(Reply::text(solution_text(&solution, notation)))
+    let text = solution_text(&solution, notation);
+    Ok(Reply::text(if method == Method::Beginner {
+        // The stages' names say the colours of the faces they build.
+        session.scheme.recolour(&text)
+    } else {
+        text
+    }))
 }
 
 /// `solve` on a 2×2×2 session: a shortest solution from the pocket table, as `hint` follows.
@@ -617,18 +624,25 @@ impl Session {
         let (stage, moves) = (next.stage, next.moves);
         let mut after = before.clone();
         after.apply_all(&moves)?;
-        let line = crate::solve::beginner::walkthrough::stage_line(
-            stage,
-            &moves,
-            Metric::Htm,
-            self.notation,
-        );
+        let line = self
+            .scheme
+            .recolour(&crate::solve::beginner::walkthrough::stage_line(
+                stage,
+                &moves,
+                Metric::Htm,
+                self.notation,
+            ));
         self.load_state(&after)?;
+        // `hint` goes on with the beginner's method from here, not another method's solution
+        // that would undo the stages just made.
+        let rest = solve_with_progress(&after, Method::Beginner, &Limits::default())?;
+        let plan = Plan::new(&after, &rest);
         self.record(Change {
             label: label(&format!("step {line}")),
             moves: Some(Alg::from_moves(&moves)),
             after,
         });
+        self.plan = Some(plan);
         Ok(Reply::text(format!("{line}\n{}", self.rep.render())))
     }
 }

@@ -121,6 +121,9 @@ pub struct General {
     pub time_growth: f64,
     /// How its compiled turn time grows, likewise.
     pub compiled_growth: f64,
+    /// How many sizes were measured: growth is fitted only from three or more (two points
+    /// fit any exponent).
+    pub sizes_measured: usize,
 }
 
 /// The least-squares slope of `ln y` against `ln x`.
@@ -161,6 +164,7 @@ pub fn general(sweep: &[Measure]) -> Vec<General> {
             };
             General {
                 kind,
+                sizes_measured: mine.len(),
                 sizes: kind.sizes(),
                 extra_lines: general_lines(kind),
                 bytes_growth,

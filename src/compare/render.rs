@@ -16,7 +16,70 @@ pub enum Format {
     Csv,
 }
 
+/// The width tables are fitted to: `COLUMNS` when it is set (as shells and scripts set it),
+/// else the terminal's when standard output is one, else none.
+fn columns() -> Option<u16> {
+    std::env::var("COLUMNS")
+        .ok()
+        .and_then(|c| c.trim().parse().ok())
+        .filter(|&w| w >= 20)
+        .or_else(|| Table::new().width())
+}
+
 pub(super) fn render(format: Format, header: &[String], rows: &[Vec<String>]) -> String {
+    render_at(format, header, rows, columns())
+}
+
+/// [`render`] fitted to `width` columns where one is given: no cell is wrapped (so a number
+/// is never split across lines), and a table too wide is cut into tables of a few columns
+/// each, every one beginning with the first column (what the rows are).
+pub(super) fn render_at(
+    format: Format,
+    header: &[String],
+    rows: &[Vec<String>],
+    width: Option<u16>,
+) -> String {
+    let Some(width) = width.filter(|_| format == Format::Table) else {
+        return render_one(format, header, rows, false);
+    };
+    // A column takes its longest line, a space each side and a rule; the table one more rule.
+    let wide = |c: usize| {
+        std::iter::once(&header[c])
+            .chain(rows.iter().filter_map(|r| r.get(c)))
+            .flat_map(|cell| cell.lines())
+            .map(|line| line.chars().count())
+            .max()
+            .unwrap_or(1)
+    };
+    let needs = |columns: &[usize]| 1 + columns.iter().map(|&c| wide(c) + 3).sum::<usize>();
+    let mut groups: Vec<Vec<usize>> = Vec::new();
+    let mut current = vec![0];
+    for c in 1..header.len() {
+        current.push(c);
+        if needs(&current) > width as usize && current.len() > 2 {
+            current.pop();
+            groups.push(std::mem::replace(&mut current, vec![0, c]));
+        }
+    }
+    groups.push(current);
+    groups
+        .iter()
+        .map(|columns| {
+            let pick = |row: &[String]| -> Vec<String> {
+                columns
+                    .iter()
+                    .map(|&c| row.get(c).cloned().unwrap_or_default())
+                    .collect()
+            };
+            let rows: Vec<Vec<String>> = rows.iter().map(|r| pick(r)).collect();
+            render_one(format, &pick(header), &rows, true)
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// One table; `whole`: no cell wrapped.
+fn render_one(format: Format, header: &[String], rows: &[Vec<String>], whole: bool) -> String {
     match format {
         Format::Csv => std::iter::once(header.to_vec())
             .chain(rows.iter().cloned())
@@ -30,7 +93,7 @@ pub(super) fn render(format: Format, header: &[String], rows: &[Vec<String>]) ->
             } else {
                 presets::UTF8_FULL_CONDENSED
             });
-            table.set_content_arrangement(if format == Format::Markdown {
+            table.set_content_arrangement(if format == Format::Markdown || whole {
                 ContentArrangement::Disabled
             } else {
                 ContentArrangement::Dynamic

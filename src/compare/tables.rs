@@ -341,6 +341,16 @@ pub fn sizes_table(sweep: &[Measure], format: Format) -> String {
     let growth: Vec<Vec<String>> = general
         .iter()
         .map(|g| {
+            if g.sizes_measured < 3 {
+                let two = format!("{} sizes, not fitted", g.sizes_measured);
+                return vec![
+                    g.kind.name().to_string(),
+                    sizes_text(&g.sizes),
+                    two.clone(),
+                    two.clone(),
+                    two,
+                ];
+            }
             vec![
                 g.kind.name().to_string(),
                 sizes_text(&g.sizes),
@@ -380,7 +390,7 @@ pub fn sizes_table(sweep: &[Measure], format: Format) -> String {
             "Random single-layer quarter-turns ({}), the same sequence for every representation at each size; median \
              ns per turn of samples from rounds in which the representations take turns. — where a representation \
              does not hold the size. Growth: the exponent k of cost ∝ N^k (bytes from the two largest sizes, times \
-             fitted over all). {}",
+             fitted over all), only where three or more sizes were measured. {}",
             turns.join(", "),
             path_note() + "\n" + &machine_note()
         ),
@@ -509,6 +519,14 @@ impl Measured {
             p.complete, self.complete[i], m.moves, m.stickers
         ));
         row.push(match g.map(|g| (&self.general[g], self.general_rank[g])) {
+            Some((g, rank)) if g.sizes_measured < 3 => format!(
+                "{} → {} ({}, +{} lines, {} sizes: growth not fitted)",
+                p.general,
+                rank,
+                sizes_text(&g.sizes),
+                g.extra_lines,
+                g.sizes_measured
+            ),
             Some((g, rank)) => format!(
                 "{} → {} ({}, +{} lines, B∝N{}, t∝N^{:.1})",
                 p.general,

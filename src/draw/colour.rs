@@ -1,7 +1,8 @@
-//! The colours the pictures are painted in: the project's scheme (up white, down blue, back
-//! red, front orange, left green, right yellow) in the shades of a real cube's stickers.
+//! The colours the pictures are painted in: a [`Scheme`]'s colours (the paper's by default:
+//! up white, down blue, back red, front orange, left green, right yellow) in the shades of a
+//! real cube's stickers.
 
-use crate::turn::face::Face;
+use crate::turn::face::{Colour, Face, Scheme};
 
 /// An RGB colour.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -33,7 +34,8 @@ impl Rgb {
     }
 }
 
-/// The sticker colour of a face's colour (the shades of the standard scheme's plastic).
+/// The sticker colour of a face's colour in the paper's scheme (the shades of a real cube's
+/// plastic); [`sticker_in`] for another scheme.
 ///
 /// ```
 /// use cubework::draw::colour::sticker;
@@ -42,13 +44,30 @@ impl Rgb {
 /// assert_eq!(sticker(Face::F).hex(), "#ff5800");
 /// ```
 pub fn sticker(face: Face) -> Rgb {
-    match face {
-        Face::U => Rgb(0xff, 0xff, 0xff), // white
-        Face::D => Rgb(0x00, 0x46, 0xad), // blue
-        Face::B => Rgb(0xc4, 0x1e, 0x3a), // red
-        Face::F => Rgb(0xff, 0x58, 0x00), // orange
-        Face::L => Rgb(0x00, 0x9b, 0x48), // green
-        Face::R => Rgb(0xff, 0xd5, 0x00), // yellow
+    sticker_in(Scheme::Paper, face)
+}
+
+/// The sticker colour of `face` in `scheme`.
+///
+/// ```
+/// use cubework::draw::colour::sticker_in;
+/// use cubework::turn::face::Scheme;
+/// use cubework::Face;
+/// assert_eq!(sticker_in(Scheme::Wca, Face::F).hex(), "#009b48"); // green
+/// ```
+pub fn sticker_in(scheme: Scheme, face: Face) -> Rgb {
+    shade(scheme.colour(face))
+}
+
+/// The shade a colour's stickers are painted in.
+pub fn shade(colour: Colour) -> Rgb {
+    match colour {
+        Colour::White => Rgb(0xff, 0xff, 0xff),
+        Colour::Blue => Rgb(0x00, 0x46, 0xad),
+        Colour::Red => Rgb(0xc4, 0x1e, 0x3a),
+        Colour::Orange => Rgb(0xff, 0x58, 0x00),
+        Colour::Green => Rgb(0x00, 0x9b, 0x48),
+        Colour::Yellow => Rgb(0xff, 0xd5, 0x00),
     }
 }
 

@@ -3,11 +3,13 @@
 //! colours and a small renderer (the same camera, culling and painter's order as
 //! [`super::perspective`]) are written into the page.
 //!
-//! The page reads moves from its address too (`cube.html#R U R' U'`), applied on load: a
-//! headless browser can then show a state without clicking (see `scripts/screenshot.sh`).
-//! Every move of standard notation the cube has is made (inner layers, wide turns, slices,
-//! rotations), by the same layer turns as [`crate::Move::layer_quarters`]; words of the address
-//! that are not moves of the cube are said on the page, with why.
+//! The page is a player, as twisty player is: a sequence (a setup, then moves) from a start,
+//! which it plays with each move's layers turning, steps, scrubs, and keeps in its address
+//! (`cube.html#setup=F2_D&alg=R_U'`, read on load and by [`read_address`]) so that a position is
+//! shared as a link. Every move of standard notation the cube has is made (inner layers, wide
+//! turns, slices, rotations), by the same layer turns as [`crate::Move::layer_quarters`]; a
+//! line with anything that is not a move of the cube is refused whole, naming what. A headless
+//! browser can show a state without clicking (see `scripts/screenshot.sh`).
 
 use super::colour;
 use super::{Camera, Picture, svg::escape};
@@ -25,6 +27,14 @@ use crate::turn::face::Face;
 /// assert!(!page.contains("http://") && !page.contains("https://") && !page.contains("src="));
 /// ```
 pub fn page(cube: &Cube, picture: &Picture) -> String {
+    let (setup, moves) = match &picture.timeline {
+        Some(t) if t.start.size() == cube.size() => (names(&t.setup), names(&t.moves)),
+        _ => (String::new(), String::new()),
+    };
+    let cube = match &picture.timeline {
+        Some(t) if t.start.size() == cube.size() => &t.start,
+        _ => cube,
+    };
     let n = cube.size();
     let g = Geometry::of(n);
     let kept = super::Only::mask(picture.only.as_ref(), n);
@@ -45,7 +55,7 @@ pub fn page(cube: &Cube, picture: &Picture) -> String {
         .collect();
     let colours: Vec<String> = Face::ALL
         .iter()
-        .map(|&f| format!("\"{}\"", colour::sticker(f).hex()))
+        .map(|&f| format!("\"{}\"", colour::sticker_in(picture.scheme, f).hex()))
         .collect();
     let caption = picture.caption.trim();
     let title = if caption.is_empty() {
@@ -61,7 +71,8 @@ pub fn page(cube: &Cube, picture: &Picture) -> String {
     let data = format!(
         "const N = {n};\nconst START = [{}];\nconst KEPT = {};\nconst COLOURS = [{}];\n\
          const GREY = \"{}\", PLASTIC = \"{}\", INK = \"{}\";\n\
-         const CAMERA = {{yaw: {}, pitch: {}, distance: {}}};\nconst SHOW_BACK = {};\n",
+         const CAMERA = {{yaw: {}, pitch: {}, distance: {}}};\nconst SHOW_BACK = {};\n\
+         const SETUP = [{setup}], ALG = [{moves}];\n",
         stickers.join(","),
         if picture.only.is_some() {
             format!("new Set([{}])", kept_positions.join(","))
@@ -84,6 +95,59 @@ pub fn page(cube: &Cube, picture: &Picture) -> String {
         .replace("{{MIN_DISTANCE}}", &Camera::MIN_DISTANCE.to_string())
         .replace("{{MAX_DISTANCE}}", &Camera::MAX_DISTANCE.to_string())
         .replace("{{SCRIPT}}", SCRIPT)
+}
+
+/// Moves as a list of JavaScript strings.
+fn names(moves: &[crate::turn::moves::Move]) -> String {
+    moves
+        .iter()
+        .map(|m| format!("{:?}", m.to_string()))
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
+/// The setup and the moves a page's address holds, decoded: `…#setup=R%20U&alg=F'` (the page
+/// writes it after every move; `_` and `+` also stand for spaces), or the older `…#R U F'`,
+/// which is moves alone. A missing `#`, or a key other than `setup` and `alg`, is refused.
+///
+/// ```
+/// use cubework::draw::html::read_address;
+/// let (setup, alg) = read_address("file:///tmp/cube.html#setup=F2%20D&alg=R_U'").unwrap();
+/// assert_eq!((setup.as_str(), alg.as_str()), ("F2 D", "R U'"));
+/// assert_eq!(read_address("cube.html#R%20U").unwrap().1, "R U");
+/// assert!(read_address("cube.html").is_err());
+/// assert!(read_address("cube.html#moves=R").is_err());
+/// ```
+pub fn read_address(url: &str) -> Result<(String, String), String> {
+    let Some((_, fragment)) = url.split_once('#') else {
+        return Err(
+            "the address has no #setup=…&alg=… part (copy it from the page after a move)".into(),
+        );
+    };
+    let decode = |text: &str| -> Result<String, String> {
+        let spaced = text.replace(['_', '+'], " ");
+        percent_encoding::percent_decode_str(&spaced)
+            .decode_utf8()
+            .map(|s| s.trim().to_string())
+            .map_err(|_| "the address is not UTF-8 once decoded".to_string())
+    };
+    if !fragment.contains('=') {
+        return Ok((String::new(), decode(fragment)?));
+    }
+    let (mut setup, mut alg) = (String::new(), String::new());
+    for part in fragment.split('&').filter(|p| !p.is_empty()) {
+        match part.split_once('=') {
+            Some(("setup", value)) => setup = decode(value)?,
+            Some(("alg", value)) => alg = decode(value)?,
+            _ => {
+                return Err(format!(
+                    "the address's '{}' is not setup=… or alg=…",
+                    crate::base::text::cut(part, 30)
+                ));
+            }
+        }
+    }
+    Ok((setup, alg))
 }
 
 const TEMPLATE: &str = r#"<!doctype html>
@@ -109,6 +173,13 @@ const TEMPLATE: &str = r#"<!doctype html>
   .wide { grid-column: span 3; }
   #history { font-family: "DejaVu Sans Mono", monospace; font-size: 14px; min-height: 1.4em; word-wrap: break-word; }
   .help { color: #707070; font-size: 12px; }
+  .player { display: flex; gap: 6px; align-items: center; flex-wrap: wrap; margin: 10px 0; font-size: 14px; }
+  .player button { width: 40px; }
+  #scrub { flex: 1; min-width: 160px; }
+  #speed { width: 4.5em; }
+  #history .move { cursor: pointer; padding: 0 2px; border-radius: 3px; }
+  #history .setup { color: #707070; }
+  #history .current { background: #ffd500; color: #141414; }
   .problems { color: #a11; font-size: 13px; min-height: 1.2em; }
 </style>
 </head>
@@ -126,11 +197,16 @@ const TEMPLATE: &str = r#"<!doctype html>
   <label for="distance">distance</label><input id="distance" type="range" min="{{MIN_DISTANCE}}" max="{{MAX_DISTANCE}}" step="0.1"><output id="distance-out"></output>
   <label for="show-back">from behind</label><input id="show-back" type="checkbox"><span></span>
 </div>
-<div class="moves" id="moves"></div>
+<div class="player">
+  <button id="start" type="button" title="to the start">⏮</button><button id="back" type="button" title="a move back (←)">◀</button><button id="play" type="button" title="play or pause (space)">▶</button><button id="forward" type="button" title="a move forward (→)">▶|</button><button id="end" type="button" title="to the end">⏭</button>
+  <input id="scrub" type="range" min="0" max="0" step="1" value="0" aria-label="position in the sequence"> <output id="where"></output>
+  <label for="speed">s a quarter-turn</label> <input id="speed" type="number" min="0" max="5" step="0.05" value="0.2">
+</div>
 <div id="history"></div>
-<p><label for="typed">moves</label> <input id="typed" size="40" placeholder="any moves of this cube: 2R Rw' 3r M2 x"> <button id="do" type="button">do</button></p>
+<div class="moves" id="moves"></div>
+<p><label for="typed">moves</label> <input id="typed" size="40" placeholder="any moves of this cube: 2R Rw' 3r M2 x"> <button id="do" type="button">do</button> <button id="setup" type="button">as setup</button></p>
 <p id="problems" class="problems" role="status"></p>
-<p class="help">Drag the cube to turn it. Keys: U D L R F B x y z turn clockwise, with Shift anticlockwise; Backspace undoes. Type any move of this cube (inner layers 2R, wide turns Rw 3Rw r, slices M E S on odd sizes) under the buttons, or put them in the address after #.</p>
+<p class="help">Drag the cube to turn it. Keys: U D L R F B x y z turn clockwise, with Shift anticlockwise; Backspace undoes; space plays or pauses; ← and → step. The sequence is the setup (grey) then the moves; click a move, or scrub, to see the cube there. Type any move of this cube (inner layers 2R, wide turns Rw 3Rw r, slices M E S on odd sizes) under the buttons: a line with anything that is not a move is refused whole. The address holds the setup and the moves (#setup=…&amp;alg=…): share it as a link, or draw it with cubework draw --from-url.</p>
 </main>
 <script>
 {{DATA}}
@@ -205,9 +281,9 @@ function faceOf(p) {
 const num = v => (Math.round(v * 100) / 100).toString();
 const pts = list => list.map(([x, y]) => num(x) + "," + num(y)).join(" ");
 
-// The picture of the cube as `c` sees it, fitted into a square of `size`, as SVG elements.
-function scene(c, size) {
-  // Fit the projected corners into the square, as Frame::fit does.
+// Where the cube as `c` sees it lands in a square of `size` (as Frame::fit does): the page
+// point of a position, and the border's width.
+function fit(c, size) {
   let x0 = Infinity, x1 = -Infinity, y0 = Infinity, y1 = -Infinity;
   for (let i = 0; i < 8; i++) {
     const q = c.project([i & 1 ? N : -N, i & 2 ? N : -N, i & 4 ? N : -N]);
@@ -217,7 +293,14 @@ function scene(c, size) {
   const ox = size / 2 - scale * (x0 + x1) / 2, oy = size / 2 - scale * (y0 + y1) / 2;
   const page = q => { const r = c.project(q); return [ox + scale * r[0], oy + scale * r[1]]; };
   const unit = scale / (cam.distance * 2 * N);
-  const border = Math.min(1.4, Math.max(0.3, 0.05 * unit));
+  return {page, border: Math.min(1.4, Math.max(0.3, 0.05 * unit))};
+}
+
+// The picture of the cube as `c` sees it, fitted into a square of `size`, as SVG elements;
+// with `moving` ({turns, f}), the layers of a move `f` (0 to 1) of the way through it.
+function scene(c, size, moving) {
+  if (moving) return sceneMoving(c, size, moving.turns, moving.f);
+  const {page, border} = fit(c, size);
   const faces = [];
   for (let f = 0; f < 6; f++) {
     if (c.sees(FACES[f])) faces.push([f, c.project(FACES[f].map(v => v * N))[2]]);
@@ -340,60 +423,265 @@ function undo() {
   turnSlices(done.pop().map(([axis, layer, q]) => [axis, layer, (4 - q) % 4]).reverse());
 }
 
-// ui:begin — everything above is the model (state, camera, turns, the scene as SVG text),
-// which tests/draw.rs runs in Node against the Rust drawing; below, the page's controls.
-function draw() {
-  const c = camera(cam.yaw, cam.pitch, cam.distance);
-  document.getElementById("view").innerHTML = scene(c, 420);
-  const back = document.getElementById("behind");
-  back.style.display = document.getElementById("show-back").checked ? "" : "none";
-  if (back.style.display === "") back.innerHTML = scene(behind(c), 190);
-  for (const k of ["yaw", "pitch", "distance"]) {
-    document.getElementById(k).value = cam[k];
-    document.getElementById(k + "-out").textContent = k === "distance" ? cam[k].toFixed(1) : Math.round(cam[k]) + "°";
-  }
-  document.getElementById("history").textContent = history.length ? history.join(" ") : "(no moves yet)";
+// A position `p` turned by `angle` about the axis of AXES[axis] (a quarter-turn is `rotate`).
+function spin(p, [coordinate, , rotate], angle) {
+  const perp = p.slice();
+  perp[coordinate] = 0;
+  const r = rotate(perp), cos = Math.cos(angle), sin = Math.sin(angle);
+  return [0, 1, 2].map(i => (i === coordinate ? p[i] : cos * perp[i] + sin * r[i]));
 }
 
-function reset() {
+// How the sticker at `p` moves in the move `turns`, `f` (0 to 1) of the way through it (a
+// three-quarter turn goes the short way round); null when its layer does not turn.
+function motion(turns, f, p) {
+  for (const [axis, layer, quarters] of turns) {
+    const [coordinate, at] = AXES[axis];
+    if (Math.max(-K, Math.min(K, p[coordinate])) !== at(layer)) continue;
+    const angle = f * (quarters === 3 ? -1 : quarters) * Math.PI / 2;
+    return v => spin(v, AXES[axis], angle);
+  }
+  return null;
+}
+
+// The scene with a move under way: each sticker on its cubie's plastic, where its layer has
+// turned to, the nearest painted last.
+function sceneMoving(c, size, turns, f) {
+  const {page, border} = fit(c, size);
+  const still = v => v;
+  const drawn = [];
+  for (const s of stickers) {
+    const n = FACES[faceOf(s.p)], [a, b] = faceAxes(n);
+    const move = motion(turns, f, s.p) || still;
+    const centre = move(s.p), normal = move(n);
+    const toEye = [0, 1, 2].map(i => c.eye[i] - centre[i]);
+    if (dot(normal, toEye) <= 1e-9) continue;
+    const at = (u, v) => page(move([0, 1, 2].map(i => s.p[i] + u * a[i] + v * b[i])));
+    const kept = KEPT === null || KEPT.has(s.p.join(","));
+    const cell = [[-1, -1], [1, -1], [1, 1], [-1, 1]].map(([u, v]) => at(u, v));
+    drawn.push([c.project(centre)[2],
+      `<polygon points="${pts(cell)}" fill="${PLASTIC}" stroke="${PLASTIC}" stroke-width="${num(border)}" stroke-linejoin="round"/>` +
+      `<polygon points="${pts(OUTLINE.map(([u, v]) => at(u, v)))}" fill="${kept ? COLOURS[s.c] : GREY}" stroke="${INK}" stroke-width="${num(border)}"/>`]);
+  }
+  drawn.sort((x, y) => y[0] - x[0]);
+  return drawn.map(d => d[1]).join("");
+}
+
+// A line typed or read from the address, taken whole or not at all: its moves, or none and
+// what could not be read.
+function accept(text, where) {
+  const {moves, problems} = readMoves(text);
+  return problems.length
+    ? {moves: [], said: `not understood in ${where}, so nothing was made: ${problems.join(", ")}`}
+    : {moves, said: ""};
+}
+
+// A scramble of `count` face turns by the WCA's rule: no two moves in a row on one axis (so
+// never D U2 D2). `random` gives numbers in [0, 1).
+function scrambleMoves(count, random) {
+  const faces = "UDLRFB", out = [];
+  let last = -1;
+  while (out.length < count) {
+    const i = Math.floor(random() * 6);
+    if (i >> 1 === last) continue;
+    last = i >> 1;
+    out.push(faces[i] + ["", "'", "2"][Math.floor(random() * 3)]);
+  }
+  return out;
+}
+
+// The address that holds a setup and moves (lists of moves), spaces written as _.
+function addressFor(setup, alg) {
+  const part = list => encodeURIComponent(list.join(" ")).replace(/%20/g, "_");
+  return `#setup=${part(setup)}&alg=${part(alg)}`;
+}
+
+// What an address (`#setup=…&alg=…`) holds: {setup, alg} texts and any part it does not know;
+// the older `#R U` is {moves}, made after the page's own.
+function readAddress(hash) {
+  const text = hash.replace(/^#/, "");
+  const decode = t => { t = t.replace(/[_+]/g, " "); try { return decodeURIComponent(t); } catch (e) { return t; } };
+  if (!text.includes("=")) return {moves: decode(text)};
+  const out = {setup: "", alg: "", unknown: []};
+  for (const part of text.split("&")) {
+    if (!part) continue;
+    const i = part.indexOf("="), key = i < 0 ? part : part.slice(0, i);
+    if (key === "setup" || key === "alg") out[key] = decode(part.slice(i + 1));
+    else out.unknown.push(part.length > 20 ? part.slice(0, 20) + "…" : part);
+  }
+  return out;
+}
+
+// The player: from START, the setup and then the moves, the cube `position` moves in.
+const player = {setup: SETUP.slice(), alg: ALG.slice(), position: SETUP.length + ALG.length};
+const sequence = () => player.setup.concat(player.alg);
+
+// The cube `i` moves into the sequence, made from START at once.
+function seek(i) {
+  const all = sequence();
+  player.position = Math.max(0, Math.min(all.length, i));
   stickers = START.map(s => ({p: [s[0], s[1], s[2]], c: s[3]}));
   history.length = 0;
   done.length = 0;
-  draw();
+  for (const m of all.slice(0, player.position)) turn(m);
 }
 
-const pad = document.getElementById("moves");
+// New moves go in after the cube's place in the sequence, replacing what came after it.
+function cutAtPosition() {
+  const p = player.position;
+  if (p <= player.setup.length) {
+    player.setup = player.setup.slice(0, p);
+    player.alg = [];
+  } else {
+    player.alg = player.alg.slice(0, p - player.setup.length);
+  }
+}
+
+// ui:begin — everything above is the model (state, camera, turns, the scene as SVG text,
+// the player's sequence), which tests/draw.rs runs in Node against the Rust code; below, the
+// page's controls.
+let moving = null, token = 0, playing = false;
+const $ = id => document.getElementById(id);
+
+function draw() {
+  const c = camera(cam.yaw, cam.pitch, cam.distance);
+  $("view").innerHTML = scene(c, 420, moving);
+  const back = $("behind");
+  back.style.display = $("show-back").checked ? "" : "none";
+  if (back.style.display === "") back.innerHTML = scene(behind(c), 190, moving);
+  for (const k of ["yaw", "pitch", "distance"]) {
+    $(k).value = cam[k];
+    $(k + "-out").textContent = k === "distance" ? cam[k].toFixed(1) : Math.round(cam[k]) + "°";
+  }
+  const all = sequence(), seq = $("history");
+  seq.textContent = "";
+  if (!all.length) seq.textContent = "(no moves yet)";
+  all.forEach((m, i) => {
+    const span = document.createElement("span");
+    span.textContent = m;
+    span.className = "move" + (i < player.setup.length ? " setup" : "") + (i === player.position - 1 ? " current" : "");
+    span.addEventListener("click", () => { stop(); seek(i + 1); draw(); });
+    seq.appendChild(span);
+    if (i === player.setup.length - 1 && player.alg.length) seq.appendChild(document.createTextNode(" │ "));
+    else seq.appendChild(document.createTextNode(" "));
+  });
+  const scrub = $("scrub");
+  scrub.max = all.length;
+  scrub.value = player.position;
+  $("where").textContent = `${player.position} / ${all.length}`;
+  $("play").textContent = playing ? "⏸" : "▶";
+}
+
+// The address after every change of the sequence, so that the page can be shared as a link.
+function writeAddress() {
+  const address = addressFor(player.setup, player.alg);
+  try { window.history.replaceState(null, "", address); } catch (e) { location.replace(address); }
+}
+
+// Seconds a quarter-turn takes.
+function speed() {
+  const s = parseFloat($("speed").value);
+  return Number.isFinite(s) && s >= 0 ? Math.min(s, 5) : 0.2;
+}
+
+// One move forward (+1) or back (-1) in the sequence, turning as it goes; `then` after it.
+function step(direction, then) {
+  const all = sequence(), p = player.position;
+  if (moving || (direction > 0 ? p >= all.length : p <= 0)) { if (then) then(false); return; }
+  const read = parseMove(all[direction > 0 ? p : p - 1]);
+  const turns = direction > 0 ? read.turns : read.turns.map(([a, l, q]) => [a, l, (4 - q) % 4]);
+  const quarters = Math.max(...turns.map(t => (t[2] === 2 ? 2 : 1)));
+  const ms = speed() * 1000 * quarters, t0 = performance.now(), mine = ++token;
+  const finish = () => {
+    moving = null;
+    if (direction > 0) seek(p + 1); else seek(p - 1);
+    draw();
+    if (then) then(true);
+  };
+  if (ms <= 0) { finish(); return; }
+  moving = {turns, f: 0};
+  const frame = now => {
+    if (mine !== token) return;
+    moving.f = Math.min(1, (now - t0) / ms);
+    if (moving.f >= 1) { finish(); return; }
+    draw();
+    requestAnimationFrame(frame);
+  };
+  requestAnimationFrame(frame);
+}
+
+function stop() { playing = false; token++; moving = null; }
+
+function play() {
+  if (playing) { stop(); draw(); return; }
+  if (player.position >= sequence().length) seek(player.alg.length ? player.setup.length : 0);
+  playing = true;
+  const next = () => { if (playing) step(1, moved => { if (moved && playing) next(); else { playing = false; draw(); } }); };
+  draw();
+  next();
+}
+
+// Moves added after the cube's place, then played to the end.
+function add(moves) {
+  if (!moves.length) return;
+  stop();
+  seek(player.position);
+  cutAtPosition();
+  player.alg = player.alg.concat(moves);
+  writeAddress();
+  playing = true;
+  const next = () => step(1, moved => { if (moved && playing) next(); else { playing = false; draw(); } });
+  next();
+}
+
+function say(text) { $("problems").textContent = text; }
+
+const pad = $("moves");
 for (const face of ["U", "D", "L", "R", "F", "B", "x", "y", "z"].concat(N % 2 ? ["M", "E", "S"] : [])) {
   for (const suffix of ["", "'", "2"]) {
     const b = document.createElement("button");
     b.textContent = face + suffix;
-    b.addEventListener("click", () => { turn(face + suffix); draw(); });
+    b.addEventListener("click", () => add([face + suffix]));
     b.dataset.move = face + suffix;
     pad.appendChild(b);
   }
 }
 pad.style.gridTemplateColumns = "repeat(9, 48px)";
-for (const [label, act] of [["undo", () => { undo(); draw(); }], ["reset", reset], ["scramble", () => {
-  const faces = "UDLRFB"; let last = "";
-  for (let i = 0; i < 20; i++) {
-    let f; do { f = faces[Math.floor(Math.random() * 6)]; } while (f === last);
-    last = f; turn(f + ["", "'", "2"][Math.floor(Math.random() * 3)]);
-  }
+const undoLast = () => {
+  stop();
+  const all = sequence();
+  if (!all.length) return;
+  seek(all.length);
+  if (player.alg.length) player.alg.pop(); else player.setup.pop();
+  seek(all.length - 1);
+  writeAddress();
   draw();
+};
+for (const [label, act] of [["undo", undoLast], ["reset", () => {
+  stop(); player.setup = []; player.alg = []; seek(0); writeAddress(); say(""); draw();
+}], ["scramble", () => {
+  stop(); player.setup = scrambleMoves(20, Math.random); player.alg = [];
+  seek(player.setup.length); writeAddress(); say(""); draw();
 }]]) {
   const b = document.createElement("button");
   b.textContent = label; b.className = "wide"; b.addEventListener("click", act);
   pad.appendChild(b);
 }
 
+$("start").addEventListener("click", () => { stop(); seek(0); draw(); });
+$("back").addEventListener("click", () => { stop(); step(-1); });
+$("play").addEventListener("click", play);
+$("forward").addEventListener("click", () => { stop(); step(1); });
+$("end").addEventListener("click", () => { stop(); seek(sequence().length); draw(); });
+$("scrub").addEventListener("input", e => { stop(); seek(parseInt(e.target.value, 10)); draw(); });
+
 for (const k of ["yaw", "pitch", "distance"]) {
-  document.getElementById(k).addEventListener("input", e => { cam[k] = parseFloat(e.target.value); draw(); });
+  $(k).addEventListener("input", e => { cam[k] = parseFloat(e.target.value); draw(); });
 }
-document.getElementById("show-back").checked = SHOW_BACK;
-document.getElementById("show-back").addEventListener("change", draw);
+$("show-back").checked = SHOW_BACK;
+$("show-back").addEventListener("change", draw);
 
 let drag = null;
-const view = document.getElementById("view");
+const view = $("view");
 view.addEventListener("pointerdown", e => { drag = [e.clientX, e.clientY]; view.setPointerCapture(e.pointerId); });
 view.addEventListener("pointermove", e => {
   if (!drag) return;
@@ -406,28 +694,52 @@ view.addEventListener("pointerup", () => { drag = null; });
 
 document.addEventListener("keydown", e => {
   if (e.target instanceof HTMLInputElement) return;
-  if (e.key === "Backspace") { undo(); draw(); e.preventDefault(); return; }
+  if (e.key === "Backspace") { undoLast(); e.preventDefault(); return; }
+  if (e.key === " ") { play(); e.preventDefault(); return; }
+  if (e.key === "ArrowLeft") { stop(); step(-1); return; }
+  if (e.key === "ArrowRight") { stop(); step(1); return; }
   const letter = e.key.length === 1 ? e.key : "";
   const upper = letter.toUpperCase();
-  if ("UDLRFB".includes(upper) && upper !== "") { turn(upper + (e.shiftKey ? "'" : "")); draw(); }
-  else if ("xyz".includes(letter.toLowerCase()) && letter !== "") { turn(letter.toLowerCase() + (e.shiftKey ? "'" : "")); draw(); }
+  if ("UDLRFB".includes(upper) && upper !== "") add([upper + (e.shiftKey ? "'" : "")]);
+  else if ("xyz".includes(letter.toLowerCase()) && letter !== "") add([letter.toLowerCase() + (e.shiftKey ? "'" : "")]);
 });
 
-// Moves typed, or in the address (cube.html#R U R' U', made on load): every move of the
-// cube is made, and what is not a move of it is said under the moves.
-function makeMoves(text, where) {
-  const {moves, problems} = readMoves(text);
-  for (const m of moves) turn(m);
-  document.getElementById("problems").textContent = problems.length
-    ? `not understood in ${where}: ${problems.join(", ")}`
-    : "";
+// Moves typed: the whole line, or nothing and what could not be read.
+const typed = $("typed");
+$("do").addEventListener("click", () => {
+  const line = accept(typed.value, "the moves typed");
+  say(line.said);
+  if (line.said) return;
+  typed.value = "";
+  add(line.moves);
+});
+$("setup").addEventListener("click", () => {
+  const line = accept(typed.value, "the moves typed");
+  say(line.said);
+  if (line.said) return;
+  typed.value = "";
+  stop(); player.setup = line.moves; player.alg = []; seek(player.setup.length); writeAddress(); draw();
+});
+typed.addEventListener("keydown", e => { if (e.key === "Enter") $("do").click(); });
+
+// The address: #setup=…&alg=… (as written above) sets the sequence; the older #MOVES adds
+// moves after the page's own. A part that cannot be read whole changes nothing.
+function load() {
+  stop();
+  const address = readAddress(location.hash);
+  if (address.moves !== undefined) {
+    const line = accept(address.moves, "the address");
+    say(line.said);
+    player.alg = player.alg.concat(line.moves);
+  } else {
+    const setup = accept(address.setup, "the address's setup"), alg = accept(address.alg, "the address's alg");
+    const said = address.unknown.length ? `not understood in the address, so nothing was made: ${address.unknown.join(", ")}` : setup.said || alg.said;
+    say(said);
+    if (!said) { player.setup = setup.moves; player.alg = alg.moves; }
+  }
+  seek(sequence().length);
   draw();
 }
-const typed = document.getElementById("typed");
-document.getElementById("do").addEventListener("click", () => { makeMoves(typed.value, "the moves typed"); typed.value = ""; });
-typed.addEventListener("keydown", e => { if (e.key === "Enter") document.getElementById("do").click(); });
-
-let address = location.hash.slice(1);
-try { address = decodeURIComponent(address); } catch (e) { /* kept as written */ }
-makeMoves(address, "the address");
+window.addEventListener("hashchange", load);
+load();
 "#;

@@ -302,6 +302,22 @@ pub struct Picture {
     pub format: PictureFormat,
     /// A line under the picture (e.g. the moves made); none when empty. Also its title.
     pub caption: String,
+    /// The colours the stickers are painted in.
+    pub scheme: crate::turn::face::Scheme,
+    /// The sequence a page plays (setup, then moves, from a start): the page opens at its end,
+    /// which is the cube drawn. `None`: the page starts from the cube drawn, with no moves.
+    pub timeline: Option<Timeline>,
+}
+
+/// What a page plays: from `start`, the `setup` then the `moves` (as twisty player does).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Timeline {
+    /// The state before the setup.
+    pub start: Cube,
+    /// The setup moves, in standard notation.
+    pub setup: Vec<Move>,
+    /// The moves, in standard notation.
+    pub moves: Vec<Move>,
 }
 
 impl Default for Picture {
@@ -315,6 +331,8 @@ impl Default for Picture {
             arrows: None,
             format: PictureFormat::Svg,
             caption: String::new(),
+            scheme: crate::turn::face::Scheme::Paper,
+            timeline: None,
         }
     }
 }
@@ -390,7 +408,7 @@ fn draw_with(
         ViewKind::Net => {
             let (w, h) = net::NetLayout::new(n).size();
             let mut svg = page(w, h + caption_height(caption, w), &title);
-            net::draw_net(&mut svg, cube, (0.0, 0.0), &kept, &pieces);
+            net::draw_net(&mut svg, cube, (0.0, 0.0), &kept, &pieces, picture.scheme);
             caption_line(&mut svg, (w, h), caption);
             svg
         }
@@ -417,7 +435,15 @@ fn draw_with(
                         &Style::fill(&colour::MUTED.hex()),
                     );
                 }
-                perspective::draw_view(&mut svg, cube, &view.camera, view.frame, &kept, &pieces);
+                perspective::draw_view(
+                    &mut svg,
+                    cube,
+                    &view.camera,
+                    view.frame,
+                    &kept,
+                    &pieces,
+                    picture.scheme,
+                );
                 svg.close_group();
             }
             caption_line(&mut svg, (width, VIEW), caption);
@@ -461,9 +487,13 @@ pub fn views(picture: &Picture) -> Vec<PerspectiveView> {
 }
 
 /// The colour sticker `index` is painted: its own, or grey when not `kept`.
-fn paint_with<'a>(cube: &'a Cube, kept: &'a [bool]) -> impl Fn(usize) -> colour::Rgb + 'a {
+fn paint_with<'a>(
+    cube: &'a Cube,
+    kept: &'a [bool],
+    scheme: crate::turn::face::Scheme,
+) -> impl Fn(usize) -> colour::Rgb + 'a {
     move |index| match kept.get(index) {
-        Some(true) => colour::sticker(cube.stickers()[index]),
+        Some(true) => colour::sticker_in(scheme, cube.stickers()[index]),
         _ => colour::GREY,
     }
 }
@@ -750,7 +780,15 @@ mod tests {
                 let mut seen: Vec<usize> = views(&picture)
                     .iter()
                     .flat_map(|v| {
-                        perspective::draw_view(&mut svg, &cube, &v.camera, v.frame, &kept, &[])
+                        perspective::draw_view(
+                            &mut svg,
+                            &cube,
+                            &v.camera,
+                            v.frame,
+                            &kept,
+                            &[],
+                            picture.scheme,
+                        )
                     })
                     .map(|s| s.index)
                     .collect();

@@ -82,6 +82,7 @@ pub(crate) fn draw_net(
     at: Point,
     kept: &[bool],
     pieces: &[MovedPiece],
+    scheme: crate::turn::face::Scheme,
 ) {
     let n = cube.size();
     let layout = NetLayout::new(n);
@@ -89,7 +90,7 @@ pub(crate) fn draw_net(
     let shift = |(x, y): Point| (x + at.0, y + at.1);
     let inset = 0.07 * cell;
     let border = (0.035 * cell).clamp(0.4, 1.2);
-    let paint = super::paint_with(cube, kept);
+    let paint = super::paint_with(cube, kept, scheme);
     for face in Face::ALL {
         svg.open_group(&format!("face-{face}"));
         svg.rect(

@@ -278,6 +278,7 @@ pub(crate) fn draw_view(
     (at, size): (Point, (f64, f64)),
     kept: &[bool],
     pieces: &[MovedPiece],
+    scheme: crate::turn::face::Scheme,
 ) -> Vec<DrawnSticker> {
     let n = cube.size();
     let g = Geometry::of(n);
@@ -287,7 +288,7 @@ pub(crate) fn draw_view(
     // A stroke that scales with the picture: thin and dark, like a printed sticker border.
     let unit = frame.scale / (camera.distance * 2.0 * k); // page units per doubled unit, roughly
     let border = (0.05 * unit).clamp(0.3, 1.4);
-    let paint = super::paint_with(cube, kept);
+    let paint = super::paint_with(cube, kept, scheme);
 
     // Painter's order: the visible faces, farthest first (their centres' depths).
     let mut faces: Vec<(Face, f64)> = Face::ALL

@@ -223,6 +223,26 @@ impl Cube {
     /// assert!(Cube::from_facelets_n(&"WU".repeat(27), 3).is_err());
     /// ```
     pub fn from_facelets_n(s: &str, n: usize) -> Result<Cube, FaceletError> {
+        Cube::from_facelets_in(s, n, crate::turn::face::Scheme::Paper)
+    }
+
+    /// As [`Cube::from_facelets_n`], colour letters read in `scheme` (face letters URFDLB
+    /// mean the same in every scheme).
+    ///
+    /// ```
+    /// use cubework::turn::face::Scheme;
+    /// use cubework::Cube;
+    /// // The solved cube in colour letters, faces in the paper's order U D B F L R.
+    /// let wca = "W".repeat(9) + &"Y".repeat(9) + &"B".repeat(9) + &"G".repeat(9)
+    ///     + &"O".repeat(9) + &"R".repeat(9);
+    /// assert!(Cube::from_facelets_in(&wca, 3, Scheme::Wca).unwrap().is_solved());
+    /// assert!(Cube::from_facelets_in(&wca, 3, Scheme::Paper).is_err());
+    /// ```
+    pub fn from_facelets_in(
+        s: &str,
+        n: usize,
+        scheme: crate::turn::face::Scheme,
+    ) -> Result<Cube, FaceletError> {
         Cube::check_size(n)?;
         let chars: Vec<char> = s.chars().filter(|c| !c.is_whitespace()).collect();
         let per_face = n * n;
@@ -246,7 +266,7 @@ impl Cube {
         }
         let letter = |ch: char| {
             if colours {
-                Face::from_paper_letter(ch)
+                scheme.face_of_letter(ch)
             } else {
                 Face::from_letter(ch)
             }
@@ -404,7 +424,20 @@ impl Cube {
     /// assert_eq!(net.lines().nth(3).unwrap(), "G G G O O O Y Y Y R R R");
     /// ```
     pub fn net(&self) -> String {
-        self.net_with(|f| f.paper_letter().to_string(), 1)
+        self.net_in(crate::turn::face::Scheme::Paper)
+    }
+
+    /// The net as text, each sticker as its colour letter in `scheme`.
+    ///
+    /// ```
+    /// use cubework::turn::face::Scheme;
+    /// use cubework::Cube;
+    /// let net = Cube::solved().net_in(Scheme::Wca);
+    /// assert_eq!(net.lines().next().unwrap().trim(), "W W W");
+    /// assert_eq!(net.lines().nth(3).unwrap(), "O O O G G G R R R B B B");
+    /// ```
+    pub fn net_in(&self, scheme: crate::turn::face::Scheme) -> String {
+        self.net_with(|f| scheme.letter(f).to_string(), 1)
     }
 
     /// The net with each sticker drawn by `cell`, which is `width` columns wide on screen.

@@ -169,6 +169,232 @@ impl fmt::Display for Face {
     }
 }
 
+/// A colour scheme: which colour each face's centre carries on the solved cube. A sticker is
+/// named by its home [`Face`] everywhere inside the workbench; a scheme is what turns that
+/// face into a colour for the eye (nets, pictures, the page, colour letters, the beginner's
+/// method's words). The paper's is the default.
+///
+/// ```
+/// use cubework::turn::face::{Colour, Scheme};
+/// use cubework::Face;
+/// assert_eq!(Scheme::Paper.colour(Face::F), Colour::Orange);
+/// assert_eq!(Scheme::Wca.colour(Face::F), Colour::Green);
+/// assert_eq!(Scheme::Wca.letter(Face::R), 'R');
+/// assert_eq!(Scheme::Wca.recolour("4. blue cross"), "4. yellow cross");
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
+pub enum Scheme {
+    /// The paper's: white up, blue down, red back, orange front, green left, yellow right.
+    #[default]
+    Paper,
+    /// The WCA's, every cube sold and every cubing site: white up, green front, red right,
+    /// yellow down, orange left, blue back.
+    Wca,
+}
+
+/// One of the six sticker colours.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Colour {
+    /// White.
+    White,
+    /// Yellow.
+    Yellow,
+    /// Orange.
+    Orange,
+    /// Blue.
+    Blue,
+    /// Green.
+    Green,
+    /// Red.
+    Red,
+}
+
+impl Colour {
+    /// The six colours.
+    pub const ALL: [Colour; 6] = [
+        Colour::White,
+        Colour::Yellow,
+        Colour::Orange,
+        Colour::Blue,
+        Colour::Green,
+        Colour::Red,
+    ];
+
+    /// The colour's English name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Colour::White => "white",
+            Colour::Yellow => "yellow",
+            Colour::Orange => "orange",
+            Colour::Blue => "blue",
+            Colour::Green => "green",
+            Colour::Red => "red",
+        }
+    }
+
+    /// The colour's letter: W Y O B G R.
+    pub fn letter(self) -> char {
+        match self {
+            Colour::White => 'W',
+            Colour::Yellow => 'Y',
+            Colour::Orange => 'O',
+            Colour::Blue => 'B',
+            Colour::Green => 'G',
+            Colour::Red => 'R',
+        }
+    }
+}
+
+impl Scheme {
+    /// The schemes, as `colours` lists them.
+    pub const ALL: [Scheme; 2] = [Scheme::Paper, Scheme::Wca];
+
+    /// The scheme's name, as `--colours` takes it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Scheme::Paper => "paper",
+            Scheme::Wca => "wca",
+        }
+    }
+
+    /// The scheme as a table: each face's colour, faces in facelet-string order U R F D L B.
+    pub fn table(self) -> [Colour; 6] {
+        use Colour::*;
+        match self {
+            Scheme::Paper => [White, Yellow, Orange, Blue, Green, Red],
+            Scheme::Wca => [White, Red, Green, Yellow, Orange, Blue],
+        }
+    }
+
+    /// The colour of `face`'s centre.
+    pub fn colour(self, face: Face) -> Colour {
+        self.table()[face.index()]
+    }
+
+    /// The colour letter of `face` (W Y O B G R).
+    pub fn letter(self, face: Face) -> char {
+        self.colour(face).letter()
+    }
+
+    /// The colour name of `face`.
+    pub fn colour_name(self, face: Face) -> &'static str {
+        self.colour(face).name()
+    }
+
+    /// The face whose colour has this letter.
+    pub fn face_of_letter(self, c: char) -> Option<Face> {
+        Face::ALL.into_iter().find(|&f| self.letter(f) == c)
+    }
+
+    /// Text that names the paper's colours (the beginner's method's "blue cross") with each
+    /// colour word replaced by the colour the same face has in this scheme. A run of two or
+    /// more spaces after a word that changed length takes up the difference, so that columns
+    /// stay aligned.
+    pub fn recolour(self, text: &str) -> String {
+        if self == Scheme::Paper {
+            return text.to_string();
+        }
+        let mut out = String::with_capacity(text.len());
+        // Characters added so far on this line by longer names (negative: by shorter ones).
+        let mut debt: isize = 0;
+        let mut chars = text.chars().peekable();
+        while let Some(c) = chars.next() {
+            if c.is_alphabetic() {
+                let mut word = String::from(c);
+                while let Some(&d) = chars.peek().filter(|d| d.is_alphabetic()) {
+                    word.push(d);
+                    chars.next();
+                }
+                let lower = word.to_lowercase();
+                let face = Face::ALL
+                    .into_iter()
+                    .find(|&f| Scheme::Paper.colour_name(f) == lower);
+                match face {
+                    Some(face) => {
+                        let name = self.colour_name(face);
+                        debt += name.len() as isize - word.len() as isize;
+                        if word.starts_with(|c: char| c.is_uppercase()) {
+                            out.push_str(&name[..1].to_uppercase());
+                            out.push_str(&name[1..]);
+                        } else {
+                            out.push_str(name);
+                        }
+                    }
+                    None => out.push_str(&word),
+                }
+            } else if c == ' ' {
+                let mut run = 1;
+                while chars.next_if_eq(&' ').is_some() {
+                    run += 1;
+                }
+                if run >= 2 && debt != 0 {
+                    run = (run as isize - debt).max(1) as usize;
+                    debt = 0;
+                }
+                out.push_str(&" ".repeat(run));
+            } else {
+                if c == '\n' {
+                    debt = 0;
+                }
+                out.push(c);
+            }
+        }
+        out
+    }
+
+    /// The scheme to show things in: `flag` if given (`--colours`), else the environment
+    /// variable `CUBEWORK_COLOURS`, else the choice `colours` kept in `setting` (a file holding
+    /// the scheme's name), else the paper's. A bad value in the variable is an error; an
+    /// unreadable or unknown setting is passed over.
+    pub fn chosen(
+        flag: Option<Scheme>,
+        setting: Option<&std::path::Path>,
+    ) -> Result<Scheme, String> {
+        if let Some(scheme) = flag {
+            return Ok(scheme);
+        }
+        if let Some(value) = std::env::var_os("CUBEWORK_COLOURS").filter(|v| !v.is_empty()) {
+            return value
+                .to_string_lossy()
+                .parse()
+                .map_err(|e: UnknownScheme| format!("CUBEWORK_COLOURS: {e}"));
+        }
+        Ok(setting
+            .and_then(|path| std::fs::read_to_string(path).ok())
+            .and_then(|text| text.trim().parse().ok())
+            .unwrap_or_default())
+    }
+}
+
+impl fmt::Display for Scheme {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A colour scheme's name that is not one of them.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("unknown colour scheme '{0}' (paper or wca)")]
+pub struct UnknownScheme(pub String);
+
+impl std::str::FromStr for Scheme {
+    type Err = UnknownScheme;
+    fn from_str(s: &str) -> Result<Scheme, UnknownScheme> {
+        Scheme::ALL
+            .into_iter()
+            .find(|c| c.name().eq_ignore_ascii_case(s.trim()))
+            .ok_or_else(|| {
+                let shown = s.trim().chars().take(40);
+                UnknownScheme(
+                    shown
+                        .map(|c| if c.is_control() { '?' } else { c })
+                        .collect(),
+                )
+            })
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -185,6 +411,36 @@ mod tests {
             assert_eq!(face.opposite().opposite(), face);
         }
         assert_eq!(Face::from_digit(0), None);
+    }
+
+    #[test]
+    fn the_wca_scheme_has_white_up_green_front_and_red_right_and_each_colour_once() {
+        assert_eq!(Scheme::Wca.colour(Face::U), Colour::White);
+        assert_eq!(Scheme::Wca.colour(Face::F), Colour::Green);
+        assert_eq!(Scheme::Wca.colour(Face::R), Colour::Red);
+        assert_eq!(Scheme::Wca.colour(Face::D), Colour::Yellow);
+        assert_eq!(Scheme::Wca.colour(Face::L), Colour::Orange);
+        assert_eq!(Scheme::Wca.colour(Face::B), Colour::Blue);
+        for scheme in Scheme::ALL {
+            for colour in Colour::ALL {
+                assert_eq!(scheme.table().iter().filter(|&&c| c == colour).count(), 1);
+            }
+            for face in Face::ALL {
+                assert_eq!(scheme.face_of_letter(scheme.letter(face)), Some(face));
+                assert_eq!(Scheme::Paper.letter(face), face.paper_letter());
+                assert_eq!(Scheme::Paper.colour_name(face), face.colour_name());
+            }
+        }
+        assert_eq!(
+            Scheme::Wca.recolour("Blue cross, then red."),
+            "Yellow cross, then blue."
+        );
+        assert_eq!(
+            Scheme::Wca.recolour("4. blue cross      6  F\n3. second layer   24"),
+            "4. yellow cross    6  F\n3. second layer   24"
+        );
+        assert_eq!("WCA ".parse::<Scheme>(), Ok(Scheme::Wca));
+        assert!("neon".parse::<Scheme>().is_err());
     }
 
     #[test]
