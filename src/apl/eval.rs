@@ -675,11 +675,13 @@ impl<'w> Machine<'w> {
     /// Calls a defined function: `⍵` (and `⍺`) bound in a fresh frame, its statements in
     /// order, and the value of the last; where the last assigns into a name (as the paper's
     /// `ω[⍳9]←…`), that name's whole new value.
+    #[inline]
     pub(crate) fn call(&mut self, name: &str, left: Option<Value>, right: Value) -> R<Value> {
         self.call_with(name, None, left, right)
     }
 
     /// Operator `name` applied with its operand `g`: its definition run with `⍺⍺` bound.
+    #[inline]
     fn call_operator(
         &mut self,
         name: &str,
@@ -692,6 +694,7 @@ impl<'w> Machine<'w> {
 
     /// Defined function (or operator, with its operand) `name` applied; the paper's own
     /// definitions count from 1 whatever `⎕IO` the user set (they are written so).
+    #[inline]
     fn call_with(
         &mut self,
         name: &str,
@@ -746,17 +749,16 @@ impl<'w> Machine<'w> {
         {
             return Ok(out);
         }
-        let def: &Definition = def;
+        // The definition outlives this call (the workspace's definitions do not change while
+        // a line runs): its body and line are read where they are.
         if let Some(t) = &def.trad {
-            let t = Arc::clone(t);
-            return self.call_trad(&t, left, Some(right));
+            return self.call_trad(t, left, Some(right));
         }
-        let body = Arc::clone(&def.body);
-        let source = Arc::clone(&def.line);
+        let body: &'w [Expr] = &def.body;
         let locals = Locals::arguments(left, right);
         let mut frame = Frame {
             locals: Some(locals),
-            line: &source,
+            line: &def.line,
             dfn: None,
             operand,
             scope: None,

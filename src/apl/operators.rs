@@ -2,6 +2,8 @@
 //! inner products (`∘.f`, `f.g`). Each makes its items by applying its operand through the
 //! evaluator, and counts their atoms as it makes them.
 
+use std::sync::Arc;
+
 use ndarray::{ArrayD, Dimension, RemoveAxis};
 
 use super::MAX_ATOMS;
@@ -22,6 +24,15 @@ impl Machine<'_> {
         right: Value,
         frame: &mut Frame,
     ) -> R<Value> {
+        // An operator's own operand (`⍺⍺¨`) is looked up once, not for each item.
+        let operand;
+        let g = match (&g.kind, &frame.operand) {
+            (FuncKind::Operand, Some(outer)) => {
+                operand = Arc::clone(outer);
+                &*operand
+            }
+            _ => g,
+        };
         // A single item on the left goes with each item on the right, as it is (the right
         // keeps its shape); otherwise the two are extended to one shape.
         let (one, left, right) = match left {
