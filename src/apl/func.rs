@@ -40,10 +40,17 @@ pub(super) fn number(e: &Elem) -> R<f64> {
     }
 }
 
+/// Its numbers, in an array of its shape laid out in row-major order (a reversed or
+/// transposed array is read by its strides once).
 fn numbers(v: &Value) -> R<ArrayD<f64>> {
     let mut out = Vec::with_capacity(v.0.len());
-    for e in v.0.iter() {
-        out.push(number(e)?);
+    let mut all = true;
+    v.each_item(|e| match e {
+        Elem::Num(n) => out.push(*n),
+        _ => all = false,
+    });
+    if !all {
+        return err(ErrorKind::Domain, "a number was expected");
     }
     Ok(ArrayD::from_shape_vec(v.0.raw_dim(), out).expect("same shape"))
 }

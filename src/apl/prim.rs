@@ -257,19 +257,34 @@ pub fn encode<T: Radix, D: Dimension>(
     places: usize,
     omega: ArrayView<T, D>,
 ) -> Array<T, D::Larger> {
-    let planes: Vec<Array<T, D>> = (0..places)
-        .map(|d| {
-            let place = T::power(radix, places - 1 - d);
-            omega.mapv(|v| v.digit(place, radix))
-        })
-        .collect();
-    let views: Vec<_> = planes.iter().map(|p| p.view()).collect();
-    ndarray::stack(Axis(0), &views).expect("digit planes of one shape")
+    // The planes of digits, most significant first, one after the other in memory.
+    let values: Vec<T> = omega.iter().copied().collect();
+    let mut digits = Vec::with_capacity(places * values.len());
+    for d in 0..places {
+        let place = T::power(radix, places - 1 - d);
+        digits.extend(values.iter().map(|&v| v.digit(place, radix)));
+    }
+    let mut dim = omega.raw_dim().insert_axis(Axis(0));
+    dim[0] = places;
+    Array::from_shape_vec(dim, digits).expect("a digit a place")
 }
 
 /// `radix⊥⍵`, decode along the first axis: the digits down it read as one number each.
 pub fn decode<T: Radix, D: RemoveAxis>(radix: T, digits: ArrayView<T, D>) -> Array<T, D::Smaller> {
-    let mut acc = Array::from_elem(digits.raw_dim().remove_axis(Axis(0)), T::ZERO);
+    let rest = digits.raw_dim().remove_axis(Axis(0));
+    // Digits in row-major order: each plane a run of memory, read in turn.
+    if let Some(all) = digits.as_slice()
+        && rest.size() > 0
+    {
+        let mut acc = vec![T::ZERO; rest.size()];
+        for plane in all.chunks_exact(acc.len()) {
+            for (a, &d) in acc.iter_mut().zip(plane) {
+                *a = T::horner(*a, radix, d);
+            }
+        }
+        return Array::from_shape_vec(rest, acc).expect("a number a place");
+    }
+    let mut acc = Array::from_elem(rest, T::ZERO);
     for plane in digits.axis_iter(Axis(0)) {
         ndarray::Zip::from(&mut acc)
             .and(&plane)

@@ -213,6 +213,22 @@ impl Value {
         })
     }
 
+    /// Each of its items in row-major order, read where it is (a reversed or transposed
+    /// array by its strides).
+    pub fn each_item(&self, mut f: impl FnMut(&Elem)) {
+        let a = &self.0;
+        if let Some(items) = a.as_slice() {
+            return items.iter().for_each(f);
+        }
+        match a.as_slice_memory_order() {
+            Some(memory) => {
+                let first = (a.as_ptr() as usize - memory.as_ptr() as usize) / size_of::<Elem>();
+                visit_strided(memory, first, a.shape(), a.strides(), &mut f);
+            }
+            None => a.iter().for_each(f),
+        }
+    }
+
     /// Its items in row-major order, as a vector of them.
     pub fn into_items(self) -> Vec<Elem> {
         if !self.0.is_standard_layout() {
@@ -234,6 +250,26 @@ impl Value {
             Elem::Char(_) => Elem::Char(' '),
             _ => Elem::Num(0.0),
         }
+    }
+}
+
+/// Each item of an array whose first item is `memory[at]`, in row-major order.
+fn visit_strided(
+    memory: &[Elem],
+    at: usize,
+    shape: &[usize],
+    strides: &[isize],
+    f: &mut impl FnMut(&Elem),
+) {
+    let (Some((&n, rest)), Some((&s, more))) = (shape.split_first(), strides.split_first()) else {
+        f(&memory[at]);
+        return;
+    };
+    let at_item = |i: usize| at.wrapping_add_signed(i as isize * s);
+    if rest.is_empty() {
+        (0..n).for_each(|i| f(&memory[at_item(i)]));
+    } else {
+        (0..n).for_each(|i| visit_strided(memory, at_item(i), rest, more, f));
     }
 }
 
