@@ -83,9 +83,9 @@ pub(crate) type Changes = Vec<(String, Option<Value>)>;
 /// What an evaluation reads and changes: the definitions, the workspace's variables, and how
 /// deep it is.
 pub(crate) struct Machine<'w> {
-    pub(crate) defs: &'w HashMap<String, Definition>,
+    pub(crate) defs: &'w super::Names<Definition>,
     /// The functions compiled to a gather, run so on the arrays they were compiled for.
-    pub(crate) compiled: &'w HashMap<String, super::gathered::Gathered>,
+    pub(crate) compiled: &'w super::Names<super::gathered::Gathered>,
     pub(crate) globals: &'w mut HashMap<String, Value>,
     pub(crate) calls: usize,
     pub(crate) evals: usize,

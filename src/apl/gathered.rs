@@ -89,7 +89,7 @@ impl Gathered {
 /// arguments: through every definition it reaches. One that runs text with `⍎` (the paper's
 /// `DO`) may call any function: then every defined function is among those it calls.
 pub(crate) fn references(
-    defs: &HashMap<String, Definition>,
+    defs: &super::Names<Definition>,
     name: &str,
 ) -> (Vec<String>, Vec<String>) {
     let mut fns = vec![name.to_string()];

@@ -139,6 +139,11 @@ pub(crate) struct Definition {
     pub(crate) paper: bool,
 }
 
+/// A table of the workspace's functions by name, looked up at every call: hashed by FNV,
+/// which is quicker than the standard library's SipHash on short names (no table here is
+/// keyed by what an adversary could choose to collide, beyond the user's own names).
+pub(crate) type Names<V> = fnv::FnvHashMap<String, V>;
+
 thread_local! {
     /// The index origin of the evaluation running on this thread: `⎕IO` of its workspace (1
     /// unless set to 0), or 1 inside the paper's own definitions.
@@ -157,7 +162,7 @@ pub(crate) fn set_origin(io: usize) -> usize {
 
 /// Whether a statement is a call of a traditional function without a result (`∇SAY`): it
 /// shows nothing.
-fn calls_without_result(defs: &HashMap<String, Definition>, s: &Expr) -> bool {
+fn calls_without_result(defs: &Names<Definition>, s: &Expr) -> bool {
     let name = match s {
         Expr::Niladic(n, _) => n,
         Expr::Monad(f, _) | Expr::Dyad(f, ..) => match &f.kind {
@@ -172,7 +177,7 @@ fn calls_without_result(defs: &HashMap<String, Definition>, s: &Expr) -> bool {
 }
 
 /// What `name` is among the definitions `defs`.
-pub(crate) fn named(defs: &HashMap<String, Definition>, name: &str) -> parse::Named {
+pub(crate) fn named(defs: &Names<Definition>, name: &str) -> parse::Named {
     match defs.get(name) {
         Some(d) if d.operator => parse::Named::Operator,
         Some(d) if d.trad.as_ref().is_some_and(|t| t.right.is_none()) => parse::Named::Niladic,
@@ -185,10 +190,10 @@ pub(crate) fn named(defs: &HashMap<String, Definition>, name: &str) -> parse::Na
 /// representation's array).
 #[derive(Clone, Debug, Default)]
 pub struct Workspace {
-    defs: HashMap<String, Definition>,
+    defs: Names<Definition>,
     vars: HashMap<String, Value>,
     /// Functions compiled to a gather ([`Workspace::compile_gather`]).
-    compiled: HashMap<String, gathered::Gathered>,
+    compiled: Names<gathered::Gathered>,
     /// The steps a line may take, if not [`MAX_STEPS`].
     max_steps: Option<u64>,
     /// For each name, the definitions whose lines mention it (perhaps some no longer do):
