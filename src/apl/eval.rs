@@ -33,14 +33,45 @@ pub(crate) struct Frame<'a> {
     pub(crate) scope: Option<Arc<super::trad::Tradfn>>,
 }
 
+/// A value a frame holds: its own, or an item of an enclosure it was called on (`f¨`), held
+/// as the enclosure holds it and copied only if the function changes it.
+pub(crate) enum Held {
+    Own(Value),
+    Shared(Arc<Value>),
+}
+
+impl Held {
+    pub(crate) fn value(&self) -> &Value {
+        match self {
+            Held::Own(v) => v,
+            Held::Shared(v) => v,
+        }
+    }
+
+    pub(crate) fn into_value(self) -> Value {
+        match self {
+            Held::Own(v) => v,
+            Held::Shared(v) => Arc::try_unwrap(v).unwrap_or_else(|v| (*v).clone()),
+        }
+    }
+
+    /// The item `e` of an array, as an argument: an enclosed array held where it is.
+    pub(crate) fn item(e: &Elem) -> Held {
+        match e {
+            Elem::Boxed(v) => Held::Shared(Arc::clone(v)),
+            e => Held::Own(Value::scalar(e.clone())),
+        }
+    }
+}
+
 /// A function's local variables: a few names, found by a look along them (a call makes no
 /// hash table, and its argument names are not copied).
 #[derive(Default)]
-pub(crate) struct Locals(Vec<(Cow<'static, str>, Value)>);
+pub(crate) struct Locals(Vec<(Cow<'static, str>, Held)>);
 
 impl Locals {
     /// A frame's names with `⍵` (and `⍺`) bound.
-    fn arguments(left: Option<Value>, right: Value) -> Locals {
+    fn arguments(left: Option<Held>, right: Held) -> Locals {
         let mut l = Locals(Vec::with_capacity(4));
         l.0.push((Cow::Borrowed("⍵"), right));
         if let Some(a) = left {
@@ -50,26 +81,37 @@ impl Locals {
     }
 
     pub(crate) fn get(&self, name: &str) -> Option<&Value> {
-        self.0.iter().find(|(n, _)| n == name).map(|(_, v)| v)
+        self.0
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.value())
     }
 
     /// Unbinds `name`, giving its value.
     fn take(&mut self, name: &str) -> Option<Value> {
         let at = self.0.iter().position(|(n, _)| n == name)?;
-        Some(self.0.swap_remove(at).1)
+        Some(self.0.swap_remove(at).1.into_value())
     }
 
+    /// `name`'s value to change: one held in an enclosure is copied first.
     fn get_mut(&mut self, name: &str) -> Option<&mut Value> {
-        self.0.iter_mut().find(|(n, _)| n == name).map(|(_, v)| v)
+        let (_, held) = self.0.iter_mut().find(|(n, _)| n == name)?;
+        if let Held::Shared(v) = held {
+            *held = Held::Own((**v).clone());
+        }
+        match held {
+            Held::Own(v) => Some(v),
+            Held::Shared(_) => None,
+        }
     }
 
     /// Binds `name`, giving back what it had.
     pub(crate) fn insert(&mut self, name: impl Into<Cow<'static, str>>, v: Value) -> Option<Value> {
         let name = name.into();
         match self.0.iter_mut().find(|(n, _)| *n == name) {
-            Some((_, old)) => Some(std::mem::replace(old, v)),
+            Some((_, old)) => Some(std::mem::replace(old, Held::Own(v)).into_value()),
             None => {
-                self.0.push((name, v));
+                self.0.push((name, Held::Own(v)));
                 None
             }
         }
@@ -178,7 +220,7 @@ impl<'w> Machine<'w> {
     }
 
     /// One more step: an error once the line has taken too many, or Ctrl-C came.
-    fn step(&mut self) -> R<()> {
+    pub(super) fn step(&mut self) -> R<()> {
         if crate::base::cancel::requested() {
             return err(ErrorKind::Interrupt, "stopped by Ctrl-C");
         }
@@ -634,7 +676,7 @@ impl<'w> Machine<'w> {
             );
         }
         let has_alpha = left.is_some();
-        let locals = Locals::arguments(left, right);
+        let locals = Locals::arguments(left.map(Held::Own), Held::Own(right));
         let line = Arc::clone(&d.line);
         let mut frame = Frame {
             locals: Some(locals),
@@ -702,6 +744,18 @@ impl<'w> Machine<'w> {
         left: Option<Value>,
         right: Value,
     ) -> R<Value> {
+        self.call_held(name, operand, left.map(Held::Own), Held::Own(right))
+    }
+
+    /// [`Machine::call_with`] of arguments held as they are (an item of an enclosure where
+    /// it is).
+    pub(crate) fn call_held(
+        &mut self,
+        name: &str,
+        operand: Option<Arc<Func>>,
+        left: Option<Held>,
+        right: Held,
+    ) -> R<Value> {
         let Some(def) = self.defs.get(name) else {
             return err(ErrorKind::Value, format!("{name} is not defined"));
         };
@@ -719,8 +773,8 @@ impl<'w> Machine<'w> {
         name: &str,
         def: &'w Definition,
         operand: Option<Arc<Func>>,
-        left: Option<Value>,
-        right: Value,
+        left: Option<Held>,
+        right: Held,
     ) -> R<Value> {
         if let Some(e) = &def.unreadable {
             return Err(e.clone());
@@ -745,14 +799,14 @@ impl<'w> Machine<'w> {
             && let Some(out) = self
                 .compiled
                 .get(name)
-                .and_then(|g| g.apply(&right, self.globals))
+                .and_then(|g| g.apply(right.value(), self.globals))
         {
             return Ok(out);
         }
         // The definition outlives this call (the workspace's definitions do not change while
         // a line runs): its body and line are read where they are.
         if let Some(t) = &def.trad {
-            return self.call_trad(t, left, Some(right));
+            return self.call_trad(t, left.map(Held::into_value), Some(right.into_value()));
         }
         let body: &'w [Expr] = &def.body;
         let locals = Locals::arguments(left, right);

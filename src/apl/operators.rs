@@ -8,7 +8,7 @@ use ndarray::{ArrayD, Dimension, RemoveAxis};
 
 use super::MAX_ATOMS;
 use super::error::{ErrorKind, err};
-use super::eval::{Frame, MAX_SCAN_WORK, Machine, too_many_atoms};
+use super::eval::{Frame, Held, MAX_SCAN_WORK, Machine, too_many_atoms};
 use super::func::{self, enclose_item, item_value};
 use super::parse::check_size;
 use super::tree::{Func, FuncKind};
@@ -50,10 +50,18 @@ impl Machine<'_> {
         let mut lefts = left.as_ref().map(|l| l.0.iter());
         for b in right.0.iter() {
             let a = match &one {
-                Some(e) => Some(item_value(e)),
-                None => lefts.as_mut().and_then(|l| l.next()).map(item_value),
+                Some(e) => Some(e),
+                None => lefts.as_mut().and_then(|l| l.next()),
             };
-            let r = self.apply(g, a, item_value(b), frame)?;
+            let r = match &g.kind {
+                // A defined function is given the enclosed items where they are: it copies
+                // one only if it changes it.
+                FuncKind::Defined(name) => {
+                    self.step()?;
+                    self.call_held(name, None, a.map(Held::item), Held::item(b))
+                }
+                _ => self.apply(g, a.map(item_value), item_value(b), frame),
+            }?;
             atoms.add(&r)?;
             items.push(enclose_item(r)?);
         }
