@@ -67,12 +67,12 @@ impl Held {
 /// A function's local variables: a few names, found by a look along them (a call makes no
 /// hash table, and its argument names are not copied).
 #[derive(Default)]
-pub(crate) struct Locals(Vec<(Cow<'static, str>, Held)>);
+pub(crate) struct Locals(smallvec::SmallVec<[(Cow<'static, str>, Held); 2]>);
 
 impl Locals {
     /// A frame's names with `⍵` (and `⍺`) bound.
     fn arguments(left: Option<Held>, right: Held) -> Locals {
-        let mut l = Locals(Vec::with_capacity(4));
+        let mut l = Locals(smallvec::SmallVec::new());
         l.0.push((Cow::Borrowed("⍵"), right));
         if let Some(a) = left {
             l.0.push((Cow::Borrowed("⍺"), a));
