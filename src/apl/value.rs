@@ -102,21 +102,26 @@ impl Value {
 
     /// Whether it holds no enclosed arrays.
     pub fn is_simple(&self) -> bool {
-        !self.0.iter().any(|e| matches!(e, Elem::Boxed(_)))
+        let boxed = |e: &Elem| matches!(e, Elem::Boxed(_));
+        match self.0.as_slice() {
+            Some(items) => !items.iter().any(boxed),
+            None => !self.0.iter().any(boxed),
+        }
     }
 
     /// APL's depth `≡⍵`: 0 for a simple scalar, 1 for a simple array, one more for each level
     /// of enclosure.
     pub fn depth(&self) -> usize {
-        let inner = self
-            .0
-            .iter()
-            .map(|e| match e {
-                Elem::Boxed(v) => v.depth(),
-                _ => 0,
-            })
-            .max()
-            .unwrap_or(0);
+        let depth = |e: &Elem| match e {
+            Elem::Boxed(v) => v.depth(),
+            _ => 0,
+        };
+        // An array in row-major order is read as the slice it is (no iterator is set up).
+        let inner = match self.0.as_slice() {
+            Some(items) => items.iter().map(depth).max(),
+            None => self.0.iter().map(depth).max(),
+        }
+        .unwrap_or(0);
         if self.rank() == 0 && inner == 0 {
             0
         } else {
@@ -149,7 +154,7 @@ impl Value {
     ) -> Option<usize> {
         // The order does not matter to a count: a contiguous array (a transposed one too) is
         // read as the slice it is, not through ndarray's indexing iterator.
-        if let Some(items) = self.0.as_slice_memory_order() {
+        if let Some(items) = self.0.as_slice().or_else(|| self.0.as_slice_memory_order()) {
             if !items.iter().any(|e| matches!(e, Elem::Boxed(_))) {
                 return (items.len() <= limit).then_some(items.len());
             }
