@@ -54,6 +54,8 @@ mod tree;
 mod value;
 
 #[cfg(test)]
+mod arguments_tests;
+#[cfg(test)]
 mod tests;
 
 use std::collections::HashMap;
