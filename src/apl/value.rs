@@ -206,16 +206,9 @@ impl Value {
         if let Some(items) = a.as_slice() {
             return std::borrow::Cow::Borrowed(items);
         }
-        std::borrow::Cow::Owned(match a.as_slice_memory_order() {
-            // Its items lie together in memory in another order: read them by their strides.
-            Some(memory) => {
-                let first = (a.as_ptr() as usize - memory.as_ptr() as usize) / size_of::<Elem>();
-                let mut items = Vec::with_capacity(a.len());
-                strided(memory, first, a.shape(), a.strides(), &mut items);
-                items
-            }
-            None => a.iter().cloned().collect(),
-        })
+        let mut items = Vec::with_capacity(a.len());
+        self.each_item(|e| items.push(e.clone()));
+        std::borrow::Cow::Owned(items)
     }
 
     /// Each of its items in row-major order, read where it is (a reversed or transposed
@@ -275,20 +268,6 @@ fn visit_strided(
         (0..n).for_each(|i| f(&memory[at_item(i)]));
     } else {
         (0..n).for_each(|i| visit_strided(memory, at_item(i), rest, more, f));
-    }
-}
-
-/// The items of an array whose first item is `memory[at]`, in row-major order.
-fn strided(memory: &[Elem], at: usize, shape: &[usize], strides: &[isize], out: &mut Vec<Elem>) {
-    let (Some((&n, rest)), Some((&s, more))) = (shape.split_first(), strides.split_first()) else {
-        out.push(memory[at].clone());
-        return;
-    };
-    let at_item = |i: usize| at.wrapping_add_signed(i as isize * s);
-    if rest.is_empty() {
-        out.extend((0..n).map(|i| memory[at_item(i)].clone()));
-    } else {
-        (0..n).for_each(|i| strided(memory, at_item(i), rest, more, out));
     }
 }
 
