@@ -13,7 +13,10 @@ use super::args::{
 use crate::answer::error::{Error, Result};
 use crate::answer::output;
 use crate::command::defs::{CommandKind as K, def};
-use crate::command::{AplRequest, DrawRequest, Front, Request, Session, Shown};
+use crate::command::{
+    AlgebraRequest, AplRequest, DrawRequest, Front, MeasureRequest, PictureRequest, Request,
+    Session, SessionRequest, Shown, SolvingRequest, TablesRequest,
+};
 use crate::compare::Format;
 use crate::draw::{PictureFormat, ViewKind};
 use crate::rep::RepKind;
@@ -33,12 +36,12 @@ fn plain(notation: Notation) -> Result<Session> {
 }
 
 /// `request` on the plain session of a command that reads no cube.
-fn asked(notation: Notation, request: Request) -> Result<Asked> {
-    Ok((plain(notation)?, request))
+fn asked(notation: Notation, request: impl Into<Request>) -> Result<Asked> {
+    Ok((plain(notation)?, request.into()))
 }
 
 /// The request `make` builds from a sequence, on the plain session of its notation.
-fn on(sequence: &SequenceArgs, make: impl FnOnce(Alg) -> Request) -> Result<Asked> {
+fn on<R: Into<Request>>(sequence: &SequenceArgs, make: impl FnOnce(Alg) -> R) -> Result<Asked> {
     asked(sequence.notation(), make(sequence.alg()?))
 }
 
@@ -132,23 +135,27 @@ pub fn request(command: Command) -> Result<Asked> {
     let standard = Notation::Standard;
     match command {
         Command::Apply(a) => a.request(),
-        Command::Reps(a) => asked(standard, Request::Reps { size: Some(a.size) }),
+        Command::Reps(a) => asked(standard, AlgebraRequest::Reps { size: Some(a.size) }),
         Command::Order(a) => a.request(),
-        Command::Cycles(CyclesArgs { size, sequence }) => on(&sequence, |alg| Request::Cycles {
-            size: Some(size.size),
-            alg,
-        }),
-        Command::Effect(EffectArgs { size, sequence }) => on(&sequence, |alg| Request::Effect {
-            size: Some(size),
-            alg,
-        }),
-        Command::Invert(a) => on(&a, |alg| Request::Invert(Some(alg))),
-        Command::Expand(a) => on(&a, Request::Expand),
-        Command::Simplify(a) => on(&a, Request::Simplify),
-        Command::Count(CountArgs { metric, sequence }) => {
-            on(&sequence, |alg| Request::Count { metric, alg })
+        Command::Cycles(CyclesArgs { size, sequence }) => {
+            on(&sequence, |alg| AlgebraRequest::Cycles {
+                size: Some(size.size),
+                alg,
+            })
         }
-        Command::Tools { search } => asked(standard, Request::Tools { search }),
+        Command::Effect(EffectArgs { size, sequence }) => {
+            on(&sequence, |alg| AlgebraRequest::Effect {
+                size: Some(size),
+                alg,
+            })
+        }
+        Command::Invert(a) => on(&a, |alg| AlgebraRequest::Invert(Some(alg))),
+        Command::Expand(a) => on(&a, AlgebraRequest::Expand),
+        Command::Simplify(a) => on(&a, AlgebraRequest::Simplify),
+        Command::Count(CountArgs { metric, sequence }) => {
+            on(&sequence, |alg| AlgebraRequest::Count { metric, alg })
+        }
+        Command::Tools { search } => asked(standard, AlgebraRequest::Tools { search }),
         Command::Scramble(a) => a.request(),
         Command::Pocket(a) => a.request(),
         Command::Solve(a) => a.request(),
@@ -197,7 +204,7 @@ impl ApplyArgs {
         session.set_scheme(scheme);
         let moves = self.moves.join(" ");
         session.make(moves.clone(), Alg::parse(&moves, self.notation)?)?;
-        Ok((session, Request::Apply(self.show)))
+        Ok((session, SessionRequest::Apply(self.show).into()))
     }
 }
 
@@ -222,7 +229,7 @@ pub struct OrderArgs {
 impl OrderArgs {
     fn request(self) -> Result<Asked> {
         let notation = self.notation.notation;
-        let request = Request::Order {
+        let request = AlgebraRequest::Order {
             size: Some(self.size.size),
             by: self.by,
             alg: alg(&self.alg, notation)?,
@@ -293,12 +300,12 @@ impl ScrambleArgs {
             Some(TurnsOrRandom::Turns(n)) => Some(n),
             _ => None,
         };
-        let request = Request::Scramble {
+        let request = SolvingRequest::Scramble {
             count,
             seed: self.seed,
             random,
         };
-        Ok((session, request))
+        Ok((session, request.into()))
     }
 }
 
@@ -346,7 +353,7 @@ impl PocketCommand {
                 let csv = format == PocketFormat::Csv;
                 asked(
                     Notation::Standard,
-                    Request::PocketTable { metric, csv, plot },
+                    SolvingRequest::PocketTable { metric, csv, plot },
                 )
             }
             PocketCommand::Solve {
@@ -356,7 +363,7 @@ impl PocketCommand {
                 alg,
             } => {
                 let state = input(facelets, &alg, notation)?;
-                asked(notation, Request::PocketSolve { metric, state })
+                asked(notation, SolvingRequest::PocketSolve { metric, state })
             }
         }
     }
@@ -411,7 +418,7 @@ impl SolveArgs {
 
     fn request(self) -> Result<Asked> {
         let notation = self.notation.notation;
-        let request = Request::Solve {
+        let request = SolvingRequest::Solve {
             method: self.method,
             metric: self.metric,
             max_length: self.max_length,
@@ -421,7 +428,7 @@ impl SolveArgs {
         };
         let mut session = plain(notation)?;
         session.set_scheme(self.colours.scheme()?);
-        Ok((session, request))
+        Ok((session, request.into()))
     }
 }
 
@@ -456,7 +463,7 @@ pub struct CompareArgs {
 
 impl CompareArgs {
     fn request(self) -> Result<Asked> {
-        let request = Request::Compare {
+        let request = MeasureRequest::Compare {
             size: self.sizes.is_none().then_some(self.size),
             sizes: self.sizes.map(|SizeRange(r)| r),
             turns: Some(self.turns as usize),
@@ -486,7 +493,7 @@ pub struct PaperArgs {
 
 impl PaperArgs {
     fn request(self) -> Result<Asked> {
-        let request = Request::Paper {
+        let request = MeasureRequest::Paper {
             turns: Some(self.turns as usize),
             format: self.format,
             apl: self.apl,
@@ -521,7 +528,7 @@ pub enum TablesCommand {
 }
 
 /// `cubework tables [build|check]`.
-fn tables_request(action: Option<TablesCommand>) -> Request {
+fn tables_request(action: Option<TablesCommand>) -> TablesRequest {
     use crate::solve::optimal_table::SliceKind;
     if let Some(TablesCommand::Build {
         twophase_size: Some(name),
@@ -539,7 +546,7 @@ fn tables_request(action: Option<TablesCommand>) -> Request {
         }) => Some(size.map_or(SliceKind::Sorted, OptimalSize::kind)),
         _ => None,
     };
-    Request::Tables {
+    TablesRequest {
         build: matches!(action, Some(TablesCommand::Build { .. })),
         optimal,
         check: matches!(action, Some(TablesCommand::Check)),
@@ -654,7 +661,7 @@ impl DrawArgs {
             format: self.format,
             setup_moves,
         };
-        Ok((session, Request::Draw(request)))
+        Ok((session, PictureRequest::Draw(request).into()))
     }
 }
 

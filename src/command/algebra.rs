@@ -3,11 +3,13 @@
 //! representations' table `reps`. Their REPL words, their runs, and their answers, each a
 //! few lines of explanation whose **last line is the answer alone**, for scripts.
 
+use std::path::PathBuf;
+
 use comfy_table::{ContentArrangement, Table, presets::UTF8_FULL_CONDENSED};
 
 use super::defs::CommandKind as K;
 use super::words::{Line, metric_prefix, need_alg, options, size};
-use super::{Front, Ran, Reply, Request, Session, usage};
+use super::{Front, Reply, Session, usage};
 use crate::answer::error::Result;
 use crate::base::text::{count, echo, thousands};
 use crate::rep::{RepKind, Representation};
@@ -19,36 +21,89 @@ use crate::state::sticker_perm::{OrderBy, StickerPerm};
 use crate::turn::moves::{Move, format_moves};
 use crate::turn::notation::Notation;
 
+/// What is asked of the algebra family.
+#[derive(Clone, Debug, PartialEq)]
+pub enum AlgebraRequest {
+    /// The order of a sequence.
+    Order {
+        /// On this size (default: the session's).
+        size: Option<usize>,
+        /// By colours or labels.
+        by: OrderBy,
+        /// The sequence.
+        alg: Alg,
+        /// Also a chart, to this file.
+        plot: Option<PathBuf>,
+    },
+    /// A sequence's sticker cycles.
+    Cycles {
+        /// On this size (default: the session's).
+        size: Option<usize>,
+        /// The sequence.
+        alg: Alg,
+    },
+    /// Where the 3×3×3's pieces go.
+    Effect {
+        /// The size asked for (3 only).
+        size: Option<usize>,
+        /// The sequence.
+        alg: Alg,
+    },
+    /// The inverse of a sequence, or (`None`) of the session's moves, made.
+    Invert(Option<Alg>),
+    /// A sequence written out.
+    Expand(Alg),
+    /// A sequence simplified.
+    Simplify(Alg),
+    /// A sequence's length.
+    Count {
+        /// In this metric.
+        metric: Metric,
+        /// The sequence.
+        alg: Alg,
+    },
+    /// The paper's tools.
+    Tools {
+        /// Re-run the reconstruction's search.
+        search: bool,
+    },
+    /// The representations at a size (default: the session's).
+    Reps {
+        /// The size.
+        size: Option<usize>,
+    },
+}
+
 /// The algebra family's words: `order [size N] [by colours|labels] ALG`, `cycles [size N]
 /// ALG`, `effect [size N] ALG`, `invert [ALG]`, `expand ALG`, `simplify ALG`, `count
 /// [htm|qtm|stm] ALG`, `tools [search]`, `reps [size N]`.
-pub(super) fn read(kind: K, line: &Line, _: &Session) -> Option<Result<Request>> {
+pub(super) fn read(kind: K, line: &Line, _: &Session) -> Option<Result<AlgebraRequest>> {
     let rest = line.rest;
     let alg = |text: &str| need_alg(text).and_then(|text| line.alg(text));
     Some(match kind {
         K::Order => order_words(line),
         K::Cycles => sized(rest).and_then(|(size, text)| {
             let alg = alg(text)?;
-            Ok(Request::Cycles { size, alg })
+            Ok(AlgebraRequest::Cycles { size, alg })
         }),
         K::Effect => sized(rest).and_then(|(size, text)| {
             let alg = alg(text)?;
-            Ok(Request::Effect { size, alg })
+            Ok(AlgebraRequest::Effect { size, alg })
         }),
-        K::Invert if rest.is_empty() => Ok(Request::Invert(None)),
-        K::Invert => line.alg(rest).map(|alg| Request::Invert(Some(alg))),
-        K::Expand => alg(rest).map(Request::Expand),
-        K::Simplify => alg(rest).map(Request::Simplify),
+        K::Invert if rest.is_empty() => Ok(AlgebraRequest::Invert(None)),
+        K::Invert => line.alg(rest).map(|alg| AlgebraRequest::Invert(Some(alg))),
+        K::Expand => alg(rest).map(AlgebraRequest::Expand),
+        K::Simplify => alg(rest).map(AlgebraRequest::Simplify),
         K::Count => {
             let (metric, text) = metric_prefix(rest);
-            alg(text).map(|alg| Request::Count { metric, alg })
+            alg(text).map(|alg| AlgebraRequest::Count { metric, alg })
         }
         K::Tools => tools_words(rest),
         K::Reps => options(rest, &["size"]).and_then(|(opts, extra)| {
             if !extra.is_empty() {
                 return Err(usage(&format!("reps {}? (reps [size N])", echo(extra))));
             }
-            Ok(Request::Reps { size: size(&opts)? })
+            Ok(AlgebraRequest::Reps { size: size(&opts)? })
         }),
         _ => return None,
     })
@@ -61,7 +116,7 @@ fn sized(rest: &str) -> Result<(Option<usize>, &str)> {
 }
 
 /// `order [size N] [by colours|labels] ALG`.
-fn order_words(line: &Line) -> Result<Request> {
+fn order_words(line: &Line) -> Result<AlgebraRequest> {
     let (opts, text) = options(line.rest, &["size", "by"])?;
     let by = match opts.get("by").map(|s| s.to_lowercase()).as_deref() {
         None | Some("colours") | Some("colors") => OrderBy::Colours,
@@ -73,7 +128,7 @@ fn order_words(line: &Line) -> Result<Request> {
             )));
         }
     };
-    Ok(Request::Order {
+    Ok(AlgebraRequest::Order {
         size: size(&opts)?,
         by,
         alg: line.alg(need_alg(text)?)?,
@@ -82,7 +137,7 @@ fn order_words(line: &Line) -> Result<Request> {
 }
 
 /// `tools`, `tools search`.
-fn tools_words(rest: &str) -> Result<Request> {
+fn tools_words(rest: &str) -> Result<AlgebraRequest> {
     let search = match rest.to_lowercase().as_str() {
         "" => false,
         "search" => true,
@@ -93,38 +148,39 @@ fn tools_words(rest: &str) -> Result<Request> {
             )));
         }
     };
-    Ok(Request::Tools { search })
+    Ok(AlgebraRequest::Tools { search })
 }
 
-/// Runs the algebra family's requests; passes on any other.
-pub(super) fn run(session: &mut Session, request: Request, _front: Front) -> Ran {
+/// Runs the algebra family's requests.
+pub(super) fn run(session: &mut Session, request: AlgebraRequest, _front: Front) -> Result<Reply> {
     let text =
         |t: std::result::Result<String, AlgebraError>| t.map(Reply::text).map_err(Into::into);
     let notation = session.notation();
-    Ran::Break(match request {
-        Request::Invert(None) => session.invert(),
-        Request::Invert(Some(alg)) => text(invert_report(&alg)),
-        Request::Reps { size } => {
+    match request {
+        AlgebraRequest::Invert(None) => session.invert(),
+        AlgebraRequest::Invert(Some(alg)) => text(invert_report(&alg)),
+        AlgebraRequest::Reps { size } => {
             let n = size.unwrap_or(session.size());
             Cube::check_size(n)
                 .map(|()| Reply::text(reps_table(n, &session.user_reps)))
                 .map_err(Into::into)
         }
-        Request::Order {
+        AlgebraRequest::Order {
             size,
             by,
             alg,
             plot,
         } => order(size.unwrap_or(session.size()), by, &alg, plot.as_deref()),
-        Request::Cycles { size, alg } => text(cycles_report(size.unwrap_or(session.size()), &alg)),
-        Request::Effect { size, alg } => text(effect_report(size.unwrap_or(3), &alg)),
-        Request::Expand(alg) => text(expand_report(&alg)),
-        Request::Simplify(alg) => text(simplify_report(&alg, notation)),
-        Request::Count { metric, alg } => text(count_report(metric, &alg)),
-        Request::Tools { search: false } => text(tools_report()),
-        Request::Tools { search: true } => text(tools_search_report()),
-        other => return Ran::Continue(other),
-    })
+        AlgebraRequest::Cycles { size, alg } => {
+            text(cycles_report(size.unwrap_or(session.size()), &alg))
+        }
+        AlgebraRequest::Effect { size, alg } => text(effect_report(size.unwrap_or(3), &alg)),
+        AlgebraRequest::Expand(alg) => text(expand_report(&alg)),
+        AlgebraRequest::Simplify(alg) => text(simplify_report(&alg, notation)),
+        AlgebraRequest::Count { metric, alg } => text(count_report(metric, &alg)),
+        AlgebraRequest::Tools { search: false } => text(tools_report()),
+        AlgebraRequest::Tools { search: true } => text(tools_search_report()),
+    }
 }
 
 /// `order`, with a chart of the cycle lengths to `plot` when asked.

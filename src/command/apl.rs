@@ -11,7 +11,8 @@
 
 use std::path::{Path, PathBuf};
 
-use super::request::AplRequest;
+use super::defs::CommandKind as K;
+use super::words::Line;
 use super::{Front, Reply, Session, impossible_note, usage};
 use crate::answer::error::Result;
 use crate::apl::Workspace;
@@ -46,6 +47,83 @@ pub(super) fn workspace(session: &mut Session) -> Result<&mut Workspace> {
         },
     }
     Ok(&mut session.apl.as_mut().expect("made above").1)
+}
+
+/// What is asked of the APL workspace.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum AplRequest {
+    /// Enter APL mode.
+    Enter,
+    /// Evaluate a line (a definition, or statements).
+    Line(String),
+    /// Leave APL mode (`)off`, `moves`).
+    Leave,
+    /// `)fns`: the functions defined.
+    Fns,
+    /// `)vars`: the variables.
+    Vars,
+    /// `)erase NAME`.
+    Erase(String),
+    /// `)compile NAME`: a function of one's own, run on the cells' indices and identified.
+    Compile(String),
+    /// `)rep NAME ENCODE [DECODE]`: a representation of one's own (alone: those defined).
+    Rep(String),
+    /// `)save FILE`: the definitions as plain text.
+    Save(PathBuf),
+    /// `)load FILE`: definitions read from a file.
+    Load(PathBuf),
+    /// `)copy FILE [NAMES]`: the named functions and variables of a saved workspace (all
+    /// of them when none is named) brought into this one.
+    Copy(PathBuf, Vec<String>),
+    /// `)clear`: the user's functions, variables and representations forgotten.
+    Clear,
+}
+
+/// `apl` (enter APL mode) and `apl LINE` (one line of APL): the APL family's words outside
+/// APL mode.
+pub(super) fn read(kind: K, line: &Line, _: &Session) -> Option<Result<AplRequest>> {
+    match kind {
+        K::Apl if line.rest.is_empty() => Some(Ok(AplRequest::Enter)),
+        K::Apl => Some(Ok(AplRequest::Line(line.rest.to_string()))),
+        _ => None,
+    }
+}
+
+/// A line in APL mode: a system command (`)fns`, `)off`, …), `moves` to leave, or APL.
+pub(super) fn line_words(line: &str) -> Result<AplRequest> {
+    let (word, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
+    let rest = rest.trim();
+    let needs = |what: &str| usage(&format!("{word} needs {what}"));
+    Ok(match word.to_lowercase().as_str() {
+        ")off" | "moves" if rest.is_empty() => AplRequest::Leave,
+        ")fns" => AplRequest::Fns,
+        ")vars" => AplRequest::Vars,
+        ")erase" if rest.is_empty() => return Err(needs("a name")),
+        ")erase" => AplRequest::Erase(rest.to_string()),
+        ")compile" if rest.is_empty() => return Err(needs("a function's name")),
+        ")compile" => AplRequest::Compile(rest.to_string()),
+        ")rep" => AplRequest::Rep(rest.to_string()),
+        ")save" if rest.is_empty() => return Err(needs("a file")),
+        ")save" => AplRequest::Save(rest.into()),
+        ")load" if rest.is_empty() => return Err(needs("a file")),
+        ")load" => AplRequest::Load(rest.into()),
+        ")copy" => match rest.split_once(char::is_whitespace) {
+            Some((file, names)) => AplRequest::Copy(
+                file.into(),
+                names.split_whitespace().map(str::to_string).collect(),
+            ),
+            None if !rest.is_empty() => AplRequest::Copy(rest.into(), Vec::new()),
+            None => return Err(needs("a file, and the names to copy (none: all)")),
+        },
+        ")clear" if rest.is_empty() => AplRequest::Clear,
+        w if w.starts_with(')') => {
+            return Err(usage(&format!(
+                "{}? the system commands are )fns )vars )erase NAME )compile NAME )rep NAME ENCODE [DECODE] )save FILE )load FILE )copy FILE [NAMES] )clear )off",
+                echo(word)
+            )));
+        }
+        _ => AplRequest::Line(line.to_string()),
+    })
 }
 
 /// `apl`: APL mode, a line of APL, and the workspace's system commands. What the

@@ -5,10 +5,11 @@
 
 use std::ops::RangeInclusive;
 use std::path::Path;
+use std::path::PathBuf;
 
 use super::defs::CommandKind as K;
 use super::words::{Line, options, size};
-use super::{Front, Ran, Reply, Request, Session, usage};
+use super::{Front, Reply, Session, usage};
 use crate::answer::error::Result;
 use crate::answer::progress::timing_bar;
 use crate::base::text::echo;
@@ -24,13 +25,44 @@ pub const SEED: u64 = 0xc0be;
 /// Sizes `paper` times for its General column.
 pub const PAPER_SIZES: RangeInclusive<usize> = 2..=7;
 
+/// What is asked of the measure family.
+#[derive(Clone, Debug, PartialEq)]
+pub enum MeasureRequest {
+    /// Time the representations.
+    Compare {
+        /// At this size (default: the session's).
+        size: Option<usize>,
+        /// Or against N over these sizes.
+        sizes: Option<RangeInclusive<usize>>,
+        /// How many quarter-turns (default 10,000).
+        turns: Option<usize>,
+        /// Table, Markdown or CSV.
+        format: Format,
+        /// Also a chart, to this file.
+        plot: Option<PathBuf>,
+        /// Also the quarter-turns run by the APL evaluator (3×3×3).
+        apl: bool,
+        /// Representations of one's own from this APL file (the REPL's are the session's).
+        apl_file: Option<PathBuf>,
+    },
+    /// The paper's table beside the measured ranks.
+    Paper {
+        /// How many quarter-turns (default 2,000).
+        turns: Option<usize>,
+        /// Also Speed measured in APL.
+        apl: bool,
+        /// Table, Markdown or CSV.
+        format: Format,
+    },
+}
+
 /// `compare [apl] [size N | sizes A..B] [TURNS]`, `paper [apl] [TURNS]`.
-pub(super) fn read(kind: K, line: &Line, _: &Session) -> Option<Result<Request>> {
+pub(super) fn read(kind: K, line: &Line, _: &Session) -> Option<Result<MeasureRequest>> {
     Some(match kind {
         K::Compare => compare_words(line.rest),
         K::Paper => {
             let (apl, rest) = flag(line.rest, "apl");
-            parse_turns(rest.trim()).map(|turns| Request::Paper {
+            parse_turns(rest.trim()).map(|turns| MeasureRequest::Paper {
                 turns,
                 format: Format::Table,
                 apl,
@@ -41,7 +73,7 @@ pub(super) fn read(kind: K, line: &Line, _: &Session) -> Option<Result<Request>>
 }
 
 /// `compare`'s words.
-fn compare_words(rest: &str) -> Result<Request> {
+fn compare_words(rest: &str) -> Result<MeasureRequest> {
     let (apl, rest) = flag(rest, "apl");
     let (opts, turns) = options(&rest, &["size", "sizes"])?;
     let turns = parse_turns(turns)?;
@@ -54,7 +86,7 @@ fn compare_words(rest: &str) -> Result<Request> {
         }
         None => None,
     };
-    Ok(Request::Compare {
+    Ok(MeasureRequest::Compare {
         size: size(&opts)?,
         sizes,
         turns,
@@ -92,10 +124,10 @@ fn flag(rest: &str, name: &str) -> (bool, String) {
     (kept.len() != words.len(), kept.join(" "))
 }
 
-/// Runs `compare` and `paper`; passes on any other request.
-pub(super) fn run(session: &mut Session, request: Request, _front: Front) -> Ran {
-    Ran::Break(match request {
-        Request::Compare {
+/// Runs `compare` and `paper`.
+pub(super) fn run(session: &mut Session, request: MeasureRequest, _front: Front) -> Result<Reply> {
+    match request {
+        MeasureRequest::Compare {
             size,
             sizes,
             turns,
@@ -118,11 +150,10 @@ pub(super) fn run(session: &mut Session, request: Request, _front: Front) -> Ran
                 })
                 .map(Reply::text)
         }
-        Request::Paper { turns, format, apl } => {
+        MeasureRequest::Paper { turns, format, apl } => {
             paper(turns.unwrap_or(2_000), format, apl).map(Reply::text)
         }
-        other => return Ran::Continue(other),
-    })
+    }
 }
 
 /// The session's representations of one's own, and those an APL file defines (`--apl-file`),

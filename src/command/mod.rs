@@ -15,7 +15,7 @@
 //! lines and lines starting with `#` do nothing.
 
 pub mod algebra;
-mod apl;
+pub mod apl;
 pub mod defs;
 pub mod measure;
 mod parse;
@@ -26,14 +26,18 @@ pub mod solving;
 pub mod tables;
 mod words;
 
-use std::ops::ControlFlow;
-
+pub use algebra::AlgebraRequest;
+pub use apl::AplRequest;
 pub use defs::{COMMANDS, CommandDef, CommandKind};
+pub use measure::MeasureRequest;
 pub use parse::parse_line;
-pub use request::{AplRequest, DrawRequest, Request, ShowWhat, Shown};
-pub use session::{MAX_KEPT_MOVES, MAX_UNDO, Session};
+pub use picture::{DrawRequest, PictureRequest};
+pub use request::Request;
+pub use session::{MAX_KEPT_MOVES, MAX_UNDO, Session, SessionRequest, ShowWhat, Shown};
+pub use solving::SolvingRequest;
 #[cfg(feature = "cli")]
 pub(crate) use solving::with_advice;
+pub use tables::TablesRequest;
 
 use crate::answer::error::{Error, Result};
 use crate::base::text::echo;
@@ -69,32 +73,14 @@ pub fn impossible_note(cube: &Cube) -> Option<String> {
         .map(|e| format!("this cube cannot be reached by turning: {e}"))
 }
 
-/// What a family did with a request: ran it (`Break`, with its reply), or passed it on as
-/// not its own (`Continue`).
-type Ran = ControlFlow<Result<Reply>, Request>;
-
-/// A family's runner.
-type Runner = fn(&mut Session, Request, Front) -> Ran;
-
-/// The families' runners, offered each request in turn.
-const RUNNERS: [Runner; 7] = [
-    session::run,
-    algebra::run,
-    solving::run,
-    measure::run,
-    picture::run,
-    tables::run,
-    run_apl,
-];
-
 /// Runs `request` on `session`: the one way every front end executes what a user asked.
 ///
 /// ```
-/// use cubework::command::{Request, Session, run, parse_line};
+/// use cubework::command::{Session, SessionRequest, run, parse_line};
 /// let mut s = Session::new(false);
 /// let request = parse_line("R U R' U'", &s).unwrap().unwrap();
 /// run(&mut s, request).unwrap();
-/// assert_eq!(run(&mut s, Request::Solved).unwrap().text, "no");
+/// assert_eq!(run(&mut s, SessionRequest::Solved.into()).unwrap().text, "no");
 /// ```
 pub fn run(session: &mut Session, request: Request) -> Result<Reply> {
     run_from(session, request, Front::Repl)
@@ -112,16 +98,18 @@ pub enum Front {
     CommandLine,
 }
 
-/// Runs `request` on `session` as the front end `front` asks ([`run`] is the REPL's).
+/// Runs `request` on `session` as the front end `front` asks ([`run`] is the REPL's): hands
+/// it to its family.
 pub fn run_from(session: &mut Session, request: Request, front: Front) -> Result<Reply> {
-    let mut request = request;
-    for family in RUNNERS {
-        match family(session, request, front) {
-            ControlFlow::Break(reply) => return reply,
-            ControlFlow::Continue(passed) => request = passed,
-        }
+    match request {
+        Request::Session(r) => session::run(session, r, front),
+        Request::Algebra(r) => algebra::run(session, r, front),
+        Request::Solving(r) => solving::run(session, r, front),
+        Request::Measure(r) => measure::run(session, r, front),
+        Request::Picture(r) => picture::run(session, r, front),
+        Request::Tables(r) => tables::run(session, r, front),
+        Request::Apl(r) => apl::apl(session, r, front),
     }
-    Err(usage(&format!("no family runs {request:?}")))
 }
 
 impl Session {
@@ -135,14 +123,6 @@ impl Session {
             Err(e) => Err(e),
         };
         result.map_err(|e| e.shifted(column_of(typed, line)).in_repl())
-    }
-}
-
-/// The APL family's requests (its runner keeps the signature the APL family's file gives it).
-fn run_apl(session: &mut Session, request: Request, front: Front) -> Ran {
-    match request {
-        Request::Apl(request) => ControlFlow::Break(apl::apl(session, request, front)),
-        other => ControlFlow::Continue(other),
     }
 }
 

@@ -3,25 +3,71 @@
 //! of the front end they came from.
 
 use super::defs::CommandKind as K;
-use super::request::DrawRequest;
+use std::path::PathBuf;
+
 use super::words::{Line, need_alg};
-use super::{Front, Ran, Reply, Request, Session, usage};
+use super::{Front, Reply, Session, usage};
 use crate::answer::error::{Error, Result};
 use crate::base::text::echo;
 use crate::draw::{Camera, DrawError, Only, Picture, PictureFormat, ViewKind, Words};
+use crate::rep::RepKind;
 use crate::sequence::alg::Alg;
 
+/// What is asked of the picture family.
+#[derive(Clone, Debug, PartialEq)]
+pub enum PictureRequest {
+    /// A picture of the cube.
+    Draw(DrawRequest),
+    /// Set (or, all `None`, say) the angle `draw` sees from.
+    View {
+        /// Yaw.
+        yaw: Option<f64>,
+        /// Pitch.
+        pitch: Option<f64>,
+        /// Distance.
+        distance: Option<f64>,
+    },
+}
+
+/// `draw`: a picture of the session's cube.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct DrawRequest {
+    /// The file (`-`: standard output).
+    pub output: PathBuf,
+    /// 3-D, net or a representation's layout (default: 3-D, or rep with `rep`).
+    pub view: Option<ViewKind>,
+    /// The representation the rep view draws (default: the session's).
+    pub rep: Option<RepKind>,
+    /// Degrees round the vertical axis (default: the session's view).
+    pub yaw: Option<f64>,
+    /// Degrees above the horizon.
+    pub pitch: Option<f64>,
+    /// Distance in cube edges.
+    pub distance: Option<f64>,
+    /// Add the view from behind.
+    pub back: bool,
+    /// Colour only these stickers.
+    pub only: Option<Only>,
+    /// Arrows for this sequence.
+    pub arrows: Option<Alg>,
+    /// SVG or HTML (default: from the file name).
+    pub format: Option<PictureFormat>,
+    /// How many of the first moves since the session's start are a setup (a page plays
+    /// them as its setup; `--from-url`).
+    pub setup_moves: usize,
+}
+
 /// `draw FILE …`, `view [yaw Y] [pitch P] [distance D]`.
-pub(super) fn read(kind: K, line: &Line, _: &Session) -> Option<Result<Request>> {
+pub(super) fn read(kind: K, line: &Line, _: &Session) -> Option<Result<PictureRequest>> {
     Some(match kind {
-        K::Draw => draw_words(line).map(Request::Draw),
+        K::Draw => draw_words(line).map(PictureRequest::Draw),
         K::View => view_words(line.rest),
         _ => return None,
     })
 }
 
 /// `view [yaw Y] [pitch P] [distance D]`.
-fn view_words(rest: &str) -> Result<Request> {
+fn view_words(rest: &str) -> Result<PictureRequest> {
     let mut words = rest.split_whitespace();
     let mut angles = CameraWords::default();
     while let Some(word) = words.next() {
@@ -32,7 +78,7 @@ fn view_words(rest: &str) -> Result<Request> {
             )));
         }
     }
-    Ok(Request::View {
+    Ok(PictureRequest::View {
         yaw: angles.yaw,
         pitch: angles.pitch,
         distance: angles.distance,
@@ -116,17 +162,16 @@ impl CameraWords {
     }
 }
 
-/// Runs `draw` and `view`; passes on any other request.
-pub(super) fn run(session: &mut Session, request: Request, front: Front) -> Ran {
-    Ran::Break(match request {
-        Request::Draw(request) => draw(session, request, front).map(Reply::text),
-        Request::View {
+/// Runs `draw` and `view`.
+pub(super) fn run(session: &mut Session, request: PictureRequest, front: Front) -> Result<Reply> {
+    match request {
+        PictureRequest::Draw(request) => draw(session, request, front).map(Reply::text),
+        PictureRequest::View {
             yaw,
             pitch,
             distance,
         } => view(session, yaw, pitch, distance),
-        other => return Ran::Continue(other),
-    })
+    }
 }
 
 /// `view`: the angle `draw` sees from set where given, and said.

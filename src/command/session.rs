@@ -6,9 +6,8 @@
 use std::collections::VecDeque;
 
 use super::defs::CommandKind as K;
-use super::request::{ShowWhat, Shown};
 use super::words::{Line, count, strip_quotes};
-use super::{Front, Ran, Reply, Request, colour_block, impossible_note, usage};
+use super::{Front, Reply, colour_block, impossible_note, usage};
 use crate::answer::error::Result;
 use crate::base::text::echo;
 use crate::draw::Camera;
@@ -645,39 +644,115 @@ fn origin_name(label: &str) -> &'static str {
     }
 }
 
+/// What is asked of the session family.
+#[derive(Clone, Debug, PartialEq)]
+pub enum SessionRequest {
+    /// Make moves (a line of moves, or `do 'STRING'`), as one change labelled `label`.
+    Moves {
+        /// The moves, as written.
+        alg: Alg,
+        /// How history names the change.
+        label: String,
+    },
+    /// Switch representation, or (`None`) say which.
+    Rep(Option<RepKind>),
+    /// Switch to the representation of one's own (`)rep`) of this name.
+    UserRep(String),
+    /// Show the state.
+    Show(ShowWhat),
+    /// Switch to the solved N×N×N, or (`None`) say the size.
+    Size(Option<usize>),
+    /// Switch notation, or (`None`) say which.
+    Notation(Option<crate::turn::notation::Notation>),
+    /// Switch colour scheme, or (`None`) say which.
+    Colours(Option<crate::turn::face::Scheme>),
+    /// Back to solved.
+    Reset,
+    /// Take back the last N changes.
+    Undo(usize),
+    /// Make the last N undone changes again.
+    Redo(usize),
+    /// List the changes.
+    History,
+    /// Set the state to a facelet string's cube.
+    Load(Cube),
+    /// Is the cube solved?
+    Solved,
+    /// Help: all commands, or one.
+    Help(Option<String>),
+    /// Leave.
+    Quit,
+    /// The session's cube, shown as asked (`cubework apply`).
+    Apply(Shown),
+}
+
+/// What `show` shows.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ShowWhat {
+    /// The current representation's display.
+    Current,
+    /// Another representation's display of the same state.
+    Rep(RepKind),
+    /// A representation of one's own (`)rep`), by name, showing the same state.
+    User(String),
+    /// All seven.
+    All,
+    /// The unfolded net.
+    Net,
+    /// The facelet string.
+    Facelets,
+    /// The Ruby notes' piece map.
+    Pieces,
+}
+
+/// How a one-request session (`cubework apply`, `cubework apl --show`) shows its cube.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
+pub enum Shown {
+    /// The representation's own display, as in the paper.
+    #[default]
+    Native,
+    /// The unfolded net.
+    Net,
+    /// The 54-character facelet string, alone on one line.
+    Facelets,
+}
+
 /// The session family's words.
-pub(super) fn read(kind: K, line: &Line, session: &Session) -> Option<Result<Request>> {
+pub(super) fn read(kind: K, line: &Line, session: &Session) -> Option<Result<SessionRequest>> {
     let (word, rest) = (line.word, line.rest);
     Some(match kind {
         K::Rep => match session.user_rep(rest) {
-            Some(user) => Ok(Request::UserRep(user.name.clone())),
-            None => rep_name(rest, session).map(Request::Rep),
+            Some(user) => Ok(SessionRequest::UserRep(user.name.clone())),
+            None => rep_name(rest, session).map(SessionRequest::Rep),
         },
-        K::Size => size_words(rest).map(Request::Size),
-        K::Show => show_what(rest, session).map(Request::Show),
-        K::Notation => notation_name(rest).map(Request::Notation),
-        K::Colours if rest.is_empty() => Ok(Request::Colours(None)),
+        K::Size => size_words(rest).map(SessionRequest::Size),
+        K::Show => show_what(rest, session).map(SessionRequest::Show),
+        K::Notation => notation_name(rest).map(SessionRequest::Notation),
+        K::Colours if rest.is_empty() => Ok(SessionRequest::Colours(None)),
         K::Colours => rest
             .parse()
-            .map(|s| Request::Colours(Some(s)))
+            .map(|s| SessionRequest::Colours(Some(s)))
             .map_err(|e: crate::turn::face::UnknownScheme| usage(&e.to_string())),
         K::Do => {
             let text = strip_quotes(rest);
             let label = format!("do '{text}'");
             let alg = line.within(text, Alg::parse(text, Notation::Paper));
-            alg.map(|alg| Request::Moves { alg, label })
+            alg.map(|alg| SessionRequest::Moves { alg, label })
         }
-        K::Reset => Ok(Request::Reset),
+        K::Reset => Ok(SessionRequest::Reset),
         K::Load if rest.is_empty() => Err(usage("load needs a facelet string: load FACELETS")),
         K::Load => Cube::from_facelets_in(rest, session.size(), session.scheme)
-            .map(Request::Load)
+            .map(SessionRequest::Load)
             .map_err(Into::into),
-        K::Undo => count(word, rest).map(Request::Undo),
-        K::Redo => count(word, rest).map(Request::Redo),
-        K::History => Ok(Request::History),
-        K::Solved => Ok(Request::Solved),
-        K::Help => Ok(Request::Help((!rest.is_empty()).then(|| rest.to_string()))),
-        K::Quit => Ok(Request::Quit),
+        K::Undo => count(word, rest).map(SessionRequest::Undo),
+        K::Redo => count(word, rest).map(SessionRequest::Redo),
+        K::History => Ok(SessionRequest::History),
+        K::Solved => Ok(SessionRequest::Solved),
+        K::Help => Ok(SessionRequest::Help(
+            (!rest.is_empty()).then(|| rest.to_string()),
+        )),
+        K::Quit => Ok(SessionRequest::Quit),
         _ => return None,
     })
 }
@@ -747,29 +822,29 @@ fn show_what(what: &str, session: &Session) -> Result<ShowWhat> {
     })
 }
 
-/// Runs the session family's requests; passes on any other.
-pub(super) fn run(session: &mut Session, request: Request, _front: Front) -> Ran {
+/// Runs the session family's requests.
+pub(super) fn run(session: &mut Session, request: SessionRequest, _front: Front) -> Result<Reply> {
     let text = |t: String| Ok(Reply::text(t));
-    Ran::Break(match request {
-        Request::Moves { alg, label } => session.make(label, alg),
-        Request::Rep(kind) => session.switch_rep(kind),
-        Request::UserRep(name) => session.switch_user_rep(&name),
-        Request::Show(what) => session.show(what),
-        Request::Size(n) => session.switch_size(n),
-        Request::Notation(n) => Ok(session.switch_notation(n)),
-        Request::Colours(c) => session.switch_colours(c),
-        Request::Reset => session.set_state("reset", Cube::solved_n(session.size())),
-        Request::Undo(n) => session.undo(n),
-        Request::Redo(n) => session.redo(n),
-        Request::History => text(session.history()),
-        Request::Load(cube) => {
+    match request {
+        SessionRequest::Moves { alg, label } => session.make(label, alg),
+        SessionRequest::Rep(kind) => session.switch_rep(kind),
+        SessionRequest::UserRep(name) => session.switch_user_rep(&name),
+        SessionRequest::Show(what) => session.show(what),
+        SessionRequest::Size(n) => session.switch_size(n),
+        SessionRequest::Notation(n) => Ok(session.switch_notation(n)),
+        SessionRequest::Colours(c) => session.switch_colours(c),
+        SessionRequest::Reset => session.set_state("reset", Cube::solved_n(session.size())),
+        SessionRequest::Undo(n) => session.undo(n),
+        SessionRequest::Redo(n) => session.redo(n),
+        SessionRequest::History => text(session.history()),
+        SessionRequest::Load(cube) => {
             let note = impossible_note(&cube);
             let label = format!("load {}", cube.facelets());
             session
                 .set_state(&label, cube)
                 .map(|reply| Reply { note, ..reply })
         }
-        Request::Solved => text(
+        SessionRequest::Solved => text(
             if session.cube().is_solved() {
                 "yes"
             } else {
@@ -777,14 +852,13 @@ pub(super) fn run(session: &mut Session, request: Request, _front: Front) -> Ran
             }
             .into(),
         ),
-        Request::Help(topic) => super::help(topic.as_deref().unwrap_or("")).map(Reply::text),
-        Request::Quit => Ok(Reply {
+        SessionRequest::Help(topic) => super::help(topic.as_deref().unwrap_or("")).map(Reply::text),
+        SessionRequest::Quit => Ok(Reply {
             quit: true,
             ..Reply::default()
         }),
-        Request::Apply(shown) => text(session.shown(shown)),
-        other => return Ran::Continue(other),
-    })
+        SessionRequest::Apply(shown) => text(session.shown(shown)),
+    }
 }
 
 impl Session {

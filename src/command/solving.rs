@@ -4,12 +4,15 @@
 //! words, their runs (with a bar on stderr while tables load and searches run), and their
 //! answers.
 
+use std::path::PathBuf;
+use std::time::Duration;
+
 use std::path::Path;
 
 use super::defs::CommandKind as K;
 use super::session::{Change, label};
 use super::words::{Line, metric_prefix, need_alg};
-use super::{Front, Ran, Reply, Request, Session, usage};
+use super::{Front, Reply, Session, usage};
 use crate::answer::error::Result;
 use crate::base::text::echo;
 use crate::sequence::alg::Alg;
@@ -24,12 +27,69 @@ use crate::turn::metric::Metric;
 use crate::turn::moves::{Move, format_moves};
 use crate::turn::notation::Notation;
 
+/// What is asked of the solving family.
+#[derive(Clone, Debug, PartialEq)]
+pub enum SolvingRequest {
+    /// A scramble: in the REPL it turns the session's cube, from the command line it is
+    /// printed.
+    Scramble {
+        /// How many turns (default by size).
+        count: Option<usize>,
+        /// The random generator's seed (default: a fresh one).
+        seed: Option<u64>,
+        /// A uniformly random state instead.
+        random: bool,
+    },
+    /// Solve a 3×3×3.
+    Solve {
+        /// How.
+        method: Method,
+        /// The metric (default: half-turn).
+        metric: Option<Metric>,
+        /// The longest solution accepted (two-phase), the depth limit (bfs).
+        max_length: Option<u8>,
+        /// How long to search.
+        time_limit: Option<Duration>,
+        /// Threads to search on (default: one a core).
+        threads: Option<usize>,
+        /// The state (default: the session's cube).
+        state: Option<Input>,
+    },
+    /// The next move of a solution.
+    Hint {
+        /// Make it.
+        apply: bool,
+        /// Another cube than the session's (a 2×2×2 or a 3×3×3).
+        state: Option<Cube>,
+    },
+    /// Make the next stage of the beginner's method.
+    Step,
+    /// Which stages are done.
+    Stage,
+    /// The 2×2×2's distance table.
+    PocketTable {
+        /// The metric.
+        metric: Metric,
+        /// As CSV.
+        csv: bool,
+        /// Also a chart, to this file.
+        plot: Option<PathBuf>,
+    },
+    /// An optimal solution of a 2×2×2.
+    PocketSolve {
+        /// The metric.
+        metric: Metric,
+        /// The state.
+        state: Input,
+    },
+}
+
 /// The solving family's words.
-pub(super) fn read(kind: K, line: &Line, _: &Session) -> Option<Result<Request>> {
+pub(super) fn read(kind: K, line: &Line, _: &Session) -> Option<Result<SolvingRequest>> {
     Some(match kind {
         K::Solve => solve_words(line),
-        K::Step => Ok(Request::Step),
-        K::Stage => Ok(Request::Stage),
+        K::Step => Ok(SolvingRequest::Step),
+        K::Stage => Ok(SolvingRequest::Stage),
         K::Hint => hint_words(line),
         K::Pocket => pocket_words(line),
         K::Scramble => scramble_words(line.rest),
@@ -38,7 +98,7 @@ pub(super) fn read(kind: K, line: &Line, _: &Session) -> Option<Result<Request>>
 }
 
 /// `[N] [seed S]` or `random [seed S]`.
-fn scramble_words(args: &str) -> Result<Request> {
+fn scramble_words(args: &str) -> Result<SolvingRequest> {
     let words: Vec<&str> = args.split_whitespace().collect();
     let mut count = None;
     let mut seed = None;
@@ -83,7 +143,7 @@ fn scramble_words(args: &str) -> Result<Request> {
             "scramble random takes a seed only: scramble random [seed S]",
         ));
     }
-    Ok(Request::Scramble {
+    Ok(SolvingRequest::Scramble {
         count,
         seed,
         random,
@@ -91,14 +151,14 @@ fn scramble_words(args: &str) -> Result<Request> {
 }
 
 /// `solve [twophase|optimal|bfs|beginner] [htm|qtm] [max N] [time S] [ALG]`.
-fn solve_words(line: &Line) -> Result<Request> {
+fn solve_words(line: &Line) -> Result<SolvingRequest> {
     let (options, alg) = solve_options(line.rest)?;
     let state = if alg.trim().is_empty() {
         None
     } else {
         Some(Input::Moves(line.moves(alg)?))
     };
-    Ok(Request::Solve {
+    Ok(SolvingRequest::Solve {
         method: options.method,
         metric: options.metric,
         max_length: options.max_length,
@@ -183,7 +243,7 @@ fn time_value(value: Option<&str>) -> Result<std::time::Duration> {
 }
 
 /// `hint`, `hint apply`, `hint size N ALG`, `hint facelets S`.
-fn hint_words(line: &Line) -> Result<Request> {
+fn hint_words(line: &Line) -> Result<SolvingRequest> {
     let rest = line.rest;
     let (word, after) = rest.split_once(char::is_whitespace).unwrap_or((rest, ""));
     let after = after.trim();
@@ -230,20 +290,20 @@ fn hint_words(line: &Line) -> Result<Request> {
             echo(after)
         )));
     }
-    Ok(Request::Hint {
+    Ok(SolvingRequest::Hint {
         apply: word.eq_ignore_ascii_case("apply"),
         state,
     })
 }
 
 /// `pocket table [htm|qtm] [csv]`, `pocket solve [htm|qtm] ALG|facelets S`.
-fn pocket_words(line: &Line) -> Result<Request> {
+fn pocket_words(line: &Line) -> Result<SolvingRequest> {
     let rest = line.rest;
     let (what, after) = rest.split_once(char::is_whitespace).unwrap_or((rest, ""));
     let (metric, after) = metric_prefix(after);
     match what.to_lowercase().as_str() {
         "table" => match after.trim().to_lowercase().as_str() {
-            "" | "csv" => Ok(Request::PocketTable {
+            "" | "csv" => Ok(SolvingRequest::PocketTable {
                 metric,
                 csv: !after.trim().is_empty(),
                 plot: None,
@@ -267,7 +327,7 @@ fn pocket_words(line: &Line) -> Result<Request> {
                 "facelets" => Input::Facelets(string.trim().to_string()),
                 _ => Input::Moves(line.moves(need_alg(after)?)?),
             };
-            Ok(Request::PocketSolve { metric, state })
+            Ok(SolvingRequest::PocketSolve { metric, state })
         }
         _ => Err(usage(
             "pocket table [htm|qtm] [csv], or pocket solve [htm|qtm] ALG|facelets S",
@@ -275,15 +335,15 @@ fn pocket_words(line: &Line) -> Result<Request> {
     }
 }
 
-/// Runs the solving family's requests; passes on any other.
-pub(super) fn run(session: &mut Session, request: Request, front: Front) -> Ran {
-    Ran::Break(match request {
-        Request::Scramble {
+/// Runs the solving family's requests.
+pub(super) fn run(session: &mut Session, request: SolvingRequest, front: Front) -> Result<Reply> {
+    match request {
+        SolvingRequest::Scramble {
             count,
             seed,
             random,
         } => scramble(session, count, seed, random, front),
-        Request::Solve {
+        SolvingRequest::Solve {
             method,
             metric,
             max_length,
@@ -299,16 +359,19 @@ pub(super) fn run(session: &mut Session, request: Request, front: Front) -> Ran 
             };
             solve(session, method, limits, state, front)
         }
-        Request::Hint { apply, state } => hint(session, apply, state),
-        Request::Step => session.needs_three("step").and_then(|()| session.step()),
-        Request::Stage => session.needs_three("stage?").map(|()| {
+        SolvingRequest::Hint { apply, state } => hint(session, apply, state),
+        SolvingRequest::Step => session.needs_three("step").and_then(|()| session.step()),
+        SolvingRequest::Stage => session.needs_three("stage?").map(|()| {
             let stages = crate::solve::beginner::walkthrough::stages(&session.cube());
             Reply::text(session.scheme.recolour(&stages))
         }),
-        Request::PocketTable { metric, csv, plot } => pocket_table(metric, csv, plot.as_deref()),
-        Request::PocketSolve { metric, state } => pocket_solve(session.notation(), metric, &state),
-        other => return Ran::Continue(other),
-    })
+        SolvingRequest::PocketTable { metric, csv, plot } => {
+            pocket_table(metric, csv, plot.as_deref())
+        }
+        SolvingRequest::PocketSolve { metric, state } => {
+            pocket_solve(session.notation(), metric, &state)
+        }
+    }
 }
 
 /// `pocket table`, with a chart of the distances to `plot` when asked.

@@ -3,21 +3,30 @@
 
 use comfy_table::{ContentArrangement, Table, presets::UTF8_FULL_CONDENSED};
 
-use super::{Front, Ran, Reply, Request, Session};
+use super::{Front, Reply, Session};
+use crate::answer::error::Result;
 use crate::turn::metric::Metric;
 
-/// Runs `tables`; passes on any other request.
-pub(super) fn run(_session: &mut Session, request: Request, _front: Front) -> Ran {
-    let Request::Tables {
+/// What is asked of the tables family: list the cached tables, build them, or check them.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct TablesRequest {
+    /// Build those missing.
+    pub build: bool,
+    /// The optimal solver's too: this one.
+    pub optimal: Option<crate::solve::optimal_table::SliceKind>,
+    /// Instead, read every built table whole through its checks.
+    pub check: bool,
+}
+
+/// Runs `tables`.
+pub(super) fn run(_session: &mut Session, request: TablesRequest, _front: Front) -> Result<Reply> {
+    let TablesRequest {
         build,
         optimal,
         check,
-    } = request
-    else {
-        return Ran::Continue(request);
-    };
+    } = request;
     let dir = crate::base::table_cache::cache_dir();
-    Ran::Break(if check {
+    if check {
         let report = tables_check_report(dir.as_deref());
         Ok(Reply {
             failed: report.damaged > 0,
@@ -29,7 +38,7 @@ pub(super) fn run(_session: &mut Session, request: Request, _front: Front) -> Ra
             .map_err(Into::into)
     } else {
         Ok(Reply::text(tables_report(dir.as_deref())))
-    })
+    }
 }
 
 /// A solver table the workbench keeps in its cache directory.
