@@ -273,3 +273,70 @@ fn a_command_word_is_spelled_only_in_its_descriptor() {
         }
     }
 }
+
+/// The `.rs` files under `dir`, a module's tests (`tests.rs`, `*_tests.rs`, a `tests/`
+/// folder) left out.
+fn sources(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        if path.is_dir() && name != "tests" {
+            sources(&path, out);
+        } else if name.ends_with(".rs") && name != "tests.rs" && !name.ends_with("_tests.rs") {
+            out.push(path);
+        }
+    }
+}
+
+/// Whether `text` holds `word` with no identifier character on either side.
+fn names(text: &str, word: &str) -> bool {
+    let ident = |c: char| c.is_alphanumeric() || c == '_';
+    text.match_indices(word).any(|(at, _)| {
+        !text[..at].ends_with(ident) && !text[at + word.len()..].starts_with(ident)
+    })
+}
+
+#[test]
+fn each_command_is_named_in_at_most_three_files_its_descriptor_its_family_and_the_command_line()
+{
+    // The front hall's names for a command: its kind, its clap subcommand and argument
+    // struct, and its request variant in its family's enum. Adding a command touches these
+    // three files and the README's table of commands.
+    let src = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = Vec::new();
+    sources(&src, &mut files);
+    let texts: Vec<(String, String)> = files
+        .iter()
+        .map(|f| {
+            let shown = f.strip_prefix(&src).unwrap().display().to_string();
+            (shown, std::fs::read_to_string(f).unwrap())
+        })
+        .collect();
+    let families = ["Session", "Algebra", "Solving", "Measure", "Picture"];
+    for def in COMMANDS {
+        let kind = format!("{:?}", def.kind);
+        let mut spellings = vec![
+            format!("K::{kind}"),
+            format!("CommandKind::{kind}"),
+            format!("Command::{kind}"),
+            format!("{kind}Args"),
+            format!("{kind}Command"),
+        ];
+        spellings.extend(families.iter().map(|f| format!("{f}Request::{kind}")));
+        // A request of the whole (`Request::Apl`) names a family, which for `apl` and
+        // `tables` is named as its one command.
+        if !["Apl", "Tables"].contains(&kind.as_str()) {
+            spellings.push(format!("Request::{kind}"));
+        }
+        let named_in: Vec<&str> = texts
+            .iter()
+            .filter(|(_, text)| spellings.iter().any(|s| names(text, s)))
+            .map(|(file, _)| file.as_str())
+            .collect();
+        assert!(
+            named_in.len() <= 3 && named_in.contains(&"command/defs.rs"),
+            "`{}` is named in {named_in:?}",
+            def.name
+        );
+    }
+}

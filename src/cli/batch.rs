@@ -1,21 +1,42 @@
 //! `cubework solve --batch FILE`: many states, one a line, each solved.
 
+use std::path::PathBuf;
 use std::process::ExitCode;
+use std::time::Duration;
 
-use super::commands::SolveArgs;
 use crate::answer::error::{Error, Result};
 use crate::answer::output;
 use crate::solve::Method;
 use crate::turn::metric::Metric;
+use crate::turn::notation::Notation;
+
+/// A batch, as the command line asked for it.
+#[derive(Clone, Debug)]
+pub struct Batch {
+    /// The file of states (`-`: standard input).
+    pub file: PathBuf,
+    /// How to solve them.
+    pub method: Method,
+    /// The metric (default: half-turn).
+    pub metric: Option<Metric>,
+    /// The longest solution accepted (two-phase), the depth limit (bfs).
+    pub max_length: Option<u8>,
+    /// How long to search each.
+    pub time_limit: Option<Duration>,
+    /// Threads to use.
+    pub threads: Option<usize>,
+    /// The notation of the lines' moves.
+    pub notation: Notation,
+}
 
 /// `cubework solve --batch FILE`: one line on stdout for each input line (its solution, or
 /// empty for a blank, comment or failed line), a line on stderr for each line that fails and
 /// a summary at the end; exit status 130 if Ctrl-C stopped it, else 2 if any failed.
-pub fn solve_batch(args: &SolveArgs) -> Result<ExitCode> {
+pub fn solve_batch(args: &Batch) -> Result<ExitCode> {
     crate::base::cancel::install();
     let metric = args.metric.unwrap_or_default();
     let limits = batch_limits(args.method, metric, args.max_length, args.time_limit)?;
-    let lines = open_lines(args.batch.as_deref().unwrap_or("-".as_ref()))?;
+    let lines = open_lines(&args.file)?;
     // A whole line at a time: a write that fails part-way (a full disk) leaves no part of a
     // line in the output. A write past the file-size limit (`ulimit -f`) fails as a full
     // disk's does, instead of killing the process with SIGXFSZ mid-line.
@@ -39,7 +60,7 @@ pub fn solve_batch(args: &SolveArgs) -> Result<ExitCode> {
     let job = crate::answer::batch::Job {
         method: args.method,
         limits,
-        notation: args.notation(),
+        notation: args.notation,
         progress: crate::solve::Progress::new(&tables),
         advise: &advise,
         threads: args.threads,
@@ -81,7 +102,7 @@ fn batch_limits(
     method: Method,
     metric: Metric,
     max_length: Option<u8>,
-    time_limit: Option<std::time::Duration>,
+    time_limit: Option<Duration>,
 ) -> Result<crate::solve::Limits> {
     let refused = match method {
         Method::TwoPhase | Method::Pocket => false,

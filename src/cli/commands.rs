@@ -3,8 +3,12 @@
 
 use std::path::PathBuf;
 
-use clap::{Args, Subcommand};
+use std::process::ExitCode;
 
+use clap::{Args, CommandFactory, Subcommand};
+
+use super::Cli;
+use super::batch::{self, Batch};
 use super::args::{
     ColoursArg, FromArg, NotationArg, OptimalSize, PocketFormat, SequenceArgs, SizeArg, SizeRange,
     TurnsOrRandom, alg, input, searched_metric, seconds_arg, size_arg, sizes_arg, threads_arg,
@@ -126,6 +130,68 @@ pub enum Command {
     /// `cubework manpage`: described in [`crate::command::defs`].
     #[command(about = def(K::Manpage).summary, long_about = None)]
     Manpage,
+}
+
+impl Command {
+    /// Does what the command asks: most are one request run on its session and its answer
+    /// printed; `run`, `completions`, `manpage` and `solve --batch` are not. The exit status
+    /// it ends with.
+    pub fn act(self) -> Result<ExitCode> {
+        match self {
+            Command::Run { file } => {
+                let open = super::open_file(&file)?;
+                super::repl::run_lines(std::io::BufReader::new(open))
+            }
+            Command::Completions { shell } => {
+                let mut script = Vec::new();
+                clap_complete::generate(shell, &mut Cli::command(), "cubework", &mut script);
+                output::out_raw(String::from_utf8_lossy(&script))?;
+                Ok(ExitCode::SUCCESS)
+            }
+            Command::Manpage => {
+                let mut page = Vec::new();
+                clap_mangen::Man::new(Cli::command()).render(&mut page)?;
+                output::out_raw(String::from_utf8_lossy(&page))?;
+                Ok(ExitCode::SUCCESS)
+            }
+            Command::Solve(args) if args.batch.is_some() => batch::solve_batch(&args.batch()),
+            command => answer(command),
+        }
+    }
+}
+
+/// A command that is one request: run on its session, its answer printed, and the exit
+/// status it ends with.
+fn answer(command: Command) -> Result<ExitCode> {
+    crate::base::cancel::install();
+    let facelets_after = matches!(
+        &command,
+        Command::Apl(AplArgs {
+            show: Some(Shown::Facelets),
+            ..
+        })
+    );
+    let (mut session, request) = request(command)?;
+    let mut reply = crate::command::run_from(&mut session, request, Front::CommandLine)?;
+    if facelets_after {
+        if !reply.text.is_empty() {
+            reply.text.push('\n');
+        }
+        reply.text.push_str(&session.cube().facelets());
+    }
+    if let Some(note) = reply.note {
+        output::err(format!("cubework: note: {note}"));
+    }
+    output::out(reply.text)?;
+    // Work that Ctrl-C stopped with an answer (the optimal solver's best found) still
+    // ends with the status of Ctrl-C.
+    Ok(if crate::base::cancel::requested() {
+        ExitCode::from(130)
+    } else if reply.failed {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    })
 }
 
 /// The command line's arguments as the one [`Request`] they ask for, and the one-request
@@ -411,9 +477,17 @@ pub struct SolveArgs {
 }
 
 impl SolveArgs {
-    /// The notation of ALG and of the lines of a batch.
-    pub fn notation(&self) -> Notation {
-        self.notation.notation
+    /// The batch `--batch` asks for.
+    fn batch(self) -> Batch {
+        Batch {
+            file: self.batch.unwrap_or_else(|| "-".into()),
+            method: self.method,
+            metric: self.metric,
+            max_length: self.max_length,
+            time_limit: self.time_limit,
+            threads: self.threads,
+            notation: self.notation.notation,
+        }
     }
 
     fn request(self) -> Result<Asked> {

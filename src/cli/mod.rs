@@ -16,18 +16,13 @@ pub mod repl;
 use std::ffi::OsString;
 use std::process::ExitCode;
 
-use clap::{CommandFactory, Parser};
+use clap::Parser;
 
 pub use args::{MAX_THREADS, OptimalSize, PocketFormat, SizeRange, input};
-pub use batch::solve_batch;
-pub use commands::{
-    AplArgs, ApplyArgs, Command, CompareArgs, CountArgs, CyclesArgs, DrawArgs, EffectArgs,
-    OrderArgs, PaperArgs, PocketCommand, ScrambleArgs, SolveArgs, TablesCommand, request,
-};
+pub use commands::{Command, request};
 
 use crate::answer::error::{Error, Result};
 use crate::answer::output;
-use crate::command::{Front, Shown};
 
 /// An APL-style array-programming workbench for Rubik's Cube.
 #[derive(Debug, Parser)]
@@ -49,24 +44,7 @@ pub fn run(args: impl IntoIterator<Item = impl Into<OsString> + Clone>) -> Resul
     crate::base::simd::ShufflePath::from_env().map_err(Error::Environment)?;
     match cli.command {
         None => crate::cli::repl::run_interactive(),
-        Some(Command::Run { file }) => {
-            let open = open_file(&file)?;
-            crate::cli::repl::run_lines(std::io::BufReader::new(open))
-        }
-        Some(Command::Completions { shell }) => {
-            let mut script = Vec::new();
-            clap_complete::generate(shell, &mut Cli::command(), "cubework", &mut script);
-            output::out_raw(String::from_utf8_lossy(&script))?;
-            Ok(ExitCode::SUCCESS)
-        }
-        Some(Command::Manpage) => {
-            let mut page = Vec::new();
-            clap_mangen::Man::new(Cli::command()).render(&mut page)?;
-            output::out_raw(String::from_utf8_lossy(&page))?;
-            Ok(ExitCode::SUCCESS)
-        }
-        Some(Command::Solve(args)) if args.batch.is_some() => solve_batch(&args),
-        Some(command) => answer(command),
+        Some(command) => command.act(),
     }
 }
 
@@ -90,40 +68,6 @@ fn parse(args: impl IntoIterator<Item = impl Into<OsString> + Clone>) -> Result<
     }
 }
 
-/// A command that is one request: run on its session, its answer printed, and the exit
-/// status it ends with.
-fn answer(command: Command) -> Result<ExitCode> {
-    crate::base::cancel::install();
-    let facelets_after = matches!(
-        &command,
-        Command::Apl(AplArgs {
-            show: Some(Shown::Facelets),
-            ..
-        })
-    );
-    let (mut session, request) = request(command)?;
-    let mut reply = crate::command::run_from(&mut session, request, Front::CommandLine)?;
-    if facelets_after {
-        if !reply.text.is_empty() {
-            reply.text.push('\n');
-        }
-        reply.text.push_str(&session.cube().facelets());
-    }
-    if let Some(note) = reply.note {
-        output::err(format!("cubework: note: {note}"));
-    }
-    output::out(reply.text)?;
-    // Work that Ctrl-C stopped with an answer (the optimal solver's best found) still
-    // ends with the status of Ctrl-C.
-    Ok(if crate::base::cancel::requested() {
-        ExitCode::from(130)
-    } else if reply.failed {
-        ExitCode::from(1)
-    } else {
-        ExitCode::SUCCESS
-    })
-}
-
 /// What the binary does with an error from [`run`]: nothing when standard output was closed
 /// by its reader (`cubework compare | head -1` is a normal way to stop), otherwise one line
 /// on standard error; and the exit status.
@@ -139,7 +83,7 @@ pub fn report(err: Error) -> ExitCode {
 
 /// Opens a file the user named, refusing what is not a regular file to read from (a
 /// directory cannot be read; a FIFO or device is read as a stream).
-fn open_file(path: &std::path::Path) -> Result<std::fs::File> {
+pub(crate) fn open_file(path: &std::path::Path) -> Result<std::fs::File> {
     let file_error = |source| Error::File {
         path: path.to_path_buf(),
         source,

@@ -758,7 +758,7 @@ pub fn completions(line: &str, pos: usize, notation: Notation) -> (usize, Vec<St
     let offered: Vec<String> = match before.split_whitespace().next().map(defs::find) {
         None => commands().chain(moves(notation)).collect(),
         Some(None) => moves(notation),
-        Some(Some(def)) if def.kind == defs::CommandKind::Help => commands().collect(),
+        Some(Some(def)) if def.takes_command() => commands().collect(),
         Some(Some(def)) if def.takes_moves => def
             .repl_words()
             .map(String::from)

@@ -206,6 +206,12 @@ impl CommandDef {
     pub fn cli_args(&self) -> impl Iterator<Item = &'static str> + '_ {
         self.args.iter().filter_map(|a| a.cli)
     }
+
+    /// Whether its REPL argument is a command's name (`help COMMAND`): Tab then offers the
+    /// commands.
+    pub fn takes_command(&self) -> bool {
+        self.args.iter().any(|a| a.repl == Some("COMMAND"))
+    }
 }
 
 /// The command named `word` in the REPL (any letter case; aliases too).
@@ -228,6 +234,42 @@ pub fn def(kind: CommandKind) -> &'static CommandDef {
 /// The REPL's commands, in the order `help` lists them.
 pub fn repl_commands() -> impl Iterator<Item = &'static CommandDef> {
     COMMANDS.iter().filter(|c| c.surface.repl())
+}
+
+/// The help text: all commands, or one in detail.
+pub fn help(topic: &str) -> crate::answer::error::Result<String> {
+    if topic.is_empty() {
+        // Commands and their arguments in a column; a long one has its summary on the next
+        // line, so that no line runs far past the others.
+        const WIDTH: usize = 40;
+        let mut out = String::from(
+            "Type moves to turn the cube (standard: R U R' U' M2 x Rw; paper: notation paper, then L C R B H F U M D X Y Z).\nCommands:\n",
+        );
+        for c in repl_commands() {
+            let head = format!("{} {}", c.name, c.usage);
+            if head.chars().count() <= WIDTH {
+                out.push_str(&format!("  {head:<WIDTH$}  {}\n", c.summary));
+            } else {
+                out.push_str(&format!("  {head}\n  {:WIDTH$}  {}\n", "", c.summary));
+            }
+        }
+        out.push_str("help COMMAND says more.");
+        return Ok(out);
+    }
+    let c = find(topic.trim())
+        .ok_or_else(|| super::usage(&format!("no help for '{}': not a command", crate::base::text::echo(topic))))?;
+    Ok(format!(
+        "{} {}\n  {}{}{}",
+        c.name,
+        c.usage,
+        c.summary,
+        if c.details.is_empty() { "" } else { "\n\n" },
+        c.details
+    ) + &if c.kind == CommandKind::Apl {
+        format!("\n{}", crate::apl::keys::glyph_table())
+    } else {
+        String::new()
+    })
 }
 
 use CommandKind as K;

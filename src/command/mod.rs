@@ -28,7 +28,7 @@ mod words;
 
 pub use algebra::AlgebraRequest;
 pub use apl::AplRequest;
-pub use defs::{COMMANDS, CommandDef, CommandKind};
+pub use defs::{COMMANDS, CommandDef, CommandKind, help};
 pub use measure::MeasureRequest;
 pub use parse::parse_line;
 pub use picture::{DrawRequest, PictureRequest};
@@ -40,7 +40,6 @@ pub(crate) use solving::with_advice;
 pub use tables::TablesRequest;
 
 use crate::answer::error::{Error, Result};
-use crate::base::text::echo;
 use crate::state::cube::Cube;
 
 /// What a line produced.
@@ -76,11 +75,12 @@ pub fn impossible_note(cube: &Cube) -> Option<String> {
 /// Runs `request` on `session`: the one way every front end executes what a user asked.
 ///
 /// ```
-/// use cubework::command::{Session, SessionRequest, run, parse_line};
+/// use cubework::command::{Session, run, parse_line};
 /// let mut s = Session::new(false);
 /// let request = parse_line("R U R' U'", &s).unwrap().unwrap();
 /// run(&mut s, request).unwrap();
-/// assert_eq!(run(&mut s, SessionRequest::Solved.into()).unwrap().text, "no");
+/// let question = parse_line("solved?", &s).unwrap().unwrap();
+/// assert_eq!(run(&mut s, question).unwrap().text, "no");
 /// ```
 pub fn run(session: &mut Session, request: Request) -> Result<Reply> {
     run_from(session, request, Front::Repl)
@@ -201,42 +201,6 @@ pub(crate) fn column_of(line: &str, part: &str) -> usize {
 
 pub(crate) fn usage(message: &str) -> Error {
     Error::Usage(message.to_string())
-}
-
-/// The help text: all commands, or one in detail.
-pub fn help(topic: &str) -> Result<String> {
-    if topic.is_empty() {
-        // Commands and their arguments in a column; a long one has its summary on the next
-        // line, so that no line runs far past the others.
-        const WIDTH: usize = 40;
-        let mut out = String::from(
-            "Type moves to turn the cube (standard: R U R' U' M2 x Rw; paper: notation paper, then L C R B H F U M D X Y Z).\nCommands:\n",
-        );
-        for c in defs::repl_commands() {
-            let head = format!("{} {}", c.name, c.usage);
-            if head.chars().count() <= WIDTH {
-                out.push_str(&format!("  {head:<WIDTH$}  {}\n", c.summary));
-            } else {
-                out.push_str(&format!("  {head}\n  {:WIDTH$}  {}\n", "", c.summary));
-            }
-        }
-        out.push_str("help COMMAND says more.");
-        return Ok(out);
-    }
-    let c = defs::find(topic.trim())
-        .ok_or_else(|| usage(&format!("no help for '{}': not a command", echo(topic))))?;
-    Ok(format!(
-        "{} {}\n  {}{}{}",
-        c.name,
-        c.usage,
-        c.summary,
-        if c.details.is_empty() { "" } else { "\n\n" },
-        c.details
-    ) + &if c.kind == CommandKind::Apl {
-        format!("\n{}", crate::apl::keys::glyph_table())
-    } else {
-        String::new()
-    })
 }
 
 /// A sticker as a coloured block two columns wide (ANSI 256-colour background).
