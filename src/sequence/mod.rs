@@ -4,5 +4,6 @@
 pub mod alg;
 pub mod input;
 pub mod input_error;
+pub mod mirror;
 pub mod parser;
 pub mod tools;
