@@ -70,6 +70,9 @@ pub enum Command {
     /// `cubework invert`: described in [`crate::command::defs`].
     #[command(about = def(K::Invert).summary, long_about = None)]
     Invert(SequenceArgs),
+    /// `cubework mirror`: described in [`crate::command::defs`].
+    #[command(about = def(K::Mirror).summary, long_about = None)]
+    Mirror(SequenceArgs),
     /// `cubework expand`: described in [`crate::command::defs`].
     #[command(about = def(K::Expand).summary, long_about = None)]
     Expand(SequenceArgs),
@@ -216,6 +219,7 @@ pub fn request(command: Command) -> Result<Asked> {
             })
         }
         Command::Invert(a) => on(&a, |alg| AlgebraRequest::Invert(Some(alg))),
+        Command::Mirror(a) => on(&a, AlgebraRequest::Mirror),
         Command::Expand(a) => on(&a, AlgebraRequest::Expand),
         Command::Simplify(a) => on(&a, AlgebraRequest::Simplify),
         Command::Count(CountArgs { metric, sequence }) => {

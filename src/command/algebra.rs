@@ -1,5 +1,5 @@
 //! The algebra family: what a sequence does and how it is written — `order`, `cycles`,
-//! `effect`, `invert`, `expand`, `simplify`, `count` — and the paper's `tools` and the
+//! `effect`, `invert`, `mirror`, `expand`, `simplify`, `count` — and the paper's `tools` and the
 //! representations' table `reps`. Their REPL words, their runs, and their answers, each a
 //! few lines of explanation whose **last line is the answer alone**, for scripts.
 
@@ -51,6 +51,8 @@ pub enum AlgebraRequest {
     },
     /// The inverse of a sequence, or (`None`) of the session's moves, made.
     Invert(Option<Alg>),
+    /// A sequence seen in a mirror between L and R.
+    Mirror(Alg),
     /// A sequence written out.
     Expand(Alg),
     /// A sequence simplified.
@@ -92,6 +94,7 @@ pub(super) fn read(kind: K, line: &Line, _: &Session) -> Option<Result<AlgebraRe
         }),
         K::Invert if rest.is_empty() => Ok(AlgebraRequest::Invert(None)),
         K::Invert => line.alg(rest).map(|alg| AlgebraRequest::Invert(Some(alg))),
+        K::Mirror => alg(rest).map(AlgebraRequest::Mirror),
         K::Expand => alg(rest).map(AlgebraRequest::Expand),
         K::Simplify => alg(rest).map(AlgebraRequest::Simplify),
         K::Count => {
@@ -175,6 +178,7 @@ pub(super) fn run(session: &mut Session, request: AlgebraRequest, _front: Front)
             text(cycles_report(size.unwrap_or(session.size()), &alg))
         }
         AlgebraRequest::Effect { size, alg } => text(effect_report(size.unwrap_or(3), &alg)),
+        AlgebraRequest::Mirror(alg) => Ok(Reply::text(mirror_report(&alg, notation))),
         AlgebraRequest::Expand(alg) => text(expand_report(&alg)),
         AlgebraRequest::Simplify(alg) => text(simplify_report(&alg, notation)),
         AlgebraRequest::Count { metric, alg } => text(count_report(metric, &alg)),
@@ -405,6 +409,28 @@ pub fn invert_report(alg: &Alg) -> Result<String, AlgebraError> {
     } else {
         format!("expanded: {expanded}\n{written}")
     })
+}
+
+/// The mirror image, in `notation`: brackets kept on the last line, its expansion before it
+/// when that is written differently.
+///
+/// ```
+/// use cubework::command::algebra::mirror_report;
+/// use cubework::Notation;
+/// let alg = |s| cubework::sequence::alg::Alg::parse(s, Notation::Standard).unwrap();
+/// assert_eq!(mirror_report(&alg("R U R' U'"), Notation::Standard), "L' U' L U");
+/// let r = mirror_report(&alg("[R, U] M"), Notation::Standard);
+/// assert_eq!(r, "expanded: L' U' L U M\n[L', U'] M");
+/// ```
+pub fn mirror_report(alg: &Alg, notation: Notation) -> String {
+    let image = alg.mirrored().in_notation(notation);
+    let written = image.to_string();
+    let expanded = image.format_expanded();
+    if expanded == written {
+        written
+    } else {
+        format!("expanded: {expanded}\n{written}")
+    }
 }
 
 /// The expansion to plain moves.

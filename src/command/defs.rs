@@ -37,6 +37,8 @@ pub enum CommandKind {
     Scramble,
     /// `invert`
     Invert,
+    /// `mirror`
+    Mirror,
     /// `load`
     Load,
     /// `solved?`
@@ -691,6 +693,18 @@ pub const COMMANDS: &[CommandDef] = &[
             "effect size 3 R U R' U'",
             &["effect", "--size", "3", "R U R' U'"],
         )],
+    },
+    CommandDef {
+        kind: K::Mirror,
+        name: "mirror",
+        aliases: &[],
+        surface: Surface::Both,
+        usage: "ALG",
+        summary: "ALG seen in a mirror between L and R: the left-hand version of an algorithm",
+        details: "R and L change places and every turn reverses except those about the L–R axis: R U R' becomes L' U' L. Brackets are kept; the paper's letters and tools are written in standard moves.",
+        args: &[ALG, NOTATION],
+        takes_moves: true,
+        examples: &[ex("mirror [R, U] M", &["mirror", "[R, U] M"])],
     },
     CommandDef {
         kind: K::Expand,
