@@ -291,14 +291,12 @@ fn sources(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
 /// Whether `text` holds `word` with no identifier character on either side.
 fn names(text: &str, word: &str) -> bool {
     let ident = |c: char| c.is_alphanumeric() || c == '_';
-    text.match_indices(word).any(|(at, _)| {
-        !text[..at].ends_with(ident) && !text[at + word.len()..].starts_with(ident)
-    })
+    text.match_indices(word)
+        .any(|(at, _)| !text[..at].ends_with(ident) && !text[at + word.len()..].starts_with(ident))
 }
 
 #[test]
-fn each_command_is_named_in_at_most_three_files_its_descriptor_its_family_and_the_command_line()
-{
+fn each_command_is_named_in_at_most_three_files_its_descriptor_its_family_and_the_command_line() {
     // The front hall's names for a command: its kind, its clap subcommand and argument
     // struct, and its request variant in its family's enum. Adding a command touches these
     // three files and the README's table of commands.

@@ -8,12 +8,12 @@ use std::process::ExitCode;
 use clap::{Args, CommandFactory, Subcommand};
 
 use super::Cli;
-use super::batch::{self, Batch};
 use super::args::{
     ColoursArg, FromArg, NotationArg, OptimalSize, PocketFormat, SequenceArgs, SizeArg, SizeRange,
     TurnsOrRandom, alg, input, searched_metric, seconds_arg, size_arg, sizes_arg, threads_arg,
     turns_arg, turns_or_random, whole,
 };
+use super::batch::{self, Batch};
 use crate::answer::error::{Error, Result};
 use crate::answer::output;
 use crate::command::defs::{CommandKind as K, def};

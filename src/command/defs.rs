@@ -258,8 +258,12 @@ pub fn help(topic: &str) -> crate::answer::error::Result<String> {
         out.push_str("help COMMAND says more.");
         return Ok(out);
     }
-    let c = find(topic.trim())
-        .ok_or_else(|| super::usage(&format!("no help for '{}': not a command", crate::base::text::echo(topic))))?;
+    let c = find(topic.trim()).ok_or_else(|| {
+        super::usage(&format!(
+            "no help for '{}': not a command",
+            crate::base::text::echo(topic)
+        ))
+    })?;
     Ok(format!(
         "{} {}\n  {}{}{}",
         c.name,
