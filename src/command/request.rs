@@ -16,9 +16,23 @@ use super::session::SessionRequest;
 use super::solving::SolvingRequest;
 use super::tables::TablesRequest;
 
-/// Everything a user can ask of the workbench: a request of one command family.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Request {
+macro_rules! families {
+    ($($(#[$doc:meta])* $family:ident($request:ty),)*) => {
+        /// Everything a user can ask of the workbench: a request of one command family.
+        #[derive(Clone, Debug, PartialEq)]
+        pub enum Request {
+            $($(#[$doc])* $family($request),)*
+        }
+
+        $(impl From<$request> for Request {
+            fn from(request: $request) -> Request {
+                Request::$family(request)
+            }
+        })*
+    };
+}
+
+families!(
     /// The session's own: moves, switching representation, notation or size, showing,
     /// history ([`session`](super::session)).
     Session(SessionRequest),
@@ -32,26 +46,6 @@ pub enum Request {
     Picture(PictureRequest),
     /// The solvers' cached tables ([`tables`](super::tables)).
     Tables(TablesRequest),
-    /// The APL workspace.
-    Apl(AplRequest),
-}
-
-macro_rules! from_family {
-    ($($family:ident($request:ty)),* $(,)?) => {$(
-        impl From<$request> for Request {
-            fn from(request: $request) -> Request {
-                Request::$family(request)
-            }
-        }
-    )*};
-}
-
-from_family!(
-    Session(SessionRequest),
-    Algebra(AlgebraRequest),
-    Solving(SolvingRequest),
-    Measure(MeasureRequest),
-    Picture(PictureRequest),
-    Tables(TablesRequest),
+    /// The APL workspace ([`apl`](super::apl)).
     Apl(AplRequest),
 );
