@@ -6,7 +6,7 @@
 //! moves in standard or paper notation are one [`Move`] type, read by one [`parse_moves`].
 //!
 //! What users type as a sequence goes through [`parse_sequence`], which adds sequence
-//! algebra ([`alg`](sequence::alg): groups, repetition, commutators, conjugates and the paper's [`tools`](sequence::tools)).
+//! algebra ([`alg`](sequence::alg): groups, repetition, commutators, conjugates and the paper's [`tools`](sequence::tools); a sequence's [`mirror`](sequence::mirror) image).
 //! A sequence's permutation of the N×N×N sticker tuple, its cycles and orders are in
 //! [`sticker_perm`](state::sticker_perm); its effect on the 3×3×3's pieces in [`effect`](state::effect); the command-line and REPL
 //! answers, each command's beside its words, in the families of [`command`].
@@ -22,7 +22,7 @@
 //! 2. Turns, in `turn`: face, metric, moves, notation
 //! 3. The cube's state, its pieces and permutations, in `state`: geometry, cube, sticker_perm, pieces, effect, piece_map
 //! 4. The paper's representations: apl, rep, compare
-//! 5. Sequences as typed, in `sequence`: input_error, tools, alg, parser, input
+//! 5. Sequences as typed, in `sequence`: input_error, tools, alg, mirror, parser, input
 //! 6. Solvers: solve
 //! 7. Answers, in `answer`: error, output, quiet, progress, batch
 //! 8. Pictures: draw
