@@ -1,16 +1,16 @@
 //! The workbench's commands: what one line typed in the REPL (or read from a session file),
 //! or one command-line invocation, asks for, and the session it works on.
 //!
-//! Every command is described once, in [`defs`], and asked for as one [`Request`]. Its
-//! family — one file each — holds its REPL words, the code that runs it and its answer's
-//! text: [`session`] (moves, `rep`, `show`, `undo`, … on the [`Session`]), [`algebra`]
-//! (`order`, `cycles`, `effect`, …), [`solving`] (`solve`, `hint`, `pocket`, `scramble`, …),
-//! [`measure`] (`compare`, `paper`), [`picture`] (`draw`, `view`), [`tables`] and the APL
-//! family (`apl`). [`parse_line`] reads a REPL line by asking each family in turn; the
-//! command line's arguments (`src/cli/`) build the request directly; [`run_from`] hands it
-//! to each family in turn until one runs it — on the REPL's session, a session file's, or the
-//! one-request session of a command-line invocation, told which [`Front`] asked. A line is a command if its first word
-//! is one of the descriptors' names; otherwise it is a sequence of moves in the session's
+//! Every command is described once, in [`defs`], and asked for as one [`Request`], which
+//! names the command's family. The family — one file each — holds its own request enum, its
+//! commands' REPL words, the code that runs them and their answers' text: [`session`] (moves
+//! and what works on the [`Session`] alone), [`algebra`] (what a sequence does and how it is
+//! written), [`solving`], [`measure`] (the timings), [`picture`], [`tables`] (the solvers'
+//! cache) and [`apl`] (the workspace). [`parse_line`] reads a REPL line by asking each family
+//! in turn; the command line's arguments (`src/cli/`) build the request directly; [`run_from`]
+//! hands it to its family — on the REPL's session, a session file's, or the one-request
+//! session of a command-line invocation, told which [`Front`] asked. A line is a command if
+//! its first word is one of the descriptors' names; otherwise it is a sequence of moves in the session's
 //! notation, applied to the current state and shown in the current representation. Blank
 //! lines and lines starting with `#` do nothing.
 
