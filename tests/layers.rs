@@ -213,3 +213,118 @@ fn the_checker_sees_uses() {
     let found: Vec<String> = uses(code, &folders).into_iter().collect();
     assert_eq!(found, ["b::q", "b::r", "b::w", "b::z", "x", "y"]);
 }
+
+/// The module a file under `src/` is (`apl/eval.rs` is `apl::eval`, `apl/mod.rs` is `apl`,
+/// `lib.rs` the crate itself).
+fn module_of(rel: &Path) -> Vec<String> {
+    let mut parts: Vec<String> = rel
+        .with_extension("")
+        .iter()
+        .map(|p| p.to_string_lossy().into_owned())
+        .collect();
+    if matches!(
+        parts.last().map(String::as_str),
+        Some("mod" | "lib" | "main")
+    ) {
+        parts.pop();
+    }
+    parts
+}
+
+/// Every whole path a `use` or an expression names after a prefix (`s` starts after the
+/// prefix's `::`), groups expanded: `{a, b::{c, d}}` gives `a`, `b::c`, `b::d`.
+fn paths(s: &str, base: &[String], out: &mut Vec<Vec<String>>) {
+    let s = s.trim_start();
+    if let Some(group) = s.strip_prefix('{') {
+        for part in group_parts(group) {
+            paths(part, base, out);
+        }
+        return;
+    }
+    let first = ident(s);
+    if first.is_empty() {
+        return;
+    }
+    let mut here = base.to_vec();
+    here.push(first.clone());
+    match s[first.len()..].strip_prefix("::") {
+        Some(rest) if rest.starts_with(|c: char| c == '{' || c.is_alphanumeric() || c == '_') => {
+            out.push(here.clone());
+            paths(rest, &here, out);
+        }
+        _ => out.push(here),
+    }
+}
+
+#[test]
+fn no_files_import_each_other_round_a_circle() {
+    // A file may use its parent module's items (a folder's `mod.rs` declares the files in
+    // it), but no circle may run through two or more other files: `a.rs` uses `b.rs`, which
+    // uses `a.rs` again, directly or round a longer way.
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = Vec::new();
+    files_of(&src, &mut files);
+    files.retain(|f| {
+        let name = f.file_name().unwrap().to_string_lossy();
+        let in_tests = f.components().any(|c| c.as_os_str() == "tests");
+        name != "tests.rs" && !name.ends_with("_tests.rs") && !in_tests
+    });
+    let modules: Vec<Vec<String>> = files
+        .iter()
+        .map(|f| module_of(f.strip_prefix(&src).unwrap()))
+        .collect();
+    // The file that holds what a path names: the longest prefix of it that is a module.
+    let file_of = |path: &[String]| {
+        (1..=path.len())
+            .rev()
+            .find_map(|n| modules.iter().position(|m| m.as_slice() == &path[..n]))
+    };
+    let mut edges: Vec<BTreeSet<usize>> = vec![BTreeSet::new(); files.len()];
+    for (i, file) in files.iter().enumerate() {
+        let code = code_of(file);
+        let own = &modules[i];
+        let parent = &own[..own.len().saturating_sub(1)];
+        let mut named = Vec::new();
+        for (at, _) in code.match_indices("crate::") {
+            paths(&code[at + "crate::".len()..], &[], &mut named);
+        }
+        for (at, _) in code.match_indices("super::") {
+            paths(&code[at + "super::".len()..], parent, &mut named);
+        }
+        for path in named {
+            if let Some(j) = file_of(&path)
+                && j != i
+                && !own.starts_with(&modules[j])
+            {
+                edges[i].insert(j);
+            }
+        }
+    }
+    let reached: Vec<BTreeSet<usize>> = (0..files.len())
+        .map(|from| {
+            let mut seen = BTreeSet::new();
+            let mut todo = vec![from];
+            while let Some(f) = todo.pop() {
+                for &g in &edges[f] {
+                    if seen.insert(g) {
+                        todo.push(g);
+                    }
+                }
+            }
+            seen
+        })
+        .collect();
+    let circles: BTreeSet<Vec<String>> = (0..files.len())
+        .filter(|&i| reached[i].contains(&i))
+        .map(|i| {
+            (0..files.len())
+                .filter(|&k| reached[i].contains(&k) && reached[k].contains(&i))
+                .map(|k| modules[k].join("::"))
+                .collect()
+        })
+        .collect();
+    assert!(
+        circles.is_empty(),
+        "files that import each other: {circles:?}"
+    );
+}

@@ -6,13 +6,14 @@ use std::borrow::Cow;
 use std::collections::HashMap;
 use std::sync::Arc;
 
+use super::args::check_atoms;
 use super::error::{AplError, ErrorKind, err};
 use super::func::{self, enclose_item};
 
 use super::index::{assign, cells_kept, index, index_kept, take};
 use super::tree::{Dfn, DfnStatement, Expr, Func, FuncKind, Indices};
 use super::value::{Elem, Value};
-use super::{Definition, MAX_ATOMS, MAX_DEPTH, origin, set_origin};
+use super::{Definition, MAX_DEPTH, origin, set_origin};
 
 /// Most applications of a function a scan by a function not associative makes.
 pub(crate) const MAX_SCAN_WORK: usize = super::MAX_ELEMENTS;
@@ -884,19 +885,4 @@ fn makes_atoms(f: &Func) -> bool {
         | FuncKind::DefinedOp(..)
         | FuncKind::Operand => false,
     }
-}
-
-/// Refuses a value of more than [`MAX_ATOMS`] atoms, nested ones counted (`WS FULL`).
-pub(crate) fn check_atoms(v: &Value) -> R<()> {
-    match v.atoms_within(MAX_ATOMS) {
-        Some(_) => Ok(()),
-        None => too_many_atoms(),
-    }
-}
-
-pub(super) fn too_many_atoms<T>() -> R<T> {
-    err(
-        ErrorKind::WsFull,
-        format!("an array of more than the {MAX_ATOMS} atoms allowed, nested ones counted"),
-    )
 }

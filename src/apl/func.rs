@@ -5,6 +5,7 @@ use std::sync::Arc;
 
 use ndarray::{ArrayD, Axis, Dimension, IxDyn, RemoveAxis};
 
+use super::args::{axis_or, boolean, extend, no_axis, number, whole_vector};
 use super::error::{AplError, ErrorKind, err};
 use super::origin;
 use super::parse::check_size;
@@ -33,13 +34,6 @@ pub(crate) fn enclose_item(v: Value) -> R<Elem> {
     Ok(Elem::Boxed(Arc::new(v)))
 }
 
-pub(super) fn number(e: &Elem) -> R<f64> {
-    match e {
-        Elem::Num(n) => Ok(*n),
-        _ => err(ErrorKind::Domain, "a number was expected"),
-    }
-}
-
 /// Its numbers, in an array of its shape laid out in row-major order (a reversed or
 /// transposed array is read by its strides once).
 fn numbers(v: &Value) -> R<ArrayD<f64>> {
@@ -59,36 +53,6 @@ fn from_numbers(a: ArrayD<f64>) -> Value {
     Value(a.mapv(Elem::Num))
 }
 
-pub(super) fn whole(n: f64, what: &str) -> R<i64> {
-    if n.fract() != 0.0 || n.abs() > 9.0e15 {
-        return err(
-            ErrorKind::Domain,
-            format!("{what} is a whole number, not {}", format_number(n)),
-        );
-    }
-    Ok(n as i64)
-}
-
-/// A simple scalar or vector of whole numbers.
-pub(super) fn whole_vector(v: &Value, what: &str) -> R<Vec<i64>> {
-    if v.rank() > 1 {
-        return err(ErrorKind::Rank, format!("{what} is a vector"));
-    }
-    v.0.iter().map(|e| whole(number(e)?, what)).collect()
-}
-
-/// An axis number (counted from `⎕IO`), checked against the rank; 0-based.
-pub(crate) fn whole_axis(k: f64, rank: usize) -> R<usize> {
-    let k0 = k - origin() as f64;
-    if k.fract() != 0.0 || k0 < 0.0 || k0 >= rank as f64 {
-        return err(
-            ErrorKind::Axis,
-            format!("axis {} of an array of rank {rank}", format_number(k)),
-        );
-    }
-    Ok(k0 as usize)
-}
-
 /// The identity of a scalar function, for reducing an empty axis.
 pub(crate) fn identity(c: char) -> R<f64> {
     Ok(match c {
@@ -103,40 +67,6 @@ pub(crate) fn identity(c: char) -> R<f64> {
             );
         }
     })
-}
-
-/// Both arguments of a dyadic scalar function brought to one shape: equal shapes, or a single
-/// element extended to the other's.
-pub(crate) fn extend(a: &Value, b: &Value) -> R<(Value, Value)> {
-    if a.shape() == b.shape() {
-        return Ok((a.clone(), b.clone()));
-    }
-    let spread = |one: &Value, to: &Value| Value(ArrayD::from_elem(to.0.raw_dim(), one.first()));
-    // Two single elements: the result has the higher rank, whichever side it is on (APL2,
-    // Dyalog: `⍴(,1)+1 1⍴1` is `1 1`, as `⍴(1 1⍴1)+,1` is).
-    if a.0.len() == 1 && b.0.len() == 1 {
-        return Ok(if a.rank() >= b.rank() {
-            (a.clone(), spread(b, a))
-        } else {
-            (spread(a, b), b.clone())
-        });
-    }
-    if a.0.len() == 1 {
-        return Ok((spread(a, b), b.clone()));
-    }
-    if b.0.len() == 1 {
-        return Ok((a.clone(), spread(b, a)));
-    }
-    if a.rank() != b.rank() {
-        return err(
-            ErrorKind::Rank,
-            format!("shapes {:?} and {:?}", a.shape(), b.shape()),
-        );
-    }
-    err(
-        ErrorKind::Length,
-        format!("shapes {:?} and {:?}", a.shape(), b.shape()),
-    )
 }
 
 /// The scalar functions: `+-×÷|⌈⌊=≠<≤>≥∧∨~*⍟!○`.
@@ -243,17 +173,6 @@ fn finite(x: f64, what: &str) -> R<f64> {
         err(
             ErrorKind::Domain,
             format!("{what} has no real, finite value"),
-        )
-    }
-}
-
-pub(super) fn boolean(n: f64) -> R<bool> {
-    if n == 0.0 || n == 1.0 {
-        Ok(n == 1.0)
-    } else {
-        err(
-            ErrorKind::Domain,
-            format!("a boolean (0 or 1) was expected, not {}", format_number(n)),
         )
     }
 }
@@ -383,21 +302,6 @@ fn map2(c: char, a: &Value, b: &Value) -> R<Value> {
     ))
 }
 
-pub(super) fn no_axis(axis: Option<f64>, c: char) -> R<()> {
-    match axis {
-        Some(_) => err(ErrorKind::Axis, format!("{c} takes no axis here")),
-        None => Ok(()),
-    }
-}
-
-/// The axis a function works along (0-based): the one given, else `default`.
-pub(super) fn axis_or(axis: Option<f64>, rank: usize, default: usize) -> R<usize> {
-    match axis {
-        Some(k) => whole_axis(k, rank),
-        None => Ok(default),
-    }
-}
-
 fn enclose(v: Value) -> R<Value> {
     if v.rank() == 0 && v.is_simple() {
         return Ok(v);
@@ -409,11 +313,6 @@ fn enclose(v: Value) -> R<Value> {
         );
     }
     Ok(Value::scalar(Elem::Boxed(Arc::new(v))))
-}
-
-/// The cells of `a` along every axis but `k`: its shape without axis `k`.
-pub(super) fn cells_without(a: &ArrayD<impl Clone>, k: usize) -> IxDyn {
-    a.raw_dim().remove_axis(Axis(k))
 }
 
 /// A monadic primitive.

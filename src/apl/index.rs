@@ -5,8 +5,8 @@
 
 use std::borrow::Cow;
 
+use super::args::check_atoms;
 use super::error::{ErrorKind, err};
-use super::eval::check_atoms;
 use super::origin;
 use super::parse::check_size;
 use super::tree::{Cells, Indices};

@@ -35,6 +35,7 @@
 //! assert_eq!(err.to_string(), "LENGTH ERROR: shapes [2] and [3]\n      1 2+1 2 3\n         ^");
 //! ```
 
+mod args;
 pub mod defs;
 mod error;
 mod eval;

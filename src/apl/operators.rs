@@ -7,8 +7,9 @@ use std::sync::Arc;
 use ndarray::{ArrayD, Dimension, RemoveAxis};
 
 use super::MAX_ATOMS;
+use super::args::{self, too_many_atoms};
 use super::error::{ErrorKind, err};
-use super::eval::{Frame, Held, MAX_SCAN_WORK, Machine, too_many_atoms};
+use super::eval::{Frame, Held, MAX_SCAN_WORK, Machine};
 use super::func::{self, enclose_item, item_value};
 use super::parse::check_size;
 use super::tree::{Func, FuncKind};
@@ -41,7 +42,7 @@ impl Machine<'_> {
                 (Some(l.first()), None, right)
             }
             Some(l) => {
-                let (l, r) = func::extend(&l, &right)?;
+                let (l, r) = args::extend(&l, &right)?;
                 (None, Some(l), r)
             }
         };
@@ -268,7 +269,7 @@ impl Atoms {
 /// `f⍀`) or the last.
 fn lane_axis(first: bool, axis: Option<f64>, rank: usize) -> R<ndarray::Axis> {
     Ok(ndarray::Axis(match axis {
-        Some(k) => func::whole_axis(k, rank)?,
+        Some(k) => args::whole_axis(k, rank)?,
         None if first => 0,
         None => rank - 1,
     }))
