@@ -286,6 +286,51 @@ fn representations_are_painted_in_the_states_colours() {
 }
 
 #[test]
+fn the_vectors_picture_under_wca_colours_paints_and_names_each_sticker_in_them() {
+    use cubework::turn::face::Scheme;
+    let c = cube(3, "R U2 F'");
+    let picture = Picture {
+        view: ViewKind::Rep,
+        rep: RepKind::Vector,
+        scheme: Scheme::Wca,
+        ..Picture::default()
+    };
+    let svg = draw(&c, &picture).unwrap();
+    let p = raster(&svg);
+    let g = Geometry::of(3);
+    let mut letters = String::new();
+    for (i, face) in Face::PAPER
+        .iter()
+        .flat_map(|&f| (0..9).map(move |k| (f, k)))
+        .enumerate()
+    {
+        let sticker = c.stickers()[g.index(face.0, face.1 / 3, face.1 % 3)];
+        let x = 16.0 + 22.0 * i as f64 + 10.0 * (i / 9) as f64 + 5.0;
+        assert_eq!(
+            pixel(&p, (x, 58.0 + 5.0)),
+            colour::sticker_in(Scheme::Wca, sticker),
+            "tile {}",
+            i + 1
+        );
+        letters.push(Scheme::Wca.letter(sticker));
+    }
+    // The tiles' letters, in order, are the WCA's: on the solved cube, in the paper's order
+    // of faces (up, down, back, front, left, right), white, yellow, blue, green, orange, red.
+    let drawn = |svg: &str| -> String {
+        svg.split("</text>")
+            .filter_map(|t| t.rsplit('>').next())
+            .filter(|t| t.len() == 1 && t.chars().all(|c| c.is_ascii_uppercase()))
+            .collect()
+    };
+    assert_eq!(drawn(&svg), letters);
+    let solved = draw(&cube(3, ""), &picture).unwrap();
+    assert_eq!(
+        drawn(&solved),
+        ["W", "Y", "B", "G", "O", "R"].map(|l| l.repeat(9)).concat()
+    );
+}
+
+#[test]
 fn the_html_page_is_self_contained() {
     let c = cube(4, "R U 2L'");
     let page = draw(
