@@ -1016,7 +1016,7 @@ fn a_jpeg_or_other_image_name_is_refused_in_one_line_and_nothing_is_written() {
 }
 
 // The player: its sequence, its controls and its address, in Node (its model, and its
-// controls on a stand-in document) and in a real browser where one is installed.
+// controls on a stand-in document); tests/browser.rs plays it in a real browser.
 
 /// The page's whole script for `c` drawn with the moves `setup` and `alg` (`--from-url`), run
 /// in Node on the stand-in document of `tests/page_dom.js` with `address` as the page's
@@ -1225,52 +1225,4 @@ fn draw_from_url_draws_what_the_pages_address_holds() {
             "{bad}: {err}"
         );
     }
-}
-
-#[test]
-fn the_page_plays_in_a_real_browser_where_one_is_installed() {
-    // Headless Chromium loads the page with a sequence in its address and prints the page as
-    // its script left it: the sequence read, the last move highlighted, nothing refused.
-    let Some(browser) = [
-        "chromium",
-        "chromium-browser",
-        "google-chrome",
-        "google-chrome-stable",
-    ]
-    .into_iter()
-    .find(|b| {
-        std::process::Command::new(b)
-            .arg("--version")
-            .output()
-            .is_ok_and(|o| o.status.success())
-    }) else {
-        eprintln!(
-            "no browser installed (chromium, chromium-browser, google-chrome): the page was not played in one"
-        );
-        return;
-    };
-    let file = temp("browser.html");
-    let out = cubework()
-        .args(["draw", "R U", "-o"])
-        .arg(&file)
-        .output()
-        .unwrap();
-    common::assert_success(&out, "");
-    let url = format!("file://{}#setup=F&alg=R_U_D2", file.display());
-    let out = std::process::Command::new(browser)
-        .args([
-            "--headless",
-            "--disable-gpu",
-            "--no-sandbox",
-            "--virtual-time-budget=3000",
-            "--dump-dom",
-            &url,
-        ])
-        .output()
-        .unwrap();
-    let dom = String::from_utf8_lossy(&out.stdout);
-    assert!(dom.contains("class=\"move current\">D2<"), "{dom}");
-    assert!(dom.contains("class=\"move setup\">F<"), "{dom}");
-    assert!(dom.contains("id=\"where\">3 / 3<"), "{dom}");
-    assert!(!dom.contains("not understood"), "{dom}");
 }
