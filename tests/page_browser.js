@@ -118,7 +118,7 @@ const settled = "!playing && moving === null";
   const end = look;
 
   // Play from the start: each move turns (pictures between the places), and it plays to the end.
-  await run(`document.getElementById("speed").value = "0.15"; document.getElementById("start").click()`);
+  await run(`document.getElementById("speed").value = "0.25"; document.getElementById("start").click()`);
   look = await run(LOOK);
   check(look.where === "0 / 4" && look.stickers !== end.stickers, "⏮ goes to the start", look.where);
   const start = look;
