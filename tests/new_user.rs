@@ -401,3 +401,23 @@ fn the_repl_shows_the_representations_in_the_colours_chosen_and_numeric_in_its_d
     let (wca, _, _) = run(&["apply", "--rep", "numeric", "--colours", "wca", "F"]);
     assert_eq!(wca, numeric);
 }
+
+#[test]
+fn what_the_vector_display_shows_under_wca_colours_is_read_back_under_them() {
+    let (shown, err, code) = run(&["apply", "--colours", "wca", "--rep", "vector", "R U F'"]);
+    assert_eq!(code, Some(0), "{err}");
+    let shown = shown.trim();
+    let (read, err, code) = run(&[
+        "apply",
+        "--colours",
+        "wca",
+        "--from",
+        shown,
+        "--show",
+        "facelets",
+        "",
+    ]);
+    assert_eq!(code, Some(0), "{err}");
+    let (want, _, _) = run(&["apply", "--show", "facelets", "R U F'"]);
+    assert_eq!(read, want);
+}
