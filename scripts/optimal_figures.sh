@@ -28,7 +28,8 @@ states=$(for seed in $(seq "$first" "$last"); do
     echo "solve optimal $("$bin" scramble --random-state --seed "$seed" | tail -1)"
 done)
 # "18 moves in the half-turn metric, proven shortest (optimal search: N nodes in S s, R M nodes/s
-# on 2 threads (R/2 M a thread)…" — one line a state, in seed order.
+# wall-clock on 2 threads, C M nodes per CPU-second (one thread's rate))…" — one line a state,
+# in seed order.
 results=$("$bin" <<<"$states" 2>/dev/null | grep 'proven shortest (' || true)
 paste -d' ' <(seq "$first" "$last" | sed 's/^/seed /; s/$/:/') <(printf '%s\n' "$results")
 median() {
@@ -36,6 +37,7 @@ median() {
 }
 printf '%s\n' "$results" | sed -E 's/.* nodes in ([0-9.]+) s.*/\1/' | median "median seconds"
 printf '%s\n' "$results" | sed -E 's/.* s, ([0-9.]+) M nodes\/s.*/\1/' | median "median M nodes a second (2 threads)"
+printf '%s\n' "$results" | grep 'CPU-second' | sed -E 's/.* ([0-9.]+) M nodes per CPU-second.*/\1/' | median "median M nodes a CPU-second (a thread)"
 printf '%s\n' "$results" | sed -E 's/^([0-9]+) moves.*/\1/' | sort -n | uniq -c | awk '{print $1 ($1 == 1 ? " state" : " states") " of " $2 " moves"}'
 
 [ "${SHORT:-1}" = 0 ] && exit 0

@@ -18,7 +18,7 @@
 //! several small modules is a folder of its own (`base`, `turn`, `state`, `sequence`,
 //! `answer`); the REPL lives in the command line's folder, `cli`.
 //!
-//! 1. Foundations, in `base`: text, lines, cancel, table_cache, simd
+//! 1. Foundations, in `base`: text, lines, cancel, cpu, table_cache, simd
 //! 2. Turns, in `turn`: face, metric, moves, notation
 //! 3. The cube's state, its pieces and permutations, in `state`: geometry, cube, sticker_perm, pieces, effect, piece_map
 //! 4. The paper's representations: apl, rep, compare

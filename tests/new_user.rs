@@ -361,3 +361,63 @@ fn growth_is_fitted_only_where_three_or_more_sizes_were_measured() {
     }
     assert!(row("vector").contains("N^"), "{}", row("vector"));
 }
+
+#[test]
+fn the_visual_display_under_wca_colours_shows_white_on_top_and_green_in_front() {
+    let (out, err, code) = run(&["apply", "--colours", "wca", "--rep", "visual", ""]);
+    assert_eq!(code, Some(0), "{err}");
+    let rows: Vec<&str> = out.lines().collect();
+    // The middle row runs left, up, right; the rows below the up face are the front.
+    assert_eq!(rows[5], "Y O O O W W W R R R Y", "{out}");
+    assert_eq!(rows[7], "    O   G G G   R", "{out}");
+    // The paper's colours stay the default.
+    let (out, _, _) = run(&["apply", "--rep", "visual", ""]);
+    assert_eq!(out.lines().nth(5), Some("B G G G W W W Y Y Y B"), "{out}");
+}
+
+#[test]
+fn the_repl_shows_the_representations_in_the_colours_chosen_and_numeric_in_its_digits() {
+    let dir = common::fresh_dir("colours-reps");
+    let mut repl = Command::cargo_bin("cubework").unwrap();
+    repl.env("NO_COLOR", "1")
+        .env("CUBEWORK_DATA_DIR", &dir)
+        .env_remove("CUBEWORK_COLOURS");
+    let (out, err, code) = common::session_with(
+        repl,
+        "rep vector\ncolours wca\nF\nshow vector\nshow local\nrep numeric\n",
+    );
+    assert_eq!(code, Some(0), "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    // After F: the up face's last row is the left face's colour (orange in the WCA's scheme),
+    // the down face's first row the right's (red), the front stays green; the display after
+    // the move and `show` agree.
+    let vector = "WWWWWWOOORRRYYYYYYBBBBBBBBBGGGGGGGGGOOYOOYOOYWRRWRRWRR";
+    assert_eq!(lines.iter().filter(|l| **l == vector).count(), 2, "{out}");
+    assert!(out.contains("GGG\nGGG\nGGG"), "{out}");
+    assert!(!out.contains("OOO\nOOO\nOOO"), "the paper's front: {out}");
+    // Numeric shows the paper's colour numbers in every scheme.
+    let (numeric, _, _) = run(&["apply", "--rep", "numeric", "F"]);
+    assert!(out.ends_with(&numeric), "{out}\n{numeric}");
+    let (wca, _, _) = run(&["apply", "--rep", "numeric", "--colours", "wca", "F"]);
+    assert_eq!(wca, numeric);
+}
+
+#[test]
+fn what_the_vector_display_shows_under_wca_colours_is_read_back_under_them() {
+    let (shown, err, code) = run(&["apply", "--colours", "wca", "--rep", "vector", "R U F'"]);
+    assert_eq!(code, Some(0), "{err}");
+    let shown = shown.trim();
+    let (read, err, code) = run(&[
+        "apply",
+        "--colours",
+        "wca",
+        "--from",
+        shown,
+        "--show",
+        "facelets",
+        "",
+    ]);
+    assert_eq!(code, Some(0), "{err}");
+    let (want, _, _) = run(&["apply", "--show", "facelets", "R U F'"]);
+    assert_eq!(read, want);
+}

@@ -395,3 +395,76 @@ fn undefined_moves_are_errors_that_name_move_and_reason() {
         assert_eq!(rep.render(), before, "a refused sequence changes nothing");
     }
 }
+
+/// The WCA's letter for the sticker the paper writes `paper`: the same face's centre colour
+/// in each scheme (up white in both; down blue → yellow, back red → blue, front orange →
+/// green, left green → orange, right yellow → red).
+fn wca_of_paper(paper: char) -> char {
+    match paper {
+        'B' => 'Y',
+        'R' => 'B',
+        'O' => 'G',
+        'G' => 'O',
+        'Y' => 'R',
+        other => other,
+    }
+}
+
+#[test]
+fn the_displays_that_show_colour_letters_show_the_wca_letters_under_the_wca_scheme() {
+    use cubework::turn::face::Scheme;
+    let solved = Cube::solved();
+    let shown = |kind: RepKind| kind.build(&solved).unwrap().render_in(Scheme::Wca);
+    let faces = |letters: [&str; 6]| {
+        letters
+            .map(|l| vec![l.repeat(3); 3].join("\n"))
+            .join("\n\n")
+    };
+    // Local: up, down, back, front, left, right.
+    assert_eq!(shown(RepKind::Local), faces(["W", "Y", "B", "G", "O", "R"]));
+    assert_eq!(
+        shown(RepKind::Vector),
+        ["W", "Y", "B", "G", "O", "R"].map(|l| l.repeat(9)).concat()
+    );
+    let composite = shown(RepKind::Composite);
+    assert_eq!(
+        composite.lines().collect::<Vec<_>>(),
+        [
+            "WWWWWWWWWWWW",
+            "OOOGGGRRRBBB",
+            "OOOGGGRRRBBB",
+            "OOOGGGRRRBBB",
+            "YYYYYYYYYYYY"
+        ]
+    );
+    let visual = shown(RepKind::Visual);
+    assert_eq!(visual.lines().nth(5), Some("Y O O O W W W R R R Y"));
+    assert_eq!(visual.lines().nth(8), Some("  O   G   G   G   R"));
+    assert_eq!(shown(RepKind::FourD).lines().next(), Some("WWW  BBB  O R"));
+    assert_eq!(shown(RepKind::Nested).lines().next(), Some("WBO WB∘ WBR"));
+    // Numeric shows the paper's digits, not colours: the same in every scheme.
+    assert_eq!(
+        shown(RepKind::Numeric),
+        RepKind::Numeric.build(&solved).unwrap().render()
+    );
+}
+
+#[test]
+fn a_scrambled_cubes_displays_under_wca_name_each_sticker_by_its_faces_wca_colour() {
+    use cubework::turn::face::Scheme;
+    let mut cube = Cube::solved();
+    cube.apply_all(&parse_moves("R U F' L2 D B' x y' M", Notation::Standard).unwrap())
+        .unwrap();
+    for kind in RepKind::ALL {
+        let rep = kind.build(&cube).unwrap();
+        let paper = rep.render();
+        assert_eq!(rep.render_in(Scheme::Paper), paper, "{kind}: the default");
+        let wca = rep.render_in(Scheme::Wca);
+        let want: String = if kind == RepKind::Numeric {
+            paper.clone()
+        } else {
+            paper.chars().map(wca_of_paper).collect()
+        };
+        assert_eq!(wca, want, "{kind}");
+    }
+}

@@ -42,6 +42,40 @@ fn table_name(table: TableKind) -> &'static str {
     }
 }
 
+/// The optimal search's progress line: where it is, the nodes so far and how fast, by the
+/// wall clock and (where the CPU time is known) a thread's rate per CPU-second.
+///
+/// ```
+/// use std::time::Duration;
+/// use cubework::answer::progress::optimal_line;
+/// let line = optimal_line(17, 40_000_000, Duration::from_secs(2), Some(Duration::from_secs(4)), false);
+/// assert_eq!(
+///     line,
+///     "optimal search: depth 17, 40,000,000 nodes, 20.0 M nodes/s wall-clock, 10.0 M nodes per CPU-second (one thread's rate)"
+/// );
+/// ```
+pub fn optimal_line(
+    depth: u8,
+    nodes: u64,
+    elapsed: std::time::Duration,
+    cpu: Option<std::time::Duration>,
+    probing: bool,
+) -> String {
+    let wall = nodes as f64 / elapsed.as_secs_f64().max(1e-9) / 1e6;
+    let per_cpu = crate::base::cpu::millions_per_cpu_second(nodes, cpu)
+        .map(|r| format!(", {r:.1} M nodes per CPU-second (one thread's rate)"))
+        .unwrap_or_default();
+    format!(
+        "optimal search: {} {depth}, {} nodes, {wall:.1} M nodes/s wall-clock{per_cpu}",
+        if probing {
+            "two-phase probe for a solution of"
+        } else {
+            "depth"
+        },
+        crate::base::text::thousands(nodes),
+    )
+}
+
 fn spinner() -> indicatif::ProgressBar {
     let bar = indicatif::ProgressBar::new_spinner();
     bar.set_style(
@@ -139,20 +173,11 @@ impl Terminal {
                 depth,
                 nodes,
                 elapsed,
+                cpu,
                 probing,
                 ..
             } => {
-                let secs = elapsed.as_secs_f64().max(1e-9);
-                bar.set_message(format!(
-                    "optimal search: {} {depth}, {} nodes, {:.1} M nodes/s",
-                    if probing {
-                        "two-phase probe for a solution of"
-                    } else {
-                        "depth"
-                    },
-                    crate::base::text::thousands(nodes),
-                    nodes as f64 / secs / 1e6
-                ));
+                bar.set_message(optimal_line(depth, nodes, elapsed, cpu, probing));
                 bar.tick();
             }
             Event::Search {

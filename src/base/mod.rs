@@ -1,7 +1,8 @@
-//! Foundations: text helpers, reading lines, Ctrl-C, the table cache and the SIMD permutation
-//! kernels; nothing here knows about the cube.
+//! Foundations: text helpers, reading lines, Ctrl-C, CPU time, the table cache and the SIMD
+//! permutation kernels; nothing here knows about the cube.
 
 pub mod cancel;
+pub mod cpu;
 pub mod lines;
 pub mod simd;
 pub mod table_cache;

@@ -633,7 +633,7 @@ fn apl_line(session: &mut Session, line: &str, front: Front) -> Result<Reply> {
                     if !reply.text.is_empty() {
                         reply.text.push('\n');
                     }
-                    reply.text.push_str(&session.rep.render());
+                    reply.text.push_str(&session.rep.render_in(session.scheme));
                 }
             }
             Err(why) => {

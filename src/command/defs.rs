@@ -344,7 +344,7 @@ pub const COMMANDS: &[CommandDef] = &[
         surface: Surface::Repl,
         usage: "paper|wca",
         summary: "switch the colours nets, pictures and colour letters are shown in",
-        details: "paper: the paper's scheme, the default: up white, down blue, back red, front orange, left green, right yellow.\nwca: the scheme of every cube sold and every cubing site: up white, front green, right red, down yellow, left orange, back blue.\nThe choice applies to the net, pictures and pages (draw), facelet strings in colour letters (load) and the beginner's method's words; facelet strings in face letters (URFDLB) and the representations' arrays stay as they are. It is kept for the next session (colours.txt in the data directory); CUBEWORK_COLOURS=wca or --colours wca on the command line choose too.",
+        details: "paper: the paper's scheme, the default: up white, down blue, back red, front orange, left green, right yellow.\nwca: the scheme of every cube sold and every cubing site: up white, front green, right red, down yellow, left orange, back blue.\nThe choice applies to the net, pictures and pages (draw), facelet strings in colour letters (load), the beginner's method's words and the representations' displays that show colour letters (every one but numeric, whose digits are the paper's numbers and stay); facelet strings in face letters (URFDLB) and the arrays APL turns (CUBE) stay as they are. It is kept for the next session (colours.txt in the data directory); CUBEWORK_COLOURS=wca or --colours wca on the command line choose too.",
         args: &[repl("paper|wca")],
         takes_moves: false,
         examples: &[],

@@ -300,7 +300,7 @@ impl Session {
             moves: Some(alg),
             after,
         });
-        Ok(Reply::text(self.rep.render()))
+        Ok(Reply::text(self.rep.render_in(self.scheme)))
     }
 
     /// Records a change, and forgets the oldest ones beyond [`MAX_UNDO`] changes or
@@ -334,7 +334,7 @@ impl Session {
             moves: None,
             after: cube,
         });
-        Ok(Reply::text(self.rep.render()))
+        Ok(Reply::text(self.rep.render_in(self.scheme)))
     }
 
     pub(super) fn switch_rep(&mut self, kind: Option<RepKind>) -> Result<Reply> {
@@ -342,7 +342,7 @@ impl Session {
             return Ok(Reply::text(format!("representation: {}", self.rep.name())));
         };
         self.rep = kind.build(&self.cube())?;
-        Ok(Reply::text(self.rep.render()))
+        Ok(Reply::text(self.rep.render_in(self.scheme)))
     }
 
     /// `rep NAME` for a representation of one's own: the cube shown in its array, and turned
@@ -354,7 +354,7 @@ impl Session {
         let state = UserState::new(std::sync::Arc::new(user.clone()), &self.cube())
             .map_err(|e| usage(&format!("{e} (size 3 goes back)")))?;
         self.rep = Box::new(state);
-        Ok(Reply::text(self.rep.render()))
+        Ok(Reply::text(self.rep.render_in(self.scheme)))
     }
 
     /// After the representations of one's own changed (`)rep`, `)load`, `)clear`): the
@@ -422,17 +422,22 @@ impl Session {
     pub(super) fn show(&self, what: ShowWhat) -> Result<Reply> {
         let cube = self.cube();
         let user = |u: &crate::rep::user::UserRep| {
-            UserState::new(std::sync::Arc::new(u.clone()), &cube).map(|r| r.render())
+            UserState::new(std::sync::Arc::new(u.clone()), &cube).map(|r| r.render_in(self.scheme))
         };
         Ok(Reply::text(match what {
-            ShowWhat::Current => self.rep.render(),
+            ShowWhat::Current => self.rep.render_in(self.scheme),
             ShowWhat::Net => self.net(&cube),
             ShowWhat::Facelets => cube.facelets(),
             ShowWhat::Pieces => crate::state::piece_map::PieceCube::from_cube(&cube)?.render(),
             ShowWhat::All => RepKind::ALL
                 .iter()
                 .map(|k| match k.build(&cube) {
-                    Ok(rep) => format!("── {} ({}) ──\n{}", k.title(), k.name(), rep.render()),
+                    Ok(rep) => format!(
+                        "── {} ({}) ──\n{}",
+                        k.title(),
+                        k.name(),
+                        rep.render_in(self.scheme)
+                    ),
                     Err(e) => format!("── {} ({}) ──\n{e}", k.title(), k.name()),
                 })
                 .chain(self.user_reps.iter().map(|u| match user(u) {
@@ -441,7 +446,7 @@ impl Session {
                 }))
                 .collect::<Vec<_>>()
                 .join("\n\n"),
-            ShowWhat::Rep(kind) => kind.build(&cube)?.render(),
+            ShowWhat::Rep(kind) => kind.build(&cube)?.render_in(self.scheme),
             ShowWhat::User(name) => {
                 let u = self
                     .user_rep(&name)
@@ -500,7 +505,7 @@ impl Session {
             text.push_str(&format!("undid: {}\n", change.label));
             self.future.push(change);
         }
-        Ok(Reply::text(text + &self.rep.render()))
+        Ok(Reply::text(text + &self.rep.render_in(self.scheme)))
     }
 
     /// Makes the last `n` undone changes again, as one step: all of them, or (on error) none.
@@ -530,7 +535,7 @@ impl Session {
             text.push_str(&format!("redid: {}\n", change.label));
             self.past.push_back(change);
         }
-        Ok(Reply::text(text + &self.rep.render()))
+        Ok(Reply::text(text + &self.rep.render_in(self.scheme)))
     }
 
     pub(super) fn history(&self) -> String {
@@ -867,7 +872,7 @@ impl Session {
     fn shown(&self, shown: Shown) -> String {
         let cube = self.cube();
         match shown {
-            Shown::Native if self.size() == 3 || self.chosen_rep => self.rep.render(),
+            Shown::Native if self.size() == 3 || self.chosen_rep => self.rep.render_in(self.scheme),
             Shown::Native | Shown::Net => self.net(&cube),
             Shown::Facelets => cube.facelets(),
         }

@@ -563,7 +563,7 @@ fn solve(
     if method == Method::Beginner && !flags {
         let rep = &session.rep;
         let render = |c: &Cube| match rep.with_cube(c) {
-            Ok(rep) => rep.render(),
+            Ok(rep) => rep.render_in(session.scheme),
             Err(e) => e.to_string(),
         };
         let text =
@@ -706,7 +706,10 @@ impl Session {
             after,
         });
         self.plan = Some(plan);
-        Ok(Reply::text(format!("{line}\n{}", self.rep.render())))
+        Ok(Reply::text(format!(
+            "{line}\n{}",
+            self.rep.render_in(self.scheme)
+        )))
     }
 }
 

@@ -388,8 +388,8 @@ fn draw_with(
             return not_here(NotInView::RepMarks);
         }
         return match user {
-            Some(user) => rep::draw_user(user, cube),
-            None => rep::draw_rep(picture.rep, cube),
+            Some(user) => rep::draw_user(user, cube, picture.scheme),
+            None => rep::draw_rep(picture.rep, cube, picture.scheme),
         };
     }
     let n = cube.size();

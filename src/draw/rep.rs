@@ -20,7 +20,7 @@ use crate::rep::{
     Composite, FourD, Local, Nested, Numeric, RepKind, Representation, Vector, Visual,
 };
 use crate::state::cube::Cube;
-use crate::turn::face::Face;
+use crate::turn::face::{Face, Scheme};
 
 /// Side of one tile.
 const TILE: f64 = 28.0;
@@ -29,17 +29,20 @@ const MARGIN: f64 = 16.0;
 /// Height of the title line.
 const TITLE: f64 = 30.0;
 
-/// Draws `cube` as representation `kind` lays it out.
+/// Draws `cube` as representation `kind` lays it out, its stickers in the colours of `scheme`
+/// and named by their letters in it; numeric's digits are the paper's numbers of its colours,
+/// so numeric is drawn in the paper's colours whatever the scheme.
 ///
 /// ```
 /// use cubework::draw::rep::draw_rep;
 /// use cubework::rep::RepKind;
+/// use cubework::turn::face::Scheme;
 /// use cubework::Cube;
-/// let svg = draw_rep(RepKind::Visual, &Cube::solved()).unwrap();
+/// let svg = draw_rep(RepKind::Visual, &Cube::solved(), Scheme::Paper).unwrap();
 /// assert!(svg.contains("square pyramid"));
-/// assert!(draw_rep(RepKind::Local, &Cube::solved_n(4)).is_err());
+/// assert!(draw_rep(RepKind::Local, &Cube::solved_n(4), Scheme::Paper).is_err());
 /// ```
-pub fn draw_rep(kind: RepKind, cube: &Cube) -> Result<String, DrawError> {
+pub fn draw_rep(kind: RepKind, cube: &Cube, scheme: Scheme) -> Result<String, DrawError> {
     if cube.size() != 3 {
         let n = cube.size();
         // A size the representation does not hold at all is its own error; others it holds,
@@ -49,29 +52,34 @@ pub fn draw_rep(kind: RepKind, cube: &Cube) -> Result<String, DrawError> {
     }
     Ok(match kind {
         RepKind::Numeric => numeric(&Numeric::from_cube(cube)),
-        RepKind::Local => local(&Local::from_cube(cube)),
-        RepKind::Composite => composite(&Composite::from_cube(cube)),
-        RepKind::Visual => visual(&Visual::from_cube(cube)),
-        RepKind::Vector => vector(&Vector::from_cube(cube)),
-        RepKind::FourD => four_d(&FourD::from_cube(cube)),
-        RepKind::Nested => nested(&Nested::from_cube(cube)),
+        RepKind::Local => local(&Local::from_cube(cube), scheme),
+        RepKind::Composite => composite(&Composite::from_cube(cube), scheme),
+        RepKind::Visual => visual(&Visual::from_cube(cube), scheme),
+        RepKind::Vector => vector(&Vector::from_cube(cube), scheme),
+        RepKind::FourD => four_d(&FourD::from_cube(cube), scheme),
+        RepKind::Nested => nested(&Nested::from_cube(cube), scheme),
     })
 }
 
 /// Draws `cube` in `user`'s array, a representation of one's own, laid out as APL displays
 /// it: the last axis across, the one before it down, and the planes of higher ranks one
 /// under another, a gap between planes (two between blocks of planes, and so on); a blank
-/// cell as a dashed empty tile.
+/// cell as a dashed empty tile. Stickers in the colours of `scheme`.
 ///
 /// ```
 /// use cubework::draw::rep::draw_user;
 /// use cubework::rep::user::UserRep;
+/// use cubework::turn::face::Scheme;
 /// use cubework::Cube;
-/// let svg = draw_user(&UserRep::identity(), &Cube::solved()).unwrap();
+/// let svg = draw_user(&UserRep::identity(), &Cube::solved(), Scheme::Paper).unwrap();
 /// assert!(svg.contains("identity"));
-/// assert!(draw_user(&UserRep::identity(), &Cube::solved_n(4)).is_err());
+/// assert!(draw_user(&UserRep::identity(), &Cube::solved_n(4), Scheme::Paper).is_err());
 /// ```
-pub fn draw_user(user: &crate::rep::user::UserRep, cube: &Cube) -> Result<String, DrawError> {
+pub fn draw_user(
+    user: &crate::rep::user::UserRep,
+    cube: &Cube,
+    scheme: Scheme,
+) -> Result<String, DrawError> {
     let state = crate::rep::user::UserState::new(std::sync::Arc::new(user.clone()), cube)?;
     let shape = &user.shape;
     let rank = shape.len();
@@ -104,8 +112,8 @@ pub fn draw_user(user: &crate::rep::user::UserRep, cube: &Cube) -> Result<String
             top + r as f64 * t + gaps(r) as f64 * gap,
         );
         let face = letter_colour(b);
-        let text = face.map_or(String::new(), |f| f.paper_letter().to_string());
-        tile(&mut svg, at, t, face, &text);
+        let text = face.map_or(String::new(), |f| scheme.letter(f).to_string());
+        tile(&mut svg, at, t, face.map(|f| (scheme, f)), &text);
     }
     label(
         &mut svg,
@@ -138,11 +146,12 @@ fn label(svg: &mut Svg, at: Point, text: &str, anchor: Anchor) {
     svg.text(at, text, 11.0, anchor, &Style::fill(&colour::MUTED.hex()));
 }
 
-/// A tile of `size` at `at`: the colour of `face` with `text` on it, or an empty outline.
-fn tile(svg: &mut Svg, at: Point, size: f64, face: Option<Face>, text: &str) {
+/// A tile of `size` at `at`: the colour of `face` in its scheme with `text` on it, or an
+/// empty outline.
+fn tile(svg: &mut Svg, at: Point, size: f64, face: Option<(Scheme, Face)>, text: &str) {
     match face {
-        Some(face) => {
-            let c = colour::sticker(face);
+        Some((scheme, face)) => {
+            let c = colour::sticker_in(scheme, face);
             svg.rect(
                 (at.0 + 1.0, at.1 + 1.0),
                 (size - 2.0, size - 2.0),
@@ -237,7 +246,8 @@ fn numeric(rep: &Numeric) -> String {
         |svg, at, [p, r, c]| {
             let v = a[[p, r, c]];
             for (slot, d) in [v / 100, v / 10 % 10, v % 10].into_iter().enumerate() {
-                let face = Face::from_digit(d as u8);
+                // The digits number the paper's colours: drawn in them whatever the scheme.
+                let face = Face::from_digit(d as u8).map(|f| (Scheme::Paper, f));
                 tile(
                     svg,
                     (at.0 + slot as f64 * TILE, at.1),
@@ -251,7 +261,7 @@ fn numeric(rep: &Numeric) -> String {
 }
 
 /// Nested: each cubie's 3-vector of letters, `∘` where it has no sticker.
-fn nested(rep: &Nested) -> String {
+fn nested(rep: &Nested, scheme: Scheme) -> String {
     let a = rep.array();
     planes_page(
         "Nested: a 3×3×3 array of 3-letter vectors",
@@ -261,8 +271,9 @@ fn nested(rep: &Nested) -> String {
             for (slot, &b) in a[[p, r, c]].iter().enumerate() {
                 let face = letter_colour(b);
                 // A jot (no sticker) is drawn as a small circle on an empty tile.
-                let text = face.map_or(String::new(), |f| f.paper_letter().to_string());
-                tile(svg, (at.0 + slot as f64 * TILE, at.1), TILE, face, &text);
+                let text = face.map_or(String::new(), |f| scheme.letter(f).to_string());
+                let shown = face.map(|f| (scheme, f));
+                tile(svg, (at.0 + slot as f64 * TILE, at.1), TILE, shown, &text);
                 if face.is_none() {
                     let centre = (at.0 + (slot as f64 + 0.5) * TILE, at.1 + TILE / 2.0);
                     svg.circle(
@@ -277,17 +288,17 @@ fn nested(rep: &Nested) -> String {
 }
 
 /// A 3×3 matrix of letter tiles at `at`.
-fn matrix(svg: &mut Svg, at: Point, letter: impl Fn(usize, usize) -> u8) {
+fn matrix(svg: &mut Svg, at: Point, scheme: Scheme, letter: impl Fn(usize, usize) -> u8) {
     for r in 0..3 {
         for c in 0..3 {
             let b = letter(r, c);
             let face = letter_colour(b);
-            let text = face.map_or(String::new(), |f| f.paper_letter().to_string());
+            let text = face.map_or(String::new(), |f| scheme.letter(f).to_string());
             tile(
                 svg,
                 (at.0 + c as f64 * TILE, at.1 + r as f64 * TILE),
                 TILE,
-                face,
+                face.map(|f| (scheme, f)),
                 &text,
             );
         }
@@ -295,7 +306,7 @@ fn matrix(svg: &mut Svg, at: Point, letter: impl Fn(usize, usize) -> u8) {
 }
 
 /// Local: the six faces in the paper's order, side by side.
-fn local(rep: &Local) -> String {
+fn local(rep: &Local, scheme: Scheme) -> String {
     let a = rep.array();
     let gap = 18.0;
     let face_w = 3.0 * TILE;
@@ -308,7 +319,7 @@ fn local(rep: &Local) -> String {
         .enumerate()
     {
         let x = MARGIN + f as f64 * (face_w + gap);
-        matrix(&mut svg, (x, top), |r, c| a[[f, r, c]]);
+        matrix(&mut svg, (x, top), scheme, |r, c| a[[f, r, c]]);
         label(
             &mut svg,
             (x + face_w / 2.0, top + face_w + 16.0),
@@ -320,7 +331,7 @@ fn local(rep: &Local) -> String {
 }
 
 /// Composite: the 5×12 matrix; the side blocks a little apart so the faces show.
-fn composite(rep: &Composite) -> String {
+fn composite(rep: &Composite, scheme: Scheme) -> String {
     let a = rep.array();
     let block_gap = 8.0;
     let left = MARGIN + 44.0;
@@ -337,8 +348,8 @@ fn composite(rep: &Composite) -> String {
                 &mut svg,
                 (x(c), top + r as f64 * TILE),
                 TILE,
-                face,
-                &(b as char).to_string(),
+                face.map(|f| (scheme, f)),
+                &scheme.shown_letter(b as char).to_string(),
             );
         }
     }
@@ -362,7 +373,7 @@ fn composite(rep: &Composite) -> String {
 }
 
 /// Vector: 54 letters in a strip, six runs of nine.
-fn vector(rep: &Vector) -> String {
+fn vector(rep: &Vector, scheme: Scheme) -> String {
     let a = rep.array();
     let t = 22.0;
     let run_gap = 10.0;
@@ -391,15 +402,15 @@ fn vector(rep: &Vector) -> String {
             &mut svg,
             (x, top),
             t,
-            letter_colour(b),
-            &(b as char).to_string(),
+            letter_colour(b).map(|f| (scheme, f)),
+            &scheme.shown_letter(b as char).to_string(),
         );
     }
     svg.finish()
 }
 
 /// 4-D: per plane, its up/down, back/front and left/right matrices in a row.
-fn four_d(rep: &FourD) -> String {
+fn four_d(rep: &FourD, scheme: Scheme) -> String {
     let a = rep.array();
     let gap = 18.0;
     let m = 3.0 * TILE;
@@ -426,7 +437,7 @@ fn four_d(rep: &FourD) -> String {
         );
         for slot in 0..3 {
             let x = left + slot as f64 * (m + gap);
-            matrix(&mut svg, (x, y), |r, c| a[[p, slot, r, c]]);
+            matrix(&mut svg, (x, y), scheme, |r, c| a[[p, slot, r, c]]);
         }
     }
     svg.finish()
@@ -437,7 +448,7 @@ fn four_d(rep: &FourD) -> String {
 /// on that pyramid: the up face as the square of cells 4–6, a side sticker at distance d from
 /// it as a third of the trapezoid between the squares of half-width 1.5 + d − 1 and 1.5 + d
 /// (centred on cell 5), and the down face's eight stickers round the rim.
-fn visual(rep: &Visual) -> String {
+fn visual(rep: &Visual, scheme: Scheme) -> String {
     let a = rep.array();
     let u = 34.0;
     let top = MARGIN + TITLE;
@@ -457,7 +468,7 @@ fn visual(rep: &Visual) -> String {
             continue;
         };
         let points: Vec<Point> = quad.iter().map(|&p| to_page(p)).collect();
-        let c_ = colour::sticker(face);
+        let c_ = colour::sticker_in(scheme, face);
         svg.polygon(
             &points,
             &Style::fill(&c_.hex())
@@ -466,7 +477,8 @@ fn visual(rep: &Visual) -> String {
         );
         // The letter goes at the centre of the matrix cell, which lies inside its shape.
         let centre = to_page((c as f64 + 0.5, r as f64 + 0.5));
-        centred_text(&mut svg, centre, &(b as char).to_string(), 0.8 * u, c_);
+        let letter = scheme.letter(face).to_string();
+        centred_text(&mut svg, centre, &letter, 0.8 * u, c_);
     }
     label(
         &mut svg,
@@ -629,7 +641,7 @@ mod tests {
         }
         let mut height = |encode: &str| {
             let rep = UserRep::define(&mut ws, "mine", encode, None).unwrap();
-            let svg = draw_user(&rep, &Cube::solved()).unwrap();
+            let svg = draw_user(&rep, &Cube::solved(), Scheme::Paper).unwrap();
             assert_eq!(
                 svg.matches("</text>").count(),
                 54 + 2,
@@ -698,7 +710,7 @@ mod tests {
         )
         .unwrap();
         for kind in RepKind::ALL {
-            let svg = draw_rep(kind, &cube).unwrap();
+            let svg = draw_rep(kind, &cube, Scheme::Paper).unwrap();
             assert!(
                 svg.contains(kind.title().split(':').next().unwrap()),
                 "{kind}"

@@ -38,7 +38,7 @@ use super::{Gather, RepKind, Representation, check_defined};
 use crate::apl::prim::{rot_ccw, rot_cw, rotate};
 use crate::state::cube::Cube;
 use crate::state::geometry::Geometry;
-use crate::turn::face::Face;
+use crate::turn::face::{Face, Scheme};
 use crate::turn::moves::{LayerTurn, MoveError, PaperAxis};
 
 /// The side faces in the order of their column blocks.
@@ -242,10 +242,14 @@ impl Representation for Composite {
     }
 
     /// The paper's display of `CUBE`: the five rows of twelve letters.
-    fn render(&self) -> String {
+    fn render_in(&self, scheme: Scheme) -> String {
         self.cube
             .outer_iter()
-            .map(|row| row.iter().map(|&b| b as char).collect::<String>())
+            .map(|row| {
+                row.iter()
+                    .map(|&b| scheme.shown_letter(b as char))
+                    .collect::<String>()
+            })
             .collect::<Vec<_>>()
             .join("\n")
     }

@@ -30,7 +30,7 @@ use super::cubie::{cube_from_cubies, cubie_colours};
 use super::{Gather, RepKind, Representation, check_defined};
 use crate::apl::prim::{on_layers, reverse, transpose};
 use crate::state::cube::Cube;
-use crate::turn::face::Face;
+use crate::turn::face::{Face, Scheme};
 use crate::turn::moves::{LayerTurn, MoveError, PaperAxis};
 
 /// The letter where a cubie has no sticker.
@@ -163,7 +163,7 @@ impl Representation for FourD {
 
     /// Each plane as a block of three lines, its three matrices side by side two spaces
     /// apart; blocks separated by a blank line.
-    fn render(&self) -> String {
+    fn render_in(&self, scheme: Scheme) -> String {
         self.cube
             .outer_iter()
             .map(|plane| {
@@ -171,7 +171,12 @@ impl Representation for FourD {
                     .map(|r| {
                         let line: Vec<String> = plane
                             .outer_iter()
-                            .map(|m| m.row(r).iter().map(|&b| b as char).collect())
+                            .map(|m| {
+                                m.row(r)
+                                    .iter()
+                                    .map(|&b| scheme.shown_letter(b as char))
+                                    .collect()
+                            })
                             .collect();
                         line.join("  ").trim_end().to_string()
                     })

@@ -35,7 +35,7 @@ use super::{Gather, RepKind, Representation, check_defined};
 use crate::apl::prim::{laminate as stack, rot_ccw, rot_cw, rot_half};
 use crate::state::cube::Cube;
 use crate::state::geometry::Geometry;
-use crate::turn::face::Face;
+use crate::turn::face::{Face, Scheme};
 use crate::turn::moves::{LayerTurn, MoveError, PaperAxis};
 
 // moves:begin — the move definitions, counted by `compare` for the paper's "concise".
@@ -171,8 +171,12 @@ impl Representation for Local {
 
     /// The paper's display of `CUBE`: the six 3×3 matrices one below another, a blank line
     /// between them.
-    fn render(&self) -> String {
-        super::render_planes(self.cube.view(), |&b| (b as char).to_string(), "")
+    fn render_in(&self, scheme: Scheme) -> String {
+        super::render_planes(
+            self.cube.view(),
+            |&b| scheme.shown_letter(b as char).to_string(),
+            "",
+        )
     }
 }
 

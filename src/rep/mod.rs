@@ -64,6 +64,7 @@ use std::str::FromStr;
 use ndarray::{Array, ArrayView, Axis, Dimension, IntoDimension, RemoveAxis};
 
 use crate::state::cube::Cube;
+use crate::turn::face::Scheme;
 use crate::turn::moves::{LayerTurn, Move, MoveError, PaperAxis};
 
 pub use composite::Composite;
@@ -642,8 +643,16 @@ pub trait Representation: Send + Sync {
     /// Makes a compiled move; allocates nothing.
     fn turn_compiled(&mut self, g: &Gather);
 
-    /// The paper's own display of the state.
-    fn render(&self) -> String;
+    /// The paper's own display of the state, its stickers in the colours of `scheme`: the
+    /// representations that show colour letters (local, composite, visual, vector, 4-D,
+    /// nested and one's own) show each sticker by the letter of its colour in `scheme`
+    /// ([`Scheme::shown_letter`]); numeric shows the paper's digits whatever the scheme.
+    fn render_in(&self, scheme: Scheme) -> String;
+
+    /// The paper's own display of the state, in the paper's colours.
+    fn render(&self) -> String {
+        self.render_in(Scheme::Paper)
+    }
 
     /// The state as an APL value, as the paper's definitions take it (`CUBE`): numbers for
     /// numeric, characters (blank where the array has none) for the letter arrays, and

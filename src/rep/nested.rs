@@ -31,7 +31,7 @@ use super::cubie::{cube_from_cubies, cubie_colours};
 use super::{Gather, RepKind, Representation, check_defined};
 use crate::apl::prim::{on_layers, reverse, transpose};
 use crate::state::cube::Cube;
-use crate::turn::face::Face;
+use crate::turn::face::{Face, Scheme};
 use crate::turn::moves::{LayerTurn, MoveError, PaperAxis};
 
 /// The byte stored for the paper's jot, padding a cubie's vector where it has no sticker.
@@ -181,12 +181,18 @@ impl Representation for Nested {
         Value(self.cube.map(cubie).into_dyn())
     }
 
-    fn render(&self) -> String {
+    fn render_in(&self, scheme: Scheme) -> String {
         super::render_planes(
             self.cube.view(),
             |v| {
                 v.iter()
-                    .map(|&b| if b == JOT { '∘' } else { b as char })
+                    .map(|&b| {
+                        if b == JOT {
+                            '∘'
+                        } else {
+                            scheme.shown_letter(b as char)
+                        }
+                    })
                     .collect()
             },
             " ",

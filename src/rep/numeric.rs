@@ -42,7 +42,7 @@ use super::cubie::{cube_from_cubies, cubie_colours};
 use super::{Gather, RepKind, Representation, check_defined};
 use crate::apl::prim::{Radix, decode, encode, on_layers, reverse, transpose};
 use crate::state::cube::Cube;
-use crate::turn::face::Face;
+use crate::turn::face::{Face, Scheme};
 use crate::turn::moves::{LayerTurn, MoveError, PaperAxis};
 
 // moves:begin — the move definitions, counted by `compare` for the paper's "concise".
@@ -265,7 +265,9 @@ impl Representation for Numeric {
         }
     }
 
-    fn render(&self) -> String {
+    /// The digits are the paper's numbers of the colours (1 white 2 blue 3 red 4 orange
+    /// 5 green 6 yellow), shown as they are whatever the scheme.
+    fn render_in(&self, _scheme: Scheme) -> String {
         super::render_planes(self.cube.view(), |v| format!("{v:>3}"), " ")
     }
 

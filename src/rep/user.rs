@@ -20,7 +20,7 @@ use std::sync::Arc;
 use super::{Gather, MAX_CELLS, RepKind, Representation, WrongSize, apl::random_states};
 use crate::apl::{Elem, Value, Workspace};
 use crate::state::cube::Cube;
-use crate::turn::face::Face;
+use crate::turn::face::{Face, Scheme};
 use crate::turn::moves::{LayerTurn, MoveError};
 
 /// Random states an encoding (and a decoding) is checked on.
@@ -558,9 +558,14 @@ impl Representation for UserState {
         unsafe { g.apply_bytes_padded(&mut self.cells[..len]) }
     }
 
-    /// As APL displays the array.
-    fn render(&self) -> String {
-        self.apl_value().to_string()
+    /// As APL displays the array, each sticker by its letter in `scheme`.
+    fn render_in(&self, scheme: Scheme) -> String {
+        let letters = self
+            .bytes()
+            .iter()
+            .map(|&b| Elem::Char(scheme.shown_letter(b as char)))
+            .collect();
+        Value::from_shape(&self.rep.shape, letters).to_string()
     }
 
     fn apl_value(&self) -> Value {

@@ -36,7 +36,7 @@ use super::{Gather, RepKind, Representation, check_defined};
 use crate::apl::prim::assign_from;
 use crate::state::cube::Cube;
 use crate::state::geometry::MAX_SIZE;
-use crate::turn::face::Face;
+use crate::turn::face::{Face, Scheme};
 use crate::turn::moves::{LayerTurn, MoveError, PaperAxis, PaperLetter};
 
 // moves:begin — the move definitions, counted by `compare` for the paper's "concise".
@@ -302,8 +302,11 @@ impl Representation for Vector {
         }
     }
 
-    fn render(&self) -> String {
-        self.cube.iter().map(|&b| b as char).collect()
+    fn render_in(&self, scheme: Scheme) -> String {
+        self.cube
+            .iter()
+            .map(|&b| scheme.shown_letter(b as char))
+            .collect()
     }
 
     fn apl_value(&self) -> crate::apl::Value {

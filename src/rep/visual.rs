@@ -41,7 +41,7 @@ use super::{Gather, RepKind, Representation, check_defined};
 use crate::apl::prim::{compress, expand, rot_ccw, rot_cw};
 use crate::state::cube::Cube;
 use crate::state::geometry::Geometry;
-use crate::turn::face::Face;
+use crate::turn::face::{Face, Scheme};
 use crate::turn::moves::{LayerTurn, MoveError, PaperLetter};
 
 /// The blank background.
@@ -286,11 +286,14 @@ impl Representation for Visual {
 
     /// The paper's display `(22⍴1 0)\CUBE`: each cell followed by a blank, so that the
     /// picture looks square (trailing blanks trimmed).
-    fn render(&self) -> String {
+    fn render_in(&self, scheme: Scheme) -> String {
         self.cube
             .outer_iter()
             .map(|row| {
-                let line: String = row.iter().flat_map(|&b| [b as char, ' ']).collect();
+                let line: String = row
+                    .iter()
+                    .flat_map(|&b| [scheme.shown_letter(b as char), ' '])
+                    .collect();
                 line.trim_end().to_string()
             })
             .collect::<Vec<_>>()

@@ -119,6 +119,7 @@ fn optimal(cube: &Cube, limits: &Limits, progress: &Progress) -> Result<Solution
         ..TwoPhaseOptions::default()
     };
     let known = two_phase(&probe);
+    let cpu_start = crate::base::cpu::process_time();
     let found = super::optimal::solve(
         table,
         &state,
@@ -140,6 +141,7 @@ fn optimal(cube: &Cube, limits: &Limits, progress: &Progress) -> Result<Solution
                 limit: None,
                 nodes: p.nodes,
                 elapsed: p.elapsed,
+                cpu: crate::base::cpu::since(cpu_start),
                 probing: p.probing,
             })
         },
@@ -163,6 +165,7 @@ fn optimal(cube: &Cube, limits: &Limits, progress: &Progress) -> Result<Solution
         stats: Stats {
             nodes: found.nodes,
             elapsed: found.elapsed,
+            cpu: crate::base::cpu::since(cpu_start),
             threads: found.threads,
             given: found.given,
             stopped: found.stopped,
@@ -195,6 +198,7 @@ fn bfs(cube: &Cube, limits: &Limits, progress: &Progress) -> Result<Solution, So
                 limit: Some(p.limit),
                 nodes: p.nodes,
                 elapsed: started.elapsed(),
+                cpu: None,
                 probing: false,
             },
         })

@@ -190,6 +190,9 @@ pub enum Event {
         nodes: u64,
         /// Time so far.
         elapsed: Duration,
+        /// CPU time the process's threads have used in the search so far (the optimal
+        /// search's; see [`crate::base::cpu`]), where it is known.
+        cpu: Option<Duration>,
         /// Whether the two-phase solver is being asked for a solution of `depth` moves (the
         /// optimal search's probe) rather than the search looking at that depth.
         probing: bool,
@@ -255,6 +258,10 @@ pub struct Stats {
     pub nodes: u64,
     /// Time taken, tables loaded beforehand not counted.
     pub elapsed: Duration,
+    /// Optimal: CPU time the process's threads used in the search (all of them, the
+    /// two-phase probe's included), where it is known: `nodes` over it is a thread's rate per
+    /// second of CPU it had, whatever else the machine was doing.
+    pub cpu: Option<Duration>,
     /// The beginner method's seven stages with their moves as made (whole-cube turns
     /// included); empty for the other methods.
     pub stages: Vec<StageMoves>,

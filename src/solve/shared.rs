@@ -190,7 +190,8 @@ pub fn twophase_large(progress: &Progress) -> Option<&'static LargeTables> {
 }
 
 /// The optimal solver's table ([`optimal_table_kind`]), loaded from the cache
-/// or, the first time, built (about 45 s on two cores for the large table) and saved, with
+/// or, the first time, built (the medium table: 84–232 CPU-seconds, 42 s to 2 minutes on
+/// two free cores; see [`crate::solve::optimal_table::build_notice`]) and saved, with
 /// how it was obtained. Ctrl-C stops a build, and nothing is saved.
 pub fn optimal_table(progress: &Progress) -> Result<&'static (AxisTable, CacheReport), SolveError> {
     static TABLE: OnceLock<(AxisTable, CacheReport)> = OnceLock::new();

@@ -2,6 +2,7 @@
 //! scrambles, and hints. Every solution was checked by [`super::solve`] on the cube it is for.
 
 use std::fmt::Write as _;
+use std::time::Duration;
 
 use rand::SeedableRng;
 
@@ -128,18 +129,48 @@ pub fn walkthrough_text(
     )?)
 }
 
+/// How fast a search went: nodes a second of wall-clock time (over all its threads) and,
+/// where the CPU time is known, nodes a CPU-second, which is one thread's rate for each second
+/// it ran: the same on a quiet machine and on one whose cores are shared, where the
+/// wall-clock rate falls. The CPU time is the process's, all threads (see
+/// [`crate::base::cpu`]).
+///
+/// ```
+/// use std::time::Duration;
+/// use cubework::solve::solution_text::node_rates;
+/// let two = Duration::from_secs(2);
+/// assert_eq!(
+///     node_rates(60_000_000, two, Some(Duration::from_secs(4)), 2),
+///     "30.0 M nodes/s wall-clock on 2 threads, 15.0 M nodes per CPU-second (one thread's rate)"
+/// );
+/// assert_eq!(
+///     node_rates(60_000_000, two, None, 2),
+///     "30.0 M nodes/s wall-clock on 2 threads (15.0 M a thread)"
+/// );
+/// ```
+pub fn node_rates(nodes: u64, elapsed: Duration, cpu: Option<Duration>, threads: usize) -> String {
+    let wall = nodes as f64 / elapsed.as_secs_f64().max(1e-9) / 1e6;
+    let on = count(threads.max(1) as u64, "thread");
+    match crate::base::cpu::millions_per_cpu_second(nodes, cpu) {
+        Some(rate) => format!(
+            "{wall:.1} M nodes/s wall-clock on {on}, {rate:.1} M nodes per CPU-second (one thread's rate)"
+        ),
+        None => format!(
+            "{wall:.1} M nodes/s wall-clock on {on} ({:.1} M a thread)",
+            wall / threads.max(1) as f64
+        ),
+    }
+}
+
 /// The optimal search's line: the length, what was proven and the work done.
 fn optimal_lines(out: &mut String, s: &Solution, notation: Notation) {
     let st = &s.stats;
     let n = s.length();
-    let secs = st.elapsed.as_secs_f64().max(1e-9);
-    let per_second = st.nodes as f64 / secs / 1e6;
     let work = format!(
-        "{} nodes in {:.3} s, {per_second:.1} M nodes/s on {} ({:.1} M a thread)",
+        "{} nodes in {:.3} s, {}",
         crate::base::text::thousands(st.nodes),
         st.elapsed.as_secs_f64(),
-        count(st.threads as u64, "thread"),
-        per_second / st.threads.max(1) as f64
+        node_rates(st.nodes, st.elapsed, st.cpu, st.threads)
     );
     let metric = s.metric.title();
     let words = notation.in_words();

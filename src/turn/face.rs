@@ -282,6 +282,24 @@ impl Scheme {
         self.colour(face).name()
     }
 
+    /// The letter this scheme shows for a sticker that the paper's arrays write as `paper`
+    /// (one of W Y O B G R, the paper's letters); any other character (a blank, `∘`, a digit)
+    /// as it is. The representations' displays show each cell through it.
+    ///
+    /// ```
+    /// use cubework::turn::face::Scheme;
+    /// assert_eq!(Scheme::Wca.shown_letter('O'), 'G'); // the front's sticker
+    /// assert_eq!(Scheme::Wca.shown_letter('B'), 'Y'); // the down face's
+    /// assert_eq!(Scheme::Paper.shown_letter('O'), 'O');
+    /// assert_eq!(Scheme::Wca.shown_letter(' '), ' ');
+    /// ```
+    pub fn shown_letter(self, paper: char) -> char {
+        match Face::from_paper_letter(paper) {
+            Some(face) => self.letter(face),
+            None => paper,
+        }
+    }
+
     /// The face whose colour has this letter.
     pub fn face_of_letter(self, c: char) -> Option<Face> {
         Face::ALL.into_iter().find(|&f| self.letter(f) == c)

@@ -40,22 +40,36 @@ pub fn table_file(kind: SliceKind) -> TableFile {
     }
 }
 
-/// CPU-seconds a build of each table takes, at most, as measured: the medium one 116 s on
-/// two cores of an AMD EPYC with AVX2 only (41.8 s where AVX-512 VBMI is there), the large
-/// one 299 CPU-seconds (477 s on two cores shared with other work), the small one about 6 s
-/// on two.
-fn build_cpu_seconds(kind: SliceKind) -> f64 {
+/// CPU-seconds a build of each table takes, the least and the most measured (a build's
+/// CPU time hardly changes with the load; its wall-clock time does): the small one 6.05 on a
+/// 2-core AMD EPYC with AVX-512 VBMI (9.5 s wall at load average 3.3; about 12 where AVX2 is
+/// the best path); the medium one 83.6 on a quiet 2-core Intel Xeon (41.8 s), 90.2 on the
+/// AMD EPYC with AVX-512 VBMI (3 min 33 s wall while other builds kept the load average near
+/// 10) and 232 where AVX2 is the best path; the large one 299 (477 s on two cores shared with
+/// other work) to about 600.
+fn build_cpu_seconds(kind: SliceKind) -> (f64, f64) {
     match kind {
-        SliceKind::Position => 12.0,
-        SliceKind::Sorted => 232.0,
-        SliceKind::Corners => 600.0,
+        SliceKind::Position => (6.0, 12.0),
+        SliceKind::Sorted => (84.0, 232.0),
+        SliceKind::Corners => (299.0, 600.0),
+    }
+}
+
+/// A span of seconds in words: `3–6 s`, `42 s to 2 minutes`, `2–5 minutes`.
+fn time_span(least: f64, most: f64) -> String {
+    let minutes = |s: f64| format!("{:.0}", s / 60.0);
+    match (least < 90.0, most < 90.0) {
+        (true, true) => format!("{:.0}–{:.0} s", least.max(1.0), most.max(1.0)),
+        (true, false) => format!("{:.0} s to {} minutes", least.max(1.0), minutes(most)),
+        _ => format!("{}–{} minutes", minutes(least), minutes(most)),
     }
 }
 
 /// The line said on standard error, terminal or not, when a table must be built before a
-/// search can start: what, how big, about how long on `threads` threads, and where it will
-/// be kept; and, when its file was there but not used, why (`rebuilt`, see
-/// [`rebuild_reason`]).
+/// search can start: what, how big, the CPU-seconds it takes as measured and so about how
+/// long on `threads` threads with the cores to itself (longer when other work shares them),
+/// and where it will be kept; and, when its file was there but not used, why (`rebuilt`,
+/// see [`rebuild_reason`]).
 ///
 /// ```
 /// use cubework::solve::optimal_table::{SliceKind, build_notice};
@@ -63,7 +77,7 @@ fn build_cpu_seconds(kind: SliceKind) -> f64 {
 /// let line = build_notice(SliceKind::Sorted, 2, Some(path), None);
 /// assert_eq!(
 ///     line,
-///     "cubework: building the optimal solver's table first (once): 883 MB, up to about 2 minutes on 2 threads; it will be saved to /c/optimal.bin"
+///     "cubework: building the optimal solver's table first (once): 883 MB, 84–232 CPU-seconds as measured on 2-core AMD EPYC and Intel Xeon machines, so 42 s to 2 minutes on 2 threads with the cores free, longer while other work shares them; it will be saved to /c/optimal.bin"
 /// );
 /// let line = build_notice(SliceKind::Sorted, 2, Some(path), Some("the cache file /c/optimal.bin is truncated (9 bytes)"));
 /// assert!(line.starts_with(
@@ -77,12 +91,9 @@ pub fn build_notice(
     rebuilt: Option<&str>,
 ) -> String {
     let mb = table_file(kind).max_payload as f64 / 1e6;
-    let secs = build_cpu_seconds(kind) / threads.max(1) as f64;
-    let time = if secs < 90.0 {
-        format!("{:.0} s", secs.max(1.0))
-    } else {
-        format!("{:.0} minutes", (secs / 60.0).max(2.0))
-    };
+    let (least, most) = build_cpu_seconds(kind);
+    let on = threads.max(1) as f64;
+    let time = time_span(least / on, most / on);
     let threads = match threads {
         1 => "1 thread".to_string(),
         n => format!("{n} threads"),
@@ -96,7 +107,7 @@ pub fn build_notice(
         None => "first (once)".to_string(),
     };
     format!(
-        "cubework: building the optimal solver's table {when}: {mb:.0} MB, up to about {time} on {threads}; {kept}"
+        "cubework: building the optimal solver's table {when}: {mb:.0} MB, {least:.0}–{most:.0} CPU-seconds as measured on 2-core AMD EPYC and Intel Xeon machines, so {time} on {threads} with the cores free, longer while other work shares them; {kept}"
     )
 }
 

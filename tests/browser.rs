@@ -1,0 +1,75 @@
+//! The player page in a real browser: headless Chromium, driven by `tests/page_browser.js`
+//! (Node, through the Chrome DevTools Protocol over a pipe; nothing from npm). Where no
+//! Chromium or no Node is installed (CI has neither browser), the test says why and passes;
+//! tests/draw.rs runs the page's script in Node on a stand-in document everywhere.
+// The end-to-end tests drive the binary and the front ends: the `cli` feature.
+#![cfg(feature = "cli")]
+
+mod common;
+
+/// The first of `names` that runs (`NAME --version` succeeds).
+fn installed<'a>(names: &[&'a str]) -> Option<&'a str> {
+    names.iter().copied().find(|name| {
+        std::process::Command::new(name)
+            .arg("--version")
+            .output()
+            .is_ok_and(|o| o.status.success())
+    })
+}
+
+#[test]
+fn the_page_plays_steps_shares_its_address_and_refuses_unknown_moves_in_a_real_browser() {
+    let browsers = [
+        "chromium",
+        "chromium-browser",
+        "google-chrome",
+        "google-chrome-stable",
+    ];
+    let Some(browser) = installed(&browsers) else {
+        eprintln!(
+            "skipped: no browser installed ({}), so the page was not played in one",
+            browsers.join(", ")
+        );
+        return;
+    };
+    let Some(node) = installed(&["node"]) else {
+        eprintln!("skipped: node is not installed, so {browser} could not be driven");
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let page = dir.path().join("page.html");
+    let profile = dir.path().join("profile");
+    std::fs::create_dir_all(&profile).unwrap();
+    let out = common::cubework()
+        .args(["draw", "R U", "-o"])
+        .arg(&page)
+        .output()
+        .unwrap();
+    common::assert_success(&out, "");
+    let driver = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/page_browser.js");
+    let out = std::process::Command::new(node)
+        .arg(&driver)
+        .arg(browser)
+        .arg(&page)
+        .arg(&profile)
+        .output()
+        .unwrap();
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{said}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    for check in [
+        "▶ plays to the end",
+        "each move is animated",
+        "◀ steps a move back, turning",
+        "▶| steps forward, turning, back to the end",
+        "the address after typed moves, opened in another tab, is the same cube",
+        "and makes nothing: not even the R",
+        "and makes nothing of it: the page's own cube",
+    ] {
+        assert!(said.contains(&format!("ok: {check}")), "{check}: {said}");
+    }
+    eprintln!("played in {browser}:\n{said}");
+}

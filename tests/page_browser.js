@@ -1,0 +1,200 @@
+// Plays the page in a real browser: Chromium, headless, driven through the Chrome DevTools
+// Protocol over a pipe (--remote-debugging-pipe: no port, no WebSocket, nothing from npm).
+//
+//   node tests/page_browser.js BROWSER PAGE.html PROFILE_DIR
+//
+// PAGE.html is a page cubework drew of `R U`. Each check prints a line `ok: …`; the first that
+// fails prints `FAILED: …` and exits with status 1. tests/browser.rs runs it.
+"use strict";
+const {spawn} = require("child_process");
+
+const [browser, page, profile] = process.argv.slice(2);
+const url = hash => `file://${page}${hash}`;
+
+const chrome = spawn(browser, [
+  "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+  "--disable-background-networking", "--disable-component-update", "--disable-sync",
+  "--disable-dev-shm-usage", `--user-data-dir=${profile}`, "--remote-debugging-pipe",
+  "about:blank",
+], {stdio: ["ignore", "ignore", "pipe", "pipe", "pipe"]});
+let errors = "";
+chrome.stderr.on("data", d => { errors = (errors + d).slice(-4000); });
+
+function fail(why) {
+  console.log(`FAILED: ${why}`);
+  chrome.kill("SIGKILL");
+  process.exit(1);
+}
+let closing = false;
+const timer = setTimeout(() => fail(`no answer in 90 s\n${errors}`), 90000);
+
+// The protocol: JSON messages, each ended by a NUL byte, written to fd 3 and read from fd 4.
+let next = 1, buffered = "";
+const waiting = new Map();
+chrome.stdio[4].on("data", chunk => {
+  buffered += chunk.toString("utf8");
+  let end;
+  while ((end = buffered.indexOf("\0")) >= 0) {
+    const message = JSON.parse(buffered.slice(0, end));
+    buffered = buffered.slice(end + 1);
+    const w = waiting.get(message.id);
+    if (!w) continue;
+    waiting.delete(message.id);
+    if (message.error) w.reject(new Error(`${w.method}: ${JSON.stringify(message.error)}`));
+    else w.resolve(message.result);
+  }
+});
+chrome.on("exit", code => { if (waiting.size && !closing) fail(`the browser ended (${code})\n${errors}`); });
+
+function send(method, params = {}, sessionId) {
+  const id = next++;
+  const message = {id, method, params};
+  if (sessionId) message.sessionId = sessionId;
+  chrome.stdio[3].write(JSON.stringify(message) + "\0");
+  return new Promise((resolve, reject) => waiting.set(id, {resolve, reject, method}));
+}
+
+// A tab open at `address`, once its script has run: `run(expression)` gives the value of an
+// expression evaluated in the page (awaited if it is a promise).
+async function open(address) {
+  const {targetId} = await send("Target.createTarget", {url: "about:blank"});
+  const {sessionId} = await send("Target.attachToTarget", {targetId, flatten: true});
+  const run = async expression => {
+    const r = await send("Runtime.evaluate", {expression, awaitPromise: true, returnByValue: true}, sessionId);
+    if (r.exceptionDetails) throw new Error(`${expression}: ${JSON.stringify(r.exceptionDetails)}`);
+    return r.result.value;
+  };
+  await send("Page.enable", {}, sessionId);
+  await send("Page.navigate", {url: address}, sessionId);
+  for (let i = 0; i < 200; i++) {
+    if (await run("document.readyState === 'complete' && !!document.getElementById('where').textContent")) return run;
+    await new Promise(r => setTimeout(r, 50));
+  }
+  throw new Error(`${address} did not load`);
+}
+
+function check(ok, what, got) {
+  if (!ok) fail(`${what}: got ${JSON.stringify(got)}`);
+  console.log(`ok: ${what}`);
+}
+
+// In the page: the player's place, its sequence (the current move starred), the state of the
+// stickers (positions and colours, in order), the picture, the address and what it said.
+const LOOK = `(() => ({
+  where: document.getElementById("where").textContent,
+  seq: [...document.querySelectorAll("#history .move")]
+    .map(s => s.textContent + (s.classList.contains("setup") ? "(setup)" : "") + (s.classList.contains("current") ? "*" : "")).join(" "),
+  stickers: JSON.stringify(stickers.map(s => s.p.join(",") + ":" + s.c).sort()),
+  view: document.getElementById("view").innerHTML,
+  hash: location.hash,
+  said: document.getElementById("problems").textContent,
+  playing, moving: moving !== null,
+}))()`;
+
+// Waits, frame by frame, until `until` (an expression) holds: how many frames there were, and
+// how many distinct pictures and places were seen on the way.
+const WATCH = until => `new Promise(done => {
+  const views = new Set(), places = [];
+  let frames = 0;
+  const t0 = performance.now();
+  const frame = () => {
+    frames++;
+    views.add(document.getElementById("view").innerHTML);
+    const w = document.getElementById("where").textContent;
+    if (places[places.length - 1] !== w) places.push(w);
+    if ((${until}) || performance.now() - t0 > 20000) done({frames, views: views.size, places, held: !!(${until})});
+    else requestAnimationFrame(frame);
+  };
+  requestAnimationFrame(frame);
+})`;
+const settled = "!playing && moving === null";
+
+(async () => {
+  await send("Target.setDiscoverTargets", {discover: false});
+  const run = await open(url("#setup=F&alg=R_U_D2"));
+  let look = await run(LOOK);
+  check(look.where === "4 / 4" && look.seq === "F(setup) R U D2*" && look.said === "",
+    "the address's setup and moves are read, the last move current", look);
+  const end = look;
+
+  // Play from the start: each move turns (pictures between the places), and it plays to the end.
+  await run(`document.getElementById("speed").value = "0.25"; document.getElementById("start").click()`);
+  look = await run(LOOK);
+  check(look.where === "0 / 4" && look.stickers !== end.stickers, "⏮ goes to the start", look.where);
+  const start = look;
+  await run(`document.getElementById("play").click()`);
+  const played = await run(WATCH(`document.getElementById("where").textContent === "4 / 4" && ${settled}`));
+  check(played.held, "▶ plays to the end", played);
+  check(played.places.join(" ") === "0 / 4 1 / 4 2 / 4 3 / 4 4 / 4", "it passes every place in order", played.places);
+  check(played.views > 8, `each move is animated (${played.views} pictures in ${played.frames} frames for 4 moves)`, played);
+  look = await run(LOOK);
+  check(look.stickers === end.stickers && look.view === end.view && look.seq === "F(setup) R U D2*",
+    "the cube played to the end is the one the address gave", look.seq);
+
+  // Step back and forward: each is one move, turned, to the cube that place holds.
+  await run(`document.getElementById("back").click()`);
+  const back = await run(WATCH(settled));
+  look = await run(LOOK);
+  check(look.where === "3 / 4" && look.seq === "F(setup) R U* D2" && back.views > 2, "◀ steps a move back, turning", [look.where, look.seq, back.views]);
+  const three = look;
+  await run(`document.querySelectorAll("#history .move")[2].click()`);
+  look = await run(LOOK);
+  check(look.stickers === three.stickers && look.view === three.view, "the cube stepped back to is the cube at that place", look.where);
+  await run(`document.getElementById("back").click()`);
+  await run(WATCH(settled));
+  await run(`document.getElementById("back").click()`);
+  await run(WATCH(settled));
+  look = await run(LOOK);
+  check(look.where === "1 / 4" && look.seq === "F(setup)* R U D2", "◀ twice more: after the setup", look.seq);
+  await run(`document.getElementById("forward").click()`);
+  await run(WATCH(settled));
+  await run(`document.getElementById("forward").click()`);
+  await run(WATCH(settled));
+  await run(`document.getElementById("forward").click()`);
+  const forward = await run(WATCH(settled));
+  look = await run(LOOK);
+  check(look.where === "4 / 4" && look.stickers === end.stickers && forward.views > 2, "▶| steps forward, turning, back to the end", look.where);
+  await run(`document.getElementById("forward").click()`);
+  await run(WATCH(settled));
+  check((await run(LOOK)).stickers === end.stickers, "▶| at the end does nothing", "");
+  check(start.stickers !== end.stickers, "the start and the end differ", "");
+
+  // Moves typed go into the address, and the address opened elsewhere is the same cube.
+  await run(`document.getElementById("typed").value = "R2 B' 2L"; document.getElementById("do").click()`);
+  const added = await run(WATCH(`document.getElementById("where").textContent === "7 / 7" && ${settled}`));
+  check(added.held && added.views > 6, "moves typed are made, turning", added);
+  look = await run(LOOK);
+  check(look.hash === "#setup=F&alg=R_U_D2_R2_B'_2L", "the address holds the setup and every move", look.hash);
+  const typed = look;
+  await run(`document.querySelectorAll("#history .move")[0].click()`);
+  await run(`document.querySelectorAll("[data-move=\\"y'\\"]")[0].click()`);
+  await run(WATCH(`document.getElementById("where").textContent === "2 / 2" && ${settled}`));
+  look = await run(LOOK);
+  check(look.hash === "#setup=F&alg=y'" && look.seq === "F(setup) y'*", "a move made at a place in the sequence replaces what came after it", look.hash);
+  const turned = look;
+  for (const [address, want, what] of [[typed.hash, typed, "the address after typed moves"], [turned.hash, turned, "the address after a button's move"]]) {
+    const other = await open(url(address));
+    const opened = await other(LOOK);
+    check(opened.stickers === want.stickers && opened.view === want.view && opened.seq === want.seq && opened.where === want.where,
+      `${what}, opened in another tab, is the same cube (${opened.where})`, [opened.seq, want.seq]);
+  }
+
+  // A line with an unknown move applies nothing, typed or in the address.
+  await run(`document.getElementById("typed").value = "Q R"; document.getElementById("do").click()`);
+  await new Promise(r => setTimeout(r, 400));
+  look = await run(LOOK);
+  check(look.said.includes("nothing was made") && look.said.includes("Q (not a move)"), "a typed line with an unknown move says what it could not read", look.said);
+  check(look.stickers === turned.stickers && look.hash === turned.hash && look.where === turned.where && !look.moving,
+    "and makes nothing: not even the R", [look.where, look.hash]);
+  const plain = await (await open(url("")))(LOOK);
+  const bad = await (await open(url("#setup=F&alg=R_Q")))(LOOK);
+  check(bad.said.includes("Q (not a move)") && bad.said.includes("nothing was made"), "an address with an unknown move says so", bad.said);
+  check(bad.stickers === plain.stickers && bad.seq === plain.seq, "and makes nothing of it: the page's own cube, not F R", [bad.seq, plain.seq]);
+
+  clearTimeout(timer);
+  console.log("played in a real browser");
+  closing = true;
+  send("Browser.close").catch(() => {});
+  const killer = setTimeout(() => chrome.kill("SIGKILL"), 5000);
+  chrome.on("exit", () => { clearTimeout(killer); process.exit(0); });
+})().catch(e => fail(`${e.stack || e}\n${errors}`));
