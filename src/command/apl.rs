@@ -18,6 +18,26 @@ use crate::answer::error::Result;
 use crate::apl::Workspace;
 use crate::base::text::echo;
 
+/// What the session holds for the APL family.
+#[derive(Default)]
+pub(crate) struct AplState {
+    /// The workspace (made when first asked for, with the current representation's
+    /// definitions), and the representation it was made for.
+    pub(super) workspace: Option<(crate::rep::RepKind, Workspace)>,
+    /// APL mode: lines are APL, not moves.
+    pub(super) mode: bool,
+    /// What became of the user's functions when the workspace moved to another
+    /// representation, to be said with the next APL reply.
+    pub(super) notes: Vec<String>,
+    /// The file the workspace is kept in between sessions (the REPL's), if any.
+    pub(super) file: Option<PathBuf>,
+    /// What was last written there (or read from it): a request that changes nothing the
+    /// file holds writes nothing.
+    pub(super) written: Option<String>,
+    /// A traditional function being typed: its lines so far (from `∇HEADER`).
+    pub(super) open: Option<String>,
+}
+
 /// The variable the session binds to the representation's array: the session's cube, not
 /// the user's, and never kept.
 const CUBE: &str = "CUBE";
@@ -31,22 +51,22 @@ pub(super) fn workspace(session: &mut Session) -> Result<&mut Workspace> {
         crate::apl::paper::workspace(kind.name())
             .ok_or_else(|| usage(&format!("no APL definitions for {}", kind.name())))
     };
-    match session.apl.take() {
-        None => session.apl = Some((kind, paper()?)),
-        Some((k, ws)) if k == kind => session.apl = Some((k, ws)),
+    match session.apl.workspace.take() {
+        None => session.apl.workspace = Some((kind, paper()?)),
+        Some((k, ws)) if k == kind => session.apl.workspace = Some((k, ws)),
         Some((k, mut ws)) => match paper() {
             Ok(p) => {
                 let lost = ws.rebase(p);
-                session.apl_notes.extend(lost);
-                session.apl = Some((kind, ws));
+                session.apl.notes.extend(lost);
+                session.apl.workspace = Some((kind, ws));
             }
             Err(e) => {
-                session.apl = Some((k, ws));
+                session.apl.workspace = Some((k, ws));
                 return Err(e);
             }
         },
     }
-    Ok(&mut session.apl.as_mut().expect("made above").1)
+    Ok(&mut session.apl.workspace.as_mut().expect("made above").1)
 }
 
 /// What is asked of the APL workspace.
@@ -140,7 +160,7 @@ pub(super) fn apl(session: &mut Session, request: AplRequest, front: Front) -> R
     );
     let result = apl_request(session, request, front);
     session.follow_user_rep();
-    let mut notes: Vec<String> = std::mem::take(&mut session.apl_notes);
+    let mut notes: Vec<String> = std::mem::take(&mut session.apl.notes);
     if changes && result.is_ok() {
         notes.extend(session.store_workspace());
     }
@@ -407,19 +427,19 @@ impl Session {
             )),
         }
         if notes.iter().all(|n| !n.contains("not kept")) {
-            self.workspace_file = Some(file);
+            self.apl.file = Some(file);
         }
-        notes.extend(std::mem::take(&mut self.apl_notes));
+        notes.extend(std::mem::take(&mut self.apl.notes));
         notes
     }
 
     /// Writes the workspace to its file, if it is kept; a note (and no more keeping) when it
     /// cannot be written.
     fn store_workspace(&mut self) -> Option<String> {
-        let file = self.workspace_file.clone()?;
+        let file = self.apl.file.clone()?;
         let source = saved_source(self);
         if let Ok(source) = &source
-            && self.workspace_written.as_ref() == Some(source)
+            && self.apl.written.as_ref() == Some(source)
         {
             return None;
         }
@@ -433,11 +453,11 @@ impl Session {
         });
         match written {
             Ok(source) => {
-                self.workspace_written = Some(source);
+                self.apl.written = Some(source);
                 None
             }
             Err(e) => {
-                self.workspace_file = None;
+                self.apl.file = None;
                 Some(format!(
                     "the workspace is not kept in {}: {e}",
                     crate::base::text::echo_path(&file)
@@ -478,7 +498,7 @@ fn apl_request(session: &mut Session, request: AplRequest, front: Front) -> Resu
     match request {
         A::Enter => text(enter(session)?),
         A::Leave => {
-            session.in_apl = false;
+            session.apl.mode = false;
             text("moves".to_string())
         }
         A::Fns => text(workspace(session)?.functions().join(" ")),
@@ -515,7 +535,7 @@ fn apl_request(session: &mut Session, request: AplRequest, front: Front) -> Resu
 /// `)apl`: the workspace made if need be, and the greeting.
 fn enter(session: &mut Session) -> Result<String> {
     workspace(session)?;
-    session.in_apl = true;
+    session.apl.mode = true;
     let kind = session.rep.kind();
     Ok(match session.rep.user() {
         Some(user) => user.apl_greeting(),
@@ -593,17 +613,17 @@ fn define_rep(session: &mut Session, words: &str) -> Result<String> {
 /// `∇HEADER` to `∇`; any other line runs.
 fn typed_line(session: &mut Session, line: String, front: Front) -> Result<Reply> {
     let t = line.trim();
-    if let Some(text) = session.apl_open.as_mut() {
+    if let Some(text) = session.apl.open.as_mut() {
         text.push('\n');
         text.push_str(&line);
         if t == "∇" || t.ends_with('∇') {
-            let text = session.apl_open.take().unwrap_or_default();
+            let text = session.apl.open.take().unwrap_or_default();
             return apl_line(session, &text, front);
         }
         return Ok(Reply::default());
     }
     if t.starts_with('∇') && !(t.chars().count() > 1 && t.ends_with('∇')) {
-        session.apl_open = Some(line);
+        session.apl.open = Some(line);
         return Ok(Reply::default());
     }
     apl_line(session, &line, front)
@@ -629,7 +649,7 @@ fn apl_line(session: &mut Session, line: &str, front: Front) -> Result<Reply> {
                 session.set_state(&format!("apl: {}", line.trim()), cube)?;
                 // At the REPL's normal prompt the new cube shows, as after a line of moves
                 // (the command line shows the cube after any line).
-                if !session.in_apl && front == Front::Repl {
+                if !session.apl.mode && front == Front::Repl {
                     if !reply.text.is_empty() {
                         reply.text.push('\n');
                     }
@@ -637,7 +657,7 @@ fn apl_line(session: &mut Session, line: &str, front: Front) -> Result<Reply> {
                 }
             }
             Err(why) => {
-                if let Some((_, ws)) = session.apl.as_mut() {
+                if let Some((_, ws)) = session.apl.workspace.as_mut() {
                     ws.undo_line();
                 }
                 return Err(usage(&format!(

@@ -202,7 +202,12 @@ const PAGE_MOVES: u64 = 1000;
 /// What a page plays: the session's moves from its start (the setup first), when every kept
 /// change is moves (a load or reset starts afresh) and there are at most [`PAGE_MOVES`].
 fn timeline(session: &Session, setup: usize) -> Option<crate::draw::Timeline> {
-    let changes: Option<Vec<&Alg>> = session.past.iter().map(|c| c.moves.as_ref()).collect();
+    let changes: Option<Vec<&Alg>> = session
+        .changes
+        .past
+        .iter()
+        .map(|c| c.moves.as_ref())
+        .collect();
     let changes = changes?;
     if changes.iter().map(|a| a.expanded_len()).sum::<u64>() > PAGE_MOVES {
         return None;
@@ -214,7 +219,7 @@ fn timeline(session: &Session, setup: usize) -> Option<crate::draw::Timeline> {
         .collect();
     let rest = moves.split_off(setup.min(moves.len()));
     Some(crate::draw::Timeline {
-        start: session.base.clone(),
+        start: session.changes.base.clone(),
         setup: moves,
         moves: rest,
     })

@@ -40,6 +40,33 @@ pub(super) struct Change {
     pub(super) after: Cube,
 }
 
+/// The history of a session: the changes made, which undo takes back, and those undone,
+/// which redo makes again.
+#[derive(Clone, Debug)]
+pub(super) struct Changes {
+    /// The state before the oldest change kept.
+    pub(super) base: Cube,
+    pub(super) past: VecDeque<Change>,
+    pub(super) future: Vec<Change>,
+    /// Moves, as written, held by `past` and `future`.
+    pub(super) kept: usize,
+    /// How many changes have been forgotten since the session began.
+    pub(super) forgotten: usize,
+}
+
+impl From<Cube> for Changes {
+    /// No changes yet, from `base`.
+    fn from(base: Cube) -> Changes {
+        Changes {
+            base,
+            past: VecDeque::new(),
+            future: Vec::new(),
+            kept: 0,
+            forgotten: 0,
+        }
+    }
+}
+
 impl Change {
     /// The moves it holds, as written.
     fn size(&self) -> usize {
@@ -73,14 +100,8 @@ pub(super) fn label(text: &str) -> String {
 pub struct Session {
     pub(super) rep: Box<dyn Representation>,
     pub(super) notation: Notation,
-    /// The state before the oldest change kept.
-    pub(super) base: Cube,
-    pub(super) past: VecDeque<Change>,
-    pub(super) future: Vec<Change>,
-    /// Moves, as written, held by `past` and `future`.
-    pub(super) kept: usize,
-    /// How many changes have been forgotten since the session began.
-    pub(super) forgotten: usize,
+    /// The changes undo and redo walk.
+    pub(super) changes: Changes,
     pub(super) color: bool,
     /// The solution `hint` follows, while the cube is where it left it.
     pub(super) plan: Option<Plan>,
@@ -90,23 +111,10 @@ pub struct Session {
     pub(super) caption: String,
     /// The representation was chosen (`--rep`), so that `apply` shows it at every size.
     pub(super) chosen_rep: bool,
-    /// The APL workspace (made when first asked for, with the current representation's
-    /// definitions), and the representation it was made for.
-    pub(super) apl: Option<(RepKind, crate::apl::Workspace)>,
-    /// Lines are APL, not moves.
-    pub(super) in_apl: bool,
+    /// The APL family's part: the workspace, APL mode, where the workspace is kept.
+    pub(super) apl: super::apl::AplState,
     /// Representations of one's own (`)rep`), which `compare` measures.
     pub(super) user_reps: Vec<crate::rep::user::UserRep>,
-    /// What became of the user's functions when the workspace moved to another
-    /// representation, to be said with the next APL reply.
-    pub(super) apl_notes: Vec<String>,
-    /// The file the workspace is kept in between sessions (the REPL's), if any.
-    pub(super) workspace_file: Option<std::path::PathBuf>,
-    /// What was last written there (or read from it): a request that changes nothing the
-    /// file holds writes nothing.
-    pub(super) workspace_written: Option<String>,
-    /// A traditional function being typed: its lines so far (from `∇HEADER`).
-    pub(super) apl_open: Option<String>,
     /// The colours nets, pictures, colour letters and the beginner's words are shown in.
     pub(super) scheme: crate::turn::face::Scheme,
     /// The file `colours` keeps the choice in between sessions (the REPL's), if any.
@@ -120,23 +128,14 @@ impl Session {
         Session {
             rep: RepKind::Vector.build(&Cube::solved()).expect("3×3×3"),
             notation: Notation::Standard,
-            base: Cube::solved(),
-            past: VecDeque::new(),
-            future: Vec::new(),
-            kept: 0,
-            forgotten: 0,
+            changes: Changes::from(Cube::solved()),
             color,
             plan: None,
             camera: Camera::default(),
             caption: String::new(),
             chosen_rep: false,
-            apl: None,
-            in_apl: false,
+            apl: super::apl::AplState::default(),
             user_reps: Vec::new(),
-            apl_notes: Vec::new(),
-            workspace_file: None,
-            workspace_written: None,
-            apl_open: None,
             scheme: crate::turn::face::Scheme::Paper,
             colours_file: None,
         }
@@ -193,7 +192,7 @@ impl Session {
 
     /// Whether lines are read as APL (`apl` entered, `)off` not yet typed).
     pub fn in_apl(&self) -> bool {
-        self.in_apl
+        self.apl.mode
     }
 
     /// A session on `cube` (a command-line invocation's) in the representation `rep` (the
@@ -207,7 +206,7 @@ impl Session {
     ) -> Result<Session> {
         let mut session = Session::new(color);
         session.rep = rep.unwrap_or(RepKind::Vector).build(cube)?;
-        session.base = cube.clone();
+        session.changes.base = cube.clone();
         session.notation = notation;
         session.caption = caption;
         session.chosen_rep = rep.is_some();
@@ -262,11 +261,11 @@ impl Session {
     /// The prompt the REPL shows: the representation, the size when it is not 3, and `paper`
     /// in the paper's notation (`vector paper> `).
     pub fn prompt(&self) -> String {
-        if let Some(open) = &self.apl_open {
+        if let Some(open) = &self.apl.open {
             // The next line of a traditional function being typed, numbered as APL numbers it.
             return format!("[{}] ", open.lines().count());
         }
-        if self.in_apl {
+        if self.apl.mode {
             // APL sessions indent input six spaces.
             return "      ".to_string();
         }
@@ -306,16 +305,18 @@ impl Session {
     /// Records a change, and forgets the oldest ones beyond [`MAX_UNDO`] changes or
     /// [`MAX_KEPT_MOVES`] moves.
     pub(super) fn record(&mut self, change: Change) {
-        for undone in self.future.drain(..) {
-            self.kept -= undone.size();
+        for undone in self.changes.future.drain(..) {
+            self.changes.kept -= undone.size();
         }
-        self.kept += change.size();
-        self.past.push_back(change);
-        while self.past.len() > MAX_UNDO || (self.kept > MAX_KEPT_MOVES && self.past.len() > 1) {
-            if let Some(old) = self.past.pop_front() {
-                self.kept -= old.size();
-                self.forgotten += 1;
-                self.base = old.after;
+        self.changes.kept += change.size();
+        self.changes.past.push_back(change);
+        while self.changes.past.len() > MAX_UNDO
+            || (self.changes.kept > MAX_KEPT_MOVES && self.changes.past.len() > 1)
+        {
+            if let Some(old) = self.changes.past.pop_front() {
+                self.changes.kept -= old.size();
+                self.changes.forgotten += 1;
+                self.changes.base = old.after;
             }
         }
     }
@@ -385,7 +386,7 @@ impl Session {
                 },
             };
         self.rep = rep;
-        self.apl_notes.push(note);
+        self.apl.notes.push(note);
     }
 
     /// `size N`: the solved N×N×N cube in the current representation, as one change (undo
@@ -468,21 +469,21 @@ impl Session {
 
     /// Takes back the last `n` changes, as one step: all of them, or (on error) none.
     pub(super) fn undo(&mut self, n: usize) -> Result<Reply> {
-        if self.past.is_empty() {
-            return Err(usage(if self.forgotten > 0 {
+        if self.changes.past.is_empty() {
+            return Err(usage(if self.changes.forgotten > 0 {
                 "nothing more to undo: older changes were forgotten (undo keeps 1000 changes)"
             } else {
                 "nothing to undo"
             }));
         }
-        let kept = self.past.len();
+        let kept = self.changes.past.len();
         let mut text = String::new();
         if n > kept {
             text = format!(
                 "undo {n}: there {} only {kept} {}{}, so all {kept} are undone\n",
                 if kept == 1 { "is" } else { "are" },
                 if kept == 1 { "change" } else { "changes" },
-                if self.forgotten > 0 {
+                if self.changes.forgotten > 0 {
                     " (older changes were forgotten: undo keeps 1000 changes)"
                 } else {
                     ""
@@ -491,26 +492,26 @@ impl Session {
         }
         let n = n.min(kept);
         let before = match kept - n {
-            0 => self.base.clone(),
-            i => self.past[i - 1].after.clone(),
+            0 => self.changes.base.clone(),
+            i => self.changes.past[i - 1].after.clone(),
         };
-        let label = self.past[kept - n].label.clone();
+        let label = self.changes.past[kept - n].label.clone();
         if let Err(e) = self.load_state(&before) {
             return Err(usage(&format!(
                 "can't undo '{label}' in this representation: {e}"
             )));
         }
         for _ in 0..n {
-            let change = self.past.pop_back().expect("n changes are kept");
+            let change = self.changes.past.pop_back().expect("n changes are kept");
             text.push_str(&format!("undid: {}\n", change.label));
-            self.future.push(change);
+            self.changes.future.push(change);
         }
         Ok(Reply::text(text + &self.rep.render_in(self.scheme)))
     }
 
     /// Makes the last `n` undone changes again, as one step: all of them, or (on error) none.
     pub(super) fn redo(&mut self, n: usize) -> Result<Reply> {
-        let undone = self.future.len();
+        let undone = self.changes.future.len();
         if undone == 0 {
             return Err(usage("nothing to redo"));
         }
@@ -523,7 +524,7 @@ impl Session {
             );
         }
         let n = n.min(undone);
-        let latest = &self.future[undone - n];
+        let latest = &self.changes.future[undone - n];
         let (after, label) = (latest.after.clone(), latest.label.clone());
         if let Err(e) = self.load_state(&after) {
             return Err(usage(&format!(
@@ -531,21 +532,22 @@ impl Session {
             )));
         }
         for _ in 0..n {
-            let change = self.future.pop().expect("n changes are undone");
+            let change = self.changes.future.pop().expect("n changes are undone");
             text.push_str(&format!("redid: {}\n", change.label));
-            self.past.push_back(change);
+            self.changes.past.push_back(change);
         }
         Ok(Reply::text(text + &self.rep.render_in(self.scheme)))
     }
 
     pub(super) fn history(&self) -> String {
-        if self.past.is_empty() {
+        if self.changes.past.is_empty() {
             return "no changes yet".to_string();
         }
-        self.past
+        self.changes
+            .past
             .iter()
             .enumerate()
-            .map(|(i, c)| format!("{:>3}  {}", self.forgotten + i + 1, c.label))
+            .map(|(i, c)| format!("{:>3}  {}", self.changes.forgotten + i + 1, c.label))
             .collect::<Vec<_>>()
             .join("\n")
     }
@@ -554,14 +556,15 @@ impl Session {
     /// what began them: the label of that reset or load, or `None` if the session's start (or
     /// changes forgotten since) came first.
     pub(super) fn moves_since_origin(&self) -> (Vec<&Alg>, Option<&str>) {
-        let origin = self.past.iter().rposition(|c| c.moves.is_none());
+        let origin = self.changes.past.iter().rposition(|c| c.moves.is_none());
         let start = origin.map_or(0, |i| i + 1);
         let moves = self
+            .changes
             .past
             .range(start..)
             .filter_map(|c| c.moves.as_ref())
             .collect();
-        (moves, origin.map(|i| self.past[i].label.as_str()))
+        (moves, origin.map(|i| self.changes.past[i].label.as_str()))
     }
 
     pub(super) fn invert(&mut self) -> Result<Reply> {
@@ -599,11 +602,11 @@ impl Session {
                 " (the moves since the last load; the loaded state stays)".to_string()
             }
             Some(label) => format!(" (the moves since {})", origin_name(label)),
-            None if self.forgotten > 0 => format!(
+            None if self.changes.forgotten > 0 => format!(
                 " (the moves of the last {} changes; {} older ones were forgotten, so this goes back to the state before change {})",
-                self.past.len(),
-                self.forgotten,
-                self.forgotten + 1
+                self.changes.past.len(),
+                self.changes.forgotten,
+                self.changes.forgotten + 1
             ),
             None => String::new(),
         };

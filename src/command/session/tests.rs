@@ -70,7 +70,7 @@ fn history_keeps_moves_as_written_and_forgets_the_oldest() {
     let mut s = Session::new(false);
     run(&mut s, "(R U)500000");
     assert_eq!(
-        s.kept, 2,
+        s.changes.kept, 2,
         "a change keeps the sequence as written, not its million moves"
     );
     run(&mut s, "undo");
@@ -78,9 +78,9 @@ fn history_keeps_moves_as_written_and_forgets_the_oldest() {
     for _ in 0..MAX_UNDO {
         run(&mut s, "R U");
     }
-    assert_eq!(s.past.len(), MAX_UNDO);
-    assert_eq!(s.forgotten, 1);
-    assert_eq!(s.kept, 2 * MAX_UNDO);
+    assert_eq!(s.changes.past.len(), MAX_UNDO);
+    assert_eq!(s.changes.forgotten, 1);
+    assert_eq!(s.changes.kept, 2 * MAX_UNDO);
     // Invert now goes back only as far as what is kept, and says so.
     let text = run(&mut s, "invert");
     assert!(text.contains("1 older ones were forgotten"), "{text}");
