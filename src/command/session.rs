@@ -480,9 +480,11 @@ impl Session {
         let mut text = String::new();
         if n > kept {
             text = format!(
-                "undo {n}: there {} only {kept} {}{}, so all {kept} are undone\n",
-                if kept == 1 { "is" } else { "are" },
-                if kept == 1 { "change" } else { "changes" },
+                "undo {n}: {}{}\n",
+                match kept {
+                    1 => "there is only 1 change, so it is undone".to_string(),
+                    k => format!("there are only {k} changes, so all {k} are undone"),
+                },
                 if self.changes.forgotten > 0 {
                     " (older changes were forgotten: undo keeps 1000 changes)"
                 } else {
@@ -517,11 +519,12 @@ impl Session {
         }
         let mut text = String::new();
         if n > undone {
-            text = format!(
-                "redo {n}: there {} only {undone} undone {}, so all {undone} are made again\n",
-                if undone == 1 { "is" } else { "are" },
-                if undone == 1 { "change" } else { "changes" },
-            );
+            text = match undone {
+                1 => format!("redo {n}: there is only 1 undone change, so it is made again\n"),
+                k => format!(
+                    "redo {n}: there are only {k} undone changes, so all {k} are made again\n"
+                ),
+            };
         }
         let n = n.min(undone);
         let latest = &self.changes.future[undone - n];

@@ -222,6 +222,17 @@ fn undo_past_the_first_change_undoes_all_and_says_how_many() {
         s.execute("redo 2").unwrap_err().to_string(),
         "nothing to redo"
     );
+    // One change is "it", not "all 1".
+    let mut s = Session::new(false);
+    run(&mut s, "F");
+    assert_eq!(
+        run(&mut s, "undo 3").lines().next(),
+        Some("undo 3: there is only 1 change, so it is undone")
+    );
+    assert_eq!(
+        run(&mut s, "redo 3").lines().next(),
+        Some("redo 3: there is only 1 undone change, so it is made again")
+    );
 }
 
 #[test]
