@@ -482,3 +482,19 @@ fn the_repl_solves_hints_and_scrambles_to_random_states() {
     );
     assert!(r.stderr.is_empty(), "{}", r.stderr);
 }
+
+#[test]
+fn a_time_limited_solve_says_how_long_it_took_not_only_the_limit() {
+    // `R U` is solved at once; the answer says so, beside the limit it was given.
+    let r = run(&["solve", "--time-limit", "30", "R U"], "");
+    assert_eq!(r.code, Some(0), "{}", r.stderr);
+    let head = r.stdout.lines().next().unwrap_or_default().to_string();
+    let took: f64 = head
+        .split("the best found in ")
+        .nth(1)
+        .and_then(|rest| rest.split(' ').next())
+        .and_then(|s| s.parse().ok())
+        .unwrap_or_else(|| panic!("{head}"));
+    assert!(head.contains("of the 30.00 s allowed"), "{head}");
+    assert!(took < 30.0, "{head}");
+}

@@ -74,7 +74,11 @@ pub fn solution_text(s: &Solution, notation: Notation) -> String {
     match s.method {
         Method::TwoPhase => {
             let searched = match st.time_limit {
-                Some(t) => format!("the best found in {:.2} s", t.as_secs_f64()),
+                Some(t) => format!(
+                    "the best found in {:.2} s of the {:.2} s allowed",
+                    st.elapsed.as_secs_f64(),
+                    t.as_secs_f64()
+                ),
                 None => format!("{:.2} ms", st.elapsed.as_secs_f64() * 1e3),
             };
             let _ = writeln!(
