@@ -39,7 +39,9 @@ cargo build --release -q
 bin=$PWD/target/release/cubework
 export CUBEWORK_OPTIMAL_TABLE=$size
 "$bin" tables build --optimal --size "$size" >/dev/null
-if ! ls "$dir"/tables/nxprune_"$coord"_* >/dev/null 2>&1; then
+# vcube names its table by the coordinate's digits: --coord=112 is nxprune_1_12_*.dat.
+vtable="$dir/tables/nxprune_${coord:0:1}_${coord:1}_"
+if ! ls "$vtable"* >/dev/null 2>&1; then
     echo "building vcube's --coord=$coord table in $dir (once) ..."
     (cd "$dir" && /usr/bin/time -f "vcube $coord table built in %e s wall, %U + %S CPU-s, peak %M kB" \
         ./vc-optimal --coord="$coord" --workers="$(nproc)" --no-input)
@@ -56,9 +58,13 @@ echo "CPU flags: $(grep -o 'avx2\|avx512[a-z]*' /proc/cpuinfo | sort -u | tr '\n
 echo "vcube $(git -C "$src" rev-parse --short HEAD 2>/dev/null || echo '(no git)') --coord=$coord, $("$cxx" --version | head -1); cubework $(git rev-parse --short HEAD) --size $size"
 echo "load average at start: $(cut -d' ' -f1-3 /proc/loadavg)"
 
-# A first solve of each pages its table in, so that no state's figure carries the load.
-head -1 "$work/moves" | (cd "$dir" && ./vc-optimal --coord="$coord" --workers=1 >/dev/null 2>&1)
-"$bin" solve --method optimal --threads 1 "$(head -1 "$work/moves")" >/dev/null
+# Both tables read once, so that they are in the page cache and no state's figure carries
+# the disk; a short solve of each loads what else it needs.
+name=optimal-$size
+[ "$size" != medium ] || name=optimal
+cat "$vtable"* "$("$bin" tables | grep -o "/[^ ]*/$name\.bin" | head -1)" >/dev/null 2>&1 || true
+echo "R U" | (cd "$dir" && ./vc-optimal --coord="$coord" --workers=1 >/dev/null 2>&1)
+"$bin" solve --method optimal --threads 1 "R U" >/dev/null
 
 echo "seed  length  vcube s  cubework s  vcube CPU-s  cubework CPU-s  answer"
 seed=$first
