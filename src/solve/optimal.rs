@@ -320,11 +320,6 @@ impl Search<'_> {
                             }
                         };
                         busy = true;
-                        if p.left >= inverse::INVERSE_FROM
-                            && self.inverse_bound::<CHECK>(&lane.path, p.left) > p.left
-                        {
-                            continue;
-                        }
                         if p.left == 0 {
                             // A whole prefix (depths of three moves or fewer).
                             if p.node.d == [0, 0, 0] && self.solves(&lane.path) {
@@ -830,8 +825,6 @@ fn ticking<T: Send>(
         }
     })
 }
-
-mod inverse;
 
 #[cfg(test)]
 mod tests;

@@ -268,52 +268,6 @@ fn the_bound_never_exceeds_the_distance_within_five_moves() {
 }
 
 #[test]
-fn the_inverse_bound_is_the_inverse_cubes_own_bound_and_never_exceeds_the_distance() {
-    let table = small();
-    let search = |cube| Search {
-        table,
-        cube,
-        metric: Metric::Htm,
-        moves: move_set(Metric::Htm),
-        axis_moves: axis_moves(),
-        stop: AtomicBool::new(false),
-        stopped: std::sync::Mutex::new(None),
-        deadline: None,
-        nodes: AtomicU64::new(0),
-        found: std::sync::Mutex::new(None),
-    };
-    // Every state within 4 moves, and random states farther out: the walked bound of the
-    // inverse equals the bound the root reads for the inverse cube, is at most the distance
-    // where that is known, and a cap below it gives a value above the cap.
-    let mut seen = std::collections::HashSet::from([CubieCube::solved().key()]);
-    let mut frontier = vec![CubieCube::solved()];
-    for d in 0..=4u8 {
-        let mut next = Vec::new();
-        for c in &frontier {
-            let inv = c.inverse();
-            let b = inverse::walk3::<true>(table, &inv, 20);
-            assert!(b <= d, "inverse bound {b} on a state {d} moves from solved");
-            assert_eq!(b, bound(search(inv).root().unwrap().d));
-            for m in FaceMove::ALL {
-                let n = c.apply(m);
-                if d < 4 && seen.insert(n.key()) {
-                    next.push(n);
-                }
-            }
-        }
-        frontier = next;
-    }
-    for seed in 0..200 {
-        let cube = scrambled(seed, 30, Metric::Htm);
-        let b = bound(search(cube.inverse()).root().unwrap().d);
-        assert_eq!(inverse::walk3::<true>(table, &cube.inverse(), 20), b);
-        if b > 0 {
-            assert!(inverse::walk3::<true>(table, &cube.inverse(), b - 1) > b - 1);
-        }
-    }
-}
-
-#[test]
 fn a_stopped_search_says_what_it_proved_and_keeps_the_best_known() {
     let cube = crate::solve::solution_text::random_state(11);
     let tables = crate::solve::tables::tests::tables();
