@@ -14,8 +14,10 @@
 #   VCUBE_DIR=~/.cache/vcube COORD=112 SIZE=large (the defaults)
 # Prints, a state a line: seed, length (both), seconds on one thread (each program's own
 # clock: vcube's per-cube time, cubework's search time), and the CPU-seconds of each whole
-# process (user + system, table loading included); then the medians and means of the
-# seconds, their totals and ratio, the CPU's name and flags and the load average.
+# process (user + system, table loading included), and "2p" where cubework's answer came from
+# its two-phase probe (the last depth never searched: "searched" where it searched it in
+# full); then the medians and means of the seconds, their totals and ratio, the same split
+# by how cubework's answer came, the CPU's name and flags and the load average.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 src=${VCUBE:?set VCUBE to a checkout of Voltara/vcube}
@@ -27,8 +29,8 @@ first=${1:-1}
 last=${2:-20}
 mkdir -p "$dir"
 
-cxx=${CXX:-$(command -v clang++ || true)}
-[ -n "$cxx" ] || { echo "clang++ not found: vcube is built with clang (Debian: apt-get install clang)" >&2; exit 1; }
+cxx=${CXX:-$(command -v clang++ || command -v g++ || true)}
+[ -n "$cxx" ] || { echo "no C++ compiler: install clang++ (Debian: apt-get install clang) or g++, or set CXX" >&2; exit 1; }
 if [ ! -x "$dir/vc-optimal" ] || [ "$src/src/nxsolve.cpp" -nt "$dir/vc-optimal" ]; then
     "$cxx" -O3 -DNDEBUG -mlzcnt -mbmi -mbmi2 -mavx2 -flax-vector-conversions -std=c++17 \
         -o "$dir/vc-optimal" "$src"/src/{vc-optimal,alloc,cube,nxprune,nxsolve,util}.cpp -lpthread
@@ -37,7 +39,9 @@ cargo build --release -q
 bin=$PWD/target/release/cubework
 export CUBEWORK_OPTIMAL_TABLE=$size
 "$bin" tables build --optimal --size "$size" >/dev/null
-if ! ls "$dir"/tables/nxprune_"$coord"_* >/dev/null 2>&1; then
+# vcube names its table by the coordinate's digits: --coord=112 is nxprune_1_12_*.dat.
+vtable="$dir/tables/nxprune_${coord:0:1}_${coord:1}_"
+if ! ls "$vtable"* >/dev/null 2>&1; then
     echo "building vcube's --coord=$coord table in $dir (once) ..."
     (cd "$dir" && /usr/bin/time -f "vcube $coord table built in %e s wall, %U + %S CPU-s, peak %M kB" \
         ./vc-optimal --coord="$coord" --workers="$(nproc)" --no-input)
@@ -54,11 +58,15 @@ echo "CPU flags: $(grep -o 'avx2\|avx512[a-z]*' /proc/cpuinfo | sort -u | tr '\n
 echo "vcube $(git -C "$src" rev-parse --short HEAD 2>/dev/null || echo '(no git)') --coord=$coord, $("$cxx" --version | head -1); cubework $(git rev-parse --short HEAD) --size $size"
 echo "load average at start: $(cut -d' ' -f1-3 /proc/loadavg)"
 
-# A first solve of each pages its table in, so that no state's figure carries the load.
-head -1 "$work/moves" | (cd "$dir" && ./vc-optimal --coord="$coord" --workers=1 >/dev/null 2>&1)
-"$bin" solve --method optimal --threads 1 "$(head -1 "$work/moves")" >/dev/null
+# Both tables read once, so that they are in the page cache and no state's figure carries
+# the disk; a short solve of each loads what else it needs.
+name=optimal-$size
+[ "$size" != medium ] || name=optimal
+cat "$vtable"* "$("$bin" tables | grep -o "/[^ ]*/$name\.bin" | head -1)" >/dev/null 2>&1 || true
+echo "R U" | (cd "$dir" && ./vc-optimal --coord="$coord" --workers=1 >/dev/null 2>&1)
+"$bin" solve --method optimal --threads 1 "R U" >/dev/null
 
-echo "seed  length  vcube s  cubework s  vcube CPU-s  cubework CPU-s"
+echo "seed  length  vcube s  cubework s  vcube CPU-s  cubework CPU-s  answer"
 seed=$first
 while read -r moves; do
     # Odd seeds vcube first, even seeds cubework first.
@@ -68,16 +76,17 @@ while read -r moves; do
     }
     run_ours() {
         /usr/bin/time -f '%U %S' -o "$work/t-ours" "$bin" solve --method optimal --threads 1 "$moves" |
-            grep 'proven shortest' | sed -E 's/^([0-9]+) moves.* in ([0-9.]+) s.*/\1 \2/' >"$work/ours"
+            grep 'proven shortest' | sed -E 's/^([0-9]+) moves.* in ([0-9.]+) s(.*)/\1 \2 \3/' |
+            awk '{print $1, $2, (/two-phase solver/ ? "2p" : "searched")}' >"$work/ours"
     }
     if [ $((seed % 2)) = 1 ]; then run_theirs; run_ours; else run_ours; run_theirs; fi
     read -r tl ts <"$work/theirs"
-    read -r ol os <"$work/ours"
+    read -r ol os how <"$work/ours"
     tc=$(awk '{print $1 + $2}' "$work/t-theirs")
     oc=$(awk '{print $1 + $2}' "$work/t-ours")
-    printf '%4d  %2d %2d  %7.2f  %10.2f  %11.2f  %14.2f%s\n' "$seed" "$tl" "$ol" "$ts" "$os" "$tc" "$oc" \
-        "$([ "$tl" = "$ol" ] || echo '  LENGTHS DIFFER')"
-    echo "$ts $os $tc $oc" >>"$work/rows"
+    printf '%4d  %2d %2d  %7.2f  %10.2f  %11.2f  %14.2f  %s%s\n' "$seed" "$tl" "$ol" "$ts" "$os" "$tc" "$oc" \
+        "$how" "$([ "$tl" = "$ol" ] || echo '  LENGTHS DIFFER')"
+    echo "$ts $os $tc $oc $how" >>"$work/rows"
     seed=$((seed + 1))
 done <"$work/moves"
 
@@ -87,4 +96,7 @@ stats() {
 awk '{print $1}' "$work/rows" | stats "vcube $coord, 1 thread"
 awk '{print $2}' "$work/rows" | stats "cubework $size, 1 thread"
 awk '{t+=$1; o+=$2; tc+=$3; oc+=$4} END {printf "in all: vcube %.1f s, cubework %.1f s (cubework/vcube %.2f); whole processes %.1f and %.1f CPU-s\n", t, o, o/t, tc, oc}' "$work/rows"
+for how in 2p searched; do
+    awk -v how="$how" '$5 == how {n++; t+=$1; o+=$2; w+=($2 < $1)} END {if (n) printf "%s (%d states): vcube %.1f s, cubework %.1f s (cubework/vcube %.2f), cubework faster on %d\n", how, n, t, o, o/t, w}' "$work/rows"
+done
 echo "load average at end: $(cut -d' ' -f1-3 /proc/loadavg)"
