@@ -738,3 +738,18 @@ fn a_line_that_leaves_cube_no_state_changes_no_variable_either() {
     assert_eq!(run(&mut s, "Q"), "1");
     assert!(s.execute("W").is_err());
 }
+
+#[test]
+fn quit_and_help_work_in_apl_mode_and_question_mark_is_still_roll() {
+    let mut s = Session::new(false);
+    run(&mut s, "apl");
+    assert!(run(&mut s, "help undo").starts_with("undo [N]"));
+    assert!(s.in_apl(), "help leaves APL mode as it was");
+    // `? 1` is APL's roll of 1, not help.
+    assert_eq!(run(&mut s, "? 1"), "1");
+    for word in ["quit", "exit"] {
+        let mut s = Session::new(false);
+        run(&mut s, "apl");
+        assert!(s.execute(word).unwrap().quit, "{word}");
+    }
+}

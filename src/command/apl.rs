@@ -540,7 +540,7 @@ fn enter(session: &mut Session) -> Result<String> {
     Ok(match session.rep.user() {
         Some(user) => user.apl_greeting(),
         None => format!(
-            "APL: CUBE is the {} array; the paper's moves are defined; )fns lists them; )off leaves",
+            "APL: CUBE is the {} array; the paper's moves are defined; )fns lists them; )off or moves leaves",
             kind.name()
         ),
     })

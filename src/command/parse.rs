@@ -32,7 +32,12 @@ fn read(kind: K, words: &Line, session: &Session) -> Option<Result<Request>> {
 /// Reads one line (trimmed) as the REPL does: `None` for a blank line or a `#` note.
 pub fn parse_line(line: &str, session: &Session) -> Result<Option<Request>> {
     let line = line.trim();
-    if session.in_apl() {
+    // In APL mode a line is APL, but for the session's way out and its help, which a
+    // newcomer types there too.
+    let word = line.split_whitespace().next().unwrap_or_default();
+    // Not `?`, help's other name, which is APL's roll.
+    let own = word != "?" && defs::find(word).is_some_and(|d| matches!(d.kind, K::Quit | K::Help));
+    if session.in_apl() && !own {
         return apl::line_words(line).map(|r| Some(r.into()));
     }
     if line.is_empty() || line.starts_with('#') {
