@@ -2,18 +2,20 @@
 //! version of an algorithm (the left Sune of the right one).
 //!
 //! Each move becomes its mirror image. A mirror reverses every turn about an axis lying in it:
-//! `U` becomes `U'`, `F2` becomes `F2'`, `E` becomes `E'`, `S` becomes `S'`, `y` becomes `y'`,
-//! `z` becomes `z'`. A turn about the axis through the mirror keeps its sense, and R and L
-//! change places: `R` becomes `L'` (which turns as `R` does), `Rw2` becomes `Lw2'`, while `M`
-//! and `x`, about that axis and named for no side of it, stay as they are. Brackets are kept,
-//! since the mirror image of `[A, B]` is `[A′, B′]` of the images. The paper's letters and
-//! tools are written in standard moves first.
+//! `U` becomes `U'`, `E` becomes `E'`, `S` becomes `S'`, `y` becomes `y'`, `z` becomes `z'`;
+//! a half turn is the same turn either way and is written as it was (`U2` stays `U2`). A turn
+//! about the axis through the mirror keeps its sense, and R and L change places: `R` becomes
+//! `L'` (which turns as `R` does), `Rw` becomes `Lw'`, while `M` and `x`, about that axis and
+//! named for no side of it, stay as they are. Brackets are kept, since the mirror image of
+//! `[A, B]` is `[A′, B′]` of the images. The paper's letters and tools are turned into
+//! standard moves first; [`Alg::in_notation`] writes the image in the paper's letters again
+//! where they are wanted.
 //!
 //! ```
 //! use cubework::sequence::alg::Alg;
 //! use cubework::Notation;
 //! let mirror = |s| Alg::parse(s, Notation::Standard).unwrap().mirrored().to_string();
-//! assert_eq!(mirror("R U R' U R U2 R'"), "L' U' L U' L' U2' L");
+//! assert_eq!(mirror("R U R' U R U2 R'"), "L' U' L U' L' U2 L");
 //! assert_eq!(mirror("[Rw, U] (M2 E y)2 x"), "[Lw', U'] (M2 E' y')2 x");
 //! ```
 
@@ -74,10 +76,13 @@ pub fn mirrored(m: Move) -> Move {
         },
         other => other,
     };
-    Move {
-        turn,
-        amount: m.amount.inverse(),
-    }
+    // A half turn is its own mirror image's amount: `U2` stays `U2`, as cubers write it.
+    let amount = if m.amount.quarters() == 2 {
+        m.amount
+    } else {
+        m.amount.inverse()
+    };
+    Move { turn, amount }
 }
 
 #[cfg(test)]
@@ -125,7 +130,7 @@ mod tests {
         let alg = |s| Alg::parse(s, Notation::Standard).unwrap();
         assert_eq!(
             alg("R U R' U R U2 R'").mirrored().expand(),
-            alg("L' U' L U' L' U2' L").expand()
+            alg("L' U' L U' L' U2 L").expand()
         );
         // A tool is mirrored as the moves it stands for.
         let switch = alg("SWITCH");
