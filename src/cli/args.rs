@@ -156,14 +156,36 @@ pub fn searched_metric() -> impl clap::builder::TypedValueParser<Value = Metric>
     })
 }
 
-/// A whole number, 0 or more.
+/// A whole number, 0 or more, as the unsigned type `T`: one too large for it is said to be.
 pub fn whole<T: std::str::FromStr>(s: &str) -> std::result::Result<T, String> {
     if s.trim().starts_with('-') {
         return Err("must be 0 or more".into());
     }
-    s.trim()
-        .parse()
-        .map_err(|_| "must be a whole number, 0 or more".into())
+    let s = s.trim();
+    s.parse().map_err(|_| {
+        let digits = !s.is_empty() && s.chars().all(|c| c.is_ascii_digit());
+        if digits {
+            format!(
+                "{s} is too large (at most {})",
+                max_of::<T>().unwrap_or_else(|| "smaller".into())
+            )
+        } else {
+            "must be a whole number, 0 or more".into()
+        }
+    })
+}
+
+/// The largest value of `T` a whole number parses to, found by trying the limits of the
+/// unsigned types, widest first.
+fn max_of<T: std::str::FromStr>() -> Option<String> {
+    [
+        u64::MAX.to_string(),
+        u32::MAX.to_string(),
+        u16::MAX.to_string(),
+        u8::MAX.to_string(),
+    ]
+    .into_iter()
+    .find(|m| m.parse::<T>().is_ok())
 }
 
 /// `cubework scramble`'s first word: a number of turns, or `random` (the REPL's spelling of
