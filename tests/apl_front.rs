@@ -753,3 +753,45 @@ fn quit_and_help_work_in_apl_mode_and_question_mark_is_still_roll() {
         assert!(s.execute(word).unwrap().quit, "{word}");
     }
 }
+
+#[test]
+fn a_system_command_given_to_apl_outside_apl_mode_runs_as_one() {
+    // On the command line: `)fns` lists the paper's functions, `)save` writes the workspace,
+    // and a system command that is none names those there are.
+    let out = Command::cargo_bin("cubework")
+        .unwrap()
+        .args(["apl", ")fns"])
+        .output()
+        .unwrap();
+    common::assert_success(&out, "");
+    assert!(String::from_utf8(out.stdout).unwrap().contains("SWITCH"));
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("ws.apl");
+    Command::cargo_bin("cubework")
+        .unwrap()
+        .args(["apl", "-f"])
+        .arg({
+            let mine = dir.path().join("mine.apl");
+            std::fs::write(&mine, "TWICE: R R ⍵\n").unwrap();
+            mine
+        })
+        .arg(format!(")save {}", file.display()))
+        .assert()
+        .success();
+    assert!(std::fs::read_to_string(&file).unwrap().contains("TWICE"));
+    let out = Command::cargo_bin("cubework")
+        .unwrap()
+        .args(["apl", ")bogus"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        String::from_utf8(out.stderr)
+            .unwrap()
+            .contains("the system commands are )fns")
+    );
+    // In the REPL, outside APL mode, and staying outside it.
+    let mut s = Session::new(false);
+    assert!(run(&mut s, "apl )fns").contains("SWITCH"));
+    assert!(!s.in_apl());
+}

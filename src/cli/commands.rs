@@ -778,7 +778,7 @@ impl AplArgs {
                 Front::CommandLine,
             )?;
         }
-        Ok((session, Request::Apl(AplRequest::Line(self.expr.join(" ")))))
+        Ok((session, AplRequest::one_line(&self.expr.join(" "))?.into()))
     }
 }
 

@@ -99,13 +99,25 @@ pub enum AplRequest {
     Clear,
 }
 
-/// `apl` (enter APL mode) and `apl LINE` (one line of APL): the APL family's words outside
-/// APL mode.
+/// `apl` (enter APL mode) and `apl LINE` (one line of APL, or one system command such as
+/// `apl )fns`): the APL family's words outside APL mode.
 pub(super) fn read(kind: K, line: &Line, _: &Session) -> Option<Result<AplRequest>> {
     match kind {
         K::Apl if line.rest.is_empty() => Some(Ok(AplRequest::Enter)),
-        K::Apl => Some(Ok(AplRequest::Line(line.rest.to_string()))),
+        K::Apl => Some(AplRequest::one_line(line.rest)),
         _ => None,
+    }
+}
+
+impl AplRequest {
+    /// One line given to `apl` outside APL mode (the REPL's `apl LINE`, the command line's
+    /// `cubework apl LINE`): a system command (`)fns`, `)save FILE`, …), or a line of APL.
+    pub fn one_line(line: &str) -> Result<AplRequest> {
+        if line.trim_start().starts_with(')') {
+            line_words(line.trim())
+        } else {
+            Ok(AplRequest::Line(line.to_string()))
+        }
     }
 }
 
