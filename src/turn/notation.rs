@@ -150,14 +150,21 @@ impl ParseError {
                 // token (`WWY…`, colour letters) says nothing about it.
                 let first = self.token.chars().find(|c| c.is_alphabetic());
                 let is = |letters: &str| first.is_some_and(|c| letters.contains(c));
+                // A paper letter only where every letter of the token is one (`Z`, `CH`), not a
+                // word that starts with one (`Zebra`).
+                let paper_word = self
+                    .token
+                    .chars()
+                    .filter(|c| c.is_alphabetic())
+                    .all(|c| "LCRBHFUMDXYZ".contains(c));
                 let hint = match self.notation {
                     Notation::Paper if is("rudfblxyzES") => {
                         " (paper notation uses L C R B H F U M D X Y Z)"
                     }
-                    Notation::Standard if is("CHXYZ") && self.in_repl => {
+                    Notation::Standard if is("CHXYZ") && paper_word && self.in_repl => {
                         " (that is a paper letter: switch with `notation paper`)"
                     }
-                    Notation::Standard if is("CHXYZ") => {
+                    Notation::Standard if is("CHXYZ") && paper_word => {
                         " (that is a paper letter: switch with --notation paper)"
                     }
                     _ => "",

@@ -100,8 +100,13 @@ fn a_colour_letter_before_a_paper_letter_gets_no_paper_hint() {
     // W is no paper letter; the Y after it does not make the token one.
     let e = parse_moves("WWY", Notation::Standard).unwrap_err();
     assert_eq!(e.to_string(), "unknown move 'WWY' at column 1");
-    let e = parse_moves("R YW", Notation::Standard).unwrap_err();
+    let e = parse_moves("R Y", Notation::Standard).unwrap_err();
     assert!(e.to_string().contains("that is a paper letter"), "{e}");
+    // Nor does a word that starts with one: `Zebra` and `YW` are no paper moves.
+    for word in ["Zebra", "R YW", "HELLO"] {
+        let e = parse_moves(word, Notation::Standard).unwrap_err();
+        assert!(!e.to_string().contains("paper letter"), "{word}: {e}");
+    }
 }
 
 fn alg_err(s: &str) -> ParseError {
