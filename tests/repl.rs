@@ -445,7 +445,7 @@ fn help_text_and_the_apl_greetings_never_nest_parentheses_so_system_commands_do_
         assert!(!line.contains("()"), "an empty-looking pair: {line}");
     }
     assert!(
-        stdout.contains("; )fns lists them; )off leaves"),
+        stdout.contains("; )fns lists them; )off or moves leaves"),
         "{stdout}"
     );
 }
