@@ -175,7 +175,7 @@ pub use checked::{
     BLOCK_BYTES, SPOT_BLOCKS, Sums, checked_since, checked_sums, forget_checked, mark_checked,
     mark_checked_with, spot_blocks, spot_check,
 };
-pub use mapping::{MappingGuard, guard_mapping};
+pub use mapping::{MappingGuard, guard_mapping, map_table};
 
 /// The cache directory: `$CUBEWORK_CACHE_DIR` if set and not empty, else the platform's cache
 /// directory for cubework (`~/.cache/cubework` on Linux); `None` if there is neither.

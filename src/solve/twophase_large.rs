@@ -447,26 +447,8 @@ impl Phase2Table {
         if payload != HEADER + PHASE2_ENTRIES.div_ceil(2) {
             return Err(CacheError::Shape(format!("a payload of {payload} bytes")));
         }
-        let file = std::fs::File::open(path).map_err(|e| CacheError::Io(e.to_string()))?;
-        // SAFETY: the mapping is read-only; cache files are replaced by a rename, never
-        // written in place; a file cut short meanwhile is caught by the guard below.
-        let map =
-            unsafe { memmap2::Mmap::map(&file) }.map_err(|e| CacheError::Io(e.to_string()))?;
         let end = HEADER_BYTES + payload;
-        if map.len() != end + TRAILER_BYTES {
-            return Err(CacheError::Shape(format!(
-                "{} bytes where its header says {}",
-                map.len(),
-                end + TRAILER_BYTES
-            )));
-        }
-        let guard = crate::base::table_cache::guard_mapping(&map, path);
-        #[cfg(unix)]
-        {
-            let _ = map.advise(memmap2::Advice::Random);
-            #[cfg(target_os = "linux")]
-            let _ = map.advise(memmap2::Advice::HugePage);
-        }
+        let (map, guard) = crate::base::table_cache::map_table(path, end + TRAILER_BYTES)?;
         let stored = u64::from_le_bytes(map[end..end + 8].try_into().expect("8 bytes"));
         let recorded = (!whole)
             .then(|| crate::base::table_cache::checked_sums(path))

@@ -3,6 +3,8 @@
 
 use std::path::Path;
 
+use super::CacheError;
+
 /// While it lives, a read of a page of a mapped table file that the file no longer has (cut
 /// short by another program while it was mapped: the kernel raises SIGBUS, which would kill
 /// the process with a bare "Bus error") ends the process with one line on standard error
@@ -19,6 +21,37 @@ impl Drop for MappingGuard {
             bus_error::release(k);
         }
     }
+}
+
+/// Maps the table file `path` read-only for a search's random reads, once it is found to be
+/// `len` bytes long (shorter: [`CacheError::Truncated`]; longer: [`CacheError::Shape`]), with
+/// the guard that names the file if it is cut short while mapped ([`guard_mapping`]).
+pub fn map_table(path: &Path, len: usize) -> Result<(memmap2::Mmap, MappingGuard), CacheError> {
+    let file = std::fs::File::open(path).map_err(|e| CacheError::Io(e.to_string()))?;
+    // SAFETY: the mapping is read-only; cache files are replaced by a rename, never written
+    // in place, so a save meanwhile leaves this file's bytes as they are. One cut short or
+    // rewritten by another program meanwhile is guarded against below.
+    let map = unsafe { memmap2::Mmap::map(&file) }.map_err(|e| CacheError::Io(e.to_string()))?;
+    if map.len() < len {
+        return Err(CacheError::Truncated(map.len() as u64));
+    }
+    if map.len() > len {
+        return Err(CacheError::Shape(format!(
+            "{} bytes where its header says {len}",
+            map.len()
+        )));
+    }
+    // A read of a page that the file no longer has (cut short by another program) would kill
+    // the process with a bare "Bus error": it is said, naming the file, instead.
+    let guard = guard_mapping(&map, path);
+    #[cfg(unix)]
+    {
+        // Searches read it at random; the kernel may back it with huge pages.
+        let _ = map.advise(memmap2::Advice::Random);
+        #[cfg(target_os = "linux")]
+        let _ = map.advise(memmap2::Advice::HugePage);
+    }
+    Ok((map, guard))
 }
 
 /// Guards the mapping `map` of the table file `path` (see [`MappingGuard`]): the guard must

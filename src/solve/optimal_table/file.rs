@@ -204,33 +204,8 @@ impl AxisTable {
         use crate::base::table_cache::{HEADER_BYTES, TRAILER_BYTES};
         let spec = table_file(kind);
         let payload = crate::base::table_cache::inspect(path, &spec)? as usize;
-        let file = std::fs::File::open(path).map_err(|e| CacheError::Io(e.to_string()))?;
-        // SAFETY: the mapping is read-only; cache files are replaced by a rename, never
-        // written in place, so a save meanwhile leaves this file's bytes as they are. One cut
-        // short or rewritten by another program meanwhile is guarded against below.
-        let map =
-            unsafe { memmap2::Mmap::map(&file) }.map_err(|e| CacheError::Io(e.to_string()))?;
         let end = HEADER_BYTES + payload;
-        if map.len() < end + TRAILER_BYTES {
-            return Err(CacheError::Truncated(map.len() as u64));
-        }
-        if map.len() > end + TRAILER_BYTES {
-            return Err(CacheError::Shape(format!(
-                "{} bytes where its header says {}",
-                map.len(),
-                end + TRAILER_BYTES
-            )));
-        }
-        // A read of a page that the file no longer has (cut short by another program) would
-        // kill the process with a bare "Bus error": it is said, naming the file, instead.
-        let guard = crate::base::table_cache::guard_mapping(&map, path);
-        #[cfg(unix)]
-        {
-            // Searches read it at random; the kernel may back it with huge pages.
-            let _ = map.advise(memmap2::Advice::Random);
-            #[cfg(target_os = "linux")]
-            let _ = map.advise(memmap2::Advice::HugePage);
-        }
+        let (map, guard) = crate::base::table_cache::map_table(path, end + TRAILER_BYTES)?;
         let stored = u64::from_le_bytes(map[end..end + 8].try_into().expect("8 bytes"));
         let dist_at = HEADER_BYTES + PAYLOAD_HEADER;
         let recorded = (!whole)
