@@ -6,7 +6,7 @@
 # (seeded 12-quarter-turn scrambles, and 14-quarter-turn ones whose optimum is 12 moves),
 # median and largest search time. Uses the user's cache directory
 # unless CUBEWORK_CACHE_DIR is set. SIZE picks the table (`tables build --optimal --size`):
-# medium (the default: 883 MB, about 2 minutes to build on two cores) or large (2.6 GB,
+# medium (the default: 910 MB, about 2 minutes to build on two cores) or large (2.7 GB,
 # about 5 minutes); SHORT=0 leaves out the states within 12 moves.
 #   scripts/optimal_figures.sh [FIRST LAST]
 #   SIZE=large SHORT=0 scripts/optimal_figures.sh 1 8

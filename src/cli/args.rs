@@ -116,11 +116,11 @@ impl ValueEnum for Method {
 /// The optimal solver's tables, by size.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum OptimalSize {
-    /// Reid's table: the E-slice edges' slots (50 MB).
+    /// Reid's table: the E-slice edges' slots (52 MB).
     Small,
-    /// Kociemba's larger table: the E-slice edges' slots and order (883 MB).
+    /// Kociemba's larger table: the E-slice edges' slots and order (910 MB).
     Medium,
-    /// The E-slice edges' slots and the U-layer corners' slots (2.6 GB).
+    /// The E-slice edges' slots and the U-layer corners' slots (2.7 GB).
     Large,
 }
 

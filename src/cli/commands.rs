@@ -589,8 +589,8 @@ pub enum TablesCommand {
         /// Also the optimal solver's table (--size medium unless told).
         #[arg(long)]
         optimal: bool,
-        /// Which optimal table: small (50 MB, seconds to build), medium (883 MB, 42 s to 2
-        /// minutes on two free cores, longer on a busy machine) or large (2.6 GB, searches
+        /// Which optimal table: small (52 MB, seconds to build), medium (910 MB, 42 s to 2
+        /// minutes on two free cores, longer on a busy machine) or large (2.7 GB, searches
         /// faster); `solve --method optimal` reads the largest built.
         #[arg(long, value_enum, requires = "optimal")]
         size: Option<OptimalSize>,

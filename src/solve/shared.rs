@@ -62,8 +62,8 @@ fn named_optimal_table() -> Option<super::optimal_table::SliceKind> {
 }
 
 /// Which table the optimal solver reads: the one the environment variable
-/// `CUBEWORK_OPTIMAL_TABLE` names (`small`: Reid's 50 MB table, built in seconds, searches
-/// several times longer; `medium`: 883 MB, Kociemba's larger table; `large`: 2.6 GB, the
+/// `CUBEWORK_OPTIMAL_TABLE` names (`small`: Reid's 52 MB table, built in seconds, searches
+/// several times longer; `medium`: 910 MB, Kociemba's larger table; `large`: 2.7 GB, the
 /// slice and the corners' split between the layers), or the one `tables build --optimal
 /// --size` builds; otherwise the largest built in the cache directory, and the medium one if
 /// none is ([`largest_optimal_table`]).

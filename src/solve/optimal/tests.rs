@@ -242,6 +242,7 @@ fn the_bound_never_exceeds_the_distance_within_five_moves() {
         deadline: None,
         nodes: AtomicU64::new(0),
         found: std::sync::Mutex::new(None),
+        costs: std::sync::Mutex::new(Default::default()),
     };
     // Breadth-first: every state within 5 moves, with its distance.
     let mut seen = std::collections::HashSet::from([CubieCube::solved().key()]);
@@ -250,8 +251,10 @@ fn the_bound_never_exceeds_the_distance_within_five_moves() {
     for d in 0..=5u8 {
         let mut next = Vec::new();
         for c in &frontier {
-            let b = bound(search(*c).root().unwrap().d);
+            let root = search(*c).root().unwrap();
+            let (b, inverse) = (root.bound(), bound(root.ib));
             assert!(b <= d, "bound {b} on a state {d} moves from solved");
+            assert!(inverse <= b);
             checked += 1;
             if d < 5 {
                 for m in FaceMove::ALL {
@@ -358,4 +361,117 @@ fn lengths_in_each_metric() {
     let m = |i: usize| FaceMove::ALL[i];
     assert_eq!(length(&[m(0), m(4)], Metric::Htm), 2);
     assert_eq!(length(&[m(0), m(4)], Metric::Qtm), 3);
+}
+
+#[test]
+fn an_entrys_bound_stands_alone_below_its_distance_and_is_exact_within_two_of_its_floor() {
+    use crate::solve::coord::N_FLIP;
+    use crate::solve::optimal_table::ROW;
+    let table = small();
+    let m = table.moves();
+    let mut rng = <rand_chacha::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(7);
+    let (mut exact, mut short) = (0, 0);
+    for _ in 0..3000 {
+        let c = m.coord(&CubieCube::random(&mut rng));
+        let i = m.index(c);
+        let d = table.exact_depth(c).unwrap();
+        let (b, f) = (table.bound::<true>(i), table.floor::<true>(i));
+        assert!(
+            f <= b && b <= d && b % 3 == d % 3,
+            "entry {i}: distance {d}, floor {f}, bound {b}"
+        );
+        if d <= f + 2 {
+            assert_eq!(b, d);
+        }
+        if b == d { exact += 1 } else { short += 1 }
+    }
+    assert!(exact > 0 && short > 0, "{exact} exact, {short} short");
+    // A stripe's floor is the least distance of its entries: whole stripes walked down.
+    for k in 0..40usize {
+        let stripe = k * 1_000_003 % (m.entries() as usize / 64);
+        let least = (stripe * 64..stripe * 64 + 64)
+            .filter(|i| i % ROW < ROW - 1)
+            .map(|i| {
+                let (row, twist) = (i / ROW, i % ROW);
+                let (class, flip) = (row / N_FLIP, row % N_FLIP);
+                let c = m.representative(class, flip as u16, twist as u16);
+                assert_eq!(m.index(c), i);
+                table.exact_depth(c).unwrap()
+            })
+            .min()
+            .unwrap();
+        assert_eq!(table.floor::<true>(stripe * 64), least, "stripe {stripe}");
+    }
+}
+
+#[test]
+fn a_childs_inverse_is_its_parents_with_the_move_made_first_and_keeps_the_bound_on_the_moves_axis()
+{
+    use crate::solve::optimal_table::axis_syms;
+    let m = small().moves();
+    let syms = axis_syms();
+    let mut rng = <rand_chacha::ChaCha8Rng as rand::SeedableRng>::seed_from_u64(8);
+    for _ in 0..200 {
+        let x = CubieCube::random(&mut rng);
+        for (k, &mv) in FaceMove::ALL.iter().enumerate() {
+            let child = x.apply(mv);
+            for a in 0..3 {
+                let y = syms[a].conj(&x.inverse());
+                let made = premoves()[a][k].then(&y);
+                assert_eq!(made, syms[a].conj(&child.inverse()));
+                if move_axis()[k] as usize == a {
+                    assert_eq!(
+                        m.index(m.coord(&made)),
+                        m.index(m.coord(&y)),
+                        "{mv} on axis {a}"
+                    );
+                }
+            }
+        }
+    }
+    // Each move is a U or D turn on exactly one axis.
+    for (k, mv) in FaceMove::ALL.iter().enumerate() {
+        let on: Vec<usize> = (0..3)
+            .filter(|&a| axis_moves()[a][k] / 3 % 3 == 0)
+            .collect();
+        assert_eq!(on, vec![move_axis()[k] as usize], "{mv}");
+    }
+}
+
+#[test]
+fn a_depth_is_searched_first_below_the_prefixes_that_cost_most_at_the_last() {
+    let table = small();
+    let search = Search {
+        table,
+        cube: CubieCube::solved(),
+        metric: Metric::Htm,
+        moves: move_set(Metric::Htm),
+        axis_moves: axis_moves(),
+        stop: AtomicBool::new(false),
+        stopped: std::sync::Mutex::new(None),
+        deadline: None,
+        nodes: AtomicU64::new(0),
+        found: std::sync::Mutex::new(None),
+        costs: std::sync::Mutex::new(Default::default()),
+    };
+    let root = search.root().unwrap();
+    let prefix = |p: &[u8]| (p.to_vec(), root, Last::START);
+    // At the last depth U R cost 100 nodes; U L 90, counted √1.5 times as it ends on L
+    // (110); R F none; R U was not searched.
+    let mut work = vec![
+        prefix(&[0, 3]),
+        prefix(&[0, 12]),
+        prefix(&[3, 6]),
+        prefix(&[3, 0]),
+    ];
+    *search.costs.lock().unwrap() = [
+        (prefix_key(&[0, 3]), 100),
+        (prefix_key(&[0, 12]), 90),
+        (prefix_key(&[3, 6]), 0),
+    ]
+    .into_iter()
+    .collect();
+    search.order(&mut work);
+    let order: Vec<Vec<u8>> = work.into_iter().map(|(p, ..)| p).collect();
+    assert_eq!(order, [vec![0, 12], vec![0, 3], vec![3, 6], vec![3, 0]]);
 }

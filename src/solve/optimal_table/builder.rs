@@ -7,7 +7,10 @@ use std::time::Instant;
 use super::super::coord::{N_FLIP, N_TWIST};
 use super::super::sym::UD_SYMS;
 use super::storage::Dist;
-use super::{AxisMoves, AxisTable, BuildLog, EMPTY, MAX_DEPTH, ROW, ROW_BYTES, SliceKind};
+use super::{
+    AxisMoves, AxisTable, BuildLog, EMPTY, MAX_DEPTH, ROW, ROW_BYTES, STRIPE_BYTES, SliceKind,
+    floor_bytes,
+};
 use crate::base::cancel::Cancelled;
 
 impl AxisTable {
@@ -21,8 +24,12 @@ impl AxisTable {
         let moves = AxisMoves::new(kind);
         let rows = moves.rows();
         let total = moves.entries();
-        let mut bytes = crate::base::table_cache::large_vec(rows * ROW_BYTES);
-        bytes.resize(rows * ROW_BYTES, 0xFF);
+        let dist_len = rows * ROW_BYTES;
+        let mut bytes = crate::base::table_cache::large_vec(dist_len + floor_bytes(dist_len));
+        bytes.resize(dist_len, 0xFF);
+        // The least depth in each stripe, found as the passes reach it.
+        let mut floors = vec![UNSET; dist_len.div_ceil(STRIPE_BYTES)];
+        floors[0] = 0;
         // SAFETY: AtomicU8 has the size, alignment and bit validity of u8; the vector is
         // not touched again until the atomics are gone.
         let cells: &[AtomicU8] =
@@ -53,21 +60,52 @@ impl AxisTable {
             if found == 0 {
                 break;
             }
+            mark_floors(cells, &mut floors, depth + 1);
             filled += found;
             counts.push(found);
             depth += 1;
         }
         drop(b);
+        bytes.extend(pack_floors(&floors));
         let dist = Dist::owned(bytes, 0);
         Ok((
             AxisTable {
                 moves,
                 dist,
+                floors_at: dist_len,
                 counts,
             },
             log,
         ))
     }
+}
+
+/// A stripe's floor before any of its entries is reached.
+const UNSET: u8 = 0xFF;
+
+/// Sets the floor of every stripe not reached before whose entries `depth` has reached: the
+/// passes go up a depth at a time, so the first depth to reach a stripe is its least.
+fn mark_floors(cells: &[AtomicU8], floors: &mut [u8], depth: u8) {
+    for (k, floor) in floors.iter_mut().enumerate() {
+        if *floor != UNSET {
+            continue;
+        }
+        let start = k * STRIPE_BYTES;
+        let stripe = &cells[start..(start + STRIPE_BYTES).min(cells.len())];
+        // A byte of four empty entries is all ones.
+        if stripe.iter().any(|c| c.load(Ordering::Relaxed) != 0xFF) {
+            *floor = depth;
+        }
+    }
+}
+
+/// The floors two to a byte, the first stripe's in the low four bits (15 at most: no table
+/// is that deep).
+fn pack_floors(floors: &[u8]) -> Vec<u8> {
+    floors
+        .chunks(2)
+        .map(|pair| pair[0].min(15) | pair.get(1).map_or(0, |&f| f.min(15)) << 4)
+        .collect()
 }
 
 /// Rows handed to a thread at a time.

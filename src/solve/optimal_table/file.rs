@@ -1,22 +1,23 @@
 //! A table's cache file: its name, the notice before it is built, and the payload (a
-//! header of kind, depth counts and fingerprint, then the distances) written, read, mapped
-//! and checked.
+//! header of kind, depth counts and fingerprint, then the distances, then the stripes'
+//! floors) written, read, mapped and checked.
 
 use super::super::coord::{N_FLIP, N_TWIST};
 use super::super::cubie::CubieCube;
 use super::storage::{Blocks, Dist, Store};
-use super::{AxisCoord, AxisMoves, AxisTable, MAX_DEPTH, ROW_BYTES, SliceKind};
+use super::{AxisCoord, AxisMoves, AxisTable, MAX_DEPTH, ROW_BYTES, SliceKind, floor_bytes};
 use crate::base::cancel::Cancelled;
 use crate::base::table_cache::{CacheError, CacheReport, TableFile};
 
 /// The format version of the table files.
-pub const FORMAT_VERSION: u32 = 1;
+pub const FORMAT_VERSION: u32 = 2;
 
 /// Bytes of a payload before the distances: kind, depths, the counts, the fingerprint.
 pub(crate) const PAYLOAD_HEADER: usize = 8 + 8 * MAX_DEPTH + 8;
 
-/// The cache file of a table: `optimal.bin` (sorted slice, 883 MB) or `optimal-small.bin`
-/// (slice position, Reid's 50 MB).
+/// The cache file of a table: `optimal.bin` (sorted slice, 910 MB), `optimal-small.bin`
+/// (slice position, Reid's, 52 MB) or `optimal-large.bin` (slice position and corner split,
+/// 2.69 GB).
 ///
 /// ```
 /// use cubework::solve::optimal_table::{SliceKind, table_file};
@@ -36,7 +37,9 @@ pub fn table_file(kind: SliceKind) -> TableFile {
             SliceKind::Corners => "optimal-large",
         },
         version: FORMAT_VERSION,
-        max_payload: (PAYLOAD_HEADER + classes * N_FLIP * ROW_BYTES) as u64,
+        max_payload: (PAYLOAD_HEADER
+            + classes * N_FLIP * ROW_BYTES
+            + floor_bytes(classes * N_FLIP * ROW_BYTES)) as u64,
     }
 }
 
@@ -77,11 +80,11 @@ fn time_span(least: f64, most: f64) -> String {
 /// let line = build_notice(SliceKind::Sorted, 2, Some(path), None);
 /// assert_eq!(
 ///     line,
-///     "cubework: building the optimal solver's table first (once): 883 MB, 84–232 CPU-seconds as measured on 2-core AMD EPYC and Intel Xeon machines, so 42 s to 2 minutes on 2 threads with the cores free, longer while other work shares them; it will be saved to /c/optimal.bin"
+///     "cubework: building the optimal solver's table first (once): 910 MB, 84–232 CPU-seconds as measured on 2-core AMD EPYC and Intel Xeon machines, so 42 s to 2 minutes on 2 threads with the cores free, longer while other work shares them; it will be saved to /c/optimal.bin"
 /// );
 /// let line = build_notice(SliceKind::Sorted, 2, Some(path), Some("the cache file /c/optimal.bin is truncated (9 bytes)"));
 /// assert!(line.starts_with(
-///     "cubework: building the optimal solver's table again, because the cache file /c/optimal.bin is truncated (9 bytes): 883 MB,"
+///     "cubework: building the optimal solver's table again, because the cache file /c/optimal.bin is truncated (9 bytes): 910 MB,"
 /// ));
 /// ```
 pub fn build_notice(
@@ -127,7 +130,7 @@ pub fn rebuild_reason() -> Option<String> {
 impl AxisTable {
     /// The table as its cache file's payload: slice kind and deepest depth (u32 each), the
     /// entries at each depth ([`MAX_DEPTH`] u64s), the move tables' fingerprint, then the
-    /// distances.
+    /// distances and the stripes' floors.
     pub fn to_payload(&self) -> Vec<u8> {
         let mut out = self.payload_header();
         out.extend_from_slice(&self.dist);
@@ -159,12 +162,14 @@ impl AxisTable {
     /// Reads a payload written by [`to_payload`](AxisTable::to_payload), trusting nothing:
     /// the kind, the sizes, the fingerprint of this program's move tables, the counts (they
     /// must add up to the entries, and the entries of each residue mod 3 must be as many as
-    /// the counts say), no entry left empty, and walks down to solved from sampled cubes and
+    /// the counts say), no entry left empty, no floor deeper than the table and solved's 0,
+    /// no sampled entry below its stripe's floor, and walks down to solved from sampled cubes and
     /// each of their neighbours: a sampled entry's distance must be one more than its nearest
     /// neighbour's.
     pub fn from_payload(kind: SliceKind, bytes: Vec<u8>) -> Result<AxisTable, String> {
         let (moves, counts) = Self::read_payload_header(kind, &bytes)?;
         let table = AxisTable {
+            floors_at: moves.rows() * ROW_BYTES,
             moves,
             dist: Dist::owned(bytes, PAYLOAD_HEADER),
             counts,
@@ -239,6 +244,7 @@ impl AxisTable {
             _guard: guard,
         };
         let table = AxisTable {
+            floors_at: moves.rows() * ROW_BYTES,
             moves,
             dist: Dist::new(store, dist_at, payload - PAYLOAD_HEADER),
             counts,
@@ -254,7 +260,8 @@ impl AxisTable {
     /// the moves, and the counts at each depth.
     fn read_payload_header(kind: SliceKind, bytes: &[u8]) -> Result<(AxisMoves, Vec<u64>), String> {
         let moves = AxisMoves::new(kind);
-        let want = PAYLOAD_HEADER + moves.rows() * ROW_BYTES;
+        let dist = moves.rows() * ROW_BYTES;
+        let want = PAYLOAD_HEADER + dist + floor_bytes(dist);
         if bytes.len() != want {
             return Err(format!(
                 "a payload of {} bytes, expected {want}",
@@ -286,7 +293,7 @@ impl AxisTable {
         for (d, n) in self.counts.iter().enumerate() {
             by_residue[d % 3] += n;
         }
-        let seen = residue_counts(&self.dist);
+        let seen = residue_counts(&self.dist[..self.floors_at]);
         // The padding entry of every row is the only empty one.
         let rows = self.moves.rows() as u64;
         if seen[3] != rows || seen[..3] != by_residue {
@@ -294,11 +301,33 @@ impl AxisTable {
                 "entries by value {seen:?}, where the depth counts make {by_residue:?} and {rows} padding"
             ));
         }
+        // No stripe's floor is deeper than the table, and solved's is 0.
+        let max = self.max_depth();
+        if let Some(k) = self.dist[self.floors_at..]
+            .iter()
+            .position(|&b| b & 15 > max || b >> 4 > max)
+        {
+            return Err(format!(
+                "a floor deeper than the table in byte {k} of the floors"
+            ));
+        }
+        if self.floor::<false>(0) != 0 {
+            return Err("a floor above solved's distance under it".into());
+        }
         let m = &self.moves;
+        // An entry's exact distance, and its stripe's floor at most that.
         let depth = |c: AxisCoord| {
-            self.exact_depth(c)
+            let d = self
+                .exact_depth(c)
                 .filter(|&d| d <= self.max_depth())
-                .ok_or_else(|| format!("no way down to solved from entry {}", m.index(c)))
+                .ok_or_else(|| format!("no way down to solved from entry {}", m.index(c)))?;
+            if self.floor::<false>(m.index(c)) > d {
+                return Err(format!(
+                    "entry {} is {d} from solved, below its stripe's floor",
+                    m.index(c)
+                ));
+            }
+            Ok(d)
         };
         let beside = |c: AxisCoord| {
             move |e: String| format!("{e}, a neighbour of sampled entry {}", m.index(c))
