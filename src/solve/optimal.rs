@@ -69,11 +69,11 @@ use std::time::{Duration, Instant};
 use super::SolveError;
 use super::cubie::CubieCube;
 use super::optimal_table::{AxisCoord, AxisTable, axis_moves, axis_syms};
+use crate::turn::metric::Metric;
+use crate::turn::moves::FaceMove;
 use expansion::Expansion;
 #[cfg(test)]
 use expansion::{move_axis, premoves};
-use crate::turn::metric::Metric;
-use crate::turn::moves::FaceMove;
 
 /// How to search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -308,7 +308,7 @@ impl Search<'_> {
         e.start(self, node, last, limit);
         e.middle::<CHECK>(self, limit);
         e.finish::<CHECK>(self, limit);
-        e.inverse::<CHECK>(self);
+        e.inverse::<CHECK>(self, limit);
         out[..e.n].copy_from_slice(&e.kids[..e.n]);
         e.n
     }
@@ -421,7 +421,7 @@ impl Search<'_> {
                     }
                     Step::Finished => {
                         busy = true;
-                        lane.exp.inverse::<CHECK>(self);
+                        lane.exp.inverse::<CHECK>(self, lane.cur.left - 1);
                         lane.step = Step::Idle;
                         let p = lane.cur;
                         // Pushed last first, so that they are searched in move order.

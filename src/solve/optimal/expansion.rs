@@ -13,7 +13,7 @@ pub(super) fn move_axis() -> &'static [u8; 18] {
         let am = axis_moves();
         std::array::from_fn(|m| {
             (0..3)
-                .find(|&a| am[a][m] / 3 % 3 == 0)
+                .find(|&a| (am[a][m] / 3).is_multiple_of(3))
                 .expect("every move is U or D on one axis") as u8
         })
     })
@@ -155,15 +155,23 @@ impl Expansion {
     #[inline(always)]
     pub(super) fn finish<const CHECK: bool>(&mut self, s: &Search, limit: u8) {
         let first = self.first;
-        let mut k = 0;
-        for j in 0..self.k {
-            let i = self.through[j] as usize;
+        for &i in &self.through[..self.k] {
+            let i = i as usize;
             let kid = &mut self.kids[i];
             for a in [(first + 1) % 3, (first + 2) % 3] {
                 kid.1.d[a] = decode(self.node.d[a], s.table.entry::<CHECK>(self.idx[i][a]));
             }
             kid.2 = bound(kid.1.d);
-            if kid.2 > limit {
+            if kid.2 > limit + 1 {
+                self.faces_out |= 1 << (kid.0 / 3);
+            }
+        }
+        let mut k = 0;
+        for j in 0..self.k {
+            let i = self.through[j] as usize;
+            let kid = &mut self.kids[i];
+            if kid.2 > limit || self.faces_out >> (kid.0 / 3) & 1 != 0 {
+                kid.2 = kid.2.max(limit + 1);
                 continue;
             }
             self.through[k] = i as u8;
@@ -182,8 +190,8 @@ impl Expansion {
             let kid = &mut self.kids[i];
             let mv = kid.0 as usize;
             let own = axis[mv] as usize;
-            for a in 0..3 {
-                kid.1.y[a] = pre[a][mv].then(&self.node.y[a]);
+            for (a, pre) in pre.iter().enumerate() {
+                kid.1.y[a] = pre[mv].then(&self.node.y[a]);
                 if a != own {
                     let j = m.index(m.coord(&kid.1.y[a]));
                     self.inv_idx[i][a] = j;
@@ -195,9 +203,10 @@ impl Expansion {
     }
 
     /// The inverse's bounds read, and the bounds of the children let through: the larger of
-    /// the cube's and its inverse's.
+    /// the cube's and its inverse's (beyond `limit` for a child whose face a sibling rules
+    /// out).
     #[inline(always)]
-    pub(super) fn inverse<const CHECK: bool>(&mut self, s: &Search) {
+    pub(super) fn inverse<const CHECK: bool>(&mut self, s: &Search, limit: u8) {
         if !self.inverted {
             return;
         }
@@ -214,7 +223,17 @@ impl Expansion {
                 };
             }
             kid.2 = kid.1.bound();
+            if kid.2 > limit + 1 {
+                self.faces_out |= 1 << (kid.0 / 3);
+            }
+        }
+        if self.faces_out != 0 {
+            for &i in &self.through[..self.k] {
+                let kid = &mut self.kids[i as usize];
+                if self.faces_out >> (kid.0 / 3) & 1 != 0 {
+                    kid.2 = kid.2.max(limit + 1);
+                }
+            }
         }
     }
 }
-

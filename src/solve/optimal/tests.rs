@@ -415,10 +415,10 @@ fn a_childs_inverse_is_its_parents_with_the_move_made_first_and_keeps_the_bound_
         let x = CubieCube::random(&mut rng);
         for (k, &mv) in FaceMove::ALL.iter().enumerate() {
             let child = x.apply(mv);
-            for a in 0..3 {
-                let y = syms[a].conj(&x.inverse());
+            for (a, sym) in syms.iter().enumerate() {
+                let y = sym.conj(&x.inverse());
                 let made = premoves()[a][k].then(&y);
-                assert_eq!(made, syms[a].conj(&child.inverse()));
+                assert_eq!(made, sym.conj(&child.inverse()));
                 if move_axis()[k] as usize == a {
                     assert_eq!(
                         m.index(m.coord(&made)),
@@ -432,7 +432,7 @@ fn a_childs_inverse_is_its_parents_with_the_move_made_first_and_keeps_the_bound_
     // Each move is a U or D turn on exactly one axis.
     for (k, mv) in FaceMove::ALL.iter().enumerate() {
         let on: Vec<usize> = (0..3)
-            .filter(|&a| axis_moves()[a][k] / 3 % 3 == 0)
+            .filter(|&a| (axis_moves()[a][k] / 3).is_multiple_of(3))
             .collect();
         assert_eq!(on, vec![move_axis()[k] as usize], "{mv}");
     }
