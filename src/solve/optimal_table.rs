@@ -33,8 +33,9 @@
 //! bits after the distances (1/32 more bytes: 2.69 GB for the large table rather than
 //! 2.61). [`AxisTable::bound`] is the least distance at or above the floor with the entry's
 //! residue: exact when the distance is at most two above the floor, else 3 or 6 short. On the
-//! large table it was exact for 90% of 20,000 random cubes' entries (all of those 9 or fewer
-//! moves from the subgroup, 90% of those 11, 55% of those 12). Voltara's vcube keeps a
+//! large table it was exact for 90% of 20,000 random cubes' entries (all of those 8 or fewer
+//! moves from the subgroup, 97% of those 10, 90% of those 11, 55% of those 12: the ignored
+//! test `floor_exactness`). Voltara's vcube keeps a
 //! stripe's least value inside the stripe, for the same reason.
 //!
 //! **The three axes.** A cube seen through the 120° turn about the URF–DBL diagonal has its

@@ -88,3 +88,35 @@ fn build_timing() {
     );
     let _ = rng.random_range(0..2);
 }
+
+/// How often an entry's bound standing alone is its distance: on 20,000 random cubes'
+/// entries (one axis), by distance. The table is the one in the cache (`KIND=large` for the
+/// large one; `CUBEWORK_CACHE_DIR` as for the program), built first if it is not there:
+/// `KIND=large cargo test --release --lib floor_exactness -- --ignored --nocapture`.
+#[test]
+#[ignore]
+fn floor_exactness() {
+    let kind = match std::env::var("KIND").as_deref() {
+        Ok("sorted") => SliceKind::Sorted,
+        Ok("large") => SliceKind::Corners,
+        _ => SliceKind::Position,
+    };
+    let dir = crate::base::table_cache::cache_dir();
+    let (t, _) = load_or_build_in(kind, dir.as_deref(), 2, &mut |_, _| {}).unwrap();
+    let m = t.moves();
+    let mut rng = ChaCha8Rng::seed_from_u64(5);
+    let mut by_distance = [[0u32; 3]; 16];
+    for _ in 0..20_000 {
+        let c = m.coord(&CubieCube::random(&mut rng));
+        let d = t.exact_depth(c).unwrap();
+        let b = t.bound::<true>(m.index(c));
+        by_distance[d as usize][((d - b) / 3) as usize] += 1;
+    }
+    let all: u32 = by_distance.iter().map(|h| h[0]).sum();
+    println!("{kind:?}: exact for {all} of 20000");
+    for (d, h) in by_distance.iter().enumerate() {
+        if h.iter().sum::<u32>() > 0 {
+            println!("  distance {d:2}: exact {}, 3 short {}, 6 short {}", h[0], h[1], h[2]);
+        }
+    }
+}
