@@ -298,12 +298,20 @@ impl CubieCube {
     /// to the edges in the phase-2 table that pairs it with the UD-edge permutation.
     #[inline]
     pub fn corner_comb(&self) -> usize {
+        self.corner_split() + 70 * super::cubie::parity(&self.corners.perm) as usize
+    }
+
+    /// Which four slots hold the U-layer corners, 0..70: [`corner_comb`] without the parity
+    /// (the optimal solver's large table reads it for every child's inverse).
+    ///
+    /// [`corner_comb`]: CubieCube::corner_comb
+    #[inline]
+    pub fn corner_split(&self) -> usize {
         let mut mask = 0;
         for (&p, &order) in self.corners.perm.iter().zip(&COMB_ORDER) {
             mask |= u32::from(is_up_corner(p)) << order;
         }
-        let comb = comb_rank(mask);
-        comb + 70 * super::cubie::parity(&self.corners.perm) as usize
+        comb_rank(mask)
     }
 
     /// A cube with corner comb `c` (0..140): the U-layer corners, in order, in the slots it

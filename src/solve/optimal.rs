@@ -10,7 +10,7 @@
 //!
 //! **Cheap nodes.** A node holds, for each axis, the table's coordinates and the exact
 //! distance; a child's distance is its parent's ± 1, read from the child's two-bit residue
-//! ([`decode`]). The table is read lazily: a node first reads all its children on one axis,
+//! ([`decode`](super::optimal_table::decode)). The table is read lazily: a node first reads all its children on one axis,
 //! the one where it is farthest from the subgroup and so the likeliest to rule a child out,
 //! and reads the other two axes only for the children that survive (fewer than a third of
 //! them near the leaves, where most nodes are). Each round asks the processor to fetch all
@@ -34,7 +34,7 @@
 //! times (the solvers guide gives the figures).
 //!
 //! **The last depth, likeliest first.** A depth is shared out as prefixes of a few moves
-//! ([`PREFIX`], one more from depth 11); each counts the nodes generated below it, and the
+//! (three moves, four from depth 11); each counts the nodes generated below it, and the
 //! next depth searches below those that cost most first (Voltara's vcube orders its last
 //! depths so): a prefix whose subtree was dense one move shallower is the likeliest to hold
 //! a solution now. The depth that holds the solution, the largest, is the one that stops
@@ -53,7 +53,7 @@
 //! moves: all shorter depths are proven empty, so one it finds is a shortest solution, and
 //! the last depth, the largest by far (canonical sequences branch about 13.3 ways a move), is
 //! never searched. It is given most time from 18 moves on, where random states mostly have
-//! their solutions ([`PROBE_FROM`]).
+//! their solutions.
 //! A search stopped by its time limit or Ctrl-C says what it has proven: no solution
 //! shorter than its bound, and the best found.
 //!

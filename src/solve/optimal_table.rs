@@ -109,7 +109,7 @@ impl SliceKind {
         match self {
             SliceKind::Position => c.slice(),
             SliceKind::Sorted => c.slice_sorted(),
-            SliceKind::Corners => c.slice() * CORNER_SPLITS + c.corner_comb() % CORNER_SPLITS,
+            SliceKind::Corners => c.slice() * CORNER_SPLITS + c.corner_split(),
         }
     }
 
@@ -469,9 +469,9 @@ impl AxisTable {
     /// distance at or above its stripe's floor (the least distance of the 64 entries around
     /// it) with its residue mod 3. It is exact when the distance is at most two above the
     /// floor, as it mostly is; above, it is 3 or 6 short. Its stripe's blocks are checked
-    /// first if `CHECK` (see [`entry`](AxisTable::entry)).
+    /// first if `CHECK` (see [`value`](AxisTable::value)).
     #[inline(always)]
-    pub(crate) fn bound<const CHECK: bool>(&self, index: usize) -> u8 {
+    pub fn bound<const CHECK: bool>(&self, index: usize) -> u8 {
         let r = self.entry::<CHECK>(index);
         let f = self.floor::<CHECK>(index);
         f + (r + 3 - f % 3) % 3
@@ -479,7 +479,7 @@ impl AxisTable {
 
     /// The floor of entry `index`'s stripe: the least distance of its 64 entries.
     #[inline(always)]
-    pub(crate) fn floor<const CHECK: bool>(&self, index: usize) -> u8 {
+    pub fn floor<const CHECK: bool>(&self, index: usize) -> u8 {
         let stripe = index >> 6;
         let at = self.floors_at + (stripe >> 1);
         if CHECK {

@@ -116,7 +116,10 @@ fn floor_exactness() {
     println!("{kind:?}: exact for {all} of 20000");
     for (d, h) in by_distance.iter().enumerate() {
         if h.iter().sum::<u32>() > 0 {
-            println!("  distance {d:2}: exact {}, 3 short {}, 6 short {}", h[0], h[1], h[2]);
+            println!(
+                "  distance {d:2}: exact {}, 3 short {}, 6 short {}",
+                h[0], h[1], h[2]
+            );
         }
     }
 }
