@@ -273,7 +273,29 @@ fn prefix_key(path: &[u8]) -> u32 {
 /// Nodes a thread counts before it adds them to the total and looks at the clock.
 const BATCH: u64 = 1 << 14;
 
-impl Search<'_> {
+impl<'a> Search<'a> {
+    /// A search of `cube` in `metric` with `table`, to stop at `deadline` if one is given.
+    fn new(
+        table: &'a AxisTable,
+        cube: CubieCube,
+        metric: Metric,
+        deadline: Option<Instant>,
+    ) -> Search<'a> {
+        Search {
+            table,
+            cube,
+            metric,
+            moves: move_set(metric),
+            axis_moves: axis_moves(),
+            stop: AtomicBool::new(false),
+            stopped: std::sync::Mutex::new(None),
+            deadline,
+            nodes: AtomicU64::new(0),
+            found: std::sync::Mutex::new(None),
+            costs: std::sync::Mutex::new(Default::default()),
+        }
+    }
+
     /// The cube's node: its coordinates and exact distances on the three axes, walked down
     /// the table; an error if a walk breaks (a damaged table).
     fn root(&self) -> Result<Node, SolveError> {
@@ -720,19 +742,7 @@ fn search(
         Metric::Htm | Metric::Qtm => opts.metric,
         other => return Err(SolveError::Metric(other)),
     };
-    let search = Search {
-        table,
-        cube: *cube,
-        metric,
-        moves: move_set(metric),
-        axis_moves: axis_moves(),
-        stop: AtomicBool::new(false),
-        stopped: std::sync::Mutex::new(None),
-        deadline: opts.time_limit.map(|t| started + t),
-        nodes: AtomicU64::new(0),
-        found: std::sync::Mutex::new(None),
-        costs: std::sync::Mutex::new(Default::default()),
-    };
+    let search = Search::new(table, *cube, metric, opts.time_limit.map(|t| started + t));
     let root = search.root()?;
     let step = if metric == Metric::Qtm { 2 } else { 1 };
     let mut depth = root.bound();

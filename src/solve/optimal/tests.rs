@@ -231,19 +231,7 @@ fn optimal_lengths_equal_the_breadth_first_search() {
 #[test]
 fn the_bound_never_exceeds_the_distance_within_five_moves() {
     let table = small();
-    let search = |cube| Search {
-        table,
-        cube,
-        metric: Metric::Htm,
-        moves: move_set(Metric::Htm),
-        axis_moves: axis_moves(),
-        stop: AtomicBool::new(false),
-        stopped: std::sync::Mutex::new(None),
-        deadline: None,
-        nodes: AtomicU64::new(0),
-        found: std::sync::Mutex::new(None),
-        costs: std::sync::Mutex::new(Default::default()),
-    };
+    let search = |cube| Search::new(table, cube, Metric::Htm, None);
     // Breadth-first: every state within 5 moves, with its distance.
     let mut seen = std::collections::HashSet::from([CubieCube::solved().key()]);
     let mut frontier = vec![CubieCube::solved()];
@@ -441,19 +429,7 @@ fn a_childs_inverse_is_its_parents_with_the_move_made_first_and_keeps_the_bound_
 #[test]
 fn a_depth_is_searched_first_below_the_prefixes_that_cost_most_at_the_last() {
     let table = small();
-    let search = Search {
-        table,
-        cube: CubieCube::solved(),
-        metric: Metric::Htm,
-        moves: move_set(Metric::Htm),
-        axis_moves: axis_moves(),
-        stop: AtomicBool::new(false),
-        stopped: std::sync::Mutex::new(None),
-        deadline: None,
-        nodes: AtomicU64::new(0),
-        found: std::sync::Mutex::new(None),
-        costs: std::sync::Mutex::new(Default::default()),
-    };
+    let search = Search::new(table, CubieCube::solved(), Metric::Htm, None);
     let root = search.root().unwrap();
     let prefix = |p: &[u8]| (p.to_vec(), root, Last::START);
     // At the last depth U R cost 100 nodes; U L 90, counted √1.5 times as it ends on L
