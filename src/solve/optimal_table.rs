@@ -350,7 +350,8 @@ impl AxisMoves {
 
     /// The coordinates of entry (`class`, `flip`, `twist`): its class's representative
     /// with that flip and twist.
-    pub fn representative(&self, class: usize, flip: u16, twist: u16) -> AxisCoord {
+    #[cfg(test)]
+    pub(crate) fn representative(&self, class: usize, flip: u16, twist: u16) -> AxisCoord {
         AxisCoord {
             slice: self.slice_rep[class],
             flip,
