@@ -370,7 +370,7 @@ fn tables_build_optimal_builds_the_size_asked_for_and_size_needs_optimal() {
             .to_string()
     };
     assert!(row(&out, "optimal-small").contains("built"), "{out}");
-    for name in ["optimal", "optimal-large"] {
+    for name in ["optimal", "optimal-large", "optimal-huge"] {
         assert!(row(&out, name).contains("missing"), "{out}");
     }
     // Said once, on stderr, even though it is not a terminal: what, how big, where.
@@ -388,10 +388,10 @@ fn tables_build_optimal_builds_the_size_asked_for_and_size_needs_optimal() {
     assert_eq!(code, Some(2));
     assert!(err.contains("--optimal"), "{err}");
     assert_eq!(err.lines().count(), 1, "{err}");
-    let (_, err, code) = run(&dir, &["tables", "build", "--optimal", "--size", "huge"]);
+    let (_, err, code) = run(&dir, &["tables", "build", "--optimal", "--size", "giant"]);
     assert_eq!(code, Some(2));
     assert!(
-        err.contains("'huge'") && err.contains("small, medium, large"),
+        err.contains("'giant'") && err.contains("small, medium, large, huge"),
         "{err}"
     );
     assert_eq!(err.lines().count(), 1, "{err}");

@@ -122,6 +122,9 @@ pub enum OptimalSize {
     Medium,
     /// The E-slice edges' slots and the U-layer corners' slots (2.7 GB).
     Large,
+    /// The E-slice edges' slots and order, the U-layer corners' slots, and the flips of the U
+    /// and D edges only (7.6 GB).
+    Huge,
 }
 
 impl OptimalSize {
@@ -132,6 +135,7 @@ impl OptimalSize {
             OptimalSize::Small => SliceKind::Position,
             OptimalSize::Medium => SliceKind::Sorted,
             OptimalSize::Large => SliceKind::Corners,
+            OptimalSize::Huge => SliceKind::SortedCorners,
         }
     }
 }

@@ -108,6 +108,11 @@ pub fn cached_tables() -> Vec<CachedTable> {
             },
         },
         CachedTable {
+            file: table_file(SliceKind::SortedCorners),
+            what: "3×3×3 optimal solver, huge (tables build --optimal --size huge)",
+            check: |path| AxisTable::check_file(SliceKind::SortedCorners, path),
+        },
+        CachedTable {
             file: table_file(SliceKind::Corners),
             what: "3×3×3 optimal solver, large (tables build --optimal --size large)",
             check: |path| AxisTable::check_file(SliceKind::Corners, path),

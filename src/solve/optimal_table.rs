@@ -10,6 +10,15 @@
 //! coset of H, the fewest face turns that take a cube of it into H. That is a lower bound on
 //! the cube's own distance, so it is admissible for IDA*.
 //!
+//! **Partial flips: the huge table.** [`SliceKind::SortedCorners`] keeps which E-slice edge
+//! is in which slot and which four slots hold the U-layer corners (11880 × 70 values, 52,524
+//! classes), and of the flips only those of the eight U- and D-layer edges (256 values): the
+//! coset space of vcube's `--coord=208` and nxopt's 22, 7.36 GB of distances. Those eight
+//! flips, read off the slots that hold no slice edge, are a function of the full flip and the
+//! slice position, and so is what a move or a symmetry makes of them: the search keeps the
+//! full flip, and [`AxisMoves::index`] picks the eight out of it (after seeing it through
+//! the symmetry) with three lookups of four slots each.
+//!
 //! **Symmetry.** The 16 symmetries that keep the U–D axis map H onto itself, so conjugate
 //! cubes have equal entries. The slice coordinate is reduced to its symmetry class
 //! ([`SymClasses`]: 11880 → 788 classes, 495 → 45), and an entry is a row (slice class,
@@ -56,7 +65,8 @@
 
 use super::coord::{N_FLIP, N_SLICE, N_SLICE_SORTED, N_TWIST, move_table};
 use super::cubie::CubieCube;
-use super::sym::{SymClasses, Symmetry, UD_SYMS, ud_symmetries, urf};
+use super::sym::{Symmetry, UD_SYMS, ud_symmetries, ud_tables, urf};
+use crate::state::pieces::EDGES;
 use crate::turn::moves::FaceMove;
 
 /// Twists in a row: 2187, padded to 2188 so that a row is whole bytes.
@@ -88,50 +98,110 @@ pub enum SliceKind {
     /// values): Reid's table with the corners' split between the layers, which U and D
     /// keep too.
     Corners,
+    /// Which E-slice edge is in which slot and which four slots hold the U-layer corners
+    /// (11880 × 70 values), with the flips of only the eight U- and D-layer edges (256 values
+    /// rather than 2048: see [`SliceKind::ud_flips_only`]). The coset space of Voltara's
+    /// vcube `--coord=208`.
+    SortedCorners,
 }
 
 /// Ways the four U-layer corners can stand in the eight corner slots.
 const CORNER_SPLITS: usize = 70;
 
 impl SliceKind {
-    /// Values of the coordinate.
+    /// Every kind, smallest table first.
+    pub const ALL: [SliceKind; 4] = [
+        SliceKind::Position,
+        SliceKind::Sorted,
+        SliceKind::Corners,
+        SliceKind::SortedCorners,
+    ];
+
+    /// Values of the coordinate: [`edge_values`](SliceKind::edge_values) ×
+    /// [`splits`](SliceKind::splits).
     pub const fn values(self) -> usize {
+        self.edge_values() * self.splits()
+    }
+
+    /// Values of its E-slice edges' part: where they are (495), or which is where (11880).
+    pub const fn edge_values(self) -> usize {
         match self {
-            SliceKind::Position => N_SLICE,
-            SliceKind::Sorted => N_SLICE_SORTED,
-            SliceKind::Corners => N_SLICE * CORNER_SPLITS,
+            SliceKind::Position | SliceKind::Corners => N_SLICE,
+            SliceKind::Sorted | SliceKind::SortedCorners => N_SLICE_SORTED,
+        }
+    }
+
+    /// Values of its corners' part: the 70 splits of the U-layer corners between the layers,
+    /// or 1 for a kind that does not look at corners.
+    pub const fn splits(self) -> usize {
+        match self {
+            SliceKind::Position | SliceKind::Sorted => 1,
+            SliceKind::Corners | SliceKind::SortedCorners => CORNER_SPLITS,
+        }
+    }
+
+    /// Whether the table keeps the flips of only the eight edges that belong to the U and D
+    /// layers, wherever they are (256 values): the flips of the four E-slice edges do not
+    /// matter to it. What those eight flips become after a move depends on the slots the
+    /// slice edges leave them, so they are read off the full flip and the slice position
+    /// ([`AxisMoves::row_flip`]).
+    pub const fn ud_flips_only(self) -> bool {
+        matches!(self, SliceKind::SortedCorners)
+    }
+
+    /// Values of the flip part of a row: 256 or 2048.
+    pub const fn flips(self) -> usize {
+        if self.ud_flips_only() {
+            UD_FLIPS
+        } else {
+            N_FLIP
+        }
+    }
+
+    /// The E-slice edges' part of a cube's coordinate.
+    #[inline]
+    fn edges_of(self, c: &CubieCube) -> usize {
+        match self {
+            SliceKind::Position | SliceKind::Corners => c.slice(),
+            SliceKind::Sorted | SliceKind::SortedCorners => c.slice_sorted(),
+        }
+    }
+
+    /// The corners' part of a cube's coordinate (0 for a kind without one).
+    #[inline]
+    fn split_of(self, c: &CubieCube) -> usize {
+        if self.splits() == 1 {
+            0
+        } else {
+            c.corner_split()
         }
     }
 
     /// The coordinate of a cube.
     #[inline]
     pub fn of(self, c: &CubieCube) -> usize {
-        match self {
-            SliceKind::Position => c.slice(),
-            SliceKind::Sorted => c.slice_sorted(),
-            SliceKind::Corners => c.slice() * CORNER_SPLITS + c.corner_split(),
-        }
+        self.edges_of(c) * self.splits() + self.split_of(c)
     }
 
     /// A cube with this coordinate.
     pub fn cube(self, s: usize) -> CubieCube {
-        match self {
-            SliceKind::Position => CubieCube::from_slice(s),
-            SliceKind::Sorted => CubieCube::from_slice_sorted(s),
-            SliceKind::Corners => {
-                let mut c = CubieCube::from_slice(s / CORNER_SPLITS);
-                c.corners.perm = CubieCube::from_corner_comb(s % CORNER_SPLITS).corners.perm;
-                c
-            }
+        let (edges, split) = (s / self.splits(), s % self.splits());
+        let mut c = match self {
+            SliceKind::Position | SliceKind::Corners => CubieCube::from_slice(edges),
+            SliceKind::Sorted | SliceKind::SortedCorners => CubieCube::from_slice_sorted(edges),
+        };
+        if self.splits() > 1 {
+            c.corners.perm = CubieCube::from_corner_comb(split).corners.perm;
         }
+        c
     }
 
     /// The slice position (0..495) of a coordinate value.
     pub const fn position(self, s: usize) -> usize {
+        let edges = s / self.splits();
         match self {
-            SliceKind::Position => s,
-            SliceKind::Sorted => s / 24,
-            SliceKind::Corners => s / CORNER_SPLITS,
+            SliceKind::Position | SliceKind::Corners => edges,
+            SliceKind::Sorted | SliceKind::SortedCorners => edges / 24,
         }
     }
 
@@ -141,6 +211,7 @@ impl SliceKind {
             SliceKind::Position => "slice",
             SliceKind::Sorted => "sorted slice",
             SliceKind::Corners => "slice and corner split",
+            SliceKind::SortedCorners => "sorted slice, corner split and U/D edges' flips",
         }
     }
 
@@ -149,15 +220,21 @@ impl SliceKind {
             SliceKind::Position => 1,
             SliceKind::Sorted => 2,
             SliceKind::Corners => 3,
+            SliceKind::SortedCorners => 4,
         }
     }
 }
 
-/// A cube's coordinates on one axis: slice (of the table's kind), flip, twist.
+/// Flips of the eight U- and D-layer edges.
+pub const UD_FLIPS: usize = 256;
+
+/// A cube's coordinates on one axis: slice (of the table's kind, in two parts), flip, twist.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct AxisCoord {
-    /// The slice coordinate.
+    /// The E-slice edges' part of the slice coordinate ([`SliceKind::edge_values`]).
     pub slice: u16,
+    /// The corners' part of the slice coordinate ([`SliceKind::splits`]; 0 if it has none).
+    pub split: u8,
     /// The flip coordinate.
     pub flip: u16,
     /// The twist coordinate.
@@ -205,17 +282,32 @@ pub fn decode(parent: u8, v: u8) -> u8 {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct AxisMoves {
     kind: SliceKind,
-    /// Slice × move → slice.
-    slice_move: Box<[u16]>,
+    /// The E-slice edges' part of the slice coordinate × move → after it.
+    edge_move: Box<[u16]>,
+    /// The corners' part × move → after it (one value, 0, for a kind without one).
+    split_move: Box<[u8]>,
     /// Flip × move → flip.
     flip_move: Box<[u16]>,
     /// Twist × move → twist.
     twist_move: Box<[u16]>,
-    /// Raw slice → class << 16 | slice position << 4 | the symmetry that takes it to its
-    /// class's representative.
-    slice_sym: Box<[u32]>,
+    /// The E-slice edges' part → its class under the 16 symmetries << 16 | the slice
+    /// position << 4 | the symmetry that takes it to its class's representative.
+    edge_sym: Box<[u32]>,
+    /// The corners' part × symmetry → the corners' part seen through it.
+    split_conj: Box<[u8]>,
+    /// The edges' class × the corners' part → the class of the slice coordinate with that
+    /// class's representative and that corners' part << 4 | the symmetry that takes it to its
+    /// class's representative. With [`AxisMoves::edge_sym`], the class of a slice coordinate
+    /// in two lookups of small tables, not one of a table as large as the coordinate (3.3 MB
+    /// in the huge table, where the lookup was three quarters of the time spent finding an
+    /// entry).
+    class_of: Box<[u32]>,
+    /// `mult[a][b]`: seeing through `a` then `b` is seeing through `mult[a][b]`.
+    mult: [[u8; UD_SYMS]; UD_SYMS],
+    /// See [`AxisMoves::fingerprint`].
+    fingerprint: u64,
     /// Class → its representative (raw slice).
-    slice_rep: Box<[u16]>,
+    slice_rep: Box<[u32]>,
     /// Class → the symmetries that fix its representative, as a mask.
     slice_stab: Box<[u16]>,
     /// Flip × symmetry → flip seen through it, for a cube whose slice edges are home.
@@ -224,6 +316,48 @@ pub struct AxisMoves {
     twist_conj: Box<[u16]>,
     /// Slice position × symmetry → the flips to change before [`AxisMoves::flip_conj`].
     flip_mask: Box<[u16]>,
+    /// Slice position × symmetry → the slice position seen through it.
+    pos_conj: Box<[u16]>,
+    /// Slice position → three tables of 16, one for each four slots of a full 12-edge flip,
+    /// that pick out the flips of the slots the slice edges do not hold, in slot order: the
+    /// U and D edges' flips ([`SliceKind::ud_flips_only`]).
+    ud_pick: Box<[UdPick]>,
+    /// Slice position × U and D edges' flips → a flip coordinate with those flips there.
+    ud_flip: Box<[u16]>,
+}
+
+/// Three tables of 16, one for each four slots of a full 12-edge flip (slots 0–3, 4–7,
+/// 8–11), whose values or together to the U and D edges' flips at one slice position.
+type UdPick = [[u8; 16]; 3];
+
+/// The symmetry classes of a coordinate with `n` raw values under the 16 U–D symmetries,
+/// given how each acts (`conj(r, s)`): for every raw value, `class << 4 | s` where `s` takes
+/// it to its class's representative (the smallest raw value of the class); the
+/// representatives; the symmetries that fix each. As [`SymClasses::build`], wide enough for
+/// the huge table's 831,600 values.
+fn slice_classes(n: usize, conj: impl Fn(usize, usize) -> usize) -> (Vec<u32>, Vec<u32>, Vec<u16>) {
+    let inv = &ud_tables().inv;
+    let mut to_class = vec![u32::MAX; n];
+    let (mut reps, mut stab) = (Vec::new(), Vec::new());
+    for r in 0..n {
+        if to_class[r] != u32::MAX {
+            continue;
+        }
+        let class = reps.len() as u32;
+        let mut fixed = 0u16;
+        for (s, &undo) in inv.iter().enumerate() {
+            let image = conj(r, s);
+            if image == r {
+                fixed |= 1 << s;
+            }
+            if to_class[image] == u32::MAX {
+                to_class[image] = class << 4 | undo as u32;
+            }
+        }
+        reps.push(r as u32);
+        stab.push(fixed);
+    }
+    (to_class, reps, stab)
 }
 
 impl AxisMoves {
@@ -231,18 +365,46 @@ impl AxisMoves {
     pub fn new(kind: SliceKind) -> AxisMoves {
         let syms = ud_symmetries();
         let all = FaceMove::ALL;
-        let n = kind.values();
-        let slice_move = move_table(n, &all, |s| kind.cube(s), |c| kind.of(c));
+        let edge_cube = |e: usize| kind.cube(e * kind.splits());
+        let edge_move = move_table(kind.edge_values(), &all, edge_cube, |c| kind.edges_of(c));
+        let split_move: Vec<u8> = (0..kind.splits())
+            .flat_map(|p| {
+                let c = kind.cube(p);
+                all.iter().map(move |&m| kind.split_of(&c.apply(m)) as u8)
+            })
+            .collect();
         let flip_move = move_table(N_FLIP, &all, CubieCube::from_flip, CubieCube::flip);
         let twist_move = move_table(N_TWIST, &all, CubieCube::from_twist, CubieCube::twist);
-        let classes = SymClasses::build(n, UD_SYMS, |s, k| kind.of(&syms[k].conj(&kind.cube(s))));
-        let slice_sym = classes
-            .raw_to_sym
+        // A symmetry acts on the edges' part and the corners' part each on its own.
+        let edge_conj: Vec<usize> = (0..kind.edge_values())
+            .flat_map(|e| {
+                syms.iter()
+                    .map(move |s| kind.edges_of(&s.conj(&edge_cube(e))))
+            })
+            .collect();
+        let split_conj: Vec<usize> = (0..kind.splits())
+            .flat_map(|p| {
+                syms.iter()
+                    .map(move |s| kind.split_of(&s.conj(&kind.cube(p))))
+            })
+            .collect();
+        let splits = kind.splits();
+        let (to_class, reps, stab) = slice_classes(kind.values(), |r, s| {
+            edge_conj[r / splits * UD_SYMS + s] * splits + split_conj[r % splits * UD_SYMS + s]
+        });
+        let (edge_class, edge_reps, _) =
+            slice_classes(kind.edge_values(), |e, s| edge_conj[e * UD_SYMS + s]);
+        let edge_sym = edge_class
             .iter()
             .enumerate()
-            .map(|(s, &packed)| {
-                (packed as u32 >> 4) << 16 | (kind.position(s) as u32) << 4 | (packed as u32 & 15)
+            .map(|(e, &packed)| {
+                (packed >> 4) << 16 | (kind.position(e * splits) as u32) << 4 | packed & 15
             })
+            .collect();
+        let class_of = edge_reps
+            .iter()
+            .flat_map(|&rep| (0..splits).map(move |p| rep as usize * splits + p))
+            .map(|raw| to_class[raw])
             .collect();
         let flip_conj: Box<[u16]> = (0..N_FLIP)
             .flat_map(|f| {
@@ -273,18 +435,35 @@ impl AxisMoves {
                     .map(move |(s, sym)| unconj[sym.conj(&cube).flip() * UD_SYMS + s])
             })
             .collect();
-        AxisMoves {
+        let pos_conj = (0..N_SLICE)
+            .flat_map(|p| {
+                let cube = CubieCube::from_slice(p);
+                syms.iter().map(move |sym| sym.conj(&cube).slice() as u16)
+            })
+            .collect();
+        let (ud_pick, ud_flip) = ud_flip_tables();
+        let mut moves = AxisMoves {
             kind,
-            slice_move: slice_move.into_boxed_slice(),
+            edge_move: edge_move.into_boxed_slice(),
+            split_move: split_move.into_boxed_slice(),
             flip_move: flip_move.into_boxed_slice(),
             twist_move: twist_move.into_boxed_slice(),
-            slice_sym,
-            slice_rep: classes.reps.into_boxed_slice(),
-            slice_stab: classes.self_sym.into_boxed_slice(),
+            edge_sym,
+            split_conj: split_conj.iter().map(|&p| p as u8).collect(),
+            class_of,
+            mult: ud_tables().mult,
+            fingerprint: 0,
+            slice_rep: reps.into_boxed_slice(),
+            slice_stab: stab.into_boxed_slice(),
             flip_conj,
             twist_conj,
             flip_mask,
-        }
+            pos_conj,
+            ud_pick,
+            ud_flip,
+        };
+        moves.fingerprint = moves.digest(&to_class);
+        moves
     }
 
     /// The slice coordinate.
@@ -297,9 +476,9 @@ impl AxisMoves {
         self.slice_rep.len()
     }
 
-    /// Rows of the table: slice classes × flips.
+    /// Rows of the table: slice classes × flips ([`SliceKind::flips`]).
     pub fn rows(&self) -> usize {
-        self.classes() * N_FLIP
+        self.classes() * self.kind.flips()
     }
 
     /// Entries of the table (padding left out).
@@ -310,7 +489,8 @@ impl AxisMoves {
     /// A cube's coordinates.
     pub fn coord(&self, c: &CubieCube) -> AxisCoord {
         AxisCoord {
-            slice: self.kind.of(c) as u16,
+            slice: self.kind.edges_of(c) as u16,
+            split: self.kind.split_of(c) as u8,
             flip: c.flip() as u16,
             twist: c.twist() as u16,
         }
@@ -320,10 +500,17 @@ impl AxisMoves {
     #[inline(always)]
     pub fn step(&self, c: AxisCoord, m: usize) -> AxisCoord {
         AxisCoord {
-            slice: self.slice_move[c.slice as usize * 18 + m],
+            slice: self.edge_move[c.slice as usize * 18 + m],
+            split: self.split_move[c.split as usize * 18 + m],
             flip: self.flip_move[c.flip as usize * 18 + m],
             twist: self.twist_move[c.twist as usize * 18 + m],
         }
+    }
+
+    /// The slice coordinate of some coordinates, its two parts as one number.
+    #[inline(always)]
+    fn raw_slice(&self, c: AxisCoord) -> usize {
+        c.slice as usize * self.kind.splits() + c.split as usize
     }
 
     /// The flip of a cube with slice position `pos` seen through symmetry `s`.
@@ -333,44 +520,91 @@ impl AxisMoves {
         self.flip_conj[masked as usize * UD_SYMS + s]
     }
 
+    /// The flip part of a row for a cube with flip `flip` and slice position `pos`, seen
+    /// through symmetry `s`: the flip seen through it, or, in a table that keeps only the U
+    /// and D edges' flips, those picked out of it (at the slice position seen through `s`).
+    #[inline(always)]
+    fn row_flip(&self, flip: u16, pos: usize, s: usize) -> u16 {
+        let f = self.flip_through(flip, pos, s);
+        if !self.kind.ud_flips_only() {
+            return f;
+        }
+        let pick = &self.ud_pick[self.pos_conj[pos * UD_SYMS + s] as usize];
+        // The twelfth edge's flip, which the coordinate leaves out, makes the sum even.
+        let full = f as usize | (f.count_ones() as usize & 1) << 11;
+        (pick[0][full & 15] | pick[1][full >> 4 & 15] | pick[2][full >> 8]) as u16
+    }
+
+    /// A flip coordinate that a row's flip part `rf` stands for, for a cube with slice
+    /// position `pos`: `rf` itself, or one with those U and D edges' flips.
+    #[inline(always)]
+    fn full_flip(&self, rf: usize, pos: usize) -> u16 {
+        if self.kind.ud_flips_only() {
+            self.ud_flip[pos * UD_FLIPS + rf]
+        } else {
+            rf as u16
+        }
+    }
+
+    /// The class of some coordinates' slice, their slice position, and a symmetry that takes
+    /// the slice to its class's representative: the one that takes the edges' part to its
+    /// class's representative, then the one that takes that with the corners' part seen
+    /// through it to the class's.
+    #[inline(always)]
+    fn slice_info(&self, c: AxisCoord) -> (usize, usize, usize) {
+        let e = self.edge_sym[c.slice as usize];
+        let s1 = (e & 15) as usize;
+        let split = self.split_conj[c.split as usize * UD_SYMS + s1] as usize;
+        let k = self.class_of[(e >> 16) as usize * self.kind.splits() + split];
+        (
+            (k >> 4) as usize,
+            (e >> 4 & 0xFFF) as usize,
+            self.mult[s1][(k & 15) as usize] as usize,
+        )
+    }
+
     /// The table entry of some coordinates: row (slice class, flip) and twist, both seen
     /// through the symmetry that takes the slice to its class's representative.
     #[inline(always)]
     pub fn index(&self, c: AxisCoord) -> usize {
-        let info = self.slice_sym[c.slice as usize];
-        let (class, pos, s) = (
-            (info >> 16) as usize,
-            (info >> 4 & 0xFFF) as usize,
-            (info & 15) as usize,
-        );
-        let flip = self.flip_through(c.flip, pos, s) as usize;
+        let (class, pos, s) = self.slice_info(c);
+        let flip = self.row_flip(c.flip, pos, s) as usize;
         let twist = self.twist_conj[c.twist as usize * UD_SYMS + s] as usize;
-        (class * N_FLIP + flip) * ROW + twist
+        (class * self.kind.flips() + flip) * ROW + twist
     }
 
     /// The coordinates of entry (`class`, `flip`, `twist`): its class's representative
-    /// with that flip and twist.
+    /// with that flip (a row's flip part) and twist.
     #[cfg(test)]
     pub(crate) fn representative(&self, class: usize, flip: u16, twist: u16) -> AxisCoord {
+        let raw = self.slice_rep[class] as usize;
         AxisCoord {
-            slice: self.slice_rep[class],
-            flip,
+            slice: (raw / self.kind.splits()) as u16,
+            split: (raw % self.kind.splits()) as u8,
+            flip: self.full_flip(flip as usize, self.kind.position(raw)),
             twist,
         }
+    }
+
+    /// The row that row `row` is, seen through symmetry `s`, which fixes its class's
+    /// representative.
+    #[inline]
+    fn row_through(&self, row: usize, s: usize) -> usize {
+        let flips = self.kind.flips();
+        let (class, rf) = (row / flips, row % flips);
+        let pos = self.kind.position(self.slice_rep[class] as usize);
+        let flip = self.full_flip(rf, pos);
+        class * flips + self.row_flip(flip, pos, s) as usize
     }
 
     /// Every entry that spells the same coset as entry `i`: `i` itself, and its images under
     /// the symmetries that fix its slice class's representative.
     pub fn spellings(&self, i: usize) -> Vec<usize> {
         let (row, twist) = (i / ROW, i % ROW);
-        let (class, flip) = (row / N_FLIP, (row % N_FLIP) as u16);
-        let pos = self.kind.position(self.slice_rep[class] as usize);
+        let class = row / self.kind.flips();
         let mut out: Vec<usize> = (0..UD_SYMS)
             .filter(|&s| self.slice_stab[class] >> s & 1 != 0)
-            .map(|s| {
-                let f = self.flip_through(flip, pos, s) as usize;
-                (class * N_FLIP + f) * ROW + self.twist_conj[twist * UD_SYMS + s] as usize
-            })
+            .map(|s| self.row_through(row, s) * ROW + self.twist_conj[twist * UD_SYMS + s] as usize)
             .collect();
         out.sort_unstable();
         out.dedup();
@@ -381,28 +615,60 @@ impl AxisMoves {
     /// symmetry its twists are seen through.
     #[inline]
     fn row_step(&self, row: usize, m: usize) -> (usize, usize) {
-        let (class, flip) = (row / N_FLIP, row % N_FLIP);
-        let slice = self.slice_move[self.slice_rep[class] as usize * 18 + m];
-        let flip = self.flip_move[flip * 18 + m];
-        let info = self.slice_sym[slice as usize];
-        let (class, pos, s) = (
-            (info >> 16) as usize,
-            (info >> 4 & 0xFFF) as usize,
-            (info & 15) as usize,
-        );
-        (class * N_FLIP + self.flip_through(flip, pos, s) as usize, s)
+        let flips = self.kind.flips();
+        let (class, rf) = (row / flips, row % flips);
+        let raw = self.slice_rep[class] as usize;
+        let c = AxisCoord {
+            slice: (raw / self.kind.splits()) as u16,
+            split: (raw % self.kind.splits()) as u8,
+            flip: self.full_flip(rf, self.kind.position(raw)),
+            twist: 0,
+        };
+        let next = self.step(c, m);
+        let (class, pos, s) = self.slice_info(next);
+        (class * flips + self.row_flip(next.flip, pos, s) as usize, s)
     }
 
     /// A checksum of the tables, kept in the file: a table built with other move or class
     /// tables (another numbering) is not this one.
     pub fn fingerprint(&self) -> u64 {
+        self.fingerprint
+    }
+
+    /// The checksum of [`fingerprint`](AxisMoves::fingerprint), given the slice coordinate's
+    /// classes (`to_class`, as [`slice_classes`] gives them). The slice coordinate's moves,
+    /// representatives and classes go in as they were kept before the coordinate came in two
+    /// parts (as one number, two bytes where it fits in two; the classes as one table of the
+    /// whole coordinate), so that tables built then are still this one.
+    fn digest(&self, to_class: &[u32]) -> u64 {
         let mut h = xxhash_rust::xxh3::Xxh3::new();
         h.update(&self.kind.code().to_le_bytes());
+        let wide = self.kind.values() > 1 << 16;
+        let slice_values = |h: &mut xxhash_rust::xxh3::Xxh3, v: usize| {
+            if wide {
+                h.update(&(v as u32).to_le_bytes());
+            } else {
+                h.update(&(v as u16).to_le_bytes());
+            }
+        };
+        for raw in 0..self.kind.values() {
+            let (slice, split) = (raw / self.kind.splits(), raw % self.kind.splits());
+            for m in 0..18 {
+                let next = AxisCoord {
+                    slice: self.edge_move[slice * 18 + m],
+                    split: self.split_move[split * 18 + m],
+                    ..AxisCoord::default()
+                };
+                slice_values(&mut h, self.raw_slice(next));
+            }
+        }
+        for v in self.flip_move.iter().chain(&self.twist_move) {
+            h.update(&v.to_le_bytes());
+        }
+        for &v in self.slice_rep.iter() {
+            slice_values(&mut h, v as usize);
+        }
         for t in [
-            &self.slice_move,
-            &self.flip_move,
-            &self.twist_move,
-            &self.slice_rep,
             &self.slice_stab,
             &self.flip_conj,
             &self.twist_conj,
@@ -412,11 +678,48 @@ impl AxisMoves {
                 h.update(&v.to_le_bytes());
             }
         }
-        for v in self.slice_sym.iter() {
+        // The class table as one lookup of the whole coordinate, as it was kept before.
+        for (r, packed) in to_class.iter().enumerate() {
+            let v = (packed >> 4) << 16 | (self.kind.position(r) as u32) << 4 | packed & 15;
             h.update(&v.to_le_bytes());
+        }
+        if self.kind.ud_flips_only() {
+            for v in self.pos_conj.iter().chain(&self.ud_flip) {
+                h.update(&v.to_le_bytes());
+            }
         }
         h.digest()
     }
+}
+
+/// The tables that read the U and D edges' flips out of a full flip and put them back
+/// ([`AxisMoves::row_flip`], [`AxisMoves::full_flip`]): for each slice position, the three
+/// pickers of four slots each, and for each of its 256 flips of the eight other slots a flip
+/// coordinate that has them.
+fn ud_flip_tables() -> (Box<[UdPick]>, Box<[u16]>) {
+    let mut pick = vec![[[0u8; 16]; 3]; N_SLICE];
+    let mut back = vec![u16::MAX; N_SLICE * UD_FLIPS];
+    for (p, pick) in pick.iter_mut().enumerate() {
+        let cube = CubieCube::from_slice(p);
+        // Bit k of the eight: the k-th slot, in slot order, that holds no slice edge (pieces 8
+        // to 11 are FR FL BL BR).
+        let ud_slots: Vec<usize> = (0..EDGES)
+            .filter(|&slot| cube.edges.perm[slot] < 8)
+            .collect();
+        for (k, &slot) in ud_slots.iter().enumerate() {
+            for (nibble, bits) in pick[slot / 4].iter_mut().enumerate() {
+                if nibble >> (slot % 4) & 1 != 0 {
+                    *bits |= 1 << k;
+                }
+            }
+        }
+        for f in (0..N_FLIP).rev() {
+            let full = f | (f.count_ones() as usize & 1) << 11;
+            let rf = (pick[0][full & 15] | pick[1][full >> 4 & 15] | pick[2][full >> 8]) as usize;
+            back[p * UD_FLIPS + rf] = f as u16;
+        }
+    }
+    (pick.into_boxed_slice(), back.into_boxed_slice())
 }
 
 /// The pruning table: distances mod 3 of every coset, and the moves that read it.

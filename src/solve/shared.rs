@@ -49,14 +49,15 @@ pub fn choose_optimal_table(
     *CHOSEN_OPTIMAL_TABLE.get_or_init(|| kind)
 }
 
-/// The table the environment variable `CUBEWORK_OPTIMAL_TABLE` names: `small`, `medium` or
-/// `large` (see [`optimal_table_kind`]).
+/// The table the environment variable `CUBEWORK_OPTIMAL_TABLE` names: `small`, `medium`,
+/// `large` or `huge` (see [`optimal_table_kind`]).
 fn named_optimal_table() -> Option<super::optimal_table::SliceKind> {
     use super::optimal_table::SliceKind;
     match std::env::var("CUBEWORK_OPTIMAL_TABLE").as_deref() {
         Ok("small") => Some(SliceKind::Position),
         Ok("medium") => Some(SliceKind::Sorted),
         Ok("large") => Some(SliceKind::Corners),
+        Ok("huge") => Some(SliceKind::SortedCorners),
         _ => None,
     }
 }
@@ -64,7 +65,8 @@ fn named_optimal_table() -> Option<super::optimal_table::SliceKind> {
 /// Which table the optimal solver reads: the one the environment variable
 /// `CUBEWORK_OPTIMAL_TABLE` names (`small`: Reid's 52 MB table, built in seconds, searches
 /// several times longer; `medium`: 910 MB, Kociemba's larger table; `large`: 2.7 GB, the
-/// slice and the corners' split between the layers), or the one `tables build --optimal
+/// slice and the corners' split between the layers; `huge`: 7.6 GB, the sorted slice and the
+/// corners' split with the U and D edges' flips only), or the one `tables build --optimal
 /// --size` builds; otherwise the largest built in the cache directory, and the medium one if
 /// none is ([`largest_optimal_table`]).
 pub fn optimal_table_kind() -> super::optimal_table::SliceKind {
@@ -92,8 +94,8 @@ pub fn largest_optimal_table(dir: Option<&std::path::Path>) -> super::optimal_ta
     })
 }
 
-/// The optimal table to read, given which are built (`built`): the largest of them — large,
-/// then medium, then small — or, if none is, the medium one, which is then built.
+/// The optimal table to read, given which are built (`built`): the largest of them — huge,
+/// then large, then medium, then small — or, if none is, the medium one, which is then built.
 ///
 /// ```
 /// use cubework::solve::optimal_table::SliceKind;
@@ -105,8 +107,9 @@ pub fn largest_built(
     built: impl Fn(super::optimal_table::SliceKind) -> bool,
 ) -> super::optimal_table::SliceKind {
     use super::optimal_table::SliceKind;
-    [SliceKind::Corners, SliceKind::Sorted, SliceKind::Position]
+    SliceKind::ALL
         .into_iter()
+        .rev()
         .find(|&kind| built(kind))
         .unwrap_or(SliceKind::Sorted)
 }

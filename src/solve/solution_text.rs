@@ -333,8 +333,8 @@ mod tests {
     #[test]
     fn the_optimal_solver_reads_the_largest_table_built_and_builds_the_medium_one_if_none_is() {
         use crate::solve::optimal_table::SliceKind;
-        let sizes = [SliceKind::Position, SliceKind::Sorted, SliceKind::Corners];
-        for built in 0..8u8 {
+        let sizes = SliceKind::ALL;
+        for built in 0..16u8 {
             let is_built = |kind: SliceKind| {
                 let k = sizes.iter().position(|&s| s == kind).unwrap();
                 built >> k & 1 == 1
@@ -346,8 +346,8 @@ mod tests {
             }
             // One that is built, and none larger is.
             let k = sizes.iter().position(|&s| s == chosen).unwrap();
-            assert!(is_built(chosen), "{built:03b}: {chosen:?}");
-            assert_eq!(built >> (k + 1), 0, "{built:03b}: {chosen:?}");
+            assert!(is_built(chosen), "{built:04b}: {chosen:?}");
+            assert_eq!(built >> (k + 1), 0, "{built:04b}: {chosen:?}");
         }
     }
 

@@ -4,7 +4,7 @@
 use std::sync::atomic::{AtomicBool, AtomicU8, AtomicU64, AtomicUsize, Ordering};
 use std::time::Instant;
 
-use super::super::coord::{N_FLIP, N_TWIST};
+use super::super::coord::N_TWIST;
 use super::super::sym::UD_SYMS;
 use super::storage::Dist;
 use super::{
@@ -258,7 +258,7 @@ impl<'a> Builder<'a> {
         for mv in 0..18 {
             let (row2, s) = self.m.row_step(row, mv);
             let tt = &self.twist_ms[(mv * UD_SYMS + s) * N_TWIST..][..N_TWIST];
-            let class = row2 / N_FLIP;
+            let class = row2 / self.m.kind.flips();
             let stab = self.m.slice_stab[class] & !1;
             for &t in &twists[..n] {
                 let t2 = tt[t as usize] as usize;
@@ -279,16 +279,13 @@ impl<'a> Builder<'a> {
     #[cold]
     fn other_spellings(&self, row: usize, twist: usize, stab: u16, v: u8) -> u64 {
         let m = self.m;
-        let (class, flip) = (row / N_FLIP, (row % N_FLIP) as u16);
-        let pos = m.kind.position(m.slice_rep[class] as usize);
         let mut found = 0;
         let mut bits = stab;
         while bits != 0 {
             let s = bits.trailing_zeros() as usize;
             bits &= bits - 1;
-            let f = m.flip_through(flip, pos, s) as usize;
             let t = m.twist_conj[twist * UD_SYMS + s] as usize;
-            let i = (class * N_FLIP + f) * ROW + t;
+            let i = m.row_through(row, s) * ROW + t;
             if self.get(i) == EMPTY && self.set_shared(i, v) {
                 found += 1;
             }

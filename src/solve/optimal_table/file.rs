@@ -16,11 +16,14 @@ pub const FORMAT_VERSION: u32 = 2;
 pub(crate) const PAYLOAD_HEADER: usize = 8 + 8 * MAX_DEPTH + 8;
 
 /// The cache file of a table: `optimal.bin` (sorted slice, 910 MB), `optimal-small.bin`
-/// (slice position, Reid's, 52 MB) or `optimal-large.bin` (slice position and corner split,
-/// 2.69 GB).
+/// (slice position, Reid's, 52 MB), `optimal-large.bin` (slice position and corner split,
+/// 2.69 GB) or `optimal-huge.bin` (sorted slice, corner split, the U and D edges' flips: 7.59
+/// GB).
 ///
 /// ```
 /// use cubework::solve::optimal_table::{SliceKind, table_file};
+/// assert_eq!(table_file(SliceKind::SortedCorners).file_name(), "optimal-huge.bin");
+/// assert_eq!(table_file(SliceKind::SortedCorners).max_payload, 7_584_886_000);
 /// assert_eq!(table_file(SliceKind::Sorted).file_name(), "optimal.bin");
 /// assert_eq!(table_file(SliceKind::Position).file_name(), "optimal-small.bin");
 /// ```
@@ -29,17 +32,19 @@ pub fn table_file(kind: SliceKind) -> TableFile {
         SliceKind::Position => 45,
         SliceKind::Sorted => 788,
         SliceKind::Corners => 2329,
+        SliceKind::SortedCorners => 52_524,
     };
     TableFile {
         name: match kind {
             SliceKind::Position => "optimal-small",
             SliceKind::Sorted => "optimal",
             SliceKind::Corners => "optimal-large",
+            SliceKind::SortedCorners => "optimal-huge",
         },
         version: FORMAT_VERSION,
         max_payload: (PAYLOAD_HEADER
-            + classes * N_FLIP * ROW_BYTES
-            + floor_bytes(classes * N_FLIP * ROW_BYTES)) as u64,
+            + classes * kind.flips() * ROW_BYTES
+            + floor_bytes(classes * kind.flips() * ROW_BYTES)) as u64,
     }
 }
 
@@ -55,6 +60,7 @@ fn build_cpu_seconds(kind: SliceKind) -> (f64, f64) {
         SliceKind::Position => (6.0, 12.0),
         SliceKind::Sorted => (84.0, 232.0),
         SliceKind::Corners => (299.0, 600.0),
+        SliceKind::SortedCorners => (900.0, 1800.0),
     }
 }
 
@@ -370,8 +376,11 @@ impl AxisTable {
                 x ^= x >> 7;
                 x ^= x << 17;
                 let cube = CubieCube::from_twist((x % N_TWIST as u64) as usize);
+                let kind = self.moves.kind;
+                let slice = (x >> 20) as usize % kind.values();
                 AxisCoord {
-                    slice: ((x >> 20) % self.moves.kind.values() as u64) as u16,
+                    slice: (slice / kind.splits()) as u16,
+                    split: (slice % kind.splits()) as u8,
                     flip: ((x >> 40) % N_FLIP as u64) as u16,
                     twist: cube.twist() as u16,
                 }

@@ -7,7 +7,7 @@ use std::time::Instant;
 fn symmetry_on_coordinates_agrees_with_the_cubies() {
     let mut rng = ChaCha8Rng::seed_from_u64(151);
     let syms = ud_symmetries();
-    for kind in [SliceKind::Position, SliceKind::Sorted, SliceKind::Corners] {
+    for kind in SliceKind::ALL {
         let m = AxisMoves::new(kind);
         for _ in 0..200 {
             let x = CubieCube::random(&mut rng);
@@ -27,21 +27,80 @@ fn symmetry_on_coordinates_agrees_with_the_cubies() {
     }
 }
 
+/// The table the environment variable `KIND` names (`sorted`, `large`, `huge`; small if none):
+/// for the ignored tests that measure.
+fn kind_named_by_env() -> SliceKind {
+    match std::env::var("KIND").as_deref() {
+        Ok("sorted") => SliceKind::Sorted,
+        Ok("large") => SliceKind::Corners,
+        Ok("huge") => SliceKind::SortedCorners,
+        _ => SliceKind::Position,
+    }
+}
+
+#[test]
+fn the_huge_tables_flip_part_is_the_u_and_d_edges_flips_seen_through_each_symmetry() {
+    let m = AxisMoves::new(SliceKind::SortedCorners);
+    let mut rng = ChaCha8Rng::seed_from_u64(152);
+    for _ in 0..300 {
+        let x = CubieCube::random(&mut rng);
+        for (s, sym) in ud_symmetries().iter().enumerate() {
+            let y = sym.conj(&x);
+            // The flips of the slots that hold U- and D-layer edges (pieces 0 to 7), in slot
+            // order, read off the cubies.
+            let mut want = 0u16;
+            let mut k = 0;
+            for slot in 0..12 {
+                if y.edges.perm[slot] < 8 {
+                    want |= u16::from(y.edges.orient[slot]) << k;
+                    k += 1;
+                }
+            }
+            assert_eq!(m.row_flip(x.flip() as u16, x.slice(), s), want);
+            // And a flip coordinate made from them has them.
+            let back = m.full_flip(want as usize, y.slice());
+            assert_eq!(m.row_flip(back, y.slice(), 0), want);
+        }
+    }
+}
+
+#[test]
+fn a_rows_step_is_the_entry_its_representative_reaches_by_the_move_in_every_kind() {
+    let mut rng = ChaCha8Rng::seed_from_u64(153);
+    for kind in SliceKind::ALL {
+        let m = AxisMoves::new(kind);
+        for _ in 0..2000 {
+            let row = rng.random_range(0..m.rows());
+            let twist = rng.random_range(0..N_TWIST as u16);
+            let flips = kind.flips();
+            let c = m.representative(row / flips, (row % flips) as u16, twist);
+            assert_eq!(m.index(c), row * ROW + twist as usize, "{kind:?}");
+            let mv = rng.random_range(0..18);
+            let (row2, s) = m.row_step(row, mv);
+            let moved = m.twist_move[twist as usize * 18 + mv] as usize;
+            let want = row2 * ROW + m.twist_conj[moved * UD_SYMS + s] as usize;
+            assert_eq!(m.index(m.step(c, mv)), want, "{kind:?}");
+            // Coordinates stepped by the tables are the cube's own after the move.
+            let cube = kind.cube(m.slice_rep[row / flips] as usize);
+            let cube = cube.apply(FaceMove::ALL[mv]);
+            assert_eq!(m.coord(&cube).slice, m.step(c, mv).slice, "{kind:?}");
+            assert_eq!(m.coord(&cube).split, m.step(c, mv).split, "{kind:?}");
+        }
+    }
+}
+
 #[test]
 fn class_counts() {
     assert_eq!(AxisMoves::new(SliceKind::Position).classes(), 45);
     assert_eq!(AxisMoves::new(SliceKind::Sorted).classes(), 788);
     assert_eq!(AxisMoves::new(SliceKind::Corners).classes(), 2329);
+    assert_eq!(AxisMoves::new(SliceKind::SortedCorners).classes(), 52_524);
 }
 
 #[test]
 #[ignore]
 fn build_timing() {
-    let kind = match std::env::var("KIND").as_deref() {
-        Ok("sorted") => SliceKind::Sorted,
-        Ok("large") => SliceKind::Corners,
-        _ => SliceKind::Position,
-    };
+    let kind = kind_named_by_env();
     let threads = std::env::var("THREADS")
         .ok()
         .and_then(|s| s.parse().ok())
@@ -96,11 +155,7 @@ fn build_timing() {
 #[test]
 #[ignore]
 fn floor_exactness() {
-    let kind = match std::env::var("KIND").as_deref() {
-        Ok("sorted") => SliceKind::Sorted,
-        Ok("large") => SliceKind::Corners,
-        _ => SliceKind::Position,
-    };
+    let kind = kind_named_by_env();
     let dir = crate::base::table_cache::cache_dir();
     let (t, _) = load_or_build_in(kind, dir.as_deref(), 2, &mut |_, _| {}).unwrap();
     let m = t.moves();
