@@ -5,8 +5,9 @@
 # --random-state --seed N`), one state at a time, the two programs alternating state by state
 # so that the load of a shared machine falls on both alike.
 #
-# vcube's `--coord=112` (EP1, EO12: 2.60 GB) sits beside cubework's `--size large` table (2.61
-# GB); COORD=208 (7.3 GiB) is its next size. vcube is built from a checkout the user fetched
+# vcube's `--coord=112` (EP1, EO12: 2.60 GB) sits beside cubework's `--size large` table (2.69
+# GB), and its `--coord=208` (EP2, EO8: 7.3 GiB) beside `--size huge` (7.59 GB, the same coset
+# space): COORD=208 SIZE=huge. vcube is built from a checkout the user fetched
 # (VCUBE, required: nothing of it is in this repository) with its CMakeLists' flags, by
 # clang++ if there is one (its author found clang's code faster) and g++ otherwise, into
 # VCUBE_DIR (default ~/.cache/vcube), where its table is built on its first run (minutes).
