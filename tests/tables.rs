@@ -280,7 +280,7 @@ fn tables_check_reads_every_built_table_whole_and_fails_on_a_damaged_one() {
     // Nothing built: nothing damaged.
     let (out, err, code) = run(&dir, &["tables", "check"]);
     assert_eq!(code, Some(0), "{err}");
-    assert_eq!(out.lines().count(), 7, "{out}");
+    assert_eq!(out.lines().count(), 8, "{out}");
     assert!(out.lines().all(|l| l.contains(": not built (")), "{out}");
     // Small tables built: the 2×2×2's and the two-phase solver's.
     for args in [&["pocket", "table", "--metric", "htm"][..], &["solve", "R"]] {

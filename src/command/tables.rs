@@ -65,12 +65,11 @@ fn read_checked(
         .inspect(|()| mark_checked(path))
 }
 
-/// Every table the workbench caches: the 2×2×2 distances in each metric and the two-phase
-/// solver's tables.
+/// Every table the workbench caches: the 2×2×2 distances in each metric, the two-phase
+/// solver's tables and the optimal solver's.
 pub fn cached_tables() -> Vec<CachedTable> {
-    use crate::solve::optimal_table::{AxisTable, SliceKind, table_file};
     use crate::solve::pocket::DistanceTable;
-    vec![
+    [
         CachedTable {
             file: crate::solve::pocket::table_file(Metric::Qtm),
             what: "2×2×2 distances, quarter-turn metric",
@@ -107,6 +106,16 @@ pub fn cached_tables() -> Vec<CachedTable> {
                 crate::solve::twophase_large::check_file(tables, path)
             },
         },
+    ]
+    .into_iter()
+    .chain(optimal_tables())
+    .collect()
+}
+
+/// The optimal solver's tables, largest first.
+fn optimal_tables() -> [CachedTable; 4] {
+    use crate::solve::optimal_table::{AxisTable, SliceKind, table_file};
+    [
         CachedTable {
             file: table_file(SliceKind::SortedCorners),
             what: "3×3×3 optimal solver, huge (tables build --optimal --size huge)",
