@@ -21,7 +21,9 @@
 //!
 //! **Symmetry.** The 16 symmetries that keep the U–D axis map H onto itself, so conjugate
 //! cubes have equal entries. The slice coordinate is reduced to its symmetry class
-//! ([`SymClasses`]: 11880 → 788 classes, 495 → 45), and an entry is a row (slice class,
+//! (as [`SymClasses`](super::sym::SymClasses) reduces a coordinate: 11880 → 788 classes, 495 →
+//! 45, 831,600 → 52,524, in two steps, the edges' class and then the corners' part), and an
+//! entry is a row (slice class,
 //! flip) and a column (twist), both seen through the symmetry that takes the slice
 //! coordinate to its class's representative. Flip through a symmetry that turns the cube a
 //! quarter about U–D also depends on where the slice edges are (their flips are counted
@@ -144,7 +146,7 @@ impl SliceKind {
     /// layers, wherever they are (256 values): the flips of the four E-slice edges do not
     /// matter to it. What those eight flips become after a move depends on the slots the
     /// slice edges leave them, so they are read off the full flip and the slice position
-    /// ([`AxisMoves::row_flip`]).
+    /// when an entry is found ([`AxisMoves::index`]).
     pub const fn ud_flips_only(self) -> bool {
         matches!(self, SliceKind::SortedCorners)
     }
