@@ -67,7 +67,7 @@
 
 use super::coord::{N_FLIP, N_SLICE, N_SLICE_SORTED, N_TWIST, move_table};
 use super::cubie::CubieCube;
-use super::sym::{Symmetry, UD_SYMS, ud_symmetries, ud_tables, urf};
+use super::sym::{Symmetry, UD_SYMS, ud_symmetries, ud_tables, urf, wide_classes};
 use crate::state::pieces::EDGES;
 use crate::turn::moves::FaceMove;
 
@@ -332,36 +332,6 @@ pub struct AxisMoves {
 /// 8–11), whose values or together to the U and D edges' flips at one slice position.
 type UdPick = [[u8; 16]; 3];
 
-/// The symmetry classes of a coordinate with `n` raw values under the 16 U–D symmetries,
-/// given how each acts (`conj(r, s)`): for every raw value, `class << 4 | s` where `s` takes
-/// it to its class's representative (the smallest raw value of the class); the
-/// representatives; the symmetries that fix each. As [`SymClasses::build`], wide enough for
-/// the huge table's 831,600 values.
-fn slice_classes(n: usize, conj: impl Fn(usize, usize) -> usize) -> (Vec<u32>, Vec<u32>, Vec<u16>) {
-    let inv = &ud_tables().inv;
-    let mut to_class = vec![u32::MAX; n];
-    let (mut reps, mut stab) = (Vec::new(), Vec::new());
-    for r in 0..n {
-        if to_class[r] != u32::MAX {
-            continue;
-        }
-        let class = reps.len() as u32;
-        let mut fixed = 0u16;
-        for (s, &undo) in inv.iter().enumerate() {
-            let image = conj(r, s);
-            if image == r {
-                fixed |= 1 << s;
-            }
-            if to_class[image] == u32::MAX {
-                to_class[image] = class << 4 | undo as u32;
-            }
-        }
-        reps.push(r as u32);
-        stab.push(fixed);
-    }
-    (to_class, reps, stab)
-}
-
 impl AxisMoves {
     /// Makes the tables for a slice coordinate from the cubie model.
     pub fn new(kind: SliceKind) -> AxisMoves {
@@ -391,11 +361,12 @@ impl AxisMoves {
             })
             .collect();
         let splits = kind.splits();
-        let (to_class, reps, stab) = slice_classes(kind.values(), |r, s| {
+        let (to_class, reps, stab) = wide_classes(kind.values(), UD_SYMS, |r, s| {
             edge_conj[r / splits * UD_SYMS + s] * splits + split_conj[r % splits * UD_SYMS + s]
         });
-        let (edge_class, edge_reps, _) =
-            slice_classes(kind.edge_values(), |e, s| edge_conj[e * UD_SYMS + s]);
+        let (edge_class, edge_reps, _) = wide_classes(kind.edge_values(), UD_SYMS, |e, s| {
+            edge_conj[e * UD_SYMS + s]
+        });
         let edge_sym = edge_class
             .iter()
             .enumerate()
@@ -638,7 +609,7 @@ impl AxisMoves {
     }
 
     /// The checksum of [`fingerprint`](AxisMoves::fingerprint), given the slice coordinate's
-    /// classes (`to_class`, as [`slice_classes`] gives them). The slice coordinate's moves,
+    /// classes (`to_class`, as [`wide_classes`] gives them). The slice coordinate's moves,
     /// representatives and classes go in as they were kept before the coordinate came in two
     /// parts (as one number, two bytes where it fits in two; the classes as one table of the
     /// whole coordinate), so that tables built then are still this one.

@@ -331,35 +331,48 @@ pub struct SymClasses {
     pub self_sym: Vec<u16>,
 }
 
+/// [`SymClasses::build`] for a coordinate too large for its 16-bit fields: for every raw
+/// value `class << 4 | s`, where conjugating it by `s` gives the class's representative (its
+/// smallest raw value); the representatives; for each class, the symmetries that fix its
+/// representative.
+pub fn wide_classes(
+    n_raw: usize,
+    n_sym: usize,
+    conj: impl Fn(usize, usize) -> usize,
+) -> (Vec<u32>, Vec<u32>, Vec<u16>) {
+    let inv = &ud_tables().inv;
+    let mut raw_to_sym = vec![u32::MAX; n_raw];
+    let (mut reps, mut self_sym) = (Vec::new(), Vec::new());
+    for r in 0..n_raw {
+        if raw_to_sym[r] != u32::MAX {
+            continue;
+        }
+        let class = reps.len() as u32;
+        let mut fixed = 0u16;
+        for (s, &undo) in inv.iter().enumerate().take(n_sym) {
+            let image = conj(r, s);
+            if image == r {
+                fixed |= 1 << s;
+            }
+            if raw_to_sym[image] == u32::MAX {
+                raw_to_sym[image] = class << 4 | undo as u32;
+            }
+        }
+        reps.push(r as u32);
+        self_sym.push(fixed);
+    }
+    (raw_to_sym, reps, self_sym)
+}
+
 impl SymClasses {
     /// Reduces a coordinate with `n_raw` values by the first `n_sym` U–D symmetries, given
     /// how a symmetry acts on a raw value (`conj(r, s)`).
     pub fn build(n_raw: usize, n_sym: usize, conj: impl Fn(usize, usize) -> usize) -> SymClasses {
-        let inv = &ud_tables().inv;
-        let mut raw_to_sym = vec![u16::MAX; n_raw];
-        let mut reps = Vec::new();
-        let mut self_sym = Vec::new();
-        for r in 0..n_raw {
-            if raw_to_sym[r] != u16::MAX {
-                continue;
-            }
-            let class = reps.len() as u16;
-            let mut fixed = 0u16;
-            for (s, &undo) in inv.iter().enumerate().take(n_sym) {
-                let image = conj(r, s);
-                if image == r {
-                    fixed |= 1 << s;
-                }
-                if raw_to_sym[image] == u16::MAX {
-                    raw_to_sym[image] = class << 4 | undo as u16;
-                }
-            }
-            reps.push(r as u16);
-            self_sym.push(fixed);
-        }
+        let (raw_to_sym, reps, self_sym) = wide_classes(n_raw, n_sym, conj);
+        let narrow = |v: Vec<u32>| v.into_iter().map(|x| x as u16).collect();
         SymClasses {
-            raw_to_sym,
-            reps,
+            raw_to_sym: narrow(raw_to_sym),
+            reps: narrow(reps),
             self_sym,
         }
     }
