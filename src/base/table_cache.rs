@@ -553,6 +553,26 @@ fn name_file_size_limit(e: std::io::Error, file: &Path) -> std::io::Error {
     e
 }
 
+/// Asks the kernel to drop a large table file's pages (`len` bytes of payload: 64 MiB or
+/// more), once written and synced, from the page cache. Its first load then reads it again
+/// through the mapping, whose huge-page advice lets the kernel read it in 2 MB pages and map
+/// them whole: the pages the write left are mostly small, and a search that reads them at
+/// random pays for the address translation (the optimal solver over the 7.59 GB table: seed
+/// 10, 4.8–4.9 s with 77% of the mapping in 2 MB pages, 4.25–4.31 s with all of it). Failure
+/// is harmless.
+fn drop_from_page_cache(file: &std::fs::File, len: usize) {
+    #[cfg(target_os = "linux")]
+    if len >= 64 << 20 {
+        use std::os::fd::AsRawFd;
+        // SAFETY: advice on an open file descriptor; it changes no data.
+        unsafe {
+            libc::posix_fadvise(file.as_raw_fd(), 0, 0, libc::POSIX_FADV_DONTNEED);
+        }
+    }
+    #[cfg(not(target_os = "linux"))]
+    let _ = (file, len);
+}
+
 /// Writes [`file_bytes`] of `payload` to `path`, streaming: a table of hundreds of megabytes
 /// is not copied to make its file. The sums of what it wrote.
 fn write_file(path: &Path, spec: &TableFile, parts: &[&[u8]]) -> std::io::Result<Sums> {
@@ -575,7 +595,9 @@ fn write_file(path: &Path, spec: &TableFile, parts: &[&[u8]]) -> std::io::Result
     let file = sum.digest();
     blocks.update(&file.to_le_bytes());
     out.write_all(&file.to_le_bytes())?;
-    out.into_inner().map_err(|e| e.into_error())?.sync_all()?;
+    let written = out.into_inner().map_err(|e| e.into_error())?;
+    written.sync_all()?;
+    drop_from_page_cache(&written, len);
     Ok(Sums {
         file,
         blocks: blocks.finish(),

@@ -307,3 +307,40 @@ fn file_states_for_listing() {
     ));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[cfg(target_os = "linux")]
+#[test]
+fn a_large_table_file_leaves_the_page_cache_once_written_so_its_first_map_reads_it_anew() {
+    let dir = temp_dir("drop-pages");
+    // tmpfs keeps a file only in the page cache: nothing to drop there.
+    let c_dir = std::ffi::CString::new(dir.as_os_str().as_encoded_bytes()).unwrap();
+    // SAFETY: statfs fills the struct it is given for a NUL-terminated path.
+    let mut fs: libc::statfs = unsafe { std::mem::zeroed() };
+    if unsafe { libc::statfs(c_dir.as_ptr(), &mut fs) } != 0 || fs.f_type == 0x0102_1994 {
+        return;
+    }
+    let spec = TableFile {
+        name: "test-table",
+        version: 3,
+        max_payload: 64 << 20,
+    };
+    let path = spec.path_in(&dir);
+    write(&path, &spec, &vec![7u8; 64 << 20]).unwrap();
+    let file = std::fs::File::open(&path).unwrap();
+    // SAFETY: read-only mapping of a file nothing else writes.
+    let map = unsafe { memmap2::Mmap::map(&file) }.unwrap();
+    let pages = map.len().div_ceil(4096);
+    let mut resident = vec![0u8; pages];
+    // SAFETY: `resident` has a byte for every 4 KiB page of the mapping.
+    let ok = unsafe {
+        libc::mincore(
+            map.as_ptr() as *mut libc::c_void,
+            map.len(),
+            resident.as_mut_ptr(),
+        )
+    };
+    assert_eq!(ok, 0);
+    let cached = resident.iter().filter(|&&b| b & 1 != 0).count();
+    assert!(cached < pages / 4, "{cached} of {pages} pages still cached");
+    let _ = std::fs::remove_dir_all(&dir);
+}
