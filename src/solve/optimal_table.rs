@@ -20,12 +20,11 @@
 //! the symmetry) with three lookups of four slots each.
 //!
 //! **Symmetry.** The 16 symmetries that keep the U–D axis map H onto itself, so conjugate
-//! cubes have equal entries. The slice coordinate is reduced to its symmetry class
-//! (as [`SymClasses`](super::sym::SymClasses) reduces a coordinate: 11880 → 788 classes, 495 →
-//! 45, 831,600 → 52,524, in two steps, the edges' class and then the corners' part), and an
-//! entry is a row (slice class,
-//! flip) and a column (twist), both seen through the symmetry that takes the slice
-//! coordinate to its class's representative. Flip through a symmetry that turns the cube a
+//! cubes have equal entries. The slice coordinate is reduced to its symmetry class (as
+//! [`SymClasses`](super::sym::SymClasses) reduces a coordinate: 11880 → 788 classes, 495 →
+//! 45, 831,600 → 52,524; found in two steps, the edges' class and then the corners' part),
+//! and an entry is a row (slice class, flip) and a column (twist), both seen through the
+//! symmetry that takes the slice coordinate to its class's representative. Flip through a symmetry that turns the cube a
 //! quarter about U–D also depends on where the slice edges are (their flips are counted
 //! against F and B, which that turn sends to R and L): such a symmetry first xors the flips
 //! of the edges that change reference (`AxisTable::flip_mask`), a function of the slice
