@@ -485,6 +485,18 @@ impl AxisMoves {
         c.slice as usize * self.kind.splits() + c.split as usize
     }
 
+    /// The coordinates with slice coordinate `raw` (its two parts as one number), `flip` and
+    /// `twist`.
+    #[inline(always)]
+    fn with_slice(&self, raw: usize, flip: u16, twist: u16) -> AxisCoord {
+        AxisCoord {
+            slice: (raw / self.kind.splits()) as u16,
+            split: (raw % self.kind.splits()) as u8,
+            flip,
+            twist,
+        }
+    }
+
     /// The flip of a cube with slice position `pos` seen through symmetry `s`.
     #[inline(always)]
     fn flip_through(&self, flip: u16, pos: usize, s: usize) -> u16 {
@@ -550,12 +562,11 @@ impl AxisMoves {
     #[cfg(test)]
     pub(crate) fn representative(&self, class: usize, flip: u16, twist: u16) -> AxisCoord {
         let raw = self.slice_rep[class] as usize;
-        AxisCoord {
-            slice: (raw / self.kind.splits()) as u16,
-            split: (raw % self.kind.splits()) as u8,
-            flip: self.full_flip(flip as usize, self.kind.position(raw)),
+        self.with_slice(
+            raw,
+            self.full_flip(flip as usize, self.kind.position(raw)),
             twist,
-        }
+        )
     }
 
     /// The row that row `row` is, seen through symmetry `s`, which fixes its class's
@@ -590,12 +601,7 @@ impl AxisMoves {
         let flips = self.kind.flips();
         let (class, rf) = (row / flips, row % flips);
         let raw = self.slice_rep[class] as usize;
-        let c = AxisCoord {
-            slice: (raw / self.kind.splits()) as u16,
-            split: (raw % self.kind.splits()) as u8,
-            flip: self.full_flip(rf, self.kind.position(raw)),
-            twist: 0,
-        };
+        let c = self.with_slice(raw, self.full_flip(rf, self.kind.position(raw)), 0);
         let next = self.step(c, m);
         let (class, pos, s) = self.slice_info(next);
         (class * flips + self.row_flip(next.flip, pos, s) as usize, s)
@@ -624,13 +630,8 @@ impl AxisMoves {
             }
         };
         for raw in 0..self.kind.values() {
-            let (slice, split) = (raw / self.kind.splits(), raw % self.kind.splits());
             for m in 0..18 {
-                let next = AxisCoord {
-                    slice: self.edge_move[slice * 18 + m],
-                    split: self.split_move[split * 18 + m],
-                    ..AxisCoord::default()
-                };
+                let next = self.step(self.with_slice(raw, 0, 0), m);
                 slice_values(&mut h, self.raw_slice(next));
             }
         }

@@ -378,14 +378,11 @@ impl AxisTable {
                 x ^= x >> 7;
                 x ^= x << 17;
                 let cube = CubieCube::from_twist((x % N_TWIST as u64) as usize);
-                let kind = self.moves.kind;
-                let slice = (x >> 20) as usize % kind.values();
-                AxisCoord {
-                    slice: (slice / kind.splits()) as u16,
-                    split: (slice % kind.splits()) as u8,
-                    flip: ((x >> 40) % N_FLIP as u64) as u16,
-                    twist: cube.twist() as u16,
-                }
+                self.moves.with_slice(
+                    (x >> 20) as usize % self.moves.kind.values(),
+                    ((x >> 40) % N_FLIP as u64) as u16,
+                    cube.twist() as u16,
+                )
             })
             .collect()
     }
