@@ -105,10 +105,13 @@ impl Expansion {
             let kid = &mut self.kids[self.n];
             kid.0 = mv;
             kid.1.c[first] = m.step(node.c[first], s.axis_moves[first][mv as usize] as usize);
-            let i = m.index(kid.1.c[first]);
-            self.idx[self.n][first] = i;
-            s.table.prefetch(i);
+            self.idx[self.n][first] = m.index(kid.1.c[first]);
             self.n += 1;
+        }
+        // Asked for together, after every index is known: each ask waits for its address's
+        // translation, so that asks far apart in the instruction stream wait one by one.
+        for i in 0..self.n {
+            s.table.prefetch(self.idx[i][first]);
         }
     }
 
@@ -140,12 +143,15 @@ impl Expansion {
             let mv = kid.0 as usize;
             for a in [(first + 1) % 3, (first + 2) % 3] {
                 kid.1.c[a] = m.step(self.node.c[a], s.axis_moves[a][mv] as usize);
-                let j = m.index(kid.1.c[a]);
-                self.idx[i][a] = j;
-                s.table.prefetch(j);
+                self.idx[i][a] = m.index(kid.1.c[a]);
             }
             self.through[self.k] = i as u8;
             self.k += 1;
+        }
+        for &i in &self.through[..self.k] {
+            for a in [(first + 1) % 3, (first + 2) % 3] {
+                s.table.prefetch(self.idx[i as usize][a]);
+            }
         }
     }
 
@@ -193,11 +199,16 @@ impl Expansion {
             for (a, pre) in pre.iter().enumerate() {
                 kid.1.y[a] = pre[mv].then(&self.node.y[a]);
                 if a != own {
-                    let j = m.index(m.coord(&kid.1.y[a]));
-                    self.inv_idx[i][a] = j;
-                    s.table.prefetch(j);
-                    s.table.prefetch_floor(j);
+                    self.inv_idx[i][a] = m.index(m.coord(&kid.1.y[a]));
                 }
+            }
+        }
+        for &i in &self.through[..self.k] {
+            let i = i as usize;
+            let own = axis[self.kids[i].0 as usize] as usize;
+            for a in (0..3).filter(|&a| a != own) {
+                s.table.prefetch(self.inv_idx[i][a]);
+                s.table.prefetch_floor(self.inv_idx[i][a]);
             }
         }
     }
