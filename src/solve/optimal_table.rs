@@ -791,6 +791,7 @@ impl AxisTable {
     /// block was not what it was. Reads the whole file.
     pub fn check_rest(&self, threads: usize) {
         if let Some(b) = self.dist.blocks() {
+            self.dist.populate();
             b.check_rest(threads);
         }
     }

@@ -125,6 +125,52 @@ fn a_table_changed_in_place_behind_its_stamp_is_refused_or_stops_the_search_with
 }
 
 #[test]
+fn a_search_checks_a_mapped_tables_other_blocks_at_once_before_a_depth_that_will_read_them_all() {
+    use crate::base::table_cache::BLOCK_BYTES;
+    use crate::solve::optimal_table::{SliceKind, table_file};
+    let kind = SliceKind::Position;
+    let dir = std::env::temp_dir().join(format!("cubework-at-once-{}", std::process::id()));
+    let path = table_file(kind).path_in(&dir);
+    let parts = small().payload_parts();
+    let parts: Vec<&[u8]> = parts.iter().map(|p| &p[..]).collect();
+    crate::base::table_cache::write_parts(&path, &table_file(kind), &parts).unwrap();
+    drop(AxisTable::map(kind, &path).unwrap());
+    let mapped = AxisTable::map(kind, &path).unwrap();
+    assert!(!mapped.all_checked());
+    // Once the depth before has generated a sixteenth as many nodes as the table has
+    // blocks, or the search has run as long as a check at 4 GB/s takes; not before.
+    let blocks = mapped.bytes_len().div_ceil(BLOCK_BYTES) as u64;
+    let short = Duration::ZERO;
+    assert!(!check_rest_now(&mapped, 0, short));
+    assert!(!check_rest_now(&mapped, blocks.div_ceil(16) - 1, short));
+    assert!(check_rest_now(&mapped, blocks.div_ceil(16), short));
+    assert!(check_rest_now(&mapped, 0, Duration::from_secs(1)));
+    // A search of a few moves reads a few blocks; one whose depths grow past that checks
+    // them all, and the next asks for nothing.
+    let opts = OptimalOptions::default();
+    solve(
+        &mapped,
+        &scrambled(1, 3, Metric::Htm),
+        &opts,
+        None,
+        None,
+        &mut |_| {},
+    )
+    .unwrap();
+    assert!(!mapped.all_checked());
+    let twelve: Vec<FaceMove> = [0, 3, 6, 9, 12, 15, 1, 4, 7, 10, 13, 16]
+        .map(|m| FaceMove::ALL[m])
+        .to_vec();
+    let cube = CubieCube::solved().apply_all(&twelve);
+    let found = solve(&mapped, &cube, &opts, None, None, &mut |_| {}).unwrap();
+    assert_eq!(found.moves.map(|m| m.len()), Some(12));
+    assert!(mapped.all_checked() && mapped.damage().is_none());
+    assert!(!check_rest_now(&mapped, u64::MAX, Duration::MAX));
+    drop(mapped);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn a_table_mapped_behind_its_stamp_answers_as_in_memory_and_checking_the_rest_finds_damage() {
     use crate::base::table_cache::{BLOCK_BYTES, HEADER_BYTES, checked_since, spot_blocks};
     use crate::solve::optimal_table::{SliceKind, table_file};
@@ -135,8 +181,8 @@ fn a_table_mapped_behind_its_stamp_answers_as_in_memory_and_checking_the_rest_fi
     let parts: Vec<&[u8]> = parts.iter().map(|p| &p[..]).collect();
     crate::base::table_cache::write_parts(&path, &table_file(kind), &parts).unwrap();
     drop(AxisTable::map(kind, &path).unwrap());
-    // Mapped behind its stamp: checked block by block as the searches read it, with the
-    // answers of the table in memory.
+    // Mapped behind its stamp: checked block by block as the searches read it (or all at
+    // once before a large depth), with the answers of the table in memory.
     let mapped = AxisTable::map(kind, &path).unwrap();
     assert!(mapped.is_mapped() && !mapped.all_checked());
     let opts = OptimalOptions::default();

@@ -198,6 +198,17 @@ impl Dist {
         }
     }
 
+    /// Maps every page of a mapped table at once (Linux's `MADV_POPULATE_READ`), before it
+    /// is read whole: a few milliseconds for the 7.6 GB table in memory, where taking each
+    /// page's fault as it is first read cost its check in file order a quarter of its time.
+    /// Where the kernel cannot, the pages are mapped as they are read, as before.
+    pub(super) fn populate(&self) {
+        #[cfg(target_os = "linux")]
+        if let Store::Mapped { map, .. } = &*self.store {
+            let _ = map.advise(memmap2::Advice::PopulateRead);
+        }
+    }
+
     /// The file the distances are mapped from, if they are.
     pub(super) fn path(&self) -> Option<&std::path::Path> {
         match &*self.store {
