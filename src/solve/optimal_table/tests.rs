@@ -178,3 +178,118 @@ fn floor_exactness() {
         }
     }
 }
+
+/// What a read of the table costs the search, and why its asks are made together: on 2^20
+/// random cubes' entries, nanoseconds a read (a) asked 640 ns (of arithmetic) before it is
+/// made, four or more at a time, beyond that wait; (b) with a child's step and index worked
+/// out and asked for one by one, sixteen a step; (c) asked for together once the sixteen are
+/// worked out; (d) the same, read a step later. The table is the one in the cache (`KIND` as
+/// for `floor_exactness`), built first if it is not there:
+/// `KIND=huge cargo test --release --lib table_read_cost -- --ignored --nocapture`.
+#[test]
+#[ignore]
+fn table_read_cost() {
+    use std::hint::black_box;
+    let kind = kind_named_by_env();
+    let dir = crate::base::table_cache::cache_dir();
+    let (t, _) = load_or_build_in(kind, dir.as_deref(), 2, &mut |_, _| {}).unwrap();
+    t.check_rest(1);
+    let m = t.moves();
+    let mut rng = ChaCha8Rng::seed_from_u64(5);
+    let n = 1 << 20;
+    let coords: Vec<AxisCoord> = (0..n)
+        .map(|_| m.coord(&CubieCube::random(&mut rng)))
+        .collect();
+    let idx: Vec<usize> = coords.iter().map(|&c| m.index(c)).collect();
+    // Every page the reads touch mapped first.
+    black_box(
+        idx.iter()
+            .map(|&i| t.entry::<false>(i) as usize)
+            .sum::<usize>(),
+    );
+    let per_read = |t0: Instant| t0.elapsed().as_nanos() as f64 / n as f64;
+    // About 640 ns of arithmetic that reads no memory.
+    let spin = |k: u64| {
+        let mut x = k | 1;
+        for _ in 0..400 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+        }
+        x
+    };
+    println!("{kind:?}: ns a read");
+    for b in [4usize, 16, 64] {
+        let t0 = Instant::now();
+        for (k, ch) in idx.chunks(b).enumerate() {
+            black_box((spin(k as u64), ch));
+        }
+        let wait = per_read(t0);
+        let t0 = Instant::now();
+        let mut s = 0usize;
+        for (k, ch) in idx.chunks(b).enumerate() {
+            ch.iter().for_each(|&i| t.prefetch(i));
+            black_box(spin(k as u64));
+            s += ch
+                .iter()
+                .map(|&i| t.entry::<false>(i) as usize)
+                .sum::<usize>();
+        }
+        black_box(s);
+        println!(
+            "  (a) asked {b} at a time 640 ns ahead: {:.1} beyond the wait",
+            per_read(t0) - wait
+        );
+    }
+    let step = |ch: &[AxisCoord], j: usize| m.index(m.step(ch[j], j));
+    let t0 = Instant::now();
+    let mut s = 0usize;
+    for ch in coords.chunks(16) {
+        let mut ii = [0usize; 16];
+        for (j, i) in ii.iter_mut().enumerate().take(ch.len()) {
+            *i = step(ch, j);
+            t.prefetch(*i);
+        }
+        s += ii
+            .iter()
+            .map(|&i| t.entry::<false>(i) as usize)
+            .sum::<usize>();
+    }
+    black_box(s);
+    println!(
+        "  (b) step, index, asked as found, read: {:.1}",
+        per_read(t0)
+    );
+    let t0 = Instant::now();
+    let mut s = 0usize;
+    for ch in coords.chunks(16) {
+        let ii: [usize; 16] = std::array::from_fn(|j| step(ch, j));
+        ii.iter().for_each(|&i| t.prefetch(i));
+        s += ii
+            .iter()
+            .map(|&i| t.entry::<false>(i) as usize)
+            .sum::<usize>();
+    }
+    black_box(s);
+    println!(
+        "  (c) step, index, asked together, read: {:.1}",
+        per_read(t0)
+    );
+    let t0 = Instant::now();
+    let mut s = 0usize;
+    let mut before = [0usize; 16];
+    for ch in coords.chunks(16) {
+        let ii: [usize; 16] = std::array::from_fn(|j| step(ch, j));
+        ii.iter().for_each(|&i| t.prefetch(i));
+        s += before
+            .iter()
+            .map(|&i| t.entry::<false>(i) as usize)
+            .sum::<usize>();
+        before = ii;
+    }
+    black_box(s);
+    println!(
+        "  (d) asked together, read a step later: {:.1}",
+        per_read(t0)
+    );
+}
