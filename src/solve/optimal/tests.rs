@@ -22,16 +22,24 @@ fn the_bound_adds_one_when_all_three_axes_agree() {
     assert_eq!(bound([5, 5, 5]), 6);
 }
 
-#[test]
-fn a_saved_table_is_mapped_checked_whole_once_and_again_when_the_file_changes() {
-    use crate::base::table_cache::{CacheError, checked_since, write_parts};
+/// The small table written to a fresh directory named by `tag`, not checked yet: the
+/// directory and the file.
+fn small_table_written(tag: &str) -> (std::path::PathBuf, std::path::PathBuf) {
     use crate::solve::optimal_table::{SliceKind, table_file};
     let kind = SliceKind::Position;
-    let dir = std::env::temp_dir().join(format!("cubework-map-{}", std::process::id()));
+    let dir = std::env::temp_dir().join(format!("cubework-{tag}-{}", std::process::id()));
     let path = table_file(kind).path_in(&dir);
     let parts = small().payload_parts();
     let parts: Vec<&[u8]> = parts.iter().map(|p| &p[..]).collect();
-    write_parts(&path, &table_file(kind), &parts).unwrap();
+    crate::base::table_cache::write_parts(&path, &table_file(kind), &parts).unwrap();
+    (dir, path)
+}
+
+#[test]
+fn a_saved_table_is_mapped_checked_whole_once_and_again_when_the_file_changes() {
+    use crate::base::table_cache::{CacheError, checked_since};
+    let kind = crate::solve::optimal_table::SliceKind::Position;
+    let (dir, path) = small_table_written("map");
     // Never checked: mapped, checked whole, and marked.
     assert!(!checked_since(&path));
     let mapped = AxisTable::map(kind, &path).unwrap();
@@ -81,14 +89,9 @@ fn change_in_place(
 
 #[test]
 fn a_table_changed_in_place_behind_its_stamp_is_refused_or_stops_the_search_with_an_error() {
-    use crate::base::table_cache::{CacheError, checked_since, write_parts};
-    use crate::solve::optimal_table::{SliceKind, table_file};
-    let kind = SliceKind::Position;
-    let dir = std::env::temp_dir().join(format!("cubework-in-place-{}", std::process::id()));
-    let path = table_file(kind).path_in(&dir);
-    let parts = small().payload_parts();
-    let parts: Vec<&[u8]> = parts.iter().map(|p| &p[..]).collect();
-    write_parts(&path, &table_file(kind), &parts).unwrap();
+    use crate::base::table_cache::{CacheError, checked_since};
+    let kind = crate::solve::optimal_table::SliceKind::Position;
+    let (dir, path) = small_table_written("in-place");
     // Checked whole and marked.
     drop(AxisTable::map(kind, &path).unwrap());
     assert!(checked_since(&path));
@@ -127,13 +130,8 @@ fn a_table_changed_in_place_behind_its_stamp_is_refused_or_stops_the_search_with
 #[test]
 fn a_search_checks_a_mapped_tables_other_blocks_at_once_before_a_depth_that_will_read_them_all() {
     use crate::base::table_cache::BLOCK_BYTES;
-    use crate::solve::optimal_table::{SliceKind, table_file};
-    let kind = SliceKind::Position;
-    let dir = std::env::temp_dir().join(format!("cubework-at-once-{}", std::process::id()));
-    let path = table_file(kind).path_in(&dir);
-    let parts = small().payload_parts();
-    let parts: Vec<&[u8]> = parts.iter().map(|p| &p[..]).collect();
-    crate::base::table_cache::write_parts(&path, &table_file(kind), &parts).unwrap();
+    let kind = crate::solve::optimal_table::SliceKind::Position;
+    let (dir, path) = small_table_written("at-once");
     drop(AxisTable::map(kind, &path).unwrap());
     let mapped = AxisTable::map(kind, &path).unwrap();
     assert!(!mapped.all_checked());
@@ -173,13 +171,8 @@ fn a_search_checks_a_mapped_tables_other_blocks_at_once_before_a_depth_that_will
 #[test]
 fn a_table_mapped_behind_its_stamp_answers_as_in_memory_and_checking_the_rest_finds_damage() {
     use crate::base::table_cache::{BLOCK_BYTES, HEADER_BYTES, checked_since, spot_blocks};
-    use crate::solve::optimal_table::{SliceKind, table_file};
-    let kind = SliceKind::Position;
-    let dir = std::env::temp_dir().join(format!("cubework-rest-{}", std::process::id()));
-    let path = table_file(kind).path_in(&dir);
-    let parts = small().payload_parts();
-    let parts: Vec<&[u8]> = parts.iter().map(|p| &p[..]).collect();
-    crate::base::table_cache::write_parts(&path, &table_file(kind), &parts).unwrap();
+    let kind = crate::solve::optimal_table::SliceKind::Position;
+    let (dir, path) = small_table_written("rest");
     drop(AxisTable::map(kind, &path).unwrap());
     // Mapped behind its stamp: checked block by block as the searches read it (or all at
     // once before a large depth), with the answers of the table in memory.

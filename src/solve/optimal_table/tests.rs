@@ -242,54 +242,40 @@ fn table_read_cost() {
         );
     }
     let step = |ch: &[AxisCoord], j: usize| m.index(m.step(ch[j], j));
-    let t0 = Instant::now();
-    let mut s = 0usize;
-    for ch in coords.chunks(16) {
-        let mut ii = [0usize; 16];
-        for (j, i) in ii.iter_mut().enumerate().take(ch.len()) {
-            *i = step(ch, j);
-            t.prefetch(*i);
+    let read = |ii: &[usize; 16]| {
+        ii.iter()
+            .map(|&i| t.entry::<false>(i) as usize)
+            .sum::<usize>()
+    };
+    // Sixteen children a step: asked as each index is found, or together once all are,
+    // and read then or a step later.
+    for (what, together, later) in [
+        ("(b) step, index, asked as found, read", false, false),
+        ("(c) step, index, asked together, read", true, false),
+        ("(d) asked together, read a step later", true, true),
+    ] {
+        let t0 = Instant::now();
+        let mut s = 0usize;
+        let mut before = [0usize; 16];
+        for ch in coords.chunks(16) {
+            let mut ii = [0usize; 16];
+            for (j, i) in ii.iter_mut().enumerate() {
+                *i = step(ch, j);
+                if !together {
+                    t.prefetch(*i);
+                }
+            }
+            if together {
+                ii.iter().for_each(|&i| t.prefetch(i));
+            }
+            if later {
+                s += read(&before);
+                before = ii;
+            } else {
+                s += read(&ii);
+            }
         }
-        s += ii
-            .iter()
-            .map(|&i| t.entry::<false>(i) as usize)
-            .sum::<usize>();
+        black_box(s);
+        println!("  {what}: {:.1}", per_read(t0));
     }
-    black_box(s);
-    println!(
-        "  (b) step, index, asked as found, read: {:.1}",
-        per_read(t0)
-    );
-    let t0 = Instant::now();
-    let mut s = 0usize;
-    for ch in coords.chunks(16) {
-        let ii: [usize; 16] = std::array::from_fn(|j| step(ch, j));
-        ii.iter().for_each(|&i| t.prefetch(i));
-        s += ii
-            .iter()
-            .map(|&i| t.entry::<false>(i) as usize)
-            .sum::<usize>();
-    }
-    black_box(s);
-    println!(
-        "  (c) step, index, asked together, read: {:.1}",
-        per_read(t0)
-    );
-    let t0 = Instant::now();
-    let mut s = 0usize;
-    let mut before = [0usize; 16];
-    for ch in coords.chunks(16) {
-        let ii: [usize; 16] = std::array::from_fn(|j| step(ch, j));
-        ii.iter().for_each(|&i| t.prefetch(i));
-        s += before
-            .iter()
-            .map(|&i| t.entry::<false>(i) as usize)
-            .sum::<usize>();
-        before = ii;
-    }
-    black_box(s);
-    println!(
-        "  (d) asked together, read a step later: {:.1}",
-        per_read(t0)
-    );
 }
