@@ -724,8 +724,9 @@ fn damaged(table: &AxisTable, reason: String) -> SolveError {
 /// Checked one at a time as the search first reads them, blocks cost it several times what
 /// they cost checked in file order (a 16 KB block is read whole from memory, out of the
 /// order the processor can foresee, and pushes the search's own lines out of its caches):
-/// on the 7.6 GB table a long search spent about 1 s in those checks, where reading the
-/// whole file in order takes 0.3–0.5 s. A depth generates about ten times the nodes of the
+/// on the 7.6 GB table a long search spent about 1 s in those checks, where checking the
+/// whole file in order takes 0.36–0.37 s when it is in memory (the ignored test
+/// `table_read_cost` prints it). A depth generates about ten times the nodes of the
 /// one before, and each node reads two or three entries, so once the depth before has
 /// generated a sixteenth as many nodes as the file has blocks, the next reads every block a
 /// few times over: checked first, in order, they cost less. A search that has run as long
