@@ -132,9 +132,6 @@ pub(crate) struct Machine<'w> {
     pub(crate) globals: &'w mut HashMap<String, Value>,
     pub(crate) calls: usize,
     pub(crate) evals: usize,
-    /// Steps taken so far in this line, and the most it may take.
-    pub(crate) steps: u64,
-    pub(crate) max_steps: u64,
     /// The workspace's variables as they were before this line changed them, in order:
     /// [`Machine::undo`] puts them back when the line fails.
     pub(crate) replaced: Changes,
@@ -220,22 +217,10 @@ impl<'w> Machine<'w> {
         set_origin(global_origin(self.globals));
     }
 
-    /// One more step: an error once the line has taken too many, or Ctrl-C came.
+    /// One more step: an error once the line has taken too many, or Ctrl-C came
+    /// ([`super::work`], where the primitives count the items they touch too).
     pub(super) fn step(&mut self) -> R<()> {
-        if crate::base::cancel::requested() {
-            return err(ErrorKind::Interrupt, "stopped by Ctrl-C");
-        }
-        self.steps += 1;
-        if self.steps > self.max_steps {
-            return err(
-                ErrorKind::Limit,
-                format!(
-                    "more than {} steps in one line (a recursion or loop without end?)",
-                    self.max_steps
-                ),
-            );
-        }
-        Ok(())
+        super::work::charge(1)
     }
 
     pub(crate) fn eval(&mut self, e: &Expr, frame: &mut Frame) -> R<Value> {
@@ -463,10 +448,16 @@ impl<'w> Machine<'w> {
                 Some(_) => err(ErrorKind::Syntax, "⍎ takes one argument"),
             },
             FuncKind::Prim('?') => super::random::roll_or_deal(self.rng, left, right),
-            FuncKind::Prim(c) => match left {
-                None => func::monad(*c, axis, right),
-                Some(l) => func::dyad(*c, axis, l, right),
-            },
+            FuncKind::Prim(c) => {
+                // A primitive's work: the items it is given, and those it makes.
+                super::work::items(left.as_ref().map_or(0, |l| l.0.len()) + right.0.len())?;
+                let out = match left {
+                    None => func::monad(*c, axis, right),
+                    Some(l) => func::dyad(*c, axis, l, right),
+                }?;
+                super::work::items(out.0.len())?;
+                Ok(out)
+            }
             FuncKind::Dfn(d) => self.call_dfn(d, left, right, frame.operand.clone()),
             FuncKind::SelfRef => match frame.dfn.clone() {
                 Some(d) => self.call_dfn(&d, left, right, frame.operand.clone()),

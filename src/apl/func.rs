@@ -49,15 +49,21 @@ fn numbers(v: &Value) -> R<ArrayD<f64>> {
     Ok(ArrayD::from_shape_vec(v.0.raw_dim(), out).expect("same shape"))
 }
 
-fn from_numbers(a: ArrayD<f64>) -> Value {
-    Value(a.mapv(Elem::Num))
+/// Numbers made by `⊤` or `⊥` as a value: a DOMAIN ERROR if one is not real and finite
+/// (`10⊥1e308 1e308`), as for the scalar functions.
+fn from_numbers(a: ArrayD<f64>) -> R<Value> {
+    if a.iter().any(|x| !x.is_finite()) {
+        return err(ErrorKind::Domain, "a number past the largest there is");
+    }
+    Ok(Value(a.mapv(Elem::Num)))
 }
 
 /// The identity of a scalar function, for reducing an empty axis.
 pub(crate) fn identity(c: char) -> R<f64> {
     Ok(match c {
         '+' | '-' | '|' | '∨' | '≠' | '<' | '>' => 0.0,
-        '×' | '÷' | '∧' | '=' | '≤' | '≥' => 1.0,
+        // `*` and `!` as APL2: 1 is `*`'s right identity and `!`'s left one.
+        '×' | '÷' | '∧' | '=' | '≤' | '≥' | '*' | '!' => 1.0,
         '⌈' => f64::MIN,
         '⌊' => f64::MAX,
         _ => {
@@ -182,7 +188,7 @@ fn scalar1(c: char, e: &Elem) -> R<Elem> {
         return Ok(Elem::Boxed(Arc::new(map1(c, v)?)));
     }
     let n = number(e)?;
-    Ok(Elem::Num(match c {
+    let x = match c {
         '+' => n,
         '-' => -n,
         '×' => n.signum() * (n != 0.0) as i32 as f64,
@@ -197,7 +203,12 @@ fn scalar1(c: char, e: &Elem) -> R<Elem> {
         '!' => finite(factorial(n)?, "!")?,
         '○' => std::f64::consts::PI * n,
         _ => return err(ErrorKind::Syntax, format!("{c} needs a left argument")),
-    }))
+    };
+    // No scalar function gives a number that is not real and finite (APL2, Dyalog).
+    match x.is_finite() {
+        true => Ok(Elem::Num(x)),
+        false => finite(x, &format!("{c}{}", format_number(n))).map(Elem::Num),
+    }
 }
 
 fn map1(c: char, v: &Value) -> R<Value> {
@@ -208,6 +219,16 @@ fn map1(c: char, v: &Value) -> R<Value> {
     Ok(Value(
         ArrayD::from_shape_vec(v.0.raw_dim(), out).expect("same shape"),
     ))
+}
+
+/// Whether `c` is a scalar function of two arguments (`~` of two is without, not one).
+pub(crate) fn is_scalar_dyad(c: char) -> bool {
+    is_scalar(c) && c != '~'
+}
+
+/// A scalar function of two simple scalars (or enclosed arrays, each item paired).
+pub(crate) fn scalar_dyad(c: char, a: &Elem, b: &Elem) -> R<Elem> {
+    scalar2(c, a, b)
 }
 
 fn scalar2(c: char, a: &Elem, b: &Elem) -> R<Elem> {
@@ -225,7 +246,7 @@ fn scalar2(c: char, a: &Elem, b: &Elem) -> R<Elem> {
         };
     }
     let (x, y) = (number(a)?, number(b)?);
-    Ok(Elem::Num(match c {
+    let v = match c {
         '+' => x + y,
         '-' => x - y,
         '×' => x * y,
@@ -263,7 +284,13 @@ fn scalar2(c: char, a: &Elem, b: &Elem) -> R<Elem> {
         }
         '○' => circle(x, y)?,
         _ => return err(ErrorKind::Syntax, format!("{c} takes one argument")),
-    }))
+    };
+    // No scalar function gives a number that is not real and finite: `¯2○2`, `0○2` and
+    // `1e308×10` are DOMAIN ERRORs, as `⍟¯1` is (APL2, Dyalog).
+    match v.is_finite() {
+        true => Ok(Elem::Num(v)),
+        false => finite(v, &format!("{}{c}{}", format_number(x), format_number(y))).map(Elem::Num),
+    }
 }
 
 fn map2(c: char, a: &Value, b: &Value) -> R<Value> {
@@ -442,18 +469,7 @@ pub(crate) fn dyad(c: char, axis: Option<f64>, a: Value, w: Value) -> R<Value> {
         '⍉' => structure::transpose(axis, a, w),
         '⌽' | '⊖' => structure::rotate(c, axis, a, w),
         '⍴' => structure::reshape(axis, a, w),
-        '⍳' => {
-            if a.rank() != 1 {
-                return err(ErrorKind::Rank, "the left argument of ⍳ is a vector");
-            }
-            let found = w.0.map(|e| {
-                Elem::Num(
-                    a.0.iter().position(|x| x == e).map_or(a.0.len(), |p| p) as f64
-                        + origin() as f64,
-                )
-            });
-            Ok(Value(found))
-        }
+        '⍳' => super::search::index_of(&a, &w),
         ',' => structure::catenate(axis, a, w),
         '⊤' => encode(a, w),
         '⊥' => decode(a, w),
@@ -474,7 +490,7 @@ fn encode(a: Value, w: Value) -> R<Value> {
     let values = numbers(&w)?;
     if a.rank() == 0 {
         let r = radices[IxDyn(&[])];
-        return Ok(from_numbers(values.mapv(|v| prim::Radix::digit(v, 1.0, r))));
+        return from_numbers(values.mapv(|v| prim::Radix::digit(v, 1.0, r)));
     }
     if a.rank() > 1 {
         // Each column of ⍺ (along its first axis) is a radix vector: the result is each
@@ -503,9 +519,9 @@ fn encode(a: Value, w: Value) -> R<Value> {
             }
         }
         let shape: Vec<usize> = a.shape().iter().chain(values.shape()).copied().collect();
-        return Ok(from_numbers(
+        return from_numbers(
             ArrayD::from_shape_vec(IxDyn(&shape), out).expect("a digit a place"),
-        ));
+        );
     }
     let r: Vec<f64> = radices.iter().copied().collect();
     check_size(r.len().saturating_mul(values.len()))?;
@@ -514,10 +530,10 @@ fn encode(a: Value, w: Value) -> R<Value> {
         let shape: Vec<usize> = std::iter::once(0)
             .chain(values.shape().iter().copied())
             .collect();
-        return Ok(from_numbers(ArrayD::zeros(IxDyn(&shape))));
+        return from_numbers(ArrayD::zeros(IxDyn(&shape)));
     }
     if r.iter().all(|&x| x == r[0]) {
-        return Ok(from_numbers(prim::encode(r[0], r.len(), values.view())));
+        return from_numbers(prim::encode(r[0], r.len(), values.view()));
     }
     let mut planes = vec![values.clone(); r.len()];
     let mut rest = values;
@@ -532,9 +548,9 @@ fn encode(a: Value, w: Value) -> R<Value> {
         });
     }
     let views: Vec<_> = planes.iter().map(|p| p.view()).collect();
-    Ok(from_numbers(
+    from_numbers(
         ndarray::stack(Axis(0), &views).expect("planes of one shape"),
-    ))
+    )
 }
 
 /// `⍺⊥⍵`: the digits down the first axis of `⍵` read in radix `⍺` (one radix:
@@ -549,7 +565,7 @@ fn decode(a: Value, w: Value) -> R<Value> {
     };
     if a.rank() == 0 || a.0.len() == 1 {
         let r = radices.iter().next().copied().unwrap_or(0.0);
-        return Ok(from_numbers(prim::decode(r, digits.view())));
+        return from_numbers(prim::decode(r, digits.view()));
     }
     if a.rank() > 1 {
         // Each row of ⍺ (along its last axis) decodes each column of ⍵ (along its first):
@@ -588,9 +604,9 @@ fn decode(a: Value, w: Value) -> R<Value> {
             .chain(&digits.shape()[1..])
             .copied()
             .collect();
-        return Ok(from_numbers(
+        return from_numbers(
             ArrayD::from_shape_vec(IxDyn(&shape), out).expect("a value a place"),
-        ));
+        );
     }
     let r: Vec<f64> = radices.iter().copied().collect();
     let len = digits.len_of(Axis(0));
@@ -605,5 +621,5 @@ fn decode(a: Value, w: Value) -> R<Value> {
         let plane = digits.index_axis(Axis(0), if len == 1 { 0 } else { d });
         acc = &acc * radix + &plane;
     }
-    Ok(from_numbers(acc))
+    from_numbers(acc)
 }

@@ -53,6 +53,7 @@ mod structure;
 mod trad;
 mod tree;
 mod value;
+mod work;
 
 #[cfg(test)]
 mod arguments_tests;
@@ -272,14 +273,13 @@ impl Workspace {
     /// An evaluator over this workspace's definitions and variables, its counts at zero.
     fn machine(&mut self) -> Machine<'_> {
         set_origin(eval::global_origin(&self.vars));
+        work::start(self.max_steps.unwrap_or(MAX_STEPS));
         Machine {
             defs: &self.defs,
             compiled: &self.compiled,
             globals: &mut self.vars,
             calls: 0,
             evals: 0,
-            steps: 0,
-            max_steps: self.max_steps.unwrap_or(MAX_STEPS),
             replaced: Vec::new(),
             rng: &mut self.random,
             printed: Vec::new(),

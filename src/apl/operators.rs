@@ -164,7 +164,9 @@ impl Machine<'_> {
     }
 
     /// `⍺ f.g ⍵`: `f/` of `g` between each row of `⍺` (its last axis) and each column of
-    /// `⍵` (its first): `+.×` is the matrix product.
+    /// `⍵` (its first), as APL2 defines it (`f/¨(⊂[⍴⍴⍺]⍺)∘.g⊂[1]⍵`): `+.×` is the matrix
+    /// product. A scalar is a vector of one item, and an axis of length 1 is extended to the
+    /// other's length (to 0 as well: `⍬+.×3` is `+/⍬`, 0).
     pub(super) fn inner(
         &mut self,
         f: &Func,
@@ -173,54 +175,70 @@ impl Machine<'_> {
         w: Value,
         frame: &mut Frame,
     ) -> R<Value> {
-        let a = if a.rank() == 0 {
-            Value(a.0.insert_axis(ndarray::Axis(0)))
-        } else {
-            a
-        };
-        let w = if w.rank() == 0 {
-            Value(w.0.insert_axis(ndarray::Axis(0)))
-        } else {
-            w
-        };
-        let k = *a.shape().last().expect("rank at least one");
-        let kw = w.shape()[0];
+        let (ashape, wshape) = (a.shape().to_vec(), w.shape().to_vec());
+        let k = ashape.last().copied().unwrap_or(1);
+        let kw = wshape.first().copied().unwrap_or(1);
         if k != kw && k != 1 && kw != 1 {
             return err(
                 ErrorKind::Length,
                 format!("an inner product of axes of lengths {k} and {kw}"),
             );
         }
-        let len = k.max(kw);
-        let rows: Vec<Vec<Elem>> =
-            a.0.lanes(ndarray::Axis(a.rank() - 1))
-                .into_iter()
-                .map(|l| l.iter().cloned().collect())
-                .collect();
-        let cols: Vec<Vec<Elem>> =
-            w.0.lanes(ndarray::Axis(0))
-                .into_iter()
-                .map(|l| l.iter().cloned().collect())
-                .collect();
-        check_size(rows.len().saturating_mul(cols.len()))?;
-        let mut items = Vec::with_capacity(rows.len() * cols.len());
+        let len = if k == 1 { kw } else { k };
+        let outer_a = &ashape[..ashape.len().saturating_sub(1)];
+        let outer_w = wshape.get(1..).unwrap_or(&[]);
+        let (rows, cols) = (outer_a.iter().product::<usize>(), outer_w.iter().product());
+        check_size(rows.saturating_mul(cols))?;
+        let shape: Vec<usize> = outer_a.iter().chain(outer_w).copied().collect();
+        let (a, w) = (a.row_major(), w.row_major());
+        // Item `i` of row `r` of `⍺`, and of column `c` of `⍵`.
+        let left = |r: usize, i: usize| &a[r * k + if k == 1 { 0 } else { i }];
+        let right = |c: usize, i: usize| &w[(if kw == 1 { 0 } else { i }) * cols + c];
+        let mut items = Vec::with_capacity(rows * cols);
+        if let (FuncKind::Prim(fc), FuncKind::Prim(gc)) = (&f.kind, &g.kind)
+            && func::is_scalar_dyad(*fc)
+            && func::is_scalar_dyad(*gc)
+            && a.iter().chain(w.iter()).all(|e| !matches!(e, Elem::Boxed(_)))
+        {
+            // Scalar functions of simple arrays: each item reduced where it is made, the
+            // work counted before it is begun.
+            super::work::items(rows.saturating_mul(cols).saturating_mul(len))?;
+            for r in 0..rows {
+                for c in 0..cols {
+                    if crate::base::cancel::requested() {
+                        return err(ErrorKind::Interrupt, "stopped by Ctrl-C");
+                    }
+                    let item = match len {
+                        0 => Elem::Num(func::identity(*fc)?),
+                        _ => {
+                            let at = |i| func::scalar_dyad(*gc, left(r, i), right(c, i));
+                            let mut acc = at(len - 1)?;
+                            for i in (0..len - 1).rev() {
+                                acc = func::scalar_dyad(*fc, &at(i)?, &acc)?;
+                            }
+                            acc
+                        }
+                    };
+                    items.push(item);
+                }
+            }
+            return Ok(Value::from_shape(&shape, items));
+        }
         let mut atoms = Atoms::default();
-        for r in &rows {
-            for c in &cols {
-                let pick = |v: &Vec<Elem>, i: usize| v[if v.len() == 1 { 0 } else { i }].clone();
-                let left = Value::vector((0..len).map(|i| pick(r, i)).collect());
-                let right = Value::vector((0..len).map(|i| pick(c, i)).collect());
-                let each = self.apply(g, Some(left), right, frame)?;
+        for r in 0..rows {
+            for c in 0..cols {
+                let l = Value::vector((0..len).map(|i| left(r, i).clone()).collect());
+                let rt = Value::vector((0..len).map(|i| right(c, i).clone()).collect());
+                let each = self.apply(g, Some(l), rt, frame)?;
                 let v = self.reduce(f, false, None, each, frame)?;
                 atoms.add(&v)?;
-                items.push(enclose_item(v)?);
+                // `f/` of a vector is a scalar: its item is the result's item as it is.
+                items.push(match v.rank() {
+                    0 => v.0.into_iter().next().expect("a scalar has an item"),
+                    _ => enclose_item(v)?,
+                });
             }
         }
-        let shape: Vec<usize> = a.shape()[..a.rank() - 1]
-            .iter()
-            .chain(&w.shape()[1..])
-            .copied()
-            .collect();
         Ok(Value::from_shape(&shape, items))
     }
 

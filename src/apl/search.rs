@@ -4,12 +4,13 @@
 use std::cmp::Ordering;
 use std::sync::Arc;
 
-use ndarray::{ArrayD, Axis, Dimension, IxDyn};
+use ndarray::{ArrayD, Axis, IxDyn};
 
 use super::error::{AplError, ErrorKind, err};
 use super::origin;
 use super::parse::check_size;
 use super::value::{Elem, Value, item_value};
+use super::work::Meter;
 
 type R<T> = Result<T, AplError>;
 
@@ -62,9 +63,9 @@ pub(crate) fn monad(c: char, w: &Value) -> Option<R<Value>> {
         })),
         '∊' => enlist(w).map(Value::vector),
         '⍸' => where_ones(w),
-        '∪' => Ok(unique(w)),
+        '∪' => unique(w),
         '⍋' | '⍒' => grade(w, c == '⍒', None),
-        '⍕' => Ok(format(w)),
+        '⍕' => format(w),
         _ => return None,
     })
 }
@@ -75,17 +76,11 @@ pub(crate) fn dyad(c: char, a: &Value, w: &Value) -> Option<R<Value>> {
         '⊢' => Ok(w.clone()),
         '⊣' => Ok(a.clone()),
         '≢' => Ok(Value::num((a != w) as i32 as f64)),
-        '∊' => {
-            Ok(Value(a.0.map(|e| {
-                Elem::Num(w.0.iter().any(|x| x == e) as i32 as f64)
-            })))
-        }
+        '∊' => member(a, w),
         '⍷' => find(a, w),
         '∪' => union(a, w),
-        '∩' => vectors(a, w)
-            .map(|(a, w)| Value::vector(a.into_iter().filter(|e| w.contains(e)).collect())),
-        '~' => vectors(a, w)
-            .map(|(a, w)| Value::vector(a.into_iter().filter(|e| !w.contains(e)).collect())),
+        '∩' => keep_if_in(a, w, true),
+        '~' => keep_if_in(a, w, false),
         '⍋' | '⍒' => grade(w, c == '⍒', Some(a)),
         '⍕' => format_numbers(a, w),
         _ => return None,
@@ -145,29 +140,147 @@ fn where_ones(w: &Value) -> R<Value> {
     Ok(Value::vector(out))
 }
 
-/// `∪⍵`: the major cells of `⍵`, each once, in the order first met.
-fn unique(w: &Value) -> Value {
-    let w = if w.rank() == 0 {
-        Value(w.0.clone().insert_axis(Axis(0)))
+/// `∪⍵`: the major cells of `⍵`, each once, in the order first met (hashed: see [`Key`]).
+fn unique(w: &Value) -> R<Value> {
+    let shape: Vec<usize> = if w.rank() == 0 {
+        vec![1]
     } else {
-        w.clone()
+        w.shape().to_vec()
     };
-    let mut kept: Vec<Value> = Vec::new();
-    for cell in major_cells(&w) {
-        if !kept.contains(&cell) {
-            kept.push(cell);
+    let items = w.row_major();
+    let per: usize = shape[1..].iter().product();
+    let mut seen = KeySet::default();
+    let mut kept: Vec<Elem> = Vec::new();
+    let mut meter = Meter::default();
+    let mut count = 0;
+    if per > 0 {
+        for cell in items.chunks(per) {
+            meter.add(per)?;
+            if seen.insert(Key(cell)) {
+                kept.extend_from_slice(cell);
+                count += 1;
+            }
         }
+    } else {
+        count = shape[0].min(1);
     }
-    stack(&kept, &w.shape()[1..])
+    let out: Vec<usize> = std::iter::once(count).chain(shape[1..].iter().copied()).collect();
+    Ok(Value::from_shape(&out, kept))
 }
 
-/// Major cells of shape `cell` stacked along a new first axis.
-fn stack(cells: &[Value], cell: &[usize]) -> Value {
-    let shape: Vec<usize> = std::iter::once(cells.len())
-        .chain(cell.iter().copied())
-        .collect();
-    let items: Vec<Elem> = cells.iter().flat_map(|c| c.0.iter().cloned()).collect();
-    Value::from_shape(&shape, items)
+/// An element, or a major cell, as a key of a hash table: equal exactly when APL's match
+/// (`≡`, and the `=` of [`Elem`]) says so. The interpreter compares without tolerance, so a
+/// number is hashed by its bits, with `¯0` as `0` (they are equal); a character by its code,
+/// apart from the numbers; an enclosed array by its shape and items. A number never equal to
+/// itself (NaN, which no primitive makes) is found nowhere, as by `=`.
+#[derive(Clone, Copy)]
+struct Key<'a>(&'a [Elem]);
+
+impl PartialEq for Key<'_> {
+    fn eq(&self, other: &Self) -> bool {
+        self.0 == other.0
+    }
+}
+
+impl Eq for Key<'_> {}
+
+impl std::hash::Hash for Key<'_> {
+    fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
+        self.0.iter().for_each(|e| hash_elem(e, h));
+    }
+}
+
+fn hash_elem<H: std::hash::Hasher>(e: &Elem, h: &mut H) {
+    use std::hash::Hash;
+    match e {
+        Elem::Num(n) => {
+            let n = if *n == 0.0 { 0.0 } else { *n };
+            h.write_u64(n.to_bits());
+        }
+        Elem::Char(c) => {
+            h.write_u8(1);
+            c.hash(h);
+        }
+        Elem::Boxed(v) => {
+            h.write_u8(2);
+            v.shape().hash(h);
+            v.each_item(|x| hash_elem(x, h));
+        }
+    }
+}
+
+/// A set of keys, hashed by FNV (quick on short keys; the keys are the user's own values).
+type KeySet<'a> = std::collections::HashSet<Key<'a>, fnv::FnvBuildHasher>;
+
+/// The items of `w` as a set.
+fn set_of(w: &[Elem]) -> R<KeySet<'_>> {
+    let mut set = KeySet::with_capacity_and_hasher(w.len(), Default::default());
+    let mut meter = Meter::default();
+    for e in w {
+        meter.add(1)?;
+        set.insert(Key(std::slice::from_ref(e)));
+    }
+    Ok(set)
+}
+
+/// `⍺∊⍵`: 1 where an item of `⍺` is among the items of `⍵`.
+fn member(a: &Value, w: &Value) -> R<Value> {
+    let items = w.row_major();
+    let set = set_of(&items)?;
+    let mut meter = Meter::default();
+    let mut out = Vec::with_capacity(a.0.len());
+    for e in a.0.iter() {
+        meter.add(1)?;
+        out.push(Elem::Num(
+            set.contains(&Key(std::slice::from_ref(e))) as i32 as f64,
+        ));
+    }
+    Ok(Value(
+        ArrayD::from_shape_vec(a.0.raw_dim(), out).expect("same shape"),
+    ))
+}
+
+/// `⍺⍳⍵` (`⍺` a vector): where each item of `⍵` first stands in `⍺`, or one past its end.
+pub(crate) fn index_of(a: &Value, w: &Value) -> R<Value> {
+    if a.rank() != 1 {
+        return err(ErrorKind::Rank, "the left argument of ⍳ is a vector");
+    }
+    let items = a.row_major();
+    let mut first: std::collections::HashMap<Key, usize, fnv::FnvBuildHasher> =
+        std::collections::HashMap::with_capacity_and_hasher(items.len(), Default::default());
+    let mut meter = Meter::default();
+    for (i, e) in items.iter().enumerate() {
+        meter.add(1)?;
+        first.entry(Key(std::slice::from_ref(e))).or_insert(i);
+    }
+    let io = origin() as f64;
+    let mut out = Vec::with_capacity(w.0.len());
+    for e in w.0.iter() {
+        meter.add(1)?;
+        let at = first
+            .get(&Key(std::slice::from_ref(e)))
+            .copied()
+            .unwrap_or(items.len());
+        out.push(Elem::Num(at as f64 + io));
+    }
+    Ok(Value(
+        ArrayD::from_shape_vec(w.0.raw_dim(), out).expect("same shape"),
+    ))
+}
+
+/// `⍺∩⍵` (`in`) and `⍺~⍵` (not `in`): the items of `⍺` that are (are not) among those of `⍵`.
+fn keep_if_in(a: &Value, w: &Value, in_w: bool) -> R<Value> {
+    let (a, w) = vectors(a, w)?;
+    let set = set_of(&w)?;
+    let mut meter = Meter::default();
+    let mut out = Vec::new();
+    for e in a {
+        meter.add(1)?;
+        if set.contains(&Key(std::slice::from_ref(&e))) == in_w {
+            out.push(e);
+        }
+    }
+    Ok(Value::vector(out))
 }
 
 /// Two arguments as vectors of items (scalars made one-item vectors).
@@ -181,40 +294,86 @@ fn vectors(a: &Value, w: &Value) -> R<(Vec<Elem>, Vec<Elem>)> {
 /// `⍺∪⍵`: `⍺`, then the items of `⍵` not in it.
 fn union(a: &Value, w: &Value) -> R<Value> {
     let (mut a, w) = vectors(a, w)?;
-    let extra: Vec<Elem> = w.into_iter().filter(|e| !a.contains(e)).collect();
+    let set = set_of(&a)?;
+    let mut meter = Meter::default();
+    let mut extra = Vec::new();
+    for e in w {
+        meter.add(1)?;
+        if !set.contains(&Key(std::slice::from_ref(&e))) {
+            extra.push(e);
+        }
+    }
+    drop(set);
     a.extend(extra);
     Ok(Value::vector(a))
 }
 
-/// `⍺⍷⍵`: a boolean of `⍵`'s shape, 1 where `⍺` starts in it.
+/// `⍺⍷⍵`: a boolean of `⍵`'s shape, 1 where `⍺` starts in it. Each place is tried item by
+/// item until one differs, the items compared counted as work ([`Meter`]): at worst
+/// `(×/⍴⍺)×(×/⍴⍵)` comparisons, stopped by the line's limit or Ctrl-C.
 fn find(a: &Value, w: &Value) -> R<Value> {
+    let mut out = vec![Elem::Num(0.0); w.0.len()];
+    let done = |out: Vec<Elem>| {
+        Ok(Value(
+            ArrayD::from_shape_vec(w.0.raw_dim(), out).expect("same shape"),
+        ))
+    };
     if a.rank() > w.rank() {
-        return Ok(Value(w.0.map(|_| Elem::Num(0.0))));
+        return done(out);
     }
     // `⍺` seen with as many axes as `⍵` (leading axes of length 1).
     let pad = w.rank() - a.rank();
     let ashape: Vec<usize> = std::iter::repeat_n(1, pad)
         .chain(a.shape().iter().copied())
         .collect();
-    let a =
-        a.0.clone()
-            .into_shape_with_order(IxDyn(&ashape))
-            .expect("same size");
-    let out = ArrayD::from_shape_fn(w.0.raw_dim(), |at| {
-        let at = at.slice().to_vec();
-        let fits = at
-            .iter()
-            .zip(&ashape)
-            .zip(w.shape())
-            .all(|((&i, &n), &m)| i + n <= m);
-        let found = fits
-            && a.indexed_iter().all(|(j, e)| {
-                let p: Vec<usize> = j.slice().iter().zip(&at).map(|(x, y)| x + y).collect();
-                &w.0[IxDyn(&p)] == e
-            });
-        Elem::Num(found as i32 as f64)
-    });
-    Ok(Value(out))
+    let wshape = w.shape();
+    if ashape.iter().zip(wshape).any(|(&n, &m)| n > m) {
+        return done(out);
+    }
+    // Row-major strides of `⍵`, and where each item of `⍺` lies from the place it starts.
+    let mut strides = vec![1usize; wshape.len()];
+    for k in (0..wshape.len().saturating_sub(1)).rev() {
+        strides[k] = strides[k + 1] * wshape[k + 1];
+    }
+    let needle = a.row_major();
+    let mut offsets = Vec::with_capacity(needle.len());
+    let mut at = vec![0usize; ashape.len()];
+    for _ in 0..needle.len() {
+        offsets.push(at.iter().zip(&strides).map(|(i, s)| i * s).sum::<usize>());
+        odometer(&mut at, &ashape);
+    }
+    let hay = w.row_major();
+    // Every place `⍺` fits: each axis from 0 to `m - n`.
+    let places: Vec<usize> = ashape.iter().zip(wshape).map(|(&n, &m)| m - n + 1).collect();
+    let count: usize = places.iter().product();
+    let mut place = vec![0usize; places.len()];
+    let mut meter = Meter::default();
+    for _ in 0..count {
+        let start: usize = place.iter().zip(&strides).map(|(i, s)| i * s).sum();
+        let mut compared = 0;
+        let found = offsets.iter().zip(needle.iter()).all(|(&o, e)| {
+            compared += 1;
+            &hay[start + o] == e
+        });
+        meter.add(compared + 1)?;
+        if found {
+            out[start] = Elem::Num(1.0);
+        }
+        odometer(&mut place, &places);
+    }
+    done(out)
+}
+
+/// The next index of an array of `shape` in row-major order (back to all zeros after the
+/// last).
+fn odometer(index: &mut [usize], shape: &[usize]) {
+    for k in (0..index.len()).rev() {
+        index[k] += 1;
+        if index[k] < shape[k] {
+            return;
+        }
+        index[k] = 0;
+    }
 }
 
 /// `⍋⍵`, `⍒⍵`: the indices that order the major cells, equal cells in their order; with a
@@ -250,24 +409,42 @@ fn grade(w: &Value, down: bool, collate: Option<&Value>) -> R<Value> {
     Ok(nums(order.into_iter().map(|i| i + origin()).collect()))
 }
 
-/// `⍕⍵`: the array as APL displays it, as characters (a vector for one line, a matrix for
-/// more).
-fn format(w: &Value) -> Value {
-    if let [Elem::Char(_)] | [] = w.0.iter().take(2).collect::<Vec<_>>().as_slice()
-        && w.rank() <= 1
-        && w.0.iter().all(|e| matches!(e, Elem::Char(_)))
-    {
-        return w.clone();
+/// `⍕⍵`: the array as APL displays it, as characters, as APL2 and Dyalog make it: a simple
+/// character vector or matrix is itself (a scalar made a vector); otherwise a scalar or vector
+/// is one line, and an array of rank 2 or more a matrix of its lines (one row is a matrix of
+/// one row), blanks at the ends of lines and blank lines kept.
+fn format(w: &Value) -> R<Value> {
+    if w.rank() <= 2 && w.0.iter().all(|e| matches!(e, Elem::Char(_))) {
+        return Ok(match w.rank() {
+            0 => Value::vector(vec![w.first()]),
+            _ => w.clone(),
+        });
     }
-    let text = w.to_string();
-    let lines: Vec<Vec<char>> = text
-        .lines()
+    // Each atom is a character at least, and each item a blank apart: an array of more
+    // atoms than twice the most elements an array may have makes too many.
+    let most = 2 * super::MAX_ELEMENTS + 2;
+    let Some(atoms) = w.atoms_within(most) else {
+        return err(
+            ErrorKind::WsFull,
+            format!(
+                "⍕ of more than {most} atoms makes more than the {} characters an array may hold",
+                super::MAX_ELEMENTS
+            ),
+        );
+    };
+    super::work::items(atoms)?;
+    let lines: Vec<Vec<char>> = w
+        .display_lines()
+        .iter()
         .map(|l| super::value::compose(&l.chars().collect::<Vec<_>>()))
         .collect();
-    if lines.len() <= 1 {
-        return Value::vector(lines.into_iter().flatten().map(Elem::Char).collect());
-    }
     let width = lines.iter().map(Vec::len).max().unwrap_or(0);
+    if w.rank() <= 1 {
+        let line = lines.into_iter().next().unwrap_or_default();
+        check_size(line.len())?;
+        return Ok(Value::vector(line.into_iter().map(Elem::Char).collect()));
+    }
+    check_size(lines.len().saturating_mul(width))?;
     let items: Vec<Elem> = lines
         .iter()
         .flat_map(|l| {
@@ -278,7 +455,7 @@ fn format(w: &Value) -> Value {
                 .map(Elem::Char)
         })
         .collect();
-    Value::from_shape(&[lines.len(), width], items)
+    Ok(Value::from_shape(&[lines.len(), width], items))
 }
 
 /// `w d⍕⍵`: each number in `w` columns with `d` decimals.

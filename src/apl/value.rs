@@ -451,14 +451,14 @@ fn cell(e: &Elem) -> String {
     }
 }
 
-impl fmt::Display for Value {
-    /// As APL displays it: numbers separated by a blank and right-aligned in columns,
-    /// characters side by side, enclosed items a blank apart; the planes of a rank-3 array
-    /// separated by a blank line, of a rank-4 one by two, and so on.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl Value {
+    /// The lines APL displays it in, each as wide as the widest (blanks kept at the end), a
+    /// blank line between the planes of a rank-3 array, two between rank-4 cells, and so on:
+    /// what `⍕` makes a matrix of. A scalar or vector is one line.
+    pub(crate) fn display_lines(&self) -> Vec<String> {
         let shape = self.shape();
         if shape.is_empty() {
-            return f.write_str(&cell(self.0.first().expect("a scalar has one element")));
+            return vec![cell(self.0.first().expect("a scalar has one element"))];
         }
         let cols = *shape.last().expect("rank at least one");
         let rows = self.0.len().checked_div(cols).unwrap_or(0);
@@ -490,31 +490,49 @@ impl fmt::Display for Value {
                     line.push_str(&" ".repeat(pad));
                 }
             }
-            lines.push(line.trim_end().to_string());
+            lines.push(line);
+        }
+        if shape.len() == 1 && rows == 0 {
+            // An empty vector is one empty line.
+            lines.push(String::new());
         }
         // Blank lines between planes: one between matrices, two between rank-4 cells, …
-        let mut out = String::new();
+        let mut out = Vec::with_capacity(lines.len());
         let rows_per_matrix = if shape.len() >= 2 {
             shape[shape.len() - 2]
         } else {
             1
         };
-        for (i, line) in lines.iter().enumerate() {
-            if i > 0 {
-                out.push('\n');
-                if rows_per_matrix > 0 && i % rows_per_matrix == 0 {
-                    let mut block = rows_per_matrix;
-                    for &len in shape[..shape.len().saturating_sub(2)].iter().rev() {
-                        if i % block == 0 {
-                            out.push('\n');
-                        }
-                        block *= len;
+        for (i, line) in lines.into_iter().enumerate() {
+            if i > 0 && rows_per_matrix > 0 && i % rows_per_matrix == 0 {
+                let mut block = rows_per_matrix;
+                for &len in shape[..shape.len().saturating_sub(2)].iter().rev() {
+                    if i % block == 0 {
+                        out.push(String::new());
                     }
+                    block *= len;
                 }
             }
-            out.push_str(line);
+            out.push(line);
         }
-        f.write_str(&out)
+        out
+    }
+}
+
+impl fmt::Display for Value {
+    /// As APL displays it: numbers separated by a blank and right-aligned in columns,
+    /// characters side by side, enclosed items a blank apart; the planes of a rank-3 array
+    /// separated by a blank line, of a rank-4 one by two, and so on; no blanks at the ends of
+    /// lines.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let lines = self.display_lines();
+        for (i, line) in lines.iter().enumerate() {
+            if i > 0 {
+                f.write_str("\n")?;
+            }
+            f.write_str(line.trim_end())?;
+        }
+        Ok(())
     }
 }
 

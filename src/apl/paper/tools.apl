@@ -3,7 +3,8 @@
 ⍝ (⍎ ⌽ ⍴ ← ⍳ ¯) and its lost bars and unreadable E restored as src/guide/tools.md reads them.
 ⍝ A barred letter is one character in a string, as in the paper's APL: ⍴'F̄D̄' is 2.
 ⍝ DO makes a string of move letters left to right: 'F̄D̄F' becomes the line F D̄ F̄ α, run by ⍎.
-DO: ⍎(⌽,' ',[1.5]ω),'α'
+⍝ Its ω is ravelled (,ω): one move, 'R̄', is a scalar, which the paper's [1.5] cannot laminate.
+DO: ⍎(⌽,' ',[1.5],ω),'α'
 ⍝ The paper first writes SWITCH right to left, R̄ D R D F D̄ F̄ ω: the same seven moves.
 SWITCH: ω DO 'F̄D̄FDRDR̄'
 TWIST: ω DO 'RDDR̄D̄RD̄R̄DD'
