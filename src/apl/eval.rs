@@ -603,19 +603,20 @@ impl<'w> Machine<'w> {
         for (label, n) in &t.labels {
             locals.insert(label.clone(), Value::num(*n as f64));
         }
-        let text = Arc::clone(&t.text);
+        // Each line runs in its own text, where its errors are placed.
         let mut frame = Frame {
             locals: Some(locals),
-            line: &text,
+            line: "",
             dfn: None,
             operand: None,
             scope: Some(Arc::clone(t)),
         };
         let entry = origin();
         self.calls += 1;
+        let mut pc = 0usize;
         let result = (|| {
-            let mut pc = 0usize;
             'lines: while pc < t.lines.len() {
+                frame.line = &t.source[pc];
                 self.step()?;
                 for s in &t.lines[pc] {
                     if let Expr::Branch(target) = s {
@@ -640,7 +641,7 @@ impl<'w> Machine<'w> {
         })();
         self.calls -= 1;
         leave(&frame, entry);
-        result?;
+        result.map_err(|e| t.place(e, pc))?;
         match &t.result {
             Some(z) => self.lookup(z, &frame).ok_or_else(|| {
                 AplError::new(

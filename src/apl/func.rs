@@ -519,9 +519,7 @@ fn encode(a: Value, w: Value) -> R<Value> {
             }
         }
         let shape: Vec<usize> = a.shape().iter().chain(values.shape()).copied().collect();
-        return from_numbers(
-            ArrayD::from_shape_vec(IxDyn(&shape), out).expect("a digit a place"),
-        );
+        return from_numbers(ArrayD::from_shape_vec(IxDyn(&shape), out).expect("a digit a place"));
     }
     let r: Vec<f64> = radices.iter().copied().collect();
     check_size(r.len().saturating_mul(values.len()))?;
@@ -548,9 +546,7 @@ fn encode(a: Value, w: Value) -> R<Value> {
         });
     }
     let views: Vec<_> = planes.iter().map(|p| p.view()).collect();
-    from_numbers(
-        ndarray::stack(Axis(0), &views).expect("planes of one shape"),
-    )
+    from_numbers(ndarray::stack(Axis(0), &views).expect("planes of one shape"))
 }
 
 /// `⍺⊥⍵`: the digits down the first axis of `⍵` read in radix `⍺` (one radix:
@@ -604,9 +600,7 @@ fn decode(a: Value, w: Value) -> R<Value> {
             .chain(&digits.shape()[1..])
             .copied()
             .collect();
-        return from_numbers(
-            ArrayD::from_shape_vec(IxDyn(&shape), out).expect("a value a place"),
-        );
+        return from_numbers(ArrayD::from_shape_vec(IxDyn(&shape), out).expect("a value a place"));
     }
     let r: Vec<f64> = radices.iter().copied().collect();
     let len = digits.len_of(Axis(0));

@@ -198,7 +198,9 @@ impl Machine<'_> {
         if let (FuncKind::Prim(fc), FuncKind::Prim(gc)) = (&f.kind, &g.kind)
             && func::is_scalar_dyad(*fc)
             && func::is_scalar_dyad(*gc)
-            && a.iter().chain(w.iter()).all(|e| !matches!(e, Elem::Boxed(_)))
+            && a.iter()
+                .chain(w.iter())
+                .all(|e| !matches!(e, Elem::Boxed(_)))
         {
             // Scalar functions of simple arrays: each item reduced where it is made, the
             // work counted before it is begun.

@@ -164,7 +164,9 @@ fn unique(w: &Value) -> R<Value> {
     } else {
         count = shape[0].min(1);
     }
-    let out: Vec<usize> = std::iter::once(count).chain(shape[1..].iter().copied()).collect();
+    let out: Vec<usize> = std::iter::once(count)
+        .chain(shape[1..].iter().copied())
+        .collect();
     Ok(Value::from_shape(&out, kept))
 }
 
@@ -344,7 +346,11 @@ fn find(a: &Value, w: &Value) -> R<Value> {
     }
     let hay = w.row_major();
     // Every place `⍺` fits: each axis from 0 to `m - n`.
-    let places: Vec<usize> = ashape.iter().zip(wshape).map(|(&n, &m)| m - n + 1).collect();
+    let places: Vec<usize> = ashape
+        .iter()
+        .zip(wshape)
+        .map(|(&n, &m)| m - n + 1)
+        .collect();
     let count: usize = places.iter().product();
     let mut place = vec![0usize; places.len()];
     let mut meter = Meter::default();

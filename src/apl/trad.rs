@@ -6,8 +6,6 @@
 //! `→⍬` goes on); names the header does not make local are the workspace's (APL's dynamic
 //! scope), where a direct definition's are its own.
 
-use std::sync::Arc;
-
 use super::error::{AplError, ErrorKind};
 use super::parse::{Named, Parser, Tok, Token, lex};
 use super::tree::Expr;
@@ -25,8 +23,32 @@ pub(crate) struct Tradfn {
     pub(crate) lines: Vec<Vec<Expr>>,
     /// Each label and its line number.
     pub(crate) labels: Vec<(String, usize)>,
-    /// Its text, for errors.
-    pub(crate) text: Arc<str>,
+    /// Its name.
+    pub(crate) name: String,
+    /// Each body line as typed (without a `[n]` before it): where an error in it is shown.
+    pub(crate) source: Vec<String>,
+}
+
+impl Tradfn {
+    /// An error that stopped line `pc` (0-based) shown as APL2 shows it: the line after the
+    /// function's name and its number, `F[2] Z←1÷0`, with the caret under the place (at the
+    /// line's start for an error that has none, such as Ctrl-C between statements). An error
+    /// placed in another line (of a function this one called) is left as it is.
+    pub(crate) fn place(&self, mut e: AplError, pc: usize) -> AplError {
+        let Some(line) = self.source.get(pc) else {
+            return e;
+        };
+        let prefix = format!("{}[{}] ", self.name, pc + 1);
+        let shift = prefix.chars().count();
+        if e.column == usize::MAX {
+            return e.at(&format!("{prefix}{line}"), shift);
+        }
+        if e.line == *line {
+            e.line = format!("{prefix}{line}");
+            e.column += shift;
+        }
+        e
+    }
 }
 
 fn syntax(detail: impl Into<String>, line: &str) -> AplError {
@@ -176,6 +198,7 @@ pub(crate) fn parse(
             parser.statements(*start, tokens.len())?
         });
     }
+    let own_name = name.clone();
     Ok((
         name,
         Tradfn {
@@ -185,7 +208,8 @@ pub(crate) fn parse(
             locals,
             lines,
             labels,
-            text: text.into(),
+            name: own_name,
+            source: body,
         },
     ))
 }
