@@ -201,3 +201,90 @@ fn how_deep_a_recursion_goes() {
         );
     }
 }
+
+/// Functions an operand or a tine is drawn from: primitives, derived functions and dfns.
+const FUNCTIONS: &[&str] = &[
+    "+",
+    "-",
+    "×",
+    "⌈",
+    "⌊",
+    "|",
+    "=",
+    "≠",
+    "<",
+    "∧",
+    "∨",
+    "⍴",
+    ",",
+    "↑",
+    "↓",
+    "⌽",
+    "⊢",
+    "⊣",
+    "≡",
+    "≢",
+    "+¨",
+    "×⍨",
+    "{⍺+2×⍵}",
+    "{⍵}",
+    "(-∘|)",
+    "(+⌿)",
+];
+
+/// A small array written as APL: a number, or a vector of a few.
+fn array() -> impl Strategy<Value = String> {
+    prop_oneof![
+        (-3i32..4).prop_map(|n| n.to_string().replace('-', "¯")),
+        proptest::collection::vec(-3i32..4, 0..4).prop_map(|v| match v.len() {
+            0 => "⍬".to_string(),
+            1 => format!(",{}", v[0]).replace('-', "¯"),
+            _ => v
+                .iter()
+                .map(|n| n.to_string().replace('-', "¯"))
+                .collect::<Vec<_>>()
+                .join(" "),
+        }),
+    ]
+}
+
+/// What a line gives: its display, or the kind of error it stops with.
+fn outcome(line: &str) -> Result<String, ErrorKind> {
+    Workspace::new()
+        .eval_line(line)
+        .map(|o| o.to_string())
+        .map_err(|e| e.kind)
+}
+
+use proptest::prelude::*;
+
+proptest! {
+    #![proptest_config(crate::proptest_config(300))]
+
+    /// Each operator and train gives what its definition in older APL gives (its operands
+    /// and tines parenthesised, as Dyalog's right operand binds to one word): `f⍨` as
+    /// `{⍵ f ⍺}`, `(f g h)` as `{(⍺ f ⍵) g (⍺ h ⍵)}`, `(g h)` as `{g (⍺ h ⍵)}`, `f∘g` as
+    /// `{⍺ f g ⍵}` (and each with one argument), an error where the definition errs.
+    #[test]
+    fn operators_and_trains_give_what_their_definitions_give(
+        f in proptest::sample::select(FUNCTIONS),
+        g in proptest::sample::select(FUNCTIONS),
+        h in proptest::sample::select(FUNCTIONS),
+        a in array(),
+        b in array(),
+    ) {
+        let pairs = [
+            (format!("({a}) ({f})⍨ {b}"), format!("({a}) {{⍵ {f} ⍺}} {b}")),
+            (format!("({f})⍨ {b}"), format!("{{⍵ {f} ⍵}} {b}")),
+            (format!("({a}) (({f}) ({g}) ({h})) {b}"), format!("({a}) {{(⍺ {f} ⍵) {g} (⍺ {h} ⍵)}} {b}")),
+            (format!("(({f}) ({g}) ({h})) {b}"), format!("{{({f} ⍵) {g} ({h} ⍵)}} {b}")),
+            (format!("({a}) (({g}) ({h})) {b}"), format!("({a}) {{{g} (⍺ {h} ⍵)}} {b}")),
+            (format!("(({g}) ({h})) {b}"), format!("{{{g} ({h} ⍵)}} {b}")),
+            (format!("({a}) ({f})∘({g}) {b}"), format!("({a}) {{⍺ {f} {g} ⍵}} {b}")),
+            (format!("({f})∘({g}) {b}"), format!("{{{f} {g} ⍵}} {b}")),
+        ];
+        for (derived, defined) in pairs {
+            prop_assert_eq!(outcome(&derived), outcome(&defined), "{} against {}", derived, defined);
+        }
+    }
+}
