@@ -20,10 +20,9 @@ pub enum ErrorKind {
     Index,
     /// An axis the array does not have.
     Axis,
-    /// An array bigger than the evaluator's cap ([`super::MAX_ELEMENTS`]).
+    /// An array bigger than the evaluator's cap ([`super::MAX_ELEMENTS`]), or calls nested
+    /// deeper than its stack holds ([`super::MAX_STACK`]).
     WsFull,
-    /// Calls nested deeper than the evaluator's cap ([`super::MAX_DEPTH`]).
-    StackFull,
     /// Stopped by Ctrl-C.
     Interrupt,
     /// A line that took more steps than the evaluator allows ([`super::MAX_STEPS`]).
@@ -42,7 +41,6 @@ impl ErrorKind {
             ErrorKind::Index => "INDEX ERROR",
             ErrorKind::Axis => "AXIS ERROR",
             ErrorKind::WsFull => "WS FULL",
-            ErrorKind::StackFull => "STACK FULL",
             ErrorKind::Interrupt => "INTERRUPT",
             ErrorKind::Limit => "LIMIT ERROR",
         }

@@ -13,13 +13,17 @@ use super::func::{self, enclose_item};
 use super::index::{assign, cells_kept, index, index_kept, take};
 use super::tree::{Dfn, DfnStatement, Expr, Func, FuncKind, Indices};
 use super::value::{Elem, Value};
-use super::{Definition, MAX_DEPTH, origin, set_origin};
+use super::{Definition, MAX_STACK, origin, set_origin};
 
 /// Most applications of a function a scan by a function not associative makes.
 pub(crate) const MAX_SCAN_WORK: usize = super::MAX_ELEMENTS;
 
-/// Most evaluations inside one another (bounds the evaluator's own recursion).
-const MAX_EVAL_DEPTH: usize = 1000;
+/// The stack an evaluation keeps free: with less left, it goes on on a new segment of
+/// [`STACK_SEGMENT`] bytes (so a deep recursion never overflows the thread's stack).
+const RED_ZONE: usize = 256 << 10;
+
+/// The bytes of each stack segment a deep evaluation grows; at most [`MAX_STACK`] in all.
+const STACK_SEGMENT: usize = 8 << 20;
 
 /// A function's local names, or the workspace's at the top level.
 pub(crate) struct Frame<'a> {
@@ -32,6 +36,91 @@ pub(crate) struct Frame<'a> {
     /// The names local to the traditional function running in this frame: the others it
     /// assigns are the workspace's.
     pub(crate) scope: Option<Arc<super::trad::Tradfn>>,
+    /// The frame a dfn running in this one was applied in: the names this frame does not
+    /// have are looked up there, and outwards (lexical scope; `⍺` and `⍵` are each dfn's own).
+    pub(crate) parent: Option<&'a Frame<'a>>,
+    /// The functions named in this frame (`f←{⍵×2}`).
+    pub(crate) functions: Vec<(String, Arc<Func>)>,
+    /// The frame the operator running here was applied in, where its operand `⍺⍺` applies.
+    pub(crate) operand_env: Option<&'a Frame<'a>>,
+    /// Whether this frame only stands for its parent: a function named or given as an
+    /// operand in a frame further out is applied in one, which sees that frame's names, its
+    /// arguments too.
+    pub(crate) proxy: bool,
+}
+
+impl<'a> Frame<'a> {
+    /// A frame reading the text `line`, with local names `locals` (none: the workspace's).
+    pub(crate) fn new(line: &'a str, locals: Option<Locals>) -> Frame<'a> {
+        Frame {
+            locals,
+            line,
+            dfn: None,
+            operand: None,
+            scope: None,
+            parent: None,
+            functions: Vec::new(),
+            operand_env: None,
+            proxy: false,
+        }
+    }
+
+    /// A frame standing for `env`: what is applied in it reads `env`'s names.
+    pub(crate) fn within(env: &'a Frame<'a>) -> Frame<'a> {
+        Frame {
+            locals: Some(Locals::default()),
+            dfn: env.dfn.clone(),
+            operand: env.operand.clone(),
+            parent: Some(env),
+            operand_env: env.operand_env,
+            proxy: true,
+            ..Frame::new(env.line, None)
+        }
+    }
+
+    /// The value of local `name` here or in a frame around (a dfn's or the line's).
+    fn find(&self, name: &str) -> Option<&Value> {
+        let mut f = self;
+        loop {
+            if let Some(v) = f.locals.as_ref().and_then(|l| l.get(name)) {
+                return Some(v);
+            }
+            if !f.proxy && matches!(name, "⍺" | "⍵") {
+                return None;
+            }
+            f = f.parent?;
+        }
+    }
+
+    /// The function named `name` here or in a frame around, and the frame it was named in
+    /// (none: this one).
+    fn function(&self, name: &str) -> Option<(Arc<Func>, Option<&'a Frame<'a>>)> {
+        let named = |f: &Frame| {
+            f.functions
+                .iter()
+                .find(|(n, _)| n == name)
+                .map(|(_, g)| Arc::clone(g))
+        };
+        if let Some(g) = named(self) {
+            return Some((g, None));
+        }
+        let mut at = self.parent;
+        while let Some(f) = at {
+            if let Some(g) = named(f) {
+                return Some((g, Some(f)));
+            }
+            at = f.parent;
+        }
+        None
+    }
+
+    /// The frame the dfn running here was applied in (where `∇` applies it again).
+    fn dfn_parent(&self) -> Option<&'a Frame<'a>> {
+        match (self.proxy, self.parent) {
+            (true, Some(p)) => p.dfn_parent(),
+            _ => self.parent,
+        }
+    }
 }
 
 /// A value a frame holds: its own, or an item of an enclosure it was called on (`f¨`), held
@@ -130,8 +219,8 @@ pub(crate) struct Machine<'w> {
     /// The functions compiled to a gather, run so on the arrays they were compiled for.
     pub(crate) compiled: &'w super::Names<super::gathered::Gathered>,
     pub(crate) globals: &'w mut HashMap<String, Value>,
-    pub(crate) calls: usize,
-    pub(crate) evals: usize,
+    /// Stack segments grown so far, inside one another (each [`STACK_SEGMENT`] bytes).
+    pub(crate) stacks: usize,
     /// The workspace's variables as they were before this line changed them, in order:
     /// [`Machine::undo`] puts them back when the line fails.
     pub(crate) replaced: Changes,
@@ -139,13 +228,16 @@ pub(crate) struct Machine<'w> {
     pub(crate) rng: &'w mut super::random::Random,
     /// Values `⎕←` printed, in order, not yet shown.
     pub(crate) printed: Vec<Value>,
+    /// The functions this line named at its top (`f←{⍵+1} ⋄ f 3`), each with the text that
+    /// defines it: the workspace's once the line has run.
+    pub(crate) named: Vec<(String, Arc<str>)>,
 }
 
 type R<T> = Result<T, AplError>;
 
 impl<'w> Machine<'w> {
     fn lookup(&self, name: &str, frame: &Frame) -> Option<Value> {
-        if let Some(v) = frame.locals.as_ref().and_then(|l| l.get(name)) {
+        if let Some(v) = frame.find(name) {
             return Some(v.clone());
         }
         if name == "⎕IO" {
@@ -159,7 +251,7 @@ impl<'w> Machine<'w> {
 
     /// A variable's value where it is held (the system variables are not held).
     fn borrow<'m>(&'m self, name: &str, frame: &'m Frame) -> Option<&'m Value> {
-        match frame.locals.as_ref().and_then(|l| l.get(name)) {
+        match frame.find(name) {
             Some(v) => Some(v),
             None => self.globals.get(name),
         }
@@ -225,16 +317,29 @@ impl<'w> Machine<'w> {
 
     pub(crate) fn eval(&mut self, e: &Expr, frame: &mut Frame) -> R<Value> {
         self.step()?;
-        self.evals += 1;
-        if self.evals > MAX_EVAL_DEPTH {
-            self.evals -= 1;
+        match stacker::remaining_stack() {
+            Some(left) if left >= RED_ZONE => self.eval_inner(e, frame),
+            _ => self.eval_on_new_stack(e, frame),
+        }
+    }
+
+    /// [`Machine::eval`] deep in a recursion: on a new stack segment, at most [`MAX_STACK`]
+    /// bytes of them in all (`WS FULL` past it).
+    #[cold]
+    #[inline(never)]
+    fn eval_on_new_stack(&mut self, e: &Expr, frame: &mut Frame) -> R<Value> {
+        if (self.stacks + 1) * STACK_SEGMENT > MAX_STACK {
             return err(
-                ErrorKind::StackFull,
-                format!("more than {MAX_EVAL_DEPTH} evaluations inside one another"),
+                ErrorKind::WsFull,
+                format!(
+                    "functions called inside one another more deeply than {} MiB of stack holds",
+                    MAX_STACK >> 20
+                ),
             );
         }
-        let out = self.eval_inner(e, frame);
-        self.evals -= 1;
+        self.stacks += 1;
+        let out = stacker::grow(STACK_SEGMENT, || self.eval_inner(e, frame));
+        self.stacks -= 1;
         out
     }
 
@@ -296,7 +401,31 @@ impl<'w> Machine<'w> {
                     .lookup("⍵", frame)
                     .unwrap_or_else(|| Value::vector(Vec::new()));
                 let alpha = frame.locals.as_ref().and_then(|l| l.get("⍺")).cloned();
-                self.call_dfn(d, alpha, omega, frame.operand.clone())
+                // A named dfn's names around it are the workspace's.
+                self.call_dfn(d, alpha, omega, None, frame)
+            }
+            Expr::CallFn(f) => {
+                let omega = self
+                    .lookup("⍵", frame)
+                    .unwrap_or_else(|| Value::vector(Vec::new()));
+                let alpha = frame.locals.as_ref().and_then(|l| l.get("⍺")).cloned();
+                self.apply(f, alpha, omega, frame)
+            }
+            Expr::AssignFn(name, f, text, pos) => {
+                if frame.locals.is_none() {
+                    // At the top of a line: the workspace's, once the line has run.
+                    if self.globals.contains_key(name) {
+                        return Err(AplError::new(
+                            ErrorKind::Syntax,
+                            format!("{name} is a variable"),
+                        )
+                        .at(line, *pos));
+                    }
+                    self.named.push((name.clone(), Arc::clone(text)));
+                }
+                frame.functions.retain(|(n, _)| n != name);
+                frame.functions.push((name.clone(), Arc::clone(f)));
+                Ok(Value::vector(Vec::new()))
             }
             Expr::Print(a) => {
                 let v = self.eval(a, frame)?;
@@ -458,10 +587,15 @@ impl<'w> Machine<'w> {
                 super::work::items(out.0.len())?;
                 Ok(out)
             }
-            FuncKind::Dfn(d) => self.call_dfn(d, left, right, frame.operand.clone()),
+            FuncKind::Dfn(d) => self.call_dfn(d, left, right, Some(frame), frame),
             FuncKind::SelfRef => match frame.dfn.clone() {
-                Some(d) => self.call_dfn(&d, left, right, frame.operand.clone()),
+                Some(d) => self.call_dfn(&d, left, right, frame.dfn_parent(), frame),
                 None => err(ErrorKind::Syntax, "∇ is read only inside {…}"),
+            },
+            FuncKind::Local(name) => match frame.function(name) {
+                Some((g, None)) => self.apply(&g, left, right, frame),
+                Some((g, Some(env))) => self.apply(&g, left, right, &mut Frame::within(env)),
+                None => self.call(name, left, right),
             },
             FuncKind::Inner(f, g) => {
                 let Some(l) = left else {
@@ -489,11 +623,19 @@ impl<'w> Machine<'w> {
                     (FuncKind::Operand, Some(outer)) => Arc::clone(outer),
                     _ => Arc::clone(g),
                 };
-                self.call_operator(name, g, left, right)
+                let env = match &g.kind {
+                    FuncKind::Operand => frame.operand_env,
+                    _ => None,
+                };
+                match env {
+                    Some(env) => self.call_operator(name, g, left, right, env),
+                    None => self.call_operator(name, g, left, right, frame),
+                }
             }
-            FuncKind::Operand => match frame.operand.clone() {
-                Some(g) => self.apply(&g, left, right, frame),
-                None => err(
+            FuncKind::Operand => match (frame.operand.clone(), frame.operand_env) {
+                (Some(g), Some(env)) => self.apply(&g, left, right, &mut Frame::within(env)),
+                (Some(g), None) => self.apply(&g, left, right, frame),
+                (None, _) => err(
                     ErrorKind::Syntax,
                     "⍺⍺ is read only inside an operator's definition",
                 ),
@@ -515,6 +657,16 @@ impl<'w> Machine<'w> {
                 Some(l) => self.outer(g, l, right, frame),
                 None => err(ErrorKind::Syntax, "an outer product takes two arguments"),
             },
+            FuncKind::Commute(_)
+            | FuncKind::Compose(..)
+            | FuncKind::BindLeft(..)
+            | FuncKind::BindRight(..)
+            | FuncKind::PowerUntil(..)
+            | FuncKind::Atop(..)
+            | FuncKind::Fork(..)
+            | FuncKind::Rank(..)
+            | FuncKind::Key(_)
+            | FuncKind::At(..) => self.derived(f, left, right, frame),
         }
     }
 
@@ -539,11 +691,7 @@ impl<'w> Machine<'w> {
         let statements = {
             let defs = self.defs;
             let names = |n: &str| super::named(defs, n);
-            let parser = super::parse::Parser {
-                line: &text,
-                tokens: &tokens,
-                names: &names,
-            };
+            let parser = super::parse::Parser::new(&text, &tokens, &names);
             parser.statements(0, tokens.len())?
         };
         let mut last = Value::vector(Vec::new());
@@ -553,6 +701,10 @@ impl<'w> Machine<'w> {
             dfn: frame.dfn.clone(),
             operand: frame.operand.clone(),
             scope: frame.scope.clone(),
+            parent: frame.parent,
+            functions: frame.functions.clone(),
+            operand_env: frame.operand_env,
+            proxy: frame.proxy,
         };
         let mut result = Ok(());
         for s in &statements {
@@ -576,12 +728,6 @@ impl<'w> Machine<'w> {
         left: Option<Value>,
         right: Option<Value>,
     ) -> R<Value> {
-        if self.calls >= MAX_DEPTH {
-            return err(
-                ErrorKind::StackFull,
-                format!("more than {MAX_DEPTH} calls inside one another"),
-            );
-        }
         let mut locals = Locals::default();
         match (&t.right, right) {
             (Some(b), Some(r)) => {
@@ -605,14 +751,10 @@ impl<'w> Machine<'w> {
         }
         // Each line runs in its own text, where its errors are placed.
         let mut frame = Frame {
-            locals: Some(locals),
-            line: "",
-            dfn: None,
-            operand: None,
             scope: Some(Arc::clone(t)),
+            ..Frame::new("", Some(locals))
         };
         let entry = origin();
-        self.calls += 1;
         let mut pc = 0usize;
         let result = (|| {
             'lines: while pc < t.lines.len() {
@@ -639,7 +781,6 @@ impl<'w> Machine<'w> {
             }
             Ok(())
         })();
-        self.calls -= 1;
         leave(&frame, entry);
         result.map_err(|e| t.place(e, pc))?;
         match &t.result {
@@ -653,33 +794,29 @@ impl<'w> Machine<'w> {
         }
     }
 
-    /// A dfn applied: `⍵`, `⍺` (if given) and `∇` bound in a fresh frame; its statements in
-    /// order until a guard holds or a statement that is not an assignment gives the result.
+    /// A dfn applied: `⍵`, `⍺` (if given) and `∇` bound in a fresh frame, whose names
+    /// around it are `parent`'s (the frame it was applied in), and whose `⍺⍺` is `from`'s;
+    /// its statements in order until a guard holds or a statement that is not an assignment
+    /// gives the result.
     fn call_dfn(
         &mut self,
         d: &Arc<Dfn>,
         left: Option<Value>,
         right: Value,
-        operand: Option<Arc<Func>>,
+        parent: Option<&Frame>,
+        from: &Frame,
     ) -> R<Value> {
-        if self.calls >= MAX_DEPTH {
-            return err(
-                ErrorKind::StackFull,
-                format!("more than {MAX_DEPTH} calls inside one another"),
-            );
-        }
         let has_alpha = left.is_some();
         let locals = Locals::arguments(left.map(Held::Own), Held::Own(right));
         let line = Arc::clone(&d.line);
         let mut frame = Frame {
-            locals: Some(locals),
-            line: &line,
             dfn: Some(Arc::clone(d)),
-            operand,
-            scope: None,
+            operand: from.operand.clone(),
+            operand_env: from.operand_env,
+            parent,
+            ..Frame::new(&line, Some(locals))
         };
         let entry = origin();
-        self.calls += 1;
         let result = (|| {
             for s in &d.statements {
                 match s {
@@ -694,7 +831,9 @@ impl<'w> Machine<'w> {
                     // `⍺←x`: only when no left argument was given.
                     DfnStatement::Plain(Expr::Assign(name, _, _)) if name == "⍺" && has_alpha => {
                     }
-                    DfnStatement::Plain(e @ (Expr::Assign(..) | Expr::IndexAssign(..))) => {
+                    DfnStatement::Plain(
+                        e @ (Expr::Assign(..) | Expr::IndexAssign(..) | Expr::AssignFn(..)),
+                    ) => {
                         self.eval(e, &mut frame)?;
                     }
                     DfnStatement::Plain(e) => return self.eval(e, &mut frame),
@@ -702,7 +841,6 @@ impl<'w> Machine<'w> {
             }
             err(ErrorKind::Value, "the dfn gave no result")
         })();
-        self.calls -= 1;
         leave(&frame, entry);
         result
     }
@@ -712,10 +850,11 @@ impl<'w> Machine<'w> {
     /// `ω[⍳9]←…`), that name's whole new value.
     #[inline]
     pub(crate) fn call(&mut self, name: &str, left: Option<Value>, right: Value) -> R<Value> {
-        self.call_with(name, None, left, right)
+        self.call_held(name, None, left.map(Held::Own), Held::Own(right))
     }
 
-    /// Operator `name` applied with its operand `g`: its definition run with `⍺⍺` bound.
+    /// Operator `name` applied with its operand `g`: its definition run with `⍺⍺` bound, `g`
+    /// applied in the frame `env` it was given in.
     #[inline]
     fn call_operator(
         &mut self,
@@ -723,29 +862,18 @@ impl<'w> Machine<'w> {
         g: Arc<Func>,
         left: Option<Value>,
         right: Value,
+        env: &Frame,
     ) -> R<Value> {
-        self.call_with(name, Some(g), left, right)
+        self.call_held(name, Some((g, env)), left.map(Held::Own), Held::Own(right))
     }
 
-    /// Defined function (or operator, with its operand) `name` applied; the paper's own
-    /// definitions count from 1 whatever `⎕IO` the user set (they are written so).
-    #[inline]
-    fn call_with(
-        &mut self,
-        name: &str,
-        operand: Option<Arc<Func>>,
-        left: Option<Value>,
-        right: Value,
-    ) -> R<Value> {
-        self.call_held(name, operand, left.map(Held::Own), Held::Own(right))
-    }
-
-    /// [`Machine::call_with`] of arguments held as they are (an item of an enclosure where
-    /// it is).
+    /// Defined function (or operator, with its operand and the frame it applies in) `name`
+    /// applied to arguments held as they are (an item of an enclosure where it is); the
+    /// paper's own definitions count from 1 whatever `⎕IO` the user set (they are written so).
     pub(crate) fn call_held(
         &mut self,
         name: &str,
-        operand: Option<Arc<Func>>,
+        operand: Option<(Arc<Func>, &Frame)>,
         left: Option<Held>,
         right: Held,
     ) -> R<Value> {
@@ -765,7 +893,7 @@ impl<'w> Machine<'w> {
         &mut self,
         name: &str,
         def: &'w Definition,
-        operand: Option<Arc<Func>>,
+        operand: Option<(Arc<Func>, &Frame)>,
         left: Option<Held>,
         right: Held,
     ) -> R<Value> {
@@ -779,12 +907,6 @@ impl<'w> Machine<'w> {
                     true => format!("{name} is an operator: it takes a function on its left"),
                     false => format!("{name} is a function, not an operator"),
                 },
-            );
-        }
-        if self.calls >= MAX_DEPTH {
-            return err(
-                ErrorKind::StackFull,
-                format!("more than {MAX_DEPTH} calls inside one another"),
             );
         }
         if left.is_none()
@@ -803,15 +925,16 @@ impl<'w> Machine<'w> {
         }
         let body: &'w [Expr] = &def.body;
         let locals = Locals::arguments(left, right);
+        let (operand, operand_env) = match operand {
+            Some((g, env)) => (Some(g), Some(env)),
+            None => (None, None),
+        };
         let mut frame = Frame {
-            locals: Some(locals),
-            line: &def.line,
-            dfn: None,
             operand,
-            scope: None,
+            operand_env,
+            ..Frame::new(&def.line, Some(locals))
         };
         let entry = origin();
-        self.calls += 1;
         let mut last = None;
         let mut result = Ok(None);
         for statement in body.iter() {
@@ -826,7 +949,6 @@ impl<'w> Machine<'w> {
                 }
             }
         }
-        self.calls -= 1;
         leave(&frame, entry);
         // A body of no statements gives an empty vector.
         let v = result?.unwrap_or_else(|| Value::vector(Vec::new()));
@@ -875,6 +997,17 @@ fn makes_atoms(f: &Func) -> bool {
         | FuncKind::Inner(..)
         | FuncKind::Power(..)
         | FuncKind::DefinedOp(..)
-        | FuncKind::Operand => false,
+        | FuncKind::Operand
+        | FuncKind::Local(_)
+        | FuncKind::Commute(_)
+        | FuncKind::Compose(..)
+        | FuncKind::BindLeft(..)
+        | FuncKind::BindRight(..)
+        | FuncKind::PowerUntil(..)
+        | FuncKind::Atop(..)
+        | FuncKind::Fork(..)
+        | FuncKind::Rank(..)
+        | FuncKind::Key(_)
+        | FuncKind::At(..) => false,
     }
 }

@@ -12,7 +12,7 @@ use std::collections::HashMap;
 use std::sync::Arc;
 
 use super::Definition;
-use super::tree::{Expr, Func, FuncKind};
+use super::tree::{Expr, Func, FuncKind, Operand};
 use super::value::{Elem, Value};
 
 /// A function compiled to a gather of its argument's atoms.
@@ -160,6 +160,7 @@ fn expr_refs(e: &Expr, fns: &mut Vec<String>, vars: &mut Vec<String>) {
             expr_refs(b, fns, vars);
         }
         Expr::Assign(_, a, _) | Expr::Print(a) | Expr::Branch(a) => expr_refs(a, fns, vars),
+        Expr::CallFn(f) | Expr::AssignFn(_, f, ..) => func_refs(f, fns, vars),
         Expr::IndexAssign(n, idx, a, _) => {
             var(n);
             idx.lists
@@ -179,8 +180,30 @@ fn func_refs(f: &Func, fns: &mut Vec<String>, vars: &mut Vec<String>) {
         FuncKind::Prim('⍎') => fns.push(EXECUTE.to_string()),
         FuncKind::Prim(_) => {}
         FuncKind::Defined(n) => fns.push(n.clone()),
-        FuncKind::Reduce(g, _) | FuncKind::Scan(g, _) | FuncKind::Each(g) | FuncKind::Outer(g) => {
-            func_refs(g, fns, vars)
+        FuncKind::Reduce(g, _)
+        | FuncKind::Scan(g, _)
+        | FuncKind::Each(g)
+        | FuncKind::Outer(g)
+        | FuncKind::Commute(g)
+        | FuncKind::Key(g) => func_refs(g, fns, vars),
+        // A name given a function in the line may be the workspace's, once the line has run.
+        FuncKind::Local(n) => fns.push(n.clone()),
+        FuncKind::Compose(f, g) | FuncKind::Atop(f, g) | FuncKind::PowerUntil(f, g) => {
+            func_refs(f, fns, vars);
+            func_refs(g, fns, vars);
+        }
+        FuncKind::BindLeft(a, g) | FuncKind::BindRight(g, a) | FuncKind::Rank(g, a) => {
+            func_refs(g, fns, vars);
+            expr_refs(a, fns, vars);
+        }
+        FuncKind::Fork(f, g, h) => {
+            operand_refs(f, fns, vars);
+            func_refs(g, fns, vars);
+            func_refs(h, fns, vars);
+        }
+        FuncKind::At(f, g) => {
+            operand_refs(f, fns, vars);
+            operand_refs(g, fns, vars);
         }
         FuncKind::Inner(f, g) => {
             func_refs(f, fns, vars);
@@ -206,5 +229,12 @@ fn func_refs(f: &Func, fns: &mut Vec<String>, vars: &mut Vec<String>) {
             func_refs(g, fns, vars);
         }
         FuncKind::SelfRef | FuncKind::Operand => {}
+    }
+}
+
+fn operand_refs(o: &Operand, fns: &mut Vec<String>, vars: &mut Vec<String>) {
+    match o {
+        Operand::Func(f) => func_refs(f, fns, vars),
+        Operand::Array(a) => expr_refs(a, fns, vars),
     }
 }

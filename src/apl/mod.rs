@@ -21,7 +21,7 @@
 //! Errors are APL's (`SYNTAX ERROR`, `VALUE ERROR`, `DOMAIN ERROR`, `RANK ERROR`,
 //! `LENGTH ERROR`, `INDEX ERROR`, `AXIS ERROR`), shown with the line and a caret under the
 //! place; a line that fails changes nothing. It is bounded: arrays of at most
-//! [`MAX_ELEMENTS`] elements (`WS FULL`), calls at most [`MAX_DEPTH`] deep (`STACK FULL`),
+//! [`MAX_ELEMENTS`] elements (`WS FULL`), calls as deep as [`MAX_STACK`] bytes of stack hold (`WS FULL`),
 //! lines of at most [`parse::MAX_TOKENS`] tokens, and Ctrl-C ([`crate::base::cancel`]) stops a
 //! long evaluation (`INTERRUPT`).
 //!
@@ -37,6 +37,7 @@
 
 mod args;
 pub mod defs;
+mod derived;
 mod error;
 mod eval;
 mod func;
@@ -57,6 +58,8 @@ mod work;
 
 #[cfg(test)]
 mod arguments_tests;
+#[cfg(test)]
+mod dfns_tests;
 #[cfg(test)]
 mod tests;
 
@@ -118,8 +121,10 @@ pub fn read_source(path: &std::path::Path) -> std::io::Result<String> {
     })
 }
 
-/// Most calls of defined functions inside one another.
-pub const MAX_DEPTH: usize = 100;
+/// Most bytes of stack the evaluation of a line may grow to (`WS FULL` past it): functions
+/// may call one another as deeply as it holds, tens of thousands deep
+/// (`{⍵=0:0 ⋄ ∇ ⍵-1}1e4` runs), and the thread's own stack never overflows.
+pub const MAX_STACK: usize = 256 << 20;
 
 /// Most steps (evaluations and function applications) one line, or one call from Rust, may
 /// take: about six seconds on this project's machines (7.7 million steps a second, AMD EPYC);
@@ -278,11 +283,11 @@ impl Workspace {
             defs: &self.defs,
             compiled: &self.compiled,
             globals: &mut self.vars,
-            calls: 0,
-            evals: 0,
+            stacks: 0,
             replaced: Vec::new(),
             rng: &mut self.random,
             printed: Vec::new(),
+            named: Vec::new(),
         }
     }
 
@@ -559,29 +564,24 @@ impl Workspace {
         }
         let statements = {
             let names = |n: &str| named(&self.defs, n);
-            let parser = Parser {
-                line,
-                tokens: &tokens,
-                names: &names,
-            };
+            let parser = Parser::new(line, &tokens, &names);
             parser.statements(0, tokens.len())?
         };
         let random_before = self.random.clone();
         let mut machine = self.machine();
-        let mut frame = Frame {
-            locals: None,
-            line,
-            dfn: None,
-            operand: None,
-            scope: None,
-        };
+        let mut frame = Frame::new(line, None);
         let mut shown = Vec::new();
         for s in &statements {
             match machine.eval(s, &mut frame) {
                 Ok(v) => {
                     shown.append(&mut machine.printed);
-                    if !matches!(s, Expr::Assign(..) | Expr::IndexAssign(..) | Expr::Print(_))
-                        && !calls_without_result(machine.defs, s)
+                    if !matches!(
+                        s,
+                        Expr::Assign(..)
+                            | Expr::IndexAssign(..)
+                            | Expr::Print(_)
+                            | Expr::AssignFn(..)
+                    ) && !calls_without_result(machine.defs, s)
                     {
                         shown.push(v);
                     }
@@ -594,11 +594,25 @@ impl Workspace {
             }
         }
         let changed = std::mem::take(&mut machine.replaced);
+        let named = std::mem::take(&mut machine.named);
+        // The functions the line named are the workspace's now, as if each were defined by
+        // a line of its own; if one cannot be, the line changes nothing.
+        let before = (!named.is_empty()).then(|| (self.defs.clone(), self.mentioned_by.clone()));
+        let mut defined = None;
+        for (name, text) in named {
+            if let Err(e) = self.define(&name, &text) {
+                if let Some((defs, mentioned_by)) = before {
+                    self.defs = defs;
+                    self.mentioned_by = mentioned_by;
+                }
+                self.last_line = Some((changed, random_before));
+                self.undo_line();
+                return Err(e);
+            }
+            defined = Some(name);
+        }
         self.last_line = Some((changed, random_before));
-        Ok(Outcome {
-            shown,
-            defined: None,
-        })
+        Ok(Outcome { shown, defined })
     }
 
     /// Undoes the last line of statements [`Workspace::eval_line`] ran: its variables as they
@@ -647,7 +661,7 @@ impl Workspace {
         let start = if is_trad {
             0
         } else {
-            definition(&tokens).map_or(0, |d| d.1)
+            parse::named_function(&tokens).map_or(0, |d| d.1)
         };
         if self.vars.contains_key(name) || name.starts_with('⎕') {
             return Err(
@@ -689,12 +703,8 @@ impl Workspace {
                 trad::parse(source, &names).map(|(_, t)| (Vec::new(), Some(Arc::new(t))))
             } else {
                 lex(source).and_then(|tokens| {
-                    let (_, start) = definition(&tokens).expect("a definition's line");
-                    let parser = Parser {
-                        line: source,
-                        tokens: &tokens,
-                        names: &names,
-                    };
+                    let (_, start) = parse::named_function(&tokens).expect("a definition's line");
+                    let parser = Parser::new(source, &tokens, &names);
                     let mut body = parser.definition_body(start)?;
                     tree::move_sole_reads(&mut body);
                     Ok((body, None))

@@ -25,14 +25,22 @@ impl Machine<'_> {
         right: Value,
         frame: &mut Frame,
     ) -> R<Value> {
-        // An operator's own operand (`⍺⍺¨`) is looked up once, not for each item.
+        // An operator's own operand (`⍺⍺¨`) is looked up once, not for each item, and applied
+        // in the frame it was given in.
         let operand;
-        let g = match (&g.kind, &frame.operand) {
-            (FuncKind::Operand, Some(outer)) => {
+        let mut within;
+        let (g, frame) = match (&g.kind, &frame.operand, frame.operand_env) {
+            (FuncKind::Operand, Some(outer), env) => {
                 operand = Arc::clone(outer);
-                &*operand
+                match env {
+                    Some(env) => {
+                        within = Frame::within(env);
+                        (&*operand, &mut within)
+                    }
+                    None => (&*operand, frame),
+                }
             }
-            _ => g,
+            _ => (g, frame),
         };
         // A single item on the left goes with each item on the right, as it is (the right
         // keeps its shape); otherwise the two are extended to one shape.

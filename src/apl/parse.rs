@@ -4,9 +4,10 @@
 //! CUBE`), so the parser asks the workspace which names are functions.
 
 use super::error::{AplError, ErrorKind, err};
-use super::tree::{Dfn, DfnStatement, Expr, Func, FuncKind, Indices};
+use super::tree::{Dfn, DfnStatement, Expr, Func, FuncKind, Indices, Operand};
 use super::value::{Elem, Value};
 
+use std::cell::RefCell;
 use std::sync::Arc;
 
 /// Deepest nesting of parentheses and brackets read.
@@ -50,6 +51,8 @@ pub(crate) enum Tok {
     Power,
     /// `→`, branch (in a traditional function).
     Branch,
+    /// `⍨ ⌸` (taking a function on their left) and `⍤ @` (and one on their right).
+    Op(char),
 }
 
 fn name_start(c: char) -> bool {
@@ -217,6 +220,7 @@ pub(crate) fn lex(line: &str) -> Result<Vec<Token>, AplError> {
             '∇' => out.push(single(Tok::Del)),
             '⍣' => out.push(single(Tok::Power)),
             '→' => out.push(single(Tok::Branch)),
+            '⍨' | '⍤' | '⌸' | '@' => out.push(single(Tok::Op(c))),
             c if super::defs::is_function(c) => out.push(single(Tok::Prim(c))),
             c => {
                 return Err(AplError::new(
@@ -266,11 +270,39 @@ pub(crate) struct Parser<'a> {
     pub(crate) tokens: &'a [Token],
     /// What each name is in the workspace (a name not defined is an array's).
     pub(crate) names: &'a dyn Fn(&str) -> Named,
+    /// The names given a function earlier in this line or in the dfns around what is read
+    /// (`f←{⍵×2} ⋄ f 3`): functions from there on, whatever the workspace has.
+    pub(crate) local_functions: RefCell<Vec<String>>,
 }
 
-impl Parser<'_> {
+impl<'a> Parser<'a> {
+    /// A parser of `tokens`, read from `line`, asking `names` what each name is.
+    pub(crate) fn new(
+        line: &'a str,
+        tokens: &'a [Token],
+        names: &'a dyn Fn(&str) -> Named,
+    ) -> Parser<'a> {
+        Parser {
+            line,
+            tokens,
+            names,
+            local_functions: RefCell::new(Vec::new()),
+        }
+    }
+
+    fn is_local_function(&self, name: &str) -> bool {
+        self.local_functions.borrow().iter().any(|n| n == name)
+    }
+
     fn is_function(&self, name: &str) -> bool {
-        (self.names)(name) == Named::Function
+        self.is_local_function(name) || (self.names)(name) == Named::Function
+    }
+
+    /// After a statement is read: a name it gave a function is one from here on.
+    fn note_function(&self, statement: &Expr) {
+        if let Expr::AssignFn(name, ..) = statement {
+            self.local_functions.borrow_mut().push(name.clone());
+        }
     }
 
     fn error<T>(&self, detail: impl Into<String>, at: usize) -> Result<T, AplError> {
@@ -332,6 +364,22 @@ impl Parser<'_> {
 
     /// The dfn whose braces are at `open` and `close`.
     fn dfn(&self, open: usize, close: usize, nesting: usize) -> Result<Dfn, AplError> {
+        // The functions it names are its own.
+        let outside = self.local_functions.borrow().len();
+        let read = self.dfn_statements(open, close, nesting);
+        self.local_functions.borrow_mut().truncate(outside);
+        Ok(Dfn {
+            statements: read?,
+            line: self.line.into(),
+        })
+    }
+
+    fn dfn_statements(
+        &self,
+        open: usize,
+        close: usize,
+        nesting: usize,
+    ) -> Result<Vec<DfnStatement>, AplError> {
         let mut statements = Vec::new();
         let mut start = open + 1;
         let ends: Vec<usize> = self
@@ -359,14 +407,15 @@ impl Parser<'_> {
                     self.expression(start, c, nesting + 1)?,
                     self.expression(c + 1, end, nesting + 1)?,
                 ),
-                None => DfnStatement::Plain(self.expression(start, end, nesting + 1)?),
+                None => {
+                    let e = self.expression(start, end, nesting + 1)?;
+                    self.note_function(&e);
+                    DfnStatement::Plain(e)
+                }
             });
             start = end + 1;
         }
-        Ok(Dfn {
-            statements,
-            line: self.line.into(),
-        })
+        Ok(statements)
     }
 
     /// The body of a definition from `tokens[from..]`: its statements, or, for a named dfn
@@ -379,6 +428,13 @@ impl Parser<'_> {
             let dfn = self.dfn(from, to - 1, 0)?;
             return Ok(vec![Expr::CallDfn(Arc::new(dfn))]);
         }
+        // `NAME←f`: a function expression named (`AVG←+/÷≢`).
+        if from == 2
+            && matches!(self.tokens.get(1).map(|t| &t.kind), Some(Tok::Arrow))
+            && let Item::Func(f) = self.group(from, to, 0)?
+        {
+            return Ok(vec![Expr::CallFn(Arc::new(f))]);
+        }
         self.statements(from, to)
     }
 
@@ -389,11 +445,12 @@ impl Parser<'_> {
             return Ok(out);
         }
         let mut start = from;
-        for i in self.diamonds(from, to) {
-            out.push(self.statement(start, i)?);
-            start = i + 1;
+        for end in self.diamonds(from, to).into_iter().chain([to]) {
+            let s = self.statement(start, end)?;
+            self.note_function(&s);
+            out.push(s);
+            start = end + 1;
         }
-        out.push(self.statement(start, to)?);
         Ok(out)
     }
 
@@ -419,7 +476,65 @@ impl Parser<'_> {
             );
         }
         let items = self.items(from, to, nesting)?;
-        self.build(items, self.pos(from), self.pos(to))
+        self.build(items, self.pos(from), self.pos(to), to)
+    }
+
+    /// What `tokens[from..to]` reads as: an array's expression, or a function (`+/`,
+    /// `{⍵+1}⍣2`, a train `+/÷≢`).
+    fn group(&self, from: usize, to: usize, nesting: usize) -> Result<Item, AplError> {
+        if nesting > MAX_NESTING {
+            return self.error(
+                format!("more than {MAX_NESTING} brackets inside one another"),
+                self.pos(from),
+            );
+        }
+        let items = self.items(from, to, nesting)?;
+        if let Some(Item::Func(f)) = items.last() {
+            if let Some(Item::Arrow(p)) = items.iter().find(|i| matches!(i, Item::Arrow(_))) {
+                let _ = f;
+                return self.error("a function is named only by a statement of its own", *p);
+            }
+            return self.train(items).map(Item::Func);
+        }
+        self.build(items, self.pos(from), self.pos(to), to)
+            .map(Item::Array)
+    }
+
+    /// Functions side by side as a train, read from the right in threes: `(f g h)` a fork,
+    /// `(g h)` an atop; a fork's left tine may be an array (`(1+⊢)`).
+    fn train(&self, mut items: Vec<Item>) -> Result<Func, AplError> {
+        let Some(Item::Func(mut h)) = items.pop() else {
+            unreachable!("a train ends in a function")
+        };
+        loop {
+            let g = match items.pop() {
+                None => return Ok(h),
+                Some(Item::Func(g)) => g,
+                Some(Item::Arrow(p)) => return self.error("← inside a train", p),
+                Some(_) => {
+                    return self.error("an array in a train is only a fork's left", h.pos);
+                }
+            };
+            let pos = g.pos;
+            let f = match items.last() {
+                None => None,
+                Some(Item::Func(_)) => match items.pop() {
+                    Some(Item::Func(f)) => Some(Operand::Func(f)),
+                    _ => unreachable!(),
+                },
+                Some(Item::Arrow(p)) => return self.error("← inside a train", *p),
+                Some(_) => Some(Operand::Array(
+                    self.take_array(&mut items).expect("an array"),
+                )),
+            };
+            h = plain(
+                match f {
+                    Some(f) => FuncKind::Fork(Box::new(f), Box::new(g), Box::new(h)),
+                    None => FuncKind::Atop(Box::new(g), Box::new(h)),
+                },
+                pos,
+            );
+        }
     }
 
     fn items(&self, from: usize, to: usize, nesting: usize) -> Result<Vec<Item>, AplError> {
@@ -459,15 +574,35 @@ impl Parser<'_> {
                     items.push(Item::Func(plain(kind, t.pos)));
                 }
                 Tok::Prim(c) => items.push(Item::Func(plain(FuncKind::Prim(*c), t.pos))),
-                Tok::Each => match items.pop() {
-                    Some(Item::Func(f)) => {
-                        items.push(Item::Func(plain(FuncKind::Each(Box::new(f)), t.pos)))
-                    }
-                    _ => return self.error("¨ needs a function on its left", t.pos),
-                },
-                Tok::Jot => {
-                    items.push(self.outer(i, to, t.pos)?);
-                    i += 3;
+                Tok::Each | Tok::Op('⍨' | '⌸') => {
+                    let Some(Item::Func(f)) = items.pop() else {
+                        let glyph = self.line.chars().nth(t.pos).unwrap_or('¨');
+                        return self.error(format!("{glyph} needs a function on its left"), t.pos);
+                    };
+                    let f = Box::new(f);
+                    let kind = match t.kind {
+                        Tok::Each => FuncKind::Each(f),
+                        Tok::Op('⍨') => FuncKind::Commute(f),
+                        _ => FuncKind::Key(f),
+                    };
+                    items.push(Item::Func(plain(kind, t.pos)));
+                }
+                Tok::Jot
+                    if matches!(
+                        self.tokens[..to].get(i + 1),
+                        Some(Token { kind: Tok::Dot, .. })
+                    ) =>
+                {
+                    let (g, next) = self.right_operand(i + 2, to, nesting, t.pos)?;
+                    let Item::Func(g) = g else {
+                        return self.error("∘. needs a function on its right (∘.f)", t.pos);
+                    };
+                    items.push(Item::Func(plain(FuncKind::Outer(Box::new(g)), t.pos)));
+                    i = next;
+                    continue;
+                }
+                Tok::Jot | Tok::Power | Tok::Op(_) => {
+                    i = self.dyadic_operator(i, to, nesting, &mut items)?;
                     continue;
                 }
                 Tok::LParen => {
@@ -478,8 +613,7 @@ impl Parser<'_> {
                     if close == i + 1 {
                         return self.error("empty parentheses", t.pos);
                     }
-                    let inner = self.expression(i + 1, close, nesting + 1)?;
-                    items.push(Item::Array(inner));
+                    items.push(self.group(i + 1, close, nesting + 1)?);
                     i = close + 1;
                     continue;
                 }
@@ -500,14 +634,8 @@ impl Parser<'_> {
                     continue;
                 }
                 Tok::Del => items.push(Item::Func(plain(FuncKind::SelfRef, t.pos))),
-                Tok::Power => {
-                    i = self.power(i, to, nesting, &mut items)?;
-                    continue;
-                }
                 Tok::Dot if matches!(items.last(), Some(Item::Func(_))) => {
-                    let f = self.inner(i, to, &mut items)?;
-                    items.push(f);
-                    i += 2;
+                    i = self.dyadic_operator(i, to, nesting, &mut items)?;
                     continue;
                 }
                 Tok::Dot => {
@@ -558,6 +686,8 @@ impl Parser<'_> {
             Item::Func(plain(FuncKind::DefinedOp(n.to_string(), Arc::new(f)), pos))
         } else if (self.names)(n) == Named::Niladic && !assigned {
             Item::Array(Expr::Niladic(n.to_string(), pos))
+        } else if self.is_local_function(n) && !assigned {
+            Item::Func(plain(FuncKind::Local(n.to_string()), pos))
         } else if self.is_function(n) && !assigned {
             Item::Func(plain(FuncKind::Defined(n.to_string()), pos))
         } else {
@@ -567,47 +697,136 @@ impl Parser<'_> {
         Ok(())
     }
 
-    /// The function a product names after its `.` (at `tokens[at]`): a primitive or a
-    /// defined function.
-    fn operand_after(&self, at: usize, to: usize) -> Option<Func> {
-        match self.tokens[..to].get(at) {
-            Some(Token {
-                kind: Tok::Prim(c),
-                pos,
-            }) => Some(plain(FuncKind::Prim(*c), *pos)),
-            Some(Token {
-                kind: Tok::Name(n),
-                pos,
-            }) if self.is_function(n) => Some(plain(FuncKind::Defined(n.clone()), *pos)),
-            _ => None,
+    /// The right operand of a dyadic operator, from `tokens[at]`: one word (a primitive, a
+    /// name, `∇`, a run of numbers, a string), a dfn or a parenthesised group. Gives where
+    /// reading goes on.
+    fn right_operand(
+        &self,
+        at: usize,
+        to: usize,
+        nesting: usize,
+        op: usize,
+    ) -> Result<(Item, usize), AplError> {
+        let Some(t) = self.tokens[..to].get(at) else {
+            return self.error("an operator needs an operand on its right", op);
+        };
+        let one = |item| Ok((item, at + 1));
+        match &t.kind {
+            Tok::Prim(c) => one(Item::Func(plain(FuncKind::Prim(*c), t.pos))),
+            Tok::Del => one(Item::Func(plain(FuncKind::SelfRef, t.pos))),
+            Tok::Name(n) if n == "⍺⍺" => one(Item::Func(plain(FuncKind::Operand, t.pos))),
+            Tok::Name(n) if self.is_local_function(n) => {
+                one(Item::Func(plain(FuncKind::Local(n.clone()), t.pos)))
+            }
+            Tok::Name(n) if self.is_function(n) => {
+                one(Item::Func(plain(FuncKind::Defined(n.clone()), t.pos)))
+            }
+            Tok::Name(n) if (self.names)(n) == Named::Niladic => {
+                one(Item::Array(Expr::Niladic(n.clone(), t.pos)))
+            }
+            Tok::Name(n) => one(Item::Array(Expr::Var(n.clone(), t.pos))),
+            Tok::Num(_) => {
+                let end = (at..to)
+                    .find(|&e| !matches!(self.tokens[e].kind, Tok::Num(_)))
+                    .unwrap_or(to);
+                let nums = self.tokens[at..end]
+                    .iter()
+                    .map(|t| match t.kind {
+                        Tok::Num(n) => Elem::Num(n),
+                        _ => unreachable!(),
+                    })
+                    .collect();
+                let a = Self::strand(vec![Item::Numbers(nums)], None).expect("numbers");
+                Ok((Item::Array(a), end))
+            }
+            Tok::Str(_) | Tok::Zilde => {
+                let mut items = self.items(at, at + 1, nesting)?;
+                Ok((items.pop().expect("one item"), at + 1))
+            }
+            Tok::LParen | Tok::LBrace => {
+                let close = self.closing(at)?;
+                if close >= to {
+                    return self.error("unclosed bracket", t.pos);
+                }
+                let item = match t.kind {
+                    Tok::LParen if close == at + 1 => {
+                        return self.error("empty parentheses", t.pos);
+                    }
+                    Tok::LParen => self.group(at + 1, close, nesting + 1)?,
+                    _ => Item::Func(plain(
+                        FuncKind::Dfn(Arc::new(self.dfn(at, close, nesting)?)),
+                        t.pos,
+                    )),
+                };
+                Ok((item, close + 1))
+            }
+            _ => self.error("an operator needs an operand on its right", t.pos),
         }
     }
 
-    /// `∘.f` at `tokens[i]`: the outer product of `f`.
-    fn outer(&self, i: usize, to: usize, pos: usize) -> Result<Item, AplError> {
-        let dot = matches!(
-            self.tokens[..to].get(i + 1),
-            Some(Token { kind: Tok::Dot, .. })
-        );
-        match self.operand_after(i + 2, to).filter(|_| dot) {
-            Some(f) => Ok(Item::Func(plain(FuncKind::Outer(Box::new(f)), pos))),
-            None => self.error("∘ is read only in the outer product ∘.f", pos),
-        }
-    }
-
-    /// `f.g` at the `.` of `tokens[i]`, `f` the last of `items` (taken): the inner product.
-    fn inner(&self, i: usize, to: usize, items: &mut Vec<Item>) -> Result<Item, AplError> {
-        let pos = self.tokens[i].pos;
-        let Some(g) = self.operand_after(i + 1, to) else {
-            return self.error("'.' needs a function on its right (f.g)", pos);
+    /// A dyadic operator at `tokens[i]` (`f.g`, `f∘g`, `A∘f`, `f∘B`, `f⍣n`, `f⍣g`, `f⍤k`,
+    /// `f⍤g`, `f@g`), its left operand the last of `items` (a function, or a run of arrays),
+    /// its right operand read after it. Gives where reading goes on.
+    fn dyadic_operator(
+        &self,
+        i: usize,
+        to: usize,
+        nesting: usize,
+        items: &mut Vec<Item>,
+    ) -> Result<usize, AplError> {
+        let t = &self.tokens[i];
+        let pos = t.pos;
+        let glyph = match t.kind {
+            Tok::Dot => '.',
+            Tok::Jot => '∘',
+            Tok::Power => '⍣',
+            Tok::Op(c) => c,
+            _ => unreachable!("an operator"),
         };
-        let Some(Item::Func(f)) = items.pop() else {
-            unreachable!("a function, checked by the caller")
+        let left = match items.last() {
+            Some(Item::Func(_)) => match items.pop() {
+                Some(Item::Func(f)) => Operand::Func(f),
+                _ => unreachable!(),
+            },
+            Some(Item::Array(_) | Item::Numbers(_)) if matches!(glyph, '∘' | '@') => {
+                Operand::Array(self.take_array(items).expect("an array"))
+            }
+            _ => return self.error(format!("{glyph} needs a function on its left"), pos),
         };
-        Ok(Item::Func(plain(
-            FuncKind::Inner(Box::new(f), Box::new(g)),
-            pos,
-        )))
+        let (right, next) = self.right_operand(i + 1, to, nesting, pos)?;
+        let right = match right {
+            Item::Func(g) => Operand::Func(g),
+            Item::Array(a) => Operand::Array(a),
+            Item::Numbers(_) | Item::Arrow(_) => unreachable!("read as an array"),
+        };
+        let kind = match (glyph, left, right) {
+            ('.', Operand::Func(f), Operand::Func(g)) => FuncKind::Inner(Box::new(f), Box::new(g)),
+            ('.', ..) => return self.error("'.' needs a function on its right (f.g)", pos),
+            ('∘', Operand::Func(f), Operand::Func(g)) => {
+                FuncKind::Compose(Box::new(f), Box::new(g))
+            }
+            ('∘', Operand::Array(a), Operand::Func(g)) => {
+                FuncKind::BindLeft(Box::new(a), Box::new(g))
+            }
+            ('∘', Operand::Func(f), Operand::Array(a)) => {
+                FuncKind::BindRight(Box::new(f), Box::new(a))
+            }
+            ('∘', ..) => return self.error("∘ needs a function on one side", pos),
+            ('⍣', Operand::Func(f), Operand::Array(n)) => {
+                FuncKind::Power(Box::new(f), Box::new(n))
+            }
+            ('⍣', Operand::Func(f), Operand::Func(g)) => {
+                FuncKind::PowerUntil(Box::new(f), Box::new(g))
+            }
+            ('⍤', Operand::Func(f), Operand::Array(k)) => {
+                FuncKind::Rank(Box::new(f), Box::new(k))
+            }
+            ('⍤', Operand::Func(f), Operand::Func(g)) => FuncKind::Atop(Box::new(f), Box::new(g)),
+            ('@', f, g) => FuncKind::At(Box::new(f), Box::new(g)),
+            _ => return self.error(format!("{glyph} needs a function on its left"), pos),
+        };
+        items.push(Item::Func(plain(kind, pos)));
+        Ok(next)
     }
 
     /// `[…]` opening at `tokens[i]`: an axis given to the primitive before it, or the index
@@ -672,41 +891,6 @@ impl Parser<'_> {
         Ok(close + 1)
     }
 
-    /// `f⍣n` at the `⍣` of `tokens[i]`, `f` the last of `items`: its right operand is a
-    /// number or a run of them, a name, or `(…)`. Gives where reading goes on.
-    fn power(
-        &self,
-        i: usize,
-        to: usize,
-        nesting: usize,
-        items: &mut Vec<Item>,
-    ) -> Result<usize, AplError> {
-        let pos = self.tokens[i].pos;
-        let Some(Item::Func(f)) = items.pop() else {
-            return self.error("⍣ needs a function on its left", pos);
-        };
-        let start = i + 1;
-        let kind = |at: usize| self.tokens[..to].get(at).map(|t| &t.kind);
-        let end = match kind(start) {
-            Some(Tok::Num(_)) => (start..).find(|&e| !matches!(kind(e), Some(Tok::Num(_)))),
-            Some(Tok::Name(_)) => Some(start + 1),
-            Some(Tok::LParen) => Some(self.closing(start)? + 1),
-            _ => None,
-        };
-        let Some(end) = end else {
-            return self.error("⍣ needs a number of times on its right", pos);
-        };
-        if end > to {
-            return self.error("unclosed parenthesis", pos);
-        }
-        let times = self.expression(start, end, nesting + 1)?;
-        items.push(Item::Func(plain(
-            FuncKind::Power(Box::new(f), Box::new(times)),
-            pos,
-        )));
-        Ok(end)
-    }
-
     /// The run of arrays at the end of `items`, first to last.
     fn take_run(items: &mut Vec<Item>) -> Vec<Item> {
         let start = items
@@ -753,7 +937,51 @@ impl Parser<'_> {
         Self::strand(Self::take_run(items), None)
     }
 
-    fn build(&self, mut items: Vec<Item>, start: usize, end: usize) -> Result<Expr, AplError> {
+    /// `NAME←f` (the items of a statement that ends in a function, and ends at
+    /// `tokens[to]`): the function named, with the text that defines it.
+    fn assign_function(&self, mut items: Vec<Item>, to: usize) -> Result<Expr, AplError> {
+        let Some(arrow) = items.iter().rposition(|i| matches!(i, Item::Arrow(_))) else {
+            let Some(Item::Func(f)) = items.last() else {
+                unreachable!("a function last")
+            };
+            return self.error("a function needs an argument on its right", f.pos);
+        };
+        let f = self.train(items.split_off(arrow + 1))?;
+        let Some(Item::Arrow(pos)) = items.pop() else {
+            unreachable!("an arrow")
+        };
+        let name = match items.pop() {
+            Some(Item::Array(Expr::Var(n, at)))
+                if items.is_empty() && !matches!(n.as_str(), "⍺" | "⍵") && !n.starts_with('⎕') =>
+            {
+                (n, at)
+            }
+            _ => return self.error("a function is named by NAME←f, a statement of its own", pos),
+        };
+        let text: String = self
+            .line
+            .chars()
+            .skip(name.1)
+            .take(self.pos(to).saturating_sub(name.1))
+            .collect();
+        Ok(Expr::AssignFn(
+            name.0,
+            Arc::new(f),
+            text.trim_end().into(),
+            pos,
+        ))
+    }
+
+    fn build(
+        &self,
+        mut items: Vec<Item>,
+        start: usize,
+        end: usize,
+        to: usize,
+    ) -> Result<Expr, AplError> {
+        if matches!(items.last(), Some(Item::Func(_))) {
+            return self.assign_function(items, to);
+        }
         let Some(mut rhs) = self.take_array(&mut items) else {
             return match items.last() {
                 Some(Item::Func(f)) => {
@@ -835,6 +1063,24 @@ pub(crate) fn definition(tokens: &[Token]) -> Option<(String, usize)> {
         }
         _ => None,
     }
+}
+
+/// A definition's line split as [`definition`] splits it, or a function named by a
+/// statement of its own (`AVG←+/÷≢`, as [`super::Workspace`] keeps it once a line named it).
+pub(crate) fn named_function(tokens: &[Token]) -> Option<(String, usize)> {
+    definition(tokens).or_else(|| match tokens {
+        [
+            Token {
+                kind: Tok::Name(n), ..
+            },
+            Token {
+                kind: Tok::Arrow, ..
+            },
+            _,
+            ..,
+        ] if n != "⍵" && n != "⍺" && !n.starts_with('⎕') => Some((n.clone(), 2)),
+        _ => None,
+    })
 }
 
 /// Whether the brace that opens `tokens` closes at its last token.

@@ -175,7 +175,7 @@ fn arrays_calls_and_lines_are_bounded() {
     assert_eq!(error(&mut ws, "(⍳2000)∘.+⍳2000").kind, ErrorKind::WsFull);
     assert_eq!(error(&mut ws, "⍳1E300").kind, ErrorKind::Domain);
     ws.eval_line("DEEP: DEEP ⍵").unwrap();
-    assert_eq!(error(&mut ws, "DEEP 1").kind, ErrorKind::StackFull);
+    assert_eq!(error(&mut ws, "DEEP 1").kind, ErrorKind::WsFull);
     let long = vec!["-"; 5000].join("") + "1";
     assert_eq!(error(&mut ws, &long).kind, ErrorKind::Syntax);
     let nested = vec!["⊂"; 100].join("") + "1 2";
@@ -183,7 +183,7 @@ fn arrays_calls_and_lines_are_bounded() {
     let parens = "(".repeat(150) + "1" + &")".repeat(150);
     assert_eq!(error(&mut ws, &parens).kind, ErrorKind::Syntax);
     let chain = vec!["-"; 3000].join(" ") + " 1";
-    assert!(ws.eval_line(&chain).is_ok() || error(&mut ws, &chain).kind == ErrorKind::StackFull);
+    assert!(ws.eval_line(&chain).is_ok() || error(&mut ws, &chain).kind == ErrorKind::WsFull);
 }
 
 #[test]

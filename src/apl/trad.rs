@@ -187,11 +187,7 @@ pub(crate) fn parse(
     };
     let mut lines = Vec::with_capacity(body.len());
     for (line, (tokens, start)) in body.iter().zip(&lexed) {
-        let parser = Parser {
-            line,
-            tokens,
-            names: &shadowed,
-        };
+        let parser = Parser::new(line, tokens, &shadowed);
         lines.push(if *start == tokens.len() {
             Vec::new()
         } else {

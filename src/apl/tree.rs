@@ -22,6 +22,12 @@ pub(crate) enum Expr {
     Print(Box<Expr>),
     /// A named dfn's body: the dfn applied to the `⍺` (if any) and `⍵` of the call.
     CallDfn(Arc<Dfn>),
+    /// A named function expression's body (`AVG←+/÷≢`): the function applied to the `⍺` (if
+    /// any) and `⍵` of the call.
+    CallFn(Arc<Func>),
+    /// `NAME←f`: a function named, from here on in its frame (at the top of a line: the
+    /// workspace's, defined by the text kept here once the line has run).
+    AssignFn(String, Arc<Func>, Arc<str>, usize),
     /// `→N`: go to line N of the traditional function running.
     Branch(Box<Expr>),
     /// A function of no argument, run where it is read.
@@ -88,7 +94,7 @@ impl Mentions {
                 self.expr(a, name);
             }
             Expr::Print(a) | Expr::Branch(a) => self.expr(a, name),
-            Expr::CallDfn(_) => self.hidden = true,
+            Expr::CallDfn(_) | Expr::CallFn(_) | Expr::AssignFn(..) => self.hidden = true,
         }
     }
 
@@ -100,22 +106,49 @@ impl Mentions {
             FuncKind::Prim('⍎') => self.hidden = true,
             FuncKind::Prim(_)
             | FuncKind::Defined(_)
+            | FuncKind::Local(_)
             | FuncKind::SelfRef
             | FuncKind::Operand
             | FuncKind::Dfn(_) => {}
             FuncKind::Reduce(g, _)
             | FuncKind::Scan(g, _)
             | FuncKind::Each(g)
-            | FuncKind::Outer(g) => self.func(g, name),
-            FuncKind::Inner(g, h) => {
+            | FuncKind::Outer(g)
+            | FuncKind::Commute(g)
+            | FuncKind::Key(g) => self.func(g, name),
+            FuncKind::Inner(g, h) | FuncKind::Compose(g, h) | FuncKind::Atop(g, h) => {
                 self.func(g, name);
                 self.func(h, name);
             }
-            FuncKind::Power(g, times) => {
+            FuncKind::PowerUntil(g, h) => {
                 self.func(g, name);
-                self.expr(times, name);
+                self.func(h, name);
+            }
+            FuncKind::Power(g, a) | FuncKind::Rank(g, a) => {
+                self.func(g, name);
+                self.expr(a, name);
+            }
+            FuncKind::BindLeft(a, g) | FuncKind::BindRight(g, a) => {
+                self.func(g, name);
+                self.expr(a, name);
+            }
+            FuncKind::Fork(f, g, h) => {
+                self.operand(f, name);
+                self.func(g, name);
+                self.func(h, name);
+            }
+            FuncKind::At(f, g) => {
+                self.operand(f, name);
+                self.operand(g, name);
             }
             FuncKind::DefinedOp(_, g) => self.func(g, name),
+        }
+    }
+
+    fn operand(&mut self, o: &Operand, name: &str) {
+        match o {
+            Operand::Func(f) => self.func(f, name),
+            Operand::Array(a) => self.expr(a, name),
         }
     }
 }
@@ -252,4 +285,34 @@ pub(crate) enum FuncKind {
     DefinedOp(String, Arc<Func>),
     /// `⍺⍺`: the operand of the operator running.
     Operand,
+    /// A name given a function in a frame of this line or of a dfn around it (`f←{…}`),
+    /// looked up from the frame it is applied in outwards.
+    Local(String),
+    /// `f⍨`: `⍺ f⍨ ⍵` is `⍵ f ⍺`, `f⍨ ⍵` is `⍵ f ⍵`.
+    Commute(Box<Func>),
+    /// `f∘g`: `⍺ f g ⍵` (`f g ⍵` with one argument).
+    Compose(Box<Func>, Box<Func>),
+    /// `A∘f`: `A f ⍵`.
+    BindLeft(Box<Expr>, Box<Func>),
+    /// `f∘B`: `⍵ f B`.
+    BindRight(Box<Func>, Box<Expr>),
+    /// `f⍣g`: `f` applied until `(f x) g x` is 1 (`⍣≡`, a fixpoint).
+    PowerUntil(Box<Func>, Box<Func>),
+    /// `(g h)`, and `g⍤h`: `g (⍺ h ⍵)`.
+    Atop(Box<Func>, Box<Func>),
+    /// `(f g h)`: `(⍺ f ⍵) g (⍺ h ⍵)`; `(A g h)` with an array `A`: `A g (⍺ h ⍵)`.
+    Fork(Box<Operand>, Box<Func>, Box<Func>),
+    /// `f⍤k`: `f` applied to the cells of rank `k` (one number, or two or three as Dyalog).
+    Rank(Box<Func>, Box<Expr>),
+    /// `f⌸`: `f` applied to each unique key and the indices (or items) it comes with.
+    Key(Box<Func>),
+    /// `f@g`: the items of `⍵` that `g` selects replaced by `f` (an array or a function).
+    At(Box<Operand>, Box<Operand>),
+}
+
+/// An operand that may be an array or a function: a fork's left tine, `@`'s.
+#[derive(Clone, Debug)]
+pub(crate) enum Operand {
+    Func(Func),
+    Array(Expr),
 }
