@@ -58,6 +58,8 @@ mod work;
 #[cfg(test)]
 mod arguments_tests;
 #[cfg(test)]
+mod prims_tests;
+#[cfg(test)]
 mod tests;
 
 use std::collections::HashMap;
@@ -121,8 +123,9 @@ pub fn read_source(path: &std::path::Path) -> std::io::Result<String> {
 /// Most calls of defined functions inside one another.
 pub const MAX_DEPTH: usize = 100;
 
-/// Most steps (evaluations and function applications) one line, or one call from Rust, may
-/// take: about six seconds on this project's machines (7.7 million steps a second, AMD EPYC);
+/// Most steps (evaluations and function applications, and a step for every 16 items a
+/// primitive touches) one line, or one call from Rust, may take: about six seconds
+/// on this project's machines (7.7 million steps a second, AMD EPYC);
 /// past it the line stops with `LIMIT ERROR`, as a loop without end would not, wherever the
 /// line came from (typed, a file, `compare --apl-file`). Ctrl-C stops it sooner.
 pub const MAX_STEPS: u64 = 50_000_000;
