@@ -8,6 +8,9 @@
 //! compiled R̄ it equals (the target: within 10 %); and in the workspace, `MINE` on the state
 //! as an APL value compiled beside interpreted.
 //!
+//! A primitive on a million items (`apl/million`): `(⍳1e6)∊⍳1e6`, `(⍳1e6)⍳⍳1e6` and
+//! `∪(⍳1e6)` hashed, and `(⍳1e6)+.×⍳1e6`, each a whole line evaluated.
+//!
 //! `cargo bench --bench apl` (one group: `cargo bench --bench apl -- compiled-user-move`).
 
 use std::hint::black_box;
@@ -97,5 +100,25 @@ fn compiled_user_move(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, interpreted, compiled_user_move);
+fn million(c: &mut Criterion) {
+    let mut group = c.benchmark_group("apl/million");
+    group
+        .sampling_mode(SamplingMode::Flat)
+        .sample_size(10)
+        .warm_up_time(Duration::from_millis(300))
+        .measurement_time(Duration::from_secs(3));
+    let mut ws = cubework::apl::Workspace::new();
+    ws.eval_line("A←⍳1e6 ⋄ B←⌽⍳1e6").unwrap();
+    for (name, line) in [
+        ("membership of 10^6", "A∊B"),
+        ("index of 10^6", "A⍳B"),
+        ("unique of 10^6", "∪A"),
+        ("inner product of 10^6", "A+.×B"),
+    ] {
+        group.bench_function(name, |b| b.iter(|| ws.eval_line(black_box(line)).unwrap()));
+    }
+    group.finish();
+}
+
+criterion_group!(benches, interpreted, compiled_user_move, million);
 criterion_main!(benches);

@@ -1,10 +1,31 @@
 //! Ctrl-C stops an APL evaluation. In a test binary of its own, since asking to stop is
-//! process-wide and would stop other tests' work.
+//! process-wide and would stop other tests' work; the tests here take turns.
+
+use std::sync::Mutex;
 
 use cubework::apl::{ErrorKind, Workspace};
 
+/// Held by each test while it asks to stop, so that one test's Ctrl-C stops no other's work.
+static TURN: Mutex<()> = Mutex::new(());
+
+/// Runs `line` (which would run for hours), asking to stop a moment after it starts; gives
+/// the error it stopped with. No step limit: only Ctrl-C can stop it.
+fn interrupted(ws: &mut Workspace, line: &str) -> cubework::apl::AplError {
+    let _turn = TURN.lock().unwrap_or_else(|e| e.into_inner());
+    ws.set_step_limit(u64::MAX);
+    let asker = std::thread::spawn(|| {
+        std::thread::sleep(std::time::Duration::from_millis(200));
+        cubework::base::cancel::request();
+    });
+    let out = ws.eval_line(line);
+    asker.join().unwrap();
+    cubework::base::cancel::clear();
+    out.expect_err(line)
+}
+
 #[test]
 fn ctrl_c_stops_a_long_evaluation_and_changes_nothing() {
+    let _turn = TURN.lock().unwrap_or_else(|e| e.into_inner());
     let mut ws = Workspace::new();
     ws.eval_line("A←1").unwrap();
     ws.eval_line("SPIN: +/⍳⍵").unwrap();
@@ -15,4 +36,31 @@ fn ctrl_c_stops_a_long_evaluation_and_changes_nothing() {
     assert!(err.to_string().starts_with("INTERRUPT"));
     assert_eq!(ws.eval_line("A").unwrap().to_string(), "1");
     assert_eq!(ws.eval_line("SPIN 4").unwrap().to_string(), "10");
+}
+
+/// Ctrl-C stops one long primitive inside: a `⍷` of 2.5×10¹¹ comparisons, and an inner
+/// product of 10⁹ multiplications (no step limit, so nothing else would stop them).
+#[test]
+fn ctrl_c_stops_a_long_primitive_from_inside() {
+    let mut ws = Workspace::new();
+    let e = interrupted(&mut ws, "+/(5e5⍴1)⍷1e6⍴1");
+    assert_eq!(e.kind, ErrorKind::Interrupt, "{e}");
+    let e = interrupted(&mut ws, "+/,(1000 1000⍴1)+.×1000 1000⍴1");
+    assert_eq!(e.kind, ErrorKind::Interrupt, "{e}");
+    assert_eq!(ws.eval_line("+/(⍳3)⍷⍳5").unwrap().to_string(), "1");
+}
+
+/// Ctrl-C in a ∇ function shows, as APL2, the line it stopped in with the function's name and
+/// the line's number, `F[1]`, and the caret on it (it printed the whole function, and a caret
+/// on a line of its own).
+#[test]
+fn ctrl_c_in_a_traditional_function_shows_the_line_it_stopped_in() {
+    let mut ws = Workspace::new();
+    ws.eval_line("∇F\nL: →L\n∇").unwrap();
+    let e = interrupted(&mut ws, "F");
+    assert_eq!(e.kind, ErrorKind::Interrupt, "{e}");
+    assert_eq!(e.line, "F[1] L: →L");
+    let text = e.to_string();
+    assert_eq!(text.lines().count(), 3, "{text}");
+    assert!(text.lines().nth(2).unwrap().trim() == "^", "{text}");
 }

@@ -61,6 +61,8 @@ mod arguments_tests;
 #[cfg(test)]
 mod dfns_tests;
 #[cfg(test)]
+mod prims_tests;
+#[cfg(test)]
 mod tests;
 
 use std::collections::HashMap;
@@ -126,8 +128,9 @@ pub fn read_source(path: &std::path::Path) -> std::io::Result<String> {
 /// (`{⍵=0:0 ⋄ ∇ ⍵-1}1e4` runs), and the thread's own stack never overflows.
 pub const MAX_STACK: usize = 256 << 20;
 
-/// Most steps (evaluations and function applications) one line, or one call from Rust, may
-/// take: about six seconds on this project's machines (7.7 million steps a second, AMD EPYC);
+/// Most steps (evaluations and function applications, and a step for every 16 items a
+/// primitive touches) one line, or one call from Rust, may take: about six seconds
+/// on this project's machines (7.7 million steps a second, AMD EPYC);
 /// past it the line stops with `LIMIT ERROR`, as a loop without end would not, wherever the
 /// line came from (typed, a file, `compare --apl-file`). Ctrl-C stops it sooner.
 pub const MAX_STEPS: u64 = 50_000_000;
