@@ -237,24 +237,27 @@ pub fn special_file(path: &Path) -> Option<&'static str> {
     std::fs::metadata(path).ok().and_then(|m| not_a_file(&m))
 }
 
-/// Reads a file the user named, guarded as a table file is: what is not a regular file (a
-/// FIFO that would block, a device that never ends, a directory) is refused without being
-/// read — on Linux it is opened without waiting and its kind checked on the open file, so a
-/// file swapped for a FIFO meanwhile cannot block — and never more than `max` bytes are read,
-/// even from a file that grows meanwhile.
+/// Opens a file to read, guarded as a table file is: what is not a regular file (a FIFO
+/// that would block, a device that never ends, a directory) is refused without being read —
+/// on Linux it is opened without waiting and its kind checked on the open file, so a file
+/// swapped for a FIFO meanwhile cannot block. For a file read as a stream of lines (the
+/// history file); [`read_regular`] reads one whole.
 ///
 /// ```
-/// use cubework::base::table_cache::read_regular;
-/// let e = read_regular(std::path::Path::new("/dev/zero"), 1 << 20).unwrap_err();
+/// use cubework::base::table_cache::open_regular;
+/// let e = open_regular(std::path::Path::new("/dev/zero")).unwrap_err();
 /// assert_eq!(e.to_string(), "is a device, not a regular file");
 /// ```
-pub fn read_regular(path: &Path, max: u64) -> std::io::Result<Vec<u8>> {
+pub fn open_regular(path: &Path) -> std::io::Result<std::fs::File> {
     use std::io::{Error, ErrorKind};
-    if let Some(kind) = special_file(path) {
-        return Err(Error::new(
+    let refused = |kind| {
+        Error::new(
             ErrorKind::InvalidInput,
             format!("is {kind}, not a regular file"),
-        ));
+        )
+    };
+    if let Some(kind) = special_file(path) {
+        return Err(refused(kind));
     }
     let mut options = std::fs::OpenOptions::new();
     options.read(true);
@@ -264,13 +267,27 @@ pub fn read_regular(path: &Path, max: u64) -> std::io::Result<Vec<u8>> {
         options.custom_flags(libc::O_NONBLOCK);
     }
     let file = options.open(path)?;
-    let meta = file.metadata()?;
-    if let Some(kind) = not_a_file(&meta) {
-        return Err(Error::new(
-            ErrorKind::InvalidInput,
-            format!("is {kind}, not a regular file"),
-        ));
+    if let Some(kind) = not_a_file(&file.metadata()?) {
+        return Err(refused(kind));
     }
+    Ok(file)
+}
+
+/// Reads a file whole, guarded as [`open_regular`] opens it, and never more than `max`
+/// bytes, even from a file that grows meanwhile. Every file the workbench reads goes through
+/// here or [`open_regular`] (the workspace, the history, the colour setting), except the
+/// tables, read by [`read`] and mapped by the solvers, and the files a user names to be read as a stream
+/// (`run FILE`, `solve --batch FILE`), where a pipe is what is asked for.
+///
+/// ```
+/// use cubework::base::table_cache::read_regular;
+/// let e = read_regular(std::path::Path::new("/dev/zero"), 1 << 20).unwrap_err();
+/// assert_eq!(e.to_string(), "is a device, not a regular file");
+/// ```
+pub fn read_regular(path: &Path, max: u64) -> std::io::Result<Vec<u8>> {
+    use std::io::{Error, ErrorKind};
+    let file = open_regular(path)?;
+    let meta = file.metadata()?;
     let too_large = |size: u64| {
         Error::new(
             ErrorKind::InvalidData,
