@@ -12,8 +12,9 @@
 //! no moves), and a blank line, a `#` comment, and a line that cannot be read or solved get an
 //! empty line, the last two with `cubework: line N: …` on the error stream; the rest are still
 //! solved. A solve that panics (a bug) is such a line's error, never the batch's end. Lines are
-//! read as [`crate::base::lines`] reads them: one that is not UTF-8 is such an error, one longer than
-//! 1 MiB or holding a NUL byte (binary input) ends the batch there. Answers are written a whole
+//! read as [`crate::base::lines`] reads them, every one of them ([`Lines::every_line`]; a line ends at
+//! `\n`, `\r\n` or a `\r` alone): one that is not UTF-8, longer than 1 MiB or holding a NUL
+//! byte is such an error, and the lines after it are read on. Answers are written a whole
 //! line at a time; through [`WholeLines`] a failed write leaves no part of a line behind.
 
 use std::collections::{BTreeMap, VecDeque};
@@ -309,15 +310,18 @@ pub fn share_threads(method: Method, threads: usize) -> (usize, usize) {
 
 /// Reads the lines of `input` on its own thread, handing each state to `queue` and telling
 /// `reports` of each line with no state (blank, a comment) or that it cannot read, then of how
-/// many lines there were. Each line is one state: lines are never joined. It stops when the
-/// input ends or the queue is closed.
+/// many lines there were. Each line is one state: lines are never joined, and every line is
+/// read ([`Lines::every_line`]: one too long or holding a NUL byte is an error of its own), so
+/// that every line gets its answer line. It stops when the input ends (or cannot be read on)
+/// or the queue is closed.
 fn read_lines(
     input: impl BufRead + Send + 'static,
     queue: Arc<Queue>,
     reports: mpsc::Sender<Report>,
 ) {
     let mut seq = 0;
-    for read in Lines::new(input) {
+    // The lines end themselves after an error reading cannot go on from.
+    for read in Lines::every_line(input) {
         match read {
             Ok((number, line)) => {
                 let text = line.trim();
@@ -334,12 +338,7 @@ fn read_lines(
                 if !queue.admit(seq) {
                     return;
                 }
-                let stop = !e.is_recoverable();
                 let _ = reports.send(Report::Done(seq, e.line(), Outcome::Unread(e.to_string())));
-                if stop {
-                    seq += 1;
-                    break;
-                }
             }
         }
         seq += 1;
