@@ -89,7 +89,8 @@ impl TableFile {
         field
     }
 
-    fn max_file(&self) -> u64 {
+    /// The largest its file can be: the payload, its header and its checksum.
+    pub fn max_file(&self) -> u64 {
         self.max_payload + (HEADER_BYTES + TRAILER_BYTES) as u64
     }
 }
@@ -167,6 +168,7 @@ pub enum CacheError {
 
 mod checked;
 mod mapping;
+pub mod room;
 
 use checked::BlockSums;
 #[cfg(test)]
@@ -357,7 +359,8 @@ pub fn read_summed(path: &Path, spec: &TableFile) -> Result<(Vec<u8>, u64), Cach
     let meta = checked_meta(path, spec)?;
     let file = std::fs::File::open(path).map_err(|e| CacheError::Io(e.to_string()))?;
     // Never read more than the table can be, even if the file grows meanwhile.
-    let mut bytes = large_vec(meta.len() as usize);
+    let mut bytes = large_vec(meta.len() as usize)
+        .map_err(|_| CacheError::Io(format!("its {} bytes do not fit in memory", meta.len())))?;
     file.take(spec.max_file() + 1)
         .read_to_end(&mut bytes)
         .map_err(|e| CacheError::Io(e.to_string()))?;
@@ -373,9 +376,11 @@ pub fn read_summed(path: &Path, spec: &TableFile) -> Result<(Vec<u8>, u64), Cach
 
 /// An empty vector with room for `capacity` bytes. On Linux a large one (64 MiB or more)
 /// asks the kernel for huge pages: a table read at random, as a search reads its pruning
-/// table, then costs far fewer address-translation misses.
-pub fn large_vec(capacity: usize) -> Vec<u8> {
-    let v: Vec<u8> = Vec::with_capacity(capacity);
+/// table, then costs far fewer address-translation misses. Room that cannot be had is an
+/// error, never an abort.
+pub fn large_vec(capacity: usize) -> Result<Vec<u8>, std::collections::TryReserveError> {
+    let mut v: Vec<u8> = Vec::new();
+    v.try_reserve_exact(capacity)?;
     #[cfg(target_os = "linux")]
     if capacity >= 64 << 20 {
         const HUGE: usize = 2 << 20;
@@ -389,7 +394,7 @@ pub fn large_vec(capacity: usize) -> Vec<u8> {
             }
         }
     }
-    v
+    Ok(v)
 }
 
 /// Checks a file's header against `spec` and the file's length `len`; the payload length.
@@ -605,9 +610,18 @@ fn write_file(path: &Path, spec: &TableFile, parts: &[&[u8]]) -> std::io::Result
     let mut blocks = BlockSums::new();
     let mut out = std::io::BufWriter::new(std::fs::File::create(path)?);
     for part in std::iter::once(&&header[..]).chain(parts) {
-        sum.update(part);
-        blocks.update(part);
-        out.write_all(part)?;
+        // 64 MiB at a time, so that Ctrl-C stops the save of a table of gigabytes at once.
+        for piece in part.chunks(64 << 20) {
+            if crate::base::cancel::requested() {
+                return Err(std::io::Error::new(
+                    std::io::ErrorKind::Interrupted,
+                    "stopped by Ctrl-C",
+                ));
+            }
+            sum.update(piece);
+            blocks.update(piece);
+            out.write_all(piece)?;
+        }
     }
     let file = sum.digest();
     blocks.update(&file.to_le_bytes());
