@@ -219,3 +219,49 @@ fn a_batch_whose_output_file_fills_up_leaves_only_whole_answer_lines() {
         );
     }
 }
+
+#[test]
+fn a_line_over_a_mebibyte_or_holding_a_nul_byte_is_its_own_error_and_the_lines_after_it_are_answered()
+ {
+    let long = "R ".repeat(600_000); // 1.2 MB: over the limit of a line
+    let input = format!("R\n{long}\nU\0F\nF\n\nU2\n");
+    let (out, err, code) = common::outcome(
+        common::cubework_in("cubework-test-batch")
+            .args(["solve", "--method", "beginner", "--batch", "-"])
+            .write_stdin(input.into_bytes())
+            .output()
+            .unwrap(),
+    );
+    assert_eq!(code, Some(2), "{err}");
+    let err: Vec<&str> = err.lines().collect();
+    assert_eq!(
+        err[..2],
+        [
+            "cubework: line 2 is longer than the limit of 1 MiB (1,048,576 bytes)",
+            "cubework: line 3 holds a NUL byte, which no text has",
+        ],
+        "{err:?}"
+    );
+    assert!(err[2].starts_with("3 states solved, 2 failed;"), "{err:?}");
+    // Six lines in, six out: the bad ones and the blank one empty, each in its place.
+    let lines: Vec<&str> = out.split_terminator('\n').collect();
+    assert_eq!(lines.len(), 6, "{out}");
+    assert_eq!([lines[1], lines[2], lines[4]], ["", "", ""], "{out}");
+    for (state, line) in [("R", lines[0]), ("F", lines[3]), ("U2", lines[5])] {
+        assert!(solves(state, line), "{state}: {line}");
+    }
+}
+
+#[test]
+fn a_batch_file_whose_lines_end_in_a_carriage_return_alone_is_read_line_by_line() {
+    let states = ["R U", "F2", "L'"];
+    for end in ["\r", "\r\n", "\n"] {
+        let (out, err, code) = beginner_batch(&(states.join(end) + end));
+        assert_eq!(code, Some(0), "{end:?}: {err}");
+        let lines: Vec<&str> = out.lines().collect();
+        assert_eq!(lines.len(), 3, "{end:?}: {out}");
+        for (state, line) in states.iter().zip(&lines) {
+            assert!(solves(state, line), "{end:?} {state}: {line}");
+        }
+    }
+}

@@ -734,3 +734,153 @@ fn reps_and_compare_say_what_the_ruby_notes_are_where_they_name_them() {
         assert!(text.contains(what), "{args:?}: {text}");
     }
 }
+
+/// [`cached`] with its data directory (history, colour setting) a fresh one of its own,
+/// `CUBEWORK_COLOURS` unset.
+fn with_data(data: &std::path::Path) -> Command {
+    let mut cmd = cached();
+    cmd.env("CUBEWORK_DATA_DIR", data)
+        .env_remove("CUBEWORK_COLOURS")
+        .timeout(std::time::Duration::from_secs(60));
+    cmd
+}
+
+/// The 3×3×3 `alg` makes, as `apply` prints it (the vector representation's colour letters).
+fn printed(mut cmd: Command, args: &[&str]) -> String {
+    let out = cmd.args(args).output().unwrap();
+    common::assert_success(&out, format_args!("{args:?}: "));
+    String::from_utf8(out.stdout).unwrap().trim().to_string()
+}
+
+/// The moves of a solve's answer (its last line) make `state` solved.
+fn solves(state: &str, answer: &str) -> bool {
+    let mut cube = cubework::Cube::solved();
+    cube.apply_all(&cubework::parse_moves(state, cubework::Notation::Standard).unwrap())
+        .unwrap();
+    let moves = answer.lines().last().unwrap_or("");
+    cube.apply_all(&cubework::parse_moves(moves, cubework::Notation::Standard).unwrap())
+        .unwrap();
+    cube.is_solved()
+}
+
+#[test]
+fn the_solver_reads_the_colour_letters_the_workbench_prints_in_every_scheme_chosen() {
+    let data = common::fresh_dir("cli-colours-solve");
+    let alg = "R U F'";
+    // Each way of choosing the WCA's colours: the flag, the variable, the kept setting.
+    let ways: [(&str, fn(&mut Command) -> &mut Command); 3] = [
+        ("--colours wca", |c| c.args(["--colours", "wca"])),
+        ("CUBEWORK_COLOURS=wca", |c| c.env("CUBEWORK_COLOURS", "wca")),
+        ("colours wca", |c| c),
+    ];
+    for (way, choose) in ways {
+        if way == "colours wca" {
+            let (_, err, code) = common::session_with(with_data(&data), "colours wca\n");
+            assert_eq!(code, Some(0), "{err}");
+        }
+        let apply = |args: &[&str]| {
+            let mut cmd = with_data(&data);
+            cmd.arg("apply");
+            choose(&mut cmd);
+            printed(cmd, args)
+        };
+        let state = apply(&[alg]);
+        assert!(state.starts_with("WWWWWW"), "{way}: {state}");
+        // `--facelets`, and a batch of it, read back the cube it is.
+        let mut cmd = with_data(&data);
+        cmd.arg("solve");
+        choose(&mut cmd);
+        let answer = printed(cmd, &["--facelets", &state]);
+        assert!(solves(alg, &answer), "{way}: {answer}");
+        let mut cmd = with_data(&data);
+        cmd.arg("solve");
+        choose(&mut cmd);
+        let out = cmd
+            .args(["--batch", "-"])
+            .write_stdin(format!("{state}\n"))
+            .output()
+            .unwrap();
+        common::assert_success(&out, format_args!("{way} batch: "));
+        let answer = String::from_utf8(out.stdout).unwrap();
+        assert!(solves(alg, &answer), "{way} batch: {answer}");
+    }
+    // In the REPL (the kept choice): `hint facelets` and `pocket solve facelets` too.
+    let pocket = printed(
+        with_data(&data),
+        &["apply", "--size", "2", "--rep", "vector", "R U"],
+    );
+    let (out, err, code) = common::session_with(
+        with_data(&data),
+        &format!(
+            "hint facelets {}\npocket solve facelets {pocket}\n",
+            printed(with_data(&data), &["apply", alg])
+        ),
+    );
+    assert_eq!(code, Some(0), "{err}");
+    assert!(!out.contains("centre"), "{out}");
+}
+
+#[test]
+fn a_fifo_or_endless_device_in_place_of_the_colour_setting_is_passed_over_unread() {
+    let data = common::fresh_dir("cli-colours-special");
+    let setting = data.join("colours.txt");
+    assert!(
+        std::process::Command::new("mkfifo")
+            .arg(&setting)
+            .status()
+            .unwrap()
+            .success()
+    );
+    // The timeout turns the old wait for a writer into a failure.
+    for args in [
+        &["apply", "R"][..],
+        &["draw", "-o", "-", "R"],
+        &["solve", "R"],
+    ] {
+        let out = with_data(&data).args(args).output().unwrap();
+        common::assert_success(&out, format_args!("{args:?} beside a FIFO: "));
+    }
+    let (_, err, code) = common::session_with(with_data(&data), "R\n");
+    assert_eq!(code, Some(0), "the REPL beside a FIFO: {err}");
+    // A link to /dev/zero was read until memory ran out.
+    std::fs::remove_file(&setting).unwrap();
+    std::os::unix::fs::symlink("/dev/zero", &setting).unwrap();
+    let paper = printed(cached(), &["apply", "R"]);
+    assert_eq!(printed(with_data(&data), &["apply", "R"]), paper);
+}
+
+#[test]
+fn choosing_colours_writes_the_setting_never_through_a_link_into_its_target() {
+    let data = common::fresh_dir("cli-colours-link");
+    let target = data.join("someone-elses-file");
+    std::fs::write(&target, "theirs\n").unwrap();
+    std::os::unix::fs::symlink(&target, data.join("colours.txt")).unwrap();
+    let (_, _, _) = common::session_with(with_data(&data), "colours wca\n");
+    assert_eq!(std::fs::read_to_string(&target).unwrap(), "theirs\n");
+}
+
+#[test]
+fn choosing_colours_says_that_later_sessions_and_command_line_calls_use_it() {
+    let data = common::fresh_dir("cli-colours-said");
+    let (out, err, code) = common::session_with(with_data(&data), "colours wca\n");
+    assert_eq!(code, Some(0), "{err}");
+    assert!(
+        out.contains(
+            "later sessions and command-line calls use it too (back with `colours paper`)"
+        ),
+        "{out}"
+    );
+    // And they do.
+    assert!(printed(with_data(&data), &["apply", ""]).starts_with("WWWWWWWWWYYY"));
+}
+
+#[test]
+fn a_bad_colours_variable_is_bad_input_with_status_2() {
+    let mut cmd = cached();
+    cmd.env("CUBEWORK_COLOURS", "sepia");
+    assert_one_line_error(
+        cmd,
+        &["apply", "R"],
+        "CUBEWORK_COLOURS: unknown colour scheme 'sepia'",
+    );
+}

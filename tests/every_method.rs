@@ -214,6 +214,7 @@ fn every_methods_single_and_batch_answers_solve_200_turned_random_states() {
         method: Method::Pocket,
         limits: Limits::default(),
         notation: cubework::Notation::Standard,
+        scheme: Default::default(),
         progress: Progress::none(),
         advise: &cubework::answer::batch::no_advice,
         threads: None,

@@ -700,7 +700,7 @@ mod terminal {
                 .success()
         );
         let (text, code) = repl(&[b"R\r", b"\x04"], &data);
-        assert!(text.contains("is a FIFO, not a file"), "{text}");
+        assert!(text.contains("is a FIFO, not a regular file"), "{text}");
         assert!(text.contains("WWOWWOWWO"), "the REPL ran a line: {text}");
         assert_eq!(code, Some(0));
     }

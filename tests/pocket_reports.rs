@@ -56,7 +56,7 @@ fn reports_build_save_and_reload_the_tables_in_the_environments_cache_directory(
 
     let err = solve_report(
         Metric::Htm,
-        &Input::Facelets("UUUURRRRFFFFDDDDLLLLBBB".into()),
+        &Input::Facelets("UUUURRRRFFFFDDDDLLLLBBB".into(), Default::default()),
         std,
     )
     .unwrap_err();

@@ -625,3 +625,39 @@ fn a_table_cut_short_while_a_search_reads_it_is_said_in_one_line_not_a_bus_error
     assert!(out.stdout.is_empty());
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_huge_table_that_the_address_space_limit_cannot_hold_is_refused_in_one_line_before_allocating()
+{
+    let dir = with_small_tables("huge-refused");
+    let bin = assert_cmd::cargo::cargo_bin("cubework");
+    // 4 GB of address space: the huge table needs 7.6 GB. Before, the build aborted
+    // ("memory allocation of 7584885792 bytes failed") with a backtrace.
+    let out = std::process::Command::new("sh")
+        .arg("-c")
+        .arg("ulimit -v 4000000 && exec \"$0\" tables build --optimal --size huge")
+        .arg(&bin)
+        .env("NO_COLOR", "1")
+        .env("CUBEWORK_CACHE_DIR", &dir)
+        .env("CUBEWORK_TWOPHASE_TABLE", "small")
+        .output()
+        .unwrap();
+    let (stdout, stderr) = (
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    );
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(stdout.is_empty(), "{stdout}");
+    let lines: Vec<&str> = stderr.lines().collect();
+    assert_eq!(lines.len(), 1, "{stderr}");
+    assert!(
+        lines[0].starts_with(
+            "cubework: the optimal-huge table is not built: building it needs 7.6 GB of memory, and the address-space limit (ulimit -v) leaves "
+        ),
+        "{stderr}"
+    );
+    let huge = cubework::solve::optimal_table::table_file(
+        cubework::solve::optimal_table::SliceKind::SortedCorners,
+    );
+    assert!(!huge.path_in(&dir).exists());
+}

@@ -12,8 +12,9 @@
 //! no moves), and a blank line, a `#` comment, and a line that cannot be read or solved get an
 //! empty line, the last two with `cubework: line N: …` on the error stream; the rest are still
 //! solved. A solve that panics (a bug) is such a line's error, never the batch's end. Lines are
-//! read as [`crate::base::lines`] reads them: one that is not UTF-8 is such an error, one longer than
-//! 1 MiB or holding a NUL byte (binary input) ends the batch there. Answers are written a whole
+//! read as [`crate::base::lines`] reads them, every one of them ([`Lines::every_line`]; a line ends at
+//! `\n`, `\r\n` or a `\r` alone): one that is not UTF-8, longer than 1 MiB or holding a NUL
+//! byte is such an error, and the lines after it are read on. Answers are written a whole
 //! line at a time; through [`WholeLines`] a failed write leaves no part of a line behind.
 
 use std::collections::{BTreeMap, VecDeque};
@@ -28,6 +29,7 @@ use crate::sequence::alg::format_in;
 use crate::sequence::input::Input;
 use crate::solve::{Limits, Method, Progress, Solution, SolveError};
 use crate::state::cube::Cube;
+use crate::turn::face::Scheme;
 use crate::turn::metric::Metric;
 use crate::turn::notation::Notation;
 
@@ -62,6 +64,9 @@ pub struct Job<'a> {
     pub limits: Limits,
     /// The notation of the lines and of the answers.
     pub notation: Notation,
+    /// The colour scheme the lines' colour-letter facelet strings are read in (the one the
+    /// user chose: what the workbench prints reads back).
+    pub scheme: Scheme,
     /// Who hears how each solve goes (tables loaded, searches).
     pub progress: Progress<'a>,
     /// A line's error as reported: the front end's advice added.
@@ -140,18 +145,17 @@ impl std::fmt::Display for Summary {
 /// ```
 /// use cubework::answer::batch::read_state;
 /// use cubework::sequence::input::Input;
+/// use cubework::turn::face::Scheme;
 /// use cubework::Notation;
 /// let solved = "UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB";
-/// assert_eq!(read_state(solved, Notation::Standard).unwrap(), Input::Facelets(solved.into()));
-/// assert!(matches!(read_state("R U R'", Notation::Standard).unwrap(), Input::Moves(_)));
+/// let read = |line| read_state(line, Notation::Standard, Scheme::Paper).unwrap();
+/// assert_eq!(read(solved), Input::Facelets(solved.into(), Scheme::Paper));
+/// assert!(matches!(read("R U R'"), Input::Moves(_)));
 /// ```
-pub fn read_state(line: &str, notation: Notation) -> Result<Input> {
-    read_state_of(line, 3, notation)
-}
-
-/// [`read_state`] for a cube of size `n`.
-fn read_state_of(line: &str, n: usize, notation: Notation) -> Result<Input> {
-    Ok(crate::sequence::input::read_state(line, n, notation)?)
+pub fn read_state(line: &str, notation: Notation, scheme: Scheme) -> Result<Input> {
+    Ok(crate::sequence::input::read_state(
+        line, 3, notation, scheme,
+    )?)
 }
 
 /// What became of one line of the input, in input order.
@@ -306,15 +310,18 @@ pub fn share_threads(method: Method, threads: usize) -> (usize, usize) {
 
 /// Reads the lines of `input` on its own thread, handing each state to `queue` and telling
 /// `reports` of each line with no state (blank, a comment) or that it cannot read, then of how
-/// many lines there were. Each line is one state: lines are never joined. It stops when the
-/// input ends or the queue is closed.
+/// many lines there were. Each line is one state: lines are never joined, and every line is
+/// read ([`Lines::every_line`]: one too long or holding a NUL byte is an error of its own), so
+/// that every line gets its answer line. It stops when the input ends (or cannot be read on)
+/// or the queue is closed.
 fn read_lines(
     input: impl BufRead + Send + 'static,
     queue: Arc<Queue>,
     reports: mpsc::Sender<Report>,
 ) {
     let mut seq = 0;
-    for read in Lines::new(input) {
+    // The lines end themselves after an error reading cannot go on from.
+    for read in Lines::every_line(input) {
         match read {
             Ok((number, line)) => {
                 let text = line.trim();
@@ -331,12 +338,7 @@ fn read_lines(
                 if !queue.admit(seq) {
                     return;
                 }
-                let stop = !e.is_recoverable();
                 let _ = reports.send(Report::Done(seq, e.line(), Outcome::Unread(e.to_string())));
-                if stop {
-                    seq += 1;
-                    break;
-                }
             }
         }
         seq += 1;
@@ -352,16 +354,15 @@ fn solve_line(
     text: &str,
     method: Method,
     limits: &Limits,
-    notation: Notation,
+    (notation, scheme): (Notation, Scheme),
     progress: &Progress,
     solver: &Solver,
 ) -> Outcome {
     let start = Instant::now();
-    let solved = catch_unwind(AssertUnwindSafe(|| {
-        read_state_of(text, method.size(), notation).and_then(|state| {
-            let cube = state.to_cube(method.size()).map_err(SolveError::from)?;
-            Ok(solver(&cube, method, limits, progress)?)
-        })
+    let solved = catch_unwind(AssertUnwindSafe(|| -> Result<Solution> {
+        let state = crate::sequence::input::read_state(text, method.size(), notation, scheme)?;
+        let cube = state.to_cube(method.size()).map_err(SolveError::from)?;
+        Ok(solver(&cube, method, limits, progress)?)
     }));
     if crate::base::cancel::requested() {
         // Whatever the solver made of a stopped search, this line has no answer.
@@ -414,6 +415,7 @@ fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
 ///     method: Method::Beginner,
 ///     limits: Limits::default(),
 ///     notation: Notation::Standard,
+///     scheme: Default::default(),
 ///     progress: Progress::none(),
 ///     advise: &no_advice,
 ///     threads: None,
@@ -469,13 +471,13 @@ fn run_with(
             .name("cubework-batch-reader".into())
             .spawn(move || read_lines(input, queue, reports))?;
     }
-    let (notation, progress) = (job.notation, job.progress);
+    let (reading, progress) = ((job.notation, job.scheme), job.progress);
     std::thread::scope(|scope| -> Result<()> {
         for _ in 0..workers {
             let (queue, reports, limits) = (&queue, reports.clone(), &limits);
             scope.spawn(move || {
                 while let Some((seq, number, text)) = queue.pop() {
-                    let outcome = solve_line(&text, method, limits, notation, &progress, solver);
+                    let outcome = solve_line(&text, method, limits, reading, &progress, solver);
                     if reports.send(Report::Done(seq, number, outcome)).is_err() {
                         break;
                     }
@@ -681,6 +683,7 @@ mod tests {
             method: Method::Beginner,
             limits: Limits::default(),
             notation: Notation::Standard,
+            scheme: Scheme::Paper,
             progress: Progress::none(),
             advise: &no_advice,
             threads,

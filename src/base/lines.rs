@@ -3,15 +3,21 @@
 //!
 //! * Each line is checked for UTF-8 on its own: a line that is not is one
 //!   [`LineError::NotUtf8`] naming its number, and reading goes on with the next line.
-//! * A UTF-8 byte-order mark at the very start is skipped; `\r\n` endings are accepted.
+//! * A UTF-8 byte-order mark at the very start is skipped. A line ends at `\n`, `\r\n` or a
+//!   `\r` alone (old Mac files), so a file in any of the three reads as the same lines.
 //! * A line may be at most [`MAX_LINE_BYTES`] (1 MiB). A longer one is refused with
-//!   [`LineError::TooLong`] before more than that is held in memory, and reading stops there:
-//!   what follows cannot be told apart into lines (`/dev/zero` has no newlines at all).
-//! * A line holding a NUL byte is [`LineError::NotText`], and reading stops there: text has no
-//!   NUL bytes (as `git`, `grep` and `diff` also judge), so the input is binary (a program,
-//!   an image, `/dev/urandom`), and reading on would only make one error a line.
+//!   [`LineError::TooLong`] before more than that is held in memory.
+//! * A line holding a NUL byte is [`LineError::NotText`]: text has no NUL bytes (as `git`,
+//!   `grep` and `diff` also judge).
+//!
+//! What comes after a line too long or not text depends on the reader. [`Lines::new`], for
+//! sessions (a file of commands, piped input), stops there: the input is binary (a program,
+//! an image, `/dev/urandom`, `/dev/zero`, which has no line breaks at all), and reading on
+//! would only make one error a line. [`Lines::every_line`], for a batch that answers each line
+//! with a line, reads on: the rest of a long line is passed over unheld, to its line break,
+//! and the next line is read as any other.
 
-use std::io::{BufRead, Read};
+use std::io::BufRead;
 
 /// The longest line the workbench reads: 1 MiB (1,048,576 bytes).
 pub const MAX_LINE_BYTES: usize = 1 << 20;
@@ -28,18 +34,20 @@ pub enum LineError {
         line: usize,
     },
     /// The line holds a NUL byte: the input is not text.
-    #[error("line {line} holds a NUL byte: this is not a text file; reading stopped there")]
+    #[error("line {line} holds a NUL byte{}", if *.stopped { ": this is not a text file; reading stopped there" } else { ", which no text has" })]
     NotText {
         /// Its number, from 1.
         line: usize,
+        /// Whether reading stopped there.
+        stopped: bool,
     },
     /// The line is longer than [`MAX_LINE_BYTES`].
-    #[error(
-        "line {line} is longer than the limit of 1 MiB (1,048,576 bytes); reading stopped there"
-    )]
+    #[error("line {line} is longer than the limit of 1 MiB (1,048,576 bytes){}", if *.stopped { "; reading stopped there" } else { "" })]
     TooLong {
         /// Its number, from 1.
         line: usize,
+        /// Whether reading stopped there.
+        stopped: bool,
     },
     /// Reading failed.
     #[error("cannot read line {line}: {source}")]
@@ -56,15 +64,20 @@ impl LineError {
     pub fn line(&self) -> usize {
         match self {
             LineError::NotUtf8 { line }
-            | LineError::NotText { line }
-            | LineError::TooLong { line }
+            | LineError::NotText { line, .. }
+            | LineError::TooLong { line, .. }
             | LineError::Io { line, .. } => *line,
         }
     }
 
-    /// Whether reading can go on after this error (only a line that is not UTF-8).
+    /// Whether reading goes on after this error: always after a line that is not UTF-8,
+    /// after a line too long or not text only where [`Lines::every_line`] reads.
     pub fn is_recoverable(&self) -> bool {
-        matches!(self, LineError::NotUtf8 { .. })
+        match self {
+            LineError::NotUtf8 { .. } => true,
+            LineError::NotText { stopped, .. } | LineError::TooLong { stopped, .. } => !stopped,
+            LineError::Io { .. } => false,
+        }
     }
 }
 
@@ -72,7 +85,7 @@ impl LineError {
 ///
 /// ```
 /// use cubework::base::lines::{Lines, LineError};
-/// let input: &[u8] = b"\xEF\xBB\xBFR U\r\nbad \xFF\nF2";
+/// let input: &[u8] = b"\xEF\xBB\xBFR U\r\nbad \xFF\rF2";
 /// let read: Vec<Result<(usize, String), String>> = Lines::new(input)
 ///     .map(|r| r.map_err(|e| e.to_string()))
 ///     .collect();
@@ -87,12 +100,37 @@ pub struct Lines<R> {
     number: usize,
     done: bool,
     limit: usize,
+    /// Whether reading goes on after a line too long or not text ([`Lines::every_line`]).
+    every_line: bool,
+    /// The last line ended with `\r`: a `\n` straight after it belongs to that line's end.
+    after_cr: bool,
 }
 
 impl<R: BufRead> Lines<R> {
-    /// Lines of `reader`, each at most [`MAX_LINE_BYTES`].
+    /// Lines of `reader`, each at most [`MAX_LINE_BYTES`]; reading stops at a line too long
+    /// or not text.
     pub fn new(reader: R) -> Lines<R> {
         Lines::with_limit(reader, MAX_LINE_BYTES)
+    }
+
+    /// Lines of `reader`, each at most [`MAX_LINE_BYTES`], every one of them read: a line too
+    /// long or not text is an error of its own, and reading goes on with the next line. For
+    /// a batch, whose every input line gets an output line.
+    ///
+    /// ```
+    /// use cubework::base::lines::Lines;
+    /// let long = "x".repeat(cubework::base::lines::MAX_LINE_BYTES + 1);
+    /// let input = format!("R\n{long}\nU\0\nF\n");
+    /// let read: Vec<_> = Lines::every_line(input.as_bytes())
+    ///     .map(|r| r.map_err(|e| e.line()))
+    ///     .collect();
+    /// assert_eq!(read, [Ok((1, "R".into())), Err(2), Err(3), Ok((4, "F".into()))]);
+    /// ```
+    pub fn every_line(reader: R) -> Lines<R> {
+        Lines {
+            every_line: true,
+            ..Lines::new(reader)
+        }
     }
 
     /// Lines of `reader`, each at most `limit` bytes (for tests of the limit).
@@ -102,12 +140,55 @@ impl<R: BufRead> Lines<R> {
             number: 0,
             done: false,
             limit,
+            every_line: false,
+            after_cr: false,
         }
     }
 
     /// The number of the line last returned.
     pub fn line_number(&self) -> usize {
         self.number
+    }
+
+    /// Reads the next line's bytes into `buf`, at most `limit` + 1 of them (more: the line
+    /// is too long, and the rest of it is passed over, unless reading stops there). Whether
+    /// there was a line at all (not the end of the input).
+    fn read_line(&mut self, buf: &mut Vec<u8>) -> std::io::Result<bool> {
+        let mut any = false;
+        loop {
+            let chunk = match self.reader.fill_buf() {
+                Ok(chunk) => chunk,
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(e),
+            };
+            if chunk.is_empty() {
+                return Ok(any);
+            }
+            if std::mem::take(&mut self.after_cr) && chunk[0] == b'\n' {
+                self.reader.consume(1);
+                continue;
+            }
+            any = true;
+            let end = chunk.iter().position(|&b| b == b'\n' || b == b'\r');
+            let part = &chunk[..end.unwrap_or(chunk.len())];
+            let room = (self.limit + 1).saturating_sub(buf.len());
+            buf.extend_from_slice(&part[..part.len().min(room)]);
+            let over = buf.len() > self.limit;
+            match end {
+                Some(at) => {
+                    self.after_cr = chunk[at] == b'\r';
+                    self.reader.consume(at + 1);
+                    return Ok(true);
+                }
+                None => {
+                    let len = chunk.len();
+                    self.reader.consume(len);
+                    if over && !self.every_line {
+                        return Ok(true);
+                    }
+                }
+            }
+        }
     }
 }
 
@@ -119,9 +200,7 @@ impl<R: BufRead> Iterator for Lines<R> {
             return None;
         }
         let mut buf = Vec::new();
-        let read = (&mut self.reader)
-            .take(self.limit as u64 + 2)
-            .read_until(b'\n', &mut buf);
+        let read = self.read_line(&mut buf);
         self.number += 1;
         let line = self.number;
         match read {
@@ -129,26 +208,20 @@ impl<R: BufRead> Iterator for Lines<R> {
                 self.done = true;
                 return Some(Err(LineError::Io { line, source }));
             }
-            Ok(0) => {
+            Ok(false) => {
                 self.done = true;
                 return None;
             }
-            Ok(_) => {}
+            Ok(true) => {}
         }
-        let ended = buf.last() == Some(&b'\n');
-        if ended {
-            buf.pop();
-            if buf.last() == Some(&b'\r') {
-                buf.pop();
-            }
-        }
-        if buf.len() > self.limit || (!ended && buf.len() == self.limit + 2) {
-            self.done = true;
-            return Some(Err(LineError::TooLong { line }));
+        let stopped = !self.every_line;
+        if buf.len() > self.limit {
+            self.done = stopped;
+            return Some(Err(LineError::TooLong { line, stopped }));
         }
         if buf.contains(&0) {
-            self.done = true;
-            return Some(Err(LineError::NotText { line }));
+            self.done = stopped;
+            return Some(Err(LineError::NotText { line, stopped }));
         }
         if line == 1 && buf.starts_with(BOM) {
             buf.drain(..BOM.len());
@@ -233,6 +306,7 @@ impl<B: Fn(&str) -> i64, C: Fn(&str) -> bool> Joiner<B, C> {
                 if statement.text.len() + 1 + line.len() > MAX_LINE_BYTES {
                     done.push(Err(LineError::TooLong {
                         line: statement.line,
+                        stopped: false,
                     }));
                     return done;
                 }
@@ -363,7 +437,13 @@ mod tests {
         let endless = std::io::BufReader::new(std::io::repeat(0));
         let got: Vec<_> = Lines::with_limit(endless, 1000).collect();
         assert_eq!(got.len(), 1);
-        assert!(matches!(got[0], Err(LineError::TooLong { line: 1 })));
+        assert!(matches!(
+            got[0],
+            Err(LineError::TooLong {
+                line: 1,
+                stopped: true
+            })
+        ));
     }
 
     fn joined(input: &str) -> Vec<(usize, String, bool)> {
@@ -451,8 +531,103 @@ mod tests {
         assert_eq!(seen.get(), input.len() - (lines + 2));
     }
 
+    #[test]
+    fn a_carriage_return_alone_ends_a_line_as_crlf_and_lf_do() {
+        let lines = |input: &[u8], capacity: usize| -> Vec<Result<(usize, String), String>> {
+            let reader = std::io::BufReader::with_capacity(capacity, input);
+            Lines::new(reader)
+                .map(|r| r.map_err(|e| e.to_string()))
+                .collect()
+        };
+        let want: Vec<Result<(usize, String), String>> = vec![
+            Ok((1, "R".into())),
+            Ok((2, "U".into())),
+            Ok((3, "".into())),
+            Ok((4, "F".into())),
+        ];
+        for input in [&b"R\rU\r\rF\r"[..], b"R\r\nU\n\nF", b"R\nU\r\n\rF"] {
+            // Also with `\r\n` cut between two reads.
+            for capacity in [1, 2, 3, 64] {
+                assert_eq!(lines(input, capacity), want, "{input:?} {capacity}");
+            }
+        }
+    }
+
+    #[test]
+    fn every_line_reads_on_after_a_line_too_long_or_not_text() {
+        let limit = 10;
+        let long = "x".repeat(3 * limit);
+        let input = format!("R\n{long}\nU\0\nF\r{long}");
+        let reader = std::io::BufReader::with_capacity(4, input.as_bytes());
+        let read: Vec<_> = Lines {
+            every_line: true,
+            ..Lines::with_limit(reader, limit)
+        }
+        .map(|r| r.map_err(|e| e.to_string()))
+        .collect();
+        assert_eq!(
+            read,
+            [
+                Ok((1, "R".into())),
+                Err("line 2 is longer than the limit of 1 MiB (1,048,576 bytes)".into()),
+                Err("line 3 holds a NUL byte, which no text has".into()),
+                Ok((4, "F".into())),
+                Err("line 5 is longer than the limit of 1 MiB (1,048,576 bytes)".into()),
+            ]
+        );
+    }
+
+    /// The lines of `bytes` as a plain split at `\n`, `\r\n` and `\r` finds them.
+    fn split_lines(text: &[u8]) -> usize {
+        let mut count = 0;
+        let mut i = 0;
+        let mut open = false;
+        while i < text.len() {
+            match text[i] {
+                b'\r' if text.get(i + 1) == Some(&b'\n') => {
+                    count += 1;
+                    open = false;
+                    i += 1;
+                }
+                b'\r' | b'\n' => {
+                    count += 1;
+                    open = false;
+                }
+                _ => open = true,
+            }
+            i += 1;
+        }
+        count + usize::from(open)
+    }
+
     proptest::proptest! {
         #![proptest_config(crate::proptest_config(256))]
+        #[test]
+        fn every_line_of_any_bytes_is_one_item(
+            bytes in proptest::collection::vec(
+                proptest::prop_oneof![
+                    proptest::prelude::Just(b'\n'),
+                    proptest::prelude::Just(b'\r'),
+                    proptest::prelude::Just(0u8),
+                    proptest::prelude::Just(b'x'),
+                    proptest::prelude::any::<u8>(),
+                ],
+                0..200,
+            ),
+            capacity in 1usize..8,
+        ) {
+            let reader = std::io::BufReader::with_capacity(capacity, bytes.as_slice());
+            let read: Vec<_> = Lines { every_line: true, ..Lines::with_limit(reader, 8) }.collect();
+            proptest::prop_assert_eq!(read.len(), split_lines(&bytes));
+            for (i, item) in read.iter().enumerate() {
+                let number = match item {
+                    Ok((number, _)) => *number,
+                    Err(e) => e.line(),
+                };
+                proptest::prop_assert_eq!(number, i + 1);
+            }
+        }
+
         #[test]
         fn any_bytes_read_without_panic(bytes in proptest::collection::vec(proptest::prelude::any::<u8>(), 0..200)) {
             let n = Lines::with_limit(bytes.as_slice(), 16).count();

@@ -55,8 +55,9 @@ pub const ENV: &str = "CUBEWORK_SIMD";
 /// assert!(!cubework::base::simd::cpu_model().is_empty());
 /// ```
 pub fn cpu_model() -> String {
-    std::fs::read_to_string("/proc/cpuinfo")
+    crate::base::table_cache::read_regular(std::path::Path::new("/proc/cpuinfo"), 16 << 20)
         .ok()
+        .and_then(|bytes| String::from_utf8(bytes).ok())
         .and_then(|info| {
             info.lines()
                 .filter_map(|l| l.split_once(':'))

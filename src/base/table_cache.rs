@@ -89,7 +89,8 @@ impl TableFile {
         field
     }
 
-    fn max_file(&self) -> u64 {
+    /// The largest its file can be: the payload, its header and its checksum.
+    pub fn max_file(&self) -> u64 {
         self.max_payload + (HEADER_BYTES + TRAILER_BYTES) as u64
     }
 }
@@ -167,6 +168,7 @@ pub enum CacheError {
 
 mod checked;
 mod mapping;
+pub mod room;
 
 use checked::BlockSums;
 #[cfg(test)]
@@ -237,24 +239,27 @@ pub fn special_file(path: &Path) -> Option<&'static str> {
     std::fs::metadata(path).ok().and_then(|m| not_a_file(&m))
 }
 
-/// Reads a file the user named, guarded as a table file is: what is not a regular file (a
-/// FIFO that would block, a device that never ends, a directory) is refused without being
-/// read — on Linux it is opened without waiting and its kind checked on the open file, so a
-/// file swapped for a FIFO meanwhile cannot block — and never more than `max` bytes are read,
-/// even from a file that grows meanwhile.
+/// Opens a file to read, guarded as a table file is: what is not a regular file (a FIFO
+/// that would block, a device that never ends, a directory) is refused without being read —
+/// on Linux it is opened without waiting and its kind checked on the open file, so a file
+/// swapped for a FIFO meanwhile cannot block. For a file read as a stream of lines (the
+/// history file); [`read_regular`] reads one whole.
 ///
 /// ```
-/// use cubework::base::table_cache::read_regular;
-/// let e = read_regular(std::path::Path::new("/dev/zero"), 1 << 20).unwrap_err();
+/// use cubework::base::table_cache::open_regular;
+/// let e = open_regular(std::path::Path::new("/dev/zero")).unwrap_err();
 /// assert_eq!(e.to_string(), "is a device, not a regular file");
 /// ```
-pub fn read_regular(path: &Path, max: u64) -> std::io::Result<Vec<u8>> {
+pub fn open_regular(path: &Path) -> std::io::Result<std::fs::File> {
     use std::io::{Error, ErrorKind};
-    if let Some(kind) = special_file(path) {
-        return Err(Error::new(
+    let refused = |kind| {
+        Error::new(
             ErrorKind::InvalidInput,
             format!("is {kind}, not a regular file"),
-        ));
+        )
+    };
+    if let Some(kind) = special_file(path) {
+        return Err(refused(kind));
     }
     let mut options = std::fs::OpenOptions::new();
     options.read(true);
@@ -264,13 +269,27 @@ pub fn read_regular(path: &Path, max: u64) -> std::io::Result<Vec<u8>> {
         options.custom_flags(libc::O_NONBLOCK);
     }
     let file = options.open(path)?;
-    let meta = file.metadata()?;
-    if let Some(kind) = not_a_file(&meta) {
-        return Err(Error::new(
-            ErrorKind::InvalidInput,
-            format!("is {kind}, not a regular file"),
-        ));
+    if let Some(kind) = not_a_file(&file.metadata()?) {
+        return Err(refused(kind));
     }
+    Ok(file)
+}
+
+/// Reads a file whole, guarded as [`open_regular`] opens it, and never more than `max`
+/// bytes, even from a file that grows meanwhile. Every file the workbench reads goes through
+/// here or [`open_regular`] (the workspace, the history, the colour setting), except the
+/// tables, read by [`read`] and mapped by the solvers, and the files a user names to be read as a stream
+/// (`run FILE`, `solve --batch FILE`), where a pipe is what is asked for.
+///
+/// ```
+/// use cubework::base::table_cache::read_regular;
+/// let e = read_regular(std::path::Path::new("/dev/zero"), 1 << 20).unwrap_err();
+/// assert_eq!(e.to_string(), "is a device, not a regular file");
+/// ```
+pub fn read_regular(path: &Path, max: u64) -> std::io::Result<Vec<u8>> {
+    use std::io::{Error, ErrorKind};
+    let file = open_regular(path)?;
+    let meta = file.metadata()?;
     let too_large = |size: u64| {
         Error::new(
             ErrorKind::InvalidData,
@@ -340,7 +359,8 @@ pub fn read_summed(path: &Path, spec: &TableFile) -> Result<(Vec<u8>, u64), Cach
     let meta = checked_meta(path, spec)?;
     let file = std::fs::File::open(path).map_err(|e| CacheError::Io(e.to_string()))?;
     // Never read more than the table can be, even if the file grows meanwhile.
-    let mut bytes = large_vec(meta.len() as usize);
+    let mut bytes = large_vec(meta.len() as usize)
+        .map_err(|_| CacheError::Io(format!("its {} bytes do not fit in memory", meta.len())))?;
     file.take(spec.max_file() + 1)
         .read_to_end(&mut bytes)
         .map_err(|e| CacheError::Io(e.to_string()))?;
@@ -356,9 +376,11 @@ pub fn read_summed(path: &Path, spec: &TableFile) -> Result<(Vec<u8>, u64), Cach
 
 /// An empty vector with room for `capacity` bytes. On Linux a large one (64 MiB or more)
 /// asks the kernel for huge pages: a table read at random, as a search reads its pruning
-/// table, then costs far fewer address-translation misses.
-pub fn large_vec(capacity: usize) -> Vec<u8> {
-    let v: Vec<u8> = Vec::with_capacity(capacity);
+/// table, then costs far fewer address-translation misses. Room that cannot be had is an
+/// error, never an abort.
+pub fn large_vec(capacity: usize) -> Result<Vec<u8>, std::collections::TryReserveError> {
+    let mut v: Vec<u8> = Vec::new();
+    v.try_reserve_exact(capacity)?;
     #[cfg(target_os = "linux")]
     if capacity >= 64 << 20 {
         const HUGE: usize = 2 << 20;
@@ -372,7 +394,7 @@ pub fn large_vec(capacity: usize) -> Vec<u8> {
             }
         }
     }
-    v
+    Ok(v)
 }
 
 /// Checks a file's header against `spec` and the file's length `len`; the payload length.
@@ -588,9 +610,18 @@ fn write_file(path: &Path, spec: &TableFile, parts: &[&[u8]]) -> std::io::Result
     let mut blocks = BlockSums::new();
     let mut out = std::io::BufWriter::new(std::fs::File::create(path)?);
     for part in std::iter::once(&&header[..]).chain(parts) {
-        sum.update(part);
-        blocks.update(part);
-        out.write_all(part)?;
+        // 64 MiB at a time, so that Ctrl-C stops the save of a table of gigabytes at once.
+        for piece in part.chunks(64 << 20) {
+            if crate::base::cancel::requested() {
+                return Err(std::io::Error::new(
+                    std::io::ErrorKind::Interrupted,
+                    "stopped by Ctrl-C",
+                ));
+            }
+            sum.update(piece);
+            blocks.update(piece);
+            out.write_all(piece)?;
+        }
     }
     let file = sum.digest();
     blocks.update(&file.to_le_bytes());

@@ -268,10 +268,16 @@ pub fn turns_arg(s: &str) -> std::result::Result<u32, String> {
     one_to(s, crate::compare::MAX_TURNS as u64).map(|n| n as u32)
 }
 
-/// What the user gave as a state: a facelet string, or moves (sequence algebra allowed).
-pub fn input(facelets: Option<String>, alg: &[String], notation: Notation) -> Result<Input> {
+/// What the user gave as a state: a facelet string (colour letters read in `scheme`), or
+/// moves (sequence algebra allowed).
+pub fn input(
+    facelets: Option<String>,
+    alg: &[String],
+    notation: Notation,
+    scheme: crate::turn::face::Scheme,
+) -> Result<Input> {
     Ok(match facelets {
-        Some(s) => Input::Facelets(s),
+        Some(s) => Input::Facelets(s, scheme),
         None if alg.iter().all(|a| a.trim().is_empty()) => {
             return Err(Error::Usage(
                 "which cube? give the moves that make it (e.g. \"R U F'\") or --facelets S".into(),

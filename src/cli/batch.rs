@@ -27,6 +27,8 @@ pub struct Batch {
     pub threads: Option<usize>,
     /// The notation of the lines' moves.
     pub notation: Notation,
+    /// The colour scheme of the lines' colour-letter facelet strings.
+    pub scheme: crate::turn::face::Scheme,
 }
 
 /// `cubework solve --batch FILE`: one line on stdout for each input line (its solution, or
@@ -61,6 +63,7 @@ pub fn solve_batch(args: &Batch) -> Result<ExitCode> {
         method: args.method,
         limits,
         notation: args.notation,
+        scheme: args.scheme,
         progress: crate::solve::Progress::new(&tables),
         advise: &advise,
         threads: args.threads,

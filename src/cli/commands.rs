@@ -157,7 +157,7 @@ impl Command {
                 output::out_raw(String::from_utf8_lossy(&page))?;
                 Ok(ExitCode::SUCCESS)
             }
-            Command::Solve(args) if args.batch.is_some() => batch::solve_batch(&args.batch()),
+            Command::Solve(args) if args.batch.is_some() => batch::solve_batch(&args.batch()?),
             command => answer(command),
         }
     }
@@ -432,7 +432,8 @@ impl PocketCommand {
                 facelets,
                 alg,
             } => {
-                let state = input(facelets, &alg, notation)?;
+                let scheme = crate::cli::repl::chosen_colours(None)?;
+                let state = input(facelets, &alg, notation, scheme)?;
                 asked(notation, SolvingRequest::PocketSolve { metric, state })
             }
         }
@@ -482,8 +483,8 @@ pub struct SolveArgs {
 
 impl SolveArgs {
     /// The batch `--batch` asks for.
-    fn batch(self) -> Batch {
-        Batch {
+    fn batch(self) -> Result<Batch> {
+        Ok(Batch {
             file: self.batch.unwrap_or_else(|| "-".into()),
             method: self.method,
             metric: self.metric,
@@ -491,21 +492,23 @@ impl SolveArgs {
             time_limit: self.time_limit,
             threads: self.threads,
             notation: self.notation.notation,
-        }
+            scheme: self.colours.scheme()?,
+        })
     }
 
     fn request(self) -> Result<Asked> {
         let notation = self.notation.notation;
+        let scheme = self.colours.scheme()?;
         let request = SolvingRequest::Solve {
             method: self.method,
             metric: self.metric,
             max_length: self.max_length,
             time_limit: self.time_limit,
             threads: self.threads,
-            state: Some(input(self.facelets, &self.alg, notation)?),
+            state: Some(input(self.facelets, &self.alg, notation, scheme)?),
         };
         let mut session = plain(notation)?;
-        session.set_scheme(self.colours.scheme()?);
+        session.set_scheme(scheme);
         Ok((session, request.into()))
     }
 }

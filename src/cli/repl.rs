@@ -441,12 +441,13 @@ pub fn colours_file() -> Option<PathBuf> {
 }
 
 /// The colour scheme to show things in: `flag` (`--colours`), else `CUBEWORK_COLOURS`, else
-/// the choice kept in [`colours_file`], else the paper's.
+/// the choice kept in [`colours_file`], else the paper's. A bad `CUBEWORK_COLOURS` is bad
+/// input, as a bad `--colours` is (exit status 2).
 pub fn chosen_colours(
     flag: Option<crate::turn::face::Scheme>,
 ) -> Result<crate::turn::face::Scheme> {
     crate::turn::face::Scheme::chosen(flag, colours_file().as_deref())
-        .map_err(crate::answer::error::Error::Environment)
+        .map_err(crate::answer::error::Error::Usage)
 }
 
 fn history_file_from(env: Option<std::ffi::OsString>) -> Option<PathBuf> {
@@ -481,16 +482,17 @@ impl History {
         let Some(path) = path else {
             return history;
         };
-        if let Some(kind) = crate::base::table_cache::special_file(&path) {
-            history.notes.push(format!(
-                "the history file {} is {kind}, not a file: history is not kept this session",
-                path.display()
-            ));
-            return history;
-        }
-        match std::fs::File::open(&path) {
+        match crate::base::table_cache::open_regular(&path) {
             Ok(file) => history.read(&path, file),
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => {} // a first session
+            Err(e) if e.kind() == std::io::ErrorKind::InvalidInput => {
+                // A FIFO, device or directory in its place.
+                history.notes.push(format!(
+                    "the history file {} {e}: history is not kept this session",
+                    path.display()
+                ));
+                return history;
+            }
             Err(e) => history.notes.push(format!(
                 "the history file {} cannot be read: {e}",
                 path.display()
@@ -531,11 +533,8 @@ impl History {
         // Appending grows the file; now and then it is cut back to what is kept.
         if excess > 9 * HISTORY_LINES {
             let kept = self.lines.join("\n") + "\n";
-            let tmp = path.with_extension(format!("tmp-{}", std::process::id()));
-            let rewritten = std::fs::write(&tmp, kept).and_then(|()| std::fs::rename(&tmp, path));
-            if rewritten.is_err() {
-                let _ = std::fs::remove_file(&tmp);
-            }
+            // Not cut back is only a longer file: nothing to tell.
+            let _ = crate::base::table_cache::write_atomic(path, kept.as_bytes());
         }
     }
 

@@ -63,6 +63,7 @@ pub fn parse_line(line: &str, session: &Session) -> Result<Option<Request>> {
         rest,
         notation: session.notation(),
         size: session.size(),
+        scheme: session.scheme(),
     };
     match read(def.kind, &words, session) {
         Some(request) => request.map(Some),
@@ -76,12 +77,14 @@ pub fn parse_line(line: &str, session: &Session) -> Result<Option<Request>> {
 fn moves_line(line: &str, word: &str, session: &Session) -> Result<Request> {
     if Cube::is_facelet_shaped(line, session.size()) {
         // A pasted state, not moves to make: say so, and what is wrong with it.
-        return Err(usage(&match Cube::from_facelets_n(line, session.size()) {
-            Ok(_) => {
-                "that is a facelet string, not moves: load it with `load FACELETS`".to_string()
-            }
-            Err(e) => format!("{e} (a state is loaded with `load FACELETS`)"),
-        }));
+        return Err(usage(
+            &match Cube::from_facelets_in(line, session.size(), session.scheme()) {
+                Ok(_) => {
+                    "that is a facelet string, not moves: load it with `load FACELETS`".to_string()
+                }
+                Err(e) => format!("{e} (a state is loaded with `load FACELETS`)"),
+            },
+        ));
     }
     match Alg::parse(line, session.notation()) {
         Ok(alg) => Ok(Request::Session(SessionRequest::Moves {

@@ -179,9 +179,19 @@ impl Session {
             let written = file
                 .parent()
                 .map_or(Ok(()), std::fs::create_dir_all)
-                .and_then(|()| std::fs::write(file, format!("{scheme}\n")));
+                .and_then(|()| {
+                    crate::base::table_cache::write_atomic(file, format!("{scheme}\n").as_bytes())
+                });
             match written {
-                Ok(()) => text.push_str("; kept for the next session"),
+                Ok(()) => {
+                    text.push_str("; kept: later sessions and command-line calls use it too");
+                    if scheme != crate::turn::face::Scheme::default() {
+                        text.push_str(&format!(
+                            " (back with `colours {}`)",
+                            crate::turn::face::Scheme::default()
+                        ));
+                    }
+                }
                 Err(e) => {
                     text.push_str(&format!("; not kept ({}: {e})", file.display()));
                 }

@@ -269,8 +269,8 @@ fn hint_words(line: &Line) -> Result<SolvingRequest> {
             )
         }
         "facelets" => Some(match after.chars().count() {
-            24 => Cube::from_facelets_n(after, 2)?,
-            54 => Cube::from_facelets_n(after, 3)?,
+            24 => Cube::from_facelets_in(after, 2, line.scheme)?,
+            54 => Cube::from_facelets_in(after, 3, line.scheme)?,
             n => {
                 return Err(usage(&format!(
                     "hint facelets takes 24 letters (a 2×2×2) or 54 (a 3×3×3), not {n}"
@@ -324,7 +324,7 @@ fn pocket_words(line: &Line) -> Result<SolvingRequest> {
                         "pocket solve facelets needs a facelet string: pocket solve facelets S",
                     ));
                 }
-                "facelets" => Input::Facelets(string.trim().to_string()),
+                "facelets" => Input::Facelets(string.trim().to_string(), line.scheme),
                 _ => Input::Moves(line.moves(need_alg(after)?)?),
             };
             Ok(SolvingRequest::PocketSolve { metric, state })

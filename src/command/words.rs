@@ -27,6 +27,8 @@ pub(super) struct Line<'a> {
     pub notation: Notation,
     /// The size of the session's cube.
     pub size: usize,
+    /// The colour scheme colour-letter facelet strings are read in.
+    pub scheme: crate::turn::face::Scheme,
 }
 
 impl Line<'_> {

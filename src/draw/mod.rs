@@ -632,8 +632,9 @@ pub fn write_picture(path: &Path, text: &str) -> Result<usize> {
         path: path.to_path_buf(),
         source,
     };
+    let terminal = is_terminal(path);
     if let Some(kind) = crate::base::table_cache::special_file(path)
-        && !is_terminal(path)
+        && !terminal
     {
         return Err(write_error(std::io::Error::other(format!(
             "it is {kind}; pictures are written to regular files or a terminal"
@@ -645,7 +646,14 @@ pub fn write_picture(path: &Path, text: &str) -> Result<usize> {
     } else {
         text.as_bytes().to_vec()
     };
-    std::fs::write(path, &bytes).map_err(write_error)?;
+    // A file is written whole or not at all, as every file the workbench writes; a terminal
+    // is written to.
+    if terminal {
+        std::fs::write(path, &bytes)
+    } else {
+        crate::base::table_cache::write_atomic(path, &bytes)
+    }
+    .map_err(write_error)?;
     Ok(bytes.len())
 }
 

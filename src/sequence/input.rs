@@ -7,6 +7,7 @@ pub use crate::sequence::input_error::InputError;
 use crate::sequence::alg::AlgebraError;
 use crate::sequence::parser::{ParseError, parse_sequence};
 use crate::state::cube::Cube;
+use crate::turn::face::Scheme;
 use crate::turn::moves::Move;
 use crate::turn::notation::Notation;
 
@@ -17,7 +18,7 @@ use crate::turn::notation::Notation;
 /// let cube = Input::Alg("R U".into()).to_cube(2).unwrap();
 /// assert_eq!(cube.size(), 2);
 /// assert!(!cube.is_solved());
-/// assert!(Input::Facelets("UUUU".into()).to_cube(2).is_err());
+/// assert!(Input::Facelets("UUUU".into(), Default::default()).to_cube(2).is_err());
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Input {
@@ -26,8 +27,10 @@ pub enum Input {
     Alg(String),
     /// Moves already parsed (in either notation), made from the solved cube.
     Moves(Vec<Move>),
-    /// A facelet string: faces U R F D L B, each face's stickers row by row.
-    Facelets(String),
+    /// A facelet string as [`Cube::from_facelets_in`] reads it: face letters (faces U R F D L
+    /// B, each face's stickers row by row), or colour letters in the scheme given (the one
+    /// the user chose, as the workbench prints them).
+    Facelets(String, Scheme),
     /// A cube already made (the REPL's current cube): handed over as it is, never written out
     /// as a facelet string and read back.
     Cube(Cube),
@@ -60,7 +63,7 @@ impl Input {
                 cube.apply_all(moves)?;
                 Ok(cube)
             }
-            Input::Facelets(s) => Ok(Cube::from_facelets_n(s, n)?),
+            Input::Facelets(s, scheme) => Ok(Cube::from_facelets_in(s, n, *scheme)?),
             Input::Cube(cube) if cube.size() == n => Ok(cube.clone()),
             Input::Cube(cube) => Err(InputError::Size {
                 have: cube.size(),
@@ -75,21 +78,33 @@ impl Input {
 /// face or colour letters, about 6n² of them), else a move sequence from solved. A near miss
 /// is a facelet string, so that turning it into a cube names what is wrong with it
 /// ("facelet string has 53 characters, expected 54") as `--facelets` and `load` do, instead
-/// of reading its letters as moves.
+/// of reading its letters as moves. Colour letters are read in `scheme`, the one the user
+/// chose, so that what the workbench prints reads back as the same cube.
 ///
 /// ```
 /// use cubework::sequence::input::{Input, read_state};
+/// use cubework::turn::face::Scheme;
 /// use cubework::{Cube, Notation};
+/// let (std, paper) = (Notation::Standard, Scheme::Paper);
 /// let solved = Cube::solved().facelets();
-/// assert_eq!(read_state(&solved, 3, Notation::Standard).unwrap(), Input::Facelets(solved.clone()));
-/// let short = read_state(&solved[1..], 3, Notation::Standard).unwrap();
+/// assert_eq!(read_state(&solved, 3, std, paper).unwrap(), Input::Facelets(solved.clone(), paper));
+/// let short = read_state(&solved[1..], 3, std, paper).unwrap();
 /// assert_eq!(short.to_cube(3).unwrap_err().to_string(), "facelet string has 53 characters, expected 54 (6 faces of 9)");
-/// assert!(matches!(read_state("R U R'", 3, Notation::Standard).unwrap(), Input::Moves(_)));
+/// assert!(matches!(read_state("R U R'", 3, std, paper).unwrap(), Input::Moves(_)));
+/// // The solved cube as the vector representation prints it after `colours wca`.
+/// let wca = "WWWWWWWWWYYYYYYYYYBBBBBBBBBGGGGGGGGGOOOOOOOOORRRRRRRRR";
+/// assert!(read_state(wca, 3, std, Scheme::Wca).unwrap().to_cube(3).unwrap().is_solved());
+/// assert!(read_state(wca, 3, std, paper).unwrap().to_cube(3).is_err());
 /// ```
-pub fn read_state(text: &str, n: usize, notation: Notation) -> Result<Input, ParseError> {
+pub fn read_state(
+    text: &str,
+    n: usize,
+    notation: Notation,
+    scheme: Scheme,
+) -> Result<Input, ParseError> {
     let text = text.trim();
     if Cube::is_facelet_shaped(text, n) {
-        Ok(Input::Facelets(text.to_string()))
+        Ok(Input::Facelets(text.to_string(), scheme))
     } else {
         Ok(Input::Moves(parse_sequence(text, notation)?))
     }

@@ -454,13 +454,19 @@ mod tests {
         // The last line does the whole job from the cube as given: here only the turn.
         assert_eq!(text.lines().last(), Some("x'"), "{text}");
         let solved = crate::Cube::solved().facelets();
-        let text = bfs_report(Metric::Htm, &Input::Facelets(solved), std, &mut |_| {}).unwrap();
+        let text = bfs_report(
+            Metric::Htm,
+            &Input::Facelets(solved, Default::default()),
+            std,
+            &mut |_| {},
+        )
+        .unwrap();
         assert!(text.starts_with("0 moves"), "{text}");
         let mut s: Vec<char> = crate::Cube::solved().facelets().chars().collect();
         s.swap(8, 20); // URF's U and F stickers: a twisted corner
         let err = bfs_report(
             Metric::Htm,
-            &Input::Facelets(s.iter().collect()),
+            &Input::Facelets(s.iter().collect(), Default::default()),
             std,
             &mut |_| {},
         )

@@ -108,6 +108,10 @@ pub enum SolveError {
     /// The user pressed Ctrl-C.
     #[error(transparent)]
     Cancelled(#[from] crate::base::cancel::Cancelled),
+    /// A table that does not fit in the memory or disk there is, refused before it is
+    /// built.
+    #[error(transparent)]
+    NoRoom(#[from] crate::base::table_cache::room::NoRoom),
     /// The optimal solver's table is not what it was when it was checked: a block of its
     /// file changed since (in place, or damaged on disk), or, built or checked whole, it gave
     /// a bound no real cube has. The search stops rather than trust it.

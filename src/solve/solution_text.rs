@@ -321,11 +321,15 @@ mod tests {
             text.starts_with("0 moves") && text.ends_with(":\n"),
             "{text}"
         );
-        let err = read_cube(&Input::Facelets("UUU".into())).unwrap_err();
+        let err = read_cube(&Input::Facelets("UUU".into(), Default::default())).unwrap_err();
         assert!(matches!(err, SolveError::Input(_)), "{err}");
         let mut twisted: Vec<char> = Cube::solved().facelets().chars().collect();
         twisted.swap(8, 20);
-        let err = read_cube(&Input::Facelets(twisted.into_iter().collect())).unwrap_err();
+        let err = read_cube(&Input::Facelets(
+            twisted.into_iter().collect(),
+            Default::default(),
+        ))
+        .unwrap_err();
         assert!(matches!(err, SolveError::Pieces(_)), "{err}");
         assert!(check_metric(Metric::Qtm).is_err() && check_metric(Metric::Htm).is_ok());
     }

@@ -364,7 +364,8 @@ impl Scheme {
     /// The scheme to show things in: `flag` if given (`--colours`), else the environment
     /// variable `CUBEWORK_COLOURS`, else the choice `colours` kept in `setting` (a file holding
     /// the scheme's name), else the paper's. A bad value in the variable is an error; an
-    /// unreadable or unknown setting is passed over.
+    /// unreadable or unknown setting (a FIFO or device in its place, a file of more than
+    /// [`SETTING_BYTES`]) is passed over.
     pub fn chosen(
         flag: Option<Scheme>,
         setting: Option<&std::path::Path>,
@@ -378,8 +379,10 @@ impl Scheme {
                 .parse()
                 .map_err(|e: UnknownScheme| format!("CUBEWORK_COLOURS: {e}"));
         }
+        // Read as every file is, guarded: a FIFO or device there is passed over unread.
         Ok(setting
-            .and_then(|path| std::fs::read_to_string(path).ok())
+            .and_then(|path| crate::base::table_cache::read_regular(path, SETTING_BYTES).ok())
+            .and_then(|bytes| String::from_utf8(bytes).ok())
             .and_then(|text| text.trim().parse().ok())
             .unwrap_or_default())
     }
@@ -390,6 +393,10 @@ impl fmt::Display for Scheme {
         f.write_str(self.name())
     }
 }
+
+/// The most of the colour setting's file [`Scheme::chosen`] reads: a scheme's name and a
+/// line break are a few bytes.
+pub const SETTING_BYTES: u64 = 1024;
 
 /// A colour scheme's name that is not one of them.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]

@@ -12,21 +12,37 @@ use super::{
     floor_bytes,
 };
 use crate::base::cancel::Cancelled;
+use crate::base::table_cache::room::NoRoom;
+use crate::solve::SolveError;
 
 impl AxisTable {
     /// Builds the table on `threads` threads; `progress(done, total)` hears how many entries
-    /// are filled, from the calling thread. Ctrl-C stops it.
+    /// are filled, from the calling thread. Ctrl-C stops it within moments; memory that
+    /// cannot be had is an error ([`SolveError::NoRoom`]), never an abort.
     pub fn build(
         kind: SliceKind,
         threads: usize,
         progress: &mut dyn FnMut(u64, u64),
-    ) -> Result<(AxisTable, BuildLog), Cancelled> {
+    ) -> Result<(AxisTable, BuildLog), SolveError> {
         let moves = AxisMoves::new(kind);
         let rows = moves.rows();
         let total = moves.entries();
         let dist_len = rows * ROW_BYTES;
-        let mut bytes = crate::base::table_cache::large_vec(dist_len + floor_bytes(dist_len));
-        bytes.resize(dist_len, 0xFF);
+        let need = dist_len + floor_bytes(dist_len);
+        let mut bytes = crate::base::table_cache::large_vec(need).map_err(|_| {
+            NoRoom(format!(
+                "the {} table is not built: the {} of memory building it needs cannot be had",
+                super::table_file(kind).name,
+                crate::base::table_cache::room::readable(need as u64)
+            ))
+        })?;
+        // Filled 64 MiB at a time, so that Ctrl-C is heard during a fill of gigabytes.
+        const FILL: usize = 64 << 20;
+        while bytes.len() < dist_len {
+            crate::base::cancel::check()?;
+            let more = (dist_len - bytes.len()).min(FILL);
+            bytes.resize(bytes.len() + more, 0xFF);
+        }
         // The least depth in each stripe, found as the passes reach it.
         let mut floors = vec![UNSET; dist_len.div_ceil(STRIPE_BYTES)];
         floors[0] = 0;
@@ -60,7 +76,7 @@ impl AxisTable {
             if found == 0 {
                 break;
             }
-            mark_floors(cells, &mut floors, depth + 1);
+            mark_floors(cells, &mut floors, depth + 1)?;
             filled += found;
             counts.push(found);
             depth += 1;
@@ -85,8 +101,12 @@ const UNSET: u8 = 0xFF;
 
 /// Sets the floor of every stripe not reached before whose entries `depth` has reached: the
 /// passes go up a depth at a time, so the first depth to reach a stripe is its least.
-fn mark_floors(cells: &[AtomicU8], floors: &mut [u8], depth: u8) {
+/// Ctrl-C stops it (it reads the whole table, seconds for the largest).
+fn mark_floors(cells: &[AtomicU8], floors: &mut [u8], depth: u8) -> Result<(), Cancelled> {
     for (k, floor) in floors.iter_mut().enumerate() {
+        if k % 1024 == 0 {
+            crate::base::cancel::check()?;
+        }
         if *floor != UNSET {
             continue;
         }
@@ -97,6 +117,7 @@ fn mark_floors(cells: &[AtomicU8], floors: &mut [u8], depth: u8) {
             *floor = depth;
         }
     }
+    Ok(())
 }
 
 /// The floors two to a byte, the first stripe's in the low four bits (15 at most: no table

@@ -6,8 +6,8 @@ use super::super::coord::{N_FLIP, N_TWIST};
 use super::super::cubie::CubieCube;
 use super::storage::{Blocks, Dist, Store};
 use super::{AxisCoord, AxisMoves, AxisTable, MAX_DEPTH, ROW_BYTES, SliceKind, floor_bytes};
-use crate::base::cancel::Cancelled;
 use crate::base::table_cache::{CacheError, CacheReport, TableFile};
+use crate::solve::SolveError;
 
 /// The format version of the table files.
 pub const FORMAT_VERSION: u32 = 2;
@@ -410,14 +410,15 @@ fn residue_counts(bytes: &[u8]) -> [u64; 4] {
 }
 
 /// Loads the table of `kind` from the cache in `dir`, or builds it on `threads` threads
-/// (`progress` hears how far) and saves it; an error only if Ctrl-C stopped the build, and
-/// then nothing is saved.
+/// (`progress` hears how far) and saves it; an error if Ctrl-C stopped the build, and then
+/// nothing is saved, or if the table does not fit in the memory or disk there is
+/// ([`crate::base::table_cache::room`]), and then nothing is built.
 pub fn load_or_build_in(
     kind: SliceKind,
     dir: Option<&std::path::Path>,
     threads: usize,
     progress: &mut dyn FnMut(u64, u64),
-) -> Result<(AxisTable, CacheReport), Cancelled> {
+) -> Result<(AxisTable, CacheReport), SolveError> {
     crate::base::table_cache::try_load_or_build(
         &table_file(kind),
         dir,
@@ -429,7 +430,15 @@ pub fn load_or_build_in(
             };
             loaded
         },
-        || AxisTable::build(kind, threads, progress).map(|(t, _)| t),
+        || {
+            let spec = table_file(kind);
+            crate::base::table_cache::room::Room::here(dir).check(
+                spec.name,
+                spec.max_payload,
+                spec.max_file(),
+            )?;
+            AxisTable::build(kind, threads, progress).map(|(t, _)| t)
+        },
         |t| t.payload_parts().to_vec(),
     )
 }

@@ -246,8 +246,12 @@ mod tests {
                 assert!(after.is_solved(), "{alg}: {text}");
                 let length = crate::sequence::alg::Alg::from_moves(solution).count(metric);
                 assert_eq!(length as usize, t.distance(&state).unwrap());
-                let from_facelets =
-                    solve_text(t, &Input::Facelets(facelets), Notation::Standard).unwrap();
+                let from_facelets = solve_text(
+                    t,
+                    &Input::Facelets(facelets, Default::default()),
+                    Notation::Standard,
+                )
+                .unwrap();
                 assert_eq!(from_facelets, text);
             }
         }
@@ -288,7 +292,7 @@ mod tests {
         let t = table(Metric::Htm);
         let err = solve_text(
             t,
-            &Input::Facelets("UUUFURRRFRFFDDDDLLLLBBBB".into()),
+            &Input::Facelets("UUUFURRRFRFFDDDDLLLLBBBB".into(), Default::default()),
             Notation::Standard,
         )
         .unwrap_err();

@@ -309,7 +309,9 @@ mod tests {
 
     #[test]
     fn impossible_states_say_why() {
-        let bad = |s: &str| PocketState::from_input(&Input::Facelets(s.into())).unwrap_err();
+        let bad = |s: &str| {
+            PocketState::from_input(&Input::Facelets(s.into(), Default::default())).unwrap_err()
+        };
         assert!(matches!(bad("UUUURRRRFFFF"), PocketError::Input(_)));
         assert!(
             bad("UUUURRRRFFFFDDDDLLLLBBBX")
