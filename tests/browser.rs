@@ -1,7 +1,8 @@
 //! The player page in a real browser: headless Chromium, driven by `tests/page_browser.js`
-//! (Node, through the Chrome DevTools Protocol over a pipe; nothing from npm). Where no
-//! Chromium or no Node is installed (CI has neither browser), the test says why and passes;
-//! tests/draw.rs runs the page's script in Node on a stand-in document everywhere.
+//! (Node, through the Chrome DevTools Protocol over a pipe; nothing from npm). CI (`.ci/run`)
+//! installs both, and with `CI` set a missing one fails the test; elsewhere, where no Chromium
+//! or no Node is installed, the test says why and passes (tests/draw.rs runs the page's script
+//! in Node on a stand-in document).
 // The end-to-end tests drive the binary and the front ends: the `cli` feature.
 #![cfg(feature = "cli")]
 
@@ -17,6 +18,15 @@ fn installed<'a>(names: &[&'a str]) -> Option<&'a str> {
     })
 }
 
+/// Says why the browser test cannot run: a failure under CI (`CI` set), which must play the
+/// page, and a note elsewhere.
+fn cannot_run(why: &str) {
+    if std::env::var_os("CI").is_some_and(|v| !v.is_empty()) {
+        panic!("{why}; CI must play the page (.ci/run installs chromium and node)");
+    }
+    eprintln!("skipped: {why}");
+}
+
 #[test]
 fn the_page_plays_steps_shares_its_address_and_refuses_unknown_moves_in_a_real_browser() {
     let browsers = [
@@ -26,14 +36,16 @@ fn the_page_plays_steps_shares_its_address_and_refuses_unknown_moves_in_a_real_b
         "google-chrome-stable",
     ];
     let Some(browser) = installed(&browsers) else {
-        eprintln!(
-            "skipped: no browser installed ({}), so the page was not played in one",
+        cannot_run(&format!(
+            "no browser installed ({}), so the page was not played in one",
             browsers.join(", ")
-        );
+        ));
         return;
     };
     let Some(node) = installed(&["node"]) else {
-        eprintln!("skipped: node is not installed, so {browser} could not be driven");
+        cannot_run(&format!(
+            "node is not installed, so {browser} could not be driven"
+        ));
         return;
     };
     let dir = tempfile::tempdir().unwrap();
@@ -68,6 +80,10 @@ fn the_page_plays_steps_shares_its_address_and_refuses_unknown_moves_in_a_real_b
         "the address after typed moves, opened in another tab, is the same cube",
         "and makes nothing: not even the R",
         "and makes nothing of it: the page's own cube",
+        "bracket notation typed is read as the REPL reads it",
+        "the title follows the sequence",
+        "the player's buttons are pictures, each named",
+        "the place and the speed are read apart",
     ] {
         assert!(said.contains(&format!("ok: {check}")), "{check}: {said}");
     }

@@ -452,3 +452,122 @@ fn every_whole_command_written_inline_in_the_readme_and_the_guide_runs() {
         );
     }
 }
+
+/// The code spans of a line of Markdown (`` `R U` ``, or ``` `` `r `` ``` for a span holding a
+/// backtick), trimmed of the one space Markdown drops at each end.
+fn code_spans(line: &str) -> Vec<String> {
+    let mut spans = Vec::new();
+    let mut rest = line;
+    while let Some(start) = rest.find('`') {
+        let ticks = rest[start..].len() - rest[start..].trim_start_matches('`').len();
+        let fence = &rest[start..start + ticks];
+        let body = &rest[start + ticks..];
+        let Some(end) = body.find(fence) else { break };
+        let span = &body[..end];
+        let span = match span.strip_prefix(' ').and_then(|s| s.strip_suffix(' ')) {
+            Some(inner) if !inner.trim().is_empty() => inner,
+            _ => span,
+        };
+        spans.push(span.to_string());
+        rest = &body[end + ticks..];
+    }
+    spans
+}
+
+/// The words of a command written in the README, a redirection of its output left off.
+fn command_words(span: &str) -> Vec<String> {
+    let command = span.split(" > ").next().unwrap();
+    shlex::split(command).unwrap_or_else(|| panic!("the README's `{span}` is not a command"))
+}
+
+/// Characters and snippets the "How do I…" table names in its prose, not commands to run.
+const NAMED_NOT_RUN: &[&str] = &["#", "{…}", "∇", "\\rho", "`r", "⍴"];
+
+/// What the README's "How do I…" table shows: each command it writes out, each option it adds
+/// to its row's first command (`--show net` after `cubework apply "R U R' U'"`; an option the
+/// command already has takes the new value: `-o cube.html`), each other value of its last
+/// argument (`zsh` for `cubework completions bash`, `-` for `--batch states.txt`), and each
+/// REPL line (`rep nested`), as (command-line words or None, REPL line).
+fn how_do_i_examples(readme: &str) -> Vec<(Vec<String>, Option<String>)> {
+    let section = readme
+        .split("\n## How do I…\n")
+        .nth(1)
+        .expect("the README's \"How do I…\" section");
+    let section = section.split("\n## ").next().unwrap();
+    let mut examples = Vec::new();
+    for row in section.lines().filter(|l| l.starts_with("| ")).skip(1) {
+        let how = row.split(" | ").nth(1).unwrap_or("");
+        let mut base: Option<Vec<String>> = None;
+        for span in code_spans(how) {
+            let first = span.split(' ').next().unwrap();
+            if first == "cubework" {
+                let words = command_words(&span);
+                base.get_or_insert_with(|| words.clone());
+                examples.push((words, None));
+            } else if cubework::command::defs::find(first).is_some() {
+                examples.push((Vec::new(), Some(span)));
+            } else if NAMED_NOT_RUN.contains(&span.as_str()) {
+                continue;
+            } else {
+                let base = base.clone().unwrap_or_else(|| {
+                    panic!("`{span}` comes before its row's command: {row}");
+                });
+                let mut words = base.clone();
+                let added = command_words(&span);
+                if span.starts_with('-') && span.len() > 1 {
+                    match words.iter().position(|w| *w == added[0]) {
+                        Some(i) => words.splice(i..(i + added.len()).min(words.len()), added),
+                        None => words.splice(words.len().., added),
+                    };
+                } else if span == "-" || span.chars().all(|c| c.is_ascii_alphanumeric()) {
+                    *words.last_mut().unwrap() = span.clone();
+                } else {
+                    panic!(
+                        "the \"How do I…\" table's `{span}` is neither a command, an option, a \
+                         value nor a REPL line; if it is prose, add it to NAMED_NOT_RUN"
+                    );
+                }
+                examples.push((words, None));
+            }
+        }
+    }
+    examples
+}
+
+#[test]
+fn every_example_of_the_how_do_i_table_runs() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("session.txt"), "R U\nshow facelets\n").unwrap();
+    let states = "R U F\nD' R2 U F' L B2 D R'\n";
+    std::fs::write(dir.path().join("states.txt"), states).unwrap();
+    let text = readme();
+    let examples = how_do_i_examples(&text);
+    assert!(examples.len() > 30, "{examples:?}");
+    // The commands written out whole already run in the test of every inline command.
+    let run_there = inline_examples(&text);
+    for (words, repl_line) in examples {
+        if run_there.contains(&words) {
+            continue;
+        }
+        let mut cmd = common::cubework_cached("cubework-test-docs-cache");
+        cmd.current_dir(dir.path())
+            .env("CUBEWORK_OPTIMAL_TABLE", "small");
+        let what = match &repl_line {
+            Some(line) => {
+                cmd.write_stdin(format!("{line}\n"));
+                format!("the REPL line {line}")
+            }
+            None => {
+                // A command that reads standard input (`--batch -`) reads the states.
+                cmd.args(&words[1..]).write_stdin(states);
+                words.join(" ")
+            }
+        };
+        let out = cmd.output().unwrap();
+        assert!(
+            out.status.success(),
+            "the README's \"How do I…\" example {what} failed: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+}

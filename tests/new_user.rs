@@ -421,3 +421,21 @@ fn what_the_vector_display_shows_under_wca_colours_is_read_back_under_them() {
     let (want, _, _) = run(&["apply", "--show", "facelets", "R U F'"]);
     assert_eq!(read, want);
 }
+
+#[test]
+fn a_state_beyond_bfs_depth_limit_gets_one_line_naming_the_methods_that_solve_it() {
+    // The README once showed bfs on a state 13 moves deep; a limit of 2 stands in for 12.
+    let (out, err, code) = run(&["solve", "--method", "bfs", "--max-length", "2", "R U F"]);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(out.is_empty(), "{out}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("no solution of 2 moves or fewer"), "{err}");
+    assert!(
+        err.contains("the optimal method") && err.contains("two-phase (the default)"),
+        "{err}"
+    );
+    // The REPL says the same and goes on.
+    let (out, err, _) = session("solve bfs max 2 R U F\nsolve bfs R U F\n");
+    assert!(err.contains("the optimal method"), "{err}");
+    assert!(out.contains("3 moves in the half-turn metric"), "{out}");
+}

@@ -191,6 +191,27 @@ const settled = "!playing && moving === null";
   check(bad.said.includes("Q (not a move)") && bad.said.includes("nothing was made"), "an address with an unknown move says so", bad.said);
   check(bad.stickers === plain.stickers && bad.seq === plain.seq, "and makes nothing of it: the page's own cube, not F R", [bad.seq, plain.seq]);
 
+  // Bracket notation typed is expanded as the REPL expands it, and the title follows (in a
+  // tab of its own, in front, where animation frames run; at speed 0 each move is made at once).
+  const tab = await open(url(turned.hash));
+  await tab(`document.getElementById("speed").value = "0"; document.getElementById("typed").value = "[R, U] (R U)3 [F: R2]"; document.getElementById("do").click()`);
+  look = await tab(LOOK);
+  check(look.seq === "F(setup) y' R U R' U' R U R U R U F R2 F'*" && look.said === "",
+    "bracket notation typed is read as the REPL reads it", [look.seq, look.said]);
+  const title = await tab(`[document.title, document.getElementById("title").textContent]`);
+  check(title[0] === "cubework: " + title[1] && title[1] === "3×3×3 cube: setup F · y' R U R' U' R U R U R U F R2 F'",
+    "the title follows the sequence", title);
+
+  // The player's buttons are pictures with names, and its words do not run together.
+  const buttons = await tab(`["start", "back", "play", "forward", "end"].map(id => {
+    const b = document.getElementById(id), svg = b.querySelector("svg"), box = svg && svg.getBoundingClientRect();
+    return [id, b.getAttribute("aria-label"), box ? Math.round(box.width) : 0];
+  })`);
+  check(buttons.every(([, label, width]) => label && width >= 10), "the player's buttons are pictures, each named", buttons);
+  const words = await tab(`document.querySelector(".player").innerText.replace(/\\s+/g, " ")`);
+  check(words.includes("move 15 / 15") && words.includes("a quarter-turn takes") && !/\d s a quarter-turn/.test(words),
+    "the place and the speed are read apart", words);
+
   clearTimeout(timer);
   console.log("played in a real browser");
   closing = true;

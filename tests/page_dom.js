@@ -4,6 +4,8 @@ class El {
   addEventListener(k, f) { (this.listeners[k] = this.listeners[k] || []).push(f); }
   appendChild(c) { this.children.push(c); return c; }
   setPointerCapture() {}
+  setAttribute(k, v) { this["@" + k] = String(v); }
+  getAttribute(k) { return this["@" + k] === undefined ? null : this["@" + k]; }
   fire(k, e = {}) { for (const f of this.listeners[k] || []) f(Object.assign({target: this, preventDefault() {}}, e)); }
   click() { this.fire("click"); }
   set textContent(t) { this._t = t; if (t === "") this.children = []; }
@@ -11,6 +13,7 @@ class El {
 }
 const els = {};
 global.document = {
+  title: "",
   getElementById: id => (els[id] = els[id] || new El(id)),
   createElement: () => new El(""),
   createTextNode: t => { const e = new El(""); e.textContent = t; return e; },

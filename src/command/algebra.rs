@@ -520,10 +520,6 @@ fn paper_string(seq: &[Move]) -> String {
     seq.iter().map(|m| m.to_string()).collect()
 }
 
-fn standard_string(seq: &[Move]) -> String {
-    format_moves(&seq.iter().map(|m| m.to_standard()).collect::<Vec<_>>())
-}
-
 /// How a tool's sequence was found, from the recorded finding or a fresh search.
 fn how_found(tool: Tool, chosen: &[Move], matches: usize, tried: usize, source: &Source) -> String {
     let f = Found {
@@ -610,7 +606,10 @@ pub fn tools_report() -> Result<String, AlgebraError> {
         out.push(format!("{}: {}", f.tool, f.tool.description()));
         out.push(format!("  printed:  {}", f.tool.printed()));
         out.push(format!("  paper:    {}", paper_string(f.chosen)));
-        out.push(format!("  standard: {}", standard_string(f.chosen)));
+        out.push(format!(
+            "  standard: {}",
+            format_moves(&f.tool.standard_moves())
+        ));
         out.push(format!(
             "  found as: {}",
             how_found(f.tool, f.chosen, f.matches, f.tried, &f.source)

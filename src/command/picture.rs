@@ -9,6 +9,7 @@ use super::words::{Line, need_alg};
 use super::{Front, Reply, Session, usage};
 use crate::answer::error::{Error, Result};
 use crate::base::text::echo;
+use crate::draw::html::PAGE_MOVES;
 use crate::draw::{Camera, DrawError, Only, Picture, PictureFormat, ViewKind, Words};
 use crate::rep::RepKind;
 use crate::sequence::alg::Alg;
@@ -195,9 +196,6 @@ fn view(
         c.distance()
     )))
 }
-
-/// The most moves a page is given to play.
-const PAGE_MOVES: u64 = 1000;
 
 /// What a page plays: the session's moves from its start (the setup first), when every kept
 /// change is moves (a load or reset starts afresh) and there are at most [`PAGE_MOVES`].

@@ -7,9 +7,12 @@
 //! which it plays with each move's layers turning, steps, scrubs, and keeps in its address
 //! (`cube.html#setup=F2_D&alg=R_U'`, read on load and by [`read_address`]) so that a position is
 //! shared as a link. Every move of standard notation the cube has is made (inner layers, wide
-//! turns, slices, rotations), by the same layer turns as [`crate::Move::layer_quarters`]; a
-//! line with anything that is not a move of the cube is refused whole, naming what. A headless
-//! browser can show a state without clicking (see `scripts/screenshot.sh`).
+//! turns, slices, rotations), by the same layer turns as [`crate::Move::layer_quarters`]. What
+//! is typed (and the address) is read as [`crate::parse_sequence`] reads it — brackets, tools
+//! and comments, written out into moves — by a reader in the page's script that follows the
+//! Rust parser's grammar (`tests/draw.rs` gives both the same lines and compares); a line with
+//! anything that is not a move of the cube is refused whole, naming what. A headless browser
+//! can show a state without clicking (see `scripts/screenshot.sh`).
 
 use super::colour;
 use super::{Camera, Picture, svg::escape};
@@ -27,10 +30,14 @@ use crate::turn::face::Face;
 /// assert!(!page.contains("http://") && !page.contains("https://") && !page.contains("src="));
 /// ```
 pub fn page(cube: &Cube, picture: &Picture) -> String {
-    let (setup, moves) = match &picture.timeline {
-        Some(t) if t.start.size() == cube.size() => (names(&t.setup), names(&t.moves)),
-        _ => (String::new(), String::new()),
+    let (setup_names, move_names) = match &picture.timeline {
+        Some(t) if t.start.size() == cube.size() => (
+            t.setup.iter().map(|m| m.to_string()).collect(),
+            t.moves.iter().map(|m| m.to_string()).collect(),
+        ),
+        _ => (Vec::new(), Vec::new()),
     };
+    let (setup, moves) = (js_list(&setup_names), js_list(&move_names));
     let cube = match &picture.timeline {
         Some(t) if t.start.size() == cube.size() => &t.start,
         _ => cube,
@@ -57,22 +64,42 @@ pub fn page(cube: &Cube, picture: &Picture) -> String {
         .iter()
         .map(|&f| format!("\"{}\"", colour::sticker_in(picture.scheme, f).hex()))
         .collect();
-    let caption = picture.caption.trim();
-    let title = if caption.is_empty() {
-        format!("{n}×{n}×{n} cube")
-    } else {
-        format!("{n}×{n}×{n} cube: {caption}")
+    // The title names the sequence, which the page keeps current as it changes (see
+    // `titleText` in the script); a start that no sequence reaches is named by the caption.
+    let heading = Heading {
+        start: match &picture.timeline {
+            Some(t) if t.start.size() == n => String::new(),
+            _ => {
+                let caption = picture.caption.trim();
+                if caption.is_empty() {
+                    format!("{n}×{n}×{n} cube")
+                } else {
+                    format!("{n}×{n}×{n} cube: {caption}")
+                }
+            }
+        },
+        only: picture
+            .only
+            .as_ref()
+            .map(|o| format!("only {o}"))
+            .unwrap_or_default(),
     };
+    let title = heading.text(n, &setup_names, &move_names);
     let only = picture
         .only
         .as_ref()
         .map(|o| format!("only {o} in colour"))
         .unwrap_or_default();
+    let tools: Vec<String> = crate::sequence::tools::Tool::ALL
+        .iter()
+        .map(|t| format!("{}: [{}]", t.name(), names(&t.standard_moves())))
+        .collect();
     let data = format!(
         "const N = {n};\nconst START = [{}];\nconst KEPT = {};\nconst COLOURS = [{}];\n\
          const GREY = \"{}\", PLASTIC = \"{}\", INK = \"{}\";\n\
          const CAMERA = {{yaw: {}, pitch: {}, distance: {}}};\nconst SHOW_BACK = {};\n\
-         const SETUP = [{setup}], ALG = [{moves}];\n",
+         const SETUP = [{setup}], ALG = [{moves}];\nconst TITLE = {{start: {}, only: {}, moves: {TITLE_MOVES}}};\n\
+         const TOOLS = {{{}}};\nconst ICONS = {{play: {}, pause: {}}};\nconst LIMITS = {{repeat: {}, expanded: {}, depth: {}, page: {}}};\n",
         stickers.join(","),
         if picture.only.is_some() {
             format!("new Set([{}])", kept_positions.join(","))
@@ -87,6 +114,15 @@ pub fn page(cube: &Cube, picture: &Picture) -> String {
         picture.camera.pitch(),
         picture.camera.distance(),
         picture.back,
+        js_string(&heading.start),
+        js_string(&heading.only),
+        tools.join(", "),
+        js_string(ICON_PLAY),
+        js_string(ICON_PAUSE),
+        crate::sequence::parser::MAX_REPEAT,
+        crate::sequence::parser::MAX_EXPANDED,
+        crate::sequence::parser::MAX_DEPTH,
+        PAGE_MOVES,
     );
     TEMPLATE
         .replace("{{TITLE}}", &escape(&title))
@@ -94,16 +130,88 @@ pub fn page(cube: &Cube, picture: &Picture) -> String {
         .replace("{{DATA}}", &data)
         .replace("{{MIN_DISTANCE}}", &Camera::MIN_DISTANCE.to_string())
         .replace("{{MAX_DISTANCE}}", &Camera::MAX_DISTANCE.to_string())
+        .replace("{{ICON_START}}", ICON_START)
+        .replace("{{ICON_BACK}}", ICON_BACK)
+        .replace("{{ICON_PLAY}}", ICON_PLAY)
+        .replace("{{ICON_FORWARD}}", ICON_FORWARD)
+        .replace("{{ICON_END}}", ICON_END)
         .replace("{{SCRIPT}}", SCRIPT)
 }
 
+/// The most moves a page's sequence holds: a longer history is drawn without one, and the
+/// page refuses moves that would take it past this.
+pub const PAGE_MOVES: u64 = 1000;
+
 /// Moves as a list of JavaScript strings.
 fn names(moves: &[crate::turn::moves::Move]) -> String {
-    moves
+    js_list(&moves.iter().map(|m| m.to_string()).collect::<Vec<_>>())
+}
+
+/// Texts as a list of JavaScript strings.
+fn js_list(texts: &[String]) -> String {
+    texts
         .iter()
-        .map(|m| format!("{:?}", m.to_string()))
+        .map(|t| js_string(t))
         .collect::<Vec<_>>()
         .join(",")
+}
+
+/// A JavaScript string literal of `text` that is safe inside `<script>`: `<` is written as
+/// `\u003c`, so no text can close the script.
+fn js_string(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 2);
+    out.push('"');
+    for c in text.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '<' => out.push_str("\\u003c"),
+            c if (c as u32) < 0x20 || c == '\u{2028}' || c == '\u{2029}' => {
+                out.push_str(&format!("\\u{:04x}", c as u32));
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+/// The most moves a title lists; a longer sequence is named by its length.
+const TITLE_MOVES: usize = 30;
+
+/// What the page's title says beside its sequence: a start no sequence reaches (named by the
+/// caption; empty when the sequence starts from solved) and the pieces kept in colour.
+struct Heading {
+    start: String,
+    only: String,
+}
+
+impl Heading {
+    /// The title for a sequence of `setup` then `moves`, as the page's `titleText` writes it.
+    fn text(&self, n: usize, setup: &[String], moves: &[String]) -> String {
+        let sequence = match (setup.is_empty(), moves.is_empty()) {
+            _ if setup.len() + moves.len() > TITLE_MOVES => {
+                format!("{} moves", setup.len() + moves.len())
+            }
+            (true, _) => moves.join(" "),
+            (false, true) => format!("setup {}", setup.join(" ")),
+            (false, false) => format!("setup {} · {}", setup.join(" "), moves.join(" ")),
+        };
+        let mut title = if !self.start.is_empty() {
+            self.start.clone()
+        } else if sequence.is_empty() {
+            format!("{n}×{n}×{n} cube")
+        } else {
+            format!("{n}×{n}×{n} cube: {sequence}")
+        };
+        if !self.start.is_empty() && !sequence.is_empty() {
+            title.push_str(&format!(" · then {sequence}"));
+        }
+        if !self.only.is_empty() && self.start.is_empty() {
+            title.push_str(&format!(" · {}", self.only));
+        }
+        title
+    }
 }
 
 /// The setup and the moves a page's address holds, decoded: `…#setup=R%20U&alg=F'` (the page
@@ -150,6 +258,17 @@ pub fn read_address(url: &str) -> Result<(String, String), String> {
     Ok((setup, alg))
 }
 
+// The player's buttons, drawn as small pictures rather than characters (⏮ ⏸ ⏭ are in few
+// fonts, and show as empty boxes where none has them); each button has its name in words.
+const ICON_START: &str = r#"<svg viewBox="0 0 16 16" aria-hidden="true"><rect x="1" y="3" width="2" height="10"/><path d="M9 3v10L3.5 8zM15 3v10L9.5 8z"/></svg>"#;
+const ICON_BACK: &str =
+    r#"<svg viewBox="0 0 16 16" aria-hidden="true"><path d="M12 3v10L3 8z"/></svg>"#;
+const ICON_PLAY: &str =
+    r#"<svg viewBox="0 0 16 16" aria-hidden="true"><path d="M4 3v10l9-5z"/></svg>"#;
+const ICON_PAUSE: &str = r#"<svg viewBox="0 0 16 16" aria-hidden="true"><rect x="3" y="3" width="3.5" height="10"/><rect x="9.5" y="3" width="3.5" height="10"/></svg>"#;
+const ICON_FORWARD: &str = r#"<svg viewBox="0 0 16 16" aria-hidden="true"><path d="M3 3v10l8-5z"/><rect x="12" y="3" width="2" height="10"/></svg>"#;
+const ICON_END: &str = r#"<svg viewBox="0 0 16 16" aria-hidden="true"><path d="M1 3v10l5.5-5zM7 3v10l5.5-5z"/><rect x="13" y="3" width="2" height="10"/></svg>"#;
+
 const TEMPLATE: &str = r#"<!doctype html>
 <html lang="en">
 <head>
@@ -177,6 +296,9 @@ const TEMPLATE: &str = r#"<!doctype html>
   .player button { width: 40px; }
   #scrub { flex: 1; min-width: 160px; }
   #speed { width: 4.5em; }
+  .player button svg { width: 16px; height: 16px; vertical-align: middle; fill: currentColor; }
+  .where { white-space: nowrap; }
+  .speed { white-space: nowrap; margin-left: 8px; padding-left: 10px; border-left: 1px solid #ccc; }
   #history .move { cursor: pointer; padding: 0 2px; border-radius: 3px; }
   #history .setup { color: #707070; }
   #history .current { background: #ffd500; color: #141414; }
@@ -185,7 +307,7 @@ const TEMPLATE: &str = r#"<!doctype html>
 </head>
 <body>
 <main>
-<h1>{{TITLE}}</h1>
+<h1 id="title">{{TITLE}}</h1>
 <p class="sub">{{ONLY}}</p>
 <div class="stage">
   <svg id="view" width="420" height="420" viewBox="0 0 420 420" role="img" aria-label="the cube in perspective"></svg>
@@ -198,15 +320,16 @@ const TEMPLATE: &str = r#"<!doctype html>
   <label for="show-back">from behind</label><input id="show-back" type="checkbox"><span></span>
 </div>
 <div class="player">
-  <button id="start" type="button" title="to the start">⏮</button><button id="back" type="button" title="a move back (←)">◀</button><button id="play" type="button" title="play or pause (space)">▶</button><button id="forward" type="button" title="a move forward (→)">▶|</button><button id="end" type="button" title="to the end">⏭</button>
-  <input id="scrub" type="range" min="0" max="0" step="1" value="0" aria-label="position in the sequence"> <output id="where"></output>
-  <label for="speed">s a quarter-turn</label> <input id="speed" type="number" min="0" max="5" step="0.05" value="0.2">
+  <button id="start" type="button" title="to the start" aria-label="to the start">{{ICON_START}}</button><button id="back" type="button" title="a move back (←)" aria-label="a move back">{{ICON_BACK}}</button><button id="play" type="button" title="play or pause (space)" aria-label="play">{{ICON_PLAY}}</button><button id="forward" type="button" title="a move forward (→)" aria-label="a move forward">{{ICON_FORWARD}}</button><button id="end" type="button" title="to the end" aria-label="to the end">{{ICON_END}}</button>
+  <input id="scrub" type="range" min="0" max="0" step="1" value="0" aria-label="position in the sequence">
+  <span class="where">move <output id="where" for="scrub" aria-label="moves made of the sequence"></output></span>
+  <label class="speed" for="speed">a quarter-turn takes <input id="speed" type="number" min="0" max="5" step="0.05" value="0.2"> s</label>
 </div>
 <div id="history"></div>
 <div class="moves" id="moves"></div>
-<p><label for="typed">moves</label> <input id="typed" size="40" placeholder="any moves of this cube: 2R Rw' 3r M2 x"> <button id="do" type="button">do</button> <button id="setup" type="button">as setup</button></p>
+<p><label for="typed">moves</label> <input id="typed" size="40" placeholder="moves of this cube: 2R Rw' M2 x [R, U] (R U)3'"> <button id="do" type="button">do</button> <button id="setup" type="button">as setup</button></p>
 <p id="problems" class="problems" role="status"></p>
-<p class="help">Drag the cube to turn it. Keys: U D L R F B x y z turn clockwise, with Shift anticlockwise; Backspace undoes; space plays or pauses; ← and → step. The sequence is the setup (grey) then the moves; click a move, or scrub, to see the cube there. Type any move of this cube (inner layers 2R, wide turns Rw 3Rw r, slices M E S on odd sizes) under the buttons: a line with anything that is not a move is refused whole. The address holds the setup and the moves (#setup=…&amp;alg=…): share it as a link, or draw it with cubework draw --from-url.</p>
+<p class="help">Drag the cube to turn it. Keys: U D L R F B x y z turn clockwise, with Shift anticlockwise; Backspace undoes; space plays or pauses; ← and → step. The sequence is the setup (grey) then the moves; click a move, or scrub, to see the cube there. Type any move of this cube (inner layers 2R, wide turns Rw 3Rw r, slices M E S on odd sizes) under the buttons, with brackets as the REPL reads them (commutators [R, U], conjugates [F: R2], groups (R U)3 and (R U)', the paper's tools SWITCH … FLIP): a line with anything that is not a move is refused whole. The address holds the setup and the moves (#setup=…&amp;alg=…): share it as a link, or draw it with cubework draw --from-url.</p>
 </main>
 <script>
 {{DATA}}
@@ -381,17 +504,149 @@ function parseMove(name) {
   return {turns: layers.map(k => [axis, high ? N - k : k - 1, (q * sense) % 4])};
 }
 
-// The moves of a line (the page's address, or what is typed), and the words that are not
-// moves of this cube, each with why.
+// A sequence as the Rust parser reads it (src/sequence/parser.rs, whose grammar this follows
+// in standard notation): moves (`R`, `2R`, `Rw`, `3r`, `M`, `x`, any number of quarter-turns
+// and a prime; a dot is a pause), `//` comments, and brackets, each with a power (a count of
+// repetitions, 0 to LIMITS.repeat, then a prime that inverts it all): groups `(A)3'`,
+// commutators `[A, B]` = A B A' B', conjugates `[A: B]` = A B A', and the paper's tools by
+// name (TOOLS, their standard forms as Rust writes them). It gives the moves written out, each
+// as Rust writes it (`R3` is `R'`, `R4` nothing), and what could not be read, each with why:
+// every word that is not a move of this cube, or the first bracket out of place.
+const SEPARATOR = /[\t\n\v\f\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000.]/;
+const MOVE_AT = /(?:(?:\d+(?:-\d+)?)?[URFDLB]w?|\d*[urfdlb]|[MESxyz])(?=(\d*)(['’ʼ′]?))/y;
+const INVERSE_MARKS = "'’ʼ′\u0305\u0304¯";
+const inverseOf = name => name.endsWith("'") ? name.slice(0, -1) : name + "'";
+const invert = list => list.slice().reverse().map(inverseOf);
+
+// A move's name as Rust writes it, from its turn, digits and prime as typed; null when it
+// turns nothing.
+function moveName(turn, digits, prime) {
+  const n = digits ? parseInt(digits.slice(-2), 10) % 4 : 1;
+  const q = prime ? (4 - n) % 4 : n;
+  if (q === 0) return null;
+  return turn + (q === 1 ? "" : q === 3 ? "'" : prime && digits === "2" ? "2'" : "2");
+}
+
 function readMoves(text) {
-  const moves = [], problems = [];
-  for (const word of text.replace(/[’ʼ′]/g, "'").split(/[\s.]+/)) {
-    if (!word) continue;
-    const read = parseMove(word);
-    if (read.turns) moves.push(word);
-    else problems.push(`${word.length > 20 ? word.slice(0, 20) + "…" : word} (${read.why})`);
+  const problems = [];
+  let i = 0;
+  const cut = w => (w.length > 20 ? w.slice(0, 20) + "…" : w);
+  const separator = c => SEPARATOR.test(c);
+  const startsMove = c => "URFDLBurfdlbMESxyz".includes(c);
+  const toolAt = at => Object.keys(TOOLS).find(name => {
+    const head = text.slice(at, at + name.length);
+    return /^[A-Za-z]+$/.test(head) && head.toUpperCase() === name;
+  });
+  // The word at `at`: up to a separator, a bracket, `,` or `:` (at least one character).
+  const word = at => {
+    let j = at;
+    while (j < text.length && !separator(text[j]) && !"()[],:".includes(text[j])) j++;
+    return text.slice(at, Math.max(j, at + 1));
+  };
+  class Stop {}
+  const stop = why => { problems.push(why); throw new Stop(); };
+  const skip = () => {
+    for (;;) {
+      while (i < text.length && separator(text[i])) i++;
+      if (!text.startsWith("//", i)) return;
+      const end = text.indexOf("\n", i);
+      i = end < 0 ? text.length : end + 1;
+    }
+  };
+  // `count? prime?` after a bracket or tool whose moves are `base`.
+  const power = base => {
+    const digits = /\d*/y;
+    digits.lastIndex = i;
+    const count = digits.exec(text)[0];
+    i += count.length;
+    const repeat = count ? Number(count) : 1;
+    if (count && !(repeat <= LIMITS.repeat)) stop(`${cut(count)} (repeat 0 to ${LIMITS.repeat} times)`);
+    if (base.length * repeat > LIMITS.expanded) stop(`${cut(count || "the bracket")} (more than ${LIMITS.expanded} moves)`);
+    let out = [];
+    for (let k = 0; k < repeat; k++) for (const m of base) out.push(m);
+    if (i < text.length && INVERSE_MARKS.includes(text[i])) { i++; out = invert(out); }
+    return out;
+  };
+  // One item at `i`: its moves.
+  const item = depth => {
+    const start = i, c = text[i];
+    let out;
+    if (c === "(" || c === "[") {
+      if (depth >= LIMITS.depth) stop(`"${c}" (brackets nested more than ${LIMITS.depth} deep)`);
+      i++;
+      if (c === "(") {
+        const body = sequence(")", depth + 1, start);
+        i++;
+        out = power(body);
+      } else {
+        const a = sequence("[", depth + 1, start);
+        const commutator = text[i] === ",";
+        i++;
+        const b = sequence("]", depth + 1, start);
+        i++;
+        out = power(commutator ? [...a, ...b, ...invert(a), ...invert(b)] : [...a, ...b, ...invert(a)]);
+      }
+    } else if (toolAt(i)) {
+      const name = toolAt(i);
+      i += name.length;
+      const lacks = TOOLS[name].map(m => parseMove(m).why).find(why => why);
+      out = power(TOOLS[name]);
+      if (lacks) {
+        problems.push(`${text.slice(start, i)} (${lacks})`);
+        out = [];
+      }
+    } else {
+      MOVE_AT.lastIndex = i;
+      const m = MOVE_AT.exec(text);
+      const read = m && parseMove(m[0]);
+      if (!m || read.why === "not a move") {
+        problems.push(`${cut(word(i))} (not a move)`);
+        i += word(i).length;
+        return [];
+      }
+      i += m[0].length + m[1].length + m[2].length;
+      const name = moveName(m[0], m[1], m[2]);
+      if (name === null) out = [];
+      else if (read.why) {
+        problems.push(`${cut(text.slice(start, i))} (${read.why})`);
+        out = [];
+      } else out = [name];
+    }
+    const next = text[i];
+    if (i < text.length && !separator(next) && !text.startsWith("//", i) && !"()[],:".includes(next)
+        && !startsMove(next) && !toolAt(i)) {
+      problems.push(`${cut(text.slice(start, i) + word(i))} (not a move)`);
+      i += word(i).length;
+      return [];
+    }
+    return out;
+  };
+  // Items up to `closer` (not read): the end (""), ")", the "," or ":" of a bracket ("["), or
+  // its "]"; `open` is where the bracket opened.
+  const sequence = (closer, depth, open) => {
+    const out = [];
+    for (;;) {
+      skip();
+      if (i >= text.length) {
+        if (closer === "") return out;
+        stop(`"${text[open]}" (never closed)`);
+      }
+      const c = text[i];
+      if (c === "]" && closer === "[") stop(`"${cut(text.slice(open, i + 1))}" (a bracket needs "," or ":")`);
+      if ((c === ")" && closer === ")") || (c === "]" && closer === "]") || ((c === "," || c === ":") && closer === "[")) return out;
+      if (")],:".includes(c)) stop(`"${c}" (not expected here)`);
+      const moves = item(depth);
+      if (out.length + moves.length > LIMITS.expanded) stop(`more than ${LIMITS.expanded} moves`);
+      for (const m of moves) out.push(m);
+    }
+  };
+  let moves = [];
+  try {
+    moves = sequence("", 0, 0);
+  } catch (e) {
+    if (!(e instanceof Stop)) throw e;
   }
-  return {moves, problems};
+  return problems.length ? {moves: [], problems} : {moves, problems};
 }
 
 function turnSlices(turns) {
@@ -470,9 +725,9 @@ function sceneMoving(c, size, turns, f) {
 // what could not be read.
 function accept(text, where) {
   const {moves, problems} = readMoves(text);
-  return problems.length
-    ? {moves: [], said: `not understood in ${where}, so nothing was made: ${problems.join(", ")}`}
-    : {moves, said: ""};
+  if (problems.length) return {moves: [], said: `not understood in ${where}, so nothing was made: ${problems.join(", ")}`};
+  if (moves.length > LIMITS.page) return {moves: [], said: `${moves.length} moves in ${where}, more than the page holds (${LIMITS.page}), so nothing was made`};
+  return {moves, said: ""};
 }
 
 // A scramble of `count` face turns by the WCA's rule: no two moves in a row on one axis (so
@@ -514,6 +769,18 @@ function readAddress(hash) {
 // The player: from START, the setup and then the moves, the cube `position` moves in.
 const player = {setup: SETUP.slice(), alg: ALG.slice(), position: SETUP.length + ALG.length};
 const sequence = () => player.setup.concat(player.alg);
+
+// The page's title for the sequence, as Heading::text writes it in Rust: the sequence (its
+// length when long), after a start no sequence reaches, and the pieces kept in colour.
+function titleText() {
+  const setup = player.setup, alg = player.alg, count = setup.length + alg.length;
+  const seq = count > TITLE.moves ? `${count} moves`
+    : !setup.length ? alg.join(" ")
+    : !alg.length ? `setup ${setup.join(" ")}`
+    : `setup ${setup.join(" ")} · ${alg.join(" ")}`;
+  if (TITLE.start) return seq ? `${TITLE.start} · then ${seq}` : TITLE.start;
+  return `${SIZE} cube` + (seq ? `: ${seq}` : "") + (TITLE.only ? ` · ${TITLE.only}` : "");
+}
 
 // The cube `i` moves into the sequence, made from START at once.
 function seek(i) {
@@ -568,7 +835,16 @@ function draw() {
   scrub.max = all.length;
   scrub.value = player.position;
   $("where").textContent = `${player.position} / ${all.length}`;
-  $("play").textContent = playing ? "⏸" : "▶";
+  const play = $("play"), label = playing ? "pause" : "play";
+  if (play.getAttribute("aria-label") !== label) {
+    play.innerHTML = playing ? ICONS.pause : ICONS.play;
+    play.setAttribute("aria-label", label);
+  }
+  const title = titleText();
+  if (document.title !== "cubework: " + title) {
+    document.title = "cubework: " + title;
+    $("title").textContent = title;
+  }
 }
 
 // The address after every change of the sequence, so that the page can be shared as a link.
@@ -623,6 +899,10 @@ function play() {
 // Moves added after the cube's place, then played to the end.
 function add(moves) {
   if (!moves.length) return;
+  if (Math.min(player.position, sequence().length) + moves.length > LIMITS.page) {
+    say(`${moves.length} more moves would make the sequence longer than the page holds (${LIMITS.page} moves), so nothing was made`);
+    return;
+  }
   stop();
   seek(player.position);
   cutAtPosition();

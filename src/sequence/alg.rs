@@ -21,7 +21,9 @@ use crate::sequence::tools::Tool;
 use crate::state::cube::FaceletError;
 use crate::state::sticker_perm::StickerPerm;
 use crate::turn::face::Face;
-use crate::turn::moves::{Amount, Move, MoveError, PaperAxis, Rotation, Slice, Turn, format_moves};
+use crate::turn::moves::{
+    Amount, Move, MoveError, PaperAxis, Rotation, Slice, Turn, format_moves, merge_repeated_turns,
+};
 use crate::turn::notation::{Notation, ParseError};
 
 /// How many times a bracketed part is done, and whether inverted: `(R U)3'`.
@@ -741,53 +743,30 @@ impl Alg {
     /// ```
     pub fn merge_repeated_turns(&self) -> Alg {
         let mut items: Vec<Item> = Vec::with_capacity(self.items.len());
+        // Each run of standard moves merged as one sequence.
+        let mut run: Vec<Move> = Vec::new();
+        let flush = |run: &mut Vec<Move>, items: &mut Vec<Item>| {
+            items.extend(merge_repeated_turns(run).into_iter().map(Item::Move));
+            run.clear();
+        };
         for item in &self.items {
-            let item = match item {
-                Item::Group { body, power } => Item::Group {
-                    body: body.merge_repeated_turns(),
-                    power: *power,
-                },
-                other => other.clone(),
-            };
-            if let (Some(Item::Move(last)), Item::Move(m)) = (items.last(), &item)
-                && !matches!(m.turn, Turn::Paper(_))
-                && same_turn(last.turn, m.turn)
-            {
-                let quarters = (last.amount.quarters() + m.amount.quarters()) % 4;
-                let turn = last.turn;
-                items.pop();
-                if quarters != 0 {
-                    items.push(Item::Move(Move {
-                        turn,
-                        amount: Amount::from_quarters(quarters),
-                    }));
+            match item {
+                Item::Move(m) if !matches!(m.turn, Turn::Paper(_)) => run.push(*m),
+                Item::Group { body, power } => {
+                    flush(&mut run, &mut items);
+                    items.push(Item::Group {
+                        body: body.merge_repeated_turns(),
+                        power: *power,
+                    });
                 }
-                continue;
+                other => {
+                    flush(&mut run, &mut items);
+                    items.push(other.clone());
+                }
             }
-            items.push(item);
         }
+        flush(&mut run, &mut items);
         Alg { items }
-    }
-}
-
-/// Two turns that are the same layers in the same sense however written (`r` and `Rw`).
-fn same_turn(a: Turn, b: Turn) -> bool {
-    match (a, b) {
-        (
-            Turn::Face {
-                face: f1,
-                from: a1,
-                to: b1,
-                ..
-            },
-            Turn::Face {
-                face: f2,
-                from: a2,
-                to: b2,
-                ..
-            },
-        ) => (f1, a1, b1) == (f2, a2, b2),
-        _ => a == b,
     }
 }
 
@@ -814,7 +793,7 @@ pub fn simplify(moves: &[Move]) -> Vec<Move> {
         let q = m.amount.quarters();
         match runs.last_mut() {
             Some((a, entries)) if *a == axis => {
-                match entries.iter_mut().find(|(e, _)| same_turn(e.turn, m.turn)) {
+                match entries.iter_mut().find(|(e, _)| e.turn.same_layers(m.turn)) {
                     Some((_, total)) => *total = (*total + q) % 4,
                     None => entries.push((m, q)),
                 }

@@ -28,7 +28,7 @@ use crate::base::cancel::Cancelled;
 use crate::state::effect::{Effect, PieceEffect, Place};
 use crate::state::sticker_perm::StickerPerm;
 use crate::turn::face::Face;
-use crate::turn::moves::{Move, PaperLetter};
+use crate::turn::moves::{Move, PaperLetter, merge_repeated_turns};
 
 /// One of the paper's six tools.
 ///
@@ -295,14 +295,17 @@ impl Tool {
         self.sequence().to_vec()
     }
 
-    /// The reconstructed sequence in standard notation.
+    /// The reconstructed sequence in standard notation, adjacent turns of one face written as
+    /// one as a cuber writes them (the paper's `RR` is `R2`, not `R' R'`).
     ///
     /// ```
     /// use cubework::{format_moves, Tool};
     /// assert_eq!(format_moves(&Tool::Lift.standard_moves()), "M D' M' D");
+    /// assert_eq!(format_moves(&Tool::Cycle.standard_moves()), "E' L2 E L2");
     /// ```
     pub fn standard_moves(self) -> Vec<Move> {
-        self.sequence().iter().map(|m| m.to_standard()).collect()
+        let standard: Vec<Move> = self.sequence().iter().map(|m| m.to_standard()).collect();
+        merge_repeated_turns(&standard)
     }
 }
 

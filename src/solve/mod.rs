@@ -57,7 +57,7 @@ pub enum SolveError {
     Metric(Metric),
     /// No solution within the depth limit.
     #[error(
-        "beyond the depth limit: no solution of {limit} moves or fewer in the {} (the breadth-first search goes no deeper)",
+        "beyond the depth limit: no solution of {limit} moves or fewer in the {} (the breadth-first search goes no deeper); the optimal method finds a shortest solution of any state, two-phase (the default) a short one at once",
         metric.title()
     )]
     BeyondDepthLimit {

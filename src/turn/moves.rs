@@ -404,6 +404,35 @@ impl Turn {
             style: WideStyle::Plain,
         }
     }
+
+    /// Whether two turns are the same layers in the same sense, however written (`r` and
+    /// `Rw`).
+    ///
+    /// ```
+    /// use cubework::{Notation, parse_moves};
+    /// let m = parse_moves("r Rw R", Notation::Standard).unwrap();
+    /// assert!(m[0].turn.same_layers(m[1].turn));
+    /// assert!(!m[1].turn.same_layers(m[2].turn));
+    /// ```
+    pub fn same_layers(self, other: Turn) -> bool {
+        match (self, other) {
+            (
+                Turn::Face {
+                    face: f1,
+                    from: a1,
+                    to: b1,
+                    ..
+                },
+                Turn::Face {
+                    face: f2,
+                    from: a2,
+                    to: b2,
+                    ..
+                },
+            ) => (f1, a1, b1) == (f2, a2, b2),
+            _ => self == other,
+        }
+    }
 }
 
 /// How far a move turns: a signed count of quarter-turns in the turn's own sense, as written
@@ -903,6 +932,39 @@ impl fmt::Display for FaceMove {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}", self.to_move())
     }
+}
+
+/// The moves with adjacent moves of the very same turn written as one, as a cuber writes them:
+/// `U U` is `U2`, `R R'` nothing, and what a cancelling brings together merges in turn
+/// (`U R R' U` is `U2`). Moves of different turns are never reordered, and paper moves stay a
+/// quarter-turn each, as the paper writes them.
+///
+/// ```
+/// use cubework::turn::moves::merge_repeated_turns;
+/// use cubework::{format_moves, parse_moves, Notation};
+/// let m = |t| format_moves(&merge_repeated_turns(&parse_moves(t, Notation::Standard).unwrap()));
+/// assert_eq!(m("R' R' E R' U R R' U"), "R2 E R' U2");
+/// assert_eq!(m("R L R'"), "R L R'");
+/// ```
+pub fn merge_repeated_turns(moves: &[Move]) -> Vec<Move> {
+    let mut out: Vec<Move> = Vec::with_capacity(moves.len());
+    for &m in moves {
+        match out.last() {
+            Some(last) if !matches!(m.turn, Turn::Paper(_)) && last.turn.same_layers(m.turn) => {
+                let quarters = (last.amount.quarters() + m.amount.quarters()) % 4;
+                let turn = last.turn;
+                out.pop();
+                if quarters != 0 {
+                    out.push(Move {
+                        turn,
+                        amount: Amount::from_quarters(quarters),
+                    });
+                }
+            }
+            _ => out.push(m),
+        }
+    }
+    out
 }
 
 /// Writes a sequence of moves separated by spaces (paper moves run together, as DO strings).

@@ -270,3 +270,34 @@ fn edit_distance_counts_insertions() {
     assert_eq!(d("MRMRMRRMRMRMRR", "MRMRMRMRMRMR"), 2);
     assert_eq!(d("FDFDRDR", "EDFDRDR"), 0);
 }
+
+#[test]
+fn standard_forms_write_two_quarter_turns_of_a_face_as_a_half_turn() {
+    assert_eq!(
+        crate::format_moves(&Tool::Flip.standard_moves()),
+        "E' R' E' R' E' R2 E R' E R' E R2"
+    );
+    let report = crate::command::algebra::tools_report().unwrap();
+    assert!(
+        report.contains("  standard: E' R' E' R' E' R2 E R' E R' E R2\n"),
+        "{report}"
+    );
+    for t in Tool::ALL {
+        let standard = t.standard_moves();
+        assert!(
+            standard
+                .windows(2)
+                .all(|w| !w[0].turn.same_layers(w[1].turn)),
+            "{t}: {}",
+            crate::format_moves(&standard)
+        );
+        // The same quarter-turns as the paper's form, written as a cuber writes them.
+        let quarters = |moves: &[Move]| -> u32 {
+            moves
+                .iter()
+                .map(|m| u32::from(m.amount.quarters().min(4 - m.amount.quarters())))
+                .sum()
+        };
+        assert_eq!(quarters(&standard), quarters(t.sequence()), "{t}");
+    }
+}
