@@ -123,12 +123,20 @@ fn number(chars: &[char], at: usize) -> Result<(f64, usize), AplError> {
         .iter()
         .map(|&d| if d == '¯' { '-' } else { d })
         .collect();
-    let n = text.parse().map_err(|_| {
+    let n: f64 = text.parse().map_err(|_| {
         AplError::new(
             ErrorKind::Syntax,
             format!("'{}' is not a number", text.replace('-', "¯")),
         )
     })?;
+    // A number past the largest there is (`1e400`) is no number: as a scalar function's
+    // result past it is a DOMAIN ERROR, so is the literal.
+    if !n.is_finite() {
+        return Err(AplError::new(
+            ErrorKind::Domain,
+            format!("{} is past the largest number", text.replace('-', "¯")),
+        ));
+    }
     Ok((n, i))
 }
 

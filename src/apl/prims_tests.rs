@@ -205,6 +205,7 @@ fn a_result_that_is_not_a_real_finite_number_is_a_domain_error() {
         "¯7○1",
         "1e308×10",
         "1e308+1e308",
+        "1e400",
         "10⊥1e308 1e308",
     ] {
         let e = error(&mut ws, line);
