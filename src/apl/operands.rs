@@ -5,11 +5,31 @@
 use std::sync::Arc;
 
 use super::error::AplError;
-use super::parse::{Item, Named, Parser, Tok, plain};
+use super::parse::{Item, Named, Parser, Tok, Token, plain};
 use super::tree::{Expr, Func, FuncKind, Operand};
 use super::value::Elem;
 
 impl Parser<'_> {
+    /// `f¨`, `f⍨` or `f⌸` at token `t`, `f` the last of `items` (replaced by what it derives).
+    pub(super) fn monadic_operator(
+        &self,
+        t: &Token,
+        items: &mut Vec<Item>,
+    ) -> Result<(), AplError> {
+        let Some(Item::Func(f)) = items.pop() else {
+            let glyph = self.line.chars().nth(t.pos).unwrap_or('¨');
+            return self.error(format!("{glyph} needs a function on its left"), t.pos);
+        };
+        let f = Box::new(f);
+        let kind = match t.kind {
+            Tok::Each => FuncKind::Each(f),
+            Tok::Op('⍨') => FuncKind::Commute(f),
+            _ => FuncKind::Key(f),
+        };
+        items.push(Item::Func(plain(kind, t.pos)));
+        Ok(())
+    }
+
     /// Functions side by side as a train, read from the right in threes: `(f g h)` a fork,
     /// `(g h)` an atop; a fork's left tine may be an array (`(1+⊢)`).
     pub(super) fn train(&self, mut items: Vec<Item>) -> Result<Func, AplError> {

@@ -542,19 +542,7 @@ impl<'a> Parser<'a> {
                     items.push(Item::Func(plain(kind, t.pos)));
                 }
                 Tok::Prim(c) => items.push(Item::Func(plain(FuncKind::Prim(*c), t.pos))),
-                Tok::Each | Tok::Op('⍨' | '⌸') => {
-                    let Some(Item::Func(f)) = items.pop() else {
-                        let glyph = self.line.chars().nth(t.pos).unwrap_or('¨');
-                        return self.error(format!("{glyph} needs a function on its left"), t.pos);
-                    };
-                    let f = Box::new(f);
-                    let kind = match t.kind {
-                        Tok::Each => FuncKind::Each(f),
-                        Tok::Op('⍨') => FuncKind::Commute(f),
-                        _ => FuncKind::Key(f),
-                    };
-                    items.push(Item::Func(plain(kind, t.pos)));
-                }
+                Tok::Each | Tok::Op('⍨' | '⌸') => self.monadic_operator(t, &mut items)?,
                 Tok::Jot
                     if matches!(
                         self.tokens[..to].get(i + 1),
