@@ -489,9 +489,8 @@ impl<'a> Parser<'a> {
             );
         }
         let items = self.items(from, to, nesting)?;
-        if let Some(Item::Func(f)) = items.last() {
+        if matches!(items.last(), Some(Item::Func(_))) {
             if let Some(Item::Arrow(p)) = items.iter().find(|i| matches!(i, Item::Arrow(_))) {
-                let _ = f;
                 return self.error("a function is named only by a statement of its own", *p);
             }
             return self.train(items).map(Item::Func);
