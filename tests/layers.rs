@@ -168,9 +168,12 @@ fn every_module_uses_only_the_layers_below_it() {
             continue;
         }
         seen.insert(module.clone());
-        // A module's tests in a file of their own may use any module, as its `mod tests`
-        // may.
-        if file.file_name().is_some_and(|f| f == "tests.rs") {
+        // A module's tests in a file of their own (`tests.rs`, or `NAME_tests.rs` beside
+        // it) may use any module, as its `mod tests` may.
+        if file
+            .file_name()
+            .is_some_and(|f| f == "tests.rs" || f.to_string_lossy().ends_with("_tests.rs"))
+        {
             continue;
         }
         let Some(own) = rank(&module) else {

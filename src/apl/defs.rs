@@ -11,7 +11,8 @@
 pub enum Kind {
     /// A primitive function.
     Function,
-    /// An operator: it takes a function (`f/`, `f¨`, `∘.f`, `f.g`, `f⍣n`).
+    /// An operator: it takes a function (`f/`, `f¨`, `f⍨`, `∘.f`, `f.g`, `f∘g`, `f⍣n`, `f⍤k`,
+    /// `f⌸`, `f@g`).
     Operator,
     /// Part of the syntax (`←`, `⋄`, `⍵`, `¯`, …).
     Syntax,
@@ -320,14 +321,48 @@ pub const GLYPHS: &[Glyph] = &[
         Some("expand along the first axis; f⍀ scans along it"),
     ),
     op('¨', "each", '1', "each: f¨ applies f to each item"),
-    op('∘', "jot", 'j', "outer product: ∘.f"),
+    op(
+        '⍨',
+        "commute",
+        'T',
+        "commute: ⍺ f⍨ ⍵ is ⍵ f ⍺, f⍨ ⍵ is ⍵ f ⍵",
+    ),
+    op(
+        '∘',
+        "jot",
+        'j',
+        "compose f∘g (⍺ f g ⍵), bind A∘f and f∘B; outer product ∘.f",
+    ),
     op(
         '.',
         "dot",
         ' ',
         "inner product: f.g (+.× is the matrix product)",
     ),
-    op('⍣', "power", 'P', "power: f⍣n applies f n times"),
+    op(
+        '⍣',
+        "power",
+        'P',
+        "power: f⍣n applies f n times; f⍣g until (f x) g x (f⍣≡, a fixpoint)",
+    ),
+    op(
+        '⍤',
+        "rank",
+        'J',
+        "rank: f⍤k applies f to the cells of rank k (⍤1 rows); f⍤g is atop, f (⍺ g ⍵)",
+    ),
+    op(
+        '⌸',
+        "key",
+        'K',
+        "key: ⍺ f⌸ ⍵ applies f to each unique major cell of ⍺ and ⍵'s cells where it is (f⌸⍵: and its indices)",
+    ),
+    op(
+        '@',
+        "at",
+        ' ',
+        "at: A@I ⍵ (or f@I) replaces the major cells at I; A@g and f@g where g ⍵ is 1",
+    ),
 ];
 
 /// The glyph described as `c`, if the evaluator reads it.

@@ -11,7 +11,8 @@
 //! indexing with elided axes, `⊤ ⊥ ↑ ↓ / ⌿ \ ⍀ ⊂ ⊃ ≡`, the scalar functions
 //! `+ - × ÷ | ⌈ ⌊ = ≠ < ≤ > ≥ ∧ ∨ ~` with scalar extension, and the operators `f/`, `f\`
 //! (scan, as APL2 and Dyalog: `+\⍳5`; `\` with an array on its left is expand), `f¨`,
-//! `∘.f`. Dyadic `⊂` is APL2's partition (Dyalog's `⊆`): `1 1 2 2 0 3⊂⍵` encloses the runs
+//! `∘.f`, and Dyalog's `f.g f⍨ f∘g A∘f f∘B f⍣n f⍣g f⍤k f⌸ f@g` and trains (`(+/÷≢)`), each of
+//! any function; dfns with lexical scope, and functions named anywhere (`f←{⍵+1} ⋄ f 3`). Dyadic `⊂` is APL2's partition (Dyalog's `⊆`): `1 1 2 2 0 3⊂⍵` encloses the runs
 //! that start where the left rises, dropping the items under 0.
 //!
 //! A definition's result is its last statement's value; where that statement assigns into a
@@ -40,10 +41,12 @@ pub mod defs;
 mod derived;
 mod error;
 mod eval;
+mod frame;
 mod func;
 mod gathered;
 mod index;
 pub mod keys;
+mod operands;
 mod operators;
 pub mod paper;
 pub mod parse;

@@ -4,7 +4,7 @@
 //! CUBE`), so the parser asks the workspace which names are functions.
 
 use super::error::{AplError, ErrorKind, err};
-use super::tree::{Dfn, DfnStatement, Expr, Func, FuncKind, Indices, Operand};
+use super::tree::{Dfn, DfnStatement, Expr, Func, FuncKind, Indices};
 use super::value::{Elem, Value};
 
 use std::cell::RefCell;
@@ -244,7 +244,7 @@ pub(crate) fn lex(line: &str) -> Result<Vec<Token>, AplError> {
 }
 
 /// A function without an axis.
-fn plain(kind: FuncKind, pos: usize) -> Func {
+pub(super) fn plain(kind: FuncKind, pos: usize) -> Func {
     Func {
         kind,
         axis: None,
@@ -252,7 +252,7 @@ fn plain(kind: FuncKind, pos: usize) -> Func {
     }
 }
 
-enum Item {
+pub(super) enum Item {
     Array(Expr),
     /// Numbers written side by side: one vector alone, but an item each in a strand with
     /// other arrays (`1 2 (3 4)` has three items).
@@ -298,11 +298,11 @@ impl<'a> Parser<'a> {
         }
     }
 
-    fn is_local_function(&self, name: &str) -> bool {
+    pub(super) fn is_local_function(&self, name: &str) -> bool {
         self.local_functions.borrow().iter().any(|n| n == name)
     }
 
-    fn is_function(&self, name: &str) -> bool {
+    pub(super) fn is_function(&self, name: &str) -> bool {
         self.is_local_function(name) || (self.names)(name) == Named::Function
     }
 
@@ -313,18 +313,18 @@ impl<'a> Parser<'a> {
         }
     }
 
-    fn error<T>(&self, detail: impl Into<String>, at: usize) -> Result<T, AplError> {
+    pub(super) fn error<T>(&self, detail: impl Into<String>, at: usize) -> Result<T, AplError> {
         Err(AplError::new(ErrorKind::Syntax, detail).at(self.line, at))
     }
 
-    fn pos(&self, i: usize) -> usize {
+    pub(super) fn pos(&self, i: usize) -> usize {
         self.tokens
             .get(i)
             .map_or_else(|| self.line.chars().count(), |t| t.pos)
     }
 
     /// The index of the token closing the bracket or parenthesis opened at `open`.
-    fn closing(&self, open: usize) -> Result<usize, AplError> {
+    pub(super) fn closing(&self, open: usize) -> Result<usize, AplError> {
         let mut depth = 0usize;
         for (i, t) in self.tokens.iter().enumerate().skip(open) {
             match t.kind {
@@ -371,7 +371,7 @@ impl<'a> Parser<'a> {
     }
 
     /// The dfn whose braces are at `open` and `close`.
-    fn dfn(&self, open: usize, close: usize, nesting: usize) -> Result<Dfn, AplError> {
+    pub(super) fn dfn(&self, open: usize, close: usize, nesting: usize) -> Result<Dfn, AplError> {
         // The functions it names are its own.
         let outside = self.local_functions.borrow().len();
         let read = self.dfn_statements(open, close, nesting);
@@ -489,7 +489,7 @@ impl<'a> Parser<'a> {
 
     /// What `tokens[from..to]` reads as: an array's expression, or a function (`+/`,
     /// `{⍵+1}⍣2`, a train `+/÷≢`).
-    fn group(&self, from: usize, to: usize, nesting: usize) -> Result<Item, AplError> {
+    pub(super) fn group(&self, from: usize, to: usize, nesting: usize) -> Result<Item, AplError> {
         if nesting > MAX_NESTING {
             return self.error(
                 format!("more than {MAX_NESTING} brackets inside one another"),
@@ -497,9 +497,8 @@ impl<'a> Parser<'a> {
             );
         }
         let items = self.items(from, to, nesting)?;
-        if let Some(Item::Func(f)) = items.last() {
+        if matches!(items.last(), Some(Item::Func(_))) {
             if let Some(Item::Arrow(p)) = items.iter().find(|i| matches!(i, Item::Arrow(_))) {
-                let _ = f;
                 return self.error("a function is named only by a statement of its own", *p);
             }
             return self.train(items).map(Item::Func);
@@ -508,44 +507,12 @@ impl<'a> Parser<'a> {
             .map(Item::Array)
     }
 
-    /// Functions side by side as a train, read from the right in threes: `(f g h)` a fork,
-    /// `(g h)` an atop; a fork's left tine may be an array (`(1+⊢)`).
-    fn train(&self, mut items: Vec<Item>) -> Result<Func, AplError> {
-        let Some(Item::Func(mut h)) = items.pop() else {
-            unreachable!("a train ends in a function")
-        };
-        loop {
-            let g = match items.pop() {
-                None => return Ok(h),
-                Some(Item::Func(g)) => g,
-                Some(Item::Arrow(p)) => return self.error("← inside a train", p),
-                Some(_) => {
-                    return self.error("an array in a train is only a fork's left", h.pos);
-                }
-            };
-            let pos = g.pos;
-            let f = match items.last() {
-                None => None,
-                Some(Item::Func(_)) => match items.pop() {
-                    Some(Item::Func(f)) => Some(Operand::Func(f)),
-                    _ => unreachable!(),
-                },
-                Some(Item::Arrow(p)) => return self.error("← inside a train", *p),
-                Some(_) => Some(Operand::Array(
-                    self.take_array(&mut items).expect("an array"),
-                )),
-            };
-            h = plain(
-                match f {
-                    Some(f) => FuncKind::Fork(Box::new(f), Box::new(g), Box::new(h)),
-                    None => FuncKind::Atop(Box::new(g), Box::new(h)),
-                },
-                pos,
-            );
-        }
-    }
-
-    fn items(&self, from: usize, to: usize, nesting: usize) -> Result<Vec<Item>, AplError> {
+    pub(super) fn items(
+        &self,
+        from: usize,
+        to: usize,
+        nesting: usize,
+    ) -> Result<Vec<Item>, AplError> {
         let mut items: Vec<Item> = Vec::new();
         let mut i = from;
         while i < to {
@@ -582,19 +549,7 @@ impl<'a> Parser<'a> {
                     items.push(Item::Func(plain(kind, t.pos)));
                 }
                 Tok::Prim(c) => items.push(Item::Func(plain(FuncKind::Prim(*c), t.pos))),
-                Tok::Each | Tok::Op('⍨' | '⌸') => {
-                    let Some(Item::Func(f)) = items.pop() else {
-                        let glyph = self.line.chars().nth(t.pos).unwrap_or('¨');
-                        return self.error(format!("{glyph} needs a function on its left"), t.pos);
-                    };
-                    let f = Box::new(f);
-                    let kind = match t.kind {
-                        Tok::Each => FuncKind::Each(f),
-                        Tok::Op('⍨') => FuncKind::Commute(f),
-                        _ => FuncKind::Key(f),
-                    };
-                    items.push(Item::Func(plain(kind, t.pos)));
-                }
+                Tok::Each | Tok::Op('⍨' | '⌸') => self.monadic_operator(t, &mut items)?,
                 Tok::Jot
                     if matches!(
                         self.tokens[..to].get(i + 1),
@@ -705,138 +660,6 @@ impl<'a> Parser<'a> {
         Ok(())
     }
 
-    /// The right operand of a dyadic operator, from `tokens[at]`: one word (a primitive, a
-    /// name, `∇`, a run of numbers, a string), a dfn or a parenthesised group. Gives where
-    /// reading goes on.
-    fn right_operand(
-        &self,
-        at: usize,
-        to: usize,
-        nesting: usize,
-        op: usize,
-    ) -> Result<(Item, usize), AplError> {
-        let Some(t) = self.tokens[..to].get(at) else {
-            return self.error("an operator needs an operand on its right", op);
-        };
-        let one = |item| Ok((item, at + 1));
-        match &t.kind {
-            Tok::Prim(c) => one(Item::Func(plain(FuncKind::Prim(*c), t.pos))),
-            Tok::Del => one(Item::Func(plain(FuncKind::SelfRef, t.pos))),
-            Tok::Name(n) if n == "⍺⍺" => one(Item::Func(plain(FuncKind::Operand, t.pos))),
-            Tok::Name(n) if self.is_local_function(n) => {
-                one(Item::Func(plain(FuncKind::Local(n.clone()), t.pos)))
-            }
-            Tok::Name(n) if self.is_function(n) => {
-                one(Item::Func(plain(FuncKind::Defined(n.clone()), t.pos)))
-            }
-            Tok::Name(n) if (self.names)(n) == Named::Niladic => {
-                one(Item::Array(Expr::Niladic(n.clone(), t.pos)))
-            }
-            Tok::Name(n) => one(Item::Array(Expr::Var(n.clone(), t.pos))),
-            Tok::Num(_) => {
-                let end = (at..to)
-                    .find(|&e| !matches!(self.tokens[e].kind, Tok::Num(_)))
-                    .unwrap_or(to);
-                let nums = self.tokens[at..end]
-                    .iter()
-                    .map(|t| match t.kind {
-                        Tok::Num(n) => Elem::Num(n),
-                        _ => unreachable!(),
-                    })
-                    .collect();
-                let a = Self::strand(vec![Item::Numbers(nums)], None).expect("numbers");
-                Ok((Item::Array(a), end))
-            }
-            Tok::Str(_) | Tok::Zilde => {
-                let mut items = self.items(at, at + 1, nesting)?;
-                Ok((items.pop().expect("one item"), at + 1))
-            }
-            Tok::LParen | Tok::LBrace => {
-                let close = self.closing(at)?;
-                if close >= to {
-                    return self.error("unclosed bracket", t.pos);
-                }
-                let item = match t.kind {
-                    Tok::LParen if close == at + 1 => {
-                        return self.error("empty parentheses", t.pos);
-                    }
-                    Tok::LParen => self.group(at + 1, close, nesting + 1)?,
-                    _ => Item::Func(plain(
-                        FuncKind::Dfn(Arc::new(self.dfn(at, close, nesting)?)),
-                        t.pos,
-                    )),
-                };
-                Ok((item, close + 1))
-            }
-            _ => self.error("an operator needs an operand on its right", t.pos),
-        }
-    }
-
-    /// A dyadic operator at `tokens[i]` (`f.g`, `f∘g`, `A∘f`, `f∘B`, `f⍣n`, `f⍣g`, `f⍤k`,
-    /// `f⍤g`, `f@g`), its left operand the last of `items` (a function, or a run of arrays),
-    /// its right operand read after it. Gives where reading goes on.
-    fn dyadic_operator(
-        &self,
-        i: usize,
-        to: usize,
-        nesting: usize,
-        items: &mut Vec<Item>,
-    ) -> Result<usize, AplError> {
-        let t = &self.tokens[i];
-        let pos = t.pos;
-        let glyph = match t.kind {
-            Tok::Dot => '.',
-            Tok::Jot => '∘',
-            Tok::Power => '⍣',
-            Tok::Op(c) => c,
-            _ => unreachable!("an operator"),
-        };
-        let left = match items.last() {
-            Some(Item::Func(_)) => match items.pop() {
-                Some(Item::Func(f)) => Operand::Func(f),
-                _ => unreachable!(),
-            },
-            Some(Item::Array(_) | Item::Numbers(_)) if matches!(glyph, '∘' | '@') => {
-                Operand::Array(self.take_array(items).expect("an array"))
-            }
-            _ => return self.error(format!("{glyph} needs a function on its left"), pos),
-        };
-        let (right, next) = self.right_operand(i + 1, to, nesting, pos)?;
-        let right = match right {
-            Item::Func(g) => Operand::Func(g),
-            Item::Array(a) => Operand::Array(a),
-            Item::Numbers(_) | Item::Arrow(_) => unreachable!("read as an array"),
-        };
-        let kind = match (glyph, left, right) {
-            ('.', Operand::Func(f), Operand::Func(g)) => FuncKind::Inner(Box::new(f), Box::new(g)),
-            ('.', ..) => return self.error("'.' needs a function on its right (f.g)", pos),
-            ('∘', Operand::Func(f), Operand::Func(g)) => {
-                FuncKind::Compose(Box::new(f), Box::new(g))
-            }
-            ('∘', Operand::Array(a), Operand::Func(g)) => {
-                FuncKind::BindLeft(Box::new(a), Box::new(g))
-            }
-            ('∘', Operand::Func(f), Operand::Array(a)) => {
-                FuncKind::BindRight(Box::new(f), Box::new(a))
-            }
-            ('∘', ..) => return self.error("∘ needs a function on one side", pos),
-            ('⍣', Operand::Func(f), Operand::Array(n)) => {
-                FuncKind::Power(Box::new(f), Box::new(n))
-            }
-            ('⍣', Operand::Func(f), Operand::Func(g)) => {
-                FuncKind::PowerUntil(Box::new(f), Box::new(g))
-            }
-            ('⍤', Operand::Func(f), Operand::Array(k)) => {
-                FuncKind::Rank(Box::new(f), Box::new(k))
-            }
-            ('⍤', Operand::Func(f), Operand::Func(g)) => FuncKind::Atop(Box::new(f), Box::new(g)),
-            ('@', f, g) => FuncKind::At(Box::new(f), Box::new(g)),
-            _ => return self.error(format!("{glyph} needs a function on its left"), pos),
-        };
-        items.push(Item::Func(plain(kind, pos)));
-        Ok(next)
-    }
-
     /// `[…]` opening at `tokens[i]`: an axis given to the primitive before it, or the index
     /// lists of the array before it. Gives where reading goes on.
     fn bracket(
@@ -910,7 +733,7 @@ impl<'a> Parser<'a> {
 
     /// A run of arrays, and then `last`, as one array: alone, or a strand of them (written
     /// numbers an item each).
-    fn strand(mut run: Vec<Item>, last: Option<Expr>) -> Option<Expr> {
+    pub(super) fn strand(mut run: Vec<Item>, last: Option<Expr>) -> Option<Expr> {
         if last.is_none() && run.len() == 1 {
             return match run.pop() {
                 Some(Item::Array(a)) => Some(a),
@@ -941,43 +764,8 @@ impl<'a> Parser<'a> {
     }
 
     /// The run of arrays at the end of `items`, as one array (a strand if more than one).
-    fn take_array(&self, items: &mut Vec<Item>) -> Option<Expr> {
+    pub(super) fn take_array(&self, items: &mut Vec<Item>) -> Option<Expr> {
         Self::strand(Self::take_run(items), None)
-    }
-
-    /// `NAME←f` (the items of a statement that ends in a function, and ends at
-    /// `tokens[to]`): the function named, with the text that defines it.
-    fn assign_function(&self, mut items: Vec<Item>, to: usize) -> Result<Expr, AplError> {
-        let Some(arrow) = items.iter().rposition(|i| matches!(i, Item::Arrow(_))) else {
-            let Some(Item::Func(f)) = items.last() else {
-                unreachable!("a function last")
-            };
-            return self.error("a function needs an argument on its right", f.pos);
-        };
-        let f = self.train(items.split_off(arrow + 1))?;
-        let Some(Item::Arrow(pos)) = items.pop() else {
-            unreachable!("an arrow")
-        };
-        let name = match items.pop() {
-            Some(Item::Array(Expr::Var(n, at)))
-                if items.is_empty() && !matches!(n.as_str(), "⍺" | "⍵") && !n.starts_with('⎕') =>
-            {
-                (n, at)
-            }
-            _ => return self.error("a function is named by NAME←f, a statement of its own", pos),
-        };
-        let text: String = self
-            .line
-            .chars()
-            .skip(name.1)
-            .take(self.pos(to).saturating_sub(name.1))
-            .collect();
-        Ok(Expr::AssignFn(
-            name.0,
-            Arc::new(f),
-            text.trim_end().into(),
-            pos,
-        ))
     }
 
     fn build(
