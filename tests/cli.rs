@@ -768,7 +768,8 @@ fn the_solver_reads_the_colour_letters_the_workbench_prints_in_every_scheme_chos
     let data = common::fresh_dir("cli-colours-solve");
     let alg = "R U F'";
     // Each way of choosing the WCA's colours: the flag, the variable, the kept setting.
-    let ways: [(&str, fn(&mut Command) -> &mut Command); 3] = [
+    type Choose = fn(&mut Command) -> &mut Command;
+    let ways: [(&str, Choose); 3] = [
         ("--colours wca", |c| c.args(["--colours", "wca"])),
         ("CUBEWORK_COLOURS=wca", |c| c.env("CUBEWORK_COLOURS", "wca")),
         ("colours wca", |c| c),

@@ -129,7 +129,7 @@ fn address_space_left() -> Option<u64> {
         .ok()?;
     // SAFETY: sysconf only reads a configuration value.
     let page = u64::try_from(unsafe { libc::sysconf(libc::_SC_PAGESIZE) }).ok()?;
-    Some((limit.rlim_cur as u64).saturating_sub(pages.saturating_mul(page)))
+    Some(limit.rlim_cur.saturating_sub(pages.saturating_mul(page)))
 }
 
 #[cfg(not(target_os = "linux"))]
