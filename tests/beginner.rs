@@ -244,7 +244,7 @@ fn repl_steps_a_learner_through_the_stages() {
     assert!(stdout.contains("solved: all seven stages done"));
     // Undo takes back the last stage only.
     assert!(
-        stdout.contains("7. blue corners oriented  next, "),
+        stdout.contains("7. blue corners oriented    next, "),
         "{stdout}"
     );
     assert!(stdout.contains("next: blue corners oriented"), "{stdout}");

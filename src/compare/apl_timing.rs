@@ -206,6 +206,8 @@ pub struct UserMeasure {
     pub name: String,
     /// Its shape, e.g. `6×9`.
     pub shape: String,
+    /// What a cell holds ([`UserRep::element`](crate::rep::user::UserRep::element)).
+    pub element: &'static str,
     /// Bytes of state (a byte a cell).
     pub bytes: usize,
     /// Paper moves it defines (all 24, by conjugation).
@@ -258,6 +260,7 @@ pub fn measure_user(
     Ok(UserMeasure {
         name: user.name.clone(),
         shape: user.shape_text(),
+        element: user.element(),
         bytes: len,
         moves: user.moves.len(),
         turns: gathers.len(),

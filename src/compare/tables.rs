@@ -220,7 +220,7 @@ impl Columns<'_> {
         let mut row = vec![
             label,
             u.shape.clone(),
-            "colour letter or blank".to_string(),
+            u.element.to_string(),
             u.bytes.to_string(),
             format!("{}/24", u.moves),
         ];

@@ -183,3 +183,36 @@ fn growth_is_the_log_log_slope() {
     assert!((growth(&[(2, 4.0), (3, 9.0), (4, 16.0)]) - 2.0).abs() < 1e-9);
     assert_eq!(growth(&[(3, 5.0)]), 0.0);
 }
+
+#[test]
+fn reps_and_compare_describe_a_users_representations_element_alike() {
+    let mut ws = crate::apl::paper::workspace("vector").unwrap();
+    ws.eval_line("MAT: 6 9⍴⍵").unwrap();
+    ws.eval_line("PAD: 6 10↑6 9⍴⍵").unwrap();
+    for (name, encode, element) in [
+        ("mat", "MAT", "letter (u8)"),
+        ("pad", "PAD", "letter or blank (u8)"),
+    ] {
+        let mine = crate::rep::user::UserRep::define(&mut ws, name, encode, None).unwrap();
+        let users = [measure_user(&mine, 100, 1, 1).unwrap()];
+        let measures = measure(3, 100, 1, 1, |_| {}).unwrap();
+        let extras = Extras {
+            pieces: None,
+            users: &users,
+            apl: None,
+        };
+        let csv = compare_table_with(&measures, &extras, Format::Csv);
+        let compare_row = csv.lines().last().unwrap();
+        assert!(
+            compare_row.starts_with(&format!("{name} (user),{},{element},", mine.shape_text())),
+            "{compare_row}"
+        );
+        let reps = crate::command::algebra::reps_table(3, std::slice::from_ref(&mine));
+        let reps_row = reps
+            .lines()
+            .find(|l| l.contains(&format!(" {name} ")))
+            .unwrap();
+        let cells: Vec<&str> = reps_row.split(['│', '┆']).map(str::trim).collect();
+        assert_eq!(cells[4], element, "{reps_row}");
+    }
+}

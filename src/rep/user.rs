@@ -297,6 +297,16 @@ impl UserRep {
         self.cells.len()
     }
 
+    /// What each cell holds, as `reps` and `compare` both say it: a sticker's letter, or a
+    /// blank where some cell shows no sticker.
+    pub fn element(&self) -> &'static str {
+        if self.cells.iter().any(Option::is_none) {
+            "letter or blank (u8)"
+        } else {
+            "letter (u8)"
+        }
+    }
+
     /// Its shape as `5×12`.
     pub fn shape_text(&self) -> String {
         self.shape
@@ -525,11 +535,7 @@ impl Representation for UserState {
     }
 
     fn element(&self) -> &'static str {
-        if self.rep.cells.iter().any(Option::is_none) {
-            "letter or blank (u8)"
-        } else {
-            "letter (u8)"
-        }
+        self.rep.element()
     }
 
     fn state_bytes(&self) -> usize {

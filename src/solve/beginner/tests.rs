@@ -227,3 +227,47 @@ fn figures() {
         times[count - 1]
     );
 }
+
+#[test]
+fn stage_lines_keep_their_column_and_a_gap_before_it_in_every_colour_scheme() {
+    use crate::turn::face::Scheme;
+    let mut cube = Cube::solved();
+    let scramble = "U' F U R' D L' U' L' F D L' D L D' F' D L'";
+    cube.apply_all(&parse_sequence(scramble, Notation::Standard).unwrap())
+        .unwrap();
+    let solution = solve(&cube).unwrap();
+    let stages = super::walkthrough::stages(&cube);
+    let report = super::walkthrough::report(
+        &solution.stages,
+        &solution.simplified(),
+        crate::turn::metric::Metric::Htm,
+        Notation::Standard,
+    );
+    for scheme in Scheme::ALL {
+        // `stage?`'s states start in one column; the report's move counts (right-aligned)
+        // end in one.
+        for (text, edge) in [(&stages, "start"), (&report, "end")] {
+            let text = scheme.recolour(text);
+            let columns: Vec<usize> = text
+                .lines()
+                .filter(|l| l.starts_with(|c: char| c.is_ascii_digit()) && l[1..].starts_with(". "))
+                .map(|l| {
+                    let chars: Vec<char> = l.chars().collect();
+                    let gap = (3..chars.len() - 1)
+                        .find(|&i| chars[i] == ' ' && chars[i + 1] == ' ')
+                        .unwrap_or_else(|| panic!("{scheme:?}: no gap of two spaces in {l:?}"));
+                    let start = (gap..chars.len()).find(|&i| chars[i] != ' ').unwrap();
+                    let end = (start..chars.len())
+                        .find(|&i| chars[i] == ' ')
+                        .unwrap_or(chars.len());
+                    if edge == "start" { start } else { end }
+                })
+                .collect();
+            assert_eq!(columns.len(), 7, "{text}");
+            assert!(
+                columns.windows(2).all(|w| w[0] == w[1]),
+                "{scheme:?}: the column does not line up:\n{text}"
+            );
+        }
+    }
+}

@@ -6,14 +6,23 @@ use std::fmt::Write as _;
 use super::{BeginnerError, Stage, StageMoves};
 use crate::sequence::alg::move_cost;
 use crate::state::cube::Cube;
+use crate::turn::face::Scheme;
 use crate::turn::metric::Metric;
 use crate::turn::moves::Move;
 use crate::turn::moves::format_moves;
 use crate::turn::notation::Notation;
 use crate::turn::notation::in_notation;
 
-/// Width of the stage-name column: the longest name, `blue corners oriented`.
-const NAME_WIDTH: usize = 21;
+/// Width of the stage-name column: the longest name in any colour scheme (`yellow corners
+/// oriented` in the WCA's, where the text is recoloured after it is laid out), so that the
+/// column after it lines up, and keeps its gap, in every scheme.
+fn name_width() -> usize {
+    Stage::ALL
+        .into_iter()
+        .flat_map(|stage| Scheme::ALL.map(|scheme| scheme.recolour(stage.name()).chars().count()))
+        .max()
+        .unwrap_or(0)
+}
 
 fn count(moves: &[Move], metric: Metric) -> u64 {
     moves.iter().map(|m| move_cost(m, metric)).sum()
@@ -71,10 +80,11 @@ pub fn report(
     notation: Notation,
 ) -> String {
     let mut out = String::new();
+    let width = name_width();
     for s in stages {
         let _ = writeln!(
             out,
-            "{}. {:<NAME_WIDTH$} {:>3}  {}",
+            "{}. {:<width$} {:>3}  {}",
             s.stage.number(),
             s.stage.name(),
             count(&s.moves, metric),
@@ -148,6 +158,7 @@ fn pieces_noun(stage: Stage) -> &'static str {
 pub fn stages(cube: &Cube) -> String {
     let next = Stage::next(cube);
     let mut out = String::new();
+    let width = name_width();
     for stage in Stage::ALL {
         let state = match next {
             Some(n) if n == stage => format!(
@@ -158,12 +169,7 @@ pub fn stages(cube: &Cube) -> String {
             Some(n) if n < stage => "to do".to_string(),
             _ => "done".to_string(),
         };
-        let _ = writeln!(
-            out,
-            "{}. {:<NAME_WIDTH$}  {state}",
-            stage.number(),
-            stage.name()
-        );
+        let _ = writeln!(out, "{}. {:<width$}  {state}", stage.number(), stage.name());
     }
     match next {
         Some(n) => {
