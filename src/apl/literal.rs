@@ -456,7 +456,7 @@ mod tests {
         shape[rank - 1] = size;
         if size == 0 {
             shape[empty_at % rank] = 0;
-        } else if rank > 1 && size % 2 == 0 {
+        } else if rank > 1 && size.is_multiple_of(2) {
             shape[0] = 2;
             shape[rank - 1] = size / 2;
         }
