@@ -314,12 +314,12 @@ fn a_kept_workspace_is_there_in_the_next_session_with_its_values_exact() {
     u.keep_workspace(file.clone());
     run(&mut u, "apl");
     assert!(u.execute("MINE 1").is_err());
-    // A damaged file is named, left alone, and the session starts with the paper's workspace.
+    // A line that does not run is named, and the file left as it is.
     std::fs::write(&file, "MINE: (\n").unwrap();
     let mut v = Session::new(false);
     let notes = v.keep_workspace(file.clone());
     assert_eq!(notes.len(), 1, "{notes:?}");
-    assert!(notes[0].contains("was not loaded"), "{notes:?}");
+    assert!(notes[0].contains("line 1 (SYNTAX ERROR"), "{notes:?}");
     assert_eq!(std::fs::read_to_string(&file).unwrap(), "MINE: (\n");
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -47,6 +47,7 @@ mod gathered;
 mod index;
 pub mod keys;
 mod operands;
+pub mod literal;
 mod operators;
 pub mod paper;
 pub mod parse;
@@ -102,6 +103,10 @@ pub const MAX_ATOMS: usize = 1 << 24;
 /// Largest APL source file read (`)load`, `apl -f`, `compare --apl-file`).
 pub const MAX_SOURCE_BYTES: u64 = 16 << 20;
 
+/// Largest saved workspace file read or written (`)save`, `)load`, `)copy`, the REPL's
+/// `workspace.apl`): room for a few variables of [`MAX_ATOMS`] atoms each, written as text.
+pub const MAX_WORKSPACE_BYTES: u64 = 1 << 30;
+
 /// The header line a saved workspace file starts with; `)save` replaces only a file that
 /// starts with it.
 pub const SAVED_HEADER: &str = "⍝ cubework workspace";
@@ -110,7 +115,12 @@ pub const SAVED_HEADER: &str = "⍝ cubework workspace";
 /// no FIFO, device or directory, at most [`MAX_SOURCE_BYTES`]), as UTF-8 text without a
 /// byte-order mark.
 pub fn read_source(path: &std::path::Path) -> std::io::Result<String> {
-    let bytes = crate::base::table_cache::read_regular(path, MAX_SOURCE_BYTES)?;
+    read_source_within(path, MAX_SOURCE_BYTES)
+}
+
+/// [`read_source`], reading at most `max` bytes.
+pub fn read_source_within(path: &std::path::Path, max: u64) -> std::io::Result<String> {
+    let bytes = crate::base::table_cache::read_regular(path, max)?;
     let text = String::from_utf8(bytes).map_err(|e| {
         std::io::Error::new(
             std::io::ErrorKind::InvalidData,
@@ -130,6 +140,46 @@ pub fn read_source(path: &std::path::Path) -> std::io::Result<String> {
 /// may call one another as deeply as it holds, tens of thousands deep
 /// (`{⍵=0:0 ⋄ ∇ ⍵-1}1e4` runs), and the thread's own stack never overflows.
 pub const MAX_STACK: usize = 256 << 20;
+/// A statement `NAME←text` of one name and anything after the arrow: the name, and the text.
+fn saved_assignment(statement: &str) -> Option<(String, &str)> {
+    let (name, text) = statement.split_once('←')?;
+    match lex(name).ok()?.as_slice() {
+        [
+            parse::Token {
+                kind: Tok::Name(n), ..
+            },
+        ] => Some((n.clone(), text)),
+        _ => None,
+    }
+}
+
+/// The name a statement defines or assigns as a whole, if any: `NAME: …`, `NAME←…`, or a
+/// traditional function's header (`∇Z←A NAME B`).
+///
+/// ```
+/// use cubework::apl::statement_name;
+/// assert_eq!(statement_name("MINE: ⍵").as_deref(), Some("MINE"));
+/// assert_eq!(statement_name("F←{⍵+1}").as_deref(), Some("F"));
+/// assert_eq!(statement_name("∇Z←A PLUS B\n Z←A+B\n∇").as_deref(), Some("PLUS"));
+/// assert_eq!(statement_name("X[2]←5"), None);
+/// assert_eq!(statement_name("1+1"), None);
+/// ```
+pub fn statement_name(statement: &str) -> Option<String> {
+    let t = statement.trim_start();
+    if t.starts_with('∇') {
+        return trad::name(t);
+    }
+    let end = t.find(['←', ':'])?;
+    match lex(&t[..end]).ok()?.as_slice() {
+        [
+            parse::Token {
+                kind: Tok::Name(n), ..
+            },
+        ] => Some(n.clone()),
+        _ => None,
+    }
+}
+
 
 /// Most steps (evaluations and function applications, and a step for every 16 items a
 /// primitive touches) one line, or one call from Rust, may take: about six seconds
@@ -540,6 +590,43 @@ impl Workspace {
             }
         }
         Ok(())
+    }
+
+    /// Runs one statement of a saved workspace: `NAME←value`, in the form
+    /// [`Value::to_source`] writes, is read as a value ([`literal::read_value`], of any size
+    /// the workspace holds) and assigned; any other statement runs as
+    /// [`Workspace::eval_line`] runs it. A statement that fails changes nothing.
+    ///
+    /// ```
+    /// use cubework::apl::Workspace;
+    /// let mut ws = Workspace::new();
+    /// let big = ws.eval_line("⍳5000").unwrap().shown.remove(0);
+    /// let line = format!("BIG←{}", big.to_source());
+    /// assert!(ws.eval_line(&line).is_err(), "more words than a line may have");
+    /// ws.run_saved(&line).unwrap();
+    /// assert_eq!(ws.get("BIG"), Some(&big));
+    /// ```
+    pub fn run_saved(&mut self, statement: &str) -> Result<Outcome, AplError> {
+        let Some((name, text)) = saved_assignment(statement)
+            .filter(|(n, _)| !n.starts_with('⎕') && !self.defs.contains_key(n))
+        else {
+            return self.eval_line(statement);
+        };
+        match literal::read_value(text) {
+            Ok(v) => {
+                self.last_line = None;
+                self.vars.insert(name, v);
+                Ok(Outcome::default())
+            }
+            Err(e) if e.kind == ErrorKind::WsFull => Err(e.at(statement, 0)),
+            Err(e) => self.eval_line(statement).map_err(|evaluated| {
+                // A value too long for a line of APL: the reader says what is wrong with it.
+                match evaluated.detail.starts_with("a line of more than") {
+                    true => e.at(statement, 0),
+                    false => evaluated,
+                }
+            }),
+        }
     }
 
     /// Evaluates one line: a definition `NAME: expr`, or statements separated by `⋄`. A

@@ -272,8 +272,10 @@ fn visit_strided(
 }
 
 impl Value {
-    /// APL that gives this value back exactly (`Workspace::eval_line` of it is this value):
-    /// how the workspace is kept in a file. Numbers are written to the last bit.
+    /// APL that gives this value back exactly, of any size: how the workspace keeps a
+    /// variable in a file, read back by [`super::literal::read_value`] (and by
+    /// `Workspace::eval_line`, while it has no more words than a line may have and no
+    /// character written by its code, `⎕UCS 10`). Numbers are written to the last bit.
     ///
     /// ```
     /// use cubework::apl::Workspace;
@@ -285,60 +287,8 @@ impl Value {
     /// }
     /// ```
     pub fn to_source(&self) -> String {
-        if self.rank() == 0 {
-            return scalar_source(&self.first());
-        }
-        let items: Vec<&Elem> = self.0.iter().collect();
-        let body = match items.as_slice() {
-            [] => "0".to_string(),
-            [one] => format!(",{}", scalar_source(one)),
-            _ if items.iter().all(|e| matches!(e, Elem::Char(_))) => {
-                let text: String = items
-                    .iter()
-                    .map(|e| match e {
-                        Elem::Char('\'') => "''".to_string(),
-                        Elem::Char(c) => char_text(*c),
-                        _ => String::new(),
-                    })
-                    .collect();
-                format!("'{text}'")
-            }
-            _ => items
-                .iter()
-                .map(|e| match e {
-                    Elem::Boxed(v) => format!("({})", v.to_source()),
-                    e => scalar_source(e),
-                })
-                .collect::<Vec<_>>()
-                .join(" "),
-        };
-        if self.rank() == 1 && !items.is_empty() {
-            format!("({body})")
-        } else {
-            let shape: Vec<String> = self.shape().iter().map(|n| n.to_string()).collect();
-            format!("(({})⍴{body})", shape.join(" "))
-        }
+        super::literal::write(self)
     }
-}
-
-/// One element as a scalar in APL source.
-fn scalar_source(e: &Elem) -> String {
-    match e {
-        Elem::Num(n) => number_source(*n),
-        Elem::Char('\'') => "''''".to_string(),
-        Elem::Char(c) => format!("'{}'", char_text(*c)),
-        Elem::Boxed(v) => format!("(⊂{})", v.to_source()),
-    }
-}
-
-/// A number in APL source, to the last bit.
-fn number_source(n: f64) -> String {
-    let text = if n.fract() == 0.0 && n.abs() < 1e15 {
-        format!("{}", n as i64)
-    } else {
-        format!("{n:e}")
-    };
-    text.replace('-', "¯")
 }
 
 /// The paper's barred letters. In the paper's APL a move's inverse is named by its letter

@@ -308,10 +308,36 @@ pub fn read_regular(path: &Path, max: u64) -> std::io::Result<Vec<u8>> {
 }
 
 /// Writes `bytes` to `path` whole or not at all: into a temporary file beside it, synced,
-/// then renamed over `path` (a symbolic link at `path` is replaced, never followed). A
-/// reader sees the old file or the new one, never a cut one.
+/// then renamed over `path`. A reader sees the old file or the new one, never a cut one.
+///
+/// Where `path` is a symbolic link nothing is written: the link is the user's, and so is
+/// its target, and both are left as they are; the error names the file. (A link made there
+/// between that check and the rename is replaced by the file, never followed.)
+///
+/// ```
+/// # #[cfg(unix)] {
+/// use cubework::base::table_cache::write_atomic;
+/// let dir = tempfile::tempdir().unwrap();
+/// let (target, link) = (dir.path().join("target"), dir.path().join("link"));
+/// std::fs::write(&target, "mine").unwrap();
+/// std::os::unix::fs::symlink(&target, &link).unwrap();
+/// let e = write_atomic(&link, b"new").unwrap_err();
+/// assert!(e.to_string().contains("is a symbolic link"), "{e}");
+/// assert!(std::fs::symlink_metadata(&link).unwrap().file_type().is_symlink());
+/// assert_eq!(std::fs::read_to_string(&target).unwrap(), "mine");
+/// # }
+/// ```
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     use std::io::Write;
+    if std::fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink()) {
+        return Err(std::io::Error::new(
+            std::io::ErrorKind::InvalidInput,
+            format!(
+                "{} is a symbolic link; nothing is written through it (the link and its target are left as they are)",
+                crate::base::text::echo_path(path)
+            ),
+        ));
+    }
     let nanos = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.subsec_nanos());

@@ -7,7 +7,10 @@
 //! are those of the representation now shown ([`crate::apl::Workspace::rebase`]). The REPL
 //! keeps it between sessions ([`Session::keep_workspace`]): after every APL request that
 //! may change it, it is written whole (a temporary file renamed over the old one) in the
-//! `)save` format to the data directory, and read back when the next session starts.
+//! `)save` format to the data directory, and read back when the next session starts
+//! ([`kept`]: a store that loses nothing).
+
+mod kept;
 
 use std::path::{Path, PathBuf};
 
@@ -29,11 +32,8 @@ pub(crate) struct AplState {
     /// What became of the user's functions when the workspace moved to another
     /// representation, to be said with the next APL reply.
     pub(super) notes: Vec<String>,
-    /// The file the workspace is kept in between sessions (the REPL's), if any.
-    pub(super) file: Option<PathBuf>,
-    /// What was last written there (or read from it): a request that changes nothing the
-    /// file holds writes nothing.
-    pub(super) written: Option<String>,
+    /// The keeping of the workspace between sessions ([`Session::keep_workspace`]).
+    pub(super) kept: kept::Kept,
     /// A traditional function being typed: its lines so far (from `∇HEADER`).
     pub(super) open: Option<String>,
 }
@@ -184,50 +184,24 @@ pub(super) fn apl(session: &mut Session, request: AplRequest, front: Front) -> R
     Ok(reply)
 }
 
-/// The user's variables: all but `CUBE`.
+/// The user's variables: all but `CUBE` and the system's (`⎕IO`, kept with them).
 fn user_variables(ws: &Workspace) -> Vec<&str> {
-    ws.variables().into_iter().filter(|v| *v != CUBE).collect()
+    ws.variables()
+        .into_iter()
+        .filter(|v| *v != CUBE && !v.starts_with('⎕'))
+        .collect()
 }
 
-/// The workspace as `)save` writes it: the header; the user's functions; each representation
-/// of one's own (after any definition it was made from that is not the user's); the user's
-/// variables as APL that gives them back; and a `)compile NAME` line for each compiled
-/// function.
+/// The workspace as `)save` writes it ([`kept::entries`]): the header; the user's
+/// functions; each representation of one's own; the user's variables as values; and a
+/// `)compile NAME` line for each compiled function.
 fn saved_source(session: &mut Session) -> Result<String> {
-    let reps = session.user_reps.clone();
-    let ws = workspace(session)?;
-    let mut lines: Vec<String> = ws
-        .user_functions()
-        .iter()
-        .filter_map(|f| ws.definition(f))
-        .map(str::to_string)
-        .collect();
-    for r in &reps {
-        for l in &r.source {
-            if !lines.contains(l) {
-                lines.push(l.clone());
-            }
-        }
-        lines.push(r.command());
-    }
-    for v in user_variables(ws) {
-        let value = ws.get(v).expect("a variable listed");
-        lines.push(format!("{v}←{}", value.to_source()));
-    }
-    for f in ws.user_functions() {
-        if ws.compiled_shape(f).is_some() {
-            lines.push(format!(")compile {f}"));
-        }
-    }
-    Ok(std::iter::once(crate::apl::SAVED_HEADER)
-        .chain(lines.iter().map(String::as_str))
-        .map(|l| format!("{l}\n"))
-        .collect())
+    Ok(kept::text_of(&kept::entries(session, false)?))
 }
 
-/// An APL file's text, read through the guarded reader.
+/// A saved workspace's text, read through the guarded reader.
 fn read_file(path: &Path) -> Result<String> {
-    crate::apl::read_source(path).map_err(|source| crate::answer::error::Error::File {
+    kept::read_text(path).map_err(|source| crate::answer::error::Error::File {
         path: path.to_path_buf(),
         source,
     })
@@ -239,8 +213,16 @@ fn read_file(path: &Path) -> Result<String> {
 /// are brought in, the rest left as they were. What it says after the first line: the
 /// representations of one's own it made, and any function it could not compile.
 fn load_source(session: &mut Session, source: &str, only: Option<&[String]>) -> Result<String> {
-    let source = crate::apl::keys::expand_names(source).map_err(|e| usage(&e.to_string()))?;
-    let (mut compile, rest) = compile_lines(&source);
+    // Names such as `\rho` read as their glyphs (a file that has none is read as it is).
+    let expanded;
+    let source = match source.contains(['\\', '`']) {
+        true => {
+            expanded = crate::apl::keys::expand_names(source).map_err(|e| usage(&e.to_string()))?;
+            expanded.as_str()
+        }
+        false => source,
+    };
+    let (mut compile, rest) = compile_lines(source);
     let reps = match only {
         None => crate::rep::user::load(workspace(session)?, &rest).map_err(|e| usage(&e))?,
         Some(names) => {
@@ -414,71 +396,6 @@ fn vector_cycles(p: &crate::state::sticker_perm::StickerPerm, n: usize) -> Strin
         .collect()
 }
 
-impl Session {
-    /// Keeps the APL workspace in `file` between sessions (the REPL's, in the data
-    /// directory): what it holds is loaded now, and the workspace is written there whole
-    /// after every APL request that may change it. What this says: a line for a file that
-    /// could not be read or run (the session then starts with the paper's workspace, and the
-    /// file is left as it is until the workspace changes).
-    pub fn keep_workspace(&mut self, file: PathBuf) -> Vec<String> {
-        let mut notes = Vec::new();
-        match crate::apl::read_source(&file) {
-            Ok(source) => {
-                if let Err(e) = load_source(self, &source, None) {
-                    notes.push(format!(
-                        "the workspace {} was not loaded: {e}",
-                        crate::base::text::echo_path(&file)
-                    ));
-                }
-            }
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
-            Err(e) => notes.push(format!(
-                "the workspace {} cannot be read: {}; it is not kept this session",
-                crate::base::text::echo_path(&file),
-                crate::answer::error::reason(&e)
-            )),
-        }
-        if notes.iter().all(|n| !n.contains("not kept")) {
-            self.apl.file = Some(file);
-        }
-        notes.extend(std::mem::take(&mut self.apl.notes));
-        notes
-    }
-
-    /// Writes the workspace to its file, if it is kept; a note (and no more keeping) when it
-    /// cannot be written.
-    fn store_workspace(&mut self) -> Option<String> {
-        let file = self.apl.file.clone()?;
-        let source = saved_source(self);
-        if let Ok(source) = &source
-            && self.apl.written.as_ref() == Some(source)
-        {
-            return None;
-        }
-        let written = source.map_err(|e| e.to_string()).and_then(|source| {
-            if let Some(dir) = file.parent() {
-                std::fs::create_dir_all(dir).map_err(|e| crate::answer::error::reason(&e))?;
-            }
-            crate::base::table_cache::write_atomic(&file, source.as_bytes())
-                .map_err(|e| crate::answer::error::reason(&e))?;
-            Ok(source)
-        });
-        match written {
-            Ok(source) => {
-                self.apl.written = Some(source);
-                None
-            }
-            Err(e) => {
-                self.apl.file = None;
-                Some(format!(
-                    "the workspace is not kept in {}: {e}",
-                    crate::base::text::echo_path(&file)
-                ))
-            }
-        }
-    }
-}
-
 /// Whether `)save` may write `path`, and whether it replaces an earlier save there: it
 /// replaces only a file that a save wrote (starting with [`crate::apl::SAVED_HEADER`]), never
 /// another file, a directory or a symbolic link.
@@ -516,10 +433,17 @@ fn apl_request(session: &mut Session, request: AplRequest, front: Front) -> Resu
         A::Fns => text(workspace(session)?.functions().join(" ")),
         A::Vars => {
             let ws = workspace(session)?;
-            text(ws.variables().join(" "))
+            let vars: Vec<&str> = ws
+                .variables()
+                .into_iter()
+                .filter(|v| !v.starts_with('⎕'))
+                .collect();
+            text(vars.join(" "))
         }
         A::Erase(name) => {
-            if workspace(session)?.erase(&name) {
+            // A line kept as it was that names it goes too.
+            let kept = session.let_go_kept(&name);
+            if workspace(session)?.erase(&name) | kept {
                 Ok(Reply::default())
             } else {
                 Err(usage(&format!(")erase: nothing is named {}", echo(&name))))
@@ -533,8 +457,13 @@ fn apl_request(session: &mut Session, request: AplRequest, front: Front) -> Resu
             let (fns, vars) = (ws.user_functions().len(), user_variables(ws).len());
             ws.clear_user();
             let reps = std::mem::take(&mut session.user_reps).len();
+            let kept = std::mem::take(&mut session.apl.kept.lines).len();
             text(format!(
-                "clear ws: {fns} functions, {vars} variables and {reps} representations of your own forgotten"
+                "clear ws: {fns} functions, {vars} variables and {reps} representations of your own forgotten{}",
+                match kept {
+                    0 => String::new(),
+                    n => format!(", and {n} lines the workspace file kept as they were"),
+                }
             ))
         }
         A::Compile(name) => text(compile(session, &name)?),
@@ -562,6 +491,13 @@ fn enter(session: &mut Session) -> Result<String> {
 /// one that is not a saved workspace.
 fn save(session: &mut Session, path: &Path) -> Result<String> {
     let source = saved_source(session)?;
+    let max = crate::apl::MAX_WORKSPACE_BYTES;
+    if source.len() as u64 > max {
+        return Err(usage(&format!(
+            ")save: the workspace would be {} bytes, more than the {max} a workspace file may be; nothing saved",
+            source.len()
+        )));
+    }
     let replaced = refuse_to_replace(path)?;
     crate::base::table_cache::write_atomic(path, source.as_bytes()).map_err(|source| {
         crate::answer::error::Error::Write {

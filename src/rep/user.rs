@@ -666,7 +666,7 @@ pub fn load(ws: &mut Workspace, source: &str) -> Result<Vec<UserRep>, String> {
                     reps.push(rep);
                 })
                 .map_err(|e| e.to_string()),
-            None => ws.eval_line(line).map(|_| ()).map_err(|e| e.to_string()),
+            None => ws.run_saved(line).map(|_| ()).map_err(|e| e.to_string()),
         };
         if let Err(e) = result {
             *ws = before;

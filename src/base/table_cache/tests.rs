@@ -344,3 +344,38 @@ fn a_large_table_file_leaves_the_page_cache_once_written_so_its_first_map_reads_
     assert!(cached < pages / 4, "{cached} of {pages} pages still cached");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[cfg(unix)]
+#[test]
+fn the_atomic_writer_refuses_a_symbolic_link_and_leaves_the_link_and_its_target_alone() {
+    let dir = tempfile::tempdir().unwrap();
+    let target = dir.path().join("target.txt");
+    let link = dir.path().join("kept.txt");
+    std::fs::write(&target, "the user's").unwrap();
+    std::os::unix::fs::symlink(&target, &link).unwrap();
+    let e = write_atomic(&link, b"written").unwrap_err();
+    assert!(
+        e.to_string()
+            .starts_with(&format!("{} is a symbolic link", link.display())),
+        "{e}"
+    );
+    assert!(
+        std::fs::symlink_metadata(&link)
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
+    assert_eq!(std::fs::read_link(&link).unwrap(), target);
+    assert_eq!(std::fs::read_to_string(&target).unwrap(), "the user's");
+    // No temporary file is left beside it; a dangling link is refused too.
+    std::fs::remove_file(&target).unwrap();
+    assert!(write_atomic(&link, b"written").is_err());
+    assert!(std::fs::symlink_metadata(&target).is_err());
+    let names: Vec<_> = std::fs::read_dir(dir.path()).unwrap().collect();
+    assert_eq!(names.len(), 1);
+    // A regular file is replaced whole.
+    let plain = dir.path().join("plain.txt");
+    std::fs::write(&plain, "old").unwrap();
+    write_atomic(&plain, b"new").unwrap();
+    assert_eq!(std::fs::read_to_string(&plain).unwrap(), "new");
+}

@@ -1,0 +1,246 @@
+//! The workspace the REPL keeps between sessions (`workspace.apl` in the data directory) is a
+//! store that loses nothing: values of any size come back, a line that does not run is named
+//! and kept, the file is never written with less than it held unless the user asked, and two
+//! sessions sharing the file keep each other's work. The REPL calls
+//! `Session::keep_workspace` with that file; these tests call it as the REPL does.
+// The end-to-end tests drive the binary and the front ends: the `cli` feature.
+#![cfg(feature = "cli")]
+
+use cubework::command::Session;
+use std::path::{Path, PathBuf};
+
+fn run(s: &mut Session, line: &str) -> String {
+    s.execute(line)
+        .unwrap_or_else(|e| panic!("{line}: {e}"))
+        .text
+}
+
+/// A session keeping its workspace in `file`, in APL mode, with the notes it gave.
+fn session(file: &Path) -> (Session, Vec<String>) {
+    let mut s = Session::new(false);
+    let notes = s.keep_workspace(file.to_path_buf());
+    run(&mut s, "apl");
+    (s, notes)
+}
+
+fn workspace_file(dir: &tempfile::TempDir) -> PathBuf {
+    dir.path().join("workspace.apl")
+}
+
+#[test]
+fn a_big_variable_survives_a_restart_and_so_does_every_function_beside_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = workspace_file(&dir);
+    let (mut s, _) = session(&file);
+    run(&mut s, "MYFN←{⍵×1000}");
+    run(&mut s, "BIG←⍳5000");
+    drop(s);
+    // The next session loads all of it, and its first change loses nothing.
+    let (mut s, notes) = session(&file);
+    assert!(notes.is_empty(), "{notes:?}");
+    run(&mut s, "OTHER←{⍵}");
+    drop(s);
+    let (mut s, notes) = session(&file);
+    assert!(notes.is_empty(), "{notes:?}");
+    assert_eq!(run(&mut s, "MYFN 2"), "2000");
+    assert_eq!(run(&mut s, "(⍴BIG),+/BIG"), "5000 12502500");
+    assert_eq!(run(&mut s, "OTHER 7"), "7");
+}
+
+#[test]
+fn save_then_load_brings_back_values_of_any_size_exactly() {
+    let dir = tempfile::tempdir().unwrap();
+    let saved = dir.path().join("big.apl");
+    let mut s = Session::new(false);
+    run(&mut s, "apl");
+    let lines = [
+        "BIG←⍳5000",
+        "FRACTIONS←¯0.1×⍳3000",
+        "TEXT←4000⍴'it''s '",
+        "NESTED←(⍳4500) (2 3⍴'abcdef') (⊂⍳2) ⍬ (0 3⍴0)",
+        "HIGH←2 3 4 5 6⍴⍳720",
+    ];
+    for line in lines {
+        run(&mut s, line);
+    }
+    let same = "(BIG≡⍳5000),(FRACTIONS≡¯0.1×⍳3000),(TEXT≡4000⍴'it''s '),(NESTED≡(⍳4500) (2 3⍴'abcdef') (⊂⍳2) ⍬ (0 3⍴0)),HIGH≡2 3 4 5 6⍴⍳720";
+    assert_eq!(run(&mut s, same), "1 1 1 1 1");
+    let said = run(&mut s, &format!(")save {}", saved.display()));
+    assert!(
+        said.starts_with("saved 0 of your functions and 5 variables"),
+        "{said}"
+    );
+    run(&mut s, ")clear");
+    let said = run(&mut s, &format!(")load {}", saved.display()));
+    assert!(said.starts_with("loaded"), "{said}");
+    assert_eq!(run(&mut s, same), "1 1 1 1 1");
+}
+
+/// A workspace file with a line of every kind that does not run: a syntax error, a value too
+/// large (WS FULL), a NUL byte, a system command, and a last line cut short; a comment too.
+const DAMAGED: &str = "⍝ cubework workspace\n\
+GOOD←{⍵+1}\n\
+BAD: (\n\
+HUGE←(100000000)⍴0\n\
+ZERO←1\u{0}2\n\
+⍝ a note of mine\n\
+)clear\n\
+V←42\n\
+LAST←(1 2 3";
+
+#[test]
+fn a_line_that_does_not_run_is_named_and_kept_and_the_rest_loads() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = workspace_file(&dir);
+    std::fs::write(&file, DAMAGED).unwrap();
+    let (mut s, notes) = session(&file);
+    assert_eq!(notes.len(), 1, "{notes:?}");
+    let note = &notes[0];
+    for said in [
+        "5 lines did not run and are kept in it as they were (the rest is loaded)",
+        "line 3 (SYNTAX ERROR",
+        "line 4 (WS FULL",
+        "line 5 (SYNTAX ERROR",
+        "line 7 (SYNTAX ERROR",
+        "line 9 (SYNTAX ERROR",
+    ] {
+        assert!(note.contains(said), "{said}: {note}");
+    }
+    assert_eq!(run(&mut s, "GOOD V"), "43");
+    // A change writes the file again: every line it held is still there, as it was.
+    run(&mut s, "NEW←7");
+    let text = std::fs::read_to_string(&file).unwrap();
+    for line in DAMAGED.lines().skip(1) {
+        assert!(text.lines().any(|l| l == line), "{line:?} lost:\n{text}");
+    }
+    assert!(text.contains("NEW←7"), "{text}");
+    drop(s);
+    // The next session says so again, and still loses nothing.
+    let (mut s, notes) = session(&file);
+    assert!(notes[0].contains("5 lines did not run"), "{notes:?}");
+    assert_eq!(run(&mut s, "GOOD NEW"), "8");
+    // Defining or erasing what a kept line names lets it go; so does )clear, for the rest.
+    run(&mut s, "BAD: ⍵×2");
+    run(&mut s, ")erase LAST");
+    let text = std::fs::read_to_string(&file).unwrap();
+    assert!(
+        !text.contains("BAD: (") && !text.contains("LAST←(1 2 3"),
+        "{text}"
+    );
+    assert!(
+        text.contains("BAD: ⍵×2") && text.contains("ZERO←1\u{0}2"),
+        "{text}"
+    );
+    let said = run(&mut s, ")clear");
+    assert!(
+        said.ends_with(", and 4 lines the workspace file kept as they were"),
+        "{said}"
+    );
+    let text = std::fs::read_to_string(&file).unwrap();
+    assert_eq!(text, "⍝ cubework workspace\n");
+}
+
+#[test]
+fn a_file_that_cannot_be_read_is_named_and_left_alone() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = workspace_file(&dir);
+    let bytes = b"\xe2\x8d\x9d cubework workspace\nA\xff\xfe\xe2\x86\x901\n";
+    std::fs::write(&file, bytes).unwrap();
+    let (mut s, notes) = session(&file);
+    assert_eq!(notes.len(), 1, "{notes:?}");
+    assert!(
+        notes[0].contains("cannot be read: is not UTF-8 text (byte 25)"),
+        "{notes:?}"
+    );
+    assert!(notes[0].contains("is left as it is"), "{notes:?}");
+    run(&mut s, "A←2");
+    assert_eq!(std::fs::read(&file).unwrap(), bytes);
+}
+
+#[test]
+fn two_sessions_sharing_the_data_directory_keep_each_others_work() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = workspace_file(&dir);
+    let (mut one, _) = session(&file);
+    run(&mut one, "SHARED←1");
+    let (mut two, _) = session(&file);
+    run(&mut one, "AAA←{⍵+1}");
+    // The second session writes after the first: it keeps AAA, and says another session
+    // changed the file.
+    let said = two.execute("BBB←{⍵+2}").unwrap();
+    let note = said.note.unwrap_or_default();
+    assert!(
+        note.contains("another session changed the workspace"),
+        "{note}"
+    );
+    assert!(note.contains("its AAA kept"), "{note}");
+    // Each session's own changes win for its own names, erasing too.
+    run(&mut one, "CCC←3");
+    run(&mut two, ")erase SHARED");
+    run(&mut one, "AAA←{⍵+10}");
+    let (mut three, notes) = session(&file);
+    assert!(notes.is_empty(), "{notes:?}");
+    assert_eq!(run(&mut three, "(AAA 1),(BBB 1),CCC"), "11 3 3");
+    assert!(three.execute("SHARED").is_err());
+    // The first session never saw SHARED erased, and changing nothing of it keeps it erased.
+    run(&mut one, "DDD←4");
+    let (mut four, _) = session(&file);
+    assert!(four.execute("SHARED").is_err());
+    assert_eq!(run(&mut four, "(BBB 0),DDD"), "2 4");
+}
+
+#[test]
+fn vars_lists_no_index_origin_and_save_and_clear_do_not_count_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut s = Session::new(false);
+    run(&mut s, "apl");
+    run(&mut s, "⎕IO←0");
+    run(&mut s, "A←1");
+    assert_eq!(run(&mut s, ")vars"), "A CUBE");
+    let said = run(
+        &mut s,
+        &format!(")save {}", dir.path().join("ws.apl").display()),
+    );
+    assert!(
+        said.starts_with("saved 0 of your functions and 1 variables"),
+        "{said}"
+    );
+    // ⎕IO is saved with the variables all the same.
+    let text = std::fs::read_to_string(dir.path().join("ws.apl")).unwrap();
+    assert!(text.contains("⎕IO←0"), "{text}");
+    let said = run(&mut s, ")clear");
+    assert!(
+        said.starts_with("clear ws: 0 functions, 1 variables"),
+        "{said}"
+    );
+}
+
+#[cfg(unix)]
+#[test]
+fn a_workspace_file_that_is_a_symbolic_link_is_read_and_left_as_it_is() {
+    let dir = tempfile::tempdir().unwrap();
+    let target = dir.path().join("mine.apl");
+    let file = workspace_file(&dir);
+    std::fs::write(&target, "⍝ cubework workspace\nA←5\n").unwrap();
+    std::os::unix::fs::symlink(&target, &file).unwrap();
+    let (mut s, notes) = session(&file);
+    assert_eq!(notes.len(), 1, "{notes:?}");
+    assert!(
+        notes[0].contains(
+            "is a symbolic link: read, but this session's changes are not written through it"
+        ),
+        "{notes:?}"
+    );
+    assert_eq!(run(&mut s, "A"), "5");
+    run(&mut s, "MORE←6");
+    assert!(
+        std::fs::symlink_metadata(&file)
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
+    assert_eq!(
+        std::fs::read_to_string(&target).unwrap(),
+        "⍝ cubework workspace\nA←5\n"
+    );
+}
