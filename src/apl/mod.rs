@@ -58,7 +58,8 @@ mod work;
 #[cfg(test)]
 mod arguments_tests;
 #[cfg(test)]
-mod prims_tests;
+#[path = "primitives/tests.rs"]
+mod primitives_tests;
 #[cfg(test)]
 mod tests;
 
