@@ -65,7 +65,8 @@ mod arguments_tests;
 #[cfg(test)]
 mod dfns_tests;
 #[cfg(test)]
-mod prims_tests;
+#[path = "primitives/tests.rs"]
+mod primitives_tests;
 #[cfg(test)]
 mod tests;
 
