@@ -18,6 +18,26 @@ use super::value::{Elem, Value, bar, char_text};
 /// Deepest enclosure a kept value may have (`⊂⊂⊂…`): written and read by recursion.
 pub const MAX_NESTING: usize = 256;
 
+impl Value {
+    /// APL that gives this value back exactly, of any size: how the workspace keeps a
+    /// variable in a file, read back by [`read_value`] (and by
+    /// `Workspace::eval_line`, while it has no more words than a line may have and no
+    /// character written by its code, `⎕UCS 10`). Numbers are written to the last bit.
+    ///
+    /// ```
+    /// use cubework::apl::Workspace;
+    /// let mut ws = Workspace::new();
+    /// for line in ["2 3⍴⍳6", "'it''s'", "1 'a' (2 3⍴'abcdef') (⊂⍳3)", "0.1×⍳3", "⊂⊂,5", "0 2⍴0"] {
+    ///     let v = ws.eval_line(line).unwrap().shown.remove(0);
+    ///     let back = ws.eval_line(&v.to_source()).unwrap().shown.remove(0);
+    ///     assert_eq!(back, v, "{line}: {}", v.to_source());
+    /// }
+    /// ```
+    pub fn to_source(&self) -> String {
+        write(self)
+    }
+}
+
 /// The text of `v` ([`Value::to_source`]).
 pub(crate) fn write(v: &Value) -> String {
     let mut out = String::new();

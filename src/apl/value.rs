@@ -271,26 +271,6 @@ fn visit_strided(
     }
 }
 
-impl Value {
-    /// APL that gives this value back exactly, of any size: how the workspace keeps a
-    /// variable in a file, read back by [`super::literal::read_value`] (and by
-    /// `Workspace::eval_line`, while it has no more words than a line may have and no
-    /// character written by its code, `⎕UCS 10`). Numbers are written to the last bit.
-    ///
-    /// ```
-    /// use cubework::apl::Workspace;
-    /// let mut ws = Workspace::new();
-    /// for line in ["2 3⍴⍳6", "'it''s'", "1 'a' (2 3⍴'abcdef') (⊂⍳3)", "0.1×⍳3", "⊂⊂,5", "0 2⍴0"] {
-    ///     let v = ws.eval_line(line).unwrap().shown.remove(0);
-    ///     let back = ws.eval_line(&v.to_source()).unwrap().shown.remove(0);
-    ///     assert_eq!(back, v, "{line}: {}", v.to_source());
-    /// }
-    /// ```
-    pub fn to_source(&self) -> String {
-        super::literal::write(self)
-    }
-}
-
 /// The paper's barred letters. In the paper's APL a move's inverse is named by its letter
 /// with a bar over it, one character (an overstrike), so that its DO, RANDOM and INVERSE take
 /// `'F̄D̄FDRDR̄'` as seven moves. Here too a letter (A–Z, a–z) followed by a combining macron
