@@ -46,8 +46,8 @@ mod func;
 mod gathered;
 mod index;
 pub mod keys;
-mod operands;
 pub mod literal;
+mod operands;
 mod operators;
 pub mod paper;
 pub mod parse;
@@ -180,7 +180,6 @@ pub fn statement_name(statement: &str) -> Option<String> {
         _ => None,
     }
 }
-
 
 /// Most steps (evaluations and function applications, and a step for every 16 items a
 /// primitive touches) one line, or one call from Rust, may take: about six seconds
