@@ -1,6 +1,7 @@
 // The player page's script (src/draw/html.rs writes it into the page after the data: N, START,
-// KEPT, COLOURS, CAMERA, SETUP, ALG, TITLE, TOOLS, ICONS, LIMITS). Everything before
-// `// ui:begin` is the model, which tests/draw.rs runs in Node against the Rust code.
+// KEPT, COLOURS, CAMERA, SETUP, ALG, TITLE, TOOLS, ICONS, LIMITS). Everything before the
+// marker comment that opens the controls is the model, which tests/draw.rs runs in Node
+// against the Rust code.
 "use strict";
 const K = N - 1;
 let stickers = START.map(s => ({p: [s[0], s[1], s[2]], c: s[3]}));
