@@ -8,7 +8,7 @@
 //! keeps it between sessions ([`Session::keep_workspace`]): after every APL request that
 //! may change it, it is written whole (a temporary file renamed over the old one) in the
 //! `)save` format to the data directory, and read back when the next session starts
-//! ([`kept`]: a store that loses nothing).
+//! (the `kept` module: a store that loses nothing).
 
 mod kept;
 
