@@ -9,7 +9,7 @@ use std::hint::black_box;
 use criterion::{Criterion, criterion_group, criterion_main};
 use cubework::Cube;
 use cubework::solve::CubieCube;
-use cubework::solve::beginner::{self, Stage};
+use cubework::solve::search::beginner::{self, Stage};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 

@@ -9,7 +9,7 @@ use std::time::Duration;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use cubework::sequence::input::Input;
-use cubework::solve::pocket::{DistanceTable, PocketState, STATES, cache_file};
+use cubework::solve::search::pocket::{DistanceTable, PocketState, STATES, cache_file};
 use cubework::solve::{Limits, Method, Progress, solve};
 use cubework::turn::metric::Metric;
 

@@ -14,9 +14,9 @@ use std::time::Duration;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use cubework::Cube;
-use cubework::solve::solution_text::random_state;
-use cubework::solve::tables::Tables;
-use cubework::solve::twophase_file::table_file;
+use cubework::solve::answer::solution_text::random_state;
+use cubework::solve::table::tables::Tables;
+use cubework::solve::table::twophase_file::table_file;
 use cubework::solve::{Limits, Method, Progress, solve};
 
 /// The benchmark set: the random states of seeds 1 to 200, as `cubework scramble
@@ -91,17 +91,19 @@ fn solves(c: &mut Criterion) {
 /// (read, checksum, the range checks) and the small optimal table (mapped; its move tables
 /// made). `cargo bench --bench solve -- load`.
 fn loads(c: &mut Criterion) {
-    use cubework::solve::optimal_table::{AxisTable, SliceKind, load_or_build_in, table_file};
+    use cubework::solve::table::optimal_table::{
+        AxisTable, SliceKind, load_or_build_in, table_file,
+    };
     let dir = std::env::temp_dir().join(format!("cubework-bench-load-{}", std::process::id()));
     let mut group = c.benchmark_group("stamped load");
     group.sample_size(20);
     group.measurement_time(Duration::from_secs(10));
     // Built and saved here, then loaded once (checked whole and marked), before the timing.
-    let _ = cubework::solve::twophase_file::load_or_build_in(Some(&dir), &mut |_, _| {});
-    let _ = cubework::solve::twophase_file::load_or_build_in(Some(&dir), &mut |_, _| {});
+    let _ = cubework::solve::table::twophase_file::load_or_build_in(Some(&dir), &mut |_, _| {});
+    let _ = cubework::solve::table::twophase_file::load_or_build_in(Some(&dir), &mut |_, _| {});
     group.bench_function("twophase", |b| {
         b.iter(|| {
-            let (t, report) = cubework::solve::twophase_file::load_or_build_in(
+            let (t, report) = cubework::solve::table::twophase_file::load_or_build_in(
                 Some(black_box(&dir)),
                 &mut |_, _| panic!("loads"),
             );

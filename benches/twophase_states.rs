@@ -19,7 +19,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use cubework::Cube;
-use cubework::solve::solution_text::random_state;
+use cubework::solve::answer::solution_text::random_state;
 use cubework::solve::{Limits, Method, Progress, solve};
 
 fn main() -> ExitCode {
@@ -93,7 +93,7 @@ fn time_solves(file: &str, max: &str, threads: &str) -> Result<(), String> {
     };
     let solve = |cube: &Cube| solve(cube, Method::TwoPhase, &limits, &Progress::none());
     // The large set's pages read once before the clock, as rob-twophase reads its tables.
-    if let Some(large) = cubework::solve::shared::twophase_large(&Progress::none()) {
+    if let Some(large) = cubework::solve::table::shared::twophase_large(&Progress::none()) {
         large.warm();
     }
     for cube in cubes.iter().take(20) {

@@ -29,8 +29,10 @@
 //! 9. Front ends: command, cli
 //! 10. Documentation: guide
 //!
-//! The solvers are one module: the 2×2×2's table ([`solve::pocket`]) and the beginner's method
-//! ([`solve::beginner`]) sit beside the 3×3×3's searches, and [`solve::solve`] dispatches to each.
+//! The solvers are one layer, one module in rooms by what they are ([`solve`]: the method's
+//! vocabulary, the cube models, the searches, the tables and the answers' text): the 2×2×2's
+//! table ([`solve::search::pocket`]) and the beginner's method ([`solve::search::beginner`])
+//! sit beside the 3×3×3's searches, and [`solve::solve`], the one door, dispatches to each.
 //!
 //! The front ends' terminal — `cli` (clap), `repl` (rustyline), the progress bars
 //! (indicatif) and Ctrl-C (ctrlc) — come with the `cli` feature, on by default and needed by

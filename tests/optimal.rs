@@ -369,7 +369,7 @@ fn a_batch_killed_by_sigterm_keeps_the_lines_found() {
 
 #[test]
 fn a_forged_optimal_table_is_rebuilt_and_named() {
-    use cubework::solve::optimal_table::{AxisTable, SliceKind, table_file};
+    use cubework::solve::table::optimal_table::{AxisTable, SliceKind, table_file};
     let (_, err, code) = run(&["solve", "--method", "optimal", "R"], "");
     assert_eq!(code, Some(0), "{err}");
     let spec = table_file(SliceKind::Position);

@@ -2,7 +2,7 @@
 //! from `CUBEWORK_CACHE_DIR`.
 
 use cubework::sequence::input::Input;
-use cubework::solve::pocket::{CACHE_ENV, cache_file, load_or_build, table_report};
+use cubework::solve::search::pocket::{CACHE_ENV, cache_file, load_or_build, table_report};
 use cubework::solve::{Limits, Method, Progress, solution_text::solution_text, solve};
 use cubework::turn::metric::Metric;
 
@@ -15,7 +15,7 @@ fn solve_report(
 ) -> cubework::Result<String> {
     let cube = input
         .to_cube(2)
-        .map_err(cubework::solve::pocket::PocketError::from)?;
+        .map_err(cubework::solve::search::pocket::PocketError::from)?;
     let limits = Limits {
         metric,
         ..Limits::default()

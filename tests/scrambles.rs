@@ -4,7 +4,7 @@
 // The end-to-end tests drive the binary and the front ends: the `cli` feature.
 #![cfg(feature = "cli")]
 
-use cubework::solve::pocket::{DistanceTable, PocketState};
+use cubework::solve::search::pocket::{DistanceTable, PocketState};
 use cubework::turn::metric::Metric;
 use cubework::{Cube, Notation, parse_moves};
 

@@ -6,7 +6,7 @@
 #![cfg(feature = "cli")]
 
 use cubework::base::table_cache::{self, file_bytes};
-use cubework::solve::pocket::table_file;
+use cubework::solve::search::pocket::table_file;
 use cubework::turn::metric::Metric;
 
 mod common;
@@ -399,8 +399,8 @@ fn tables_build_optimal_builds_the_size_asked_for_and_size_needs_optimal() {
 
 #[test]
 fn the_optimal_solver_reads_the_large_table_when_its_file_is_there() {
-    use cubework::solve::optimal_table::SliceKind;
-    use cubework::solve::shared::largest_optimal_table;
+    use cubework::solve::table::optimal_table::SliceKind;
+    use cubework::solve::table::shared::largest_optimal_table;
     let dir = temp("largest");
     assert_eq!(largest_optimal_table(Some(&dir)), SliceKind::Sorted);
     let path = sparse_table(&dir, SliceKind::Corners);
@@ -420,9 +420,9 @@ fn the_optimal_solver_reads_the_large_table_when_its_file_is_there() {
 /// large is written), as `inspect` sees a built one.
 fn sparse_table(
     dir: &std::path::Path,
-    kind: cubework::solve::optimal_table::SliceKind,
+    kind: cubework::solve::table::optimal_table::SliceKind,
 ) -> std::path::PathBuf {
-    let spec = cubework::solve::optimal_table::table_file(kind);
+    let spec = cubework::solve::table::optimal_table::table_file(kind);
     let path = spec.path_in(dir);
     let mut header = file_bytes(&spec, b"")[..table_cache::HEADER_BYTES].to_vec();
     header[40..48].copy_from_slice(&spec.max_payload.to_le_bytes());
@@ -438,8 +438,8 @@ fn sparse_table(
 
 #[test]
 fn the_optimal_solver_reads_the_small_table_when_it_is_the_only_one_built() {
-    use cubework::solve::optimal_table::SliceKind;
-    use cubework::solve::shared::largest_optimal_table;
+    use cubework::solve::table::optimal_table::SliceKind;
+    use cubework::solve::table::shared::largest_optimal_table;
     let dir = temp("only-small");
     // None built: the medium one, built on first use.
     assert_eq!(largest_optimal_table(Some(&dir)), SliceKind::Sorted);
@@ -502,7 +502,7 @@ fn tables_and_tables_check_name_the_leftovers_of_an_interrupted_build_and_remove
 fn a_table_changed_in_place_behind_its_stamp_is_rebuilt_or_stops_the_solve_in_one_line() {
     use cubework::base::table_cache::{BLOCK_BYTES, checked_since, spot_blocks};
     use cubework::solve::CubieCube;
-    use cubework::solve::optimal_table::{
+    use cubework::solve::table::optimal_table::{
         AxisMoves, ROW_BYTES, SliceKind, floor_bytes, table_file,
     };
     let dir = with_small_tables("in-place");
@@ -568,7 +568,7 @@ fn a_table_changed_in_place_behind_its_stamp_is_rebuilt_or_stops_the_solve_in_on
 #[cfg(target_os = "linux")]
 #[test]
 fn a_table_cut_short_while_a_search_reads_it_is_said_in_one_line_not_a_bus_error() {
-    use cubework::solve::optimal_table::{SliceKind, table_file};
+    use cubework::solve::table::optimal_table::{SliceKind, table_file};
     use std::time::{Duration, Instant};
     let dir = with_small_tables("cut-short");
     let path = table_file(SliceKind::Position).path_in(&dir);
@@ -656,8 +656,8 @@ fn a_huge_table_that_the_address_space_limit_cannot_hold_is_refused_in_one_line_
         ),
         "{stderr}"
     );
-    let huge = cubework::solve::optimal_table::table_file(
-        cubework::solve::optimal_table::SliceKind::SortedCorners,
+    let huge = cubework::solve::table::optimal_table::table_file(
+        cubework::solve::table::optimal_table::SliceKind::SortedCorners,
     );
     assert!(!huge.path_in(&dir).exists());
 }

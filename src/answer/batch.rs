@@ -451,13 +451,13 @@ fn run_with(
     let (workers, each) = share_threads(
         method,
         job.threads
-            .unwrap_or_else(crate::solve::optimal::default_threads),
+            .unwrap_or_else(crate::solve::search::optimal::default_threads),
     );
     let limits = Limits {
         threads: Some(each),
         ..job.limits
     };
-    crate::solve::shared::prepare(method, &limits, &job.progress)?;
+    crate::solve::table::shared::prepare(method, &limits, &job.progress)?;
     let mut summary = Summary {
         metric: job.limits.metric,
         ..Summary::default()
@@ -525,7 +525,8 @@ fn write_in_order(
                 Outcome::Solved(solution, time) => {
                     summary.times.push(time);
                     summary.solved += 1;
-                    if let Some(why) = crate::solve::solution_text::unproven_note(&solution) {
+                    if let Some(why) = crate::solve::answer::solution_text::unproven_note(&solution)
+                    {
                         summary.unproven += 1;
                         let _ = writeln!(errors, "cubework: line {number}: {why}");
                     }

@@ -24,14 +24,14 @@ pub enum Error {
     Algebra(#[from] crate::sequence::alg::AlgebraError),
     /// The 2×2×2 solver.
     #[error(transparent)]
-    Pocket(#[from] crate::solve::pocket::PocketError),
+    Pocket(#[from] crate::solve::search::pocket::PocketError),
     /// The 3×3×3 search solvers (a solver's error from the 2×2×2's table or the beginner's
     /// method is [`Error::Pocket`] or [`Error::Beginner`]).
     #[error(transparent)]
     Solve(crate::solve::SolveError),
     /// The beginner's (layer-by-layer) method.
     #[error(transparent)]
-    Beginner(#[from] crate::solve::beginner::BeginnerError),
+    Beginner(#[from] crate::solve::search::beginner::BeginnerError),
     /// The piece-mapping representation.
     #[error(transparent)]
     Pieces(#[from] crate::state::piece_map::PiecesError),
@@ -115,8 +115,8 @@ macro_rules! input_in {
             Error::Input(e)
             | Error::Algebra(crate::sequence::alg::AlgebraError::Input(e))
             | Error::Solve(crate::solve::SolveError::Input(e))
-            | Error::Pocket(crate::solve::pocket::PocketError::Input(e))
-            | Error::Beginner(crate::solve::beginner::BeginnerError::Input(e)) => Some(e),
+            | Error::Pocket(crate::solve::search::pocket::PocketError::Input(e))
+            | Error::Beginner(crate::solve::search::beginner::BeginnerError::Input(e)) => Some(e),
             _ => None,
         }
     };

@@ -125,19 +125,21 @@ impl Terminal {
                 Shown::Building(table) => {
                     if table == TableKind::Optimal {
                         // Minutes of work: said once, even when stderr is not a terminal.
-                        let kind = crate::solve::shared::optimal_table_kind();
-                        let threads = crate::solve::optimal::default_threads();
+                        let kind = crate::solve::table::shared::optimal_table_kind();
+                        let threads = crate::solve::search::optimal::default_threads();
                         let dir = crate::base::table_cache::cache_dir();
-                        let path = dir
-                            .as_deref()
-                            .map(|d| crate::solve::optimal_table::table_file(kind).path_in(d));
-                        let rebuilt = crate::solve::optimal_table::rebuild_reason();
-                        crate::answer::output::err(crate::solve::optimal_table::build_notice(
-                            kind,
-                            threads,
-                            path.as_deref(),
-                            rebuilt.as_deref(),
-                        ));
+                        let path = dir.as_deref().map(|d| {
+                            crate::solve::table::optimal_table::table_file(kind).path_in(d)
+                        });
+                        let rebuilt = crate::solve::table::optimal_table::rebuild_reason();
+                        crate::answer::output::err(
+                            crate::solve::table::optimal_table::build_notice(
+                                kind,
+                                threads,
+                                path.as_deref(),
+                                rebuilt.as_deref(),
+                            ),
+                        );
                     }
                     let bar = indicatif::ProgressBar::new(0);
                     bar.set_style(

@@ -1,5 +1,5 @@
 //! A cube state as a user gives it: a move sequence applied to the solved cube, or a facelet
-//! string. The solvers ([`crate::solve::pocket`], [`crate::solve`]) take an [`Input`] and turn it into
+//! string. The solvers ([`crate::solve::search::pocket`], [`crate::solve`]) take an [`Input`] and turn it into
 //! their own state, so that the command line and the REPL can hand over what was typed.
 
 pub use crate::sequence::input_error::InputError;

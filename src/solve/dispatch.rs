@@ -1,15 +1,17 @@
 //! The dispatch: [`solve`] takes a cube, a [`Method`], [`Limits`] and a [`Progress`], runs
-//! the method's solver (loading the tables it needs through [`super::shared`]) and checks
+//! the method's solver (loading the tables it needs through [`crate::solve::table::shared`]) and checks
 //! the [`Solution`] it gives back by making it on the cube.
 
 use std::time::Instant;
 
-use super::SolveError;
-use super::cubie::CubieCube;
-use super::method::{Event, Limits, Method, Progress, Solution, Stats, Stopped, check_limits};
-use super::shared;
-use super::twophase::TwoPhaseOptions;
 use crate::sequence::alg::{fold_rotations, simplify};
+use crate::solve::SolveError;
+use crate::solve::method::{
+    Event, Limits, Method, Progress, Solution, Stats, Stopped, check_limits,
+};
+use crate::solve::model::cubie::CubieCube;
+use crate::solve::search::twophase::TwoPhaseOptions;
+use crate::solve::table::shared;
 use crate::state::cube::Cube;
 use crate::turn::moves::Move;
 
@@ -77,7 +79,7 @@ fn two_phase(cube: &Cube, limits: &Limits, progress: &Progress) -> Result<Soluti
     if let Some(n) = limits.max_length {
         opts.max_length = n;
     }
-    let found = super::twophase::solve(tables, &state, &opts)?;
+    let found = crate::solve::search::twophase::solve(tables, &state, &opts)?;
     Ok(Solution {
         method: Method::TwoPhase,
         metric: limits.metric,
@@ -97,7 +99,7 @@ fn two_phase(cube: &Cube, limits: &Limits, progress: &Progress) -> Result<Soluti
 }
 
 fn optimal(cube: &Cube, limits: &Limits, progress: &Progress) -> Result<Solution, SolveError> {
-    use super::optimal::OptimalOptions;
+    use crate::solve::search::optimal::OptimalOptions;
     let (state, rotation) = CubieCube::from_cube(cube)?;
     let table = &shared::optimal_table(progress)?.0;
     let tables = &shared::twophase_tables(progress).0;
@@ -106,11 +108,11 @@ fn optimal(cube: &Cube, limits: &Limits, progress: &Progress) -> Result<Solution
         time_limit: limits.time_limit,
         threads: limits
             .threads
-            .unwrap_or_else(super::optimal::default_threads),
+            .unwrap_or_else(crate::solve::search::optimal::default_threads),
         ..OptimalOptions::default()
     };
     let two_phase = |opts: &TwoPhaseOptions| {
-        super::twophase::solve(tables, &state, opts)
+        crate::solve::search::twophase::solve(tables, &state, opts)
             .ok()
             .map(|s| s.moves)
     };
@@ -120,7 +122,7 @@ fn optimal(cube: &Cube, limits: &Limits, progress: &Progress) -> Result<Solution
     };
     let known = two_phase(&probe);
     let cpu_start = crate::base::cpu::process_time();
-    let found = super::optimal::solve(
+    let found = crate::solve::search::optimal::solve(
         table,
         &state,
         &opts,
@@ -176,7 +178,7 @@ fn optimal(cube: &Cube, limits: &Limits, progress: &Progress) -> Result<Solution
 }
 
 fn bfs(cube: &Cube, limits: &Limits, progress: &Progress) -> Result<Solution, SolveError> {
-    use super::bfs::{Phase, SearchOptions, SearchProgress};
+    use crate::solve::search::bfs::{Phase, SearchOptions, SearchProgress};
     let metric = limits.metric;
     let (state, rotation) = CubieCube::from_cube(cube)?;
     let mut opts = SearchOptions::new(metric);
@@ -184,25 +186,29 @@ fn bfs(cube: &Cube, limits: &Limits, progress: &Progress) -> Result<Solution, So
         opts.depth_limit = n;
     }
     let started = Instant::now();
-    let found = super::bfs::shortest_within_limit(&state, &opts, &mut |p: &SearchProgress| {
-        progress.report(&match p.phase {
-            Phase::Ball => Event::Ball {
-                depth: p.depth,
-                limit: p.limit,
-                radius: p.ball_radius,
-                states: p.ball_states,
-            },
-            Phase::Search => Event::Search {
-                method: Method::Bfs,
-                depth: p.depth,
-                limit: Some(p.limit),
-                nodes: p.nodes,
-                elapsed: started.elapsed(),
-                cpu: None,
-                probing: false,
-            },
-        })
-    })?;
+    let found = crate::solve::search::bfs::shortest_within_limit(
+        &state,
+        &opts,
+        &mut |p: &SearchProgress| {
+            progress.report(&match p.phase {
+                Phase::Ball => Event::Ball {
+                    depth: p.depth,
+                    limit: p.limit,
+                    radius: p.ball_radius,
+                    states: p.ball_states,
+                },
+                Phase::Search => Event::Search {
+                    method: Method::Bfs,
+                    depth: p.depth,
+                    limit: Some(p.limit),
+                    nodes: p.nodes,
+                    elapsed: started.elapsed(),
+                    cpu: None,
+                    probing: false,
+                },
+            })
+        },
+    )?;
     Ok(Solution {
         method: Method::Bfs,
         metric,
@@ -222,7 +228,7 @@ fn bfs(cube: &Cube, limits: &Limits, progress: &Progress) -> Result<Solution, So
 
 fn beginner(cube: &Cube, limits: &Limits) -> Result<Solution, SolveError> {
     let started = Instant::now();
-    let solution = crate::solve::beginner::solve(cube)?;
+    let solution = crate::solve::search::beginner::solve(cube)?;
     // The method works on the stickers wherever the faces are, and its simplified moves
     // leave the cube solved as it was held: the whole-cube turn that brings the centres home
     // starts the answer, and the turns after it are the simplified ones seen from there.
@@ -257,7 +263,7 @@ fn beginner(cube: &Cube, limits: &Limits) -> Result<Solution, SolveError> {
 }
 
 fn pocket(cube: &Cube, limits: &Limits, progress: &Progress) -> Result<Solution, SolveError> {
-    let (state, rotation) = crate::solve::pocket::PocketState::from_cube(cube)?;
+    let (state, rotation) = crate::solve::search::pocket::PocketState::from_cube(cube)?;
     let table = &shared::pocket_table(limits.metric, progress).0;
     let started = Instant::now();
     let found = table.solve(&state)?;

@@ -1,39 +1,39 @@
-//! Solving cubes: one front door, [`solve`], for every method ([`Method`]), with the
-//! tables the solvers share loaded once ([`shared`]).
+//! Solving cubes: one front door, [`solve`], for every method ([`Method`]), that checks every
+//! answer by making it on the cube. The rest is in rooms by what it is:
 //!
-//! Every 3×3×3 search solver works on one cubie model, [`CubieCube`]: where each corner and
-//! edge is and how it is turned. [`bfs`] finds shortest solutions by breadth-first search from
-//! both ends, as the Ruby notes do, for states within about a dozen moves; [`twophase`] any
-//! cube in milliseconds; [`optimal`] proven-shortest ones. The beginner's method is
-//! [`crate::solve::beginner`], the 2×2×2's table [`crate::solve::pocket`].
+//! - [`method`]: the door's vocabulary — what is asked ([`Method`], [`Limits`], [`Progress`]),
+//!   which method and limits fit a cube, and what comes back ([`Solution`]);
+//! - [`model`]: the 3×3×3 as the searches see it — one cubie model, [`CubieCube`], its
+//!   coordinates and its symmetries;
+//! - [`search`]: the solvers — [`bfs`](search::bfs) finds shortest solutions by
+//!   breadth-first search from both ends, as the Ruby notes do, for states within about a
+//!   dozen moves; [`twophase`](search::twophase) any cube in milliseconds;
+//!   [`optimal`](search::optimal) proven-shortest ones; the beginner's method
+//!   ([`beginner`](search::beginner)) and the 2×2×2's table ([`pocket`](search::pocket));
+//! - [`table`]: the tables the searches read — built, kept in files,
+//!   and loaded once a process ([`shared`](table::shared));
+//! - [`answer`]: solutions as the user reads them — text, random-state scrambles, hints.
 
-mod ball;
-pub mod beginner;
-pub mod bfs;
-mod coord;
-mod cubie;
+pub mod answer;
 mod dispatch;
 pub mod method;
-pub mod optimal;
-pub mod optimal_table;
-pub mod plan;
-pub mod pocket;
-mod prune;
-pub mod shared;
-pub mod solution_text;
-pub mod sym;
-pub mod tables;
-pub mod twophase;
-pub mod twophase_file;
-pub mod twophase_large;
+pub mod model;
+pub mod search;
+pub mod table;
 
 pub use crate::turn::moves::FaceMove;
-pub use bfs::{default_limit, max_limit};
-pub use cubie::CubieCube;
 pub use dispatch::solve;
 pub use method::{
     Event, Limits, Method, Progress, Solution, Stats, TableKind, UnknownMethod, check_limits,
     check_metric, read_cube,
+};
+pub use model::cubie::CubieCube;
+pub use search::bfs::{default_limit, max_limit};
+/// The front ends' short names for the rooms' modules they reach.
+pub use {
+    answer::{plan, solution_text},
+    search::{beginner, pocket},
+    table::{optimal_table, shared, tables, twophase_file, twophase_large},
 };
 
 use crate::sequence::input::InputError;
@@ -78,10 +78,10 @@ pub enum SolveError {
     },
     /// A 2×2×2 state the pocket table could not solve.
     #[error(transparent)]
-    Pocket(#[from] crate::solve::pocket::PocketError),
+    Pocket(#[from] crate::solve::search::pocket::PocketError),
     /// A state the beginner's method could not solve.
     #[error(transparent)]
-    Beginner(#[from] crate::solve::beginner::BeginnerError),
+    Beginner(#[from] crate::solve::search::beginner::BeginnerError),
     /// A metric the two-phase solver does not count in.
     #[error("the two-phase solver counts in the half-turn metric (htm) only, not {}{}", .0.name(),
         if *.0 == Metric::Qtm { "; the bfs method finds shortest solutions in qtm" } else { "" })]
