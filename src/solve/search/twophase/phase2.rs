@@ -82,14 +82,11 @@ impl Search<'_> {
         if h > max2 {
             return false;
         }
-        let last = if depth1 == 0 {
-            NO_FACE
-        } else {
-            self.path[depth1 - 1] as usize / 3
-        };
+        let last = self.last_face(depth1);
         let mut found = false;
         let mut togo = max2;
-        while let Some(used) = self.phase2(corner, edge, slice_perm, comb, togo, depth1, last) {
+        let edges = SmallEdges { edge, comb };
+        while let Some(used) = self.phase2(corner, edges, slice_perm, togo, depth1, last) {
             if self.record(depth1 + used) {
                 found = true;
             }
@@ -123,35 +120,29 @@ impl Search<'_> {
         if h > max2 {
             return false;
         }
-        let last = if depth1 == 0 {
-            NO_FACE
-        } else {
-            self.path[depth1 - 1] as usize / 3
-        };
+        let last = self.last_face(depth1);
         for togo in h..=max2 {
-            if let Some(used) =
-                self.phase2_exact(large, corner, edge, slice_perm, togo, depth1, last)
-            {
+            let edges = ExactEdges { large, edge };
+            if let Some(used) = self.phase2(corner, edges, slice_perm, togo, depth1, last) {
                 return self.record(depth1 + used);
             }
         }
         false
     }
 
-    /// Phase 2 with the large set from (`corner`, `edge`, `slice_perm`) in at most `togo`
-    /// moves; the moves used, written to `path[depth..]`.
-    #[allow(clippy::too_many_arguments)]
-    fn phase2_exact(
+    /// Phase 2 from (`corner`, `edges`, `slice_perm`) in at most `togo` moves, by the
+    /// corner × slice-perm bound and the bound of the edges the set tracks; the moves used,
+    /// written to `path[depth..]`.
+    fn phase2<E: Phase2Edges>(
         &mut self,
-        large: &LargeTables,
         corner: u16,
-        edge: u16,
+        edges: E,
         slice_perm: u16,
         togo: usize,
         depth: usize,
         last: usize,
     ) -> Option<usize> {
-        if corner < 16 && edge == 0 && slice_perm == 0 {
+        if corner < 16 && slice_perm == 0 && edges.solved() {
             return Some(0);
         }
         if togo == 0 {
@@ -165,70 +156,28 @@ impl Search<'_> {
                 continue;
             }
             let corner2 = self.phase2_class_move(&t.corner_class_move, corner, k);
-            let edge2 = large.phase2.edge_after(edge, k);
-            if large.phase2.bound(corner2, edge2) as usize >= togo {
-                continue;
-            }
             let sp2 = t.slice_perm_move[slice_perm as usize * 10 + k];
             if self.corner_slice(corner2, sp2) as usize >= togo {
                 continue;
             }
+            let Some(edges2) = edges.after(self, corner2, k, togo) else {
+                continue;
+            };
             self.path[depth] = phase2_move;
-            if let Some(used) =
-                self.phase2_exact(large, corner2, edge2, sp2, togo - 1, depth + 1, face)
-            {
+            if let Some(used) = self.phase2(corner2, edges2, sp2, togo - 1, depth + 1, face) {
                 return Some(used + 1);
             }
         }
         None
     }
 
-    /// Phase 2 from (`corner`, `edge`, `slice_perm`, `comb`) in at most `togo` moves; the
-    /// moves used, written to `path[depth..]`.
-    #[allow(clippy::too_many_arguments)]
-    fn phase2(
-        &mut self,
-        corner: u16,
-        edge: u16,
-        slice_perm: u16,
-        comb: u16,
-        togo: usize,
-        depth: usize,
-        last: usize,
-    ) -> Option<usize> {
-        if corner < 16 && edge < 16 && slice_perm == 0 {
-            return Some(0);
+    /// The face of the last phase-1 move of `depth1`, which phase 2 does not turn again
+    /// ([`NO_FACE`] after none).
+    fn last_face(&self, depth1: usize) -> usize {
+        match depth1 {
+            0 => NO_FACE,
+            _ => self.path[depth1 - 1] as usize / 3,
         }
-        if togo == 0 {
-            return None;
-        }
-        let t = self.t;
-        let allowed = ALLOWED[last];
-        for (k, &phase2_move) in PHASE2_MOVES.iter().enumerate() {
-            let face = phase2_move as usize / 3;
-            if allowed >> face & 1 == 0 {
-                continue;
-            }
-            let corner2 = self.phase2_class_move(&t.corner_class_move, corner, k);
-            let sp2 = t.slice_perm_move[slice_perm as usize * 10 + k];
-            if self.corner_slice(corner2, sp2) as usize >= togo {
-                continue;
-            }
-            let edge2 = self.phase2_class_move(&t.edge_class_move, edge, k);
-            let comb2 = t.comb_move[comb as usize * 10 + k];
-            if self.edge_comb(edge2, comb2) as usize >= togo {
-                continue;
-            }
-            let (edge_i, comb_i) = t.inverse_edge_comb(self.uds, corner2, edge2);
-            if self.edge_comb(edge_i, comb_i) as usize >= togo {
-                continue;
-            }
-            self.path[depth] = phase2_move;
-            if let Some(used) = self.phase2(corner2, edge2, sp2, comb2, togo - 1, depth + 1, face) {
-                return Some(used + 1);
-            }
-        }
-        None
     }
 
     /// A phase-2 class coordinate (`class << 4 | symmetry`) after the `k`-th phase-2 move,
@@ -238,5 +187,70 @@ impl Search<'_> {
         let s = (packed & 15) as usize;
         let moved = table[(packed >> 4) as usize * 10 + self.p2conj[s][k] as usize];
         moved & !15 | self.uds.mult[s][(moved & 15) as usize] as u16
+    }
+}
+
+/// The edges as a phase-2 search follows them, with the bound they give on the moves left:
+/// the small set's UD-edge class and slice combination, or the large set's UD-edge
+/// permutation with its exact distance.
+trait Phase2Edges: Copy {
+    /// Whether the edges are home (with the corners and the slice home, the cube is solved).
+    fn solved(self) -> bool;
+    /// The edges after the `k`-th phase-2 move, which takes the corners to `corner2`; none
+    /// if from there they need `togo` moves or more.
+    fn after(self, search: &Search<'_>, corner2: u16, k: usize, togo: usize) -> Option<Self>;
+}
+
+/// The small set's edges: the UD-edge class (`class << 4 | symmetry`) and the combination
+/// of the corners, bounded by the edge × combination table, of the cube and of its inverse.
+#[derive(Clone, Copy)]
+struct SmallEdges {
+    edge: u16,
+    comb: u16,
+}
+
+impl Phase2Edges for SmallEdges {
+    #[inline(always)]
+    fn solved(self) -> bool {
+        self.edge < 16
+    }
+
+    #[inline(always)]
+    fn after(self, search: &Search<'_>, corner2: u16, k: usize, togo: usize) -> Option<Self> {
+        let t = search.t;
+        let edge = search.phase2_class_move(&t.edge_class_move, self.edge, k);
+        let comb = t.comb_move[self.comb as usize * 10 + k];
+        if search.edge_comb(edge, comb) as usize >= togo {
+            return None;
+        }
+        let (edge_i, comb_i) = t.inverse_edge_comb(search.uds, corner2, edge);
+        if search.edge_comb(edge_i, comb_i) as usize >= togo {
+            return None;
+        }
+        Some(SmallEdges { edge, comb })
+    }
+}
+
+/// The large set's edges: the UD-edge permutation, whose distance with the corners' class
+/// the large table holds exactly.
+#[derive(Clone, Copy)]
+struct ExactEdges<'t> {
+    large: &'t LargeTables,
+    edge: u16,
+}
+
+impl Phase2Edges for ExactEdges<'_> {
+    #[inline(always)]
+    fn solved(self) -> bool {
+        self.edge == 0
+    }
+
+    #[inline(always)]
+    fn after(self, _: &Search<'_>, corner2: u16, k: usize, togo: usize) -> Option<Self> {
+        let edge = self.large.phase2.edge_after(self.edge, k);
+        ((self.large.phase2.bound(corner2, edge) as usize) < togo).then_some(ExactEdges {
+            large: self.large,
+            edge,
+        })
     }
 }
