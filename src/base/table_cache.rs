@@ -32,9 +32,10 @@
 //! the checksums of its contents, whole and in blocks of [`BLOCK_BYTES`] ([`Sums`]). The
 //! listing trusts the first three ([`checked_since`]); a load trusts nothing but the sums,
 //! and only for bytes it checks against them: a table read whole is left unchecked by its own
-//! checks only if its checksum is the stamp's, and a mapped one has its headers and a spread
-//! sample of blocks checked as it loads ([`spot_check`]) and every other block the first time
-//! a search reads it. So a file changed in place with its time put back, which keeps its
+//! checks only if its checksum is the stamp's, and a mapped one ([`map_checked`], the one
+//! routine every mapped table loads through) has its headers and a spread sample of blocks
+//! checked as it loads ([`spot_check`]) and every other block the first time a search reads
+//! it. So a file changed in place with its time put back, which keeps its
 //! stamp, is still found out. A mapped file cut short by another program while it is in use
 //! is said in one line, not a "Bus error" ([`guard_mapping`]).
 
@@ -167,6 +168,7 @@ pub enum CacheError {
 }
 
 mod checked;
+mod mapped;
 mod mapping;
 pub mod room;
 
@@ -177,6 +179,7 @@ pub use checked::{
     BLOCK_BYTES, SPOT_BLOCKS, Sums, checked_since, checked_sums, forget_checked, mark_checked,
     mark_checked_with, spot_blocks, spot_check,
 };
+pub use mapped::{Check, MappedFile, map_checked};
 pub use mapping::{MappingGuard, guard_mapping, map_table};
 
 /// The cache directory: `$CUBEWORK_CACHE_DIR` if set and not empty, else the platform's cache

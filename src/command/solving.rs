@@ -532,7 +532,7 @@ fn solve(
 ) -> Result<Reply> {
     let notation = session.notation;
     let flags = front == Front::CommandLine;
-    if state.is_none() && session.size() == 2 && method == Method::TwoPhase {
+    if state.is_none() && method.for_size(session.size()) == Method::Pocket {
         return solve_pocket_session(session, &limits);
     }
     refuse_unused_limits(method, &limits, flags)?;
@@ -581,7 +581,7 @@ fn solve(
 
 /// `solve` on a 2×2×2 session: a shortest solution from the pocket table, as `hint` follows.
 fn solve_pocket_session(session: &Session, limits: &Limits) -> Result<Reply> {
-    if limits.max_length.is_some() || limits.time_limit.is_some() {
+    if Method::Pocket.unused_limit(limits).is_some() {
         return Err(usage(
             "solve on the 2×2×2 reads the pocket table, which finds a shortest solution: max and time are for the 3×3×3's solvers",
         ));
@@ -598,21 +598,22 @@ fn solve_pocket_session(session: &Session, limits: &Limits) -> Result<Reply> {
 /// time limit on bfs, either on the beginner's method), said in the command line's words
 /// (`flags`) or the REPL's.
 fn refuse_unused_limits(method: Method, limits: &Limits, flags: bool) -> Result<()> {
-    let (max_length, time_limit) = (limits.max_length, limits.time_limit);
+    if method.unused_limit(limits).is_none() {
+        return Ok(());
+    }
     let (flag_words, repl_words) = match method {
-        Method::Optimal if max_length.is_some() => (
+        Method::Optimal => (
             "--max-length is for the two-phase and bfs methods (the optimal one finds the shortest)",
             "solve optimal: max is for the two-phase and bfs solvers (the optimal one finds the shortest)",
         ),
-        Method::Bfs if time_limit.is_some() => (
+        Method::Bfs => (
             "--time-limit is for the two-phase and optimal methods, --max-length for two-phase and bfs",
             "solve: time is for the two-phase solver, not bfs",
         ),
-        Method::Beginner if max_length.is_some() || time_limit.is_some() => (
+        _ => (
             "--time-limit is for the two-phase and optimal methods, --max-length for two-phase and bfs",
             "solve beginner: max and time are for the search solvers",
         ),
-        _ => return Ok(()),
     };
     Err(usage(if flags { flag_words } else { repl_words }))
 }

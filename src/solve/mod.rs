@@ -24,8 +24,8 @@ pub mod table;
 pub use crate::turn::moves::FaceMove;
 pub use dispatch::solve;
 pub use method::{
-    Event, Limits, Method, Progress, Solution, Stats, TableKind, UnknownMethod, check_limits,
-    check_metric, read_cube,
+    Event, Limit, Limits, Method, Progress, Solution, Stats, TableKind, UnknownMethod,
+    check_limits, check_metric, read_cube,
 };
 pub use model::cubie::CubieCube;
 pub use search::bfs::{default_limit, max_limit};

@@ -379,3 +379,48 @@ fn the_atomic_writer_refuses_a_symbolic_link_and_leaves_the_link_and_its_target_
     write_atomic(&plain, b"new").unwrap();
     assert_eq!(std::fs::read_to_string(&plain).unwrap(), "new");
 }
+
+#[test]
+fn a_mapped_file_is_checked_whole_until_its_stamp_records_it_and_then_by_a_sample() {
+    let dir = temp_dir("mapped");
+    let spec = TableFile {
+        name: "test-mapped",
+        version: 1,
+        max_payload: 1 << 20,
+    };
+    let payload: Vec<u8> = (0..100_000u32).map(|i| (i * 13 % 251) as u8).collect();
+    let path = spec.path_in(&dir);
+    write(&path, &spec, &payload).unwrap();
+    forget_checked(&path);
+    let sums = Sums::of(&std::fs::read(&path).unwrap());
+    let whole = |whole, len| map_checked(&path, &spec, 16, whole, len);
+    // No stamp: read whole, its checksum compared, the sums handed back to stamp.
+    let file = whole(false, None).unwrap();
+    assert_eq!(file.payload(), &payload[..]);
+    assert!(matches!(&file.check, Check::Whole(s) if *s == sums));
+    drop(file);
+    mark_checked_with(&path, &sums);
+    assert!(matches!(whole(false, None).unwrap().check, Check::Recorded(s) if s == sums));
+    // Asked whole, it is read whole however recently it was checked.
+    assert!(matches!(whole(true, None).unwrap().check, Check::Whole(_)));
+    // A format that fixes the payload's length refuses another.
+    assert_eq!(
+        whole(false, Some(payload.len() + 1)).err(),
+        Some(CacheError::Shape(format!("a payload of {} bytes", payload.len())))
+    );
+    // A byte changed (which changes the file's time, so its stamp no longer holds): the
+    // checksum finds it.
+    let mut bytes = std::fs::read(&path).unwrap();
+    bytes[HEADER_BYTES + 50_000] ^= 1;
+    std::fs::write(&path, &bytes).unwrap();
+    assert!(matches!(
+        whole(false, None).err(),
+        Some(CacheError::Checksum { .. })
+    ));
+    // What is not a regular file is refused unread.
+    assert_eq!(
+        map_checked(&dir, &spec, 16, false, None).err(),
+        Some(CacheError::NotAFile("a directory"))
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

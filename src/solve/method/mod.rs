@@ -73,6 +73,47 @@ impl Method {
             _ => 3,
         }
     }
+
+    /// The method that solves a cube of `size` when this one is asked for: the default
+    /// method ([`Method::TwoPhase`]) on a 2×2×2 is the 2×2×2's ([`Method::Pocket`], which
+    /// finds a shortest solution); any other is itself, and [`Method::size`] says whether it
+    /// fits the cube.
+    pub fn for_size(self, size: usize) -> Method {
+        match (self, size) {
+            (Method::TwoPhase, 2) => Method::Pocket,
+            _ => self,
+        }
+    }
+
+    /// Whether it takes `limit`: a length bound two-phase and bfs, a time limit two-phase
+    /// and optimal (the optimal solver finds the shortest, bfs searches to its depth, and the
+    /// beginner's method and the 2×2×2's table take neither).
+    pub fn takes(self, limit: Limit) -> bool {
+        match limit {
+            Limit::MaxLength => matches!(self, Method::TwoPhase | Method::Bfs),
+            Limit::TimeLimit => matches!(self, Method::TwoPhase | Method::Optimal),
+        }
+    }
+
+    /// The first limit set in `limits` that it has no use for ([`Method::takes`]), if any.
+    pub fn unused_limit(self, limits: &Limits) -> Option<Limit> {
+        let set = [
+            (Limit::MaxLength, limits.max_length.is_some()),
+            (Limit::TimeLimit, limits.time_limit.is_some()),
+        ];
+        set.into_iter()
+            .find(|&(limit, set)| set && !self.takes(limit))
+            .map(|(limit, _)| limit)
+    }
+}
+
+/// A limit a solve can be given in [`Limits`] besides its metric.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Limit {
+    /// A bound on the solution's length (`max_length`).
+    MaxLength,
+    /// A time limit (`time_limit`).
+    TimeLimit,
 }
 
 impl std::fmt::Display for Method {
@@ -388,6 +429,56 @@ mod tests {
         cube.apply_all(&parse_moves(alg, Notation::Standard).unwrap())
             .unwrap();
         cube
+    }
+
+    #[test]
+    fn the_default_method_on_a_two_by_two_is_the_pocket_table_and_no_other_is_redirected() {
+        assert_eq!(Method::TwoPhase.for_size(2), Method::Pocket);
+        assert_eq!(Method::TwoPhase.for_size(3), Method::TwoPhase);
+        for m in [
+            Method::Optimal,
+            Method::Beginner,
+            Method::Bfs,
+            Method::Pocket,
+        ] {
+            for size in 2..=4 {
+                assert_eq!(m.for_size(size), m);
+            }
+        }
+    }
+
+    #[test]
+    fn each_method_refuses_the_limits_it_has_no_use_for() {
+        let max = Limits {
+            max_length: Some(20),
+            ..Limits::default()
+        };
+        let time = Limits {
+            time_limit: Some(std::time::Duration::from_secs(1)),
+            ..Limits::default()
+        };
+        let both = Limits {
+            time_limit: time.time_limit,
+            ..max
+        };
+        let unused =
+            |m: Method| [&Limits::default(), &max, &time, &both].map(|l| m.unused_limit(l));
+        use Limit::{MaxLength, TimeLimit};
+        assert_eq!(unused(Method::TwoPhase), [None; 4]);
+        assert_eq!(
+            unused(Method::Optimal),
+            [None, Some(MaxLength), None, Some(MaxLength)]
+        );
+        assert_eq!(
+            unused(Method::Bfs),
+            [None, None, Some(TimeLimit), Some(TimeLimit)]
+        );
+        for m in [Method::Beginner, Method::Pocket] {
+            assert_eq!(
+                unused(m),
+                [None, Some(MaxLength), Some(TimeLimit), Some(MaxLength)]
+            );
+        }
     }
 
     #[test]

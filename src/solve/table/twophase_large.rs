@@ -441,35 +441,12 @@ impl Phase2Table {
     /// The table in its cache file, mapped read-only (see the module docs for what is
     /// checked); `whole` checks it whole however recently it was.
     pub fn map(t: &Tables, path: &Path, whole: bool) -> Result<Phase2Table, CacheError> {
-        use crate::base::table_cache::{HEADER_BYTES, TRAILER_BYTES};
-        let spec = table_file();
-        let payload = crate::base::table_cache::inspect(path, &spec)? as usize;
-        if payload != HEADER + PHASE2_ENTRIES.div_ceil(2) {
-            return Err(CacheError::Shape(format!("a payload of {payload} bytes")));
-        }
-        let end = HEADER_BYTES + payload;
-        let (map, guard) = crate::base::table_cache::map_table(path, end + TRAILER_BYTES)?;
-        let stored = u64::from_le_bytes(map[end..end + 8].try_into().expect("8 bytes"));
-        let recorded = (!whole)
-            .then(|| crate::base::table_cache::checked_sums(path))
-            .flatten()
-            .filter(|sums| sums.file == stored);
-        let fresh = match &recorded {
-            Some(sums) => {
-                crate::base::table_cache::spot_check(&map, sums, HEADER_BYTES + HEADER)?;
-                None
-            }
-            None => {
-                let sums = crate::base::table_cache::Sums::of(&map);
-                if sums.file != stored {
-                    return Err(CacheError::Checksum {
-                        stored,
-                        computed: sums.file,
-                    });
-                }
-                Some(sums)
-            }
-        };
+        use crate::base::table_cache::{Check, HEADER_BYTES, MappedFile, TRAILER_BYTES};
+        let payload = Some(HEADER + PHASE2_ENTRIES.div_ceil(2));
+        let MappedFile {
+            map, guard, check, ..
+        } = crate::base::table_cache::map_checked(path, &table_file(), HEADER, whole, payload)?;
+        let end = map.len() - TRAILER_BYTES;
         let head = &map[HEADER_BYTES..HEADER_BYTES + HEADER];
         let word = |k: usize| u64::from_le_bytes(head[8 * k..8 * k + 8].try_into().expect("8"));
         if word(0) != KIND {
@@ -484,7 +461,7 @@ impl Phase2Table {
             edge_conj,
         };
         table.check_counts().map_err(CacheError::Inconsistent)?;
-        if let Some(sums) = fresh {
+        if let Check::Whole(sums) = check {
             let bytes = match &table.store {
                 Store::Mapped { map, .. } => &map[HEADER_BYTES + HEADER..end],
                 _ => unreachable!("mapped just above"),

@@ -214,37 +214,27 @@ impl AxisTable {
         path: &std::path::Path,
         whole: bool,
     ) -> Result<AxisTable, CacheError> {
-        use crate::base::table_cache::{HEADER_BYTES, TRAILER_BYTES};
-        let spec = table_file(kind);
-        let payload = crate::base::table_cache::inspect(path, &spec)? as usize;
-        let end = HEADER_BYTES + payload;
-        let (map, guard) = crate::base::table_cache::map_table(path, end + TRAILER_BYTES)?;
-        let stored = u64::from_le_bytes(map[end..end + 8].try_into().expect("8 bytes"));
+        use crate::base::table_cache::{Check, HEADER_BYTES, MappedFile};
+        let file = crate::base::table_cache::map_checked(
+            path,
+            &table_file(kind),
+            PAYLOAD_HEADER,
+            whole,
+            None,
+        )?;
         let dist_at = HEADER_BYTES + PAYLOAD_HEADER;
-        let recorded = (!whole)
-            .then(|| crate::base::table_cache::checked_sums(path))
-            .flatten()
-            .filter(|sums| sums.file == stored);
-        let fresh = match &recorded {
-            Some(sums) => {
-                // The headers (which the checks below read directly), and a sample.
-                crate::base::table_cache::spot_check(&map, sums, dist_at)?;
-                None
-            }
-            None => {
-                let sums = crate::base::table_cache::Sums::of(&map);
-                if sums.file != stored {
-                    return Err(CacheError::Checksum {
-                        stored,
-                        computed: sums.file,
-                    });
-                }
-                Some(sums)
-            }
+        let (moves, counts) =
+            Self::read_payload_header(kind, file.payload()).map_err(CacheError::Inconsistent)?;
+        let MappedFile {
+            map,
+            guard,
+            payload,
+            check,
+        } = file;
+        let (blocks, fresh) = match check {
+            Check::Recorded(sums) => (Some(Blocks::new(sums.blocks, &map, dist_at, path)), None),
+            Check::Whole(sums) => (None, Some(sums)),
         };
-        let (moves, counts) = Self::read_payload_header(kind, &map[HEADER_BYTES..end])
-            .map_err(CacheError::Inconsistent)?;
-        let blocks = recorded.map(|sums| Blocks::new(sums.blocks, &map, dist_at, path));
         let store = Store::Mapped {
             map,
             blocks,
