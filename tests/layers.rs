@@ -2,6 +2,8 @@
 //! the modules listed before it. This test reads the list and every source file, and fails on
 //! any `crate::` path that points up or sideways — an import cycle cannot come back unseen.
 
+mod common;
+
 use std::collections::BTreeSet;
 use std::path::Path;
 
@@ -113,17 +115,6 @@ fn uses(code: &str, folders: &BTreeSet<String>) -> BTreeSet<String> {
     found
 }
 
-fn files_of(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
-    for entry in std::fs::read_dir(dir).unwrap() {
-        let path = entry.unwrap().path();
-        if path.is_dir() {
-            files_of(&path, out);
-        } else if path.extension().is_some_and(|e| e == "rs") {
-            out.push(path);
-        }
-    }
-}
-
 #[test]
 fn every_module_uses_only_the_layers_below_it() {
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
@@ -135,7 +126,7 @@ fn every_module_uses_only_the_layers_below_it() {
     let folders = folders(&order);
     let rank = |m: &str| order.iter().position(|o| o == m);
     let mut files = Vec::new();
-    files_of(&src, &mut files);
+    common::rust_files(&src, &mut files);
     let mut wrong = Vec::new();
     let mut seen = BTreeSet::new();
     for file in files {
@@ -266,7 +257,7 @@ fn no_files_import_each_other_round_a_circle() {
     // uses `a.rs` again, directly or round a longer way.
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
     let mut files = Vec::new();
-    files_of(&src, &mut files);
+    common::rust_files(&src, &mut files);
     files.retain(|f| {
         let name = f.file_name().unwrap().to_string_lossy();
         let in_tests = f.components().any(|c| c.as_os_str() == "tests");

@@ -7,6 +7,8 @@
 //! over it: a listed function brought under its limit is struck off the list, so the list
 //! only ever shrinks.
 
+mod common;
+
 use std::path::{Path, PathBuf};
 
 /// Functions known to be over their limit: (file under `src/`, function).
@@ -23,17 +25,6 @@ fn limit(file: &str) -> usize {
         60
     } else {
         120
-    }
-}
-
-fn files_of(dir: &Path, out: &mut Vec<PathBuf>) {
-    for entry in std::fs::read_dir(dir).unwrap() {
-        let path = entry.unwrap().path();
-        if path.is_dir() {
-            files_of(&path, out);
-        } else if path.extension().is_some_and(|e| e == "rs") {
-            out.push(path);
-        }
     }
 }
 
@@ -88,7 +79,7 @@ fn functions(src: &str) -> Vec<(String, usize)> {
 fn sources() -> Vec<(String, String)> {
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
     let mut files = Vec::new();
-    files_of(&src, &mut files);
+    common::rust_files(&src, &mut files);
     files.sort();
     files
         .into_iter()

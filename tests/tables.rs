@@ -147,21 +147,10 @@ fn a_temporary_file_of_a_killed_save_is_removed_by_the_next_run_that_loads() {
 #[test]
 fn a_save_past_the_file_size_limit_is_an_error_naming_the_file_and_the_limit() {
     let dir = temp("fsize");
-    let bin = assert_cmd::cargo::cargo_bin("cubework");
     // 100 blocks of 512 bytes: far less than the 918,540-byte table.
-    let out = std::process::Command::new("sh")
-        .arg("-c")
-        .arg("ulimit -f 100 && exec \"$0\" pocket table --metric htm")
-        .arg(&bin)
-        .env("NO_COLOR", "1")
-        .env("CUBEWORK_CACHE_DIR", &dir)
-        .output()
-        .unwrap();
-    let (stdout, stderr) = (
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-    );
-    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    let (stdout, stderr, code) =
+        common::run_limited("-f 100", "pocket table --metric htm", &dir, &[]);
+    assert_eq!(code, Some(0), "{stderr}");
     assert_eq!(stdout.lines().last(), Some("11"), "{stdout}");
     let path = table_file(Metric::Htm).path_in(&dir);
     let line = format!("cubework: pocket-htm: not saved to {}: ", path.display());
@@ -630,23 +619,15 @@ fn a_table_cut_short_while_a_search_reads_it_is_said_in_one_line_not_a_bus_error
 fn a_huge_table_that_the_address_space_limit_cannot_hold_is_refused_in_one_line_before_allocating()
 {
     let dir = with_small_tables("huge-refused");
-    let bin = assert_cmd::cargo::cargo_bin("cubework");
     // 4 GB of address space: the huge table needs 7.6 GB. Before, the build aborted
     // ("memory allocation of 7584885792 bytes failed") with a backtrace.
-    let out = std::process::Command::new("sh")
-        .arg("-c")
-        .arg("ulimit -v 4000000 && exec \"$0\" tables build --optimal --size huge")
-        .arg(&bin)
-        .env("NO_COLOR", "1")
-        .env("CUBEWORK_CACHE_DIR", &dir)
-        .env("CUBEWORK_TWOPHASE_TABLE", "small")
-        .output()
-        .unwrap();
-    let (stdout, stderr) = (
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
+    let (stdout, stderr, code) = common::run_limited(
+        "-v 4000000",
+        "tables build --optimal --size huge",
+        &dir,
+        &[("CUBEWORK_TWOPHASE_TABLE", "small")],
     );
-    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert_eq!(code, Some(2), "{stderr}");
     assert!(stdout.is_empty(), "{stdout}");
     let lines: Vec<&str> = stderr.lines().collect();
     assert_eq!(lines.len(), 1, "{stderr}");

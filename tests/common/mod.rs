@@ -75,3 +75,36 @@ pub fn run_with(mut cmd: Command, args: &[&str]) -> (String, String, Option<i32>
 pub fn session_with(mut cmd: Command, input: &str) -> (String, String, Option<i32>) {
     outcome(cmd.write_stdin(input).output().unwrap())
 }
+
+/// Every Rust source file below `dir`, at any depth, appended to `out`.
+pub fn rust_files(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            rust_files(&path, out);
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            out.push(path);
+        }
+    }
+}
+
+/// What the binary printed, and how it ended, run by a shell under the resource limit
+/// `limit` (as `ulimit` takes it: `-f 100`, `-v 4000000`) with the arguments `args`, colour
+/// off and its tables cached in `cache`, `env` set besides.
+pub fn run_limited(
+    limit: &str,
+    args: &str,
+    cache: &std::path::Path,
+    env: &[(&str, &str)],
+) -> (String, String, Option<i32>) {
+    let out = std::process::Command::new("sh")
+        .arg("-c")
+        .arg(format!("ulimit {limit} && exec \"$0\" {args}"))
+        .arg(assert_cmd::cargo::cargo_bin("cubework"))
+        .env("NO_COLOR", "1")
+        .env("CUBEWORK_CACHE_DIR", cache)
+        .envs(env.iter().copied())
+        .output()
+        .unwrap();
+    outcome(out)
+}

@@ -406,7 +406,10 @@ fn a_mapped_file_is_checked_whole_until_its_stamp_records_it_and_then_by_a_sampl
     // A format that fixes the payload's length refuses another.
     assert_eq!(
         whole(false, Some(payload.len() + 1)).err(),
-        Some(CacheError::Shape(format!("a payload of {} bytes", payload.len())))
+        Some(CacheError::Shape(format!(
+            "a payload of {} bytes",
+            payload.len()
+        )))
     );
     // A byte changed (which changes the file's time, so its stamp no longer holds): the
     // checksum finds it.

@@ -74,6 +74,7 @@ use crate::solve::model::sym::{
     Symmetry, UD_FLIP_SYMS, UD_SYMS, UdTables, ud_tables, urf, y_quarter,
 };
 use crate::solve::table::optimal_table::{AxisCoord, decode};
+use crate::solve::table::prune::Nibbles;
 use crate::solve::table::tables::{Tables, phase2_conj};
 use crate::solve::table::twophase_large::LargeTables;
 use crate::turn::moves::FaceMove;
@@ -282,21 +283,40 @@ struct Search<'t> {
     give_up: Instant,
 }
 
+/// A pair table's bound (`table`, `width` entries a class): a class coordinate packed with
+/// its symmetry (`class << 4 | symmetry`, one of `syms`), with the other coordinate, `other`,
+/// seen through that symmetry (`conj[other * syms + symmetry]`).
+#[inline(always)]
+fn pair_bound(
+    table: &Nibbles,
+    width: usize,
+    packed: u16,
+    conj: &[u16],
+    other: u16,
+    syms: usize,
+) -> u8 {
+    let (class, sym) = ((packed >> 4) as usize, packed as usize & (syms - 1));
+    table.get(class * width + conj[other as usize * syms + sym] as usize)
+}
+
 impl Search<'_> {
     #[inline(always)]
     fn corner_slice(&self, corner: u16, slice_perm: u16) -> u8 {
         let t = self.t;
-        let (c, s) = ((corner >> 4) as usize, (corner & 15) as usize);
-        t.corner_slice
-            .get(c * 24 + t.slice_perm_conj[slice_perm as usize * UD_SYMS + s] as usize)
+        pair_bound(
+            &t.corner_slice,
+            24,
+            corner,
+            &t.slice_perm_conj,
+            slice_perm,
+            UD_SYMS,
+        )
     }
 
     #[inline(always)]
     fn edge_comb(&self, edge: u16, comb: u16) -> u8 {
         let t = self.t;
-        let (e, s) = ((edge >> 4) as usize, (edge & 15) as usize);
-        t.edge_comb
-            .get(e * 140 + t.comb_conj[comb as usize * UD_SYMS + s] as usize)
+        pair_bound(&t.edge_comb, 140, edge, &t.comb_conj, comb, UD_SYMS)
     }
 
     /// The twist and slice after move `m`, and their slice × twist bound.
@@ -305,10 +325,14 @@ impl Search<'_> {
         let t = self.t;
         let slice = t.slice_move[n.slice as usize * 18 + m];
         let twist = self.class_move(&t.twist_class_move, n.twist, m);
-        let (tc, ts) = ((twist >> 4) as usize, (twist & 7) as usize);
-        let h1 = t
-            .slice_twist
-            .get(tc * 495 + t.slice_conj[slice as usize * UD_FLIP_SYMS + ts] as usize);
+        let h1 = pair_bound(
+            &t.slice_twist,
+            495,
+            twist,
+            &t.slice_conj,
+            slice,
+            UD_FLIP_SYMS,
+        );
         (twist, slice, h1)
     }
 
@@ -328,11 +352,14 @@ impl Search<'_> {
         let t = self.t;
         let slice = slice as usize;
         let flip = self.class_move(&t.flip_class_move, n.flip, m);
-        let (fc, fs) = ((flip >> 4) as usize, (flip & 7) as usize);
-        let h2 = t
-            .slice_flip
-            .get(fc * 495 + t.slice_conj[slice * UD_FLIP_SYMS + fs] as usize)
-            as usize;
+        let h2 = pair_bound(
+            &t.slice_flip,
+            495,
+            flip,
+            &t.slice_conj,
+            slice as u16,
+            UD_FLIP_SYMS,
+        ) as usize;
         if h2 > togo {
             return Err(h2 > togo + 1);
         }

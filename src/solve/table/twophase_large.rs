@@ -304,17 +304,24 @@ impl Phase2Table {
         })
     }
 
-    /// Builds the whole table by breadth-first search (about 56 MB; a minute or so on one
-    /// core); `progress(done, total)` hears how many entries are filled.
-    pub fn build(t: &Tables, progress: &mut dyn FnMut(u64, u64)) -> Result<Phase2Table, String> {
+    /// A table with its UD-edge tables and no entries yet, and the corner classes'
+    /// self-symmetries that filling it needs.
+    fn unfilled(t: &Tables) -> Result<(Phase2Table, Vec<u16>), String> {
         let self_sym = corner_self_syms(t)?;
         let (edge_move, edge_conj) = edge_tables();
-        let mut table = Phase2Table {
+        let table = Phase2Table {
             store: Store::Owned(Nibbles::filled(0, 0)),
             counts: [0; 16],
             edge_move,
             edge_conj,
         };
+        Ok((table, self_sym))
+    }
+
+    /// Builds the whole table by breadth-first search (about 56 MB; a minute or so on one
+    /// core); `progress(done, total)` hears how many entries are filled.
+    pub fn build(t: &Tables, progress: &mut dyn FnMut(u64, u64)) -> Result<Phase2Table, String> {
+        let (mut table, self_sym) = Phase2Table::unfilled(t)?;
         let total = PHASE2_ENTRIES as u64;
         progress(0, total);
         let built = table.with_spec(t, |spec| {
@@ -330,14 +337,7 @@ impl Phase2Table {
     /// through the same tables as [`build`](Phase2Table::build); every other entry reads
     /// `depth + 1`, a lower bound of its distance. Small: for tests.
     pub fn shallow(t: &Tables, depth: u8) -> Result<Phase2Table, String> {
-        let self_sym = corner_self_syms(t)?;
-        let (edge_move, edge_conj) = edge_tables();
-        let mut table = Phase2Table {
-            store: Store::Owned(Nibbles::filled(0, 0)),
-            counts: [0; 16],
-            edge_move,
-            edge_conj,
-        };
+        let (mut table, self_sym) = Phase2Table::unfilled(t)?;
         let mut near: HashMap<u32, u8> = HashMap::from([(0, 0)]);
         let mut frontier = vec![0usize];
         table.with_spec(t, |spec| {
