@@ -255,6 +255,34 @@ fn every_view_of_every_size_is_valid_svg() {
     }
 }
 
+/// Draws the vector's strip of `c` (`picture` its view) and checks that each of its 54
+/// tiles, in paper order, is painted its sticker's colour in the picture's scheme; the
+/// drawing, and the stickers in the strip's order.
+fn vector_strip(c: &Cube, picture: &Picture) -> (String, Vec<Face>) {
+    let svg = draw(c, picture).unwrap();
+    let p = raster(&svg);
+    let g = Geometry::of(3);
+    // Tiles sit at x = 16 + 22 i + 10 (i / 9), y = 58, 22 wide (see src/draw/rep.rs); sample
+    // each near its corner, away from the letter drawn in its middle.
+    let mut stickers = Vec::new();
+    for (i, face) in Face::PAPER
+        .iter()
+        .flat_map(|&f| (0..9).map(move |k| (f, k)))
+        .enumerate()
+    {
+        let sticker = c.stickers()[g.index(face.0, face.1 / 3, face.1 % 3)];
+        let x = 16.0 + 22.0 * i as f64 + 10.0 * (i / 9) as f64 + 5.0;
+        assert_eq!(
+            pixel(&p, (x, 58.0 + 5.0)),
+            colour::sticker_in(picture.scheme, sticker),
+            "tile {}",
+            i + 1
+        );
+        stickers.push(sticker);
+    }
+    (svg, stickers)
+}
+
 #[test]
 fn representations_are_painted_in_the_states_colours() {
     // The vector's strip: its 54 tiles in paper order, each the colour of its letter.
@@ -264,25 +292,7 @@ fn representations_are_painted_in_the_states_colours() {
         rep: RepKind::Vector,
         ..Picture::default()
     };
-    let svg = draw(&c, &picture).unwrap();
-    let p = raster(&svg);
-    let g = Geometry::of(3);
-    // Tiles sit at x = 16 + 22 i + 10 (i / 9), y = 58, 22 wide (see src/draw/rep.rs); sample
-    // each near its corner, away from the letter drawn in its middle.
-    for (i, face) in Face::PAPER
-        .iter()
-        .flat_map(|&f| (0..9).map(move |k| (f, k)))
-        .enumerate()
-    {
-        let sticker = g.index(face.0, face.1 / 3, face.1 % 3);
-        let x = 16.0 + 22.0 * i as f64 + 10.0 * (i / 9) as f64 + 5.0;
-        assert_eq!(
-            pixel(&p, (x, 58.0 + 5.0)),
-            colour::sticker(c.stickers()[sticker]),
-            "tile {}",
-            i + 1
-        );
-    }
+    vector_strip(&c, &picture);
 }
 
 #[test]
@@ -295,25 +305,8 @@ fn the_vectors_picture_under_wca_colours_paints_and_names_each_sticker_in_them()
         scheme: Scheme::Wca,
         ..Picture::default()
     };
-    let svg = draw(&c, &picture).unwrap();
-    let p = raster(&svg);
-    let g = Geometry::of(3);
-    let mut letters = String::new();
-    for (i, face) in Face::PAPER
-        .iter()
-        .flat_map(|&f| (0..9).map(move |k| (f, k)))
-        .enumerate()
-    {
-        let sticker = c.stickers()[g.index(face.0, face.1 / 3, face.1 % 3)];
-        let x = 16.0 + 22.0 * i as f64 + 10.0 * (i / 9) as f64 + 5.0;
-        assert_eq!(
-            pixel(&p, (x, 58.0 + 5.0)),
-            colour::sticker_in(Scheme::Wca, sticker),
-            "tile {}",
-            i + 1
-        );
-        letters.push(Scheme::Wca.letter(sticker));
-    }
+    let (svg, stickers) = vector_strip(&c, &picture);
+    let letters: String = stickers.iter().map(|&s| Scheme::Wca.letter(s)).collect();
     // The tiles' letters, in order, are the WCA's: on the solved cube, in the paper's order
     // of faces (up, down, back, front, left, right), white, yellow, blue, green, orange, red.
     let drawn = |svg: &str| -> String {

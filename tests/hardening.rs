@@ -410,7 +410,6 @@ fn empty_groups_are_nothing_whatever_their_power() {
 mod terminal {
     use super::*;
     use nix::pty::openpty;
-    use std::os::fd::OwnedFd;
 
     /// Whether this machine can open a pseudo-terminal; the terminal tests say so and stop if
     /// not (a container without `/dev/ptmx`), rather than fail for the machine's sake.
@@ -429,59 +428,14 @@ mod terminal {
 
     /// `cubework ARGS` on a pseudo-terminal: write `keys`, then read until the child exits.
     fn on_terminal(args: &[&str], keys: &[&[u8]], data: &std::path::Path) -> (String, Option<i32>) {
-        let pty = openpty(None, None).unwrap();
-        // Copies closed on exec (`try_clone`), so that no other test's child inherits them.
-        let slave = |fd: &OwnedFd| Stdio::from(fd.try_clone().unwrap());
-        let mut command = StdCommand::new(assert_cmd::cargo::cargo_bin("cubework"));
-        command
-            .args(args)
-            .env_remove("NO_COLOR")
-            .env("TERM", "xterm")
-            .env("CUBEWORK_DATA_DIR", data)
-            .stdin(slave(&pty.slave))
-            .stdout(slave(&pty.slave))
-            .stderr(slave(&pty.slave));
-        // A session of its own with the terminal as its controlling terminal, as a shell
-        // gives it, so that Ctrl-C on the terminal is a SIGINT to it.
-        unsafe {
-            use std::os::unix::process::CommandExt;
-            command.pre_exec(|| {
-                nix::unistd::setsid().map_err(std::io::Error::from)?;
-                if nix::libc::ioctl(0, nix::libc::TIOCSCTTY as _, 0) == -1 {
-                    return Err(std::io::Error::last_os_error());
-                }
-                Ok(())
-            });
-        }
-        let mut child = command.spawn().unwrap();
-        // The command holds the terminal's other end until dropped; while it is open here,
-        // reading would never see the end.
-        drop(command);
-        drop(pty.slave);
-        let mut master = std::fs::File::from(pty.master);
-        let reader = master.try_clone().unwrap();
-        let seen = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
-        let output = {
-            let seen = std::sync::Arc::clone(&seen);
-            std::thread::spawn(move || {
-                let mut reader = reader;
-                let mut buf = [0u8; 4096];
-                while let Ok(n) = reader.read(&mut buf) {
-                    if n == 0 {
-                        break;
-                    }
-                    seen.lock().unwrap().extend_from_slice(&buf[..n]);
-                }
-            })
-        };
+        let mut terminal = common::on_terminal(args, None, data);
         // Each key waits for the moment it is meant for, however slow the machine: a line for
         // the next prompt (rustyline turns bracketed paste on, `ESC [?2004h`, once each time it
         // starts reading a line; keys typed before that could be flushed), Ctrl-C for the work's
         // progress bar (before it, Ctrl-C would be a key at the prompt, not an interrupt).
-        let text_now = || String::from_utf8_lossy(&seen.lock().unwrap()).into_owned();
-        let wait_for = |done: &dyn Fn(&str) -> bool| {
+        let wait_for = |terminal: &common::OnTerminal, done: &dyn Fn(&str) -> bool| {
             let give_up = Instant::now() + Duration::from_secs(15);
-            while !done(&text_now()) && Instant::now() < give_up {
+            while !done(&terminal.text()) && Instant::now() < give_up {
                 std::thread::sleep(Duration::from_millis(20));
             }
         };
@@ -489,28 +443,19 @@ mod terminal {
         let mut sent_at = 0;
         for k in keys {
             if *k == b"\x03" {
-                wait_for(&|t: &str| t[sent_at.min(t.len())..].contains("timing"));
+                wait_for(&terminal, &|t: &str| {
+                    t[sent_at.min(t.len())..].contains("timing")
+                });
             } else {
-                wait_for(&|t: &str| t.matches("\x1b[?2004h").count() > lines_sent);
+                wait_for(&terminal, &|t: &str| {
+                    t.matches("\x1b[?2004h").count() > lines_sent
+                });
                 lines_sent += 1;
             }
-            sent_at = text_now().len();
-            master.write_all(k).unwrap();
+            sent_at = terminal.text().len();
+            terminal.master.write_all(k).unwrap();
         }
-        let deadline = Instant::now() + Duration::from_secs(20);
-        let status = loop {
-            if let Some(s) = child.try_wait().unwrap() {
-                break s;
-            }
-            if Instant::now() > deadline {
-                let _ = child.kill();
-                break child.wait().unwrap();
-            }
-            std::thread::sleep(Duration::from_millis(50));
-        };
-        drop(master);
-        let _ = output.join();
-        (text_now(), status.code())
+        terminal.finish(Duration::from_secs(20))
     }
 
     #[test]

@@ -326,18 +326,26 @@ fn ctrl_c_on_the_optimal_solver_prints_the_best_found_and_exits_130() {
     assert!(solves(HARD, out.last().unwrap()), "{out:?}");
 }
 
+/// An optimal batch of `first`, the hard state and `rest`, once line 1's answer (checked to
+/// solve `first`) has come out: line 2 is being searched.
+#[cfg(unix)]
+fn optimal_batch_searching_line_two(first: &str, rest: &str) -> Running {
+    let running = Running::start(
+        &["solve", "--method", "optimal", "--batch", "-"],
+        &format!("{first}\n{HARD}\n{rest}"),
+    );
+    let answer = running
+        .line()
+        .expect("line 1's answer before the batch ends");
+    assert!(solves(first, &answer), "{answer}");
+    running
+}
+
 #[cfg(unix)]
 #[test]
 fn ctrl_c_during_a_batch_keeps_the_lines_found_and_names_the_line_stopped() {
-    let running = Running::start(
-        &["solve", "--method", "optimal", "--batch", "-"],
-        &format!("R U R' U'\n{HARD}\nF2\n"),
-    );
     // The first answer comes out as soon as it is found, while line 2 is searched.
-    let first = running
-        .line()
-        .expect("line 1's answer before the batch ends");
-    assert!(solves("R U R' U'", &first), "{first}");
+    let running = optimal_batch_searching_line_two("R U R' U'", "F2\n");
     std::thread::sleep(std::time::Duration::from_millis(300));
     running.signal(nix::sys::signal::Signal::SIGINT);
     let (code, rest, err) = running.finish();
@@ -353,14 +361,7 @@ fn ctrl_c_during_a_batch_keeps_the_lines_found_and_names_the_line_stopped() {
 #[cfg(unix)]
 #[test]
 fn a_batch_killed_by_sigterm_keeps_the_lines_found() {
-    let running = Running::start(
-        &["solve", "--method", "optimal", "--batch", "-"],
-        &format!("F2 B2\n{HARD}\n"),
-    );
-    let first = running
-        .line()
-        .expect("line 1's answer before the batch ends");
-    assert!(solves("F2 B2", &first), "{first}");
+    let running = optimal_batch_searching_line_two("F2 B2", "");
     running.signal(nix::sys::signal::Signal::SIGTERM);
     let (code, rest, _) = running.finish();
     assert_eq!(code, None, "ended by the signal");

@@ -7,10 +7,7 @@
 
 mod common;
 
-use std::io::{Read, Write};
-use std::os::fd::OwnedFd;
-use std::process::{Command, Stdio};
-use std::sync::{Arc, Mutex};
+use std::io::Write;
 use std::time::{Duration, Instant};
 
 use nix::pty::{Winsize, openpty};
@@ -55,48 +52,8 @@ fn paste_into_the_repl(paste: &[u8], data: &std::path::Path) -> Pasted {
         ws_xpixel: 0,
         ws_ypixel: 0,
     };
-    let pty = openpty(Some(&size), None).unwrap();
-    // Copies closed on exec (`try_clone`), so that no other test's child inherits them.
-    let slave = |fd: &OwnedFd| Stdio::from(fd.try_clone().unwrap());
-    let mut command = Command::new(assert_cmd::cargo::cargo_bin("cubework"));
-    command
-        .env_remove("NO_COLOR")
-        .env("TERM", "xterm")
-        .env("CUBEWORK_DATA_DIR", data)
-        .stdin(slave(&pty.slave))
-        .stdout(slave(&pty.slave))
-        .stderr(slave(&pty.slave));
-    // A session of its own with the terminal as its controlling terminal, as a shell gives it.
-    unsafe {
-        use std::os::unix::process::CommandExt;
-        command.pre_exec(|| {
-            nix::unistd::setsid().map_err(std::io::Error::from)?;
-            if nix::libc::ioctl(0, nix::libc::TIOCSCTTY as _, 0) == -1 {
-                return Err(std::io::Error::last_os_error());
-            }
-            Ok(())
-        });
-    }
-    let mut child = command.spawn().unwrap();
-    // While the other end is open here, reading would never see the end.
-    drop(command);
-    drop(pty.slave);
-    let master = std::fs::File::from(pty.master);
-    let seen = Arc::new(Mutex::new(Vec::new()));
-    let reader = {
-        let seen = Arc::clone(&seen);
-        let mut master = master.try_clone().unwrap();
-        std::thread::spawn(move || {
-            let mut buf = [0u8; 65536];
-            while let Ok(n) = master.read(&mut buf) {
-                if n == 0 {
-                    break;
-                }
-                seen.lock().unwrap().extend_from_slice(&buf[..n]);
-            }
-        })
-    };
-    let text_now = || String::from_utf8_lossy(&seen.lock().unwrap()).into_owned();
+    let terminal = common::on_terminal(&[], Some(&size), data);
+    let text_now = || terminal.text();
     // The prompt is up when rustyline turns bracketed paste on (`ESC [?2004h`); keys sent
     // before it could be read by the terminal in its ordinary mode.
     let give_up = Instant::now() + Duration::from_secs(15);
@@ -110,7 +67,7 @@ fn paste_into_the_repl(paste: &[u8], data: &std::path::Path) -> Pasted {
     // program shows: the terminal's input queue holds only a few KB, and a REPL that stopped
     // reading must not stop the test before its deadline.
     {
-        let mut master = master.try_clone().unwrap();
+        let mut master = terminal.master.try_clone().unwrap();
         let paste = paste.to_vec();
         std::thread::spawn(move || {
             let _ = master.write_all(&paste);
@@ -134,25 +91,13 @@ fn paste_into_the_repl(paste: &[u8], data: &std::path::Path) -> Pasted {
         }
         std::thread::sleep(Duration::from_millis(20));
     };
-    let _ = (&master).write_all(b"\x04");
-    let give_up = Instant::now() + Duration::from_secs(10);
-    let status = loop {
-        if let Some(s) = child.try_wait().unwrap() {
-            break s;
-        }
-        if Instant::now() > give_up {
-            let _ = child.kill();
-            break child.wait().unwrap();
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    };
-    drop(master);
-    let _ = reader.join();
+    let _ = (&terminal.master).write_all(b"\x04");
+    let (text, code) = terminal.finish(Duration::from_secs(10));
     Pasted {
-        text: text_now(),
+        text,
         answered,
         took,
-        code: status.code(),
+        code,
     }
 }
 

@@ -108,3 +108,104 @@ pub fn run_limited(
         .unwrap();
     outcome(out)
 }
+
+/// The binary running on a pseudo-terminal ([`on_terminal`]), what it shows read as it comes.
+#[cfg(unix)]
+pub struct OnTerminal {
+    /// The binary.
+    pub child: std::process::Child,
+    /// The terminal's other end: what is written to it is typed.
+    pub master: std::fs::File,
+    seen: std::sync::Arc<std::sync::Mutex<Vec<u8>>>,
+    reader: std::thread::JoinHandle<()>,
+}
+
+/// `cubework ARGS` on a new pseudo-terminal (of `size`, or the default), colour on and its
+/// data in `data`, in a session of its own with the terminal as its controlling terminal, as
+/// a shell gives it, so that Ctrl-C on the terminal is a SIGINT to it.
+#[cfg(unix)]
+pub fn on_terminal(
+    args: &[&str],
+    size: Option<&nix::pty::Winsize>,
+    data: &std::path::Path,
+) -> OnTerminal {
+    use std::io::Read;
+    use std::os::fd::OwnedFd;
+    use std::process::Stdio;
+    let pty = nix::pty::openpty(size, None).unwrap();
+    // Copies closed on exec (`try_clone`), so that no other test's child inherits them.
+    let slave = |fd: &OwnedFd| Stdio::from(fd.try_clone().unwrap());
+    let mut command = std::process::Command::new(assert_cmd::cargo::cargo_bin("cubework"));
+    command
+        .args(args)
+        .env_remove("NO_COLOR")
+        .env("TERM", "xterm")
+        .env("CUBEWORK_DATA_DIR", data)
+        .stdin(slave(&pty.slave))
+        .stdout(slave(&pty.slave))
+        .stderr(slave(&pty.slave));
+    unsafe {
+        use std::os::unix::process::CommandExt;
+        command.pre_exec(|| {
+            nix::unistd::setsid().map_err(std::io::Error::from)?;
+            if nix::libc::ioctl(0, nix::libc::TIOCSCTTY as _, 0) == -1 {
+                return Err(std::io::Error::last_os_error());
+            }
+            Ok(())
+        });
+    }
+    let child = command.spawn().unwrap();
+    // The command holds the terminal's other end until dropped; while it is open here,
+    // reading would never see the end.
+    drop(command);
+    drop(pty.slave);
+    let master = std::fs::File::from(pty.master);
+    let seen = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+    let reader = {
+        let seen = std::sync::Arc::clone(&seen);
+        let mut master = master.try_clone().unwrap();
+        std::thread::spawn(move || {
+            let mut buf = [0u8; 65536];
+            while let Ok(n) = master.read(&mut buf) {
+                if n == 0 {
+                    break;
+                }
+                seen.lock().unwrap().extend_from_slice(&buf[..n]);
+            }
+        })
+    };
+    OnTerminal {
+        child,
+        master,
+        seen,
+        reader,
+    }
+}
+
+#[cfg(unix)]
+impl OnTerminal {
+    /// All the binary has shown so far.
+    pub fn text(&self) -> String {
+        String::from_utf8_lossy(&self.seen.lock().unwrap()).into_owned()
+    }
+
+    /// Waits for the binary to exit, killing it after `within`: all it showed, and its exit
+    /// status.
+    pub fn finish(mut self, within: std::time::Duration) -> (String, Option<i32>) {
+        let give_up = std::time::Instant::now() + within;
+        let status = loop {
+            if let Some(s) = self.child.try_wait().unwrap() {
+                break s;
+            }
+            if std::time::Instant::now() > give_up {
+                let _ = self.child.kill();
+                break self.child.wait().unwrap();
+            }
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        };
+        drop(self.master);
+        let _ = self.reader.join();
+        let text = String::from_utf8_lossy(&self.seen.lock().unwrap()).into_owned();
+        (text, status.code())
+    }
+}

@@ -121,6 +121,29 @@ fn comb_unrank(mut r: usize, n: usize, mut k: usize) -> u32 {
     mask
 }
 
+/// An orientation coordinate: the orientations (0..`base`) of every piece but the last, as
+/// the digits of a number in base `base`, the first piece's the lowest (the last piece's
+/// follows from the others: the sum of all is 0 mod `base`).
+#[inline]
+fn orientation_coord(orient: &[u8], base: usize) -> usize {
+    orient[..orient.len() - 1]
+        .iter()
+        .rev()
+        .fold(0, |coord, &o| base * coord + o as usize)
+}
+
+/// Sets `orient` to the orientations of the coordinate `coord` ([`orientation_coord`]), the
+/// last piece's making the sum 0 mod `base`.
+fn set_orientation(orient: &mut [u8], mut coord: usize, base: usize) {
+    let (last, mut sum) = (orient.len() - 1, 0);
+    for o in &mut orient[..last] {
+        *o = (coord % base) as u8;
+        sum += coord % base;
+        coord /= base;
+    }
+    orient[last] = ((base - sum % base) % base) as u8;
+}
+
 impl CubieCube {
     /// The twist coordinate, 0..2187: corner twists 0..7 as base-3 digits (corner 7's follows
     /// from the others).
@@ -133,44 +156,26 @@ impl CubieCube {
     /// ```
     #[inline]
     pub fn twist(&self) -> usize {
-        self.corners.orient[..CORNERS - 1]
-            .iter()
-            .rev()
-            .fold(0, |t, &c| 3 * t + c as usize)
+        orientation_coord(&self.corners.orient, 3)
     }
 
     /// The cube with twist coordinate `t` (0..2187) and nothing else changed.
-    pub fn from_twist(mut t: usize) -> CubieCube {
+    pub fn from_twist(t: usize) -> CubieCube {
         let mut c = CubieCube::solved();
-        let mut sum = 0;
-        for i in 0..CORNERS - 1 {
-            c.corners.orient[i] = (t % 3) as u8;
-            sum += c.corners.orient[i];
-            t /= 3;
-        }
-        c.corners.orient[CORNERS - 1] = (3 - sum % 3) % 3;
+        set_orientation(&mut c.corners.orient, t, 3);
         c
     }
 
     /// The flip coordinate, 0..2048: edge flips 0..11 as binary digits (edge 11's follows).
     #[inline]
     pub fn flip(&self) -> usize {
-        self.edges.orient[..EDGES - 1]
-            .iter()
-            .rev()
-            .fold(0, |f, &e| 2 * f + e as usize)
+        orientation_coord(&self.edges.orient, 2)
     }
 
     /// The cube with flip coordinate `f` (0..2048) and nothing else changed.
-    pub fn from_flip(mut f: usize) -> CubieCube {
+    pub fn from_flip(f: usize) -> CubieCube {
         let mut c = CubieCube::solved();
-        let mut sum = 0;
-        for i in 0..EDGES - 1 {
-            c.edges.orient[i] = (f % 2) as u8;
-            sum += c.edges.orient[i];
-            f /= 2;
-        }
-        c.edges.orient[EDGES - 1] = sum % 2;
+        set_orientation(&mut c.edges.orient, f, 2);
         c
     }
 

@@ -1,5 +1,5 @@
 //! The solvers, one module each: [`bfs`] (shortest solutions by breadth-first search from both
-//! ends, its states kept in a [`ball`]), [`twophase`] (any cube in milliseconds), [`optimal`]
+//! ends, its states kept in a `ball`), [`twophase`] (any cube in milliseconds), [`optimal`]
 //! (proven shortest, by IDA*), [`beginner`] (layer by layer, as a person learns) and [`pocket`]
 //! (the 2×2×2 solved completely from its table). Each is reached through the door,
 //! [`solve`](crate::solve::solve), which checks what it gives back.
