@@ -296,10 +296,10 @@ fn names(text: &str, word: &str) -> bool {
 }
 
 #[test]
-fn each_command_is_named_in_at_most_three_files_its_descriptor_its_family_and_the_command_line() {
-    // The front hall's names for a command: its kind, its clap subcommand and argument
-    // struct, and its request variant in its family's enum. Adding a command touches these
-    // three files and the README's table of commands.
+fn each_command_is_one_unit_named_only_in_its_family_file_and_the_list() {
+    // A command is one static descriptor (`pub static SOLVE: CommandDef`) in its family's
+    // file, beside its reader and its run; the list in `command/defs.rs` names it once more.
+    // No other file names it: adding a command touches its family file and the list.
     let src = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
     let mut files = Vec::new();
     sources(&src, &mut files);
@@ -310,30 +310,26 @@ fn each_command_is_named_in_at_most_three_files_its_descriptor_its_family_and_th
             (shown, std::fs::read_to_string(f).unwrap())
         })
         .collect();
-    let families = ["Session", "Algebra", "Solving", "Measure", "Picture"];
     for def in COMMANDS {
-        let kind = format!("{:?}", def.kind);
-        let mut spellings = vec![
-            format!("K::{kind}"),
-            format!("CommandKind::{kind}"),
-            format!("Command::{kind}"),
-            format!("{kind}Args"),
-            format!("{kind}Command"),
-        ];
-        spellings.extend(families.iter().map(|f| format!("{f}Request::{kind}")));
-        // A request of the whole (`Request::Apl`) names a family, which for `apl` and
-        // `tables` is named as its one command.
-        if !["Apl", "Tables"].contains(&kind.as_str()) {
-            spellings.push(format!("Request::{kind}"));
-        }
-        let named_in: Vec<&str> = texts
+        let unit = def.name.trim_end_matches('?').to_uppercase();
+        let declared = format!("pub static {unit}: CommandDef");
+        let home: Vec<&str> = texts
             .iter()
-            .filter(|(_, text)| spellings.iter().any(|s| names(text, s)))
+            .filter(|(_, text)| text.contains(&declared))
             .map(|(file, _)| file.as_str())
             .collect();
-        assert!(
-            named_in.len() <= 3 && named_in.contains(&"command/defs.rs"),
-            "`{}` is named in {named_in:?}",
+        assert_eq!(home.len(), 1, "`{}` is declared in {home:?}", def.name);
+        let family = home[0].trim_end_matches(".rs").rsplit('/').next().unwrap();
+        let spelled = format!("{family}::{unit}");
+        let named_in: Vec<&str> = texts
+            .iter()
+            .filter(|(file, text)| file != home[0] && names(text, &spelled))
+            .map(|(file, _)| file.as_str())
+            .collect();
+        assert_eq!(
+            named_in,
+            ["command/defs.rs"],
+            "`{}` ({spelled}) is named outside its family file",
             def.name
         );
     }

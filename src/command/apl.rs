@@ -14,8 +14,7 @@ mod kept;
 
 use std::path::{Path, PathBuf};
 
-use super::defs::CommandKind as K;
-use super::words::Line;
+use super::unit::{CommandDef, Surface, both, cli, ex};
 use super::{Front, Reply, Session, impossible_note, usage};
 use crate::answer::error::Result;
 use crate::apl::Workspace;
@@ -101,13 +100,6 @@ pub enum AplRequest {
 
 /// `apl` (enter APL mode) and `apl LINE` (one line of APL, or one system command such as
 /// `apl )fns`): the APL family's words outside APL mode.
-pub(super) fn read(kind: K, line: &Line, _: &Session) -> Option<Result<AplRequest>> {
-    match kind {
-        K::Apl if line.rest.is_empty() => Some(Ok(AplRequest::Enter)),
-        K::Apl => Some(AplRequest::one_line(line.rest)),
-        _ => None,
-    }
-}
 
 impl AplRequest {
     /// One line given to `apl` outside APL mode (the REPL's `apl LINE`, the command line's
@@ -616,3 +608,28 @@ fn apl_line(session: &mut Session, line: &str, front: Front) -> Result<Reply> {
     }
     Ok(reply)
 }
+
+/// `apl`: what it is (its descriptor) and how the REPL's words read into its request.
+pub static APL: CommandDef = CommandDef {
+    name: "apl",
+    aliases: &[],
+    surface: Surface::Both,
+    usage: "[EXPR]",
+    summary: "the paper's APL, running: CUBE is the current representation's array and the paper's moves (X Y Z L C R B H F U M D, X\u{304} for an inverse) are defined; alone, enter APL mode, which )off or the word moves leaves; with EXPR, evaluate that line",
+    details: "apl                 APL mode, prompt indented six spaces as APL sessions are: CUBE←R CUBE, CUBE←B F L R CUBE, ⍴CUBE run as the paper prints them\nCUBE←…              changes the session's cube (one change: undo takes it back) only if the array is a state of the representation; otherwise an error says why, and nothing changes\nT: ⍵[;;,2 1 3]      defines a function of your own; so do F←{⍺+⍵} (a dfn: guards c:x, ∇ itself, ⍺←default) and ∇Z←A F B;L … ∇ (a traditional function, typed a line at a time, → branching)\n)fns )vars          the functions and variables defined\n)erase NAME         forgets one\n)clear              forgets all of yours; the paper's stay\n)compile NAME       runs your function once on the cells' indices: is it a permutation, which move is it, its order and cycles; from then on NAME runs compiled (a gather) on arrays of the representation's shape, until it or a function it calls is redefined or erased\n)rep NAME ENCODE [DECODE]   a representation of your own: ENCODE takes the vector's 54 stickers to your array (it must rearrange them, blanks allowed: run on ⍳54 each cell holds a sticker's index or 0), DECODE takes it back (derived if not given); checked on random states, its moves by conjugation; compare measures it as NAME (user). )rep alone lists them\n)save FILE )load FILE   your functions, variables, )rep and )compile lines as plain text (a save replaces only a file a save wrote)\n)copy FILE [NAMES]  brings in the names given (all when none) from a saved file\n)off or moves       back to moves (quit and help work in APL mode too); your workspace stays through rep, size and )off, and the REPL keeps it between sessions (workspace.apl in the data directory: values of any size; a line that does not run is named and kept; merged with what another session wrote there)\nGlyphs by name: \\rho then Tab gives ⍴, or by key: `r (the backtick layout of TryAPL and Dyalog); a name or key left as it is is read too:",
+    more: Some(crate::apl::keys::glyph_table),
+    args: &[
+        both("EXPR", "expr"),
+        cli("rep"),
+        cli("from"),
+        cli("file"),
+        cli("show"),
+        cli("colours"),
+    ],
+    read: Some(|line, _| match line.rest {
+        "" => Ok(AplRequest::Enter.into()),
+        rest => AplRequest::one_line(rest).map(Into::into),
+    }),
+    takes_moves: false,
+    examples: &[ex("apl ⍴CUBE", &["apl", "⍴CUBE"])],
+};

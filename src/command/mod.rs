@@ -24,11 +24,12 @@ pub mod request;
 pub mod session;
 pub mod solving;
 pub mod tables;
+pub mod unit;
 mod words;
 
 pub use algebra::AlgebraRequest;
 pub use apl::AplRequest;
-pub use defs::{COMMANDS, CommandDef, CommandKind, help};
+pub use defs::{COMMANDS, CommandDef, help};
 pub use measure::MeasureRequest;
 pub use parse::parse_line;
 pub use picture::{DrawRequest, PictureRequest};

@@ -1,33 +1,20 @@
 //! The REPL's words: one line read into one [`Request`] before anything runs.
 //!
-//! The first word names the command (found through its [`CommandDef`](super::defs)); the
-//! rest are its arguments as [`CommandDef::usage`](super::defs::CommandDef::usage) writes
-//! them, read by the command's family. A line whose first word is no command is moves, in
+//! The first word names the command (found in the list, [`super::defs`]); the rest are its
+//! arguments as [`CommandDef::usage`](super::unit::CommandDef::usage) writes them, read by
+//! the command's own reader, written beside it in its family's file. A line whose first word is no command is moves, in
 //! the session's notation. Errors in moves give their column in the line as typed. Here too
 //! are the readers of words that several families share (`size N`, a metric, a sequence).
 
-use super::defs::{self, CommandKind as K};
+use super::defs;
 use super::request::Request;
-use super::session::SessionRequest;
+use super::session::{self, SessionRequest};
 use super::words::Line;
-use super::{Session, algebra, apl, measure, nearest_command, picture, session, solving, usage};
+use super::{Session, apl, nearest_command, usage};
 use crate::answer::error::Result;
 use crate::base::text::echo;
 use crate::sequence::alg::Alg;
 use crate::state::cube::Cube;
-
-/// The command's words read by its family: `None` for a command of the command line only.
-fn read(kind: K, words: &Line, session: &Session) -> Option<Result<Request>> {
-    fn lift<R: Into<Request>>(read: Option<Result<R>>) -> Option<Result<Request>> {
-        read.map(|r| r.map(Into::into))
-    }
-    lift(session::read(kind, words, session))
-        .or_else(|| lift(algebra::read(kind, words, session)))
-        .or_else(|| lift(solving::read(kind, words, session)))
-        .or_else(|| lift(measure::read(kind, words, session)))
-        .or_else(|| lift(picture::read(kind, words, session)))
-        .or_else(|| lift(apl::read(kind, words, session)))
-}
 
 /// Reads one line (trimmed) as the REPL does: `None` for a blank line or a `#` note.
 pub fn parse_line(line: &str, session: &Session) -> Result<Option<Request>> {
@@ -36,7 +23,9 @@ pub fn parse_line(line: &str, session: &Session) -> Result<Option<Request>> {
     // newcomer types there too.
     let word = line.split_whitespace().next().unwrap_or_default();
     // Not `?`, help's other name, which is APL's roll.
-    let own = word != "?" && defs::find(word).is_some_and(|d| matches!(d.kind, K::Quit | K::Help));
+    let own = word != "?"
+        && defs::find(word)
+            .is_some_and(|d| [&session::QUIT, &session::HELP].iter().any(|c| std::ptr::eq(*c, d)));
     if session.in_apl() && !own {
         return apl::line_words(line).map(|r| Some(r.into()));
     }
@@ -65,8 +54,8 @@ pub fn parse_line(line: &str, session: &Session) -> Result<Option<Request>> {
         size: session.size(),
         scheme: session.scheme(),
     };
-    match read(def.kind, &words, session) {
-        Some(request) => request.map(Some),
+    match def.read {
+        Some(read) => read(&words, session).map(Some),
         None => Err(usage(&format!(
             "{word} is a command of the command line only"
         ))),

@@ -3,10 +3,12 @@
 //! moves, `do`, `rep`, `show`, `size`, `notation`, `colours`, `reset`, `load`, `undo`, `redo`,
 //! `history`, `solved?`, `help`, `quit`, and the command line's `apply`.
 
-use std::collections::VecDeque;
+mod history;
 
-use super::defs::CommandKind as K;
-use super::words::{Line, count, strip_quotes};
+pub(super) use history::{Change, Changes, label};
+
+use super::unit::{CommandDef, NOTATION_ARG, Surface, cli, repl};
+use super::words::{count, strip_quotes};
 use super::{Front, Reply, colour_block, impossible_note, usage};
 use crate::answer::error::Result;
 use crate::base::text::echo;
@@ -24,66 +26,6 @@ pub const MAX_UNDO: usize = 1000;
 /// How many moves, as written (`(R U)500` is two), the changes kept for undo and `invert`
 /// may hold in all. Older changes are forgotten first.
 pub const MAX_KEPT_MOVES: usize = 1_000_000;
-
-/// The longest label a change keeps for `history`, in characters.
-const LABEL_CHARS: usize = 80;
-
-/// One change to the state, as undo and history see it. It keeps what undo and `invert` need
-/// — the state after it (the state before it is the one after the change before, or the
-/// session's base), and the moves as written (not their expansion) — and a label cut to a
-/// readable length.
-#[derive(Clone, Debug)]
-pub(super) struct Change {
-    pub(super) label: String,
-    /// The moves it made, or `None` for a change that sets the state (load, reset).
-    pub(super) moves: Option<Alg>,
-    pub(super) after: Cube,
-}
-
-/// The history of a session: the changes made, which undo takes back, and those undone,
-/// which redo makes again.
-#[derive(Clone, Debug)]
-pub(super) struct Changes {
-    /// The state before the oldest change kept.
-    pub(super) base: Cube,
-    pub(super) past: VecDeque<Change>,
-    pub(super) future: Vec<Change>,
-    /// Moves, as written, held by `past` and `future`.
-    pub(super) kept: usize,
-    /// How many changes have been forgotten since the session began.
-    pub(super) forgotten: usize,
-}
-
-impl From<Cube> for Changes {
-    /// No changes yet, from `base`.
-    fn from(base: Cube) -> Changes {
-        Changes {
-            base,
-            past: VecDeque::new(),
-            future: Vec::new(),
-            kept: 0,
-            forgotten: 0,
-        }
-    }
-}
-
-impl Change {
-    /// The moves it holds, as written.
-    fn size(&self) -> usize {
-        self.moves.as_ref().map_or(0, Alg::written_len)
-    }
-}
-
-/// A label of at most [`LABEL_CHARS`] characters, control characters escaped.
-pub(super) fn label(text: &str) -> String {
-    let text = text.trim();
-    let length = text.chars().count();
-    let mut out = crate::base::text::cut(text, LABEL_CHARS);
-    if length > LABEL_CHARS {
-        out.push_str(&format!(" ({length} characters)"));
-    }
-    out
-}
 
 /// A workbench session: the cube in the current representation, the notation, and the
 /// history of changes.
@@ -476,193 +418,6 @@ impl Session {
             cube.net_in(scheme)
         }
     }
-
-    /// Takes back the last `n` changes, as one step: all of them, or (on error) none.
-    pub(super) fn undo(&mut self, n: usize) -> Result<Reply> {
-        if self.changes.past.is_empty() {
-            return Err(usage(if self.changes.forgotten > 0 {
-                "nothing more to undo: older changes were forgotten (undo keeps 1000 changes)"
-            } else {
-                "nothing to undo"
-            }));
-        }
-        let kept = self.changes.past.len();
-        let mut text = String::new();
-        if n > kept {
-            text = format!(
-                "undo {n}: {}{}\n",
-                match kept {
-                    1 => "there is only 1 change, so it is undone".to_string(),
-                    k => format!("there are only {k} changes, so all {k} are undone"),
-                },
-                if self.changes.forgotten > 0 {
-                    " (older changes were forgotten: undo keeps 1000 changes)"
-                } else {
-                    ""
-                }
-            );
-        }
-        let n = n.min(kept);
-        let before = match kept - n {
-            0 => self.changes.base.clone(),
-            i => self.changes.past[i - 1].after.clone(),
-        };
-        let label = self.changes.past[kept - n].label.clone();
-        if let Err(e) = self.load_state(&before) {
-            return Err(usage(&format!(
-                "can't undo '{label}' in this representation: {e}"
-            )));
-        }
-        for _ in 0..n {
-            let change = self.changes.past.pop_back().expect("n changes are kept");
-            text.push_str(&format!("undid: {}\n", change.label));
-            self.changes.future.push(change);
-        }
-        Ok(Reply::text(text + &self.rep.render_in(self.scheme)))
-    }
-
-    /// Makes the last `n` undone changes again, as one step: all of them, or (on error) none.
-    pub(super) fn redo(&mut self, n: usize) -> Result<Reply> {
-        let undone = self.changes.future.len();
-        if undone == 0 {
-            return Err(usage("nothing to redo"));
-        }
-        let mut text = String::new();
-        if n > undone {
-            text = match undone {
-                1 => format!("redo {n}: there is only 1 undone change, so it is made again\n"),
-                k => format!(
-                    "redo {n}: there are only {k} undone changes, so all {k} are made again\n"
-                ),
-            };
-        }
-        let n = n.min(undone);
-        let latest = &self.changes.future[undone - n];
-        let (after, label) = (latest.after.clone(), latest.label.clone());
-        if let Err(e) = self.load_state(&after) {
-            return Err(usage(&format!(
-                "can't redo '{label}' in this representation: {e}"
-            )));
-        }
-        for _ in 0..n {
-            let change = self.changes.future.pop().expect("n changes are undone");
-            text.push_str(&format!("redid: {}\n", change.label));
-            self.changes.past.push_back(change);
-        }
-        Ok(Reply::text(text + &self.rep.render_in(self.scheme)))
-    }
-
-    pub(super) fn history(&self) -> String {
-        if self.changes.past.is_empty() {
-            return "no changes yet".to_string();
-        }
-        self.changes
-            .past
-            .iter()
-            .enumerate()
-            .map(|(i, c)| format!("{:>3}  {}", self.changes.forgotten + i + 1, c.label))
-            .collect::<Vec<_>>()
-            .join("\n")
-    }
-
-    /// The moves made since the last reset or load, as written, one sequence per change; and
-    /// what began them: the label of that reset or load, or `None` if the session's start (or
-    /// changes forgotten since) came first.
-    pub(super) fn moves_since_origin(&self) -> (Vec<&Alg>, Option<&str>) {
-        let origin = self.changes.past.iter().rposition(|c| c.moves.is_none());
-        let start = origin.map_or(0, |i| i + 1);
-        let moves = self
-            .changes
-            .past
-            .range(start..)
-            .filter_map(|c| c.moves.as_ref())
-            .collect();
-        (moves, origin.map(|i| self.changes.past[i].label.as_str()))
-    }
-
-    pub(super) fn invert(&mut self) -> Result<Reply> {
-        let (moves, origin) = self.moves_since_origin();
-        // Each change was at most the expansion limit, but together they may be far more
-        // (150 lines of `(R U)500000` are 150 million moves): refused before anything is
-        // expanded, as a line of them would be.
-        let expanded = moves
-            .iter()
-            .fold(0u64, |sum, a| sum.saturating_add(a.expanded_len()));
-        if expanded > crate::sequence::alg::MAX_EXPANDED {
-            return Err(usage(&format!(
-                "invert: the moves since {} expand to {} moves, more than the limit of {} made at once; undo takes back one change at a time, reset goes back to solved",
-                match origin {
-                    Some(label) => origin_name(label),
-                    None => "the session began",
-                },
-                crate::base::text::thousands(expanded),
-                crate::base::text::thousands(crate::sequence::alg::MAX_EXPANDED)
-            )));
-        }
-        // Written in the notation in use, whatever each change was typed in; where one change's
-        // last move and the next one's first turn the same layers, written as one (`U U` is
-        // `U2`).
-        let inverse = Alg {
-            items: moves.iter().rev().flat_map(|a| a.invert().items).collect(),
-        }
-        .in_notation(self.notation)
-        .merge_repeated_turns();
-        if inverse.items.is_empty() {
-            return Err(nothing_to_invert(origin, expanded));
-        }
-        let since = match origin {
-            Some(label) if label.starts_with("load") => {
-                " (the moves since the last load; the loaded state stays)".to_string()
-            }
-            Some(label) => format!(" (the moves since {})", origin_name(label)),
-            None if self.changes.forgotten > 0 => format!(
-                " (the moves of the last {} changes; {} older ones were forgotten, so this goes back to the state before change {})",
-                self.changes.past.len(),
-                self.changes.forgotten,
-                self.changes.forgotten + 1
-            ),
-            None => String::new(),
-        };
-        let written = inverse.to_string();
-        let label = format!("invert{since}: {}", self::label(&written));
-        let reply = self.make(format!("invert: {written}"), inverse)?;
-        Ok(Reply::text(format!("{label}\n{}", reply.text)))
-    }
-}
-
-/// Why `invert` has nothing to do: the moves since `origin` (`expanded` of them) cancel, or
-/// there are none.
-fn nothing_to_invert(origin: Option<&str>, expanded: u64) -> crate::answer::error::Error {
-    if expanded > 0 {
-        return usage(&format!(
-            "nothing to invert: the {} move{} since {} cancel, so the cube is as it was then",
-            crate::base::text::thousands(expanded),
-            if expanded == 1 { "" } else { "s" },
-            origin.map_or("the session began", origin_name),
-        ));
-    }
-    usage(&match origin {
-        Some(label) if label.starts_with("scramble random") => format!(
-            "nothing to invert: no moves since {}, which set the state without turning it (undo goes back to the cube before; solve finds moves back to solved)",
-            origin_name(label)
-        ),
-        Some(label) => format!("nothing to invert: no moves since {}", origin_name(label)),
-        None => "nothing to invert: no moves yet".to_string(),
-    })
-}
-
-/// The change that set the state (reset, load, size, scramble random), named from its label
-/// for `invert`'s answers: `the last reset`, `the random-state scramble`.
-fn origin_name(label: &str) -> &'static str {
-    if label.starts_with("load") {
-        "the last load"
-    } else if label.starts_with("size") {
-        "the size was set"
-    } else if label.starts_with("scramble random") {
-        "the random-state scramble"
-    } else {
-        "the last reset"
-    }
 }
 
 /// What is asked of the session family.
@@ -739,43 +494,26 @@ pub enum Shown {
     Facelets,
 }
 
-/// The session family's words.
-pub(super) fn read(kind: K, line: &Line, session: &Session) -> Option<Result<SessionRequest>> {
-    let (word, rest) = (line.word, line.rest);
-    Some(match kind {
-        K::Rep => match session.user_rep(rest) {
-            Some(user) => Ok(SessionRequest::UserRep(user.name.clone())),
-            None => rep_name(rest, session).map(SessionRequest::Rep),
-        },
-        K::Size => size_words(rest).map(SessionRequest::Size),
-        K::Show => show_what(rest, session).map(SessionRequest::Show),
-        K::Notation => notation_name(rest).map(SessionRequest::Notation),
-        K::Colours if rest.is_empty() => Ok(SessionRequest::Colours(None)),
-        K::Colours => rest
-            .parse()
-            .map(|s| SessionRequest::Colours(Some(s)))
-            .map_err(|e: crate::turn::face::UnknownScheme| usage(&e.to_string())),
-        K::Do => {
-            let text = strip_quotes(rest);
-            let label = format!("do '{text}'");
-            let alg = line.within(text, Alg::parse(text, Notation::Paper));
-            alg.map(|alg| SessionRequest::Moves { alg, label })
-        }
-        K::Reset => Ok(SessionRequest::Reset),
-        K::Load if rest.is_empty() => Err(usage("load needs a facelet string: load FACELETS")),
-        K::Load => Cube::from_facelets_in(rest, session.size(), session.scheme)
-            .map(SessionRequest::Load)
-            .map_err(Into::into),
-        K::Undo => count(word, rest).map(SessionRequest::Undo),
-        K::Redo => count(word, rest).map(SessionRequest::Redo),
-        K::History => Ok(SessionRequest::History),
-        K::Solved => Ok(SessionRequest::Solved),
-        K::Help => Ok(SessionRequest::Help(
-            (!rest.is_empty()).then(|| rest.to_string()),
-        )),
-        K::Quit => Ok(SessionRequest::Quit),
-        _ => return None,
-    })
+/// `colours [paper|wca]`.
+fn colours_words(rest: &str) -> Result<SessionRequest> {
+    if rest.is_empty() {
+        return Ok(SessionRequest::Colours(None));
+    }
+    rest.parse()
+        .map(|s| SessionRequest::Colours(Some(s)))
+        .map_err(|e: crate::turn::face::UnknownScheme| usage(&e.to_string()))
+}
+
+/// `load FACELETS`, in the session's size and colours.
+fn load_words(rest: &str, session: &Session) -> Result<SessionRequest> {
+    if rest.is_empty() {
+        return Err(usage("load needs a facelet string: load FACELETS"));
+    }
+    Ok(SessionRequest::Load(Cube::from_facelets_in(
+        rest,
+        session.size(),
+        session.scheme,
+    )?))
 }
 
 /// `size`, `size N`.
@@ -894,6 +632,295 @@ impl Session {
         }
     }
 }
+
+/// `rep`: what it is (its descriptor) and how the REPL's words read into its request.
+pub static REP: CommandDef = CommandDef {
+    name: "rep",
+    aliases: &[],
+    surface: Surface::Repl,
+    usage: "NAME",
+    summary: "switch representation (numeric local composite visual vector 4d nested); the state carries over",
+    details: "The state is converted through the canonical cube, so nothing is lost; composite and visual then refuse X, Y, C and H (and the standard moves made of them), as the paper says. On other sizes than 3, a representation that does not hold the size says so and the session stays as it was.\nrep NAME also switches to a representation of your own (`)rep NAME ENCODE` in APL mode): the cube shown in your array as APL displays it, turned by its moves compiled by conjugation, on the 3×3×3; in APL mode CUBE is then your array.",
+    more: None,
+    args: &[repl("numeric|local|composite|visual|vector|4d|nested")],
+    read: Some(|line, session| Ok(match session.user_rep(line.rest) {
+        Some(user) => SessionRequest::UserRep(user.name.clone()),
+        None => SessionRequest::Rep(rep_name(line.rest, session)?),
+    }
+    .into())),
+    takes_moves: false,
+    examples: &[],
+};
+
+/// `show`: what it is (its descriptor) and how the REPL's words read into its request.
+pub static SHOW: CommandDef = CommandDef {
+    name: "show",
+    aliases: &[],
+    surface: Surface::Repl,
+    usage: "[NAME|all|net|facelets|pieces]",
+    summary: "show the state: in the current or a named representation, all seven, the net, or the facelet string",
+    details: "show          the current representation's own display\nshow numeric  another representation's display of the same state\nshow all      all seven, one after another (then your own)\nshow M69      a representation of your own (`)rep`)\nshow net      the unfolded net (coloured in a terminal)\nshow facelets the facelet string alone on its line",
+    more: None,
+    args: &[repl(
+        "numeric|local|composite|visual|vector|4d|nested|all|net|facelets|pieces",
+    )],
+    read: Some(|line, session| Ok(SessionRequest::Show(show_what(line.rest, session)?).into())),
+    takes_moves: false,
+    examples: &[],
+};
+
+/// `size`: what it is (its descriptor) and how the REPL's words read into its request.
+pub static SIZE: CommandDef = CommandDef {
+    name: "size",
+    aliases: &[],
+    surface: Surface::Repl,
+    usage: "[N]",
+    summary: "switch to the solved N×N×N cube (2 to 9) in the current representation, if it holds that size; without N, say the size",
+    details: "size 4   the solved 4×4×4 in the current representation (numeric local vector 4d nested hold 2 to 9; composite and visual 2 and 3)\nsize     the current size\nMoves, show, reps, load, reset, order, cycles and compare then work at that size; undo goes back to the cube before. solve, pocket and effect stay on their own sizes.",
+    more: None,
+    args: &[repl("N")],
+    read: Some(|line, _| Ok(SessionRequest::Size(size_words(line.rest)?).into())),
+    takes_moves: false,
+    examples: &[],
+};
+
+/// `notation`: what it is (its descriptor) and how the REPL's words read into its request.
+pub static NOTATION: CommandDef = CommandDef {
+    name: "notation",
+    aliases: &[],
+    surface: Surface::Repl,
+    usage: "standard|paper",
+    summary: "switch the notation moves are read in",
+    details: "standard: U D L R F B, M E S, x y z, Rw/r, 2R, 3Rw; amounts 2 ' 2'.\npaper: L C R B H F U M D X Y Z, an inverse barred (R\u{305}, R\u{304}, R¯) or R'. Paper R is standard R'.",
+    more: None,
+    args: &[repl("standard|paper")],
+    read: Some(|line, _| Ok(SessionRequest::Notation(notation_name(line.rest)?).into())),
+    takes_moves: false,
+    examples: &[],
+};
+
+/// `colours`: what it is (its descriptor) and how the REPL's words read into its request.
+pub static COLOURS: CommandDef = CommandDef {
+    name: "colours",
+    aliases: &["colors"],
+    surface: Surface::Repl,
+    usage: "paper|wca",
+    summary: "switch the colours nets, pictures and colour letters are shown in",
+    details: "paper: the paper's scheme, the default: up white, down blue, back red, front orange, left green, right yellow.\nwca: the scheme of every cube sold and every cubing site: up white, front green, right red, down yellow, left orange, back blue.\nThe choice applies to the net, pictures and pages (draw), facelet strings in colour letters (load, hint facelets, pocket solve facelets, and on the command line --from, --facelets and solve --batch), the beginner's method's words and the representations' displays that show colour letters (every one but numeric, whose digits are the paper's numbers and stay); facelet strings in face letters (URFDLB) and the arrays APL turns (CUBE) stay as they are. It is kept (colours.txt in the data directory): later sessions and command-line calls use it too, until `colours paper`; CUBEWORK_COLOURS=wca or --colours wca choose for one call, over it.",
+    more: None,
+    args: &[repl("paper|wca")],
+    read: Some(|line, _| colours_words(line.rest).map(Into::into)),
+    takes_moves: false,
+    examples: &[],
+};
+
+/// `do`: what it is (its descriptor) and how the REPL's words read into its request.
+pub static DO: CommandDef = CommandDef {
+    name: "do",
+    aliases: &[],
+    surface: Surface::Repl,
+    usage: "'MOVES'",
+    summary: "run a paper DO string left to right, e.g. do 'F\u{304}D\u{304}FDRDR\u{304}'",
+    details: "Runs a paper DO string (always in the paper's notation, whatever `notation` says), left to right, as one change.",
+    more: None,
+    args: &[repl("MOVES")],
+    read: Some(|line, _| {
+        let text = strip_quotes(line.rest);
+        let label = format!("do '{text}'");
+        let alg = line.within(text, Alg::parse(text, Notation::Paper))?;
+        Ok(SessionRequest::Moves { alg, label }.into())
+    }),
+    takes_moves: false,
+    examples: &[],
+};
+
+/// `reset`: what it is (its descriptor) and how the REPL's words read into its request.
+pub static RESET: CommandDef = CommandDef {
+    name: "reset",
+    aliases: &[],
+    surface: Surface::Repl,
+    usage: "",
+    summary: "back to the solved cube",
+    details: "",
+    more: None,
+    args: &[],
+    read: Some(|_, _| Ok(SessionRequest::Reset.into())),
+    takes_moves: false,
+    examples: &[],
+};
+
+/// `undo`: what it is (its descriptor) and how the REPL's words read into its request.
+pub static UNDO: CommandDef = CommandDef {
+    name: "undo",
+    aliases: &[],
+    surface: Surface::Repl,
+    usage: "[N]",
+    summary: "take back the last change (a line of moves, scramble, load, reset, invert), or the last N (all there are, if fewer)",
+    details: "",
+    more: None,
+    args: &[repl("N")],
+    read: Some(|line, _| Ok(SessionRequest::Undo(count(line.word, line.rest)?).into())),
+    takes_moves: false,
+    examples: &[],
+};
+
+/// `redo`: what it is (its descriptor) and how the REPL's words read into its request.
+pub static REDO: CommandDef = CommandDef {
+    name: "redo",
+    aliases: &[],
+    surface: Surface::Repl,
+    usage: "[N]",
+    summary: "make the last undone change again, or the last N undone (all there are, if fewer)",
+    details: "",
+    more: None,
+    args: &[repl("N")],
+    read: Some(|line, _| Ok(SessionRequest::Redo(count(line.word, line.rest)?).into())),
+    takes_moves: false,
+    examples: &[],
+};
+
+/// `history`: what it is (its descriptor) and how the REPL's words read into its request.
+pub static HISTORY: CommandDef = CommandDef {
+    name: "history",
+    aliases: &[],
+    surface: Surface::Repl,
+    usage: "",
+    summary: "list the changes so far",
+    details: "",
+    more: None,
+    args: &[],
+    read: Some(|_, _| Ok(SessionRequest::History.into())),
+    takes_moves: false,
+    examples: &[],
+};
+
+/// `load`: what it is (its descriptor) and how the REPL's words read into its request.
+pub static LOAD: CommandDef = CommandDef {
+    name: "load",
+    aliases: &[],
+    surface: Surface::Repl,
+    usage: "FACELETS",
+    summary: "load a facelet string (URFDLB order) of the current size: 54 letters on the 3×3×3, 6N² on the N×N×N",
+    details: "load UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB\nThe string is checked: 54 letters of U R F D L B, nine of each, centres of a real cube.",
+    more: None,
+    args: &[repl("FACELETS")],
+    read: Some(|line, session| load_words(line.rest, session).map(Into::into)),
+    takes_moves: false,
+    examples: &[],
+};
+
+/// `solved?`: what it is (its descriptor) and how the REPL's words read into its request.
+pub static SOLVED: CommandDef = CommandDef {
+    name: "solved?",
+    aliases: &[],
+    surface: Surface::Repl,
+    usage: "",
+    summary: "is the cube solved?",
+    details: "",
+    more: None,
+    args: &[],
+    read: Some(|_, _| Ok(SessionRequest::Solved.into())),
+    takes_moves: false,
+    examples: &[],
+};
+
+/// `help`: what it is (its descriptor) and how the REPL's words read into its request.
+pub static HELP: CommandDef = CommandDef {
+    name: "help",
+    aliases: &["?"],
+    surface: Surface::Repl,
+    usage: "[COMMAND]",
+    summary: "this list, or more on one command",
+    details: "",
+    more: None,
+    args: &[repl("COMMAND")],
+    read: Some(|line, _| Ok(SessionRequest::Help((!line.rest.is_empty()).then(|| line.rest.to_string())).into())),
+    takes_moves: false,
+    examples: &[],
+};
+
+/// `quit`: what it is (its descriptor) and how the REPL's words read into its request.
+pub static QUIT: CommandDef = CommandDef {
+    name: "quit",
+    aliases: &["exit"],
+    surface: Surface::Repl,
+    usage: "",
+    summary: "leave (also exit, or Ctrl-D)",
+    details: "",
+    more: None,
+    args: &[],
+    read: Some(|_, _| Ok(SessionRequest::Quit.into())),
+    takes_moves: false,
+    examples: &[],
+};
+
+/// `apply`: what it is (its descriptor) and how the REPL's words read into its request.
+pub static APPLY: CommandDef = CommandDef {
+    name: "apply",
+    aliases: &[],
+    surface: Surface::Cli,
+    usage: "[MOVES]",
+    summary: "apply moves to the solved cube (or to --from) and print the result",
+    details: "",
+    more: None,
+    args: &[
+        cli("rep"),
+        cli("size"),
+        cli("from"),
+        cli("show"),
+        cli("moves"),
+        NOTATION_ARG,
+        cli("colours"),
+    ],
+    read: None,
+    takes_moves: true,
+    examples: &[],
+};
+
+/// `run`: what it is (its descriptor) and how the REPL's words read into its request.
+pub static RUN: CommandDef = CommandDef {
+    name: "run",
+    aliases: &[],
+    surface: Surface::Cli,
+    usage: "FILE",
+    summary: "run a session file: each line as typed in the REPL, without prompts or colour",
+    details: "",
+    more: None,
+    args: &[cli("file")],
+    read: None,
+    takes_moves: false,
+    examples: &[],
+};
+
+/// `completions`: what it is (its descriptor) and how the REPL's words read into its request.
+pub static COMPLETIONS: CommandDef = CommandDef {
+    name: "completions",
+    aliases: &[],
+    surface: Surface::Cli,
+    usage: "SHELL",
+    summary: "print shell completions for cubework, generated from the same definitions as --help",
+    details: "",
+    more: None,
+    args: &[cli("shell")],
+    read: None,
+    takes_moves: false,
+    examples: &[],
+};
+
+/// `manpage`: what it is (its descriptor) and how the REPL's words read into its request.
+pub static MANPAGE: CommandDef = CommandDef {
+    name: "manpage",
+    aliases: &[],
+    surface: Surface::Cli,
+    usage: "",
+    summary: "print cubework's man page (roff), generated from the same definitions as --help",
+    details: "",
+    more: None,
+    args: &[],
+    read: None,
+    takes_moves: false,
+    examples: &[],
+};
 
 #[cfg(test)]
 mod tests;
