@@ -227,7 +227,7 @@ fn tab_after_a_command_offers_the_words_of_its_descriptor() {
 #[test]
 fn a_command_word_is_spelled_only_in_its_descriptor() {
     // A match arm on a command's name (`"solve" =>`) in the front door is a second place it
-    // is spelled: the parsers and the completer dispatch on the descriptor's kind instead.
+    // is spelled: the parser and the completer find the descriptor and call its reader.
     let src = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
     let files = [
         "cli/mod.rs",
@@ -246,17 +246,20 @@ fn a_command_word_is_spelled_only_in_its_descriptor() {
     ];
     for name in files {
         let mut text = std::fs::read_to_string(src.join(name)).unwrap();
-        // The dispatch on the first word (`parse_line`, and each family's `read`); the
-        // arguments' own words (`hint size 2`, `pocket solve`, `notation paper`) may be a
-        // command's name too.
-        let dispatch = match name {
-            "command/parse.rs" => Some("pub fn parse_line("),
-            n if n.starts_with("command/") && n != "command/mod.rs" => Some("pub(super) fn read("),
+        // The dispatch on the first word (`parse_line`), and the commands' units in each
+        // family's file (descriptors and readers); the arguments' own words (`hint size 2`,
+        // `pocket solve`, `notation paper`) may be a command's name too.
+        let part = match name {
+            "command/parse.rs" => Some(("pub fn parse_line(", "\n}\n")),
+            n if n.starts_with("command/") && n != "command/mod.rs" => Some(("pub static ", "")),
             _ => None,
         };
-        if let Some(head) = dispatch {
+        if let Some((head, tail)) = part {
             let start = text.find(head).unwrap();
-            let end = start + text[start..].find("\n}\n").unwrap();
+            let end = match tail {
+                "" => text.len(),
+                tail => start + text[start..].find(tail).unwrap(),
+            };
             text = text[start..end].to_string();
         }
         for def in COMMANDS {

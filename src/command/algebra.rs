@@ -149,7 +149,7 @@ pub(super) fn run(session: &mut Session, request: AlgebraRequest, _front: Front)
         AlgebraRequest::Reps { size } => {
             let n = size.unwrap_or(session.size());
             Cube::check_size(n)
-                .map(|()| Reply::text(reps_table(n, &session.user_reps)))
+                .map(|()| Reply::text(reps_table(n, session.apl_state().user_reps())))
                 .map_err(Into::into)
         }
         AlgebraRequest::Order {

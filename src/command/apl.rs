@@ -25,16 +25,39 @@ use crate::base::text::echo;
 pub(crate) struct AplState {
     /// The workspace (made when first asked for, with the current representation's
     /// definitions), and the representation it was made for.
-    pub(super) workspace: Option<(crate::rep::RepKind, Workspace)>,
+    workspace: Option<(crate::rep::RepKind, Workspace)>,
     /// APL mode: lines are APL, not moves.
-    pub(super) mode: bool,
+    mode: bool,
     /// What became of the user's functions when the workspace moved to another
     /// representation, to be said with the next APL reply.
-    pub(super) notes: Vec<String>,
+    notes: Vec<String>,
     /// The keeping of the workspace between sessions ([`Session::keep_workspace`]).
-    pub(super) kept: kept::Kept,
+    kept: kept::Kept,
     /// A traditional function being typed: its lines so far (from `∇HEADER`).
-    pub(super) open: Option<String>,
+    open: Option<String>,    /// Representations of one's own (`)rep`), which `compare` measures.
+    reps: Vec<crate::rep::user::UserRep>,
+}
+
+impl AplState {
+    /// Whether lines are read as APL.
+    pub(super) fn in_mode(&self) -> bool {
+        self.mode
+    }
+
+    /// The lines typed so far of a traditional function being typed, if one is.
+    pub(super) fn open_lines(&self) -> Option<usize> {
+        self.open.as_ref().map(|open| open.lines().count())
+    }
+
+    /// A note to say with the next APL reply.
+    pub(super) fn note(&mut self, note: String) {
+        self.notes.push(note);
+    }
+
+    /// The representations of one's own.
+    pub(super) fn user_reps(&self) -> &[crate::rep::user::UserRep] {
+        &self.reps
+    }
 }
 
 /// The variable the session binds to the representation's array: the session's cube, not
@@ -45,27 +68,27 @@ const CUBE: &str = "CUBE";
 /// made when first asked for, and moved onto another representation's ([`Workspace::rebase`])
 /// when the representation has changed since, the user's part kept.
 pub(super) fn workspace(session: &mut Session) -> Result<&mut Workspace> {
-    let kind = session.rep.kind();
+    let kind = session.representation().kind();
     let paper = || {
         crate::apl::paper::workspace(kind.name())
             .ok_or_else(|| usage(&format!("no APL definitions for {}", kind.name())))
     };
-    match session.apl.workspace.take() {
-        None => session.apl.workspace = Some((kind, paper()?)),
-        Some((k, ws)) if k == kind => session.apl.workspace = Some((k, ws)),
+    match session.apl_state_mut().workspace.take() {
+        None => session.apl_state_mut().workspace = Some((kind, paper()?)),
+        Some((k, ws)) if k == kind => session.apl_state_mut().workspace = Some((k, ws)),
         Some((k, mut ws)) => match paper() {
             Ok(p) => {
                 let lost = ws.rebase(p);
-                session.apl.notes.extend(lost);
-                session.apl.workspace = Some((kind, ws));
+                session.apl_state_mut().notes.extend(lost);
+                session.apl_state_mut().workspace = Some((kind, ws));
             }
             Err(e) => {
-                session.apl.workspace = Some((k, ws));
+                session.apl_state_mut().workspace = Some((k, ws));
                 return Err(e);
             }
         },
     }
-    Ok(&mut session.apl.workspace.as_mut().expect("made above").1)
+    Ok(&mut session.apl_state_mut().workspace.as_mut().expect("made above").1)
 }
 
 /// What is asked of the APL workspace.
@@ -164,7 +187,7 @@ pub(super) fn apl(session: &mut Session, request: AplRequest, front: Front) -> R
     );
     let result = apl_request(session, request, front);
     session.follow_user_rep();
-    let mut notes: Vec<String> = std::mem::take(&mut session.apl.notes);
+    let mut notes: Vec<String> = std::mem::take(&mut session.apl_state_mut().notes);
     if changes && result.is_ok() {
         notes.extend(session.store_workspace());
     }
@@ -228,8 +251,8 @@ fn load_source(session: &mut Session, source: &str, only: Option<&[String]>) -> 
     for r in reps {
         said.push('\n');
         said.push_str(&r.describe());
-        session.user_reps.retain(|o| o.name != r.name);
-        session.user_reps.push(r);
+        session.apl_state_mut().reps.retain(|o| o.name != r.name);
+        session.apl_state_mut().reps.push(r);
     }
     for f in compile {
         if let Err(e) = compile_quietly(session, &f) {
@@ -263,7 +286,7 @@ fn copy_named(
     source: &str,
     names: &[String],
 ) -> Result<Vec<crate::rep::user::UserRep>> {
-    let kind = session.rep.kind();
+    let kind = session.representation().kind();
     let mut scratch = crate::apl::paper::workspace(kind.name())
         .ok_or_else(|| usage(&format!("no APL definitions for {}", kind.name())))?;
     let reps = crate::rep::user::load(&mut scratch, source).map_err(|e| usage(&e))?;
@@ -301,7 +324,7 @@ fn copy_named(
 
 /// `)compile NAME` without its report.
 fn compile_quietly(session: &mut Session, name: &str) -> Result<()> {
-    let rep = session.rep.kind().build(&session.cube())?;
+    let rep = session.representation().kind().build(&session.cube())?;
     let ws = workspace(session)?;
     crate::rep::apl::compile(ws, name, rep.as_ref()).map_err(|e| usage(&e.to_string()))?;
     Ok(())
@@ -312,7 +335,7 @@ fn compile_quietly(session: &mut Session, name: &str) -> Result<()> {
 fn compile(session: &mut Session, name: &str) -> Result<String> {
     let name = name.to_string();
     let n = session.size();
-    let kind = session.rep.kind();
+    let kind = session.representation().kind();
     let rep = kind.build(&session.cube())?;
     let ws = workspace(session)?;
     let compiled =
@@ -419,7 +442,7 @@ fn apl_request(session: &mut Session, request: AplRequest, front: Front) -> Resu
     match request {
         A::Enter => text(enter(session)?),
         A::Leave => {
-            session.apl.mode = false;
+            session.apl_state_mut().mode = false;
             text("moves".to_string())
         }
         A::Fns => text(workspace(session)?.functions().join(" ")),
@@ -448,8 +471,8 @@ fn apl_request(session: &mut Session, request: AplRequest, front: Front) -> Resu
             let ws = workspace(session)?;
             let (fns, vars) = (ws.user_functions().len(), user_variables(ws).len());
             ws.clear_user();
-            let reps = std::mem::take(&mut session.user_reps).len();
-            let kept = std::mem::take(&mut session.apl.kept.lines).len();
+            let reps = std::mem::take(&mut session.apl_state_mut().reps).len();
+            let kept = std::mem::take(&mut session.apl_state_mut().kept.lines).len();
             text(format!(
                 "clear ws: {fns} functions, {vars} variables and {reps} representations of your own forgotten{}",
                 match kept {
@@ -468,9 +491,9 @@ fn apl_request(session: &mut Session, request: AplRequest, front: Front) -> Resu
 /// `)apl`: the workspace made if need be, and the greeting.
 fn enter(session: &mut Session) -> Result<String> {
     workspace(session)?;
-    session.apl.mode = true;
-    let kind = session.rep.kind();
-    Ok(match session.rep.user() {
+    session.apl_state_mut().mode = true;
+    let kind = session.representation().kind();
+    Ok(match session.representation().user() {
         Some(user) => user.apl_greeting(),
         None => format!(
             "APL: CUBE is the {} array; the paper's moves are defined; )fns lists them; )off or moves leaves",
@@ -523,11 +546,12 @@ fn load(session: &mut Session, path: &Path, names: Option<&[String]>) -> Result<
 
 /// `)rep` alone: the representations of one's own, described.
 fn list_reps(session: &Session) -> String {
-    if session.user_reps.is_empty() {
+    if session.apl_state().reps.is_empty() {
         "no representations of your own yet: )rep NAME ENCODE [DECODE]".to_string()
     } else {
         session
-            .user_reps
+            .apl_state()
+            .reps
             .iter()
             .map(|r| r.describe())
             .collect::<Vec<_>>()
@@ -542,8 +566,8 @@ fn define_rep(session: &mut Session, words: &str) -> Result<String> {
     let rep = crate::rep::user::UserRep::define(workspace(session)?, name, encode, decode)
         .map_err(|e| usage(&e.to_string()))?;
     let said = rep.describe();
-    session.user_reps.retain(|o| o.name != rep.name);
-    session.user_reps.push(rep);
+    session.apl_state_mut().reps.retain(|o| o.name != rep.name);
+    session.apl_state_mut().reps.push(rep);
     Ok(format!(
         "{said}; compare measures it; after )off, rep {name} shows the cube in it"
     ))
@@ -553,17 +577,17 @@ fn define_rep(session: &mut Session, words: &str) -> Result<String> {
 /// `∇HEADER` to `∇`; any other line runs.
 fn typed_line(session: &mut Session, line: String, front: Front) -> Result<Reply> {
     let t = line.trim();
-    if let Some(text) = session.apl.open.as_mut() {
+    if let Some(text) = session.apl_state_mut().open.as_mut() {
         text.push('\n');
         text.push_str(&line);
         if t == "∇" || t.ends_with('∇') {
-            let text = session.apl.open.take().unwrap_or_default();
+            let text = session.apl_state_mut().open.take().unwrap_or_default();
             return apl_line(session, &text, front);
         }
         return Ok(Reply::default());
     }
     if t.starts_with('∇') && !(t.chars().count() > 1 && t.ends_with('∇')) {
-        session.apl.open = Some(line);
+        session.apl_state_mut().open = Some(line);
         return Ok(Reply::default());
     }
     apl_line(session, &line, front)
@@ -574,8 +598,8 @@ fn typed_line(session: &mut Session, line: String, front: Front) -> Result<Reply
 /// new cube, as one change. A line that fails, or leaves `CUBE` no state, changes nothing.
 fn apl_line(session: &mut Session, line: &str, front: Front) -> Result<Reply> {
     let line = crate::apl::keys::expand_names(line).map_err(|e| usage(&e.to_string()))?;
-    let name = session.rep.name().to_string();
-    let cube_value = session.rep.apl_value();
+    let name = session.representation().name().to_string();
+    let cube_value = session.representation().apl_value();
     let ws = workspace(session)?;
     ws.set("CUBE", cube_value.clone());
     // A line that fails changes nothing in the workspace (the evaluator undoes it).
@@ -583,21 +607,21 @@ fn apl_line(session: &mut Session, line: &str, front: Front) -> Result<Reply> {
     let after = ws.get("CUBE").cloned();
     let mut reply = Reply::text(outcome.to_string());
     if let Some(value) = after.filter(|v| *v != cube_value) {
-        match session.rep.cube_of_value(&value) {
+        match session.representation().cube_of_value(&value) {
             Ok(cube) => {
                 reply.note = impossible_note(&cube);
                 session.set_state(&format!("apl: {}", line.trim()), cube)?;
                 // At the REPL's normal prompt the new cube shows, as after a line of moves
                 // (the command line shows the cube after any line).
-                if !session.apl.mode && front == Front::Repl {
+                if !session.apl_state_mut().mode && front == Front::Repl {
                     if !reply.text.is_empty() {
                         reply.text.push('\n');
                     }
-                    reply.text.push_str(&session.rep.render_in(session.scheme));
+                    reply.text.push_str(&session.representation().render_in(session.scheme()));
                 }
             }
             Err(why) => {
-                if let Some((_, ws)) = session.apl.workspace.as_mut() {
+                if let Some((_, ws)) = session.apl_state_mut().workspace.as_mut() {
                     ws.undo_line();
                 }
                 return Err(usage(&format!(

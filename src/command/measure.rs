@@ -157,7 +157,7 @@ fn users_with_file(
     session: &Session,
     file: Option<&Path>,
 ) -> Result<Vec<crate::rep::user::UserRep>> {
-    let mut users = session.user_reps.clone();
+    let mut users = session.apl_state().user_reps().to_vec();
     if let Some(path) = file {
         for u in user_reps_of_file(path)? {
             users.retain(|o| o.name != u.name);

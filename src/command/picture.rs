@@ -14,6 +14,19 @@ use crate::draw::{Camera, DrawError, Only, Picture, PictureFormat, ViewKind, Wor
 use crate::rep::RepKind;
 use crate::sequence::alg::Alg;
 
+/// What the session holds for the picture family: where `draw` sees the cube from.
+#[derive(Default)]
+pub(crate) struct PictureState {
+    camera: Camera,
+}
+
+impl PictureState {
+    /// Where `draw` sees the cube from (set by `view`).
+    pub(super) fn camera(&self) -> Camera {
+        self.camera
+    }
+}
+
 /// What is asked of the picture family.
 #[derive(Clone, Debug, PartialEq)]
 pub enum PictureRequest {
@@ -175,13 +188,13 @@ fn view(
     pitch: Option<f64>,
     distance: Option<f64>,
 ) -> Result<Reply> {
-    let c = session.camera;
-    session.camera = Camera::new(
+    let c = session.camera();
+    session.picture_state().camera = Camera::new(
         yaw.unwrap_or(c.yaw()),
         pitch.unwrap_or(c.pitch()),
         distance.unwrap_or(c.distance()),
     )?;
-    let c = session.camera;
+    let c = session.camera();
     Ok(Reply::text(format!(
         "view: yaw {} pitch {} distance {}",
         c.yaw(),
@@ -193,12 +206,7 @@ fn view(
 /// What a page plays: the session's moves from its start (the setup first), when every kept
 /// change is moves (a load or reset starts afresh) and there are at most [`PAGE_MOVES`].
 fn timeline(session: &Session, setup: usize) -> Option<crate::draw::Timeline> {
-    let changes: Option<Vec<&Alg>> = session
-        .changes
-        .past
-        .iter()
-        .map(|c| c.moves.as_ref())
-        .collect();
+    let (start, changes) = session.kept_moves();
     let changes = changes?;
     if changes.iter().map(|a| a.expanded_len()).sum::<u64>() > PAGE_MOVES {
         return None;
@@ -210,7 +218,7 @@ fn timeline(session: &Session, setup: usize) -> Option<crate::draw::Timeline> {
         .collect();
     let rest = moves.split_off(setup.min(moves.len()));
     Some(crate::draw::Timeline {
-        start: session.changes.base.clone(),
+        start: start.clone(),
         setup: moves,
         moves: rest,
     })
@@ -219,13 +227,13 @@ fn timeline(session: &Session, setup: usize) -> Option<crate::draw::Timeline> {
 /// `draw`: the session's cube, from the session's view unless the request says otherwise;
 /// its errors in the words of the front end that asked.
 fn draw(session: &Session, request: DrawRequest, front: Front) -> Result<String> {
-    let c = session.camera;
+    let c = session.camera();
     let camera = Camera::new(
         request.yaw.unwrap_or(c.yaw()),
         request.pitch.unwrap_or(c.pitch()),
         request.distance.unwrap_or(c.distance()),
     )?;
-    let mut caption = vec![session.caption.clone()];
+    let mut caption = vec![session.caption().to_string()];
     if let Some(o) = &request.only {
         caption.push(format!("only {o}"));
     }
@@ -238,7 +246,7 @@ fn draw(session: &Session, request: DrawRequest, front: Front) -> Result<String>
         } else {
             ViewKind::ThreeD
         }),
-        rep: request.rep.unwrap_or(session.rep.kind()),
+        rep: request.rep.unwrap_or(session.rep()),
         camera,
         back: request.back,
         only: request.only,
@@ -251,13 +259,13 @@ fn draw(session: &Session, request: DrawRequest, front: Front) -> Result<String>
             .filter(|c| !c.is_empty())
             .collect::<Vec<_>>()
             .join(" · "),
-        scheme: session.scheme,
+        scheme: session.scheme(),
         timeline: timeline(session, request.setup_moves),
     };
     let cube = session.cube();
     // The session's representation of one's own, when the rep view draws it.
     let user = session
-        .rep
+        .representation()
         .user()
         .filter(|_| picture.view == ViewKind::Rep && request.rep.is_none());
     let drawn = match user {

@@ -5,7 +5,7 @@
 
 mod history;
 
-pub(super) use history::{Change, Changes, label};
+use history::{Change, Changes};
 
 use super::unit::{CommandDef, NOTATION_ARG, Surface, cli, repl};
 use super::words::{count, strip_quotes};
@@ -16,7 +16,6 @@ use crate::draw::Camera;
 use crate::rep::user::UserState;
 use crate::rep::{RepKind, Representation, UnknownRep};
 use crate::sequence::alg::Alg;
-use crate::solve::plan::Plan;
 use crate::state::cube::Cube;
 use crate::turn::notation::Notation;
 
@@ -40,27 +39,29 @@ pub const MAX_KEPT_MOVES: usize = 1_000_000;
 /// assert!(s.execute("R Q").is_err()); // one-line error, state unchanged
 /// ```
 pub struct Session {
-    pub(super) rep: Box<dyn Representation>,
-    pub(super) notation: Notation,
+    /// The cube, in the current representation.
+    rep: Box<dyn Representation>,
+    /// The notation moves are read in.
+    notation: Notation,
     /// The changes undo and redo walk.
-    pub(super) changes: Changes,
-    pub(super) color: bool,
-    /// The solution `hint` follows, while the cube is where it left it.
-    pub(super) plan: Option<Plan>,
-    /// Where `draw` sees the cube from.
-    pub(super) camera: Camera,
+    changes: Changes,
+    /// Whether nets are shown in colour.
+    color: bool,
     /// What made the cube, for the caption of its pictures (the command line's moves).
-    pub(super) caption: String,
+    caption: String,
     /// The representation was chosen (`--rep`), so that `apply` shows it at every size.
-    pub(super) chosen_rep: bool,
-    /// The APL family's part: the workspace, APL mode, where the workspace is kept.
-    pub(super) apl: super::apl::AplState,
-    /// Representations of one's own (`)rep`), which `compare` measures.
-    pub(super) user_reps: Vec<crate::rep::user::UserRep>,
+    chosen_rep: bool,
     /// The colours nets, pictures, colour letters and the beginner's words are shown in.
-    pub(super) scheme: crate::turn::face::Scheme,
+    scheme: crate::turn::face::Scheme,
     /// The file `colours` keeps the choice in between sessions (the REPL's), if any.
-    pub(super) colours_file: Option<std::path::PathBuf>,
+    colours_file: Option<std::path::PathBuf>,
+    /// The solving family's part: the solution `hint` follows.
+    solving: super::solving::SolvingState,
+    /// The picture family's part: where `draw` sees the cube from.
+    picture: super::picture::PictureState,
+    /// The APL family's part: the workspace, APL mode, where the workspace is kept, and the
+    /// representations of one's own.
+    apl: super::apl::AplState,
 }
 
 impl Session {
@@ -72,14 +73,13 @@ impl Session {
             notation: Notation::Standard,
             changes: Changes::from(Cube::solved()),
             color,
-            plan: None,
-            camera: Camera::default(),
             caption: String::new(),
             chosen_rep: false,
-            apl: super::apl::AplState::default(),
-            user_reps: Vec::new(),
             scheme: crate::turn::face::Scheme::Paper,
             colours_file: None,
+            solving: super::solving::SolvingState::default(),
+            picture: super::picture::PictureState::default(),
+            apl: super::apl::AplState::default(),
         }
     }
 
@@ -144,7 +144,42 @@ impl Session {
 
     /// Whether lines are read as APL (`apl` entered, `)off` not yet typed).
     pub fn in_apl(&self) -> bool {
-        self.apl.mode
+        self.apl.in_mode()
+    }
+
+    /// The APL family's part of the session.
+    pub(super) fn apl_state(&self) -> &super::apl::AplState {
+        &self.apl
+    }
+
+    /// The APL family's part of the session, to change.
+    pub(super) fn apl_state_mut(&mut self) -> &mut super::apl::AplState {
+        &mut self.apl
+    }
+
+    /// The solving family's part of the session.
+    pub(super) fn solving_state(&mut self) -> &mut super::solving::SolvingState {
+        &mut self.solving
+    }
+
+    /// The picture family's part of the session.
+    pub(super) fn picture_state(&mut self) -> &mut super::picture::PictureState {
+        &mut self.picture
+    }
+
+    /// The cube in the current representation.
+    pub(super) fn representation(&self) -> &dyn Representation {
+        self.rep.as_ref()
+    }
+
+    /// The current representation's own display of the cube, in the session's colours.
+    pub(super) fn render(&self) -> String {
+        self.rep.render_in(self.scheme)
+    }
+
+    /// What made the cube, for the caption of its pictures.
+    pub(super) fn caption(&self) -> &str {
+        &self.caption
     }
 
     /// A session on `cube` (a command-line invocation's) in the representation `rep` (the
@@ -167,7 +202,7 @@ impl Session {
 
     /// Where `draw` sees the cube from (set by `view`).
     pub fn camera(&self) -> Camera {
-        self.camera
+        self.picture.camera()
     }
 
     /// The current state.
@@ -189,7 +224,7 @@ impl Session {
     /// The representation of one's own (`)rep`) named `name`: exactly, else in another
     /// letter case.
     pub fn user_rep(&self, name: &str) -> Option<&crate::rep::user::UserRep> {
-        let reps = &self.user_reps;
+        let reps = self.apl.user_reps();
         reps.iter()
             .find(|r| r.name == name)
             .or_else(|| reps.iter().find(|r| r.name.eq_ignore_ascii_case(name)))
@@ -197,7 +232,7 @@ impl Session {
 
     /// The names of the representations of one's own.
     pub(super) fn user_rep_names(&self) -> Vec<String> {
-        self.user_reps.iter().map(|r| r.name.clone()).collect()
+        self.apl.user_reps().iter().map(|r| r.name.clone()).collect()
     }
 
     /// The current notation.
@@ -213,11 +248,11 @@ impl Session {
     /// The prompt the REPL shows: the representation, the size when it is not 3, and `paper`
     /// in the paper's notation (`vector paper> `).
     pub fn prompt(&self) -> String {
-        if let Some(open) = &self.apl.open {
+        if let Some(lines) = self.apl.open_lines() {
             // The next line of a traditional function being typed, numbered as APL numbers it.
-            return format!("[{}] ", open.lines().count());
+            return format!("[{lines}] ");
         }
-        if self.apl.mode {
+        if self.apl.in_mode() {
             // APL sessions indent input six spaces.
             return "      ".to_string();
         }
@@ -247,7 +282,7 @@ impl Session {
         self.rep.apply_all(&alg.expand())?;
         let after = self.cube();
         self.record(Change {
-            label: self::label(&label),
+            label: history::label(&label),
             moves: Some(alg),
             after,
         });
@@ -256,7 +291,7 @@ impl Session {
 
     /// Records a change, and forgets the oldest ones beyond [`MAX_UNDO`] changes or
     /// [`MAX_KEPT_MOVES`] moves.
-    pub(super) fn record(&mut self, change: Change) {
+    fn record(&mut self, change: Change) {
         for undone in self.changes.future.drain(..) {
             self.changes.kept -= undone.size();
         }
@@ -283,7 +318,7 @@ impl Session {
     pub(super) fn set_state(&mut self, label: &str, cube: Cube) -> Result<Reply> {
         self.load_state(&cube)?;
         self.record(Change {
-            label: self::label(label),
+            label: history::label(label),
             moves: None,
             after: cube,
         });
@@ -320,7 +355,7 @@ impl Session {
         let name = current.name.clone();
         let cube = self.cube();
         let (rep, note): (Box<dyn Representation>, String) =
-            match self.user_reps.iter().find(|r| r.name == name) {
+            match self.apl.user_reps().iter().find(|r| r.name == name) {
                 Some(now) if now.same_as(current) => return,
                 Some(now) => match UserState::new(std::sync::Arc::new(now.clone()), &cube) {
                     Ok(state) => (
@@ -338,7 +373,7 @@ impl Session {
                 },
             };
         self.rep = rep;
-        self.apl.notes.push(note);
+        self.apl.note(note);
     }
 
     /// `size N`: the solved N×N×N cube in the current representation, as one change (undo
@@ -393,7 +428,7 @@ impl Session {
                     ),
                     Err(e) => format!("── {} ({}) ──\n{e}", k.title(), k.name()),
                 })
-                .chain(self.user_reps.iter().map(|u| match user(u) {
+                .chain(self.apl.user_reps().iter().map(|u| match user(u) {
                     Ok(shown) => format!("── {} (yours) ──\n{shown}", u.name),
                     Err(e) => format!("── {} (yours) ──\n{e}", u.name),
                 }))

@@ -16,7 +16,6 @@ use std::time::Duration;
 use std::path::Path;
 
 use super::unit::{ALG_ARG, CommandDef, NOTATION_ARG, Surface, both, cli, ex, repl};
-use super::session::{Change, label};
 use super::words::{Line, metric_prefix, need_alg};
 use super::{Front, Reply, Session, usage};
 use crate::answer::error::Result;
@@ -32,6 +31,13 @@ use crate::state::cube::Cube;
 use crate::turn::metric::Metric;
 use crate::turn::moves::{Move, format_moves};
 use crate::turn::notation::Notation;
+
+/// What the session holds for the solving family: the solution `hint` follows, while the
+/// cube is where it left it.
+#[derive(Default)]
+pub(crate) struct SolvingState {
+    plan: Option<Plan>,
+}
 
 /// What is asked of the solving family.
 #[derive(Clone, Debug, PartialEq)]
@@ -358,7 +364,7 @@ pub(super) fn run(session: &mut Session, request: SolvingRequest, front: Front) 
         SolvingRequest::Step => session.needs_three("step").and_then(|()| session.step()),
         SolvingRequest::Stage => session.needs_three("stage?").map(|()| {
             let stages = crate::solve::beginner::walkthrough::stages(&session.cube());
-            Reply::text(session.scheme.recolour(&stages))
+            Reply::text(session.scheme().recolour(&stages))
         }),
         SolvingRequest::PocketTable { metric, csv, plot } => {
             pocket_table(metric, csv, plot.as_deref())
@@ -402,7 +408,7 @@ fn scramble(
     front: Front,
 ) -> Result<Reply> {
     let n = session.size();
-    let notation = session.notation;
+    let notation = session.notation();
     if front == Front::CommandLine {
         return printed_scramble(n, count, seed, random, notation).map(Reply::text);
     }
@@ -525,7 +531,7 @@ fn solve(
     state: Option<Input>,
     front: Front,
 ) -> Result<Reply> {
-    let notation = session.notation;
+    let notation = session.notation();
     let flags = front == Front::CommandLine;
     if state.is_none() && session.size() == 2 && method == Method::TwoPhase {
         return solve_pocket_session(session, &limits);
@@ -556,19 +562,19 @@ fn solve(
     let solution =
         solve_with_progress(&cube, method, &limits).map_err(|e| with_advice(e, flags))?;
     if method == Method::Beginner && !flags {
-        let rep = &session.rep;
+        let rep = &session.representation();
         let render = |c: &Cube| match rep.with_cube(c) {
-            Ok(rep) => rep.render_in(session.scheme),
+            Ok(rep) => rep.render_in(session.scheme()),
             Err(e) => e.to_string(),
         };
         let text =
             crate::solve::solution_text::walkthrough_text(&cube, &solution, notation, &render)?;
-        return Ok(Reply::text(session.scheme.recolour(&text)));
+        return Ok(Reply::text(session.scheme().recolour(&text)));
     }
     let text = solution_text(&solution, notation);
     Ok(Reply::text(if method == Method::Beginner {
         // The stages' names say the colours of the faces they build.
-        session.scheme.recolour(&text)
+        session.scheme().recolour(&text)
     } else {
         text
     }))
@@ -586,7 +592,7 @@ fn solve_pocket_session(session: &Session, limits: &Limits) -> Result<Reply> {
         ..Limits::default()
     };
     let solution = solve_with_progress(&session.cube(), Method::Pocket, &limits)?;
-    Ok(Reply::text(solution_text(&solution, session.notation)))
+    Ok(Reply::text(solution_text(&solution, session.notation())))
 }
 
 /// An error for a limit `method` has no use for (a length bound on the optimal solver, a
@@ -631,22 +637,22 @@ fn hint(session: &mut Session, apply: bool, state: Option<Cube>) -> Result<Reply
             "hints are for the 2×2×2 and the 3×3×3; this session's cube is {n}×{n}×{n}"
         )));
     }
-    let plan = match session.plan.take() {
+    let plan = match session.solving_state().plan.take() {
         Some(p) if p.cube == cube => p,
         _ => plan(&cube)?,
     };
     if apply {
         let Some((m, next)) = plan.step() else {
-            session.plan = Some(plan);
+            session.solving_state().plan = Some(plan);
             return Ok(Reply::text("solved: no move needed"));
         };
         let label = format!("hint apply: {m}");
         let reply = session.make(label.clone(), Alg::from_moves(&[m]))?;
-        session.plan = Some(next);
+        session.solving_state().plan = Some(next);
         return Ok(Reply::text(format!("{label}\n{}", reply.text)));
     }
     let text = plan.describe();
-    session.plan = Some(plan);
+    session.solving_state().plan = Some(plan);
     Ok(Reply::text(text))
 }
 
@@ -683,27 +689,23 @@ impl Session {
         let mut after = before.clone();
         after.apply_all(&moves)?;
         let line = self
-            .scheme
+            .scheme()
             .recolour(&crate::solve::beginner::walkthrough::stage_line(
                 stage,
                 &moves,
                 Metric::Htm,
-                self.notation,
+                self.notation(),
             ));
         self.load_state(&after)?;
         // `hint` goes on with the beginner's method from here, not another method's solution
         // that would undo the stages just made.
         let rest = solve_with_progress(&after, Method::Beginner, &Limits::default())?;
         let plan = Plan::new(&after, &rest);
-        self.record(Change {
-            label: label(&format!("step {line}")),
-            moves: Some(Alg::from_moves(&moves)),
-            after,
-        });
-        self.plan = Some(plan);
+        self.record_step(&format!("step {line}"), Alg::from_moves(&moves), after);
+        self.solving_state().plan = Some(plan);
         Ok(Reply::text(format!(
             "{line}\n{}",
-            self.rep.render_in(self.scheme)
+            self.render()
         )))
     }
 }

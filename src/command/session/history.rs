@@ -17,25 +17,25 @@ const LABEL_CHARS: usize = 80;
 /// session's base), and the moves as written (not their expansion) — and a label cut to a
 /// readable length.
 #[derive(Clone, Debug)]
-pub(in crate::command) struct Change {
-    pub(in crate::command) label: String,
+pub(super) struct Change {
+    pub(super) label: String,
     /// The moves it made, or `None` for a change that sets the state (load, reset).
-    pub(in crate::command) moves: Option<Alg>,
-    pub(in crate::command) after: Cube,
+    pub(super) moves: Option<Alg>,
+    pub(super) after: Cube,
 }
 
 /// The history of a session: the changes made, which undo takes back, and those undone,
 /// which redo makes again.
 #[derive(Clone, Debug)]
-pub(in crate::command) struct Changes {
+pub(super) struct Changes {
     /// The state before the oldest change kept.
-    pub(in crate::command) base: Cube,
-    pub(in crate::command) past: VecDeque<Change>,
-    pub(in crate::command) future: Vec<Change>,
+    pub(super) base: Cube,
+    pub(super) past: VecDeque<Change>,
+    pub(super) future: Vec<Change>,
     /// Moves, as written, held by `past` and `future`.
-    pub(in crate::command) kept: usize,
+    pub(super) kept: usize,
     /// How many changes have been forgotten since the session began.
-    pub(in crate::command) forgotten: usize,
+    pub(super) forgotten: usize,
 }
 
 impl From<Cube> for Changes {
@@ -59,7 +59,7 @@ impl Change {
 }
 
 /// A label of at most [`LABEL_CHARS`] characters, control characters escaped.
-pub(in crate::command) fn label(text: &str) -> String {
+pub(super) fn label(text: &str) -> String {
     let text = text.trim();
     let length = text.chars().count();
     let mut out = crate::base::text::cut(text, LABEL_CHARS);
@@ -161,6 +161,22 @@ impl Session {
     /// The moves made since the last reset or load, as written, one sequence per change; and
     /// what began them: the label of that reset or load, or `None` if the session's start (or
     /// changes forgotten since) came first.
+    /// A step's moves (`step`), made already on the cube `after`, as one change.
+    pub(in crate::command) fn record_step(&mut self, text: &str, moves: Alg, after: Cube) {
+        self.record(Change {
+            label: label(text),
+            moves: Some(moves),
+            after,
+        });
+    }
+
+    /// The cube the kept history starts from, and its changes' moves when every kept change
+    /// is moves (`None` when a load or reset started afresh).
+    pub(in crate::command) fn kept_moves(&self) -> (&Cube, Option<Vec<&Alg>>) {
+        let moves = self.changes.past.iter().map(|c| c.moves.as_ref()).collect();
+        (&self.changes.base, moves)
+    }
+
     pub(in crate::command) fn moves_since_origin(&self) -> (Vec<&Alg>, Option<&str>) {
         let origin = self.changes.past.iter().rposition(|c| c.moves.is_none());
         let start = origin.map_or(0, |i| i + 1);
