@@ -269,7 +269,7 @@ impl ApplyArgs {
         let rep: Option<RepKind> = self.rep.as_deref().map(str::parse).transpose()?;
         let scheme = self.colours.scheme()?;
         let start = start_cube(self.from.from.as_deref(), self.size, scheme)?;
-        let colour = crate::cli::repl::use_colour();
+        let colour = crate::cli::config::use_colour();
         let mut session = Session::with_cube(rep, &start, self.notation, String::new(), colour)?;
         session.set_scheme(scheme);
         let moves = self.moves.join(" ");
@@ -432,7 +432,7 @@ impl PocketCommand {
                 facelets,
                 alg,
             } => {
-                let scheme = crate::cli::repl::chosen_colours(None)?;
+                let scheme = crate::cli::config::chosen_colours(None)?;
                 let state = input(facelets, &alg, notation, scheme)?;
                 asked(notation, SolvingRequest::PocketSolve { metric, state })
             }

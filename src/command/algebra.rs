@@ -522,6 +522,7 @@ pub static INVERT: CommandDef = CommandDef {
         rest => Ok(AlgebraRequest::Invert(Some(line.alg(rest)?)).into()),
     }),
     takes_moves: true,
+    in_apl_mode: false,
     examples: &[ex("invert [R, U] F", &["invert", "[R, U] F"])],
 };
 
@@ -537,6 +538,7 @@ pub static REPS: CommandDef = CommandDef {
     args: &[SIZE_ARG],
     read: Some(|line, _| reps_words(line.rest).map(Into::into)),
     takes_moves: false,
+    in_apl_mode: false,
     examples: &[ex("reps size 4", &["reps", "--size", "4"])],
 };
 
@@ -552,6 +554,7 @@ pub static ORDER: CommandDef = CommandDef {
     args: &[SIZE_ARG, both("by", "by"), cli("plot"), ALG_ARG, NOTATION_ARG],
     read: Some(|line, _| order_words(line).map(Into::into)),
     takes_moves: true,
+    in_apl_mode: false,
     examples: &[ex(
         "order size 4 by labels R U",
         &["order", "--size", "4", "--by", "labels", "R U"],
@@ -574,6 +577,7 @@ pub static CYCLES: CommandDef = CommandDef {
         Ok(AlgebraRequest::Cycles { size, alg }.into())
     }),
     takes_moves: true,
+    in_apl_mode: false,
     examples: &[ex("cycles size 2 R", &["cycles", "--size", "2", "R"])],
 };
 
@@ -593,6 +597,7 @@ pub static EFFECT: CommandDef = CommandDef {
         Ok(AlgebraRequest::Effect { size, alg }.into())
     }),
     takes_moves: true,
+    in_apl_mode: false,
     examples: &[ex(
         "effect size 3 R U R' U'",
         &["effect", "--size", "3", "R U R' U'"],
@@ -611,6 +616,7 @@ pub static MIRROR: CommandDef = CommandDef {
     args: &[ALG_ARG, NOTATION_ARG],
     read: Some(|line, _| Ok(AlgebraRequest::Mirror(needed_alg(line, line.rest)?).into())),
     takes_moves: true,
+    in_apl_mode: false,
     examples: &[ex("mirror [R, U] M", &["mirror", "[R, U] M"])],
 };
 
@@ -626,6 +632,7 @@ pub static EXPAND: CommandDef = CommandDef {
     args: &[ALG_ARG, NOTATION_ARG],
     read: Some(|line, _| Ok(AlgebraRequest::Expand(needed_alg(line, line.rest)?).into())),
     takes_moves: true,
+    in_apl_mode: false,
     examples: &[ex("expand [R: U]", &["expand", "[R: U]"])],
 };
 
@@ -641,6 +648,7 @@ pub static SIMPLIFY: CommandDef = CommandDef {
     args: &[ALG_ARG, NOTATION_ARG],
     read: Some(|line, _| Ok(AlgebraRequest::Simplify(needed_alg(line, line.rest)?).into())),
     takes_moves: true,
+    in_apl_mode: false,
     examples: &[ex("simplify U D U", &["simplify", "U D U"])],
 };
 
@@ -659,6 +667,7 @@ pub static COUNT: CommandDef = CommandDef {
         Ok(AlgebraRequest::Count { metric, alg: needed_alg(line, text)? }.into())
     }),
     takes_moves: true,
+    in_apl_mode: false,
     examples: &[
         ex(
             "count qtm R U2 M'",
@@ -681,6 +690,7 @@ pub static TOOLS: CommandDef = CommandDef {
     args: &[both("search", "search")],
     read: Some(|line, _| tools_words(line.rest).map(Into::into)),
     takes_moves: false,
+    in_apl_mode: false,
     examples: &[ex("tools search", &["tools", "--search"])],
 };
 

@@ -655,5 +655,6 @@ pub static APL: CommandDef = CommandDef {
         rest => AplRequest::one_line(rest).map(Into::into),
     }),
     takes_moves: false,
+    in_apl_mode: false,
     examples: &[ex("apl ⍴CUBE", &["apl", "⍴CUBE"])],
 };

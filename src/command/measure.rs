@@ -345,6 +345,7 @@ pub static COMPARE: CommandDef = CommandDef {
     ],
     read: Some(|line, _| compare_words(line.rest).map(Into::into)),
     takes_moves: false,
+    in_apl_mode: false,
     examples: &[
         ex(
             "compare size 2 50",
@@ -373,6 +374,7 @@ pub static PAPER: CommandDef = CommandDef {
     args: &[both("apl", "apl"), both("TURNS", "turns"), cli("format")],
     read: Some(|line, _| paper_words(line.rest).map(Into::into)),
     takes_moves: false,
+    in_apl_mode: false,
     examples: &[
         ex("paper 100", &["paper", "--turns", "100"]),
         ex("paper apl 100", &["paper", "--apl", "--turns", "100"]),

@@ -316,6 +316,7 @@ pub static DRAW: CommandDef = CommandDef {
     ],
     read: Some(|line, _| Ok(PictureRequest::Draw(draw_words(line)?).into())),
     takes_moves: false,
+    in_apl_mode: false,
     examples: &[
         ex(
             "draw - net yaw 20 pitch 10 distance 8 back only corners arrows R U",
@@ -361,5 +362,6 @@ pub static VIEW: CommandDef = CommandDef {
     args: &[repl("yaw"), repl("pitch"), repl("distance")],
     read: Some(|line, _| view_words(line.rest).map(Into::into)),
     takes_moves: false,
+    in_apl_mode: false,
     examples: &[],
 };

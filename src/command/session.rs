@@ -684,6 +684,7 @@ pub static REP: CommandDef = CommandDef {
     }
     .into())),
     takes_moves: false,
+    in_apl_mode: false,
     examples: &[],
 };
 
@@ -701,6 +702,7 @@ pub static SHOW: CommandDef = CommandDef {
     )],
     read: Some(|line, session| Ok(SessionRequest::Show(show_what(line.rest, session)?).into())),
     takes_moves: false,
+    in_apl_mode: false,
     examples: &[],
 };
 
@@ -716,6 +718,7 @@ pub static SIZE: CommandDef = CommandDef {
     args: &[repl("N")],
     read: Some(|line, _| Ok(SessionRequest::Size(size_words(line.rest)?).into())),
     takes_moves: false,
+    in_apl_mode: false,
     examples: &[],
 };
 
@@ -731,6 +734,7 @@ pub static NOTATION: CommandDef = CommandDef {
     args: &[repl("standard|paper")],
     read: Some(|line, _| Ok(SessionRequest::Notation(notation_name(line.rest)?).into())),
     takes_moves: false,
+    in_apl_mode: false,
     examples: &[],
 };
 
@@ -746,6 +750,7 @@ pub static COLOURS: CommandDef = CommandDef {
     args: &[repl("paper|wca")],
     read: Some(|line, _| colours_words(line.rest).map(Into::into)),
     takes_moves: false,
+    in_apl_mode: false,
     examples: &[],
 };
 
@@ -766,6 +771,7 @@ pub static DO: CommandDef = CommandDef {
         Ok(SessionRequest::Moves { alg, label }.into())
     }),
     takes_moves: false,
+    in_apl_mode: false,
     examples: &[],
 };
 
@@ -781,6 +787,7 @@ pub static RESET: CommandDef = CommandDef {
     args: &[],
     read: Some(|_, _| Ok(SessionRequest::Reset.into())),
     takes_moves: false,
+    in_apl_mode: false,
     examples: &[],
 };
 
@@ -796,6 +803,7 @@ pub static UNDO: CommandDef = CommandDef {
     args: &[repl("N")],
     read: Some(|line, _| Ok(SessionRequest::Undo(count(line.word, line.rest)?).into())),
     takes_moves: false,
+    in_apl_mode: false,
     examples: &[],
 };
 
@@ -811,6 +819,7 @@ pub static REDO: CommandDef = CommandDef {
     args: &[repl("N")],
     read: Some(|line, _| Ok(SessionRequest::Redo(count(line.word, line.rest)?).into())),
     takes_moves: false,
+    in_apl_mode: false,
     examples: &[],
 };
 
@@ -826,6 +835,7 @@ pub static HISTORY: CommandDef = CommandDef {
     args: &[],
     read: Some(|_, _| Ok(SessionRequest::History.into())),
     takes_moves: false,
+    in_apl_mode: false,
     examples: &[],
 };
 
@@ -841,6 +851,7 @@ pub static LOAD: CommandDef = CommandDef {
     args: &[repl("FACELETS")],
     read: Some(|line, session| load_words(line.rest, session).map(Into::into)),
     takes_moves: false,
+    in_apl_mode: false,
     examples: &[],
 };
 
@@ -856,6 +867,7 @@ pub static SOLVED: CommandDef = CommandDef {
     args: &[],
     read: Some(|_, _| Ok(SessionRequest::Solved.into())),
     takes_moves: false,
+    in_apl_mode: false,
     examples: &[],
 };
 
@@ -871,6 +883,7 @@ pub static HELP: CommandDef = CommandDef {
     args: &[repl("COMMAND")],
     read: Some(|line, _| Ok(SessionRequest::Help((!line.rest.is_empty()).then(|| line.rest.to_string())).into())),
     takes_moves: false,
+    in_apl_mode: true,
     examples: &[],
 };
 
@@ -886,6 +899,7 @@ pub static QUIT: CommandDef = CommandDef {
     args: &[],
     read: Some(|_, _| Ok(SessionRequest::Quit.into())),
     takes_moves: false,
+    in_apl_mode: true,
     examples: &[],
 };
 
@@ -909,6 +923,7 @@ pub static APPLY: CommandDef = CommandDef {
     ],
     read: None,
     takes_moves: true,
+    in_apl_mode: false,
     examples: &[],
 };
 
@@ -924,6 +939,7 @@ pub static RUN: CommandDef = CommandDef {
     args: &[cli("file")],
     read: None,
     takes_moves: false,
+    in_apl_mode: false,
     examples: &[],
 };
 
@@ -939,6 +955,7 @@ pub static COMPLETIONS: CommandDef = CommandDef {
     args: &[cli("shell")],
     read: None,
     takes_moves: false,
+    in_apl_mode: false,
     examples: &[],
 };
 
@@ -954,6 +971,7 @@ pub static MANPAGE: CommandDef = CommandDef {
     args: &[],
     read: None,
     takes_moves: false,
+    in_apl_mode: false,
     examples: &[],
 };
 

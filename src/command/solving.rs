@@ -728,6 +728,7 @@ pub static SCRAMBLE: CommandDef = CommandDef {
     ],
     read: Some(|line, _| scramble_words(line.rest).map(Into::into)),
     takes_moves: false,
+    in_apl_mode: false,
     examples: &[
         ex("scramble 25 seed 7", &["scramble", "25", "--seed", "7"]),
         ex(
@@ -760,6 +761,7 @@ pub static SOLVE: CommandDef = CommandDef {
     ],
     read: Some(|line, _| solve_words(line).map(Into::into)),
     takes_moves: true,
+    in_apl_mode: false,
     examples: &[
         ex("solve R U F", &["solve", "R U F"]),
         ex(
@@ -803,6 +805,7 @@ pub static HINT: CommandDef = CommandDef {
     args: &[repl("apply"), repl("size"), repl("facelets"), repl("ALG_ARG")],
     read: Some(|line, _| hint_words(line).map(Into::into)),
     takes_moves: true,
+    in_apl_mode: false,
     examples: &[],
 };
 
@@ -818,6 +821,7 @@ pub static STEP: CommandDef = CommandDef {
     args: &[],
     read: Some(|_, _| Ok(SolvingRequest::Step.into())),
     takes_moves: false,
+    in_apl_mode: false,
     examples: &[],
 };
 
@@ -833,6 +837,7 @@ pub static STAGE: CommandDef = CommandDef {
     args: &[],
     read: Some(|_, _| Ok(SolvingRequest::Stage.into())),
     takes_moves: false,
+    in_apl_mode: false,
     examples: &[],
 };
 
@@ -856,6 +861,7 @@ pub static POCKET: CommandDef = CommandDef {
     ],
     read: Some(|line, _| pocket_words(line).map(Into::into)),
     takes_moves: true,
+    in_apl_mode: false,
     examples: &[
         ex(
             "pocket table qtm csv",

@@ -361,5 +361,6 @@ pub static TABLES: CommandDef = CommandDef {
     ],
     read: None,
     takes_moves: false,
+    in_apl_mode: false,
     examples: &[],
 };

@@ -4,8 +4,7 @@
 //! that say the same thing in both, and how the REPL's words after its name read into its
 //! [`Request`]. The one list of them all is [`COMMANDS`](super::defs::COMMANDS).
 
-use super::Session;
-use super::request::Request;
+use super::{Request, Session};
 use super::words::Line;
 use crate::answer::error::Result;
 
@@ -109,6 +108,9 @@ pub struct CommandDef {
     pub(super) read: Option<Reader>,
     /// Whether its REPL form ends with a sequence of moves (Tab then offers moves).
     pub takes_moves: bool,
+    /// Whether it is read in APL mode too, where other lines are APL (`quit` and `help`,
+    /// which a newcomer types there too).
+    pub in_apl_mode: bool,
     /// The same requests in both front ends.
     pub examples: &'static [Example],
 }
