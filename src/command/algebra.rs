@@ -510,66 +510,56 @@ struct Found<'a> {
 /// `invert`: what it is (its descriptor) and how the REPL's words read into its request.
 pub static INVERT: CommandDef = CommandDef {
     name: "invert",
-    aliases: &[],
     surface: Surface::Both,
     usage: "[ALG]",
     summary: "the inverse of ALG (the paper's INVERSE); in the REPL without ALG, undo the whole history as one inverse sequence",
     details: "Without ALG (REPL), applies the inverse of every move made since the last reset or load, bringing the cube back; it is one change, so undo takes it back.",
-    more: None,
     args: &[ALG_ARG, NOTATION_ARG],
     read: Some(|line, _| match line.rest {
         "" => Ok(AlgebraRequest::Invert(None).into()),
         rest => Ok(AlgebraRequest::Invert(Some(line.alg(rest)?)).into()),
     }),
     takes_moves: true,
-    in_apl_mode: false,
     examples: &[ex("invert [R, U] F", &["invert", "[R, U] F"])],
+    ..CommandDef::NONE
 };
 
 /// `reps`: what it is (its descriptor) and how the REPL's words read into its request.
 pub static REPS: CommandDef = CommandDef {
     name: "reps",
-    aliases: &[],
     surface: Surface::Both,
     usage: "[size N]",
     summary: "list the representations at a size (the session's, or N): shape, element, bytes, defined moves, and which do not hold it and why",
     details: "In the REPL, your own representations (`)rep` in APL mode) are listed after the seven.",
-    more: None,
     args: &[SIZE_ARG],
     read: Some(|line, _| reps_words(line.rest).map(Into::into)),
-    takes_moves: false,
-    in_apl_mode: false,
     examples: &[ex("reps size 4", &["reps", "--size", "4"])],
+    ..CommandDef::NONE
 };
 
 /// `order`: what it is (its descriptor) and how the REPL's words read into its request.
 pub static ORDER: CommandDef = CommandDef {
     name: "order",
-    aliases: &[],
     surface: Surface::Both,
     usage: "[size N] [by colours|labels] ALG",
     summary: "how many repetitions of ALG bring the cube back, and why (lcm of cycle lengths)",
     details: "order R U           how many times R U brings the cube back to looking as it did (by colours)\norder by labels ALG  back when every sticker is home, not only when the colours are\norder size 4 ALG     on the 4×4×4",
-    more: None,
     args: &[SIZE_ARG, both("by", "by"), cli("plot"), ALG_ARG, NOTATION_ARG],
     read: Some(|line, _| order_words(line).map(Into::into)),
     takes_moves: true,
-    in_apl_mode: false,
     examples: &[ex(
         "order size 4 by labels R U",
         &["order", "--size", "4", "--by", "labels", "R U"],
     )],
+    ..CommandDef::NONE
 };
 
 /// `cycles`: what it is (its descriptor) and how the REPL's words read into its request.
 pub static CYCLES: CommandDef = CommandDef {
     name: "cycles",
-    aliases: &[],
     surface: Surface::Both,
     usage: "[size N] ALG",
     summary: "ALG's permutation of the sticker tuple, in cycle notation",
-    details: "",
-    more: None,
     args: &[SIZE_ARG, ALG_ARG, NOTATION_ARG],
     read: Some(|line, _| {
         let (size, text) = sized(line.rest)?;
@@ -577,19 +567,16 @@ pub static CYCLES: CommandDef = CommandDef {
         Ok(AlgebraRequest::Cycles { size, alg }.into())
     }),
     takes_moves: true,
-    in_apl_mode: false,
     examples: &[ex("cycles size 2 R", &["cycles", "--size", "2", "R"])],
+    ..CommandDef::NONE
 };
 
 /// `effect`: what it is (its descriptor) and how the REPL's words read into its request.
 pub static EFFECT: CommandDef = CommandDef {
     name: "effect",
-    aliases: &[],
     surface: Surface::Both,
     usage: "[size 3] ALG",
     summary: "where each corner, edge and centre of the 3×3×3 goes under ALG, and how it twists or flips",
-    details: "",
-    more: None,
     args: &[SIZE_ARG, ALG_ARG, NOTATION_ARG],
     read: Some(|line, _| {
         let (size, text) = sized(line.rest)?;
@@ -597,77 +584,65 @@ pub static EFFECT: CommandDef = CommandDef {
         Ok(AlgebraRequest::Effect { size, alg }.into())
     }),
     takes_moves: true,
-    in_apl_mode: false,
     examples: &[ex(
         "effect size 3 R U R' U'",
         &["effect", "--size", "3", "R U R' U'"],
     )],
+    ..CommandDef::NONE
 };
 
 /// `mirror`: what it is (its descriptor) and how the REPL's words read into its request.
 pub static MIRROR: CommandDef = CommandDef {
     name: "mirror",
-    aliases: &[],
     surface: Surface::Both,
     usage: "ALG",
     summary: "ALG seen in a mirror between L and R: the left-hand version of an algorithm",
     details: "R and L change places and every quarter turn reverses except those about the L–R axis: R U R' becomes L' U' L, and U2 stays U2. Brackets are kept; a tool is written as its moves; the answer is in the notation in use.",
-    more: None,
     args: &[ALG_ARG, NOTATION_ARG],
     read: Some(|line, _| Ok(AlgebraRequest::Mirror(needed_alg(line, line.rest)?).into())),
     takes_moves: true,
-    in_apl_mode: false,
     examples: &[ex("mirror [R, U] M", &["mirror", "[R, U] M"])],
+    ..CommandDef::NONE
 };
 
 /// `expand`: what it is (its descriptor) and how the REPL's words read into its request.
 pub static EXPAND: CommandDef = CommandDef {
     name: "expand",
-    aliases: &[],
     surface: Surface::Both,
     usage: "ALG",
     summary: "ALG with groups, commutators, conjugates and tools written out",
-    details: "",
-    more: None,
     args: &[ALG_ARG, NOTATION_ARG],
     read: Some(|line, _| Ok(AlgebraRequest::Expand(needed_alg(line, line.rest)?).into())),
     takes_moves: true,
-    in_apl_mode: false,
     examples: &[ex("expand [R: U]", &["expand", "[R: U]"])],
+    ..CommandDef::NONE
 };
 
 /// `simplify`: what it is (its descriptor) and how the REPL's words read into its request.
 pub static SIMPLIFY: CommandDef = CommandDef {
     name: "simplify",
-    aliases: &[],
     surface: Surface::Both,
     usage: "ALG",
     summary: "ALG with cancelling and mergeable moves combined",
-    details: "",
-    more: None,
     args: &[ALG_ARG, NOTATION_ARG],
     read: Some(|line, _| Ok(AlgebraRequest::Simplify(needed_alg(line, line.rest)?).into())),
     takes_moves: true,
-    in_apl_mode: false,
     examples: &[ex("simplify U D U", &["simplify", "U D U"])],
+    ..CommandDef::NONE
 };
 
 /// `count`: what it is (its descriptor) and how the REPL's words read into its request.
 pub static COUNT: CommandDef = CommandDef {
     name: "count",
-    aliases: &[],
     surface: Surface::Both,
     usage: "[htm|qtm|stm] ALG",
     summary: "ALG's length in a metric (half-turn by default)",
-    details: "",
-    more: None,
     args: &[both("htm|qtm|stm", "metric"), ALG_ARG, NOTATION_ARG],
     read: Some(|line, _| {
         let (metric, text) = metric_prefix(line.rest);
         Ok(AlgebraRequest::Count { metric, alg: needed_alg(line, text)? }.into())
     }),
     takes_moves: true,
-    in_apl_mode: false,
     examples: &[
         ex(
             "count qtm R U2 M'",
@@ -676,22 +651,19 @@ pub static COUNT: CommandDef = CommandDef {
         ex("count htm R U2", &["count", "--metric", "htm", "R U2"]),
         ex("count stm M E", &["count", "--metric", "stm", "M E"]),
     ],
+    ..CommandDef::NONE
 };
 
 /// `tools`: what it is (its descriptor) and how the REPL's words read into its request.
 pub static TOOLS: CommandDef = CommandDef {
     name: "tools",
-    aliases: &[],
     surface: Surface::Both,
     usage: "[search]",
     summary: "the paper's tools (SWITCH TWIST SNAP LIFT CYCLE FLIP) as reconstructed; search re-runs the reconstruction and shows its working",
-    details: "",
-    more: None,
     args: &[both("search", "search")],
     read: Some(|line, _| tools_words(line.rest).map(Into::into)),
-    takes_moves: false,
-    in_apl_mode: false,
     examples: &[ex("tools search", &["tools", "--search"])],
+    ..CommandDef::NONE
 };
 
 #[cfg(test)]

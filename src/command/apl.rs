@@ -636,7 +636,6 @@ fn apl_line(session: &mut Session, line: &str, front: Front) -> Result<Reply> {
 /// `apl`: what it is (its descriptor) and how the REPL's words read into its request.
 pub static APL: CommandDef = CommandDef {
     name: "apl",
-    aliases: &[],
     surface: Surface::Both,
     usage: "[EXPR]",
     summary: "the paper's APL, running: CUBE is the current representation's array and the paper's moves (X Y Z L C R B H F U M D, X\u{304} for an inverse) are defined; alone, enter APL mode, which )off or the word moves leaves; with EXPR, evaluate that line",
@@ -654,7 +653,6 @@ pub static APL: CommandDef = CommandDef {
         "" => Ok(AplRequest::Enter.into()),
         rest => AplRequest::one_line(rest).map(Into::into),
     }),
-    takes_moves: false,
-    in_apl_mode: false,
     examples: &[ex("apl ⍴CUBE", &["apl", "⍴CUBE"])],
+    ..CommandDef::NONE
 };

@@ -328,12 +328,10 @@ pub fn measure_sizes_with_progress(
 /// `compare`: what it is (its descriptor) and how the REPL's words read into its request.
 pub static COMPARE: CommandDef = CommandDef {
     name: "compare",
-    aliases: &[],
     surface: Surface::Both,
     usage: "[size N | sizes A..B] [apl] [TURNS]",
     summary: "time every representation's quarter-turns (as defined and compiled) at a size, and rank speed and space; with sizes, their cost against N",
     details: "Times one random sequence of single-layer quarter-turns (10000 by default) on every representation that holds the session's size (or size N), as defined (the ndarray transform) and compiled (the gather): a warm-up round, then nine rounds in which the representations take turns. Shows each median ns per turn with its quartiles, and speed and space ranks (speed ranks equal where the quartile ranges overlap), beside the paper's on the 3×3×3.\ncompare apl [TURNS]  also the 3×3×3's quarter-turns run by the APL evaluator from the paper's definitions (the first 1,000 of the sequence), with their own ranks: the setting the paper ranked them in.\nRepresentations of your own (APL mode: )rep NAME ENCODE [DECODE], or )load a file with such lines) are measured beside the seven on the 3×3×3, marked (user), compiled by conjugation and not ranked; `cubework compare --apl-file FILE` measures those FILE defines.\ncompare sizes 2..7 [TURNS]  every representation's ns per turn and bytes against N, and how they grow.\n`cubework compare --size N | --sizes A..B --format csv` prints the same as CSV.",
-    more: None,
     args: &[
         SIZE_ARG,
         both("sizes", "sizes"),
@@ -344,8 +342,6 @@ pub static COMPARE: CommandDef = CommandDef {
         cli("apl_file"),
     ],
     read: Some(|line, _| compare_words(line.rest).map(Into::into)),
-    takes_moves: false,
-    in_apl_mode: false,
     examples: &[
         ex(
             "compare size 2 50",
@@ -360,23 +356,21 @@ pub static COMPARE: CommandDef = CommandDef {
             &["compare", "--size", "3", "--apl", "--turns", "50"],
         ),
     ],
+    ..CommandDef::NONE
 };
 
 /// `paper`: what it is (its descriptor) and how the REPL's words read into its request.
 pub static PAPER: CommandDef = CommandDef {
     name: "paper",
-    aliases: &[],
     surface: Surface::Both,
     usage: "[apl] [TURNS]",
     summary: "the paper's comparison table beside this workbench's measured ranks",
     details: "The paper's ranks (Complete, General, Simple, Concise, Display, Insight, Space, Speed) with this workbench's measured rank beside each one it can measure. General is measured from the sizes each representation holds (2 to 9, or 2 to 3), the extra lines of move definitions its N×N×N form needs, and how its bytes grow with N; it times N = 2 to 7 for how turns grow. paper apl (--apl) adds Speed in APL: the paper's Speed rank beside the rank of the same quarter-turns run by the APL evaluator from the paper's definitions. `cubework paper --format markdown|csv` for other formats.",
-    more: None,
     args: &[both("apl", "apl"), both("TURNS", "turns"), cli("format")],
     read: Some(|line, _| paper_words(line.rest).map(Into::into)),
-    takes_moves: false,
-    in_apl_mode: false,
     examples: &[
         ex("paper 100", &["paper", "--turns", "100"]),
         ex("paper apl 100", &["paper", "--apl", "--turns", "100"]),
     ],
+    ..CommandDef::NONE
 };

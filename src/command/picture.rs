@@ -290,12 +290,10 @@ fn draw(session: &Session, request: DrawRequest, front: Front) -> Result<String>
 /// `draw`: what it is (its descriptor) and how the REPL's words read into its request.
 pub static DRAW: CommandDef = CommandDef {
     name: "draw",
-    aliases: &[],
     surface: Surface::Both,
     usage: "FILE [net|3d|rep] [yaw Y pitch P] [distance D] [back] [only WHAT] [arrows ALG]",
     summary: "draw the cube to FILE (SVG; a .png name writes an image, an .html name a page that turns): in perspective, as a net, or in a representation's layout",
     details: "draw cube.svg               the 3-D view from the angle `view` set (default: yaw 35 pitch 30)\ndraw cube.svg net           the unfolded net\ndraw cube.svg rep           the current representation's own layout, in colour\ndraw cube.svg yaw 200 pitch -30 back   another angle for this picture, and the view from behind\ndraw cube.svg only corners  only the corners in colour (also edges, centres, or a layer: U, E, 2R)\ndraw cube.svg arrows R U R' U'   arrows from where each piece R U R' U' moves is to where it goes (the rest of the line)\ndraw cube.html              a page with the 3-D view, sliders, drag and move buttons\ndraw -                      the SVG itself, printed\n`cubework draw --help` has more (--size, --from).",
-    more: None,
     args: &[
         both("FILE", "output"),
         both("net|3d|rep", "view"),
@@ -315,8 +313,6 @@ pub static DRAW: CommandDef = CommandDef {
         cli("from_url"),
     ],
     read: Some(|line, _| Ok(PictureRequest::Draw(draw_words(line)?).into())),
-    takes_moves: false,
-    in_apl_mode: false,
     examples: &[
         ex(
             "draw - net yaw 20 pitch 10 distance 8 back only corners arrows R U",
@@ -348,20 +344,17 @@ pub static DRAW: CommandDef = CommandDef {
             &["draw", "-o", "cube.svg", "--view", "rep"],
         ),
     ],
+    ..CommandDef::NONE
 };
 
 /// `view`: what it is (its descriptor) and how the REPL's words read into its request.
 pub static VIEW: CommandDef = CommandDef {
     name: "view",
-    aliases: &[],
     surface: Surface::Repl,
     usage: "[yaw Y] [pitch P] [distance D]",
     summary: "set the angle `draw` sees the cube from, from then on (alone: show it)",
     details: "view yaw 200 pitch -30   from then on, draw sees the cube from there\nview distance 8          farther away (flatter perspective), in cube edges (1.5 to 100)\nview                     the current angle\nYaw turns round the vertical axis from the front towards the right (-360 to 360); pitch is above the horizon (-90 to 90).",
-    more: None,
     args: &[repl("yaw"), repl("pitch"), repl("distance")],
     read: Some(|line, _| view_words(line.rest).map(Into::into)),
-    takes_moves: false,
-    in_apl_mode: false,
-    examples: &[],
+    ..CommandDef::NONE
 };

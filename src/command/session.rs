@@ -671,71 +671,55 @@ impl Session {
 /// `rep`: what it is (its descriptor) and how the REPL's words read into its request.
 pub static REP: CommandDef = CommandDef {
     name: "rep",
-    aliases: &[],
     surface: Surface::Repl,
     usage: "NAME",
     summary: "switch representation (numeric local composite visual vector 4d nested); the state carries over",
     details: "The state is converted through the canonical cube, so nothing is lost; composite and visual then refuse X, Y, C and H (and the standard moves made of them), as the paper says. On other sizes than 3, a representation that does not hold the size says so and the session stays as it was.\nrep NAME also switches to a representation of your own (`)rep NAME ENCODE` in APL mode): the cube shown in your array as APL displays it, turned by its moves compiled by conjugation, on the 3×3×3; in APL mode CUBE is then your array.",
-    more: None,
     args: &[repl("numeric|local|composite|visual|vector|4d|nested")],
     read: Some(|line, session| Ok(match session.user_rep(line.rest) {
         Some(user) => SessionRequest::UserRep(user.name.clone()),
         None => SessionRequest::Rep(rep_name(line.rest, session)?),
     }
     .into())),
-    takes_moves: false,
-    in_apl_mode: false,
-    examples: &[],
+    ..CommandDef::NONE
 };
 
 /// `show`: what it is (its descriptor) and how the REPL's words read into its request.
 pub static SHOW: CommandDef = CommandDef {
     name: "show",
-    aliases: &[],
     surface: Surface::Repl,
     usage: "[NAME|all|net|facelets|pieces]",
     summary: "show the state: in the current or a named representation, all seven, the net, or the facelet string",
     details: "show          the current representation's own display\nshow numeric  another representation's display of the same state\nshow all      all seven, one after another (then your own)\nshow M69      a representation of your own (`)rep`)\nshow net      the unfolded net (coloured in a terminal)\nshow facelets the facelet string alone on its line",
-    more: None,
     args: &[repl(
         "numeric|local|composite|visual|vector|4d|nested|all|net|facelets|pieces",
     )],
     read: Some(|line, session| Ok(SessionRequest::Show(show_what(line.rest, session)?).into())),
-    takes_moves: false,
-    in_apl_mode: false,
-    examples: &[],
+    ..CommandDef::NONE
 };
 
 /// `size`: what it is (its descriptor) and how the REPL's words read into its request.
 pub static SIZE: CommandDef = CommandDef {
     name: "size",
-    aliases: &[],
     surface: Surface::Repl,
     usage: "[N]",
     summary: "switch to the solved N×N×N cube (2 to 9) in the current representation, if it holds that size; without N, say the size",
     details: "size 4   the solved 4×4×4 in the current representation (numeric local vector 4d nested hold 2 to 9; composite and visual 2 and 3)\nsize     the current size\nMoves, show, reps, load, reset, order, cycles and compare then work at that size; undo goes back to the cube before. solve, pocket and effect stay on their own sizes.",
-    more: None,
     args: &[repl("N")],
     read: Some(|line, _| Ok(SessionRequest::Size(size_words(line.rest)?).into())),
-    takes_moves: false,
-    in_apl_mode: false,
-    examples: &[],
+    ..CommandDef::NONE
 };
 
 /// `notation`: what it is (its descriptor) and how the REPL's words read into its request.
 pub static NOTATION: CommandDef = CommandDef {
     name: "notation",
-    aliases: &[],
     surface: Surface::Repl,
     usage: "standard|paper",
     summary: "switch the notation moves are read in",
     details: "standard: U D L R F B, M E S, x y z, Rw/r, 2R, 3Rw; amounts 2 ' 2'.\npaper: L C R B H F U M D X Y Z, an inverse barred (R\u{305}, R\u{304}, R¯) or R'. Paper R is standard R'.",
-    more: None,
     args: &[repl("standard|paper")],
     read: Some(|line, _| Ok(SessionRequest::Notation(notation_name(line.rest)?).into())),
-    takes_moves: false,
-    in_apl_mode: false,
-    examples: &[],
+    ..CommandDef::NONE
 };
 
 /// `colours`: what it is (its descriptor) and how the REPL's words read into its request.
@@ -746,23 +730,18 @@ pub static COLOURS: CommandDef = CommandDef {
     usage: "paper|wca",
     summary: "switch the colours nets, pictures and colour letters are shown in",
     details: "paper: the paper's scheme, the default: up white, down blue, back red, front orange, left green, right yellow.\nwca: the scheme of every cube sold and every cubing site: up white, front green, right red, down yellow, left orange, back blue.\nThe choice applies to the net, pictures and pages (draw), facelet strings in colour letters (load, hint facelets, pocket solve facelets, and on the command line --from, --facelets and solve --batch), the beginner's method's words and the representations' displays that show colour letters (every one but numeric, whose digits are the paper's numbers and stay); facelet strings in face letters (URFDLB) and the arrays APL turns (CUBE) stay as they are. It is kept (colours.txt in the data directory): later sessions and command-line calls use it too, until `colours paper`; CUBEWORK_COLOURS=wca or --colours wca choose for one call, over it.",
-    more: None,
     args: &[repl("paper|wca")],
     read: Some(|line, _| colours_words(line.rest).map(Into::into)),
-    takes_moves: false,
-    in_apl_mode: false,
-    examples: &[],
+    ..CommandDef::NONE
 };
 
 /// `do`: what it is (its descriptor) and how the REPL's words read into its request.
 pub static DO: CommandDef = CommandDef {
     name: "do",
-    aliases: &[],
     surface: Surface::Repl,
     usage: "'MOVES'",
     summary: "run a paper DO string left to right, e.g. do 'F\u{304}D\u{304}FDRDR\u{304}'",
     details: "Runs a paper DO string (always in the paper's notation, whatever `notation` says), left to right, as one change.",
-    more: None,
     args: &[repl("MOVES")],
     read: Some(|line, _| {
         let text = strip_quotes(line.rest);
@@ -770,105 +749,68 @@ pub static DO: CommandDef = CommandDef {
         let alg = line.within(text, Alg::parse(text, Notation::Paper))?;
         Ok(SessionRequest::Moves { alg, label }.into())
     }),
-    takes_moves: false,
-    in_apl_mode: false,
-    examples: &[],
+    ..CommandDef::NONE
 };
 
 /// `reset`: what it is (its descriptor) and how the REPL's words read into its request.
 pub static RESET: CommandDef = CommandDef {
     name: "reset",
-    aliases: &[],
     surface: Surface::Repl,
-    usage: "",
     summary: "back to the solved cube",
-    details: "",
-    more: None,
-    args: &[],
     read: Some(|_, _| Ok(SessionRequest::Reset.into())),
-    takes_moves: false,
-    in_apl_mode: false,
-    examples: &[],
+    ..CommandDef::NONE
 };
 
 /// `undo`: what it is (its descriptor) and how the REPL's words read into its request.
 pub static UNDO: CommandDef = CommandDef {
     name: "undo",
-    aliases: &[],
     surface: Surface::Repl,
     usage: "[N]",
     summary: "take back the last change (a line of moves, scramble, load, reset, invert), or the last N (all there are, if fewer)",
-    details: "",
-    more: None,
     args: &[repl("N")],
     read: Some(|line, _| Ok(SessionRequest::Undo(count(line.word, line.rest)?).into())),
-    takes_moves: false,
-    in_apl_mode: false,
-    examples: &[],
+    ..CommandDef::NONE
 };
 
 /// `redo`: what it is (its descriptor) and how the REPL's words read into its request.
 pub static REDO: CommandDef = CommandDef {
     name: "redo",
-    aliases: &[],
     surface: Surface::Repl,
     usage: "[N]",
     summary: "make the last undone change again, or the last N undone (all there are, if fewer)",
-    details: "",
-    more: None,
     args: &[repl("N")],
     read: Some(|line, _| Ok(SessionRequest::Redo(count(line.word, line.rest)?).into())),
-    takes_moves: false,
-    in_apl_mode: false,
-    examples: &[],
+    ..CommandDef::NONE
 };
 
 /// `history`: what it is (its descriptor) and how the REPL's words read into its request.
 pub static HISTORY: CommandDef = CommandDef {
     name: "history",
-    aliases: &[],
     surface: Surface::Repl,
-    usage: "",
     summary: "list the changes so far",
-    details: "",
-    more: None,
-    args: &[],
     read: Some(|_, _| Ok(SessionRequest::History.into())),
-    takes_moves: false,
-    in_apl_mode: false,
-    examples: &[],
+    ..CommandDef::NONE
 };
 
 /// `load`: what it is (its descriptor) and how the REPL's words read into its request.
 pub static LOAD: CommandDef = CommandDef {
     name: "load",
-    aliases: &[],
     surface: Surface::Repl,
     usage: "FACELETS",
     summary: "load a facelet string (URFDLB order) of the current size: 54 letters on the 3×3×3, 6N² on the N×N×N",
     details: "load UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB\nThe string is checked: 54 letters of U R F D L B, nine of each, centres of a real cube.",
-    more: None,
     args: &[repl("FACELETS")],
     read: Some(|line, session| load_words(line.rest, session).map(Into::into)),
-    takes_moves: false,
-    in_apl_mode: false,
-    examples: &[],
+    ..CommandDef::NONE
 };
 
 /// `solved?`: what it is (its descriptor) and how the REPL's words read into its request.
 pub static SOLVED: CommandDef = CommandDef {
     name: "solved?",
-    aliases: &[],
     surface: Surface::Repl,
-    usage: "",
     summary: "is the cube solved?",
-    details: "",
-    more: None,
-    args: &[],
     read: Some(|_, _| Ok(SessionRequest::Solved.into())),
-    takes_moves: false,
-    in_apl_mode: false,
-    examples: &[],
+    ..CommandDef::NONE
 };
 
 /// `help`: what it is (its descriptor) and how the REPL's words read into its request.
@@ -878,13 +820,10 @@ pub static HELP: CommandDef = CommandDef {
     surface: Surface::Repl,
     usage: "[COMMAND]",
     summary: "this list, or more on one command",
-    details: "",
-    more: None,
     args: &[repl("COMMAND")],
     read: Some(|line, _| Ok(SessionRequest::Help((!line.rest.is_empty()).then(|| line.rest.to_string())).into())),
-    takes_moves: false,
     in_apl_mode: true,
-    examples: &[],
+    ..CommandDef::NONE
 };
 
 /// `quit`: what it is (its descriptor) and how the REPL's words read into its request.
@@ -892,26 +831,18 @@ pub static QUIT: CommandDef = CommandDef {
     name: "quit",
     aliases: &["exit"],
     surface: Surface::Repl,
-    usage: "",
     summary: "leave (also exit, or Ctrl-D)",
-    details: "",
-    more: None,
-    args: &[],
     read: Some(|_, _| Ok(SessionRequest::Quit.into())),
-    takes_moves: false,
     in_apl_mode: true,
-    examples: &[],
+    ..CommandDef::NONE
 };
 
 /// `apply`: what it is (its descriptor) and how the REPL's words read into its request.
 pub static APPLY: CommandDef = CommandDef {
     name: "apply",
-    aliases: &[],
     surface: Surface::Cli,
     usage: "[MOVES]",
     summary: "apply moves to the solved cube (or to --from) and print the result",
-    details: "",
-    more: None,
     args: &[
         cli("rep"),
         cli("size"),
@@ -921,58 +852,36 @@ pub static APPLY: CommandDef = CommandDef {
         NOTATION_ARG,
         cli("colours"),
     ],
-    read: None,
     takes_moves: true,
-    in_apl_mode: false,
-    examples: &[],
+    ..CommandDef::NONE
 };
 
 /// `run`: what it is (its descriptor) and how the REPL's words read into its request.
 pub static RUN: CommandDef = CommandDef {
     name: "run",
-    aliases: &[],
     surface: Surface::Cli,
     usage: "FILE",
     summary: "run a session file: each line as typed in the REPL, without prompts or colour",
-    details: "",
-    more: None,
     args: &[cli("file")],
-    read: None,
-    takes_moves: false,
-    in_apl_mode: false,
-    examples: &[],
+    ..CommandDef::NONE
 };
 
 /// `completions`: what it is (its descriptor) and how the REPL's words read into its request.
 pub static COMPLETIONS: CommandDef = CommandDef {
     name: "completions",
-    aliases: &[],
     surface: Surface::Cli,
     usage: "SHELL",
     summary: "print shell completions for cubework, generated from the same definitions as --help",
-    details: "",
-    more: None,
     args: &[cli("shell")],
-    read: None,
-    takes_moves: false,
-    in_apl_mode: false,
-    examples: &[],
+    ..CommandDef::NONE
 };
 
 /// `manpage`: what it is (its descriptor) and how the REPL's words read into its request.
 pub static MANPAGE: CommandDef = CommandDef {
     name: "manpage",
-    aliases: &[],
     surface: Surface::Cli,
-    usage: "",
     summary: "print cubework's man page (roff), generated from the same definitions as --help",
-    details: "",
-    more: None,
-    args: &[],
-    read: None,
-    takes_moves: false,
-    in_apl_mode: false,
-    examples: &[],
+    ..CommandDef::NONE
 };
 
 #[cfg(test)]

@@ -713,12 +713,10 @@ impl Session {
 /// `scramble`: what it is (its descriptor) and how the REPL's words read into its request.
 pub static SCRAMBLE: CommandDef = CommandDef {
     name: "scramble",
-    aliases: &[],
     surface: Surface::Both,
     usage: "[N] [seed S] | random [seed S]",
     summary: "the paper's SCRAMBLE: N random quarter-turns of the outer faces (17 by default); on the 4×4×4 and up, random outer and wide turns as the WCA's; random: a uniformly random state (2×2×2, 3×3×3)",
     details: "scramble               17 random quarter-turns of U D B F L R and their inverses\nscramble 25            25 of them\nscramble seed 7        the same 17 every time for seed 7\nscramble random        the cube set to a state drawn uniformly from all 43 quintillion, shown as the at most 21 moves that make it from solved\nscramble random seed 7 the same random state every time for seed 7\nOn the 2×2×2, scramble random draws from all 3,674,160 states and shows the optimal moves that make it (from the pocket table). On the 4×4×4 and up, scramble makes random turns of the outer faces and of wide blocks up to half the cube deep, none merging with another, as the WCA's scrambles: 40 on the 4×4×4, 60, 80, 100 on the 5×5×5 to 7×7×7, twenty more a size beyond.\nIn the REPL it turns the session's cube (of the session's size); `cubework scramble` prints it.",
-    more: None,
     args: &[
         both("N", "count"),
         both("seed", "seed"),
@@ -727,8 +725,6 @@ pub static SCRAMBLE: CommandDef = CommandDef {
         NOTATION_ARG,
     ],
     read: Some(|line, _| scramble_words(line.rest).map(Into::into)),
-    takes_moves: false,
-    in_apl_mode: false,
     examples: &[
         ex("scramble 25 seed 7", &["scramble", "25", "--seed", "7"]),
         ex(
@@ -736,17 +732,16 @@ pub static SCRAMBLE: CommandDef = CommandDef {
             &["scramble", "--random-state", "--seed", "3"],
         ),
     ],
+    ..CommandDef::NONE
 };
 
 /// `solve`: what it is (its descriptor) and how the REPL's words read into its request.
 pub static SOLVE: CommandDef = CommandDef {
     name: "solve",
-    aliases: &[],
     surface: Surface::Both,
     usage: "[optimal|bfs|beginner] [htm|qtm] [max N] [time S] [ALG]",
     summary: "solve a 3×3×3 (the current cube, or ALG): two-phase by default, any cube in milliseconds; optimal, proven shortest (seconds to a minute or two; Ctrl-C or a time limit stops it with what it proved); bfs, a shortest solution within a depth limit; beginner, layer by layer, each stage with the cube after it",
     details: "solve                the current cube by the two-phase solver: at most 21 moves, in about a millisecond\nsolve R U F'         the cube those moves make, instead\nsolve max 20         at most 20 moves (slower; 19 and below can take long)\nsolve time 2         keep shortening for 2 seconds, then show the best\nsolve bfs [htm|qtm]  a shortest solution by breadth-first search from both ends (states within about 12 moves)\nsolve beginner       the layer-by-layer method on the current cube: each of its seven stages with its moves and the cube after it, then the whole solution simplified\nsolve beginner ALG   the same for ALG\nThe two-phase solver counts in the half-turn metric only. The last line of every answer is the whole solution from the state given, whole-cube turns included.\nOn a 2×2×2 session, solve alone finds a shortest solution of the current cube from the pocket table (as hint follows).",
-    more: None,
     args: &[
         both("twophase|optimal|bfs|beginner", "method"),
         both("htm|qtm", "metric"),
@@ -761,7 +756,6 @@ pub static SOLVE: CommandDef = CommandDef {
     ],
     read: Some(|line, _| solve_words(line).map(Into::into)),
     takes_moves: true,
-    in_apl_mode: false,
     examples: &[
         ex("solve R U F", &["solve", "R U F"]),
         ex(
@@ -791,65 +785,49 @@ pub static SOLVE: CommandDef = CommandDef {
             &["solve", "--method", "beginner", "R U"],
         ),
     ],
+    ..CommandDef::NONE
 };
 
 /// `hint`: what it is (its descriptor) and how the REPL's words read into its request.
 pub static HINT: CommandDef = CommandDef {
     name: "hint",
-    aliases: &[],
     surface: Surface::Repl,
     usage: "[apply] | size 2 ALG | facelets S",
     summary: "the next move of a solution of the current cube (apply: make it); 2×2×2 states from the pocket table",
     details: "hint            the next move of a solution of the current cube, and the rest of that solution\nhint apply      make that move (follow the same solution hint by hint until solved)\nhint size 2 ALG the next move for the 2×2×2 that ALG makes, from the pocket table (optimal)\nhint facelets S the same for a facelet string (24 letters: 2×2×2; 54: 3×3×3)",
-    more: None,
     args: &[repl("apply"), repl("size"), repl("facelets"), repl("ALG_ARG")],
     read: Some(|line, _| hint_words(line).map(Into::into)),
     takes_moves: true,
-    in_apl_mode: false,
-    examples: &[],
+    ..CommandDef::NONE
 };
 
 /// `step`: what it is (its descriptor) and how the REPL's words read into its request.
 pub static STEP: CommandDef = CommandDef {
     name: "step",
-    aliases: &[],
     surface: Surface::Repl,
-    usage: "",
     summary: "make the next stage of the beginner's method on the current cube and show what it did (undo takes it back)",
     details: STAGES,
-    more: None,
-    args: &[],
     read: Some(|_, _| Ok(SolvingRequest::Step.into())),
-    takes_moves: false,
-    in_apl_mode: false,
-    examples: &[],
+    ..CommandDef::NONE
 };
 
 /// `stage?`: what it is (its descriptor) and how the REPL's words read into its request.
 pub static STAGE: CommandDef = CommandDef {
     name: "stage?",
-    aliases: &[],
     surface: Surface::Repl,
-    usage: "",
     summary: "which of the beginner's method's seven stages are done, and how far the next one is",
     details: STAGES,
-    more: None,
-    args: &[],
     read: Some(|_, _| Ok(SolvingRequest::Stage.into())),
-    takes_moves: false,
-    in_apl_mode: false,
-    examples: &[],
+    ..CommandDef::NONE
 };
 
 /// `pocket`: what it is (its descriptor) and how the REPL's words read into its request.
 pub static POCKET: CommandDef = CommandDef {
     name: "pocket",
-    aliases: &[],
     surface: Surface::Both,
     usage: "table [htm|qtm] [csv] | solve [htm|qtm] ALG|facelets S",
     summary: "the 2×2×2 solved completely: its distance table and God's number, or an optimal solution in moves of U, R and F",
     details: "pocket table            the distance distribution of all 3,674,160 states (half-turn metric)\npocket table qtm csv    in the quarter-turn metric, as CSV (depth,count)\npocket solve R U F      an optimal solution of the 2×2×2 those moves make\npocket solve facelets S the same for a 24-letter facelet string",
-    more: None,
     args: &[
         both("table|solve", "subcommand"),
         both("htm|qtm", "metric"),
@@ -861,7 +839,6 @@ pub static POCKET: CommandDef = CommandDef {
     ],
     read: Some(|line, _| pocket_words(line).map(Into::into)),
     takes_moves: true,
-    in_apl_mode: false,
     examples: &[
         ex(
             "pocket table qtm csv",
@@ -883,6 +860,7 @@ pub static POCKET: CommandDef = CommandDef {
             ],
         ),
     ],
+    ..CommandDef::NONE
 };
 
 #[cfg(test)]

@@ -347,20 +347,14 @@ fn tables_listing(dir: Option<&std::path::Path>) -> String {
 /// `tables`: what it is (its descriptor) and how the REPL's words read into its request.
 pub static TABLES: CommandDef = CommandDef {
     name: "tables",
-    aliases: &[],
     surface: Surface::Cli,
     usage: "[build [--optimal [--size S]] [--twophase-size small|large] | check]",
     summary: "the solver tables cached on disk: name, size, state, path; `tables build` builds them, `tables check` reads each one whole through its checksum",
-    details: "",
-    more: None,
     args: &[
         cli("action"),
         cli("optimal"),
         cli("size"),
         cli("twophase_size"),
     ],
-    read: None,
-    takes_moves: false,
-    in_apl_mode: false,
-    examples: &[],
+    ..CommandDef::NONE
 };

@@ -116,6 +116,24 @@ pub struct CommandDef {
 }
 
 impl CommandDef {
+    /// What a descriptor leaves out (`..CommandDef::NONE`): no name, usage or summary yet, no
+    /// other words, details, arguments, reader or examples, of the REPL only, not taking
+    /// moves, not read in APL mode.
+    pub(super) const NONE: CommandDef = CommandDef {
+        name: "",
+        aliases: &[],
+        surface: Surface::Repl,
+        usage: "",
+        summary: "",
+        details: "",
+        more: None,
+        args: &[],
+        read: None,
+        takes_moves: false,
+        in_apl_mode: false,
+        examples: &[],
+    };
+
     /// The REPL's words for its arguments (keywords and value words), for Tab completion.
     pub fn repl_words(&self) -> impl Iterator<Item = &'static str> + '_ {
         self.args
