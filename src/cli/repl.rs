@@ -19,10 +19,10 @@ use rustyline::{
     KeyCode, KeyEvent, Modifiers, RepeatCount,
 };
 
+use super::config::{chosen_colours, colours_file, history_file, use_colour, workspace_file};
 use crate::answer::error::{Error, Result};
 use crate::answer::output;
 use crate::base::lines::{LineError, Lines, MAX_LINE_BYTES, Statement};
-use super::config::{chosen_colours, colours_file, history_file, use_colour, workspace_file};
 use crate::command::{LineKind, Reply, Session, defs};
 use crate::turn::notation::Notation;
 

@@ -9,7 +9,6 @@ pub use catalogue::{reps_table, tools_report, tools_search_report};
 
 use std::path::PathBuf;
 
-
 use super::unit::{ALG_ARG, CommandDef, NOTATION_ARG, SIZE_ARG, Surface, both, cli, ex};
 use super::words::{Line, metric_prefix, need_alg, options, size};
 use super::{Front, Reply, Session, usage};
@@ -544,7 +543,13 @@ pub static ORDER: CommandDef = CommandDef {
     usage: "[size N] [by colours|labels] ALG",
     summary: "how many repetitions of ALG bring the cube back, and why (lcm of cycle lengths)",
     details: "order R U           how many times R U brings the cube back to looking as it did (by colours)\norder by labels ALG  back when every sticker is home, not only when the colours are\norder size 4 ALG     on the 4×4×4",
-    args: &[SIZE_ARG, both("by", "by"), cli("plot"), ALG_ARG, NOTATION_ARG],
+    args: &[
+        SIZE_ARG,
+        both("by", "by"),
+        cli("plot"),
+        ALG_ARG,
+        NOTATION_ARG,
+    ],
     read: Some(|line, _| order_words(line).map(Into::into)),
     takes_moves: true,
     examples: &[ex(
@@ -640,7 +645,11 @@ pub static COUNT: CommandDef = CommandDef {
     args: &[both("htm|qtm|stm", "metric"), ALG_ARG, NOTATION_ARG],
     read: Some(|line, _| {
         let (metric, text) = metric_prefix(line.rest);
-        Ok(AlgebraRequest::Count { metric, alg: needed_alg(line, text)? }.into())
+        Ok(AlgebraRequest::Count {
+            metric,
+            alg: needed_alg(line, text)?,
+        }
+        .into())
     }),
     takes_moves: true,
     examples: &[

@@ -34,7 +34,8 @@ pub(crate) struct AplState {
     /// The keeping of the workspace between sessions ([`Session::keep_workspace`]).
     kept: kept::Kept,
     /// A traditional function being typed: its lines so far (from `∇HEADER`).
-    open: Option<String>,    /// Representations of one's own (`)rep`), which `compare` measures.
+    open: Option<String>,
+    /// Representations of one's own (`)rep`), which `compare` measures.
     reps: Vec<crate::rep::user::UserRep>,
 }
 
@@ -88,7 +89,12 @@ pub(super) fn workspace(session: &mut Session) -> Result<&mut Workspace> {
             }
         },
     }
-    Ok(&mut session.apl_state_mut().workspace.as_mut().expect("made above").1)
+    Ok(&mut session
+        .apl_state_mut()
+        .workspace
+        .as_mut()
+        .expect("made above")
+        .1)
 }
 
 /// What is asked of the APL workspace.
@@ -617,7 +623,9 @@ fn apl_line(session: &mut Session, line: &str, front: Front) -> Result<Reply> {
                     if !reply.text.is_empty() {
                         reply.text.push('\n');
                     }
-                    reply.text.push_str(&session.representation().render_in(session.scheme()));
+                    reply
+                        .text
+                        .push_str(&session.representation().render_in(session.scheme()));
                 }
             }
             Err(why) => {

@@ -232,7 +232,11 @@ impl Session {
 
     /// The names of the representations of one's own.
     pub(super) fn user_rep_names(&self) -> Vec<String> {
-        self.apl.user_reps().iter().map(|r| r.name.clone()).collect()
+        self.apl
+            .user_reps()
+            .iter()
+            .map(|r| r.name.clone())
+            .collect()
     }
 
     /// The current notation.
@@ -676,11 +680,13 @@ pub static REP: CommandDef = CommandDef {
     summary: "switch representation (numeric local composite visual vector 4d nested); the state carries over",
     details: "The state is converted through the canonical cube, so nothing is lost; composite and visual then refuse X, Y, C and H (and the standard moves made of them), as the paper says. On other sizes than 3, a representation that does not hold the size says so and the session stays as it was.\nrep NAME also switches to a representation of your own (`)rep NAME ENCODE` in APL mode): the cube shown in your array as APL displays it, turned by its moves compiled by conjugation, on the 3×3×3; in APL mode CUBE is then your array.",
     args: &[repl("numeric|local|composite|visual|vector|4d|nested")],
-    read: Some(|line, session| Ok(match session.user_rep(line.rest) {
-        Some(user) => SessionRequest::UserRep(user.name.clone()),
-        None => SessionRequest::Rep(rep_name(line.rest, session)?),
-    }
-    .into())),
+    read: Some(|line, session| {
+        Ok(match session.user_rep(line.rest) {
+            Some(user) => SessionRequest::UserRep(user.name.clone()),
+            None => SessionRequest::Rep(rep_name(line.rest, session)?),
+        }
+        .into())
+    }),
     ..CommandDef::NONE
 };
 
@@ -821,7 +827,9 @@ pub static HELP: CommandDef = CommandDef {
     usage: "[COMMAND]",
     summary: "this list, or more on one command",
     args: &[repl("COMMAND")],
-    read: Some(|line, _| Ok(SessionRequest::Help((!line.rest.is_empty()).then(|| line.rest.to_string())).into())),
+    read: Some(|line, _| {
+        Ok(SessionRequest::Help((!line.rest.is_empty()).then(|| line.rest.to_string())).into())
+    }),
     in_apl_mode: true,
     ..CommandDef::NONE
 };

@@ -703,10 +703,7 @@ impl Session {
         let plan = Plan::new(&after, &rest);
         self.record_step(&format!("step {line}"), Alg::from_moves(&moves), after);
         self.solving_state().plan = Some(plan);
-        Ok(Reply::text(format!(
-            "{line}\n{}",
-            self.render()
-        )))
+        Ok(Reply::text(format!("{line}\n{}", self.render())))
     }
 }
 
@@ -795,7 +792,12 @@ pub static HINT: CommandDef = CommandDef {
     usage: "[apply] | size 2 ALG | facelets S",
     summary: "the next move of a solution of the current cube (apply: make it); 2×2×2 states from the pocket table",
     details: "hint            the next move of a solution of the current cube, and the rest of that solution\nhint apply      make that move (follow the same solution hint by hint until solved)\nhint size 2 ALG the next move for the 2×2×2 that ALG makes, from the pocket table (optimal)\nhint facelets S the same for a facelet string (24 letters: 2×2×2; 54: 3×3×3)",
-    args: &[repl("apply"), repl("size"), repl("facelets"), repl("ALG_ARG")],
+    args: &[
+        repl("apply"),
+        repl("size"),
+        repl("facelets"),
+        repl("ALG_ARG"),
+    ],
     read: Some(|line, _| hint_words(line).map(Into::into)),
     takes_moves: true,
     ..CommandDef::NONE

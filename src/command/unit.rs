@@ -4,14 +4,13 @@
 //! that say the same thing in both, and how the REPL's words after its name read into its
 //! [`Request`]. The one list of them all is [`COMMANDS`](super::defs::COMMANDS).
 
-use super::{Request, Session};
 use super::words::Line;
+use super::{Request, Session};
 use crate::answer::error::Result;
 
 /// How a command's REPL words (its [`Line`]) read into its request, on the session whose
 /// notation, size and representations they are read in.
 pub(super) type Reader = fn(&Line, &Session) -> Result<Request>;
-
 
 /// Where a command can be given.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
