@@ -75,6 +75,7 @@ pub static COMMANDS: &[&CommandDef] = &[
     &algebra::INVERT,
     &session::LOAD,
     &session::SOLVED,
+    &session::MOVES,
     &algebra::REPS,
     &solving::SOLVE,
     &solving::HINT,

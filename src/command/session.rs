@@ -493,6 +493,8 @@ pub enum SessionRequest {
     Load(Cube),
     /// Is the cube solved?
     Solved,
+    /// The moves made since the last reset or load, as one sequence.
+    MovesSoFar,
     /// Help: all commands, or one.
     Help(Option<String>),
     /// Leave.
@@ -650,6 +652,7 @@ pub(super) fn run(session: &mut Session, request: SessionRequest, _front: Front)
             }
             .into(),
         ),
+        SessionRequest::MovesSoFar => text(session.moves_so_far()),
         SessionRequest::Help(topic) => super::help(topic.as_deref().unwrap_or("")).map(Reply::text),
         SessionRequest::Quit => Ok(Reply {
             quit: true,
@@ -660,6 +663,25 @@ pub(super) fn run(session: &mut Session, request: SessionRequest, _front: Front)
 }
 
 impl Session {
+    /// `moves?`: the moves since the last reset or load (or since the session began), as one
+    /// sequence in the notation in use; or that there are none.
+    fn moves_so_far(&self) -> String {
+        let (moves, origin) = self.moves_since_origin();
+        let alg = Alg {
+            items: moves.iter().flat_map(|a| a.items.iter().cloned()).collect(),
+        }
+        .in_notation(self.notation)
+        .merge_repeated_turns();
+        match (alg.items.is_empty(), origin) {
+            (false, _) => alg.to_string(),
+            (true, Some(label)) => format!(
+                "no moves since the last {}",
+                label.split_whitespace().next().unwrap_or("reset")
+            ),
+            (true, None) => "no moves yet".to_string(),
+        }
+    }
+
     /// The cube as `apply` shows it: in the representation (always on the 3×3×3, or when one
     /// was chosen), as a net, or as its facelet string.
     fn shown(&self, shown: Shown) -> String {
@@ -671,6 +693,16 @@ impl Session {
         }
     }
 }
+
+/// `moves?`: what it is (its descriptor) and how the REPL's words read into its request.
+pub static MOVES: CommandDef = CommandDef {
+    name: "moves?",
+    surface: Surface::Repl,
+    summary: "the moves made since the last reset or load, as one sequence in the notation in use, to copy into order, draw or the command line",
+    details: "Each line of moves, do string, scramble, step, hint apply and invert since the last reset, load or size is one part of it, written as typed (groups and tools kept) in the notation in use; where one part's last move and the next one's first turn the same layers, they are written as one (`U U` is `U2`). undo takes parts back, redo makes them again.",
+    read: Some(|_, _| Ok(SessionRequest::MovesSoFar.into())),
+    ..CommandDef::NONE
+};
 
 /// `rep`: what it is (its descriptor) and how the REPL's words read into its request.
 pub static REP: CommandDef = CommandDef {
