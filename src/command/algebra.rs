@@ -78,9 +78,6 @@ pub enum AlgebraRequest {
     },
 }
 
-/// The algebra family's words: `order [size N] [by colours|labels] ALG`, `cycles [size N]
-/// ALG`, `effect [size N] ALG`, `invert [ALG]`, `expand ALG`, `simplify ALG`, `count
-/// [htm|qtm|stm] ALG`, `tools [search]`, `reps [size N]`.
 /// A sequence that must be there, read from `text` (a part of `line`).
 fn needed_alg(line: &Line, text: &str) -> Result<Alg> {
     need_alg(text).and_then(|text| line.alg(text))

@@ -127,9 +127,6 @@ pub enum AplRequest {
     Clear,
 }
 
-/// `apl` (enter APL mode) and `apl LINE` (one line of APL, or one system command such as
-/// `apl )fns`): the APL family's words outside APL mode.
-
 impl AplRequest {
     /// One line given to `apl` outside APL mode (the REPL's `apl LINE`, the command line's
     /// `cubework apl LINE`): a system command (`)fns`, `)save FILE`, …), or a line of APL.

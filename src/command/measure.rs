@@ -56,7 +56,6 @@ pub enum MeasureRequest {
     },
 }
 
-/// `compare [apl] [size N | sizes A..B] [TURNS]`, `paper [apl] [TURNS]`.
 /// `paper [apl] [TURNS]`.
 fn paper_words(rest: &str) -> Result<MeasureRequest> {
     let (apl, rest) = flag(rest, "apl");

@@ -71,8 +71,6 @@ pub struct DrawRequest {
     pub setup_moves: usize,
 }
 
-/// `draw FILE …`, `view [yaw Y] [pitch P] [distance D]`.
-
 /// `view [yaw Y] [pitch P] [distance D]`.
 fn view_words(rest: &str) -> Result<PictureRequest> {
     let mut words = rest.split_whitespace();

@@ -96,8 +96,6 @@ pub enum SolvingRequest {
     },
 }
 
-/// The solving family's words.
-
 /// `[N] [seed S]` or `random [seed S]`.
 fn scramble_words(args: &str) -> Result<SolvingRequest> {
     let words: Vec<&str> = args.split_whitespace().collect();
@@ -865,6 +863,9 @@ pub static POCKET: CommandDef = CommandDef {
     ..CommandDef::NONE
 };
 
+/// What `step` and `stage?` say in `help`.
+const STAGES: &str = "The beginner's method, one stage at a time, on the cube in front of you: step makes the next stage not yet done (its moves are those a learner makes, whole-cube turns included: z2 turns the cube over so the last face, blue here, is on top; y turns it about the vertical) and shows the cube after it; stage? lists the stages: 1 white cross, 2 white corners, 3 second layer, 4 blue cross, 5 blue edges, 6 blue corners placed, 7 blue corners oriented (where most guides' last face is yellow, this scheme's is blue).";
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -898,6 +899,3 @@ mod tests {
         assert_eq!(other, SolveError::Size(4).to_string());
     }
 }
-
-/// What `step` and `stage?` say in `help`.
-const STAGES: &str = "The beginner's method, one stage at a time, on the cube in front of you: step makes the next stage not yet done (its moves are those a learner makes, whole-cube turns included: z2 turns the cube over so the last face, blue here, is on top; y turns it about the vertical) and shows the cube after it; stage? lists the stages: 1 white cross, 2 white corners, 3 second layer, 4 blue cross, 5 blue edges, 6 blue corners placed, 7 blue corners oriented (where most guides' last face is yellow, this scheme's is blue).";
