@@ -36,7 +36,7 @@ for rep in numeric local composite visual vector 4d nested; do
     draw "goal-$rep" --rep "$rep"
     draw "ru-$rep" "R U" --rep "$rep"
 done
-# An interactive page (not shown in the README: open it in a browser).
+# An interactive page (not shown in the README, and not kept in git: open it in a browser).
 "$bin" draw "R U R' U'" --back -o "$out/page.html"
 # Charts.
 "$bin" order --plot "$out/order-ru.svg" "R U" >/dev/null

@@ -227,7 +227,7 @@ fn tab_after_a_command_offers_the_words_of_its_descriptor() {
 #[test]
 fn a_command_word_is_spelled_only_in_its_descriptor() {
     // A match arm on a command's name (`"solve" =>`) in the front door is a second place it
-    // is spelled: the parsers and the completer dispatch on the descriptor's kind instead.
+    // is spelled: the parser and the completer find the descriptor and call its reader.
     let src = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
     let files = [
         "cli/mod.rs",
@@ -246,17 +246,20 @@ fn a_command_word_is_spelled_only_in_its_descriptor() {
     ];
     for name in files {
         let mut text = std::fs::read_to_string(src.join(name)).unwrap();
-        // The dispatch on the first word (`parse_line`, and each family's `read`); the
-        // arguments' own words (`hint size 2`, `pocket solve`, `notation paper`) may be a
-        // command's name too.
-        let dispatch = match name {
-            "command/parse.rs" => Some("pub fn parse_line("),
-            n if n.starts_with("command/") && n != "command/mod.rs" => Some("pub(super) fn read("),
+        // The dispatch on the first word (`parse_line`), and the commands' units in each
+        // family's file (descriptors and readers); the arguments' own words (`hint size 2`,
+        // `pocket solve`, `notation paper`) may be a command's name too.
+        let part = match name {
+            "command/parse.rs" => Some(("pub fn parse_line(", "\n}\n")),
+            n if n.starts_with("command/") && n != "command/mod.rs" => Some(("pub static ", "")),
             _ => None,
         };
-        if let Some(head) = dispatch {
+        if let Some((head, tail)) = part {
             let start = text.find(head).unwrap();
-            let end = start + text[start..].find("\n}\n").unwrap();
+            let end = match tail {
+                "" => text.len(),
+                tail => start + text[start..].find(tail).unwrap(),
+            };
             text = text[start..end].to_string();
         }
         for def in COMMANDS {
@@ -296,10 +299,11 @@ fn names(text: &str, word: &str) -> bool {
 }
 
 #[test]
-fn each_command_is_named_in_at_most_three_files_its_descriptor_its_family_and_the_command_line() {
-    // The front hall's names for a command: its kind, its clap subcommand and argument
-    // struct, and its request variant in its family's enum. Adding a command touches these
-    // three files and the README's table of commands.
+fn each_command_is_one_unit_named_only_in_its_family_file_and_the_list() {
+    // A command is one static descriptor (`pub static SOLVE: CommandDef`) in its family's
+    // file, beside its reader and its run; the list in `command/defs.rs` names it once more.
+    // No other file names it but the command line's subcommands: adding a command of the
+    // REPL touches its family file and the list.
     let src = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
     let mut files = Vec::new();
     sources(&src, &mut files);
@@ -310,30 +314,33 @@ fn each_command_is_named_in_at_most_three_files_its_descriptor_its_family_and_th
             (shown, std::fs::read_to_string(f).unwrap())
         })
         .collect();
-    let families = ["Session", "Algebra", "Solving", "Measure", "Picture"];
     for def in COMMANDS {
-        let kind = format!("{:?}", def.kind);
-        let mut spellings = vec![
-            format!("K::{kind}"),
-            format!("CommandKind::{kind}"),
-            format!("Command::{kind}"),
-            format!("{kind}Args"),
-            format!("{kind}Command"),
-        ];
-        spellings.extend(families.iter().map(|f| format!("{f}Request::{kind}")));
-        // A request of the whole (`Request::Apl`) names a family, which for `apl` and
-        // `tables` is named as its one command.
-        if !["Apl", "Tables"].contains(&kind.as_str()) {
-            spellings.push(format!("Request::{kind}"));
-        }
-        let named_in: Vec<&str> = texts
+        let unit = def.name.trim_end_matches('?').to_uppercase();
+        let declared = format!("pub static {unit}: CommandDef");
+        let home: Vec<&str> = texts
             .iter()
-            .filter(|(_, text)| spellings.iter().any(|s| names(text, s)))
+            .filter(|(_, text)| text.contains(&declared))
             .map(|(file, _)| file.as_str())
             .collect();
-        assert!(
-            named_in.len() <= 3 && named_in.contains(&"command/defs.rs"),
-            "`{}` is named in {named_in:?}",
+        assert_eq!(home.len(), 1, "`{}` is declared in {home:?}", def.name);
+        let family = home[0].trim_end_matches(".rs").rsplit('/').next().unwrap();
+        let spelled = format!("{family}::{unit}");
+        let mut named_in: Vec<&str> = texts
+            .iter()
+            .filter(|(file, text)| file != home[0] && names(text, &spelled))
+            .map(|(file, _)| file.as_str())
+            .collect();
+        named_in.sort_unstable();
+        // The command line's subcommands (the clap derive enum of `cli/commands.rs`, each
+        // variant taking its `about` from the unit) name the commands of the command line.
+        let expected: &[&str] = if def.surface.cli() {
+            &["cli/commands.rs", "command/defs.rs"]
+        } else {
+            &["command/defs.rs"]
+        };
+        assert_eq!(
+            named_in, expected,
+            "`{}` ({spelled}) is named outside its family file and the list",
             def.name
         );
     }

@@ -72,7 +72,7 @@ pub struct ColoursArg {
 impl ColoursArg {
     /// The scheme chosen: the flag, else the environment or the kept setting, else the paper's.
     pub fn scheme(&self) -> Result<crate::turn::face::Scheme> {
-        crate::cli::repl::chosen_colours(self.colours)
+        crate::cli::config::chosen_colours(self.colours)
     }
 }
 

@@ -16,7 +16,7 @@ use super::args::{
 use super::batch::{self, Batch};
 use crate::answer::error::{Error, Result};
 use crate::answer::output;
-use crate::command::defs::{CommandKind as K, def};
+use crate::command;
 use crate::command::{
     AlgebraRequest, AplRequest, DrawRequest, Front, MeasureRequest, PictureRequest, Request,
     Session, SessionRequest, Shown, SolvingRequest, TablesRequest,
@@ -53,85 +53,85 @@ fn on<R: Into<Request>>(sequence: &SequenceArgs, make: impl FnOnce(Alg) -> R) ->
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// `cubework apply`: described in [`crate::command::defs`].
-    #[command(about = def(K::Apply).summary, long_about = None)]
+    #[command(about = command::session::APPLY.summary, long_about = None)]
     Apply(ApplyArgs),
     /// `cubework reps`: described in [`crate::command::defs`].
-    #[command(about = def(K::Reps).summary, long_about = None)]
+    #[command(about = command::algebra::REPS.summary, long_about = None)]
     Reps(SizeArg),
     /// `cubework order`: described in [`crate::command::defs`].
-    #[command(about = def(K::Order).summary, long_about = None)]
+    #[command(about = command::algebra::ORDER.summary, long_about = None)]
     Order(OrderArgs),
     /// `cubework cycles`: described in [`crate::command::defs`].
-    #[command(about = def(K::Cycles).summary, long_about = None)]
+    #[command(about = command::algebra::CYCLES.summary, long_about = None)]
     Cycles(CyclesArgs),
     /// `cubework effect`: described in [`crate::command::defs`].
-    #[command(about = def(K::Effect).summary, long_about = None)]
+    #[command(about = command::algebra::EFFECT.summary, long_about = None)]
     Effect(EffectArgs),
     /// `cubework invert`: described in [`crate::command::defs`].
-    #[command(about = def(K::Invert).summary, long_about = None)]
+    #[command(about = command::algebra::INVERT.summary, long_about = None)]
     Invert(SequenceArgs),
     /// `cubework mirror`: described in [`crate::command::defs`].
-    #[command(about = def(K::Mirror).summary, long_about = None)]
+    #[command(about = command::algebra::MIRROR.summary, long_about = None)]
     Mirror(SequenceArgs),
     /// `cubework expand`: described in [`crate::command::defs`].
-    #[command(about = def(K::Expand).summary, long_about = None)]
+    #[command(about = command::algebra::EXPAND.summary, long_about = None)]
     Expand(SequenceArgs),
     /// `cubework simplify`: described in [`crate::command::defs`].
-    #[command(about = def(K::Simplify).summary, long_about = None)]
+    #[command(about = command::algebra::SIMPLIFY.summary, long_about = None)]
     Simplify(SequenceArgs),
     /// `cubework count`: described in [`crate::command::defs`].
-    #[command(about = def(K::Count).summary, long_about = None)]
+    #[command(about = command::algebra::COUNT.summary, long_about = None)]
     Count(CountArgs),
     /// `cubework tools`: described in [`crate::command::defs`].
-    #[command(about = def(K::Tools).summary, long_about = None)]
+    #[command(about = command::algebra::TOOLS.summary, long_about = None)]
     Tools {
         /// Re-run the reconstruction search and show its working.
         #[arg(long)]
         search: bool,
     },
     /// `cubework scramble`: described in [`crate::command::defs`].
-    #[command(about = def(K::Scramble).summary, long_about = None)]
+    #[command(about = command::solving::SCRAMBLE.summary, long_about = None)]
     Scramble(ScrambleArgs),
     /// `cubework pocket`: described in [`crate::command::defs`].
-    #[command(about = def(K::Pocket).summary, long_about = None)]
+    #[command(about = command::solving::POCKET.summary, long_about = None)]
     #[command(subcommand)]
     Pocket(PocketCommand),
     /// `cubework solve`: described in [`crate::command::defs`].
-    #[command(about = def(K::Solve).summary, long_about = None)]
+    #[command(about = command::solving::SOLVE.summary, long_about = None)]
     Solve(SolveArgs),
     /// `cubework compare`: described in [`crate::command::defs`].
-    #[command(about = def(K::Compare).summary, long_about = None)]
+    #[command(about = command::measure::COMPARE.summary, long_about = None)]
     Compare(CompareArgs),
     /// `cubework paper`: described in [`crate::command::defs`].
-    #[command(about = def(K::Paper).summary, long_about = None)]
+    #[command(about = command::measure::PAPER.summary, long_about = None)]
     Paper(PaperArgs),
     /// `cubework tables`: described in [`crate::command::defs`].
-    #[command(about = def(K::Tables).summary, long_about = None)]
+    #[command(about = command::tables::TABLES.summary, long_about = None)]
     Tables {
         /// What to do: nothing lists them; build loads or builds them all.
         #[command(subcommand)]
         action: Option<TablesCommand>,
     },
     /// `cubework draw`: described in [`crate::command::defs`].
-    #[command(about = def(K::Draw).summary, long_about = None)]
+    #[command(about = command::picture::DRAW.summary, long_about = None)]
     Draw(DrawArgs),
     /// `cubework apl`: described in [`crate::command::defs`].
-    #[command(about = def(K::Apl).summary, long_about = None)]
+    #[command(about = command::apl::APL.summary, long_about = None)]
     Apl(AplArgs),
     /// `cubework run`: described in [`crate::command::defs`].
-    #[command(about = def(K::Run).summary, long_about = None)]
+    #[command(about = command::session::RUN.summary, long_about = None)]
     Run {
         /// The file to run.
         file: std::path::PathBuf,
     },
     /// `cubework completions`: described in [`crate::command::defs`].
-    #[command(about = def(K::Completions).summary, long_about = None)]
+    #[command(about = command::session::COMPLETIONS.summary, long_about = None)]
     Completions {
         /// The shell to complete for.
         shell: clap_complete::Shell,
     },
     /// `cubework manpage`: described in [`crate::command::defs`].
-    #[command(about = def(K::Manpage).summary, long_about = None)]
+    #[command(about = command::session::MANPAGE.summary, long_about = None)]
     Manpage,
 }
 
@@ -269,7 +269,7 @@ impl ApplyArgs {
         let rep: Option<RepKind> = self.rep.as_deref().map(str::parse).transpose()?;
         let scheme = self.colours.scheme()?;
         let start = start_cube(self.from.from.as_deref(), self.size, scheme)?;
-        let colour = crate::cli::repl::use_colour();
+        let colour = crate::cli::config::use_colour();
         let mut session = Session::with_cube(rep, &start, self.notation, String::new(), colour)?;
         session.set_scheme(scheme);
         let moves = self.moves.join(" ");
@@ -432,7 +432,7 @@ impl PocketCommand {
                 facelets,
                 alg,
             } => {
-                let scheme = crate::cli::repl::chosen_colours(None)?;
+                let scheme = crate::cli::config::chosen_colours(None)?;
                 let state = input(facelets, &alg, notation, scheme)?;
                 asked(notation, SolvingRequest::PocketSolve { metric, state })
             }

@@ -6,11 +6,12 @@
 //! A thin skin over [`crate::command`]: the clap types ([`Cli`], [`Command`], the argument
 //! groups several commands share in [`args`]), each subcommand's arguments turned into the
 //! one [`Request`](crate::command::Request) it asks for by its own function ([`request`]),
-//! and `solve --batch`, which reads many states ([`batch`]).
+//! `solve --batch`, which reads many states ([`batch`]), and the settings ([`config`]).
 
 pub mod args;
 pub mod batch;
 mod commands;
+pub mod config;
 pub mod repl;
 
 use std::ffi::OsString;

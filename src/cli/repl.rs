@@ -19,16 +19,12 @@ use rustyline::{
     KeyCode, KeyEvent, Modifiers, RepeatCount,
 };
 
+use super::config::{chosen_colours, colours_file, history_file, use_colour, workspace_file};
 use crate::answer::error::{Error, Result};
 use crate::answer::output;
 use crate::base::lines::{LineError, Lines, MAX_LINE_BYTES, Statement};
-use crate::command::{Reply, Session, defs};
+use crate::command::{LineKind, Reply, Session, defs};
 use crate::turn::notation::Notation;
-
-/// Whether to draw in colour: only on a terminal, and never when `NO_COLOR` is set.
-pub fn use_colour() -> bool {
-    std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
-}
 
 /// How many lines the in-memory history (arrow keys) and the history file keep.
 pub const HISTORY_LINES: usize = 1000;
@@ -279,7 +275,7 @@ pub const CONTINUATION_PROMPT: &str = "...> ";
 /// (see [`crate::base::lines::Joiner`]).
 fn joiner() -> crate::base::lines::Joiner<impl Fn(&str) -> i64, impl Fn(&str) -> bool> {
     crate::base::lines::Joiner::new(crate::sequence::parser::bracket_balance, |line| {
-        !crate::command::starts_with_command(line)
+        !matches!(crate::command::line_kind(line), LineKind::Command(..))
     })
 }
 
@@ -308,8 +304,11 @@ fn run_statement(session: &mut Session, statement: &Statement, from: Where) -> R
     let (line, result) = if statement.open {
         // Moves are parsed, so that an error before the open bracket is the one reported (no
         // sequence with a bracket open parses, so nothing runs); a command is not run at all.
-        let parsed = (!crate::command::starts_with_command(&statement.text))
-            .then(|| session.execute(&statement.text));
+        let command = matches!(
+            crate::command::line_kind(&statement.text),
+            LineKind::Command(..)
+        );
+        let parsed = (!command).then(|| session.execute(&statement.text));
         let unclosed =
             crate::sequence::parser::unclosed_bracket(&statement.text, session.notation());
         match (parsed, unclosed) {
@@ -420,42 +419,6 @@ fn show(reply: &Reply) -> Result<bool> {
         output::out(&reply.text)?;
     }
     Ok(reply.quit)
-}
-
-/// Where the REPL keeps its history: `$CUBEWORK_DATA_DIR/history.txt` if that is set and not
-/// empty, else the user's data directory.
-pub fn history_file() -> Option<PathBuf> {
-    history_file_from(std::env::var_os("CUBEWORK_DATA_DIR"))
-}
-
-/// Where the REPL keeps the APL workspace between sessions: `workspace.apl` beside the
-/// history file ([`Session::keep_workspace`]).
-pub fn workspace_file() -> Option<PathBuf> {
-    history_file().map(|h| h.with_file_name("workspace.apl"))
-}
-
-/// Where `colours` keeps the chosen colour scheme between sessions: `colours.txt` beside the
-/// history file, read by [`chosen_colours`].
-pub fn colours_file() -> Option<PathBuf> {
-    history_file().map(|h| h.with_file_name("colours.txt"))
-}
-
-/// The colour scheme to show things in: `flag` (`--colours`), else `CUBEWORK_COLOURS`, else
-/// the choice kept in [`colours_file`], else the paper's. A bad `CUBEWORK_COLOURS` is bad
-/// input, as a bad `--colours` is (exit status 2).
-pub fn chosen_colours(
-    flag: Option<crate::turn::face::Scheme>,
-) -> Result<crate::turn::face::Scheme> {
-    crate::turn::face::Scheme::chosen(flag, colours_file().as_deref())
-        .map_err(crate::answer::error::Error::Usage)
-}
-
-fn history_file_from(env: Option<std::ffi::OsString>) -> Option<PathBuf> {
-    match env {
-        Some(dir) if !dir.is_empty() => Some(PathBuf::from(dir).join("history.txt")),
-        _ => directories::ProjectDirs::from("", "", "cubework")
-            .map(|d| d.data_dir().join("history.txt")),
-    }
 }
 
 /// The history file: read once at the start, then appended to line by line as the session
@@ -754,16 +717,16 @@ pub fn completions(line: &str, pos: usize, notation: Notation) -> (usize, Vec<St
     }
     let before = &line[..start];
     let commands = || defs::repl_commands().map(|c| c.name.to_string());
-    let offered: Vec<String> = match before.split_whitespace().next().map(defs::find) {
-        None => commands().chain(moves(notation)).collect(),
-        Some(None) => moves(notation),
-        Some(Some(def)) if def.takes_command() => commands().collect(),
-        Some(Some(def)) if def.takes_moves => def
+    let offered: Vec<String> = match crate::command::line_kind(before) {
+        LineKind::Command(def, ..) if def.takes_command() => commands().collect(),
+        LineKind::Command(def, ..) if def.takes_moves => def
             .repl_words()
             .map(String::from)
             .chain(moves(notation))
             .collect(),
-        Some(Some(def)) => def.repl_words().map(String::from).collect(),
+        LineKind::Command(def, ..) => def.repl_words().map(String::from).collect(),
+        _ if before.trim().is_empty() => commands().chain(moves(notation)).collect(),
+        LineKind::Nothing | LineKind::Moves => moves(notation),
     };
     let found = offered
         .into_iter()
@@ -858,19 +821,6 @@ mod tests {
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).unwrap();
         dir
-    }
-
-    #[test]
-    fn an_empty_data_directory_variable_counts_as_unset() {
-        assert_eq!(
-            history_file_from(Some("/d".into())),
-            Some(PathBuf::from("/d/history.txt"))
-        );
-        assert_ne!(
-            history_file_from(Some("".into())),
-            Some(PathBuf::from("history.txt"))
-        );
-        assert_eq!(history_file_from(Some("".into())), history_file_from(None));
     }
 
     #[test]

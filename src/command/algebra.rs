@@ -3,11 +3,13 @@
 //! representations' table `reps`. Their REPL words, their runs, and their answers, each a
 //! few lines of explanation whose **last line is the answer alone**, for scripts.
 
+mod catalogue;
+
+pub use catalogue::{reps_table, tools_report, tools_search_report};
+
 use std::path::PathBuf;
 
-use comfy_table::{ContentArrangement, Table, presets::UTF8_FULL_CONDENSED};
-
-use super::defs::CommandKind as K;
+use super::unit::{ALG_ARG, CommandDef, NOTATION_ARG, SIZE_ARG, Surface, both, cli, ex};
 use super::words::{Line, metric_prefix, need_alg, options, size};
 use super::{Front, Reply, Session, usage};
 use crate::answer::error::Result;
@@ -76,40 +78,18 @@ pub enum AlgebraRequest {
     },
 }
 
-/// The algebra family's words: `order [size N] [by colours|labels] ALG`, `cycles [size N]
-/// ALG`, `effect [size N] ALG`, `invert [ALG]`, `expand ALG`, `simplify ALG`, `count
-/// [htm|qtm|stm] ALG`, `tools [search]`, `reps [size N]`.
-pub(super) fn read(kind: K, line: &Line, _: &Session) -> Option<Result<AlgebraRequest>> {
-    let rest = line.rest;
-    let alg = |text: &str| need_alg(text).and_then(|text| line.alg(text));
-    Some(match kind {
-        K::Order => order_words(line),
-        K::Cycles => sized(rest).and_then(|(size, text)| {
-            let alg = alg(text)?;
-            Ok(AlgebraRequest::Cycles { size, alg })
-        }),
-        K::Effect => sized(rest).and_then(|(size, text)| {
-            let alg = alg(text)?;
-            Ok(AlgebraRequest::Effect { size, alg })
-        }),
-        K::Invert if rest.is_empty() => Ok(AlgebraRequest::Invert(None)),
-        K::Invert => line.alg(rest).map(|alg| AlgebraRequest::Invert(Some(alg))),
-        K::Mirror => alg(rest).map(AlgebraRequest::Mirror),
-        K::Expand => alg(rest).map(AlgebraRequest::Expand),
-        K::Simplify => alg(rest).map(AlgebraRequest::Simplify),
-        K::Count => {
-            let (metric, text) = metric_prefix(rest);
-            alg(text).map(|alg| AlgebraRequest::Count { metric, alg })
-        }
-        K::Tools => tools_words(rest),
-        K::Reps => options(rest, &["size"]).and_then(|(opts, extra)| {
-            if !extra.is_empty() {
-                return Err(usage(&format!("reps {}? (reps [size N])", echo(extra))));
-            }
-            Ok(AlgebraRequest::Reps { size: size(&opts)? })
-        }),
-        _ => return None,
-    })
+/// A sequence that must be there, read from `text` (a part of `line`).
+fn needed_alg(line: &Line, text: &str) -> Result<Alg> {
+    need_alg(text).and_then(|text| line.alg(text))
+}
+
+/// `reps [size N]`.
+fn reps_words(rest: &str) -> Result<AlgebraRequest> {
+    let (opts, extra) = options(rest, &["size"])?;
+    if !extra.is_empty() {
+        return Err(usage(&format!("reps {}? (reps [size N])", echo(extra))));
+    }
+    Ok(AlgebraRequest::Reps { size: size(&opts)? })
 }
 
 /// A leading `size N`, if given, and the rest of the line.
@@ -165,7 +145,7 @@ pub(super) fn run(session: &mut Session, request: AlgebraRequest, _front: Front)
         AlgebraRequest::Reps { size } => {
             let n = size.unwrap_or(session.size());
             Cube::check_size(n)
-                .map(|()| Reply::text(reps_table(n, &session.user_reps)))
+                .map(|()| Reply::text(reps_table(n, session.apl_state().user_reps())))
                 .map_err(Into::into)
         }
         AlgebraRequest::Order {
@@ -516,47 +496,6 @@ fn checked(n: usize) -> Result<usize, AlgebraError> {
     Ok(n)
 }
 
-fn paper_string(seq: &[Move]) -> String {
-    seq.iter().map(|m| m.to_string()).collect()
-}
-
-/// How a tool's sequence was found, from the recorded finding or a fresh search.
-fn how_found(tool: Tool, chosen: &[Move], matches: usize, tried: usize, source: &Source) -> String {
-    let f = Found {
-        tool,
-        chosen,
-        matches,
-        tried,
-    };
-    match source {
-        Source::Printed => {
-            let e_choice = f
-                .tool
-                .printed()
-                .chars()
-                .position(|c| c == 'E')
-                .and_then(|i| f.chosen.get(i))
-                .map(|m| format!("; E = {m}"))
-                .unwrap_or_default();
-            format!(
-                "a reading of the printed letters ({} of {} readings match{e_choice})",
-                f.matches, f.tried
-            )
-        }
-        Source::Shortest { letters } => format!(
-            "no reading of the printed letters works; shortest sequence of {} with the effect ({} moves, {} such)",
-            letters
-                .iter()
-                .map(|l| l.letter().to_string())
-                .collect::<Vec<_>>()
-                .join(" and "),
-            f.chosen.len(),
-            f.matches
-        ),
-        Source::NotFound => "not found: no reading works and the search gave up".into(),
-    }
-}
-
 struct Found<'a> {
     tool: Tool,
     chosen: &'a [Move],
@@ -564,247 +503,174 @@ struct Found<'a> {
     tried: usize,
 }
 
-fn summary(findings: &[(Tool, Source)]) -> String {
-    let printed = findings
-        .iter()
-        .filter(|(_, s)| *s == Source::Printed)
-        .count();
-    let others: Vec<&str> = findings
-        .iter()
-        .filter(|(_, s)| *s != Source::Printed)
-        .map(|(t, _)| t.name())
-        .collect();
-    let rest = if others.is_empty() {
-        String::new()
-    } else {
-        format!(
-            ", {} not a reading of its printed letters ({})",
-            others.len(),
-            others.join(", ")
-        )
-    };
-    format!(
-        "{} tools: {printed} reconstructed as readings of the printed strings{rest}",
-        findings.len()
-    )
-}
+/// `invert`: what it is (its descriptor) and how the REPL's words read into its request.
+pub static INVERT: CommandDef = CommandDef {
+    name: "invert",
+    surface: Surface::Both,
+    usage: "[ALG]",
+    summary: "the inverse of ALG (the paper's INVERSE); in the REPL without ALG, undo the whole history as one inverse sequence",
+    details: "Without ALG (REPL), applies the inverse of every move made since the last reset or load, bringing the cube back; it is one change, so undo takes it back.",
+    args: &[ALG_ARG, NOTATION_ARG],
+    read: Some(|line, _| match line.rest {
+        "" => Ok(AlgebraRequest::Invert(None).into()),
+        rest => Ok(AlgebraRequest::Invert(Some(line.alg(rest)?)).into()),
+    }),
+    takes_moves: true,
+    examples: &[ex("invert [R, U] F", &["invert", "[R, U] F"])],
+    ..CommandDef::NONE
+};
 
-/// Each tool: the paper's string, the reconstructed paper sequence, its standard notation,
-/// and its effect.
-///
-/// ```
-/// use cubework::command::algebra::tools_report;
-/// let r = tools_report().unwrap();
-/// assert!(r.contains("SWITCH"));
-/// assert!(r.lines().last().unwrap().starts_with("6 tools"));
-/// ```
-pub fn tools_report() -> Result<String, AlgebraError> {
-    let mut out = Vec::new();
-    let findings: Vec<Finding> = Tool::ALL.iter().map(|t| t.finding()).collect();
-    for f in &findings {
-        let e = Effect::of_moves(&f.tool.standard_moves())?;
-        out.push(format!("{}: {}", f.tool, f.tool.description()));
-        out.push(format!("  printed:  {}", f.tool.printed()));
-        out.push(format!("  paper:    {}", paper_string(f.chosen)));
-        out.push(format!(
-            "  standard: {}",
-            format_moves(&f.tool.standard_moves())
-        ));
-        out.push(format!(
-            "  found as: {}",
-            how_found(f.tool, f.chosen, f.matches, f.tried, &f.source)
-        ));
-        out.push(format!(
-            "  effect:   {}",
-            e.report().lines().last().unwrap_or_default()
-        ));
-    }
-    let sources: Vec<(Tool, Source)> = findings.into_iter().map(|f| (f.tool, f.source)).collect();
-    out.push(summary(&sources));
-    Ok(out.join("\n"))
-}
+/// `reps`: what it is (its descriptor) and how the REPL's words read into its request.
+pub static REPS: CommandDef = CommandDef {
+    name: "reps",
+    surface: Surface::Both,
+    usage: "[size N]",
+    summary: "list the representations at a size (the session's, or N): shape, element, bytes, defined moves, and which do not hold it and why",
+    details: "In the REPL, your own representations (`)rep` in APL mode) are listed after the seven.",
+    args: &[SIZE_ARG],
+    read: Some(|line, _| reps_words(line.rest).map(Into::into)),
+    examples: &[ex("reps size 4", &["reps", "--size", "4"])],
+    ..CommandDef::NONE
+};
 
-/// Re-runs the reconstruction search for every tool (not the cached one) and shows its
-/// working: the criterion checked, how many readings were tried, every match ranked best
-/// first with its effect, and the choice.
-///
-/// ```
-/// use cubework::command::algebra::tools_search_report;
-/// let r = tools_search_report().unwrap();
-/// assert!(r.contains("FLIP 'MRMRMRMRMRMR'"));
-/// assert!(r.lines().last().unwrap().starts_with("6 tools"));
-/// ```
-pub fn tools_search_report() -> Result<String, AlgebraError> {
-    let recs = Tool::ALL
-        .iter()
-        .map(|&t| tools::reconstruct(t))
-        .collect::<Result<Vec<Reconstruction>, _>>()?;
-    let mut out = vec![
-        "Readings: each letter as printed or barred; E as any of the 24 paper moves.".to_string(),
-        "Ranking: fewest pieces disturbed, then closest letters to the print, then fewest bars, then enumeration order.".to_string(),
-    ];
-    for r in &recs {
-        out.push(String::new());
-        out.push(format!("{} '{}'", r.tool, r.tool.printed()));
-        out.push(format!("  criterion: {}", r.tool.criterion()));
-        out.push(format!(
-            "  found as:  {}",
-            how_found(r.tool, &r.chosen, r.matches.len(), r.tried, &r.source)
-        ));
-        out.push(format!("  tried:     {}", r.tried));
-        const SHOWN: usize = 12;
-        for (i, m) in r.matches.iter().take(SHOWN).enumerate() {
-            let seq: String = m.iter().map(|x| x.to_string()).collect();
-            let e = Effect::of_moves(&m.iter().map(|&p| p.to_standard()).collect::<Vec<_>>())?;
-            out.push(format!(
-                "  {} {seq}: {}",
-                if i == 0 { "*" } else { " " },
-                e.report().lines().last().unwrap_or_default()
-            ));
+/// `order`: what it is (its descriptor) and how the REPL's words read into its request.
+pub static ORDER: CommandDef = CommandDef {
+    name: "order",
+    surface: Surface::Both,
+    usage: "[size N] [by colours|labels] ALG",
+    summary: "how many repetitions of ALG bring the cube back, and why (lcm of cycle lengths)",
+    details: "order R U           how many times R U brings the cube back to looking as it did (by colours)\norder by labels ALG  back when every sticker is home, not only when the colours are\norder size 4 ALG     on the 4×4×4",
+    args: &[
+        SIZE_ARG,
+        both("by", "by"),
+        cli("plot"),
+        ALG_ARG,
+        NOTATION_ARG,
+    ],
+    read: Some(|line, _| order_words(line).map(Into::into)),
+    takes_moves: true,
+    examples: &[ex(
+        "order size 4 by labels R U",
+        &["order", "--size", "4", "--by", "labels", "R U"],
+    )],
+    ..CommandDef::NONE
+};
+
+/// `cycles`: what it is (its descriptor) and how the REPL's words read into its request.
+pub static CYCLES: CommandDef = CommandDef {
+    name: "cycles",
+    surface: Surface::Both,
+    usage: "[size N] ALG",
+    summary: "ALG's permutation of the sticker tuple, in cycle notation",
+    args: &[SIZE_ARG, ALG_ARG, NOTATION_ARG],
+    read: Some(|line, _| {
+        let (size, text) = sized(line.rest)?;
+        let alg = needed_alg(line, text)?;
+        Ok(AlgebraRequest::Cycles { size, alg }.into())
+    }),
+    takes_moves: true,
+    examples: &[ex("cycles size 2 R", &["cycles", "--size", "2", "R"])],
+    ..CommandDef::NONE
+};
+
+/// `effect`: what it is (its descriptor) and how the REPL's words read into its request.
+pub static EFFECT: CommandDef = CommandDef {
+    name: "effect",
+    surface: Surface::Both,
+    usage: "[size 3] ALG",
+    summary: "where each corner, edge and centre of the 3×3×3 goes under ALG, and how it twists or flips",
+    args: &[SIZE_ARG, ALG_ARG, NOTATION_ARG],
+    read: Some(|line, _| {
+        let (size, text) = sized(line.rest)?;
+        let alg = needed_alg(line, text)?;
+        Ok(AlgebraRequest::Effect { size, alg }.into())
+    }),
+    takes_moves: true,
+    examples: &[ex(
+        "effect size 3 R U R' U'",
+        &["effect", "--size", "3", "R U R' U'"],
+    )],
+    ..CommandDef::NONE
+};
+
+/// `mirror`: what it is (its descriptor) and how the REPL's words read into its request.
+pub static MIRROR: CommandDef = CommandDef {
+    name: "mirror",
+    surface: Surface::Both,
+    usage: "ALG",
+    summary: "ALG seen in a mirror between L and R: the left-hand version of an algorithm",
+    details: "R and L change places and every quarter turn reverses except those about the L–R axis: R U R' becomes L' U' L, and U2 stays U2. Brackets are kept; a tool is written as its moves; the answer is in the notation in use.",
+    args: &[ALG_ARG, NOTATION_ARG],
+    read: Some(|line, _| Ok(AlgebraRequest::Mirror(needed_alg(line, line.rest)?).into())),
+    takes_moves: true,
+    examples: &[ex("mirror [R, U] M", &["mirror", "[R, U] M"])],
+    ..CommandDef::NONE
+};
+
+/// `expand`: what it is (its descriptor) and how the REPL's words read into its request.
+pub static EXPAND: CommandDef = CommandDef {
+    name: "expand",
+    surface: Surface::Both,
+    usage: "ALG",
+    summary: "ALG with groups, commutators, conjugates and tools written out",
+    args: &[ALG_ARG, NOTATION_ARG],
+    read: Some(|line, _| Ok(AlgebraRequest::Expand(needed_alg(line, line.rest)?).into())),
+    takes_moves: true,
+    examples: &[ex("expand [R: U]", &["expand", "[R: U]"])],
+    ..CommandDef::NONE
+};
+
+/// `simplify`: what it is (its descriptor) and how the REPL's words read into its request.
+pub static SIMPLIFY: CommandDef = CommandDef {
+    name: "simplify",
+    surface: Surface::Both,
+    usage: "ALG",
+    summary: "ALG with cancelling and mergeable moves combined",
+    args: &[ALG_ARG, NOTATION_ARG],
+    read: Some(|line, _| Ok(AlgebraRequest::Simplify(needed_alg(line, line.rest)?).into())),
+    takes_moves: true,
+    examples: &[ex("simplify U D U", &["simplify", "U D U"])],
+    ..CommandDef::NONE
+};
+
+/// `count`: what it is (its descriptor) and how the REPL's words read into its request.
+pub static COUNT: CommandDef = CommandDef {
+    name: "count",
+    surface: Surface::Both,
+    usage: "[htm|qtm|stm] ALG",
+    summary: "ALG's length in a metric (half-turn by default)",
+    args: &[both("htm|qtm|stm", "metric"), ALG_ARG, NOTATION_ARG],
+    read: Some(|line, _| {
+        let (metric, text) = metric_prefix(line.rest);
+        Ok(AlgebraRequest::Count {
+            metric,
+            alg: needed_alg(line, text)?,
         }
-        if r.matches.len() > SHOWN {
-            out.push(format!("    … and {} more", r.matches.len() - SHOWN));
-        }
-    }
-    out.push(String::new());
-    let sources: Vec<(Tool, Source)> = recs.iter().map(|r| (r.tool, r.source.clone())).collect();
-    out.push(summary(&sources));
-    Ok(out.join("\n"))
-}
+        .into())
+    }),
+    takes_moves: true,
+    examples: &[
+        ex(
+            "count qtm R U2 M'",
+            &["count", "--metric", "qtm", "R U2 M'"],
+        ),
+        ex("count htm R U2", &["count", "--metric", "htm", "R U2"]),
+        ex("count stm M E", &["count", "--metric", "stm", "M E"]),
+    ],
+    ..CommandDef::NONE
+};
 
-/// `cubework reps --size N`: the representations of the `n`×`n`×`n` cube in a table: shape,
-/// element, bytes, defined moves (on the 3×3×3 the paper's 24; on other sizes the turns of
-/// blocks of layers), and for those that do not hold the size, why not; then the user's own
-/// representations (`)rep`, `users`), which hold the 3×3×3.
-pub fn reps_table(n: usize, users: &[crate::rep::user::UserRep]) -> String {
-    let mut table = Table::new();
-    table
-        .load_style(UTF8_FULL_CONDENSED)
-        .set_content_arrangement(ContentArrangement::Dynamic);
-    table.set_header([
-        "name",
-        "paper",
-        "shape",
-        "element",
-        "bytes",
-        "moves",
-        "not defined",
-    ]);
-    let cube = Cube::solved_n(n);
-    for kind in RepKind::ALL {
-        table.add_row(rep_row(kind, n, &cube));
-    }
-    if n == 3 {
-        let pieces = crate::state::piece_map::PieceCube::solved();
-        table.add_row([
-            "pieces".to_string(),
-            "(Ruby notes: outside the paper)".to_string(),
-            pieces.shape_description(),
-            "colour (u8)".to_string(),
-            pieces.state_bytes().to_string(),
-            "12/24".to_string(),
-            "C H M X Y Z, inverses".to_string(),
-        ]);
-    }
-    for user in users {
-        table.add_row(user_row(user, &cube));
-    }
-    if n == 3 {
-        // The pieces row names the Ruby notes: say what they are.
-        return format!("{table}\n{}", crate::state::piece_map::RUBY_NOTES);
-    }
-    table.to_string()
-}
-
-/// The row of `reps` for one of the seven at size `n` (`cube`, solved): why not, for one
-/// that does not hold the size.
-fn rep_row(kind: RepKind, n: usize, cube: &Cube) -> [String; 7] {
-    let Ok(rep) = kind.build(cube) else {
-        let sizes = kind.sizes();
-        let dash = || "—".to_string();
-        return [
-            kind.name().to_string(),
-            kind.title().to_string(),
-            dash(),
-            dash(),
-            dash(),
-            dash(),
-            format!(
-                "holds only sizes {} to {}: {}",
-                sizes.start(),
-                sizes.end(),
-                kind.size_limit().unwrap_or("")
-            ),
-        ];
-    };
-    let shape: Vec<String> = rep.shape().iter().map(|d| d.to_string()).collect();
-    let (moves, undefined) = defined_moves(kind, n);
-    [
-        kind.name().to_string(),
-        kind.title().to_string(),
-        shape.join("×"),
-        rep.element().to_string(),
-        rep.state_bytes().to_string(),
-        moves,
-        if undefined.is_empty() {
-            "—".to_string()
-        } else {
-            undefined
-        },
-    ]
-}
-
-/// How many of a size's moves a representation defines (`12/24`), and those it does not.
-fn defined_moves(kind: RepKind, n: usize) -> (String, String) {
-    if n == 3 {
-        let undefined: Vec<String> = crate::turn::moves::Move::PAPER
-            .iter()
-            .zip(crate::turn::moves::LayerTurn::PAPER)
-            .filter(|&(_, t)| kind.undefined_turn(3, t).is_some())
-            .map(|(m, _)| m.to_string())
-            .collect();
-        return (
-            format!("{}/24", kind.defined_moves().len()),
-            undefined.join(" "),
-        );
-    }
-    let all = crate::turn::moves::LayerTurn::all(n).len();
-    let defined = kind.defined_turns(n).len();
-    let undefined = if defined < all {
-        "turns about X and Y that take an inner layer".to_string()
-    } else {
-        String::new()
-    };
-    (format!("{defined}/{all}"), undefined)
-}
-
-/// The row of `reps` for a representation of one's own, on the 3×3×3 `cube`.
-fn user_row(user: &crate::rep::user::UserRep, cube: &Cube) -> [String; 7] {
-    let (element, bytes, moves, undefined) =
-        match crate::rep::user::UserState::new(std::sync::Arc::new(user.clone()), cube) {
-            Ok(state) => (
-                state.element().to_string(),
-                state.state_bytes().to_string(),
-                format!("{}/24", user.moves.len()),
-                "—".to_string(),
-            ),
-            Err(e) => (
-                "—".to_string(),
-                "—".to_string(),
-                "—".to_string(),
-                format!("holds {}: {}", e.sizes, e.reason),
-            ),
-        };
-    [
-        user.name.clone(),
-        format!("(yours: {})", user.command().trim_start_matches(")rep ")),
-        user.shape_text(),
-        element,
-        bytes,
-        moves,
-        undefined,
-    ]
-}
+/// `tools`: what it is (its descriptor) and how the REPL's words read into its request.
+pub static TOOLS: CommandDef = CommandDef {
+    name: "tools",
+    surface: Surface::Both,
+    usage: "[search]",
+    summary: "the paper's tools (SWITCH TWIST SNAP LIFT CYCLE FLIP) as reconstructed; search re-runs the reconstruction and shows its working",
+    args: &[both("search", "search")],
+    read: Some(|line, _| tools_words(line.rest).map(Into::into)),
+    examples: &[ex("tools search", &["tools", "--search"])],
+    ..CommandDef::NONE
+};
 
 #[cfg(test)]
 mod tests {

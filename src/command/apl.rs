@@ -14,8 +14,7 @@ mod kept;
 
 use std::path::{Path, PathBuf};
 
-use super::defs::CommandKind as K;
-use super::words::Line;
+use super::unit::{CommandDef, Surface, both, cli, ex};
 use super::{Front, Reply, Session, impossible_note, usage};
 use crate::answer::error::Result;
 use crate::apl::Workspace;
@@ -26,16 +25,40 @@ use crate::base::text::echo;
 pub(crate) struct AplState {
     /// The workspace (made when first asked for, with the current representation's
     /// definitions), and the representation it was made for.
-    pub(super) workspace: Option<(crate::rep::RepKind, Workspace)>,
+    workspace: Option<(crate::rep::RepKind, Workspace)>,
     /// APL mode: lines are APL, not moves.
-    pub(super) mode: bool,
+    mode: bool,
     /// What became of the user's functions when the workspace moved to another
     /// representation, to be said with the next APL reply.
-    pub(super) notes: Vec<String>,
+    notes: Vec<String>,
     /// The keeping of the workspace between sessions ([`Session::keep_workspace`]).
-    pub(super) kept: kept::Kept,
+    kept: kept::Kept,
     /// A traditional function being typed: its lines so far (from `∇HEADER`).
-    pub(super) open: Option<String>,
+    open: Option<String>,
+    /// Representations of one's own (`)rep`), which `compare` measures.
+    reps: Vec<crate::rep::user::UserRep>,
+}
+
+impl AplState {
+    /// Whether lines are read as APL.
+    pub(super) fn in_mode(&self) -> bool {
+        self.mode
+    }
+
+    /// The lines typed so far of a traditional function being typed, if one is.
+    pub(super) fn open_lines(&self) -> Option<usize> {
+        self.open.as_ref().map(|open| open.lines().count())
+    }
+
+    /// A note to say with the next APL reply.
+    pub(super) fn note(&mut self, note: String) {
+        self.notes.push(note);
+    }
+
+    /// The representations of one's own.
+    pub(super) fn user_reps(&self) -> &[crate::rep::user::UserRep] {
+        &self.reps
+    }
 }
 
 /// The variable the session binds to the representation's array: the session's cube, not
@@ -46,27 +69,32 @@ const CUBE: &str = "CUBE";
 /// made when first asked for, and moved onto another representation's ([`Workspace::rebase`])
 /// when the representation has changed since, the user's part kept.
 pub(super) fn workspace(session: &mut Session) -> Result<&mut Workspace> {
-    let kind = session.rep.kind();
+    let kind = session.representation().kind();
     let paper = || {
         crate::apl::paper::workspace(kind.name())
             .ok_or_else(|| usage(&format!("no APL definitions for {}", kind.name())))
     };
-    match session.apl.workspace.take() {
-        None => session.apl.workspace = Some((kind, paper()?)),
-        Some((k, ws)) if k == kind => session.apl.workspace = Some((k, ws)),
+    match session.apl_state_mut().workspace.take() {
+        None => session.apl_state_mut().workspace = Some((kind, paper()?)),
+        Some((k, ws)) if k == kind => session.apl_state_mut().workspace = Some((k, ws)),
         Some((k, mut ws)) => match paper() {
             Ok(p) => {
                 let lost = ws.rebase(p);
-                session.apl.notes.extend(lost);
-                session.apl.workspace = Some((kind, ws));
+                session.apl_state_mut().notes.extend(lost);
+                session.apl_state_mut().workspace = Some((kind, ws));
             }
             Err(e) => {
-                session.apl.workspace = Some((k, ws));
+                session.apl_state_mut().workspace = Some((k, ws));
                 return Err(e);
             }
         },
     }
-    Ok(&mut session.apl.workspace.as_mut().expect("made above").1)
+    Ok(&mut session
+        .apl_state_mut()
+        .workspace
+        .as_mut()
+        .expect("made above")
+        .1)
 }
 
 /// What is asked of the APL workspace.
@@ -97,16 +125,6 @@ pub enum AplRequest {
     Copy(PathBuf, Vec<String>),
     /// `)clear`: the user's functions, variables and representations forgotten.
     Clear,
-}
-
-/// `apl` (enter APL mode) and `apl LINE` (one line of APL, or one system command such as
-/// `apl )fns`): the APL family's words outside APL mode.
-pub(super) fn read(kind: K, line: &Line, _: &Session) -> Option<Result<AplRequest>> {
-    match kind {
-        K::Apl if line.rest.is_empty() => Some(Ok(AplRequest::Enter)),
-        K::Apl => Some(AplRequest::one_line(line.rest)),
-        _ => None,
-    }
 }
 
 impl AplRequest {
@@ -172,7 +190,7 @@ pub(super) fn apl(session: &mut Session, request: AplRequest, front: Front) -> R
     );
     let result = apl_request(session, request, front);
     session.follow_user_rep();
-    let mut notes: Vec<String> = std::mem::take(&mut session.apl.notes);
+    let mut notes: Vec<String> = std::mem::take(&mut session.apl_state_mut().notes);
     if changes && result.is_ok() {
         notes.extend(session.store_workspace());
     }
@@ -236,8 +254,8 @@ fn load_source(session: &mut Session, source: &str, only: Option<&[String]>) -> 
     for r in reps {
         said.push('\n');
         said.push_str(&r.describe());
-        session.user_reps.retain(|o| o.name != r.name);
-        session.user_reps.push(r);
+        session.apl_state_mut().reps.retain(|o| o.name != r.name);
+        session.apl_state_mut().reps.push(r);
     }
     for f in compile {
         if let Err(e) = compile_quietly(session, &f) {
@@ -271,7 +289,7 @@ fn copy_named(
     source: &str,
     names: &[String],
 ) -> Result<Vec<crate::rep::user::UserRep>> {
-    let kind = session.rep.kind();
+    let kind = session.representation().kind();
     let mut scratch = crate::apl::paper::workspace(kind.name())
         .ok_or_else(|| usage(&format!("no APL definitions for {}", kind.name())))?;
     let reps = crate::rep::user::load(&mut scratch, source).map_err(|e| usage(&e))?;
@@ -309,7 +327,7 @@ fn copy_named(
 
 /// `)compile NAME` without its report.
 fn compile_quietly(session: &mut Session, name: &str) -> Result<()> {
-    let rep = session.rep.kind().build(&session.cube())?;
+    let rep = session.representation().kind().build(&session.cube())?;
     let ws = workspace(session)?;
     crate::rep::apl::compile(ws, name, rep.as_ref()).map_err(|e| usage(&e.to_string()))?;
     Ok(())
@@ -320,7 +338,7 @@ fn compile_quietly(session: &mut Session, name: &str) -> Result<()> {
 fn compile(session: &mut Session, name: &str) -> Result<String> {
     let name = name.to_string();
     let n = session.size();
-    let kind = session.rep.kind();
+    let kind = session.representation().kind();
     let rep = kind.build(&session.cube())?;
     let ws = workspace(session)?;
     let compiled =
@@ -427,7 +445,7 @@ fn apl_request(session: &mut Session, request: AplRequest, front: Front) -> Resu
     match request {
         A::Enter => text(enter(session)?),
         A::Leave => {
-            session.apl.mode = false;
+            session.apl_state_mut().mode = false;
             text("moves".to_string())
         }
         A::Fns => text(workspace(session)?.functions().join(" ")),
@@ -456,8 +474,8 @@ fn apl_request(session: &mut Session, request: AplRequest, front: Front) -> Resu
             let ws = workspace(session)?;
             let (fns, vars) = (ws.user_functions().len(), user_variables(ws).len());
             ws.clear_user();
-            let reps = std::mem::take(&mut session.user_reps).len();
-            let kept = std::mem::take(&mut session.apl.kept.lines).len();
+            let reps = std::mem::take(&mut session.apl_state_mut().reps).len();
+            let kept = std::mem::take(&mut session.apl_state_mut().kept.lines).len();
             text(format!(
                 "clear ws: {fns} functions, {vars} variables and {reps} representations of your own forgotten{}",
                 match kept {
@@ -476,9 +494,9 @@ fn apl_request(session: &mut Session, request: AplRequest, front: Front) -> Resu
 /// `)apl`: the workspace made if need be, and the greeting.
 fn enter(session: &mut Session) -> Result<String> {
     workspace(session)?;
-    session.apl.mode = true;
-    let kind = session.rep.kind();
-    Ok(match session.rep.user() {
+    session.apl_state_mut().mode = true;
+    let kind = session.representation().kind();
+    Ok(match session.representation().user() {
         Some(user) => user.apl_greeting(),
         None => format!(
             "APL: CUBE is the {} array; the paper's moves are defined; )fns lists them; )off or moves leaves",
@@ -531,11 +549,12 @@ fn load(session: &mut Session, path: &Path, names: Option<&[String]>) -> Result<
 
 /// `)rep` alone: the representations of one's own, described.
 fn list_reps(session: &Session) -> String {
-    if session.user_reps.is_empty() {
+    if session.apl_state().reps.is_empty() {
         "no representations of your own yet: )rep NAME ENCODE [DECODE]".to_string()
     } else {
         session
-            .user_reps
+            .apl_state()
+            .reps
             .iter()
             .map(|r| r.describe())
             .collect::<Vec<_>>()
@@ -550,8 +569,8 @@ fn define_rep(session: &mut Session, words: &str) -> Result<String> {
     let rep = crate::rep::user::UserRep::define(workspace(session)?, name, encode, decode)
         .map_err(|e| usage(&e.to_string()))?;
     let said = rep.describe();
-    session.user_reps.retain(|o| o.name != rep.name);
-    session.user_reps.push(rep);
+    session.apl_state_mut().reps.retain(|o| o.name != rep.name);
+    session.apl_state_mut().reps.push(rep);
     Ok(format!(
         "{said}; compare measures it; after )off, rep {name} shows the cube in it"
     ))
@@ -561,17 +580,17 @@ fn define_rep(session: &mut Session, words: &str) -> Result<String> {
 /// `∇HEADER` to `∇`; any other line runs.
 fn typed_line(session: &mut Session, line: String, front: Front) -> Result<Reply> {
     let t = line.trim();
-    if let Some(text) = session.apl.open.as_mut() {
+    if let Some(text) = session.apl_state_mut().open.as_mut() {
         text.push('\n');
         text.push_str(&line);
         if t == "∇" || t.ends_with('∇') {
-            let text = session.apl.open.take().unwrap_or_default();
+            let text = session.apl_state_mut().open.take().unwrap_or_default();
             return apl_line(session, &text, front);
         }
         return Ok(Reply::default());
     }
     if t.starts_with('∇') && !(t.chars().count() > 1 && t.ends_with('∇')) {
-        session.apl.open = Some(line);
+        session.apl_state_mut().open = Some(line);
         return Ok(Reply::default());
     }
     apl_line(session, &line, front)
@@ -582,8 +601,8 @@ fn typed_line(session: &mut Session, line: String, front: Front) -> Result<Reply
 /// new cube, as one change. A line that fails, or leaves `CUBE` no state, changes nothing.
 fn apl_line(session: &mut Session, line: &str, front: Front) -> Result<Reply> {
     let line = crate::apl::keys::expand_names(line).map_err(|e| usage(&e.to_string()))?;
-    let name = session.rep.name().to_string();
-    let cube_value = session.rep.apl_value();
+    let name = session.representation().name().to_string();
+    let cube_value = session.representation().apl_value();
     let ws = workspace(session)?;
     ws.set("CUBE", cube_value.clone());
     // A line that fails changes nothing in the workspace (the evaluator undoes it).
@@ -591,21 +610,23 @@ fn apl_line(session: &mut Session, line: &str, front: Front) -> Result<Reply> {
     let after = ws.get("CUBE").cloned();
     let mut reply = Reply::text(outcome.to_string());
     if let Some(value) = after.filter(|v| *v != cube_value) {
-        match session.rep.cube_of_value(&value) {
+        match session.representation().cube_of_value(&value) {
             Ok(cube) => {
                 reply.note = impossible_note(&cube);
                 session.set_state(&format!("apl: {}", line.trim()), cube)?;
                 // At the REPL's normal prompt the new cube shows, as after a line of moves
                 // (the command line shows the cube after any line).
-                if !session.apl.mode && front == Front::Repl {
+                if !session.apl_state_mut().mode && front == Front::Repl {
                     if !reply.text.is_empty() {
                         reply.text.push('\n');
                     }
-                    reply.text.push_str(&session.rep.render_in(session.scheme));
+                    reply
+                        .text
+                        .push_str(&session.representation().render_in(session.scheme()));
                 }
             }
             Err(why) => {
-                if let Some((_, ws)) = session.apl.workspace.as_mut() {
+                if let Some((_, ws)) = session.apl_state_mut().workspace.as_mut() {
                     ws.undo_line();
                 }
                 return Err(usage(&format!(
@@ -616,3 +637,27 @@ fn apl_line(session: &mut Session, line: &str, front: Front) -> Result<Reply> {
     }
     Ok(reply)
 }
+
+/// `apl`: what it is (its descriptor) and how the REPL's words read into its request.
+pub static APL: CommandDef = CommandDef {
+    name: "apl",
+    surface: Surface::Both,
+    usage: "[EXPR]",
+    summary: "the paper's APL, running: CUBE is the current representation's array and the paper's moves (X Y Z L C R B H F U M D, X\u{304} for an inverse) are defined; alone, enter APL mode, which )off or the word moves leaves; with EXPR, evaluate that line",
+    details: "apl                 APL mode, prompt indented six spaces as APL sessions are: CUBE←R CUBE, CUBE←B F L R CUBE, ⍴CUBE run as the paper prints them\nCUBE←…              changes the session's cube (one change: undo takes it back) only if the array is a state of the representation; otherwise an error says why, and nothing changes\nT: ⍵[;;,2 1 3]      defines a function of your own; so do F←{⍺+⍵} (a dfn: guards c:x, ∇ itself, ⍺←default) and ∇Z←A F B;L … ∇ (a traditional function, typed a line at a time, → branching)\n)fns )vars          the functions and variables defined\n)erase NAME         forgets one\n)clear              forgets all of yours; the paper's stay\n)compile NAME       runs your function once on the cells' indices: is it a permutation, which move is it, its order and cycles; from then on NAME runs compiled (a gather) on arrays of the representation's shape, until it or a function it calls is redefined or erased\n)rep NAME ENCODE [DECODE]   a representation of your own: ENCODE takes the vector's 54 stickers to your array (it must rearrange them, blanks allowed: run on ⍳54 each cell holds a sticker's index or 0), DECODE takes it back (derived if not given); checked on random states, its moves by conjugation; compare measures it as NAME (user). )rep alone lists them\n)save FILE )load FILE   your functions, variables, )rep and )compile lines as plain text (a save replaces only a file a save wrote)\n)copy FILE [NAMES]  brings in the names given (all when none) from a saved file\n)off or moves       back to moves (quit and help work in APL mode too); your workspace stays through rep, size and )off, and the REPL keeps it between sessions (workspace.apl in the data directory: values of any size; a line that does not run is named and kept; merged with what another session wrote there)\nGlyphs by name: \\rho then Tab gives ⍴, or by key: `r (the backtick layout of TryAPL and Dyalog); a name or key left as it is is read too:",
+    more: Some(crate::apl::keys::glyph_table),
+    args: &[
+        both("EXPR", "expr"),
+        cli("rep"),
+        cli("from"),
+        cli("file"),
+        cli("show"),
+        cli("colours"),
+    ],
+    read: Some(|line, _| match line.rest {
+        "" => Ok(AplRequest::Enter.into()),
+        rest => AplRequest::one_line(rest).map(Into::into),
+    }),
+    examples: &[ex("apl ⍴CUBE", &["apl", "⍴CUBE"])],
+    ..CommandDef::NONE
+};

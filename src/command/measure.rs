@@ -7,8 +7,8 @@ use std::ops::RangeInclusive;
 use std::path::Path;
 use std::path::PathBuf;
 
-use super::defs::CommandKind as K;
-use super::words::{Line, options, size};
+use super::unit::{CommandDef, SIZE_ARG, Surface, both, cli, ex};
+use super::words::{options, size};
 use super::{Front, Reply, Session, usage};
 use crate::answer::error::Result;
 use crate::answer::progress::timing_bar;
@@ -56,19 +56,13 @@ pub enum MeasureRequest {
     },
 }
 
-/// `compare [apl] [size N | sizes A..B] [TURNS]`, `paper [apl] [TURNS]`.
-pub(super) fn read(kind: K, line: &Line, _: &Session) -> Option<Result<MeasureRequest>> {
-    Some(match kind {
-        K::Compare => compare_words(line.rest),
-        K::Paper => {
-            let (apl, rest) = flag(line.rest, "apl");
-            parse_turns(rest.trim()).map(|turns| MeasureRequest::Paper {
-                turns,
-                format: Format::Table,
-                apl,
-            })
-        }
-        _ => return None,
+/// `paper [apl] [TURNS]`.
+fn paper_words(rest: &str) -> Result<MeasureRequest> {
+    let (apl, rest) = flag(rest, "apl");
+    parse_turns(rest.trim()).map(|turns| MeasureRequest::Paper {
+        turns,
+        format: Format::Table,
+        apl,
     })
 }
 
@@ -162,7 +156,7 @@ fn users_with_file(
     session: &Session,
     file: Option<&Path>,
 ) -> Result<Vec<crate::rep::user::UserRep>> {
-    let mut users = session.user_reps.clone();
+    let mut users = session.apl_state().user_reps().to_vec();
     if let Some(path) = file {
         for u in user_reps_of_file(path)? {
             users.retain(|o| o.name != u.name);
@@ -329,3 +323,53 @@ pub fn measure_sizes_with_progress(
     bar.finish_and_clear();
     Ok(measures?)
 }
+
+/// `compare`: what it is (its descriptor) and how the REPL's words read into its request.
+pub static COMPARE: CommandDef = CommandDef {
+    name: "compare",
+    surface: Surface::Both,
+    usage: "[size N | sizes A..B] [apl] [TURNS]",
+    summary: "time every representation's quarter-turns (as defined and compiled) at a size, and rank speed and space; with sizes, their cost against N",
+    details: "Times one random sequence of single-layer quarter-turns (10000 by default) on every representation that holds the session's size (or size N), as defined (the ndarray transform) and compiled (the gather): a warm-up round, then nine rounds in which the representations take turns. Shows each median ns per turn with its quartiles, and speed and space ranks (speed ranks equal where the quartile ranges overlap), beside the paper's on the 3×3×3.\ncompare apl [TURNS]  also the 3×3×3's quarter-turns run by the APL evaluator from the paper's definitions (the first 1,000 of the sequence), with their own ranks: the setting the paper ranked them in.\nRepresentations of your own (APL mode: )rep NAME ENCODE [DECODE], or )load a file with such lines) are measured beside the seven on the 3×3×3, marked (user), compiled by conjugation and not ranked; `cubework compare --apl-file FILE` measures those FILE defines.\ncompare sizes 2..7 [TURNS]  every representation's ns per turn and bytes against N, and how they grow.\n`cubework compare --size N | --sizes A..B --format csv` prints the same as CSV.",
+    args: &[
+        SIZE_ARG,
+        both("sizes", "sizes"),
+        both("apl", "apl"),
+        both("TURNS", "turns"),
+        cli("format"),
+        cli("plot"),
+        cli("apl_file"),
+    ],
+    read: Some(|line, _| compare_words(line.rest).map(Into::into)),
+    examples: &[
+        ex(
+            "compare size 2 50",
+            &["compare", "--size", "2", "--turns", "50"],
+        ),
+        ex(
+            "compare sizes 2..3 50",
+            &["compare", "--sizes", "2..3", "--turns", "50"],
+        ),
+        ex(
+            "compare size 3 apl 50",
+            &["compare", "--size", "3", "--apl", "--turns", "50"],
+        ),
+    ],
+    ..CommandDef::NONE
+};
+
+/// `paper`: what it is (its descriptor) and how the REPL's words read into its request.
+pub static PAPER: CommandDef = CommandDef {
+    name: "paper",
+    surface: Surface::Both,
+    usage: "[apl] [TURNS]",
+    summary: "the paper's comparison table beside this workbench's measured ranks",
+    details: "The paper's ranks (Complete, General, Simple, Concise, Display, Insight, Space, Speed) with this workbench's measured rank beside each one it can measure. General is measured from the sizes each representation holds (2 to 9, or 2 to 3), the extra lines of move definitions its N×N×N form needs, and how its bytes grow with N; it times N = 2 to 7 for how turns grow. paper apl (--apl) adds Speed in APL: the paper's Speed rank beside the rank of the same quarter-turns run by the APL evaluator from the paper's definitions. `cubework paper --format markdown|csv` for other formats.",
+    args: &[both("apl", "apl"), both("TURNS", "turns"), cli("format")],
+    read: Some(|line, _| paper_words(line.rest).map(Into::into)),
+    examples: &[
+        ex("paper 100", &["paper", "--turns", "100"]),
+        ex("paper apl 100", &["paper", "--apl", "--turns", "100"]),
+    ],
+    ..CommandDef::NONE
+};

@@ -6,8 +6,8 @@
 //! commands' REPL words, the code that runs them and their answers' text: [`session`] (moves
 //! and what works on the [`Session`] alone), [`algebra`] (what a sequence does and how it is
 //! written), [`solving`], [`measure`] (the timings), [`picture`], [`tables`] (the solvers'
-//! cache) and [`apl`] (the workspace). [`parse_line`] reads a REPL line by asking each family
-//! in turn; the command line's arguments (`src/cli/`) build the request directly; [`run_from`]
+//! cache) and [`apl`] (the workspace). [`parse_line`] reads a REPL line once ([`line_kind`]: a command or moves)
+//! and calls its command's reader; the command line's arguments (`src/cli/`) build the request directly; [`run_from`]
 //! hands it to its family — on the REPL's session, a session file's, or the one-request
 //! session of a command-line invocation, told which [`Front`] asked. A line is a command if
 //! its first word is one of the descriptors' names; otherwise it is a sequence of moves in the session's
@@ -24,13 +24,14 @@ pub mod request;
 pub mod session;
 pub mod solving;
 pub mod tables;
+pub mod unit;
 mod words;
 
 pub use algebra::AlgebraRequest;
 pub use apl::AplRequest;
-pub use defs::{COMMANDS, CommandDef, CommandKind, help};
+pub use defs::{COMMANDS, CommandDef, help};
 pub use measure::MeasureRequest;
-pub use parse::parse_line;
+pub use parse::{LineKind, line_kind, parse_line};
 pub use picture::{DrawRequest, PictureRequest};
 pub use request::Request;
 pub use session::{MAX_KEPT_MOVES, MAX_UNDO, Session, SessionRequest, ShowWhat, Shown};
@@ -167,26 +168,6 @@ fn edit_distance(a: &str, b: &str) -> usize {
         prev = cur;
     }
     prev[b.len()]
-}
-
-/// Whether `word` names a command (in any letter case; aliases such as `exit` and `?` too):
-/// no move sequence starts with one.
-fn is_command(word: &str) -> bool {
-    defs::find(word).is_some()
-}
-
-/// Whether `line` starts with a command word, so that it cannot go on with a sequence whose
-/// bracket a line before left open (see [`lines::Joiner`](crate::base::lines::Joiner)).
-///
-/// ```
-/// use cubework::command::starts_with_command;
-/// assert!(starts_with_command("  Reset"));
-/// assert!(starts_with_command("show facelets"));
-/// assert!(!starts_with_command("R U) // reset"));
-/// assert!(!starts_with_command("resets"));
-/// ```
-pub fn starts_with_command(line: &str) -> bool {
-    line.split_whitespace().next().is_some_and(is_command)
 }
 
 /// The column (from 0, in characters) at which `part`, a slice of `line`, starts in it; 0 if

@@ -1,54 +1,76 @@
 //! The REPL's words: one line read into one [`Request`] before anything runs.
 //!
-//! The first word names the command (found through its [`CommandDef`](super::defs)); the
-//! rest are its arguments as [`CommandDef::usage`](super::defs::CommandDef::usage) writes
-//! them, read by the command's family. A line whose first word is no command is moves, in
+//! The first word names the command (found in the list, [`super::defs`]); the rest are its
+//! arguments as [`CommandDef::usage`](super::unit::CommandDef::usage) writes them, read by
+//! the command's own reader, written beside it in its family's file. A line whose first word is no command is moves, in
 //! the session's notation. Errors in moves give their column in the line as typed. Here too
 //! are the readers of words that several families share (`size N`, a metric, a sequence).
 
-use super::defs::{self, CommandKind as K};
+use super::defs::{self, CommandDef};
 use super::request::Request;
 use super::session::SessionRequest;
 use super::words::Line;
-use super::{Session, algebra, apl, measure, nearest_command, picture, session, solving, usage};
+use super::{Session, apl, nearest_command, usage};
 use crate::answer::error::Result;
 use crate::base::text::echo;
 use crate::sequence::alg::Alg;
 use crate::state::cube::Cube;
 
-/// The command's words read by its family: `None` for a command of the command line only.
-fn read(kind: K, words: &Line, session: &Session) -> Option<Result<Request>> {
-    fn lift<R: Into<Request>>(read: Option<Result<R>>) -> Option<Result<Request>> {
-        read.map(|r| r.map(Into::into))
-    }
-    lift(session::read(kind, words, session))
-        .or_else(|| lift(algebra::read(kind, words, session)))
-        .or_else(|| lift(solving::read(kind, words, session)))
-        .or_else(|| lift(measure::read(kind, words, session)))
-        .or_else(|| lift(picture::read(kind, words, session)))
-        .or_else(|| lift(apl::read(kind, words, session)))
+/// A line as read before its words are: the one place that decides whether a line is a
+/// command. The REPL's joiner asks it whether a line goes on with an open bracket, the REPL
+/// whether an open statement is a command, and [`parse_line`] which command's reader to call.
+#[derive(Clone, Copy, Debug)]
+pub enum LineKind<'a> {
+    /// Blank, or a note (`# …`): nothing to do.
+    Nothing,
+    /// A command: its descriptor, its word as typed, and the words after it (trimmed).
+    Command(&'static CommandDef, &'a str, &'a str),
+    /// No command's word starts it: moves (or a pasted facelet string).
+    Moves,
 }
 
-/// Reads one line (trimmed) as the REPL does: `None` for a blank line or a `#` note.
-pub fn parse_line(line: &str, session: &Session) -> Result<Option<Request>> {
+/// What `line` is (see [`LineKind`]).
+///
+/// ```
+/// use cubework::command::{LineKind, line_kind};
+/// assert!(matches!(line_kind("  Reset"), LineKind::Command(c, "Reset", "") if c.name == "reset"));
+/// assert!(matches!(line_kind("show facelets"), LineKind::Command(_, _, "facelets")));
+/// assert!(matches!(line_kind("R U) // reset"), LineKind::Moves));
+/// assert!(matches!(line_kind("resets"), LineKind::Moves));
+/// assert!(matches!(line_kind("# reset"), LineKind::Nothing));
+/// ```
+pub fn line_kind(line: &str) -> LineKind<'_> {
     let line = line.trim();
-    // In APL mode a line is APL, but for the session's way out and its help, which a
-    // newcomer types there too.
-    let word = line.split_whitespace().next().unwrap_or_default();
-    // Not `?`, help's other name, which is APL's roll.
-    let own = word != "?" && defs::find(word).is_some_and(|d| matches!(d.kind, K::Quit | K::Help));
-    if session.in_apl() && !own {
-        return apl::line_words(line).map(|r| Some(r.into()));
-    }
     if line.is_empty() || line.starts_with('#') {
-        return Ok(None);
+        return LineKind::Nothing;
     }
     let (word, rest) = match line.split_once(char::is_whitespace) {
         Some((w, r)) => (w, r.trim()),
         None => (line, ""),
     };
-    let Some(def) = defs::find(word) else {
-        return moves_line(line, word, session).map(Some);
+    match defs::find(word) {
+        Some(def) => LineKind::Command(def, word, rest),
+        None => LineKind::Moves,
+    }
+}
+
+/// Reads one line (trimmed) as the REPL does: `None` for a blank line or a `#` note.
+pub fn parse_line(line: &str, session: &Session) -> Result<Option<Request>> {
+    let line = line.trim();
+    let kind = line_kind(line);
+    // In APL mode a line is APL, but for the commands read there too (not `?`, help's other
+    // name, which is APL's roll).
+    let own = |def: &CommandDef, word: &str| def.in_apl_mode && word != "?";
+    if session.in_apl() && !matches!(kind, LineKind::Command(def, word, _) if own(def, word)) {
+        return apl::line_words(line).map(|r| Some(r.into()));
+    }
+    let (def, word, rest) = match kind {
+        LineKind::Nothing => return Ok(None),
+        LineKind::Moves => {
+            let word = line.split_whitespace().next().unwrap_or_default();
+            return moves_line(line, word, session).map(Some);
+        }
+        LineKind::Command(def, word, rest) => (def, word, rest),
     };
     // A command that takes nothing refuses what follows it, rather than ignore it.
     if def.usage.is_empty() && !rest.is_empty() {
@@ -65,8 +87,8 @@ pub fn parse_line(line: &str, session: &Session) -> Result<Option<Request>> {
         size: session.size(),
         scheme: session.scheme(),
     };
-    match read(def.kind, &words, session) {
-        Some(request) => request.map(Some),
+    match def.read {
+        Some(read) => read(&words, session).map(Some),
         None => Err(usage(&format!(
             "{word} is a command of the command line only"
         ))),

@@ -2,7 +2,7 @@
 //! angle it is seen from): their REPL words, their runs, and drawing errors said in the words
 //! of the front end they came from.
 
-use super::defs::CommandKind as K;
+use super::unit::{CommandDef, NOTATION_ARG, Surface, both, cli, ex, repl};
 use std::path::PathBuf;
 
 use super::words::{Line, need_alg};
@@ -13,6 +13,19 @@ use crate::draw::html::PAGE_MOVES;
 use crate::draw::{Camera, DrawError, Only, Picture, PictureFormat, ViewKind, Words};
 use crate::rep::RepKind;
 use crate::sequence::alg::Alg;
+
+/// What the session holds for the picture family: where `draw` sees the cube from.
+#[derive(Default)]
+pub(crate) struct PictureState {
+    camera: Camera,
+}
+
+impl PictureState {
+    /// Where `draw` sees the cube from (set by `view`).
+    pub(super) fn camera(&self) -> Camera {
+        self.camera
+    }
+}
 
 /// What is asked of the picture family.
 #[derive(Clone, Debug, PartialEq)]
@@ -56,15 +69,6 @@ pub struct DrawRequest {
     /// How many of the first moves since the session's start are a setup (a page plays
     /// them as its setup; `--from-url`).
     pub setup_moves: usize,
-}
-
-/// `draw FILE …`, `view [yaw Y] [pitch P] [distance D]`.
-pub(super) fn read(kind: K, line: &Line, _: &Session) -> Option<Result<PictureRequest>> {
-    Some(match kind {
-        K::Draw => draw_words(line).map(PictureRequest::Draw),
-        K::View => view_words(line.rest),
-        _ => return None,
-    })
 }
 
 /// `view [yaw Y] [pitch P] [distance D]`.
@@ -182,13 +186,13 @@ fn view(
     pitch: Option<f64>,
     distance: Option<f64>,
 ) -> Result<Reply> {
-    let c = session.camera;
-    session.camera = Camera::new(
+    let c = session.camera();
+    session.picture_state().camera = Camera::new(
         yaw.unwrap_or(c.yaw()),
         pitch.unwrap_or(c.pitch()),
         distance.unwrap_or(c.distance()),
     )?;
-    let c = session.camera;
+    let c = session.camera();
     Ok(Reply::text(format!(
         "view: yaw {} pitch {} distance {}",
         c.yaw(),
@@ -200,12 +204,7 @@ fn view(
 /// What a page plays: the session's moves from its start (the setup first), when every kept
 /// change is moves (a load or reset starts afresh) and there are at most [`PAGE_MOVES`].
 fn timeline(session: &Session, setup: usize) -> Option<crate::draw::Timeline> {
-    let changes: Option<Vec<&Alg>> = session
-        .changes
-        .past
-        .iter()
-        .map(|c| c.moves.as_ref())
-        .collect();
+    let (start, changes) = session.kept_moves();
     let changes = changes?;
     if changes.iter().map(|a| a.expanded_len()).sum::<u64>() > PAGE_MOVES {
         return None;
@@ -217,7 +216,7 @@ fn timeline(session: &Session, setup: usize) -> Option<crate::draw::Timeline> {
         .collect();
     let rest = moves.split_off(setup.min(moves.len()));
     Some(crate::draw::Timeline {
-        start: session.changes.base.clone(),
+        start: start.clone(),
         setup: moves,
         moves: rest,
     })
@@ -226,13 +225,13 @@ fn timeline(session: &Session, setup: usize) -> Option<crate::draw::Timeline> {
 /// `draw`: the session's cube, from the session's view unless the request says otherwise;
 /// its errors in the words of the front end that asked.
 fn draw(session: &Session, request: DrawRequest, front: Front) -> Result<String> {
-    let c = session.camera;
+    let c = session.camera();
     let camera = Camera::new(
         request.yaw.unwrap_or(c.yaw()),
         request.pitch.unwrap_or(c.pitch()),
         request.distance.unwrap_or(c.distance()),
     )?;
-    let mut caption = vec![session.caption.clone()];
+    let mut caption = vec![session.caption().to_string()];
     if let Some(o) = &request.only {
         caption.push(format!("only {o}"));
     }
@@ -245,7 +244,7 @@ fn draw(session: &Session, request: DrawRequest, front: Front) -> Result<String>
         } else {
             ViewKind::ThreeD
         }),
-        rep: request.rep.unwrap_or(session.rep.kind()),
+        rep: request.rep.unwrap_or(session.rep()),
         camera,
         back: request.back,
         only: request.only,
@@ -258,13 +257,13 @@ fn draw(session: &Session, request: DrawRequest, front: Front) -> Result<String>
             .filter(|c| !c.is_empty())
             .collect::<Vec<_>>()
             .join(" · "),
-        scheme: session.scheme,
+        scheme: session.scheme(),
         timeline: timeline(session, request.setup_moves),
     };
     let cube = session.cube();
     // The session's representation of one's own, when the rep view draws it.
     let user = session
-        .rep
+        .representation()
         .user()
         .filter(|_| picture.view == ViewKind::Rep && request.rep.is_none());
     let drawn = match user {
@@ -285,3 +284,75 @@ fn draw(session: &Session, request: DrawRequest, front: Front) -> Result<String>
         None => crate::draw::save_drawn(&text, &picture, cube.size(), &request.output),
     }
 }
+
+/// `draw`: what it is (its descriptor) and how the REPL's words read into its request.
+pub static DRAW: CommandDef = CommandDef {
+    name: "draw",
+    surface: Surface::Both,
+    usage: "FILE [net|3d|rep] [yaw Y pitch P] [distance D] [back] [only WHAT] [arrows ALG]",
+    summary: "draw the cube to FILE (SVG; a .png name writes an image, an .html name a page that turns): in perspective, as a net, or in a representation's layout",
+    details: "draw cube.svg               the 3-D view from the angle `view` set (default: yaw 35 pitch 30)\ndraw cube.svg net           the unfolded net\ndraw cube.svg rep           the current representation's own layout, in colour\ndraw cube.svg yaw 200 pitch -30 back   another angle for this picture, and the view from behind\ndraw cube.svg only corners  only the corners in colour (also edges, centres, or a layer: U, E, 2R)\ndraw cube.svg arrows R U R' U'   arrows from where each piece R U R' U' moves is to where it goes (the rest of the line)\ndraw cube.html              a page with the 3-D view, sliders, drag and move buttons\ndraw -                      the SVG itself, printed\n`cubework draw --help` has more (--size, --from).",
+    args: &[
+        both("FILE", "output"),
+        both("net|3d|rep", "view"),
+        both("yaw", "yaw"),
+        both("pitch", "pitch"),
+        both("distance", "distance"),
+        both("back", "back"),
+        both("only", "only"),
+        both("arrows", "arrows"),
+        cli("size"),
+        cli("from"),
+        cli("rep"),
+        cli("format"),
+        cli("alg"),
+        NOTATION_ARG,
+        cli("colours"),
+        cli("from_url"),
+    ],
+    read: Some(|line, _| Ok(PictureRequest::Draw(draw_words(line)?).into())),
+    examples: &[
+        ex(
+            "draw - net yaw 20 pitch 10 distance 8 back only corners arrows R U",
+            &[
+                "draw",
+                "-o",
+                "-",
+                "--view",
+                "net",
+                "--yaw",
+                "20",
+                "--pitch",
+                "10",
+                "--distance",
+                "8",
+                "--back",
+                "--only",
+                "corners",
+                "--arrows",
+                "R U",
+            ],
+        ),
+        ex(
+            "draw cube.svg 3d",
+            &["draw", "--output", "cube.svg", "--view", "3d"],
+        ),
+        ex(
+            "draw cube.svg rep",
+            &["draw", "-o", "cube.svg", "--view", "rep"],
+        ),
+    ],
+    ..CommandDef::NONE
+};
+
+/// `view`: what it is (its descriptor) and how the REPL's words read into its request.
+pub static VIEW: CommandDef = CommandDef {
+    name: "view",
+    surface: Surface::Repl,
+    usage: "[yaw Y] [pitch P] [distance D]",
+    summary: "set the angle `draw` sees the cube from, from then on (alone: show it)",
+    details: "view yaw 200 pitch -30   from then on, draw sees the cube from there\nview distance 8          farther away (flatter perspective), in cube edges (1.5 to 100)\nview                     the current angle\nYaw turns round the vertical axis from the front towards the right (-360 to 360); pitch is above the horizon (-90 to 90).",
+    args: &[repl("yaw"), repl("pitch"), repl("distance")],
+    read: Some(|line, _| view_words(line.rest).map(Into::into)),
+    ..CommandDef::NONE
+};

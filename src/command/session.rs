@@ -3,10 +3,12 @@
 //! moves, `do`, `rep`, `show`, `size`, `notation`, `colours`, `reset`, `load`, `undo`, `redo`,
 //! `history`, `solved?`, `help`, `quit`, and the command line's `apply`.
 
-use std::collections::VecDeque;
+mod history;
 
-use super::defs::CommandKind as K;
-use super::words::{Line, count, strip_quotes};
+use history::{Change, Changes};
+
+use super::unit::{CommandDef, NOTATION_ARG, Surface, cli, repl};
+use super::words::{count, strip_quotes};
 use super::{Front, Reply, colour_block, impossible_note, usage};
 use crate::answer::error::Result;
 use crate::base::text::echo;
@@ -14,7 +16,6 @@ use crate::draw::Camera;
 use crate::rep::user::UserState;
 use crate::rep::{RepKind, Representation, UnknownRep};
 use crate::sequence::alg::Alg;
-use crate::solve::plan::Plan;
 use crate::state::cube::Cube;
 use crate::turn::notation::Notation;
 
@@ -24,66 +25,6 @@ pub const MAX_UNDO: usize = 1000;
 /// How many moves, as written (`(R U)500` is two), the changes kept for undo and `invert`
 /// may hold in all. Older changes are forgotten first.
 pub const MAX_KEPT_MOVES: usize = 1_000_000;
-
-/// The longest label a change keeps for `history`, in characters.
-const LABEL_CHARS: usize = 80;
-
-/// One change to the state, as undo and history see it. It keeps what undo and `invert` need
-/// — the state after it (the state before it is the one after the change before, or the
-/// session's base), and the moves as written (not their expansion) — and a label cut to a
-/// readable length.
-#[derive(Clone, Debug)]
-pub(super) struct Change {
-    pub(super) label: String,
-    /// The moves it made, or `None` for a change that sets the state (load, reset).
-    pub(super) moves: Option<Alg>,
-    pub(super) after: Cube,
-}
-
-/// The history of a session: the changes made, which undo takes back, and those undone,
-/// which redo makes again.
-#[derive(Clone, Debug)]
-pub(super) struct Changes {
-    /// The state before the oldest change kept.
-    pub(super) base: Cube,
-    pub(super) past: VecDeque<Change>,
-    pub(super) future: Vec<Change>,
-    /// Moves, as written, held by `past` and `future`.
-    pub(super) kept: usize,
-    /// How many changes have been forgotten since the session began.
-    pub(super) forgotten: usize,
-}
-
-impl From<Cube> for Changes {
-    /// No changes yet, from `base`.
-    fn from(base: Cube) -> Changes {
-        Changes {
-            base,
-            past: VecDeque::new(),
-            future: Vec::new(),
-            kept: 0,
-            forgotten: 0,
-        }
-    }
-}
-
-impl Change {
-    /// The moves it holds, as written.
-    fn size(&self) -> usize {
-        self.moves.as_ref().map_or(0, Alg::written_len)
-    }
-}
-
-/// A label of at most [`LABEL_CHARS`] characters, control characters escaped.
-pub(super) fn label(text: &str) -> String {
-    let text = text.trim();
-    let length = text.chars().count();
-    let mut out = crate::base::text::cut(text, LABEL_CHARS);
-    if length > LABEL_CHARS {
-        out.push_str(&format!(" ({length} characters)"));
-    }
-    out
-}
 
 /// A workbench session: the cube in the current representation, the notation, and the
 /// history of changes.
@@ -98,27 +39,29 @@ pub(super) fn label(text: &str) -> String {
 /// assert!(s.execute("R Q").is_err()); // one-line error, state unchanged
 /// ```
 pub struct Session {
-    pub(super) rep: Box<dyn Representation>,
-    pub(super) notation: Notation,
+    /// The cube, in the current representation.
+    rep: Box<dyn Representation>,
+    /// The notation moves are read in.
+    notation: Notation,
     /// The changes undo and redo walk.
-    pub(super) changes: Changes,
-    pub(super) color: bool,
-    /// The solution `hint` follows, while the cube is where it left it.
-    pub(super) plan: Option<Plan>,
-    /// Where `draw` sees the cube from.
-    pub(super) camera: Camera,
+    changes: Changes,
+    /// Whether nets are shown in colour.
+    color: bool,
     /// What made the cube, for the caption of its pictures (the command line's moves).
-    pub(super) caption: String,
+    caption: String,
     /// The representation was chosen (`--rep`), so that `apply` shows it at every size.
-    pub(super) chosen_rep: bool,
-    /// The APL family's part: the workspace, APL mode, where the workspace is kept.
-    pub(super) apl: super::apl::AplState,
-    /// Representations of one's own (`)rep`), which `compare` measures.
-    pub(super) user_reps: Vec<crate::rep::user::UserRep>,
+    chosen_rep: bool,
     /// The colours nets, pictures, colour letters and the beginner's words are shown in.
-    pub(super) scheme: crate::turn::face::Scheme,
+    scheme: crate::turn::face::Scheme,
     /// The file `colours` keeps the choice in between sessions (the REPL's), if any.
-    pub(super) colours_file: Option<std::path::PathBuf>,
+    colours_file: Option<std::path::PathBuf>,
+    /// The solving family's part: the solution `hint` follows.
+    solving: super::solving::SolvingState,
+    /// The picture family's part: where `draw` sees the cube from.
+    picture: super::picture::PictureState,
+    /// The APL family's part: the workspace, APL mode, where the workspace is kept, and the
+    /// representations of one's own.
+    apl: super::apl::AplState,
 }
 
 impl Session {
@@ -130,14 +73,13 @@ impl Session {
             notation: Notation::Standard,
             changes: Changes::from(Cube::solved()),
             color,
-            plan: None,
-            camera: Camera::default(),
             caption: String::new(),
             chosen_rep: false,
-            apl: super::apl::AplState::default(),
-            user_reps: Vec::new(),
             scheme: crate::turn::face::Scheme::Paper,
             colours_file: None,
+            solving: super::solving::SolvingState::default(),
+            picture: super::picture::PictureState::default(),
+            apl: super::apl::AplState::default(),
         }
     }
 
@@ -202,7 +144,42 @@ impl Session {
 
     /// Whether lines are read as APL (`apl` entered, `)off` not yet typed).
     pub fn in_apl(&self) -> bool {
-        self.apl.mode
+        self.apl.in_mode()
+    }
+
+    /// The APL family's part of the session.
+    pub(super) fn apl_state(&self) -> &super::apl::AplState {
+        &self.apl
+    }
+
+    /// The APL family's part of the session, to change.
+    pub(super) fn apl_state_mut(&mut self) -> &mut super::apl::AplState {
+        &mut self.apl
+    }
+
+    /// The solving family's part of the session.
+    pub(super) fn solving_state(&mut self) -> &mut super::solving::SolvingState {
+        &mut self.solving
+    }
+
+    /// The picture family's part of the session.
+    pub(super) fn picture_state(&mut self) -> &mut super::picture::PictureState {
+        &mut self.picture
+    }
+
+    /// The cube in the current representation.
+    pub(super) fn representation(&self) -> &dyn Representation {
+        self.rep.as_ref()
+    }
+
+    /// The current representation's own display of the cube, in the session's colours.
+    pub(super) fn render(&self) -> String {
+        self.rep.render_in(self.scheme)
+    }
+
+    /// What made the cube, for the caption of its pictures.
+    pub(super) fn caption(&self) -> &str {
+        &self.caption
     }
 
     /// A session on `cube` (a command-line invocation's) in the representation `rep` (the
@@ -225,7 +202,7 @@ impl Session {
 
     /// Where `draw` sees the cube from (set by `view`).
     pub fn camera(&self) -> Camera {
-        self.camera
+        self.picture.camera()
     }
 
     /// The current state.
@@ -247,7 +224,7 @@ impl Session {
     /// The representation of one's own (`)rep`) named `name`: exactly, else in another
     /// letter case.
     pub fn user_rep(&self, name: &str) -> Option<&crate::rep::user::UserRep> {
-        let reps = &self.user_reps;
+        let reps = self.apl.user_reps();
         reps.iter()
             .find(|r| r.name == name)
             .or_else(|| reps.iter().find(|r| r.name.eq_ignore_ascii_case(name)))
@@ -255,7 +232,11 @@ impl Session {
 
     /// The names of the representations of one's own.
     pub(super) fn user_rep_names(&self) -> Vec<String> {
-        self.user_reps.iter().map(|r| r.name.clone()).collect()
+        self.apl
+            .user_reps()
+            .iter()
+            .map(|r| r.name.clone())
+            .collect()
     }
 
     /// The current notation.
@@ -271,11 +252,11 @@ impl Session {
     /// The prompt the REPL shows: the representation, the size when it is not 3, and `paper`
     /// in the paper's notation (`vector paper> `).
     pub fn prompt(&self) -> String {
-        if let Some(open) = &self.apl.open {
+        if let Some(lines) = self.apl.open_lines() {
             // The next line of a traditional function being typed, numbered as APL numbers it.
-            return format!("[{}] ", open.lines().count());
+            return format!("[{lines}] ");
         }
-        if self.apl.mode {
+        if self.apl.in_mode() {
             // APL sessions indent input six spaces.
             return "      ".to_string();
         }
@@ -305,7 +286,7 @@ impl Session {
         self.rep.apply_all(&alg.expand())?;
         let after = self.cube();
         self.record(Change {
-            label: self::label(&label),
+            label: history::label(&label),
             moves: Some(alg),
             after,
         });
@@ -314,7 +295,7 @@ impl Session {
 
     /// Records a change, and forgets the oldest ones beyond [`MAX_UNDO`] changes or
     /// [`MAX_KEPT_MOVES`] moves.
-    pub(super) fn record(&mut self, change: Change) {
+    fn record(&mut self, change: Change) {
         for undone in self.changes.future.drain(..) {
             self.changes.kept -= undone.size();
         }
@@ -341,7 +322,7 @@ impl Session {
     pub(super) fn set_state(&mut self, label: &str, cube: Cube) -> Result<Reply> {
         self.load_state(&cube)?;
         self.record(Change {
-            label: self::label(label),
+            label: history::label(label),
             moves: None,
             after: cube,
         });
@@ -378,7 +359,7 @@ impl Session {
         let name = current.name.clone();
         let cube = self.cube();
         let (rep, note): (Box<dyn Representation>, String) =
-            match self.user_reps.iter().find(|r| r.name == name) {
+            match self.apl.user_reps().iter().find(|r| r.name == name) {
                 Some(now) if now.same_as(current) => return,
                 Some(now) => match UserState::new(std::sync::Arc::new(now.clone()), &cube) {
                     Ok(state) => (
@@ -396,7 +377,7 @@ impl Session {
                 },
             };
         self.rep = rep;
-        self.apl.notes.push(note);
+        self.apl.note(note);
     }
 
     /// `size N`: the solved N×N×N cube in the current representation, as one change (undo
@@ -451,7 +432,7 @@ impl Session {
                     ),
                     Err(e) => format!("── {} ({}) ──\n{e}", k.title(), k.name()),
                 })
-                .chain(self.user_reps.iter().map(|u| match user(u) {
+                .chain(self.apl.user_reps().iter().map(|u| match user(u) {
                     Ok(shown) => format!("── {} (yours) ──\n{shown}", u.name),
                     Err(e) => format!("── {} (yours) ──\n{e}", u.name),
                 }))
@@ -475,193 +456,6 @@ impl Session {
         } else {
             cube.net_in(scheme)
         }
-    }
-
-    /// Takes back the last `n` changes, as one step: all of them, or (on error) none.
-    pub(super) fn undo(&mut self, n: usize) -> Result<Reply> {
-        if self.changes.past.is_empty() {
-            return Err(usage(if self.changes.forgotten > 0 {
-                "nothing more to undo: older changes were forgotten (undo keeps 1000 changes)"
-            } else {
-                "nothing to undo"
-            }));
-        }
-        let kept = self.changes.past.len();
-        let mut text = String::new();
-        if n > kept {
-            text = format!(
-                "undo {n}: {}{}\n",
-                match kept {
-                    1 => "there is only 1 change, so it is undone".to_string(),
-                    k => format!("there are only {k} changes, so all {k} are undone"),
-                },
-                if self.changes.forgotten > 0 {
-                    " (older changes were forgotten: undo keeps 1000 changes)"
-                } else {
-                    ""
-                }
-            );
-        }
-        let n = n.min(kept);
-        let before = match kept - n {
-            0 => self.changes.base.clone(),
-            i => self.changes.past[i - 1].after.clone(),
-        };
-        let label = self.changes.past[kept - n].label.clone();
-        if let Err(e) = self.load_state(&before) {
-            return Err(usage(&format!(
-                "can't undo '{label}' in this representation: {e}"
-            )));
-        }
-        for _ in 0..n {
-            let change = self.changes.past.pop_back().expect("n changes are kept");
-            text.push_str(&format!("undid: {}\n", change.label));
-            self.changes.future.push(change);
-        }
-        Ok(Reply::text(text + &self.rep.render_in(self.scheme)))
-    }
-
-    /// Makes the last `n` undone changes again, as one step: all of them, or (on error) none.
-    pub(super) fn redo(&mut self, n: usize) -> Result<Reply> {
-        let undone = self.changes.future.len();
-        if undone == 0 {
-            return Err(usage("nothing to redo"));
-        }
-        let mut text = String::new();
-        if n > undone {
-            text = match undone {
-                1 => format!("redo {n}: there is only 1 undone change, so it is made again\n"),
-                k => format!(
-                    "redo {n}: there are only {k} undone changes, so all {k} are made again\n"
-                ),
-            };
-        }
-        let n = n.min(undone);
-        let latest = &self.changes.future[undone - n];
-        let (after, label) = (latest.after.clone(), latest.label.clone());
-        if let Err(e) = self.load_state(&after) {
-            return Err(usage(&format!(
-                "can't redo '{label}' in this representation: {e}"
-            )));
-        }
-        for _ in 0..n {
-            let change = self.changes.future.pop().expect("n changes are undone");
-            text.push_str(&format!("redid: {}\n", change.label));
-            self.changes.past.push_back(change);
-        }
-        Ok(Reply::text(text + &self.rep.render_in(self.scheme)))
-    }
-
-    pub(super) fn history(&self) -> String {
-        if self.changes.past.is_empty() {
-            return "no changes yet".to_string();
-        }
-        self.changes
-            .past
-            .iter()
-            .enumerate()
-            .map(|(i, c)| format!("{:>3}  {}", self.changes.forgotten + i + 1, c.label))
-            .collect::<Vec<_>>()
-            .join("\n")
-    }
-
-    /// The moves made since the last reset or load, as written, one sequence per change; and
-    /// what began them: the label of that reset or load, or `None` if the session's start (or
-    /// changes forgotten since) came first.
-    pub(super) fn moves_since_origin(&self) -> (Vec<&Alg>, Option<&str>) {
-        let origin = self.changes.past.iter().rposition(|c| c.moves.is_none());
-        let start = origin.map_or(0, |i| i + 1);
-        let moves = self
-            .changes
-            .past
-            .range(start..)
-            .filter_map(|c| c.moves.as_ref())
-            .collect();
-        (moves, origin.map(|i| self.changes.past[i].label.as_str()))
-    }
-
-    pub(super) fn invert(&mut self) -> Result<Reply> {
-        let (moves, origin) = self.moves_since_origin();
-        // Each change was at most the expansion limit, but together they may be far more
-        // (150 lines of `(R U)500000` are 150 million moves): refused before anything is
-        // expanded, as a line of them would be.
-        let expanded = moves
-            .iter()
-            .fold(0u64, |sum, a| sum.saturating_add(a.expanded_len()));
-        if expanded > crate::sequence::alg::MAX_EXPANDED {
-            return Err(usage(&format!(
-                "invert: the moves since {} expand to {} moves, more than the limit of {} made at once; undo takes back one change at a time, reset goes back to solved",
-                match origin {
-                    Some(label) => origin_name(label),
-                    None => "the session began",
-                },
-                crate::base::text::thousands(expanded),
-                crate::base::text::thousands(crate::sequence::alg::MAX_EXPANDED)
-            )));
-        }
-        // Written in the notation in use, whatever each change was typed in; where one change's
-        // last move and the next one's first turn the same layers, written as one (`U U` is
-        // `U2`).
-        let inverse = Alg {
-            items: moves.iter().rev().flat_map(|a| a.invert().items).collect(),
-        }
-        .in_notation(self.notation)
-        .merge_repeated_turns();
-        if inverse.items.is_empty() {
-            return Err(nothing_to_invert(origin, expanded));
-        }
-        let since = match origin {
-            Some(label) if label.starts_with("load") => {
-                " (the moves since the last load; the loaded state stays)".to_string()
-            }
-            Some(label) => format!(" (the moves since {})", origin_name(label)),
-            None if self.changes.forgotten > 0 => format!(
-                " (the moves of the last {} changes; {} older ones were forgotten, so this goes back to the state before change {})",
-                self.changes.past.len(),
-                self.changes.forgotten,
-                self.changes.forgotten + 1
-            ),
-            None => String::new(),
-        };
-        let written = inverse.to_string();
-        let label = format!("invert{since}: {}", self::label(&written));
-        let reply = self.make(format!("invert: {written}"), inverse)?;
-        Ok(Reply::text(format!("{label}\n{}", reply.text)))
-    }
-}
-
-/// Why `invert` has nothing to do: the moves since `origin` (`expanded` of them) cancel, or
-/// there are none.
-fn nothing_to_invert(origin: Option<&str>, expanded: u64) -> crate::answer::error::Error {
-    if expanded > 0 {
-        return usage(&format!(
-            "nothing to invert: the {} move{} since {} cancel, so the cube is as it was then",
-            crate::base::text::thousands(expanded),
-            if expanded == 1 { "" } else { "s" },
-            origin.map_or("the session began", origin_name),
-        ));
-    }
-    usage(&match origin {
-        Some(label) if label.starts_with("scramble random") => format!(
-            "nothing to invert: no moves since {}, which set the state without turning it (undo goes back to the cube before; solve finds moves back to solved)",
-            origin_name(label)
-        ),
-        Some(label) => format!("nothing to invert: no moves since {}", origin_name(label)),
-        None => "nothing to invert: no moves yet".to_string(),
-    })
-}
-
-/// The change that set the state (reset, load, size, scramble random), named from its label
-/// for `invert`'s answers: `the last reset`, `the random-state scramble`.
-fn origin_name(label: &str) -> &'static str {
-    if label.starts_with("load") {
-        "the last load"
-    } else if label.starts_with("size") {
-        "the size was set"
-    } else if label.starts_with("scramble random") {
-        "the random-state scramble"
-    } else {
-        "the last reset"
     }
 }
 
@@ -699,6 +493,8 @@ pub enum SessionRequest {
     Load(Cube),
     /// Is the cube solved?
     Solved,
+    /// The moves made since the last reset or load, as one sequence.
+    MovesSoFar,
     /// Help: all commands, or one.
     Help(Option<String>),
     /// Leave.
@@ -739,43 +535,26 @@ pub enum Shown {
     Facelets,
 }
 
-/// The session family's words.
-pub(super) fn read(kind: K, line: &Line, session: &Session) -> Option<Result<SessionRequest>> {
-    let (word, rest) = (line.word, line.rest);
-    Some(match kind {
-        K::Rep => match session.user_rep(rest) {
-            Some(user) => Ok(SessionRequest::UserRep(user.name.clone())),
-            None => rep_name(rest, session).map(SessionRequest::Rep),
-        },
-        K::Size => size_words(rest).map(SessionRequest::Size),
-        K::Show => show_what(rest, session).map(SessionRequest::Show),
-        K::Notation => notation_name(rest).map(SessionRequest::Notation),
-        K::Colours if rest.is_empty() => Ok(SessionRequest::Colours(None)),
-        K::Colours => rest
-            .parse()
-            .map(|s| SessionRequest::Colours(Some(s)))
-            .map_err(|e: crate::turn::face::UnknownScheme| usage(&e.to_string())),
-        K::Do => {
-            let text = strip_quotes(rest);
-            let label = format!("do '{text}'");
-            let alg = line.within(text, Alg::parse(text, Notation::Paper));
-            alg.map(|alg| SessionRequest::Moves { alg, label })
-        }
-        K::Reset => Ok(SessionRequest::Reset),
-        K::Load if rest.is_empty() => Err(usage("load needs a facelet string: load FACELETS")),
-        K::Load => Cube::from_facelets_in(rest, session.size(), session.scheme)
-            .map(SessionRequest::Load)
-            .map_err(Into::into),
-        K::Undo => count(word, rest).map(SessionRequest::Undo),
-        K::Redo => count(word, rest).map(SessionRequest::Redo),
-        K::History => Ok(SessionRequest::History),
-        K::Solved => Ok(SessionRequest::Solved),
-        K::Help => Ok(SessionRequest::Help(
-            (!rest.is_empty()).then(|| rest.to_string()),
-        )),
-        K::Quit => Ok(SessionRequest::Quit),
-        _ => return None,
-    })
+/// `colours [paper|wca]`.
+fn colours_words(rest: &str) -> Result<SessionRequest> {
+    if rest.is_empty() {
+        return Ok(SessionRequest::Colours(None));
+    }
+    rest.parse()
+        .map(|s| SessionRequest::Colours(Some(s)))
+        .map_err(|e: crate::turn::face::UnknownScheme| usage(&e.to_string()))
+}
+
+/// `load FACELETS`, in the session's size and colours.
+fn load_words(rest: &str, session: &Session) -> Result<SessionRequest> {
+    if rest.is_empty() {
+        return Err(usage("load needs a facelet string: load FACELETS"));
+    }
+    Ok(SessionRequest::Load(Cube::from_facelets_in(
+        rest,
+        session.size(),
+        session.scheme,
+    )?))
 }
 
 /// `size`, `size N`.
@@ -873,6 +652,7 @@ pub(super) fn run(session: &mut Session, request: SessionRequest, _front: Front)
             }
             .into(),
         ),
+        SessionRequest::MovesSoFar => text(session.moves_so_far()),
         SessionRequest::Help(topic) => super::help(topic.as_deref().unwrap_or("")).map(Reply::text),
         SessionRequest::Quit => Ok(Reply {
             quit: true,
@@ -883,6 +663,25 @@ pub(super) fn run(session: &mut Session, request: SessionRequest, _front: Front)
 }
 
 impl Session {
+    /// `moves?`: the moves since the last reset or load (or since the session began), as one
+    /// sequence in the notation in use; or that there are none.
+    fn moves_so_far(&self) -> String {
+        let (moves, origin) = self.moves_since_origin();
+        let alg = Alg {
+            items: moves.iter().flat_map(|a| a.items.iter().cloned()).collect(),
+        }
+        .in_notation(self.notation)
+        .merge_repeated_turns();
+        match (alg.items.is_empty(), origin) {
+            (false, _) => alg.to_string(),
+            (true, Some(label)) => format!(
+                "no moves since the last {}",
+                label.split_whitespace().next().unwrap_or("reset")
+            ),
+            (true, None) => "no moves yet".to_string(),
+        }
+    }
+
     /// The cube as `apply` shows it: in the representation (always on the 3×3×3, or when one
     /// was chosen), as a net, or as its facelet string.
     fn shown(&self, shown: Shown) -> String {
@@ -894,6 +693,236 @@ impl Session {
         }
     }
 }
+
+/// `moves?`: what it is (its descriptor) and how the REPL's words read into its request.
+pub static MOVES: CommandDef = CommandDef {
+    name: "moves?",
+    surface: Surface::Repl,
+    summary: "the moves made since the last reset or load, as one sequence in the notation in use, to copy into order, draw or the command line",
+    details: "Each line of moves, do string, scramble, step, hint apply and invert since the last reset, load or size is one part of it, written as typed (groups and tools kept) in the notation in use; where one part's last move and the next one's first turn the same layers, they are written as one (`U U` is `U2`). undo takes parts back, redo makes them again.",
+    read: Some(|_, _| Ok(SessionRequest::MovesSoFar.into())),
+    ..CommandDef::NONE
+};
+
+/// `rep`: what it is (its descriptor) and how the REPL's words read into its request.
+pub static REP: CommandDef = CommandDef {
+    name: "rep",
+    surface: Surface::Repl,
+    usage: "NAME",
+    summary: "switch representation (numeric local composite visual vector 4d nested); the state carries over",
+    details: "The state is converted through the canonical cube, so nothing is lost; composite and visual then refuse X, Y, C and H (and the standard moves made of them), as the paper says. On other sizes than 3, a representation that does not hold the size says so and the session stays as it was.\nrep NAME also switches to a representation of your own (`)rep NAME ENCODE` in APL mode): the cube shown in your array as APL displays it, turned by its moves compiled by conjugation, on the 3×3×3; in APL mode CUBE is then your array.",
+    args: &[repl("numeric|local|composite|visual|vector|4d|nested")],
+    read: Some(|line, session| {
+        Ok(match session.user_rep(line.rest) {
+            Some(user) => SessionRequest::UserRep(user.name.clone()),
+            None => SessionRequest::Rep(rep_name(line.rest, session)?),
+        }
+        .into())
+    }),
+    ..CommandDef::NONE
+};
+
+/// `show`: what it is (its descriptor) and how the REPL's words read into its request.
+pub static SHOW: CommandDef = CommandDef {
+    name: "show",
+    surface: Surface::Repl,
+    usage: "[NAME|all|net|facelets|pieces]",
+    summary: "show the state: in the current or a named representation, all seven, the net, or the facelet string",
+    details: "show          the current representation's own display\nshow numeric  another representation's display of the same state\nshow all      all seven, one after another (then your own)\nshow M69      a representation of your own (`)rep`)\nshow net      the unfolded net (coloured in a terminal)\nshow facelets the facelet string alone on its line",
+    args: &[repl(
+        "numeric|local|composite|visual|vector|4d|nested|all|net|facelets|pieces",
+    )],
+    read: Some(|line, session| Ok(SessionRequest::Show(show_what(line.rest, session)?).into())),
+    ..CommandDef::NONE
+};
+
+/// `size`: what it is (its descriptor) and how the REPL's words read into its request.
+pub static SIZE: CommandDef = CommandDef {
+    name: "size",
+    surface: Surface::Repl,
+    usage: "[N]",
+    summary: "switch to the solved N×N×N cube (2 to 9) in the current representation, if it holds that size; without N, say the size",
+    details: "size 4   the solved 4×4×4 in the current representation (numeric local vector 4d nested hold 2 to 9; composite and visual 2 and 3)\nsize     the current size\nMoves, show, reps, load, reset, order, cycles and compare then work at that size; undo goes back to the cube before. solve, pocket and effect stay on their own sizes.",
+    args: &[repl("N")],
+    read: Some(|line, _| Ok(SessionRequest::Size(size_words(line.rest)?).into())),
+    ..CommandDef::NONE
+};
+
+/// `notation`: what it is (its descriptor) and how the REPL's words read into its request.
+pub static NOTATION: CommandDef = CommandDef {
+    name: "notation",
+    surface: Surface::Repl,
+    usage: "standard|paper",
+    summary: "switch the notation moves are read in",
+    details: "standard: U D L R F B, M E S, x y z, Rw/r, 2R, 3Rw; amounts 2 ' 2'.\npaper: L C R B H F U M D X Y Z, an inverse barred (R\u{305}, R\u{304}, R¯) or R'. Paper R is standard R'.",
+    args: &[repl("standard|paper")],
+    read: Some(|line, _| Ok(SessionRequest::Notation(notation_name(line.rest)?).into())),
+    ..CommandDef::NONE
+};
+
+/// `colours`: what it is (its descriptor) and how the REPL's words read into its request.
+pub static COLOURS: CommandDef = CommandDef {
+    name: "colours",
+    aliases: &["colors"],
+    surface: Surface::Repl,
+    usage: "paper|wca",
+    summary: "switch the colours nets, pictures and colour letters are shown in",
+    details: "paper: the paper's scheme, the default: up white, down blue, back red, front orange, left green, right yellow.\nwca: the scheme of every cube sold and every cubing site: up white, front green, right red, down yellow, left orange, back blue.\nThe choice applies to the net, pictures and pages (draw), facelet strings in colour letters (load, hint facelets, pocket solve facelets, and on the command line --from, --facelets and solve --batch), the beginner's method's words and the representations' displays that show colour letters (every one but numeric, whose digits are the paper's numbers and stay); facelet strings in face letters (URFDLB) and the arrays APL turns (CUBE) stay as they are. It is kept (colours.txt in the data directory): later sessions and command-line calls use it too, until `colours paper`; CUBEWORK_COLOURS=wca or --colours wca choose for one call, over it.",
+    args: &[repl("paper|wca")],
+    read: Some(|line, _| colours_words(line.rest).map(Into::into)),
+    ..CommandDef::NONE
+};
+
+/// `do`: what it is (its descriptor) and how the REPL's words read into its request.
+pub static DO: CommandDef = CommandDef {
+    name: "do",
+    surface: Surface::Repl,
+    usage: "'MOVES'",
+    summary: "run a paper DO string left to right, e.g. do 'F\u{304}D\u{304}FDRDR\u{304}'",
+    details: "Runs a paper DO string (always in the paper's notation, whatever `notation` says), left to right, as one change.",
+    args: &[repl("MOVES")],
+    read: Some(|line, _| {
+        let text = strip_quotes(line.rest);
+        let label = format!("do '{text}'");
+        let alg = line.within(text, Alg::parse(text, Notation::Paper))?;
+        Ok(SessionRequest::Moves { alg, label }.into())
+    }),
+    ..CommandDef::NONE
+};
+
+/// `reset`: what it is (its descriptor) and how the REPL's words read into its request.
+pub static RESET: CommandDef = CommandDef {
+    name: "reset",
+    surface: Surface::Repl,
+    summary: "back to the solved cube",
+    read: Some(|_, _| Ok(SessionRequest::Reset.into())),
+    ..CommandDef::NONE
+};
+
+/// `undo`: what it is (its descriptor) and how the REPL's words read into its request.
+pub static UNDO: CommandDef = CommandDef {
+    name: "undo",
+    surface: Surface::Repl,
+    usage: "[N]",
+    summary: "take back the last change (a line of moves, scramble, load, reset, invert), or the last N (all there are, if fewer)",
+    args: &[repl("N")],
+    read: Some(|line, _| Ok(SessionRequest::Undo(count(line.word, line.rest)?).into())),
+    ..CommandDef::NONE
+};
+
+/// `redo`: what it is (its descriptor) and how the REPL's words read into its request.
+pub static REDO: CommandDef = CommandDef {
+    name: "redo",
+    surface: Surface::Repl,
+    usage: "[N]",
+    summary: "make the last undone change again, or the last N undone (all there are, if fewer)",
+    args: &[repl("N")],
+    read: Some(|line, _| Ok(SessionRequest::Redo(count(line.word, line.rest)?).into())),
+    ..CommandDef::NONE
+};
+
+/// `history`: what it is (its descriptor) and how the REPL's words read into its request.
+pub static HISTORY: CommandDef = CommandDef {
+    name: "history",
+    surface: Surface::Repl,
+    summary: "list the changes so far",
+    read: Some(|_, _| Ok(SessionRequest::History.into())),
+    ..CommandDef::NONE
+};
+
+/// `load`: what it is (its descriptor) and how the REPL's words read into its request.
+pub static LOAD: CommandDef = CommandDef {
+    name: "load",
+    surface: Surface::Repl,
+    usage: "FACELETS",
+    summary: "load a facelet string (URFDLB order) of the current size: 54 letters on the 3×3×3, 6N² on the N×N×N",
+    details: "load UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB\nThe string is checked: 54 letters of U R F D L B, nine of each, centres of a real cube.",
+    args: &[repl("FACELETS")],
+    read: Some(|line, session| load_words(line.rest, session).map(Into::into)),
+    ..CommandDef::NONE
+};
+
+/// `solved?`: what it is (its descriptor) and how the REPL's words read into its request.
+pub static SOLVED: CommandDef = CommandDef {
+    name: "solved?",
+    surface: Surface::Repl,
+    summary: "is the cube solved?",
+    read: Some(|_, _| Ok(SessionRequest::Solved.into())),
+    ..CommandDef::NONE
+};
+
+/// `help`: what it is (its descriptor) and how the REPL's words read into its request.
+pub static HELP: CommandDef = CommandDef {
+    name: "help",
+    aliases: &["?"],
+    surface: Surface::Repl,
+    usage: "[COMMAND]",
+    summary: "this list, or more on one command",
+    args: &[repl("COMMAND")],
+    read: Some(|line, _| {
+        Ok(SessionRequest::Help((!line.rest.is_empty()).then(|| line.rest.to_string())).into())
+    }),
+    in_apl_mode: true,
+    ..CommandDef::NONE
+};
+
+/// `quit`: what it is (its descriptor) and how the REPL's words read into its request.
+pub static QUIT: CommandDef = CommandDef {
+    name: "quit",
+    aliases: &["exit"],
+    surface: Surface::Repl,
+    summary: "leave (also exit, or Ctrl-D)",
+    read: Some(|_, _| Ok(SessionRequest::Quit.into())),
+    in_apl_mode: true,
+    ..CommandDef::NONE
+};
+
+/// `apply`: what it is (its descriptor) and how the REPL's words read into its request.
+pub static APPLY: CommandDef = CommandDef {
+    name: "apply",
+    surface: Surface::Cli,
+    usage: "[MOVES]",
+    summary: "apply moves to the solved cube (or to --from) and print the result",
+    args: &[
+        cli("rep"),
+        cli("size"),
+        cli("from"),
+        cli("show"),
+        cli("moves"),
+        NOTATION_ARG,
+        cli("colours"),
+    ],
+    takes_moves: true,
+    ..CommandDef::NONE
+};
+
+/// `run`: what it is (its descriptor) and how the REPL's words read into its request.
+pub static RUN: CommandDef = CommandDef {
+    name: "run",
+    surface: Surface::Cli,
+    usage: "FILE",
+    summary: "run a session file: each line as typed in the REPL, without prompts or colour",
+    args: &[cli("file")],
+    ..CommandDef::NONE
+};
+
+/// `completions`: what it is (its descriptor) and how the REPL's words read into its request.
+pub static COMPLETIONS: CommandDef = CommandDef {
+    name: "completions",
+    surface: Surface::Cli,
+    usage: "SHELL",
+    summary: "print shell completions for cubework, generated from the same definitions as --help",
+    args: &[cli("shell")],
+    ..CommandDef::NONE
+};
+
+/// `manpage`: what it is (its descriptor) and how the REPL's words read into its request.
+pub static MANPAGE: CommandDef = CommandDef {
+    name: "manpage",
+    surface: Surface::Cli,
+    summary: "print cubework's man page (roff), generated from the same definitions as --help",
+    ..CommandDef::NONE
+};
 
 #[cfg(test)]
 mod tests;

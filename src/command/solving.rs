@@ -4,13 +4,18 @@
 //! words, their runs (with a bar on stderr while tables load and searches run), and their
 //! answers.
 
+mod scramble_text;
+
+pub use scramble_text::{
+    pocket_random_state_report, random_state_report, scramble_report, sized_scramble_report,
+};
+
 use std::path::PathBuf;
 use std::time::Duration;
 
 use std::path::Path;
 
-use super::defs::CommandKind as K;
-use super::session::{Change, label};
+use super::unit::{ALG_ARG, CommandDef, NOTATION_ARG, Surface, both, cli, ex, repl};
 use super::words::{Line, metric_prefix, need_alg};
 use super::{Front, Reply, Session, usage};
 use crate::answer::error::Result;
@@ -26,6 +31,13 @@ use crate::state::cube::Cube;
 use crate::turn::metric::Metric;
 use crate::turn::moves::{Move, format_moves};
 use crate::turn::notation::Notation;
+
+/// What the session holds for the solving family: the solution `hint` follows, while the
+/// cube is where it left it.
+#[derive(Default)]
+pub(crate) struct SolvingState {
+    plan: Option<Plan>,
+}
 
 /// What is asked of the solving family.
 #[derive(Clone, Debug, PartialEq)]
@@ -82,19 +94,6 @@ pub enum SolvingRequest {
         /// The state.
         state: Input,
     },
-}
-
-/// The solving family's words.
-pub(super) fn read(kind: K, line: &Line, _: &Session) -> Option<Result<SolvingRequest>> {
-    Some(match kind {
-        K::Solve => solve_words(line),
-        K::Step => Ok(SolvingRequest::Step),
-        K::Stage => Ok(SolvingRequest::Stage),
-        K::Hint => hint_words(line),
-        K::Pocket => pocket_words(line),
-        K::Scramble => scramble_words(line.rest),
-        _ => return None,
-    })
 }
 
 /// `[N] [seed S]` or `random [seed S]`.
@@ -363,7 +362,7 @@ pub(super) fn run(session: &mut Session, request: SolvingRequest, front: Front) 
         SolvingRequest::Step => session.needs_three("step").and_then(|()| session.step()),
         SolvingRequest::Stage => session.needs_three("stage?").map(|()| {
             let stages = crate::solve::beginner::walkthrough::stages(&session.cube());
-            Reply::text(session.scheme.recolour(&stages))
+            Reply::text(session.scheme().recolour(&stages))
         }),
         SolvingRequest::PocketTable { metric, csv, plot } => {
             pocket_table(metric, csv, plot.as_deref())
@@ -407,7 +406,7 @@ fn scramble(
     front: Front,
 ) -> Result<Reply> {
     let n = session.size();
-    let notation = session.notation;
+    let notation = session.notation();
     if front == Front::CommandLine {
         return printed_scramble(n, count, seed, random, notation).map(Reply::text);
     }
@@ -530,7 +529,7 @@ fn solve(
     state: Option<Input>,
     front: Front,
 ) -> Result<Reply> {
-    let notation = session.notation;
+    let notation = session.notation();
     let flags = front == Front::CommandLine;
     if state.is_none() && method.for_size(session.size()) == Method::Pocket {
         return solve_pocket_session(session, &limits);
@@ -561,19 +560,19 @@ fn solve(
     let solution =
         solve_with_progress(&cube, method, &limits).map_err(|e| with_advice(e, flags))?;
     if method == Method::Beginner && !flags {
-        let rep = &session.rep;
+        let rep = &session.representation();
         let render = |c: &Cube| match rep.with_cube(c) {
-            Ok(rep) => rep.render_in(session.scheme),
+            Ok(rep) => rep.render_in(session.scheme()),
             Err(e) => e.to_string(),
         };
         let text =
             crate::solve::solution_text::walkthrough_text(&cube, &solution, notation, &render)?;
-        return Ok(Reply::text(session.scheme.recolour(&text)));
+        return Ok(Reply::text(session.scheme().recolour(&text)));
     }
     let text = solution_text(&solution, notation);
     Ok(Reply::text(if method == Method::Beginner {
         // The stages' names say the colours of the faces they build.
-        session.scheme.recolour(&text)
+        session.scheme().recolour(&text)
     } else {
         text
     }))
@@ -591,7 +590,7 @@ fn solve_pocket_session(session: &Session, limits: &Limits) -> Result<Reply> {
         ..Limits::default()
     };
     let solution = solve_with_progress(&session.cube(), Method::Pocket, &limits)?;
-    Ok(Reply::text(solution_text(&solution, session.notation)))
+    Ok(Reply::text(solution_text(&solution, session.notation())))
 }
 
 /// An error for a limit `method` has no use for (a length bound on the optimal solver, a
@@ -637,22 +636,22 @@ fn hint(session: &mut Session, apply: bool, state: Option<Cube>) -> Result<Reply
             "hints are for the 2×2×2 and the 3×3×3; this session's cube is {n}×{n}×{n}"
         )));
     }
-    let plan = match session.plan.take() {
+    let plan = match session.solving_state().plan.take() {
         Some(p) if p.cube == cube => p,
         _ => plan(&cube)?,
     };
     if apply {
         let Some((m, next)) = plan.step() else {
-            session.plan = Some(plan);
+            session.solving_state().plan = Some(plan);
             return Ok(Reply::text("solved: no move needed"));
         };
         let label = format!("hint apply: {m}");
         let reply = session.make(label.clone(), Alg::from_moves(&[m]))?;
-        session.plan = Some(next);
+        session.solving_state().plan = Some(next);
         return Ok(Reply::text(format!("{label}\n{}", reply.text)));
     }
     let text = plan.describe();
-    session.plan = Some(plan);
+    session.solving_state().plan = Some(plan);
     Ok(Reply::text(text))
 }
 
@@ -689,166 +688,184 @@ impl Session {
         let mut after = before.clone();
         after.apply_all(&moves)?;
         let line = self
-            .scheme
+            .scheme()
             .recolour(&crate::solve::beginner::walkthrough::stage_line(
                 stage,
                 &moves,
                 Metric::Htm,
-                self.notation,
+                self.notation(),
             ));
         self.load_state(&after)?;
         // `hint` goes on with the beginner's method from here, not another method's solution
         // that would undo the stages just made.
         let rest = solve_with_progress(&after, Method::Beginner, &Limits::default())?;
         let plan = Plan::new(&after, &rest);
-        self.record(Change {
-            label: label(&format!("step {line}")),
-            moves: Some(Alg::from_moves(&moves)),
-            after,
-        });
-        self.plan = Some(plan);
-        Ok(Reply::text(format!(
-            "{line}\n{}",
-            self.rep.render_in(self.scheme)
-        )))
+        self.record_step(&format!("step {line}"), Alg::from_moves(&moves), after);
+        self.solving_state().plan = Some(plan);
+        Ok(Reply::text(format!("{line}\n{}", self.render())))
     }
 }
 
-/// A scramble of `count` turns is refused above the expansion limit, as every sequence is.
-fn scramble_length_fits(count: usize) -> Result<(), AlgebraError> {
-    if count as u64 > MAX_EXPANDED {
-        return Err(AlgebraError::TooLong {
-            what: "a scramble",
-            got: count,
-            limit: MAX_EXPANDED,
-        });
-    }
-    Ok(())
-}
+/// `scramble`: what it is (its descriptor) and how the REPL's words read into its request.
+pub static SCRAMBLE: CommandDef = CommandDef {
+    name: "scramble",
+    surface: Surface::Both,
+    usage: "[N] [seed S] | random [seed S]",
+    summary: "the paper's SCRAMBLE: N random quarter-turns of the outer faces (17 by default); on the 4×4×4 and up, random outer and wide turns as the WCA's; random: a uniformly random state (2×2×2, 3×3×3)",
+    details: "scramble               17 random quarter-turns of U D B F L R and their inverses\nscramble 25            25 of them\nscramble seed 7        the same 17 every time for seed 7\nscramble random        the cube set to a state drawn uniformly from all 43 quintillion, shown as the at most 21 moves that make it from solved\nscramble random seed 7 the same random state every time for seed 7\nOn the 2×2×2, scramble random draws from all 3,674,160 states and shows the optimal moves that make it (from the pocket table). On the 4×4×4 and up, scramble makes random turns of the outer faces and of wide blocks up to half the cube deep, none merging with another, as the WCA's scrambles: 40 on the 4×4×4, 60, 80, 100 on the 5×5×5 to 7×7×7, twenty more a size beyond.\nIn the REPL it turns the session's cube (of the session's size); `cubework scramble` prints it.",
+    args: &[
+        both("N", "count"),
+        both("seed", "seed"),
+        both("random", "random_state"),
+        cli("size"),
+        NOTATION_ARG,
+    ],
+    read: Some(|line, _| scramble_words(line.rest).map(Into::into)),
+    examples: &[
+        ex("scramble 25 seed 7", &["scramble", "25", "--seed", "7"]),
+        ex(
+            "scramble random seed 3",
+            &["scramble", "--random-state", "--seed", "3"],
+        ),
+    ],
+    ..CommandDef::NONE
+};
 
-/// The paper's SCRAMBLE: `count` random quarter-turns (17 in the paper) from `seed`, or a
-/// fresh seed, which the report names so the scramble can be repeated.
-///
-/// ```
-/// use cubework::command::solving::scramble_report;
-/// use cubework::Notation;
-/// let r = scramble_report(17, Some(7), Notation::Standard).unwrap();
-/// assert!(r.starts_with("SCRAMBLE: 17 random quarter-turns, seed 7"));
-/// assert_eq!(r.lines().last().unwrap().split(' ').count(), 17);
-/// ```
-pub fn scramble_report(
-    count: usize,
-    seed: Option<u64>,
-    notation: Notation,
-) -> Result<String, AlgebraError> {
-    scramble_length_fits(count)?;
-    let seed = seed.unwrap_or_else(tools::fresh_seed);
-    let moves = tools::scramble(count, seed);
-    let moves = crate::turn::notation::in_notation(&moves, notation);
-    Ok(format!(
-        "SCRAMBLE: {count} random quarter-turns, seed {seed}\n{}",
-        format_moves(&moves)
-    ))
-}
+/// `solve`: what it is (its descriptor) and how the REPL's words read into its request.
+pub static SOLVE: CommandDef = CommandDef {
+    name: "solve",
+    surface: Surface::Both,
+    usage: "[optimal|bfs|beginner] [htm|qtm] [max N] [time S] [ALG]",
+    summary: "solve a 3×3×3 (the current cube, or ALG): two-phase by default, any cube in milliseconds; optimal, proven shortest (seconds to a minute or two; Ctrl-C or a time limit stops it with what it proved); bfs, a shortest solution within a depth limit; beginner, layer by layer, each stage with the cube after it",
+    details: "solve                the current cube by the two-phase solver: at most 21 moves, in about a millisecond\nsolve R U F'         the cube those moves make, instead\nsolve max 20         at most 20 moves (slower; 19 and below can take long)\nsolve time 2         keep shortening for 2 seconds, then show the best\nsolve bfs [htm|qtm]  a shortest solution by breadth-first search from both ends (states within about 12 moves)\nsolve beginner       the layer-by-layer method on the current cube: each of its seven stages with its moves and the cube after it, then the whole solution simplified\nsolve beginner ALG   the same for ALG\nThe two-phase solver counts in the half-turn metric only. The last line of every answer is the whole solution from the state given, whole-cube turns included.\nOn a 2×2×2 session, solve alone finds a shortest solution of the current cube from the pocket table (as hint follows).",
+    args: &[
+        both("twophase|optimal|bfs|beginner", "method"),
+        both("htm|qtm", "metric"),
+        both("max", "max_length"),
+        both("time", "time_limit"),
+        cli("threads"),
+        cli("facelets"),
+        cli("batch"),
+        ALG_ARG,
+        NOTATION_ARG,
+        cli("colours"),
+    ],
+    read: Some(|line, _| solve_words(line).map(Into::into)),
+    takes_moves: true,
+    examples: &[
+        ex("solve R U F", &["solve", "R U F"]),
+        ex(
+            "solve twophase max 20 time 1 R U",
+            &[
+                "solve",
+                "--method",
+                "twophase",
+                "--max-length",
+                "20",
+                "--time-limit",
+                "1",
+                "R",
+                "U",
+            ],
+        ),
+        ex(
+            "solve optimal qtm R U",
+            &["solve", "--method", "optimal", "--metric", "qtm", "R U"],
+        ),
+        ex(
+            "solve bfs htm F R",
+            &["solve", "--method", "bfs", "--metric", "htm", "F R"],
+        ),
+        ex(
+            "solve beginner R U",
+            &["solve", "--method", "beginner", "R U"],
+        ),
+    ],
+    ..CommandDef::NONE
+};
 
-/// `scramble --size N`: the scramble of the `n`×`n`×`n` that [`tools::scramble_of_size`]
-/// makes — the paper's SCRAMBLE (see [`scramble_report`]) on the 2×2×2 and the 3×3×3, a
-/// WCA-style scramble of outer and wide turns on the 4×4×4 and up — from `seed` or a fresh
-/// one. Its last line is the scramble alone; the paper's letters have no wide turns, so the
-/// bigger cubes' scrambles are written in standard notation only.
-///
-/// ```
-/// use cubework::command::solving::sized_scramble_report;
-/// use cubework::Notation;
-/// let r = sized_scramble_report(4, None, Some(7), Notation::Standard).unwrap();
-/// assert!(r.starts_with("SCRAMBLE of the 4×4×4: 40 random turns"));
-/// assert_eq!(r.lines().last().unwrap().split(' ').count(), 40);
-/// ```
-pub fn sized_scramble_report(
-    n: usize,
-    count: Option<usize>,
-    seed: Option<u64>,
-    notation: Notation,
-) -> Result<String, AlgebraError> {
-    Cube::check_size(n)?;
-    if n <= 3 {
-        return scramble_report(count.unwrap_or(tools::SCRAMBLE_LENGTH), seed, notation);
-    }
-    if notation == Notation::Paper {
-        return Err(AlgebraError::NotForSize {
-            what: "a scramble in the paper's notation",
-            n,
-            why: "the paper's letters have no wide turns; its scramble is written in standard notation",
-        });
-    }
-    let count = count.unwrap_or_else(|| tools::wca_length(n));
-    scramble_length_fits(count)?;
-    let seed = seed.unwrap_or_else(tools::fresh_seed);
-    let moves = tools::scramble_of_size(n, Some(count), seed);
-    Ok(format!(
-        "SCRAMBLE of the {n}×{n}×{n}: {count} random turns of the outer faces and of wide blocks up to {} layers deep, no two merging (as the WCA's scrambles, {} turns), seed {seed}\n{}",
-        n / 2,
-        tools::wca_length(n),
-        format_moves(&moves)
-    ))
-}
+/// `hint`: what it is (its descriptor) and how the REPL's words read into its request.
+pub static HINT: CommandDef = CommandDef {
+    name: "hint",
+    surface: Surface::Repl,
+    usage: "[apply] | size 2 ALG | facelets S",
+    summary: "the next move of a solution of the current cube (apply: make it); 2×2×2 states from the pocket table",
+    details: "hint            the next move of a solution of the current cube, and the rest of that solution\nhint apply      make that move (follow the same solution hint by hint until solved)\nhint size 2 ALG the next move for the 2×2×2 that ALG makes, from the pocket table (optimal)\nhint facelets S the same for a facelet string (24 letters: 2×2×2; 54: 3×3×3)",
+    args: &[
+        repl("apply"),
+        repl("size"),
+        repl("facelets"),
+        repl("ALG_ARG"),
+    ],
+    read: Some(|line, _| hint_words(line).map(Into::into)),
+    takes_moves: true,
+    ..CommandDef::NONE
+};
 
-/// `cubework scramble --random-state`: a state drawn uniformly from all 43,252,003,274,489,856,000
-/// (from `seed`, or a fresh one), as the at most 21 moves that make it from solved: the
-/// inverse of a two-phase solution, checked. The sequence alone is the last line.
-///
-/// ```
-/// use cubework::command::solving::random_state_report;
-/// use cubework::solve::tables::Tables;
-/// use cubework::Notation;
-/// let tables = Tables::build(&mut |_, _| {});
-/// let text = random_state_report(&tables, Some(1), Notation::Standard).unwrap();
-/// assert!(text.lines().last().unwrap().split(' ').count() <= 21);
-/// ```
-pub fn random_state_report(
-    tables: &crate::solve::tables::Tables,
-    seed: Option<u64>,
-    notation: Notation,
-) -> Result<String, crate::solve::SolveError> {
-    let seed = seed.unwrap_or_else(tools::fresh_seed);
-    let (_, scramble) = crate::solve::solution_text::random_state_scramble(tables, seed)?;
-    let moves: Vec<crate::turn::moves::Move> = scramble.iter().map(|m| m.to_move()).collect();
-    Ok(format!(
-        "random state, seed {seed}: drawn uniformly from all 43,252,003,274,489,856,000; these {} moves make it from solved (a two-phase solution, inverted)\n{}",
-        moves.len(),
-        crate::sequence::alg::format_in(&moves, notation)
-    ))
-}
+/// `step`: what it is (its descriptor) and how the REPL's words read into its request.
+pub static STEP: CommandDef = CommandDef {
+    name: "step",
+    surface: Surface::Repl,
+    summary: "make the next stage of the beginner's method on the current cube and show what it did (undo takes it back)",
+    details: STAGES,
+    read: Some(|_, _| Ok(SolvingRequest::Step.into())),
+    ..CommandDef::NONE
+};
 
-/// `cubework scramble --size 2 --random-state`: a 2×2×2 state drawn uniformly from all
-/// 3,674,160 (see [`crate::solve::pocket::random_state_scramble`]), from `seed` or a fresh one, as
-/// the optimal sequence of U, R and F turns that makes it from solved. The sequence alone is
-/// the last line.
-///
-/// ```
-/// use cubework::turn::metric::Metric;
-/// use cubework::solve::pocket::DistanceTable;
-/// use cubework::command::solving::pocket_random_state_report;
-/// use cubework::Notation;
-/// let table = DistanceTable::build(Metric::Htm);
-/// let text = pocket_random_state_report(&table, Some(1), Notation::Standard).unwrap();
-/// assert!(text.lines().last().unwrap().split(' ').count() <= 11);
-/// ```
-pub fn pocket_random_state_report(
-    table: &crate::solve::pocket::DistanceTable,
-    seed: Option<u64>,
-    notation: Notation,
-) -> Result<String, crate::solve::pocket::PocketError> {
-    let seed = seed.unwrap_or_else(tools::fresh_seed);
-    let (_, scramble) = crate::solve::pocket::random_state_scramble(table, seed)?;
-    let moves: Vec<crate::turn::moves::Move> = scramble.iter().map(|m| m.to_move()).collect();
-    Ok(format!(
-        "random 2×2×2 state, seed {seed}: drawn uniformly from all 3,674,160 (corner DBL held); these {} moves make it from solved (an optimal solution in the {}, inverted)\n{}",
-        moves.len(),
-        table.metric().title(),
-        crate::sequence::alg::format_in(&moves, notation)
-    ))
-}
+/// `stage?`: what it is (its descriptor) and how the REPL's words read into its request.
+pub static STAGE: CommandDef = CommandDef {
+    name: "stage?",
+    surface: Surface::Repl,
+    summary: "which of the beginner's method's seven stages are done, and how far the next one is",
+    details: STAGES,
+    read: Some(|_, _| Ok(SolvingRequest::Stage.into())),
+    ..CommandDef::NONE
+};
+
+/// `pocket`: what it is (its descriptor) and how the REPL's words read into its request.
+pub static POCKET: CommandDef = CommandDef {
+    name: "pocket",
+    surface: Surface::Both,
+    usage: "table [htm|qtm] [csv] | solve [htm|qtm] ALG|facelets S",
+    summary: "the 2×2×2 solved completely: its distance table and God's number, or an optimal solution in moves of U, R and F",
+    details: "pocket table            the distance distribution of all 3,674,160 states (half-turn metric)\npocket table qtm csv    in the quarter-turn metric, as CSV (depth,count)\npocket solve R U F      an optimal solution of the 2×2×2 those moves make\npocket solve facelets S the same for a 24-letter facelet string",
+    args: &[
+        both("table|solve", "subcommand"),
+        both("htm|qtm", "metric"),
+        both("csv", "format"),
+        both("facelets", "facelets"),
+        cli("plot"),
+        ALG_ARG,
+        NOTATION_ARG,
+    ],
+    read: Some(|line, _| pocket_words(line).map(Into::into)),
+    takes_moves: true,
+    examples: &[
+        ex(
+            "pocket table qtm csv",
+            &["pocket", "table", "--metric", "qtm", "--format", "csv"],
+        ),
+        ex(
+            "pocket solve htm R U F",
+            &["pocket", "solve", "--metric", "htm", "R U F"],
+        ),
+        ex(
+            "pocket solve qtm facelets UFUFRRRRFDFDDBDBLLLLUBUB",
+            &[
+                "pocket",
+                "solve",
+                "--metric",
+                "qtm",
+                "--facelets",
+                "UFUFRRRRFDFDDBDBLLLLUBUB",
+            ],
+        ),
+    ],
+    ..CommandDef::NONE
+};
+
+/// What `step` and `stage?` say in `help`.
+const STAGES: &str = "The beginner's method, one stage at a time, on the cube in front of you: step makes the next stage not yet done (its moves are those a learner makes, whole-cube turns included: z2 turns the cube over so the last face, blue here, is on top; y turns it about the vertical) and shows the cube after it; stage? lists the stages: 1 white cross, 2 white corners, 3 second layer, 4 blue cross, 5 blue edges, 6 blue corners placed, 7 blue corners oriented (where most guides' last face is yellow, this scheme's is blue).";
 
 #[cfg(test)]
 mod tests {

@@ -1,6 +1,7 @@
 //! The tables family: `tables` (command line only) lists the solvers' cached tables, builds
 //! them (`tables build`) or reads each whole through its checks (`tables check`).
 
+use super::unit::{CommandDef, Surface, cli};
 use comfy_table::{ContentArrangement, Table, presets::UTF8_FULL_CONDENSED};
 
 use super::{Front, Reply, Session};
@@ -342,3 +343,18 @@ fn tables_listing(dir: Option<&std::path::Path>) -> String {
     }
     out
 }
+
+/// `tables`: what it is (its descriptor) and how the REPL's words read into its request.
+pub static TABLES: CommandDef = CommandDef {
+    name: "tables",
+    surface: Surface::Cli,
+    usage: "[build [--optimal [--size S]] [--twophase-size small|large] | check]",
+    summary: "the solver tables cached on disk: name, size, state, path; `tables build` builds them, `tables check` reads each one whole through its checksum",
+    args: &[
+        cli("action"),
+        cli("optimal"),
+        cli("size"),
+        cli("twophase_size"),
+    ],
+    ..CommandDef::NONE
+};

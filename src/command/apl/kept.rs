@@ -75,9 +75,9 @@ pub(crate) struct Kept {
 /// variables (`⎕IO` among them) as values; a `)compile NAME` line for each compiled
 /// function; and, with `kept`, the lines kept as they were.
 pub(super) fn entries(session: &mut Session, kept: bool) -> Result<Vec<Entry>> {
-    let reps = session.user_reps.clone();
+    let reps = session.apl_state_mut().reps.clone();
     let lines = match kept {
-        true => session.apl.kept.lines.clone(),
+        true => session.apl_state_mut().kept.lines.clone(),
         false => Vec::new(),
     };
     let ws = workspace(session)?;
@@ -296,7 +296,7 @@ impl Session {
         match read_text(&file) {
             Ok(source) => {
                 notes.extend(self.load_kept(&source, &shown));
-                self.apl.kept.file_then = map_of(&parse(&source));
+                self.apl_state_mut().kept.file_then = map_of(&parse(&source));
             }
             Err(e) if e.kind() == std::io::ErrorKind::NotFound && !link => {}
             Err(e) => {
@@ -313,11 +313,11 @@ impl Session {
             ));
         }
         if keep {
-            self.apl.kept.then =
+            self.apl_state_mut().kept.then =
                 entries(self, true).map_or_else(|_| HashMap::new(), |e| map_of(&e));
-            self.apl.kept.file = Some(file);
+            self.apl_state_mut().kept.file = Some(file);
         }
-        notes.extend(std::mem::take(&mut self.apl.notes));
+        notes.extend(std::mem::take(&mut self.apl_state_mut().notes));
         notes
     }
 
@@ -383,14 +383,14 @@ impl Session {
         let ws = workspace(self).map_err(|e| e.to_string())?;
         let rep = crate::rep::user::UserRep::define(ws, name, encode, decode)
             .map_err(|e| e.to_string())?;
-        self.user_reps.retain(|o| o.name != rep.name);
-        self.user_reps.push(rep);
+        self.apl_state_mut().reps.retain(|o| o.name != rep.name);
+        self.apl_state_mut().reps.push(rep);
         Ok(())
     }
 
     /// Keeps a line of the file as it was.
     fn keep_line(&mut self, text: &str, name: Option<String>) {
-        let lines = &mut self.apl.kept.lines;
+        let lines = &mut self.apl_state_mut().kept.lines;
         if !lines.iter().any(|l| l.text == text) {
             lines.push(KeptLine {
                 text: text.to_string(),
@@ -402,12 +402,12 @@ impl Session {
     /// Lets go of the kept lines that name `name` (the user defined, erased or cleared it):
     /// whether there were any.
     pub(super) fn let_go_kept(&mut self, name: &str) -> bool {
-        let before = self.apl.kept.lines.len();
-        self.apl
+        let before = self.apl_state_mut().kept.lines.len();
+        self.apl_state_mut()
             .kept
             .lines
             .retain(|l| l.name.as_deref() != Some(name));
-        self.apl.kept.lines.len() < before
+        self.apl_state_mut().kept.lines.len() < before
     }
 
     /// Merges the workspace into its file, if it is kept and this session changed anything
@@ -415,13 +415,13 @@ impl Session {
     /// this one's, or when it cannot be written (then no more keeping, but for a workspace
     /// too large to write, which is tried again at the next change).
     pub(super) fn store_workspace(&mut self) -> Option<String> {
-        let file = self.apl.kept.file.clone()?;
+        let file = self.apl_state_mut().kept.file.clone()?;
         let ours = match entries(self, true) {
             Ok(e) => e,
             Err(e) => return Some(format!("the workspace is not kept: {e}")),
         };
         // A kept line whose name the session has now defined afresh is let go.
-        let then = self.apl.kept.then.clone();
+        let then = self.apl_state_mut().kept.then.clone();
         let fresh: Vec<String> = ours
             .iter()
             .filter(|e| e.section != Section::Kept && then.get(&e.key) != Some(&e.text))
@@ -434,10 +434,10 @@ impl Session {
         if ours.len() == then.len() && ours.iter().all(|e| then.get(&e.key) == Some(&e.text)) {
             return None;
         }
-        match write_merged(&file, &ours, &then, &self.apl.kept.file_then) {
+        match write_merged(&file, &ours, &then, &self.apl_state_mut().kept.file_then) {
             Ok((written, note)) => {
-                self.apl.kept.then = map_of(&ours);
-                self.apl.kept.file_then = map_of(&written);
+                self.apl_state_mut().kept.then = map_of(&ours);
+                self.apl_state_mut().kept.file_then = map_of(&written);
                 note
             }
             Err(Unwritten::TooLarge(why)) => Some(format!(
@@ -445,7 +445,7 @@ impl Session {
                 echo_path(&file)
             )),
             Err(Unwritten::Failed(why)) => {
-                self.apl.kept.file = None;
+                self.apl_state_mut().kept.file = None;
                 Some(format!(
                     "the workspace is not kept in {}: {why}",
                     echo_path(&file)

@@ -274,3 +274,27 @@ fn help_knows_every_command() {
     // The command line's own commands are not the REPL's.
     assert!(help("apply").is_err());
 }
+
+#[test]
+fn moves_so_far_are_the_moves_since_the_last_reset_as_one_sequence_in_the_notation_in_use() {
+    let mut s = Session::new(false);
+    assert_eq!(run(&mut s, "moves?"), "no moves yet");
+    run(&mut s, "R U");
+    run(&mut s, "U (R U)2");
+    run(&mut s, "F");
+    run(&mut s, "undo");
+    let so_far = run(&mut s, "moves?");
+    // One U where two lines met; the group kept as typed; the undone F left out.
+    assert_eq!(so_far, "R U2 (R U)2");
+    let mut replayed = Cube::solved();
+    replayed
+        .apply_all(&parse_sequence(&so_far, Notation::Standard).unwrap())
+        .unwrap();
+    assert_eq!(replayed, s.cube());
+    run(&mut s, "reset");
+    assert_eq!(run(&mut s, "moves?"), "no moves since the last reset");
+    run(&mut s, "notation paper");
+    run(&mut s, "R");
+    assert_eq!(run(&mut s, "moves?"), "R");
+    assert!(s.execute("moves? R").is_err());
+}
