@@ -39,6 +39,7 @@
 mod args;
 pub mod defs;
 mod derived;
+mod domino;
 mod error;
 mod eval;
 mod frame;
@@ -55,6 +56,7 @@ pub mod prim;
 mod random;
 mod search;
 mod structure;
+mod system;
 mod trad;
 mod tree;
 mod value;
