@@ -63,6 +63,9 @@ mod value;
 mod work;
 
 #[cfg(test)]
+#[path = "primitives/added_tests.rs"]
+mod added_primitives_tests;
+#[cfg(test)]
 mod arguments_tests;
 #[cfg(test)]
 mod dfns_tests;
