@@ -403,13 +403,70 @@ impl Prim {
     }
 }
 
+/// What APL2 or Dyalog has that is not read here, and why: the glyph or name, and the reason.
+pub const NOT_READ: &[(&str, &str)] = &[
+    (
+        "⌺",
+        "stencil: not read (a dfn over `⍵[…]` windows does its work)",
+    ),
+    (
+        "⍥",
+        "over: not read (`f⍥g` is `(g ⍺) f g ⍵`; write the dfn)",
+    ),
+    ("⍠", "variant: not read (no primitive here takes options)"),
+    (
+        "⌶",
+        "I-beam: not read (it reaches into Dyalog's interpreter)",
+    ),
+    ("&", "spawn: not read (an evaluation runs on one thread)"),
+    (
+        "dyadic ⍎",
+        "execute in a namespace: not read (there are no namespaces)",
+    ),
+    (
+        "⍵⍵",
+        "an operator's right operand in a dfn: operators of one's own take one operand",
+    ),
+    (
+        "⎕CT",
+        "comparison tolerance: not read (comparisons are exact, `=` and the hashed search alike)",
+    ),
+    (
+        "⎕PP",
+        "print precision: not read (numbers print to 10 significant digits, Dyalog's default)",
+    ),
+    (
+        "⎕ML",
+        "migration level: not read (the meanings are Dyalog's at its default, with APL2's ⊂)",
+    ),
+    (
+        "⎕AV",
+        "atomic vector: not read (characters are Unicode: ⎕UCS)",
+    ),
+    (
+        "⎕NC ⎕NL ⎕EX ⎕CR ⎕FX",
+        "the workspace's names: not read (the REPL's `)fns` and `)vars` list them)",
+    ),
+    (
+        "⎕NGET ⎕NPUT ⎕SH ⎕CMD",
+        "files and the shell: not read (APL here touches neither; `)load` reads a file)",
+    ),
+    (
+        "⎕DL ⎕AI",
+        "delay and accounting: not read (a line is bounded by its steps, not its time)",
+    ),
+    (
+        "⎕R ⎕S ⎕JSON ⎕CSV ⎕DR ⎕SIGNAL ⎕TC",
+        "not read; any ⎕ name not in this table is a VALUE ERROR",
+    ),
+];
+
 /// The guide's table of the APL read (in `src/guide/representations.md`, between the marks
 /// `<!-- apl table -->` and `<!-- end apl table -->`): every primitive function, operator and
 /// system name with what it does, or that it is not read. A test checks the guide holds it.
 pub fn guide_table() -> String {
     let mut out = String::from("| | name | with one argument | with two |\n|---|---|---|---|\n");
-    let cell =
-        |d: Option<&str>| d.map_or("— (not in APL)".to_string(), |d| d.replace('|', "\\|"));
+    let cell = |d: Option<&str>| d.map_or("—".to_string(), |d| d.replace('|', "\\|"));
     for p in Prim::ALL {
         let glyph = match p.glyph() {
             '|' => "`\\|`".to_string(),
@@ -442,5 +499,46 @@ pub fn guide_table() -> String {
             s.doc().replace('|', "\\|")
         ));
     }
+    for (what, why) in NOT_READ {
+        out.push_str(&format!("| {what} | | not read | {why} |\n"));
+    }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The guide's table is [`guide_table`]: a primitive added to the table and not to the
+    /// guide (or the other way round) fails here. The table wanted is written to
+    /// `apl_table.md` in the temporary directory, to paste.
+    #[test]
+    fn the_guides_apl_table_is_the_one_table() {
+        let guide = include_str!("../guide/representations.md");
+        let (_, rest) = guide
+            .split_once("<!-- apl table -->\n")
+            .expect("the guide's apl table mark");
+        let (table, _) = rest
+            .split_once("<!-- end apl table -->")
+            .expect("the guide's end of the apl table");
+        let want = guide_table();
+        if table != want {
+            let _ = std::fs::write(std::env::temp_dir().join("apl_table.md"), &want);
+        }
+        assert_eq!(table, want);
+    }
+
+    #[test]
+    fn every_row_names_a_different_glyph_name_and_key() {
+        for (i, p) in Prim::ALL.iter().enumerate() {
+            assert_eq!(Prim::from_char(p.glyph()), Some(*p));
+            for q in &Prim::ALL[i + 1..] {
+                assert_ne!(p.glyph(), q.glyph());
+                assert_ne!(p.name(), q.name());
+            }
+        }
+        for s in SystemName::ALL {
+            assert_eq!(SystemName::from_name(s.name()), Some(*s));
+        }
+    }
 }
