@@ -205,6 +205,26 @@ fn fmt_makes_a_character_matrix_of_the_display_or_of_a_format_spec() {
 }
 
 #[test]
+fn numbers_print_to_ten_significant_digits_and_past_them_in_e_notation() {
+    // Dyalog at its default ⎕PP of 10.
+    for (line, want) in [
+        ("333333833334283520", "3.333338333E17"),
+        ("+/⍳1e6", "5.000005E11"),
+        ("÷3", "0.3333333333"),
+        ("2÷3", "0.6666666667"),
+        ("123.456789012", "123.456789"),
+        ("9999999999", "9999999999"),
+        ("12345678901", "1.23456789E10"),
+        ("¯1e20", "¯1E20"),
+        ("1e¯7", "1E¯7"),
+        ("0.00001", "0.00001"),
+        ("2*0.5", "1.414213562"),
+    ] {
+        assert_eq!(eval(line), want, "{line}");
+    }
+}
+
+#[test]
 fn the_new_primitives_are_bounded_by_the_work_limit() {
     let mut ws = Workspace::new();
     ws.set_step_limit(1_000);
