@@ -65,9 +65,9 @@ pub(super) fn boolean(n: f64) -> R<bool> {
 }
 
 #[inline]
-pub(super) fn no_axis(axis: Option<f64>, c: char) -> R<()> {
+pub(super) fn no_axis(axis: Option<f64>, p: super::defs::Prim) -> R<()> {
     match axis {
-        Some(_) => err(ErrorKind::Axis, format!("{c} takes no axis here")),
+        Some(_) => err(ErrorKind::Axis, format!("{} takes no axis here", p.glyph())),
         None => Ok(()),
     }
 }

@@ -4,6 +4,7 @@
 //! and at (`f@g`). Each applies its operands through the evaluator, as Dyalog's reference
 //! defines it.
 
+use super::defs::Prim;
 use super::error::{AplError, ErrorKind, err};
 use super::eval::{Frame, Machine};
 use super::func::{self, enclose_item};
@@ -154,7 +155,7 @@ impl Machine<'_> {
                 shape
             }
         };
-        func::monad('↑', None, Value::from_shape(&shape, results))
+        func::monad(Prim::Take, None, Value::from_shape(&shape, results))
     }
 
     /// `f⌸⍵`: `f` between each unique major cell of `⍵` and the indices where it is; `⍺ f⌸ ⍵`:
@@ -195,7 +196,7 @@ impl Machine<'_> {
                         .iter()
                         .map(|&i| enclose_item(vc[i].clone()))
                         .collect::<R<_>>()?;
-                    func::monad('↑', None, Value::vector(items))?
+                    func::monad(Prim::Take, None, Value::vector(items))?
                 }
                 None => Value::vector(
                     at.iter()
@@ -206,7 +207,7 @@ impl Machine<'_> {
             let v = self.apply(g, Some(kc[u].clone()), group, frame)?;
             results.push(enclose_item(v)?);
         }
-        func::monad('↑', None, Value::vector(results))
+        func::monad(Prim::Take, None, Value::vector(results))
     }
 
     /// `A@I ⍵` and `f@I ⍵`: the major cells of `⍵` at indices `I` replaced by `A`'s (or by
@@ -266,7 +267,7 @@ impl Machine<'_> {
             .iter()
             .map(|&k| enclose_item(cells[k].clone()))
             .collect::<R<_>>()?;
-        let chosen = func::monad('↑', None, Value::vector(chosen))?;
+        let chosen = func::monad(Prim::Take, None, Value::vector(chosen))?;
         let new = match with {
             Operand::Array(a) => self.eval(a, frame)?,
             Operand::Func(f) => self.apply(f, None, chosen.clone(), frame)?,

@@ -7,6 +7,7 @@ use std::collections::HashMap;
 use std::sync::Arc;
 
 use super::args::check_atoms;
+use super::defs::Prim;
 use super::error::{AplError, ErrorKind, err};
 use super::func::{self, enclose_item};
 
@@ -63,6 +64,9 @@ impl<'w> Machine<'w> {
         }
         if name == "⎕RL" {
             return Some(Value::num(self.rng.seed as f64));
+        }
+        if let Some(v) = super::defs::SystemName::from_name(name).and_then(super::system::niladic) {
+            return Some(v);
         }
         self.globals.get(name).cloned()
     }
@@ -390,11 +394,17 @@ impl<'w> Machine<'w> {
     ) -> R<Value> {
         let axis = self.axis(f, frame)?;
         match &f.kind {
-            FuncKind::Prim('⍎') => match left {
+            FuncKind::Prim(Prim::Execute) => match left {
                 None => self.execute(&right, frame),
                 Some(_) => err(ErrorKind::Syntax, "⍎ takes one argument"),
             },
-            FuncKind::Prim('?') => super::random::roll_or_deal(self.rng, left, right),
+            FuncKind::Prim(Prim::Query) => super::random::roll_or_deal(self.rng, left, right),
+            FuncKind::System(s) => {
+                super::work::items(left.as_ref().map_or(0, |l| l.0.len()) + right.0.len())?;
+                let out = super::system::apply(*s, left, right)?;
+                super::work::items(out.0.len())?;
+                Ok(out)
+            }
             FuncKind::Prim(c) => {
                 // A primitive's work: the items it is given, and those it makes.
                 super::work::items(left.as_ref().map_or(0, |l| l.0.len()) + right.0.len())?;
@@ -805,8 +815,17 @@ fn leave(frame: &Frame, entry: usize) {
 /// result is counted step by step inside it.
 fn makes_atoms(f: &Func) -> bool {
     match &f.kind {
-        FuncKind::Prim(c) => !matches!(c, '⌽' | '⊖' | '⍉' | ',' | '⍪' | '⊂' | '⊃'),
-        FuncKind::Reduce(..) | FuncKind::Scan(..) => true,
+        FuncKind::Prim(p) => !matches!(
+            p,
+            Prim::Rotate
+                | Prim::RotateFirst
+                | Prim::Transpose
+                | Prim::Comma
+                | Prim::CommaBar
+                | Prim::Enclose
+                | Prim::Disclose
+        ),
+        FuncKind::Reduce(..) | FuncKind::Scan(..) | FuncKind::System(_) => true,
         FuncKind::Defined(_)
         | FuncKind::Dfn(_)
         | FuncKind::SelfRef

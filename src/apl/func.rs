@@ -5,7 +5,8 @@ use std::sync::Arc;
 
 use ndarray::{ArrayD, Axis, Dimension, IxDyn, RemoveAxis};
 
-use super::args::{axis_or, boolean, extend, no_axis, number, whole_vector};
+use super::args::{axis_or, boolean, extend, no_axis, number};
+use super::defs::Prim;
 use super::error::{AplError, ErrorKind, err};
 use super::origin;
 use super::parse::check_size;
@@ -58,47 +59,72 @@ fn from_numbers(a: ArrayD<f64>) -> R<Value> {
     Ok(Value(a.mapv(Elem::Num)))
 }
 
-/// The identity of a scalar function, for reducing an empty axis.
-pub(crate) fn identity(c: char) -> R<f64> {
-    Ok(match c {
-        '+' | '-' | '|' | '∨' | '≠' | '<' | '>' => 0.0,
-        // `*` and `!` as APL2: 1 is `*`'s right identity and `!`'s left one.
-        '×' | '÷' | '∧' | '=' | '≤' | '≥' | '*' | '!' => 1.0,
-        '⌈' => f64::MIN,
-        '⌊' => f64::MAX,
-        _ => {
-            return err(
-                ErrorKind::Domain,
-                format!("{c} has no identity to reduce an empty axis with"),
-            );
-        }
+/// The identity of a scalar function, for reducing an empty axis (the table's).
+pub(crate) fn identity(p: Prim) -> R<f64> {
+    p.identity().ok_or_else(|| {
+        AplError::new(
+            ErrorKind::Domain,
+            format!("{} has no identity to reduce an empty axis with", p.glyph()),
+        )
     })
 }
 
-/// The scalar functions: `+-×÷|⌈⌊=≠<≤>≥∧∨~*⍟!○`.
-fn is_scalar(c: char) -> bool {
-    matches!(
-        c,
-        '+' | '-'
-            | '×'
-            | '÷'
-            | '|'
-            | '⌈'
-            | '⌊'
-            | '='
-            | '≠'
-            | '<'
-            | '≤'
-            | '>'
-            | '≥'
-            | '∧'
-            | '∨'
-            | '~'
-            | '*'
-            | '⍟'
-            | '!'
-            | '○'
-    )
+/// Every primitive function that is not a scalar one, as a pattern: each match on [`Prim`]
+/// lists every primitive (no catch-all), so that a new row of the table does not compile
+/// until it is placed.
+macro_rules! not_scalar {
+    () => {
+        Prim::Query
+            | Prim::Transpose
+            | Prim::Rotate
+            | Prim::RotateFirst
+            | Prim::Rho
+            | Prim::Iota
+            | Prim::Comma
+            | Prim::CommaBar
+            | Prim::Encode
+            | Prim::Decode
+            | Prim::Take
+            | Prim::Drop
+            | Prim::Enclose
+            | Prim::Nest
+            | Prim::Disclose
+            | Prim::Match
+            | Prim::Squad
+            | Prim::NotMatch
+            | Prim::Epsilon
+            | Prim::Find
+            | Prim::Where
+            | Prim::Union
+            | Prim::Intersection
+            | Prim::GradeUp
+            | Prim::GradeDown
+            | Prim::Format
+            | Prim::Execute
+            | Prim::Domino
+            | Prim::Right
+            | Prim::Left
+            | Prim::Slash
+            | Prim::Backslash
+            | Prim::SlashBar
+            | Prim::BackslashBar
+    };
+}
+
+/// The scalar functions of two arguments only, as a pattern.
+macro_rules! scalar_dyad_only {
+    () => {
+        Prim::Equal
+            | Prim::NotEqual
+            | Prim::Less
+            | Prim::LessEqual
+            | Prim::Greater
+            | Prim::GreaterEqual
+            | Prim::And
+            | Prim::Or
+            | Prim::Nand
+            | Prim::Nor
+    };
 }
 
 /// `n!`: the gamma function at `n+1`, exact for whole numbers.
@@ -183,91 +209,93 @@ fn finite(x: f64, what: &str) -> R<f64> {
     }
 }
 
-fn scalar1(c: char, e: &Elem) -> R<Elem> {
+fn scalar1(p: Prim, e: &Elem) -> R<Elem> {
     if let Elem::Boxed(v) = e {
-        return Ok(Elem::Boxed(Arc::new(map1(c, v)?)));
+        return Ok(Elem::Boxed(Arc::new(map1(p, v)?)));
     }
     let n = number(e)?;
-    let x = match c {
-        '+' => n,
-        '-' => -n,
-        '×' => n.signum() * (n != 0.0) as i32 as f64,
-        '÷' if n == 0.0 => return err(ErrorKind::Domain, "÷0"),
-        '÷' => 1.0 / n,
-        '|' => n.abs(),
-        '⌈' => n.ceil(),
-        '⌊' => n.floor(),
-        '~' => (!boolean(n)?) as i32 as f64,
-        '*' => finite(n.exp(), "*")?,
-        '⍟' => finite(n.ln(), "⍟")?,
-        '!' => finite(factorial(n)?, "!")?,
-        '○' => std::f64::consts::PI * n,
-        _ => return err(ErrorKind::Syntax, format!("{c} needs a left argument")),
+    let x = match p {
+        Prim::Plus => n,
+        Prim::Minus => -n,
+        Prim::Times => n.signum() * (n != 0.0) as i32 as f64,
+        Prim::Divide if n == 0.0 => return err(ErrorKind::Domain, "÷0"),
+        Prim::Divide => 1.0 / n,
+        Prim::Stile => n.abs(),
+        Prim::Max => n.ceil(),
+        Prim::Min => n.floor(),
+        Prim::Tilde => (!boolean(n)?) as i32 as f64,
+        Prim::Star => finite(n.exp(), "*")?,
+        Prim::Log => finite(n.ln(), "⍟")?,
+        Prim::Bang => finite(factorial(n)?, "!")?,
+        Prim::Circle => std::f64::consts::PI * n,
+        scalar_dyad_only!() | not_scalar!() => {
+            return err(
+                ErrorKind::Syntax,
+                format!("{} needs a left argument", p.glyph()),
+            );
+        }
     };
     // No scalar function gives a number that is not real and finite (APL2, Dyalog).
     match x.is_finite() {
         true => Ok(Elem::Num(x)),
-        false => finite(x, &format!("{c}{}", format_number(n))).map(Elem::Num),
+        false => finite(x, &format!("{}{}", p.glyph(), format_number(n))).map(Elem::Num),
     }
 }
 
-fn map1(c: char, v: &Value) -> R<Value> {
+fn map1(p: Prim, v: &Value) -> R<Value> {
     let mut out = Vec::with_capacity(v.0.len());
     for e in v.0.iter() {
-        out.push(scalar1(c, e)?);
+        out.push(scalar1(p, e)?);
     }
     Ok(Value(
         ArrayD::from_shape_vec(v.0.raw_dim(), out).expect("same shape"),
     ))
 }
 
-/// Whether `c` is a scalar function of two arguments (`~` of two is without, not one).
-pub(crate) fn is_scalar_dyad(c: char) -> bool {
-    is_scalar(c) && c != '~'
-}
-
 /// A scalar function of two simple scalars (or enclosed arrays, each item paired).
-pub(crate) fn scalar_dyad(c: char, a: &Elem, b: &Elem) -> R<Elem> {
-    scalar2(c, a, b)
+pub(crate) fn scalar_dyad(p: Prim, a: &Elem, b: &Elem) -> R<Elem> {
+    scalar2(p, a, b)
 }
 
-fn scalar2(c: char, a: &Elem, b: &Elem) -> R<Elem> {
+fn scalar2(p: Prim, a: &Elem, b: &Elem) -> R<Elem> {
     match (a, b) {
-        (Elem::Boxed(x), _) => return Ok(Elem::Boxed(Arc::new(map2(c, x, &item_value(b))?))),
-        (_, Elem::Boxed(y)) => return Ok(Elem::Boxed(Arc::new(map2(c, &item_value(a), y)?))),
+        (Elem::Boxed(x), _) => return Ok(Elem::Boxed(Arc::new(map2(p, x, &item_value(b))?))),
+        (_, Elem::Boxed(y)) => return Ok(Elem::Boxed(Arc::new(map2(p, &item_value(a), y)?))),
         _ => {}
     }
     let truth = |t: bool| Ok(Elem::Num(t as i32 as f64));
     if let (Elem::Char(_), _) | (_, Elem::Char(_)) = (a, b) {
-        return match c {
-            '=' => truth(a == b),
-            '≠' => truth(a != b),
-            _ => err(ErrorKind::Domain, format!("{c} of a character")),
+        return match p {
+            Prim::Equal => truth(a == b),
+            Prim::NotEqual => truth(a != b),
+            _ => err(ErrorKind::Domain, format!("{} of a character", p.glyph())),
         };
     }
     let (x, y) = (number(a)?, number(b)?);
-    let v = match c {
-        '+' => x + y,
-        '-' => x - y,
-        '×' => x * y,
-        '÷' if y == 0.0 && x == 0.0 => 1.0,
-        '÷' if y == 0.0 => return err(ErrorKind::Domain, "÷0"),
-        '÷' => x / y,
-        '|' if x == 0.0 => y,
-        '|' => y - x * (y / x).floor(),
-        '⌈' => x.max(y),
-        '⌊' => x.min(y),
-        '=' => return truth(x == y),
-        '≠' => return truth(x != y),
-        '<' => return truth(x < y),
-        '≤' => return truth(x <= y),
-        '>' => return truth(x > y),
-        '≥' => return truth(x >= y),
-        '∧' => return truth(boolean(x)? && boolean(y)?),
-        '∨' => return truth(boolean(x)? || boolean(y)?),
-        '*' => finite(x.powf(y), "*")?,
-        '⍟' => finite(y.ln() / x.ln(), "⍟")?,
-        '!' => {
+    let v = match p {
+        Prim::Plus => x + y,
+        Prim::Minus => x - y,
+        Prim::Times => x * y,
+        Prim::Divide if y == 0.0 && x == 0.0 => 1.0,
+        Prim::Divide if y == 0.0 => return err(ErrorKind::Domain, "÷0"),
+        Prim::Divide => x / y,
+        Prim::Stile if x == 0.0 => y,
+        Prim::Stile => y - x * (y / x).floor(),
+        Prim::Max => x.max(y),
+        Prim::Min => x.min(y),
+        Prim::Equal => return truth(x == y),
+        Prim::NotEqual => return truth(x != y),
+        Prim::Less => return truth(x < y),
+        Prim::LessEqual => return truth(x <= y),
+        Prim::Greater => return truth(x > y),
+        Prim::GreaterEqual => return truth(x >= y),
+        Prim::And => return truth(boolean(x)? && boolean(y)?),
+        Prim::Or => return truth(boolean(x)? || boolean(y)?),
+        Prim::Nand => return truth(!(boolean(x)? && boolean(y)?)),
+        Prim::Nor => return truth(!(boolean(x)? || boolean(y)?)),
+        Prim::Star => finite(x.powf(y), "*")?,
+        Prim::Log => finite(y.ln() / x.ln(), "⍟")?,
+        Prim::Bang => {
             // ⍺!⍵: ⍵ choose ⍺, (!⍵)÷(!⍺)×!⍵-⍺.
             if x.fract() == 0.0 && y.fract() == 0.0 && x >= 0.0 && y >= 0.0 {
                 if x > y {
@@ -282,25 +310,34 @@ fn scalar2(c: char, a: &Elem, b: &Elem) -> R<Elem> {
                 finite(factorial(y)? / (factorial(x)? * factorial(y - x)?), "!")?
             }
         }
-        '○' => circle(x, y)?,
-        _ => return err(ErrorKind::Syntax, format!("{c} takes one argument")),
+        Prim::Circle => circle(x, y)?,
+        Prim::Tilde | not_scalar!() => {
+            return err(
+                ErrorKind::Syntax,
+                format!("{} is not a scalar function of two arguments", p.glyph()),
+            );
+        }
     };
     // No scalar function gives a number that is not real and finite: `¯2○2`, `0○2` and
     // `1e308×10` are DOMAIN ERRORs, as `⍟¯1` is (APL2, Dyalog).
     match v.is_finite() {
         true => Ok(Elem::Num(v)),
-        false => finite(v, &format!("{}{c}{}", format_number(x), format_number(y))).map(Elem::Num),
+        false => finite(
+            v,
+            &format!("{}{}{}", format_number(x), p.glyph(), format_number(y)),
+        )
+        .map(Elem::Num),
     }
 }
 
-fn map2(c: char, a: &Value, b: &Value) -> R<Value> {
+fn map2(p: Prim, a: &Value, b: &Value) -> R<Value> {
     let (a, b) = extend(a, b)?;
     let mut out = Vec::with_capacity(a.0.len());
     // Scalar extension pairs one enclosed array with many items, each made anew: the atoms
     // made are counted as they are, so `(1e3⍴0)+⊂⍳1e6` is refused before it fills memory.
     let mut atoms = 0usize;
     for (x, y) in a.0.iter().zip(b.0.iter()) {
-        let e = scalar2(c, x, y)?;
+        let e = scalar2(p, x, y)?;
         atoms += match &e {
             Elem::Boxed(v) => v.atoms_within(super::MAX_ATOMS - atoms).ok_or_else(|| {
                 AplError::new(
@@ -342,59 +379,49 @@ fn enclose(v: Value) -> R<Value> {
     Ok(Value::scalar(Elem::Boxed(Arc::new(v))))
 }
 
-/// A monadic primitive.
-pub(crate) fn monad(c: char, axis: Option<f64>, w: Value) -> R<Value> {
-    if let Some(out) = super::search::monad(c, &w) {
-        no_axis(axis, c)?;
-        return out;
-    }
+/// A monadic primitive. `⍎` and `?` read the workspace, and are applied by the evaluator.
+pub(crate) fn monad(p: Prim, axis: Option<f64>, w: Value) -> R<Value> {
+    use super::search;
     let last = w.rank().saturating_sub(1);
-    match c {
-        c if is_scalar(c) => {
-            no_axis(axis, c)?;
-            map1(c, &w)
-        }
-        '⌽' | '⊖' => {
+    if !matches!(p, Prim::Rotate | Prim::RotateFirst) {
+        no_axis(axis, p)?;
+    }
+    match p {
+        Prim::Plus
+        | Prim::Minus
+        | Prim::Times
+        | Prim::Divide
+        | Prim::Stile
+        | Prim::Max
+        | Prim::Min
+        | Prim::Star
+        | Prim::Log
+        | Prim::Bang
+        | Prim::Circle
+        | Prim::Tilde => map1(p, &w),
+        Prim::Rotate | Prim::RotateFirst => {
             if w.rank() == 0 {
                 return Ok(w);
             }
-            let k = axis_or(axis, w.rank(), if c == '⌽' { last } else { 0 })?;
+            let first = p == Prim::RotateFirst;
+            let k = axis_or(axis, w.rank(), if first { 0 } else { last })?;
             Ok(Value(prim::reverse(w.0, k + 1)))
         }
-        '⍉' => {
-            no_axis(axis, c)?;
-            Ok(Value(w.0.reversed_axes()))
-        }
-        '⌷' => {
-            no_axis(axis, c)?;
-            Ok(w)
-        }
-        '⍴' => Ok(Value::vector(
+        Prim::Transpose => Ok(Value(w.0.reversed_axes())),
+        Prim::Squad | Prim::Right | Prim::Left => Ok(w),
+        Prim::Rho => Ok(Value::vector(
             w.shape().iter().map(|&n| Elem::Num(n as f64)).collect(),
         )),
-        '⍳' => {
-            let n = whole_vector(&w, "the argument of ⍳")?;
-            let [n] = n.as_slice() else {
-                return err(ErrorKind::Length, "⍳ takes one number");
-            };
-            if *n < 0 {
-                return err(ErrorKind::Domain, "⍳ of a negative number");
-            }
-            check_size(*n as usize)?;
-            let io = origin() as i64;
-            Ok(Value::vector(
-                (io..*n + io).map(|i| Elem::Num(i as f64)).collect(),
-            ))
-        }
-        ',' => {
-            no_axis(axis, c)?;
-            Ok(Value::vector(w.into_items()))
-        }
-        '⊂' => enclose(w),
-        '⊃' => Ok(item_value(&w.first())),
-        '≡' => Ok(Value::num(w.depth() as f64)),
-        '↑' => mix(w),
-        '↓' => {
+        Prim::Iota => structure::iota(&w),
+        Prim::Comma => Ok(Value::vector(w.into_items())),
+        Prim::CommaBar => Ok(structure::table(w)),
+        Prim::Enclose => enclose(w),
+        Prim::Nest if w.is_simple() => enclose(w),
+        Prim::Nest => Ok(w),
+        Prim::Disclose => Ok(item_value(&w.first())),
+        Prim::Match => Ok(Value::num(w.depth() as f64)),
+        Prim::Take => mix(w),
+        Prim::Drop => {
             if w.rank() == 0 {
                 return Ok(w);
             }
@@ -405,7 +432,42 @@ pub(crate) fn monad(c: char, axis: Option<f64>, w: Value) -> R<Value> {
             let shape = &w.shape()[..last];
             Ok(Value::from_shape(shape, items.collect()))
         }
-        _ => err(ErrorKind::Syntax, format!("{c} needs a left argument")),
+        Prim::NotEqual => search::unique_mask(&w),
+        Prim::NotMatch => Ok(Value::num(if w.rank() == 0 {
+            1.0
+        } else {
+            w.shape()[0] as f64
+        })),
+        Prim::Epsilon => search::enlist(&w).map(Value::vector),
+        Prim::Where => search::where_ones(&w),
+        Prim::Union => search::unique(&w),
+        Prim::GradeUp | Prim::GradeDown => search::grade(&w, p == Prim::GradeDown, None),
+        Prim::Format => search::format(&w),
+        Prim::Domino => super::domino::inverse(&w),
+        Prim::Equal
+        | Prim::Less
+        | Prim::LessEqual
+        | Prim::Greater
+        | Prim::GreaterEqual
+        | Prim::And
+        | Prim::Or
+        | Prim::Nand
+        | Prim::Nor
+        | Prim::Encode
+        | Prim::Decode
+        | Prim::Find
+        | Prim::Intersection
+        | Prim::Slash
+        | Prim::Backslash
+        | Prim::SlashBar
+        | Prim::BackslashBar => err(
+            ErrorKind::Syntax,
+            format!("{} needs a left argument", p.glyph()),
+        ),
+        Prim::Execute | Prim::Query => err(
+            ErrorKind::Syntax,
+            format!("{} is applied by the workspace", p.glyph()),
+        ),
     }
 }
 
@@ -451,35 +513,78 @@ fn mix(w: Value) -> R<Value> {
     Ok(Value::from_shape(&shape, out))
 }
 
-/// A dyadic primitive.
-pub(crate) fn dyad(c: char, axis: Option<f64>, a: Value, w: Value) -> R<Value> {
-    if let Some(out) = super::search::dyad(c, &a, &w) {
-        no_axis(axis, c)?;
-        return out;
+/// A dyadic primitive. `⍎` and `?` read the workspace, and are applied by the evaluator.
+pub(crate) fn dyad(p: Prim, axis: Option<f64>, a: Value, w: Value) -> R<Value> {
+    use super::search;
+    let axis_taken = matches!(
+        p,
+        Prim::Transpose
+            | Prim::Rotate
+            | Prim::RotateFirst
+            | Prim::Rho
+            | Prim::Comma
+            | Prim::CommaBar
+            | Prim::Take
+            | Prim::Drop
+            | Prim::Slash
+            | Prim::SlashBar
+            | Prim::Backslash
+            | Prim::BackslashBar
+            | Prim::Enclose
+            | Prim::Nest
+    );
+    if !axis_taken {
+        no_axis(axis, p)?;
     }
-    match c {
-        c if is_scalar(c) && c != '~' => {
-            no_axis(axis, c)?;
-            map2(c, &a, &w)
+    match p {
+        Prim::Plus
+        | Prim::Minus
+        | Prim::Times
+        | Prim::Divide
+        | Prim::Stile
+        | Prim::Max
+        | Prim::Min
+        | Prim::Star
+        | Prim::Log
+        | Prim::Bang
+        | Prim::Circle
+        | scalar_dyad_only!() => map2(p, &a, &w),
+        Prim::Squad => structure::squad(&a, &w),
+        Prim::Transpose => structure::transpose(axis, a, w),
+        Prim::Rotate | Prim::RotateFirst => structure::rotate(p == Prim::RotateFirst, axis, a, w),
+        Prim::Rho => structure::reshape(axis, a, w),
+        Prim::Iota => search::index_of(&a, &w),
+        Prim::Comma => structure::catenate(axis, a, w),
+        Prim::CommaBar => {
+            let axis = axis.or(Some(origin() as f64));
+            structure::catenate(axis, a, w)
         }
-        '⌷' => {
-            no_axis(axis, c)?;
-            structure::squad(&a, &w)
+        Prim::Encode => encode(a, w),
+        Prim::Decode => decode(a, w),
+        Prim::Take | Prim::Drop => structure::take_drop(p == Prim::Take, axis, a, w),
+        Prim::Slash | Prim::SlashBar => structure::replicate(p == Prim::SlashBar, axis, a, w),
+        Prim::Backslash | Prim::BackslashBar => {
+            structure::expand(p == Prim::BackslashBar, axis, a, w)
         }
-        '⍉' => structure::transpose(axis, a, w),
-        '⌽' | '⊖' => structure::rotate(c, axis, a, w),
-        '⍴' => structure::reshape(axis, a, w),
-        '⍳' => super::search::index_of(&a, &w),
-        ',' => structure::catenate(axis, a, w),
-        '⊤' => encode(a, w),
-        '⊥' => decode(a, w),
-        '↑' | '↓' => structure::take_drop(c == '↑', axis, a, w),
-        '/' | '⌿' => structure::replicate(c, axis, a, w),
-        '\\' | '⍀' => structure::expand(c, axis, a, w),
-        '⊃' => structure::pick(a, w),
-        '≡' => Ok(Value::num((a == w) as i32 as f64)),
-        '⊂' => structure::partition(axis, a, w),
-        _ => err(ErrorKind::Syntax, format!("{c} takes one argument")),
+        Prim::Disclose => structure::pick(a, w),
+        Prim::Match => Ok(Value::num((a == w) as i32 as f64)),
+        Prim::Enclose | Prim::Nest => structure::partition(axis, a, w),
+        Prim::Right => Ok(w),
+        Prim::Left => Ok(a),
+        Prim::NotMatch => Ok(Value::num((a != w) as i32 as f64)),
+        Prim::Epsilon => search::member(&a, &w),
+        Prim::Find => search::find(&a, &w),
+        Prim::Where => search::interval_index(&a, &w),
+        Prim::Union => search::union(&a, &w),
+        Prim::Intersection => search::keep_if_in(&a, &w, true),
+        Prim::Tilde => search::keep_if_in(&a, &w, false),
+        Prim::GradeUp | Prim::GradeDown => search::grade(&w, p == Prim::GradeDown, Some(&a)),
+        Prim::Format => search::format_numbers(&a, &w),
+        Prim::Domino => super::domino::solve(&a, &w),
+        Prim::Execute | Prim::Query => err(
+            ErrorKind::Syntax,
+            format!("{} is applied by the workspace", p.glyph()),
+        ),
     }
 }
 

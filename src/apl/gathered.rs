@@ -177,8 +177,8 @@ fn func_refs(f: &Func, fns: &mut Vec<String>, vars: &mut Vec<String>) {
         expr_refs(axis, fns, vars);
     }
     match &f.kind {
-        FuncKind::Prim('⍎') => fns.push(EXECUTE.to_string()),
-        FuncKind::Prim(_) => {}
+        FuncKind::Prim(super::defs::Prim::Execute) => fns.push(EXECUTE.to_string()),
+        FuncKind::Prim(_) | FuncKind::System(_) => {}
         FuncKind::Defined(n) => fns.push(n.clone()),
         FuncKind::Reduce(g, _)
         | FuncKind::Scan(g, _)

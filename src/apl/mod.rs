@@ -39,6 +39,7 @@
 mod args;
 pub mod defs;
 mod derived;
+mod domino;
 mod error;
 mod eval;
 mod frame;
@@ -55,11 +56,15 @@ pub mod prim;
 mod random;
 mod search;
 mod structure;
+mod system;
 mod trad;
 mod tree;
 mod value;
 mod work;
 
+#[cfg(test)]
+#[path = "primitives/added_tests.rs"]
+mod added_primitives_tests;
 #[cfg(test)]
 mod arguments_tests;
 #[cfg(test)]

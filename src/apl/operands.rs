@@ -4,6 +4,7 @@
 
 use std::sync::Arc;
 
+use super::defs::Operator;
 use super::error::AplError;
 use super::parse::{Item, Named, Parser, Tok, Token, plain};
 use super::tree::{Expr, Func, FuncKind, Operand};
@@ -23,7 +24,7 @@ impl Parser<'_> {
         let f = Box::new(f);
         let kind = match t.kind {
             Tok::Each => FuncKind::Each(f),
-            Tok::Op('⍨') => FuncKind::Commute(f),
+            Tok::Op(Operator::Commute) => FuncKind::Commute(f),
             _ => FuncKind::Key(f),
         };
         items.push(Item::Func(plain(kind, t.pos)));
@@ -146,19 +147,22 @@ impl Parser<'_> {
     ) -> Result<usize, AplError> {
         let t = &self.tokens[i];
         let pos = t.pos;
-        let glyph = match t.kind {
-            Tok::Dot => '.',
-            Tok::Jot => '∘',
-            Tok::Power => '⍣',
-            Tok::Op(c) => c,
+        let op = match t.kind {
+            Tok::Dot => Operator::Dot,
+            Tok::Jot => Operator::Jot,
+            Tok::Power => Operator::Power,
+            Tok::Op(o) => o,
             _ => unreachable!("an operator"),
         };
+        let glyph = op.glyph();
         let left = match items.last() {
             Some(Item::Func(_)) => match items.pop() {
                 Some(Item::Func(f)) => Operand::Func(f),
                 _ => unreachable!(),
             },
-            Some(Item::Array(_) | Item::Numbers(_)) if matches!(glyph, '∘' | '@') => {
+            Some(Item::Array(_) | Item::Numbers(_))
+                if matches!(op, Operator::Jot | Operator::At) =>
+            {
                 Operand::Array(self.take_array(items).expect("an array"))
             }
             _ => return self.error(format!("{glyph} needs a function on its left"), pos),
@@ -169,31 +173,40 @@ impl Parser<'_> {
             Item::Array(a) => Operand::Array(a),
             Item::Numbers(_) | Item::Arrow(_) => unreachable!("read as an array"),
         };
-        let kind = match (glyph, left, right) {
-            ('.', Operand::Func(f), Operand::Func(g)) => FuncKind::Inner(Box::new(f), Box::new(g)),
-            ('.', ..) => return self.error("'.' needs a function on its right (f.g)", pos),
-            ('∘', Operand::Func(f), Operand::Func(g)) => {
+        let kind = match (op, left, right) {
+            (Operator::Dot, Operand::Func(f), Operand::Func(g)) => {
+                FuncKind::Inner(Box::new(f), Box::new(g))
+            }
+            (Operator::Dot, ..) => {
+                return self.error("'.' needs a function on its right (f.g)", pos);
+            }
+            (Operator::Jot, Operand::Func(f), Operand::Func(g)) => {
                 FuncKind::Compose(Box::new(f), Box::new(g))
             }
-            ('∘', Operand::Array(a), Operand::Func(g)) => {
+            (Operator::Jot, Operand::Array(a), Operand::Func(g)) => {
                 FuncKind::BindLeft(Box::new(a), Box::new(g))
             }
-            ('∘', Operand::Func(f), Operand::Array(a)) => {
+            (Operator::Jot, Operand::Func(f), Operand::Array(a)) => {
                 FuncKind::BindRight(Box::new(f), Box::new(a))
             }
-            ('∘', ..) => return self.error("∘ needs a function on one side", pos),
-            ('⍣', Operand::Func(f), Operand::Array(n)) => {
+            (Operator::Jot, ..) => return self.error("∘ needs a function on one side", pos),
+            (Operator::Power, Operand::Func(f), Operand::Array(n)) => {
                 FuncKind::Power(Box::new(f), Box::new(n))
             }
-            ('⍣', Operand::Func(f), Operand::Func(g)) => {
+            (Operator::Power, Operand::Func(f), Operand::Func(g)) => {
                 FuncKind::PowerUntil(Box::new(f), Box::new(g))
             }
-            ('⍤', Operand::Func(f), Operand::Array(k)) => {
+            (Operator::Rank, Operand::Func(f), Operand::Array(k)) => {
                 FuncKind::Rank(Box::new(f), Box::new(k))
             }
-            ('⍤', Operand::Func(f), Operand::Func(g)) => FuncKind::Atop(Box::new(f), Box::new(g)),
-            ('@', f, g) => FuncKind::At(Box::new(f), Box::new(g)),
-            _ => return self.error(format!("{glyph} needs a function on its left"), pos),
+            (Operator::Rank, Operand::Func(f), Operand::Func(g)) => {
+                FuncKind::Atop(Box::new(f), Box::new(g))
+            }
+            (Operator::At, f, g) => FuncKind::At(Box::new(f), Box::new(g)),
+            (Operator::Power | Operator::Rank, Operand::Array(_), _)
+            | (Operator::Each | Operator::Commute | Operator::Key, ..) => {
+                return self.error(format!("{glyph} needs a function on its left"), pos);
+            }
         };
         items.push(Item::Func(plain(kind, pos)));
         Ok(next)

@@ -8,6 +8,7 @@ use ndarray::{ArrayD, Dimension, RemoveAxis};
 
 use super::MAX_ATOMS;
 use super::args::{self, too_many_atoms};
+use super::defs::Prim;
 use super::error::{ErrorKind, err};
 use super::eval::{Frame, Held, MAX_SCAN_WORK, Machine};
 use super::func::{self, enclose_item, item_value};
@@ -130,7 +131,10 @@ impl Machine<'_> {
         }
         let ax = lane_axis(first, axis, omega.rank())?;
         let len = omega.0.len_of(ax);
-        let associative = matches!(g.kind, FuncKind::Prim(c) if "+×⌈⌊∧∨".contains(c));
+        let associative = matches!(
+            g.kind,
+            FuncKind::Prim(Prim::Plus | Prim::Times | Prim::Max | Prim::Min | Prim::And | Prim::Or)
+        );
         if !associative {
             let lanes = omega.0.len() / len.max(1);
             let work = (len * len.saturating_sub(1) / 2).saturating_mul(lanes);
@@ -204,8 +208,8 @@ impl Machine<'_> {
         let right = |c: usize, i: usize| &w[(if kw == 1 { 0 } else { i }) * cols + c];
         let mut items = Vec::with_capacity(rows * cols);
         if let (FuncKind::Prim(fc), FuncKind::Prim(gc)) = (&f.kind, &g.kind)
-            && func::is_scalar_dyad(*fc)
-            && func::is_scalar_dyad(*gc)
+            && fc.is_scalar_dyad()
+            && gc.is_scalar_dyad()
             && a.iter()
                 .chain(w.iter())
                 .all(|e| !matches!(e, Elem::Boxed(_)))

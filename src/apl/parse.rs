@@ -3,6 +3,7 @@
 //! Whether a name is a function or an array decides how a line parses (`X X X ⍵`, `B F L R
 //! CUBE`), so the parser asks the workspace which names are functions.
 
+use super::defs::{Operator, Prim};
 use super::error::{AplError, ErrorKind, err};
 use super::tree::{Dfn, DfnStatement, Expr, Func, FuncKind, Indices};
 use super::value::{Elem, Value};
@@ -29,7 +30,7 @@ pub(crate) enum Tok {
     Num(f64),
     Str(Vec<char>),
     Name(String),
-    Prim(char),
+    Prim(Prim),
     Each,
     Jot,
     Dot,
@@ -52,7 +53,7 @@ pub(crate) enum Tok {
     /// `→`, branch (in a traditional function).
     Branch,
     /// `⍨ ⌸` (taking a function on their left) and `⍤ @` (and one on their right).
-    Op(char),
+    Op(Operator),
 }
 
 fn name_start(c: char) -> bool {
@@ -211,9 +212,6 @@ pub(crate) fn lex(line: &str) -> Result<Vec<Token>, AplError> {
                 out.push(single(Tok::Name(name)));
                 continue;
             }
-            '¨' => out.push(single(Tok::Each)),
-            '∘' => out.push(single(Tok::Jot)),
-            '.' => out.push(single(Tok::Dot)),
             '(' => out.push(single(Tok::LParen)),
             ')' => out.push(single(Tok::RParen)),
             '[' => out.push(single(Tok::LBrack)),
@@ -226,21 +224,32 @@ pub(crate) fn lex(line: &str) -> Result<Vec<Token>, AplError> {
             '{' => out.push(single(Tok::LBrace)),
             '}' => out.push(single(Tok::RBrace)),
             '∇' => out.push(single(Tok::Del)),
-            '⍣' => out.push(single(Tok::Power)),
             '→' => out.push(single(Tok::Branch)),
-            '⍨' | '⍤' | '⌸' | '@' => out.push(single(Tok::Op(c))),
-            c if super::defs::is_function(c) => out.push(single(Tok::Prim(c))),
-            c => {
-                return Err(AplError::new(
+            c => out.push(single(glyph_token(c).ok_or_else(|| {
+                AplError::new(
                     ErrorKind::Syntax,
                     format!("'{c}' is not part of the APL this workbench reads"),
                 )
-                .at(line, pos));
-            }
+                .at(line, pos)
+            })?)),
         }
         i += 1;
     }
     Ok(out)
+}
+
+/// The token of an operator's or a primitive function's glyph, from the one table.
+fn glyph_token(c: char) -> Option<Tok> {
+    if let Some(o) = Operator::from_char(c) {
+        return Some(match o {
+            Operator::Each => Tok::Each,
+            Operator::Jot => Tok::Jot,
+            Operator::Dot => Tok::Dot,
+            Operator::Power => Tok::Power,
+            Operator::Commute | Operator::Rank | Operator::Key | Operator::At => Tok::Op(o),
+        });
+    }
+    Prim::from_char(c).map(Tok::Prim)
 }
 
 /// A function without an axis.
@@ -535,21 +544,24 @@ impl<'a> Parser<'a> {
                     s => Value::vector(s.iter().map(|&c| Elem::Char(c)).collect()),
                 }))),
                 Tok::Name(n) => self.name(n, t.pos, i, to, &mut items)?,
-                Tok::Prim(c @ ('/' | '⌿' | '\\' | '⍀'))
-                    if matches!(items.last(), Some(Item::Func(_))) =>
-                {
+                Tok::Prim(
+                    p @ (Prim::Slash | Prim::SlashBar | Prim::Backslash | Prim::BackslashBar),
+                ) if matches!(items.last(), Some(Item::Func(_))) => {
                     let Some(Item::Func(f)) = items.pop() else {
                         unreachable!()
                     };
                     let f = Box::new(f);
-                    let kind = match c {
-                        '\\' | '⍀' => FuncKind::Scan(f, *c == '⍀'),
-                        _ => FuncKind::Reduce(f, *c == '⌿'),
+                    let first = matches!(p, Prim::SlashBar | Prim::BackslashBar);
+                    let kind = match p {
+                        Prim::Backslash | Prim::BackslashBar => FuncKind::Scan(f, first),
+                        _ => FuncKind::Reduce(f, first),
                     };
                     items.push(Item::Func(plain(kind, t.pos)));
                 }
                 Tok::Prim(c) => items.push(Item::Func(plain(FuncKind::Prim(*c), t.pos))),
-                Tok::Each | Tok::Op('⍨' | '⌸') => self.monadic_operator(t, &mut items)?,
+                Tok::Each | Tok::Op(Operator::Commute | Operator::Key) => {
+                    self.monadic_operator(t, &mut items)?
+                }
                 Tok::Jot
                     if matches!(
                         self.tokens[..to].get(i + 1),
@@ -647,6 +659,10 @@ impl<'a> Parser<'a> {
                 return self.error(format!("{n} needs a function on its left"), pos);
             };
             Item::Func(plain(FuncKind::DefinedOp(n.to_string(), Arc::new(f)), pos))
+        } else if let Some(s) = super::defs::SystemName::from_name(n)
+            .filter(|s| s.kind() == super::defs::SystemKind::Function)
+        {
+            Item::Func(plain(FuncKind::System(s), pos))
         } else if (self.names)(n) == Named::Niladic && !assigned {
             Item::Array(Expr::Niladic(n.to_string(), pos))
         } else if self.is_local_function(n) && !assigned {

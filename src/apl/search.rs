@@ -1,4 +1,4 @@
-//! Searching, sorting and formatting: `≢ ∊ ⍷ ⍸ ∪ ∩ ~ ⍋ ⍒ ⍕ ⊢ ⊣`, each with the meaning
+//! Searching, sorting and formatting: `∊ ⍷ ⍸ ∪ ≠ ⍳ ∩ ~ ⍋ ⍒ ⍕`, each with the meaning
 //! APL2 and Dyalog give it (the cases where they differ are named where they are met).
 
 use std::cmp::Ordering;
@@ -52,43 +52,8 @@ fn compare_values(a: &Value, b: &Value) -> Ordering {
     a.0.len().cmp(&b.0.len())
 }
 
-/// Monadic: `≢ ∊ ⍸ ∪ ⍋ ⍒ ⍕ ⊢ ⊣`; `None` for another glyph.
-pub(crate) fn monad(c: char, w: &Value) -> Option<R<Value>> {
-    Some(match c {
-        '⊢' | '⊣' => Ok(w.clone()),
-        '≢' => Ok(Value::num(if w.rank() == 0 {
-            1.0
-        } else {
-            w.shape()[0] as f64
-        })),
-        '∊' => enlist(w).map(Value::vector),
-        '⍸' => where_ones(w),
-        '∪' => unique(w),
-        '⍋' | '⍒' => grade(w, c == '⍒', None),
-        '⍕' => format(w),
-        _ => return None,
-    })
-}
-
-/// Dyadic: `≢ ∊ ⍷ ∪ ∩ ~ ⍋ ⍒ ⍕ ⊢ ⊣`; `None` for another glyph.
-pub(crate) fn dyad(c: char, a: &Value, w: &Value) -> Option<R<Value>> {
-    Some(match c {
-        '⊢' => Ok(w.clone()),
-        '⊣' => Ok(a.clone()),
-        '≢' => Ok(Value::num((a != w) as i32 as f64)),
-        '∊' => member(a, w),
-        '⍷' => find(a, w),
-        '∪' => union(a, w),
-        '∩' => keep_if_in(a, w, true),
-        '~' => keep_if_in(a, w, false),
-        '⍋' | '⍒' => grade(w, c == '⍒', Some(a)),
-        '⍕' => format_numbers(a, w),
-        _ => return None,
-    })
-}
-
 /// `∊⍵`: every simple atom, in order, however deep.
-fn enlist(w: &Value) -> R<Vec<Elem>> {
+pub(super) fn enlist(w: &Value) -> R<Vec<Elem>> {
     let mut out = Vec::new();
     fn walk(v: &Value, out: &mut Vec<Elem>) -> R<()> {
         for e in v.0.iter() {
@@ -108,7 +73,7 @@ fn enlist(w: &Value) -> R<Vec<Elem>> {
 
 /// `⍸⍵`: the indices of the ones, each repeated as often as its count (vectors: the
 /// indices; higher ranks: enclosed index vectors, as Dyalog).
-fn where_ones(w: &Value) -> R<Value> {
+pub(super) fn where_ones(w: &Value) -> R<Value> {
     let mut counts = Vec::with_capacity(w.0.len());
     let mut total = 0usize;
     for e in w.0.iter() {
@@ -141,7 +106,7 @@ fn where_ones(w: &Value) -> R<Value> {
 }
 
 /// `∪⍵`: the major cells of `⍵`, each once, in the order first met (hashed: see [`Key`]).
-fn unique(w: &Value) -> R<Value> {
+pub(super) fn unique(w: &Value) -> R<Value> {
     let shape: Vec<usize> = if w.rank() == 0 {
         vec![1]
     } else {
@@ -226,7 +191,7 @@ fn set_of(w: &[Elem]) -> R<KeySet<'_>> {
 }
 
 /// `⍺∊⍵`: 1 where an item of `⍺` is among the items of `⍵`.
-fn member(a: &Value, w: &Value) -> R<Value> {
+pub(super) fn member(a: &Value, w: &Value) -> R<Value> {
     let items = w.row_major();
     let set = set_of(&items)?;
     let mut meter = Meter::default();
@@ -242,27 +207,95 @@ fn member(a: &Value, w: &Value) -> R<Value> {
     ))
 }
 
-/// `⍺⍳⍵` (`⍺` a vector): where each item of `⍵` first stands in `⍺`, or one past its end.
+/// `⍺⍳⍵`: where each major cell of `⍵` of `⍺`'s cell shape first stands among `⍺`'s major
+/// cells, or one past the last (a vector `⍺`: each item of `⍵`; a matrix: each row, as
+/// Dyalog's `⍳` of higher rank reads it).
 pub(crate) fn index_of(a: &Value, w: &Value) -> R<Value> {
-    if a.rank() != 1 {
-        return err(ErrorKind::Rank, "the left argument of ⍳ is a vector");
+    if a.rank() == 0 {
+        return err(ErrorKind::Rank, "the left argument of ⍳ is not a scalar");
     }
+    let cell = &a.shape()[1..];
+    let rest = w.rank().checked_sub(cell.len());
+    let Some(rest) = rest.filter(|&r| w.shape()[r..] == *cell) else {
+        return err(
+            ErrorKind::Length,
+            format!(
+                "⍺⍳⍵ looks up cells of shape {cell:?} of ⍺, and ⍵ of shape {:?} has none",
+                w.shape()
+            ),
+        );
+    };
+    let per: usize = cell.iter().product();
     let items = a.row_major();
+    let count = a.shape()[0];
     let mut first: std::collections::HashMap<Key, usize, fnv::FnvBuildHasher> =
-        std::collections::HashMap::with_capacity_and_hasher(items.len(), Default::default());
+        std::collections::HashMap::with_capacity_and_hasher(count, Default::default());
     let mut meter = Meter::default();
-    for (i, e) in items.iter().enumerate() {
-        meter.add(1)?;
-        first.entry(Key(std::slice::from_ref(e))).or_insert(i);
+    if per > 0 {
+        for (i, e) in items.chunks(per).enumerate() {
+            meter.add(per)?;
+            first.entry(Key(e)).or_insert(i);
+        }
     }
     let io = origin() as f64;
+    let looked = w.row_major();
+    let shape = &w.shape()[..rest];
+    let cells: usize = shape.iter().product();
+    let mut out = Vec::with_capacity(cells);
+    for k in 0..cells {
+        meter.add(per.max(1))?;
+        let at = match per {
+            0 => 0,
+            _ => first
+                .get(&Key(&looked[k * per..(k + 1) * per]))
+                .copied()
+                .unwrap_or(count),
+        };
+        out.push(Elem::Num(at as f64 + io));
+    }
+    Ok(Value::from_shape(shape, out))
+}
+
+/// `≠⍵`, unique mask: 1 where a major cell of `⍵` is met for the first time (a vector of
+/// `≢⍵` booleans; a scalar is one cell).
+pub(super) fn unique_mask(w: &Value) -> R<Value> {
+    let count = if w.rank() == 0 { 1 } else { w.shape()[0] };
+    let items = w.row_major();
+    let per = items.len().checked_div(count).unwrap_or(0);
+    let mut seen = KeySet::default();
+    let mut meter = Meter::default();
+    let mut out = Vec::with_capacity(count);
+    for k in 0..count {
+        meter.add(per.max(1))?;
+        let new = seen.insert(Key(&items[k * per..(k + 1) * per]));
+        out.push(Elem::Num(f64::from(u8::from(new))));
+    }
+    Ok(Value::vector(out))
+}
+
+/// `⍺⍸⍵`, interval index (Dyalog): for each item of `⍵`, how many items of the ascending
+/// vector `⍺` are at or below it, less one, plus `⎕IO` (`10 20 30⍸5 10 25 35` is `0 1 2 3`
+/// when `⎕IO` is 1). Items are ordered as `⍋` orders them (numbers before characters).
+pub(super) fn interval_index(a: &Value, w: &Value) -> R<Value> {
+    if a.rank() != 1 {
+        return err(
+            ErrorKind::Rank,
+            "the left argument of ⍸ is a vector (Dyalog's ⍺ of higher rank is not read here)",
+        );
+    }
+    let cuts = a.row_major();
+    let mut meter = Meter::default();
+    for pair in cuts.windows(2) {
+        meter.add(1)?;
+        if compare(&pair[0], &pair[1]) == Ordering::Greater {
+            return err(ErrorKind::Domain, "the left argument of ⍸ is not ascending");
+        }
+    }
+    let io = origin() as f64 - 1.0;
     let mut out = Vec::with_capacity(w.0.len());
     for e in w.0.iter() {
-        meter.add(1)?;
-        let at = first
-            .get(&Key(std::slice::from_ref(e)))
-            .copied()
-            .unwrap_or(items.len());
+        meter.add(1 + cuts.len().max(1).ilog2() as usize)?;
+        let at = cuts.partition_point(|c| compare(c, e) != Ordering::Greater);
         out.push(Elem::Num(at as f64 + io));
     }
     Ok(Value(
@@ -271,7 +304,7 @@ pub(crate) fn index_of(a: &Value, w: &Value) -> R<Value> {
 }
 
 /// `⍺∩⍵` (`in`) and `⍺~⍵` (not `in`): the items of `⍺` that are (are not) among those of `⍵`.
-fn keep_if_in(a: &Value, w: &Value, in_w: bool) -> R<Value> {
+pub(super) fn keep_if_in(a: &Value, w: &Value, in_w: bool) -> R<Value> {
     let (a, w) = vectors(a, w)?;
     let set = set_of(&w)?;
     let mut meter = Meter::default();
@@ -294,7 +327,7 @@ fn vectors(a: &Value, w: &Value) -> R<(Vec<Elem>, Vec<Elem>)> {
 }
 
 /// `⍺∪⍵`: `⍺`, then the items of `⍵` not in it.
-fn union(a: &Value, w: &Value) -> R<Value> {
+pub(super) fn union(a: &Value, w: &Value) -> R<Value> {
     let (mut a, w) = vectors(a, w)?;
     let set = set_of(&a)?;
     let mut meter = Meter::default();
@@ -313,7 +346,7 @@ fn union(a: &Value, w: &Value) -> R<Value> {
 /// `⍺⍷⍵`: a boolean of `⍵`'s shape, 1 where `⍺` starts in it. Each place is tried item by
 /// item until one differs, the items compared counted as work ([`Meter`]): at worst
 /// `(×/⍴⍺)×(×/⍴⍵)` comparisons, stopped by the line's limit or Ctrl-C.
-fn find(a: &Value, w: &Value) -> R<Value> {
+pub(super) fn find(a: &Value, w: &Value) -> R<Value> {
     let mut out = vec![Elem::Num(0.0); w.0.len()];
     let done = |out: Vec<Elem>| {
         Ok(Value(
@@ -385,7 +418,7 @@ fn odometer(index: &mut [usize], shape: &[usize]) {
 /// `⍋⍵`, `⍒⍵`: the indices that order the major cells, equal cells in their order; with a
 /// left argument, characters ordered by where they stand in it (a vector: its order; later
 /// axes of a higher-rank collating array break ties, as APL2).
-fn grade(w: &Value, down: bool, collate: Option<&Value>) -> R<Value> {
+pub(super) fn grade(w: &Value, down: bool, collate: Option<&Value>) -> R<Value> {
     if w.rank() == 0 {
         return err(ErrorKind::Rank, "grade takes an array of rank 1 or more");
     }
@@ -419,7 +452,7 @@ fn grade(w: &Value, down: bool, collate: Option<&Value>) -> R<Value> {
 /// character vector or matrix is itself (a scalar made a vector); otherwise a scalar or vector
 /// is one line, and an array of rank 2 or more a matrix of its lines (one row is a matrix of
 /// one row), blanks at the ends of lines and blank lines kept.
-fn format(w: &Value) -> R<Value> {
+pub(super) fn format(w: &Value) -> R<Value> {
     if w.rank() <= 2 && w.0.iter().all(|e| matches!(e, Elem::Char(_))) {
         return Ok(match w.rank() {
             0 => Value::vector(vec![w.first()]),
@@ -465,7 +498,7 @@ fn format(w: &Value) -> R<Value> {
 }
 
 /// `w d⍕⍵`: each number in `w` columns with `d` decimals.
-fn format_numbers(a: &Value, w: &Value) -> R<Value> {
+pub(super) fn format_numbers(a: &Value, w: &Value) -> R<Value> {
     let spec: Vec<f64> =
         a.0.iter()
             .map(|e| match e {

@@ -9,6 +9,7 @@ use ndarray::{ArrayD, Axis, Dimension, IxDyn};
 use super::args::{
     axis_or, boolean, cells_without, extend, no_axis, number, whole, whole_axis, whole_vector,
 };
+use super::defs::Prim;
 use super::error::{AplError, ErrorKind, err};
 use super::origin;
 use super::parse::check_size;
@@ -21,8 +22,7 @@ type R<T> = Result<T, AplError>;
 /// `⍺⍉⍵`, dyadic transpose: axis `i` of `⍵` goes to axis `⍺[i]` of the result; an axis
 /// named twice takes a diagonal.
 pub(super) fn transpose(axis: Option<f64>, a: Value, w: Value) -> R<Value> {
-    let c = '⍉';
-    no_axis(axis, c)?;
+    no_axis(axis, Prim::Transpose)?;
     // Axes counted from ⎕IO, read as counted from 1.
     let l: Vec<i64> = whole_vector(&a, "the left argument of ⍉")?
         .into_iter()
@@ -61,12 +61,12 @@ pub(super) fn transpose(axis: Option<f64>, a: Value, w: Value) -> R<Value> {
 
 /// `⍺⌽⍵`, `⍺⊖⍵`: rotation along the last axis or the first (or the one given), by one
 /// amount or an amount for each cell along it.
-pub(super) fn rotate(c: char, axis: Option<f64>, a: Value, w: Value) -> R<Value> {
+pub(super) fn rotate(first: bool, axis: Option<f64>, a: Value, w: Value) -> R<Value> {
     let last = w.rank().saturating_sub(1);
     if w.rank() == 0 {
         return Ok(w);
     }
-    let k = axis_or(axis, w.rank(), if c == '⌽' { last } else { 0 })?;
+    let k = axis_or(axis, w.rank(), if first { 0 } else { last })?;
     let cells = cells_without(&w.0, k);
     let by: Vec<isize> = whole_vector_any(&a)?
         .into_iter()
@@ -95,8 +95,7 @@ pub(super) fn rotate(c: char, axis: Option<f64>, a: Value, w: Value) -> R<Value>
 
 /// `⍺⍴⍵`, reshape: the items of `⍵` in order, repeated as needed, in shape `⍺`.
 pub(super) fn reshape(axis: Option<f64>, a: Value, w: Value) -> R<Value> {
-    let c = '⍴';
-    no_axis(axis, c)?;
+    no_axis(axis, Prim::Rho)?;
     let shape = whole_vector(&a, "the left argument of ⍴")?;
     if shape.iter().any(|&n| n < 0) {
         return err(ErrorKind::Domain, "a shape of a negative length");
@@ -117,13 +116,13 @@ pub(super) fn reshape(axis: Option<f64>, a: Value, w: Value) -> R<Value> {
 
 /// `⍺/⍵`, `⍺⌿⍵`: each cell along the last axis or the first (or the one given) repeated
 /// as many times as `⍺` says.
-pub(super) fn replicate(c: char, axis: Option<f64>, a: Value, w: Value) -> R<Value> {
+pub(super) fn replicate(first: bool, axis: Option<f64>, a: Value, w: Value) -> R<Value> {
     let w = if w.rank() == 0 {
         Value::vector(vec![w.first()])
     } else {
         w
     };
-    let k = axis_or(axis, w.rank(), if c == '/' { w.rank() - 1 } else { 0 })?;
+    let k = axis_or(axis, w.rank(), if first { 0 } else { w.rank() - 1 })?;
     let counts = whole_vector(&a, "the left argument of /")?;
     let len = w.shape()[k];
     // A single count applies to every item; an axis of one item to every count
@@ -166,13 +165,13 @@ pub(super) fn replicate(c: char, axis: Option<f64>, a: Value, w: Value) -> R<Val
 }
 
 /// `⍺\⍵`, `⍺⍀⍵`: expansion, a fill item where `⍺` is 0.
-pub(super) fn expand(c: char, axis: Option<f64>, a: Value, w: Value) -> R<Value> {
+pub(super) fn expand(first: bool, axis: Option<f64>, a: Value, w: Value) -> R<Value> {
     let w = if w.rank() == 0 {
         Value::vector(vec![w.first()])
     } else {
         w
     };
-    let k = axis_or(axis, w.rank(), if c == '\\' { w.rank() - 1 } else { 0 })?;
+    let k = axis_or(axis, w.rank(), if first { 0 } else { w.rank() - 1 })?;
     let spread: Vec<bool> = whole_vector(&a, "the left argument of \\")?
         .into_iter()
         .map(|n| boolean(n as f64))
@@ -268,6 +267,58 @@ pub(super) fn partition(axis: Option<f64>, a: Value, w: Value) -> R<Value> {
         Elem::Boxed(Arc::new(Value::vector(items)))
     });
     Ok(Value(out))
+}
+
+/// `⍳⍵`: the first `⍵` indices from `⎕IO`; of a vector of lengths, each index vector of an
+/// array of that shape, enclosed, in an array of that shape (`⍳2 3`, Dyalog and APL2's
+/// `⍳` of a vector; `⍳⍬` is `⊂⍬`).
+pub(super) fn iota(w: &Value) -> R<Value> {
+    if w.rank() > 1 {
+        return err(ErrorKind::Rank, "⍳ of an array of rank 2 or more");
+    }
+    let n = whole_vector(w, "the argument of ⍳")?;
+    if n.iter().any(|&k| k < 0) {
+        return err(ErrorKind::Domain, "⍳ of a negative number");
+    }
+    let shape: Vec<usize> = n.iter().map(|&k| k as usize).collect();
+    let size = shape
+        .iter()
+        .try_fold(1usize, |p, &k| p.checked_mul(k))
+        .unwrap_or(usize::MAX);
+    check_size(size)?;
+    let io = origin();
+    if w.rank() == 0 {
+        return Ok(Value::vector(
+            (io..size + io).map(|i| Elem::Num(i as f64)).collect(),
+        ));
+    }
+    // Each index vector is an array of its own: the atoms made are counted.
+    if size.saturating_mul(shape.len() + 1) > super::MAX_ATOMS {
+        return super::args::too_many_atoms();
+    }
+    super::work::items(size.saturating_mul(shape.len()))?;
+    let mut index = vec![0usize; shape.len()];
+    let mut out = Vec::with_capacity(size);
+    for _ in 0..size {
+        let v = Value::vector(index.iter().map(|&i| Elem::Num((i + io) as f64)).collect());
+        out.push(Elem::Boxed(Arc::new(v)));
+        for k in (0..shape.len()).rev() {
+            index[k] += 1;
+            if index[k] < shape[k] {
+                break;
+            }
+            index[k] = 0;
+        }
+    }
+    Ok(Value::from_shape(&shape, out))
+}
+
+/// `⍪⍵`, table: the major cells of `⍵` as the rows of a matrix (a scalar is a 1×1 matrix).
+pub(super) fn table(w: Value) -> Value {
+    let rows = if w.rank() == 0 { 1 } else { w.shape()[0] };
+    let cols = w.shape().iter().skip(1).product();
+    let items = w.into_items();
+    Value::from_shape(&[rows, cols], items)
 }
 
 /// Whole numbers of any shape, in row-major order.

@@ -657,7 +657,7 @@ fn an_apl_programmers_everyday_primitives_give_what_apl_gives() {
         ("!5", "120"),
         ("2!5", "10"),
         ("!0.5", "0.8862269255"),
-        ("○1", "3.1415926536"),
+        ("○1", "3.141592654"),
         ("2○0", "1"),
         ("3|7 ¯7", "1 2"),
         // Inner product, the power operator, ⍬, ⊢ ⊣.

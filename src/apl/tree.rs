@@ -103,8 +103,9 @@ impl Mentions {
             self.expr(axis, name);
         }
         match &f.kind {
-            FuncKind::Prim('⍎') => self.hidden = true,
+            FuncKind::Prim(super::defs::Prim::Execute) => self.hidden = true,
             FuncKind::Prim(_)
+            | FuncKind::System(_)
             | FuncKind::Defined(_)
             | FuncKind::Local(_)
             | FuncKind::SelfRef
@@ -194,7 +195,8 @@ impl Indices {
             .into_iter()
             .map(|l| match l {
                 Some(Expr::Monad(f, a))
-                    if matches!(f.kind, FuncKind::Prim(',')) && f.axis.is_none() =>
+                    if matches!(f.kind, FuncKind::Prim(super::defs::Prim::Comma))
+                        && f.axis.is_none() =>
                 {
                     match *a {
                         Expr::Lit(v) => {
@@ -266,7 +268,9 @@ pub(crate) struct Func {
 
 #[derive(Clone, Debug)]
 pub(crate) enum FuncKind {
-    Prim(char),
+    Prim(super::defs::Prim),
+    /// A system function: `⎕UCS`, `⎕FMT`.
+    System(super::defs::SystemName),
     Defined(String),
     /// `f/` (last axis) or `f⌿` (first).
     Reduce(Box<Func>, bool),

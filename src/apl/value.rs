@@ -359,15 +359,37 @@ fn width(s: &str) -> usize {
     s.chars().map(char_width).sum()
 }
 
-/// A number as APL prints it: `¯` for minus, integers without a point, others to ten
-/// significant digits.
+/// A number as Dyalog prints it at its default `⎕PP` of 10: `¯` for minus, ten significant
+/// digits at most, without trailing zeros or a point after an integer; a number of more than
+/// ten digits before the point, or of more than five zeros after it, in E notation
+/// (`3.333338333E17`, `1E¯7`).
 pub fn format_number(n: f64) -> String {
-    let body = if n.is_finite() && n.fract() == 0.0 && n.abs() < 1e15 {
-        format!("{}", n.abs() as i64)
+    const DIGITS: i32 = 10;
+    let x = n.abs();
+    let body = if x == 0.0 || !x.is_finite() {
+        format!("{x}")
     } else {
-        let s = format!("{:.10}", n.abs());
-        let s = s.trim_end_matches('0').trim_end_matches('.');
-        s.to_string()
+        // The exponent after rounding to ten digits: 9999999999.7 is 1E10.
+        let sci = format!("{:.*e}", (DIGITS - 1) as usize, x);
+        let (mantissa, exp) = sci.split_once('e').expect("an exponent");
+        let exp: i32 = exp.parse().expect("a whole exponent");
+        let trim = |s: &str| {
+            if s.contains('.') {
+                s.trim_end_matches('0').trim_end_matches('.').to_string()
+            } else {
+                s.to_string()
+            }
+        };
+        if (-6..DIGITS).contains(&exp) {
+            trim(&format!("{:.*}", (DIGITS - 1 - exp).max(0) as usize, x))
+        } else {
+            let exp = if exp < 0 {
+                format!("¯{}", -exp)
+            } else {
+                exp.to_string()
+            };
+            format!("{}E{exp}", trim(mantissa))
+        }
     };
     if n < 0.0 { format!("¯{body}") } else { body }
 }
