@@ -275,7 +275,7 @@ primitives! {
             Some("rotate along the first axis");
         Rho = '⍴', "rho", 'r', No, None, Some("shape"), Some("reshape");
         Iota = '⍳', "iota", 'i', No, None,
-            Some("the first ⍵ indices (from ⎕IO); of a vector, the index vector of each place of an array of that shape"),
+            Some("the first ⍵ indices (from ⎕IO); of a vector of two or more, the index vector of each place of an array of that shape"),
             Some("index of: where each item of ⍵ is first found in ⍺ (⍺ a matrix: each row of ⍵ among ⍺'s rows)");
         Comma = ',', "comma", ' ', No, None, Some("ravel"),
             Some("catenate (,[k] along axis k; ,[k.5] laminates)");

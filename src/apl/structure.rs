@@ -270,8 +270,10 @@ pub(super) fn partition(axis: Option<f64>, a: Value, w: Value) -> R<Value> {
 }
 
 /// `⍳⍵`: the first `⍵` indices from `⎕IO`; of a vector of lengths, each index vector of an
-/// array of that shape, enclosed, in an array of that shape (`⍳2 3`, Dyalog and APL2's
-/// `⍳` of a vector; `⍳⍬` is `⊂⍬`).
+/// array of that shape, enclosed, in an array of that shape (`⍳2 3`, Dyalog's `⍳` of a
+/// vector; `⍳⍬` is `⊂⍬`). A vector of one length is read as that length, as APL2 reads it
+/// (APL2 takes no longer vector), so the everyday `⍳⍴V` of the paper's dialect stays
+/// simple where Dyalog would enclose each index (GNU APL keeps the same exception).
 pub(super) fn iota(w: &Value) -> R<Value> {
     if w.rank() > 1 {
         return err(ErrorKind::Rank, "⍳ of an array of rank 2 or more");
@@ -287,7 +289,7 @@ pub(super) fn iota(w: &Value) -> R<Value> {
         .unwrap_or(usize::MAX);
     check_size(size)?;
     let io = origin();
-    if w.rank() == 0 {
+    if w.rank() == 0 || shape.len() == 1 {
         return Ok(Value::vector(
             (io..size + io).map(|i| Elem::Num(i as f64)).collect(),
         ));

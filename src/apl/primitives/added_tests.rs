@@ -120,10 +120,13 @@ fn interval_index_counts_the_items_at_or_below_from_the_index_origin() {
 #[test]
 fn iota_of_a_vector_gives_each_index_of_an_array_of_that_shape() {
     for (line, want) in [
-        // Dyalog: ⍳2 3 is the 2×3 matrix of index pairs; ⍳,3 is (,1)(,2)(,3).
+        // Dyalog: ⍳2 3 is the 2×3 matrix of index pairs. APL2 reads a one-item vector as
+        // its item (APL2 Language Reference, "Index Generator": a scalar or one-item
+        // vector), so ⍳⍴V is simple; Dyalog would give (,1)(,2)(,3) for ⍳,3.
         ("(⍳2 3)≡2 3⍴(1 1)(1 2)(1 3)(2 1)(2 2)(2 3)", "1"),
         ("⍴⍳2 3 4", "2 3 4"),
-        ("(⍳,3)≡(,1)(,2)(,3)", "1"),
+        ("(⍳,3)≡1 2 3", "1"),
+        ("⍳⍴'abc'", "1 2 3"),
         ("(⍳⍬)≡⊂⍬", "1"),
         ("⍴⍳0 3", "0 3"),
         ("⍳5", "1 2 3 4 5"),
