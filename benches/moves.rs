@@ -211,10 +211,13 @@ mod limit {
                         _mm256_shuffle_epi8(b[3], c[4 * h + 3]),
                     ),
                 );
-                _mm_storeu_si128(p.add(32 * h) as *mut _, _mm256_castsi256_si128(out));
-                _mm_storeu_si128(
-                    p.add(32 * h + 16) as *mut _,
-                    _mm256_extracti128_si256::<1>(out),
+                // Two stores that stay two (a pair of `_mm_storeu_si128` is merged into one).
+                std::arch::asm!(
+                    "vmovdqu xmmword ptr [{p}], {c:x}",
+                    "vextracti128 xmmword ptr [{p} + 16], {c}, 1",
+                    p = in(reg) p.add(32 * h),
+                    c = in(ymm_reg) out,
+                    options(nostack, preserves_flags)
                 );
             }
         }

@@ -18,8 +18,14 @@
 //!   ORs one `vpshufb` per 16-byte source block, broadcast to both lanes (`vbroadcasti128`),
 //!   whose control zeroes the bytes that come from elsewhere. Up to 128 bytes every chunk of
 //!   the state takes every block of it (the same work for every move of a representation,
-//!   which keeps branches predictable); longer states only the chunks that change, starting
-//!   from the bytes that stay, and the blocks they need.
+//!   which keeps branches predictable), in a kernel chosen when the shuffle is made for the
+//!   number of chunks and whether there are digits, and stores each chunk as the two 16-byte
+//!   blocks the next turn loads (a load that starts inside a wider store is not forwarded on
+//!   AMD's CPUs); longer states only the chunks that change, starting from the bytes that
+//!   stay, and the blocks they need. The 54-byte turn is then 4 loads, 8 `vpshufb`s, 6 ORs
+//!   and 4 stores, the fewest with which AVX2 makes an arbitrary permutation of 54 bytes
+//!   (`benches/moves.rs` measures that limit beside the turns:
+//!   `compiled-avx2/vector-3-limit-*`).
 //! - **Scalar**: a plain loop (and [`crate::rep::Gather`] gathers only the cells that change).
 //!
 //! The fastest path the CPU has is used unless the environment variable `CUBEWORK_SIMD`

@@ -486,14 +486,28 @@ unsafe fn dense<const C: usize, const B: usize, const DIGITS: bool>(
         // at the same address; a block loaded from the middle of a 32-byte store would wait
         // for the store to reach the cache, tens of cycles a turn.
         // SAFETY: chunk `c` lies within the bytes the caller promises.
-        unsafe {
-            _mm_storeu_si128(ptr.add(32 * c) as *mut _, _mm256_castsi256_si128(*chunk));
-            _mm_storeu_si128(
-                ptr.add(32 * c + 16) as *mut _,
-                _mm256_extracti128_si256::<1>(*chunk),
-            );
-        }
+        unsafe { store_blocks(ptr.add(32 * c), *chunk) };
     }
+}
+
+/// Stores 32 bytes at `ptr` as two 16-byte stores that stay two: written as they are, since the
+/// compiler would merge a pair of `_mm_storeu_si128` into one 32-byte store (see [`dense`]).
+///
+/// # Safety
+/// The CPU has AVX2; 32 bytes at `ptr` are owned.
+#[target_feature(enable = "avx2")]
+#[inline]
+unsafe fn store_blocks(ptr: *mut u8, chunk: __m256i) {
+    // SAFETY: as the caller promises; unaligned stores, the stack untouched, flags kept.
+    unsafe {
+        std::arch::asm!(
+            "vmovdqu xmmword ptr [{p}], {c:x}",
+            "vextracti128 xmmword ptr [{p} + 16], {c}, 1",
+            p = in(reg) ptr,
+            c = in(ymm_reg) chunk,
+            options(nostack, preserves_flags)
+        )
+    };
 }
 
 /// As [`digits512`], on 16 lanes.
