@@ -11,6 +11,11 @@
 //! A primitive on a million items (`apl/million`): `(⍳1e6)∊⍳1e6`, `(⍳1e6)⍳⍳1e6` and
 //! `∪(⍳1e6)` hashed, and `(⍳1e6)+.×⍳1e6`, each a whole line evaluated.
 //!
+//! Everyday APL (`apl/everyday`): a dfn over 10⁶ items, a dfn on each of 10⁵ small vectors,
+//! two fixpoints (`⍣≡`) and a 1,000 × 1,000 outer product, each a whole line evaluated (the
+//! lines are [`EVERYDAY`]). The paper's U and R, one after the other, in each representation
+//! (`apl/side-by-side`): the moves `scripts/apl_vs_bqn.sh` runs beside BQN.
+//!
 //! `cargo bench --bench apl` (one group: `cargo bench --bench apl -- compiled-user-move`).
 
 use std::hint::black_box;
@@ -120,5 +125,58 @@ fn million(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, interpreted, compiled_user_move, million);
+/// Everyday lines: (benchmark name, line). `scripts/apl_vs_bqn.sh` runs the same lines in BQN.
+pub const EVERYDAY: [(&str, &str); 5] = [
+    ("dfn over 10^6", "+/{⍵×⍵+1}⍳1e6"),
+    ("dfn on each of 10^5", "+/{+/⍵}¨1e5⍴⊂⍳10"),
+    ("fixpoint halving", "{⍵÷2}⍣≡1"),
+    ("fixpoint Newton sqrt 2", "{0.5×⍵+2÷⍵}⍣≡1"),
+    ("outer product 1000x1000", "+/,∘.×⍨⍳1000"),
+];
+
+fn everyday(c: &mut Criterion) {
+    let mut group = c.benchmark_group("apl/everyday");
+    group
+        .sampling_mode(SamplingMode::Flat)
+        .sample_size(10)
+        .warm_up_time(Duration::from_millis(100))
+        .measurement_time(Duration::from_secs(1));
+    let mut ws = cubework::apl::Workspace::new();
+    for (name, line) in EVERYDAY {
+        group.bench_function(name, |b| b.iter(|| ws.eval_line(black_box(line)).unwrap()));
+    }
+    group.finish();
+}
+
+/// The paper's U then R, again and again, on each representation's state as an APL value.
+fn side_by_side(c: &mut Criterion) {
+    let mut group = c.benchmark_group("apl/side-by-side");
+    group
+        .sampling_mode(SamplingMode::Flat)
+        .sample_size(60)
+        .warm_up_time(Duration::from_millis(300))
+        .measurement_time(Duration::from_secs(2));
+    for kind in RepKind::ALL {
+        let mut ws = paper::workspace(kind.name()).unwrap();
+        let mut state = kind.build(&Cube::solved()).unwrap().apl_value();
+        let names = ["U", "R"];
+        let mut i = 0;
+        group.bench_function(kind.name(), |b| {
+            b.iter(|| {
+                state = ws.call(black_box(names[i]), None, state.clone()).unwrap();
+                i ^= 1;
+            })
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(
+    benches,
+    interpreted,
+    compiled_user_move,
+    million,
+    everyday,
+    side_by_side
+);
 criterion_main!(benches);

@@ -114,7 +114,174 @@ fn sizes_and_paths(c: &mut Criterion) {
                 });
             }
         }
+        #[cfg(target_arch = "x86_64")]
+        if path == ShufflePath::Avx2 {
+            limit::bench(&mut group);
+        }
         group.finish();
+    }
+}
+
+/// The limit of an AVX2 quarter-turn of a 54-byte state (the vector 3×3×3's): the fewest
+/// instructions that permute 54 bytes held in 64 (two 32-byte registers), with the state
+/// loaded from and stored to memory as a turn's is, and every control made beforehand. Each
+/// 32-byte output is the OR of four in-lane `vpshufb`s, one per 16-byte source block (a
+/// control byte with its top bit set makes a zero, so the OR does what `vpblendvb` would, at
+/// one micro-op where `vpblendvb` takes two on many CPUs): 8 shuffles and 6 ORs, whatever
+/// the permutation. The blocks reach both lanes in one of two ways, which cost differently on
+/// different CPUs:
+///
+/// - `vector-3-limit-blocks`: four `vbroadcasti128` loads, one per block, and four 16-byte
+///   stores (no cross-lane instruction);
+/// - `vector-3-limit-lanes`: two 32-byte loads and stores, and two `vperm2i128` lane swaps.
+///
+/// Both run the vector representation's own quarter-turns in turn, as `vector-3` does, so
+/// `vector-3` over the lesser of the two is how far a turn is from the limit.
+#[cfg(target_arch = "x86_64")]
+mod limit {
+    use std::arch::x86_64::*;
+    use std::hint::black_box;
+
+    use criterion::BenchmarkGroup;
+    use criterion::measurement::WallTime;
+    use cubework::rep::RepKind;
+    use cubework::{Cube, LayerTurn};
+
+    #[repr(C, align(64))]
+    struct State([u8; 64]);
+
+    /// Eight controls: output chunk `c`'s from source `k` at `4c + k`.
+    type Controls = [__m256i; 8];
+
+    /// A turn's `(blocks, lanes)` controls and the source of each of the 64 bytes.
+    type Turn = (Controls, Controls, Vec<usize>);
+
+    /// One of the two ways.
+    type Kernel = unsafe fn(&mut State, &Controls);
+
+    /// The vector 3×3×3's quarter-turns.
+    fn controls() -> Vec<Turn> {
+        let rep = RepKind::Vector.build(&Cube::solved()).unwrap();
+        LayerTurn::quarter_turns(3)
+            .into_iter()
+            .filter(|&t| RepKind::Vector.undefined_turn(3, t).is_none())
+            .map(|t| {
+                let g = rep.compile(t).unwrap();
+                let sources: Vec<usize> = (0..64)
+                    .map(|i| g.sources().get(i).map_or(i, |&s| s as usize))
+                    .collect();
+                let mut blocks = [[0x80u8; 32]; 8];
+                let mut lanes = [[0x80u8; 32]; 8];
+                for (i, &s) in sources.iter().enumerate() {
+                    let (c, p, lane) = (i / 32, i % 32, i % 32 / 16);
+                    let block = s / 16;
+                    // blocks: source k is block k broadcast to both lanes.
+                    blocks[4 * c + block][p] = (s % 16) as u8;
+                    // lanes: sources are A, A swapped, B, B swapped (A = bytes 0..32).
+                    let register = block / 2 * 2 + usize::from(block % 2 != lane);
+                    lanes[4 * c + register][p] = (s % 16) as u8;
+                }
+                // SAFETY: any 32 bytes are a valid __m256i.
+                let vectors = |c: [[u8; 32]; 8]| unsafe {
+                    c.map(|v| _mm256_loadu_si256(v.as_ptr() as *const _))
+                };
+                (vectors(blocks), vectors(lanes), sources)
+            })
+            .collect()
+    }
+
+    /// # Safety
+    /// The CPU has AVX2.
+    #[target_feature(enable = "avx2")]
+    unsafe fn blocks(state: &mut State, c: &Controls) {
+        let p = state.0.as_mut_ptr();
+        // SAFETY: the state has 64 bytes.
+        unsafe {
+            let b: [__m256i; 4] = std::array::from_fn(|k| {
+                _mm256_broadcastsi128_si256(_mm_loadu_si128(p.add(16 * k) as *const _))
+            });
+            for h in 0..2 {
+                let out = _mm256_or_si256(
+                    _mm256_or_si256(
+                        _mm256_shuffle_epi8(b[0], c[4 * h]),
+                        _mm256_shuffle_epi8(b[1], c[4 * h + 1]),
+                    ),
+                    _mm256_or_si256(
+                        _mm256_shuffle_epi8(b[2], c[4 * h + 2]),
+                        _mm256_shuffle_epi8(b[3], c[4 * h + 3]),
+                    ),
+                );
+                // Two stores that stay two (a pair of `_mm_storeu_si128` is merged into one).
+                std::arch::asm!(
+                    "vmovdqu xmmword ptr [{p}], {c:x}",
+                    "vextracti128 xmmword ptr [{p} + 16], {c}, 1",
+                    p = in(reg) p.add(32 * h),
+                    c = in(ymm_reg) out,
+                    options(nostack, preserves_flags)
+                );
+            }
+        }
+    }
+
+    /// # Safety
+    /// The CPU has AVX2.
+    #[target_feature(enable = "avx2")]
+    unsafe fn lanes(state: &mut State, c: &Controls) {
+        let p = state.0.as_mut_ptr();
+        // SAFETY: the state has 64 bytes.
+        unsafe {
+            let a = _mm256_loadu_si256(p as *const _);
+            let b = _mm256_loadu_si256(p.add(32) as *const _);
+            let r = [
+                a,
+                _mm256_permute2x128_si256::<1>(a, a),
+                b,
+                _mm256_permute2x128_si256::<1>(b, b),
+            ];
+            for h in 0..2 {
+                let out = _mm256_or_si256(
+                    _mm256_or_si256(
+                        _mm256_shuffle_epi8(r[0], c[4 * h]),
+                        _mm256_shuffle_epi8(r[1], c[4 * h + 1]),
+                    ),
+                    _mm256_or_si256(
+                        _mm256_shuffle_epi8(r[2], c[4 * h + 2]),
+                        _mm256_shuffle_epi8(r[3], c[4 * h + 3]),
+                    ),
+                );
+                _mm256_storeu_si256(p.add(32 * h) as *mut _, out);
+            }
+        }
+    }
+
+    pub fn bench(group: &mut BenchmarkGroup<'_, WallTime>) {
+        let tables = controls();
+        let start: [u8; 64] = std::array::from_fn(|i| i as u8);
+        let kernels: [(&str, Kernel); 2] = [
+            ("vector-3-limit-blocks", blocks),
+            ("vector-3-limit-lanes", lanes),
+        ];
+        for (name, kernel) in kernels {
+            let lanes = name.ends_with("lanes");
+            let run = move |s: &mut State, t: &Turn| {
+                // SAFETY: the AVX2 group runs only where the CPU has AVX2.
+                unsafe { kernel(s, if lanes { &t.1 } else { &t.0 }) }
+            };
+            for turn in &tables {
+                let mut state = State(start);
+                run(&mut state, turn);
+                let want: Vec<u8> = turn.2.iter().map(|&s| start[s]).collect();
+                assert_eq!(state.0[..], want[..], "{name} permutes as the turn does");
+            }
+            let mut state = State(start);
+            let mut i = 0;
+            group.bench_function(name, |b| {
+                b.iter(|| {
+                    run(black_box(&mut state), black_box(&tables[i]));
+                    i = if i + 1 == tables.len() { 0 } else { i + 1 };
+                })
+            });
+        }
     }
 }
 

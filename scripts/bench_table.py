@@ -62,11 +62,30 @@ def cpu_flags():
     return "unknown"
 
 
+def cpu_kind(flags):
+    """The CPU kind the figures are of: the fastest path it has."""
+    if "avx512vbmi" in flags.split():
+        return "AVX-512 VBMI"
+    if "avx2" in flags.split():
+        return "AVX2-only"
+    return "x86 without AVX2" if "sse2" in flags.split() else "other"
+
+
+def path_label(path, flags):
+    """A path as measured on this CPU: a lower path than the CPU's own is forced, and is
+    labelled so, never as a CPU of that kind."""
+    kind = cpu_kind(flags)
+    own = {"AVX-512 VBMI": "vbmi", "AVX2-only": "avx2"}.get(kind, "scalar")
+    if path == own:
+        return f"{path} ({kind} CPU)"
+    return f"{path} (forced, on an {kind} CPU)"
+
+
 def main():
     root, readme = sys.argv[1], sys.argv[2]
     lines = [
         f"Medians in ns per move, measured {datetime.date.today().isoformat()} on {cpu_model()}, "
-        f"{os.cpu_count()} cores, CPU flags {cpu_flags()}, by `scripts/bench.sh` "
+        f"{os.cpu_count()} cores, CPU flags {cpu_flags()} (CPU kind: {cpu_kind(cpu_flags())}), by `scripts/bench.sh` "
         "(criterion; `cargo bench --bench moves`). The 3×3×3, on the path the CPU chooses"
         + (f" (`CUBEWORK_SIMD={os.environ['CUBEWORK_SIMD']}`)" if os.environ.get("CUBEWORK_SIMD") else "")
         + ":",
@@ -93,7 +112,7 @@ def main():
         for rep in REPS:
             for path in by_path:
                 cells = [fmt(median_ns(root, f"compiled-{path}", f"{rep}-{n}")) for n in SIZES]
-                lines.append(f"| {rep} | {path} | " + " | ".join(cells) + " |")
+                lines.append(f"| {rep} | {path_label(path, cpu_flags())} | " + " | ".join(cells) + " |")
     table = "\n".join(lines)
     with open(readme) as f:
         text = f.read()

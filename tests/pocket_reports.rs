@@ -3,7 +3,7 @@
 
 use cubework::sequence::input::Input;
 use cubework::solve::search::pocket::{CACHE_ENV, cache_file, load_or_build, table_report};
-use cubework::solve::{Limits, Method, Progress, solution_text::solution_text, solve};
+use cubework::solve::{Limits, Method, Progress, answer::solution_text::solution_text, solve};
 use cubework::turn::metric::Metric;
 
 /// `pocket solve` as the command line runs it: the state read, then solved by the pocket

@@ -129,8 +129,8 @@ pub enum OptimalSize {
 
 impl OptimalSize {
     /// The table's slice coordinate.
-    pub fn kind(self) -> crate::solve::optimal_table::SliceKind {
-        use crate::solve::optimal_table::SliceKind;
+    pub fn kind(self) -> crate::solve::table::optimal_table::SliceKind {
+        use crate::solve::table::optimal_table::SliceKind;
         match self {
             OptimalSize::Small => SliceKind::Position,
             OptimalSize::Medium => SliceKind::Sorted,

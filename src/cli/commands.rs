@@ -610,14 +610,14 @@ pub enum TablesCommand {
 
 /// `cubework tables [build|check]`.
 fn tables_request(action: Option<TablesCommand>) -> TablesRequest {
-    use crate::solve::optimal_table::SliceKind;
+    use crate::solve::table::optimal_table::SliceKind;
     if let Some(TablesCommand::Build {
         twophase_size: Some(name),
         ..
     }) = &action
-        && let Some(size) = crate::solve::twophase_large::size_named(name)
+        && let Some(size) = crate::solve::table::twophase_large::size_named(name)
     {
-        crate::solve::twophase_large::choose(size);
+        crate::solve::table::twophase_large::choose(size);
     }
     let optimal = match action {
         Some(TablesCommand::Build {

@@ -24,8 +24,8 @@ use crate::sequence::alg::Alg;
 use crate::sequence::alg::{AlgebraError, MAX_EXPANDED};
 use crate::sequence::input::Input;
 use crate::sequence::tools;
-use crate::solve::plan::Plan;
-use crate::solve::solution_text::solution_text;
+use crate::solve::answer::plan::Plan;
+use crate::solve::answer::solution_text::solution_text;
 use crate::solve::{Limits, Method, Solution};
 use crate::state::cube::Cube;
 use crate::turn::metric::Metric;
@@ -361,7 +361,7 @@ pub(super) fn run(session: &mut Session, request: SolvingRequest, front: Front) 
         SolvingRequest::Hint { apply, state } => hint(session, apply, state),
         SolvingRequest::Step => session.needs_three("step").and_then(|()| session.step()),
         SolvingRequest::Stage => session.needs_three("stage?").map(|()| {
-            let stages = crate::solve::beginner::walkthrough::stages(&session.cube());
+            let stages = crate::solve::search::beginner::walkthrough::stages(&session.cube());
             Reply::text(session.scheme().recolour(&stages))
         }),
         SolvingRequest::PocketTable { metric, csv, plot } => {
@@ -375,7 +375,7 @@ pub(super) fn run(session: &mut Session, request: SolvingRequest, front: Front) 
 
 /// `pocket table`, with a chart of the distances to `plot` when asked.
 fn pocket_table(metric: Metric, csv: bool, plot: Option<&std::path::Path>) -> Result<Reply> {
-    let report = crate::solve::pocket::table_report(metric, csv)?;
+    let report = crate::solve::search::pocket::table_report(metric, csv)?;
     Ok(Reply::text(match plot {
         Some(path) => format!("{}\n{report}", pocket_chart(path)?),
         None => report,
@@ -387,7 +387,7 @@ fn pocket_solve(notation: Notation, metric: Metric, state: &Input) -> Result<Rep
     // Read the state first, so that a bad one is reported without building a table.
     let cube = state
         .to_cube(2)
-        .map_err(crate::solve::pocket::PocketError::from)?;
+        .map_err(crate::solve::search::pocket::PocketError::from)?;
     let limits = Limits {
         metric,
         ..Limits::default()
@@ -443,7 +443,7 @@ fn printed_scramble(
 ) -> Result<String> {
     Ok(match (random, n) {
         (true, 2) => pocket_random_state_report(
-            &crate::solve::pocket::shared_table(Metric::Htm).0,
+            &crate::solve::search::pocket::shared_table(Metric::Htm).0,
             seed,
             notation,
         )?,
@@ -462,14 +462,14 @@ fn random_scramble(session: &mut Session, seed: u64) -> Result<Reply> {
     let n = session.size();
     let (cube, moves) = match n {
         2 => {
-            let table = &crate::solve::pocket::shared_table(Metric::Htm).0;
-            let (state, scramble) = crate::solve::pocket::random_state_scramble(table, seed)?;
+            let table = &crate::solve::search::pocket::shared_table(Metric::Htm).0;
+            let (state, scramble) = crate::solve::search::pocket::random_state_scramble(table, seed)?;
             let moves: Vec<Move> = scramble.iter().map(|m| m.to_move()).collect();
             (state.to_cube(), moves)
         }
         3 => {
             let (state, scramble) =
-                crate::solve::solution_text::random_state_scramble(&twophase_tables().0, seed)?;
+                crate::solve::answer::solution_text::random_state_scramble(&twophase_tables().0, seed)?;
             let moves: Vec<Move> = scramble.iter().map(|m| m.to_move()).collect();
             (state.to_cube(), moves)
         }
@@ -486,10 +486,10 @@ fn random_scramble(session: &mut Session, seed: u64) -> Result<Reply> {
 
 /// The two-phase tables, with a bar on stderr while they are built.
 fn twophase_tables() -> &'static (
-    crate::solve::tables::Tables,
+    crate::solve::table::tables::Tables,
     crate::base::table_cache::CacheReport,
 ) {
-    crate::answer::progress::Terminal::run(crate::solve::shared::twophase_tables)
+    crate::answer::progress::Terminal::run(crate::solve::table::shared::twophase_tables)
 }
 
 /// [`crate::solve::solve`] with its progress on stderr.
@@ -541,7 +541,7 @@ fn solve(
         Some(input) => match method {
             Method::Beginner => input
                 .to_cube(3)
-                .map_err(crate::solve::beginner::BeginnerError::from)?,
+                .map_err(crate::solve::search::beginner::BeginnerError::from)?,
             _ => crate::solve::read_cube(&input)?,
         },
         None => {
@@ -566,7 +566,7 @@ fn solve(
             Err(e) => e.to_string(),
         };
         let text =
-            crate::solve::solution_text::walkthrough_text(&cube, &solution, notation, &render)?;
+            crate::solve::answer::solution_text::walkthrough_text(&cube, &solution, notation, &render)?;
         return Ok(Reply::text(session.scheme().recolour(&text)));
     }
     let text = solution_text(&solution, notation);
@@ -657,11 +657,11 @@ fn hint(session: &mut Session, apply: bool, state: Option<Cube>) -> Result<Reply
 
 /// `pocket table --plot FILE`: the distance distribution in both metrics, drawn to `path`.
 fn pocket_chart(path: &Path) -> Result<String> {
-    let htm = crate::solve::pocket::shared_table(Metric::Htm)
+    let htm = crate::solve::search::pocket::shared_table(Metric::Htm)
         .0
         .distribution()
         .to_vec();
-    let qtm = crate::solve::pocket::shared_table(Metric::Qtm)
+    let qtm = crate::solve::search::pocket::shared_table(Metric::Qtm)
         .0
         .distribution()
         .to_vec();
@@ -689,7 +689,7 @@ impl Session {
         after.apply_all(&moves)?;
         let line = self
             .scheme()
-            .recolour(&crate::solve::beginner::walkthrough::stage_line(
+            .recolour(&crate::solve::search::beginner::walkthrough::stage_line(
                 stage,
                 &moves,
                 Metric::Htm,

@@ -14,7 +14,7 @@ pub struct TablesRequest {
     /// Build those missing.
     pub build: bool,
     /// The optimal solver's too: this one.
-    pub optimal: Option<crate::solve::optimal_table::SliceKind>,
+    pub optimal: Option<crate::solve::table::optimal_table::SliceKind>,
     /// Instead, read every built table whole through its checks.
     pub check: bool,
 }
@@ -69,42 +69,42 @@ fn read_checked(
 /// Every table the workbench caches: the 2×2×2 distances in each metric, the two-phase
 /// solver's tables and the optimal solver's.
 pub fn cached_tables() -> Vec<CachedTable> {
-    use crate::solve::pocket::DistanceTable;
+    use crate::solve::search::pocket::DistanceTable;
     [
         CachedTable {
-            file: crate::solve::pocket::table_file(Metric::Qtm),
+            file: crate::solve::search::pocket::table_file(Metric::Qtm),
             what: "2×2×2 distances, quarter-turn metric",
             check: |path| {
-                read_checked(path, &crate::solve::pocket::table_file(Metric::Qtm), |b| {
+                read_checked(path, &crate::solve::search::pocket::table_file(Metric::Qtm), |b| {
                     DistanceTable::from_payload(b, Metric::Qtm).map(|_| ())
                 })
             },
         },
         CachedTable {
-            file: crate::solve::pocket::table_file(Metric::Htm),
+            file: crate::solve::search::pocket::table_file(Metric::Htm),
             what: "2×2×2 distances, half-turn metric",
             check: |path| {
-                read_checked(path, &crate::solve::pocket::table_file(Metric::Htm), |b| {
+                read_checked(path, &crate::solve::search::pocket::table_file(Metric::Htm), |b| {
                     DistanceTable::from_payload(b, Metric::Htm).map(|_| ())
                 })
             },
         },
         CachedTable {
-            file: crate::solve::twophase_file::table_file(),
+            file: crate::solve::table::twophase_file::table_file(),
             what: "3×3×3 two-phase solver",
             check: |path| {
-                read_checked(path, &crate::solve::twophase_file::table_file(), |b| {
-                    crate::solve::tables::Tables::from_payload(b).map(|_| ())
+                read_checked(path, &crate::solve::table::twophase_file::table_file(), |b| {
+                    crate::solve::table::tables::Tables::from_payload(b).map(|_| ())
                 })
             },
         },
         CachedTable {
-            file: crate::solve::twophase_large::table_file(),
+            file: crate::solve::table::twophase_large::table_file(),
             what: "3×3×3 two-phase solver, large set's phase 2 (tables build --twophase-size large; its phase 1 is optimal-small)",
             check: |path| {
                 let tables =
-                    &crate::solve::shared::twophase_tables(&crate::solve::Progress::none()).0;
-                crate::solve::twophase_large::check_file(tables, path)
+                    &crate::solve::table::shared::twophase_tables(&crate::solve::Progress::none()).0;
+                crate::solve::table::twophase_large::check_file(tables, path)
             },
         },
     ]
@@ -115,7 +115,7 @@ pub fn cached_tables() -> Vec<CachedTable> {
 
 /// The optimal solver's tables, largest first.
 fn optimal_tables() -> [CachedTable; 4] {
-    use crate::solve::optimal_table::{AxisTable, SliceKind, table_file};
+    use crate::solve::table::optimal_table::{AxisTable, SliceKind, table_file};
     [
         CachedTable {
             file: table_file(SliceKind::SortedCorners),
@@ -144,31 +144,31 @@ fn optimal_tables() -> [CachedTable; 4] {
 /// missing or damaged (the optimal solver's only if `optimal`), with `progress` hearing how;
 /// how each was obtained, then the listing of [`tables_report`].
 pub fn tables_build_report(
-    optimal: Option<crate::solve::optimal_table::SliceKind>,
+    optimal: Option<crate::solve::table::optimal_table::SliceKind>,
     progress: &crate::solve::Progress,
 ) -> Result<String, crate::solve::SolveError> {
-    use crate::solve::shared;
+    use crate::solve::table::shared;
     let mut out = Vec::new();
     for metric in Metric::SEARCHED {
-        let name = crate::solve::pocket::table_file(metric).name;
+        let name = crate::solve::search::pocket::table_file(metric).name;
         let (_, report) = shared::pocket_table(metric, progress);
         out.push(format!("{name}: {report}"));
     }
     let (_, report) = shared::twophase_tables(progress);
     out.push(format!(
         "{}: {report}",
-        crate::solve::twophase_file::table_file().name
+        crate::solve::table::twophase_file::table_file().name
     ));
     if let Some(large) = shared::twophase_large(progress) {
         out.extend(large.reports.iter().cloned());
     }
     if let Some(kind) = optimal {
         // The kind asked for, unless CUBEWORK_OPTIMAL_TABLE names another.
-        let kind = crate::solve::shared::choose_optimal_table(kind);
+        let kind = crate::solve::table::shared::choose_optimal_table(kind);
         let (_, report) = shared::optimal_table(progress)?;
         out.push(format!(
             "{}: {report}",
-            crate::solve::optimal_table::table_file(kind).name
+            crate::solve::table::optimal_table::table_file(kind).name
         ));
     }
     out.push(tables_report(

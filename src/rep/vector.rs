@@ -293,7 +293,8 @@ impl Representation for Vector {
     /// In place. The array owns its bytes padded to whole 64-byte registers, so with AVX-512
     /// VBMI the paper's 54 turn in one full-width load, `vpermb` and store (which the next
     /// turn's load can take straight from the store buffer; masked ones cannot); with AVX2
-    /// two 32-byte chunks of `vpshufb`s; else the gather of the cells that change.
+    /// two 32-byte chunks of `vpshufb`s, stored as the four 16-byte blocks the next turn
+    /// loads; else the gather of the cells that change.
     fn turn_compiled(&mut self, g: &Gather) {
         if let Some(state) = self.cube.as_slice_mut() {
             // SAFETY: `from_cube` builds the array with `padded`, and turns write back through

@@ -29,12 +29,6 @@ pub use method::{
 };
 pub use model::cubie::CubieCube;
 pub use search::bfs::{default_limit, max_limit};
-/// The front ends' short names for the rooms' modules they reach.
-pub use {
-    answer::{plan, solution_text},
-    search::{beginner, pocket},
-    table::{optimal_table, shared, tables, twophase_file, twophase_large},
-};
 
 use crate::sequence::input::InputError;
 use crate::state::pieces::CubieError;

@@ -88,19 +88,19 @@ pub fn sized_scramble_report(
 ///
 /// ```
 /// use cubework::command::solving::random_state_report;
-/// use cubework::solve::tables::Tables;
+/// use cubework::solve::table::tables::Tables;
 /// use cubework::Notation;
 /// let tables = Tables::build(&mut |_, _| {});
 /// let text = random_state_report(&tables, Some(1), Notation::Standard).unwrap();
 /// assert!(text.lines().last().unwrap().split(' ').count() <= 21);
 /// ```
 pub fn random_state_report(
-    tables: &crate::solve::tables::Tables,
+    tables: &crate::solve::table::tables::Tables,
     seed: Option<u64>,
     notation: Notation,
 ) -> Result<String, crate::solve::SolveError> {
     let seed = seed.unwrap_or_else(tools::fresh_seed);
-    let (_, scramble) = crate::solve::solution_text::random_state_scramble(tables, seed)?;
+    let (_, scramble) = crate::solve::answer::solution_text::random_state_scramble(tables, seed)?;
     let moves: Vec<crate::turn::moves::Move> = scramble.iter().map(|m| m.to_move()).collect();
     Ok(format!(
         "random state, seed {seed}: drawn uniformly from all 43,252,003,274,489,856,000; these {} moves make it from solved (a two-phase solution, inverted)\n{}",
@@ -110,13 +110,13 @@ pub fn random_state_report(
 }
 
 /// `cubework scramble --size 2 --random-state`: a 2×2×2 state drawn uniformly from all
-/// 3,674,160 (see [`crate::solve::pocket::random_state_scramble`]), from `seed` or a fresh one, as
+/// 3,674,160 (see [`crate::solve::search::pocket::random_state_scramble`]), from `seed` or a fresh one, as
 /// the optimal sequence of U, R and F turns that makes it from solved. The sequence alone is
 /// the last line.
 ///
 /// ```
 /// use cubework::turn::metric::Metric;
-/// use cubework::solve::pocket::DistanceTable;
+/// use cubework::solve::search::pocket::DistanceTable;
 /// use cubework::command::solving::pocket_random_state_report;
 /// use cubework::Notation;
 /// let table = DistanceTable::build(Metric::Htm);
@@ -124,12 +124,12 @@ pub fn random_state_report(
 /// assert!(text.lines().last().unwrap().split(' ').count() <= 11);
 /// ```
 pub fn pocket_random_state_report(
-    table: &crate::solve::pocket::DistanceTable,
+    table: &crate::solve::search::pocket::DistanceTable,
     seed: Option<u64>,
     notation: Notation,
-) -> Result<String, crate::solve::pocket::PocketError> {
+) -> Result<String, crate::solve::search::pocket::PocketError> {
     let seed = seed.unwrap_or_else(tools::fresh_seed);
-    let (_, scramble) = crate::solve::pocket::random_state_scramble(table, seed)?;
+    let (_, scramble) = crate::solve::search::pocket::random_state_scramble(table, seed)?;
     let moves: Vec<crate::turn::moves::Move> = scramble.iter().map(|m| m.to_move()).collect();
     Ok(format!(
         "random 2×2×2 state, seed {seed}: drawn uniformly from all 3,674,160 (corner DBL held); these {} moves make it from solved (an optimal solution in the {}, inverted)\n{}",

@@ -36,7 +36,7 @@ fn rotation_line(rotation: &[Move], notation: Notation) -> String {
 /// [`crate::solve::search::beginner::walkthrough::report`]'s.
 ///
 /// ```
-/// use cubework::solve::{Limits, Method, Progress, solve, solution_text::solution_text};
+/// use cubework::solve::{Limits, Method, Progress, solve, answer::solution_text::solution_text};
 /// use cubework::{Cube, Notation, parse_moves};
 /// let mut cube = Cube::solved();
 /// cube.apply_all(&parse_moves("x R U2 F'", Notation::Standard).unwrap()).unwrap();
