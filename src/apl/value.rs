@@ -359,25 +359,54 @@ fn width(s: &str) -> usize {
     s.chars().map(char_width).sum()
 }
 
-/// A number as APL prints it: `¯` for minus, integers without a point, others to ten
-/// significant digits.
+/// The digits APL prints a number to: Dyalog's default print precision, `⎕PP←10`.
+const PRINT_PRECISION: i32 = 10;
+
+/// A number as APL prints it, as Dyalog does with `⎕PP←10`: `¯` for minus, integers without
+/// a point, others to ten significant digits; in scaled form (`3.333338333E17`, `1E¯7`) a
+/// number that cannot be written whole in ten significant digits left of the point, or that
+/// would need more than five zeros after it. Dyalog's Programming Reference, "Display of
+/// Arrays": "If a number cannot be fully represented in ⎕PP significant digits, or if the
+/// number requires more than five leading zeros after the decimal point, it is represented
+/// in scaled form. The mantissa displays up to ⎕PP significant digits, omitting trailing
+/// zeros."
 pub fn format_number(n: f64) -> String {
-    let body = if n.is_finite() && n.fract() == 0.0 && n.abs() < 1e15 {
-        format!("{}", n.abs() as i64)
+    let a = n.abs();
+    let body = if !n.is_finite() {
+        format!("{a}")
+    } else if a == 0.0 {
+        "0".to_string()
     } else {
-        let s = format!("{:.10}", n.abs());
-        let s = s.trim_end_matches('0').trim_end_matches('.');
-        s.to_string()
+        let digits = (PRINT_PRECISION - 1) as usize;
+        let scaled = format!("{a:.digits$e}");
+        let (mantissa, exponent) = scaled.split_once('e').expect("a number in e notation");
+        let exponent: i32 = exponent.parse().expect("an exponent");
+        let mantissa = mantissa.trim_end_matches('0').trim_end_matches('.');
+        let whole = a.fract() == 0.0;
+        // An integer is written whole when its digits, less the zeros that end it, fit.
+        let fits = whole && format!("{a:.0}").trim_end_matches('0').len() <= digits + 1;
+        if exponent < -6 || (exponent >= PRINT_PRECISION && !fits) {
+            let sign = if exponent < 0 { "¯" } else { "" };
+            format!("{mantissa}E{sign}{}", exponent.abs())
+        } else if whole {
+            format!("{a:.0}")
+        } else {
+            let decimals = (PRINT_PRECISION - 1 - exponent).max(0) as usize;
+            let s = format!("{a:.decimals$}");
+            let s = s.trim_end_matches('0').trim_end_matches('.');
+            s.to_string()
+        }
     };
     if n < 0.0 { format!("¯{body}") } else { body }
 }
 
-/// How one element prints on its own: a number, a character, or an enclosed array on one line.
+/// How one element of a simple array prints on its own: a number or a character (an
+/// enclosed simple scalar as itself; a nested array is laid out by the `display` module).
 fn cell(e: &Elem) -> String {
     match e {
         Elem::Num(n) => format_number(*n),
         Elem::Char(c) => char_text(*c),
-        Elem::Boxed(v) => v.to_string().lines().collect::<Vec<_>>().join(" "),
+        Elem::Boxed(v) => cell(&v.first()),
     }
 }
 
@@ -386,6 +415,9 @@ impl Value {
     /// blank line between the planes of a rank-3 array, two between rank-4 cells, and so on:
     /// what `⍕` makes a matrix of. A scalar or vector is one line.
     pub(crate) fn display_lines(&self) -> Vec<String> {
+        if super::display::holds_arrays(self) {
+            return super::display::spaced_lines(self);
+        }
         let shape = self.shape();
         if shape.is_empty() {
             return vec![cell(self.0.first().expect("a scalar has one element"))];
