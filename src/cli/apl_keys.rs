@@ -76,7 +76,6 @@ impl AplTyping {
 /// Whether a line is read as APL: every line in APL mode, and `apl …` outside it.
 fn reads_apl(mode: bool, line: &str) -> bool {
     mode || line
-        .trim_start()
         .split_whitespace()
         .next()
         .is_some_and(|w| w.eq_ignore_ascii_case("apl"))
