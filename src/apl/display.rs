@@ -2,7 +2,7 @@
 //! rectangle of its own, the items that are arrays set apart by a blank on each side; with
 //! `]box on` (Dyalog's `-style=min`) each item in a frame drawn with box-drawing lines.
 //!
-//! A simple array is shown as [`Value::display_lines`] always showed it; these rules are
+//! A simple array is shown as it always was (`Value::simple_lines`); these rules are
 //! only for arrays that hold enclosed arrays. Dyalog's Programming Reference, "Display of
 //! Arrays", "Non-simple Arrays": "each element is displayed within a rectangle such that the
 //! rows and columns of the array are aligned. Simple items within the array are displayed as
@@ -13,6 +13,8 @@
 //! two columns: one, but none between two columns of enclosed items (whose own blanks set
 //! them apart), nor before a first column of enclosed items; so a nested array whose first
 //! column is simple scalars starts with a blank (Dyalog's `{⍺ ⍵}⌸` of numbers shows `  3  1`).
+
+use std::fmt;
 
 use super::value::{Elem, Value, char_text, format_number};
 use super::{Outcome, value};
@@ -223,8 +225,19 @@ pub(crate) fn framed_lines(v: &Value) -> Vec<String> {
 }
 
 impl Value {
+    /// The lines APL displays it in, each as wide as the widest (blanks kept at the end), a
+    /// blank line between the planes of a rank-3 array, two between rank-4 cells, and so on:
+    /// what `⍕` makes a matrix of. A simple scalar or vector is one line.
+    pub(crate) fn display_lines(&self) -> Vec<String> {
+        if holds_arrays(self) {
+            spaced_lines(self)
+        } else {
+            self.simple_lines()
+        }
+    }
+
     /// The lines it is shown in, with `boxing`: a simple array as
-    /// [`Value::display_lines`]; a nested one set apart by blanks or framed.
+    /// `display_lines`; a nested one set apart by blanks or framed.
     pub fn lines_as(&self, boxing: Boxing) -> Vec<String> {
         match boxing {
             Boxing::On if holds_arrays(self) => framed_lines(self),
@@ -238,6 +251,16 @@ impl Value {
         let lines = self.lines_as(boxing);
         let trimmed: Vec<&str> = lines.iter().map(|l| l.trim_end()).collect();
         trimmed.join("\n")
+    }
+}
+
+impl fmt::Display for Value {
+    /// As APL displays it ([`Boxing::Off`]): numbers separated by a blank and right-aligned
+    /// in columns, characters side by side, enclosed items set apart; the planes of a rank-3
+    /// array separated by a blank line, of a rank-4 one by two, and so on; no blanks at the
+    /// ends of lines.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.shown(Boxing::Off))
     }
 }
 
