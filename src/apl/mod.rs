@@ -39,6 +39,7 @@
 mod args;
 pub mod defs;
 mod derived;
+mod display;
 mod domino;
 mod error;
 mod eval;
@@ -79,6 +80,7 @@ use std::collections::HashMap;
 use std::fmt;
 use std::sync::Arc;
 
+pub use display::Boxing;
 pub use error::{AplError, ErrorKind};
 pub use value::{Elem, Value, bar, format_number};
 

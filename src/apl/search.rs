@@ -450,8 +450,9 @@ pub(super) fn grade(w: &Value, down: bool, collate: Option<&Value>) -> R<Value> 
 
 /// `⍕⍵`: the array as APL displays it, as characters, as APL2 and Dyalog make it: a simple
 /// character vector or matrix is itself (a scalar made a vector); otherwise a scalar or vector
-/// is one line, and an array of rank 2 or more a matrix of its lines (one row is a matrix of
-/// one row), blanks at the ends of lines and blank lines kept.
+/// is one line (unless an item of it shows on several), and an array of rank 2 or more a
+/// matrix of its lines (one row is a matrix of one row), blanks at the ends of lines and
+/// blank lines kept.
 pub(super) fn format(w: &Value) -> R<Value> {
     if w.rank() <= 2 && w.0.iter().all(|e| matches!(e, Elem::Char(_))) {
         return Ok(match w.rank() {
@@ -478,7 +479,8 @@ pub(super) fn format(w: &Value) -> R<Value> {
         .map(|l| super::value::compose(&l.chars().collect::<Vec<_>>()))
         .collect();
     let width = lines.iter().map(Vec::len).max().unwrap_or(0);
-    if w.rank() <= 1 {
+    // A vector whose items are matrices shows on several lines: a matrix of them.
+    if w.rank() <= 1 && lines.len() <= 1 {
         let line = lines.into_iter().next().unwrap_or_default();
         check_size(line.len())?;
         return Ok(Value::vector(line.into_iter().map(Elem::Char).collect()));

@@ -71,13 +71,13 @@ fn the_papers_subset_evaluates_right_to_left_as_apl_does() {
         ("2 3≡2 3", "1"),
         ("≡(1 2)(3 4)", "2"),
         ("⍴(1 2)(3 4 5)", "2"),
-        ("⍴¨(1 2)(3 4 5)", "2 3"),
+        ("⍴¨(1 2)(3 4 5)", " 2  3"),
         ("⊃(1 2)(3 4 5)", "1 2"),
         ("2⊃(1 2)(3 4 5)", "3 4 5"),
         ("↑(1 2)(3 4 5)", "1 2 0\n3 4 5"),
-        ("1⌽¨(1 2)(3 4 5)", "2 1 4 5 3"),
+        ("1⌽¨(1 2)(3 4 5)", " 2 1  4 5 3"),
         ("(⊂2 1)⊃¨⊂(1 2)(3 4 5)", "3"),
-        ("'WR' 'WO'", "WR WO"),
+        ("'WR' 'WO'", " WR  WO"),
         ("'ABC'⍳'CX'", "3 4"),
     ] {
         assert_eq!(run(&mut ws, line), want, "{line}");
@@ -356,7 +356,7 @@ fn a_compiled_function_gathers_on_its_shape_until_what_it_was_compiled_from_chan
     run(&mut ws, "N: ⍵");
     ws.compile_gather("N", &[2], 3, vec![3, 4, 5, 2, 1, 0])
         .unwrap();
-    assert_eq!(run(&mut ws, "N 'abc' 'def'"), "def cba");
+    assert_eq!(run(&mut ws, "N 'abc' 'def'"), " def  cba");
     assert_eq!(run(&mut ws, "N 1 2"), "1 2");
     // Refused: an unknown name, a gather of the wrong length.
     assert!(ws.compile_gather("NONE", &[3], 1, vec![0, 1, 2]).is_err());
@@ -396,14 +396,14 @@ fn partition_encloses_runs_that_start_where_the_left_rises_and_drops_zeros() {
     let mut ws = Workspace::new();
     for (line, want) in [
         ("⍴1 1 2 2 2 0 3⊂'ABCDEFG'", "3"),
-        ("1 1 2 2 2 0 3⊂'ABCDEFG'", "AB CDE G"),
-        ("1 0 1 1 0 1⊂⍳6", "1 3 4 6"),
+        ("1 1 2 2 2 0 3⊂'ABCDEFG'", " AB  CDE  G"),
+        ("1 0 1 1 0 1⊂⍳6", " 1  3 4  6"),
         ("≡1 1 0 1⊂⍳4", "2"),
         ("(1 0 1 1 0 1⊂⍳6)≡(,1)(3 4)(,6)", "1"),
-        ("2 1 1⊂⍳3", "1 2 3"),
-        ("1⊂'ABC'", "ABC"),
+        ("2 1 1⊂⍳3", " 1 2 3"),
+        ("1⊂'ABC'", " ABC"),
         ("⍴1 1 2⊂2 3⍴⍳6", "2 2"),
-        ("1 1 2⊂2 3⍴⍳6", "1 2 3\n4 5 6"),
+        ("1 1 2⊂2 3⍴⍳6", " 1 2  3\n 4 5  6"),
         ("⍴1 2⊂[1]2 3⍴⍳6", "2 3"),
         ("0 0⊂1 2", ""),
     ] {
@@ -473,7 +473,7 @@ fn written_numbers_beside_other_arrays_are_an_item_each() {
         ("⍴'ab' 3 4", "3"),
         ("⍴1 2 3", "3"),
         ("1 2 3[2]", "2"),
-        ("(1 2 (3 4))[3]", "3 4"),
+        ("(1 2 (3 4))[3]", " 3 4"),
     ] {
         assert_eq!(run(&mut ws, line), want, "{line}");
     }

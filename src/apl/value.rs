@@ -2,7 +2,6 @@
 //! how APL displays them.
 
 use std::collections::HashMap;
-use std::fmt;
 use std::sync::Arc;
 
 use ndarray::{ArrayD, IxDyn};
@@ -394,20 +393,22 @@ pub fn format_number(n: f64) -> String {
     if n < 0.0 { format!("¯{body}") } else { body }
 }
 
-/// How one element prints on its own: a number, a character, or an enclosed array on one line.
+/// How one element of a simple array prints on its own: a number or a character (an
+/// enclosed simple scalar as itself; a nested array is laid out by the `display` module).
 fn cell(e: &Elem) -> String {
     match e {
         Elem::Num(n) => format_number(*n),
         Elem::Char(c) => char_text(*c),
-        Elem::Boxed(v) => v.to_string().lines().collect::<Vec<_>>().join(" "),
+        Elem::Boxed(v) => cell(&v.first()),
     }
 }
 
 impl Value {
-    /// The lines APL displays it in, each as wide as the widest (blanks kept at the end), a
-    /// blank line between the planes of a rank-3 array, two between rank-4 cells, and so on:
-    /// what `⍕` makes a matrix of. A scalar or vector is one line.
-    pub(crate) fn display_lines(&self) -> Vec<String> {
+    /// The lines APL displays a simple array in, each as wide as the widest (blanks kept at
+    /// the end), a blank line between the planes of a rank-3 array, two between rank-4 cells,
+    /// and so on. A scalar or vector is one line. (A nested array is laid out by the
+    /// `display` module, whose `display_lines` is any array's.)
+    pub(crate) fn simple_lines(&self) -> Vec<String> {
         let shape = self.shape();
         if shape.is_empty() {
             return vec![cell(self.0.first().expect("a scalar has one element"))];
@@ -468,23 +469,6 @@ impl Value {
             out.push(line);
         }
         out
-    }
-}
-
-impl fmt::Display for Value {
-    /// As APL displays it: numbers separated by a blank and right-aligned in columns,
-    /// characters side by side, enclosed items a blank apart; the planes of a rank-3 array
-    /// separated by a blank line, of a rank-4 one by two, and so on; no blanks at the ends of
-    /// lines.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let lines = self.display_lines();
-        for (i, line) in lines.iter().enumerate() {
-            if i > 0 {
-                f.write_str("\n")?;
-            }
-            f.write_str(line.trim_end())?;
-        }
-        Ok(())
     }
 }
 

@@ -8,6 +8,7 @@
 //! one [`Request`](crate::command::Request) it asks for by its own function ([`request`]),
 //! `solve --batch`, which reads many states ([`batch`]), and the settings ([`config`]).
 
+mod apl_keys;
 pub mod args;
 pub mod batch;
 mod commands;

@@ -42,6 +42,7 @@ pub fn run_interactive() -> Result<ExitCode> {
     let mut editor = open_editor(&notation, &pasted)?;
     let mut history = History::open(history_file());
     welcome(&mut session, &mut editor, &history)?;
+    pasted.apl.follow(&session);
     // Ctrl-C at the prompt drops the line (rustyline reads it as a key); during work it stops
     // the work (see crate::base::cancel), and the session goes on.
     crate::base::cancel::install();
@@ -81,6 +82,7 @@ pub fn run_interactive() -> Result<ExitCode> {
         if let Ok(mut n) = notation.lock() {
             *n = session.notation();
         }
+        pasted.apl.follow(&session);
     }
     Ok(if failed {
         ExitCode::FAILURE
@@ -211,6 +213,7 @@ fn open_editor(
         .map_err(|e| Error::Terminal(format!("cannot open the terminal: {e}")))?;
     editor.set_helper(Some(WorkbenchHelper {
         notation: Arc::clone(notation),
+        apl: pasted.apl.clone(),
     }));
     editor.bind_sequence(
         Event::Any,
@@ -542,6 +545,8 @@ impl History {
 #[derive(Clone, Default)]
 struct PastedRun {
     state: Arc<Mutex<RunState>>,
+    /// A backtick key typed where APL is read turns into its glyph.
+    apl: super::apl_keys::AplTyping,
 }
 
 #[derive(Default)]
@@ -649,6 +654,12 @@ impl ConditionalEventHandler for PastedRun {
             state.after_return = false;
             return Some(Cmd::Noop);
         }
+        if state.held.is_empty()
+            && n == 1
+            && let Some(cmd) = self.apl.key(key, ctx)
+        {
+            return Some(cmd);
+        }
         let now = std::time::Instant::now();
         let quick = state
             .last_key
@@ -686,6 +697,8 @@ impl ConditionalEventHandler for PastedRun {
 /// Completion and hints for the REPL.
 struct WorkbenchHelper {
     notation: Arc<Mutex<Notation>>,
+    /// The workspace's names, for Tab where APL is read.
+    apl: super::apl_keys::AplTyping,
 }
 
 const STANDARD_MOVES: &[&str] = &[
@@ -761,7 +774,16 @@ impl Completer for WorkbenchHelper {
         _ctx: &Context<'_>,
     ) -> rustyline::Result<(usize, Vec<String>)> {
         let notation = self.notation.lock().map(|n| *n).unwrap_or_default();
-        Ok(completions(line, pos, notation))
+        let (start, mut found) = completions(line, pos, notation);
+        // Where APL is read, the workspace's names first.
+        match self.apl.complete(line, pos) {
+            Some((at, mut names)) if at == start || found.is_empty() => {
+                found.retain(|f| !names.contains(f));
+                names.extend(if at == start { found } else { Vec::new() });
+                Ok((at, names))
+            }
+            _ => Ok((start, found)),
+        }
     }
 }
 

@@ -37,6 +37,8 @@ pub(crate) struct AplState {
     open: Option<String>,
     /// Representations of one's own (`)rep`), which `compare` measures.
     reps: Vec<crate::rep::user::UserRep>,
+    /// How nested values are shown: set apart by blanks, or framed (`]box on|off`).
+    boxing: crate::apl::Boxing,
 }
 
 impl AplState {
@@ -97,6 +99,23 @@ pub(super) fn workspace(session: &mut Session) -> Result<&mut Workspace> {
         .1)
 }
 
+impl Session {
+    /// The names of the session's APL workspace, its functions and operators then its
+    /// variables (not the system's `⎕` ones), each sorted: what Tab completes in APL. None
+    /// before the workspace is made (asking does not make it).
+    pub fn apl_names(&self) -> Vec<String> {
+        let Some((_, ws)) = self.apl_state().workspace.as_ref() else {
+            return Vec::new();
+        };
+        let variables = ws.variables().into_iter().filter(|v| !v.starts_with('⎕'));
+        ws.functions()
+            .into_iter()
+            .chain(variables)
+            .map(str::to_string)
+            .collect()
+    }
+}
+
 /// What is asked of the APL workspace.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum AplRequest {
@@ -125,13 +144,16 @@ pub enum AplRequest {
     Copy(PathBuf, Vec<String>),
     /// `)clear`: the user's functions, variables and representations forgotten.
     Clear,
+    /// `]box on|off` (or `)box`): nested values framed, or set apart by blanks (Dyalog's
+    /// `]box`); alone, which it is.
+    Box(Option<crate::apl::Boxing>),
 }
 
 impl AplRequest {
     /// One line given to `apl` outside APL mode (the REPL's `apl LINE`, the command line's
     /// `cubework apl LINE`): a system command (`)fns`, `)save FILE`, …), or a line of APL.
     pub fn one_line(line: &str) -> Result<AplRequest> {
-        if line.trim_start().starts_with(')') {
+        if line.trim_start().starts_with([')', ']']) {
             line_words(line.trim())
         } else {
             Ok(AplRequest::Line(line.to_string()))
@@ -166,14 +188,51 @@ pub(super) fn line_words(line: &str) -> Result<AplRequest> {
             None => return Err(needs("a file, and the names to copy (none: all)")),
         },
         ")clear" if rest.is_empty() => AplRequest::Clear,
+        ")box" | "]box" => AplRequest::Box(box_words(rest)?),
         w if w.starts_with(')') => {
             return Err(usage(&format!(
-                "{}? the system commands are )fns )vars )erase NAME )compile NAME )rep NAME ENCODE [DECODE] )save FILE )load FILE )copy FILE [NAMES] )clear )off",
+                "{}? the system commands are )fns )vars )erase NAME )compile NAME )rep NAME ENCODE [DECODE] )save FILE )load FILE )copy FILE [NAMES] )clear )box on|off )off",
                 echo(word)
             )));
         }
         _ => AplRequest::Line(line.to_string()),
     })
+}
+
+/// `]box`'s words: `on` (Dyalog's `-style=min` may follow), `off`, or none.
+fn box_words(rest: &str) -> Result<Option<crate::apl::Boxing>> {
+    use crate::apl::Boxing;
+    let words: Vec<String> = rest.split_whitespace().map(str::to_lowercase).collect();
+    let words: Vec<&str> = words.iter().map(String::as_str).collect();
+    match words.as_slice() {
+        [] => Ok(None),
+        ["on"] | ["on", "-style=min"] => Ok(Some(Boxing::On)),
+        ["off"] => Ok(Some(Boxing::Off)),
+        _ => Err(usage(&format!(
+            "]box {}? ]box on draws frames around nested values (-style=min, the one style drawn here), ]box off sets them apart by blanks",
+            echo(rest)
+        ))),
+    }
+}
+
+/// What `]box` says: how nested values were shown before (as Dyalog's `Was OFF`), or alone
+/// how they are shown.
+fn set_boxing(session: &mut Session, to: Option<crate::apl::Boxing>) -> String {
+    let word = |b: crate::apl::Boxing| match b {
+        crate::apl::Boxing::On => "ON",
+        crate::apl::Boxing::Off => "OFF",
+    };
+    let was = session.apl_state().boxing;
+    match to {
+        Some(to) => {
+            session.apl_state_mut().boxing = to;
+            format!("Was {}", word(was))
+        }
+        None => format!(
+            "Is {}: ]box on frames nested values, ]box off sets them apart by blanks",
+            word(was)
+        ),
+    }
 }
 
 /// `apl`: APL mode, a line of APL, and the workspace's system commands. What the
@@ -187,6 +246,7 @@ pub(super) fn apl(session: &mut Session, request: AplRequest, front: Front) -> R
             | AplRequest::Fns
             | AplRequest::Vars
             | AplRequest::Save(_)
+            | AplRequest::Box(_)
     );
     let result = apl_request(session, request, front);
     session.follow_user_rep();
@@ -487,6 +547,7 @@ fn apl_request(session: &mut Session, request: AplRequest, front: Front) -> Resu
         A::Compile(name) => text(compile(session, &name)?),
         A::Rep(rest) if rest.trim().is_empty() => text(list_reps(session)),
         A::Rep(rest) => text(define_rep(session, &rest)?),
+        A::Box(to) => text(set_boxing(session, to)),
         A::Line(line) => typed_line(session, line, front),
     }
 }
@@ -596,6 +657,21 @@ fn typed_line(session: &mut Session, line: String, front: Front) -> Result<Reply
     apl_line(session, &line, front)
 }
 
+/// A second line for a VALUE ERROR in APL mode whose line starts with a workbench command
+/// (`rep nested`, `solve`) that is not a name of the workspace: what it is, and how to leave.
+fn command_hint(ws: &Workspace, line: &str, e: &crate::apl::AplError) -> Option<String> {
+    let word = line.split_whitespace().next()?;
+    let named = ws.definition(word).is_some() || ws.get(word).is_some();
+    (e.kind == crate::apl::ErrorKind::Value && !named && super::defs::find(word).is_some()).then(
+        || {
+            format!(
+                "\nhint: {word} is a workbench command, not an APL name: leave APL mode with )off (or moves) first, then type {}",
+                echo(line.trim())
+            )
+        },
+    )
+}
+
 /// One line of APL on the session's cube: `CUBE` is the representation's array before it
 /// runs; if the line changes `CUBE` to a state of the representation, that is the session's
 /// new cube, as one change. A line that fails, or leaves `CUBE` no state, changes nothing.
@@ -606,9 +682,15 @@ fn apl_line(session: &mut Session, line: &str, front: Front) -> Result<Reply> {
     let ws = workspace(session)?;
     ws.set("CUBE", cube_value.clone());
     // A line that fails changes nothing in the workspace (the evaluator undoes it).
-    let outcome = ws.eval_line(&line).map_err(|e| usage(&e.to_string()))?;
+    let outcome = match ws.eval_line(&line) {
+        Ok(outcome) => outcome,
+        Err(e) => {
+            let hint = command_hint(ws, &line, &e).filter(|_| session.apl_state().mode);
+            return Err(usage(&format!("{e}{}", hint.unwrap_or_default())));
+        }
+    };
     let after = ws.get("CUBE").cloned();
-    let mut reply = Reply::text(outcome.to_string());
+    let mut reply = Reply::text(outcome.shown(session.apl_state().boxing));
     if let Some(value) = after.filter(|v| *v != cube_value) {
         match session.representation().cube_of_value(&value) {
             Ok(cube) => {
