@@ -146,6 +146,7 @@ fn a_search_checks_a_mapped_tables_other_blocks_at_once_before_a_depth_that_will
     // A search of a few moves reads a few blocks; one whose depths grow past that checks
     // them all, and the next asks for nothing.
     let opts = OptimalOptions::default();
+    let started = std::time::Instant::now();
     solve(
         &mapped,
         &scrambled(1, 3, Metric::Htm),
@@ -155,7 +156,12 @@ fn a_search_checks_a_mapped_tables_other_blocks_at_once_before_a_depth_that_will
         &mut |_| {},
     )
     .unwrap();
-    assert!(!mapped.all_checked());
+    // Unless the machine was so loaded that the few moves' search outlasted the time rule
+    // (a check of the whole table at 4 GB/s), which then rightly checks the rest.
+    let time_rule = Duration::from_secs_f64(mapped.bytes_len() as f64 / 4e9);
+    if started.elapsed() < time_rule {
+        assert!(!mapped.all_checked());
+    }
     let twelve: Vec<FaceMove> = [0, 3, 6, 9, 12, 15, 1, 4, 7, 10, 13, 16]
         .map(|m| FaceMove::ALL[m])
         .to_vec();
