@@ -662,7 +662,7 @@ fn typed_line(session: &mut Session, line: String, front: Front) -> Result<Reply
 fn command_hint(ws: &Workspace, line: &str, e: &crate::apl::AplError) -> Option<String> {
     let word = line.split_whitespace().next()?;
     let named = ws.definition(word).is_some() || ws.get(word).is_some();
-    (e.kind == crate::apl::ErrorKind::Value && !named && super::defs::find(word).is_some()).then(
+    (e.kind == crate::apl::ErrorKind::Value && !named && super::is_command_word(word)).then(
         || {
             format!(
                 "\nhint: {word} is a workbench command, not an APL name: leave APL mode with )off (or moves) first, then type {}",

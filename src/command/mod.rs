@@ -43,6 +43,12 @@ pub use tables::TablesRequest;
 use crate::answer::error::{Error, Result};
 use crate::state::cube::Cube;
 
+/// Whether a word names a workbench command (`rep`, `solve`, …): asked by the APL family,
+/// whose files the list of commands itself names.
+pub(crate) fn is_command_word(word: &str) -> bool {
+    defs::find(word).is_some()
+}
+
 /// What a line produced.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Reply {

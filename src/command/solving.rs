@@ -463,13 +463,16 @@ fn random_scramble(session: &mut Session, seed: u64) -> Result<Reply> {
     let (cube, moves) = match n {
         2 => {
             let table = &crate::solve::search::pocket::shared_table(Metric::Htm).0;
-            let (state, scramble) = crate::solve::search::pocket::random_state_scramble(table, seed)?;
+            let (state, scramble) =
+                crate::solve::search::pocket::random_state_scramble(table, seed)?;
             let moves: Vec<Move> = scramble.iter().map(|m| m.to_move()).collect();
             (state.to_cube(), moves)
         }
         3 => {
-            let (state, scramble) =
-                crate::solve::answer::solution_text::random_state_scramble(&twophase_tables().0, seed)?;
+            let (state, scramble) = crate::solve::answer::solution_text::random_state_scramble(
+                &twophase_tables().0,
+                seed,
+            )?;
             let moves: Vec<Move> = scramble.iter().map(|m| m.to_move()).collect();
             (state.to_cube(), moves)
         }
@@ -565,8 +568,9 @@ fn solve(
             Ok(rep) => rep.render_in(session.scheme()),
             Err(e) => e.to_string(),
         };
-        let text =
-            crate::solve::answer::solution_text::walkthrough_text(&cube, &solution, notation, &render)?;
+        let text = crate::solve::answer::solution_text::walkthrough_text(
+            &cube, &solution, notation, &render,
+        )?;
         return Ok(Reply::text(session.scheme().recolour(&text)));
     }
     let text = solution_text(&solution, notation);
@@ -687,14 +691,14 @@ impl Session {
         let (stage, moves) = (next.stage, next.moves);
         let mut after = before.clone();
         after.apply_all(&moves)?;
-        let line = self
-            .scheme()
-            .recolour(&crate::solve::search::beginner::walkthrough::stage_line(
-                stage,
-                &moves,
-                Metric::Htm,
-                self.notation(),
-            ));
+        let line =
+            self.scheme()
+                .recolour(&crate::solve::search::beginner::walkthrough::stage_line(
+                    stage,
+                    &moves,
+                    Metric::Htm,
+                    self.notation(),
+                ));
         self.load_state(&after)?;
         // `hint` goes on with the beginner's method from here, not another method's solution
         // that would undo the stages just made.

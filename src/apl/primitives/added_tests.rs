@@ -323,9 +323,10 @@ proptest! {
         prop_assert_eq!(run(&mut ws, "(A⍸W)≡+⌿A∘.≤W"), "1");
     }
 
-    /// `⍳S` is each index of an array of shape `S`: `S⍴↓⍉1+S⊤¯1+⍳×/S`.
+    /// `⍳S` is each index of an array of shape `S`: `S⍴↓⍉1+S⊤¯1+⍳×/S` (two or more lengths;
+    /// one length is read as APL2 reads it, a simple vector).
     #[test]
-    fn iota_of_a_vector_is_the_odometer_of_its_shape(shape in proptest::collection::vec(1usize..4, 1..4)) {
+    fn iota_of_a_vector_is_the_odometer_of_its_shape(shape in proptest::collection::vec(1usize..4, 2..5)) {
         let mut ws = Workspace::new();
         run(&mut ws, &format!("S←,{}", words(&shape)));
         prop_assert_eq!(run(&mut ws, "(⍳S)≡S⍴↓⍉1+S⊤¯1+⍳×/S"), "1");
