@@ -4,7 +4,7 @@
 //! whether it is a scalar function, and what it does with one argument and with two; and the
 //! system names (`⎕IO`, `⎕UCS`, …).
 //!
-//! The table is the macro call [`primitives!`] below, after uiua's `primitive!` table: it
+//! The table is the macro call `primitives!` below, after uiua's `primitive!` table: it
 //! makes [`Prim`] (the primitive functions), [`Operator`], [`SystemName`] and [`GLYPHS`]. The
 //! lexer yields a [`Prim`]; the evaluator matches it exhaustively (no catch-all), so that a
 //! row without its implementation does not compile. The glyph names, the backtick keys, `help
@@ -466,7 +466,7 @@ pub const NOT_READ: &[(&str, &str)] = &[
 /// system name with what it does, or that it is not read. A test checks the guide holds it.
 pub fn guide_table() -> String {
     let mut out = String::from("| | name | with one argument | with two |\n|---|---|---|---|\n");
-    let cell = |d: Option<&str>| d.map_or("—".to_string(), |d| d.replace('|', "\\|"));
+    let cell = |d: Option<&str>| d.map_or("—".to_string(), markdown);
     for p in Prim::ALL {
         let glyph = match p.glyph() {
             '|' => "`\\|`".to_string(),
@@ -484,7 +484,7 @@ pub fn guide_table() -> String {
             "| `{}` | `\\{}` | operator | {} |\n",
             o.glyph(),
             o.name(),
-            o.doc().replace('|', "\\|")
+            markdown(o.doc())
         ));
     }
     for s in SystemName::ALL {
@@ -496,11 +496,31 @@ pub fn guide_table() -> String {
         out.push_str(&format!(
             "| `{}` | | {kind} | {} |\n",
             s.name(),
-            s.doc().replace('|', "\\|")
+            markdown(s.doc())
         ));
     }
     for (what, why) in NOT_READ {
-        out.push_str(&format!("| {what} | | not read | {why} |\n"));
+        out.push_str(&format!(
+            "| {} | | not read | {} |\n",
+            markdown(what),
+            markdown(why)
+        ));
+    }
+    out
+}
+
+/// Text as a Markdown table cell shows it: outside code spans, the characters Markdown would
+/// read as a table's edge, a link, emphasis or a tag are escaped (`2 1⌷M is M[2;1]`).
+fn markdown(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut code = false;
+    for c in text.chars() {
+        if c == '`' {
+            code = !code;
+        } else if c == '|' || (!code && matches!(c, '[' | ']' | '*' | '_' | '<' | '>')) {
+            out.push('\\');
+        }
+        out.push(c);
     }
     out
 }
