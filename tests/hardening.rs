@@ -450,7 +450,10 @@ mod terminal {
                 wait_for(&terminal, &|t: &str| {
                     t.matches("\x1b[?2004h").count() > lines_sent
                 });
-                lines_sent += 1;
+                // Lines typed ahead in one write each get a prompt of their own: the next key
+                // waits for all of them (a Ctrl-D sent while the REPL is still running them
+                // would reach the terminal between two reads, where it is not a key).
+                lines_sent += lines_in(k);
             }
             sent_at = terminal.text().len();
             terminal.master.write_all(k).unwrap();
@@ -474,6 +477,16 @@ mod terminal {
         // Every line typed is in the history file, written as the session went.
         let history = std::fs::read_to_string(data.join("history.txt")).unwrap();
         assert_eq!(history, "R\nshow facelets\n");
+    }
+
+    /// How many prompts a write of `keys` asks for: one a line ended outside a bracketed
+    /// paste, and one for a paste with what ends it (a pasted block is read as it is typed).
+    fn lines_in(keys: &[u8]) -> usize {
+        let text = String::from_utf8_lossy(keys);
+        match text.split_once("\x1b[200~") {
+            Some((before, _)) => before.matches('\r').count() + 1,
+            None => text.matches('\r').count().max(1),
+        }
     }
 
     /// What the terminal showed, without its carriage returns.
