@@ -91,6 +91,12 @@ fn paste_into_the_repl(paste: &[u8], data: &std::path::Path) -> Pasted {
         }
         std::thread::sleep(Duration::from_millis(20));
     };
+    // Ctrl-D waits for the prompt after the last answer: sent while the REPL is still between
+    // two reads, the terminal's line discipline would take it, not the line editor.
+    let give_up = Instant::now() + Duration::from_secs(10);
+    while !text_now()[from..].contains("\x1b[?2004h") && Instant::now() < give_up {
+        std::thread::sleep(Duration::from_millis(20));
+    }
     let _ = (&terminal.master).write_all(b"\x04");
     let (text, code) = terminal.finish(Duration::from_secs(10));
     Pasted {
