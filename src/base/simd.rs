@@ -516,26 +516,6 @@ mod tests {
         }
     }
 
-    /// On AVX2 the 81- and 121-byte states' turns shuffle only the blocks that give the
-    /// chunks they change a byte, not every block into every chunk.
-    #[cfg(target_arch = "x86_64")]
-    #[test]
-    fn a_turn_of_a_state_over_64_bytes_on_avx2_shuffles_only_the_blocks_that_change() {
-        if !ShufflePath::Avx2.available() {
-            return;
-        }
-        for (len, dense) in [(81, 18), (121, 32)] {
-            let shuffle = Shuffle::new(&few_bytes_move(len), ShufflePath::Avx2).unwrap();
-            let Program::Avx2(program) = &shuffle.program else {
-                unreachable!("made on the AVX2 path")
-            };
-            // Chunk 0 takes bytes from its own two blocks and the last byte's; the last chunk
-            // from its own two and block 0; the chunks between stay.
-            assert_eq!(program.shuffles(), 6, "len {len}, dense {dense}");
-            assert!(program.shuffles() < dense);
-        }
-    }
-
     #[test]
     fn rejects_what_is_not_a_permutation_table() {
         assert!(Shuffle::new(&[0; MAX_BYTES + 1], ShufflePath::Scalar).is_none());

@@ -249,9 +249,6 @@ fn digits512(v: __m512i, w: &Weights<64>) -> __m512i {
 pub(super) struct Avx2Program {
     /// Up to 128 bytes: every chunk of the state from every block of it, unrolled.
     dense: Option<Dense>,
-    /// Over 64 bytes and up to 128, where it is less work than [`Dense`]: only the chunks
-    /// that change, each from only the blocks that give it bytes.
-    blocks: Option<Blocks>,
     /// Longer: the chunks that change, starting from the bytes that stay.
     chunks: Vec<Avx2Chunk>,
     ops: Vec<Avx2Op>,
@@ -284,92 +281,6 @@ fn dense_kernel(chunks: usize, digits: bool) -> DenseKernel {
         (2, true) => dense::<2, 4, true>,
         (3, true) => dense::<3, 6, true>,
         (_, true) => dense::<4, 8, true>,
-    }
-}
-
-/// The chunks a move changes in a state of 65 to 128 bytes (the 4-D and nested 81 bytes,
-/// the visual 121), each the OR of one `vpshufb` per 16-byte block of the state that gives
-/// it bytes, its own two blocks among them where bytes stay: a quarter-turn moves a few
-/// bytes, and the chunks it leaves alone are neither loaded nor stored. The blocks are
-/// aligned and each chunk is stored as its two blocks ([`store_blocks`]), so that every
-/// load of the next turn is forwarded from one store, as in [`dense`].
-#[derive(Clone, Debug)]
-struct Blocks {
-    chunks: Vec<BlocksChunk>,
-    ops: Vec<Avx2Op>,
-}
-
-#[derive(Clone, Debug)]
-struct BlocksChunk {
-    at: usize,
-    ops: std::ops::Range<usize>,
-    weights: Option<Box<Weights<32>>>,
-}
-
-impl Blocks {
-    /// From a dense program's controls: the chunks that change, and the (block, control)
-    /// pairs whose control takes a byte.
-    fn new(
-        sources: &[u16],
-        chunks: usize,
-        controls: &[Bytes32],
-        digits: Option<&[DigitWeights]>,
-    ) -> Blocks {
-        let blocks = 2 * chunks;
-        let mut out = Blocks {
-            chunks: Vec::new(),
-            ops: Vec::new(),
-        };
-        for c in 0..chunks {
-            if unchanged(sources, digits, 32 * c, 32) {
-                continue;
-            }
-            let start = out.ops.len();
-            for b in 0..blocks {
-                let control = controls[c * blocks + b];
-                if control.0.iter().any(|&x| x != 0x80) {
-                    out.ops.push(Avx2Op {
-                        block: 16 * b,
-                        control,
-                    });
-                }
-            }
-            out.chunks.push(BlocksChunk {
-                at: 32 * c,
-                ops: start..out.ops.len(),
-                weights: digits.map(|d| Box::new(weights_of::<32>(d, 32 * c))),
-            });
-        }
-        out
-    }
-
-    /// # Safety
-    /// The CPU has AVX2; the bytes the program was made for are owned and initialised at
-    /// `ptr`.
-    #[target_feature(enable = "avx2")]
-    unsafe fn apply(&self, ptr: *mut u8) {
-        let mut done = [MaybeUninit::<__m256i>::uninit(); DENSE / 32];
-        for (slot, chunk) in done.iter_mut().zip(&self.chunks) {
-            let mut acc = _mm256_setzero_si256();
-            for op in &self.ops[chunk.ops.clone()] {
-                // SAFETY: every block lies within the program's bytes; controls are 32-byte
-                // aligned; everything is read before anything is stored.
-                unsafe {
-                    let block =
-                        _mm256_broadcastsi128_si256(_mm_loadu_si128(ptr.add(op.block) as *const _));
-                    let control = _mm256_load_si256(op.control.0.as_ptr() as *const _);
-                    acc = _mm256_or_si256(acc, _mm256_shuffle_epi8(block, control));
-                }
-            }
-            if let Some(w) = &chunk.weights {
-                acc = digits256(acc, w);
-            }
-            slot.write(acc);
-        }
-        for (slot, chunk) in done.iter().zip(&self.chunks) {
-            // SAFETY: written above; the chunk lies within the program's bytes.
-            unsafe { store_blocks(ptr.add(chunk.at), slot.assume_init()) };
-        }
     }
 }
 
@@ -410,10 +321,6 @@ impl Avx2Program {
                     controls[c * blocks + s / 16].0[p] = (s % 16) as u8;
                 }
             }
-            // Over 64 bytes a quarter-turn leaves most blocks out of most chunks.
-            let blocks = (live > 64)
-                .then(|| Blocks::new(sources, chunks, &controls, digits))
-                .filter(|b| b.ops.len() < chunks * blocks);
             return Avx2Program {
                 dense: Some(Dense {
                     chunks,
@@ -423,7 +330,6 @@ impl Avx2Program {
                         .map(|d| (0..chunks).map(|c| weights_of(d, 32 * c)).collect())
                         .unwrap_or_default(),
                 }),
-                blocks,
                 chunks: Vec::new(),
                 ops: Vec::new(),
             };
@@ -471,27 +377,15 @@ impl Avx2Program {
         }
         Avx2Program {
             dense: None,
-            blocks: None,
             chunks: chunk_list,
             ops,
         }
     }
 
     pub(super) fn work(&self) -> usize {
-        // Counted as the dense program's (the blocks of [`Blocks`] are no more work).
         match &self.dense {
             Some(d) => 3 * d.chunks,
             None => self.chunks.len() * 3 + self.ops.len() * 3,
-        }
-    }
-
-    /// The `vpshufb`s one application makes.
-    #[cfg(test)]
-    pub(super) fn shuffles(&self) -> usize {
-        match (&self.blocks, &self.dense) {
-            (Some(b), _) => b.ops.len(),
-            (None, Some(d)) => 2 * d.chunks * d.chunks,
-            (None, None) => self.ops.len(),
         }
     }
 
@@ -500,10 +394,6 @@ impl Avx2Program {
     /// `ptr`.
     #[inline]
     pub(super) unsafe fn apply(&self, ptr: *mut u8) {
-        if let Some(b) = &self.blocks {
-            // SAFETY: as the caller promises.
-            return unsafe { b.apply(ptr) };
-        }
         match &self.dense {
             // SAFETY: the kernel was chosen for this program's chunks and digits; the program
             // covers `64 × ⌈chunks / 2⌉` bytes at `ptr`; the controls hold `chunks × 2 chunks`
