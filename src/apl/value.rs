@@ -251,6 +251,9 @@ impl Value {
         let len = self.0.len();
         let (mut items, offset) = self.0.into_raw_vec_and_offset();
         let start = offset.unwrap_or(0);
+        if start == 0 && items.len() == len {
+            return items;
+        }
         items.truncate(start + len);
         items.drain(..start);
         items
