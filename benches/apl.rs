@@ -184,15 +184,11 @@ criterion_group!(
 );
 /// `APL_PROFILE=nested:10000 cargo bench --bench apl`: instead of the benchmarks, the
 /// paper's quarter-turns of one representation called that many times, as the benchmark
-/// calls them: a steady load for `valgrind --tool=callgrind` (whose count per call is the
-/// inclusive cost of `Workspace::call` over its calls).
+/// calls them: a steady load for `valgrind --tool=callgrind`, whose count per call is the
+/// difference of two counts over the difference of their calls.
 fn profile(spec: &str) {
     let (name, count) = spec.split_once(':').unwrap_or((spec, "10000"));
-    let kind = RepKind::ALL
-        .into_iter()
-        .find(|k| k.name() == name)
-        .expect("APL_PROFILE names a representation");
-    let count: usize = count.parse().expect("APL_PROFILE's count is a number");
+    let (kind, count): (RepKind, usize) = (name.parse().unwrap(), count.parse().unwrap());
     let mut ws = paper::workspace(kind.name()).unwrap();
     let names: Vec<String> = quarter_turns(kind)
         .iter()

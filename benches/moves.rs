@@ -297,11 +297,7 @@ criterion_group!(benches, quarter_turns, orientation_moves, sizes_and_paths);
 /// the difference of their turns.
 fn profile(spec: &str) {
     let (name, count) = spec.split_once(':').unwrap_or((spec, "100000"));
-    let kind = RepKind::ALL
-        .into_iter()
-        .find(|k| k.name() == name)
-        .expect("MOVES_PROFILE names a representation");
-    let count: usize = count.parse().expect("MOVES_PROFILE's count is a number");
+    let (kind, count): (RepKind, usize) = (name.parse().unwrap(), count.parse().unwrap());
     let mut rep = kind.build(&Cube::solved()).unwrap();
     let tables: Vec<_> = moves_of(kind, true)
         .iter()

@@ -484,38 +484,6 @@ mod tests {
         }
     }
 
-    /// A turn-like permutation of a state over 64 bytes: a cycle of four bytes in the first
-    /// chunk and one between the first and last, every other byte staying.
-    fn few_bytes_move(len: usize) -> Vec<u16> {
-        let mut perm: Vec<u16> = (0..len as u16).collect();
-        let last = len as u16 - 1;
-        for (d, s) in [(0, 3), (3, 9), (9, 20), (20, 0), (5, last), (last, 5)] {
-            perm[d as usize] = s;
-        }
-        perm
-    }
-
-    #[test]
-    fn a_state_over_64_bytes_where_few_bytes_move_is_shuffled_right_on_every_path() {
-        for len in [65, 81, 96, 97, 121, 128] {
-            let perm = few_bytes_move(len);
-            let start: Vec<u8> = (0..len).map(|b| (b * 5 + 3) as u8).collect();
-            let want: Vec<u8> = perm.iter().map(|&i| start[i as usize]).collect();
-            for path in available() {
-                let shuffle = Shuffle::new(&perm, path).unwrap();
-                let mut got = start.clone();
-                shuffle.apply(&mut got);
-                assert_eq!(got, want, "{path} len {len}");
-                let mut padded = vec![0xeeu8; padded_len(len)];
-                padded[..len].copy_from_slice(&start);
-                // SAFETY: `padded_len(len)` initialised bytes.
-                unsafe { shuffle.apply_padded(padded.as_mut_ptr()) };
-                assert_eq!(&padded[..len], &want[..], "{path} padded, len {len}");
-                assert!(padded[len..].iter().all(|&b| b == 0xee), "padding kept");
-            }
-        }
-    }
-
     #[test]
     fn rejects_what_is_not_a_permutation_table() {
         assert!(Shuffle::new(&[0; MAX_BYTES + 1], ShufflePath::Scalar).is_none());
