@@ -16,12 +16,15 @@
 //! lines are [`EVERYDAY`]). The paper's U and R, one after the other, in each representation
 //! (`apl/side-by-side`): the moves `scripts/apl_vs_bqn.sh` runs beside BQN.
 //!
+//! `APL_PROFILE=nested:10000` runs no benchmark: it calls one representation's
+//! quarter-turns that many times, for a profiler ([`profile`]).
+//!
 //! `cargo bench --bench apl` (one group: `cargo bench --bench apl -- compiled-user-move`).
 
 use std::hint::black_box;
 use std::time::Duration;
 
-use criterion::{Criterion, SamplingMode, criterion_group, criterion_main};
+use criterion::{Criterion, SamplingMode, criterion_group};
 use cubework::apl::paper;
 use cubework::rep::RepKind;
 use cubework::{Cube, LayerTurn};
@@ -179,4 +182,32 @@ criterion_group!(
     everyday,
     side_by_side
 );
-criterion_main!(benches);
+/// `APL_PROFILE=nested:10000 cargo bench --bench apl`: instead of the benchmarks, the
+/// paper's quarter-turns of one representation called that many times, as the benchmark
+/// calls them: a steady load for `valgrind --tool=callgrind`, whose count per call is the
+/// difference of two counts over the difference of their calls.
+fn profile(spec: &str) {
+    let (name, count) = spec.split_once(':').unwrap_or((spec, "10000"));
+    let (kind, count): (RepKind, usize) = (name.parse().unwrap(), count.parse().unwrap());
+    let mut ws = paper::workspace(kind.name()).unwrap();
+    let names: Vec<String> = quarter_turns(kind)
+        .iter()
+        .map(|m| paper::move_name(m.paper_letter(3).unwrap(), m.inverse))
+        .collect();
+    let mut state = kind.build(&Cube::solved()).unwrap().apl_value();
+    for i in 0..count {
+        state = ws
+            .call(black_box(&names[i % names.len()]), None, state.clone())
+            .unwrap();
+    }
+    black_box(state);
+}
+
+fn main() {
+    if let Ok(spec) = std::env::var("APL_PROFILE") {
+        profile(&spec);
+        return;
+    }
+    benches();
+    Criterion::default().configure_from_args().final_summary();
+}

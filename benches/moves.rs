@@ -5,12 +5,16 @@
 //!
 //! Run with `scripts/bench.sh`, which also writes the README's tables. `cargo bench --bench
 //! moves -- size` runs only the per-size, per-path groups.
+//!
+//! `MOVES_PROFILE=visual:100000` runs no benchmark: it makes one representation's compiled
+//! quarter-turns that many times, as `quarter-turn/compiled` does, for a profiler
+//! ([`profile`]; with `CUBEWORK_SIMD` for a path).
 
 use std::hint::black_box;
 use std::time::Duration;
 
 use criterion::measurement::WallTime;
-use criterion::{BenchmarkGroup, Criterion, SamplingMode, criterion_group, criterion_main};
+use criterion::{BenchmarkGroup, Criterion, SamplingMode, criterion_group};
 use cubework::base::simd::ShufflePath;
 use cubework::rep::RepKind;
 use cubework::{Cube, LayerTurn};
@@ -286,4 +290,30 @@ mod limit {
 }
 
 criterion_group!(benches, quarter_turns, orientation_moves, sizes_and_paths);
-criterion_main!(benches);
+
+/// `MOVES_PROFILE=visual:100000 cargo bench --bench moves`: instead of the benchmarks, one
+/// representation's compiled quarter-turns made that many times: a steady load for
+/// `valgrind --tool=callgrind`, whose count per turn is the difference of two counts over
+/// the difference of their turns.
+fn profile(spec: &str) {
+    let (name, count) = spec.split_once(':').unwrap_or((spec, "100000"));
+    let (kind, count): (RepKind, usize) = (name.parse().unwrap(), count.parse().unwrap());
+    let mut rep = kind.build(&Cube::solved()).unwrap();
+    let tables: Vec<_> = moves_of(kind, true)
+        .iter()
+        .map(|&m| rep.compile(m).unwrap())
+        .collect();
+    for i in 0..count {
+        rep.turn_compiled(black_box(&tables[i % tables.len()]));
+    }
+    black_box(&rep);
+}
+
+fn main() {
+    if let Ok(spec) = std::env::var("MOVES_PROFILE") {
+        profile(&spec);
+        return;
+    }
+    benches();
+    Criterion::default().configure_from_args().final_summary();
+}

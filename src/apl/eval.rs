@@ -763,28 +763,54 @@ impl<'w> Machine<'w> {
             ..Frame::new(&def.line, Some(locals))
         };
         let entry = origin();
-        let mut last = None;
-        let mut result = Ok(None);
-        for statement in body.iter() {
-            match self.eval(statement, &mut frame) {
-                Ok(v) => {
-                    last = Some(statement);
-                    result = Ok(Some(v));
-                }
-                Err(e) => {
-                    result = Err(e);
-                    break;
-                }
-            }
-        }
+        let result = match body.split_last() {
+            // A body of no statements gives an empty vector.
+            None => Ok(Value::vector(Vec::new())),
+            Some((last, before)) => before
+                .iter()
+                .try_for_each(|s| self.exec(s, &mut frame))
+                .and_then(|()| self.result_of(last, &mut frame)),
+        };
         leave(&frame, entry);
-        // A body of no statements gives an empty vector.
-        let v = result?.unwrap_or_else(|| Value::vector(Vec::new()));
-        match last {
-            Some(Expr::Assign(n, ..) | Expr::IndexAssign(n, ..)) => {
-                Ok(self.lookup(n, &frame).unwrap_or(v))
+        result
+    }
+
+    /// A statement run for what it does, its value not wanted: an assignment keeps no copy
+    /// of what it stores.
+    fn exec(&mut self, s: &Expr, frame: &mut Frame) -> R<()> {
+        match s {
+            Expr::Assign(name, a, pos) => {
+                self.step()?;
+                let v = self.eval(a, frame)?;
+                let line = frame.line;
+                self.store(name, v, frame).map_err(|e| e.at(line, *pos))
             }
-            _ => Ok(v),
+            _ => self.eval(s, frame).map(drop),
+        }
+    }
+
+    /// The value of a defined function's last statement, which gives its result: where it
+    /// assigns into a name, that name's whole new value, moved out of the frame that ends
+    /// with the call (not copied).
+    fn result_of(&mut self, last: &Expr, frame: &mut Frame) -> R<Value> {
+        match last {
+            Expr::Assign(n, ..) | Expr::IndexAssign(n, ..) => {
+                let v = match last {
+                    Expr::Assign(..) => {
+                        self.exec(last, frame)?;
+                        None
+                    }
+                    _ => Some(self.eval(last, frame)?),
+                };
+                if let Some(whole) = frame.locals.as_mut().and_then(|l| l.take(n)) {
+                    return Ok(whole);
+                }
+                match (self.lookup(n, frame), v) {
+                    (Some(whole), _) | (None, Some(whole)) => Ok(whole),
+                    (None, None) => err(ErrorKind::Value, format!("{n} has no value")),
+                }
+            }
+            _ => self.eval(last, frame),
         }
     }
 }

@@ -250,7 +250,8 @@ pub(super) fn assign(a: &mut Value, cells: &Cells, v: &Value) -> R<()> {
         let e = v.first();
         offsets.iter().for_each(|&o| flat[o] = e.clone());
     } else {
-        for (&o, e) in offsets.iter().zip(v.0.iter()) {
+        // The values read as the slice they are (a transposed one laid out once).
+        for (&o, e) in offsets.iter().zip(v.row_major().iter()) {
             flat[o] = e.clone();
         }
     }

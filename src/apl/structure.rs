@@ -360,8 +360,8 @@ pub(super) fn catenate(axis: Option<f64>, a: Value, w: Value) -> R<Value> {
         ));
     }
     let k = axis_or(axis, rank, rank - 1)?;
-    if let Some(joined) = join(k, &a, &w) {
-        return joined;
+    if let Some(plan) = join_plan(k, &a, &w) {
+        return join(plan, a, w);
     }
     // Each side as the other's rank wants it, read where it is (a scalar is made a slice).
     fn fit<'v>(v: &'v Value, other: &Value, k: usize) -> R<ndarray::CowArray<'v, Elem, IxDyn>> {
@@ -402,14 +402,28 @@ pub(super) fn catenate(axis: Option<f64>, a: Value, w: Value) -> R<Value> {
         })
 }
 
-/// `a,[k]w` (`k` from 0) of arrays in row-major order whose ranks are equal or one apart (the
-/// lesser given a new axis `k` of length 1) and whose other axes agree: each of the `outer`
-/// runs of one, then the other's, copied. `None` for the other cases, which
-/// [`catenate`] makes by ndarray.
-fn join(k: usize, a: &Value, w: &Value) -> Option<R<Value>> {
+/// How [`join`] makes `a,[k]w`: the result's shape (its first `rank` axes), and the
+/// `outer` runs of `ra` items of one, then `rw` of the other, it is made of.
+struct JoinPlan {
+    shape: [usize; JoinPlan::MOST],
+    rank: usize,
+    outer: usize,
+    ra: usize,
+    rw: usize,
+}
+
+impl JoinPlan {
+    /// The greatest rank joined so.
     const MOST: usize = 8;
+}
+
+/// The plan of `a,[k]w` (`k` from 0) of arrays in row-major order whose ranks are equal or
+/// one apart (the lesser given a new axis `k` of length 1) and whose other axes agree. `None`
+/// for the other cases, which [`catenate`] makes by ndarray.
+fn join_plan(k: usize, a: &Value, w: &Value) -> Option<JoinPlan> {
+    const MOST: usize = JoinPlan::MOST;
     let rank = a.rank().max(w.rank());
-    if rank <= k || rank > MOST {
+    if rank <= k || rank > MOST || !a.0.is_standard_layout() || !w.0.is_standard_layout() {
         return None;
     }
     // Each shape as `rank` axes, on the stack.
@@ -429,21 +443,46 @@ fn join(k: usize, a: &Value, w: &Value) -> Option<R<Value>> {
     if (0..rank).any(|i| i != k && sa[i] != sw[i]) {
         return None;
     }
-    let (xa, xw) = (a.0.as_slice()?, w.0.as_slice()?);
     let inner: usize = sa[k + 1..rank].iter().product();
-    let outer: usize = sa[..k].iter().product();
-    let (ra, rw) = (sa[k] * inner, sw[k] * inner);
-    if let Err(e) = check_size(xa.len() + xw.len()) {
-        return Some(Err(e));
-    }
-    let mut items = Vec::with_capacity(xa.len() + xw.len());
-    for o in 0..outer {
-        items.extend_from_slice(&xa[o * ra..(o + 1) * ra]);
-        items.extend_from_slice(&xw[o * rw..(o + 1) * rw]);
-    }
     let mut joined = sa;
     joined[k] += sw[k];
-    Some(Ok(Value::from_shape(&joined[..rank], items)))
+    Some(JoinPlan {
+        shape: joined,
+        rank,
+        outer: sa[..k].iter().product(),
+        ra: sa[k] * inner,
+        rw: sw[k] * inner,
+    })
+}
+
+/// `a,[k]w` as `plan` says: each of the `outer` runs of one, then the other's, moved (the
+/// arguments are the function's own; their items are not copied and let go).
+fn join(plan: JoinPlan, a: Value, w: Value) -> R<Value> {
+    check_size(a.0.len() + w.0.len())?;
+    let (xa, xw) = (a.into_items(), w.into_items());
+    let items = if plan.outer == 1 {
+        // Along the first axis: one run after the other (in the left's memory if it has
+        // room).
+        let mut items = match xa.capacity() >= xa.len() + xw.len() {
+            true => xa,
+            false => {
+                let mut items = Vec::with_capacity(xa.len() + xw.len());
+                items.extend(xa);
+                items
+            }
+        };
+        items.extend(xw);
+        items
+    } else {
+        let mut items = Vec::with_capacity(xa.len() + xw.len());
+        let (mut ia, mut iw) = (xa.into_iter(), xw.into_iter());
+        for _ in 0..plan.outer {
+            items.extend(ia.by_ref().take(plan.ra));
+            items.extend(iw.by_ref().take(plan.rw));
+        }
+        items
+    };
+    Ok(Value::from_shape(&plan.shape[..plan.rank], items))
 }
 
 /// `⍺↑⍵` and `⍺↓⍵` (with an axis, along the axes it names): a count per axis, from the end

@@ -195,8 +195,24 @@ impl Value {
         if self.0.is_standard_layout() {
             return self;
         }
-        let items = self.row_major().into_owned();
-        Value(ArrayD::from_shape_vec(self.0.raw_dim(), items).expect("a cell per item"))
+        let dim = self.0.raw_dim();
+        let mut a = self.0;
+        // The array is this value's own: its items are moved into their order (each left
+        // behind as a number, which needs no drop), not copied; an enclosure is not shared
+        // once more and let go again.
+        let strides = a.strides().to_vec();
+        let first = a.as_ptr() as usize;
+        let mut items = Vec::with_capacity(a.len());
+        match a.as_slice_memory_order_mut() {
+            Some(memory) => {
+                let at = (first - memory.as_ptr() as usize) / size_of::<Elem>();
+                visit_offsets(at, ndarray::Dimension::slice(&dim), &strides, &mut |o| {
+                    items.push(std::mem::replace(&mut memory[o], Elem::Num(0.0)));
+                });
+            }
+            None => items.extend(a.iter().cloned()),
+        }
+        Value(ArrayD::from_shape_vec(dim, items).expect("a cell per item"))
     }
 
     /// Its items in row-major order, where they lie so already, or copied once.
@@ -220,7 +236,7 @@ impl Value {
         match a.as_slice_memory_order() {
             Some(memory) => {
                 let first = (a.as_ptr() as usize - memory.as_ptr() as usize) / size_of::<Elem>();
-                visit_strided(memory, first, a.shape(), a.strides(), &mut f);
+                visit_offsets(first, a.shape(), a.strides(), &mut |o| f(&memory[o]));
             }
             None => a.iter().for_each(f),
         }
@@ -229,12 +245,15 @@ impl Value {
     /// Its items in row-major order, as a vector of them.
     pub fn into_items(self) -> Vec<Elem> {
         if !self.0.is_standard_layout() {
-            return self.row_major().into_owned();
+            return self.laid_out().into_items();
         }
         // In row-major order, its items are a run of the memory it holds.
         let len = self.0.len();
         let (mut items, offset) = self.0.into_raw_vec_and_offset();
         let start = offset.unwrap_or(0);
+        if start == 0 && items.len() == len {
+            return items;
+        }
         items.truncate(start + len);
         items.drain(..start);
         items
@@ -250,23 +269,18 @@ impl Value {
     }
 }
 
-/// Each item of an array whose first item is `memory[at]`, in row-major order.
-fn visit_strided(
-    memory: &[Elem],
-    at: usize,
-    shape: &[usize],
-    strides: &[isize],
-    f: &mut impl FnMut(&Elem),
-) {
+/// The offset in memory of each item of an array whose first item is at `at`, in row-major
+/// order (a reversed or transposed array's by its strides).
+fn visit_offsets(at: usize, shape: &[usize], strides: &[isize], f: &mut impl FnMut(usize)) {
     let (Some((&n, rest)), Some((&s, more))) = (shape.split_first(), strides.split_first()) else {
-        f(&memory[at]);
+        f(at);
         return;
     };
     let at_item = |i: usize| at.wrapping_add_signed(i as isize * s);
     if rest.is_empty() {
-        (0..n).for_each(|i| f(&memory[at_item(i)]));
+        (0..n).for_each(|i| f(at_item(i)));
     } else {
-        (0..n).for_each(|i| visit_strided(memory, at_item(i), rest, more, f));
+        (0..n).for_each(|i| visit_offsets(at_item(i), rest, more, f));
     }
 }
 
