@@ -1,0 +1,61 @@
+//! Random-state scrambles of the big cubes: a state drawn uniformly from all that turns reach
+//! — the corners (and, on odd sizes, the middle edges) as a random 3×3×3's, each wing orbit a
+//! random permutation of its 24 wings (every one is reachable: an inner layer's quarter-turn
+//! changes one orbit's parity alone), each centre orbit a random arrangement of its four
+//! stickers of each colour.
+
+use rand::seq::SliceRandom;
+
+use crate::solve::model::cubie::CubieCube;
+use crate::solve::search::reduction::cycles::tables;
+use crate::state::cube::Cube;
+use crate::state::geometry::Geometry;
+use crate::turn::face::Face;
+
+/// A uniformly random state of the `n`×`n`×`n` (4 to 9) that turns reach, held with its
+/// fixed centres (odd sizes) home.
+pub fn random_state(n: usize, rng: &mut impl rand::Rng) -> Cube {
+    let model = &tables(n).model;
+    let g = Geometry::of(n);
+    let solved = Cube::solved_n(n);
+    let mut stickers = solved.stickers().to_vec();
+    // Corners, and on odd sizes the middle edges, as a random 3×3×3's.
+    let small = CubieCube::random(rng).to_cube();
+    let mid = n / 2;
+    for face in Face::ALL {
+        for (r3, r) in [(0, 0), (1, mid), (2, n - 1)] {
+            for (c3, c) in [(0, 0), (1, mid), (2, n - 1)] {
+                let corner = r3 != 1 && c3 != 1;
+                let midge = n % 2 == 1 && (r3 == 1) != (c3 == 1);
+                if corner || midge {
+                    stickers[g.index(face, r, c)] = small.sticker(face, r3, c3);
+                }
+            }
+        }
+    }
+    // Wings.
+    for (o, slots) in model.wing_orbits.iter().enumerate() {
+        let mut perm: Vec<usize> = (0..slots.len()).collect();
+        perm.shuffle(rng);
+        for (s, &home) in perm.iter().enumerate() {
+            let [a, b] = slots[home].map(|i| solved.stickers()[i]);
+            let slot = slots[s];
+            let (x, y) = if model.wing_home(slot, a, b) == Some((o, home)) {
+                (a, b)
+            } else {
+                (b, a)
+            };
+            stickers[slot[0]] = x;
+            stickers[slot[1]] = y;
+        }
+    }
+    // Centres.
+    for orbit in &model.centre_orbits {
+        let mut colours: Vec<Face> = orbit.iter().map(|&i| solved.stickers()[i]).collect();
+        colours.shuffle(rng);
+        for (&i, c) in orbit.iter().zip(colours) {
+            stickers[i] = c;
+        }
+    }
+    Cube::from_stickers(n, stickers).expect("a random state shows each colour N² times")
+}
