@@ -253,10 +253,10 @@ fn hint_words(line: &Line) -> Result<SolvingRequest> {
             let n: usize = n
                 .parse()
                 .ok()
-                .filter(|n| (2..=3).contains(n))
+                .filter(|n| (2..=9).contains(n))
                 .ok_or_else(|| {
                     usage(&format!(
-                        "hint size '{}'? Hints are for the 2×2×2 and the 3×3×3",
+                        "hint size '{}'? Hints are for the 2×2×2 to the 9×9×9",
                         echo(n)
                     ))
                 })?;
@@ -270,11 +270,14 @@ fn hint_words(line: &Line) -> Result<SolvingRequest> {
         "facelets" => Some(match after.chars().count() {
             24 => Cube::from_facelets_in(after, 2, line.scheme)?,
             54 => Cube::from_facelets_in(after, 3, line.scheme)?,
-            n => {
-                return Err(usage(&format!(
-                    "hint facelets takes 24 letters (a 2×2×2) or 54 (a 3×3×3), not {n}"
-                )));
-            }
+            n => match crate::solve::search::reduction::facelet_size(after) {
+                Some(size) => Cube::from_facelets_in(after, size, line.scheme)?,
+                None => {
+                    return Err(usage(&format!(
+                        "hint facelets takes 24 letters (a 2×2×2), 54 (a 3×3×3) or 6N² (an N×N×N up to 9), not {n}"
+                    )));
+                }
+            },
         }),
         other => {
             return Err(usage(&format!(
@@ -449,9 +452,13 @@ fn printed_scramble(
         )?,
         (true, 3) => random_state_report(&twophase_tables().0, seed, notation)?,
         (true, size) => {
-            return Err(usage(&format!(
-                "--random-state is for the 2×2×2 and the 3×3×3, whose states the solvers know; --size {size} without it scrambles by random outer and wide turns, as the WCA's scrambles"
-            )));
+            let seed = seed.unwrap_or_else(tools::fresh_seed);
+            let (_, moves) = big_random_state(size, seed)?;
+            format!(
+                "random state of the {size}×{size}×{size}, seed {seed}: drawn uniformly from all that turns reach; these {} moves make it from solved (a reduction solution, inverted)\n{}",
+                moves.len(),
+                format_moves(&moves)
+            )
         }
         (false, _) => sized_scramble_report(n, count, seed, notation)?,
     })
@@ -476,15 +483,19 @@ fn random_scramble(session: &mut Session, seed: u64) -> Result<Reply> {
             let moves: Vec<Move> = scramble.iter().map(|m| m.to_move()).collect();
             (state.to_cube(), moves)
         }
-        n => {
-            return Err(usage(&format!(
-                "scramble random is for the 2×2×2 and the 3×3×3, whose states the solvers know; this session's cube is {n}×{n}×{n}: scramble alone turns it at random"
-            )));
-        }
+        n => big_random_state(n, seed)?,
     };
     let label = format!("scramble random seed {seed}: {}", format_moves(&moves));
     let reply = session.set_state(&label, cube)?;
     Ok(Reply::text(format!("{label}\n{}", reply.text)))
+}
+
+/// A uniformly random state of the 4×4×4 to 9×9×9 and the moves that make it (a reduction
+/// solution, inverted), with a bar on stderr while tables load.
+fn big_random_state(n: usize, seed: u64) -> Result<(Cube, Vec<Move>)> {
+    Ok(crate::answer::progress::Terminal::run(|p| {
+        crate::solve::search::reduction::random::random_state_scramble(n, seed, p)
+    })?)
 }
 
 /// The two-phase tables, with a bar on stderr while they are built.
@@ -537,6 +548,15 @@ fn solve(
     if state.is_none() && method.for_size(session.size()) == Method::Pocket {
         return solve_pocket_session(session, &limits);
     }
+    // A 4×4×4 to 9×9×9: the session's, or a facelet string of one.
+    let big = match &state {
+        Some(Input::Facelets(text, _)) => crate::solve::search::reduction::facelet_size(text),
+        Some(_) => None,
+        None => Some(session.size()).filter(|n| *n >= 4),
+    };
+    if let Some(n) = big {
+        return solve_big(session, n, method, limits, state, flags);
+    }
     refuse_unused_limits(method, &limits, flags)?;
     // The limits first, then the state, so that either is reported before a table loads.
     crate::solve::check_limits(method, &limits)?;
@@ -580,6 +600,32 @@ fn solve(
     } else {
         text
     }))
+}
+
+/// `solve` on a 4×4×4 to 9×9×9 (the session's cube, or `state`): by reduction, the one
+/// method of those sizes.
+fn solve_big(
+    session: &Session,
+    n: usize,
+    method: Method,
+    limits: Limits,
+    state: Option<Input>,
+    flags: bool,
+) -> Result<Reply> {
+    if method.for_size(n) != Method::Reduction {
+        return Err(usage(&format!(
+            "solve {method} works on the 3×3×3; the {n}×{n}×{n} is solved by reduction (solve alone)"
+        )));
+    }
+    let method = Method::Reduction;
+    crate::solve::check_limits(method, &limits)?;
+    let cube = match state {
+        Some(input) => input.to_cube(n).map_err(crate::solve::SolveError::from)?,
+        None => session.cube(),
+    };
+    let solution =
+        solve_with_progress(&cube, method, &limits).map_err(|e| with_advice(e, flags))?;
+    Ok(Reply::text(solution_text(&solution, session.notation())))
 }
 
 /// `solve` on a 2×2×2 session: a shortest solution from the pocket table, as `hint` follows.
@@ -634,12 +680,6 @@ fn hint(session: &mut Session, apply: bool, state: Option<Cube>) -> Result<Reply
         return Ok(Reply::text(plan(&cube)?.describe()));
     }
     let cube = session.cube();
-    if !(2..=3).contains(&cube.size()) {
-        let n = cube.size();
-        return Err(usage(&format!(
-            "hints are for the 2×2×2 and the 3×3×3; this session's cube is {n}×{n}×{n}"
-        )));
-    }
     let plan = match session.solving_state().plan.take() {
         Some(p) if p.cube == cube => p,
         _ => plan(&cube)?,

@@ -109,6 +109,16 @@ pub fn solution_text(s: &Solution, notation: Notation) -> String {
             );
         }
         Method::Optimal => optimal_lines(&mut out, s, notation),
+        Method::Reduction => {
+            let _ = writeln!(
+                out,
+                "{} in the {metric}, reduction (centres, then edges, then the 3×3×3 by two-phase in at most {} moves; {:.2} ms){words}:",
+                count(n, "move"),
+                st.max_length
+                    .unwrap_or(crate::solve::search::twophase::DEFAULT_MAX_LENGTH),
+                st.elapsed.as_secs_f64() * 1e3,
+            );
+        }
         Method::Beginner => {}
     }
     // The last line does the whole job from the cube as given: its whole-cube turn too.

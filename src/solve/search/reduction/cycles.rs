@@ -51,7 +51,6 @@ impl Cycles {
         let c = self.cost[self.triple(q, p, r)];
         (c != u8::MAX).then(|| 2 * u32::from(c) + self.commutator_cost)
     }
-
 }
 
 /// Every orbit's places and cycles for one size: the centre orbits first, then the wings'.
@@ -181,7 +180,16 @@ fn commutators(
                 if s.axis == f.axis {
                     continue;
                 }
-                let seq = [x, f, s, f.inverse(), x.inverse(), f, s.inverse(), f.inverse()];
+                let seq = [
+                    x,
+                    f,
+                    s,
+                    f.inverse(),
+                    x.inverse(),
+                    f,
+                    s.inverse(),
+                    f.inverse(),
+                ];
                 let at = compose(&seq);
                 let moved: Vec<usize> = (0..count).filter(|&i| at[i] as usize != i).collect();
                 let Some(first) = moved.first() else {
@@ -194,8 +202,7 @@ fn commutators(
                     continue;
                 }
                 let want = if o < model.centre_orbits.len() { 3 } else { 6 };
-                if moved.len() != want || moved.iter().any(|&i| owner[i].map(|p| p.0) != Some(o))
-                {
+                if moved.len() != want || moved.iter().any(|&i| owner[i].map(|p| p.0) != Some(o)) {
                     continue;
                 }
                 let a = owner[*first].expect("in the orbit").1;

@@ -34,6 +34,28 @@ use crate::turn::moves::{FaceMove, Move, PaperAxis};
 /// The sizes the reduction solves.
 pub const SIZES: std::ops::RangeInclusive<usize> = 4..=9;
 
+/// The size (4 to 9) of a facelet string of a big cube: the size whose 6N² letters its
+/// letter count is nearest, if it is shaped like a facelet string of that size
+/// ([`Cube::is_facelet_shaped`]) and longer than any 3×3×3's. A near miss is that size's, so
+/// that reading it names what is wrong.
+///
+/// ```
+/// use cubework::solve::search::reduction::facelet_size;
+/// use cubework::Cube;
+/// assert_eq!(facelet_size(&Cube::solved_n(4).facelets()), Some(4));
+/// assert_eq!(facelet_size(&Cube::solved_n(9).facelets()[1..]), Some(9));
+/// assert_eq!(facelet_size(&Cube::solved().facelets()), None);
+/// assert_eq!(facelet_size(&"R U ".repeat(60)), None);
+/// ```
+pub fn facelet_size(text: &str) -> Option<usize> {
+    let letters = text.chars().filter(|c| !c.is_whitespace()).count();
+    if letters <= 54 + 9 {
+        return None;
+    }
+    let n = SIZES.min_by_key(|&n| (6 * n * n).abs_diff(letters))?;
+    Cube::is_facelet_shaped(text.trim(), n).then_some(n)
+}
+
 /// Why the reduction could not solve a cube.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ReductionError {
@@ -126,7 +148,9 @@ impl Work<'_> {
             if n % 2 == 0 {
                 want.push(s as u8);
             } else {
-                let cubie = g.cubie_of(slot[0]).map(|v| if v.abs() == n as i32 - 1 { v } else { 0 });
+                let cubie = g
+                    .cubie_of(slot[0])
+                    .map(|v| if v.abs() == n as i32 - 1 { v } else { 0 });
                 let midge = slot.map(|i| {
                     g.sticker_of(cubie, g.face_of(i))
                         .map_or(Face::U, |m| self.stickers[m])
@@ -287,7 +311,10 @@ pub fn solve(
     // Centres.
     let centres = model.centre_orbits.len();
     for (o, orbit) in model.centre_orbits.iter().enumerate() {
-        let mut have: Vec<u8> = orbit.iter().map(|&i| work.stickers[i].index() as u8).collect();
+        let mut have: Vec<u8> = orbit
+            .iter()
+            .map(|&i| work.stickers[i].index() as u8)
+            .collect();
         let want: Vec<u8> = orbit
             .iter()
             .map(|&i| Geometry::of(n).face_of(i).index() as u8)
@@ -315,7 +342,9 @@ pub fn solve(
     let small = Cube::from_stickers(3, small).map_err(|e| work.impossible(e.to_string()))?;
     let (state, turned) = CubieCube::from_cube(&small)?;
     if !turned.is_empty() {
-        return Err(SolveError::Unreachable("a reduced cube with its centres home"));
+        return Err(SolveError::Unreachable(
+            "a reduced cube with its centres home",
+        ));
     }
     let mut last = Vec::new();
     for m in three(&state)? {

@@ -59,3 +59,32 @@ pub fn random_state(n: usize, rng: &mut impl rand::Rng) -> Cube {
     }
     Cube::from_stickers(n, stickers).expect("a random state shows each colour N² times")
 }
+
+/// A random-state scramble of the `n`×`n`×`n` (4 to 9), as TNoodle's: a state drawn
+/// uniformly ([`random_state`]) from `seed`, solved through the door (which checks the
+/// solution), the solution inverted. Returns the state and the moves that make it from solved.
+pub fn random_state_scramble(
+    n: usize,
+    seed: u64,
+    progress: &crate::solve::Progress,
+) -> Result<(Cube, Vec<crate::turn::moves::Move>), crate::solve::SolveError> {
+    use rand::SeedableRng;
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+    let state = random_state(n, &mut rng);
+    let limits = crate::solve::Limits {
+        threads: Some(1),
+        ..crate::solve::Limits::default()
+    };
+    let solution = crate::solve::solve(&state, crate::solve::Method::Reduction, &limits, progress)?;
+    let scramble: Vec<_> = solution.moves.iter().rev().map(|m| m.inverse()).collect();
+    let mut made = Cube::solved_n(n);
+    made.apply_all(&scramble).map_err(|_| {
+        crate::solve::SolveError::Unreachable("a scramble move that cannot be made")
+    })?;
+    if made != state {
+        return Err(crate::solve::SolveError::Unreachable(
+            "a scramble that does not make its state",
+        ));
+    }
+    Ok((state, scramble))
+}

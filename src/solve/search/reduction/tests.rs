@@ -15,7 +15,10 @@ fn three(state: &CubieCube) -> Result<Vec<FaceMove>, SolveError> {
 fn every_orbit_of_every_size_has_a_three_cycle_and_a_setup_for_every_triple() {
     for n in SIZES {
         let t = tables(n);
-        assert_eq!(t.cycles.len(), t.model.centre_orbits.len() + t.model.wing_orbits.len());
+        assert_eq!(
+            t.cycles.len(),
+            t.model.centre_orbits.len() + t.model.wing_orbits.len()
+        );
         for (o, c) in t.cycles.iter().enumerate() {
             for q in 0..24 {
                 for p in (0..24).filter(|&p| p != q) {
