@@ -88,3 +88,43 @@ pub fn random_state_scramble(
     }
     Ok((state, scramble))
 }
+
+/// The parities a big cube's state shows: whether its corners' permutation is odd, and each
+/// wing orbit's (each wing's place against its home), from the corners inwards. `None` for
+/// stickers that are not a real cube's corners and wings.
+///
+/// ```
+/// use cubework::solve::search::reduction::random::parities;
+/// use cubework::{Cube, Notation, parse_moves};
+/// let mut cube = Cube::solved_n(4);
+/// cube.apply_all(&parse_moves("R 2R", Notation::Standard).unwrap()).unwrap();
+/// assert_eq!(parities(&cube), Some((true, vec![true])));
+/// ```
+pub fn parities(cube: &Cube) -> Option<(bool, Vec<bool>)> {
+    let n = cube.size();
+    if !crate::solve::search::reduction::SIZES.contains(&n) {
+        return None;
+    }
+    let model = &tables(n).model;
+    let corners = crate::state::pieces::read_corners(cube).ok()?;
+    let mut wings = Vec::new();
+    for (o, slots) in model.wing_orbits.iter().enumerate() {
+        let mut perm = Vec::with_capacity(24);
+        for &slot in slots {
+            let [a, b] = slot.map(|i| cube.stickers()[i]);
+            match model.wing_home(slot, a, b) {
+                Some((oo, home)) if oo == o => perm.push(home as u8),
+                _ => return None,
+            }
+        }
+        let mut seen = [false; 24];
+        if perm
+            .iter()
+            .any(|&h| std::mem::replace(&mut seen[h as usize], true))
+        {
+            return None;
+        }
+        wings.push(crate::state::pieces::is_odd(&perm));
+    }
+    Some((crate::state::pieces::is_odd(&corners.perm), wings))
+}
