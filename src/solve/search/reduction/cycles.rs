@@ -17,8 +17,35 @@ pub(crate) struct Orbit {
     len: usize,
 }
 
-/// One orbit's three-cycle and setups.
+/// How many commutators (with their setups) each orbit keeps: the cheapest of them is used
+/// for each triple of places.
+const VARIANTS: usize = 6;
+
+/// One orbit's three-cycles: several commutators, each with its setups.
 pub(crate) struct Cycles {
+    variants: Vec<Variant>,
+}
+
+impl Cycles {
+    /// The cheapest commutator and its cost for the three-cycle taking the piece at `q` to
+    /// `p`, `p`'s to `r` and `r`'s to `q`, if there is one.
+    fn cheapest(&self, q: usize, p: usize, r: usize) -> Option<(usize, u32)> {
+        self.variants
+            .iter()
+            .enumerate()
+            .filter_map(|(v, variant)| variant.cost(q, p, r).map(|c| (v, c)))
+            .min_by_key(|&(_, c)| c)
+    }
+
+    /// The half-turn cost of the cheapest three-cycle taking the piece at `q` to `p`, `p`'s
+    /// to `r` and `r`'s to `q`, if there is one.
+    pub fn cost(&self, q: usize, p: usize, r: usize) -> Option<u32> {
+        self.cheapest(q, p, r).map(|(_, c)| c)
+    }
+}
+
+/// One commutator of an orbit and its setups.
+struct Variant {
     /// The commutator: the piece at `base[0]` goes to `base[1]`, `base[1]`'s to `base[2]`,
     /// `base[2]`'s to `base[0]`.
     pub commutator: Vec<LayerMove>,
@@ -40,7 +67,7 @@ fn move_cost(m: LayerMove, n: usize) -> u32 {
     if m.is_outer(n) { 1 } else { 2 }
 }
 
-impl Cycles {
+impl Variant {
     fn triple(&self, a: usize, b: usize, c: usize) -> usize {
         (a * self.len + b) * self.len + c
     }
@@ -66,7 +93,11 @@ impl SizeTables {
     /// The moves of orbit `o`'s three-cycle taking the piece at `q` to `p`, `p`'s to `r` and
     /// `r`'s to `q`: setup, commutator, setup undone.
     pub fn cycle(&self, o: usize, q: usize, p: usize, r: usize) -> Vec<LayerMove> {
-        let (cycles, orbit) = (&self.cycles[o], &self.orbits[o]);
+        let orbit = &self.orbits[o];
+        let Some((v, _)) = self.cycles[o].cheapest(q, p, r) else {
+            return Vec::new();
+        };
+        let cycles = &self.cycles[o].variants[v];
         let mut setup = Vec::new();
         let (mut a, mut b, mut c) = (q, p, r);
         while [a, b, c] != cycles.base {
@@ -130,7 +161,12 @@ fn build(n: usize) -> SizeTables {
     let cycles = bases
         .into_iter()
         .enumerate()
-        .map(|(o, (commutator, base))| setups(&model, &orbits[o], commutator, base))
+        .map(|(o, variants)| Cycles {
+            variants: variants
+                .into_iter()
+                .map(|(commutator, base)| setups(&model, &orbits[o], commutator, base))
+                .collect(),
+        })
         .collect();
     SizeTables {
         model,
@@ -139,15 +175,18 @@ fn build(n: usize) -> SizeTables {
     }
 }
 
-/// A pure three-cycle for each orbit: the commutator and its places (`a → b → c → a`).
+/// Pure three-cycles for each orbit (up to [`VARIANTS`], each on other places): the
+/// commutator and its places (`a → b → c → a`).
+type Commutator = (Vec<LayerMove>, [usize; 3]);
+
 fn commutators(
     model: &Model,
     owner: &[Option<(usize, usize)>],
     total: usize,
-) -> Vec<(Vec<LayerMove>, [usize; 3])> {
+) -> Vec<Vec<Commutator>> {
     let n = model.n;
     let count = owner.len();
-    let mut found: Vec<Option<(Vec<LayerMove>, [usize; 3])>> = vec![None; total];
+    let mut found: Vec<Vec<Commutator>> = vec![Vec::new(); total];
     let compose = |seq: &[LayerMove]| -> Vec<u16> {
         // where[i]: where the sticker at i ends up.
         let mut at: Vec<u16> = (0..count as u16).collect();
@@ -198,7 +237,7 @@ fn commutators(
                 let Some((o, _)) = owner[*first] else {
                     continue;
                 };
-                if found[o].is_some() {
+                if found[o].len() >= VARIANTS {
                     continue;
                 }
                 let want = if o < model.centre_orbits.len() { 3 } else { 6 };
@@ -216,22 +255,32 @@ fn commutators(
                 };
                 let b = to(a);
                 let c = to(b);
-                found[o] = Some((seq.to_vec(), [a, b, c]));
-                if found.iter().all(Option::is_some) {
+                let mut places = [a, b, c];
+                places.sort_unstable();
+                if found[o].iter().any(|(_, t)| {
+                    let mut t = *t;
+                    t.sort_unstable();
+                    t == places
+                }) {
+                    continue;
+                }
+                found[o].push((seq.to_vec(), [a, b, c]));
+                if found.iter().all(|f| f.len() >= VARIANTS) {
                     break 'search;
                 }
             }
         }
     }
+    assert!(
+        found.iter().all(|f| !f.is_empty()),
+        "every orbit of a 4×4×4 to 9×9×9 has a commutator of this form"
+    );
     found
-        .into_iter()
-        .map(|f| f.expect("every orbit of a 4×4×4 to 9×9×9 has a commutator of this form"))
-        .collect()
 }
 
 /// The cheapest setup of every ordered triple, by a search from the base outwards with each
 /// move's half-turn cost.
-fn setups(model: &Model, orbit: &Orbit, commutator: Vec<LayerMove>, base: [usize; 3]) -> Cycles {
+fn setups(model: &Model, orbit: &Orbit, commutator: Vec<LayerMove>, base: [usize; 3]) -> Variant {
     let len = orbit.len;
     let size = len * len * len;
     let mut cost = vec![u8::MAX; size];
@@ -273,7 +322,7 @@ fn setups(model: &Model, orbit: &Orbit, commutator: Vec<LayerMove>, base: [usize
         }
     }
     let commutator_cost = commutator.iter().map(|&m| move_cost(m, model.n)).sum();
-    Cycles {
+    Variant {
         commutator,
         base,
         commutator_cost,
