@@ -548,13 +548,7 @@ fn solve(
     if state.is_none() && method.for_size(session.size()) == Method::Pocket {
         return solve_pocket_session(session, &limits);
     }
-    // A 4×4×4 to 9×9×9: the session's, or a facelet string of one.
-    let big = match &state {
-        Some(Input::Facelets(text, _)) => crate::solve::search::reduction::facelet_size(text),
-        Some(_) => None,
-        None => Some(session.size()).filter(|n| *n >= 4),
-    };
-    if let Some(n) = big {
+    if let Some(n) = big_size(session, state.as_ref()) {
         return solve_big(session, n, method, limits, state, flags);
     }
     refuse_unused_limits(method, &limits, flags)?;
@@ -600,6 +594,16 @@ fn solve(
     } else {
         text
     }))
+}
+
+/// The size of the 4×4×4 to 9×9×9 `solve` is asked of, if it is one: the session's, or a
+/// facelet string's.
+fn big_size(session: &Session, state: Option<&Input>) -> Option<usize> {
+    match state {
+        Some(Input::Facelets(text, _)) => crate::solve::search::reduction::facelet_size(text),
+        Some(_) => None,
+        None => Some(session.size()).filter(|n| *n >= 4),
+    }
 }
 
 /// `solve` on a 4×4×4 to 9×9×9 (the session's cube, or `state`): by reduction, the one
@@ -755,8 +759,8 @@ pub static SCRAMBLE: CommandDef = CommandDef {
     name: "scramble",
     surface: Surface::Both,
     usage: "[N] [seed S] | random [seed S]",
-    summary: "the paper's SCRAMBLE: N random quarter-turns of the outer faces (17 by default); on the 4×4×4 and up, random outer and wide turns as the WCA's; random: a uniformly random state (2×2×2, 3×3×3)",
-    details: "scramble               17 random quarter-turns of U D B F L R and their inverses\nscramble 25            25 of them\nscramble seed 7        the same 17 every time for seed 7\nscramble random        the cube set to a state drawn uniformly from all 43 quintillion, shown as the at most 21 moves that make it from solved\nscramble random seed 7 the same random state every time for seed 7\nOn the 2×2×2, scramble random draws from all 3,674,160 states and shows the optimal moves that make it (from the pocket table). On the 4×4×4 and up, scramble makes random turns of the outer faces and of wide blocks up to half the cube deep, none merging with another, as the WCA's scrambles: 40 on the 4×4×4, 60, 80, 100 on the 5×5×5 to 7×7×7, twenty more a size beyond.\nIn the REPL it turns the session's cube (of the session's size); `cubework scramble` prints it.",
+    summary: "the paper's SCRAMBLE: N random quarter-turns of the outer faces (17 by default); on the 4×4×4 and up, random outer and wide turns as the WCA's; random: a uniformly random state (every size)",
+    details: "scramble               17 random quarter-turns of U D B F L R and their inverses\nscramble 25            25 of them\nscramble seed 7        the same 17 every time for seed 7\nscramble random        the cube set to a state drawn uniformly from all 43 quintillion, shown as the at most 21 moves that make it from solved\nscramble random seed 7 the same random state every time for seed 7\nOn the 2×2×2, scramble random draws from all 3,674,160 states and shows the optimal moves that make it (from the pocket table). On the 4×4×4 and up, scramble makes random turns of the outer faces and of wide blocks up to half the cube deep, none merging with another, as the WCA's scrambles: 40 on the 4×4×4, 60, 80, 100 on the 5×5×5 to 7×7×7, twenty more a size beyond; scramble random there draws uniformly from every state turns reach and shows a reduction solution of it, inverted.\nIn the REPL it turns the session's cube (of the session's size); `cubework scramble` prints it.",
     args: &[
         both("N", "count"),
         both("seed", "seed"),
@@ -780,7 +784,7 @@ pub static SOLVE: CommandDef = CommandDef {
     name: "solve",
     surface: Surface::Both,
     usage: "[optimal|bfs|beginner] [htm|qtm] [max N] [time S] [ALG]",
-    summary: "solve a 3×3×3 (the current cube, or ALG): two-phase by default, any cube in milliseconds; optimal, proven shortest (seconds to a minute or two; Ctrl-C or a time limit stops it with what it proved); bfs, a shortest solution within a depth limit; beginner, layer by layer, each stage with the cube after it",
+    summary: "solve the current cube (or ALG): two-phase by default, any 3×3×3 in milliseconds, the 4×4×4 to 9×9×9 by reduction; optimal, proven shortest (seconds to a minute or two; Ctrl-C or a time limit stops it with what it proved); bfs, a shortest solution within a depth limit; beginner, layer by layer, each stage with the cube after it",
     details: "solve                the current cube by the two-phase solver: at most 21 moves, in about a millisecond\nsolve R U F'         the cube those moves make, instead\nsolve max 20         at most 20 moves (slower; 19 and below can take long)\nsolve time 2         keep shortening for 2 seconds, then show the best\nsolve bfs [htm|qtm]  a shortest solution by breadth-first search from both ends (states within about 12 moves)\nsolve beginner       the layer-by-layer method on the current cube: each of its seven stages with its moves and the cube after it, then the whole solution simplified\nsolve beginner ALG   the same for ALG\nThe two-phase solver counts in the half-turn metric only. The last line of every answer is the whole solution from the state given, whole-cube turns included.\nOn a 2×2×2 session, solve alone finds a shortest solution of the current cube from the pocket table (as hint follows).",
     args: &[
         both("twophase|optimal|bfs|beginner", "method"),
@@ -834,7 +838,7 @@ pub static HINT: CommandDef = CommandDef {
     surface: Surface::Repl,
     usage: "[apply] | size 2 ALG | facelets S",
     summary: "the next move of a solution of the current cube (apply: make it); 2×2×2 states from the pocket table",
-    details: "hint            the next move of a solution of the current cube, and the rest of that solution\nhint apply      make that move (follow the same solution hint by hint until solved)\nhint size 2 ALG the next move for the 2×2×2 that ALG makes, from the pocket table (optimal)\nhint facelets S the same for a facelet string (24 letters: 2×2×2; 54: 3×3×3)",
+    details: "hint            the next move of a solution of the current cube, and the rest of that solution\nhint apply      make that move (follow the same solution hint by hint until solved)\nhint size 2 ALG the next move for the 2×2×2 that ALG makes, from the pocket table (optimal)\nhint facelets S the same for a facelet string (24 letters: 2×2×2; 54: 3×3×3; 6N²: N×N×N)",
     args: &[
         repl("apply"),
         repl("size"),

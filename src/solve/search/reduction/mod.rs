@@ -122,6 +122,49 @@ impl Work<'_> {
         })
     }
 
+    /// The 3×3×3 the reduced cube is — its corners, its middle (or any) edge stickers and its
+    /// centres — solved by `three` with outer turns, which keep centres and pairs whole.
+    /// Returns the single-layer turns made.
+    fn three_by_three(
+        &mut self,
+        three: &dyn Fn(&CubieCube) -> Result<Vec<FaceMove>, SolveError>,
+    ) -> Result<usize, SolveError> {
+        let n = self.model().n;
+        let mid = if n % 2 == 1 { n / 2 } else { 1 };
+        let g = Geometry::of(n);
+        let mut small = Vec::with_capacity(54);
+        for face in Face::ALL {
+            for r in [0, mid, n - 1] {
+                for c in [0, mid, n - 1] {
+                    small.push(self.stickers[g.index(face, r, c)]);
+                }
+            }
+        }
+        let small = Cube::from_stickers(3, small).map_err(|e| self.impossible(e.to_string()))?;
+        let (state, turned) = CubieCube::from_cube(&small)?;
+        if !turned.is_empty() {
+            return Err(SolveError::Unreachable(
+                "a reduced cube with its centres home",
+            ));
+        }
+        let mut last = Vec::new();
+        for m in three(&state)? {
+            for (axis, layer, quarters) in m
+                .to_move()
+                .layer_quarters(n)
+                .map_err(|_| SolveError::Unreachable("an outer turn on a big cube"))?
+            {
+                last.push(LayerMove {
+                    axis,
+                    layer,
+                    quarters,
+                });
+            }
+        }
+        self.make(&last);
+        Ok(last.len())
+    }
+
     /// Each wing's identity (the home place of the wing now there, in its orbit) and the
     /// identity each place should hold: its own on even sizes, on odd sizes the wing that
     /// matches the middle edge beside it.
@@ -328,40 +371,7 @@ pub fn solve(
         solve_orbit(&mut work, centres + o, &mut have, &want)?;
     }
     stages[2] = work.made.len() - stages[0] - stages[1];
-    // The 3×3×3: corners, the middle (or any) edge stickers and the centres.
-    let mid = if n % 2 == 1 { n / 2 } else { 1 };
-    let g = Geometry::of(n);
-    let mut small = Vec::with_capacity(54);
-    for face in Face::ALL {
-        for r in [0, mid, n - 1] {
-            for c in [0, mid, n - 1] {
-                small.push(work.stickers[g.index(face, r, c)]);
-            }
-        }
-    }
-    let small = Cube::from_stickers(3, small).map_err(|e| work.impossible(e.to_string()))?;
-    let (state, turned) = CubieCube::from_cube(&small)?;
-    if !turned.is_empty() {
-        return Err(SolveError::Unreachable(
-            "a reduced cube with its centres home",
-        ));
-    }
-    let mut last = Vec::new();
-    for m in three(&state)? {
-        for (axis, layer, quarters) in m
-            .to_move()
-            .layer_quarters(n)
-            .map_err(|_| SolveError::Unreachable("an outer turn on a big cube"))?
-        {
-            last.push(LayerMove {
-                axis,
-                layer,
-                quarters,
-            });
-        }
-    }
-    work.make(&last);
-    stages[3] = last.len();
+    stages[3] = work.three_by_three(three)?;
     let merged = write::merge(n, &work.made);
     let mut moves = rotation.clone();
     moves.extend(write::write(n, &merged));
