@@ -130,7 +130,7 @@ impl Work<'_> {
         three: &dyn Fn(&CubieCube) -> Result<Vec<FaceMove>, SolveError>,
     ) -> Result<usize, SolveError> {
         let n = self.model().n;
-        let mid = if n % 2 == 1 { n / 2 } else { 1 };
+        let mid = if !n.is_multiple_of(2) { n / 2 } else { 1 };
         let g = Geometry::of(n);
         let mut small = Vec::with_capacity(54);
         for face in Face::ALL {
@@ -188,7 +188,7 @@ impl Work<'_> {
                     )));
                 }
             }
-            if n % 2 == 0 {
+            if n.is_multiple_of(2) {
                 want.push(s as u8);
             } else {
                 let cubie = g
@@ -303,7 +303,7 @@ pub fn solve(
         return Err(ReductionError::Size(n).into());
     }
     // Odd sizes: the fixed centres home first.
-    let (cube, rotation) = if n % 2 == 1 {
+    let (cube, rotation) = if !n.is_multiple_of(2) {
         let home = |c: &Cube| Face::ALL.iter().all(|&f| c.centre(f) == Some(f));
         crate::state::pieces::rotate_until(cube, home).ok_or(SolveError::Unreachable(
             "the centres of a checked facelet string always turn home",
@@ -333,7 +333,7 @@ pub fn solve(
     let corners = crate::state::pieces::read_corners(&cube)?;
     let mut stages = [0; 4];
     // Parity: even corners on even sizes, and every wing orbit even against its target.
-    if n % 2 == 0 && crate::state::pieces::is_odd(&corners.perm) {
+    if n.is_multiple_of(2) && crate::state::pieces::is_odd(&corners.perm) {
         work.make(&[LayerMove {
             axis: PaperAxis::Z,
             layer: 0,

@@ -26,7 +26,7 @@ pub fn random_state(n: usize, rng: &mut impl rand::Rng) -> Cube {
         for (r3, r) in [(0, 0), (1, mid), (2, n - 1)] {
             for (c3, c) in [(0, 0), (1, mid), (2, n - 1)] {
                 let corner = r3 != 1 && c3 != 1;
-                let midge = n % 2 == 1 && (r3 == 1) != (c3 == 1);
+                let midge = !n.is_multiple_of(2) && (r3 == 1) != (c3 == 1);
                 if corner || midge {
                     stickers[g.index(face, r, c)] = small.sticker(face, r3, c3);
                 }
