@@ -4,6 +4,7 @@
 
 use std::sync::Once;
 
+use common::config_with;
 use cubework::rep::RepKind;
 use cubework::solve::search::reduction::random::{parities, random_state, random_state_scramble};
 use cubework::solve::{Limits, Method, Progress, solve};
@@ -11,6 +12,8 @@ use cubework::{Cube, Face, Metric, Move};
 use proptest::prelude::*;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
+
+mod common;
 
 /// Sets the environment the solves read, once, before any solve: the two-phase tables in the
 /// temp directory, the small set. Every test here calls it first.
@@ -101,15 +104,6 @@ fn a_random_state_scramble_makes_its_state_from_solved() {
             moves
         );
     }
-}
-
-/// `cases` cases from a fixed seed, the same every run (set `PROPTEST_RNG_SEED` to explore).
-fn config_with(cases: u32) -> ProptestConfig {
-    let mut config = ProptestConfig::with_cases(cases);
-    if std::env::var_os("PROPTEST_RNG_SEED").is_none() {
-        config.rng_seed = proptest::test_runner::RngSeed::Fixed(0xc0be);
-    }
-    config
 }
 
 proptest! {
