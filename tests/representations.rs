@@ -4,10 +4,13 @@
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
+use common::config_with;
 use cubework::base::simd::ShufflePath;
 use cubework::rep::{Gather, RepKind, Representation};
 use cubework::{Cube, LayerTurn, Move, Notation, PaperLetter, parse_moves};
 use proptest::prelude::*;
+
+mod common;
 
 /// Facelet strings worked out by hand from the geometry of a real cube (see the guide's conventions page, `cubework::guide::conventions`).
 const HAND_WORKED: &[(&str, &str)] = &[
@@ -330,15 +333,6 @@ fn sizes_a_representation_does_not_hold_are_one_line_errors_naming_the_sizes_it_
 /// 2000 cases from a fixed seed, the same every run (set `PROPTEST_RNG_SEED` to explore).
 fn config() -> ProptestConfig {
     config_with(2000)
-}
-
-/// `cases` cases from a fixed seed, the same every run (set `PROPTEST_RNG_SEED` to explore).
-fn config_with(cases: u32) -> ProptestConfig {
-    let mut config = ProptestConfig::with_cases(cases);
-    if std::env::var_os("PROPTEST_RNG_SEED").is_none() {
-        config.rng_seed = proptest::test_runner::RngSeed::Fixed(0xc0be);
-    }
-    config
 }
 
 proptest! {

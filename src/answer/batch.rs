@@ -360,8 +360,13 @@ fn solve_line(
 ) -> Outcome {
     let start = Instant::now();
     let solved = catch_unwind(AssertUnwindSafe(|| -> Result<Solution> {
-        let state = crate::sequence::input::read_state(text, method.size(), notation, scheme)?;
-        let cube = state.to_cube(method.size()).map_err(SolveError::from)?;
+        // A 4×4×4 to 9×9×9's facelet string is that cube's, solved by its size's method.
+        let (n, method) = match crate::solve::search::reduction::facelet_size(text) {
+            Some(n) if method.for_size(n).solves_size(n) => (n, method.for_size(n)),
+            _ => (method.size(), method),
+        };
+        let state = crate::sequence::input::read_state(text, n, notation, scheme)?;
+        let cube = state.to_cube(n).map_err(SolveError::from)?;
         Ok(solver(&cube, method, limits, progress)?)
     }));
     if crate::base::cancel::requested() {

@@ -107,7 +107,8 @@ impl ValueEnum for Method {
             Method::Optimal => {
                 "IDA* with a large pruning table: a proven-shortest solution of any cube, on every core (seconds to a minute or two for a random cube; --time-limit stops it with what it has proven)"
             }
-            Method::Pocket => return None,
+            // Two-phase on a 4×4×4 to 9×9×9 is the reduction.
+            Method::Pocket | Method::Reduction => return None,
         };
         Some(clap::builder::PossibleValue::new(self.name()).help(help))
     }

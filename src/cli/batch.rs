@@ -108,7 +108,7 @@ fn batch_limits(
     time_limit: Option<Duration>,
 ) -> Result<crate::solve::Limits> {
     let refused = match method {
-        Method::TwoPhase | Method::Pocket => false,
+        Method::TwoPhase | Method::Pocket | Method::Reduction => false,
         Method::Optimal => max_length.is_some(),
         Method::Bfs => time_limit.is_some(),
         Method::Beginner => max_length.is_some() || time_limit.is_some(),

@@ -253,10 +253,10 @@ fn hint_words(line: &Line) -> Result<SolvingRequest> {
             let n: usize = n
                 .parse()
                 .ok()
-                .filter(|n| (2..=3).contains(n))
+                .filter(|n| (2..=9).contains(n))
                 .ok_or_else(|| {
                     usage(&format!(
-                        "hint size '{}'? Hints are for the 2×2×2 and the 3×3×3",
+                        "hint size '{}'? Hints are for the 2×2×2 to the 9×9×9",
                         echo(n)
                     ))
                 })?;
@@ -270,11 +270,14 @@ fn hint_words(line: &Line) -> Result<SolvingRequest> {
         "facelets" => Some(match after.chars().count() {
             24 => Cube::from_facelets_in(after, 2, line.scheme)?,
             54 => Cube::from_facelets_in(after, 3, line.scheme)?,
-            n => {
-                return Err(usage(&format!(
-                    "hint facelets takes 24 letters (a 2×2×2) or 54 (a 3×3×3), not {n}"
-                )));
-            }
+            n => match crate::solve::search::reduction::facelet_size(after) {
+                Some(size) => Cube::from_facelets_in(after, size, line.scheme)?,
+                None => {
+                    return Err(usage(&format!(
+                        "hint facelets takes 24 letters (a 2×2×2), 54 (a 3×3×3) or 6N² (an N×N×N up to 9), not {n}"
+                    )));
+                }
+            },
         }),
         other => {
             return Err(usage(&format!(
@@ -449,9 +452,13 @@ fn printed_scramble(
         )?,
         (true, 3) => random_state_report(&twophase_tables().0, seed, notation)?,
         (true, size) => {
-            return Err(usage(&format!(
-                "--random-state is for the 2×2×2 and the 3×3×3, whose states the solvers know; --size {size} without it scrambles by random outer and wide turns, as the WCA's scrambles"
-            )));
+            let seed = seed.unwrap_or_else(tools::fresh_seed);
+            let (_, moves) = big_random_state(size, seed)?;
+            format!(
+                "random state of the {size}×{size}×{size}, seed {seed}: drawn uniformly from all that turns reach; these {} moves make it from solved (a reduction solution, inverted)\n{}",
+                moves.len(),
+                format_moves(&moves)
+            )
         }
         (false, _) => sized_scramble_report(n, count, seed, notation)?,
     })
@@ -476,15 +483,19 @@ fn random_scramble(session: &mut Session, seed: u64) -> Result<Reply> {
             let moves: Vec<Move> = scramble.iter().map(|m| m.to_move()).collect();
             (state.to_cube(), moves)
         }
-        n => {
-            return Err(usage(&format!(
-                "scramble random is for the 2×2×2 and the 3×3×3, whose states the solvers know; this session's cube is {n}×{n}×{n}: scramble alone turns it at random"
-            )));
-        }
+        n => big_random_state(n, seed)?,
     };
     let label = format!("scramble random seed {seed}: {}", format_moves(&moves));
     let reply = session.set_state(&label, cube)?;
     Ok(Reply::text(format!("{label}\n{}", reply.text)))
+}
+
+/// A uniformly random state of the 4×4×4 to 9×9×9 and the moves that make it (a reduction
+/// solution, inverted), with a bar on stderr while tables load.
+fn big_random_state(n: usize, seed: u64) -> Result<(Cube, Vec<Move>)> {
+    Ok(crate::answer::progress::Terminal::run(|p| {
+        crate::solve::search::reduction::random::random_state_scramble(n, seed, p)
+    })?)
 }
 
 /// The two-phase tables, with a bar on stderr while they are built.
@@ -537,6 +548,9 @@ fn solve(
     if state.is_none() && method.for_size(session.size()) == Method::Pocket {
         return solve_pocket_session(session, &limits);
     }
+    if let Some(n) = big_size(session, state.as_ref()) {
+        return solve_big(session, n, method, limits, state, flags);
+    }
     refuse_unused_limits(method, &limits, flags)?;
     // The limits first, then the state, so that either is reported before a table loads.
     crate::solve::check_limits(method, &limits)?;
@@ -580,6 +594,42 @@ fn solve(
     } else {
         text
     }))
+}
+
+/// The size of the 4×4×4 to 9×9×9 `solve` is asked of, if it is one: the session's, or a
+/// facelet string's.
+fn big_size(session: &Session, state: Option<&Input>) -> Option<usize> {
+    match state {
+        Some(Input::Facelets(text, _)) => crate::solve::search::reduction::facelet_size(text),
+        Some(_) => None,
+        None => Some(session.size()).filter(|n| *n >= 4),
+    }
+}
+
+/// `solve` on a 4×4×4 to 9×9×9 (the session's cube, or `state`): by reduction, the one
+/// method of those sizes.
+fn solve_big(
+    session: &Session,
+    n: usize,
+    method: Method,
+    limits: Limits,
+    state: Option<Input>,
+    flags: bool,
+) -> Result<Reply> {
+    if method.for_size(n) != Method::Reduction {
+        return Err(usage(&format!(
+            "solve {method} works on the 3×3×3; the {n}×{n}×{n} is solved by reduction (solve alone)"
+        )));
+    }
+    let method = Method::Reduction;
+    crate::solve::check_limits(method, &limits)?;
+    let cube = match state {
+        Some(input) => input.to_cube(n).map_err(crate::solve::SolveError::from)?,
+        None => session.cube(),
+    };
+    let solution =
+        solve_with_progress(&cube, method, &limits).map_err(|e| with_advice(e, flags))?;
+    Ok(Reply::text(solution_text(&solution, session.notation())))
 }
 
 /// `solve` on a 2×2×2 session: a shortest solution from the pocket table, as `hint` follows.
@@ -634,12 +684,6 @@ fn hint(session: &mut Session, apply: bool, state: Option<Cube>) -> Result<Reply
         return Ok(Reply::text(plan(&cube)?.describe()));
     }
     let cube = session.cube();
-    if !(2..=3).contains(&cube.size()) {
-        let n = cube.size();
-        return Err(usage(&format!(
-            "hints are for the 2×2×2 and the 3×3×3; this session's cube is {n}×{n}×{n}"
-        )));
-    }
     let plan = match session.solving_state().plan.take() {
         Some(p) if p.cube == cube => p,
         _ => plan(&cube)?,
@@ -715,8 +759,8 @@ pub static SCRAMBLE: CommandDef = CommandDef {
     name: "scramble",
     surface: Surface::Both,
     usage: "[N] [seed S] | random [seed S]",
-    summary: "the paper's SCRAMBLE: N random quarter-turns of the outer faces (17 by default); on the 4×4×4 and up, random outer and wide turns as the WCA's; random: a uniformly random state (2×2×2, 3×3×3)",
-    details: "scramble               17 random quarter-turns of U D B F L R and their inverses\nscramble 25            25 of them\nscramble seed 7        the same 17 every time for seed 7\nscramble random        the cube set to a state drawn uniformly from all 43 quintillion, shown as the at most 21 moves that make it from solved\nscramble random seed 7 the same random state every time for seed 7\nOn the 2×2×2, scramble random draws from all 3,674,160 states and shows the optimal moves that make it (from the pocket table). On the 4×4×4 and up, scramble makes random turns of the outer faces and of wide blocks up to half the cube deep, none merging with another, as the WCA's scrambles: 40 on the 4×4×4, 60, 80, 100 on the 5×5×5 to 7×7×7, twenty more a size beyond.\nIn the REPL it turns the session's cube (of the session's size); `cubework scramble` prints it.",
+    summary: "the paper's SCRAMBLE: N random quarter-turns of the outer faces (17 by default); on the 4×4×4 and up, random outer and wide turns as the WCA's; random: a uniformly random state (every size)",
+    details: "scramble               17 random quarter-turns of U D B F L R and their inverses\nscramble 25            25 of them\nscramble seed 7        the same 17 every time for seed 7\nscramble random        the cube set to a state drawn uniformly from all 43 quintillion, shown as the at most 21 moves that make it from solved\nscramble random seed 7 the same random state every time for seed 7\nOn the 2×2×2, scramble random draws from all 3,674,160 states and shows the optimal moves that make it (from the pocket table). On the 4×4×4 and up, scramble makes random turns of the outer faces and of wide blocks up to half the cube deep, none merging with another, as the WCA's scrambles: 40 on the 4×4×4, 60, 80, 100 on the 5×5×5 to 7×7×7, twenty more a size beyond; scramble random there draws uniformly from every state turns reach and shows a reduction solution of it, inverted.\nIn the REPL it turns the session's cube (of the session's size); `cubework scramble` prints it.",
     args: &[
         both("N", "count"),
         both("seed", "seed"),
@@ -740,7 +784,7 @@ pub static SOLVE: CommandDef = CommandDef {
     name: "solve",
     surface: Surface::Both,
     usage: "[optimal|bfs|beginner] [htm|qtm] [max N] [time S] [ALG]",
-    summary: "solve a 3×3×3 (the current cube, or ALG): two-phase by default, any cube in milliseconds; optimal, proven shortest (seconds to a minute or two; Ctrl-C or a time limit stops it with what it proved); bfs, a shortest solution within a depth limit; beginner, layer by layer, each stage with the cube after it",
+    summary: "solve the current cube (or ALG): two-phase by default, any 3×3×3 in milliseconds, the 4×4×4 to 9×9×9 by reduction; optimal, proven shortest (seconds to a minute or two; Ctrl-C or a time limit stops it with what it proved); bfs, a shortest solution within a depth limit; beginner, layer by layer, each stage with the cube after it",
     details: "solve                the current cube by the two-phase solver: at most 21 moves, in about a millisecond\nsolve R U F'         the cube those moves make, instead\nsolve max 20         at most 20 moves (slower; 19 and below can take long)\nsolve time 2         keep shortening for 2 seconds, then show the best\nsolve bfs [htm|qtm]  a shortest solution by breadth-first search from both ends (states within about 12 moves)\nsolve beginner       the layer-by-layer method on the current cube: each of its seven stages with its moves and the cube after it, then the whole solution simplified\nsolve beginner ALG   the same for ALG\nThe two-phase solver counts in the half-turn metric only. The last line of every answer is the whole solution from the state given, whole-cube turns included.\nOn a 2×2×2 session, solve alone finds a shortest solution of the current cube from the pocket table (as hint follows).",
     args: &[
         both("twophase|optimal|bfs|beginner", "method"),
@@ -794,7 +838,7 @@ pub static HINT: CommandDef = CommandDef {
     surface: Surface::Repl,
     usage: "[apply] | size 2 ALG | facelets S",
     summary: "the next move of a solution of the current cube (apply: make it); 2×2×2 states from the pocket table",
-    details: "hint            the next move of a solution of the current cube, and the rest of that solution\nhint apply      make that move (follow the same solution hint by hint until solved)\nhint size 2 ALG the next move for the 2×2×2 that ALG makes, from the pocket table (optimal)\nhint facelets S the same for a facelet string (24 letters: 2×2×2; 54: 3×3×3)",
+    details: "hint            the next move of a solution of the current cube, and the rest of that solution\nhint apply      make that move (follow the same solution hint by hint until solved)\nhint size 2 ALG the next move for the 2×2×2 that ALG makes, from the pocket table (optimal)\nhint facelets S the same for a facelet string (24 letters: 2×2×2; 54: 3×3×3; 6N²: N×N×N)",
     args: &[
         repl("apply"),
         repl("size"),

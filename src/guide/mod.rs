@@ -13,7 +13,7 @@
 //! | [`representations`] | the seven representations, how each is built, and at every size |
 //! | [`scan`] | the choices made where the scanned paper is unreadable; every APL line the paper prints and how it runs |
 //! | [`tools`] | sequence algebra, cycles and orders; the paper's tools and how they were reconstructed |
-//! | [`solvers`] | the 2×2×2 table, breadth-first search, two-phase, optimal and the beginner's method |
+//! | [`solvers`] | the 2×2×2 table, breadth-first search, two-phase, optimal and the beginner's method; the 4×4×4 to 9×9×9 by reduction |
 //! | [`pictures`] | `draw`, the HTML page and the charts |
 //! | [`measurements`] | every figure, with the command that reproduces it and the machine it ran on |
 //! | [`layout`] | where each part of the source lives |

@@ -56,6 +56,7 @@ pub fn solve(
         Method::Bfs => bfs(cube, limits, progress)?,
         Method::Beginner => beginner(cube, limits)?,
         Method::Pocket => pocket(cube, limits, progress)?,
+        Method::Reduction => reduction(cube, limits, progress)?,
     };
     check_solves(cube, &solution.moves)?;
     Ok(solution)
@@ -277,6 +278,44 @@ fn pocket(cube: &Cube, limits: &Limits, progress: &Progress) -> Result<Solution,
         stats: Stats {
             elapsed: started.elapsed(),
             gods_number: Some(table.gods_number()),
+            ..Stats::default()
+        },
+    })
+}
+
+fn reduction(cube: &Cube, limits: &Limits, progress: &Progress) -> Result<Solution, SolveError> {
+    let started = Instant::now();
+    let mut opts = TwoPhaseOptions {
+        time_limit: limits.time_limit,
+        ..TwoPhaseOptions::default()
+    };
+    if let Some(threads) = limits.threads {
+        opts.threads = threads;
+    }
+    if let Some(n) = limits.max_length {
+        opts.max_length = n;
+    }
+    // The tables load only once the state has been read as a real cube's centres and edges.
+    let three = |state: &CubieCube| {
+        let tables = &shared::twophase_tables(progress).0;
+        let opts = TwoPhaseOptions {
+            large: shared::twophase_large(progress),
+            ..opts
+        };
+        Ok(crate::solve::search::twophase::solve(tables, state, &opts)?.moves)
+    };
+    let found = crate::solve::search::reduction::solve(cube, &three)?;
+    Ok(Solution {
+        method: Method::Reduction,
+        metric: limits.metric,
+        moves: found.moves,
+        rotation: found.rotation,
+        proven: false,
+        bound: None,
+        stats: Stats {
+            elapsed: started.elapsed(),
+            max_length: Some(opts.max_length),
+            time_limit: opts.time_limit,
             ..Stats::default()
         },
     })

@@ -116,6 +116,9 @@ pub enum SolveError {
         /// What was found.
         reason: String,
     },
+    /// A big cube the reduction could not solve.
+    #[error(transparent)]
+    Reduction(#[from] crate::solve::search::reduction::ReductionError),
     /// Something that cannot happen on a real cube (a bug).
     #[error("internal error: {0}")]
     Unreachable(&'static str),

@@ -209,3 +209,13 @@ impl OnTerminal {
         (text, status.code())
     }
 }
+
+/// A property test's configuration: `cases` cases from a fixed seed, the same every run (set
+/// `PROPTEST_RNG_SEED` to explore), as the crate's own `proptest_config`.
+pub fn config_with(cases: u32) -> proptest::test_runner::Config {
+    let mut config = proptest::test_runner::Config::with_cases(cases);
+    if std::env::var_os("PROPTEST_RNG_SEED").is_none() {
+        config.rng_seed = proptest::test_runner::RngSeed::Fixed(0xc0be);
+    }
+    config
+}

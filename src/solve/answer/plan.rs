@@ -31,16 +31,18 @@ impl Plan {
                 Method::Bfs => "shortest",
                 Method::Beginner => "beginner's",
                 Method::TwoPhase => "two-phase",
+                Method::Reduction => "reduction",
             },
         }
     }
 
     /// How hints are found for a cube of size `n`: the pocket table for the 2×2×2, the
-    /// two-phase solver for the 3×3×3.
+    /// two-phase solver for the 3×3×3, the reduction for the 4×4×4 to 9×9×9.
     pub fn method(n: usize) -> Result<Method, SolveError> {
         match n {
             2 => Ok(Method::Pocket),
             3 => Ok(Method::TwoPhase),
+            4..=9 => Ok(Method::Reduction),
             n => Err(SolveError::Size(n)),
         }
     }

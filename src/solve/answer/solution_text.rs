@@ -71,6 +71,9 @@ pub fn solution_text(s: &Solution, notation: Notation) -> String {
     let words = notation.in_words();
     let metric = s.metric.title();
     let st = &s.stats;
+    let bound = st
+        .max_length
+        .unwrap_or(crate::solve::search::twophase::DEFAULT_MAX_LENGTH);
     match s.method {
         Method::TwoPhase => {
             let searched = match st.time_limit {
@@ -83,10 +86,8 @@ pub fn solution_text(s: &Solution, notation: Notation) -> String {
             };
             let _ = writeln!(
                 out,
-                "{} in the half-turn metric, two-phase (at most {}; {searched}, {}){words}:",
+                "{} in the half-turn metric, two-phase (at most {bound}; {searched}, {}){words}:",
                 count(n, "move"),
-                st.max_length
-                    .unwrap_or(crate::solve::search::twophase::DEFAULT_MAX_LENGTH),
                 count(st.probes, "probe"),
             );
         }
@@ -109,6 +110,14 @@ pub fn solution_text(s: &Solution, notation: Notation) -> String {
             );
         }
         Method::Optimal => optimal_lines(&mut out, s, notation),
+        Method::Reduction => {
+            let _ = writeln!(
+                out,
+                "{} in the {metric}, reduction (centres, then edges, then the 3×3×3 by two-phase in at most {bound} moves; {:.2} ms){words}:",
+                count(n, "move"),
+                st.elapsed.as_secs_f64() * 1e3,
+            );
+        }
         Method::Beginner => {}
     }
     // The last line does the whole job from the cube as given: its whole-cube turn too.

@@ -43,19 +43,23 @@ pub enum Method {
     Bfs,
     /// The 2×2×2 from its distance table: a shortest solution in moves of U, R and F.
     Pocket,
+    /// The 4×4×4 to 9×9×9 by reduction: centres, wings, then the 3×3×3 by two-phase
+    /// ([`crate::solve::search::reduction`]).
+    Reduction,
 }
 
 impl Method {
     /// Every method.
-    pub const ALL: [Method; 5] = [
+    pub const ALL: [Method; 6] = [
         Method::TwoPhase,
         Method::Optimal,
         Method::Beginner,
         Method::Bfs,
         Method::Pocket,
+        Method::Reduction,
     ];
 
-    /// Its name: `twophase`, `optimal`, `beginner`, `bfs`, `pocket`.
+    /// Its name: `twophase`, `optimal`, `beginner`, `bfs`, `pocket`, `reduction`.
     pub fn name(self) -> &'static str {
         match self {
             Method::TwoPhase => "twophase",
@@ -63,24 +67,37 @@ impl Method {
             Method::Beginner => "beginner",
             Method::Bfs => "bfs",
             Method::Pocket => "pocket",
+            Method::Reduction => "reduction",
         }
     }
 
-    /// The size of cube it solves: 2 for [`Method::Pocket`], else 3.
+    /// The size of cube it solves: 2 for [`Method::Pocket`], the smallest of its sizes (4)
+    /// for [`Method::Reduction`], else 3.
     pub fn size(self) -> usize {
         match self {
             Method::Pocket => 2,
+            Method::Reduction => 4,
             _ => 3,
+        }
+    }
+
+    /// Whether it solves a cube of `size`.
+    pub fn solves_size(self, size: usize) -> bool {
+        match self {
+            Method::Reduction => crate::solve::search::reduction::SIZES.contains(&size),
+            _ => self.size() == size,
         }
     }
 
     /// The method that solves a cube of `size` when this one is asked for: the default
     /// method ([`Method::TwoPhase`]) on a 2×2×2 is the 2×2×2's ([`Method::Pocket`], which
-    /// finds a shortest solution); any other is itself, and [`Method::size`] says whether it
-    /// fits the cube.
+    /// finds a shortest solution), on the 4×4×4 to 9×9×9 [`Method::Reduction`] (which ends
+    /// with two-phase); any other is itself, and [`Method::size`] says whether it fits the
+    /// cube.
     pub fn for_size(self, size: usize) -> Method {
         match (self, size) {
             (Method::TwoPhase, 2) => Method::Pocket,
+            (Method::TwoPhase, 4..=9) => Method::Reduction,
             _ => self,
         }
     }
@@ -90,8 +107,10 @@ impl Method {
     /// beginner's method and the 2×2×2's table take neither).
     pub fn takes(self, limit: Limit) -> bool {
         match limit {
-            Limit::MaxLength => matches!(self, Method::TwoPhase | Method::Bfs),
-            Limit::TimeLimit => matches!(self, Method::TwoPhase | Method::Optimal),
+            Limit::MaxLength => matches!(self, Method::TwoPhase | Method::Bfs | Method::Reduction),
+            Limit::TimeLimit => {
+                matches!(self, Method::TwoPhase | Method::Optimal | Method::Reduction)
+            }
         }
     }
 
@@ -124,7 +143,9 @@ impl std::fmt::Display for Method {
 
 /// A method name that is not one of [`Method::ALL`].
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown method '{0}': the methods are twophase, optimal, beginner, bfs and pocket")]
+#[error(
+    "unknown method '{0}': the methods are twophase, optimal, beginner, bfs, pocket and reduction"
+)]
 pub struct UnknownMethod(pub String);
 
 impl std::str::FromStr for Method {
@@ -137,7 +158,7 @@ impl std::str::FromStr for Method {
     /// assert_eq!("Optimal".parse::<Method>(), Ok(Method::Optimal));
     /// assert_eq!("two-phase".parse::<Method>(), Ok(Method::TwoPhase));
     /// let err = "fast".parse::<Method>().unwrap_err().to_string();
-    /// assert!(err.contains("'fast'") && err.contains("twophase, optimal, beginner, bfs and pocket"));
+    /// assert!(err.contains("'fast'") && err.contains("twophase, optimal, beginner, bfs, pocket and reduction"));
     /// ```
     fn from_str(s: &str) -> Result<Method, UnknownMethod> {
         let lower = s.trim().to_ascii_lowercase();
@@ -381,8 +402,10 @@ pub fn read_cube(input: &Input) -> Result<Cube, SolveError> {
 pub fn check_limits(method: Method, limits: &Limits) -> Result<(), SolveError> {
     let metric = limits.metric;
     match method {
-        Method::TwoPhase => {
-            check_metric(metric)?;
+        Method::TwoPhase | Method::Reduction => {
+            if method == Method::TwoPhase {
+                check_metric(metric)?;
+            }
             if let Some(asked) = limits.max_length
                 && asked > MAX_LENGTH_LIMIT
             {

@@ -9,4 +9,5 @@ pub mod beginner;
 pub mod bfs;
 pub mod optimal;
 pub mod pocket;
+pub mod reduction;
 pub mod twophase;

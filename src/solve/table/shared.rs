@@ -251,7 +251,7 @@ pub fn prepare(
 ) -> Result<(), SolveError> {
     crate::solve::method::check_limits(method, limits)?;
     match method {
-        Method::TwoPhase => {
+        Method::TwoPhase | Method::Reduction => {
             twophase_tables(progress);
             twophase_large(progress);
         }

@@ -1,0 +1,386 @@
+//! The 4×4×4 to 9×9×9 by reduction: the centres, then the wings, then the 3×3×3 they make,
+//! solved by the two-phase solver.
+//!
+//! - **Parity first.** Three-cycles keep a permutation's parity, so what they cannot fix is
+//!   fixed before they start: on the even sizes a face turn makes the corners' permutation
+//!   even (so that the 3×3×3 at the end has no PLL parity), and on every size a quarter-turn
+//!   of an inner layer makes each wing orbit's permutation even against its target (so that
+//!   no OLL parity is left either).
+//! - **Centres.** Each orbit of 24 centre stickers (on odd sizes the six fixed centres,
+//!   turned home first with the whole cube, are in none) is solved by three-cycles, each a
+//!   commutator conjugated by a setup ([`cycles`]): every cycle chosen is the one that puts
+//!   the most stickers right for its length.
+//! - **Wings.** Each orbit of 24 wings is solved the same way, to its home on the even sizes
+//!   and, on the odd sizes, to the places the middle edges say.
+//! - **The 3×3×3.** Corners, paired edges and solved centres are a 3×3×3, solved by the
+//!   two-phase solver with outer turns only, which keep centres and pairs whole.
+//!
+//! Every run of turns about one axis is merged and written in WCA notation ([`write`]).
+
+pub(crate) mod cycles;
+pub(crate) mod model;
+pub mod random;
+pub(crate) mod write;
+
+use crate::solve::SolveError;
+use crate::solve::model::cubie::CubieCube;
+use crate::solve::search::reduction::cycles::{Cycles, SizeTables, tables};
+use crate::solve::search::reduction::model::{LayerMove, Model};
+use crate::state::cube::Cube;
+use crate::state::geometry::Geometry;
+use crate::turn::face::Face;
+use crate::turn::moves::{FaceMove, Move, PaperAxis};
+
+/// The sizes the reduction solves.
+pub const SIZES: std::ops::RangeInclusive<usize> = 4..=9;
+
+/// The size (4 to 9) of a facelet string of a big cube: the size whose 6N² letters its
+/// letter count is nearest, if it is shaped like a facelet string of that size
+/// ([`Cube::is_facelet_shaped`]) and longer than any 3×3×3's. A near miss is that size's, so
+/// that reading it names what is wrong.
+///
+/// ```
+/// use cubework::solve::search::reduction::facelet_size;
+/// use cubework::Cube;
+/// assert_eq!(facelet_size(&Cube::solved_n(4).facelets()), Some(4));
+/// assert_eq!(facelet_size(&Cube::solved_n(9).facelets()[1..]), Some(9));
+/// assert_eq!(facelet_size(&Cube::solved().facelets()), None);
+/// assert_eq!(facelet_size(&"R U ".repeat(60)), None);
+/// ```
+pub fn facelet_size(text: &str) -> Option<usize> {
+    let letters = text.chars().filter(|c| !c.is_whitespace()).count();
+    if letters <= 54 + 9 {
+        return None;
+    }
+    let n = SIZES.min_by_key(|&n| (6 * n * n).abs_diff(letters))?;
+    Cube::is_facelet_shaped(text.trim(), n).then_some(n)
+}
+
+/// Why the reduction could not solve a cube.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ReductionError {
+    /// A size it does not solve.
+    #[error("the reduction solver takes a 4×4×4 to 9×9×9, not a {0}×{0}×{0}")]
+    Size(usize),
+    /// Stickers no turns can reach from solved.
+    #[error("no turns reach this {n}×{n}×{n}: {reason}")]
+    Impossible {
+        /// The size.
+        n: usize,
+        /// What is wrong.
+        reason: String,
+    },
+}
+
+/// A reduction's answer: the moves, the whole-cube turn they start with (odd sizes, to bring
+/// the fixed centres home) and how many moves each stage took before merging.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Reduced {
+    /// The moves from the cube as given to solved, the whole-cube turn first.
+    pub moves: Vec<Move>,
+    /// The whole-cube turn at the start (empty if none).
+    pub rotation: Vec<Move>,
+    /// Single-layer turns each stage made, in order: parity, centres, wings, 3×3×3.
+    pub stages: [usize; 4],
+}
+
+/// Where a sticker is, in words: `U row 2 column 3`.
+fn place(n: usize, i: usize) -> String {
+    let g = Geometry::of(n);
+    let per = n * n;
+    format!(
+        "{} row {} column {}",
+        g.face_of(i),
+        (i % per) / n + 1,
+        i % n + 1
+    )
+}
+
+/// The solving state: the stickers and the turns made so far.
+struct Work<'a> {
+    tables: &'a SizeTables,
+    stickers: Vec<Face>,
+    made: Vec<LayerMove>,
+}
+
+impl Work<'_> {
+    fn model(&self) -> &Model {
+        &self.tables.model
+    }
+
+    fn make(&mut self, moves: &[LayerMove]) {
+        for &m in moves {
+            self.tables.model.apply(&mut self.stickers, m);
+        }
+        self.made.extend_from_slice(moves);
+    }
+
+    fn impossible(&self, reason: String) -> SolveError {
+        SolveError::Reduction(ReductionError::Impossible {
+            n: self.model().n,
+            reason,
+        })
+    }
+
+    /// The 3×3×3 the reduced cube is — its corners, its middle (or any) edge stickers and its
+    /// centres — solved by `three` with outer turns, which keep centres and pairs whole.
+    /// Returns the single-layer turns made.
+    fn three_by_three(
+        &mut self,
+        three: &dyn Fn(&CubieCube) -> Result<Vec<FaceMove>, SolveError>,
+    ) -> Result<usize, SolveError> {
+        let n = self.model().n;
+        let mid = if !n.is_multiple_of(2) { n / 2 } else { 1 };
+        let g = Geometry::of(n);
+        let mut small = Vec::with_capacity(54);
+        for face in Face::ALL {
+            for r in [0, mid, n - 1] {
+                for c in [0, mid, n - 1] {
+                    small.push(self.stickers[g.index(face, r, c)]);
+                }
+            }
+        }
+        let small = Cube::from_stickers(3, small).map_err(|e| self.impossible(e.to_string()))?;
+        let (state, turned) = CubieCube::from_cube(&small)?;
+        if !turned.is_empty() {
+            return Err(SolveError::Unreachable(
+                "a reduced cube with its centres home",
+            ));
+        }
+        let mut last = Vec::new();
+        for m in three(&state)? {
+            for (axis, layer, quarters) in m
+                .to_move()
+                .layer_quarters(n)
+                .map_err(|_| SolveError::Unreachable("an outer turn on a big cube"))?
+            {
+                last.push(LayerMove {
+                    axis,
+                    layer,
+                    quarters,
+                });
+            }
+        }
+        self.make(&last);
+        Ok(last.len())
+    }
+
+    /// Each wing's identity (the home place of the wing now there, in its orbit) and the
+    /// identity each place should hold: its own on even sizes, on odd sizes the wing that
+    /// matches the middle edge beside it.
+    fn wings(&self, o: usize) -> Result<(Vec<u8>, Vec<u8>), SolveError> {
+        let model = self.model();
+        let n = model.n;
+        let g = Geometry::of(n);
+        let slots = &model.wing_orbits[o];
+        let mut have = Vec::with_capacity(24);
+        let mut want = Vec::with_capacity(24);
+        for (s, &slot) in slots.iter().enumerate() {
+            let colours = slot.map(|i| self.stickers[i]);
+            match model.wing_home(slot, colours[0], colours[1]) {
+                Some((oo, home)) if oo == o => have.push(home as u8),
+                _ => {
+                    return Err(self.impossible(format!(
+                        "the edge piece at {} shows {}{}, which no edge piece has",
+                        place(n, slot[0]),
+                        colours[0],
+                        colours[1]
+                    )));
+                }
+            }
+            if n.is_multiple_of(2) {
+                want.push(s as u8);
+            } else {
+                let cubie = g
+                    .cubie_of(slot[0])
+                    .map(|v| if v.abs() == n as i32 - 1 { v } else { 0 });
+                let midge = slot.map(|i| {
+                    g.sticker_of(cubie, g.face_of(i))
+                        .map_or(Face::U, |m| self.stickers[m])
+                });
+                match model.wing_home(slot, midge[0], midge[1]) {
+                    Some((oo, home)) if oo == o => want.push(home as u8),
+                    _ => {
+                        return Err(self.impossible(format!(
+                            "the middle edge beside {} shows {}{}, which no edge has",
+                            place(n, slot[0]),
+                            midge[0],
+                            midge[1]
+                        )));
+                    }
+                }
+            }
+        }
+        for (what, ids) in [("edge piece", &have), ("middle edge", &want)] {
+            let mut seen = [false; 24];
+            for (s, &id) in ids.iter().enumerate() {
+                if std::mem::replace(&mut seen[id as usize], true) {
+                    return Err(self.impossible(format!(
+                        "the {what} at {} is there twice",
+                        place(n, slots[s][0])
+                    )));
+                }
+            }
+        }
+        Ok((have, want))
+    }
+}
+
+/// Whether the permutation taking `have` to `want` (both bijections onto 0..24) is odd.
+fn odd(have: &[u8], want: &[u8]) -> bool {
+    let mut pos = [0usize; 24];
+    for (s, &id) in want.iter().enumerate() {
+        pos[id as usize] = s;
+    }
+    let perm: Vec<u8> = have.iter().map(|&id| pos[id as usize] as u8).collect();
+    crate::state::pieces::is_odd(&perm)
+}
+
+/// The best three-cycle for an orbit whose places hold `have` and should hold `want`: the
+/// one that puts the most places right for its length, as `(q, p, r)` (the piece at `q` to
+/// `p`, `p`'s to `r`, `r`'s to `q`). `None` when the orbit is solved.
+fn best_cycle(cycles: &Cycles, have: &[u8], want: &[u8]) -> Option<(usize, usize, usize)> {
+    let len = have.len();
+    let right = |s: usize, id: u8| u32::from(want[s] == id);
+    let mut best: Option<((usize, usize, usize), u32, u32)> = None;
+    for p in (0..len).filter(|&p| have[p] != want[p]) {
+        for q in (0..len).filter(|&q| q != p && have[q] == want[p]) {
+            for r in (0..len).filter(|&r| r != p && r != q) {
+                let before = right(q, have[q]) + right(r, have[r]);
+                let after = 1 + right(r, have[p]) + right(q, have[r]);
+                if after <= before {
+                    continue;
+                }
+                let gain = after - before;
+                let Some(cost) = cycles.cost(q, p, r) else {
+                    continue;
+                };
+                let better = match best {
+                    None => true,
+                    Some((_, c, g)) => cost * g < c * gain,
+                };
+                if better {
+                    best = Some(((q, p, r), cost, gain));
+                }
+            }
+        }
+    }
+    best.map(|(t, _, _)| t)
+}
+
+/// Solves one orbit by three-cycles: `have` and `want` as in [`best_cycle`].
+fn solve_orbit(
+    work: &mut Work<'_>,
+    o: usize,
+    have: &mut [u8],
+    want: &[u8],
+) -> Result<(), SolveError> {
+    let tables = work.tables;
+    while let Some((q, p, r)) = best_cycle(&tables.cycles[o], have, want) {
+        crate::base::cancel::check()?;
+        work.make(&tables.cycle(o, q, p, r));
+        let (hq, hp, hr) = (have[q], have[p], have[r]);
+        have[p] = hq;
+        have[r] = hp;
+        have[q] = hr;
+    }
+    if have != want {
+        return Err(SolveError::Unreachable(
+            "an orbit three-cycles cannot finish",
+        ));
+    }
+    Ok(())
+}
+
+/// Solves `cube` (4×4×4 to 9×9×9) by reduction, the 3×3×3 at the end by `three`, which
+/// returns outer face turns that solve a 3×3×3 state.
+pub fn solve(
+    cube: &Cube,
+    three: &dyn Fn(&CubieCube) -> Result<Vec<FaceMove>, SolveError>,
+) -> Result<Reduced, SolveError> {
+    let n = cube.size();
+    if !SIZES.contains(&n) {
+        return Err(ReductionError::Size(n).into());
+    }
+    // Odd sizes: the fixed centres home first.
+    let (cube, rotation) = if !n.is_multiple_of(2) {
+        let home = |c: &Cube| Face::ALL.iter().all(|&f| c.centre(f) == Some(f));
+        crate::state::pieces::rotate_until(cube, home).ok_or(SolveError::Unreachable(
+            "the centres of a checked facelet string always turn home",
+        ))?
+    } else {
+        (cube.clone(), Vec::new())
+    };
+    let tables = tables(n);
+    let mut work = Work {
+        tables,
+        stickers: cube.stickers().to_vec(),
+        made: Vec::new(),
+    };
+    let model = &tables.model;
+    // Every centre orbit holds four of each colour.
+    for orbit in &model.centre_orbits {
+        for face in Face::ALL {
+            let count = orbit.iter().filter(|&&i| work.stickers[i] == face).count();
+            if count != 4 {
+                return Err(work.impossible(format!(
+                    "the 24 centre stickers that turn with {} hold {count} of {face}, not 4",
+                    place(n, orbit[0])
+                )));
+            }
+        }
+    }
+    let corners = crate::state::pieces::read_corners(&cube)?;
+    let mut stages = [0; 4];
+    // Parity: even corners on even sizes, and every wing orbit even against its target.
+    if n.is_multiple_of(2) && crate::state::pieces::is_odd(&corners.perm) {
+        work.make(&[LayerMove {
+            axis: PaperAxis::Z,
+            layer: 0,
+            quarters: 1,
+        }]);
+    }
+    for o in 0..model.wing_orbits.len() {
+        let (have, want) = work.wings(o)?;
+        if odd(&have, &want) {
+            work.make(&[LayerMove {
+                axis: PaperAxis::X,
+                layer: model.wing_layer(o),
+                quarters: 1,
+            }]);
+        }
+    }
+    stages[0] = work.made.len();
+    // Centres.
+    let centres = model.centre_orbits.len();
+    for (o, orbit) in model.centre_orbits.iter().enumerate() {
+        let mut have: Vec<u8> = orbit
+            .iter()
+            .map(|&i| work.stickers[i].index() as u8)
+            .collect();
+        let want: Vec<u8> = orbit
+            .iter()
+            .map(|&i| Geometry::of(n).face_of(i).index() as u8)
+            .collect();
+        solve_orbit(&mut work, o, &mut have, &want)?;
+    }
+    stages[1] = work.made.len() - stages[0];
+    // Wings.
+    for o in 0..model.wing_orbits.len() {
+        let (mut have, want) = work.wings(o)?;
+        solve_orbit(&mut work, centres + o, &mut have, &want)?;
+    }
+    stages[2] = work.made.len() - stages[0] - stages[1];
+    stages[3] = work.three_by_three(three)?;
+    let merged = write::merge(n, &work.made);
+    let mut moves = rotation.clone();
+    moves.extend(write::write(n, &merged));
+    Ok(Reduced {
+        moves,
+        rotation,
+        stages,
+    })
+}
+
+#[cfg(test)]
+mod tests;

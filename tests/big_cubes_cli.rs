@@ -1,0 +1,161 @@
+//! The 4×4×4 to 9×9×9 from the outside: the REPL's `size`, `scramble` and `solve`, the command
+//! line's facelet strings and batches, and the one-line errors for states no turns reach.
+// The end-to-end tests drive the binary and the front ends: the `cli` feature.
+#![cfg(feature = "cli")]
+
+mod common;
+
+use cubework::rep::RepKind;
+use cubework::{Cube, Notation, parse_moves};
+
+/// The cube after `moves` from solved, made on the nested representation (an independent
+/// sticker model), then `then`: whether that is solved with every centre home.
+fn solves(n: usize, moves: &str, then: &str) -> bool {
+    let mut rep = RepKind::Nested.build(&Cube::solved_n(n)).unwrap();
+    rep.apply_all(&parse_moves(moves, Notation::Standard).unwrap())
+        .unwrap();
+    rep.apply_all(&parse_moves(then, Notation::Standard).unwrap())
+        .unwrap();
+    rep.to_cube() == Cube::solved_n(n)
+}
+
+/// What follows `prefix` on the line that starts with it, and the line after the line that
+/// starts with `header` (a solve's moves follow its summary line).
+fn after<'a>(out: &'a str, prefix: &str) -> &'a str {
+    let line = out
+        .lines()
+        .find(|l| l.starts_with(prefix))
+        .unwrap_or_else(|| panic!("no line {prefix}: {out}"));
+    line.split_once(": ").unwrap().1
+}
+
+fn moves_after<'a>(out: &'a str, header: &str, nth: usize) -> &'a str {
+    let mut lines = out.lines();
+    for _ in 0..=nth {
+        lines.find(|l| l.contains(header)).expect(header);
+    }
+    lines.next().unwrap()
+}
+
+#[test]
+fn the_repl_scrambles_and_solves_a_4x4x4_at_random_and_a_7x7x7_by_turns() {
+    let (out, err, code) = common::session_with(
+        common::cubework_cached("cubework-test-big-cli"),
+        "size 4\nscramble random seed 5\nsolve\nsize 7\nscramble seed 9\nsolve\n",
+    );
+    assert_eq!(code, Some(0), "{err}");
+    let random = after(&out, "scramble random seed 5");
+    let first = moves_after(&out, "reduction", 0);
+    assert!(solves(4, random, first), "{out}");
+    let turns = after(&out, "scramble 100 seed 9");
+    let second = moves_after(&out, "reduction", 1);
+    assert!(solves(7, turns, second), "{out}");
+    // The answers say the metric they are counted in.
+    assert!(
+        out.contains("moves in the half-turn metric, reduction"),
+        "{out}"
+    );
+}
+
+#[test]
+fn hint_follows_a_big_cube_solution_one_move_at_a_time() {
+    let (out, err, code) = common::session_with(
+        common::cubework_cached("cubework-test-big-cli"),
+        "size 5\nscramble 20 seed 1\nhint\nhint apply\nhint\n",
+    );
+    assert_eq!(code, Some(0), "{err}");
+    let hints: Vec<&str> = out.lines().filter(|l| l.starts_with("hint")).collect();
+    assert_eq!(hints.len(), 3, "{out}");
+    assert!(hints[0].contains("reduction solution"), "{out}");
+    // The hint after the first applied is the plan's second move.
+    let second_of_first = hints[0].split("; then ").nth(1).unwrap().split(' ').next();
+    let next = hints[2].strip_prefix("hint: ").unwrap().split(' ').next();
+    assert_eq!(second_of_first, next, "{out}");
+}
+
+#[test]
+fn the_command_line_solves_facelet_strings_of_every_size_from_4_to_9() {
+    for n in 4..=9 {
+        let mut cube = Cube::solved_n(n);
+        let scramble = format!("R {}U' F2 {}L Bw D", n - 1, n / 2);
+        cube.apply_all(&parse_moves(&scramble, Notation::Standard).unwrap())
+            .unwrap();
+        let (out, err, code) = common::run_with(
+            common::cubework_cached("cubework-test-big-cli"),
+            &["solve", "--facelets", &cube.facelets()],
+        );
+        assert_eq!(code, Some(0), "{n}: {err}");
+        let answer = out.lines().last().unwrap();
+        assert!(solves(n, &scramble, answer), "{n}: {out}");
+    }
+}
+
+#[test]
+fn a_batch_of_big_cubes_answers_one_line_per_line_and_names_the_bad_ones() {
+    let mut lines = Vec::new();
+    let mut scrambles = Vec::new();
+    for n in [4, 5, 6, 9] {
+        let mut cube = Cube::solved_n(n);
+        let scramble = format!("Rw U {}F' D2", n - 2);
+        cube.apply_all(&parse_moves(&scramble, Notation::Standard).unwrap())
+            .unwrap();
+        lines.push(cube.facelets());
+        scrambles.push((n, scramble));
+    }
+    // A 4×4×4 one letter short, and a 3×3×3 by moves.
+    lines.insert(2, Cube::solved_n(4).facelets()[1..].to_string());
+    lines.push("R U".to_string());
+    let input = lines.join("\n") + "\n";
+    let (out, err, code) = common::outcome(
+        common::cubework_cached("cubework-test-big-cli")
+            .args(["solve", "--batch", "-"])
+            .write_stdin(input)
+            .output()
+            .unwrap(),
+    );
+    let answers: Vec<&str> = out.lines().collect();
+    assert_eq!(answers.len(), lines.len(), "{out}");
+    assert_eq!(code, Some(2), "{err}");
+    assert!(answers[2].is_empty());
+    assert!(
+        err.contains("line 3: facelet string has 95 characters, expected 96"),
+        "{err}"
+    );
+    let big: Vec<&str> = [0, 1, 3, 4].iter().map(|&i| answers[i]).collect();
+    for ((n, scramble), answer) in scrambles.iter().zip(big) {
+        assert!(solves(*n, scramble, answer), "{n}: {out}");
+    }
+    assert!(solves(3, "R U", answers[5]));
+}
+
+#[test]
+fn states_no_turns_reach_are_one_line_errors_that_say_what_is_wrong() {
+    let solved = Cube::solved_n(4).facelets();
+    // A centre sticker and an edge sticker of another colour swapped: the counts of each
+    // colour are right, but the centres hold five of one colour.
+    let mut swapped: Vec<char> = solved.chars().collect();
+    let (centre, edge) = (5, 16 + 1); // U row 2 column 2; R row 1 column 2.
+    swapped.swap(centre, edge);
+    let swapped: String = swapped.into_iter().collect();
+    // Two corners' stickers swapped in place: a twisted corner.
+    let mut cube = Cube::solved_n(5);
+    cube.apply_all(&parse_moves("R U R' U'", Notation::Standard).unwrap())
+        .unwrap();
+    let mut twisted: Vec<char> = cube.facelets().chars().collect();
+    let (a, b) = (24, 25); // U's last sticker and R's first: one corner's
+    twisted.swap(a, b);
+    let twisted: String = twisted.into_iter().collect();
+    for (state, says) in [
+        (swapped.as_str(), "centre stickers"),
+        (&solved[2..], "characters, expected 96"),
+        (twisted.as_str(), "corner"),
+    ] {
+        let (out, err, code) = common::run_with(
+            common::cubework_cached("cubework-test-big-cli"),
+            &["solve", "--facelets", state],
+        );
+        assert_eq!(code, Some(2), "{out}{err}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(err.contains(says), "{err}");
+    }
+}
