@@ -10,7 +10,7 @@ mod common;
 use std::io::Write;
 use std::time::{Duration, Instant};
 
-use nix::pty::{Winsize, openpty};
+use nix::pty::Winsize;
 
 /// The line pasted, as in the report.
 const LINE: &str = "R U R' U'";
@@ -124,17 +124,14 @@ fn assert_all_answered(pasted: &Pasted, data: &std::path::Path) {
         pasted.text.len()
     );
     assert_eq!(pasted.code, Some(0), "{tail:?}");
-    let history = std::fs::read_to_string(data.join("history.txt")).unwrap();
-    assert_eq!(history, format!("{LINE}\n").repeat(LINES));
+    assert_eq!(common::history(data), format!("{LINE}\n").repeat(LINES));
 }
 
 #[test]
 fn thousands_of_lines_pasted_without_brackets_are_all_answered_in_time() {
-    if openpty(None, None).is_err() {
-        eprintln!("skipped: this machine cannot open a pseudo-terminal");
+    let Some(data) = common::terminal_dir("repl-paste-plain") else {
         return;
-    }
-    let data = common::fresh_dir("repl-paste-plain");
+    };
     // A terminal that does not bracket a paste sends it as keys, each line ended by Enter
     // (a carriage return), all at once.
     let paste = format!("{LINE}\r").repeat(LINES);
@@ -144,11 +141,9 @@ fn thousands_of_lines_pasted_without_brackets_are_all_answered_in_time() {
 
 #[test]
 fn thousands_of_lines_in_one_bracketed_paste_are_all_answered_in_time() {
-    if openpty(None, None).is_err() {
-        eprintln!("skipped: this machine cannot open a pseudo-terminal");
+    let Some(data) = common::terminal_dir("repl-paste-bracketed") else {
         return;
-    }
-    let data = common::fresh_dir("repl-paste-bracketed");
+    };
     // As terminals send a paste when the program asks (rustyline does): between
     // `ESC [200~` and `ESC [201~`, lines ended by carriage returns; then the user's Enter.
     let paste = format!("\x1b[200~{}\x1b[201~\r", format!("{LINE}\r").repeat(LINES));
@@ -158,11 +153,9 @@ fn thousands_of_lines_in_one_bracketed_paste_are_all_answered_in_time() {
 
 #[test]
 fn thousands_of_lines_in_a_paste_bracketed_piece_by_piece_are_all_answered_in_time() {
-    if openpty(None, None).is_err() {
-        eprintln!("skipped: this machine cannot open a pseudo-terminal");
+    let Some(data) = common::terminal_dir("repl-paste-pieces") else {
         return;
-    }
-    let data = common::fresh_dir("repl-paste-pieces");
+    };
     // A terminal may send a long paste in pieces, each bracketed (as some split a paste
     // into chunks and bracket each): here one line a piece, then the user's Enter. The line
     // editor redrew all that had come at each piece: 81 MB on the terminal for these lines.

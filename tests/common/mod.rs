@@ -66,6 +66,23 @@ pub fn fresh_dir(name: &str) -> std::path::PathBuf {
     dir
 }
 
+/// A fresh data directory `cubework-{name}` for a test on a pseudo-terminal, or `None`, said
+/// on standard error, where this machine cannot open one (a container without `/dev/ptmx`):
+/// the test stops there rather than fail for the machine's sake.
+#[cfg(unix)]
+pub fn terminal_dir(name: &str) -> Option<std::path::PathBuf> {
+    if nix::pty::openpty(None, None).is_err() {
+        eprintln!("skipped: this machine cannot open a pseudo-terminal");
+        return None;
+    }
+    Some(fresh_dir(name))
+}
+
+/// The REPL's history file in the data directory `data`, as the session wrote it.
+pub fn history(data: &std::path::Path) -> String {
+    std::fs::read_to_string(data.join("history.txt")).unwrap()
+}
+
 /// What `cmd` printed with `args`, and how it ended (see [`outcome`]).
 pub fn run_with(mut cmd: Command, args: &[&str]) -> (String, String, Option<i32>) {
     outcome(cmd.args(args).output().unwrap())
@@ -129,18 +146,30 @@ pub fn on_terminal(
     size: Option<&nix::pty::Winsize>,
     data: &std::path::Path,
 ) -> OnTerminal {
+    let mut command = std::process::Command::new(assert_cmd::cargo::cargo_bin("cubework"));
+    command
+        .args(args)
+        .env_remove("NO_COLOR")
+        .env("TERM", "xterm")
+        .env("CUBEWORK_DATA_DIR", data);
+    command_on_terminal(command, size)
+}
+
+/// `command` (its arguments and environment set) on a new pseudo-terminal (of `size`, or the
+/// default) as [`on_terminal`] runs the binary: its standard streams the terminal, in a
+/// session of its own with the terminal as its controlling terminal.
+#[cfg(unix)]
+pub fn command_on_terminal(
+    mut command: std::process::Command,
+    size: Option<&nix::pty::Winsize>,
+) -> OnTerminal {
     use std::io::Read;
     use std::os::fd::OwnedFd;
     use std::process::Stdio;
     let pty = nix::pty::openpty(size, None).unwrap();
     // Copies closed on exec (`try_clone`), so that no other test's child inherits them.
     let slave = |fd: &OwnedFd| Stdio::from(fd.try_clone().unwrap());
-    let mut command = std::process::Command::new(assert_cmd::cargo::cargo_bin("cubework"));
     command
-        .args(args)
-        .env_remove("NO_COLOR")
-        .env("TERM", "xterm")
-        .env("CUBEWORK_DATA_DIR", data)
         .stdin(slave(&pty.slave))
         .stdout(slave(&pty.slave))
         .stderr(slave(&pty.slave));
