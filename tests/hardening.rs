@@ -526,7 +526,10 @@ mod terminal {
             "{text}"
         );
         assert_eq!(code, Some(0), "{text}");
-        assert_eq!(common::history(&data), "reset\nR U\n[F,\n D]\nshow facelets\n");
+        assert_eq!(
+            common::history(&data),
+            "reset\nR U\n[F,\n D]\nshow facelets\n"
+        );
     }
 
     #[test]
@@ -611,7 +614,10 @@ mod terminal {
         assert!(before.contains("...> "), "{text}");
         assert!(after.contains(AFTER_R), "reset and R ran: {text}");
         assert_eq!(code, Some(0), "{text}");
-        assert_eq!(common::history(&data), "(R\nR)2\n[U,\nreset\nR\nshow facelets\n");
+        assert_eq!(
+            common::history(&data),
+            "(R\nR)2\n[U,\nreset\nR\nshow facelets\n"
+        );
     }
 
     #[test]
