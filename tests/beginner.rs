@@ -149,11 +149,7 @@ fn bad_states_are_one_line_errors() {
             "--max-length for two-phase and bfs",
         ),
     ] {
-        let (stdout, stderr, code) = run(&args);
-        assert_eq!(code, Some(2), "{args:?}");
-        assert!(stdout.is_empty(), "{args:?}");
-        assert_eq!(stderr.lines().count(), 1, "{args:?}: {stderr}");
-        assert!(stderr.contains(message), "{args:?}: {stderr}");
+        common::assert_refused(&run(&args), 2, message, format_args!("{args:?}: "));
     }
 }
 

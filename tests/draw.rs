@@ -420,12 +420,8 @@ fn draw_to_standard_output_and_as_a_page() {
 
 /// Status `code`, nothing on stdout, one line on stderr containing `message`.
 fn one_line_error(args: &[&str], code: i32, message: &str) {
-    let out = cubework().args(args).output().unwrap();
-    assert_eq!(out.status.code(), Some(code), "{args:?}");
-    assert!(out.stdout.is_empty(), "{args:?}: nothing on stdout");
-    let err = String::from_utf8(out.stderr).unwrap();
-    assert_eq!(err.lines().count(), 1, "{args:?}: one line, got {err:?}");
-    assert!(err.contains(message), "{args:?}: {err:?} lacks {message:?}");
+    let outcome = common::outcome(cubework().args(args).output().unwrap());
+    common::assert_refused(&outcome, code, message, format_args!("{args:?}: "));
 }
 
 #[test]
@@ -777,8 +773,7 @@ fn a_png_name_gets_a_png_image() {
 fn a_fifo_with_no_reader_is_refused_at_once() {
     let fifo = temp("no-reader.fifo");
     let _ = std::fs::remove_file(&fifo);
-    let made = std::process::Command::new("mkfifo").arg(&fifo).status();
-    assert!(made.is_ok_and(|s| s.success()), "mkfifo failed");
+    common::make_fifo(&fifo);
     for args in [
         vec!["draw", "R", "-o", fifo.to_str().unwrap()],
         vec!["order", "--plot", fifo.to_str().unwrap(), "R U"],
@@ -791,8 +786,7 @@ fn a_fifo_with_no_reader_is_refused_at_once() {
             .unwrap();
         assert_eq!(out.status.code(), Some(1), "{args:?}");
         let err = String::from_utf8(out.stderr).unwrap();
-        assert_eq!(err.lines().count(), 1, "{err}");
-        assert!(err.contains("is a FIFO"), "{err}");
+        common::assert_one_line(&err, "is a FIFO", "");
     }
     std::fs::remove_file(&fifo).unwrap();
     // A directory is refused the same way.
@@ -981,8 +975,7 @@ fn a_jpeg_or_other_image_name_is_refused_in_one_line_and_nothing_is_written() {
             .output()
             .unwrap();
         let err = String::from_utf8(out.stderr).unwrap();
-        assert_eq!(err.lines().count(), 1, "{err}");
-        assert!(err.contains("name it .svg, .png or .html"), "{err}");
+        common::assert_one_line(&err, "name it .svg, .png or .html", "");
         assert!(!path.exists(), "{name} was written by the REPL");
     }
 }

@@ -325,8 +325,7 @@ fn long_sessions_keep_bounded_history() {
         "history numbers count forgotten changes"
     );
     assert!(!out.contains("\n200  R U\n"));
-    assert_eq!(err.lines().count(), 1, "{err}");
-    assert!(err.contains("older changes were forgotten"), "{err}");
+    common::assert_one_line(&err, "older changes were forgotten", "");
     assert_eq!(code, Some(2));
 }
 
@@ -638,13 +637,7 @@ mod terminal {
             return;
         };
         let fifo = data.join("history.txt");
-        assert!(
-            StdCommand::new("mkfifo")
-                .arg(&fifo)
-                .status()
-                .unwrap()
-                .success()
-        );
+        common::make_fifo(&fifo);
         let (text, code) = repl(&[b"R\r", b"\x04"], &data);
         assert!(text.contains("is a FIFO, not a regular file"), "{text}");
         assert!(text.contains("WWOWWOWWO"), "the REPL ran a line: {text}");

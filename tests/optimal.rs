@@ -119,8 +119,7 @@ fn bad_requests_are_one_line_errors() {
         "",
     );
     assert_eq!(code, Some(2));
-    assert_eq!(err.lines().count(), 1, "{err}");
-    assert!(err.contains("--max-length"), "{err}");
+    common::assert_one_line(&err, "--max-length", "");
     let (_, err, code) = run(&["solve", "--method", "optimal", "--facelets", "UUU"], "");
     assert_ne!(code, Some(0));
     assert_eq!(err.lines().count(), 1, "{err}");

@@ -99,11 +99,7 @@ fn scrambles_the_sizes_cannot_have_are_one_line_errors() {
         ),
         (&["scramble", "--size", "12"][..], "12"),
     ] {
-        let (out, err, code) = run(args);
-        assert_eq!(code, Some(2), "{args:?}");
-        assert!(out.is_empty(), "{args:?}: {out}");
-        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
-        assert!(err.contains(message), "{args:?}: {err}");
+        common::assert_refused(&run(args), 2, message, format_args!("{args:?}: "));
     }
 }
 
@@ -130,10 +126,10 @@ fn a_session_scrambles_its_own_size() {
         "{out}\n{}",
         two.facelets()
     );
-    assert_eq!(err.lines().count(), 1, "{err}");
-    assert!(
-        err.contains("line 8: scramble random is for the 2×2×2 and the 3×3×3"),
-        "{err}"
+    common::assert_one_line(
+        &err,
+        "line 8: scramble random is for the 2×2×2 and the 3×3×3",
+        "",
     );
 }
 

@@ -58,6 +58,51 @@ pub fn cubework_in(name: &str) -> Command {
     cmd
 }
 
+/// That `err` is one line that says `says`; `context` (the arguments, say) heads the message
+/// of a failure.
+#[track_caller]
+pub fn assert_one_line(err: &str, says: &str, context: impl std::fmt::Display + Copy) {
+    assert_eq!(err.lines().count(), 1, "{context}one line, got {err:?}");
+    assert!(err.contains(says), "{context}{err:?} lacks {says:?}");
+}
+
+/// A refusal, as [`outcome`] gives it: exit status `code`, nothing on standard output, and one
+/// line on standard error that says `says`; `context` heads the message of a failure.
+#[track_caller]
+pub fn assert_refused(
+    (out, err, status): &(String, String, Option<i32>),
+    code: i32,
+    says: &str,
+    context: impl std::fmt::Display + Copy,
+) {
+    assert_eq!(*status, Some(code), "{context}{err}");
+    assert!(out.is_empty(), "{context}nothing on stdout, got {out:?}");
+    assert_one_line(err, says, context);
+}
+
+/// A FIFO (a named pipe) made at `path` by `mkfifo`.
+#[cfg(unix)]
+pub fn make_fifo(path: &std::path::Path) {
+    let made = std::process::Command::new("mkfifo").arg(path).status();
+    assert!(
+        made.is_ok_and(|s| s.success()),
+        "mkfifo {} failed",
+        path.display()
+    );
+}
+
+/// The last line `cmd` printed with `args` (empty if none), which must succeed.
+pub fn last_line(mut cmd: Command, args: &[&str]) -> String {
+    let out = cmd.args(args).output().unwrap();
+    assert_success(&out, format_args!("{args:?}: "));
+    String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .last()
+        .unwrap_or_default()
+        .to_string()
+}
+
 /// A fresh, empty directory `cubework-{name}` in the temp directory.
 pub fn fresh_dir(name: &str) -> std::path::PathBuf {
     let dir = std::env::temp_dir().join(format!("cubework-{name}"));
