@@ -374,29 +374,14 @@ fn apply_on_other_sizes() {
         last_line(&["apply", "--size", "2", "--show", "facelets", "R"]),
         "UFUFRRRRFDFDDBDBLLLLUBUB"
     );
+    let solved_4: String = "URFDLB".chars().map(|f| f.to_string().repeat(16)).collect();
     let four = last_line(&["apply", "--size", "4", "--show", "facelets", "2R"]);
     assert_eq!(four.len(), 96);
-    assert_ne!(
-        four,
-        "U".repeat(16)
-            + &"R".repeat(16)
-            + &"F".repeat(16)
-            + &"D".repeat(16)
-            + &"L".repeat(16)
-            + &"B".repeat(16)
-    );
+    assert_ne!(four, solved_4);
     let back = last_line(&[
         "apply", "--size", "4", "--from", &four, "--show", "facelets", "2R'",
     ]);
-    assert_eq!(
-        back,
-        "U".repeat(16)
-            + &"R".repeat(16)
-            + &"F".repeat(16)
-            + &"D".repeat(16)
-            + &"L".repeat(16)
-            + &"B".repeat(16)
-    );
+    assert_eq!(back, solved_4);
 }
 
 #[test]

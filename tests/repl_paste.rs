@@ -101,9 +101,14 @@ fn paste_into_the_repl(paste: &[u8], data: &std::path::Path) -> Pasted {
     }
 }
 
-/// Every line answered in order within the deadline, the terminal shown a bounded amount,
-/// the session ended by Ctrl-D, and every line kept in the history file.
-fn assert_all_answered(pasted: &Pasted, data: &std::path::Path) {
+/// `paste` pasted into the REPL on a pseudo-terminal, its data in `cubework-{name}`, where this
+/// machine can open one: every line answered in order within the deadline, the terminal shown
+/// a bounded amount, the session ended by Ctrl-D, and every line kept in the history file.
+fn assert_all_answered(name: &str, paste: &str) {
+    let Some(data) = common::terminal_dir(name) else {
+        return;
+    };
+    let pasted = paste_into_the_repl(paste.as_bytes(), &data);
     let tail: String = {
         let chars: Vec<char> = pasted.text.chars().collect();
         chars[chars.len().saturating_sub(600)..].iter().collect()
@@ -124,42 +129,30 @@ fn assert_all_answered(pasted: &Pasted, data: &std::path::Path) {
         pasted.text.len()
     );
     assert_eq!(pasted.code, Some(0), "{tail:?}");
-    assert_eq!(common::history(data), format!("{LINE}\n").repeat(LINES));
+    assert_eq!(common::history(&data), format!("{LINE}\n").repeat(LINES));
 }
 
 #[test]
 fn thousands_of_lines_pasted_without_brackets_are_all_answered_in_time() {
-    let Some(data) = common::terminal_dir("repl-paste-plain") else {
-        return;
-    };
     // A terminal that does not bracket a paste sends it as keys, each line ended by Enter
     // (a carriage return), all at once.
     let paste = format!("{LINE}\r").repeat(LINES);
-    let pasted = paste_into_the_repl(paste.as_bytes(), &data);
-    assert_all_answered(&pasted, &data);
+    assert_all_answered("repl-paste-plain", &paste);
 }
 
 #[test]
 fn thousands_of_lines_in_one_bracketed_paste_are_all_answered_in_time() {
-    let Some(data) = common::terminal_dir("repl-paste-bracketed") else {
-        return;
-    };
     // As terminals send a paste when the program asks (rustyline does): between
     // `ESC [200~` and `ESC [201~`, lines ended by carriage returns; then the user's Enter.
     let paste = format!("\x1b[200~{}\x1b[201~\r", format!("{LINE}\r").repeat(LINES));
-    let pasted = paste_into_the_repl(paste.as_bytes(), &data);
-    assert_all_answered(&pasted, &data);
+    assert_all_answered("repl-paste-bracketed", &paste);
 }
 
 #[test]
 fn thousands_of_lines_in_a_paste_bracketed_piece_by_piece_are_all_answered_in_time() {
-    let Some(data) = common::terminal_dir("repl-paste-pieces") else {
-        return;
-    };
     // A terminal may send a long paste in pieces, each bracketed (as some split a paste
     // into chunks and bracket each): here one line a piece, then the user's Enter. The line
     // editor redrew all that had come at each piece: 81 MB on the terminal for these lines.
     let paste = format!("\x1b[200~{LINE}\r\x1b[201~").repeat(LINES) + "\r";
-    let pasted = paste_into_the_repl(paste.as_bytes(), &data);
-    assert_all_answered(&pasted, &data);
+    assert_all_answered("repl-paste-pieces", &paste);
 }

@@ -420,9 +420,7 @@ pub fn check_limits(method: Method, limits: &Limits) -> Result<(), SolveError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sequence::parser::parse_moves;
     use crate::solve::solve;
-    use crate::turn::notation::Notation;
 
     #[test]
     fn the_default_method_on_a_two_by_two_is_the_pocket_table_and_no_other_is_redirected() {
