@@ -135,7 +135,7 @@ fn optimal_batch(input: &str) -> (String, String) {
 
 #[test]
 fn batches_and_the_repl_solve_optimally() {
-    let (out, err) = optimal_batch("R U R' U'\nF2 B2\n");
+    let (out, _) = optimal_batch("R U R' U'\nF2 B2\n");
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines.len(), 2, "{out}");
     assert_eq!(lines[0].split_whitespace().count(), 4, "{out}");
