@@ -583,7 +583,7 @@ fn the_pages_script_draws_and_turns_as_the_rust_code_does() {
             only: only.clone(),
             ..Picture::default()
         };
-        let Some(out) = run_model(&cube(n, start), picture, &tail, &format!("model-{n}")) else {
+        let Some(out) = run_model_of(&cube(n, start), picture, &tail, &format!("model-{n}")) else {
             return;
         };
         let from_js = polygons(&out);
@@ -873,9 +873,14 @@ fn node(script: &str, name: &str) -> String {
     String::from_utf8(out.stdout).unwrap()
 }
 
-/// The page's model (its script before `// ui:begin`) of `c` drawn as `picture` says, run in
-/// Node with `tail` after it; its standard output, or `None` when Node is not installed.
-fn run_model(c: &Cube, picture: Picture, tail: &str, name: &str) -> Option<String> {
+/// The page's model (its script before `// ui:begin`) of `c`, run in Node with `tail` after it;
+/// its standard output, or `None` when Node is not installed.
+fn run_model(c: &Cube, tail: &str, name: &str) -> Option<String> {
+    run_model_of(c, Picture::default(), tail, name)
+}
+
+/// [`run_model`] for the page of `c` drawn as `picture` says.
+fn run_model_of(c: &Cube, picture: Picture, tail: &str, name: &str) -> Option<String> {
     if !node_installed() {
         return None;
     }
@@ -898,12 +903,7 @@ fn the_page_makes_every_move_of_a_big_cube_as_rust_does_and_names_the_rest() {
              process.stdout.write(stickers.map(s => s.p.join(',') + ' ' + s.c).join('\\n'));",
             list.join(",")
         );
-        let Some(out) = run_model(
-            &Cube::solved_n(n),
-            Picture::default(),
-            &tail,
-            &format!("every-{n}"),
-        ) else {
+        let Some(out) = run_model(&Cube::solved_n(n), &tail, &format!("every-{n}")) else {
             return;
         };
         // Where each sticker is, by colour, in Rust: the same state from the same moves.
@@ -925,18 +925,12 @@ fn the_page_makes_every_move_of_a_big_cube_as_rust_does_and_names_the_rest() {
              process.stdout.write(JSON.stringify(stickers.every((s, i) => s.p.join() === START[i].slice(0, 3).join())));",
             list.join(",")
         );
-        let back = run_model(
-            &Cube::solved_n(n),
-            Picture::default(),
-            &tail,
-            &format!("undo-{n}"),
-        )
-        .unwrap();
+        let back = run_model(&Cube::solved_n(n), &tail, &format!("undo-{n}")).unwrap();
         assert_eq!(back, "true", "n {n}");
     }
     // What is not a move of the cube is said, with why, and nothing is made.
     let tail = "process.stdout.write(JSON.stringify(readMoves(\"R Q 5R M 2-3R R2' (R\")));";
-    let out = run_model(&Cube::solved_n(4), Picture::default(), tail, "problems").unwrap();
+    let out = run_model(&Cube::solved_n(4), tail, "problems").unwrap();
     assert!(out.contains("\"moves\":[]"), "{out}");
     for says in [
         "Q (not a move)",
@@ -1098,7 +1092,7 @@ console.log(before + "\n" + seq() + "\n" + $("problems").textContent + "\n" + wr
 #[test]
 fn the_pages_scramble_never_puts_two_moves_on_one_axis_side_by_side() {
     let tail = "process.stdout.write(scrambleMoves(3000, Math.random).join(' '));";
-    let Some(out) = run_model(&Cube::solved(), Picture::default(), tail, "scramble") else {
+    let Some(out) = run_model(&Cube::solved(), tail, "scramble") else {
         return;
     };
     let axis = |m: &str| "UDLRFB".find(&m[..1]).unwrap() / 2;
@@ -1126,12 +1120,7 @@ fn a_move_under_way_ends_where_the_move_puts_the_stickers() {
              (mid[1] > edge.p[1] ? 'up' : 'down'));",
             list.join(",")
         );
-        let Some(out) = run_model(
-            &Cube::solved_n(n),
-            Picture::default(),
-            &tail,
-            &format!("motion-{n}"),
-        ) else {
+        let Some(out) = run_model(&Cube::solved_n(n), &tail, &format!("motion-{n}")) else {
             return;
         };
         let parts: Vec<&str> = out.split(' ').collect();
@@ -1210,7 +1199,7 @@ fn parsers_disagree(n: usize, cases: &[String], name: &str) -> Option<Vec<String
          console.log(r.problems.length ? 'refused ' + r.problems.join(', ') : 'read ' + r.moves.join(' '));\n}}",
         list.join(",\n")
     );
-    let out = run_model(&Cube::solved_n(n), Picture::default(), &tail, name)?;
+    let out = run_model(&Cube::solved_n(n), &tail, name)?;
     let answers: Vec<&str> = out.lines().collect();
     assert_eq!(answers.len(), cases.len(), "{out}");
     let mut disagree = Vec::new();
