@@ -39,26 +39,18 @@ fn sequence(len: usize) -> String {
 
 fn bench(c: &mut Criterion) {
     let seq = sequence(1000);
-    c.bench_function("order 7x7x7 1000 moves (by colours)", |b| {
-        b.iter(|| {
-            order_report(
-                7,
-                OrderBy::Colours,
-                &Alg::parse(black_box(&seq), Notation::Standard).unwrap(),
-            )
-            .unwrap()
-        })
-    });
-    c.bench_function("order 7x7x7 1000 moves (by labels)", |b| {
-        b.iter(|| {
-            order_report(
-                7,
-                OrderBy::Labels,
-                &Alg::parse(black_box(&seq), Notation::Standard).unwrap(),
-            )
-            .unwrap()
-        })
-    });
+    for (by, words) in [(OrderBy::Colours, "colours"), (OrderBy::Labels, "labels")] {
+        c.bench_function(&format!("order 7x7x7 1000 moves (by {words})"), |b| {
+            b.iter(|| {
+                order_report(
+                    7,
+                    by,
+                    &Alg::parse(black_box(&seq), Notation::Standard).unwrap(),
+                )
+                .unwrap()
+            })
+        });
+    }
     c.bench_function("cycles 7x7x7 1000 moves", |b| {
         b.iter(|| {
             cycles_report(7, &Alg::parse(black_box(&seq), Notation::Standard).unwrap()).unwrap()

@@ -123,13 +123,7 @@ fn every_file_path(file: &str) -> Vec<(&'static str, String, Option<i32>)> {
 fn a_fifo_or_a_device_given_as_an_apl_file_is_refused_unread_on_every_path() {
     let dir = fresh_dir("apl-bounds-special");
     let fifo = dir.join("defs.apl");
-    assert!(
-        std::process::Command::new("mkfifo")
-            .arg(&fifo)
-            .status()
-            .unwrap()
-            .success()
-    );
+    common::make_fifo(&fifo);
     let zero = dir.join("zero.apl");
     std::os::unix::fs::symlink("/dev/zero", &zero).unwrap();
     for (file, kind) in [(&fifo, "a FIFO"), (&zero, "a device")] {

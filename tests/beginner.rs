@@ -3,6 +3,7 @@
 // The end-to-end tests drive the binary and the front ends: the `cli` feature.
 #![cfg(feature = "cli")]
 
+use cubework::solve::search::beginner::Stage;
 use cubework::{Cube, Notation, parse_moves, parse_sequence};
 
 mod common;
@@ -19,15 +20,11 @@ fn state(alg: &str) -> Cube {
     cube
 }
 
-const STAGES: [&str; 7] = [
-    "white cross",
-    "white corners",
-    "second layer",
-    "blue cross",
-    "blue edges",
-    "blue corners placed",
-    "blue corners oriented",
-];
+/// The stages' names in order, as the answers print them (the unit test
+/// `stage_names_say_the_colours` holds them to their words).
+fn stages() -> [&'static str; 7] {
+    Stage::ALL.map(Stage::name)
+}
 
 /// Checks the printed answer for `cube`: seven stage lines whose moves and counts agree and
 /// solve it, then the simplified solution alone on the last line, which solves it too.
@@ -35,7 +32,7 @@ fn check_answer(stdout: &str, cube: &Cube) {
     let lines: Vec<&str> = stdout.lines().collect();
     assert_eq!(lines.len(), 9, "{stdout}");
     let mut made = cube.clone();
-    for (i, name) in STAGES.iter().enumerate() {
+    for (i, name) in stages().iter().enumerate() {
         let prefix = format!("{}. {name} ", i + 1);
         let line = lines[i];
         assert!(line.starts_with(&prefix), "{line}");
@@ -149,11 +146,7 @@ fn bad_states_are_one_line_errors() {
             "--max-length for two-phase and bfs",
         ),
     ] {
-        let (stdout, stderr, code) = run(&args);
-        assert_eq!(code, Some(2), "{args:?}");
-        assert!(stdout.is_empty(), "{args:?}");
-        assert_eq!(stderr.lines().count(), 1, "{args:?}: {stderr}");
-        assert!(stderr.contains(message), "{args:?}: {stderr}");
+        common::assert_refused(&run(&args), 2, message, format_args!("{args:?}: "));
     }
 }
 
@@ -237,7 +230,7 @@ fn repl_steps_a_learner_through_the_stages() {
         .filter(|l| l.as_bytes()[0].is_ascii_digit() && l.contains(" move") && l.contains("): "))
         .collect();
     assert_eq!(steps.len(), 7, "{stdout}");
-    for (line, name) in steps.iter().zip(STAGES) {
+    for (line, name) in steps.iter().zip(stages()) {
         assert!(line[3..].starts_with(name), "{line}");
     }
     assert!(stdout.contains("\nyes\n"), "solved after seven steps");
@@ -265,7 +258,7 @@ fn repl_solve_beginner_shows_each_stage_with_its_cube() {
         session("rep numeric\nsolve beginner R U F\nstep\nrep composite\nstep\nstep\n");
     assert_eq!(code, Some(0), "{stderr}");
     // Seven stages, each followed by the numeric display of the cube after it.
-    for (i, name) in STAGES.iter().enumerate() {
+    for (i, name) in stages().iter().enumerate() {
         assert!(stdout.contains(&format!("{}. {name} (", i + 1)), "{name}");
     }
     let last_solution = stdout

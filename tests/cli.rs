@@ -10,15 +10,8 @@ use common::cubework;
 
 /// Bad input: status 2, nothing on stdout, one line on stderr containing `message`.
 fn assert_one_line_error(mut cmd: Command, args: &[&str], message: &str) {
-    let out = cmd.args(args).output().unwrap();
-    assert_eq!(out.status.code(), Some(2), "{args:?}");
-    assert!(out.stdout.is_empty(), "{args:?}: nothing on stdout");
-    let err = String::from_utf8(out.stderr).unwrap();
-    assert_eq!(err.lines().count(), 1, "{args:?}: one line, got {err:?}");
-    assert!(
-        err.contains(message),
-        "{args:?}: {err:?} should contain {message:?}"
-    );
+    let outcome = common::outcome(cmd.args(args).output().unwrap());
+    common::assert_refused(&outcome, 2, message, format_args!("{args:?}: "));
 }
 
 fn facelets(rep: &str, alg: &str) -> String {
@@ -327,14 +320,7 @@ fn help_and_version_succeed() {
 }
 
 fn last_line(args: &[&str]) -> String {
-    let out = cubework().args(args).output().unwrap();
-    common::assert_success(&out, format_args!("{args:?}: "));
-    String::from_utf8(out.stdout)
-        .unwrap()
-        .lines()
-        .last()
-        .unwrap_or_default()
-        .to_string()
+    common::last_line(cubework(), args)
 }
 
 #[test]
@@ -388,29 +374,14 @@ fn apply_on_other_sizes() {
         last_line(&["apply", "--size", "2", "--show", "facelets", "R"]),
         "UFUFRRRRFDFDDBDBLLLLUBUB"
     );
+    let solved_4: String = "URFDLB".chars().map(|f| f.to_string().repeat(16)).collect();
     let four = last_line(&["apply", "--size", "4", "--show", "facelets", "2R"]);
     assert_eq!(four.len(), 96);
-    assert_ne!(
-        four,
-        "U".repeat(16)
-            + &"R".repeat(16)
-            + &"F".repeat(16)
-            + &"D".repeat(16)
-            + &"L".repeat(16)
-            + &"B".repeat(16)
-    );
+    assert_ne!(four, solved_4);
     let back = last_line(&[
         "apply", "--size", "4", "--from", &four, "--show", "facelets", "2R'",
     ]);
-    assert_eq!(
-        back,
-        "U".repeat(16)
-            + &"R".repeat(16)
-            + &"F".repeat(16)
-            + &"D".repeat(16)
-            + &"L".repeat(16)
-            + &"B".repeat(16)
-    );
+    assert_eq!(back, solved_4);
 }
 
 #[test]
@@ -456,14 +427,7 @@ fn cached() -> Command {
 }
 
 fn cached_last_line(args: &[&str]) -> String {
-    let out = cached().args(args).output().unwrap();
-    common::assert_success(&out, format_args!("{args:?}: "));
-    String::from_utf8(out.stdout)
-        .unwrap()
-        .lines()
-        .last()
-        .unwrap_or_default()
-        .to_string()
+    common::last_line(cached(), args)
 }
 
 const SOLVED_2: &str = "UUUURRRRFFFFDDDDLLLLBBBB";
@@ -658,10 +622,10 @@ fn a_forced_simd_path_is_used_or_refused() {
     assert_eq!(out.status.code(), Some(1));
     assert!(out.stdout.is_empty());
     let err = String::from_utf8(out.stderr).unwrap();
-    assert_eq!(err.lines().count(), 1, "{err}");
-    assert!(
-        err.contains("CUBEWORK_SIMD='sse9' names no path (expected one of"),
-        "{err}"
+    common::assert_one_line(
+        &err,
+        "CUBEWORK_SIMD='sse9' names no path (expected one of",
+        "",
     );
 }
 
@@ -815,13 +779,7 @@ fn the_solver_reads_the_colour_letters_the_workbench_prints_in_every_scheme_chos
 fn a_fifo_or_endless_device_in_place_of_the_colour_setting_is_passed_over_unread() {
     let data = common::fresh_dir("cli-colours-special");
     let setting = data.join("colours.txt");
-    assert!(
-        std::process::Command::new("mkfifo")
-            .arg(&setting)
-            .status()
-            .unwrap()
-            .success()
-    );
+    common::make_fifo(&setting);
     // The timeout turns the old wait for a writer into a failure.
     for args in [
         &["apply", "R"][..],

@@ -326,16 +326,14 @@ fn the_vectors_picture_under_wca_colours_paints_and_names_each_sticker_in_them()
 #[test]
 fn the_html_page_is_self_contained() {
     let c = cube(4, "R U 2L'");
-    let page = draw(
+    let page = page(
         &c,
-        &Picture {
-            format: PictureFormat::Html,
+        Picture {
             only: Some(Only::Edges),
             back: true,
             ..Picture::default()
         },
-    )
-    .unwrap();
+    );
     assert!(page.starts_with("<!doctype html>"));
     for outside in ["http://", "https://", "src=", "<link", "import "] {
         assert!(!page.contains(outside), "{outside}");
@@ -343,8 +341,7 @@ fn the_html_page_is_self_contained() {
     assert!(page.contains("const N = 4;"));
     assert!(page.contains("const SHOW_BACK = true;"));
     // Every sticker is in the page's state.
-    let start = page.split("const START = [").nth(1).unwrap();
-    let list = start.split("];").next().unwrap();
+    let list = between(&page, "const START = [", "];").unwrap();
     assert_eq!(list.matches('[').count(), 96);
 }
 
@@ -423,12 +420,8 @@ fn draw_to_standard_output_and_as_a_page() {
 
 /// Status `code`, nothing on stdout, one line on stderr containing `message`.
 fn one_line_error(args: &[&str], code: i32, message: &str) {
-    let out = cubework().args(args).output().unwrap();
-    assert_eq!(out.status.code(), Some(code), "{args:?}");
-    assert!(out.stdout.is_empty(), "{args:?}: nothing on stdout");
-    let err = String::from_utf8(out.stderr).unwrap();
-    assert_eq!(err.lines().count(), 1, "{args:?}: one line, got {err:?}");
-    assert!(err.contains(message), "{args:?}: {err:?} lacks {message:?}");
+    let outcome = common::outcome(cubework().args(args).output().unwrap());
+    common::assert_refused(&outcome, code, message, format_args!("{args:?}: "));
 }
 
 #[test]
@@ -574,43 +567,26 @@ fn the_pages_script_draws_and_turns_as_the_rust_code_does() {
     // The page's model (everything before `// ui:begin` in its script) is run in Node, where
     // Node is installed: after the same moves, its scene must paint the same polygons in the
     // same colours, in the same order, as `draw` does in Rust.
-    if !node_installed() {
-        return;
-    }
     for (n, start, moves, only) in [
         (3, "R U", "D L B' y z' F2 x' U2 R", None),
         (4, "R 2U'", "F R' x2 B2 U' z", Some(Only::Corners)),
         (2, "", "R U R' U' y'", None),
         (5, "Rw 2F", "L' D2 x", Some(Only::Edges)),
     ] {
-        let page = draw(
-            &cube(n, start),
-            &Picture {
-                format: PictureFormat::Html,
-                only: only.clone(),
-                ..Picture::default()
-            },
-        )
-        .unwrap();
-        let script = page
-            .split("<script>")
-            .nth(1)
-            .and_then(|s| s.split("// ui:begin").next())
-            .unwrap();
         let list: Vec<String> = moves.split(' ').map(|m| format!("{m:?}")).collect();
-        let harness = format!(
-            "{script}\nfor (const m of [{}]) if (!turn(m)) throw new Error('bad move ' + m);\n\
-             process.stdout.write(scene(camera(CAMERA.yaw, CAMERA.pitch, CAMERA.distance), 420));\n",
+        let tail = format!(
+            "for (const m of [{}]) if (!turn(m)) throw new Error('bad move ' + m);\n\
+             process.stdout.write(scene(camera(CAMERA.yaw, CAMERA.pitch, CAMERA.distance), 420));",
             list.join(",")
         );
-        let file = temp(&format!("model-{n}.js"));
-        std::fs::write(&file, harness).unwrap();
-        let out = std::process::Command::new("node")
-            .arg(&file)
-            .output()
-            .unwrap();
-        common::assert_success(&out, "");
-        let from_js = polygons(&String::from_utf8(out.stdout).unwrap());
+        let picture = Picture {
+            only: only.clone(),
+            ..Picture::default()
+        };
+        let Some(out) = run_model_of(&cube(n, start), picture, &tail, &format!("model-{n}")) else {
+            return;
+        };
+        let from_js = polygons(&out);
         let from_rust = polygons(
             &draw(
                 &cube(n, &format!("{start} {moves}")),
@@ -797,8 +773,7 @@ fn a_png_name_gets_a_png_image() {
 fn a_fifo_with_no_reader_is_refused_at_once() {
     let fifo = temp("no-reader.fifo");
     let _ = std::fs::remove_file(&fifo);
-    let made = std::process::Command::new("mkfifo").arg(&fifo).status();
-    assert!(made.is_ok_and(|s| s.success()), "mkfifo failed");
+    common::make_fifo(&fifo);
     for args in [
         vec!["draw", "R", "-o", fifo.to_str().unwrap()],
         vec!["order", "--plot", fifo.to_str().unwrap(), "R U"],
@@ -811,8 +786,7 @@ fn a_fifo_with_no_reader_is_refused_at_once() {
             .unwrap();
         assert_eq!(out.status.code(), Some(1), "{args:?}");
         let err = String::from_utf8(out.stderr).unwrap();
-        assert_eq!(err.lines().count(), 1, "{err}");
-        assert!(err.contains("is a FIFO"), "{err}");
+        common::assert_one_line(&err, "is a FIFO", "");
     }
     std::fs::remove_file(&fifo).unwrap();
     // A directory is refused the same way.
@@ -872,33 +846,47 @@ fn names_and_numbers_are_echoed_escaped_and_cut() {
     );
 }
 
-/// The page's model (its script before `// ui:begin`) for `c`, run in Node with `tail` after
-/// it; its standard output, or `None` when Node is not installed.
-fn run_model(c: &Cube, tail: &str, name: &str) -> Option<String> {
-    if !node_installed() {
-        return None;
-    }
-    let page = draw(
-        c,
-        &Picture {
-            format: PictureFormat::Html,
-            ..Picture::default()
-        },
-    )
-    .unwrap();
-    let script = page
-        .split("<script>")
-        .nth(1)
-        .and_then(|s| s.split("// ui:begin").next())
-        .unwrap();
+/// The page `picture` asks for of `c`, drawn as a page whatever its format.
+fn page(c: &Cube, picture: Picture) -> String {
+    let picture = Picture {
+        format: PictureFormat::Html,
+        ..picture
+    };
+    draw(c, &picture).unwrap()
+}
+
+/// What `text` holds between its first `start` and the next `end` (or the next `start`).
+fn between<'a>(text: &'a str, start: &str, end: &str) -> Option<&'a str> {
+    text.split(start).nth(1).and_then(|s| s.split(end).next())
+}
+
+/// `script` run in Node from the file `{name}.js` in the temp directory, which must succeed:
+/// its standard output.
+fn node(script: &str, name: &str) -> String {
     let file = temp(&format!("{name}.js"));
-    std::fs::write(&file, format!("{script}\n{tail}\n")).unwrap();
+    std::fs::write(&file, script).unwrap();
     let out = std::process::Command::new("node")
         .arg(&file)
         .output()
         .unwrap();
     common::assert_success(&out, "");
-    Some(String::from_utf8(out.stdout).unwrap())
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// The page's model (its script before `// ui:begin`) of `c`, run in Node with `tail` after it;
+/// its standard output, or `None` when Node is not installed.
+fn run_model(c: &Cube, tail: &str, name: &str) -> Option<String> {
+    run_model_of(c, Picture::default(), tail, name)
+}
+
+/// [`run_model`] for the page of `c` drawn as `picture` says.
+fn run_model_of(c: &Cube, picture: Picture, tail: &str, name: &str) -> Option<String> {
+    if !node_installed() {
+        return None;
+    }
+    let page = page(c, picture);
+    let script = between(&page, "<script>", "// ui:begin").unwrap();
+    Some(node(&format!("{script}\n{tail}\n"), name))
 }
 
 #[test]
@@ -957,19 +945,8 @@ fn the_page_makes_every_move_of_a_big_cube_as_rust_does_and_names_the_rest() {
 
 #[test]
 fn the_pages_distance_slider_reaches_as_far_as_the_command_line() {
-    let page = draw(
-        &Cube::solved(),
-        &Picture {
-            format: PictureFormat::Html,
-            ..Picture::default()
-        },
-    )
-    .unwrap();
-    let slider = page
-        .split("<input id=\"distance\"")
-        .nth(1)
-        .and_then(|s| s.split('>').next())
-        .unwrap();
+    let page = page(&Cube::solved(), Picture::default());
+    let slider = between(&page, "<input id=\"distance\"", ">").unwrap();
     assert!(
         slider.contains(&format!("max=\"{}\"", Camera::MAX_DISTANCE))
             && slider.contains(&format!("min=\"{}\"", Camera::MIN_DISTANCE)),
@@ -992,8 +969,7 @@ fn a_jpeg_or_other_image_name_is_refused_in_one_line_and_nothing_is_written() {
             .output()
             .unwrap();
         let err = String::from_utf8(out.stderr).unwrap();
-        assert_eq!(err.lines().count(), 1, "{err}");
-        assert!(err.contains("name it .svg, .png or .html"), "{err}");
+        common::assert_one_line(&err, "name it .svg, .png or .html", "");
         assert!(!path.exists(), "{name} was written by the REPL");
     }
 }
@@ -1032,25 +1008,14 @@ fn run_page(address: &str, tail: &str, name: &str) -> Option<String> {
         .unwrap();
     common::assert_success(&out, "");
     let page = String::from_utf8(out.stdout).unwrap();
-    let script = page
-        .split("<script>")
-        .nth(1)
-        .and_then(|s| s.split("</script>").next())
-        .unwrap();
+    let script = between(&page, "<script>", "</script>").unwrap();
     let dom = include_str!("page_dom.js");
-    let file = temp(&format!("{name}.js"));
     let harness = format!(
         "const ADDRESS = {address:?};\n{dom}\n{script}\n\
          const seq = () => document.getElementById('history').children.filter(c => c.className)\
          .map(c => c.textContent + (c.className.includes('current') ? '*' : '')).join(' ');\n{tail}\n"
     );
-    std::fs::write(&file, harness).unwrap();
-    let out = std::process::Command::new("node")
-        .arg(&file)
-        .output()
-        .unwrap();
-    common::assert_success(&out, "");
-    Some(String::from_utf8(out.stdout).unwrap())
+    Some(node(&harness, name))
 }
 
 #[test]
@@ -1401,23 +1366,13 @@ setTimeout(() => {
 
 #[test]
 fn the_players_buttons_are_drawn_and_named_and_its_labels_stand_apart() {
-    let page = draw(
-        &Cube::solved(),
-        &Picture {
-            format: PictureFormat::Html,
-            ..Picture::default()
-        },
-    )
-    .unwrap();
+    let page = page(&Cube::solved(), Picture::default());
     // No character that only an emoji font has: ⏮ ⏸ ⏭ showed as empty boxes without one.
     for c in ['⏮', '⏸', '⏭', '⏯', '⏹'] {
         assert!(!page.contains(c), "the page has {c}");
     }
     for id in ["start", "back", "play", "forward", "end"] {
-        let button = page
-            .split(&format!("<button id=\"{id}\""))
-            .nth(1)
-            .and_then(|s| s.split("</button>").next())
+        let button = between(&page, &format!("<button id=\"{id}\""), "</button>")
             .unwrap_or_else(|| panic!("no button {id}"));
         let (tag, inside) = button.split_once('>').unwrap();
         assert!(tag.contains("aria-label=\""), "{id}: {tag}");
@@ -1428,11 +1383,7 @@ fn the_players_buttons_are_drawn_and_named_and_its_labels_stand_apart() {
     }
     // The place in the sequence and the speed each have their own words, apart: not
     // "4 / 4 s a quarter-turn".
-    let player = page
-        .split("<div class=\"player\">")
-        .nth(1)
-        .and_then(|s| s.split("</div>").next())
-        .unwrap();
+    let player = between(&page, "<div class=\"player\">", "</div>").unwrap();
     let text: String = {
         let mut out = String::new();
         let mut in_tag = false;

@@ -325,8 +325,7 @@ fn long_sessions_keep_bounded_history() {
         "history numbers count forgotten changes"
     );
     assert!(!out.contains("\n200  R U\n"));
-    assert_eq!(err.lines().count(), 1, "{err}");
-    assert!(err.contains("older changes were forgotten"), "{err}");
+    common::assert_one_line(&err, "older changes were forgotten", "");
     assert_eq!(code, Some(2));
 }
 
@@ -409,16 +408,11 @@ fn empty_groups_are_nothing_whatever_their_power() {
 #[cfg(unix)]
 mod terminal {
     use super::*;
-    use nix::pty::openpty;
 
-    /// Whether this machine can open a pseudo-terminal; the terminal tests say so and stop if
-    /// not (a container without `/dev/ptmx`), rather than fail for the machine's sake.
-    fn no_terminal() -> bool {
-        let missing = openpty(None, None).is_err();
-        if missing {
-            eprintln!("skipped: this machine cannot open a pseudo-terminal");
-        }
-        missing
+    /// A fresh data directory for a test on a pseudo-terminal, if this machine can open one
+    /// ([`common::terminal_dir`]).
+    fn terminal_dir(name: &str) -> Option<std::path::PathBuf> {
+        common::terminal_dir(&format!("hardening-{name}"))
     }
 
     /// The REPL on a pseudo-terminal: write `keys`, then read until the child exits.
@@ -463,10 +457,9 @@ mod terminal {
 
     #[test]
     fn typed_bytes_that_are_not_utf8_do_not_end_the_repl() {
-        if no_terminal() {
+        let Some(data) = terminal_dir("pty-utf8") else {
             return;
-        }
-        let data = temp("pty-utf8");
+        };
         let (text, code) = repl(&[b"R\r", b"\xff\xfe\r", b"show facelets\r", b"\x04"], &data);
         assert!(text.contains("is not UTF-8"), "{text}");
         assert!(
@@ -475,8 +468,7 @@ mod terminal {
         );
         assert_eq!(code, Some(0), "{text}");
         // Every line typed is in the history file, written as the session went.
-        let history = std::fs::read_to_string(data.join("history.txt")).unwrap();
-        assert_eq!(history, "R\nshow facelets\n");
+        assert_eq!(common::history(&data), "R\nshow facelets\n");
     }
 
     /// How many prompts a write of `keys` asks for: one a line ended outside a bracketed
@@ -496,10 +488,9 @@ mod terminal {
 
     #[test]
     fn lines_typed_ahead_all_run_in_order() {
-        if no_terminal() {
+        let Some(data) = terminal_dir("pty-typeahead") else {
             return;
-        }
-        let data = temp("pty-typeahead");
+        };
         // Typed faster than the REPL reads them (or pasted plainly): they come in together.
         let (text, code) = repl(&[b"reset\rR\rU\rF\rhistory\r", b"\x04"], &data);
         assert!(
@@ -507,16 +498,14 @@ mod terminal {
             "{text}"
         );
         assert_eq!(code, Some(0), "{text}");
-        let history = std::fs::read_to_string(data.join("history.txt")).unwrap();
-        assert_eq!(history, "reset\nR\nU\nF\nhistory\n");
+        assert_eq!(common::history(&data), "reset\nR\nU\nF\nhistory\n");
     }
 
     #[test]
     fn a_pasted_block_runs_line_by_line_and_an_open_bracket_still_reads_as_one() {
-        if no_terminal() {
+        let Some(data) = terminal_dir("pty-paste") else {
             return;
-        }
-        let data = temp("pty-paste");
+        };
         // A bracketed paste (as terminals send it, lines ended by carriage returns), then Enter.
         let (text, code) = repl(
             &[
@@ -536,16 +525,17 @@ mod terminal {
             "{text}"
         );
         assert_eq!(code, Some(0), "{text}");
-        let history = std::fs::read_to_string(data.join("history.txt")).unwrap();
-        assert_eq!(history, "reset\nR U\n[F,\n D]\nshow facelets\n");
+        assert_eq!(
+            common::history(&data),
+            "reset\nR U\n[F,\n D]\nshow facelets\n"
+        );
     }
 
     #[test]
     fn a_long_line_sent_key_by_key_is_echoed_in_proportion_to_its_length() {
-        if no_terminal() {
+        let Some(data) = terminal_dir("pty-long") else {
             return;
-        }
-        let data = temp("pty-long");
+        };
         // 100 KB of moves, as a terminal sends a paste it does not bracket: key by key. The
         // line editor once redrew the whole line at each wrap (68 MB of output, seconds);
         // the work is bounded here by counting what reaches the terminal.
@@ -569,16 +559,14 @@ mod terminal {
             "the whole line ran"
         );
         assert_eq!(code, Some(0));
-        let history = std::fs::read_to_string(data.join("history.txt")).unwrap();
-        assert_eq!(history, format!("{moves}\nshow facelets\n"));
+        assert_eq!(common::history(&data), format!("{moves}\nshow facelets\n"));
     }
 
     #[test]
     fn ctrl_c_cancels_the_work_and_keeps_the_session_and_the_cube() {
-        if no_terminal() {
+        let Some(data) = terminal_dir("pty-cancel") else {
             return;
-        }
-        let data = temp("pty-cancel");
+        };
         let (text, code) = repl(
             &[
                 b"R\r",
@@ -604,10 +592,9 @@ mod terminal {
 
     #[test]
     fn an_open_bracket_shows_the_continuation_prompt_until_a_command_ends_it() {
-        if no_terminal() {
+        let Some(data) = terminal_dir("pty-continue") else {
             return;
-        }
-        let data = temp("pty-continue");
+        };
         let (text, code) = repl(
             &[
                 b"(R\r",
@@ -626,16 +613,17 @@ mod terminal {
         assert!(before.contains("...> "), "{text}");
         assert!(after.contains(AFTER_R), "reset and R ran: {text}");
         assert_eq!(code, Some(0), "{text}");
-        let history = std::fs::read_to_string(data.join("history.txt")).unwrap();
-        assert_eq!(history, "(R\nR)2\n[U,\nreset\nR\nshow facelets\n");
+        assert_eq!(
+            common::history(&data),
+            "(R\nR)2\n[U,\nreset\nR\nshow facelets\n"
+        );
     }
 
     #[test]
     fn the_command_lines_net_is_coloured_on_a_terminal_as_the_repls_is() {
-        if no_terminal() {
+        let Some(data) = terminal_dir("pty-net") else {
             return;
-        }
-        let data = temp("pty-net");
+        };
         let (text, code) = on_terminal(&["apply", "--show", "net", "R"], &[], &data);
         assert_eq!(code, Some(0), "{text}");
         assert!(text.contains("\x1b[48;5;"), "colour blocks: {text:?}");
@@ -645,18 +633,11 @@ mod terminal {
 
     #[test]
     fn a_fifo_in_place_of_the_history_file_is_refused_and_the_repl_starts() {
-        if no_terminal() {
+        let Some(data) = terminal_dir("pty-fifo") else {
             return;
-        }
-        let data = temp("pty-fifo");
+        };
         let fifo = data.join("history.txt");
-        assert!(
-            StdCommand::new("mkfifo")
-                .arg(&fifo)
-                .status()
-                .unwrap()
-                .success()
-        );
+        common::make_fifo(&fifo);
         let (text, code) = repl(&[b"R\r", b"\x04"], &data);
         assert!(text.contains("is a FIFO, not a regular file"), "{text}");
         assert!(text.contains("WWOWWOWWO"), "the REPL ran a line: {text}");

@@ -282,8 +282,7 @@ fn the_colours_chosen_in_the_repl_stick_and_the_environment_chooses_too() {
         out.contains("colours: wca (U white, R red, F green"),
         "{out}"
     );
-    assert_eq!(err.lines().count(), 1, "{err}");
-    assert!(err.contains("unknown colour scheme 'neon'"), "{err}");
+    common::assert_one_line(&err, "unknown colour scheme 'neon'", "");
     // The next session shows the net in the WCA's colours, and reads colour letters in them.
     let wca_solved = "WWWWWWWWWYYYYYYYYYBBBBBBBBBGGGGGGGGGOOOOOOOOORRRRRRRRR";
     let (out, err, code) =
@@ -428,8 +427,7 @@ fn a_state_beyond_bfs_depth_limit_gets_one_line_naming_the_methods_that_solve_it
     let (out, err, code) = run(&["solve", "--method", "bfs", "--max-length", "2", "R U F"]);
     assert_eq!(code, Some(2), "{err}");
     assert!(out.is_empty(), "{out}");
-    assert_eq!(err.lines().count(), 1, "{err}");
-    assert!(err.contains("no solution of 2 moves or fewer"), "{err}");
+    common::assert_one_line(&err, "no solution of 2 moves or fewer", "");
     assert!(
         err.contains("the optimal method") && err.contains("two-phase (the default)"),
         "{err}"

@@ -119,20 +119,23 @@ fn bad_requests_are_one_line_errors() {
         "",
     );
     assert_eq!(code, Some(2));
-    assert_eq!(err.lines().count(), 1, "{err}");
-    assert!(err.contains("--max-length"), "{err}");
+    common::assert_one_line(&err, "--max-length", "");
     let (_, err, code) = run(&["solve", "--method", "optimal", "--facelets", "UUU"], "");
     assert_ne!(code, Some(0));
     assert_eq!(err.lines().count(), 1, "{err}");
 }
 
+/// `solve --method optimal --batch -` on `input`, which must succeed: what it printed on
+/// standard output and on standard error.
+fn optimal_batch(input: &str) -> (String, String) {
+    let (out, err, code) = run(&["solve", "--method", "optimal", "--batch", "-"], input);
+    assert_eq!(code, Some(0), "{err}");
+    (out, err)
+}
+
 #[test]
 fn batches_and_the_repl_solve_optimally() {
-    let (out, err, code) = run(
-        &["solve", "--method", "optimal", "--batch", "-"],
-        "R U R' U'\nF2 B2\n",
-    );
-    assert_eq!(code, Some(0), "{err}");
+    let (out, _) = optimal_batch("R U R' U'\nF2 B2\n");
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines.len(), 2, "{out}");
     assert_eq!(lines[0].split_whitespace().count(), 4, "{out}");
@@ -475,8 +478,7 @@ fn an_optimal_batch_answer_for_a_rotated_cube_turns_it_too() {
     let (shown, err, code) = run(&["apply", "--show", "facelets", "x R U"], "");
     assert_eq!(code, Some(0), "{err}");
     assert_eq!(shown.trim(), facelets_of("x R U"));
-    let (out, err, code) = run(&["solve", "--method", "optimal", "--batch", "-"], &shown);
-    assert_eq!(code, Some(0), "{err}");
+    let (out, _) = optimal_batch(&shown);
     let facelets = shown.trim();
     let line = out.lines().next().unwrap();
     let mut cube = Cube::from_facelets(facelets).unwrap();
@@ -489,11 +491,7 @@ fn an_optimal_batch_answer_for_a_rotated_cube_turns_it_too() {
 
 #[test]
 fn an_optimal_batch_line_that_needs_no_moves_is_an_empty_line() {
-    let (out, err, code) = run(
-        &["solve", "--method", "optimal", "--batch", "-"],
-        "R R'\nR U F\n",
-    );
-    assert_eq!(code, Some(0), "{err}");
+    let (out, err) = optimal_batch("R R'\nR U F\n");
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines.len(), 2, "{out}");
     assert_eq!(lines[0], "");

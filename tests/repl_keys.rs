@@ -6,23 +6,17 @@
 
 mod common;
 
-use std::io::{Read, Write};
-use std::os::fd::OwnedFd;
-use std::process::{Child, Command, Stdio};
-use std::sync::{Arc, Mutex};
+use std::io::Write;
+use std::process::Command;
 use std::time::{Duration, Instant};
 
-use nix::pty::{Winsize, openpty};
+use nix::pty::Winsize;
 
 /// A hang guard, not a speed target: each answer comes in milliseconds.
 const WAIT: Duration = Duration::from_secs(20);
 
 /// The REPL on an 80×24 pseudo-terminal, with what it has shown so far.
-struct Terminal {
-    child: Child,
-    master: std::fs::File,
-    seen: Arc<Mutex<Vec<u8>>>,
-}
+struct Terminal(common::OnTerminal);
 
 impl Terminal {
     /// The REPL started, its data in a directory of its own, once its prompt is up.
@@ -34,56 +28,19 @@ impl Terminal {
             ws_xpixel: 0,
             ws_ypixel: 0,
         };
-        let pty = openpty(Some(&size), None).unwrap();
-        let slave = |fd: &OwnedFd| Stdio::from(fd.try_clone().unwrap());
         let mut command = Command::new(assert_cmd::cargo::cargo_bin("cubework"));
         command
             .env("NO_COLOR", "1")
             .env("TERM", "xterm")
-            .env("CUBEWORK_DATA_DIR", &data)
-            .stdin(slave(&pty.slave))
-            .stdout(slave(&pty.slave))
-            .stderr(slave(&pty.slave));
-        unsafe {
-            use std::os::unix::process::CommandExt;
-            command.pre_exec(|| {
-                nix::unistd::setsid().map_err(std::io::Error::from)?;
-                if nix::libc::ioctl(0, nix::libc::TIOCSCTTY as _, 0) == -1 {
-                    return Err(std::io::Error::last_os_error());
-                }
-                Ok(())
-            });
-        }
-        let child = command.spawn().unwrap();
-        drop(command);
-        drop(pty.slave);
-        let master = std::fs::File::from(pty.master);
-        let seen = Arc::new(Mutex::new(Vec::new()));
-        {
-            let seen = Arc::clone(&seen);
-            let mut master = master.try_clone().unwrap();
-            std::thread::spawn(move || {
-                let mut buf = [0u8; 4096];
-                while let Ok(n) = master.read(&mut buf) {
-                    if n == 0 {
-                        break;
-                    }
-                    seen.lock().unwrap().extend_from_slice(&buf[..n]);
-                }
-            });
-        }
-        let terminal = Terminal {
-            child,
-            master,
-            seen,
-        };
+            .env("CUBEWORK_DATA_DIR", &data);
+        let terminal = Terminal(common::command_on_terminal(command, Some(&size)));
         // The prompt is up when rustyline turns bracketed paste on.
         terminal.wait_for(0, "\x1b[?2004h");
         terminal
     }
 
     fn shown(&self) -> String {
-        String::from_utf8_lossy(&self.seen.lock().unwrap()).into_owned()
+        self.0.text()
     }
 
     /// Waits until `text` shows after byte `from` of what was shown; what shows from there.
@@ -109,7 +66,8 @@ impl Terminal {
         let from = self.shown().len();
         for c in keys.chars() {
             let mut buf = [0u8; 4];
-            self.master
+            self.0
+                .master
                 .write_all(c.encode_utf8(&mut buf).as_bytes())
                 .unwrap();
             std::thread::sleep(Duration::from_millis(40));
@@ -117,39 +75,33 @@ impl Terminal {
         from
     }
 
+    /// Types `keys` and waits until `text` shows after them; what shows from there.
+    fn type_until(&mut self, keys: &str, text: &str) -> String {
+        let from = self.type_keys(keys);
+        self.wait_for(from, text)
+    }
+
     /// Ctrl-D, and the REPL's end awaited.
     fn close(mut self) {
-        let _ = self.master.write_all(b"\x04");
-        let give_up = Instant::now() + Duration::from_secs(10);
-        while self.child.try_wait().unwrap().is_none() {
-            if Instant::now() > give_up {
-                let _ = self.child.kill();
-                break;
-            }
-            std::thread::sleep(Duration::from_millis(20));
-        }
+        let _ = self.0.master.write_all(b"\x04");
+        self.0.finish(Duration::from_secs(10));
     }
 }
 
 #[test]
 fn a_backtick_key_typed_in_apl_mode_shows_its_glyph_before_the_line_runs() {
     let mut t = Terminal::open("cubework-repl-keys-backtick");
-    let from = t.type_keys("apl\r");
-    t.wait_for(from, "APL: CUBE is");
+    t.type_until("apl\r", "APL: CUBE is");
     let from = t.type_keys("`i");
     // The glyph shows while the line is still being typed; the backtick is gone.
     let shown = t.wait_for(from, "⍳");
     assert!(!shown.contains("`i"), "{shown:?}");
-    let from = t.type_keys("5\r");
-    t.wait_for(from, "1 2 3 4 5");
+    t.type_until("5\r", "1 2 3 4 5");
     // Inside quotes a backtick stays a backtick.
-    let from = t.type_keys("'`r'\r");
-    t.wait_for(from, "`r");
+    t.type_until("'`r'\r", "`r");
     // Outside APL mode a backtick is left alone.
-    let from = t.type_keys(")off\r");
-    t.wait_for(from, "moves");
-    let from = t.type_keys("`r");
-    let shown = t.wait_for(from, "r");
+    t.type_until(")off\r", "moves");
+    let shown = t.type_until("`r", "r");
     assert!(!shown.contains('⍴'), "{shown:?}");
     t.type_keys("\x03");
     t.close();
@@ -158,13 +110,9 @@ fn a_backtick_key_typed_in_apl_mode_shows_its_glyph_before_the_line_runs() {
 #[test]
 fn tab_in_apl_mode_completes_a_name_of_the_workspace() {
     let mut t = Terminal::open("cubework-repl-keys-tab");
-    let from = t.type_keys("apl\r");
-    t.wait_for(from, "APL: CUBE is");
-    let from = t.type_keys("average←42\r");
-    t.wait_for(from, "      ");
-    let from = t.type_keys("1+aver\t");
-    t.wait_for(from, "average");
-    let from = t.type_keys("\r");
-    t.wait_for(from, "43");
+    t.type_until("apl\r", "APL: CUBE is");
+    t.type_until("average←42\r", "      ");
+    t.type_until("1+aver\t", "average");
+    t.type_until("\r", "43");
     t.close();
 }

@@ -10,7 +10,7 @@ mod common;
 use std::io::Write;
 use std::time::{Duration, Instant};
 
-use nix::pty::{Winsize, openpty};
+use nix::pty::Winsize;
 
 /// The line pasted, as in the report.
 const LINE: &str = "R U R' U'";
@@ -107,9 +107,14 @@ fn paste_into_the_repl(paste: &[u8], data: &std::path::Path) -> Pasted {
     }
 }
 
-/// Every line answered in order within the deadline, the terminal shown a bounded amount,
-/// the session ended by Ctrl-D, and every line kept in the history file.
-fn assert_all_answered(pasted: &Pasted, data: &std::path::Path) {
+/// `paste` pasted into the REPL on a pseudo-terminal, its data in `cubework-{name}`, where this
+/// machine can open one: every line answered in order within the deadline, the terminal shown
+/// a bounded amount, the session ended by Ctrl-D, and every line kept in the history file.
+fn assert_all_answered(name: &str, paste: &str) {
+    let Some(data) = common::terminal_dir(name) else {
+        return;
+    };
+    let pasted = paste_into_the_repl(paste.as_bytes(), &data);
     let tail: String = {
         let chars: Vec<char> = pasted.text.chars().collect();
         chars[chars.len().saturating_sub(600)..].iter().collect()
@@ -130,49 +135,30 @@ fn assert_all_answered(pasted: &Pasted, data: &std::path::Path) {
         pasted.text.len()
     );
     assert_eq!(pasted.code, Some(0), "{tail:?}");
-    let history = std::fs::read_to_string(data.join("history.txt")).unwrap();
-    assert_eq!(history, format!("{LINE}\n").repeat(LINES));
+    assert_eq!(common::history(&data), format!("{LINE}\n").repeat(LINES));
 }
 
 #[test]
 fn thousands_of_lines_pasted_without_brackets_are_all_answered_in_time() {
-    if openpty(None, None).is_err() {
-        eprintln!("skipped: this machine cannot open a pseudo-terminal");
-        return;
-    }
-    let data = common::fresh_dir("repl-paste-plain");
     // A terminal that does not bracket a paste sends it as keys, each line ended by Enter
     // (a carriage return), all at once.
     let paste = format!("{LINE}\r").repeat(LINES);
-    let pasted = paste_into_the_repl(paste.as_bytes(), &data);
-    assert_all_answered(&pasted, &data);
+    assert_all_answered("repl-paste-plain", &paste);
 }
 
 #[test]
 fn thousands_of_lines_in_one_bracketed_paste_are_all_answered_in_time() {
-    if openpty(None, None).is_err() {
-        eprintln!("skipped: this machine cannot open a pseudo-terminal");
-        return;
-    }
-    let data = common::fresh_dir("repl-paste-bracketed");
     // As terminals send a paste when the program asks (rustyline does): between
     // `ESC [200~` and `ESC [201~`, lines ended by carriage returns; then the user's Enter.
     let paste = format!("\x1b[200~{}\x1b[201~\r", format!("{LINE}\r").repeat(LINES));
-    let pasted = paste_into_the_repl(paste.as_bytes(), &data);
-    assert_all_answered(&pasted, &data);
+    assert_all_answered("repl-paste-bracketed", &paste);
 }
 
 #[test]
 fn thousands_of_lines_in_a_paste_bracketed_piece_by_piece_are_all_answered_in_time() {
-    if openpty(None, None).is_err() {
-        eprintln!("skipped: this machine cannot open a pseudo-terminal");
-        return;
-    }
-    let data = common::fresh_dir("repl-paste-pieces");
     // A terminal may send a long paste in pieces, each bracketed (as some split a paste
     // into chunks and bracket each): here one line a piece, then the user's Enter. The line
     // editor redrew all that had come at each piece: 81 MB on the terminal for these lines.
     let paste = format!("\x1b[200~{LINE}\r\x1b[201~").repeat(LINES) + "\r";
-    let pasted = paste_into_the_repl(paste.as_bytes(), &data);
-    assert_all_answered(&pasted, &data);
+    assert_all_answered("repl-paste-pieces", &paste);
 }

@@ -95,11 +95,7 @@ fn scrambles_the_sizes_cannot_have_are_one_line_errors() {
         ),
         (&["scramble", "--size", "12"][..], "12"),
     ] {
-        let (out, err, code) = run(args);
-        assert_eq!(code, Some(2), "{args:?}");
-        assert!(out.is_empty(), "{args:?}: {out}");
-        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
-        assert!(err.contains(message), "{args:?}: {err}");
+        common::assert_refused(&run(args), 2, message, format_args!("{args:?}: "));
     }
 }
 

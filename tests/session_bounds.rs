@@ -40,12 +40,10 @@ fn invert_refuses_a_history_above_the_expansion_limit() {
     let (out, err, code) =
         run_file(b"(R U)500000\n(R U)500000\n(R U)500000\ninvert\nreset\nR U\ninvert\nsolved?\n");
     assert_eq!(code, Some(2), "{err}");
-    assert_eq!(err.lines().count(), 1, "{err}");
-    assert!(
-        err.contains(
-            "line 4: invert: the moves since the session began expand to 3,000,000 moves, more than the limit of 1,000,000"
-        ),
-        "{err}"
+    common::assert_one_line(
+        &err,
+        "line 4: invert: the moves since the session began expand to 3,000,000 moves, more than the limit of 1,000,000",
+        "",
     );
     assert!(
         out.contains("invert (the moves since the last reset): U' R'"),
@@ -60,10 +58,10 @@ fn run_of_a_binary_file_stops_at_its_first_nul_byte_with_one_line() {
     bytes.extend((0..=255u8).cycle().take(1 << 16));
     let (out, err, code) = run_file(&bytes);
     assert_eq!(code, Some(2));
-    assert_eq!(err.lines().count(), 1, "{err}");
-    assert!(
-        err.contains("line 2 holds a NUL byte: this is not a text file; reading stopped there"),
-        "{err}"
+    common::assert_one_line(
+        &err,
+        "line 2 holds a NUL byte: this is not a text file; reading stopped there",
+        "",
     );
     assert!(!out.is_empty(), "the text before it ran");
 }
@@ -143,11 +141,8 @@ fn effect_takes_a_size_and_refuses_those_it_cannot_do() {
         let (out, err, code) = run(&["effect", "--size", size, "R"]);
         assert_eq!(code, Some(2));
         assert!(out.is_empty());
-        assert_eq!(err.lines().count(), 1, "{err}");
-        assert!(
-            err.contains(&format!("effect is not for the {size}×{size}×{size}")),
-            "{err}"
-        );
+        let says = format!("effect is not for the {size}×{size}×{size}");
+        common::assert_one_line(&err, &says, "");
     }
     let (_, err, _) = run_file(b"effect size 4 R\n");
     assert!(err.contains("line 1: effect is not for the 4×4×4"), "{err}");

@@ -28,6 +28,22 @@ const TEXT: RGBColor = RGBColor(0x14, 0x14, 0x14);
 const MUTED: RGBColor = RGBColor(0x70, 0x70, 0x70);
 const FONT: &str = super::svg::FONT_FAMILIES;
 
+/// A line of text at `at`, centred on it vertically and anchored there by `h`, in `size`
+/// points of `colour`.
+fn label(
+    text: String,
+    at: (i32, i32),
+    size: u32,
+    colour: &RGBColor,
+    h: HPos,
+) -> Text<'static, (i32, i32), String> {
+    let style = (FONT, size)
+        .into_font()
+        .color(colour)
+        .pos(Pos::new(h, VPos::Center));
+    Text::new(text, at, style)
+}
+
 /// One representation's speeds, as the speed chart shows them.
 #[derive(Clone, Debug, PartialEq)]
 pub struct SpeedBar {
@@ -161,13 +177,12 @@ pub fn speed_chart(bars: &[SpeedBar], note: &str) -> Result<String, DrawError> {
             }
             // Name at the left, values and ranks at the bars' ends.
             let name_at = chart.backend_coord(&(lo, y + 0.5));
-            root.draw(&Text::new(
+            root.draw(&label(
                 b.name.clone(),
                 (name_at.0 - 10, name_at.1),
-                (FONT, 15)
-                    .into_font()
-                    .color(&TEXT)
-                    .pos(Pos::new(HPos::Right, VPos::Center)),
+                15,
+                &TEXT,
+                HPos::Right,
             ))
             .map_err(err)?;
             let defined_end = chart.backend_coord(&(b.ns_defined.max(lo), y + 0.69));
@@ -175,24 +190,22 @@ pub fn speed_chart(bars: &[SpeedBar], note: &str) -> Result<String, DrawError> {
                 (Some(p), Some(m)) => format!("  speed rank: paper {p}, measured {m}"),
                 _ => "  (not ranked: outside the paper)".to_string(),
             };
-            root.draw(&Text::new(
+            root.draw(&label(
                 format!("{} ns{ranks}", short(b.ns_defined)),
                 (defined_end.0 + 6, defined_end.1),
-                (FONT, 12)
-                    .into_font()
-                    .color(&TEXT)
-                    .pos(Pos::new(HPos::Left, VPos::Center)),
+                12,
+                &TEXT,
+                HPos::Left,
             ))
             .map_err(err)?;
             if let Some(c) = b.ns_compiled {
                 let end = chart.backend_coord(&(c.max(lo), y + 0.31));
-                root.draw(&Text::new(
+                root.draw(&label(
                     format!("{} ns", short(c)),
                     (end.0 + 6, end.1),
-                    (FONT, 12)
-                        .into_font()
-                        .color(&MUTED)
-                        .pos(Pos::new(HPos::Left, VPos::Center)),
+                    12,
+                    &MUTED,
+                    HPos::Left,
                 ))
                 .map_err(err)?;
             }
@@ -339,14 +352,7 @@ pub fn sizes_chart(
             .collect();
         legend(&bottom, (70, 16), &names)?;
         bottom
-            .draw(&Text::new(
-                note.to_string(),
-                (70, 44),
-                (FONT, 12)
-                    .into_font()
-                    .color(&MUTED)
-                    .pos(Pos::new(HPos::Left, VPos::Center)),
-            ))
+            .draw(&label(note.to_string(), (70, 44), 12, &MUTED, HPos::Left))
             .map_err(err)?;
         root.present().map_err(err)?;
     }
@@ -377,13 +383,12 @@ fn legend(
             colour.filled(),
         ))
         .map_err(err)?;
-        root.draw(&Text::new(
+        root.draw(&label(
             name.to_string(),
             (x + 20, at.1),
-            (FONT, 13)
-                .into_font()
-                .color(&TEXT)
-                .pos(Pos::new(HPos::Left, VPos::Center)),
+            13,
+            &TEXT,
+            HPos::Left,
         ))
         .map_err(err)?;
         x += 44 + 7 * name.chars().count() as i32;

@@ -199,10 +199,6 @@ super::state_type! {
 }
 
 impl Representation for Composite {
-    fn kind(&self) -> RepKind {
-        RepKind::Composite
-    }
-
     fn from_cube(cube: &Cube) -> Composite {
         let n = cube.size();
         let g = Geometry::of(n);
@@ -235,11 +231,7 @@ impl Representation for Composite {
         self.cube.len_of(Axis(0)) - 2
     }
 
-    super::byte_array_methods!();
-
-    fn element(&self) -> &'static str {
-        "letter (u8)"
-    }
+    super::byte_array_methods!(Composite, "letter (u8)");
 
     /// The paper's display of `CUBE`: the five rows of twelve letters.
     fn render_in(&self, scheme: Scheme) -> String {

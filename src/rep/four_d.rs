@@ -131,10 +131,6 @@ super::state_type! {
 }
 
 impl Representation for FourD {
-    fn kind(&self) -> RepKind {
-        RepKind::FourD
-    }
-
     fn from_cube(cube: &Cube) -> FourD {
         let n = cube.size();
         let cube = Array4::from_shape_fn((n, 3, n, n), |(p, slot, r, c)| {
@@ -155,11 +151,7 @@ impl Representation for FourD {
         self.cube.len_of(Axis(0))
     }
 
-    super::byte_array_methods!();
-
-    fn element(&self) -> &'static str {
-        "letter or blank (u8)"
-    }
+    super::byte_array_methods!(FourD, "letter or blank (u8)");
 
     /// Each plane as a block of three lines, its three matrices side by side two spaces
     /// apart; blocks separated by a blank line.

@@ -134,10 +134,6 @@ super::state_type! {
 }
 
 impl Representation for Local {
-    fn kind(&self) -> RepKind {
-        RepKind::Local
-    }
-
     fn from_cube(cube: &Cube) -> Local {
         let n = cube.size();
         let cube = Array3::from_shape_fn((6, n, n), |(f, r, c)| {
@@ -163,11 +159,7 @@ impl Representation for Local {
         self.cube.len_of(Axis(1))
     }
 
-    super::byte_array_methods!();
-
-    fn element(&self) -> &'static str {
-        "letter (u8)"
-    }
+    super::byte_array_methods!(Local, "letter (u8)");
 
     /// The paper's display of `CUBE`: the six 3×3 matrices one below another, a blank line
     /// between them.

@@ -559,19 +559,38 @@ impl Gather {
     }
 }
 
-/// The methods shared by the representations whose state is one `ndarray` array of letter
-/// bytes, `self.cube`, moved by their module's generic `transform` (local, composite, visual,
-/// 4-D): the array's shape and bytes; a move as defined (the transform, written back in place);
-/// compiled (the same transform run on cell indices); and a compiled move made in place.
-macro_rules! byte_array_methods {
-    () => {
+/// The methods of every representation whose state is one `ndarray` array, `self.cube`, of
+/// elements `$elem`, that say what it is: its kind (the [`RepKind`] named as its type is), the
+/// array's shape, its element in words (`$element`) and its bytes.
+macro_rules! array_methods {
+    ($kind:ident, $elem:ty, $element:literal) => {
+        fn kind(&self) -> RepKind {
+            RepKind::$kind
+        }
+
+        fn element(&self) -> &'static str {
+            $element
+        }
+
         fn shape(&self) -> &[usize] {
             self.cube.shape()
         }
 
         fn state_bytes(&self) -> usize {
-            self.cube.len() * std::mem::size_of::<u8>()
+            self.cube.len() * std::mem::size_of::<$elem>()
         }
+    };
+}
+pub(crate) use array_methods;
+
+/// The methods shared by the representations whose state is one `ndarray` array of letter
+/// bytes, `self.cube`, moved by their module's generic `transform` (local, composite, visual,
+/// vector, 4-D): what it is ([`array_methods`]); a move as defined (the transform, written back
+/// in place); compiled (the same transform run on cell indices); and a compiled move made in
+/// place.
+macro_rules! byte_array_methods {
+    ($kind:ident, $element:literal) => {
+        super::array_methods!($kind, u8, $element);
 
         fn apl_value(&self) -> crate::apl::Value {
             super::letters_value(&self.cube)

@@ -102,10 +102,6 @@ super::state_type! {
 }
 
 impl Representation for Nested {
-    fn kind(&self) -> RepKind {
-        RepKind::Nested
-    }
-
     fn from_cube(cube: &Cube) -> Nested {
         let n = cube.size();
         let cube = Array3::from_shape_fn((n, n, n), |(p, r, c)| {
@@ -126,17 +122,7 @@ impl Representation for Nested {
         self.cube.len_of(Axis(0))
     }
 
-    fn shape(&self) -> &[usize] {
-        self.cube.shape()
-    }
-
-    fn element(&self) -> &'static str {
-        "3-letter vector ([u8; 3])"
-    }
-
-    fn state_bytes(&self) -> usize {
-        self.cube.len() * std::mem::size_of::<[u8; 3]>()
-    }
+    super::array_methods!(Nested, [u8; 3], "3-letter vector ([u8; 3])");
 
     fn turn(&mut self, m: LayerTurn) -> Result<(), MoveError> {
         check_defined(self.kind(), self.size(), m)?;

@@ -181,10 +181,6 @@ super::state_type! {
 }
 
 impl Representation for Numeric {
-    fn kind(&self) -> RepKind {
-        RepKind::Numeric
-    }
-
     fn from_cube(cube: &Cube) -> Numeric {
         let n = cube.size();
         let cube = Array3::from_shape_fn((n, n, n), |(p, r, c)| {
@@ -208,17 +204,7 @@ impl Representation for Numeric {
         self.cube.len_of(Axis(0))
     }
 
-    fn shape(&self) -> &[usize] {
-        self.cube.shape()
-    }
-
-    fn element(&self) -> &'static str {
-        "3-digit integer (u16)"
-    }
-
-    fn state_bytes(&self) -> usize {
-        self.cube.len() * std::mem::size_of::<u16>()
-    }
+    super::array_methods!(Numeric, u16, "3-digit integer (u16)");
 
     fn turn(&mut self, m: LayerTurn) -> Result<(), MoveError> {
         check_defined(self.kind(), self.size(), m)?;

@@ -233,10 +233,6 @@ super::state_type! {
 }
 
 impl Representation for Vector {
-    fn kind(&self) -> RepKind {
-        RepKind::Vector
-    }
-
     fn from_cube(cube: &Cube) -> Vector {
         let n = cube.size();
         let len = 6 * n * n;
@@ -266,52 +262,18 @@ impl Representation for Vector {
         size_of_len(self.cube.len())
     }
 
-    fn shape(&self) -> &[usize] {
-        self.cube.shape()
-    }
-
-    fn element(&self) -> &'static str {
-        "letter (u8)"
-    }
-
-    fn state_bytes(&self) -> usize {
-        self.cube.len() * std::mem::size_of::<u8>()
-    }
-
-    fn turn(&mut self, m: LayerTurn) -> Result<(), MoveError> {
-        check_defined(self.kind(), self.size(), m)?;
-        let turned = transform(m, self.cube.view());
-        self.cube.assign(&turned); // in place, keeping the owned padding
-        Ok(())
-    }
-
-    fn compile(&self, m: LayerTurn) -> Result<Gather, MoveError> {
-        check_defined(self.kind(), self.size(), m)?;
-        Ok(Gather::compile(self.cube.len(), |iota| transform(m, iota)))
-    }
-
-    /// In place. The array owns its bytes padded to whole 64-byte registers, so with AVX-512
-    /// VBMI the paper's 54 turn in one full-width load, `vpermb` and store (which the next
-    /// turn's load can take straight from the store buffer; masked ones cannot); with AVX2
-    /// two 32-byte chunks of `vpshufb`s, stored as the four 16-byte blocks the next turn
-    /// loads; else the gather of the cells that change.
-    fn turn_compiled(&mut self, g: &Gather) {
-        if let Some(state) = self.cube.as_slice_mut() {
-            // SAFETY: `from_cube` builds the array with `padded`, and turns write back through
-            // `assign`, so its buffer is never replaced and runs on to the padded length.
-            unsafe { g.apply_bytes_padded(state) }
-        }
-    }
+    // Turned compiled in place: the array owns its bytes padded to whole 64-byte registers,
+    // so with AVX-512 VBMI the paper's 54 turn in one full-width load, `vpermb` and store
+    // (which the next turn's load can take straight from the store buffer; masked ones
+    // cannot); with AVX2 two 32-byte chunks of `vpshufb`s, stored as the four 16-byte blocks
+    // the next turn loads; else the gather of the cells that change.
+    super::byte_array_methods!(Vector, "letter (u8)");
 
     fn render_in(&self, scheme: Scheme) -> String {
         self.cube
             .iter()
             .map(|&b| scheme.shown_letter(b as char))
             .collect()
-    }
-
-    fn apl_value(&self) -> crate::apl::Value {
-        super::letters_value(&self.cube)
     }
 }
 

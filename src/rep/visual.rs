@@ -240,10 +240,6 @@ super::state_type! {
 }
 
 impl Representation for Visual {
-    fn kind(&self) -> RepKind {
-        RepKind::Visual
-    }
-
     fn from_cube(cube: &Cube) -> Visual {
         let n = cube.size();
         let side = if n == 3 { SIDE } else { KEEP.len() };
@@ -278,11 +274,7 @@ impl Representation for Visual {
         }
     }
 
-    super::byte_array_methods!();
-
-    fn element(&self) -> &'static str {
-        "letter or blank (u8)"
-    }
+    super::byte_array_methods!(Visual, "letter or blank (u8)");
 
     /// The paper's display `(22⍴1 0)\CUBE`: each cell followed by a blank, so that the
     /// picture looks square (trailing blanks trimmed).

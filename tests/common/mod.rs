@@ -58,12 +58,74 @@ pub fn cubework_in(name: &str) -> Command {
     cmd
 }
 
+/// That `err` is one line that says `says`; `context` (the arguments, say) heads the message
+/// of a failure.
+#[track_caller]
+pub fn assert_one_line(err: &str, says: &str, context: impl std::fmt::Display + Copy) {
+    assert_eq!(err.lines().count(), 1, "{context}one line, got {err:?}");
+    assert!(err.contains(says), "{context}{err:?} lacks {says:?}");
+}
+
+/// A refusal, as [`outcome`] gives it: exit status `code`, nothing on standard output, and one
+/// line on standard error that says `says`; `context` heads the message of a failure.
+#[track_caller]
+pub fn assert_refused(
+    (out, err, status): &(String, String, Option<i32>),
+    code: i32,
+    says: &str,
+    context: impl std::fmt::Display + Copy,
+) {
+    assert_eq!(*status, Some(code), "{context}{err}");
+    assert!(out.is_empty(), "{context}nothing on stdout, got {out:?}");
+    assert_one_line(err, says, context);
+}
+
+/// A FIFO (a named pipe) made at `path` by `mkfifo`.
+#[cfg(unix)]
+pub fn make_fifo(path: &std::path::Path) {
+    let made = std::process::Command::new("mkfifo").arg(path).status();
+    assert!(
+        made.is_ok_and(|s| s.success()),
+        "mkfifo {} failed",
+        path.display()
+    );
+}
+
+/// The last line `cmd` printed with `args` (empty if none), which must succeed.
+pub fn last_line(mut cmd: Command, args: &[&str]) -> String {
+    let out = cmd.args(args).output().unwrap();
+    assert_success(&out, format_args!("{args:?}: "));
+    String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .last()
+        .unwrap_or_default()
+        .to_string()
+}
+
 /// A fresh, empty directory `cubework-{name}` in the temp directory.
 pub fn fresh_dir(name: &str) -> std::path::PathBuf {
     let dir = std::env::temp_dir().join(format!("cubework-{name}"));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     dir
+}
+
+/// A fresh data directory `cubework-{name}` for a test on a pseudo-terminal, or `None`, said
+/// on standard error, where this machine cannot open one (a container without `/dev/ptmx`):
+/// the test stops there rather than fail for the machine's sake.
+#[cfg(unix)]
+pub fn terminal_dir(name: &str) -> Option<std::path::PathBuf> {
+    if nix::pty::openpty(None, None).is_err() {
+        eprintln!("skipped: this machine cannot open a pseudo-terminal");
+        return None;
+    }
+    Some(fresh_dir(name))
+}
+
+/// The REPL's history file in the data directory `data`, as the session wrote it.
+pub fn history(data: &std::path::Path) -> String {
+    std::fs::read_to_string(data.join("history.txt")).unwrap()
 }
 
 /// What `cmd` printed with `args`, and how it ended (see [`outcome`]).
@@ -129,18 +191,30 @@ pub fn on_terminal(
     size: Option<&nix::pty::Winsize>,
     data: &std::path::Path,
 ) -> OnTerminal {
+    let mut command = std::process::Command::new(assert_cmd::cargo::cargo_bin("cubework"));
+    command
+        .args(args)
+        .env_remove("NO_COLOR")
+        .env("TERM", "xterm")
+        .env("CUBEWORK_DATA_DIR", data);
+    command_on_terminal(command, size)
+}
+
+/// `command` (its arguments and environment set) on a new pseudo-terminal (of `size`, or the
+/// default) as [`on_terminal`] runs the binary: its standard streams the terminal, in a
+/// session of its own with the terminal as its controlling terminal.
+#[cfg(unix)]
+pub fn command_on_terminal(
+    mut command: std::process::Command,
+    size: Option<&nix::pty::Winsize>,
+) -> OnTerminal {
     use std::io::Read;
     use std::os::fd::OwnedFd;
     use std::process::Stdio;
     let pty = nix::pty::openpty(size, None).unwrap();
     // Copies closed on exec (`try_clone`), so that no other test's child inherits them.
     let slave = |fd: &OwnedFd| Stdio::from(fd.try_clone().unwrap());
-    let mut command = std::process::Command::new(assert_cmd::cargo::cargo_bin("cubework"));
     command
-        .args(args)
-        .env_remove("NO_COLOR")
-        .env("TERM", "xterm")
-        .env("CUBEWORK_DATA_DIR", data)
         .stdin(slave(&pty.slave))
         .stdout(slave(&pty.slave))
         .stderr(slave(&pty.slave));

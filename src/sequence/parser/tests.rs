@@ -219,56 +219,37 @@ fn one_layer_wide_moves_print_as_one_layer() {
 
 #[test]
 fn errors_in_nested_groups_name_the_column() {
-    let e = alg_err("[R, (U Q)]");
-    assert_eq!(
-        (e.kind, e.token.as_str(), e.column),
-        (ParseErrorKind::UnknownMove, "Q", 8)
-    );
+    use ParseErrorKind as K;
+    for (text, kind, token, column) in [
+        ("[R, (U Q)]", K::UnknownMove, "Q", 8),
+        ("[R, [U, D-]]", K::BadSuffix, "-", 10),
+        ("R [U, (F D]", K::Unexpected, "]", 11),
+        ("R U)", K::Unexpected, ")", 4),
+        ("[R, U, F]", K::Unexpected, ",", 6),
+        ("(R (U)1000001)", K::BadRepeat, "1000001", 7),
+        ("((R U)1000)1000 F", K::TooLong, "1000", 12),
+        ("(R U)3x'2", K::BadSuffix, "2", 9),
+    ] {
+        let e = alg_err(text);
+        assert_eq!(
+            (e.kind, e.token.as_str(), e.column),
+            (kind, token, column),
+            "{text}"
+        );
+    }
     let e = alg_err("(R [U: (D K2)])3");
     assert_eq!((e.token.as_str(), e.column), ("K2", 11));
-    let e = alg_err("[R, [U, D-]]");
     assert_eq!(
-        (e.kind, e.token.as_str(), e.column),
-        (ParseErrorKind::BadSuffix, "-", 10)
+        alg_err("[R, [U, D-]]").to_string(),
+        "bad suffix '-' after move 'D' at column 10"
     );
-    assert_eq!(e.to_string(), "bad suffix '-' after move 'D' at column 10");
     let e = alg_err("R (U [F, D]");
     assert_eq!((e.kind, e.column), (ParseErrorKind::Unclosed, 3));
     assert_eq!(e.to_string(), "'(' at column 3 is never closed");
-    let e = alg_err("R [U, (F D]");
-    assert_eq!(
-        (e.kind, e.token.as_str(), e.column),
-        (ParseErrorKind::Unexpected, "]", 11)
-    );
     let e = alg_err("[R U]");
     assert_eq!((e.kind, e.column), (ParseErrorKind::MissingSeparator, 5));
-    let e = alg_err("R U)");
-    assert_eq!(
-        (e.kind, e.token.as_str(), e.column),
-        (ParseErrorKind::Unexpected, ")", 4)
-    );
-    let e = alg_err("[R, U, F]");
-    assert_eq!(
-        (e.kind, e.token.as_str(), e.column),
-        (ParseErrorKind::Unexpected, ",", 6)
-    );
-    let e = alg_err("(R (U)1000001)");
-    assert_eq!(
-        (e.kind, e.token.as_str(), e.column),
-        (ParseErrorKind::BadRepeat, "1000001", 7)
-    );
-    let e = alg_err("((R U)1000)1000 F");
-    assert_eq!(
-        (e.kind, e.token.as_str(), e.column),
-        (ParseErrorKind::TooLong, "1000", 12)
-    );
     let e = alg_err(&"(".repeat(100));
     assert_eq!(e.kind, ParseErrorKind::TooDeep);
-    let e = alg_err("(R U)3x'2");
-    assert_eq!(
-        (e.kind, e.token.as_str(), e.column),
-        (ParseErrorKind::BadSuffix, "2", 9)
-    );
     let e = parse_alg("[L, (C Q)]", Notation::Paper).unwrap_err();
     assert_eq!((e.token.as_str(), e.column), ("Q", 8));
     // Columns count characters, not bytes, inside brackets too.

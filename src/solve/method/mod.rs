@@ -443,16 +443,7 @@ pub fn check_limits(method: Method, limits: &Limits) -> Result<(), SolveError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::sequence::parser::parse_moves;
     use crate::solve::solve;
-    use crate::turn::notation::Notation;
-
-    fn cube_of(alg: &str) -> Cube {
-        let mut cube = Cube::solved();
-        cube.apply_all(&parse_moves(alg, Notation::Standard).unwrap())
-            .unwrap();
-        cube
-    }
 
     #[test]
     fn the_default_method_on_a_two_by_two_is_the_pocket_table_and_no_other_is_redirected() {
@@ -558,7 +549,7 @@ mod tests {
     fn progress_hears_the_search_as_it_goes() {
         let events = std::sync::Mutex::new(Vec::new());
         let hear = |e: &Event| events.lock().unwrap().push(*e);
-        let cube = cube_of("R U F L D");
+        let cube = crate::cube_after("R U F L D");
         let s = solve(
             &cube,
             Method::Bfs,
@@ -586,7 +577,7 @@ mod tests {
     #[test]
     fn a_turned_cube_is_turned_home_first_by_every_3x3x3_method_that_needs_no_table() {
         let none = Progress::none();
-        let cube = cube_of("x R U");
+        let cube = crate::cube_after("x R U");
         for method in [Method::Bfs, Method::Beginner] {
             let s = solve(&cube, method, &Limits::default(), &none).unwrap();
             assert_eq!(
@@ -609,7 +600,13 @@ mod tests {
         // A solved cube needs nothing, and a solved one turned needs only the turn.
         let s = solve(&Cube::solved(), Method::Beginner, &Limits::default(), &none).unwrap();
         assert!(s.moves.is_empty());
-        let s = solve(&cube_of("y2"), Method::Bfs, &Limits::default(), &none).unwrap();
+        let s = solve(
+            &crate::cube_after("y2"),
+            Method::Bfs,
+            &Limits::default(),
+            &none,
+        )
+        .unwrap();
         assert_eq!(crate::turn::moves::format_moves(&s.moves), "y2");
     }
 }

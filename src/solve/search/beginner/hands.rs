@@ -335,10 +335,7 @@ mod tests {
     use crate::turn::notation::Notation;
 
     fn stickers(alg: &str) -> Stickers {
-        let mut cube = Cube::solved();
-        cube.apply_all(&parse_moves(alg, Notation::Standard).unwrap())
-            .unwrap();
-        Hands::new(&cube).st
+        Hands::new(&crate::cube_after(alg)).st
     }
 
     #[test]

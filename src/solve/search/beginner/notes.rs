@@ -109,22 +109,18 @@ mod tests {
     use crate::sequence::parser::parse_moves;
     use crate::turn::notation::Notation;
 
-    fn after(alg: &str) -> Cube {
-        let mut cube = Cube::solved();
-        cube.apply_all(&parse_moves(alg, Notation::Standard).unwrap())
-            .unwrap();
-        cube
-    }
-
     /// The notes' test: `is $a.R.U2.Rʼ.Uʼ.R.Uʼ.Rʼ.Lʼ.U2.L.U.Lʼ.U.L.dump, '…', 'corners rotation'`.
     #[test]
     fn the_notes_corners_rotation_test() {
         let want = "WWBWWWWWB|RRRRRRRRW|BBRBBBBBO|OOWOOOOOO|GGGGGGGGG|YYYYYYYYY";
-        let cube = after("R U2 R' U' R U' R' L' U2 L U L' U L");
+        let cube = crate::cube_after("R U2 R' U' R U' R' L' U2 L U L' U L");
         assert_eq!(to_dump(&cube), want);
         assert_eq!(from_dump(want).unwrap(), cube);
         // Written as the notes chain it, with dots and their apostrophe.
-        assert_eq!(after("R.U2.Rʼ.Uʼ.R.Uʼ.Rʼ.Lʼ.U2.L.U.Lʼ.U.L"), cube);
+        assert_eq!(
+            crate::cube_after("R.U2.Rʼ.Uʼ.R.Uʼ.Rʼ.Lʼ.U2.L.U.Lʼ.U.L"),
+            cube
+        );
         // It is the method's last algorithm.
         assert_eq!(
             super::super::Algorithm::TwistCorners.moves(),
@@ -136,10 +132,10 @@ mod tests {
     /// reads `W Y W / Y W Y / W Y W`.
     #[test]
     fn the_notes_checkerboard() {
-        let dump = to_dump(&after("U2 D2 F2 B2 R2 L2"));
+        let dump = to_dump(&crate::cube_after("U2 D2 F2 B2 R2 L2"));
         assert_eq!(&dump[..9], "WYWYWYWYW");
         // Their printed middle row: `B G B O R O G B G R O R` for left, front, right, back.
-        let cube = after("U2 D2 F2 B2 R2 L2");
+        let cube = crate::cube_after("U2 D2 F2 B2 R2 L2");
         let faces: Vec<&str> = dump.split('|').collect();
         let middle = |f: usize| -> String {
             let c: Vec<char> = faces[f].chars().collect();
@@ -154,7 +150,7 @@ mod tests {
     #[test]
     fn round_trip_and_bad_dumps() {
         for alg in ["", "R", "F U' L2 B D'", "x y"] {
-            let cube = after(alg);
+            let cube = crate::cube_after(alg);
             assert_eq!(from_dump(&to_dump(&cube)).unwrap(), cube, "{alg}");
         }
         assert!(from_dump("WWW").is_err());

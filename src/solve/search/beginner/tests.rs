@@ -33,13 +33,6 @@ fn solve_checked(cube: &Cube, what: &str) -> Solution {
     solution
 }
 
-fn state(alg: &str) -> Cube {
-    let mut cube = Cube::solved();
-    cube.apply_all(&parse_sequence(alg, Notation::Standard).unwrap())
-        .unwrap();
-    cube
-}
-
 #[test]
 fn thousands_of_random_states() {
     let mut rng = ChaCha8Rng::seed_from_u64(10);
@@ -91,20 +84,20 @@ fn special_states() {
         cases.push((tool.name(), tool.name().to_string()));
     }
     for (name, alg) in &cases {
-        let cube = state(alg);
+        let cube = crate::cube_after(alg);
         let solution = solve_checked(&cube, name);
         if cube.is_solved() {
             assert!(solution.is_empty(), "{name}");
         }
     }
     // The superflip really is every edge flipped in place.
-    let edges = pieces::read_edges(&state(superflip)).unwrap();
+    let edges = pieces::read_edges(&crate::cube_after(superflip)).unwrap();
     assert_eq!(edges.orient, [1; 12]);
 }
 
 #[test]
 fn stages_one_at_a_time_as_the_repl_steps() {
-    let mut cube = state("D' R2 U F' L B2 D R' F2 U' L2 B R");
+    let mut cube = crate::cube_after("D' R2 U F' L B2 D R' F2 U' L2 B R");
     let mut seen = Vec::new();
     while let Some(stage) = Stage::next(&cube) {
         let moves = stage.solve(&cube).unwrap();
@@ -116,7 +109,7 @@ fn stages_one_at_a_time_as_the_repl_steps() {
     assert_eq!(seen.last(), Some(&Stage::BlueCornersOriented));
     // A done stage needs nothing more; a stage before its time is refused.
     assert_eq!(Stage::WhiteCross.solve(&cube).unwrap(), vec![]);
-    let scrambled = state("R U F");
+    let scrambled = crate::cube_after("R U F");
     let err = Stage::SecondLayer.solve(&scrambled).unwrap_err();
     assert_eq!(
         err.to_string(),
