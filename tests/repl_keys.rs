@@ -6,23 +6,16 @@
 
 mod common;
 
-use std::io::{Read, Write};
-use std::os::fd::OwnedFd;
-use std::process::{Child, Command, Stdio};
-use std::sync::{Arc, Mutex};
+use std::io::Write;
 use std::time::{Duration, Instant};
 
-use nix::pty::{Winsize, openpty};
+use nix::pty::Winsize;
 
 /// A hang guard, not a speed target: each answer comes in milliseconds.
 const WAIT: Duration = Duration::from_secs(20);
 
-/// The REPL on an 80×24 pseudo-terminal, with what it has shown so far.
-struct Terminal {
-    child: Child,
-    master: std::fs::File,
-    seen: Arc<Mutex<Vec<u8>>>,
-}
+/// The REPL on an 80×24 pseudo-terminal, without colour, with what it has shown so far.
+struct Terminal(common::OnTerminal);
 
 impl Terminal {
     /// The REPL started, its data in a directory of its own, once its prompt is up.
@@ -34,56 +27,14 @@ impl Terminal {
             ws_xpixel: 0,
             ws_ypixel: 0,
         };
-        let pty = openpty(Some(&size), None).unwrap();
-        let slave = |fd: &OwnedFd| Stdio::from(fd.try_clone().unwrap());
-        let mut command = Command::new(assert_cmd::cargo::cargo_bin("cubework"));
-        command
-            .env("NO_COLOR", "1")
-            .env("TERM", "xterm")
-            .env("CUBEWORK_DATA_DIR", &data)
-            .stdin(slave(&pty.slave))
-            .stdout(slave(&pty.slave))
-            .stderr(slave(&pty.slave));
-        unsafe {
-            use std::os::unix::process::CommandExt;
-            command.pre_exec(|| {
-                nix::unistd::setsid().map_err(std::io::Error::from)?;
-                if nix::libc::ioctl(0, nix::libc::TIOCSCTTY as _, 0) == -1 {
-                    return Err(std::io::Error::last_os_error());
-                }
-                Ok(())
-            });
-        }
-        let child = command.spawn().unwrap();
-        drop(command);
-        drop(pty.slave);
-        let master = std::fs::File::from(pty.master);
-        let seen = Arc::new(Mutex::new(Vec::new()));
-        {
-            let seen = Arc::clone(&seen);
-            let mut master = master.try_clone().unwrap();
-            std::thread::spawn(move || {
-                let mut buf = [0u8; 4096];
-                while let Ok(n) = master.read(&mut buf) {
-                    if n == 0 {
-                        break;
-                    }
-                    seen.lock().unwrap().extend_from_slice(&buf[..n]);
-                }
-            });
-        }
-        let terminal = Terminal {
-            child,
-            master,
-            seen,
-        };
+        let terminal = Terminal(common::on_terminal(&[], Some(&size), &data, false));
         // The prompt is up when rustyline turns bracketed paste on.
         terminal.wait_for(0, "\x1b[?2004h");
         terminal
     }
 
     fn shown(&self) -> String {
-        String::from_utf8_lossy(&self.seen.lock().unwrap()).into_owned()
+        self.0.text()
     }
 
     /// Waits until `text` shows after byte `from` of what was shown; what shows from there.
@@ -109,7 +60,8 @@ impl Terminal {
         let from = self.shown().len();
         for c in keys.chars() {
             let mut buf = [0u8; 4];
-            self.master
+            self.0
+                .master
                 .write_all(c.encode_utf8(&mut buf).as_bytes())
                 .unwrap();
             std::thread::sleep(Duration::from_millis(40));
@@ -119,15 +71,8 @@ impl Terminal {
 
     /// Ctrl-D, and the REPL's end awaited.
     fn close(mut self) {
-        let _ = self.master.write_all(b"\x04");
-        let give_up = Instant::now() + Duration::from_secs(10);
-        while self.child.try_wait().unwrap().is_none() {
-            if Instant::now() > give_up {
-                let _ = self.child.kill();
-                break;
-            }
-            std::thread::sleep(Duration::from_millis(20));
-        }
+        let _ = self.0.master.write_all(b"\x04");
+        self.0.finish(Duration::from_secs(10));
     }
 }
 
