@@ -9,7 +9,10 @@ pub use catalogue::{reps_table, tools_report, tools_search_report};
 
 use std::path::PathBuf;
 
-use super::unit::{ALG_ARG, CommandDef, NOTATION_ARG, SIZE_ARG, Surface, both, cli, ex};
+use super::unit::{
+    ALG_ARG, ALG_WORDS, CommandDef, NOTATION_ARG, PLOT_OPT, SIZE_ARG, SIZE_OPT, Surface, Value,
+    both, cli, ex, flag, opt,
+};
 use super::words::{Line, metric_prefix, need_alg, options, size};
 use super::{Front, Reply, Session, usage};
 use crate::answer::error::Result;
@@ -510,11 +513,13 @@ pub static INVERT: CommandDef = CommandDef {
     usage: "[ALG]",
     summary: "the inverse of ALG (the paper's INVERSE); in the REPL without ALG, undo the whole history as one inverse sequence",
     details: "Without ALG (REPL), applies the inverse of every move made since the last reset or load, bringing the cube back; it is one change, so undo takes it back.",
-    args: &[ALG_ARG, NOTATION_ARG],
+    args: &[NOTATION_ARG, ALG_ARG],
     read: Some(|line, _| match line.rest {
         "" => Ok(AlgebraRequest::Invert(None).into()),
         rest => Ok(AlgebraRequest::Invert(Some(line.alg(rest)?)).into()),
     }),
+    #[cfg(feature = "cli")]
+    read_cli: Some(|given| given.on_alg(|alg| AlgebraRequest::Invert(Some(alg)))),
     takes_moves: true,
     examples: &[ex("invert [R, U] F", &["invert", "[R, U] F"])],
     ..CommandDef::NONE
@@ -529,6 +534,12 @@ pub static REPS: CommandDef = CommandDef {
     details: "In the REPL, your own representations (`)rep` in APL mode) are listed after the seven.",
     args: &[SIZE_ARG],
     read: Some(|line, _| reps_words(line.rest).map(Into::into)),
+    #[cfg(feature = "cli")]
+    read_cli: Some(|given| {
+        given.plain(AlgebraRequest::Reps {
+            size: given.one("size"),
+        })
+    }),
     examples: &[ex("reps size 4", &["reps", "--size", "4"])],
     ..CommandDef::NONE
 };
@@ -542,12 +553,33 @@ pub static ORDER: CommandDef = CommandDef {
     details: "order R U           how many times R U brings the cube back to looking as it did (by colours)\norder by labels ALG  back when every sticker is home, not only when the colours are\norder size 4 ALG     on the 4×4×4",
     args: &[
         SIZE_ARG,
-        both("by", "by"),
-        cli("plot"),
-        ALG_ARG,
+        both(
+            "by",
+            opt(
+                "by",
+                Value::OrderBy,
+                "BY",
+                "Back when it looks the same (colours) or when every sticker is home (labels)",
+            )
+            .default("colours"),
+        ),
         NOTATION_ARG,
+        cli(PLOT_OPT),
+        both(
+            "ALG",
+            ALG_WORDS.help("The sequence (sequence algebra allowed)"),
+        ),
     ],
     read: Some(|line, _| order_words(line).map(Into::into)),
+    #[cfg(feature = "cli")]
+    read_cli: Some(|given| {
+        given.plain(AlgebraRequest::Order {
+            size: given.one("size"),
+            by: given.value("by"),
+            alg: given.alg("alg")?,
+            plot: given.one("plot"),
+        })
+    }),
     takes_moves: true,
     examples: &[ex(
         "order size 4 by labels R U",
@@ -562,11 +594,16 @@ pub static CYCLES: CommandDef = CommandDef {
     surface: Surface::Both,
     usage: "[size N] ALG",
     summary: "ALG's permutation of the sticker tuple, in cycle notation",
-    args: &[SIZE_ARG, ALG_ARG, NOTATION_ARG],
+    args: &[SIZE_ARG, NOTATION_ARG, ALG_ARG],
     read: Some(|line, _| {
         let (size, text) = sized(line.rest)?;
         let alg = needed_alg(line, text)?;
         Ok(AlgebraRequest::Cycles { size, alg }.into())
+    }),
+    #[cfg(feature = "cli")]
+    read_cli: Some(|given| {
+        let size = given.one("size");
+        given.on_alg(|alg| AlgebraRequest::Cycles { size, alg })
     }),
     takes_moves: true,
     examples: &[ex("cycles size 2 R", &["cycles", "--size", "2", "R"])],
@@ -579,11 +616,20 @@ pub static EFFECT: CommandDef = CommandDef {
     surface: Surface::Both,
     usage: "[size 3] ALG",
     summary: "where each corner, edge and centre of the 3×3×3 goes under ALG, and how it twists or flips",
-    args: &[SIZE_ARG, ALG_ARG, NOTATION_ARG],
+    args: &[
+        both("size", SIZE_OPT.help("Cube size: 3 only (any other is refused; `cycles --size N` shows where each sticker of an N×N×N goes)")),
+        NOTATION_ARG,
+        ALG_ARG,
+    ],
     read: Some(|line, _| {
         let (size, text) = sized(line.rest)?;
         let alg = needed_alg(line, text)?;
         Ok(AlgebraRequest::Effect { size, alg }.into())
+    }),
+    #[cfg(feature = "cli")]
+    read_cli: Some(|given| {
+        let size = given.one("size");
+        given.on_alg(|alg| AlgebraRequest::Effect { size, alg })
     }),
     takes_moves: true,
     examples: &[ex(
@@ -600,8 +646,10 @@ pub static MIRROR: CommandDef = CommandDef {
     usage: "ALG",
     summary: "ALG seen in a mirror between L and R: the left-hand version of an algorithm",
     details: "R and L change places and every quarter turn reverses except those about the L–R axis: R U R' becomes L' U' L, and U2 stays U2. Brackets are kept; a tool is written as its moves; the answer is in the notation in use.",
-    args: &[ALG_ARG, NOTATION_ARG],
+    args: &[NOTATION_ARG, ALG_ARG],
     read: Some(|line, _| Ok(AlgebraRequest::Mirror(needed_alg(line, line.rest)?).into())),
+    #[cfg(feature = "cli")]
+    read_cli: Some(|given| given.on_alg(AlgebraRequest::Mirror)),
     takes_moves: true,
     examples: &[ex("mirror [R, U] M", &["mirror", "[R, U] M"])],
     ..CommandDef::NONE
@@ -613,8 +661,10 @@ pub static EXPAND: CommandDef = CommandDef {
     surface: Surface::Both,
     usage: "ALG",
     summary: "ALG with groups, commutators, conjugates and tools written out",
-    args: &[ALG_ARG, NOTATION_ARG],
+    args: &[NOTATION_ARG, ALG_ARG],
     read: Some(|line, _| Ok(AlgebraRequest::Expand(needed_alg(line, line.rest)?).into())),
+    #[cfg(feature = "cli")]
+    read_cli: Some(|given| given.on_alg(AlgebraRequest::Expand)),
     takes_moves: true,
     examples: &[ex("expand [R: U]", &["expand", "[R: U]"])],
     ..CommandDef::NONE
@@ -626,8 +676,10 @@ pub static SIMPLIFY: CommandDef = CommandDef {
     surface: Surface::Both,
     usage: "ALG",
     summary: "ALG with cancelling and mergeable moves combined",
-    args: &[ALG_ARG, NOTATION_ARG],
+    args: &[NOTATION_ARG, ALG_ARG],
     read: Some(|line, _| Ok(AlgebraRequest::Simplify(needed_alg(line, line.rest)?).into())),
+    #[cfg(feature = "cli")]
+    read_cli: Some(|given| given.on_alg(AlgebraRequest::Simplify)),
     takes_moves: true,
     examples: &[ex("simplify U D U", &["simplify", "U D U"])],
     ..CommandDef::NONE
@@ -639,7 +691,25 @@ pub static COUNT: CommandDef = CommandDef {
     surface: Surface::Both,
     usage: "[htm|qtm|stm] ALG",
     summary: "ALG's length in a metric (half-turn by default)",
-    args: &[both("htm|qtm|stm", "metric"), ALG_ARG, NOTATION_ARG],
+    args: &[
+        both(
+            "htm|qtm|stm",
+            opt(
+                "metric",
+                Value::Metric,
+                "METRIC",
+                "Half-turn, quarter-turn or slice-turn metric",
+            )
+            .default("htm"),
+        ),
+        NOTATION_ARG,
+        ALG_ARG,
+    ],
+    #[cfg(feature = "cli")]
+    read_cli: Some(|given| {
+        let metric = given.value("metric");
+        given.on_alg(|alg| AlgebraRequest::Count { metric, alg })
+    }),
     read: Some(|line, _| {
         let (metric, text) = metric_prefix(line.rest);
         Ok(AlgebraRequest::Count {
@@ -666,8 +736,20 @@ pub static TOOLS: CommandDef = CommandDef {
     surface: Surface::Both,
     usage: "[search]",
     summary: "the paper's tools (SWITCH TWIST SNAP LIFT CYCLE FLIP) as reconstructed; search re-runs the reconstruction and shows its working",
-    args: &[both("search", "search")],
+    args: &[both(
+        "search",
+        flag(
+            "search",
+            "Re-run the reconstruction search and show its working",
+        ),
+    )],
     read: Some(|line, _| tools_words(line.rest).map(Into::into)),
+    #[cfg(feature = "cli")]
+    read_cli: Some(|given| {
+        given.plain(AlgebraRequest::Tools {
+            search: given.flag("search"),
+        })
+    }),
     examples: &[ex("tools search", &["tools", "--search"])],
     ..CommandDef::NONE
 };

@@ -18,6 +18,7 @@ pub mod algebra;
 pub mod apl;
 pub mod defs;
 pub mod measure;
+pub mod one_shot;
 mod parse;
 pub mod picture;
 pub mod request;
@@ -31,13 +32,14 @@ pub use algebra::AlgebraRequest;
 pub use apl::AplRequest;
 pub use defs::{COMMANDS, CommandDef, help};
 pub use measure::MeasureRequest;
+pub use one_shot::Context;
 pub use parse::{LineKind, line_kind, parse_line};
 pub use picture::{DrawRequest, PictureRequest};
 pub use request::Request;
 pub use session::{MAX_KEPT_MOVES, MAX_UNDO, Session, SessionRequest, ShowWhat, Shown};
 pub use solving::SolvingRequest;
 #[cfg(feature = "cli")]
-pub(crate) use solving::with_advice;
+pub(crate) use solving::{refuse_unused_limits, with_advice};
 pub use tables::TablesRequest;
 
 use crate::answer::error::{Error, Result};

@@ -7,7 +7,10 @@ mod history;
 
 use history::{Change, Changes};
 
-use super::unit::{CommandDef, NOTATION_ARG, Surface, cli, repl};
+use super::unit::{
+    COLOURS_ARG, CommandDef, FROM_ARG, NOTATION_OPT, REP_OPT, SIZE_OPT, Surface, Value, cli, opt,
+    repl, words,
+};
 use super::words::{count, strip_quotes};
 use super::{Front, Reply, colour_block, impossible_note, usage};
 use crate::answer::error::Result;
@@ -884,14 +887,28 @@ pub static APPLY: CommandDef = CommandDef {
     usage: "[MOVES]",
     summary: "apply moves to the solved cube (or to --from) and print the result",
     args: &[
-        cli("rep"),
-        cli("size"),
-        cli("from"),
-        cli("show"),
-        cli("moves"),
-        NOTATION_ARG,
-        cli("colours"),
+        cli(REP_OPT),
+        cli(SIZE_OPT.help("Cube size N (2 to 9); other sizes than 3 are shown as a net")),
+        cli(NOTATION_OPT.help("Notation of MOVES")),
+        FROM_ARG,
+        cli(opt("show", Value::Shown, "SHOW", "How to show the result").default("native")),
+        COLOURS_ARG,
+        cli(words(
+            "moves",
+            "MOVES",
+            "The moves (the rest of the line, joined by spaces)",
+        )),
     ],
+    #[cfg(feature = "cli")]
+    read_cli: Some(|given| {
+        let mut context = given.context_in_rep(given.value("size"))?;
+        context.colour = given.colour();
+        let moves = given.words("moves");
+        let alg = Alg::parse(&moves, context.notation)?;
+        context.made.push((moves, alg));
+        let request = SessionRequest::Apply(given.value("show"));
+        Ok(super::one_shot::OneShot::asked(context, request))
+    }),
     takes_moves: true,
     ..CommandDef::NONE
 };
@@ -902,7 +919,11 @@ pub static RUN: CommandDef = CommandDef {
     surface: Surface::Cli,
     usage: "FILE",
     summary: "run a session file: each line as typed in the REPL, without prompts or colour",
-    args: &[cli("file")],
+    args: &[cli(words("file", "FILE", "The file to run")
+        .one(Value::Path)
+        .required())],
+    #[cfg(feature = "cli")]
+    read_cli: Some(|given| Ok(super::one_shot::OneShot::RunFile(given.value("file")))),
     ..CommandDef::NONE
 };
 
@@ -912,7 +933,11 @@ pub static COMPLETIONS: CommandDef = CommandDef {
     surface: Surface::Cli,
     usage: "SHELL",
     summary: "print shell completions for cubework, generated from the same definitions as --help",
-    args: &[cli("shell")],
+    args: &[cli(words("shell", "SHELL", "The shell to complete for")
+        .one(Value::Shell)
+        .required())],
+    #[cfg(feature = "cli")]
+    read_cli: Some(|given| Ok(super::one_shot::OneShot::Completions(given.value("shell")))),
     ..CommandDef::NONE
 };
 
@@ -921,6 +946,8 @@ pub static MANPAGE: CommandDef = CommandDef {
     name: "manpage",
     surface: Surface::Cli,
     summary: "print cubework's man page (roff), generated from the same definitions as --help",
+    #[cfg(feature = "cli")]
+    read_cli: Some(|_| Ok(super::one_shot::OneShot::Manpage)),
     ..CommandDef::NONE
 };
 

@@ -27,21 +27,19 @@ use crate::state::cube::Cube;
 use crate::turn::metric::Metric;
 use crate::turn::moves::Move;
 
-/// A way of solving.
+/// A way of solving; [`Method::about`] says what each does.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Method {
-    /// Kociemba's two-phase method: any 3×3×3 in milliseconds, within a length bound
-    /// (21 moves unless told).
+    /// `twophase`.
     #[default]
     TwoPhase,
-    /// IDA* with a large pruning table: a proven-shortest solution of any 3×3×3 (or, stopped
-    /// by a time limit or Ctrl-C, the best found and what was proven).
+    /// `optimal`.
     Optimal,
-    /// The layer-by-layer method a person learns, in seven named stages.
+    /// `beginner`.
     Beginner,
-    /// Breadth-first from both ends: a shortest 3×3×3 solution within a depth limit.
+    /// `bfs`.
     Bfs,
-    /// The 2×2×2 from its distance table: a shortest solution in moves of U, R and F.
+    /// `pocket`.
     Pocket,
 }
 
@@ -63,6 +61,28 @@ impl Method {
             Method::Beginner => "beginner",
             Method::Bfs => "bfs",
             Method::Pocket => "pocket",
+        }
+    }
+
+    /// What it does, in a sentence: each method's one description, which the REPL's `help
+    /// solve`, `cubework solve --help` and the guide's table of methods show.
+    pub fn about(self) -> &'static str {
+        match self {
+            Method::TwoPhase => {
+                "Kociemba's two-phase method: any 3×3×3 in milliseconds, within a length bound (21 moves unless told)"
+            }
+            Method::Optimal => {
+                "IDA* with a large pruning table: a proven-shortest solution of any 3×3×3, on every core (seconds to a minute or two for a random cube; a time limit or Ctrl-C stops it with what it has proven and the best found)"
+            }
+            Method::Beginner => {
+                "The layer-by-layer method a person learns: seven named stages, a line each"
+            }
+            Method::Bfs => {
+                "Breadth-first from both ends: a shortest 3×3×3 solution, within a depth limit"
+            }
+            Method::Pocket => {
+                "The 2×2×2 from its distance table: a shortest solution in moves of U, R and F"
+            }
         }
     }
 
