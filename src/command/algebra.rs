@@ -74,6 +74,15 @@ pub enum AlgebraRequest {
         /// Re-run the reconstruction's search.
         search: bool,
     },
+    /// Whether two sequences do the same to the cube.
+    Same {
+        /// On this size (default: the session's).
+        size: Option<usize>,
+        /// The one sequence.
+        alg: Alg,
+        /// The other.
+        other: Alg,
+    },
     /// The representations at a size (default: the session's).
     Reps {
         /// The size.
@@ -161,6 +170,9 @@ pub(super) fn run(session: &mut Session, request: AlgebraRequest, _front: Front)
             text(cycles_report(size.unwrap_or(session.size()), &alg))
         }
         AlgebraRequest::Effect { size, alg } => text(effect_report(size.unwrap_or(3), &alg)),
+        AlgebraRequest::Same { size, alg, other } => {
+            text(same_report(size.unwrap_or(session.size()), &alg, &other))
+        }
         AlgebraRequest::Mirror(alg) => Ok(Reply::text(mirror_report(&alg, notation))),
         AlgebraRequest::Expand(alg) => text(expand_report(&alg)),
         AlgebraRequest::Simplify(alg) => text(simplify_report(&alg, notation)),
@@ -522,6 +534,84 @@ pub static INVERT: CommandDef = CommandDef {
     read_cli: Some(|given| given.on_alg(|alg| AlgebraRequest::Invert(Some(alg)))),
     takes_moves: true,
     examples: &[ex("invert [R, U] F", &["invert", "[R, U] F"])],
+    ..CommandDef::NONE
+};
+
+/// Whether `alg` and `other` do the same to the N×N×N (`n`): every sticker to the same place
+/// (the last line `yes`), or not (`no`, and how many stickers end elsewhere).
+///
+/// ```
+/// use cubework::command::algebra::same_report;
+/// use cubework::Notation;
+/// let alg = |s| cubework::sequence::alg::Alg::parse(s, Notation::Standard).unwrap();
+/// assert!(same_report(3, &alg("[R, U]"), &alg("R U R' U'")).unwrap().ends_with("\nyes"));
+/// let r = same_report(3, &alg("R U"), &alg("U R")).unwrap();
+/// assert_eq!(r, "R U and U R differ on the 3×3×3: 18 stickers end in other places\nno");
+/// ```
+pub fn same_report(n: usize, alg: &Alg, other: &Alg) -> Result<String, AlgebraError> {
+    let differ = alg.perm(n)?.inverse().then(&other.perm(n)?);
+    let elsewhere = differ
+        .sources()
+        .iter()
+        .enumerate()
+        .filter(|&(i, &s)| i != usize::from(s))
+        .count() as u64;
+    let (a, b, cube) = (show(alg), show(other), cube_name(n));
+    Ok(if elsewhere == 0 {
+        format!("{a} and {b} do the same to the {cube}: every sticker ends in the same place\nyes")
+    } else {
+        format!(
+            "{a} and {b} differ on the {cube}: {} end in other places\nno",
+            count(elsewhere, "sticker")
+        )
+    })
+}
+
+/// The two sequences of `same`, either side of its `=`, each read by `read`.
+fn two_algs(text: &str, read: impl Fn(&str) -> Result<Alg>) -> Result<(Alg, Alg)> {
+    match text.split_once('=') {
+        Some((alg, other)) if !other.contains('=') => Ok((read(alg)?, read(other)?)),
+        _ => Err(usage(
+            "same needs two sequences with = between them: same R U R' U' = [R, U]",
+        )),
+    }
+}
+
+/// `same`: what it is (its descriptor) and how both front ends' words read into its request.
+pub static SAME: CommandDef = CommandDef {
+    name: "same",
+    surface: Surface::Both,
+    usage: "[size N] ALG = ALG",
+    summary: "whether two sequences do the same to the cube: every sticker to the same place (yes), or not (no, and how many stickers end elsewhere)",
+    details: "same [R, U] = R U R' U'   yes: a commutator written out\nsame R U = U R            no, and how many stickers end elsewhere\nsame size 4 Rw = R 2R     on the 4×4×4 (the session's size by default)\nStickers are told apart by where they started, not only by colour: x and R M' L' are the same, x and nothing are not.",
+    args: &[
+        SIZE_ARG,
+        NOTATION_ARG,
+        both(
+            "ALG",
+            ALG_WORDS.help("The two sequences, with = between them"),
+        ),
+    ],
+    read: Some(|line, _| {
+        let (size, text) = sized(line.rest)?;
+        let (alg, other) = two_algs(text, |part| needed_alg(line, part.trim()))?;
+        Ok(AlgebraRequest::Same { size, alg, other }.into())
+    }),
+    #[cfg(feature = "cli")]
+    read_cli: Some(|given| {
+        let read = |part: &str| Ok(Alg::parse(need_alg(part)?.trim(), given.notation())?);
+        let (alg, other) = two_algs(&given.words("alg"), read)?;
+        given.plain(AlgebraRequest::Same {
+            size: given.one("size"),
+            alg,
+            other,
+        })
+    }),
+    takes_moves: true,
+    examples: &[ex(
+        "same size 3 [R, U] = R U R' U'",
+        &["same", "--size", "3", "[R, U]", "=", "R U R' U'"],
+    )],
     ..CommandDef::NONE
 };
 
@@ -897,5 +987,68 @@ mod tests {
                 let _ = count_report(Metric::Qtm, &s, notation);
             }
         }
+    }
+
+    #[test]
+    fn same_reads_two_sequences_either_side_of_its_equals_sign_in_both_front_ends() {
+        let alg = |s| Alg::parse(s, Notation::Standard).unwrap();
+        let expected: crate::command::Request = AlgebraRequest::Same {
+            size: Some(4),
+            alg: alg("[R, U]"),
+            other: alg("R U R' U'"),
+        }
+        .into();
+        let session = Session::new(false);
+        let repl = crate::command::parse_line("same size 4 [R, U] = R U R' U'", &session);
+        assert_eq!(repl.unwrap(), Some(expected.clone()));
+        #[cfg(feature = "cli")]
+        {
+            let args = [
+                "cubework",
+                "same",
+                "--size",
+                "4",
+                "[R, U]",
+                "=",
+                "R U R' U'",
+            ];
+            match crate::cli::asked(args) {
+                Ok(Some(crate::command::one_shot::OneShot::Request(_, r))) => {
+                    assert_eq!(r, expected)
+                }
+                other => panic!("{other:?}"),
+            }
+        }
+        let mut session = Session::new(false);
+        assert!(
+            session
+                .execute("same R U = U R")
+                .unwrap()
+                .text
+                .ends_with("\nno")
+        );
+        assert!(
+            session
+                .execute("same x = R M' L'")
+                .unwrap()
+                .text
+                .ends_with("\nyes")
+        );
+        // The session's cube is left as it was.
+        assert_eq!(session.execute("solved?").unwrap().text, "yes");
+    }
+
+    #[test]
+    fn same_without_one_equals_sign_between_two_sequences_is_refused_naming_it() {
+        let mut session = Session::new(false);
+        for line in ["same R U", "same R = U = F", "same = U", "same R ="] {
+            let e = session.execute(line).unwrap_err().to_string();
+            assert!(
+                e.contains("same needs two sequences") || e.contains("needs a sequence"),
+                "{line}: {e}"
+            );
+        }
+        let e = session.execute("same R = U Q").unwrap_err();
+        assert!(e.to_string().contains('Q'), "{e}");
     }
 }
