@@ -7,9 +7,11 @@
 //! and what works on the [`Session`] alone), [`algebra`] (what a sequence does and how it is
 //! written), [`solving`], [`measure`] (the timings), [`picture`], [`tables`] (the solvers'
 //! cache) and [`apl`] (the workspace). [`parse_line`] reads a REPL line once ([`line_kind`]: a command or moves)
-//! and calls its command's reader; the command line's arguments (`src/cli/`) build the request directly; [`run_from`]
-//! hands it to its family — on the REPL's session, a session file's, or the one-request
-//! session of a command-line invocation, told which [`Front`] asked. A line is a command if
+//! and calls its command's reader; the command line's arguments (`src/cli/`, clap built from
+//! the same descriptors) are read by the command's other reader into a request and the small
+//! [`Context`] it runs in ([`one_shot`]); [`run_from`] hands it to its family — on the REPL's
+//! session, a session file's, or the session a command-line context makes, told which
+//! [`Front`] asked. A line is a command if
 //! its first word is one of the descriptors' names; otherwise it is a sequence of moves in the session's
 //! notation, applied to the current state and shown in the current representation. Blank
 //! lines and lines starting with `#` do nothing.

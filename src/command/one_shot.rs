@@ -62,14 +62,7 @@ impl Context {
 
     /// The session it describes, its moves made and its first requests run.
     pub fn session(self) -> Result<Session> {
-        let mut session = Session::with_cube(
-            self.rep,
-            &self.cube,
-            self.notation,
-            self.caption,
-            self.colour,
-        )?;
-        session.set_scheme(self.scheme);
+        let mut session = Session::in_context(&self)?;
         for (typed, alg) in self.made {
             session.make(typed, alg)?;
         }

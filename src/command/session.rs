@@ -71,19 +71,34 @@ impl Session {
     /// A new session on the solved cube, in the vector representation and standard notation.
     /// `color` turns on the coloured net.
     pub fn new(color: bool) -> Session {
-        Session {
-            rep: RepKind::Vector.build(&Cube::solved()).expect("3×3×3"),
-            notation: Notation::Standard,
-            changes: Changes::from(Cube::solved()),
-            color,
-            caption: String::new(),
-            chosen_rep: false,
-            scheme: crate::turn::face::Scheme::Paper,
+        let context = super::Context {
+            colour: color,
+            ..super::Context::new(Notation::Standard)
+        };
+        Session::in_context(&context).expect("the vector representation holds the 3×3×3")
+    }
+
+    /// A session on the context's cube, in its representation (the vector one if none is
+    /// chosen), notation and colours, pictures captioned with its caption: the REPL's (from
+    /// [`Session::new`]) or a command-line request's ([`super::Context::session`], which then
+    /// makes its moves).
+    pub(super) fn in_context(context: &super::Context) -> Result<Session> {
+        Ok(Session {
+            rep: context
+                .rep
+                .unwrap_or(RepKind::Vector)
+                .build(&context.cube)?,
+            notation: context.notation,
+            changes: Changes::from(context.cube.clone()),
+            color: context.colour,
+            caption: context.caption.clone(),
+            chosen_rep: context.rep.is_some(),
+            scheme: context.scheme,
             colours_file: None,
             solving: super::solving::SolvingState::default(),
             picture: super::picture::PictureState::default(),
             apl: super::apl::AplState::default(),
-        }
+        })
     }
 
     /// The colour scheme things are shown in.
@@ -185,8 +200,8 @@ impl Session {
         &self.caption
     }
 
-    /// A session on `cube` (a command-line invocation's) in the representation `rep` (the
-    /// vector one if `None`), moves read in `notation`, pictures captioned `caption`.
+    /// A session on `cube` in the representation `rep` (the vector one if `None`), moves read
+    /// in `notation`, pictures captioned `caption` (see [`super::Context`]).
     pub fn with_cube(
         rep: Option<RepKind>,
         cube: &Cube,
@@ -194,13 +209,12 @@ impl Session {
         caption: String,
         color: bool,
     ) -> Result<Session> {
-        let mut session = Session::new(color);
-        session.rep = rep.unwrap_or(RepKind::Vector).build(cube)?;
-        session.changes.base = cube.clone();
-        session.notation = notation;
-        session.caption = caption;
-        session.chosen_rep = rep.is_some();
-        Ok(session)
+        Session::in_context(&super::Context {
+            rep,
+            colour: color,
+            caption,
+            ..super::Context::on(cube.clone(), notation)
+        })
     }
 
     /// Where `draw` sees the cube from (set by `view`).
@@ -525,7 +539,7 @@ pub enum ShowWhat {
     Pieces,
 }
 
-/// How a one-request session (`cubework apply`, `cubework apl --show`) shows its cube.
+/// How a command-line request (`cubework apply`, `cubework apl --show`) shows its cube.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 #[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum Shown {
