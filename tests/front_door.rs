@@ -340,3 +340,63 @@ fn each_command_is_one_unit_named_only_in_its_family_file_and_the_list() {
         );
     }
 }
+
+#[test]
+fn each_methods_description_is_written_once_and_both_helps_show_it() {
+    use cubework::solve::Method;
+    let solve = help("solve").unwrap();
+    let cli = cli_commands();
+    let method = cli
+        .find_subcommand("solve")
+        .unwrap()
+        .get_arguments()
+        .find(|a| a.get_id() == "method")
+        .unwrap()
+        .clone();
+    let src = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = Vec::new();
+    sources(&src, &mut files);
+    let texts: Vec<String> = files
+        .iter()
+        .map(|f| std::fs::read_to_string(f).unwrap())
+        .collect();
+    for m in [
+        Method::TwoPhase,
+        Method::Optimal,
+        Method::Bfs,
+        Method::Beginner,
+    ] {
+        assert!(solve.contains(m.about()), "help solve lacks {m}");
+        let value = method
+            .get_possible_values()
+            .into_iter()
+            .find(|v| v.get_name() == m.name())
+            .unwrap();
+        assert_eq!(
+            value.get_help().map(|h| h.to_string()).as_deref(),
+            Some(m.about())
+        );
+        // Its words stand in one source file: `Method::about`'s.
+        let words: String = m.about().chars().take(30).collect();
+        let holding = texts.iter().filter(|t| t.contains(&words)).count();
+        assert_eq!(holding, 1, "{m}'s description is written {holding} times");
+    }
+}
+
+#[test]
+fn tab_offers_each_word_of_a_command_and_its_subcommands_once() {
+    for def in COMMANDS.iter().filter(|c| c.surface.repl()) {
+        let line = format!("{} ", def.name);
+        let (_, offered) = cubework::cli::repl::completions(&line, line.len(), Notation::Standard);
+        let words: Vec<&String> = offered
+            .iter()
+            .filter(|w| def.repl_words().contains(&w.as_str()))
+            .collect();
+        let once: BTreeSet<&String> = words.iter().copied().collect();
+        assert_eq!(words.len(), once.len(), "{}: {words:?}", def.name);
+    }
+    let (_, offered) = cubework::cli::repl::completions("pocket ", 7, Notation::Standard);
+    for word in ["table", "solve", "htm", "qtm", "csv", "facelets"] {
+        assert!(offered.iter().any(|w| w == word), "pocket: {offered:?}");
+    }
+}

@@ -14,7 +14,7 @@ pub fn solve_batch(args: &Batch) -> Result<ExitCode> {
     crate::command::refuse_unused_limits(args.method, &args.limits, true)?;
     let limits = crate::solve::Limits {
         threads: None,
-        ..args.limits.clone()
+        ..args.limits
     };
     let lines = open_lines(&args.file)?;
     // A whole line at a time: a write that fails part-way (a full disk) leaves no part of a

@@ -50,8 +50,11 @@ pub struct CachedTable {
     pub what: &'static str,
     /// Reads the file whole through its checksum and the table's own checks, and marks it
     /// checked if it passes ([`crate::base::table_cache::mark_checked`]).
-    pub check: Box<dyn Fn(&std::path::Path) -> Result<(), crate::base::table_cache::CacheError>>,
+    pub check: Box<TableCheck>,
 }
+
+/// How a cached table's file is checked.
+pub type TableCheck = dyn Fn(&std::path::Path) -> Result<(), crate::base::table_cache::CacheError>;
 
 /// Reads the file at `path` as a `spec` table, whole, through its checksum and `check`, the
 /// table's own checks of its payload; marks it checked if it passes.
