@@ -343,12 +343,7 @@ fn solve(
     // The limits first, then the state, so that either is reported before a table loads.
     crate::solve::check_limits(method, &limits)?;
     let cube = match state {
-        Some(input) => match method {
-            Method::Beginner => input
-                .to_cube(3)
-                .map_err(crate::solve::search::beginner::BeginnerError::from)?,
-            _ => crate::solve::read_cube(&input)?,
-        },
+        Some(input) => method.read(&input)?,
         None => {
             if session.size() == 2 {
                 return Err(usage(&format!(

@@ -396,6 +396,20 @@ pub fn read_cube(input: &Input) -> Result<Cube, SolveError> {
     Ok(cube)
 }
 
+impl Method {
+    /// The 3×3×3 `input` gives, as this method reads it: the beginner's method any cube of
+    /// the right colours (its stages say what they cannot do), every other method one its
+    /// cubie model holds ([`read_cube`]).
+    pub fn read(self, input: &Input) -> Result<Cube, SolveError> {
+        match self {
+            Method::Beginner => Ok(input
+                .to_cube(3)
+                .map_err(crate::solve::search::beginner::BeginnerError::from)?),
+            _ => read_cube(input),
+        }
+    }
+}
+
 /// Whether `method` can solve with `limits`, before any state is read or table loaded: the
 /// metric it counts in and the length bound it takes.
 pub fn check_limits(method: Method, limits: &Limits) -> Result<(), SolveError> {
