@@ -14,8 +14,6 @@ mod common;
 
 use std::path::{Path, PathBuf};
 
-use clap::CommandFactory;
-
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
@@ -204,11 +202,40 @@ fn the_readme_command_tables_are_the_commands_own_descriptions() {
     );
 }
 
+/// The solving methods, each with its one description.
+fn methods_table() -> String {
+    use cubework::solve::Method;
+    let mut table = String::from("| method | what it does |\n|---|---|\n");
+    for m in Method::ALL {
+        table.push_str(&format!("| `{}` | {} |\n", m.name(), cell(m.about())));
+    }
+    table
+}
+
+#[test]
+fn the_guides_table_of_methods_is_the_methods_own_descriptions() {
+    let path = root().join("src/guide/solvers.md");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let (start, end) = ("<!-- methods:start -->\n", "<!-- methods:end -->");
+    let a = text.find(start).expect("the table's start marker") + start.len();
+    let b = text[a..].find(end).expect("the table's end marker") + a;
+    let generated = format!("{}{}{}", &text[..a], methods_table(), &text[b..]);
+    if std::env::var_os("CUBEWORK_BLESS").is_some() {
+        std::fs::write(&path, &generated).unwrap();
+        return;
+    }
+    assert!(
+        text == generated,
+        "the guide's table of methods differs from Method::about; \
+         run CUBEWORK_BLESS=1 cargo test --release --test docs and review the diff"
+    );
+}
+
 #[test]
 fn the_help_lists_every_command_of_the_readme_table_and_no_other() {
     let out = common::cubework().arg("--help").output().unwrap();
     let help = String::from_utf8(out.stdout).unwrap();
-    let cli = cubework::cli::Cli::command();
+    let cli = cubework::cli::command();
     for sub in cli.get_subcommands() {
         let line = format!("  {:<1}", sub.get_name());
         assert!(
@@ -341,7 +368,7 @@ fn options_of(usage: &str) -> Vec<(String, Vec<String>)> {
 #[test]
 fn every_option_the_command_line_page_names_exists_with_the_values_it_lists() {
     let page = std::fs::read_to_string(root().join("src/guide/command_line.md")).unwrap();
-    let cli = cubework::cli::Cli::command();
+    let cli = cubework::cli::command();
     let mut rows = 0;
     for line in page.lines().filter(|l| l.starts_with("| `cubework ")) {
         let usage = line.trim_start_matches("| `").split('`').next().unwrap();

@@ -10,7 +10,6 @@
 #![cfg(feature = "cli")]
 
 use assert_cmd::Command;
-use clap::Parser;
 use cubework::Cube;
 use cubework::solve::{CubieCube, FaceMove, Limits, Method, Progress};
 use cubework::turn::moves::Move;
@@ -105,11 +104,13 @@ fn pocket_single(cube: &Cube) -> String {
 
 /// The text of `cubework ARGS`, read and run in this process as the command line does.
 fn answer(args: &[&str]) -> String {
-    let cli =
-        cubework::cli::Cli::try_parse_from(std::iter::once("cubework").chain(args.iter().copied()))
-            .unwrap();
-    let (mut session, request) = cubework::cli::request(cli.command.unwrap()).unwrap();
-    match cubework::command::run(&mut session, request) {
+    let argv = std::iter::once("cubework").chain(args.iter().copied());
+    let Ok(Some(cubework::command::one_shot::OneShot::Request(context, request))) =
+        cubework::cli::asked(argv)
+    else {
+        panic!("{args:?}: no request");
+    };
+    match context.run(request) {
         Ok(reply) => reply.text,
         Err(e) => panic!("{args:?}: {e}"),
     }

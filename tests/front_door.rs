@@ -5,15 +5,13 @@
 
 use std::collections::BTreeSet;
 
-use clap::CommandFactory;
 use clap::parser::ValueSource;
 use cubework::Notation;
-use cubework::cli::{Cli, request};
 use cubework::command::defs::COMMANDS;
 use cubework::command::{Session, help, parse_line};
 
 fn cli_commands() -> clap::Command {
-    Cli::command()
+    cubework::cli::command()
 }
 
 fn repl_request(line: &str) -> cubework::command::Request {
@@ -24,14 +22,11 @@ fn repl_request(line: &str) -> cubework::command::Request {
 
 fn cli_request(args: &[&str]) -> cubework::command::Request {
     let argv = std::iter::once("cubework").chain(args.iter().copied());
-    let cli =
-        <Cli as clap::Parser>::try_parse_from(argv).unwrap_or_else(|e| panic!("{args:?}: {e}"));
-    let command = cli
-        .command
-        .unwrap_or_else(|| panic!("{args:?}: no command"));
-    request(command)
-        .unwrap_or_else(|e| panic!("{args:?}: {e}"))
-        .1
+    match cubework::cli::asked(argv) {
+        Ok(Some(cubework::command::one_shot::OneShot::Request(_, request))) => request,
+        Ok(_) => panic!("{args:?}: no request"),
+        Err(e) => panic!("{args:?}: {e}"),
+    }
 }
 
 /// The argument ids a command-line example gives, its subcommands' included.
@@ -155,7 +150,7 @@ fn the_examples_use_every_argument_both_front_ends_know() {
             .iter()
             .filter(|a| a.repl.is_some() && a.cli.is_some())
         {
-            let (words, id) = (arg.repl.unwrap(), arg.cli.unwrap());
+            let (words, id) = (arg.repl.unwrap(), arg.cli.unwrap().id);
             // A keyword or value word must appear; a placeholder (ALG, N) is a positional.
             for word in words
                 .split('|')
@@ -302,8 +297,8 @@ fn names(text: &str, word: &str) -> bool {
 fn each_command_is_one_unit_named_only_in_its_family_file_and_the_list() {
     // A command is one static descriptor (`pub static SOLVE: CommandDef`) in its family's
     // file, beside its reader and its run; the list in `command/defs.rs` names it once more.
-    // No other file names it but the command line's subcommands: adding a command of the
-    // REPL touches its family file and the list.
+    // No other file names it — the command line's subcommands are built from the list —
+    // so that adding a command touches its family file and the list.
     let src = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
     let mut files = Vec::new();
     sources(&src, &mut files);
@@ -323,7 +318,13 @@ fn each_command_is_one_unit_named_only_in_its_family_file_and_the_list() {
             .map(|(file, _)| file.as_str())
             .collect();
         assert_eq!(home.len(), 1, "`{}` is declared in {home:?}", def.name);
-        let family = home[0].trim_end_matches(".rs").rsplit('/').next().unwrap();
+        // The family is the file under `command/`, or the folder of a family in files.
+        let family = home[0]
+            .trim_start_matches("command/")
+            .trim_end_matches(".rs")
+            .split('/')
+            .next()
+            .unwrap();
         let spelled = format!("{family}::{unit}");
         let mut named_in: Vec<&str> = texts
             .iter()
@@ -331,17 +332,71 @@ fn each_command_is_one_unit_named_only_in_its_family_file_and_the_list() {
             .map(|(file, _)| file.as_str())
             .collect();
         named_in.sort_unstable();
-        // The command line's subcommands (the clap derive enum of `cli/commands.rs`, each
-        // variant taking its `about` from the unit) name the commands of the command line.
-        let expected: &[&str] = if def.surface.cli() {
-            &["cli/commands.rs", "command/defs.rs"]
-        } else {
-            &["command/defs.rs"]
-        };
         assert_eq!(
-            named_in, expected,
+            named_in,
+            ["command/defs.rs"],
             "`{}` ({spelled}) is named outside its family file and the list",
             def.name
         );
+    }
+}
+
+#[test]
+fn each_methods_description_is_written_once_and_both_helps_show_it() {
+    use cubework::solve::Method;
+    let solve = help("solve").unwrap();
+    let cli = cli_commands();
+    let method = cli
+        .find_subcommand("solve")
+        .unwrap()
+        .get_arguments()
+        .find(|a| a.get_id() == "method")
+        .unwrap()
+        .clone();
+    let src = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = Vec::new();
+    sources(&src, &mut files);
+    let texts: Vec<String> = files
+        .iter()
+        .map(|f| std::fs::read_to_string(f).unwrap())
+        .collect();
+    for m in [
+        Method::TwoPhase,
+        Method::Optimal,
+        Method::Bfs,
+        Method::Beginner,
+    ] {
+        assert!(solve.contains(m.about()), "help solve lacks {m}");
+        let value = method
+            .get_possible_values()
+            .into_iter()
+            .find(|v| v.get_name() == m.name())
+            .unwrap();
+        assert_eq!(
+            value.get_help().map(|h| h.to_string()).as_deref(),
+            Some(m.about())
+        );
+        // Its words stand in one source file: `Method::about`'s.
+        let words: String = m.about().chars().take(30).collect();
+        let holding = texts.iter().filter(|t| t.contains(&words)).count();
+        assert_eq!(holding, 1, "{m}'s description is written {holding} times");
+    }
+}
+
+#[test]
+fn tab_offers_each_word_of_a_command_and_its_subcommands_once() {
+    for def in COMMANDS.iter().filter(|c| c.surface.repl()) {
+        let line = format!("{} ", def.name);
+        let (_, offered) = cubework::cli::repl::completions(&line, line.len(), Notation::Standard);
+        let words: Vec<&String> = offered
+            .iter()
+            .filter(|w| def.repl_words().contains(&w.as_str()))
+            .collect();
+        let once: BTreeSet<&String> = words.iter().copied().collect();
+        assert_eq!(words.len(), once.len(), "{}: {words:?}", def.name);
+    }
+    let (_, offered) = cubework::cli::repl::completions("pocket ", 7, Notation::Standard);
+    for word in ["table", "solve", "htm", "qtm", "csv", "facelets"] {
+        assert!(offered.iter().any(|w| w == word), "pocket: {offered:?}");
     }
 }

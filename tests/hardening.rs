@@ -422,7 +422,7 @@ mod terminal {
 
     /// `cubework ARGS` on a pseudo-terminal: write `keys`, then read until the child exits.
     fn on_terminal(args: &[&str], keys: &[&[u8]], data: &std::path::Path) -> (String, Option<i32>) {
-        let mut terminal = common::on_terminal(args, None, data);
+        let mut terminal = common::on_terminal(args, None, data, true);
         // Each key waits for the moment it is meant for, however slow the machine: a line for
         // the next prompt (rustyline turns bracketed paste on, `ESC [?2004h`, once each time it
         // starts reading a line; keys typed before that could be flushed), Ctrl-C for the work's

@@ -7,7 +7,6 @@
 mod common;
 
 use std::io::Write;
-use std::process::Command;
 use std::time::{Duration, Instant};
 
 use nix::pty::Winsize;
@@ -15,7 +14,7 @@ use nix::pty::Winsize;
 /// A hang guard, not a speed target: each answer comes in milliseconds.
 const WAIT: Duration = Duration::from_secs(20);
 
-/// The REPL on an 80×24 pseudo-terminal, with what it has shown so far.
+/// The REPL on an 80×24 pseudo-terminal, without colour, with what it has shown so far.
 struct Terminal(common::OnTerminal);
 
 impl Terminal {
@@ -28,12 +27,7 @@ impl Terminal {
             ws_xpixel: 0,
             ws_ypixel: 0,
         };
-        let mut command = Command::new(assert_cmd::cargo::cargo_bin("cubework"));
-        command
-            .env("NO_COLOR", "1")
-            .env("TERM", "xterm")
-            .env("CUBEWORK_DATA_DIR", &data);
-        let terminal = Terminal(common::command_on_terminal(command, Some(&size)));
+        let terminal = Terminal(common::on_terminal(&[], Some(&size), &data, false));
         // The prompt is up when rustyline turns bracketed paste on.
         terminal.wait_for(0, "\x1b[?2004h");
         terminal

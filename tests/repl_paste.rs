@@ -52,7 +52,7 @@ fn paste_into_the_repl(paste: &[u8], data: &std::path::Path) -> Pasted {
         ws_xpixel: 0,
         ws_ypixel: 0,
     };
-    let terminal = common::on_terminal(&[], Some(&size), data);
+    let terminal = common::on_terminal(&[], Some(&size), data, true);
     let text_now = || terminal.text();
     // The prompt is up when rustyline turns bracketed paste on (`ESC [?2004h`); keys sent
     // before it could be read by the terminal in its ordinary mode.

@@ -734,10 +734,11 @@ pub fn completions(line: &str, pos: usize, notation: Notation) -> (usize, Vec<St
         LineKind::Command(def, ..) if def.takes_command() => commands().collect(),
         LineKind::Command(def, ..) if def.takes_moves => def
             .repl_words()
+            .into_iter()
             .map(String::from)
             .chain(moves(notation))
             .collect(),
-        LineKind::Command(def, ..) => def.repl_words().map(String::from).collect(),
+        LineKind::Command(def, ..) => def.repl_words().into_iter().map(String::from).collect(),
         _ if before.trim().is_empty() => commands().chain(moves(notation)).collect(),
         LineKind::Nothing | LineKind::Moves => moves(notation),
     };

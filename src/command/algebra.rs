@@ -9,7 +9,10 @@ pub use catalogue::{reps_table, tools_report, tools_search_report};
 
 use std::path::PathBuf;
 
-use super::unit::{ALG_ARG, CommandDef, NOTATION_ARG, SIZE_ARG, Surface, both, cli, ex};
+use super::unit::{
+    ALG_ARG, ALG_WORDS, CommandDef, NOTATION_ARG, PLOT_OPT, SIZE_ARG, SIZE_OPT, Surface, Value,
+    both, cli, ex, flag, opt,
+};
 use super::words::{Line, metric_prefix, need_alg, options, size};
 use super::{Front, Reply, Session, usage};
 use crate::answer::error::Result;
@@ -70,6 +73,15 @@ pub enum AlgebraRequest {
     Tools {
         /// Re-run the reconstruction's search.
         search: bool,
+    },
+    /// Whether two sequences do the same to the cube.
+    Same {
+        /// On this size (default: the session's).
+        size: Option<usize>,
+        /// The one sequence.
+        alg: Alg,
+        /// The other.
+        other: Alg,
     },
     /// The representations at a size (default: the session's).
     Reps {
@@ -158,6 +170,9 @@ pub(super) fn run(session: &mut Session, request: AlgebraRequest, _front: Front)
             text(cycles_report(size.unwrap_or(session.size()), &alg))
         }
         AlgebraRequest::Effect { size, alg } => text(effect_report(size.unwrap_or(3), &alg)),
+        AlgebraRequest::Same { size, alg, other } => {
+            text(same_report(size.unwrap_or(session.size()), &alg, &other))
+        }
         AlgebraRequest::Mirror(alg) => Ok(Reply::text(mirror_report(&alg, notation))),
         AlgebraRequest::Expand(alg) => text(expand_report(&alg)),
         AlgebraRequest::Simplify(alg) => text(simplify_report(&alg, notation)),
@@ -510,13 +525,93 @@ pub static INVERT: CommandDef = CommandDef {
     usage: "[ALG]",
     summary: "the inverse of ALG (the paper's INVERSE); in the REPL without ALG, undo the whole history as one inverse sequence",
     details: "Without ALG (REPL), applies the inverse of every move made since the last reset or load, bringing the cube back; it is one change, so undo takes it back.",
-    args: &[ALG_ARG, NOTATION_ARG],
+    args: &[NOTATION_ARG, ALG_ARG],
     read: Some(|line, _| match line.rest {
         "" => Ok(AlgebraRequest::Invert(None).into()),
         rest => Ok(AlgebraRequest::Invert(Some(line.alg(rest)?)).into()),
     }),
+    #[cfg(feature = "cli")]
+    read_cli: Some(|given| given.on_alg(|alg| AlgebraRequest::Invert(Some(alg)))),
     takes_moves: true,
     examples: &[ex("invert [R, U] F", &["invert", "[R, U] F"])],
+    ..CommandDef::NONE
+};
+
+/// Whether `alg` and `other` do the same to the N×N×N (`n`): every sticker to the same place
+/// (the last line `yes`), or not (`no`, and how many stickers end elsewhere).
+///
+/// ```
+/// use cubework::command::algebra::same_report;
+/// use cubework::Notation;
+/// let alg = |s| cubework::sequence::alg::Alg::parse(s, Notation::Standard).unwrap();
+/// assert!(same_report(3, &alg("[R, U]"), &alg("R U R' U'")).unwrap().ends_with("\nyes"));
+/// let r = same_report(3, &alg("R U"), &alg("U R")).unwrap();
+/// assert_eq!(r, "R U and U R differ on the 3×3×3: 18 stickers end in other places\nno");
+/// ```
+pub fn same_report(n: usize, alg: &Alg, other: &Alg) -> Result<String, AlgebraError> {
+    let differ = alg.perm(n)?.inverse().then(&other.perm(n)?);
+    let elsewhere = differ
+        .sources()
+        .iter()
+        .enumerate()
+        .filter(|&(i, &s)| i != usize::from(s))
+        .count() as u64;
+    let (a, b, cube) = (show(alg), show(other), cube_name(n));
+    Ok(if elsewhere == 0 {
+        format!("{a} and {b} do the same to the {cube}: every sticker ends in the same place\nyes")
+    } else {
+        format!(
+            "{a} and {b} differ on the {cube}: {} end in other places\nno",
+            count(elsewhere, "sticker")
+        )
+    })
+}
+
+/// The two sequences of `same`, either side of its `=`, each read by `read`.
+fn two_algs(text: &str, read: impl Fn(&str) -> Result<Alg>) -> Result<(Alg, Alg)> {
+    match text.split_once('=') {
+        Some((alg, other)) if !other.contains('=') => Ok((read(alg)?, read(other)?)),
+        _ => Err(usage(
+            "same needs two sequences with = between them: same R U R' U' = [R, U]",
+        )),
+    }
+}
+
+/// `same`: what it is (its descriptor) and how both front ends' words read into its request.
+pub static SAME: CommandDef = CommandDef {
+    name: "same",
+    surface: Surface::Both,
+    usage: "[size N] ALG = ALG",
+    summary: "whether two sequences do the same to the cube: every sticker to the same place (yes), or not (no, and how many stickers end elsewhere)",
+    details: "same [R, U] = R U R' U'   yes: a commutator written out\nsame R U = U R            no, and how many stickers end elsewhere\nsame size 4 Rw = R 2R     on the 4×4×4 (the session's size by default)\nStickers are told apart by where they started, not only by colour: x and R M' L' are the same, x and nothing are not.",
+    args: &[
+        SIZE_ARG,
+        NOTATION_ARG,
+        both(
+            "ALG",
+            ALG_WORDS.help("The two sequences, with = between them"),
+        ),
+    ],
+    read: Some(|line, _| {
+        let (size, text) = sized(line.rest)?;
+        let (alg, other) = two_algs(text, |part| needed_alg(line, part.trim()))?;
+        Ok(AlgebraRequest::Same { size, alg, other }.into())
+    }),
+    #[cfg(feature = "cli")]
+    read_cli: Some(|given| {
+        let read = |part: &str| Ok(Alg::parse(need_alg(part)?.trim(), given.notation())?);
+        let (alg, other) = two_algs(&given.words("alg"), read)?;
+        given.plain(AlgebraRequest::Same {
+            size: given.one("size"),
+            alg,
+            other,
+        })
+    }),
+    takes_moves: true,
+    examples: &[ex(
+        "same size 3 [R, U] = R U R' U'",
+        &["same", "--size", "3", "[R, U]", "=", "R U R' U'"],
+    )],
     ..CommandDef::NONE
 };
 
@@ -529,6 +624,12 @@ pub static REPS: CommandDef = CommandDef {
     details: "In the REPL, your own representations (`)rep` in APL mode) are listed after the seven.",
     args: &[SIZE_ARG],
     read: Some(|line, _| reps_words(line.rest).map(Into::into)),
+    #[cfg(feature = "cli")]
+    read_cli: Some(|given| {
+        given.plain(AlgebraRequest::Reps {
+            size: given.one("size"),
+        })
+    }),
     examples: &[ex("reps size 4", &["reps", "--size", "4"])],
     ..CommandDef::NONE
 };
@@ -542,12 +643,33 @@ pub static ORDER: CommandDef = CommandDef {
     details: "order R U           how many times R U brings the cube back to looking as it did (by colours)\norder by labels ALG  back when every sticker is home, not only when the colours are\norder size 4 ALG     on the 4×4×4",
     args: &[
         SIZE_ARG,
-        both("by", "by"),
-        cli("plot"),
-        ALG_ARG,
+        both(
+            "by",
+            opt(
+                "by",
+                Value::OrderBy,
+                "BY",
+                "Back when it looks the same (colours) or when every sticker is home (labels)",
+            )
+            .default("colours"),
+        ),
         NOTATION_ARG,
+        cli(PLOT_OPT),
+        both(
+            "ALG",
+            ALG_WORDS.help("The sequence (sequence algebra allowed)"),
+        ),
     ],
     read: Some(|line, _| order_words(line).map(Into::into)),
+    #[cfg(feature = "cli")]
+    read_cli: Some(|given| {
+        given.plain(AlgebraRequest::Order {
+            size: given.one("size"),
+            by: given.value("by"),
+            alg: given.alg("alg")?,
+            plot: given.one("plot"),
+        })
+    }),
     takes_moves: true,
     examples: &[ex(
         "order size 4 by labels R U",
@@ -562,11 +684,16 @@ pub static CYCLES: CommandDef = CommandDef {
     surface: Surface::Both,
     usage: "[size N] ALG",
     summary: "ALG's permutation of the sticker tuple, in cycle notation",
-    args: &[SIZE_ARG, ALG_ARG, NOTATION_ARG],
+    args: &[SIZE_ARG, NOTATION_ARG, ALG_ARG],
     read: Some(|line, _| {
         let (size, text) = sized(line.rest)?;
         let alg = needed_alg(line, text)?;
         Ok(AlgebraRequest::Cycles { size, alg }.into())
+    }),
+    #[cfg(feature = "cli")]
+    read_cli: Some(|given| {
+        let size = given.one("size");
+        given.on_alg(|alg| AlgebraRequest::Cycles { size, alg })
     }),
     takes_moves: true,
     examples: &[ex("cycles size 2 R", &["cycles", "--size", "2", "R"])],
@@ -579,11 +706,20 @@ pub static EFFECT: CommandDef = CommandDef {
     surface: Surface::Both,
     usage: "[size 3] ALG",
     summary: "where each corner, edge and centre of the 3×3×3 goes under ALG, and how it twists or flips",
-    args: &[SIZE_ARG, ALG_ARG, NOTATION_ARG],
+    args: &[
+        both("size", SIZE_OPT.help("Cube size: 3 only (any other is refused; `cycles --size N` shows where each sticker of an N×N×N goes)")),
+        NOTATION_ARG,
+        ALG_ARG,
+    ],
     read: Some(|line, _| {
         let (size, text) = sized(line.rest)?;
         let alg = needed_alg(line, text)?;
         Ok(AlgebraRequest::Effect { size, alg }.into())
+    }),
+    #[cfg(feature = "cli")]
+    read_cli: Some(|given| {
+        let size = given.one("size");
+        given.on_alg(|alg| AlgebraRequest::Effect { size, alg })
     }),
     takes_moves: true,
     examples: &[ex(
@@ -600,8 +736,10 @@ pub static MIRROR: CommandDef = CommandDef {
     usage: "ALG",
     summary: "ALG seen in a mirror between L and R: the left-hand version of an algorithm",
     details: "R and L change places and every quarter turn reverses except those about the L–R axis: R U R' becomes L' U' L, and U2 stays U2. Brackets are kept; a tool is written as its moves; the answer is in the notation in use.",
-    args: &[ALG_ARG, NOTATION_ARG],
+    args: &[NOTATION_ARG, ALG_ARG],
     read: Some(|line, _| Ok(AlgebraRequest::Mirror(needed_alg(line, line.rest)?).into())),
+    #[cfg(feature = "cli")]
+    read_cli: Some(|given| given.on_alg(AlgebraRequest::Mirror)),
     takes_moves: true,
     examples: &[ex("mirror [R, U] M", &["mirror", "[R, U] M"])],
     ..CommandDef::NONE
@@ -613,8 +751,10 @@ pub static EXPAND: CommandDef = CommandDef {
     surface: Surface::Both,
     usage: "ALG",
     summary: "ALG with groups, commutators, conjugates and tools written out",
-    args: &[ALG_ARG, NOTATION_ARG],
+    args: &[NOTATION_ARG, ALG_ARG],
     read: Some(|line, _| Ok(AlgebraRequest::Expand(needed_alg(line, line.rest)?).into())),
+    #[cfg(feature = "cli")]
+    read_cli: Some(|given| given.on_alg(AlgebraRequest::Expand)),
     takes_moves: true,
     examples: &[ex("expand [R: U]", &["expand", "[R: U]"])],
     ..CommandDef::NONE
@@ -626,8 +766,10 @@ pub static SIMPLIFY: CommandDef = CommandDef {
     surface: Surface::Both,
     usage: "ALG",
     summary: "ALG with cancelling and mergeable moves combined",
-    args: &[ALG_ARG, NOTATION_ARG],
+    args: &[NOTATION_ARG, ALG_ARG],
     read: Some(|line, _| Ok(AlgebraRequest::Simplify(needed_alg(line, line.rest)?).into())),
+    #[cfg(feature = "cli")]
+    read_cli: Some(|given| given.on_alg(AlgebraRequest::Simplify)),
     takes_moves: true,
     examples: &[ex("simplify U D U", &["simplify", "U D U"])],
     ..CommandDef::NONE
@@ -639,7 +781,25 @@ pub static COUNT: CommandDef = CommandDef {
     surface: Surface::Both,
     usage: "[htm|qtm|stm] ALG",
     summary: "ALG's length in a metric (half-turn by default)",
-    args: &[both("htm|qtm|stm", "metric"), ALG_ARG, NOTATION_ARG],
+    args: &[
+        both(
+            "htm|qtm|stm",
+            opt(
+                "metric",
+                Value::Metric,
+                "METRIC",
+                "Half-turn, quarter-turn or slice-turn metric",
+            )
+            .default("htm"),
+        ),
+        NOTATION_ARG,
+        ALG_ARG,
+    ],
+    #[cfg(feature = "cli")]
+    read_cli: Some(|given| {
+        let metric = given.value("metric");
+        given.on_alg(|alg| AlgebraRequest::Count { metric, alg })
+    }),
     read: Some(|line, _| {
         let (metric, text) = metric_prefix(line.rest);
         Ok(AlgebraRequest::Count {
@@ -666,154 +826,23 @@ pub static TOOLS: CommandDef = CommandDef {
     surface: Surface::Both,
     usage: "[search]",
     summary: "the paper's tools (SWITCH TWIST SNAP LIFT CYCLE FLIP) as reconstructed; search re-runs the reconstruction and shows its working",
-    args: &[both("search", "search")],
+    args: &[both(
+        "search",
+        flag(
+            "search",
+            "Re-run the reconstruction search and show its working",
+        ),
+    )],
     read: Some(|line, _| tools_words(line.rest).map(Into::into)),
+    #[cfg(feature = "cli")]
+    read_cli: Some(|given| {
+        given.plain(AlgebraRequest::Tools {
+            search: given.flag("search"),
+        })
+    }),
     examples: &[ex("tools search", &["tools", "--search"])],
     ..CommandDef::NONE
 };
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::command::solving::scramble_report;
-    use crate::sequence::input_error::InputError;
-
-    // The reports take parsed sequences; these read the text first, as the front ends do.
-    fn order_report(n: usize, by: OrderBy, t: &str, nt: Notation) -> Result<String, AlgebraError> {
-        super::order_report(n, by, &Alg::parse(t, nt)?)
-    }
-    fn cycles_report(n: usize, t: &str, nt: Notation) -> Result<String, AlgebraError> {
-        super::cycles_report(n, &Alg::parse(t, nt)?)
-    }
-    fn effect_report(n: usize, t: &str, nt: Notation) -> Result<String, AlgebraError> {
-        super::effect_report(n, &Alg::parse(t, nt)?)
-    }
-    fn invert_report(t: &str, nt: Notation) -> Result<String, AlgebraError> {
-        super::invert_report(&Alg::parse(t, nt)?)
-    }
-    fn expand_report(t: &str, nt: Notation) -> Result<String, AlgebraError> {
-        super::expand_report(&Alg::parse(t, nt)?)
-    }
-    fn simplify_report(t: &str, nt: Notation) -> Result<String, AlgebraError> {
-        super::simplify_report(&Alg::parse(t, nt)?, nt)
-    }
-    fn count_report(m: Metric, t: &str, nt: Notation) -> Result<String, AlgebraError> {
-        super::count_report(m, &Alg::parse(t, nt)?)
-    }
-
-    fn last(r: Result<String, AlgebraError>) -> String {
-        r.unwrap().lines().last().unwrap_or_default().to_string()
-    }
-
-    #[test]
-    fn the_done_when_example() {
-        let s = Notation::Standard;
-        assert_eq!(last(order_report(4, OrderBy::Colours, "U R U' R'", s)), "6");
-        assert_eq!(last(order_report(4, OrderBy::Colours, "U R", s)), "105");
-        assert_eq!(last(order_report(4, OrderBy::Labels, "U R", s)), "420");
-        assert_eq!(last(order_report(3, OrderBy::Labels, "", s)), "1");
-    }
-
-    #[test]
-    fn algebra_commands_give_the_issue_forms() {
-        let s = Notation::Standard;
-        assert_eq!(last(expand_report("(R U)3", s)), "R U R U R U");
-        assert_eq!(last(expand_report("(R U)3'", s)), "U' R' U' R' U' R'");
-        assert_eq!(last(expand_report("[R, U]", s)), "R U R' U'");
-        assert_eq!(last(expand_report("[R: U]", s)), "R U R'");
-        assert_eq!(last(simplify_report("R R2'", s)), "R'");
-        assert_eq!(last(simplify_report("R L R'", s)), "L");
-        assert_eq!(last(simplify_report("U D U", s)), "U2 D");
-        assert_eq!(last(invert_report("(R U)3", s)), "(U' R')3");
-        assert_eq!(last(invert_report("(R U)3'", s)), "(R U)3");
-        assert_eq!(last(count_report(Metric::Htm, "[R, U]", s)), "4");
-        assert_eq!(last(count_report(Metric::Stm, "M2 U", s)), "2");
-    }
-
-    #[test]
-    fn errors_come_back_typed() {
-        let s = Notation::Standard;
-        assert!(matches!(
-            order_report(3, OrderBy::Colours, "[R, (U Q)]", s),
-            Err(AlgebraError::Input(InputError::Parse(_)))
-        ));
-        assert!(matches!(
-            order_report(4, OrderBy::Colours, "M", s),
-            Err(AlgebraError::Input(InputError::Move(_)))
-        ));
-        // The paper's outer letters turn any cube; its middle slices only odd ones.
-        assert!(order_report(4, OrderBy::Colours, "L", Notation::Paper).is_ok());
-        assert!(matches!(
-            order_report(4, OrderBy::Colours, "C", Notation::Paper),
-            Err(AlgebraError::Input(InputError::Move(_)))
-        ));
-        assert!(matches!(
-            cycles_report(12, "R", s),
-            Err(AlgebraError::Input(InputError::Facelets(_)))
-        ));
-        assert!(matches!(
-            apply_report(1, "R", s),
-            Err(AlgebraError::Input(InputError::Facelets(_)))
-        ));
-    }
-
-    #[test]
-    fn tools_in_either_notation_apply_the_same() {
-        let a = last(apply_report(3, "SWITCH U2", Notation::Standard));
-        let b = last(apply_report(3, "SWITCH U U", Notation::Paper));
-        assert_eq!(a, b);
-        assert_eq!(a.len(), 54);
-    }
-
-    #[test]
-    fn scrambles_are_seedable_and_notations_agree() {
-        let p = last(scramble_report(17, Some(3), Notation::Paper));
-        let s = last(scramble_report(17, Some(3), Notation::Standard));
-        assert_eq!(
-            last(apply_report(3, &p, Notation::Paper)),
-            last(apply_report(3, &s, Notation::Standard))
-        );
-        assert_eq!(p, last(scramble_report(17, Some(3), Notation::Paper)));
-    }
-
-    #[test]
-    fn facelets_generalise_to_n() {
-        for n in 2..=7 {
-            let f = last(apply_report(n, "R U 2R'", Notation::Standard));
-            assert_eq!(f.len(), 6 * n * n);
-        }
-        let solved = last(apply_report(4, "", Notation::Standard));
-        assert_eq!(&solved[..16], "UUUUUUUUUUUUUUUU");
-        assert_eq!(&solved[16..32], "RRRRRRRRRRRRRRRR");
-    }
-
-    #[test]
-    fn huge_scrambles_are_refused() {
-        assert!(matches!(
-            scramble_report(usize::MAX, Some(1), Notation::Paper),
-            Err(AlgebraError::TooLong { .. })
-        ));
-    }
-
-    proptest::proptest! {
-        #![proptest_config(crate::proptest_config(64))]
-        #[test]
-        fn reports_never_panic(
-            s in "[RUFDLBMESxyzrufdlbwCHXYZ0-9 '()\\[\\],:-]{0,24}|SWITCH|FLIP2'|\\PC{0,12}",
-            n in 0usize..12,
-        ) {
-            for notation in [Notation::Standard, Notation::Paper] {
-                for by in [OrderBy::Colours, OrderBy::Labels] {
-                    let _ = order_report(n, by, &s, notation);
-                }
-                let _ = cycles_report(n, &s, notation);
-                let _ = apply_report(n, &s, notation);
-                let _ = effect_report(3, &s, notation);
-                let _ = invert_report(&s, notation);
-                let _ = expand_report(&s, notation);
-                let _ = simplify_report(&s, notation);
-                let _ = count_report(Metric::Qtm, &s, notation);
-            }
-        }
-    }
-}
+mod tests;

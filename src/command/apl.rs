@@ -14,7 +14,9 @@ mod kept;
 
 use std::path::{Path, PathBuf};
 
-use super::unit::{CommandDef, Surface, both, cli, ex};
+use super::unit::{
+    COLOURS_ARG, CommandDef, FROM_ARG, REP_OPT, Surface, Value, both, cli, ex, opt, words,
+};
 use super::{Front, Reply, Session, impossible_note, usage};
 use crate::answer::error::Result;
 use crate::apl::Workspace;
@@ -729,13 +731,42 @@ pub static APL: CommandDef = CommandDef {
     details: "apl                 APL mode, prompt indented six spaces as APL sessions are: CUBE←R CUBE, CUBE←B F L R CUBE, ⍴CUBE run as the paper prints them\nCUBE←…              changes the session's cube (one change: undo takes it back) only if the array is a state of the representation; otherwise an error says why, and nothing changes\nT: ⍵[;;,2 1 3]      defines a function of your own; so do F←{⍺+⍵} (a dfn: guards c:x, ∇ itself, ⍺←default) and ∇Z←A F B;L … ∇ (a traditional function, typed a line at a time, → branching)\n)fns )vars          the functions and variables defined\n)erase NAME         forgets one\n)clear              forgets all of yours; the paper's stay\n)compile NAME       runs your function once on the cells' indices: is it a permutation, which move is it, its order and cycles; from then on NAME runs compiled (a gather) on arrays of the representation's shape, until it or a function it calls is redefined or erased\n)rep NAME ENCODE [DECODE]   a representation of your own: ENCODE takes the vector's 54 stickers to your array (it must rearrange them, blanks allowed: run on ⍳54 each cell holds a sticker's index or 0), DECODE takes it back (derived if not given); checked on random states, its moves by conjugation; compare measures it as NAME (user). )rep alone lists them\n)save FILE )load FILE   your functions, variables, )rep and )compile lines as plain text (a save replaces only a file a save wrote)\n)copy FILE [NAMES]  brings in the names given (all when none) from a saved file\n)off or moves       back to moves (quit and help work in APL mode too); your workspace stays through rep, size and )off, and the REPL keeps it between sessions (workspace.apl in the data directory: values of any size; a line that does not run is named and kept; merged with what another session wrote there)\nGlyphs by name: \\rho then Tab gives ⍴, or by key: `r (the backtick layout of TryAPL and Dyalog); a name or key left as it is is read too:",
     more: Some(crate::apl::keys::glyph_table),
     args: &[
-        both("EXPR", "expr"),
-        cli("rep"),
-        cli("from"),
-        cli("file"),
-        cli("show"),
-        cli("colours"),
+        cli(REP_OPT
+            .help("The representation whose array CUBE is, with its definitions (default vector)")),
+        FROM_ARG,
+        cli(opt(
+            "file",
+            Value::Path,
+            "FILE",
+            "Load these definitions (plain-text APL, as `)save` writes them) first",
+        )
+        .short('f')),
+        cli(opt(
+            "show",
+            Value::Shown,
+            "SHOW",
+            "facelets: after the answer, the cube's facelet string alone on the last line",
+        )),
+        COLOURS_ARG,
+        both(
+            "EXPR",
+            words(
+                "expr",
+                "EXPR",
+                "The APL line (the rest of the line, joined by spaces)",
+            ),
+        ),
     ],
+    #[cfg(feature = "cli")]
+    read_cli: Some(|given| {
+        let mut context = given.context_in_rep(3)?;
+        context
+            .first
+            .extend(given.one("file").map(|f| AplRequest::Load(f).into()));
+        context.then_facelets = given.one("show") == Some(super::Shown::Facelets);
+        let request = AplRequest::one_line(&given.words("expr"))?;
+        Ok(super::one_shot::OneShot::asked(context, request))
+    }),
     read: Some(|line, _| match line.rest {
         "" => Ok(AplRequest::Enter.into()),
         rest => AplRequest::one_line(rest).map(Into::into),

@@ -87,6 +87,7 @@ pub static COMMANDS: &[&CommandDef] = &[
     &algebra::ORDER,
     &algebra::CYCLES,
     &algebra::EFFECT,
+    &algebra::SAME,
     &algebra::MIRROR,
     &algebra::EXPAND,
     &algebra::SIMPLIFY,

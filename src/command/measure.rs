@@ -7,7 +7,9 @@ use std::ops::RangeInclusive;
 use std::path::Path;
 use std::path::PathBuf;
 
-use super::unit::{CommandDef, SIZE_ARG, Surface, both, cli, ex};
+use super::unit::{
+    CliArg, CommandDef, PLOT_OPT, SIZE_OPT, Surface, Value, both, cli, ex, flag as switch, opt,
+};
 use super::words::{options, size};
 use super::{Front, Reply, Session, usage};
 use crate::answer::error::Result;
@@ -324,6 +326,11 @@ pub fn measure_sizes_with_progress(
     Ok(measures?)
 }
 
+/// `--format`: how a table is written.
+const FORMAT: CliArg = opt("format", Value::Format, "FORMAT", "Output format").default("table");
+/// `--turns`: how many quarter-turns to time.
+const TURNS: CliArg = opt("turns", Value::Turns, "TURNS", "");
+
 /// `compare`: what it is (its descriptor) and how the REPL's words read into its request.
 pub static COMPARE: CommandDef = CommandDef {
     name: "compare",
@@ -332,15 +339,58 @@ pub static COMPARE: CommandDef = CommandDef {
     summary: "time every representation's quarter-turns (as defined and compiled) at a size, and rank speed and space; with sizes, their cost against N",
     details: "Times one random sequence of single-layer quarter-turns (10000 by default) on every representation that holds the session's size (or size N), as defined (the ndarray transform) and compiled (the gather): a warm-up round, then nine rounds in which the representations take turns. Shows each median ns per turn with its quartiles, and speed and space ranks (speed ranks equal where the quartile ranges overlap), beside the paper's on the 3×3×3.\ncompare apl [TURNS]  also the 3×3×3's quarter-turns run by the APL evaluator from the paper's definitions (the first 1,000 of the sequence), with their own ranks: the setting the paper ranked them in.\nRepresentations of your own (APL mode: )rep NAME ENCODE [DECODE], or )load a file with such lines) are measured beside the seven on the 3×3×3, marked (user), compiled by conjugation and not ranked; `cubework compare --apl-file FILE` measures those FILE defines.\ncompare sizes 2..7 [TURNS]  every representation's ns per turn and bytes against N, and how they grow.\n`cubework compare --size N | --sizes A..B --format csv` prints the same as CSV.",
     args: &[
-        SIZE_ARG,
-        both("sizes", "sizes"),
-        both("apl", "apl"),
-        both("TURNS", "turns"),
-        cli("format"),
-        cli("plot"),
-        cli("apl_file"),
+        cli(FORMAT),
+        both(
+            "TURNS",
+            TURNS
+                .help("Random quarter-turns to time (with --sizes: on the 3×3×3, fewer on bigger cubes)")
+                .default("10000"),
+        ),
+        both(
+            "size",
+            SIZE_OPT.help("Cube size N (2 to 9): the table at that size")
+                .conflicts(&["sizes"]),
+        ),
+        both(
+            "sizes",
+            opt(
+                "sizes",
+                Value::Sizes,
+                "A..B",
+                "A range of sizes, e.g. 2..7: every representation's ns per turn and bytes against N",
+            ),
+        ),
+        cli(PLOT_OPT.help("Also draw ns per turn as a chart to this file (SVG; PNG for a .png name): by representation, or with --sizes against N")),
+        both(
+            "apl",
+            switch(
+                "apl",
+                "Also time the quarter-turns run by the APL evaluator from the paper's definitions, with their own ranks (3×3×3)",
+            )
+            .conflicts(&["sizes"]),
+        ),
+        cli(opt(
+            "apl-file",
+            Value::Path,
+            "FILE",
+            "Measure the representations of your own an APL file defines (definitions, and `)rep NAME ENCODE [DECODE]` lines) beside the seven (3×3×3)",
+        )
+        .conflicts(&["sizes"])),
     ],
     read: Some(|line, _| compare_words(line.rest).map(Into::into)),
+    #[cfg(feature = "cli")]
+    read_cli: Some(|given| {
+        let sizes: Option<RangeInclusive<usize>> = given.one("sizes");
+        given.plain(MeasureRequest::Compare {
+            size: given.one("size").filter(|_| sizes.is_none()),
+            sizes,
+            turns: given.one("turns"),
+            format: given.value("format"),
+            plot: given.one("plot"),
+            apl: given.flag("apl"),
+            apl_file: given.one("apl-file"),
+        })
+    }),
     examples: &[
         ex(
             "compare size 2 50",
@@ -365,8 +415,31 @@ pub static PAPER: CommandDef = CommandDef {
     usage: "[apl] [TURNS]",
     summary: "the paper's comparison table beside this workbench's measured ranks",
     details: "The paper's ranks (Complete, General, Simple, Concise, Display, Insight, Space, Speed) with this workbench's measured rank beside each one it can measure. General is measured from the sizes each representation holds (2 to 9, or 2 to 3), the extra lines of move definitions its N×N×N form needs, and how its bytes grow with N; it times N = 2 to 7 for how turns grow. paper apl (--apl) adds Speed in APL: the paper's Speed rank beside the rank of the same quarter-turns run by the APL evaluator from the paper's definitions. `cubework paper --format markdown|csv` for other formats.",
-    args: &[both("apl", "apl"), both("TURNS", "turns"), cli("format")],
+    args: &[
+        cli(FORMAT),
+        both(
+            "TURNS",
+            TURNS
+                .help("Random quarter-turns to time for the Speed column")
+                .default("2000"),
+        ),
+        both(
+            "apl",
+            switch(
+                "apl",
+                "Also Speed measured in APL: the quarter-turns run by the APL evaluator from the paper's definitions, ranked",
+            ),
+        ),
+    ],
     read: Some(|line, _| paper_words(line.rest).map(Into::into)),
+    #[cfg(feature = "cli")]
+    read_cli: Some(|given| {
+        given.plain(MeasureRequest::Paper {
+            turns: given.one("turns"),
+            format: given.value("format"),
+            apl: given.flag("apl"),
+        })
+    }),
     examples: &[
         ex("paper 100", &["paper", "--turns", "100"]),
         ex("paper apl 100", &["paper", "--apl", "--turns", "100"]),

@@ -7,9 +7,11 @@
 //! and what works on the [`Session`] alone), [`algebra`] (what a sequence does and how it is
 //! written), [`solving`], [`measure`] (the timings), [`picture`], [`tables`] (the solvers'
 //! cache) and [`apl`] (the workspace). [`parse_line`] reads a REPL line once ([`line_kind`]: a command or moves)
-//! and calls its command's reader; the command line's arguments (`src/cli/`) build the request directly; [`run_from`]
-//! hands it to its family — on the REPL's session, a session file's, or the one-request
-//! session of a command-line invocation, told which [`Front`] asked. A line is a command if
+//! and calls its command's reader; the command line's arguments (`src/cli/`, clap built from
+//! the same descriptors) are read by the command's other reader into a request and the small
+//! [`Context`] it runs in ([`one_shot`]); [`run_from`] hands it to its family — on the REPL's
+//! session, a session file's, or the session a command-line context makes, told which
+//! [`Front`] asked. A line is a command if
 //! its first word is one of the descriptors' names; otherwise it is a sequence of moves in the session's
 //! notation, applied to the current state and shown in the current representation. Blank
 //! lines and lines starting with `#` do nothing.
@@ -18,6 +20,7 @@ pub mod algebra;
 pub mod apl;
 pub mod defs;
 pub mod measure;
+pub mod one_shot;
 mod parse;
 pub mod picture;
 pub mod request;
@@ -31,13 +34,14 @@ pub use algebra::AlgebraRequest;
 pub use apl::AplRequest;
 pub use defs::{COMMANDS, CommandDef, help};
 pub use measure::MeasureRequest;
+pub use one_shot::Context;
 pub use parse::{LineKind, line_kind, parse_line};
 pub use picture::{DrawRequest, PictureRequest};
 pub use request::Request;
 pub use session::{MAX_KEPT_MOVES, MAX_UNDO, Session, SessionRequest, ShowWhat, Shown};
 pub use solving::SolvingRequest;
 #[cfg(feature = "cli")]
-pub(crate) use solving::with_advice;
+pub(crate) use solving::{refuse_unused_limits, with_advice};
 pub use tables::TablesRequest;
 
 use crate::answer::error::{Error, Result};

@@ -2,7 +2,10 @@
 //! angle it is seen from): their REPL words, their runs, and drawing errors said in the words
 //! of the front end they came from.
 
-use super::unit::{CommandDef, NOTATION_ARG, Surface, both, cli, ex, repl};
+use super::unit::{
+    COLOURS_ARG, CommandDef, FROM_ARG, NOTATION_OPT, REP_OPT, Surface, Value, both, cli, ex, flag,
+    opt, repl, words,
+};
 use std::path::PathBuf;
 
 use super::words::{Line, need_alg};
@@ -293,24 +296,100 @@ pub static DRAW: CommandDef = CommandDef {
     summary: "draw the cube to FILE (SVG; a .png name writes an image, an .html name a page that turns): in perspective, as a net, or in a representation's layout",
     details: "draw cube.svg               the 3-D view from the angle `view` set (default: yaw 35 pitch 30)\ndraw cube.svg net           the unfolded net\ndraw cube.svg rep           the current representation's own layout, in colour\ndraw cube.svg yaw 200 pitch -30 back   another angle for this picture, and the view from behind\ndraw cube.svg only corners  only the corners in colour (also edges, centres, or a layer: U, E, 2R)\ndraw cube.svg arrows R U R' U'   arrows from where each piece R U R' U' moves is to where it goes (the rest of the line)\ndraw cube.html              a page with the 3-D view, sliders, drag and move buttons\ndraw -                      the SVG itself, printed\n`cubework draw --help` has more (--size, --from).",
     args: &[
-        both("FILE", "output"),
-        both("net|3d|rep", "view"),
-        both("yaw", "yaw"),
-        both("pitch", "pitch"),
-        both("distance", "distance"),
-        both("back", "back"),
-        both("only", "only"),
-        both("arrows", "arrows"),
-        cli("size"),
-        cli("from"),
-        cli("rep"),
-        cli("format"),
-        cli("alg"),
-        NOTATION_ARG,
-        cli("colours"),
-        cli("from_url"),
+        cli(opt("size", Value::Usize, "SIZE", "Cube size N (2 to 9)").default("3")),
+        cli(NOTATION_OPT.help("Notation of ALG, --arrows and --only")),
+        FROM_ARG,
+        both(
+            "net|3d|rep",
+            opt(
+                "view",
+                Value::View,
+                "VIEW",
+                "What to draw: 3d (default), net, or rep (with --rep: a representation's layout)",
+            ),
+        ),
+        cli(REP_OPT.help("The representation drawn by --view rep (implies it): numeric local composite visual vector 4d nested")),
+        both(
+            "yaw",
+            opt(
+                "yaw",
+                Value::Number,
+                "YAW",
+                "Degrees round the vertical axis from the front, towards the right (-360 to 360; default 35)",
+            ),
+        ),
+        both(
+            "pitch",
+            opt(
+                "pitch",
+                Value::Number,
+                "PITCH",
+                "Degrees above the horizon (-90 to 90; negative looks from below; default 30)",
+            ),
+        ),
+        both(
+            "distance",
+            opt(
+                "distance",
+                Value::Number,
+                "DISTANCE",
+                "Distance from the cube's centre, in cube edges (1.5 to 100; larger is flatter; default 4)",
+            ),
+        ),
+        both(
+            "back",
+            flag(
+                "back",
+                "Add the cube seen from behind, so that every sticker shows (3d)",
+            ),
+        ),
+        both(
+            "only",
+            opt(
+                "only",
+                Value::Text,
+                "WHAT",
+                "Keep colour only on corners, edges, centres, or a layer (U, 2R, E, …); grey the rest",
+            ),
+        ),
+        both(
+            "arrows",
+            opt(
+                "arrows",
+                Value::TextOrHyphen,
+                "ALG",
+                "Draw arrows from where each piece ALG moves is to where it goes",
+            ),
+        ),
+        cli(opt(
+            "format",
+            Value::PictureFormat,
+            "FORMAT",
+            "svg or html (by default from the file name: .html is html; a .png name gets the SVG picture as a PNG image)",
+        )),
+        both(
+            "FILE",
+            opt(
+                "output",
+                Value::Path,
+                "FILE",
+                "The file to write (.svg, .html, or .png for an image); - for standard output",
+            )
+            .short('o'),
+        ),
+        COLOURS_ARG,
+        cli(opt(
+            "from-url",
+            Value::Text,
+            "URL",
+            "Draw what a page's address holds (`…#setup=…&alg=…`, as the page writes it after every move): its setup then its moves, from solved",
+        )
+        .conflicts(&["alg", "from"])),
+        cli(words("alg", "ALG", "The moves, from solved (or from --from)")),
     ],
     read: Some(|line, _| Ok(PictureRequest::Draw(draw_words(line)?).into())),
+    #[cfg(feature = "cli")]
+    read_cli: Some(draw_arguments),
     examples: &[
         ex(
             "draw - net yaw 20 pitch 10 distance 8 back only corners arrows R U",
@@ -344,6 +423,70 @@ pub static DRAW: CommandDef = CommandDef {
     ],
     ..CommandDef::NONE
 };
+
+/// `cubework draw`'s arguments: the cube (`--size`, `--from`, or a page's address) with its
+/// moves made, and what to draw of it where.
+#[cfg(feature = "cli")]
+fn draw_arguments(given: &super::one_shot::Given) -> Result<super::one_shot::OneShot> {
+    use crate::turn::notation::Notation;
+    let notation = given.notation();
+    let output = given
+        .one::<PathBuf>("output")
+        .ok_or_else(|| Error::Usage("draw needs -o FILE (or -o - for standard output)".into()))?;
+    let size: usize = given.value("size");
+    crate::state::cube::Cube::check_size(size)?;
+    let mut context = given.context_from(size)?;
+    let from_url = given.one::<String>("from-url");
+    let (setup, moves) = match &from_url {
+        Some(url) => crate::draw::html::read_address(url)
+            .map_err(|e| Error::Usage(format!("--from-url: {e}")))?,
+        None => (String::new(), given.words("alg")),
+    };
+    // The page writes standard notation.
+    let read = |text: &str| match from_url {
+        Some(_) => Alg::parse(text, Notation::Standard)
+            .map_err(|e| Error::Usage(format!("--from-url: {e}"))),
+        None => Ok(Alg::parse(text, notation)?),
+    };
+    let (setup_alg, alg) = (read(&setup)?, read(&moves)?);
+    context.caption = match setup.trim() {
+        "" => moves.trim().to_string(),
+        s => format!("setup {s} · {}", moves.trim()),
+    };
+    let setup_moves = setup_alg.expanded_len() as usize;
+    if setup_moves > 0 {
+        context.made.push((setup, setup_alg));
+    }
+    context.made.push((moves, alg));
+    let only = given.one::<String>("only");
+    let only = only
+        .map(|text| Only::parse(&text, size, notation))
+        .transpose()?;
+    let arrows = given.one::<String>("arrows").map(|text| {
+        Alg::parse(&text, notation).map_err(|e| Error::Usage(format!("--arrows: {e}")))
+    });
+    let request = DrawRequest {
+        output,
+        view: given.one("view"),
+        rep: given
+            .one::<String>("rep")
+            .as_deref()
+            .map(str::parse)
+            .transpose()?,
+        yaw: given.one("yaw"),
+        pitch: given.one("pitch"),
+        distance: given.one("distance"),
+        back: given.flag("back"),
+        only,
+        arrows: arrows.transpose()?,
+        format: given.one("format"),
+        setup_moves,
+    };
+    Ok(super::one_shot::OneShot::asked(
+        context,
+        PictureRequest::Draw(request),
+    ))
+}
 
 /// `view`: what it is (its descriptor) and how the REPL's words read into its request.
 pub static VIEW: CommandDef = CommandDef {

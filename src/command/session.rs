@@ -7,7 +7,10 @@ mod history;
 
 use history::{Change, Changes};
 
-use super::unit::{CommandDef, NOTATION_ARG, Surface, cli, repl};
+use super::unit::{
+    COLOURS_ARG, CommandDef, FROM_ARG, NOTATION_OPT, REP_OPT, SIZE_OPT, Surface, Value, cli, opt,
+    repl, words,
+};
 use super::words::{count, strip_quotes};
 use super::{Front, Reply, colour_block, impossible_note, usage};
 use crate::answer::error::Result;
@@ -68,19 +71,34 @@ impl Session {
     /// A new session on the solved cube, in the vector representation and standard notation.
     /// `color` turns on the coloured net.
     pub fn new(color: bool) -> Session {
-        Session {
-            rep: RepKind::Vector.build(&Cube::solved()).expect("3×3×3"),
-            notation: Notation::Standard,
-            changes: Changes::from(Cube::solved()),
-            color,
-            caption: String::new(),
-            chosen_rep: false,
-            scheme: crate::turn::face::Scheme::Paper,
+        let context = super::Context {
+            colour: color,
+            ..super::Context::new(Notation::Standard)
+        };
+        Session::in_context(&context).expect("the vector representation holds the 3×3×3")
+    }
+
+    /// A session on the context's cube, in its representation (the vector one if none is
+    /// chosen), notation and colours, pictures captioned with its caption: the REPL's (from
+    /// [`Session::new`]) or a command-line request's ([`super::Context::session`], which then
+    /// makes its moves).
+    pub(super) fn in_context(context: &super::Context) -> Result<Session> {
+        Ok(Session {
+            rep: context
+                .rep
+                .unwrap_or(RepKind::Vector)
+                .build(&context.cube)?,
+            notation: context.notation,
+            changes: Changes::from(context.cube.clone()),
+            color: context.colour,
+            caption: context.caption.clone(),
+            chosen_rep: context.rep.is_some(),
+            scheme: context.scheme,
             colours_file: None,
             solving: super::solving::SolvingState::default(),
             picture: super::picture::PictureState::default(),
             apl: super::apl::AplState::default(),
-        }
+        })
     }
 
     /// The colour scheme things are shown in.
@@ -182,8 +200,8 @@ impl Session {
         &self.caption
     }
 
-    /// A session on `cube` (a command-line invocation's) in the representation `rep` (the
-    /// vector one if `None`), moves read in `notation`, pictures captioned `caption`.
+    /// A session on `cube` in the representation `rep` (the vector one if `None`), moves read
+    /// in `notation`, pictures captioned `caption` (see [`super::Context`]).
     pub fn with_cube(
         rep: Option<RepKind>,
         cube: &Cube,
@@ -191,13 +209,12 @@ impl Session {
         caption: String,
         color: bool,
     ) -> Result<Session> {
-        let mut session = Session::new(color);
-        session.rep = rep.unwrap_or(RepKind::Vector).build(cube)?;
-        session.changes.base = cube.clone();
-        session.notation = notation;
-        session.caption = caption;
-        session.chosen_rep = rep.is_some();
-        Ok(session)
+        Session::in_context(&super::Context {
+            rep,
+            colour: color,
+            caption,
+            ..super::Context::on(cube.clone(), notation)
+        })
     }
 
     /// Where `draw` sees the cube from (set by `view`).
@@ -522,7 +539,7 @@ pub enum ShowWhat {
     Pieces,
 }
 
-/// How a one-request session (`cubework apply`, `cubework apl --show`) shows its cube.
+/// How a command-line request (`cubework apply`, `cubework apl --show`) shows its cube.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 #[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum Shown {
@@ -884,14 +901,28 @@ pub static APPLY: CommandDef = CommandDef {
     usage: "[MOVES]",
     summary: "apply moves to the solved cube (or to --from) and print the result",
     args: &[
-        cli("rep"),
-        cli("size"),
-        cli("from"),
-        cli("show"),
-        cli("moves"),
-        NOTATION_ARG,
-        cli("colours"),
+        cli(REP_OPT),
+        cli(SIZE_OPT.help("Cube size N (2 to 9); other sizes than 3 are shown as a net")),
+        cli(NOTATION_OPT.help("Notation of MOVES")),
+        FROM_ARG,
+        cli(opt("show", Value::Shown, "SHOW", "How to show the result").default("native")),
+        COLOURS_ARG,
+        cli(words(
+            "moves",
+            "MOVES",
+            "The moves (the rest of the line, joined by spaces)",
+        )),
     ],
+    #[cfg(feature = "cli")]
+    read_cli: Some(|given| {
+        let mut context = given.context_in_rep(given.value("size"))?;
+        context.colour = given.colour();
+        let moves = given.words("moves");
+        let alg = Alg::parse(&moves, context.notation)?;
+        context.made.push((moves, alg));
+        let request = SessionRequest::Apply(given.value("show"));
+        Ok(super::one_shot::OneShot::asked(context, request))
+    }),
     takes_moves: true,
     ..CommandDef::NONE
 };
@@ -902,7 +933,11 @@ pub static RUN: CommandDef = CommandDef {
     surface: Surface::Cli,
     usage: "FILE",
     summary: "run a session file: each line as typed in the REPL, without prompts or colour",
-    args: &[cli("file")],
+    args: &[cli(words("file", "FILE", "The file to run")
+        .one(Value::Path)
+        .required())],
+    #[cfg(feature = "cli")]
+    read_cli: Some(|given| Ok(super::one_shot::OneShot::RunFile(given.value("file")))),
     ..CommandDef::NONE
 };
 
@@ -912,7 +947,11 @@ pub static COMPLETIONS: CommandDef = CommandDef {
     surface: Surface::Cli,
     usage: "SHELL",
     summary: "print shell completions for cubework, generated from the same definitions as --help",
-    args: &[cli("shell")],
+    args: &[cli(words("shell", "SHELL", "The shell to complete for")
+        .one(Value::Shell)
+        .required())],
+    #[cfg(feature = "cli")]
+    read_cli: Some(|given| Ok(super::one_shot::OneShot::Completions(given.value("shell")))),
     ..CommandDef::NONE
 };
 
@@ -921,6 +960,8 @@ pub static MANPAGE: CommandDef = CommandDef {
     name: "manpage",
     surface: Surface::Cli,
     summary: "print cubework's man page (roff), generated from the same definitions as --help",
+    #[cfg(feature = "cli")]
+    read_cli: Some(|_| Ok(super::one_shot::OneShot::Manpage)),
     ..CommandDef::NONE
 };
 

@@ -4,7 +4,12 @@
 //! words, their runs (with a bar on stderr while tables load and searches run), and their
 //! answers.
 
+mod pocket;
+mod scramble;
 mod scramble_text;
+
+pub use pocket::{POCKET, PocketFormat};
+pub use scramble::{SCRAMBLE, TurnsOrRandom};
 
 pub use scramble_text::{
     pocket_random_state_report, random_state_report, scramble_report, sized_scramble_report,
@@ -15,7 +20,10 @@ use std::time::Duration;
 
 use std::path::Path;
 
-use super::unit::{ALG_ARG, CommandDef, NOTATION_ARG, Surface, both, cli, ex, repl};
+use super::unit::{
+    ALG_WORDS, COLOURS_ARG, CliArg, CliSub, CommandDef, NOTATION_ARG, NOTATION_OPT, PLOT_OPT,
+    SIZE_OPT, Surface, Value, both, cli, ex, flag, opt, repl, subcommands, words,
+};
 use super::words::{Line, metric_prefix, need_alg};
 use super::{Front, Reply, Session, usage};
 use crate::answer::error::Result;
@@ -94,59 +102,6 @@ pub enum SolvingRequest {
         /// The state.
         state: Input,
     },
-}
-
-/// `[N] [seed S]` or `random [seed S]`.
-fn scramble_words(args: &str) -> Result<SolvingRequest> {
-    let words: Vec<&str> = args.split_whitespace().collect();
-    let mut count = None;
-    let mut seed = None;
-    let mut random = false;
-    let mut i = 0;
-    while i < words.len() {
-        match words[i] {
-            "random" if i == 0 => {
-                random = true;
-                i += 1;
-            }
-            "seed" => {
-                let s = words
-                    .get(i + 1)
-                    .ok_or_else(|| usage("scramble: seed needs a number"))?;
-                seed = Some(s.parse().map_err(|_| {
-                    usage(&format!(
-                        "scramble: seed '{}' is not a whole number",
-                        echo(s)
-                    ))
-                })?);
-                i += 2;
-            }
-            n => {
-                count = Some(
-                    n.parse()
-                        .ok()
-                        .filter(|&c: &usize| c <= 10_000)
-                        .ok_or_else(|| {
-                            usage(&format!(
-                                "scramble: '{}' is not a count from 0 to 10000",
-                                echo(n)
-                            ))
-                        })?,
-                );
-                i += 1;
-            }
-        }
-    }
-    if random && words.len() > 1 && words[1] != "seed" {
-        return Err(usage(
-            "scramble random takes a seed only: scramble random [seed S]",
-        ));
-    }
-    Ok(SolvingRequest::Scramble {
-        count,
-        seed,
-        random,
-    })
 }
 
 /// `solve [twophase|optimal|bfs|beginner] [htm|qtm] [max N] [time S] [ALG]`.
@@ -298,45 +253,6 @@ fn hint_words(line: &Line) -> Result<SolvingRequest> {
     })
 }
 
-/// `pocket table [htm|qtm] [csv]`, `pocket solve [htm|qtm] ALG|facelets S`.
-fn pocket_words(line: &Line) -> Result<SolvingRequest> {
-    let rest = line.rest;
-    let (what, after) = rest.split_once(char::is_whitespace).unwrap_or((rest, ""));
-    let (metric, after) = metric_prefix(after);
-    match what.to_lowercase().as_str() {
-        "table" => match after.trim().to_lowercase().as_str() {
-            "" | "csv" => Ok(SolvingRequest::PocketTable {
-                metric,
-                csv: !after.trim().is_empty(),
-                plot: None,
-            }),
-            other => Err(usage(&format!(
-                "pocket table {}? (pocket table [htm|qtm] [csv])",
-                echo(other)
-            ))),
-        },
-        "solve" => {
-            let trimmed = after.trim();
-            let (word, string) = trimmed
-                .split_once(char::is_whitespace)
-                .unwrap_or((trimmed, ""));
-            let state = match word.to_lowercase().as_str() {
-                "facelets" if string.trim().is_empty() => {
-                    return Err(usage(
-                        "pocket solve facelets needs a facelet string: pocket solve facelets S",
-                    ));
-                }
-                "facelets" => Input::Facelets(string.trim().to_string(), line.scheme),
-                _ => Input::Moves(line.moves(need_alg(after)?)?),
-            };
-            Ok(SolvingRequest::PocketSolve { metric, state })
-        }
-        _ => Err(usage(
-            "pocket table [htm|qtm] [csv], or pocket solve [htm|qtm] ALG|facelets S",
-        )),
-    }
-}
-
 /// Runs the solving family's requests.
 pub(super) fn run(session: &mut Session, request: SolvingRequest, front: Front) -> Result<Reply> {
     match request {
@@ -344,7 +260,7 @@ pub(super) fn run(session: &mut Session, request: SolvingRequest, front: Front) 
             count,
             seed,
             random,
-        } => scramble(session, count, seed, random, front),
+        } => scramble::scramble(session, count, seed, random, front),
         SolvingRequest::Solve {
             method,
             metric,
@@ -368,134 +284,12 @@ pub(super) fn run(session: &mut Session, request: SolvingRequest, front: Front) 
             Reply::text(session.scheme().recolour(&stages))
         }),
         SolvingRequest::PocketTable { metric, csv, plot } => {
-            pocket_table(metric, csv, plot.as_deref())
+            pocket::pocket_table(metric, csv, plot.as_deref())
         }
         SolvingRequest::PocketSolve { metric, state } => {
-            pocket_solve(session.notation(), metric, &state)
+            pocket::pocket_solve(session.notation(), metric, &state)
         }
     }
-}
-
-/// `pocket table`, with a chart of the distances to `plot` when asked.
-fn pocket_table(metric: Metric, csv: bool, plot: Option<&std::path::Path>) -> Result<Reply> {
-    let report = crate::solve::search::pocket::table_report(metric, csv)?;
-    Ok(Reply::text(match plot {
-        Some(path) => format!("{}\n{report}", pocket_chart(path)?),
-        None => report,
-    }))
-}
-
-/// `pocket solve`: a shortest solution of the 2×2×2 `state`.
-fn pocket_solve(notation: Notation, metric: Metric, state: &Input) -> Result<Reply> {
-    // Read the state first, so that a bad one is reported without building a table.
-    let cube = state
-        .to_cube(2)
-        .map_err(crate::solve::search::pocket::PocketError::from)?;
-    let limits = Limits {
-        metric,
-        ..Limits::default()
-    };
-    let solution = solve_with_progress(&cube, Method::Pocket, &limits)?;
-    Ok(Reply::text(solution_text(&solution, notation)))
-}
-
-/// `scramble`: in the REPL it turns the session's cube (saying so when that was not solved);
-/// asked from the command line ([`Front::CommandLine`]) it is printed.
-fn scramble(
-    session: &mut Session,
-    count: Option<usize>,
-    seed: Option<u64>,
-    random: bool,
-    front: Front,
-) -> Result<Reply> {
-    let n = session.size();
-    let notation = session.notation();
-    if front == Front::CommandLine {
-        return printed_scramble(n, count, seed, random, notation).map(Reply::text);
-    }
-    let seed = seed.unwrap_or_else(tools::fresh_seed);
-    if random {
-        return random_scramble(session, seed);
-    }
-    let scramble = tools::scramble_of_size(n, count, seed);
-    // The paper's letters have no wide turns: the bigger cubes' scrambles stay standard.
-    let moves = if n <= 3 {
-        crate::turn::notation::in_notation(&scramble, notation)
-    } else {
-        scramble
-    };
-    let count = moves.len();
-    let label = format!("scramble {count} seed {seed}: {}", format_moves(&moves));
-    // It turns the cube as it is, which is a scramble from solved only when it was solved.
-    let from = if session.cube().is_solved() {
-        ""
-    } else {
-        " (these turns on the cube as it was, not from solved; reset first to scramble from solved)"
-    };
-    let reply = session.make(label.clone(), Alg::from_moves(&moves))?;
-    Ok(Reply::text(format!("{label}{from}\n{}", reply.text)))
-}
-
-/// `cubework scramble`: the scramble printed, the session's cube left as it is.
-fn printed_scramble(
-    n: usize,
-    count: Option<usize>,
-    seed: Option<u64>,
-    random: bool,
-    notation: Notation,
-) -> Result<String> {
-    Ok(match (random, n) {
-        (true, 2) => pocket_random_state_report(
-            &crate::solve::search::pocket::shared_table(Metric::Htm).0,
-            seed,
-            notation,
-        )?,
-        (true, 3) => random_state_report(&twophase_tables().0, seed, notation)?,
-        (true, size) => {
-            let seed = seed.unwrap_or_else(tools::fresh_seed);
-            let (_, moves) = big_random_state(size, seed)?;
-            format!(
-                "random state of the {size}×{size}×{size}, seed {seed}: drawn uniformly from all that turns reach; these {} moves make it from solved (a reduction solution, inverted)\n{}",
-                moves.len(),
-                format_moves(&moves)
-            )
-        }
-        (false, _) => sized_scramble_report(n, count, seed, notation)?,
-    })
-}
-
-/// `scramble random`: the session's cube set to a state drawn uniformly, as one change.
-fn random_scramble(session: &mut Session, seed: u64) -> Result<Reply> {
-    let n = session.size();
-    let (cube, moves) = match n {
-        2 => {
-            let table = &crate::solve::search::pocket::shared_table(Metric::Htm).0;
-            let (state, scramble) =
-                crate::solve::search::pocket::random_state_scramble(table, seed)?;
-            let moves: Vec<Move> = scramble.iter().map(|m| m.to_move()).collect();
-            (state.to_cube(), moves)
-        }
-        3 => {
-            let (state, scramble) = crate::solve::answer::solution_text::random_state_scramble(
-                &twophase_tables().0,
-                seed,
-            )?;
-            let moves: Vec<Move> = scramble.iter().map(|m| m.to_move()).collect();
-            (state.to_cube(), moves)
-        }
-        n => big_random_state(n, seed)?,
-    };
-    let label = format!("scramble random seed {seed}: {}", format_moves(&moves));
-    let reply = session.set_state(&label, cube)?;
-    Ok(Reply::text(format!("{label}\n{}", reply.text)))
-}
-
-/// A uniformly random state of the 4×4×4 to 9×9×9 and the moves that make it (a reduction
-/// solution, inverted), with a bar on stderr while tables load.
-fn big_random_state(n: usize, seed: u64) -> Result<(Cube, Vec<Move>)> {
-    Ok(crate::answer::progress::Terminal::run(|p| {
-        crate::solve::search::reduction::random::random_state_scramble(n, seed, p)
-    })?)
 }
 
 /// The two-phase tables, with a bar on stderr while they are built.
@@ -555,12 +349,7 @@ fn solve(
     // The limits first, then the state, so that either is reported before a table loads.
     crate::solve::check_limits(method, &limits)?;
     let cube = match state {
-        Some(input) => match method {
-            Method::Beginner => input
-                .to_cube(3)
-                .map_err(crate::solve::search::beginner::BeginnerError::from)?,
-            _ => crate::solve::read_cube(&input)?,
-        },
+        Some(input) => method.read(&input)?,
         None => {
             if session.size() == 2 {
                 return Err(usage(&format!(
@@ -650,7 +439,7 @@ fn solve_pocket_session(session: &Session, limits: &Limits) -> Result<Reply> {
 /// An error for a limit `method` has no use for (a length bound on the optimal solver, a
 /// time limit on bfs, either on the beginner's method), said in the command line's words
 /// (`flags`) or the REPL's.
-fn refuse_unused_limits(method: Method, limits: &Limits, flags: bool) -> Result<()> {
+pub(crate) fn refuse_unused_limits(method: Method, limits: &Limits, flags: bool) -> Result<()> {
     if method.unused_limit(limits).is_none() {
         return Ok(());
     }
@@ -703,20 +492,6 @@ fn hint(session: &mut Session, apply: bool, state: Option<Cube>) -> Result<Reply
     Ok(Reply::text(text))
 }
 
-/// `pocket table --plot FILE`: the distance distribution in both metrics, drawn to `path`.
-fn pocket_chart(path: &Path) -> Result<String> {
-    let htm = crate::solve::search::pocket::shared_table(Metric::Htm)
-        .0
-        .distribution()
-        .to_vec();
-    let qtm = crate::solve::search::pocket::shared_table(Metric::Qtm)
-        .0
-        .distribution()
-        .to_vec();
-    let chart = crate::draw::chart::distance_chart(&htm, &qtm)?;
-    crate::draw::save_chart(path, &chart, "chart of the distances in both metrics")
-}
-
 impl Session {
     /// Makes the next stage of the beginner's method as one change. The state is set from
     /// the cube after it, so that every representation follows its whole-cube turns.
@@ -754,51 +529,128 @@ impl Session {
     }
 }
 
-/// `scramble`: what it is (its descriptor) and how the REPL's words read into its request.
-pub static SCRAMBLE: CommandDef = CommandDef {
-    name: "scramble",
-    surface: Surface::Both,
-    usage: "[N] [seed S] | random [seed S]",
-    summary: "the paper's SCRAMBLE: N random quarter-turns of the outer faces (17 by default); on the 4×4×4 and up, random outer and wide turns as the WCA's; random: a uniformly random state (every size)",
-    details: "scramble               17 random quarter-turns of U D B F L R and their inverses\nscramble 25            25 of them\nscramble seed 7        the same 17 every time for seed 7\nscramble random        the cube set to a state drawn uniformly from all 43 quintillion, shown as the at most 21 moves that make it from solved\nscramble random seed 7 the same random state every time for seed 7\nOn the 2×2×2, scramble random draws from all 3,674,160 states and shows the optimal moves that make it (from the pocket table). On the 4×4×4 and up, scramble makes random turns of the outer faces and of wide blocks up to half the cube deep, none merging with another, as the WCA's scrambles: 40 on the 4×4×4, 60, 80, 100 on the 5×5×5 to 7×7×7, twenty more a size beyond; scramble random there draws uniformly from every state turns reach and shows a reduction solution of it, inverted.\nIn the REPL it turns the session's cube (of the session's size); `cubework scramble` prints it.",
-    args: &[
-        both("N", "count"),
-        both("seed", "seed"),
-        both("random", "random_state"),
-        cli("size"),
-        NOTATION_ARG,
-    ],
-    read: Some(|line, _| scramble_words(line.rest).map(Into::into)),
-    examples: &[
-        ex("scramble 25 seed 7", &["scramble", "25", "--seed", "7"]),
-        ex(
-            "scramble random seed 3",
-            &["scramble", "--random-state", "--seed", "3"],
-        ),
-    ],
-    ..CommandDef::NONE
-};
+/// `--facelets S`: the state as a facelet string.
+const FACELETS: CliArg = opt("facelets", Value::Text, "FACELETS", "").conflicts(&["alg"]);
+/// The state as moves from solved.
+const STATE_MOVES: CliArg = ALG_WORDS.help("The state as moves from solved").optional();
+/// `cubework solve`'s arguments: one state's solve, or a batch's.
+#[cfg(feature = "cli")]
+fn solve_arguments(given: &super::one_shot::Given) -> Result<super::one_shot::OneShot> {
+    use super::one_shot::{Batch, OneShot};
+    let method = given.value("method");
+    let (metric, max_length) = (given.one("metric"), given.one("max-length"));
+    let (time_limit, threads) = (given.one("time-limit"), given.one("threads"));
+    if let Some(file) = given.one("batch") {
+        return Ok(OneShot::Batch(Batch {
+            file,
+            method,
+            limits: Limits {
+                metric: metric.unwrap_or_default(),
+                max_length,
+                time_limit,
+                threads,
+            },
+            notation: given.notation(),
+            scheme: given.scheme()?,
+        }));
+    }
+    let request = SolvingRequest::Solve {
+        method,
+        metric,
+        max_length,
+        time_limit,
+        threads,
+        state: Some(given.input()?),
+    };
+    let context = super::Context {
+        scheme: given.scheme()?,
+        ..super::Context::new(given.notation())
+    };
+    Ok(OneShot::asked(context, request))
+}
+
+/// The methods `solve` takes, each with what it does ([`Method::about`]), for `help solve`.
+fn methods_help() -> String {
+    let methods = [
+        Method::TwoPhase,
+        Method::Optimal,
+        Method::Bfs,
+        Method::Beginner,
+    ];
+    let lines: Vec<String> = methods
+        .iter()
+        .map(|m| format!("  {:<9}{}", m.name(), m.about()))
+        .collect();
+    format!("The methods:\n{}", lines.join("\n"))
+}
 
 /// `solve`: what it is (its descriptor) and how the REPL's words read into its request.
 pub static SOLVE: CommandDef = CommandDef {
     name: "solve",
     surface: Surface::Both,
     usage: "[optimal|bfs|beginner] [htm|qtm] [max N] [time S] [ALG]",
-    summary: "solve the current cube (or ALG): two-phase by default, any 3×3×3 in milliseconds, the 4×4×4 to 9×9×9 by reduction; optimal, proven shortest (seconds to a minute or two; Ctrl-C or a time limit stops it with what it proved); bfs, a shortest solution within a depth limit; beginner, layer by layer, each stage with the cube after it",
-    details: "solve                the current cube by the two-phase solver: at most 21 moves, in about a millisecond\nsolve R U F'         the cube those moves make, instead\nsolve max 20         at most 20 moves (slower; 19 and below can take long)\nsolve time 2         keep shortening for 2 seconds, then show the best\nsolve bfs [htm|qtm]  a shortest solution by breadth-first search from both ends (states within about 12 moves)\nsolve beginner       the layer-by-layer method on the current cube: each of its seven stages with its moves and the cube after it, then the whole solution simplified\nsolve beginner ALG   the same for ALG\nThe two-phase solver counts in the half-turn metric only. The last line of every answer is the whole solution from the state given, whole-cube turns included.\nOn a 2×2×2 session, solve alone finds a shortest solution of the current cube from the pocket table (as hint follows).",
+    summary: "solve the current cube (or ALG) by a method: twophase (the default; the 4×4×4 to 9×9×9 by reduction), optimal, bfs or beginner, each described in its help (help solve, cubework solve --help)",
+    details: "solve                the current cube by the two-phase solver: at most 21 moves\nsolve R U F'         the cube those moves make, instead\nsolve max 20         at most 20 moves (slower; 19 and below can take long)\nsolve time 2         keep shortening for 2 seconds, then show the best\nsolve bfs [htm|qtm]  another method, in the quarter-turn metric if asked (bfs within about 12 moves)\nsolve beginner       each of the beginner's stages with its moves and the cube after it, then the whole solution simplified\nsolve beginner ALG   the same for ALG\nThe two-phase solver counts in the half-turn metric only. The last line of every answer is the whole solution from the state given, whole-cube turns included.\nOn a 2×2×2 session, solve alone finds a shortest solution of the current cube from the pocket table (as hint follows).",
+    more: Some(methods_help),
     args: &[
-        both("twophase|optimal|bfs|beginner", "method"),
-        both("htm|qtm", "metric"),
-        both("max", "max_length"),
-        both("time", "time_limit"),
-        cli("threads"),
-        cli("facelets"),
-        cli("batch"),
-        ALG_ARG,
+        both(
+            "twophase|optimal|bfs|beginner",
+            opt(
+                "method",
+                Value::Method,
+                "METHOD",
+                "How to solve"
+            )
+            .default("twophase"),
+        ),
+        both(
+            "htm|qtm",
+            opt(
+                "metric",
+                Value::SearchedMetric,
+                "METRIC",
+                "Count moves in the half-turn (the default) or quarter-turn metric (two-phase: htm only)",
+            ),
+        ),
+        both(
+            "max",
+            opt(
+                "max-length",
+                Value::Byte,
+                "N",
+                "The longest solution accepted (two-phase, default 21); the depth limit (bfs)",
+            ),
+        ),
+        both(
+            "time",
+            opt(
+                "time-limit",
+                Value::Seconds,
+                "SECONDS",
+                "Keep looking for shorter solutions for this long, then print the best (two-phase); stop after this long with what is proven and the best found (optimal)",
+            ),
+        ),
+        cli(opt(
+            "threads",
+            Value::Threads,
+            "N",
+            "Threads to use, 1 to 64 (default: one a core): a batch solves that many states at once (optimal: one at a time on all of them); one two-phase or optimal solve searches on that many",
+        )),
         NOTATION_ARG,
-        cli("colours"),
+        cli(FACELETS.help("The state as a 54-letter facelet string instead of ALG")),
+        cli(opt(
+            "batch",
+            Value::Path,
+            "FILE",
+            "Solve every state in FILE (`-`: standard input), one a line (a facelet string or moves), printing one line for each line: its solution, or an empty line for a blank, `#` comment or failed line (the error on stderr); a summary goes to stderr",
+        )
+        .conflicts(&["alg", "facelets"])),
+        COLOURS_ARG,
+        both("ALG", STATE_MOVES),
     ],
     read: Some(|line, _| solve_words(line).map(Into::into)),
+    #[cfg(feature = "cli")]
+    read_cli: Some(solve_arguments),
     takes_moves: true,
     examples: &[
         ex("solve R U F", &["solve", "R U F"]),
@@ -867,48 +719,6 @@ pub static STAGE: CommandDef = CommandDef {
     summary: "which of the beginner's method's seven stages are done, and how far the next one is",
     details: STAGES,
     read: Some(|_, _| Ok(SolvingRequest::Stage.into())),
-    ..CommandDef::NONE
-};
-
-/// `pocket`: what it is (its descriptor) and how the REPL's words read into its request.
-pub static POCKET: CommandDef = CommandDef {
-    name: "pocket",
-    surface: Surface::Both,
-    usage: "table [htm|qtm] [csv] | solve [htm|qtm] ALG|facelets S",
-    summary: "the 2×2×2 solved completely: its distance table and God's number, or an optimal solution in moves of U, R and F",
-    details: "pocket table            the distance distribution of all 3,674,160 states (half-turn metric)\npocket table qtm csv    in the quarter-turn metric, as CSV (depth,count)\npocket solve R U F      an optimal solution of the 2×2×2 those moves make\npocket solve facelets S the same for a 24-letter facelet string",
-    args: &[
-        both("table|solve", "subcommand"),
-        both("htm|qtm", "metric"),
-        both("csv", "format"),
-        both("facelets", "facelets"),
-        cli("plot"),
-        ALG_ARG,
-        NOTATION_ARG,
-    ],
-    read: Some(|line, _| pocket_words(line).map(Into::into)),
-    takes_moves: true,
-    examples: &[
-        ex(
-            "pocket table qtm csv",
-            &["pocket", "table", "--metric", "qtm", "--format", "csv"],
-        ),
-        ex(
-            "pocket solve htm R U F",
-            &["pocket", "solve", "--metric", "htm", "R U F"],
-        ),
-        ex(
-            "pocket solve qtm facelets UFUFRRRRFDFDDBDBLLLLUBUB",
-            &[
-                "pocket",
-                "solve",
-                "--metric",
-                "qtm",
-                "--facelets",
-                "UFUFRRRRFDFDDBDBLLLLUBUB",
-            ],
-        ),
-    ],
     ..CommandDef::NONE
 };
 

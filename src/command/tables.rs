@@ -1,7 +1,7 @@
 //! The tables family: `tables` (command line only) lists the solvers' cached tables, builds
 //! them (`tables build`) or reads each whole through its checks (`tables check`).
 
-use super::unit::{CommandDef, Surface, cli};
+use super::unit::{CliSub, CommandDef, Surface, Value, cli, flag, opt, subcommands};
 use comfy_table::{ContentArrangement, Table, presets::UTF8_FULL_CONDENSED};
 
 use super::{Front, Reply, Session};
@@ -50,8 +50,11 @@ pub struct CachedTable {
     pub what: &'static str,
     /// Reads the file whole through its checksum and the table's own checks, and marks it
     /// checked if it passes ([`crate::base::table_cache::mark_checked`]).
-    pub check: fn(&std::path::Path) -> Result<(), crate::base::table_cache::CacheError>,
+    pub check: Box<TableCheck>,
 }
+
+/// How a cached table's file is checked.
+pub type TableCheck = dyn Fn(&std::path::Path) -> Result<(), crate::base::table_cache::CacheError>;
 
 /// Reads the file at `path` as a `spec` table, whole, through its checksum and `check`, the
 /// table's own checks of its payload; marks it checked if it passes.
@@ -69,75 +72,75 @@ fn read_checked(
 /// Every table the workbench caches: the 2×2×2 distances in each metric, the two-phase
 /// solver's tables and the optimal solver's.
 pub fn cached_tables() -> Vec<CachedTable> {
-    use crate::solve::search::pocket::DistanceTable;
-    [
-        CachedTable {
-            file: crate::solve::search::pocket::table_file(Metric::Qtm),
-            what: "2×2×2 distances, quarter-turn metric",
-            check: |path| {
-                read_checked(path, &crate::solve::search::pocket::table_file(Metric::Qtm), |b| {
-                    DistanceTable::from_payload(b, Metric::Qtm).map(|_| ())
-                })
-            },
+    use crate::solve::search::pocket::{DistanceTable, table_file};
+    let pocket = [Metric::Qtm, Metric::Htm].map(|metric| CachedTable {
+        file: table_file(metric),
+        what: match metric {
+            Metric::Qtm => "2×2×2 distances, quarter-turn metric",
+            _ => "2×2×2 distances, half-turn metric",
         },
-        CachedTable {
-            file: crate::solve::search::pocket::table_file(Metric::Htm),
-            what: "2×2×2 distances, half-turn metric",
-            check: |path| {
-                read_checked(path, &crate::solve::search::pocket::table_file(Metric::Htm), |b| {
-                    DistanceTable::from_payload(b, Metric::Htm).map(|_| ())
-                })
-            },
-        },
+        check: Box::new(move |path| {
+            read_checked(path, &table_file(metric), |b| {
+                DistanceTable::from_payload(b, metric).map(|_| ())
+            })
+        }),
+    });
+    let twophase = [
         CachedTable {
             file: crate::solve::table::twophase_file::table_file(),
             what: "3×3×3 two-phase solver",
-            check: |path| {
-                read_checked(path, &crate::solve::table::twophase_file::table_file(), |b| {
-                    crate::solve::table::tables::Tables::from_payload(b).map(|_| ())
-                })
-            },
+            check: Box::new(|path| {
+                read_checked(
+                    path,
+                    &crate::solve::table::twophase_file::table_file(),
+                    |b| crate::solve::table::tables::Tables::from_payload(b).map(|_| ()),
+                )
+            }),
         },
         CachedTable {
             file: crate::solve::table::twophase_large::table_file(),
             what: "3×3×3 two-phase solver, large set's phase 2 (tables build --twophase-size large; its phase 1 is optimal-small)",
-            check: |path| {
+            check: Box::new(|path| {
                 let tables =
-                    &crate::solve::table::shared::twophase_tables(&crate::solve::Progress::none()).0;
+                    &crate::solve::table::shared::twophase_tables(&crate::solve::Progress::none())
+                        .0;
                 crate::solve::table::twophase_large::check_file(tables, path)
-            },
+            }),
         },
-    ]
-    .into_iter()
-    .chain(optimal_tables())
-    .collect()
+    ];
+    pocket
+        .into_iter()
+        .chain(twophase)
+        .chain(optimal_tables())
+        .collect()
 }
 
 /// The optimal solver's tables, largest first.
 fn optimal_tables() -> [CachedTable; 4] {
     use crate::solve::table::optimal_table::{AxisTable, SliceKind, table_file};
     [
-        CachedTable {
-            file: table_file(SliceKind::SortedCorners),
-            what: "3×3×3 optimal solver, huge (tables build --optimal --size huge)",
-            check: |path| AxisTable::check_file(SliceKind::SortedCorners, path),
-        },
-        CachedTable {
-            file: table_file(SliceKind::Corners),
-            what: "3×3×3 optimal solver, large (tables build --optimal --size large)",
-            check: |path| AxisTable::check_file(SliceKind::Corners, path),
-        },
-        CachedTable {
-            file: table_file(SliceKind::Sorted),
-            what: "3×3×3 optimal solver, medium (tables build --optimal)",
-            check: |path| AxisTable::check_file(SliceKind::Sorted, path),
-        },
-        CachedTable {
-            file: table_file(SliceKind::Position),
-            what: "3×3×3 optimal solver, small (tables build --optimal --size small)",
-            check: |path| AxisTable::check_file(SliceKind::Position, path),
-        },
+        (
+            SliceKind::SortedCorners,
+            "3×3×3 optimal solver, huge (tables build --optimal --size huge)",
+        ),
+        (
+            SliceKind::Corners,
+            "3×3×3 optimal solver, large (tables build --optimal --size large)",
+        ),
+        (
+            SliceKind::Sorted,
+            "3×3×3 optimal solver, medium (tables build --optimal)",
+        ),
+        (
+            SliceKind::Position,
+            "3×3×3 optimal solver, small (tables build --optimal --size small)",
+        ),
     ]
+    .map(|(kind, what)| CachedTable {
+        file: table_file(kind),
+        what,
+        check: Box::new(move |path| AxisTable::check_file(kind, path)),
+    })
 }
 
 /// `cubework tables build`: loads every cached table, building and saving those that are
@@ -350,11 +353,90 @@ pub static TABLES: CommandDef = CommandDef {
     surface: Surface::Cli,
     usage: "[build [--optimal [--size S]] [--twophase-size small|large] | check]",
     summary: "the solver tables cached on disk: name, size, state, path; `tables build` builds them, `tables check` reads each one whole through its checksum",
-    args: &[
-        cli("action"),
-        cli("optimal"),
-        cli("size"),
-        cli("twophase_size"),
-    ],
+    args: &[cli(subcommands(
+        false,
+        &[
+            CliSub {
+                name: "build",
+                about: "Load every table, building and saving those that are missing or damaged (the optimal solver's only with --optimal)",
+                args: &[
+                    cli(flag(
+                        "optimal",
+                        "Also the optimal solver's table (--size medium unless told)",
+                    )),
+                    cli(opt(
+                        "size",
+                        Value::OptimalSize,
+                        "SIZE",
+                        "Which optimal table: small (52 MB, seconds to build), medium (910 MB, 42 s to 2 minutes on two free cores, longer on a busy machine) or large (2.7 GB, searches faster); `solve --method optimal` reads the largest built",
+                    )
+                    .requires("optimal")),
+                    cli(opt(
+                        "twophase-size",
+                        Value::Choice(&["small", "large"]),
+                        "TWOPHASE_SIZE",
+                        "The two-phase solver's table set: small (1 MB, built in a fraction of a second, the default) or large (106 MB, exact distances in both phases, faster); `solve` reads the large one once it is built",
+                    )),
+                ],
+            },
+            CliSub {
+                name: "check",
+                about: "Read every built table whole through its checksum and its own checks, a line each; exit status 1 if any is damaged",
+                args: &[],
+            },
+        ],
+    ))],
+    #[cfg(feature = "cli")]
+    read_cli: Some(|given| {
+        use crate::solve::table::{optimal_table::SliceKind, twophase_large};
+        let mut request = TablesRequest::default();
+        match given.subcommand() {
+            Some(("build", build)) => {
+                if let Some(size) = build
+                    .one::<String>("twophase-size")
+                    .and_then(|name| twophase_large::size_named(&name))
+                {
+                    twophase_large::choose(size);
+                }
+                request.build = true;
+                request.optimal = build.flag("optimal").then(|| {
+                    build
+                        .one::<OptimalSize>("size")
+                        .map_or(SliceKind::Sorted, OptimalSize::kind)
+                });
+            }
+            Some(_) => request.check = true,
+            None => {}
+        }
+        given.plain(request)
+    }),
     ..CommandDef::NONE
 };
+
+/// The optimal solver's tables, by size.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
+pub enum OptimalSize {
+    /// Reid's table: the E-slice edges' slots (52 MB).
+    Small,
+    /// Kociemba's larger table: the E-slice edges' slots and order (910 MB).
+    Medium,
+    /// The E-slice edges' slots and the U-layer corners' slots (2.7 GB).
+    Large,
+    /// The E-slice edges' slots and order, the U-layer corners' slots, and the flips of the U
+    /// and D edges only (7.6 GB).
+    Huge,
+}
+
+impl OptimalSize {
+    /// The table's slice coordinate.
+    pub fn kind(self) -> crate::solve::table::optimal_table::SliceKind {
+        use crate::solve::table::optimal_table::SliceKind;
+        match self {
+            OptimalSize::Small => SliceKind::Position,
+            OptimalSize::Medium => SliceKind::Sorted,
+            OptimalSize::Large => SliceKind::Corners,
+            OptimalSize::Huge => SliceKind::SortedCorners,
+        }
+    }
+}

@@ -182,21 +182,23 @@ pub struct OnTerminal {
     reader: std::thread::JoinHandle<()>,
 }
 
-/// `cubework ARGS` on a new pseudo-terminal (of `size`, or the default), colour on and its
-/// data in `data`, in a session of its own with the terminal as its controlling terminal, as
-/// a shell gives it, so that Ctrl-C on the terminal is a SIGINT to it.
+/// `cubework ARGS` on a new pseudo-terminal (of `size`, or the default), in colour if
+/// `colour` (else with `NO_COLOR` set) and its data in `data`, in a session of its own with
+/// the terminal as its controlling terminal, as a shell gives it, so that Ctrl-C on the
+/// terminal is a SIGINT to it.
 #[cfg(unix)]
 pub fn on_terminal(
     args: &[&str],
     size: Option<&nix::pty::Winsize>,
     data: &std::path::Path,
+    colour: bool,
 ) -> OnTerminal {
     let mut command = std::process::Command::new(assert_cmd::cargo::cargo_bin("cubework"));
-    command
-        .args(args)
-        .env_remove("NO_COLOR")
-        .env("TERM", "xterm")
-        .env("CUBEWORK_DATA_DIR", data);
+    command.args(args).env_remove("NO_COLOR");
+    if !colour {
+        command.env("NO_COLOR", "1");
+    }
+    command.env("TERM", "xterm").env("CUBEWORK_DATA_DIR", data);
     command_on_terminal(command, size)
 }
 

@@ -101,17 +101,7 @@ impl Session {
             i => self.changes.past[i - 1].after.clone(),
         };
         let label = self.changes.past[kept - n].label.clone();
-        if let Err(e) = self.load_state(&before) {
-            return Err(usage(&format!(
-                "can't undo '{label}' in this representation: {e}"
-            )));
-        }
-        for _ in 0..n {
-            let change = self.changes.past.pop_back().expect("n changes are kept");
-            text.push_str(&format!("undid: {}\n", change.label));
-            self.changes.future.push(change);
-        }
-        Ok(Reply::text(text + &self.rep.render_in(self.scheme)))
+        self.walk(true, n, &before, &label, text)
     }
 
     /// Makes the last `n` undone changes again, as one step: all of them, or (on error) none.
@@ -132,15 +122,43 @@ impl Session {
         let n = n.min(undone);
         let latest = &self.changes.future[undone - n];
         let (after, label) = (latest.after.clone(), latest.label.clone());
-        if let Err(e) = self.load_state(&after) {
+        self.walk(false, n, &after, &label, text)
+    }
+
+    /// Undoes (`undo`) or redoes the last `n` changes, whose first is `label`, once `state`,
+    /// the cube they leave, loads: each moved from the changes made to those undone (or
+    /// back) and said after `text`, then the cube shown.
+    fn walk(
+        &mut self,
+        undo: bool,
+        n: usize,
+        state: &Cube,
+        label: &str,
+        mut text: String,
+    ) -> Result<Reply> {
+        let (word, done) = if undo {
+            ("undo", "undid")
+        } else {
+            ("redo", "redid")
+        };
+        if let Err(e) = self.load_state(state) {
             return Err(usage(&format!(
-                "can't redo '{label}' in this representation: {e}"
+                "can't {word} '{label}' in this representation: {e}"
             )));
         }
         for _ in 0..n {
-            let change = self.changes.future.pop().expect("n changes are undone");
-            text.push_str(&format!("redid: {}\n", change.label));
-            self.changes.past.push_back(change);
+            let change = if undo {
+                self.changes.past.pop_back()
+            } else {
+                self.changes.future.pop()
+            };
+            let change = change.expect("n changes to move");
+            text.push_str(&format!("{done}: {}\n", change.label));
+            if undo {
+                self.changes.future.push(change);
+            } else {
+                self.changes.past.push_back(change);
+            }
         }
         Ok(Reply::text(text + &self.rep.render_in(self.scheme)))
     }

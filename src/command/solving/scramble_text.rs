@@ -100,8 +100,7 @@ pub fn random_state_report(
     notation: Notation,
 ) -> Result<String, crate::solve::SolveError> {
     let seed = seed.unwrap_or_else(tools::fresh_seed);
-    let (_, scramble) = crate::solve::answer::solution_text::random_state_scramble(tables, seed)?;
-    let moves: Vec<crate::turn::moves::Move> = scramble.iter().map(|m| m.to_move()).collect();
+    let (_, moves) = random_state(tables, seed)?;
     Ok(format!(
         "random state, seed {seed}: drawn uniformly from all 43,252,003,274,489,856,000; these {} moves make it from solved (a two-phase solution, inverted)\n{}",
         moves.len(),
@@ -129,12 +128,38 @@ pub fn pocket_random_state_report(
     notation: Notation,
 ) -> Result<String, crate::solve::search::pocket::PocketError> {
     let seed = seed.unwrap_or_else(tools::fresh_seed);
-    let (_, scramble) = crate::solve::search::pocket::random_state_scramble(table, seed)?;
-    let moves: Vec<crate::turn::moves::Move> = scramble.iter().map(|m| m.to_move()).collect();
+    let (_, moves) = pocket_random_state(table, seed)?;
     Ok(format!(
         "random 2×2×2 state, seed {seed}: drawn uniformly from all 3,674,160 (corner DBL held); these {} moves make it from solved (an optimal solution in the {}, inverted)\n{}",
         moves.len(),
         table.metric().title(),
         crate::sequence::alg::format_in(&moves, notation)
+    ))
+}
+
+/// A 3×3×3 state drawn uniformly from `seed` (by the two-phase `tables`), and the moves that
+/// make it from solved.
+pub(super) fn random_state(
+    tables: &crate::solve::table::tables::Tables,
+    seed: u64,
+) -> Result<(Cube, Vec<Move>), crate::solve::SolveError> {
+    let (state, scramble) =
+        crate::solve::answer::solution_text::random_state_scramble(tables, seed)?;
+    Ok((
+        state.to_cube(),
+        scramble.iter().map(|m| m.to_move()).collect(),
+    ))
+}
+
+/// A 2×2×2 state drawn uniformly from `seed` (by the pocket `table`), and the optimal moves
+/// that make it from solved.
+pub(super) fn pocket_random_state(
+    table: &crate::solve::search::pocket::DistanceTable,
+    seed: u64,
+) -> Result<(Cube, Vec<Move>), crate::solve::search::pocket::PocketError> {
+    let (state, scramble) = crate::solve::search::pocket::random_state_scramble(table, seed)?;
+    Ok((
+        state.to_cube(),
+        scramble.iter().map(|m| m.to_move()).collect(),
     ))
 }

@@ -27,24 +27,21 @@ use crate::state::cube::Cube;
 use crate::turn::metric::Metric;
 use crate::turn::moves::Move;
 
-/// A way of solving.
+/// A way of solving; [`Method::about`] says what each does.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Method {
-    /// Kociemba's two-phase method: any 3×3×3 in milliseconds, within a length bound
-    /// (21 moves unless told).
+    /// `twophase`.
     #[default]
     TwoPhase,
-    /// IDA* with a large pruning table: a proven-shortest solution of any 3×3×3 (or, stopped
-    /// by a time limit or Ctrl-C, the best found and what was proven).
+    /// `optimal`.
     Optimal,
-    /// The layer-by-layer method a person learns, in seven named stages.
+    /// `beginner`.
     Beginner,
-    /// Breadth-first from both ends: a shortest 3×3×3 solution within a depth limit.
+    /// `bfs`.
     Bfs,
-    /// The 2×2×2 from its distance table: a shortest solution in moves of U, R and F.
+    /// `pocket`.
     Pocket,
-    /// The 4×4×4 to 9×9×9 by reduction: centres, wings, then the 3×3×3 by two-phase
-    /// ([`crate::solve::search::reduction`]).
+    /// `reduction` ([`crate::solve::search::reduction`]).
     Reduction,
 }
 
@@ -68,6 +65,31 @@ impl Method {
             Method::Bfs => "bfs",
             Method::Pocket => "pocket",
             Method::Reduction => "reduction",
+        }
+    }
+
+    /// What it does, in a sentence: each method's one description, which the REPL's `help
+    /// solve`, `cubework solve --help` and the guide's table of methods show.
+    pub fn about(self) -> &'static str {
+        match self {
+            Method::TwoPhase => {
+                "Kociemba's two-phase method: any 3×3×3 in milliseconds, within a length bound (21 moves unless told)"
+            }
+            Method::Optimal => {
+                "IDA* with a large pruning table: a proven-shortest solution of any 3×3×3, on every core (seconds to a minute or two for a random cube; a time limit or Ctrl-C stops it with what it has proven and the best found)"
+            }
+            Method::Beginner => {
+                "The layer-by-layer method a person learns: seven named stages, a line each"
+            }
+            Method::Bfs => {
+                "Breadth-first from both ends: a shortest 3×3×3 solution, within a depth limit"
+            }
+            Method::Pocket => {
+                "The 2×2×2 from its distance table: a shortest solution in moves of U, R and F"
+            }
+            Method::Reduction => {
+                "The 4×4×4 to 9×9×9 by reduction: centres and wings by three-cycles, then the 3×3×3 by two-phase"
+            }
         }
     }
 
@@ -395,6 +417,20 @@ pub fn read_cube(input: &Input) -> Result<Cube, SolveError> {
     let cube = input.to_cube(3)?;
     CubieCube::from_cube(&cube)?;
     Ok(cube)
+}
+
+impl Method {
+    /// The 3×3×3 `input` gives, as this method reads it: the beginner's method any cube of
+    /// the right colours (its stages say what they cannot do), every other method one its
+    /// cubie model holds ([`read_cube`]).
+    pub fn read(self, input: &Input) -> Result<Cube, SolveError> {
+        match self {
+            Method::Beginner => Ok(input
+                .to_cube(3)
+                .map_err(crate::solve::search::beginner::BeginnerError::from)?),
+            _ => read_cube(input),
+        }
+    }
 }
 
 /// Whether `method` can solve with `limits`, before any state is read or table loaded: the
