@@ -8,37 +8,14 @@
 
 mod common;
 
-/// The first of `names` that runs (`NAME --version` succeeds).
-fn installed<'a>(names: &[&'a str]) -> Option<&'a str> {
-    names.iter().copied().find(|name| {
-        std::process::Command::new(name)
-            .arg("--version")
-            .output()
-            .is_ok_and(|o| o.status.success())
-    })
-}
-
-/// Says why the browser test cannot run: a failure under CI (`CI` set), which must play the
-/// page, and a note elsewhere.
-fn cannot_run(why: &str) {
-    if std::env::var_os("CI").is_some_and(|v| !v.is_empty()) {
-        panic!("{why}; CI must play the page (.ci/run installs chromium and node)");
-    }
-    eprintln!("skipped: {why}");
-}
+use common::{BROWSERS, cannot_run, installed};
 
 #[test]
 fn the_page_plays_steps_shares_its_address_and_refuses_unknown_moves_in_a_real_browser() {
-    let browsers = [
-        "chromium",
-        "chromium-browser",
-        "google-chrome",
-        "google-chrome-stable",
-    ];
-    let Some(browser) = installed(&browsers) else {
+    let Some(browser) = installed(&BROWSERS) else {
         cannot_run(&format!(
             "no browser installed ({}), so the page was not played in one",
-            browsers.join(", ")
+            BROWSERS.join(", ")
         ));
         return;
     };

@@ -12,23 +12,9 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-/// The first of `names` that runs (`NAME --version` succeeds).
-fn installed<'a>(names: &[&'a str]) -> Option<&'a str> {
-    names.iter().copied().find(|name| {
-        Command::new(name)
-            .arg("--version")
-            .output()
-            .is_ok_and(|o| o.status.success())
-    })
-}
+mod common;
 
-/// Says why the test cannot run: a failure under CI, a note elsewhere.
-fn cannot_run(why: &str) {
-    if std::env::var_os("CI").is_some_and(|v| !v.is_empty()) {
-        panic!("{why}; CI must work the page in a browser (.ci/run installs what it needs)");
-    }
-    eprintln!("skipped: {why}");
-}
+use common::{BROWSERS, cannot_run, in_ci, installed};
 
 /// The page: `CUBEWORK_PAGE` when CI wrote it, else written now by `scripts/page.sh` (when
 /// the wasm target and wasm-bindgen are already here: the test installs nothing).
@@ -43,7 +29,7 @@ fn the_page(dir: &Path) -> Result<PathBuf, String> {
             )),
         };
     }
-    let ci = std::env::var_os("CI").is_some_and(|v| !v.is_empty());
+    let ci = in_ci();
     let target = Command::new("rustup")
         .args(["target", "list", "--installed"])
         .output()
@@ -70,16 +56,10 @@ fn the_page(dir: &Path) -> Result<PathBuf, String> {
 #[test]
 fn the_workbench_page_answers_moves_apl_stops_keeps_its_workspace_and_shares_links_in_a_real_browser()
  {
-    let browsers = [
-        "chromium",
-        "chromium-browser",
-        "google-chrome",
-        "google-chrome-stable",
-    ];
-    let Some(browser) = installed(&browsers) else {
+    let Some(browser) = installed(&BROWSERS) else {
         cannot_run(&format!(
             "no browser installed ({}), so the workbench page was not worked in one",
-            browsers.join(", ")
+            BROWSERS.join(", ")
         ));
         return;
     };

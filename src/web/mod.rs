@@ -18,6 +18,7 @@
 
 #[cfg(feature = "web")]
 pub mod bind;
+#[cfg(not(target_arch = "wasm32"))]
 pub mod page;
 
 use crate::command::{LineKind, Session, line_kind};
@@ -31,8 +32,13 @@ use crate::turn::notation::Notation;
 pub const NEEDS_A_DISK: &str = "needs a disk for its tables, which a page does not have: \
      run it in the installed cubework (see the README's two commands)";
 
-/// What one line came to, for the page.
+/// What one line came to, for the page (which reads its fields through wasm-bindgen's
+/// getters, with the `web` feature).
 #[derive(Clone, Debug, Default, PartialEq)]
+#[cfg_attr(
+    feature = "web",
+    wasm_bindgen::prelude::wasm_bindgen(getter_with_clone)
+)]
 pub struct Answer {
     /// The line ran (false: `text` is its error, as the REPL shows it).
     pub ok: bool,

@@ -158,7 +158,7 @@ function animate(from, to, ms) {
 }
 
 function movesOf(reply) {
-  const names = reply.moves ? reply.moves.split(" ") : [], out = [];
+  const names = reply.moves, out = [];
   let k = 0;
   for (const name of names) {
     const count = reply.turns[k++], turns = [];
@@ -406,7 +406,6 @@ window.addEventListener("pointerup", () => { drag = null; });
 
 // --- the start -----------------------------------------------------------------------------
 (async () => {
-  const t0 = performance.now();
   const saved = loadKept();
   if (Array.isArray(saved.lines)) for (const l of saved.lines) if (typeof l === "string") typed.push(l);
   if (saved.player && Array.isArray(saved.player.start) && Array.isArray(saved.player.moves)) {
@@ -418,7 +417,8 @@ window.addEventListener("pointerup", () => { drag = null; });
   if (saved.kept) say("the session kept in this browser is back: its workspace and cube", "said");
   line.disabled = false;
   line.focus();
-  window.firstPrompt = performance.now() - t0;
+  // From the page's opening (navigation) to the first prompt, for scripts/page_figures.js.
+  window.firstPrompt = performance.now();
   status("ready");
   if (location.hash.length > 1) offer(readLink(location.hash));
 })();

@@ -9,9 +9,10 @@ let bench = null;
 function plain(reply) {
   const out = {};
   for (const k of ["ok", "text", "note", "prompt", "apl", "size", "rep", "shown", "workspace",
-                   "facelets", "notation", "moves", "solved"]) out[k] = reply[k];
+                   "facelets", "notation", "solved"]) out[k] = reply[k];
   out.stickers = Array.from(reply.stickers);
   out.turns = Array.from(reply.turns);
+  out.moves = Array.from(reply.moves);
   out.positions = Array.from(wasm_bindgen.positions(reply.size));
   reply.free();
   return out;

@@ -209,3 +209,35 @@ impl OnTerminal {
         (text, status.code())
     }
 }
+
+/// The browsers the browser tests look for, in order.
+pub const BROWSERS: [&str; 4] = [
+    "chromium",
+    "chromium-browser",
+    "google-chrome",
+    "google-chrome-stable",
+];
+
+/// The first of `names` that runs (`NAME --version` succeeds).
+pub fn installed<'a>(names: &[&'a str]) -> Option<&'a str> {
+    names.iter().copied().find(|name| {
+        std::process::Command::new(name)
+            .arg("--version")
+            .output()
+            .is_ok_and(|o| o.status.success())
+    })
+}
+
+/// Whether `CI` is set (to anything but nothing).
+pub fn in_ci() -> bool {
+    std::env::var_os("CI").is_some_and(|v| !v.is_empty())
+}
+
+/// Says why a browser test cannot run: a failure under CI (`CI` set), which must run it
+/// (`.ci/run` installs what it needs), and a note elsewhere.
+pub fn cannot_run(why: &str) {
+    if in_ci() {
+        panic!("{why}; CI must run the browser tests (.ci/run installs what they need)");
+    }
+    eprintln!("skipped: {why}");
+}
