@@ -1,10 +1,11 @@
 //! The workbench page in a real browser: `scripts/page.sh` writes it (the library compiled to
 //! WebAssembly, inlined), and headless Chromium, driven by `tests/workbench_browser.js` (Node,
 //! through the Chrome DevTools Protocol over a pipe), types into it as a user does. CI
-//! (`.ci/run`) installs Chromium, Node, the wasm target and wasm-bindgen-cli, writes the page
-//! first and names it in `CUBEWORK_PAGE`; with `CI` set, anything missing fails the test.
-//! Elsewhere a missing tool is said and the test passes (the session the page runs is tested
-//! natively in `src/web/tests.rs`).
+//! (`.ci/run`) installs Chromium and Node, writes the page first (scripts/page.sh installs the
+//! wasm target and wasm-bindgen-cli) and names it in `CUBEWORK_PAGE`; with `CI` set, anything
+//! missing fails the test. Elsewhere a missing page or tool is said and the test passes (the
+//! session the page runs is tested natively in `src/web/tests.rs`):
+//! `scripts/page.sh /tmp/cubework.html && CUBEWORK_PAGE=/tmp/cubework.html cargo test --release --test workbench`.
 // The end-to-end tests drive the front ends: the `cli` feature (for the same feature set as
 // tests/browser.rs, so that no second build of the crate is needed).
 #![cfg(feature = "cli")]
@@ -14,43 +15,22 @@ use std::process::Command;
 
 mod common;
 
-use common::{BROWSERS, cannot_run, in_ci, installed};
+use common::{BROWSERS, cannot_run, installed};
 
-/// The page: `CUBEWORK_PAGE` when CI wrote it, else written now by `scripts/page.sh` (when
-/// the wasm target and wasm-bindgen are already here: the test installs nothing).
-fn the_page(dir: &Path) -> Result<PathBuf, String> {
-    if let Some(page) = std::env::var_os("CUBEWORK_PAGE") {
-        let page = PathBuf::from(page);
-        return match page.is_file() {
-            true => Ok(page),
-            false => Err(format!(
-                "CUBEWORK_PAGE names {}, which is no file",
-                page.display()
-            )),
-        };
+/// The page `CUBEWORK_PAGE` names (`.ci/run` writes it with `scripts/page.sh` before the
+/// tests: a build for wasm32 cannot run inside `cargo test`, which holds the build directory).
+fn the_page() -> Result<PathBuf, String> {
+    let Some(page) = std::env::var_os("CUBEWORK_PAGE") else {
+        return Err("CUBEWORK_PAGE is not set (scripts/page.sh PAGE.html writes the page; then CUBEWORK_PAGE=PAGE.html), so no page was worked".into());
+    };
+    let page = PathBuf::from(page);
+    match page.is_file() {
+        true => Ok(std::fs::canonicalize(&page).unwrap_or(page)),
+        false => Err(format!(
+            "CUBEWORK_PAGE names {}, which is no file",
+            page.display()
+        )),
     }
-    let ci = in_ci();
-    let target = Command::new("rustup")
-        .args(["target", "list", "--installed"])
-        .output()
-        .is_ok_and(|o| String::from_utf8_lossy(&o.stdout).contains("wasm32-unknown-unknown"));
-    if !ci && (!target || installed(&["wasm-bindgen"]).is_none()) {
-        return Err("the wasm32 target or wasm-bindgen is not installed (scripts/page.sh installs both), so no page was written".into());
-    }
-    let page = dir.join("cubework.html");
-    let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/page.sh");
-    let out = Command::new("bash")
-        .arg(&script)
-        .arg(&page)
-        .output()
-        .map_err(|e| format!("scripts/page.sh: {e}"))?;
-    if !out.status.success() {
-        return Err(format!(
-            "scripts/page.sh failed: {}",
-            String::from_utf8_lossy(&out.stderr)
-        ));
-    }
-    Ok(page)
 }
 
 #[test]
@@ -69,14 +49,14 @@ fn the_workbench_page_answers_moves_apl_stops_keeps_its_workspace_and_shares_lin
         ));
         return;
     };
-    let dir = tempfile::tempdir().unwrap();
-    let page = match the_page(dir.path()) {
+    let page = match the_page() {
         Ok(page) => page,
         Err(why) => {
             cannot_run(&why);
             return;
         }
     };
+    let dir = tempfile::tempdir().unwrap();
     let profile = dir.path().join("profile");
     std::fs::create_dir_all(&profile).unwrap();
     let driver = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/workbench_browser.js");

@@ -286,6 +286,12 @@ let back = 0;
 
 async function runLine(line) {
   if (busy) return;
+  if (/^\)(save|load)\b/.test(line.trim())) {
+    say(prompt + line, "in");
+    typed.push(line);
+    fileHelp(line.trim());
+    return;
+  }
   busy = true;
   say(prompt + line, "in");
   if (line.trim()) { typed.push(line); back = 0; }
@@ -300,18 +306,19 @@ async function runLine(line) {
   busy = false;
   status(`ready (${reply.ms.toFixed(1)} ms)`);
   show(reply);
-  if (!reply.ok && /^\)save\b|^\)load\b/.test(line.trim())) fileHelp(line.trim());
 }
 
-// )save and )load in the page: the workspace as a file downloaded, or read from one chosen.
+// )save and )load in the page, which has no files of its own: the workspace (as the REPL's
+// )save writes it) offered as a download, or read from a file chosen.
 function fileHelp(line) {
-  if (line.startsWith(")save") && lastReply && lastReply.workspace) {
+  if (line.startsWith(")save")) {
+    if (!lastReply || !lastReply.workspace) { say("the workspace is empty: nothing to save", "said"); return; }
     const a = document.createElement("a");
     a.href = URL.createObjectURL(new Blob([lastReply.workspace], {type: "text/plain"}));
     a.download = "workspace.apl";
     a.click();
     say("the workspace was offered as a download (workspace.apl)", "said");
-  } else if (line.startsWith(")load")) {
+  } else {
     const input = document.createElement("input");
     input.type = "file";
     input.onchange = async () => {
