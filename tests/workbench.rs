@@ -10,12 +10,11 @@
 // tests/browser.rs, so that no second build of the crate is needed).
 #![cfg(feature = "cli")]
 
-use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::path::PathBuf;
 
 mod common;
 
-use common::{BROWSERS, cannot_run, installed};
+use common::cannot_run;
 
 /// The page `CUBEWORK_PAGE` names (`.ci/run` writes it with `scripts/page.sh` before the
 /// tests: a build for wasm32 cannot run inside `cargo test`, which holds the build directory).
@@ -36,17 +35,7 @@ fn the_page() -> Result<PathBuf, String> {
 #[test]
 fn the_workbench_page_answers_moves_apl_stops_keeps_its_workspace_and_shares_links_in_a_real_browser()
  {
-    let Some(browser) = installed(&BROWSERS) else {
-        cannot_run(&format!(
-            "no browser installed ({}), so the workbench page was not worked in one",
-            BROWSERS.join(", ")
-        ));
-        return;
-    };
-    let Some(node) = installed(&["node"]) else {
-        cannot_run(&format!(
-            "node is not installed, so {browser} could not be driven"
-        ));
+    let Some((browser, node)) = common::browser_and_node("the workbench page was worked") else {
         return;
     };
     let page = match the_page() {
@@ -56,47 +45,34 @@ fn the_workbench_page_answers_moves_apl_stops_keeps_its_workspace_and_shares_lin
             return;
         }
     };
-    let dir = tempfile::tempdir().unwrap();
-    let profile = dir.path().join("profile");
-    std::fs::create_dir_all(&profile).unwrap();
-    let driver = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/workbench_browser.js");
-    let out = Command::new(node)
-        .arg(&driver)
-        .arg(browser)
-        .arg(&page)
-        .arg(&profile)
-        .output()
-        .unwrap();
-    let said = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        out.status.success(),
-        "{said}{}",
-        String::from_utf8_lossy(&out.stderr)
+    let said = common::drive_browser(
+        node,
+        "workbench_browser.js",
+        browser,
+        &page,
+        &[
+            "the page opens from disk at a prompt",
+            "R U turns the cube",
+            "after R U the cube, the player and the representation have changed",
+            "the link holds the moves",
+            "a bad line is one error as the REPL shows it",
+            "rep nested shows the cube",
+            "apl enters APL mode",
+            "an APL line",
+            "a dfn: {⍵[⍋⍵]}3 1 2",
+            "CUBE←R CUBE turns the cube",
+            "{∇⍵}1 ends with an error, and the page goes on",
+            "{⍵+1}⍣≡0 runs on, and the page still answers",
+            "Stop ends the runaway line within a second",
+            "after Stop the workspace's definitions and the cube are there",
+            "Ctrl-C in the pane stops a line too",
+            "after a reload the workspace, the cube and APL mode are there",
+            "solve answers with moves",
+            "a link opened in a new tab shows its moves and definitions and has run nothing",
+            "after a key the link's cube is the same cube",
+            "and its definitions are the workspace's",
+            "a hostile address (#…<script>…) is shown as text and makes no element",
+        ],
     );
-    for check in [
-        "the page opens from disk at a prompt",
-        "R U turns the cube",
-        "after R U the cube, the player and the representation have changed",
-        "the link holds the moves",
-        "a bad line is one error as the REPL shows it",
-        "rep nested shows the cube",
-        "apl enters APL mode",
-        "an APL line",
-        "a dfn: {⍵[⍋⍵]}3 1 2",
-        "CUBE←R CUBE turns the cube",
-        "{∇⍵}1 ends with an error, and the page goes on",
-        "{⍵+1}⍣≡0 runs on, and the page still answers",
-        "Stop ends the runaway line within a second",
-        "after Stop the workspace's definitions and the cube are there",
-        "Ctrl-C in the pane stops a line too",
-        "after a reload the workspace, the cube and APL mode are there",
-        "solve answers with moves",
-        "a link opened in a new tab shows its moves and definitions and has run nothing",
-        "after a key the link's cube is the same cube",
-        "and its definitions are the workspace's",
-        "a hostile address (#…<script>…) is shown as text and makes no element",
-    ] {
-        assert!(said.contains(&format!("ok: {check}")), "{check}: {said}");
-    }
     eprintln!("worked in {browser}:\n{said}");
 }

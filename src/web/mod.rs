@@ -13,7 +13,7 @@
 //! What needs a disk or gigabytes — the optimal solver's tables and `tables` — answers in
 //! one line that the page cannot do it ([`NEEDS_A_DISK`]). [`page`] writes the page: the
 //! compiled session (made by `scripts/page.sh`, which builds this crate for
-//! `wasm32-unknown-unknown` with the `web` feature, whose [`bind`] module holds the
+//! `wasm32-unknown-unknown` with the `web` feature, whose `bind` module holds the
 //! wasm-bindgen exports) inlined, so that it opens from `file://` with no server.
 
 #[cfg(feature = "web")]

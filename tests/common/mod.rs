@@ -241,3 +241,57 @@ pub fn cannot_run(why: &str) {
     }
     eprintln!("skipped: {why}");
 }
+
+/// Runs the browser driver `driver` (a Node script in tests/) on `page` in `browser`, with a
+/// fresh profile, and checks that it ended well and said `ok: …` for each of `checks`; what it
+/// said.
+pub fn drive_browser(
+    node: &str,
+    driver: &str,
+    browser: &str,
+    page: &std::path::Path,
+    checks: &[&str],
+) -> String {
+    let dir = tempfile::tempdir().unwrap();
+    let profile = dir.path().join("profile");
+    std::fs::create_dir_all(&profile).unwrap();
+    let driver = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests")
+        .join(driver);
+    let out = std::process::Command::new(node)
+        .arg(&driver)
+        .arg(browser)
+        .arg(page)
+        .arg(&profile)
+        .output()
+        .unwrap();
+    let said = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert!(
+        out.status.success(),
+        "{said}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    for check in checks {
+        assert!(said.contains(&format!("ok: {check}")), "{check}: {said}");
+    }
+    said
+}
+
+/// A browser and Node to drive it, or `None` after saying ([`cannot_run`]) which is missing,
+/// so that `what` (the page and what is done with it) was not done.
+pub fn browser_and_node(what: &str) -> Option<(&'static str, &'static str)> {
+    let Some(browser) = installed(&BROWSERS) else {
+        cannot_run(&format!(
+            "no browser installed ({}), so {what} in none",
+            BROWSERS.join(", ")
+        ));
+        return None;
+    };
+    let Some(node) = installed(&["node"]) else {
+        cannot_run(&format!(
+            "node is not installed, so {browser} could not be driven"
+        ));
+        return None;
+    };
+    Some((browser, node))
+}
