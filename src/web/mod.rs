@@ -207,7 +207,8 @@ impl Workbench {
         }
         let moves = match (in_apl, kind) {
             (false, LineKind::Moves) => {
-                crate::parse_sequence(line, self.session.notation()).unwrap_or_default()
+                crate::sequence::parser::parse_sequence(line, self.session.notation())
+                    .unwrap_or_default()
             }
             _ => Vec::new(),
         };
@@ -232,7 +233,7 @@ impl Workbench {
     fn answer(
         &mut self,
         result: Result<(String, String), String>,
-        moves: Vec<crate::Move>,
+        moves: Vec<crate::turn::moves::Move>,
     ) -> Answer {
         let cube = self.session.cube();
         let n = cube.size();
