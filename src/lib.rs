@@ -18,7 +18,7 @@
 //! several small modules is a folder of its own (`base`, `turn`, `state`, `sequence`,
 //! `answer`); the REPL lives in the command line's folder, `cli`.
 //!
-//! 1. Foundations, in `base`: text, lines, cancel, cpu, table_cache, simd
+//! 1. Foundations, in `base`: text, lines, cancel, clock, cpu, table_cache, simd
 //! 2. Turns, in `turn`: face, metric, moves, notation
 //! 3. The cube's state, its pieces and permutations, in `state`: geometry, cube, sticker_perm, pieces, effect, piece_map
 //! 4. The paper's representations: apl, rep, compare
@@ -26,7 +26,7 @@
 //! 6. Solvers: solve
 //! 7. Answers, in `answer`: error, output, quiet, progress, batch
 //! 8. Pictures: draw
-//! 9. Front ends: command, cli
+//! 9. Front ends: command, cli, web
 //! 10. Documentation: guide
 //!
 //! The solvers are one layer, one module in rooms by what they are ([`solve`]: the method's
@@ -39,6 +39,10 @@
 //! the binary. Without it (`--no-default-features`) the library builds alone, its bars
 //! [`quiet`](crate::answer::progress) ones that draw nothing, and `cargo tree -e normal
 //! --no-default-features` lists none of those crates.
+//!
+//! The third front end, [`web`], is the workbench in a browser: the same [`command::Session`]
+//! compiled to WebAssembly (`wasm32-unknown-unknown`, the `web` feature: wasm-bindgen) inside
+//! one self-contained page, which `scripts/page.sh` writes.
 //!
 //! The long-form documentation is the [`guide`]: conventions, the representations, the
 //! solvers, pictures, measurements.
@@ -58,6 +62,7 @@ pub mod sequence;
 pub mod solve;
 pub mod state;
 pub mod turn;
+pub mod web;
 
 pub use answer::error::{Error, Result};
 pub use sequence::alg::{Alg, AlgebraError, Metric};

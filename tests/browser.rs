@@ -8,84 +8,37 @@
 
 mod common;
 
-/// The first of `names` that runs (`NAME --version` succeeds).
-fn installed<'a>(names: &[&'a str]) -> Option<&'a str> {
-    names.iter().copied().find(|name| {
-        std::process::Command::new(name)
-            .arg("--version")
-            .output()
-            .is_ok_and(|o| o.status.success())
-    })
-}
-
-/// Says why the browser test cannot run: a failure under CI (`CI` set), which must play the
-/// page, and a note elsewhere.
-fn cannot_run(why: &str) {
-    if std::env::var_os("CI").is_some_and(|v| !v.is_empty()) {
-        panic!("{why}; CI must play the page (.ci/run installs chromium and node)");
-    }
-    eprintln!("skipped: {why}");
-}
-
 #[test]
 fn the_page_plays_steps_shares_its_address_and_refuses_unknown_moves_in_a_real_browser() {
-    let browsers = [
-        "chromium",
-        "chromium-browser",
-        "google-chrome",
-        "google-chrome-stable",
-    ];
-    let Some(browser) = installed(&browsers) else {
-        cannot_run(&format!(
-            "no browser installed ({}), so the page was not played in one",
-            browsers.join(", ")
-        ));
-        return;
-    };
-    let Some(node) = installed(&["node"]) else {
-        cannot_run(&format!(
-            "node is not installed, so {browser} could not be driven"
-        ));
+    let Some((browser, node)) = common::browser_and_node("the page was played") else {
         return;
     };
     let dir = tempfile::tempdir().unwrap();
     let page = dir.path().join("page.html");
-    let profile = dir.path().join("profile");
-    std::fs::create_dir_all(&profile).unwrap();
     let out = common::cubework()
         .args(["draw", "R U", "-o"])
         .arg(&page)
         .output()
         .unwrap();
     common::assert_success(&out, "");
-    let driver = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/page_browser.js");
-    let out = std::process::Command::new(node)
-        .arg(&driver)
-        .arg(browser)
-        .arg(&page)
-        .arg(&profile)
-        .output()
-        .unwrap();
-    let said = String::from_utf8_lossy(&out.stdout);
-    assert!(
-        out.status.success(),
-        "{said}{}",
-        String::from_utf8_lossy(&out.stderr)
+    let said = common::drive_browser(
+        node,
+        "page_browser.js",
+        browser,
+        &page,
+        &[
+            "▶ plays to the end",
+            "each move is animated",
+            "◀ steps a move back, turning",
+            "▶| steps forward, turning, back to the end",
+            "the address after typed moves, opened in another tab, is the same cube",
+            "and makes nothing: not even the R",
+            "and makes nothing of it: the page's own cube",
+            "bracket notation typed is read as the REPL reads it",
+            "the title follows the sequence",
+            "the player's buttons are pictures, each named",
+            "the place and the speed are read apart",
+        ],
     );
-    for check in [
-        "▶ plays to the end",
-        "each move is animated",
-        "◀ steps a move back, turning",
-        "▶| steps forward, turning, back to the end",
-        "the address after typed moves, opened in another tab, is the same cube",
-        "and makes nothing: not even the R",
-        "and makes nothing of it: the page's own cube",
-        "bracket notation typed is read as the REPL reads it",
-        "the title follows the sequence",
-        "the player's buttons are pictures, each named",
-        "the place and the speed are read apart",
-    ] {
-        assert!(said.contains(&format!("ok: {check}")), "{check}: {said}");
-    }
     eprintln!("played in {browser}:\n{said}");
 }

@@ -6,66 +6,16 @@
 // PAGE.html is a page cubework drew of `R U`. Each check prints a line `ok: …`; the first that
 // fails prints `FAILED: …` and exits with status 1. tests/browser.rs runs it.
 "use strict";
-const {spawn} = require("child_process");
+const {launch} = require("./cdp.js");
 
 const [browser, page, profile] = process.argv.slice(2);
 const url = hash => `file://${page}${hash}`;
-
-const chrome = spawn(browser, [
-  "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-  "--disable-background-networking", "--disable-component-update", "--disable-sync",
-  "--disable-dev-shm-usage", `--user-data-dir=${profile}`, "--remote-debugging-pipe",
-  "about:blank",
-], {stdio: ["ignore", "ignore", "pipe", "pipe", "pipe"]});
-let errors = "";
-chrome.stderr.on("data", d => { errors = (errors + d).slice(-4000); });
-
-function fail(why) {
-  console.log(`FAILED: ${why}`);
-  chrome.kill("SIGKILL");
-  process.exit(1);
-}
-let closing = false;
-const timer = setTimeout(() => fail(`no answer in 90 s\n${errors}`), 90000);
-
-// The protocol: JSON messages, each ended by a NUL byte, written to fd 3 and read from fd 4.
-let next = 1, buffered = "";
-const waiting = new Map();
-chrome.stdio[4].on("data", chunk => {
-  buffered += chunk.toString("utf8");
-  let end;
-  while ((end = buffered.indexOf("\0")) >= 0) {
-    const message = JSON.parse(buffered.slice(0, end));
-    buffered = buffered.slice(end + 1);
-    const w = waiting.get(message.id);
-    if (!w) continue;
-    waiting.delete(message.id);
-    if (message.error) w.reject(new Error(`${w.method}: ${JSON.stringify(message.error)}`));
-    else w.resolve(message.result);
-  }
-});
-chrome.on("exit", code => { if (waiting.size && !closing) fail(`the browser ended (${code})\n${errors}`); });
-
-function send(method, params = {}, sessionId) {
-  const id = next++;
-  const message = {id, method, params};
-  if (sessionId) message.sessionId = sessionId;
-  chrome.stdio[3].write(JSON.stringify(message) + "\0");
-  return new Promise((resolve, reject) => waiting.set(id, {resolve, reject, method}));
-}
+const {send, tab, fail, close} = launch(browser, profile, 90000);
 
 // A tab open at `address`, once its script has run: `run(expression)` gives the value of an
 // expression evaluated in the page (awaited if it is a promise).
 async function open(address) {
-  const {targetId} = await send("Target.createTarget", {url: "about:blank"});
-  const {sessionId} = await send("Target.attachToTarget", {targetId, flatten: true});
-  const run = async expression => {
-    const r = await send("Runtime.evaluate", {expression, awaitPromise: true, returnByValue: true}, sessionId);
-    if (r.exceptionDetails) throw new Error(`${expression}: ${JSON.stringify(r.exceptionDetails)}`);
-    return r.result.value;
-  };
-  await send("Page.enable", {}, sessionId);
-  await send("Page.navigate", {url: address}, sessionId);
+  const {run} = await tab(address);
   for (let i = 0; i < 200; i++) {
     if (await run("document.readyState === 'complete' && !!document.getElementById('where').textContent")) return run;
     await new Promise(r => setTimeout(r, 50));
@@ -212,10 +162,6 @@ const settled = "!playing && moving === null";
   check(words.includes("move 15 / 15") && words.includes("a quarter-turn takes") && !/\d s a quarter-turn/.test(words),
     "the place and the speed are read apart", words);
 
-  clearTimeout(timer);
   console.log("played in a real browser");
-  closing = true;
-  send("Browser.close").catch(() => {});
-  const killer = setTimeout(() => chrome.kill("SIGKILL"), 5000);
-  chrome.on("exit", () => { clearTimeout(killer); process.exit(0); });
-})().catch(e => fail(`${e.stack || e}\n${errors}`));
+  close();
+})().catch(e => fail(`${e.stack || e}`));

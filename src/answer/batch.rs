@@ -17,11 +17,12 @@
 //! byte is such an error, and the lines after it are read on. Answers are written a whole
 //! line at a time; through [`WholeLines`] a failed write leaves no part of a line behind.
 
+use crate::base::clock::Instant;
 use std::collections::{BTreeMap, VecDeque};
 use std::io::{BufRead, Seek, Write};
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::{Arc, Condvar, Mutex, mpsc};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use crate::answer::error::{Error, Result};
 use crate::base::lines::Lines;

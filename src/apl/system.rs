@@ -15,7 +15,7 @@ pub(crate) fn niladic(name: SystemName) -> Option<Value> {
     match name {
         SystemName::A => Some(Value::chars("ABCDEFGHIJKLMNOPQRSTUVWXYZ")),
         SystemName::D => Some(Value::chars("0123456789")),
-        SystemName::Ts => Some(time_stamp(std::time::SystemTime::now())),
+        SystemName::Ts => Some(time_stamp(crate::base::clock::SystemTime::now())),
         SystemName::Io | SystemName::Rl | SystemName::Ucs | SystemName::Fmt => None,
     }
 }
@@ -40,9 +40,9 @@ pub(crate) fn apply(name: SystemName, left: Option<Value>, right: Value) -> R<Va
 }
 
 /// `⎕TS` at `now`, in UTC: year, month, day, hour, minute, second, millisecond.
-fn time_stamp(now: std::time::SystemTime) -> Value {
+fn time_stamp(now: crate::base::clock::SystemTime) -> Value {
     let since = now
-        .duration_since(std::time::UNIX_EPOCH)
+        .duration_since(crate::base::clock::UNIX_EPOCH)
         .unwrap_or_default();
     let secs = since.as_secs();
     let (days, rest) = ((secs / 86_400) as i64, secs % 86_400);

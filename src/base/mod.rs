@@ -1,7 +1,8 @@
-//! Foundations: text helpers, reading lines, Ctrl-C, CPU time, the table cache and the SIMD
+//! Foundations: text helpers, reading lines, Ctrl-C, the clock, CPU time, the table cache and the SIMD
 //! permutation kernels; nothing here knows about the cube.
 
 pub mod cancel;
+pub mod clock;
 pub mod cpu;
 pub mod lines;
 pub mod simd;

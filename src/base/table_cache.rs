@@ -39,11 +39,12 @@
 //! stamp, is still found out. A mapped file cut short by another program while it is in use
 //! is said in one line, not a "Bus error" ([`guard_mapping`]).
 
+use crate::base::clock::Instant;
 use std::ffi::OsString;
 use std::fmt;
 use std::io::Read;
 use std::path::{Path, PathBuf};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// The environment variable that, when set and not empty, names the cache directory.
 pub const CACHE_ENV: &str = "CUBEWORK_CACHE_DIR";
@@ -341,8 +342,8 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
             ),
         ));
     }
-    let nanos = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
+    let nanos = crate::base::clock::SystemTime::now()
+        .duration_since(crate::base::clock::UNIX_EPOCH)
         .map_or(0, |d| d.subsec_nanos());
     let tmp = temporary_name(path, std::process::id(), nanos);
     let written = std::fs::File::create_new(&tmp).and_then(|mut f| {
@@ -549,8 +550,8 @@ fn write_summed(path: &Path, spec: &TableFile, parts: &[&[u8]]) -> std::io::Resu
     }
     let _ = remove_stale_temporaries(path);
     ignore_file_size_signal();
-    let nanos = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
+    let nanos = crate::base::clock::SystemTime::now()
+        .duration_since(crate::base::clock::UNIX_EPOCH)
         .map(|d| d.subsec_nanos())
         .unwrap_or(0);
     let tmp = temporary_name(path, std::process::id(), nanos);

@@ -22,7 +22,7 @@ impl ValueEnum for Method {
 
     fn to_possible_value(&self) -> Option<clap::builder::PossibleValue> {
         // Two-phase on a 4×4×4 to 9×9×9 is the reduction: neither it nor pocket is a value.
-        !matches!(self, Method::Pocket | Method::Reduction)
+        (!matches!(self, Method::Pocket | Method::Reduction))
             .then(|| clap::builder::PossibleValue::new(self.name()).help(self.about()))
     }
 }

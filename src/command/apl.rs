@@ -279,6 +279,22 @@ fn saved_source(session: &mut Session) -> Result<String> {
     Ok(kept::text_of(&kept::entries(session, false)?))
 }
 
+impl Session {
+    /// The workspace as `)save` writes it, for a front end with no files (the browser's page
+    /// keeps it in its storage).
+    pub fn workspace_text(&mut self) -> Result<String> {
+        saved_source(self)
+    }
+
+    /// A workspace's text (as `)save` writes it) read as `)load` reads its file: all or
+    /// nothing; what it says after `loaded`.
+    pub fn load_workspace_text(&mut self, source: &str) -> Result<String> {
+        let said = load_source(self, source, None)?;
+        self.follow_user_rep();
+        Ok(said)
+    }
+}
+
 /// A saved workspace's text, read through the guarded reader.
 fn read_file(path: &Path) -> Result<String> {
     kept::read_text(path).map_err(|source| crate::answer::error::Error::File {

@@ -1,8 +1,8 @@
 //! Timing the paper's setting: the representations' quarter-turns run by the APL evaluator
 //! from their definitions, and the representations of one's own, by conjugation.
 
+use crate::base::clock::Instant;
 use std::hint::black_box;
-use std::time::Instant;
 
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;

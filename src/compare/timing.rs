@@ -2,9 +2,9 @@
 //! every representation that holds the size, as defined and compiled, the representations
 //! taking turns within each round; and the piece-mapping representation of the Ruby notes.
 
+use crate::base::clock::Instant;
 use std::hint::black_box;
 use std::ops::RangeInclusive;
-use std::time::Instant;
 
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;

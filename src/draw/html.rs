@@ -158,7 +158,7 @@ fn js_list(texts: &[String]) -> String {
 
 /// A JavaScript string literal of `text` that is safe inside `<script>`: `<` is written as
 /// `\u003c`, so no text can close the script.
-fn js_string(text: &str) -> String {
+pub(crate) fn js_string(text: &str) -> String {
     let mut out = String::with_capacity(text.len() + 2);
     out.push('"');
     for c in text.chars() {
@@ -339,7 +339,13 @@ const TEMPLATE: &str = r#"<!doctype html>
 </html>
 "#;
 
-/// The renderer, the move reader and the controls, in `page.js` (after the data [`page`]
-/// writes). Positions are the geometry's doubled coordinates (x right, y up, z front; the cube
-/// spans −N to N); a move turns the positions in its layer.
-const SCRIPT: &str = include_str!("page.js");
+/// The renderer, in `render.js` (shared with the workbench's page, [`RENDERER`]), then the move
+/// reader and the controls, in `page.js` (after the data [`page`] writes). Positions are the
+/// geometry's doubled coordinates (x right, y up, z front; the cube spans −N to N); a move
+/// turns the positions in its layer.
+const SCRIPT: &str = concat!(include_str!("render.js"), include_str!("page.js"));
+
+/// The cube's renderer alone (the camera, the scene as SVG text, a layer's turn), which reads
+/// the data `N`, `START`, `KEPT`, `COLOURS`, `GREY`, `PLASTIC`, `INK` and `CAMERA` and no
+/// move's name: the player page's and the workbench page's.
+pub const RENDERER: &str = include_str!("render.js");

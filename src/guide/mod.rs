@@ -15,6 +15,7 @@
 //! | [`tools`] | sequence algebra, cycles and orders; the paper's tools and how they were reconstructed |
 //! | [`solvers`] | the 2×2×2 table, breadth-first search, two-phase, optimal and the beginner's method; the 4×4×4 to 9×9×9 by reduction |
 //! | [`pictures`] | `draw`, the HTML page and the charts |
+//! | [`browser`] | the workbench in a browser: the page, what it runs, how it is built and tested, its figures |
 //! | [`measurements`] | every figure, with the command that reproduces it and the machine it ran on |
 //! | [`layout`] | where each part of the source lives |
 
@@ -41,6 +42,9 @@ pub mod solvers {}
 
 #[doc = include_str!("pictures.md")]
 pub mod pictures {}
+
+#[doc = include_str!("browser.md")]
+pub mod browser {}
 
 #[doc = include_str!("measurements.md")]
 pub mod measurements {}

@@ -2,7 +2,7 @@
 //! the method's solver (loading the tables it needs through [`crate::solve::table::shared`]) and checks
 //! the [`Solution`] it gives back by making it on the cube.
 
-use std::time::Instant;
+use crate::base::clock::Instant;
 
 use crate::sequence::alg::{fold_rotations, simplify};
 use crate::solve::SolveError;

@@ -295,3 +295,89 @@ pub fn config_with(cases: u32) -> proptest::test_runner::Config {
     }
     config
 }
+
+/// The browsers the browser tests look for, in order.
+pub const BROWSERS: [&str; 4] = [
+    "chromium",
+    "chromium-browser",
+    "google-chrome",
+    "google-chrome-stable",
+];
+
+/// The first of `names` that runs (`NAME --version` succeeds).
+pub fn installed<'a>(names: &[&'a str]) -> Option<&'a str> {
+    names.iter().copied().find(|name| {
+        std::process::Command::new(name)
+            .arg("--version")
+            .output()
+            .is_ok_and(|o| o.status.success())
+    })
+}
+
+/// Whether `CI` is set (to anything but nothing).
+pub fn in_ci() -> bool {
+    std::env::var_os("CI").is_some_and(|v| !v.is_empty())
+}
+
+/// Says why a browser test cannot run: a failure under CI (`CI` set), which must run it
+/// (`.ci/run` installs what it needs), and a note elsewhere.
+pub fn cannot_run(why: &str) {
+    if in_ci() {
+        panic!("{why}; CI must run the browser tests (.ci/run installs what they need)");
+    }
+    eprintln!("skipped: {why}");
+}
+
+/// Runs the browser driver `driver` (a Node script in tests/) on `page` in `browser`, with a
+/// fresh profile, and checks that it ended well and said `ok: …` for each of `checks`; what it
+/// said.
+pub fn drive_browser(
+    node: &str,
+    driver: &str,
+    browser: &str,
+    page: &std::path::Path,
+    checks: &[&str],
+) -> String {
+    let dir = tempfile::tempdir().unwrap();
+    let profile = dir.path().join("profile");
+    std::fs::create_dir_all(&profile).unwrap();
+    let driver = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests")
+        .join(driver);
+    let out = std::process::Command::new(node)
+        .arg(&driver)
+        .arg(browser)
+        .arg(page)
+        .arg(&profile)
+        .output()
+        .unwrap();
+    let said = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert!(
+        out.status.success(),
+        "{said}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    for check in checks {
+        assert!(said.contains(&format!("ok: {check}")), "{check}: {said}");
+    }
+    said
+}
+
+/// A browser and Node to drive it, or `None` after saying ([`cannot_run`]) which is missing,
+/// so that `what` (the page and what is done with it) was not done.
+pub fn browser_and_node(what: &str) -> Option<(&'static str, &'static str)> {
+    let Some(browser) = installed(&BROWSERS) else {
+        cannot_run(&format!(
+            "no browser installed ({}), so {what} in none",
+            BROWSERS.join(", ")
+        ));
+        return None;
+    };
+    let Some(node) = installed(&["node"]) else {
+        cannot_run(&format!(
+            "node is not installed, so {browser} could not be driven"
+        ));
+        return None;
+    };
+    Some((browser, node))
+}

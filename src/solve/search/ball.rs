@@ -260,8 +260,9 @@ mod tests {
 #[cfg(test)]
 mod timing {
     use super::*;
+    use crate::base::clock::Instant;
     use crate::turn::metric::Metric;
-    use std::time::{Duration, Instant};
+    use std::time::Duration;
 
     fn best(mut f: impl FnMut() -> u64) -> (Duration, u64) {
         let mut best = Duration::MAX;

@@ -29,7 +29,8 @@
 //! takes about 0.13 s, 12 moves or a "beyond the depth limit" answer at the default limit
 //! about 1.6 s.
 
-use std::time::{Duration, Instant};
+use crate::base::clock::Instant;
+use std::time::Duration;
 
 use crate::solve::SolveError;
 use crate::solve::model::cubie::CubieCube;

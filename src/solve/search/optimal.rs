@@ -67,8 +67,9 @@
 //! depths go up in twos: every quarter turn changes the corners' permutation parity, so a
 //! cube's distance has its parity.
 
+use crate::base::clock::Instant;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use crate::solve::SolveError;
 use crate::solve::model::cubie::CubieCube;

@@ -64,9 +64,10 @@
 //! Adjacent moves of one face where phase 2 meets the pre-moves are merged. Every solution is
 //! checked by making it on the cube before it is returned.
 
+use crate::base::clock::Instant;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering::Relaxed};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use crate::solve::SolveError;
 use crate::solve::model::cubie::CubieCube;

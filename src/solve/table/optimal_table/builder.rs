@@ -1,8 +1,8 @@
 //! Building a table: breadth-first from H, one depth a pass, a row at a time (see the
 //! module docs of [`super`]).
 
+use crate::base::clock::Instant;
 use std::sync::atomic::{AtomicBool, AtomicU8, AtomicU64, AtomicUsize, Ordering};
-use std::time::Instant;
 
 use super::storage::Dist;
 use super::{

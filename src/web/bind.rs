@@ -1,0 +1,83 @@
+//! The page's session bound to JavaScript by wasm-bindgen (the `web` feature): what the
+//! page's worker calls. Each call is one value across the boundary ([`super::Answer`]); the
+//! page keeps [`super::State`]'s fields in its storage and gives them back to
+//! [`Bench::restore`].
+
+use wasm_bindgen::prelude::*;
+
+use super::{Answer, State, Workbench};
+
+/// The session, as the page's worker holds it.
+#[wasm_bindgen]
+pub struct Bench {
+    bench: Workbench,
+    /// What could not be brought back, said with the next answer.
+    notes: Vec<String>,
+}
+
+#[wasm_bindgen]
+impl Bench {
+    /// A new session, as the REPL starts.
+    #[wasm_bindgen(constructor)]
+    pub fn new() -> Bench {
+        Bench {
+            bench: Workbench::new(),
+            notes: Vec::new(),
+        }
+    }
+
+    /// A session brought back from what the page kept; what was not is said in the note of
+    /// the next answer ([`Bench::look`]).
+    pub fn restore(
+        size: usize,
+        facelets: &str,
+        rep: &str,
+        notation: &str,
+        apl: bool,
+        workspace: &str,
+    ) -> Bench {
+        let (bench, notes) = Workbench::restore(&State {
+            size,
+            facelets: facelets.to_string(),
+            rep: rep.to_string(),
+            notation: notation.to_string(),
+            apl,
+            workspace: workspace.to_string(),
+        });
+        Bench { bench, notes }
+    }
+
+    /// Runs one line as the REPL does.
+    pub fn run(&mut self, line: &str) -> Answer {
+        let answer = self.bench.run(line);
+        self.noted(answer)
+    }
+
+    /// The session as it is, for the page to show (a line that does nothing).
+    pub fn look(&mut self) -> Answer {
+        let answer = self.bench.run("");
+        self.noted(answer)
+    }
+
+    /// `answer` with the notes not yet said before its own.
+    fn noted(&mut self, mut answer: Answer) -> Answer {
+        let mut notes = std::mem::take(&mut self.notes);
+        if !answer.note.is_empty() {
+            notes.push(answer.note);
+        }
+        answer.note = notes.join("; ");
+        answer
+    }
+}
+
+impl Default for Bench {
+    fn default() -> Self {
+        Bench::new()
+    }
+}
+
+/// The doubled coordinates of the N×N×N cube's stickers, flattened ([`super::positions`]).
+#[wasm_bindgen]
+pub fn positions(n: usize) -> Vec<i32> {
+    super::positions(n)
+}

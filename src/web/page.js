@@ -1,0 +1,431 @@
+// The workbench page's script (src/web/page.rs writes it after PALETTE, GLYPHS and the
+// renderer's factory, makeRenderer): the session pane, the cube, the player over the session's
+// moves, the representation, the kept state and the link. The session itself runs in a worker
+// (the library compiled to WebAssembly); every line typed goes to it, and what comes back is
+// shown as text. Nothing here knows a move: each comes from the library as its layer turns.
+"use strict";
+const $ = id => document.getElementById(id);
+const KEEP = "cubework.workbench";
+
+// --- the worker ----------------------------------------------------------------------------
+const wasmBytes = (() => {
+  const text = atob($("wasm").textContent.trim());
+  const bytes = new Uint8Array(text.length);
+  for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
+  return bytes;
+})();
+const compiled = WebAssembly.compile(wasmBytes);
+const workerUrl = URL.createObjectURL(new Blob([$("worker-source").textContent], {type: "text/javascript"}));
+let worker = null, nextId = 1, pending = null, busy = false;
+
+// A worker holding the session brought back from `kept` (none: a new session).
+async function startWorker(kept) {
+  const module = await compiled;
+  worker = new Worker(workerUrl);
+  return new Promise((resolve, reject) => {
+    const id = nextId++;
+    worker.onmessage = event => onReply(event.data);
+    worker.onerror = event => { event.preventDefault(); crashed(String(event.message || "the worker failed")); };
+    pending = {id, resolve, reject};
+    worker.postMessage({type: "start", id, module, kept});
+  });
+}
+
+function onReply(message) {
+  if (!pending || message.id !== pending.id) return;
+  const {resolve} = pending;
+  pending = null;
+  if (message.crashed) { crashed(message.crashed); return; }
+  resolve(message.reply);
+}
+
+function send(line) {
+  return new Promise((resolve, reject) => {
+    const id = nextId++;
+    pending = {id, resolve, reject};
+    worker.postMessage({type: "run", id, line});
+  });
+}
+
+// The worker died (a trap in the session): said, and another started with what was kept.
+function crashed(why) {
+  if (pending) { pending.reject(new Error(why)); pending = null; }
+  say(`the session stopped (${why}); it comes back with its workspace and moves`, "error");
+  restart();
+}
+
+// Stop: the worker ended at once, and another started with the workspace and moves kept.
+function stop() {
+  if (!busy) return;
+  if (pending) { pending.reject(new Error("stopped")); pending = null; }
+  restart();
+}
+
+async function restart() {
+  if (worker) worker.terminate();
+  worker = null;
+  busy = true;
+  status("the line was stopped; bringing the session back…");
+  const reply = await startWorker(loadKept().kept);
+  busy = false;
+  show(reply, {keep: false});
+  status("ready");
+  $("line").disabled = false;
+  $("line").focus();
+}
+
+// --- what is kept --------------------------------------------------------------------------
+function loadKept() {
+  try {
+    const text = localStorage.getItem(KEEP);
+    const value = text ? JSON.parse(text) : null;
+    if (value && typeof value === "object") return value;
+  } catch (e) { /* storage refused or unreadable: a new session */ }
+  return {};
+}
+
+function keep(reply) {
+  const kept = {size: reply.size, facelets: reply.facelets, rep: reply.rep, notation: reply.notation,
+                apl: reply.apl, workspace: reply.workspace};
+  try {
+    localStorage.setItem(KEEP, JSON.stringify({kept, player: {start: player.start, startFacelets: player.startFacelets, size: player.size, moves: player.moves}, lines: typed.slice(-200)}));
+  } catch (e) { status("this browser keeps nothing for the page: a reload starts anew"); }
+}
+
+// --- the transcript ------------------------------------------------------------------------
+function say(text, kind) {
+  const pre = $("transcript");
+  const div = document.createElement("div");
+  div.className = kind;
+  div.textContent = text;
+  pre.appendChild(div);
+  while (pre.childNodes.length > 2000) pre.removeChild(pre.firstChild);
+  pre.scrollTop = pre.scrollHeight;
+}
+function status(text) { $("status").textContent = text; }
+
+// --- the cube and the player ---------------------------------------------------------------
+// The session's moves since the cube last changed another way: from `start` (colours in the
+// geometry's order), each move with its layer turns.
+const player = {size: 3, start: null, startFacelets: "", positions: [], moves: [], at: 0};
+let renderer = null, moving = null, animation = 0;
+
+function rendererFor(size, positions, colours) {
+  const start = [];
+  for (let i = 0; i < colours.length; i++) start.push([positions[3 * i], positions[3 * i + 1], positions[3 * i + 2], colours[i]]);
+  return makeRenderer(size, start, null, PALETTE.colours, PALETTE.grey, PALETTE.plastic, PALETTE.ink,
+                      renderer ? {yaw: renderer.cam.yaw, pitch: renderer.cam.pitch, distance: renderer.cam.distance} : {yaw: 35, pitch: 28, distance: 4.5});
+}
+
+// The cube `i` moves into the player's moves.
+function seek(i) {
+  player.at = Math.max(0, Math.min(player.moves.length, i));
+  renderer = rendererFor(player.size, player.positions, player.start);
+  for (const m of player.moves.slice(0, player.at)) renderer.turnSlices(m.turns);
+  draw();
+}
+
+function draw() {
+  if (!renderer) return;
+  const c = renderer.camera(renderer.cam.yaw, renderer.cam.pitch, renderer.cam.distance);
+  // The scene is SVG the renderer wrote from numbers and the palette: no user text is in it.
+  $("view").innerHTML = renderer.scene(c, 420, moving);
+  $("scrub").max = player.moves.length;
+  $("scrub").value = player.at;
+  $("where").textContent = `${player.at} / ${player.moves.length}`;
+}
+
+// Turns the cube through moves `from` to `to` of the player, a quarter-turn in `ms`.
+function animate(from, to, ms) {
+  const mine = ++animation;
+  const stepTo = i => {
+    if (mine !== animation) return;
+    if (i >= to) { moving = null; seek(to); return; }
+    const turns = player.moves[i].turns, t0 = performance.now();
+    const quarters = Math.max(1, ...turns.map(t => (t[2] === 2 ? 2 : 1)));
+    const frame = now => {
+      if (mine !== animation) return;
+      const f = Math.min(1, (now - t0) / (ms * quarters));
+      if (f >= 1) { moving = null; renderer.turnSlices(turns); player.at = i + 1; draw(); stepTo(i + 1); return; }
+      moving = {turns, f};
+      draw();
+      requestAnimationFrame(frame);
+    };
+    requestAnimationFrame(frame);
+  };
+  seek(from);
+  stepTo(from);
+}
+
+function movesOf(reply) {
+  const names = reply.moves, out = [];
+  let k = 0;
+  for (const name of names) {
+    const count = reply.turns[k++], turns = [];
+    for (let j = 0; j < count; j++, k += 3) turns.push([reply.turns[k], reply.turns[k + 1], reply.turns[k + 2]]);
+    out.push({name, turns});
+  }
+  return out;
+}
+
+function sameColours(a, b) { return a && b && a.length === b.length && a.every((v, i) => v === b[i]); }
+
+// What the session says the cube is now: its moves added to the player and turned, or (when
+// it changed another way) a new start.
+function follow(reply) {
+  const made = movesOf(reply);
+  player.positions = reply.positions;
+  if (made.length && player.start && player.size === reply.size) {
+    const from = player.moves.length;
+    player.moves = player.moves.slice(0, from).concat(made);
+    animate(from, player.moves.length, 200);
+    return;
+  }
+  // The end of the player's moves is the cube the session has: else a new start.
+  let end = null;
+  if (player.start && player.size === reply.size) {
+    const r = rendererFor(player.size, player.positions, player.start);
+    for (const m of player.moves) r.turnSlices(m.turns);
+    end = r;
+  }
+  if (!end || !sameCube(end, reply)) {
+    player.size = reply.size;
+    player.start = reply.stickers.slice();
+    player.startFacelets = reply.solved ? "" : reply.facelets;
+    player.moves = [];
+  }
+  seek(player.moves.length);
+}
+
+// Whether a renderer's stickers show the session's cube: each position's colour the same.
+function sameCube(r, reply) {
+  const at = new Map();
+  for (let i = 0; i < reply.stickers.length; i++) {
+    at.set(`${reply.positions[3 * i]},${reply.positions[3 * i + 1]},${reply.positions[3 * i + 2]}`, reply.stickers[i]);
+  }
+  return r.get().every(s => at.get(s.p.join(",")) === s.c);
+}
+
+// --- a reply ---------------------------------------------------------------------------------
+let prompt = "";
+function show(reply, {keep: keepIt = true} = {}) {
+  if (reply.note) say(`note: ${reply.note}`, "note");
+  if (reply.text) say(reply.text, reply.ok ? "out" : "error");
+  prompt = reply.prompt;
+  $("prompt").textContent = prompt;
+  $("shown").textContent = `${reply.rep}\n${reply.shown}`;
+  follow(reply);
+  if (keepIt) keep(reply);
+  lastReply = reply;
+  writeLink();
+}
+let lastReply = null;
+
+// --- the link ------------------------------------------------------------------------------
+// The address holds the player's moves and the workspace's definitions (and the start, when
+// the moves do not start from solved): #moves=…&ws=…&start=…, each URI-encoded.
+function writeLink() {
+  const parts = [];
+  const moves = player.moves.map(m => m.name).join(" ");
+  if (moves) parts.push("moves=" + encodeURIComponent(moves));
+  if (lastReply && lastReply.workspace) parts.push("ws=" + encodeURIComponent(lastReply.workspace));
+  if (player.startFacelets) parts.push("size=" + player.size, "start=" + encodeURIComponent(player.startFacelets));
+  const address = parts.length ? "#" + parts.join("&") : "#";
+  $("link").href = address;
+  $("link").textContent = address.length > 120 ? address.slice(0, 120) + "…" : address;
+}
+
+function readLink(hash) {
+  const out = {};
+  for (const part of hash.replace(/^#/, "").split("&")) {
+    const i = part.indexOf("=");
+    if (i < 0) continue;
+    const key = part.slice(0, i);
+    let value;
+    try { value = decodeURIComponent(part.slice(i + 1)); } catch (e) { value = part.slice(i + 1); }
+    if (["moves", "ws", "start", "size"].includes(key)) out[key] = value;
+    else (out.unknown = out.unknown || []).push(key);
+  }
+  return out;
+}
+
+// A link opened: what it holds is shown, as text, and run only when asked.
+function offer(link) {
+  const lines = [];
+  if (link.moves) lines.push(`moves: ${link.moves}`);
+  if (link.start) lines.push(`from the cube: ${link.start}`);
+  if (link.ws) lines.push(`definitions:\n${link.ws}`);
+  if (link.unknown) lines.push(`not read: ${link.unknown.join(", ")}`);
+  if (!lines.length) return;
+  $("offer-text").textContent = "This link holds (nothing runs until you press a key or “run it”):\n" + lines.join("\n");
+  $("offer").hidden = false;
+  const run = async () => {
+    document.removeEventListener("keydown", onKey, true);
+    $("offer").hidden = true;
+    worker.terminate();
+    busy = true;
+    const size = parseInt(link.size || "3", 10);
+    const reply = await startWorker({size: Number.isFinite(size) ? size : 3, facelets: link.start || "", rep: "vector",
+                                      notation: "standard", apl: false, workspace: link.ws || ""});
+    busy = false;
+    player.start = null;
+    show(reply);
+    if (link.moves) await runLine(link.moves);
+    $("line").focus();
+  };
+  const onKey = e => { if (e.key === "Escape") { drop(); return; } e.preventDefault(); run(); };
+  const drop = () => { document.removeEventListener("keydown", onKey, true); $("offer").hidden = true; };
+  document.addEventListener("keydown", onKey, true);
+  $("offer-run").onclick = run;
+  $("offer-drop").onclick = drop;
+}
+
+// --- typing --------------------------------------------------------------------------------
+const typed = [];
+let back = 0;
+
+async function runLine(line) {
+  if (busy) return;
+  if (/^\)(save|load)\b/.test(line.trim())) {
+    say(prompt + line, "in");
+    typed.push(line);
+    fileHelp(line.trim());
+    return;
+  }
+  busy = true;
+  say(prompt + line, "in");
+  if (line.trim()) { typed.push(line); back = 0; }
+  status("running… (Stop or Ctrl-C ends it)");
+  let reply;
+  try {
+    reply = await send(line);
+  } catch (e) {
+    busy = false;
+    return;
+  }
+  busy = false;
+  status(`ready (${reply.ms.toFixed(1)} ms)`);
+  show(reply);
+}
+
+// )save and )load in the page, which has no files of its own: the workspace (as the REPL's
+// )save writes it) offered as a download, or read from a file chosen.
+function fileHelp(line) {
+  if (line.startsWith(")save")) {
+    if (!lastReply || !lastReply.workspace) { say("the workspace is empty: nothing to save", "said"); return; }
+    const a = document.createElement("a");
+    a.href = URL.createObjectURL(new Blob([lastReply.workspace], {type: "text/plain"}));
+    a.download = "workspace.apl";
+    a.click();
+    say("the workspace was offered as a download (workspace.apl)", "said");
+  } else {
+    const input = document.createElement("input");
+    input.type = "file";
+    input.onchange = async () => {
+      const file = input.files[0];
+      if (!file) return;
+      const text = await file.text();
+      worker.terminate();
+      const kept = loadKept().kept || {size: 3, facelets: "", rep: "vector", notation: "standard", apl: true};
+      busy = true;
+      const reply = await startWorker(Object.assign({}, kept, {workspace: text}));
+      busy = false;
+      say(`loaded ${file.name}`, "said");
+      show(reply);
+    };
+    input.click();
+  }
+}
+
+const line = $("line");
+let backtick = false;
+line.addEventListener("keydown", e => {
+  if (e.ctrlKey && (e.key === "c" || e.key === "C") && busy) { e.preventDefault(); stop(); return; }
+  if (backtick && e.key.length === 1) {
+    backtick = false;
+    const g = GLYPHS.find(g => g[2] === e.key);
+    if (g) { e.preventDefault(); insert(g[0]); return; }
+  }
+  if (e.key === "`") { e.preventDefault(); backtick = true; return; }
+  backtick = false;
+  if (e.key === "Enter") { e.preventDefault(); const text = line.value; line.value = ""; runLine(text); return; }
+  if (e.key === "ArrowUp" || e.key === "ArrowDown") {
+    e.preventDefault();
+    back = Math.max(0, Math.min(typed.length, back + (e.key === "ArrowUp" ? 1 : -1)));
+    line.value = back ? typed[typed.length - back] : "";
+    return;
+  }
+  if (e.key === "Tab") { e.preventDefault(); complete(); }
+});
+
+function insert(text) {
+  const s = line.selectionStart, t = line.selectionEnd;
+  line.value = line.value.slice(0, s) + text + line.value.slice(t);
+  line.selectionStart = line.selectionEnd = s + text.length;
+  line.focus();
+}
+
+// Tab: `\name` becomes its glyph (as in the REPL), or a command's word is completed.
+function complete() {
+  const before = line.value.slice(0, line.selectionStart);
+  const name = /\\([a-z]*)$/.exec(before);
+  if (name) {
+    const found = GLYPHS.filter(g => g[1].startsWith(name[1]));
+    if (found.length === 1 || (found.length && found[0][1] === name[1])) {
+      line.setSelectionRange(before.length - name[0].length, before.length);
+      insert(found[0][0]);
+    } else if (found.length) status(found.map(g => `\\${g[1]} ${g[0]}`).join("  "));
+    return;
+  }
+  const word = /^\s*([a-z?]+)$/.exec(before);
+  if (word) {
+    const found = WORDS.filter(w => w.startsWith(word[1]));
+    if (found.length === 1) insert(found[0].slice(word[1].length) + " ");
+    else if (found.length) status(found.join("  "));
+  }
+}
+
+for (const g of GLYPHS) {
+  const b = document.createElement("button");
+  b.type = "button";
+  b.textContent = g[0];
+  b.title = `${g[1]}${g[2] ? ` (\`${g[2]})` : ""}: ${g[3]}`;
+  b.addEventListener("click", () => insert(g[0]));
+  $("glyphs").appendChild(b);
+}
+
+$("stop").addEventListener("click", stop);
+$("p-start").addEventListener("click", () => { animation++; moving = null; seek(0); });
+$("p-back").addEventListener("click", () => { animation++; moving = null; seek(player.at - 1); });
+$("p-forward").addEventListener("click", () => { if (player.at < player.moves.length) animate(player.at, player.at + 1, 200); });
+$("p-play").addEventListener("click", () => animate(player.at >= player.moves.length ? 0 : player.at, player.moves.length, 250));
+$("scrub").addEventListener("input", e => { animation++; moving = null; seek(parseInt(e.target.value, 10)); });
+let drag = null;
+$("view").addEventListener("pointerdown", e => { drag = [e.clientX, e.clientY]; });
+$("view").addEventListener("pointermove", e => {
+  if (!drag || !renderer) return;
+  const [x, y] = drag; drag = [e.clientX, e.clientY];
+  renderer.cam.yaw = ((renderer.cam.yaw - 0.5 * (e.clientX - x) + 540) % 360) - 180;
+  renderer.cam.pitch = Math.max(-90, Math.min(90, renderer.cam.pitch + 0.5 * (e.clientY - y)));
+  draw();
+});
+window.addEventListener("pointerup", () => { drag = null; });
+
+// --- the start -----------------------------------------------------------------------------
+(async () => {
+  const saved = loadKept();
+  if (Array.isArray(saved.lines)) for (const l of saved.lines) if (typeof l === "string") typed.push(l);
+  if (saved.player && Array.isArray(saved.player.start) && Array.isArray(saved.player.moves)) {
+    player.start = saved.player.start; player.size = saved.player.size; player.moves = saved.player.moves;
+    player.startFacelets = typeof saved.player.startFacelets === "string" ? saved.player.startFacelets : "";
+  }
+  const reply = await startWorker(saved.kept || null);
+  show(reply, {keep: false});
+  if (saved.kept) say("the session kept in this browser is back: its workspace and cube", "said");
+  line.disabled = false;
+  line.focus();
+  // From the page's opening (navigation) to the first prompt, for scripts/page_figures.js.
+  window.firstPrompt = performance.now();
+  status("ready");
+  if (location.hash.length > 1) offer(readLink(location.hash));
+})();

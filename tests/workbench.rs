@@ -1,0 +1,78 @@
+//! The workbench page in a real browser: `scripts/page.sh` writes it (the library compiled to
+//! WebAssembly, inlined), and headless Chromium, driven by `tests/workbench_browser.js` (Node,
+//! through the Chrome DevTools Protocol over a pipe), types into it as a user does. CI
+//! (`.ci/run`) installs Chromium and Node, writes the page first (scripts/page.sh installs the
+//! wasm target and wasm-bindgen-cli) and names it in `CUBEWORK_PAGE`; with `CI` set, anything
+//! missing fails the test. Elsewhere a missing page or tool is said and the test passes (the
+//! session the page runs is tested natively in `src/web/tests.rs`):
+//! `scripts/page.sh /tmp/cubework.html && CUBEWORK_PAGE=/tmp/cubework.html cargo test --release --test workbench`.
+// The end-to-end tests drive the front ends: the `cli` feature (for the same feature set as
+// tests/browser.rs, so that no second build of the crate is needed).
+#![cfg(feature = "cli")]
+
+use std::path::PathBuf;
+
+mod common;
+
+use common::cannot_run;
+
+/// The page `CUBEWORK_PAGE` names (`.ci/run` writes it with `scripts/page.sh` before the
+/// tests: a build for wasm32 cannot run inside `cargo test`, which holds the build directory).
+fn the_page() -> Result<PathBuf, String> {
+    let Some(page) = std::env::var_os("CUBEWORK_PAGE") else {
+        return Err("CUBEWORK_PAGE is not set (scripts/page.sh PAGE.html writes the page; then CUBEWORK_PAGE=PAGE.html), so no page was worked".into());
+    };
+    let page = PathBuf::from(page);
+    match page.is_file() {
+        true => Ok(std::fs::canonicalize(&page).unwrap_or(page)),
+        false => Err(format!(
+            "CUBEWORK_PAGE names {}, which is no file",
+            page.display()
+        )),
+    }
+}
+
+#[test]
+fn the_workbench_page_answers_moves_apl_stops_keeps_its_workspace_and_shares_links_in_a_real_browser()
+ {
+    let Some((browser, node)) = common::browser_and_node("the workbench page was worked") else {
+        return;
+    };
+    let page = match the_page() {
+        Ok(page) => page,
+        Err(why) => {
+            cannot_run(&why);
+            return;
+        }
+    };
+    let said = common::drive_browser(
+        node,
+        "workbench_browser.js",
+        browser,
+        &page,
+        &[
+            "the page opens from disk at a prompt",
+            "R U turns the cube",
+            "after R U the cube, the player and the representation have changed",
+            "the link holds the moves",
+            "a bad line is one error as the REPL shows it",
+            "rep nested shows the cube",
+            "apl enters APL mode",
+            "an APL line",
+            "a dfn: {⍵[⍋⍵]}3 1 2",
+            "CUBE←R CUBE turns the cube",
+            "{∇⍵}1 ends with an error, and the page goes on",
+            "{⍵+1}⍣≡0 runs on, and the page still answers",
+            "Stop ends the runaway line within a second",
+            "after Stop the workspace's definitions and the cube are there",
+            "Ctrl-C in the pane stops a line too",
+            "after a reload the workspace, the cube and APL mode are there",
+            "solve answers with moves",
+            "a link opened in a new tab shows its moves and definitions and has run nothing",
+            "after a key the link's cube is the same cube",
+            "and its definitions are the workspace's",
+            "a hostile address (#…<script>…) is shown as text and makes no element",
+        ],
+    );
+    eprintln!("worked in {browser}:\n{said}");
+}

@@ -1,0 +1,164 @@
+// Works the workbench page in a real browser: Chromium, headless, driven through the Chrome
+// DevTools Protocol over a pipe (--remote-debugging-pipe: no port, nothing from npm), the page
+// opened from disk as a user opens it. Keys are typed as key events (Input.insertText and
+// Input.dispatchKeyEvent), buttons clicked.
+//
+//   node tests/workbench_browser.js BROWSER PAGE.html PROFILE_DIR
+//
+// PAGE.html is what scripts/page.sh wrote. Each check prints `ok: …`; the first that fails
+// prints `FAILED: …` and exits with status 1. tests/workbench.rs runs it.
+"use strict";
+const {launch} = require("./cdp.js");
+
+const [browser, page, profile] = process.argv.slice(2);
+const url = hash => `file://${page}${hash}`;
+const {send, open, fail, close, consoleSaid, sleep} = launch(browser, profile);
+
+function check(ok, what, got) {
+  if (!ok) fail(`${what}: got ${JSON.stringify(got)}\n${consoleSaid.join("\n")}`);
+  console.log(`ok: ${what}`);
+}
+
+// What the page shows: the transcript's last lines, the cube's picture, the representation,
+// the player, the session's cube (as the library last said it) and the link.
+const LOOK = `(() => ({
+  lines: [...document.getElementById("transcript").children].slice(-6).map(d => d.className + ": " + d.textContent),
+  last: (d => d ? d.className + ": " + d.textContent : "")(document.getElementById("transcript").lastElementChild),
+  view: document.getElementById("view").innerHTML,
+  shown: document.getElementById("shown").textContent,
+  where: document.getElementById("where").textContent,
+  prompt: document.getElementById("prompt").textContent,
+  facelets: lastReply ? lastReply.facelets : "",
+  link: document.getElementById("link").getAttribute("href"),
+  scripts: document.scripts.length,
+  moving: moving !== null,
+}))()`;
+
+// Waits until the answer to a line is shown and the cube has stopped turning.
+async function settle(tab) {
+  await tab.ready();
+  for (let i = 0; i < 400 && (await tab.run(LOOK)).moving; i++) await sleep(25);
+  return tab.run(LOOK);
+}
+
+(async () => {
+  await send("Target.setDiscoverTargets", {discover: false});
+  const tab = await open(url(""));
+  const first = await tab.run(LOOK);
+  check(first.where === "0 / 0" && first.view.includes("<polygon") && first.shown.startsWith("vector"),
+    "the page opens from disk at a prompt, the cube drawn and its representation shown", first);
+
+  // Moves: the cube turns (pictures between), the representation and the player follow.
+  await tab.type("R U");
+  const views = await tab.run(`new Promise(done => { const seen = new Set(); const t0 = performance.now();
+    const f = () => { seen.add(document.getElementById("view").innerHTML);
+      if (performance.now() - t0 > 1500) done(seen.size); else requestAnimationFrame(f); }; f(); })`);
+  let look = await settle(tab);
+  check(views > 3, "R U turns the cube, a picture each frame", views);
+  check(look.where === "2 / 2" && look.view !== first.view && look.shown !== first.shown,
+    "after R U the cube, the player and the representation have changed", look);
+  check(/moves=R%20U/.test(look.link), "the link holds the moves", look.link);
+  const afterRU = look;
+
+  await tab.type("R Q");
+  look = await settle(tab);
+  check(look.last.startsWith("error: error: unknown move 'Q'") && !look.last.includes("\n") && look.facelets === afterRU.facelets,
+    "a bad line is one error as the REPL shows it, and changes nothing", look);
+
+  await tab.type("rep nested");
+  look = await settle(tab);
+  check(look.shown.startsWith("nested") && look.facelets === afterRU.facelets, "rep nested shows the cube in the nested representation", look);
+
+  // APL: a line, a dfn, an assignment to CUBE.
+  await tab.type("apl");
+  look = await settle(tab);
+  check(look.prompt.startsWith("      "), "apl enters APL mode (the prompt is six spaces)", look);
+  await tab.type("⍳5");
+  look = await settle(tab);
+  check(look.last === "out: 1 2 3 4 5", "an APL line: ⍳5", look);
+  await tab.type("{⍵[⍋⍵]}3 1 2");
+  look = await settle(tab);
+  check(look.last === "out: 1 2 3", "a dfn: {⍵[⍋⍵]}3 1 2", look);
+  await tab.type("CUBE←R CUBE");
+  look = await settle(tab);
+  check(look.facelets !== afterRU.facelets && look.view !== afterRU.view, "CUBE←R CUBE turns the cube", look);
+  const afterCube = look;
+  await tab.type("TWICE←{⍵+⍵}");
+  await settle(tab);
+
+  // Deep recursion ends with the REPL's error (the native build's stack bound holds), and a
+  // line that runs on is stopped: within a second, the workspace and cube still there.
+  await tab.type("{∇⍵}1");
+  look = await settle(tab);
+  // The native build's WS FULL; in the page the browser's own stack may end first, which ends
+  // the worker: the session then comes back with its workspace (checked below).
+  check(/^error: error: WS FULL/.test(look.last) || /^error: the session stopped \(Maximum call stack/.test(look.last),
+    "{∇⍵}1 ends with an error, and the page goes on", look);
+  await tab.type("{⍵+1}⍣≡0");
+  await sleep(400);
+  const running = await tab.run("document.getElementById('status').textContent");
+  check(running.startsWith("running"), "{⍵+1}⍣≡0 runs on, and the page still answers", running);
+  const t0 = Date.now();
+  await tab.run("document.getElementById('stop').click()");
+  await tab.ready(5000);
+  const took = Date.now() - t0;
+  check(took < 1000, "Stop ends the runaway line within a second", took);
+  await tab.type("TWICE 21");
+  look = await settle(tab);
+  check(look.last === "out: 42" && look.facelets === afterCube.facelets,
+    "after Stop the workspace's definitions and the cube are there", look);
+  await tab.type("{⍵+1}⍣≡0");
+  await sleep(300);
+  await tab.run("document.getElementById('line').focus()");
+  await tab.key("c", "KeyC", 67, 2);
+  await tab.ready(5000);
+  await tab.type("TWICE 2");
+  look = await settle(tab);
+  check(look.last === "out: 4", "Ctrl-C in the pane stops a line too", look);
+
+  // Reload: the workspace, the cube and the mode are kept.
+  await tab.reload();
+  await tab.ready();
+  await tab.type("TWICE 5");
+  look = await settle(tab);
+  check(look.last === "out: 10" && look.facelets === afterCube.facelets && look.prompt.startsWith("      "),
+    "after a reload the workspace, the cube and APL mode are there", look);
+
+  // Solve: out of APL, the two-phase solver (its table built in the page).
+  await tab.type(")off");
+  await settle(tab);
+  await tab.type("solve");
+  look = await settle(tab);
+  check(look.lines.some(l => l.startsWith("out: ") && /[RUFLDB]/.test(l)), "solve answers with moves", look);
+
+  // Tape the link, clear what this browser keeps, and open the link in a new tab: it shows
+  // what it holds and runs nothing until a key is pressed.
+  await tab.type("L F");
+  look = await settle(tab);
+  const link = look.link;
+  await tab.run("localStorage.clear()");
+  const other = await open(url(link));
+  let offered = await other.run("({shown: !document.getElementById('offer').hidden, text: document.getElementById('offer-text').textContent, facelets: lastReply.facelets})");
+  check(offered.shown && offered.text.includes("TWICE") && offered.text.includes("L F") && offered.facelets !== look.facelets,
+    "a link opened in a new tab shows its moves and definitions and has run nothing", offered);
+  await other.key("Enter", "Enter", 13);
+  let shared = await settle(other);
+  for (let i = 0; i < 100 && shared.where !== "2 / 2"; i++) { await sleep(50); shared = await settle(other); }
+  check(shared.facelets === look.facelets && shared.where === "2 / 2", "after a key the link's cube is the same cube, its moves in the player", {shared, look});
+  await other.type("apl");
+  await settle(other);
+  await other.type("TWICE 4");
+  shared = await settle(other);
+  check(shared.last === "out: 8", "and its definitions are the workspace's", shared);
+
+  // A hostile address: shown as text, run as nothing.
+  const hostile = await open(url("#ws=%3Cscript%3Ewindow.pwned%3D1%3C%2Fscript%3E%3Cimg%20src%3Dx%20onerror%3D%22window.pwned%3D2%22%3E&moves=%3C%2Fpre%3E%3Cb%3Ebold%3C%2Fb%3E"));
+  await sleep(300);
+  const h = await hostile.run(`({text: document.getElementById("offer-text").textContent, scripts: document.scripts.length,
+    imgs: document.images.length, bold: document.querySelectorAll("b").length, pwned: window.pwned || 0})`);
+  check(h.text.includes("<script>window.pwned=1</script>") && h.text.includes("<b>bold</b>") && h.scripts === first.scripts && h.imgs === 0 && h.bold === 0 && h.pwned === 0,
+    "a hostile address (#…<script>…) is shown as text and makes no element", h);
+  await hostile.key("Escape", "Escape", 27);
+
+  close();
+})().catch(e => fail(`${e.stack || e}\n${consoleSaid.join("\n")}`));
