@@ -8,7 +8,7 @@
 //!   no OLL parity is left either).
 //! - **Centres.** Each orbit of 24 centre stickers (on odd sizes the six fixed centres,
 //!   turned home first with the whole cube, are in none) is solved by three-cycles, each a
-//!   commutator conjugated by a setup ([`cycles`]): every cycle chosen is the one that puts
+//!   commutator conjugated by a setup (`cycles.rs`): every cycle chosen is the one that puts
 //!   the most stickers right for its length.
 //! - **Wings.** Each orbit of 24 wings is solved the same way, to its home on the even sizes
 //!   and, on the odd sizes, to the places the middle edges say.
