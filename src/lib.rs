@@ -79,14 +79,66 @@ pub use turn::moves::{
 pub use turn::notation::Notation;
 
 /// The configuration of every property test in the crate: `cases` cases from a fixed seed, so
-/// that the suite runs the same way every time; set `PROPTEST_RNG_SEED` to explore others.
+/// that the suite runs the same way every time; set `PROPTEST_RNG_SEED` to explore others. A
+/// failure's seed is kept under `tests/proptest-regressions/src/`, in a file named after the
+/// test's source file below `src/` (`apl/dfns_tests.txt`), and replayed first ever after.
 #[cfg(test)]
 pub(crate) fn proptest_config(cases: u32) -> proptest::test_runner::Config {
+    use proptest::test_runner::FileFailurePersistence;
     let mut config = proptest::test_runner::Config::with_cases(cases);
     if std::env::var_os("PROPTEST_RNG_SEED").is_none() {
         config.rng_seed = proptest::test_runner::RngSeed::Fixed(0xc0be);
     }
+    config.failure_persistence = Some(Box::new(FileFailurePersistence::SourceParallel(
+        "tests/proptest-regressions/src",
+    )));
     config
+}
+
+#[cfg(test)]
+mod tests {
+    use std::path::Path;
+
+    /// Every seed kept under `tests/proptest-regressions/src/` is one that the crate's property
+    /// tests load and replay: the file stands for a source file that exists, and the crate's
+    /// configuration reads back each of its seeds.
+    #[test]
+    fn the_kept_failure_seeds_are_replayed() {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+        let kept = root.join("tests/proptest-regressions/src");
+        let mut files = vec![kept.clone()];
+        let mut checked = 0;
+        while let Some(path) = files.pop() {
+            if path.is_dir() {
+                files.extend(std::fs::read_dir(&path).unwrap().map(|e| e.unwrap().path()));
+                continue;
+            }
+            let text = std::fs::read_to_string(&path).unwrap();
+            let seeds = text.lines().filter(|l| l.starts_with("cc ")).count();
+            let source = Path::new("src")
+                .join(path.strip_prefix(&kept).unwrap())
+                .with_extension("rs");
+            assert!(
+                root.join(&source).is_file(),
+                "{} stands for no source file",
+                path.display()
+            );
+            let source: &'static str = source.to_str().unwrap().to_string().leak();
+            let config = crate::proptest_config(1);
+            let loaded = config
+                .failure_persistence
+                .unwrap()
+                .load_persisted_failures2(Some(source));
+            assert!(seeds > 0, "{} keeps no seed", path.display());
+            assert_eq!(loaded.len(), seeds, "{} is not read back", path.display());
+            checked += 1;
+        }
+        assert!(
+            checked >= 2,
+            "only {checked} seed files under {}",
+            kept.display()
+        );
+    }
 }
 
 /// The cube after `alg` (standard notation, the sequence algebra allowed) from solved: how the

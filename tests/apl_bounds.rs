@@ -218,10 +218,7 @@ fn save_writes_whole_and_replaces_only_its_own_files_never_through_a_link() {
         .execute(&format!(")save {}", other.display()))
         .unwrap_err()
         .to_string();
-    assert!(
-        e.contains("is not a workspace cubework saved; not replaced"),
-        "{e}"
-    );
+    common::assert_has(&e, "is not a workspace cubework saved; not replaced");
     assert_eq!(std::fs::read_to_string(&other).unwrap(), "my notes\n");
     let link = dir.join("link.apl");
     std::os::unix::fs::symlink(&other, &link).unwrap();
@@ -297,14 +294,7 @@ const VOCABULARY: &[&str] = &[
 ];
 
 proptest! {
-    #![proptest_config(ProptestConfig {
-        cases: 300,
-        rng_seed: match std::env::var("PROPTEST_RNG_SEED") {
-            Ok(s) => proptest::test_runner::RngSeed::Fixed(s.parse().unwrap()),
-            Err(_) => proptest::test_runner::RngSeed::Fixed(0xc0be),
-        },
-        ..ProptestConfig::default()
-    })]
+    #![proptest_config(common::config_with(300))]
 
     /// In a process whose memory is limited, no line of random tokens aborts or panics:
     /// each gives a value or an APL error, and a failing line changes nothing.

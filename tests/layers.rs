@@ -1,6 +1,8 @@
 //! The crate's modules form layers (listed in `src/lib.rs`'s docs): each module may use only
 //! the modules listed before it. This test reads the list and every source file, and fails on
 //! any `crate::` path that points up or sideways — an import cycle cannot come back unseen.
+//! It also keeps the repository's top level to the layout the project fixed, and every property
+//! test's failure seeds under `tests/`.
 
 mod common;
 
@@ -78,24 +80,29 @@ fn group_parts(s: &str) -> Vec<&str> {
     parts
 }
 
+/// The name a path starts with and what follows it; `None` for a path that starts with no
+/// name, or with a `{...}` group, whose parts are then given to `each` one by one.
+fn first_name(path: &str, each: impl FnMut(&str)) -> Option<(String, &str)> {
+    let path = path.trim_start();
+    if let Some(group) = path.strip_prefix('{') {
+        group_parts(group).into_iter().for_each(each);
+        return None;
+    }
+    let first = ident(path);
+    let rest = &path[first.len()..];
+    (!first.is_empty()).then_some((first, rest))
+}
+
 /// The modules a path after `crate::` names: `cube::Cube` names `cube`, a path into a layer's
 /// folder names the module in it (`state::cube::Cube` names `state::cube`), and a group names
 /// each of its paths.
 fn named(path: &str, folders: &BTreeSet<String>, found: &mut BTreeSet<String>) {
-    let path = path.trim_start();
-    if let Some(group) = path.strip_prefix('{') {
-        for part in group_parts(group) {
-            named(part, folders, found);
-        }
+    let Some((first, rest)) = first_name(path, |part| named(part, folders, found)) else {
         return;
-    }
-    let first = ident(path);
-    if first.is_empty() {
-        return;
-    }
+    };
     let Some(inner) = folders
         .contains(&first)
-        .then(|| path[first.len()..].strip_prefix("::"))
+        .then(|| rest.strip_prefix("::"))
         .flatten()
     else {
         found.insert(first);
@@ -230,20 +237,12 @@ fn module_of(rel: &Path) -> Vec<String> {
 /// Every whole path a `use` or an expression names after a prefix (`s` starts after the
 /// prefix's `::`), groups expanded: `{a, b::{c, d}}` gives `a`, `b::c`, `b::d`.
 fn paths(s: &str, base: &[String], out: &mut Vec<Vec<String>>) {
-    let s = s.trim_start();
-    if let Some(group) = s.strip_prefix('{') {
-        for part in group_parts(group) {
-            paths(part, base, out);
-        }
+    let Some((first, rest)) = first_name(s, |part| paths(part, base, out)) else {
         return;
-    }
-    let first = ident(s);
-    if first.is_empty() {
-        return;
-    }
+    };
     let mut here = base.to_vec();
-    here.push(first.clone());
-    match s[first.len()..].strip_prefix("::") {
+    here.push(first);
+    match rest.strip_prefix("::") {
         Some(rest) if rest.starts_with(|c: char| c == '{' || c.is_alphanumeric() || c == '_') => {
             out.push(here.clone());
             paths(rest, &here, out);
@@ -322,5 +321,71 @@ fn no_files_import_each_other_round_a_circle() {
     assert!(
         circles.is_empty(),
         "files that import each other: {circles:?}"
+    );
+}
+
+/// The repository's top level holds only the layout the project fixed: what git keeps there,
+/// and what it would keep (files it does not ignore), is one of these.
+#[test]
+fn the_top_level_holds_only_the_fixed_layout() {
+    const FIXED: [&str; 9] = [
+        ".ci",
+        ".gitignore",
+        "Cargo.lock",
+        "Cargo.toml",
+        "README.md",
+        "benches",
+        "scripts",
+        "src",
+        "tests",
+    ];
+    let out = std::process::Command::new("git")
+        .args(["ls-files", "--cached", "--others", "--exclude-standard"])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("git runs in the repository");
+    assert!(out.status.success(), "git ls-files: {out:?}");
+    let top: BTreeSet<&str> = std::str::from_utf8(&out.stdout)
+        .unwrap()
+        .lines()
+        .map(|path| path.split('/').next().unwrap())
+        .collect();
+    assert!(top.contains("src"), "git listed no source: {top:?}");
+    let other: Vec<_> = top.iter().filter(|t| !FIXED.contains(t)).collect();
+    assert!(other.is_empty(), "outside the fixed layout: {other:?}");
+}
+
+/// Every property test runs with the crate's configuration (a fixed seed, its failures' seeds
+/// kept under `tests/proptest-regressions/`): `crate::proptest_config` in the library,
+/// `common::config_with` in the integration tests.
+#[test]
+fn every_property_test_keeps_its_failures_under_tests() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files = Vec::new();
+    common::rust_files(&root.join("src"), &mut files);
+    common::rust_files(&root.join("tests"), &mut files);
+    let mut blocks = 0;
+    let mut wrong = Vec::new();
+    for path in files {
+        let src = std::fs::read_to_string(&path).unwrap();
+        for (at, _) in src.match_indices(concat!("proptest", "! {")) {
+            blocks += 1;
+            let first = src[at..].lines().nth(1).unwrap_or("").trim();
+            let config = [
+                "crate::proptest_config(",
+                "config_with(",
+                "common::config_with(",
+            ]
+            .iter()
+            .any(|c| first.starts_with(&format!("#![proptest_config({c}")));
+            if !config {
+                wrong.push(format!("{}: {first}", path.display()));
+            }
+        }
+    }
+    assert!(blocks > 10, "only {blocks} property tests found");
+    assert!(
+        wrong.is_empty(),
+        "without the crate's configuration: {wrong:#?}"
     );
 }

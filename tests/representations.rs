@@ -330,13 +330,8 @@ fn sizes_a_representation_does_not_hold_are_one_line_errors_naming_the_sizes_it_
     }
 }
 
-/// 2000 cases from a fixed seed, the same every run (set `PROPTEST_RNG_SEED` to explore).
-fn config() -> ProptestConfig {
-    config_with(2000)
-}
-
 proptest! {
-    #![proptest_config(config())]
+    #![proptest_config(config_with(2000))]
 
     /// Thousands of random sequences of the moves all seven share, from random starts: every
     /// representation ends in the same canonical state as the geometry, as defined and compiled.

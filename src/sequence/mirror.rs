@@ -141,7 +141,7 @@ mod tests {
     }
 
     proptest! {
-        #![proptest_config(ProptestConfig::with_cases(200))]
+        #![proptest_config(crate::proptest_config(200))]
         #[test]
         fn the_mirrored_sequence_makes_the_mirror_image_of_the_cube_and_mirroring_twice_changes_nothing(
             seq in proptest::collection::vec(0usize..54, 0..25),

@@ -286,13 +286,23 @@ impl OnTerminal {
     }
 }
 
+/// Where the integration tests' property tests keep the seeds of their failures (the library's
+/// own keep theirs beside it, under `src/`), replayed first ever after.
+pub const KEPT_SEEDS: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/tests/proptest-regressions/tests.txt"
+);
+
 /// A property test's configuration: `cases` cases from a fixed seed, the same every run (set
-/// `PROPTEST_RNG_SEED` to explore), as the crate's own `proptest_config`.
+/// `PROPTEST_RNG_SEED` to explore), as the crate's own `proptest_config`; a failure's seed is
+/// kept in [`KEPT_SEEDS`].
 pub fn config_with(cases: u32) -> proptest::test_runner::Config {
+    use proptest::test_runner::FileFailurePersistence;
     let mut config = proptest::test_runner::Config::with_cases(cases);
     if std::env::var_os("PROPTEST_RNG_SEED").is_none() {
         config.rng_seed = proptest::test_runner::RngSeed::Fixed(0xc0be);
     }
+    config.failure_persistence = Some(Box::new(FileFailurePersistence::Direct(KEPT_SEEDS)));
     config
 }
 
@@ -380,4 +390,66 @@ pub fn browser_and_node(what: &str) -> Option<(&'static str, &'static str)> {
         return None;
     };
     Some((browser, node))
+}
+
+/// Fails, showing `text` whole, unless it contains `part`.
+#[track_caller]
+pub fn assert_has(text: &str, part: &str) {
+    assert!(text.contains(part), "{part:?} is not in:\n{text}");
+}
+
+/// Fails, showing `text` whole, unless it starts with `start`.
+#[track_caller]
+pub fn assert_starts(text: &str, start: &str) {
+    assert!(text.starts_with(start), "{start:?} does not start:\n{text}");
+}
+
+/// Fails, showing `text` whole, unless it ends with `end`.
+#[track_caller]
+pub fn assert_ends(text: &str, end: &str) {
+    assert!(text.ends_with(end), "{end:?} does not end:\n{text}");
+}
+
+/// The reply to `line` typed in the session `s`: the line must run.
+pub fn run(s: &mut cubework::command::Session, line: &str) -> String {
+    s.execute(line)
+        .unwrap_or_else(|e| panic!("{line}: {e}"))
+        .text
+}
+
+/// A session at the APL prompt.
+pub fn apl_session() -> cubework::command::Session {
+    let mut s = cubework::command::Session::new(false);
+    run(&mut s, "apl");
+    s
+}
+
+/// A session keeping its workspace in `file` (as the REPL keeps it in its data directory), at
+/// the APL prompt, with the notes that reading the file gave.
+pub fn kept_session(file: &std::path::Path) -> (cubework::command::Session, Vec<String>) {
+    let mut s = cubework::command::Session::new(false);
+    let notes = s.keep_workspace(file.to_path_buf());
+    run(&mut s, "apl");
+    (s, notes)
+}
+
+/// The `n`×`n`×`n` cube after `alg` (standard notation, the sequence algebra allowed) from
+/// solved.
+pub fn cube_after(n: usize, alg: &str) -> cubework::Cube {
+    let mut cube = cubework::Cube::solved_n(n);
+    cube.apply_all(&cubework::parse_sequence(alg, cubework::Notation::Standard).unwrap())
+        .unwrap();
+    cube
+}
+
+/// `solve --method optimal SCRAMBLE` on the small optimal table in the cache `dir`: what it
+/// printed and how it ended.
+pub fn solve_optimal(dir: &std::path::Path, scramble: &str) -> (String, String, Option<i32>) {
+    let out = cubework()
+        .env("CUBEWORK_CACHE_DIR", dir)
+        .env("CUBEWORK_OPTIMAL_TABLE", "small")
+        .args(["solve", "--method", "optimal", scramble])
+        .output()
+        .unwrap();
+    outcome(out)
 }

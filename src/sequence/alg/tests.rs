@@ -2,6 +2,7 @@ use super::*;
 use crate::sequence::parser::parse_moves;
 
 proptest::proptest! {
+    #![proptest_config(crate::proptest_config(256))]
     #[test]
     fn folded_rotations_turn_the_same_layers(
         picks in proptest::collection::vec(0usize..1000, 0..30)

@@ -51,7 +51,7 @@ fn thousands_of_random_states() {
 }
 
 proptest::proptest! {
-    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(200))]
+    #![proptest_config(crate::proptest_config(200))]
     /// Any sequence, slices, wide turns and rotations included, so that the centres end
     /// anywhere: the method holds the cube white side up and solves it.
     #[test]
