@@ -5,13 +5,8 @@
 
 mod common;
 
+use common::run;
 use cubework::command::Session;
-
-fn run(s: &mut Session, line: &str) -> String {
-    s.execute(line)
-        .unwrap_or_else(|e| panic!("{line}: {e}"))
-        .text
-}
 
 fn error(s: &mut Session, line: &str) -> String {
     match s.execute(line) {
@@ -24,8 +19,7 @@ fn error(s: &mut Session, line: &str) -> String {
 /// "Display of Arrays": `'ABC' [1 2 3 4 ⋄]` framed as `┌───┬───────┐`).
 #[test]
 fn box_on_frames_nested_values_and_box_off_sets_them_apart_again() {
-    let mut s = Session::new(false);
-    run(&mut s, "apl");
+    let mut s = common::apl_session();
     assert_eq!(run(&mut s, "1 2 (3 4)"), " 1 2  3 4");
     assert_eq!(run(&mut s, "'hello' 'world'"), " hello  world");
     assert_eq!(
@@ -60,8 +54,7 @@ fn the_command_line_shows_a_nested_value_set_apart() {
 
 #[test]
 fn a_workbench_command_typed_in_apl_mode_is_named_with_how_to_leave() {
-    let mut s = Session::new(false);
-    run(&mut s, "apl");
+    let mut s = common::apl_session();
     let said = error(&mut s, "rep nested");
     let lines: Vec<&str> = said.lines().collect();
     assert!(lines[0].contains("VALUE ERROR"), "{said}");

@@ -6,13 +6,16 @@
 mod common;
 
 use assert_cmd::Command;
+use common::run;
 use cubework::command::Session;
 use cubework::rep::RepKind;
 
-fn run(s: &mut Session, line: &str) -> String {
-    s.execute(line)
-        .unwrap_or_else(|e| panic!("{line}: {e}"))
-        .text
+/// The session's cube is the one the paper's moves `moves` make from solved, run as Rust moves.
+fn assert_cube_after_paper(s: &Session, moves: &str) {
+    let mut rust = Session::new(false);
+    run(&mut rust, "notation paper");
+    run(&mut rust, moves);
+    assert_eq!(s.cube(), rust.cube(), "{moves}");
 }
 
 #[test]
@@ -115,9 +118,9 @@ fn a_compiled_function_of_ones_own_reports_its_cycles_and_turns_the_cube_as_inte
     // notes do.
     let summary = cycles.lines().nth(1).unwrap();
     assert!(c.contains(summary), "{c}\nwants\n{summary}");
-    assert!(
-        c.contains("numbered as the cells of vector (faces U D B F L R, 1 to 54)"),
-        "{c}"
+    common::assert_has(
+        &c,
+        "numbered as the cells of vector (faces U D B F L R, 1 to 54)",
     );
     let r = run(&mut s, ")compile R");
     // R: up's right column (cells 3 6 9) from the front's (30 33 36), the front's from down's
@@ -153,15 +156,11 @@ fn are_spread_ranks(ranks: &[u8]) -> bool {
 fn a_representation_of_ones_own_is_defined_saved_loaded_and_refused_with_the_reason() {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("mine.apl");
-    let mut s = Session::new(false);
-    run(&mut s, "apl");
+    let mut s = common::apl_session();
     assert!(run(&mut s, ")rep").starts_with("no representations"));
     run(&mut s, "PAD: 6 10↑6 9⍴⍵");
     let said = run(&mut s, ")rep pad PAD");
-    assert!(
-        said.starts_with("pad (user): 6×10 array of 60 cells"),
-        "{said}"
-    );
+    common::assert_starts(&said, "pad (user): 6×10 array of 60 cells");
     let e = s.execute(")rep bad ⍵").unwrap_err().to_string();
     assert!(e.contains("not a defined function"), "{e}");
     run(&mut s, "DROP: 1↓⍵");
@@ -171,8 +170,7 @@ fn a_representation_of_ones_own_is_defined_saved_loaded_and_refused_with_the_rea
     let saved = std::fs::read_to_string(&file).unwrap();
     assert!(saved.lines().any(|l| l == ")rep pad PAD"), "{saved}");
     // A new session loads it: the definitions, and the representation.
-    let mut t = Session::new(false);
-    run(&mut t, "apl");
+    let mut t = common::apl_session();
     let loaded = run(&mut t, &format!(")load {}", file.display()));
     assert!(loaded.contains("pad (user)"), "{loaded}");
     assert!(run(&mut t, ")rep").starts_with("pad (user)"));
@@ -197,11 +195,7 @@ fn compare_measures_ones_own_from_a_file_and_ranks_the_seven_in_apl() {
         .arg(&file)
         .output()
         .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    common::assert_success(&out, "");
     let csv = String::from_utf8(out.stdout).unwrap();
     let mut lines = csv.lines();
     let header: Vec<&str> = lines.next().unwrap().split(',').collect();
@@ -240,8 +234,7 @@ fn compare_measures_ones_own_from_a_file_and_ranks_the_seven_in_apl() {
 fn the_users_functions_variables_and_compiled_functions_survive_rep_size_and_leaving_apl() {
     // Issue: `MINE: R ⍵` under vector, `rep numeric`, `apl`, `)off`, `rep vector`, `apl`,
     // `MINE CUBE` gave VALUE ERROR: the workspace was the representation's, not the session's.
-    let mut s = Session::new(false);
-    run(&mut s, "apl");
+    let mut s = common::apl_session();
     run(&mut s, "MINE: R ⍵");
     run(&mut s, "SWAP: ⌽⍵");
     run(&mut s, "V←2 3⍴⍳6");
@@ -259,18 +252,12 @@ fn the_users_functions_variables_and_compiled_functions_survive_rep_size_and_lea
     run(&mut s, "apl");
     run(&mut s, "CUBE←MINE CUBE");
     run(&mut s, ")off");
-    let mut rust = Session::new(false);
-    run(&mut rust, "notation paper");
-    run(&mut rust, "R");
-    assert_eq!(s.cube(), rust.cube());
+    assert_cube_after_paper(&s, "R");
     run(&mut s, "apl");
     assert_eq!(run(&mut s, "SWAP 1 2 3"), "3 2 1");
     // )clear forgets the user's part, and only that.
     let said = run(&mut s, ")clear");
-    assert!(
-        said.starts_with("clear ws: 2 functions, 1 variables"),
-        "{said}"
-    );
+    common::assert_starts(&said, "clear ws: 2 functions, 1 variables");
     assert!(s.execute("MINE CUBE").is_err());
     assert!(s.execute("V").is_err());
     assert_eq!(run(&mut s, "⍴R CUBE"), "54");
@@ -278,13 +265,11 @@ fn the_users_functions_variables_and_compiled_functions_survive_rep_size_and_lea
 
 #[test]
 fn a_kept_workspace_is_there_in_the_next_session_with_its_values_exact() {
-    let dir = std::env::temp_dir().join(format!("cubework-kept-ws-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    let file = dir.join("workspace.apl");
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("workspace.apl");
     {
-        let mut s = Session::new(false);
-        assert!(s.keep_workspace(file.clone()).is_empty());
-        run(&mut s, "apl");
+        let (mut s, notes) = common::kept_session(&file);
+        assert!(notes.is_empty(), "{notes:?}");
         run(&mut s, "MINE: R ⍵");
         run(&mut s, "THIRD←÷3");
         run(&mut s, "N←1 'a' (2 2⍴'abcd') (⊂⍳3)");
@@ -292,27 +277,19 @@ fn a_kept_workspace_is_there_in_the_next_session_with_its_values_exact() {
         run(&mut s, "rep numeric");
         run(&mut s, "apl TWICE: MINE MINE ⍵");
     }
-    let mut s = Session::new(false);
-    assert!(s.keep_workspace(file.clone()).is_empty());
-    run(&mut s, "apl");
+    let (mut s, notes) = common::kept_session(&file);
+    assert!(notes.is_empty(), "{notes:?}");
     assert_eq!(run(&mut s, "THIRD=÷3"), "1");
     assert_eq!(run(&mut s, "N≡1 'a' (2 2⍴'abcd') (⊂⍳3)"), "1");
     run(&mut s, "CUBE←TWICE CUBE");
-    let mut rust = Session::new(false);
-    run(&mut rust, "notation paper");
-    run(&mut rust, "R R");
-    assert_eq!(s.cube(), rust.cube());
+    assert_cube_after_paper(&s, "R R");
     // Erased and cleared: gone in the next session too.
     run(&mut s, ")erase THIRD");
-    let mut t = Session::new(false);
-    t.keep_workspace(file.clone());
-    run(&mut t, "apl");
+    let (mut t, _) = common::kept_session(&file);
     assert!(t.execute("THIRD").is_err());
     assert_eq!(run(&mut t, "⍴N"), "4");
     run(&mut t, ")clear");
-    let mut u = Session::new(false);
-    u.keep_workspace(file.clone());
-    run(&mut u, "apl");
+    let (mut u, _) = common::kept_session(&file);
     assert!(u.execute("MINE 1").is_err());
     // A line that does not run is named, and the file left as it is.
     std::fs::write(&file, "MINE: (\n").unwrap();
@@ -321,23 +298,18 @@ fn a_kept_workspace_is_there_in_the_next_session_with_its_values_exact() {
     assert_eq!(notes.len(), 1, "{notes:?}");
     assert!(notes[0].contains("line 1 (SYNTAX ERROR"), "{notes:?}");
     assert_eq!(std::fs::read_to_string(&file).unwrap(), "MINE: (\n");
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn copy_brings_in_only_the_names_asked_for() {
-    let dir = std::env::temp_dir().join(format!("cubework-copy-ws-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    let file = dir.join("saved.apl");
-    let mut s = Session::new(false);
-    run(&mut s, "apl");
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("saved.apl");
+    let mut s = common::apl_session();
     run(&mut s, "A1: ⍵+1");
     run(&mut s, "A2: ⍵+2");
     run(&mut s, "W←7");
     run(&mut s, &format!(")save {}", file.display()));
-    let mut t = Session::new(false);
-    run(&mut t, "apl");
+    let mut t = common::apl_session();
     run(&mut t, &format!(")copy {} A2 W", file.display()));
     assert_eq!(run(&mut t, "A2 W"), "9");
     assert!(t.execute("A1 1").is_err());
@@ -348,13 +320,11 @@ fn copy_brings_in_only_the_names_asked_for() {
     assert!(e.contains("not in the file: NOPE"), "{e}");
     run(&mut t, &format!(")copy {}", file.display()));
     assert_eq!(run(&mut t, "A1 1"), "2");
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn a_traditional_function_is_typed_a_line_at_a_time_with_numbered_prompts() {
-    let mut s = Session::new(false);
-    run(&mut s, "apl");
+    let mut s = common::apl_session();
     run(&mut s, "∇Z←TWICE X");
     assert_eq!(s.prompt(), "[1] ");
     run(&mut s, "Z←R R X");
@@ -363,16 +333,12 @@ fn a_traditional_function_is_typed_a_line_at_a_time_with_numbered_prompts() {
     assert_eq!(s.prompt(), "      ");
     run(&mut s, "CUBE←TWICE CUBE");
     run(&mut s, ")off");
-    let mut rust = Session::new(false);
-    run(&mut rust, "notation paper");
-    run(&mut rust, "R R");
-    assert_eq!(s.cube(), rust.cube());
+    assert_cube_after_paper(&s, "R R");
 }
 
 #[test]
 fn backtick_keys_type_glyphs_as_in_dyalog_and_help_apl_shows_them() {
-    let mut s = Session::new(false);
-    run(&mut s, "apl");
+    let mut s = common::apl_session();
     assert_eq!(run(&mut s, "`r`i 6"), "6");
     assert_eq!(run(&mut s, "\\rho\\iota 6"), "6");
     run(&mut s, ")off");
@@ -383,8 +349,7 @@ fn backtick_keys_type_glyphs_as_in_dyalog_and_help_apl_shows_them() {
 /// A session with representation `M69` (`)rep M69 ENC`, the faces as a 6×9 matrix) defined
 /// and APL left, and one in the vector representation to compare with.
 fn with_m69(extra: &[&str]) -> (Session, Session) {
-    let mut s = Session::new(false);
-    run(&mut s, "apl");
+    let mut s = common::apl_session();
     run(&mut s, "ENC: 6 9⍴⍵");
     for line in extra {
         run(&mut s, line);
@@ -477,10 +442,7 @@ fn apl_under_a_representation_of_ones_own_binds_its_array_and_follows_its_redefi
     run(&mut vector, "R");
     assert_eq!(s.cube(), vector.cube());
     let e = s.execute("CUBE←,CUBE").unwrap_err().to_string();
-    assert!(
-        e.starts_with("CUBE is not a M69 state: a M69 state has shape [6, 9]"),
-        "{e}"
-    );
+    common::assert_starts(&e, "CUBE is not a M69 state: a M69 state has shape [6, 9]");
     assert_eq!(s.cube(), vector.cube());
     // Redefined, the session follows; forgotten, it goes back to the vector.
     run(&mut s, "ENC2: ⊖6 9⍴⍵");
@@ -528,9 +490,8 @@ fn the_rep_view_draws_a_representation_of_ones_own_and_a_kept_workspace_brings_i
     // The workspace file re-creates it in the next session.
     let file = dir.path().join("workspace.apl");
     {
-        let mut s = Session::new(false);
-        assert!(s.keep_workspace(file.clone()).is_empty());
-        run(&mut s, "apl");
+        let (mut s, notes) = common::kept_session(&file);
+        assert!(notes.is_empty(), "{notes:?}");
         run(&mut s, "ENC: 6 9⍴⍵");
         run(&mut s, ")rep M69 ENC");
     }
@@ -690,13 +651,11 @@ fn scramble_in_apl_gives_the_same_cube_from_the_same_rl_and_is_do_of_seventeen_r
 
 #[test]
 fn a_line_that_changes_nothing_kept_writes_nothing_and_index_origin_is_kept() {
-    let dir = std::env::temp_dir().join(format!("cubework-quiet-ws-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    let file = dir.join("workspace.apl");
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("workspace.apl");
     {
-        let mut s = Session::new(false);
-        assert!(s.keep_workspace(file.clone()).is_empty());
-        run(&mut s, "apl");
+        let (mut s, notes) = common::kept_session(&file);
+        assert!(notes.is_empty(), "{notes:?}");
         run(&mut s, "A←1");
         assert!(std::fs::read_to_string(&file).unwrap().contains("A←1"));
         // Lines that change nothing the file holds (CUBE is the session's, not the file's)
@@ -712,23 +671,17 @@ fn a_line_that_changes_nothing_kept_writes_nothing_and_index_origin_is_kept() {
         run(&mut s, "⎕IO←0");
         assert!(std::fs::read_to_string(&file).unwrap().contains("⎕IO←0"));
     }
-    let mut s = Session::new(false);
-    assert!(s.keep_workspace(file.clone()).is_empty());
-    run(&mut s, "apl");
+    let (mut s, notes) = common::kept_session(&file);
+    assert!(notes.is_empty(), "{notes:?}");
     assert_eq!(run(&mut s, "⍳3"), "0 1 2");
     // The paper's moves still count from 1.
     run(&mut s, "CUBE←R CUBE");
-    let mut rust = Session::new(false);
-    run(&mut rust, "notation paper");
-    run(&mut rust, "R");
-    assert_eq!(s.cube(), rust.cube());
-    let _ = std::fs::remove_dir_all(&dir);
+    assert_cube_after_paper(&s, "R");
 }
 
 #[test]
 fn a_line_that_leaves_cube_no_state_changes_no_variable_either() {
-    let mut s = Session::new(false);
-    run(&mut s, "apl");
+    let mut s = common::apl_session();
     run(&mut s, "Q←1");
     let e = s
         .execute("Q←5 ⋄ W←?6 ⋄ CUBE←1 2 3")
@@ -741,15 +694,13 @@ fn a_line_that_leaves_cube_no_state_changes_no_variable_either() {
 
 #[test]
 fn quit_and_help_work_in_apl_mode_and_question_mark_is_still_roll() {
-    let mut s = Session::new(false);
-    run(&mut s, "apl");
+    let mut s = common::apl_session();
     assert!(run(&mut s, "help undo").starts_with("undo [N]"));
     assert!(s.in_apl(), "help leaves APL mode as it was");
     // `? 1` is APL's roll of 1, not help.
     assert_eq!(run(&mut s, "? 1"), "1");
     for word in ["quit", "exit"] {
-        let mut s = Session::new(false);
-        run(&mut s, "apl");
+        let mut s = common::apl_session();
         assert!(s.execute(word).unwrap().quit, "{word}");
     }
 }

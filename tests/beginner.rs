@@ -220,10 +220,7 @@ fn repl_steps_a_learner_through_the_stages() {
     let (stdout, stderr, code) = session(&script);
     assert_eq!(code, Some(0), "{stderr}");
     // Before: nothing done.
-    assert!(
-        stdout.contains("next, 1 of 4 edges home\n2. white corners"),
-        "{stdout}"
-    );
+    common::assert_has(&stdout, "next, 1 of 4 edges home\n2. white corners");
     // Each step says its stage and moves, in order.
     let steps: Vec<&str> = stdout
         .lines()
@@ -236,20 +233,14 @@ fn repl_steps_a_learner_through_the_stages() {
     assert!(stdout.contains("\nyes\n"), "solved after seven steps");
     assert!(stdout.contains("solved: all seven stages done"));
     // Undo takes back the last stage only.
-    assert!(
-        stdout.contains("7. blue corners oriented    next, "),
-        "{stdout}"
-    );
+    common::assert_has(&stdout, "7. blue corners oriented    next, ");
     assert!(stdout.contains("next: blue corners oriented"), "{stdout}");
     // Redone, the cube is solved (held blue up, as the learner holds it).
     let facelets = stdout
         .lines()
         .find(|l| l.len() == 54 && Cube::from_facelets(l).is_ok_and(|c| c.is_solved()));
     assert!(facelets.is_some(), "{stdout}");
-    assert!(
-        stdout.contains("  8  step 7. blue corners oriented"),
-        "{stdout}"
-    );
+    common::assert_has(&stdout, "  8  step 7. blue corners oriented");
 }
 
 #[test]
@@ -311,11 +302,7 @@ fn hint_after_step_goes_on_with_the_beginners_method_to_the_end() {
     script.push_str("solved?\n");
     let out = cubework().write_stdin(script).output().unwrap();
     let stdout = String::from_utf8(out.stdout).unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    common::assert_success(&out, "");
     let hint = stdout
         .lines()
         .find(|l| l.starts_with("hint: "))

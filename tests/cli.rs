@@ -97,20 +97,16 @@ fn from_a_facelet_string() {
 
 #[test]
 fn native_display_of_the_goal_is_the_papers() {
-    cubework()
-        .args(["apply", "--rep", "numeric"])
-        .assert()
-        .success()
-        .stdout(predicate::str::starts_with(
-            "135 130 136\n105 100 106\n145 140 146\n",
-        ));
-    cubework()
-        .args(["apply", "--rep", "nested"])
-        .assert()
-        .success()
-        .stdout(predicate::str::starts_with(
-            "WRG WR∘ WRY\nW∘G W∘∘ W∘Y\nWOG WO∘ WOY\n",
-        ));
+    for (rep, start) in [
+        ("numeric", "135 130 136\n105 100 106\n145 140 146\n"),
+        ("nested", "WRG WR∘ WRY\nW∘G W∘∘ W∘Y\nWOG WO∘ WOY\n"),
+    ] {
+        cubework()
+            .args(["apply", "--rep", rep])
+            .assert()
+            .success()
+            .stdout(predicate::str::starts_with(start));
+    }
 }
 
 /// Each kind of bad input: one line on stderr naming what and where, status 2, empty stdout.

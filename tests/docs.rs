@@ -456,11 +456,7 @@ fn every_whole_command_written_inline_in_the_readme_and_the_guide_runs() {
         .args(["tables", "build", "--optimal", "--size", "small"])
         .output()
         .unwrap();
-    assert!(
-        built.status.success(),
-        "{}",
-        String::from_utf8_lossy(&built.stderr)
-    );
+    common::assert_success(&built, "");
     let mut examples: Vec<Vec<String>> = texts.iter().flat_map(|t| inline_examples(t)).collect();
     examples.sort();
     examples.dedup();

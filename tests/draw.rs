@@ -31,6 +31,12 @@ fn pixel(p: &Pixmap, (x, y): (f64, f64)) -> Rgb {
     Rgb(c.red(), c.green(), c.blue())
 }
 
+/// A net of the 3×3×3 after F: the up face's bottom row shows the left colour.
+fn assert_net_after_f(p: &Pixmap) {
+    let centre = NetLayout::new(3).centre(Geometry::of(3).index(Face::U, 2, 1));
+    assert_eq!(pixel(p, centre), colour::sticker(Face::L));
+}
+
 fn cube(n: usize, alg: &str) -> Cube {
     let mut c = Cube::solved_n(n);
     c.apply_all(&parse_sequence(alg, Notation::Standard).unwrap())
@@ -398,13 +404,7 @@ fn draw_to_standard_output_and_as_a_page() {
     assert!(out.status.success());
     let svg = String::from_utf8(out.stdout).unwrap();
     let p = raster(&svg);
-    let layout = NetLayout::new(3);
-    let g = Geometry::of(3);
-    // After F the up face's bottom row shows the left colour.
-    assert_eq!(
-        pixel(&p, layout.centre(g.index(Face::U, 2, 1))),
-        colour::sticker(Face::L)
-    );
+    assert_net_after_f(&p);
     let path = temp("cube.html");
     cubework()
         .args(["draw", "R U", "-o"])
@@ -738,13 +738,7 @@ fn a_png_name_gets_a_png_image() {
     );
     assert!(bytes.starts_with(b"\x89PNG\r\n\x1a\n"), "not a PNG file");
     let p = Pixmap::decode_png(&bytes).unwrap();
-    let layout = NetLayout::new(3);
-    let g = Geometry::of(3);
-    // After F the up face's bottom row shows the left colour, as in the SVG.
-    assert_eq!(
-        pixel(&p, layout.centre(g.index(Face::U, 2, 1))),
-        colour::sticker(Face::L)
-    );
+    assert_net_after_f(&p); // as in the SVG
     // Charts too.
     let chart = temp("order.PNG");
     cubework()

@@ -8,6 +8,7 @@ use std::collections::BTreeSet;
 use clap::parser::ValueSource;
 use cubework::Notation;
 use cubework::command::defs::COMMANDS;
+use cubework::command::unit::Surface;
 use cubework::command::{Session, help, parse_line};
 
 fn cli_commands() -> clap::Command {
@@ -51,6 +52,15 @@ fn cli_ids_given(args: &[&str]) -> BTreeSet<String> {
     }
 }
 
+/// The names of the commands, in the list's order, on the front end that `on` says.
+fn names_on(on: fn(Surface) -> bool) -> Vec<&'static str> {
+    COMMANDS
+        .iter()
+        .filter(|c| on(c.surface))
+        .map(|c| c.name)
+        .collect()
+}
+
 #[test]
 fn every_command_line_command_has_one_descriptor_and_takes_its_summary_from_it() {
     let cli = cli_commands();
@@ -59,11 +69,7 @@ fn every_command_line_command_has_one_descriptor_and_takes_its_summary_from_it()
         .map(|c| c.get_name())
         .filter(|n| *n != "help")
         .collect();
-    let described: BTreeSet<&str> = COMMANDS
-        .iter()
-        .filter(|c| c.surface.cli())
-        .map(|c| c.name)
-        .collect();
+    let described: BTreeSet<&str> = names_on(Surface::cli).into_iter().collect();
     assert_eq!(clap_names, described);
     for sub in cli.get_subcommands().filter(|c| c.get_name() != "help") {
         let def = COMMANDS.iter().find(|c| c.name == sub.get_name()).unwrap();
@@ -181,12 +187,7 @@ fn help_lists_exactly_the_repl_descriptors_and_tab_offers_exactly_their_names() 
         .filter(|l| !l.starts_with(' '))
         .filter_map(|l| l.split_whitespace().next())
         .collect();
-    let repl: Vec<&str> = COMMANDS
-        .iter()
-        .filter(|c| c.surface.repl())
-        .map(|c| c.name)
-        .collect();
-    assert_eq!(listed, repl);
+    assert_eq!(listed, names_on(Surface::repl));
     let (_, offered) = cubework::cli::repl::completions("", 0, Notation::Standard);
     let names: Vec<&str> = offered
         .iter()

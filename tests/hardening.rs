@@ -71,10 +71,7 @@ fn a_line_over_the_limit_ends_the_session_with_one_error() {
     let mut input = "R ".repeat(600_000).into_bytes();
     input.extend_from_slice(b"\nR\n");
     let (out, err, code) = run_stdin(&input);
-    assert!(
-        err.contains("line 1 is longer than the limit of 1 MiB"),
-        "{err}"
-    );
+    common::assert_has(&err, "line 1 is longer than the limit of 1 MiB");
     assert_eq!(err.lines().count(), 1, "{err}");
     assert!(out.is_empty(), "nothing after the long line ran: {out}");
     assert_eq!(code, Some(2));
@@ -272,10 +269,7 @@ fn clap_errors_are_whole_on_one_line() {
     assert_eq!(e.lines().count(), 1);
     // A command that needs a subcommand shows its usage, as an error.
     let e = err(&["pocket"]);
-    assert!(
-        e.starts_with("cubework: a subcommand is needed here"),
-        "{e}"
-    );
+    common::assert_starts(&e, "cubework: a subcommand is needed here");
     assert!(e.contains("Usage: cubework pocket <COMMAND>"), "{e}");
 }
 
@@ -482,6 +476,19 @@ mod terminal {
     }
 
     /// What the terminal showed, without its carriage returns.
+    /// Whether the terminal showed, on a line of its own, the facelets of the cube after `alg`.
+    fn showed_cube_after(text: &str, alg: &str) -> bool {
+        let facelets = common::cube_after(3, alg).facelets();
+        plain(text).contains(&format!("\n{facelets}\n"))
+    }
+
+    /// The REPL on the terminal ended well (status 0, `text` what it showed), and its history
+    /// in `data` keeps `history`.
+    fn ended_keeping(code: Option<i32>, text: &str, data: &std::path::Path, history: &str) {
+        assert_eq!(code, Some(0), "{text}");
+        assert_eq!(common::history(data), history);
+    }
+
     fn plain(text: &str) -> String {
         text.replace('\r', "")
     }
@@ -497,8 +504,7 @@ mod terminal {
             plain(&text).contains("  1  reset\n  2  R\n  3  U\n  4  F\n"),
             "{text}"
         );
-        assert_eq!(code, Some(0), "{text}");
-        assert_eq!(common::history(&data), "reset\nR\nU\nF\nhistory\n");
+        ended_keeping(code, &text, &data, "reset\nR\nU\nF\nhistory\n");
     }
 
     #[test]
@@ -515,20 +521,8 @@ mod terminal {
             &data,
         );
         assert!(!text.contains("error"), "{text}");
-        let mut cube = cubework::Cube::solved();
-        cube.apply_all(
-            &cubework::parse_sequence("R U [F, D]", cubework::Notation::Standard).unwrap(),
-        )
-        .unwrap();
-        assert!(
-            plain(&text).contains(&format!("\n{}\n", cube.facelets())),
-            "{text}"
-        );
-        assert_eq!(code, Some(0), "{text}");
-        assert_eq!(
-            common::history(&data),
-            "reset\nR U\n[F,\n D]\nshow facelets\n"
-        );
+        assert!(showed_cube_after(&text, "R U [F, D]"), "{text}");
+        ended_keeping(code, &text, &data, "reset\nR U\n[F,\n D]\nshow facelets\n");
     }
 
     #[test]
@@ -551,15 +545,8 @@ mod terminal {
             text.len(),
             moves.len()
         );
-        let mut cube = cubework::Cube::solved();
-        cube.apply_all(&cubework::parse_moves(&moves, cubework::Notation::Standard).unwrap())
-            .unwrap();
-        assert!(
-            plain(&text).contains(&format!("\n{}\n", cube.facelets())),
-            "the whole line ran"
-        );
-        assert_eq!(code, Some(0));
-        assert_eq!(common::history(&data), format!("{moves}\nshow facelets\n"));
+        assert!(showed_cube_after(&text, &moves), "the whole line ran");
+        ended_keeping(code, &text, &data, &format!("{moves}\nshow facelets\n"));
     }
 
     #[test]
@@ -612,10 +599,11 @@ mod terminal {
             .unwrap_or_else(|| panic!("{text}"));
         assert!(before.contains("...> "), "{text}");
         assert!(after.contains(AFTER_R), "reset and R ran: {text}");
-        assert_eq!(code, Some(0), "{text}");
-        assert_eq!(
-            common::history(&data),
-            "(R\nR)2\n[U,\nreset\nR\nshow facelets\n"
+        ended_keeping(
+            code,
+            &text,
+            &data,
+            "(R\nR)2\n[U,\nreset\nR\nshow facelets\n",
         );
     }
 

@@ -6,31 +6,25 @@
 // The end-to-end tests drive the binary and the front ends: the `cli` feature.
 #![cfg(feature = "cli")]
 
-use cubework::command::Session;
-use std::path::{Path, PathBuf};
+mod common;
 
-fn run(s: &mut Session, line: &str) -> String {
-    s.execute(line)
-        .unwrap_or_else(|e| panic!("{line}: {e}"))
-        .text
-}
-
-/// A session keeping its workspace in `file`, in APL mode, with the notes it gave.
-fn session(file: &Path) -> (Session, Vec<String>) {
-    let mut s = Session::new(false);
-    let notes = s.keep_workspace(file.to_path_buf());
-    run(&mut s, "apl");
-    (s, notes)
-}
+use common::{kept_session as session, run};
+use std::path::PathBuf;
 
 fn workspace_file(dir: &tempfile::TempDir) -> PathBuf {
     dir.path().join("workspace.apl")
 }
 
-#[test]
-fn a_big_variable_survives_a_restart_and_so_does_every_function_beside_it() {
+/// A fresh temporary directory (kept while the test holds it) and the workspace file in it.
+fn workspace() -> (tempfile::TempDir, PathBuf) {
     let dir = tempfile::tempdir().unwrap();
     let file = workspace_file(&dir);
+    (dir, file)
+}
+
+#[test]
+fn a_big_variable_survives_a_restart_and_so_does_every_function_beside_it() {
+    let (_dir, file) = workspace();
     let (mut s, _) = session(&file);
     run(&mut s, "MYFN←{⍵×1000}");
     run(&mut s, "BIG←⍳5000");
@@ -51,8 +45,7 @@ fn a_big_variable_survives_a_restart_and_so_does_every_function_beside_it() {
 fn save_then_load_brings_back_values_of_any_size_exactly() {
     let dir = tempfile::tempdir().unwrap();
     let saved = dir.path().join("big.apl");
-    let mut s = Session::new(false);
-    run(&mut s, "apl");
+    let mut s = common::apl_session();
     let lines = [
         "BIG←⍳5000",
         "FRACTIONS←¯0.1×⍳3000",
@@ -90,8 +83,7 @@ LAST←(1 2 3";
 
 #[test]
 fn a_line_that_does_not_run_is_named_and_kept_and_the_rest_loads() {
-    let dir = tempfile::tempdir().unwrap();
-    let file = workspace_file(&dir);
+    let (_dir, file) = workspace();
     std::fs::write(&file, DAMAGED).unwrap();
     let (mut s, notes) = session(&file);
     assert_eq!(notes.len(), 1, "{notes:?}");
@@ -142,8 +134,7 @@ fn a_line_that_does_not_run_is_named_and_kept_and_the_rest_loads() {
 
 #[test]
 fn a_file_that_cannot_be_read_is_named_and_left_alone() {
-    let dir = tempfile::tempdir().unwrap();
-    let file = workspace_file(&dir);
+    let (_dir, file) = workspace();
     let bytes = b"\xe2\x8d\x9d cubework workspace\nA\xff\xfe\xe2\x86\x901\n";
     std::fs::write(&file, bytes).unwrap();
     let (mut s, notes) = session(&file);
@@ -159,8 +150,7 @@ fn a_file_that_cannot_be_read_is_named_and_left_alone() {
 
 #[test]
 fn two_sessions_sharing_the_data_directory_keep_each_others_work() {
-    let dir = tempfile::tempdir().unwrap();
-    let file = workspace_file(&dir);
+    let (_dir, file) = workspace();
     let (mut one, _) = session(&file);
     run(&mut one, "SHARED←1");
     let (mut two, _) = session(&file);
@@ -192,8 +182,7 @@ fn two_sessions_sharing_the_data_directory_keep_each_others_work() {
 #[test]
 fn vars_lists_no_index_origin_and_save_and_clear_do_not_count_it() {
     let dir = tempfile::tempdir().unwrap();
-    let mut s = Session::new(false);
-    run(&mut s, "apl");
+    let mut s = common::apl_session();
     run(&mut s, "⎕IO←0");
     run(&mut s, "A←1");
     assert_eq!(run(&mut s, ")vars"), "A CUBE");

@@ -59,10 +59,7 @@ fn a_session_in_paper_notation_answers_in_paper_notation() {
         .unwrap();
     assert!(cube.is_solved(), "{solution}");
     // simplify: RR is as short as the paper writes a half-turn.
-    assert!(
-        out.contains("RR: nothing cancels or merges (2 moves)\nRR\n"),
-        "{out}"
-    );
+    common::assert_has(&out, "RR: nothing cancels or merges (2 moves)\nRR\n");
     assert!(out.contains("simplifies from 3 to 1 move\nD\n"), "{out}");
     // The beginner's method's whole solution is paper letters too.
     let beginner = out
@@ -110,16 +107,10 @@ fn impossible_cubes_are_named_when_they_come_in() {
     );
     assert_eq!(out.lines().count(), 1);
     assert_eq!(err.lines().count(), 1);
-    assert!(
-        err.contains("note: this cube cannot be reached by turning"),
-        "{err}"
-    );
+    common::assert_has(&err, "note: this cube cannot be reached by turning");
     assert!(err.contains("a corner has been twisted in place"), "{err}");
     let (_, err, _) = session(&format!("load {twisted}\n"));
-    assert!(
-        err.starts_with("note: this cube cannot be reached"),
-        "{err}"
-    );
+    common::assert_starts(&err, "note: this cube cannot be reached");
 }
 
 #[test]
@@ -278,10 +269,7 @@ fn the_colours_chosen_in_the_repl_stick_and_the_environment_chooses_too() {
     let (out, err, code) = common::session_with(repl(), "colours\ncolours neon\ncolours wca\n");
     assert_eq!(code, Some(2), "the bad line fails the session");
     assert!(out.starts_with("colours: paper"), "{out}");
-    assert!(
-        out.contains("colours: wca (U white, R red, F green"),
-        "{out}"
-    );
+    common::assert_has(&out, "colours: wca (U white, R red, F green");
     common::assert_one_line(&err, "unknown colour scheme 'neon'", "");
     // The next session shows the net in the WCA's colours, and reads colour letters in them.
     let wca_solved = "WWWWWWWWWYYYYYYYYYBBBBBBBBBGGGGGGGGGOOOOOOOOORRRRRRRRR";

@@ -34,10 +34,7 @@ fn the_command_line_prints_a_proven_shortest_solution() {
     let scramble = "R U R' U' F2 D L' B";
     let (out, err, code) = run(&["solve", "--method", "optimal", scramble], "");
     assert_eq!(code, Some(0), "{err}");
-    assert!(
-        out.contains("8 moves in the half-turn metric, proven shortest"),
-        "{out}"
-    );
+    common::assert_has(&out, "8 moves in the half-turn metric, proven shortest");
     let last = out.lines().last().unwrap();
     assert_eq!(last.split_whitespace().count(), 8);
     assert!(solves(scramble, last));
@@ -47,30 +44,26 @@ fn the_command_line_prints_a_proven_shortest_solution() {
         "",
     );
     assert_eq!(code, Some(0), "{err}");
-    assert!(
-        out.contains("4 moves in the quarter-turn metric, proven shortest"),
-        "{out}"
-    );
+    common::assert_has(&out, "4 moves in the quarter-turn metric, proven shortest");
     assert!(solves("R2 U F'", out.lines().last().unwrap()));
 }
 
-/// A 20-move scramble whose optimal search takes far longer than `limit` seconds, solved
-/// optimally within that limit: the scramble, and what was printed (the run succeeded).
+/// A 20-move scramble whose optimal search takes far longer than the time limits given it.
+const HARD: &str = "F2 R2 B2 R F2 L F2 R' U2 L B2 U L' B U R' D F R2 F'";
+
+/// An optimal solve within `limit` seconds, `rest` after the options and `stdin` given.
+fn optimal_within(limit: &str, rest: &[&str], stdin: &str) -> (String, String, Option<i32>) {
+    let mut args = vec!["solve", "--method", "optimal", "--time-limit", limit];
+    args.extend(rest);
+    run(&args, stdin)
+}
+
+/// [`HARD`] solved optimally within `limit` seconds: the scramble, and what was printed (the
+/// run succeeded).
 fn solve_hard_within(limit: &str) -> (&'static str, String) {
-    let scramble = "F2 R2 B2 R F2 L F2 R' U2 L B2 U L' B U R' D F R2 F'";
-    let (out, err, code) = run(
-        &[
-            "solve",
-            "--method",
-            "optimal",
-            "--time-limit",
-            limit,
-            scramble,
-        ],
-        "",
-    );
+    let (out, err, code) = optimal_within(limit, &[HARD], "");
     assert_eq!(code, Some(0), "{err}");
-    (scramble, out)
+    (HARD, out)
 }
 
 #[test]
@@ -145,10 +138,7 @@ fn batches_and_the_repl_solve_optimally() {
         out.contains("4 moves in the half-turn metric, proven shortest"),
         "{out}\n{err}"
     );
-    assert!(
-        err.contains("max is for the two-phase and bfs solvers"),
-        "{err}"
-    );
+    common::assert_has(&err, "max is for the two-phase and bfs solvers");
 }
 
 #[test]
@@ -354,10 +344,7 @@ fn ctrl_c_during_a_batch_keeps_the_lines_found_and_names_the_line_stopped() {
     let (code, rest, err) = running.finish();
     assert_eq!(code, Some(130), "{rest:?}\n{err}");
     assert!(rest.is_empty(), "{rest:?}");
-    assert!(
-        err.contains("cubework: line 2: stopped by Ctrl-C\n"),
-        "{err}"
-    );
+    common::assert_has(&err, "cubework: line 2: stopped by Ctrl-C\n");
     assert!(err.contains("1 state solved"), "{err}");
 }
 
@@ -502,33 +489,21 @@ fn an_optimal_batch_line_that_needs_no_moves_is_an_empty_line() {
 
 #[test]
 fn an_optimal_batch_stopped_by_its_time_limit_says_the_answer_is_not_proven() {
-    let scramble = "F2 R2 B2 R F2 L F2 R' U2 L B2 U L' B U R' D F R2 F'";
-    let (out, err, code) = run(
-        &[
-            "solve",
-            "--method",
-            "optimal",
-            "--time-limit",
-            "0.2",
-            "--batch",
-            "-",
-        ],
-        &format!("{scramble}\nR U\n"),
-    );
+    let (out, err, code) = optimal_within("0.2", &["--batch", "-"], &format!("{HARD}\nR U\n"));
     // Every line answered, not every answer proven: status 3.
     assert_eq!(code, Some(3), "{err}");
     let lines: Vec<&str> = out.lines().collect();
     assert_eq!(lines.len(), 2, "{out}");
-    assert!(solves(scramble, lines[0]), "{out}");
+    assert!(solves(HARD, lines[0]), "{out}");
     assert!(solves("R U", lines[1]), "{out}");
     assert!(
         err.contains("cubework: line 1: stopped at the time limit: no solution of")
             && err.contains("the best found, not proven shortest"),
         "{err}"
     );
-    assert!(
-        err.contains("2 states solved (1 proven shortest, 1 the best found, not proven)"),
-        "{err}"
+    common::assert_has(
+        &err,
+        "2 states solved (1 proven shortest, 1 the best found, not proven)",
     );
 }
 
@@ -567,14 +542,9 @@ fn a_first_optimal_solve_says_in_one_line_on_stderr_that_it_builds_the_table() {
     let dir = std::env::temp_dir().join("cubework-opt-notice");
     let _ = std::fs::remove_dir_all(&dir);
     let solve = || {
-        let out = common::cubework()
-            .env("CUBEWORK_CACHE_DIR", &dir)
-            .env("CUBEWORK_OPTIMAL_TABLE", "small")
-            .args(["solve", "--method", "optimal", "R U"])
-            .output()
-            .unwrap();
-        assert_eq!(out.status.code(), Some(0));
-        String::from_utf8(out.stderr).unwrap()
+        let (_, err, code) = common::solve_optimal(&dir, "R U");
+        assert_eq!(code, Some(0));
+        err
     };
     // Output captured, not a terminal: the line is said all the same.
     let err = solve();

@@ -96,9 +96,9 @@ fn a_batch_file_reads_one_state_a_line_never_a_sequence_across_lines() {
     assert_eq!(lines[..2], ["", ""], "{text}");
     assert!(!lines[2].is_empty(), "{text}");
     let err = String::from_utf8(out.stderr).unwrap();
-    assert!(
-        err.starts_with("cubework: line 1: '(' at column 1 is never closed\ncubework: line 2: "),
-        "{err}"
+    common::assert_starts(
+        &err,
+        "cubework: line 1: '(' at column 1 is never closed\ncubework: line 2: ",
     );
 }
 

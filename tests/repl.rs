@@ -67,9 +67,9 @@ fn errors_do_not_end_the_session() {
     );
     assert_eq!(stderr.lines().count(), 8, "{stderr}");
     assert!(stderr.lines().all(|l| l.starts_with("error: ")), "{stderr}");
-    assert!(
-        stdout.ends_with("UUFUUFUUFRRRRRRRRRFFDFFDFFDDDBDDBDDBLLLLLLLLLUBBUBBUBB\n"),
-        "{stdout}"
+    common::assert_ends(
+        &stdout,
+        "UUFUUFUUFRRRRRRRRRFFDFFDFFDDDBDDBDDBLLLLLLLLLUBBUBBUBB\n",
     );
     assert_eq!(code, Some(2));
 }
@@ -117,9 +117,9 @@ fn run_a_session_file() {
         .unwrap();
     assert!(out.status.success());
     let stdout = String::from_utf8(out.stdout).unwrap();
-    assert!(
-        stdout.ends_with("UUUUUUFFFUBBRRRRRRRRRFFDFFDDDBDDBDDBFFDLLLLLLLLLUBBUBB\n"),
-        "{stdout}"
+    common::assert_ends(
+        &stdout,
+        "UUUUUUFFFUBBRRRRRRRRRFFDFFDDDBDDBDDBFFDLLLLLLLLLUBBUBB\n",
     );
     let missing = Command::cargo_bin("cubework")
         .unwrap()
@@ -144,14 +144,8 @@ fn show_variants_reps_compare_and_paper() {
     );
     assert_eq!(code, Some(2), "show bogus and compare none fail");
     assert_eq!(stderr.lines().count(), 2, "{stderr}");
-    assert!(
-        stderr.contains("'bogus' is not a representation"),
-        "{stderr}"
-    );
-    assert!(
-        stderr.contains("'none' is not a number of turns"),
-        "{stderr}"
-    );
+    common::assert_has(&stderr, "'bogus' is not a representation");
+    common::assert_has(&stderr, "'none' is not a number of turns");
     assert!(
         stdout.contains("WWWWWWWWWWWW\nGGGOOOYYYRRR"),
         "show composite: {stdout}"
@@ -259,10 +253,7 @@ fn sessions_at_every_size() {
     }
     assert!(errors[4].contains("line 20: cube size 12 is not supported (2 to 9)"));
     // The 4×4×4 is solved by reduction.
-    assert!(
-        stdout.contains("moves in the half-turn metric, reduction"),
-        "{stdout}"
-    );
+    common::assert_has(&stdout, "moves in the half-turn metric, reduction");
     assert!(
         stdout.contains("ns/turn compiled"),
         "compare sizes: {stdout}"
@@ -270,23 +261,13 @@ fn sessions_at_every_size() {
     assert!(stdout.starts_with("size: 3×3×3\n"), "{stdout}");
     assert!(stdout.contains("\nsize: 4×4×4\n"), "{stdout}");
     // The local 4×4×4 after Rw U', as the facelet string of the geometry.
-    let mut cube = cubework::Cube::solved_n(4);
-    cube.apply_all(&cubework::parse_moves("Rw U'", cubework::Notation::Standard).unwrap())
-        .unwrap();
-    assert!(
-        stdout.contains(&format!("\n{}\n", cube.facelets())),
-        "{stdout}"
-    );
+    let cube = common::cube_after(4, "Rw U'");
+    common::assert_has(&stdout, &format!("\n{}\n", cube.facelets()));
     // reps at the session's size.
     assert!(stdout.contains("6×4×4") && stdout.contains("holds only sizes 2 to 3"));
     // The 2×2×2 composite defines x.
-    let mut two = cubework::Cube::solved_n(2);
-    two.apply_all(&cubework::parse_moves("R U x", cubework::Notation::Standard).unwrap())
-        .unwrap();
-    assert!(
-        stdout.contains(&format!("\n{}\n", two.facelets())),
-        "{stdout}"
-    );
+    let two = common::cube_after(2, "R U x");
+    common::assert_has(&stdout, &format!("\n{}\n", two.facelets()));
     // In the vector, undo goes back to the 4×4×4 after Rw U'.
     assert!(stdout.contains("undid: size 2\n"), "{stdout}");
     // Then `size` says so, and `solve` solves it by reduction.
@@ -322,10 +303,7 @@ fn draw_and_view_in_a_session() {
     assert!(wrote[4].contains("HTML page"));
     assert!(wrote[5].contains("net of the 3×3×3, only layer U in colour, with arrows"));
     assert!(stdout.contains("view: yaw 200 pitch -30 distance 4\n"));
-    assert!(
-        stdout.ends_with("view: yaw 200 pitch -30 distance 9\n"),
-        "{stdout}"
-    );
+    common::assert_ends(&stdout, "view: yaw 200 pitch -30 distance 9\n");
     // Three bad lines, one line each; the session went on.
     let errors: Vec<&str> = stderr.lines().collect();
     assert_eq!(errors.len(), 3, "{stderr}");
@@ -413,13 +391,8 @@ fn extra_words_are_refused_and_undo_and_redo_take_a_count() {
     assert!(stdout.contains("redid: U\nredid: F\n"), "{stdout}");
     assert!(stdout.contains("  1  R\n  2  U\n  3  F\n"), "{stdout}");
     // The session went on past `quit now`: the cube after R U F.
-    let mut cube = cubework::Cube::solved();
-    cube.apply_all(&cubework::parse_moves("R U F", cubework::Notation::Standard).unwrap())
-        .unwrap();
-    assert!(
-        stdout.ends_with(&format!("\n{}\n", cube.facelets())),
-        "{stdout}"
-    );
+    let cube = common::cube_after(3, "R U F");
+    common::assert_ends(&stdout, &format!("\n{}\n", cube.facelets()));
 }
 
 /// The deepest the parentheses of `text` go: 2 or more is a parenthesis inside another.
@@ -452,10 +425,7 @@ fn help_text_and_the_apl_greetings_never_nest_parentheses_so_system_commands_do_
         assert!(parenthesis_depth(&prose) < 2, "nested parentheses: {line}");
         assert!(!line.contains("()"), "an empty-looking pair: {line}");
     }
-    assert!(
-        stdout.contains("; )fns lists them; )off or moves leaves"),
-        "{stdout}"
-    );
+    common::assert_has(&stdout, "; )fns lists them; )off or moves leaves");
 }
 
 #[test]

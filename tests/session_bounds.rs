@@ -45,10 +45,7 @@ fn invert_refuses_a_history_above_the_expansion_limit() {
         "line 4: invert: the moves since the session began expand to 3,000,000 moves, more than the limit of 1,000,000",
         "",
     );
-    assert!(
-        out.contains("invert (the moves since the last reset): U' R'"),
-        "{out}"
-    );
+    common::assert_has(&out, "invert (the moves since the last reset): U' R'");
     assert!(out.ends_with("yes\n"), "{out}");
 }
 

@@ -78,16 +78,7 @@ fn with_small_tables(name: &str) -> std::path::PathBuf {
     dir
 }
 
-/// `solve --method optimal SCRAMBLE` on the small table in the cache `dir`.
-fn solve_optimal(dir: &std::path::Path, scramble: &str) -> (String, String, Option<i32>) {
-    let out = common::cubework()
-        .env("CUBEWORK_CACHE_DIR", dir)
-        .env("CUBEWORK_OPTIMAL_TABLE", "small")
-        .args(["solve", "--method", "optimal", scramble])
-        .output()
-        .unwrap();
-    common::outcome(out)
-}
+use common::solve_optimal;
 
 #[test]
 fn a_forged_pocket_table_is_rebuilt_and_named() {
@@ -320,13 +311,8 @@ fn tables_check_reads_every_built_table_whole_and_fails_on_a_damaged_one() {
 #[test]
 fn tables_check_reads_a_damaged_optimal_table_through_its_mapping() {
     let dir = temp("check-optimal");
-    let solve = common::cubework()
-        .env("CUBEWORK_CACHE_DIR", &dir)
-        .env("CUBEWORK_OPTIMAL_TABLE", "small")
-        .args(["solve", "--method", "optimal", "R U"])
-        .output()
-        .unwrap();
-    assert!(solve.status.success(), "{solve:?}");
+    let (_, err, code) = solve_optimal(&dir, "R U");
+    assert_eq!(code, Some(0), "{err}");
     let (out, _, code) = run(&dir, &["tables", "check"]);
     assert_eq!(code, Some(0), "{out}");
     assert!(out.contains("optimal-small: good ("), "{out}");
@@ -363,16 +349,13 @@ fn tables_build_optimal_builds_the_size_asked_for_and_size_needs_optimal() {
         assert!(row(&out, name).contains("missing"), "{out}");
     }
     // Said once, on stderr, even though it is not a terminal: what, how big, where.
-    assert!(
-        err.contains("building the optimal solver's table first (once): 52 MB"),
-        "{err}"
+    common::assert_has(
+        &err,
+        "building the optimal solver's table first (once): 52 MB",
     );
     let (out, err, code) = run(&dir, &["tables", "check"]);
     assert_eq!(code, Some(0), "{err}");
-    assert!(
-        out.contains("optimal-small: good (51,987,144 bytes"),
-        "{out}"
-    );
+    common::assert_has(&out, "optimal-small: good (51,987,144 bytes");
     let (_, err, code) = run(&dir, &["tables", "build", "--size", "large"]);
     assert_eq!(code, Some(2));
     assert!(err.contains("--optimal"), "{err}");
@@ -499,10 +482,7 @@ fn a_table_changed_in_place_behind_its_stamp_is_rebuilt_or_stops_the_solve_in_on
     let scramble = "R U R' U' F2 D L' B";
     let answers = |(out, err, code): (String, String, Option<i32>)| {
         assert_eq!(code, Some(0), "{err}");
-        assert!(
-            out.contains("8 moves in the half-turn metric, proven shortest"),
-            "{out}"
-        );
+        common::assert_has(&out, "8 moves in the half-turn metric, proven shortest");
         err
     };
     let rebuilt = format!(
@@ -525,9 +505,7 @@ fn a_table_changed_in_place_behind_its_stamp_is_rebuilt_or_stops_the_solve_in_on
     // One entry changed, the one the search reads first, in a block that the load leaves to
     // the search: the solve stops with one line naming the file, status 1.
     let moves = AxisMoves::new(SliceKind::Position);
-    let mut cube = cubework::Cube::solved();
-    cube.apply_all(&cubework::parse_sequence(scramble, cubework::Notation::Standard).unwrap())
-        .unwrap();
+    let cube = common::cube_after(3, scramble);
     let (state, _) = CubieCube::from_cube(&cube).unwrap();
     let i = moves.index(moves.coord(&state));
     // The distances, then their stripes' floors, then the trailer.

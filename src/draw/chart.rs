@@ -7,7 +7,9 @@
 //! ([`speed_bars`], [`size_lines`], [`cycle_counts`]), so the measuring code can change without
 //! touching the drawing.
 
+use plotters::chart::MeshStyle;
 use plotters::coord::Shift;
+use plotters::coord::ranged1d::ValueFormatter;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
@@ -18,6 +20,22 @@ use crate::state::sticker_perm::StickerPerm;
 
 fn err(e: impl std::fmt::Display) -> DrawError {
     DrawError::Chart(e.to_string())
+}
+
+/// Draws a chart's mesh, set up by the caller, in the charts' own style: labels in the text
+/// colour, axis descriptions muted, light lines pale and at most two between labels.
+fn draw_mesh<X, Y, DB>(mesh: &mut MeshStyle<'_, '_, X, Y, DB>) -> Result<(), DrawError>
+where
+    X: Ranged + ValueFormatter<X::ValueType>,
+    Y: Ranged + ValueFormatter<Y::ValueType>,
+    DB: DrawingBackend,
+{
+    mesh.label_style((FONT, 13).into_font().color(&TEXT))
+        .axis_desc_style((FONT, 13).into_font().color(&MUTED))
+        .light_line_style(RGBColor(0xf2, 0xf2, 0xf2))
+        .max_light_lines(2)
+        .draw()
+        .map_err(err)
 }
 
 const DEFINED: RGBColor = RGBColor(0x1f, 0x4e, 0x9a);
@@ -145,19 +163,15 @@ pub fn speed_chart(bars: &[SpeedBar], note: &str) -> Result<String, DrawError> {
             .y_label_area_size(90)
             .build_cartesian_2d((lo..hi).log_scale(), 0f64..rows as f64)
             .map_err(err)?;
-        chart
-            .configure_mesh()
-            .disable_y_mesh()
-            .disable_y_axis()
-            .y_labels(0)
-            .x_desc(format!("ns per quarter-turn (log scale) — {note}"))
-            .x_label_formatter(&|v| format!("{v}"))
-            .label_style((FONT, 13).into_font().color(&TEXT))
-            .axis_desc_style((FONT, 13).into_font().color(&MUTED))
-            .light_line_style(RGBColor(0xf2, 0xf2, 0xf2))
-            .max_light_lines(2)
-            .draw()
-            .map_err(err)?;
+        draw_mesh(
+            chart
+                .configure_mesh()
+                .disable_y_mesh()
+                .disable_y_axis()
+                .y_labels(0)
+                .x_desc(format!("ns per quarter-turn (log scale) — {note}"))
+                .x_label_formatter(&|v| format!("{v}")),
+        )?;
         let row_y = |i: usize| (rows - 1 - i) as f64; // first bar at the top
         for (i, b) in bars.iter().enumerate() {
             let y = row_y(i);
@@ -428,20 +442,16 @@ pub fn distance_chart(htm: &[u64], qtm: &[u64]) -> Result<String, DrawError> {
             .y_label_area_size(70)
             .build_cartesian_2d(-0.5f64..depths as f64 - 0.5, (lo..hi * 3.0).log_scale())
             .map_err(err)?;
-        chart
-            .configure_mesh()
-            .disable_x_mesh()
-            .x_labels(depths)
-            .x_label_formatter(&|v| format!("{}", v.round()))
-            .y_label_formatter(&|v| crate::base::text::thousands(*v as u64))
-            .x_desc("distance from solved (moves)")
-            .y_desc("states (log scale)")
-            .label_style((FONT, 13).into_font().color(&TEXT))
-            .axis_desc_style((FONT, 13).into_font().color(&MUTED))
-            .light_line_style(RGBColor(0xf2, 0xf2, 0xf2))
-            .max_light_lines(2)
-            .draw()
-            .map_err(err)?;
+        draw_mesh(
+            chart
+                .configure_mesh()
+                .disable_x_mesh()
+                .x_labels(depths)
+                .x_label_formatter(&|v| format!("{}", v.round()))
+                .y_label_formatter(&|v| crate::base::text::thousands(*v as u64))
+                .x_desc("distance from solved (moves)")
+                .y_desc("states (log scale)"),
+        )?;
         for (counts, colour, shift, name) in [(htm, HTM, -0.4, "HTM"), (qtm, QTM, 0.0, "QTM")] {
             chart
                 .draw_series(
@@ -599,36 +609,32 @@ pub fn cycle_chart(counts: &[CycleCount], title: &str, note: &str) -> Result<Str
             .build_cartesian_2d(-0.5f64..slots as f64 - 0.5, 0f64..(most + 1) as f64)
             .map_err(err)?;
         let labels: Vec<usize> = counts.iter().map(|c| c.length).collect();
-        chart
-            .configure_mesh()
-            .disable_x_mesh()
-            .x_labels(slots)
-            .x_label_formatter(&|v| {
-                let i = v.round();
-                if (v - i).abs() < 1e-6 && i >= 0.0 {
-                    labels
-                        .get(i as usize)
-                        .map_or(String::new(), |l| l.to_string())
-                } else {
-                    String::new()
-                }
-            })
-            .y_labels((most + 2).min(12))
-            .y_label_formatter(&|v| {
-                if (v - v.round()).abs() < 1e-6 {
-                    format!("{v:.0}")
-                } else {
-                    String::new()
-                }
-            })
-            .x_desc(format!("cycle length — {note}"))
-            .y_desc("cycles")
-            .label_style((FONT, 13).into_font().color(&TEXT))
-            .axis_desc_style((FONT, 13).into_font().color(&MUTED))
-            .light_line_style(RGBColor(0xf2, 0xf2, 0xf2))
-            .max_light_lines(2)
-            .draw()
-            .map_err(err)?;
+        draw_mesh(
+            chart
+                .configure_mesh()
+                .disable_x_mesh()
+                .x_labels(slots)
+                .x_label_formatter(&|v| {
+                    let i = v.round();
+                    if (v - i).abs() < 1e-6 && i >= 0.0 {
+                        labels
+                            .get(i as usize)
+                            .map_or(String::new(), |l| l.to_string())
+                    } else {
+                        String::new()
+                    }
+                })
+                .y_labels((most + 2).min(12))
+                .y_label_formatter(&|v| {
+                    if (v - v.round()).abs() < 1e-6 {
+                        format!("{v:.0}")
+                    } else {
+                        String::new()
+                    }
+                })
+                .x_desc(format!("cycle length — {note}"))
+                .y_desc("cycles"),
+        )?;
         let kinds = [
             ("corner stickers", RGBColor(0x1f, 0x4e, 0x9a)),
             ("edge stickers", RGBColor(0xe0, 0x7b, 0x22)),

@@ -250,7 +250,6 @@ impl Representation for Composite {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rep::testing::conformance;
     use crate::turn::moves::PaperLetter;
 
     /// Why the composite stops at the 3×3×3: on the 4×4×4, `2F2 2R2 2F2 2R2` exchanges two up
@@ -301,21 +300,9 @@ mod tests {
         }
     }
 
-    #[test]
-    fn conformance_composite() {
-        conformance::<Composite>(RepKind::Composite);
-    }
-
-    #[test]
-    fn goal_state_is_the_papers() {
-        let c = Composite::from_cube(&Cube::solved());
-        assert_eq!(
-            c.render(),
-            "WWWWWWWWWWWW\nGGGOOOYYYRRR\nGGGOOOYYYRRR\nGGGOOOYYYRRR\nBBBBBBBBBBBB"
-        );
-        assert_eq!(c.shape(), &[5, 12]);
-        assert_eq!(c.state_bytes(), 60);
-    }
+    crate::rep::testing::the_papers_checks!(Composite, RepKind::Composite,
+        goal: "WWWWWWWWWWWW\nGGGOOOYYYRRR\nGGGOOOYYYRRR\nGGGOOOYYYRRR\nBBBBBBBBBBBB",
+        shape: [5, 12], bytes: 60);
 
     #[test]
     fn x_y_c_h_are_undefined_and_named() {

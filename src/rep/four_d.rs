@@ -184,24 +184,11 @@ impl Representation for FourD {
 mod tests {
     use super::*;
 
-    #[test]
-    fn conformance() {
-        crate::rep::testing::conformance::<FourD>(RepKind::FourD);
-    }
-
-    #[test]
-    fn goal_state_is_the_papers_description() {
-        let d = FourD::from_cube(&Cube::solved());
-        assert_eq!(
-            d.render(),
-            "WWW  RRR  G Y\nWWW       G Y\nWWW  OOO  G Y\n\n\
+    crate::rep::testing::the_papers_checks!(FourD, RepKind::FourD,
+        goal: "WWW  RRR  G Y\nWWW       G Y\nWWW  OOO  G Y\n\n\
              \x20    RRR  G Y\n\x20         G Y\n\x20    OOO  G Y\n\n\
-             BBB  RRR  G Y\nBBB       G Y\nBBB  OOO  G Y"
-        );
-        assert_eq!(d.shape(), &[3, 3, 3, 3]);
-        assert_eq!(d.state_bytes(), 81);
-        assert_eq!(d.element(), "letter or blank (u8)");
-    }
+             BBB  RRR  G Y\nBBB       G Y\nBBB  OOO  G Y",
+        shape: [3, 3, 3, 3], bytes: 81, element: "letter or blank (u8)");
 
     #[test]
     fn blanks_where_the_paper_says() {

@@ -175,24 +175,12 @@ impl Representation for Local {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rep::testing::conformance;
 
-    #[test]
-    fn conformance_local() {
-        conformance::<Local>(RepKind::Local);
-    }
-
-    #[test]
-    fn goal_state_is_the_papers() {
-        let l = Local::from_cube(&Cube::solved());
-        let want = ["WWW", "BBB", "RRR", "OOO", "GGG", "YYY"]
+    crate::rep::testing::the_papers_checks!(Local, RepKind::Local,
+        goal: ["WWW", "BBB", "RRR", "OOO", "GGG", "YYY"]
             .map(|row| [row; 3].join("\n"))
-            .join("\n\n");
-        assert_eq!(l.render(), want);
-        assert_eq!(l.shape(), &[6, 3, 3]);
-        assert_eq!(l.state_bytes(), 54);
-        assert_eq!(l.element(), "letter (u8)");
-    }
+            .join("\n\n"),
+        shape: [6, 3, 3], bytes: 54, element: "letter (u8)");
 
     #[test]
     fn every_move_is_defined() {

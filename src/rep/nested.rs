@@ -190,24 +190,11 @@ impl Representation for Nested {
 mod tests {
     use super::*;
 
-    #[test]
-    fn conformance() {
-        crate::rep::testing::conformance::<Nested>(RepKind::Nested);
-    }
-
-    #[test]
-    fn goal_state_is_the_papers() {
-        let n = Nested::from_cube(&Cube::solved());
-        assert_eq!(
-            n.render(),
-            "WRG WR∘ WRY\nW∘G W∘∘ W∘Y\nWOG WO∘ WOY\n\n\
+    crate::rep::testing::the_papers_checks!(Nested, RepKind::Nested,
+        goal: "WRG WR∘ WRY\nW∘G W∘∘ W∘Y\nWOG WO∘ WOY\n\n\
              ∘RG ∘R∘ ∘RY\n∘∘G ∘∘∘ ∘∘Y\n∘OG ∘O∘ ∘OY\n\n\
-             BRG BR∘ BRY\nB∘G B∘∘ B∘Y\nBOG BO∘ BOY"
-        );
-        assert_eq!(n.shape(), &[3, 3, 3]);
-        assert_eq!(n.state_bytes(), 81);
-        assert_eq!(n.element(), "3-letter vector ([u8; 3])");
-    }
+             BRG BR∘ BRY\nB∘G B∘∘ B∘Y\nBOG BO∘ BOY",
+        shape: [3, 3, 3], bytes: 81, element: "3-letter vector ([u8; 3])");
 
     #[test]
     fn agrees_with_numeric_cell_for_cell() {

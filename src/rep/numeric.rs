@@ -271,24 +271,11 @@ mod tests {
     use super::*;
     use crate::turn::moves::PaperLetter;
 
-    #[test]
-    fn conformance() {
-        crate::rep::testing::conformance::<Numeric>(RepKind::Numeric);
-    }
-
-    #[test]
-    fn goal_state_is_the_papers() {
-        let n = Numeric::from_cube(&Cube::solved());
-        assert_eq!(
-            n.render(),
-            "135 130 136\n105 100 106\n145 140 146\n\n \
+    crate::rep::testing::the_papers_checks!(Numeric, RepKind::Numeric,
+        goal: "135 130 136\n105 100 106\n145 140 146\n\n \
              35  30  36\n  5   0   6\n 45  40  46\n\n\
-             235 230 236\n205 200 206\n245 240 246"
-        );
-        assert_eq!(n.shape(), &[3, 3, 3]);
-        assert_eq!(n.state_bytes(), 54);
-        assert_eq!(n.element(), "3-digit integer (u16)");
-    }
+             235 230 236\n205 200 206\n245 240 246",
+        shape: [3, 3, 3], bytes: 54, element: "3-digit integer (u16)");
 
     fn after(letter: PaperLetter) -> Array3<u16> {
         let mut n = Numeric::from_cube(&Cube::solved());

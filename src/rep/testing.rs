@@ -136,3 +136,27 @@ pub(crate) fn refuses_x_y_c_h(kind: RepKind) {
     }
     assert_eq!(kind.defined_moves().len(), 16);
 }
+
+/// The two checks every representation's module opens its tests with: `conformance` (the
+/// whole check above, at every size it holds) and `goal_state_is_the_papers` (the solved cube
+/// rendered as the paper prints it, its shape, its bytes a state and, where given, its
+/// element).
+macro_rules! the_papers_checks {
+    ($rep:ty, $kind:expr, goal: $goal:expr, shape: $shape:expr, bytes: $bytes:expr
+        $(, element: $element:expr)?) => {
+        #[test]
+        fn conformance() {
+            $crate::rep::testing::conformance::<$rep>($kind);
+        }
+
+        #[test]
+        fn goal_state_is_the_papers() {
+            let goal = <$rep>::from_cube(&$crate::state::cube::Cube::solved());
+            assert_eq!(goal.render(), $goal);
+            assert_eq!(goal.shape(), &$shape);
+            assert_eq!(goal.state_bytes(), $bytes);
+            $(assert_eq!(goal.element(), $element);)?
+        }
+    };
+}
+pub(crate) use the_papers_checks;

@@ -281,21 +281,9 @@ impl Representation for Vector {
 mod tests {
     use super::*;
 
-    #[test]
-    fn conformance() {
-        crate::rep::testing::conformance::<Vector>(RepKind::Vector);
-    }
-
-    #[test]
-    fn goal_state_is_the_papers() {
-        let v = Vector::from_cube(&Cube::solved());
-        assert_eq!(
-            v.render(),
-            "WWWWWWWWWBBBBBBBBBRRRRRRRRROOOOOOOOOGGGGGGGGGYYYYYYYYY"
-        );
-        assert_eq!(v.shape(), &[54]);
-        assert_eq!(v.state_bytes(), 54);
-    }
+    crate::rep::testing::the_papers_checks!(Vector, RepKind::Vector,
+        goal: "WWWWWWWWWBBBBBBBBBRRRRRRRRROOOOOOOOOGGGGGGGGGYYYYYYYYY",
+        shape: [54], bytes: 54);
 
     #[test]
     fn every_assignment_is_a_permutation_of_its_cells() {

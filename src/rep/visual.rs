@@ -296,17 +296,9 @@ impl Representation for Visual {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rep::testing::conformance;
 
-    #[test]
-    fn conformance_visual() {
-        conformance::<Visual>(RepKind::Visual);
-    }
-
-    #[test]
-    fn goal_state_is_the_papers() {
-        let v = Visual::from_cube(&Cube::solved());
-        let want = [
+    crate::rep::testing::the_papers_checks!(Visual, RepKind::Visual,
+        goal: [
             "B         B         B",
             "    R     R     R",
             "  G   R   R   R   Y",
@@ -319,11 +311,13 @@ mod tests {
             "    O     O     O",
             "B         B         B",
         ]
-        .join("\n");
-        assert_eq!(v.render(), want);
+        .join("\n"),
+        shape: [11, 11], bytes: 121);
+
+    #[test]
+    fn the_goal_state_has_fifty_three_sticker_cells() {
+        let v = Visual::from_cube(&Cube::solved());
         assert_eq!(v.array().iter().filter(|&&b| b != BLANK).count(), 53);
-        assert_eq!(v.shape(), &[11, 11]);
-        assert_eq!(v.state_bytes(), 121);
     }
 
     #[test]

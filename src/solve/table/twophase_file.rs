@@ -300,8 +300,8 @@ impl Tables {
     /// Recomputes a sample of every move and symmetry table from the cubie model, and checks
     /// a sample of every pruning table's entries against their neighbours.
     fn check_sample(&self) -> Result<(), String> {
-        self.check_twist_classes()?;
-        self.check_flip_classes()?;
+        self.check_orientation_classes()?;
+        self.check_flip_representatives()?;
         self.check_slice_tables()?;
         self.check_phase2_classes()?;
         self.check_phase2_small()?;
@@ -313,58 +313,51 @@ impl Tables {
         Ok(())
     }
 
-    /// The twist classes and their move table, on a sample of twists.
-    fn check_twist_classes(&self) -> Result<(), String> {
+    /// The twist and the flip classes and their move tables, on a sample of each.
+    fn check_orientation_classes(&self) -> Result<(), String> {
         let (syms, uds) = (ud_symmetries(), ud_tables());
-        for r in sample(N_TWIST, 64) {
-            let (c, s) = (self.twist_sym[r] >> 4, (self.twist_sym[r] & 15) as usize);
-            let rep = syms[s].conj(&CubieCube::from_twist(r)).twist();
-            if !is_rep(&self.twist_sym, rep, c) {
-                return disagree("twist classes", r);
-            }
-            for m in 0..18 {
-                let moved = CubieCube::from_twist(r).apply(FaceMove::ALL[m]).twist();
-                let packed = self.twist_class_move[c as usize * 18 + uds.moves[s][m] as usize];
-                let (c2, s2) = (packed >> 4, (packed as usize & 7) ^ s);
-                if !is_rep(
-                    &self.twist_sym,
-                    syms[s2].conj(&CubieCube::from_twist(moved)).twist(),
-                    c2,
-                ) {
-                    return disagree("twist class moves", r);
+        type Coord = (fn(usize) -> CubieCube, fn(&CubieCube) -> usize);
+        let twist: Coord = (CubieCube::from_twist, CubieCube::twist);
+        let flip: Coord = (CubieCube::from_flip, CubieCube::flip);
+        for (name, n, sym, class_move, (cube, coord)) in [
+            (
+                "twist",
+                N_TWIST,
+                &self.twist_sym,
+                &self.twist_class_move,
+                twist,
+            ),
+            ("flip", N_FLIP, &self.flip_sym, &self.flip_class_move, flip),
+        ] {
+            for r in sample(n, 64) {
+                let (c, s) = (sym[r] >> 4, (sym[r] & 15) as usize);
+                if !is_rep(sym, coord(&syms[s].conj(&cube(r))), c) {
+                    return disagree(&format!("{name} classes"), r);
+                }
+                for m in 0..18 {
+                    let moved = coord(&cube(r).apply(FaceMove::ALL[m]));
+                    let packed = class_move[c as usize * 18 + uds.moves[s][m] as usize];
+                    let (c2, s2) = (packed >> 4, (packed as usize & 7) ^ s);
+                    if !is_rep(sym, coord(&syms[s2].conj(&cube(moved))), c2) {
+                        return disagree(&format!("{name} class moves"), r);
+                    }
                 }
             }
         }
         Ok(())
     }
 
-    /// The flip classes, their representatives' conjugates and their move table, on a
-    /// sample of flips.
-    fn check_flip_classes(&self) -> Result<(), String> {
-        let (syms, uds) = (ud_symmetries(), ud_tables());
+    /// The flip classes' representatives' conjugates, on a sample of flips.
+    fn check_flip_representatives(&self) -> Result<(), String> {
+        let syms = ud_symmetries();
         for r in sample(N_FLIP, 64) {
             let (c, s) = (self.flip_sym[r] >> 4, (self.flip_sym[r] & 15) as usize);
             let rep = syms[s].conj(&CubieCube::from_flip(r));
-            if !is_rep(&self.flip_sym, rep.flip(), c) {
-                return disagree("flip classes", r);
-            }
             for (t, sym) in syms.iter().enumerate().take(UD_FLIP_SYMS) {
                 if self.flip_rep_conj[c as usize * UD_FLIP_SYMS + t] as usize
                     != sym.conj(&rep).flip()
                 {
                     return disagree("flip representatives", r);
-                }
-            }
-            for m in 0..18 {
-                let moved = CubieCube::from_flip(r).apply(FaceMove::ALL[m]).flip();
-                let packed = self.flip_class_move[c as usize * 18 + uds.moves[s][m] as usize];
-                let (c2, s2) = (packed >> 4, (packed as usize & 7) ^ s);
-                if !is_rep(
-                    &self.flip_sym,
-                    syms[s2].conj(&CubieCube::from_flip(moved)).flip(),
-                    c2,
-                ) {
-                    return disagree("flip class moves", r);
                 }
             }
         }
