@@ -95,6 +95,17 @@ pub(crate) fn proptest_config(cases: u32) -> proptest::test_runner::Config {
     config
 }
 
+
+/// The cube after `alg` (standard notation, the sequence algebra allowed) from solved: how the
+/// crate's tests set a cube up.
+#[cfg(test)]
+pub(crate) fn cube_after(alg: &str) -> Cube {
+    let mut cube = Cube::solved();
+    cube.apply_all(&parse_sequence(alg, Notation::Standard).unwrap())
+        .unwrap();
+    cube
+}
+
 #[cfg(test)]
 mod tests {
     use std::path::Path;
@@ -139,14 +150,4 @@ mod tests {
             kept.display()
         );
     }
-}
-
-/// The cube after `alg` (standard notation, the sequence algebra allowed) from solved: how the
-/// crate's tests set a cube up.
-#[cfg(test)]
-pub(crate) fn cube_after(alg: &str) -> Cube {
-    let mut cube = Cube::solved();
-    cube.apply_all(&parse_sequence(alg, Notation::Standard).unwrap())
-        .unwrap();
-    cube
 }

@@ -191,11 +191,11 @@ fn batch_of_states() {
         "{stderr}"
     );
     // From standard input, all good: status 0.
-    let out = cubework()
-        .args(["solve", "--method", "beginner", "--batch", "-"])
-        .write_stdin("R U\nL D'\n")
-        .output()
-        .unwrap();
+    let out = common::output(
+        cubework()
+            .args(["solve", "--method", "beginner", "--batch", "-"])
+            .write_stdin("R U\nL D'\n"),
+    );
     assert_eq!(out.status.code(), Some(0));
     assert_eq!(String::from_utf8(out.stdout).unwrap().lines().count(), 2);
     // A file that cannot be read is bad input, as for `run FILE`.
@@ -301,8 +301,8 @@ fn hint_after_step_goes_on_with_the_beginners_method_to_the_end() {
     script.push_str(&"hint apply\n".repeat(300));
     script.push_str("solved?\n");
     let out = cubework().write_stdin(script).output().unwrap();
-    let stdout = String::from_utf8(out.stdout).unwrap();
     common::assert_success(&out, "");
+    let stdout = String::from_utf8(out.stdout).unwrap();
     let hint = stdout
         .lines()
         .find(|l| l.starts_with("hint: "))

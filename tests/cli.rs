@@ -15,10 +15,7 @@ fn assert_one_line_error(mut cmd: Command, args: &[&str], message: &str) {
 }
 
 fn facelets(rep: &str, alg: &str) -> String {
-    let out = cubework()
-        .args(["apply", "--rep", rep, "--show", "facelets", alg])
-        .output()
-        .unwrap();
+    let out = common::output(cubework().args(["apply", "--rep", rep, "--show", "facelets", alg]));
     common::assert_success(&out, format_args!("{rep} {alg}: "));
     let text = String::from_utf8(out.stdout).unwrap();
     assert_eq!(text.lines().count(), 1, "exactly one line");
@@ -278,10 +275,7 @@ fn representations_at_every_size_from_the_command_line() {
 
 #[test]
 fn paper_has_a_measured_general_column() {
-    let out = cubework()
-        .args(["paper", "--turns", "300", "--format", "csv"])
-        .output()
-        .unwrap();
+    let out = common::output(cubework().args(["paper", "--turns", "300", "--format", "csv"]));
     assert!(out.status.success());
     let csv = String::from_utf8(out.stdout).unwrap();
     let header: Vec<&str> = csv.lines().next().unwrap().split(',').collect();
@@ -435,10 +429,7 @@ fn pocket_tables_read_whole() {
         cached_last_line(&["pocket", "table", "--metric", "qtm"]),
         "14"
     );
-    let out = cached()
-        .args(["pocket", "table", "--format", "csv"])
-        .output()
-        .unwrap();
+    let out = common::output(cached().args(["pocket", "table", "--format", "csv"]));
     let csv = String::from_utf8(out.stdout).unwrap();
     let rows: Vec<&str> = csv.lines().collect();
     assert_eq!(rows[0], "depth,count");
@@ -455,10 +446,7 @@ fn pocket_table_and_optimal_solutions() {
     assert_eq!(cached_last_line(&["pocket", "table"]), "11");
     pocket_tables_read_whole();
     for scramble in ["R U F'", "R2 F U' R F2 U", "L D B'", "x R y' U2"] {
-        let out = cached()
-            .args(["pocket", "solve", scramble])
-            .output()
-            .unwrap();
+        let out = common::output(cached().args(["pocket", "solve", scramble]));
         let text = String::from_utf8(out.stdout).unwrap();
         let solution = text.lines().last().unwrap_or_default();
         // Where the scramble moved the held corner DBL, the report names the whole-cube turn
@@ -563,10 +551,7 @@ fn search_solver_finds_shortest_solutions() {
         &state,
     ]);
     assert_eq!(solution, "U R U' R'");
-    let out = cubework()
-        .args(["solve", "--metric", "stm", "R"])
-        .output()
-        .unwrap();
+    let out = common::output(cubework().args(["solve", "--metric", "stm", "R"]));
     assert_eq!(out.status.code(), Some(2));
 }
 

@@ -319,10 +319,7 @@ fn no_source_or_readme_points_outside_the_repository_or_to_issue_numbers() {
 #[test]
 fn completions_and_the_man_page_are_generated_from_the_command_definitions() {
     for shell in ["bash", "zsh", "fish"] {
-        let out = common::cubework()
-            .args(["completions", shell])
-            .output()
-            .unwrap();
+        let out = common::output(common::cubework().args(["completions", shell]));
         assert!(out.status.success(), "{shell}");
         let script = String::from_utf8(out.stdout).unwrap();
         for sub in ["apply", "solve", "draw", "pocket"] {

@@ -397,10 +397,7 @@ fn draw_writes_the_pictures_of_the_issue() {
 
 #[test]
 fn draw_to_standard_output_and_as_a_page() {
-    let out = cubework()
-        .args(["draw", "--view", "net", "-o", "-", "F"])
-        .output()
-        .unwrap();
+    let out = common::output(cubework().args(["draw", "--view", "net", "-o", "-", "F"]));
     assert!(out.status.success());
     let svg = String::from_utf8(out.stdout).unwrap();
     let p = raster(&svg);
@@ -996,10 +993,7 @@ fn run_page(address: &str, tail: &str, name: &str) -> Option<String> {
     if !node_installed() {
         return None;
     }
-    let out = cubework()
-        .args(["draw", "--format", "html", "-o", "-", "R U"])
-        .output()
-        .unwrap();
+    let out = common::output(cubework().args(["draw", "--format", "html", "-o", "-", "R U"]));
     common::assert_success(&out, "");
     let page = String::from_utf8(out.stdout).unwrap();
     let script = between(&page, "<script>", "</script>").unwrap();
@@ -1132,10 +1126,8 @@ fn a_move_under_way_ends_where_the_move_puts_the_stickers() {
 #[test]
 fn draw_from_url_draws_what_the_pages_address_holds() {
     let url = "file:///tmp/cube.html#setup=F2_D&alg=R_U'";
-    let out = cubework()
-        .args(["draw", "--from-url", url, "--format", "html", "-o", "-"])
-        .output()
-        .unwrap();
+    let out =
+        common::output(cubework().args(["draw", "--from-url", url, "--format", "html", "-o", "-"]));
     common::assert_success(&out, "");
     let page = String::from_utf8(out.stdout).unwrap();
     assert!(
@@ -1167,10 +1159,7 @@ fn draw_from_url_draws_what_the_pages_address_holds() {
         ("cube.html", "#setup"),
         ("cube.html#moves=R", "moves=R"),
     ] {
-        let out = cubework()
-            .args(["draw", "--from-url", bad, "-o", "-"])
-            .output()
-            .unwrap();
+        let out = common::output(cubework().args(["draw", "--from-url", bad, "-o", "-"]));
         let err = String::from_utf8(out.stderr).unwrap();
         assert_eq!(out.status.code(), Some(2), "{bad}: {err}");
         assert!(out.stdout.is_empty(), "{bad}");

@@ -187,7 +187,8 @@ fn help_lists_exactly_the_repl_descriptors_and_tab_offers_exactly_their_names() 
         .filter(|l| !l.starts_with(' '))
         .filter_map(|l| l.split_whitespace().next())
         .collect();
-    assert_eq!(listed, names_on(Surface::repl));
+    let repl = names_on(Surface::repl);
+    assert_eq!(listed, repl);
     let (_, offered) = cubework::cli::repl::completions("", 0, Notation::Standard);
     let names: Vec<&str> = offered
         .iter()

@@ -190,16 +190,27 @@ fn face_fills(svg: &str, face: char) -> Vec<String> {
         .collect()
 }
 
-#[test]
-fn the_wca_colours_give_a_white_top_and_a_green_front_in_the_net_the_picture_and_the_page() {
-    let (out, err, code) = run(&["apply", "--colours", "wca", "--show", "net", "R"]);
+/// `apply ARGS` under the WCA colours shows `rows` (line, text); the paper's colours stay the
+/// default: without `--colours`, line `paper.0` reads `paper.1`.
+fn wca_rows_and_the_papers_by_default(args: &[&str], rows: &[(usize, &str)], paper: (usize, &str)) {
+    let (out, err, code) = run(&[&["apply", "--colours", "wca"], args].concat());
     assert_eq!(code, Some(0), "{err}");
     let lines: Vec<&str> = out.lines().collect();
-    assert_eq!(lines[0], "      W W G", "{out}");
-    assert_eq!(lines[3], "O O O G G Y R R R W B B", "{out}");
-    // The paper's colours stay the default.
-    let (out, _, _) = run(&["apply", "--show", "net", "R"]);
-    assert_eq!(out.lines().nth(3), Some("G G G O O B Y Y Y W R R"), "{out}");
+    for &(i, want) in rows {
+        assert_eq!(lines[i], want, "{out}");
+    }
+    let (out, _, _) = run(&[&["apply"], args].concat());
+    assert_eq!(out.lines().nth(paper.0), Some(paper.1), "{out}");
+}
+
+#[test]
+fn the_wca_colours_give_a_white_top_and_a_green_front_in_the_net_the_picture_and_the_page() {
+    let wca = [(0, "      W W G"), (3, "O O O G G Y R R R W B B")];
+    wca_rows_and_the_papers_by_default(
+        &["--show", "net", "R"],
+        &wca,
+        (3, "G G G O O B Y Y Y W R R"),
+    );
     // The picture: the front face's stickers are green (its plastic behind them is not).
     let (svg, err, code) = run(&["draw", "--colours", "wca", "--view", "net", "-o", "-"]);
     assert_eq!(code, Some(0), "{err}");
@@ -329,10 +340,7 @@ fn the_compare_and_paper_tables_fit_an_80_column_terminal_without_splitting_a_nu
 
 #[test]
 fn growth_is_fitted_only_where_three_or_more_sizes_were_measured() {
-    let out = cubework()
-        .args(["compare", "--sizes", "2..4", "--turns", "200"])
-        .output()
-        .unwrap();
+    let out = common::output(cubework().args(["compare", "--sizes", "2..4", "--turns", "200"]));
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(out.status.success());
     let row = |name: &str| {
@@ -351,15 +359,10 @@ fn growth_is_fitted_only_where_three_or_more_sizes_were_measured() {
 
 #[test]
 fn the_visual_display_under_wca_colours_shows_white_on_top_and_green_in_front() {
-    let (out, err, code) = run(&["apply", "--colours", "wca", "--rep", "visual", ""]);
-    assert_eq!(code, Some(0), "{err}");
-    let rows: Vec<&str> = out.lines().collect();
     // The middle row runs left, up, right; the rows below the up face are the front.
-    assert_eq!(rows[5], "Y O O O W W W R R R Y", "{out}");
-    assert_eq!(rows[7], "    O   G G G   R", "{out}");
-    // The paper's colours stay the default.
-    let (out, _, _) = run(&["apply", "--rep", "visual", ""]);
-    assert_eq!(out.lines().nth(5), Some("B G G G W W W Y Y Y B"), "{out}");
+    let wca = [(5, "Y O O O W W W R R R Y"), (7, "    O   G G G   R")];
+    let paper = (5, "B G G G W W W Y Y Y B");
+    wca_rows_and_the_papers_by_default(&["--rep", "visual", ""], &wca, paper);
 }
 
 #[test]

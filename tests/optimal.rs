@@ -48,7 +48,8 @@ fn the_command_line_prints_a_proven_shortest_solution() {
     assert!(solves("R2 U F'", out.lines().last().unwrap()));
 }
 
-/// A 20-move scramble whose optimal search takes far longer than the time limits given it.
+/// A 20-move scramble whose optimal search takes minutes with the small table: far longer than
+/// the time limits given it.
 const HARD: &str = "F2 R2 B2 R F2 L F2 R' U2 L B2 U L' B U R' D F R2 F'";
 
 /// An optimal solve within `limit` seconds, `rest` after the options and `stdin` given.
@@ -199,10 +200,6 @@ fn tables_lists_the_optimal_tables() {
     let row = out.lines().find(|l| l.contains(" optimal-small ")).unwrap();
     assert!(row.contains("built") && row.contains("51,987,144"), "{out}");
 }
-
-/// A scramble whose optimal search takes minutes with the small table.
-#[cfg(unix)]
-const HARD: &str = "F2 R2 B2 R F2 L F2 R' U2 L B2 U L' B U R' D F R2 F'";
 
 /// The binary running `args` with `stdin`, its output read as it comes: a line at a time
 /// from stdout (a channel), stderr whole at the end.
@@ -421,18 +418,12 @@ fn a_forged_optimal_table_is_rebuilt_and_named() {
         .find(|l| l.contains(" optimal-small "))
         .unwrap();
     assert!(row.contains("damaged"), "{text}");
-    assert!(
-        text.contains(&format!(
-            "the cache file {} is inconsistent",
-            path.display()
-        )),
-        "{text}"
+    common::assert_has(
+        &text,
+        &format!("the cache file {} is inconsistent", path.display()),
     );
     // Loading rebuilds it, saying why, and the rebuilt file is built.
-    let out = forged()
-        .args(["tables", "build", "--optimal"])
-        .output()
-        .unwrap();
+    let out = common::output(forged().args(["tables", "build", "--optimal"]));
     let text = String::from_utf8(out.stdout).unwrap();
     assert_eq!(out.status.code(), Some(0), "{text}");
     assert!(
@@ -523,10 +514,7 @@ fn every_single_solve_of_a_rotated_cube_ends_with_a_line_that_does_the_whole_job
         assert_eq!(cube.facelets(), solved, "{method}: {out}");
     }
     // The 2×2×2 likewise: the turn that holds DBL home starts the line.
-    let out = cubework()
-        .args(["pocket", "solve", scramble])
-        .output()
-        .unwrap();
+    let out = common::output(cubework().args(["pocket", "solve", scramble]));
     let text = String::from_utf8(out.stdout).unwrap();
     let line = text.lines().last().unwrap();
     assert!(line.starts_with("x'"), "{text}");

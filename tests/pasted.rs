@@ -52,10 +52,7 @@ fn expand_keeps_comments_and_simplify_drops_them() {
         Some("R U R' U' // sexy move"),
         "{text}"
     );
-    let out = cubework()
-        .args(["simplify", "R3 R3 // x"])
-        .output()
-        .unwrap();
+    let out = common::output(cubework().args(["simplify", "R3 R3 // x"]));
     let text = String::from_utf8(out.stdout).unwrap();
     assert_eq!(text.lines().last(), Some("R2"), "{text}");
 }
@@ -84,11 +81,11 @@ fn session_files_read_algorithms_across_lines() {
 #[test]
 fn a_batch_file_reads_one_state_a_line_never_a_sequence_across_lines() {
     // A pasted two-line algorithm in a batch: two bad lines, each answered by an empty line.
-    let out = cubework()
-        .args(["solve", "--method", "beginner", "--batch", "-"])
-        .write_stdin("(R U\nF)2 // two lines, two states\nR3\n")
-        .output()
-        .unwrap();
+    let out = common::output(
+        cubework()
+            .args(["solve", "--method", "beginner", "--batch", "-"])
+            .write_stdin("(R U\nF)2 // two lines, two states\nR3\n"),
+    );
     assert_eq!(out.status.code(), Some(2));
     let text = String::from_utf8(out.stdout).unwrap();
     let lines: Vec<&str> = text.lines().collect();
@@ -131,11 +128,11 @@ fn an_open_bracket_does_not_swallow_the_commands_after_it() {
 #[test]
 fn an_open_bracket_in_a_batch_loses_no_state_after_it() {
     let solved = "UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB";
-    let out = cubework()
-        .args(["solve", "--method", "beginner", "--batch", "-"])
-        .write_stdin(format!("R U F\n(R U\nD2 L\n{solved}\nB' R\n(F\n\nR2\n"))
-        .output()
-        .unwrap();
+    let out = common::output(
+        cubework()
+            .args(["solve", "--method", "beginner", "--batch", "-"])
+            .write_stdin(format!("R U F\n(R U\nD2 L\n{solved}\nB' R\n(F\n\nR2\n")),
+    );
     let text = String::from_utf8(out.stdout).unwrap();
     let err = String::from_utf8(out.stderr).unwrap();
     let err: Vec<&str> = err.lines().collect();

@@ -319,11 +319,11 @@ fn sizes_a_representation_does_not_hold_are_one_line_errors_naming_the_sizes_it_
                 panic!("{kind} holds the {n}×{n}×{n}");
             };
             let err = err.to_string();
-            assert!(
-                err.starts_with(&format!(
+            common::assert_starts(
+                &err,
+                &format!(
                     "the {kind} representation holds the 2×2×2 and 3×3×3 cubes, not the {n}×{n}×{n}: "
-                )),
-                "{err}"
+                ),
             );
             assert!(!err.contains('\n'));
         }

@@ -103,12 +103,9 @@ fn a_forged_pocket_table_is_rebuilt_and_named() {
     assert_eq!(code, Some(0), "{err}");
     assert!(out.contains("870,072") && out.contains("2,644"), "{out}");
     assert!(!out.contains("869,072"), "{out}");
-    assert!(
-        out.contains(&format!(
-            "because the cache file {} is inconsistent",
-            path.display()
-        )),
-        "{out}"
+    common::assert_has(
+        &out,
+        &format!("because the cache file {} is inconsistent", path.display()),
     );
     // Rewritten: the next run loads it.
     let (out, _, _) = run(&dir, &["pocket", "table", "--metric", "htm"]);
@@ -270,12 +267,9 @@ fn tables_check_reads_every_built_table_whole_and_fails_on_a_damaged_one() {
     let (out, err, code) = run(&dir, &["tables", "check"]);
     assert_eq!(code, Some(0), "{err}");
     let pocket = table_file(Metric::Htm).path_in(&dir);
-    assert!(
-        out.contains(&format!(
-            "pocket-htm: good (918,700 bytes, {})",
-            pocket.display()
-        )),
-        "{out}"
+    common::assert_has(
+        &out,
+        &format!("pocket-htm: good (918,700 bytes, {})", pocket.display()),
     );
     assert!(out.contains("twophase: good ("), "{out}");
     assert!(out.contains("pocket-qtm: not built ("), "{out}");
@@ -582,12 +576,12 @@ fn a_table_cut_short_while_a_search_reads_it_is_said_in_one_line_not_a_bus_error
     let stderr = String::from_utf8(out.stderr).unwrap();
     assert_eq!(out.status.code(), Some(1), "{:?}: {stderr}", out.status);
     assert_eq!(stderr.lines().count(), 1, "{stderr}");
-    assert!(
-        stderr.starts_with(&format!(
+    common::assert_starts(
+        &stderr,
+        &format!(
             "cubework: the table file {} was cut short or rewritten by another program while it was in use",
             path.display()
-        )),
-        "{stderr}"
+        ),
     );
     assert!(out.stdout.is_empty());
     let _ = std::fs::remove_dir_all(&dir);

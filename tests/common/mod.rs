@@ -453,3 +453,8 @@ pub fn solve_optimal(dir: &std::path::Path, scramble: &str) -> (String, String, 
         .unwrap();
     outcome(out)
 }
+
+/// What the command printed and how it ended (it must start).
+pub fn output(cmd: &mut Command) -> std::process::Output {
+    cmd.output().unwrap()
+}

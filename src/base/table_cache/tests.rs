@@ -17,6 +17,15 @@ fn payload() -> Vec<u8> {
     (0..500u32).map(|i| (i * 7 % 251) as u8).collect()
 }
 
+/// A table file spec of version 1 named `name`, whose payload may be up to a MiB.
+fn mib_spec(name: &'static str) -> TableFile {
+    TableFile {
+        name,
+        version: 1,
+        max_payload: 1 << 20,
+    }
+}
+
 #[test]
 fn environment_variable_overrides_the_cache_directory() {
     assert_eq!(
@@ -215,11 +224,7 @@ fn temporary_files_of_killed_saves_are_removed_by_the_next_save() {
 #[test]
 fn a_save_records_the_checksums_of_its_blocks_as_a_whole_read_makes_them() {
     let dir = temp_dir("sums");
-    let spec = TableFile {
-        name: "test-sums",
-        version: 1,
-        max_payload: 1 << 20,
-    };
+    let spec = mib_spec("test-sums");
     // Six whole blocks and part of a seventh.
     let payload: Vec<u8> = (0..100_000u32).map(|i| (i * 31 % 253) as u8).collect();
     let path = spec.path_in(&dir);
@@ -383,11 +388,7 @@ fn the_atomic_writer_refuses_a_symbolic_link_and_leaves_the_link_and_its_target_
 #[test]
 fn a_mapped_file_is_checked_whole_until_its_stamp_records_it_and_then_by_a_sample() {
     let dir = temp_dir("mapped");
-    let spec = TableFile {
-        name: "test-mapped",
-        version: 1,
-        max_payload: 1 << 20,
-    };
+    let spec = mib_spec("test-mapped");
     let payload: Vec<u8> = (0..100_000u32).map(|i| (i * 13 % 251) as u8).collect();
     let path = spec.path_in(&dir);
     write(&path, &spec, &payload).unwrap();

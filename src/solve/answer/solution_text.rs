@@ -278,6 +278,25 @@ pub fn random_state_scramble(
     Ok((state, scramble))
 }
 
+/// `input` on the `n`-cube solved by `method` in `metric` through the one door, and the answer
+/// as the front ends print it: how the searches' tests read their answers.
+#[cfg(test)]
+pub(crate) fn solved_text(
+    method: Method,
+    n: usize,
+    metric: crate::turn::metric::Metric,
+    input: &crate::sequence::input::Input,
+    notation: crate::turn::notation::Notation,
+) -> Result<String, SolveError> {
+    let cube = input.to_cube(n)?;
+    let limits = crate::solve::Limits {
+        metric,
+        ..Default::default()
+    };
+    let s = crate::solve::solve(&cube, method, &limits, &crate::solve::Progress::none())?;
+    Ok(solution_text(&s, notation))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

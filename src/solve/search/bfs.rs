@@ -425,16 +425,13 @@ mod tests {
         notation: crate::turn::notation::Notation,
         _: &mut dyn FnMut(&SearchProgress),
     ) -> Result<String, SolveError> {
-        let cube = input.to_cube(3)?;
-        let limits = crate::solve::Limits {
+        crate::solve::answer::solution_text::solved_text(
+            crate::solve::Method::Bfs,
+            3,
             metric,
-            ..Default::default()
-        };
-        let none = crate::solve::Progress::none();
-        let s = crate::solve::solve(&cube, crate::solve::Method::Bfs, &limits, &none)?;
-        Ok(crate::solve::answer::solution_text::solution_text(
-            &s, notation,
-        ))
+            input,
+            notation,
+        )
     }
 
     #[test]

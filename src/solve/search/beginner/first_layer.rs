@@ -59,19 +59,33 @@ pub(super) fn cheapest(options: impl Iterator<Item = Vec<Move>>) -> Option<Vec<M
     options.min_by_key(|m| cost(m))
 }
 
-/// Stage 1: the white cross on top.
-pub(super) fn solve_white_cross(hands: &mut Hands) {
-    if let Some(r) = hold_up(&hands.st, WHITE) {
+/// A stage that places its pieces one at a time: colour `up` held on top, then, as often as
+/// there are `pieces`, the cheapest of the ways to bring one more home (`home` says which are,
+/// `bring` gives a piece's turns), until none is left.
+pub(super) fn place_each<P: Copy>(
+    hands: &mut Hands,
+    up: Face,
+    pieces: &[P],
+    home: impl Fn(&Stickers, P) -> bool,
+    bring: impl Fn(&Stickers, P) -> Vec<Move>,
+) {
+    if let Some(r) = hold_up(&hands.st, up) {
         hands.make(&[r]);
     }
-    for _ in 0..SIDE_COLOURS.len() {
+    for _ in 0..pieces.len() {
         let st = hands.st;
-        let unsolved = SIDE_COLOURS.iter().filter(|&&c| !edge_home(&st, WHITE, c));
-        match cheapest(unsolved.map(|&c| cross_edge(&st, c))) {
+        let unsolved = pieces.iter().filter(|&&p| !home(&st, p));
+        match cheapest(unsolved.map(|&p| bring(&st, p))) {
             Some(moves) => hands.make(&moves),
             None => break,
         }
     }
+}
+
+/// Stage 1: the white cross on top.
+pub(super) fn solve_white_cross(hands: &mut Hands) {
+    let home = |st: &Stickers, c: Face| edge_home(st, WHITE, c);
+    place_each(hands, WHITE, &SIDE_COLOURS, home, cross_edge);
 }
 
 /// The turns that bring the white edge of colour `c` home, white on top, keeping the white
@@ -133,19 +147,9 @@ fn cross_edge(st: &Stickers, c: Face) -> Vec<Move> {
 
 /// Stage 2: the white corners, white still on top.
 pub(super) fn solve_white_corners(hands: &mut Hands) {
-    if let Some(r) = hold_up(&hands.st, WHITE) {
-        hands.make(&[r]);
-    }
-    for _ in 0..SIDE_PAIRS.len() {
-        let st = hands.st;
-        let unsolved = SIDE_PAIRS
-            .iter()
-            .filter(|&&(a, b)| !corner_home(&st, [WHITE, a, b]));
-        match cheapest(unsolved.map(|&(a, b)| white_corner(&st, a, b))) {
-            Some(moves) => hands.make(&moves),
-            None => break,
-        }
-    }
+    let home = |st: &Stickers, (a, b): (Face, Face)| corner_home(st, [WHITE, a, b]);
+    let bring = |st: &Stickers, (a, b): (Face, Face)| white_corner(st, a, b);
+    place_each(hands, WHITE, &SIDE_PAIRS, home, bring);
 }
 
 /// The turns that bring the white corner between colours `a` and `b` home, keeping the cross
@@ -198,16 +202,10 @@ mod tests {
     use crate::state::cube::Cube;
     use crate::turn::notation::Notation;
 
-    /// The solved cube with one edge piece moved to `slot` (swapped with the piece there)
-    /// and flipped by `flip`: not always a real cube, but every place the piece can be.
+    /// The solved cube's stickers with one edge piece moved to `slot` and flipped by `flip`
+    /// ([`edge_moved`](super::super::hands::edge_moved)).
     fn with_edge(piece: usize, slot: usize, flip: u8) -> Stickers {
-        let solved = Cube::solved();
-        let mut edges = crate::state::pieces::read_edges(&solved).unwrap();
-        edges.perm.swap(piece, slot);
-        edges.orient[slot] = flip;
-        let mut stickers = solved.stickers().to_vec();
-        crate::state::pieces::write_edges(&mut stickers, &edges);
-        Hands::new(&Cube::from_stickers(3, stickers).unwrap()).st
+        Hands::new(&super::super::hands::edge_moved(piece, slot, flip)).st
     }
 
     /// Likewise a corner moved to `slot` and twisted by `twist`.

@@ -328,6 +328,19 @@ impl Hands {
     }
 }
 
+/// The solved cube with one edge piece moved to `slot` (swapped with the piece there) and
+/// flipped by `flip`: not always a real cube, but every place the piece can be.
+#[cfg(test)]
+pub(super) fn edge_moved(piece: usize, slot: usize, flip: u8) -> Cube {
+    let solved = Cube::solved();
+    let mut edges = crate::state::pieces::read_edges(&solved).unwrap();
+    edges.perm.swap(piece, slot);
+    edges.orient[slot] = flip;
+    let mut stickers = solved.stickers().to_vec();
+    crate::state::pieces::write_edges(&mut stickers, &edges);
+    Cube::from_stickers(3, stickers).unwrap()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

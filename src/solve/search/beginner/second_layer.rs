@@ -13,9 +13,9 @@
 //! right and make `U R U' R' U' F' U F` with any top edge: that brings the stuck edge up.
 
 use super::Algorithm;
-use super::first_layer::cheapest;
+use super::first_layer::place_each;
 use super::hands::{
-    Hands, Stickers, after, bring_to_front, bring_to_front_right, edge_home, find_edge, hold_up,
+    Hands, Stickers, after, bring_to_front, bring_to_front_right, edge_home, find_edge,
     position_of, quarters, turn,
 };
 use super::{BLUE, SIDE_PAIRS};
@@ -32,17 +32,9 @@ pub(super) fn second_layer(st: &Stickers) -> usize {
 
 /// Stage 3: the second layer, blue on top.
 pub(super) fn solve_second_layer(hands: &mut Hands) {
-    if let Some(r) = hold_up(&hands.st, BLUE) {
-        hands.make(&[r]);
-    }
-    for _ in 0..SIDE_PAIRS.len() {
-        let st = hands.st;
-        let unsolved = SIDE_PAIRS.iter().filter(|&&(a, b)| !edge_home(&st, a, b));
-        match cheapest(unsolved.map(|&(a, b)| middle_edge(&st, a, b))) {
-            Some(moves) => hands.make(&moves),
-            None => break,
-        }
-    }
+    let home = |st: &Stickers, (a, b): (Face, Face)| edge_home(st, a, b);
+    let bring = |st: &Stickers, (a, b): (Face, Face)| middle_edge(st, a, b);
+    place_each(hands, BLUE, &SIDE_PAIRS, home, bring);
 }
 
 /// The turns that bring the edge of colours `a` and `b` home, blue on top, keeping the first
@@ -86,7 +78,6 @@ mod tests {
     use super::super::hands::cost;
     use super::*;
     use crate::sequence::parser::parse_moves;
-    use crate::state::cube::Cube;
     use crate::turn::notation::Notation;
 
     /// Every place and flip of the orange-yellow edge (blue on top, first layer done): placing
@@ -96,13 +87,7 @@ mod tests {
         let fr = 8;
         for slot in 4..12 {
             for flip in 0..2 {
-                let solved = Cube::solved();
-                let mut edges = crate::state::pieces::read_edges(&solved).unwrap();
-                edges.perm.swap(fr, slot);
-                edges.orient[slot] = flip;
-                let mut stickers = solved.stickers().to_vec();
-                crate::state::pieces::write_edges(&mut stickers, &edges);
-                let mut cube = Cube::from_stickers(3, stickers).unwrap();
+                let mut cube = super::super::hands::edge_moved(fr, slot, flip);
                 cube.apply_all(&parse_moves("z2", Notation::Standard).unwrap())
                     .unwrap();
                 let start = Hands::new(&cube).st;

@@ -35,6 +35,15 @@ fn small_table_written(tag: &str) -> (std::path::PathBuf, std::path::PathBuf) {
     (dir, path)
 }
 
+/// The small table written as [`small_table_written`] does, then mapped once, checked whole
+/// and marked, so that its stamp records it: the directory and the file.
+fn small_table_stamped(tag: &str) -> (std::path::PathBuf, std::path::PathBuf) {
+    let (dir, path) = small_table_written(tag);
+    let kind = crate::solve::table::optimal_table::SliceKind::Position;
+    drop(AxisTable::map(kind, &path).unwrap());
+    (dir, path)
+}
+
 #[test]
 fn a_saved_table_is_mapped_checked_whole_once_and_again_when_the_file_changes() {
     use crate::base::table_cache::{CacheError, checked_since};
@@ -91,9 +100,7 @@ fn change_in_place(
 fn a_table_changed_in_place_behind_its_stamp_is_refused_or_stops_the_search_with_an_error() {
     use crate::base::table_cache::{CacheError, checked_since};
     let kind = crate::solve::table::optimal_table::SliceKind::Position;
-    let (dir, path) = small_table_written("in-place");
-    // Checked whole and marked.
-    drop(AxisTable::map(kind, &path).unwrap());
+    let (dir, path) = small_table_stamped("in-place");
     assert!(checked_since(&path));
     // The byte that holds a cube's own entry (on its first axis) changed in place, the
     // file's time put back: the stamp still stands.
@@ -131,8 +138,7 @@ fn a_table_changed_in_place_behind_its_stamp_is_refused_or_stops_the_search_with
 fn a_search_checks_a_mapped_tables_other_blocks_at_once_before_a_depth_that_will_read_them_all() {
     use crate::base::table_cache::BLOCK_BYTES;
     let kind = crate::solve::table::optimal_table::SliceKind::Position;
-    let (dir, path) = small_table_written("at-once");
-    drop(AxisTable::map(kind, &path).unwrap());
+    let (dir, path) = small_table_stamped("at-once");
     let mapped = AxisTable::map(kind, &path).unwrap();
     assert!(!mapped.all_checked());
     // Once the depth before has generated a sixteenth as many nodes as the table has
@@ -178,8 +184,7 @@ fn a_search_checks_a_mapped_tables_other_blocks_at_once_before_a_depth_that_will
 fn a_table_mapped_behind_its_stamp_answers_as_in_memory_and_checking_the_rest_finds_damage() {
     use crate::base::table_cache::{BLOCK_BYTES, HEADER_BYTES, checked_since, spot_blocks};
     let kind = crate::solve::table::optimal_table::SliceKind::Position;
-    let (dir, path) = small_table_written("rest");
-    drop(AxisTable::map(kind, &path).unwrap());
+    let (dir, path) = small_table_stamped("rest");
     // Mapped behind its stamp: checked block by block as the searches read it (or all at
     // once before a large depth), with the answers of the table in memory.
     let mapped = AxisTable::map(kind, &path).unwrap();

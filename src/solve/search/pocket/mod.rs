@@ -208,16 +208,8 @@ mod tests {
         input: &Input,
         notation: Notation,
     ) -> Result<String, crate::solve::SolveError> {
-        let cube = input.to_cube(2)?;
-        let limits = crate::solve::Limits {
-            metric: table.metric(),
-            ..Default::default()
-        };
-        let none = crate::solve::Progress::none();
-        let s = crate::solve::solve(&cube, crate::solve::Method::Pocket, &limits, &none)?;
-        Ok(crate::solve::answer::solution_text::solution_text(
-            &s, notation,
-        ))
+        let pocket = crate::solve::Method::Pocket;
+        crate::solve::answer::solution_text::solved_text(pocket, 2, table.metric(), input, notation)
     }
 
     #[test]

@@ -38,6 +38,15 @@ fn kind_named_by_env() -> SliceKind {
     }
 }
 
+/// The table of the kind `KIND` names, from the cache (`CUBEWORK_CACHE_DIR` as for the
+/// program), built first if it is not there.
+fn table_named_by_env() -> (SliceKind, AxisTable) {
+    let kind = kind_named_by_env();
+    let dir = crate::base::table_cache::cache_dir();
+    let (t, _) = load_or_build_in(kind, dir.as_deref(), 2, &mut |_, _| {}).unwrap();
+    (kind, t)
+}
+
 #[test]
 fn the_huge_tables_flip_part_is_the_u_and_d_edges_flips_seen_through_each_symmetry() {
     let m = AxisMoves::new(SliceKind::SortedCorners);
@@ -155,9 +164,7 @@ fn build_timing() {
 #[test]
 #[ignore]
 fn floor_exactness() {
-    let kind = kind_named_by_env();
-    let dir = crate::base::table_cache::cache_dir();
-    let (t, _) = load_or_build_in(kind, dir.as_deref(), 2, &mut |_, _| {}).unwrap();
+    let (kind, t) = table_named_by_env();
     let m = t.moves();
     let mut rng = ChaCha8Rng::seed_from_u64(5);
     let mut by_distance = [[0u32; 3]; 16];
@@ -191,9 +198,7 @@ fn floor_exactness() {
 #[ignore]
 fn table_read_cost() {
     use std::hint::black_box;
-    let kind = kind_named_by_env();
-    let dir = crate::base::table_cache::cache_dir();
-    let (t, _) = load_or_build_in(kind, dir.as_deref(), 2, &mut |_, _| {}).unwrap();
+    let (kind, t) = table_named_by_env();
     // A mapped table behind its stamp: its blocks not yet checked, checked in file order on
     // one thread, as a search does before a large depth.
     let t0 = Instant::now();
