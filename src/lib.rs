@@ -95,7 +95,6 @@ pub(crate) fn proptest_config(cases: u32) -> proptest::test_runner::Config {
     config
 }
 
-
 /// The cube after `alg` (standard notation, the sequence algebra allowed) from solved: how the
 /// crate's tests set a cube up.
 #[cfg(test)]
