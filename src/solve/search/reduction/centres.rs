@@ -1,6 +1,7 @@
 //! The centres, built greedily: while the edges are still free to move, short sequences that
-//! move many centre stickers at once — a block of inner layers `A` and an outer turn `B` as
-//! `[A, B]`, `[B, A]` or `A B A'`, or `A` turned half-way — are worth more than three-cycles
+//! move many centre stickers at once — a block of layers `A` with an inner layer (an inner
+//! block, or a wide turn, whose outer face's centres come back) and an outer turn `B` as
+//! `[A, B]`, `[B, A]` or `A B A'`, or `A` turned half-way alone or as `B A2 B'` — are worth more than three-cycles
 //! that move three. Each step takes, of these and of every orbit's best three-cycle
 //! (`cycles.rs`), the one that brings the most centre stickers home for its length in the
 //! half-turn metric, until every centre is home.
@@ -98,8 +99,14 @@ fn build(tables: &SizeTables) -> Macros {
         list.push(Macro { moves, cost, pairs });
     };
     for a_axis in PaperAxis::ALL {
-        for lo in 1..n - 1 {
-            for hi in lo..n - 1 {
+        for lo in 0..n {
+            // A block with an inner layer, not the whole cube: with an outer layer it is one
+            // wide turn, and the outer face's centres it turns come back within each form.
+            for hi in lo..n {
+                let outer = |l: usize| l == 0 || l == n - 1;
+                if (lo == 0 && hi == n - 1) || (lo == hi && outer(lo)) {
+                    continue;
+                }
                 for aq in 1..=3u8 {
                     let a = block(a_axis, lo, hi, aq);
                     if aq == 2 {
@@ -113,6 +120,9 @@ fn build(tables: &SizeTables) -> Macros {
                                 add([&a[..], &b, &ua, &ub].concat());
                                 add([&b[..], &a, &ub, &ua].concat());
                                 add([&a[..], &b, &ua].concat());
+                                if aq == 2 {
+                                    add([&b[..], &a, &ub].concat());
+                                }
                             }
                         }
                     }
@@ -126,22 +136,24 @@ fn build(tables: &SizeTables) -> Macros {
     }
 }
 
-/// The half-turn length of `moves` written as blocks: each run of one block of inner layers
-/// two moves, each outer turn one.
+/// The half-turn length of `moves` written as blocks: each block of layers turned alike one
+/// move if it reaches an outer layer (an outer or wide turn), two if it does not.
 fn cost_of(n: usize, moves: &[LayerMove]) -> u32 {
     let mut cost = 0;
     let mut at = 0;
     while at < moves.len() {
         let m = moves[at];
         let mut end = at + 1;
-        while end < moves.len()
-            && moves[end].axis == m.axis
-            && moves[end].quarters == m.quarters
-            && moves[end].layer == moves[end - 1].layer + 1
-        {
+        while end < moves.len() && moves[end].axis == m.axis && moves[end].quarters == m.quarters {
             end += 1;
         }
-        cost += if m.is_outer(n) && end == at + 1 { 1 } else { 2 };
+        let layers = moves[at..end].iter().map(|m| m.layer);
+        let (lo, hi) = (layers.clone().min(), layers.max());
+        let (lo, hi) = (lo.unwrap_or(0), hi.unwrap_or(0));
+        // Layers turned alike in one run: one block if they are next to one another.
+        let blocks = if hi - lo + 1 == end - at { 1 } else { 2 };
+        let wide = lo == 0 || hi == n - 1;
+        cost += if blocks == 1 && wide { 1 } else { 2 * blocks };
         at = end;
     }
     cost
