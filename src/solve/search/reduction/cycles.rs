@@ -1,8 +1,9 @@
-//! Three-cycles of one orbit's pieces that touch nothing else, each found once a size: a
-//! commutator `[X, f s f']` (X an inner slice, f an outer turn, s any single layer) whose
-//! two halves share exactly one piece, and, for every ordered triple of the orbit's places,
-//! the cheapest setup that carries it onto the commutator's three — `S C S'` cycles any three
-//! places and leaves every other sticker where it was.
+//! Three-cycles of one orbit's pieces, each found once a size: a commutator `[X, s]` or
+//! `[X, f s f']` (X an inner slice, f an outer turn, s any single layer) that cycles three
+//! pieces of the orbit and moves nothing a later stage does not solve — a centre orbit's no
+//! other centre sticker (edges and corners are solved after the centres), a wing orbit's
+//! nothing but corners — and, for every ordered triple of the orbit's places, the cheapest
+//! setup that carries it onto the commutator's three: `S C S'` cycles any three places.
 
 use std::sync::OnceLock;
 
@@ -19,7 +20,7 @@ pub(crate) struct Orbit {
 
 /// How many commutators (with their setups) each orbit keeps: the cheapest of them is used
 /// for each triple of places.
-const VARIANTS: usize = 6;
+const VARIANTS: usize = 10;
 
 /// One orbit's three-cycles: several commutators, each with its setups.
 pub(crate) struct Cycles {
@@ -175,8 +176,8 @@ fn build(n: usize) -> SizeTables {
     }
 }
 
-/// Pure three-cycles for each orbit (up to [`VARIANTS`], each on other places): the
-/// commutator and its places (`a → b → c → a`).
+/// Three-cycles for each orbit (up to [`VARIANTS`], each on other places): the commutator
+/// and its places (`a → b → c → a`).
 type Commutator = (Vec<LayerMove>, [usize; 3]);
 
 fn commutators(

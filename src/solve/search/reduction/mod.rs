@@ -2,15 +2,16 @@
 //! solved by the two-phase solver.
 //!
 //! - **Parity first.** Three-cycles keep a permutation's parity, so what they cannot fix is
-//!   fixed before they start: on the even sizes a face turn makes the corners' permutation
-//!   even (so that the 3×3×3 at the end has no PLL parity), and on every size a quarter-turn
-//!   of an inner layer makes each wing orbit's permutation even against its target (so that
-//!   no OLL parity is left either).
-//! - **Centres.** Each orbit of 24 centre stickers (on odd sizes the six fixed centres,
-//!   turned home first with the whole cube, are in none) is solved by three-cycles, each a
-//!   commutator conjugated by a setup (`cycles.rs`): every cycle chosen is the one that puts
-//!   the most stickers right for its length.
-//! - **Wings.** Each orbit of 24 wings is solved the same way, to its home on the even sizes
+//!   fixed before they start: on every size a quarter-turn of an inner layer makes each wing
+//!   orbit's permutation even against its target (so that no OLL parity is left), and on the
+//!   even sizes a face turn after the centres (which keeps them) makes the corners'
+//!   permutation even (so that the 3×3×3 at the end has no PLL parity).
+//! - **Centres.** The centre stickers (on odd sizes the six fixed centres, turned home first
+//!   with the whole cube, are in no orbit) are built greedily (`centres.rs`): each step the
+//!   short sequence of layer blocks and outer turns, or the three-cycle of one orbit (a
+//!   commutator conjugated by a setup, `cycles.rs`), that brings the most stickers home for
+//!   its length.
+//! - **Wings.** Each orbit of 24 wings is solved by three-cycles, to its home on the even sizes
 //!   and, on the odd sizes, to the places the middle edges say.
 //! - **The 3×3×3.** Corners, paired edges and solved centres are a 3×3×3, solved by the
 //!   two-phase solver with outer turns only, which keep centres and pairs whole.
