@@ -211,30 +211,9 @@ fn commutators(
         .copied()
         .filter(|m| m.is_outer(n))
         .collect();
-    let g = crate::state::geometry::Geometry::of(n);
-    let k = n as i32 - 1;
-    // How many of a sticker's coordinates are at the surface: 1 a centre, 2 an edge, 3 a corner.
-    let kind: Vec<usize> = (0..count)
-        .map(|i| g.cubie_of(i).iter().filter(|v| v.abs() == k).count())
-        .collect();
+    let kind = kinds(n);
     let centres = model.centre_orbits.len();
-    // The orbit a commutator three-cycles, if it is a three-cycle for the stage that uses it:
-    // a centre orbit's may move any edge or corner (the edges are solved after the centres),
-    // but no other centre sticker; a wing orbit's may move corners only.
-    let cycled = |moved: &[usize]| -> Option<usize> {
-        let centre: Vec<usize> = moved.iter().copied().filter(|&i| kind[i] == 1).collect();
-        let orbit_of = |set: &[usize]| {
-            let o = owner[*set.first()?]?.0;
-            set.iter()
-                .all(|&i| owner[i].map(|p| p.0) == Some(o))
-                .then_some(o)
-        };
-        if !centre.is_empty() {
-            return (centre.len() == 3).then(|| orbit_of(&centre)).flatten();
-        }
-        let edges: Vec<usize> = moved.iter().copied().filter(|&i| kind[i] == 2).collect();
-        (edges.len() == 6).then(|| orbit_of(&edges)).flatten()
-    };
+    let cycled = |moved: &[usize]| cycled(&kind, owner, moved);
     let mut consider = |seq: Vec<LayerMove>| -> bool {
         let at = compose(&seq);
         let moved: Vec<usize> = (0..count).filter(|&i| at[i] as usize != i).collect();
@@ -310,6 +289,34 @@ fn commutators(
         "every orbit of a 4×4×4 to 9×9×9 has a commutator of this form"
     );
     found
+}
+
+/// Each sticker's kind: how many of its cubie's coordinates are at the surface (1 a centre,
+/// 2 an edge, 3 a corner).
+fn kinds(n: usize) -> Vec<usize> {
+    let g = crate::state::geometry::Geometry::of(n);
+    let k = n as i32 - 1;
+    (0..g.sticker_count())
+        .map(|i| g.cubie_of(i).iter().filter(|v| v.abs() == k).count())
+        .collect()
+}
+
+/// The orbit a commutator that moves `moved` three-cycles, if it is a three-cycle for the
+/// stage that uses it: a centre orbit's may move any edge or corner (the edges are solved
+/// after the centres) but no other centre sticker; a wing orbit's may move corners only.
+fn cycled(kind: &[usize], owner: &[Option<(usize, usize)>], moved: &[usize]) -> Option<usize> {
+    let orbit_of = |set: &[usize]| {
+        let o = owner[*set.first()?]?.0;
+        set.iter()
+            .all(|&i| owner[i].map(|p| p.0) == Some(o))
+            .then_some(o)
+    };
+    let centre: Vec<usize> = moved.iter().copied().filter(|&i| kind[i] == 1).collect();
+    if !centre.is_empty() {
+        return (centre.len() == 3).then(|| orbit_of(&centre)).flatten();
+    }
+    let edges: Vec<usize> = moved.iter().copied().filter(|&i| kind[i] == 2).collect();
+    (edges.len() == 6).then(|| orbit_of(&edges)).flatten()
 }
 
 /// The cheapest setup of every ordered triple, by a search from the base outwards with each

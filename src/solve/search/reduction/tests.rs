@@ -61,7 +61,7 @@ fn every_centre_sequence_keeps_the_fixed_centres_and_costs_what_it_is_written_in
             assert!(
                 Face::ALL
                     .iter()
-                    .all(|&f| n % 2 == 0 || turned.centre(f) == Some(f)),
+                    .all(|&f| n.is_multiple_of(2) || turned.centre(f) == Some(f)),
                 "n {n}: {:?}",
                 m.moves
             );
@@ -83,7 +83,7 @@ fn the_centre_stage_brings_every_centre_home_and_keeps_each_wing_orbits_parity()
         let (cube, _) = crate::state::pieces::rotate_until(&cube, |c| {
             Face::ALL
                 .iter()
-                .all(|&f| n % 2 == 0 || c.centre(f) == Some(f))
+                .all(|&f| n.is_multiple_of(2) || c.centre(f) == Some(f))
         })
         .unwrap();
         let mut work = Work {
