@@ -1,8 +1,9 @@
-//! Three-cycles of one orbit's pieces that touch nothing else, each found once a size: a
-//! commutator `[X, f s f']` (X an inner slice, f an outer turn, s any single layer) whose
-//! two halves share exactly one piece, and, for every ordered triple of the orbit's places,
-//! the cheapest setup that carries it onto the commutator's three — `S C S'` cycles any three
-//! places and leaves every other sticker where it was.
+//! Three-cycles of one orbit's pieces, each found once a size: a commutator `[X, s]` or
+//! `[X, f s f']` (X an inner slice, f an outer turn, s any single layer) that cycles three
+//! pieces of the orbit and moves nothing a later stage does not solve — a centre orbit's no
+//! other centre sticker (edges and corners are solved after the centres), a wing orbit's
+//! nothing but corners — and, for every ordered triple of the orbit's places, the cheapest
+//! setup that carries it onto the commutator's three: `S C S'` cycles any three places.
 
 use std::sync::OnceLock;
 
@@ -19,7 +20,7 @@ pub(crate) struct Orbit {
 
 /// How many commutators (with their setups) each orbit keeps: the cheapest of them is used
 /// for each triple of places.
-const VARIANTS: usize = 6;
+const VARIANTS: usize = 10;
 
 /// One orbit's three-cycles: several commutators, each with its setups.
 pub(crate) struct Cycles {
@@ -175,8 +176,8 @@ fn build(n: usize) -> SizeTables {
     }
 }
 
-/// Pure three-cycles for each orbit (up to [`VARIANTS`], each on other places): the
-/// commutator and its places (`a → b → c → a`).
+/// Three-cycles for each orbit (up to [`VARIANTS`], each on other places): the commutator
+/// and its places (`a → b → c → a`).
 type Commutator = (Vec<LayerMove>, [usize; 3]);
 
 fn commutators(
@@ -210,63 +211,75 @@ fn commutators(
         .copied()
         .filter(|m| m.is_outer(n))
         .collect();
-    'search: for &x in &inner {
-        for &f in &outer {
-            if f.axis == x.axis {
-                continue;
-            }
+    let kind = kinds(n);
+    let centres = model.centre_orbits.len();
+    let cycled = |moved: &[usize]| cycled(&kind, owner, moved);
+    let mut consider = |seq: Vec<LayerMove>| -> bool {
+        let at = compose(&seq);
+        let moved: Vec<usize> = (0..count).filter(|&i| at[i] as usize != i).collect();
+        let Some(o) = cycled(&moved) else {
+            return false;
+        };
+        if found[o].len() >= VARIANTS {
+            return false;
+        }
+        let mine: Vec<usize> = moved
+            .iter()
+            .copied()
+            .filter(|&i| owner[i].map(|p| p.0) == Some(o) && (o < centres) == (kind[i] == 1))
+            .collect();
+        let a = owner[mine[0]].expect("in the orbit").1;
+        let to = |place: usize| -> usize {
+            let i = mine
+                .iter()
+                .copied()
+                .find(|&i| owner[i].map(|p| p.1) == Some(place))
+                .expect("a moved place");
+            owner[at[i] as usize].expect("in the orbit").1
+        };
+        let b = to(a);
+        let c = to(b);
+        let mut places = [a, b, c];
+        places.sort_unstable();
+        if !found[o].iter().any(|(_, t)| {
+            let mut t = *t;
+            t.sort_unstable();
+            t == places
+        }) {
+            found[o].push((seq, [a, b, c]));
+        }
+        found.iter().all(|f| f.len() >= VARIANTS)
+    };
+    // The shortest forms first: `[X, s]`, then `[X, f s f']` with `s` outer, then with any `s`.
+    'search: for pass in 0..3 {
+        for &x in &inner {
             for &s in &model.moves {
-                if s.axis == f.axis {
+                if (pass == 0 && s.axis == x.axis) || (pass == 1 && !s.is_outer(n)) {
                     continue;
                 }
-                let seq = [
-                    x,
-                    f,
-                    s,
-                    f.inverse(),
-                    x.inverse(),
-                    f,
-                    s.inverse(),
-                    f.inverse(),
-                ];
-                let at = compose(&seq);
-                let moved: Vec<usize> = (0..count).filter(|&i| at[i] as usize != i).collect();
-                let Some(first) = moved.first() else {
-                    continue;
-                };
-                let Some((o, _)) = owner[*first] else {
-                    continue;
-                };
-                if found[o].len() >= VARIANTS {
+                if pass == 0 {
+                    if consider(vec![x, s, x.inverse(), s.inverse()]) {
+                        break 'search;
+                    }
                     continue;
                 }
-                let want = if o < model.centre_orbits.len() { 3 } else { 6 };
-                if moved.len() != want || moved.iter().any(|&i| owner[i].map(|p| p.0) != Some(o)) {
-                    continue;
-                }
-                let a = owner[*first].expect("in the orbit").1;
-                let to = |place: usize| -> usize {
-                    let i = moved
-                        .iter()
-                        .copied()
-                        .find(|&i| owner[i].map(|p| p.1) == Some(place))
-                        .expect("a moved place");
-                    owner[at[i] as usize].expect("in the orbit").1
-                };
-                let b = to(a);
-                let c = to(b);
-                let mut places = [a, b, c];
-                places.sort_unstable();
-                if found[o].iter().any(|(_, t)| {
-                    let mut t = *t;
-                    t.sort_unstable();
-                    t == places
-                }) {
-                    continue;
-                }
-                found[o].push((seq.to_vec(), [a, b, c]));
-                if found.iter().all(|f| f.len() >= VARIANTS) {
-                    break 'search;
+                for &f in &outer {
+                    if f.axis == x.axis || s.axis == f.axis {
+                        continue;
+                    }
+                    let seq = vec![
+                        x,
+                        f,
+                        s,
+                        f.inverse(),
+                        x.inverse(),
+                        f,
+                        s.inverse(),
+                        f.inverse(),
+                    ];
+                    if consider(seq) {
+                        break 'search;
+                    }
                 }
             }
         }
@@ -276,6 +289,34 @@ fn commutators(
         "every orbit of a 4×4×4 to 9×9×9 has a commutator of this form"
     );
     found
+}
+
+/// Each sticker's kind: how many of its cubie's coordinates are at the surface (1 a centre,
+/// 2 an edge, 3 a corner).
+fn kinds(n: usize) -> Vec<usize> {
+    let g = crate::state::geometry::Geometry::of(n);
+    let k = n as i32 - 1;
+    (0..g.sticker_count())
+        .map(|i| g.cubie_of(i).iter().filter(|v| v.abs() == k).count())
+        .collect()
+}
+
+/// The orbit a commutator that moves `moved` three-cycles, if it is a three-cycle for the
+/// stage that uses it: a centre orbit's may move any edge or corner (the edges are solved
+/// after the centres) but no other centre sticker; a wing orbit's may move corners only.
+fn cycled(kind: &[usize], owner: &[Option<(usize, usize)>], moved: &[usize]) -> Option<usize> {
+    let orbit_of = |set: &[usize]| {
+        let o = owner[*set.first()?]?.0;
+        set.iter()
+            .all(|&i| owner[i].map(|p| p.0) == Some(o))
+            .then_some(o)
+    };
+    let centre: Vec<usize> = moved.iter().copied().filter(|&i| kind[i] == 1).collect();
+    if !centre.is_empty() {
+        return (centre.len() == 3).then(|| orbit_of(&centre)).flatten();
+    }
+    let edges: Vec<usize> = moved.iter().copied().filter(|&i| kind[i] == 2).collect();
+    (edges.len() == 6).then(|| orbit_of(&edges)).flatten()
 }
 
 /// The cheapest setup of every ordered triple, by a search from the base outwards with each

@@ -2,21 +2,23 @@
 //! solved by the two-phase solver.
 //!
 //! - **Parity first.** Three-cycles keep a permutation's parity, so what they cannot fix is
-//!   fixed before they start: on the even sizes a face turn makes the corners' permutation
-//!   even (so that the 3×3×3 at the end has no PLL parity), and on every size a quarter-turn
-//!   of an inner layer makes each wing orbit's permutation even against its target (so that
-//!   no OLL parity is left either).
-//! - **Centres.** Each orbit of 24 centre stickers (on odd sizes the six fixed centres,
-//!   turned home first with the whole cube, are in none) is solved by three-cycles, each a
-//!   commutator conjugated by a setup (`cycles.rs`): every cycle chosen is the one that puts
-//!   the most stickers right for its length.
-//! - **Wings.** Each orbit of 24 wings is solved the same way, to its home on the even sizes
+//!   fixed before they start: on every size a quarter-turn of an inner layer makes each wing
+//!   orbit's permutation even against its target (so that no OLL parity is left), and on the
+//!   even sizes a face turn after the centres (which keeps them) makes the corners'
+//!   permutation even (so that the 3×3×3 at the end has no PLL parity).
+//! - **Centres.** The centre stickers (on odd sizes the six fixed centres, turned home first
+//!   with the whole cube, are in no orbit) are built greedily (`centres.rs`): each step the
+//!   short sequence of layer blocks and outer turns, or the three-cycle of one orbit (a
+//!   commutator conjugated by a setup, `cycles.rs`), that brings the most stickers home for
+//!   its length.
+//! - **Wings.** Each orbit of 24 wings is solved by three-cycles, to its home on the even sizes
 //!   and, on the odd sizes, to the places the middle edges say.
 //! - **The 3×3×3.** Corners, paired edges and solved centres are a 3×3×3, solved by the
 //!   two-phase solver with outer turns only, which keep centres and pairs whole.
 //!
 //! Every run of turns about one axis is merged and written in WCA notation ([`write`]).
 
+pub(crate) mod centres;
 pub(crate) mod cycles;
 pub(crate) mod model;
 pub mod random;
@@ -24,7 +26,7 @@ pub(crate) mod write;
 
 use crate::solve::SolveError;
 use crate::solve::model::cubie::CubieCube;
-use crate::solve::search::reduction::cycles::{Cycles, SizeTables, tables};
+use crate::solve::search::reduction::cycles::{SizeTables, tables};
 use crate::solve::search::reduction::model::{LayerMove, Model};
 use crate::state::cube::Cube;
 use crate::state::geometry::Geometry;
@@ -97,7 +99,7 @@ fn place(n: usize, i: usize) -> String {
 }
 
 /// The solving state: the stickers and the turns made so far.
-struct Work<'a> {
+pub(crate) struct Work<'a> {
     tables: &'a SizeTables,
     stickers: Vec<Face>,
     made: Vec<LayerMove>,
@@ -236,38 +238,6 @@ fn odd(have: &[u8], want: &[u8]) -> bool {
     crate::state::pieces::is_odd(&perm)
 }
 
-/// The best three-cycle for an orbit whose places hold `have` and should hold `want`: the
-/// one that puts the most places right for its length, as `(q, p, r)` (the piece at `q` to
-/// `p`, `p`'s to `r`, `r`'s to `q`). `None` when the orbit is solved.
-fn best_cycle(cycles: &Cycles, have: &[u8], want: &[u8]) -> Option<(usize, usize, usize)> {
-    let len = have.len();
-    let right = |s: usize, id: u8| u32::from(want[s] == id);
-    let mut best: Option<((usize, usize, usize), u32, u32)> = None;
-    for p in (0..len).filter(|&p| have[p] != want[p]) {
-        for q in (0..len).filter(|&q| q != p && have[q] == want[p]) {
-            for r in (0..len).filter(|&r| r != p && r != q) {
-                let before = right(q, have[q]) + right(r, have[r]);
-                let after = 1 + right(r, have[p]) + right(q, have[r]);
-                if after <= before {
-                    continue;
-                }
-                let gain = after - before;
-                let Some(cost) = cycles.cost(q, p, r) else {
-                    continue;
-                };
-                let better = match best {
-                    None => true,
-                    Some((_, c, g)) => cost * g < c * gain,
-                };
-                if better {
-                    best = Some(((q, p, r), cost, gain));
-                }
-            }
-        }
-    }
-    best.map(|(t, _, _)| t)
-}
-
 /// Solves one orbit by three-cycles: `have` and `want` as in [`best_cycle`].
 fn solve_orbit(
     work: &mut Work<'_>,
@@ -276,7 +246,7 @@ fn solve_orbit(
     want: &[u8],
 ) -> Result<(), SolveError> {
     let tables = work.tables;
-    while let Some((q, p, r)) = best_cycle(&tables.cycles[o], have, want) {
+    while let Some(((q, p, r), _, _)) = centres::best_cycle(&tables.cycles[o], have, want) {
         crate::base::cancel::check()?;
         work.make(&tables.cycle(o, q, p, r));
         let (hq, hp, hr) = (have[q], have[p], have[r]);
@@ -330,16 +300,9 @@ pub fn solve(
             }
         }
     }
-    let corners = crate::state::pieces::read_corners(&cube)?;
+    crate::state::pieces::read_corners(&cube)?;
     let mut stages = [0; 4];
-    // Parity: even corners on even sizes, and every wing orbit even against its target.
-    if n.is_multiple_of(2) && crate::state::pieces::is_odd(&corners.perm) {
-        work.make(&[LayerMove {
-            axis: PaperAxis::Z,
-            layer: 0,
-            quarters: 1,
-        }]);
-    }
+    // Parity: every wing orbit even against its target.
     for o in 0..model.wing_orbits.len() {
         let (have, want) = work.wings(o)?;
         if odd(&have, &want) {
@@ -350,22 +313,25 @@ pub fn solve(
             }]);
         }
     }
-    stages[0] = work.made.len();
-    // Centres.
-    let centres = model.centre_orbits.len();
-    for (o, orbit) in model.centre_orbits.iter().enumerate() {
-        let mut have: Vec<u8> = orbit
-            .iter()
-            .map(|&i| work.stickers[i].index() as u8)
-            .collect();
-        let want: Vec<u8> = orbit
-            .iter()
-            .map(|&i| Geometry::of(n).face_of(i).index() as u8)
-            .collect();
-        solve_orbit(&mut work, o, &mut have, &want)?;
+    let parity = work.made.len();
+    // Centres, which keep the wings' parity.
+    centres::solve(&mut work)?;
+    stages[1] = work.made.len() - parity;
+    // Even sizes: even corners, by a face turn, which keeps the centres and the wings' parity.
+    if n.is_multiple_of(2) {
+        let now = Cube::from_stickers(n, work.stickers.clone())
+            .map_err(|e| work.impossible(e.to_string()))?;
+        if crate::state::pieces::is_odd(&crate::state::pieces::read_corners(&now)?.perm) {
+            work.make(&[LayerMove {
+                axis: PaperAxis::Z,
+                layer: 0,
+                quarters: 1,
+            }]);
+        }
     }
-    stages[1] = work.made.len() - stages[0];
+    stages[0] = work.made.len() - stages[1];
     // Wings.
+    let centres = model.centre_orbits.len();
     for o in 0..model.wing_orbits.len() {
         let (mut have, want) = work.wings(o)?;
         solve_orbit(&mut work, centres + o, &mut have, &want)?;

@@ -45,3 +45,66 @@ fn random_states_of_every_size_are_solved() {
         }
     }
 }
+
+#[test]
+fn every_centre_sequence_keeps_the_fixed_centres_and_costs_what_it_is_written_in() {
+    for n in SIZES {
+        let macros = centres::macros(n);
+        assert!(!macros.list.is_empty());
+        let model = &tables(n).model;
+        for m in &macros.list {
+            let mut stickers = Cube::solved_n(n).stickers().to_vec();
+            for &lm in &m.moves {
+                model.apply(&mut stickers, lm);
+            }
+            let turned = Cube::from_stickers(n, stickers).unwrap();
+            assert!(
+                Face::ALL
+                    .iter()
+                    .all(|&f| n.is_multiple_of(2) || turned.centre(f) == Some(f)),
+                "n {n}: {:?}",
+                m.moves
+            );
+            assert_eq!(
+                write::write(n, &m.moves).len() as u32,
+                m.cost,
+                "n {n}: {:?}",
+                m.moves
+            );
+        }
+    }
+}
+
+#[test]
+fn the_centre_stage_brings_every_centre_home_and_keeps_each_wing_orbits_parity() {
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(4848);
+    for n in SIZES {
+        let cube = random::random_state(n, &mut rng);
+        let (cube, _) = crate::state::pieces::rotate_until(&cube, |c| {
+            Face::ALL
+                .iter()
+                .all(|&f| n.is_multiple_of(2) || c.centre(f) == Some(f))
+        })
+        .unwrap();
+        let mut work = Work {
+            tables: tables(n),
+            stickers: cube.stickers().to_vec(),
+            made: Vec::new(),
+        };
+        let parities = |work: &Work<'_>| -> Vec<bool> {
+            (0..work.model().wing_orbits.len())
+                .map(|o| {
+                    let (have, want) = work.wings(o).unwrap();
+                    odd(&have, &want)
+                })
+                .collect()
+        };
+        let before = parities(&work);
+        centres::solve(&mut work).unwrap();
+        let g = Geometry::of(n);
+        for &i in work.model().centre_orbits.iter().flatten() {
+            assert_eq!(work.stickers[i], g.face_of(i), "n {n}");
+        }
+        assert_eq!(parities(&work), before, "n {n}");
+    }
+}
