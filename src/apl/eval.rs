@@ -54,6 +54,22 @@ pub(crate) struct Machine<'w> {
 
 type R<T> = Result<T, AplError>;
 
+/// The functions derived by `⍨ ∘ ⍣ ⍤ ⌸ @` or a train ([`Machine::derived`] applies them).
+macro_rules! derived {
+    () => {
+        FuncKind::Commute(_)
+            | FuncKind::Compose(..)
+            | FuncKind::BindLeft(..)
+            | FuncKind::BindRight(..)
+            | FuncKind::PowerUntil(..)
+            | FuncKind::Atop(..)
+            | FuncKind::Fork(..)
+            | FuncKind::Rank(..)
+            | FuncKind::Key(_)
+            | FuncKind::At(..)
+    };
+}
+
 impl<'w> Machine<'w> {
     fn lookup(&self, name: &str, frame: &Frame) -> Option<Value> {
         if let Some(v) = frame.find(name) {
@@ -358,7 +374,8 @@ impl<'w> Machine<'w> {
         let Some(e) = &f.axis else { return Ok(None) };
         // A written axis (`,[1]`) is read where it is written.
         if let Expr::Lit(v) = &**e
-            && let [Elem::Num(n)] = v.row_major().as_ref()
+            && v.0.len() == 1
+            && let Some(Elem::Num(n)) = v.0.first()
         {
             return Ok(Some(*n));
         }
@@ -485,16 +502,7 @@ impl<'w> Machine<'w> {
                 Some(l) => self.outer(g, l, right, frame),
                 None => err(ErrorKind::Syntax, "an outer product takes two arguments"),
             },
-            FuncKind::Commute(_)
-            | FuncKind::Compose(..)
-            | FuncKind::BindLeft(..)
-            | FuncKind::BindRight(..)
-            | FuncKind::PowerUntil(..)
-            | FuncKind::Atop(..)
-            | FuncKind::Fork(..)
-            | FuncKind::Rank(..)
-            | FuncKind::Key(_)
-            | FuncKind::At(..) => self.derived(f, left, right, frame),
+            derived!() => self.derived(f, left, right, frame),
         }
     }
 
@@ -708,6 +716,19 @@ impl<'w> Machine<'w> {
         let Some(def) = self.defs.get(name) else {
             return err(ErrorKind::Value, format!("{name} is not defined"));
         };
+        self.call_def(name, def, operand, left, right)
+    }
+
+    /// [`Machine::call_held`] of the definition `def` of `name`, found already (`f¨` finds
+    /// it once for all its items).
+    pub(crate) fn call_def(
+        &mut self,
+        name: &str,
+        def: &'w Definition,
+        operand: Option<(Arc<Func>, &Frame)>,
+        left: Option<Held>,
+        right: Held,
+    ) -> R<Value> {
         if origin() != 1 && def.paper {
             let before = set_origin(1);
             let out = self.call_body(name, def, operand, left, right);
@@ -862,15 +883,6 @@ fn makes_atoms(f: &Func) -> bool {
         | FuncKind::DefinedOp(..)
         | FuncKind::Operand
         | FuncKind::Local(_)
-        | FuncKind::Commute(_)
-        | FuncKind::Compose(..)
-        | FuncKind::BindLeft(..)
-        | FuncKind::BindRight(..)
-        | FuncKind::PowerUntil(..)
-        | FuncKind::Atop(..)
-        | FuncKind::Fork(..)
-        | FuncKind::Rank(..)
-        | FuncKind::Key(_)
-        | FuncKind::At(..) => false,
+        | derived!() => false,
     }
 }

@@ -112,6 +112,23 @@ macro_rules! not_scalar {
 }
 
 /// The scalar functions of two arguments only, as a pattern.
+/// The scalar primitives of one argument and of two.
+macro_rules! scalar_both {
+    () => {
+        Prim::Plus
+            | Prim::Minus
+            | Prim::Times
+            | Prim::Divide
+            | Prim::Stile
+            | Prim::Max
+            | Prim::Min
+            | Prim::Star
+            | Prim::Log
+            | Prim::Bang
+            | Prim::Circle
+    };
+}
+
 macro_rules! scalar_dyad_only {
     () => {
         Prim::Equal
@@ -387,18 +404,7 @@ pub(crate) fn monad(p: Prim, axis: Option<f64>, w: Value) -> R<Value> {
         no_axis(axis, p)?;
     }
     match p {
-        Prim::Plus
-        | Prim::Minus
-        | Prim::Times
-        | Prim::Divide
-        | Prim::Stile
-        | Prim::Max
-        | Prim::Min
-        | Prim::Star
-        | Prim::Log
-        | Prim::Bang
-        | Prim::Circle
-        | Prim::Tilde => map1(p, &w),
+        scalar_both!() | Prim::Tilde => map1(p, &w),
         Prim::Rotate | Prim::RotateFirst => {
             if w.rank() == 0 {
                 return Ok(w);
@@ -537,18 +543,7 @@ pub(crate) fn dyad(p: Prim, axis: Option<f64>, a: Value, w: Value) -> R<Value> {
         no_axis(axis, p)?;
     }
     match p {
-        Prim::Plus
-        | Prim::Minus
-        | Prim::Times
-        | Prim::Divide
-        | Prim::Stile
-        | Prim::Max
-        | Prim::Min
-        | Prim::Star
-        | Prim::Log
-        | Prim::Bang
-        | Prim::Circle
-        | scalar_dyad_only!() => map2(p, &a, &w),
+        scalar_both!() | scalar_dyad_only!() => map2(p, &a, &w),
         Prim::Squad => structure::squad(&a, &w),
         Prim::Transpose => structure::transpose(axis, a, w),
         Prim::Rotate | Prim::RotateFirst => structure::rotate(p == Prim::RotateFirst, axis, a, w),

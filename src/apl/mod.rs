@@ -807,6 +807,7 @@ impl Workspace {
                     let parser = Parser::new(source, &tokens, &names);
                     let mut body = parser.definition_body(start)?;
                     tree::move_sole_reads(&mut body);
+                    tree::move_last_reads(&mut body);
                     Ok((body, None))
                 })
             };

@@ -58,15 +58,24 @@ impl Machine<'_> {
         let mut items = Vec::with_capacity(right.0.len());
         let mut atoms = Atoms::default();
         let mut lefts = left.as_ref().map(|l| l.0.iter());
+        // A defined function's definition is found once, not for each item.
+        let defined = match &g.kind {
+            FuncKind::Defined(name) => self.defs.get(name.as_str()).map(|d| (name, d)),
+            _ => None,
+        };
         for b in right.0.iter() {
             let a = match &one {
                 Some(e) => Some(e),
                 None => lefts.as_mut().and_then(|l| l.next()),
             };
-            let r = match &g.kind {
+            let r = match (&g.kind, defined) {
                 // A defined function is given the enclosed items where they are: it copies
                 // one only if it changes it.
-                FuncKind::Defined(name) => {
+                (_, Some((name, def))) => {
+                    self.step()?;
+                    self.call_def(name, def, None, a.map(Held::item), Held::item(b))
+                }
+                (FuncKind::Defined(name), None) => {
                     self.step()?;
                     self.call_held(name, None, a.map(Held::item), Held::item(b))
                 }
