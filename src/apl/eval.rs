@@ -686,7 +686,8 @@ impl<'w> Machine<'w> {
     /// `ω[⍳9]←…`), that name's whole new value.
     #[inline]
     pub(crate) fn call(&mut self, name: &str, left: Option<Value>, right: Value) -> R<Value> {
-        self.call_held(name, None, left.map(Held::Own), Held::Own(right))
+        let def = self.defs.get(name);
+        self.call_held((name, def), None, left.map(Held::Own), Held::Own(right))
     }
 
     /// Operator `name` applied with its operand `g`: its definition run with `⍺⍺` bound, `g`
@@ -700,35 +701,29 @@ impl<'w> Machine<'w> {
         right: Value,
         env: &Frame,
     ) -> R<Value> {
-        self.call_held(name, Some((g, env)), left.map(Held::Own), Held::Own(right))
+        let def = self.defs.get(name);
+        self.call_held(
+            (name, def),
+            Some((g, env)),
+            left.map(Held::Own),
+            Held::Own(right),
+        )
     }
 
-    /// Defined function (or operator, with its operand and the frame it applies in) `name`
+    /// Defined function (or operator, with its operand and the frame it applies in) `name`,
+    /// whose definition is `def` (found by the caller: `f¨` finds it once for all its items),
     /// applied to arguments held as they are (an item of an enclosure where it is); the
     /// paper's own definitions count from 1 whatever `⎕IO` the user set (they are written so).
     pub(crate) fn call_held(
         &mut self,
-        name: &str,
+        (name, def): (&str, Option<&'w Definition>),
         operand: Option<(Arc<Func>, &Frame)>,
         left: Option<Held>,
         right: Held,
     ) -> R<Value> {
-        let Some(def) = self.defs.get(name) else {
+        let Some(def) = def else {
             return err(ErrorKind::Value, format!("{name} is not defined"));
         };
-        self.call_def(name, def, operand, left, right)
-    }
-
-    /// [`Machine::call_held`] of the definition `def` of `name`, found already (`f¨` finds
-    /// it once for all its items).
-    pub(crate) fn call_def(
-        &mut self,
-        name: &str,
-        def: &'w Definition,
-        operand: Option<(Arc<Func>, &Frame)>,
-        left: Option<Held>,
-        right: Held,
-    ) -> R<Value> {
         if origin() != 1 && def.paper {
             let before = set_origin(1);
             let out = self.call_body(name, def, operand, left, right);

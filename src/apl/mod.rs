@@ -71,6 +71,8 @@ mod arguments_tests;
 #[cfg(test)]
 mod dfns_tests;
 #[cfg(test)]
+mod fast_paths_tests;
+#[cfg(test)]
 #[path = "primitives/tests.rs"]
 mod primitives_tests;
 #[cfg(test)]
