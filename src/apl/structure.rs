@@ -346,10 +346,12 @@ pub(super) fn catenate(axis: Option<f64>, a: Value, w: Value) -> R<Value> {
         // second; `,[¯.5]` first when `⎕IO` is 0.
         let before = k.floor() + 1.0 - origin() as f64;
         // Two arrays of one shape: the runs after the new axis, one of each in turn, moved.
-        if a.shape() == w.shape() && before >= 0.0 && before <= a.rank() as f64 {
-            if let Some(plan) = laminate_plan(before as usize, a.shape()) {
-                return join(plan, a, w);
-            }
+        if a.shape() == w.shape()
+            && before >= 0.0
+            && before <= a.rank() as f64
+            && let Some(plan) = laminate_plan(before as usize, a.shape())
+        {
+            return join(plan, a, w);
         }
         let (a, w) = extend(&a, &w)?;
         if before < 0.0 || before > a.rank() as f64 {
