@@ -24,10 +24,28 @@
 use std::hint::black_box;
 use std::time::Duration;
 
-use criterion::{Criterion, SamplingMode, criterion_group};
+use criterion::measurement::WallTime;
+use criterion::{BenchmarkGroup, Criterion, SamplingMode, criterion_group};
 use cubework::apl::paper;
 use cubework::rep::RepKind;
 use cubework::{Cube, LayerTurn};
+
+/// A group of `samples` flat samples after `warm_ms` of warm-up, measured for `secs`.
+fn flat_group<'c>(
+    c: &'c mut Criterion,
+    name: &str,
+    samples: usize,
+    warm_ms: u64,
+    secs: u64,
+) -> BenchmarkGroup<'c, WallTime> {
+    let mut group = c.benchmark_group(name);
+    group
+        .sampling_mode(SamplingMode::Flat)
+        .sample_size(samples)
+        .warm_up_time(Duration::from_millis(warm_ms))
+        .measurement_time(Duration::from_secs(secs));
+    group
+}
 
 fn quarter_turns(kind: RepKind) -> Vec<LayerTurn> {
     kind.defined_moves()
@@ -36,20 +54,20 @@ fn quarter_turns(kind: RepKind) -> Vec<LayerTurn> {
         .collect()
 }
 
+/// The paper's names of the quarter-turns `moves` (`R`, `R̄`, …).
+fn move_names(moves: &[LayerTurn]) -> Vec<String> {
+    moves
+        .iter()
+        .map(|m| paper::move_name(m.paper_letter(3).unwrap(), m.inverse))
+        .collect()
+}
+
 fn interpreted(c: &mut Criterion) {
-    let mut group = c.benchmark_group("apl/quarter-turn");
-    group
-        .sampling_mode(SamplingMode::Flat)
-        .sample_size(60)
-        .warm_up_time(Duration::from_millis(300))
-        .measurement_time(Duration::from_secs(2));
+    let mut group = flat_group(c, "apl/quarter-turn", 60, 300, 2);
     for kind in RepKind::ALL {
         let mut ws = paper::workspace(kind.name()).unwrap();
         let moves = quarter_turns(kind);
-        let names: Vec<String> = moves
-            .iter()
-            .map(|m| paper::move_name(m.paper_letter(3).unwrap(), m.inverse))
-            .collect();
+        let names = move_names(&moves);
         let mut state = kind.build(&Cube::solved()).unwrap().apl_value();
         let mut i = 0;
         group.bench_function(format!("{}/interpreted", kind.name()), |b| {
@@ -71,12 +89,7 @@ fn interpreted(c: &mut Criterion) {
 }
 
 fn compiled_user_move(c: &mut Criterion) {
-    let mut group = c.benchmark_group("apl/compiled-user-move");
-    group
-        .sampling_mode(SamplingMode::Flat)
-        .sample_size(60)
-        .warm_up_time(Duration::from_millis(300))
-        .measurement_time(Duration::from_secs(2));
+    let mut group = flat_group(c, "apl/compiled-user-move", 60, 300, 2);
     let r_bar = RepKind::Vector
         .defined_moves()
         .into_iter()
@@ -109,12 +122,7 @@ fn compiled_user_move(c: &mut Criterion) {
 }
 
 fn million(c: &mut Criterion) {
-    let mut group = c.benchmark_group("apl/million");
-    group
-        .sampling_mode(SamplingMode::Flat)
-        .sample_size(10)
-        .warm_up_time(Duration::from_millis(300))
-        .measurement_time(Duration::from_secs(3));
+    let mut group = flat_group(c, "apl/million", 10, 300, 3);
     let mut ws = cubework::apl::Workspace::new();
     ws.eval_line("A←⍳1e6 ⋄ B←⌽⍳1e6").unwrap();
     for (name, line) in [
@@ -138,12 +146,7 @@ pub const EVERYDAY: [(&str, &str); 5] = [
 ];
 
 fn everyday(c: &mut Criterion) {
-    let mut group = c.benchmark_group("apl/everyday");
-    group
-        .sampling_mode(SamplingMode::Flat)
-        .sample_size(10)
-        .warm_up_time(Duration::from_millis(100))
-        .measurement_time(Duration::from_secs(1));
+    let mut group = flat_group(c, "apl/everyday", 10, 100, 1);
     let mut ws = cubework::apl::Workspace::new();
     for (name, line) in EVERYDAY {
         group.bench_function(name, |b| b.iter(|| ws.eval_line(black_box(line)).unwrap()));
@@ -153,12 +156,7 @@ fn everyday(c: &mut Criterion) {
 
 /// The paper's U then R, again and again, on each representation's state as an APL value.
 fn side_by_side(c: &mut Criterion) {
-    let mut group = c.benchmark_group("apl/side-by-side");
-    group
-        .sampling_mode(SamplingMode::Flat)
-        .sample_size(60)
-        .warm_up_time(Duration::from_millis(300))
-        .measurement_time(Duration::from_secs(2));
+    let mut group = flat_group(c, "apl/side-by-side", 60, 300, 2);
     for kind in RepKind::ALL {
         let mut ws = paper::workspace(kind.name()).unwrap();
         let mut state = kind.build(&Cube::solved()).unwrap().apl_value();
@@ -190,10 +188,7 @@ fn profile(spec: &str) {
     let (name, count) = spec.split_once(':').unwrap_or((spec, "10000"));
     let (kind, count): (RepKind, usize) = (name.parse().unwrap(), count.parse().unwrap());
     let mut ws = paper::workspace(kind.name()).unwrap();
-    let names: Vec<String> = quarter_turns(kind)
-        .iter()
-        .map(|m| paper::move_name(m.paper_letter(3).unwrap(), m.inverse))
-        .collect();
+    let names = move_names(&quarter_turns(kind));
     let mut state = kind.build(&Cube::solved()).unwrap().apl_value();
     for i in 0..count {
         state = ws

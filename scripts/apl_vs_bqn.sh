@@ -3,11 +3,11 @@
 # JavaScript implementation, docs/bqn.js, under node ≥ 20), on the same machine and data.
 #
 # BQN is run from a checkout the user fetched (BQN, required: nothing of it is in this
-# repository). ngn/apl, GNU APL and Dyalog could not be had here; BQN is the array language
-# nearest APL with an implementation that runs from a checkout. Its JavaScript VM runs the
-# self-hosted runtime (most primitives are BQN code compiled to JavaScript), so it is much
-# slower than CBQN, BQN's C implementation: the figures compare cubework with bqn.js, not
-# with BQN at its fastest.
+# repository). GNU APL and Dyalog could not be had here (ngn/apl: scripts/apl_vs_ngn.sh);
+# BQN is the array language nearest APL with an implementation that runs from a checkout. Its
+# JavaScript VM runs the self-hosted runtime (most primitives are BQN code compiled to
+# JavaScript), so it is much slower than CBQN, BQN's C implementation: the figures compare
+# cubework with bqn.js, not with BQN at its fastest.
 #
 # cubework's side is benches/apl.rs: `apl/everyday` (each line evaluated whole) and
 # `apl/side-by-side` (the paper's U then R, again and again, on each representation's

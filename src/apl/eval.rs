@@ -54,6 +54,22 @@ pub(crate) struct Machine<'w> {
 
 type R<T> = Result<T, AplError>;
 
+/// The functions derived by `⍨ ∘ ⍣ ⍤ ⌸ @` or a train ([`Machine::derived`] applies them).
+macro_rules! derived {
+    () => {
+        FuncKind::Commute(_)
+            | FuncKind::Compose(..)
+            | FuncKind::BindLeft(..)
+            | FuncKind::BindRight(..)
+            | FuncKind::PowerUntil(..)
+            | FuncKind::Atop(..)
+            | FuncKind::Fork(..)
+            | FuncKind::Rank(..)
+            | FuncKind::Key(_)
+            | FuncKind::At(..)
+    };
+}
+
 impl<'w> Machine<'w> {
     fn lookup(&self, name: &str, frame: &Frame) -> Option<Value> {
         if let Some(v) = frame.find(name) {
@@ -358,7 +374,8 @@ impl<'w> Machine<'w> {
         let Some(e) = &f.axis else { return Ok(None) };
         // A written axis (`,[1]`) is read where it is written.
         if let Expr::Lit(v) = &**e
-            && let [Elem::Num(n)] = v.row_major().as_ref()
+            && v.0.len() == 1
+            && let Some(Elem::Num(n)) = v.0.first()
         {
             return Ok(Some(*n));
         }
@@ -485,16 +502,7 @@ impl<'w> Machine<'w> {
                 Some(l) => self.outer(g, l, right, frame),
                 None => err(ErrorKind::Syntax, "an outer product takes two arguments"),
             },
-            FuncKind::Commute(_)
-            | FuncKind::Compose(..)
-            | FuncKind::BindLeft(..)
-            | FuncKind::BindRight(..)
-            | FuncKind::PowerUntil(..)
-            | FuncKind::Atop(..)
-            | FuncKind::Fork(..)
-            | FuncKind::Rank(..)
-            | FuncKind::Key(_)
-            | FuncKind::At(..) => self.derived(f, left, right, frame),
+            derived!() => self.derived(f, left, right, frame),
         }
     }
 
@@ -678,7 +686,8 @@ impl<'w> Machine<'w> {
     /// `ω[⍳9]←…`), that name's whole new value.
     #[inline]
     pub(crate) fn call(&mut self, name: &str, left: Option<Value>, right: Value) -> R<Value> {
-        self.call_held(name, None, left.map(Held::Own), Held::Own(right))
+        let def = self.defs.get(name);
+        self.call_held((name, def), None, left.map(Held::Own), Held::Own(right))
     }
 
     /// Operator `name` applied with its operand `g`: its definition run with `⍺⍺` bound, `g`
@@ -692,20 +701,27 @@ impl<'w> Machine<'w> {
         right: Value,
         env: &Frame,
     ) -> R<Value> {
-        self.call_held(name, Some((g, env)), left.map(Held::Own), Held::Own(right))
+        let def = self.defs.get(name);
+        self.call_held(
+            (name, def),
+            Some((g, env)),
+            left.map(Held::Own),
+            Held::Own(right),
+        )
     }
 
-    /// Defined function (or operator, with its operand and the frame it applies in) `name`
+    /// Defined function (or operator, with its operand and the frame it applies in) `name`,
+    /// whose definition is `def` (found by the caller: `f¨` finds it once for all its items),
     /// applied to arguments held as they are (an item of an enclosure where it is); the
     /// paper's own definitions count from 1 whatever `⎕IO` the user set (they are written so).
     pub(crate) fn call_held(
         &mut self,
-        name: &str,
+        (name, def): (&str, Option<&'w Definition>),
         operand: Option<(Arc<Func>, &Frame)>,
         left: Option<Held>,
         right: Held,
     ) -> R<Value> {
-        let Some(def) = self.defs.get(name) else {
+        let Some(def) = def else {
             return err(ErrorKind::Value, format!("{name} is not defined"));
         };
         if origin() != 1 && def.paper {
@@ -862,15 +878,6 @@ fn makes_atoms(f: &Func) -> bool {
         | FuncKind::DefinedOp(..)
         | FuncKind::Operand
         | FuncKind::Local(_)
-        | FuncKind::Commute(_)
-        | FuncKind::Compose(..)
-        | FuncKind::BindLeft(..)
-        | FuncKind::BindRight(..)
-        | FuncKind::PowerUntil(..)
-        | FuncKind::Atop(..)
-        | FuncKind::Fork(..)
-        | FuncKind::Rank(..)
-        | FuncKind::Key(_)
-        | FuncKind::At(..) => false,
+        | derived!() => false,
     }
 }

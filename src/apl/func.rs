@@ -112,6 +112,23 @@ macro_rules! not_scalar {
 }
 
 /// The scalar functions of two arguments only, as a pattern.
+/// The scalar primitives of one argument and of two.
+macro_rules! scalar_both {
+    () => {
+        Prim::Plus
+            | Prim::Minus
+            | Prim::Times
+            | Prim::Divide
+            | Prim::Stile
+            | Prim::Max
+            | Prim::Min
+            | Prim::Star
+            | Prim::Log
+            | Prim::Bang
+            | Prim::Circle
+    };
+}
+
 macro_rules! scalar_dyad_only {
     () => {
         Prim::Equal
@@ -387,18 +404,7 @@ pub(crate) fn monad(p: Prim, axis: Option<f64>, w: Value) -> R<Value> {
         no_axis(axis, p)?;
     }
     match p {
-        Prim::Plus
-        | Prim::Minus
-        | Prim::Times
-        | Prim::Divide
-        | Prim::Stile
-        | Prim::Max
-        | Prim::Min
-        | Prim::Star
-        | Prim::Log
-        | Prim::Bang
-        | Prim::Circle
-        | Prim::Tilde => map1(p, &w),
+        scalar_both!() | Prim::Tilde => map1(p, &w),
         Prim::Rotate | Prim::RotateFirst => {
             if w.rank() == 0 {
                 return Ok(w);
@@ -537,18 +543,7 @@ pub(crate) fn dyad(p: Prim, axis: Option<f64>, a: Value, w: Value) -> R<Value> {
         no_axis(axis, p)?;
     }
     match p {
-        Prim::Plus
-        | Prim::Minus
-        | Prim::Times
-        | Prim::Divide
-        | Prim::Stile
-        | Prim::Max
-        | Prim::Min
-        | Prim::Star
-        | Prim::Log
-        | Prim::Bang
-        | Prim::Circle
-        | scalar_dyad_only!() => map2(p, &a, &w),
+        scalar_both!() | scalar_dyad_only!() => map2(p, &a, &w),
         Prim::Squad => structure::squad(&a, &w),
         Prim::Transpose => structure::transpose(axis, a, w),
         Prim::Rotate | Prim::RotateFirst => structure::rotate(p == Prim::RotateFirst, axis, a, w),
@@ -588,9 +583,86 @@ pub(crate) fn dyad(p: Prim, axis: Option<f64>, a: Value, w: Value) -> R<Value> {
     }
 }
 
+/// `⍺⊤⍵` of whole numbers from 0 below 2⁵³ in one whole radix repeated (the paper's
+/// `(3⍴10)⊤`), read where they are: each digit by integer division, exactly the digit
+/// [`prim::encode`] works out in floating point. `None` for any other arguments.
+fn encode_whole(a: &Value, w: &Value) -> Option<Value> {
+    const WHOLE: f64 = 9_007_199_254_740_992.0;
+    if a.rank() != 1 || a.0.is_empty() {
+        return None;
+    }
+    let radices = a.row_major();
+    let radix = match radices[0] {
+        Elem::Num(r) if r.fract() == 0.0 && (1.0..=4_294_967_296.0).contains(&r) => r,
+        _ => return None,
+    };
+    if radices.iter().any(|e| *e != Elem::Num(radix)) {
+        return None;
+    }
+    let whole: Vec<u64> = w
+        .row_major()
+        .iter()
+        .map(|e| match *e {
+            Elem::Num(v) if v.fract() == 0.0 && (0.0..WHOLE).contains(&v) => Some(v as u64),
+            _ => None,
+        })
+        .collect::<Option<_>>()?;
+    let (places, radix) = (radices.len(), radix as u64);
+    // Too many digits: the general path says so.
+    check_size(places.saturating_mul(whole.len())).ok()?;
+    let mut digits = Vec::with_capacity(places * whole.len());
+    for d in 0..places {
+        // A place past u64 is past every number here: its digit is 0.
+        let place = u32::try_from(places - 1 - d)
+            .ok()
+            .and_then(|k| radix.checked_pow(k));
+        digits.extend(
+            whole
+                .iter()
+                .map(|&v| Elem::Num(place.map_or(0.0, |p| (v / p % radix) as f64))),
+        );
+    }
+    let shape: Vec<usize> = std::iter::once(places)
+        .chain(w.shape().iter().copied())
+        .collect();
+    Some(Value::from_shape(&shape, digits))
+}
+
+/// `r⊥⍵` of one radix and numbers, read where they are: Horner's rule down the first axis,
+/// as [`prim::decode`] does. `None` for any other arguments, or a result past the largest
+/// number (which the general path refuses).
+fn decode_one_radix(a: &Value, w: &Value) -> Option<Value> {
+    let (Elem::Num(radix), 1) = (a.first(), a.0.len()) else {
+        return None;
+    };
+    let len = *w.shape().first()?;
+    let digits = w.row_major();
+    let rest = digits.len() / len.max(1);
+    if len == 0 || rest == 0 {
+        return None;
+    }
+    let mut acc = vec![0.0; rest];
+    for plane in digits.chunks_exact(rest) {
+        for (acc, d) in acc.iter_mut().zip(plane) {
+            let Elem::Num(d) = *d else { return None };
+            *acc = prim::Radix::horner(*acc, radix, d);
+        }
+    }
+    if acc.iter().any(|x| !x.is_finite()) {
+        return None;
+    }
+    Some(Value::from_shape(
+        &w.shape()[1..],
+        acc.into_iter().map(Elem::Num).collect(),
+    ))
+}
+
 /// `⍺⊤⍵`: a vector of radices writes each element in that many digits along a new first axis
 /// (one radix repeated: [`prim::encode`]); a scalar radix gives the last digit.
 fn encode(a: Value, w: Value) -> R<Value> {
+    if let Some(digits) = encode_whole(&a, &w) {
+        return Ok(digits);
+    }
     let radices = numbers(&a)?;
     let values = numbers(&w)?;
     if a.rank() == 0 {
@@ -657,6 +729,9 @@ fn encode(a: Value, w: Value) -> R<Value> {
 /// `⍺⊥⍵`: the digits down the first axis of `⍵` read in radix `⍺` (one radix:
 /// [`prim::decode`]; a vector of radices, one a digit).
 fn decode(a: Value, w: Value) -> R<Value> {
+    if let Some(numbers) = decode_one_radix(&a, &w) {
+        return Ok(numbers);
+    }
     let radices = numbers(&a)?;
     let digits = numbers(&w)?;
     let digits = if digits.ndim() == 0 {

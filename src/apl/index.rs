@@ -25,16 +25,27 @@ fn positions(v: &Value, len: usize) -> R<Vec<usize>> {
 }
 
 /// The position (origin 0) one index `e` selects along an axis of `len`, at origin `io`.
+#[inline]
 fn position(e: &Elem, len: usize, io: usize) -> R<usize> {
+    // A whole number within the axis (checked without a call to round it).
+    if let Elem::Num(n) = *e {
+        let n0 = n - io as f64;
+        if n0 >= 0.0 && n0 < len as f64 && n0 as usize as f64 == n0 {
+            return Ok(n0 as usize);
+        }
+    }
+    position_refused(e, len, io)
+}
+
+/// Why index `e` selects no position along an axis of `len` (or the position of one that is
+/// whole only as far as floating point tells).
+#[cold]
+fn position_refused(e: &Elem, len: usize, io: usize) -> R<usize> {
     let n = match e {
         Elem::Num(n) => *n,
         _ => return err(ErrorKind::Domain, "an index is a whole number"),
     };
-    // A whole number within the axis (checked without a call to round it).
     let n0 = n - io as f64;
-    if n0 >= 0.0 && n0 < len as f64 && n0 as usize as f64 == n0 {
-        return Ok(n0 as usize);
-    }
     if n.fract() != 0.0 {
         return err(
             ErrorKind::Domain,

@@ -71,6 +71,8 @@ mod arguments_tests;
 #[cfg(test)]
 mod dfns_tests;
 #[cfg(test)]
+mod fast_paths_tests;
+#[cfg(test)]
 #[path = "primitives/tests.rs"]
 mod primitives_tests;
 #[cfg(test)]
@@ -807,6 +809,7 @@ impl Workspace {
                     let parser = Parser::new(source, &tokens, &names);
                     let mut body = parser.definition_body(start)?;
                     tree::move_sole_reads(&mut body);
+                    tree::move_last_reads(&mut body);
                     Ok((body, None))
                 })
             };

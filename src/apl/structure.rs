@@ -108,6 +108,11 @@ pub(super) fn reshape(axis: Option<f64>, a: Value, w: Value) -> R<Value> {
     check_size(size)?;
     let items: Vec<Elem> = if w.0.is_empty() {
         vec![w.fill(); size]
+    } else if size == w.0.len() || (size < w.0.len() && w.0.is_standard_layout()) {
+        // As many items or fewer: the argument's own, moved (not copied and let go).
+        let mut items = w.into_items();
+        items.truncate(size);
+        items
     } else {
         w.0.iter().cycle().take(size).cloned().collect()
     };
@@ -337,10 +342,18 @@ pub(super) fn catenate(axis: Option<f64>, a: Value, w: Value) -> R<Value> {
     let (a, w) = (a.laid_out(), w.laid_out());
     let rank = a.rank().max(w.rank()).max(1);
     if let Some(k) = axis.filter(|k| k.fract() != 0.0) {
-        let (a, w) = extend(&a, &w)?;
         // The new axis goes before axis `⌈k` (counted from `⎕IO`): `,[.5]` first, `,[1.5]`
         // second; `,[¯.5]` first when `⎕IO` is 0.
         let before = k.floor() + 1.0 - origin() as f64;
+        // Two arrays of one shape: the runs after the new axis, one of each in turn, moved.
+        if a.shape() == w.shape()
+            && before >= 0.0
+            && before <= a.rank() as f64
+            && let Some(plan) = laminate_plan(before as usize, a.shape())
+        {
+            return join(plan, a, w);
+        }
+        let (a, w) = extend(&a, &w)?;
         if before < 0.0 || before > a.rank() as f64 {
             return err(
                 ErrorKind::Axis,
@@ -417,13 +430,14 @@ impl JoinPlan {
     const MOST: usize = 8;
 }
 
-/// The plan of `a,[k]w` (`k` from 0) of arrays in row-major order whose ranks are equal or
+/// The plan of `a,[k]w` (`k` from 0) of arrays laid out in row-major order whose ranks are equal or
 /// one apart (the lesser given a new axis `k` of length 1) and whose other axes agree. `None`
 /// for the other cases, which [`catenate`] makes by ndarray.
 fn join_plan(k: usize, a: &Value, w: &Value) -> Option<JoinPlan> {
     const MOST: usize = JoinPlan::MOST;
     let rank = a.rank().max(w.rank());
-    if rank <= k || rank > MOST || !a.0.is_standard_layout() || !w.0.is_standard_layout() {
+    // Both are laid out in row-major order already ([`catenate`] lays them out first).
+    if rank <= k || rank > MOST {
         return None;
     }
     // Each shape as `rank` axes, on the stack.
@@ -455,11 +469,32 @@ fn join_plan(k: usize, a: &Value, w: &Value) -> Option<JoinPlan> {
     })
 }
 
+/// The plan of laminating two arrays of `shape` (in row-major order) along a new axis put
+/// before axis `before` (from 0): a join of each given that axis, of length 1.
+fn laminate_plan(before: usize, shape: &[usize]) -> Option<JoinPlan> {
+    let rank = shape.len() + 1;
+    if rank > JoinPlan::MOST {
+        return None;
+    }
+    let mut joined = [1usize; JoinPlan::MOST];
+    joined[..before].copy_from_slice(&shape[..before]);
+    joined[before] = 2;
+    joined[before + 1..rank].copy_from_slice(&shape[before..]);
+    let run: usize = shape[before..].iter().product();
+    Some(JoinPlan {
+        shape: joined,
+        rank,
+        outer: shape[..before].iter().product(),
+        ra: run,
+        rw: run,
+    })
+}
+
 /// `a,[k]w` as `plan` says: each of the `outer` runs of one, then the other's, moved (the
 /// arguments are the function's own; their items are not copied and let go).
 fn join(plan: JoinPlan, a: Value, w: Value) -> R<Value> {
     check_size(a.0.len() + w.0.len())?;
-    let (xa, xw) = (a.into_items(), w.into_items());
+    let (xa, xw) = (a.into_laid_out_items(), w.into_laid_out_items());
     let items = if plan.outer == 1 {
         // Along the first axis: one run after the other (in the left's memory if it has
         // room).

@@ -58,6 +58,34 @@ pub(crate) fn move_sole_reads(body: &mut [Expr]) {
     }
 }
 
+/// Marks the last statement's read of a variable an earlier statement of a direct definition
+/// assigns (`V←,⍵ ⋄ V[…]←… ⋄ 11 11⍴V`) as [`Expr::Take`] where it is that statement's only
+/// mention of the name and an argument of a function: the variable ends with the call, so its
+/// array is handed on instead of copied. System variables (`⎕IO`, which the frame's end
+/// reads) and a body that may mention names unseen (`⍎`, a dfn) are left as they are.
+pub(crate) fn move_last_reads(body: &mut [Expr]) {
+    let Some((last, before)) = body.split_last_mut() else {
+        return;
+    };
+    let mut names: Vec<&str> = Vec::new();
+    for e in before.iter() {
+        if let Expr::Assign(n, ..) | Expr::IndexAssign(n, ..) = e
+            && !n.starts_with('⎕')
+            && !names.contains(&n.as_str())
+        {
+            names.push(n);
+        }
+    }
+    for name in names {
+        let (mut earlier, mut seen) = (Mentions::default(), Mentions::default());
+        before.iter().for_each(|e| earlier.expr(e, name));
+        seen.expr(last, name);
+        if !earlier.hidden && !seen.hidden && seen.count == 1 {
+            take(last, name);
+        }
+    }
+}
+
 /// How often a body mentions a name, and whether it may mention it unseen.
 #[derive(Default)]
 struct Mentions {

@@ -244,10 +244,13 @@ impl Value {
 
     /// Its items in row-major order, as a vector of them.
     pub fn into_items(self) -> Vec<Elem> {
-        if !self.0.is_standard_layout() {
-            return self.laid_out().into_items();
-        }
-        // In row-major order, its items are a run of the memory it holds.
+        self.laid_out().into_laid_out_items()
+    }
+
+    /// The items of an array laid out in row-major order ([`Value::laid_out`]), as a vector
+    /// of them: a run of the memory it holds.
+    pub(crate) fn into_laid_out_items(self) -> Vec<Elem> {
+        debug_assert!(self.0.is_standard_layout());
         let len = self.0.len();
         let (mut items, offset) = self.0.into_raw_vec_and_offset();
         let start = offset.unwrap_or(0);
