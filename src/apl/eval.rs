@@ -139,6 +139,8 @@ impl<'w> Machine<'w> {
 
     pub(crate) fn eval(&mut self, e: &Expr, frame: &mut Frame) -> R<Value> {
         self.step()?;
+        #[cfg(target_arch = "wasm32")]
+        let _depth = super::browser_depth::Depth::enter()?;
         match stacker::remaining_stack() {
             Some(left) if left >= RED_ZONE => self.eval_inner(e, frame),
             _ => self.eval_on_new_stack(e, frame),
