@@ -6,9 +6,7 @@
 #
 # It installs what it needs when it is missing: Rust's wasm32-unknown-unknown target
 # (rustup) and wasm-bindgen-cli at the version of the crate's wasm-bindgen (cargo install,
-# a few minutes the first time). It shrinks the WebAssembly with binaryen's wasm-opt when
-# that is on the PATH (`apt-get install binaryen`; .ci/run installs it); without it the page
-# works the same and is larger, and with CI set its absence fails the run.
+# a few minutes the first time).
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 out="$(realpath -m "${1:-cubework.html}")"
@@ -24,32 +22,21 @@ fi
 if [ "$(wasm-bindgen --version 2>/dev/null | cut -d' ' -f2)" != "$version" ]; then
     cargo install wasm-bindgen-cli --version "$version"
 fi
-if ! command -v wasm-opt >/dev/null && [ -n "${CI:-}" ]; then
-    echo "error: wasm-opt (binaryen) is missing; .ci/run installs it" >&2
-    exit 1
-fi
 # For the page alone (the native build keeps the crate's release profile): one codegen unit
-# and whole-program (fat) LTO. The flags after `--` reach the crate that makes the module, and
-# so the whole program's code generation, which LTO does there: optimised for size
-# (`opt-level=s`: 2.2 MB where the release profile's level 3 makes 3.5 MB, at the same speed
-# in the page's figures), with WebAssembly's 128-bit SIMD (simd128), which Chromium, Firefox
-# and Safari have all run since 2021; a browser without it refuses the page's module
-# (WebAssembly cannot test for it at run time, so there is no second, scalar module).
+# and whole-program (fat) LTO. The flag after `--` reaches the crate that makes the module,
+# and so the whole program's code generation, which LTO does there: optimised for size
+# (`opt-level=s`: 2.2 MB where the release profile's level 3 makes 3.2 MB; the page's figures
+# in src/guide/browser.md say what it costs). No simd128: it made the solver and the
+# interpreter no faster there, and a browser without it would refuse the whole module.
 CARGO_PROFILE_RELEASE_LTO=fat CARGO_PROFILE_RELEASE_CODEGEN_UNITS=1 \
     cargo rustc --release --lib --target wasm32-unknown-unknown --no-default-features \
-    --features web --crate-type cdylib -- -C opt-level=s -C target-feature=+simd128
+    --features web --crate-type cdylib -- -C opt-level=s
 glue="$(mktemp -d)"
 trap 'rm -rf "$glue"' EXIT
+# The functions' names (the name section, 0.4 MB) are left out.
 wasm-bindgen --target no-modules --no-typescript --remove-name-section --out-dir "$glue" \
     target/wasm32-unknown-unknown/release/cubework.wasm
-if command -v wasm-opt >/dev/null; then
-    # -O3 keeps the speed; the size is won by what the build leaves out and by wasm-opt's
-    # removing what nothing calls. The features are those rustc's wasm32 target emits.
-    wasm-opt -O3 --enable-simd --enable-bulk-memory --enable-sign-ext --enable-mutable-globals \
-        --enable-nontrapping-float-to-int --enable-multivalue --enable-reference-types \
-        -o "$glue/cubework_bg.wasm" "$glue/cubework_bg.wasm"
-else
-    echo "note: wasm-opt (binaryen) not found: the page is written without it, larger" >&2
-fi
+# No wasm-opt: binaryen's -Oz takes 5% off this module raw and nothing gzipped (measured in
+# src/guide/browser.md), for half a minute more and one more tool to install.
 cargo run --release --quiet --bin cubework-page -- "$glue/cubework_bg.wasm" "$glue/cubework.js" "$out"
 echo "wrote $out ($(wc -c <"$out") bytes): open it in a browser"

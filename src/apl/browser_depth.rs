@@ -11,9 +11,10 @@ use std::cell::Cell;
 
 use super::error::{AplError, ErrorKind, err};
 
-/// Most evaluations one inside another in the browser: Chromium's worker overflows its stack
-/// past some 3,000 of `{∇⍵}1`'s (each a dozen frames, a few kilobytes of the engine's stack)
-/// and about as many of `{1+∇⍵}1`, `{∇¨⍵}1` or `{(∇⍣1)⍵}1`; this keeps clear of that.
+/// Most evaluations one inside another in the browser, about as many calls of a dfn that
+/// calls itself (`{⍵=0:0 ⋄ ∇⍵-1}450` runs). Without the bound Chromium's worker overflowed
+/// its stack between 700 and 1,000 such calls deep; shapes that take more of the stack a call
+/// (`{⊃∇¨⍵-1}`, `{(∇⍣1)⍵-1}`, `{⍵ ∇ ⍵-1}`, `{+/∇¨⍵-1 1}`) end with `WS FULL` here too.
 pub(crate) const MAX_DEPTH: usize = 500;
 
 thread_local! {
