@@ -62,6 +62,8 @@ fn the_workbench_page_answers_moves_apl_stops_keeps_its_workspace_and_shares_lin
             "a dfn: {⍵[⍋⍵]}3 1 2",
             "CUBE←R CUBE turns the cube",
             "{∇⍵}1 answers the REPL's WS FULL, from the same worker",
+            "{∇∘⊢⍵}1 answers WS FULL too, from the same worker",
+            "{(⊢∇)⍵}1 answers WS FULL too, from the same worker",
             "after {∇⍵}1 the workspace and the cube are there",
             "{⍵+1}⍣≡0 runs on, and the page still answers",
             "Stop ends the runaway line within a second",

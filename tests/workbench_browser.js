@@ -99,6 +99,13 @@ async function settle(tab) {
   check(/^error: error: WS FULL: functions called inside one another more deeply than the browser's stack holds$/.test(said[0]) &&
     said[1] === "      {∇⍵}1" && said[2].trim() === "^" && sameWorker,
     "{∇⍵}1 answers the REPL's WS FULL, from the same worker", {look, sameWorker});
+  // Through an operator and a train each call takes more of the browser's stack: bounded too.
+  for (const deep of ["{∇∘⊢⍵}1", "{(⊢∇)⍵}1"]) {
+    await tab.type(deep);
+    look = await settle(tab);
+    check(/^error: error: WS FULL: /.test(look.last) && await tab.run("window.workerBefore === worker"),
+      `${deep} answers WS FULL too, from the same worker`, look);
+  }
   await tab.type("TWICE 3");
   look = await settle(tab);
   check(look.last === "out: 6" && look.facelets === afterCube.facelets && await tab.run("window.workerBefore === worker"),

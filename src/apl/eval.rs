@@ -380,6 +380,8 @@ impl<'w> Machine<'w> {
         frame: &mut Frame,
     ) -> R<Value> {
         self.step()?;
+        #[cfg(target_arch = "wasm32")]
+        let _depth = super::browser_depth::Depth::enter()?;
         let out = self.apply_inner(f, left, right, frame)?;
         if makes_atoms(f) {
             check_atoms(&out)?;
