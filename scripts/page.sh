@@ -22,14 +22,21 @@ fi
 if [ "$(wasm-bindgen --version 2>/dev/null | cut -d' ' -f2)" != "$version" ]; then
     cargo install wasm-bindgen-cli --version "$version"
 fi
-# One codegen unit and whole-program (fat) LTO for the page alone: a smaller and faster
-# WebAssembly; the native build keeps the crate's release profile.
+# For the page alone (the native build keeps the crate's release profile): one codegen unit
+# and whole-program (fat) LTO. The flag after `--` reaches the crate that makes the module,
+# and so the whole program's code generation, which LTO does there: optimised for size
+# (`opt-level=s`: 2.2 MB where the release profile's level 3 makes 3.2 MB; the page's figures
+# in src/guide/browser.md say what it costs). No simd128: it made the solver and the
+# interpreter no faster there, and a browser without it would refuse the whole module.
 CARGO_PROFILE_RELEASE_LTO=fat CARGO_PROFILE_RELEASE_CODEGEN_UNITS=1 \
     cargo rustc --release --lib --target wasm32-unknown-unknown --no-default-features \
-    --features web --crate-type cdylib
+    --features web --crate-type cdylib -- -C opt-level=s
 glue="$(mktemp -d)"
 trap 'rm -rf "$glue"' EXIT
-wasm-bindgen --target no-modules --no-typescript --out-dir "$glue" \
+# The functions' names (the name section, 0.4 MB) are left out.
+wasm-bindgen --target no-modules --no-typescript --remove-name-section --out-dir "$glue" \
     target/wasm32-unknown-unknown/release/cubework.wasm
+# No wasm-opt: binaryen's -Oz takes 5% off this module raw and nothing gzipped (measured in
+# src/guide/browser.md), for half a minute more and one more tool to install.
 cargo run --release --quiet --bin cubework-page -- "$glue/cubework_bg.wasm" "$glue/cubework.js" "$out"
 echo "wrote $out ($(wc -c <"$out") bytes): open it in a browser"

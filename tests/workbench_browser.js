@@ -88,12 +88,28 @@ async function settle(tab) {
 
   // Deep recursion ends with the REPL's error (the native build's stack bound holds), and a
   // line that runs on is stopped: within a second, the workspace and cube still there.
+  // The page's evaluator bounds its depth before the browser's stack overflows: the REPL's
+  // WS FULL (one line, then the line and a caret under the call, as the REPL shows an APL
+  // error), from the same worker (none was started again), the workspace intact.
+  await tab.run("window.workerBefore = worker");
   await tab.type("{∇⍵}1");
   look = await settle(tab);
-  // The native build's WS FULL; in the page the browser's own stack may end first, which ends
-  // the worker: the session then comes back with its workspace (checked below).
-  check(/^error: error: WS FULL/.test(look.last) || /^error: the session stopped \(Maximum call stack/.test(look.last),
-    "{∇⍵}1 ends with an error, and the page goes on", look);
+  const sameWorker = await tab.run("window.workerBefore === worker");
+  const said = look.last.split("\n");
+  check(/^error: error: WS FULL: functions called inside one another more deeply than the browser's stack holds$/.test(said[0]) &&
+    said[1] === "      {∇⍵}1" && said[2].trim() === "^" && sameWorker,
+    "{∇⍵}1 answers the REPL's WS FULL, from the same worker", {look, sameWorker});
+  // Through an operator and a train each call takes more of the browser's stack: bounded too.
+  for (const deep of ["{∇∘⊢⍵}1", "{(⊢∇)⍵}1"]) {
+    await tab.type(deep);
+    look = await settle(tab);
+    check(/^error: error: WS FULL: /.test(look.last) && await tab.run("window.workerBefore === worker"),
+      `${deep} answers WS FULL too, from the same worker`, look);
+  }
+  await tab.type("TWICE 3");
+  look = await settle(tab);
+  check(look.last === "out: 6" && look.facelets === afterCube.facelets && await tab.run("window.workerBefore === worker"),
+    "after {∇⍵}1 the workspace and the cube are there", look);
   await tab.type("{⍵+1}⍣≡0");
   await sleep(400);
   const running = await tab.run("document.getElementById('status').textContent");

@@ -155,6 +155,8 @@ impl<'w> Machine<'w> {
 
     pub(crate) fn eval(&mut self, e: &Expr, frame: &mut Frame) -> R<Value> {
         self.step()?;
+        #[cfg(target_arch = "wasm32")]
+        let _depth = super::browser_depth::Depth::enter()?;
         match stacker::remaining_stack() {
             Some(left) if left >= RED_ZONE => self.eval_inner(e, frame),
             _ => self.eval_on_new_stack(e, frame),
@@ -395,6 +397,8 @@ impl<'w> Machine<'w> {
         frame: &mut Frame,
     ) -> R<Value> {
         self.step()?;
+        #[cfg(target_arch = "wasm32")]
+        let _depth = super::browser_depth::Depth::enter()?;
         let out = self.apply_inner(f, left, right, frame)?;
         if makes_atoms(f) {
             check_atoms(&out)?;

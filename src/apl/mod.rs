@@ -37,6 +37,8 @@
 //! ```
 
 mod args;
+#[cfg(target_arch = "wasm32")]
+mod browser_depth;
 pub mod defs;
 mod derived;
 mod display;

@@ -708,6 +708,21 @@ pub fn png(text: &str) -> Result<Vec<u8>> {
             "a .png name takes a picture or chart, not the HTML page (name it .html)".into(),
         ));
     }
+    png_of_svg(text)
+}
+
+/// The browser's build leaves resvg (its rasteriser, text shaping and fonts) out: the page
+/// draws its pictures as SVG.
+#[cfg(target_arch = "wasm32")]
+fn png_of_svg(_: &str) -> Result<Vec<u8>> {
+    Err(
+        DrawError::Png("the page draws SVG; PNG images are made by the installed cubework".into())
+            .into(),
+    )
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+fn png_of_svg(text: &str) -> Result<Vec<u8>> {
     let fail = |e: &dyn fmt::Display| DrawError::Png(e.to_string());
     let mut options = resvg::usvg::Options::default();
     options.fontdb_mut().load_system_fonts();
