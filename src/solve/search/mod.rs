@@ -9,5 +9,6 @@ pub mod beginner;
 pub mod bfs;
 pub mod optimal;
 pub mod pocket;
+pub mod four;
 pub mod reduction;
 pub mod twophase;
