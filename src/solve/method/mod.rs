@@ -233,6 +233,8 @@ pub enum TableKind {
     Optimal,
     /// The 2×2×2's distance table of a metric.
     Pocket(Metric),
+    /// The 4×4×4's centre tables ([`crate::solve::search::four`]).
+    Four,
 }
 
 /// What a solve is doing, as it goes.

@@ -10,7 +10,18 @@ use crate::solve::search::four::moves::{Moves, permute};
 use crate::turn::face::Face;
 
 /// The longest `X` tried.
-const MAX_INNER: usize = 5;
+const MAX_INNER: usize = 4;
+
+/// The length of `X` past which the search stops once it has found a conjugate that pairs
+/// an edge: below it, a longer conjugate that pairs more for its length is still looked for.
+const STOP_AFTER: usize = 3;
+
+/// Whether pairing `gain` edges in `cost` turns is better than `best`: more edges for the
+/// length, or as many for fewer turns.
+fn better(gain: i32, cost: i32, best: &Best) -> bool {
+    let best_cost = best.turns.len() as i32;
+    gain > 0 && (best.gain <= 0 || gain * best_cost > best.gain * cost)
+}
 
 /// The best conjugate found so far: its turns and how many edges it pairs.
 #[derive(Default)]
@@ -56,7 +67,8 @@ impl Search<'_> {
             if unturned == 0 {
                 let after = permute(wings, &self.moves.wing[self.wide_inverse]);
                 let gain = self.moves.paired(&after) as i32 - self.before;
-                if gain > self.best.gain {
+                let cost = self.path.len() as i32 + 2;
+                if better(gain, cost, &self.best) {
                     let mut turns = vec![self.wide];
                     turns.extend_from_slice(&self.path);
                     turns.push(self.wide_inverse);
@@ -123,7 +135,7 @@ pub(crate) fn solve(moves: &Moves, mut wings: [u8; 48]) -> Result<Vec<usize>, So
                 search.dfs(&w, [0; 6], inner, None)?;
                 best = search.best;
             }
-            if best.gain > 0 {
+            if best.gain > 0 && inner >= STOP_AFTER {
                 break;
             }
         }
@@ -275,7 +287,7 @@ fn catalogue(moves: &Moves, wings: &[u8; 48], before: i32) -> Result<Best, Solve
                 let after = permute(&w2, &moves.wing[inverse]);
                 let gain = moves.paired(&after) as i32 - before;
                 let cost = setup.len() + inner.len() + 2;
-                if gain > 0 && (best.gain <= 0 || gain * (best.turns.len() as i32) > best.gain * cost as i32) {
+                if better(gain, cost as i32, &best) {
                     let mut turns = setup.clone();
                     turns.push(wide);
                     turns.extend_from_slice(inner);

@@ -86,14 +86,10 @@ pub(crate) struct Phases {
     pub turns3: Vec<usize>,
     /// The side places (not on U or D) in order, as centre places.
     pub side: [u8; 16],
-    /// Each centre place's index among the side places (16 for U and D places).
-    pub side_of: [u8; 24],
     /// `side_perm[t]`: turn `t` (of phase 2) on the side places.
     pub side_perm: Vec<[u8; 16]>,
     /// Each axis's 8 places (U/D, R/L, F/B), as centre places.
     pub axis: [[u8; 8]; 3],
-    /// Each centre place's index within its axis's 8.
-    pub axis_of: [u8; 24],
     /// `axis_perm[t][a]`: turn `t` (of phase 3) on axis `a`'s places.
     pub axis_perm: Vec<[[u8; 8]; 3]>,
 }
@@ -156,10 +152,8 @@ impl Phases {
             turns2,
             turns3,
             side,
-            side_of,
             side_perm,
             axis,
-            axis_of,
             axis_perm,
         }
     }
