@@ -7,8 +7,8 @@
 pub(in crate::solve) mod ball;
 pub mod beginner;
 pub mod bfs;
+pub mod four;
 pub mod optimal;
 pub mod pocket;
-pub mod four;
 pub mod reduction;
 pub mod twophase;

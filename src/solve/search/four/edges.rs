@@ -296,7 +296,7 @@ fn catalogue(moves: &Moves, wings: &[u8; 48], before: i32) -> Result<Best, Solve
                 }
             }
         }
-        if best.gain > 0 && setup.len() >= 1 {
+        if best.gain > 0 && !setup.is_empty() {
             break;
         }
     }

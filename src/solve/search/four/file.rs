@@ -49,7 +49,10 @@ impl Tables {
     pub fn from_payload(bytes: &[u8], moves: &Moves, phases: &Phases) -> Result<Tables, String> {
         let total: usize = SIZES.iter().sum();
         if bytes.len() != total {
-            return Err(format!("a payload of {} bytes, expected {total}", bytes.len()));
+            return Err(format!(
+                "a payload of {} bytes, expected {total}",
+                bytes.len()
+            ));
         }
         let t1 = bytes[..SIZES[0]].to_vec();
         let t2 = bytes[SIZES[0]..SIZES[0] + SIZES[1]].to_vec();
@@ -77,7 +80,9 @@ impl Tables {
                     near.contains(&(v - 1)) && near.iter().all(|&w| w >= v - 1)
                 };
                 if !fits {
-                    return Err(format!("the {name}'s entry {i} disagrees with its neighbours"));
+                    return Err(format!(
+                        "the {name}'s entry {i} disagrees with its neighbours"
+                    ));
                 }
             }
         }

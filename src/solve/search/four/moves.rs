@@ -155,7 +155,10 @@ impl Moves {
         }
         // Edges: the two wing slots whose cubies differ only along the edge.
         let k = N as i32 - 1;
-        let key = |sticker: usize| g.cubie_of(sticker).map(|v| if v.abs() == k { v } else { 0 });
+        let key = |sticker: usize| {
+            g.cubie_of(sticker)
+                .map(|v| if v.abs() == k { v } else { 0 })
+        };
         let mut edges = Vec::with_capacity(12);
         let mut used = [false; 24];
         for a in 0..24 {
@@ -191,10 +194,7 @@ impl Moves {
 
     /// The turn's index in [`Moves::turns`].
     pub fn index(&self, t: Turn) -> usize {
-        let face = Face::ALL
-            .iter()
-            .position(|&f| f == t.face)
-            .expect("a face");
+        let face = Face::ALL.iter().position(|&f| f == t.face).expect("a face");
         face * 6 + usize::from(t.wide) * 3 + t.quarters as usize - 1
     }
 
@@ -202,7 +202,12 @@ impl Moves {
     pub fn paired(&self, wings: &[u8; 48]) -> u32 {
         self.edges
             .iter()
-            .map(|e| u32::from(e.iter().all(|&(a, b)| wings[a as usize] == wings[b as usize])))
+            .map(|e| {
+                u32::from(
+                    e.iter()
+                        .all(|&(a, b)| wings[a as usize] == wings[b as usize]),
+                )
+            })
             .sum()
     }
 }

@@ -118,11 +118,9 @@ impl Phases {
             .collect();
         let mut side = [0u8; 16];
         let mut side_of = [16u8; 24];
-        let mut k = 0;
-        for i in (0..24).filter(|&i| !ud(i)) {
+        for (k, i) in (0..24).filter(|&i| !ud(i)).enumerate() {
             side[k] = i as u8;
             side_of[i] = k as u8;
-            k += 1;
         }
         let side_perm = (0..36)
             .map(|t| {
@@ -135,11 +133,12 @@ impl Phases {
         let mut axis = [[0u8; 8]; 3];
         let mut axis_of = [0u8; 24];
         for (a, places) in axis.iter_mut().enumerate() {
-            let mut k = 0;
-            for i in (0..24).filter(|&i| on_axis(moves.centre_face[i], a)) {
+            for (k, i) in (0..24)
+                .filter(|&i| on_axis(moves.centre_face[i], a))
+                .enumerate()
+            {
                 places[k] = i as u8;
                 axis_of[i] = k as u8;
-                k += 1;
             }
         }
         let axis_perm = (0..36)
@@ -185,10 +184,10 @@ impl Phases {
     /// number in base 70.
     pub fn coord3(&self, c: &[u8; 24]) -> usize {
         let mut out = 0;
-        for a in 0..3 {
+        for (places, face) in self.axis.iter().zip(AXIS_FACES) {
             let mut mask = 0u32;
-            for (k, &i) in self.axis[a].iter().enumerate() {
-                if c[i as usize] as usize == AXIS_FACES[a].index() {
+            for (k, &i) in places.iter().enumerate() {
+                if c[i as usize] as usize == face.index() {
                     mask |= 1 << k;
                 }
             }
@@ -250,12 +249,15 @@ fn bfs(
     }
 }
 
+/// The value a turn makes of a value of a phase's coordinate: `next(value, turn)`.
+pub(crate) type Next<'a> = Box<dyn Fn(usize, usize) -> usize + 'a>;
+
 /// Each value's neighbours in the phase's coordinate.
 pub(crate) fn neighbours<'a>(
     phases: &'a Phases,
     moves: &'a Moves,
     which: usize,
-) -> (Vec<usize>, Box<dyn Fn(usize, usize) -> usize + 'a>) {
+) -> (Vec<usize>, Next<'a>) {
     match which {
         0 => (
             phases.turns1.clone(),
@@ -275,12 +277,13 @@ pub(crate) fn neighbours<'a>(
             phases.turns3.clone(),
             Box::new(move |v, t| {
                 let digits = [v / 4900, v / 70 % 70, v % 70];
-                let mut out = 0;
-                for a in 0..3 {
-                    let mask = unrank(digits[a] as u32, 4, 8);
-                    out = out * 70 + rank(move_mask(mask, &phases.axis_perm[t][a])) as usize;
-                }
-                out
+                digits
+                    .iter()
+                    .zip(&phases.axis_perm[t])
+                    .fold(0, |out, (&d, perm)| {
+                        let mask = unrank(d as u32, 4, 8);
+                        out * 70 + rank(move_mask(mask, perm)) as usize
+                    })
             }),
         ),
     }
