@@ -39,6 +39,7 @@ fn table_name(table: TableKind) -> &'static str {
         TableKind::Optimal => "the optimal solver's table",
         TableKind::Pocket(crate::turn::metric::Metric::Qtm) => "the 2×2×2 table (quarter turns)",
         TableKind::Pocket(_) => "the 2×2×2 table (half turns)",
+        TableKind::Four => "the 4×4×4's centre tables",
     }
 }
 

@@ -304,7 +304,13 @@ fn reduction(cube: &Cube, limits: &Limits, progress: &Progress) -> Result<Soluti
         };
         Ok(crate::solve::search::twophase::solve(tables, state, &opts)?.moves)
     };
-    let found = crate::solve::search::reduction::solve(cube, &three)?;
+    // The 4×4×4 by its searched phases; the larger sizes by the reduction's cycles.
+    let found = if cube.size() == 4 {
+        let tables = &shared::four_tables(progress).0;
+        crate::solve::search::four::solve(tables, cube, &three)?
+    } else {
+        crate::solve::search::reduction::solve(cube, &three)?
+    };
     Ok(Solution {
         method: Method::Reduction,
         metric: limits.metric,

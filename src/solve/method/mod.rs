@@ -88,7 +88,7 @@ impl Method {
                 "The 2×2×2 from its distance table: a shortest solution in moves of U, R and F"
             }
             Method::Reduction => {
-                "The 4×4×4 to 9×9×9 by reduction: centres and wings by three-cycles, then the 3×3×3 by two-phase"
+                "The 4×4×4 to 9×9×9 by reduction: on the 4×4×4 centres and edges by searched phases, on the larger cubes by three-cycles; then the 3×3×3 by two-phase"
             }
         }
     }
@@ -233,6 +233,8 @@ pub enum TableKind {
     Optimal,
     /// The 2×2×2's distance table of a metric.
     Pocket(Metric),
+    /// The 4×4×4's centre tables ([`crate::solve::search::four`]).
+    Four,
 }
 
 /// What a solve is doing, as it goes.

@@ -7,6 +7,7 @@
 pub(in crate::solve) mod ball;
 pub mod beginner;
 pub mod bfs;
+pub mod four;
 pub mod optimal;
 pub mod pocket;
 pub mod reduction;

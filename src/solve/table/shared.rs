@@ -219,6 +219,22 @@ pub fn optimal_table(progress: &Progress) -> Result<&'static (AxisTable, CacheRe
     Ok(TABLE.get_or_init(|| made))
 }
 
+/// The 4×4×4 solver's centre tables, loaded from the cache or built (about a second) and
+/// saved, once per process, with how they were obtained.
+pub fn four_tables(
+    progress: &Progress,
+) -> &'static (crate::solve::search::four::FourTables, CacheReport) {
+    static TABLES: OnceLock<(crate::solve::search::four::FourTables, CacheReport)> =
+        OnceLock::new();
+    let table = TableKind::Four;
+    once(&TABLES, table, progress, || {
+        crate::solve::search::four::FourTables::load_or_build_in(
+            cache_dir().as_deref(),
+            &mut |done, total| progress.report(&Event::BuildingTable { table, done, total }),
+        )
+    })
+}
+
 /// The 2×2×2's distance table of `metric` (see [`crate::solve::search::pocket::shared_table`]).
 pub fn pocket_table(metric: Metric, progress: &Progress) -> &'static (DistanceTable, CacheReport) {
     let index = usize::from(metric != Metric::Qtm);
@@ -251,9 +267,14 @@ pub fn prepare(
 ) -> Result<(), SolveError> {
     crate::solve::method::check_limits(method, limits)?;
     match method {
-        Method::TwoPhase | Method::Reduction => {
+        Method::TwoPhase => {
             twophase_tables(progress);
             twophase_large(progress);
+        }
+        Method::Reduction => {
+            twophase_tables(progress);
+            twophase_large(progress);
+            four_tables(progress);
         }
         Method::Optimal => {
             optimal_table(progress)?;

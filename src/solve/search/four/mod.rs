@@ -1,0 +1,220 @@
+//! The 4×4×4 by searched phases, in the manner of Tsai's reduction: the centres in three
+//! phases, each an iterative-deepening search pruned by a small table ([`centres`]:
+//! U and D stickers onto U and D; then R and L onto R and L with the wings' permutation
+//! made even; then every centre home), the edges paired by short conjugates that keep the
+//! centres ([`edges`]), the 3×3×3 parity (two edges swapped) fixed where the reduced cube
+//! has it, and the 3×3×3 it is by the two-phase solver.
+//!
+//! The tables (1.1 MB) are in the cache (`four.bin`, [`table_file`]), built on first use
+//! in about a second. Every run of turns about one axis is merged and written in WCA
+//! notation, as the reduction writes its answers.
+
+mod centres;
+mod edges;
+mod file;
+mod moves;
+mod tables;
+
+pub use file::{FORMAT_VERSION, table_file};
+
+use std::path::Path;
+
+use crate::base::table_cache::CacheReport;
+use crate::solve::SolveError;
+use crate::solve::model::cubie::CubieCube;
+use crate::solve::search::reduction::model::LayerMove;
+use crate::solve::search::reduction::{Reduced, write};
+use crate::state::cube::Cube;
+use crate::turn::moves::{FaceMove, PaperAxis};
+use moves::{Moves, N};
+
+/// The solver's model and tables.
+pub struct FourTables {
+    moves: Moves,
+    phases: tables::Phases,
+    tables: tables::Tables,
+}
+
+impl FourTables {
+    /// Loads the tables from the cache in `dir`, or builds them (`progress` hears how far)
+    /// and saves them there; with how they were obtained.
+    pub fn load_or_build_in(
+        dir: Option<&Path>,
+        progress: &mut dyn FnMut(u64, u64),
+    ) -> (FourTables, CacheReport) {
+        let moves = Moves::new();
+        let phases = tables::Phases::new(&moves);
+        let (tables, report) = file::load_or_build_in(&moves, &phases, dir, progress);
+        (
+            FourTables {
+                moves,
+                phases,
+                tables,
+            },
+            report,
+        )
+    }
+
+    /// The tables' size in bytes.
+    pub fn bytes(&self) -> usize {
+        tables::SIZES.iter().sum()
+    }
+}
+
+/// The PLL parity fix: `2R2 U2 2R2 Uw2 2R2 Uw2`, which swaps two paired edges and keeps
+/// the centres.
+fn pll_parity() -> Vec<LayerMove> {
+    let r = LayerMove {
+        axis: PaperAxis::X,
+        layer: 2,
+        quarters: 2,
+    };
+    let u = |w: usize| {
+        (0..w).map(|layer| LayerMove {
+            axis: PaperAxis::Z,
+            layer,
+            quarters: 2,
+        })
+    };
+    let mut out = vec![r];
+    out.extend(u(1));
+    out.push(r);
+    out.extend(u(2));
+    out.push(r);
+    out.extend(u(2));
+    out
+}
+
+/// The solving state: the stickers and the single-layer turns made.
+struct Work<'a> {
+    t: &'a FourTables,
+    stickers: Vec<crate::turn::face::Face>,
+    made: Vec<LayerMove>,
+}
+
+impl Work<'_> {
+    fn make(&mut self, layers: &[LayerMove]) -> usize {
+        for &m in layers {
+            self.t.moves.model.apply(&mut self.stickers, m);
+        }
+        self.made.extend_from_slice(layers);
+        layers.len()
+    }
+
+    fn turns(&mut self, turns: &[usize]) -> usize {
+        let layers: Vec<LayerMove> = turns
+            .iter()
+            .flat_map(|&t| self.t.moves.turns[t].layers())
+            .collect();
+        self.make(&layers)
+    }
+
+    /// The 3×3×3 the reduced cube is (corners, one wing of each edge, one centre sticker of
+    /// each face).
+    fn small(&self) -> Result<Cube, SolveError> {
+        let g = crate::state::geometry::Geometry::of(N);
+        let mut small = Vec::with_capacity(54);
+        for face in crate::turn::face::Face::ALL {
+            for r in [0, 1, N - 1] {
+                for c in [0, 1, N - 1] {
+                    small.push(self.stickers[g.index(face, r, c)]);
+                }
+            }
+        }
+        Cube::from_stickers(3, small)
+            .map_err(|_| SolveError::Unreachable("a reduced 4×4×4 that reads as a 3×3×3"))
+    }
+}
+
+/// Whether the reduction's own reading would refuse `cube`: a centre colour not four times,
+/// or an edge piece no edge has, or one twice.
+fn unreadable(t: &FourTables, stickers: &[crate::turn::face::Face]) -> bool {
+    let mut counts = [0; 6];
+    for &i in &t.moves.centre_at {
+        counts[stickers[i].index()] += 1;
+    }
+    if counts.iter().any(|&c| c != 4) {
+        return true;
+    }
+    wing_homes(t, stickers).is_none()
+}
+
+/// Each wing slot's wing (the slot it belongs in), if every wing is a real one and there
+/// once.
+fn wing_homes(t: &FourTables, stickers: &[crate::turn::face::Face]) -> Option<Vec<u8>> {
+    let model = &t.moves.model;
+    let mut seen = [false; 24];
+    let mut homes = Vec::with_capacity(24);
+    for &slot in &model.wing_orbits[0] {
+        let (_, home) = model.wing_home(slot, stickers[slot[0]], stickers[slot[1]])?;
+        if std::mem::replace(&mut seen[home], true) {
+            return None;
+        }
+        homes.push(home as u8);
+    }
+    Some(homes)
+}
+
+/// Solves the 4×4×4 `cube`, the 3×3×3 at the end by `three` (outer face turns that solve a
+/// 3×3×3 state). A cube the reduction's reading refuses is passed to it, for its error.
+pub fn solve(
+    t: &FourTables,
+    cube: &Cube,
+    three: &dyn Fn(&CubieCube) -> Result<Vec<FaceMove>, SolveError>,
+) -> Result<Reduced, SolveError> {
+    if cube.size() != N {
+        return crate::solve::search::reduction::solve(cube, three);
+    }
+    let stickers = cube.stickers().to_vec();
+    if unreadable(t, &stickers) {
+        return crate::solve::search::reduction::solve(cube, three);
+    }
+    crate::state::pieces::read_corners(cube)?;
+    let mut work = Work {
+        t,
+        stickers,
+        made: Vec::new(),
+    };
+    let homes = wing_homes(t, &work.stickers).expect("read above");
+    let start = centres::Centres {
+        colours: t.moves.centre_at.map(|i| work.stickers[i].index() as u8),
+        odd: crate::state::pieces::is_odd(&homes),
+    };
+    let mut stages = [0; 4];
+    let found = centres::solve(&t.moves, &t.phases, &t.tables, start)?;
+    stages[1] = work.turns(&found);
+    let wings = t.moves.wing_at.map(|i| work.stickers[i].index() as u8);
+    let found = edges::solve(&t.moves, wings)?;
+    stages[2] = work.turns(&found);
+    let state = match CubieCube::from_cube(&work.small()?) {
+        Ok((state, _)) => state,
+        Err(_) => {
+            stages[0] = work.make(&pll_parity());
+            CubieCube::from_cube(&work.small()?)?.0
+        }
+    };
+    let mut last = Vec::new();
+    for m in three(&state)? {
+        for (axis, layer, quarters) in m
+            .to_move()
+            .layer_quarters(N)
+            .map_err(|_| SolveError::Unreachable("an outer turn on a 4×4×4"))?
+        {
+            last.push(LayerMove {
+                axis,
+                layer,
+                quarters,
+            });
+        }
+    }
+    stages[3] = work.make(&last);
+    let merged = write::merge(N, &work.made);
+    Ok(Reduced {
+        moves: write::write(N, &merged),
+        rotation: Vec::new(),
+        stages,
+    })
+}
+
+#[cfg(test)]
+mod tests;
