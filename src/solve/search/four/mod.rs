@@ -1,8 +1,8 @@
 //! The 4×4×4 by searched phases, in the manner of Tsai's reduction: the centres in three
-//! phases, each an iterative-deepening search pruned by a small table ([`centres`]:
+//! phases, each an iterative-deepening search pruned by a small table (`centres.rs`:
 //! U and D stickers onto U and D; then R and L onto R and L with the wings' permutation
 //! made even; then every centre home), the edges paired by short conjugates that keep the
-//! centres ([`edges`]), the 3×3×3 parity (two edges swapped) fixed where the reduced cube
+//! centres (`edges.rs`), the 3×3×3 parity (two edges swapped) fixed where the reduced cube
 //! has it, and the 3×3×3 it is by the two-phase solver.
 //!
 //! The tables (1.1 MB) are in the cache (`four.bin`, [`table_file`]), built on first use
