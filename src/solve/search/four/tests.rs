@@ -2,15 +2,7 @@ use super::*;
 use proptest::prelude::*;
 use rand::SeedableRng;
 
-/// The 3×3×3 stage by the two-phase solver with the small tables.
-fn three(state: &CubieCube) -> Result<Vec<FaceMove>, SolveError> {
-    let tables = &crate::solve::table::shared::twophase_tables(&crate::solve::Progress::none()).0;
-    let opts = crate::solve::search::twophase::TwoPhaseOptions {
-        threads: 1,
-        ..Default::default()
-    };
-    Ok(crate::solve::search::twophase::solve(tables, state, &opts)?.moves)
-}
+use crate::solve::search::reduction::tests::three;
 
 /// The tables, built once in memory for the tests.
 fn shared() -> &'static FourTables {

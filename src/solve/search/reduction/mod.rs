@@ -349,4 +349,4 @@ pub fn solve(
 }
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;

@@ -1,8 +1,9 @@
 use super::*;
 use rand::SeedableRng;
 
-/// The 3×3×3 stage by the two-phase solver with the small tables.
-fn three(state: &CubieCube) -> Result<Vec<FaceMove>, SolveError> {
+/// The 3×3×3 stage by the two-phase solver with the small tables (the 4×4×4 solver's tests
+/// use it too).
+pub(crate) fn three(state: &CubieCube) -> Result<Vec<FaceMove>, SolveError> {
     let tables = &crate::solve::table::shared::twophase_tables(&crate::solve::Progress::none()).0;
     let opts = crate::solve::search::twophase::TwoPhaseOptions {
         threads: 1,
