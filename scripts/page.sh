@@ -33,8 +33,11 @@ CARGO_PROFILE_RELEASE_LTO=fat CARGO_PROFILE_RELEASE_CODEGEN_UNITS=1 \
     --features web --crate-type cdylib -- -C opt-level=s
 glue="$(mktemp -d)"
 trap 'rm -rf "$glue"' EXIT
-# The functions' names (the name section, 0.4 MB) are left out.
-wasm-bindgen --target no-modules --no-typescript --remove-name-section --out-dir "$glue" \
+# The functions' names (the name section, 0.4 MB) are left out, unless PAGE_NAMES is set
+# (for a profile: scripts/page_profile.js).
+names=--remove-name-section
+[ -n "${PAGE_NAMES:-}" ] && names=
+wasm-bindgen --target no-modules --no-typescript $names --out-dir "$glue" \
     target/wasm32-unknown-unknown/release/cubework.wasm
 # No wasm-opt: binaryen's -Oz takes 5% off this module raw and nothing gzipped (measured in
 # src/guide/browser.md), for half a minute more and one more tool to install.

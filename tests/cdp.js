@@ -7,8 +7,8 @@ const {spawn} = require("child_process");
 
 // The browser, started: `tab(address)` opens a tab, `open(address)` the workbench page at
 // its prompt, `fail(why)` ends all, `close()` ends the browser and the process.
-function launch(browser, profile, limitMs = 240000) {
-  const chrome = spawn(browser, [
+function launch(browser, profile, limitMs = 240000, extraArgs = []) {
+  const chrome = spawn(browser, [...extraArgs,
     "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
     "--disable-dev-shm-usage", `--user-data-dir=${profile}`, "--remote-debugging-pipe",
@@ -28,6 +28,8 @@ function launch(browser, profile, limitMs = 240000) {
   let next = 1, buffered = "";
   const waiting = new Map();
   const consoleSaid = [];
+  // What else the browser tells (events), to whoever listens: `listeners.push(message => …)`.
+  const listeners = [];
   chrome.stdio[4].on("data", chunk => {
     buffered += chunk.toString("utf8");
     let end;
@@ -36,6 +38,7 @@ function launch(browser, profile, limitMs = 240000) {
       buffered = buffered.slice(end + 1);
       if (message.method === "Runtime.exceptionThrown") consoleSaid.push(JSON.stringify(message.params.exceptionDetails).slice(0, 400));
       if (message.method === "Runtime.consoleAPICalled") consoleSaid.push(message.params.args.map(a => a.value).join(" "));
+      if (message.method) for (const l of listeners) l(message);
       const w = waiting.get(message.id);
       if (!w) continue;
       waiting.delete(message.id);
@@ -107,7 +110,7 @@ function launch(browser, profile, limitMs = 240000) {
     const killer = setTimeout(() => chrome.kill("SIGKILL"), 5000);
     chrome.on("exit", () => { clearTimeout(killer); process.exit(0); });
   }
-  return {send, tab, open, fail, close, consoleSaid, sleep};
+  return {send, tab, open, fail, close, consoleSaid, sleep, listeners};
 }
 
 module.exports = {launch};
