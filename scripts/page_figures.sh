@@ -21,7 +21,7 @@ native_turns="$(for i in 1 2 3 4 5; do
     b=$(date +%s%N); ./target/release/cubework apl '≢CUBE' >/dev/null
     c=$(date +%s%N); echo $(( (b - a - (c - b)) / 1000 ))
 done)"
-# The native solves: three passes over the seeds as in the page, on every core (the
+# The native solves: five passes over the seeds as in the page, on every core (the
 # default) and on one (taskset: the page's worker has one thread), the lines back to back
 # (`pause` 0) or each line after a pause, as the page's lines come when typed (`pause` 0.05:
 # on a busy machine other processes have the core meanwhile, and the solver's tables leave
@@ -29,7 +29,7 @@ done)"
 solves() {
     local pause="$1"
     shift
-    for pass in 1 2 3; do
+    for pass in 1 2 3 4 5; do
         for s in $(seq 1 "$seeds"); do
             printf 'scramble random seed %s\n' "$s"
             sleep "$pause"
@@ -49,7 +49,7 @@ native_turns = [int(t) / 1000 for t in sys.argv[2].split()]
 def solve_ms(lines, pick=min):
     """Each seed's fastest solve (ms) of its passes, or another `pick` of them (the middle:
     the page's clock has 0.1 ms steps, jittered so that a reading is right on average, and the
-    fastest of three readings of a short solve would favour the page), in the order of the
+    fastest of five readings of a short solve would favour the page), in the order of the
     seeds."""
     seen = {}
     for seed, ms in re.findall(r"seed ([0-9]+): .*; ([0-9.]+) ms", lines):
@@ -74,7 +74,7 @@ runs = {
     "native back to back, one thread": sys.argv[4],
     "native back to back, every core": sys.argv[3],
 }
-print(f"two-phase solve of {len(solve_ms(runs['typed in the page']))} random states (scramble random seed 1..; three passes; median over the seeds of each seed's fastest, and of its middle, of three):")
+print(f"two-phase solve of {len(solve_ms(runs['typed in the page']))} random states (scramble random seed 1..; five passes; median over the seeds of each seed's fastest, and of its middle, of five):")
 med = {}
 for name, lines in runs.items():
     fast, mid = solve_ms(lines), solve_ms(lines, middle)
