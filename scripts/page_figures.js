@@ -1,7 +1,8 @@
 // The workbench page's figures, measured in headless Chromium (a benchmark, not a test):
 // from opening the file to the first prompt, the WebAssembly's size (raw and gzip), the
 // interpreted quarter-turn of each representation (`compare`'s "ns/turn defined") in the page,
-// the two-phase table's build and a two-phase solve of random states after it.
+// the two-phase table's build and a two-phase solve of random states after it, typed and
+// back to back.
 //
 //   node scripts/page_figures.js BROWSER PAGE.html PROFILE_DIR SEEDS
 //

@@ -1,12 +1,13 @@
 // Headless Chromium driven through the Chrome DevTools Protocol over a pipe
 // (--remote-debugging-pipe: no port, no WebSocket, nothing from npm): for the player page's
-// test (tests/page_browser.js), the workbench page's (tests/workbench_browser.js) and its
-// figures (scripts/page_figures.js).
+// test (tests/page_browser.js), the workbench page's (tests/workbench_browser.js), its
+// figures (scripts/page_figures.js) and its profile (scripts/page_profile.js).
 "use strict";
 const {spawn} = require("child_process");
 
 // The browser, started: `tab(address)` opens a tab, `open(address)` the workbench page at
-// its prompt, `fail(why)` ends all, `close()` ends the browser and the process.
+// its prompt, `fail(why)` ends all, `close()` ends the browser and the process. `extraArgs`
+// go to the browser before its own (the profile's `--js-flags`).
 function launch(browser, profile, limitMs = 240000, extraArgs = []) {
   const chrome = spawn(browser, [...extraArgs,
     "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
