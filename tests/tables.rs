@@ -56,7 +56,7 @@ fn run(cache: &std::path::Path, args: &[&str]) -> (String, String, Option<i32>) 
 fn built_small() -> &'static std::path::Path {
     static DIR: std::sync::OnceLock<std::path::PathBuf> = std::sync::OnceLock::new();
     DIR.get_or_init(|| {
-        let dir = temp("shared-small").0.keep();
+        let dir = common::fresh_dir("tables-shared-small");
         let (_, err, code) = run(&dir, &["tables", "build", "--optimal", "--size", "small"]);
         assert_eq!(code, Some(0), "{err}");
         dir
@@ -66,7 +66,7 @@ fn built_small() -> &'static std::path::Path {
 /// A fresh cache directory `name` holding copies of the tables of [`built_small`] (each
 /// checked whole at its first load: a copy is another file).
 fn with_small_tables(name: &str) -> std::path::PathBuf {
-    let dir = temp(name).0.keep();
+    let dir = common::fresh_dir(&format!("tables-{name}"));
     for entry in std::fs::read_dir(built_small()).unwrap() {
         let entry = entry.unwrap();
         if entry.file_name().to_string_lossy().ends_with(".bin") {
