@@ -261,6 +261,16 @@ fn every_view_of_every_size_is_valid_svg() {
     }
 }
 
+/// The vector representation's own picture, in `scheme`.
+fn vector_picture(scheme: cubework::turn::face::Scheme) -> Picture {
+    Picture {
+        view: ViewKind::Rep,
+        rep: RepKind::Vector,
+        scheme,
+        ..Picture::default()
+    }
+}
+
 /// Draws the vector's strip of `c` (`picture` its view) and checks that each of its 54
 /// tiles, in paper order, is painted its sticker's colour in the picture's scheme; the
 /// drawing, and the stickers in the strip's order.
@@ -292,26 +302,15 @@ fn vector_strip(c: &Cube, picture: &Picture) -> (String, Vec<Face>) {
 #[test]
 fn representations_are_painted_in_the_states_colours() {
     // The vector's strip: its 54 tiles in paper order, each the colour of its letter.
-    let c = cube(3, "R U2 F'");
-    let picture = Picture {
-        view: ViewKind::Rep,
-        rep: RepKind::Vector,
-        ..Picture::default()
-    };
-    vector_strip(&c, &picture);
+    let picture = vector_picture(Picture::default().scheme);
+    vector_strip(&cube(3, "R U2 F'"), &picture);
 }
 
 #[test]
 fn the_vectors_picture_under_wca_colours_paints_and_names_each_sticker_in_them() {
     use cubework::turn::face::Scheme;
-    let c = cube(3, "R U2 F'");
-    let picture = Picture {
-        view: ViewKind::Rep,
-        rep: RepKind::Vector,
-        scheme: Scheme::Wca,
-        ..Picture::default()
-    };
-    let (svg, stickers) = vector_strip(&c, &picture);
+    let picture = vector_picture(Scheme::Wca);
+    let (svg, stickers) = vector_strip(&cube(3, "R U2 F'"), &picture);
     let letters: String = stickers.iter().map(|&s| Scheme::Wca.letter(s)).collect();
     // The tiles' letters, in order, are the WCA's: on the solved cube, in the paper's order
     // of faces (up, down, back, front, left, right), white, yellow, blue, green, orange, red.
@@ -466,17 +465,22 @@ fn an_unwritable_file_is_an_environment_error_naming_the_file() {
     one_line_error(&["order", "--plot", path, "R U"], 1, "no-such-dir");
 }
 
+/// `cubework ARGS PATH REST`, which must succeed: what it wrote to standard output.
+fn succeeds_with_file(args: &[&str], path: &std::path::Path, rest: &[&str]) -> String {
+    let out = common::output(cubework().args(args).arg(path).args(rest));
+    common::assert_success(&out, "");
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// `cubework order --plot PATH "R U"`, which must succeed: what it wrote to standard output.
+fn order_plotted_to(path: &std::path::Path) -> String {
+    succeeds_with_file(&["order", "--plot"], path, &["R U"])
+}
+
 #[test]
 fn charts_of_order_and_pocket_table() {
     let path = temp("order.svg");
-    let out = cubework()
-        .args(["order", "--plot"])
-        .arg(&path)
-        .arg("R U")
-        .output()
-        .unwrap();
-    assert!(out.status.success());
-    let text = String::from_utf8(out.stdout).unwrap();
+    let text = order_plotted_to(&path);
     assert!(text.starts_with("wrote "));
     assert_eq!(text.lines().last(), Some("105"), "the answer stays last");
     let svg = std::fs::read_to_string(&path).unwrap();
@@ -484,16 +488,8 @@ fn charts_of_order_and_pocket_table() {
     raster(&svg);
 
     let path = temp("pocket.svg");
-    let out = cubework()
-        .args(["pocket", "table", "--plot"])
-        .arg(&path)
-        .output()
-        .unwrap();
-    assert!(out.status.success());
-    assert_eq!(
-        String::from_utf8(out.stdout).unwrap().lines().last(),
-        Some("11")
-    );
+    let text = succeeds_with_file(&["pocket", "table", "--plot"], &path, &[]);
+    assert_eq!(text.lines().last(), Some("11"));
     let svg = std::fs::read_to_string(&path).unwrap();
     assert!(svg.contains("11 (HTM), 14 (QTM)"));
     assert!(svg.contains("1,887,748") && svg.contains("1,350,852"));
@@ -666,12 +662,7 @@ fn ink(p: &Pixmap, rows: std::ops::Range<u32>, columns: std::ops::Range<u32>) ->
 fn a_chart_rendered_by_resvg_shows_its_title() {
     let Some(options) = with_fonts() else { return };
     let path = temp("titled.svg");
-    cubework()
-        .args(["order", "--plot"])
-        .arg(&path)
-        .arg("R U")
-        .assert()
-        .success();
+    order_plotted_to(&path);
     let svg = std::fs::read_to_string(&path).unwrap();
     let p = raster_with(&svg, &options);
     // The title is the chart's caption, dark text across the top of the chart.
@@ -738,12 +729,7 @@ fn a_png_name_gets_a_png_image() {
     assert_net_after_f(&p); // as in the SVG
     // Charts too.
     let chart = temp("order.PNG");
-    cubework()
-        .args(["order", "--plot"])
-        .arg(&chart)
-        .arg("R U")
-        .assert()
-        .success();
+    order_plotted_to(&chart);
     let bytes = std::fs::read(&chart).unwrap();
     assert!(
         bytes.starts_with(b"\x89PNG\r\n\x1a\n"),
@@ -794,13 +780,7 @@ fn a_fifo_with_no_reader_is_refused_at_once() {
 fn names_and_numbers_are_echoed_escaped_and_cut() {
     // Control characters in a file name reach the terminal escaped.
     let path = temp("a\u{1b}[31mb\u{7}c\nd.svg");
-    let out = cubework()
-        .args(["draw", "R", "-o"])
-        .arg(&path)
-        .output()
-        .unwrap();
-    assert!(out.status.success());
-    let line = String::from_utf8(out.stdout).unwrap();
+    let line = succeeds_with_file(&["draw", "R", "-o"], &path, &[]);
     assert_eq!(line.lines().count(), 1, "{line:?}");
     assert!(!line.contains(['\u{1b}', '\u{7}']), "{line:?}");
     assert!(line.contains("a\\u{1b}[31mb\\u{7}c\\nd.svg"), "{line:?}");
@@ -1006,6 +986,14 @@ fn run_page(address: &str, tail: &str, name: &str) -> Option<String> {
     Some(node(&harness, name))
 }
 
+/// Runs the page as [`run_page`] does (nothing to check without Node) and checks that it
+/// printed exactly `lines`.
+fn page_prints(address: &str, tail: &str, name: &str, lines: &[&str]) {
+    if let Some(out) = run_page(address, tail, name) {
+        assert_eq!(out.lines().collect::<Vec<_>>(), lines, "{out}");
+    }
+}
+
 #[test]
 fn the_page_plays_steps_and_scrubs_its_sequence_and_writes_it_into_the_address() {
     let tail = r#"
@@ -1024,13 +1012,11 @@ setTimeout(() => {
   }, 100);
 }, 300);
 "#;
-    let Some(out) = run_page("#setup=F&alg=R_U", tail, "player") else {
-        return;
-    };
-    let lines: Vec<&str> = out.lines().collect();
-    assert_eq!(
-        lines,
-        [
+    page_prints(
+        "#setup=F&alg=R_U",
+        tail,
+        "player",
+        &[
             "F R U*",
             "F R U D2 L'*",
             "animated",
@@ -1042,7 +1028,6 @@ setTimeout(() => {
             "F R U D2 L'*",
             "false",
         ],
-        "{out}"
     );
 }
 
@@ -1329,13 +1314,11 @@ setTimeout(() => {
   console.log(log.join("\n"));
 }, 300);
 "##;
-    let Some(out) = run_page("", tail, "title") else {
-        return;
-    };
-    let lines: Vec<&str> = out.lines().collect();
-    assert_eq!(
-        lines,
-        [
+    page_prints(
+        "",
+        tail,
+        "title",
+        &[
             "cubework: 3×3×3 cube: R U",
             "3×3×3 cube: R U",
             "cubework: 3×3×3 cube: R U D2 L'",
@@ -1343,7 +1326,6 @@ setTimeout(() => {
             "cubework: 3×3×3 cube",
             "cubework: 3×3×3 cube: setup F · R U'",
         ],
-        "{out}"
     );
 }
 

@@ -323,6 +323,17 @@ fn long_sessions_keep_bounded_history() {
     assert_eq!(code, Some(2));
 }
 
+/// `cubework run FILE` with its data in `data`: its output, a minute at most (the timeout
+/// only turns a hang into a failure).
+fn run_within_a_minute(data: &std::path::Path, file: &std::path::Path) -> std::process::Output {
+    let mut command = cubework(data);
+    command
+        .arg("run")
+        .arg(file)
+        .timeout(Duration::from_secs(60));
+    command.output().unwrap()
+}
+
 #[test]
 fn a_statement_of_many_lines_is_joined_in_linear_time() {
     // `(`, 200,000 lines of `R`, `)`: joining each line anew took minutes (40,000 lines took
@@ -334,12 +345,7 @@ fn a_statement_of_many_lines_is_joined_in_linear_time() {
         format!("(\n{})\nshow facelets\n", "R\n".repeat(200_000)),
     )
     .unwrap();
-    let out = cubework(&data)
-        .arg("run")
-        .arg(&file)
-        .timeout(Duration::from_secs(60))
-        .output()
-        .unwrap();
+    let out = run_within_a_minute(&data, &file);
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(
         text.ends_with(&format!("{SOLVED}\n")),
@@ -361,12 +367,7 @@ fn empty_groups_are_nothing_whatever_their_power() {
     let file = data.join("session.txt");
     let groups = |n: usize| "()1000000 [,]1000000 ".repeat(n / 2);
     std::fs::write(&file, format!("{}R\nshow facelets\n", groups(90_000))).unwrap();
-    let out = cubework(&data)
-        .arg("run")
-        .arg(&file)
-        .timeout(Duration::from_secs(60))
-        .output()
-        .unwrap();
+    let out = run_within_a_minute(&data, &file);
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(text.ends_with(&format!("{AFTER_R}\n")), "{text}");
     // Each command that reads a sequence, with 12,000 such groups (an argument may be at most
@@ -407,6 +408,15 @@ mod terminal {
     /// ([`common::terminal_dir`]).
     fn terminal_dir(name: &str) -> Option<std::path::PathBuf> {
         common::terminal_dir(&format!("hardening-{name}"))
+    }
+
+    /// The REPL on a pseudo-terminal with a fresh data directory for test `name`, `keys`
+    /// typed: what the terminal showed, the exit status and the data directory; `None` if
+    /// this machine cannot open a pseudo-terminal ([`common::terminal_dir`]).
+    fn typed(name: &str, keys: &[&[u8]]) -> Option<(String, Option<i32>, std::path::PathBuf)> {
+        let data = terminal_dir(name)?;
+        let (text, code) = repl(keys, &data);
+        Some((text, code, data))
     }
 
     /// The REPL on a pseudo-terminal: write `keys`, then read until the child exits.
@@ -451,10 +461,12 @@ mod terminal {
 
     #[test]
     fn typed_bytes_that_are_not_utf8_do_not_end_the_repl() {
-        let Some(data) = terminal_dir("pty-utf8") else {
+        let Some((text, code, data)) = typed(
+            "pty-utf8",
+            &[b"R\r", b"\xff\xfe\r", b"show facelets\r", b"\x04"],
+        ) else {
             return;
         };
-        let (text, code) = repl(&[b"R\r", b"\xff\xfe\r", b"show facelets\r", b"\x04"], &data);
         assert!(text.contains("is not UTF-8"), "{text}");
         assert!(
             text.contains(AFTER_R),
@@ -495,11 +507,12 @@ mod terminal {
 
     #[test]
     fn lines_typed_ahead_all_run_in_order() {
-        let Some(data) = terminal_dir("pty-typeahead") else {
+        // Typed faster than the REPL reads them (or pasted plainly): they come in together.
+        let Some((text, code, data)) =
+            typed("pty-typeahead", &[b"reset\rR\rU\rF\rhistory\r", b"\x04"])
+        else {
             return;
         };
-        // Typed faster than the REPL reads them (or pasted plainly): they come in together.
-        let (text, code) = repl(&[b"reset\rR\rU\rF\rhistory\r", b"\x04"], &data);
         assert!(
             plain(&text).contains("  1  reset\n  2  R\n  3  U\n  4  F\n"),
             "{text}"
@@ -509,17 +522,16 @@ mod terminal {
 
     #[test]
     fn a_pasted_block_runs_line_by_line_and_an_open_bracket_still_reads_as_one() {
-        let Some(data) = terminal_dir("pty-paste") else {
-            return;
-        };
         // A bracketed paste (as terminals send it, lines ended by carriage returns), then Enter.
-        let (text, code) = repl(
+        let Some((text, code, data)) = typed(
+            "pty-paste",
             &[
                 b"\x1b[200~reset\rR U\r[F,\r D]\rshow facelets\x1b[201~\r",
                 b"\x04",
             ],
-            &data,
-        );
+        ) else {
+            return;
+        };
         assert!(!text.contains("error"), "{text}");
         assert!(showed_cube_after(&text, "R U [F, D]"), "{text}");
         ended_keeping(code, &text, &data, "reset\nR U\n[F,\n D]\nshow facelets\n");
@@ -551,10 +563,8 @@ mod terminal {
 
     #[test]
     fn ctrl_c_cancels_the_work_and_keeps_the_session_and_the_cube() {
-        let Some(data) = terminal_dir("pty-cancel") else {
-            return;
-        };
-        let (text, code) = repl(
+        let Some((text, code, _)) = typed(
+            "pty-cancel",
             &[
                 b"R\r",
                 b"compare 500000\r",
@@ -565,8 +575,9 @@ mod terminal {
                 b"solved?\r",
                 b"\x04",
             ],
-            &data,
-        );
+        ) else {
+            return;
+        };
         assert!(text.contains("cancelled"), "{text}");
         let after = text.split("cancelled").nth(1).unwrap_or_default();
         assert!(after.contains(AFTER_R), "the cube is as it was: {text}");
@@ -579,10 +590,8 @@ mod terminal {
 
     #[test]
     fn an_open_bracket_shows_the_continuation_prompt_until_a_command_ends_it() {
-        let Some(data) = terminal_dir("pty-continue") else {
-            return;
-        };
-        let (text, code) = repl(
+        let Some((text, code, data)) = typed(
+            "pty-continue",
             &[
                 b"(R\r",
                 b"R)2\r",
@@ -592,8 +601,9 @@ mod terminal {
                 b"show facelets\r",
                 b"\x04",
             ],
-            &data,
-        );
+        ) else {
+            return;
+        };
         let (before, after) = text
             .split_once("error: '[' at column 1 is never closed")
             .unwrap_or_else(|| panic!("{text}"));

@@ -13,9 +13,7 @@ fn solve_report(
     input: &Input,
     notation: cubework::Notation,
 ) -> cubework::Result<String> {
-    let cube = input
-        .to_cube(2)
-        .map_err(cubework::solve::search::pocket::PocketError::from)?;
+    let cube = input.to_cube(2)?;
     let limits = Limits {
         metric,
         ..Limits::default()

@@ -174,6 +174,26 @@ fn geometric(n: usize, picks: &[usize]) -> Cube {
     cube
 }
 
+/// `kind` at size `n` built from `from` once for each path the CPU has ([`paths`]), each
+/// turned by the compiled turns that `picks` choose (`turns[p % len]`).
+fn compiled_on_every_path(
+    kind: RepKind,
+    n: usize,
+    from: &Cube,
+    picks: &[usize],
+) -> Vec<Box<dyn Representation>> {
+    let turns = &compiled()[&(kind, n)];
+    let mut by_path: Vec<Box<dyn Representation>> =
+        paths().iter().map(|_| kind.build(from).unwrap()).collect();
+    for &p in picks {
+        let (_, gathers) = &turns[p % turns.len()];
+        for (rep, g) in by_path.iter_mut().zip(gathers) {
+            rep.turn_compiled(g);
+        }
+    }
+    by_path
+}
+
 proptest! {
     #![proptest_config(config_with(300))]
 
@@ -191,17 +211,13 @@ proptest! {
             let from = geometric(n, &start);
             let mut want = from.clone();
             let mut defined = kind.build(&from).unwrap();
-            let mut by_path: Vec<Box<dyn Representation>> =
-                paths().iter().map(|_| kind.build(&from).unwrap()).collect();
             for &p in &picks {
-                let (t, gathers) = &turns[p % turns.len()];
+                let (t, _) = &turns[p % turns.len()];
                 want.turn(*t);
                 defined.turn(*t).unwrap();
-                for (rep, g) in by_path.iter_mut().zip(gathers) {
-                    rep.turn_compiled(g);
-                }
             }
             prop_assert_eq!(defined.to_cube(), want.clone(), "{} {}: as defined", kind, n);
+            let by_path = compiled_on_every_path(kind, n, &from, &picks);
             for (rep, path) in by_path.iter().zip(paths()) {
                 prop_assert_eq!(rep.to_cube(), want.clone(), "{} {}: compiled, {}", kind, n, path);
             }
@@ -219,16 +235,7 @@ proptest! {
         picks in proptest::collection::vec(0usize..10_000, 1..40),
     ) {
         for (kind, n) in every_size() {
-            let turns = &compiled()[&(kind, n)];
-            let from = geometric(n, &start);
-            let mut by_path: Vec<Box<dyn Representation>> =
-                paths().iter().map(|_| kind.build(&from).unwrap()).collect();
-            for &p in &picks {
-                let (_, gathers) = &turns[p % turns.len()];
-                for (rep, g) in by_path.iter_mut().zip(gathers) {
-                    rep.turn_compiled(g);
-                }
-            }
+            let by_path = compiled_on_every_path(kind, n, &geometric(n, &start), &picks);
             let scalar = paths().iter().position(|&p| p == ShufflePath::Scalar).unwrap();
             let want = by_path[scalar].apl_value();
             for (rep, path) in by_path.iter().zip(paths()) {

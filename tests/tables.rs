@@ -11,26 +11,24 @@ use cubework::turn::metric::Metric;
 
 mod common;
 
-fn temp(name: &str) -> std::path::PathBuf {
-    common::fresh_dir(&format!("tables-{name}"))
+/// A fresh directory of this test's own (tests run at once, here and in other checkouts):
+/// its guard, which removes it when dropped, and its path.
+fn temp(name: &str) -> (tempfile::TempDir, std::path::PathBuf) {
+    let prefix = format!("cubework-tables-{name}-");
+    let guard = tempfile::Builder::new().prefix(&prefix).tempdir().unwrap();
+    let dir = guard.path().to_path_buf();
+    (guard, dir)
 }
 
 /// Flips the bits `mask` of byte `offset` of the file at `path` in place, its modification
 /// time put back: to anything that trusts a file unchanged since it was checked, the same file.
 fn flip_in_place(path: &std::path::Path, offset: u64, mask: u8) {
-    use std::io::{Read, Seek, SeekFrom, Write};
-    let mut f = std::fs::OpenOptions::new()
-        .read(true)
-        .write(true)
-        .open(path)
-        .unwrap();
-    let modified = f.metadata().unwrap().modified().unwrap();
+    use std::io::{Read, Seek, SeekFrom};
+    let mut f = std::fs::File::open(path).unwrap();
     let mut byte = [0u8];
     f.seek(SeekFrom::Start(offset)).unwrap();
     f.read_exact(&mut byte).unwrap();
-    f.seek(SeekFrom::Start(offset)).unwrap();
-    f.write_all(&[byte[0] ^ mask]).unwrap();
-    f.set_modified(modified).unwrap();
+    write_in_place(path, offset, &[byte[0] ^ mask]);
 }
 
 /// Writes `bytes` over the file at `path` from `offset`, in place, its modification time put
@@ -58,7 +56,7 @@ fn run(cache: &std::path::Path, args: &[&str]) -> (String, String, Option<i32>) 
 fn built_small() -> &'static std::path::Path {
     static DIR: std::sync::OnceLock<std::path::PathBuf> = std::sync::OnceLock::new();
     DIR.get_or_init(|| {
-        let dir = temp("shared-small");
+        let dir = common::fresh_dir("tables-shared-small");
         let (_, err, code) = run(&dir, &["tables", "build", "--optimal", "--size", "small"]);
         assert_eq!(code, Some(0), "{err}");
         dir
@@ -68,7 +66,7 @@ fn built_small() -> &'static std::path::Path {
 /// A fresh cache directory `name` holding copies of the tables of [`built_small`] (each
 /// checked whole at its first load: a copy is another file).
 fn with_small_tables(name: &str) -> std::path::PathBuf {
-    let dir = temp(name);
+    let dir = common::fresh_dir(&format!("tables-{name}"));
     for entry in std::fs::read_dir(built_small()).unwrap() {
         let entry = entry.unwrap();
         if entry.file_name().to_string_lossy().ends_with(".bin") {
@@ -82,7 +80,7 @@ use common::solve_optimal;
 
 #[test]
 fn a_forged_pocket_table_is_rebuilt_and_named() {
-    let dir = temp("forged-pocket");
+    let (_guard, dir) = temp("forged-pocket");
     let (_, err, code) = run(&dir, &["pocket", "table", "--metric", "htm"]);
     assert_eq!(code, Some(0), "{err}");
     // 1,000 states moved from depth 8 to depth 11: the same residue mod 3, the same total,
@@ -110,12 +108,11 @@ fn a_forged_pocket_table_is_rebuilt_and_named() {
     // Rewritten: the next run loads it.
     let (out, _, _) = run(&dir, &["pocket", "table", "--metric", "htm"]);
     assert!(out.contains("loaded from"), "{out}");
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn a_temporary_file_of_a_killed_save_is_removed_by_the_next_run_that_loads() {
-    let dir = temp("stale");
+    let (_guard, dir) = temp("stale");
     let (_, err, code) = run(&dir, &["pocket", "table", "--metric", "htm"]);
     assert_eq!(code, Some(0), "{err}");
     // As a `kill -9` between write and rename leaves it: a process id that cannot be running
@@ -128,13 +125,12 @@ fn a_temporary_file_of_a_killed_save_is_removed_by_the_next_run_that_loads() {
     if std::path::Path::new("/proc").is_dir() {
         assert!(!stale.exists(), "the stale temporary file is still there");
     }
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[cfg(target_os = "linux")]
 #[test]
 fn a_save_past_the_file_size_limit_is_an_error_naming_the_file_and_the_limit() {
-    let dir = temp("fsize");
+    let (_guard, dir) = temp("fsize");
     // 100 blocks of 512 bytes: far less than the 918,540-byte table.
     let (stdout, stderr, code) =
         common::run_limited("-f 100", "pocket table --metric htm", &dir, &[]);
@@ -156,14 +152,13 @@ fn a_save_past_the_file_size_limit_is_an_error_naming_the_file_and_the_limit() {
         .map(|e| e.unwrap().file_name())
         .collect();
     assert!(left.is_empty(), "{left:?}");
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn a_table_that_cannot_be_saved_says_so_once_a_run_for_every_table() {
     // A cache directory that cannot be made (a file is in the way): as a read-only one, every
     // save fails, for root too.
-    let base = temp("unsaved");
+    let (_guard, base) = temp("unsaved");
     std::fs::write(base.join("file"), b"in the way").unwrap();
     let dir = base.join("file").join("cache");
     let not_saved = |name: &str, file: &str| {
@@ -214,12 +209,11 @@ fn a_table_that_cannot_be_saved_says_so_once_a_run_for_every_table() {
             "{stdout}"
         );
     }
-    let _ = std::fs::remove_dir_all(&base);
 }
 
 #[test]
 fn the_listing_reads_only_the_header_of_a_table_unchanged_since_it_was_checked() {
-    let dir = temp("listing-headers");
+    let (_guard, dir) = temp("listing-headers");
     let (out, err, code) = run(&dir, &["tables", "build"]);
     assert_eq!(code, Some(0), "{err}");
     assert!(out.contains("twophase: built in"), "{out}");
@@ -248,12 +242,11 @@ fn the_listing_reads_only_the_header_of_a_table_unchanged_since_it_was_checked()
     std::fs::write(&path, &bytes).unwrap();
     let (out, _, _) = run(&dir, &["tables"]);
     assert!(out.contains("has format version 99"), "{out}");
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn tables_check_reads_every_built_table_whole_and_fails_on_a_damaged_one() {
-    let dir = temp("check");
+    let (_guard, dir) = temp("check");
     // Nothing built: nothing damaged.
     let (out, err, code) = run(&dir, &["tables", "check"]);
     assert_eq!(code, Some(0), "{err}");
@@ -304,7 +297,7 @@ fn tables_check_reads_every_built_table_whole_and_fails_on_a_damaged_one() {
 
 #[test]
 fn tables_check_reads_a_damaged_optimal_table_through_its_mapping() {
-    let dir = temp("check-optimal");
+    let (_guard, dir) = temp("check-optimal");
     let (_, err, code) = solve_optimal(&dir, "R U");
     assert_eq!(code, Some(0), "{err}");
     let (out, _, code) = run(&dir, &["tables", "check"]);
@@ -328,7 +321,7 @@ fn tables_check_reads_a_damaged_optimal_table_through_its_mapping() {
 
 #[test]
 fn tables_build_optimal_builds_the_size_asked_for_and_size_needs_optimal() {
-    let dir = temp("build-size");
+    let (_guard, dir) = temp("build-size");
     let (out, err, code) = run(&dir, &["tables", "build", "--optimal", "--size", "small"]);
     assert_eq!(code, Some(0), "{err}");
     assert!(out.contains("optimal-small: built in "), "{out}");
@@ -367,7 +360,7 @@ fn tables_build_optimal_builds_the_size_asked_for_and_size_needs_optimal() {
 fn the_optimal_solver_reads_the_large_table_when_its_file_is_there() {
     use cubework::solve::table::optimal_table::SliceKind;
     use cubework::solve::table::shared::largest_optimal_table;
-    let dir = temp("largest");
+    let (_guard, dir) = temp("largest");
     assert_eq!(largest_optimal_table(Some(&dir)), SliceKind::Sorted);
     let path = sparse_table(&dir, SliceKind::Corners);
     assert_eq!(largest_optimal_table(Some(&dir)), SliceKind::Corners);
@@ -406,7 +399,7 @@ fn sparse_table(
 fn the_optimal_solver_reads_the_small_table_when_it_is_the_only_one_built() {
     use cubework::solve::table::optimal_table::SliceKind;
     use cubework::solve::table::shared::largest_optimal_table;
-    let dir = temp("only-small");
+    let (_guard, dir) = temp("only-small");
     // None built: the medium one, built on first use.
     assert_eq!(largest_optimal_table(Some(&dir)), SliceKind::Sorted);
     // Only the small one: that one, not the medium one built beside it.
@@ -426,7 +419,7 @@ fn the_optimal_solver_reads_the_small_table_when_it_is_the_only_one_built() {
 #[cfg(target_os = "linux")]
 #[test]
 fn tables_and_tables_check_name_the_leftovers_of_an_interrupted_build_and_remove_them() {
-    let dir = temp("leftovers");
+    let (_guard, dir) = temp("leftovers");
     // As a `kill -9` between write and rename leaves it: a process id that cannot be running
     // (above Linux's pid_max); and one of a save still being written, by this process.
     let gone = dir.join("optimal-small.bin.tmp-4999999-17");
@@ -461,7 +454,6 @@ fn tables_and_tables_check_name_the_leftovers_of_an_interrupted_build_and_remove
     std::fs::remove_file(&running).unwrap();
     let (out, _, _) = run(&dir, &["tables"]);
     assert!(!out.contains(".tmp-"), "{out}");
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]

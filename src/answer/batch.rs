@@ -683,6 +683,7 @@ impl Drop for WholeLines {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::cube_after as cube_of;
 
     /// A batch solving by the beginner's method on `threads` threads.
     fn beginner_job(threads: Option<usize>) -> Job<'static> {
@@ -788,14 +789,6 @@ mod tests {
         let answers = lines.iter().filter(|l| l.starts_with("out: ")).count();
         assert_eq!(answers, input.lines().count());
         assert_eq!(answers, 48);
-    }
-
-    /// The cube `alg` makes from solved.
-    fn cube_of(alg: &str) -> Cube {
-        let mut cube = Cube::solved();
-        cube.apply_all(&crate::parse_moves(alg, Notation::Standard).unwrap())
-            .unwrap();
-        cube
     }
 
     #[test]

@@ -3,8 +3,6 @@
 use crate::rep::{UnknownRep, WrongSize};
 use crate::sequence::input_error::InputError;
 use crate::sequence::parser::ParseError;
-use crate::state::cube::FaceletError;
-use crate::turn::moves::MoveError;
 
 /// Anything that can go wrong with what a user asked for.
 #[derive(Debug, thiserror::Error)]
@@ -77,23 +75,7 @@ pub enum Error {
     Io(#[from] std::io::Error),
 }
 
-impl From<ParseError> for Error {
-    fn from(e: ParseError) -> Error {
-        Error::Input(e.into())
-    }
-}
-
-impl From<MoveError> for Error {
-    fn from(e: MoveError) -> Error {
-        Error::Input(e.into())
-    }
-}
-
-impl From<FaceletError> for Error {
-    fn from(e: FaceletError) -> Error {
-        Error::Input(e.into())
-    }
-}
+crate::sequence::input_error::lift_input_parts!(Error);
 
 impl From<crate::solve::SolveError> for Error {
     /// The solver's error; the 2×2×2's and the beginner method's as their own variants, as

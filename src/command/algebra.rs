@@ -729,51 +729,45 @@ pub static EFFECT: CommandDef = CommandDef {
     ..CommandDef::NONE
 };
 
+/// The descriptor of a command that takes one sequence (`ALG`, in the notation in use) and
+/// answers with `AlgebraRequest::$request` of it: `mirror`, `expand` and `simplify`.
+macro_rules! alg_command {
+    ($request:ident { $($field:ident: $value:expr),* $(,)? }) => {
+        CommandDef {
+            surface: Surface::Both,
+            usage: "ALG",
+            args: &[NOTATION_ARG, ALG_ARG],
+            read: Some(|line, _| Ok(AlgebraRequest::$request(needed_alg(line, line.rest)?).into())),
+            #[cfg(feature = "cli")]
+            read_cli: Some(|given| given.on_alg(AlgebraRequest::$request)),
+            takes_moves: true,
+            $($field: $value,)*
+            ..CommandDef::NONE
+        }
+    };
+}
+
 /// `mirror`: what it is (its descriptor) and how the REPL's words read into its request.
-pub static MIRROR: CommandDef = CommandDef {
+pub static MIRROR: CommandDef = alg_command!(Mirror {
     name: "mirror",
-    surface: Surface::Both,
-    usage: "ALG",
     summary: "ALG seen in a mirror between L and R: the left-hand version of an algorithm",
     details: "R and L change places and every quarter turn reverses except those about the L–R axis: R U R' becomes L' U' L, and U2 stays U2. Brackets are kept; a tool is written as its moves; the answer is in the notation in use.",
-    args: &[NOTATION_ARG, ALG_ARG],
-    read: Some(|line, _| Ok(AlgebraRequest::Mirror(needed_alg(line, line.rest)?).into())),
-    #[cfg(feature = "cli")]
-    read_cli: Some(|given| given.on_alg(AlgebraRequest::Mirror)),
-    takes_moves: true,
     examples: &[ex("mirror [R, U] M", &["mirror", "[R, U] M"])],
-    ..CommandDef::NONE
-};
+});
 
 /// `expand`: what it is (its descriptor) and how the REPL's words read into its request.
-pub static EXPAND: CommandDef = CommandDef {
+pub static EXPAND: CommandDef = alg_command!(Expand {
     name: "expand",
-    surface: Surface::Both,
-    usage: "ALG",
     summary: "ALG with groups, commutators, conjugates and tools written out",
-    args: &[NOTATION_ARG, ALG_ARG],
-    read: Some(|line, _| Ok(AlgebraRequest::Expand(needed_alg(line, line.rest)?).into())),
-    #[cfg(feature = "cli")]
-    read_cli: Some(|given| given.on_alg(AlgebraRequest::Expand)),
-    takes_moves: true,
     examples: &[ex("expand [R: U]", &["expand", "[R: U]"])],
-    ..CommandDef::NONE
-};
+});
 
 /// `simplify`: what it is (its descriptor) and how the REPL's words read into its request.
-pub static SIMPLIFY: CommandDef = CommandDef {
+pub static SIMPLIFY: CommandDef = alg_command!(Simplify {
     name: "simplify",
-    surface: Surface::Both,
-    usage: "ALG",
     summary: "ALG with cancelling and mergeable moves combined",
-    args: &[NOTATION_ARG, ALG_ARG],
-    read: Some(|line, _| Ok(AlgebraRequest::Simplify(needed_alg(line, line.rest)?).into())),
-    #[cfg(feature = "cli")]
-    read_cli: Some(|given| given.on_alg(AlgebraRequest::Simplify)),
-    takes_moves: true,
     examples: &[ex("simplify U D U", &["simplify", "U D U"])],
-    ..CommandDef::NONE
-};
+});
 
 /// `count`: what it is (its descriptor) and how the REPL's words read into its request.
 pub static COUNT: CommandDef = CommandDef {

@@ -146,6 +146,11 @@ fn label(svg: &mut Svg, at: Point, text: &str, anchor: Anchor) {
     svg.text(at, text, 11.0, anchor, &Style::fill(&colour::MUTED.hex()));
 }
 
+/// A face's name, centred on `centre` under a drawing whose bottom edge is at `bottom`.
+fn name_under(svg: &mut Svg, centre: f64, bottom: f64, name: &str) {
+    label(svg, (centre, bottom + 16.0), name, Anchor::Middle);
+}
+
 /// A tile of `size` at `at`: the colour of `face` in its scheme with `text` on it, or an
 /// empty outline.
 fn tile(svg: &mut Svg, at: Point, size: f64, face: Option<(Scheme, Face)>, text: &str) {
@@ -194,13 +199,15 @@ fn centred_text(svg: &mut Svg, centre: Point, text: &str, size: f64, on: Rgb) {
 
 const PLANES: [&str; 3] = ["plane 1 (up)", "plane 2 (middle)", "plane 3 (down)"];
 
-/// A 3×3×3 array of cubies, each drawn by `cell` in a box `cell_w` wide and `TILE` high.
+/// A 3×3×3 array of cubies, each three tiles in a row (its up/down, back/front and
+/// left/right slots), each tile drawn by `slot` with the tile's place, the cubie's index and
+/// the slot.
 fn planes_page(
     title: &str,
-    cell_w: f64,
     footnote: &str,
-    mut cell: impl FnMut(&mut Svg, Point, [usize; 3]),
+    mut slot: impl FnMut(&mut Svg, Point, [usize; 3], usize),
 ) -> String {
+    let cell_w = 3.0 * TILE;
     let gap = 9.0;
     let plane_w = 3.0 * cell_w + 2.0 * gap;
     let plane_gap = 28.0;
@@ -223,7 +230,9 @@ fn planes_page(
                     5.0,
                     &Style::fill("#ececec"),
                 );
-                cell(&mut svg, at, [p, r, c]);
+                for k in 0..3 {
+                    slot(&mut svg, (at.0 + k as f64 * TILE, at.1), [p, r, c], k);
+                }
             }
         }
     }
@@ -241,21 +250,13 @@ fn numeric(rep: &Numeric) -> String {
     let a = rep.array();
     planes_page(
         "Numeric: a 3×3×3 array of 3-digit integers",
-        3.0 * TILE,
         "digits: up/down, back/front, left/right colour (1 white 2 blue 3 red 4 orange 5 green 6 yellow, 0 none); rows back → front",
-        |svg, at, [p, r, c]| {
+        |svg, at, [p, r, c], slot| {
             let v = a[[p, r, c]];
-            for (slot, d) in [v / 100, v / 10 % 10, v % 10].into_iter().enumerate() {
-                // The digits number the paper's colours: drawn in them whatever the scheme.
-                let face = Face::from_digit(d as u8).map(|f| (Scheme::Paper, f));
-                tile(
-                    svg,
-                    (at.0 + slot as f64 * TILE, at.1),
-                    TILE,
-                    face,
-                    &d.to_string(),
-                );
-            }
+            let d = [v / 100, v / 10 % 10, v % 10][slot];
+            // The digits number the paper's colours: drawn in them whatever the scheme.
+            let face = Face::from_digit(d as u8).map(|f| (Scheme::Paper, f));
+            tile(svg, at, TILE, face, &d.to_string());
         },
     )
 }
@@ -265,23 +266,19 @@ fn nested(rep: &Nested, scheme: Scheme) -> String {
     let a = rep.array();
     planes_page(
         "Nested: a 3×3×3 array of 3-letter vectors",
-        3.0 * TILE,
         "each vector: up/down, back/front, left/right colour, ∘ where the cubie has none; rows back → front",
-        |svg, at, [p, r, c]| {
-            for (slot, &b) in a[[p, r, c]].iter().enumerate() {
-                let face = letter_colour(b);
-                // A jot (no sticker) is drawn as a small circle on an empty tile.
-                let text = face.map_or(String::new(), |f| scheme.letter(f).to_string());
-                let shown = face.map(|f| (scheme, f));
-                tile(svg, (at.0 + slot as f64 * TILE, at.1), TILE, shown, &text);
-                if face.is_none() {
-                    let centre = (at.0 + (slot as f64 + 0.5) * TILE, at.1 + TILE / 2.0);
-                    svg.circle(
-                        centre,
-                        0.16 * TILE,
-                        &Style::none().stroke(&colour::MUTED.hex(), 1.2),
-                    );
-                }
+        |svg, at, [p, r, c], slot| {
+            let face = letter_colour(a[[p, r, c]][slot]);
+            // A jot (no sticker) is drawn as a small circle on an empty tile.
+            let text = face.map_or(String::new(), |f| scheme.letter(f).to_string());
+            tile(svg, at, TILE, face.map(|f| (scheme, f)), &text);
+            if face.is_none() {
+                let centre = (at.0 + 0.5 * TILE, at.1 + TILE / 2.0);
+                svg.circle(
+                    centre,
+                    0.16 * TILE,
+                    &Style::none().stroke(&colour::MUTED.hex(), 1.2),
+                );
             }
         },
     )
@@ -320,12 +317,7 @@ fn local(rep: &Local, scheme: Scheme) -> String {
     {
         let x = MARGIN + f as f64 * (face_w + gap);
         matrix(&mut svg, (x, top), scheme, |r, c| a[[f, r, c]]);
-        label(
-            &mut svg,
-            (x + face_w / 2.0, top + face_w + 16.0),
-            name,
-            Anchor::Middle,
-        );
+        name_under(&mut svg, x + face_w / 2.0, top + face_w, name);
     }
     svg.finish()
 }
@@ -362,12 +354,7 @@ fn composite(rep: &Composite, scheme: Scheme) -> String {
         );
     }
     for (block, name) in ["left", "front", "right", "back"].iter().enumerate() {
-        label(
-            &mut svg,
-            (x(3 * block) + 1.5 * TILE, top + 5.0 * TILE + 16.0),
-            name,
-            Anchor::Middle,
-        );
+        name_under(&mut svg, x(3 * block) + 1.5 * TILE, top + 5.0 * TILE, name);
     }
     svg.finish()
 }
@@ -391,12 +378,7 @@ fn vector(rep: &Vector, scheme: Scheme) -> String {
                 Anchor::Start,
             );
             let name = ["up", "down", "back", "front", "left", "right"][i / 9];
-            label(
-                &mut svg,
-                (x + 4.5 * t, top + t + 16.0),
-                name,
-                Anchor::Middle,
-            );
+            name_under(&mut svg, x + 4.5 * t, top + t, name);
         }
         tile(
             &mut svg,

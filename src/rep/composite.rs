@@ -54,34 +54,34 @@ struct BlockTurn<C> {
     fresh: [usize; 2],
 }
 
+impl BlockTurn<[usize; 5]> {
+    /// `ω[;cols]←⌽⍉ω[;cols] ⋄ ω[1 5;stale]←ω[1 5;fresh]`.
+    const fn cw(cols: [usize; 5], stale: [usize; 2], fresh: [usize; 2]) -> Self {
+        BlockTurn {
+            cols,
+            clockwise: true,
+            stale,
+            fresh,
+        }
+    }
+
+    /// `ω[;cols]←⊖⍉ω[;cols] ⋄ ω[1 5;stale]←ω[1 5;fresh]`.
+    const fn ccw(cols: [usize; 5], stale: [usize; 2], fresh: [usize; 2]) -> Self {
+        BlockTurn {
+            clockwise: false,
+            ..Self::cw(cols, stale, fresh)
+        }
+    }
+}
+
 // L: ω[;12 1 2 3 4]←⌽⍉ω[;12 1 2 3 4] ⋄ ω[1 5;12 4]←ω[1 5;1 3]
-const L: BlockTurn<[usize; 5]> = BlockTurn {
-    cols: [12, 1, 2, 3, 4],
-    clockwise: true,
-    stale: [12, 4],
-    fresh: [1, 3],
-};
+const L: BlockTurn<[usize; 5]> = BlockTurn::cw([12, 1, 2, 3, 4], [12, 4], [1, 3]);
 // F: ω[;3 4 5 6 7]←⊖⍉ω[;3 4 5 6 7] ⋄ ω[1 5;3 7]←ω[1 5;4 6]
-const F: BlockTurn<[usize; 5]> = BlockTurn {
-    cols: [3, 4, 5, 6, 7],
-    clockwise: false,
-    stale: [3, 7],
-    fresh: [4, 6],
-};
+const F: BlockTurn<[usize; 5]> = BlockTurn::ccw([3, 4, 5, 6, 7], [3, 7], [4, 6]);
 // R: ω[;6 7 8 9 10]←⊖⍉ω[;6 7 8 9 10] ⋄ ω[1 5;6 10]←ω[1 5;7 9]
-const R: BlockTurn<[usize; 5]> = BlockTurn {
-    cols: [6, 7, 8, 9, 10],
-    clockwise: false,
-    stale: [6, 10],
-    fresh: [7, 9],
-};
+const R: BlockTurn<[usize; 5]> = BlockTurn::ccw([6, 7, 8, 9, 10], [6, 10], [7, 9]);
 // B: ω[;9 10 11 12 1]←⌽⍉ω[;9 10 11 12 1] ⋄ ω[1 5;9 1]←ω[1 5;10 12]
-const B: BlockTurn<[usize; 5]> = BlockTurn {
-    cols: [9, 10, 11, 12, 1],
-    clockwise: true,
-    stale: [9, 1],
-    fresh: [10, 12],
-};
+const B: BlockTurn<[usize; 5]> = BlockTurn::cw([9, 10, 11, 12, 1], [9, 1], [10, 12]);
 
 /// Makes a face turn, or its inverse (the other rotation; the corner copies are
 /// re-specified the same way).
@@ -235,15 +235,9 @@ impl Representation for Composite {
 
     /// The paper's display of `CUBE`: the five rows of twelve letters.
     fn render_in(&self, scheme: Scheme) -> String {
-        self.cube
-            .outer_iter()
-            .map(|row| {
-                row.iter()
-                    .map(|&b| scheme.shown_letter(b as char))
-                    .collect::<String>()
-            })
-            .collect::<Vec<_>>()
-            .join("\n")
+        // A matrix shows as an array of one plane.
+        let letter = |&b: &u8| scheme.shown_letter(b as char).to_string();
+        super::render_planes(self.cube.view().insert_axis(Axis(0)), letter, "")
     }
 }
 

@@ -72,27 +72,16 @@ const Z: Orientation = Orientation {
     reverse_inverse: 4,
 };
 
-fn orientation(axis: PaperAxis) -> Orientation {
-    match axis {
-        PaperAxis::X => X,
-        PaperAxis::Y => Y,
-        PaperAxis::Z => Z,
-    }
-}
+/// The paper's X, Y and Z, by [`PaperAxis`].
+const ORIENTATIONS: [Orientation; 3] = [X, Y, Z];
 
-/// The array axis whose layers a paper axis turns, in `[plane, slot, row, col]`.
-fn layer_axis(axis: PaperAxis) -> Axis {
-    match axis {
-        PaperAxis::X => Axis(3),
-        PaperAxis::Y => Axis(2),
-        PaperAxis::Z => Axis(0),
-    }
-}
+/// The array axis whose layers each paper axis turns, in `[plane, slot, row, col]`.
+const LAYER_AXES: [usize; 3] = [3, 2, 0];
 
 /// The paper's X, Y or Z (or its inverse) on any `[plane, slot, row, col]` array:
 /// `P⍉⌽[k]ω[;S;;]`. Like the numeric one it serves a single layer as well as the whole cube.
 pub fn orient<T: Clone>(axis: PaperAxis, inverse: bool, omega: ArrayView4<T>) -> Array4<T> {
-    let o = orientation(axis);
+    let o = ORIENTATIONS[axis as usize];
     let picked = omega.select(Axis(1), &o.slots.map(|s| s - 1));
     let k = if inverse {
         o.reverse_inverse
@@ -110,7 +99,7 @@ pub fn transform<T: Clone>(m: LayerTurn, omega: ArrayView4<T>) -> Array4<T> {
     if m.is_whole(omega.len_of(Axis(0))) {
         turn(omega)
     } else {
-        on_layers(omega, layer_axis(m.axis), m.layers(), turn)
+        on_layers(omega, Axis(LAYER_AXES[m.axis as usize]), m.layers(), turn)
     }
 }
 // moves:end
@@ -156,27 +145,22 @@ impl Representation for FourD {
     /// Each plane as a block of three lines, its three matrices side by side two spaces
     /// apart; blocks separated by a blank line.
     fn render_in(&self, scheme: Scheme) -> String {
-        self.cube
-            .outer_iter()
-            .map(|plane| {
-                (0..plane.len_of(Axis(1)))
-                    .map(|r| {
-                        let line: Vec<String> = plane
-                            .outer_iter()
-                            .map(|m| {
-                                m.row(r)
-                                    .iter()
-                                    .map(|&b| scheme.shown_letter(b as char))
-                                    .collect()
-                            })
-                            .collect();
-                        line.join("  ").trim_end().to_string()
-                    })
-                    .collect::<Vec<_>>()
-                    .join("\n")
-            })
-            .collect::<Vec<_>>()
-            .join("\n\n")
+        super::join_planes(self.cube.outer_iter().map(|plane| {
+            (0..plane.len_of(Axis(1)))
+                .map(|r| {
+                    let line: Vec<String> = plane
+                        .outer_iter()
+                        .map(|m| {
+                            m.row(r)
+                                .iter()
+                                .map(|&b| scheme.shown_letter(b as char))
+                                .collect()
+                        })
+                        .collect();
+                    line.join("  ").trim_end().to_string()
+                })
+                .collect()
+        }))
     }
 }
 

@@ -32,7 +32,7 @@ use ndarray::{Array2, Array3, ArrayView2, ArrayView3, Axis};
 
 use super::layout::{BACK, DOWN, FRONT, LEFT, RIGHT, UP, face, quarter_turns};
 use super::{Gather, RepKind, Representation, check_defined};
-use crate::apl::prim::{laminate as stack, rot_ccw, rot_cw, rot_half};
+use crate::apl::prim::{laminate as stack, rot_ccw as ccw, rot_cw as cw, rot_half as half};
 use crate::state::cube::Cube;
 use crate::state::geometry::Geometry;
 use crate::turn::face::{Face, Scheme};
@@ -58,61 +58,26 @@ pub fn transform<T: Copy>(m: LayerTurn, omega: ArrayView3<T>) -> Array3<T> {
     if !m.is_whole(n) {
         return quarter_turns(m, omega);
     }
+    // Six faces, each `same` or turned a `half` (`⊖⌽`), clockwise (`cw`, `⌽⍉`) or
+    // counter-clockwise (`ccw`, `⊖⍉`), laminated in the paper's order.
+    macro_rules! faces {
+        ($($how:ident $face:ident),*) => {
+            laminate([$($how(w($face))),*])
+        };
+    }
     match (m.axis, m.inverse) {
         // X: (⊖⌽ω[3;;]);ω[4;;];(⊖⌽ω[2;;]);ω[1;;];(⌽⍉ω[5;;]);[.5](⊖⍉ω[6;;])
-        (P::X, false) => laminate([
-            rot_half(w(BACK)),
-            same(w(FRONT)),
-            rot_half(w(DOWN)),
-            same(w(UP)),
-            rot_cw(w(LEFT)),
-            rot_ccw(w(RIGHT)),
-        ]),
+        (P::X, false) => faces![half BACK, same FRONT, half DOWN, same UP, cw LEFT, ccw RIGHT],
         // X̄: ω[4;;];(⊖⌽ω[3;;]);(⊖⌽ω[1;;]);ω[2;;];(⊖⍉ω[5;;]);[.5](⌽⍉ω[6;;])
-        (P::X, true) => laminate([
-            same(w(FRONT)),
-            rot_half(w(BACK)),
-            rot_half(w(UP)),
-            same(w(DOWN)),
-            rot_ccw(w(LEFT)),
-            rot_cw(w(RIGHT)),
-        ]),
+        (P::X, true) => faces![same FRONT, half BACK, half UP, same DOWN, ccw LEFT, cw RIGHT],
         // Y: (⊖⍉ω[6;;]);(⊖⍉ω[5;;]);(⌽⍉ω[3;;]);(⊖⍉ω[4;;]);(⊖⍉ω[1;;]);[.5](⊖⍉ω[2;;])
-        (P::Y, false) => laminate([
-            rot_ccw(w(RIGHT)),
-            rot_ccw(w(LEFT)),
-            rot_cw(w(BACK)),
-            rot_ccw(w(FRONT)),
-            rot_ccw(w(UP)),
-            rot_ccw(w(DOWN)),
-        ]),
+        (P::Y, false) => faces![ccw RIGHT, ccw LEFT, cw BACK, ccw FRONT, ccw UP, ccw DOWN],
         // Ȳ: (⌽⍉ω[5;;]);(⌽⍉ω[6;;]);(⊖⍉ω[3;;]);(⌽⍉ω[4;;]);(⌽⍉ω[2;;]);[.5](⌽⍉ω[1;;])
-        (P::Y, true) => laminate([
-            rot_cw(w(LEFT)),
-            rot_cw(w(RIGHT)),
-            rot_ccw(w(BACK)),
-            rot_cw(w(FRONT)),
-            rot_cw(w(DOWN)),
-            rot_cw(w(UP)),
-        ]),
+        (P::Y, true) => faces![cw LEFT, cw RIGHT, ccw BACK, cw FRONT, cw DOWN, cw UP],
         // Z: (⌽⍉ω[1;;]);(⊖⍉ω[2;;]);ω[5 6 4 3;;]
-        (P::Z, false) => laminate([
-            rot_cw(w(UP)),
-            rot_ccw(w(DOWN)),
-            same(w(LEFT)),
-            same(w(RIGHT)),
-            same(w(FRONT)),
-            same(w(BACK)),
-        ]),
+        (P::Z, false) => faces![cw UP, ccw DOWN, same LEFT, same RIGHT, same FRONT, same BACK],
         // Z̄: (⊖⍉ω[1;;]);(⌽⍉ω[2;;]);ω[6 5 3 4;;]
-        (P::Z, true) => laminate([
-            rot_ccw(w(UP)),
-            rot_cw(w(DOWN)),
-            same(w(RIGHT)),
-            same(w(LEFT)),
-            same(w(BACK)),
-            same(w(FRONT)),
-        ]),
+        (P::Z, true) => faces![ccw UP, cw DOWN, same RIGHT, same LEFT, same BACK, same FRONT],
     }
 }
 

@@ -811,14 +811,19 @@ pub(crate) fn render_planes<T>(
     cell: impl Fn(&T) -> String,
     sep: &str,
 ) -> String {
-    a.outer_iter()
-        .map(|plane| {
-            plane
-                .outer_iter()
-                .map(|row| row.iter().map(&cell).collect::<Vec<_>>().join(sep))
-                .collect::<Vec<_>>()
-                .join("\n")
-        })
+    join_planes(a.outer_iter().map(|plane| {
+        plane
+            .outer_iter()
+            .map(|row| row.iter().map(&cell).collect::<Vec<_>>().join(sep))
+            .collect::<Vec<_>>()
+    }))
+}
+
+/// Planes as APL shows them, each plane given as its lines: a line a row, planes separated
+/// by a blank line.
+pub(crate) fn join_planes(planes: impl Iterator<Item = Vec<String>>) -> String {
+    planes
+        .map(|lines| lines.join("\n"))
         .collect::<Vec<_>>()
         .join("\n\n")
 }

@@ -77,24 +77,12 @@ const Z: Orientation = Orientation {
     reverse_inverse: 3,
 };
 
-/// The paper's X, Y or Z as its transpose permutation and reversals.
-fn orientation(axis: PaperAxis) -> Orientation {
-    match axis {
-        PaperAxis::X => X,
-        PaperAxis::Y => Y,
-        PaperAxis::Z => Z,
-    }
-}
+/// The paper's X, Y and Z as their transpose permutations and reversals, by [`PaperAxis`].
+const ORIENTATIONS: [Orientation; 3] = [X, Y, Z];
 
-/// The array axis whose layers a paper axis turns, in `[plane, row, col]`: X turns the
+/// The array axis whose layers each paper axis turns, in `[plane, row, col]`: X turns the
 /// columns, Y the rows, Z the planes.
-fn layer_axis(axis: PaperAxis) -> Axis {
-    match axis {
-        PaperAxis::X => Axis(2),
-        PaperAxis::Y => Axis(1),
-        PaperAxis::Z => Axis(0),
-    }
-}
+const LAYER_AXES: [usize; 3] = [2, 1, 0];
 
 /// The paper's X, Y or Z (or its inverse) on any array of `radix`-digit integers:
 /// `radix⊥((3⍴radix)⊤P⍉⌽[k]ω)[P;;;]`. It needs only the two axes it mixes to be equally
@@ -105,7 +93,7 @@ pub fn orient<T: Radix>(
     radix: T,
     omega: ArrayView3<T>,
 ) -> Array3<T> {
-    let o = orientation(axis);
+    let o = ORIENTATIONS[axis as usize];
     let k = if inverse {
         o.reverse_inverse
     } else {
@@ -129,7 +117,7 @@ pub fn transform<T: Radix>(m: LayerTurn, radix: T, omega: ArrayView3<T>) -> Arra
     if m.is_whole(omega.len_of(Axis(0))) {
         turn(omega)
     } else {
-        on_layers(omega, layer_axis(m.axis), m.layers(), turn)
+        on_layers(omega, Axis(LAYER_AXES[m.axis as usize]), m.layers(), turn)
     }
 }
 // moves:end

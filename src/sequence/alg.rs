@@ -18,13 +18,12 @@ use std::fmt;
 
 use crate::sequence::input_error::InputError;
 use crate::sequence::tools::Tool;
-use crate::state::cube::FaceletError;
 use crate::state::sticker_perm::StickerPerm;
 use crate::turn::face::Face;
 use crate::turn::moves::{
-    Amount, Move, MoveError, PaperAxis, Rotation, Slice, Turn, format_moves, merge_repeated_turns,
+    Amount, Move, PaperAxis, Rotation, Slice, Turn, format_moves, merge_repeated_turns,
 };
-use crate::turn::notation::{Notation, ParseError};
+use crate::turn::notation::Notation;
 
 /// How many times a bracketed part is done, and whether inverted: `(R U)3'`.
 ///
@@ -184,23 +183,7 @@ pub enum AlgebraError {
     },
 }
 
-impl From<ParseError> for AlgebraError {
-    fn from(e: ParseError) -> AlgebraError {
-        AlgebraError::Input(e.into())
-    }
-}
-
-impl From<MoveError> for AlgebraError {
-    fn from(e: MoveError) -> AlgebraError {
-        AlgebraError::Input(e.into())
-    }
-}
-
-impl From<FaceletError> for AlgebraError {
-    fn from(e: FaceletError) -> AlgebraError {
-        AlgebraError::Input(e.into())
-    }
-}
+crate::sequence::input_error::lift_input_parts!(AlgebraError);
 
 impl Alg {
     /// A flat sequence of moves.

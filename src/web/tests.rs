@@ -1,11 +1,6 @@
 use super::*;
 
-fn cube_after(moves: &str) -> Cube {
-    let mut cube = Cube::solved();
-    cube.apply_all(&crate::parse_moves(moves, Notation::Standard).unwrap())
-        .unwrap();
-    cube
-}
+use crate::cube_after;
 
 #[test]
 fn a_line_of_moves_answers_with_the_cube_and_each_moves_layer_turns_from_the_library() {

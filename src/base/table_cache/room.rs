@@ -171,9 +171,13 @@ mod tests {
             address_space: Some(4_000_000_000),
             disk: Some((60_000_000, "/small".into())),
         };
-        let e = room.check("optimal-huge", 7_600_000_000, 7_600_000_000);
+        // The huge table's refusal in a room.
+        let huge = |room: &Room| {
+            let e = room.check("optimal-huge", 7_600_000_000, 7_600_000_000);
+            e.unwrap_err().to_string()
+        };
         assert_eq!(
-            e.unwrap_err().to_string(),
+            huge(&room),
             "the optimal-huge table is not built: building it needs 7.6 GB of memory, and the address-space limit (ulimit -v) leaves 4.0 GB"
         );
         let room = Room {
@@ -181,9 +185,8 @@ mod tests {
             memory: Some(3_000_000_000),
             ..room
         };
-        let e = room.check("optimal-huge", 7_600_000_000, 7_600_000_000);
         assert_eq!(
-            e.unwrap_err().to_string(),
+            huge(&room),
             "the optimal-huge table is not built: building it needs 7.6 GB of memory, and 3.0 GB is available"
         );
         let room = Room {

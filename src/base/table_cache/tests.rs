@@ -6,11 +6,13 @@ const SPEC: TableFile = TableFile {
     max_payload: 1000,
 };
 
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("cubework-cache-{name}"));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+/// A fresh directory of this test's own (tests run at once, here and in other checkouts):
+/// its guard, which removes it when dropped, and its path.
+fn temp_dir(name: &str) -> (tempfile::TempDir, PathBuf) {
+    let prefix = format!("cubework-cache-{name}-");
+    let guard = tempfile::Builder::new().prefix(&prefix).tempdir().unwrap();
+    let dir = guard.path().to_path_buf();
+    (guard, dir)
 }
 
 fn payload() -> Vec<u8> {
@@ -24,6 +26,22 @@ fn mib_spec(name: &'static str) -> TableFile {
         version: 1,
         max_payload: 1 << 20,
     }
+}
+
+/// A table `name` of [`mib_spec`] in `dir` and a payload of six whole blocks and part of a
+/// seventh (100,000 bytes: `i × step mod modulus`): the spec, the payload and the file's path.
+fn seven_blocks(
+    dir: &Path,
+    name: &'static str,
+    step: u32,
+    modulus: u32,
+) -> (TableFile, Vec<u8>, PathBuf) {
+    let spec = mib_spec(name);
+    let payload = (0..100_000u32)
+        .map(|i| (i * step % modulus) as u8)
+        .collect();
+    let path = spec.path_in(dir);
+    (spec, payload, path)
 }
 
 #[test]
@@ -86,7 +104,7 @@ fn files_round_trip_and_every_kind_of_damage_is_named() {
 
 #[test]
 fn special_files_and_oversized_files_are_refused_unread() {
-    let dir = temp_dir("special");
+    let (_guard, dir) = temp_dir("special");
     assert_eq!(
         read(&dir, &SPEC).unwrap_err(),
         CacheError::NotAFile("a directory")
@@ -123,12 +141,11 @@ fn special_files_and_oversized_files_are_refused_unread() {
         read(&dir.join("absent.bin"), &SPEC).unwrap_err(),
         CacheError::Missing
     );
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn damaged_and_inconsistent_files_are_rebuilt_and_named() {
-    let dir = temp_dir("rebuild");
+    let (_guard, dir) = temp_dir("rebuild");
     let decode = |b: &[u8]| -> Result<Vec<u8>, String> {
         if b == payload().as_slice() {
             Ok(b.to_vec())
@@ -183,12 +200,11 @@ fn damaged_and_inconsistent_files_are_rebuilt_and_named() {
     std::fs::write(&blocker, b"x").unwrap();
     let (_, report) = load_or_build(&SPEC, Some(&blocker.join("sub")), decode, payload, encode);
     assert!(report.save_error.is_some(), "{report}");
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn a_directory_in_place_of_the_file_is_not_written_over() {
-    let dir = temp_dir("dir-in-place");
+    let (_guard, dir) = temp_dir("dir-in-place");
     std::fs::create_dir_all(SPEC.path_in(&dir)).unwrap();
     let (_, report) = load_or_build(
         &SPEC,
@@ -200,12 +216,11 @@ fn a_directory_in_place_of_the_file_is_not_written_over() {
     assert_eq!(report.problem, Some(CacheError::NotAFile("a directory")));
     assert!(report.save_error.is_some());
     assert!(SPEC.path_in(&dir).is_dir());
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn temporary_files_of_killed_saves_are_removed_by_the_next_save() {
-    let dir = temp_dir("temporaries");
+    let (_guard, dir) = temp_dir("temporaries");
     let path = SPEC.path_in(&dir);
     // A process id that cannot be running (above Linux's pid_max).
     let stale = temporary_name(&path, 4_999_999, 1);
@@ -218,16 +233,12 @@ fn temporary_files_of_killed_saves_are_removed_by_the_next_save() {
     }
     assert!(other.exists(), "another table's temporary file was removed");
     assert_eq!(read(&path, &SPEC), Ok(payload()));
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn a_save_records_the_checksums_of_its_blocks_as_a_whole_read_makes_them() {
-    let dir = temp_dir("sums");
-    let spec = mib_spec("test-sums");
-    // Six whole blocks and part of a seventh.
-    let payload: Vec<u8> = (0..100_000u32).map(|i| (i * 31 % 253) as u8).collect();
-    let path = spec.path_in(&dir);
+    let (_guard, dir) = temp_dir("sums");
+    let (spec, payload, path) = seven_blocks(&dir, "test-sums", 31, 253);
     let (_, report) = load_or_build(
         &spec,
         Some(&dir),
@@ -270,12 +281,11 @@ fn a_save_records_the_checksums_of_its_blocks_as_a_whole_read_makes_them() {
     let mut sums = Sums::of(&big);
     sums.blocks[unchecked] ^= 1;
     assert_eq!(spot_check(&big, &sums, HEADER_BYTES), Ok(()));
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn temporaries_are_listed_with_whether_their_process_runs() {
-    let dir = temp_dir("leftovers");
+    let (_guard, dir) = temp_dir("leftovers");
     let path = SPEC.path_in(&dir);
     let gone = temporary_name(&path, 4_999_999, 3);
     let running = temporary_name(&path, std::process::id(), 4);
@@ -295,12 +305,11 @@ fn temporaries_are_listed_with_whether_their_process_runs() {
         assert_eq!(removed[0].path, gone);
         assert!(!gone.exists() && running.exists());
     }
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn file_states_for_listing() {
-    let dir = temp_dir("states");
+    let (_guard, dir) = temp_dir("states");
     assert_eq!(file_state(&SPEC, None), FileState::NoCache);
     assert_eq!(file_state(&SPEC, Some(&dir)), FileState::Missing);
     write(&SPEC.path_in(&dir), &SPEC, &payload()).unwrap();
@@ -310,13 +319,12 @@ fn file_states_for_listing() {
         file_state(&SPEC, Some(&dir)),
         FileState::Damaged(_)
     ));
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[cfg(target_os = "linux")]
 #[test]
 fn a_large_table_file_leaves_the_page_cache_once_written_so_its_first_map_reads_it_anew() {
-    let dir = temp_dir("drop-pages");
+    let (_guard, dir) = temp_dir("drop-pages");
     // tmpfs keeps a file only in the page cache: nothing to drop there.
     let c_dir = std::ffi::CString::new(dir.as_os_str().as_encoded_bytes()).unwrap();
     // SAFETY: statfs fills the struct it is given for a NUL-terminated path.
@@ -347,7 +355,6 @@ fn a_large_table_file_leaves_the_page_cache_once_written_so_its_first_map_reads_
     assert_eq!(ok, 0);
     let cached = resident.iter().filter(|&&b| b & 1 != 0).count();
     assert!(cached < pages / 4, "{cached} of {pages} pages still cached");
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[cfg(unix)]
@@ -387,10 +394,8 @@ fn the_atomic_writer_refuses_a_symbolic_link_and_leaves_the_link_and_its_target_
 
 #[test]
 fn a_mapped_file_is_checked_whole_until_its_stamp_records_it_and_then_by_a_sample() {
-    let dir = temp_dir("mapped");
-    let spec = mib_spec("test-mapped");
-    let payload: Vec<u8> = (0..100_000u32).map(|i| (i * 13 % 251) as u8).collect();
-    let path = spec.path_in(&dir);
+    let (_guard, dir) = temp_dir("mapped");
+    let (spec, payload, path) = seven_blocks(&dir, "test-mapped", 13, 251);
     write(&path, &spec, &payload).unwrap();
     forget_checked(&path);
     let sums = Sums::of(&std::fs::read(&path).unwrap());
@@ -426,5 +431,4 @@ fn a_mapped_file_is_checked_whole_until_its_stamp_records_it_and_then_by_a_sampl
         map_checked(&dir, &spec, 16, false, None).err(),
         Some(CacheError::NotAFile("a directory"))
     );
-    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -314,6 +314,12 @@ impl Search<'_> {
         )
     }
 
+    /// A phase-1 pair table's bound: the slice (495 positions) with a twist or flip class.
+    #[inline(always)]
+    fn slice_pair(&self, table: &Nibbles, class: u16, slice: u16) -> u8 {
+        pair_bound(table, 495, class, &self.t.slice_conj, slice, UD_FLIP_SYMS)
+    }
+
     #[inline(always)]
     fn edge_comb(&self, edge: u16, comb: u16) -> u8 {
         let t = self.t;
@@ -326,14 +332,7 @@ impl Search<'_> {
         let t = self.t;
         let slice = t.slice_move[n.slice as usize * 18 + m];
         let twist = self.class_move(&t.twist_class_move, n.twist, m);
-        let h1 = pair_bound(
-            &t.slice_twist,
-            495,
-            twist,
-            &t.slice_conj,
-            slice,
-            UD_FLIP_SYMS,
-        );
+        let h1 = self.slice_pair(&t.slice_twist, twist, slice);
         (twist, slice, h1)
     }
 
@@ -353,14 +352,7 @@ impl Search<'_> {
         let t = self.t;
         let slice = slice as usize;
         let flip = self.class_move(&t.flip_class_move, n.flip, m);
-        let h2 = pair_bound(
-            &t.slice_flip,
-            495,
-            flip,
-            &t.slice_conj,
-            slice as u16,
-            UD_FLIP_SYMS,
-        ) as usize;
+        let h2 = self.slice_pair(&t.slice_flip, flip, slice as u16) as usize;
         if h2 > togo {
             return Err(h2 > togo + 1);
         }
@@ -497,10 +489,7 @@ impl Search<'_> {
         if togo == 0 {
             return self.probe(depth);
         }
-        self.nodes += 1;
-        if self.nodes & 0x3F == 0
-            && (self.shared.stop.load(Relaxed) || self.nodes & 0xFFF == 0 && self.time_is_up())
-        {
+        if self.count_node_and_stop() {
             return Flow::Stop;
         }
         let allowed = ALLOWED[last];
@@ -542,15 +531,13 @@ impl Search<'_> {
                     if !self.allow_shorter {
                         continue;
                     }
-                    self.path[depth] = m as u8;
-                    self.valid = self.valid.min(depth);
+                    self.set_move(depth, m);
                     if self.probe(depth + 1) == Flow::Stop {
                         return Flow::Stop;
                     }
                     continue;
                 }
-                self.path[depth] = m as u8;
-                self.valid = self.valid.min(depth);
+                self.set_move(depth, m);
                 if self.phase1(&child, depth + 1, togo - 1, face) == Flow::Stop {
                     return Flow::Stop;
                 }
@@ -593,10 +580,7 @@ impl Search<'_> {
         if togo == 0 {
             return self.probe(depth);
         }
-        self.nodes += 1;
-        if self.nodes & 0x3F == 0
-            && (self.shared.stop.load(Relaxed) || self.nodes & 0xFFF == 0 && self.time_is_up())
-        {
+        if self.count_node_and_stop() {
             return Flow::Stop;
         }
         let table = &large.phase1;
@@ -624,21 +608,36 @@ impl Search<'_> {
             }
             if (d as usize) < left && d as usize + left < 5 {
                 if d == 0 && self.allow_shorter {
-                    self.path[depth] = k as u8;
-                    self.valid = self.valid.min(depth);
+                    self.set_move(depth, k);
                     if self.probe(depth + 1) == Flow::Stop {
                         return Flow::Stop;
                     }
                 }
                 continue;
             }
-            self.path[depth] = k as u8;
-            self.valid = self.valid.min(depth);
+            self.set_move(depth, k);
             if self.phase1_exact::<CHECK>(large, child, d, depth + 1, left, k / 3) == Flow::Stop {
                 return Flow::Stop;
             }
         }
         Flow::Go
+    }
+
+    /// Counts a node, and whether the search must stop there: told to, or out of time (both
+    /// looked at only now and then).
+    #[inline]
+    fn count_node_and_stop(&mut self) -> bool {
+        self.nodes += 1;
+        self.nodes & 0x3F == 0
+            && (self.shared.stop.load(Relaxed) || self.nodes & 0xFFF == 0 && self.time_is_up())
+    }
+
+    /// Puts move `m` at `depth` of the path: the cubes after the path are valid only up to
+    /// there now.
+    #[inline]
+    fn set_move(&mut self, depth: usize, m: usize) {
+        self.path[depth] = m as u8;
+        self.valid = self.valid.min(depth);
     }
 
     /// Whether the search should stop with the solution it has: it has made its probes and

@@ -113,6 +113,13 @@ where
     pub raw_conj: J,
 }
 
+/// A [`PairSpec`] of borrowed closures, as a table's `with_spec` hands it to what reads it.
+pub(in crate::solve) type DynPairSpec<'a> = PairSpec<
+    &'a dyn Fn(usize, usize) -> (usize, usize),
+    &'a dyn Fn(usize, usize) -> usize,
+    &'a dyn Fn(usize, usize) -> usize,
+>;
+
 impl<C, R, J> PairSpec<C, R, J>
 where
     C: Fn(usize, usize) -> (usize, usize),

@@ -32,7 +32,7 @@ use crate::solve::model::cubie::CubieCube;
 use crate::solve::model::sym::{
     SymClasses, UD_FLIP_SYMS, UD_SYMS, UdTables, ud_symmetries, ud_tables,
 };
-use crate::solve::table::prune::{Nibbles, PairSpec};
+use crate::solve::table::prune::{DynPairSpec, Nibbles, PairSpec};
 use crate::turn::moves::FaceMove;
 
 /// Twist classes under the 8 flip-keeping symmetries.
@@ -373,17 +373,7 @@ impl Tables {
 
     /// Calls `f` with the projection of a pruning table: how each move acts on an entry,
     /// read from this set's move and symmetry tables.
-    fn with_spec<T>(
-        &self,
-        which: Pruning,
-        f: impl FnOnce(
-            &PairSpec<
-                &dyn Fn(usize, usize) -> (usize, usize),
-                &dyn Fn(usize, usize) -> usize,
-                &dyn Fn(usize, usize) -> usize,
-            >,
-        ) -> T,
-    ) -> T {
+    fn with_spec<T>(&self, which: Pruning, f: impl FnOnce(&DynPairSpec<'_>) -> T) -> T {
         let sym_of = |packed: u16| ((packed >> 4) as usize, (packed & 15) as usize);
         let sym_moves = &ud_tables().moves;
         // Raw flip coordinates through the flip classes: the representative seen through

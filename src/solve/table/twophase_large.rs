@@ -43,7 +43,7 @@ use crate::solve::model::coord::N_PERM;
 use crate::solve::model::cubie::CubieCube;
 use crate::solve::model::sym::{SymClasses, UD_SYMS, ud_symmetries};
 use crate::solve::table::optimal_table::{AxisTable, SliceKind};
-use crate::solve::table::prune::{Nibbles, PairSpec};
+use crate::solve::table::prune::{DynPairSpec, Nibbles, PairSpec};
 use crate::solve::table::tables::{N_PERM_CLASSES, PHASE2_MOVES, Tables};
 use crate::turn::moves::FaceMove;
 
@@ -277,17 +277,7 @@ impl Phase2Table {
 
     /// How an entry's neighbours are reached, through `t`'s corner class moves and this
     /// table's UD-edge tables.
-    fn with_spec<R>(
-        &self,
-        t: &Tables,
-        f: impl FnOnce(
-            &PairSpec<
-                &dyn Fn(usize, usize) -> (usize, usize),
-                &dyn Fn(usize, usize) -> usize,
-                &dyn Fn(usize, usize) -> usize,
-            >,
-        ) -> R,
-    ) -> R {
+    fn with_spec<R>(&self, t: &Tables, f: impl FnOnce(&DynPairSpec<'_>) -> R) -> R {
         let class_move = |c: usize, k: usize| {
             let packed = t.corner_class_move[c * 10 + k];
             ((packed >> 4) as usize, (packed & 15) as usize)

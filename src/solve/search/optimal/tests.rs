@@ -22,13 +22,23 @@ fn the_bound_adds_one_when_all_three_axes_agree() {
     assert_eq!(bound([5, 5, 5]), 6);
 }
 
+/// [`solve`] with no solution to beat, no probe and no progress shown.
+fn solve_plainly(
+    table: &AxisTable,
+    cube: &CubieCube,
+    opts: &OptimalOptions,
+) -> Result<OptimalSolution, SolveError> {
+    solve(table, cube, opts, None, None, &mut |_| {})
+}
+
 /// The small table written to a fresh directory named by `tag`, not checked yet: the
-/// directory and the file.
-fn small_table_written(tag: &str) -> (std::path::PathBuf, std::path::PathBuf) {
+/// directory (removed when dropped) and the file.
+fn small_table_written(tag: &str) -> (tempfile::TempDir, std::path::PathBuf) {
     use crate::solve::table::optimal_table::{SliceKind, table_file};
     let kind = SliceKind::Position;
-    let dir = std::env::temp_dir().join(format!("cubework-{tag}-{}", std::process::id()));
-    let path = table_file(kind).path_in(&dir);
+    let prefix = format!("cubework-{tag}-");
+    let dir = tempfile::Builder::new().prefix(&prefix).tempdir().unwrap();
+    let path = table_file(kind).path_in(dir.path());
     let parts = small().payload_parts();
     let parts: Vec<&[u8]> = parts.iter().map(|p| &p[..]).collect();
     crate::base::table_cache::write_parts(&path, &table_file(kind), &parts).unwrap();
@@ -37,7 +47,7 @@ fn small_table_written(tag: &str) -> (std::path::PathBuf, std::path::PathBuf) {
 
 /// The small table written as [`small_table_written`] does, then mapped once, checked whole
 /// and marked, so that its stamp records it: the directory and the file.
-fn small_table_stamped(tag: &str) -> (std::path::PathBuf, std::path::PathBuf) {
+fn small_table_stamped(tag: &str) -> (tempfile::TempDir, std::path::PathBuf) {
     let (dir, path) = small_table_written(tag);
     let kind = crate::solve::table::optimal_table::SliceKind::Position;
     drop(AxisTable::map(kind, &path).unwrap());
@@ -48,7 +58,7 @@ fn small_table_stamped(tag: &str) -> (std::path::PathBuf, std::path::PathBuf) {
 fn a_saved_table_is_mapped_checked_whole_once_and_again_when_the_file_changes() {
     use crate::base::table_cache::{CacheError, checked_since};
     let kind = crate::solve::table::optimal_table::SliceKind::Position;
-    let (dir, path) = small_table_written("map");
+    let (_dir, path) = small_table_written("map");
     // Never checked: mapped, checked whole, and marked.
     assert!(!checked_since(&path));
     let mapped = AxisTable::map(kind, &path).unwrap();
@@ -68,7 +78,6 @@ fn a_saved_table_is_mapped_checked_whole_once_and_again_when_the_file_changes() 
         AxisTable::map(kind, &path),
         Err(CacheError::Checksum { .. })
     ));
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// Changes `len` bytes of the file at `path` from `at` by `change`, in place (the file is
@@ -100,7 +109,7 @@ fn change_in_place(
 fn a_table_changed_in_place_behind_its_stamp_is_refused_or_stops_the_search_with_an_error() {
     use crate::base::table_cache::{CacheError, checked_since};
     let kind = crate::solve::table::optimal_table::SliceKind::Position;
-    let (dir, path) = small_table_stamped("in-place");
+    let (_dir, path) = small_table_stamped("in-place");
     assert!(checked_since(&path));
     // The byte that holds a cube's own entry (on its first axis) changed in place, the
     // file's time put back: the stamp still stands.
@@ -117,7 +126,7 @@ fn a_table_changed_in_place_behind_its_stamp_is_refused_or_stops_the_search_with
         Err(e) => assert!(e.to_string().contains("damaged"), "{e}"),
         Ok(table) => {
             let opts = OptimalOptions::default();
-            let err = solve(&table, &cube, &opts, None, None, &mut |_| {}).unwrap_err();
+            let err = solve_plainly(&table, &cube, &opts).unwrap_err();
             let text = err.to_string();
             assert!(
                 text.contains(&format!("table {} is damaged", path.display())),
@@ -131,14 +140,13 @@ fn a_table_changed_in_place_behind_its_stamp_is_refused_or_stops_the_search_with
         AxisTable::map(kind, &path),
         Err(CacheError::Checksum { .. })
     ));
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn a_search_checks_a_mapped_tables_other_blocks_at_once_before_a_depth_that_will_read_them_all() {
     use crate::base::table_cache::BLOCK_BYTES;
     let kind = crate::solve::table::optimal_table::SliceKind::Position;
-    let (dir, path) = small_table_stamped("at-once");
+    let (_dir, path) = small_table_stamped("at-once");
     let mapped = AxisTable::map(kind, &path).unwrap();
     assert!(!mapped.all_checked());
     // Once the depth before has generated a sixteenth as many nodes as the table has
@@ -153,15 +161,7 @@ fn a_search_checks_a_mapped_tables_other_blocks_at_once_before_a_depth_that_will
     // them all, and the next asks for nothing.
     let opts = OptimalOptions::default();
     let started = std::time::Instant::now();
-    solve(
-        &mapped,
-        &scrambled(1, 3, Metric::Htm),
-        &opts,
-        None,
-        None,
-        &mut |_| {},
-    )
-    .unwrap();
+    solve_plainly(&mapped, &scrambled(1, 3, Metric::Htm), &opts).unwrap();
     // Unless the machine was so loaded that the few moves' search outlasted the time rule
     // (a check of the whole table at 4 GB/s), which then rightly checks the rest.
     let time_rule = Duration::from_secs_f64(mapped.bytes_len() as f64 / 4e9);
@@ -172,19 +172,18 @@ fn a_search_checks_a_mapped_tables_other_blocks_at_once_before_a_depth_that_will
         .map(|m| FaceMove::ALL[m])
         .to_vec();
     let cube = CubieCube::solved().apply_all(&twelve);
-    let found = solve(&mapped, &cube, &opts, None, None, &mut |_| {}).unwrap();
+    let found = solve_plainly(&mapped, &cube, &opts).unwrap();
     assert_eq!(found.moves.map(|m| m.len()), Some(12));
     assert!(mapped.all_checked() && mapped.damage().is_none());
     assert!(!check_rest_now(&mapped, u64::MAX, Duration::MAX));
     drop(mapped);
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn a_table_mapped_behind_its_stamp_answers_as_in_memory_and_checking_the_rest_finds_damage() {
     use crate::base::table_cache::{BLOCK_BYTES, HEADER_BYTES, checked_since, spot_blocks};
     let kind = crate::solve::table::optimal_table::SliceKind::Position;
-    let (dir, path) = small_table_stamped("rest");
+    let (_dir, path) = small_table_stamped("rest");
     // Mapped behind its stamp: checked block by block as the searches read it (or all at
     // once before a large depth), with the answers of the table in memory.
     let mapped = AxisTable::map(kind, &path).unwrap();
@@ -192,8 +191,8 @@ fn a_table_mapped_behind_its_stamp_answers_as_in_memory_and_checking_the_rest_fi
     let opts = OptimalOptions::default();
     for seed in 0..12 {
         let cube = scrambled(seed, 10, Metric::Htm);
-        let a = solve(&mapped, &cube, &opts, None, None, &mut |_| {}).unwrap();
-        let b = solve(small(), &cube, &opts, None, None, &mut |_| {}).unwrap();
+        let a = solve_plainly(&mapped, &cube, &opts).unwrap();
+        let b = solve_plainly(small(), &cube, &opts).unwrap();
         assert_eq!(a.moves, b.moves, "seed {seed}");
     }
     assert!(mapped.damage().is_none());
@@ -215,17 +214,8 @@ fn a_table_mapped_behind_its_stamp_answers_as_in_memory_and_checking_the_rest_fi
     mapped.check_rest(2);
     assert_eq!(mapped.damage(), Some((&*path, (k * BLOCK_BYTES) as u64)));
     assert!(!checked_since(&path), "the stamp is still there");
-    let err = solve(
-        &mapped,
-        &scrambled(1, 10, Metric::Htm),
-        &opts,
-        None,
-        None,
-        &mut |_| {},
-    )
-    .unwrap_err();
+    let err = solve_plainly(&mapped, &scrambled(1, 10, Metric::Htm), &opts).unwrap_err();
     assert!(matches!(err, SolveError::DamagedTable { .. }), "{err}");
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// Reid's small table, built once for the tests (a few seconds in release).
@@ -263,7 +253,7 @@ fn optimal_lengths_equal_the_breadth_first_search() {
         let bfs = crate::solve::search::bfs::SearchOptions::new(metric);
         for seed in 0..cases {
             let cube = scrambled(seed, max, metric);
-            let found = solve(small(), &cube, &opts, None, None, &mut |_| {}).unwrap();
+            let found = solve_plainly(small(), &cube, &opts).unwrap();
             let moves = found.moves.unwrap();
             assert!(found.optimal && cube.apply_all(&moves).is_solved());
             let shortest =
@@ -354,7 +344,7 @@ fn a_probe_ends_the_search_at_the_depth_it_fills_and_a_wrong_answer_is_ignored()
     };
     for seed in 0..20 {
         let cube = scrambled(1000 + seed, 14, Metric::Htm);
-        let plain = solve(small(), &cube, &opts, None, None, &mut |_| {}).unwrap();
+        let plain = solve_plainly(small(), &cube, &opts).unwrap();
         let shortest = plain.moves.unwrap().len() as u8;
         // The two-phase solver as the probe: the same length, proven.
         let mut asked = Vec::new();

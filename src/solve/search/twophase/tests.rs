@@ -177,23 +177,12 @@ fn several_threads_find_solutions_within_the_bound_and_prove_what_one_thread_pro
         );
         assert!(cube.apply_all(&sol.moves).is_solved());
         // R U F L cannot be solved in 3: every thread's share searched, a proof.
-        let rufl = [3, 0, 6, 12].map(|m| FaceMove::ALL[m]);
         let opts = TwoPhaseOptions {
             max_length: 3,
             threads,
             ..Default::default()
         };
-        let err = solve(t, &CubieCube::solved().apply_all(&rufl), &opts).unwrap_err();
-        assert!(
-            matches!(
-                err,
-                SolveError::NotFound {
-                    reach: crate::solve::Reach::Proven,
-                    ..
-                }
-            ),
-            "{threads} threads: {err}"
-        );
+        rufl_is_proven_longer_than_three(t, &opts, &format!("{threads} threads: "));
     }
 }
 
@@ -285,18 +274,7 @@ fn the_large_set_finds_short_scrambles_within_their_length_and_proves_what_canno
             assert!(cube.apply_all(&sol.moves).is_solved());
         }
     }
-    let rufl = [3, 0, 6, 12].map(|m| FaceMove::ALL[m]);
-    let err = solve(t, &CubieCube::solved().apply_all(&rufl), &with(3)).unwrap_err();
-    assert!(
-        matches!(
-            err,
-            SolveError::NotFound {
-                reach: crate::solve::Reach::Proven,
-                ..
-            }
-        ),
-        "{err}"
-    );
+    rufl_is_proven_longer_than_three(t, &with(3), "");
 }
 
 #[test]
@@ -367,4 +345,21 @@ fn short_states_and_solved() {
         assert!(cube.apply_all(&sol.moves).is_solved());
         assert!(sol.moves.len() <= 3, "{k}: {:?}", sol.moves);
     }
+}
+
+/// R U F L has no solution in 3 moves: a search within `opts` (whose longest is 3) fails
+/// with that proven; `context` begins the message if not.
+fn rufl_is_proven_longer_than_three(t: &Tables, opts: &TwoPhaseOptions, context: &str) {
+    let rufl = [3, 0, 6, 12].map(|m| FaceMove::ALL[m]);
+    let err = solve(t, &CubieCube::solved().apply_all(&rufl), opts).unwrap_err();
+    assert!(
+        matches!(
+            err,
+            SolveError::NotFound {
+                reach: crate::solve::Reach::Proven,
+                ..
+            }
+        ),
+        "{context}{err}"
+    );
 }
