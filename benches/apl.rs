@@ -21,6 +21,8 @@
 //!
 //! `cargo bench --bench apl` (one group: `cargo bench --bench apl -- compiled-user-move`).
 
+mod common;
+
 use std::hint::black_box;
 use std::time::Duration;
 
@@ -183,12 +185,19 @@ criterion_group!(
 /// `APL_PROFILE=nested:10000 cargo bench --bench apl`: instead of the benchmarks, the
 /// paper's quarter-turns of one representation called that many times, as the benchmark
 /// calls them: a steady load for `valgrind --tool=callgrind`, whose count per call is the
-/// difference of two counts over the difference of their calls.
+/// difference of two counts over the difference of their calls. `nested:10000:U` calls only
+/// that move (its quarter-turn, or its inverse's name with the bar).
 fn profile(spec: &str) {
-    let (name, count) = spec.split_once(':').unwrap_or((spec, "10000"));
+    let mut parts = spec.split(':');
+    let name = parts.next().unwrap_or(spec);
+    let count = parts.next().unwrap_or("10000");
     let (kind, count): (RepKind, usize) = (name.parse().unwrap(), count.parse().unwrap());
     let mut ws = paper::workspace(kind.name()).unwrap();
-    let names = move_names(&quarter_turns(kind));
+    let mut names = move_names(&quarter_turns(kind));
+    if let Some(only) = parts.next() {
+        names.retain(|n| n == only);
+        assert!(!names.is_empty(), "{only} is not a quarter-turn of {kind}");
+    }
     let mut state = kind.build(&Cube::solved()).unwrap().apl_value();
     for i in 0..count {
         state = ws
@@ -199,10 +208,5 @@ fn profile(spec: &str) {
 }
 
 fn main() {
-    if let Ok(spec) = std::env::var("APL_PROFILE") {
-        profile(&spec);
-        return;
-    }
-    benches();
-    Criterion::default().configure_from_args().final_summary();
+    common::run_or_profile("APL_PROFILE", profile, benches);
 }

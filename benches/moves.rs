@@ -10,6 +10,8 @@
 //! quarter-turns that many times, as `quarter-turn/compiled` does, for a profiler
 //! ([`profile`]; with `CUBEWORK_SIMD` for a path).
 
+mod common;
+
 use std::hint::black_box;
 use std::time::Duration;
 
@@ -36,14 +38,18 @@ fn moves_of(kind: RepKind, quarter: bool) -> Vec<LayerTurn> {
         .collect()
 }
 
+/// Each representation that defines such moves, with them.
+fn kinds_with_moves(quarter: bool) -> impl Iterator<Item = (RepKind, Vec<LayerTurn>)> {
+    RepKind::ALL
+        .into_iter()
+        .map(move |kind| (kind, moves_of(kind, quarter)))
+        .filter(|(_, moves)| !moves.is_empty())
+}
+
 fn bench_kind(c: &mut Criterion, group: &str, quarter: bool) {
     let mut defined = c.benchmark_group(format!("{group}/defined"));
     short_samples(&mut defined);
-    for kind in RepKind::ALL {
-        let moves = moves_of(kind, quarter);
-        if moves.is_empty() {
-            continue;
-        }
+    for (kind, moves) in kinds_with_moves(quarter) {
         let mut rep = kind.build(&Cube::solved()).unwrap();
         let mut i = 0;
         defined.bench_function(kind.name(), |b| {
@@ -56,11 +62,7 @@ fn bench_kind(c: &mut Criterion, group: &str, quarter: bool) {
     defined.finish();
     let mut compiled = c.benchmark_group(format!("{group}/compiled"));
     short_samples(&mut compiled);
-    for kind in RepKind::ALL {
-        let moves = moves_of(kind, quarter);
-        if moves.is_empty() {
-            continue;
-        }
+    for (kind, moves) in kinds_with_moves(quarter) {
         let mut rep = kind.build(&Cube::solved()).unwrap();
         let tables: Vec<_> = moves.iter().map(|&m| rep.compile(m).unwrap()).collect();
         let mut i = 0;
@@ -194,6 +196,18 @@ mod limit {
             .collect()
     }
 
+    /// Output chunk `h`: the OR of each source's `vpshufb` by its control (a control byte
+    /// with its top bit set gives a zero, so OR picks each byte's one source).
+    #[target_feature(enable = "avx2")]
+    fn chunk(sources: &[__m256i; 4], c: &Controls, h: usize) -> __m256i {
+        let [s0, s1, s2, s3] = *sources;
+        let c = &c[4 * h..4 * h + 4];
+        _mm256_or_si256(
+            _mm256_or_si256(_mm256_shuffle_epi8(s0, c[0]), _mm256_shuffle_epi8(s1, c[1])),
+            _mm256_or_si256(_mm256_shuffle_epi8(s2, c[2]), _mm256_shuffle_epi8(s3, c[3])),
+        )
+    }
+
     /// # Safety
     /// The CPU has AVX2.
     #[target_feature(enable = "avx2")]
@@ -205,16 +219,7 @@ mod limit {
                 _mm256_broadcastsi128_si256(_mm_loadu_si128(p.add(16 * k) as *const _))
             });
             for h in 0..2 {
-                let out = _mm256_or_si256(
-                    _mm256_or_si256(
-                        _mm256_shuffle_epi8(b[0], c[4 * h]),
-                        _mm256_shuffle_epi8(b[1], c[4 * h + 1]),
-                    ),
-                    _mm256_or_si256(
-                        _mm256_shuffle_epi8(b[2], c[4 * h + 2]),
-                        _mm256_shuffle_epi8(b[3], c[4 * h + 3]),
-                    ),
-                );
+                let out = chunk(&b, c, h);
                 // Two stores that stay two (a pair of `_mm_storeu_si128` is merged into one).
                 std::arch::asm!(
                     "vmovdqu xmmword ptr [{p}], {c:x}",
@@ -243,16 +248,7 @@ mod limit {
                 _mm256_permute2x128_si256::<1>(b, b),
             ];
             for h in 0..2 {
-                let out = _mm256_or_si256(
-                    _mm256_or_si256(
-                        _mm256_shuffle_epi8(r[0], c[4 * h]),
-                        _mm256_shuffle_epi8(r[1], c[4 * h + 1]),
-                    ),
-                    _mm256_or_si256(
-                        _mm256_shuffle_epi8(r[2], c[4 * h + 2]),
-                        _mm256_shuffle_epi8(r[3], c[4 * h + 3]),
-                    ),
-                );
+                let out = chunk(&r, c, h);
                 _mm256_storeu_si256(p.add(32 * h) as *mut _, out);
             }
         }
@@ -310,10 +306,5 @@ fn profile(spec: &str) {
 }
 
 fn main() {
-    if let Ok(spec) = std::env::var("MOVES_PROFILE") {
-        profile(&spec);
-        return;
-    }
-    benches();
-    Criterion::default().configure_from_args().final_summary();
+    common::run_or_profile("MOVES_PROFILE", profile, benches);
 }

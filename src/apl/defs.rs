@@ -69,6 +69,48 @@ const fn key(k: char) -> Option<char> {
     if k == ' ' { None } else { Some(k) }
 }
 
+/// A kind of glyph the table lists (primitive functions, operators): the enum of its rows,
+/// every one in order, the one a character writes, and each one's glyph and typed name.
+macro_rules! glyphs {
+    (
+        $(#[$doc:meta])*
+        $kind:ident, $what:literal;
+        $( $v:ident = $g:literal, $name:literal; )*
+    ) => {
+        $(#[$doc])*
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub enum $kind {
+            $(
+                #[doc = concat!("`", $g, "` (`\\", $name, "`)")]
+                $v,
+            )*
+        }
+
+        impl $kind {
+            #[doc = concat!("Every ", $what, ", in the table's order.")]
+            pub const ALL: &'static [$kind] = &[$($kind::$v),*];
+
+            #[doc = concat!("The ", $what, " written `c`.")]
+            pub fn from_char(c: char) -> Option<$kind> {
+                match c {
+                    $( $g => Some($kind::$v), )*
+                    _ => None,
+                }
+            }
+
+            /// Its glyph.
+            pub fn glyph(self) -> char {
+                match self { $( $kind::$v => $g, )* }
+            }
+
+            /// Its name, typed as `\name`.
+            pub fn name(self) -> &'static str {
+                match self { $( $kind::$v => $name, )* }
+            }
+        }
+    };
+}
+
 /// The table, as a macro: it makes the enums and the tables from rows written once.
 ///
 /// - `functions`: `Variant = 'glyph', "name", 'key', scalar-ness, identity, monad, dyad;` —
@@ -93,37 +135,13 @@ macro_rules! primitives {
             $( $qv:ident = $qname:literal, $qkind:ident, $qdoc:literal; )*
         }
     ) => {
-        /// A primitive function, one of the table's rows.
-        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-        pub enum Prim {
-            $(
-                #[doc = concat!("`", $fg, "` (`\\", $fname, "`)")]
-                $fv,
-            )*
+        glyphs! {
+            /// A primitive function, one of the table's rows.
+            Prim, "primitive function";
+            $( $fv = $fg, $fname; )*
         }
 
         impl Prim {
-            /// Every primitive function, in the table's order.
-            pub const ALL: &'static [Prim] = &[$(Prim::$fv),*];
-
-            /// The primitive function written `c`.
-            pub fn from_char(c: char) -> Option<Prim> {
-                match c {
-                    $( $fg => Some(Prim::$fv), )*
-                    _ => None,
-                }
-            }
-
-            /// Its glyph.
-            pub fn glyph(self) -> char {
-                match self { $( Prim::$fv => $fg, )* }
-            }
-
-            /// Its name, typed as `\name`.
-            pub fn name(self) -> &'static str {
-                match self { $( Prim::$fv => $fname, )* }
-            }
-
             /// The key typed after a backtick for it.
             pub fn key(self) -> Option<char> {
                 match self { $( Prim::$fv => key($fkey), )* }
@@ -150,37 +168,13 @@ macro_rules! primitives {
             }
         }
 
-        /// An operator, one of the table's rows.
-        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-        pub enum Operator {
-            $(
-                #[doc = concat!("`", $og, "` (`\\", $oname, "`)")]
-                $ov,
-            )*
+        glyphs! {
+            /// An operator, one of the table's rows.
+            Operator, "operator";
+            $( $ov = $og, $oname; )*
         }
 
         impl Operator {
-            /// Every operator, in the table's order.
-            pub const ALL: &'static [Operator] = &[$(Operator::$ov),*];
-
-            /// The operator written `c`.
-            pub fn from_char(c: char) -> Option<Operator> {
-                match c {
-                    $( $og => Some(Operator::$ov), )*
-                    _ => None,
-                }
-            }
-
-            /// Its glyph.
-            pub fn glyph(self) -> char {
-                match self { $( Operator::$ov => $og, )* }
-            }
-
-            /// Its name, typed as `\name`.
-            pub fn name(self) -> &'static str {
-                match self { $( Operator::$ov => $oname, )* }
-            }
-
             /// What it does.
             pub fn doc(self) -> &'static str {
                 match self { $( Operator::$ov => $odoc, )* }

@@ -272,23 +272,18 @@ impl Machine<'_> {
             Operand::Array(a) => self.eval(a, frame)?,
             Operand::Func(f) => self.apply(f, None, chosen.clone(), frame)?,
         };
-        let mut atoms = right.row_major().into_owned();
-        let new_atoms = new.row_major();
         if new.rank() != 0 && new.shape() != chosen.shape() {
             return err(
                 ErrorKind::Length,
                 "@: the new items are as many as those chosen",
             );
         }
-        for (j, &k) in places.iter().enumerate() {
-            for a in 0..per {
-                atoms[k * per + a] = match new.rank() {
-                    0 => new_atoms[0].clone(),
-                    _ => new_atoms[j * per + a].clone(),
-                };
-            }
-        }
-        Ok(Value::from_shape(right.shape(), atoms))
+        // Each place's run of atoms, the new cells' atoms in the same order.
+        let at: Vec<usize> = places
+            .iter()
+            .flat_map(|&k| k * per..(k + 1) * per)
+            .collect();
+        replace_atoms(right, &at, &new)
     }
 
     /// `@` at the atoms `at` (in ravel order) of `right`.
@@ -299,24 +294,31 @@ impl Machine<'_> {
         right: Value,
         frame: &mut Frame,
     ) -> R<Value> {
-        let mut atoms = right.row_major().into_owned();
-        let chosen = Value::vector(at.iter().map(|&k| atoms[k].clone()).collect());
+        let items = right.row_major();
+        let chosen = Value::vector(at.iter().map(|&k| items[k].clone()).collect());
         let new = match with {
             Operand::Array(a) => self.eval(a, frame)?,
             Operand::Func(f) => self.apply(f, None, chosen, frame)?,
         };
-        let new_atoms = new.row_major();
-        if new_atoms.len() != 1 && new_atoms.len() != at.len() {
-            return err(
-                ErrorKind::Length,
-                "@: the new items are as many as those chosen",
-            );
-        }
-        for (j, &k) in at.iter().enumerate() {
-            atoms[k] = new_atoms[if new_atoms.len() == 1 { 0 } else { j }].clone();
-        }
-        Ok(Value::from_shape(right.shape(), atoms))
+        replace_atoms(right, at, &new)
     }
+}
+
+/// `right` with its atoms at `at` (in ravel order) replaced by `new`'s, one for each, or each
+/// by `new`'s one atom.
+fn replace_atoms(right: Value, at: &[usize], new: &Value) -> R<Value> {
+    let new_atoms = new.row_major();
+    if new_atoms.len() != 1 && new_atoms.len() != at.len() {
+        return err(
+            ErrorKind::Length,
+            "@: the new items are as many as those chosen",
+        );
+    }
+    let mut atoms = right.row_major().into_owned();
+    for (j, &k) in at.iter().enumerate() {
+        atoms[k] = new_atoms[if new_atoms.len() == 1 { 0 } else { j }].clone();
+    }
+    Ok(Value::from_shape(right.shape(), atoms))
 }
 
 /// The cells of rank `k` of `v` (`k` at most its rank), in order, and the frame they make.

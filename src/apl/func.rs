@@ -26,6 +26,11 @@ pub(crate) fn enclose_item(v: Value) -> R<Elem> {
     if v.rank() == 0 && !matches!(v.first(), Elem::Boxed(_)) {
         return Ok(v.first());
     }
+    boxed(v)
+}
+
+/// `v` enclosed: an error past [`MAX_NESTED`] levels.
+fn boxed(v: Value) -> R<Elem> {
     if v.depth() >= MAX_NESTED {
         return err(
             ErrorKind::Domain,
@@ -111,7 +116,6 @@ macro_rules! not_scalar {
     };
 }
 
-/// The scalar functions of two arguments only, as a pattern.
 /// The scalar primitives of one argument and of two.
 macro_rules! scalar_both {
     () => {
@@ -129,10 +133,18 @@ macro_rules! scalar_both {
     };
 }
 
+/// The scalar functions of two arguments only, as a pattern: `≠` (whose one-argument form,
+/// the unique mask, is not scalar) and those of `no_monad_scalar`.
 macro_rules! scalar_dyad_only {
     () => {
+        Prim::NotEqual | no_monad_scalar!()
+    };
+}
+
+/// The scalar functions of two arguments that have no form of one argument, as a pattern.
+macro_rules! no_monad_scalar {
+    () => {
         Prim::Equal
-            | Prim::NotEqual
             | Prim::Less
             | Prim::LessEqual
             | Prim::Greater
@@ -356,25 +368,14 @@ fn map2(p: Prim, a: &Value, b: &Value) -> R<Value> {
     for (x, y) in a.0.iter().zip(b.0.iter()) {
         let e = scalar2(p, x, y)?;
         atoms += match &e {
-            Elem::Boxed(v) => v.atoms_within(super::MAX_ATOMS - atoms).ok_or_else(|| {
-                AplError::new(
-                    ErrorKind::WsFull,
-                    format!(
-                        "an array of more than the {} atoms allowed, nested ones counted",
-                        super::MAX_ATOMS
-                    ),
-                )
-            })?,
+            Elem::Boxed(v) => match v.atoms_within(super::MAX_ATOMS - atoms) {
+                Some(n) => n,
+                None => return super::args::too_many_atoms(),
+            },
             _ => 1,
         };
         if atoms > super::MAX_ATOMS {
-            return err(
-                ErrorKind::WsFull,
-                format!(
-                    "an array of more than the {} atoms allowed, nested ones counted",
-                    super::MAX_ATOMS
-                ),
-            );
+            return super::args::too_many_atoms();
         }
         out.push(e);
     }
@@ -387,13 +388,7 @@ fn enclose(v: Value) -> R<Value> {
     if v.rank() == 0 && v.is_simple() {
         return Ok(v);
     }
-    if v.depth() >= MAX_NESTED {
-        return err(
-            ErrorKind::Domain,
-            format!("more than {MAX_NESTED} levels of enclosure"),
-        );
-    }
-    Ok(Value::scalar(Elem::Boxed(Arc::new(v))))
+    Ok(Value::scalar(boxed(v)?))
 }
 
 /// A monadic primitive. `⍎` and `?` read the workspace, and are applied by the evaluator.
@@ -450,15 +445,7 @@ pub(crate) fn monad(p: Prim, axis: Option<f64>, w: Value) -> R<Value> {
         Prim::GradeUp | Prim::GradeDown => search::grade(&w, p == Prim::GradeDown, None),
         Prim::Format => search::format(&w),
         Prim::Domino => super::domino::inverse(&w),
-        Prim::Equal
-        | Prim::Less
-        | Prim::LessEqual
-        | Prim::Greater
-        | Prim::GreaterEqual
-        | Prim::And
-        | Prim::Or
-        | Prim::Nand
-        | Prim::Nor
+        no_monad_scalar!()
         | Prim::Encode
         | Prim::Decode
         | Prim::Find

@@ -18,10 +18,20 @@ type R<T> = Result<T, super::error::AplError>;
 fn positions(v: &Value, len: usize) -> R<Vec<usize>> {
     let mut p = Vec::with_capacity(v.0.len());
     let io = origin();
-    for e in v.row_major().iter() {
-        p.push(position(e, len, io)?);
+    // Read where they are (a reversed or transposed list by its strides), not copied first.
+    let mut refused = None;
+    v.each_item(|e| {
+        if refused.is_none() {
+            match position(e, len, io) {
+                Ok(at) => p.push(at),
+                Err(e) => refused = Some(e),
+            }
+        }
+    });
+    match refused {
+        Some(e) => Err(e),
+        None => Ok(p),
     }
-    Ok(p)
 }
 
 /// The position (origin 0) one index `e` selects along an axis of `len`, at origin `io`.
@@ -95,7 +105,7 @@ fn offsets(a: &Value, idx: &[Option<Cow<Value>>]) -> R<(Vec<usize>, Vec<usize>)>
         lists.push(list);
     }
     check_size(count)?;
-    let mut strides = vec![1usize; dims.len()];
+    let mut strides: smallvec::SmallVec<[usize; 4]> = smallvec::smallvec![1; dims.len()];
     for k in (0..dims.len().saturating_sub(1)).rev() {
         strides[k] = strides[k + 1] * dims[k + 1];
     }
@@ -241,8 +251,8 @@ pub(super) fn assign(a: &mut Value, cells: &Cells, v: &Value) -> R<()> {
     let (offsets, shape) = (&cells.offsets, &cells.shape);
     let single = v.0.len() == 1;
     if !single {
-        let squeeze = |s: &[usize]| s.iter().copied().filter(|&n| n != 1).collect::<Vec<_>>();
-        if squeeze(v.shape()) != squeeze(shape) {
+        let unit = |n: &&usize| **n != 1;
+        if !v.shape().iter().filter(unit).eq(shape.iter().filter(unit)) {
             return err(
                 if v.rank() != shape.len() {
                     ErrorKind::Rank
@@ -261,10 +271,14 @@ pub(super) fn assign(a: &mut Value, cells: &Cells, v: &Value) -> R<()> {
         let e = v.first();
         offsets.iter().for_each(|&o| flat[o] = e.clone());
     } else {
-        // The values read as the slice they are (a transposed one laid out once).
-        for (&o, e) in offsets.iter().zip(v.row_major().iter()) {
-            flat[o] = e.clone();
-        }
+        // The values read where they are, in row-major order (a transposed one by its
+        // strides), none copied first.
+        let mut to = offsets.iter();
+        v.each_item(|e| {
+            if let Some(&o) = to.next() {
+                flat[o] = e.clone();
+            }
+        });
     }
     Ok(())
 }

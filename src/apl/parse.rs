@@ -212,19 +212,6 @@ pub(crate) fn lex(line: &str) -> Result<Vec<Token>, AplError> {
                 out.push(single(Tok::Name(name)));
                 continue;
             }
-            '(' => out.push(single(Tok::LParen)),
-            ')' => out.push(single(Tok::RParen)),
-            '[' => out.push(single(Tok::LBrack)),
-            ']' => out.push(single(Tok::RBrack)),
-            ';' => out.push(single(Tok::Semi)),
-            '←' => out.push(single(Tok::Arrow)),
-            '⋄' => out.push(single(Tok::Diamond)),
-            ':' => out.push(single(Tok::Colon)),
-            '⍬' => out.push(single(Tok::Zilde)),
-            '{' => out.push(single(Tok::LBrace)),
-            '}' => out.push(single(Tok::RBrace)),
-            '∇' => out.push(single(Tok::Del)),
-            '→' => out.push(single(Tok::Branch)),
             c => out.push(single(glyph_token(c).ok_or_else(|| {
                 AplError::new(
                     ErrorKind::Syntax,
@@ -238,18 +225,34 @@ pub(crate) fn lex(line: &str) -> Result<Vec<Token>, AplError> {
     Ok(out)
 }
 
-/// The token of an operator's or a primitive function's glyph, from the one table.
+/// The token of a character of one: punctuation, or an operator's or a primitive function's
+/// glyph (from the one table).
 fn glyph_token(c: char) -> Option<Tok> {
-    if let Some(o) = Operator::from_char(c) {
-        return Some(match o {
-            Operator::Each => Tok::Each,
-            Operator::Jot => Tok::Jot,
-            Operator::Dot => Tok::Dot,
-            Operator::Power => Tok::Power,
-            Operator::Commute | Operator::Rank | Operator::Key | Operator::At => Tok::Op(o),
-        });
-    }
-    Prim::from_char(c).map(Tok::Prim)
+    Some(match c {
+        '(' => Tok::LParen,
+        ')' => Tok::RParen,
+        '[' => Tok::LBrack,
+        ']' => Tok::RBrack,
+        ';' => Tok::Semi,
+        '←' => Tok::Arrow,
+        '⋄' => Tok::Diamond,
+        ':' => Tok::Colon,
+        '⍬' => Tok::Zilde,
+        '{' => Tok::LBrace,
+        '}' => Tok::RBrace,
+        '∇' => Tok::Del,
+        '→' => Tok::Branch,
+        _ => match Operator::from_char(c) {
+            Some(Operator::Each) => Tok::Each,
+            Some(Operator::Jot) => Tok::Jot,
+            Some(Operator::Dot) => Tok::Dot,
+            Some(Operator::Power) => Tok::Power,
+            Some(o @ (Operator::Commute | Operator::Rank | Operator::Key | Operator::At)) => {
+                Tok::Op(o)
+            }
+            None => return Prim::from_char(c).map(Tok::Prim),
+        },
+    })
 }
 
 /// A function without an axis.

@@ -96,16 +96,8 @@ pub(super) fn rotate(first: bool, axis: Option<f64>, a: Value, w: Value) -> R<Va
 /// `⍺⍴⍵`, reshape: the items of `⍵` in order, repeated as needed, in shape `⍺`.
 pub(super) fn reshape(axis: Option<f64>, a: Value, w: Value) -> R<Value> {
     no_axis(axis, Prim::Rho)?;
-    let shape = whole_vector(&a, "the left argument of ⍴")?;
-    if shape.iter().any(|&n| n < 0) {
-        return err(ErrorKind::Domain, "a shape of a negative length");
-    }
-    let shape: Vec<usize> = shape.iter().map(|&n| n as usize).collect();
-    let size = shape
-        .iter()
-        .try_fold(1usize, |p, &n| p.checked_mul(n))
-        .unwrap_or(usize::MAX);
-    check_size(size)?;
+    let (shape, size) =
+        shape_and_size(&a, "the left argument of ⍴", "a shape of a negative length")?;
     let items: Vec<Elem> = if w.0.is_empty() {
         vec![w.fill(); size]
     } else if size == w.0.len() || (size < w.0.len() && w.0.is_standard_layout()) {
@@ -283,16 +275,7 @@ pub(super) fn iota(w: &Value) -> R<Value> {
     if w.rank() > 1 {
         return err(ErrorKind::Rank, "⍳ of an array of rank 2 or more");
     }
-    let n = whole_vector(w, "the argument of ⍳")?;
-    if n.iter().any(|&k| k < 0) {
-        return err(ErrorKind::Domain, "⍳ of a negative number");
-    }
-    let shape: Vec<usize> = n.iter().map(|&k| k as usize).collect();
-    let size = shape
-        .iter()
-        .try_fold(1usize, |p, &k| p.checked_mul(k))
-        .unwrap_or(usize::MAX);
-    check_size(size)?;
+    let (shape, size) = shape_and_size(w, "the argument of ⍳", "⍳ of a negative number")?;
     let io = origin();
     if w.rank() == 0 || shape.len() == 1 {
         return Ok(Value::vector(
@@ -318,6 +301,22 @@ pub(super) fn iota(w: &Value) -> R<Value> {
         }
     }
     Ok(Value::from_shape(&shape, out))
+}
+
+/// The shape `v` gives (`what` names it; `negative` is the error for a negative length), and
+/// how many items an array of it holds, within the limit of one array.
+fn shape_and_size(v: &Value, what: &str, negative: &str) -> R<(Vec<usize>, usize)> {
+    let lengths = whole_vector(v, what)?;
+    if lengths.iter().any(|&n| n < 0) {
+        return err(ErrorKind::Domain, negative);
+    }
+    let shape: Vec<usize> = lengths.iter().map(|&n| n as usize).collect();
+    let size = shape
+        .iter()
+        .try_fold(1usize, |p, &n| p.checked_mul(n))
+        .unwrap_or(usize::MAX);
+    check_size(size)?;
+    Ok((shape, size))
 }
 
 /// `⍪⍵`, table: the major cells of `⍵` as the rows of a matrix (a scalar is a 1×1 matrix).

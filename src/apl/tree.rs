@@ -145,19 +145,17 @@ impl Mentions {
             | FuncKind::Outer(g)
             | FuncKind::Commute(g)
             | FuncKind::Key(g) => self.func(g, name),
-            FuncKind::Inner(g, h) | FuncKind::Compose(g, h) | FuncKind::Atop(g, h) => {
+            FuncKind::Inner(g, h)
+            | FuncKind::Compose(g, h)
+            | FuncKind::Atop(g, h)
+            | FuncKind::PowerUntil(g, h) => {
                 self.func(g, name);
                 self.func(h, name);
             }
-            FuncKind::PowerUntil(g, h) => {
-                self.func(g, name);
-                self.func(h, name);
-            }
-            FuncKind::Power(g, a) | FuncKind::Rank(g, a) => {
-                self.func(g, name);
-                self.expr(a, name);
-            }
-            FuncKind::BindLeft(a, g) | FuncKind::BindRight(g, a) => {
+            FuncKind::Power(g, a)
+            | FuncKind::Rank(g, a)
+            | FuncKind::BindLeft(a, g)
+            | FuncKind::BindRight(g, a) => {
                 self.func(g, name);
                 self.expr(a, name);
             }

@@ -102,7 +102,9 @@ impl Value {
     /// Whether it holds no enclosed arrays.
     pub fn is_simple(&self) -> bool {
         let boxed = |e: &Elem| matches!(e, Elem::Boxed(_));
-        match self.0.as_slice() {
+        // The order does not matter: a contiguous array (`⌽⍉` of one too) is read as the
+        // slice it is, not through ndarray's indexing iterator.
+        match self.0.as_slice().or_else(|| self.0.as_slice_memory_order()) {
             Some(items) => !items.iter().any(boxed),
             None => !self.0.iter().any(boxed),
         }
@@ -115,8 +117,9 @@ impl Value {
             Elem::Boxed(v) => v.depth(),
             _ => 0,
         };
-        // An array in row-major order is read as the slice it is (no iterator is set up).
-        let inner = match self.0.as_slice() {
+        // A contiguous array is read as the slice it is, in any order (no iterator is set
+        // up).
+        let inner = match self.0.as_slice().or_else(|| self.0.as_slice_memory_order()) {
             Some(items) => items.iter().map(depth).max(),
             None => self.0.iter().map(depth).max(),
         }
@@ -200,7 +203,7 @@ impl Value {
         // The array is this value's own: its items are moved into their order (each left
         // behind as a number, which needs no drop), not copied; an enclosure is not shared
         // once more and let go again.
-        let strides = a.strides().to_vec();
+        let strides: smallvec::SmallVec<[isize; 4]> = a.strides().into();
         let first = a.as_ptr() as usize;
         let mut items = Vec::with_capacity(a.len());
         match a.as_slice_memory_order_mut() {
@@ -212,7 +215,7 @@ impl Value {
             }
             None => items.extend(a.iter().cloned()),
         }
-        Value(ArrayD::from_shape_vec(dim, items).expect("a cell per item"))
+        Value::from_shape(ndarray::Dimension::slice(&dim), items)
     }
 
     /// Its items in row-major order, where they lie so already, or copied once.

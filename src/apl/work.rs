@@ -58,6 +58,11 @@ pub(crate) fn charge(steps: u64) -> Result<(), AplError> {
 /// A primitive touches `n` items (counted before it touches them, so that work past the limit
 /// is refused before it is begun).
 pub(crate) fn items(n: usize) -> Result<(), AplError> {
+    // Fewer items than a step are no step: nothing to count (the evaluator's own step, taken
+    // with every application, looks for Ctrl-C).
+    if (n as u64) < ITEMS_PER_STEP {
+        return Ok(());
+    }
     charge(n as u64 / ITEMS_PER_STEP)
 }
 
