@@ -2,15 +2,9 @@
 //! of two arrays of one shape, a reshape that moves its argument's items, a function's last
 //! read of a local variable handing its array on, a defined function under `¨` found once.
 
+use super::test_support::run;
 use super::*;
 use proptest::prelude::*;
-
-/// The display of a line's values.
-fn run(ws: &mut Workspace, line: &str) -> String {
-    ws.eval_line(line)
-        .unwrap_or_else(|e| panic!("{line}\n{e}"))
-        .to_string()
-}
 
 #[test]
 fn laminating_arrays_of_one_shape_puts_the_new_axis_where_the_fraction_says() {
@@ -38,21 +32,6 @@ fn laminating_arrays_of_one_shape_puts_the_new_axis_where_the_fraction_says() {
         ws.eval_line("1 2,[.5]1 2 3").expect_err("lengths").kind,
         error::ErrorKind::Length
     );
-}
-
-#[test]
-fn a_reshape_to_as_many_items_or_fewer_keeps_their_order() {
-    let mut ws = Workspace::new();
-    for (line, want) in [
-        ("2 2⍴⍳4", "1 2\n3 4"),
-        ("3⍴⍳5", "1 2 3"),
-        ("2 3⍴⍉3 2⍴⍳6", "1 3 5\n2 4 6"),
-        ("4⍴⍉2 3⍴⍳6", "1 4 2 5"),
-        ("5⍴1 2", "1 2 1 2 1"),
-        ("V←⍳4 ⋄ W←2 2⍴V ⋄ V", "1 2 3 4"),
-    ] {
-        assert_eq!(run(&mut ws, line), want, "{line}");
-    }
 }
 
 #[test]
@@ -144,4 +123,10 @@ proptest! {
         }).collect();
         prop_assert_eq!(fast, general.iter().copied().collect::<Vec<_>>());
     }
+}
+
+/// The lines of `tests/apl_sessions/fast_paths.txt`, each showing what the transcript says.
+#[test]
+fn the_fast_paths_transcript_shows_what_the_general_paths_give() {
+    test_support::transcript("fast_paths");
 }

@@ -78,6 +78,8 @@ mod fast_paths_tests;
 #[path = "primitives/tests.rs"]
 mod primitives_tests;
 #[cfg(test)]
+mod test_support;
+#[cfg(test)]
 mod tests;
 
 use std::collections::HashMap;
