@@ -52,19 +52,24 @@ fn entries(text: &str) -> Vec<Option<Entry<'_>>> {
     entries
 }
 
-/// Runs the transcript `tests/apl_sessions/{name}.txt` from a fresh workspace, each input
-/// line in turn, and fails naming the file and line, the input, what it should show and what
-/// it showed, for every line whose display or error is not the transcript's.
+/// Runs the transcript `tests/apl_sessions/{name}.txt` from a fresh workspace (see
+/// [`session`]).
 pub(super) fn transcript(name: &str) {
     let name = format!("tests/apl_sessions/{name}.txt");
     let file = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(&name);
     let text = std::fs::read_to_string(&file).unwrap_or_else(|e| panic!("{name}: {e}"));
-    let mut ws = Workspace::new();
+    session(&mut Workspace::new(), &name, &text);
+}
+
+/// Runs the transcript `text` (called `name`) in `ws`, each input line in turn, and fails
+/// naming `name:line`, the input, what it should show and what it showed, for every line
+/// whose display or error is not the transcript's.
+pub(super) fn session(ws: &mut Workspace, name: &str, text: &str) {
     let mut differences = Vec::new();
     let mut lines = 0;
-    for entry in entries(&text) {
+    for entry in entries(text) {
         let Some(Entry { at, input, shows }) = entry else {
-            ws = Workspace::new();
+            *ws = Workspace::new();
             continue;
         };
         lines += 1;

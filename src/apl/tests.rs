@@ -132,86 +132,13 @@ fn cube_bound_to_a_representations_array_turns_with_the_papers_lines() {
 }
 
 /// The words and glyphs of the APL this evaluator reads, and some it does not.
+#[rustfmt::skip]
 const VOCABULARY: &[&str] = &[
-    "1",
-    "2",
-    "3",
-    "¯1",
-    "0",
-    "10",
-    ".5",
-    "1E3",
-    "'AB'",
-    "'",
-    "⍵",
-    "⍺",
-    "ω",
-    "CUBE",
-    "X",
-    "X̄",
-    "L",
-    "F",
-    "A",
-    "+",
-    "-",
-    "×",
-    "÷",
-    "|",
-    "⌈",
-    "⌊",
-    "=",
-    "≠",
-    "<",
-    ">",
-    "∧",
-    "∨",
-    "~",
-    "⍉",
-    "⌽",
-    "⊖",
-    "⍴",
-    "⍳",
-    ",",
-    "⊤",
-    "⊥",
-    "↑",
-    "↓",
-    "/",
-    "\\",
-    "⌿",
-    "⍀",
-    "⊂",
-    "⊃",
-    "≡",
-    "¨",
-    "∘.",
-    "∘",
-    ".",
-    "(",
-    ")",
-    "[",
-    "]",
-    ";",
-    "←",
-    "⋄",
-    ":",
-    "⍝",
-    " ",
-    "[1]",
-    "[.5]",
-    "⎕IO",
-    "$",
-    "\u{304}",
-    "1e6",
-    "9e15",
-    "1E12",
-    "1024",
-    "''",
-    "(0⍴0)",
-    "(⍳0)",
-    " B",
-    "1e6⍴",
-    "⊂⍳1e6",
+    "1", "2", "3", "¯1", "0", "10", ".5", "1E3", "'AB'", "'", "⍵", "⍺", "ω", "CUBE", "X", "X̄", "L",
+    "F", "A", "+", "-", "×", "÷", "|", "⌈", "⌊", "=", "≠", "<", ">", "∧", "∨", "~", "⍉",
+    "⌽", "⊖", "⍴", "⍳", ",", "⊤", "⊥", "↑", "↓", "/", "\\", "⌿", "⍀", "⊂", "⊃", "≡", "¨",
+    "∘.", "∘", ".", "(", ")", "[", "]", ";", "←", "⋄", ":", "⍝", " ", "[1]", "[.5]", "⎕IO", "$",
+    "\u{304}", "1e6", "9e15", "1E12", "1024", "''", "(0⍴0)", "(⍳0)", " B", "1e6⍴", "⊂⍳1e6",
 ];
 
 proptest! {
@@ -589,35 +516,68 @@ fn index_origin_zero_counts_from_zero_everywhere_but_in_the_papers_lines() {
         Value::vector((1..=54).map(|n| Elem::Num(n as f64)).collect()),
     );
     let turned = run(&mut ws, "R V");
-    ws.eval_line("⎕IO←0").unwrap();
-    for (line, apl) in [
-        ("⍳5", "0 1 2 3 4"),
-        ("'abc'[0 2]", "ac"),
-        ("⍋3 1 2", "1 2 0"),
-        ("⍒3 1 2", "0 2 1"),
-        ("⍸1 0 1", "0 2"),
-        ("'abc'⍳'cz'", "2 3"),
-        ("(⊂1 0)⊃2 2⍴⍳4", "2"),
-        ("+/[0]2 3⍴⍳6", "3 5 7"),
-        ("⌽[0]2 2⍴⍳4", "2 3\n0 1"),
-        ("1 0⍉2 3⍴⍳6", "0 3\n1 4\n2 5"),
-        ("⍴1 2 3,[¯0.5]4 5 6", "2 3"),
-        ("⎕IO", "0"),
-    ] {
-        assert_eq!(run(&mut ws, line), apl, "{line}");
-    }
-    assert!(run(&mut ws, "∧/(10?10)∊⍳10") == "1");
-    assert_eq!(error(&mut ws, "'abc'[3]").kind, ErrorKind::Index);
+    test_support::session(
+        &mut ws,
+        "index origin 0",
+        r"
+      ⎕IO←0
+      ⍳5
+0 1 2 3 4
+      'abc'[0 2]
+ac
+      ⍋3 1 2
+1 2 0
+      ⍒3 1 2
+0 2 1
+      ⍸1 0 1
+0 2
+      'abc'⍳'cz'
+2 3
+      (⊂1 0)⊃2 2⍴⍳4
+2
+      +/[0]2 3⍴⍳6
+3 5 7
+      ⌽[0]2 2⍴⍳4
+2 3
+0 1
+      1 0⍉2 3⍴⍳6
+0 3
+1 4
+2 5
+      ⍴1 2 3,[¯0.5]4 5 6
+2 3
+      ⎕IO
+0
+⍝ The paper's R is written counting from 1, and runs so.
+⍝ A dfn's ⎕IO is its own; a failing line leaves the workspace's as it was.
+      ∧/(10?10)∊⍳10
+1
+      'abc'[3]
+! INDEX ERROR
+",
+    );
     // The paper's R is written counting from 1, and runs so.
     assert_eq!(run(&mut ws, "R V"), turned);
-    // A dfn's ⎕IO is its own; a failing line leaves the workspace's as it was.
-    assert_eq!(run(&mut ws, "{⎕IO←1 ⋄ ⍳⍵}3"), "1 2 3");
-    assert_eq!(run(&mut ws, "⍳3"), "0 1 2");
-    assert_eq!(error(&mut ws, "⎕IO←1 ⋄ 'abc'[4]").kind, ErrorKind::Index);
-    assert_eq!(run(&mut ws, "⎕IO"), "0");
-    assert_eq!(error(&mut ws, "⎕IO←2").kind, ErrorKind::Domain);
-    ws.eval_line("⎕IO←1").unwrap();
-    assert_eq!(run(&mut ws, "⍳3"), "1 2 3");
+    test_support::session(
+        &mut ws,
+        "a dfn's index origin",
+        r"
+⍝ A dfn's ⎕IO is its own; a failing line leaves the workspace's as it was.
+      {⎕IO←1 ⋄ ⍳⍵}3
+1 2 3
+      ⍳3
+0 1 2
+      ⎕IO←1 ⋄ 'abc'[4]
+! INDEX ERROR
+      ⎕IO
+0
+      ⎕IO←2
+! DOMAIN ERROR
+      ⎕IO←1
+      ⍳3
+1 2 3
+",
+    );
 }
 
 /// A traditional function of no argument (APL2 Language Reference, "Defined functions":
