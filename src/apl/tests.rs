@@ -170,10 +170,8 @@ proptest! {
 #[test]
 fn a_compiled_function_gathers_on_its_shape_until_what_it_was_compiled_from_changes() {
     let mut ws = Workspace::new();
-    run(&mut ws, "ID: ⍵");
-    run(&mut ws, "TWICE: ID ID ⍵");
-    run(&mut ws, "P←1");
-    run(&mut ws, "PICK: ⍵[P]");
+    let definitions = "      ID: ⍵\n      TWICE: ID ID ⍵\n      P←1\n      PICK: ⍵[P]";
+    test_support::session(&mut ws, "definitions", definitions);
     // A gather that is not what the function does shows which way a call went.
     ws.compile_gather("ID", &[3], 1, vec![2, 1, 0]).unwrap();
     ws.compile_gather("PICK", &[1], 1, vec![0]).unwrap();
