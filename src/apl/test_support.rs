@@ -2,10 +2,11 @@
 //!
 //! A transcript (`tests/apl_sessions/*.txt`) is an APL session as text, in the manner of a
 //! Dyalog session log: each input line indented six spaces, followed by what it shows (no
-//! lines when it shows nothing), or by `! ` and the name of the error it stops with (`! DOMAIN
-//! ERROR`; so no display that starts with `! ` can be expected). A line `)clear` starts a fresh workspace, as APL's `)clear` does; every transcript
-//! starts in one. Lines that start with `⍝` are comments. Blank lines after an output are not
-//! part of it; a blank line inside one is.
+//! lines when it shows nothing), or by `! ` and the name of the error it stops with
+//! (`! DOMAIN ERROR`). A line `)clear` starts a fresh workspace, as APL's `)clear` does; every
+//! transcript starts in one. Lines that start with `⍝` are comments. Blank lines after an
+//! output are not part of it; a blank line inside one is. So no output can be expected that
+//! starts with `! `, or has a line that starts with six spaces or `⍝`, or is `)clear`.
 
 use super::{AplError, Workspace};
 
@@ -90,4 +91,19 @@ pub(super) fn session(ws: &mut Workspace, name: &str, text: &str) {
     }
     assert!(lines > 0, "{name} has no input line");
     assert!(differences.is_empty(), "{}", differences.join("\n"));
+}
+
+#[test]
+fn a_transcript_fails_naming_each_line_that_shows_otherwise() {
+    let text = "      1+1\n3\n      1÷0\n! DOMAIN ERROR\n      1÷1\n! DOMAIN ERROR\n      'x'\n";
+    let failed = std::panic::catch_unwind(|| session(&mut Workspace::new(), "t", text));
+    let message = *failed.unwrap_err().downcast::<String>().unwrap();
+    let places: Vec<&str> = message.lines().filter(|l| l.starts_with("t:")).collect();
+    assert_eq!(places, ["t:1: 1+1", "t:5: 1÷1", "t:7: 'x'"], "{message}");
+}
+
+#[test]
+fn a_transcripts_clear_starts_a_fresh_workspace_and_comments_end_an_output() {
+    let text = "⍝ A name, then none.\n      A←1\n      A\n1\n⍝ (not output)\n\n)clear\n      A\n! VALUE ERROR\n";
+    session(&mut Workspace::new(), "t", text);
 }
