@@ -24,17 +24,10 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 src=${NGN_APL:?set NGN_APL to a checkout of ngn/apl (github.com/abrudz/ngn-apl)}
 [ -f "$src/apl.js" ] || { echo "$src/apl.js not found: not an ngn/apl checkout" >&2; exit 1; }
-node_major=$(node -p 'process.versions.node.split(".")[0]' 2>/dev/null || echo 0)
-[ "$node_major" -ge 20 ] || { echo "node ≥ 20 is needed (found: $(node --version 2>/dev/null || echo none))" >&2; exit 1; }
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
-
-cargo build --release -q
-bin=$PWD/target/release/cubework
-reps="vector composite local nested numeric 4d visual"
-for r in $reps; do
-    echo "$r|$("$bin" apl --rep "$r" '⍴CUBE')|$("$bin" apl --rep "$r" '∊CUBE')|$("$bin" apl --rep "$r" '∊R U CUBE')"
-done >"$work/states.txt"
+# shellcheck source=scripts/lib/apl_peer.sh
+. scripts/lib/apl_peer.sh
+apl_peer_start
+apl_peer_states '∊'
 
 cat >"$work/turns.apl" <<'APL'
 VecU←{w←⍵ ⋄ w[⍳9]←w[6 3 0 7 4 1 8 5 2] ⋄ w[18 19 20 27 28 29 36 37 38 45 46 47]←w[36 37 38 45 46 47 27 28 29 18 19 20] ⋄ w}
@@ -95,10 +88,7 @@ for (const line of fs.readFileSync(statesPath, 'utf8').split('\n').filter((l) =>
 }
 JS
 
-cpu=$(grep -m1 'model name' /proc/cpuinfo | sed 's/.*: //')
-flags=$(grep -o 'avx2\|avx512[a-z]*' /proc/cpuinfo | sort -u | tr '\n' ' ')
-echo "$(date -u '+%Y-%m-%d %H:%M') UTC; $cpu, $(nproc) cores ($flags); load average $(cut -d' ' -f1-3 /proc/loadavg)"
-echo "ngn/apl $(git -C "$src" rev-parse --short HEAD 2>/dev/null || echo '(no git)') apl.js, node $(node --version); cubework $(git rev-parse --short HEAD)"
+apl_peer_machine "ngn/apl $(git -C "$src" rev-parse --short HEAD 2>/dev/null || echo '(no git)') apl.js"
 
 rm -rf target/criterion/apl_side-by-side
 cargo bench -q --bench apl -- 'apl/side-by-side' >"$work/cubework.log" 2>&1 ||

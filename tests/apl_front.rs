@@ -10,6 +10,32 @@ use common::run;
 use cubework::command::Session;
 use cubework::rep::RepKind;
 
+/// A session in APL that keeps its workspace in `file`, and has nothing to say about it.
+fn kept_quietly(file: &std::path::Path) -> Session {
+    let (s, notes) = common::kept_session(file);
+    assert!(notes.is_empty(), "{notes:?}");
+    s
+}
+
+/// A temporary directory, and the path of a workspace file in it (there while it is).
+fn workspace_file() -> (tempfile::TempDir, std::path::PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("workspace.apl");
+    (dir, file)
+}
+
+/// The note of the reply to `line` (empty if it has none).
+fn note(s: &mut Session, line: &str) -> String {
+    s.execute(line).unwrap().note.unwrap_or_default()
+}
+
+/// Runs each line of `lines` in `s` in turn, as typed; each must succeed.
+fn run_lines(s: &mut Session, lines: &str) {
+    for line in lines.lines() {
+        run(s, line);
+    }
+}
+
 /// The session's cube is the one the paper's moves `moves` make from solved, run as Rust moves.
 fn assert_cube_after_paper(s: &Session, moves: &str) {
     let mut rust = Session::new(false);
@@ -21,13 +47,7 @@ fn assert_cube_after_paper(s: &Session, moves: &str) {
 #[test]
 fn the_papers_lines_run_verbatim_in_every_representation_and_agree_with_the_rust_moves() {
     for kind in RepKind::ALL {
-        let mut apl = Session::new(false);
-        let mut rust = Session::new(false);
-        for s in [&mut apl, &mut rust] {
-            run(s, &format!("rep {}", kind.name()));
-            run(s, "notation paper");
-        }
-        run(&mut apl, "apl");
+        let (mut apl, mut rust) = pair(kind, &["notation paper"]);
         assert!(apl.in_apl());
         assert_eq!(apl.prompt(), "      ");
         run(&mut apl, "CUBE←R CUBE");
@@ -48,9 +68,8 @@ fn the_papers_lines_run_verbatim_in_every_representation_and_agree_with_the_rust
 #[test]
 fn an_array_that_is_no_state_changes_nothing_and_says_why() {
     let mut s = Session::new(false);
-    run(&mut s, "R");
-    let before = s.cube();
-    run(&mut s, "apl");
+    run_lines(&mut s, "R\napl");
+    let before = common::cube_after(3, "R");
     let e = s.execute("CUBE←3").unwrap_err().to_string();
     assert!(
         e.contains("not a vector state") && e.contains("shape"),
@@ -132,24 +151,10 @@ fn a_compiled_function_of_ones_own_reports_its_cycles_and_turns_the_cube_as_inte
     run(&mut s, ")off");
     run(&mut s, "undo");
     // Redefined (the same moves), it is interpreted again, and turns the cube alike.
-    run(&mut s, "apl");
-    run(&mut s, "T: U R R ⍵");
-    run(&mut s, "CUBE←T T CUBE");
+    run_lines(&mut s, "apl\nT: U R R ⍵\nCUBE←T T CUBE");
     assert_eq!(s.cube(), compiled);
-    run(&mut s, ")off");
-    run(&mut s, "undo");
-    run(&mut s, "R2 U R2 U");
+    run_lines(&mut s, ")off\nundo\nR2 U R2 U");
     assert_eq!(s.cube(), compiled);
-}
-
-/// Ranks as `compare::spread_ranks` gives them: each from 1 to their number, and a rank r means
-/// at least r − 1 others rank better (those whose quartile range lies wholly below); without
-/// ties, a permutation of 1..=n.
-fn are_spread_ranks(ranks: &[u8]) -> bool {
-    ranks.iter().all(|&r| {
-        (1..=ranks.len()).contains(&(r as usize))
-            && ranks.iter().filter(|&&o| o < r).count() >= r as usize - 1
-    })
 }
 
 #[test]
@@ -204,7 +209,10 @@ fn compare_measures_ones_own_from_a_file_and_ranks_the_seven_in_apl() {
     let rows: Vec<Vec<&str>> = lines.map(|l| l.split(',').collect()).collect();
     let seven = &rows[..7];
     let ranks: Vec<u8> = seven.iter().map(|r| r[rank].parse().unwrap()).collect();
-    assert!(are_spread_ranks(&ranks), "{ranks:?}");
+    assert!(
+        cubework::compare::ranking::are_spread_ranks(&ranks),
+        "{ranks:?}"
+    );
     assert!(seven.iter().all(|r| r[apl].parse::<f64>().unwrap() > 0.0));
     let mine = rows
         .iter()
@@ -235,23 +243,17 @@ fn the_users_functions_variables_and_compiled_functions_survive_rep_size_and_lea
     // Issue: `MINE: R ⍵` under vector, `rep numeric`, `apl`, `)off`, `rep vector`, `apl`,
     // `MINE CUBE` gave VALUE ERROR: the workspace was the representation's, not the session's.
     let mut s = common::apl_session();
-    run(&mut s, "MINE: R ⍵");
-    run(&mut s, "SWAP: ⌽⍵");
-    run(&mut s, "V←2 3⍴⍳6");
-    run(&mut s, ")compile MINE");
-    run(&mut s, ")off");
-    run(&mut s, "rep numeric");
-    run(&mut s, "apl");
+    run_lines(
+        &mut s,
+        "MINE: R ⍵\nSWAP: ⌽⍵\nV←2 3⍴⍳6\n)compile MINE\n)off\nrep numeric\napl",
+    );
     // Under numeric, MINE calls numeric's R: it turns numeric's array.
     assert_eq!(run(&mut s, "⍴MINE CUBE"), "3 3 3");
     assert_eq!(run(&mut s, "V"), "1 2 3\n4 5 6");
-    run(&mut s, ")off");
-    run(&mut s, "size 4");
-    run(&mut s, "size 3");
-    run(&mut s, "rep vector");
-    run(&mut s, "apl");
-    run(&mut s, "CUBE←MINE CUBE");
-    run(&mut s, ")off");
+    run_lines(
+        &mut s,
+        ")off\nsize 4\nsize 3\nrep vector\napl\nCUBE←MINE CUBE\n)off",
+    );
     assert_cube_after_paper(&s, "R");
     run(&mut s, "apl");
     assert_eq!(run(&mut s, "SWAP 1 2 3"), "3 2 1");
@@ -265,20 +267,16 @@ fn the_users_functions_variables_and_compiled_functions_survive_rep_size_and_lea
 
 #[test]
 fn a_kept_workspace_is_there_in_the_next_session_with_its_values_exact() {
-    let dir = tempfile::tempdir().unwrap();
-    let file = dir.path().join("workspace.apl");
+    let (_dir, file) = workspace_file();
     {
-        let (mut s, notes) = common::kept_session(&file);
-        assert!(notes.is_empty(), "{notes:?}");
-        run(&mut s, "MINE: R ⍵");
-        run(&mut s, "THIRD←÷3");
-        run(&mut s, "N←1 'a' (2 2⍴'abcd') (⊂⍳3)");
-        run(&mut s, ")off");
-        run(&mut s, "rep numeric");
+        let mut s = kept_quietly(&file);
+        run_lines(
+            &mut s,
+            "MINE: R ⍵\nTHIRD←÷3\nN←1 'a' (2 2⍴'abcd') (⊂⍳3)\n)off\nrep numeric",
+        );
         run(&mut s, "apl TWICE: MINE MINE ⍵");
     }
-    let (mut s, notes) = common::kept_session(&file);
-    assert!(notes.is_empty(), "{notes:?}");
+    let mut s = kept_quietly(&file);
     assert_eq!(run(&mut s, "THIRD=÷3"), "1");
     assert_eq!(run(&mut s, "N≡1 'a' (2 2⍴'abcd') (⊂⍳3)"), "1");
     run(&mut s, "CUBE←TWICE CUBE");
@@ -305,9 +303,7 @@ fn copy_brings_in_only_the_names_asked_for() {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("saved.apl");
     let mut s = common::apl_session();
-    run(&mut s, "A1: ⍵+1");
-    run(&mut s, "A2: ⍵+2");
-    run(&mut s, "W←7");
+    run_lines(&mut s, "A1: ⍵+1\nA2: ⍵+2\nW←7");
     run(&mut s, &format!(")save {}", file.display()));
     let mut t = common::apl_session();
     run(&mut t, &format!(")copy {} A2 W", file.display()));
@@ -429,10 +425,7 @@ fn a_representation_of_ones_own_is_switched_to_turned_shown_listed_and_left_like
 #[test]
 fn apl_under_a_representation_of_ones_own_binds_its_array_and_follows_its_redefinition() {
     let (mut s, mut vector) = with_m69(&["DEC: ,⍵"]);
-    run(&mut s, "apl");
-    run(&mut s, ")rep M69 ENC DEC");
-    run(&mut s, ")off");
-    run(&mut s, "rep M69");
+    run_lines(&mut s, "apl\n)rep M69 ENC DEC\n)off\nrep M69");
     let said = run(&mut s, "apl");
     assert!(said.contains("CUBE is the M69 array (6×9"), "{said}");
     assert_eq!(run(&mut s, "⍴CUBE"), "6 9");
@@ -446,28 +439,14 @@ fn apl_under_a_representation_of_ones_own_binds_its_array_and_follows_its_redefi
     assert_eq!(s.cube(), vector.cube());
     // Redefined, the session follows; forgotten, it goes back to the vector.
     run(&mut s, "ENC2: ⊖6 9⍴⍵");
-    let reply = s.execute(")rep M69 ENC2").unwrap();
-    assert!(
-        reply
-            .note
-            .as_deref()
-            .unwrap_or("")
-            .contains("shown in M69 as defined now"),
-        "{reply:?}"
-    );
+    let said = note(&mut s, ")rep M69 ENC2");
+    assert!(said.contains("shown in M69 as defined now"), "{said:?}");
     let rows = six_by_nine(&run(&mut vector, "show"));
     let upside_down: Vec<&str> = rows.lines().rev().collect();
     assert_eq!(run(&mut s, "CUBE"), upside_down.join("\n"));
     assert_eq!(s.cube(), vector.cube());
-    let reply = s.execute(")clear").unwrap();
-    assert!(
-        reply
-            .note
-            .as_deref()
-            .unwrap_or("")
-            .contains("M69 is no more"),
-        "{reply:?}"
-    );
+    let said = note(&mut s, ")clear");
+    assert!(said.contains("M69 is no more"), "{said:?}");
     assert_eq!(s.rep_name(), "vector");
     assert_eq!(s.cube(), vector.cube());
 }
@@ -490,8 +469,7 @@ fn the_rep_view_draws_a_representation_of_ones_own_and_a_kept_workspace_brings_i
     // The workspace file re-creates it in the next session.
     let file = dir.path().join("workspace.apl");
     {
-        let (mut s, notes) = common::kept_session(&file);
-        assert!(notes.is_empty(), "{notes:?}");
+        let mut s = kept_quietly(&file);
         run(&mut s, "ENC: 6 9⍴⍵");
         run(&mut s, ")rep M69 ENC");
     }
@@ -512,17 +490,23 @@ fn paired_letters(kind: RepKind) -> String {
         .collect()
 }
 
-/// Sessions in `kind`'s representation and the paper's notation, scrambled alike.
-fn scrambled_pair(kind: RepKind) -> (Session, Session) {
+/// Two sessions in `kind`'s representation, each after `lines`, the first then in APL.
+fn pair(kind: RepKind, lines: &[&str]) -> (Session, Session) {
     let mut apl = Session::new(false);
     let mut rust = Session::new(false);
     for s in [&mut apl, &mut rust] {
         run(s, &format!("rep {}", kind.name()));
-        run(s, "notation paper");
-        run(s, "scramble seed 32");
+        for line in lines {
+            run(s, line);
+        }
     }
     run(&mut apl, "apl");
     (apl, rust)
+}
+
+/// Sessions in `kind`'s representation and the paper's notation, scrambled alike.
+fn scrambled_pair(kind: RepKind) -> (Session, Session) {
+    pair(kind, &["notation paper", "scramble seed 32"])
 }
 
 /// The paper's bar as APL writes it (U+0304) for the one the move notation shows (U+0305).
@@ -628,12 +612,7 @@ fn inverse_in_apl_names_the_moves_invert_gives_and_they_undo_the_sequence_in_eve
 #[test]
 fn scramble_in_apl_gives_the_same_cube_from_the_same_rl_and_is_do_of_seventeen_random_moves() {
     for kind in RepKind::ALL {
-        let mut apl = Session::new(false);
-        let mut rust = Session::new(false);
-        for s in [&mut apl, &mut rust] {
-            run(s, &format!("rep {}", kind.name()));
-        }
-        run(&mut apl, "apl");
+        let (mut apl, mut rust) = pair(kind, &[]);
         let again = "⎕RL←7 ⋄ A←SCRAMBLE CUBE ⋄ ⎕RL←7 ⋄ A≡SCRAMBLE CUBE";
         assert_eq!(run(&mut apl, again), "1", "{}", kind.name());
         let other = "⎕RL←7 ⋄ A←SCRAMBLE CUBE ⋄ ⎕RL←8 ⋄ A≡SCRAMBLE CUBE";
@@ -651,19 +630,15 @@ fn scramble_in_apl_gives_the_same_cube_from_the_same_rl_and_is_do_of_seventeen_r
 
 #[test]
 fn a_line_that_changes_nothing_kept_writes_nothing_and_index_origin_is_kept() {
-    let dir = tempfile::tempdir().unwrap();
-    let file = dir.path().join("workspace.apl");
+    let (_dir, file) = workspace_file();
     {
-        let (mut s, notes) = common::kept_session(&file);
-        assert!(notes.is_empty(), "{notes:?}");
+        let mut s = kept_quietly(&file);
         run(&mut s, "A←1");
         assert!(std::fs::read_to_string(&file).unwrap().contains("A←1"));
         // Lines that change nothing the file holds (CUBE is the session's, not the file's)
         // leave it as it is: here, as this test wrote it.
         std::fs::write(&file, "⍝ cubework workspace\nA←1\n").unwrap();
-        run(&mut s, "1+1");
-        run(&mut s, "CUBE←R CUBE");
-        run(&mut s, ")fns");
+        run_lines(&mut s, "1+1\nCUBE←R CUBE\n)fns");
         assert_eq!(
             std::fs::read_to_string(&file).unwrap(),
             "⍝ cubework workspace\nA←1\n"
@@ -671,8 +646,7 @@ fn a_line_that_changes_nothing_kept_writes_nothing_and_index_origin_is_kept() {
         run(&mut s, "⎕IO←0");
         assert!(std::fs::read_to_string(&file).unwrap().contains("⎕IO←0"));
     }
-    let (mut s, notes) = common::kept_session(&file);
-    assert!(notes.is_empty(), "{notes:?}");
+    let mut s = kept_quietly(&file);
     assert_eq!(run(&mut s, "⍳3"), "0 1 2");
     // The paper's moves still count from 1.
     run(&mut s, "CUBE←R CUBE");

@@ -80,6 +80,8 @@ mod primitives_tests;
 #[cfg(test)]
 mod reordered_tests;
 #[cfg(test)]
+mod test_support;
+#[cfg(test)]
 mod tests;
 
 use std::collections::HashMap;

@@ -1,88 +1,8 @@
 //! The evaluator: what it reads, how it fails, and its bounds.
 
+use super::test_support::{error, run};
 use super::*;
 use proptest::prelude::*;
-
-/// The display of a line's values.
-fn run(ws: &mut Workspace, line: &str) -> String {
-    ws.eval_line(line)
-        .unwrap_or_else(|e| panic!("{line}\n{e}"))
-        .to_string()
-}
-
-fn error(ws: &mut Workspace, line: &str) -> AplError {
-    ws.eval_line(line).expect_err(line)
-}
-
-#[test]
-fn the_papers_subset_evaluates_right_to_left_as_apl_does() {
-    let mut ws = Workspace::new();
-    for (line, want) in [
-        ("2×3+4", "14"),
-        ("¯1.5+1", "¯0.5"),
-        ("⍴2 3⍴⍳6", "2 3"),
-        ("2 3⍴⍳6", "1 2 3\n4 5 6"),
-        ("'WRB'", "WRB"),
-        ("⌽'WRB'", "BRW"),
-        ("(3⍴10)⊤135 246", "1 2\n3 4\n5 6"),
-        ("10⊥1 3 5", "135"),
-        ("2 2 2⊥1 0 1", "5"),
-        ("1 1 0⊤5", "0 0 5"),
-        ("2 2 2⊤5", "1 0 1"),
-        ("⊖2 3⍴⍳6", "4 5 6\n1 2 3"),
-        ("⌽[1]2 3⍴⍳6", "4 5 6\n1 2 3"),
-        ("1 ¯1⌽2 3⍴⍳6", "2 3 1\n6 4 5"),
-        ("1⊖2 3⍴⍳6", "4 5 6\n1 2 3"),
-        ("2 1⍉2 3⍴⍳6", "1 4\n2 5\n3 6"),
-        ("⍴⍉2 3 4⍴0", "4 3 2"),
-        ("⍴2 3 1⍉2 3 4⍴0", "4 2 3"),
-        ("(2 3⍴⍳6)[2;]", "4 5 6"),
-        ("(2 3⍴⍳6)[;,2]", "2\n5"),
-        ("(2 3⍴⍳6)[2 1;3 1]", "6 4\n3 1"),
-        ("(2 2⍴⍳4),[1]9", "1 2\n3 4\n9 9"),
-        ("1 2,[.5]3 4", "1 2\n3 4"),
-        ("1 2,[1.5]3 4", "1 3\n2 4"),
-        ("(2 2⍴⍳4),5 6", "1 2 5\n3 4 6"),
-        ("2↑⍳5", "1 2"),
-        ("¯2↑⍳5", "4 5"),
-        ("7↑⍳5", "1 2 3 4 5 0 0"),
-        ("2↓⍳5", "3 4 5"),
-        ("1 ¯1↓2 3⍴⍳6", "4 5"),
-        ("1 0 1/⍳3", "1 3"),
-        ("1 0⌿2 2 2⍴⍳8", "1 2\n3 4"),
-        ("1 0 1\\1 2", "1 0 2"),
-        ("(6⍴1 0)\\'ABC'", "A B C"),
-        ("+/⍳10", "55"),
-        ("×/2 3⍴⍳6", "6 120"),
-        ("+⌿2 3⍴⍳6", "5 7 9"),
-        ("⍳0", ""),
-        ("+/⍳0", "0"),
-    ] {
-        assert_eq!(run(&mut ws, line), want, "{line}");
-    }
-    for (line, want) in [
-        ("(⍳3)∘.×⍳3", "1 2 3\n2 4 6\n3 6 9"),
-        ("3=1 2 3", "0 0 1"),
-        ("'ABA'='A'", "1 0 1"),
-        ("~1 0", "0 1"),
-        ("1 0∧1 1", "1 0"),
-        ("5|13 ¯2", "3 3"),
-        ("⌈/3 9 2", "9"),
-        ("2 3≡2 3", "1"),
-        ("≡(1 2)(3 4)", "2"),
-        ("⍴(1 2)(3 4 5)", "2"),
-        ("⍴¨(1 2)(3 4 5)", " 2  3"),
-        ("⊃(1 2)(3 4 5)", "1 2"),
-        ("2⊃(1 2)(3 4 5)", "3 4 5"),
-        ("↑(1 2)(3 4 5)", "1 2 0\n3 4 5"),
-        ("1⌽¨(1 2)(3 4 5)", " 2 1  4 5 3"),
-        ("(⊂2 1)⊃¨⊂(1 2)(3 4 5)", "3"),
-        ("'WR' 'WO'", " WR  WO"),
-        ("'ABC'⍳'CX'", "3 4"),
-    ] {
-        assert_eq!(run(&mut ws, line), want, "{line}");
-    }
-}
 
 #[test]
 fn definitions_assignment_and_juxtaposition_read_as_the_paper_writes_them() {
@@ -212,86 +132,13 @@ fn cube_bound_to_a_representations_array_turns_with_the_papers_lines() {
 }
 
 /// The words and glyphs of the APL this evaluator reads, and some it does not.
+#[rustfmt::skip]
 const VOCABULARY: &[&str] = &[
-    "1",
-    "2",
-    "3",
-    "¯1",
-    "0",
-    "10",
-    ".5",
-    "1E3",
-    "'AB'",
-    "'",
-    "⍵",
-    "⍺",
-    "ω",
-    "CUBE",
-    "X",
-    "X̄",
-    "L",
-    "F",
-    "A",
-    "+",
-    "-",
-    "×",
-    "÷",
-    "|",
-    "⌈",
-    "⌊",
-    "=",
-    "≠",
-    "<",
-    ">",
-    "∧",
-    "∨",
-    "~",
-    "⍉",
-    "⌽",
-    "⊖",
-    "⍴",
-    "⍳",
-    ",",
-    "⊤",
-    "⊥",
-    "↑",
-    "↓",
-    "/",
-    "\\",
-    "⌿",
-    "⍀",
-    "⊂",
-    "⊃",
-    "≡",
-    "¨",
-    "∘.",
-    "∘",
-    ".",
-    "(",
-    ")",
-    "[",
-    "]",
-    ";",
-    "←",
-    "⋄",
-    ":",
-    "⍝",
-    " ",
-    "[1]",
-    "[.5]",
-    "⎕IO",
-    "$",
-    "\u{304}",
-    "1e6",
-    "9e15",
-    "1E12",
-    "1024",
-    "''",
-    "(0⍴0)",
-    "(⍳0)",
-    " B",
-    "1e6⍴",
-    "⊂⍳1e6",
+    "1", "2", "3", "¯1", "0", "10", ".5", "1E3", "'AB'", "'", "⍵", "⍺", "ω", "CUBE", "X", "X̄", "L",
+    "F", "A", "+", "-", "×", "÷", "|", "⌈", "⌊", "=", "≠", "<", ">", "∧", "∨", "~", "⍉",
+    "⌽", "⊖", "⍴", "⍳", ",", "⊤", "⊥", "↑", "↓", "/", "\\", "⌿", "⍀", "⊂", "⊃", "≡", "¨",
+    "∘.", "∘", ".", "(", ")", "[", "]", ";", "←", "⋄", ":", "⍝", " ", "[1]", "[.5]", "⎕IO", "$",
+    "\u{304}", "1e6", "9e15", "1E12", "1024", "''", "(0⍴0)", "(⍳0)", " B", "1e6⍴", "⊂⍳1e6",
 ];
 
 proptest! {
@@ -323,10 +170,8 @@ proptest! {
 #[test]
 fn a_compiled_function_gathers_on_its_shape_until_what_it_was_compiled_from_changes() {
     let mut ws = Workspace::new();
-    run(&mut ws, "ID: ⍵");
-    run(&mut ws, "TWICE: ID ID ⍵");
-    run(&mut ws, "P←1");
-    run(&mut ws, "PICK: ⍵[P]");
+    let definitions = "      ID: ⍵\n      TWICE: ID ID ⍵\n      P←1\n      PICK: ⍵[P]";
+    test_support::session(&mut ws, "definitions", definitions);
     // A gather that is not what the function does shows which way a call went.
     ws.compile_gather("ID", &[3], 1, vec![2, 1, 0]).unwrap();
     ws.compile_gather("PICK", &[1], 1, vec![0]).unwrap();
@@ -362,131 +207,6 @@ fn a_compiled_function_gathers_on_its_shape_until_what_it_was_compiled_from_chan
     assert!(ws.compile_gather("NONE", &[3], 1, vec![0, 1, 2]).is_err());
     assert!(ws.compile_gather("N", &[3], 1, vec![0, 1]).is_err());
     assert!(ws.compile_gather("N", &[2], 1, vec![0, 5]).is_err());
-}
-
-#[test]
-fn scan_reduces_each_prefix_and_is_told_from_expand_by_its_left() {
-    let mut ws = Workspace::new();
-    for (line, want) in [
-        ("+\\⍳5", "1 3 6 10 15"),
-        ("-\\⍳5", "1 ¯1 2 ¯2 3"),
-        ("×\\1 2 3 4", "1 2 6 24"),
-        ("⌈\\3 1 4 1 5", "3 3 4 4 5"),
-        ("∧\\1 1 0 1", "1 1 0 0"),
-        ("+\\2 3⍴⍳6", "1 3  6\n4 9 15"),
-        ("+⍀2 3⍴⍳6", "1 2 3\n5 7 9"),
-        ("+\\[1]2 3⍴⍳6", "1 2 3\n5 7 9"),
-        ("+\\5", "5"),
-        ("+\\⍳0", ""),
-        // Expand: an array on the left.
-        ("1 0 1\\1 2", "1 0 2"),
-        ("F: ⍺-⍵", ""),
-        ("F\\⍳4", "1 ¯1 2 ¯2"),
-    ] {
-        assert_eq!(run(&mut ws, line), want, "{line}");
-    }
-    assert_eq!(error(&mut ws, "1 +\\⍳3").kind, ErrorKind::Syntax);
-    // A scan whose work grows as the square of its length is bounded.
-    assert_eq!(error(&mut ws, "-\\⍳100000").kind, ErrorKind::WsFull);
-    assert_eq!(run(&mut ws, "⍴+\\⍳100000"), "100000");
-}
-
-#[test]
-fn partition_encloses_runs_that_start_where_the_left_rises_and_drops_zeros() {
-    let mut ws = Workspace::new();
-    for (line, want) in [
-        ("⍴1 1 2 2 2 0 3⊂'ABCDEFG'", "3"),
-        ("1 1 2 2 2 0 3⊂'ABCDEFG'", " AB  CDE  G"),
-        ("1 0 1 1 0 1⊂⍳6", " 1  3 4  6"),
-        ("≡1 1 0 1⊂⍳4", "2"),
-        ("(1 0 1 1 0 1⊂⍳6)≡(,1)(3 4)(,6)", "1"),
-        ("2 1 1⊂⍳3", " 1 2 3"),
-        ("1⊂'ABC'", " ABC"),
-        ("⍴1 1 2⊂2 3⍴⍳6", "2 2"),
-        ("1 1 2⊂2 3⍴⍳6", " 1 2  3\n 4 5  6"),
-        ("⍴1 2⊂[1]2 3⍴⍳6", "2 3"),
-        ("0 0⊂1 2", ""),
-    ] {
-        assert_eq!(run(&mut ws, line), want, "{line}");
-    }
-    assert_eq!(error(&mut ws, "1 2⊂⍳3").kind, ErrorKind::Length);
-    assert_eq!(error(&mut ws, "1 ¯1 1⊂⍳3").kind, ErrorKind::Domain);
-    assert_eq!(error(&mut ws, "1 1 1⊂[3]2 3⍴⍳6").kind, ErrorKind::Axis);
-}
-
-#[test]
-fn values_past_the_bounds_are_refused_before_they_are_made_nested_items_counted() {
-    // Each of these aborted the process (a failed allocation) before the bound counted
-    // nested items and replicate counted before making.
-    let mut ws = Workspace::new();
-    for line in [
-        "9e15/1",
-        "1e12/1",
-        "(1e6⍴1e6)/1e6⍴1",
-        "(⍳1024)∘.⍴⍳1024",
-        "1+¨1e6⍴⊂⍳1e6",
-        ",¨1e6⍴⊂⍳1e6",
-        "X←,⊂⍳1e6 ⋄ X[1e6⍴1]",
-        "⍴,/1e5⍴⊂⍳1e3",
-        "(1e3⍴0)+⊂⍳1e6",
-    ] {
-        assert_eq!(error(&mut ws, line).kind, ErrorKind::WsFull, "{line}");
-    }
-    // What fits still runs.
-    assert_eq!(run(&mut ws, "⍴(⍳100)∘.⍴⍳100"), "100 100");
-    assert_eq!(run(&mut ws, "+/+/¨1000⍴⊂⍳1000"), "500500000");
-}
-
-#[test]
-fn arrays_left_of_an_assignment_strand_with_its_value() {
-    // `A B←1` panicked ("runs of arrays are taken whole"). In APL2 and Dyalog it is
-    // `A (B←1)`: B is assigned, and the line's value is A stranded with 1.
-    let mut ws = Workspace::new();
-    assert_eq!(error(&mut ws, "A B←1").kind, ErrorKind::Value);
-    assert_eq!(run(&mut ws, "A←5 ⋄ A B←1"), "5 1");
-    assert_eq!(run(&mut ws, "B"), "1");
-    assert_eq!(run(&mut ws, "1 2 A C←3"), "1 2 5 3");
-    // A function on the left applies to the assignment's value.
-    run(&mut ws, "G: ⍵×2");
-    assert_eq!(run(&mut ws, "G Z←1"), "2");
-    assert_eq!(run(&mut ws, "Z"), "1");
-    assert_eq!(error(&mut ws, "FF CUBE←Z←× 5").kind, ErrorKind::Value);
-}
-
-#[test]
-fn encoding_in_no_radices_gives_no_digits() {
-    // `''⊤6` indexed past an empty list. APL2 and Dyalog: `(⍳0)⊤5` is empty, of shape 0.
-    let mut ws = Workspace::new();
-    assert_eq!(run(&mut ws, "⍴''⊤6"), "0");
-    assert_eq!(run(&mut ws, "⍴(0⍴0)⊤6"), "0");
-    assert_eq!(run(&mut ws, "⍴(⍳0)⊤5"), "0");
-    assert_eq!(run(&mut ws, "⍴(⍳0)⊤2 3⍴5"), "0 2 3");
-}
-
-#[test]
-fn written_numbers_beside_other_arrays_are_an_item_each() {
-    // APL2 and Dyalog: `⍴1 2 (3 4)` is 3 (a strand of three items); it gave 2.
-    let mut ws = Workspace::new();
-    for (line, want) in [
-        ("⍴1 2 (3 4)", "3"),
-        ("⍴(1 2) 3 4", "3"),
-        ("⍴'ab' 3 4", "3"),
-        ("⍴1 2 3", "3"),
-        ("1 2 3[2]", "2"),
-        ("(1 2 (3 4))[3]", " 3 4"),
-    ] {
-        assert_eq!(run(&mut ws, line), want, "{line}");
-    }
-}
-
-#[test]
-fn replicate_extends_a_single_item_along_the_counts() {
-    // APL2 and Dyalog: `1 0 1/5` is `5 5`; a length-1 axis is extended too.
-    let mut ws = Workspace::new();
-    assert_eq!(run(&mut ws, "1 0 1/5"), "5 5");
-    assert_eq!(run(&mut ws, "1 0 1⌿1 3⍴⍳3"), "1 2 3\n1 2 3");
-    assert_eq!(run(&mut ws, "2/5"), "5 5");
-    assert_eq!(error(&mut ws, "1 0/1 2 3").kind, ErrorKind::Length);
 }
 
 #[test]
@@ -612,81 +332,6 @@ proptest! {
     }
 }
 
-/// Each line's value as APL gives it. Expected values are those of the Dyalog APL Language
-/// Reference (its examples for each primitive: grade, membership, find, where, unique,
-/// without, inner product, power operator, execute, format, roll/deal) and of APL2's
-/// Language Reference where the paper's dialect follows APL2 (pick, scalar extension).
-#[test]
-fn an_apl_programmers_everyday_primitives_give_what_apl_gives() {
-    let mut ws = Workspace::new();
-    for (line, want) in [
-        // Dfns: guards, ∇, ⍺ with a default.
-        ("{⍵[⍋⍵]}3 1 2", "1 2 3"),
-        ("{⍵≤1:⍵ ⋄ (∇⍵-1)+∇⍵-2}10", "55"),
-        ("3{⍺×⍵}4", "12"),
-        ("{⍺←10 ⋄ ⍺+⍵}1", "11"),
-        ("2{⍺←10 ⋄ ⍺+⍵}1", "3"),
-        ("{X←⍵×2 ⋄ X+1}5", "11"),
-        // Execute, in this workspace.
-        ("⍎'1+2'", "3"),
-        ("X←⍎'Q←4' ⋄ Q", "4"),
-        // Grade (Dyalog: ⍋3 1 2 is 2 3 1; ⍒ 1 3 2), with a collating sequence.
-        ("⍋3 1 2", "2 3 1"),
-        ("⍒3 1 2", "1 3 2"),
-        ("⍋'cab'", "2 3 1"),
-        ("'cba'⍋'abc'", "3 2 1"),
-        ("⍋3 2⍴3 1 1 2 1 1", "3 2 1"),
-        // Membership, enlist, find, where, tally, unique, union, intersection, without.
-        ("2 3∊1 2", "1 0"),
-        ("∊(1 2)(3 (4 5))", "1 2 3 4 5"),
-        ("'an'⍷'banana'", "0 1 0 1 0 0"),
-        ("⍸1 0 1 1", "1 3 4"),
-        ("⍸0 2 1", "2 2 3"),
-        ("≢2 3⍴0", "2"),
-        ("≢5", "1"),
-        ("∪3 1 3 2 1", "3 1 2"),
-        ("1 2∪2 3", "1 2 3"),
-        ("1 2 3∩2 3 4", "2 3"),
-        ("'abcab'~'b'", "aca"),
-        ("1 2≢1 2", "0"),
-        // Power, logarithm, factorial, binomial, circle, residue.
-        ("2*10", "1024"),
-        ("*0", "1"),
-        ("2⍟8", "3"),
-        ("⍟1", "0"),
-        ("!5", "120"),
-        ("2!5", "10"),
-        ("!0.5", "0.8862269255"),
-        ("○1", "3.141592654"),
-        ("2○0", "1"),
-        ("3|7 ¯7", "1 2"),
-        // Inner product, the power operator, ⍬, ⊢ ⊣.
-        ("(2 2⍴⍳4)+.×2 2⍴5 6 7 8", "19 22\n43 50"),
-        ("1 2 3+.×4 5 6", "32"),
-        ("1 2 3∧.=1 2 3", "1"),
-        ("{⍵+1}⍣3⊢0", "3"),
-        ("⍴⍬", "0"),
-        ("1⊣2", "1"),
-        ("1⊢2", "2"),
-        // Format.
-        ("⍴⍕1 2 3", "5"),
-        ("8 2⍕3.14159 ¯2", "    3.14   ¯2.00"),
-        ("⍴⍕2 2⍴1 10 100 1000", "2 8"),
-        // Pick with an index vector and an empty path (APL2): were DOMAIN ERRORs.
-        ("(⊂1 2)⊃2 2⍴⍳4", "2"),
-        ("(⊂⍳0)⊃5", "5"),
-        ("2 (2 1)⊃(1 2)(3 4⍴⍳12)", "5"),
-        // Single elements of two ranks: the higher rank, on either side.
-        ("⍴(,1)+1 1⍴1", "1 1"),
-        ("⍴(1 1⍴1)+,1", "1 1"),
-    ] {
-        assert_eq!(run(&mut ws, line), want, "{line}");
-    }
-    assert_eq!(error(&mut ws, "⍟0").kind, ErrorKind::Domain);
-    assert_eq!(error(&mut ws, "{⍵:1}2").kind, ErrorKind::Domain);
-    assert_eq!(error(&mut ws, "∇3").kind, ErrorKind::Syntax);
-}
-
 #[test]
 fn quad_gets_prints_and_a_named_dfn_is_a_function_of_the_workspace() {
     let mut ws = Workspace::new();
@@ -747,24 +392,6 @@ fn every_function_glyph_has_the_valences_its_description_claims() {
         }
         assert!(parse::lex(&c.to_string()).is_ok(), "{c} is read");
     }
-}
-
-#[test]
-fn a_repeated_axis_of_transpose_takes_a_diagonal_and_a_matrix_of_radices_encodes_by_column() {
-    // APL2 and Dyalog: `1 1⍉3 3⍴⍳9` is the diagonal 1 5 9; `(2 2⍴10 2 10 2)⊤5 13` encodes
-    // in each column's radices, of shape (⍴⍺),⍴⍵; `⍺⊥⍵` decodes each column by each row.
-    let mut ws = Workspace::new();
-    for (line, want) in [
-        ("1 1⍉3 3⍴⍳9", "1 5 9"),
-        ("⍴1 1 2⍉2 3 4⍴⍳24", "2 4"),
-        ("1 1 2⍉2 3 4⍴⍳24", " 1  2  3  4\n17 18 19 20"),
-        ("(2 2⍴10 2 10 2)⊤5 13", "0 1\n0 0\n\n5 3\n1 1"),
-        ("⍴(3 2⍴10 2)⊤5 13 7", "3 2 3"),
-        ("(2 3⍴10 10 10 2 2 2)⊥3 2⍴⍳6", "135 246\n 15  22"),
-    ] {
-        assert_eq!(run(&mut ws, line), want, "{line}");
-    }
-    assert_eq!(error(&mut ws, "3 1⍉2 3⍴0").kind, ErrorKind::Domain);
 }
 
 #[test]
@@ -841,19 +468,6 @@ proptest! {
     }
 }
 
-#[test]
-fn an_indexed_assignment_that_fails_leaves_a_functions_local_as_it_was() {
-    let mut ws = Workspace::default();
-    ws.eval_line("F: ⍵[2]←7 ⋄ ⍵[9]←8").unwrap();
-    ws.eval_line("G: A←⍵ ⋄ A[1]←5 ⋄ A").unwrap();
-    ws.eval_line("V←1 2 3").unwrap();
-    assert_eq!(error(&mut ws, "F V").kind, ErrorKind::Index);
-    assert_eq!(run(&mut ws, "G V"), "5 2 3");
-    // The caller's array is its own: the function changed a copy.
-    assert_eq!(run(&mut ws, "V"), "1 2 3");
-    assert_eq!(run(&mut ws, "⌽⍉2 3⍴⍳6"), "4 1\n5 2\n6 3");
-}
-
 /// Operators the user defines, as Dyalog's dfns define them (a definition that reads `⍺⍺`
 /// is a monadic operator, `⍺⍺` the function on its left: Dyalog APL Language Reference,
 /// "Dynamic operators"); here in the paper's direct definitions as well as in braces.
@@ -900,55 +514,68 @@ fn index_origin_zero_counts_from_zero_everywhere_but_in_the_papers_lines() {
         Value::vector((1..=54).map(|n| Elem::Num(n as f64)).collect()),
     );
     let turned = run(&mut ws, "R V");
-    ws.eval_line("⎕IO←0").unwrap();
-    for (line, apl) in [
-        ("⍳5", "0 1 2 3 4"),
-        ("'abc'[0 2]", "ac"),
-        ("⍋3 1 2", "1 2 0"),
-        ("⍒3 1 2", "0 2 1"),
-        ("⍸1 0 1", "0 2"),
-        ("'abc'⍳'cz'", "2 3"),
-        ("(⊂1 0)⊃2 2⍴⍳4", "2"),
-        ("+/[0]2 3⍴⍳6", "3 5 7"),
-        ("⌽[0]2 2⍴⍳4", "2 3\n0 1"),
-        ("1 0⍉2 3⍴⍳6", "0 3\n1 4\n2 5"),
-        ("⍴1 2 3,[¯0.5]4 5 6", "2 3"),
-        ("⎕IO", "0"),
-    ] {
-        assert_eq!(run(&mut ws, line), apl, "{line}");
-    }
-    assert!(run(&mut ws, "∧/(10?10)∊⍳10") == "1");
-    assert_eq!(error(&mut ws, "'abc'[3]").kind, ErrorKind::Index);
+    test_support::session(
+        &mut ws,
+        "index origin 0",
+        r"
+      ⎕IO←0
+      ⍳5
+0 1 2 3 4
+      'abc'[0 2]
+ac
+      ⍋3 1 2
+1 2 0
+      ⍒3 1 2
+0 2 1
+      ⍸1 0 1
+0 2
+      'abc'⍳'cz'
+2 3
+      (⊂1 0)⊃2 2⍴⍳4
+2
+      +/[0]2 3⍴⍳6
+3 5 7
+      ⌽[0]2 2⍴⍳4
+2 3
+0 1
+      1 0⍉2 3⍴⍳6
+0 3
+1 4
+2 5
+      ⍴1 2 3,[¯0.5]4 5 6
+2 3
+      ⎕IO
+0
+⍝ The paper's R is written counting from 1, and runs so.
+⍝ A dfn's ⎕IO is its own; a failing line leaves the workspace's as it was.
+      ∧/(10?10)∊⍳10
+1
+      'abc'[3]
+! INDEX ERROR
+",
+    );
     // The paper's R is written counting from 1, and runs so.
     assert_eq!(run(&mut ws, "R V"), turned);
-    // A dfn's ⎕IO is its own; a failing line leaves the workspace's as it was.
-    assert_eq!(run(&mut ws, "{⎕IO←1 ⋄ ⍳⍵}3"), "1 2 3");
-    assert_eq!(run(&mut ws, "⍳3"), "0 1 2");
-    assert_eq!(error(&mut ws, "⎕IO←1 ⋄ 'abc'[4]").kind, ErrorKind::Index);
-    assert_eq!(run(&mut ws, "⎕IO"), "0");
-    assert_eq!(error(&mut ws, "⎕IO←2").kind, ErrorKind::Domain);
-    ws.eval_line("⎕IO←1").unwrap();
-    assert_eq!(run(&mut ws, "⍳3"), "1 2 3");
-}
-
-/// Squad, `⍺⌷⍵` (Dyalog APL Language Reference, "Index": `2 1⌷M` is `M[2;1]`, and an item
-/// of `⍺` that is a vector takes those cells of its axis); `⌷⍵` is `⍵`.
-#[test]
-fn squad_indexes_the_first_axes_with_the_items_on_its_left() {
-    let mut ws = Workspace::default();
-    ws.eval_line("M←3 3⍴⍳9").unwrap();
-    for (line, apl) in [
-        ("2 1⌷M", "4"),
-        ("(⊂1 3)⌷M", "1 2 3\n7 8 9"),
-        ("2⌷M", "4 5 6"),
-        ("2⌷'abc'", "b"),
-        ("(1 3)(2)⌷M", "2 8"),
-        ("⌷M", "1 2 3\n4 5 6\n7 8 9"),
-    ] {
-        assert_eq!(run(&mut ws, line), apl, "{line}");
-    }
-    assert_eq!(error(&mut ws, "4⌷M").kind, ErrorKind::Index);
-    assert_eq!(error(&mut ws, "1 1 1⌷M").kind, ErrorKind::Length);
+    test_support::session(
+        &mut ws,
+        "a dfn's index origin",
+        r"
+⍝ A dfn's ⎕IO is its own; a failing line leaves the workspace's as it was.
+      {⎕IO←1 ⋄ ⍳⍵}3
+1 2 3
+      ⍳3
+0 1 2
+      ⎕IO←1 ⋄ 'abc'[4]
+! INDEX ERROR
+      ⎕IO
+0
+      ⎕IO←2
+! DOMAIN ERROR
+      ⎕IO←1
+      ⍳3
+1 2 3
+",
+    );
 }
 
 /// A traditional function of no argument (APL2 Language Reference, "Defined functions":
@@ -967,4 +594,10 @@ fn a_function_of_no_argument_runs_where_its_name_is_read() {
     ws.eval_line("∇SAY\n⎕←'said'\n∇").unwrap();
     assert_eq!(run(&mut ws, "SAY"), "said");
     assert!(ws.functions().contains(&"SEVEN"));
+}
+
+/// The lines of `tests/apl_sessions/evaluator.txt`, each showing what the transcript says.
+#[test]
+fn the_evaluators_transcript_shows_what_each_line_gives() {
+    test_support::transcript("evaluator");
 }

@@ -104,6 +104,16 @@ pub fn spread_ranks(timings: &[&Timing]) -> Vec<u8> {
         .collect()
 }
 
+/// Whether `ranks` are ranks as [`spread_ranks`] gives them: each from 1 to their number, and a
+/// rank r means at least r − 1 others rank better (those whose quartile range lies wholly
+/// below); without ties, a permutation of 1..=n. What a table of spread ranks is checked by.
+pub fn are_spread_ranks(ranks: &[u8]) -> bool {
+    ranks.iter().all(|&r| {
+        (1..=ranks.len()).contains(&(r as usize))
+            && ranks.iter().filter(|&&o| o < r).count() >= r as usize - 1
+    })
+}
+
 /// How far a representation generalises, measured: plain data, for tables and charts.
 #[derive(Clone, Debug, PartialEq)]
 pub struct General {

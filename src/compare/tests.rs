@@ -1,6 +1,6 @@
 //! The measurements' tests.
 
-use super::ranking::growth;
+use super::ranking::{are_spread_ranks, growth};
 use super::tables::apl_ranks;
 use super::timing::DEFINED_SAMPLE;
 use super::*;
@@ -103,16 +103,6 @@ fn measuring_gives_a_row_per_representation_holding_the_size() {
     let table = sizes_table(&sweep, Format::Markdown);
     assert!(table.starts_with("| ns/turn as defined | N=2"), "{table}");
     assert_eq!(sizes_table(&sweep, Format::Csv).lines().count(), 20);
-}
-
-/// Ranks as [`spread_ranks`] gives them: each from 1 to their number, and a rank r means
-/// at least r − 1 others rank better (those whose quartile range lies wholly below); without
-/// ties, a permutation of 1..=n.
-fn are_spread_ranks(ranks: &[u8]) -> bool {
-    ranks.iter().all(|&r| {
-        (1..=ranks.len()).contains(&(r as usize))
-            && ranks.iter().filter(|&&o| o < r).count() >= r as usize - 1
-    })
 }
 
 #[test]

@@ -3,14 +3,9 @@
 //! result Dyalog APL gives (Dyalog's Language Reference; APL2's where they agree), and each
 //! against its definition in older primitives over random arguments.
 
+use super::test_support::run;
 use super::*;
 use proptest::prelude::*;
-
-fn run(ws: &mut Workspace, line: &str) -> String {
-    ws.eval_line(line)
-        .unwrap_or_else(|e| panic!("{line}\n{e}"))
-        .to_string()
-}
 
 fn eval(line: &str) -> String {
     run(&mut Workspace::new(), line)
@@ -18,50 +13,6 @@ fn eval(line: &str) -> String {
 
 fn error(line: &str) -> AplError {
     Workspace::new().eval_line(line).expect_err(line)
-}
-
-#[test]
-fn table_makes_a_matrix_of_the_major_cells_and_catenate_first_joins_rows() {
-    // Dyalog: ⍴⍪1 2 3 is 3 1; ⍴⍪2 3 4⍴⍳24 is 2 12; ⍪ of a scalar is a 1×1 matrix.
-    for (line, want) in [
-        ("⍴⍪1 2 3", "3 1"),
-        ("⍴⍪2 3 4⍴⍳24", "2 12"),
-        ("⍴⍪5", "1 1"),
-        ("⍪1 2 3", "1\n2\n3"),
-        // Dyalog: (2 3⍴⍳6)⍪7 8 9 adds a row; 1 2⍪3 4 is 1 2 3 4.
-        ("(2 3⍴⍳6)⍪7 8 9", "1 2 3\n4 5 6\n7 8 9"),
-        ("1 2⍪3 4", "1 2 3 4"),
-        ("(2 2⍴⍳4)⍪0", "1 2\n3 4\n0 0"),
-        ("⍴(2 3⍴0)⍪[2]2 1⍴1", "2 4"),
-    ] {
-        assert_eq!(eval(line), want, "{line}");
-    }
-}
-
-#[test]
-fn nest_encloses_only_a_simple_array_and_partitions_as_dyalogs_subset() {
-    for (line, want) in [
-        // Dyalog: ⊆ encloses a simple array, leaves a nested one, and a simple scalar.
-        ("(⊆1 2 3)≡⊂1 2 3", "1"),
-        ("(⊆'abc' 'de')≡'abc' 'de'", "1"),
-        ("⊆5", "5"),
-        ("≡⊆'abc'", "2"),
-        // Dyalog's dyadic ⊆ (partition): a new item where the left rises, none under 0.
-        ("(1 1 2 2 0 3⊆'ABCDEF')≡'AB' 'CD' (,'F')", "1"),
-        ("(1 1 1 2 2 3 3 3⊆⍳8)≡(1 2 3)(4 5)(6 7 8)", "1"),
-    ] {
-        assert_eq!(eval(line), want, "{line}");
-    }
-}
-
-#[test]
-fn nand_and_nor_are_scalar_functions_of_booleans() {
-    // Dyalog: 0 0 1 1⍲0 1 0 1 is 1 1 1 0; 0 0 1 1⍱0 1 0 1 is 1 0 0 0.
-    assert_eq!(eval("0 0 1 1⍲0 1 0 1"), "1 1 1 0");
-    assert_eq!(eval("0 0 1 1⍱0 1 0 1"), "1 0 0 0");
-    assert_eq!(eval("1⍲2 2⍴0 1 1 0"), "1 0\n0 1");
-    assert_eq!(error("2⍲1").kind, ErrorKind::Domain);
-    assert_eq!(error("⍱1").kind, ErrorKind::Syntax);
 }
 
 #[test]
@@ -94,137 +45,18 @@ fn domino_inverts_solves_and_fits_by_least_squares() {
 }
 
 #[test]
-fn unique_mask_marks_each_major_cell_met_first() {
-    // Dyalog: ≠'mississippi' is 1 1 1 0 0 0 0 0 1 0 0.
-    assert_eq!(eval("≠'mississippi'"), "1 1 1 0 0 0 0 0 1 0 0");
-    assert_eq!(eval("≠3 1 4 1 5"), "1 1 1 0 1");
-    assert_eq!(eval("≠3 2⍴1 2 3 4 1 2"), "1 1 0");
-    assert_eq!(eval("≠'ab' 'c' 'ab'"), "1 1 0");
-    assert_eq!(eval("⍴≠⍬"), "0");
-    assert_eq!(eval("⍴≠5"), "1");
-}
-
-#[test]
-fn interval_index_counts_the_items_at_or_below_from_the_index_origin() {
-    // Dyalog: 10 20 30⍸5 10 15 30 35 is 0 1 1 3 3 (⎕IO 1); 'AEIOU'⍸'HELLO' is 2 2 3 3 4.
-    assert_eq!(eval("10 20 30⍸5 10 15 30 35"), "0 1 1 3 3");
-    assert_eq!(eval("'AEIOU'⍸'HELLO'"), "2 2 3 3 4");
-    assert_eq!(eval("10 20 30⍸2 2⍴5 25 40 20"), "0 2\n3 2");
-    let mut ws = Workspace::new();
-    run(&mut ws, "⎕IO←0");
-    assert_eq!(run(&mut ws, "10 20 30⍸5 10 15 30 35"), "¯1 0 0 2 2");
-    assert_eq!(error("3 1 2⍸2").kind, ErrorKind::Domain);
-    assert_eq!(error("(2 2⍴1 2 3 4)⍸2").kind, ErrorKind::Rank);
-}
-
-#[test]
-fn iota_of_a_vector_gives_each_index_of_an_array_of_that_shape() {
-    for (line, want) in [
-        // Dyalog: ⍳2 3 is the 2×3 matrix of index pairs. APL2 reads a one-item vector as
-        // its item (APL2 Language Reference, "Index Generator": a scalar or one-item
-        // vector), so ⍳⍴V is simple; Dyalog would give (,1)(,2)(,3) for ⍳,3.
-        ("(⍳2 3)≡2 3⍴(1 1)(1 2)(1 3)(2 1)(2 2)(2 3)", "1"),
-        ("⍴⍳2 3 4", "2 3 4"),
-        ("(⍳,3)≡1 2 3", "1"),
-        ("⍳⍴'abc'", "1 2 3"),
-        ("(⍳⍬)≡⊂⍬", "1"),
-        ("⍴⍳0 3", "0 3"),
-        ("⍳5", "1 2 3 4 5"),
-    ] {
-        assert_eq!(eval(line), want, "{line}");
-    }
-    let mut ws = Workspace::new();
-    run(&mut ws, "⎕IO←0");
-    assert_eq!(run(&mut ws, "(⍳2 2)≡2 2⍴(0 0)(0 1)(1 0)(1 1)"), "1");
-    assert_eq!(error("⍳¯1 2").kind, ErrorKind::Domain);
-    assert_eq!(error("⍳2 2⍴1").kind, ErrorKind::Rank);
-    assert_eq!(error("⍳1e4 1e4").kind, ErrorKind::WsFull);
-}
-
-#[test]
-fn index_of_in_a_matrix_finds_rows() {
-    // Dyalog: a matrix ⍺ looks up ⍵'s rows among its rows, one past the last if absent.
-    assert_eq!(eval("(3 2⍴1 2 3 4 5 6)⍳2 2⍴3 4 9 9"), "2 4");
-    assert_eq!(eval("(3 2⍴1 2 3 4 5 6)⍳5 6"), "3");
-    assert_eq!(eval("(2 3⍴'abcdef')⍳'def'"), "2");
-    assert_eq!(error("(2 3⍴⍳6)⍳1 2").kind, ErrorKind::Length);
-    assert_eq!(error("5⍳5").kind, ErrorKind::Rank);
-}
-
-#[test]
-fn the_system_constants_and_ucs_are_dyalogs() {
-    assert_eq!(eval("⎕A"), "ABCDEFGHIJKLMNOPQRSTUVWXYZ");
-    assert_eq!(eval("⎕D[3]"), "2");
-    assert_eq!(eval("⎕UCS 'AB⍴'"), "65 66 9076");
-    assert_eq!(eval("⎕UCS 72 105"), "Hi");
-    assert_eq!(eval("⎕UCS 2 2⍴65"), "AA\nAA");
-    assert_eq!(eval("⎕ucs 65"), "A");
-    for line in [
-        "⎕UCS ¯1",
-        "⎕UCS 1.5",
-        "⎕UCS 55296",
-        "⎕UCS 1114112",
-        "⎕UCS 'a' 1",
-    ] {
-        let e = error(line);
-        assert_eq!(e.kind, ErrorKind::Domain, "{line}");
-    }
+fn a_ucs_error_names_its_line_and_ucs_takes_no_encoding_name() {
     assert!(error("⎕UCS ¯1").to_string().contains("⎕UCS ¯1"));
     assert_eq!(error("'UTF-8' ⎕UCS 'a'").kind, ErrorKind::Domain);
 }
 
 #[test]
-fn the_time_stamp_is_seven_whole_numbers_of_now() {
-    let mut ws = Workspace::new();
-    assert_eq!(run(&mut ws, "⍴⎕TS"), "7");
-    assert_eq!(
-        run(&mut ws, "(2024≤1↑⎕TS),(⎕TS[2]∊⍳12),⎕TS[3]∊⍳31"),
-        "1 1 1"
-    );
-    assert_eq!(run(&mut ws, "∧/(⎕TS=⌊⎕TS),0≤⎕TS"), "1");
-}
-
-#[test]
-fn fmt_makes_a_character_matrix_of_the_display_or_of_a_format_spec() {
-    for (line, want) in [
-        ("⍴⎕FMT 1 2 3", "1 5"),
-        ("⍴⎕FMT 'abc'", "1 3"),
-        ("⎕FMT 2 2⍴1 10 100 1000", "  1   10\n100 1000"),
-        // Dyalog: 'I5' ⎕FMT of a vector is a column, each number in five places.
-        ("'I5'⎕FMT 1 23 ¯4", "    1\n   23\n   ¯4"),
-        ("'F8.2'⎕FMT 3.14159", "    3.14"),
-        ("'F6.1'⎕FMT ¯2.25 100", "  ¯2.2\n 100.0"),
-        ("'I2'⎕FMT 123", "**"),
-        ("'I3,F5.1'⎕FMT 2 2⍴1 2.5 3 4", "  1  2.5\n  3  4.0"),
-        ("'2I3'⎕FMT 1 3⍴7 8 9", "  7  8  9"),
-    ] {
-        assert_eq!(eval(line), want, "{line}");
-    }
+fn fmt_refuses_what_it_cannot_format_naming_the_spec() {
     let e = error("'E10.3'⎕FMT 1");
     assert_eq!(e.kind, ErrorKind::Domain);
     assert!(e.to_string().contains("'E10.3'"), "{e}");
     assert_eq!(error("'I5'⎕FMT 'a'").kind, ErrorKind::Domain);
     assert_eq!(error("⎕FMT 1 (2 3)").kind, ErrorKind::Domain);
-}
-
-#[test]
-fn numbers_print_to_ten_significant_digits_and_past_them_in_e_notation() {
-    // Dyalog at its default ⎕PP of 10.
-    for (line, want) in [
-        ("333333833334283520", "3.333338333E17"),
-        ("+/⍳1e6", "5.000005E11"),
-        ("÷3", "0.3333333333"),
-        ("2÷3", "0.6666666667"),
-        ("123.456789012", "123.456789"),
-        ("9999999999", "9999999999"),
-        ("12345678901", "1.23456789E10"),
-        ("¯1e20", "¯1E20"),
-        ("1e¯7", "1E¯7"),
-        ("0.00001", "0.00001"),
-        ("2*0.5", "1.414213562"),
-    ] {
-        assert_eq!(eval(line), want, "{line}");
-    }
 }
 
 #[test]
@@ -260,6 +92,13 @@ fn every_primitive_has_one_row_and_the_lexer_reads_its_glyph() {
         assert_eq!(Operator::from_char(o.glyph()), Some(o));
         assert!(Prim::from_char(o.glyph()).is_none());
     }
+}
+
+/// What `claim` shows after `setup`, both run in a fresh workspace.
+fn after(setup: &str, claim: &str) -> String {
+    let mut ws = Workspace::new();
+    run(&mut ws, setup);
+    run(&mut ws, claim)
 }
 
 fn booleans() -> impl Strategy<Value = Vec<u8>> {
@@ -305,9 +144,7 @@ proptest! {
     /// `⍪⍵` is `((≢⍵),×/1↓⍴⍵)⍴⍵`.
     #[test]
     fn table_is_the_array_reshaped_to_its_major_cells(shape in proptest::collection::vec(0usize..4, 1..4)) {
-        let mut ws = Workspace::new();
-        run(&mut ws, &format!("A←({})⍴⍳24", words(&shape)));
-        prop_assert_eq!(run(&mut ws, "(⍪A)≡((≢A),×/1↓⍴A)⍴A"), "1");
+        prop_assert_eq!(after(&format!("A←({})⍴⍳24", words(&shape)), "(⍪A)≡((≢A),×/1↓⍴A)⍴A"), "1");
     }
 
     /// `⍺⍸⍵` (⍺ ascending) is `+⌿⍺∘.≤⍵`: how many items of `⍺` are at or below each of `⍵`.
@@ -317,19 +154,15 @@ proptest! {
         w in proptest::collection::vec(-7i32..8, 1..8),
     ) {
         a.sort_unstable();
-        let mut ws = Workspace::new();
         let minus = |v: &[i32]| words(v).replace('-', "¯");
-        run(&mut ws, &format!("A←,{} ⋄ W←,{}", minus(&a), minus(&w)));
-        prop_assert_eq!(run(&mut ws, "(A⍸W)≡+⌿A∘.≤W"), "1");
+        prop_assert_eq!(after(&format!("A←,{} ⋄ W←,{}", minus(&a), minus(&w)), "(A⍸W)≡+⌿A∘.≤W"), "1");
     }
 
     /// `⍳S` is each index of an array of shape `S`: `S⍴↓⍉1+S⊤¯1+⍳×/S` (two or more lengths;
     /// one length is read as APL2 reads it, a simple vector).
     #[test]
     fn iota_of_a_vector_is_the_odometer_of_its_shape(shape in proptest::collection::vec(1usize..4, 2..5)) {
-        let mut ws = Workspace::new();
-        run(&mut ws, &format!("S←,{}", words(&shape)));
-        prop_assert_eq!(run(&mut ws, "(⍳S)≡S⍴↓⍉1+S⊤¯1+⍳×/S"), "1");
+        prop_assert_eq!(after(&format!("S←,{}", words(&shape)), "(⍳S)≡S⍴↓⍉1+S⊤¯1+⍳×/S"), "1");
     }
 
     /// `B⌹M` is the `X` for which `M+.×X` is `B`, and `(⌹M)+.×M` the identity, for matrices
@@ -346,4 +179,10 @@ proptest! {
         prop_assert_eq!(run(&mut ws, "1e¯10>⌈/|B-M+.×B⌹M"), "1");
         prop_assert_eq!(run(&mut ws, "1e¯10>⌈/,|((⌹M)+.×M)-(⍳≢M)∘.=⍳≢M"), "1");
     }
+}
+
+/// The lines of `tests/apl_sessions/added_primitives.txt`, each showing what the transcript says.
+#[test]
+fn the_added_primitives_transcript_shows_what_dyalog_gives() {
+    test_support::transcript("added_primitives");
 }

@@ -1,18 +1,9 @@
 //! The primitives' work bounded, the hashed search functions against their definitions, the
 //! inner product on every shape, and results as APL2 and Dyalog give them.
 
+use super::test_support::{error, run};
 use super::*;
 use proptest::prelude::*;
-
-fn run(ws: &mut Workspace, line: &str) -> String {
-    ws.eval_line(line)
-        .unwrap_or_else(|e| panic!("{line}\n{e}"))
-        .to_string()
-}
-
-fn error(ws: &mut Workspace, line: &str) -> AplError {
-    ws.eval_line(line).expect_err(line)
-}
 
 /// An item of a random array: small whole numbers (`0` and `¯0` among them), a fraction,
 /// characters, and now and then an enclosed vector of those.
@@ -103,19 +94,6 @@ proptest! {
     }
 }
 
-/// `(⍳1e6)∊⍳1e6` and its kin finish within the default limit (each touches its items a few
-/// times, hashed); before, `∊` compared every pair and ran for minutes.
-#[test]
-fn a_million_items_are_searched_by_hashing() {
-    let mut ws = Workspace::new();
-    assert_eq!(run(&mut ws, "+/(⍳1e6)∊⍳1e6"), "1000000");
-    assert_eq!(run(&mut ws, "500000500000=+/(⍳1e6)⍳⌽⍳1e6"), "1");
-    assert_eq!(run(&mut ws, "⍴∪1e6⍴⍳1000"), "1000");
-    assert_eq!(run(&mut ws, "⍴(⍳1e6)∩2×⍳5e5"), "500000");
-    assert_eq!(run(&mut ws, "⍴(⍳1e6)~2×⍳5e5"), "500000");
-    assert_eq!(run(&mut ws, "⍴(⍳5e5)∪2×⍳5e5"), "750000");
-}
-
 /// A primitive's work is counted by the items it touches, not as one call: `⍳1e6` makes a
 /// million items, past a limit of 10,000 steps (16 items a step).
 #[test]
@@ -156,88 +134,6 @@ fn a_long_inner_product_or_find_ends_with_the_work_limits_error() {
     );
 }
 
-/// `⍬+.×3`, `3+.×⍬` and `''=.|5` panicked (an index out of bounds). As APL2 and Dyalog:
-/// an axis of length 1 extends to the other's, 0 too, and `f/` of nothing is `f`'s identity
-/// (`+/⍬` 0, `=/⍬` 1).
-#[test]
-fn an_inner_product_with_an_empty_or_scalar_argument_is_its_reduction_of_nothing() {
-    let mut ws = Workspace::new();
-    assert_eq!(run(&mut ws, "⍬+.×3"), "0");
-    assert_eq!(run(&mut ws, "3+.×⍬"), "0");
-    assert_eq!(run(&mut ws, "''=.|5"), "1");
-    assert_eq!(run(&mut ws, "3+.×4"), "12");
-    assert_eq!(run(&mut ws, "1 2 3+.×2"), "12");
-    assert_eq!(run(&mut ws, "⍴(2 0⍴0)+.×0 3⍴0"), "2 3");
-    assert_eq!(run(&mut ws, "(2 0⍴0)+.×0 3⍴0"), "0 0 0\n0 0 0");
-}
-
-/// `≡(2 3⍴⍳6),.,3 2⍴⍳6` is 2 in APL2 and Dyalog: each item is `,/` of a row `,` a column, one
-/// enclosed vector, not enclosed again.
-#[test]
-fn an_inner_products_items_are_enclosed_once() {
-    let mut ws = Workspace::new();
-    assert_eq!(run(&mut ws, "≡(2 3⍴⍳6),.,3 2⍴⍳6"), "2");
-    assert_eq!(run(&mut ws, "⊃(2 3⍴⍳6),.,3 2⍴⍳6"), "1 2 3 1 3 5");
-}
-
-/// APL2's identity elements: `*/⍬` and `!/⍬` are 1 (1 is `*`'s right identity and `!`'s left
-/// one), and so `⍬*.-⍬`; Dyalog gives the same.
-#[test]
-fn power_and_binomial_reduce_nothing_to_their_identity_one() {
-    let mut ws = Workspace::new();
-    assert_eq!(run(&mut ws, "*/⍬"), "1");
-    assert_eq!(run(&mut ws, "!/⍬"), "1");
-    assert_eq!(run(&mut ws, "⍬*.-⍬"), "1");
-    assert_eq!(run(&mut ws, "⍴*/0 3⍴0"), "0");
-}
-
-/// No scalar function gives a number that is not real and finite: `¯2○2` (arccos 2), `¯4○0`,
-/// `0○2` and `1e308×10` are DOMAIN ERRORs in APL2 and Dyalog, as `⍟¯1` is (they printed NaN).
-#[test]
-fn a_result_that_is_not_a_real_finite_number_is_a_domain_error() {
-    let mut ws = Workspace::new();
-    for line in [
-        "¯2○2",
-        "¯4○0",
-        "0○2",
-        "⍟¯1",
-        "¯6○0.5",
-        "¯7○1",
-        "1e308×10",
-        "1e308+1e308",
-        "1e400",
-        "10⊥1e308 1e308",
-    ] {
-        let e = error(&mut ws, line);
-        assert_eq!(e.kind, ErrorKind::Domain, "{line}: {e}");
-    }
-    assert_eq!(run(&mut ws, "¯2○1"), "0");
-    assert_eq!(run(&mut ws, "0○1"), "0");
-    assert_eq!(run(&mut ws, "¯4○1"), "0");
-}
-
-/// `⍕` as APL2 and Dyalog: a character vector is itself, trailing blanks kept (`⍴⍕'ba '` is
-/// 3); an array of rank 2 or more is a matrix, a one-row matrix too (`⍴⍕1 2⍴157 8` is `1 5`);
-/// a scalar is a vector; planes a blank row apart.
-#[test]
-fn format_keeps_blanks_and_gives_a_matrix_for_a_matrix() {
-    let mut ws = Workspace::new();
-    for (line, want) in [
-        ("⍴⍕'ba '", "3"),
-        ("⍴⍕1 2⍴157 8", "1 5"),
-        ("⍕1 2⍴157 8", "157 8"),
-        ("⍴⍕'a'", "1"),
-        ("⍴⍕5", "1"),
-        ("⍴⍕2 3⍴'ab    '", "2 3"),
-        ("⍴⍕2 2 2⍴⍳8", "5 3"),
-        ("⍴⍕1 2 3", "5"),
-        ("⍴⍕2 2⍴'a' 1 'b' 22", "2 4"),
-    ] {
-        assert_eq!(run(&mut ws, line), want, "{line}");
-    }
-    assert_eq!(error(&mut ws, "⍕⍳1e6").kind, ErrorKind::WsFull);
-}
-
 /// `CUBE DO 'R̄'`, one move, is the move: the paper's DO laminates its argument at `[1.5]`,
 /// which a one-character string (a scalar, in APL2 as here) cannot be, so DO ravels it.
 #[test]
@@ -265,4 +161,10 @@ fn an_error_in_a_traditional_function_shows_its_line_and_number() {
     );
     ws.eval_line("∇Z←G B\nL: Z←F B\n∇").unwrap();
     assert_eq!(error(&mut ws, "G 1").line, "F[2] Z←Z÷0");
+}
+
+/// The lines of `tests/apl_sessions/primitives.txt`, each showing what the transcript says.
+#[test]
+fn the_primitives_transcript_shows_what_apl2_and_dyalog_give() {
+    test_support::transcript("primitives");
 }
