@@ -21,6 +21,7 @@
 pub(crate) mod centres;
 pub(crate) mod cycles;
 pub(crate) mod model;
+pub(crate) mod pairing;
 pub mod random;
 pub(crate) mod write;
 
@@ -124,13 +125,9 @@ impl Work<'_> {
         })
     }
 
-    /// The 3×3×3 the reduced cube is — its corners, its middle (or any) edge stickers and its
-    /// centres — solved by `three` with outer turns, which keep centres and pairs whole.
-    /// Returns the single-layer turns made.
-    fn three_by_three(
-        &mut self,
-        three: &dyn Fn(&CubieCube) -> Result<Vec<FaceMove>, SolveError>,
-    ) -> Result<usize, SolveError> {
+    /// The 3×3×3 the reduced cube is: its corners, its middle (or any) edge stickers and its
+    /// centres.
+    fn small(&self) -> Result<Cube, SolveError> {
         let n = self.model().n;
         let mid = if !n.is_multiple_of(2) { n / 2 } else { 1 };
         let g = Geometry::of(n);
@@ -142,7 +139,18 @@ impl Work<'_> {
                 }
             }
         }
-        let small = Cube::from_stickers(3, small).map_err(|e| self.impossible(e.to_string()))?;
+        Cube::from_stickers(3, small).map_err(|e| self.impossible(e.to_string()))
+    }
+
+    /// The 3×3×3 the reduced cube is — its corners, its middle (or any) edge stickers and its
+    /// centres — solved by `three` with outer turns, which keep centres and pairs whole.
+    /// Returns the single-layer turns made.
+    fn three_by_three(
+        &mut self,
+        three: &dyn Fn(&CubieCube) -> Result<Vec<FaceMove>, SolveError>,
+    ) -> Result<usize, SolveError> {
+        let n = self.model().n;
+        let small = self.small()?;
         let (state, turned) = CubieCube::from_cube(&small)?;
         if !turned.is_empty() {
             return Err(SolveError::Unreachable(
@@ -168,9 +176,10 @@ impl Work<'_> {
     }
 
     /// Each wing's identity (the home place of the wing now there, in its orbit) and the
-    /// identity each place should hold: its own on even sizes, on odd sizes the wing that
-    /// matches the middle edge beside it.
-    fn wings(&self, o: usize) -> Result<(Vec<u8>, Vec<u8>), SolveError> {
+    /// identity each place should hold: the wing whose colours `target` shows there if it is
+    /// given, else its own on even sizes, on odd sizes the wing that matches the middle edge
+    /// beside it.
+    fn wings(&self, o: usize, target: Option<&[Face]>) -> Result<(Vec<u8>, Vec<u8>), SolveError> {
         let model = self.model();
         let n = model.n;
         let g = Geometry::of(n);
@@ -190,7 +199,12 @@ impl Work<'_> {
                     )));
                 }
             }
-            if n.is_multiple_of(2) {
+            if let Some(target) = target {
+                match model.wing_home(slot, target[slot[0]], target[slot[1]]) {
+                    Some((oo, home)) if oo == o => want.push(home as u8),
+                    _ => return Err(SolveError::Unreachable("a target of real edges")),
+                }
+            } else if n.is_multiple_of(2) {
                 want.push(s as u8);
             } else {
                 let cubie = g
@@ -226,6 +240,25 @@ impl Work<'_> {
         }
         Ok((have, want))
     }
+}
+
+/// On an even size, `r2 U2 r2 Uw2 r2 Uw2` (`r` the inner layers of the right half, `Uw` the
+/// upper half): the centres kept, the edges kept paired and their permutation made odd
+/// against the corners' (which it turns evenly), so that the 3×3×3 has no PLL parity.
+pub(crate) fn pll_parity(n: usize) -> Vec<LayerMove> {
+    let half = |axis, layers: std::ops::RangeInclusive<usize>| {
+        layers
+            .map(|layer| LayerMove {
+                axis,
+                layer,
+                quarters: 2,
+            })
+            .collect::<Vec<_>>()
+    };
+    let r = half(PaperAxis::X, n - n / 2..=n - 2);
+    let u = half(PaperAxis::Z, 0..=0);
+    let uw = half(PaperAxis::Z, 0..=n / 2 - 1);
+    [&r[..], &u, &r, &uw, &r, &uw].concat()
 }
 
 /// Whether the permutation taking `have` to `want` (both bijections onto 0..24) is odd.
@@ -304,7 +337,7 @@ pub fn solve(
     let mut stages = [0; 4];
     // Parity: every wing orbit even against its target.
     for o in 0..model.wing_orbits.len() {
-        let (have, want) = work.wings(o)?;
+        let (have, want) = work.wings(o, None)?;
         if odd(&have, &want) {
             work.make(&[LayerMove {
                 axis: PaperAxis::X,
@@ -317,26 +350,35 @@ pub fn solve(
     // Centres, which keep the wings' parity.
     centres::solve(&mut work)?;
     stages[1] = work.made.len() - parity;
-    // Even sizes: even corners, by a face turn, which keeps the centres and the wings' parity.
-    if n.is_multiple_of(2) {
-        let now = Cube::from_stickers(n, work.stickers.clone())
-            .map_err(|e| work.impossible(e.to_string()))?;
-        if crate::state::pieces::is_odd(&crate::state::pieces::read_corners(&now)?.perm) {
-            work.make(&[LayerMove {
-                axis: PaperAxis::Z,
-                layer: 0,
-                quarters: 1,
-            }]);
-        }
-    }
-    stages[0] = work.made.len() - stages[1];
-    // Wings.
+    stages[0] = parity;
+    // Edges: paired by slice-flip-slice, finished by three-cycles (on the even sizes to the
+    // edges the pairing chose).
+    pairing::pair(&mut work)?;
+    let target = n.is_multiple_of(2).then(|| {
+        let odd_against = |target: &[Face]| {
+            work.wings(0, Some(target))
+                .is_ok_and(|(have, want)| odd(&have, &want))
+        };
+        pairing::even_target(pairing::pairing(n), &work.stickers, &odd_against)
+    });
     let centres = model.centre_orbits.len();
     for o in 0..model.wing_orbits.len() {
-        let (mut have, want) = work.wings(o)?;
+        let (mut have, want) = work.wings(o, target.as_deref())?;
         solve_orbit(&mut work, centres + o, &mut have, &want)?;
     }
-    stages[2] = work.made.len() - stages[0] - stages[1];
+    stages[2] = work.made.len() - parity - stages[1];
+    // Even sizes: the corners' permutation as even as the edges', by swapping two edges.
+    if n.is_multiple_of(2) {
+        let small = work.small()?;
+        let corners = crate::state::pieces::read_corners(&small)?;
+        let edges = crate::state::pieces::read_edges(&small)?;
+        if crate::state::pieces::is_odd(&corners.perm) != crate::state::pieces::is_odd(&edges.perm)
+        {
+            let swap = pll_parity(n);
+            work.make(&swap);
+            stages[0] += swap.len();
+        }
+    }
     stages[3] = work.three_by_three(three)?;
     let merged = write::merge(n, &work.made);
     let mut moves = rotation.clone();
