@@ -3,16 +3,19 @@
 //!
 //! - **Parity first.** Three-cycles keep a permutation's parity, so what they cannot fix is
 //!   fixed before they start: on every size a quarter-turn of an inner layer makes each wing
-//!   orbit's permutation even against its target (so that no OLL parity is left), and on the
-//!   even sizes a face turn after the centres (which keeps them) makes the corners'
-//!   permutation even (so that the 3×3×3 at the end has no PLL parity).
+//!   orbit's permutation even against its target (so that no OLL parity is left).
 //! - **Centres.** The centre stickers (on odd sizes the six fixed centres, turned home first
 //!   with the whole cube, are in no orbit) are built greedily (`centres.rs`): each step the
 //!   short sequence of layer blocks and outer turns, or the three-cycle of one orbit (a
 //!   commutator conjugated by a setup, `cycles.rs`), that brings the most stickers home for
 //!   its length.
-//! - **Wings.** Each orbit of 24 wings is solved by three-cycles, to its home on the even sizes
-//!   and, on the odd sizes, to the places the middle edges say.
+//! - **Edges.** Paired by slice-flip-slice (`pairing.rs`): each step the conjugate `P W X W'`
+//!   (a block `W` with an inner layer, `X` an outer turn conjugated by another, which keeps
+//!   the centres) that pairs the most for its length, with further `X`s while `W` is turned.
+//!   Three-cycles finish each orbit of 24 wings: on the odd sizes to the places the middle
+//!   edges say, on the even sizes to the edges the pairing chose (`pairing.rs`'s `even_target`),
+//!   after which `r2 U2 r2 Uw2 r2 Uw2` makes the edges' permutation as even as the corners'
+//!   if it is not (PLL parity).
 //! - **The 3×3×3.** Corners, paired edges and solved centres are a 3×3×3, solved by the
 //!   two-phase solver with outer turns only, which keep centres and pairs whole.
 //!
@@ -83,7 +86,8 @@ pub struct Reduced {
     pub moves: Vec<Move>,
     /// The whole-cube turn at the start (empty if none).
     pub rotation: Vec<Move>,
-    /// Single-layer turns each stage made, in order: parity, centres, wings, 3×3×3.
+    /// Single-layer turns each stage made, in order: parity (OLL and PLL), centres, edges,
+    /// 3×3×3.
     pub stages: [usize; 4],
 }
 

@@ -125,12 +125,7 @@ fn build(model: &Model) -> Pairing {
     let centres: Vec<usize> = (0..model.forward[0].len())
         .filter(|&i| g.cubie_of(i).iter().filter(|v| v.abs() == k).count() == 1)
         .collect();
-    let outer: Vec<LayerMove> = model
-        .moves
-        .iter()
-        .copied()
-        .filter(|m| m.is_outer(n))
-        .collect();
+    let outer = model.moves_where(true);
     // Blocks with an inner layer: the wide turns from one end (from the other end they are
     // the same conjugates turned with the whole cube) and the single inner slices.
     let mut spans: Vec<(usize, usize)> = (2..=n - 2).map(|lo| (lo, n - 1)).collect();
@@ -324,6 +319,10 @@ pub(crate) fn pair(work: &mut Work<'_>) -> Result<(), SolveError> {
     loop {
         crate::base::cancel::check()?;
         let now = colours(&work.stickers);
+        let mut keys = vec![0u8; pairing.places.len()];
+        if pairing.score_after(&now, &pairing.places, &mut keys) == pairing.paired() {
+            return Ok(());
+        }
         let Some((setup, b, t)) = best_conjugate(model, pairing, &now) else {
             return Ok(());
         };

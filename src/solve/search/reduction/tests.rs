@@ -81,14 +81,6 @@ fn the_centre_stage_brings_every_centre_home_and_keeps_each_wing_orbits_parity()
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(4848);
     for n in SIZES {
         let mut work = work_on(n, &random::random_state(n, &mut rng));
-        let parities = |work: &Work<'_>| -> Vec<bool> {
-            (0..work.model().wing_orbits.len())
-                .map(|o| {
-                    let (have, want) = work.wings(o, None).unwrap();
-                    odd(&have, &want)
-                })
-                .collect()
-        };
         let before = parities(&work);
         centres::solve(&mut work).unwrap();
         let g = Geometry::of(n);
@@ -97,6 +89,16 @@ fn the_centre_stage_brings_every_centre_home_and_keeps_each_wing_orbits_parity()
         }
         assert_eq!(parities(&work), before, "n {n}");
     }
+}
+
+/// Whether each wing orbit's permutation is odd against its target.
+fn parities(work: &Work<'_>) -> Vec<bool> {
+    (0..work.model().wing_orbits.len())
+        .map(|o| {
+            let (have, want) = work.wings(o, None).unwrap();
+            odd(&have, &want)
+        })
+        .collect()
 }
 
 /// A work on `cube` (the fixed centres turned home on the odd sizes).
@@ -119,14 +121,6 @@ fn slice_flip_slice_pairing_keeps_the_centres_and_each_wing_orbits_parity_and_pa
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(4849);
     for n in SIZES {
         let mut work = work_on(n, &random::random_state(n, &mut rng));
-        let parities = |work: &Work<'_>| -> Vec<bool> {
-            (0..work.model().wing_orbits.len())
-                .map(|o| {
-                    let (have, want) = work.wings(o, None).unwrap();
-                    odd(&have, &want)
-                })
-                .collect()
-        };
         centres::solve(&mut work).unwrap();
         let before = parities(&work);
         let p = pairing::pairing(n);
