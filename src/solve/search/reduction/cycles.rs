@@ -199,18 +199,8 @@ fn commutators(
         }
         at
     };
-    let inner: Vec<LayerMove> = model
-        .moves
-        .iter()
-        .copied()
-        .filter(|m| !m.is_outer(n))
-        .collect();
-    let outer: Vec<LayerMove> = model
-        .moves
-        .iter()
-        .copied()
-        .filter(|m| m.is_outer(n))
-        .collect();
+    let inner = model.moves_where(false);
+    let outer = model.moves_where(true);
     let kind = kinds(n);
     let centres = model.centre_orbits.len();
     let cycled = |moved: &[usize]| cycled(&kind, owner, moved);

@@ -3,16 +3,19 @@
 //!
 //! - **Parity first.** Three-cycles keep a permutation's parity, so what they cannot fix is
 //!   fixed before they start: on every size a quarter-turn of an inner layer makes each wing
-//!   orbit's permutation even against its target (so that no OLL parity is left), and on the
-//!   even sizes a face turn after the centres (which keeps them) makes the corners'
-//!   permutation even (so that the 3×3×3 at the end has no PLL parity).
+//!   orbit's permutation even against its target (so that no OLL parity is left).
 //! - **Centres.** The centre stickers (on odd sizes the six fixed centres, turned home first
 //!   with the whole cube, are in no orbit) are built greedily (`centres.rs`): each step the
 //!   short sequence of layer blocks and outer turns, or the three-cycle of one orbit (a
 //!   commutator conjugated by a setup, `cycles.rs`), that brings the most stickers home for
 //!   its length.
-//! - **Wings.** Each orbit of 24 wings is solved by three-cycles, to its home on the even sizes
-//!   and, on the odd sizes, to the places the middle edges say.
+//! - **Edges.** Paired by slice-flip-slice (`pairing.rs`): each step the conjugate `P W X W'`
+//!   (a block `W` with an inner layer, `X` an outer turn conjugated by another, which keeps
+//!   the centres) that pairs the most for its length, with further `X`s while `W` is turned.
+//!   Three-cycles finish each orbit of 24 wings: on the odd sizes to the places the middle
+//!   edges say, on the even sizes to the edges the pairing chose (`pairing.rs`'s `even_target`),
+//!   after which `r2 U2 r2 Uw2 r2 Uw2` makes the edges' permutation as even as the corners'
+//!   if it is not (PLL parity).
 //! - **The 3×3×3.** Corners, paired edges and solved centres are a 3×3×3, solved by the
 //!   two-phase solver with outer turns only, which keep centres and pairs whole.
 //!
@@ -21,6 +24,7 @@
 pub(crate) mod centres;
 pub(crate) mod cycles;
 pub(crate) mod model;
+pub(crate) mod pairing;
 pub mod random;
 pub(crate) mod write;
 
@@ -82,7 +86,8 @@ pub struct Reduced {
     pub moves: Vec<Move>,
     /// The whole-cube turn at the start (empty if none).
     pub rotation: Vec<Move>,
-    /// Single-layer turns each stage made, in order: parity, centres, wings, 3×3×3.
+    /// Single-layer turns each stage made, in order: parity (OLL and PLL), centres, edges,
+    /// 3×3×3.
     pub stages: [usize; 4],
 }
 
@@ -124,13 +129,9 @@ impl Work<'_> {
         })
     }
 
-    /// The 3×3×3 the reduced cube is — its corners, its middle (or any) edge stickers and its
-    /// centres — solved by `three` with outer turns, which keep centres and pairs whole.
-    /// Returns the single-layer turns made.
-    fn three_by_three(
-        &mut self,
-        three: &dyn Fn(&CubieCube) -> Result<Vec<FaceMove>, SolveError>,
-    ) -> Result<usize, SolveError> {
+    /// The 3×3×3 the reduced cube is: its corners, its middle (or any) edge stickers and its
+    /// centres.
+    fn small(&self) -> Result<Cube, SolveError> {
         let n = self.model().n;
         let mid = if !n.is_multiple_of(2) { n / 2 } else { 1 };
         let g = Geometry::of(n);
@@ -142,7 +143,18 @@ impl Work<'_> {
                 }
             }
         }
-        let small = Cube::from_stickers(3, small).map_err(|e| self.impossible(e.to_string()))?;
+        Cube::from_stickers(3, small).map_err(|e| self.impossible(e.to_string()))
+    }
+
+    /// The 3×3×3 the reduced cube is — its corners, its middle (or any) edge stickers and its
+    /// centres — solved by `three` with outer turns, which keep centres and pairs whole.
+    /// Returns the single-layer turns made.
+    fn three_by_three(
+        &mut self,
+        three: &dyn Fn(&CubieCube) -> Result<Vec<FaceMove>, SolveError>,
+    ) -> Result<usize, SolveError> {
+        let n = self.model().n;
+        let small = self.small()?;
         let (state, turned) = CubieCube::from_cube(&small)?;
         if !turned.is_empty() {
             return Err(SolveError::Unreachable(
@@ -168,9 +180,10 @@ impl Work<'_> {
     }
 
     /// Each wing's identity (the home place of the wing now there, in its orbit) and the
-    /// identity each place should hold: its own on even sizes, on odd sizes the wing that
-    /// matches the middle edge beside it.
-    fn wings(&self, o: usize) -> Result<(Vec<u8>, Vec<u8>), SolveError> {
+    /// identity each place should hold: the wing whose colours `target` shows there if it is
+    /// given, else its own on even sizes, on odd sizes the wing that matches the middle edge
+    /// beside it.
+    fn wings(&self, o: usize, target: Option<&[Face]>) -> Result<(Vec<u8>, Vec<u8>), SolveError> {
         let model = self.model();
         let n = model.n;
         let g = Geometry::of(n);
@@ -190,7 +203,12 @@ impl Work<'_> {
                     )));
                 }
             }
-            if n.is_multiple_of(2) {
+            if let Some(target) = target {
+                match model.wing_home(slot, target[slot[0]], target[slot[1]]) {
+                    Some((oo, home)) if oo == o => want.push(home as u8),
+                    _ => return Err(SolveError::Unreachable("a target of real edges")),
+                }
+            } else if n.is_multiple_of(2) {
                 want.push(s as u8);
             } else {
                 let cubie = g
@@ -226,6 +244,25 @@ impl Work<'_> {
         }
         Ok((have, want))
     }
+}
+
+/// On an even size, `r2 U2 r2 Uw2 r2 Uw2` (`r` the inner layers of the right half, `Uw` the
+/// upper half): the centres kept, the edges kept paired and their permutation made odd
+/// against the corners' (which it turns evenly), so that the 3×3×3 has no PLL parity.
+pub(crate) fn pll_parity(n: usize) -> Vec<LayerMove> {
+    let half = |axis, layers: std::ops::RangeInclusive<usize>| {
+        layers
+            .map(|layer| LayerMove {
+                axis,
+                layer,
+                quarters: 2,
+            })
+            .collect::<Vec<_>>()
+    };
+    let r = half(PaperAxis::X, n - n / 2..=n - 2);
+    let u = half(PaperAxis::Z, 0..=0);
+    let uw = half(PaperAxis::Z, 0..=n / 2 - 1);
+    [&r[..], &u, &r, &uw, &r, &uw].concat()
 }
 
 /// Whether the permutation taking `have` to `want` (both bijections onto 0..24) is odd.
@@ -304,7 +341,7 @@ pub fn solve(
     let mut stages = [0; 4];
     // Parity: every wing orbit even against its target.
     for o in 0..model.wing_orbits.len() {
-        let (have, want) = work.wings(o)?;
+        let (have, want) = work.wings(o, None)?;
         if odd(&have, &want) {
             work.make(&[LayerMove {
                 axis: PaperAxis::X,
@@ -317,26 +354,35 @@ pub fn solve(
     // Centres, which keep the wings' parity.
     centres::solve(&mut work)?;
     stages[1] = work.made.len() - parity;
-    // Even sizes: even corners, by a face turn, which keeps the centres and the wings' parity.
-    if n.is_multiple_of(2) {
-        let now = Cube::from_stickers(n, work.stickers.clone())
-            .map_err(|e| work.impossible(e.to_string()))?;
-        if crate::state::pieces::is_odd(&crate::state::pieces::read_corners(&now)?.perm) {
-            work.make(&[LayerMove {
-                axis: PaperAxis::Z,
-                layer: 0,
-                quarters: 1,
-            }]);
-        }
-    }
-    stages[0] = work.made.len() - stages[1];
-    // Wings.
+    stages[0] = parity;
+    // Edges: paired by slice-flip-slice, finished by three-cycles (on the even sizes to the
+    // edges the pairing chose).
+    pairing::pair(&mut work)?;
+    let target = n.is_multiple_of(2).then(|| {
+        let odd_against = |target: &[Face]| {
+            work.wings(0, Some(target))
+                .is_ok_and(|(have, want)| odd(&have, &want))
+        };
+        pairing::even_target(pairing::pairing(n), &work.stickers, &odd_against)
+    });
     let centres = model.centre_orbits.len();
     for o in 0..model.wing_orbits.len() {
-        let (mut have, want) = work.wings(o)?;
+        let (mut have, want) = work.wings(o, target.as_deref())?;
         solve_orbit(&mut work, centres + o, &mut have, &want)?;
     }
-    stages[2] = work.made.len() - stages[0] - stages[1];
+    stages[2] = work.made.len() - parity - stages[1];
+    // Even sizes: the corners' permutation as even as the edges', by swapping two edges.
+    if n.is_multiple_of(2) {
+        let small = work.small()?;
+        let corners = crate::state::pieces::read_corners(&small)?;
+        let edges = crate::state::pieces::read_edges(&small)?;
+        if crate::state::pieces::is_odd(&corners.perm) != crate::state::pieces::is_odd(&edges.perm)
+        {
+            let swap = pll_parity(n);
+            work.make(&swap);
+            stages[0] += swap.len();
+        }
+    }
     stages[3] = work.three_by_three(three)?;
     let merged = write::merge(n, &work.made);
     let mut moves = rotation.clone();

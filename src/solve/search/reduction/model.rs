@@ -170,6 +170,15 @@ impl Model {
         }
     }
 
+    /// The single-layer turns of an outer layer (`outer` true) or of an inner one.
+    pub fn moves_where(&self, outer: bool) -> Vec<LayerMove> {
+        self.moves
+            .iter()
+            .copied()
+            .filter(|m| m.is_outer(self.n) == outer)
+            .collect()
+    }
+
     /// The move's index in [`Model::moves`].
     pub fn index(&self, m: LayerMove) -> usize {
         (axis_index(m.axis) * self.n + m.layer) * 3 + m.quarters as usize - 1

@@ -80,26 +80,7 @@ fn every_centre_sequence_keeps_the_fixed_centres_and_costs_what_it_is_written_in
 fn the_centre_stage_brings_every_centre_home_and_keeps_each_wing_orbits_parity() {
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(4848);
     for n in SIZES {
-        let cube = random::random_state(n, &mut rng);
-        let (cube, _) = crate::state::pieces::rotate_until(&cube, |c| {
-            Face::ALL
-                .iter()
-                .all(|&f| n.is_multiple_of(2) || c.centre(f) == Some(f))
-        })
-        .unwrap();
-        let mut work = Work {
-            tables: tables(n),
-            stickers: cube.stickers().to_vec(),
-            made: Vec::new(),
-        };
-        let parities = |work: &Work<'_>| -> Vec<bool> {
-            (0..work.model().wing_orbits.len())
-                .map(|o| {
-                    let (have, want) = work.wings(o).unwrap();
-                    odd(&have, &want)
-                })
-                .collect()
-        };
+        let mut work = work_on(n, &random::random_state(n, &mut rng));
         let before = parities(&work);
         centres::solve(&mut work).unwrap();
         let g = Geometry::of(n);
@@ -107,5 +88,75 @@ fn the_centre_stage_brings_every_centre_home_and_keeps_each_wing_orbits_parity()
             assert_eq!(work.stickers[i], g.face_of(i), "n {n}");
         }
         assert_eq!(parities(&work), before, "n {n}");
+    }
+}
+
+/// Whether each wing orbit's permutation is odd against its target.
+fn parities(work: &Work<'_>) -> Vec<bool> {
+    (0..work.model().wing_orbits.len())
+        .map(|o| {
+            let (have, want) = work.wings(o, None).unwrap();
+            odd(&have, &want)
+        })
+        .collect()
+}
+
+/// A work on `cube` (the fixed centres turned home on the odd sizes).
+fn work_on(n: usize, cube: &Cube) -> Work<'static> {
+    let (cube, _) = crate::state::pieces::rotate_until(cube, |c| {
+        Face::ALL
+            .iter()
+            .all(|&f| n.is_multiple_of(2) || c.centre(f) == Some(f))
+    })
+    .unwrap();
+    Work {
+        tables: tables(n),
+        stickers: cube.stickers().to_vec(),
+        made: Vec::new(),
+    }
+}
+
+#[test]
+fn slice_flip_slice_pairing_keeps_the_centres_and_each_wing_orbits_parity_and_pairs_more() {
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(4849);
+    for n in SIZES {
+        let mut work = work_on(n, &random::random_state(n, &mut rng));
+        centres::solve(&mut work).unwrap();
+        let before = parities(&work);
+        let p = pairing::pairing(n);
+        let score = |work: &Work<'_>| p.score(&p.keys_now(&work.stickers));
+        let (start, made) = (score(&work), work.made.len());
+        pairing::pair(&mut work).unwrap();
+        let g = Geometry::of(n);
+        for &i in work.model().centre_orbits.iter().flatten() {
+            assert_eq!(work.stickers[i], g.face_of(i), "n {n}");
+        }
+        assert_eq!(parities(&work), before, "n {n}");
+        let end = score(&work);
+        eprintln!(
+            "{n}: paired {start} → {end} of {} in {} turns",
+            p.paired(),
+            work.made.len() - made
+        );
+        assert!(end > start && end <= p.paired(), "n {n}: {start} → {end}");
+    }
+}
+
+#[test]
+fn the_pll_parity_makes_the_edges_odd_against_the_corners_and_keeps_centres_and_pairs() {
+    for n in [4, 6, 8] {
+        let mut work = work_on(n, &Cube::solved_n(n));
+        work.make(&pll_parity(n));
+        let g = Geometry::of(n);
+        for &i in work.model().centre_orbits.iter().flatten() {
+            assert_eq!(work.stickers[i], g.face_of(i), "n {n}");
+        }
+        let p = pairing::pairing(n);
+        assert_eq!(p.score(&p.keys_now(&work.stickers)), p.paired(), "n {n}");
+        let small = work.small().unwrap();
+        let corners = crate::state::pieces::read_corners(&small).unwrap();
+        let edges = crate::state::pieces::read_edges(&small).unwrap();
+        assert!(!crate::state::pieces::is_odd(&corners.perm), "n {n}");
+        assert!(crate::state::pieces::is_odd(&edges.perm), "n {n}");
     }
 }

@@ -1,0 +1,426 @@
+//! The edges paired by slice-flip-slice, as cubers pair them: with the centres solved, a block
+//! of layers `W` that holds an inner layer (a wide turn, or an inner slice) is turned, so that
+//! the wings it carries meet the wings they belong with on another edge; `X`, an outer turn
+//! `a` of a face `W` moved, an outer turn `b` of a face on `W`'s axis and `a` undone, swaps
+//! the edge just paired for an unpaired one; and `W` is undone. `X` turns every face `W` moved
+//! back as far as it was, so `W'` brings the centres back whole; on the bigger cubes a block
+//! moves the wings of every orbit in its layers at once, so one such conjugate pairs several.
+//!
+//! Each step takes, of every `P W X W'` (`P` no turn or one outer turn, to bring the wings
+//! into place), the one that pairs the most for its length in the half-turn metric: on the odd
+//! sizes the wings that match the middle edge beside them, on the even sizes the pairs of
+//! places along one edge that hold wings of the same edge the same way round. When none pairs
+//! more, the three-cycles finish the wings ([`even_target`] names, on the even sizes, which
+//! edge each place then takes).
+//!
+//! Each conjugate keeps the centres (checked when the list is made) and every wing orbit's
+//! parity (`W` and `W'` cancel, and an outer turn is even on every wing orbit).
+
+use std::sync::OnceLock;
+
+use crate::solve::SolveError;
+use crate::solve::search::reduction::Work;
+use crate::solve::search::reduction::centres::undo;
+use crate::solve::search::reduction::cycles::tables;
+use crate::solve::search::reduction::model::{LayerMove, Model};
+use crate::state::geometry::{Geometry, MAX_SIZE};
+use crate::turn::face::Face;
+use crate::turn::moves::PaperAxis;
+
+/// One `X` after a block `W`, and where each edge place's stickers come from after `X W'`.
+pub(crate) struct Tail {
+    /// Its single-layer turns: `a b a'`, or an outer turn of a face on `W`'s axis before it.
+    pub x: Vec<LayerMove>,
+    /// Its length in the half-turn metric.
+    pub cost: u32,
+    /// For each edge place (as [`Pairing::places`]), the sticker whose colours it shows after
+    /// `X W'`.
+    from: Vec<[u16; 2]>,
+}
+
+/// A block `W` of layers with an inner layer, and every `X` after it.
+pub(crate) struct Block {
+    /// Its single-layer turns.
+    pub w: Vec<LayerMove>,
+    /// Its length in the half-turn metric, as written (and as long again undone).
+    pub cost: u32,
+    /// The tails: the first [`Block::short`] are `a b a'`, the rest have a turn before.
+    pub tails: Vec<Tail>,
+    /// How many tails are `a b a'`.
+    short: usize,
+    /// Where each place's stickers come from after `W'` alone.
+    close: Vec<[u16; 2]>,
+}
+
+/// One size's edge places and blocks.
+pub(crate) struct Pairing {
+    /// Edge places along one edge: N − 2 (the middle edge among them on the odd sizes).
+    pub per: usize,
+    /// Every edge place, edge by edge (12 of them), each edge's in order along it: the
+    /// place's two stickers, the one on the edge's first face (by [`Face::index`]) first.
+    pub places: Vec<[u16; 2]>,
+    /// The blocks.
+    pub blocks: Vec<Block>,
+    /// The outer turns, each a setup `P`.
+    outer: Vec<LayerMove>,
+}
+
+/// The pairing tables of size `n` (4 to 9), made on first use and kept.
+pub(crate) fn pairing(n: usize) -> &'static Pairing {
+    static CACHE: [OnceLock<Pairing>; MAX_SIZE + 1] = [const { OnceLock::new() }; MAX_SIZE + 1];
+    CACHE[n].get_or_init(|| build(&tables(n).model))
+}
+
+/// Where each sticker is after `moves`.
+fn composed(model: &Model, moves: &[LayerMove]) -> Vec<u16> {
+    let count = model.forward[0].len();
+    let mut at: Vec<u16> = (0..count as u16).collect();
+    for &m in moves {
+        let f = &model.forward[model.index(m)];
+        for p in at.iter_mut() {
+            *p = f[*p as usize];
+        }
+    }
+    at
+}
+
+/// For each place, the stickers whose colours it shows after `moves`.
+fn sources(model: &Model, places: &[[u16; 2]], moves: &[LayerMove]) -> Vec<[u16; 2]> {
+    let at = composed(model, moves);
+    let mut back = vec![0u16; at.len()];
+    for (i, &to) in at.iter().enumerate() {
+        back[to as usize] = i as u16;
+    }
+    places.iter().map(|p| p.map(|s| back[s as usize])).collect()
+}
+
+/// The edge places, edge by edge, each edge's along it.
+fn edge_places(n: usize) -> Vec<[u16; 2]> {
+    let g = Geometry::of(n);
+    let k = n as i32 - 1;
+    let mut edges: std::collections::BTreeMap<[i32; 3], Vec<(i32, usize)>> = Default::default();
+    for i in 0..g.sticker_count() {
+        let p = g.cubie_of(i);
+        if p.iter().filter(|v| v.abs() == k).count() == 2 {
+            let along = p.iter().find(|v| v.abs() != k).copied().unwrap_or(0);
+            let edge = p.map(|v| if v.abs() == k { v } else { 0 });
+            edges.entry(edge).or_default().push((along, i));
+        }
+    }
+    let mut places = Vec::with_capacity(12 * (n - 2));
+    for (_, mut stickers) in edges {
+        stickers.sort_by_key(|&(along, i)| (along, g.face_of(i).index()));
+        for pair in stickers.chunks(2) {
+            places.push([pair[0].1 as u16, pair[1].1 as u16]);
+        }
+    }
+    places
+}
+
+fn build(model: &Model) -> Pairing {
+    let n = model.n;
+    let places = edge_places(n);
+    let g = Geometry::of(n);
+    let k = n as i32 - 1;
+    let centres: Vec<usize> = (0..model.forward[0].len())
+        .filter(|&i| g.cubie_of(i).iter().filter(|v| v.abs() == k).count() == 1)
+        .collect();
+    let outer = model.moves_where(true);
+    // Blocks with an inner layer: the wide turns from one end (from the other end they are
+    // the same conjugates turned with the whole cube) and the single inner slices.
+    let mut spans: Vec<(usize, usize)> = (2..=n - 2).map(|lo| (lo, n - 1)).collect();
+    spans.extend((1..=n - 2).map(|l| (l, l)));
+    let mut blocks = Vec::new();
+    for axis in PaperAxis::ALL {
+        for &(lo, hi) in &spans {
+            for q in 1..=3u8 {
+                let w: Vec<LayerMove> = (lo..=hi)
+                    .map(|layer| LayerMove {
+                        axis,
+                        layer,
+                        quarters: q,
+                    })
+                    .collect();
+                let unw = undo(&w);
+                let mut tails = Vec::new();
+                let mut seen = std::collections::HashSet::new();
+                let befores = std::iter::once(None)
+                    .chain(outer.iter().copied().filter(|m| m.axis == axis).map(Some));
+                for before in befores {
+                    for &a in outer.iter().filter(|m| m.axis != axis) {
+                        for &b in outer.iter().filter(|m| m.axis == axis) {
+                            let mut x: Vec<LayerMove> = before.into_iter().collect();
+                            x.extend([a, b, a.inverse()]);
+                            let whole = [&w[..], &x, &unw].concat();
+                            let at = composed(model, &whole);
+                            if centres
+                                .iter()
+                                .any(|&i| g.face_of(at[i] as usize) != g.face_of(i))
+                            {
+                                continue;
+                            }
+                            let from = sources(model, &places, &[&x[..], &unw].concat());
+                            if seen.insert(from.clone()) {
+                                let cost = x.len() as u32;
+                                tails.push(Tail { x, cost, from });
+                            }
+                        }
+                    }
+                }
+                let short = tails.iter().filter(|t| t.x.len() == 3).count();
+                let cost = super::write::write(n, &w).len() as u32;
+                let close = sources(model, &places, &unw);
+                blocks.push(Block {
+                    w,
+                    cost,
+                    tails,
+                    short,
+                    close,
+                });
+            }
+        }
+    }
+    Pairing {
+        per: n - 2,
+        places,
+        blocks,
+        outer,
+    }
+}
+
+impl Pairing {
+    /// How paired the edges are whose places show `keys` (each place's two colours as one
+    /// number, `6 × first + second`): on the odd sizes the places that match the middle edge
+    /// beside them, on the even sizes the pairs of places along one edge that match.
+    pub fn score(&self, keys: &[u8]) -> u32 {
+        let per = self.per;
+        let mut score = 0;
+        for edge in keys.chunks(per) {
+            if per % 2 == 1 {
+                let middle = edge[per / 2];
+                score += edge.iter().filter(|&&k| k == middle).count() as u32 - 1;
+            } else {
+                for i in 0..per {
+                    score += edge[i + 1..].iter().filter(|&&k| k == edge[i]).count() as u32;
+                }
+            }
+        }
+        score
+    }
+
+    /// The most the score can be: every edge paired.
+    pub fn paired(&self) -> u32 {
+        let per = self.per as u32;
+        let each = if per % 2 == 1 {
+            per - 1
+        } else {
+            per * (per - 1) / 2
+        };
+        12 * each
+    }
+
+    /// Each place's key on stickers of colours `colours`, its stickers taken from `from`.
+    fn keys(&self, colours: &[u8], from: &[[u16; 2]], out: &mut [u8]) {
+        for (key, f) in out.iter_mut().zip(from) {
+            *key = 6 * colours[f[0] as usize] + colours[f[1] as usize];
+        }
+    }
+
+    /// Each place's key now.
+    pub fn keys_now(&self, stickers: &[Face]) -> Vec<u8> {
+        let colours = colours(stickers);
+        let mut keys = vec![0; self.places.len()];
+        self.keys(&colours, &self.places, &mut keys);
+        keys
+    }
+
+    /// The score of `colours` after `from`.
+    fn score_after(&self, colours: &[u8], from: &[[u16; 2]], keys: &mut [u8]) -> u32 {
+        self.keys(colours, from, keys);
+        self.score(keys)
+    }
+}
+
+fn colours(stickers: &[Face]) -> Vec<u8> {
+    stickers.iter().map(|f| f.index() as u8).collect()
+}
+
+/// The colours after `moves`.
+fn turned(model: &Model, colours: &[u8], moves: &[LayerMove]) -> Vec<u8> {
+    let mut now = colours.to_vec();
+    let mut next = now.clone();
+    for &m in moves {
+        let f = &model.forward[model.index(m)];
+        for (i, &to) in f.iter().enumerate() {
+            next[to as usize] = now[i];
+        }
+        std::mem::swap(&mut now, &mut next);
+    }
+    now
+}
+
+/// A choice: how much it pairs, its length, and what it is.
+type Choice<T> = Option<(u32, u32, T)>;
+
+/// Whether `gain` for `cost` pairs more a move than `best`.
+fn better<T>(gain: u32, cost: u32, best: &Choice<T>) -> bool {
+    best.as_ref().is_none_or(|(g, k, _)| gain * k > g * cost)
+}
+
+/// The best `P W X W'` for stickers of colours `now`: the setup, the block and the tail, or
+/// `None` if none pairs more.
+fn best_conjugate(
+    model: &Model,
+    pairing: &Pairing,
+    now: &[u8],
+) -> Option<(Option<LayerMove>, usize, usize)> {
+    let mut keys = vec![0u8; pairing.places.len()];
+    let base = pairing.score_after(now, &pairing.places, &mut keys);
+    let mut best: Choice<(Option<LayerMove>, usize, usize)> = None;
+    let setups = std::iter::once(None).chain(pairing.outer.iter().copied().map(Some));
+    for setup in setups {
+        let set: Vec<u8> = turned(model, now, &Vec::from_iter(setup));
+        let extra = u32::from(setup.is_some());
+        for (b, block) in pairing.blocks.iter().enumerate() {
+            let open = turned(model, &set, &block.w);
+            for (t, tail) in block.tails[..block.short].iter().enumerate() {
+                let score = pairing.score_after(&open, &tail.from, &mut keys);
+                let cost = 2 * block.cost + tail.cost + extra;
+                if score > base && better(score - base, cost, &best) {
+                    best = Some((score - base, cost, (setup, b, t)));
+                }
+            }
+        }
+    }
+    best.map(|(_, _, choice)| choice)
+}
+
+/// The best `X` with block `b` turned (`open`): the tail, if one pairs more than undoing the
+/// block now would.
+fn best_tail(pairing: &Pairing, block: &Block, open: &[u8]) -> Option<usize> {
+    let mut keys = vec![0u8; pairing.places.len()];
+    let base = pairing.score_after(open, &block.close, &mut keys);
+    let mut best: Choice<usize> = None;
+    for (t, tail) in block.tails.iter().enumerate() {
+        let score = pairing.score_after(open, &tail.from, &mut keys);
+        if score > base && better(score - base, tail.cost, &best) {
+            best = Some((score - base, tail.cost, t));
+        }
+    }
+    best.map(|(_, _, t)| t)
+}
+
+/// Pairs the edges by slice-flip-slice while it pairs more: each time the best `P W X W'`,
+/// and while `W` is turned, every further `X` that pairs more before `W` is undone. The
+/// three-cycles finish what is left.
+pub(crate) fn pair(work: &mut Work<'_>) -> Result<(), SolveError> {
+    let model = &work.tables.model;
+    let pairing = pairing(model.n);
+    loop {
+        crate::base::cancel::check()?;
+        let now = colours(&work.stickers);
+        let mut keys = vec![0u8; pairing.places.len()];
+        if pairing.score_after(&now, &pairing.places, &mut keys) == pairing.paired() {
+            return Ok(());
+        }
+        let Some((setup, b, t)) = best_conjugate(model, pairing, &now) else {
+            return Ok(());
+        };
+        let block = &pairing.blocks[b];
+        work.make(&Vec::from_iter(setup));
+        work.make(&block.w);
+        work.make(&block.tails[t].x);
+        loop {
+            crate::base::cancel::check()?;
+            let open = colours(&work.stickers);
+            match best_tail(pairing, block, &open) {
+                Some(t) => work.make(&block.tails[t].x),
+                None => break,
+            }
+        }
+        work.make(&undo(&block.w));
+    }
+}
+
+/// On the even sizes, the colours each edge sticker should show once the wings are paired:
+/// each edge place takes the edge (and the way round) most of its places already show, each
+/// edge once, and one edge is turned round if the wings' permutation against that target
+/// would be odd (which no three-cycles finish). `odd` says whether a target is odd for the
+/// stickers as they are.
+pub(crate) fn even_target(
+    pairing: &Pairing,
+    stickers: &[Face],
+    odd: &dyn Fn(&[Face]) -> bool,
+) -> Vec<Face> {
+    let keys = pairing.keys_now(stickers);
+    let per = pairing.per;
+    let edge_of = |key: u8| {
+        let (a, b) = (key / 6, key % 6);
+        (a.min(b), a.max(b))
+    };
+    let mut counts: Vec<(usize, usize, u8)> = Vec::new();
+    for (e, edge) in keys.chunks(per).enumerate() {
+        let mut count = [0usize; 36];
+        for &k in edge {
+            count[k as usize] += 1;
+        }
+        for (k, &c) in count.iter().enumerate() {
+            if c > 0 {
+                counts.push((c, e, k as u8));
+            }
+        }
+    }
+    counts.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)).then(a.2.cmp(&b.2)));
+    let mut target: Vec<Option<u8>> = vec![None; 12];
+    let mut used = std::collections::HashSet::new();
+    for &(_, e, k) in &counts {
+        if target[e].is_none() && used.insert(edge_of(k)) {
+            target[e] = Some(k);
+        }
+    }
+    // Places no edge was left for take the edges left, as their first wing shows them.
+    for e in 0..12 {
+        if target[e].is_none() {
+            let k = keys[e * per..(e + 1) * per]
+                .iter()
+                .copied()
+                .find(|&k| !used.contains(&edge_of(k)))
+                .unwrap_or_else(|| {
+                    (0..12)
+                        .map(|i| crate::state::pieces::edge_faces(i).map(|f| f.index() as u8))
+                        .map(|[a, b]| 6 * a + b)
+                        .find(|&k| !used.contains(&edge_of(k)))
+                        .unwrap_or(1)
+                });
+            used.insert(edge_of(k));
+            target[e] = Some(k);
+        }
+    }
+    let mut target: Vec<u8> = target.into_iter().map(|k| k.unwrap_or(0)).collect();
+    let colours_of = |target: &[u8]| -> Vec<Face> {
+        let mut out = stickers.to_vec();
+        for (e, &k) in target.iter().enumerate() {
+            for p in &pairing.places[e * per..(e + 1) * per] {
+                out[p[0] as usize] = Face::ALL[(k / 6) as usize];
+                out[p[1] as usize] = Face::ALL[(k % 6) as usize];
+            }
+        }
+        out
+    };
+    let mut out = colours_of(&target);
+    if odd(&out) {
+        // Turn round the edge that loses least by it.
+        let loss = |e: usize| {
+            let k = target[e];
+            let turned = 6 * (k % 6) + k / 6;
+            let edge = &keys[e * per..(e + 1) * per];
+            edge.iter().filter(|&&x| x == k).count() as i64
+                - edge.iter().filter(|&&x| x == turned).count() as i64
+        };
+        let e = (0..12).min_by_key(|&e| loss(e)).unwrap_or(0);
+        let k = target[e];
+        target[e] = 6 * (k % 6) + k / 6;
+        out = colours_of(&target);
+    }
+    out
+}
