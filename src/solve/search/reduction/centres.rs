@@ -47,7 +47,7 @@ pub(crate) fn macros(n: usize) -> &'static Macros {
 }
 
 /// Layers `lo..=hi` of `axis`, each turned `quarters`.
-fn block(axis: PaperAxis, lo: usize, hi: usize, quarters: u8) -> Vec<LayerMove> {
+pub(crate) fn block(axis: PaperAxis, lo: usize, hi: usize, quarters: u8) -> Vec<LayerMove> {
     (lo..=hi)
         .map(|layer| LayerMove {
             axis,
@@ -78,13 +78,7 @@ fn build(tables: &SizeTables) -> Macros {
         .collect();
     let mut list = Vec::new();
     let mut add = |moves: Vec<LayerMove>| {
-        let mut at: Vec<u16> = (0..count as u16).collect();
-        for &m in &moves {
-            let f = &model.forward[model.index(m)];
-            for p in at.iter_mut() {
-                *p = f[*p as usize];
-            }
-        }
+        let at = model.positions_after(&moves);
         if fixed.iter().any(|&i| at[i] as usize != i) {
             return;
         }

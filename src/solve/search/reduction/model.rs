@@ -184,6 +184,18 @@ impl Model {
         (axis_index(m.axis) * self.n + m.layer) * 3 + m.quarters as usize - 1
     }
 
+    /// Where each sticker is after `moves`: entry `i` is the place sticker `i` goes to.
+    pub fn positions_after(&self, moves: &[LayerMove]) -> Vec<u16> {
+        let mut at: Vec<u16> = (0..self.forward[0].len() as u16).collect();
+        for &m in moves {
+            let f = &self.forward[self.index(m)];
+            for p in at.iter_mut() {
+                *p = f[*p as usize];
+            }
+        }
+        at
+    }
+
     /// The stickers after `m`.
     pub fn apply(&self, stickers: &mut Vec<Face>, m: LayerMove) {
         let f = &self.forward[self.index(m)];

@@ -20,7 +20,7 @@ use std::sync::OnceLock;
 
 use crate::solve::SolveError;
 use crate::solve::search::reduction::Work;
-use crate::solve::search::reduction::centres::undo;
+use crate::solve::search::reduction::centres::{block, undo};
 use crate::solve::search::reduction::cycles::tables;
 use crate::solve::search::reduction::model::{LayerMove, Model};
 use crate::state::geometry::{Geometry, MAX_SIZE};
@@ -71,22 +71,9 @@ pub(crate) fn pairing(n: usize) -> &'static Pairing {
     CACHE[n].get_or_init(|| build(&tables(n).model))
 }
 
-/// Where each sticker is after `moves`.
-fn composed(model: &Model, moves: &[LayerMove]) -> Vec<u16> {
-    let count = model.forward[0].len();
-    let mut at: Vec<u16> = (0..count as u16).collect();
-    for &m in moves {
-        let f = &model.forward[model.index(m)];
-        for p in at.iter_mut() {
-            *p = f[*p as usize];
-        }
-    }
-    at
-}
-
 /// For each place, the stickers whose colours it shows after `moves`.
 fn sources(model: &Model, places: &[[u16; 2]], moves: &[LayerMove]) -> Vec<[u16; 2]> {
-    let at = composed(model, moves);
+    let at = model.positions_after(moves);
     let mut back = vec![0u16; at.len()];
     for (i, &to) in at.iter().enumerate() {
         back[to as usize] = i as u16;
@@ -134,13 +121,7 @@ fn build(model: &Model) -> Pairing {
     for axis in PaperAxis::ALL {
         for &(lo, hi) in &spans {
             for q in 1..=3u8 {
-                let w: Vec<LayerMove> = (lo..=hi)
-                    .map(|layer| LayerMove {
-                        axis,
-                        layer,
-                        quarters: q,
-                    })
-                    .collect();
+                let w = block(axis, lo, hi, q);
                 let unw = undo(&w);
                 let mut tails = Vec::new();
                 let mut seen = std::collections::HashSet::new();
@@ -152,7 +133,7 @@ fn build(model: &Model) -> Pairing {
                             let mut x: Vec<LayerMove> = before.into_iter().collect();
                             x.extend([a, b, a.inverse()]);
                             let whole = [&w[..], &x, &unw].concat();
-                            let at = composed(model, &whole);
+                            let at = model.positions_after(&whole);
                             if centres
                                 .iter()
                                 .any(|&i| g.face_of(at[i] as usize) != g.face_of(i))
