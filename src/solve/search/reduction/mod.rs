@@ -25,6 +25,7 @@ pub(crate) mod centres;
 pub(crate) mod cycles;
 pub(crate) mod model;
 pub(crate) mod pairing;
+pub(crate) mod places;
 pub mod random;
 pub(crate) mod write;
 

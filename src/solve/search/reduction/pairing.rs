@@ -23,19 +23,23 @@ use crate::solve::search::reduction::Work;
 use crate::solve::search::reduction::centres::{block, undo};
 use crate::solve::search::reduction::cycles::tables;
 use crate::solve::search::reduction::model::{LayerMove, Model};
+use crate::solve::search::reduction::places::{
+    Change, Places, Scored, Source, edge_paired, edge_score, through,
+};
 use crate::state::geometry::{Geometry, MAX_SIZE};
 use crate::turn::face::Face;
 use crate::turn::moves::PaperAxis;
 
-/// One `X` after a block `W`, and where each edge place's stickers come from after `X W'`.
+/// One `X` after a block `W`, and what it changes on the edge places.
 pub(crate) struct Tail {
     /// Its single-layer turns: `a b a'`, or an outer turn of a face on `W`'s axis before it.
     pub x: Vec<LayerMove>,
     /// Its length in the half-turn metric.
     pub cost: u32,
-    /// For each edge place (as [`Pairing::places`]), the sticker whose colours it shows after
-    /// `X W'`.
-    from: Vec<[u16; 2]>,
+    /// What `X W'` changes against `W'` alone, from the places as `W` left them.
+    after_open: Change,
+    /// What `W X W'` changes, from the places as they were before `W`.
+    whole: Change,
 }
 
 /// A block `W` of layers with an inner layer, and every `X` after it.
@@ -48,8 +52,8 @@ pub(crate) struct Block {
     pub tails: Vec<Tail>,
     /// How many tails are `a b a'`.
     short: usize,
-    /// Where each place's stickers come from after `W'` alone.
-    close: Vec<[u16; 2]>,
+    /// Each place's source after `W'` alone.
+    close: Vec<Source>,
 }
 
 /// One size's edge places and blocks.
@@ -61,8 +65,8 @@ pub(crate) struct Pairing {
     pub places: Vec<[u16; 2]>,
     /// The blocks.
     pub blocks: Vec<Block>,
-    /// The outer turns, each a setup `P`.
-    outer: Vec<LayerMove>,
+    /// The outer turns, each a setup `P`, with each place's source after it.
+    outer: Vec<(LayerMove, Vec<Source>)>,
 }
 
 /// The pairing tables of size `n` (4 to 9), made on first use and kept.
@@ -71,42 +75,11 @@ pub(crate) fn pairing(n: usize) -> &'static Pairing {
     CACHE[n].get_or_init(|| build(&tables(n).model))
 }
 
-/// For each place, the stickers whose colours it shows after `moves`.
-fn sources(model: &Model, places: &[[u16; 2]], moves: &[LayerMove]) -> Vec<[u16; 2]> {
-    let at = model.positions_after(moves);
-    let mut back = vec![0u16; at.len()];
-    for (i, &to) in at.iter().enumerate() {
-        back[to as usize] = i as u16;
-    }
-    places.iter().map(|p| p.map(|s| back[s as usize])).collect()
-}
-
-/// The edge places, edge by edge, each edge's along it.
-fn edge_places(n: usize) -> Vec<[u16; 2]> {
-    let g = Geometry::of(n);
-    let k = n as i32 - 1;
-    let mut edges: std::collections::BTreeMap<[i32; 3], Vec<(i32, usize)>> = Default::default();
-    for i in 0..g.sticker_count() {
-        let p = g.cubie_of(i);
-        if p.iter().filter(|v| v.abs() == k).count() == 2 {
-            let along = p.iter().find(|v| v.abs() != k).copied().unwrap_or(0);
-            let edge = p.map(|v| if v.abs() == k { v } else { 0 });
-            edges.entry(edge).or_default().push((along, i));
-        }
-    }
-    let mut places = Vec::with_capacity(12 * (n - 2));
-    for (_, mut stickers) in edges {
-        stickers.sort_by_key(|&(along, i)| (along, g.face_of(i).index()));
-        for pair in stickers.chunks(2) {
-            places.push([pair[0].1 as u16, pair[1].1 as u16]);
-        }
-    }
-    places
-}
-
 fn build(model: &Model) -> Pairing {
     let n = model.n;
-    let places = edge_places(n);
+    let places = Places::new(model);
+    let per = n - 2;
+    let identity = Change::identity(places.list.len());
     let g = Geometry::of(n);
     let k = n as i32 - 1;
     let centres: Vec<usize> = (0..model.forward[0].len())
@@ -123,6 +96,7 @@ fn build(model: &Model) -> Pairing {
             for q in 1..=3u8 {
                 let w = block(axis, lo, hi, q);
                 let unw = undo(&w);
+                let close = places.sources(model, &unw);
                 let mut tails = Vec::new();
                 let mut seen = std::collections::HashSet::new();
                 let befores = std::iter::once(None)
@@ -140,17 +114,24 @@ fn build(model: &Model) -> Pairing {
                             {
                                 continue;
                             }
-                            let from = sources(model, &places, &[&x[..], &unw].concat());
+                            let from = places.sources(model, &[&x[..], &unw].concat());
                             if seen.insert(from.clone()) {
                                 let cost = x.len() as u32;
-                                tails.push(Tail { x, cost, from });
+                                let after_open = Change::between(&close, &from, per);
+                                let whole = places.sources(model, &whole);
+                                let whole = Change::between(&identity, &whole, per);
+                                tails.push(Tail {
+                                    x,
+                                    cost,
+                                    after_open,
+                                    whole,
+                                });
                             }
                         }
                     }
                 }
                 let short = tails.iter().filter(|t| t.x.len() == 3).count();
                 let cost = super::write::write(n, &w).len() as u32;
-                let close = sources(model, &places, &unw);
                 blocks.push(Block {
                     w,
                     cost,
@@ -161,9 +142,13 @@ fn build(model: &Model) -> Pairing {
             }
         }
     }
+    let outer = outer
+        .into_iter()
+        .map(|m| (m, places.sources(model, &[m])))
+        .collect();
     Pairing {
-        per: n - 2,
-        places,
+        per,
+        places: places.list,
         blocks,
         outer,
     }
@@ -174,70 +159,26 @@ impl Pairing {
     /// number, `6 × first + second`): on the odd sizes the places that match the middle edge
     /// beside them, on the even sizes the pairs of places along one edge that match.
     pub fn score(&self, keys: &[u8]) -> u32 {
-        let per = self.per;
-        let mut score = 0;
-        for edge in keys.chunks(per) {
-            if per % 2 == 1 {
-                let middle = edge[per / 2];
-                score += edge.iter().filter(|&&k| k == middle).count() as u32 - 1;
-            } else {
-                for i in 0..per {
-                    score += edge[i + 1..].iter().filter(|&&k| k == edge[i]).count() as u32;
-                }
-            }
-        }
-        score
+        keys.chunks(self.per).map(edge_score).sum()
     }
 
     /// The most the score can be: every edge paired.
     pub fn paired(&self) -> u32 {
-        let per = self.per as u32;
-        let each = if per % 2 == 1 {
-            per - 1
-        } else {
-            per * (per - 1) / 2
-        };
-        12 * each
-    }
-
-    /// Each place's key on stickers of colours `colours`, its stickers taken from `from`.
-    fn keys(&self, colours: &[u8], from: &[[u16; 2]], out: &mut [u8]) {
-        for (key, f) in out.iter_mut().zip(from) {
-            *key = 6 * colours[f[0] as usize] + colours[f[1] as usize];
-        }
+        12 * edge_paired(self.per)
     }
 
     /// Each place's key now.
     pub fn keys_now(&self, stickers: &[Face]) -> Vec<u8> {
-        let colours = colours(stickers);
-        let mut keys = vec![0; self.places.len()];
-        self.keys(&colours, &self.places, &mut keys);
-        keys
+        self.places
+            .iter()
+            .map(|p| 6 * stickers[p[0] as usize].index() as u8 + stickers[p[1] as usize].index() as u8)
+            .collect()
     }
 
-    /// The score of `colours` after `from`.
-    fn score_after(&self, colours: &[u8], from: &[[u16; 2]], keys: &mut [u8]) -> u32 {
-        self.keys(colours, from, keys);
-        self.score(keys)
+    /// A state to score changes against, with no keys yet.
+    fn scored(&self) -> Scored {
+        Scored::new(self.places.len(), self.per)
     }
-}
-
-fn colours(stickers: &[Face]) -> Vec<u8> {
-    stickers.iter().map(|f| f.index() as u8).collect()
-}
-
-/// The colours after `moves`.
-fn turned(model: &Model, colours: &[u8], moves: &[LayerMove]) -> Vec<u8> {
-    let mut now = colours.to_vec();
-    let mut next = now.clone();
-    for &m in moves {
-        let f = &model.forward[model.index(m)];
-        for (i, &to) in f.iter().enumerate() {
-            next[to as usize] = now[i];
-        }
-        std::mem::swap(&mut now, &mut next);
-    }
-    now
 }
 
 /// A choice: how much it pairs, its length, and what it is.
@@ -248,27 +189,35 @@ fn better<T>(gain: u32, cost: u32, best: &Choice<T>) -> bool {
     best.as_ref().is_none_or(|(g, k, _)| gain * k > g * cost)
 }
 
-/// The best `P W X W'` for stickers of colours `now`: the setup, the block and the tail, or
-/// `None` if none pairs more.
-fn best_conjugate(
-    model: &Model,
-    pairing: &Pairing,
-    now: &[u8],
-) -> Option<(Option<LayerMove>, usize, usize)> {
-    let mut keys = vec![0u8; pairing.places.len()];
-    let base = pairing.score_after(now, &pairing.places, &mut keys);
-    let mut best: Choice<(Option<LayerMove>, usize, usize)> = None;
-    let setups = std::iter::once(None).chain(pairing.outer.iter().copied().map(Some));
-    for setup in setups {
-        let set: Vec<u8> = turned(model, now, &Vec::from_iter(setup));
+/// A setup `P` of a conjugate: an outer turn's index in [`Pairing::outer`], or none.
+type Setup = Option<usize>;
+
+/// The best `P W X W'` for places showing `keys`: the setup, the block and the tail, or `None`
+/// if none pairs more. Each is scored only on the edges it touches, and skipped when even
+/// pairing every one of them would not beat the best so far.
+pub(crate) fn best_conjugate(pairing: &Pairing, keys: &[u8]) -> Option<(Setup, usize, usize)> {
+    let base = i64::from(pairing.score(keys));
+    let mut best: Choice<(Setup, usize, usize)> = None;
+    let mut scored = pairing.scored();
+    for setup in std::iter::once(None).chain((0..pairing.outer.len()).map(Some)) {
+        match setup {
+            None => scored.keys.copy_from_slice(keys),
+            Some(s) => through(keys, &pairing.outer[s].1, &mut scored.keys),
+        }
+        scored.set();
+        // What the setup alone pairs (or unpairs).
+        let offset = i64::from(scored.total) - base;
         let extra = u32::from(setup.is_some());
         for (b, block) in pairing.blocks.iter().enumerate() {
-            let open = turned(model, &set, &block.w);
             for (t, tail) in block.tails[..block.short].iter().enumerate() {
-                let score = pairing.score_after(&open, &tail.from, &mut keys);
                 let cost = 2 * block.cost + tail.cost + extra;
-                if score > base && better(score - base, cost, &best) {
-                    best = Some((score - base, cost, (setup, b, t)));
+                let bound = offset + i64::from(scored.bound(&tail.whole));
+                if bound <= 0 || !better(bound as u32, cost, &best) {
+                    continue;
+                }
+                let gain = offset + scored.gain(&tail.whole, None);
+                if gain > 0 && better(gain as u32, cost, &best) {
+                    best = Some((gain as u32, cost, (setup, b, t)));
                 }
             }
         }
@@ -276,16 +225,21 @@ fn best_conjugate(
     best.map(|(_, _, choice)| choice)
 }
 
-/// The best `X` with block `b` turned (`open`): the tail, if one pairs more than undoing the
-/// block now would.
-fn best_tail(pairing: &Pairing, block: &Block, open: &[u8]) -> Option<usize> {
-    let mut keys = vec![0u8; pairing.places.len()];
-    let base = pairing.score_after(open, &block.close, &mut keys);
+/// The best `X` with block `b` turned (its places showing `open`): the tail, if one pairs more
+/// than undoing the block now would.
+pub(crate) fn best_tail(pairing: &Pairing, block: &Block, open: &[u8]) -> Option<usize> {
+    let mut scored = pairing.scored();
+    through(open, &block.close, &mut scored.keys);
+    scored.set();
     let mut best: Choice<usize> = None;
     for (t, tail) in block.tails.iter().enumerate() {
-        let score = pairing.score_after(open, &tail.from, &mut keys);
-        if score > base && better(score - base, tail.cost, &best) {
-            best = Some((score - base, tail.cost, t));
+        let bound = i64::from(scored.bound(&tail.after_open));
+        if bound <= 0 || !better(bound as u32, tail.cost, &best) {
+            continue;
+        }
+        let gain = scored.gain(&tail.after_open, Some(open));
+        if gain > 0 && better(gain as u32, tail.cost, &best) {
+            best = Some((gain as u32, tail.cost, t));
         }
     }
     best.map(|(_, _, t)| t)
@@ -295,25 +249,25 @@ fn best_tail(pairing: &Pairing, block: &Block, open: &[u8]) -> Option<usize> {
 /// and while `W` is turned, every further `X` that pairs more before `W` is undone. The
 /// three-cycles finish what is left.
 pub(crate) fn pair(work: &mut Work<'_>) -> Result<(), SolveError> {
-    let model = &work.tables.model;
-    let pairing = pairing(model.n);
+    let pairing = pairing(work.tables.model.n);
     loop {
         crate::base::cancel::check()?;
-        let now = colours(&work.stickers);
-        let mut keys = vec![0u8; pairing.places.len()];
-        if pairing.score_after(&now, &pairing.places, &mut keys) == pairing.paired() {
+        let keys = pairing.keys_now(&work.stickers);
+        if pairing.score(&keys) == pairing.paired() {
             return Ok(());
         }
-        let Some((setup, b, t)) = best_conjugate(model, pairing, &now) else {
+        let Some((setup, b, t)) = best_conjugate(pairing, &keys) else {
             return Ok(());
         };
         let block = &pairing.blocks[b];
-        work.make(&Vec::from_iter(setup));
+        if let Some(s) = setup {
+            work.make(&[pairing.outer[s].0]);
+        }
         work.make(&block.w);
         work.make(&block.tails[t].x);
         loop {
             crate::base::cancel::check()?;
-            let open = colours(&work.stickers);
+            let open = pairing.keys_now(&work.stickers);
             match best_tail(pairing, block, &open) {
                 Some(t) => work.make(&block.tails[t].x),
                 None => break,
@@ -405,3 +359,7 @@ pub(crate) fn even_target(
     }
     out
 }
+
+#[cfg(test)]
+#[path = "pairing_tests.rs"]
+mod tests;

@@ -102,7 +102,7 @@ fn parities(work: &Work<'_>) -> Vec<bool> {
 }
 
 /// A work on `cube` (the fixed centres turned home on the odd sizes).
-fn work_on(n: usize, cube: &Cube) -> Work<'static> {
+pub(crate) fn work_on(n: usize, cube: &Cube) -> Work<'static> {
     let (cube, _) = crate::state::pieces::rotate_until(cube, |c| {
         Face::ALL
             .iter()
