@@ -6,12 +6,17 @@
 //! back as far as it was, so `W'` brings the centres back whole; on the bigger cubes a block
 //! moves the wings of every orbit in its layers at once, so one such conjugate pairs several.
 //!
-//! Each step takes, of every `P W X W'` (`P` no turn or one outer turn, to bring the wings
-//! into place), the one that pairs the most for its length in the half-turn metric: on the odd
-//! sizes the wings that match the middle edge beside them, on the even sizes the pairs of
-//! places along one edge that hold wings of the same edge the same way round. When none pairs
-//! more, the three-cycles finish the wings ([`even_target`] names, on the even sizes, which
-//! edge each place then takes).
+//! Each step takes, of every `W X W'` (or, when none pairs more, every `P W X W'`, `P` one
+//! outer turn to bring the wings into place), the one that pairs the most for its length in
+//! the half-turn metric: on the odd sizes the wings that match the middle edge beside them, on
+//! the even sizes the pairs of places along one edge that hold wings of the same edge the same
+//! way round. When none pairs more, the three-cycles finish the wings ([`even_target`] names,
+//! on the even sizes, which edge each place then takes).
+//!
+//! A step tries up to 160,000 conjugates on the 9×9×9, so each is kept with what it does to
+//! the edge places (`places.rs`): the few places it moves and the edges they lie on. A
+//! conjugate is scored on those edges alone, as a change from the state's score, and skipped
+//! without scoring when pairing every edge it touches would still not beat the best so far.
 //!
 //! Each conjugate keeps the centres (checked when the list is made) and every wing orbit's
 //! parity (`W` and `W'` cancel, and an outer turn is even on every wing orbit).
@@ -171,7 +176,9 @@ impl Pairing {
     pub fn keys_now(&self, stickers: &[Face]) -> Vec<u8> {
         self.places
             .iter()
-            .map(|p| 6 * stickers[p[0] as usize].index() as u8 + stickers[p[1] as usize].index() as u8)
+            .map(|p| {
+                6 * stickers[p[0] as usize].index() as u8 + stickers[p[1] as usize].index() as u8
+            })
             .collect()
     }
 
@@ -193,13 +200,19 @@ fn better<T>(gain: u32, cost: u32, best: &Choice<T>) -> bool {
 type Setup = Option<usize>;
 
 /// The best `P W X W'` for places showing `keys`: the setup, the block and the tail, or `None`
-/// if none pairs more. Each is scored only on the edges it touches, and skipped when even
-/// pairing every one of them would not beat the best so far.
+/// if none pairs more. The setups `P` are tried only when no `W X W'` alone pairs more (trying
+/// them every step, 19 times the work, made the answers no shorter). Each is scored only on
+/// the edges it touches, and skipped when even pairing every one of them would not beat the
+/// best so far.
 pub(crate) fn best_conjugate(pairing: &Pairing, keys: &[u8]) -> Option<(Setup, usize, usize)> {
     let base = i64::from(pairing.score(keys));
     let mut best: Choice<(Setup, usize, usize)> = None;
     let mut scored = pairing.scored();
     for setup in std::iter::once(None).chain((0..pairing.outer.len()).map(Some)) {
+        // A setup only when nothing pairs without one.
+        if setup.is_some() && best.is_some() {
+            break;
+        }
         match setup {
             None => scored.keys.copy_from_slice(keys),
             Some(s) => through(keys, &pairing.outer[s].1, &mut scored.keys),

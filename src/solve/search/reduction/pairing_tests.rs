@@ -23,6 +23,9 @@ fn best_conjugate_in_full(
     let base = pairing.score(&pairing.keys_now(stickers));
     let mut best: Choice<(Setup, usize, usize)> = None;
     for setup in std::iter::once(None).chain((0..pairing.outer.len()).map(Some)) {
+        if setup.is_some() && best.is_some() {
+            break;
+        }
         let set: Vec<LayerMove> = setup.map(|s| pairing.outer[s].0).into_iter().collect();
         let set = after(model, stickers, &set);
         for (b, block) in pairing.blocks.iter().enumerate() {
@@ -41,7 +44,12 @@ fn best_conjugate_in_full(
 }
 
 /// The best further `X` with a block turned, every candidate scored in full.
-fn best_tail_in_full(pairing: &Pairing, model: &Model, block: &Block, open: &[Face]) -> Option<usize> {
+fn best_tail_in_full(
+    pairing: &Pairing,
+    model: &Model,
+    block: &Block,
+    open: &[Face],
+) -> Option<usize> {
     let close = undo(&block.w);
     let base = pairing.score(&pairing.keys_now(&after(model, open, &close)));
     let mut best: Choice<usize> = None;
@@ -107,7 +115,11 @@ fn each_places_source_after_a_turn_shows_what_the_turned_stickers_show() {
         for &m in model.moves.iter().step_by(5) {
             let mut out = vec![0; keys.len()];
             through(&keys, &places.sources(model, &[m]), &mut out);
-            assert_eq!(out, pairing.keys_now(&after(model, &stickers, &[m])), "n {n} {m:?}");
+            assert_eq!(
+                out,
+                pairing.keys_now(&after(model, &stickers, &[m])),
+                "n {n} {m:?}"
+            );
         }
     }
 }
