@@ -26,6 +26,7 @@ pub(crate) mod cycles;
 pub(crate) mod model;
 pub(crate) mod pairing;
 pub mod random;
+pub(crate) mod staged;
 pub(crate) mod write;
 
 use crate::solve::SolveError;

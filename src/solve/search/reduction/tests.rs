@@ -92,7 +92,7 @@ fn the_centre_stage_brings_every_centre_home_and_keeps_each_wing_orbits_parity()
 }
 
 /// Whether each wing orbit's permutation is odd against its target.
-fn parities(work: &Work<'_>) -> Vec<bool> {
+pub(crate) fn parities(work: &Work<'_>) -> Vec<bool> {
     (0..work.model().wing_orbits.len())
         .map(|o| {
             let (have, want) = work.wings(o, None).unwrap();
@@ -102,7 +102,7 @@ fn parities(work: &Work<'_>) -> Vec<bool> {
 }
 
 /// A work on `cube` (the fixed centres turned home on the odd sizes).
-fn work_on(n: usize, cube: &Cube) -> Work<'static> {
+pub(crate) fn work_on(n: usize, cube: &Cube) -> Work<'static> {
     let (cube, _) = crate::state::pieces::rotate_until(cube, |c| {
         Face::ALL
             .iter()
