@@ -2,7 +2,7 @@
 //! stickers onto U and D, in any arrangement, with every turn; (2) the R and L stickers onto R
 //! and L with the turns that keep U and D's set, each wing orbit's parity brought back to what
 //! it was; (3) every centre home with the turns that keep both sets (outer turns and half
-//! turns of wide blocks).
+//! turns of wide blocks). Used on the sizes of [`SIZES`] (the 5×5×5).
 //!
 //! The turns are outer and wide turns of at most half the cube from either side (on the odd
 //! sizes, never the middle layer, so the fixed centres stay home), one move each. Each stage
@@ -10,9 +10,10 @@
 //! new states are kept, scored by the sum over the centre orbits of each orbit's exact
 //! distance from the stage's goal with the stage's turns, read from a table found
 //! breadth-first over the orbit alone (which places hold the stage's colours: C(24,8) =
-//! 735,471 values for stages 1 and 2, 70³ = 343,000 for stage 3), until one reaches it.
-//! Orbits that turns move alike (every X-centre orbit, every T-centre orbit, the obliques of
-//! one hand) share their tables, on every size.
+//! 735,471 values for stages 1 and 2, 70³ = 343,000 for stage 3). When the best state stops
+//! improving, the greedy sequences and three-cycles of `centres.rs`, scored by the stage's
+//! classes of colours, finish the stage. Orbits that turns move alike (every X-centre orbit,
+//! every T-centre orbit, the obliques of one hand) share their tables, on every size.
 
 use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex, OnceLock};
