@@ -18,7 +18,6 @@ use crate::solve::SolveError;
 use crate::solve::search::reduction::Work;
 use crate::solve::search::reduction::cycles::{Cycles, SizeTables, tables};
 use crate::solve::search::reduction::model::LayerMove;
-use crate::solve::search::reduction::staged;
 use crate::state::geometry::{Geometry, MAX_SIZE};
 use crate::turn::face::Face;
 use crate::turn::moves::PaperAxis;
@@ -170,19 +169,6 @@ fn gain(m: &Macro, classes: &[u8], home: &[u8]) -> i32 {
 fn better(gain: i32, cost: u32, best: Option<(i32, u32)>) -> bool {
     gain > 0
         && best.is_none_or(|(g, c)| i64::from(gain) * i64::from(c) > i64::from(g) * i64::from(cost))
-}
-
-/// Brings every centre sticker home: on the sizes of [`staged::SIZES`] by stages
-/// (`staged.rs`), else — or should the stages leave one unfinished, from the state before the
-/// first — greedily ([`greedy`]).
-pub(crate) fn solve(work: &mut Work<'_>) -> Result<(), SolveError> {
-    let (stickers, made) = (work.stickers.clone(), work.made.len());
-    if staged::SIZES.contains(&work.tables.model.n) && staged::solve(work)? {
-        return Ok(());
-    }
-    work.stickers = stickers;
-    work.made.truncate(made);
-    greedy(work)
 }
 
 /// Brings every centre sticker home: each step the sequence or three-cycle that brings the

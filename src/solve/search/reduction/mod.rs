@@ -355,7 +355,7 @@ pub fn solve(
     }
     let parity = work.made.len();
     // Centres, which keep the wings' parity.
-    centres::solve(&mut work)?;
+    staged::centres(&mut work)?;
     stages[1] = work.made.len() - parity;
     stages[0] = parity;
     // Edges: paired by slice-flip-slice, finished by three-cycles (on the even sizes to the

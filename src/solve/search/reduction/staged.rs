@@ -458,6 +458,19 @@ fn class(stage: usize, face: Face) -> u8 {
     }
 }
 
+/// Brings every centre sticker home: on the sizes of [`SIZES`] by stages ([`solve`]), else —
+/// or should the stages leave one unfinished, from the state before the first — greedily
+/// ([`centres::greedy`]).
+pub(crate) fn centres(work: &mut Work<'_>) -> Result<(), SolveError> {
+    let (stickers, made) = (work.stickers.clone(), work.made.len());
+    if SIZES.contains(&work.tables.model.n) && solve(work)? {
+        return Ok(());
+    }
+    work.stickers = stickers;
+    work.made.truncate(made);
+    centres::greedy(work)
+}
+
 /// Brings every centre sticker home by the three stages, keeping each wing orbit's parity:
 /// each stage a beam search, finished greedily (`centres.rs`) by the short sequences and
 /// three-cycles that bring the most stickers to a place of their stage's class. `Ok(false)`
