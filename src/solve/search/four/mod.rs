@@ -13,7 +13,7 @@ mod centres;
 mod edges;
 mod file;
 mod moves;
-mod tables;
+pub(crate) mod tables;
 
 pub use file::{FORMAT_VERSION, table_file};
 

@@ -153,12 +153,13 @@ fn cost_of(n: usize, moves: &[LayerMove]) -> u32 {
     cost
 }
 
-/// How many more centre stickers are home after `m` than before.
-fn gain(m: &Macro, stickers: &[Face], home: &[Face]) -> i32 {
+/// How many more centre stickers are in a place of their class after `m` than before
+/// (`classes` of the stickers now, `home` of the places).
+fn gain(m: &Macro, classes: &[u8], home: &[u8]) -> i32 {
     m.pairs
         .iter()
         .map(|&(from, to)| {
-            let c = stickers[from as usize];
+            let c = classes[from as usize];
             i32::from(c == home[to as usize]) - i32::from(c == home[from as usize])
         })
         .sum()
@@ -172,23 +173,41 @@ fn better(gain: i32, cost: u32, best: Option<(i32, u32)>) -> bool {
 
 /// Brings every centre sticker home: each step the sequence or three-cycle that brings the
 /// most stickers home for its length.
-pub(crate) fn solve(work: &mut Work<'_>) -> Result<(), SolveError> {
+pub(crate) fn greedy(work: &mut Work<'_>) -> Result<(), SolveError> {
+    if greedy_by(work, &|f| f.index() as u8)? {
+        Ok(())
+    } else {
+        Err(SolveError::Unreachable(
+            "centres three-cycles cannot finish",
+        ))
+    }
+}
+
+/// Brings every centre sticker to a place of its class (`class` of its face): each step the
+/// sequence or three-cycle that brings the most stickers to such places for its length.
+/// Whether every sticker is then in one.
+pub(crate) fn greedy_by(
+    work: &mut Work<'_>,
+    class: &dyn Fn(Face) -> u8,
+) -> Result<bool, SolveError> {
     let tables = work.tables;
     let model = &tables.model;
     let n = model.n;
     let macros = macros(n);
     let g = Geometry::of(n);
+    let home: Vec<u8> = macros.home.iter().map(|&f| class(f)).collect();
     let want: Vec<Vec<u8>> = model
         .centre_orbits
         .iter()
-        .map(|orbit| orbit.iter().map(|&i| g.face_of(i).index() as u8).collect())
+        .map(|orbit| orbit.iter().map(|&i| class(g.face_of(i))).collect())
         .collect();
     loop {
         crate::base::cancel::check()?;
+        let classes: Vec<u8> = work.stickers.iter().map(|&f| class(f)).collect();
         let mut best: Option<(i32, u32)> = None;
         let mut chosen: Option<Vec<LayerMove>> = None;
         for m in &macros.list {
-            let gain = gain(m, &work.stickers, &macros.home);
+            let gain = gain(m, &classes, &home);
             if better(gain, m.cost, best) {
                 best = Some((gain, m.cost));
                 chosen = Some(m.moves.clone());
@@ -196,10 +215,7 @@ pub(crate) fn solve(work: &mut Work<'_>) -> Result<(), SolveError> {
         }
         let mut cycle = None;
         for (o, orbit) in model.centre_orbits.iter().enumerate() {
-            let have: Vec<u8> = orbit
-                .iter()
-                .map(|&i| work.stickers[i].index() as u8)
-                .collect();
+            let have: Vec<u8> = orbit.iter().map(|&i| classes[i]).collect();
             if let Some((t, cost, gain)) = best_cycle(&tables.cycles[o], &have, &want[o])
                 && better(gain as i32, cost, best)
             {
@@ -213,18 +229,11 @@ pub(crate) fn solve(work: &mut Work<'_>) -> Result<(), SolveError> {
             (None, None) => break,
         }
     }
-    let home = model
+    Ok(model
         .centre_orbits
         .iter()
         .flatten()
-        .all(|&i| work.stickers[i] == g.face_of(i));
-    if home {
-        Ok(())
-    } else {
-        Err(SolveError::Unreachable(
-            "centres three-cycles cannot finish",
-        ))
-    }
+        .all(|&i| class(work.stickers[i]) == class(g.face_of(i))))
 }
 
 /// The best three-cycle for an orbit whose places hold `have` and should hold `want`: the

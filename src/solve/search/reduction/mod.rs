@@ -8,7 +8,9 @@
 //!   with the whole cube, are in no orbit) are built greedily (`centres.rs`): each step the
 //!   short sequence of layer blocks and outer turns, or the three-cycle of one orbit (a
 //!   commutator conjugated by a setup, `cycles.rs`), that brings the most stickers home for
-//!   its length.
+//!   its length. On the 5×5×5 they are built by stages instead (`staged.rs`): U and D's
+//!   stickers onto U and D, then R and L's with the wings' parity put back, then every face,
+//!   each stage a beam search over per-orbit tables finished greedily.
 //! - **Edges.** Paired by slice-flip-slice (`pairing.rs`): each step the conjugate `P W X W'`
 //!   (a block `W` with an inner layer, `X` an outer turn conjugated by another, which keeps
 //!   the centres; `P` an outer setup turn, tried only when no `W X W'` alone pairs more)
@@ -28,6 +30,7 @@ pub(crate) mod model;
 pub(crate) mod pairing;
 pub(crate) mod places;
 pub mod random;
+pub(crate) mod staged;
 pub(crate) mod write;
 
 use crate::solve::SolveError;
@@ -354,7 +357,7 @@ pub fn solve(
     }
     let parity = work.made.len();
     // Centres, which keep the wings' parity.
-    centres::solve(&mut work)?;
+    staged::centres(&mut work)?;
     stages[1] = work.made.len() - parity;
     stages[0] = parity;
     // Edges: paired by slice-flip-slice, finished by three-cycles (on the even sizes to the

@@ -82,7 +82,7 @@ fn the_centre_stage_brings_every_centre_home_and_keeps_each_wing_orbits_parity()
     for n in SIZES {
         let mut work = work_on(n, &random::random_state(n, &mut rng));
         let before = parities(&work);
-        centres::solve(&mut work).unwrap();
+        staged::centres(&mut work).unwrap();
         let g = Geometry::of(n);
         for &i in work.model().centre_orbits.iter().flatten() {
             assert_eq!(work.stickers[i], g.face_of(i), "n {n}");
@@ -92,7 +92,7 @@ fn the_centre_stage_brings_every_centre_home_and_keeps_each_wing_orbits_parity()
 }
 
 /// Whether each wing orbit's permutation is odd against its target.
-fn parities(work: &Work<'_>) -> Vec<bool> {
+pub(crate) fn parities(work: &Work<'_>) -> Vec<bool> {
     (0..work.model().wing_orbits.len())
         .map(|o| {
             let (have, want) = work.wings(o, None).unwrap();
@@ -121,7 +121,7 @@ fn slice_flip_slice_pairing_keeps_the_centres_and_each_wing_orbits_parity_and_pa
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(4849);
     for n in SIZES {
         let mut work = work_on(n, &random::random_state(n, &mut rng));
-        centres::solve(&mut work).unwrap();
+        staged::centres(&mut work).unwrap();
         let before = parities(&work);
         let p = pairing::pairing(n);
         let score = |work: &Work<'_>| p.score(&p.keys_now(&work.stickers));
