@@ -77,8 +77,7 @@ impl Machine<'_> {
                 }
                 _ => self.apply(g, a.map(item_value), item_value(b), frame),
             }?;
-            atoms.add(&r)?;
-            items.push(enclose_item(r)?);
+            items.push(atoms.enclose(r)?);
         }
         Ok(Value::from_shape(right.shape(), items))
     }
@@ -275,8 +274,7 @@ impl Machine<'_> {
         for a in l.0.iter() {
             for b in right.0.iter() {
                 let r = self.apply(g, Some(item_value(a)), item_value(b), frame)?;
-                atoms.add(&r)?;
-                items.push(enclose_item(r)?);
+                items.push(atoms.enclose(r)?);
             }
         }
         let shape: Vec<usize> = l.shape().iter().chain(right.shape()).copied().collect();
@@ -299,6 +297,24 @@ impl Atoms {
             }
             _ => too_many_atoms(),
         }
+    }
+
+    /// `item` counted ([`Atoms::add`]) and made an item of the result ([`enclose_item`]): a
+    /// simple array (the usual case) read once for both, its atoms its items and its depth
+    /// at most 1.
+    fn enclose(&mut self, item: Value) -> R<Elem> {
+        if !item.is_simple() {
+            self.add(&item)?;
+            return enclose_item(item);
+        }
+        if item.0.len() >= MAX_ATOMS - self.0 {
+            return too_many_atoms();
+        }
+        self.0 += item.0.len() + 1;
+        Ok(match item.rank() {
+            0 => item.first(),
+            _ => Elem::Boxed(Arc::new(item)),
+        })
     }
 }
 

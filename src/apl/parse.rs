@@ -5,6 +5,7 @@
 
 use super::defs::{Operator, Prim};
 use super::error::{AplError, ErrorKind, err};
+use super::fold::fold;
 use super::tree::{Dfn, DfnStatement, Expr, Func, FuncKind, Indices};
 use super::value::{Elem, Value};
 
@@ -832,8 +833,8 @@ impl<'a> Parser<'a> {
                 }
                 Item::Func(f) => {
                     rhs = match self.take_array(&mut items) {
-                        Some(left) => Expr::Dyad(f, Box::new(left), Box::new(rhs)),
-                        None => Expr::Monad(f, Box::new(rhs)),
+                        Some(left) => fold(Expr::Dyad(f, Box::new(left), Box::new(rhs))),
+                        None => fold(Expr::Monad(f, Box::new(rhs))),
                     };
                 }
                 array @ (Item::Array(_) | Item::Numbers(_)) => {
