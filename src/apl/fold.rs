@@ -101,7 +101,17 @@ fn folds_monad(p: Prim) -> bool {
     use Prim::*;
     matches!(
         p,
-        Plus | Minus | Times | Divide | Stile | Max | Min | Tilde | Rho | Comma | Rotate | RotateFirst
+        Plus | Minus
+            | Times
+            | Divide
+            | Stile
+            | Max
+            | Min
+            | Tilde
+            | Rho
+            | Comma
+            | Rotate
+            | RotateFirst
     )
 }
 
