@@ -7,12 +7,11 @@ use std::sync::Arc;
 use ndarray::{ArrayD, Dimension, RemoveAxis};
 
 use super::MAX_ATOMS;
-use super::args::{self, too_many_atoms};
+use super::args::{self, check_size, too_many_atoms};
 use super::defs::Prim;
 use super::error::{ErrorKind, err};
 use super::eval::{Frame, Held, MAX_SCAN_WORK, Machine};
 use super::func::{self, enclose_item, item_value};
-use super::parse::check_size;
 use super::tree::{Func, FuncKind};
 use super::value::{Elem, Value};
 

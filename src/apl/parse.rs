@@ -4,7 +4,7 @@
 //! CUBE`), so the parser asks the workspace which names are functions.
 
 use super::defs::{Operator, Prim};
-use super::error::{AplError, ErrorKind, err};
+use super::error::{AplError, ErrorKind};
 use super::fold::fold;
 use super::tree::{Dfn, DfnStatement, Expr, Func, FuncKind, Indices};
 use super::value::{Elem, Value};
@@ -915,18 +915,4 @@ fn braces_close_at_end(tokens: &[Token]) -> bool {
         }
     }
     false
-}
-
-/// Checks a count of elements against the cap.
-pub(crate) fn check_size(n: usize) -> Result<(), AplError> {
-    if n > super::MAX_ELEMENTS {
-        return err(
-            ErrorKind::WsFull,
-            format!(
-                "an array of {n} elements is more than the {} allowed",
-                super::MAX_ELEMENTS
-            ),
-        );
-    }
-    Ok(())
 }
