@@ -65,54 +65,41 @@ fn fits(p: Prim, a: &Value) -> bool {
     size <= MOST as f64
 }
 
-/// The dyadic primitives folded: those whose value is their arguments' alone, whatever
-/// `⎕IO` and `⎕RL` are.
-fn folds_dyad(p: Prim) -> bool {
+/// The primitives folded either way: arithmetic, shape and ravel or catenation, whose
+/// value is their arguments' alone, whatever `⎕IO` and `⎕RL` are.
+fn folds_both(p: Prim) -> bool {
     use Prim::*;
     matches!(
         p,
-        Plus | Minus
-            | Times
-            | Divide
-            | Stile
-            | Max
-            | Min
-            | Star
-            | Equal
-            | NotEqual
-            | Less
-            | LessEqual
-            | Greater
-            | GreaterEqual
-            | And
-            | Or
-            | Rho
-            | Comma
-            | CommaBar
-            | Encode
-            | Decode
-            | Take
-            | Drop
+        Plus | Minus | Times | Divide | Stile | Max | Min | Rho | Comma
     )
 }
 
-/// The monadic primitives folded (as [`folds_dyad`]).
-fn folds_monad(p: Prim) -> bool {
+/// The dyadic primitives folded (as [`folds_both`]).
+fn folds_dyad(p: Prim) -> bool {
     use Prim::*;
-    matches!(
-        p,
-        Plus | Minus
-            | Times
-            | Divide
-            | Stile
-            | Max
-            | Min
-            | Tilde
-            | Rho
-            | Comma
-            | Rotate
-            | RotateFirst
-    )
+    folds_both(p)
+        || matches!(
+            p,
+            Star | Equal
+                | NotEqual
+                | Less
+                | LessEqual
+                | Greater
+                | GreaterEqual
+                | And
+                | Or
+                | CommaBar
+                | Encode
+                | Decode
+                | Take
+                | Drop
+        )
+}
+
+/// The monadic primitives folded (as [`folds_both`]).
+fn folds_monad(p: Prim) -> bool {
+    folds_both(p) || matches!(p, Prim::Tilde | Prim::Rotate | Prim::RotateFirst)
 }
 
 #[cfg(test)]
