@@ -135,3 +135,17 @@ pub(super) fn too_many_atoms<T>() -> R<T> {
         format!("an array of more than the {MAX_ATOMS} atoms allowed, nested ones counted"),
     )
 }
+
+/// Checks a count of elements against the cap (`WS FULL` past it).
+pub(crate) fn check_size(n: usize) -> Result<(), AplError> {
+    if n > super::MAX_ELEMENTS {
+        return err(
+            ErrorKind::WsFull,
+            format!(
+                "an array of {n} elements is more than the {} allowed",
+                super::MAX_ELEMENTS
+            ),
+        );
+    }
+    Ok(())
+}

@@ -3,8 +3,8 @@
 //! squares solution. A singular matrix (or one of more columns than rows) is a DOMAIN ERROR;
 //! the results are real, as every number here is.
 
+use super::args::check_size;
 use super::error::{AplError, ErrorKind, err};
-use super::parse::check_size;
 use super::value::{Elem, Value};
 
 type R<T> = Result<T, AplError>;

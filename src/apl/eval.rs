@@ -187,9 +187,7 @@ impl<'w> Machine<'w> {
         let line = frame.line;
         match e {
             Expr::Lit(v) => Ok(v.clone()),
-            Expr::Var(name, pos) => self.lookup(name, frame).ok_or_else(|| {
-                AplError::new(ErrorKind::Value, format!("{name} has no value")).at(line, *pos)
-            }),
+            Expr::Var(name, pos) => self.read_var(name, *pos, frame),
             // The only read of an argument: its value moved out of the frame.
             Expr::Take(name, pos) => match frame.locals.as_mut().and_then(|l| l.take(name)) {
                 Some(v) => Ok(v),
@@ -303,36 +301,103 @@ impl<'w> Machine<'w> {
                 return index_kept(v, idx, &lists);
             }
         }
-        let lists = self.indices(idx, frame)?;
-        match a {
-            Expr::Var(name, _) if let Some(v) = self.borrow(name, frame) => {
-                index_kept(v, idx, &lists)
-            }
-            _ => index_kept(&self.eval(a, frame)?, idx, &lists),
+        if let Expr::Var(name, pos) = a {
+            let evaluated = self.evaluate_lists(idx, frame)?;
+            let lists = self.read_lists(idx, &evaluated, frame)?;
+            return match self.borrow(name, frame) {
+                Some(v) => index_kept(v, idx, &lists),
+                None => index_kept(&self.read_var(name, *pos, frame)?, idx, &lists),
+            };
         }
+        let lists = self.indices(idx, frame)?;
+        index_kept(&self.eval(a, frame)?, idx, &lists)
     }
 
     /// `A[i;j;…]←V`, giving `V`.
     fn index_assign(&mut self, name: &str, idx: &Indices, a: &Expr, frame: &mut Frame) -> R<Value> {
         let v = self.eval(a, frame)?;
-        let lists = self.indices(idx, frame)?;
+        let evaluated = self.evaluate_lists(idx, frame)?;
         // A local variable is changed where it is held when the values make no atoms to count
         // (simple ones): nothing is copied, and an error leaves it as it was.
-        if let Some(target) = frame.locals.as_mut().and_then(|l| l.get_mut(name))
-            && v.is_simple()
+        if v.is_simple()
+            && let Some(at) = frame.locals.as_ref().and_then(|l| l.find(name))
         {
-            let cells = cells_kept(target, idx, &lists)?;
-            assign(target, &cells, &v)?;
+            let cells = {
+                let lists = self.read_lists(idx, &evaluated, frame)?;
+                let target = frame.locals.as_ref().and_then(|l| l.at(at));
+                cells_kept(target.expect("a local variable"), idx, &lists)?
+            };
+            let target = frame.locals.as_mut().and_then(|l| l.at_mut(at));
+            assign(target.expect("a local variable"), &cells, &v)?;
             return Ok(v);
         }
-        let mut target = self
-            .lookup(name, frame)
-            .ok_or_else(|| AplError::new(ErrorKind::Value, format!("{name} has no value")))?;
-        cells_kept(&target, idx, &lists)
+        let (mut target, cells) = {
+            let lists = self.read_lists(idx, &evaluated, frame)?;
+            let target = self
+                .lookup(name, frame)
+                .ok_or_else(|| AplError::new(ErrorKind::Value, format!("{name} has no value")))?;
+            let cells = cells_kept(&target, idx, &lists);
+            (target, cells)
+        };
+        cells
             .and_then(|cells| assign(&mut target, &cells, &v))
             .and_then(|()| check_atoms(&target))?;
         self.store(name, target, frame)?;
         Ok(v)
+    }
+
+    /// The index lists of `A[i;j;…]` that must be evaluated, right to left as APL evaluates
+    /// them, each in its place; a list written out or elided is not, nor one named by a
+    /// variable that no list evaluated after it (to its left) can change: those are read
+    /// where they are ([`Machine::read_lists`]), not copied.
+    fn evaluate_lists(&mut self, idx: &Indices, frame: &mut Frame) -> R<Vec<Option<Value>>> {
+        let plain = |l: &Option<Expr>| matches!(l, None | Some(Expr::Lit(_) | Expr::Var(..)));
+        // None evaluated (the usual case): no vector made.
+        let Some(changing) = idx.lists.iter().position(|l| !plain(l)) else {
+            return Ok(Vec::new());
+        };
+        let mut out: Vec<Option<Value>> = idx.lists.iter().map(|_| None).collect();
+        for (i, l) in idx.lists.iter().enumerate().rev() {
+            match l {
+                None | Some(Expr::Lit(_)) => {}
+                Some(Expr::Var(..)) if i < changing => {}
+                Some(e) => out[i] = Some(self.eval(e, frame)?),
+            }
+        }
+        Ok(out)
+    }
+
+    /// The index lists of `A[i;j;…]`: those [`Machine::evaluate_lists`] evaluated (none if
+    /// it gave no vector), and the others where they are (the names right to left, so that the first without a value
+    /// is the one APL reads first).
+    fn read_lists<'e>(
+        &'e self,
+        idx: &'e Indices,
+        evaluated: &'e [Option<Value>],
+        frame: &'e Frame,
+    ) -> R<Vec<Option<Cow<'e, Value>>>> {
+        let mut out = Vec::with_capacity(idx.lists.len());
+        for (i, l) in idx.lists.iter().enumerate().rev() {
+            out.push(match (l, evaluated.get(i).and_then(Option::as_ref)) {
+                (_, Some(v)) => Some(Cow::Borrowed(v)),
+                (None, None) => None,
+                (Some(Expr::Lit(v)), None) => Some(Cow::Borrowed(v)),
+                (Some(Expr::Var(name, pos)), None) => Some(match self.borrow(name, frame) {
+                    Some(v) => Cow::Borrowed(v),
+                    None => Cow::Owned(self.read_var(name, *pos, frame)?),
+                }),
+                (Some(_), None) => unreachable!("every other list is evaluated"),
+            });
+        }
+        out.reverse();
+        Ok(out)
+    }
+
+    /// The value of variable `name`, read at `pos` of the frame's line: a copy.
+    fn read_var(&self, name: &str, pos: usize, frame: &Frame) -> R<Value> {
+        self.lookup(name, frame).ok_or_else(|| {
+            AplError::new(ErrorKind::Value, format!("{name} has no value")).at(frame.line, pos)
+        })
     }
 
     /// The index lists of `A[i;j;…]` when each is written, named or elided, read where they

@@ -71,3 +71,17 @@ proptest! {
 fn the_fast_paths_transcript_shows_what_the_general_paths_give() {
     test_support::transcript("fast_paths");
 }
+
+/// Index lists named by variables are read where they are, after the others are evaluated:
+/// of two without a value, the one APL reads first (the right) is still the one named.
+#[test]
+fn the_first_index_list_without_a_value_is_the_one_named() {
+    let mut ws = Workspace::new();
+    ws.eval_line("M←3 3⍴⍳9").unwrap();
+    let e = error(&mut ws, "M[P;Q]");
+    assert!(e.to_string().contains("Q has no value"), "{e}");
+    let e = error(&mut ws, "M[P;Q]←0");
+    assert!(e.to_string().contains("Q has no value"), "{e}");
+    let e = error(&mut ws, "N[P]←0");
+    assert!(e.to_string().contains("P has no value"), "{e}");
+}

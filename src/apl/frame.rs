@@ -166,9 +166,20 @@ impl Locals {
         Some(self.0.swap_remove(at).1.into_value())
     }
 
-    /// `name`'s value to change: one held in an enclosure is copied first.
-    pub(super) fn get_mut(&mut self, name: &str) -> Option<&mut Value> {
-        let (_, held) = self.0.iter_mut().find(|(n, _)| n == name)?;
+    /// Where `name` is among them ([`Locals::at`], [`Locals::at_mut`]).
+    pub(super) fn find(&self, name: &str) -> Option<usize> {
+        self.0.iter().position(|(n, _)| n == name)
+    }
+
+    /// The value of the name at `i` ([`Locals::find`]).
+    pub(super) fn at(&self, i: usize) -> Option<&Value> {
+        self.0.get(i).map(|(_, v)| v.value())
+    }
+
+    /// The value of the name at `i` ([`Locals::find`]) to change: one held in an enclosure
+    /// is copied first.
+    pub(super) fn at_mut(&mut self, i: usize) -> Option<&mut Value> {
+        let (_, held) = self.0.get_mut(i)?;
         if let Held::Shared(v) = held {
             *held = Held::Own((**v).clone());
         }

@@ -5,11 +5,10 @@ use std::sync::Arc;
 
 use ndarray::{ArrayD, Axis, Dimension, IxDyn, RemoveAxis};
 
-use super::args::{axis_or, boolean, extend, no_axis, number};
+use super::args::{axis_or, boolean, check_size, extend, no_axis, number};
 use super::defs::Prim;
 use super::error::{AplError, ErrorKind, err};
 use super::origin;
-use super::parse::check_size;
 use super::prim;
 use super::structure;
 pub(crate) use super::value::item_value;

@@ -6,9 +6,9 @@
 use std::borrow::Cow;
 
 use super::args::check_atoms;
+use super::args::check_size;
 use super::error::{ErrorKind, err};
 use super::origin;
-use super::parse::check_size;
 use super::tree::{Cells, Indices};
 use super::value::{Elem, Value};
 

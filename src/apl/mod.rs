@@ -45,6 +45,7 @@ mod display;
 mod domino;
 mod error;
 mod eval;
+mod fold;
 mod frame;
 mod func;
 mod gathered;

@@ -7,12 +7,11 @@ use std::sync::Arc;
 use ndarray::{ArrayD, Dimension, RemoveAxis};
 
 use super::MAX_ATOMS;
-use super::args::{self, too_many_atoms};
+use super::args::{self, check_size, too_many_atoms};
 use super::defs::Prim;
 use super::error::{ErrorKind, err};
 use super::eval::{Frame, Held, MAX_SCAN_WORK, Machine};
 use super::func::{self, enclose_item, item_value};
-use super::parse::check_size;
 use super::tree::{Func, FuncKind};
 use super::value::{Elem, Value};
 
@@ -77,8 +76,7 @@ impl Machine<'_> {
                 }
                 _ => self.apply(g, a.map(item_value), item_value(b), frame),
             }?;
-            atoms.add(&r)?;
-            items.push(enclose_item(r)?);
+            items.push(atoms.enclose(r)?);
         }
         Ok(Value::from_shape(right.shape(), items))
     }
@@ -275,8 +273,7 @@ impl Machine<'_> {
         for a in l.0.iter() {
             for b in right.0.iter() {
                 let r = self.apply(g, Some(item_value(a)), item_value(b), frame)?;
-                atoms.add(&r)?;
-                items.push(enclose_item(r)?);
+                items.push(atoms.enclose(r)?);
             }
         }
         let shape: Vec<usize> = l.shape().iter().chain(right.shape()).copied().collect();
@@ -299,6 +296,24 @@ impl Atoms {
             }
             _ => too_many_atoms(),
         }
+    }
+
+    /// `item` counted ([`Atoms::add`]) and made an item of the result ([`enclose_item`]): a
+    /// simple array (the usual case) read once for both, its atoms its items and its depth
+    /// at most 1.
+    fn enclose(&mut self, item: Value) -> R<Elem> {
+        if !item.is_simple() {
+            self.add(&item)?;
+            return enclose_item(item);
+        }
+        if item.0.len() >= MAX_ATOMS - self.0 {
+            return too_many_atoms();
+        }
+        self.0 += item.0.len() + 1;
+        Ok(match item.rank() {
+            0 => item.first(),
+            _ => Elem::Boxed(Arc::new(item)),
+        })
     }
 }
 

@@ -4,7 +4,8 @@
 //! CUBE`), so the parser asks the workspace which names are functions.
 
 use super::defs::{Operator, Prim};
-use super::error::{AplError, ErrorKind, err};
+use super::error::{AplError, ErrorKind};
+use super::fold::fold;
 use super::tree::{Dfn, DfnStatement, Expr, Func, FuncKind, Indices};
 use super::value::{Elem, Value};
 
@@ -832,8 +833,8 @@ impl<'a> Parser<'a> {
                 }
                 Item::Func(f) => {
                     rhs = match self.take_array(&mut items) {
-                        Some(left) => Expr::Dyad(f, Box::new(left), Box::new(rhs)),
-                        None => Expr::Monad(f, Box::new(rhs)),
+                        Some(left) => fold(Expr::Dyad(f, Box::new(left), Box::new(rhs))),
+                        None => fold(Expr::Monad(f, Box::new(rhs))),
                     };
                 }
                 array @ (Item::Array(_) | Item::Numbers(_)) => {
@@ -914,18 +915,4 @@ fn braces_close_at_end(tokens: &[Token]) -> bool {
         }
     }
     false
-}
-
-/// Checks a count of elements against the cap.
-pub(crate) fn check_size(n: usize) -> Result<(), AplError> {
-    if n > super::MAX_ELEMENTS {
-        return err(
-            ErrorKind::WsFull,
-            format!(
-                "an array of {n} elements is more than the {} allowed",
-                super::MAX_ELEMENTS
-            ),
-        );
-    }
-    Ok(())
 }

@@ -6,9 +6,9 @@ use std::sync::Arc;
 
 use ndarray::{ArrayD, Axis, IxDyn};
 
+use super::args::check_size;
 use super::error::{AplError, ErrorKind, err};
 use super::origin;
-use super::parse::check_size;
 use super::value::{Elem, Value, item_value};
 use super::work::Meter;
 

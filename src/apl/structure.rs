@@ -6,13 +6,13 @@ use std::sync::Arc;
 
 use ndarray::{ArrayD, Axis, Dimension, IxDyn};
 
+use super::args::check_size;
 use super::args::{
     axis_or, boolean, cells_without, extend, no_axis, number, whole, whole_axis, whole_vector,
 };
 use super::defs::Prim;
 use super::error::{AplError, ErrorKind, err};
 use super::origin;
-use super::parse::check_size;
 use super::prim;
 use super::value::item_value;
 use super::value::{Elem, Value, format_number};

@@ -2,9 +2,9 @@
 //! constants `⎕A` and `⎕D`, the clock `⎕TS`, and the functions `⎕UCS` and `⎕FMT`, each as
 //! Dyalog has it (the cases not read here are named in their errors).
 
+use super::args::check_size;
 use super::defs::SystemName;
 use super::error::{AplError, ErrorKind, err};
-use super::parse::check_size;
 use super::value::{Elem, Value};
 
 type R<T> = Result<T, AplError>;
