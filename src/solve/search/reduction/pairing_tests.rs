@@ -1,5 +1,5 @@
 use super::*;
-use crate::solve::search::reduction::centres;
+use crate::solve::search::reduction::staged;
 use crate::solve::search::reduction::random::random_state;
 use crate::solve::search::reduction::tests::work_on;
 use rand::SeedableRng;
@@ -68,7 +68,7 @@ fn scoring_only_the_edges_a_conjugate_touches_chooses_as_scoring_every_place_doe
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(4850);
     for (n, steps) in [(4, 12), (5, 12), (6, 6), (7, 3)] {
         let mut work = work_on(n, &random_state(n, &mut rng));
-        centres::solve(&mut work).unwrap();
+        staged::centres(&mut work).unwrap();
         let model = &work.tables.model;
         let pairing = pairing(n);
         for step in 0..steps {
