@@ -15,10 +15,11 @@ use std::path::Path;
 
 use crate::base::table_cache::{self, CacheReport, TableFile};
 use crate::solve::search::four::moves::Moves;
+use crate::solve::search::four::edge3;
 use crate::solve::search::four::tables::{Phases, SIZES, Tables, UNREACHED, goals, neighbours};
 
 /// The payload's format version; files of another version are rebuilt.
-pub const FORMAT_VERSION: u32 = 1;
+pub const FORMAT_VERSION: u32 = 2;
 
 /// The centre tables' cache file.
 ///
@@ -29,7 +30,7 @@ pub fn table_file() -> TableFile {
     TableFile {
         name: "four",
         version: FORMAT_VERSION,
-        max_payload: SIZES.iter().sum::<usize>() as u64,
+        max_payload: (SIZES.iter().sum::<usize>() + edge3::BYTES) as u64,
     }
 }
 
@@ -41,23 +42,36 @@ fn sample(size: usize) -> impl Iterator<Item = usize> {
 impl Tables {
     /// The tables as the payload of their cache file.
     pub fn to_payload(&self) -> Vec<u8> {
-        self.all().concat()
+        let mut out = self.all().concat();
+        out.extend_from_slice(&self.edges.bytes);
+        out
     }
 
     /// Reads a payload written by [`to_payload`](Tables::to_payload), trusting nothing (see
     /// the module docs); the error says what is wrong.
     pub fn from_payload(bytes: &[u8], moves: &Moves, phases: &Phases) -> Result<Tables, String> {
-        let total: usize = SIZES.iter().sum();
+        let total: usize = SIZES.iter().sum::<usize>() + edge3::BYTES;
         if bytes.len() != total {
             return Err(format!(
                 "a payload of {} bytes, expected {total}",
                 bytes.len()
             ));
         }
-        let t1 = bytes[..SIZES[0]].to_vec();
-        let t2 = bytes[SIZES[0]..SIZES[0] + SIZES[1]].to_vec();
-        let t3 = bytes[SIZES[0] + SIZES[1]..].to_vec();
-        let tables = Tables { t1, t2, t3 };
+        let mut rest = bytes;
+        let mut take = |n: usize| {
+            let (a, b) = rest.split_at(n);
+            rest = b;
+            a.to_vec()
+        };
+        let tables = Tables {
+            t1: take(SIZES[0]),
+            t2: take(SIZES[1]),
+            t3: take(SIZES[2]),
+            t4: take(SIZES[3]),
+            edges: edge3::Table {
+                bytes: take(edge3::BYTES),
+            },
+        };
         let goals = goals(phases, moves);
         for (which, t) in tables.all().into_iter().enumerate() {
             let name = format!("phase {} table", which + 1);
@@ -86,6 +100,7 @@ impl Tables {
                 }
             }
         }
+        edge3::check(&tables.edges, &phases.g3, &phases.coord)?;
         Ok(tables)
     }
 }

@@ -10,8 +10,12 @@
 //! notation, as the reduction writes its answers.
 
 mod centres;
+mod edge3;
 mod edges;
+mod enumerate;
 mod file;
+mod g3;
+mod last;
 mod moves;
 mod tables;
 
@@ -57,7 +61,7 @@ impl FourTables {
 
     /// The tables' size in bytes.
     pub fn bytes(&self) -> usize {
-        tables::SIZES.iter().sum()
+        tables::SIZES.iter().sum::<usize>() + edge3::BYTES
     }
 }
 
@@ -126,6 +130,57 @@ impl Work<'_> {
     }
 }
 
+/// How many solves since the program started paired the edges greedily, the searched
+/// phases having found nothing within their budgets.
+pub static FALLBACKS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+
+/// How many phase-1 solutions the enumeration keeps, and how many lengths past the shortest.
+const FIRSTS: (usize, u8) = (40, 1);
+/// How many starts of the last phase the enumeration looks for, and how many total lengths
+/// past the shortest.
+const STARTS: (usize, u8) = (30, 2);
+/// The nodes the enumeration may visit, and the last phase's searches together.
+const BUDGETS: (u64, u64) = (3_000_000, 3_000_000);
+
+/// The centres and edges reduced by the searched phases: phases 1 and 2 enumerated, the
+/// last phase searched from each start found, the shortest whole kept; `None` where the
+/// budgets ran out first.
+fn searched(
+    t: &FourTables,
+    start: centres::Centres,
+    homes: [u8; 24],
+    corners_odd: bool,
+) -> Result<Option<(Vec<usize>, Vec<usize>)>, SolveError> {
+    let mut en = enumerate::Enumerate::new(&t.moves, &t.phases, &t.tables, corners_odd, BUDGETS.0);
+    let firsts = en.phase1(start, homes, FIRSTS.0, FIRSTS.1)?;
+    let starts = en.phase2(start, homes, &firsts, STARTS.0, STARTS.1)?;
+    let search = last::Last::new(&t.moves, &t.phases, &t.tables);
+    let mut ranked: Vec<(usize, &enumerate::G3Start, last::State)> = starts
+        .iter()
+        .map(|s| {
+            let state = last::Last::state(s.coord3, s.bit, s.tau);
+            (s.turns.len() + search.bound(&state).0 as usize, s, state)
+        })
+        .collect();
+    ranked.sort_by_key(|r| r.0);
+    let mut best: Option<(Vec<usize>, Vec<usize>)> = None;
+    let mut budget = BUDGETS.1;
+    for (bound, s, state) in ranked {
+        let limit = best.as_ref().map_or(60, |(a, b)| a.len() + b.len());
+        if bound >= limit {
+            continue;
+        }
+        let room = (limit - s.turns.len()).min(40) as u8;
+        if let Some(found) = search.solve(&state, room, &mut budget)? {
+            best = Some((s.turns.clone(), found));
+        }
+        if budget == 0 {
+            break;
+        }
+    }
+    Ok(best)
+}
+
 /// Whether the reduction's own reading would refuse `cube`: a centre colour not four times,
 /// or an edge piece no edge has, or one twice.
 fn unreadable(t: &FourTables, stickers: &[crate::turn::face::Face]) -> bool {
@@ -175,17 +230,30 @@ pub fn solve(
         stickers,
         made: Vec::new(),
     };
-    let homes = wing_homes(t, &work.stickers).expect("read above");
+    let homes: [u8; 24] = wing_homes(t, &work.stickers)
+        .expect("read above")
+        .try_into()
+        .expect("24 wing slots");
     let start = centres::Centres {
         colours: t.moves.centre_at.map(|i| work.stickers[i].index() as u8),
         odd: crate::state::pieces::is_odd(&homes),
     };
+    let corners_odd = crate::state::pieces::is_odd(&crate::state::pieces::read_corners(cube)?.perm);
     let mut stages = [0; 4];
-    let found = centres::solve(&t.moves, &t.phases, &t.tables, start)?;
-    stages[1] = work.turns(&found);
-    let wings = t.moves.wing_at.map(|i| work.stickers[i].index() as u8);
-    let found = edges::solve(&t.moves, wings)?;
-    stages[2] = work.turns(&found);
+    match searched(t, start, homes, corners_odd)? {
+        Some((first, last)) => {
+            stages[1] = work.turns(&first);
+            stages[2] = work.turns(&last);
+        }
+        None => {
+            FALLBACKS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            let found = centres::solve(&t.moves, &t.phases, &t.tables, start)?;
+            stages[1] = work.turns(&found);
+            let wings = t.moves.wing_at.map(|i| work.stickers[i].index() as u8);
+            let found = edges::solve(&t.moves, wings)?;
+            stages[2] = work.turns(&found);
+        }
+    }
     let state = match CubieCube::from_cube(&work.small()?) {
         Ok((state, _)) => state,
         Err(_) => {

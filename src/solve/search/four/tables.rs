@@ -9,6 +9,8 @@
 //!
 //! One byte an entry, 1.1 MB in all; 255 marks a value the phase's turns never reach.
 
+use crate::solve::search::four::edge3::{self, Coord};
+use crate::solve::search::four::g3::G3;
 use crate::solve::search::four::moves::Moves;
 use crate::turn::face::Face;
 
@@ -92,6 +94,10 @@ pub(crate) struct Phases {
     pub axis: [[u8; 8]; 3],
     /// `axis_perm[t][a]`: turn `t` (of phase 3) on axis `a`'s places.
     pub axis_perm: Vec<[[u8; 8]; 3]>,
+    /// The last phase's group.
+    pub g3: G3,
+    /// The last phase's pairing coordinate.
+    pub coord: Coord,
 }
 
 /// The first colour of each axis: U, R and F.
@@ -154,6 +160,8 @@ impl Phases {
             side_perm,
             axis,
             axis_perm,
+            g3: G3::new(moves),
+            coord: Coord::new(&G3::new(moves)),
         }
     }
 
@@ -180,6 +188,18 @@ impl Phases {
         rank(mask) as usize * 2 + usize::from(odd)
     }
 
+    /// Phase 3's coordinate `v` after turn `t`.
+    pub fn next3(&self, v: usize, t: usize) -> usize {
+        let digits = [v / 4900, v / 70 % 70, v % 70];
+        digits
+            .iter()
+            .zip(&self.axis_perm[t])
+            .fold(0, |out, (&d, perm)| {
+                let mask = unrank(d as u32, 4, 8);
+                out * 70 + rank(move_mask(mask, perm)) as usize
+            })
+    }
+
     /// Phase 3's coordinate: each axis's places holding its first colour, ranked, as one
     /// number in base 70.
     pub fn coord3(&self, c: &[u8; 24]) -> usize {
@@ -197,7 +217,7 @@ impl Phases {
     }
 }
 
-/// The three pruning tables.
+/// The pruning tables.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Tables {
     /// Phase 1's, by [`Phases::coord1`].
@@ -206,10 +226,15 @@ pub(crate) struct Tables {
     pub t2: Vec<u8>,
     /// Phase 3's, by [`Phases::coord3`].
     pub t3: Vec<u8>,
+    /// The last phase's centres, by [`Phases::coord3`] twice and the parity bit of
+    /// [`G3::flip`].
+    pub t4: Vec<u8>,
+    /// The last phase's pairing table.
+    pub edges: edge3::Table,
 }
 
-/// The tables' sizes: entries of each.
-pub(crate) const SIZES: [usize; 3] = [735_471, 12_870 * 2, 70 * 70 * 70];
+/// The byte tables' sizes: entries of each.
+pub(crate) const SIZES: [usize; 4] = [735_471, 12_870 * 2, 70 * 70 * 70, 70 * 70 * 70 * 2];
 
 /// Breadth-first from `goals` over `size` values, `next(v, t)` the value turn `t` makes of
 /// `v`; `tell(done)` hears how many values are placed.
@@ -273,56 +298,63 @@ pub(crate) fn neighbours<'a>(
                 rank(move_mask(mask, &phases.side_perm[t])) as usize * 2 + usize::from(odd)
             }),
         ),
-        _ => (
+        2 => (
             phases.turns3.clone(),
-            Box::new(move |v, t| {
-                let digits = [v / 4900, v / 70 % 70, v % 70];
-                digits
-                    .iter()
-                    .zip(&phases.axis_perm[t])
-                    .fold(0, |out, (&d, perm)| {
-                        let mask = unrank(d as u32, 4, 8);
-                        out * 70 + rank(move_mask(mask, perm)) as usize
-                    })
+            Box::new(move |v, t| phases.next3(v, t)),
+        ),
+        _ => (
+            (0..phases.g3.turns.len()).collect(),
+            Box::new(move |v, i| {
+                let bit = (v % 2 == 1) ^ phases.g3.flip[i];
+                phases.next3(v / 2, phases.g3.turns[i]) * 2 + usize::from(bit)
             }),
         ),
     }
 }
 
 /// Each phase's goal values: the solved cube's coordinate.
-pub(crate) fn goals(phases: &Phases, moves: &Moves) -> [usize; 3] {
+pub(crate) fn goals(phases: &Phases, moves: &Moves) -> [usize; 4] {
     let solved = moves.centre_face.map(|f| f.index() as u8);
     [
         phases.coord1(&solved),
         phases.coord2(&solved, false),
         phases.coord3(&solved),
+        phases.coord3(&solved) * 2,
     ]
 }
 
 impl Tables {
-    /// Builds the three tables; `progress` hears how many entries of all three are done.
+    /// Builds the tables; `progress` hears how many entries of all of them are done.
     pub fn build(moves: &Moves, phases: &Phases, progress: &mut dyn FnMut(u64, u64)) -> Tables {
-        let total: u64 = SIZES.iter().map(|&s| s as u64).sum();
+        let total = SIZES.iter().sum::<usize>() as u64 + phases.coord.size() as u64;
         let goals = goals(phases, moves);
         let mut before = 0u64;
         let mut out = Vec::new();
-        for which in 0..3 {
+        for (which, size) in SIZES.into_iter().enumerate() {
             let (turns, next) = neighbours(phases, moves, which);
-            let t = bfs(SIZES[which], &[goals[which]], &turns, &*next, &mut |d| {
+            let t = bfs(size, &[goals[which]], &turns, &*next, &mut |d| {
                 progress(before + d, total)
             });
-            before += SIZES[which] as u64;
+            before += size as u64;
             out.push(t);
         }
+        let edges = edge3::Table::build(&phases.g3, &phases.coord, &mut |d| {
+            progress(before + d, total)
+        });
         progress(total, total);
-        let t3 = out.pop().expect("three tables");
-        let t2 = out.pop().expect("three tables");
-        let t1 = out.pop().expect("three tables");
-        Tables { t1, t2, t3 }
+        let mut out = out.into_iter();
+        let mut take = || out.next().expect("four byte tables");
+        Tables {
+            t1: take(),
+            t2: take(),
+            t3: take(),
+            t4: take(),
+            edges,
+        }
     }
 
-    /// The tables in order.
-    pub fn all(&self) -> [&[u8]; 3] {
-        [&self.t1, &self.t2, &self.t3]
+    /// The byte tables in order.
+    pub fn all(&self) -> [&[u8]; 4] {
+        [&self.t1, &self.t2, &self.t3, &self.t4]
     }
 }

@@ -132,3 +132,20 @@ fn the_tables_build_with_their_progress_told_to_the_end() {
         assert!(!table.contains(&tables::UNREACHED));
     }
 }
+
+#[test]
+fn tmp_lengths() {
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(448);
+    let t = shared();
+    let mut total = 0;
+    let count = 20;
+    for _ in 0..count {
+        let cube = crate::solve::search::reduction::random::random_state(4, &mut rng);
+        let clock = std::time::Instant::now();
+        let found = solve(t, &cube, &three).unwrap();
+        assert!(solves_independently(&cube, &found.moves), "{cube}");
+        eprintln!("{} {:?} {:?}", metric_length(&found.moves), found.stages, clock.elapsed());
+        total += metric_length(&found.moves);
+    }
+    eprintln!("avg {} fallbacks {:?}", total as f64 / count as f64, FALLBACKS);
+}
