@@ -140,7 +140,7 @@ const FIRSTS: (usize, u8) = (40, 1);
 /// past the shortest.
 const STARTS: (usize, u8) = (30, 2);
 /// The nodes the enumeration may visit, and the last phase's searches together.
-const BUDGETS: (u64, u64) = (3_000_000, 3_000_000);
+const BUDGETS: (u64, u64) = (1_500_000, 600_000);
 
 /// The centres and edges reduced by the searched phases: phases 1 and 2 enumerated, the
 /// last phase searched from each start found, the shortest whole kept; `None` where the
