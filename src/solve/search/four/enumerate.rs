@@ -24,13 +24,11 @@ pub(crate) struct G3Start {
     pub tau: PlaceMap,
 }
 
-/// A phase's state in the enumeration: the centres, each wing slot's wing, and whether the
-/// turns so far hold an odd number of quarter-turns.
+/// A phase's state in the enumeration: the centres (the wings are followed only at a
+/// phase-2 goal, from the path).
 #[derive(Clone, Copy)]
 struct Node {
     centres: Centres,
-    homes: [u8; 24],
-    quarters_odd: bool,
 }
 
 /// The enumeration's inputs and what it has found.
@@ -40,6 +38,8 @@ pub(crate) struct Enumerate<'a> {
     tables: &'a Tables,
     /// Whether the corners' permutation is odd at the start.
     corners_odd: bool,
+    /// Each wing slot's wing at the start.
+    homes: [u8; 24],
     path: Vec<usize>,
     /// Nodes left to visit.
     pub budget: u64,
@@ -59,6 +59,7 @@ impl<'a> Enumerate<'a> {
         phases: &'a Phases,
         tables: &'a Tables,
         corners_odd: bool,
+        homes: [u8; 24],
         budget: u64,
     ) -> Enumerate<'a> {
         Enumerate {
@@ -66,23 +67,18 @@ impl<'a> Enumerate<'a> {
             phases,
             tables,
             corners_odd,
+            homes,
             path: Vec::new(),
             budget,
         }
     }
 
     fn apply(&self, n: &Node, t: usize) -> Node {
-        let mut homes = [0u8; 24];
-        for (s, &h) in n.homes.iter().enumerate() {
-            homes[self.moves.wing[t][2 * s] as usize / 2] = h;
-        }
         Node {
             centres: Centres {
                 colours: permute(&n.centres.colours, &self.moves.centre[t]),
                 odd: n.centres.odd ^ self.moves.wing_odd[t],
             },
-            homes,
-            quarters_odd: n.quarters_odd ^ (self.moves.turns[t].quarters % 2 == 1),
         }
     }
 
@@ -97,13 +93,27 @@ impl<'a> Enumerate<'a> {
     /// The last phase's start at `n`, if it can start there.
     fn g3_start(&self, n: &Node) -> Option<G3Start> {
         let g3 = &self.phases.g3;
-        let (pos0, pos1) = g3.edges_of(&n.homes)?;
+        let mut homes = self.homes;
+        for &t in &self.path {
+            let before = homes;
+            for (s, &h) in before.iter().enumerate() {
+                homes[self.moves.wing[t][2 * s] as usize / 2] = h;
+            }
+        }
+        let quarters_odd = self
+            .path
+            .iter()
+            .filter(|&&t| self.moves.turns[t].quarters % 2 == 1)
+            .count()
+            % 2
+            == 1;
+        let (pos0, pos1) = g3.edges_of(&homes)?;
         let odd0 = crate::state::pieces::is_odd(&pos0);
         if odd0 != crate::state::pieces::is_odd(&pos1) {
             return None;
         }
         let coord3 = self.phases.coord3(&n.centres.colours);
-        let bit = self.corners_odd ^ n.quarters_odd ^ odd0;
+        let bit = self.corners_odd ^ quarters_odd ^ odd0;
         if self.tables.t4[coord3 * 2 + usize::from(bit)] == UNREACHED {
             return None;
         }
@@ -170,20 +180,15 @@ impl<'a> Enumerate<'a> {
         Ok(false)
     }
 
-    /// Up to `most` phase-1 solutions from `centres` (wing slots holding `homes`), the
+    /// Up to `most` phase-1 solutions from `centres`, the
     /// shortest first, of the shortest length and `extra` more.
     pub fn phase1(
         &mut self,
         centres: Centres,
-        homes: [u8; 24],
         most: usize,
         extra: u8,
     ) -> Result<Vec<Vec<usize>>, SolveError> {
-        let start = Node {
-            centres,
-            homes,
-            quarters_odd: false,
-        };
+        let start = Node { centres };
         let mut out: Vec<Vec<usize>> = Vec::new();
         let mut shortest = None;
         for depth in 0..=20u8 {
@@ -211,16 +216,11 @@ impl<'a> Enumerate<'a> {
     pub fn phase2(
         &mut self,
         centres: Centres,
-        homes: [u8; 24],
         firsts: &[Vec<usize>],
         most: usize,
         extra: u8,
     ) -> Result<Vec<G3Start>, SolveError> {
-        let start = Node {
-            centres,
-            homes,
-            quarters_odd: false,
-        };
+        let start = Node { centres };
         let ends: Vec<Node> = firsts
             .iter()
             .map(|f| f.iter().fold(start, |n, &t| self.apply(&n, t)))

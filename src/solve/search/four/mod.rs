@@ -1,12 +1,15 @@
-//! The 4×4×4 by searched phases, in the manner of Tsai's reduction: the centres in three
-//! phases, each an iterative-deepening search pruned by a small table (`centres.rs`:
-//! U and D stickers onto U and D; then R and L onto R and L with the wings' permutation
-//! made even; then every centre home), the edges paired by short conjugates that keep the
-//! centres (`edges.rs`), the 3×3×3 parity (two edges swapped) fixed where the reduced cube
-//! has it, and the 3×3×3 it is by the two-phase solver.
+//! The 4×4×4 by searched phases, in the manner of Tsai's reduction and TPR-4x4x4: many
+//! solutions of phase 1 (U and D stickers onto U and D) and, in order of total length, of
+//! phase 2 (R and L onto R and L, the wings' permutation even) whose end G3 can finish
+//! (`enumerate.rs`); then from the best of those ends the last phase, every centre home
+//! and every edge paired inside G3 (`g3.rs`, `last.rs`), pruned by a table of all twelve
+//! edges' pairing (`edge3.rs`); the shortest whole kept. Where the budgets run out first,
+//! the centres are finished by a third centre phase and the edges paired greedily by
+//! short conjugates (`centres.rs`, `edges.rs`), the 3×3×3 parity fixed where the reduced
+//! cube has it. The 3×3×3 is then solved by the two-phase solver.
 //!
-//! The tables (1.1 MB) are in the cache (`four.bin`, [`table_file`]), built on first use
-//! in about a second. Every run of turns about one axis is merged and written in WCA
+//! The tables (19.0 MB) are in the cache (`four.bin`, [`table_file`]), built on first use
+//! in a few seconds. Every run of turns about one axis is merged and written in WCA
 //! notation, as the reduction writes its answers.
 
 mod centres;
@@ -140,7 +143,10 @@ const FIRSTS: (usize, u8) = (40, 1);
 /// past the shortest.
 const STARTS: (usize, u8) = (30, 2);
 /// The nodes the enumeration may visit, and the last phase's searches together.
-const BUDGETS: (u64, u64) = (1_500_000, 600_000);
+const BUDGETS: (u64, u64) = (1_000_000, 600_000);
+
+/// The turns of phases 1 and 2, and of the last phase.
+type Reduction = (Vec<usize>, Vec<usize>);
 
 /// The centres and edges reduced by the searched phases: phases 1 and 2 enumerated, the
 /// last phase searched from each start found, the shortest whole kept; `None` where the
@@ -150,10 +156,17 @@ fn searched(
     start: centres::Centres,
     homes: [u8; 24],
     corners_odd: bool,
-) -> Result<Option<(Vec<usize>, Vec<usize>)>, SolveError> {
-    let mut en = enumerate::Enumerate::new(&t.moves, &t.phases, &t.tables, corners_odd, BUDGETS.0);
-    let firsts = en.phase1(start, homes, FIRSTS.0, FIRSTS.1)?;
-    let starts = en.phase2(start, homes, &firsts, STARTS.0, STARTS.1)?;
+) -> Result<Option<Reduction>, SolveError> {
+    let mut en = enumerate::Enumerate::new(
+        &t.moves,
+        &t.phases,
+        &t.tables,
+        corners_odd,
+        homes,
+        BUDGETS.0,
+    );
+    let firsts = en.phase1(start, FIRSTS.0, FIRSTS.1)?;
+    let starts = en.phase2(start, &firsts, STARTS.0, STARTS.1)?;
     let search = last::Last::new(&t.moves, &t.phases, &t.tables);
     let mut ranked: Vec<(usize, &enumerate::G3Start, last::State)> = starts
         .iter()
@@ -163,7 +176,7 @@ fn searched(
         })
         .collect();
     ranked.sort_by_key(|r| r.0);
-    let mut best: Option<(Vec<usize>, Vec<usize>)> = None;
+    let mut best: Option<Reduction> = None;
     let mut budget = BUDGETS.1;
     for (bound, s, state) in ranked {
         let limit = best.as_ref().map_or(60, |(a, b)| a.len() + b.len());

@@ -1,13 +1,16 @@
-//! The centres' three pruning tables, each the distance of every value of a small coordinate
-//! from the phase's goal, found breadth-first:
+//! The centres' pruning tables, each the distance of every value of a small coordinate
+//! from the phase's goal, found breadth-first (the edges' table is [`super::edge3`]'s):
 //!
 //! | phase | coordinate | values | turns |
 //! |---|---|---|---|
 //! | 1 | which 8 of the 24 centre places hold U or D stickers | C(24,8) = 735,471 | all 36 |
-//! | 2 | which 8 of the 16 side places hold R or L stickers, and the wings' parity | C(16,8)·2 = 25,740 | 28: outer, `Uw`, `Dw`, wide halves of the rest |
-//! | 3 | on each axis, which 4 of its 8 places hold its first colour | 70³ = 343,000 | 24: outer, wide halves |
+//! | 2 | which 8 of the 16 side places hold R or L stickers, which 4 of the 8 U and D places hold U, and the wings' parity | C(16,8)·70·2 = 1,801,800 | 28: outer, `Uw`, `Dw`, wide halves of the rest |
+//! | 3 (fallback) | on each axis, which 4 of its 8 places hold its first colour | 70³ = 343,000 | 24: outer, wide halves |
+//! | G3 | phase 3's, and the parity bit of [`G3::flip`] | 70³·2 = 686,000 | G3's 20 |
 //!
-//! One byte an entry, 1.1 MB in all; 255 marks a value the phase's turns never reach.
+//! One byte an entry, 3.6 MB in all; 255 marks a value the phase's turns never reach.
+//! Phase 2's goals are every U and D arrangement G3's table reaches, with the R and L
+//! stickers home and the wings' parity even.
 
 use crate::solve::search::four::edge3::{self, Coord};
 use crate::solve::search::four::g3::G3;
@@ -176,8 +179,8 @@ impl Phases {
         rank(mask) as usize
     }
 
-    /// Phase 2's coordinate: the rank of the side places holding R or L, twice, and the
-    /// wings' parity.
+    /// Phase 2's coordinate: the rank of the side places holding R or L, the rank of the
+    /// U and D places holding U, and the wings' parity.
     pub fn coord2(&self, c: &[u8; 24], odd: bool) -> usize {
         let mut mask = 0u32;
         for (k, &i) in self.side.iter().enumerate() {
@@ -185,7 +188,13 @@ impl Phases {
                 mask |= 1 << k;
             }
         }
-        rank(mask) as usize * 2 + usize::from(odd)
+        let mut up = 0u32;
+        for (k, &i) in self.axis[0].iter().enumerate() {
+            if c[i as usize] as usize == Face::U.index() {
+                up |= 1 << k;
+            }
+        }
+        (rank(mask) as usize * 70 + rank(up) as usize) * 2 + usize::from(odd)
     }
 
     /// Phase 3's coordinate `v` after turn `t`.
@@ -234,7 +243,7 @@ pub(crate) struct Tables {
 }
 
 /// The byte tables' sizes: entries of each.
-pub(crate) const SIZES: [usize; 4] = [735_471, 12_870 * 2, 70 * 70 * 70, 70 * 70 * 70 * 2];
+pub(crate) const SIZES: [usize; 4] = [735_471, 12_870 * 70 * 2, 70 * 70 * 70, 70 * 70 * 70 * 2];
 
 /// Breadth-first from `goals` over `size` values, `next(v, t)` the value turn `t` makes of
 /// `v`; `tell(done)` hears how many values are placed.
@@ -293,9 +302,12 @@ pub(crate) fn neighbours<'a>(
         1 => (
             phases.turns2.clone(),
             Box::new(move |v, t| {
-                let mask = unrank((v / 2) as u32, 8, 16);
+                let mask = unrank((v / 140) as u32, 8, 16);
+                let up = unrank((v / 2 % 70) as u32, 4, 8);
                 let odd = (v % 2 == 1) ^ moves.wing_odd[t];
-                rank(move_mask(mask, &phases.side_perm[t])) as usize * 2 + usize::from(odd)
+                let mask = rank(move_mask(mask, &phases.side_perm[t])) as usize;
+                let up = rank(move_mask(up, &phases.axis_perm[t][0])) as usize;
+                (mask * 70 + up) * 2 + usize::from(odd)
             }),
         ),
         2 => (
@@ -312,14 +324,24 @@ pub(crate) fn neighbours<'a>(
     }
 }
 
-/// Each phase's goal values: the solved cube's coordinate.
-pub(crate) fn goals(phases: &Phases, moves: &Moves) -> [usize; 4] {
+/// Each table's goal values: the solved cube's coordinate; phase 2's, every arrangement of
+/// the U and D stickers on U and D from which G3 can bring them home (by `t4`, the last
+/// phase's centre table), the R and L stickers on R and L and the wings' parity even.
+pub(crate) fn goals(phases: &Phases, moves: &Moves, t4: &[u8]) -> [Vec<usize>; 4] {
     let solved = moves.centre_face.map(|f| f.index() as u8);
+    let rl = phases.coord2(&solved, false) / 140;
+    let second = (0..70)
+        .filter(|&up| {
+            t4.len() == SIZES[3]
+                && (0..70 * 70 * 2).any(|rest| t4[up * 70 * 70 * 2 + rest] != UNREACHED)
+        })
+        .map(|up| (rl * 70 + up) * 2)
+        .collect();
     [
-        phases.coord1(&solved),
-        phases.coord2(&solved, false),
-        phases.coord3(&solved),
-        phases.coord3(&solved) * 2,
+        vec![phases.coord1(&solved)],
+        second,
+        vec![phases.coord3(&solved)],
+        vec![phases.coord3(&solved) * 2],
     ]
 }
 
@@ -327,16 +349,17 @@ impl Tables {
     /// Builds the tables; `progress` hears how many entries of all of them are done.
     pub fn build(moves: &Moves, phases: &Phases, progress: &mut dyn FnMut(u64, u64)) -> Tables {
         let total = SIZES.iter().sum::<usize>() as u64 + phases.coord.size() as u64;
-        let goals = goals(phases, moves);
         let mut before = 0u64;
-        let mut out = Vec::new();
-        for (which, size) in SIZES.into_iter().enumerate() {
+        let mut out = vec![Vec::new(); 4];
+        // The last phase's centre table first: phase 2's goals are read from it.
+        for which in [3, 0, 2, 1] {
+            let goals = goals(phases, moves, &out[3]);
             let (turns, next) = neighbours(phases, moves, which);
-            let t = bfs(size, &[goals[which]], &turns, &*next, &mut |d| {
+            let t = bfs(SIZES[which], &goals[which], &turns, &*next, &mut |d| {
                 progress(before + d, total)
             });
-            before += size as u64;
-            out.push(t);
+            before += SIZES[which] as u64;
+            out[which] = t;
         }
         let edges = edge3::Table::build(&phases.g3, &phases.coord, &mut |d| {
             progress(before + d, total)

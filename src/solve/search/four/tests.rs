@@ -38,10 +38,10 @@ fn random_states_are_solved_as_an_independent_sticker_model_confirms_and_much_sh
         assert!(solves_independently(&cube, &found.moves), "{cube}");
         total += metric_length(&found.moves);
     }
-    // The three-cycle reduction takes about 319 moves on average; the searched phases
-    // about 79.
+    // The three-cycle reduction takes about 319 moves on average; the centre phases with
+    // the edges paired greedily about 79; with the last phase searched in G3 about 62.
     let average = total as f64 / count as f64;
-    assert!(average < 100.0, "{average}");
+    assert!(average < 70.0, "{average}");
 }
 
 proptest! {
@@ -98,7 +98,7 @@ fn every_table_entry_sampled_agrees_and_a_changed_entry_is_found() {
     let mut bad = good.clone();
     bad[tables::SIZES[0] + 7] = 0;
     let err = tables::Tables::from_payload(&bad, &t.moves, &t.phases).unwrap_err();
-    assert!(err.contains("phase 2 table has 2 goals"), "{err}");
+    assert!(err.contains("phase 2 table has"), "{err}");
     assert!(tables::Tables::from_payload(&good[1..], &t.moves, &t.phases).is_err());
 }
 
@@ -133,10 +133,11 @@ fn the_tables_build_with_their_progress_told_to_the_end() {
     }
 }
 
-
 /// A random sequence of `len` G3 turns (indices into G3's list).
 fn g3_scramble(t: &FourTables, rng: &mut impl rand::Rng, len: usize) -> Vec<usize> {
-    (0..len).map(|_| rng.random_range(0..t.phases.g3.turns.len())).collect()
+    (0..len)
+        .map(|_| rng.random_range(0..t.phases.g3.turns.len()))
+        .collect()
 }
 
 #[test]
@@ -156,7 +157,10 @@ fn the_symmetries_keep_the_e_slice_and_turn_g3_into_itself() {
             };
             let back = conj(&g3::invert(&g3.p0_inverse[m]));
             let one = conj(&g3.p1[m]);
-            assert!((0..g3.turns.len()).any(|n| g3::invert(&g3.p0_inverse[n]) == back && g3.p1[n] == one));
+            assert!(
+                (0..g3.turns.len())
+                    .any(|n| g3::invert(&g3.p0_inverse[n]) == back && g3.p1[n] == one)
+            );
         }
     }
 }
