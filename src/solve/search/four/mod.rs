@@ -143,7 +143,7 @@ const FIRSTS: (usize, u8) = (40, 1);
 /// past the shortest.
 const STARTS: (usize, u8) = (30, 2);
 /// The nodes the enumeration may visit, and the last phase's searches together.
-const BUDGETS: (u64, u64) = (1_000_000, 600_000);
+const BUDGETS: (u64, u64) = (700_000, 300_000);
 
 /// The turns of phases 1 and 2, and of the last phase.
 type Reduction = (Vec<usize>, Vec<usize>);
