@@ -115,6 +115,16 @@ fn time_solves(cubes: &[Cube]) -> Result<(), String> {
         total += s.length();
     }
     let mean_time = times.iter().sum::<f64>() / times.len() as f64;
+    if n == 4 {
+        println!(
+            "cubework 4×4×4: edges paired greedily (the searched phases out of budget) {} times, tables {:.1} MB",
+            cubework::solve::search::four::FALLBACKS.load(std::sync::atomic::Ordering::Relaxed),
+            cubework::solve::table::shared::four_tables(&Progress::none())
+                .0
+                .bytes() as f64
+                / 1e6,
+        );
+    }
     times.sort_by(f64::total_cmp);
     println!(
         "cubework {n}×{n}×{n}: {} states, {:.1} moves on average (htm), median {:.2} ms, mean {:.2} ms a solve; start-up {:.2} s tables + {:.2} s first solve",

@@ -219,7 +219,7 @@ pub fn optimal_table(progress: &Progress) -> Result<&'static (AxisTable, CacheRe
     Ok(TABLE.get_or_init(|| made))
 }
 
-/// The 4×4×4 solver's centre tables, loaded from the cache or built (about a second) and
+/// The 4×4×4 solver's tables, loaded from the cache or built (a few seconds) and
 /// saved, once per process, with how they were obtained.
 pub fn four_tables(
     progress: &Progress,

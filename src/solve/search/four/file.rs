@@ -1,10 +1,12 @@
 //! The centre tables on disk, through the checksummed store of [`crate::base::table_cache`]:
-//! one file, `four.bin`, whose payload is the three tables one after the other (phase 1's
-//! 735,471 bytes, phase 2's 25,740, phase 3's 343,000; one byte an entry, 255 for a value
-//! never reached).
+//! one file, `four.bin`, whose payload is the tables one after the other (phase 1's 735,471
+//! bytes, phase 2's 1,801,800, the third centre phase's 343,000 and G3's centre table's
+//! 686,000, one byte an entry, 255 for a value never reached; then the pairing table's
+//! 15,422,400 bytes, four entries a byte).
 //!
 //! Nothing in it is trusted. Besides the store's own checks (regular file, size, version,
-//! checksum), each table must hold 0 at its goal and nowhere else, phases 1 and 2 must have
+//! checksum), each table must hold 0 at its goals and nowhere else (the pairing table: at
+//! its goal, and each of its values as often as when built), phases 1 and 2 must have
 //! reached every value, and a sample of every table's entries is checked against their
 //! neighbours: each reached value one turn from a value one less and from none less than
 //! that, each unreached one with no reached neighbour. A file that fails is built again.
@@ -14,11 +16,12 @@
 use std::path::Path;
 
 use crate::base::table_cache::{self, CacheReport, TableFile};
+use crate::solve::search::four::edge3;
 use crate::solve::search::four::moves::Moves;
 use crate::solve::search::four::tables::{Phases, SIZES, Tables, UNREACHED, goals, neighbours};
 
 /// The payload's format version; files of another version are rebuilt.
-pub const FORMAT_VERSION: u32 = 1;
+pub const FORMAT_VERSION: u32 = 3;
 
 /// The centre tables' cache file.
 ///
@@ -29,7 +32,7 @@ pub fn table_file() -> TableFile {
     TableFile {
         name: "four",
         version: FORMAT_VERSION,
-        max_payload: SIZES.iter().sum::<usize>() as u64,
+        max_payload: (SIZES.iter().sum::<usize>() + edge3::BYTES) as u64,
     }
 }
 
@@ -41,29 +44,45 @@ fn sample(size: usize) -> impl Iterator<Item = usize> {
 impl Tables {
     /// The tables as the payload of their cache file.
     pub fn to_payload(&self) -> Vec<u8> {
-        self.all().concat()
+        let mut out = self.all().concat();
+        out.extend_from_slice(&self.edges.bytes);
+        out
     }
 
     /// Reads a payload written by [`to_payload`](Tables::to_payload), trusting nothing (see
     /// the module docs); the error says what is wrong.
     pub fn from_payload(bytes: &[u8], moves: &Moves, phases: &Phases) -> Result<Tables, String> {
-        let total: usize = SIZES.iter().sum();
+        let total: usize = SIZES.iter().sum::<usize>() + edge3::BYTES;
         if bytes.len() != total {
             return Err(format!(
                 "a payload of {} bytes, expected {total}",
                 bytes.len()
             ));
         }
-        let t1 = bytes[..SIZES[0]].to_vec();
-        let t2 = bytes[SIZES[0]..SIZES[0] + SIZES[1]].to_vec();
-        let t3 = bytes[SIZES[0] + SIZES[1]..].to_vec();
-        let tables = Tables { t1, t2, t3 };
-        let goals = goals(phases, moves);
+        let mut rest = bytes;
+        let mut take = |n: usize| {
+            let (a, b) = rest.split_at(n);
+            rest = b;
+            a.to_vec()
+        };
+        let tables = Tables {
+            t1: take(SIZES[0]),
+            t2: take(SIZES[1]),
+            t3: take(SIZES[2]),
+            t4: take(SIZES[3]),
+            edges: edge3::Table {
+                bytes: take(edge3::BYTES),
+            },
+        };
+        let goals = goals(phases, moves, &tables.t4);
         for (which, t) in tables.all().into_iter().enumerate() {
             let name = format!("phase {} table", which + 1);
             let zeros = t.iter().filter(|&&v| v == 0).count();
-            if t[goals[which]] != 0 || zeros != 1 {
-                return Err(format!("the {name} has {zeros} goals, not 1 at its goal"));
+            let want = goals[which].len();
+            if goals[which].iter().any(|&g| t[g] != 0) || zeros != want {
+                return Err(format!(
+                    "the {name} has {zeros} goals, not {want} at its goals"
+                ));
             }
             if which < 2 && t.contains(&UNREACHED) {
                 return Err(format!("the {name} leaves a value unreached"));
@@ -86,6 +105,7 @@ impl Tables {
                 }
             }
         }
+        edge3::check(&tables.edges, &phases.g3, &phases.coord)?;
         Ok(tables)
     }
 }

@@ -1,17 +1,24 @@
-//! The 4×4×4 by searched phases, in the manner of Tsai's reduction: the centres in three
-//! phases, each an iterative-deepening search pruned by a small table (`centres.rs`:
-//! U and D stickers onto U and D; then R and L onto R and L with the wings' permutation
-//! made even; then every centre home), the edges paired by short conjugates that keep the
-//! centres (`edges.rs`), the 3×3×3 parity (two edges swapped) fixed where the reduced cube
-//! has it, and the 3×3×3 it is by the two-phase solver.
+//! The 4×4×4 by searched phases, in the manner of Tsai's reduction and TPR-4x4x4: many
+//! solutions of phase 1 (U and D stickers onto U and D) and, in order of total length, of
+//! phase 2 (R and L onto R and L, the wings' permutation even) whose end G3 can finish
+//! (`enumerate.rs`); then from the best of those ends the last phase, every centre home
+//! and every edge paired inside G3 (`g3.rs`, `last.rs`), pruned by a table of all twelve
+//! edges' pairing (`edge3.rs`); the shortest whole kept. Where the budgets run out first,
+//! the centres are finished by a third centre phase and the edges paired greedily by
+//! short conjugates (`centres.rs`, `edges.rs`), the 3×3×3 parity fixed where the reduced
+//! cube has it. The 3×3×3 is then solved by the two-phase solver.
 //!
-//! The tables (1.1 MB) are in the cache (`four.bin`, [`table_file`]), built on first use
-//! in about a second. Every run of turns about one axis is merged and written in WCA
+//! The tables (19.0 MB) are in the cache (`four.bin`, [`table_file`]), built on first use
+//! in a few seconds. Every run of turns about one axis is merged and written in WCA
 //! notation, as the reduction writes its answers.
 
 mod centres;
+mod edge3;
 mod edges;
+mod enumerate;
 mod file;
+mod g3;
+mod last;
 mod moves;
 pub(crate) mod tables;
 
@@ -57,7 +64,7 @@ impl FourTables {
 
     /// The tables' size in bytes.
     pub fn bytes(&self) -> usize {
-        tables::SIZES.iter().sum()
+        tables::SIZES.iter().sum::<usize>() + edge3::BYTES
     }
 }
 
@@ -126,6 +133,67 @@ impl Work<'_> {
     }
 }
 
+/// How many solves since the program started paired the edges greedily, the searched
+/// phases having found nothing within their budgets.
+pub static FALLBACKS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+
+/// How many phase-1 solutions the enumeration keeps, and how many lengths past the shortest.
+const FIRSTS: (usize, u8) = (40, 1);
+/// How many starts of the last phase the enumeration looks for, and how many total lengths
+/// past the shortest.
+const STARTS: (usize, u8) = (30, 2);
+/// The nodes the enumeration may visit, and the last phase's searches together.
+const BUDGETS: (u64, u64) = (700_000, 300_000);
+
+/// The turns of phases 1 and 2, and of the last phase.
+type Reduction = (Vec<usize>, Vec<usize>);
+
+/// The centres and edges reduced by the searched phases: phases 1 and 2 enumerated, the
+/// last phase searched from each start found, the shortest whole kept; `None` where the
+/// budgets ran out first.
+fn searched(
+    t: &FourTables,
+    start: centres::Centres,
+    homes: [u8; 24],
+    corners_odd: bool,
+) -> Result<Option<Reduction>, SolveError> {
+    let mut en = enumerate::Enumerate::new(
+        &t.moves,
+        &t.phases,
+        &t.tables,
+        corners_odd,
+        homes,
+        BUDGETS.0,
+    );
+    let firsts = en.phase1(start, FIRSTS.0, FIRSTS.1)?;
+    let starts = en.phase2(start, &firsts, STARTS.0, STARTS.1)?;
+    let search = last::Last::new(&t.moves, &t.phases, &t.tables);
+    let mut ranked: Vec<(usize, &enumerate::G3Start, last::State)> = starts
+        .iter()
+        .map(|s| {
+            let state = last::Last::state(s.coord3, s.bit, s.tau);
+            (s.turns.len() + search.bound(&state).0 as usize, s, state)
+        })
+        .collect();
+    ranked.sort_by_key(|r| r.0);
+    let mut best: Option<Reduction> = None;
+    let mut budget = BUDGETS.1;
+    for (bound, s, state) in ranked {
+        let limit = best.as_ref().map_or(60, |(a, b)| a.len() + b.len());
+        if bound >= limit {
+            continue;
+        }
+        let room = (limit - s.turns.len()).min(40) as u8;
+        if let Some(found) = search.solve(&state, room, &mut budget)? {
+            best = Some((s.turns.clone(), found));
+        }
+        if budget == 0 {
+            break;
+        }
+    }
+    Ok(best)
+}
+
 /// Whether the reduction's own reading would refuse `cube`: a centre colour not four times,
 /// or an edge piece no edge has, or one twice.
 fn unreadable(t: &FourTables, stickers: &[crate::turn::face::Face]) -> bool {
@@ -175,17 +243,30 @@ pub fn solve(
         stickers,
         made: Vec::new(),
     };
-    let homes = wing_homes(t, &work.stickers).expect("read above");
+    let homes: [u8; 24] = wing_homes(t, &work.stickers)
+        .expect("read above")
+        .try_into()
+        .expect("24 wing slots");
     let start = centres::Centres {
         colours: t.moves.centre_at.map(|i| work.stickers[i].index() as u8),
         odd: crate::state::pieces::is_odd(&homes),
     };
+    let corners_odd = crate::state::pieces::is_odd(&crate::state::pieces::read_corners(cube)?.perm);
     let mut stages = [0; 4];
-    let found = centres::solve(&t.moves, &t.phases, &t.tables, start)?;
-    stages[1] = work.turns(&found);
-    let wings = t.moves.wing_at.map(|i| work.stickers[i].index() as u8);
-    let found = edges::solve(&t.moves, wings)?;
-    stages[2] = work.turns(&found);
+    match searched(t, start, homes, corners_odd)? {
+        Some((first, last)) => {
+            stages[1] = work.turns(&first);
+            stages[2] = work.turns(&last);
+        }
+        None => {
+            FALLBACKS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+            let found = centres::solve(&t.moves, &t.phases, &t.tables, start)?;
+            stages[1] = work.turns(&found);
+            let wings = t.moves.wing_at.map(|i| work.stickers[i].index() as u8);
+            let found = edges::solve(&t.moves, wings)?;
+            stages[2] = work.turns(&found);
+        }
+    }
     let state = match CubieCube::from_cube(&work.small()?) {
         Ok((state, _)) => state,
         Err(_) => {

@@ -1,14 +1,19 @@
-//! The centres' three pruning tables, each the distance of every value of a small coordinate
-//! from the phase's goal, found breadth-first:
+//! The centres' pruning tables, each the distance of every value of a small coordinate
+//! from the phase's goal, found breadth-first (the edges' table is [`super::edge3`]'s):
 //!
 //! | phase | coordinate | values | turns |
 //! |---|---|---|---|
 //! | 1 | which 8 of the 24 centre places hold U or D stickers | C(24,8) = 735,471 | all 36 |
-//! | 2 | which 8 of the 16 side places hold R or L stickers, and the wings' parity | C(16,8)·2 = 25,740 | 28: outer, `Uw`, `Dw`, wide halves of the rest |
-//! | 3 | on each axis, which 4 of its 8 places hold its first colour | 70³ = 343,000 | 24: outer, wide halves |
+//! | 2 | which 8 of the 16 side places hold R or L stickers, which 4 of the 8 U and D places hold U, and the wings' parity | C(16,8)·70·2 = 1,801,800 | 28: outer, `Uw`, `Dw`, wide halves of the rest |
+//! | 3 (fallback) | on each axis, which 4 of its 8 places hold its first colour | 70³ = 343,000 | 24: outer, wide halves |
+//! | G3 | phase 3's, and the parity bit of [`G3::flip`] | 70³·2 = 686,000 | G3's 20 |
 //!
-//! One byte an entry, 1.1 MB in all; 255 marks a value the phase's turns never reach.
+//! One byte an entry, 3.6 MB in all; 255 marks a value the phase's turns never reach.
+//! Phase 2's goals are every U and D arrangement G3's table reaches, with the R and L
+//! stickers home and the wings' parity even.
 
+use crate::solve::search::four::edge3::{self, Coord};
+use crate::solve::search::four::g3::G3;
 use crate::solve::search::four::moves::Moves;
 use crate::turn::face::Face;
 
@@ -92,6 +97,10 @@ pub(crate) struct Phases {
     pub axis: [[u8; 8]; 3],
     /// `axis_perm[t][a]`: turn `t` (of phase 3) on axis `a`'s places.
     pub axis_perm: Vec<[[u8; 8]; 3]>,
+    /// The last phase's group.
+    pub g3: G3,
+    /// The last phase's pairing coordinate.
+    pub coord: Coord,
 }
 
 /// The first colour of each axis: U, R and F.
@@ -154,6 +163,8 @@ impl Phases {
             side_perm,
             axis,
             axis_perm,
+            g3: G3::new(moves),
+            coord: Coord::new(&G3::new(moves)),
         }
     }
 
@@ -168,8 +179,8 @@ impl Phases {
         rank(mask) as usize
     }
 
-    /// Phase 2's coordinate: the rank of the side places holding R or L, twice, and the
-    /// wings' parity.
+    /// Phase 2's coordinate: the rank of the side places holding R or L, the rank of the
+    /// U and D places holding U, and the wings' parity.
     pub fn coord2(&self, c: &[u8; 24], odd: bool) -> usize {
         let mut mask = 0u32;
         for (k, &i) in self.side.iter().enumerate() {
@@ -177,7 +188,25 @@ impl Phases {
                 mask |= 1 << k;
             }
         }
-        rank(mask) as usize * 2 + usize::from(odd)
+        let mut up = 0u32;
+        for (k, &i) in self.axis[0].iter().enumerate() {
+            if c[i as usize] as usize == Face::U.index() {
+                up |= 1 << k;
+            }
+        }
+        (rank(mask) as usize * 70 + rank(up) as usize) * 2 + usize::from(odd)
+    }
+
+    /// Phase 3's coordinate `v` after turn `t`.
+    pub fn next3(&self, v: usize, t: usize) -> usize {
+        let digits = [v / 4900, v / 70 % 70, v % 70];
+        digits
+            .iter()
+            .zip(&self.axis_perm[t])
+            .fold(0, |out, (&d, perm)| {
+                let mask = unrank(d as u32, 4, 8);
+                out * 70 + rank(move_mask(mask, perm)) as usize
+            })
     }
 
     /// Phase 3's coordinate: each axis's places holding its first colour, ranked, as one
@@ -197,7 +226,7 @@ impl Phases {
     }
 }
 
-/// The three pruning tables.
+/// The pruning tables.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Tables {
     /// Phase 1's, by [`Phases::coord1`].
@@ -206,10 +235,15 @@ pub(crate) struct Tables {
     pub t2: Vec<u8>,
     /// Phase 3's, by [`Phases::coord3`].
     pub t3: Vec<u8>,
+    /// The last phase's centres, by [`Phases::coord3`] twice and the parity bit of
+    /// [`G3::flip`].
+    pub t4: Vec<u8>,
+    /// The last phase's pairing table.
+    pub edges: edge3::Table,
 }
 
-/// The tables' sizes: entries of each.
-pub(crate) const SIZES: [usize; 3] = [735_471, 12_870 * 2, 70 * 70 * 70];
+/// The byte tables' sizes: entries of each.
+pub(crate) const SIZES: [usize; 4] = [735_471, 12_870 * 70 * 2, 70 * 70 * 70, 70 * 70 * 70 * 2];
 
 /// Breadth-first from `goals` over `size` values, `next(v, t)` the value turn `t` makes of
 /// `v`; `tell(done)` hears how many values are placed.
@@ -268,61 +302,82 @@ pub(crate) fn neighbours<'a>(
         1 => (
             phases.turns2.clone(),
             Box::new(move |v, t| {
-                let mask = unrank((v / 2) as u32, 8, 16);
+                let mask = unrank((v / 140) as u32, 8, 16);
+                let up = unrank((v / 2 % 70) as u32, 4, 8);
                 let odd = (v % 2 == 1) ^ moves.wing_odd[t];
-                rank(move_mask(mask, &phases.side_perm[t])) as usize * 2 + usize::from(odd)
+                let mask = rank(move_mask(mask, &phases.side_perm[t])) as usize;
+                let up = rank(move_mask(up, &phases.axis_perm[t][0])) as usize;
+                (mask * 70 + up) * 2 + usize::from(odd)
             }),
         ),
-        _ => (
+        2 => (
             phases.turns3.clone(),
-            Box::new(move |v, t| {
-                let digits = [v / 4900, v / 70 % 70, v % 70];
-                digits
-                    .iter()
-                    .zip(&phases.axis_perm[t])
-                    .fold(0, |out, (&d, perm)| {
-                        let mask = unrank(d as u32, 4, 8);
-                        out * 70 + rank(move_mask(mask, perm)) as usize
-                    })
+            Box::new(move |v, t| phases.next3(v, t)),
+        ),
+        _ => (
+            (0..phases.g3.turns.len()).collect(),
+            Box::new(move |v, i| {
+                let bit = (v % 2 == 1) ^ phases.g3.flip[i];
+                phases.next3(v / 2, phases.g3.turns[i]) * 2 + usize::from(bit)
             }),
         ),
     }
 }
 
-/// Each phase's goal values: the solved cube's coordinate.
-pub(crate) fn goals(phases: &Phases, moves: &Moves) -> [usize; 3] {
+/// Each table's goal values: the solved cube's coordinate; phase 2's, every arrangement of
+/// the U and D stickers on U and D from which G3 can bring them home (by `t4`, the last
+/// phase's centre table), the R and L stickers on R and L and the wings' parity even.
+pub(crate) fn goals(phases: &Phases, moves: &Moves, t4: &[u8]) -> [Vec<usize>; 4] {
     let solved = moves.centre_face.map(|f| f.index() as u8);
+    let rl = phases.coord2(&solved, false) / 140;
+    let second = (0..70)
+        .filter(|&up| {
+            t4.len() == SIZES[3]
+                && (0..70 * 70 * 2).any(|rest| t4[up * 70 * 70 * 2 + rest] != UNREACHED)
+        })
+        .map(|up| (rl * 70 + up) * 2)
+        .collect();
     [
-        phases.coord1(&solved),
-        phases.coord2(&solved, false),
-        phases.coord3(&solved),
+        vec![phases.coord1(&solved)],
+        second,
+        vec![phases.coord3(&solved)],
+        vec![phases.coord3(&solved) * 2],
     ]
 }
 
 impl Tables {
-    /// Builds the three tables; `progress` hears how many entries of all three are done.
+    /// Builds the tables; `progress` hears how many entries of all of them are done.
     pub fn build(moves: &Moves, phases: &Phases, progress: &mut dyn FnMut(u64, u64)) -> Tables {
-        let total: u64 = SIZES.iter().map(|&s| s as u64).sum();
-        let goals = goals(phases, moves);
+        let total = SIZES.iter().sum::<usize>() as u64 + phases.coord.size() as u64;
         let mut before = 0u64;
-        let mut out = Vec::new();
-        for which in 0..3 {
+        let mut out = vec![Vec::new(); 4];
+        // The last phase's centre table first: phase 2's goals are read from it.
+        for which in [3, 0, 2, 1] {
+            let goals = goals(phases, moves, &out[3]);
             let (turns, next) = neighbours(phases, moves, which);
-            let t = bfs(SIZES[which], &[goals[which]], &turns, &*next, &mut |d| {
+            let t = bfs(SIZES[which], &goals[which], &turns, &*next, &mut |d| {
                 progress(before + d, total)
             });
             before += SIZES[which] as u64;
-            out.push(t);
+            out[which] = t;
         }
+        let edges = edge3::Table::build(&phases.g3, &phases.coord, &mut |d| {
+            progress(before + d, total)
+        });
         progress(total, total);
-        let t3 = out.pop().expect("three tables");
-        let t2 = out.pop().expect("three tables");
-        let t1 = out.pop().expect("three tables");
-        Tables { t1, t2, t3 }
+        let mut out = out.into_iter();
+        let mut take = || out.next().expect("four byte tables");
+        Tables {
+            t1: take(),
+            t2: take(),
+            t3: take(),
+            t4: take(),
+            edges,
+        }
     }
 
-    /// The tables in order.
-    pub fn all(&self) -> [&[u8]; 3] {
-        [&self.t1, &self.t2, &self.t3]
+    /// The byte tables in order.
+    pub fn all(&self) -> [&[u8]; 4] {
+        [&self.t1, &self.t2, &self.t3, &self.t4]
     }
 }

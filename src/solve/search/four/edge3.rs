@@ -1,0 +1,341 @@
+//! The pairing table of the last phase: how far every arrangement of the 12 edges' wings in
+//! G3 is from all paired, over the whole permutation `τ` of [`super::g3`] — all 12 edges at
+//! once, as Tsai's reduction does — reduced by the rotations that keep G3 and the wing
+//! classes, two bits an entry.
+//!
+//! The coordinate: where `τ` takes the four E-slice places (an ordered choice of 4 of 12
+//! places, 11,880 values), brought by a symmetry to the least of its images (the *class*),
+//! and where it takes the other eight places, as the order of the eight places left (8!
+//! orders, of which the evenness of `τ` leaves half: 20,160). A class whose representative
+//! some symmetries keep has several entries for one state; the search fills them all.
+//!
+//! An entry holds the distance mod 3, and 3 where the distance is [`CAP`] or more (or not
+//! yet found): a search knows its state's distance exactly from its parent's (a turn changes
+//! it by at most one), and the first state's by walking down the table to the goal.
+
+use crate::solve::search::four::g3::{G3, PLACES, PlaceMap};
+
+/// Distances from this on are stored as 3 (unknown, at least this).
+pub(crate) const CAP: u8 = 10;
+
+/// Orders of the eight non-E places' values, half of 8! (the parity of `τ` fixes the rest).
+pub(crate) const RAW: usize = 20_160;
+
+/// Ordered choices of 4 of 12 places.
+const CHOICES: usize = 11_880;
+
+/// The coordinate's symmetry classes and how to reach them.
+pub(crate) struct Coord {
+    /// The symmetries, as maps of places.
+    syms: Vec<PlaceMap>,
+    /// For each choice of the E places' images: its class, and the symmetry that takes it
+    /// to the class's representative.
+    raw_to_class: Vec<(u16, u8)>,
+    /// For each class, the other symmetries that keep its representative.
+    stabiliser: Vec<Vec<u8>>,
+    /// For each class, its representative's choice.
+    class_to_raw: Vec<u16>,
+}
+
+/// The rank of `τ`'s first four values as an ordered choice of 4 of 12.
+fn rank4(t: &PlaceMap) -> usize {
+    let mut used = 0u16;
+    let mut r = 0;
+    for (i, &v) in t[..4].iter().enumerate() {
+        let below = (used & ((1u16 << v) - 1)).count_ones() as usize;
+        r = r * (PLACES - i) + v as usize - below;
+        used |= 1 << v;
+    }
+    r
+}
+
+/// The first four values of the ordered choice of rank `r`.
+fn unrank4(mut r: usize) -> [u8; 4] {
+    let mut digits = [0usize; 4];
+    for i in (0..4).rev() {
+        digits[i] = r % (PLACES - i);
+        r /= PLACES - i;
+    }
+    let mut free: Vec<u8> = (0..PLACES as u8).collect();
+    digits.map(|d| free.remove(d))
+}
+
+/// The lexicographic rank, halved, of the order of `τ`'s last eight values.
+fn rank_rest(t: &PlaceMap) -> usize {
+    let mut r = 0;
+    for i in 4..PLACES {
+        let smaller_after = t[i + 1..].iter().filter(|&&w| w < t[i]).count();
+        r = r * (PLACES - i) + smaller_after;
+    }
+    r / 2
+}
+
+/// Whether a map of places is an odd permutation.
+fn odd(t: &PlaceMap) -> bool {
+    crate::state::pieces::is_odd(t)
+}
+
+/// `s ∘ τ ∘ s⁻¹`.
+fn conjugate(t: &PlaceMap, s: &PlaceMap) -> PlaceMap {
+    let mut out = [0u8; PLACES];
+    for k in 0..PLACES {
+        out[s[k] as usize] = s[t[k] as usize];
+    }
+    out
+}
+
+impl Coord {
+    /// The coordinate of `g3`'s symmetries.
+    pub fn new(g3: &G3) -> Coord {
+        let syms = g3.symmetries.clone();
+        let image = |r: usize, s: &PlaceMap| -> usize {
+            let first = unrank4(r);
+            let mut t = [0u8; PLACES];
+            t[..4].copy_from_slice(&first);
+            let mut out = [0u8; PLACES];
+            for k in 0..4 {
+                out[s[k] as usize] = s[t[k] as usize];
+            }
+            rank4(&out)
+        };
+        let mut raw_to_class = vec![(u16::MAX, 0u8); CHOICES];
+        let mut class_to_raw = Vec::new();
+        let mut stabiliser = Vec::new();
+        for r in 0..CHOICES {
+            if raw_to_class[r].0 != u16::MAX {
+                continue;
+            }
+            let class = class_to_raw.len() as u16;
+            class_to_raw.push(r as u16);
+            let mut keep = Vec::new();
+            for (i, s) in syms.iter().enumerate() {
+                let x = image(r, s);
+                if x == r && i > 0 {
+                    keep.push(i as u8);
+                }
+                // The symmetry from x back to r: s's inverse.
+                if raw_to_class[x].0 == u16::MAX {
+                    let back = syms
+                        .iter()
+                        .position(|u| (0..PLACES).all(|k| u[s[k] as usize] as usize == k))
+                        .expect("the symmetries are a group");
+                    raw_to_class[x] = (class, back as u8);
+                }
+            }
+            stabiliser.push(keep);
+        }
+        Coord {
+            syms,
+            raw_to_class,
+            stabiliser,
+            class_to_raw,
+        }
+    }
+
+    /// The number of classes.
+    pub fn classes(&self) -> usize {
+        self.class_to_raw.len()
+    }
+
+    /// The table's entries.
+    pub fn size(&self) -> usize {
+        self.classes() * RAW
+    }
+
+    /// The entry of `τ` (one of its class's entries where several are one state).
+    pub fn index(&self, t: &PlaceMap) -> usize {
+        let (class, s) = self.raw_to_class[rank4(t)];
+        let t = if s == 0 {
+            *t
+        } else {
+            conjugate(t, &self.syms[s as usize])
+        };
+        class as usize * RAW + rank_rest(&t)
+    }
+
+    /// The other entries of the state at entry `i` (its images by its class's stabiliser).
+    pub fn twins(&self, i: usize) -> impl Iterator<Item = usize> + '_ {
+        let class = i / RAW;
+        let t = self.state(i);
+        self.stabiliser[class]
+            .iter()
+            .map(move |&s| class * RAW + rank_rest(&conjugate(&t, &self.syms[s as usize])))
+    }
+
+    /// The `τ` of entry `i`.
+    pub fn state(&self, i: usize) -> PlaceMap {
+        let (class, rest) = (i / RAW, i % RAW);
+        let first = unrank4(self.class_to_raw[class] as usize);
+        let mut t = [0u8; PLACES];
+        t[..4].copy_from_slice(&first);
+        let mut free = [0u8; 8];
+        let mut n = 0;
+        for v in 0..PLACES as u8 {
+            if !first.contains(&v) {
+                free[n] = v;
+                n += 1;
+            }
+        }
+        let mut r = rest * 2;
+        let mut digits = [0usize; 8];
+        for i in (0..8).rev() {
+            digits[i] = r % (8 - i);
+            r /= 8 - i;
+        }
+        for (i, d) in digits.into_iter().enumerate() {
+            t[4 + i] = free[d];
+            free.copy_within(d + 1..8 - i, d);
+        }
+        if odd(&t) {
+            t.swap(10, 11);
+        }
+        t
+    }
+
+    /// The goal's entry: every edge paired.
+    pub fn goal(&self) -> usize {
+        self.index(&std::array::from_fn(|k| k as u8))
+    }
+}
+
+/// `τ` after G3's `i`-th turn.
+pub(crate) fn turn(g3: &G3, t: &PlaceMap, i: usize) -> PlaceMap {
+    let (p1, back) = (&g3.p1[i], &g3.p0_inverse[i]);
+    std::array::from_fn(|k| p1[t[back[k] as usize] as usize])
+}
+
+/// The table: two bits an entry, four entries a byte.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Table {
+    /// The entries, packed.
+    pub bytes: Vec<u8>,
+}
+
+impl Table {
+    /// Entry `i`: the distance mod 3, or 3.
+    pub fn get(&self, i: usize) -> u8 {
+        (self.bytes[i >> 2] >> ((i & 3) * 2)) & 3
+    }
+
+    fn set(&mut self, i: usize, v: u8) {
+        let shift = (i & 3) * 2;
+        self.bytes[i >> 2] = (self.bytes[i >> 2] & !(3 << shift)) | (v << shift);
+    }
+
+    /// Builds the table breadth-first to distance [`CAP`] − 1; `tell(done)` hears how many
+    /// entries are placed.
+    pub fn build(g3: &G3, coord: &Coord, tell: &mut dyn FnMut(u64)) -> Table {
+        let size = coord.size();
+        let mut table = Table {
+            bytes: vec![0xff; size.div_ceil(4)],
+        };
+        table.set(coord.goal(), 0);
+        let mut done = 1u64;
+        for depth in 0..CAP - 1 {
+            let (now, next) = (depth % 3, (depth + 1) % 3);
+            for i in 0..size {
+                if table.bytes[i >> 2] == 0xff || table.get(i) != now {
+                    continue;
+                }
+                let t = coord.state(i);
+                for m in 0..g3.turns.len() {
+                    let j = coord.index(&turn(g3, &t, m));
+                    if table.get(j) != 3 {
+                        continue;
+                    }
+                    table.set(j, next);
+                    done += 1;
+                    if coord.stabiliser[j / RAW].is_empty() {
+                        continue;
+                    }
+                    for k in coord.twins(j).collect::<Vec<_>>() {
+                        if table.get(k) == 3 {
+                            table.set(k, next);
+                            done += 1;
+                        }
+                    }
+                }
+            }
+            tell(done);
+        }
+        table
+    }
+
+    /// The distance of entry `i` (at most [`CAP`]), found by walking down to the goal.
+    pub fn distance(&self, g3: &G3, coord: &Coord, mut i: usize) -> u8 {
+        let goal = coord.goal();
+        let mut depth = 0;
+        let mut v = self.get(i);
+        if v == 3 {
+            return CAP;
+        }
+        while i != goal {
+            let down = (v + 2) % 3;
+            let t = coord.state(i);
+            i = (0..g3.turns.len())
+                .map(|m| coord.index(&turn(g3, &t, m)))
+                .find(|&j| self.get(j) == down)
+                .expect("an entry one nearer the goal");
+            v = down;
+            depth += 1;
+        }
+        depth
+    }
+}
+
+/// The distance of a state whose entry holds `v`, one turn from a state at distance `parent`.
+pub(crate) fn next_distance(parent: u8, v: u8) -> u8 {
+    if v == 3 {
+        return CAP;
+    }
+    let low = parent.saturating_sub(1);
+    low + (v + 3 - low % 3) % 3
+}
+
+/// The coordinate's classes (checked when it is made).
+pub(crate) const CLASSES: usize = 3060;
+
+/// The table's bytes.
+pub(crate) const BYTES: usize = (CLASSES * RAW).div_ceil(4);
+
+/// How many entries hold 0, 1, 2 and 3 in the built table.
+pub(crate) const COUNTS: [u64; 4] = [4_545_273, 124_685, 796_830, 56_222_812];
+
+/// Checks a loaded table (module docs of [`super::file`]): the goal holds 0, each value is
+/// held as often as in the built table, and a sample of entries agree with their
+/// neighbours.
+pub(crate) fn check(table: &Table, g3: &G3, coord: &Coord) -> Result<(), String> {
+    let size = coord.size();
+    if table.get(coord.goal()) != 0 {
+        return Err("the pairing table's goal is not 0".to_string());
+    }
+    let mut counts = [0u64; 4];
+    for i in 0..size {
+        counts[table.get(i) as usize] += 1;
+    }
+    if counts != COUNTS {
+        return Err(format!(
+            "the pairing table holds its values {counts:?} times, not {COUNTS:?}"
+        ));
+    }
+    let last = (CAP - 1) % 3;
+    for i in (0..64).chain((0..size).step_by(997)) {
+        let v = table.get(i);
+        let t = coord.state(i);
+        let near: Vec<u8> = (0..g3.turns.len())
+            .map(|m| table.get(coord.index(&turn(g3, &t, m))))
+            .collect();
+        let fits = if v == 3 {
+            near.iter().all(|&w| w == 3 || w == last)
+        } else {
+            (i == coord.goal() || near.contains(&((v + 2) % 3)))
+                && (v == last || !near.contains(&3))
+        };
+        if !fits {
+            return Err(format!(
+                "the pairing table's entry {i} disagrees with its neighbours"
+            ));
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,173 @@
+//! The last phase, in the manner of Tsai's third: every centre home and every edge paired
+//! inside G3 ([`super::g3`]), searched by iterative deepening, pruned by the larger of the
+//! G3 centre table (which also asks that the reduced 3×3×3 have no PLL parity) and the
+//! pairing table of all twelve edges ([`super::edge3`]).
+
+use crate::solve::SolveError;
+use crate::solve::search::four::edge3::{self, next_distance};
+use crate::solve::search::four::g3::PlaceMap;
+use crate::solve::search::four::moves::Moves;
+use crate::solve::search::four::tables::{Phases, Tables, UNREACHED, move_mask, rank, unrank};
+
+/// A state of the last phase.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct State {
+    /// Each axis's places holding its first colour, ranked (see [`Phases::coord3`]).
+    pub axes: [u8; 3],
+    /// The parity bit of [`super::g3::G3::flip`].
+    pub bit: bool,
+    /// The edges' `τ`.
+    pub tau: PlaceMap,
+}
+
+/// What the search reads: G3's turns on the centres' coordinate, and the tables.
+pub(crate) struct Last<'a> {
+    moves: &'a Moves,
+    phases: &'a Phases,
+    tables: &'a Tables,
+    /// `axis_next[i][a][v]`: G3's `i`-th turn on axis `a`'s value `v`.
+    axis_next: Vec<[[u8; 70]; 3]>,
+}
+
+impl<'a> Last<'a> {
+    /// The search over `tables`.
+    pub fn new(moves: &'a Moves, phases: &'a Phases, tables: &'a Tables) -> Last<'a> {
+        let axis_next = phases
+            .g3
+            .turns
+            .iter()
+            .map(|&t| {
+                [0, 1, 2].map(|a| {
+                    std::array::from_fn(|v| {
+                        let mask = unrank(v as u32, 4, 8);
+                        rank(move_mask(mask, &phases.axis_perm[t][a])) as u8
+                    })
+                })
+            })
+            .collect();
+        Last {
+            moves,
+            phases,
+            tables,
+            axis_next,
+        }
+    }
+
+    fn centre_distance(&self, s: &State) -> u8 {
+        let [a, b, c] = s.axes.map(usize::from);
+        match self.tables.t4[((a * 70 + b) * 70 + c) * 2 + usize::from(s.bit)] {
+            UNREACHED => u8::MAX,
+            v => v,
+        }
+    }
+
+    /// The state from a coordinate of [`Phases::coord3`], the bit and `τ`.
+    pub fn state(coord3: usize, bit: bool, tau: PlaceMap) -> State {
+        State {
+            axes: [coord3 / 4900, coord3 / 70 % 70, coord3 % 70].map(|d| d as u8),
+            bit,
+            tau,
+        }
+    }
+
+    /// A lower bound of the state's distance (`u8::MAX` where G3 cannot solve it), and its
+    /// pairing distance.
+    pub fn bound(&self, s: &State) -> (u8, u8) {
+        let coord = &self.phases.coord;
+        let e = self
+            .tables
+            .edges
+            .distance(&self.phases.g3, coord, coord.index(&s.tau));
+        (self.centre_distance(s).max(e), e)
+    }
+
+    fn apply(&self, s: &State, i: usize) -> State {
+        let next = &self.axis_next[i];
+        State {
+            axes: [0, 1, 2].map(|a| next[a][s.axes[a] as usize]),
+            bit: s.bit ^ self.phases.g3.flip[i],
+            tau: edge3::turn(&self.phases.g3, &s.tau, i),
+        }
+    }
+
+    /// The shortest turns (indices into [`Moves::turns`]) under `limit` that solve `s`,
+    /// within `budget` nodes (`None` where there are none, or the budget ran out).
+    pub fn solve(
+        &self,
+        s: &State,
+        limit: u8,
+        budget: &mut u64,
+    ) -> Result<Option<Vec<usize>>, SolveError> {
+        let (h, e) = self.bound(s);
+        let mut search = Search {
+            last: self,
+            path: Vec::new(),
+            budget,
+        };
+        for depth in h..limit {
+            if search.dfs(s, e, depth, None)? {
+                return Ok(Some(search.path));
+            }
+            if *search.budget == 0 {
+                break;
+            }
+        }
+        Ok(None)
+    }
+}
+
+struct Search<'a, 'b> {
+    last: &'a Last<'a>,
+    path: Vec<usize>,
+    budget: &'b mut u64,
+}
+
+impl Search<'_, '_> {
+    fn dfs(
+        &mut self,
+        s: &State,
+        edges: u8,
+        left: u8,
+        last: Option<usize>,
+    ) -> Result<bool, SolveError> {
+        if *self.budget == 0 {
+            return Ok(false);
+        }
+        *self.budget -= 1;
+        if self.budget.is_multiple_of(1 << 14) {
+            crate::base::cancel::check()?;
+        }
+        let h = self.last.centre_distance(s).max(edges);
+        if h == 0 {
+            return Ok(true);
+        }
+        if h > left {
+            return Ok(false);
+        }
+        let g3 = &self.last.phases.g3;
+        let coord = &self.last.phases.coord;
+        let moves = self.last.moves;
+        for i in 0..g3.turns.len() {
+            let t = g3.turns[i];
+            if let Some(l) = last {
+                let (a, b) = moves.turns[l].block();
+                let (a2, b2) = moves.turns[t].block();
+                if a == a2 && b2 <= b {
+                    continue;
+                }
+            }
+            let next = self.last.apply(s, i);
+            let v = self.last.tables.edges.get(coord.index(&next.tau));
+            let e = next_distance(edges, v);
+            if e >= left {
+                continue;
+            }
+            self.path.push(t);
+            if self.dfs(&next, e, left - 1, Some(t))? {
+                return Ok(true);
+            }
+            self.path.pop();
+        }
+        Ok(false)
+    }
+}
