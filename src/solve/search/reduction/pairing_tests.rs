@@ -1,6 +1,6 @@
 use super::*;
-use crate::solve::search::reduction::staged;
 use crate::solve::search::reduction::random::random_state;
+use crate::solve::search::reduction::staged;
 use crate::solve::search::reduction::tests::work_on;
 use rand::SeedableRng;
 
