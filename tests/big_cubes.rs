@@ -106,6 +106,24 @@ fn a_random_state_scramble_makes_its_state_from_solved() {
     }
 }
 
+#[test]
+fn a_random_state_scramble_writes_half_turns_as_the_wca_does_never_primed() {
+    environment();
+    for (n, seed) in [(4, 3), (5, 4)] {
+        let (_, moves) = random_state_scramble(n, seed, &Progress::none()).unwrap();
+        assert!(
+            moves.iter().any(|m| m.amount.quarters() == 2),
+            "{n}: no half-turn to check"
+        );
+        for m in &moves {
+            assert!(
+                m.amount.quarters() != 2 || !m.amount.is_prime(),
+                "{n}×{n}×{n}, seed {seed}: {m}"
+            );
+        }
+    }
+}
+
 proptest! {
     #![proptest_config(config_with(24))]
     #[test]

@@ -76,7 +76,19 @@ pub fn random_state_scramble(
         ..crate::solve::Limits::default()
     };
     let solution = crate::solve::solve(&state, crate::solve::Method::Reduction, &limits, progress)?;
-    let scramble: Vec<_> = solution.moves.iter().rev().map(|m| m.inverse()).collect();
+    // The solution inverted, each amount written as a scramble writes it: `R2`, never `R2'`.
+    let scramble: Vec<_> = solution
+        .moves
+        .iter()
+        .rev()
+        .map(|m| {
+            let undo = m.inverse();
+            crate::turn::moves::Move {
+                amount: crate::turn::moves::Amount::from_quarters(undo.amount.quarters()),
+                ..undo
+            }
+        })
+        .collect();
     let mut made = Cube::solved_n(n);
     made.apply_all(&scramble).map_err(|_| {
         crate::solve::SolveError::Unreachable("a scramble move that cannot be made")
