@@ -26,6 +26,7 @@
 
 pub(crate) mod centres;
 pub(crate) mod cycles;
+pub(crate) mod edge_beam;
 pub(crate) mod model;
 pub(crate) mod pairing;
 pub(crate) mod places;
@@ -304,6 +305,33 @@ fn solve_orbit(
     Ok(())
 }
 
+/// The edge stage: every edge paired by slice-flip-slice, the pairing searched by a beam
+/// (`edge_beam.rs`), each wing orbit finished by three-cycles.
+pub(crate) fn edges(work: &mut Work<'_>) -> Result<(), SolveError> {
+    let beam = edge_beam::Beam::of(work.model().n);
+    edge_beam::pair(work, &beam)
+}
+
+/// Each wing orbit, once the pairing has paired what it can, finished by three-cycles: on
+/// the odd sizes to the places the middle edges say, on the even sizes to the edges the
+/// pairing chose.
+pub(crate) fn finish_edges(work: &mut Work<'_>) -> Result<(), SolveError> {
+    let n = work.model().n;
+    let target = n.is_multiple_of(2).then(|| {
+        let odd_against = |target: &[Face]| {
+            work.wings(0, Some(target))
+                .is_ok_and(|(have, want)| odd(&have, &want))
+        };
+        pairing::even_target(pairing::pairing(n), &work.stickers, &odd_against)
+    });
+    let centres = work.model().centre_orbits.len();
+    for o in 0..work.model().wing_orbits.len() {
+        let (mut have, want) = work.wings(o, target.as_deref())?;
+        solve_orbit(work, centres + o, &mut have, &want)?;
+    }
+    Ok(())
+}
+
 /// Solves `cube` (4×4×4 to 9×9×9) by reduction, the 3×3×3 at the end by `three`, which
 /// returns outer face turns that solve a 3×3×3 state.
 pub fn solve(
@@ -360,21 +388,7 @@ pub fn solve(
     staged::centres(&mut work)?;
     stages[1] = work.made.len() - parity;
     stages[0] = parity;
-    // Edges: paired by slice-flip-slice, finished by three-cycles (on the even sizes to the
-    // edges the pairing chose).
-    pairing::pair(&mut work)?;
-    let target = n.is_multiple_of(2).then(|| {
-        let odd_against = |target: &[Face]| {
-            work.wings(0, Some(target))
-                .is_ok_and(|(have, want)| odd(&have, &want))
-        };
-        pairing::even_target(pairing::pairing(n), &work.stickers, &odd_against)
-    });
-    let centres = model.centre_orbits.len();
-    for o in 0..model.wing_orbits.len() {
-        let (mut have, want) = work.wings(o, target.as_deref())?;
-        solve_orbit(&mut work, centres + o, &mut have, &want)?;
-    }
+    edges(&mut work)?;
     stages[2] = work.made.len() - parity - stages[1];
     // Even sizes: the corners' permutation as even as the edges', by swapping two edges.
     if n.is_multiple_of(2) {

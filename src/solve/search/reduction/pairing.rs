@@ -197,20 +197,26 @@ fn better<T>(gain: u32, cost: u32, best: &Choice<T>) -> bool {
 }
 
 /// A setup `P` of a conjugate: an outer turn's index in [`Pairing::outer`], or none.
-type Setup = Option<usize>;
+pub(crate) type Setup = Option<usize>;
 
 /// The best `P W X W'` for places showing `keys`: the setup, the block and the tail, or `None`
-/// if none pairs more. The setups `P` are tried only when no `W X W'` alone pairs more (trying
-/// them every step, 19 times the work, made the answers no shorter). Each is scored only on
-/// the edges it touches, and skipped when even pairing every one of them would not beat the
-/// best so far.
+/// if none pairs more (the first of [`conjugates`]).
 pub(crate) fn best_conjugate(pairing: &Pairing, keys: &[u8]) -> Option<(Setup, usize, usize)> {
+    conjugates(pairing, keys, 1).into_iter().next()
+}
+
+/// The `m` best `P W X W'` for places showing `keys`, the best first: those that pair the
+/// most for their length. The setups `P` are tried only when no `W X W'` alone pairs more
+/// (trying them every step, 19 times the work, made the answers no shorter). Each is scored
+/// only on the edges it touches, and skipped when even pairing every one of them would not
+/// beat the `m`th best so far.
+pub(crate) fn conjugates(pairing: &Pairing, keys: &[u8], m: usize) -> Vec<(Setup, usize, usize)> {
     let base = i64::from(pairing.score(keys));
-    let mut best: Choice<(Setup, usize, usize)> = None;
+    let mut best = Top::new(m);
     let mut scored = pairing.scored();
     for setup in std::iter::once(None).chain((0..pairing.outer.len()).map(Some)) {
         // A setup only when nothing pairs without one.
-        if setup.is_some() && best.is_some() {
+        if setup.is_some() && !best.list.is_empty() {
             break;
         }
         match setup {
@@ -225,17 +231,48 @@ pub(crate) fn best_conjugate(pairing: &Pairing, keys: &[u8]) -> Option<(Setup, u
             for (t, tail) in block.tails[..block.short].iter().enumerate() {
                 let cost = 2 * block.cost + tail.cost + extra;
                 let bound = offset + i64::from(scored.bound(&tail.whole));
-                if bound <= 0 || !better(bound as u32, cost, &best) {
+                if bound <= 0 || !best.admits(bound as u32, cost) {
                     continue;
                 }
                 let gain = offset + scored.gain(&tail.whole, None);
-                if gain > 0 && better(gain as u32, cost, &best) {
-                    best = Some((gain as u32, cost, (setup, b, t)));
+                if gain > 0 && best.admits(gain as u32, cost) {
+                    best.push(gain as u32, cost, (setup, b, t));
                 }
             }
         }
     }
-    best.map(|(_, _, choice)| choice)
+    best.list.into_iter().map(|(_, _, choice)| choice).collect()
+}
+
+/// The `m` choices that pair the most for their length, the best first (of equals, the
+/// first found).
+struct Top<T> {
+    m: usize,
+    list: Vec<(u32, u32, T)>,
+}
+
+impl<T> Top<T> {
+    fn new(m: usize) -> Top<T> {
+        Top {
+            m,
+            list: Vec::with_capacity(m + 1),
+        }
+    }
+
+    /// Whether a choice pairing `gain` for `cost` would be kept.
+    fn admits(&self, gain: u32, cost: u32) -> bool {
+        self.list.len() < self.m || better(gain, cost, &self.list.last().map(|c| (c.0, c.1, ())))
+    }
+
+    fn push(&mut self, gain: u32, cost: u32, choice: T) {
+        let at = self
+            .list
+            .iter()
+            .position(|&(g, k, _)| gain * k > g * cost)
+            .unwrap_or(self.list.len());
+        self.list.insert(at, (gain, cost, choice));
+        self.list.truncate(self.m);
+    }
 }
 
 /// The best `X` with block `b` turned (its places showing `open`): the tail, if one pairs more
@@ -269,25 +306,42 @@ pub(crate) fn pair(work: &mut Work<'_>) -> Result<(), SolveError> {
         if pairing.score(&keys) == pairing.paired() {
             return Ok(());
         }
-        let Some((setup, b, t)) = best_conjugate(pairing, &keys) else {
+        let Some(choice) = best_conjugate(pairing, &keys) else {
             return Ok(());
         };
-        let block = &pairing.blocks[b];
-        if let Some(s) = setup {
-            work.make(&[pairing.outer[s].0]);
-        }
-        work.make(&block.w);
-        work.make(&block.tails[t].x);
-        loop {
-            crate::base::cancel::check()?;
-            let open = pairing.keys_now(&work.stickers);
-            match best_tail(pairing, block, &open) {
-                Some(t) => work.make(&block.tails[t].x),
-                None => break,
-            }
-        }
-        work.make(&undo(&block.w));
+        make_conjugate(pairing, work, choice)?;
     }
+}
+
+/// Makes the conjugate `choice` (a setup, a block and a tail, as [`conjugates`] names them),
+/// with every further `X` that pairs more while its block is turned. Returns its length in
+/// the half-turn metric, as its parts are written.
+pub(crate) fn make_conjugate(
+    pairing: &Pairing,
+    work: &mut Work<'_>,
+    (setup, b, t): (Setup, usize, usize),
+) -> Result<u32, SolveError> {
+    let block = &pairing.blocks[b];
+    let mut cost = 2 * block.cost + block.tails[t].cost;
+    if let Some(s) = setup {
+        work.make(&[pairing.outer[s].0]);
+        cost += 1;
+    }
+    work.make(&block.w);
+    work.make(&block.tails[t].x);
+    loop {
+        crate::base::cancel::check()?;
+        let open = pairing.keys_now(&work.stickers);
+        match best_tail(pairing, block, &open) {
+            Some(t) => {
+                work.make(&block.tails[t].x);
+                cost += block.tails[t].cost;
+            }
+            None => break,
+        }
+    }
+    work.make(&undo(&block.w));
+    Ok(cost)
 }
 
 /// On the even sizes, the colours each edge sticker should show once the wings are paired:

@@ -123,3 +123,77 @@ fn each_places_source_after_a_turn_shows_what_the_turned_stickers_show() {
         }
     }
 }
+
+/// A random state of size `n` with every centre home and each wing orbit's parity fixed, as
+/// the edge stage starts.
+pub(crate) fn edges_to_pair(n: usize, rng: &mut impl rand::Rng) -> Work<'static> {
+    let mut work = work_on(n, &random_state(n, rng));
+    let g = Geometry::of(n);
+    for &i in work.tables.model.centre_orbits.iter().flatten() {
+        work.stickers[i] = g.face_of(i);
+    }
+    for o in 0..work.model().wing_orbits.len() {
+        let (have, want) = work.wings(o, None).unwrap();
+        if super::super::odd(&have, &want) {
+            let layer = work.model().wing_layer(o);
+            work.make(&[LayerMove {
+                axis: PaperAxis::X,
+                layer,
+                quarters: 1,
+            }]);
+        }
+    }
+    work.made.clear();
+    work
+}
+
+#[test]
+#[ignore = "a measurement: the edge stage's length on random states, printed"]
+fn the_edge_stage_lengths() {
+    use crate::solve::search::reduction::edge_beam::{self, Beam};
+    let var = |name: &str| std::env::var(name).ok();
+    let count: usize = var("EDGES_COUNT").map_or(20, |c| c.parse().unwrap());
+    let sizes: Vec<usize> = var("EDGES_SIZES").map_or((5..=9).collect(), |s| {
+        s.split(',').map(|n| n.parse().unwrap()).collect()
+    });
+    for n in sizes {
+        let mut beams = vec![Beam::GREEDY, Beam::of(n)];
+        if let Some(list) = var("EDGES_BEAMS") {
+            beams = list
+                .split(';')
+                .map(|b| {
+                    let v: Vec<usize> = b.split(',').map(|x| x.parse().unwrap()).collect();
+                    Beam {
+                        width: v[0],
+                        branch: v[1],
+                        rate: v[2] as u32,
+                    }
+                })
+                .collect();
+        }
+        pairing(n);
+        for beam in beams {
+            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(4860 + n as u64);
+            let (mut total, mut time) = (0, 0.0);
+            let mut times = Vec::new();
+            for _ in 0..count {
+                let mut work = edges_to_pair(n, &mut rng);
+                let started = std::time::Instant::now();
+                edge_beam::pair(&mut work, &beam).unwrap();
+                times.push(started.elapsed().as_secs_f64() * 1e3);
+                time += started.elapsed().as_secs_f64();
+                let merged = crate::solve::search::reduction::write::merge(n, &work.made);
+                total += crate::solve::search::reduction::write::write(n, &merged).len();
+                let p = pairing(n);
+                assert_eq!(p.score(&p.keys_now(&work.stickers)), p.paired());
+            }
+            times.sort_by(f64::total_cmp);
+            eprintln!(
+                "{n} {beam:?}: edges {:.1} moves, mean {:.1} ms, median {:.1} ms",
+                total as f64 / count as f64,
+                time * 1e3 / count as f64,
+                times[count / 2]
+            );
+        }
+    }
+}

@@ -1,0 +1,150 @@
+//! The edge pairing searched by a beam: instead of taking each step's one best conjugate
+//! (`pairing.rs`), every state of the beam tries its few best, and of all the states so
+//! reached the beam keeps the few whose length so far, with what is left to pair priced at a
+//! size's typical rate, is least. A state that nothing pairs further is finished by
+//! three-cycles, and of the finished states the one whose whole edge stage is shortest as
+//! written (merged, so that turns cancelling between steps count) is taken.
+//!
+//! A beam one state wide trying one conjugate a step is the greedy pairing.
+
+use std::collections::HashSet;
+
+use crate::solve::SolveError;
+use crate::solve::search::reduction::pairing::{conjugates, make_conjugate, pairing};
+use crate::solve::search::reduction::{Work, finish_edges, write};
+
+/// How wide a beam searches.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Beam {
+    /// The states kept each step.
+    pub width: usize,
+    /// The conjugates each state tries.
+    pub branch: usize,
+    /// What one unit of pairing left is priced at, in tenths of a move, when states that
+    /// have paired different amounts are ranked.
+    pub rate: u32,
+}
+
+impl Beam {
+    /// The greedy pairing: one state, one conjugate a step.
+    pub const GREEDY: Beam = Beam {
+        width: 1,
+        branch: 1,
+        rate: 0,
+    };
+
+    /// The beam the solver uses on size `n`.
+    pub fn of(n: usize) -> Beam {
+        match n {
+            5 => Beam {
+                width: 16,
+                branch: 6,
+                rate: 24,
+            },
+            6 => Beam {
+                width: 4,
+                branch: 4,
+                rate: 13,
+            },
+            7 => Beam {
+                width: 4,
+                branch: 4,
+                rate: 24,
+            },
+            8 => Beam {
+                width: 2,
+                branch: 3,
+                rate: 9,
+            },
+            9 => Beam {
+                width: 2,
+                branch: 3,
+                rate: 25,
+            },
+            _ => Beam::GREEDY,
+        }
+    }
+}
+
+/// One state of the beam: the turns made since it began, their length, and its score.
+struct Node<'a> {
+    work: Work<'a>,
+    cost: u32,
+    score: u32,
+}
+
+impl<'a> Node<'a> {
+    fn split(&self) -> Node<'a> {
+        Node {
+            work: Work {
+                tables: self.work.tables,
+                stickers: self.work.stickers.clone(),
+                made: self.work.made.clone(),
+            },
+            cost: self.cost,
+            score: self.score,
+        }
+    }
+}
+
+/// Pairs `work`'s edges by the beam `beam` and finishes them by three-cycles.
+pub(crate) fn pair(work: &mut Work<'_>, beam: &Beam) -> Result<(), SolveError> {
+    let n = work.model().n;
+    let pairing = pairing(n);
+    let paired = pairing.paired();
+    let root = Node {
+        work: Work {
+            tables: work.tables,
+            stickers: work.stickers.clone(),
+            made: Vec::new(),
+        },
+        cost: 0,
+        score: pairing.score(&pairing.keys_now(&work.stickers)),
+    };
+    let rank = |node: &Node<'_>| 10 * node.cost + beam.rate * (paired - node.score);
+    let mut frontier = vec![root];
+    let mut finished = Vec::new();
+    while !frontier.is_empty() {
+        let mut children = Vec::new();
+        for node in frontier {
+            crate::base::cancel::check()?;
+            let keys = pairing.keys_now(&node.work.stickers);
+            let choices = if node.score == paired {
+                Vec::new()
+            } else {
+                conjugates(pairing, &keys, beam.branch)
+            };
+            if choices.is_empty() {
+                finished.push(node);
+                continue;
+            }
+            for choice in choices {
+                let mut child = node.split();
+                child.cost += make_conjugate(pairing, &mut child.work, choice)?;
+                child.score = pairing.score(&pairing.keys_now(&child.work.stickers));
+                children.push(child);
+            }
+        }
+        children.sort_by_key(|c| rank(c));
+        let mut seen = HashSet::new();
+        children.retain(|c| seen.insert(pairing.keys_now(&c.work.stickers)));
+        children.truncate(beam.width);
+        frontier = children;
+    }
+    finished.sort_by_key(|c| rank(c));
+    finished.truncate(beam.width.max(1));
+    let mut best: Option<(usize, Node<'_>)> = None;
+    for mut node in finished {
+        finish_edges(&mut node.work)?;
+        let length = write::write(n, &write::merge(n, &node.work.made)).len();
+        if best.as_ref().is_none_or(|(l, _)| length < *l) {
+            best = Some((length, node));
+        }
+    }
+    let Some((_, node)) = best else {
+        return Err(SolveError::Unreachable("a beam that finishes"));
+    };
+    work.stickers = node.work.stickers;
+    work.made.extend(node.work.made);
+    Ok(())
+}
