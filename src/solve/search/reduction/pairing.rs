@@ -188,6 +188,12 @@ impl Pairing {
     }
 }
 
+/// The outer turn of setup `s`.
+#[cfg(test)]
+pub(crate) fn setup_move(pairing: &Pairing, s: usize) -> LayerMove {
+    pairing.outer[s].0
+}
+
 /// A choice: how much it pairs, its length, and what it is.
 type Choice<T> = Option<(u32, u32, T)>;
 
@@ -207,7 +213,8 @@ pub(crate) fn best_conjugate(pairing: &Pairing, keys: &[u8]) -> Option<(Setup, u
 
 /// The `m` best `P W X W'` for places showing `keys`, the best first: those that pair the
 /// most for their length. The setups `P` are tried only when no `W X W'` alone pairs more
-/// (trying them every step, 19 times the work, made the answers no shorter). Each is scored
+/// (trying them every step, 19 times the work, made the answers no shorter; trying them
+/// whenever fewer than `m` pair more made the beam slower for no clear gain). Each is scored
 /// only on the edges it touches, and skipped when even pairing every one of them would not
 /// beat the `m`th best so far.
 pub(crate) fn conjugates(pairing: &Pairing, keys: &[u8], m: usize) -> Vec<(Setup, usize, usize)> {
