@@ -14,7 +14,8 @@
 //! - **Edges.** Paired by slice-flip-slice (`pairing.rs`): each step the conjugate `P W X W'`
 //!   (a block `W` with an inner layer, `X` an outer turn conjugated by another, which keeps
 //!   the centres; `P` an outer setup turn, tried only when no `W X W'` alone pairs more)
-//!   that pairs the most for its length, with further `X`s while `W` is turned.
+//!   that pairs the most for its length, with further `X`s while `W` is turned; the steps
+//!   are searched by a beam (`edge_beam.rs`), each state trying its few best.
 //!   Three-cycles finish each orbit of 24 wings: on the odd sizes to the places the middle
 //!   edges say, on the even sizes to the edges the pairing chose (`pairing.rs`'s `even_target`),
 //!   after which `r2 U2 r2 Uw2 r2 Uw2` makes the edges' permutation as even as the corners'

@@ -11,7 +11,8 @@
 //! the half-turn metric: on the odd sizes the wings that match the middle edge beside them, on
 //! the even sizes the pairs of places along one edge that hold wings of the same edge the same
 //! way round. When none pairs more, the three-cycles finish the wings ([`even_target`] names,
-//! on the even sizes, which edge each place then takes).
+//! on the even sizes, which edge each place then takes). The solver searches these steps by a
+//! beam (`edge_beam.rs`), each state trying its few best ([`conjugates`]).
 //!
 //! A step tries up to 160,000 conjugates on the 9×9×9, so each is kept with what it does to
 //! the edge places (`places.rs`): the few places it moves and the edges they lie on. A
@@ -206,7 +207,9 @@ fn better<T>(gain: u32, cost: u32, best: &Choice<T>) -> bool {
 pub(crate) type Setup = Option<usize>;
 
 /// The best `P W X W'` for places showing `keys`: the setup, the block and the tail, or `None`
-/// if none pairs more (the first of [`conjugates`]).
+/// if none pairs more (the first of [`conjugates`]; the greedy pairing's step, kept for the
+/// tests).
+#[cfg(test)]
 pub(crate) fn best_conjugate(pairing: &Pairing, keys: &[u8]) -> Option<(Setup, usize, usize)> {
     conjugates(pairing, keys, 1).into_iter().next()
 }
@@ -304,7 +307,9 @@ pub(crate) fn best_tail(pairing: &Pairing, block: &Block, open: &[u8]) -> Option
 
 /// Pairs the edges by slice-flip-slice while it pairs more: each time the best `P W X W'`,
 /// and while `W` is turned, every further `X` that pairs more before `W` is undone. The
-/// three-cycles finish what is left.
+/// three-cycles finish what is left. (The solver searches the steps by a beam,
+/// `edge_beam.rs`; this greedy pairing is the beam one state wide, kept for the tests.)
+#[cfg(test)]
 pub(crate) fn pair(work: &mut Work<'_>) -> Result<(), SolveError> {
     let pairing = pairing(work.tables.model.n);
     loop {
