@@ -81,17 +81,9 @@ impl<'a> Last<'a> {
         (self.centre_distance(s).max(e), e)
     }
 
-    fn apply(&self, s: &State, i: usize) -> State {
-        let next = &self.axis_next[i];
-        State {
-            axes: [0, 1, 2].map(|a| next[a][s.axes[a] as usize]),
-            bit: s.bit ^ self.phases.g3.flip[i],
-            tau: edge3::turn(&self.phases.g3, &s.tau, i),
-        }
-    }
-
     /// The shortest turns (indices into [`Moves::turns`]) under `limit` that solve `s`,
     /// within `budget` nodes (`None` where there are none, or the budget ran out).
+    #[cfg(test)]
     pub fn solve(
         &self,
         s: &State,
@@ -113,6 +105,24 @@ impl<'a> Last<'a> {
             }
         }
         Ok(None)
+    }
+
+    /// Turns (indices into [`Moves::turns`]) that solve `s` in at most `depth` of them,
+    /// `e` its pairing distance (of [`Last::bound`]), within `budget` nodes (`None` where
+    /// there are none, or the budget ran out).
+    pub fn solve_at(
+        &self,
+        s: &State,
+        e: u8,
+        depth: u8,
+        budget: &mut u64,
+    ) -> Result<Option<Vec<usize>>, SolveError> {
+        let mut search = Search {
+            last: self,
+            path: Vec::new(),
+            budget,
+        };
+        Ok(search.dfs(s, e, depth, None)?.then_some(search.path))
     }
 }
 
@@ -156,7 +166,20 @@ impl Search<'_, '_> {
                     continue;
                 }
             }
-            let next = self.last.apply(s, i);
+            let next = &self.last.axis_next[i];
+            let next = State {
+                axes: [0, 1, 2].map(|a| next[a][s.axes[a] as usize]),
+                bit: s.bit ^ g3.flip[i],
+                tau: s.tau,
+            };
+            // The centres first: the cheaper bound.
+            if self.last.centre_distance(&next) >= left {
+                continue;
+            }
+            let next = State {
+                tau: edge3::turn(g3, &s.tau, i),
+                ..next
+            };
             let v = self.last.tables.edges.get(coord.index(&next.tau));
             let e = next_distance(edges, v);
             if e >= left {

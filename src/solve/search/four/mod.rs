@@ -137,20 +137,23 @@ impl Work<'_> {
 /// phases having found nothing within their budgets.
 pub static FALLBACKS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
 
-/// How many phase-1 solutions the enumeration keeps, and how many lengths past the shortest.
-const FIRSTS: (usize, u8) = (40, 1);
+/// How many phase-1 solutions the enumeration finds, how many lengths past the shortest,
+/// and how many of them (the least length and phase-2 distance after) it goes on from.
+const FIRSTS: (usize, u8, usize) = (1000, 2, 200);
 /// How many starts of the last phase the enumeration looks for, and how many total lengths
 /// past the shortest.
-const STARTS: (usize, u8) = (30, 2);
+const STARTS: (usize, u8) = (100, 2);
 /// The nodes the enumeration may visit, and the last phase's searches together.
-const BUDGETS: (u64, u64) = (700_000, 300_000);
+const BUDGETS: (u64, u64) = (3_000_000, 2_000_000);
+/// The longest the last phase is searched to.
+const LAST_MOST: usize = 20;
 
 /// The turns of phases 1 and 2, and of the last phase.
 type Reduction = (Vec<usize>, Vec<usize>);
 
-/// The centres and edges reduced by the searched phases: phases 1 and 2 enumerated, the
-/// last phase searched from each start found, the shortest whole kept; `None` where the
-/// budgets ran out first.
+/// The centres and edges reduced by the searched phases: phases 1 and 2 enumerated, then
+/// the last phase searched from all the starts found at once, by increasing total length
+/// (the first whole found is the shortest); `None` where the budgets ran out first.
 fn searched(
     t: &FourTables,
     start: centres::Centres,
@@ -163,35 +166,39 @@ fn searched(
         &t.tables,
         corners_odd,
         homes,
+        start,
         BUDGETS.0,
     );
-    let firsts = en.phase1(start, FIRSTS.0, FIRSTS.1)?;
-    let starts = en.phase2(start, &firsts, STARTS.0, STARTS.1)?;
+    let firsts = en.phase1(FIRSTS.0, FIRSTS.1, FIRSTS.2)?;
+    let starts = en.phase2(&firsts, STARTS.0, STARTS.1)?;
     let search = last::Last::new(&t.moves, &t.phases, &t.tables);
-    let mut ranked: Vec<(usize, &enumerate::G3Start, last::State)> = starts
+    let ranked: Vec<(usize, u8, &enumerate::G3Start, last::State)> = starts
         .iter()
         .map(|s| {
             let state = last::Last::state(s.coord3, s.bit, s.tau);
-            (s.turns.len() + search.bound(&state).0 as usize, s, state)
+            let (h, e) = search.bound(&state);
+            (s.turns.len() + usize::from(h), e, s, state)
         })
         .collect();
-    ranked.sort_by_key(|r| r.0);
-    let mut best: Option<Reduction> = None;
+    let Some(lowest) = ranked.iter().map(|r| r.0).min() else {
+        return Ok(None);
+    };
     let mut budget = BUDGETS.1;
-    for (bound, s, state) in ranked {
-        let limit = best.as_ref().map_or(60, |(a, b)| a.len() + b.len());
-        if bound >= limit {
-            continue;
-        }
-        let room = (limit - s.turns.len()).min(40) as u8;
-        if let Some(found) = search.solve(&state, room, &mut budget)? {
-            best = Some((s.turns.clone(), found));
-        }
-        if budget == 0 {
-            break;
+    for total in lowest..lowest + LAST_MOST {
+        for (bound, e, s, state) in &ranked {
+            if *bound > total || total - s.turns.len() > LAST_MOST {
+                continue;
+            }
+            let depth = (total - s.turns.len()) as u8;
+            if let Some(found) = search.solve_at(state, *e, depth, &mut budget)? {
+                return Ok(Some((s.turns.clone(), found)));
+            }
+            if budget == 0 {
+                return Ok(None);
+            }
         }
     }
-    Ok(best)
+    Ok(None)
 }
 
 /// Whether the reduction's own reading would refuse `cube`: a centre colour not four times,
