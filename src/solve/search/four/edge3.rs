@@ -64,9 +64,11 @@ fn unrank4(mut r: usize) -> [u8; 4] {
 
 /// The lexicographic rank, halved, of the order of `τ`'s last eight values.
 fn rank_rest(t: &PlaceMap) -> usize {
+    let mut after: u16 = t[4..].iter().fold(0, |m, &w| m | 1 << w);
     let mut r = 0;
     for i in 4..PLACES {
-        let smaller_after = t[i + 1..].iter().filter(|&&w| w < t[i]).count();
+        after &= !(1 << t[i]);
+        let smaller_after = (after & ((1 << t[i]) - 1)).count_ones() as usize;
         r = r * (PLACES - i) + smaller_after;
     }
     r / 2
