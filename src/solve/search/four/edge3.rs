@@ -66,9 +66,9 @@ fn unrank4(mut r: usize) -> [u8; 4] {
 fn rank_rest(t: &PlaceMap) -> usize {
     let mut after: u16 = t[4..].iter().fold(0, |m, &w| m | 1 << w);
     let mut r = 0;
-    for i in 4..PLACES {
-        after &= !(1 << t[i]);
-        let smaller_after = (after & ((1 << t[i]) - 1)).count_ones() as usize;
+    for (i, &w) in t.iter().enumerate().skip(4) {
+        after &= !(1 << w);
+        let smaller_after = (after & ((1 << w) - 1)).count_ones() as usize;
         r = r * (PLACES - i) + smaller_after;
     }
     r / 2

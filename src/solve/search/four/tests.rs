@@ -1,6 +1,6 @@
 use super::*;
 use proptest::prelude::*;
-use rand::{Rng, SeedableRng};
+use rand::SeedableRng;
 
 use crate::solve::search::reduction::tests::three;
 
