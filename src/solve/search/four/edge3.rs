@@ -9,14 +9,16 @@
 //! orders, of which the evenness of `τ` leaves half: 20,160). A class whose representative
 //! some symmetries keep has several entries for one state; the search fills them all.
 //!
-//! An entry holds the distance mod 3, and 3 where the distance is [`CAP`] or more (or not
-//! yet found): a search knows its state's distance exactly from its parent's (a turn changes
-//! it by at most one), and the first state's by walking down the table to the goal.
+//! An entry holds the distance mod 3 (3 while not yet found): a search knows its state's
+//! distance exactly from its parent's (a turn changes it by at most one), and the first
+//! state's by walking down the table to the goal. The table is built to the last distance:
+//! out from each distance while few entries are placed, then, once most are, by each
+//! entry left looking for a neighbour at the last distance (as TPR builds its tables).
 
 use crate::solve::search::four::g3::{G3, PLACES, PlaceMap};
 
-/// Distances from this on are stored as 3 (unknown, at least this).
-pub(crate) const CAP: u8 = 10;
+/// The distance given for an entry the table never reached (none, once built).
+pub(crate) const UNSOLVED: u8 = u8::MAX;
 
 /// Orders of the eight non-E places' values, half of 8! (the parity of `τ` fixes the rest).
 pub(crate) const RAW: usize = 20_160;
@@ -62,9 +64,11 @@ fn unrank4(mut r: usize) -> [u8; 4] {
 
 /// The lexicographic rank, halved, of the order of `τ`'s last eight values.
 fn rank_rest(t: &PlaceMap) -> usize {
+    let mut after: u16 = t[4..].iter().fold(0, |m, &w| m | 1 << w);
     let mut r = 0;
-    for i in 4..PLACES {
-        let smaller_after = t[i + 1..].iter().filter(|&&w| w < t[i]).count();
+    for (i, &w) in t.iter().enumerate().skip(4) {
+        after &= !(1 << w);
+        let smaller_after = (after & ((1 << w) - 1)).count_ones() as usize;
         r = r * (PLACES - i) + smaller_after;
     }
     r / 2
@@ -222,52 +226,96 @@ impl Table {
         self.bytes[i >> 2] = (self.bytes[i >> 2] & !(3 << shift)) | (v << shift);
     }
 
-    /// Builds the table breadth-first to distance [`CAP`] − 1; `tell(done)` hears how many
+    /// Builds the table breadth-first to the last distance; `tell(done)` hears how many
     /// entries are placed.
     pub fn build(g3: &G3, coord: &Coord, tell: &mut dyn FnMut(u64)) -> Table {
+        Table::build_counted(g3, coord, tell).0
+    }
+
+    /// [`Table::build`], with how many entries each distance holds.
+    pub fn build_counted(g3: &G3, coord: &Coord, tell: &mut dyn FnMut(u64)) -> (Table, Vec<u64>) {
         let size = coord.size();
         let mut table = Table {
             bytes: vec![0xff; size.div_ceil(4)],
         };
         table.set(coord.goal(), 0);
+        let mut levels = vec![1u64];
         let mut done = 1u64;
-        for depth in 0..CAP - 1 {
+        for depth in 0.. {
             let (now, next) = (depth % 3, (depth + 1) % 3);
-            for i in 0..size {
-                if table.bytes[i >> 2] == 0xff || table.get(i) != now {
+            // Out from the last distance while it holds few entries against those left
+            // (each of its entries tries every turn); once it holds many, each entry left
+            // looks for a neighbour at the last distance instead (most find one soon).
+            let last = levels[levels.len() - 1];
+            let placed = if last < (size as u64 - done) / 4 {
+                table.forward(g3, coord, now, next)
+            } else {
+                table.backward(g3, coord, now, next)
+            };
+            if placed == 0 {
+                break;
+            }
+            done += placed;
+            levels.push(placed);
+            tell(done);
+        }
+        (table, levels)
+    }
+
+    /// Places at distance `next` (mod 3) every unplaced neighbour of an entry at `now`.
+    fn forward(&mut self, g3: &G3, coord: &Coord, now: u8, next: u8) -> u64 {
+        let mut placed = 0;
+        for i in 0..coord.size() {
+            if self.bytes[i >> 2] == 0xff || self.get(i) != now {
+                continue;
+            }
+            let t = coord.state(i);
+            for m in 0..g3.turns.len() {
+                let j = coord.index(&turn(g3, &t, m));
+                if self.get(j) != 3 {
                     continue;
                 }
-                let t = coord.state(i);
-                for m in 0..g3.turns.len() {
-                    let j = coord.index(&turn(g3, &t, m));
-                    if table.get(j) != 3 {
-                        continue;
-                    }
-                    table.set(j, next);
-                    done += 1;
-                    if coord.stabiliser[j / RAW].is_empty() {
-                        continue;
-                    }
-                    for k in coord.twins(j).collect::<Vec<_>>() {
-                        if table.get(k) == 3 {
-                            table.set(k, next);
-                            done += 1;
-                        }
+                self.set(j, next);
+                placed += 1;
+                if coord.stabiliser[j / RAW].is_empty() {
+                    continue;
+                }
+                for k in coord.twins(j).collect::<Vec<_>>() {
+                    if self.get(k) == 3 {
+                        self.set(k, next);
+                        placed += 1;
                     }
                 }
             }
-            tell(done);
         }
-        table
+        placed
     }
 
-    /// The distance of entry `i` (at most [`CAP`]), found by walking down to the goal.
+    /// Places at distance `next` (mod 3) every unplaced entry with a neighbour at `now`
+    /// (an unplaced entry's neighbours are at the last distance or further).
+    fn backward(&mut self, g3: &G3, coord: &Coord, now: u8, next: u8) -> u64 {
+        let mut placed = 0;
+        for i in 0..coord.size() {
+            if self.get(i) != 3 {
+                continue;
+            }
+            let t = coord.state(i);
+            if (0..g3.turns.len()).any(|m| self.get(coord.index(&turn(g3, &t, m))) == now) {
+                self.set(i, next);
+                placed += 1;
+            }
+        }
+        placed
+    }
+
+    /// The distance of entry `i`, found by walking down to the goal ([`UNSOLVED`] for an
+    /// entry the table never reached).
     pub fn distance(&self, g3: &G3, coord: &Coord, mut i: usize) -> u8 {
         let goal = coord.goal();
         let mut depth = 0;
         let mut v = self.get(i);
         if v == 3 {
-            return CAP;
+            return UNSOLVED;
         }
         while i != goal {
             let down = (v + 2) % 3;
@@ -283,10 +331,11 @@ impl Table {
     }
 }
 
-/// The distance of a state whose entry holds `v`, one turn from a state at distance `parent`.
+/// The distance of a state whose entry holds `v`, one turn from a state at distance
+/// `parent`.
 pub(crate) fn next_distance(parent: u8, v: u8) -> u8 {
     if v == 3 {
-        return CAP;
+        return UNSOLVED;
     }
     let low = parent.saturating_sub(1);
     low + (v + 3 - low % 3) % 3
@@ -298,12 +347,27 @@ pub(crate) const CLASSES: usize = 3060;
 /// The table's bytes.
 pub(crate) const BYTES: usize = (CLASSES * RAW).div_ceil(4);
 
-/// How many entries hold 0, 1, 2 and 3 in the built table.
-pub(crate) const COUNTS: [u64; 4] = [4_545_273, 124_685, 796_830, 56_222_812];
+/// How many entries are at each distance in the built table.
+pub(crate) const LEVELS: [u64; 14] = [
+    1, 3, 16, 66, 429, 2_697, 18_844, 124_253, 794_117, 4_526_362, 17_813_067, 31_399_457,
+    7_004_110, 6_178,
+];
+
+/// How many entries hold 0, 1, 2 and 3 in the built table (the distances mod 3; none
+/// unreached).
+pub(crate) const COUNTS: [u64; 4] = {
+    let mut out = [0u64; 4];
+    let mut d = 0;
+    while d < LEVELS.len() {
+        out[d % 3] += LEVELS[d];
+        d += 1;
+    }
+    out
+};
 
 /// Checks a loaded table (module docs of [`super::file`]): the goal holds 0, each value is
-/// held as often as in the built table, and a sample of entries agree with their
-/// neighbours.
+/// held as often as in the built table (so no entry is left unreached), and a sample of
+/// entries each have a neighbour one nearer the goal.
 pub(crate) fn check(table: &Table, g3: &G3, coord: &Coord) -> Result<(), String> {
     let size = coord.size();
     if table.get(coord.goal()) != 0 {
@@ -318,20 +382,12 @@ pub(crate) fn check(table: &Table, g3: &G3, coord: &Coord) -> Result<(), String>
             "the pairing table holds its values {counts:?} times, not {COUNTS:?}"
         ));
     }
-    let last = (CAP - 1) % 3;
     for i in (0..64).chain((0..size).step_by(997)) {
         let v = table.get(i);
         let t = coord.state(i);
-        let near: Vec<u8> = (0..g3.turns.len())
-            .map(|m| table.get(coord.index(&turn(g3, &t, m))))
-            .collect();
-        let fits = if v == 3 {
-            near.iter().all(|&w| w == 3 || w == last)
-        } else {
-            (i == coord.goal() || near.contains(&((v + 2) % 3)))
-                && (v == last || !near.contains(&3))
-        };
-        if !fits {
+        let nearer =
+            (0..g3.turns.len()).any(|m| table.get(coord.index(&turn(g3, &t, m))) == (v + 2) % 3);
+        if i != coord.goal() && !nearer {
             return Err(format!(
                 "the pairing table's entry {i} disagrees with its neighbours"
             ));

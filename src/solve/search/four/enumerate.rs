@@ -40,6 +40,8 @@ pub(crate) struct Enumerate<'a> {
     corners_odd: bool,
     /// Each wing slot's wing at the start.
     homes: [u8; 24],
+    /// The centres at the start.
+    start: Centres,
     path: Vec<usize>,
     /// Nodes left to visit.
     pub budget: u64,
@@ -60,6 +62,7 @@ impl<'a> Enumerate<'a> {
         tables: &'a Tables,
         corners_odd: bool,
         homes: [u8; 24],
+        start: Centres,
         budget: u64,
     ) -> Enumerate<'a> {
         Enumerate {
@@ -68,6 +71,7 @@ impl<'a> Enumerate<'a> {
             tables,
             corners_odd,
             homes,
+            start,
             path: Vec::new(),
             budget,
         }
@@ -90,8 +94,8 @@ impl<'a> Enumerate<'a> {
         })
     }
 
-    /// The last phase's start at `n`, if it can start there.
-    fn g3_start(&self, n: &Node) -> Option<G3Start> {
+    /// The last phase's start at the end of the path, if it can start there.
+    fn g3_start(&self) -> Option<G3Start> {
         let g3 = &self.phases.g3;
         let mut homes = self.homes;
         for &t in &self.path {
@@ -112,6 +116,12 @@ impl<'a> Enumerate<'a> {
         if odd0 != crate::state::pieces::is_odd(&pos1) {
             return None;
         }
+        let n = self.path.iter().fold(
+            Node {
+                centres: self.start,
+            },
+            |n, &t| self.apply(&n, t),
+        );
         let coord3 = self.phases.coord3(&n.centres.colours);
         let bit = self.corners_odd ^ quarters_odd ^ odd0;
         if self.tables.t4[coord3 * 2 + usize::from(bit)] == UNREACHED {
@@ -125,17 +135,7 @@ impl<'a> Enumerate<'a> {
         })
     }
 
-    /// Every sequence of exactly `left` more turns of phase `which` (1 or 2) from `n` that
-    /// ends at the phase's goal, each given to `found` with the end node; stops when
-    /// `found` says so or the budget runs out.
-    fn dfs(
-        &mut self,
-        which: usize,
-        n: &Node,
-        left: u8,
-        last: Option<usize>,
-        found: &mut dyn FnMut(&Self, &Node) -> bool,
-    ) -> Result<bool, SolveError> {
+    fn budget_spent(&mut self) -> Result<bool, SolveError> {
         if self.budget == 0 {
             return Ok(true);
         }
@@ -143,35 +143,35 @@ impl<'a> Enumerate<'a> {
         if self.budget.is_multiple_of(1 << 14) {
             crate::base::cancel::check()?;
         }
-        let d = if which == 1 {
-            value(&self.tables.t1, self.phases.coord1(&n.centres.colours))
-        } else {
-            value(
-                &self.tables.t2,
-                self.phases.coord2(&n.centres.colours, n.centres.odd),
-            )
-        };
-        if left == 0 {
-            return Ok(d == 0 && found(self, n));
+        Ok(false)
+    }
+
+    /// Every sequence of exactly `left` more turns of phase 1 from `n` that ends at its
+    /// goal, each given to `found`; stops when `found` says so or the budget runs out.
+    fn dfs1(
+        &mut self,
+        n: &Node,
+        left: u8,
+        last: Option<usize>,
+        found: &mut dyn FnMut(&Self) -> bool,
+    ) -> Result<bool, SolveError> {
+        if self.budget_spent()? {
+            return Ok(true);
         }
-        if d > left || (d == 0 && which == 1) {
+        let d = value(&self.tables.t1, self.phases.coord1(&n.centres.colours));
+        if left == 0 {
+            return Ok(d == 0 && found(self));
+        }
+        if d > left || d == 0 {
             return Ok(false);
         }
-        let turns = if which == 1 {
-            &self.phases.turns1
-        } else {
-            &self.phases.turns2
-        };
-        for &t in turns {
-            // A phase-2 solution whose last turn is in G3 ends where a shorter one does.
-            if !self.may_follow(last, t)
-                || (which == 2 && left == 1 && crate::solve::search::four::g3::in_g3(self.moves, t))
-            {
+        for &t in &self.phases.turns1 {
+            if !self.may_follow(last, t) {
                 continue;
             }
             let next = self.apply(n, t);
             self.path.push(t);
-            let stop = self.dfs(which, &next, left - 1, Some(t), found)?;
+            let stop = self.dfs1(&next, left - 1, Some(t), found)?;
             self.path.pop();
             if stop {
                 return Ok(true);
@@ -180,15 +180,70 @@ impl<'a> Enumerate<'a> {
         Ok(false)
     }
 
-    /// Up to `most` phase-1 solutions from `centres`, the
-    /// shortest first, of the shortest length and `extra` more.
+    /// Every sequence of exactly `left` more turns of phase 2 from `c` (its coordinate, as
+    /// [`Phases::coord2`]) that ends at its goal, each end the last phase can start from
+    /// given to `found`; stops when `found` says so or the budget runs out.
+    fn dfs2(
+        &mut self,
+        c: usize,
+        left: u8,
+        last: Option<usize>,
+        found: &mut dyn FnMut(G3Start) -> bool,
+    ) -> Result<bool, SolveError> {
+        if self.budget_spent()? {
+            return Ok(true);
+        }
+        let d = value(&self.tables.t2, c);
+        if left == 0 {
+            return Ok(d == 0 && self.g3_start().is_some_and(found));
+        }
+        if d > left {
+            return Ok(false);
+        }
+        let (side, up, odd) = (c / 140, c / 2 % 70, c % 2 == 1);
+        for &t in &self.phases.turns2 {
+            // A phase-2 solution whose last turn is in G3 ends where a shorter one does.
+            if !self.may_follow(last, t)
+                || (left == 1 && crate::solve::search::four::g3::in_g3(self.moves, t))
+            {
+                continue;
+            }
+            let next = (usize::from(self.phases.side_next[side][t]) * 70
+                + usize::from(self.phases.up_next[up][t]))
+                * 2
+                + usize::from(odd ^ self.moves.wing_odd[t]);
+            self.path.push(t);
+            let stop = self.dfs2(next, left - 1, Some(t), found)?;
+            self.path.pop();
+            if stop {
+                return Ok(true);
+            }
+        }
+        Ok(false)
+    }
+
+    /// Phase 2's coordinate at the end of `turns` from the start.
+    fn coord2_after(&self, turns: &[usize]) -> usize {
+        let n = turns.iter().fold(
+            Node {
+                centres: self.start,
+            },
+            |n, &t| self.apply(&n, t),
+        );
+        self.phases.coord2(&n.centres.colours, n.centres.odd)
+    }
+
+    /// Up to `most` phase-1 solutions, of the shortest length and `extra` more; of them
+    /// the `keep` whose length and phase-2 distance after are least.
     pub fn phase1(
         &mut self,
-        centres: Centres,
         most: usize,
         extra: u8,
+        keep: usize,
     ) -> Result<Vec<Vec<usize>>, SolveError> {
-        let start = Node { centres };
+        let start = Node {
+            centres: self.start,
+        };
         let mut out: Vec<Vec<usize>> = Vec::new();
         let mut shortest = None;
         for depth in 0..=20u8 {
@@ -196,7 +251,7 @@ impl<'a> Enumerate<'a> {
                 break;
             }
             self.path.clear();
-            self.dfs(1, &start, depth, None, &mut |e, _| {
+            self.dfs1(&start, depth, None, &mut |e| {
                 out.push(e.path.clone());
                 out.len() >= most
             })?;
@@ -207,43 +262,53 @@ impl<'a> Enumerate<'a> {
                 break;
             }
         }
-        Ok(out)
+        let mut ranked: Vec<(usize, Vec<usize>)> = out
+            .into_iter()
+            .map(|f| {
+                let d = value(&self.tables.t2, self.coord2_after(&f));
+                (f.len() + usize::from(d), f)
+            })
+            .collect();
+        ranked.sort_by_key(|r| r.0);
+        ranked.truncate(keep);
+        Ok(ranked.into_iter().map(|r| r.1).collect())
     }
 
-    /// Up to `most` starts of the last phase, by phase-2 solutions from the ends of the
-    /// phase-1 solutions `firsts`, in order of total length, of the shortest total length
-    /// found and `extra` more.
+    /// Up to `most` distinct starts of the last phase, by phase-2 solutions from the ends
+    /// of the phase-1 solutions `firsts`, in order of total length, of the shortest total
+    /// length found and `extra` more.
     pub fn phase2(
         &mut self,
-        centres: Centres,
         firsts: &[Vec<usize>],
         most: usize,
         extra: u8,
     ) -> Result<Vec<G3Start>, SolveError> {
-        let start = Node { centres };
-        let ends: Vec<Node> = firsts
+        let ends: Vec<(usize, usize)> = firsts
             .iter()
-            .map(|f| f.iter().fold(start, |n, &t| self.apply(&n, t)))
+            .map(|f| {
+                let c = self.coord2_after(f);
+                (c, f.len() + usize::from(value(&self.tables.t2, c)))
+            })
             .collect();
-        let shortest = firsts.iter().map(Vec::len).min().unwrap_or(0);
+        let shortest = ends.iter().map(|e| e.1).min().unwrap_or(0);
         let mut out: Vec<G3Start> = Vec::new();
+        let mut seen = std::collections::HashSet::new();
         let mut first_total = None;
         for total in shortest..shortest + 30 {
             if first_total.is_some_and(|f: usize| total > f + extra as usize) {
                 break;
             }
-            for (first, end) in firsts.iter().zip(&ends) {
-                if first.len() > total {
+            for (first, &(c, bound)) in firsts.iter().zip(&ends) {
+                if bound > total {
                     continue;
                 }
                 self.path.clone_from(first);
-                let stop = self.dfs(
-                    2,
-                    end,
+                let stop = self.dfs2(
+                    c,
                     (total - first.len()) as u8,
                     first.last().copied(),
-                    &mut |e, n| {
-                        if let Some(s) = e.g3_start(n) {
+                    &mut |s| {
+                        if seen.insert((s.coord3, s.bit, s.tau)) {
                             out.push(s);
                         }
                         out.len() >= most

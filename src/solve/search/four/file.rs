@@ -21,7 +21,7 @@ use crate::solve::search::four::moves::Moves;
 use crate::solve::search::four::tables::{Phases, SIZES, Tables, UNREACHED, goals, neighbours};
 
 /// The payload's format version; files of another version are rebuilt.
-pub const FORMAT_VERSION: u32 = 3;
+pub const FORMAT_VERSION: u32 = 4;
 
 /// The centre tables' cache file.
 ///

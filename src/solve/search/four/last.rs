@@ -22,11 +22,13 @@ pub(crate) struct State {
 
 /// What the search reads: G3's turns on the centres' coordinate, and the tables.
 pub(crate) struct Last<'a> {
-    moves: &'a Moves,
     phases: &'a Phases,
     tables: &'a Tables,
     /// `axis_next[i][a][v]`: G3's `i`-th turn on axis `a`'s value `v`.
     axis_next: Vec<[[u8; 70]; 3]>,
+    /// `follows[i]`: the G3 turns that may follow G3's `i`-th (bit `j` for the `j`-th; the
+    /// last entry for the first turn): not its block, and one axis's blocks in order only.
+    follows: Vec<u32>,
 }
 
 impl<'a> Last<'a> {
@@ -45,11 +47,25 @@ impl<'a> Last<'a> {
                 })
             })
             .collect();
+        let g3 = &phases.g3;
+        let follows = (0..=g3.turns.len())
+            .map(|i| {
+                (0..g3.turns.len())
+                    .filter(|&j| {
+                        g3.turns.get(i).is_none_or(|&l| {
+                            let (a, b) = moves.turns[l].block();
+                            let (a2, b2) = moves.turns[g3.turns[j]].block();
+                            a != a2 || b2 > b
+                        })
+                    })
+                    .fold(0u32, |m, j| m | 1 << j)
+            })
+            .collect();
         Last {
-            moves,
             phases,
             tables,
             axis_next,
+            follows,
         }
     }
 
@@ -81,17 +97,9 @@ impl<'a> Last<'a> {
         (self.centre_distance(s).max(e), e)
     }
 
-    fn apply(&self, s: &State, i: usize) -> State {
-        let next = &self.axis_next[i];
-        State {
-            axes: [0, 1, 2].map(|a| next[a][s.axes[a] as usize]),
-            bit: s.bit ^ self.phases.g3.flip[i],
-            tau: edge3::turn(&self.phases.g3, &s.tau, i),
-        }
-    }
-
     /// The shortest turns (indices into [`Moves::turns`]) under `limit` that solve `s`,
     /// within `budget` nodes (`None` where there are none, or the budget ran out).
+    #[cfg(test)]
     pub fn solve(
         &self,
         s: &State,
@@ -113,6 +121,24 @@ impl<'a> Last<'a> {
             }
         }
         Ok(None)
+    }
+
+    /// Turns (indices into [`Moves::turns`]) that solve `s` in at most `depth` of them,
+    /// `e` its pairing distance (of [`Last::bound`]), within `budget` nodes (`None` where
+    /// there are none, or the budget ran out).
+    pub fn solve_at(
+        &self,
+        s: &State,
+        e: u8,
+        depth: u8,
+        budget: &mut u64,
+    ) -> Result<Option<Vec<usize>>, SolveError> {
+        let mut search = Search {
+            last: self,
+            path: Vec::new(),
+            budget,
+        };
+        Ok(search.dfs(s, e, depth, None)?.then_some(search.path))
     }
 }
 
@@ -146,24 +172,31 @@ impl Search<'_, '_> {
         }
         let g3 = &self.last.phases.g3;
         let coord = &self.last.phases.coord;
-        let moves = self.last.moves;
-        for i in 0..g3.turns.len() {
-            let t = g3.turns[i];
-            if let Some(l) = last {
-                let (a, b) = moves.turns[l].block();
-                let (a2, b2) = moves.turns[t].block();
-                if a == a2 && b2 <= b {
-                    continue;
-                }
+        let mut allowed = self.last.follows[last.unwrap_or(g3.turns.len())];
+        while allowed != 0 {
+            let i = allowed.trailing_zeros() as usize;
+            allowed &= allowed - 1;
+            let next = &self.last.axis_next[i];
+            let next = State {
+                axes: [0, 1, 2].map(|a| next[a][s.axes[a] as usize]),
+                bit: s.bit ^ g3.flip[i],
+                tau: s.tau,
+            };
+            // The centres first: the cheaper bound.
+            if self.last.centre_distance(&next) >= left {
+                continue;
             }
-            let next = self.last.apply(s, i);
+            let next = State {
+                tau: edge3::turn(g3, &s.tau, i),
+                ..next
+            };
             let v = self.last.tables.edges.get(coord.index(&next.tau));
             let e = next_distance(edges, v);
             if e >= left {
                 continue;
             }
-            self.path.push(t);
-            if self.dfs(&next, e, left - 1, Some(t))? {
+            self.path.push(g3.turns[i]);
+            if self.dfs(&next, e, left - 1, Some(i))? {
                 return Ok(true);
             }
             self.path.pop();

@@ -1,15 +1,16 @@
 //! The 4×4×4 by searched phases, in the manner of Tsai's reduction and TPR-4x4x4: many
-//! solutions of phase 1 (U and D stickers onto U and D) and, in order of total length, of
-//! phase 2 (R and L onto R and L, the wings' permutation even) whose end G3 can finish
-//! (`enumerate.rs`); then from the best of those ends the last phase, every centre home
-//! and every edge paired inside G3 (`g3.rs`, `last.rs`), pruned by a table of all twelve
-//! edges' pairing (`edge3.rs`); the shortest whole kept. Where the budgets run out first,
-//! the centres are finished by a third centre phase and the edges paired greedily by
-//! short conjugates (`centres.rs`, `edges.rs`), the 3×3×3 parity fixed where the reduced
-//! cube has it. The 3×3×3 is then solved by the two-phase solver.
+//! solutions of phase 1 (U and D stickers onto U and D), the best kept, and, in order of
+//! total length, solutions of phase 2 (R and L onto R and L, the wings' permutation even)
+//! whose end G3 can finish (`enumerate.rs`); then from all those ends at once, by
+//! increasing total length, the last phase, every centre home and every edge paired inside
+//! G3 (`g3.rs`, `last.rs`), pruned by a full-depth table of all twelve edges' pairing
+//! (`edge3.rs`). Where the budgets run out first, the centres are finished by a third
+//! centre phase and the edges paired greedily by short conjugates (`centres.rs`,
+//! `edges.rs`), the 3×3×3 parity fixed where the reduced cube has it. The 3×3×3 is then
+//! solved by the two-phase solver.
 //!
 //! The tables (19.0 MB) are in the cache (`four.bin`, [`table_file`]), built on first use
-//! in a few seconds. Every run of turns about one axis is merged and written in WCA
+//! in under a minute. Every run of turns about one axis is merged and written in WCA
 //! notation, as the reduction writes its answers.
 
 mod centres;
@@ -137,20 +138,23 @@ impl Work<'_> {
 /// phases having found nothing within their budgets.
 pub static FALLBACKS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
 
-/// How many phase-1 solutions the enumeration keeps, and how many lengths past the shortest.
-const FIRSTS: (usize, u8) = (40, 1);
+/// How many phase-1 solutions the enumeration finds, how many lengths past the shortest,
+/// and how many of them (the least length and phase-2 distance after) it goes on from.
+const FIRSTS: (usize, u8, usize) = (1000, 2, 200);
 /// How many starts of the last phase the enumeration looks for, and how many total lengths
 /// past the shortest.
-const STARTS: (usize, u8) = (30, 2);
+const STARTS: (usize, u8) = (100, 2);
 /// The nodes the enumeration may visit, and the last phase's searches together.
-const BUDGETS: (u64, u64) = (700_000, 300_000);
+const BUDGETS: (u64, u64) = (4_000_000, 2_000_000);
+/// The longest the last phase is searched to.
+const LAST_MOST: usize = 20;
 
 /// The turns of phases 1 and 2, and of the last phase.
 type Reduction = (Vec<usize>, Vec<usize>);
 
-/// The centres and edges reduced by the searched phases: phases 1 and 2 enumerated, the
-/// last phase searched from each start found, the shortest whole kept; `None` where the
-/// budgets ran out first.
+/// The centres and edges reduced by the searched phases: phases 1 and 2 enumerated, then
+/// the last phase searched from all the starts found at once, by increasing total length
+/// (the first whole found is the shortest); `None` where the budgets ran out first.
 fn searched(
     t: &FourTables,
     start: centres::Centres,
@@ -163,35 +167,41 @@ fn searched(
         &t.tables,
         corners_odd,
         homes,
+        start,
         BUDGETS.0,
     );
-    let firsts = en.phase1(start, FIRSTS.0, FIRSTS.1)?;
-    let starts = en.phase2(start, &firsts, STARTS.0, STARTS.1)?;
+    let firsts = en.phase1(FIRSTS.0, FIRSTS.1, FIRSTS.2)?;
+    let starts = en.phase2(&firsts, STARTS.0, STARTS.1)?;
     let search = last::Last::new(&t.moves, &t.phases, &t.tables);
-    let mut ranked: Vec<(usize, &enumerate::G3Start, last::State)> = starts
+    let mut ranked: Vec<(usize, u8, &enumerate::G3Start, last::State)> = starts
         .iter()
         .map(|s| {
             let state = last::Last::state(s.coord3, s.bit, s.tau);
-            (s.turns.len() + search.bound(&state).0 as usize, s, state)
+            let (h, e) = search.bound(&state);
+            (s.turns.len() + usize::from(h), e, s, state)
         })
         .collect();
+    // At each total the starts of the least bound first.
     ranked.sort_by_key(|r| r.0);
-    let mut best: Option<Reduction> = None;
+    let Some(lowest) = ranked.iter().map(|r| r.0).min() else {
+        return Ok(None);
+    };
     let mut budget = BUDGETS.1;
-    for (bound, s, state) in ranked {
-        let limit = best.as_ref().map_or(60, |(a, b)| a.len() + b.len());
-        if bound >= limit {
-            continue;
-        }
-        let room = (limit - s.turns.len()).min(40) as u8;
-        if let Some(found) = search.solve(&state, room, &mut budget)? {
-            best = Some((s.turns.clone(), found));
-        }
-        if budget == 0 {
-            break;
+    for total in lowest..lowest + LAST_MOST {
+        for (bound, e, s, state) in &ranked {
+            if *bound > total || total - s.turns.len() > LAST_MOST {
+                continue;
+            }
+            let depth = (total - s.turns.len()) as u8;
+            if let Some(found) = search.solve_at(state, *e, depth, &mut budget)? {
+                return Ok(Some((s.turns.clone(), found)));
+            }
+            if budget == 0 {
+                return Ok(None);
+            }
         }
     }
-    Ok(best)
+    Ok(None)
 }
 
 /// Whether the reduction's own reading would refuse `cube`: a centre colour not four times,
@@ -223,6 +233,24 @@ fn wing_homes(t: &FourTables, stickers: &[crate::turn::face::Face]) -> Option<Ve
     Some(homes)
 }
 
+/// What the searched phases start from: the centres, each wing slot's wing, and whether the
+/// corners' permutation is odd, of a cube the reduction's reading accepts.
+fn start_of(t: &FourTables, cube: &Cube) -> Result<(centres::Centres, [u8; 24], bool), SolveError> {
+    let stickers = cube.stickers();
+    let homes: [u8; 24] = wing_homes(t, stickers)
+        .ok_or(SolveError::Unreachable(
+            "a 4×4×4 whose wings are not each there once",
+        ))?
+        .try_into()
+        .expect("24 wing slots");
+    let start = centres::Centres {
+        colours: t.moves.centre_at.map(|i| stickers[i].index() as u8),
+        odd: crate::state::pieces::is_odd(&homes),
+    };
+    let corners_odd = crate::state::pieces::is_odd(&crate::state::pieces::read_corners(cube)?.perm);
+    Ok((start, homes, corners_odd))
+}
+
 /// Solves the 4×4×4 `cube`, the 3×3×3 at the end by `three` (outer face turns that solve a
 /// 3×3×3 state). A cube the reduction's reading refuses is passed to it, for its error.
 pub fn solve(
@@ -243,15 +271,7 @@ pub fn solve(
         stickers,
         made: Vec::new(),
     };
-    let homes: [u8; 24] = wing_homes(t, &work.stickers)
-        .expect("read above")
-        .try_into()
-        .expect("24 wing slots");
-    let start = centres::Centres {
-        colours: t.moves.centre_at.map(|i| work.stickers[i].index() as u8),
-        odd: crate::state::pieces::is_odd(&homes),
-    };
-    let corners_odd = crate::state::pieces::is_odd(&crate::state::pieces::read_corners(cube)?.perm);
+    let (start, homes, corners_odd) = start_of(t, cube)?;
     let mut stages = [0; 4];
     match searched(t, start, homes, corners_odd)? {
         Some((first, last)) => {

@@ -91,8 +91,11 @@ pub(crate) struct Phases {
     pub turns3: Vec<usize>,
     /// The side places (not on U or D) in order, as centre places.
     pub side: [u8; 16],
-    /// `side_perm[t]`: turn `t` (of phase 2) on the side places.
-    pub side_perm: Vec<[u8; 16]>,
+    /// `side_next[v][t]`: phase 2's turn `t` on the rank `v` of the side places holding R
+    /// or L (0 for the other turns), so that phase 2 turns its coordinate by looking up.
+    pub side_next: Vec<[u16; 36]>,
+    /// `up_next[v][t]`: phase 2's turn `t` on the rank `v` of the U and D places holding U.
+    pub up_next: Vec<[u8; 36]>,
     /// Each axis's 8 places (U/D, R/L, F/B), as centre places.
     pub axis: [[u8; 8]; 3],
     /// `axis_perm[t][a]`: turn `t` (of phase 3) on axis `a`'s places.
@@ -131,7 +134,7 @@ impl Phases {
             side[k] = i as u8;
             side_of[i] = k as u8;
         }
-        let side_perm = (0..36)
+        let side_perm: Vec<[u8; 16]> = (0..36)
             .map(|t| {
                 side.map(|i| {
                     let to = moves.centre[t][i as usize] as usize;
@@ -150,9 +153,27 @@ impl Phases {
                 axis_of[i] = k as u8;
             }
         }
-        let axis_perm = (0..36)
+        let axis_perm: Vec<[[u8; 8]; 3]> = (0..36)
             .map(|t| {
                 [0, 1, 2].map(|a| axis[a].map(|i| axis_of[moves.centre[t][i as usize] as usize]))
+            })
+            .collect();
+        let side_next = (0..12_870)
+            .map(|v| {
+                let mask = unrank(v, 8, 16);
+                std::array::from_fn(|t| {
+                    if turns2.contains(&t) {
+                        rank(move_mask(mask, &side_perm[t])) as u16
+                    } else {
+                        0
+                    }
+                })
+            })
+            .collect();
+        let up_next = (0..70)
+            .map(|v| {
+                let mask = unrank(v, 4, 8);
+                std::array::from_fn(|t| rank(move_mask(mask, &axis_perm[t][0])) as u8)
             })
             .collect();
         Phases {
@@ -160,7 +181,8 @@ impl Phases {
             turns2,
             turns3,
             side,
-            side_perm,
+            side_next,
+            up_next,
             axis,
             axis_perm,
             g3: G3::new(moves),
@@ -302,11 +324,9 @@ pub(crate) fn neighbours<'a>(
         1 => (
             phases.turns2.clone(),
             Box::new(move |v, t| {
-                let mask = unrank((v / 140) as u32, 8, 16);
-                let up = unrank((v / 2 % 70) as u32, 4, 8);
                 let odd = (v % 2 == 1) ^ moves.wing_odd[t];
-                let mask = rank(move_mask(mask, &phases.side_perm[t])) as usize;
-                let up = rank(move_mask(up, &phases.axis_perm[t][0])) as usize;
+                let mask = phases.side_next[v / 140][t] as usize;
+                let up = phases.up_next[v / 2 % 70][t] as usize;
                 (mask * 70 + up) * 2 + usize::from(odd)
             }),
         ),
