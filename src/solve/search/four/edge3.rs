@@ -20,6 +20,9 @@ use crate::solve::search::four::g3::{G3, PLACES, PlaceMap};
 /// The distance given for an entry the table never reached (none, once built).
 pub(crate) const UNSOLVED: u8 = u8::MAX;
 
+/// Entries a thread reads at a time while the table is built forward.
+const BLOCK: usize = 1 << 16;
+
 /// Orders of the eight non-E places' values, half of 8! (the parity of `τ` fixes the rest).
 pub(crate) const RAW: usize = 20_160;
 
@@ -262,29 +265,45 @@ impl Table {
         (table, levels)
     }
 
-    /// Places at distance `next` (mod 3) every unplaced neighbour of an entry at `now`.
+    /// Places at distance `next` (mod 3) every unplaced neighbour of an entry at `now`. The
+    /// entries are read in blocks on rayon's threads, each block listing the neighbours it
+    /// finds unplaced; the lists are written once a round of blocks is read, so no thread
+    /// reads what another writes.
     fn forward(&mut self, g3: &G3, coord: &Coord, now: u8, next: u8) -> u64 {
+        use rayon::prelude::*;
+        let blocks = coord.size().div_ceil(BLOCK);
+        // A few blocks a thread at a time, so that what they list stays small.
+        let round = 4 * rayon::current_num_threads();
         let mut placed = 0;
-        for i in 0..coord.size() {
-            if self.bytes[i >> 2] == 0xff || self.get(i) != now {
-                continue;
-            }
-            let t = coord.state(i);
-            for m in 0..g3.turns.len() {
-                let j = coord.index(&turn(g3, &t, m));
-                if self.get(j) != 3 {
-                    continue;
-                }
-                self.set(j, next);
-                placed += 1;
-                if coord.stabiliser[j / RAW].is_empty() {
-                    continue;
-                }
-                for k in coord.twins(j).collect::<Vec<_>>() {
-                    if self.get(k) == 3 {
-                        self.set(k, next);
-                        placed += 1;
+        for first in (0..blocks).step_by(round) {
+            let table = &*self;
+            let found: Vec<Vec<u32>> = (first..(first + round).min(blocks))
+                .into_par_iter()
+                .map(|b| {
+                    let mut out = Vec::new();
+                    for i in b * BLOCK..((b + 1) * BLOCK).min(coord.size()) {
+                        if table.bytes[i >> 2] == 0xff || table.get(i) != now {
+                            continue;
+                        }
+                        let t = coord.state(i);
+                        for m in 0..g3.turns.len() {
+                            let j = coord.index(&turn(g3, &t, m));
+                            if table.get(j) != 3 {
+                                continue;
+                            }
+                            out.push(j as u32);
+                            if !coord.stabiliser[j / RAW].is_empty() {
+                                out.extend(coord.twins(j).map(|k| k as u32));
+                            }
+                        }
                     }
+                    out
+                })
+                .collect();
+            for j in found.into_iter().flatten() {
+                if self.get(j as usize) == 3 {
+                    self.set(j as usize, next);
+                    placed += 1;
                 }
             }
         }
@@ -292,17 +311,38 @@ impl Table {
     }
 
     /// Places at distance `next` (mod 3) every unplaced entry with a neighbour at `now`
-    /// (an unplaced entry's neighbours are at the last distance or further).
+    /// (an unplaced entry's neighbours are at the last distance or further): each block of
+    /// 64 entries found on rayon's threads as a mask while the table is only read, then the
+    /// masks written.
     fn backward(&mut self, g3: &G3, coord: &Coord, now: u8, next: u8) -> u64 {
+        use rayon::prelude::*;
+        let size = coord.size();
+        let table = &*self;
+        let masks: Vec<u64> = (0..size.div_ceil(64))
+            .into_par_iter()
+            .map(|w| {
+                let mut mask = 0u64;
+                for i in w * 64..((w + 1) * 64).min(size) {
+                    if table.get(i) != 3 {
+                        continue;
+                    }
+                    let t = coord.state(i);
+                    if (0..g3.turns.len())
+                        .any(|m| table.get(coord.index(&turn(g3, &t, m))) == now)
+                    {
+                        mask |= 1 << (i - w * 64);
+                    }
+                }
+                mask
+            })
+            .collect();
         let mut placed = 0;
-        for i in 0..coord.size() {
-            if self.get(i) != 3 {
-                continue;
-            }
-            let t = coord.state(i);
-            if (0..g3.turns.len()).any(|m| self.get(coord.index(&turn(g3, &t, m))) == now) {
-                self.set(i, next);
+        for (w, &mask) in masks.iter().enumerate() {
+            let mut bits = mask;
+            while bits != 0 {
+                self.set(w * 64 + bits.trailing_zeros() as usize, next);
                 placed += 1;
+                bits &= bits - 1;
             }
         }
         placed
