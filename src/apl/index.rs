@@ -162,7 +162,10 @@ pub(crate) fn index(a: &Value, idx: &[Option<Cow<Value>>]) -> R<Value> {
             }
             taken.push(items[o].clone());
         }
-        let out = Value::from_shape(list.shape(), taken);
+        let out = match list.rank() {
+            1 => Value::vector(taken),
+            _ => Value::from_shape(list.shape(), taken),
+        };
         // Items each taken once hold no more atoms than the vector did.
         if again {
             check_atoms(&out)?;

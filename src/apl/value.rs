@@ -59,9 +59,10 @@ impl Value {
         // dimensions, whose strides are worked out unrolled (far cheaper than `IxDyn`'s).
         const AGREE: &str = "shape and elements agree";
         Value(match *shape {
-            [n] => ndarray::Array1::from_shape_vec(n, items)
-                .expect(AGREE)
-                .into_dyn(),
+            [n] => {
+                assert_eq!(n, items.len(), "{AGREE}");
+                ndarray::Array1::from_vec(items).into_dyn()
+            }
             [a, b] => ndarray::Array2::from_shape_vec((a, b), items)
                 .expect(AGREE)
                 .into_dyn(),
