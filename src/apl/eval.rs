@@ -155,6 +155,10 @@ impl<'w> Machine<'w> {
 
     pub(crate) fn eval(&mut self, e: &Expr, frame: &mut Frame) -> R<Value> {
         self.step()?;
+        // A name or a written array evaluates nothing inside it: no stack to keep free.
+        if matches!(e, Expr::Lit(_) | Expr::Var(..) | Expr::Take(..)) {
+            return self.eval_inner(e, frame);
+        }
         #[cfg(target_arch = "wasm32")]
         let _depth = super::browser_depth::Depth::enter()?;
         match stacker::remaining_stack() {
@@ -213,6 +217,9 @@ impl<'w> Machine<'w> {
                 self.apply(f, None, a, frame).map_err(|e| e.at(line, f.pos))
             }
             Expr::Dyad(f, a, b) => {
+                if let Some(out) = self.catenations(f, a, b, frame) {
+                    return out;
+                }
                 let b = self.eval(b, frame)?;
                 let a = self.eval(a, frame)?;
                 self.apply(f, Some(a), b, frame)
@@ -822,8 +829,10 @@ impl<'w> Machine<'w> {
                 },
             );
         }
+        // No function compiled (the usual case): no name hashed to look for one.
         if left.is_none()
             && operand.is_none()
+            && !self.compiled.is_empty()
             && let Some(out) = self
                 .compiled
                 .get(name)

@@ -2,7 +2,7 @@
 //! of two arrays of one shape, a reshape that moves its argument's items, a function's last
 //! read of a local variable handing its array on, a defined function under `¨` found once.
 
-use super::test_support::error;
+use super::test_support::{error, run};
 use super::*;
 use proptest::prelude::*;
 
@@ -84,4 +84,46 @@ fn the_first_index_list_without_a_value_is_the_one_named() {
     assert!(e.to_string().contains("Q has no value"), "{e}");
     let e = error(&mut ws, "N[P]←0");
     assert!(e.to_string().contains("P has no value"), "{e}");
+}
+
+/// Which cells an index takes twice is told by a bit each for the first 128; past them an
+/// index may come twice too, and the cells' atoms are then counted.
+#[test]
+fn an_index_past_the_first_128_items_may_come_twice() {
+    let mut ws = Workspace::new();
+    // A list named by a variable (a vector's items taken one by one) and lists written
+    // out (the cells of a matrix of 100 and of 200).
+    run(
+        &mut ws,
+        "V←⍳200 ⋄ L←150 3 150 64 65 128 129 ⋄ M←10 10⍴⍳100 ⋄ N←20 10⍴⍳200",
+    );
+    assert_eq!(run(&mut ws, "V[L]"), "150 3 150 64 65 128 129");
+    assert_eq!(run(&mut ws, "L←64 65 64 ⋄ V[L]"), "64 65 64");
+    assert_eq!(run(&mut ws, "M[10 10;10]"), "100 100");
+    assert_eq!(run(&mut ws, "N[15 15;10]"), "150 150");
+    assert_eq!(run(&mut ws, "+/,M[⍳10;⍳10]"), "5050");
+    // An enclosure taken again past the first 128 items is counted again: the 150th item of
+    // 2×10⁵ atoms taken 100 times is past the limit.
+    run(&mut ws, "W←(149⍴⊂,0),⊂⍳2e5 ⋄ L←150 150");
+    assert_eq!(run(&mut ws, "⍴W[L]"), "2");
+    let e = error(&mut ws, "L←100⍴150 ⋄ W[L]");
+    assert_eq!(e.kind, ErrorKind::WsFull, "{e}");
+}
+
+/// A matrix reversed or transposed (a view of its items in another order) is read in
+/// row-major order where it is laid out, changed or catenated.
+#[test]
+fn a_reordered_matrix_is_read_in_row_major_order() {
+    let mut ws = Workspace::new();
+    run(&mut ws, "M←3 4⍴⍳12");
+    assert_eq!(run(&mut ws, ",⌽⍉M"), "9 5 1 10 6 2 11 7 3 12 8 4");
+    assert_eq!(run(&mut ws, ",⊖⍉M"), "4 8 12 3 7 11 2 6 10 1 5 9");
+    assert_eq!(
+        run(&mut ws, "T←⌽⍉M ⋄ T[1;1]←0 ⋄ ,T"),
+        "0 5 1 10 6 2 11 7 3 12 8 4"
+    );
+    assert_eq!(
+        run(&mut ws, ",(⊖M),[1]⌽M"),
+        "9 10 11 12 5 6 7 8 1 2 3 4 4 3 2 1 8 7 6 5 12 11 10 9"
+    );
 }

@@ -156,19 +156,19 @@ impl Locals {
     pub(crate) fn get(&self, name: &str) -> Option<&Value> {
         self.0
             .iter()
-            .find(|(n, _)| n == name)
+            .find(|(n, _)| same(n, name))
             .map(|(_, v)| v.value())
     }
 
     /// Unbinds `name`, giving its value.
     pub(super) fn take(&mut self, name: &str) -> Option<Value> {
-        let at = self.0.iter().position(|(n, _)| n == name)?;
+        let at = self.0.iter().position(|(n, _)| same(n, name))?;
         Some(self.0.swap_remove(at).1.into_value())
     }
 
     /// Where `name` is among them ([`Locals::at`], [`Locals::at_mut`]).
     pub(super) fn find(&self, name: &str) -> Option<usize> {
-        self.0.iter().position(|(n, _)| n == name)
+        self.0.iter().position(|(n, _)| same(n, name))
     }
 
     /// The value of the name at `i` ([`Locals::find`]).
@@ -200,4 +200,11 @@ impl Locals {
             }
         }
     }
+}
+
+/// Whether two names are the same: told apart by their length and last byte first, since
+/// `⍺` and `⍵` (the names looked up most) are each three bytes and differ only in the last.
+#[inline]
+fn same(n: &str, name: &str) -> bool {
+    n.len() == name.len() && n.as_bytes().last() == name.as_bytes().last() && n == name
 }

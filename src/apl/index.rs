@@ -150,19 +150,17 @@ pub(crate) fn index(a: &Value, idx: &[Option<Cow<Value>>]) -> R<Value> {
     {
         let io = origin();
         let mut taken = Vec::with_capacity(list.0.len());
-        let mut seen = 0u128;
+        let mut seen = Seen::default();
         let mut again = list.0.len() > items.len();
         for e in list.row_major().iter() {
             let o = position(e, items.len(), io)?;
-            if o < 128 {
-                again |= seen & (1 << o) != 0;
-                seen |= 1 << o;
-            } else {
-                again = true;
-            }
+            again |= seen.again(o);
             taken.push(items[o].clone());
         }
-        let out = Value::from_shape(list.shape(), taken);
+        let out = match list.rank() {
+            1 => Value::vector(taken),
+            _ => Value::from_shape(list.shape(), taken),
+        };
         // Items each taken once hold no more atoms than the vector did.
         if again {
             check_atoms(&out)?;
@@ -225,20 +223,36 @@ pub(super) fn take(a: &Value, cells: &Cells) -> R<Value> {
     Ok(out)
 }
 
+/// The offsets below [`Seen::MOST`] seen so far, a bit each (two words, each bit found by
+/// a shift of one word: cheaper than a shift of a 128-bit number).
+#[derive(Default)]
+struct Seen([u64; 2]);
+
+impl Seen {
+    const MOST: usize = 128;
+
+    /// Whether offset `o` was seen before (an offset past [`Seen::MOST`] is taken as seen,
+    /// so that the caller counts the atoms); it is seen now.
+    #[inline]
+    fn again(&mut self, o: usize) -> bool {
+        let Some(word) = self.0.get_mut(o >> 6) else {
+            return true;
+        };
+        let bit = 1u64 << (o & 63);
+        let before = *word & bit != 0;
+        *word |= bit;
+        before
+    }
+}
+
 /// Whether any of the offsets (each below `len`) comes twice.
 fn repeats(offsets: &[usize], len: usize) -> bool {
     if offsets.len() > len {
         return true;
     }
-    if len <= 128 {
-        let mut seen = 0u128;
-        for &o in offsets {
-            if seen & (1 << o) != 0 {
-                return true;
-            }
-            seen |= 1 << o;
-        }
-        return false;
+    if len <= Seen::MOST {
+        let mut seen = Seen::default();
+        return offsets.iter().any(|&o| seen.again(o));
     }
     let mut seen = vec![false; len];
     offsets

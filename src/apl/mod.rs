@@ -39,6 +39,7 @@
 mod args;
 #[cfg(target_arch = "wasm32")]
 mod browser_depth;
+mod chain;
 pub mod defs;
 mod derived;
 mod display;
@@ -71,6 +72,8 @@ mod work;
 mod added_primitives_tests;
 #[cfg(test)]
 mod arguments_tests;
+#[cfg(test)]
+mod chain_tests;
 #[cfg(test)]
 mod dfns_tests;
 #[cfg(test)]

@@ -416,7 +416,7 @@ pub(super) fn catenate(axis: Option<f64>, a: Value, w: Value) -> R<Value> {
 
 /// How [`join`] makes `a,[k]w`: the result's shape (its first `rank` axes), and the
 /// `outer` runs of `ra` items of one, then `rw` of the other, it is made of.
-struct JoinPlan {
+pub(super) struct JoinPlan {
     shape: [usize; JoinPlan::MOST],
     rank: usize,
     outer: usize,
@@ -427,26 +427,36 @@ struct JoinPlan {
 impl JoinPlan {
     /// The greatest rank joined so.
     const MOST: usize = 8;
+
+    /// The shape of the join's result.
+    pub(super) fn shape(&self) -> &[usize] {
+        &self.shape[..self.rank]
+    }
 }
 
 /// The plan of `a,[k]w` (`k` from 0) of arrays laid out in row-major order whose ranks are equal or
 /// one apart (the lesser given a new axis `k` of length 1) and whose other axes agree. `None`
 /// for the other cases, which [`catenate`] makes by ndarray.
 fn join_plan(k: usize, a: &Value, w: &Value) -> Option<JoinPlan> {
+    join_plan_of(k, a.shape(), w.shape())
+}
+
+/// [`join_plan`] of arrays of shapes `a` and `w`; the result's shape is the plan's.
+pub(super) fn join_plan_of(k: usize, a: &[usize], w: &[usize]) -> Option<JoinPlan> {
     const MOST: usize = JoinPlan::MOST;
-    let rank = a.rank().max(w.rank());
+    let rank = a.len().max(w.len());
     // Both are laid out in row-major order already ([`catenate`] lays them out first).
     if rank <= k || rank > MOST {
         return None;
     }
     // Each shape as `rank` axes, on the stack.
-    let shape = |v: &Value| -> Option<[usize; MOST]> {
+    let shape = |v: &[usize]| -> Option<[usize; MOST]> {
         let mut s = [1usize; MOST];
-        match v.rank() {
-            r if r == rank => s[..rank].copy_from_slice(v.shape()),
+        match v.len() {
+            r if r == rank => s[..rank].copy_from_slice(v),
             r if r + 1 == rank => {
-                s[..k].copy_from_slice(&v.shape()[..k]);
-                s[k + 1..rank].copy_from_slice(&v.shape()[k..]);
+                s[..k].copy_from_slice(&v[..k]);
+                s[k + 1..rank].copy_from_slice(&v[k..]);
             }
             _ => return None,
         }

@@ -59,9 +59,10 @@ impl Value {
         // dimensions, whose strides are worked out unrolled (far cheaper than `IxDyn`'s).
         const AGREE: &str = "shape and elements agree";
         Value(match *shape {
-            [n] => ndarray::Array1::from_shape_vec(n, items)
-                .expect(AGREE)
-                .into_dyn(),
+            [n] => {
+                assert_eq!(n, items.len(), "{AGREE}");
+                ndarray::Array1::from_vec(items).into_dyn()
+            }
             [a, b] => ndarray::Array2::from_shape_vec((a, b), items)
                 .expect(AGREE)
                 .into_dyn(),
@@ -285,6 +286,12 @@ fn visit_offsets(at: usize, shape: &[usize], strides: &[isize], f: &mut impl FnM
     let at_item = |i: usize| at.wrapping_add_signed(i as isize * s);
     if rest.is_empty() {
         (0..n).for_each(|i| f(at_item(i)));
+    } else if let ([m], [t]) = (rest, more) {
+        // A matrix (a face, a picture): two loops, no call for each row.
+        for i in 0..n {
+            let row = at_item(i);
+            (0..*m).for_each(|j| f(row.wrapping_add_signed(j as isize * t)));
+        }
     } else {
         (0..n).for_each(|i| visit_offsets(at_item(i), rest, more, f));
     }
