@@ -374,7 +374,15 @@ pub fn read_edges(cube: &Cube) -> Result<Edges, CubieError> {
 
 /// Whether a permutation of `0..len` is odd.
 pub fn is_odd(perm: &[u8]) -> bool {
-    let mut seen = vec![false; perm.len()];
+    // The places seen, on the stack while they fit (the tables' builders ask this of every
+    // entry, so it should not allocate).
+    let (mut small, mut large) = ([false; 64], Vec::new());
+    let seen: &mut [bool] = if perm.len() <= small.len() {
+        &mut small[..perm.len()]
+    } else {
+        large.resize(perm.len(), false);
+        &mut large
+    };
     let mut transpositions = 0;
     for start in 0..perm.len() {
         let mut i = start;

@@ -61,8 +61,13 @@ fn unrank4(mut r: usize) -> [u8; 4] {
         digits[i] = r % (PLACES - i);
         r /= PLACES - i;
     }
-    let mut free: Vec<u8> = (0..PLACES as u8).collect();
-    digits.map(|d| free.remove(d))
+    let mut free: [u8; PLACES] = std::array::from_fn(|k| k as u8);
+    let mut out = [0u8; 4];
+    for (i, d) in digits.into_iter().enumerate() {
+        out[i] = free[d];
+        free.copy_within(d + 1..PLACES - i, d);
+    }
+    out
 }
 
 /// The lexicographic rank, halved, of the order of `τ`'s last eight values.
@@ -193,9 +198,18 @@ impl Coord {
             t[4 + i] = free[d];
             free.copy_within(d + 1..8 - i, d);
         }
-        if odd(&t) {
+        // A permutation is odd when its Lehmer digits add up to an odd number: those of the
+        // first four places are the ordered choice's digits, the rest `digits`.
+        let mut c = self.class_to_raw[class] as usize;
+        let mut sum: usize = digits.iter().sum();
+        for i in (0..4).rev() {
+            sum += c % (PLACES - i);
+            c /= PLACES - i;
+        }
+        if sum % 2 == 1 {
             t.swap(10, 11);
         }
+        debug_assert!(!odd(&t));
         t
     }
 
