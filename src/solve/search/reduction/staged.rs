@@ -458,16 +458,23 @@ fn class(stage: usize, face: Face) -> u8 {
     }
 }
 
-/// Brings every centre sticker home: on the sizes of [`SIZES`] by stages ([`solve`]), else —
-/// or should the stages leave one unfinished, from the state before the first — greedily
+/// Brings every centre sticker home: on the sizes of [`SIZES`] by stages ([`solve`]), on
+/// the 6×6×6 to 9×9×9 by a beam over the greedy's steps ([`centres::greedy_beam`]), else —
+/// or should either leave the centres unfinished, from the state before it — greedily
 /// ([`centres::greedy`]).
 pub(crate) fn centres(work: &mut Work<'_>) -> Result<(), SolveError> {
+    let n = work.tables.model.n;
     let (stickers, made) = (work.stickers.clone(), work.made.len());
-    if SIZES.contains(&work.tables.model.n) && solve(work)? {
+    if SIZES.contains(&n) && solve(work)? {
         return Ok(());
     }
     work.stickers = stickers;
     work.made.truncate(made);
+    if let Some((width, k)) = centres::beam_of(n)
+        && centres::greedy_beam(work, &|f| f.index() as u8, width, k)?
+    {
+        return Ok(());
+    }
     centres::greedy(work)
 }
 
