@@ -4,7 +4,9 @@
 //! `[A, B]`, `[B, A]` or `A B A'`, or `A` turned half-way alone or as `B A2 B'` — are worth more than three-cycles
 //! that move three. Each step takes, of these and of every orbit's best three-cycle
 //! (`cycles.rs`), the one that brings the most centre stickers home for its length in the
-//! half-turn metric, until every centre is home.
+//! half-turn metric, until every centre is home. On the 6×6×6 to 9×9×9 a beam over the same
+//! steps ([`greedy_beam`]) looks further: of each of the few states kept, its few best steps;
+//! of all those, the states that have brought the most stickers home for their length.
 //!
 //! None of them changes a wing orbit's parity against its target (a commutator is even on
 //! every orbit, `A B A'` is as even as the outer turn `B`, which keeps pairs whole, and a half

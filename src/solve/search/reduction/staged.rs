@@ -445,7 +445,8 @@ const WIDTH: usize = 4000;
 
 /// The sizes whose centres are built by stages: on the 6×6×6 to 9×9×9 the stages, finished
 /// greedily, made the centres longer than the greedy alone (397.8 moves against 304.5 on ten
-/// 6×6×6 states, 750.8 against 504.2 on the 7×7×7, at widths 4,000 and 1,000).
+/// 6×6×6 states, 750.8 against 504.2 on the 7×7×7, at widths 4,000 and 1,000), and those
+/// sizes are built by a beam over the greedy's steps instead ([`centres::greedy_beam`]).
 pub(crate) const SIZES: std::ops::RangeInclusive<usize> = 5..=5;
 
 /// Each stage's classes of colours: stage 1 U and D apart from the rest, stage 2 each axis's
