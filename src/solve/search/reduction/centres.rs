@@ -207,6 +207,9 @@ enum Step {
     Cycle(usize, (usize, usize, usize)),
 }
 
+/// A step with the stickers it brings to a place of their class and its cost.
+type Scored = (i32, u32, Step);
+
 /// What the greedy weighs: the sequences, the wanted classes of each place and of each
 /// orbit's places.
 struct Scan<'a> {
@@ -246,7 +249,7 @@ impl Scan<'_> {
 
     /// Every step that brings stickers to places of their class, as `(gain, cost, step)`:
     /// each sequence with a gain and each orbit's best three-cycle.
-    fn steps(&self, classes: &[u8], out: &mut Vec<(i32, u32, Step)>) {
+    fn steps(&self, classes: &[u8], out: &mut Vec<Scored>) {
         out.clear();
         for (k, m) in self.macros.list.iter().enumerate() {
             let gain = gain(m, classes, &self.home);
@@ -265,8 +268,8 @@ impl Scan<'_> {
 
     /// The step of `steps` that brings the most for its length (a three-cycle before a
     /// sequence that brings as much).
-    fn best(steps: &[(i32, u32, Step)]) -> Option<(i32, u32, Step)> {
-        let mut best: Option<(i32, u32, Step)> = None;
+    fn best(steps: &[Scored]) -> Option<Scored> {
+        let mut best: Option<Scored> = None;
         for &(g, c, s) in steps {
             let ahead = match best {
                 None => true,
@@ -351,7 +354,7 @@ pub(crate) fn greedy_beam(
     let mut seen = std::collections::HashSet::new();
     while !beam.is_empty() {
         crate::base::cancel::check()?;
-        let mut kids: Vec<(i64, i64, usize, (i32, u32, Step))> = Vec::new();
+        let mut kids: Vec<(i64, i64, usize, Scored)> = Vec::new();
         for (b, state) in beam.iter().enumerate() {
             scan.steps(&state.classes, &mut steps);
             if steps.is_empty() {
