@@ -445,7 +445,8 @@ const WIDTH: usize = 4000;
 
 /// The sizes whose centres are built by stages: on the 6×6×6 to 9×9×9 the stages, finished
 /// greedily, made the centres longer than the greedy alone (397.8 moves against 304.5 on ten
-/// 6×6×6 states, 750.8 against 504.2 on the 7×7×7, at widths 4,000 and 1,000).
+/// 6×6×6 states, 750.8 against 504.2 on the 7×7×7, at widths 4,000 and 1,000), and those
+/// sizes are built by a beam over the greedy's steps instead ([`centres::greedy_beam`]).
 pub(crate) const SIZES: std::ops::RangeInclusive<usize> = 5..=5;
 
 /// Each stage's classes of colours: stage 1 U and D apart from the rest, stage 2 each axis's
@@ -458,16 +459,23 @@ fn class(stage: usize, face: Face) -> u8 {
     }
 }
 
-/// Brings every centre sticker home: on the sizes of [`SIZES`] by stages ([`solve`]), else —
-/// or should the stages leave one unfinished, from the state before the first — greedily
+/// Brings every centre sticker home: on the sizes of [`SIZES`] by stages ([`solve`]), on
+/// the 6×6×6 to 9×9×9 by a beam over the greedy's steps ([`centres::greedy_beam`]), else —
+/// or should either leave the centres unfinished, from the state before it — greedily
 /// ([`centres::greedy`]).
 pub(crate) fn centres(work: &mut Work<'_>) -> Result<(), SolveError> {
+    let n = work.tables.model.n;
     let (stickers, made) = (work.stickers.clone(), work.made.len());
-    if SIZES.contains(&work.tables.model.n) && solve(work)? {
+    if SIZES.contains(&n) && solve(work)? {
         return Ok(());
     }
     work.stickers = stickers;
     work.made.truncate(made);
+    if let Some((width, k)) = centres::beam_of(n)
+        && centres::greedy_beam(work, &|f| f.index() as u8, width, k)?
+    {
+        return Ok(());
+    }
     centres::greedy(work)
 }
 
