@@ -341,8 +341,7 @@ impl Table {
                         continue;
                     }
                     let t = coord.state(i);
-                    if (0..g3.turns.len())
-                        .any(|m| table.get(coord.index(&turn(g3, &t, m))) == now)
+                    if (0..g3.turns.len()).any(|m| table.get(coord.index(&turn(g3, &t, m))) == now)
                     {
                         mask |= 1 << (i - w * 64);
                     }
