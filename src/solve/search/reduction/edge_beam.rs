@@ -51,10 +51,12 @@ impl Beam {
     }
 }
 
-/// One state of the beam: the turns made since it began, their length, and its score.
+/// One state of the beam: the turns made since it began, their length, what its edge places
+/// hold (read once from its stickers) and its score.
 struct Node<'a> {
     work: Work<'a>,
     cost: u32,
+    keys: Vec<u8>,
     score: u32,
 }
 
@@ -67,6 +69,7 @@ impl<'a> Node<'a> {
                 made: self.work.made.clone(),
             },
             cost: self.cost,
+            keys: self.keys.clone(),
             score: self.score,
         }
     }
@@ -77,6 +80,7 @@ pub(crate) fn pair(work: &mut Work<'_>, beam: &Beam) -> Result<(), SolveError> {
     let n = work.model().n;
     let pairing = pairing(n);
     let paired = pairing.paired();
+    let keys = pairing.keys_now(&work.stickers);
     let root = Node {
         work: Work {
             tables: work.tables,
@@ -84,7 +88,8 @@ pub(crate) fn pair(work: &mut Work<'_>, beam: &Beam) -> Result<(), SolveError> {
             made: Vec::new(),
         },
         cost: 0,
-        score: pairing.score(&pairing.keys_now(&work.stickers)),
+        score: pairing.score(&keys),
+        keys,
     };
     let rank = |node: &Node<'_>| 10 * node.cost + beam.rate * (paired - node.score);
     let mut frontier = vec![root];
@@ -93,11 +98,10 @@ pub(crate) fn pair(work: &mut Work<'_>, beam: &Beam) -> Result<(), SolveError> {
         let mut children = Vec::new();
         for node in frontier {
             crate::base::cancel::check()?;
-            let keys = pairing.keys_now(&node.work.stickers);
             let choices = if node.score == paired {
                 Vec::new()
             } else {
-                conjugates(pairing, &keys, beam.branch)
+                conjugates(pairing, &node.keys, beam.branch)
             };
             if choices.is_empty() {
                 finished.push(node);
@@ -106,13 +110,14 @@ pub(crate) fn pair(work: &mut Work<'_>, beam: &Beam) -> Result<(), SolveError> {
             for choice in choices {
                 let mut child = node.split();
                 child.cost += make_conjugate(pairing, &mut child.work, choice)?;
-                child.score = pairing.score(&pairing.keys_now(&child.work.stickers));
+                child.keys = pairing.keys_now(&child.work.stickers);
+                child.score = pairing.score(&child.keys);
                 children.push(child);
             }
         }
         children.sort_by_key(|c| rank(c));
         let mut seen = HashSet::new();
-        children.retain(|c| seen.insert(pairing.keys_now(&c.work.stickers)));
+        children.retain(|c| seen.insert(c.keys.clone()));
         children.truncate(beam.width);
         frontier = children;
     }
