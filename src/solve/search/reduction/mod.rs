@@ -335,6 +335,23 @@ pub(crate) fn finish_edges(work: &mut Work<'_>) -> Result<(), SolveError> {
     Ok(())
 }
 
+/// Parity: every wing orbit made even against its target, by a quarter-turn of one inner
+/// layer for each orbit that is odd.
+pub(crate) fn oll_parity(work: &mut Work<'_>) -> Result<(), SolveError> {
+    for o in 0..work.model().wing_orbits.len() {
+        let (have, want) = work.wings(o, None)?;
+        if odd(&have, &want) {
+            let layer = work.model().wing_layer(o);
+            work.make(&[LayerMove {
+                axis: PaperAxis::X,
+                layer,
+                quarters: 1,
+            }]);
+        }
+    }
+    Ok(())
+}
+
 /// Solves `cube` (4×4×4 to 9×9×9) by reduction, the 3×3×3 at the end by `three`, which
 /// returns outer face turns that solve a 3×3×3 state.
 pub fn solve(
@@ -375,17 +392,7 @@ pub fn solve(
     }
     crate::state::pieces::read_corners(&cube)?;
     let mut stages = [0; 4];
-    // Parity: every wing orbit even against its target.
-    for o in 0..model.wing_orbits.len() {
-        let (have, want) = work.wings(o, None)?;
-        if odd(&have, &want) {
-            work.make(&[LayerMove {
-                axis: PaperAxis::X,
-                layer: model.wing_layer(o),
-                quarters: 1,
-            }]);
-        }
-    }
+    oll_parity(&mut work)?;
     let parity = work.made.len();
     // Centres, which keep the wings' parity.
     staged::centres(&mut work)?;

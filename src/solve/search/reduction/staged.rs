@@ -15,6 +15,8 @@
 //! classes of colours, finish the stage. Orbits that turns move alike (every X-centre orbit,
 //! every T-centre orbit, the obliques of one hand) share their tables, on every size.
 
+mod home;
+
 use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex, OnceLock};
 
@@ -493,6 +495,14 @@ pub(crate) fn solve(work: &mut Work<'_>) -> Result<bool, SolveError> {
     Ok(flips == 0)
 }
 
+/// The last stage's searched tables on a size with two centre orbits (the 5×5×5), made on
+/// first use and kept.
+fn home_of(model: &Model) -> Option<&'static home::Home> {
+    static HOME: OnceLock<home::Home> = OnceLock::new();
+    (model.n == 5 && model.centre_orbits.len() == 2)
+        .then(|| HOME.get_or_init(|| home::Home::build(staged(model))))
+}
+
 /// Brings every centre sticker to a place of its stage's class: the beam's turns, in stage 2
 /// the parity put back, then the greedy finish. `flips` holds the wing orbits whose parity the
 /// turns so far changed. Whether the stage is finished.
@@ -500,6 +510,15 @@ fn run_stage(work: &mut Work<'_>, stage: usize, flips: &mut u8) -> Result<bool, 
     let model = &work.tables.model;
     let staged = staged(model);
     let start = staged.masks_of(model, stage, &work.stickers);
+    if stage == 2
+        && let Some(home) = home_of(model)
+        && let Some(turns) = home.search(&home::Home::state(staged, &start))?
+    {
+        for t in turns {
+            work.make(&staged.turns[t].moves);
+        }
+        return Ok(true);
+    }
     for t in staged.search(stage, start, *flips, WIDTH)? {
         *flips ^= staged.turns[t].flips;
         work.make(&staged.turns[t].moves);
@@ -608,5 +627,56 @@ mod tests {
             }
         }
         assert!(staged.fixes.iter().all(Option::is_some));
+    }
+
+    /// Where a 5×5×5's moves go, stage by stage, on `STAGES_COUNT` (20) seeded random
+    /// states: `cargo test --release --lib the_5x5x5_stage_lengths -- --ignored --nocapture`.
+    #[test]
+    #[ignore = "a measurement"]
+    fn the_5x5x5_stage_lengths() {
+        let count: usize = std::env::var("STAGES_COUNT").map_or(20, |c| c.parse().unwrap());
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(4870);
+        let three = crate::solve::search::reduction::tests::three;
+        let written = |work: &Work<'_>, from: usize| {
+            write::write(5, &write::merge(5, &work.made[from..])).len()
+        };
+        let mut sums = [0usize; 7];
+        let mut times = [0f64; 7];
+        for _ in 0..count {
+            let cube = random::random_state(5, &mut rng);
+            let mut work = work_on(5, &cube);
+            crate::solve::search::reduction::oll_parity(&mut work).unwrap();
+            let mut flips = 0;
+            let mut parts = [0usize; 7];
+            for stage in 0..3 {
+                let from = work.made.len();
+                let t = std::time::Instant::now();
+                assert!(run_stage(&mut work, stage, &mut flips).unwrap());
+                parts[stage] = written(&work, from);
+                times[stage] += t.elapsed().as_secs_f64();
+            }
+            let from = work.made.len();
+            let t = std::time::Instant::now();
+            crate::solve::search::reduction::edges(&mut work).unwrap();
+            parts[3] = written(&work, from);
+            times[3] += t.elapsed().as_secs_f64();
+            let from = work.made.len();
+            let t = std::time::Instant::now();
+            work.three_by_three(&three).unwrap();
+            parts[4] = written(&work, from);
+            times[4] += t.elapsed().as_secs_f64();
+            parts[5] = parts[..5].iter().sum();
+            parts[6] = written(&work, 0);
+            eprintln!("{parts:?}");
+            for (s, p) in sums.iter_mut().zip(parts) {
+                *s += p;
+            }
+        }
+        let avg = sums.map(|s| s as f64 / count as f64);
+        eprintln!(
+            "stage 1 {:.1}, stage 2 {:.1}, stage 3 {:.1}, edges {:.1}, 3x3x3 {:.1}; \
+             parts {:.1}, merged {:.1}; seconds {times:.2?}",
+            avg[0], avg[1], avg[2], avg[3], avg[4], avg[5], avg[6]
+        );
     }
 }

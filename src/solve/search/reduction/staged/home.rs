@@ -1,0 +1,236 @@
+//! The 5×5×5's last centre stage — every centre home with the turns that keep each axis's
+//! pair of colours on its pair of faces (outer turns, half-turns of wide blocks) — searched
+//! by IDA*, so that its answer is the shortest there is in those turns.
+//!
+//! A stage-3 state of one orbit is, for each axis's pair of faces, which 4 of its 8 places
+//! hold the pair's first colour (U, R or F): 70 values each, and each stage-3 turn maps each
+//! of them alone (it keeps the pair's places as a set). The 5×5×5 has two centre orbits (the
+//! X-centres and the T-centres), so a state is six such values. Three tables, each over
+//! four of them — both orbits' values on two of the axes, 70⁴ = 24,010,000 entries — hold
+//! the exact distance of that part from home; the largest of the three is a lower bound of
+//! the whole distance, and zero only at home.
+
+use super::{Staged, UNREACHED};
+use crate::solve::SolveError;
+use crate::solve::search::four::tables::rank;
+
+/// The axis pairs each table covers.
+const PAIRS: [(usize, usize); 3] = [(0, 1), (0, 2), (1, 2)];
+
+/// The most nodes a search visits before it gives up (the beam then does the stage).
+const BUDGET: u64 = 40_000_000;
+
+/// Entries in each table.
+const SIZE: usize = 70 * 70 * 70 * 70;
+
+/// A state: for each orbit (X-centres, T-centres) and axis pair, its value (0 to 69);
+/// index `orbit * 3 + axis`.
+pub(super) type State = [u8; 6];
+
+/// The stage's turns as maps of the six values, and the tables.
+pub(super) struct Home {
+    /// Indices into [`Staged::turns`].
+    turns: Vec<usize>,
+    /// Each turn's axis and block order (same-axis turns commute: taken in block order).
+    order: Vec<(u8, u8)>,
+    /// `next[t][c][v]`: value `v` of component `c` after turn `t`.
+    next: Vec<[[u8; 70]; 6]>,
+    /// Each [`PAIRS`] table: the exact distance of its four values from home.
+    pub(super) tables: [Vec<u8>; 3],
+}
+
+/// The 8-bit masks with four bits set, by rank.
+fn masks() -> [u8; 70] {
+    let mut out = [0u8; 70];
+    for m in 0..=255u32 {
+        if m.count_ones() == 4 {
+            out[rank(m) as usize] = m as u8;
+        }
+    }
+    out
+}
+
+/// A table's index of its four values: orbit 0 and 1 on axis `a`, then on axis `b`.
+fn index(s: &State, (a, b): (usize, usize)) -> usize {
+    ((usize::from(s[a]) * 70 + usize::from(s[3 + a])) * 70 + usize::from(s[b])) * 70
+        + usize::from(s[3 + b])
+}
+
+impl Home {
+    /// The stage's turns and tables for `staged` (which must have two centre orbits).
+    pub(super) fn build(staged: &Staged) -> Home {
+        let turns = staged.allowed[2].clone();
+        let by_rank = masks();
+        let next: Vec<[[u8; 70]; 6]> = turns
+            .iter()
+            .map(|&t| {
+                std::array::from_fn(|c| {
+                    let orbit = &staged.orbits[c / 3];
+                    let places = &orbit.pair_places[c % 3];
+                    std::array::from_fn(|v| {
+                        let mut out = 0u32;
+                        for (k, &p) in places.iter().enumerate() {
+                            if by_rank[v] >> k & 1 == 1 {
+                                let to = orbit.perms[t][p as usize];
+                                let k2 = places.iter().position(|&q| q == to).unwrap_or(0);
+                                out |= 1 << k2;
+                            }
+                        }
+                        rank(out) as u8
+                    })
+                })
+            })
+            .collect();
+        let order = turns
+            .iter()
+            .map(|&t| (staged.turns[t].axis, staged.turns[t].block))
+            .collect();
+        let mut home = Home {
+            turns,
+            order,
+            next,
+            tables: std::array::from_fn(|_| Vec::new()),
+        };
+        let goal = home.goal(staged);
+        home.tables = std::thread::scope(|s| {
+            let home = &home;
+            let built: Vec<_> = PAIRS
+                .map(|pair| s.spawn(move || home.table(&goal, pair)))
+                .into_iter()
+                .collect();
+            let mut out = built.into_iter().map(|h| h.join().unwrap_or_default());
+            std::array::from_fn(|_| out.next().unwrap_or_default())
+        });
+        home
+    }
+
+    /// The solved state's values.
+    fn goal(&self, staged: &Staged) -> State {
+        std::array::from_fn(|c| {
+            let orbit = &staged.orbits[c / 3];
+            let first = super::AXIS_FACES[c % 3];
+            let mut m = 0u32;
+            for (k, &p) in orbit.pair_places[c % 3].iter().enumerate() {
+                m |= u32::from(orbit.faces[p as usize] == first) << k;
+            }
+            rank(m) as u8
+        })
+    }
+
+    /// The table of `pair`, breadth-first from home.
+    fn table(&self, goal: &State, pair: (usize, usize)) -> Vec<u8> {
+        let (a, b) = pair;
+        let comps = [a, 3 + a, b, 3 + b];
+        let mut t = vec![UNREACHED; SIZE];
+        t[index(goal, pair)] = 0;
+        let mut frontier = vec![index(goal, pair) as u32];
+        let mut depth = 0u8;
+        while !frontier.is_empty() {
+            depth += 1;
+            let mut grown = Vec::new();
+            for &i in &frontier {
+                let i = i as usize;
+                let v = [i / 343_000, i / 4900 % 70, i / 70 % 70, i % 70];
+                for next in &self.next {
+                    let w = (0..4).fold(0, |acc, k| acc * 70 + usize::from(next[comps[k]][v[k]]));
+                    if t[w] == UNREACHED {
+                        t[w] = depth;
+                        grown.push(w as u32);
+                    }
+                }
+            }
+            frontier = grown;
+        }
+        t
+    }
+
+    /// A lower bound of the state's distance from home: zero only at home.
+    pub(super) fn bound(&self, s: &State) -> u8 {
+        PAIRS
+            .iter()
+            .zip(&self.tables)
+            .map(|(&pair, t)| t[index(s, pair)])
+            .max()
+            .unwrap_or(0)
+    }
+
+    /// The state of a stage-3 orbit masks list (`Staged::masks_of` for stage 3).
+    pub(super) fn state(staged: &Staged, masks: &[super::Masks]) -> State {
+        std::array::from_fn(|c| {
+            let orbit = &staged.orbits[c / 3];
+            let mut m = 0u32;
+            for (k, &p) in orbit.pair_places[c % 3].iter().enumerate() {
+                m |= (masks[c / 3][c % 3] >> p & 1) << k;
+            }
+            rank(m) as u8
+        })
+    }
+
+    /// The shortest turns (indices into [`Staged::turns`]) that bring `start` home, or
+    /// `None` if the search's budget ran out first.
+    pub(super) fn search(&self, start: &State) -> Result<Option<Vec<usize>>, SolveError> {
+        let mut bound = self.bound(start);
+        let mut nodes = 0u64;
+        let mut path = Vec::new();
+        loop {
+            match self.dive(start, bound, None, &mut path, &mut nodes)? {
+                Dive::Found => return Ok(Some(path.iter().map(|&k| self.turns[k]).collect())),
+                Dive::Spent => return Ok(None),
+                Dive::Next(b) => bound = b,
+            }
+        }
+    }
+
+    /// One depth-first pass within `bound` turns.
+    fn dive(
+        &self,
+        s: &State,
+        bound: u8,
+        last: Option<usize>,
+        path: &mut Vec<usize>,
+        nodes: &mut u64,
+    ) -> Result<Dive, SolveError> {
+        let h = self.bound(s);
+        if h == 0 {
+            return Ok(Dive::Found);
+        }
+        let depth = path.len() as u8;
+        if depth.saturating_add(h) > bound {
+            return Ok(Dive::Next(depth.saturating_add(h)));
+        }
+        *nodes += 1;
+        if *nodes > BUDGET {
+            return Ok(Dive::Spent);
+        }
+        if nodes.is_multiple_of(1 << 16) {
+            crate::base::cancel::check()?;
+        }
+        let mut least = u8::MAX;
+        for (k, next) in self.next.iter().enumerate() {
+            if let Some(l) = last
+                && self.order[l].0 == self.order[k].0
+                && self.order[l].1 >= self.order[k].1
+            {
+                continue;
+            }
+            let child: State = std::array::from_fn(|c| next[c][usize::from(s[c])]);
+            path.push(k);
+            match self.dive(&child, bound, Some(k), path, nodes)? {
+                Dive::Next(b) => least = least.min(b),
+                done => return Ok(done),
+            }
+            path.pop();
+        }
+        Ok(Dive::Next(least))
+    }
+}
+
+/// How a depth-first pass ended.
+enum Dive {
+    /// At home: the path holds the turns.
+    Found,
+    /// The budget ran out.
+    Spent,
+    /// Nothing within the bound; the least bound that reaches further.
+    Next(u8),
+}
