@@ -15,6 +15,7 @@
 //! classes of colours, finish the stage. Orbits that turns move alike (every X-centre orbit,
 //! every T-centre orbit, the obliques of one hand) share their tables, on every size.
 
+mod first;
 mod home;
 
 use std::collections::{HashMap, HashSet};
@@ -495,12 +496,17 @@ pub(crate) fn solve(work: &mut Work<'_>) -> Result<bool, SolveError> {
     Ok(flips == 0)
 }
 
+/// Whether the stages are searched by IDA* (`first.rs`, `home.rs`) before the beam: on a
+/// size with two centre orbits, the 5×5×5.
+fn searched(model: &Model) -> bool {
+    model.n == 5 && model.centre_orbits.len() == 2
+}
+
 /// The last stage's searched tables on a size with two centre orbits (the 5×5×5), made on
 /// first use and kept.
 fn home_of(model: &Model) -> Option<&'static home::Home> {
     static HOME: OnceLock<home::Home> = OnceLock::new();
-    (model.n == 5 && model.centre_orbits.len() == 2)
-        .then(|| HOME.get_or_init(|| home::Home::build(staged(model))))
+    searched(model).then(|| HOME.get_or_init(|| home::Home::build(staged(model))))
 }
 
 /// Brings every centre sticker to a place of its stage's class: the beam's turns, in stage 2
@@ -510,6 +516,17 @@ fn run_stage(work: &mut Work<'_>, stage: usize, flips: &mut u8) -> Result<bool, 
     let model = &work.tables.model;
     let staged = staged(model);
     let start = staged.masks_of(model, stage, &work.stickers);
+    if stage == 1
+        && searched(model)
+        && let Some(turns) =
+            first::First::new(staged, stage).search(([0, 1].map(|o| start[o][0]), *flips))?
+    {
+        for t in turns {
+            *flips ^= staged.turns[t].flips;
+            work.make(&staged.turns[t].moves);
+        }
+        return Ok(true);
+    }
     if stage == 2
         && let Some(home) = home_of(model)
         && let Some(turns) = home.search(&home::Home::state(staged, &start))?
@@ -597,8 +614,9 @@ mod tests {
                 assert_eq!(turned.stickers()[i], g.face_of(i));
             }
         }
+        // The stages searched by IDA* (the last two) make them less than a third as long.
         assert!(
-            staged_moves * 3 < greedy_moves * 2,
+            staged_moves * 3 < greedy_moves,
             "staged {staged_moves}, greedy {greedy_moves}"
         );
     }
@@ -629,6 +647,77 @@ mod tests {
         assert!(staged.fixes.iter().all(Option::is_some));
     }
 
+    #[test]
+    fn the_last_stage_tables_reach_every_value_are_zero_only_at_home_and_bound_the_distance() {
+        let model = &crate::solve::search::reduction::cycles::tables(5).model;
+        let staged = staged(model);
+        let home = home_of(model).unwrap();
+        for t in &home.tables {
+            // 70³ entries, each reached, one of them (home) at distance 0.
+            assert_eq!(t.len(), 343_000);
+            assert!(t.iter().all(|&d| d != UNREACHED));
+            assert_eq!(t.iter().filter(|&&d| d == 0).count(), 1);
+        }
+        let goal = staged.masks_of(model, 2, Cube::solved_n(5).stickers());
+        let at_home = home::Home::state(staged, &goal);
+        assert_eq!(home.bound(&at_home), 0);
+        // Walks of stage-3 turns from home: the bound never exceeds the turns walked, and the
+        // search's answer is no longer than the walk and brings the state home.
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5558);
+        let allowed = &staged.allowed[2];
+        for walk in 1..=7 {
+            let mut masks = goal.clone();
+            for _ in 0..walk {
+                let t = allowed[rng.random_range(0..allowed.len())];
+                for (orbit, m) in staged.orbits.iter().zip(masks.iter_mut()) {
+                    *m = moved(&orbit.perms[t], m);
+                }
+            }
+            let state = home::Home::state(staged, &masks);
+            assert!(usize::from(home.bound(&state)) <= walk);
+            let found = home.search(&state).unwrap().unwrap();
+            assert!(found.len() <= walk, "walk {walk}: {found:?}");
+            for t in found {
+                for (orbit, m) in staged.orbits.iter().zip(masks.iter_mut()) {
+                    *m = moved(&orbit.perms[t], m);
+                }
+            }
+            assert_eq!(masks, goal, "walk {walk}");
+        }
+    }
+
+    #[test]
+    fn the_second_stage_search_finds_no_longer_a_way_than_a_walk_and_keeps_the_parity() {
+        let model = &crate::solve::search::reduction::cycles::tables(5).model;
+        let staged = staged(model);
+        let goal = staged.masks_of(model, 1, Cube::solved_n(5).stickers());
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5559);
+        let allowed = &staged.allowed[1];
+        for walk in 1..=6 {
+            let (mut masks, mut flips) = (goal.clone(), 0u8);
+            for _ in 0..walk {
+                let t = allowed[rng.random_range(0..allowed.len())];
+                flips ^= staged.turns[t].flips;
+                for (orbit, m) in staged.orbits.iter().zip(masks.iter_mut()) {
+                    *m = moved(&orbit.perms[t], m);
+                }
+            }
+            let search = first::First::new(staged, 1);
+            let found = search
+                .search(([0, 1].map(|o| masks[o][0]), flips))
+                .unwrap()
+                .unwrap();
+            assert!(found.len() <= walk, "walk {walk}: {found:?}");
+            for t in found {
+                flips ^= staged.turns[t].flips;
+                for (orbit, m) in staged.orbits.iter().zip(masks.iter_mut()) {
+                    *m = moved(&orbit.perms[t], m);
+                }
+            }
+            assert_eq!((masks[0][0], masks[1][0], flips), (goal[0][0], goal[1][0], 0));
+        }
+    }
+
     /// Where a 5×5×5's moves go, stage by stage, on `STAGES_COUNT` (20) seeded random
     /// states: `cargo test --release --lib the_5x5x5_stage_lengths -- --ignored --nocapture`.
     #[test]
@@ -640,6 +729,9 @@ mod tests {
         let written = |work: &Work<'_>, from: usize| {
             write::write(5, &write::merge(5, &work.made[from..])).len()
         };
+        let t = std::time::Instant::now();
+        home_of(&crate::solve::search::reduction::cycles::tables(5).model);
+        eprintln!("the last stage's tables: {:.2} s", t.elapsed().as_secs_f64());
         let mut sums = [0usize; 7];
         let mut times = [0f64; 7];
         for _ in 0..count {

@@ -5,23 +5,39 @@
 //! A stage-3 state of one orbit is, for each axis's pair of faces, which 4 of its 8 places
 //! hold the pair's first colour (U, R or F): 70 values each, and each stage-3 turn maps each
 //! of them alone (it keeps the pair's places as a set). The 5×5×5 has two centre orbits (the
-//! X-centres and the T-centres), so a state is six such values. Three tables, each over
-//! four of them — both orbits' values on two of the axes, 70⁴ = 24,010,000 entries — hold
-//! the exact distance of that part from home; the largest of the three is a lower bound of
-//! the whole distance, and zero only at home.
+//! X-centres and the T-centres), so a state is six such values. Fourteen tables, each over
+//! three of them (70³ = 343,000 entries: each orbit's three axes, and both orbits on one axis
+//! with one orbit on another), hold the exact distance of that part from home; the largest
+//! is a lower bound of the whole distance, and zero only at home. (Tables over four values,
+//! 70⁴ each, bound it more tightly but took 25 to 40 s to make here.)
 
 use super::{Staged, UNREACHED};
 use crate::solve::SolveError;
 use crate::solve::search::four::tables::rank;
 
-/// The axis pairs each table covers.
-const PAIRS: [(usize, usize); 3] = [(0, 1), (0, 2), (1, 2)];
+/// The values (`orbit * 3 + axis`) each table covers.
+const PARTS: [[usize; 3]; 14] = [
+    [0, 1, 2],
+    [3, 4, 5],
+    [0, 3, 1],
+    [0, 3, 4],
+    [0, 3, 2],
+    [0, 3, 5],
+    [1, 4, 0],
+    [1, 4, 3],
+    [1, 4, 2],
+    [1, 4, 5],
+    [2, 5, 0],
+    [2, 5, 3],
+    [2, 5, 1],
+    [2, 5, 4],
+];
 
 /// The most nodes a search visits before it gives up (the beam then does the stage).
 const BUDGET: u64 = 40_000_000;
 
 /// Entries in each table.
-const SIZE: usize = 70 * 70 * 70 * 70;
+const SIZE: usize = 70 * 70 * 70;
 
 /// A state: for each orbit (X-centres, T-centres) and axis pair, its value (0 to 69);
 /// index `orbit * 3 + axis`.
@@ -35,8 +51,8 @@ pub(super) struct Home {
     order: Vec<(u8, u8)>,
     /// `next[t][c][v]`: value `v` of component `c` after turn `t`.
     next: Vec<[[u8; 70]; 6]>,
-    /// Each [`PAIRS`] table: the exact distance of its four values from home.
-    pub(super) tables: [Vec<u8>; 3],
+    /// Each [`PARTS`] table: the exact distance of its three values from home.
+    pub(super) tables: Vec<Vec<u8>>,
 }
 
 /// The 8-bit masks with four bits set, by rank.
@@ -50,10 +66,9 @@ fn masks() -> [u8; 70] {
     out
 }
 
-/// A table's index of its four values: orbit 0 and 1 on axis `a`, then on axis `b`.
-fn index(s: &State, (a, b): (usize, usize)) -> usize {
-    ((usize::from(s[a]) * 70 + usize::from(s[3 + a])) * 70 + usize::from(s[b])) * 70
-        + usize::from(s[3 + b])
+/// A table's index of its three values.
+fn index(s: &State, part: &[usize; 3]) -> usize {
+    (usize::from(s[part[0]]) * 70 + usize::from(s[part[1]])) * 70 + usize::from(s[part[2]])
 }
 
 impl Home {
@@ -89,18 +104,10 @@ impl Home {
             turns,
             order,
             next,
-            tables: std::array::from_fn(|_| Vec::new()),
+            tables: Vec::new(),
         };
         let goal = home.goal(staged);
-        home.tables = std::thread::scope(|s| {
-            let home = &home;
-            let built: Vec<_> = PAIRS
-                .map(|pair| s.spawn(move || home.table(&goal, pair)))
-                .into_iter()
-                .collect();
-            let mut out = built.into_iter().map(|h| h.join().unwrap_or_default());
-            std::array::from_fn(|_| out.next().unwrap_or_default())
-        });
+        home.tables = PARTS.iter().map(|part| home.table(&goal, part)).collect();
         home
     }
 
@@ -117,22 +124,20 @@ impl Home {
         })
     }
 
-    /// The table of `pair`, breadth-first from home.
-    fn table(&self, goal: &State, pair: (usize, usize)) -> Vec<u8> {
-        let (a, b) = pair;
-        let comps = [a, 3 + a, b, 3 + b];
+    /// The table of `part`, breadth-first from home.
+    fn table(&self, goal: &State, part: &[usize; 3]) -> Vec<u8> {
         let mut t = vec![UNREACHED; SIZE];
-        t[index(goal, pair)] = 0;
-        let mut frontier = vec![index(goal, pair) as u32];
+        t[index(goal, part)] = 0;
+        let mut frontier = vec![index(goal, part) as u32];
         let mut depth = 0u8;
         while !frontier.is_empty() {
             depth += 1;
             let mut grown = Vec::new();
             for &i in &frontier {
                 let i = i as usize;
-                let v = [i / 343_000, i / 4900 % 70, i / 70 % 70, i % 70];
+                let v = [i / 4900, i / 70 % 70, i % 70];
                 for next in &self.next {
-                    let w = (0..4).fold(0, |acc, k| acc * 70 + usize::from(next[comps[k]][v[k]]));
+                    let w = (0..3).fold(0, |acc, k| acc * 70 + usize::from(next[part[k]][v[k]]));
                     if t[w] == UNREACHED {
                         t[w] = depth;
                         grown.push(w as u32);
@@ -146,10 +151,10 @@ impl Home {
 
     /// A lower bound of the state's distance from home: zero only at home.
     pub(super) fn bound(&self, s: &State) -> u8 {
-        PAIRS
+        PARTS
             .iter()
             .zip(&self.tables)
-            .map(|(&pair, t)| t[index(s, pair)])
+            .map(|(part, t)| t[index(s, part)])
             .max()
             .unwrap_or(0)
     }
