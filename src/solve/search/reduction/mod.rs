@@ -9,8 +9,9 @@
 //!   short sequence of layer blocks and outer turns, or the three-cycle of one orbit (a
 //!   commutator conjugated by a setup, `cycles.rs`), that brings the most stickers home for
 //!   its length. On the 5×5×5 they are built by stages instead (`staged.rs`): U and D's
-//!   stickers onto U and D, then R and L's with the wings' parity put back, then every face,
-//!   each stage a beam search over per-orbit tables finished greedily. On the 6×6×6 to 9×9×9
+//!   stickers onto U and D, then R and L's with the wings' parity put back, then every face:
+//!   the first a beam search over per-orbit tables finished greedily, the other two searched
+//!   by IDA* to their shortest answers. On the 6×6×6 to 9×9×9
 //!   a beam over the greedy's steps (`centres.rs`) keeps the few states that have brought
 //!   the most stickers home for their length, each grown by its best few steps.
 //! - **Edges.** Paired by slice-flip-slice (`pairing.rs`): each step the conjugate `P W X W'`

@@ -5,15 +5,17 @@
 //! turns of wide blocks). Used on the sizes of [`SIZES`] (the 5×5×5).
 //!
 //! The turns are outer and wide turns of at most half the cube from either side (on the odd
-//! sizes, never the middle layer, so the fixed centres stay home), one move each. Each stage
-//! is a beam search: of every turn after each of the best states so far, the best `width`
-//! new states are kept, scored by the sum over the centre orbits of each orbit's exact
-//! distance from the stage's goal with the stage's turns, read from a table found
-//! breadth-first over the orbit alone (which places hold the stage's colours: C(24,8) =
-//! 735,471 values for stages 1 and 2, 70³ = 343,000 for stage 3). When the best state stops
-//! improving, the greedy sequences and three-cycles of `centres.rs`, scored by the stage's
-//! classes of colours, finish the stage. Orbits that turns move alike (every X-centre orbit,
-//! every T-centre orbit, the obliques of one hand) share their tables, on every size.
+//! sizes, never the middle layer, so the fixed centres stay home), one move each. Stages 2
+//! and 3 are searched by IDA* (`first.rs`, `home.rs`), each to its shortest answer; stage 1,
+//! and a stage whose search runs out of budget, by a beam search: of every turn after each of
+//! the best states so far, the best `width` new states are kept, scored by the sum over the
+//! centre orbits of each orbit's exact distance from the stage's goal with the stage's turns,
+//! read from a table found breadth-first over the orbit alone (which places hold the stage's
+//! colours: C(24,8) = 735,471 values for stages 1 and 2, 70³ = 343,000 for stage 3). When the
+//! best state stops improving, the greedy sequences and three-cycles of `centres.rs`, scored
+//! by the stage's classes of colours, finish the stage. Orbits that turns move alike (every
+//! X-centre orbit, every T-centre orbit, the obliques of one hand) share their tables, on
+//! every size.
 
 mod first;
 mod home;
@@ -714,7 +716,10 @@ mod tests {
                     *m = moved(&orbit.perms[t], m);
                 }
             }
-            assert_eq!((masks[0][0], masks[1][0], flips), (goal[0][0], goal[1][0], 0));
+            assert_eq!(
+                (masks[0][0], masks[1][0], flips),
+                (goal[0][0], goal[1][0], 0)
+            );
         }
     }
 
@@ -731,7 +736,10 @@ mod tests {
         };
         let t = std::time::Instant::now();
         home_of(&crate::solve::search::reduction::cycles::tables(5).model);
-        eprintln!("the last stage's tables: {:.2} s", t.elapsed().as_secs_f64());
+        eprintln!(
+            "the last stage's tables: {:.2} s",
+            t.elapsed().as_secs_f64()
+        );
         let mut sums = [0usize; 7];
         let mut times = [0f64; 7];
         for _ in 0..count {

@@ -12,7 +12,7 @@ use crate::solve::search::four::tables::{move_mask, rank};
 /// beam alone: with every turn its search is the costlier, and on 20 states it took about
 /// 2 s a solve within 8 million nodes, 1.5 s within 1.5 million, for 1.5 and 1.3 moves fewer
 /// than the beam; stage 2 took about 0.2 s for 0.6 fewer.)
-const BUDGET: [u64; 2] = [1_500_000, 8_000_000];
+const BUDGET: u64 = 8_000_000;
 
 /// A state: each orbit's mask of the places holding the stage's colours, and the wing orbits
 /// whose parity the turns so far changed.
@@ -32,7 +32,8 @@ enum Dive {
 }
 
 impl<'a> First<'a> {
-    /// Stage `stage` (0 or 1) of `staged`, which must have two centre orbits.
+    /// Stage `stage` (0 or 1; the solver searches 1) of `staged`, which must have two
+    /// centre orbits.
     pub(super) fn new(staged: &'a Staged, stage: usize) -> First<'a> {
         First { staged, stage }
     }
@@ -83,7 +84,7 @@ impl<'a> First<'a> {
             return Ok(Dive::Next(depth.saturating_add(h)));
         }
         *nodes += 1;
-        if *nodes > BUDGET[self.stage] {
+        if *nodes > BUDGET {
             return Ok(Dive::Spent);
         }
         if nodes.is_multiple_of(1 << 16) {
