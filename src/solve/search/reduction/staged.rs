@@ -19,6 +19,7 @@
 
 mod first;
 mod home;
+mod ida;
 
 use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex, OnceLock};

@@ -4,7 +4,8 @@
 //! that an answer found is the shortest in the stage's turns. A search that visits more than
 //! its budget of nodes gives up, and the beam does the stage.
 
-use super::{Staged, UNREACHED};
+use super::Staged;
+use super::ida::{self, Space};
 use crate::solve::SolveError;
 use crate::solve::search::four::tables::{move_mask, rank};
 
@@ -24,13 +25,6 @@ pub(super) struct First<'a> {
     stage: usize,
 }
 
-/// How a depth-first pass ended.
-enum Dive {
-    Found,
-    Spent,
-    Next(u8),
-}
-
 impl<'a> First<'a> {
     /// Stage `stage` (0 or 1; the solver searches 1) of `staged`, which must have two
     /// centre orbits.
@@ -38,80 +32,52 @@ impl<'a> First<'a> {
         First { staged, stage }
     }
 
-    /// A lower bound of the state's distance from the stage's goal: the larger orbit's
-    /// exact distance (zero for both only where every sticker is in place; in stage 2 the
-    /// wings' parity must be as it was too, which the bound does not see).
-    fn bound(&self, (masks, _): &State) -> u8 {
-        let orbits = &self.staged.orbits;
-        let d = |o: usize| orbits[o].tables[self.stage][rank(masks[o]) as usize];
-        d(0).max(d(1))
-    }
-
-    fn done(&self, s: &State) -> bool {
-        self.bound(s) == 0 && (self.stage == 0 || s.1 == 0)
-    }
-
     /// The shortest turns (indices into [`Staged::turns`]) from `start` to the stage's
     /// goal, or `None` if the budget ran out first.
     pub(super) fn search(&self, start: State) -> Result<Option<Vec<usize>>, SolveError> {
-        let mut bound = self.bound(&start);
-        let mut nodes = 0u64;
-        let mut path = Vec::new();
-        loop {
-            match self.dive(&start, bound, None, &mut path, &mut nodes)? {
-                Dive::Found => return Ok(Some(path)),
-                Dive::Spent => return Ok(None),
-                Dive::Next(b) => bound = b,
-            }
+        let allowed = &self.staged.allowed[self.stage];
+        Ok(ida::search(self, &start)?.map(|path| path.iter().map(|&k| allowed[k]).collect()))
+    }
+}
+
+impl Space for First<'_> {
+    type State = State;
+
+    /// The larger orbit's exact distance (zero for both only where every sticker is in
+    /// place), and in stage 2 at least one while the wings' parity is changed.
+    fn bound(&self, (masks, flips): &State) -> u8 {
+        let orbits = &self.staged.orbits;
+        let d = |o: usize| orbits[o].tables[self.stage][rank(masks[o]) as usize];
+        let h = d(0).max(d(1));
+        if self.stage == 1 && *flips != 0 {
+            h.max(1)
+        } else {
+            h
         }
     }
 
-    fn dive(
-        &self,
-        s: &State,
-        bound: u8,
-        last: Option<usize>,
-        path: &mut Vec<usize>,
-        nodes: &mut u64,
-    ) -> Result<Dive, SolveError> {
-        if self.done(s) {
-            return Ok(Dive::Found);
-        }
-        // In stage 2 a state in place with the parity changed is at least one turn away.
-        let h = self.bound(s).max(1);
-        let depth = path.len() as u8;
-        if h == UNREACHED || depth + h > bound {
-            return Ok(Dive::Next(depth.saturating_add(h)));
-        }
-        *nodes += 1;
-        if *nodes > BUDGET {
-            return Ok(Dive::Spent);
-        }
-        if nodes.is_multiple_of(1 << 16) {
-            crate::base::cancel::check()?;
-        }
+    fn turns(&self) -> usize {
+        self.staged.allowed[self.stage].len()
+    }
+
+    fn step(&self, s: &State, last: Option<usize>, k: usize) -> Option<State> {
+        let allowed = &self.staged.allowed[self.stage];
         let turns = &self.staged.turns;
-        let mut least = u8::MAX;
-        for &t in &self.staged.allowed[self.stage] {
-            let turn = &turns[t];
-            if let Some(l) = last.map(|l| &turns[l])
-                && l.axis == turn.axis
-                && l.block >= turn.block
-            {
-                continue;
-            }
-            let orbits = &self.staged.orbits;
-            let child = (
-                [0, 1].map(|o| move_mask(s.0[o], &orbits[o].perms[t])),
-                s.1 ^ turn.flips,
-            );
-            path.push(t);
-            match self.dive(&child, bound, Some(t), path, nodes)? {
-                Dive::Next(b) => least = least.min(b),
-                done => return Ok(done),
-            }
-            path.pop();
+        let turn = &turns[allowed[k]];
+        if let Some(l) = last.map(|l| &turns[allowed[l]])
+            && l.axis == turn.axis
+            && l.block >= turn.block
+        {
+            return None;
         }
-        Ok(Dive::Next(least))
+        let orbits = &self.staged.orbits;
+        Some((
+            [0, 1].map(|o| move_mask(s.0[o], &orbits[o].perms[allowed[k]])),
+            s.1 ^ turn.flips,
+        ))
+    }
+
+    fn budget(&self) -> u64 {
+        BUDGET
     }
 }

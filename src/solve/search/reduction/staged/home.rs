@@ -11,6 +11,7 @@
 //! is a lower bound of the whole distance, and zero only at home. (Tables over four values,
 //! 70⁴ each, bound it more tightly but took 25 to 40 s to make here.)
 
+use super::ida::{self, Space};
 use super::{Staged, UNREACHED};
 use crate::solve::SolveError;
 use crate::solve::search::four::tables::rank;
@@ -174,68 +175,33 @@ impl Home {
     /// The shortest turns (indices into [`Staged::turns`]) that bring `start` home, or
     /// `None` if the search's budget ran out first.
     pub(super) fn search(&self, start: &State) -> Result<Option<Vec<usize>>, SolveError> {
-        let mut bound = self.bound(start);
-        let mut nodes = 0u64;
-        let mut path = Vec::new();
-        loop {
-            match self.dive(start, bound, None, &mut path, &mut nodes)? {
-                Dive::Found => return Ok(Some(path.iter().map(|&k| self.turns[k]).collect())),
-                Dive::Spent => return Ok(None),
-                Dive::Next(b) => bound = b,
-            }
-        }
-    }
-
-    /// One depth-first pass within `bound` turns.
-    fn dive(
-        &self,
-        s: &State,
-        bound: u8,
-        last: Option<usize>,
-        path: &mut Vec<usize>,
-        nodes: &mut u64,
-    ) -> Result<Dive, SolveError> {
-        let h = self.bound(s);
-        if h == 0 {
-            return Ok(Dive::Found);
-        }
-        let depth = path.len() as u8;
-        if depth.saturating_add(h) > bound {
-            return Ok(Dive::Next(depth.saturating_add(h)));
-        }
-        *nodes += 1;
-        if *nodes > BUDGET {
-            return Ok(Dive::Spent);
-        }
-        if nodes.is_multiple_of(1 << 16) {
-            crate::base::cancel::check()?;
-        }
-        let mut least = u8::MAX;
-        for (k, next) in self.next.iter().enumerate() {
-            if let Some(l) = last
-                && self.order[l].0 == self.order[k].0
-                && self.order[l].1 >= self.order[k].1
-            {
-                continue;
-            }
-            let child: State = std::array::from_fn(|c| next[c][usize::from(s[c])]);
-            path.push(k);
-            match self.dive(&child, bound, Some(k), path, nodes)? {
-                Dive::Next(b) => least = least.min(b),
-                done => return Ok(done),
-            }
-            path.pop();
-        }
-        Ok(Dive::Next(least))
+        Ok(ida::search(self, start)?.map(|path| path.iter().map(|&k| self.turns[k]).collect()))
     }
 }
 
-/// How a depth-first pass ended.
-enum Dive {
-    /// At home: the path holds the turns.
-    Found,
-    /// The budget ran out.
-    Spent,
-    /// Nothing within the bound; the least bound that reaches further.
-    Next(u8),
+impl Space for Home {
+    type State = State;
+
+    fn bound(&self, s: &State) -> u8 {
+        Home::bound(self, s)
+    }
+
+    fn turns(&self) -> usize {
+        self.next.len()
+    }
+
+    fn step(&self, s: &State, last: Option<usize>, k: usize) -> Option<State> {
+        if let Some(l) = last
+            && self.order[l].0 == self.order[k].0
+            && self.order[l].1 >= self.order[k].1
+        {
+            return None;
+        }
+        let next = &self.next[k];
+        Some(std::array::from_fn(|c| next[c][usize::from(s[c])]))
+    }
+
+    fn budget(&self) -> u64 {
+        BUDGET
+    }
 }
