@@ -141,25 +141,50 @@ pub static FALLBACKS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU6
 /// How many phase-1 solutions the enumeration finds, how many lengths past the shortest,
 /// and how many of them (the least length and phase-2 distance after) it goes on from.
 const FIRSTS: (usize, u8, usize) = (1000, 2, 200);
-/// How many starts of the last phase the enumeration looks for, and how many total lengths
-/// past the shortest.
-const STARTS: (usize, u8) = (100, 2);
-/// The nodes the enumeration may visit, and the last phase's searches together.
-const BUDGETS: (u64, u64) = (4_000_000, 2_000_000);
+/// The rounds of the searched phases, each tried where the one before found nothing: how
+/// many starts of the last phase the enumeration looks for (of the shortest total length
+/// and two more), the nodes the enumeration may visit, and the nodes of the last phase's
+/// searches together. Most states are answered in the first round; a state with few starts,
+/// or starts far from paired, in a later one (before the rounds, about one in five fell
+/// back to the greedy pairing, ~75 moves).
+const ROUNDS: [(usize, u64, u64); 3] = [
+    (100, 4_000_000, 2_000_000),
+    (300, 12_000_000, 6_000_000),
+    (1000, 40_000_000, 20_000_000),
+];
+/// How many total lengths past the shortest the enumeration's starts may be.
+const STARTS_EXTRA: u8 = 2;
 /// The longest the last phase is searched to.
 const LAST_MOST: usize = 20;
 
 /// The turns of phases 1 and 2, and of the last phase.
 type Reduction = (Vec<usize>, Vec<usize>);
 
-/// The centres and edges reduced by the searched phases: phases 1 and 2 enumerated, then
-/// the last phase searched from all the starts found at once, by increasing total length
-/// (the first whole found is the shortest); `None` where the budgets ran out first.
+/// The centres and edges reduced by the searched phases, in the first of the [`ROUNDS`]
+/// that finds them; `None` where every round's budgets ran out first.
 fn searched(
     t: &FourTables,
     start: centres::Centres,
     homes: [u8; 24],
     corners_odd: bool,
+) -> Result<Option<Reduction>, SolveError> {
+    for round in ROUNDS {
+        if let Some(found) = searched_in(t, start, homes, corners_odd, round)? {
+            return Ok(Some(found));
+        }
+    }
+    Ok(None)
+}
+
+/// One round of the searched phases: phases 1 and 2 enumerated, then the last phase
+/// searched from all the starts found at once, by increasing total length (the first whole
+/// found is the shortest); `None` where the round's budgets ran out first.
+fn searched_in(
+    t: &FourTables,
+    start: centres::Centres,
+    homes: [u8; 24],
+    corners_odd: bool,
+    (starts, nodes, last_nodes): (usize, u64, u64),
 ) -> Result<Option<Reduction>, SolveError> {
     let mut en = enumerate::Enumerate::new(
         &t.moves,
@@ -168,10 +193,10 @@ fn searched(
         corners_odd,
         homes,
         start,
-        BUDGETS.0,
+        nodes,
     );
     let firsts = en.phase1(FIRSTS.0, FIRSTS.1, FIRSTS.2)?;
-    let starts = en.phase2(&firsts, STARTS.0, STARTS.1)?;
+    let starts = en.phase2(&firsts, starts, STARTS_EXTRA)?;
     let search = last::Last::new(&t.moves, &t.phases, &t.tables);
     let mut ranked: Vec<(usize, u8, &enumerate::G3Start, last::State)> = starts
         .iter()
@@ -186,7 +211,7 @@ fn searched(
     let Some(lowest) = ranked.iter().map(|r| r.0).min() else {
         return Ok(None);
     };
-    let mut budget = BUDGETS.1;
+    let mut budget = last_nodes;
     for total in lowest..lowest + LAST_MOST {
         for (bound, e, s, state) in &ranked {
             if *bound > total || total - s.turns.len() > LAST_MOST {
