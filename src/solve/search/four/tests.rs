@@ -296,3 +296,36 @@ fn the_phase_2_table_is_a_lower_bound_on_its_turns_from_its_goals() {
         assert!(usize::from(t.tables.t2[v]) <= len, "{v}");
     }
 }
+
+#[test]
+fn the_answer_kept_is_the_shortest_of_the_reductions_finished_and_no_longer_than_the_first() {
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(4949);
+    let t = shared();
+    let mut several = 0;
+    for _ in 0..4 {
+        let cube = crate::solve::search::reduction::random::random_state(4, &mut rng);
+        let (start, homes, corners_odd) = start_of(t, &cube).unwrap();
+        let found = searched(t, start, homes, corners_odd).unwrap();
+        assert!(!found.is_empty() && found.len() <= FINISHES);
+        several += usize::from(found.len() > 1);
+        let whole = |(first, last): &Reduction| {
+            let mut work = Work {
+                t,
+                stickers: cube.stickers().to_vec(),
+                made: Vec::new(),
+            };
+            let stages = [0, work.turns(first), work.turns(last), 0];
+            length(&finish(work, stages, &three).unwrap())
+        };
+        // Every reduction collected is of one total length.
+        let totals: Vec<usize> = found.iter().map(|(a, b)| a.len() + b.len()).collect();
+        assert!(totals.iter().all(|&n| n == totals[0]), "{totals:?}");
+        let answer = solve(t, &cube, &three).unwrap();
+        assert!(solves_independently(&cube, &answer.moves));
+        let shortest = found.iter().map(whole).min().unwrap();
+        assert_eq!(length(&answer), shortest);
+        assert!(length(&answer) <= whole(&found[0]));
+    }
+    // Most states have more than one reduction of the least length to choose from.
+    assert!(several >= 2, "{several} of 4");
+}
