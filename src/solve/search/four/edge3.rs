@@ -244,12 +244,7 @@ impl Table {
     }
 
     /// Builds the table breadth-first to the last distance; `tell(done)` hears how many
-    /// entries are placed.
-    pub fn build(g3: &G3, coord: &Coord, tell: &mut dyn FnMut(u64)) -> Table {
-        Table::build_counted(g3, coord, tell).0
-    }
-
-    /// [`Table::build`], with how many entries each distance holds.
+    /// entries are placed. With how many entries each distance holds.
     pub fn build_counted(g3: &G3, coord: &Coord, tell: &mut dyn FnMut(u64)) -> (Table, Vec<u64>) {
         let size = coord.size();
         let mut table = Table {

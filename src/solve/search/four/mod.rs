@@ -4,10 +4,11 @@
 //! whose end G3 can finish (`enumerate.rs`); then from all those ends at once, by
 //! increasing total length, the last phase, every centre home and every edge paired inside
 //! G3 (`g3.rs`, `last.rs`), pruned by a full-depth table of all twelve edges' pairing
-//! (`edge3.rs`). Where the budgets run out first, the centres are finished by a third
-//! centre phase and the edges paired greedily by short conjugates (`centres.rs`,
-//! `edges.rs`), the 3×3×3 parity fixed where the reduced cube has it. The 3×3×3 is then
-//! solved by the two-phase solver.
+//! (`edge3.rs`); up to `FINISHES` reductions of the least length are each finished by the
+//! 3×3×3 solver, and the shortest whole kept. A round that finds nothing is followed by one
+//! with larger budgets (`ROUNDS`). Where every round's budgets run out, the centres are
+//! finished by a third centre phase and the edges paired greedily by short conjugates
+//! (`centres.rs`, `edges.rs`), the 3×3×3 parity fixed where the reduced cube has it.
 //!
 //! The tables (19.0 MB) are in the cache (`four.bin`, [`table_file`]), built on first use
 //! in under a minute. Every run of turns about one axis is merged and written in WCA
@@ -141,26 +142,61 @@ pub static FALLBACKS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU6
 /// How many phase-1 solutions the enumeration finds, how many lengths past the shortest,
 /// and how many of them (the least length and phase-2 distance after) it goes on from.
 const FIRSTS: (usize, u8, usize) = (1000, 2, 200);
-/// How many starts of the last phase the enumeration looks for, and how many total lengths
-/// past the shortest.
-const STARTS: (usize, u8) = (100, 2);
-/// The nodes the enumeration may visit, and the last phase's searches together.
-const BUDGETS: (u64, u64) = (4_000_000, 2_000_000);
+/// The rounds of the searched phases, each tried where the one before found nothing: how
+/// many starts of the last phase the enumeration looks for (of the shortest total length
+/// and two more), the nodes the enumeration may visit, and the nodes of the last phase's
+/// searches together. Most states are answered in the first round; a state with few starts,
+/// or starts far from paired, in a later one (before the rounds, about one in five fell
+/// back to the greedy pairing, ~75 moves).
+const ROUNDS: [(usize, u64, u64); 3] = [
+    (100, 4_000_000, 2_000_000),
+    (300, 12_000_000, 6_000_000),
+    (1000, 40_000_000, 20_000_000),
+];
+/// How many total lengths past the shortest the enumeration's starts may be.
+const STARTS_EXTRA: u8 = 2;
 /// The longest the last phase is searched to.
 const LAST_MOST: usize = 20;
+/// How many reductions of the least total length the last phase collects, each finished
+/// by the 3×3×3 solver and the shortest whole kept (the 3×3×3's length, and what cancels
+/// at the join, differ from one to another).
+const FINISHES: usize = 6;
+/// The last phase's nodes left for more reductions once the first is found (unbounded, the
+/// search for them took about as long again as the first).
+const MORE_NODES: u64 = 200_000;
 
 /// The turns of phases 1 and 2, and of the last phase.
 type Reduction = (Vec<usize>, Vec<usize>);
 
-/// The centres and edges reduced by the searched phases: phases 1 and 2 enumerated, then
-/// the last phase searched from all the starts found at once, by increasing total length
-/// (the first whole found is the shortest); `None` where the budgets ran out first.
+/// The centres and edges reduced by the searched phases, in the first of the [`ROUNDS`]
+/// that finds them (up to [`FINISHES`] of them, of one total length); none where every
+/// round's budgets ran out first.
 fn searched(
     t: &FourTables,
     start: centres::Centres,
     homes: [u8; 24],
     corners_odd: bool,
-) -> Result<Option<Reduction>, SolveError> {
+) -> Result<Vec<Reduction>, SolveError> {
+    for round in ROUNDS {
+        let found = searched_in(t, start, homes, corners_odd, round)?;
+        if !found.is_empty() {
+            return Ok(found);
+        }
+    }
+    Ok(Vec::new())
+}
+
+/// One round of the searched phases: phases 1 and 2 enumerated, then the last phase
+/// searched from all the starts found at once, by increasing total length (the first whole
+/// found is the shortest, and the other starts are searched to the same total for more);
+/// none where the round's budgets ran out first.
+fn searched_in(
+    t: &FourTables,
+    start: centres::Centres,
+    homes: [u8; 24],
+    corners_odd: bool,
+    (starts, nodes, last_nodes): (usize, u64, u64),
+) -> Result<Vec<Reduction>, SolveError> {
     let mut en = enumerate::Enumerate::new(
         &t.moves,
         &t.phases,
@@ -168,10 +204,10 @@ fn searched(
         corners_odd,
         homes,
         start,
-        BUDGETS.0,
+        nodes,
     );
     let firsts = en.phase1(FIRSTS.0, FIRSTS.1, FIRSTS.2)?;
-    let starts = en.phase2(&firsts, STARTS.0, STARTS.1)?;
+    let starts = en.phase2(&firsts, starts, STARTS_EXTRA)?;
     let search = last::Last::new(&t.moves, &t.phases, &t.tables);
     let mut ranked: Vec<(usize, u8, &enumerate::G3Start, last::State)> = starts
         .iter()
@@ -183,10 +219,11 @@ fn searched(
         .collect();
     // At each total the starts of the least bound first.
     ranked.sort_by_key(|r| r.0);
+    let mut out = Vec::new();
     let Some(lowest) = ranked.iter().map(|r| r.0).min() else {
-        return Ok(None);
+        return Ok(out);
     };
-    let mut budget = BUDGETS.1;
+    let mut budget = last_nodes;
     for total in lowest..lowest + LAST_MOST {
         for (bound, e, s, state) in &ranked {
             if *bound > total || total - s.turns.len() > LAST_MOST {
@@ -194,14 +231,18 @@ fn searched(
             }
             let depth = (total - s.turns.len()) as u8;
             if let Some(found) = search.solve_at(state, *e, depth, &mut budget)? {
-                return Ok(Some((s.turns.clone(), found)));
+                out.push((s.turns.clone(), found));
+                budget = budget.min(MORE_NODES);
             }
-            if budget == 0 {
-                return Ok(None);
+            if budget == 0 || out.len() >= FINISHES {
+                return Ok(out);
             }
         }
+        if !out.is_empty() {
+            break;
+        }
     }
-    Ok(None)
+    Ok(out)
 }
 
 /// Whether the reduction's own reading would refuse `cube`: a centre colour not four times,
@@ -266,27 +307,54 @@ pub fn solve(
         return crate::solve::search::reduction::solve(cube, three);
     }
     crate::state::pieces::read_corners(cube)?;
+    let (start, homes, corners_odd) = start_of(t, cube)?;
+    let found = searched(t, start, homes, corners_odd)?;
+    let mut best: Option<Reduced> = None;
+    for (first, last) in &found {
+        let mut work = Work {
+            t,
+            stickers: stickers.clone(),
+            made: Vec::new(),
+        };
+        let stages = [0, work.turns(first), work.turns(last), 0];
+        let whole = finish(work, stages, three)?;
+        if best.as_ref().is_none_or(|b| length(&whole) < length(b)) {
+            best = Some(whole);
+        }
+    }
+    if let Some(best) = best {
+        return Ok(best);
+    }
+    FALLBACKS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     let mut work = Work {
         t,
         stickers,
         made: Vec::new(),
     };
-    let (start, homes, corners_odd) = start_of(t, cube)?;
     let mut stages = [0; 4];
-    match searched(t, start, homes, corners_odd)? {
-        Some((first, last)) => {
-            stages[1] = work.turns(&first);
-            stages[2] = work.turns(&last);
-        }
-        None => {
-            FALLBACKS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-            let found = centres::solve(&t.moves, &t.phases, &t.tables, start)?;
-            stages[1] = work.turns(&found);
-            let wings = t.moves.wing_at.map(|i| work.stickers[i].index() as u8);
-            let found = edges::solve(&t.moves, wings)?;
-            stages[2] = work.turns(&found);
-        }
-    }
+    let found = centres::solve(&t.moves, &t.phases, &t.tables, start)?;
+    stages[1] = work.turns(&found);
+    let wings = t.moves.wing_at.map(|i| work.stickers[i].index() as u8);
+    let found = edges::solve(&t.moves, wings)?;
+    stages[2] = work.turns(&found);
+    finish(work, stages, three)
+}
+
+/// An answer's length in the half-turn metric (a wide turn one move).
+fn length(r: &Reduced) -> u64 {
+    r.moves
+        .iter()
+        .map(|m| crate::sequence::alg::move_cost(m, crate::turn::metric::Metric::Htm))
+        .sum()
+}
+
+/// The reduced cube of `work` finished: the PLL parity fixed where it is left, the 3×3×3
+/// solved by `three`, and the whole merged and written.
+fn finish(
+    mut work: Work,
+    mut stages: [usize; 4],
+    three: &dyn Fn(&CubieCube) -> Result<Vec<FaceMove>, SolveError>,
+) -> Result<Reduced, SolveError> {
     let state = match CubieCube::from_cube(&work.small()?) {
         Ok((state, _)) => state,
         Err(_) => {

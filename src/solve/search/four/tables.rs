@@ -368,6 +368,15 @@ pub(crate) fn goals(phases: &Phases, moves: &Moves, t4: &[u8]) -> [Vec<usize>; 4
 impl Tables {
     /// Builds the tables; `progress` hears how many entries of all of them are done.
     pub fn build(moves: &Moves, phases: &Phases, progress: &mut dyn FnMut(u64, u64)) -> Tables {
+        Tables::build_counted(moves, phases, progress).0
+    }
+
+    /// [`Tables::build`], with how many entries of the pairing table each distance holds.
+    pub fn build_counted(
+        moves: &Moves,
+        phases: &Phases,
+        progress: &mut dyn FnMut(u64, u64),
+    ) -> (Tables, Vec<u64>) {
         let total = SIZES.iter().sum::<usize>() as u64 + phases.coord.size() as u64;
         let mut before = 0u64;
         let mut out = vec![Vec::new(); 4];
@@ -381,19 +390,20 @@ impl Tables {
             before += SIZES[which] as u64;
             out[which] = t;
         }
-        let edges = edge3::Table::build(&phases.g3, &phases.coord, &mut |d| {
+        let (edges, levels) = edge3::Table::build_counted(&phases.g3, &phases.coord, &mut |d| {
             progress(before + d, total)
         });
         progress(total, total);
         let mut out = out.into_iter();
         let mut take = || out.next().expect("four byte tables");
-        Tables {
+        let tables = Tables {
             t1: take(),
             t2: take(),
             t3: take(),
             t4: take(),
             edges,
-        }
+        };
+        (tables, levels)
     }
 
     /// The byte tables in order.

@@ -4,10 +4,40 @@ use rand::SeedableRng;
 
 use crate::solve::search::reduction::tests::three;
 
+/// The tables, built once for all the tests (the pairing table's build is most of a
+/// test run's time), with how many entries of the pairing table each distance holds, and
+/// a cache directory holding their file.
+struct Fixture {
+    tables: FourTables,
+    levels: Vec<u64>,
+    dir: tempfile::TempDir,
+}
+
+fn fixture() -> &'static Fixture {
+    static T: std::sync::OnceLock<Fixture> = std::sync::OnceLock::new();
+    T.get_or_init(|| {
+        let moves = Moves::new();
+        let phases = tables::Phases::new(&moves);
+        let (built, levels) = tables::Tables::build_counted(&moves, &phases, &mut |_, _| {});
+        let dir = tempfile::tempdir().unwrap();
+        let path = table_file().path_in(dir.path());
+        crate::base::table_cache::write(&path, &table_file(), &built.to_payload()).unwrap();
+        let tables = FourTables {
+            moves,
+            phases,
+            tables: built,
+        };
+        Fixture {
+            tables,
+            levels,
+            dir,
+        }
+    })
+}
+
 /// The tables, built once in memory for the tests.
 fn shared() -> &'static FourTables {
-    static T: std::sync::OnceLock<FourTables> = std::sync::OnceLock::new();
-    T.get_or_init(|| FourTables::load_or_build_in(None, &mut |_, _| {}).0)
+    &fixture().tables
 }
 
 /// Whether `moves` take `cube` to solved on the paper's nested representation, a sticker
@@ -40,9 +70,10 @@ fn random_states_are_solved_as_an_independent_sticker_model_confirms_and_much_sh
     }
     // The three-cycle reduction takes about 319 moves on average; the centre phases with
     // the edges paired greedily about 79; with the last phase searched in G3 about 68; with
-    // many starts searched at once, pruned by the full-depth pairing table, about 53.
+    // many starts searched at once, pruned by the full-depth pairing table, about 53; with
+    // larger budgets where the first find nothing (no greedy pairing left), about 46.6.
     let average = total as f64 / count as f64;
-    assert!(average < 56.0, "{average}");
+    assert!(average < 48.0, "{average}");
 }
 
 proptest! {
@@ -106,25 +137,24 @@ fn every_table_entry_sampled_agrees_and_a_changed_entry_is_found() {
 #[test]
 fn a_damaged_table_file_is_built_again_and_saved_with_the_progress_told_to_the_end() {
     let dir = tempfile::tempdir().unwrap();
-    let mut last = (0, 1);
-    let (first, report) =
-        FourTables::load_or_build_in(Some(dir.path()), &mut |done, total| last = (done, total));
-    assert!(!report.loaded);
-    assert_eq!(last.0, last.1);
+    let path = table_file().path_in(dir.path());
+    std::fs::copy(table_file().path_in(fixture().dir.path()), &path).unwrap();
+    let (first, report) = FourTables::load_or_build_in(Some(dir.path()), &mut |_, _| {});
+    assert!(report.loaded, "{report}");
     assert_eq!(first.tables, shared().tables);
     // Every centre phase's turns reach every value of its coordinate.
     for table in &first.tables.all()[..3] {
         assert!(!table.contains(&tables::UNREACHED));
     }
-    let path = table_file().path_in(dir.path());
-    let (_, report) = FourTables::load_or_build_in(Some(dir.path()), &mut |_, _| {});
-    assert!(report.loaded, "{report}");
     let mut bytes = std::fs::read(&path).unwrap();
     let middle = bytes.len() / 2;
     bytes[middle] ^= 0x40;
     std::fs::write(&path, &bytes).unwrap();
-    let (again, report) = FourTables::load_or_build_in(Some(dir.path()), &mut |_, _| {});
+    let mut last = (0, 1);
+    let (again, report) =
+        FourTables::load_or_build_in(Some(dir.path()), &mut |done, total| last = (done, total));
     assert!(!report.loaded && report.problem.is_some(), "{report}");
+    assert_eq!(last.0, last.1);
     assert_eq!(again.tables, first.tables);
     let (_, report) = FourTables::load_or_build_in(Some(dir.path()), &mut |_, _| {});
     assert!(report.loaded, "{report}");
@@ -225,16 +255,16 @@ fn the_pairing_distance_never_exceeds_a_g3_scramble_and_the_last_phase_undoes_it
 
 #[test]
 fn the_full_depth_pairing_table_holds_as_many_entries_at_each_distance_as_recorded() {
-    let t = shared();
-    let (table, levels) = edge3::Table::build_counted(&t.phases.g3, &t.phases.coord, &mut |_| {});
+    let Fixture {
+        tables: t, levels, ..
+    } = fixture();
     // Every arrangement is placed, the farthest 13 turns from all paired (as TPR finds).
-    assert_eq!(levels, edge3::LEVELS);
+    assert_eq!(*levels, edge3::LEVELS);
     assert_eq!(levels.iter().sum::<u64>(), t.phases.coord.size() as u64);
-    assert_eq!(table, t.tables.edges);
 }
 
 #[test]
-fn the_searched_phases_answer_at_least_three_in_four_seeded_random_states_within_their_budgets() {
+fn the_searched_phases_answer_every_seeded_random_state_within_their_budgets() {
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(4848);
     let t = shared();
     let count = 20;
@@ -242,14 +272,13 @@ fn the_searched_phases_answer_at_least_three_in_four_seeded_random_states_within
     for _ in 0..count {
         let cube = crate::solve::search::reduction::random::random_state(4, &mut rng);
         let (start, homes, corners_odd) = start_of(t, &cube).unwrap();
-        searched_answers += usize::from(searched(t, start, homes, corners_odd).unwrap().is_some());
+        searched_answers +=
+            usize::from(!searched(t, start, homes, corners_odd).unwrap().is_empty());
     }
     // Before the full-depth pairing table and the starts searched together, about one in
-    // four; now about 80% on the benchmark's states.
-    assert!(
-        searched_answers * 4 >= count * 3,
-        "{searched_answers} of {count}"
-    );
+    // four; with them about 80% on the benchmark's states; with the later rounds' larger
+    // budgets every one (40 of 40 of the benchmark's first states).
+    assert_eq!(searched_answers, count);
 }
 
 #[test]
@@ -266,4 +295,37 @@ fn the_phase_2_table_is_a_lower_bound_on_its_turns_from_its_goals() {
         }
         assert!(usize::from(t.tables.t2[v]) <= len, "{v}");
     }
+}
+
+#[test]
+fn the_answer_kept_is_the_shortest_of_the_reductions_finished_and_no_longer_than_the_first() {
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(4949);
+    let t = shared();
+    let mut several = 0;
+    for _ in 0..4 {
+        let cube = crate::solve::search::reduction::random::random_state(4, &mut rng);
+        let (start, homes, corners_odd) = start_of(t, &cube).unwrap();
+        let found = searched(t, start, homes, corners_odd).unwrap();
+        assert!(!found.is_empty() && found.len() <= FINISHES);
+        several += usize::from(found.len() > 1);
+        let whole = |(first, last): &Reduction| {
+            let mut work = Work {
+                t,
+                stickers: cube.stickers().to_vec(),
+                made: Vec::new(),
+            };
+            let stages = [0, work.turns(first), work.turns(last), 0];
+            length(&finish(work, stages, &three).unwrap())
+        };
+        // Every reduction collected is of one total length.
+        let totals: Vec<usize> = found.iter().map(|(a, b)| a.len() + b.len()).collect();
+        assert!(totals.iter().all(|&n| n == totals[0]), "{totals:?}");
+        let answer = solve(t, &cube, &three).unwrap();
+        assert!(solves_independently(&cube, &answer.moves));
+        let shortest = found.iter().map(whole).min().unwrap();
+        assert_eq!(length(&answer), shortest);
+        assert!(length(&answer) <= whole(&found[0]));
+    }
+    // Most states have more than one reduction of the least length to choose from.
+    assert!(several >= 2, "{several} of 4");
 }
