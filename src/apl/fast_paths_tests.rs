@@ -127,3 +127,44 @@ fn a_reordered_matrix_is_read_in_row_major_order() {
         "9 10 11 12 5 6 7 8 1 2 3 4 4 3 2 1 8 7 6 5 12 11 10 9"
     );
 }
+
+/// A defined function whose body only indexes its right argument by its left (`⍵[⍺]`, the
+/// paper's PERMUTE) is applied with no frame made: it gives what the same dfn gives, value
+/// or error, on empty, scalar, nested and out-of-range arguments, under `¨`, counting from
+/// `⎕IO`, and without a left argument.
+#[test]
+fn a_function_that_indexes_its_right_argument_by_its_left_gives_what_the_dfn_gives() {
+    let mut ws = Workspace::new();
+    run(&mut ws, "P: ⍵[⍺]");
+    let lines = [
+        "2 1 3 P 'abc'",
+        "(2 2⍴3 1 2 3) P 'abc'",
+        "(⍳0) P 'abc'",
+        "1 P 'abc'",
+        "2 1 P (1 2)(3 4)",
+        "(⊂2 1 3) P¨ 'abc' 'def'",
+        "2 P¨ 'ab' 'cd'",
+        "4 P 'abc'",
+        "1.5 P 'abc'",
+        "1 P 5",
+        "1 P 2 2⍴⍳4",
+        "(⊂1 2) P 'abc'",
+        "1 P ⍳0",
+        "P 'abc'",
+    ];
+    for line in lines {
+        let dfn = line.replace('P', "{⍵[⍺]}");
+        match (ws.eval_line(line), ws.eval_line(&dfn)) {
+            (Ok(fast), Ok(general)) => assert_eq!(fast.to_string(), general.to_string(), "{line}"),
+            (Err(fast), Err(general)) => assert_eq!(fast.kind, general.kind, "{line}: {fast}"),
+            (fast, general) => panic!("{line}: {fast:?} against {general:?}"),
+        }
+    }
+    // An error is placed in the function's own line.
+    let e = error(&mut ws, "4 P 'abc'");
+    assert_eq!(e.kind, ErrorKind::Index, "{e}");
+    assert!(e.to_string().contains("⍵[⍺]"), "{e}");
+    run(&mut ws, "⎕IO←0");
+    assert_eq!(run(&mut ws, "2 0 1 P 'abc'"), "cab");
+    assert_eq!(run(&mut ws, "2 0 1 {⍵[⍺]} 'abc'"), "cab");
+}
