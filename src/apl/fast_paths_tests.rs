@@ -168,3 +168,34 @@ fn a_function_that_indexes_its_right_argument_by_its_left_gives_what_the_dfn_giv
     assert_eq!(run(&mut ws, "2 0 1 P 'abc'"), "cab");
     assert_eq!(run(&mut ws, "2 0 1 {⍵[⍺]} 'abc'"), "cab");
 }
+
+/// A scalar function of two arrays laid out in row-major order reads them where they are:
+/// the result's shape is scalar extension's, on empty, single-item, nested and reordered
+/// arguments, and arguments of no common shape are refused as before.
+#[test]
+fn a_scalar_function_of_arrays_read_where_they_are_extends_as_apl_does() {
+    let mut ws = Workspace::new();
+    let shows = [
+        ("3+⍳5", "4 5 6 7 8"),
+        ("(⍳5)-3", "¯2 ¯1 0 1 2"),
+        ("(⍳3)×⍳3", "1 4 9"),
+        ("⍴(,1)+1 1⍴1", "1 1"),
+        ("⍴(1 1⍴1)+,1", "1 1"),
+        ("⍴1+1 1⍴1", "1 1"),
+        ("⍴(,1)+⍳0", "0"),
+        ("⍴(⍳0)+1", "0"),
+        ("⍴(2 0⍴0)+1", "2 0"),
+        ("1+2", "3"),
+        ("≡1+(1 2)(3 4)", "2"),
+        (",¨(⊂1 2)+3 4", " 4 5  5 6"),
+        (",(⍉2 3⍴⍳6)+10", "11 14 12 15 13 16"),
+        (",(2 3⍴⍳6)=⍉3 2⍴⍳6", "1 0 0 0 0 1"),
+        ("'ab'='ba'", "0 0"),
+    ];
+    for (line, want) in shows {
+        assert_eq!(run(&mut ws, line), want, "{line}");
+    }
+    assert_eq!(error(&mut ws, "1 2+1 2 3").kind, ErrorKind::Length);
+    assert_eq!(error(&mut ws, "1 2+2 2⍴1").kind, ErrorKind::Rank);
+    assert_eq!(error(&mut ws, "1 2÷0 0").kind, ErrorKind::Domain);
+}

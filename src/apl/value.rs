@@ -210,9 +210,16 @@ impl Value {
         match a.as_slice_memory_order_mut() {
             Some(memory) => {
                 let at = (first - memory.as_ptr() as usize) / size_of::<Elem>();
-                visit_offsets(at, ndarray::Dimension::slice(&dim), &strides, &mut |o| {
-                    items.push(std::mem::replace(&mut memory[o], Elem::Num(0.0)));
-                });
+                let mut take = |o: usize| std::mem::replace(&mut memory[o], Elem::Num(0.0));
+                match (ndarray::Dimension::slice(&dim), strides.as_slice()) {
+                    // A matrix (`⌽⍉⍵`): each row taken as a run of known length, no check
+                    // for room at each item.
+                    (&[n, m], &[s, t]) => (0..n).for_each(|i| {
+                        let row = at.wrapping_add_signed(i as isize * s);
+                        items.extend((0..m).map(|j| take(row.wrapping_add_signed(j as isize * t))));
+                    }),
+                    (shape, _) => visit_offsets(at, shape, &strides, &mut |o| items.push(take(o))),
+                }
             }
             None => items.extend(a.iter().cloned()),
         }
