@@ -199,3 +199,48 @@ fn a_scalar_function_of_arrays_read_where_they_are_extends_as_apl_does() {
     assert_eq!(error(&mut ws, "1 2+2 2⍴1").kind, ErrorKind::Rank);
     assert_eq!(error(&mut ws, "1 2÷0 0").kind, ErrorKind::Domain);
 }
+
+/// `⍳` of one whole number makes its vector at once; every other argument is judged as
+/// before (a fraction, a negative, a length past the workspace, a shape).
+#[test]
+fn iota_of_one_number_counts_from_the_origin_and_refuses_what_it_did() {
+    let mut ws = Workspace::new();
+    assert_eq!(run(&mut ws, "⍳5"), "1 2 3 4 5");
+    assert_eq!(run(&mut ws, "⍳,3"), "1 2 3");
+    assert_eq!(run(&mut ws, "⍴⍳0"), "0");
+    assert_eq!(run(&mut ws, "3+⍳1"), "4");
+    assert_eq!(run(&mut ws, "⍴⍳2 3"), "2 3");
+    assert_eq!(error(&mut ws, "⍳2.5").kind, ErrorKind::Domain);
+    assert_eq!(error(&mut ws, "⍳¯1").kind, ErrorKind::Domain);
+    assert_eq!(error(&mut ws, "⍳'a'").kind, ErrorKind::Domain);
+    assert_eq!(error(&mut ws, "⍳1 1⍴2").kind, ErrorKind::Rank);
+    assert_eq!(error(&mut ws, "⍳1e12").kind, ErrorKind::WsFull);
+    assert_eq!(error(&mut ws, "⍳3e9").kind, ErrorKind::WsFull);
+    run(&mut ws, "⎕IO←0");
+    assert_eq!(run(&mut ws, "⍳5"), "0 1 2 3 4");
+}
+
+/// An array in another order is read in row-major order whether it is small (read by
+/// ndarray's iterator) or not (by its memory's layout).
+#[test]
+fn a_reordered_array_of_any_size_is_read_in_row_major_order() {
+    let mut ws = Workspace::new();
+    for (rows, cols) in [(1, 1), (2, 3), (4, 8), (5, 7), (11, 11)] {
+        run(&mut ws, &format!("M←{rows} {cols}⍴⍳{}", rows * cols));
+        let want: Vec<String> = (1..=cols)
+            .rev()
+            .flat_map(|c| (1..=rows).map(move |r| ((r - 1) * cols + c).to_string()))
+            .collect();
+        // `⊖⍉M` read through an index assignment of all its cells, and through `,`.
+        assert_eq!(
+            run(&mut ws, "T←M×0 ⋄ ,(⍉T)+⊖⍉M"),
+            want.join(" "),
+            "{rows}×{cols}"
+        );
+        assert_eq!(
+            run(&mut ws, "N←⍉M ⋄ N[;]←⊖⍉M ⋄ ,N"),
+            want.join(" "),
+            "{rows}×{cols}"
+        );
+    }
+}

@@ -244,6 +244,11 @@ impl Value {
         if let Some(items) = a.as_slice() {
             return items.iter().for_each(f);
         }
+        // A few items in another order (`⌽⍉` of a 5×5 block): ndarray's iterator costs less
+        // than working out how its memory is laid out.
+        if a.len() <= SMALL {
+            return a.iter().for_each(f);
+        }
         match a.as_slice_memory_order() {
             Some(memory) => {
                 let first = (a.as_ptr() as usize - memory.as_ptr() as usize) / size_of::<Elem>();
@@ -282,6 +287,10 @@ impl Value {
         }
     }
 }
+
+/// The most items of an array in another order that [`Value::each_item`] reads by ndarray's
+/// iterator.
+const SMALL: usize = 32;
 
 /// The offset in memory of each item of an array whose first item is at `at`, in row-major
 /// order (a reversed or transposed array's by its strides).
