@@ -846,6 +846,17 @@ impl<'w> Machine<'w> {
             return self.call_trad(t, left.map(Held::into_value), Some(right.into_value()));
         }
         let body: &'w [Expr] = &def.body;
+        // A body that only indexes the right argument by the left (`⍵[⍺]`, the paper's
+        // PERMUTE, called under `¨` for each cubie): the one step its statement is, the
+        // arguments indexed where they are held, no frame made for the call.
+        if let (Some(l), [Expr::Index(w, idx, pos)]) = (&left, body)
+            && matches!(&**w, Expr::Var(n, _) if n == "⍵")
+            && matches!(idx.lists.as_slice(), [Some(Expr::Var(n, _))] if n == "⍺")
+        {
+            self.step()?;
+            return index(right.value(), &[Some(Cow::Borrowed(l.value()))])
+                .map_err(|e| e.at(&def.line, *pos));
+        }
         let locals = Locals::arguments(left, right);
         let (operand, operand_env) = match operand {
             Some((g, env)) => (Some(g), Some(env)),

@@ -127,3 +127,120 @@ fn a_reordered_matrix_is_read_in_row_major_order() {
         "9 10 11 12 5 6 7 8 1 2 3 4 4 3 2 1 8 7 6 5 12 11 10 9"
     );
 }
+
+/// A defined function whose body only indexes its right argument by its left (`⍵[⍺]`, the
+/// paper's PERMUTE) is applied with no frame made: it gives what the same dfn gives, value
+/// or error, on empty, scalar, nested and out-of-range arguments, under `¨`, counting from
+/// `⎕IO`, and without a left argument.
+#[test]
+fn a_function_that_indexes_its_right_argument_by_its_left_gives_what_the_dfn_gives() {
+    let mut ws = Workspace::new();
+    run(&mut ws, "P: ⍵[⍺]");
+    let lines = [
+        "2 1 3 P 'abc'",
+        "(2 2⍴3 1 2 3) P 'abc'",
+        "(⍳0) P 'abc'",
+        "1 P 'abc'",
+        "2 1 P (1 2)(3 4)",
+        "(⊂2 1 3) P¨ 'abc' 'def'",
+        "2 P¨ 'ab' 'cd'",
+        "4 P 'abc'",
+        "1.5 P 'abc'",
+        "1 P 5",
+        "1 P 2 2⍴⍳4",
+        "(⊂1 2) P 'abc'",
+        "1 P ⍳0",
+        "P 'abc'",
+    ];
+    for line in lines {
+        let dfn = line.replace('P', "{⍵[⍺]}");
+        match (ws.eval_line(line), ws.eval_line(&dfn)) {
+            (Ok(fast), Ok(general)) => assert_eq!(fast.to_string(), general.to_string(), "{line}"),
+            (Err(fast), Err(general)) => assert_eq!(fast.kind, general.kind, "{line}: {fast}"),
+            (fast, general) => panic!("{line}: {fast:?} against {general:?}"),
+        }
+    }
+    // An error is placed in the function's own line.
+    let e = error(&mut ws, "4 P 'abc'");
+    assert_eq!(e.kind, ErrorKind::Index, "{e}");
+    assert!(e.to_string().contains("⍵[⍺]"), "{e}");
+    run(&mut ws, "⎕IO←0");
+    assert_eq!(run(&mut ws, "2 0 1 P 'abc'"), "cab");
+    assert_eq!(run(&mut ws, "2 0 1 {⍵[⍺]} 'abc'"), "cab");
+}
+
+/// A scalar function of two arrays laid out in row-major order reads them where they are:
+/// the result's shape is scalar extension's, on empty, single-item, nested and reordered
+/// arguments, and arguments of no common shape are refused as before.
+#[test]
+fn a_scalar_function_of_arrays_read_where_they_are_extends_as_apl_does() {
+    let mut ws = Workspace::new();
+    let shows = [
+        ("3+⍳5", "4 5 6 7 8"),
+        ("(⍳5)-3", "¯2 ¯1 0 1 2"),
+        ("(⍳3)×⍳3", "1 4 9"),
+        ("⍴(,1)+1 1⍴1", "1 1"),
+        ("⍴(1 1⍴1)+,1", "1 1"),
+        ("⍴1+1 1⍴1", "1 1"),
+        ("⍴(,1)+⍳0", "0"),
+        ("⍴(⍳0)+1", "0"),
+        ("⍴(2 0⍴0)+1", "2 0"),
+        ("1+2", "3"),
+        ("≡1+(1 2)(3 4)", "2"),
+        (",¨(⊂1 2)+3 4", " 4 5  5 6"),
+        (",(⍉2 3⍴⍳6)+10", "11 14 12 15 13 16"),
+        (",(2 3⍴⍳6)=⍉3 2⍴⍳6", "1 0 0 0 0 1"),
+        ("'ab'='ba'", "0 0"),
+    ];
+    for (line, want) in shows {
+        assert_eq!(run(&mut ws, line), want, "{line}");
+    }
+    assert_eq!(error(&mut ws, "1 2+1 2 3").kind, ErrorKind::Length);
+    assert_eq!(error(&mut ws, "1 2+2 2⍴1").kind, ErrorKind::Rank);
+    assert_eq!(error(&mut ws, "1 2÷0 0").kind, ErrorKind::Domain);
+}
+
+/// `⍳` of one whole number makes its vector at once; every other argument is judged as
+/// before (a fraction, a negative, a length past the workspace, a shape).
+#[test]
+fn iota_of_one_number_counts_from_the_origin_and_refuses_what_it_did() {
+    let mut ws = Workspace::new();
+    assert_eq!(run(&mut ws, "⍳5"), "1 2 3 4 5");
+    assert_eq!(run(&mut ws, "⍳,3"), "1 2 3");
+    assert_eq!(run(&mut ws, "⍴⍳0"), "0");
+    assert_eq!(run(&mut ws, "3+⍳1"), "4");
+    assert_eq!(run(&mut ws, "⍴⍳2 3"), "2 3");
+    assert_eq!(error(&mut ws, "⍳2.5").kind, ErrorKind::Domain);
+    assert_eq!(error(&mut ws, "⍳¯1").kind, ErrorKind::Domain);
+    assert_eq!(error(&mut ws, "⍳'a'").kind, ErrorKind::Domain);
+    assert_eq!(error(&mut ws, "⍳1 1⍴2").kind, ErrorKind::Rank);
+    assert_eq!(error(&mut ws, "⍳1e12").kind, ErrorKind::WsFull);
+    assert_eq!(error(&mut ws, "⍳3e9").kind, ErrorKind::WsFull);
+    run(&mut ws, "⎕IO←0");
+    assert_eq!(run(&mut ws, "⍳5"), "0 1 2 3 4");
+}
+
+/// An array in another order is read in row-major order whether it is small (read by
+/// ndarray's iterator) or not (by its memory's layout).
+#[test]
+fn a_reordered_array_of_any_size_is_read_in_row_major_order() {
+    let mut ws = Workspace::new();
+    for (rows, cols) in [(1, 1), (2, 3), (4, 8), (5, 7), (11, 11)] {
+        run(&mut ws, &format!("M←{rows} {cols}⍴⍳{}", rows * cols));
+        let want: Vec<String> = (1..=cols)
+            .rev()
+            .flat_map(|c| (1..=rows).map(move |r| ((r - 1) * cols + c).to_string()))
+            .collect();
+        // `⊖⍉M` read through an index assignment of all its cells, and through `,`.
+        assert_eq!(
+            run(&mut ws, "T←M×0 ⋄ ,(⍉T)+⊖⍉M"),
+            want.join(" "),
+            "{rows}×{cols}"
+        );
+        assert_eq!(
+            run(&mut ws, "N←⍉M ⋄ N[;]←⊖⍉M ⋄ ,N"),
+            want.join(" "),
+            "{rows}×{cols}"
+        );
+    }
+}

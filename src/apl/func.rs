@@ -359,12 +359,43 @@ fn scalar2(p: Prim, a: &Elem, b: &Elem) -> R<Elem> {
 }
 
 fn map2(p: Prim, a: &Value, b: &Value) -> R<Value> {
+    // Both laid out in row-major order (the usual case, `3+⍳5`): read where they are, a
+    // single item beside the other's every item, neither copied nor spread first. The
+    // result's shape is the one [`extend`] gives.
+    if let (Some(xs), Some(ys)) = (a.0.as_slice(), b.0.as_slice()) {
+        let like = match (xs.len(), ys.len()) {
+            _ if a.shape() == b.shape() => Some(a),
+            (1, 1) if a.rank() >= b.rank() => Some(a),
+            (1, _) => Some(b),
+            (_, 1) => Some(a),
+            _ => None,
+        };
+        if let Some(like) = like {
+            let n = like.0.len();
+            let at = |items: &'_ [Elem], i: usize| if items.len() == 1 { 0 } else { i };
+            let mut pairs = (0..n).map(|i| (&xs[at(xs, i)], &ys[at(ys, i)]));
+            let out = scalar_pairs(p, &mut pairs, n)?;
+            return Ok(Value::from_shape(like.shape(), out));
+        }
+    }
     let (a, b) = extend(a, b)?;
-    let mut out = Vec::with_capacity(a.0.len());
+    let out = scalar_pairs(p, &mut a.0.iter().zip(b.0.iter()), a.0.len())?;
+    Ok(Value(
+        ArrayD::from_shape_vec(a.0.raw_dim(), out).expect("same shape"),
+    ))
+}
+
+/// Scalar function `p` applied to each pair of items, in order.
+fn scalar_pairs<'e>(
+    p: Prim,
+    pairs: &mut impl Iterator<Item = (&'e Elem, &'e Elem)>,
+    len: usize,
+) -> R<Vec<Elem>> {
+    let mut out = Vec::with_capacity(len);
     // Scalar extension pairs one enclosed array with many items, each made anew: the atoms
     // made are counted as they are, so `(1e3⍴0)+⊂⍳1e6` is refused before it fills memory.
     let mut atoms = 0usize;
-    for (x, y) in a.0.iter().zip(b.0.iter()) {
+    for (x, y) in pairs {
         let e = scalar2(p, x, y)?;
         atoms += match &e {
             Elem::Boxed(v) => match v.atoms_within(super::MAX_ATOMS - atoms) {
@@ -378,9 +409,7 @@ fn map2(p: Prim, a: &Value, b: &Value) -> R<Value> {
         }
         out.push(e);
     }
-    Ok(Value(
-        ArrayD::from_shape_vec(a.0.raw_dim(), out).expect("same shape"),
-    ))
+    Ok(out)
 }
 
 fn enclose(v: Value) -> R<Value> {

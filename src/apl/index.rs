@@ -145,14 +145,17 @@ fn gather_offsets(
 /// `A[i;j;…]`.
 pub(crate) fn index(a: &Value, idx: &[Option<Cow<Value>>]) -> R<Value> {
     // A vector indexed by one list: its items taken, no offsets made first.
-    if let ([Some(list)], Some(items)) = (idx, a.0.as_slice())
-        && a.rank() == 1
+    // (The rank is asked first: it is one read, where a dynamic shape's layout is a loop.)
+    if a.rank() == 1
+        && let [Some(list)] = idx
+        && let Some(items) = a.0.as_slice()
     {
         let io = origin();
-        let mut taken = Vec::with_capacity(list.0.len());
+        let list_items = list.row_major();
+        let mut taken = Vec::with_capacity(list_items.len());
         let mut seen = Seen::default();
-        let mut again = list.0.len() > items.len();
-        for e in list.row_major().iter() {
+        let mut again = list_items.len() > items.len();
+        for e in list_items.iter() {
             let o = position(e, items.len(), io)?;
             again |= seen.again(o);
             taken.push(items[o].clone());

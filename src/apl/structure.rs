@@ -275,8 +275,21 @@ pub(super) fn iota(w: &Value) -> R<Value> {
     if w.rank() > 1 {
         return err(ErrorKind::Rank, "⍳ of an array of rank 2 or more");
     }
-    let (shape, size) = shape_and_size(w, "the argument of ⍳", "⍳ of a negative number")?;
     let io = origin();
+    // One whole number (`⍳5`, the usual case): its vector, no shape made first. Any other
+    // (a negative, a fraction, a length past 2³¹) is judged by the general path below.
+    if w.0.len() == 1
+        && let Some(Elem::Num(n)) = w.0.first()
+        && (0.0..2147483648.0).contains(n)
+        && n.fract() == 0.0
+    {
+        let size = *n as usize;
+        check_size(size)?;
+        return Ok(Value::vector(
+            (io..size + io).map(|i| Elem::Num(i as f64)).collect(),
+        ));
+    }
+    let (shape, size) = shape_and_size(w, "the argument of ⍳", "⍳ of a negative number")?;
     if w.rank() == 0 || shape.len() == 1 {
         return Ok(Value::vector(
             (io..size + io).map(|i| Elem::Num(i as f64)).collect(),
@@ -449,16 +462,17 @@ pub(super) fn join_plan_of(k: usize, a: &[usize], w: &[usize]) -> Option<JoinPla
     if rank <= k || rank > MOST {
         return None;
     }
-    // Each shape as `rank` axes, on the stack.
+    // Each shape as `rank` axes, on the stack (a few lengths each moved by itself: a
+    // `copy_from_slice` of them is a call of `memcpy`).
     let shape = |v: &[usize]| -> Option<[usize; MOST]> {
         let mut s = [1usize; MOST];
-        match v.len() {
-            r if r == rank => s[..rank].copy_from_slice(v),
-            r if r + 1 == rank => {
-                s[..k].copy_from_slice(&v[..k]);
-                s[k + 1..rank].copy_from_slice(&v[k..]);
-            }
+        let skip = match v.len() {
+            r if r == rank => MOST,
+            r if r + 1 == rank => k,
             _ => return None,
+        };
+        for (i, &n) in v.iter().enumerate() {
+            s[if i < skip { i } else { i + 1 }] = n;
         }
         Some(s)
     };

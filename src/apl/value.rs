@@ -210,9 +210,16 @@ impl Value {
         match a.as_slice_memory_order_mut() {
             Some(memory) => {
                 let at = (first - memory.as_ptr() as usize) / size_of::<Elem>();
-                visit_offsets(at, ndarray::Dimension::slice(&dim), &strides, &mut |o| {
-                    items.push(std::mem::replace(&mut memory[o], Elem::Num(0.0)));
-                });
+                let mut take = |o: usize| std::mem::replace(&mut memory[o], Elem::Num(0.0));
+                match (ndarray::Dimension::slice(&dim), strides.as_slice()) {
+                    // A matrix (`⌽⍉⍵`): each row taken as a run of known length, no check
+                    // for room at each item.
+                    (&[n, m], &[s, t]) => (0..n).for_each(|i| {
+                        let row = at.wrapping_add_signed(i as isize * s);
+                        items.extend((0..m).map(|j| take(row.wrapping_add_signed(j as isize * t))));
+                    }),
+                    (shape, _) => visit_offsets(at, shape, &strides, &mut |o| items.push(take(o))),
+                }
             }
             None => items.extend(a.iter().cloned()),
         }
@@ -236,6 +243,11 @@ impl Value {
         let a = &self.0;
         if let Some(items) = a.as_slice() {
             return items.iter().for_each(f);
+        }
+        // A few items in another order (`⌽⍉` of a 5×5 block): ndarray's iterator costs less
+        // than working out how its memory is laid out.
+        if a.len() <= SMALL {
+            return a.iter().for_each(f);
         }
         match a.as_slice_memory_order() {
             Some(memory) => {
@@ -275,6 +287,10 @@ impl Value {
         }
     }
 }
+
+/// The most items of an array in another order that [`Value::each_item`] reads by ndarray's
+/// iterator.
+const SMALL: usize = 32;
 
 /// The offset in memory of each item of an array whose first item is at `at`, in row-major
 /// order (a reversed or transposed array's by its strides).
