@@ -175,17 +175,17 @@ pub(crate) fn cohere(work: &mut Work<'_>, blocks: &Blocks) -> Result<bool, Solve
             touched.extend(m.pairs.iter().map(|&(_, to)| blocks.block_of[to as usize]));
             touched.sort_unstable();
             touched.dedup();
-            let before: i32 = touched
-                .iter()
-                .map(|&b| blocks.block_score(b, &stickers, &home))
-                .sum();
+            let score = |s: &[Face]| -> i32 {
+                touched
+                    .iter()
+                    .map(|&b| blocks.block_score(b, s, &home))
+                    .sum()
+            };
+            let before = score(&stickers);
             for &(from, to) in &m.pairs {
                 stickers[to as usize] = work.stickers[from as usize];
             }
-            let after: i32 = touched
-                .iter()
-                .map(|&b| blocks.block_score(b, &stickers, &home))
-                .sum();
+            let after = score(&stickers);
             for &(_, to) in &m.pairs {
                 stickers[to as usize] = work.stickers[to as usize];
             }
