@@ -17,12 +17,15 @@ use crate::solve::search::reduction::Work;
 use crate::solve::search::reduction::centres::{greedy_beam, macros};
 use crate::solve::search::reduction::cycles::tables;
 use crate::solve::search::reduction::model::LayerMove;
-use crate::solve::search::reduction::{staged, write};
+use crate::solve::search::reduction::write;
 use crate::state::geometry::Geometry;
 use crate::turn::face::Face;
 
 /// The small cube's size.
 const SMALL: usize = 5;
+
+/// What brings a 5×5×5's centres home (its stages, `staged.rs`), whether it did.
+pub(crate) type Small = dyn Fn(&mut Work<'_>) -> Result<bool, SolveError>;
 
 /// The sizes whose centres are also built the 5×5×5's way, the shorter kept: on the 7×7×7 the
 /// coherence step, greedy, was left unfinished on the first random state tried.
@@ -30,9 +33,14 @@ pub(crate) const SIZES: std::ops::RangeInclusive<usize> = 6..=6;
 
 /// The 6×6×6 to 9×9×9's centres: the beam over the greedy's steps
 /// ([`greedy_beam`], `width` states trying `k` steps each) and, on the sizes of [`SIZES`],
-/// from the same state the 5×5×5's way ([`centres`]); the shorter kept. Whether every centre
-/// is home.
-pub(crate) fn big_centres(work: &mut Work<'_>, width: usize, k: usize) -> Result<bool, SolveError> {
+/// from the same state the 5×5×5's way ([`centres`], the 5×5×5 solved by `small`: its stages,
+/// `staged.rs`); the shorter kept. Whether every centre is home.
+pub(crate) fn big_centres(
+    work: &mut Work<'_>,
+    width: usize,
+    k: usize,
+    small: &Small,
+) -> Result<bool, SolveError> {
     let n = work.model().n;
     let (start, made) = (work.stickers.clone(), work.made.len());
     let beamed = greedy_beam(work, &|f| f.index() as u8, width, k)?;
@@ -42,7 +50,7 @@ pub(crate) fn big_centres(work: &mut Work<'_>, width: usize, k: usize) -> Result
     let beam_stickers = std::mem::replace(&mut work.stickers, start);
     let beam_made = work.made.split_off(made);
     let length = |moves: &[LayerMove]| write::write(n, &write::merge(n, moves)).len();
-    if centres(work)? && (!beamed || length(&work.made[made..]) < length(&beam_made)) {
+    if centres(work, small)? && (!beamed || length(&work.made[made..]) < length(&beam_made)) {
         return Ok(true);
     }
     work.stickers = beam_stickers;
@@ -239,23 +247,23 @@ pub(crate) fn cohere(work: &mut Work<'_>, blocks: &Blocks) -> Result<bool, Solve
 }
 
 /// The centres of a 6×6×6 to 9×9×9 as a 5×5×5's: every block made coherent, then the 5×5×5
-/// they make solved by its stages, its turns made on the big cube's layer groups. Whether
-/// every centre is then home.
-pub(crate) fn centres(work: &mut Work<'_>) -> Result<bool, SolveError> {
+/// they make solved by `small` (its stages), its turns made on the big cube's layer groups.
+/// Whether every centre is then home.
+pub(crate) fn centres(work: &mut Work<'_>, small: &Small) -> Result<bool, SolveError> {
     let n = work.model().n;
     let blocks = Blocks::of(n);
     if !cohere(work, &blocks)? {
         return Ok(false);
     }
-    let mut small = Work {
+    let mut five = Work {
         tables: tables(SMALL),
         stickers: blocks.small.iter().map(|&i| work.stickers[i]).collect(),
         made: Vec::new(),
     };
-    if !staged::solve(&mut small)? {
+    if !small(&mut five)? {
         return Ok(false);
     }
-    let moves: Vec<LayerMove> = small
+    let moves: Vec<LayerMove> = five
         .made
         .iter()
         .flat_map(|m| {
@@ -278,8 +286,8 @@ pub(crate) fn centres(work: &mut Work<'_>) -> Result<bool, SolveError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::solve::search::reduction::random;
     use crate::solve::search::reduction::tests::{parities, work_on};
+    use crate::solve::search::reduction::{random, staged};
     use crate::state::cube::Cube;
     use crate::turn::moves::PaperAxis;
     use rand::{RngExt, SeedableRng};
@@ -329,7 +337,7 @@ mod tests {
             assert!(blocks.coherent(&work.stickers, &home));
             assert_eq!(parities(&work), before);
             let mut whole = work_on(n, &cube);
-            assert!(centres(&mut whole).unwrap());
+            assert!(centres(&mut whole, &staged::solve).unwrap());
             assert_eq!(parities(&whole), before);
             // The moves written in WCA notation, made on the cube's own sticker model.
             let mut turned = start;

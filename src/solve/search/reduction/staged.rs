@@ -474,7 +474,7 @@ pub(crate) fn centres(work: &mut Work<'_>) -> Result<(), SolveError> {
     work.stickers = stickers;
     work.made.truncate(made);
     if let Some((width, k)) = centres::beam_of(n)
-        && grouped::big_centres(work, width, k)?
+        && grouped::big_centres(work, width, k, &solve)?
     {
         return Ok(());
     }
