@@ -13,7 +13,10 @@
 //!   the first a beam search over per-orbit tables finished greedily, the other two searched
 //!   by IDA* to their shortest answers. On the 6×6×6 to 9×9×9
 //!   a beam over the greedy's steps (`centres.rs`) keeps the few states that have brought
-//!   the most stickers home for their length, each grown by its best few steps.
+//!   the most stickers home for their length, each grown by its best few steps; on the
+//!   6×6×6 the centres are also built as a 5×5×5's (`grouped.rs`: blocks of stickers that
+//!   grouped layers turn together made one colour, then the 5×5×5's stages on the groups),
+//!   and the shorter kept.
 //! - **Edges.** Paired by slice-flip-slice (`pairing.rs`): each step the conjugate `P W X W'`
 //!   (a block `W` with an inner layer, `X` an outer turn conjugated by another, which keeps
 //!   the centres; `P` an outer setup turn, tried only when no `W X W'` alone pairs more)
@@ -31,6 +34,7 @@
 pub(crate) mod centres;
 pub(crate) mod cycles;
 pub(crate) mod edge_beam;
+pub(crate) mod grouped;
 pub(crate) mod model;
 pub(crate) mod pairing;
 pub(crate) mod places;

@@ -28,6 +28,7 @@ use crate::solve::SolveError;
 use crate::solve::search::four::tables::{UNREACHED, move_mask, rank};
 use crate::solve::search::reduction::Work;
 use crate::solve::search::reduction::centres::{self, block};
+use crate::solve::search::reduction::grouped;
 use crate::solve::search::reduction::model::{LayerMove, Model};
 use crate::state::geometry::{Geometry, MAX_SIZE};
 use crate::turn::face::Face;
@@ -466,7 +467,8 @@ fn class(stage: usize, face: Face) -> u8 {
 }
 
 /// Brings every centre sticker home: on the sizes of [`SIZES`] by stages ([`solve`]), on
-/// the 6×6×6 to 9×9×9 by a beam over the greedy's steps ([`centres::greedy_beam`]), else —
+/// the 6×6×6 to 9×9×9 by a beam over the greedy's steps ([`centres::greedy_beam`]; on the
+/// 6×6×6 also as a 5×5×5's, the shorter kept: [`grouped::big_centres`]), else —
 /// or should either leave the centres unfinished, from the state before it — greedily
 /// ([`centres::greedy`]).
 pub(crate) fn centres(work: &mut Work<'_>) -> Result<(), SolveError> {
@@ -478,7 +480,7 @@ pub(crate) fn centres(work: &mut Work<'_>) -> Result<(), SolveError> {
     work.stickers = stickers;
     work.made.truncate(made);
     if let Some((width, k)) = centres::beam_of(n)
-        && centres::greedy_beam(work, &|f| f.index() as u8, width, k)?
+        && grouped::big_centres(work, width, k, &solve)?
     {
         return Ok(());
     }

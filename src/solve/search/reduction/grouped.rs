@@ -1,0 +1,352 @@
+//! The 6×6×6 to 9×9×9's centres as a 5×5×5's: inner layers grouped into blocks that always
+//! turn together make a big cube act as a 5×5×5 (the 7×7×7's layers {1}, {2, 3}, {4},
+//! {5, 6}, {7} as the 5×5×5's five, its X-centre a 2×2 block of pieces and its T-centre a 1×2
+//! block). So the centres are built in two steps: (1) every such block made **coherent** —
+//! all its stickers one colour, and the middle block of each face (the 5×5×5's fixed centre;
+//! on the even sizes a 2×2 block) its home colour — by the greedy's sequences and
+//! three-cycles (`centres.rs`) scored for coherence; (2) the 5×5×5 those blocks make solved
+//! by its stages (`staged.rs`) on the grouped turns, each of its layers turned as the layers
+//! of its group.
+//!
+//! Both keep each wing orbit's parity: the sequences and three-cycles do (`centres.rs`), and
+//! the 5×5×5's stages put back its wing orbit's parity, which a grouped turn changes exactly
+//! when it changes the parity of each big orbit of the group's layers.
+
+use crate::solve::SolveError;
+use crate::solve::search::reduction::Work;
+use crate::solve::search::reduction::centres::{greedy_beam, macros};
+use crate::solve::search::reduction::cycles::tables;
+use crate::solve::search::reduction::model::LayerMove;
+use crate::solve::search::reduction::write;
+use crate::state::geometry::Geometry;
+use crate::turn::face::Face;
+
+/// The small cube's size.
+const SMALL: usize = 5;
+
+/// What brings a 5×5×5's centres home (its stages, `staged.rs`), whether it did.
+pub(crate) type Small = dyn Fn(&mut Work<'_>) -> Result<bool, SolveError>;
+
+/// The sizes whose centres are also built the 5×5×5's way, the shorter kept: on the 7×7×7 the
+/// coherence step, greedy, was left unfinished on the first random state tried.
+pub(crate) const SIZES: std::ops::RangeInclusive<usize> = 6..=6;
+
+/// The 6×6×6 to 9×9×9's centres: the beam over the greedy's steps
+/// ([`greedy_beam`], `width` states trying `k` steps each) and, on the sizes of [`SIZES`],
+/// from the same state the 5×5×5's way ([`centres`], the 5×5×5 solved by `small`: its stages,
+/// `staged.rs`); the shorter kept. Whether every centre is home.
+pub(crate) fn big_centres(
+    work: &mut Work<'_>,
+    width: usize,
+    k: usize,
+    small: &Small,
+) -> Result<bool, SolveError> {
+    let n = work.model().n;
+    let (start, made) = (work.stickers.clone(), work.made.len());
+    let beamed = greedy_beam(work, &|f| f.index() as u8, width, k)?;
+    if !SIZES.contains(&n) {
+        return Ok(beamed);
+    }
+    let beam_stickers = std::mem::replace(&mut work.stickers, start);
+    let beam_made = work.made.split_off(made);
+    let length = |moves: &[LayerMove]| write::write(n, &write::merge(n, moves)).len();
+    if centres(work, small)? && (!beamed || length(&work.made[made..]) < length(&beam_made)) {
+        return Ok(true);
+    }
+    work.stickers = beam_stickers;
+    work.made.truncate(made);
+    work.made.extend(beam_made);
+    Ok(beamed)
+}
+
+/// Which of the 5×5×5's layers each of the `n`×`n`×`n`'s layers turns with (6 to 9).
+pub(crate) fn groups(n: usize) -> Vec<usize> {
+    match n {
+        6 => vec![0, 1, 2, 2, 3, 4],
+        7 => vec![0, 1, 1, 2, 3, 3, 4],
+        8 => vec![0, 1, 1, 2, 2, 3, 3, 4],
+        _ => vec![0, 1, 1, 1, 2, 3, 3, 3, 4],
+    }
+}
+
+/// The blocks of a size: each centre sticker's block and each block's stickers, and which
+/// blocks are the 5×5×5's fixed centres (which must be their home colour).
+pub(crate) struct Blocks {
+    /// The block of each sticker (`usize::MAX` for stickers not in a centre).
+    block_of: Vec<usize>,
+    /// Each block's stickers.
+    members: Vec<Vec<usize>>,
+    /// Whether the block is a face's middle (its stickers must be home).
+    middle: Vec<bool>,
+    /// For each 5×5×5 sticker, one big sticker of its group.
+    small: Vec<usize>,
+    /// The layer groups.
+    groups: Vec<usize>,
+}
+
+impl Blocks {
+    /// The blocks of the `n`×`n`×`n` (6 to 9).
+    pub(crate) fn of(n: usize) -> Blocks {
+        let g = Geometry::of(n);
+        let groups = groups(n);
+        let mut block_of = vec![usize::MAX; g.sticker_count()];
+        let mut members: Vec<Vec<usize>> = Vec::new();
+        let mut middle = Vec::new();
+        let mut small = vec![usize::MAX; 6 * SMALL * SMALL];
+        let sg = Geometry::of(SMALL);
+        for face in Face::ALL {
+            let mut ids = [[usize::MAX; SMALL]; SMALL];
+            for r in 0..n {
+                for c in 0..n {
+                    let (gr, gc) = (groups[r], groups[c]);
+                    let i = g.index(face, r, c);
+                    let s = sg.index(face, gr, gc);
+                    if small[s] == usize::MAX {
+                        small[s] = i;
+                    }
+                    if gr == 0 || gc == 0 || gr == SMALL - 1 || gc == SMALL - 1 {
+                        continue;
+                    }
+                    if ids[gr][gc] == usize::MAX {
+                        ids[gr][gc] = members.len();
+                        members.push(Vec::new());
+                        middle.push(gr == 2 && gc == 2);
+                    }
+                    block_of[i] = ids[gr][gc];
+                    members[ids[gr][gc]].push(i);
+                }
+            }
+        }
+        Blocks {
+            block_of,
+            members,
+            middle,
+            small,
+            groups,
+        }
+    }
+
+    /// How many of the block's stickers are right: a middle block's at home, another's of
+    /// its commonest colour.
+    fn block_score(&self, b: usize, stickers: &[Face], home: &[Face]) -> i32 {
+        let members = &self.members[b];
+        if self.middle[b] {
+            return members.iter().filter(|&&i| stickers[i] == home[i]).count() as i32;
+        }
+        let mut count = [0i32; 6];
+        for &i in members {
+            count[stickers[i].index()] += 1;
+        }
+        count.into_iter().max().unwrap_or(0)
+    }
+
+    /// Whether every block is coherent (and every middle block home).
+    pub(crate) fn coherent(&self, stickers: &[Face], home: &[Face]) -> bool {
+        (0..self.members.len())
+            .all(|b| self.block_score(b, stickers, home) == self.members[b].len() as i32)
+    }
+}
+
+/// Makes every block coherent: each step the sequence or three-cycle that makes the most
+/// stickers right in their blocks for its length. Whether every block is then coherent.
+pub(crate) fn cohere(work: &mut Work<'_>, blocks: &Blocks) -> Result<bool, SolveError> {
+    let n = work.model().n;
+    let g = Geometry::of(n);
+    let home: Vec<Face> = (0..work.stickers.len()).map(|i| g.face_of(i)).collect();
+    let list = &macros(n).list;
+    let tables = work.tables;
+    let mut touched = Vec::new();
+    loop {
+        crate::base::cancel::check()?;
+        if blocks.coherent(&work.stickers, &home) {
+            return Ok(true);
+        }
+        // (gain, cost, moves)
+        let mut best: Option<(i32, u32, Vec<LayerMove>)> = None;
+        let mut better = |gain: i32, cost: u32, moves: &dyn Fn() -> Vec<LayerMove>| {
+            if gain <= 0 {
+                return;
+            }
+            let ahead = match &best {
+                None => true,
+                Some((bg, bc, _)) => {
+                    i64::from(gain) * i64::from(*bc) > i64::from(*bg) * i64::from(cost)
+                }
+            };
+            if ahead {
+                best = Some((gain, cost, moves()));
+            }
+        };
+        let mut stickers = work.stickers.clone();
+        for m in list {
+            touched.clear();
+            touched.extend(m.pairs.iter().map(|&(_, to)| blocks.block_of[to as usize]));
+            touched.sort_unstable();
+            touched.dedup();
+            let score = |s: &[Face]| -> i32 {
+                touched
+                    .iter()
+                    .map(|&b| blocks.block_score(b, s, &home))
+                    .sum()
+            };
+            let before = score(&stickers);
+            for &(from, to) in &m.pairs {
+                stickers[to as usize] = work.stickers[from as usize];
+            }
+            let after = score(&stickers);
+            for &(_, to) in &m.pairs {
+                stickers[to as usize] = work.stickers[to as usize];
+            }
+            better(after - before, m.cost, &|| m.moves.clone());
+        }
+        // Each orbit's three-cycles: every one that moves a colour onto another, scored
+        // by the blocks it touches.
+        let now = &work.stickers;
+        for (o, orbit) in work.model().centre_orbits.iter().enumerate() {
+            for p in 0..24 {
+                for q in (0..24).filter(|&q| q != p && now[orbit[q]] != now[orbit[p]]) {
+                    for r in (0..24).filter(|&r| r != p && r != q) {
+                        let (iq, ip, ir) = (orbit[q], orbit[p], orbit[r]);
+                        let t = [
+                            blocks.block_of[iq],
+                            blocks.block_of[ip],
+                            blocks.block_of[ir],
+                        ];
+                        let score = |s: &[Face]| -> i32 {
+                            let mut total = 0;
+                            for (k, &b) in t.iter().enumerate() {
+                                if !t[..k].contains(&b) {
+                                    total += blocks.block_score(b, s, &home);
+                                }
+                            }
+                            total
+                        };
+                        let before = score(&stickers);
+                        let (cq, cp, cr) = (stickers[iq], stickers[ip], stickers[ir]);
+                        stickers[ip] = cq;
+                        stickers[ir] = cp;
+                        stickers[iq] = cr;
+                        let after = score(&stickers);
+                        stickers[iq] = cq;
+                        stickers[ip] = cp;
+                        stickers[ir] = cr;
+                        if after > before
+                            && let Some(cost) = tables.cycles[o].cost(q, p, r)
+                        {
+                            better(after - before, cost, &|| tables.cycle(o, q, p, r));
+                        }
+                    }
+                }
+            }
+        }
+        let Some((_, _, moves)) = best else {
+            return Ok(false);
+        };
+        work.make(&moves);
+    }
+}
+
+/// The centres of a 6×6×6 to 9×9×9 as a 5×5×5's: every block made coherent, then the 5×5×5
+/// they make solved by `small` (its stages), its turns made on the big cube's layer groups.
+/// Whether every centre is then home.
+pub(crate) fn centres(work: &mut Work<'_>, small: &Small) -> Result<bool, SolveError> {
+    let n = work.model().n;
+    let blocks = Blocks::of(n);
+    if !cohere(work, &blocks)? {
+        return Ok(false);
+    }
+    let mut five = Work {
+        tables: tables(SMALL),
+        stickers: blocks.small.iter().map(|&i| work.stickers[i]).collect(),
+        made: Vec::new(),
+    };
+    if !small(&mut five)? {
+        return Ok(false);
+    }
+    let moves: Vec<LayerMove> = five
+        .made
+        .iter()
+        .flat_map(|m| {
+            (0..n)
+                .filter(|&l| blocks.groups[l] == m.layer)
+                .map(|layer| LayerMove { layer, ..*m })
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    work.make(&moves);
+    let g = Geometry::of(n);
+    Ok(work
+        .model()
+        .centre_orbits
+        .iter()
+        .flatten()
+        .all(|&i| work.stickers[i] == g.face_of(i)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solve::search::reduction::tests::{parities, work_on};
+    use crate::solve::search::reduction::{random, staged};
+    use crate::state::cube::Cube;
+    use crate::turn::moves::PaperAxis;
+    use rand::{RngExt, SeedableRng};
+
+    #[test]
+    fn each_big_cube_turned_by_layer_groups_shows_the_5x5x5_turned_by_layers() {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(4870);
+        let small_model = &tables(SMALL).model;
+        for n in 6..=9 {
+            let blocks = Blocks::of(n);
+            let model = &tables(n).model;
+            let mut small = Cube::solved_n(SMALL).stickers().to_vec();
+            let mut big = Cube::solved_n(n).stickers().to_vec();
+            for _ in 0..40 {
+                let m = LayerMove {
+                    axis: PaperAxis::ALL[rng.random_range(0..3)],
+                    layer: rng.random_range(0..SMALL),
+                    quarters: rng.random_range(1..=3),
+                };
+                small_model.apply(&mut small, m);
+                for layer in (0..n).filter(|&l| blocks.groups[l] == m.layer) {
+                    model.apply(&mut big, LayerMove { layer, ..m });
+                }
+                // Every block stays coherent, and shows the small cube's sticker.
+                let view: Vec<Face> = blocks.small.iter().map(|&i| big[i]).collect();
+                assert_eq!(view, small, "n {n}");
+                for members in &blocks.members {
+                    assert!(members.iter().all(|&i| big[i] == big[members[0]]), "n {n}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn coherent_blocks_then_the_5x5x5_stages_bring_the_6x6x6_centres_home_keeping_parity() {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(4871);
+        let n = 6;
+        let g = Geometry::of(n);
+        let home: Vec<Face> = (0..6 * n * n).map(|i| g.face_of(i)).collect();
+        for _ in 0..2 {
+            let cube = random::random_state(n, &mut rng);
+            let mut work = work_on(n, &cube);
+            let start = Cube::from_stickers(n, work.stickers.clone()).unwrap();
+            let before = parities(&work);
+            let blocks = Blocks::of(n);
+            assert!(cohere(&mut work, &blocks).unwrap());
+            assert!(blocks.coherent(&work.stickers, &home));
+            assert_eq!(parities(&work), before);
+            let mut whole = work_on(n, &cube);
+            assert!(centres(&mut whole, &staged::solve).unwrap());
+            assert_eq!(parities(&whole), before);
+            // The moves written in WCA notation, made on the cube's own sticker model.
+            let mut turned = start;
+            turned
+                .apply_all(&write::write(n, &write::merge(n, &whole.made)))
+                .unwrap();
+            for &i in whole.model().centre_orbits.iter().flatten() {
+                assert_eq!(turned.stickers()[i], g.face_of(i));
+            }
+        }
+    }
+}
