@@ -579,6 +579,13 @@ mod tests {
             .all(|&i| class(stage, work.stickers[i]) == class(stage, g.face_of(i)))
     }
 
+    /// Stage turn `t` made on every orbit's masks.
+    fn turn_masks(staged: &Staged, t: usize, masks: &mut [Masks]) {
+        for (orbit, m) in staged.orbits.iter().zip(masks.iter_mut()) {
+            *m = moved(&orbit.perms[t], m);
+        }
+    }
+
     #[test]
     fn each_stage_of_the_5x5x5_centres_reaches_its_goal_and_the_last_keeps_the_wings_parity() {
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5555);
@@ -674,18 +681,14 @@ mod tests {
             let mut masks = goal.clone();
             for _ in 0..walk {
                 let t = allowed[rng.random_range(0..allowed.len())];
-                for (orbit, m) in staged.orbits.iter().zip(masks.iter_mut()) {
-                    *m = moved(&orbit.perms[t], m);
-                }
+                turn_masks(staged, t, &mut masks);
             }
             let state = home::Home::state(staged, &masks);
             assert!(usize::from(home.bound(&state)) <= walk);
             let found = home.search(&state).unwrap().unwrap();
             assert!(found.len() <= walk, "walk {walk}: {found:?}");
             for t in found {
-                for (orbit, m) in staged.orbits.iter().zip(masks.iter_mut()) {
-                    *m = moved(&orbit.perms[t], m);
-                }
+                turn_masks(staged, t, &mut masks);
             }
             assert_eq!(masks, goal, "walk {walk}");
         }
@@ -703,9 +706,7 @@ mod tests {
             for _ in 0..walk {
                 let t = allowed[rng.random_range(0..allowed.len())];
                 flips ^= staged.turns[t].flips;
-                for (orbit, m) in staged.orbits.iter().zip(masks.iter_mut()) {
-                    *m = moved(&orbit.perms[t], m);
-                }
+                turn_masks(staged, t, &mut masks);
             }
             let search = first::First::new(staged, 1);
             let found = search
@@ -715,9 +716,7 @@ mod tests {
             assert!(found.len() <= walk, "walk {walk}: {found:?}");
             for t in found {
                 flips ^= staged.turns[t].flips;
-                for (orbit, m) in staged.orbits.iter().zip(masks.iter_mut()) {
-                    *m = moved(&orbit.perms[t], m);
-                }
+                turn_masks(staged, t, &mut masks);
             }
             assert_eq!(
                 (masks[0][0], masks[1][0], flips),
