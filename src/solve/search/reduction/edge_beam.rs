@@ -75,8 +75,9 @@ impl<'a> Node<'a> {
     }
 }
 
-/// Pairs `work`'s edges by the beam `beam` and finishes them by three-cycles.
-pub(crate) fn pair(work: &mut Work<'_>, beam: &Beam) -> Result<(), SolveError> {
+/// Pairs `work`'s edges by the beam `beam` and finishes them by three-cycles. Returns how
+/// many single-layer turns of the answer taken the three-cycles made.
+pub(crate) fn pair(work: &mut Work<'_>, beam: &Beam) -> Result<usize, SolveError> {
     let n = work.model().n;
     let pairing = pairing(n);
     let paired = pairing.paired();
@@ -123,20 +124,22 @@ pub(crate) fn pair(work: &mut Work<'_>, beam: &Beam) -> Result<(), SolveError> {
     }
     finished.sort_by_key(|c| rank(c));
     finished.truncate(beam.width.max(1));
-    let mut best: Option<(usize, Node<'_>)> = None;
+    let mut best: Option<(usize, usize, Node<'_>)> = None;
     for mut node in finished {
+        let paired_by_beam = node.work.made.len();
         finish_edges(&mut node.work)?;
+        let cycles = node.work.made.len() - paired_by_beam;
         let length = write::write(n, &write::merge(n, &node.work.made)).len();
-        if best.as_ref().is_none_or(|(l, _)| length < *l) {
-            best = Some((length, node));
+        if best.as_ref().is_none_or(|(l, _, _)| length < *l) {
+            best = Some((length, cycles, node));
         }
     }
-    let Some((_, node)) = best else {
+    let Some((_, cycles, node)) = best else {
         return Err(SolveError::Unreachable("a beam that finishes"));
     };
     work.stickers = node.work.stickers;
     work.made.extend(node.work.made);
-    Ok(())
+    Ok(cycles)
 }
 
 #[cfg(test)]

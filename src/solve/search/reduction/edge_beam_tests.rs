@@ -178,11 +178,17 @@ fn the_edge_stage_lengths() {
         for beam in beams {
             let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(4860 + n as u64);
             let (mut total, mut time) = (0, 0.0);
+            // Single-layer turns in all, those the three-cycles made, and the states that
+            // needed any.
+            let (mut turns, mut cycles, mut cycled) = (0, 0, 0);
             let mut times = Vec::new();
             for _ in 0..count {
                 let mut work = edges_to_pair(n, &mut rng);
                 let started = std::time::Instant::now();
-                pair(&mut work, &beam).unwrap();
+                let by_cycles = pair(&mut work, &beam).unwrap();
+                turns += work.made.len();
+                cycles += by_cycles;
+                cycled += usize::from(by_cycles > 0);
                 times.push(started.elapsed().as_secs_f64() * 1e3);
                 time += started.elapsed().as_secs_f64();
                 let merged = crate::solve::search::reduction::write::merge(n, &work.made);
@@ -192,7 +198,9 @@ fn the_edge_stage_lengths() {
             }
             times.sort_by(f64::total_cmp);
             eprintln!(
-                "{n} {beam:?}: edges {:.1} moves, mean {:.1} ms, median {:.1} ms",
+                "{n} {beam:?}: edges {:.1} moves, mean {:.1} ms, median {:.1} ms; \
+                 {cycles} of {turns} single-layer turns made by three-cycles, \
+                 on {cycled} of {count} states",
                 total as f64 / count as f64,
                 time * 1e3 / count as f64,
                 times[count / 2]

@@ -317,7 +317,7 @@ fn solve_orbit(
 /// (`edge_beam.rs`), each wing orbit finished by three-cycles.
 pub(crate) fn edges(work: &mut Work<'_>) -> Result<(), SolveError> {
     let beam = edge_beam::Beam::of(work.model().n);
-    edge_beam::pair(work, &beam)
+    edge_beam::pair(work, &beam).map(|_| ())
 }
 
 /// Each wing orbit, once the pairing has paired what it can, finished by three-cycles: on
