@@ -849,13 +849,10 @@ impl<'w> Machine<'w> {
         // A body that only indexes the right argument by the left (`⍵[⍺]`, the paper's
         // PERMUTE, called under `¨` for each cubie): the one step its statement is, the
         // arguments indexed where they are held, no frame made for the call.
-        if let (Some(l), [Expr::Index(w, idx, pos)]) = (&left, body)
-            && matches!(&**w, Expr::Var(n, _) if n == "⍵")
-            && matches!(idx.lists.as_slice(), [Some(Expr::Var(n, _))] if n == "⍺")
-        {
+        if let (Some(l), Some(pos)) = (&left, indexes_right_by_left(body)) {
             self.step()?;
             return index(right.value(), &[Some(Cow::Borrowed(l.value()))])
-                .map_err(|e| e.at(&def.line, *pos));
+                .map_err(|e| e.at(&def.line, pos));
         }
         let locals = Locals::arguments(left, right);
         let (operand, operand_env) = match operand {
@@ -917,6 +914,20 @@ impl<'w> Machine<'w> {
             }
             _ => self.eval(last, frame),
         }
+    }
+}
+
+/// Where the one statement of a body that only indexes the right argument by the left
+/// (`⍵[⍺]`, the paper's PERMUTE) indexes it; `None` for any other body.
+pub(super) fn indexes_right_by_left(body: &[Expr]) -> Option<usize> {
+    match body {
+        [Expr::Index(w, idx, pos)]
+            if matches!(&**w, Expr::Var(n, _) if n == "⍵")
+                && matches!(idx.lists.as_slice(), [Some(Expr::Var(n, _))] if n == "⍺") =>
+        {
+            Some(*pos)
+        }
+        _ => None,
     }
 }
 

@@ -244,3 +244,64 @@ fn a_reordered_array_of_any_size_is_read_in_row_major_order() {
         );
     }
 }
+
+/// An APL vector of the numbers, written so that one of them is still a vector (`,5`) and
+/// none is `⍳0`.
+fn apl_vector(v: &[i32]) -> String {
+    match v {
+        [] => "(⍳0)".to_string(),
+        _ => format!(
+            "(,{})",
+            v.iter()
+                .map(|n| n.to_string().replace('-', "¯"))
+                .collect::<Vec<_>>()
+                .join(" ")
+        ),
+    }
+}
+
+proptest! {
+    #![proptest_config(crate::proptest_config(200))]
+
+    /// `⍵[⍺]` under `¨` with one list on the left, its positions worked out once for each
+    /// length of the items it indexes, gives what the same dfn gives, value or error: items
+    /// of several lengths, scalars and nested ones among them, lists with positions out of
+    /// range, repeated, empty or of rank 2, counting from 0 or 1.
+    #[test]
+    fn a_list_indexing_each_item_gives_what_the_dfn_gives(
+        items in proptest::collection::vec(
+            prop_oneof![
+                proptest::collection::vec(-3i32..9, 0..5).prop_map(|v| apl_vector(&v)),
+                (-3i32..9).prop_map(|n| n.to_string().replace('-', "¯")),
+                proptest::collection::vec(-3i32..9, 1..4)
+                    .prop_map(|v| format!("(⊂{})", apl_vector(&v))),
+            ],
+            2..7,
+        ),
+        list in proptest::collection::vec(0i32..6, 0..6),
+        shape in 0usize..3,
+        io in 0usize..2,
+    ) {
+        let mut ws = Workspace::new();
+        run(&mut ws, "P: ⍵[⍺]");
+        run(&mut ws, &format!("⎕IO←{io}"));
+        let list = match shape {
+            0 => format!("(⊂{})", apl_vector(&list)),
+            1 => list.first().map_or("(⊂⍳0)".to_string(), |n| n.to_string()),
+            _ => format!("(⊂2 2⍴{})", apl_vector(&list)),
+        };
+        let line = format!("{list} P¨ {}", items.join(" "));
+        let dfn = line.replace('P', "{⍵[⍺]}");
+        match (ws.eval_line(&line), ws.eval_line(&dfn)) {
+            (Ok(fast), Ok(general)) => {
+                prop_assert_eq!(fast.to_string(), general.to_string(), "{}", line);
+                // The depth and shape too, which a display may not tell apart.
+                let of = |l: &str| format!("(≡R),⍴R←{l}");
+                let (fast, general) = (run(&mut ws, &of(&line)), run(&mut ws, &of(&dfn)));
+                prop_assert_eq!(fast, general, "{}", line);
+            }
+            (Err(fast), Err(general)) => prop_assert_eq!(fast.kind, general.kind, "{}", line),
+            (fast, general) => prop_assert!(false, "{}: {:?} against {:?}", line, fast, general),
+        }
+    }
+}
