@@ -22,7 +22,7 @@ pub(crate) const MAX_SCAN_WORK: usize = super::MAX_ELEMENTS;
 
 /// The stack an evaluation keeps free: with less left, it goes on on a new segment of
 /// [`STACK_SEGMENT`] bytes (so a deep recursion never overflows the thread's stack).
-const RED_ZONE: usize = 256 << 10;
+pub(super) const RED_ZONE: usize = 256 << 10;
 
 /// The bytes of each stack segment a deep evaluation grows; at most [`MAX_STACK`] in all.
 const STACK_SEGMENT: usize = 8 << 20;
@@ -88,7 +88,7 @@ impl<'w> Machine<'w> {
     }
 
     /// A variable's value where it is held (the system variables are not held).
-    fn borrow<'m>(&'m self, name: &str, frame: &'m Frame) -> Option<&'m Value> {
+    pub(super) fn borrow<'m>(&'m self, name: &str, frame: &'m Frame) -> Option<&'m Value> {
         match frame.find(name) {
             Some(v) => Some(v),
             None => self.globals.get(name),
