@@ -131,10 +131,10 @@ impl Machine<'_> {
         Some(self.chain(k, f, a, b, frame).map(Flat::value))
     }
 
-    /// A piece of a join, evaluated as [`Machine::eval`] evaluates it (its step counted):
+    /// A piece of a join, evaluated as `Machine::eval` evaluates it (its step counted):
     /// a variable indexed by lists written out, whose cells are kept, is taken where it is
     /// held, and a catenation along a whole-number axis (`(a,[1]b)`, a chain of one step) is
-    /// joined by [`Machine::chain`], with no array made for either.
+    /// joined by `Machine::chain`, with no array made for either.
     fn piece(&mut self, x: &Expr, frame: &mut Frame) -> R<Flat> {
         if let Expr::Index(a, idx, _) = x
             && let Expr::Var(name, _) = &**a
@@ -163,8 +163,8 @@ impl Machine<'_> {
     }
 
     /// `a,w` (along the last axis) or `a,[k]w` (laminated where `k` is a fraction) as the
-    /// catenation makes it, the pieces' runs joined where it would join them ([`join_plan_of`],
-    /// [`laminate_plan`]), with no array made; otherwise made by the primitive.
+    /// catenation makes it, the pieces' runs joined where it would join them (`join_plan_of`,
+    /// `laminate_plan`), with no array made; otherwise made by the primitive.
     fn join_once(
         &mut self,
         g: &Func,

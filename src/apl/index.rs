@@ -171,7 +171,7 @@ impl Picks {
     }
 }
 
-/// The [`Picks`] of `list` in a vector of `len` items at origin `io`.
+/// The `Picks` of `list` in a vector of `len` items at origin `io`.
 pub(crate) fn picks(list: &Value, len: usize, io: usize) -> R<Picks> {
     let list_items = list.row_major();
     let mut at = Vec::with_capacity(list_items.len());
