@@ -22,7 +22,7 @@ pub(crate) const MAX_SCAN_WORK: usize = super::MAX_ELEMENTS;
 
 /// The stack an evaluation keeps free: with less left, it goes on on a new segment of
 /// [`STACK_SEGMENT`] bytes (so a deep recursion never overflows the thread's stack).
-const RED_ZONE: usize = 256 << 10;
+pub(super) const RED_ZONE: usize = 256 << 10;
 
 /// The bytes of each stack segment a deep evaluation grows; at most [`MAX_STACK`] in all.
 const STACK_SEGMENT: usize = 8 << 20;
@@ -88,7 +88,7 @@ impl<'w> Machine<'w> {
     }
 
     /// A variable's value where it is held (the system variables are not held).
-    fn borrow<'m>(&'m self, name: &str, frame: &'m Frame) -> Option<&'m Value> {
+    pub(super) fn borrow<'m>(&'m self, name: &str, frame: &'m Frame) -> Option<&'m Value> {
         match frame.find(name) {
             Some(v) => Some(v),
             None => self.globals.get(name),
@@ -849,13 +849,10 @@ impl<'w> Machine<'w> {
         // A body that only indexes the right argument by the left (`⍵[⍺]`, the paper's
         // PERMUTE, called under `¨` for each cubie): the one step its statement is, the
         // arguments indexed where they are held, no frame made for the call.
-        if let (Some(l), [Expr::Index(w, idx, pos)]) = (&left, body)
-            && matches!(&**w, Expr::Var(n, _) if n == "⍵")
-            && matches!(idx.lists.as_slice(), [Some(Expr::Var(n, _))] if n == "⍺")
-        {
+        if let (Some(l), Some(pos)) = (&left, indexes_right_by_left(body)) {
             self.step()?;
             return index(right.value(), &[Some(Cow::Borrowed(l.value()))])
-                .map_err(|e| e.at(&def.line, *pos));
+                .map_err(|e| e.at(&def.line, pos));
         }
         let locals = Locals::arguments(left, right);
         let (operand, operand_env) = match operand {
@@ -917,6 +914,20 @@ impl<'w> Machine<'w> {
             }
             _ => self.eval(last, frame),
         }
+    }
+}
+
+/// Where the one statement of a body that only indexes the right argument by the left
+/// (`⍵[⍺]`, the paper's PERMUTE) indexes it; `None` for any other body.
+pub(super) fn indexes_right_by_left(body: &[Expr]) -> Option<usize> {
+    match body {
+        [Expr::Index(w, idx, pos)]
+            if matches!(&**w, Expr::Var(n, _) if n == "⍵")
+                && matches!(idx.lists.as_slice(), [Some(Expr::Var(n, _))] if n == "⍺") =>
+        {
+            Some(*pos)
+        }
+        _ => None,
     }
 }
 

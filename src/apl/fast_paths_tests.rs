@@ -244,3 +244,139 @@ fn a_reordered_array_of_any_size_is_read_in_row_major_order() {
         );
     }
 }
+
+/// An APL vector of the numbers, written so that one of them is still a vector (`,5`) and
+/// none is `⍳0`.
+fn apl_vector(v: &[i32]) -> String {
+    match v {
+        [] => "(⍳0)".to_string(),
+        _ => format!(
+            "(,{})",
+            v.iter()
+                .map(|n| n.to_string().replace('-', "¯"))
+                .collect::<Vec<_>>()
+                .join(" ")
+        ),
+    }
+}
+
+proptest! {
+    #![proptest_config(crate::proptest_config(200))]
+
+    /// `⍵[⍺]` under `¨` with one list on the left, its positions worked out once for each
+    /// length of the items it indexes, gives what the same dfn gives, value or error: items
+    /// of several lengths, scalars and nested ones among them, lists with positions out of
+    /// range, repeated, empty or of rank 2, counting from 0 or 1.
+    #[test]
+    fn a_list_indexing_each_item_gives_what_the_dfn_gives(
+        items in proptest::collection::vec(
+            prop_oneof![
+                proptest::collection::vec(-3i32..9, 0..5).prop_map(|v| apl_vector(&v)),
+                (-3i32..9).prop_map(|n| n.to_string().replace('-', "¯")),
+                proptest::collection::vec(-3i32..9, 1..4)
+                    .prop_map(|v| format!("(⊂{})", apl_vector(&v))),
+            ],
+            2..7,
+        ),
+        list in proptest::collection::vec(0i32..6, 0..6),
+        shape in 0usize..3,
+        io in 0usize..2,
+    ) {
+        let mut ws = Workspace::new();
+        run(&mut ws, "P: ⍵[⍺]");
+        run(&mut ws, &format!("⎕IO←{io}"));
+        let list = match shape {
+            0 => format!("(⊂{})", apl_vector(&list)),
+            1 => list.first().map_or("(⊂⍳0)".to_string(), |n| n.to_string()),
+            _ => format!("(⊂2 2⍴{})", apl_vector(&list)),
+        };
+        let line = format!("{list} P¨ {}", items.join(" "));
+        let dfn = line.replace('P', "{⍵[⍺]}");
+        match (ws.eval_line(&line), ws.eval_line(&dfn)) {
+            (Ok(fast), Ok(general)) => {
+                prop_assert_eq!(fast.to_string(), general.to_string(), "{}", line);
+                // The depth and shape too, which a display may not tell apart.
+                let of = |l: &str| format!("(≡R),⍴R←{l}");
+                let (fast, general) = (run(&mut ws, &of(&line)), run(&mut ws, &of(&dfn)));
+                prop_assert_eq!(fast, general, "{}", line);
+            }
+            (Err(fast), Err(general)) => prop_assert_eq!(fast.kind, general.kind, "{}", line),
+            (fast, general) => prop_assert!(false, "{}: {:?} against {:?}", line, fast, general),
+        }
+    }
+}
+
+/// Expressions a chain of catenations takes as its pieces, `I` and `J` standing for an index
+/// into the first axis: catenations along the last axis, along a written one and laminations,
+/// of indexed variables (their cells kept) and of other values, of shapes that join and of
+/// shapes the primitive extends or refuses.
+const PIECES: [&str; 16] = [
+    "Q[I;;],Q[J;;]",
+    "Q[I;;],[.5]Q[J;;]",
+    "Q[I;;],[1.5]Q[J;;]",
+    "Q[I;;2 3],Q[J;;1]",
+    "Q[I;;],[1]Q[J;2 3;]",
+    "Q[I;;3],[1]Q[J;;]",
+    "(⌽Q[I;;]),5",
+    "Q[I;1;],[.5]Q[J;;]",
+    "Q[I I;;],Q[J;;]",
+    "(Q[I;;],[1]Q[J;;]),[1]Q[I;;]",
+    "(Q[I;;],Q[J;;]),[.5]Q[I;;],Q[J;;]",
+    "V,V",
+    "V,[.5]V",
+    "(⍉Q[I;;]),[2]Q[J;;]",
+    "Q[I;;],[0]Q[J;;]",
+    "'ab',Q[I;1;]",
+];
+
+proptest! {
+    #![proptest_config(crate::proptest_config(200))]
+
+    /// A piece of a chain of catenations, made as items with no array for it, is the array
+    /// the same expression gives alone, value or error, counting from 0 or 1.
+    #[test]
+    fn a_chains_pieces_are_the_arrays_their_expressions_give(
+        which in 0..PIECES.len(),
+        i in 0usize..2,
+        j in 0usize..2,
+        values in proptest::collection::vec(-9i32..9, 18),
+        io in 0usize..2,
+    ) {
+        let mut ws = Workspace::new();
+        run(&mut ws, &format!("⎕IO←{io}"));
+        let numbers: Vec<String> = values.iter().map(|n| n.to_string().replace('-', "¯")).collect();
+        run(&mut ws, &format!("Q←2 3 3⍴{}", numbers.join(" ")));
+        run(&mut ws, &format!("V←{}", numbers[..4].join(" ")));
+        // Written for ⎕IO 1; an axis or index counted from 0 where it is 0.
+        let mut e = PIECES[which]
+            .replace('I', &(i + io).to_string())
+            .replace('J', &(j + io).to_string());
+        if io == 0 {
+            e = e
+                .replace("[1]", "[0]")
+                .replace("[2]", "[1]")
+                .replace("2 3;", "1 2;")
+                .replace(";2 3", ";1 2")
+                .replace(";1;", ";0;")
+                .replace(";3]", ";2]")
+                .replace(";1]", ";0]")
+                .replace("[.5]Q[J", "[¯.5]Q[J")
+                .replace("[1.5]", "[.5]");
+        }
+        // Three times along the first axis: a chain whose pieces are `e`, against `e`
+        // made alone (a dfn's argument) and joined so.
+        let axis = if io == 0 { "[0]" } else { "[1]" };
+        let fast = format!("({e}),{axis}({e}),{axis}{e}");
+        let general = format!("{{⍵,{axis}⍵,{axis}⍵}}{e}");
+        match (ws.eval_line(&fast), ws.eval_line(&general)) {
+            (Ok(f), Ok(g)) => {
+                prop_assert_eq!(f.to_string(), g.to_string(), "{}", fast);
+                let of = |l: &str| format!("(≡R),⍴R←{l}");
+                let (f, g) = (run(&mut ws, &of(&fast)), run(&mut ws, &of(&general)));
+                prop_assert_eq!(f, g, "{}", fast);
+            }
+            (Err(f), Err(g)) => prop_assert_eq!(f.kind, g.kind, "{}: {}", fast, f),
+            (f, g) => prop_assert!(false, "{}: {:?} against {:?}", fast, f, g),
+        }
+    }
+}

@@ -150,27 +150,55 @@ pub(crate) fn index(a: &Value, idx: &[Option<Cow<Value>>]) -> R<Value> {
         && let [Some(list)] = idx
         && let Some(items) = a.0.as_slice()
     {
-        let io = origin();
-        let list_items = list.row_major();
-        let mut taken = Vec::with_capacity(list_items.len());
-        let mut seen = Seen::default();
-        let mut again = list_items.len() > items.len();
-        for e in list_items.iter() {
-            let o = position(e, items.len(), io)?;
-            again |= seen.again(o);
-            taken.push(items[o].clone());
-        }
-        let out = match list.rank() {
-            1 => Value::vector(taken),
-            _ => Value::from_shape(list.shape(), taken),
-        };
-        // Items each taken once hold no more atoms than the vector did.
-        if again {
-            check_atoms(&out)?;
-        }
-        return Ok(out);
+        return pick(items, &picks(list, items.len(), origin())?, list);
     }
     take(a, &cells(a, idx)?)
+}
+
+/// The positions (origin 0) one index list selects from a vector of `len` items, counted
+/// from `io`, and whether any comes twice: worked out once where a list indexes many
+/// vectors of one length (`⍵[⍺]` under `¨`).
+pub(crate) struct Picks {
+    len: usize,
+    at: Vec<usize>,
+    again: bool,
+}
+
+impl Picks {
+    /// The length of the vectors they index.
+    pub(crate) fn len(&self) -> usize {
+        self.len
+    }
+}
+
+/// The `Picks` of `list` in a vector of `len` items at origin `io`.
+pub(crate) fn picks(list: &Value, len: usize, io: usize) -> R<Picks> {
+    let list_items = list.row_major();
+    let mut at = Vec::with_capacity(list_items.len());
+    let mut seen = Seen::default();
+    let mut again = list_items.len() > len;
+    for e in list_items.iter() {
+        let o = position(e, len, io)?;
+        again |= seen.again(o);
+        at.push(o);
+    }
+    Ok(Picks { len, at, again })
+}
+
+/// The items of a vector (`items`, as many as `picks` were worked out for) at `picks`, of
+/// the shape of the list they came from.
+pub(crate) fn pick(items: &[Elem], picks: &Picks, list: &Value) -> R<Value> {
+    debug_assert_eq!(items.len(), picks.len);
+    let taken = picks.at.iter().map(|&o| items[o].clone()).collect();
+    let out = match list.rank() {
+        1 => Value::vector(taken),
+        _ => Value::from_shape(list.shape(), taken),
+    };
+    // Items each taken once hold no more atoms than the vector did.
+    if picks.again {
+        check_atoms(&out)?;
+    }
+    Ok(out)
 }
 
 /// `A[i;j;…]` where the lists are those of `idx`: by the cells kept there when they are

@@ -6,12 +6,14 @@ use std::sync::Arc;
 
 use ndarray::{ArrayD, Dimension, RemoveAxis};
 
+use super::Definition;
 use super::MAX_ATOMS;
 use super::args::{self, check_size, too_many_atoms};
 use super::defs::Prim;
 use super::error::{ErrorKind, err};
-use super::eval::{Frame, Held, MAX_SCAN_WORK, Machine};
+use super::eval::{Frame, Held, MAX_SCAN_WORK, Machine, indexes_right_by_left};
 use super::func::{self, enclose_item, item_value};
+use super::index::{Picks, pick, picks};
 use super::tree::{Func, FuncKind};
 use super::value::{Elem, Value};
 
@@ -62,19 +64,30 @@ impl Machine<'_> {
             FuncKind::Defined(name) => Some((name.as_str(), self.defs.get(name.as_str()))),
             _ => None,
         };
+        let mut permuting = match (defined, &one) {
+            (Some((_, Some(def))), Some(list)) => Permuting::new(def, list),
+            _ => None,
+        };
         for b in right.0.iter() {
             let a = match &one {
                 Some(e) => Some(e),
                 None => lefts.as_mut().and_then(|l| l.next()),
             };
-            let r = match defined {
+            // `⍵[⍺]`: the call's one step counted, its list's positions worked out once.
+            let picked = permuting.as_mut().and_then(|p| p.pick(b));
+            let r = match (picked, defined) {
+                (Some(p), _) => {
+                    self.step()?;
+                    self.step()?;
+                    Ok(p)
+                }
                 // A defined function is given the enclosed items where they are: it copies
                 // one only if it changes it.
-                Some(def) => {
+                (None, Some(def)) => {
                     self.step()?;
                     self.call_held(def, None, a.map(Held::item), Held::item(b))
                 }
-                _ => self.apply(g, a.map(item_value), item_value(b), frame),
+                (None, None) => self.apply(g, a.map(item_value), item_value(b), frame),
             }?;
             items.push(atoms.enclose(r)?);
         }
@@ -278,6 +291,44 @@ impl Machine<'_> {
         }
         let shape: Vec<usize> = l.shape().iter().chain(right.shape()).copied().collect();
         Ok(Value::from_shape(&shape, items))
+    }
+}
+
+/// `⍵[⍺]` under `¨` (a defined function whose body only indexes its right argument by its
+/// left: the paper's PERMUTE) with one list on the left for every item on the right: the
+/// list's positions are worked out once for each length of the vectors it indexes, not at
+/// each call, and no call is made. An item it does not fit, or whose indexing fails, is left
+/// to the call as any other (its error is the call's).
+struct Permuting {
+    list: Held,
+    io: usize,
+    picks: Option<Picks>,
+}
+
+impl Permuting {
+    /// For calls of `def` with `list` on the left, if `def` is such a function and a call
+    /// of it would reach its body.
+    fn new(def: &Definition, list: &Elem) -> Option<Permuting> {
+        let plain = def.unreadable.is_none() && !def.operator && def.trad.is_none();
+        (plain && indexes_right_by_left(&def.body).is_some()).then(|| Permuting {
+            list: Held::item(list),
+            // The paper's definitions count from 1 (`call_held`).
+            io: if def.paper { 1 } else { super::origin() },
+            picks: None,
+        })
+    }
+
+    /// `b[list]` if `b` is an enclosed vector whose indexing succeeds; `None` otherwise.
+    fn pick(&mut self, b: &Elem) -> Option<Value> {
+        let Elem::Boxed(v) = b else { return None };
+        if v.rank() != 1 {
+            return None;
+        }
+        let items = v.0.as_slice()?;
+        if self.picks.as_ref().map(Picks::len) != Some(items.len()) {
+            self.picks = Some(picks(self.list.value(), items.len(), self.io).ok()?);
+        }
+        pick(items, self.picks.as_ref()?, self.list.value()).ok()
     }
 }
 

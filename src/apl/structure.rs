@@ -494,7 +494,7 @@ pub(super) fn join_plan_of(k: usize, a: &[usize], w: &[usize]) -> Option<JoinPla
 
 /// The plan of laminating two arrays of `shape` (in row-major order) along a new axis put
 /// before axis `before` (from 0): a join of each given that axis, of length 1.
-fn laminate_plan(before: usize, shape: &[usize]) -> Option<JoinPlan> {
+pub(super) fn laminate_plan(before: usize, shape: &[usize]) -> Option<JoinPlan> {
     let rank = shape.len() + 1;
     if rank > JoinPlan::MOST {
         return None;
@@ -518,7 +518,13 @@ fn laminate_plan(before: usize, shape: &[usize]) -> Option<JoinPlan> {
 fn join(plan: JoinPlan, a: Value, w: Value) -> R<Value> {
     check_size(a.0.len() + w.0.len())?;
     let (xa, xw) = (a.into_laid_out_items(), w.into_laid_out_items());
-    let items = if plan.outer == 1 {
+    let items = join_items(&plan, xa, xw);
+    Ok(Value::from_shape(&plan.shape[..plan.rank], items))
+}
+
+/// The items of `a,[k]w` as `plan` says, from each side's items in row-major order.
+pub(super) fn join_items(plan: &JoinPlan, xa: Vec<Elem>, xw: Vec<Elem>) -> Vec<Elem> {
+    if plan.outer == 1 {
         // Along the first axis: one run after the other (in the left's memory if it has
         // room).
         let mut items = match xa.capacity() >= xa.len() + xw.len() {
@@ -539,8 +545,7 @@ fn join(plan: JoinPlan, a: Value, w: Value) -> R<Value> {
             items.extend(iw.by_ref().take(plan.rw));
         }
         items
-    };
-    Ok(Value::from_shape(&plan.shape[..plan.rank], items))
+    }
 }
 
 /// `⍺↑⍵` and `⍺↓⍵` (with an axis, along the axes it names): a count per axis, from the end
