@@ -16,6 +16,7 @@ use crate::solve::SolveError;
 use crate::solve::search::reduction::Work;
 use crate::solve::search::reduction::centres::{greedy_beam, macros};
 use crate::solve::search::reduction::cycles::tables;
+use crate::solve::search::reduction::inner;
 use crate::solve::search::reduction::model::LayerMove;
 use crate::solve::search::reduction::write;
 use crate::state::geometry::Geometry;
@@ -43,20 +44,33 @@ pub(crate) fn big_centres(
 ) -> Result<bool, SolveError> {
     let n = work.model().n;
     let (start, made) = (work.stickers.clone(), work.made.len());
-    let beamed = greedy_beam(work, &|f| f.index() as u8, width, k)?;
-    if !SIZES.contains(&n) {
-        return Ok(beamed);
-    }
-    let beam_stickers = std::mem::replace(&mut work.stickers, start);
-    let beam_made = work.made.split_off(made);
     let length = |moves: &[LayerMove]| write::write(n, &write::merge(n, moves)).len();
-    if centres(work, small)? && (!beamed || length(&work.made[made..]) < length(&beam_made)) {
-        return Ok(true);
+    let ways: String = std::env::var("CW_WAYS").unwrap_or_else(|_| "bgi".into());
+    let mut best: Option<(usize, Vec<Face>, Vec<LayerMove>)> = None;
+    for way in 0..3 {
+        let done = match way {
+            0 => ways.contains('b') && greedy_beam(work, &|f| f.index() as u8, width, k)?,
+            1 => ways.contains('g') && SIZES.contains(&n) && centres(work, small)?,
+            _ => ways.contains('i') && inner::SIZES.contains(&n) && inner::centres(work, width, k, small)?,
+        };
+        if done {
+            let l = length(&work.made[made..]);
+            if std::env::var("CW_SHOW").is_ok() {
+                eprintln!("way {way}: {l}");
+            }
+            if best.as_ref().is_none_or(|b| l < b.0) {
+                best = Some((l, work.stickers.clone(), work.made[made..].to_vec()));
+            }
+        }
+        work.stickers.clone_from(&start);
+        work.made.truncate(made);
     }
-    work.stickers = beam_stickers;
-    work.made.truncate(made);
-    work.made.extend(beam_made);
-    Ok(beamed)
+    let Some((_, stickers, moves)) = best else {
+        return Ok(false);
+    };
+    work.stickers = stickers;
+    work.made.extend(moves);
+    Ok(true)
 }
 
 /// Which of the 5×5×5's layers each of the `n`×`n`×`n`'s layers turns with (6 to 9).

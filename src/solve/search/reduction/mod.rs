@@ -35,6 +35,7 @@ pub(crate) mod centres;
 pub(crate) mod cycles;
 pub(crate) mod edge_beam;
 pub(crate) mod grouped;
+pub(crate) mod inner;
 pub(crate) mod model;
 pub(crate) mod pairing;
 pub(crate) mod places;
