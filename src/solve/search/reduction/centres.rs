@@ -255,11 +255,7 @@ impl Scan<'_> {
     }
 
     /// The scan of `tables`' size for the classes `class`, on `focus`.
-    fn focused<'a>(
-        tables: &'a SizeTables,
-        class: &dyn Fn(Face) -> u8,
-        focus: &Focus,
-    ) -> Scan<'a> {
+    fn focused<'a>(tables: &'a SizeTables, class: &dyn Fn(Face) -> u8, focus: &Focus) -> Scan<'a> {
         let model = &tables.model;
         let macros = macros(model.n);
         let g = Geometry::of(model.n);

@@ -17,9 +17,9 @@ use crate::solve::search::reduction::centres::{Focus, greedy_beam_on};
 use crate::solve::search::reduction::cycles::tables;
 use crate::solve::search::reduction::model::LayerMove;
 use crate::solve::search::reduction::{Work, odd};
-use crate::turn::moves::PaperAxis;
 use crate::state::geometry::Geometry;
 use crate::turn::face::Face;
+use crate::turn::moves::PaperAxis;
 
 /// The sizes whose centres are built from the inside out.
 pub(crate) const SIZES: [usize; 4] = [6, 7, 8, 9];
@@ -87,7 +87,11 @@ pub(crate) fn centres(
     let one = |s: usize| groups.iter().position(|&x| x == s).unwrap_or(0);
     let view: Vec<Face> = (0..sg.sticker_count())
         .map(|s| {
-            let (face, r, c) = (sg.face_of(s), (s % (small_n * small_n)) / small_n, s % small_n);
+            let (face, r, c) = (
+                sg.face_of(s),
+                (s % (small_n * small_n)) / small_n,
+                s % small_n,
+            );
             work.stickers[g.index(face, one(r), one(c))]
         })
         .collect();
@@ -137,14 +141,15 @@ pub(crate) fn centres(
     {
         return Ok(false);
     }
+    // The rings' beam: on the 7×7×7 four times as wide (ten states' centres 378 moves on
+    // average against 401).
+    let width = if n == 7 { 4 * width } else { width };
     for r in (1..inner).rev() {
         let focus = Focus {
             orbits: (0..orbits.len())
                 .filter(|&o| ring(n, orbits[o][0]) == r)
                 .collect(),
-            kept: (0..g.sticker_count())
-                .map(|i| ring(n, i) > r)
-                .collect(),
+            kept: (0..g.sticker_count()).map(|i| ring(n, i) > r).collect(),
         };
         if !greedy_beam_on(work, &|f| f.index() as u8, width, k, &focus)? {
             return Ok(false);
