@@ -1,16 +1,18 @@
-//! The 7×7×7's and 9×9×9's centres from the inside out. With its layers grouped as the
+//! The 7×7×7 to 9×9×9's centres from the inside out. With its layers grouped as the
 //! 5×5×5's five — the outer face with the `j - 1` layers next to it, the layer `j` next to
 //! the middle, the middle, the layer on its other side and the other face with its
 //! neighbours, `j = (n - 3) / 2` — the inner 3×3 of each face's centres turns exactly as a
 //! 5×5×5's centres, with no other step to make blocks of one colour: so the inner 3×3s are
 //! solved by the 5×5×5's stages (`staged.rs`, passed in), each of its turns made on the
-//! layers of its group. The grouped turns keep the wing orbit next to the middle as even as
-//! the 5×5×5's stages keep its own; the outer wing orbits, which its outer quarter-turns
-//! change, are made even again by a quarter-turn of their inner layer (`oll_parity`, which
-//! does not reach the inner 3×3). Then each outer ring of the centres, innermost first, is
-//! brought home by the beam over the greedy's steps (`centres.rs`'s `greedy_beam_on`) with
-//! the sequences that would move a solved inner sticker left out (three-cycles move only
-//! their own orbit), so that what is solved stays solved.
+//! layers of its group. On the even sizes the inner 2×2s turn as a 4×4×4's centres the same
+//! way and are solved by the same stages on the 4×4×4. The grouped turns keep the wing orbit
+//! next to the middle as even as the small cube's stages keep its own; the outer wing orbits,
+//! which its outer quarter-turns change, get their parity back by a quarter-turn of their
+//! inner layer, which does not reach the inner centres. Then each outer ring of the centres,
+//! innermost first, is brought home by the beam over the greedy's steps (`centres.rs`'s
+//! `greedy_beam_on`) counting that ring's orbits only, with the sequences that would move a
+//! solved inner sticker left out (three-cycles move only their own orbit), so that what is
+//! solved stays solved.
 
 use crate::solve::SolveError;
 use crate::solve::search::reduction::centres::{Focus, greedy_beam_on};
