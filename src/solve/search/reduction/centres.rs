@@ -156,10 +156,12 @@ fn cost_of(n: usize, moves: &[LayerMove]) -> u32 {
 }
 
 /// How many more centre stickers are in a place of their class after `m` than before
-/// (`classes` of the stickers now, `home` of the places).
-fn gain(m: &Macro, classes: &[u8], home: &[u8]) -> i32 {
+/// (`classes` of the stickers now, `home` of the places), of those `counted` (each sequence
+/// keeps every orbit, so a sticker counts where it goes if it counts where it was).
+fn gain(m: &Macro, classes: &[u8], home: &[u8], counted: &[bool]) -> i32 {
     m.pairs
         .iter()
+        .filter(|&&(from, _)| counted[from as usize])
         .map(|&(from, to)| {
             let c = classes[from as usize];
             i32::from(c == home[to as usize]) - i32::from(c == home[from as usize])
@@ -217,14 +219,60 @@ struct Scan<'a> {
     macros: &'a Macros,
     home: Vec<u8>,
     want: Vec<Vec<u8>>,
+    /// The sequences it may take (indices into `macros.list`).
+    allowed: Vec<usize>,
+    /// The centre orbits it brings home (indices into `model.centre_orbits`).
+    orbits: Vec<usize>,
+    /// Whether each sticker counts (it is in one of `orbits`).
+    counted: Vec<bool>,
+}
+
+/// What a beam over the greedy's steps works on: the centre orbits it brings home (the
+/// others not counted, and finished or not as they are) and the stickers it must not move
+/// (its sequences moving any of them are left out; three-cycles move only their own orbit).
+pub(crate) struct Focus {
+    /// The centre orbits brought home (indices into the model's `centre_orbits`).
+    pub orbits: Vec<usize>,
+    /// Whether each sticker is kept in its place.
+    pub kept: Vec<bool>,
+}
+
+impl Focus {
+    /// Every centre orbit, nothing kept.
+    pub(crate) fn all(tables: &SizeTables) -> Focus {
+        let model = &tables.model;
+        Focus {
+            orbits: (0..model.centre_orbits.len()).collect(),
+            kept: vec![false; model.forward[0].len()],
+        }
+    }
 }
 
 impl Scan<'_> {
     /// The scan of `tables`' size for the classes `class`.
     fn new<'a>(tables: &'a SizeTables, class: &dyn Fn(Face) -> u8) -> Scan<'a> {
+        Scan::focused(tables, class, &Focus::all(tables))
+    }
+
+    /// The scan of `tables`' size for the classes `class`, on `focus`.
+    fn focused<'a>(tables: &'a SizeTables, class: &dyn Fn(Face) -> u8, focus: &Focus) -> Scan<'a> {
         let model = &tables.model;
         let macros = macros(model.n);
         let g = Geometry::of(model.n);
+        let mut counted = vec![false; model.forward[0].len()];
+        for &o in &focus.orbits {
+            for &i in &model.centre_orbits[o] {
+                counted[i] = true;
+            }
+        }
+        let allowed = (0..macros.list.len())
+            .filter(|&k| {
+                macros.list[k]
+                    .pairs
+                    .iter()
+                    .all(|&(from, _)| !focus.kept[from as usize])
+            })
+            .collect();
         Scan {
             tables,
             macros,
@@ -234,16 +282,18 @@ impl Scan<'_> {
                 .iter()
                 .map(|orbit| orbit.iter().map(|&i| class(g.face_of(i))).collect())
                 .collect(),
+            allowed,
+            orbits: focus.orbits.clone(),
+            counted,
         }
     }
 
-    /// Whether every centre sticker's class (`classes`) is its place's.
+    /// Whether every counted centre sticker's class (`classes`) is its place's.
     fn finished(&self, classes: &[u8]) -> bool {
-        self.tables
-            .model
-            .centre_orbits
+        let orbits = &self.tables.model.centre_orbits;
+        self.orbits
             .iter()
-            .flatten()
+            .flat_map(|&o| &orbits[o])
             .all(|&i| classes[i] == self.home[i])
     }
 
@@ -251,13 +301,15 @@ impl Scan<'_> {
     /// each sequence with a gain and each orbit's best three-cycle.
     fn steps(&self, classes: &[u8], out: &mut Vec<Scored>) {
         out.clear();
-        for (k, m) in self.macros.list.iter().enumerate() {
-            let gain = gain(m, classes, &self.home);
+        for &k in &self.allowed {
+            let m = &self.macros.list[k];
+            let gain = gain(m, classes, &self.home, &self.counted);
             if gain > 0 {
                 out.push((gain, m.cost, Step::Macro(k)));
             }
         }
-        for (o, orbit) in self.tables.model.centre_orbits.iter().enumerate() {
+        for &o in &self.orbits {
+            let orbit = &self.tables.model.centre_orbits[o];
             let have: Vec<u8> = orbit.iter().map(|&i| classes[i]).collect();
             if let Some((t, cost, gain)) = best_cycle(&self.tables.cycles[o], &have, &self.want[o])
             {
@@ -341,7 +393,19 @@ pub(crate) fn greedy_beam(
     width: usize,
     k: usize,
 ) -> Result<bool, SolveError> {
-    let scan = Scan::new(work.tables, class);
+    greedy_beam_on(work, class, width, k, &Focus::all(work.tables))
+}
+
+/// [`greedy_beam`] on `focus`: its orbits brought home, its kept stickers never moved.
+/// Whether its orbits are then home.
+pub(crate) fn greedy_beam_on(
+    work: &mut Work<'_>,
+    class: &dyn Fn(Face) -> u8,
+    width: usize,
+    k: usize,
+    focus: &Focus,
+) -> Result<bool, SolveError> {
+    let scan = Scan::focused(work.tables, class, focus);
     let mut record: Vec<(Option<u32>, Step)> = Vec::new();
     let mut beam = vec![Kept {
         classes: work.stickers.iter().map(|&f| class(f)).collect(),

@@ -16,6 +16,7 @@ use crate::solve::SolveError;
 use crate::solve::search::reduction::Work;
 use crate::solve::search::reduction::centres::{greedy_beam, macros};
 use crate::solve::search::reduction::cycles::tables;
+use crate::solve::search::reduction::inner;
 use crate::solve::search::reduction::model::LayerMove;
 use crate::solve::search::reduction::write;
 use crate::state::geometry::Geometry;
@@ -27,14 +28,44 @@ const SMALL: usize = 5;
 /// What brings a 5×5×5's centres home (its stages, `staged.rs`), whether it did.
 pub(crate) type Small = dyn Fn(&mut Work<'_>) -> Result<bool, SolveError>;
 
-/// The sizes whose centres are also built the 5×5×5's way, the shorter kept: on the 7×7×7 the
-/// coherence step, greedy, was left unfinished on the first random state tried.
-pub(crate) const SIZES: std::ops::RangeInclusive<usize> = 6..=6;
+/// The sizes whose centres are also built the 5×5×5's way: on the 9×9×9 (blocks of 3×3,
+/// 3×1 and 1×1 stickers) the coherence step is left out. It used to be on the 7×7×7 too, after
+/// the greedy coherence stalled on the first random state tried; on ten states
+/// (`cargo bench --bench big_cubes -- states 7 10 FILE`) it finished ten of eleven solves
+/// (the first solved twice), on the 8×8×8 three of eleven.
+pub(crate) const SIZES: std::ops::RangeInclusive<usize> = 6..=8;
 
-/// The 6×6×6 to 9×9×9's centres: the beam over the greedy's steps
-/// ([`greedy_beam`], `width` states trying `k` steps each) and, on the sizes of [`SIZES`],
-/// from the same state the 5×5×5's way ([`centres`], the 5×5×5 solved by `small`: its stages,
-/// `staged.rs`); the shorter kept. Whether every centre is home.
+/// A way to build the centres of a 6×6×6 to 9×9×9.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Way {
+    /// The beam over the greedy's steps ([`greedy_beam`]).
+    Beam,
+    /// As a 5×5×5's ([`centres`]).
+    Grouped,
+    /// From the inside out (`inner.rs`).
+    Inner,
+}
+
+/// The ways a size's centres are built, the shortest kept (measured on ten states of each
+/// size, the centres' moves on average: the 6×6×6 beam 242, grouped 196, inside out 255;
+/// the 7×7×7 beam 425, inside out 401, with its rings' beam four times as wide 378 — which
+/// alone, at a third of the time, kept the whole solve as short as all three ways; the
+/// 8×8×8 beam 730, inside out 756 but shorter on three states of ten, grouped 641 on the three
+/// it finished; the 9×9×9 beam 1,037, inside out 1,022, the shorter of each state kept).
+fn ways(n: usize) -> &'static [Way] {
+    match n {
+        6 => &[Way::Beam, Way::Grouped],
+        7 => &[Way::Inner],
+        8 => &[Way::Beam, Way::Grouped, Way::Inner],
+        _ => &[Way::Beam, Way::Inner],
+    }
+}
+
+/// The 6×6×6 to 9×9×9's centres: each way of [`ways`] from the same state — the beam over
+/// the greedy's steps ([`greedy_beam`], `width` states trying `k` steps each), the 5×5×5's
+/// way ([`centres`]) and from the inside out (`inner.rs`), both with the 5×5×5 solved by
+/// `small` (its stages, `staged.rs`) — the shortest kept; the beam if none of them finished.
+/// Whether every centre is home.
 pub(crate) fn big_centres(
     work: &mut Work<'_>,
     width: usize,
@@ -43,20 +74,33 @@ pub(crate) fn big_centres(
 ) -> Result<bool, SolveError> {
     let n = work.model().n;
     let (start, made) = (work.stickers.clone(), work.made.len());
-    let beamed = greedy_beam(work, &|f| f.index() as u8, width, k)?;
-    if !SIZES.contains(&n) {
-        return Ok(beamed);
-    }
-    let beam_stickers = std::mem::replace(&mut work.stickers, start);
-    let beam_made = work.made.split_off(made);
     let length = |moves: &[LayerMove]| write::write(n, &write::merge(n, moves)).len();
-    if centres(work, small)? && (!beamed || length(&work.made[made..]) < length(&beam_made)) {
-        return Ok(true);
+    let mut best: Option<(usize, Vec<Face>, Vec<LayerMove>)> = None;
+    let mut list = ways(n).to_vec();
+    let mut next = 0;
+    while let Some(&way) = list.get(next) {
+        next += 1;
+        let done = match way {
+            Way::Beam => greedy_beam(work, &|f| f.index() as u8, width, k)?,
+            Way::Grouped => SIZES.contains(&n) && centres(work, small)?,
+            Way::Inner => inner::centres(work, width, k, small)?,
+        };
+        let l = length(&work.made[made..]);
+        if done && best.as_ref().is_none_or(|b| l < b.0) {
+            best = Some((l, work.stickers.clone(), work.made[made..].to_vec()));
+        }
+        work.stickers.clone_from(&start);
+        work.made.truncate(made);
+        if next == list.len() && best.is_none() && !list.contains(&Way::Beam) {
+            list.push(Way::Beam);
+        }
     }
-    work.stickers = beam_stickers;
-    work.made.truncate(made);
-    work.made.extend(beam_made);
-    Ok(beamed)
+    let Some((_, stickers, moves)) = best else {
+        return Ok(false);
+    };
+    work.stickers = stickers;
+    work.made.extend(moves);
+    Ok(true)
 }
 
 /// Which of the 5×5×5's layers each of the `n`×`n`×`n`'s layers turns with (6 to 9).
