@@ -467,8 +467,9 @@ fn class(stage: usize, face: Face) -> u8 {
 }
 
 /// Brings every centre sticker home: on the sizes of [`SIZES`] by stages ([`solve`]), on
-/// the 6×6×6 to 9×9×9 by a beam over the greedy's steps ([`centres::greedy_beam`]; on the
-/// 6×6×6 also as a 5×5×5's, the shorter kept: [`grouped::big_centres`]), else —
+/// the 6×6×6 to 9×9×9 by each of the size's ways — a beam over the greedy's steps
+/// ([`centres::greedy_beam`]), as a 5×5×5's, from the inside out — the shortest kept
+/// ([`grouped::big_centres`]), else —
 /// or should either leave the centres unfinished, from the state before it — greedily
 /// ([`centres::greedy`]).
 pub(crate) fn centres(work: &mut Work<'_>) -> Result<(), SolveError> {
