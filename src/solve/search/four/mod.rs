@@ -165,20 +165,25 @@ const FINISHES: usize = 6;
 /// search for them took about as long again as the first).
 const MORE_NODES: u64 = 200_000;
 
-/// The turns of phases 1 and 2, and of the last phase.
-type Reduction = (Vec<usize>, Vec<usize>);
+/// The cube's holding (an index into the holdings `solve` tries), the turns of phases 1
+/// and 2, and of the last phase.
+type Reduction = (usize, Vec<usize>, Vec<usize>);
+
+/// What the searched phases start from in one holding of the cube: the centres, each wing
+/// slot's wing, and whether the corners' permutation is odd.
+type Start = (centres::Centres, [u8; 24], bool);
+
+/// How many holdings of the cube phase 1 is tried in: U–D, then F–B (after `x`), then R–L
+/// (after `z`) brought to the U–D axis, as TPR-4x4x4 does; the last phase is searched from
+/// the starts of all of them at once.
+const HOLDINGS: usize = 3;
 
 /// The centres and edges reduced by the searched phases, in the first of the [`ROUNDS`]
 /// that finds them (up to [`FINISHES`] of them, of one total length); none where every
 /// round's budgets ran out first.
-fn searched(
-    t: &FourTables,
-    start: centres::Centres,
-    homes: [u8; 24],
-    corners_odd: bool,
-) -> Result<Vec<Reduction>, SolveError> {
+fn searched(t: &FourTables, starts: &[Start]) -> Result<Vec<Reduction>, SolveError> {
     for round in ROUNDS {
-        let found = searched_in(t, start, homes, corners_odd, round)?;
+        let found = searched_in(t, starts, round)?;
         if !found.is_empty() {
             return Ok(found);
         }
@@ -192,29 +197,35 @@ fn searched(
 /// none where the round's budgets ran out first.
 fn searched_in(
     t: &FourTables,
-    start: centres::Centres,
-    homes: [u8; 24],
-    corners_odd: bool,
+    holdings: &[Start],
     (starts, nodes, last_nodes): (usize, u64, u64),
 ) -> Result<Vec<Reduction>, SolveError> {
-    let mut en = enumerate::Enumerate::new(
-        &t.moves,
-        &t.phases,
-        &t.tables,
-        corners_odd,
-        homes,
-        start,
-        nodes,
-    );
-    let firsts = en.phase1(FIRSTS.0, FIRSTS.1, FIRSTS.2)?;
-    let starts = en.phase2(&firsts, starts, STARTS_EXTRA)?;
+    let mut found = Vec::new();
+    for (h, &(start, homes, corners_odd)) in holdings.iter().enumerate() {
+        let mut en = enumerate::Enumerate::new(
+            &t.moves,
+            &t.phases,
+            &t.tables,
+            corners_odd,
+            homes,
+            start,
+            nodes,
+        );
+        let firsts = en.phase1(FIRSTS.0, FIRSTS.1, FIRSTS.2)?;
+        found.extend(
+            en.phase2(&firsts, starts, STARTS_EXTRA)?
+                .into_iter()
+                .map(|s| (h, s)),
+        );
+    }
     let search = last::Last::new(&t.moves, &t.phases, &t.tables);
-    let mut ranked: Vec<(usize, u8, &enumerate::G3Start, last::State)> = starts
+    let mut ranked: Vec<(usize, u8, &(usize, enumerate::G3Start), last::State)> = found
         .iter()
-        .map(|s| {
+        .map(|hs| {
+            let s = &hs.1;
             let state = last::Last::state(s.coord3, s.bit, s.tau);
             let (h, e) = search.bound(&state);
-            (s.turns.len() + usize::from(h), e, s, state)
+            (s.turns.len() + usize::from(h), e, hs, state)
         })
         .collect();
     // At each total the starts of the least bound first.
@@ -225,13 +236,13 @@ fn searched_in(
     };
     let mut budget = last_nodes;
     for total in lowest..lowest + LAST_MOST {
-        for (bound, e, s, state) in &ranked {
+        for (bound, e, (h, s), state) in &ranked {
             if *bound > total || total - s.turns.len() > LAST_MOST {
                 continue;
             }
             let depth = (total - s.turns.len()) as u8;
             if let Some(found) = search.solve_at(state, *e, depth, &mut budget)? {
-                out.push((s.turns.clone(), found));
+                out.push((*h, s.turns.clone(), found));
                 budget = budget.min(MORE_NODES);
             }
             if budget == 0 || out.len() >= FINISHES {
@@ -276,7 +287,7 @@ fn wing_homes(t: &FourTables, stickers: &[crate::turn::face::Face]) -> Option<Ve
 
 /// What the searched phases start from: the centres, each wing slot's wing, and whether the
 /// corners' permutation is odd, of a cube the reduction's reading accepts.
-fn start_of(t: &FourTables, cube: &Cube) -> Result<(centres::Centres, [u8; 24], bool), SolveError> {
+fn start_of(t: &FourTables, cube: &Cube) -> Result<Start, SolveError> {
     let stickers = cube.stickers();
     let homes: [u8; 24] = wing_homes(t, stickers)
         .ok_or(SolveError::Unreachable(
@@ -307,17 +318,35 @@ pub fn solve(
         return crate::solve::search::reduction::solve(cube, three);
     }
     crate::state::pieces::read_corners(cube)?;
-    let (start, homes, corners_odd) = start_of(t, cube)?;
-    let found = searched(t, start, homes, corners_odd)?;
+    // The cube in each holding, with the rotation that holds it so.
+    let rotations = crate::state::pieces::rotations();
+    let mut held = Vec::with_capacity(HOLDINGS);
+    for r in [&rotations[0], &rotations[4], &rotations[16]]
+        .into_iter()
+        .take(HOLDINGS)
+    {
+        let mut c = cube.clone();
+        c.apply_all(r)
+            .map_err(|_| SolveError::Unreachable("a whole-cube rotation of a 4×4×4"))?;
+        held.push((c, r.clone()));
+    }
+    let starts = held
+        .iter()
+        .map(|(c, _)| start_of(t, c))
+        .collect::<Result<Vec<Start>, SolveError>>()?;
+    let found = searched(t, &starts)?;
     let mut best: Option<Reduced> = None;
-    for (first, last) in &found {
+    for (h, first, last) in &found {
+        let (c, rotation) = &held[*h];
         let mut work = Work {
             t,
-            stickers: stickers.clone(),
+            stickers: c.stickers().to_vec(),
             made: Vec::new(),
         };
         let stages = [0, work.turns(first), work.turns(last), 0];
-        let whole = finish(work, stages, three)?;
+        let mut whole = finish(work, stages, three)?;
+        whole.moves.splice(0..0, rotation.iter().copied());
+        whole.rotation.clone_from(rotation);
         if best.as_ref().is_none_or(|b| length(&whole) < length(b)) {
             best = Some(whole);
         }
@@ -325,6 +354,7 @@ pub fn solve(
     if let Some(best) = best {
         return Ok(best);
     }
+    let (start, ..) = starts[0];
     FALLBACKS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     let mut work = Work {
         t,
