@@ -257,16 +257,7 @@ impl Table {
 
     /// Asks for entry `i`'s byte to be brought into the cache, for a read soon after.
     pub fn prefetch(&self, i: usize) {
-        #[cfg(target_arch = "x86_64")]
-        if let Some(byte) = self.bytes.get(i >> 2) {
-            // SAFETY: prefetching reads nothing and cannot fault; the address is the table's.
-            unsafe {
-                use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
-                _mm_prefetch::<_MM_HINT_T0>(std::ptr::from_ref(byte).cast::<i8>());
-            }
-        }
-        #[cfg(not(target_arch = "x86_64"))]
-        let _ = i;
+        crate::solve::search::four::tables::prefetch(&self.bytes, i >> 2);
     }
 
     fn set(&mut self, i: usize, v: u8) {
