@@ -1,14 +1,22 @@
-//! The 4×4×4 by searched phases, in the manner of Tsai's reduction and TPR-4x4x4: many
-//! solutions of phase 1 (U and D stickers onto U and D), the best kept, and, in order of
-//! total length, solutions of phase 2 (R and L onto R and L, the wings' permutation even)
-//! whose end G3 can finish (`enumerate.rs`); then from all those ends at once, by
-//! increasing total length, the last phase, every centre home and every edge paired inside
-//! G3 (`g3.rs`, `last.rs`), pruned by a full-depth table of all twelve edges' pairing
-//! (`edge3.rs`); up to `FINISHES` reductions of the least length are each finished by the
-//! 3×3×3 solver, and the shortest whole kept. A round that finds nothing is followed by one
-//! with larger budgets (`ROUNDS`). Where every round's budgets run out, the centres are
-//! finished by a third centre phase and the edges paired greedily by short conjugates
-//! (`centres.rs`, `edges.rs`), the 3×3×3 parity fixed where the reduced cube has it.
+//! The 4×4×4 by searched phases, in the manner of Tsai's reduction and TPR-4x4x4: in each
+//! of three holdings of the cube (U–D, F–B and R–L brought onto the U–D axis, as TPR tries
+//! all three), many solutions of phase 1 (U and D stickers onto U and D), the best kept, and,
+//! in order of total length, solutions of phase 2 (R and L onto R and L, the wings'
+//! permutation even) whose end G3 can finish (`enumerate.rs`); then from all those ends of
+//! all three holdings at once, by increasing total length, the last phase, every centre home
+//! and every edge paired inside G3 (`g3.rs`, `last.rs`), pruned by a full-depth table of all
+//! twelve edges' pairing (`edge3.rs`); up to `FINISHES` reductions of the least length are
+//! each finished by the 3×3×3 solver, and the shortest whole kept (the holding's rotation
+//! written first). A round that finds nothing is followed by one with larger budgets
+//! (`ROUNDS`). Where every round's budgets run out, the centres are finished by a third
+//! centre phase and the edges paired greedily by short conjugates (`centres.rs`,
+//! `edges.rs`), the 3×3×3 parity fixed where the reduced cube has it.
+//!
+//! Where the time goes (`perf record` on the benchmark): the last phase's nodes wait mostly
+//! on the pairing table's random reads, and the phase-2 enumeration's on its table's, so each
+//! node computes all its children's entries and prefetches them before reading any (the
+//! same nodes in the same order: the answers are unchanged, about two to three times
+//! faster); the pairing coordinate counts bits from a table.
 //!
 //! The tables (19.0 MB) are in the cache (`four.bin`, [`table_file`]), built on first use
 //! in under a minute. Every run of turns about one axis is merged and written in WCA
@@ -143,13 +151,14 @@ pub static FALLBACKS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU6
 /// and how many of them (the least length and phase-2 distance after) it goes on from.
 const FIRSTS: (usize, u8, usize) = (1000, 2, 200);
 /// The rounds of the searched phases, each tried where the one before found nothing: how
-/// many starts of the last phase the enumeration looks for (of the shortest total length
-/// and two more), the nodes the enumeration may visit, and the nodes of the last phase's
+/// many starts of the last phase the enumeration looks for in each holding (of the shortest
+/// total length and two more; 100 in the first round when there was one holding, the same
+/// length now at nine tenths of the time with 50 in each of three), the nodes the enumeration may visit, and the nodes of the last phase's
 /// searches together. Most states are answered in the first round; a state with few starts,
 /// or starts far from paired, in a later one (before the rounds, about one in five fell
 /// back to the greedy pairing, ~75 moves).
 const ROUNDS: [(usize, u64, u64); 3] = [
-    (100, 4_000_000, 2_000_000),
+    (50, 4_000_000, 2_000_000),
     (300, 12_000_000, 6_000_000),
     (1000, 40_000_000, 20_000_000),
 ];
