@@ -42,7 +42,7 @@ use crate::solve::model::cubie::CubieCube;
 use crate::solve::search::reduction::model::LayerMove;
 use crate::solve::search::reduction::{Reduced, write};
 use crate::state::cube::Cube;
-use crate::turn::moves::{FaceMove, PaperAxis};
+use crate::turn::moves::{FaceMove, Move, PaperAxis};
 use moves::{Moves, N};
 
 /// The solver's model and tables.
@@ -327,35 +327,15 @@ pub fn solve(
         return crate::solve::search::reduction::solve(cube, three);
     }
     crate::state::pieces::read_corners(cube)?;
-    // The cube in each holding, with the rotation that holds it so.
-    let rotations = crate::state::pieces::rotations();
-    let mut held = Vec::with_capacity(HOLDINGS);
-    for r in [&rotations[0], &rotations[4], &rotations[16]]
-        .into_iter()
-        .take(HOLDINGS)
-    {
-        let mut c = cube.clone();
-        c.apply_all(r)
-            .map_err(|_| SolveError::Unreachable("a whole-cube rotation of a 4×4×4"))?;
-        held.push((c, r.clone()));
-    }
+    let held = holdings(cube)?;
     let starts = held
         .iter()
         .map(|(c, _)| start_of(t, c))
         .collect::<Result<Vec<Start>, SolveError>>()?;
     let found = searched(t, &starts)?;
     let mut best: Option<Reduced> = None;
-    for (h, first, last) in &found {
-        let (c, rotation) = &held[*h];
-        let mut work = Work {
-            t,
-            stickers: c.stickers().to_vec(),
-            made: Vec::new(),
-        };
-        let stages = [0, work.turns(first), work.turns(last), 0];
-        let mut whole = finish(work, stages, three)?;
-        whole.moves.splice(0..0, rotation.iter().copied());
-        whole.rotation.clone_from(rotation);
+    for reduction in &found {
+        let whole = finish_reduction(t, &held, reduction, three)?;
         if best.as_ref().is_none_or(|b| length(&whole) < length(b)) {
             best = Some(whole);
         }
@@ -377,6 +357,45 @@ pub fn solve(
     let found = edges::solve(&t.moves, wings)?;
     stages[2] = work.turns(&found);
     finish(work, stages, three)
+}
+
+/// The cube in each of the [`HOLDINGS`], with the rotation that holds it so.
+fn holdings(cube: &Cube) -> Result<Vec<(Cube, Vec<Move>)>, SolveError> {
+    let rotations = crate::state::pieces::rotations();
+    let mut held = Vec::with_capacity(HOLDINGS);
+    for r in [&rotations[0], &rotations[4], &rotations[16]]
+        .into_iter()
+        .take(HOLDINGS)
+    {
+        let mut c = cube.clone();
+        c.apply_all(r)
+            .map_err(|_| SolveError::Unreachable("a whole-cube rotation of a 4×4×4"))?;
+        held.push((c, r.clone()));
+    }
+    Ok(held)
+}
+
+/// The whole answer of a reduction found in one of the holdings `held`: its turns made on
+/// the cube so held, the 3×3×3 finished by `three`, the holding's rotation written first.
+fn finish_reduction(
+    t: &FourTables,
+    held: &[(Cube, Vec<Move>)],
+    (h, first, last): &Reduction,
+    three: &dyn Fn(&CubieCube) -> Result<Vec<FaceMove>, SolveError>,
+) -> Result<Reduced, SolveError> {
+    let (c, rotation) = held
+        .get(*h)
+        .ok_or(SolveError::Unreachable("a reduction of a holding tried"))?;
+    let mut work = Work {
+        t,
+        stickers: c.stickers().to_vec(),
+        made: Vec::new(),
+    };
+    let stages = [0, work.turns(first), work.turns(last), 0];
+    let mut whole = finish(work, stages, three)?;
+    whole.moves.splice(0..0, rotation.iter().copied());
+    whole.rotation.clone_from(rotation);
+    Ok(whole)
 }
 
 /// An answer's length in the half-turn metric (a wide turn one move).
