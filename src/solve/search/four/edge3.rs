@@ -236,6 +236,21 @@ impl Coord {
     }
 }
 
+/// Asks for `bytes[i]` to be brought into the cache, for a read soon after (nothing where
+/// `i` is past the end).
+pub(crate) fn prefetch(bytes: &[u8], i: usize) {
+    #[cfg(target_arch = "x86_64")]
+    if let Some(byte) = bytes.get(i) {
+        // SAFETY: prefetching reads nothing and cannot fault; the address is the slice's.
+        unsafe {
+            use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
+            _mm_prefetch::<_MM_HINT_T0>(std::ptr::from_ref(byte).cast::<i8>());
+        }
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = (bytes, i);
+}
+
 /// `τ` after G3's `i`-th turn.
 pub(crate) fn turn(g3: &G3, t: &PlaceMap, i: usize) -> PlaceMap {
     let (p1, back) = (&g3.p1[i], &g3.p0_inverse[i]);
@@ -257,7 +272,7 @@ impl Table {
 
     /// Asks for entry `i`'s byte to be brought into the cache, for a read soon after.
     pub fn prefetch(&self, i: usize) {
-        crate::solve::search::four::tables::prefetch(&self.bytes, i >> 2);
+        prefetch(&self.bytes, i >> 2);
     }
 
     fn set(&mut self, i: usize, v: u8) {

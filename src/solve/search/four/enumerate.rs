@@ -216,7 +216,7 @@ impl<'a> Enumerate<'a> {
                 + usize::from(self.phases.up_next[up][t]))
                 * 2
                 + usize::from(odd ^ self.moves.wing_odd[t]);
-            crate::solve::search::four::tables::prefetch(&self.tables.t2, next);
+            crate::solve::search::four::edge3::prefetch(&self.tables.t2, next);
             children[n] = (t, next);
             n += 1;
         }

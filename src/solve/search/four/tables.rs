@@ -264,21 +264,6 @@ pub(crate) struct Tables {
     pub edges: edge3::Table,
 }
 
-/// Asks for `bytes[i]` to be brought into the cache, for a read soon after (nothing where
-/// `i` is past the end).
-pub(crate) fn prefetch(bytes: &[u8], i: usize) {
-    #[cfg(target_arch = "x86_64")]
-    if let Some(byte) = bytes.get(i) {
-        // SAFETY: prefetching reads nothing and cannot fault; the address is the slice's.
-        unsafe {
-            use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
-            _mm_prefetch::<_MM_HINT_T0>(std::ptr::from_ref(byte).cast::<i8>());
-        }
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    let _ = (bytes, i);
-}
-
 /// The byte tables' sizes: entries of each.
 pub(crate) const SIZES: [usize; 4] = [735_471, 12_870 * 70 * 2, 70 * 70 * 70, 70 * 70 * 70 * 2];
 
