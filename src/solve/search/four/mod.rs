@@ -12,11 +12,12 @@
 //! centre phase and the edges paired greedily by short conjugates (`centres.rs`,
 //! `edges.rs`), the 3×3×3 parity fixed where the reduced cube has it.
 //!
-//! Where the time goes (`perf record` on the benchmark): the last phase's nodes wait mostly
-//! on the pairing table's random reads, and the phase-2 enumeration's on its table's, so each
-//! node computes all its children's entries and prefetches them before reading any (the
-//! same nodes in the same order: the answers are unchanged, about two to three times
-//! faster); the pairing coordinate counts bits from a table.
+//! Where the time goes (`perf record` on the benchmark): about a third at the last phase's
+//! random reads of the pairing table, nearly a third computing its coordinate, a tenth in
+//! the phase-2 enumeration. So each node of both computes all its children's entries and
+//! prefetches them before reading any (the same nodes in the same order: the answers are
+//! unchanged, about 1.5 times faster at a load of 1.5, more under load), and the pairing
+//! coordinate counts bits from a table.
 //!
 //! The tables (19.0 MB) are in the cache (`four.bin`, [`table_file`]), built on first use
 //! in under a minute. Every run of turns about one axis is merged and written in WCA
