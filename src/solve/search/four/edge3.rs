@@ -42,12 +42,29 @@ pub(crate) struct Coord {
     class_to_raw: Vec<u16>,
 }
 
+/// How many bits each 12-bit mask has set (the search's coordinate counts them often, and
+/// the portable build has no population-count instruction).
+static ONES: [u8; 1 << PLACES] = {
+    let mut out = [0u8; 1 << PLACES];
+    let mut m = 1;
+    while m < out.len() {
+        out[m] = out[m >> 1] + (m & 1) as u8;
+        m += 1;
+    }
+    out
+};
+
+/// The bits set in `mask` below bit `v`.
+fn ones_below(mask: u16, v: u8) -> usize {
+    ONES[usize::from(mask & ((1u16 << v) - 1))] as usize
+}
+
 /// The rank of `τ`'s first four values as an ordered choice of 4 of 12.
 fn rank4(t: &PlaceMap) -> usize {
     let mut used = 0u16;
     let mut r = 0;
     for (i, &v) in t[..4].iter().enumerate() {
-        let below = (used & ((1u16 << v) - 1)).count_ones() as usize;
+        let below = ones_below(used, v);
         r = r * (PLACES - i) + v as usize - below;
         used |= 1 << v;
     }
@@ -76,7 +93,7 @@ fn rank_rest(t: &PlaceMap) -> usize {
     let mut r = 0;
     for (i, &w) in t.iter().enumerate().skip(4) {
         after &= !(1 << w);
-        let smaller_after = (after & ((1 << w) - 1)).count_ones() as usize;
+        let smaller_after = ones_below(after, w);
         r = r * (PLACES - i) + smaller_after;
     }
     r / 2
@@ -219,6 +236,21 @@ impl Coord {
     }
 }
 
+/// Asks for `bytes[i]` to be brought into the cache, for a read soon after (nothing where
+/// `i` is past the end).
+pub(crate) fn prefetch(bytes: &[u8], i: usize) {
+    #[cfg(target_arch = "x86_64")]
+    if let Some(byte) = bytes.get(i) {
+        // SAFETY: prefetching reads nothing and cannot fault; the address is the slice's.
+        unsafe {
+            use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
+            _mm_prefetch::<_MM_HINT_T0>(std::ptr::from_ref(byte).cast::<i8>());
+        }
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = (bytes, i);
+}
+
 /// `τ` after G3's `i`-th turn.
 pub(crate) fn turn(g3: &G3, t: &PlaceMap, i: usize) -> PlaceMap {
     let (p1, back) = (&g3.p1[i], &g3.p0_inverse[i]);
@@ -236,6 +268,11 @@ impl Table {
     /// Entry `i`: the distance mod 3, or 3.
     pub fn get(&self, i: usize) -> u8 {
         (self.bytes[i >> 2] >> ((i & 3) * 2)) & 3
+    }
+
+    /// Asks for entry `i`'s byte to be brought into the cache, for a read soon after.
+    pub fn prefetch(&self, i: usize) {
+        prefetch(&self.bytes, i >> 2);
     }
 
     fn set(&mut self, i: usize, v: u8) {

@@ -201,6 +201,10 @@ impl<'a> Enumerate<'a> {
             return Ok(false);
         }
         let (side, up, odd) = (c / 140, c / 2 % 70, c % 2 == 1);
+        // Every child's coordinate first, its table entry prefetched, so that the reads
+        // overlap; then each in turn, in the turns' order.
+        let mut children = [(0usize, 0usize); 36];
+        let mut n = 0;
         for &t in &self.phases.turns2 {
             // A phase-2 solution whose last turn is in G3 ends where a shorter one does.
             if !self.may_follow(last, t)
@@ -212,6 +216,11 @@ impl<'a> Enumerate<'a> {
                 + usize::from(self.phases.up_next[up][t]))
                 * 2
                 + usize::from(odd ^ self.moves.wing_odd[t]);
+            crate::solve::search::four::edge3::prefetch(&self.tables.t2, next);
+            children[n] = (t, next);
+            n += 1;
+        }
+        for &(t, next) in &children[..n] {
             self.path.push(t);
             let stop = self.dfs2(next, left - 1, Some(t), found)?;
             self.path.pop();

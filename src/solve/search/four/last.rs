@@ -172,6 +172,11 @@ impl Search<'_, '_> {
         }
         let g3 = &self.last.phases.g3;
         let coord = &self.last.phases.coord;
+        let table = &self.last.tables.edges;
+        // Every child the centres allow first, its pairing entry prefetched, so that the
+        // table's (random, mostly uncached) reads overlap; then each in turn, in G3's order.
+        let mut children = [(0u8, *s, 0usize); 32];
+        let mut n = 0;
         let mut allowed = self.last.follows[last.unwrap_or(g3.turns.len())];
         while allowed != 0 {
             let i = allowed.trailing_zeros() as usize;
@@ -190,13 +195,19 @@ impl Search<'_, '_> {
                 tau: edge3::turn(g3, &s.tau, i),
                 ..next
             };
-            let v = self.last.tables.edges.get(coord.index(&next.tau));
-            let e = next_distance(edges, v);
+            let at = coord.index(&next.tau);
+            table.prefetch(at);
+            children[n] = (i as u8, next, at);
+            n += 1;
+        }
+        for (i, next, at) in &children[..n] {
+            let e = next_distance(edges, table.get(*at));
             if e >= left {
                 continue;
             }
+            let i = usize::from(*i);
             self.path.push(g3.turns[i]);
-            if self.dfs(&next, e, left - 1, Some(i))? {
+            if self.dfs(next, e, left - 1, Some(i))? {
                 return Ok(true);
             }
             self.path.pop();

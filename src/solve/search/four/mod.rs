@@ -1,14 +1,23 @@
-//! The 4×4×4 by searched phases, in the manner of Tsai's reduction and TPR-4x4x4: many
-//! solutions of phase 1 (U and D stickers onto U and D), the best kept, and, in order of
-//! total length, solutions of phase 2 (R and L onto R and L, the wings' permutation even)
-//! whose end G3 can finish (`enumerate.rs`); then from all those ends at once, by
-//! increasing total length, the last phase, every centre home and every edge paired inside
-//! G3 (`g3.rs`, `last.rs`), pruned by a full-depth table of all twelve edges' pairing
-//! (`edge3.rs`); up to `FINISHES` reductions of the least length are each finished by the
-//! 3×3×3 solver, and the shortest whole kept. A round that finds nothing is followed by one
-//! with larger budgets (`ROUNDS`). Where every round's budgets run out, the centres are
-//! finished by a third centre phase and the edges paired greedily by short conjugates
-//! (`centres.rs`, `edges.rs`), the 3×3×3 parity fixed where the reduced cube has it.
+//! The 4×4×4 by searched phases, in the manner of Tsai's reduction and TPR-4x4x4: in each
+//! of `HOLDINGS` holdings of the cube (U–D, F–B and R–L brought onto the U–D axis, as TPR
+//! tries all three; one for now), many solutions of phase 1 (U and D stickers onto U and D), the best kept, and,
+//! in order of total length, solutions of phase 2 (R and L onto R and L, the wings'
+//! permutation even) whose end G3 can finish (`enumerate.rs`); then from all those ends of
+//! the holdings at once, by increasing total length, the last phase, every centre home
+//! and every edge paired inside G3 (`g3.rs`, `last.rs`), pruned by a full-depth table of all
+//! twelve edges' pairing (`edge3.rs`); up to `FINISHES` reductions of the least length are
+//! each finished by the 3×3×3 solver, and the shortest whole kept (the holding's rotation
+//! written first). A round that finds nothing is followed by one with larger budgets
+//! (`ROUNDS`). Where every round's budgets run out, the centres are finished by a third
+//! centre phase and the edges paired greedily by short conjugates (`centres.rs`,
+//! `edges.rs`), the 3×3×3 parity fixed where the reduced cube has it.
+//!
+//! Where the time goes (`perf record` on the benchmark): about a third at the last phase's
+//! random reads of the pairing table, nearly a third computing its coordinate, a tenth in
+//! the phase-2 enumeration. So each node of both computes all its children's entries and
+//! prefetches them before reading any (the same nodes in the same order: the answers are
+//! unchanged, about 1.5 times faster at a load of 1.5, more under load), and the pairing
+//! coordinate counts bits from a table.
 //!
 //! The tables (19.0 MB) are in the cache (`four.bin`, [`table_file`]), built on first use
 //! in under a minute. Every run of turns about one axis is merged and written in WCA
@@ -34,7 +43,7 @@ use crate::solve::model::cubie::CubieCube;
 use crate::solve::search::reduction::model::LayerMove;
 use crate::solve::search::reduction::{Reduced, write};
 use crate::state::cube::Cube;
-use crate::turn::moves::{FaceMove, PaperAxis};
+use crate::turn::moves::{FaceMove, Move, PaperAxis};
 use moves::{Moves, N};
 
 /// The solver's model and tables.
@@ -143,8 +152,9 @@ pub static FALLBACKS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU6
 /// and how many of them (the least length and phase-2 distance after) it goes on from.
 const FIRSTS: (usize, u8, usize) = (1000, 2, 200);
 /// The rounds of the searched phases, each tried where the one before found nothing: how
-/// many starts of the last phase the enumeration looks for (of the shortest total length
-/// and two more), the nodes the enumeration may visit, and the nodes of the last phase's
+/// many starts of the last phase the enumeration looks for in each holding (of the shortest
+/// total length and two more; with three holdings, 50 each in the first round gave the
+/// same length as 100 each at nine tenths of the time), the nodes the enumeration may visit, and the nodes of the last phase's
 /// searches together. Most states are answered in the first round; a state with few starts,
 /// or starts far from paired, in a later one (before the rounds, about one in five fell
 /// back to the greedy pairing, ~75 moves).
@@ -165,20 +175,28 @@ const FINISHES: usize = 6;
 /// search for them took about as long again as the first).
 const MORE_NODES: u64 = 200_000;
 
-/// The turns of phases 1 and 2, and of the last phase.
-type Reduction = (Vec<usize>, Vec<usize>);
+/// The cube's holding (an index into the holdings `solve` tries), the turns of phases 1
+/// and 2, and of the last phase.
+type Reduction = (usize, Vec<usize>, Vec<usize>);
+
+/// What the searched phases start from in one holding of the cube: the centres, each wing
+/// slot's wing, and whether the corners' permutation is odd.
+type Start = (centres::Centres, [u8; 24], bool);
+
+/// How many holdings of the cube phase 1 is tried in: U–D, then F–B (after `x`), then R–L
+/// (after `z`) brought to the U–D axis, as TPR-4x4x4 does; the last phase is searched from
+/// the starts of all of them at once. Three took 45.5 moves against 45.9 on the benchmark's
+/// first 50 states, but the last phase's budgets, shared by three times the starts, ran out
+/// on one state in 200 (greedy pairing) and on one of the unit test's 20: one holding until
+/// the budgets are tuned for three.
+const HOLDINGS: usize = 1;
 
 /// The centres and edges reduced by the searched phases, in the first of the [`ROUNDS`]
 /// that finds them (up to [`FINISHES`] of them, of one total length); none where every
 /// round's budgets ran out first.
-fn searched(
-    t: &FourTables,
-    start: centres::Centres,
-    homes: [u8; 24],
-    corners_odd: bool,
-) -> Result<Vec<Reduction>, SolveError> {
+fn searched(t: &FourTables, starts: &[Start]) -> Result<Vec<Reduction>, SolveError> {
     for round in ROUNDS {
-        let found = searched_in(t, start, homes, corners_odd, round)?;
+        let found = searched_in(t, starts, round)?;
         if !found.is_empty() {
             return Ok(found);
         }
@@ -192,29 +210,35 @@ fn searched(
 /// none where the round's budgets ran out first.
 fn searched_in(
     t: &FourTables,
-    start: centres::Centres,
-    homes: [u8; 24],
-    corners_odd: bool,
+    holdings: &[Start],
     (starts, nodes, last_nodes): (usize, u64, u64),
 ) -> Result<Vec<Reduction>, SolveError> {
-    let mut en = enumerate::Enumerate::new(
-        &t.moves,
-        &t.phases,
-        &t.tables,
-        corners_odd,
-        homes,
-        start,
-        nodes,
-    );
-    let firsts = en.phase1(FIRSTS.0, FIRSTS.1, FIRSTS.2)?;
-    let starts = en.phase2(&firsts, starts, STARTS_EXTRA)?;
+    let mut found = Vec::new();
+    for (h, &(start, homes, corners_odd)) in holdings.iter().enumerate() {
+        let mut en = enumerate::Enumerate::new(
+            &t.moves,
+            &t.phases,
+            &t.tables,
+            corners_odd,
+            homes,
+            start,
+            nodes,
+        );
+        let firsts = en.phase1(FIRSTS.0, FIRSTS.1, FIRSTS.2)?;
+        found.extend(
+            en.phase2(&firsts, starts, STARTS_EXTRA)?
+                .into_iter()
+                .map(|s| (h, s)),
+        );
+    }
     let search = last::Last::new(&t.moves, &t.phases, &t.tables);
-    let mut ranked: Vec<(usize, u8, &enumerate::G3Start, last::State)> = starts
+    let mut ranked: Vec<(usize, u8, &(usize, enumerate::G3Start), last::State)> = found
         .iter()
-        .map(|s| {
+        .map(|hs| {
+            let s = &hs.1;
             let state = last::Last::state(s.coord3, s.bit, s.tau);
             let (h, e) = search.bound(&state);
-            (s.turns.len() + usize::from(h), e, s, state)
+            (s.turns.len() + usize::from(h), e, hs, state)
         })
         .collect();
     // At each total the starts of the least bound first.
@@ -225,13 +249,13 @@ fn searched_in(
     };
     let mut budget = last_nodes;
     for total in lowest..lowest + LAST_MOST {
-        for (bound, e, s, state) in &ranked {
+        for (bound, e, (h, s), state) in &ranked {
             if *bound > total || total - s.turns.len() > LAST_MOST {
                 continue;
             }
             let depth = (total - s.turns.len()) as u8;
             if let Some(found) = search.solve_at(state, *e, depth, &mut budget)? {
-                out.push((s.turns.clone(), found));
+                out.push((*h, s.turns.clone(), found));
                 budget = budget.min(MORE_NODES);
             }
             if budget == 0 || out.len() >= FINISHES {
@@ -276,7 +300,7 @@ fn wing_homes(t: &FourTables, stickers: &[crate::turn::face::Face]) -> Option<Ve
 
 /// What the searched phases start from: the centres, each wing slot's wing, and whether the
 /// corners' permutation is odd, of a cube the reduction's reading accepts.
-fn start_of(t: &FourTables, cube: &Cube) -> Result<(centres::Centres, [u8; 24], bool), SolveError> {
+fn start_of(t: &FourTables, cube: &Cube) -> Result<Start, SolveError> {
     let stickers = cube.stickers();
     let homes: [u8; 24] = wing_homes(t, stickers)
         .ok_or(SolveError::Unreachable(
@@ -307,17 +331,15 @@ pub fn solve(
         return crate::solve::search::reduction::solve(cube, three);
     }
     crate::state::pieces::read_corners(cube)?;
-    let (start, homes, corners_odd) = start_of(t, cube)?;
-    let found = searched(t, start, homes, corners_odd)?;
+    let held = holdings(cube)?;
+    let starts = held
+        .iter()
+        .map(|(c, _)| start_of(t, c))
+        .collect::<Result<Vec<Start>, SolveError>>()?;
+    let found = searched(t, &starts)?;
     let mut best: Option<Reduced> = None;
-    for (first, last) in &found {
-        let mut work = Work {
-            t,
-            stickers: stickers.clone(),
-            made: Vec::new(),
-        };
-        let stages = [0, work.turns(first), work.turns(last), 0];
-        let whole = finish(work, stages, three)?;
+    for reduction in &found {
+        let whole = finish_reduction(t, &held, reduction, three)?;
         if best.as_ref().is_none_or(|b| length(&whole) < length(b)) {
             best = Some(whole);
         }
@@ -325,6 +347,7 @@ pub fn solve(
     if let Some(best) = best {
         return Ok(best);
     }
+    let (start, ..) = starts[0];
     FALLBACKS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     let mut work = Work {
         t,
@@ -338,6 +361,45 @@ pub fn solve(
     let found = edges::solve(&t.moves, wings)?;
     stages[2] = work.turns(&found);
     finish(work, stages, three)
+}
+
+/// The cube in each of the `HOLDINGS`, with the rotation that holds it so.
+fn holdings(cube: &Cube) -> Result<Vec<(Cube, Vec<Move>)>, SolveError> {
+    let rotations = crate::state::pieces::rotations();
+    let mut held = Vec::with_capacity(HOLDINGS);
+    for r in [&rotations[0], &rotations[4], &rotations[16]]
+        .into_iter()
+        .take(HOLDINGS)
+    {
+        let mut c = cube.clone();
+        c.apply_all(r)
+            .map_err(|_| SolveError::Unreachable("a whole-cube rotation of a 4×4×4"))?;
+        held.push((c, r.clone()));
+    }
+    Ok(held)
+}
+
+/// The whole answer of a reduction found in one of the holdings `held`: its turns made on
+/// the cube so held, the 3×3×3 finished by `three`, the holding's rotation written first.
+fn finish_reduction(
+    t: &FourTables,
+    held: &[(Cube, Vec<Move>)],
+    (h, first, last): &Reduction,
+    three: &dyn Fn(&CubieCube) -> Result<Vec<FaceMove>, SolveError>,
+) -> Result<Reduced, SolveError> {
+    let (c, rotation) = held
+        .get(*h)
+        .ok_or(SolveError::Unreachable("a reduction of a holding tried"))?;
+    let mut work = Work {
+        t,
+        stickers: c.stickers().to_vec(),
+        made: Vec::new(),
+    };
+    let stages = [0, work.turns(first), work.turns(last), 0];
+    let mut whole = finish(work, stages, three)?;
+    whole.moves.splice(0..0, rotation.iter().copied());
+    whole.rotation.clone_from(rotation);
+    Ok(whole)
 }
 
 /// An answer's length in the half-turn metric (a wide turn one move).

@@ -271,9 +271,12 @@ fn the_searched_phases_answer_every_seeded_random_state_within_their_budgets() {
     let mut searched_answers = 0;
     for _ in 0..count {
         let cube = crate::solve::search::reduction::random::random_state(4, &mut rng);
-        let (start, homes, corners_odd) = start_of(t, &cube).unwrap();
-        searched_answers +=
-            usize::from(!searched(t, start, homes, corners_odd).unwrap().is_empty());
+        let starts: Vec<Start> = holdings(&cube)
+            .unwrap()
+            .iter()
+            .map(|(c, _)| start_of(t, c).unwrap())
+            .collect();
+        searched_answers += usize::from(!searched(t, &starts).unwrap().is_empty());
     }
     // Before the full-depth pairing table and the starts searched together, about one in
     // four; with them about 80% on the benchmark's states; with the later rounds' larger
@@ -304,21 +307,18 @@ fn the_answer_kept_is_the_shortest_of_the_reductions_finished_and_no_longer_than
     let mut several = 0;
     for _ in 0..4 {
         let cube = crate::solve::search::reduction::random::random_state(4, &mut rng);
-        let (start, homes, corners_odd) = start_of(t, &cube).unwrap();
-        let found = searched(t, start, homes, corners_odd).unwrap();
+        let held = holdings(&cube).unwrap();
+        let starts: Vec<Start> = held.iter().map(|(c, _)| start_of(t, c).unwrap()).collect();
+        let found = searched(t, &starts).unwrap();
         assert!(!found.is_empty() && found.len() <= FINISHES);
         several += usize::from(found.len() > 1);
-        let whole = |(first, last): &Reduction| {
-            let mut work = Work {
-                t,
-                stickers: cube.stickers().to_vec(),
-                made: Vec::new(),
-            };
-            let stages = [0, work.turns(first), work.turns(last), 0];
-            length(&finish(work, stages, &three).unwrap())
+        let whole = |r: &Reduction| {
+            let answer = finish_reduction(t, &held, r, &three).unwrap();
+            assert!(solves_independently(&cube, &answer.moves));
+            length(&answer)
         };
         // Every reduction collected is of one total length.
-        let totals: Vec<usize> = found.iter().map(|(a, b)| a.len() + b.len()).collect();
+        let totals: Vec<usize> = found.iter().map(|(_, a, b)| a.len() + b.len()).collect();
         assert!(totals.iter().all(|&n| n == totals[0]), "{totals:?}");
         let answer = solve(t, &cube, &three).unwrap();
         assert!(solves_independently(&cube, &answer.moves));
