@@ -307,16 +307,7 @@ pub(crate) fn centres(work: &mut Work<'_>, small: &Small) -> Result<bool, SolveE
     if !small(&mut five)? {
         return Ok(false);
     }
-    let moves: Vec<LayerMove> = five
-        .made
-        .iter()
-        .flat_map(|m| {
-            (0..n)
-                .filter(|&l| blocks.groups[l] == m.layer)
-                .map(|layer| LayerMove { layer, ..*m })
-                .collect::<Vec<_>>()
-        })
-        .collect();
+    let moves = inner::on_groups(&five.made, &blocks.groups);
     work.make(&moves);
     let g = Geometry::of(n);
     Ok(work

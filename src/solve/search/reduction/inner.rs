@@ -37,6 +37,18 @@ fn outer(n: usize) -> usize {
     (n - small_size(n)) / 2
 }
 
+/// A smaller cube's turns made on a big one whose layers are grouped as `groups` (each big
+/// layer's small layer): each turn as the turns of every layer of its group.
+pub(crate) fn on_groups(made: &[LayerMove], groups: &[usize]) -> Vec<LayerMove> {
+    made.iter()
+        .flat_map(|m| {
+            (0..groups.len())
+                .filter(move |&l| groups[l] == m.layer)
+                .map(move |layer| LayerMove { layer, ..*m })
+        })
+        .collect()
+}
+
 /// Which of the small cube's layers each of the `n`×`n`×`n`'s layers turns with.
 pub(crate) fn groups(n: usize) -> Vec<usize> {
     let (s, j) = (small_size(n), outer(n) + 1);
@@ -105,16 +117,7 @@ pub(crate) fn centres(
     if !small(&mut five)? {
         return Ok(false);
     }
-    let moves: Vec<LayerMove> = five
-        .made
-        .iter()
-        .flat_map(|m| {
-            (0..n)
-                .filter(|&l| groups[l] == m.layer)
-                .map(|layer| LayerMove { layer, ..*m })
-                .collect::<Vec<_>>()
-        })
-        .collect();
+    let moves = on_groups(&five.made, &groups);
     let before = parities(work)?;
     work.make(&moves);
     // Each wing orbit's parity as it was: a quarter-turn of its own inner layer, which is
