@@ -325,6 +325,13 @@ fn reduction(cube: &Cube, limits: &Limits, progress: &Progress) -> Result<Soluti
             elapsed: started.elapsed(),
             max_length: Some(opts.max_length),
             time_limit: opts.time_limit,
+            reduction: Some(
+                found
+                    .reduction
+                    .iter()
+                    .map(|m| crate::sequence::alg::move_cost(m, limits.metric))
+                    .sum(),
+            ),
             ..Stats::default()
         },
     })

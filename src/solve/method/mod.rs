@@ -368,6 +368,9 @@ pub struct Stats {
     pub time_limit: Option<Duration>,
     /// Pocket: God's number in the metric (the table's largest distance).
     pub gods_number: Option<usize>,
+    /// Reduction: the length, in the solution's metric, of the moves that reduce the cube to
+    /// a 3×3×3, written on their own before the 3×3×3's.
+    pub reduction: Option<u64>,
 }
 
 /// A solution of a cube.

@@ -398,6 +398,7 @@ fn finish_reduction(
     let stages = [0, work.turns(first), work.turns(last), 0];
     let mut whole = finish(work, stages, three)?;
     whole.moves.splice(0..0, rotation.iter().copied());
+    whole.reduction.splice(0..0, rotation.iter().copied());
     whole.rotation.clone_from(rotation);
     Ok(whole)
 }
@@ -424,6 +425,7 @@ fn finish(
             CubieCube::from_cube(&work.small()?)?.0
         }
     };
+    let reduction = write::write(N, &write::merge(N, &work.made));
     let mut last = Vec::new();
     for m in three(&state)? {
         for (axis, layer, quarters) in m
@@ -444,6 +446,7 @@ fn finish(
         moves: write::write(N, &merged),
         rotation: Vec::new(),
         stages,
+        reduction,
     })
 }
 

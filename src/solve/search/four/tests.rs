@@ -66,6 +66,12 @@ fn random_states_are_solved_as_an_independent_sticker_model_confirms_and_much_sh
         let cube = crate::solve::search::reduction::random::random_state(4, &mut rng);
         let found = solve(t, &cube, &three).unwrap();
         assert!(solves_independently(&cube, &found.moves), "{cube}");
+        let mut reduced = cube.clone();
+        reduced.apply_all(&found.reduction).unwrap();
+        assert!(
+            crate::solve::search::reduction::tests::is_reduced(&reduced),
+            "{cube}"
+        );
         total += metric_length(&found.moves);
     }
     // The three-cycle reduction takes about 319 moves on average; the centre phases with

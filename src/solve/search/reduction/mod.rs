@@ -106,6 +106,11 @@ pub struct Reduced {
     /// Single-layer turns each stage made, in order: parity (OLL and PLL), centres, edges,
     /// 3×3×3.
     pub stages: [usize; 4],
+    /// The moves from the cube as given to a reduced 3×3×3 (every centre home, every edge
+    /// paired, no parity left): the whole-cube turn first, then every stage before the
+    /// 3×3×3's own, merged and written on their own. Their length is what dwalton76's
+    /// solver's published counts measure.
+    pub reduction: Vec<Move>,
 }
 
 /// Where a sticker is, in words: `U row 2 column 3`.
@@ -420,6 +425,8 @@ pub fn solve(
             stages[0] += swap.len();
         }
     }
+    let mut reduction = rotation.clone();
+    reduction.extend(write::write(n, &write::merge(n, &work.made)));
     stages[3] = work.three_by_three(three)?;
     let merged = write::merge(n, &work.made);
     let mut moves = rotation.clone();
@@ -428,6 +435,7 @@ pub fn solve(
         moves,
         rotation,
         stages,
+        reduction,
     })
 }
 

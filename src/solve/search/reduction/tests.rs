@@ -32,6 +32,57 @@ fn every_orbit_of_every_size_has_a_three_cycle_and_a_setup_for_every_triple() {
     }
 }
 
+/// Whether `cube` is a 3×3×3 in all but size: each face's centres one colour, the stickers
+/// along each edge of each face one colour, and that 3×3×3 a real cube's (no parity left).
+pub(crate) fn is_reduced(cube: &Cube) -> bool {
+    let n = cube.size();
+    let g = Geometry::of(n);
+    let s = cube.stickers();
+    let inner = 1..n - 1;
+    let uniform = |places: Vec<usize>| places.iter().all(|&i| s[i] == s[places[0]]);
+    let faces_whole = Face::ALL.iter().all(|&f| {
+        uniform(
+            inner
+                .clone()
+                .flat_map(|r| inner.clone().map(move |c| g.index(f, r, c)))
+                .collect(),
+        ) && uniform(inner.clone().map(|c| g.index(f, 0, c)).collect())
+            && uniform(inner.clone().map(|c| g.index(f, n - 1, c)).collect())
+            && uniform(inner.clone().map(|r| g.index(f, r, 0)).collect())
+            && uniform(inner.clone().map(|r| g.index(f, r, n - 1)).collect())
+    });
+    let mut small = Vec::with_capacity(54);
+    for face in Face::ALL {
+        for r in [0, 1, n - 1] {
+            for c in [0, 1, n - 1] {
+                small.push(s[g.index(face, r, c)]);
+            }
+        }
+    }
+    faces_whole
+        && Cube::from_stickers(3, small).is_ok_and(|small| CubieCube::from_cube(&small).is_ok())
+}
+
+#[test]
+fn a_cube_is_reduced_only_with_its_centres_whole_its_edges_paired_and_no_parity_left() {
+    let turned = |n: usize, alg: &str| {
+        let moves = crate::sequence::alg::Alg::parse(alg, crate::Notation::Standard)
+            .unwrap()
+            .expand();
+        let mut cube = Cube::solved_n(n);
+        cube.apply_all(&moves).unwrap();
+        cube
+    };
+    for n in SIZES {
+        assert!(is_reduced(&Cube::solved_n(n)), "{n}");
+        assert!(is_reduced(&turned(n, "R U F' D2 L B")), "{n}: outer turns");
+        assert!(!is_reduced(&turned(n, "2R")), "{n}: an inner slice");
+        assert!(!is_reduced(&turned(n, "Rw U Rw'")), "{n}: a wide conjugate");
+    }
+    // The PLL parity: centres whole and edges paired, but two edges swapped alone.
+    assert!(!is_reduced(&turned(4, "2R2 U2 2R2 Uw2 2R2 Uw2")));
+}
+
 #[test]
 fn random_states_of_every_size_are_solved() {
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(48);
@@ -42,6 +93,9 @@ fn random_states_of_every_size_are_solved() {
             let mut c = cube.clone();
             c.apply_all(&found.moves).unwrap();
             assert_eq!(c, Cube::solved_n(n), "{n}");
+            let mut reduced = cube.clone();
+            reduced.apply_all(&found.reduction).unwrap();
+            assert!(is_reduced(&reduced), "{n}: {:?}", found.reduction);
             eprintln!("{n}: {} moves {:?}", found.moves.len(), found.stages);
         }
     }
