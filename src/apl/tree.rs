@@ -212,6 +212,17 @@ pub(crate) struct Indices {
     pub(crate) written: bool,
     /// The cells taken the first time, when `written`.
     pub(crate) kept: std::sync::OnceLock<Cells>,
+    /// When not `written`: the lists last seen (small ones) and the cells they took, taken
+    /// again while the lists come back the same (`⍵[I;I←3+⍳5]`, each call a new `I` of the
+    /// same items).
+    pub(crate) recent: std::sync::Mutex<Option<Box<Recent>>>,
+}
+
+/// Lists of an index not written out, as they were last evaluated, and the cells they took.
+#[derive(Debug)]
+pub(crate) struct Recent {
+    pub(crate) lists: Vec<Option<Value>>,
+    pub(crate) cells: Cells,
 }
 
 impl Indices {
@@ -239,6 +250,7 @@ impl Indices {
             lists,
             written,
             kept: std::sync::OnceLock::new(),
+            recent: std::sync::Mutex::new(None),
         }
     }
 }
