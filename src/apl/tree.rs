@@ -11,6 +11,9 @@ use super::value::Value;
 #[derive(Clone, Debug)]
 pub(crate) enum Expr {
     Lit(Value),
+    /// A constant whose value depends on the index origin alone (`3+⍳5`): its value at
+    /// `⎕IO` 0 and at 1, worked out where the line is read (`super::fold`).
+    ByOrigin(Box<[Value; 2]>),
     Var(String, usize),
     Strand(Vec<Expr>),
     Index(Box<Expr>, Indices, usize),
@@ -96,7 +99,7 @@ struct Mentions {
 impl Mentions {
     fn expr(&mut self, e: &Expr, name: &str) {
         match e {
-            Expr::Lit(_) | Expr::Niladic(..) => {}
+            Expr::Lit(_) | Expr::ByOrigin(_) | Expr::Niladic(..) => {}
             Expr::Var(n, _) | Expr::Take(n, _) => self.count += usize::from(n == name),
             Expr::Strand(items) => items.iter().for_each(|x| self.expr(x, name)),
             Expr::Index(a, idx, _) => {
