@@ -191,6 +191,7 @@ impl<'w> Machine<'w> {
         let line = frame.line;
         match e {
             Expr::Lit(v) => Ok(v.clone()),
+            Expr::ByOrigin(v) => Ok(v[super::origin()].clone()),
             Expr::Var(name, pos) => self.read_var(name, *pos, frame),
             // The only read of an argument: its value moved out of the frame.
             Expr::Take(name, pos) => match frame.locals.as_mut().and_then(|l| l.take(name)) {

@@ -380,3 +380,92 @@ proptest! {
         }
     }
 }
+
+/// What a line gives: its value's display, or its error's kind (the first line of its
+/// message names the kind and where; the kind alone is compared).
+fn outcome(ws: &mut Workspace, line: &str) -> String {
+    match ws.eval_line(line) {
+        Ok(v) => v.to_string(),
+        Err(e) => e
+            .to_string()
+            .split(' ')
+            .take(2)
+            .collect::<Vec<_>>()
+            .join(" "),
+    }
+}
+
+proptest! {
+    #![proptest_config(crate::proptest_config(200))]
+
+    /// Index lists named by variables (`⍵[I;J]`, `⍵[I;J]←…`) in a function's body remember the
+    /// cells they took and take them again while the same lists come back: over calls with
+    /// lists changing and coming back, arrays of two shapes, counting from 0 or 1, each call
+    /// gives what the same line gives the first time it is read (value or error), indexing
+    /// and assigning alike.
+    #[test]
+    fn remembered_cells_of_named_lists_are_those_worked_out_again(
+        pool in proptest::collection::vec(proptest::collection::vec(0i32..5, 0..4), 3),
+        calls in proptest::collection::vec((0usize..2, 0usize..3, 0usize..3, 0usize..2), 1..10),
+    ) {
+        let mut ws = Workspace::new();
+        run(&mut ws, "P: ⍵[I;J]");
+        run(&mut ws, "Q: ⍵[I;J]←100+⍵[I;J] ⋄ ⍵");
+        run(&mut ws, "V: ⍵[,I]");
+        let arrays = ["(3 4⍴⍳12)", "(4 3⍴20+⍳12)"];
+        for (a, i, j, io) in calls {
+            let (a, i, j) = (arrays[a], apl_vector(&pool[i]), apl_vector(&pool[j]));
+            let set = format!("⎕IO←{io} ⋄ I←{i} ⋄ J←{j}");
+            run(&mut ws, &set);
+            let mut fresh = Workspace::new();
+            run(&mut fresh, &set);
+            for (call, line) in [
+                (format!("P {a}"), format!("{a}[I;J]")),
+                (format!("Q {a}"), format!("A←{a} ⋄ A[I;J]←100+A[I;J] ⋄ A")),
+                (format!("V ,{a}"), format!("(,{a})[,I]")),
+            ] {
+                prop_assert_eq!(outcome(&mut ws, &call), outcome(&mut fresh, &line), "{} {}", call, set);
+            }
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(crate::proptest_config(100))]
+
+    /// `⍵[⍺]` under `¨` remembers the vectors it made by the items they came from, across
+    /// calls of one definition: over a run of calls with lists and items coming back (the
+    /// same items enclosed anew, characters and numbers, vectors of several lengths, nested
+    /// ones and scalars among them), lists changing, counting from 0 or 1, each call gives
+    /// what the same dfn gives, value (display, depth and shape) or error.
+    #[test]
+    fn remembered_picks_are_what_the_dfn_gives_call_after_call(
+        pool in proptest::collection::vec(
+            prop_oneof![
+                proptest::collection::vec(-2i32..6, 0..5).prop_map(|v| apl_vector(&v)),
+                "[a-d]{1,4}".prop_map(|s| format!("(,'{s}')")),
+                (-2i32..6).prop_map(|n| n.to_string().replace('-', "¯")),
+                proptest::collection::vec(0i32..4, 1..4)
+                    .prop_map(|v| format!("(⊂{})", apl_vector(&v))),
+            ],
+            2..5,
+        ),
+        lists in proptest::collection::vec(proptest::collection::vec(0i32..5, 0..5), 1..3),
+        calls in proptest::collection::vec(
+            (0usize..3, proptest::collection::vec(0usize..4, 1..6), 0usize..2),
+            1..8,
+        ),
+    ) {
+        let mut ws = Workspace::new();
+        run(&mut ws, "P: ⍵[⍺]");
+        for (list, items, io) in calls {
+            run(&mut ws, &format!("⎕IO←{io}"));
+            let list = format!("(⊂{})", apl_vector(&lists[list % lists.len()]));
+            let items: Vec<&str> = items.iter().map(|&i| pool[i % pool.len()].as_str()).collect();
+            let line = format!("{list} P¨ {}", items.join(" "));
+            let dfn = line.replace('P', "{⍵[⍺]}");
+            let of = |l: &str| format!("R←{l} ⋄ (≡R),(⍴R),0,R");
+            prop_assert_eq!(outcome(&mut ws, &of(&line)), outcome(&mut ws, &of(&dfn)), "{}", line);
+        }
+    }
+}

@@ -4,7 +4,9 @@
 //!
 //! Only where that cannot change what the line means:
 //! - the primitive depends on nothing a line can change (`⎕IO`: `⍳`, `⍉`, an axis; `⎕RL`:
-//!   `?`), and reads nothing of the workspace (`⍎`);
+//!   `?`), and reads nothing of the workspace (`⍎`); except that `⍳` of a written array, and
+//!   the primitives above applied to it (`3+⍳5`), are folded at both origins, and where the
+//!   line runs give the value at the origin then in force;
 //! - its arguments and its value are small ([`MOST`] items at most), so that reading a line
 //!   neither takes long nor keeps a large array in the tree;
 //! - it gives a value: one that fails (`1÷0`, `'a'+1`) is left as written, and fails where
@@ -19,29 +21,75 @@ use super::value::{Elem, Value};
 pub(crate) const MOST: usize = 64;
 
 /// `e`, or the written array it gives if it is a primitive applied to written arrays that
-/// may be folded (see the module's notes).
+/// may be folded (see the module's notes); or, where its value depends on the index origin
+/// alone (`⍳5`, `3+⍳5`), its values at `⎕IO` 0 and 1, one of which it gives where it runs.
 pub(crate) fn fold(e: Expr) -> Expr {
-    let value = match &e {
-        Expr::Dyad(f, a, w) => match (&f.kind, &f.axis, &**a, &**w) {
-            (FuncKind::Prim(p), None, Expr::Lit(a), Expr::Lit(w))
+    let by_origin = match &e {
+        Expr::Dyad(_, a, w) => by_origin(a) || by_origin(w),
+        Expr::Monad(f, w) => by_origin(w) || matches!(f.kind, FuncKind::Prim(Prim::Iota)),
+        _ => false,
+    };
+    if by_origin {
+        let before = super::origin();
+        let values = [0, 1].map(|io| {
+            super::set_origin(io);
+            value_at(&e, io)
+        });
+        super::set_origin(before);
+        return match values {
+            [Some(v0), Some(v1)] if v0.0.len() <= MOST && v1.0.len() <= MOST => {
+                Expr::ByOrigin(Box::new([v0, v1]))
+            }
+            _ => e,
+        };
+    }
+    match value_at(&e, 1) {
+        Some(v) if v.0.len() <= MOST => Expr::Lit(v),
+        _ => e,
+    }
+}
+
+/// Whether `e` is a constant of the index origin.
+fn by_origin(e: &Expr) -> bool {
+    matches!(e, Expr::ByOrigin(_))
+}
+
+/// A constant argument's value at origin `io`.
+fn constant(e: &Expr, io: usize) -> Option<&Value> {
+    match e {
+        Expr::Lit(v) => Some(v),
+        Expr::ByOrigin(v) => Some(&v[io]),
+        _ => None,
+    }
+}
+
+/// The value of a primitive applied to constants, at origin `io` (set already, where it
+/// matters), if it may be folded and gives one.
+fn value_at(e: &Expr, io: usize) -> Option<Value> {
+    match e {
+        Expr::Dyad(f, a, w) => match (&f.kind, &f.axis, constant(a, io), constant(w, io)) {
+            (FuncKind::Prim(p), None, Some(a), Some(w))
                 if folds_dyad(*p) && small(a) && small(w) && fits(*p, a) =>
             {
                 func::dyad(*p, None, a.clone(), w.clone()).ok()
             }
             _ => None,
         },
-        Expr::Monad(f, w) => match (&f.kind, &f.axis, &**w) {
-            (FuncKind::Prim(p), None, Expr::Lit(w)) if folds_monad(*p) && small(w) => {
+        Expr::Monad(f, w) => match (&f.kind, &f.axis, constant(w, io)) {
+            (FuncKind::Prim(p), None, Some(w))
+                if (folds_monad(*p) || *p == Prim::Iota) && small(w) && iota_fits(*p, w) =>
+            {
                 func::monad(*p, None, w.clone()).ok()
             }
             _ => None,
         },
         _ => None,
-    };
-    match value {
-        Some(v) if v.0.len() <= MOST => Expr::Lit(v),
-        _ => e,
     }
+}
+
+/// Whether `⍳w` is small before it is made: as many items as the product of `w`.
+fn iota_fits(p: Prim, w: &Value) -> bool {
+    p != Prim::Iota || fits(Prim::Rho, w)
 }
 
 /// A simple array of [`MOST`] items at most.
@@ -138,9 +186,10 @@ mod tests {
     }
 
     #[test]
-    fn what_depends_on_the_index_origin_or_the_seed_is_not_folded() {
-        assert!(matches!(parse("⍳9"), Expr::Monad(..)));
-        assert!(matches!(parse("3+⍳5"), Expr::Dyad(..)));
+    fn what_depends_on_the_seed_or_on_the_origin_in_another_way_is_not_folded_as_written() {
+        assert!(matches!(parse("⍳9"), Expr::ByOrigin(_)));
+        assert!(matches!(parse("3+⍳5"), Expr::ByOrigin(_)));
+        assert!(matches!(parse("⍳100"), Expr::Monad(..)));
         assert!(matches!(parse("2 1⍉2 2⍴1"), Expr::Dyad(..)));
         assert!(matches!(parse("1↑[1]3 3"), Expr::Dyad(..)));
         assert!(matches!(parse("?6"), Expr::Monad(..)));
@@ -163,6 +212,30 @@ mod tests {
         assert!(e.starts_with("DOMAIN ERROR"), "{e}");
         let e = run(&mut ws, "'a'+1");
         assert!(e.starts_with("DOMAIN ERROR"), "{e}");
+    }
+
+    proptest::proptest! {
+        #![proptest_config(crate::proptest_config(100))]
+
+        /// `k+⍳n` in a function's body, folded at both origins when the body is read (`n`
+        /// up to [`MOST`]) or left to run (past it), gives at each origin the numbers
+        /// counted from it, the origin changed between calls.
+        #[test]
+        fn iota_folded_at_both_origins_counts_from_the_origin_in_force(
+            n in 0usize..80,
+            k in -5i64..5,
+            origins in proptest::collection::vec(0usize..2, 1..5),
+        ) {
+            let mut ws = Workspace::new();
+            run(&mut ws, &format!("F: {}+⍳{n}", k.to_string().replace('-', "¯")));
+            for io in origins {
+                run(&mut ws, &format!("⎕IO←{io}"));
+                let want: Vec<String> = (0..n as i64)
+                    .map(|i| (k + i + io as i64).to_string().replace('-', "¯"))
+                    .collect();
+                proptest::prop_assert_eq!(run(&mut ws, "F 0"), want.join(" "));
+            }
+        }
     }
 
     #[test]

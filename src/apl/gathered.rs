@@ -130,7 +130,7 @@ fn expr_refs(e: &Expr, fns: &mut Vec<String>, vars: &mut Vec<String>) {
         }
     };
     match e {
-        Expr::Lit(_) => {}
+        Expr::Lit(_) | Expr::ByOrigin(_) => {}
         Expr::Niladic(n, _) => fns.push(n.clone()),
         Expr::CallDfn(d) => func_refs(
             &Func {

@@ -1,15 +1,17 @@
 //! Indexing, `A[i;j;…]` and `A[i;j;…]←V`: which cells index lists select (their row-major
 //! offsets), taking them, and changing them. Lists written out keep their cells in the tree
 //! ([`super::tree::Indices`]), so an array of the same shape takes them again without working
-//! them out.
+//! them out; small lists evaluated or named are remembered with the cells they took, taken
+//! again while the same lists come back.
 
 use std::borrow::Cow;
+use std::sync::MutexGuard;
 
 use super::args::check_atoms;
 use super::args::check_size;
 use super::error::{ErrorKind, err};
 use super::origin;
-use super::tree::{Cells, Indices};
+use super::tree::{Cells, Indices, Recent};
 use super::value::{Elem, Value};
 
 type R<T> = Result<T, super::error::AplError>;
@@ -202,29 +204,102 @@ pub(crate) fn pick(items: &[Elem], picks: &Picks, list: &Value) -> R<Value> {
 }
 
 /// `A[i;j;…]` where the lists are those of `idx`: by the cells kept there when they are
-/// written out (worked out now the first time).
+/// written out (worked out now the first time), or those the same lists took last time.
 pub(super) fn index_kept(a: &Value, idx: &Indices, lists: &[Option<Cow<Value>>]) -> R<Value> {
-    if !idx.written {
+    if !idx.written && !recent_fits(lists) {
         return index(a, lists);
     }
     take(a, &*cells_kept(a, idx, lists)?)
 }
 
+/// The cells `lists` (those of `idx`) took, held where they are kept, or made now.
+pub(super) enum CellsAt<'i> {
+    /// Kept in `idx` for lists written out.
+    Kept(&'i Cells),
+    /// Those the lists last seen took, held while they are read.
+    Recent(MutexGuard<'i, Option<Box<Recent>>>),
+    /// Worked out now, not kept.
+    Made(Cells),
+}
+
+impl std::ops::Deref for CellsAt<'_> {
+    type Target = Cells;
+
+    fn deref(&self) -> &Cells {
+        match self {
+            CellsAt::Kept(c) => c,
+            CellsAt::Recent(held) => &held.as_ref().expect("recent cells held").cells,
+            CellsAt::Made(c) => c,
+        }
+    }
+}
+
 /// The cells `lists` (those of `idx`) take from `a`: those kept in `idx` if they fit, else
-/// worked out, and kept if `idx` keeps none yet and its lists are written out.
+/// worked out, and kept if `idx` keeps none yet and its lists are written out; lists not
+/// written out, small ones, are remembered with their cells, which are taken again while the
+/// same lists come back for an array of the same shape (at the same `⎕IO`).
 pub(super) fn cells_kept<'i>(
     a: &Value,
     idx: &'i Indices,
     lists: &[Option<Cow<Value>>],
-) -> R<Cow<'i, Cells>> {
+) -> R<CellsAt<'i>> {
     if let Some(kept) = idx.kept.get().filter(|c| c.fit(a)) {
-        return Ok(Cow::Borrowed(kept));
+        return Ok(CellsAt::Kept(kept));
+    }
+    if !idx.written && recent_fits(lists) {
+        return recent_cells(a, idx, lists);
     }
     let cells = cells(a, lists)?;
     if idx.written && idx.kept.get().is_none() {
-        return Ok(Cow::Borrowed(idx.kept.get_or_init(|| cells)));
+        return Ok(CellsAt::Kept(idx.kept.get_or_init(|| cells)));
     }
-    Ok(Cow::Owned(cells))
+    Ok(CellsAt::Made(cells))
+}
+
+/// The most items the lists of an index not written out hold, all together, for their cells
+/// to be remembered (the lists are kept, to be compared with the next).
+const RECENT_ITEMS: usize = 64;
+
+/// Whether lists not written out are small enough to be remembered.
+fn recent_fits(lists: &[Option<Cow<Value>>]) -> bool {
+    let items: usize = lists.iter().flatten().map(|l| l.0.len()).sum();
+    items <= RECENT_ITEMS
+}
+
+/// The cells lists not written out take from `a`: those they took last time if they are the
+/// same lists and `a` of the same shape, else worked out and remembered in their place.
+fn recent_cells<'i>(a: &Value, idx: &'i Indices, lists: &[Option<Cow<Value>>]) -> R<CellsAt<'i>> {
+    // Held elsewhere (another thread): worked out, not remembered.
+    let Ok(mut held) = idx.recent.try_lock() else {
+        return Ok(CellsAt::Made(cells(a, lists)?));
+    };
+    if held
+        .as_ref()
+        .is_some_and(|r| r.cells.fit(a) && same_lists(&r.lists, lists))
+    {
+        return Ok(CellsAt::Recent(held));
+    }
+    let cells = cells(a, lists)?;
+    let lists = lists.iter().map(|l| l.as_deref().cloned()).collect();
+    *held = Some(Box::new(Recent { lists, cells }));
+    Ok(CellsAt::Recent(held))
+}
+
+/// Whether index lists are those remembered: each elided where it was, or of the same shape
+/// and items.
+fn same_lists(kept: &[Option<Value>], lists: &[Option<Cow<Value>>]) -> bool {
+    kept.len() == lists.len()
+        && kept.iter().zip(lists).all(|(k, l)| match (k, l) {
+            (None, None) => true,
+            (Some(k), Some(l)) => {
+                k.shape() == l.shape()
+                    && match (k.0.as_slice(), l.0.as_slice()) {
+                        (Some(k), Some(l)) => k == l,
+                        _ => k.0.iter().eq(l.0.iter()),
+                    }
+            }
+            _ => false,
+        })
 }
 
 /// The cells `A[i;j;…]` takes.

@@ -221,6 +221,8 @@ pub(crate) struct Definition {
     pub(crate) unreadable: Option<AplError>,
     /// One of the paper's definitions ([`Workspace::mark_paper`]): it runs counting from 1.
     pub(crate) paper: bool,
+    /// The items it made under `¨` as `⍵[⍺]`, remembered (`operators::Picked`).
+    pub(crate) picked: Arc<std::sync::Mutex<operators::Picked>>,
 }
 
 /// A table of the workspace's functions by name, looked up at every call: hashed by FNV,
@@ -863,6 +865,7 @@ impl Workspace {
                     operator,
                     unreadable,
                     paper,
+                    picked: Arc::default(),
                 },
             );
         }

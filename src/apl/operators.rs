@@ -2,7 +2,7 @@
 //! inner products (`∘.f`, `f.g`). Each makes its items by applying its operand through the
 //! evaluator, and counts their atoms as it makes them.
 
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 
 use ndarray::{ArrayD, Dimension, RemoveAxis};
 
@@ -74,20 +74,23 @@ impl Machine<'_> {
                 None => lefts.as_mut().and_then(|l| l.next()),
             };
             // `⍵[⍺]`: the call's one step counted, its list's positions worked out once.
-            let picked = permuting.as_mut().and_then(|p| p.pick(b));
-            let r = match (picked, defined) {
-                (Some(p), _) => {
-                    self.step()?;
-                    self.step()?;
-                    Ok(p)
-                }
+            if let Some(p) = permuting.as_mut().and_then(|p| p.pick(b)) {
+                self.step()?;
+                self.step()?;
+                items.push(match p {
+                    Pick::Simple(v) => atoms.enclosed(v)?,
+                    Pick::Made(v) => atoms.enclose(v)?,
+                });
+                continue;
+            }
+            let r = match defined {
                 // A defined function is given the enclosed items where they are: it copies
                 // one only if it changes it.
-                (None, Some(def)) => {
+                Some(def) => {
                     self.step()?;
                     self.call_held(def, None, a.map(Held::item), Held::item(b))
                 }
-                (None, None) => self.apply(g, a.map(item_value), item_value(b), frame),
+                None => self.apply(g, a.map(item_value), item_value(b), frame),
             }?;
             items.push(atoms.enclose(r)?);
         }
@@ -298,11 +301,18 @@ impl Machine<'_> {
 /// left: the paper's PERMUTE) with one list on the left for every item on the right: the
 /// list's positions are worked out once for each length of the vectors it indexes, not at
 /// each call, and no call is made. An item it does not fit, or whose indexing fails, is left
-/// to the call as any other (its error is the call's).
+/// to the call as any other (its error is the call's). The enclosed vectors it makes, small
+/// simple ones, are remembered with the items each came from ([`Picked`]): a vector of the
+/// same items indexed by the same list again is given the same enclosure, not a new one.
 struct Permuting {
     list: Held,
     io: usize,
     picks: Option<Picks>,
+    /// The definition's remembered items (taken out while this runs) and which of them are
+    /// this list's.
+    picked: Arc<Mutex<Picked>>,
+    memo: Picked,
+    mine: usize,
 }
 
 impl Permuting {
@@ -310,25 +320,146 @@ impl Permuting {
     /// of it would reach its body.
     fn new(def: &Definition, list: &Elem) -> Option<Permuting> {
         let plain = def.unreadable.is_none() && !def.operator && def.trad.is_none();
-        (plain && indexes_right_by_left(&def.body).is_some()).then(|| Permuting {
-            list: Held::item(list),
-            // The paper's definitions count from 1 (`call_held`).
-            io: if def.paper { 1 } else { super::origin() },
+        if !plain || indexes_right_by_left(&def.body).is_none() {
+            return None;
+        }
+        let list = Held::item(list);
+        // The paper's definitions count from 1 (`call_held`).
+        let io = if def.paper { 1 } else { super::origin() };
+        // Taken out of the definition while this runs (a call within, of the same
+        // definition, finds none and remembers its own).
+        let mut memo = def
+            .picked
+            .try_lock()
+            .map(|mut m| std::mem::take(&mut *m))
+            .unwrap_or_default();
+        let mine = memo.of(list.value(), io);
+        Some(Permuting {
+            list,
+            io,
             picks: None,
+            picked: Arc::clone(&def.picked),
+            memo,
+            mine,
         })
     }
 
     /// `b[list]` if `b` is an enclosed vector whose indexing succeeds; `None` otherwise.
-    fn pick(&mut self, b: &Elem) -> Option<Value> {
+    fn pick(&mut self, b: &Elem) -> Option<Pick> {
         let Elem::Boxed(v) = b else { return None };
         if v.rank() != 1 {
             return None;
         }
         let items = v.0.as_slice()?;
+        let key = match items.len() <= PICKED_ITEMS {
+            true => content_key(items),
+            false => None,
+        };
+        let memo = &mut self.memo.0[self.mine].items;
+        if let Some(k) = key
+            && let Some((from, out)) = memo.get(&k)
+            && (Arc::ptr_eq(from, v) || same_bits(from.0.as_slice(), items))
+        {
+            return Some(Pick::Simple(Arc::clone(out)));
+        }
         if self.picks.as_ref().map(Picks::len) != Some(items.len()) {
             self.picks = Some(picks(self.list.value(), items.len(), self.io).ok()?);
         }
-        pick(items, self.picks.as_ref()?, self.list.value()).ok()
+        let out = pick(items, self.picks.as_ref()?, self.list.value()).ok()?;
+        // A simple vector's items are simple (its key says it is simple).
+        let (Some(k), true) = (key, out.rank() > 0) else {
+            return Some(Pick::Made(out));
+        };
+        let out = Arc::new(out);
+        if memo.len() >= PICKED_MOST {
+            memo.clear();
+        }
+        memo.insert(k, (Arc::clone(v), Arc::clone(&out)));
+        Some(Pick::Simple(out))
+    }
+}
+
+/// An item `⍵[⍺]` gave: a simple vector, enclosed already, or any other value.
+enum Pick {
+    Simple(Arc<Value>),
+    Made(Value),
+}
+
+/// A hash of simple items, by their bits (`0` and `¯0` apart); `None` if one is enclosed.
+fn content_key(items: &[Elem]) -> Option<u64> {
+    let mut h = 0xcbf2_9ce4_8422_2325u64 ^ items.len() as u64;
+    for e in items {
+        let x = match e {
+            Elem::Num(n) => n.to_bits(),
+            Elem::Char(c) => u64::from(*c) ^ 0x5bd1_e995_0000_0000,
+            Elem::Boxed(_) => return None,
+        };
+        h = (h ^ x).wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    Some(h)
+}
+
+/// Whether two runs of simple items are the same, bit for bit.
+fn same_bits(a: Option<&[Elem]>, b: &[Elem]) -> bool {
+    a.is_some_and(|a| {
+        a.len() == b.len()
+            && a.iter().zip(b).all(|(x, y)| match (x, y) {
+                (Elem::Num(x), Elem::Num(y)) => x.to_bits() == y.to_bits(),
+                (Elem::Char(x), Elem::Char(y)) => x == y,
+                _ => false,
+            })
+    })
+}
+
+impl Drop for Permuting {
+    /// The items remembered go back to the definition.
+    fn drop(&mut self) {
+        if let Ok(mut m) = self.picked.try_lock() {
+            *m = std::mem::take(&mut self.memo);
+        }
+    }
+}
+
+/// The most items of a vector `⍵[⍺]` under `¨` makes that is remembered.
+const PICKED_ITEMS: usize = 16;
+/// The most enclosures remembered for one list (all let go when one more comes).
+const PICKED_MOST: usize = 256;
+/// The most lists remembered for one definition (the oldest let go when one more comes).
+const PICKED_LISTS: usize = 8;
+
+/// The items a definition that indexes its right argument by its left (`⍵[⍺]`) made under
+/// `¨`, for each list it was given (and index origin): each simple vector it indexed, by a
+/// hash of its items (compared bit for bit when found), and the enclosed vector it gave,
+/// which an item of the same items is given again. The function's value depends only on
+/// the list, the origin and the vector's items.
+#[derive(Debug, Default)]
+pub(crate) struct Picked(Vec<PickedBy>);
+
+#[derive(Debug)]
+struct PickedBy {
+    list: Value,
+    io: usize,
+    items: fnv::FnvHashMap<u64, (Arc<Value>, Arc<Value>)>,
+}
+
+impl Picked {
+    /// Which of its lists is `list` at origin `io`, remembered now if it was not.
+    fn of(&mut self, list: &Value, io: usize) -> usize {
+        let same = |p: &PickedBy| {
+            p.io == io && p.list.shape() == list.shape() && p.list.0.iter().eq(list.0.iter())
+        };
+        if let Some(i) = self.0.iter().position(same) {
+            return i;
+        }
+        if self.0.len() >= PICKED_LISTS {
+            self.0.remove(0);
+        }
+        self.0.push(PickedBy {
+            list: list.clone(),
+            io,
+            items: fnv::FnvHashMap::default(),
+        });
+        self.0.len() - 1
     }
 }
 
@@ -347,6 +478,17 @@ impl Atoms {
             }
             _ => too_many_atoms(),
         }
+    }
+
+    /// A simple array of rank 1 or more, enclosed already, counted as [`Atoms::enclose`]
+    /// counts it.
+    fn enclosed(&mut self, item: Arc<Value>) -> R<Elem> {
+        debug_assert!(item.rank() > 0 && item.is_simple());
+        if item.0.len() >= MAX_ATOMS - self.0 {
+            return too_many_atoms();
+        }
+        self.0 += item.0.len() + 1;
+        Ok(Elem::Boxed(item))
     }
 
     /// `item` counted ([`Atoms::add`]) and made an item of the result ([`enclose_item`]): a

@@ -11,6 +11,9 @@ use super::value::Value;
 #[derive(Clone, Debug)]
 pub(crate) enum Expr {
     Lit(Value),
+    /// A constant whose value depends on the index origin alone (`3+⍳5`): its value at
+    /// `⎕IO` 0 and at 1, worked out where the line is read (`super::fold`).
+    ByOrigin(Box<[Value; 2]>),
     Var(String, usize),
     Strand(Vec<Expr>),
     Index(Box<Expr>, Indices, usize),
@@ -96,7 +99,7 @@ struct Mentions {
 impl Mentions {
     fn expr(&mut self, e: &Expr, name: &str) {
         match e {
-            Expr::Lit(_) | Expr::Niladic(..) => {}
+            Expr::Lit(_) | Expr::ByOrigin(_) | Expr::Niladic(..) => {}
             Expr::Var(n, _) | Expr::Take(n, _) => self.count += usize::from(n == name),
             Expr::Strand(items) => items.iter().for_each(|x| self.expr(x, name)),
             Expr::Index(a, idx, _) => {
@@ -212,6 +215,17 @@ pub(crate) struct Indices {
     pub(crate) written: bool,
     /// The cells taken the first time, when `written`.
     pub(crate) kept: std::sync::OnceLock<Cells>,
+    /// When not `written`: the lists last seen (small ones) and the cells they took, taken
+    /// again while the lists come back the same (`⍵[I;I←3+⍳5]`, each call a new `I` of the
+    /// same items).
+    pub(crate) recent: std::sync::Mutex<Option<Box<Recent>>>,
+}
+
+/// Lists of an index not written out, as they were last evaluated, and the cells they took.
+#[derive(Debug)]
+pub(crate) struct Recent {
+    pub(crate) lists: Vec<Option<Value>>,
+    pub(crate) cells: Cells,
 }
 
 impl Indices {
@@ -239,6 +253,7 @@ impl Indices {
             lists,
             written,
             kept: std::sync::OnceLock::new(),
+            recent: std::sync::Mutex::new(None),
         }
     }
 }
