@@ -51,6 +51,17 @@ impl Beam {
     }
 }
 
+/// The narrow beam that ranks the 5×5×5's several centre answers by their edges (a beam 4
+/// wide, 3 conjugates a state) before the full beam pairs the best [`SCREENED`] of them.
+pub(crate) const SCREEN: Beam = Beam {
+    width: 4,
+    branch: 3,
+    rate: 24,
+};
+
+/// How many of the 5×5×5's centre answers, the shortest by [`SCREEN`], the full beam pairs.
+pub(crate) const SCREENED: usize = 2;
+
 /// One state of the beam: the turns made since it began, their length, what its edge places
 /// hold (read once from its stickers) and its score.
 struct Node<'a> {

@@ -20,6 +20,7 @@
 mod first;
 mod home;
 mod ida;
+pub(crate) mod several;
 
 use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex, OnceLock};
