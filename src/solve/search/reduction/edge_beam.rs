@@ -5,7 +5,10 @@
 //! three-cycles, and of the finished states the one whose whole edge stage is shortest as
 //! written (merged, so that turns cancelling between steps count) is taken.
 //!
-//! A beam one state wide trying one conjugate a step is the greedy pairing.
+//! A beam one state wide trying one conjugate a step is the greedy pairing. On the 5×5×5 a
+//! narrow beam ([`SCREEN`]) first ranks the edges that each of several centre answers leaves
+//! (`reduction/mod.rs`), and the full beam pairs the best [`SCREENED`]: 79.6 moves to reduce
+//! against 83.6 on the big-cube benchmark's 50 states (`src/guide/solvers.md`).
 
 use std::collections::HashSet;
 

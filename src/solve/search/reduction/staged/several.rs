@@ -64,3 +64,34 @@ pub(crate) fn several(work: &Work<'_>) -> Result<Vec<Vec<LayerMove>>, SolveError
     }
     Ok(out)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solve::search::reduction::random;
+    use crate::solve::search::reduction::tests::{parities, work_on};
+    use crate::state::geometry::Geometry;
+    use rand::SeedableRng;
+
+    #[test]
+    fn each_of_the_several_centre_answers_brings_every_centre_home_and_keeps_the_parity() {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5560);
+        let g = Geometry::of(5);
+        for _ in 0..2 {
+            let work = work_on(5, &random::random_state(5, &mut rng));
+            let before = parities(&work);
+            let ways = several(&work).unwrap();
+            assert!(ways.len() > 1, "{} answers", ways.len());
+            assert!(ways.len() <= SECONDS * THIRDS);
+            for (i, moves) in ways.iter().enumerate() {
+                assert!(ways[..i].iter().all(|other| other != moves));
+                let mut done = copy(&work);
+                done.make(moves);
+                for &p in done.model().centre_orbits.iter().flatten() {
+                    assert_eq!(done.stickers[p], g.face_of(p));
+                }
+                assert_eq!(parities(&done), before);
+            }
+        }
+    }
+}
