@@ -328,6 +328,58 @@ pub(crate) fn edges(work: &mut Work<'_>) -> Result<(), SolveError> {
     edge_beam::pair(work, &beam).map(|_| ())
 }
 
+/// The centres, then the edges. On the 5×5×5, of several centre answers of the least length
+/// in each searched stage (`staged/several.rs`), each one's edges paired by a narrow beam
+/// ([`edge_beam::SCREEN`]), the [`edge_beam::SCREENED`] shortest so far paired by the full
+/// beam, and the one whose centres and edges are shortest together as written (after the
+/// turns made before them) kept. Returns the single-layer turns the centres made.
+fn centres_and_edges<'a>(work: &mut Work<'a>) -> Result<usize, SolveError> {
+    let n = work.model().n;
+    let from = work.made.len();
+    let ways = if staged::SIZES.contains(&n) {
+        staged::several::several(work)?
+    } else {
+        Vec::new()
+    };
+    let after = |moves: &[LayerMove]| {
+        let mut w = Work {
+            tables: work.tables,
+            stickers: work.stickers.clone(),
+            made: work.made.clone(),
+        };
+        w.make(moves);
+        w
+    };
+    let length = |w: &Work<'_>| write::write(n, &write::merge(n, &w.made)).len();
+    let mut ways: Vec<(usize, Vec<LayerMove>)> = ways.into_iter().map(|m| (0, m)).collect();
+    if ways.len() > edge_beam::SCREENED {
+        for (l, moves) in &mut ways {
+            let mut w = after(moves);
+            edge_beam::pair(&mut w, &edge_beam::SCREEN)?;
+            *l = length(&w);
+        }
+        ways.sort_by_key(|(l, _)| *l);
+        ways.truncate(edge_beam::SCREENED);
+    }
+    let mut best: Option<(usize, usize, Work<'a>)> = None;
+    for (_, moves) in ways {
+        let mut w = after(&moves);
+        edges(&mut w)?;
+        let l = length(&w);
+        if best.as_ref().is_none_or(|(b, _, _)| l < *b) {
+            best = Some((l, moves.len(), w));
+        }
+    }
+    if let Some((_, centres, w)) = best {
+        *work = w;
+        return Ok(centres);
+    }
+    staged::centres(work)?;
+    let centres = work.made.len() - from;
+    edges(work)?;
+    Ok(centres)
+}
+
 /// Each wing orbit, once the pairing has paired what it can, finished by three-cycles: on
 /// the odd sizes to the places the middle edges say, on the even sizes to the edges the
 /// pairing chose.
@@ -407,11 +459,9 @@ pub fn solve(
     let mut stages = [0; 4];
     oll_parity(&mut work)?;
     let parity = work.made.len();
-    // Centres, which keep the wings' parity.
-    staged::centres(&mut work)?;
-    stages[1] = work.made.len() - parity;
+    // Centres, which keep the wings' parity, then edges.
+    stages[1] = centres_and_edges(&mut work)?;
     stages[0] = parity;
-    edges(&mut work)?;
     stages[2] = work.made.len() - parity - stages[1];
     // Even sizes: the corners' permutation as even as the edges', by swapping two edges.
     if n.is_multiple_of(2) {

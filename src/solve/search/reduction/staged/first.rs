@@ -38,6 +38,22 @@ impl<'a> First<'a> {
         let allowed = &self.staged.allowed[self.stage];
         Ok(ida::search(self, &start)?.map(|path| path.iter().map(|&k| allowed[k]).collect()))
     }
+
+    /// Up to `want` of the shortest turn sequences from `start` to the stage's goal, or
+    /// `None` if the budget ran out before the first.
+    pub(super) fn several(
+        &self,
+        start: State,
+        want: usize,
+    ) -> Result<Option<Vec<Vec<usize>>>, SolveError> {
+        let allowed = &self.staged.allowed[self.stage];
+        Ok(ida::several(self, &start, want)?.map(|found| {
+            found
+                .iter()
+                .map(|path| path.iter().map(|&k| allowed[k]).collect())
+                .collect()
+        }))
+    }
 }
 
 impl Space for First<'_> {

@@ -177,6 +177,21 @@ impl Home {
     pub(super) fn search(&self, start: &State) -> Result<Option<Vec<usize>>, SolveError> {
         Ok(ida::search(self, start)?.map(|path| path.iter().map(|&k| self.turns[k]).collect()))
     }
+
+    /// Up to `want` of the shortest turn sequences that bring `start` home, or `None` if the
+    /// budget ran out before the first.
+    pub(super) fn several(
+        &self,
+        start: &State,
+        want: usize,
+    ) -> Result<Option<Vec<Vec<usize>>>, SolveError> {
+        Ok(ida::several(self, start, want)?.map(|found| {
+            found
+                .iter()
+                .map(|path| path.iter().map(|&k| self.turns[k]).collect())
+                .collect()
+        }))
+    }
 }
 
 impl Space for Home {

@@ -21,7 +21,7 @@ pub(super) trait Space {
 
 /// How a depth-first pass ended.
 enum Dive {
-    /// At the goal: the path holds the turns.
+    /// The answers wanted are found.
     Found,
     /// The budget ran out.
     Spent,
@@ -35,40 +35,80 @@ pub(super) fn search<S: Space>(
     space: &S,
     start: &S::State,
 ) -> Result<Option<Vec<usize>>, SolveError> {
+    Ok(several(space, start, 1)?.and_then(|mut found| found.pop()))
+}
+
+/// Up to `want` of the shortest turn sequences from `start` to the goal, all of one length
+/// (the least), in the order the search meets them; `None` if the budget ran out before the
+/// first. After the first it expands at most as many nodes again as the first took, and
+/// `EXTRA` more: those found by then are the answer.
+pub(super) fn several<S: Space>(
+    space: &S,
+    start: &S::State,
+    want: usize,
+) -> Result<Option<Vec<Vec<usize>>>, SolveError> {
     let mut bound = space.bound(start);
-    let mut nodes = 0u64;
-    let mut path = Vec::new();
+    let mut pass = Pass {
+        nodes: 0,
+        first: None,
+        path: Vec::new(),
+        found: Vec::new(),
+        want: want.max(1),
+    };
     loop {
-        match dive(space, start, bound, None, &mut path, &mut nodes)? {
-            Dive::Found => return Ok(Some(path)),
-            Dive::Spent => return Ok(None),
-            Dive::Next(b) => bound = b,
+        let dive = dive(space, start, bound, None, &mut pass)?;
+        if !pass.found.is_empty() {
+            return Ok(Some(pass.found));
+        }
+        match dive {
+            Dive::Next(b) if b != u8::MAX => bound = b,
+            _ => return Ok(None),
         }
     }
 }
 
-/// One depth-first pass within `bound` turns.
+/// The nodes a search for several answers may expand after its first beyond as many again
+/// as the first took.
+const EXTRA: u64 = 20_000;
+
+/// A search's record: the nodes expanded, the turns on the way down, the answers found and
+/// how many are wanted.
+struct Pass {
+    nodes: u64,
+    /// The nodes expanded when the first answer was found.
+    first: Option<u64>,
+    path: Vec<usize>,
+    found: Vec<Vec<usize>>,
+    want: usize,
+}
+
+/// One depth-first pass within `bound` turns: `Found` once the answers wanted are found.
 fn dive<S: Space>(
     space: &S,
     s: &S::State,
     bound: u8,
     last: Option<usize>,
-    path: &mut Vec<usize>,
-    nodes: &mut u64,
+    pass: &mut Pass,
 ) -> Result<Dive, SolveError> {
     let h = space.bound(s);
     if h == 0 {
-        return Ok(Dive::Found);
+        pass.found.push(pass.path.clone());
+        pass.first.get_or_insert(pass.nodes);
+        return Ok(if pass.found.len() >= pass.want {
+            Dive::Found
+        } else {
+            Dive::Next(u8::MAX)
+        });
     }
-    let reach = (path.len() as u8).saturating_add(h);
+    let reach = (pass.path.len() as u8).saturating_add(h);
     if reach > bound {
         return Ok(Dive::Next(reach));
     }
-    *nodes += 1;
-    if *nodes > space.budget() {
+    pass.nodes += 1;
+    if pass.nodes > space.budget() || pass.first.is_some_and(|f| pass.nodes > 2 * f + EXTRA) {
         return Ok(Dive::Spent);
     }
-    if nodes.is_multiple_of(1 << 16) {
+    if pass.nodes.is_multiple_of(1 << 16) {
         crate::base::cancel::check()?;
     }
     let mut least = u8::MAX;
@@ -76,12 +116,13 @@ fn dive<S: Space>(
         let Some(child) = space.step(s, last, k) else {
             continue;
         };
-        path.push(k);
-        match dive(space, &child, bound, Some(k), path, nodes)? {
+        pass.path.push(k);
+        let dive = dive(space, &child, bound, Some(k), pass)?;
+        pass.path.pop();
+        match dive {
             Dive::Next(b) => least = least.min(b),
             done => return Ok(done),
         }
-        path.pop();
     }
     Ok(Dive::Next(least))
 }
