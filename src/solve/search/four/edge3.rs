@@ -33,6 +33,8 @@ const CHOICES: usize = 11_880;
 pub(crate) struct Coord {
     /// The symmetries, as maps of places.
     syms: Vec<PlaceMap>,
+    /// Their inverses.
+    syms_inverse: Vec<PlaceMap>,
     /// For each choice of the E places' images: its class, and the symmetry that takes it
     /// to the class's representative.
     raw_to_class: Vec<(u16, u8)>,
@@ -89,12 +91,17 @@ fn unrank4(mut r: usize) -> [u8; 4] {
 
 /// The lexicographic rank, halved, of the order of `τ`'s last eight values.
 fn rank_rest(t: &PlaceMap) -> usize {
-    let mut after: u16 = t[4..].iter().fold(0, |m, &w| m | 1 << w);
+    rank8(&std::array::from_fn(|j| t[4 + j]))
+}
+
+/// The lexicographic rank, halved, of the order of eight distinct places.
+fn rank8(rest: &[u8; 8]) -> usize {
+    let mut after: u16 = rest.iter().fold(0, |m, &w| m | 1 << w);
     let mut r = 0;
-    for (i, &w) in t.iter().enumerate().skip(4) {
+    for (i, &w) in rest.iter().enumerate() {
         after &= !(1 << w);
         let smaller_after = ones_below(after, w);
-        r = r * (PLACES - i) + smaller_after;
+        r = r * (8 - i) + smaller_after;
     }
     r / 2
 }
@@ -154,6 +161,10 @@ impl Coord {
             stabiliser.push(keep);
         }
         Coord {
+            syms_inverse: syms
+                .iter()
+                .map(crate::solve::search::four::g3::invert)
+                .collect(),
             syms,
             raw_to_class,
             stabiliser,
@@ -174,12 +185,15 @@ impl Coord {
     /// The entry of `τ` (one of its class's entries where several are one state).
     pub fn index(&self, t: &PlaceMap) -> usize {
         let (class, s) = self.raw_to_class[rank4(t)];
-        let t = if s == 0 {
-            *t
+        // Only the last eight values of `s ∘ τ ∘ s⁻¹` are ranked (the symmetries keep the E
+        // places among themselves): at place `j`, `s[τ[s⁻¹[j]]]`.
+        let rest: [u8; 8] = if s == 0 {
+            std::array::from_fn(|j| t[4 + j])
         } else {
-            conjugate(t, &self.syms[s as usize])
+            let (s, back) = (&self.syms[s as usize], &self.syms_inverse[s as usize]);
+            std::array::from_fn(|j| s[t[back[4 + j] as usize] as usize])
         };
-        class as usize * RAW + rank_rest(&t)
+        class as usize * RAW + rank8(&rest)
     }
 
     /// The other entries of the state at entry `i` (its images by its class's stabiliser).
