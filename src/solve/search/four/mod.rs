@@ -23,7 +23,9 @@
 //! phase 3's children are kept in small arrays, 47.0 billion instructions to 40.5; and the
 //! two place-map compositions of each child (its turn, the symmetry's conjugation) are two
 //! byte shuffles each where the CPU has SSSE3, 35.0 billion (a quarter fewer than before
-//! either). The same nodes again, the same answers.
+//! either). The same nodes again, the same answers — but no faster by the clock that could
+//! be seen at a load of 5 to 7 (a median of 543 ms against 552 ms for main's build, and
+//! 760 ms against 715 ms in the other order): the misses, not the instructions, set the time.
 //!
 //! The tables (19.0 MB) are in the cache (`four.bin`, [`table_file`]), built on first use
 //! in under a minute. Every run of turns about one axis is merged and written in WCA
