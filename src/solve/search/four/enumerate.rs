@@ -31,6 +31,16 @@ struct Node {
     centres: Centres,
 }
 
+/// The state after the path's first `len` turns: each wing slot's wing, the centres, and
+/// whether those turns make an odd number of quarter turns.
+#[derive(Clone, Copy)]
+struct Prefix {
+    len: usize,
+    homes: [u8; 24],
+    centres: Centres,
+    quarters_odd: bool,
+}
+
 /// The enumeration's inputs and what it has found.
 pub(crate) struct Enumerate<'a> {
     moves: &'a Moves,
@@ -43,6 +53,9 @@ pub(crate) struct Enumerate<'a> {
     /// The centres at the start.
     start: Centres,
     path: Vec<usize>,
+    /// What the path's first turns (phase 1's, while phase 2 is enumerated) make of the
+    /// start, so that each phase-2 end is checked by its own turns only.
+    prefix: Prefix,
     /// Nodes left to visit.
     pub budget: u64,
 }
@@ -73,8 +86,30 @@ impl<'a> Enumerate<'a> {
             homes,
             start,
             path: Vec::new(),
+            prefix: Prefix {
+                len: 0,
+                homes,
+                centres: start,
+                quarters_odd: false,
+            },
             budget,
         }
+    }
+
+    /// `p` after `turns`.
+    fn extend(&self, p: Prefix, turns: &[usize]) -> Prefix {
+        turns.iter().fold(p, |p, &t| {
+            let mut homes = p.homes;
+            for (s, &h) in p.homes.iter().enumerate() {
+                homes[self.moves.wing[t][2 * s] as usize / 2] = h;
+            }
+            Prefix {
+                len: p.len + 1,
+                homes,
+                centres: self.apply(&Node { centres: p.centres }, t).centres,
+                quarters_odd: p.quarters_odd ^ (self.moves.turns[t].quarters % 2 == 1),
+            }
+        })
     }
 
     fn apply(&self, n: &Node, t: usize) -> Node {
@@ -94,36 +129,18 @@ impl<'a> Enumerate<'a> {
         })
     }
 
-    /// The last phase's start at the end of the path, if it can start there.
+    /// The last phase's start at the end of the path, if it can start there (the path's
+    /// first turns those of the prefix).
     fn g3_start(&self) -> Option<G3Start> {
         let g3 = &self.phases.g3;
-        let mut homes = self.homes;
-        for &t in &self.path {
-            let before = homes;
-            for (s, &h) in before.iter().enumerate() {
-                homes[self.moves.wing[t][2 * s] as usize / 2] = h;
-            }
-        }
-        let quarters_odd = self
-            .path
-            .iter()
-            .filter(|&&t| self.moves.turns[t].quarters % 2 == 1)
-            .count()
-            % 2
-            == 1;
-        let (pos0, pos1) = g3.edges_of(&homes)?;
+        let end = self.extend(self.prefix, self.path.get(self.prefix.len..)?);
+        let (pos0, pos1) = g3.edges_of(&end.homes)?;
         let odd0 = crate::state::pieces::is_odd(&pos0);
         if odd0 != crate::state::pieces::is_odd(&pos1) {
             return None;
         }
-        let n = self.path.iter().fold(
-            Node {
-                centres: self.start,
-            },
-            |n, &t| self.apply(&n, t),
-        );
-        let coord3 = self.phases.coord3(&n.centres.colours);
-        let bit = self.corners_odd ^ quarters_odd ^ odd0;
+        let coord3 = self.phases.coord3(&end.centres.colours);
+        let bit = self.corners_odd ^ end.quarters_odd ^ odd0;
         if self.tables.t4[coord3 * 2 + usize::from(bit)] == UNREACHED {
             return None;
         }
@@ -231,6 +248,16 @@ impl<'a> Enumerate<'a> {
         Ok(false)
     }
 
+    /// The state at the start (no turns made).
+    fn start_prefix(&self) -> Prefix {
+        Prefix {
+            len: 0,
+            homes: self.homes,
+            centres: self.start,
+            quarters_odd: false,
+        }
+    }
+
     /// Phase 2's coordinate at the end of `turns` from the start.
     fn coord2_after(&self, turns: &[usize]) -> usize {
         let n = turns.iter().fold(
@@ -312,6 +339,7 @@ impl<'a> Enumerate<'a> {
                     continue;
                 }
                 self.path.clone_from(first);
+                self.prefix = self.extend(self.start_prefix(), first);
                 let stop = self.dfs2(
                     c,
                     (total - first.len()) as u8,

@@ -37,6 +37,10 @@ pub(crate) struct G3 {
     pub p1: Vec<PlaceMap>,
     /// `p0_inverse[i][k]`: the place turn `turns[i]` takes to `k` the class-0 wing there.
     pub p0_inverse: Vec<PlaceMap>,
+    /// `p1` padded to 16 bytes (for byte shuffles).
+    pub p1_padded: Vec<[u8; 16]>,
+    /// `p0_inverse` padded to 16 bytes.
+    pub p0_inverse_padded: Vec<[u8; 16]>,
     /// Whether turn `turns[i]` changes the parity bit: the corners' permutation against the
     /// class-0 wings' places'.
     pub flip: Vec<bool>,
@@ -142,7 +146,7 @@ impl G3 {
             p0.push(q[0]);
             p1.push(q[1]);
         }
-        let p0_inverse = p0.iter().map(invert).collect();
+        let p0_inverse: Vec<PlaceMap> = p0.iter().map(invert).collect();
         let symmetries = rotations(moves)
             .iter()
             .filter_map(|r| by_class(r).filter(|q| q[0] == q[1]).map(|q| q[0]))
@@ -151,6 +155,8 @@ impl G3 {
             turns,
             class,
             place,
+            p1_padded: p1.iter().map(pad).collect(),
+            p0_inverse_padded: p0_inverse.iter().map(pad).collect(),
             p1,
             p0_inverse,
             flip,
@@ -185,6 +191,11 @@ pub(crate) fn relative(pos0: &PlaceMap, pos1: &PlaceMap) -> PlaceMap {
         out[pos0[e] as usize] = pos1[e];
     }
     out
+}
+
+/// A map of places padded to 16 bytes, each padding byte mapped to itself.
+pub(crate) fn pad(p: &PlaceMap) -> [u8; 16] {
+    std::array::from_fn(|k| p.get(k).copied().unwrap_or(k as u8))
 }
 
 /// The inverse of a map of places.

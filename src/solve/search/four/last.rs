@@ -5,7 +5,7 @@
 
 use crate::solve::SolveError;
 use crate::solve::search::four::edge3::{self, next_distance};
-use crate::solve::search::four::g3::PlaceMap;
+use crate::solve::search::four::g3::{PLACES, PlaceMap};
 use crate::solve::search::four::moves::Moves;
 use crate::solve::search::four::tables::{Phases, Tables, UNREACHED, move_mask, rank, unrank};
 
@@ -70,8 +70,12 @@ impl<'a> Last<'a> {
     }
 
     fn centre_distance(&self, s: &State) -> u8 {
-        let [a, b, c] = s.axes.map(usize::from);
-        match self.tables.t4[((a * 70 + b) * 70 + c) * 2 + usize::from(s.bit)] {
+        self.centre_distance_of(s.axes, s.bit)
+    }
+
+    fn centre_distance_of(&self, [a, b, c]: [u8; 3], bit: bool) -> u8 {
+        let [a, b, c] = [a, b, c].map(usize::from);
+        match self.tables.t4[((a * 70 + b) * 70 + c) * 2 + usize::from(bit)] {
             UNREACHED => u8::MAX,
             v => v,
         }
@@ -175,39 +179,46 @@ impl Search<'_, '_> {
         let table = &self.last.tables.edges;
         // Every child the centres allow first, its pairing entry prefetched, so that the
         // table's (random, mostly uncached) reads overlap; then each in turn, in G3's order.
-        let mut children = [(0u8, *s, 0usize); 32];
+        // (The children's parts in small arrays, not a `State` each: filling 32 of them at
+        // every node cost more than their use.)
+        let mut kids = [(0u8, [0u8; 3], 0usize); 20];
+        let mut taus = [[0u8; PLACES]; 20];
         let mut n = 0;
         let mut allowed = self.last.follows[last.unwrap_or(g3.turns.len())];
-        while allowed != 0 {
+        // (G3 has 20 turns: the arrays hold every child.)
+        while allowed != 0 && n < kids.len() {
             let i = allowed.trailing_zeros() as usize;
             allowed &= allowed - 1;
             let next = &self.last.axis_next[i];
-            let next = State {
-                axes: [0, 1, 2].map(|a| next[a][s.axes[a] as usize]),
-                bit: s.bit ^ g3.flip[i],
-                tau: s.tau,
-            };
+            let axes = [
+                next[0][usize::from(s.axes[0])],
+                next[1][usize::from(s.axes[1])],
+                next[2][usize::from(s.axes[2])],
+            ];
             // The centres first: the cheaper bound.
-            if self.last.centre_distance(&next) >= left {
+            if self.last.centre_distance_of(axes, s.bit ^ g3.flip[i]) >= left {
                 continue;
             }
-            let next = State {
-                tau: edge3::turn(g3, &s.tau, i),
-                ..next
-            };
-            let at = coord.index(&next.tau);
+            let tau = edge3::turn(g3, &s.tau, i);
+            let at = coord.index(&tau);
             table.prefetch(at);
-            children[n] = (i as u8, next, at);
+            kids[n] = (i as u8, axes, at);
+            taus[n] = tau;
             n += 1;
         }
-        for (i, next, at) in &children[..n] {
-            let e = next_distance(edges, table.get(*at));
+        for (&(i, axes, at), tau) in kids[..n].iter().zip(&taus) {
+            let e = next_distance(edges, table.get(at));
             if e >= left {
                 continue;
             }
-            let i = usize::from(*i);
+            let i = usize::from(i);
+            let next = State {
+                axes,
+                bit: s.bit ^ g3.flip[i],
+                tau: *tau,
+            };
             self.path.push(g3.turns[i]);
-            if self.dfs(next, e, left - 1, Some(i))? {
+            if self.dfs(&next, e, left - 1, Some(i))? {
                 return Ok(true);
             }
             self.path.pop();

@@ -17,7 +17,15 @@
 //! the phase-2 enumeration. So each node of both computes all its children's entries and
 //! prefetches them before reading any (the same nodes in the same order: the answers are
 //! unchanged, about 1.5 times faster at a load of 1.5, more under load), and the pairing
-//! coordinate counts bits from a table.
+//! coordinate counts bits from a table. Then (`callgrind` on the benchmark's first 3 states,
+//! instructions inside `solve`): a phase-2 end is checked from phase 1's end rather than
+//! replayed from the start, the coordinate's conjugation is fused into its ranking, and
+//! phase 3's children are kept in small arrays, 47.0 billion instructions to 40.5; and the
+//! two place-map compositions of each child (its turn, the symmetry's conjugation) are two
+//! byte shuffles each where the CPU has SSSE3, 35.0 billion (a quarter fewer than before
+//! either). The same nodes again, the same answers — but no faster by the clock that could
+//! be seen at a load of 5 to 7 (a median of 543 ms against 552 ms for main's build, and
+//! 760 ms against 715 ms in the other order): the misses, not the instructions, set the time.
 //!
 //! The tables (19.0 MB) are in the cache (`four.bin`, [`table_file`]), built on first use
 //! in under a minute. Every run of turns about one axis is merged and written in WCA
@@ -187,8 +195,11 @@ type Start = (centres::Centres, [u8; 24], bool);
 /// (after `z`) brought to the U–D axis, as TPR-4x4x4 does; the last phase is searched from
 /// the starts of all of them at once. Three took 45.5 moves against 45.9 on the benchmark's
 /// first 50 states, but the last phase's budgets, shared by three times the starts, ran out
-/// on one state in 200 (greedy pairing) and on one of the unit test's 20: one holding until
-/// the budgets are tuned for three.
+/// on one state in 200 (greedy pairing) and on one of the unit test's 20. With the last
+/// phase's budgets three times as large, three took 45.5 moves on those 50 states with none
+/// out of budget, at a median of 3.7 s and a mean of 5.5 s against 3.5 s and 4.6 s for one
+/// holding (each under a load of 11 to 12, not side by side); with 300 phase-1 solutions
+/// found and 60 kept in each, 45.8. One holding, for time.
 const HOLDINGS: usize = 1;
 
 /// The centres and edges reduced by the searched phases, in the first of the [`ROUNDS`]
