@@ -131,8 +131,15 @@ pub(crate) struct Blocks {
 impl Blocks {
     /// The blocks of the `n`×`n`×`n` (6 to 9).
     pub(crate) fn of(n: usize) -> Blocks {
+        Blocks::with(n, groups(n))
+    }
+
+    /// The blocks of the `n`×`n`×`n` whose layers turn as the 5×5×5's `groups` (each big
+    /// layer's small layer): the stickers of rows and columns of the small cube's inner three
+    /// layers; the others (edges, corners, and centres of the layers that turn with a face)
+    /// in no block.
+    pub(crate) fn with(n: usize, groups: Vec<usize>) -> Blocks {
         let g = Geometry::of(n);
-        let groups = groups(n);
         let mut block_of = vec![usize::MAX; g.sticker_count()];
         let mut members: Vec<Vec<usize>> = Vec::new();
         let mut middle = Vec::new();
@@ -184,6 +191,19 @@ impl Blocks {
         count.into_iter().max().unwrap_or(0)
     }
 
+    /// Whether sticker `i` is in a block other than the middle one and of more than one
+    /// sticker (a bar of `inner.rs`'s rings).
+    pub(crate) fn in_bar(&self, i: usize) -> bool {
+        let b = self.block_of[i];
+        b != usize::MAX && !self.middle[b] && self.members[b].len() > 1
+    }
+
+    /// The 5×5×5 the big cube's `stickers` show: each small sticker as one big sticker of
+    /// its groups.
+    pub(crate) fn small_view(&self, stickers: &[Face]) -> Vec<Face> {
+        self.small.iter().map(|&i| stickers[i]).collect()
+    }
+
     /// Whether every block is coherent (and every middle block home).
     pub(crate) fn coherent(&self, stickers: &[Face], home: &[Face]) -> bool {
         (0..self.members.len())
@@ -194,10 +214,26 @@ impl Blocks {
 /// Makes every block coherent: each step the sequence or three-cycle that makes the most
 /// stickers right in their blocks for its length. Whether every block is then coherent.
 pub(crate) fn cohere(work: &mut Work<'_>, blocks: &Blocks) -> Result<bool, SolveError> {
+    let orbits: Vec<usize> = (0..work.model().centre_orbits.len()).collect();
+    cohere_on(work, blocks, &vec![false; work.stickers.len()], &orbits)
+}
+
+/// [`cohere`] with the sequences that move a `kept` sticker left out and the three-cycles of
+/// `orbits` only (whose stickers must all be in blocks).
+pub(crate) fn cohere_on(
+    work: &mut Work<'_>,
+    blocks: &Blocks,
+    kept: &[bool],
+    orbits: &[usize],
+) -> Result<bool, SolveError> {
     let n = work.model().n;
     let g = Geometry::of(n);
     let home: Vec<Face> = (0..work.stickers.len()).map(|i| g.face_of(i)).collect();
-    let list = &macros(n).list;
+    let list: Vec<&crate::solve::search::reduction::centres::Macro> = macros(n)
+        .list
+        .iter()
+        .filter(|m| m.pairs.iter().all(|&(from, _)| !kept[from as usize]))
+        .collect();
     let tables = work.tables;
     let mut touched = Vec::new();
     loop {
@@ -222,9 +258,14 @@ pub(crate) fn cohere(work: &mut Work<'_>, blocks: &Blocks) -> Result<bool, Solve
             }
         };
         let mut stickers = work.stickers.clone();
-        for m in list {
+        for m in &list {
             touched.clear();
-            touched.extend(m.pairs.iter().map(|&(_, to)| blocks.block_of[to as usize]));
+            touched.extend(
+                m.pairs
+                    .iter()
+                    .map(|&(_, to)| blocks.block_of[to as usize])
+                    .filter(|&b| b != usize::MAX),
+            );
             touched.sort_unstable();
             touched.dedup();
             let score = |s: &[Face]| -> i32 {
@@ -246,7 +287,8 @@ pub(crate) fn cohere(work: &mut Work<'_>, blocks: &Blocks) -> Result<bool, Solve
         // Each orbit's three-cycles: every one that moves a colour onto another, scored
         // by the blocks it touches.
         let now = &work.stickers;
-        for (o, orbit) in work.model().centre_orbits.iter().enumerate() {
+        for &o in orbits {
+            let orbit = &work.model().centre_orbits[o];
             for p in 0..24 {
                 for q in (0..24).filter(|&q| q != p && now[orbit[q]] != now[orbit[p]]) {
                     for r in (0..24).filter(|&r| r != p && r != q) {
