@@ -54,7 +54,7 @@ enum Way {
 /// it finished; the 9×9×9 beam 1,037, inside out 1,022, the shorter of each state kept).
 fn ways(n: usize) -> &'static [Way] {
     match n {
-        6 => &[Way::Beam, Way::Grouped],
+        6 => &[Way::Beam, Way::Grouped, Way::Inner],
         7 => &[Way::Inner],
         8 => &[Way::Beam, Way::Grouped, Way::Inner],
         _ => &[Way::Beam, Way::Inner],
@@ -126,6 +126,10 @@ pub(crate) struct Blocks {
     small: Vec<usize>,
     /// The layer groups.
     groups: Vec<usize>,
+    /// Whether a block is scored by the sum of the squares of its colours' counts (which
+    /// grows with every sticker that joins a larger share) instead of its commonest colour's
+    /// count.
+    pub(crate) squared: bool,
 }
 
 impl Blocks {
@@ -174,6 +178,7 @@ impl Blocks {
             middle,
             small,
             groups,
+            squared: false,
         }
     }
 
@@ -188,7 +193,11 @@ impl Blocks {
         for &i in members {
             count[stickers[i].index()] += 1;
         }
-        count.into_iter().max().unwrap_or(0)
+        if self.squared {
+            count.into_iter().map(|c| c * c).sum()
+        } else {
+            count.into_iter().max().unwrap_or(0)
+        }
     }
 
     /// Whether sticker `i` is in a block other than the middle one and of more than one
@@ -206,8 +215,14 @@ impl Blocks {
 
     /// Whether every block is coherent (and every middle block home).
     pub(crate) fn coherent(&self, stickers: &[Face], home: &[Face]) -> bool {
-        (0..self.members.len())
-            .all(|b| self.block_score(b, stickers, home) == self.members[b].len() as i32)
+        (0..self.members.len()).all(|b| {
+            let members = &self.members[b];
+            if self.middle[b] {
+                members.iter().all(|&i| stickers[i] == home[i])
+            } else {
+                members.iter().all(|&i| stickers[i] == stickers[members[0]])
+            }
+        })
     }
 }
 

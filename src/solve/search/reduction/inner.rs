@@ -253,14 +253,20 @@ fn ring_as_five(work: &mut Work<'_>, r: usize, small: &Small) -> Result<bool, So
     let n = work.model().n;
     let g = Geometry::of(n);
     let groups = ring_groups(n, r);
-    let blocks = Blocks::with(n, groups.clone());
+    let mut blocks = Blocks::with(n, groups.clone());
     let kept: Vec<bool> = (0..g.sticker_count()).map(|i| ring(n, i) > r).collect();
     let all = &work.model().centre_orbits;
     let orbits: Vec<usize> = (0..all.len())
         .filter(|&o| ring(n, all[o][0]) == r && blocks.in_bar(all[o][0]))
         .collect();
+    // The bars scored by their colours' counts squared, which found shorter coherences
+    // than by their commonest colour's count; should that stall, the other finishes.
+    blocks.squared = true;
     if !cohere_on(work, &blocks, &kept, &orbits)? {
-        return Ok(false);
+        blocks.squared = false;
+        if !cohere_on(work, &blocks, &kept, &orbits)? {
+            return Ok(false);
+        }
     }
     let mut five = Work {
         tables: tables(5),
@@ -275,7 +281,7 @@ fn ring_as_five(work: &mut Work<'_>, r: usize, small: &Small) -> Result<bool, So
     for (o, (was, is)) in before.into_iter().zip(parities(work)?).enumerate() {
         if was != is {
             let layer = work.model().wing_layer(o);
-            if layer >= r {
+            if layer.min(n - 1 - layer) >= r {
                 return Ok(false);
             }
             work.make(&[LayerMove {
