@@ -92,9 +92,9 @@ fn parities(work: &Work<'_>) -> Result<Vec<bool>, SolveError> {
 
 /// The centres of an `n`×`n`×`n` (6 to 9) from the inside out: the inner centres by
 /// `small` (the 5×5×5's stages, on the even sizes the 4×4×4's) on the grouped layers
-/// ([`inner_centres`]), then each outer ring, innermost first, by `bring_ring` (the beam
-/// over the greedy's steps, `width` states trying `k` steps each, or as a 5×5×5's, the
-/// shorter), what is solved kept. Whether every centre is then home.
+/// ([`inner_centres`]), then each outer ring, innermost first, by `bring_ring` (as a
+/// 5×5×5's, or should that not finish, by the beam over the greedy's steps, `width` states
+/// trying `k` steps each), what is solved kept. Whether every centre is then home.
 pub(crate) fn centres(
     work: &mut Work<'_>,
     width: usize,
@@ -109,7 +109,7 @@ pub(crate) fn centres(
     // average against 401).
     let width = if n == 7 { 4 * width } else { width };
     for r in (1..outer(n) + 1).rev() {
-        if bring_ring(work, r, width, k, small)?
+        if bring_ring(work, r, (width, k), small, false)?
             .iter()
             .all(Option::is_none)
         {
@@ -188,16 +188,18 @@ pub(crate) fn inner_centres(work: &mut Work<'_>, small: &Small) -> Result<bool, 
     Ok(true)
 }
 
-/// Brings ring `r` of the centres home, everything inside it home and kept: by the beam over
-/// the greedy's steps (`width` states trying `k` steps each) on the ring's orbits, and as a
-/// 5×5×5's (`ring_as_five`), the shorter kept. The moves each took (`None` if it did not
-/// finish); the state as before if neither did.
+/// Brings ring `r` of the centres home, everything inside it home and kept: as a 5×5×5's
+/// (`ring_as_five`) and, if that did not finish or `both` are asked for, by the beam over the
+/// greedy's steps (`width` states trying `k` steps each) on the ring's orbits, the shorter
+/// kept (the beam was shorter on no ring of the ignored test `the_ring_lengths`, and takes
+/// most of the time). The moves each took, the beam's first (`None` if it did not finish or
+/// was not tried); the state as before if neither finished.
 fn bring_ring(
     work: &mut Work<'_>,
     r: usize,
-    width: usize,
-    k: usize,
+    (width, k): (usize, usize),
     small: &Small,
+    both: bool,
 ) -> Result<[Option<usize>; 2], SolveError> {
     let n = work.model().n;
     let g = Geometry::of(n);
@@ -205,7 +207,10 @@ fn bring_ring(
     let (start, made) = (work.stickers.clone(), work.made.len());
     let mut best: Option<(usize, Vec<Face>, Vec<LayerMove>)> = None;
     let mut lengths = [None; 2];
-    for (way, out) in lengths.iter_mut().enumerate() {
+    for (way, out) in lengths.iter_mut().enumerate().rev() {
+        if way == 0 && !both && best.is_some() {
+            break;
+        }
         let done = if way == 1 {
             ring_as_five(work, r, small)?
         } else {
@@ -402,7 +407,8 @@ mod tests {
                 for (s, r) in sums.iter_mut().zip((1..=outer(n)).rev()) {
                     let from = work.made.len();
                     let t = std::time::Instant::now();
-                    let [beam, five] = bring_ring(&mut work, r, width, k, &staged::solve).unwrap();
+                    let [beam, five] =
+                        bring_ring(&mut work, r, (width, k), &staged::solve, true).unwrap();
                     let kept = write::write(n, &write::merge(n, &work.made[from..])).len();
                     line += &format!(
                         "; ring {r} beam {beam:?} five {five:?} ({:.1} s)",
