@@ -26,8 +26,8 @@
 
 use crate::solve::SolveError;
 use crate::solve::search::reduction::centres::{Focus, greedy_beam_on};
+use crate::solve::search::reduction::coherence::{Blocks, Small, cohere_on};
 use crate::solve::search::reduction::cycles::tables;
-use crate::solve::search::reduction::grouped::{Blocks, Small, cohere_on};
 use crate::solve::search::reduction::model::LayerMove;
 use crate::solve::search::reduction::{Work, odd, write};
 use crate::state::geometry::Geometry;

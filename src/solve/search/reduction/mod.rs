@@ -36,6 +36,7 @@
 //! Every run of turns about one axis is merged and written in WCA notation ([`write`]).
 
 pub(crate) mod centres;
+pub(crate) mod coherence;
 pub(crate) mod cycles;
 pub(crate) mod edge_beam;
 pub(crate) mod grouped;
