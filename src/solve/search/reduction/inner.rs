@@ -92,7 +92,7 @@ fn parities(work: &Work<'_>) -> Result<Vec<bool>, SolveError> {
 
 /// The centres of an `n`×`n`×`n` (6 to 9) from the inside out: the inner centres by
 /// `small` (the 5×5×5's stages, on the even sizes the 4×4×4's) on the grouped layers
-/// ([`inner_centres`]), then each outer ring, innermost first, by `bring_ring` (as a
+/// (`inner_centres`), then each outer ring, innermost first, by `bring_ring` (as a
 /// 5×5×5's, or should that not finish, by the beam over the greedy's steps, `width` states
 /// trying `k` steps each), what is solved kept. Whether every centre is then home.
 pub(crate) fn centres(
