@@ -14,7 +14,8 @@
 
 use crate::solve::SolveError;
 use crate::solve::search::reduction::Work;
-use crate::solve::search::reduction::centres::{greedy_beam, macros};
+use crate::solve::search::reduction::centres::greedy_beam;
+use crate::solve::search::reduction::coherence::{Blocks, Small, cohere};
 use crate::solve::search::reduction::cycles::tables;
 use crate::solve::search::reduction::inner;
 use crate::solve::search::reduction::model::LayerMove;
@@ -24,9 +25,6 @@ use crate::turn::face::Face;
 
 /// The small cube's size.
 const SMALL: usize = 5;
-
-/// What brings a 5×5×5's centres home (its stages, `staged.rs`), whether it did.
-pub(crate) type Small = dyn Fn(&mut Work<'_>) -> Result<bool, SolveError>;
 
 /// The sizes whose centres are also built the 5×5×5's way: on the 9×9×9 (blocks of 3×3,
 /// 3×1 and 1×1 stickers) the coherence step is left out. It used to be on the 7×7×7 too, after
@@ -52,12 +50,16 @@ enum Way {
 /// alone, at a third of the time, kept the whole solve as short as all three ways; the
 /// 8×8×8 beam 730, inside out 756 but shorter on three states of ten, grouped 641 on the three
 /// it finished; the 9×9×9 beam 1,037, inside out 1,022, the shorter of each state kept).
+/// Since each ring from the inside out is also tried as a 5×5×5's (`inner.rs`), that way is
+/// the shortest on the 7×7×7 to 9×9×9 (its rings a quarter shorter), the beam left out of
+/// the 8×8×8's and 9×9×9's (tried only should no way finish), and tried on the 6×6×6 too
+/// (its ring 176 moves against the beam's 235 on three states, about the grouped way's).
 fn ways(n: usize) -> &'static [Way] {
     match n {
-        6 => &[Way::Beam, Way::Grouped],
+        6 => &[Way::Beam, Way::Grouped, Way::Inner],
         7 => &[Way::Inner],
-        8 => &[Way::Beam, Way::Grouped, Way::Inner],
-        _ => &[Way::Beam, Way::Inner],
+        8 => &[Way::Grouped, Way::Inner],
+        _ => &[Way::Inner],
     }
 }
 
@@ -113,189 +115,12 @@ pub(crate) fn groups(n: usize) -> Vec<usize> {
     }
 }
 
-/// The blocks of a size: each centre sticker's block and each block's stickers, and which
-/// blocks are the 5×5×5's fixed centres (which must be their home colour).
-pub(crate) struct Blocks {
-    /// The block of each sticker (`usize::MAX` for stickers not in a centre).
-    block_of: Vec<usize>,
-    /// Each block's stickers.
-    members: Vec<Vec<usize>>,
-    /// Whether the block is a face's middle (its stickers must be home).
-    middle: Vec<bool>,
-    /// For each 5×5×5 sticker, one big sticker of its group.
-    small: Vec<usize>,
-    /// The layer groups.
-    groups: Vec<usize>,
-}
-
-impl Blocks {
-    /// The blocks of the `n`×`n`×`n` (6 to 9).
-    pub(crate) fn of(n: usize) -> Blocks {
-        let g = Geometry::of(n);
-        let groups = groups(n);
-        let mut block_of = vec![usize::MAX; g.sticker_count()];
-        let mut members: Vec<Vec<usize>> = Vec::new();
-        let mut middle = Vec::new();
-        let mut small = vec![usize::MAX; 6 * SMALL * SMALL];
-        let sg = Geometry::of(SMALL);
-        for face in Face::ALL {
-            let mut ids = [[usize::MAX; SMALL]; SMALL];
-            for r in 0..n {
-                for c in 0..n {
-                    let (gr, gc) = (groups[r], groups[c]);
-                    let i = g.index(face, r, c);
-                    let s = sg.index(face, gr, gc);
-                    if small[s] == usize::MAX {
-                        small[s] = i;
-                    }
-                    if gr == 0 || gc == 0 || gr == SMALL - 1 || gc == SMALL - 1 {
-                        continue;
-                    }
-                    if ids[gr][gc] == usize::MAX {
-                        ids[gr][gc] = members.len();
-                        members.push(Vec::new());
-                        middle.push(gr == 2 && gc == 2);
-                    }
-                    block_of[i] = ids[gr][gc];
-                    members[ids[gr][gc]].push(i);
-                }
-            }
-        }
-        Blocks {
-            block_of,
-            members,
-            middle,
-            small,
-            groups,
-        }
-    }
-
-    /// How many of the block's stickers are right: a middle block's at home, another's of
-    /// its commonest colour.
-    fn block_score(&self, b: usize, stickers: &[Face], home: &[Face]) -> i32 {
-        let members = &self.members[b];
-        if self.middle[b] {
-            return members.iter().filter(|&&i| stickers[i] == home[i]).count() as i32;
-        }
-        let mut count = [0i32; 6];
-        for &i in members {
-            count[stickers[i].index()] += 1;
-        }
-        count.into_iter().max().unwrap_or(0)
-    }
-
-    /// Whether every block is coherent (and every middle block home).
-    pub(crate) fn coherent(&self, stickers: &[Face], home: &[Face]) -> bool {
-        (0..self.members.len())
-            .all(|b| self.block_score(b, stickers, home) == self.members[b].len() as i32)
-    }
-}
-
-/// Makes every block coherent: each step the sequence or three-cycle that makes the most
-/// stickers right in their blocks for its length. Whether every block is then coherent.
-pub(crate) fn cohere(work: &mut Work<'_>, blocks: &Blocks) -> Result<bool, SolveError> {
-    let n = work.model().n;
-    let g = Geometry::of(n);
-    let home: Vec<Face> = (0..work.stickers.len()).map(|i| g.face_of(i)).collect();
-    let list = &macros(n).list;
-    let tables = work.tables;
-    let mut touched = Vec::new();
-    loop {
-        crate::base::cancel::check()?;
-        if blocks.coherent(&work.stickers, &home) {
-            return Ok(true);
-        }
-        // (gain, cost, moves)
-        let mut best: Option<(i32, u32, Vec<LayerMove>)> = None;
-        let mut better = |gain: i32, cost: u32, moves: &dyn Fn() -> Vec<LayerMove>| {
-            if gain <= 0 {
-                return;
-            }
-            let ahead = match &best {
-                None => true,
-                Some((bg, bc, _)) => {
-                    i64::from(gain) * i64::from(*bc) > i64::from(*bg) * i64::from(cost)
-                }
-            };
-            if ahead {
-                best = Some((gain, cost, moves()));
-            }
-        };
-        let mut stickers = work.stickers.clone();
-        for m in list {
-            touched.clear();
-            touched.extend(m.pairs.iter().map(|&(_, to)| blocks.block_of[to as usize]));
-            touched.sort_unstable();
-            touched.dedup();
-            let score = |s: &[Face]| -> i32 {
-                touched
-                    .iter()
-                    .map(|&b| blocks.block_score(b, s, &home))
-                    .sum()
-            };
-            let before = score(&stickers);
-            for &(from, to) in &m.pairs {
-                stickers[to as usize] = work.stickers[from as usize];
-            }
-            let after = score(&stickers);
-            for &(_, to) in &m.pairs {
-                stickers[to as usize] = work.stickers[to as usize];
-            }
-            better(after - before, m.cost, &|| m.moves.clone());
-        }
-        // Each orbit's three-cycles: every one that moves a colour onto another, scored
-        // by the blocks it touches.
-        let now = &work.stickers;
-        for (o, orbit) in work.model().centre_orbits.iter().enumerate() {
-            for p in 0..24 {
-                for q in (0..24).filter(|&q| q != p && now[orbit[q]] != now[orbit[p]]) {
-                    for r in (0..24).filter(|&r| r != p && r != q) {
-                        let (iq, ip, ir) = (orbit[q], orbit[p], orbit[r]);
-                        let t = [
-                            blocks.block_of[iq],
-                            blocks.block_of[ip],
-                            blocks.block_of[ir],
-                        ];
-                        let score = |s: &[Face]| -> i32 {
-                            let mut total = 0;
-                            for (k, &b) in t.iter().enumerate() {
-                                if !t[..k].contains(&b) {
-                                    total += blocks.block_score(b, s, &home);
-                                }
-                            }
-                            total
-                        };
-                        let before = score(&stickers);
-                        let (cq, cp, cr) = (stickers[iq], stickers[ip], stickers[ir]);
-                        stickers[ip] = cq;
-                        stickers[ir] = cp;
-                        stickers[iq] = cr;
-                        let after = score(&stickers);
-                        stickers[iq] = cq;
-                        stickers[ip] = cp;
-                        stickers[ir] = cr;
-                        if after > before
-                            && let Some(cost) = tables.cycles[o].cost(q, p, r)
-                        {
-                            better(after - before, cost, &|| tables.cycle(o, q, p, r));
-                        }
-                    }
-                }
-            }
-        }
-        let Some((_, _, moves)) = best else {
-            return Ok(false);
-        };
-        work.make(&moves);
-    }
-}
-
 /// The centres of a 6×6×6 to 9×9×9 as a 5×5×5's: every block made coherent, then the 5×5×5
 /// they make solved by `small` (its stages), its turns made on the big cube's layer groups.
 /// Whether every centre is then home.
 pub(crate) fn centres(work: &mut Work<'_>, small: &Small) -> Result<bool, SolveError> {
     let n = work.model().n;
-    let blocks = Blocks::of(n);
+    let blocks = Blocks::with(n, groups(n));
     if !cohere(work, &blocks)? {
         return Ok(false);
     }
@@ -332,7 +157,7 @@ mod tests {
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(4870);
         let small_model = &tables(SMALL).model;
         for n in 6..=9 {
-            let blocks = Blocks::of(n);
+            let blocks = Blocks::with(n, groups(n));
             let model = &tables(n).model;
             let mut small = Cube::solved_n(SMALL).stickers().to_vec();
             let mut big = Cube::solved_n(n).stickers().to_vec();
@@ -367,7 +192,7 @@ mod tests {
             let mut work = work_on(n, &cube);
             let start = Cube::from_stickers(n, work.stickers.clone()).unwrap();
             let before = parities(&work);
-            let blocks = Blocks::of(n);
+            let blocks = Blocks::with(n, groups(n));
             assert!(cohere(&mut work, &blocks).unwrap());
             assert!(blocks.coherent(&work.stickers, &home));
             assert_eq!(parities(&work), before);

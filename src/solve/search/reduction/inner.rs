@@ -12,13 +12,24 @@
 //! innermost first, is brought home by the beam over the greedy's steps (`centres.rs`'s
 //! `greedy_beam_on`) counting that ring's orbits only, with the sequences that would move a
 //! solved inner sticker left out (three-cycles move only their own orbit), so that what is
-//! solved stays solved.
+//! solved stays solved — or, the shorter of the two kept, as a 5×5×5's (`ring_as_five`):
+//! with the layers outside the ring grouped with the face, the ring's own layer, every layer
+//! inside it as the middle, the ring's corners turn as a 5×5×5's X-centres, the bars between
+//! them (a row of the ring without its corners: oblique, T-centre, oblique on the 7×7×7) as
+//! its T-centres and all inside the ring, solved, as its fixed centres, which its stages
+//! never turn. So every bar is first made one colour (`grouped.rs`'s coherence, keeping what
+//! is inside, each bar scored by its colours' counts squared), then the 5×5×5's stages bring
+//! the ring home. Measured by the ignored test `the_ring_lengths` (three seeded states of
+//! each size, moves of a ring by the beam → as a 5×5×5's): the 6×6×6's ring 235 → 176 (its
+//! inner 2×2 22), the 7×7×7's 360 → 267, the 8×8×8's inner ring 264 → 175 and outer 509 →
+//! 398, the 9×9×9's 397 → 289 and 642 → 549; the beam was shorter on none of them.
 
 use crate::solve::SolveError;
 use crate::solve::search::reduction::centres::{Focus, greedy_beam_on};
+use crate::solve::search::reduction::coherence::{Blocks, Small, cohere_on};
 use crate::solve::search::reduction::cycles::tables;
 use crate::solve::search::reduction::model::LayerMove;
-use crate::solve::search::reduction::{Work, odd};
+use crate::solve::search::reduction::{Work, odd, write};
 use crate::state::geometry::Geometry;
 use crate::turn::face::Face;
 use crate::turn::moves::PaperAxis;
@@ -79,16 +90,44 @@ fn parities(work: &Work<'_>) -> Result<Vec<bool>, SolveError> {
         .collect()
 }
 
-/// The centres of an odd `n`×`n`×`n` (7 or 9) from the inside out: the inner 3×3s by
-/// `small` (the 5×5×5's stages) on the grouped layers, the wing parity put back, then each
-/// outer ring by the beam over the greedy's steps (`width` states trying `k` steps each),
-/// what is solved kept. Whether every centre is then home.
+/// The centres of an `n`×`n`×`n` (6 to 9) from the inside out: the inner centres by
+/// `small` (the 5×5×5's stages, on the even sizes the 4×4×4's) on the grouped layers
+/// (`inner_centres`), then each outer ring, innermost first, by `bring_ring` (as a
+/// 5×5×5's, or should that not finish, by the beam over the greedy's steps, `width` states
+/// trying `k` steps each), what is solved kept. Whether every centre is then home.
 pub(crate) fn centres(
     work: &mut Work<'_>,
     width: usize,
     k: usize,
-    small: &dyn Fn(&mut Work<'_>) -> Result<bool, SolveError>,
+    small: &Small,
 ) -> Result<bool, SolveError> {
+    let n = work.model().n;
+    if !inner_centres(work, small)? {
+        return Ok(false);
+    }
+    // The rings' beam: on the 7×7×7 four times as wide (ten states' centres 378 moves on
+    // average against 401).
+    let width = if n == 7 { 4 * width } else { width };
+    for r in (1..outer(n) + 1).rev() {
+        if bring_ring(work, r, (width, k), small, false)?
+            .iter()
+            .all(Option::is_none)
+        {
+            return Ok(false);
+        }
+    }
+    let g = Geometry::of(n);
+    Ok(work
+        .model()
+        .centre_orbits
+        .iter()
+        .flatten()
+        .all(|&i| work.stickers[i] == g.face_of(i)))
+}
+
+/// The inner 3×3s (on the even sizes 2×2s) of an `n`×`n`×`n` (6 to 9) by `small` on the
+/// grouped layers, the wing parity put back. Whether they are then home.
+pub(crate) fn inner_centres(work: &mut Work<'_>, small: &Small) -> Result<bool, SolveError> {
     let n = work.model().n;
     if !SIZES.contains(&n) {
         return Ok(false);
@@ -146,21 +185,133 @@ pub(crate) fn centres(
     {
         return Ok(false);
     }
-    // The rings' beam: on the 7×7×7 four times as wide (ten states' centres 378 moves on
-    // average against 401).
-    let width = if n == 7 { 4 * width } else { width };
-    for r in (1..inner).rev() {
-        let focus = Focus {
-            orbits: (0..orbits.len())
-                .filter(|&o| ring(n, orbits[o][0]) == r)
-                .collect(),
-            kept: (0..g.sticker_count()).map(|i| ring(n, i) > r).collect(),
+    Ok(true)
+}
+
+/// Brings ring `r` of the centres home, everything inside it home and kept: as a 5×5×5's
+/// (`ring_as_five`) and, if that did not finish or `both` are asked for, by the beam over the
+/// greedy's steps (`width` states trying `k` steps each) on the ring's orbits, the shorter
+/// kept (the beam was shorter on no ring of the ignored test `the_ring_lengths`, and takes
+/// most of the time). The moves each took, the beam's first (`None` if it did not finish or
+/// was not tried); the state as before if neither finished.
+fn bring_ring(
+    work: &mut Work<'_>,
+    r: usize,
+    (width, k): (usize, usize),
+    small: &Small,
+    both: bool,
+) -> Result<[Option<usize>; 2], SolveError> {
+    let n = work.model().n;
+    let g = Geometry::of(n);
+    let length = |moves: &[LayerMove]| write::write(n, &write::merge(n, moves)).len();
+    let (start, made) = (work.stickers.clone(), work.made.len());
+    let mut best: Option<(usize, Vec<Face>, Vec<LayerMove>)> = None;
+    let mut lengths = [None; 2];
+    for (way, out) in lengths.iter_mut().enumerate().rev() {
+        if way == 0 && !both && best.is_some() {
+            break;
+        }
+        let done = if way == 1 {
+            ring_as_five(work, r, small)?
+        } else {
+            let orbits = &work.model().centre_orbits;
+            let focus = Focus {
+                orbits: (0..orbits.len())
+                    .filter(|&o| ring(n, orbits[o][0]) == r)
+                    .collect(),
+                kept: (0..g.sticker_count()).map(|i| ring(n, i) > r).collect(),
+            };
+            greedy_beam_on(work, &|f| f.index() as u8, width, k, &focus)?
         };
-        if !greedy_beam_on(work, &|f| f.index() as u8, width, k, &focus)? {
+        let l = length(&work.made[made..]);
+        if done {
+            *out = Some(l);
+            if best.as_ref().is_none_or(|b| l < b.0) {
+                best = Some((l, work.stickers.clone(), work.made[made..].to_vec()));
+            }
+        }
+        work.stickers.clone_from(&start);
+        work.made.truncate(made);
+    }
+    if let Some((_, stickers, moves)) = best {
+        work.stickers = stickers;
+        work.made.extend(moves);
+    }
+    Ok(lengths)
+}
+
+/// Which of the 5×5×5's layers each of the `n`×`n`×`n`'s layers turns with to bring ring
+/// `r` of the centres home: the layers outside it with the face, its own layer, every layer
+/// inside it as the middle, its layer on the other side, the rest with the other face.
+fn ring_groups(n: usize, r: usize) -> Vec<usize> {
+    (0..n)
+        .map(|l| match l {
+            _ if l < r => 0,
+            _ if l == r => 1,
+            _ if l < n - 1 - r => 2,
+            _ if l == n - 1 - r => 3,
+            _ => 4,
+        })
+        .collect()
+}
+
+/// Brings ring `r` of the centres home as a 5×5×5's, everything inside it home: with the
+/// layers grouped by `ring_groups`, the ring's corners are the 5×5×5's X-centres, the bars
+/// between them (the ring's row without its corners) its T-centres and all inside the ring
+/// its fixed centre, which no turn of its stages moves. So (1) every bar is made one colour
+/// (grouped.rs's coherence, with the sequences that would move a sticker inside the ring left
+/// out, the three-cycles of the bars' orbits), then (2) `small` (the 5×5×5's stages) brings
+/// the 5×5×5 home on the grouped layers, and the parity of each wing orbit outside the ring
+/// that a face's group changed is put back by a quarter-turn of its layer. Whether the ring
+/// and all inside it are then home.
+fn ring_as_five(work: &mut Work<'_>, r: usize, small: &Small) -> Result<bool, SolveError> {
+    let n = work.model().n;
+    let g = Geometry::of(n);
+    let groups = ring_groups(n, r);
+    let mut blocks = Blocks::with(n, groups.clone());
+    let kept: Vec<bool> = (0..g.sticker_count()).map(|i| ring(n, i) > r).collect();
+    let all = &work.model().centre_orbits;
+    let orbits: Vec<usize> = (0..all.len())
+        .filter(|&o| ring(n, all[o][0]) == r && blocks.in_bar(all[o][0]))
+        .collect();
+    // The bars scored by their colours' counts squared, which found shorter coherences
+    // than by their commonest colour's count; should that stall, the other finishes.
+    blocks.squared = true;
+    if !cohere_on(work, &blocks, &kept, &orbits)? {
+        blocks.squared = false;
+        if !cohere_on(work, &blocks, &kept, &orbits)? {
             return Ok(false);
         }
     }
-    Ok((0..orbits.len()).all(|o| home(work, o)))
+    let mut five = Work {
+        tables: tables(5),
+        stickers: blocks.small_view(&work.stickers),
+        made: Vec::new(),
+    };
+    if !small(&mut five)? {
+        return Ok(false);
+    }
+    let before = parities(work)?;
+    work.make(&on_groups(&five.made, &groups));
+    for (o, (was, is)) in before.into_iter().zip(parities(work)?).enumerate() {
+        if was != is {
+            let layer = work.model().wing_layer(o);
+            if layer.min(n - 1 - layer) >= r {
+                return Ok(false);
+            }
+            work.make(&[LayerMove {
+                axis: PaperAxis::X,
+                layer,
+                quarters: 1,
+            }]);
+        }
+    }
+    let centres = &work.model().centre_orbits;
+    Ok(centres
+        .iter()
+        .flatten()
+        .filter(|&&i| ring(n, i) >= r)
+        .all(|&i| work.stickers[i] == g.face_of(i)))
 }
 
 #[cfg(test)]
@@ -225,6 +376,63 @@ mod tests {
             turned.apply_all(&written).unwrap();
             for &i in work.model().centre_orbits.iter().flatten() {
                 assert_eq!(turned.stickers()[i], g.face_of(i), "n {n}");
+            }
+        }
+    }
+
+    /// Where the 6×6×6 to 9×9×9's centres' moves go from the inside out, ring by ring, by
+    /// the beam and as a 5×5×5's, on `RINGS_COUNT` (4) seeded random states of each of
+    /// `RINGS_SIZES` (6,7,8,9): `cargo test --release --lib the_ring_lengths -- --ignored
+    /// --nocapture`.
+    #[test]
+    #[ignore = "a measurement"]
+    fn the_ring_lengths() {
+        let count: usize = std::env::var("RINGS_COUNT").map_or(4, |c| c.parse().unwrap());
+        let sizes = std::env::var("RINGS_SIZES").unwrap_or_else(|_| "6,7,8,9".into());
+        for n in sizes.split(',').map(|s| s.trim().parse::<usize>().unwrap()) {
+            let (width, k) = crate::solve::search::reduction::centres::beam_of(n).unwrap();
+            let width = if n == 7 { 4 * width } else { width };
+            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(4882 + n as u64);
+            // Per ring, innermost first: the beam's, the 5×5×5's, the shorter's sums and
+            // how often each did not finish.
+            let mut sums = vec![[0usize; 5]; outer(n)];
+            let mut inner_sum = 0;
+            for _ in 0..count {
+                let cube = random::random_state(n, &mut rng);
+                let mut work = work_on(n, &cube);
+                assert!(inner_centres(&mut work, &staged::solve).unwrap());
+                let inner = write::write(n, &write::merge(n, &work.made)).len();
+                inner_sum += inner;
+                let mut line = format!("{n}: inner {inner}");
+                for (s, r) in sums.iter_mut().zip((1..=outer(n)).rev()) {
+                    let from = work.made.len();
+                    let t = std::time::Instant::now();
+                    let [beam, five] =
+                        bring_ring(&mut work, r, (width, k), &staged::solve, true).unwrap();
+                    let kept = write::write(n, &write::merge(n, &work.made[from..])).len();
+                    line += &format!(
+                        "; ring {r} beam {beam:?} five {five:?} ({:.1} s)",
+                        t.elapsed().as_secs_f64()
+                    );
+                    s[0] += beam.unwrap_or(0);
+                    s[1] += five.unwrap_or(0);
+                    s[2] += kept;
+                    s[3] += usize::from(beam.is_none());
+                    s[4] += usize::from(five.is_none());
+                }
+                eprintln!("{line}");
+            }
+            let avg = |x: usize| x as f64 / count as f64;
+            eprintln!("{n}: inner {:.1}", avg(inner_sum));
+            for (s, r) in sums.iter().zip((1..=outer(n)).rev()) {
+                eprintln!(
+                    "{n}: ring {r} beam {:.1}, five {:.1}, shorter {:.1}; unfinished {} and {}",
+                    avg(s[0]),
+                    avg(s[1]),
+                    avg(s[2]),
+                    s[3],
+                    s[4]
+                );
             }
         }
     }

@@ -16,9 +16,11 @@
 //!   the most stickers home for their length, each grown by its best few steps; on the
 //!   6×6×6 to 8×8×8 the centres are also built as a 5×5×5's (`grouped.rs`: blocks of stickers
 //!   that grouped layers turn together made one colour, then the 5×5×5's stages on the
-//!   groups), on the 7×7×7 to 9×9×9 from the inside out (`inner.rs`: the inner 3×3s, or 2×2s,
-//!   as a 5×5×5's or 4×4×4's centres on grouped layers, then each outer ring by the beam with
-//!   what is solved kept), and the shortest kept (the 7×7×7's from the inside out alone).
+//!   groups), on the 6×6×6 to 9×9×9 from the inside out (`inner.rs`: the inner 3×3s, or 2×2s,
+//!   as a 5×5×5's or 4×4×4's centres on grouped layers, then each outer ring as a 5×5×5's —
+//!   its bars made one colour, then the 5×5×5's stages — or, should that not finish, by the
+//!   beam, what is solved kept), and the shortest kept (the 7×7×7's and 9×9×9's from the
+//!   inside out alone, the beam the fallback).
 //! - **Edges.** Paired by slice-flip-slice (`pairing.rs`): each step the conjugate `P W X W'`
 //!   (a block `W` with an inner layer, `X` an outer turn conjugated by another, which keeps
 //!   the centres; `P` an outer setup turn, tried only when no `W X W'` alone pairs more)
@@ -34,6 +36,7 @@
 //! Every run of turns about one axis is merged and written in WCA notation ([`write`]).
 
 pub(crate) mod centres;
+pub(crate) mod coherence;
 pub(crate) mod cycles;
 pub(crate) mod edge_beam;
 pub(crate) mod grouped;
