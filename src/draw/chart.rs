@@ -10,6 +10,7 @@
 use plotters::chart::MeshStyle;
 use plotters::coord::Shift;
 use plotters::coord::ranged1d::ValueFormatter;
+use plotters::coord::types::RangedCoordf64;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
@@ -677,9 +678,309 @@ pub fn cycle_chart(counts: &[CycleCount], title: &str, note: &str) -> Result<Str
     Ok(out)
 }
 
+/// One size's figures from a run of the 4×4×4 to 9×9×9's reduction solver (`cargo bench
+/// --bench big_cubes -- sizes COUNT FILE.svg`), as the big cubes' chart draws them.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct BigCubeRun {
+    /// The size: the N×N×N cube.
+    pub n: usize,
+    /// Moves a solve on average, in the half-turn metric.
+    pub moves: f64,
+    /// The median wall time a solve, in milliseconds.
+    pub median_ms: f64,
+}
+
+/// Other solvers' average lengths (half-turn metric) on the big cubes, to draw beside
+/// cubework's: dwalton76's solver's published counts (its README's table of 10/5/2019, as the
+/// guide cites it) for the 4×4×4 to 9×9×9, and TPR-4x4x4's 44.6 on the 4×4×4 (measured on the
+/// 200 random states of the guide's comparison).
+pub fn published_lengths() -> Vec<SizeLine> {
+    vec![
+        SizeLine {
+            name: "dwalton76 (published)".to_string(),
+            points: vec![
+                (4, 50.0),
+                (5, 79.0),
+                (6, 145.0),
+                (7, 202.0),
+                (8, 353.0),
+                (9, 406.0),
+            ],
+        },
+        SizeLine {
+            name: "TPR-4x4x4".to_string(),
+            points: vec![(4, 44.6)],
+        },
+    ]
+}
+
+/// A panel's line: its name, colour and `(N, value)` points.
+type Series<'a> = (&'a str, RGBColor, Vec<(usize, f64)>);
+
+/// Draws `lines` on a panel's chart of values against N, each value no lower than `floor`
+/// (the axis's foot), with a line between points and a dot at each; the first line's points
+/// are labelled with their values.
+fn draw_series_panel<Y>(
+    mut chart: ChartContext<'_, SVGBackend<'_>, Cartesian2d<RangedCoordf64, Y>>,
+    (n_lo, n_hi): (usize, usize),
+    (floor, y_desc): (f64, &str),
+    lines: &[Series],
+) -> Result<(), DrawError>
+where
+    Y: Ranged<ValueType = f64> + ValueFormatter<f64>,
+{
+    draw_mesh(
+        chart
+            .configure_mesh()
+            .x_labels(n_hi - n_lo + 1)
+            .x_label_formatter(&|v| format!("{v:.0}"))
+            .y_label_formatter(&|v| format!("{v}"))
+            .x_desc("N (the N×N×N cube)")
+            .y_desc(y_desc),
+    )?;
+    for (i, (_, colour, points)) in lines.iter().enumerate() {
+        let points: Vec<(f64, f64)> = points
+            .iter()
+            .map(|&(n, v)| (n as f64, v.max(floor)))
+            .collect();
+        chart
+            .draw_series(std::iter::once(PathElement::new(
+                points.clone(),
+                colour.stroke_width(2),
+            )))
+            .map_err(err)?;
+        let dot = if points.len() == 1 { 6 } else { 4 };
+        chart
+            .draw_series(points.iter().map(|&p| Circle::new(p, dot, colour.filled())))
+            .map_err(err)?;
+        if i == 0 {
+            let style = (FONT, 11)
+                .into_font()
+                .color(colour)
+                .pos(Pos::new(HPos::Center, VPos::Bottom));
+            chart
+                .draw_series(
+                    points.iter().map(|&p| {
+                        EmptyElement::at(p) + Text::new(short(p.1), (0, -7), style.clone())
+                    }),
+                )
+                .map_err(err)?;
+        }
+    }
+    Ok(())
+}
+
+/// The largest value of `lines`, and whether their positive values span more than a tenfold
+/// range (then drawn on a log scale).
+fn span(lines: &[Series]) -> (f64, bool) {
+    let values = || {
+        lines
+            .iter()
+            .flat_map(|l| l.2.iter().map(|p| p.1))
+            .filter(|v| *v > 0.0 && v.is_finite())
+    };
+    let hi = values().fold(0.0, f64::max);
+    let lo = values().fold(f64::MAX, f64::min);
+    (hi, hi > 10.0 * lo)
+}
+
+/// Two panels side by side against the cube's size N: the reduction solver's average length
+/// in the half-turn metric beside other solvers' (`others`, as [`published_lengths`] gives
+/// them), and its median time a solve (on a log scale where the times span more than a
+/// tenfold range); `note` says what was run.
+///
+/// ```
+/// use cubework::draw::chart::{BigCubeRun, big_cubes_chart, published_lengths};
+/// let runs = [
+///     BigCubeRun { n: 4, moves: 45.8, median_ms: 356.0 },
+///     BigCubeRun { n: 5, moves: 103.4, median_ms: 394.0 },
+/// ];
+/// let svg = big_cubes_chart(&runs, &published_lengths(), "50 states a size").unwrap();
+/// assert!(svg.contains("dwalton76 (published)") && svg.contains("103"));
+/// ```
+pub fn big_cubes_chart(
+    runs: &[BigCubeRun],
+    others: &[SizeLine],
+    note: &str,
+) -> Result<String, DrawError> {
+    let ns = || {
+        runs.iter()
+            .map(|r| r.n)
+            .chain(others.iter().flat_map(|l| l.points.iter().map(|p| p.0)))
+    };
+    let n_lo = ns().min().unwrap_or(4);
+    let n_hi = ns().max().unwrap_or(9).max(n_lo + 1);
+    let ours = |v: fn(&BigCubeRun) -> f64| runs.iter().map(|r| (r.n, v(r))).collect();
+    let mut lengths: Vec<Series> = vec![("cubework", HTM, ours(|r| r.moves))];
+    for (i, l) in others.iter().enumerate() {
+        lengths.push((&l.name, LINES[(i + 1) % LINES.len()], l.points.clone()));
+    }
+    let times: Vec<Series> = vec![("cubework", HTM, ours(|r| r.median_ms))];
+    let x = n_lo as f64 - 0.3..n_hi as f64 + 0.3;
+    let mut out = String::new();
+    {
+        let root = SVGBackend::with_string(&mut out, (980, 500)).into_drawing_area();
+        root.fill(&WHITE).map_err(err)?;
+        let (top, bottom) = root.split_vertically(440);
+        let panels = top.split_evenly((1, 2));
+        let caption = (FONT, 17).into_font().color(&TEXT);
+        let mut builder = ChartBuilder::on(&panels[0]);
+        builder
+            .caption("Moves a solve on average (HTM)", caption.clone())
+            .margin(14)
+            .margin_top(24)
+            .x_label_area_size(40)
+            .y_label_area_size(60);
+        let (hi, _) = span(&lengths);
+        let chart = builder
+            .build_cartesian_2d(x.clone(), 0.0..(hi * 1.15).max(1.0))
+            .map_err(err)?;
+        draw_series_panel(chart, (n_lo, n_hi), (0.0, "moves (HTM)"), &lengths)?;
+        let mut builder = ChartBuilder::on(&panels[1]);
+        builder
+            .caption("Median time a solve, one thread", caption)
+            .margin(14)
+            .margin_top(24)
+            .x_label_area_size(40)
+            .y_label_area_size(60);
+        match span(&times) {
+            (_, true) => {
+                let (lo, hi) = decades(times.iter().flat_map(|l| l.2.iter().map(|p| p.1)));
+                let chart = builder
+                    .build_cartesian_2d(x, (lo..hi).log_scale())
+                    .map_err(err)?;
+                draw_series_panel(chart, (n_lo, n_hi), (lo, "ms (log scale)"), &times)?;
+            }
+            (hi, false) => {
+                let chart = builder
+                    .build_cartesian_2d(x, 0.0..(hi * 1.15).max(1.0))
+                    .map_err(err)?;
+                draw_series_panel(chart, (n_lo, n_hi), (0.0, "ms"), &times)?;
+            }
+        }
+        let names: Vec<(&str, RGBColor)> = lengths.iter().map(|l| (l.0, l.1)).collect();
+        legend(&bottom, (70, 16), &names)?;
+        bottom
+            .draw(&label(note.to_string(), (70, 44), 12, &MUTED, HPos::Left))
+            .map_err(err)?;
+        root.present().map_err(err)?;
+    }
+    Ok(out)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn runs(times: [f64; 6]) -> Vec<BigCubeRun> {
+        let moves = [45.8, 103.4, 326.2, 517.2, 900.7, 1224.7];
+        (4..=9)
+            .zip(moves.into_iter().zip(times))
+            .map(|(n, (moves, median_ms))| BigCubeRun {
+                n,
+                moves,
+                median_ms,
+            })
+            .collect()
+    }
+
+    /// Whether `svg` has a text element reading `text`, as plotters writes one.
+    fn shows(svg: &str, text: &str) -> bool {
+        svg.contains(&format!(">\n{text}\n</text>"))
+    }
+
+    /// That `svg` parses as SVG (where resvg is built).
+    fn parses(svg: &str) {
+        #[cfg(not(target_arch = "wasm32"))]
+        {
+            let parsed = resvg::usvg::Tree::from_str(svg, &resvg::usvg::Options::default());
+            assert!(parsed.is_ok(), "{:?}", parsed.err());
+        }
+        #[cfg(target_arch = "wasm32")]
+        let _ = svg;
+    }
+
+    #[test]
+    fn the_big_cubes_chart_has_every_series_its_values_and_its_labels() {
+        let svg = big_cubes_chart(
+            &runs([356.0, 394.0, 639.0, 771.0, 1468.0, 1556.0]),
+            &published_lengths(),
+            "50 seeded random states a size",
+        )
+        .unwrap();
+        parses(&svg);
+        for text in [
+            "Moves a solve on average (HTM)",
+            "Median time a solve, one thread",
+            "moves (HTM)",
+            "N (the N×N×N cube)",
+            "cubework",
+            "dwalton76 (published)",
+            "TPR-4x4x4",
+            "50 seeded random states a size",
+            "45.8",
+            "1225",
+            "1556",
+        ] {
+            assert!(shows(&svg, text), "{text:?} is not in the chart");
+        }
+        // A dot for each point: cubework's lengths and times at six sizes, dwalton76's six
+        // counts, TPR's one.
+        assert_eq!(svg.matches("<circle").count(), 6 + 6 + 6 + 1);
+        // The times span less than tenfold: a linear scale.
+        assert!(shows(&svg, "ms") && !svg.contains("log scale"));
+    }
+
+    #[test]
+    fn times_that_span_more_than_tenfold_are_drawn_on_a_log_scale() {
+        let svg = big_cubes_chart(
+            &runs([1.06, 394.0, 639.0, 771.0, 1468.0, 1556.0]),
+            &published_lengths(),
+            "",
+        )
+        .unwrap();
+        parses(&svg);
+        assert!(shows(&svg, "ms (log scale)"));
+        let series = |values: &[f64]| -> Vec<Series> {
+            vec![("a", HTM, values.iter().map(|&v| (4, v)).collect())]
+        };
+        assert_eq!(span(&series(&[2.0, 20.0])), (20.0, false));
+        assert_eq!(span(&series(&[2.0, 20.1, f64::NAN, 0.0])), (20.1, true));
+    }
+
+    #[test]
+    fn nothing_from_the_data_becomes_markup_and_no_data_draws_an_empty_chart() {
+        let name = "<script>alert(1)</script>";
+        let others = [SizeLine {
+            name: name.to_string(),
+            points: vec![(5, 79.0)],
+        }];
+        let svg = big_cubes_chart(&runs([1.0; 6]), &others, "a</text><rect/>&amp;").unwrap();
+        parses(&svg);
+        assert!(
+            !svg.contains("<script") && !svg.contains("<rect/>"),
+            "{svg}"
+        );
+        assert!(
+            svg.contains("&lt;script&gt;alert(1)&lt;/script&gt;"),
+            "{svg}"
+        );
+        assert!(
+            svg.contains("a&lt;/text&gt;&lt;rect/&gt;&amp;amp;"),
+            "{svg}"
+        );
+        // No figures, or figures that are not numbers: a chart all the same, never a panic.
+        for runs in [
+            vec![],
+            vec![BigCubeRun {
+                n: 4,
+                moves: f64::NAN,
+                median_ms: f64::INFINITY,
+            }],
+        ] {
+            parses(&big_cubes_chart(&runs, &[], "").unwrap());
+        }
+    }
 
     #[test]
     fn decades_cover_the_values() {
