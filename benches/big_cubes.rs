@@ -95,7 +95,7 @@ fn time_sizes(count: &str, chart: Option<&String>) -> Result<(), String> {
     }
     if let Some(file) = chart {
         let note = format!(
-            "cubework: {count} seeded random states a size, one thread (cargo bench --bench big_cubes -- sizes {count}); dwalton76: its README's published counts; TPR-4x4x4: 200 random states"
+            "cubework: {count} seeded random states a size, one thread (big_cubes -- sizes {count}); dwalton76: published; TPR-4x4x4: 200 states"
         );
         let svg = big_cubes_chart(&runs, &published_lengths(), &note).map_err(|e| e.to_string())?;
         std::fs::write(file, svg).map_err(|e| format!("{file}: {e}"))?;
