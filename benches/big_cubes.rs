@@ -6,6 +6,7 @@
 //! cargo bench --bench big_cubes -- states N COUNT FILE   # COUNT states of the N×N×N, facelet strings
 //! cargo bench --bench big_cubes -- solve FILE            # each state solved on one thread
 //! cargo bench --bench big_cubes -- sizes COUNT           # COUNT random states of each size 4 to 9
+//! cargo bench --bench big_cubes -- sizes COUNT FILE.svg  # the same, and its figures as a chart
 //! ```
 //!
 //! `solve` and `sizes` load the two-phase tables and make the size's three-cycle tables
@@ -19,6 +20,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use cubework::Cube;
+use cubework::draw::chart::{BigCubeRun, big_cubes_chart, published_lengths};
 use cubework::solve::search::reduction::random::random_state;
 use cubework::solve::{Limits, Method, Progress, solve};
 use rand::SeedableRng;
@@ -36,15 +38,16 @@ fn main() -> ExitCode {
     ExitCode::SUCCESS
 }
 
-/// What the words ask: `states N COUNT FILE`, `solve FILE`, `sizes COUNT`, or nothing (as
-/// `cargo bench` runs every bench with no words).
+/// What the words ask: `states N COUNT FILE`, `solve FILE`, `sizes COUNT [FILE.svg]`, or
+/// nothing (as `cargo bench` runs every bench with no words).
 fn run(words: &[String]) -> Result<(), String> {
     match words {
         [w, n, count, file] if w == "states" => write_states(n, count, file),
         [w, file] if w == "solve" => time_file(file),
-        [w, count] if w == "sizes" => time_sizes(count),
+        [w, count] if w == "sizes" => time_sizes(count, None),
+        [w, count, chart] if w == "sizes" => time_sizes(count, Some(chart)),
         [] => Ok(()),
-        _ => Err("usage: states N COUNT FILE | solve FILE | sizes COUNT".to_string()),
+        _ => Err("usage: states N COUNT FILE | solve FILE | sizes COUNT [FILE.svg]".to_string()),
     }
 }
 
@@ -78,19 +81,34 @@ fn time_file(file: &str) -> Result<(), String> {
         .filter(|l| !l.trim().is_empty())
         .map(|l| Cube::from_facelets(l.trim()).map_err(|e| e.to_string()))
         .collect::<Result<Vec<_>, _>>()?;
-    time_solves(&cubes)
+    time_solves(&cubes).map(|_| ())
 }
 
-fn time_sizes(count: &str) -> Result<(), String> {
+/// Times `count` states of each size, and where `chart` names a file, draws the run's own
+/// figures there as the big cubes' chart beside the published counts.
+fn time_sizes(count: &str, chart: Option<&String>) -> Result<(), String> {
     let count = number(count)?;
+    if let Some(file) = chart.filter(|f| !f.ends_with(".svg")) {
+        return Err(format!("{file}: name the chart .svg"));
+    }
+    let mut runs = Vec::new();
     for n in 4..=9 {
-        time_solves(&states(n, count))?;
+        runs.push(time_solves(&states(n, count))?);
+    }
+    if let Some(file) = chart {
+        let note = format!(
+            "cubework: {count} seeded random states a size, one thread (big_cubes -- sizes {count}); dwalton76: published; TPR-4x4x4: 200 states"
+        );
+        let svg = big_cubes_chart(&runs, &published_lengths(), &note).map_err(|e| e.to_string())?;
+        std::fs::write(file, svg).map_err(|e| format!("{file}: {e}"))?;
+        println!("chart written to {file}");
     }
     Ok(())
 }
 
-/// Solves each cube on one thread and prints the figures.
-fn time_solves(cubes: &[Cube]) -> Result<(), String> {
+/// Solves each cube on one thread and prints the figures; the size's average length and
+/// median time, for the chart.
+fn time_solves(cubes: &[Cube]) -> Result<BigCubeRun, String> {
     let Some(first) = cubes.first() else {
         return Err("no states".to_string());
     };
@@ -129,15 +147,21 @@ fn time_solves(cubes: &[Cube]) -> Result<(), String> {
         );
     }
     times.sort_by(f64::total_cmp);
+    let run = BigCubeRun {
+        n,
+        moves: total as f64 / cubes.len() as f64,
+        reduction: reduction as f64 / cubes.len() as f64,
+        median_ms: times[times.len() / 2],
+    };
     println!(
         "cubework {n}×{n}×{n}: {} states, {:.1} moves on average (htm; {:.1} to reduce to a 3×3×3), median {:.2} ms, mean {:.2} ms a solve; start-up {:.2} s tables + {:.2} s first solve",
         cubes.len(),
-        total as f64 / cubes.len() as f64,
-        reduction as f64 / cubes.len() as f64,
-        times[times.len() / 2],
+        run.moves,
+        run.reduction,
+        run.median_ms,
         mean_time,
         tables.as_secs_f64(),
         first_solve.as_secs_f64(),
     );
-    Ok(())
+    Ok(run)
 }

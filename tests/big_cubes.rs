@@ -25,7 +25,7 @@ fn environment() {
         unsafe {
             std::env::set_var(
                 "CUBEWORK_CACHE_DIR",
-                std::env::temp_dir().join("cubework-test-big-cubes"),
+                common::shared_dir("cubework-test-big-cubes"),
             );
             std::env::set_var("CUBEWORK_TWOPHASE_TABLE", "small");
         }

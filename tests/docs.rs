@@ -35,8 +35,8 @@ fn guide_pages() -> Vec<PathBuf> {
 
 #[test]
 fn every_console_example_in_the_readme_and_the_guide_prints_what_it_shows() {
-    let cache = std::env::temp_dir().join("cubework-test-docs-cache");
-    let data = std::env::temp_dir().join("cubework-test-data");
+    let cache = common::shared_dir("cubework-test-docs-cache");
+    let data = common::shared_dir("cubework-test-data");
     let cases = trycmd::TestCases::new();
     cases
         .register_bin("cubework", trycmd::cargo::cargo_bin("cubework"))

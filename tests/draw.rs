@@ -358,10 +358,39 @@ fn cubework() -> Command {
     common::cubework_cached("cubework-draw-test-cache")
 }
 
-fn temp(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join("cubework-draw");
-    std::fs::create_dir_all(&dir).unwrap();
-    dir.join(name)
+/// A file `name` in a directory of its test's own, removed with the directory when dropped:
+/// used where a path is (`Deref`).
+struct OwnFile {
+    path: std::path::PathBuf,
+    _dir: common::OwnDir,
+}
+
+impl std::ops::Deref for OwnFile {
+    type Target = std::path::Path;
+    fn deref(&self) -> &std::path::Path {
+        &self.path
+    }
+}
+
+impl AsRef<std::path::Path> for OwnFile {
+    fn as_ref(&self) -> &std::path::Path {
+        &self.path
+    }
+}
+
+impl AsRef<std::ffi::OsStr> for OwnFile {
+    fn as_ref(&self) -> &std::ffi::OsStr {
+        self.path.as_os_str()
+    }
+}
+
+/// The path of a file `name` (not made) in a new directory of this test's alone.
+fn temp(name: &str) -> OwnFile {
+    let dir = common::fresh_dir("draw");
+    OwnFile {
+        path: dir.join(name),
+        _dir: dir,
+    }
 }
 
 #[test]

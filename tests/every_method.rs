@@ -77,9 +77,15 @@ fn solves(cube: &Cube, line: &str) -> bool {
     c.apply_all(&moves).is_ok() && c == Cube::solved_n(cube.size())
 }
 
+/// A directory under the build's own temporary directory (`target/tmp`), shared by every run:
+/// for tables, which only save time and are written whole or not at all.
+fn shared_dir(name: &str) -> std::path::PathBuf {
+    std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join(name)
+}
+
 /// Sets the environment the solves read, once, before any solve: this binary's only test.
 fn environment() -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(CACHE);
+    let dir = shared_dir(CACHE);
     // SAFETY: this is the only test in this binary, and it sets the environment before it
     // starts any thread or solve.
     unsafe {
@@ -134,10 +140,7 @@ fn batch(method: &str, cubes: &[Cube], cache: &std::path::Path) -> Vec<String> {
         .env("NO_COLOR", "1")
         .env("CUBEWORK_CACHE_DIR", cache)
         .env("CUBEWORK_OPTIMAL_TABLE", "small")
-        .env(
-            "CUBEWORK_DATA_DIR",
-            std::env::temp_dir().join("cubework-test-data"),
-        )
+        .env("CUBEWORK_DATA_DIR", shared_dir("cubework-test-data"))
         .args(["solve", "--method", method, "--batch", "-"])
         .write_stdin(input)
         .output()

@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 
 use assert_cmd::Command;
 
-fn temp(name: &str) -> std::path::PathBuf {
+fn temp(name: &str) -> common::OwnDir {
     common::fresh_dir(&format!("hardening-{name}"))
 }
 
@@ -406,14 +406,14 @@ mod terminal {
 
     /// A fresh data directory for a test on a pseudo-terminal, if this machine can open one
     /// ([`common::terminal_dir`]).
-    fn terminal_dir(name: &str) -> Option<std::path::PathBuf> {
+    fn terminal_dir(name: &str) -> Option<common::OwnDir> {
         common::terminal_dir(&format!("hardening-{name}"))
     }
 
     /// The REPL on a pseudo-terminal with a fresh data directory for test `name`, `keys`
     /// typed: what the terminal showed, the exit status and the data directory; `None` if
     /// this machine cannot open a pseudo-terminal ([`common::terminal_dir`]).
-    fn typed(name: &str, keys: &[&[u8]]) -> Option<(String, Option<i32>, std::path::PathBuf)> {
+    fn typed(name: &str, keys: &[&[u8]]) -> Option<(String, Option<i32>, common::OwnDir)> {
         let data = terminal_dir(name)?;
         let (text, code) = repl(keys, &data);
         Some((text, code, data))

@@ -232,12 +232,9 @@ impl Running {
             .env("NO_COLOR", "1")
             .env(
                 "CUBEWORK_DATA_DIR",
-                std::env::temp_dir().join("cubework-test-data"),
+                common::shared_dir("cubework-test-data"),
             )
-            .env(
-                "CUBEWORK_CACHE_DIR",
-                std::env::temp_dir().join("cubework-opt-cli"),
-            )
+            .env("CUBEWORK_CACHE_DIR", common::shared_dir("cubework-opt-cli"))
             .env("CUBEWORK_OPTIMAL_TABLE", "small")
             .args(args)
             .stdin(Stdio::piped())
@@ -361,7 +358,7 @@ fn a_forged_optimal_table_is_rebuilt_and_named() {
     let (_, err, code) = run(&["solve", "--method", "optimal", "R"], "");
     assert_eq!(code, Some(0), "{err}");
     let spec = table_file(SliceKind::Position);
-    let good = spec.path_in(&std::env::temp_dir().join("cubework-opt-cli"));
+    let good = spec.path_in(&common::shared_dir("cubework-opt-cli"));
     let payload = cubework::base::table_cache::read(&good, &spec).unwrap();
     let table = AxisTable::from_payload(SliceKind::Position, payload.clone()).unwrap();
     // Two entries exchanged: a sampled one, at distance d, and one far from it holding
@@ -396,9 +393,8 @@ fn a_forged_optimal_table_is_rebuilt_and_named() {
         });
     let payload = forged.unwrap_or_else(|| panic!("no exchange passes the walks: {tried:?}"));
     drop(table);
-    let dir = std::env::temp_dir().join("cubework-opt-forged");
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
+    // The forged table in a directory of this test's own, never the shared cache.
+    let dir = common::fresh_dir("opt-forged");
     let path = spec.path_in(&dir);
     std::fs::write(
         &path,
@@ -406,8 +402,9 @@ fn a_forged_optimal_table_is_rebuilt_and_named() {
     )
     .unwrap();
     let forged = || {
-        let mut cmd = common::cubework_cached("cubework-opt-forged");
-        cmd.env("CUBEWORK_OPTIMAL_TABLE", "small");
+        let mut cmd = common::cubework();
+        cmd.env("CUBEWORK_CACHE_DIR", &dir)
+            .env("CUBEWORK_OPTIMAL_TABLE", "small");
         cmd
     };
     // `tables` does not call it built, and names the file.
@@ -439,7 +436,6 @@ fn a_forged_optimal_table_is_rebuilt_and_named() {
         .find(|l| l.contains(" optimal-small "))
         .unwrap();
     assert!(row.contains("built"), "{text}");
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// The facelet string of `alg` applied to the solved cube.
@@ -527,8 +523,7 @@ fn every_single_solve_of_a_rotated_cube_ends_with_a_line_that_does_the_whole_job
 
 #[test]
 fn a_first_optimal_solve_says_in_one_line_on_stderr_that_it_builds_the_table() {
-    let dir = std::env::temp_dir().join("cubework-opt-notice");
-    let _ = std::fs::remove_dir_all(&dir);
+    let dir = common::fresh_dir("opt-notice");
     let solve = || {
         let (_, err, code) = common::solve_optimal(&dir, "R U");
         assert_eq!(code, Some(0));
@@ -548,5 +543,4 @@ fn a_first_optimal_solve_says_in_one_line_on_stderr_that_it_builds_the_table() {
     );
     // Built once: the next solve loads it without a word.
     assert_eq!(solve(), "");
-    let _ = std::fs::remove_dir_all(&dir);
 }

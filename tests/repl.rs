@@ -11,7 +11,7 @@ fn session(input: &str) -> (String, String, Option<i32>) {
         .unwrap()
         .env(
             "CUBEWORK_DATA_DIR",
-            std::env::temp_dir().join("cubework-test-data"),
+            common::shared_dir("cubework-test-data"),
         )
         .write_stdin(input)
         .output()

@@ -14,8 +14,12 @@ use nix::pty::Winsize;
 /// A hang guard, not a speed target: each answer comes in milliseconds.
 const WAIT: Duration = Duration::from_secs(20);
 
-/// The REPL on an 80×24 pseudo-terminal, without colour, with what it has shown so far.
-struct Terminal(common::OnTerminal);
+/// The REPL on an 80×24 pseudo-terminal, without colour, with what it has shown so far, and
+/// its data directory (removed when it is dropped).
+struct Terminal {
+    term: common::OnTerminal,
+    _data: common::OwnDir,
+}
 
 impl Terminal {
     /// The REPL started, its data in a directory of its own, once its prompt is up.
@@ -27,14 +31,17 @@ impl Terminal {
             ws_xpixel: 0,
             ws_ypixel: 0,
         };
-        let terminal = Terminal(common::on_terminal(&[], Some(&size), &data, false));
+        let terminal = Terminal {
+            term: common::on_terminal(&[], Some(&size), &data, false),
+            _data: data,
+        };
         // The prompt is up when rustyline turns bracketed paste on.
         terminal.wait_for(0, "\x1b[?2004h");
         terminal
     }
 
     fn shown(&self) -> String {
-        self.0.text()
+        self.term.text()
     }
 
     /// Waits until `text` shows after byte `from` of what was shown; what shows from there.
@@ -60,7 +67,7 @@ impl Terminal {
         let from = self.shown().len();
         for c in keys.chars() {
             let mut buf = [0u8; 4];
-            self.0
+            self.term
                 .master
                 .write_all(c.encode_utf8(&mut buf).as_bytes())
                 .unwrap();
@@ -77,8 +84,8 @@ impl Terminal {
 
     /// Ctrl-D, and the REPL's end awaited.
     fn close(mut self) {
-        let _ = self.0.master.write_all(b"\x04");
-        self.0.finish(Duration::from_secs(10));
+        let _ = self.term.master.write_all(b"\x04");
+        self.term.finish(Duration::from_secs(10));
     }
 }
 

@@ -51,21 +51,22 @@ fn run(cache: &std::path::Path, args: &[&str]) -> (String, String, Option<i32>) 
     common::outcome(out)
 }
 
-/// A cache directory with every table but the medium and large optimal ones, built once for
-/// this test binary (`tables build --optimal --size small`).
+/// A cache directory with every table but the medium and large optimal ones
+/// (`tables build --optimal --size small`), shared ([`common::shared_dir`]): built once, then
+/// loaded by every run of this test binary. Only copied from, never damaged.
 fn built_small() -> &'static std::path::Path {
     static DIR: std::sync::OnceLock<std::path::PathBuf> = std::sync::OnceLock::new();
     DIR.get_or_init(|| {
-        let dir = common::fresh_dir("tables-shared-small");
+        let dir = common::shared_dir("cubework-tables-small");
         let (_, err, code) = run(&dir, &["tables", "build", "--optimal", "--size", "small"]);
         assert_eq!(code, Some(0), "{err}");
         dir
     })
 }
 
-/// A fresh cache directory `name` holding copies of the tables of [`built_small`] (each
-/// checked whole at its first load: a copy is another file).
-fn with_small_tables(name: &str) -> std::path::PathBuf {
+/// A fresh cache directory of this test's own holding copies of the tables of [`built_small`]
+/// (each checked whole at its first load: a copy is another file), removed when dropped.
+fn with_small_tables(name: &str) -> common::OwnDir {
     let dir = common::fresh_dir(&format!("tables-{name}"));
     for entry in std::fs::read_dir(built_small()).unwrap() {
         let entry = entry.unwrap();
@@ -515,7 +516,6 @@ fn a_table_changed_in_place_behind_its_stamp_is_rebuilt_or_stops_the_solve_in_on
     // The next solve checks it whole, and rebuilds it.
     let err = answers(solve_optimal(&dir, scramble));
     assert!(err.contains(&rebuilt), "{err}");
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[cfg(target_os = "linux")]
@@ -576,7 +576,6 @@ fn a_table_cut_short_while_a_search_reads_it_is_said_in_one_line_not_a_bus_error
         ),
     );
     assert!(out.stdout.is_empty());
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]

@@ -839,16 +839,19 @@ impl Helper for WorkbenchHelper {}
 mod tests {
     use super::*;
 
-    fn temp(name: &str) -> PathBuf {
-        let dir = std::env::temp_dir().join(format!("cubework-repl-{name}"));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        dir
+    /// A new directory of this test's own (never another test's, nor another run's at the
+    /// same time), removed when dropped.
+    fn temp(name: &str) -> tempfile::TempDir {
+        tempfile::Builder::new()
+            .prefix(&format!("cubework-repl-{name}-"))
+            .tempdir()
+            .unwrap()
     }
 
     #[test]
     fn history_lines_that_are_not_utf8_are_skipped_and_the_rest_kept() {
-        let path = temp("skip").join("history.txt");
+        let dir = temp("skip");
+        let path = dir.path().join("history.txt");
         std::fs::write(&path, b"#V2\nR U\n\xff\xfe\nF2\n\n\xc3(\nshow net\n").unwrap();
         let h = History::open(Some(path.clone()));
         assert_eq!(h.lines, ["R U", "F2", "show net"]);
@@ -858,7 +861,8 @@ mod tests {
 
     #[test]
     fn two_sessions_at_once_both_keep_their_lines() {
-        let path = temp("two").join("sub").join("history.txt");
+        let dir = temp("two");
+        let path = dir.path().join("sub").join("history.txt");
         let mut a = History::open(Some(path.clone()));
         let mut b = History::open(Some(path.clone()));
         assert_eq!(a.append("R"), None);
@@ -869,8 +873,9 @@ mod tests {
 
     #[test]
     fn special_files_in_place_of_the_history_are_refused() {
-        let dir = temp("special");
-        let h = History::open(Some(dir.clone()));
+        let own = temp("special");
+        let dir = own.path();
+        let h = History::open(Some(dir.to_path_buf()));
         assert!(h.notes[0].contains("is a directory"), "{:?}", h.notes);
         let mut h = h;
         assert_eq!(h.append("R"), None, "nothing is written anywhere");
@@ -885,7 +890,8 @@ mod tests {
 
     #[test]
     fn the_file_is_cut_back_when_it_grows_long() {
-        let path = temp("trim").join("history.txt");
+        let dir = temp("trim");
+        let path = dir.path().join("history.txt");
         let text: String = (0..11 * HISTORY_LINES)
             .map(|i| format!("R{}\n", i % 3 + 2))
             .collect();

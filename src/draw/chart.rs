@@ -10,6 +10,7 @@
 use plotters::chart::MeshStyle;
 use plotters::coord::Shift;
 use plotters::coord::ranged1d::ValueFormatter;
+use plotters::coord::types::RangedCoordf64;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
 
@@ -677,27 +678,203 @@ pub fn cycle_chart(counts: &[CycleCount], title: &str, note: &str) -> Result<Str
     Ok(out)
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
+/// One size's figures from a run of the 4×4×4 to 9×9×9's reduction solver (`cargo bench
+/// --bench big_cubes -- sizes COUNT FILE.svg`), as the big cubes' chart draws them.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct BigCubeRun {
+    /// The size: the N×N×N cube.
+    pub n: usize,
+    /// Moves a solve on average, in the half-turn metric.
+    pub moves: f64,
+    /// Of those, the moves that reduce the cube to a 3×3×3 (before the 3×3×3's own), on
+    /// average: what dwalton76's published counts measure.
+    pub reduction: f64,
+    /// The median wall time a solve, in milliseconds.
+    pub median_ms: f64,
+}
 
-    #[test]
-    fn decades_cover_the_values() {
-        assert_eq!(decades([3.1, 8080.0].into_iter()), (1.0, 10000.0));
-        assert_eq!(decades([120.0].into_iter()), (100.0, 1000.0));
-        assert_eq!(decades(std::iter::empty()), (1.0, 10.0));
-    }
+/// Other solvers' average lengths (half-turn metric, a wide turn one move) on the big cubes,
+/// to draw beside cubework's: dwalton76's solver's latest published counts (its README's row
+/// of 09/28/2021, commit 60e964d4), which count the moves that reduce the cube to a 3×3×3,
+/// without the 3×3×3's own (about 20 more, its README says), for the 4×4×4 to 9×9×9; and
+/// TPR-4x4x4's 44.6 on the 4×4×4, whole solves (measured on the 200 random states of the
+/// guide's comparison).
+pub fn published_lengths() -> Vec<SizeLine> {
+    vec![
+        SizeLine {
+            name: "dwalton76, to reduce (published)".to_string(),
+            points: vec![
+                (4, 51.6),
+                (5, 78.9),
+                (6, 135.7),
+                (7, 193.8),
+                (8, 306.4),
+                (9, 368.6),
+            ],
+        },
+        SizeLine {
+            name: "TPR-4x4x4, whole".to_string(),
+            points: vec![(4, 44.6)],
+        },
+    ]
+}
 
-    #[test]
-    fn cycle_counts_add_up_to_the_cycles() {
-        let moves = crate::parse_moves("R U R' U' M2 E", crate::Notation::Standard).unwrap();
-        for n in [3, 5] {
-            let p = StickerPerm::of_moves(n, &moves).unwrap();
-            let total: usize = cycle_counts(&p)
-                .iter()
-                .map(|c| c.corners + c.edges + c.centres)
-                .sum();
-            assert_eq!(total, p.cycles().len());
+/// A panel's line: its name, colour and `(N, value)` points.
+type Series<'a> = (&'a str, RGBColor, Vec<(usize, f64)>);
+
+/// Draws `lines` on a panel's chart of values against N, each value no lower than `floor`
+/// (the axis's foot), with a line between points and a dot at each; the first line's points
+/// are labelled with their values.
+fn draw_series_panel<Y>(
+    mut chart: ChartContext<'_, SVGBackend<'_>, Cartesian2d<RangedCoordf64, Y>>,
+    (n_lo, n_hi): (usize, usize),
+    (floor, y_desc): (f64, &str),
+    lines: &[Series],
+) -> Result<(), DrawError>
+where
+    Y: Ranged<ValueType = f64> + ValueFormatter<f64>,
+{
+    draw_mesh(
+        chart
+            .configure_mesh()
+            .x_labels(n_hi - n_lo + 1)
+            .x_label_formatter(&|v| format!("{v:.0}"))
+            .y_label_formatter(&|v| format!("{v}"))
+            .x_desc("N (the N×N×N cube)")
+            .y_desc(y_desc),
+    )?;
+    for (i, (_, colour, points)) in lines.iter().enumerate() {
+        let points: Vec<(f64, f64)> = points
+            .iter()
+            .map(|&(n, v)| (n as f64, v.max(floor)))
+            .collect();
+        chart
+            .draw_series(std::iter::once(PathElement::new(
+                points.clone(),
+                colour.stroke_width(2),
+            )))
+            .map_err(err)?;
+        let dot = if points.len() == 1 { 6 } else { 4 };
+        chart
+            .draw_series(points.iter().map(|&p| Circle::new(p, dot, colour.filled())))
+            .map_err(err)?;
+        if i == 0 {
+            let style = (FONT, 11)
+                .into_font()
+                .color(colour)
+                .pos(Pos::new(HPos::Center, VPos::Bottom));
+            chart
+                .draw_series(
+                    points.iter().map(|&p| {
+                        EmptyElement::at(p) + Text::new(short(p.1), (0, -7), style.clone())
+                    }),
+                )
+                .map_err(err)?;
         }
     }
+    Ok(())
 }
+
+/// The largest value of `lines`, and whether their positive values span more than a tenfold
+/// range (then drawn on a log scale).
+fn span(lines: &[Series]) -> (f64, bool) {
+    let values = || {
+        lines
+            .iter()
+            .flat_map(|l| l.2.iter().map(|p| p.1))
+            .filter(|v| *v > 0.0 && v.is_finite())
+    };
+    let hi = values().fold(0.0, f64::max);
+    let lo = values().fold(f64::MAX, f64::min);
+    (hi, hi > 10.0 * lo)
+}
+
+/// Two panels side by side against the cube's size N: the reduction solver's average length
+/// in the half-turn metric beside other solvers' (`others`, as [`published_lengths`] gives
+/// them), and its median time a solve (on a log scale where the times span more than a
+/// tenfold range); `note` says what was run.
+///
+/// ```
+/// use cubework::draw::chart::{BigCubeRun, big_cubes_chart, published_lengths};
+/// let runs = [
+///     BigCubeRun { n: 4, moves: 45.8, reduction: 26.3, median_ms: 356.0 },
+///     BigCubeRun { n: 5, moves: 103.4, reduction: 82.8, median_ms: 394.0 },
+/// ];
+/// let svg = big_cubes_chart(&runs, &published_lengths(), "50 states a size").unwrap();
+/// assert!(svg.contains("dwalton76, to reduce (published)") && svg.contains("103"));
+/// ```
+pub fn big_cubes_chart(
+    runs: &[BigCubeRun],
+    others: &[SizeLine],
+    note: &str,
+) -> Result<String, DrawError> {
+    let ns = || {
+        runs.iter()
+            .map(|r| r.n)
+            .chain(others.iter().flat_map(|l| l.points.iter().map(|p| p.0)))
+    };
+    let n_lo = ns().min().unwrap_or(4);
+    let n_hi = ns().max().unwrap_or(9).max(n_lo + 1);
+    let ours = |v: fn(&BigCubeRun) -> f64| runs.iter().map(|r| (r.n, v(r))).collect();
+    let mut lengths: Vec<Series> = vec![
+        ("cubework, whole", HTM, ours(|r| r.moves)),
+        ("cubework, to reduce", QTM, ours(|r| r.reduction)),
+    ];
+    for (i, l) in others.iter().enumerate() {
+        lengths.push((&l.name, LINES[(i + 2) % LINES.len()], l.points.clone()));
+    }
+    let times: Vec<Series> = vec![("cubework", HTM, ours(|r| r.median_ms))];
+    let x = n_lo as f64 - 0.3..n_hi as f64 + 0.3;
+    let mut out = String::new();
+    {
+        let root = SVGBackend::with_string(&mut out, (980, 500)).into_drawing_area();
+        root.fill(&WHITE).map_err(err)?;
+        let (top, bottom) = root.split_vertically(440);
+        let panels = top.split_evenly((1, 2));
+        let caption = (FONT, 17).into_font().color(&TEXT);
+        let mut builder = ChartBuilder::on(&panels[0]);
+        builder
+            .caption("Moves a solve on average (HTM)", caption.clone())
+            .margin(14)
+            .margin_top(24)
+            .x_label_area_size(40)
+            .y_label_area_size(60);
+        let (hi, _) = span(&lengths);
+        let chart = builder
+            .build_cartesian_2d(x.clone(), 0.0..(hi * 1.15).max(1.0))
+            .map_err(err)?;
+        draw_series_panel(chart, (n_lo, n_hi), (0.0, "moves (HTM)"), &lengths)?;
+        let mut builder = ChartBuilder::on(&panels[1]);
+        builder
+            .caption("Median time a solve, one thread", caption)
+            .margin(14)
+            .margin_top(24)
+            .x_label_area_size(40)
+            .y_label_area_size(60);
+        match span(&times) {
+            (_, true) => {
+                let (lo, hi) = decades(times.iter().flat_map(|l| l.2.iter().map(|p| p.1)));
+                let chart = builder
+                    .build_cartesian_2d(x, (lo..hi).log_scale())
+                    .map_err(err)?;
+                draw_series_panel(chart, (n_lo, n_hi), (lo, "ms (log scale)"), &times)?;
+            }
+            (hi, false) => {
+                let chart = builder
+                    .build_cartesian_2d(x, 0.0..(hi * 1.15).max(1.0))
+                    .map_err(err)?;
+                draw_series_panel(chart, (n_lo, n_hi), (0.0, "ms"), &times)?;
+            }
+        }
+        let names: Vec<(&str, RGBColor)> = lengths.iter().map(|l| (l.0, l.1)).collect();
+        legend(&bottom, (70, 16), &names)?;
+        bottom
+            .draw(&label(note.to_string(), (70, 44), 12, &MUTED, HPos::Left))
+            .map_err(err)?;
+        root.present().map_err(err)?;
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests;

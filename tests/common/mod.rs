@@ -5,26 +5,33 @@
 
 use assert_cmd::Command;
 
-/// The binary with colour off and its history in the temp directory (never the user's),
-/// solving two-phase with the small table set a fresh machine has (the answers the tests and
-/// the documents show), whatever larger set the cache it is given may hold.
+/// A directory under the build's own temporary directory (`target/tmp`, which cargo gives the
+/// integration tests as `CARGO_TARGET_TMPDIR`), for what only saves time and may be shared by
+/// every test, every run of the suite and any two runs at once: the tables, which are written
+/// through a temporary file and a rename (a reader sees the old file or the new one, never a
+/// cut one) and checked whenever they load. Nothing a test damages, forges or makes to fail
+/// goes here: that goes in a directory of its own ([`fresh_dir`]).
+pub fn shared_dir(name: &str) -> std::path::PathBuf {
+    std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join(name)
+}
+
+/// The binary with colour off and its history in the build's temporary directory (never the
+/// user's), solving two-phase with the small table set a fresh machine has (the answers the
+/// tests and the documents show), whatever larger set the cache it is given may hold.
 pub fn cubework() -> Command {
     let mut cmd = Command::cargo_bin("cubework").unwrap();
     cmd.env("NO_COLOR", "1")
-        .env(
-            "CUBEWORK_DATA_DIR",
-            std::env::temp_dir().join("cubework-test-data"),
-        )
+        .env("CUBEWORK_DATA_DIR", shared_dir("cubework-test-data"))
         .env("CUBEWORK_TWOPHASE_TABLE", "small");
     cmd
 }
 
-/// [`cubework`] with its tables cached in the temp directory's `cache`: one directory for
-/// every run of a test binary (not one a process, which left a copy behind each time); a
-/// table is checked whenever it loads, and rebuilt if damaged or out of date.
+/// [`cubework`] with its tables cached in the shared directory `cache` ([`shared_dir`]): one
+/// directory for every run of a test binary (not one a process, which left a copy behind each
+/// time); a table is checked whenever it loads, and rebuilt if damaged or out of date.
 pub fn cubework_cached(cache: &str) -> Command {
     let mut cmd = cubework();
-    cmd.env("CUBEWORK_CACHE_DIR", std::env::temp_dir().join(cache));
+    cmd.env("CUBEWORK_CACHE_DIR", shared_dir(cache));
     cmd
 }
 
@@ -47,9 +54,10 @@ pub fn assert_success(out: &std::process::Output, context: impl std::fmt::Displa
     );
 }
 
-/// The binary with colour off and its history and tables in the temp directory's `name`.
+/// The binary with colour off and its history and tables in the shared directory `name`
+/// ([`shared_dir`]).
 pub fn cubework_in(name: &str) -> Command {
-    let data = std::env::temp_dir().join(name);
+    let data = shared_dir(name);
     let mut cmd = Command::cargo_bin("cubework").unwrap();
     cmd.env("NO_COLOR", "1")
         .env("CUBEWORK_DATA_DIR", &data)
@@ -103,19 +111,45 @@ pub fn last_line(mut cmd: Command, args: &[&str]) -> String {
         .to_string()
 }
 
-/// A fresh, empty directory `cubework-{name}` in the temp directory.
-pub fn fresh_dir(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("cubework-{name}"));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+/// A directory of one test's own ([`fresh_dir`]), removed with all it holds when dropped: used
+/// where a path is ([`Path`](std::path::Path) through `Deref`).
+pub struct OwnDir(tempfile::TempDir);
+
+impl std::ops::Deref for OwnDir {
+    type Target = std::path::Path;
+    fn deref(&self) -> &std::path::Path {
+        self.0.path()
+    }
 }
 
-/// A fresh data directory `cubework-{name}` for a test on a pseudo-terminal, or `None`, said
+impl AsRef<std::path::Path> for OwnDir {
+    fn as_ref(&self) -> &std::path::Path {
+        self.0.path()
+    }
+}
+
+impl AsRef<std::ffi::OsStr> for OwnDir {
+    fn as_ref(&self) -> &std::ffi::OsStr {
+        self.0.path().as_os_str()
+    }
+}
+
+/// A new, empty directory `cubework-{name}-XXXXXX` in the temp directory, this test's alone
+/// (never another test's, nor another run's at the same time), removed when dropped: for
+/// whatever a test damages, forges, or makes to fail.
+pub fn fresh_dir(name: &str) -> OwnDir {
+    let dir = tempfile::Builder::new()
+        .prefix(&format!("cubework-{name}-"))
+        .tempdir()
+        .unwrap();
+    OwnDir(dir)
+}
+
+/// A fresh data directory ([`fresh_dir`]) for a test on a pseudo-terminal, or `None`, said
 /// on standard error, where this machine cannot open one (a container without `/dev/ptmx`):
 /// the test stops there rather than fail for the machine's sake.
 #[cfg(unix)]
-pub fn terminal_dir(name: &str) -> Option<std::path::PathBuf> {
+pub fn terminal_dir(name: &str) -> Option<OwnDir> {
     if nix::pty::openpty(None, None).is_err() {
         eprintln!("skipped: this machine cannot open a pseudo-terminal");
         return None;

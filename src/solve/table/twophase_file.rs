@@ -516,10 +516,12 @@ mod tests {
     use crate::base::table_cache::CacheError;
     use crate::solve::table::tables::tests::tables;
 
-    fn temp_dir(name: &str) -> std::path::PathBuf {
-        let dir = std::env::temp_dir().join(format!("cubework-2p-{}-{name}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        dir
+    /// A new directory of this test's own, removed when dropped.
+    fn temp_dir(name: &str) -> tempfile::TempDir {
+        tempfile::Builder::new()
+            .prefix(&format!("cubework-2p-{name}-"))
+            .tempdir()
+            .unwrap()
     }
 
     #[test]
@@ -555,7 +557,8 @@ mod tests {
 
     #[test]
     fn a_file_checked_whole_is_trusted_for_its_counts_until_it_changes() {
-        let dir = temp_dir("stamp");
+        let own = temp_dir("stamp");
+        let dir = own.path().to_path_buf();
         std::fs::create_dir_all(&dir).unwrap();
         let path = table_file().path_in(&dir);
         // A good checksum over a pruning value changed within range: only the counts tell.
@@ -591,7 +594,8 @@ mod tests {
     #[test]
     fn a_file_forged_in_place_behind_its_stamp_is_checked_whole_and_rebuilt() {
         use std::io::{Seek, Write};
-        let dir = temp_dir("forged-in-place");
+        let own = temp_dir("forged-in-place");
+        let dir = own.path().to_path_buf();
         let path = table_file().path_in(&dir);
         let (_, report) = load_or_build_in(Some(&dir), &mut |_, _| {});
         assert!(
@@ -623,7 +627,8 @@ mod tests {
 
     #[test]
     fn a_damaged_table_file_is_detected_and_rebuilt() {
-        let dir = temp_dir("rebuild");
+        let own = temp_dir("rebuild");
+        let dir = own.path().to_path_buf();
         let built = || tables().clone();
         let build = |_: &mut dyn FnMut(u64, u64)| built();
         type Build<'a> = &'a dyn Fn(&mut dyn FnMut(u64, u64)) -> Tables;

@@ -288,14 +288,26 @@ pub(crate) fn turn(g3: &G3, t: &PlaceMap, i: usize) -> PlaceMap {
 /// `a ∘ τ ∘ b` (`out[k] = a[τ[b[k]]]`, the first 12 bytes), as two byte shuffles where the CPU
 /// has SSSE3 (the search's turns and coordinate do this at every node: about a sixth of its
 /// instructions as twelve bounds-checked lookups); `None` where it has not.
-fn compose(a: &[u8; 16], t: &PlaceMap, b: &[u8; 16]) -> Option<[u8; 16]> {
+/// Like every SIMD path it gives way to plain loops where `CUBEWORK_SIMD=scalar` asks.
+pub(crate) fn compose(a: &[u8; 16], t: &PlaceMap, b: &[u8; 16]) -> Option<[u8; 16]> {
     #[cfg(target_arch = "x86_64")]
-    if std::arch::is_x86_feature_detected!("ssse3") {
-        // SAFETY: the CPU has SSSE3.
+    if shuffles() {
+        // SAFETY: `shuffles` says the CPU has SSSE3.
         return Some(unsafe { compose_ssse3(a, &pad(t), b) });
     }
     let _ = (a, t, b);
     None
+}
+
+/// Whether `compose` shuffles: the CPU has SSSE3 and the path compiled moves take
+/// (`CUBEWORK_SIMD`, or the fastest) is not the scalar one (read once).
+#[cfg(target_arch = "x86_64")]
+fn shuffles() -> bool {
+    static SHUFFLES: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    *SHUFFLES.get_or_init(|| {
+        crate::base::simd::ShufflePath::detect() != crate::base::simd::ShufflePath::Scalar
+            && std::arch::is_x86_feature_detected!("ssse3")
+    })
 }
 
 /// `compose`'s shuffles (`t` padded as well; every byte of `b` and `t` below 16).

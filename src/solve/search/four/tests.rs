@@ -335,3 +335,21 @@ fn the_answer_kept_is_the_shortest_of_the_reductions_finished_and_no_longer_than
     // Most states have more than one reduction of the least length to choose from.
     assert!(several >= 2, "{several} of 4");
 }
+
+proptest! {
+    #![proptest_config(crate::proptest_config(64))]
+    #[test]
+    fn composing_by_shuffles_gives_what_the_plain_lookups_give(
+        a in Just((0u8..12).collect::<Vec<_>>()).prop_shuffle(),
+        t in Just((0u8..12).collect::<Vec<_>>()).prop_shuffle(),
+        b in Just((0u8..12).collect::<Vec<_>>()).prop_shuffle(),
+    ) {
+        let map = |v: &[u8]| -> g3::PlaceMap { std::array::from_fn(|k| v[k]) };
+        let (a, t, b) = (map(&a), map(&t), map(&b));
+        let plain: g3::PlaceMap = std::array::from_fn(|k| a[t[b[k] as usize] as usize]);
+        // Where the CPU (or `CUBEWORK_SIMD`) has no shuffles, the callers take the lookups.
+        if let Some(out) = super::edge3::compose(&g3::pad(&a), &t, &g3::pad(&b)) {
+            prop_assert_eq!(&out[..12], &plain[..]);
+        }
+    }
+}

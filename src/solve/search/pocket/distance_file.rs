@@ -169,10 +169,12 @@ mod tests {
     use super::*;
     use crate::solve::search::pocket::table::tests::table;
 
-    fn temp_dir(name: &str) -> PathBuf {
-        let dir = std::env::temp_dir().join(format!("cubework-test-{}-{name}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        dir
+    /// A new directory of this test's own, removed when dropped.
+    fn temp_dir(name: &str) -> tempfile::TempDir {
+        tempfile::Builder::new()
+            .prefix(&format!("cubework-test-{name}-"))
+            .tempdir()
+            .unwrap()
     }
 
     #[test]
@@ -193,7 +195,8 @@ mod tests {
 
     #[test]
     fn damaged_and_inconsistent_cache_files_are_rebuilt() {
-        let dir = temp_dir("rebuild");
+        let own = temp_dir("rebuild");
+        let dir = own.path().to_path_buf();
         let metric = Metric::Htm;
         let built = |m: Metric| table(m).clone();
         // Missing: built and saved.

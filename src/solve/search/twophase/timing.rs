@@ -26,8 +26,9 @@ fn timing() {
     let t0 = Instant::now();
     let tables = Tables::build(&mut |_, _| {});
     println!("build {:.1} ms", t0.elapsed().as_secs_f64() * 1e3);
-    let dir = std::env::temp_dir().join(format!("cubework-timing-{}", std::process::id()));
-    let path = crate::solve::table::twophase_file::table_file().path_in(&dir);
+    let own = tempfile::tempdir().unwrap();
+    let dir = own.path();
+    let path = crate::solve::table::twophase_file::table_file().path_in(dir);
     crate::base::table_cache::write(
         &path,
         &crate::solve::table::twophase_file::table_file(),
@@ -51,7 +52,6 @@ fn timing() {
         );
         assert!(loaded == tables);
     }
-    let _ = std::fs::remove_dir_all(&dir);
     let min_probes: u64 = std::env::var("PROBES")
         .ok()
         .and_then(|s| s.parse().ok())
