@@ -343,21 +343,8 @@ pub fn sizes_chart(
                 .draw()
                 .map_err(err)?;
             for (i, l) in lines.iter().enumerate() {
-                let colour = LINES[i % LINES.len()];
-                let points: Vec<(f64, f64)> = l
-                    .points
-                    .iter()
-                    .map(|&(n, v)| (n as f64, v.max(lo)))
-                    .collect();
-                chart
-                    .draw_series(std::iter::once(PathElement::new(
-                        points.clone(),
-                        colour.stroke_width(2),
-                    )))
-                    .map_err(err)?;
-                chart
-                    .draw_series(points.iter().map(|&p| Circle::new(p, 3, colour.filled())))
-                    .map_err(err)?;
+                let points = against_n(&l.points, lo);
+                draw_line(&mut chart, &points, LINES[i % LINES.len()], 3)?;
             }
         }
         let names: Vec<(&str, RGBColor)> = defined
@@ -372,6 +359,36 @@ pub fn sizes_chart(
         root.present().map_err(err)?;
     }
     Ok(out)
+}
+
+/// `(N, value)` points as a chart's coordinates, each value no lower than `floor`.
+fn against_n(points: &[(usize, f64)], floor: f64) -> Vec<(f64, f64)> {
+    points
+        .iter()
+        .map(|&(n, v)| (n as f64, v.max(floor)))
+        .collect()
+}
+
+/// A line through `points` in `colour`, with a dot of radius `dot` at each.
+fn draw_line<Y>(
+    chart: &mut ChartContext<'_, SVGBackend<'_>, Cartesian2d<RangedCoordf64, Y>>,
+    points: &[(f64, f64)],
+    colour: RGBColor,
+    dot: u32,
+) -> Result<(), DrawError>
+where
+    Y: Ranged<ValueType = f64>,
+{
+    chart
+        .draw_series(std::iter::once(PathElement::new(
+            points.to_vec(),
+            colour.stroke_width(2),
+        )))
+        .map_err(err)?;
+    chart
+        .draw_series(points.iter().map(|&p| Circle::new(p, dot, colour.filled())))
+        .map_err(err)?;
+    Ok(())
 }
 
 /// A number with three significant figures at most: 1558, 116, 20.5, 7.7.
@@ -744,20 +761,13 @@ where
             .y_desc(y_desc),
     )?;
     for (i, (_, colour, points)) in lines.iter().enumerate() {
-        let points: Vec<(f64, f64)> = points
-            .iter()
-            .map(|&(n, v)| (n as f64, v.max(floor)))
-            .collect();
-        chart
-            .draw_series(std::iter::once(PathElement::new(
-                points.clone(),
-                colour.stroke_width(2),
-            )))
-            .map_err(err)?;
-        let dot = if points.len() == 1 { 6 } else { 4 };
-        chart
-            .draw_series(points.iter().map(|&p| Circle::new(p, dot, colour.filled())))
-            .map_err(err)?;
+        let points = against_n(points, floor);
+        draw_line(
+            &mut chart,
+            &points,
+            *colour,
+            if points.len() == 1 { 6 } else { 4 },
+        )?;
         if i == 0 {
             let style = (FONT, 11)
                 .into_font()

@@ -20,7 +20,6 @@ use crate::solve::search::reduction::cycles::tables;
 use crate::solve::search::reduction::inner;
 use crate::solve::search::reduction::model::LayerMove;
 use crate::solve::search::reduction::write;
-use crate::state::geometry::Geometry;
 use crate::turn::face::Face;
 
 /// The small cube's size.
@@ -134,13 +133,7 @@ pub(crate) fn centres(work: &mut Work<'_>, small: &Small) -> Result<bool, SolveE
     }
     let moves = inner::on_groups(&five.made, &blocks.groups);
     work.make(&moves);
-    let g = Geometry::of(n);
-    Ok(work
-        .model()
-        .centre_orbits
-        .iter()
-        .flatten()
-        .all(|&i| work.stickers[i] == g.face_of(i)))
+    Ok(work.centres_home())
 }
 
 #[cfg(test)]
@@ -185,7 +178,7 @@ mod tests {
     fn coherent_blocks_then_the_5x5x5_stages_bring_the_6x6x6_centres_home_keeping_parity() {
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(4871);
         let n = 6;
-        let g = Geometry::of(n);
+        let g = crate::state::geometry::Geometry::of(n);
         let home: Vec<Face> = (0..6 * n * n).map(|i| g.face_of(i)).collect();
         for _ in 0..2 {
             let cube = random::random_state(n, &mut rng);

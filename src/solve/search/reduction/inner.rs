@@ -116,13 +116,7 @@ pub(crate) fn centres(
             return Ok(false);
         }
     }
-    let g = Geometry::of(n);
-    Ok(work
-        .model()
-        .centre_orbits
-        .iter()
-        .flatten()
-        .all(|&i| work.stickers[i] == g.face_of(i)))
+    Ok(work.centres_home())
 }
 
 /// The inner 3×3s (on the even sizes 2×2s) of an `n`×`n`×`n` (6 to 9) by `small` on the

@@ -140,6 +140,16 @@ impl Work<'_> {
         &self.tables.model
     }
 
+    /// Whether every centre sticker is home.
+    fn centres_home(&self) -> bool {
+        let g = Geometry::of(self.model().n);
+        self.model()
+            .centre_orbits
+            .iter()
+            .flatten()
+            .all(|&i| self.stickers[i] == g.face_of(i))
+    }
+
     fn make(&mut self, moves: &[LayerMove]) {
         for &m in moves {
             self.tables.model.apply(&mut self.stickers, m);
