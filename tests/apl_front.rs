@@ -5,7 +5,6 @@
 
 mod common;
 
-use assert_cmd::Command;
 use common::run;
 use cubework::command::Session;
 use cubework::rep::RepKind;
@@ -95,8 +94,7 @@ fn an_array_that_is_no_state_changes_nothing_and_says_why() {
 
 #[test]
 fn the_command_line_evaluates_a_line_and_shows_the_cube_after_it() {
-    let out = Command::cargo_bin("cubework")
-        .unwrap()
+    let out = common::cubework()
         .args([
             "apl",
             "--rep",
@@ -109,15 +107,13 @@ fn the_command_line_evaluates_a_line_and_shows_the_cube_after_it() {
         .unwrap();
     common::assert_success(&out, "");
     let text = String::from_utf8(out.stdout).unwrap();
-    let apply = Command::cargo_bin("cubework")
-        .unwrap()
+    let apply = common::cubework()
         .args(["apply", "--show", "facelets", "--notation", "paper", "R"])
         .output()
         .unwrap();
     let want = String::from_utf8(apply.stdout).unwrap();
     assert_eq!(text, format!("3 3 3\n{want}"));
-    Command::cargo_bin("cubework")
-        .unwrap()
+    common::cubework()
         .args(["apl", "1 2+1 2 3"])
         .assert()
         .code(2)
@@ -186,8 +182,7 @@ fn compare_measures_ones_own_from_a_file_and_ranks_the_seven_in_apl() {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("mine.apl");
     std::fs::write(&file, "⍝ the faces as a matrix\nMAT: 6 9⍴⍵\n)rep mat MAT\n").unwrap();
-    let out = Command::cargo_bin("cubework")
-        .unwrap()
+    let out = common::cubework()
         .args([
             "compare",
             "--apl",
@@ -220,15 +215,13 @@ fn compare_measures_ones_own_from_a_file_and_ranks_the_seven_in_apl() {
         .expect("the user's row");
     assert!(mine[apl].parse::<f64>().unwrap() > 0.0 && mine[rank].is_empty());
     // The APL column is the 3×3×3's; a bad file is refused naming its line.
-    Command::cargo_bin("cubework")
-        .unwrap()
+    common::cubework()
         .args(["compare", "--apl", "--size", "4"])
         .assert()
         .code(2)
         .stderr(predicates::str::contains("3×3×3"));
     std::fs::write(&file, "MAT: 6 9⍴⍵\n)rep mat NOPE\n").unwrap();
-    Command::cargo_bin("cubework")
-        .unwrap()
+    common::cubework()
         .args(["compare", "--apl-file"])
         .arg(&file)
         .assert()
@@ -683,17 +676,12 @@ fn quit_and_help_work_in_apl_mode_and_question_mark_is_still_roll() {
 fn a_system_command_given_to_apl_outside_apl_mode_runs_as_one() {
     // On the command line: `)fns` lists the paper's functions, `)save` writes the workspace,
     // and a system command that is none names those there are.
-    let out = Command::cargo_bin("cubework")
-        .unwrap()
-        .args(["apl", ")fns"])
-        .output()
-        .unwrap();
+    let out = common::cubework().args(["apl", ")fns"]).output().unwrap();
     common::assert_success(&out, "");
     assert!(String::from_utf8(out.stdout).unwrap().contains("SWITCH"));
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("ws.apl");
-    Command::cargo_bin("cubework")
-        .unwrap()
+    common::cubework()
         .args(["apl", "-f"])
         .arg({
             let mine = dir.path().join("mine.apl");
@@ -704,11 +692,7 @@ fn a_system_command_given_to_apl_outside_apl_mode_runs_as_one() {
         .assert()
         .success();
     assert!(std::fs::read_to_string(&file).unwrap().contains("TWICE"));
-    let out = Command::cargo_bin("cubework")
-        .unwrap()
-        .args(["apl", ")bogus"])
-        .output()
-        .unwrap();
+    let out = common::cubework().args(["apl", ")bogus"]).output().unwrap();
     assert_eq!(out.status.code(), Some(2));
     assert!(
         String::from_utf8(out.stderr)

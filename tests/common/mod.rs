@@ -15,13 +15,15 @@ pub fn shared_dir(name: &str) -> std::path::PathBuf {
     std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join(name)
 }
 
-/// The binary with colour off and its history in the build's temporary directory (never the
-/// user's), solving two-phase with the small table set a fresh machine has (the answers the
-/// tests and the documents show), whatever larger set the cache it is given may hold.
+/// The binary with colour off and its history and tables in the build's temporary directory
+/// (never the user's), solving two-phase with the small table set a fresh machine has (the
+/// answers the tests and the documents show), whatever larger set the cache it is given may
+/// hold.
 pub fn cubework() -> Command {
     let mut cmd = Command::cargo_bin("cubework").unwrap();
     cmd.env("NO_COLOR", "1")
         .env("CUBEWORK_DATA_DIR", shared_dir("cubework-test-data"))
+        .env("CUBEWORK_CACHE_DIR", shared_dir("cubework-test-cache"))
         .env("CUBEWORK_TWOPHASE_TABLE", "small");
     cmd
 }
@@ -217,9 +219,9 @@ pub struct OnTerminal {
 }
 
 /// `cubework ARGS` on a new pseudo-terminal (of `size`, or the default), in colour if
-/// `colour` (else with `NO_COLOR` set) and its data in `data`, in a session of its own with
-/// the terminal as its controlling terminal, as a shell gives it, so that Ctrl-C on the
-/// terminal is a SIGINT to it.
+/// `colour` (else with `NO_COLOR` set), its data in `data` and its tables in the build's
+/// temporary directory, in a session of its own with the terminal as its controlling
+/// terminal, as a shell gives it, so that Ctrl-C on the terminal is a SIGINT to it.
 #[cfg(unix)]
 pub fn on_terminal(
     args: &[&str],
@@ -232,7 +234,10 @@ pub fn on_terminal(
     if !colour {
         command.env("NO_COLOR", "1");
     }
-    command.env("TERM", "xterm").env("CUBEWORK_DATA_DIR", data);
+    command
+        .env("TERM", "xterm")
+        .env("CUBEWORK_DATA_DIR", data)
+        .env("CUBEWORK_CACHE_DIR", shared_dir("cubework-test-cache"));
     command_on_terminal(command, size)
 }
 
