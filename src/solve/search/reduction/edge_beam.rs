@@ -158,4 +158,4 @@ pub(crate) fn pair(work: &mut Work<'_>, beam: &Beam) -> Result<usize, SolveError
 
 #[cfg(test)]
 #[path = "edge_beam_tests.rs"]
-mod tests;
+pub(crate) mod tests;

@@ -35,6 +35,7 @@
 //!
 //! Every run of turns about one axis is merged and written in WCA notation ([`write`]).
 
+pub(crate) mod big_edges;
 pub(crate) mod centres;
 pub(crate) mod coherence;
 pub(crate) mod cycles;
@@ -335,8 +336,12 @@ fn solve_orbit(
 }
 
 /// The edge stage: every edge paired by slice-flip-slice, the pairing searched by a beam
-/// (`edge_beam.rs`), each wing orbit finished by three-cycles.
+/// (`edge_beam.rs`), each wing orbit finished by three-cycles; on the 6×6×6 to 9×9×9 also
+/// orbit by orbit as a smaller cube's (`big_edges.rs`), the shorter kept.
 pub(crate) fn edges(work: &mut Work<'_>) -> Result<(), SolveError> {
+    if big_edges::SIZES.contains(&work.model().n) {
+        return big_edges::edges(work);
+    }
     let beam = edge_beam::Beam::of(work.model().n);
     edge_beam::pair(work, &beam).map(|_| ())
 }
