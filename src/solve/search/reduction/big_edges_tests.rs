@@ -105,6 +105,15 @@ fn the_edge_stage_lengths_orbit_by_orbit() {
         let n = w.model().n;
         write::write(n, &write::merge(n, &w.made)).len()
     };
+    // Each stage's beam: `ORBIT_BEAM="24,6,24"` (width, branch, rate) for another.
+    let stage_beam = var("ORBIT_BEAM").map_or(BEAM, |b| {
+        let v: Vec<usize> = b.split(',').map(|x| x.parse().unwrap()).collect();
+        Beam {
+            width: v[0],
+            branch: v[1],
+            rate: v[2] as u32,
+        }
+    });
     for n in sizes {
         pairing(n);
         // The same states as `the_edge_stage_lengths`.
@@ -122,7 +131,7 @@ fn the_edge_stage_lengths_orbit_by_orbit() {
             edge_beam::pair(&mut a, &Beam::of(n)).unwrap();
             beam_time += started.elapsed().as_secs_f64();
             let started = std::time::Instant::now();
-            let done = by_orbits(&mut b).unwrap();
+            let done = by_orbits_with(&mut b, &stage_beam).unwrap();
             orbits_time += started.elapsed().as_secs_f64();
             let (la, lb) = (length(&a), length(&b));
             beam += la;
@@ -137,7 +146,7 @@ fn the_edge_stage_lengths_orbit_by_orbit() {
         }
         let per = |total: usize| total as f64 / count as f64;
         eprintln!(
-            "{n}: edges by the beam {:.1} moves ({:.0} ms), orbit by orbit {:.1} ({:.0} ms, \
+            "{n} {stage_beam:?}: edges by the beam {:.1} moves ({:.0} ms), orbit by orbit {:.1} ({:.0} ms, \
              {failed} of {count} not finished, the beam's counted), the shorter {:.1}",
             per(beam),
             beam_time * 1e3 / count as f64,
