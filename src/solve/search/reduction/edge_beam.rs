@@ -8,7 +8,10 @@
 //! A beam one state wide trying one conjugate a step is the greedy pairing. On the 5×5×5 a
 //! narrow beam ([`SCREEN`]) first ranks the edges that each of several centre answers leaves
 //! (`reduction/mod.rs`), and the full beam pairs the best [`SCREENED`]: 79.6 moves to reduce
-//! against 83.6 on the big-cube benchmark's 50 states (`src/guide/solvers.md`).
+//! against 83.6 on the big-cube benchmark's 50 states (`src/guide/solvers.md`). On the
+//! 6×6×6 to 9×9×9 the edges are paired orbit by orbit by this beam on the 5×5×5s (or
+//! 4×4×4) their grouped layers make (`big_edges.rs`); the big cube's own beam, narrow there
+//! for time, is kept beside them on the 7×7×7 and as the fallback.
 
 use std::collections::HashSet;
 
@@ -158,4 +161,4 @@ pub(crate) fn pair(work: &mut Work<'_>, beam: &Beam) -> Result<usize, SolveError
 
 #[cfg(test)]
 #[path = "edge_beam_tests.rs"]
-mod tests;
+pub(crate) mod tests;

@@ -25,7 +25,11 @@
 //!   (a block `W` with an inner layer, `X` an outer turn conjugated by another, which keeps
 //!   the centres; `P` an outer setup turn, tried only when no `W X W'` alone pairs more)
 //!   that pairs the most for its length, with further `X`s while `W` is turned; the steps
-//!   are searched by a beam (`edge_beam.rs`), each state trying its few best.
+//!   are searched by a beam (`edge_beam.rs`), each state trying its few best. On the 6×6×6
+//!   to 9×9×9 the wing orbits are paired one at a time from the middle out instead, each as
+//!   a 5×5×5's wings (the innermost on the even sizes as a 4×4×4's) by that beam on the
+//!   5×5×5 the grouped layers make (`big_edges.rs`); on the 7×7×7 the big cube's own beam
+//!   too, the shorter kept.
 //!   Three-cycles finish each orbit of 24 wings: on the odd sizes to the places the middle
 //!   edges say, on the even sizes to the edges the pairing chose (`pairing.rs`'s `even_target`),
 //!   after which `r2 U2 r2 Uw2 r2 Uw2` makes the edges' permutation as even as the corners'
@@ -35,6 +39,7 @@
 //!
 //! Every run of turns about one axis is merged and written in WCA notation ([`write`]).
 
+pub(crate) mod big_edges;
 pub(crate) mod centres;
 pub(crate) mod coherence;
 pub(crate) mod cycles;
@@ -335,8 +340,12 @@ fn solve_orbit(
 }
 
 /// The edge stage: every edge paired by slice-flip-slice, the pairing searched by a beam
-/// (`edge_beam.rs`), each wing orbit finished by three-cycles.
+/// (`edge_beam.rs`), each wing orbit finished by three-cycles; on the 6×6×6 to 9×9×9 also
+/// orbit by orbit as a smaller cube's (`big_edges.rs`), the shorter kept.
 pub(crate) fn edges(work: &mut Work<'_>) -> Result<(), SolveError> {
+    if big_edges::SIZES.contains(&work.model().n) {
+        return big_edges::edges(work);
+    }
     let beam = edge_beam::Beam::of(work.model().n);
     edge_beam::pair(work, &beam).map(|_| ())
 }

@@ -1,0 +1,170 @@
+//! The 6×6×6 to 9×9×9's edges paired orbit by orbit, each time as a smaller cube's. With the
+//! centres solved, the layers are grouped as a 5×5×5's five: the outer face alone, the
+//! layers `1..=j` (with the orbit of wings `j` to pair at their inner end), every layer
+//! between them and their mirror as the middle, the mirror group, the other face alone.
+//! Grouped so, the big cube turns exactly as a 5×5×5 whose stickers are the groups' blocks:
+//! its wings the blocks holding the orbit `j`'s wings (and the outer orbits' beside them,
+//! which ride along), its middle edges the blocks of every edge place between them —
+//! the middle edges and the inner orbits, already paired — and its centres blocks of big
+//! centres, all home. So the 5×5×5's edge stage (the beam over slice-flip-slice and the
+//! three-cycles, `edge_beam.rs`) on the 5×5×5 the big cube shows, its turns made on the
+//! groups, pairs orbit `j` with the middle and keeps every big centre home and every inner
+//! pair whole. The outer faces must be groups of one layer: a group turning a face with the
+//! layer next to it would carry centre stickers off their faces with the corners.
+//!
+//! On the odd sizes the orbits are paired from the middle out, one 5×5×5 stage each; on the
+//! even sizes the innermost orbit first as a 4×4×4's wings (faces alone, the rest in two
+//! halves), paired with each other to the target the 4×4×4's stage chooses
+//! (`pairing.rs`'s `even_target`), then each further orbit as a 5×5×5's with those pairs as
+//! the middle. A wing orbit's parity against its target is even at every stage: the edge
+//! stage starts with every orbit even (`mod.rs`'s parity step, which the centres keep), and
+//! slice-flip-slice and three-cycles keep every orbit's parity.
+//!
+//! The solver pairs each state's edges both so and by the big cube's own beam
+//! (`edge_beam.rs`) and keeps the shorter, as written after the turns before them.
+
+use crate::solve::SolveError;
+use crate::solve::search::reduction::cycles::tables;
+use crate::solve::search::reduction::edge_beam::{self, Beam};
+use crate::solve::search::reduction::inner::on_groups;
+use crate::solve::search::reduction::pairing::pairing;
+use crate::solve::search::reduction::{Work, write};
+use crate::state::geometry::Geometry;
+
+/// The sizes whose edges are also paired orbit by orbit.
+pub(crate) const SIZES: std::ops::RangeInclusive<usize> = 6..=9;
+
+/// The sizes whose edges are paired by the big cube's beam as well, the shorter kept: on 20
+/// random states a size (`the_edge_stage_lengths_orbit_by_orbit`) the beam was shorter on
+/// the 7×7×7 alone (97.5 moves kept against 97.8 orbit by orbit), never on the 6×6×6,
+/// 8×8×8 or 9×9×9.
+const BEAM_TOO: [usize; 1] = [7];
+
+/// The beam each smaller cube's stage searches with: the 5×5×5's.
+pub(crate) const BEAM: Beam = Beam {
+    width: 24,
+    branch: 6,
+    rate: 24,
+};
+
+/// One stage: a smaller cube's edges on the big cube's grouped layers.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Stage {
+    /// The smaller cube's size (4 or 5).
+    pub small: usize,
+    /// Each big layer's small layer.
+    pub groups: Vec<usize>,
+    /// Each small layer's big layer that the small cube's stickers are read from.
+    pub read: Vec<usize>,
+}
+
+/// The stages of size `n` (6 to 9), in order: the innermost orbit first.
+pub(crate) fn stages(n: usize) -> Vec<Stage> {
+    let mut out = Vec::new();
+    let last = if n.is_multiple_of(2) {
+        // The innermost orbit, `j`, as a 4×4×4's wings.
+        let j = n / 2 - 1;
+        out.push(Stage {
+            small: 4,
+            groups: (0..n)
+                .map(|l| match l {
+                    0 => 0,
+                    _ if l <= j => 1,
+                    _ if l < n - 1 => 2,
+                    _ => 3,
+                })
+                .collect(),
+            read: vec![0, j, j + 1, n - 1],
+        });
+        j - 1
+    } else {
+        (n - 3) / 2
+    };
+    for j in (1..=last).rev() {
+        out.push(Stage {
+            small: 5,
+            groups: (0..n)
+                .map(|l| match l {
+                    0 => 0,
+                    _ if l <= j => 1,
+                    _ if l < n - 1 - j => 2,
+                    _ if l < n - 1 => 3,
+                    _ => 4,
+                })
+                .collect(),
+            read: vec![0, j, n / 2, n - 1 - j, n - 1],
+        });
+    }
+    out
+}
+
+/// The smaller cube `stage` sees on the big cube's `work`, with no turns made yet.
+fn small_view(work: &Work<'_>, stage: &Stage) -> Work<'static> {
+    let g = Geometry::of(work.model().n);
+    let s = stage.small;
+    let sg = Geometry::of(s);
+    let stickers = (0..sg.sticker_count())
+        .map(|i| {
+            let (r, c) = ((i % (s * s)) / s, i % s);
+            work.stickers[g.index(sg.face_of(i), stage.read[r], stage.read[c])]
+        })
+        .collect();
+    Work {
+        tables: tables(s),
+        stickers,
+        made: Vec::new(),
+    }
+}
+
+/// Pairs `work`'s edges orbit by orbit ([`stages`]). Whether every edge is then paired and
+/// every centre home; a stage that could not finish (which a real cube's parity should not
+/// allow) leaves the state as it stopped and answers `false`.
+pub(crate) fn by_orbits(work: &mut Work<'_>) -> Result<bool, SolveError> {
+    by_orbits_with(work, &BEAM)
+}
+
+/// [`by_orbits`] with each stage searched by `beam`.
+pub(crate) fn by_orbits_with(work: &mut Work<'_>, beam: &Beam) -> Result<bool, SolveError> {
+    let n = work.model().n;
+    if !SIZES.contains(&n) {
+        return Ok(false);
+    }
+    for stage in stages(n) {
+        let mut small = small_view(work, &stage);
+        match edge_beam::pair(&mut small, beam) {
+            Ok(_) => {}
+            Err(SolveError::Cancelled(c)) => return Err(SolveError::Cancelled(c)),
+            Err(_) => return Ok(false),
+        }
+        work.make(&on_groups(&small.made, &stage.groups));
+    }
+    let p = pairing(n);
+    Ok(p.score(&p.keys_now(&work.stickers)) == p.paired() && work.centres_home())
+}
+
+/// The edge stage of the 6×6×6 to 9×9×9: the edges paired orbit by orbit ([`by_orbits`]);
+/// on the 7×7×7 (`BEAM_TOO`) also by the big cube's beam (`edge_beam.rs`), the shorter kept
+/// (as written with the turns made before them). Should the stages not finish, the beam's.
+pub(crate) fn edges(work: &mut Work<'_>) -> Result<(), SolveError> {
+    let n = work.model().n;
+    let mut orbits = Work {
+        tables: work.tables,
+        stickers: work.stickers.clone(),
+        made: work.made.clone(),
+    };
+    let grouped = by_orbits(&mut orbits)?;
+    if grouped && !BEAM_TOO.contains(&n) {
+        *work = orbits;
+        return Ok(());
+    }
+    edge_beam::pair(work, &Beam::of(n))?;
+    let length = |w: &Work<'_>| write::write(n, &write::merge(n, &w.made)).len();
+    if grouped && length(&orbits) < length(work) {
+        *work = orbits;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+#[path = "big_edges_tests.rs"]
+mod tests;

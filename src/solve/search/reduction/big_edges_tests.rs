@@ -1,0 +1,158 @@
+use super::*;
+use crate::solve::search::reduction::edge_beam::tests::edges_to_pair;
+use crate::solve::search::reduction::model::LayerMove;
+use rand::SeedableRng;
+
+#[test]
+fn the_stages_pair_the_orbits_from_the_middle_out_with_each_face_a_group_of_its_own() {
+    let seven = stages(7);
+    assert_eq!(seven.len(), 2);
+    assert_eq!(seven[0].groups, [0, 1, 1, 2, 3, 3, 4]);
+    assert_eq!(seven[0].read, [0, 2, 3, 4, 6]);
+    assert_eq!(seven[1].groups, [0, 1, 2, 2, 2, 3, 4]);
+    assert_eq!(seven[1].read, [0, 1, 3, 5, 6]);
+    let eight = stages(8);
+    assert_eq!(eight.len(), 3);
+    assert_eq!(
+        (eight[0].small, &eight[0].groups[..]),
+        (4, &[0, 1, 1, 1, 2, 2, 2, 3][..])
+    );
+    assert_eq!(eight[0].read, [0, 3, 4, 7]);
+    assert_eq!(eight[2].groups, [0, 1, 2, 2, 2, 2, 3, 4]);
+    for n in SIZES {
+        // One stage for each wing orbit, the faces alone in every one.
+        let all = stages(n);
+        assert_eq!(all.len(), tables(n).model.wing_orbits.len(), "n {n}");
+        for stage in all {
+            let count = |s: usize| stage.groups.iter().filter(|&&g| g == s).count();
+            assert_eq!((count(0), count(stage.small - 1)), (1, 1), "n {n}");
+        }
+    }
+}
+
+/// Whether `moves` on the `n`×`n`×`n` leave every centre sticker on its own face.
+fn keeps_centres(n: usize, moves: &[LayerMove]) -> bool {
+    let model = &tables(n).model;
+    let g = Geometry::of(n);
+    let at = model.positions_after(moves);
+    model
+        .centre_orbits
+        .iter()
+        .flatten()
+        .all(|&i| g.face_of(at[i] as usize) == g.face_of(i))
+}
+
+#[test]
+fn every_grouped_slice_flip_slice_and_wing_three_cycle_keeps_the_big_cubes_centres() {
+    for n in SIZES {
+        for stage in stages(n) {
+            let s = stage.small;
+            let small = pairing(s);
+            let on = |moves: &[LayerMove]| on_groups(moves, &stage.groups);
+            let mut checked = 0;
+            for block in &small.blocks {
+                let unw = crate::solve::search::reduction::centres::undo(&block.w);
+                for tail in &block.tails {
+                    let whole = [&block.w[..], &tail.x, &unw].concat();
+                    assert!(keeps_centres(n, &on(&whole)), "n {n} {whole:?}");
+                    checked += 1;
+                }
+            }
+            assert!(checked > 100, "n {n}: {checked}");
+            // The small cube's wing orbit's three-cycles, from a few places to others.
+            let t = tables(s);
+            let o = t.model.centre_orbits.len();
+            for (q, p, r) in [(0, 1, 2), (0, 5, 17), (3, 11, 22), (23, 8, 14)] {
+                let cycle = t.cycle(o, q, p, r);
+                assert!(!cycle.is_empty());
+                assert!(keeps_centres(n, &on(&cycle)), "n {n} {cycle:?}");
+            }
+        }
+    }
+}
+
+#[test]
+fn pairing_orbit_by_orbit_pairs_every_edge_of_random_states_and_keeps_the_centres() {
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(4881);
+    for n in SIZES {
+        let mut work = edges_to_pair(n, &mut rng);
+        let p = pairing(n);
+        assert!(p.score(&p.keys_now(&work.stickers)) < p.paired(), "n {n}");
+        let start = work.stickers.clone();
+        assert!(by_orbits(&mut work).unwrap(), "n {n}");
+        // The turns made, replayed from the start, give the solver's stickers.
+        let mut replayed = start;
+        for &m in &work.made {
+            work.model().apply(&mut replayed, m);
+        }
+        assert_eq!(replayed, work.stickers, "n {n}");
+        assert_eq!(p.score(&p.keys_now(&work.stickers)), p.paired(), "n {n}");
+        assert!(work.centres_home(), "n {n}");
+        let cube = crate::state::cube::Cube::from_stickers(n, work.stickers.clone()).unwrap();
+        crate::state::pieces::read_corners(&cube).unwrap();
+    }
+}
+
+#[test]
+#[ignore = "a measurement: the edge stage's length on random states, by the big cube's beam and orbit by orbit, printed"]
+fn the_edge_stage_lengths_orbit_by_orbit() {
+    let var = |name: &str| std::env::var(name).ok();
+    let count: usize = var("EDGES_COUNT").map_or(20, |c| c.parse().unwrap());
+    let sizes: Vec<usize> = var("EDGES_SIZES").map_or(SIZES.collect(), |s| {
+        s.split(',').map(|n| n.parse().unwrap()).collect()
+    });
+    let length = |w: &Work<'_>| {
+        let n = w.model().n;
+        write::write(n, &write::merge(n, &w.made)).len()
+    };
+    // Each stage's beam: `ORBIT_BEAM="24,6,24"` (width, branch, rate) for another.
+    let stage_beam = var("ORBIT_BEAM").map_or(BEAM, |b| {
+        let v: Vec<usize> = b.split(',').map(|x| x.parse().unwrap()).collect();
+        Beam {
+            width: v[0],
+            branch: v[1],
+            rate: v[2] as u32,
+        }
+    });
+    for n in sizes {
+        pairing(n);
+        // The same states as `the_edge_stage_lengths`.
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(4860 + n as u64);
+        let (mut beam, mut orbits, mut shorter, mut failed) = (0, 0, 0, 0);
+        let (mut beam_time, mut orbits_time) = (0.0, 0.0);
+        for _ in 0..count {
+            let mut a = edges_to_pair(n, &mut rng);
+            let mut b = Work {
+                tables: a.tables,
+                stickers: a.stickers.clone(),
+                made: Vec::new(),
+            };
+            let started = std::time::Instant::now();
+            edge_beam::pair(&mut a, &Beam::of(n)).unwrap();
+            beam_time += started.elapsed().as_secs_f64();
+            let started = std::time::Instant::now();
+            let done = by_orbits_with(&mut b, &stage_beam).unwrap();
+            orbits_time += started.elapsed().as_secs_f64();
+            let (la, lb) = (length(&a), length(&b));
+            beam += la;
+            if done {
+                orbits += lb;
+                shorter += la.min(lb);
+            } else {
+                failed += 1;
+                orbits += la;
+                shorter += la;
+            }
+        }
+        let per = |total: usize| total as f64 / count as f64;
+        eprintln!(
+            "{n} {stage_beam:?}: edges by the beam {:.1} moves ({:.0} ms), orbit by orbit {:.1} ({:.0} ms, \
+             {failed} of {count} not finished, the beam's counted), the shorter {:.1}",
+            per(beam),
+            beam_time * 1e3 / count as f64,
+            per(orbits),
+            orbits_time * 1e3 / count as f64,
+            per(shorter)
+        );
+    }
+}
