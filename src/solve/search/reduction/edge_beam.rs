@@ -63,7 +63,7 @@ pub(crate) const SCREEN: Beam = Beam {
 };
 
 /// How many of the 5×5×5's centre answers, the shortest by [`SCREEN`], the full beam pairs.
-pub(crate) const SCREENED: usize = 2;
+pub(crate) const SCREENED: usize = 4;
 
 /// One state of the beam: the turns made since it began, their length, what its edge places
 /// hold (read once from its stickers) and its score.
