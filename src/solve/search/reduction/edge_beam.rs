@@ -7,8 +7,9 @@
 //!
 //! A beam one state wide trying one conjugate a step is the greedy pairing. On the 5×5×5 a
 //! narrow beam ([`SCREEN`]) first ranks the edges that each of several centre answers leaves
-//! (`reduction/mod.rs`), and the full beam pairs the best [`SCREENED`]: 79.6 moves to reduce
-//! against 83.6 on the big-cube benchmark's 50 states (`src/guide/solvers.md`).
+//! (`reduction/mod.rs`), and the full beam pairs the best [`SCREENED`]: 78.3 moves to reduce
+//! against 83.6 with one centre answer on the big-cube benchmark's 50 states
+//! (`src/guide/solvers.md`).
 
 use std::collections::HashSet;
 

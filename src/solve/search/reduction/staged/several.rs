@@ -1,8 +1,10 @@
 //! The 5×5×5's centres several ways, for the edge stage to choose from: the edge stage's
 //! length varies with the edges' state that the centres' turns leave, so that of several
-//! centre answers of the least length the one whose edges pair shortest is kept
-//! (`reduction/mod.rs`). Stage 1 by the beam, then up to [`SECONDS`] shortest answers of
-//! stage 2 and for each up to [`THIRDS`] shortest answers of stage 3, all by IDA*.
+//! centre answers the one whose edges pair shortest is kept (`reduction/mod.rs`). Up to
+//! [`FIRSTS`] of stage 1's beam's states at the goal (those of the first layer that has any:
+//! one on most states, a few on some), then for each up to [`SECONDS`] shortest answers of
+//! stage 2 and for each of those up to [`THIRDS`] shortest answers of stage 3, both by IDA*:
+//! up to 216 answers, about 30 on average.
 
 use super::{first, home, home_of, run_stage, staged};
 use crate::solve::SolveError;
@@ -137,12 +139,23 @@ mod pool {
     use crate::state::cube::Cube;
     use crate::turn::face::Face;
 
+    /// Each centre answer of each state of a file (`FIVE_FILE`, as `cargo bench --bench
+    /// big_cubes -- states 5 20 FILE` writes it), up to `FIVE_POOL` ("6 6 6": stage 1's ends,
+    /// stage 2's and stage 3's answers) of them: a line `P state answer first second third
+    /// centres greedy screen full`, each the moves to reduce so far as written (after the
+    /// parity turn), the full beam's only for the `FIVE_TOP` (4) best by the greedy and by
+    /// the screen, else 0; then `T state` and the seconds the centres, greedy, screens and
+    /// full beams took. `FIVE_FILE=FILE cargo test --release --lib
+    /// the_5x5x5_centre_answers_by_their_edges -- --ignored --nocapture`.
     #[test]
     #[ignore = "a measurement"]
-    fn the_5x5x5_pool() {
-        let file = std::env::var("FIVE_FILE").unwrap();
+    fn the_5x5x5_centre_answers_by_their_edges() {
+        let Ok(file) = std::env::var("FIVE_FILE") else {
+            eprintln!("FIVE_FILE names no file of states");
+            return;
+        };
         let dims: Vec<usize> = std::env::var("FIVE_POOL")
-            .unwrap_or("4 4 4".into())
+            .unwrap_or("6 6 6".into())
             .split_whitespace()
             .map(|x| x.parse().unwrap())
             .collect();
@@ -211,7 +224,10 @@ mod pool {
                     origin[0], origin[1], origin[2], ls[0], ls[1], ls[2]
                 );
             }
-            println!("T {i} {tc:.3} {:.3} {:.3} {:.3}", times[0], times[1], times[2]);
+            println!(
+                "T {i} {tc:.3} {:.3} {:.3} {:.3}",
+                times[0], times[1], times[2]
+            );
         }
     }
 }
