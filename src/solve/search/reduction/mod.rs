@@ -350,8 +350,9 @@ pub(crate) fn edges(work: &mut Work<'_>) -> Result<(), SolveError> {
     edge_beam::pair(work, &beam).map(|_| ())
 }
 
-/// The centres, then the edges. On the 5×5×5, of several centre answers of the least length
-/// in each searched stage (`staged/several.rs`), each one's edges paired by a narrow beam
+/// The centres, then the edges. On the 5×5×5, of several centre answers (stage 1's beam's
+/// ends, the least length in each searched stage: `staged/several.rs`), each one's edges
+/// paired by a narrow beam
 /// ([`edge_beam::SCREEN`]), the [`edge_beam::SCREENED`] shortest so far paired by the full
 /// beam, and the one whose centres and edges are shortest together as written (after the
 /// turns made before them) kept. Returns the single-layer turns the centres made.

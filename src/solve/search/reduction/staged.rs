@@ -357,6 +357,24 @@ impl Staged {
         flips: u8,
         width: usize,
     ) -> Result<Vec<usize>, SolveError> {
+        Ok(self
+            .ends(stage, start, flips, width, 1)?
+            .pop()
+            .unwrap_or_default())
+    }
+
+    /// As [`Staged::search`], but where the beam reaches the goal, up to `want` of the
+    /// states at the goal in the first layer that has any, best first (the first is
+    /// [`Staged::search`]'s); else the one nearest.
+    pub(crate) fn ends(
+        &self,
+        stage: usize,
+        start: Vec<Masks>,
+        flips: u8,
+        width: usize,
+        want: usize,
+    ) -> Result<Vec<Vec<usize>>, SolveError> {
+        let mut zeros: Vec<u32> = Vec::new();
         let mut best = (self.score(stage, &start, flips), None::<u32>);
         let mut record: Vec<(Option<u32>, u16)> = Vec::new();
         let path = |record: &[(Option<u32>, u16)], mut at: Option<u32>| {
@@ -425,6 +443,9 @@ impl Staged {
                     best = (h, at);
                     since = 0;
                 }
+                if h == 0 && zeros.len() < want {
+                    zeros.extend(at);
+                }
                 next.push(Node {
                     masks,
                     flips: node.flips ^ self.turns[t].flips,
@@ -437,7 +458,10 @@ impl Staged {
             }
             beam = next;
         }
-        Ok(path(&record, best.1))
+        if zeros.is_empty() {
+            return Ok(vec![path(&record, best.1)]);
+        }
+        Ok(zeros.iter().map(|&at| path(&record, Some(at))).collect())
     }
 }
 
