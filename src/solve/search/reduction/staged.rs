@@ -17,10 +17,11 @@
 //! X-centre orbit, every T-centre orbit, the obliques of one hand) share their tables, on
 //! every size.
 //!
-//! On the 5×5×5 the solver asks for several centre answers instead (`several.rs`: up to 4
-//! shortest of stage 2, up to 4 shortest of stage 3 after each) and keeps the one whose
-//! edges pair shortest: 79.6 moves to reduce against 83.6 with one answer, on the big-cube
-//! benchmark's 50 states, for about 1.5 times the time.
+//! On the 5×5×5 the solver asks for several centre answers instead (`several.rs`: up to 6 of
+//! stage 1's beam's states at the goal ([`Staged::ends`]), up to 6 shortest of stage 2 after
+//! each, up to 6 shortest of stage 3 after each of those) and keeps the one whose edges pair
+//! shortest: 78.3 moves to reduce against 79.6 with up to 4 × 4 answers and 83.6 with one,
+//! on the big-cube benchmark's 50 states, for about 1.7 to 1.9 times the time of 4 × 4.
 
 mod first;
 mod home;

@@ -20,6 +20,10 @@ pub(crate) const SECONDS: usize = 6;
 /// How many of stage 3's shortest answers are tried after each of stage 2's.
 pub(crate) const THIRDS: usize = 6;
 
+/// A centre answer: which of stage 1's ends, stage 2's and stage 3's answers it is made of,
+/// and its turns.
+pub(crate) type Answer = ([usize; 3], Vec<LayerMove>);
+
 /// A copy of `work`'s state with no turns made.
 fn copy<'a>(work: &Work<'a>) -> Work<'a> {
     Work {
@@ -46,7 +50,7 @@ pub(crate) fn several_of(
     firsts: usize,
     seconds: usize,
     thirds: usize,
-) -> Result<Vec<([usize; 3], Vec<LayerMove>)>, SolveError> {
+) -> Result<Vec<Answer>, SolveError> {
     let model = &work.tables.model;
     let Some(home) = home_of(model) else {
         return Ok(Vec::new());
