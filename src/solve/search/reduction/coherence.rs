@@ -1,7 +1,10 @@
 //! Blocks of centre stickers that grouped layers turn together (`grouped.rs`'s 5×5×5 on a
 //! big cube, `inner.rs`'s rings as a 5×5×5's), and the coherence step that makes each block
 //! one colour: each step the greedy's sequence or three-cycle (`centres.rs`) that makes the
-//! most stickers right in their blocks for its length.
+//! most stickers right in their blocks for its length (`cohere_on`), or a beam over the
+//! same steps (`cohere_beam`): of each of the few states kept, its few best steps; of all
+//! those, the states that have gained the most for their length so far. `inner.rs` tries
+//! the greedy and three beams on each ring and keeps the shortest ring (see its doc).
 
 use crate::solve::SolveError;
 use crate::solve::search::reduction::Work;
@@ -185,6 +188,8 @@ struct Steps<'a> {
     list: &'a [Macro],
     /// The sequences that move no kept sticker (indices into `list`).
     allowed: Vec<usize>,
+    /// The blocks each allowed sequence moves a sticker into.
+    touched: Vec<Vec<usize>>,
     orbits: &'a [usize],
 }
 
@@ -193,14 +198,36 @@ impl<'a> Steps<'a> {
         let n = work.model().n;
         let g = Geometry::of(n);
         let list = &macros(n).list;
+        let allowed: Vec<usize> = (0..list.len())
+            .filter(|&k| list[k].pairs.iter().all(|&(from, _)| !kept[from as usize]))
+            .collect();
+        let touched: Vec<Vec<usize>> = allowed
+            .iter()
+            .map(|&k| {
+                let mut t: Vec<usize> = list[k]
+                    .pairs
+                    .iter()
+                    .map(|&(_, to)| blocks.block_of[to as usize])
+                    .filter(|&b| b != usize::MAX)
+                    .collect();
+                t.sort_unstable();
+                t.dedup();
+                t
+            })
+            .collect();
+        // Those that move no sticker of a block gain nothing.
+        let (allowed, touched) = allowed
+            .into_iter()
+            .zip(touched)
+            .filter(|(_, t)| !t.is_empty())
+            .unzip();
         Steps {
             tables: work.tables,
             blocks,
             home: (0..work.stickers.len()).map(|i| g.face_of(i)).collect(),
             list,
-            allowed: (0..list.len())
-                .filter(|&k| list[k].pairs.iter().all(|&(from, _)| !kept[from as usize]))
-                .collect(),
+            allowed,
+            touched,
             orbits,
         }
     }
@@ -220,22 +247,13 @@ impl<'a> Steps<'a> {
         let blocks = self.blocks;
         let mut stickers = now.to_vec();
         let mut touched = Vec::new();
-        for &k in &self.allowed {
+        for (&k, touched) in self.allowed.iter().zip(&self.touched) {
             let m = &self.list[k];
-            touched.clear();
-            touched.extend(
-                m.pairs
-                    .iter()
-                    .map(|&(_, to)| blocks.block_of[to as usize])
-                    .filter(|&b| b != usize::MAX),
-            );
-            touched.sort_unstable();
-            touched.dedup();
-            let before = self.score(&touched, &stickers);
+            let before = self.score(touched, &stickers);
             for &(from, to) in &m.pairs {
                 stickers[to as usize] = now[from as usize];
             }
-            let after = self.score(&touched, &stickers);
+            let after = self.score(touched, &stickers);
             for &(_, to) in &m.pairs {
                 stickers[to as usize] = now[to as usize];
             }

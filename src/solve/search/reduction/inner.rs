@@ -17,12 +17,17 @@
 //! inside it as the middle, the ring's corners turn as a 5×5×5's X-centres, the bars between
 //! them (a row of the ring without its corners: oblique, T-centre, oblique on the 7×7×7) as
 //! its T-centres and all inside the ring, solved, as its fixed centres, which its stages
-//! never turn. So every bar is first made one colour (`grouped.rs`'s coherence, keeping what
-//! is inside, each bar scored by its colours' counts squared), then the 5×5×5's stages bring
-//! the ring home. Measured by the ignored test `the_ring_lengths` (three seeded states of
-//! each size, moves of a ring by the beam → as a 5×5×5's): the 6×6×6's ring 235 → 176 (its
-//! inner 2×2 22), the 7×7×7's 360 → 267, the 8×8×8's inner ring 264 → 175 and outer 509 →
-//! 398, the 9×9×9's 397 → 289 and 642 → 549; the beam was shorter on none of them.
+//! never turn. So every bar is first made one colour (`coherence.rs`, keeping what is
+//! inside, each bar scored by its colours' counts squared), then the 5×5×5's stages bring
+//! the ring home. The coherence is most of a ring's moves (on the 6×6×6 about 134 of 176,
+//! on the 7×7×7 about 233 of 267): so each ring is built four times, its coherence by the
+//! greedy and by beams over the greedy's steps 4 × 4, 8 × 2 and 8 × 8 (`COHERE_WAYS`), and
+//! the shortest ring kept. Measured by the ignored test `the_ring_lengths` (three seeded
+//! states of each size, moves of a ring by the beam → as a 5×5×5's with the greedy's
+//! coherence alone → with the shortest of the four): the 6×6×6's ring 235 → 176 → 165.3
+//! (its inner 2×2 22), the 7×7×7's 360 → 267.3 → 257.7, the 8×8×8's inner ring 264 → 174.7
+//! → 163.0 and outer 509 → 397.7 → 382.0, the 9×9×9's 397 → 289.3 → 276.7 and 642 → 549.0
+//! → 513.7; the beam was shorter on none of them.
 
 use crate::solve::SolveError;
 use crate::solve::search::reduction::centres::{Focus, greedy_beam_on};
