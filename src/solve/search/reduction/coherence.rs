@@ -1,11 +1,15 @@
 //! Blocks of centre stickers that grouped layers turn together (`grouped.rs`'s 5×5×5 on a
 //! big cube, `inner.rs`'s rings as a 5×5×5's), and the coherence step that makes each block
 //! one colour: each step the greedy's sequence or three-cycle (`centres.rs`) that makes the
-//! most stickers right in their blocks for its length.
+//! most stickers right in their blocks for its length (`cohere_on`), or a beam over the
+//! same steps (`cohere_beam`): of each of the few states kept, its few best steps; of all
+//! those, the states that have gained the most for their length so far. `inner.rs` tries
+//! the greedy and three beams on each ring and keeps the shortest ring (see its doc).
 
 use crate::solve::SolveError;
 use crate::solve::search::reduction::Work;
 use crate::solve::search::reduction::centres::{Macro, macros};
+use crate::solve::search::reduction::cycles::SizeTables;
 use crate::solve::search::reduction::model::LayerMove;
 use crate::state::geometry::Geometry;
 use crate::turn::face::Face;
@@ -139,108 +143,298 @@ pub(crate) fn cohere_on(
     kept: &[bool],
     orbits: &[usize],
 ) -> Result<bool, SolveError> {
-    let n = work.model().n;
-    let g = Geometry::of(n);
-    let home: Vec<Face> = (0..work.stickers.len()).map(|i| g.face_of(i)).collect();
-    let list: Vec<&Macro> = macros(n)
-        .list
-        .iter()
-        .filter(|m| m.pairs.iter().all(|&(from, _)| !kept[from as usize]))
-        .collect();
-    let tables = work.tables;
-    let mut touched = Vec::new();
+    let steps = Steps::new(work, blocks, kept, orbits);
+    let mut out = Vec::new();
     loop {
         crate::base::cancel::check()?;
-        if blocks.coherent(&work.stickers, &home) {
+        if blocks.coherent(&work.stickers, &steps.home) {
             return Ok(true);
         }
-        // (gain, cost, moves)
-        let mut best: Option<(i32, u32, Vec<LayerMove>)> = None;
-        let mut better = |gain: i32, cost: u32, moves: &dyn Fn() -> Vec<LayerMove>| {
-            if gain <= 0 {
-                return;
-            }
-            let ahead = match &best {
-                None => true,
-                Some((bg, bc, _)) => {
-                    i64::from(gain) * i64::from(*bc) > i64::from(*bg) * i64::from(cost)
-                }
-            };
-            if ahead {
-                best = Some((gain, cost, moves()));
-            }
+        steps.scan(&work.stickers, &mut out);
+        let Some(&(_, _, step)) = first_best(&out) else {
+            return Ok(false);
         };
-        let mut stickers = work.stickers.clone();
-        for m in &list {
-            touched.clear();
-            touched.extend(
-                m.pairs
+        work.make(&steps.moves(step));
+    }
+}
+
+/// One coherence step: a sequence (an index into `macros(n).list`) or the three-cycle
+/// `(q, p, r)` of an orbit.
+#[derive(Clone, Copy)]
+enum Step {
+    Macro(usize),
+    Cycle(usize, [usize; 3]),
+}
+
+/// A step with how much it raises the blocks' scores and its cost.
+type Scored = (i32, u32, Step);
+
+/// The first of `steps` that gains the most for its cost.
+fn first_best(steps: &[Scored]) -> Option<&Scored> {
+    let mut best: Option<&Scored> = None;
+    for s in steps {
+        if best.is_none_or(|b| i64::from(s.0) * i64::from(b.1) > i64::from(b.0) * i64::from(s.1)) {
+            best = Some(s);
+        }
+    }
+    best
+}
+
+/// What the coherence steps are weighed on: the sequences allowed, the orbits cycled.
+struct Steps<'a> {
+    tables: &'a SizeTables,
+    blocks: &'a Blocks,
+    home: Vec<Face>,
+    list: &'a [Macro],
+    /// The sequences that move no kept sticker (indices into `list`).
+    allowed: Vec<usize>,
+    /// The blocks each allowed sequence moves a sticker into.
+    touched: Vec<Vec<usize>>,
+    orbits: &'a [usize],
+}
+
+impl<'a> Steps<'a> {
+    fn new(work: &Work<'a>, blocks: &'a Blocks, kept: &[bool], orbits: &'a [usize]) -> Steps<'a> {
+        let n = work.model().n;
+        let g = Geometry::of(n);
+        let list = &macros(n).list;
+        let allowed: Vec<usize> = (0..list.len())
+            .filter(|&k| list[k].pairs.iter().all(|&(from, _)| !kept[from as usize]))
+            .collect();
+        let touched: Vec<Vec<usize>> = allowed
+            .iter()
+            .map(|&k| {
+                let mut t: Vec<usize> = list[k]
+                    .pairs
                     .iter()
                     .map(|&(_, to)| blocks.block_of[to as usize])
-                    .filter(|&b| b != usize::MAX),
-            );
-            touched.sort_unstable();
-            touched.dedup();
-            let score = |s: &[Face]| -> i32 {
-                touched
-                    .iter()
-                    .map(|&b| blocks.block_score(b, s, &home))
-                    .sum()
-            };
-            let before = score(&stickers);
+                    .filter(|&b| b != usize::MAX)
+                    .collect();
+                t.sort_unstable();
+                t.dedup();
+                t
+            })
+            .collect();
+        // Those that move no sticker of a block gain nothing.
+        let (allowed, touched) = allowed
+            .into_iter()
+            .zip(touched)
+            .filter(|(_, t)| !t.is_empty())
+            .unzip();
+        Steps {
+            tables: work.tables,
+            blocks,
+            home: (0..work.stickers.len()).map(|i| g.face_of(i)).collect(),
+            list,
+            allowed,
+            touched,
+            orbits,
+        }
+    }
+
+    /// The blocks' scores summed over `touched`.
+    fn score(&self, touched: &[usize], s: &[Face]) -> i32 {
+        touched
+            .iter()
+            .map(|&b| self.blocks.block_score(b, s, &self.home))
+            .sum()
+    }
+
+    /// Every step that raises the blocks' scores of `now`, in the order the greedy weighs
+    /// them: the sequences, then each orbit's three-cycles.
+    fn scan(&self, now: &[Face], out: &mut Vec<Scored>) {
+        out.clear();
+        let blocks = self.blocks;
+        let mut stickers = now.to_vec();
+        let mut touched = Vec::new();
+        for (&k, touched) in self.allowed.iter().zip(&self.touched) {
+            let m = &self.list[k];
+            let before = self.score(touched, &stickers);
             for &(from, to) in &m.pairs {
-                stickers[to as usize] = work.stickers[from as usize];
+                stickers[to as usize] = now[from as usize];
             }
-            let after = score(&stickers);
+            let after = self.score(touched, &stickers);
             for &(_, to) in &m.pairs {
-                stickers[to as usize] = work.stickers[to as usize];
+                stickers[to as usize] = now[to as usize];
             }
-            better(after - before, m.cost, &|| m.moves.clone());
+            if after > before {
+                out.push((after - before, m.cost, Step::Macro(k)));
+            }
         }
         // Each orbit's three-cycles: every one that moves a colour onto another, scored
         // by the blocks it touches.
-        let now = &work.stickers;
-        for &o in orbits {
-            let orbit = &work.model().centre_orbits[o];
+        for &o in self.orbits {
+            let orbit = &self.tables.model.centre_orbits[o];
             for p in 0..24 {
                 for q in (0..24).filter(|&q| q != p && now[orbit[q]] != now[orbit[p]]) {
                     for r in (0..24).filter(|&r| r != p && r != q) {
                         let (iq, ip, ir) = (orbit[q], orbit[p], orbit[r]);
-                        let t = [
-                            blocks.block_of[iq],
-                            blocks.block_of[ip],
-                            blocks.block_of[ir],
-                        ];
-                        let score = |s: &[Face]| -> i32 {
-                            let mut total = 0;
-                            for (k, &b) in t.iter().enumerate() {
-                                if !t[..k].contains(&b) {
-                                    total += blocks.block_score(b, s, &home);
-                                }
+                        touched.clear();
+                        for i in [iq, ip, ir] {
+                            if !touched.contains(&blocks.block_of[i]) {
+                                touched.push(blocks.block_of[i]);
                             }
-                            total
-                        };
-                        let before = score(&stickers);
+                        }
+                        let before = self.score(&touched, &stickers);
                         let (cq, cp, cr) = (stickers[iq], stickers[ip], stickers[ir]);
                         stickers[ip] = cq;
                         stickers[ir] = cp;
                         stickers[iq] = cr;
-                        let after = score(&stickers);
+                        let after = self.score(&touched, &stickers);
                         stickers[iq] = cq;
                         stickers[ip] = cp;
                         stickers[ir] = cr;
                         if after > before
-                            && let Some(cost) = tables.cycles[o].cost(q, p, r)
+                            && let Some(cost) = self.tables.cycles[o].cost(q, p, r)
                         {
-                            better(after - before, cost, &|| tables.cycle(o, q, p, r));
+                            out.push((after - before, cost, Step::Cycle(o, [q, p, r])));
                         }
                     }
                 }
             }
         }
-        let Some((_, _, moves)) = best else {
-            return Ok(false);
-        };
-        work.make(&moves);
+    }
+
+    /// The step's single-layer turns.
+    fn moves(&self, step: Step) -> Vec<LayerMove> {
+        match step {
+            Step::Macro(k) => self.list[k].moves.clone(),
+            Step::Cycle(o, [q, p, r]) => self.tables.cycle(o, q, p, r),
+        }
+    }
+
+    /// The centre stickers after `step` (the others as they were).
+    fn after(&self, now: &[Face], step: Step) -> Vec<Face> {
+        let mut out = now.to_vec();
+        match step {
+            Step::Macro(k) => {
+                for &(from, to) in &self.list[k].pairs {
+                    out[to as usize] = now[from as usize];
+                }
+            }
+            Step::Cycle(o, [q, p, r]) => {
+                let orbit = &self.tables.model.centre_orbits[o];
+                out[orbit[p]] = now[orbit[q]];
+                out[orbit[r]] = now[orbit[p]];
+                out[orbit[q]] = now[orbit[r]];
+            }
+        }
+        out
+    }
+}
+
+/// A state of [`cohere_beam`]: its stickers, the score gained and cost so far, its last
+/// step (an index into the record).
+struct Kept {
+    stickers: Vec<Face>,
+    gained: i64,
+    cost: i64,
+    at: Option<u32>,
+}
+
+/// [`cohere_on`] by a beam over its steps: from each of the `width` best states its `k`
+/// steps that gain the most for their cost, the states ranked by what they gained for
+/// their cost so far; the cheapest coherent state's steps made. Whether it found one.
+pub(crate) fn cohere_beam(
+    work: &mut Work<'_>,
+    blocks: &Blocks,
+    kept: &[bool],
+    orbits: &[usize],
+    (width, k): (usize, usize),
+) -> Result<bool, SolveError> {
+    let steps = Steps::new(work, blocks, kept, orbits);
+    let mut record: Vec<(Option<u32>, Step)> = Vec::new();
+    let mut beam = vec![Kept {
+        stickers: work.stickers.clone(),
+        gained: 0,
+        cost: 0,
+        at: None,
+    }];
+    if blocks.coherent(&work.stickers, &steps.home) {
+        return Ok(true);
+    }
+    let mut done: Option<(i64, Option<u32>)> = None;
+    let mut out = Vec::new();
+    let mut seen = std::collections::HashSet::new();
+    while !beam.is_empty() {
+        crate::base::cancel::check()?;
+        let mut kids: Vec<(i64, i64, usize, Step)> = Vec::new();
+        for (b, state) in beam.iter().enumerate() {
+            steps.scan(&state.stickers, &mut out);
+            // The best ratio first, ties in the greedy's order.
+            out.sort_by(|a, b| {
+                (i64::from(b.0) * i64::from(a.1)).cmp(&(i64::from(a.0) * i64::from(b.1)))
+            });
+            for &(gain, cost, step) in out.iter().take(k) {
+                let (gained, cost) = (state.gained + i64::from(gain), state.cost + i64::from(cost));
+                if done.is_none_or(|(c, _)| cost < c) {
+                    kids.push((gained, cost, b, step));
+                }
+            }
+        }
+        kids.sort_by(|a, b| (b.0 * a.1).cmp(&(a.0 * b.1)));
+        let mut next = Vec::with_capacity(width);
+        for (gained, cost, b, step) in kids {
+            if next.len() == width {
+                break;
+            }
+            let state = &beam[b];
+            let stickers = steps.after(&state.stickers, step);
+            if !seen.insert(stickers.clone()) {
+                continue;
+            }
+            record.push((state.at, step));
+            let at = Some(record.len() as u32 - 1);
+            if blocks.coherent(&stickers, &steps.home) {
+                if done.is_none_or(|(c, _)| cost < c) {
+                    done = Some((cost, at));
+                }
+                continue;
+            }
+            next.push(Kept {
+                stickers,
+                gained,
+                cost,
+                at,
+            });
+        }
+        beam = next;
+    }
+    let Some((_, mut at)) = done else {
+        return Ok(false);
+    };
+    let mut path = Vec::new();
+    while let Some(i) = at {
+        let (parent, step) = record[i as usize];
+        path.push(step);
+        at = parent;
+    }
+    for &step in path.iter().rev() {
+        work.make(&steps.moves(step));
+    }
+    Ok(blocks.coherent(&work.stickers, &steps.home))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solve::search::reduction::tests::work_on;
+    use crate::solve::search::reduction::{grouped, random};
+    use rand::SeedableRng;
+
+    #[test]
+    fn a_coherence_beam_one_state_wide_trying_one_step_makes_the_greedys_moves() {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(4890);
+        for n in [6, 8] {
+            let cube = random::random_state(n, &mut rng);
+            let (mut greedy, mut beam) = (work_on(n, &cube), work_on(n, &cube));
+            let blocks = Blocks::with(n, grouped::groups(n));
+            let orbits: Vec<usize> = (0..greedy.model().centre_orbits.len()).collect();
+            let kept = vec![false; greedy.stickers.len()];
+            let done = cohere_on(&mut greedy, &blocks, &kept, &orbits).unwrap();
+            let found = cohere_beam(&mut beam, &blocks, &kept, &orbits, (1, 1)).unwrap();
+            assert_eq!(done, found, "n {n}");
+            assert_eq!(greedy.made, beam.made, "n {n}");
+        }
     }
 }

@@ -17,16 +17,21 @@
 //! inside it as the middle, the ring's corners turn as a 5×5×5's X-centres, the bars between
 //! them (a row of the ring without its corners: oblique, T-centre, oblique on the 7×7×7) as
 //! its T-centres and all inside the ring, solved, as its fixed centres, which its stages
-//! never turn. So every bar is first made one colour (`grouped.rs`'s coherence, keeping what
-//! is inside, each bar scored by its colours' counts squared), then the 5×5×5's stages bring
-//! the ring home. Measured by the ignored test `the_ring_lengths` (three seeded states of
-//! each size, moves of a ring by the beam → as a 5×5×5's): the 6×6×6's ring 235 → 176 (its
-//! inner 2×2 22), the 7×7×7's 360 → 267, the 8×8×8's inner ring 264 → 175 and outer 509 →
-//! 398, the 9×9×9's 397 → 289 and 642 → 549; the beam was shorter on none of them.
+//! never turn. So every bar is first made one colour (`coherence.rs`, keeping what is
+//! inside, each bar scored by its colours' counts squared), then the 5×5×5's stages bring
+//! the ring home. The coherence is most of a ring's moves (on the 6×6×6 about 134 of 176,
+//! on the 7×7×7 about 233 of 267): so each ring is built four times, its coherence by the
+//! greedy and by beams over the greedy's steps 4 × 4, 8 × 2 and 8 × 8 (`COHERE_WAYS`), and
+//! the shortest ring kept. Measured by the ignored test `the_ring_lengths` (three seeded
+//! states of each size, moves of a ring by the beam → as a 5×5×5's with the greedy's
+//! coherence alone → with the shortest of the four): the 6×6×6's ring 235 → 176 → 165.3
+//! (its inner 2×2 22), the 7×7×7's 360 → 267.3 → 257.7, the 8×8×8's inner ring 264 → 174.7
+//! → 163.0 and outer 509 → 397.7 → 382.0, the 9×9×9's 397 → 289.3 → 276.7 and 642 → 549.0
+//! → 513.7; the beam was shorter on none of them.
 
 use crate::solve::SolveError;
 use crate::solve::search::reduction::centres::{Focus, greedy_beam_on};
-use crate::solve::search::reduction::coherence::{Blocks, Small, cohere_on};
+use crate::solve::search::reduction::coherence::{Blocks, Small, cohere_beam, cohere_on};
 use crate::solve::search::reduction::cycles::tables;
 use crate::solve::search::reduction::model::LayerMove;
 use crate::solve::search::reduction::{Work, odd, write};
@@ -249,16 +254,53 @@ fn ring_groups(n: usize, r: usize) -> Vec<usize> {
         .collect()
 }
 
+/// The coherences `ring_as_five` tries on each ring, the shortest ring kept: the greedy
+/// (`None`) and beams of `(width, k)` (`coherence.rs`'s `cohere_beam`). On three seeded
+/// states of each size (the ignored test `the_ring_lengths`) the shortest of the four
+/// against the greedy alone: no one beam was the shortest on every state, and wider beams
+/// were not shorter on the whole.
+const COHERE_WAYS: [Option<(usize, usize)>; 4] = [None, Some((4, 4)), Some((8, 2)), Some((8, 8))];
+
+/// Brings ring `r` of the centres home as a 5×5×5's (`ring_as_five_by`) by each coherence of
+/// `COHERE_WAYS`, the shortest ring kept. Whether one finished (the state as before if none).
+fn ring_as_five(work: &mut Work<'_>, r: usize, small: &Small) -> Result<bool, SolveError> {
+    let n = work.model().n;
+    let length = |moves: &[LayerMove]| write::write(n, &write::merge(n, moves)).len();
+    let (start, made) = (work.stickers.clone(), work.made.len());
+    let mut best: Option<(usize, Vec<Face>, Vec<LayerMove>)> = None;
+    for way in COHERE_WAYS {
+        if ring_as_five_by(work, r, small, way)? {
+            let l = length(&work.made[made..]);
+            if best.as_ref().is_none_or(|b| l < b.0) {
+                best = Some((l, work.stickers.clone(), work.made[made..].to_vec()));
+            }
+        }
+        work.stickers.clone_from(&start);
+        work.made.truncate(made);
+    }
+    let Some((_, stickers, moves)) = best else {
+        return Ok(false);
+    };
+    work.stickers = stickers;
+    work.made.extend(moves);
+    Ok(true)
+}
+
 /// Brings ring `r` of the centres home as a 5×5×5's, everything inside it home: with the
 /// layers grouped by `ring_groups`, the ring's corners are the 5×5×5's X-centres, the bars
 /// between them (the ring's row without its corners) its T-centres and all inside the ring
 /// its fixed centre, which no turn of its stages moves. So (1) every bar is made one colour
-/// (grouped.rs's coherence, with the sequences that would move a sticker inside the ring left
-/// out, the three-cycles of the bars' orbits), then (2) `small` (the 5×5×5's stages) brings
-/// the 5×5×5 home on the grouped layers, and the parity of each wing orbit outside the ring
-/// that a face's group changed is put back by a quarter-turn of its layer. Whether the ring
-/// and all inside it are then home.
-fn ring_as_five(work: &mut Work<'_>, r: usize, small: &Small) -> Result<bool, SolveError> {
+/// (`coherence.rs`, by the greedy or by a beam of `way`'s `(width, k)`, with the sequences
+/// that would move a sticker inside the ring left out, the three-cycles of the bars'
+/// orbits), then (2) `small` (the 5×5×5's stages) brings the 5×5×5 home on the grouped
+/// layers, and the parity of each wing orbit outside the ring that a face's group changed is
+/// put back by a quarter-turn of its layer. Whether the ring and all inside it are then home.
+fn ring_as_five_by(
+    work: &mut Work<'_>,
+    r: usize,
+    small: &Small,
+    way: Option<(usize, usize)>,
+) -> Result<bool, SolveError> {
     let n = work.model().n;
     let g = Geometry::of(n);
     let groups = ring_groups(n, r);
@@ -271,7 +313,11 @@ fn ring_as_five(work: &mut Work<'_>, r: usize, small: &Small) -> Result<bool, So
     // The bars scored by their colours' counts squared, which found shorter coherences
     // than by their commonest colour's count; should that stall, the other finishes.
     blocks.squared = true;
-    if !cohere_on(work, &blocks, &kept, &orbits)? {
+    let cohered = match way {
+        Some(wk) => cohere_beam(work, &blocks, &kept, &orbits, wk)?,
+        None => cohere_on(work, &blocks, &kept, &orbits)?,
+    };
+    if !cohered {
         blocks.squared = false;
         if !cohere_on(work, &blocks, &kept, &orbits)? {
             return Ok(false);
