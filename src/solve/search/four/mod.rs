@@ -184,8 +184,9 @@ const LAST_MOST: usize = 20;
 const FINISHES: usize = 6;
 /// The last phase's nodes left for more reductions once the first is found (unbounded, the
 /// search for them took about as long again as the first; 50,000 gave the same 45.0 moves
-/// on the benchmark's first 50 states as 200,000, with the finishes of `finish.rs`).
-const MORE_NODES: u64 = 50_000;
+/// on the benchmark's first 50 states as 200,000, with the finishes of `finish.rs`, but
+/// fewer states with more than one reduction to choose from).
+const MORE_NODES: u64 = 200_000;
 
 /// The cube's holding (an index into the holdings `solve` tries), the turns of phases 1
 /// and 2, and of the last phase.
