@@ -22,7 +22,7 @@ use crate::turn::moves::Move;
 pub(crate) const PROBES: u64 = 5;
 /// The probes of the finishes of the shortest candidates.
 const MORE_PROBES: u64 = 3000;
-/// How many of the shortest candidates are finished again with [`MORE_PROBES`].
+/// How many of the shortest candidates are finished again with `MORE_PROBES`.
 const SHORTENED: usize = 4;
 
 /// A reduced cube ready for its 3×3×3: the turns made (a first turn of the 3×3×3's part
