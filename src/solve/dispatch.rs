@@ -299,18 +299,21 @@ fn reduction(cube: &Cube, limits: &Limits, progress: &Progress) -> Result<Soluti
     // milliseconds, shorter than its default bound, and the stages before take far longer.
     opts.max_length = opts.max_length.min(20);
     // The tables load only once the state has been read as a real cube's centres and edges.
-    let three = |state: &CubieCube| {
+    // The 4×4×4's finish asks for more probes for its shortest candidates.
+    let three_probed = |state: &CubieCube, probes: u64| {
         let tables = &shared::twophase_tables(progress).0;
         let opts = TwoPhaseOptions {
             large: shared::twophase_large(progress),
+            min_probes: opts.min_probes.max(probes),
             ..opts
         };
         Ok(crate::solve::search::twophase::solve(tables, state, &opts)?.moves)
     };
+    let three = |state: &CubieCube| three_probed(state, opts.min_probes);
     // The 4×4×4 by its searched phases; the larger sizes by the reduction's cycles.
     let found = if cube.size() == 4 {
         let tables = &shared::four_tables(progress).0;
-        crate::solve::search::four::solve(tables, cube, &three)?
+        crate::solve::search::four::solve(tables, cube, &three_probed)?
     } else {
         crate::solve::search::reduction::solve(cube, &three)?
     };

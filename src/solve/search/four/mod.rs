@@ -6,8 +6,10 @@
 //! the holdings at once, by increasing total length, the last phase, every centre home
 //! and every edge paired inside G3 (`g3.rs`, `last.rs`), pruned by a full-depth table of all
 //! twelve edges' pairing (`edge3.rs`); up to `FINISHES` reductions of the least length are
-//! each finished by the 3×3×3 solver, and the shortest whole kept (the holding's rotation
-//! written first). A round that finds nothing is followed by one with larger budgets
+//! each finished by the 3×3×3 solver, as they are and after each outer turn of the last
+//! turn's axis so that the join can cancel, the shortest few finished again with more of the
+//! two-phase search's probes, and the shortest whole kept (`finish.rs`; the holding's
+//! rotation written first). A round that finds nothing is followed by one with larger budgets
 //! (`ROUNDS`). Where every round's budgets run out, the centres are finished by a third
 //! centre phase and the edges paired greedily by short conjugates (`centres.rs`,
 //! `edges.rs`), the 3×3×3 parity fixed where the reduced cube has it.
@@ -36,6 +38,7 @@ mod edge3;
 mod edges;
 mod enumerate;
 mod file;
+mod finish;
 mod g3;
 mod last;
 mod moves;
@@ -48,8 +51,8 @@ use std::path::Path;
 use crate::base::table_cache::CacheReport;
 use crate::solve::SolveError;
 use crate::solve::model::cubie::CubieCube;
+use crate::solve::search::reduction::Reduced;
 use crate::solve::search::reduction::model::LayerMove;
-use crate::solve::search::reduction::{Reduced, write};
 use crate::state::cube::Cube;
 use crate::turn::moves::{FaceMove, Move, PaperAxis};
 use moves::{Moves, N};
@@ -180,7 +183,9 @@ const LAST_MOST: usize = 20;
 /// at the join, differ from one to another).
 const FINISHES: usize = 6;
 /// The last phase's nodes left for more reductions once the first is found (unbounded, the
-/// search for them took about as long again as the first).
+/// search for them took about as long again as the first; 50,000 gave the same 45.0 moves
+/// on the benchmark's first 50 states as 200,000, with the finishes of `finish.rs`, but
+/// fewer states with more than one reduction to choose from).
 const MORE_NODES: u64 = 200_000;
 
 /// The cube's holding (an index into the holdings `solve` tries), the turns of phases 1
@@ -327,19 +332,19 @@ fn start_of(t: &FourTables, cube: &Cube) -> Result<Start, SolveError> {
     Ok((start, homes, corners_odd))
 }
 
-/// Solves the 4×4×4 `cube`, the 3×3×3 at the end by `three` (outer face turns that solve a
-/// 3×3×3 state). A cube the reduction's reading refuses is passed to it, for its error.
-pub fn solve(
-    t: &FourTables,
-    cube: &Cube,
-    three: &dyn Fn(&CubieCube) -> Result<Vec<FaceMove>, SolveError>,
-) -> Result<Reduced, SolveError> {
+/// A 3×3×3 solver: outer face turns that solve a 3×3×3 state, found after at least so
+/// many phase-2 probes of the two-phase search (more probes, a shorter answer).
+pub type Three<'a> = dyn Fn(&CubieCube, u64) -> Result<Vec<FaceMove>, SolveError> + 'a;
+
+/// Solves the 4×4×4 `cube`, the 3×3×3 at the end by `three`. A cube the reduction's reading refuses is passed to it, for its error.
+pub fn solve(t: &FourTables, cube: &Cube, three: &Three) -> Result<Reduced, SolveError> {
+    let settle = |c: &CubieCube| three(c, finish::PROBES);
     if cube.size() != N {
-        return crate::solve::search::reduction::solve(cube, three);
+        return crate::solve::search::reduction::solve(cube, &settle);
     }
     let stickers = cube.stickers().to_vec();
     if unreadable(t, &stickers) {
-        return crate::solve::search::reduction::solve(cube, three);
+        return crate::solve::search::reduction::solve(cube, &settle);
     }
     crate::state::pieces::read_corners(cube)?;
     let held = holdings(cube)?;
@@ -348,30 +353,27 @@ pub fn solve(
         .map(|(c, _)| start_of(t, c))
         .collect::<Result<Vec<Start>, SolveError>>()?;
     let found = searched(t, &starts)?;
-    let mut best: Option<Reduced> = None;
+    let mut ready = Vec::new();
     for reduction in &found {
-        let whole = finish_reduction(t, &held, reduction, three)?;
-        if best.as_ref().is_none_or(|b| length(&whole) < length(b)) {
-            best = Some(whole);
-        }
+        ready.extend(ready_reduction(t, &held, reduction)?);
     }
-    if let Some(best) = best {
-        return Ok(best);
+    if ready.is_empty() {
+        let (start, ..) = starts[0];
+        FALLBACKS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let mut work = Work {
+            t,
+            stickers,
+            made: Vec::new(),
+        };
+        let mut stages = [0; 4];
+        let found = centres::solve(&t.moves, &t.phases, &t.tables, start)?;
+        stages[1] = work.turns(&found);
+        let wings = t.moves.wing_at.map(|i| work.stickers[i].index() as u8);
+        let found = edges::solve(&t.moves, wings)?;
+        stages[2] = work.turns(&found);
+        ready = finish::ready(work, stages, &[])?;
     }
-    let (start, ..) = starts[0];
-    FALLBACKS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-    let mut work = Work {
-        t,
-        stickers,
-        made: Vec::new(),
-    };
-    let mut stages = [0; 4];
-    let found = centres::solve(&t.moves, &t.phases, &t.tables, start)?;
-    stages[1] = work.turns(&found);
-    let wings = t.moves.wing_at.map(|i| work.stickers[i].index() as u8);
-    let found = edges::solve(&t.moves, wings)?;
-    stages[2] = work.turns(&found);
-    finish(work, stages, three)
+    finish::best(&ready, three)
 }
 
 /// The cube in each of the `HOLDINGS`, with the rotation that holds it so.
@@ -390,14 +392,13 @@ fn holdings(cube: &Cube) -> Result<Vec<(Cube, Vec<Move>)>, SolveError> {
     Ok(held)
 }
 
-/// The whole answer of a reduction found in one of the holdings `held`: its turns made on
-/// the cube so held, the 3×3×3 finished by `three`, the holding's rotation written first.
-fn finish_reduction(
-    t: &FourTables,
+/// The reduction found in one of the holdings `held` made on the cube so held, ready for
+/// its finishes (`finish.rs`), the holding's rotation to be written first.
+fn ready_reduction<'a>(
+    t: &'a FourTables,
     held: &[(Cube, Vec<Move>)],
     (h, first, last): &Reduction,
-    three: &dyn Fn(&CubieCube) -> Result<Vec<FaceMove>, SolveError>,
-) -> Result<Reduced, SolveError> {
+) -> Result<Vec<finish::Ready<'a>>, SolveError> {
     let (c, rotation) = held
         .get(*h)
         .ok_or(SolveError::Unreachable("a reduction of a holding tried"))?;
@@ -407,58 +408,7 @@ fn finish_reduction(
         made: Vec::new(),
     };
     let stages = [0, work.turns(first), work.turns(last), 0];
-    let mut whole = finish(work, stages, three)?;
-    whole.moves.splice(0..0, rotation.iter().copied());
-    whole.reduction.splice(0..0, rotation.iter().copied());
-    whole.rotation.clone_from(rotation);
-    Ok(whole)
-}
-
-/// An answer's length in the half-turn metric (a wide turn one move).
-fn length(r: &Reduced) -> u64 {
-    r.moves
-        .iter()
-        .map(|m| crate::sequence::alg::move_cost(m, crate::turn::metric::Metric::Htm))
-        .sum()
-}
-
-/// The reduced cube of `work` finished: the PLL parity fixed where it is left, the 3×3×3
-/// solved by `three`, and the whole merged and written.
-fn finish(
-    mut work: Work,
-    mut stages: [usize; 4],
-    three: &dyn Fn(&CubieCube) -> Result<Vec<FaceMove>, SolveError>,
-) -> Result<Reduced, SolveError> {
-    let state = match CubieCube::from_cube(&work.small()?) {
-        Ok((state, _)) => state,
-        Err(_) => {
-            stages[0] = work.make(&pll_parity());
-            CubieCube::from_cube(&work.small()?)?.0
-        }
-    };
-    let reduction = write::write(N, &write::merge(N, &work.made));
-    let mut last = Vec::new();
-    for m in three(&state)? {
-        for (axis, layer, quarters) in m
-            .to_move()
-            .layer_quarters(N)
-            .map_err(|_| SolveError::Unreachable("an outer turn on a 4×4×4"))?
-        {
-            last.push(LayerMove {
-                axis,
-                layer,
-                quarters,
-            });
-        }
-    }
-    stages[3] = work.make(&last);
-    let merged = write::merge(N, &work.made);
-    Ok(Reduced {
-        moves: write::write(N, &merged),
-        rotation: Vec::new(),
-        stages,
-        reduction,
-    })
+    finish::ready(work, stages, rotation)
 }
 
 #[cfg(test)]
