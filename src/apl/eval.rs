@@ -7,6 +7,7 @@ use std::collections::HashMap;
 use std::sync::Arc;
 
 use super::args::check_atoms;
+use super::arranging::Found;
 use super::defs::Prim;
 use super::error::{AplError, ErrorKind, err};
 use super::func::{self, enclose_item};
@@ -37,6 +38,8 @@ pub(crate) struct Machine<'w> {
     pub(crate) defs: &'w super::Names<Definition>,
     /// The functions compiled to a gather, run so on the arrays they were compiled for.
     pub(crate) compiled: &'w super::Names<super::gathered::Gathered>,
+    /// The defined functions proven to arrange their argument's cells, and their gathers.
+    pub(crate) arranged: &'w mut super::arranging::Arranged,
     pub(crate) globals: &'w mut HashMap<String, Value>,
     /// Stack segments grown so far, inside one another (each [`STACK_SEGMENT`] bytes).
     pub(crate) stacks: usize,
@@ -840,6 +843,28 @@ impl<'w> Machine<'w> {
                 .and_then(|g| g.apply(right.value(), self.globals))
         {
             return Ok(out);
+        }
+        // A function that only arranges its argument's cells: one gather.
+        if left.is_none()
+            && operand.is_none()
+            && def.trad.is_none()
+            && def.arranges.get() != Some(&false)
+        {
+            let io = origin();
+            match self.arranged.find(self.defs, (name, def), right.value(), io) {
+                Found::Gathered(out) => return Ok(out),
+                Found::Run => {}
+                Found::Make(numbered) => {
+                    let out = self.call_body(name, def, None, None, Held::Own(numbered.clone()));
+                    self.arranged
+                        .made(name, &numbered, out.as_ref().map_err(drop), io);
+                    if let Found::Gathered(out) =
+                        self.arranged.find(self.defs, (name, def), right.value(), io)
+                    {
+                        return Ok(out);
+                    }
+                }
+            }
         }
         // The definition outlives this call (the workspace's definitions do not change while
         // a line runs): its body and line are read where they are.
