@@ -17,6 +17,7 @@
 use std::sync::Arc;
 
 use super::defs::{Arranges, Prim};
+use super::eval::{Held, Machine};
 use super::tree::{Expr, Func, FuncKind, Indices};
 use super::value::{Elem, Value};
 use super::{Definition, Names};
@@ -462,6 +463,28 @@ impl Arranged {
                 entry.plans.remove(at);
             }
             _ => {}
+        }
+    }
+}
+
+impl<'w> Machine<'w> {
+    /// Defined function `name` (`def`) applied to `right` alone as a gather, if it is proven
+    /// to only arrange its argument's cells and `right`'s shape has one (made now, from a run
+    /// on the numbered atoms, if it is the first call of that shape).
+    pub(super) fn gathered(&mut self, name: &str, def: &'w Definition, right: &Held) -> Option<Value> {
+        let io = super::origin();
+        match self.arranged.find(self.defs, (name, def), right.value(), io) {
+            Found::Gathered(out) => Some(out),
+            Found::Run => None,
+            Found::Make(numbered) => {
+                let out = self.call_body(name, def, None, None, Held::Own(numbered.clone()));
+                self.arranged
+                    .made(name, &numbered, out.as_ref().map_err(drop), io);
+                match self.arranged.find(self.defs, (name, def), right.value(), io) {
+                    Found::Gathered(out) => Some(out),
+                    _ => None,
+                }
+            }
         }
     }
 }

@@ -7,7 +7,6 @@ use std::collections::HashMap;
 use std::sync::Arc;
 
 use super::args::check_atoms;
-use super::arranging::Found;
 use super::defs::Prim;
 use super::error::{AplError, ErrorKind, err};
 use super::func::{self, enclose_item};
@@ -813,7 +812,7 @@ impl<'w> Machine<'w> {
         self.call_body(name, def, operand, left, right)
     }
 
-    fn call_body(
+    pub(super) fn call_body(
         &mut self,
         name: &str,
         def: &'w Definition,
@@ -849,22 +848,9 @@ impl<'w> Machine<'w> {
             && operand.is_none()
             && def.trad.is_none()
             && def.arranges.get() != Some(&false)
+            && let Some(out) = self.gathered(name, def, &right)
         {
-            let io = origin();
-            match self.arranged.find(self.defs, (name, def), right.value(), io) {
-                Found::Gathered(out) => return Ok(out),
-                Found::Run => {}
-                Found::Make(numbered) => {
-                    let out = self.call_body(name, def, None, None, Held::Own(numbered.clone()));
-                    self.arranged
-                        .made(name, &numbered, out.as_ref().map_err(drop), io);
-                    if let Found::Gathered(out) =
-                        self.arranged.find(self.defs, (name, def), right.value(), io)
-                    {
-                        return Ok(out);
-                    }
-                }
-            }
+            return Ok(out);
         }
         // The definition outlives this call (the workspace's definitions do not change while
         // a line runs): its body and line are read where they are.
