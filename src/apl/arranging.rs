@@ -198,7 +198,8 @@ fn lookup(env: &Env<'_>, name: &str) -> Option<Kind> {
 }
 
 /// How an array's items are made: simple scalars (`None`), or each an enclosed vector of `k`
-/// simple scalars (`Some(k)`); `None` of the whole for anything else.
+/// (`Some(k)`); `None` of the whole for anything else. Whether those vectors are simple is
+/// seen where their atoms are moved ([`Plan::apply`]).
 fn structure(v: &Value) -> Option<Option<usize>> {
     let items = v.row_major();
     match items.first() {
@@ -208,18 +209,10 @@ fn structure(v: &Value) -> Option<Option<usize>> {
                 [k] if *k > 0 => *k,
                 _ => return None,
             };
-            let vector = |e: &Elem| matches!(e, Elem::Boxed(b) if b.shape() == [k] && simple(b));
+            let vector = |e: &Elem| matches!(e, Elem::Boxed(b) if b.shape() == [k]);
             items.iter().all(vector).then_some(Some(k))
         }
         Some(_) => items.iter().all(|e| !matches!(e, Elem::Boxed(_))).then_some(None),
-    }
-}
-
-/// Whether an array holds no enclosures.
-fn simple(v: &Value) -> bool {
-    match v.0.as_slice() {
-        Some(items) => items.iter().all(|e| !matches!(e, Elem::Boxed(_))),
-        None => v.is_simple(),
     }
 }
 
@@ -297,46 +290,47 @@ impl Plan {
         })
     }
 
-    /// The gather of `value`'s atoms (an array of the shape and structure it was made for).
-    fn apply(&self, value: &Value, per_in: Option<usize>) -> Value {
+    /// The gather of `value`'s atoms (an array of the shape and structure it was made
+    /// for); `None` if an atom it moves out of an item is itself an enclosure (the numbered
+    /// atoms it was made from were simple, and `¨` encloses such an atom once more).
+    fn apply(&self, value: &Value, per_in: Option<usize>) -> Option<Value> {
         let items = value.row_major();
         let items = &*items;
+        let atom = |s: u32| -> Option<Elem> {
+            let s = s as usize;
+            let e = match per_in {
+                None => items[s].clone(),
+                Some(k) => match &items[s / k] {
+                    Elem::Boxed(v) => match v.0.as_slice() {
+                        Some(atoms) => atoms[s % k].clone(),
+                        None => v.0.iter().nth(s % k)?.clone(),
+                    },
+                    e => e.clone(),
+                },
+            };
+            (!matches!(e, Elem::Boxed(_))).then_some(e)
+        };
         let out: Vec<Elem> = match (per_in, self.per) {
             (None, None) => self
                 .sources
                 .iter()
                 .map(|&s| items[s as usize].clone())
                 .collect(),
-            _ => {
-                // Every atom of the argument, in order: an item's own, or the item itself.
-                let mut atoms: Vec<&Elem> = Vec::with_capacity(items.len() * per_in.unwrap_or(1));
-                for e in items {
-                    match e {
-                        Elem::Boxed(v) if per_in.is_some() => atoms.extend(v.0.iter()),
-                        e => atoms.push(e),
+            (_, None) => self.sources.iter().map(|&s| atom(s)).collect::<Option<_>>()?,
+            (_, Some(k)) => self
+                .sources
+                .chunks(k)
+                .enumerate()
+                .map(|(i, c)| match self.whole.get(i).copied().flatten() {
+                    Some(w) => Some(items[w as usize].clone()),
+                    None => {
+                        let v = c.iter().map(|&s| atom(s)).collect::<Option<_>>()?;
+                        Some(Elem::Boxed(Arc::new(Value::vector(v))))
                     }
-                }
-                match self.per {
-                    None => self
-                        .sources
-                        .iter()
-                        .map(|&s| atoms[s as usize].clone())
-                        .collect(),
-                    Some(k) => self
-                        .sources
-                        .chunks(k)
-                        .enumerate()
-                        .map(|(i, c)| match self.whole.get(i).copied().flatten() {
-                            Some(w) => items[w as usize].clone(),
-                            None => Elem::Boxed(Arc::new(Value::vector(
-                                c.iter().map(|&s| atoms[s as usize].clone()).collect(),
-                            ))),
-                        })
-                        .collect(),
-                }
-            }
+                })
+                .collect::<Option<_>>()?,
         };
-        Value::from_shape(&self.shape, out)
+        Some(Value::from_shape(&self.shape, out))
     }
 }
 
@@ -424,8 +418,8 @@ impl Arranged {
             .iter()
             .find(|(o, s, p, _)| *o == origin && s == shape && *p == per)
         {
-            return match plan {
-                Some(plan) => Found::Gathered(plan.apply(value, per)),
+            return match plan.as_ref().and_then(|p| p.apply(value, per)) {
+                Some(out) => Found::Gathered(out),
                 None => Found::Run,
             };
         }

@@ -17,20 +17,20 @@ fn workspace_with(lines: &[&str], on: bool) -> Workspace {
     ws
 }
 
-/// What a call gives, as text: its value, or its error.
-fn outcome(r: Result<Value, AplError>) -> String {
-    match r {
-        Ok(v) => format!("{v:?}"),
-        Err(e) => format!("! {e}"),
-    }
+/// What a call gives: its value, or its error as text.
+fn outcome(r: Result<Value, AplError>) -> Result<Value, String> {
+    r.map_err(|e| e.to_string())
 }
 
 /// A random array of `shape`: numbers, characters or both; each item an enclosed vector of
-/// three when `nested`.
+/// three when `nested` (whose atoms may be enclosures too).
 fn random_array(rng: &mut ChaCha8Rng, shape: &[usize], nested: bool) -> Value {
-    let kind = rng.random_range(0..3);
-    let atom = |rng: &mut ChaCha8Rng| match (kind, rng.random_range(0..2)) {
-        (0, _) | (2, 0) => Elem::Num(rng.random_range(-50..50) as f64 / 4.0),
+    let kind = rng.random_range(0..4);
+    let atom = |rng: &mut ChaCha8Rng| match (kind, rng.random_range(0..4)) {
+        (3, 0) if nested => Elem::Boxed(std::sync::Arc::new(Value::vector(vec![Elem::Num(
+            rng.random_range(0..9) as f64,
+        )]))),
+        (0, _) | (2 | 3, 0 | 1) => Elem::Num(rng.random_range(-50..50) as f64 / 4.0),
         _ => Elem::Char(char::from(b'a' + rng.random_range(0..26u8))),
     };
     let cells: usize = shape.iter().product();
@@ -117,7 +117,10 @@ fn random_body(rng: &mut ChaCha8Rng, shape: &[usize], nested: bool) -> String {
                 t[rank - 1] = mask.iter().sum();
                 (format!("({})/{e}", text.join(" ")), t)
             }
-            13 if nested => (format!("3 1 2 PERMUTE EACHRIGHT {e}"), s),
+            13 if nested => match rng.random_bool(0.8) {
+                true => (format!("3 1 2 PERMUTE EACHRIGHT {e}"), s),
+                false => (format!("2 PERMUTE EACHRIGHT {e}"), s),
+            },
             _ => (format!("(,[.5]{e})[1;{}]", ";".repeat(rank)), s),
         };
         if s.contains(&0) {
@@ -136,7 +139,8 @@ const OPERATORS: [&str; 2] = ["PERMUTE: ⍵[⍺]", "EACHRIGHT: (⊂⍺)⍺⍺¨�
 
 /// For 600 random arranging functions on random arrays, each called three times (the first
 /// call makes the gather, the others take it), the gather gives exactly what the evaluator
-/// gives with no gathers; and most of them are gathered.
+/// gives with no gathers; and at least a third of them are gathered (the others fail, pad
+/// with a fill, or give an empty array, on purpose).
 #[test]
 fn a_random_arranging_function_gathers_exactly_what_its_statements_give() {
     let mut rng = ChaCha8Rng::seed_from_u64(0xA77A_9E);
@@ -160,7 +164,7 @@ fn a_random_arranging_function_gathers_exactly_what_its_statements_give() {
         gathered += usize::from(on.arranged_gathers("F") > 0);
         assert_eq!(off.arranged_gathers("F"), 0);
     }
-    assert!(gathered * 2 > cases, "only {gathered} of {cases} gathered");
+    assert!(gathered * 3 > cases, "only {gathered} of {cases} gathered");
 }
 
 /// Functions that compute on their argument's values, read something else, or use it as an
