@@ -212,7 +212,10 @@ fn structure(v: &Value) -> Option<Option<usize>> {
             let vector = |e: &Elem| matches!(e, Elem::Boxed(b) if b.shape() == [k]);
             items.iter().all(vector).then_some(Some(k))
         }
-        Some(_) => items.iter().all(|e| !matches!(e, Elem::Boxed(_))).then_some(None),
+        Some(_) => items
+            .iter()
+            .all(|e| !matches!(e, Elem::Boxed(_)))
+            .then_some(None),
     }
 }
 
@@ -316,7 +319,11 @@ impl Plan {
                 .iter()
                 .map(|&s| items[s as usize].clone())
                 .collect(),
-            (_, None) => self.sources.iter().map(|&s| atom(s)).collect::<Option<_>>()?,
+            (_, None) => self
+                .sources
+                .iter()
+                .map(|&s| atom(s))
+                .collect::<Option<_>>()?,
             (_, Some(k)) => self
                 .sources
                 .chunks(k)
@@ -465,16 +472,27 @@ impl<'w> Machine<'w> {
     /// Defined function `name` (`def`) applied to `right` alone as a gather, if it is proven
     /// to only arrange its argument's cells and `right`'s shape has one (made now, from a run
     /// on the numbered atoms, if it is the first call of that shape).
-    pub(super) fn gathered(&mut self, name: &str, def: &'w Definition, right: &Held) -> Option<Value> {
+    pub(super) fn gathered(
+        &mut self,
+        name: &str,
+        def: &'w Definition,
+        right: &Held,
+    ) -> Option<Value> {
         let io = super::origin();
-        match self.arranged.find(self.defs, (name, def), right.value(), io) {
+        match self
+            .arranged
+            .find(self.defs, (name, def), right.value(), io)
+        {
             Found::Gathered(out) => Some(out),
             Found::Run => None,
             Found::Make(numbered) => {
                 let out = self.call_body(name, def, None, None, Held::Own(numbered.clone()));
                 self.arranged
                     .made(name, &numbered, out.as_ref().map_err(drop), io);
-                match self.arranged.find(self.defs, (name, def), right.value(), io) {
+                match self
+                    .arranged
+                    .find(self.defs, (name, def), right.value(), io)
+                {
                     Found::Gathered(out) => Some(out),
                     _ => None,
                 }

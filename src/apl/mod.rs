@@ -37,6 +37,7 @@
 //! ```
 
 mod args;
+mod arranging;
 #[cfg(target_arch = "wasm32")]
 mod browser_depth;
 mod chain;
@@ -49,7 +50,6 @@ mod eval;
 mod fold;
 mod frame;
 mod func;
-mod arranging;
 mod gathered;
 mod index;
 pub mod keys;
@@ -74,11 +74,11 @@ mod added_primitives_tests;
 #[cfg(test)]
 mod arguments_tests;
 #[cfg(test)]
+mod arranging_tests;
+#[cfg(test)]
 mod chain_tests;
 #[cfg(test)]
 mod dfns_tests;
-#[cfg(test)]
-mod arranging_tests;
 #[cfg(test)]
 mod fast_paths_tests;
 #[cfg(test)]
