@@ -15,6 +15,7 @@
 //! changes; the plans of each function are bounded in number.
 
 use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use super::defs::{Arranges, Prim};
 use super::eval::{Held, Machine};
@@ -341,6 +342,10 @@ impl Plan {
     }
 }
 
+/// The generations handed out so far (0: none; every workspace's definitions start, empty,
+/// at 0).
+static GENERATIONS: AtomicU64 = AtomicU64::new(1);
+
 /// The most shapes a function keeps a plan for; past it, its plans are forgotten.
 const SHAPES: usize = 8;
 
@@ -351,6 +356,9 @@ const FUNCTIONS: usize = 1024;
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Arranged {
     fns: Names<Entry>,
+    /// The generation of the definitions: a number no other workspace's definitions have had,
+    /// taken anew whenever one changes, against which each definition's check is kept.
+    generation: u64,
     /// Every function run (the tests' general path to compare with).
     off: bool,
 }
@@ -377,6 +385,12 @@ impl Arranged {
     /// Forgets every function's check and plans (a definition changed).
     pub(crate) fn clear(&mut self) {
         self.fns.clear();
+        self.generation = GENERATIONS.fetch_add(1, Ordering::Relaxed);
+    }
+
+    /// Whether the check refused `def` against the definitions as they are.
+    pub(crate) fn refused(&self, def: &Definition) -> bool {
+        def.arranges.load(Ordering::Relaxed) == self.generation << 1
     }
 
     /// Makes every call run its function (`false`), or the arranging ones gather (`true`).
@@ -405,7 +419,16 @@ impl Arranged {
         if self.off {
             return Found::Run;
         }
-        let proven = *def.arranges.get_or_init(|| proves(defs, name));
+        let known = def.arranges.load(Ordering::Relaxed);
+        let proven = match known >> 1 == self.generation {
+            true => known & 1 == 1,
+            false => {
+                let proven = proves(defs, name);
+                let mark = self.generation << 1 | u64::from(proven);
+                def.arranges.store(mark, Ordering::Relaxed);
+                proven
+            }
+        };
         if !proven {
             return Found::Run;
         }

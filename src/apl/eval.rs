@@ -847,7 +847,7 @@ impl<'w> Machine<'w> {
         if left.is_none()
             && operand.is_none()
             && def.trad.is_none()
-            && def.arranges.get() != Some(&false)
+            && !self.arranged.refused(def)
             && let Some(out) = self.gathered(name, def, &right)
         {
             return Ok(out);

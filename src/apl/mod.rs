@@ -226,10 +226,9 @@ pub(crate) struct Definition {
     pub(crate) paper: bool,
     /// The items it made under `¨` as `⍵[⍺]`, remembered (`operators::Picked`).
     pub(crate) picked: Arc<std::sync::Mutex<operators::Picked>>,
-    /// Whether it only arranges its argument's cells (`arranging::proves`), once checked: a
-    /// new one for every definition whenever any changes
-    /// (`Workspace::forget_arranged`), so that a workspace's copy that changes shares none.
-    pub(crate) arranges: Arc<std::sync::OnceLock<bool>>,
+    /// Whether it only arranges its argument's cells (`arranging::proves`), with the
+    /// generation of the definitions it was checked against (`arranging::Arranged`).
+    pub(crate) arranges: Arc<std::sync::atomic::AtomicU64>,
 }
 
 /// A table of the workspace's functions by name, looked up at every call: hashed by FNV,
@@ -623,9 +622,6 @@ impl Workspace {
     /// Forgets which functions only arrange and their gathers: a definition changed.
     fn forget_arranged(&mut self) {
         self.arranged.clear();
-        self.defs
-            .values_mut()
-            .for_each(|d| d.arranges = Arc::default());
     }
 
     /// A function's definition as typed.
