@@ -363,11 +363,15 @@ pub(crate) struct Arranged {
     off: bool,
 }
 
+/// A gather kept: the index origin, shape and structure of the arguments it is for, and the
+/// gather (`None` while it is being made, or where there is none).
+type Kept = (usize, Vec<usize>, Option<usize>, Option<Arc<Plan>>);
+
 #[derive(Clone, Debug, Default)]
 struct Entry {
     /// Its gathers so far: each with the index origin, shape and structure of the argument
     /// it was made for (`None` while it is being made, or where it is no gather).
-    plans: Vec<(usize, Vec<usize>, Option<usize>, Option<Arc<Plan>>)>,
+    plans: Vec<Kept>,
 }
 
 /// What a call finds.
