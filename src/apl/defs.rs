@@ -37,6 +37,24 @@ pub enum Scalar {
     No,
 }
 
+/// Whether a primitive function only arranges its argument's cells: picks them by position,
+/// never by value, so that its result is a gather of the argument's cells that depends on the
+/// argument's shape alone (and on its other operands, which must then be constants). A defined
+/// function made of such primitives is run as one gather (`super::arranging`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Arranges {
+    /// Never: it computes on the values, or makes new ones.
+    No,
+    /// With one argument only (`⊣`).
+    Monad,
+    /// With two, the left a constant (`⍴` reshape, `↑ ↓`, `/ ⌿ \ ⍀`, `⌷`): not with one.
+    Dyad,
+    /// With one argument, and with two where the left is a constant (`⌽ ⊖ ⍉ ⊢`).
+    Both,
+    /// With one argument, and with two whose cells it joins, both arranged (`, ⍪`).
+    Joins,
+}
+
 /// One glyph, described once.
 #[derive(Clone, Copy, Debug)]
 pub struct Glyph {
@@ -113,7 +131,8 @@ macro_rules! glyphs {
 
 /// The table, as a macro: it makes the enums and the tables from rows written once.
 ///
-/// - `functions`: `Variant = 'glyph', "name", 'key', scalar-ness, identity, monad, dyad;` —
+/// - `functions`: `Variant = 'glyph', "name", 'key', scalar-ness, arranging, identity, monad,
+///   dyad;` — the arranging column is an [`Arranges`];
 ///   the key `' '` for none; the identity is what reducing an empty axis gives (`None`: a
 ///   DOMAIN ERROR); `monad` and `dyad` say what it does, `None` where it has no such valence.
 /// - `operators`: `Variant = 'glyph', "name", 'key', what;`.
@@ -123,7 +142,7 @@ macro_rules! primitives {
     (
         functions {
             $( $fv:ident = $fg:literal, $fname:literal, $fkey:literal, $fscalar:ident,
-               $fid:expr, $fm:expr, $fd:expr; )*
+               $farr:ident, $fid:expr, $fm:expr, $fd:expr; )*
         }
         operators {
             $( $ov:ident = $og:literal, $oname:literal, $okey:literal, $odoc:literal; )*
@@ -150,6 +169,11 @@ macro_rules! primitives {
             /// Where it is a scalar function.
             pub fn scalar(self) -> Scalar {
                 match self { $( Prim::$fv => Scalar::$fscalar, )* }
+            }
+
+            /// Whether it only arranges its argument's cells, and with which arguments.
+            pub fn arranges(self) -> Arranges {
+                match self { $( Prim::$fv => Arranges::$farr, )* }
             }
 
             /// What reducing an empty axis with it gives, if anything.
@@ -231,94 +255,94 @@ macro_rules! primitives {
 
 primitives! {
     functions {
-        Plus = '+', "plus", ' ', Both, Some(0.0), Some("conjugate (the number itself)"), Some("add");
-        Minus = '-', "minus", ' ', Both, Some(0.0), Some("negate"), Some("subtract");
-        Times = '×', "times", '-', Both, Some(1.0), Some("signum"), Some("multiply");
-        Divide = '÷', "divide", '=', Both, Some(1.0), Some("reciprocal"), Some("divide");
-        Stile = '|', "stile", 'm', Both, Some(0.0), Some("magnitude"), Some("residue: ⍺|⍵");
-        Max = '⌈', "max", 's', Both, Some(f64::MIN), Some("ceiling"), Some("maximum");
-        Min = '⌊', "min", 'd', Both, Some(f64::MAX), Some("floor"), Some("minimum");
+        Plus = '+', "plus", ' ', Both, No, Some(0.0), Some("conjugate (the number itself)"), Some("add");
+        Minus = '-', "minus", ' ', Both, No, Some(0.0), Some("negate"), Some("subtract");
+        Times = '×', "times", '-', Both, No, Some(1.0), Some("signum"), Some("multiply");
+        Divide = '÷', "divide", '=', Both, No, Some(1.0), Some("reciprocal"), Some("divide");
+        Stile = '|', "stile", 'm', Both, No, Some(0.0), Some("magnitude"), Some("residue: ⍺|⍵");
+        Max = '⌈', "max", 's', Both, No, Some(f64::MIN), Some("ceiling"), Some("maximum");
+        Min = '⌊', "min", 'd', Both, No, Some(f64::MAX), Some("floor"), Some("minimum");
         // `*` and `!` as APL2: 1 is `*`'s right identity and `!`'s left one.
-        Star = '*', "star", 'p', Both, Some(1.0), Some("exponential"), Some("power");
-        Log = '⍟', "log", '*', Both, None, Some("natural logarithm"),
+        Star = '*', "star", 'p', Both, No, Some(1.0), Some("exponential"), Some("power");
+        Log = '⍟', "log", '*', Both, No, None, Some("natural logarithm"),
             Some("logarithm: base ⍟ number");
-        Bang = '!', "bang", '_', Both, Some(1.0), Some("factorial"),
+        Bang = '!', "bang", '_', Both, No, Some(1.0), Some("factorial"),
             Some("binomial: ⍺!⍵ ways to choose ⍺ of ⍵");
-        Circle = '○', "circle", 'o', Both, None, Some("pi times"),
+        Circle = '○', "circle", 'o', Both, No, None, Some("pi times"),
             Some("circular functions: 1○ sine, 2○ cosine, 3○ tangent, ¯1 ¯2 ¯3 their inverses");
-        Query = '?', "query", 'q', No, None, Some("roll: a random integer from 1 to ⍵"),
+        Query = '?', "query", 'q', No, No, None, Some("roll: a random integer from 1 to ⍵"),
             Some("deal: ⍺ distinct integers from 1 to ⍵");
-        Equal = '=', "equal", '5', Dyad, Some(1.0), None, Some("equal");
-        NotEqual = '≠', "ne", '8', Dyad, Some(0.0),
+        Equal = '=', "equal", '5', Dyad, No, Some(1.0), None, Some("equal");
+        NotEqual = '≠', "ne", '8', Dyad, No, Some(0.0),
             Some("unique mask: 1 where a major cell is met first"), Some("not equal");
-        Less = '<', "less", '3', Dyad, Some(0.0), None, Some("less than");
-        LessEqual = '≤', "le", '4', Dyad, Some(1.0), None, Some("less or equal");
-        Greater = '>', "greater", '7', Dyad, Some(0.0), None, Some("greater than");
-        GreaterEqual = '≥', "ge", '6', Dyad, Some(1.0), None, Some("greater or equal");
-        And = '∧', "and", '0', Dyad, Some(1.0), None, Some("and");
-        Or = '∨', "or", '9', Dyad, Some(0.0), None, Some("or");
-        Nand = '⍲', "nand", ')', Dyad, None, None, Some("nand: not both");
-        Nor = '⍱', "nor", '(', Dyad, None, None, Some("nor: neither");
-        Tilde = '~', "tilde", 't', Monad, None, Some("not"),
+        Less = '<', "less", '3', Dyad, No, Some(0.0), None, Some("less than");
+        LessEqual = '≤', "le", '4', Dyad, No, Some(1.0), None, Some("less or equal");
+        Greater = '>', "greater", '7', Dyad, No, Some(0.0), None, Some("greater than");
+        GreaterEqual = '≥', "ge", '6', Dyad, No, Some(1.0), None, Some("greater or equal");
+        And = '∧', "and", '0', Dyad, No, Some(1.0), None, Some("and");
+        Or = '∨', "or", '9', Dyad, No, Some(0.0), None, Some("or");
+        Nand = '⍲', "nand", ')', Dyad, No, None, None, Some("nand: not both");
+        Nor = '⍱', "nor", '(', Dyad, No, None, None, Some("nor: neither");
+        Tilde = '~', "tilde", 't', Monad, No, None, Some("not"),
             Some("without: the items of ⍺ not in ⍵");
-        Transpose = '⍉', "transpose", '^', No, None, Some("transpose"),
+        Transpose = '⍉', "transpose", '^', No, Both, None, Some("transpose"),
             Some("reorder the axes (2 1 3⍉); a repeated axis takes a diagonal (1 1⍉)");
-        Rotate = '⌽', "rotate", '%', No, None,
+        Rotate = '⌽', "rotate", '%', No, Both, None,
             Some("reverse along the last axis (⌽[k] along axis k)"), Some("rotate");
-        RotateFirst = '⊖', "rotatefirst", '&', No, None, Some("reverse along the first axis"),
+        RotateFirst = '⊖', "rotatefirst", '&', No, Both, None, Some("reverse along the first axis"),
             Some("rotate along the first axis");
-        Rho = '⍴', "rho", 'r', No, None, Some("shape"), Some("reshape");
-        Iota = '⍳', "iota", 'i', No, None,
+        Rho = '⍴', "rho", 'r', No, Dyad, None, Some("shape"), Some("reshape");
+        Iota = '⍳', "iota", 'i', No, No, None,
             Some("the first ⍵ indices (from ⎕IO); of a vector of two or more, the index vector of each place of an array of that shape"),
             Some("index of: where each item of ⍵ is first found in ⍺ (⍺ a matrix: each row of ⍵ among ⍺'s rows)");
-        Comma = ',', "comma", ' ', No, None, Some("ravel"),
+        Comma = ',', "comma", ' ', No, Joins, None, Some("ravel"),
             Some("catenate (,[k] along axis k; ,[k.5] laminates)");
-        CommaBar = '⍪', "commabar", '<', No, None,
+        CommaBar = '⍪', "commabar", '<', No, Joins, None,
             Some("table: a matrix of the major cells, each one row"),
             Some("catenate along the first axis");
-        Encode = '⊤', "encode", 'n', No, None, None, Some("represent in a radix: (3⍴10)⊤");
-        Decode = '⊥', "decode", 'b', No, None, None, Some("evaluate in a radix: 10⊥");
-        Take = '↑', "take", 'y', No, None, Some("first (disclose each and pad: mix)"),
+        Encode = '⊤', "encode", 'n', No, No, None, None, Some("represent in a radix: (3⍴10)⊤");
+        Decode = '⊥', "decode", 'b', No, No, None, None, Some("evaluate in a radix: 10⊥");
+        Take = '↑', "take", 'y', No, Dyad, None, Some("first (disclose each and pad: mix)"),
             Some("take");
-        Drop = '↓', "drop", 'u', No, None, Some("split into rows"), Some("drop");
-        Enclose = '⊂', "enclose", 'z', No, None, Some("enclose"), Some("partition (APL2)");
-        Nest = '⊆', "nest", 'Z', No, None,
+        Drop = '↓', "drop", 'u', No, Dyad, None, Some("split into rows"), Some("drop");
+        Enclose = '⊂', "enclose", 'z', No, No, None, Some("enclose"), Some("partition (APL2)");
+        Nest = '⊆', "nest", 'Z', No, No, None,
             Some("nest: enclose if simple, else the array itself"),
             Some("partition (Dyalog's ⊆, APL2's ⊂): a new item where ⍺ rises, none under 0");
-        Disclose = '⊃', "disclose", 'x', No, None, Some("first"), Some("pick");
-        Match = '≡', "match", ':', No, None, Some("depth"), Some("match");
-        Squad = '⌷', "squad", 'L', No, None, Some("materialise: the array itself"),
+        Disclose = '⊃', "disclose", 'x', No, No, None, Some("first"), Some("pick");
+        Match = '≡', "match", ':', No, No, None, Some("depth"), Some("match");
+        Squad = '⌷', "squad", 'L', No, Dyad, None, Some("materialise: the array itself"),
             Some("index: ⍺'s items index ⍵'s first axes (2 1⌷M is M[2;1])");
-        NotMatch = '≢', "notmatch", '"', No, None, Some("tally: the number of major cells"),
+        NotMatch = '≢', "notmatch", '"', No, No, None, Some("tally: the number of major cells"),
             Some("not match");
-        Epsilon = '∊', "epsilon", 'e', No, None, Some("enlist: every atom, in order"),
+        Epsilon = '∊', "epsilon", 'e', No, No, None, Some("enlist: every atom, in order"),
             Some("membership");
-        Find = '⍷', "find", 'E', No, None, None, Some("find: where ⍺ starts in ⍵");
-        Where = '⍸', "where", 'I', No, None, Some("where: the indices of the ones"),
+        Find = '⍷', "find", 'E', No, No, None, None, Some("find: where ⍺ starts in ⍵");
+        Where = '⍸', "where", 'I', No, No, None, Some("where: the indices of the ones"),
             Some("interval index: how many items of the ascending ⍺ are at most each item of ⍵ (less 1, plus ⎕IO)");
-        Union = '∪', "union", 'v', No, None, Some("unique"), Some("union");
-        Intersection = '∩', "intersection", 'c', No, None, None, Some("intersection");
-        GradeUp = '⍋', "gradeup", '$', No, None,
+        Union = '∪', "union", 'v', No, No, None, Some("unique"), Some("union");
+        Intersection = '∩', "intersection", 'c', No, No, None, None, Some("intersection");
+        GradeUp = '⍋', "gradeup", '$', No, No, None,
             Some("grade up: the indices that sort ⍵ ascending"),
             Some("grade up by a collating sequence ⍺");
-        GradeDown = '⍒', "gradedown", '#', No, None,
+        GradeDown = '⍒', "gradedown", '#', No, No, None,
             Some("grade down: the indices that sort ⍵ descending"),
             Some("grade down by a collating sequence ⍺");
-        Format = '⍕', "format", '\'', No, None, Some("format: the array as characters"),
+        Format = '⍕', "format", '\'', No, No, None, Some("format: the array as characters"),
             Some("format numbers: width and decimals");
-        Execute = '⍎', "execute", ';', No, None,
+        Execute = '⍎', "execute", ';', No, No, None,
             Some("execute: the characters as a line of APL, in this workspace"), None;
-        Domino = '⌹', "domino", '+', No, None,
+        Domino = '⌹', "domino", '+', No, No, None,
             Some("matrix inverse (of more rows than columns, the least-squares left inverse)"),
             Some("matrix divide: X such that ⍵+.×X is ⍺, least squares if ⍵ has more rows than columns");
-        Right = '⊢', "right", '\\', No, None, Some("the argument itself"),
+        Right = '⊢', "right", '\\', No, Both, None, Some("the argument itself"),
             Some("the right argument");
-        Left = '⊣', "left", '|', No, None, Some("the argument itself"), Some("the left argument");
-        Slash = '/', "slash", ' ', No, None, None, Some("replicate, compress; f/ reduces");
-        Backslash = '\\', "backslash", ' ', No, None, None, Some("expand; f\\ scans");
-        SlashBar = '⌿', "slashbar", '/', No, None, None,
+        Left = '⊣', "left", '|', No, Monad, None, Some("the argument itself"), Some("the left argument");
+        Slash = '/', "slash", ' ', No, Dyad, None, None, Some("replicate, compress; f/ reduces");
+        Backslash = '\\', "backslash", ' ', No, Dyad, None, None, Some("expand; f\\ scans");
+        SlashBar = '⌿', "slashbar", '/', No, Dyad, None, None,
             Some("replicate along the first axis; f⌿ reduces along it");
-        BackslashBar = '⍀', "backslashbar", '.', No, None, None,
+        BackslashBar = '⍀', "backslashbar", '.', No, Dyad, None, None,
             Some("expand along the first axis; f⍀ scans along it");
     }
     operators {

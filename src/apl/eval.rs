@@ -37,6 +37,8 @@ pub(crate) struct Machine<'w> {
     pub(crate) defs: &'w super::Names<Definition>,
     /// The functions compiled to a gather, run so on the arrays they were compiled for.
     pub(crate) compiled: &'w super::Names<super::gathered::Gathered>,
+    /// The defined functions proven to arrange their argument's cells, and their gathers.
+    pub(crate) arranged: &'w mut super::arranging::Arranged,
     pub(crate) globals: &'w mut HashMap<String, Value>,
     /// Stack segments grown so far, inside one another (each [`STACK_SEGMENT`] bytes).
     pub(crate) stacks: usize,
@@ -810,7 +812,7 @@ impl<'w> Machine<'w> {
         self.call_body(name, def, operand, left, right)
     }
 
-    fn call_body(
+    pub(super) fn call_body(
         &mut self,
         name: &str,
         def: &'w Definition,
@@ -838,6 +840,15 @@ impl<'w> Machine<'w> {
                 .compiled
                 .get(name)
                 .and_then(|g| g.apply(right.value(), self.globals))
+        {
+            return Ok(out);
+        }
+        // A function that only arranges its argument's cells: one gather.
+        if left.is_none()
+            && operand.is_none()
+            && def.trad.is_none()
+            && !self.arranged.refused(def)
+            && let Some(out) = self.gathered(name, def, &right)
         {
             return Ok(out);
         }

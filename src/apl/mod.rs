@@ -37,6 +37,7 @@
 //! ```
 
 mod args;
+mod arranging;
 #[cfg(target_arch = "wasm32")]
 mod browser_depth;
 mod chain;
@@ -72,6 +73,8 @@ mod work;
 mod added_primitives_tests;
 #[cfg(test)]
 mod arguments_tests;
+#[cfg(test)]
+mod arranging_tests;
 #[cfg(test)]
 mod chain_tests;
 #[cfg(test)]
@@ -223,6 +226,9 @@ pub(crate) struct Definition {
     pub(crate) paper: bool,
     /// The items it made under `¨` as `⍵[⍺]`, remembered (`operators::Picked`).
     pub(crate) picked: Arc<std::sync::Mutex<operators::Picked>>,
+    /// Whether it only arranges its argument's cells (`arranging::proves`), with the
+    /// generation of the definitions it was checked against (`arranging::Arranged`).
+    pub(crate) arranges: Arc<std::sync::atomic::AtomicU64>,
 }
 
 /// A table of the workspace's functions by name, looked up at every call: hashed by FNV,
@@ -280,6 +286,9 @@ pub struct Workspace {
     vars: HashMap<String, Value>,
     /// Functions compiled to a gather ([`Workspace::compile_gather`]).
     compiled: Names<gathered::Gathered>,
+    /// The defined functions proven to only arrange their argument's cells, each with the
+    /// gathers it made (forgotten whenever a definition changes).
+    arranged: arranging::Arranged,
     /// The steps a line may take, if not [`MAX_STEPS`].
     max_steps: Option<u64>,
     /// For each name, the definitions whose lines mention it (perhaps some no longer do):
@@ -359,6 +368,7 @@ impl Workspace {
         Machine {
             defs: &self.defs,
             compiled: &self.compiled,
+            arranged: &mut self.arranged,
             globals: &mut self.vars,
             stacks: 0,
             replaced: Vec::new(),
@@ -378,6 +388,7 @@ impl Workspace {
     pub fn mark_paper(&mut self) {
         self.paper = self.defs.keys().cloned().collect();
         self.defs.values_mut().for_each(|d| d.paper = true);
+        self.forget_arranged();
     }
 
     /// The user's functions (those not the paper's), sorted.
@@ -578,6 +589,19 @@ impl Workspace {
             .collect()
     }
 
+    /// Makes every defined function run its statements (`false`), or those proven to only
+    /// arrange their argument's cells gather them (`true`, as a workspace starts).
+    #[cfg(test)]
+    pub(crate) fn set_arranging(&mut self, on: bool) {
+        self.arranged.enable(on);
+    }
+
+    /// The gathers defined function `name` has made for the shapes it was called on.
+    #[cfg(test)]
+    pub(crate) fn arranged_gathers(&self, name: &str) -> usize {
+        self.arranged.gathers(name)
+    }
+
     /// The shape of the arrays function `name` runs compiled on, if it is compiled.
     pub fn compiled_shape(&self, name: &str) -> Option<&[usize]> {
         self.compiled.get(name).map(|g| g.shape.as_slice())
@@ -590,8 +614,14 @@ impl Workspace {
 
     /// Forgets every compiled form made through function `name`.
     fn forget_compiled_through(&mut self, name: &str) {
+        self.forget_arranged();
         self.compiled
             .retain(|_, g| !g.through.iter().any(|f| f == name));
+    }
+
+    /// Forgets which functions only arrange and their gathers: a definition changed.
+    fn forget_arranged(&mut self) {
+        self.arranged.clear();
     }
 
     /// A function's definition as typed.
@@ -718,6 +748,7 @@ impl Workspace {
                 if let Some((defs, mentioned_by)) = before {
                     self.defs = defs;
                     self.mentioned_by = mentioned_by;
+                    self.forget_arranged();
                 }
                 self.last_line = Some((changed, random_before));
                 self.undo_line();
@@ -866,6 +897,7 @@ impl Workspace {
                     unreadable,
                     paper,
                     picked: Arc::default(),
+                    arranges: Arc::default(),
                 },
             );
         }
