@@ -38,7 +38,7 @@ pub(crate) struct Machine<'w> {
     /// The functions compiled to a gather, run so on the arrays they were compiled for.
     pub(crate) compiled: &'w super::Names<super::gathered::Gathered>,
     /// The defined functions proven to arrange their argument's cells, and their gathers.
-    pub(crate) arranged: &'w mut super::arranging::Arranged,
+    pub(crate) arranged: &'w mut super::Arranged,
     pub(crate) globals: &'w mut HashMap<String, Value>,
     /// Stack segments grown so far, inside one another (each [`STACK_SEGMENT`] bytes).
     pub(crate) stacks: usize,

@@ -38,6 +38,7 @@
 
 mod args;
 mod arranging;
+use arranging::Arranged;
 #[cfg(target_arch = "wasm32")]
 mod browser_depth;
 mod chain;
