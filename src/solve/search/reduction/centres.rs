@@ -375,13 +375,126 @@ pub(crate) fn beam_of(n: usize) -> Option<(usize, usize)> {
     }
 }
 
-/// A state in [`greedy_beam`]: the classes at each place, the stickers brought to a place of
-/// their class so far and the cost, and its last step (an index into the record).
-struct Kept {
-    classes: Vec<u8>,
+/// What a beam over scored steps searches: the steps from a state, each with what it gains
+/// and costs, the state after one, whether a state is finished and a step's turns. The
+/// greedy's classes ([`greedy_beam_on`]) and the coherence's blocks (`coherence.rs`) are
+/// searched by the one [`beam_on`].
+pub(crate) trait BeamSpace {
+    type State: Clone + Eq + std::hash::Hash;
+    type Step: Copy;
+    /// Every step from `state` that gains, as `(gain, cost, step)`, in the greedy's order.
+    fn scored(&self, state: &Self::State, out: &mut Vec<(i32, u32, Self::Step)>);
+    /// The state after `step`.
+    fn after(&self, state: &Self::State, step: Self::Step) -> Self::State;
+    /// Whether `state` is where the search ends.
+    fn finished(&self, state: &Self::State) -> bool;
+    /// The step's single-layer turns.
+    fn moves(&self, step: Self::Step) -> Vec<LayerMove>;
+}
+
+/// A state of [`beam_on`]: the state, what it gained and cost so far, and its last step (an
+/// index into the record).
+struct Kept<S> {
+    state: S,
     gained: i64,
     cost: i64,
     at: Option<u32>,
+}
+
+/// A beam over `space`'s steps from `start` (`work`'s state): from each of the `width` best
+/// states the `k` steps that gain the most for their cost, the states ranked by what they
+/// gained for their cost so far (ties in the order the steps came), a state met before
+/// dropped. The cheapest finished state's steps are made on `work`. Whether one finished.
+pub(crate) fn beam_on<B: BeamSpace>(
+    work: &mut Work<'_>,
+    space: &B,
+    start: B::State,
+    (width, k): (usize, usize),
+) -> Result<bool, SolveError> {
+    let mut record: Vec<(Option<u32>, B::Step)> = Vec::new();
+    let mut beam = vec![Kept {
+        state: start,
+        gained: 0,
+        cost: 0,
+        at: None,
+    }];
+    let mut done: Option<(i64, Option<u32>)> = None;
+    let mut steps = Vec::new();
+    let mut seen = std::collections::HashSet::new();
+    while !beam.is_empty() {
+        crate::base::cancel::check()?;
+        let mut kids: Vec<(i64, i64, usize, B::Step)> = Vec::new();
+        for (b, state) in beam.iter().enumerate() {
+            space.scored(&state.state, &mut steps);
+            // The best ratio first, ties in the greedy's order.
+            steps.sort_by(|a, b| {
+                (i64::from(b.0) * i64::from(a.1)).cmp(&(i64::from(a.0) * i64::from(b.1)))
+            });
+            for &(gain, cost, step) in steps.iter().take(k) {
+                let (gained, cost) = (state.gained + i64::from(gain), state.cost + i64::from(cost));
+                if done.is_none_or(|(c, _)| cost < c) {
+                    kids.push((gained, cost, b, step));
+                }
+            }
+        }
+        kids.sort_by(|a, b| (b.0 * a.1).cmp(&(a.0 * b.1)));
+        let mut next = Vec::with_capacity(width);
+        for (gained, cost, b, step) in kids {
+            if next.len() == width {
+                break;
+            }
+            let kept = &beam[b];
+            let state = space.after(&kept.state, step);
+            if !seen.insert(state.clone()) {
+                continue;
+            }
+            record.push((kept.at, step));
+            let at = Some(record.len() as u32 - 1);
+            if space.finished(&state) {
+                if done.is_none_or(|(c, _)| cost < c) {
+                    done = Some((cost, at));
+                }
+                continue;
+            }
+            next.push(Kept {
+                state,
+                gained,
+                cost,
+                at,
+            });
+        }
+        beam = next;
+    }
+    let Some((_, mut at)) = done else {
+        return Ok(false);
+    };
+    let mut path = Vec::new();
+    while let Some(i) = at {
+        let (parent, step) = record[i as usize];
+        path.push(step);
+        at = parent;
+    }
+    for &step in path.iter().rev() {
+        work.make(&space.moves(step));
+    }
+    Ok(true)
+}
+
+impl BeamSpace for Scan<'_> {
+    type State = Vec<u8>;
+    type Step = Step;
+    fn scored(&self, classes: &Vec<u8>, out: &mut Vec<Scored>) {
+        self.steps(classes, out);
+    }
+    fn after(&self, classes: &Vec<u8>, step: Step) -> Vec<u8> {
+        Scan::after(self, classes, step)
+    }
+    fn finished(&self, classes: &Vec<u8>) -> bool {
+        Scan::finished(self, classes)
+    }
+    fn moves(&self, step: Step) -> Vec<LayerMove> {
+        Scan::moves(self, step)
+    }
 }
 
 /// The centres by a beam over the greedy's steps: from each of the `width` best states, the
@@ -406,78 +519,9 @@ pub(crate) fn greedy_beam_on(
     focus: &Focus,
 ) -> Result<bool, SolveError> {
     let scan = Scan::focused(work.tables, class, focus);
-    let mut record: Vec<(Option<u32>, Step)> = Vec::new();
-    let mut beam = vec![Kept {
-        classes: work.stickers.iter().map(|&f| class(f)).collect(),
-        gained: 0,
-        cost: 0,
-        at: None,
-    }];
-    let mut done: Option<(i64, Option<u32>)> = None;
-    let mut steps = Vec::new();
-    let mut seen = std::collections::HashSet::new();
-    while !beam.is_empty() {
-        crate::base::cancel::check()?;
-        let mut kids: Vec<(i64, i64, usize, Scored)> = Vec::new();
-        for (b, state) in beam.iter().enumerate() {
-            scan.steps(&state.classes, &mut steps);
-            if steps.is_empty() {
-                continue;
-            }
-            steps.sort_by(|a, b| {
-                (i64::from(b.0) * i64::from(a.1)).cmp(&(i64::from(a.0) * i64::from(b.1)))
-            });
-            for &step in steps.iter().take(k) {
-                let (gained, cost) = (
-                    state.gained + i64::from(step.0),
-                    state.cost + i64::from(step.1),
-                );
-                if done.is_some_and(|(c, _)| cost >= c) {
-                    continue;
-                }
-                kids.push((gained, cost, b, step));
-            }
-        }
-        // The best ratio first.
-        kids.sort_by(|a, b| (b.0 * a.1).cmp(&(a.0 * b.1)));
-        let mut next = Vec::with_capacity(width);
-        for (gained, cost, b, (_, _, step)) in kids {
-            if next.len() == width {
-                break;
-            }
-            let state = &beam[b];
-            let classes = scan.after(&state.classes, step);
-            if !seen.insert(classes.clone()) {
-                continue;
-            }
-            record.push((state.at, step));
-            let at = Some(record.len() as u32 - 1);
-            if scan.finished(&classes) {
-                if done.is_none_or(|(c, _)| cost < c) {
-                    done = Some((cost, at));
-                }
-                continue;
-            }
-            next.push(Kept {
-                classes,
-                gained,
-                cost,
-                at,
-            });
-        }
-        beam = next;
-    }
-    let Some((_, mut at)) = done else {
+    let start = work.stickers.iter().map(|&f| class(f)).collect();
+    if !beam_on(work, &scan, start, (width, k))? {
         return Ok(false);
-    };
-    let mut path = Vec::new();
-    while let Some(i) = at {
-        let (parent, step) = record[i as usize];
-        path.push(step);
-        at = parent;
-    }
-    for &step in path.iter().rev() {
-        work.make(&scan.moves(step));
     }
     Ok(scan.finished(&work.stickers.iter().map(|&f| class(f)).collect::<Vec<_>>()))
 }

@@ -8,7 +8,7 @@
 
 use crate::solve::SolveError;
 use crate::solve::search::reduction::Work;
-use crate::solve::search::reduction::centres::{Macro, macros};
+use crate::solve::search::reduction::centres::{BeamSpace, Macro, beam_on, macros};
 use crate::solve::search::reduction::cycles::SizeTables;
 use crate::solve::search::reduction::model::LayerMove;
 use crate::state::geometry::Geometry;
@@ -323,15 +323,6 @@ impl<'a> Steps<'a> {
     }
 }
 
-/// A state of [`cohere_beam`]: its stickers, the score gained and cost so far, its last
-/// step (an index into the record).
-struct Kept {
-    stickers: Vec<Face>,
-    gained: i64,
-    cost: i64,
-    at: Option<u32>,
-}
-
 /// [`cohere_on`] by a beam over its steps: from each of the `width` best states its `k`
 /// steps that gain the most for their cost, the states ranked by what they gained for
 /// their cost so far; the cheapest coherent state's steps made. Whether it found one.
@@ -343,76 +334,31 @@ pub(crate) fn cohere_beam(
     (width, k): (usize, usize),
 ) -> Result<bool, SolveError> {
     let steps = Steps::new(work, blocks, kept, orbits);
-    let mut record: Vec<(Option<u32>, Step)> = Vec::new();
-    let mut beam = vec![Kept {
-        stickers: work.stickers.clone(),
-        gained: 0,
-        cost: 0,
-        at: None,
-    }];
     if blocks.coherent(&work.stickers, &steps.home) {
         return Ok(true);
     }
-    let mut done: Option<(i64, Option<u32>)> = None;
-    let mut out = Vec::new();
-    let mut seen = std::collections::HashSet::new();
-    while !beam.is_empty() {
-        crate::base::cancel::check()?;
-        let mut kids: Vec<(i64, i64, usize, Step)> = Vec::new();
-        for (b, state) in beam.iter().enumerate() {
-            steps.scan(&state.stickers, &mut out);
-            // The best ratio first, ties in the greedy's order.
-            out.sort_by(|a, b| {
-                (i64::from(b.0) * i64::from(a.1)).cmp(&(i64::from(a.0) * i64::from(b.1)))
-            });
-            for &(gain, cost, step) in out.iter().take(k) {
-                let (gained, cost) = (state.gained + i64::from(gain), state.cost + i64::from(cost));
-                if done.is_none_or(|(c, _)| cost < c) {
-                    kids.push((gained, cost, b, step));
-                }
-            }
-        }
-        kids.sort_by(|a, b| (b.0 * a.1).cmp(&(a.0 * b.1)));
-        let mut next = Vec::with_capacity(width);
-        for (gained, cost, b, step) in kids {
-            if next.len() == width {
-                break;
-            }
-            let state = &beam[b];
-            let stickers = steps.after(&state.stickers, step);
-            if !seen.insert(stickers.clone()) {
-                continue;
-            }
-            record.push((state.at, step));
-            let at = Some(record.len() as u32 - 1);
-            if blocks.coherent(&stickers, &steps.home) {
-                if done.is_none_or(|(c, _)| cost < c) {
-                    done = Some((cost, at));
-                }
-                continue;
-            }
-            next.push(Kept {
-                stickers,
-                gained,
-                cost,
-                at,
-            });
-        }
-        beam = next;
-    }
-    let Some((_, mut at)) = done else {
+    let start = work.stickers.clone();
+    if !beam_on(work, &steps, start, (width, k))? {
         return Ok(false);
-    };
-    let mut path = Vec::new();
-    while let Some(i) = at {
-        let (parent, step) = record[i as usize];
-        path.push(step);
-        at = parent;
-    }
-    for &step in path.iter().rev() {
-        work.make(&steps.moves(step));
     }
     Ok(blocks.coherent(&work.stickers, &steps.home))
+}
+
+impl BeamSpace for Steps<'_> {
+    type State = Vec<Face>;
+    type Step = Step;
+    fn scored(&self, now: &Vec<Face>, out: &mut Vec<Scored>) {
+        self.scan(now, out);
+    }
+    fn after(&self, now: &Vec<Face>, step: Step) -> Vec<Face> {
+        Steps::after(self, now, step)
+    }
+    fn finished(&self, now: &Vec<Face>) -> bool {
+        self.blocks.coherent(now, &self.home)
+    }
+    fn moves(&self, step: Step) -> Vec<LayerMove> {
+        Steps::moves(self, step)
+    }
 }
 
 #[cfg(test)]
