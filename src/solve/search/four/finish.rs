@@ -87,20 +87,7 @@ pub(crate) fn complete(r: &Ready, probes: u64, three: &Three) -> Result<Reduced,
         made: r.work.made.clone(),
     };
     let state = CubieCube::from_cube(&work.small()?)?.0;
-    let mut last = Vec::new();
-    for m in three(&state, probes)? {
-        for (axis, layer, quarters) in m
-            .to_move()
-            .layer_quarters(N)
-            .map_err(|_| SolveError::Unreachable("an outer turn on a 4×4×4"))?
-        {
-            last.push(LayerMove {
-                axis,
-                layer,
-                quarters,
-            });
-        }
-    }
+    let last = LayerMove::of_face_moves(N, &three(&state, probes)?, "an outer turn on a 4×4×4")?;
     let mut stages = r.stages;
     stages[3] = r.extra + work.make(&last);
     let merged = write::merge(N, &work.made);

@@ -201,20 +201,7 @@ impl Work<'_> {
                 "a reduced cube with its centres home",
             ));
         }
-        let mut last = Vec::new();
-        for m in three(&state)? {
-            for (axis, layer, quarters) in m
-                .to_move()
-                .layer_quarters(n)
-                .map_err(|_| SolveError::Unreachable("an outer turn on a big cube"))?
-            {
-                last.push(LayerMove {
-                    axis,
-                    layer,
-                    quarters,
-                });
-            }
-        }
+        let last = LayerMove::of_face_moves(n, &three(&state)?, "an outer turn on a big cube")?;
         self.make(&last);
         Ok(last.len())
     }

@@ -22,6 +22,30 @@ pub(crate) struct LayerMove {
 }
 
 impl LayerMove {
+    /// The single-layer turns of outer face turns (a reduced 3×3×3's answer) on the
+    /// `n`×`n`×`n`; `what` names the cube in the error should one not be an outer turn there.
+    pub(crate) fn of_face_moves(
+        n: usize,
+        moves: &[crate::turn::moves::FaceMove],
+        what: &'static str,
+    ) -> Result<Vec<LayerMove>, crate::solve::SolveError> {
+        let mut out = Vec::new();
+        for m in moves {
+            let turn = m.to_move();
+            let layers = turn
+                .layer_quarters(n)
+                .map_err(|_| crate::solve::SolveError::Unreachable(what))?;
+            out.extend(layers.into_iter().map(|(axis, layer, quarters)| LayerMove {
+                axis,
+                layer,
+                quarters,
+            }));
+        }
+        Ok(out)
+    }
+}
+
+impl LayerMove {
     /// The turn that undoes it.
     pub fn inverse(self) -> LayerMove {
         LayerMove {
