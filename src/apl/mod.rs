@@ -38,6 +38,7 @@
 
 mod args;
 mod arranging;
+mod digits;
 use arranging::Arranged;
 #[cfg(target_arch = "wasm32")]
 mod browser_depth;
@@ -76,6 +77,8 @@ mod added_primitives_tests;
 mod arguments_tests;
 #[cfg(test)]
 mod arranging_tests;
+#[cfg(test)]
+mod digits_tests;
 #[cfg(test)]
 mod chain_tests;
 #[cfg(test)]
