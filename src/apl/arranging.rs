@@ -11,6 +11,12 @@
 //! shape makes instead of running the statements. A result holding anything but an index
 //! (overtake's or expand's fill, 0) is no gather: that shape goes the general way.
 //!
+//! A function that also writes the argument's cells in digits (`⊤` with a constant radix),
+//! arranges the digits and reads them back (`⊥`) is traced instead (`super::digits`): its plan
+//! is the gather with each moved cell's digits rearranged, for arguments whose cells so
+//! written are whole numbers in the radix's range (checked each call). A call that owns a
+//! simple argument of the shape its plan keeps moves only the atoms that move, where they are.
+//!
 //! The workspace keeps the plans ([`Arranged`]) and forgets them all whenever a definition
 //! changes; the plans of each function are bounded in number.
 
@@ -327,7 +333,9 @@ impl Plan {
                 .map(|(at, c)| {
                     let i = c[0] as usize / k;
                     let own = c.iter().enumerate().all(|(j, &s)| s as usize == i * k + j);
-                    let moved = of.get(at * k..at * k + k).is_some_and(|m| m.iter().any(|&m| m != 0));
+                    let moved = of
+                        .get(at * k..at * k + k)
+                        .is_some_and(|m| m.iter().any(|&m| m != 0));
                     (own && !moved).then_some(i as u32)
                 })
                 .collect(),
@@ -611,10 +619,18 @@ impl Arranged {
     /// A call of `name` on `value`, an array it may change, at index origin `origin`, as a
     /// plan for simple arrays of its shape that keeps the shape: the atoms that move, moved
     /// where they are (`Err`: no such plan, or `value` is not simple; it is unchanged).
-    pub(crate) fn in_place(&self, name: &str, mut value: Value, origin: usize) -> Result<Value, Value> {
+    pub(crate) fn in_place(
+        &self,
+        name: &str,
+        mut value: Value,
+        origin: usize,
+    ) -> Result<Value, Value> {
         let shape = value.shape();
         let plan = self.fns.get(name).and_then(|e| {
-            let kept = e.plans.iter().find(|(o, s, p, _)| *o == origin && p.is_none() && s == shape);
+            let kept = e
+                .plans
+                .iter()
+                .find(|(o, s, p, _)| *o == origin && p.is_none() && s == shape);
             kept?.3.clone()
         });
         let Some((plan, Some(moves))) = plan.as_ref().map(|p| (p, &p.moves)) else {
@@ -624,12 +640,18 @@ impl Arranged {
             return Err(value);
         };
         let simple = items.iter().all(|e| !matches!(e, Elem::Boxed(_)));
-        let written = plan.digits.as_ref().is_none_or(|d| d.valid(|s| items.get(s as usize)));
+        let written = plan
+            .digits
+            .as_ref()
+            .is_none_or(|d| d.valid(|s| items.get(s as usize)));
         if !simple || !written || items.len() != plan.sources.len() {
             return Err(value);
         }
         // Every source is below the atoms (`Plan::read`), which are as many as the items.
-        let moved: Vec<Elem> = moves.iter().map(|&(_, s)| items[s as usize].clone()).collect();
+        let moved: Vec<Elem> = moves
+            .iter()
+            .map(|&(_, s)| items[s as usize].clone())
+            .collect();
         for (&(to, _), e) in moves.iter().zip(moved) {
             items[to as usize] = e;
         }

@@ -10,7 +10,7 @@
 //! map). Since the other primitives only move what they are given, the result names, for each
 //! of its atoms, a source atom and the map its digits were taken by, whatever the values: for
 //! an argument whose atoms written in digits are whole numbers from 0 below `bⁿ` (checked each
-//! call, [`Digits::whole`]), `⊤` gives exactly those digits, `⊥` exactly the number they make
+//! call, `Digits::whole`), `⊤` gives exactly those digits, `⊥` exactly the number they make
 //! (all below 2⁵³), and a number so made is again below `bⁿ`, so the trace is the function.
 
 use std::cell::RefCell;
@@ -130,7 +130,9 @@ pub(crate) fn encode(a: &Value, w: &Value) -> R<Value> {
                 Elem::Num((1 + source * places + from) as f64)
             }));
         }
-        let shape: Vec<usize> = std::iter::once(places).chain(w.shape().iter().copied()).collect();
+        let shape: Vec<usize> = std::iter::once(places)
+            .chain(w.shape().iter().copied())
+            .collect();
         Ok(Value::from_shape(&shape, digits))
     })
 }

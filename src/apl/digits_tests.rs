@@ -96,7 +96,10 @@ fn a_function_that_does_more_than_move_digits_is_refused() {
         let def = format!("F: {body}");
         let mut on = workspace_with(&[&def], true);
         let mut off = workspace_with(&[&def], false);
-        for w in ["3 3⍴12 345 6 78 900 1 23 456 7", "3 3⍴⌽12 345 6 78 900 1 23 456 7"] {
+        for w in [
+            "3 3⍴12 345 6 78 900 1 23 456 7",
+            "3 3⍴⌽12 345 6 78 900 1 23 456 7",
+        ] {
             let w = on.eval_line(w).unwrap().shown[0].clone();
             let fast = outcome(on.call("F", None, w.clone()));
             let general = outcome(off.call("F", None, w));
@@ -113,7 +116,12 @@ fn a_function_that_moves_digits_is_gathered_and_checks_its_atoms() {
     let def = "F: 10⊥((3⍴10)⊤⌽⍵)[3 1 2;;]";
     let mut on = workspace_with(&[def], true);
     let mut off = workspace_with(&[def], false);
-    for w in ["2 2⍴123 456 7 890", "2 2⍴1234 5 6 7", "2 2⍴¯1 2 3 4", "2 2⍴1.5 2 3 4"] {
+    for w in [
+        "2 2⍴123 456 7 890",
+        "2 2⍴1234 5 6 7",
+        "2 2⍴¯1 2 3 4",
+        "2 2⍴1.5 2 3 4",
+    ] {
         let w = on.eval_line(w).unwrap().shown[0].clone();
         let fast = outcome(on.call("F", None, w.clone()));
         assert_eq!(fast, outcome(off.call("F", None, w)), "{def}");

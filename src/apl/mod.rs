@@ -78,11 +78,11 @@ mod arguments_tests;
 #[cfg(test)]
 mod arranging_tests;
 #[cfg(test)]
-mod digits_tests;
-#[cfg(test)]
 mod chain_tests;
 #[cfg(test)]
 mod dfns_tests;
+#[cfg(test)]
+mod digits_tests;
 #[cfg(test)]
 mod fast_paths_tests;
 #[cfg(test)]
