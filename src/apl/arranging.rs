@@ -11,6 +11,12 @@
 //! shape makes instead of running the statements. A result holding anything but an index
 //! (overtake's or expand's fill, 0) is no gather: that shape goes the general way.
 //!
+//! A function that also writes the argument's cells in digits (`⊤` with a constant radix),
+//! arranges the digits and reads them back (`⊥`) is traced instead (`super::digits`): its plan
+//! is the gather with each moved cell's digits rearranged, for arguments whose cells so
+//! written are whole numbers in the radix's range (checked each call). A call that owns a
+//! simple argument of the shape its plan keeps moves only the atoms that move, where they are.
+//!
 //! The workspace keeps the plans ([`Arranged`]) and forgets them all whenever a definition
 //! changes; the plans of each function are bounded in number.
 
@@ -18,6 +24,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use super::defs::{Arranges, Prim};
+use super::digits::{self, Digits, Trace};
 use super::eval::{Held, Machine};
 use super::tree::{Expr, Func, FuncKind, Indices};
 use super::value::{Elem, Value};
@@ -28,17 +35,25 @@ use super::{Definition, Names};
 enum Kind {
     Const,
     Data,
+    /// The argument's cells written in digits by `⊤` (`super::digits`).
+    Digits,
 }
 
 /// Whether defined function `name`, called with one argument, only arranges that argument's
-/// cells, as far as this check can prove: `false` for anything it does not cover.
-pub(crate) fn proves(defs: &Names<Definition>, name: &str) -> bool {
+/// cells, as far as this check can prove: `None` for anything it does not cover, else
+/// whether it also moves their digits (`⊤` with a constant radix on cells of the argument,
+/// `⊥` on cells of their digits, and then no `⊤` or `⊥` on constants, which a trace would
+/// take for digits).
+pub(crate) fn proves(defs: &Names<Definition>, name: &str) -> Option<bool> {
     let mut check = Check {
         defs,
         open: Vec::new(),
         operands: Vec::new(),
+        digits: false,
+        coded: false,
     };
-    check.call(name, None, None, Kind::Data) == Some(Kind::Data)
+    let out = check.call(name, None, None, Kind::Data);
+    (out == Some(Kind::Data) && !(check.digits && check.coded)).then_some(check.digits)
 }
 
 /// The state of a check: the definitions, and the calls and operands open.
@@ -49,6 +64,10 @@ struct Check<'a> {
     open: Vec<&'a str>,
     /// The operands of the defined operators being checked, innermost last.
     operands: Vec<&'a Func>,
+    /// Whether `⊤` writes the argument's cells in digits.
+    digits: bool,
+    /// Whether `⊤` or `⊥` computes on constants.
+    coded: bool,
 }
 
 /// The kinds of a body's local names, in the order they were given.
@@ -157,19 +176,30 @@ impl<'a> Check<'a> {
         {
             return None;
         }
-        let constants = right == Kind::Const && left != Some(Kind::Data);
+        let constants = right == Kind::Const && left.is_none_or(|l| l == Kind::Const);
         match &f.kind {
             FuncKind::Prim(p) if constants => {
+                self.coded |= matches!(p, Prim::Encode | Prim::Decode);
                 (!matches!(p, Prim::Query | Prim::Execute)).then_some(Kind::Const)
+            }
+            // The argument's cells written in digits, and such digits read as numbers.
+            FuncKind::Prim(Prim::Encode) => {
+                let cells = left == Some(Kind::Const) && right == Kind::Data;
+                self.digits |= cells;
+                cells.then_some(Kind::Digits)
+            }
+            FuncKind::Prim(Prim::Decode) => {
+                (left == Some(Kind::Const) && right == Kind::Digits).then_some(Kind::Data)
             }
             FuncKind::Prim(p) => {
                 let arranges = match (p.arranges(), left) {
                     (Arranges::Monad | Arranges::Both | Arranges::Joins, None) => true,
                     (Arranges::Dyad | Arranges::Both, Some(Kind::Const)) => true,
-                    (Arranges::Joins, Some(Kind::Data)) => right == Kind::Data,
+                    // Cells joined with cells of their kind.
+                    (Arranges::Joins, Some(l)) => l == right,
                     _ => false,
                 };
-                arranges.then_some(Kind::Data)
+                arranges.then_some(right)
             }
             FuncKind::Defined(n) => self.call(n, None, left, right),
             FuncKind::DefinedOp(n, g) => self.call(n, Some(g), left, right),
@@ -185,7 +215,7 @@ impl<'a> Check<'a> {
                 self.apply(g, left, right, env)
             }
             FuncKind::Each(g) => match left {
-                Some(Kind::Data) if right == Kind::Const => None,
+                Some(l) if l != Kind::Const && right == Kind::Const => None,
                 _ => self.apply(g, left, right, env),
             },
             FuncKind::Commute(g) => self.apply(g, Some(right), left.unwrap_or(right), env),
@@ -250,21 +280,42 @@ pub(crate) struct Plan {
     /// For each item of an enclosed result, the argument's item it is whole (its atoms, in
     /// order), if it is one: that enclosure is shared, not made anew.
     whole: Box<[Option<u32>]>,
+    /// Whether the argument's items are simple and each is read: then each is seen to be
+    /// simple as it is gathered, not looked over first.
+    covers: bool,
+    /// The digits it moves, if any (then its atoms so moved are computed, `super::digits`).
+    digits: Option<Digits>,
+    /// Where the result is of the argument's shape and both are simple: each atom that is
+    /// not its own source, and its source (the others stay where they are).
+    moves: Option<Box<[(u32, u32)]>>,
 }
 
 impl Plan {
     /// The gather a run on the numbered atoms gave (`out`), from an argument of `atoms`
-    /// atoms, `per_in` an item; `None` if `out` holds anything but those indices.
-    fn read(out: &Value, atoms: usize, per_in: Option<usize>) -> Option<Plan> {
+    /// atoms, `per_in` an item, with the trace of its digits if it wrote any; `None` if
+    /// `out` holds anything but the names the run handed out.
+    fn read(
+        out: &Value,
+        (shape_in, per_in): (&[usize], Option<usize>),
+        trace: Option<&Trace>,
+    ) -> Option<Plan> {
+        let atoms = self::atoms(shape_in, per_in);
         let per = structure(out)?;
         let items = out.row_major();
         if items.is_empty() {
             return None;
         }
         let mut sources = Vec::with_capacity(items.len() * per.unwrap_or(1));
-        let mut index = |e: &Elem| match e {
-            Elem::Num(n) if n.fract() == 0.0 && *n >= 1.0 && *n <= atoms as f64 => {
+        let (mut of, mut maps) = (Vec::new(), Vec::new());
+        let mut index = |e: &Elem| match (e, trace) {
+            (Elem::Num(n), None) if n.fract() == 0.0 && *n >= 1.0 && *n <= atoms as f64 => {
                 sources.push(*n as u32 - 1);
+                Some(())
+            }
+            (Elem::Num(n), Some(t)) if n.fract() == 0.0 && *n >= 1.0 && *n < u32::MAX as f64 => {
+                let (source, map) = t.name(*n as usize, &mut maps)?;
+                sources.push(source);
+                of.push(map);
                 Some(())
             }
             _ => None,
@@ -278,65 +329,137 @@ impl Plan {
         let whole = match (per, per_in) {
             (Some(k), Some(kin)) if k == kin => sources
                 .chunks(k)
-                .map(|c| {
+                .enumerate()
+                .map(|(at, c)| {
                     let i = c[0] as usize / k;
                     let own = c.iter().enumerate().all(|(j, &s)| s as usize == i * k + j);
-                    own.then_some(i as u32)
+                    let moved = of
+                        .get(at * k..at * k + k)
+                        .is_some_and(|m| m.iter().any(|&m| m != 0));
+                    (own && !moved).then_some(i as u32)
                 })
                 .collect(),
             _ => Box::default(),
         };
+        let covers = per_in.is_none() && per.is_none() && {
+            let mut seen = vec![false; atoms];
+            sources.iter().for_each(|&s| seen[s as usize] = true);
+            seen.iter().all(|&s| s)
+        };
+        let moves = (per_in.is_none() && per.is_none() && out.shape() == shape_in).then(|| {
+            let moved = sources.iter().enumerate();
+            moved
+                .filter(|&(i, &s)| i != s as usize)
+                .map(|(i, &s)| (i as u32, s))
+                .collect()
+        });
         Some(Plan {
             shape: out.shape().to_vec(),
             per,
             sources: sources.into(),
             whole,
+            covers,
+            digits: trace.and_then(|t| t.digits(of, maps)),
+            moves,
         })
     }
 
-    /// The gather of `value`'s atoms (an array of the shape and structure it was made
-    /// for); `None` if an atom it moves out of an item is itself an enclosure (the numbered
-    /// atoms it was made from were simple, and `¨` encloses such an atom once more).
-    fn apply(&self, value: &Value, per_in: Option<usize>) -> Option<Value> {
-        let items = value.row_major();
-        let items = &*items;
-        let atom = |s: u32| -> Option<Elem> {
+    /// The gather of simple `items` (an array of the shape it was made for, every item of
+    /// which it reads): `None` if an item is an enclosure, or an atom it writes in digits
+    /// is not a number it can.
+    fn simple(&self, items: &[Elem]) -> Option<Value> {
+        let mut out = Vec::with_capacity(self.sources.len());
+        for &s in self.sources.iter() {
+            match items.get(s as usize)? {
+                Elem::Boxed(_) => return None,
+                e => out.push(e.clone()),
+            }
+        }
+        if let Some(d) = &self.digits {
+            d.apply(&mut out, 0)?;
+        }
+        Some(Value::from_shape(&self.shape, out))
+    }
+
+    /// The gather of `items` (an array of the shape and structure it was made for); `None`
+    /// if an atom it moves out of an item is itself an enclosure (the numbered atoms it was
+    /// made from were simple, and `¨` encloses such an atom once more), or an atom it
+    /// writes in digits is not a number it can.
+    fn apply(&self, items: &[Elem], per_in: Option<usize>) -> Option<Value> {
+        if per_in.is_none() && self.per.is_none() {
+            return self.simple(items);
+        }
+        // The atoms of the item last read from, found once for all those taken from it.
+        let mut last: (usize, &[Elem]) = (usize::MAX, &[]);
+        let mut atom = |s: u32| -> Option<Elem> {
             let s = s as usize;
             let e = match per_in {
-                None => items[s].clone(),
-                Some(k) => match &items[s / k] {
-                    Elem::Boxed(v) => match v.0.as_slice() {
-                        Some(atoms) => atoms[s % k].clone(),
-                        None => v.0.iter().nth(s % k)?.clone(),
-                    },
-                    e => e.clone(),
-                },
-            };
-            (!matches!(e, Elem::Boxed(_))).then_some(e)
-        };
-        let out: Vec<Elem> = match (per_in, self.per) {
-            (None, None) => self
-                .sources
-                .iter()
-                .map(|&s| items[s as usize].clone())
-                .collect(),
-            (_, None) => self
-                .sources
-                .iter()
-                .map(|&s| atom(s))
-                .collect::<Option<_>>()?,
-            (_, Some(k)) => self
-                .sources
-                .chunks(k)
-                .enumerate()
-                .map(|(i, c)| match self.whole.get(i).copied().flatten() {
-                    Some(w) => Some(items[w as usize].clone()),
-                    None => {
-                        let v = c.iter().map(|&s| atom(s)).collect::<Option<_>>()?;
-                        Some(Elem::Boxed(Arc::new(Value::vector(v))))
+                None => items.get(s)?,
+                Some(k) => {
+                    if last.0 != s / k {
+                        last = match items.get(s / k)? {
+                            Elem::Boxed(v) => (s / k, v.0.as_slice()?),
+                            e => (s / k, std::slice::from_ref(e)),
+                        };
                     }
-                })
-                .collect::<Option<_>>()?,
+                    last.1.get(s % k)?
+                }
+            };
+            (!matches!(e, Elem::Boxed(_))).then(|| e.clone())
+        };
+        if let Some(d) = &self.digits
+            && !d.valid(|s| {
+                let s = s as usize;
+                match per_in {
+                    None => items.get(s),
+                    Some(k) => match items.get(s / k)? {
+                        Elem::Boxed(v) => v.0.as_slice()?.get(s % k),
+                        e => Some(e),
+                    },
+                }
+            })
+        {
+            return None;
+        }
+        let out: Vec<Elem> = match self.per {
+            None => {
+                let mut out = Vec::with_capacity(self.sources.len());
+                for &s in self.sources.iter() {
+                    out.push(atom(s)?);
+                }
+                if let Some(d) = &self.digits {
+                    d.apply(&mut out, 0)?;
+                }
+                out
+            }
+            Some(k) => {
+                let mut out = Vec::with_capacity(self.sources.len() / k);
+                for (i, c) in self.sources.chunks(k).enumerate() {
+                    if let Some(w) = self.whole.get(i).copied().flatten() {
+                        out.push(items[w as usize].clone());
+                        continue;
+                    }
+                    // Collected from an iterator of known length: no check of the room left.
+                    let mut moved = true;
+                    let mut v: Vec<Elem> = c
+                        .iter()
+                        .map(|&s| {
+                            atom(s).unwrap_or_else(|| {
+                                moved = false;
+                                Elem::Num(0.0)
+                            })
+                        })
+                        .collect();
+                    if !moved {
+                        return None;
+                    }
+                    if let Some(d) = &self.digits {
+                        d.apply(&mut v, i * k)?;
+                    }
+                    out.push(Elem::Boxed(Arc::new(Value::vector(v))));
+                }
+                out
+            }
         };
         Some(Value::from_shape(&self.shape, out))
     }
@@ -380,10 +503,15 @@ pub(crate) enum Found {
     Gathered(Value),
     /// No gather to be had: run the function.
     Run,
-    /// A gather to be made: run the function on this array of numbered atoms, and give
-    /// its result to [`Arranged::made`].
-    Make(Value),
+    /// A gather to be made: run the function on this array of numbered atoms (tracing its
+    /// digits if `true`), and give its result to [`Arranged::made`].
+    Make(Value, bool),
 }
+
+/// What the check found of a definition, kept in its two low bits beside the generation.
+const REFUSED: u64 = 0;
+const ARRANGES: u64 = 1;
+const DIGITS: u64 = 2;
 
 impl Arranged {
     /// Forgets every function's check and plans (a definition changed).
@@ -394,7 +522,7 @@ impl Arranged {
 
     /// Whether the check refused `def` against the definitions as they are.
     pub(crate) fn refused(&self, def: &Definition) -> bool {
-        def.arranges.load(Ordering::Relaxed) == self.generation << 1
+        def.arranges.load(Ordering::Relaxed) == self.generation << 2 | REFUSED
     }
 
     /// Makes every call run its function (`false`), or the arranging ones gather (`true`).
@@ -412,6 +540,23 @@ impl Arranged {
             .map_or(0, |e| e.plans.iter().filter(|p| p.3.is_some()).count())
     }
 
+    /// What the check finds of `def` (`REFUSED`, `ARRANGES` or `DIGITS`), checked once a
+    /// generation.
+    fn checked(&self, defs: &Names<Definition>, (name, def): (&str, &Definition)) -> u64 {
+        let known = def.arranges.load(Ordering::Relaxed);
+        if known >> 2 == self.generation {
+            return known & 3;
+        }
+        let found = match proves(defs, name) {
+            None => REFUSED,
+            Some(false) => ARRANGES,
+            Some(true) => DIGITS,
+        };
+        def.arranges
+            .store(self.generation << 2 | found, Ordering::Relaxed);
+        found
+    }
+
     /// What a call of defined function `name` on `value`, at index origin `origin`, finds.
     pub(crate) fn find(
         &mut self,
@@ -423,18 +568,26 @@ impl Arranged {
         if self.off {
             return Found::Run;
         }
-        let known = def.arranges.load(Ordering::Relaxed);
-        let proven = match known >> 1 == self.generation {
-            true => known & 1 == 1,
-            false => {
-                let proven = proves(defs, name);
-                let mark = self.generation << 1 | u64::from(proven);
-                def.arranges.store(mark, Ordering::Relaxed);
-                proven
-            }
-        };
-        if !proven {
+        let found = self.checked(defs, (name, def));
+        if found == REFUSED {
             return Found::Run;
+        }
+        let items = value.row_major();
+        let shape = value.shape();
+        // Simple items (every one of which the plan reads, each seen to be simple as it is
+        // gathered; or looked over first).
+        if !matches!(items.first(), Some(Elem::Boxed(_)))
+            && let Some(entry) = self.fns.get(name)
+            && let Some((.., Some(plan))) = entry
+                .plans
+                .iter()
+                .find(|(o, s, p, _)| *o == origin && p.is_none() && s == shape)
+            && (plan.covers || items.iter().all(|e| !matches!(e, Elem::Boxed(_))))
+        {
+            return match plan.simple(&items) {
+                Some(out) => Found::Gathered(out),
+                None => Found::Run,
+            };
         }
         if !self.fns.contains_key(name) && self.fns.len() >= FUNCTIONS {
             self.fns.clear();
@@ -446,13 +599,12 @@ impl Arranged {
         let Some(per) = structure(value) else {
             return Found::Run;
         };
-        let shape = value.shape();
         if let Some((.., plan)) = entry
             .plans
             .iter()
             .find(|(o, s, p, _)| *o == origin && s == shape && *p == per)
         {
-            return match plan.as_ref().and_then(|p| p.apply(value, per)) {
+            return match plan.as_ref().and_then(|p| p.apply(&items, per)) {
                 Some(out) => Found::Gathered(out),
                 None => Found::Run,
             };
@@ -461,18 +613,64 @@ impl Arranged {
             entry.plans.clear();
         }
         entry.plans.push((origin, shape.to_vec(), per, None));
-        Found::Make(numbered(shape, per))
+        Found::Make(numbered(shape, per), found == DIGITS)
+    }
+
+    /// A call of `name` on `value`, an array it may change, at index origin `origin`, as a
+    /// plan for simple arrays of its shape that keeps the shape: the atoms that move, moved
+    /// where they are (`Err`: no such plan, or `value` is not simple; it is unchanged).
+    pub(crate) fn in_place(
+        &self,
+        name: &str,
+        mut value: Value,
+        origin: usize,
+    ) -> Result<Value, Value> {
+        let shape = value.shape();
+        let plan = self.fns.get(name).and_then(|e| {
+            let kept = e
+                .plans
+                .iter()
+                .find(|(o, s, p, _)| *o == origin && p.is_none() && s == shape);
+            kept?.3.clone()
+        });
+        let Some((plan, Some(moves))) = plan.as_ref().map(|p| (p, &p.moves)) else {
+            return Err(value);
+        };
+        let Some(items) = value.0.as_slice_mut() else {
+            return Err(value);
+        };
+        let simple = items.iter().all(|e| !matches!(e, Elem::Boxed(_)));
+        let written = plan
+            .digits
+            .as_ref()
+            .is_none_or(|d| d.valid(|s| items.get(s as usize)));
+        if !simple || !written || items.len() != plan.sources.len() {
+            return Err(value);
+        }
+        // Every source is below the atoms (`Plan::read`), which are as many as the items.
+        let moved: Vec<Elem> = moves
+            .iter()
+            .map(|&(_, s)| items[s as usize].clone())
+            .collect();
+        for (&(to, _), e) in moves.iter().zip(moved) {
+            items[to as usize] = e;
+        }
+        if let Some(d) = &plan.digits {
+            // Each atom written in digits was found whole and in range above.
+            let _ = d.apply(items, 0);
+        }
+        Ok(value)
     }
 
     /// The function's result on the numbered atoms `Found::Make` gave (`Err`: it failed,
-    /// and is run each time), read as the gather for arrays of that shape; and `value`
-    /// gathered by it, if it is one.
+    /// and is run each time, unless it was traced: a trace's refusal stands), read as the
+    /// gather for arrays of that shape, with the trace of its digits if it was traced.
     pub(crate) fn made(
         &mut self,
         name: &str,
         numbered: &Value,
         out: Result<&Value, ()>,
-        origin: usize,
+        (origin, trace): (usize, Option<Trace>),
     ) {
         let Some(entry) = self.fns.get_mut(name) else {
             return;
@@ -485,9 +683,10 @@ impl Arranged {
             .position(|(o, s, p, _)| *o == origin && s == shape && *p == per);
         match (out, at) {
             (Ok(out), Some(at)) => {
-                entry.plans[at].3 = Plan::read(out, atoms(shape, per), per).map(Arc::new);
+                let plan = Plan::read(out, (shape, per), trace.as_ref());
+                entry.plans[at].3 = plan.map(Arc::new);
             }
-            (Err(()), Some(at)) => {
+            (Err(()), Some(at)) if trace.is_none() => {
                 entry.plans.remove(at);
             }
             _ => {}
@@ -498,30 +697,46 @@ impl Arranged {
 impl<'w> Machine<'w> {
     /// Defined function `name` (`def`) applied to `right` alone as a gather, if it is proven
     /// to only arrange its argument's cells and `right`'s shape has one (made now, from a run
-    /// on the numbered atoms, if it is the first call of that shape).
+    /// on the numbered atoms, if it is the first call of that shape). While a trace is being
+    /// made, every function runs its statements (its `⊤` and `⊥` are traced).
     pub(super) fn gathered(
         &mut self,
         name: &str,
         def: &'w Definition,
-        right: &Held,
-    ) -> Option<Value> {
+        right: Held,
+    ) -> Result<Value, Held> {
+        if digits::tracing() {
+            return Err(right);
+        }
         let io = super::origin();
+        // An argument the call owns: the atoms that move moved where they are.
+        let right = match right {
+            Held::Own(v) => match self.arranged.in_place(name, v, io) {
+                Ok(out) => return Ok(out),
+                Err(v) => Held::Own(v),
+            },
+            shared => shared,
+        };
         match self
             .arranged
             .find(self.defs, (name, def), right.value(), io)
         {
-            Found::Gathered(out) => Some(out),
-            Found::Run => None,
-            Found::Make(numbered) => {
+            Found::Gathered(out) => Ok(out),
+            Found::Run => Err(right),
+            Found::Make(numbered, traced) => {
+                if traced {
+                    digits::begin(atoms(numbered.shape(), structure(&numbered).flatten()));
+                }
                 let out = self.call_body(name, def, None, None, Held::Own(numbered.clone()));
+                let trace = if traced { digits::end() } else { None };
                 self.arranged
-                    .made(name, &numbered, out.as_ref().map_err(drop), io);
+                    .made(name, &numbered, out.as_ref().map_err(drop), (io, trace));
                 match self
                     .arranged
                     .find(self.defs, (name, def), right.value(), io)
                 {
-                    Found::Gathered(out) => Some(out),
-                    _ => None,
+                    Found::Gathered(out) => Ok(out),
+                    _ => Err(right),
                 }
             }
         }

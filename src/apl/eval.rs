@@ -844,14 +844,17 @@ impl<'w> Machine<'w> {
             return Ok(out);
         }
         // A function that only arranges its argument's cells: one gather.
-        if left.is_none()
+        let right = match left.is_none()
             && operand.is_none()
             && def.trad.is_none()
             && !self.arranged.refused(def)
-            && let Some(out) = self.gathered(name, def, &right)
         {
-            return Ok(out);
-        }
+            true => match self.gathered(name, def, right) {
+                Ok(out) => return Ok(out),
+                Err(right) => right,
+            },
+            false => right,
+        };
         // The definition outlives this call (the workspace's definitions do not change while
         // a line runs): its body and line are read where they are.
         if let Some(t) = &def.trad {

@@ -569,6 +569,9 @@ pub(crate) fn dyad(p: Prim, axis: Option<f64>, a: Value, w: Value) -> R<Value> {
             let axis = axis.or(Some(origin() as f64));
             structure::catenate(axis, a, w)
         }
+        // A function being planned on numbered atoms (`super::digits`).
+        Prim::Encode if super::digits::tracing() => super::digits::encode(&a, &w),
+        Prim::Decode if super::digits::tracing() => super::digits::decode(&a, &w),
         Prim::Encode => encode(a, w),
         Prim::Decode => decode(a, w),
         Prim::Take | Prim::Drop => structure::take_drop(p == Prim::Take, axis, a, w),

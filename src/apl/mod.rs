@@ -38,6 +38,7 @@
 
 mod args;
 mod arranging;
+mod digits;
 use arranging::Arranged;
 #[cfg(target_arch = "wasm32")]
 mod browser_depth;
@@ -80,6 +81,8 @@ mod arranging_tests;
 mod chain_tests;
 #[cfg(test)]
 mod dfns_tests;
+#[cfg(test)]
+mod digits_tests;
 #[cfg(test)]
 mod fast_paths_tests;
 #[cfg(test)]
