@@ -31,7 +31,7 @@
 //! Where the time goes now (the benchmark's 50 states with each part timed, at a load of
 //! about 8, so by the clock only roughly): phases 1 and 2's enumeration 15 %, the last
 //! phase 59 % (about 80 % of its nodes at the total where the first reduction is found,
-//! a third of those the `MORE_NODES` after it; the centres' and pairing's bounds start two
+//! a third of those the `MORE_NODES` after it; the centres' and pairing's bounds start one
 //! to five turns under that total), the finishes 25 % with seven finishes a reduction and
 //! the four shortest again after 3,000 probes — a third of that with one a reduction and the
 //! two shortest again, the same 45.0 moves (`finish.rs`; 11 % less CPU time over the 50
@@ -215,7 +215,9 @@ type Start = (centres::Centres, [u8; 24], bool);
 /// phase's budgets three times as large, three took 45.5 moves on those 50 states with none
 /// out of budget, at a median of 3.7 s and a mean of 5.5 s against 3.5 s and 4.6 s for one
 /// holding (each under a load of 11 to 12, not side by side); with 300 phase-1 solutions
-/// found and 60 kept in each, 45.8. One holding, for time.
+/// found and 60 kept in each, 45.8. With the finish of `finish.rs` (one a reduction, the
+/// two shortest again), 44.7 moves against 45.0 on the benchmark's 50 states, none out of
+/// budget, at 1.8 times the CPU time. One holding, for time.
 const HOLDINGS: usize = 1;
 
 /// The centres and edges reduced by the searched phases, in the first of the [`ROUNDS`]
