@@ -6,8 +6,7 @@
 //! the holdings at once, by increasing total length, the last phase, every centre home
 //! and every edge paired inside G3 (`g3.rs`, `last.rs`), pruned by a full-depth table of all
 //! twelve edges' pairing (`edge3.rs`); up to `FINISHES` reductions of the least length are
-//! each finished by the 3×3×3 solver, as they are and after each outer turn of the last
-//! turn's axis so that the join can cancel, the shortest few finished again with more of the
+//! each finished by the 3×3×3 solver, the two shortest finished again with more of the
 //! two-phase search's probes, and the shortest whole kept (`finish.rs`; the holding's
 //! rotation written first). A round that finds nothing is followed by one with larger budgets
 //! (`ROUNDS`). Where every round's budgets run out, the centres are finished by a third
@@ -28,6 +27,18 @@
 //! either). The same nodes again, the same answers — but no faster by the clock that could
 //! be seen at a load of 5 to 7 (a median of 543 ms against 552 ms for main's build, and
 //! 760 ms against 715 ms in the other order): the misses, not the instructions, set the time.
+//!
+//! Where the time goes now (the benchmark's 50 states with each part timed, at a load of
+//! about 8, so by the clock only roughly): phases 1 and 2's enumeration 15 %, the last
+//! phase 59 % (about 80 % of its nodes at the total where the first reduction is found,
+//! a third of those the `MORE_NODES` after it; the centres' and pairing's bounds start one
+//! to five turns under that total), the finishes 25 % with seven finishes a reduction and
+//! the four shortest again after 3,000 probes — a third of that with one a reduction and the
+//! two shortest again, the same 45.0 moves (`finish.rs`; 11 % less CPU time over the 50
+//! states in all). Three holdings (`HOLDINGS`, the last phase's budgets three times as
+//! large) took 44.7 moves on those 50 states, none out of budget, at 1.8 times the CPU time
+//! of one; the last phase's nodes after the first reduction cut from 200,000 to 50,000,
+//! 45.1 moves at 4 % less; ten reductions and the three shortest again, 45.0 at 18 % more.
 //!
 //! The tables (19.0 MB) are in the cache (`four.bin`, [`table_file`]), built on first use
 //! in under a minute. Every run of turns about one axis is merged and written in WCA
@@ -204,7 +215,9 @@ type Start = (centres::Centres, [u8; 24], bool);
 /// phase's budgets three times as large, three took 45.5 moves on those 50 states with none
 /// out of budget, at a median of 3.7 s and a mean of 5.5 s against 3.5 s and 4.6 s for one
 /// holding (each under a load of 11 to 12, not side by side); with 300 phase-1 solutions
-/// found and 60 kept in each, 45.8. One holding, for time.
+/// found and 60 kept in each, 45.8. With the finish of `finish.rs` (one a reduction, the
+/// two shortest again), 44.7 moves against 45.0 on the benchmark's 50 states, none out of
+/// budget, at 1.8 times the CPU time. One holding, for time.
 const HOLDINGS: usize = 1;
 
 /// The centres and edges reduced by the searched phases, in the first of the [`ROUNDS`]
@@ -263,7 +276,8 @@ fn searched_in(
     let Some(lowest) = ranked.iter().map(|r| r.0).min() else {
         return Ok(out);
     };
-    let mut budget = last_nodes;
+    // The budget is the holdings' together (the starts of each are searched at once).
+    let mut budget = last_nodes * holdings.len() as u64;
     for total in lowest..lowest + LAST_MOST {
         for (bound, e, (h, s), state) in &ranked {
             if *bound > total || total - s.turns.len() > LAST_MOST {
@@ -355,7 +369,7 @@ pub fn solve(t: &FourTables, cube: &Cube, three: &Three) -> Result<Reduced, Solv
     let found = searched(t, &starts)?;
     let mut ready = Vec::new();
     for reduction in &found {
-        ready.extend(ready_reduction(t, &held, reduction)?);
+        ready.push(ready_reduction(t, &held, reduction)?);
     }
     if ready.is_empty() {
         let (start, ..) = starts[0];
@@ -371,7 +385,7 @@ pub fn solve(t: &FourTables, cube: &Cube, three: &Three) -> Result<Reduced, Solv
         let wings = t.moves.wing_at.map(|i| work.stickers[i].index() as u8);
         let found = edges::solve(&t.moves, wings)?;
         stages[2] = work.turns(&found);
-        ready = finish::ready(work, stages, &[])?;
+        ready = vec![finish::ready(work, stages, &[])?];
     }
     finish::best(&ready, three)
 }
@@ -398,7 +412,7 @@ fn ready_reduction<'a>(
     t: &'a FourTables,
     held: &[(Cube, Vec<Move>)],
     (h, first, last): &Reduction,
-) -> Result<Vec<finish::Ready<'a>>, SolveError> {
+) -> Result<finish::Ready<'a>, SolveError> {
     let (c, rotation) = held
         .get(*h)
         .ok_or(SolveError::Unreachable("a reduction of a holding tried"))?;
