@@ -47,6 +47,9 @@ pub(crate) const BEAM: Beam = Beam {
     rate: 24,
 };
 
+/// The states the beam across the stages keeps ([`Plan::keep`]).
+pub(crate) const KEEP: usize = 1;
+
 /// One stage: a smaller cube's edges on the big cube's grouped layers.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Stage {
@@ -58,8 +61,39 @@ pub(crate) struct Stage {
     pub read: Vec<usize>,
 }
 
-/// The stages of size `n` (6 to 9), in order: the innermost orbit first.
+/// The stages of size `n` (6 to 9), in order: the innermost orbit first, each orbit alone.
 pub(crate) fn stages(n: usize) -> Vec<Stage> {
+    stages_with(n, None)
+}
+
+/// The groups of a 5×5×5 (`j` at the inner end of the second group) or, with `two`, a
+/// 7×7×7 (the orbits `j` and `j + 1` the second and third groups' layers) on the
+/// `n`×`n`×`n`: the faces alone, the middle group every layer between.
+fn grouped(n: usize, j: usize, two: bool) -> Stage {
+    // The first layer of each group from the nearer face to the middle.
+    let edges: Vec<usize> = if two { vec![0, j, j + 1] } else { vec![0, j] };
+    let k = edges.len();
+    let groups = (0..n)
+        .map(|l| {
+            let m = l.min(n - 1 - l);
+            let g = edges.iter().filter(|&&e| e < m).count();
+            if l > n - 1 - l { 2 * k - g } else { g }
+        })
+        .collect();
+    let mut read = edges.clone();
+    read.push(n / 2);
+    read.extend(edges.iter().rev().map(|&e| n - 1 - e));
+    Stage {
+        small: 2 * k + 1,
+        groups,
+        read,
+    }
+}
+
+/// The stages of size `n` (6 to 9), in order: the innermost orbit first; with `two`
+/// (`Some(j)`) the orbits `j` and `j + 1` in one stage as a 7×7×7's two wing orbits (on
+/// the 8×8×8 and 9×9×9, where the layers between them can be its middle).
+pub(crate) fn stages_with(n: usize, two: Option<usize>) -> Vec<Stage> {
     let mut out = Vec::new();
     let last = if n.is_multiple_of(2) {
         // The innermost orbit, `j`, as a 4×4×4's wings.
@@ -80,20 +114,16 @@ pub(crate) fn stages(n: usize) -> Vec<Stage> {
     } else {
         (n - 3) / 2
     };
-    for j in (1..=last).rev() {
-        out.push(Stage {
-            small: 5,
-            groups: (0..n)
-                .map(|l| match l {
-                    0 => 0,
-                    _ if l <= j => 1,
-                    _ if l < n - 1 - j => 2,
-                    _ if l < n - 1 => 3,
-                    _ => 4,
-                })
-                .collect(),
-            read: vec![0, j, n / 2, n - 1 - j, n - 1],
-        });
+    let two = two.filter(|&j| j >= 1 && j < last);
+    let mut j = last;
+    while j >= 1 {
+        if two == Some(j - 1) {
+            out.push(grouped(n, j - 1, true));
+            j -= 2;
+        } else {
+            out.push(grouped(n, j, false));
+            j -= 1;
+        }
     }
     out
 }
@@ -123,21 +153,84 @@ pub(crate) fn by_orbits(work: &mut Work<'_>) -> Result<bool, SolveError> {
     by_orbits_with(work, &BEAM)
 }
 
+/// How the orbits are paired: which two (if any) in one stage as a 7×7×7's
+/// ([`stages_with`]), and the beams the 4×4×4 and 5×5×5 stages and the 7×7×7 stage search.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Plan {
+    /// The outer of the two orbits paired together, if any.
+    pub two: Option<usize>,
+    /// The 4×4×4 and 5×5×5 stages' beam.
+    pub beam: Beam,
+    /// The 7×7×7 stage's beam.
+    pub seven: Beam,
+    /// The states kept from one stage to the next.
+    pub keep: usize,
+}
+
 /// [`by_orbits`] with each stage searched by `beam`.
 pub(crate) fn by_orbits_with(work: &mut Work<'_>, beam: &Beam) -> Result<bool, SolveError> {
+    by_plan(
+        work,
+        &Plan {
+            two: None,
+            beam: *beam,
+            seven: *beam,
+            keep: KEEP,
+        },
+    )
+}
+
+/// [`by_orbits`] by `plan`: a beam across the stages, each of the `plan.keep` shortest
+/// states so far (as written) paired by the next stage in its `plan.keep` shortest ways.
+pub(crate) fn by_plan<'a>(work: &mut Work<'a>, plan: &Plan) -> Result<bool, SolveError> {
     let n = work.model().n;
     if !SIZES.contains(&n) {
         return Ok(false);
     }
-    for stage in stages(n) {
-        let mut small = small_view(work, &stage);
-        match edge_beam::pair(&mut small, beam) {
-            Ok(_) => {}
-            Err(SolveError::Cancelled(c)) => return Err(SolveError::Cancelled(c)),
-            Err(_) => return Ok(false),
+    let copy = |w: &Work<'a>| -> Work<'a> {
+        Work {
+            tables: w.tables,
+            stickers: w.stickers.clone(),
+            made: w.made.clone(),
         }
-        work.make(&on_groups(&small.made, &stage.groups));
+    };
+    let length = |w: &Work<'_>| write::write(n, &write::merge(n, &w.made)).len();
+    let mut states = vec![copy(work)];
+    for stage in stages_with(n, plan.two) {
+        let beam = if stage.small == 7 {
+            &plan.seven
+        } else {
+            &plan.beam
+        };
+        let mut next = Vec::new();
+        for state in &states {
+            let small = small_view(state, &stage);
+            match edge_beam::ends(&small, beam, plan.keep) {
+                Ok(ends) => {
+                    for end in ends {
+                        let mut w = copy(state);
+                        w.make(&on_groups(&end.work.made, &stage.groups));
+                        next.push((length(&w), w));
+                    }
+                }
+                Err(SolveError::Cancelled(c)) => return Err(SolveError::Cancelled(c)),
+                Err(_) => {}
+            }
+        }
+        // The shortest first; of equals, the order found.
+        next.sort_by_key(|(l, _)| *l);
+        let mut seen = std::collections::HashSet::new();
+        states = next
+            .into_iter()
+            .filter(|(_, w)| seen.insert(w.stickers.clone()))
+            .take(plan.keep.max(1))
+            .map(|(_, w)| w)
+            .collect();
+        if states.is_empty() {
+            return Ok(false);
+        }
     }
+    *work = states.swap_remove(0);
     let p = pairing(n);
     Ok(p.score(&p.keys_now(&work.stickers)) == p.paired() && work.centres_home())
 }
