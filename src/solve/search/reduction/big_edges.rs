@@ -20,7 +20,9 @@
 //! stage starts with every orbit even (`mod.rs`'s parity step, which the centres keep), and
 //! slice-flip-slice and three-cycles keep every orbit's parity.
 //!
-//! The solver pairs each state's edges both so and by the big cube's own beam
+//! The stages are searched by a beam across them ([`by_orbits`]): each stage's few shortest
+//! ends (`edge_beam.rs`'s `ends`) go on to the next, not its shortest alone. On the 7×7×7
+//! the solver pairs each state's edges both so and by the big cube's own beam
 //! (`edge_beam.rs`) and keeps the shorter, as written after the turns before them.
 
 use crate::solve::SolveError;
@@ -47,8 +49,12 @@ pub(crate) const BEAM: Beam = Beam {
     rate: 24,
 };
 
-/// The states the beam across the stages keeps ([`Plan::keep`]).
-pub(crate) const KEEP: usize = 1;
+/// The states the beam across the stages keeps ([`by_orbits`]): on 20 random states a size
+/// (`the_edge_stage_lengths_orbit_by_orbit`) 3 made the 6×6×6 to 9×9×9's edges 72.9, 96.3,
+/// 122.1 and 146.3 moves against 74.2, 97.8, 124.8 and 148.6 with 1, in about 2 to 3
+/// times as long (a 7×7×7's stage pairing two orbits at once, the two outer ones or the
+/// 9×9×9's two inner, was longer: see `src/guide/solvers.md`).
+pub(crate) const KEEP: usize = 3;
 
 /// One stage: a smaller cube's edges on the big cube's grouped layers.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -61,39 +67,8 @@ pub(crate) struct Stage {
     pub read: Vec<usize>,
 }
 
-/// The stages of size `n` (6 to 9), in order: the innermost orbit first, each orbit alone.
+/// The stages of size `n` (6 to 9), in order: the innermost orbit first.
 pub(crate) fn stages(n: usize) -> Vec<Stage> {
-    stages_with(n, None)
-}
-
-/// The groups of a 5×5×5 (`j` at the inner end of the second group) or, with `two`, a
-/// 7×7×7 (the orbits `j` and `j + 1` the second and third groups' layers) on the
-/// `n`×`n`×`n`: the faces alone, the middle group every layer between.
-fn grouped(n: usize, j: usize, two: bool) -> Stage {
-    // The first layer of each group from the nearer face to the middle.
-    let edges: Vec<usize> = if two { vec![0, j, j + 1] } else { vec![0, j] };
-    let k = edges.len();
-    let groups = (0..n)
-        .map(|l| {
-            let m = l.min(n - 1 - l);
-            let g = edges.iter().filter(|&&e| e < m).count();
-            if l > n - 1 - l { 2 * k - g } else { g }
-        })
-        .collect();
-    let mut read = edges.clone();
-    read.push(n / 2);
-    read.extend(edges.iter().rev().map(|&e| n - 1 - e));
-    Stage {
-        small: 2 * k + 1,
-        groups,
-        read,
-    }
-}
-
-/// The stages of size `n` (6 to 9), in order: the innermost orbit first; with `two`
-/// (`Some(j)`) the orbits `j` and `j + 1` in one stage as a 7×7×7's two wing orbits (on
-/// the 8×8×8 and 9×9×9, where the layers between them can be its middle).
-pub(crate) fn stages_with(n: usize, two: Option<usize>) -> Vec<Stage> {
     let mut out = Vec::new();
     let last = if n.is_multiple_of(2) {
         // The innermost orbit, `j`, as a 4×4×4's wings.
@@ -114,16 +89,20 @@ pub(crate) fn stages_with(n: usize, two: Option<usize>) -> Vec<Stage> {
     } else {
         (n - 3) / 2
     };
-    let two = two.filter(|&j| j >= 1 && j < last);
-    let mut j = last;
-    while j >= 1 {
-        if two == Some(j - 1) {
-            out.push(grouped(n, j - 1, true));
-            j -= 2;
-        } else {
-            out.push(grouped(n, j, false));
-            j -= 1;
-        }
+    for j in (1..=last).rev() {
+        out.push(Stage {
+            small: 5,
+            groups: (0..n)
+                .map(|l| match l {
+                    0 => 0,
+                    _ if l <= j => 1,
+                    _ if l < n - 1 - j => 2,
+                    _ if l < n - 1 => 3,
+                    _ => 4,
+                })
+                .collect(),
+            read: vec![0, j, n / 2, n - 1 - j, n - 1],
+        });
     }
     out
 }
@@ -146,43 +125,22 @@ fn small_view(work: &Work<'_>, stage: &Stage) -> Work<'static> {
     }
 }
 
-/// Pairs `work`'s edges orbit by orbit ([`stages`]). Whether every edge is then paired and
-/// every centre home; a stage that could not finish (which a real cube's parity should not
-/// allow) leaves the state as it stopped and answers `false`.
+/// Pairs `work`'s edges orbit by orbit ([`stages`]), by a beam across the stages: each of the
+/// [`KEEP`] shortest states so far (as written, with the turns before them) paired by the
+/// next stage in its [`KEEP`] shortest ways (`edge_beam.rs`'s `ends`), the [`KEEP`] shortest
+/// of those kept. Whether every edge is then paired and every centre home; should no state
+/// finish a stage (which a real cube's parity should not allow) `work` is left as it was and
+/// the answer is `false`.
 pub(crate) fn by_orbits(work: &mut Work<'_>) -> Result<bool, SolveError> {
-    by_orbits_with(work, &BEAM)
+    by_orbits_with(work, &BEAM, KEEP)
 }
 
-/// How the orbits are paired: which two (if any) in one stage as a 7×7×7's
-/// ([`stages_with`]), and the beams the 4×4×4 and 5×5×5 stages and the 7×7×7 stage search.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Plan {
-    /// The outer of the two orbits paired together, if any.
-    pub two: Option<usize>,
-    /// The 4×4×4 and 5×5×5 stages' beam.
-    pub beam: Beam,
-    /// The 7×7×7 stage's beam.
-    pub seven: Beam,
-    /// The states kept from one stage to the next.
-    pub keep: usize,
-}
-
-/// [`by_orbits`] with each stage searched by `beam`.
-pub(crate) fn by_orbits_with(work: &mut Work<'_>, beam: &Beam) -> Result<bool, SolveError> {
-    by_plan(
-        work,
-        &Plan {
-            two: None,
-            beam: *beam,
-            seven: *beam,
-            keep: KEEP,
-        },
-    )
-}
-
-/// [`by_orbits`] by `plan`: a beam across the stages, each of the `plan.keep` shortest
-/// states so far (as written) paired by the next stage in its `plan.keep` shortest ways.
-pub(crate) fn by_plan<'a>(work: &mut Work<'a>, plan: &Plan) -> Result<bool, SolveError> {
+/// [`by_orbits`] with each stage searched by `beam`, `keep` states kept from stage to stage.
+pub(crate) fn by_orbits_with<'a>(
+    work: &mut Work<'a>,
+    beam: &Beam,
+    keep: usize,
+) -> Result<bool, SolveError> {
     let n = work.model().n;
     if !SIZES.contains(&n) {
         return Ok(false);
@@ -196,16 +154,11 @@ pub(crate) fn by_plan<'a>(work: &mut Work<'a>, plan: &Plan) -> Result<bool, Solv
     };
     let length = |w: &Work<'_>| write::write(n, &write::merge(n, &w.made)).len();
     let mut states = vec![copy(work)];
-    for stage in stages_with(n, plan.two) {
-        let beam = if stage.small == 7 {
-            &plan.seven
-        } else {
-            &plan.beam
-        };
+    for stage in stages(n) {
         let mut next = Vec::new();
         for state in &states {
             let small = small_view(state, &stage);
-            match edge_beam::ends(&small, beam, plan.keep) {
+            match edge_beam::ends(&small, beam, keep) {
                 Ok(ends) => {
                     for end in ends {
                         let mut w = copy(state);
@@ -223,7 +176,7 @@ pub(crate) fn by_plan<'a>(work: &mut Work<'a>, plan: &Plan) -> Result<bool, Solv
         states = next
             .into_iter()
             .filter(|(_, w)| seen.insert(w.stickers.clone()))
-            .take(plan.keep.max(1))
+            .take(keep.max(1))
             .map(|(_, w)| w)
             .collect();
         if states.is_empty() {

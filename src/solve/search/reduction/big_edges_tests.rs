@@ -114,25 +114,8 @@ fn the_edge_stage_lengths_orbit_by_orbit() {
             rate: v[2] as u32,
         }
     });
-    // Two orbits in one 7×7×7 stage: `ORBIT_TWO=1` (the outer of the two), its beam
-    // `SEVEN_BEAM="2,3,20"`.
-    let beam_of = |name: &str, or: Beam| {
-        var(name).map_or(or, |b| {
-            let v: Vec<usize> = b.split(',').map(|x| x.parse().unwrap()).collect();
-            Beam {
-                width: v[0],
-                branch: v[1],
-                rate: v[2] as u32,
-            }
-        })
-    };
-    let plan = Plan {
-        two: var("ORBIT_TWO").map(|t| t.parse().unwrap()),
-        beam: stage_beam,
-        seven: beam_of("SEVEN_BEAM", Beam::of(7)),
-        // The states kept from stage to stage: `ORBIT_KEEP=3`.
-        keep: var("ORBIT_KEEP").map_or(KEEP, |k| k.parse().unwrap()),
-    };
+    // The states kept from stage to stage: `ORBIT_KEEP=1` for another.
+    let keep = var("ORBIT_KEEP").map_or(KEEP, |k| k.parse().unwrap());
     let skip_beam = var("SKIP_BEAM").is_some();
     for n in sizes {
         pairing(n);
@@ -155,7 +138,7 @@ fn the_edge_stage_lengths_orbit_by_orbit() {
             }
             beam_time += started.elapsed().as_secs_f64();
             let started = std::time::Instant::now();
-            let done = by_plan(&mut b, &plan).unwrap();
+            let done = by_orbits_with(&mut b, &stage_beam, keep).unwrap();
             orbits_time += started.elapsed().as_secs_f64();
             let (la, lb) = (length(&a), length(&b));
             let la = if skip_beam && done { lb } else { la };
@@ -171,7 +154,7 @@ fn the_edge_stage_lengths_orbit_by_orbit() {
         }
         let per = |total: usize| total as f64 / count as f64;
         eprintln!(
-            "{n} {plan:?}: edges by the beam {:.1} moves ({:.0} ms), orbit by orbit {:.1} ({:.0} ms, \
+            "{n} {stage_beam:?}, keep {keep}: edges by the beam {:.1} moves ({:.0} ms), orbit by orbit {:.1} ({:.0} ms, \
              {failed} of {count} not finished, the beam's counted), the shorter {:.1}",
             per(beam),
             beam_time * 1e3 / count as f64,

@@ -10,7 +10,8 @@
 //! (`reduction/mod.rs`), and the full beam pairs the best [`SCREENED`]: 78.3 moves to reduce
 //! against 83.6 with one centre answer on the big-cube benchmark's 50 states
 //! (`src/guide/solvers.md`). On the 6×6×6 to 9×9×9 the edges are paired orbit by orbit by
-//! this beam on the 5×5×5s (or 4×4×4) their grouped layers make (`big_edges.rs`); the big
+//! this beam on the 5×5×5s (or 4×4×4) their grouped layers make (`big_edges.rs`), each
+//! stage's few shortest ends ([`ends`]) carried to the next; the big
 //! cube's own beam, narrow there for time, is kept beside them on the 7×7×7 and as the
 //! fallback.
 
