@@ -20,7 +20,9 @@
 //! stage starts with every orbit even (`mod.rs`'s parity step, which the centres keep), and
 //! slice-flip-slice and three-cycles keep every orbit's parity.
 //!
-//! The solver pairs each state's edges both so and by the big cube's own beam
+//! The stages are searched by a beam across them ([`by_orbits`]): each stage's few shortest
+//! ends (`edge_beam.rs`'s `ends`) go on to the next, not its shortest alone. On the 7×7×7
+//! the solver pairs each state's edges both so and by the big cube's own beam
 //! (`edge_beam.rs`) and keeps the shorter, as written after the turns before them.
 
 use crate::solve::SolveError;
@@ -46,6 +48,13 @@ pub(crate) const BEAM: Beam = Beam {
     branch: 6,
     rate: 24,
 };
+
+/// The states the beam across the stages keeps ([`by_orbits`]): on 20 random states a size
+/// (`the_edge_stage_lengths_orbit_by_orbit`) 3 made the 6×6×6 to 9×9×9's edges 72.9, 96.3,
+/// 122.1 and 146.3 moves against 74.2, 97.8, 124.8 and 148.6 with 1, in about 2 to 3
+/// times as long (a 7×7×7's stage pairing two orbits at once, the two outer ones or the
+/// 9×9×9's two inner, was longer: see `src/guide/solvers.md`).
+pub(crate) const KEEP: usize = 3;
 
 /// One stage: a smaller cube's edges on the big cube's grouped layers.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -116,28 +125,65 @@ fn small_view(work: &Work<'_>, stage: &Stage) -> Work<'static> {
     }
 }
 
-/// Pairs `work`'s edges orbit by orbit ([`stages`]). Whether every edge is then paired and
-/// every centre home; a stage that could not finish (which a real cube's parity should not
-/// allow) leaves the state as it stopped and answers `false`.
+/// Pairs `work`'s edges orbit by orbit ([`stages`]), by a beam across the stages: each of the
+/// [`KEEP`] shortest states so far (as written, with the turns before them) paired by the
+/// next stage in its [`KEEP`] shortest ways (`edge_beam.rs`'s `ends`), the [`KEEP`] shortest
+/// of those kept. Whether every edge is then paired and every centre home; should no state
+/// finish a stage (which a real cube's parity should not allow) `work` is left as it was and
+/// the answer is `false`.
 pub(crate) fn by_orbits(work: &mut Work<'_>) -> Result<bool, SolveError> {
-    by_orbits_with(work, &BEAM)
+    by_orbits_with(work, &BEAM, KEEP)
 }
 
-/// [`by_orbits`] with each stage searched by `beam`.
-pub(crate) fn by_orbits_with(work: &mut Work<'_>, beam: &Beam) -> Result<bool, SolveError> {
+/// [`by_orbits`] with each stage searched by `beam`, `keep` states kept from stage to stage.
+pub(crate) fn by_orbits_with<'a>(
+    work: &mut Work<'a>,
+    beam: &Beam,
+    keep: usize,
+) -> Result<bool, SolveError> {
     let n = work.model().n;
     if !SIZES.contains(&n) {
         return Ok(false);
     }
-    for stage in stages(n) {
-        let mut small = small_view(work, &stage);
-        match edge_beam::pair(&mut small, beam) {
-            Ok(_) => {}
-            Err(SolveError::Cancelled(c)) => return Err(SolveError::Cancelled(c)),
-            Err(_) => return Ok(false),
+    let copy = |w: &Work<'a>| -> Work<'a> {
+        Work {
+            tables: w.tables,
+            stickers: w.stickers.clone(),
+            made: w.made.clone(),
         }
-        work.make(&on_groups(&small.made, &stage.groups));
+    };
+    let length = |w: &Work<'_>| write::write(n, &write::merge(n, &w.made)).len();
+    let mut states = vec![copy(work)];
+    for stage in stages(n) {
+        let mut next = Vec::new();
+        for state in &states {
+            let small = small_view(state, &stage);
+            match edge_beam::ends(&small, beam, keep) {
+                Ok(ends) => {
+                    for end in ends {
+                        let mut w = copy(state);
+                        w.make(&on_groups(&end.work.made, &stage.groups));
+                        next.push((length(&w), w));
+                    }
+                }
+                Err(SolveError::Cancelled(c)) => return Err(SolveError::Cancelled(c)),
+                Err(_) => {}
+            }
+        }
+        // The shortest first; of equals, the order found.
+        next.sort_by_key(|(l, _)| *l);
+        let mut seen = std::collections::HashSet::new();
+        states = next
+            .into_iter()
+            .filter(|(_, w)| seen.insert(w.stickers.clone()))
+            .take(keep.max(1))
+            .map(|(_, w)| w)
+            .collect();
+        if states.is_empty() {
+            return Ok(false);
+        }
     }
+    *work = states.swap_remove(0);
     let p = pairing(n);
     Ok(p.score(&p.keys_now(&work.stickers)) == p.paired() && work.centres_home())
 }

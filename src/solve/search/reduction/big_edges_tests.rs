@@ -114,6 +114,9 @@ fn the_edge_stage_lengths_orbit_by_orbit() {
             rate: v[2] as u32,
         }
     });
+    // The states kept from stage to stage: `ORBIT_KEEP=1` for another.
+    let keep = var("ORBIT_KEEP").map_or(KEEP, |k| k.parse().unwrap());
+    let skip_beam = var("SKIP_BEAM").is_some();
     for n in sizes {
         pairing(n);
         // The same states as `the_edge_stage_lengths`.
@@ -128,12 +131,17 @@ fn the_edge_stage_lengths_orbit_by_orbit() {
                 made: Vec::new(),
             };
             let started = std::time::Instant::now();
-            edge_beam::pair(&mut a, &Beam::of(n)).unwrap();
+            // `SKIP_BEAM=1`: the big cube's beam not run (its figures then 0, the shorter
+            // orbit by orbit's).
+            if !skip_beam {
+                edge_beam::pair(&mut a, &Beam::of(n)).unwrap();
+            }
             beam_time += started.elapsed().as_secs_f64();
             let started = std::time::Instant::now();
-            let done = by_orbits_with(&mut b, &stage_beam).unwrap();
+            let done = by_orbits_with(&mut b, &stage_beam, keep).unwrap();
             orbits_time += started.elapsed().as_secs_f64();
             let (la, lb) = (length(&a), length(&b));
+            let la = if skip_beam && done { lb } else { la };
             beam += la;
             if done {
                 orbits += lb;
@@ -146,7 +154,7 @@ fn the_edge_stage_lengths_orbit_by_orbit() {
         }
         let per = |total: usize| total as f64 / count as f64;
         eprintln!(
-            "{n} {stage_beam:?}: edges by the beam {:.1} moves ({:.0} ms), orbit by orbit {:.1} ({:.0} ms, \
+            "{n} {stage_beam:?}, keep {keep}: edges by the beam {:.1} moves ({:.0} ms), orbit by orbit {:.1} ({:.0} ms, \
              {failed} of {count} not finished, the beam's counted), the shorter {:.1}",
             per(beam),
             beam_time * 1e3 / count as f64,

@@ -10,7 +10,8 @@
 //! (`reduction/mod.rs`), and the full beam pairs the best [`SCREENED`]: 78.3 moves to reduce
 //! against 83.6 with one centre answer on the big-cube benchmark's 50 states
 //! (`src/guide/solvers.md`). On the 6×6×6 to 9×9×9 the edges are paired orbit by orbit by
-//! this beam on the 5×5×5s (or 4×4×4) their grouped layers make (`big_edges.rs`); the big
+//! this beam on the 5×5×5s (or 4×4×4) their grouped layers make (`big_edges.rs`), each
+//! stage's few shortest ends ([`ends`]) carried to the next; the big
 //! cube's own beam, narrow there for time, is kept beside them on the 7×7×7 and as the
 //! fallback.
 
@@ -96,6 +97,31 @@ impl<'a> Node<'a> {
 /// Pairs `work`'s edges by the beam `beam` and finishes them by three-cycles. Returns how
 /// many single-layer turns of the answer taken the three-cycles made.
 pub(crate) fn pair(work: &mut Work<'_>, beam: &Beam) -> Result<usize, SolveError> {
+    let Some(end) = ends(work, beam, 1)?.into_iter().next() else {
+        return Err(SolveError::Unreachable("a beam that finishes"));
+    };
+    work.stickers = end.work.stickers;
+    work.made.extend(end.work.made);
+    Ok(end.cycles)
+}
+
+/// One way the beam paired the edges: the turns it made (from the state it began with, in
+/// `work.made`) and the stickers they leave, and how many of the turns three-cycles made.
+pub(crate) struct End<'a> {
+    /// The turns and the stickers.
+    pub work: Work<'a>,
+    /// The single-layer turns three-cycles made.
+    pub cycles: usize,
+}
+
+/// The `keep` shortest ways (as written) the beam `beam` pairs `work`'s edges, each finished
+/// by three-cycles, the shortest first, no two leaving the same stickers: of the beam's
+/// finished states, the `beam.width.max(keep)` ranked best.
+pub(crate) fn ends<'a>(
+    work: &Work<'a>,
+    beam: &Beam,
+    keep: usize,
+) -> Result<Vec<End<'a>>, SolveError> {
     let n = work.model().n;
     let pairing = pairing(n);
     let paired = pairing.paired();
@@ -141,23 +167,30 @@ pub(crate) fn pair(work: &mut Work<'_>, beam: &Beam) -> Result<usize, SolveError
         frontier = children;
     }
     finished.sort_by_key(|c| rank(c));
-    finished.truncate(beam.width.max(1));
-    let mut best: Option<(usize, usize, Node<'_>)> = None;
+    finished.truncate(beam.width.max(keep).max(1));
+    let mut out = Vec::new();
     for mut node in finished {
         let paired_by_beam = node.work.made.len();
         finish_edges(&mut node.work)?;
         let cycles = node.work.made.len() - paired_by_beam;
         let length = write::write(n, &write::merge(n, &node.work.made)).len();
-        if best.as_ref().is_none_or(|(l, _, _)| length < *l) {
-            best = Some((length, cycles, node));
-        }
+        out.push((
+            length,
+            End {
+                work: node.work,
+                cycles,
+            },
+        ));
     }
-    let Some((_, cycles, node)) = best else {
-        return Err(SolveError::Unreachable("a beam that finishes"));
-    };
-    work.stickers = node.work.stickers;
-    work.made.extend(node.work.made);
-    Ok(cycles)
+    // The shortest first; of equals, the beam's order.
+    out.sort_by_key(|(l, _)| *l);
+    let mut seen = HashSet::new();
+    Ok(out
+        .into_iter()
+        .filter(|(_, end)| seen.insert(end.work.stickers.clone()))
+        .take(keep)
+        .map(|(_, end)| end)
+        .collect())
 }
 
 #[cfg(test)]
