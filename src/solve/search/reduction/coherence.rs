@@ -37,6 +37,10 @@ pub(crate) struct Blocks {
     /// grows with every sticker that joins a larger share) instead of its commonest colour's
     /// count.
     pub(crate) squared: bool,
+    /// The order in which steps that gain alike for their cost are weighed: 0 the greedy's
+    /// (its sequences, then each orbit's three-cycles), another a shuffle seeded by it, so
+    /// that each seed is another greedy (`inner.rs` keeps the shortest of several).
+    pub(crate) seed: u64,
 }
 
 impl Blocks {
@@ -81,6 +85,7 @@ impl Blocks {
             small,
             groups,
             squared: false,
+            seed: 0,
         }
     }
 
@@ -293,6 +298,9 @@ impl<'a> Steps<'a> {
                 }
             }
         }
+        if self.blocks.seed != 0 {
+            shuffle(out, self.blocks.seed);
+        }
     }
 
     /// The step's single-layer turns.
@@ -320,6 +328,23 @@ impl<'a> Steps<'a> {
             }
         }
         out
+    }
+}
+
+/// `steps` in an order drawn from `seed` (and how many there are): a Fisher–Yates shuffle
+/// by a SplitMix64 stream.
+fn shuffle<T>(steps: &mut [T], seed: u64) {
+    let mut state = seed ^ (steps.len() as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    let mut next = || {
+        state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = state;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    };
+    for i in (1..steps.len()).rev() {
+        let j = (next() % (i as u64 + 1)) as usize;
+        steps.swap(i, j);
     }
 }
 

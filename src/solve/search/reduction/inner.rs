@@ -259,7 +259,17 @@ fn ring_groups(n: usize, r: usize) -> Vec<usize> {
 /// states of each size (the ignored test `the_ring_lengths`) the shortest of the four
 /// against the greedy alone: no one beam was the shortest on every state, and wider beams
 /// were not shorter on the whole.
-const COHERE_WAYS: [Option<(usize, usize)>; 4] = [None, Some((4, 4)), Some((8, 2)), Some((8, 8))];
+const COHERE_WAYS: [Way; 4] = [
+    (0, None),
+    (0, Some((4, 4))),
+    (0, Some((8, 2))),
+    (0, Some((8, 8))),
+];
+
+/// A coherence: the seed of its order of steps that gain alike (`coherence.rs`'s
+/// `Blocks::seed`, 0 the greedy's own order) and the greedy (`None`) or a beam of
+/// `(width, k)`.
+type Way = (u64, Option<(usize, usize)>);
 
 /// Brings ring `r` of the centres home as a 5×5×5's (`ring_as_five_by`) by each coherence of
 /// `COHERE_WAYS`, the shortest ring kept. Whether one finished (the state as before if none).
@@ -299,7 +309,7 @@ fn ring_as_five_by(
     work: &mut Work<'_>,
     r: usize,
     small: &Small,
-    way: Option<(usize, usize)>,
+    (seed, way): Way,
 ) -> Result<bool, SolveError> {
     let n = work.model().n;
     let g = Geometry::of(n);
@@ -313,6 +323,7 @@ fn ring_as_five_by(
     // The bars scored by their colours' counts squared, which found shorter coherences
     // than by their commonest colour's count; should that stall, the other finishes.
     blocks.squared = true;
+    blocks.seed = seed;
     let cohered = match way {
         Some(wk) => cohere_beam(work, &blocks, &kept, &orbits, wk)?,
         None => cohere_on(work, &blocks, &kept, &orbits)?,
@@ -416,6 +427,71 @@ mod tests {
             turned.apply_all(&written).unwrap();
             for &i in work.model().centre_orbits.iter().flatten() {
                 assert_eq!(turned.stickers()[i], g.face_of(i), "n {n}");
+            }
+        }
+    }
+
+    /// This thread's CPU time in seconds (Linux's `CLOCK_THREAD_CPUTIME_ID`), which leaves out
+    /// the time other processes had the core.
+    fn cpu_seconds() -> f64 {
+        #[repr(C)]
+        struct Timespec {
+            sec: i64,
+            nsec: i64,
+        }
+        unsafe extern "C" {
+            fn clock_gettime(clock: i32, ts: *mut Timespec) -> i32;
+        }
+        let mut ts = Timespec { sec: 0, nsec: 0 };
+        // SAFETY: clock_gettime writes one timespec through a valid pointer; 3 is
+        // CLOCK_THREAD_CPUTIME_ID on Linux.
+        unsafe { clock_gettime(3, &mut ts) };
+        ts.sec as f64 + ts.nsec as f64 / 1e9
+    }
+
+    /// Each coherence way's ring, one line per ring and state: on `RINGS_COUNT` (4) random
+    /// states of each of `RINGS_SIZES` (6,7,8,9) seeded by `RINGS_SEED` (4882) and the
+    /// size, each ring (innermost first) as a 5×5×5's by each way tried (`COHERE_WAYS`, then
+    /// greedies and beams of other seeds), its moves (0 if it did not finish) and the
+    /// thread's CPU seconds, the shortest kept for the next ring: `cargo test --release --lib
+    /// the_coherence_ways -- --ignored --nocapture`.
+    #[test]
+    #[ignore = "a measurement"]
+    fn the_coherence_ways() {
+        let count: usize = std::env::var("RINGS_COUNT").map_or(4, |c| c.parse().unwrap());
+        let sizes = std::env::var("RINGS_SIZES").unwrap_or_else(|_| "6,7,8,9".into());
+        let mut ways: Vec<Way> = COHERE_WAYS.to_vec();
+        ways.extend((1..=6).map(|s| (s, None)));
+        ways.extend([(1, Some((4, 4))), (2, Some((8, 2))), (3, Some((8, 8)))]);
+        eprintln!("ways {ways:?}");
+        for n in sizes.split(',').map(|s| s.trim().parse::<usize>().unwrap()) {
+            let seed: u64 = std::env::var("RINGS_SEED").map_or(4882, |c| c.parse().unwrap());
+            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed + n as u64);
+            for _ in 0..count {
+                let cube = random::random_state(n, &mut rng);
+                let mut work = work_on(n, &cube);
+                assert!(inner_centres(&mut work, &staged::solve).unwrap());
+                for r in (1..=outer(n)).rev() {
+                    let (start, made) = (work.stickers.clone(), work.made.len());
+                    let mut best: Option<(usize, Vec<Face>, Vec<LayerMove>)> = None;
+                    let mut line = format!("{n} ring {r}:");
+                    for &way in &ways {
+                        let t = cpu_seconds();
+                        let done = ring_as_five_by(&mut work, r, &staged::solve, way).unwrap();
+                        let l = write::write(n, &write::merge(n, &work.made[made..])).len();
+                        let l = if done { l } else { 0 };
+                        line += &format!(" {l} {:.2}", cpu_seconds() - t);
+                        if done && best.as_ref().is_none_or(|b| l < b.0) {
+                            best = Some((l, work.stickers.clone(), work.made[made..].to_vec()));
+                        }
+                        work.stickers.clone_from(&start);
+                        work.made.truncate(made);
+                    }
+                    eprintln!("{line}");
+                    let (_, stickers, moves) = best.unwrap();
+                    work.stickers = stickers;
+                    work.made.extend(moves);
+                }
             }
         }
     }
