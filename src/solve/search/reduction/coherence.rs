@@ -37,6 +37,10 @@ pub(crate) struct Blocks {
     /// grows with every sticker that joins a larger share) instead of its commonest colour's
     /// count.
     pub(crate) squared: bool,
+    /// The order in which steps that gain alike for their cost are weighed: 0 the greedy's
+    /// (its sequences, then each orbit's three-cycles), another a shuffle seeded by it, so
+    /// that each seed is another greedy (`inner.rs` keeps the shortest of several).
+    pub(crate) seed: u64,
 }
 
 impl Blocks {
@@ -81,6 +85,7 @@ impl Blocks {
             small,
             groups,
             squared: false,
+            seed: 0,
         }
     }
 
@@ -244,9 +249,7 @@ impl<'a> Steps<'a> {
     /// them: the sequences, then each orbit's three-cycles.
     fn scan(&self, now: &[Face], out: &mut Vec<Scored>) {
         out.clear();
-        let blocks = self.blocks;
         let mut stickers = now.to_vec();
-        let mut touched = Vec::new();
         for (&k, touched) in self.allowed.iter().zip(&self.touched) {
             let m = &self.list[k];
             let before = self.score(touched, &stickers);
@@ -264,31 +267,62 @@ impl<'a> Steps<'a> {
         // Each orbit's three-cycles: every one that moves a colour onto another, scored
         // by the blocks it touches.
         for &o in self.orbits {
-            let orbit = &self.tables.model.centre_orbits[o];
-            for p in 0..24 {
-                for q in (0..24).filter(|&q| q != p && now[orbit[q]] != now[orbit[p]]) {
-                    for r in (0..24).filter(|&r| r != p && r != q) {
-                        let (iq, ip, ir) = (orbit[q], orbit[p], orbit[r]);
-                        touched.clear();
-                        for i in [iq, ip, ir] {
-                            if !touched.contains(&blocks.block_of[i]) {
-                                touched.push(blocks.block_of[i]);
+            self.scan_cycles(o, now, &mut stickers, out);
+        }
+        if self.blocks.seed != 0 {
+            shuffle(out, self.blocks.seed);
+        }
+    }
+
+    /// Orbit `o`'s three-cycles that raise the blocks' scores of `now` (`stickers`, which
+    /// is `now` again when it returns), in the greedy's order. A place's block's gain should
+    /// the place alone take each colour is found first: a three-cycle over three blocks
+    /// (in a ring's bars, always: a bar holds one sticker of each of its orbits) gains the
+    /// sum of its places' gains; one over fewer is scored whole.
+    fn scan_cycles(&self, o: usize, now: &[Face], stickers: &mut [Face], out: &mut Vec<Scored>) {
+        let blocks = self.blocks;
+        let orbit = &self.tables.model.centre_orbits[o];
+        let block: [usize; 24] = std::array::from_fn(|p| blocks.block_of[orbit[p]]);
+        let mut alone = [[0i32; 6]; 24];
+        for (p, gains) in alone.iter_mut().enumerate() {
+            let i = orbit[p];
+            let was = blocks.block_score(block[p], stickers, &self.home);
+            for c in Face::ALL {
+                stickers[i] = c;
+                gains[c.index()] = blocks.block_score(block[p], stickers, &self.home) - was;
+            }
+            stickers[i] = now[i];
+        }
+        let mut touched = Vec::new();
+        for p in 0..24 {
+            for q in (0..24).filter(|&q| q != p && now[orbit[q]] != now[orbit[p]]) {
+                for r in (0..24).filter(|&r| r != p && r != q) {
+                    let (iq, ip, ir) = (orbit[q], orbit[p], orbit[r]);
+                    let (cq, cp, cr) = (now[iq], now[ip], now[ir]);
+                    let gain =
+                        if block[p] != block[q] && block[q] != block[r] && block[p] != block[r] {
+                            alone[p][cq.index()] + alone[r][cp.index()] + alone[q][cr.index()]
+                        } else {
+                            touched.clear();
+                            for i in [iq, ip, ir] {
+                                if !touched.contains(&blocks.block_of[i]) {
+                                    touched.push(blocks.block_of[i]);
+                                }
                             }
-                        }
-                        let before = self.score(&touched, &stickers);
-                        let (cq, cp, cr) = (stickers[iq], stickers[ip], stickers[ir]);
-                        stickers[ip] = cq;
-                        stickers[ir] = cp;
-                        stickers[iq] = cr;
-                        let after = self.score(&touched, &stickers);
-                        stickers[iq] = cq;
-                        stickers[ip] = cp;
-                        stickers[ir] = cr;
-                        if after > before
-                            && let Some(cost) = self.tables.cycles[o].cost(q, p, r)
-                        {
-                            out.push((after - before, cost, Step::Cycle(o, [q, p, r])));
-                        }
+                            let before = self.score(&touched, stickers);
+                            stickers[ip] = cq;
+                            stickers[ir] = cp;
+                            stickers[iq] = cr;
+                            let after = self.score(&touched, stickers);
+                            stickers[iq] = cq;
+                            stickers[ip] = cp;
+                            stickers[ir] = cr;
+                            after - before
+                        };
+                    if gain > 0
+                        && let Some(cost) = self.tables.cycles[o].cost(q, p, r)
+                    {
+                        out.push((gain, cost, Step::Cycle(o, [q, p, r])));
                     }
                 }
             }
@@ -320,6 +354,23 @@ impl<'a> Steps<'a> {
             }
         }
         out
+    }
+}
+
+/// `steps` in an order drawn from `seed` (and how many there are): a Fisher–Yates shuffle
+/// by a SplitMix64 stream.
+fn shuffle<T>(steps: &mut [T], seed: u64) {
+    let mut state = seed ^ (steps.len() as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    let mut next = || {
+        state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = state;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    };
+    for i in (1..steps.len()).rev() {
+        let j = (next() % (i as u64 + 1)) as usize;
+        steps.swap(i, j);
     }
 }
 
@@ -367,6 +418,69 @@ mod tests {
     use crate::solve::search::reduction::tests::work_on;
     use crate::solve::search::reduction::{grouped, random};
     use rand::SeedableRng;
+
+    #[test]
+    fn the_three_cycles_scored_by_their_places_gains_are_scored_as_the_whole_blocks_score_them() {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(4891);
+        // A 7×7×7's outer ring as `inner.rs` groups it (its bars three stickers of three
+        // orbits) and a 6×6×6 as `grouped.rs` does (its middle blocks four of one orbit).
+        for (n, groups) in [(7, vec![0, 1, 2, 2, 2, 3, 4]), (6, grouped::groups(6))] {
+            let work = work_on(n, &random::random_state(n, &mut rng));
+            let mut blocks = Blocks::with(n, groups);
+            let all: Vec<usize> = (0..work.model().centre_orbits.len()).collect();
+            let orbits: Vec<usize> = all
+                .into_iter()
+                .filter(|&o| {
+                    let orbit = &work.model().centre_orbits[o];
+                    orbit.iter().all(|&i| blocks.block_of[i] != usize::MAX)
+                })
+                .collect();
+            assert!(!orbits.is_empty(), "n {n}");
+            for squared in [false, true] {
+                blocks.squared = squared;
+                let kept = vec![false; work.stickers.len()];
+                let steps = Steps::new(&work, &blocks, &kept, &orbits);
+                for &o in &orbits {
+                    let (mut fast, mut stickers) = (Vec::new(), work.stickers.clone());
+                    steps.scan_cycles(o, &work.stickers, &mut stickers, &mut fast);
+                    assert_eq!(stickers, work.stickers);
+                    // Each three-cycle made on the stickers and every block scored.
+                    let total = |s: &[Face]| -> i32 {
+                        (0..blocks.members.len())
+                            .map(|b| blocks.block_score(b, s, &steps.home))
+                            .sum()
+                    };
+                    let base = total(&work.stickers);
+                    let mut slow = Vec::new();
+                    for step in (0..24)
+                        .flat_map(|p| (0..24).flat_map(move |q| (0..24).map(move |r| (q, p, r))))
+                    {
+                        let (q, p, r) = step;
+                        if q == p || r == p || r == q {
+                            continue;
+                        }
+                        let orbit = &work.model().centre_orbits[o];
+                        if work.stickers[orbit[q]] == work.stickers[orbit[p]] {
+                            continue;
+                        }
+                        let after = steps.after(&work.stickers, Step::Cycle(o, [q, p, r]));
+                        let gain = total(&after) - base;
+                        if gain > 0 && steps.tables.cycles[o].cost(q, p, r).is_some() {
+                            slow.push((gain, [q, p, r]));
+                        }
+                    }
+                    let fast: Vec<(i32, [usize; 3])> = fast
+                        .iter()
+                        .map(|&(g, _, s)| match s {
+                            Step::Cycle(_, c) => (g, c),
+                            Step::Macro(_) => (0, [0; 3]),
+                        })
+                        .collect();
+                    assert_eq!(fast, slow, "n {n} orbit {o} squared {squared}");
+                }
+            }
+        }
+    }
 
     #[test]
     fn a_coherence_beam_one_state_wide_trying_one_step_makes_the_greedys_moves() {

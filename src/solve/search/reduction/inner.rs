@@ -20,14 +20,18 @@
 //! never turn. So every bar is first made one colour (`coherence.rs`, keeping what is
 //! inside, each bar scored by its colours' counts squared), then the 5×5×5's stages bring
 //! the ring home. The coherence is most of a ring's moves (on the 6×6×6 about 134 of 176,
-//! on the 7×7×7 about 233 of 267): so each ring is built four times, its coherence by the
-//! greedy and by beams over the greedy's steps 4 × 4, 8 × 2 and 8 × 8 (`COHERE_WAYS`), and
-//! the shortest ring kept. Measured by the ignored test `the_ring_lengths` (three seeded
-//! states of each size, moves of a ring by the beam → as a 5×5×5's with the greedy's
-//! coherence alone → with the shortest of the four): the 6×6×6's ring 235 → 176 → 165.3
-//! (its inner 2×2 22), the 7×7×7's 360 → 267.3 → 257.7, the 8×8×8's inner ring 264 → 174.7
-//! → 163.0 and outer 509 → 397.7 → 382.0, the 9×9×9's 397 → 289.3 → 276.7 and 642 → 549.0
-//! → 513.7; the beam was shorter on none of them.
+//! on the 7×7×7 about 233 of 267): with all inside the ring kept, only three-cycles of the
+//! bars' orbits split a bar (a block of layers that reaches inside the ring moves a kept
+//! sticker; one that does not moves whole bars), so each bar's colours cost three-cycles.
+//! Each ring is built three times, its coherence by beams over the greedy's steps 8 × 2 and
+//! 8 × 8 and by 8 × 8 with tied steps in another order (`COHERE_WAYS`), and the shortest
+//! ring kept. Measured by the ignored test `the_ring_lengths` (three seeded states of each
+//! size, moves of a ring by the beam → as a 5×5×5's with the greedy's coherence alone →
+//! with the shortest of the greedy and beams 4 × 4, 8 × 2 and 8 × 8, the ways before these):
+//! the 6×6×6's ring 235 → 176 → 165.3 (its inner 2×2 22), the 7×7×7's 360 → 267.3 → 257.7,
+//! the 8×8×8's inner ring 264 → 174.7 → 163.0 and outer 509 → 397.7 → 382.0, the 9×9×9's
+//! 397 → 289.3 → 276.7 and 642 → 549.0 → 513.7; the beam was shorter on none of them. The
+//! three ways now kept against those four: `the_coherence_ways` (at `COHERE_WAYS`).
 
 use crate::solve::SolveError;
 use crate::solve::search::reduction::centres::{Focus, greedy_beam_on};
@@ -254,12 +258,20 @@ fn ring_groups(n: usize, r: usize) -> Vec<usize> {
         .collect()
 }
 
-/// The coherences `ring_as_five` tries on each ring, the shortest ring kept: the greedy
-/// (`None`) and beams of `(width, k)` (`coherence.rs`'s `cohere_beam`). On three seeded
-/// states of each size (the ignored test `the_ring_lengths`) the shortest of the four
-/// against the greedy alone: no one beam was the shortest on every state, and wider beams
-/// were not shorter on the whole.
-const COHERE_WAYS: [Option<(usize, usize)>; 4] = [None, Some((4, 4)), Some((8, 2)), Some((8, 8))];
+/// The coherences `ring_as_five` tries on each ring, the shortest ring kept: beams of
+/// `(width, k)` (`coherence.rs`'s `cohere_beam`) 8 × 2 and 8 × 8 in the greedy's order of
+/// tied steps, and 8 × 8 in the order of seed 3. The ignored test `the_coherence_ways` (three
+/// states of each size at `RINGS_SEED` 4882 and three at 6000, 36 rings) tried thirteen
+/// ways: the greedy was about 5% longer than the 8 × 8 beam on average, and in other orders
+/// of tied steps no shorter; a ring's shortest of all thirteen 290.3 moves on average, of
+/// these three 291.9, of the greedy with 4 × 4, 8 × 2 and 8 × 8 (the four kept before)
+/// 292.6 (at 6000 alone, 291.3 against 292.2, for 45.2 CPU seconds against 63.9).
+const COHERE_WAYS: [Way; 3] = [(0, Some((8, 2))), (0, Some((8, 8))), (3, Some((8, 8)))];
+
+/// A coherence: the seed of its order of steps that gain alike (`coherence.rs`'s
+/// `Blocks::seed`, 0 the greedy's own order) and the greedy (`None`) or a beam of
+/// `(width, k)`.
+type Way = (u64, Option<(usize, usize)>);
 
 /// Brings ring `r` of the centres home as a 5×5×5's (`ring_as_five_by`) by each coherence of
 /// `COHERE_WAYS`, the shortest ring kept. Whether one finished (the state as before if none).
@@ -299,7 +311,7 @@ fn ring_as_five_by(
     work: &mut Work<'_>,
     r: usize,
     small: &Small,
-    way: Option<(usize, usize)>,
+    (seed, way): Way,
 ) -> Result<bool, SolveError> {
     let n = work.model().n;
     let g = Geometry::of(n);
@@ -313,6 +325,7 @@ fn ring_as_five_by(
     // The bars scored by their colours' counts squared, which found shorter coherences
     // than by their commonest colour's count; should that stall, the other finishes.
     blocks.squared = true;
+    blocks.seed = seed;
     let cohered = match way {
         Some(wk) => cohere_beam(work, &blocks, &kept, &orbits, wk)?,
         None => cohere_on(work, &blocks, &kept, &orbits)?,
@@ -416,6 +429,72 @@ mod tests {
             turned.apply_all(&written).unwrap();
             for &i in work.model().centre_orbits.iter().flatten() {
                 assert_eq!(turned.stickers()[i], g.face_of(i), "n {n}");
+            }
+        }
+    }
+
+    /// This thread's CPU time in seconds (Linux's `CLOCK_THREAD_CPUTIME_ID`), which leaves out
+    /// the time other processes had the core.
+    fn cpu_seconds() -> f64 {
+        #[repr(C)]
+        struct Timespec {
+            sec: i64,
+            nsec: i64,
+        }
+        unsafe extern "C" {
+            fn clock_gettime(clock: i32, ts: *mut Timespec) -> i32;
+        }
+        let mut ts = Timespec { sec: 0, nsec: 0 };
+        // SAFETY: clock_gettime writes one timespec through a valid pointer; 3 is
+        // CLOCK_THREAD_CPUTIME_ID on Linux.
+        unsafe { clock_gettime(3, &mut ts) };
+        ts.sec as f64 + ts.nsec as f64 / 1e9
+    }
+
+    /// Each coherence way's ring, one line per ring and state: on `RINGS_COUNT` (4) random
+    /// states of each of `RINGS_SIZES` (6,7,8,9) seeded by `RINGS_SEED` (4882) and the
+    /// size, each ring (innermost first) as a 5×5×5's by each of thirteen ways (the greedy
+    /// and beams 4 × 4, 8 × 2, 8 × 8; the greedy at seeds 1 to 6; beams of other seeds), its moves (0 if it did not finish) and the
+    /// thread's CPU seconds, the shortest kept for the next ring: `cargo test --release --lib
+    /// the_coherence_ways -- --ignored --nocapture`.
+    #[test]
+    #[ignore = "a measurement"]
+    fn the_coherence_ways() {
+        let count: usize = std::env::var("RINGS_COUNT").map_or(4, |c| c.parse().unwrap());
+        let sizes = std::env::var("RINGS_SIZES").unwrap_or_else(|_| "6,7,8,9".into());
+        let mut ways: Vec<Way> = vec![(0, None), (0, Some((4, 4))), (0, Some((8, 2)))];
+        ways.extend([(0, Some((8, 8)))]);
+        ways.extend((1..=6).map(|s| (s, None)));
+        ways.extend([(1, Some((4, 4))), (2, Some((8, 2))), (3, Some((8, 8)))]);
+        eprintln!("ways {ways:?}");
+        for n in sizes.split(',').map(|s| s.trim().parse::<usize>().unwrap()) {
+            let seed: u64 = std::env::var("RINGS_SEED").map_or(4882, |c| c.parse().unwrap());
+            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed + n as u64);
+            for _ in 0..count {
+                let cube = random::random_state(n, &mut rng);
+                let mut work = work_on(n, &cube);
+                assert!(inner_centres(&mut work, &staged::solve).unwrap());
+                for r in (1..=outer(n)).rev() {
+                    let (start, made) = (work.stickers.clone(), work.made.len());
+                    let mut best: Option<(usize, Vec<Face>, Vec<LayerMove>)> = None;
+                    let mut line = format!("{n} ring {r}:");
+                    for &way in &ways {
+                        let t = cpu_seconds();
+                        let done = ring_as_five_by(&mut work, r, &staged::solve, way).unwrap();
+                        let l = write::write(n, &write::merge(n, &work.made[made..])).len();
+                        let l = if done { l } else { 0 };
+                        line += &format!(" {l} {:.2}", cpu_seconds() - t);
+                        if done && best.as_ref().is_none_or(|b| l < b.0) {
+                            best = Some((l, work.stickers.clone(), work.made[made..].to_vec()));
+                        }
+                        work.stickers.clone_from(&start);
+                        work.made.truncate(made);
+                    }
+                    eprintln!("{line}");
+                    let (_, stickers, moves) = best.unwrap();
+                    work.stickers = stickers;
+                    work.made.extend(moves);
+                }
             }
         }
     }
