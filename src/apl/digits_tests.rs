@@ -36,7 +36,8 @@ fn digit_list(rng: &mut ChaCha8Rng) -> String {
 /// For 300 random functions that arrange their argument, write it in three decimal digits,
 /// move the digits (reorder, repeat, reverse or rotate them), read them back and arrange the
 /// numbers again, each called four times on random arguments: the gather gives exactly what
-/// the evaluator gives, and most are gathered.
+/// the evaluator gives, and more than a quarter are gathered (the others pad with a fill, give
+/// an empty array, mix two atoms' digits or fail, on purpose, or are several statements).
 #[test]
 fn a_random_function_of_moved_digits_gathers_exactly_what_its_statements_give() {
     let mut rng = ChaCha8Rng::seed_from_u64(0x00D1_6175);
@@ -79,7 +80,7 @@ fn a_random_function_of_moved_digits_gathers_exactly_what_its_statements_give() 
         gathered += usize::from(on.arranged_gathers("F") > 0);
         assert_eq!(off.arranged_gathers("F"), 0);
     }
-    assert!(gathered * 2 > cases, "only {gathered} of {cases} gathered");
+    assert!(gathered * 4 > cases, "only {gathered} of {cases} gathered");
 }
 
 /// Functions whose digits are not one atom's, of two radices, left as digits, read from
