@@ -433,22 +433,10 @@ mod tests {
         }
     }
 
-    /// This thread's CPU time in seconds (Linux's `CLOCK_THREAD_CPUTIME_ID`), which leaves out
-    /// the time other processes had the core.
+    /// This thread's CPU time in seconds (0 where it is not read), which leaves out the time
+    /// other processes had the core.
     fn cpu_seconds() -> f64 {
-        #[repr(C)]
-        struct Timespec {
-            sec: i64,
-            nsec: i64,
-        }
-        unsafe extern "C" {
-            fn clock_gettime(clock: i32, ts: *mut Timespec) -> i32;
-        }
-        let mut ts = Timespec { sec: 0, nsec: 0 };
-        // SAFETY: clock_gettime writes one timespec through a valid pointer; 3 is
-        // CLOCK_THREAD_CPUTIME_ID on Linux.
-        unsafe { clock_gettime(3, &mut ts) };
-        ts.sec as f64 + ts.nsec as f64 / 1e9
+        crate::base::cpu::thread_time().map_or(0.0, |t| t.as_secs_f64())
     }
 
     /// Each coherence way's ring, one line per ring and state: on `RINGS_COUNT` (4) random

@@ -1,22 +1,9 @@
 use super::*;
 
-#[repr(C)]
-struct Timespec {
-    sec: i64,
-    nsec: i64,
-}
-unsafe extern "C" {
-    fn clock_gettime(clock: i32, ts: *mut Timespec) -> i32;
-}
-
-/// This thread's CPU time in milliseconds (Linux), so that timings on a busy machine
-/// leave out the time other processes had the core.
+/// This thread's CPU time in milliseconds (0 where it is not read), so that timings on a
+/// busy machine leave out the time other processes had the core.
 fn cpu_ms() -> f64 {
-    let mut ts = Timespec { sec: 0, nsec: 0 };
-    // SAFETY: clock_gettime writes one timespec through a valid pointer;
-    // 3 is CLOCK_THREAD_CPUTIME_ID on Linux.
-    unsafe { clock_gettime(3, &mut ts) };
-    ts.sec as f64 * 1e3 + ts.nsec as f64 / 1e6
+    crate::base::cpu::thread_time().map_or(0.0, |t| t.as_secs_f64() * 1e3)
 }
 
 /// `cargo test --release --lib solve::twophase::timing -- --ignored --nocapture`
