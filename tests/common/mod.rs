@@ -18,13 +18,17 @@ pub fn shared_dir(name: &str) -> std::path::PathBuf {
 /// The binary with colour off and its history and tables in the build's temporary directory
 /// (never the user's), solving two-phase with the small table set a fresh machine has (the
 /// answers the tests and the documents show), whatever larger set the cache it is given may
-/// hold.
+/// hold, on one thread.
 pub fn cubework() -> Command {
     let mut cmd = Command::cargo_bin("cubework").unwrap();
     cmd.env("NO_COLOR", "1")
         .env("CUBEWORK_DATA_DIR", shared_dir("cubework-test-data"))
         .env("CUBEWORK_CACHE_DIR", shared_dir("cubework-test-cache"))
-        .env("CUBEWORK_TWOPHASE_TABLE", "small");
+        .env("CUBEWORK_TWOPHASE_TABLE", "small")
+        // One thread a search: with several, the two-phase answer is the first thread's to
+        // settle, which the machine's load decides, and the documents' sessions show one
+        // thread's answers.
+        .env("CUBEWORK_THREADS", "1");
     cmd
 }
 
@@ -64,7 +68,11 @@ pub fn cubework_in(name: &str) -> Command {
     cmd.env("NO_COLOR", "1")
         .env("CUBEWORK_DATA_DIR", &data)
         .env("CUBEWORK_CACHE_DIR", data.join("cache"))
-        .env("CUBEWORK_TWOPHASE_TABLE", "small");
+        .env("CUBEWORK_TWOPHASE_TABLE", "small")
+        // One thread a search: with several, the two-phase answer is the first thread's to
+        // settle, which the machine's load decides, and the documents' sessions show one
+        // thread's answers.
+        .env("CUBEWORK_THREADS", "1");
     cmd
 }
 

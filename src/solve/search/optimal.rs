@@ -104,15 +104,23 @@ impl Default for OptimalOptions {
     }
 }
 
-/// One thread a core (at most 64).
+/// One thread a core (at most 64), or as many as the environment variable `CUBEWORK_THREADS`
+/// names (a whole number from 1; anything else is not read).
 pub fn default_threads() -> usize {
     // Asked once a process: the standard library reads the cgroup's files each time, which
     // cost a short two-phase solve a fifth of its time.
     static THREADS: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
     *THREADS.get_or_init(|| {
-        std::thread::available_parallelism()
-            .map(|n| n.get())
-            .unwrap_or(1)
+        let named = std::env::var("CUBEWORK_THREADS")
+            .ok()
+            .and_then(|v| v.trim().parse::<usize>().ok())
+            .filter(|&n| n >= 1);
+        named
+            .unwrap_or_else(|| {
+                std::thread::available_parallelism()
+                    .map(|n| n.get())
+                    .unwrap_or(1)
+            })
             .min(64)
     })
 }
