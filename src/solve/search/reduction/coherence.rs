@@ -357,21 +357,12 @@ impl<'a> Steps<'a> {
     }
 }
 
-/// `steps` in an order drawn from `seed` (and how many there are): a Fisher–Yates shuffle
-/// by a SplitMix64 stream.
+/// `steps` in an order drawn from `seed` (and how many there are).
 fn shuffle<T>(steps: &mut [T], seed: u64) {
-    let mut state = seed ^ (steps.len() as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-    let mut next = || {
-        state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = state;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    };
-    for i in (1..steps.len()).rev() {
-        let j = (next() % (i as u64 + 1)) as usize;
-        steps.swap(i, j);
-    }
+    use rand::SeedableRng;
+    use rand::seq::SliceRandom;
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed ^ steps.len() as u64);
+    steps.shuffle(&mut rng);
 }
 
 /// [`cohere_on`] by a beam over its steps: from each of the `width` best states its `k`
