@@ -21,18 +21,24 @@ use std::time::Duration;
 pub fn process_time() -> Option<Duration> {
     #[cfg(target_os = "linux")]
     {
-        let mut t = libc::timespec {
-            tv_sec: 0,
-            tv_nsec: 0,
-        };
-        // SAFETY: `t` is a valid timespec for the call to write.
-        let read = unsafe { libc::clock_gettime(libc::CLOCK_PROCESS_CPUTIME_ID, &mut t) };
-        (read == 0).then(|| Duration::new(t.tv_sec as u64, t.tv_nsec as u32))
+        clock(libc::CLOCK_PROCESS_CPUTIME_ID)
     }
     #[cfg(not(target_os = "linux"))]
     {
         None
     }
+}
+
+/// The time the Linux clock `id` reads, if it reads.
+#[cfg(target_os = "linux")]
+fn clock(id: libc::clockid_t) -> Option<Duration> {
+    let mut t = libc::timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: `t` is a valid timespec for the call to write.
+    let read = unsafe { libc::clock_gettime(id, &mut t) };
+    (read == 0).then(|| Duration::new(t.tv_sec as u64, t.tv_nsec as u32))
 }
 
 /// The CPU time this thread has used so far, read with
@@ -41,13 +47,7 @@ pub fn process_time() -> Option<Duration> {
 pub fn thread_time() -> Option<Duration> {
     #[cfg(target_os = "linux")]
     {
-        let mut t = libc::timespec {
-            tv_sec: 0,
-            tv_nsec: 0,
-        };
-        // SAFETY: `t` is a valid timespec for the call to write.
-        let read = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut t) };
-        (read == 0).then(|| Duration::new(t.tv_sec as u64, t.tv_nsec as u32))
+        clock(libc::CLOCK_THREAD_CPUTIME_ID)
     }
     #[cfg(not(target_os = "linux"))]
     {
