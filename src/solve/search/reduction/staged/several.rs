@@ -20,6 +20,11 @@ pub(crate) const SECONDS: usize = 6;
 /// How many of stage 3's shortest answers are tried after each of stage 2's.
 pub(crate) const THIRDS: usize = 6;
 
+/// How many stage 2 or stage 3 searches may run out of budget before the rest of the ways
+/// are left untried: each spends the whole budget, and a state that exhausts one search
+/// tends to exhaust the next, so without a cap a hard state would pay for every way.
+const MAX_SPENT: usize = 2;
+
 /// A centre answer: which of stage 1's ends, stage 2's and stage 3's answers it is made of,
 /// and its turns.
 pub(crate) type Answer = ([usize; 3], Vec<LayerMove>);
@@ -35,7 +40,8 @@ fn copy<'a>(work: &Work<'a>) -> Work<'a> {
 
 /// Up to `FIRSTS × SECONDS × THIRDS` ways to bring every centre of `work` home (the 5×5×5
 /// only), each the turns from `work`'s state, keeping each wing orbit's parity; empty on
-/// other sizes or if a stage's search runs out of budget.
+/// other sizes. A way whose stage 2 or 3 runs out of budget is left out, and after
+/// `MAX_SPENT` such searches the ways not yet tried are too.
 pub(crate) fn several(work: &Work<'_>) -> Result<Vec<Vec<LayerMove>>, SolveError> {
     Ok(several_of(work, FIRSTS, SECONDS, THIRDS)?
         .into_iter()
@@ -77,10 +83,15 @@ pub(crate) fn several_of(
         ends.push((done, flips));
     }
     let mut out = Vec::new();
-    for (a, (first_done, flips)) in ends.into_iter().enumerate() {
+    let mut spent = 0;
+    'ends: for (a, (first_done, flips)) in ends.into_iter().enumerate() {
         let start = staged.masks_of(model, 1, &first_done.stickers);
         let search = first::First::new(staged, 1);
         let Some(second) = search.several(([0, 1].map(|o| start[o][0]), flips), seconds)? else {
+            spent += 1;
+            if spent == MAX_SPENT {
+                break;
+            }
             continue;
         };
         for (b, turns) in second.into_iter().enumerate() {
@@ -91,6 +102,10 @@ pub(crate) fn several_of(
             }
             let start = staged.masks_of(model, 2, &done.stickers);
             let Some(third) = home.several(&home::Home::state(staged, &start), thirds)? else {
+                spent += 1;
+                if spent == MAX_SPENT {
+                    break 'ends;
+                }
                 continue;
             };
             for (c, turns) in third.into_iter().enumerate() {
