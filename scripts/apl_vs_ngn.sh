@@ -8,7 +8,9 @@
 # the CommonJS module it is.
 #
 # cubework's side is benches/apl.rs's `apl/side-by-side`: the paper's U then R, again and
-# again, on each representation's state as an APL value, from src/apl/paper/*.apl. ngn/apl's
+# again, on each representation's state as an APL value, from src/apl/paper/*.apl; the state
+# is moved into each call and replaced by its result, not copied (as ngn/apl's S←(R∘U⍣n)S
+# keeps no copy of S), so each side measures the turns alone. ngn/apl's
 # side is below: the same U and R written as dfns, with the same primitives on the same data.
 # ngn/apl counts from 0 (it has no ⎕IO), so each index, axis and transpose is the paper's
 # less one (`,[.5]` is `,[¯0.5]`); it has no direct definitions (`U: …`), so each is a dfn,

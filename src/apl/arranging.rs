@@ -288,6 +288,97 @@ pub(crate) struct Plan {
     /// Where the result is of the argument's shape and both are simple: each atom that is
     /// not its own source, and its source (the others stay where they are).
     moves: Option<Box<[(u32, u32)]>>,
+    /// Where those moves are a permutation of the atoms: the same as swaps of two atoms, made
+    /// in order (no atom copied aside).
+    swaps: Option<Box<[(u32, u32)]>>,
+    /// Where the result is of the argument's shape and both are arrays of enclosed vectors of
+    /// the same length, and each of the result's items is the atoms of one of the argument's
+    /// (each item used once), in some order: each item that is not its own source unchanged,
+    /// its source, and whether its atoms are reordered (as `sources` says).
+    item_moves: Option<Box<[ItemMove]>>,
+}
+
+/// An item of an array of enclosed vectors moved whole: where to, from where, and whether
+/// its atoms are reordered.
+#[derive(Clone, Copy, Debug)]
+struct ItemMove {
+    to: u32,
+    from: u32,
+    reordered: bool,
+}
+
+/// The items a gather of `sources` (`k` atoms an item, `items` items, in and out) moves
+/// whole, each item's atoms reordered among themselves at most: `None` if a result item takes
+/// atoms of two items, or an item is used twice, or one has more than 64 atoms.
+fn item_moves(sources: &[u32], k: usize, items: usize) -> Option<Box<[ItemMove]>> {
+    if k > 64 || sources.len() != k * items {
+        return None;
+    }
+    let mut used = vec![false; items];
+    let mut moves = Vec::new();
+    for (to, c) in sources.chunks(k).enumerate() {
+        let from = c[0] as usize / k;
+        let mut seen = 0u64;
+        for &s in c {
+            let s = s as usize;
+            if s / k != from || seen >> (s % k) & 1 == 1 {
+                return None;
+            }
+            seen |= 1 << (s % k);
+        }
+        if std::mem::replace(&mut used[from], true) {
+            return None;
+        }
+        let reordered = c
+            .iter()
+            .enumerate()
+            .any(|(j, &s)| s as usize != from * k + j);
+        if to != from || reordered {
+            let (to, from) = (to as u32, from as u32);
+            moves.push(ItemMove {
+                to,
+                from,
+                reordered,
+            });
+        }
+    }
+    Some(moves.into())
+}
+
+/// `xs` reordered so that each `xs[t]` is what `xs[p[t]]` was, `p` a permutation of fewer
+/// than 65 positions: by swaps along its cycles.
+fn permute<T>(xs: &mut [T], p: impl Fn(usize) -> usize) {
+    let mut done = 0u64;
+    for start in 0..xs.len() {
+        let mut t = start;
+        while done >> t & 1 == 0 {
+            done |= 1 << t;
+            let s = p(t);
+            if s == start {
+                break;
+            }
+            xs.swap(t, s);
+            t = s;
+        }
+    }
+}
+
+/// The swaps (`swap`, in order) that reorder `n` positions so that each `t` holds what
+/// `p(t)` held, `p` a permutation: along each of its cycles, each position swapped with its
+/// source in turn.
+fn cycles(n: usize, p: impl Fn(usize) -> usize, mut swap: impl FnMut(usize, usize)) {
+    let mut done = vec![false; n];
+    for start in 0..n {
+        let mut t = start;
+        while !std::mem::replace(&mut done[t], true) {
+            let s = p(t);
+            if s == start {
+                break;
+            }
+            swap(t, s);
+            t = s;
+        }
+    }
 }
 
 impl Plan {
@@ -353,6 +444,22 @@ impl Plan {
                 .map(|(i, &s)| (i as u32, s))
                 .collect()
         });
+        // A gather that reads each atom once, into an array of as many.
+        let swaps = (moves.is_some() && covers && sources.len() == atoms).then(|| {
+            let mut swaps = Vec::new();
+            cycles(
+                sources.len(),
+                |t| sources[t] as usize,
+                |a, b| swaps.push((a as u32, b as u32)),
+            );
+            swaps.into()
+        });
+        let item_moves = match (per, per_in) {
+            (Some(k), Some(kin)) if k == kin && trace.is_none() && out.shape() == shape_in => {
+                item_moves(&sources, k, shape_in.iter().product())
+            }
+            _ => None,
+        };
         Some(Plan {
             shape: out.shape().to_vec(),
             per,
@@ -361,6 +468,8 @@ impl Plan {
             covers,
             digits: trace.and_then(|t| t.digits(of, maps)),
             moves,
+            swaps,
+            item_moves,
         })
     }
 
@@ -379,6 +488,59 @@ impl Plan {
             d.apply(&mut out, 0)?;
         }
         Some(Value::from_shape(&self.shape, out))
+    }
+
+    /// Whether it moves whole items of an array of enclosed vectors, reordering their atoms
+    /// at most (then a call that owns its argument moves them where they are).
+    #[cfg(test)]
+    pub(crate) fn moves_items(&self) -> bool {
+        self.item_moves.is_some()
+    }
+
+    /// The gather of `value`, an array of enclosed vectors of `k` atoms it may change, made
+    /// by moving its items and reordering their atoms where they are (an item shared with
+    /// another array is copied first): `Err` (`value` unchanged) if the plan moves atoms
+    /// between items, or is for no such array, or an item is not a vector of `k`, or an item
+    /// it reorders holds an enclosure (as [`Plan::apply`] refuses).
+    fn items_in_place(&self, mut value: Value, k: usize) -> Result<Value, Value> {
+        let (Some(moves), None) = (&self.item_moves, &self.digits) else {
+            return Err(value);
+        };
+        let Some(items) = value.0.as_slice_mut() else {
+            return Err(value);
+        };
+        let vector = |e: &Elem| matches!(e, Elem::Boxed(b) if b.shape() == [k]);
+        let simple = |e: &Elem| match e {
+            Elem::Boxed(b) => {
+                b.0.as_slice()
+                    .is_some_and(|a| a.iter().all(|e| !matches!(e, Elem::Boxed(_))))
+            }
+            _ => false,
+        };
+        if items.len() * k != self.sources.len()
+            || !items.iter().all(vector)
+            || !moves
+                .iter()
+                .all(|m| !m.reordered || simple(&items[m.from as usize]))
+        {
+            return Err(value);
+        }
+        let moved: Vec<Elem> = moves
+            .iter()
+            .map(|m| std::mem::replace(&mut items[m.from as usize], Elem::Num(0.0)))
+            .collect();
+        for (m, mut e) in moves.iter().zip(moved) {
+            if m.reordered
+                && let Elem::Boxed(b) = &mut e
+                && let Some(atoms) = Arc::make_mut(b).0.as_slice_mut()
+            {
+                let base = m.to as usize * k;
+                let from = m.from as usize * k;
+                permute(atoms, |t| self.sources[base + t] as usize - from);
+            }
+            items[m.to as usize] = e;
+        }
+        Ok(value)
     }
 
     /// The gather of `items` (an array of the shape and structure it was made for); `None`
@@ -540,6 +702,15 @@ impl Arranged {
             .map_or(0, |e| e.plans.iter().filter(|p| p.3.is_some()).count())
     }
 
+    /// The gather function `name` keeps for arrays of `shape` and structure `per` (at index
+    /// origin 1).
+    #[cfg(test)]
+    pub(crate) fn plan(&self, name: &str, shape: &[usize], per: Option<usize>) -> Option<&Plan> {
+        let kept = self.fns.get(name)?.plans.iter();
+        let mut kept = kept.filter(|(o, s, p, _)| *o == 1 && s == shape && *p == per);
+        kept.find_map(|k| k.3.as_deref())
+    }
+
     /// What the check finds of `def` (`REFUSED`, `ARRANGES` or `DIGITS`), checked once a
     /// generation.
     fn checked(&self, defs: &Names<Definition>, (name, def): (&str, &Definition)) -> u64 {
@@ -617,8 +788,10 @@ impl Arranged {
     }
 
     /// A call of `name` on `value`, an array it may change, at index origin `origin`, as a
-    /// plan for simple arrays of its shape that keeps the shape: the atoms that move, moved
-    /// where they are (`Err`: no such plan, or `value` is not simple; it is unchanged).
+    /// plan for arrays of its shape and structure that keeps the shape: for simple arrays the
+    /// atoms that move, moved where they are; for arrays of enclosed vectors, the items
+    /// moved and their atoms reordered where they are, if the plan moves no atom between
+    /// items (`Err`: no such plan, or `value` is not of its kind; it is unchanged).
     pub(crate) fn in_place(
         &self,
         name: &str,
@@ -626,14 +799,25 @@ impl Arranged {
         origin: usize,
     ) -> Result<Value, Value> {
         let shape = value.shape();
+        // The structure the first item says (each item is checked where it is moved).
+        let per = match value.0.first() {
+            Some(Elem::Boxed(b)) => match b.shape() {
+                &[k] => Some(k),
+                _ => return Err(value),
+            },
+            _ => None,
+        };
         let plan = self.fns.get(name).and_then(|e| {
             let kept = e
                 .plans
                 .iter()
-                .find(|(o, s, p, _)| *o == origin && p.is_none() && s == shape);
-            kept?.3.clone()
+                .find(|(o, s, p, _)| *o == origin && *p == per && s == shape);
+            kept?.3.as_deref()
         });
-        let Some((plan, Some(moves))) = plan.as_ref().map(|p| (p, &p.moves)) else {
+        if let (Some(plan), Some(k)) = (plan, per) {
+            return plan.items_in_place(value, k);
+        }
+        let Some((plan, Some(moves))) = plan.map(|p| (p, &p.moves)) else {
             return Err(value);
         };
         let Some(items) = value.0.as_slice_mut() else {
@@ -648,12 +832,18 @@ impl Arranged {
             return Err(value);
         }
         // Every source is below the atoms (`Plan::read`), which are as many as the items.
-        let moved: Vec<Elem> = moves
-            .iter()
-            .map(|&(_, s)| items[s as usize].clone())
-            .collect();
-        for (&(to, _), e) in moves.iter().zip(moved) {
-            items[to as usize] = e;
+        if let Some(swaps) = &plan.swaps {
+            swaps
+                .iter()
+                .for_each(|&(a, b)| items.swap(a as usize, b as usize));
+        } else {
+            let moved: Vec<Elem> = moves
+                .iter()
+                .map(|&(_, s)| items[s as usize].clone())
+                .collect();
+            for (&(to, _), e) in moves.iter().zip(moved) {
+                items[to as usize] = e;
+            }
         }
         if let Some(d) = &plan.digits {
             // Each atom written in digits was found whole and in range above.
