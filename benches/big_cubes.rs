@@ -138,9 +138,8 @@ fn time_solves(cubes: &[Cube]) -> Result<BigCubeRun, String> {
     let mean_time = times.iter().sum::<f64>() / times.len() as f64;
     if n == 4 {
         println!(
-            "cubework 4×4×4: edges paired greedily (the searched phases out of budget) {} times, {} nodes of the last phase, tables {:.1} MB",
+            "cubework 4×4×4: edges paired greedily (the searched phases out of budget) {} times, tables {:.1} MB",
             cubework::solve::search::four::FALLBACKS.load(std::sync::atomic::Ordering::Relaxed),
-            cubework::solve::search::four::LAST_NODES.load(std::sync::atomic::Ordering::Relaxed),
             cubework::solve::table::shared::four_tables(&Progress::none())
                 .0
                 .bytes() as f64

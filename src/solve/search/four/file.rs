@@ -21,7 +21,7 @@ use crate::solve::search::four::moves::Moves;
 use crate::solve::search::four::tables::{Phases, SIZES, Tables, UNREACHED, goals, neighbours};
 
 /// The payload's format version; files of another version are rebuilt.
-pub const FORMAT_VERSION: u32 = 5;
+pub const FORMAT_VERSION: u32 = 4;
 
 /// The centre tables' cache file.
 ///
@@ -70,7 +70,6 @@ impl Tables {
             t2: take(SIZES[1]),
             t3: take(SIZES[2]),
             t4: take(SIZES[3]),
-            pairs: [take(SIZES[4]), take(SIZES[5]), take(SIZES[6])],
             edges: edge3::Table {
                 bytes: take(edge3::BYTES),
             },

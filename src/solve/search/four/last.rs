@@ -7,9 +7,7 @@ use crate::solve::SolveError;
 use crate::solve::search::four::edge3::{self, next_distance};
 use crate::solve::search::four::g3::{PLACES, PlaceMap};
 use crate::solve::search::four::moves::Moves;
-use crate::solve::search::four::tables::{
-    PAIR_ROW, PAIRS, Phases, Tables, UNREACHED, move_mask, pair_row, rank, unrank,
-};
+use crate::solve::search::four::tables::{Phases, Tables, UNREACHED, move_mask, rank, unrank};
 
 /// A state of the last phase.
 #[derive(Clone, Copy, Debug)]
@@ -31,13 +29,7 @@ pub(crate) struct Last<'a> {
     /// `follows[i]`: the G3 turns that may follow G3's `i`-th (bit `j` for the `j`-th; the
     /// last entry for the first turn): not its block, and one axis's blocks in order only.
     follows: Vec<u32>,
-    /// Whether the centre-and-edge tables are read (`CUBEWORK_FOUR_PAIRS=0`: not, to count
-    /// the nodes without them).
-    pairs: bool,
 }
-
-/// The last phase's nodes visited since the program started.
-pub static NODES: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
 
 impl<'a> Last<'a> {
     /// The search over `tables`.
@@ -74,27 +66,7 @@ impl<'a> Last<'a> {
             tables,
             axis_next,
             follows,
-            pairs: std::env::var("CUBEWORK_FOUR_PAIRS").as_deref() != Ok("0"),
         }
-    }
-
-    /// The centre-and-edge tables' bound: the largest entry over the three pairs of axes
-    /// and every edge place `x` with `τ(x)` (`u8::MAX` where one is unreached).
-    fn pair_distance(&self, axes: [u8; 3], bit: bool, tau: &PlaceMap) -> u8 {
-        if !self.pairs {
-            return 0;
-        }
-        let mut h = 0;
-        for (table, &(a, b)) in self.tables.pairs.iter().zip(&PAIRS) {
-            let start = pair_row(axes[a], axes[b], bit);
-            let Some(row) = table.get(start..start + PAIR_ROW) else {
-                return u8::MAX;
-            };
-            for (x, &y) in tau.iter().enumerate() {
-                h = h.max(row.get(x * PLACES + usize::from(y)).copied().unwrap_or(u8::MAX));
-            }
-        }
-        h
     }
 
     fn centre_distance(&self, s: &State) -> u8 {
@@ -126,8 +98,7 @@ impl<'a> Last<'a> {
             .tables
             .edges
             .distance(&self.phases.g3, coord, coord.index(&s.tau));
-        let h = self.centre_distance(s).max(e);
-        (h.max(self.pair_distance(s.axes, s.bit, &s.tau)), e)
+        (self.centre_distance(s).max(e), e)
     }
 
     /// The shortest turns (indices into [`Moves::turns`]) under `limit` that solve `s`,
@@ -166,18 +137,12 @@ impl<'a> Last<'a> {
         depth: u8,
         budget: &mut u64,
     ) -> Result<Option<Vec<usize>>, SolveError> {
-        let before = *budget;
         let mut search = Search {
             last: self,
             path: Vec::new(),
             budget,
         };
-        let found = search.dfs(s, e, depth, None)?;
-        NODES.fetch_add(
-            before - *search.budget,
-            std::sync::atomic::Ordering::Relaxed,
-        );
-        Ok(found.then_some(search.path))
+        Ok(search.dfs(s, e, depth, None)?.then_some(search.path))
     }
 }
 
@@ -230,15 +195,11 @@ impl Search<'_, '_> {
                 next[1][usize::from(s.axes[1])],
                 next[2][usize::from(s.axes[2])],
             ];
-            // The centres first: the cheaper bound; then the centres with each edge.
-            let bit = s.bit ^ g3.flip[i];
-            if self.last.centre_distance_of(axes, bit) >= left {
+            // The centres first: the cheaper bound.
+            if self.last.centre_distance_of(axes, s.bit ^ g3.flip[i]) >= left {
                 continue;
             }
             let tau = edge3::turn(g3, &s.tau, i);
-            if self.last.pair_distance(axes, bit, &tau) >= left {
-                continue;
-            }
             let at = coord.index(&tau);
             table.prefetch(at);
             kids[n] = (i as u8, axes, at);

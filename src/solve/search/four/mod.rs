@@ -56,7 +56,6 @@ mod moves;
 pub(crate) mod tables;
 
 pub use file::{FORMAT_VERSION, table_file};
-pub use last::NODES as LAST_NODES;
 
 use std::path::Path;
 

@@ -7,17 +7,8 @@
 //! | 2 | which 8 of the 16 side places hold R or L stickers, which 4 of the 8 U and D places hold U, and the wings' parity | C(16,8)·70·2 = 1,801,800 | 28: outer, `Uw`, `Dw`, wide halves of the rest |
 //! | 3 (fallback) | on each axis, which 4 of its 8 places hold its first colour | 70³ = 343,000 | 24: outer, wide halves |
 //! | G3 | phase 3's, and the parity bit of [`G3::flip`] | 70³·2 = 686,000 | G3's 20 |
-//! | G3, pairs | two axes' values of G3's, its bit, where one edge's class-0 wing is and where its class-1 wing is | 70²·2·144 = 1,411,200, three times | G3's 20 |
 //!
-//! One byte an entry, 7.8 MB in all; 255 marks a value the phase's turns never reach.
-//! The last three (one for each two of the three axes, [`PAIRS`]) join the centres to the
-//! pairing: one edge is paired where its two wings (one of each of [`G3`]'s classes) are at
-//! one place, so an edge whose class-0 wing is at place `x` is paired where `τ(x) = x` (see
-//! [`super::g3`]), and a turn takes `(x, τ(x))` to `(p0(x), p1(τ(x)))`. The last phase
-//! reads every place `x` of the state's `τ` at once, twelve entries side by side (the
-//! entries of one centre value and bit are the 144 of `x` and `τ(x)`, three cache lines),
-//! and takes the largest: a bound no less than the centres' table's for the two axes, and
-//! over it where pairing any one edge would unsettle them.
+//! One byte an entry, 3.6 MB in all; 255 marks a value the phase's turns never reach.
 //! Phase 2's goals are every U and D arrangement G3's table reaches, with the R and L
 //! stickers home and the wings' parity even.
 
@@ -269,66 +260,12 @@ pub(crate) struct Tables {
     /// The last phase's centres, by [`Phases::coord3`] twice and the parity bit of
     /// [`G3::flip`].
     pub t4: Vec<u8>,
-    /// The last phase's centres of two axes and one edge, for each of [`PAIRS`] (see the
-    /// module's docs).
-    pub pairs: [Vec<u8>; 3],
     /// The last phase's pairing table.
     pub edges: edge3::Table,
 }
 
 /// The byte tables' sizes: entries of each.
-pub(crate) const SIZES: [usize; 7] = [
-    735_471,
-    12_870 * 70 * 2,
-    70 * 70 * 70,
-    70 * 70 * 70 * 2,
-    PAIR_SIZE,
-    PAIR_SIZE,
-    PAIR_SIZE,
-];
-
-/// The two axes of each of the last phase's centre-and-edge tables.
-pub(crate) const PAIRS: [(usize, usize); 3] = [(0, 1), (0, 2), (1, 2)];
-
-/// The entries of one centre-and-edge table: two axes' values, the bit, and an edge's
-/// class-0 and class-1 places.
-pub(crate) const PAIR_SIZE: usize = 70 * 70 * 2 * PAIR_ROW;
-
-/// The entries of one centre value and bit of a centre-and-edge table: `x * 12 + y`.
-pub(crate) const PAIR_ROW: usize = 144;
-
-/// The index of a centre-and-edge table's row: the two axes' values and the bit.
-pub(crate) fn pair_row(a: u8, b: u8, bit: bool) -> usize {
-    ((usize::from(a) * 70 + usize::from(b)) * 2 + usize::from(bit)) * PAIR_ROW
-}
-
-/// A centre-and-edge table's neighbours: G3's turn `i` on the value `v`.
-fn pair_next<'a>(phases: &'a Phases, (a, b): (usize, usize)) -> Next<'a> {
-    let g3 = &phases.g3;
-    let axis_next: Vec<[[u8; 70]; 2]> = g3
-        .turns
-        .iter()
-        .map(|&t| {
-            [a, b].map(|axis| {
-                std::array::from_fn(|v| {
-                    let mask = unrank(v as u32, 4, 8);
-                    rank(move_mask(mask, &phases.axis_perm[t][axis])) as u8
-                })
-            })
-        })
-        .collect();
-    let p0: Vec<[u8; 12]> = g3.p0_inverse.iter().map(crate::solve::search::four::g3::invert).collect();
-    Box::new(move |v, i| {
-        let (row, at) = (v / PAIR_ROW, v % PAIR_ROW);
-        let bit = (row % 2 == 1) ^ g3.flip[i];
-        let (va, vb) = (row / 2 / 70, row / 2 % 70);
-        let (x, y) = (at / 12, at % 12);
-        let next = &axis_next[i];
-        pair_row(next[0][va], next[1][vb], bit)
-            + usize::from(p0[i][x]) * 12
-            + usize::from(g3.p1[i][y])
-    })
-}
+pub(crate) const SIZES: [usize; 4] = [735_471, 12_870 * 70 * 2, 70 * 70 * 70, 70 * 70 * 70 * 2];
 
 /// Breadth-first from `goals` over `size` values, `next(v, t)` the value turn `t` makes of
 /// `v`; `tell(done)` hears how many values are placed.
@@ -397,10 +334,6 @@ pub(crate) fn neighbours<'a>(
             phases.turns3.clone(),
             Box::new(move |v, t| phases.next3(v, t)),
         ),
-        4..=6 => (
-            (0..phases.g3.turns.len()).collect(),
-            pair_next(phases, PAIRS[which - 4]),
-        ),
         _ => (
             (0..phases.g3.turns.len()).collect(),
             Box::new(move |v, i| {
@@ -413,9 +346,8 @@ pub(crate) fn neighbours<'a>(
 
 /// Each table's goal values: the solved cube's coordinate; phase 2's, every arrangement of
 /// the U and D stickers on U and D from which G3 can bring them home (by `t4`, the last
-/// phase's centre table), the R and L stickers on R and L and the wings' parity even; the
-/// centre-and-edge tables', the two axes home, the bit clear and the edge paired.
-pub(crate) fn goals(phases: &Phases, moves: &Moves, t4: &[u8]) -> [Vec<usize>; 7] {
+/// phase's centre table), the R and L stickers on R and L and the wings' parity even.
+pub(crate) fn goals(phases: &Phases, moves: &Moves, t4: &[u8]) -> [Vec<usize>; 4] {
     let solved = moves.centre_face.map(|f| f.index() as u8);
     let rl = phases.coord2(&solved, false) / 140;
     let second = (0..70)
@@ -425,21 +357,11 @@ pub(crate) fn goals(phases: &Phases, moves: &Moves, t4: &[u8]) -> [Vec<usize>; 7
         })
         .map(|up| (rl * 70 + up) * 2)
         .collect();
-    let home = phases.coord3(&solved);
-    let home = [home / 4900, home / 70 % 70, home % 70].map(|d| d as u8);
-    let paired = |(a, b): (usize, usize)| -> Vec<usize> {
-        (0..12)
-            .map(|x| pair_row(home[a], home[b], false) + x * 13)
-            .collect()
-    };
     [
         vec![phases.coord1(&solved)],
         second,
         vec![phases.coord3(&solved)],
         vec![phases.coord3(&solved) * 2],
-        paired(PAIRS[0]),
-        paired(PAIRS[1]),
-        paired(PAIRS[2]),
     ]
 }
 
@@ -457,9 +379,9 @@ impl Tables {
     ) -> (Tables, Vec<u64>) {
         let total = SIZES.iter().sum::<usize>() as u64 + phases.coord.size() as u64;
         let mut before = 0u64;
-        let mut out = vec![Vec::new(); SIZES.len()];
+        let mut out = vec![Vec::new(); 4];
         // The last phase's centre table first: phase 2's goals are read from it.
-        for which in [3, 0, 2, 1, 4, 5, 6] {
+        for which in [3, 0, 2, 1] {
             let goals = goals(phases, moves, &out[3]);
             let (turns, next) = neighbours(phases, moves, which);
             let t = bfs(SIZES[which], &goals[which], &turns, &*next, &mut |d| {
@@ -473,21 +395,19 @@ impl Tables {
         });
         progress(total, total);
         let mut out = out.into_iter();
-        let mut take = || out.next().expect("seven byte tables");
+        let mut take = || out.next().expect("four byte tables");
         let tables = Tables {
             t1: take(),
             t2: take(),
             t3: take(),
             t4: take(),
-            pairs: [take(), take(), take()],
             edges,
         };
         (tables, levels)
     }
 
     /// The byte tables in order.
-    pub fn all(&self) -> [&[u8]; 7] {
-        let [p, q, r] = &self.pairs;
-        [&self.t1, &self.t2, &self.t3, &self.t4, p, q, r]
+    pub fn all(&self) -> [&[u8]; 4] {
+        [&self.t1, &self.t2, &self.t3, &self.t4]
     }
 }
