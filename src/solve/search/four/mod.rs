@@ -40,6 +40,17 @@
 //! of one; the last phase's nodes after the first reduction cut from 200,000 to 50,000,
 //! 45.1 moves at 4 % less; ten reductions and the three shortest again, 45.0 at 18 % more.
 //!
+//! Tried and dropped (commit 7dd701a, reverted): a sharper last-phase bound from three
+//! centre-and-edge tables, each two axes' centres, the bit, and one edge's two wing places
+//! (70²·2·144 entries of a byte, 4.2 MB for the three), every edge place read from one
+//! 144-byte row of each and the largest taken with the other bounds. Admissible, and 44 %
+//! fewer last-phase nodes (26.0 million against 45.8 million on the benchmark's 50 states,
+//! the same 45.0 moves; 10.8 million against 19.3 million on its first 12, both 45.2), but
+//! no less CPU time: 23.2 s and 20.3 s of user time for the 12 against 18.2 s and 21.9 s
+//! without (one binary, `CUBEWORK_FOUR_PAIRS=0`, runs alternated at a load of 11 to 16).
+//! Each child read nine more cache lines, not prefetched; a table joining all three axes
+//! to one edge (98.8 million entries) would not fit the 30 MB.
+//!
 //! The tables (19.0 MB) are in the cache (`four.bin`, [`table_file`]), built on first use
 //! in under a minute. Every run of turns about one axis is merged and written in WCA
 //! notation, as the reduction writes its answers.
