@@ -315,7 +315,8 @@ fn ring_as_five_by(
 ) -> Result<bool, SolveError> {
     let n = work.model().n;
     let g = Geometry::of(n);
-    let mut blocks = Blocks::with(n, ring_groups(n, r));
+    let groups = ring_groups(n, r);
+    let mut blocks = Blocks::with(n, groups.clone());
     let kept: Vec<bool> = (0..g.sticker_count()).map(|i| ring(n, i) > r).collect();
     let all = &work.model().centre_orbits;
     let orbits: Vec<usize> = (0..all.len())
@@ -335,23 +336,6 @@ fn ring_as_five_by(
             return Ok(false);
         }
     }
-    five_on_ring(work, r, small)
-}
-
-/// Brings ring `r` of the centres home as a 5×5×5's once each of its bars is one colour and
-/// all inside it home (`ring_as_five_by`'s second half; on the 6×6×6 also `six.rs`'s last
-/// step): `small` (the 5×5×5's stages) on the layers grouped by `ring_groups`, the parity of
-/// each wing orbit outside the ring that a face's group changed put back by a quarter-turn of
-/// its layer. Whether the ring and all inside it are then home.
-pub(crate) fn five_on_ring(
-    work: &mut Work<'_>,
-    r: usize,
-    small: &Small,
-) -> Result<bool, SolveError> {
-    let n = work.model().n;
-    let g = Geometry::of(n);
-    let groups = ring_groups(n, r);
-    let blocks = Blocks::with(n, groups.clone());
     let mut five = Work {
         tables: tables(5),
         stickers: blocks.small_view(&work.stickers),
