@@ -50,6 +50,7 @@ pub(crate) mod model;
 pub(crate) mod pairing;
 pub(crate) mod places;
 pub mod random;
+pub(crate) mod seven;
 pub(crate) mod staged;
 pub(crate) mod write;
 
@@ -384,7 +385,7 @@ fn centres_and_edges<'a>(work: &mut Work<'a>) -> Result<usize, SolveError> {
         *work = w;
         return Ok(centres);
     }
-    staged::centres(work)?;
+    seven::centres(work)?;
     let centres = work.made.len() - from;
     edges(work)?;
     Ok(centres)
