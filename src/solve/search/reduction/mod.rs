@@ -50,6 +50,7 @@ pub(crate) mod model;
 pub(crate) mod pairing;
 pub(crate) mod places;
 pub mod random;
+#[cfg(test)]
 pub(crate) mod seven;
 pub(crate) mod staged;
 pub(crate) mod write;
@@ -385,7 +386,7 @@ fn centres_and_edges<'a>(work: &mut Work<'a>) -> Result<usize, SolveError> {
         *work = w;
         return Ok(centres);
     }
-    seven::centres(work)?;
+    staged::centres(work)?;
     let centres = work.made.len() - from;
     edges(work)?;
     Ok(centres)

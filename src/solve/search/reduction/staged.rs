@@ -549,7 +549,11 @@ fn home_of(model: &Model) -> Option<&'static home::Home> {
 /// Brings every centre sticker to a place of its stage's class: the beam's turns, in stage 2
 /// the parity put back, then the greedy finish. `flips` holds the wing orbits whose parity the
 /// turns so far changed. Whether the stage is finished.
-pub(crate) fn run_stage(work: &mut Work<'_>, stage: usize, flips: &mut u8) -> Result<bool, SolveError> {
+pub(crate) fn run_stage(
+    work: &mut Work<'_>,
+    stage: usize,
+    flips: &mut u8,
+) -> Result<bool, SolveError> {
     let model = &work.tables.model;
     let staged = staged(model);
     let start = staged.masks_of(model, stage, &work.stickers);
