@@ -87,7 +87,7 @@ pub(crate) fn groups(n: usize) -> Vec<usize> {
 
 /// How far a centre sticker's place is from its face's border: 1 on the outer ring of the
 /// centres, `(n - 1) / 2` at the middle.
-fn ring(n: usize, i: usize) -> usize {
+pub(crate) fn ring(n: usize, i: usize) -> usize {
     let (r, c) = ((i % (n * n)) / n, i % n);
     r.min(c).min(n - 1 - r).min(n - 1 - c)
 }
@@ -246,7 +246,7 @@ fn bring_ring(
 /// Which of the 5×5×5's layers each of the `n`×`n`×`n`'s layers turns with to bring ring
 /// `r` of the centres home: the layers outside it with the face, its own layer, every layer
 /// inside it as the middle, its layer on the other side, the rest with the other face.
-fn ring_groups(n: usize, r: usize) -> Vec<usize> {
+pub(crate) fn ring_groups(n: usize, r: usize) -> Vec<usize> {
     (0..n)
         .map(|l| match l {
             _ if l < r => 0,
@@ -315,8 +315,7 @@ fn ring_as_five_by(
 ) -> Result<bool, SolveError> {
     let n = work.model().n;
     let g = Geometry::of(n);
-    let groups = ring_groups(n, r);
-    let mut blocks = Blocks::with(n, groups.clone());
+    let mut blocks = Blocks::with(n, ring_groups(n, r));
     let kept: Vec<bool> = (0..g.sticker_count()).map(|i| ring(n, i) > r).collect();
     let all = &work.model().centre_orbits;
     let orbits: Vec<usize> = (0..all.len())
@@ -336,6 +335,23 @@ fn ring_as_five_by(
             return Ok(false);
         }
     }
+    ring_home(work, r, small, &blocks)
+}
+
+/// The second half of `ring_as_five_by`: with every bar of ring `r` one colour and all
+/// inside the ring home, the 5×5×5 the grouped layers of `blocks` (`ring_groups`) make
+/// brought home by `small` (its stages) on those layers, and the parity of each wing orbit
+/// outside the ring that a face's group changed put back by a quarter-turn of its layer.
+/// Whether the ring and all inside it are then home.
+pub(crate) fn ring_home(
+    work: &mut Work<'_>,
+    r: usize,
+    small: &Small,
+    blocks: &Blocks,
+) -> Result<bool, SolveError> {
+    let n = work.model().n;
+    let g = Geometry::of(n);
+    let groups = &blocks.groups;
     let mut five = Work {
         tables: tables(5),
         stickers: blocks.small_view(&work.stickers),
@@ -345,7 +361,7 @@ fn ring_as_five_by(
         return Ok(false);
     }
     let before = parities(work)?;
-    work.make(&on_groups(&five.made, &groups));
+    work.make(&on_groups(&five.made, groups));
     for (o, (was, is)) in before.into_iter().zip(parities(work)?).enumerate() {
         if was != is {
             let layer = work.model().wing_layer(o);
