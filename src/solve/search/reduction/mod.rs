@@ -392,8 +392,8 @@ fn centres_and_edges<'a>(work: &mut Work<'a>) -> Result<usize, SolveError> {
 
 /// Each wing orbit, once the pairing has paired what it can, finished by three-cycles: on
 /// the odd sizes to the places the middle edges say, on the even sizes to the edges the
-/// pairing chose.
-pub(crate) fn finish_edges(work: &mut Work<'_>) -> Result<(), SolveError> {
+/// pairing chose. Returns how many wings were not yet in their places.
+pub(crate) fn finish_edges(work: &mut Work<'_>) -> Result<usize, SolveError> {
     let n = work.model().n;
     let target = n.is_multiple_of(2).then(|| {
         let odd_against = |target: &[Face]| {
@@ -403,11 +403,13 @@ pub(crate) fn finish_edges(work: &mut Work<'_>) -> Result<(), SolveError> {
         pairing::even_target(pairing::pairing(n), &work.stickers, &odd_against)
     });
     let centres = work.model().centre_orbits.len();
+    let mut left = 0;
     for o in 0..work.model().wing_orbits.len() {
         let (mut have, want) = work.wings(o, target.as_deref())?;
+        left += have.iter().zip(&want).filter(|(h, w)| h != w).count();
         solve_orbit(work, centres + o, &mut have, &want)?;
     }
-    Ok(())
+    Ok(left)
 }
 
 /// Parity: every wing orbit made even against its target, by a quarter-turn of one inner
