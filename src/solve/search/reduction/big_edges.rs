@@ -24,6 +24,11 @@
 //! ends (`edge_beam.rs`'s `ends`) go on to the next, not its shortest alone. On the 7×7×7
 //! the solver pairs each state's edges both so and by the big cube's own beam
 //! (`edge_beam.rs`) and keeps the shorter, as written after the turns before them.
+//!
+//! Each stage's beam also finishes by three-cycles every state with little pairing left
+//! ([`EARLY`]), not only the states nothing pairs further; the 5×5×5 stages pair every wing
+//! by slice-flip-slice all the same, and this shortens the 4×4×4 stage alone, whose beam
+//! is twice as wide ([`BEAM_4`]).
 
 use crate::solve::SolveError;
 use crate::solve::search::reduction::cycles::tables;
@@ -135,12 +140,17 @@ pub(crate) fn by_orbits(work: &mut Work<'_>) -> Result<bool, SolveError> {
     by_orbits_with(work, &[BEAM, BEAM_4], KEEP, EARLY)
 }
 
-/// The beam the even sizes' innermost stage, a 4×4×4's, searches with.
-pub(crate) const BEAM_4: Beam = BEAM;
+/// The beam the even sizes' innermost stage, a 4×4×4's, searches with: twice the 5×5×5's
+/// width (see `src/guide/solvers.md` for the figures).
+pub(crate) const BEAM_4: Beam = Beam {
+    width: 48,
+    branch: 6,
+    rate: 24,
+};
 
 /// How much pairing may be left for a stage's beam to try the three-cycles early as well
 /// (`edge_beam.rs`'s `ends_early`).
-pub(crate) const EARLY: u32 = 0;
+pub(crate) const EARLY: u32 = 4;
 
 /// [`by_orbits`] with each 5×5×5's stage searched by `beams[0]` and a 4×4×4's by `beams[1]`,
 /// `keep` states kept from stage to stage, the three-cycles tried with `early` left

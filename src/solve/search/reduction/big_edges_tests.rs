@@ -151,9 +151,14 @@ fn the_edge_stage_lengths_orbit_by_orbit() {
             }
             beam_time += started.elapsed().as_secs_f64();
             let started = std::time::Instant::now();
-            let (done, trace) = by_orbits_traced(&mut b, &[stage_beam, beam4], keep, early).unwrap();
+            let (done, trace) =
+                by_orbits_traced(&mut b, &[stage_beam, beam4], keep, early).unwrap();
             for (sum, cost) in split.iter_mut().zip(&trace) {
-                *sum = [sum[0] + cost.steps, sum[1] + cost.cycles, sum[2] + cost.left];
+                *sum = [
+                    sum[0] + cost.steps,
+                    sum[1] + cost.cycles,
+                    sum[2] + cost.left,
+                ];
             }
             orbits_time += started.elapsed().as_secs_f64();
             let (la, lb) = (length(&a), length(&b));

@@ -27,9 +27,10 @@
 //!   that pairs the most for its length, with further `X`s while `W` is turned; the steps
 //!   are searched by a beam (`edge_beam.rs`), each state trying its few best. On the 6×6×6
 //!   to 9×9×9 the wing orbits are paired one at a time from the middle out instead, each as
-//!   a 5×5×5's wings (the innermost on the even sizes as a 4×4×4's) by that beam on the
-//!   5×5×5 the grouped layers make (`big_edges.rs`), each stage's three shortest ends
-//!   carried to the next; on the 7×7×7 the big cube's own beam too, the shorter kept.
+//!   a 5×5×5's wings (the innermost on the even sizes as a 4×4×4's, its beam wider) by
+//!   that beam on the 5×5×5 the grouped layers make (`big_edges.rs`), each stage's three
+//!   shortest ends carried to the next; on the 7×7×7 the big cube's own beam too, the
+//!   shorter kept.
 //!   Three-cycles finish each orbit of 24 wings: on the odd sizes to the places the middle
 //!   edges say, on the even sizes to the edges the pairing chose (`pairing.rs`'s `even_target`),
 //!   after which `r2 U2 r2 Uw2 r2 Uw2` makes the edges' permutation as even as the corners'
