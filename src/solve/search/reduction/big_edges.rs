@@ -24,6 +24,11 @@
 //! ends (`edge_beam.rs`'s `ends`) go on to the next, not its shortest alone. On the 7×7×7
 //! the solver pairs each state's edges both so and by the big cube's own beam
 //! (`edge_beam.rs`) and keeps the shorter, as written after the turns before them.
+//!
+//! Each stage's beam also finishes by three-cycles every state with little pairing left
+//! ([`EARLY`]), not only the states nothing pairs further; the 5×5×5 stages pair every wing
+//! by slice-flip-slice all the same, and this shortens the 4×4×4 stage alone, whose beam
+//! is twice as wide ([`BEAM_4`]).
 
 use crate::solve::SolveError;
 use crate::solve::search::reduction::cycles::tables;
@@ -132,18 +137,56 @@ fn small_view(work: &Work<'_>, stage: &Stage) -> Work<'static> {
 /// finish a stage (which a real cube's parity should not allow) `work` is left as it was and
 /// the answer is `false`.
 pub(crate) fn by_orbits(work: &mut Work<'_>) -> Result<bool, SolveError> {
-    by_orbits_with(work, &BEAM, KEEP)
+    by_orbits_with(work, &[BEAM, BEAM_4], KEEP, EARLY)
 }
 
-/// [`by_orbits`] with each stage searched by `beam`, `keep` states kept from stage to stage.
-pub(crate) fn by_orbits_with<'a>(
-    work: &mut Work<'a>,
-    beam: &Beam,
+/// The beam the even sizes' innermost stage, a 4×4×4's, searches with: twice the 5×5×5's
+/// width (see `src/guide/solvers.md` for the figures).
+pub(crate) const BEAM_4: Beam = Beam {
+    width: 48,
+    branch: 6,
+    rate: 24,
+};
+
+/// How much pairing may be left for a stage's beam to try the three-cycles early as well
+/// (`edge_beam.rs`'s `ends_early`).
+pub(crate) const EARLY: u32 = 4;
+
+/// [`by_orbits`] with each 5×5×5's stage searched by `beams[0]` and a 4×4×4's by `beams[1]`,
+/// `keep` states kept from stage to stage, the three-cycles tried with `early` left
+/// ([`EARLY`]).
+pub(crate) fn by_orbits_with(
+    work: &mut Work<'_>,
+    beams: &[Beam; 2],
     keep: usize,
+    early: u32,
 ) -> Result<bool, SolveError> {
+    by_orbits_traced(work, beams, keep, early).map(|(done, _)| done)
+}
+
+/// What one stage of an answer made: its slice-flip-slice steps' turns and its
+/// three-cycles', each written on the big cube on their own, and how many of the orbit's
+/// wings the three-cycles put in their places.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct StageCost {
+    /// The slice-flip-slice steps' moves.
+    pub steps: usize,
+    /// The three-cycles' moves.
+    pub cycles: usize,
+    /// The wings the three-cycles placed.
+    pub left: usize,
+}
+
+/// [`by_orbits_with`], with what each stage of the answer kept made ([`StageCost`]).
+pub(crate) fn by_orbits_traced<'a>(
+    work: &mut Work<'a>,
+    beams: &[Beam; 2],
+    keep: usize,
+    early: u32,
+) -> Result<(bool, Vec<StageCost>), SolveError> {
     let n = work.model().n;
     if !SIZES.contains(&n) {
-        return Ok(false);
+        return Ok((false, Vec::new()));
     }
     let copy = |w: &Work<'a>| -> Work<'a> {
         Work {
@@ -153,17 +196,29 @@ pub(crate) fn by_orbits_with<'a>(
         }
     };
     let length = |w: &Work<'_>| write::write(n, &write::merge(n, &w.made)).len();
-    let mut states = vec![copy(work)];
+    let written = |moves: &[crate::solve::search::reduction::model::LayerMove]| {
+        write::write(n, &write::merge(n, moves)).len()
+    };
+    let mut states = vec![(copy(work), Vec::new())];
     for stage in stages(n) {
         let mut next = Vec::new();
-        for state in &states {
+        for (state, trace) in &states {
             let small = small_view(state, &stage);
-            match edge_beam::ends(&small, beam, keep) {
+            let beam = &beams[usize::from(stage.small == 4)];
+            match edge_beam::ends_early(&small, beam, keep, early) {
                 Ok(ends) => {
                     for end in ends {
                         let mut w = copy(state);
-                        w.make(&on_groups(&end.work.made, &stage.groups));
-                        next.push((length(&w), w));
+                        let moves = on_groups(&end.work.made, &stage.groups);
+                        let split = end.work.made.len() - end.cycles;
+                        let mut trace: Vec<StageCost> = trace.clone();
+                        trace.push(StageCost {
+                            steps: written(&on_groups(&end.work.made[..split], &stage.groups)),
+                            cycles: written(&on_groups(&end.work.made[split..], &stage.groups)),
+                            left: end.left,
+                        });
+                        w.make(&moves);
+                        next.push((length(&w), w, trace));
                     }
                 }
                 Err(SolveError::Cancelled(c)) => return Err(SolveError::Cancelled(c)),
@@ -171,21 +226,25 @@ pub(crate) fn by_orbits_with<'a>(
             }
         }
         // The shortest first; of equals, the order found.
-        next.sort_by_key(|(l, _)| *l);
+        next.sort_by_key(|(l, _, _)| *l);
         let mut seen = std::collections::HashSet::new();
         states = next
             .into_iter()
-            .filter(|(_, w)| seen.insert(w.stickers.clone()))
+            .filter(|(_, w, _)| seen.insert(w.stickers.clone()))
             .take(keep.max(1))
-            .map(|(_, w)| w)
+            .map(|(_, w, t)| (w, t))
             .collect();
         if states.is_empty() {
-            return Ok(false);
+            return Ok((false, Vec::new()));
         }
     }
-    *work = states.swap_remove(0);
+    let (best, trace) = states.swap_remove(0);
+    *work = best;
     let p = pairing(n);
-    Ok(p.score(&p.keys_now(&work.stickers)) == p.paired() && work.centres_home())
+    Ok((
+        p.score(&p.keys_now(&work.stickers)) == p.paired() && work.centres_home(),
+        trace,
+    ))
 }
 
 /// The edge stage of the 6×6×6 to 9×9×9: the edges paired orbit by orbit ([`by_orbits`]);

@@ -114,8 +114,19 @@ fn the_edge_stage_lengths_orbit_by_orbit() {
             rate: v[2] as u32,
         }
     });
+    // The 4×4×4's stage's beam: `ORBIT_BEAM4="48,6,24"` for another.
+    let beam4 = var("ORBIT_BEAM4").map_or(BEAM_4, |b| {
+        let v: Vec<usize> = b.split(',').map(|x| x.parse().unwrap()).collect();
+        Beam {
+            width: v[0],
+            branch: v[1],
+            rate: v[2] as u32,
+        }
+    });
     // The states kept from stage to stage: `ORBIT_KEEP=1` for another.
     let keep = var("ORBIT_KEEP").map_or(KEEP, |k| k.parse().unwrap());
+    // The pairing left at which the three-cycles are tried early: `ORBIT_EARLY=4` for another.
+    let early = var("ORBIT_EARLY").map_or(EARLY, |k| k.parse().unwrap());
     let skip_beam = var("SKIP_BEAM").is_some();
     for n in sizes {
         pairing(n);
@@ -123,6 +134,8 @@ fn the_edge_stage_lengths_orbit_by_orbit() {
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(4860 + n as u64);
         let (mut beam, mut orbits, mut shorter, mut failed) = (0, 0, 0, 0);
         let (mut beam_time, mut orbits_time) = (0.0, 0.0);
+        // Each stage's slice-flip-slice moves, three-cycle moves and wings left, summed.
+        let mut split: Vec<[usize; 3]> = vec![[0; 3]; stages(n).len()];
         for _ in 0..count {
             let mut a = edges_to_pair(n, &mut rng);
             let mut b = Work {
@@ -138,7 +151,15 @@ fn the_edge_stage_lengths_orbit_by_orbit() {
             }
             beam_time += started.elapsed().as_secs_f64();
             let started = std::time::Instant::now();
-            let done = by_orbits_with(&mut b, &stage_beam, keep).unwrap();
+            let (done, trace) =
+                by_orbits_traced(&mut b, &[stage_beam, beam4], keep, early).unwrap();
+            for (sum, cost) in split.iter_mut().zip(&trace) {
+                *sum = [
+                    sum[0] + cost.steps,
+                    sum[1] + cost.cycles,
+                    sum[2] + cost.left,
+                ];
+            }
             orbits_time += started.elapsed().as_secs_f64();
             let (la, lb) = (length(&a), length(&b));
             let la = if skip_beam && done { lb } else { la };
@@ -154,7 +175,7 @@ fn the_edge_stage_lengths_orbit_by_orbit() {
         }
         let per = |total: usize| total as f64 / count as f64;
         eprintln!(
-            "{n} {stage_beam:?}, keep {keep}: edges by the beam {:.1} moves ({:.0} ms), orbit by orbit {:.1} ({:.0} ms, \
+            "{n} {stage_beam:?}, 4×4×4 {beam4:?}, keep {keep}, early {early}: edges by the beam {:.1} moves ({:.0} ms), orbit by orbit {:.1} ({:.0} ms, \
              {failed} of {count} not finished, the beam's counted), the shorter {:.1}",
             per(beam),
             beam_time * 1e3 / count as f64,
@@ -162,5 +183,13 @@ fn the_edge_stage_lengths_orbit_by_orbit() {
             orbits_time * 1e3 / count as f64,
             per(shorter)
         );
+        for (s, sum) in split.iter().enumerate() {
+            eprintln!(
+                "  stage {s}: slice-flip-slice {:.1} moves, three-cycles {:.1} moves for {:.1} wings",
+                per(sum[0]),
+                per(sum[1]),
+                per(sum[2])
+            );
+        }
     }
 }

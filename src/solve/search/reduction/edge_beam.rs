@@ -112,6 +112,8 @@ pub(crate) struct End<'a> {
     pub work: Work<'a>,
     /// The single-layer turns three-cycles made.
     pub cycles: usize,
+    /// How many wings the three-cycles put in their places.
+    pub left: usize,
 }
 
 /// The `keep` shortest ways (as written) the beam `beam` pairs `work`'s edges, each finished
@@ -121,6 +123,19 @@ pub(crate) fn ends<'a>(
     work: &Work<'a>,
     beam: &Beam,
     keep: usize,
+) -> Result<Vec<End<'a>>, SolveError> {
+    ends_early(work, beam, keep, 0)
+}
+
+/// [`ends`], with the three-cycles also tried early: every state of the beam with at most
+/// `early` units of pairing left (`pairing.rs`'s score) is finished by three-cycles as it is
+/// as well as grown further, and when `early` is above 0 every finished state is finished
+/// and measured, not only the `beam.width.max(keep)` ranked best.
+pub(crate) fn ends_early<'a>(
+    work: &Work<'a>,
+    beam: &Beam,
+    keep: usize,
+    early: u32,
 ) -> Result<Vec<End<'a>>, SolveError> {
     let n = work.model().n;
     let pairing = pairing(n);
@@ -152,6 +167,9 @@ pub(crate) fn ends<'a>(
                 finished.push(node);
                 continue;
             }
+            if paired - node.score <= early {
+                finished.push(node.split());
+            }
             for choice in choices {
                 let mut child = node.split();
                 child.cost += make_conjugate(pairing, &mut child.work, choice)?;
@@ -167,11 +185,16 @@ pub(crate) fn ends<'a>(
         frontier = children;
     }
     finished.sort_by_key(|c| rank(c));
-    finished.truncate(beam.width.max(keep).max(1));
+    if early > 0 {
+        let mut seen = HashSet::new();
+        finished.retain(|c| seen.insert(c.keys.clone()));
+    } else {
+        finished.truncate(beam.width.max(keep).max(1));
+    }
     let mut out = Vec::new();
     for mut node in finished {
         let paired_by_beam = node.work.made.len();
-        finish_edges(&mut node.work)?;
+        let left = finish_edges(&mut node.work)?;
         let cycles = node.work.made.len() - paired_by_beam;
         let length = write::write(n, &write::merge(n, &node.work.made)).len();
         out.push((
@@ -179,6 +202,7 @@ pub(crate) fn ends<'a>(
             End {
                 work: node.work,
                 cycles,
+                left,
             },
         ));
     }

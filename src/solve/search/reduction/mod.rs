@@ -27,9 +27,10 @@
 //!   that pairs the most for its length, with further `X`s while `W` is turned; the steps
 //!   are searched by a beam (`edge_beam.rs`), each state trying its few best. On the 6×6×6
 //!   to 9×9×9 the wing orbits are paired one at a time from the middle out instead, each as
-//!   a 5×5×5's wings (the innermost on the even sizes as a 4×4×4's) by that beam on the
-//!   5×5×5 the grouped layers make (`big_edges.rs`), each stage's three shortest ends
-//!   carried to the next; on the 7×7×7 the big cube's own beam too, the shorter kept.
+//!   a 5×5×5's wings (the innermost on the even sizes as a 4×4×4's, its beam wider) by
+//!   that beam on the 5×5×5 the grouped layers make (`big_edges.rs`), each stage's three
+//!   shortest ends carried to the next; on the 7×7×7 the big cube's own beam too, the
+//!   shorter kept.
 //!   Three-cycles finish each orbit of 24 wings: on the odd sizes to the places the middle
 //!   edges say, on the even sizes to the edges the pairing chose (`pairing.rs`'s `even_target`),
 //!   after which `r2 U2 r2 Uw2 r2 Uw2` makes the edges' permutation as even as the corners'
@@ -394,8 +395,8 @@ fn centres_and_edges<'a>(work: &mut Work<'a>) -> Result<usize, SolveError> {
 
 /// Each wing orbit, once the pairing has paired what it can, finished by three-cycles: on
 /// the odd sizes to the places the middle edges say, on the even sizes to the edges the
-/// pairing chose.
-pub(crate) fn finish_edges(work: &mut Work<'_>) -> Result<(), SolveError> {
+/// pairing chose. Returns how many wings were not yet in their places.
+pub(crate) fn finish_edges(work: &mut Work<'_>) -> Result<usize, SolveError> {
     let n = work.model().n;
     let target = n.is_multiple_of(2).then(|| {
         let odd_against = |target: &[Face]| {
@@ -405,11 +406,13 @@ pub(crate) fn finish_edges(work: &mut Work<'_>) -> Result<(), SolveError> {
         pairing::even_target(pairing::pairing(n), &work.stickers, &odd_against)
     });
     let centres = work.model().centre_orbits.len();
+    let mut left = 0;
     for o in 0..work.model().wing_orbits.len() {
         let (mut have, want) = work.wings(o, target.as_deref())?;
+        left += have.iter().zip(&want).filter(|(h, w)| h != w).count();
         solve_orbit(work, centres + o, &mut have, &want)?;
     }
-    Ok(())
+    Ok(left)
 }
 
 /// Parity: every wing orbit made even against its target, by a quarter-turn of one inner
