@@ -349,28 +349,26 @@ fn item_moves(sources: &[u32], k: usize, items: usize) -> Option<Box<[ItemMove]>
 /// than 65 positions: by swaps along its cycles.
 fn permute<T>(xs: &mut [T], p: impl Fn(usize) -> usize) {
     let mut done = 0u64;
-    for start in 0..xs.len() {
-        let mut t = start;
-        while done >> t & 1 == 0 {
-            done |= 1 << t;
-            let s = p(t);
-            if s == start {
-                break;
-            }
-            xs.swap(t, s);
-            t = s;
-        }
-    }
+    let seen = |t: usize| {
+        let was = done >> t & 1 == 1;
+        done |= 1 << t;
+        was
+    };
+    cycles(xs.len(), p, seen, |a, b| xs.swap(a, b));
 }
 
 /// The swaps (`swap`, in order) that reorder `n` positions so that each `t` holds what
 /// `p(t)` held, `p` a permutation: along each of its cycles, each position swapped with its
-/// source in turn.
-fn cycles(n: usize, p: impl Fn(usize) -> usize, mut swap: impl FnMut(usize, usize)) {
-    let mut done = vec![false; n];
+/// source in turn. `seen(t)` marks `t` done and says whether it was.
+fn cycles(
+    n: usize,
+    p: impl Fn(usize) -> usize,
+    mut seen: impl FnMut(usize) -> bool,
+    mut swap: impl FnMut(usize, usize),
+) {
     for start in 0..n {
         let mut t = start;
-        while !std::mem::replace(&mut done[t], true) {
+        while !seen(t) {
             let s = p(t);
             if s == start {
                 break;
@@ -447,9 +445,11 @@ impl Plan {
         // A gather that reads each atom once, into an array of as many.
         let swaps = (moves.is_some() && covers && sources.len() == atoms).then(|| {
             let mut swaps = Vec::new();
+            let mut done = vec![false; sources.len()];
             cycles(
                 sources.len(),
                 |t| sources[t] as usize,
+                |t| std::mem::replace(&mut done[t], true),
                 |a, b| swaps.push((a as u32, b as u32)),
             );
             swaps.into()

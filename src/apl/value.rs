@@ -21,14 +21,6 @@ pub enum Elem {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Value(pub ArrayD<Elem>);
 
-/// The empty numeric vector `⍬`, which holds no storage: what a value moved out of a place
-/// (`std::mem::take`) leaves behind.
-impl Default for Value {
-    fn default() -> Value {
-        Value::vector(Vec::new())
-    }
-}
-
 impl Value {
     /// A scalar.
     pub fn scalar(e: Elem) -> Value {
