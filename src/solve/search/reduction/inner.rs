@@ -87,7 +87,7 @@ pub(crate) fn groups(n: usize) -> Vec<usize> {
 
 /// How far a centre sticker's place is from its face's border: 1 on the outer ring of the
 /// centres, `(n - 1) / 2` at the middle.
-pub(crate) fn ring(n: usize, i: usize) -> usize {
+fn ring(n: usize, i: usize) -> usize {
     let (r, c) = ((i % (n * n)) / n, i % n);
     r.min(c).min(n - 1 - r).min(n - 1 - c)
 }
@@ -246,7 +246,7 @@ fn bring_ring(
 /// Which of the 5×5×5's layers each of the `n`×`n`×`n`'s layers turns with to bring ring
 /// `r` of the centres home: the layers outside it with the face, its own layer, every layer
 /// inside it as the middle, its layer on the other side, the rest with the other face.
-pub(crate) fn ring_groups(n: usize, r: usize) -> Vec<usize> {
+fn ring_groups(n: usize, r: usize) -> Vec<usize> {
     (0..n)
         .map(|l| match l {
             _ if l < r => 0,
@@ -343,7 +343,7 @@ fn ring_as_five_by(
 /// brought home by `small` (its stages) on those layers, and the parity of each wing orbit
 /// outside the ring that a face's group changed put back by a quarter-turn of its layer.
 /// Whether the ring and all inside it are then home.
-pub(crate) fn ring_home(
+fn ring_home(
     work: &mut Work<'_>,
     r: usize,
     small: &Small,

@@ -51,8 +51,6 @@ pub(crate) mod model;
 pub(crate) mod pairing;
 pub(crate) mod places;
 pub mod random;
-#[cfg(test)]
-pub(crate) mod seven;
 pub(crate) mod staged;
 pub(crate) mod write;
 

@@ -25,7 +25,7 @@
 
 mod first;
 mod home;
-pub(crate) mod ida;
+mod ida;
 pub(crate) mod several;
 
 use std::collections::{HashMap, HashSet};
@@ -48,7 +48,7 @@ const MAX_DEPTH: usize = 60;
 const PATIENCE: usize = 8;
 
 /// The first colour of each axis's pair: U, R and F.
-pub(crate) const AXIS_FACES: [Face; 3] = [Face::U, Face::R, Face::F];
+const AXIS_FACES: [Face; 3] = [Face::U, Face::R, Face::F];
 
 /// Which axis's pair (U/D 0, R/L 1, F/B 2) a face is in.
 fn pair_of(face: Face) -> usize {
@@ -63,12 +63,12 @@ pub(crate) struct Turn {
     /// Its single-layer turns.
     pub moves: Vec<LayerMove>,
     /// Its axis, 0 to 2.
-    pub(crate) axis: u8,
+    axis: u8,
     /// Its block's order on its axis (turns of one axis commute: a search takes them in
     /// this order).
-    pub(crate) block: u8,
+    block: u8,
     /// Bit `o` set if it changes wing orbit `o`'s parity.
-    pub(crate) flips: u8,
+    flips: u8,
 }
 
 /// A stage's state of one orbit: masks of the places holding the stage's colours — stage
@@ -76,13 +76,13 @@ pub(crate) struct Turn {
 type Masks = [u32; 3];
 
 /// One centre orbit as the stages see it.
-pub(crate) struct Orbit {
+struct Orbit {
     /// `perms[t][p]`: where turn `t` takes the sticker at place `p`.
-    pub(crate) perms: Vec<[u8; 24]>,
+    perms: Vec<[u8; 24]>,
     /// Each place's face.
-    pub(crate) faces: [Face; 24],
+    faces: [Face; 24],
     /// Each axis's pair's 8 places.
-    pub(crate) pair_places: [[u8; 8]; 3],
+    pair_places: [[u8; 8]; 3],
     /// Each stage's table.
     tables: [Arc<Vec<u8>>; 3],
 }
@@ -172,8 +172,8 @@ pub(crate) struct Staged {
     /// Every turn.
     pub turns: Vec<Turn>,
     /// Each stage's turns (indices into `turns`).
-    pub(crate) allowed: [Vec<usize>; 3],
-    pub(crate) orbits: Vec<Orbit>,
+    allowed: [Vec<usize>; 3],
+    orbits: Vec<Orbit>,
     /// For each wing orbit, a quarter-turn of one inner layer that changes its parity alone
     /// and keeps U and D's set (`None` if there is none, which a test rules out).
     fixes: Vec<Option<LayerMove>>,
@@ -549,11 +549,7 @@ fn home_of(model: &Model) -> Option<&'static home::Home> {
 /// Brings every centre sticker to a place of its stage's class: the beam's turns, in stage 2
 /// the parity put back, then the greedy finish. `flips` holds the wing orbits whose parity the
 /// turns so far changed. Whether the stage is finished.
-pub(crate) fn run_stage(
-    work: &mut Work<'_>,
-    stage: usize,
-    flips: &mut u8,
-) -> Result<bool, SolveError> {
+fn run_stage(work: &mut Work<'_>, stage: usize, flips: &mut u8) -> Result<bool, SolveError> {
     let model = &work.tables.model;
     let staged = staged(model);
     let start = staged.masks_of(model, stage, &work.stickers);
