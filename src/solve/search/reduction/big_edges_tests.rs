@@ -105,24 +105,21 @@ fn the_edge_stage_lengths_orbit_by_orbit() {
         let n = w.model().n;
         write::write(n, &write::merge(n, &w.made)).len()
     };
-    // Each stage's beam: `ORBIT_BEAM="24,6,24"` (width, branch, rate) for another.
-    let stage_beam = var("ORBIT_BEAM").map_or(BEAM, |b| {
-        let v: Vec<usize> = b.split(',').map(|x| x.parse().unwrap()).collect();
-        Beam {
-            width: v[0],
-            branch: v[1],
-            rate: v[2] as u32,
-        }
-    });
+    // A beam named by a variable, "width,branch,rate", or `default`.
+    let beam_var = |name: &str, default: Beam| {
+        var(name).map_or(default, |b| {
+            let v: Vec<usize> = b.split(',').map(|x| x.parse().unwrap()).collect();
+            Beam {
+                width: v[0],
+                branch: v[1],
+                rate: v[2] as u32,
+            }
+        })
+    };
+    // Each stage's beam: `ORBIT_BEAM="24,6,24"` for another.
+    let stage_beam = beam_var("ORBIT_BEAM", BEAM);
     // The 4×4×4's stage's beam: `ORBIT_BEAM4="48,6,24"` for another.
-    let beam4 = var("ORBIT_BEAM4").map_or(BEAM_4, |b| {
-        let v: Vec<usize> = b.split(',').map(|x| x.parse().unwrap()).collect();
-        Beam {
-            width: v[0],
-            branch: v[1],
-            rate: v[2] as u32,
-        }
-    });
+    let beam4 = beam_var("ORBIT_BEAM4", BEAM_4);
     // The states kept from stage to stage: `ORBIT_KEEP=1` for another.
     let keep = var("ORBIT_KEEP").map_or(KEEP, |k| k.parse().unwrap());
     // The pairing left at which the three-cycles are tried early: `ORBIT_EARLY=4` for another.
