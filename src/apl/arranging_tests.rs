@@ -22,6 +22,47 @@ pub(super) fn outcome(r: Result<Value, AplError>) -> Result<Value, String> {
     r.map_err(|e| e.to_string())
 }
 
+/// The same lines defined in two workspaces, one gathering arranging functions and one not.
+pub(super) struct Twins {
+    pub(super) on: Workspace,
+    pub(super) off: Workspace,
+    /// What the lines define `F` as, to name a failing case.
+    def: String,
+}
+
+impl Twins {
+    /// Both workspaces with `lines` defined; `def` is the line that defines `F`.
+    pub(super) fn new(lines: &[&str], def: &str) -> Twins {
+        let on = workspace_with(lines, true);
+        let off = workspace_with(lines, false);
+        let def = def.to_string();
+        Twins { on, off, def }
+    }
+
+    /// `F` called on `w` in both gives the same value, or the same error; the value.
+    pub(super) fn agree(&mut self, w: Value) -> Result<Value, String> {
+        let general = outcome(self.off.call("F", None, w.clone()));
+        let fast = outcome(self.on.call("F", None, w.clone()));
+        assert_eq!(fast, general, "{} on {w:?}", self.def);
+        general
+    }
+
+    /// `F` called on each APL expression of `args` agrees in both, and none is gathered.
+    pub(super) fn refuse(&mut self, args: &[&str]) {
+        for w in args {
+            let w = self.on.eval_line(w).unwrap().shown[0].clone();
+            self.agree(w);
+        }
+        assert_eq!(self.gathers(), 0, "{} was gathered", self.def);
+    }
+
+    /// How many gathers the gathering workspace made of `F` (the other makes none).
+    pub(super) fn gathers(&self) -> usize {
+        assert_eq!(self.off.arranged_gathers("F"), 0);
+        self.on.arranged_gathers("F")
+    }
+}
+
 /// A random array of `shape`: numbers, characters or both; each item an enclosed vector of
 /// three when `nested` (whose atoms may be enclosures too).
 fn random_array(rng: &mut ChaCha8Rng, shape: &[usize], nested: bool) -> Value {
@@ -153,16 +194,11 @@ fn a_random_arranging_function_gathers_exactly_what_its_statements_give() {
         let body = random_body(&mut rng, &shape, nested);
         let def = format!("F: {body}");
         let lines = [OPERATORS[0], OPERATORS[1], def.as_str()];
-        let mut on = workspace_with(&lines, true);
-        let mut off = workspace_with(&lines, false);
+        let mut twins = Twins::new(&lines, &def);
         for _ in 0..3 {
-            let w = random_array(&mut rng, &shape, nested);
-            let fast = outcome(on.call("F", None, w.clone()));
-            let general = outcome(off.call("F", None, w.clone()));
-            assert_eq!(fast, general, "{def} on {w:?}");
+            twins.agree(random_array(&mut rng, &shape, nested));
         }
-        gathered += usize::from(on.arranged_gathers("F") > 0);
-        assert_eq!(off.arranged_gathers("F"), 0);
+        gathered += usize::from(twins.gathers() > 0);
     }
     assert!(gathered * 3 > cases, "only {gathered} of {cases} gathered");
 }
@@ -193,15 +229,7 @@ fn a_function_that_does_more_than_arrange_is_refused() {
     for body in bodies {
         let def = format!("F: {body}");
         let lines = ["K←7 8", "G: ⍵×2", def.as_str()];
-        let mut on = workspace_with(&lines, true);
-        let mut off = workspace_with(&lines, false);
-        for w in ["1 2 3", "3 1 2"] {
-            let w = on.eval_line(w).unwrap().shown[0].clone();
-            let fast = outcome(on.call("F", None, w.clone()));
-            let general = outcome(off.call("F", None, w));
-            assert_eq!(fast, general, "{def}");
-        }
-        assert_eq!(on.arranged_gathers("F"), 0, "{def} was gathered");
+        Twins::new(&lines, &def).refuse(&["1 2 3", "3 1 2"]);
     }
 }
 
@@ -294,24 +322,20 @@ fn a_gather_that_moves_enclosed_items_where_they_are_gives_what_its_statements_g
         let body = random_body(&mut rng, &shape, true);
         let def = format!("F: {body}");
         let lines = [OPERATORS[0], OPERATORS[1], def.as_str()];
-        let mut on = workspace_with(&lines, true);
-        let mut off = workspace_with(&lines, false);
+        let mut twins = Twins::new(&lines, &def);
         for _ in 0..3 {
             // The same array twice, each made anew: neither shares an item with the other.
             let mut again = rng.clone();
             let w = random_array(&mut rng, &shape, true);
             let alone = random_array(&mut again, &shape, true);
-            let general = outcome(off.call("F", None, w.clone()));
-            assert_eq!(
-                outcome(on.call("F", None, alone)),
-                general,
-                "{def} on {w:?}"
-            );
+            let general = outcome(twins.off.call("F", None, w.clone()));
+            let fast = outcome(twins.on.call("F", None, alone));
+            assert_eq!(fast, general, "{def} on {w:?}");
             let kept = w.clone();
-            assert_eq!(outcome(on.call("F", None, kept.clone())), general, "{def}");
+            assert_eq!(twins.agree(kept.clone()), general, "{def}");
             assert_eq!(kept, w, "{def} changed an argument another array shares");
         }
-        let plan = on.arranged.plan("F", &shape, Some(3));
+        let plan = twins.on.arranged.plan("F", &shape, Some(3));
         in_place += usize::from(plan.is_some_and(|p| p.moves_items()));
     }
     assert!(

@@ -3,7 +3,7 @@
 //! gives exactly what running its statements gives, on arguments in the radix's range and
 //! out of it; the functions the check or the trace must refuse are refused.
 
-use super::arranging_tests::{outcome, random_body, workspace_with};
+use super::arranging_tests::{Twins, random_body, workspace_with};
 use super::*;
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -69,16 +69,11 @@ fn a_random_function_of_moved_digits_gathers_exactly_what_its_statements_give() 
             _ => format!(",(3⍴10)⊥{digits}"),
         };
         let def = format!("F: {body}");
-        let mut on = workspace_with(&[&def], true);
-        let mut off = workspace_with(&[&def], false);
+        let mut twins = Twins::new(&[&def], &def);
         for call in 0..4 {
-            let w = random_numbers(&mut rng, &shape, call >= 2);
-            let fast = outcome(on.call("F", None, w.clone()));
-            let general = outcome(off.call("F", None, w.clone()));
-            assert_eq!(fast, general, "{def} on {w:?}");
+            twins.agree(random_numbers(&mut rng, &shape, call >= 2));
         }
-        gathered += usize::from(on.arranged_gathers("F") > 0);
-        assert_eq!(off.arranged_gathers("F"), 0);
+        gathered += usize::from(twins.gathers() > 0);
     }
     assert!(gathered * 4 > cases, "only {gathered} of {cases} gathered");
 }
@@ -100,18 +95,10 @@ fn a_function_that_does_more_than_move_digits_is_refused() {
     ];
     for body in bodies {
         let def = format!("F: {body}");
-        let mut on = workspace_with(&[&def], true);
-        let mut off = workspace_with(&[&def], false);
-        for w in [
+        Twins::new(&[&def], &def).refuse(&[
             "3 3⍴12 345 6 78 900 1 23 456 7",
             "3 3⍴⌽12 345 6 78 900 1 23 456 7",
-        ] {
-            let w = on.eval_line(w).unwrap().shown[0].clone();
-            let fast = outcome(on.call("F", None, w.clone()));
-            let general = outcome(off.call("F", None, w));
-            assert_eq!(fast, general, "{def}");
-        }
-        assert_eq!(on.arranged_gathers("F"), 0, "{def} was gathered");
+        ]);
     }
 }
 
@@ -120,20 +107,18 @@ fn a_function_that_does_more_than_move_digits_is_refused() {
 #[test]
 fn a_function_that_moves_digits_is_gathered_and_checks_its_atoms() {
     let def = "F: 10⊥((3⍴10)⊤⌽⍵)[3 1 2;;]";
-    let mut on = workspace_with(&[def], true);
-    let mut off = workspace_with(&[def], false);
+    let mut twins = Twins::new(&[def], def);
     for w in [
         "2 2⍴123 456 7 890",
         "2 2⍴1234 5 6 7",
         "2 2⍴¯1 2 3 4",
         "2 2⍴1.5 2 3 4",
     ] {
-        let w = on.eval_line(w).unwrap().shown[0].clone();
-        let fast = outcome(on.call("F", None, w.clone()));
-        assert_eq!(fast, outcome(off.call("F", None, w)), "{def}");
+        let w = twins.on.eval_line(w).unwrap().shown[0].clone();
+        twins.agree(w);
     }
-    assert_eq!(on.arranged_gathers("F"), 1);
-    let w = on.eval_line("2 2⍴123 456 7 890").unwrap().shown[0].clone();
-    let out = on.call("F", None, w).unwrap();
+    assert_eq!(twins.gathers(), 1);
+    let w = twins.on.eval_line("2 2⍴123 456 7 890").unwrap().shown[0].clone();
+    let out = twins.on.call("F", None, w).unwrap();
     assert_eq!(out.to_string(), "645 312\n 89 700");
 }
