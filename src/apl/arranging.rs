@@ -293,29 +293,33 @@ pub(crate) struct Plan {
     swaps: Option<Box<[(u32, u32)]>>,
     /// Where the result is of the argument's shape and both are arrays of enclosed vectors of
     /// the same length, and each of the result's items is the atoms of one of the argument's
-    /// (each item used once), in some order: each item that is not its own source unchanged,
-    /// its source, and whether its atoms are reordered (as `sources` says).
-    item_moves: Option<Box<[ItemMove]>>,
+    /// (each item used once), in some order: the items' swaps and their atoms' reorders.
+    item_moves: Option<ItemMoves>,
 }
 
-/// An item of an array of enclosed vectors moved whole: where to, from where, and whether
-/// its atoms are reordered.
-#[derive(Clone, Copy, Debug)]
-struct ItemMove {
-    to: u32,
-    from: u32,
-    reordered: bool,
+/// A gather of an array of enclosed vectors that moves items whole and reorders the atoms
+/// within them: made where the items are, by swaps of whole items, then each reordered
+/// item's atoms permuted in its new place.
+#[derive(Debug)]
+struct ItemMoves {
+    /// The swaps of two items, made in order, that bring each item where the result has it.
+    swaps: Box<[(u32, u32)]>,
+    /// Each item whose atoms are reordered: its place in the result, its place in the
+    /// argument, and where its `k` atoms' reorder starts in `within`.
+    reorders: Box<[(u32, u32, u32)]>,
+    /// For each reordered item in turn, for each of its atoms, the atom of the item it is.
+    within: Box<[u8]>,
 }
 
 /// The items a gather of `sources` (`k` atoms an item, `items` items, in and out) moves
 /// whole, each item's atoms reordered among themselves at most: `None` if a result item takes
 /// atoms of two items, or an item is used twice, or one has more than 64 atoms.
-fn item_moves(sources: &[u32], k: usize, items: usize) -> Option<Box<[ItemMove]>> {
+fn item_moves(sources: &[u32], k: usize, items: usize) -> Option<ItemMoves> {
     if k > 64 || sources.len() != k * items {
         return None;
     }
     let mut used = vec![false; items];
-    let mut moves = Vec::new();
+    let (mut from_of, mut reorders, mut within) = (Vec::new(), Vec::new(), Vec::new());
     for (to, c) in sources.chunks(k).enumerate() {
         let from = c[0] as usize / k;
         let mut seen = 0u64;
@@ -329,20 +333,28 @@ fn item_moves(sources: &[u32], k: usize, items: usize) -> Option<Box<[ItemMove]>
         if std::mem::replace(&mut used[from], true) {
             return None;
         }
-        let reordered = c
-            .iter()
+        from_of.push(from);
+        if c.iter()
             .enumerate()
-            .any(|(j, &s)| s as usize != from * k + j);
-        if to != from || reordered {
-            let (to, from) = (to as u32, from as u32);
-            moves.push(ItemMove {
-                to,
-                from,
-                reordered,
-            });
+            .any(|(j, &s)| s as usize != from * k + j)
+        {
+            reorders.push((to as u32, from as u32, within.len() as u32));
+            within.extend(c.iter().map(|&s| (s as usize - from * k) as u8));
         }
     }
-    Some(moves.into())
+    let mut swaps = Vec::new();
+    let mut done = vec![false; items];
+    cycles(
+        items,
+        |t| from_of[t],
+        |t| std::mem::replace(&mut done[t], true),
+        |a, b| swaps.push((a as u32, b as u32)),
+    );
+    Some(ItemMoves {
+        swaps: swaps.into(),
+        reorders: reorders.into(),
+        within: within.into(),
+    })
 }
 
 /// `xs` reordered so that each `xs[t]` is what `xs[p[t]]` was, `p` a permutation of fewer
@@ -520,25 +532,22 @@ impl Plan {
         if items.len() * k != self.sources.len()
             || !items.iter().all(vector)
             || !moves
+                .reorders
                 .iter()
-                .all(|m| !m.reordered || simple(&items[m.from as usize]))
+                .all(|&(_, from, _)| simple(&items[from as usize]))
         {
             return Err(value);
         }
-        let moved: Vec<Elem> = moves
+        moves
+            .swaps
             .iter()
-            .map(|m| std::mem::replace(&mut items[m.from as usize], Elem::Num(0.0)))
-            .collect();
-        for (m, mut e) in moves.iter().zip(moved) {
-            if m.reordered
-                && let Elem::Boxed(b) = &mut e
+            .for_each(|&(a, b)| items.swap(a as usize, b as usize));
+        for &(to, _, at) in &moves.reorders {
+            if let Elem::Boxed(b) = &mut items[to as usize]
                 && let Some(atoms) = Arc::make_mut(b).0.as_slice_mut()
             {
-                let base = m.to as usize * k;
-                let from = m.from as usize * k;
-                permute(atoms, |t| self.sources[base + t] as usize - from);
+                permute(atoms, |t| usize::from(moves.within[at as usize + t]));
             }
-            items[m.to as usize] = e;
         }
         Ok(value)
     }
