@@ -125,6 +125,12 @@ async function settle(tab) {
     "after Stop the workspace's definitions and the cube are there", look);
   await tab.type("{⍵+1}⍣≡0");
   await sleep(300);
+  // A line entered while another runs is not lost: it stays in the field.
+  await tab.type("TWICE 2");
+  const waiting = await tab.run("({line: document.getElementById('line').value, status: document.getElementById('status').textContent})");
+  check(waiting.line === "TWICE 2" && waiting.status.startsWith("a line is running"),
+    "a line entered while another runs stays in the field, said so", waiting);
+  await tab.run("document.getElementById('line').value = ''");
   await tab.run("document.getElementById('line').focus()");
   await tab.key("c", "KeyC", 67, 2);
   await tab.ready(5000);
@@ -166,6 +172,26 @@ async function settle(tab) {
   await other.type("TWICE 4");
   shared = await settle(other);
   check(shared.last === "out: 8", "and its definitions are the workspace's", shared);
+
+  // A second link, opened where a workspace is kept: a key other than Enter runs nothing;
+  // Enter brings its definitions in beside the session's own, a line of them that does not
+  // run named and kept, the good ones there.
+  await other.type("THRICE←{⍵×3}");
+  await settle(other);
+  const third = await open(url("#ws=" + encodeURIComponent("PLUS←{⍵+100}\nBAD←1÷0")));
+  await third.ready();
+  await third.key("a", "KeyA", 65);
+  await sleep(200);
+  const still = await third.run("!document.getElementById('offer').hidden");
+  check(still, "a link waits through a key other than Enter", still);
+  await third.key("Enter", "Enter", 13);
+  let merged = await settle(third);
+  check(merged.lines.some(l => l.startsWith("note: ") && l.includes("did not run") && l.includes("line 2")),
+    "a link's line that does not run is named", merged);
+  await third.run("document.getElementById('line').value = ''");
+  await third.type("(PLUS 1),(THRICE 2),TWICE 3");
+  merged = await settle(third);
+  check(merged.last === "out: 101 6 6", "a link's definitions join the session's own", merged);
 
   // A hostile address: shown as text, run as nothing.
   const hostile = await open(url("#ws=%3Cscript%3Ewindow.pwned%3D1%3C%2Fscript%3E%3Cimg%20src%3Dx%20onerror%3D%22window.pwned%3D2%22%3E&moves=%3C%2Fpre%3E%3Cb%3Ebold%3C%2Fb%3E"));

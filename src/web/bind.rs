@@ -53,6 +53,14 @@ impl Bench {
         self.noted(answer)
     }
 
+    /// A link opened in this session ([`Workbench::open_link`]): its definitions merged into
+    /// the workspace, its cube loaded when it has one (`facelets` empty: none).
+    #[wasm_bindgen(js_name = openLink)]
+    pub fn open_link(&mut self, workspace: &str, size: usize, facelets: &str) -> Answer {
+        let answer = self.bench.open_link(workspace, size, facelets);
+        self.noted(answer)
+    }
+
     /// The session as it is, for the page to show (a line that does nothing).
     pub fn look(&mut self) -> Answer {
         let answer = self.bench.run("");

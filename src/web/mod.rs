@@ -21,6 +21,7 @@ pub mod bind;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod page;
 
+use crate::command::session::SessionRequest;
 use crate::command::{LineKind, Session, line_kind};
 use crate::rep::RepKind;
 use crate::state::cube::Cube;
@@ -141,9 +142,11 @@ impl Workbench {
         };
         if !state.workspace.trim().is_empty() {
             bench.used_apl = true;
-            if let Err(e) = bench.session.load_workspace_text(&state.workspace) {
-                notes.push(format!("the kept workspace was not loaded: {e}"));
-            }
+            notes.extend(
+                bench
+                    .session
+                    .merge_workspace_text(&state.workspace, "kept in this browser"),
+            );
             if rep.is_none() && !state.rep.is_empty() {
                 let _ = bench.session.execute(&format!("rep {}", state.rep));
             }
@@ -179,12 +182,45 @@ impl Workbench {
         }
     }
 
-    /// The workspace's text, once APL has been used.
+    /// The workspace's text, once APL has been used, with any line that did not run kept as
+    /// it was.
     fn workspace(&mut self) -> String {
         if !self.used_apl {
             return String::new();
         }
-        self.session.workspace_text().unwrap_or_default()
+        self.session.kept_workspace_text().unwrap_or_default()
+    }
+
+    /// A link opened in this session: its definitions brought into the workspace (the
+    /// workspace's own stay; a line that does not run is kept as it was and named in the
+    /// note), then its cube, when it has one, loaded as `size` and `load` would (changes undo
+    /// takes back). Its moves are the page's next line.
+    pub fn open_link(&mut self, workspace: &str, size: usize, facelets: &str) -> Answer {
+        let mut notes = Vec::new();
+        if !workspace.trim().is_empty() {
+            self.used_apl = true;
+            notes.extend(self.session.merge_workspace_text(workspace, "in the link"));
+        }
+        let mut result = Ok(("the link is open".to_string(), String::new()));
+        if !facelets.is_empty() {
+            let cube = Cube::from_facelets_n(facelets, size);
+            let loaded = cube
+                .map_err(|e| format!("error: the link's cube: {e}"))
+                .and_then(|cube| {
+                    let size = SessionRequest::Size(Some(size));
+                    let run = |s: &mut Session, r: SessionRequest| crate::command::run(s, r.into());
+                    run(&mut self.session, size)
+                        .and_then(|_| run(&mut self.session, SessionRequest::Load(cube)))
+                        .map_err(|e| format!("error: the link's cube: {e}"))
+                });
+            if let Err(e) = loaded {
+                result = Err(e);
+            }
+        }
+        let mut answer = self.answer(result, Vec::new());
+        notes.extend((!answer.note.is_empty()).then(|| answer.note.clone()));
+        answer.note = notes.join("; ");
+        answer
     }
 
     /// Runs one line as the REPL does; what it came to.

@@ -40,10 +40,15 @@ function onReply(message) {
 }
 
 function send(line) {
+  return ask({type: "run", line});
+}
+
+// A request to the worker (`run` a line, open a `link`), answered with its reply.
+function ask(message) {
   return new Promise((resolve, reject) => {
     const id = nextId++;
     pending = {id, resolve, reject};
-    worker.postMessage({type: "run", id, line});
+    worker.postMessage(Object.assign({id}, message));
   });
 }
 
@@ -69,6 +74,7 @@ async function restart() {
   const reply = await startWorker(loadKept().kept);
   busy = false;
   show(reply, {keep: false});
+  say("the session is back with its workspace and cube; undo and history start anew from here", "said");
   status("ready");
   $("line").disabled = false;
   $("line").focus();
@@ -249,7 +255,11 @@ function readLink(hash) {
   return out;
 }
 
-// A link opened: what it holds is shown, as text, and run only when asked.
+// A link opened: what it holds is shown, as text, and run only when asked (Enter or “run
+// it”; Escape or “leave it” drops it; any other key is the page's as usual). Run, it is
+// brought into this session, not put in its place: its definitions join the workspace (a
+// line of them that does not run is kept as it was and named), its cube is loaded as `size`
+// and `load` would (undo takes it back), and its moves are run as a line.
 function offer(link) {
   const lines = [];
   if (link.moves) lines.push(`moves: ${link.moves}`);
@@ -257,23 +267,30 @@ function offer(link) {
   if (link.ws) lines.push(`definitions:\n${link.ws}`);
   if (link.unknown) lines.push(`not read: ${link.unknown.join(", ")}`);
   if (!lines.length) return;
-  $("offer-text").textContent = "This link holds (nothing runs until you press a key or “run it”):\n" + lines.join("\n");
+  $("offer-text").textContent = "This link holds (nothing runs until you press Enter or “run it”; Escape leaves it):\n" + lines.join("\n");
   $("offer").hidden = false;
   const run = async () => {
-    document.removeEventListener("keydown", onKey, true);
-    $("offer").hidden = true;
-    worker.terminate();
+    if (busy) { status("a line is running: open the link when it is done (Stop ends it)"); return; }
+    drop();
     busy = true;
     const size = parseInt(link.size || "3", 10);
-    const reply = await startWorker({size: Number.isFinite(size) ? size : 3, facelets: link.start || "", rep: "vector",
-                                      notation: "standard", apl: false, workspace: link.ws || ""});
+    let reply;
+    try {
+      reply = await ask({type: "link", workspace: link.ws || "", size: Number.isFinite(size) ? size : 3,
+                         facelets: link.start || ""});
+    } catch (e) {
+      busy = false;
+      return;
+    }
     busy = false;
-    player.start = null;
     show(reply);
-    if (link.moves) await runLine(link.moves);
+    if (link.moves && reply.ok) await runLine(link.moves);
     $("line").focus();
   };
-  const onKey = e => { if (e.key === "Escape") { drop(); return; } e.preventDefault(); run(); };
+  const onKey = e => {
+    if (e.key === "Escape") { e.preventDefault(); drop(); }
+    else if (e.key === "Enter") { e.preventDefault(); run(); }
+  };
   const drop = () => { document.removeEventListener("keydown", onKey, true); $("offer").hidden = true; };
   document.addEventListener("keydown", onKey, true);
   $("offer-run").onclick = run;
@@ -348,7 +365,15 @@ line.addEventListener("keydown", e => {
   }
   if (e.key === "`") { e.preventDefault(); backtick = true; return; }
   backtick = false;
-  if (e.key === "Enter") { e.preventDefault(); const text = line.value; line.value = ""; runLine(text); return; }
+  if (e.key === "Enter") {
+    e.preventDefault();
+    // While a line runs, what is typed stays in the field, to be entered when it is done.
+    if (busy) { status("a line is running: Enter again when it is done (Stop or Ctrl-C ends it)"); return; }
+    const text = line.value;
+    line.value = "";
+    runLine(text);
+    return;
+  }
   if (e.key === "ArrowUp" || e.key === "ArrowDown") {
     e.preventDefault();
     back = Math.max(0, Math.min(typed.length, back + (e.key === "ArrowUp" ? 1 : -1)));

@@ -104,3 +104,46 @@ fn a_kept_state_that_cannot_be_read_gives_a_solved_cube_and_a_note() {
     assert_eq!(back.session().cube(), Cube::solved());
     assert_eq!(notes.len(), 1, "{notes:?}");
 }
+
+#[test]
+fn a_kept_workspace_with_a_line_that_no_longer_runs_brings_back_the_rest_and_keeps_that_line() {
+    let (mut back, notes) = Workbench::restore(&State {
+        size: 3,
+        workspace: "GOOD←{⍵+1}\nBAD←1÷0\nV←5".into(),
+        apl: true,
+        ..State::default()
+    });
+    assert_eq!(notes.len(), 1, "{notes:?}");
+    assert!(notes[0].contains("line 2"), "{notes:?}");
+    assert_eq!(back.run("GOOD V").text.trim(), "6");
+    assert!(
+        back.state().workspace.contains("BAD←1÷0"),
+        "the line is kept"
+    );
+}
+
+#[test]
+fn a_link_opened_joins_its_definitions_to_the_sessions_own_and_loads_its_cube_undoably() {
+    let mut bench = Workbench::new();
+    bench.run("apl");
+    assert!(bench.run("MINE←{⍵×3}").ok);
+    let before = bench.session().cube();
+    let start = cube_after("R U").facelets();
+    let opened = bench.open_link("THEIRS←{⍵+100}\nBAD←1÷0", 3, &start);
+    assert!(opened.ok, "{opened:?}");
+    assert!(opened.note.contains("line 2"), "{}", opened.note);
+    assert_eq!(bench.session().cube(), cube_after("R U"));
+    assert_eq!(bench.run("(MINE 2),THEIRS 1").text.trim(), "6 101");
+    assert!(
+        bench.state().workspace.contains("BAD←1÷0"),
+        "the line is kept"
+    );
+    bench.run(")off");
+    bench.run("undo");
+    assert_eq!(bench.session().cube(), before);
+    let bad = bench.open_link("", 3, "<b>");
+    assert!(
+        !bad.ok && bad.text.starts_with("error: the link's cube"),
+        "{bad:?}"
+    );
+}

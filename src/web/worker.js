@@ -28,6 +28,8 @@ self.onmessage = event => {
         ? wasm_bindgen.Bench.restore(kept.size, kept.facelets, kept.rep, kept.notation, kept.apl, kept.workspace)
         : new wasm_bindgen.Bench();
       self.postMessage({id: message.id, reply: plain(bench.look())});
+    } else if (message.type === "link") {
+      self.postMessage({id: message.id, reply: plain(bench.openLink(message.workspace, message.size, message.facelets))});
     } else if (message.type === "run") {
       const t0 = performance.now();
       const reply = plain(bench.run(message.line));

@@ -321,6 +321,24 @@ impl Session {
         notes
     }
 
+    /// A workspace's text from a front end with no files (the page's kept workspace, or a
+    /// link's definitions) brought into the session's workspace as the REPL brings back its
+    /// file: line by line, the rest of the workspace kept; a line that does not run is kept as
+    /// it was ([`Session::kept_workspace_text`] gives it back) and named in the note this
+    /// gives, `shown` saying where the text came from.
+    pub fn merge_workspace_text(&mut self, source: &str, shown: &str) -> Option<String> {
+        let note = self.load_kept(source, shown);
+        self.follow_user_rep();
+        note
+    }
+
+    /// The workspace as `)save` writes it, with the lines kept as they were after it (those
+    /// that did not run, and comments): what a front end with no files keeps, so that nothing
+    /// of the user's is lost between its sessions.
+    pub fn kept_workspace_text(&mut self) -> crate::answer::error::Result<String> {
+        Ok(text_of(&entries(self, true)?))
+    }
+
     /// Runs a kept workspace's statements: definitions, values and `)rep` lines in order,
     /// then its `)compile` lines. A statement that does not run is kept as it was, and named
     /// in the note this gives; comments are kept too.
