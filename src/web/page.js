@@ -284,6 +284,7 @@ function offer(link) {
     }
     busy = false;
     show(reply);
+    status("ready");
     if (link.moves && reply.ok) await runLine(link.moves);
     $("line").focus();
   };
