@@ -19,7 +19,6 @@ use crate::solve::search::reduction::coherence::{Blocks, Small, cohere};
 use crate::solve::search::reduction::cycles::tables;
 use crate::solve::search::reduction::inner;
 use crate::solve::search::reduction::model::LayerMove;
-use crate::solve::search::reduction::six;
 use crate::solve::search::reduction::write;
 use crate::turn::face::Face;
 
@@ -42,8 +41,6 @@ enum Way {
     Grouped,
     /// From the inside out (`inner.rs`).
     Inner,
-    /// The 6×6×6 made a 5×5×5 by stages searched on its own turns (`six.rs`).
-    Six,
 }
 
 /// The ways a size's centres are built, the shortest kept (measured on ten states of each
@@ -58,7 +55,7 @@ enum Way {
 /// (its ring 176 moves against the beam's 235 on three states, about the grouped way's).
 fn ways(n: usize) -> &'static [Way] {
     match n {
-        6 => &[Way::Beam, Way::Grouped, Way::Inner, Way::Six],
+        6 => &[Way::Beam, Way::Grouped, Way::Inner],
         7 => &[Way::Inner],
         8 => &[Way::Grouped, Way::Inner],
         _ => &[Way::Inner],
@@ -88,7 +85,6 @@ pub(crate) fn big_centres(
             Way::Beam => greedy_beam(work, &|f| f.index() as u8, width, k)?,
             Way::Grouped => SIZES.contains(&n) && centres(work, small)?,
             Way::Inner => inner::centres(work, width, k, small)?,
-            Way::Six => n == 6 && six::centres(work, small)?,
         };
         let l = length(&work.made[made..]);
         if done && best.as_ref().is_none_or(|b| l < b.0) {

@@ -338,18 +338,6 @@ fn ring_as_five_by(
     ring_home(work, r, small, &blocks)
 }
 
-/// Brings ring `r` of the centres home as a 5×5×5's once each of its bars is one colour and
-/// all inside it home (`ring_home` on the layers grouped by `ring_groups`; `six.rs`'s last
-/// step on the 6×6×6). Whether the ring and all inside it are then home.
-pub(crate) fn five_on_ring(
-    work: &mut Work<'_>,
-    r: usize,
-    small: &Small,
-) -> Result<bool, SolveError> {
-    let n = work.model().n;
-    ring_home(work, r, small, &Blocks::with(n, ring_groups(n, r)))
-}
-
 /// The second half of `ring_as_five_by`: with every bar of ring `r` one colour and all
 /// inside the ring home, the 5×5×5 the grouped layers of `blocks` (`ring_groups`) make
 /// brought home by `small` (its stages) on those layers, and the parity of each wing orbit

@@ -51,7 +51,6 @@ pub(crate) mod model;
 pub(crate) mod pairing;
 pub(crate) mod places;
 pub mod random;
-pub(crate) mod six;
 pub(crate) mod staged;
 pub(crate) mod write;
 

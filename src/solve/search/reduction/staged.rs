@@ -25,7 +25,7 @@
 
 mod first;
 mod home;
-pub(crate) mod ida;
+mod ida;
 pub(crate) mod several;
 
 use std::collections::{HashMap, HashSet};
@@ -63,28 +63,28 @@ pub(crate) struct Turn {
     /// Its single-layer turns.
     pub moves: Vec<LayerMove>,
     /// Its axis, 0 to 2.
-    pub(crate) axis: u8,
+    axis: u8,
     /// Its block's order on its axis (turns of one axis commute: a search takes them in
     /// this order).
-    pub(crate) block: u8,
+    block: u8,
     /// Bit `o` set if it changes wing orbit `o`'s parity.
-    pub(crate) flips: u8,
+    flips: u8,
 }
 
 /// A stage's state of one orbit: masks of the places holding the stage's colours — stage
 /// 1: U or D; stage 2: R or L; stage 3: U, R and F.
-pub(crate) type Masks = [u32; 3];
+type Masks = [u32; 3];
 
 /// One centre orbit as the stages see it.
-pub(crate) struct Orbit {
+struct Orbit {
     /// `perms[t][p]`: where turn `t` takes the sticker at place `p`.
-    pub(crate) perms: Vec<[u8; 24]>,
+    perms: Vec<[u8; 24]>,
     /// Each place's face.
-    pub(crate) faces: [Face; 24],
+    faces: [Face; 24],
     /// Each axis's pair's 8 places.
-    pub(crate) pair_places: [[u8; 8]; 3],
+    pair_places: [[u8; 8]; 3],
     /// Each stage's table.
-    pub(crate) tables: [Arc<Vec<u8>>; 3],
+    tables: [Arc<Vec<u8>>; 3],
 }
 
 impl Orbit {
@@ -172,8 +172,8 @@ pub(crate) struct Staged {
     /// Every turn.
     pub turns: Vec<Turn>,
     /// Each stage's turns (indices into `turns`).
-    pub(crate) allowed: [Vec<usize>; 3],
-    pub(crate) orbits: Vec<Orbit>,
+    allowed: [Vec<usize>; 3],
+    orbits: Vec<Orbit>,
     /// For each wing orbit, a quarter-turn of one inner layer that changes its parity alone
     /// and keeps U and D's set (`None` if there is none, which a test rules out).
     fixes: Vec<Option<LayerMove>>,

@@ -5,7 +5,7 @@
 use crate::solve::SolveError;
 
 /// A stage's states and turns as the search sees them.
-pub(crate) trait Space {
+pub(super) trait Space {
     /// A state.
     type State;
     /// A lower bound of the state's distance from the goal: zero only at the goal.
@@ -31,7 +31,7 @@ enum Dive {
 
 /// The shortest turns (indices below [`Space::turns`]) from `start` to the goal, or `None`
 /// if the budget ran out first.
-pub(crate) fn search<S: Space>(
+pub(super) fn search<S: Space>(
     space: &S,
     start: &S::State,
 ) -> Result<Option<Vec<usize>>, SolveError> {
@@ -42,7 +42,7 @@ pub(crate) fn search<S: Space>(
 /// (the least), in the order the search meets them; `None` if the budget ran out before the
 /// first. After the first it expands at most as many nodes again as the first took, and
 /// `EXTRA` more: those found by then are the answer.
-pub(crate) fn several<S: Space>(
+pub(super) fn several<S: Space>(
     space: &S,
     start: &S::State,
     want: usize,
