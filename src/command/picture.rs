@@ -173,7 +173,10 @@ impl CameraWords {
 /// Runs `draw` and `view`.
 pub(super) fn run(session: &mut Session, request: PictureRequest, front: Front) -> Result<Reply> {
     match request {
-        PictureRequest::Draw(request) => draw(session, request, front).map(Reply::text),
+        PictureRequest::Draw(request) => {
+            refuse_to_replace(&request.output)?;
+            draw(session, request, front).map(Reply::text)
+        }
         PictureRequest::View {
             yaw,
             pitch,
@@ -228,7 +231,6 @@ fn timeline(session: &Session, setup: usize) -> Option<crate::draw::Timeline> {
 /// `draw`: the session's cube, from the session's view unless the request says otherwise;
 /// its errors in the words of the front end that asked.
 fn draw(session: &Session, request: DrawRequest, front: Front) -> Result<String> {
-    refuse_to_replace(&request.output)?;
     let c = session.camera();
     let camera = Camera::new(
         request.yaw.unwrap_or(c.yaw()),

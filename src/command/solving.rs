@@ -342,13 +342,7 @@ fn solve(
     if let Some(input @ Input::Facelets(text, _)) = &state
         && Cube::facelet_size(text) == Some(2)
     {
-        if method.for_size(2) != Method::Pocket {
-            return Err(usage(&format!(
-                "solve {method} works on the 3×3×3; the 2×2×2 is solved by the pocket table (solve alone)"
-            )));
-        }
-        let cube = input.to_cube(2).map_err(crate::solve::SolveError::from)?;
-        return solve_pocket(&cube, notation, &limits);
+        return solve_pocket_facelets(input, method, notation, &limits);
     }
     if let Some(n) = big_size(session, state.as_ref()) {
         return solve_big(session, n, method, limits, state, flags);
@@ -429,7 +423,24 @@ fn solve_big(
     Ok(Reply::text(solution_text(&solution, session.notation())))
 }
 
-/// `solve` on a 2×2×2 session: a shortest solution from the pocket table, as `hint` follows.
+/// `solve --facelets` of a 2×2×2: by the pocket table, the one method of that size.
+fn solve_pocket_facelets(
+    input: &Input,
+    method: Method,
+    notation: Notation,
+    limits: &Limits,
+) -> Result<Reply> {
+    if method.for_size(2) != Method::Pocket {
+        return Err(usage(&format!(
+            "solve {method} works on the 3×3×3; the 2×2×2 is solved by the pocket table (solve alone)"
+        )));
+    }
+    let cube = input.to_cube(2).map_err(crate::solve::SolveError::from)?;
+    solve_pocket(&cube, notation, limits)
+}
+
+/// `solve` on a 2×2×2 (the session's, or one given): a shortest solution from the pocket
+/// table, as `hint` follows.
 fn solve_pocket(cube: &Cube, notation: Notation, limits: &Limits) -> Result<Reply> {
     if Method::Pocket.unused_limit(limits).is_some() {
         return Err(usage(
