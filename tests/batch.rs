@@ -265,3 +265,67 @@ fn a_batch_file_whose_lines_end_in_a_carriage_return_alone_is_read_line_by_line(
         }
     }
 }
+
+/// The `n`×`n`×`n` made by `scramble` from solved, as a facelet string.
+fn facelets_of(n: usize, scramble: &str) -> String {
+    let mut cube = Cube::solved_n(n);
+    cube.apply_all(&cubework::parse_moves(scramble, Notation::Standard).unwrap())
+        .unwrap();
+    cube.facelets()
+}
+
+/// Whether `moves` solve the `n`×`n`×`n` whose facelet string is `facelets`.
+fn solves_facelets(n: usize, facelets: &str, moves: &str) -> bool {
+    let mut cube = Cube::from_facelets_n(facelets, n).unwrap();
+    cube.apply_all(&cubework::parse_moves(moves, Notation::Standard).unwrap())
+        .unwrap();
+    cube.is_solved()
+}
+
+#[test]
+fn a_batch_line_of_twenty_four_facelet_letters_is_a_two_by_two_solved_as_one() {
+    let pocket = facelets_of(2, "R U F' R2 U'");
+    let lines = [pocket.as_str(), "R U", "R Q U", &pocket[1..]];
+    let input = lines.join("\n") + "\n";
+    let (out, err, code) = common::outcome(
+        common::cubework_cached("cubework-test-batch-sizes")
+            .args(["solve", "--batch", "-"])
+            .write_stdin(input)
+            .output()
+            .unwrap(),
+    );
+    let answers: Vec<&str> = out.lines().collect();
+    assert_eq!(answers.len(), lines.len(), "{out}{err}");
+    assert_eq!(code, Some(2), "{err}");
+    // A shortest 2×2×2 solution, not a 3×3×3's of the letters read as moves.
+    assert!(solves_facelets(2, &pocket, answers[0]), "{out}");
+    assert!(answers[0].split_whitespace().count() <= 5, "{out}");
+    assert!(solves("R U", answers[1]), "{out}");
+    assert!(answers[2].is_empty() && answers[3].is_empty(), "{out}");
+    assert!(err.contains("line 3: "), "{err}");
+    assert!(
+        err.contains("line 4: facelet string has 23 characters, expected 24"),
+        "{err}"
+    );
+    assert!(err.contains("2 states solved"), "{err}");
+}
+
+#[test]
+fn solve_facelets_takes_a_two_by_two_as_hint_facelets_does() {
+    let pocket = facelets_of(2, "R U F'");
+    let out = common::cubework_cached("cubework-test-batch-sizes")
+        .args(["solve", "--facelets", &pocket])
+        .output()
+        .unwrap();
+    common::assert_success(&out, "solve --facelets of a 2×2×2: ");
+    let answer = String::from_utf8(out.stdout).unwrap();
+    let moves = answer.lines().last().unwrap_or_default();
+    assert!(solves_facelets(2, &pocket, moves), "{answer}");
+    let refused = common::outcome(
+        common::cubework_cached("cubework-test-batch-sizes")
+            .args(["solve", "--method", "optimal", "--facelets", &pocket])
+            .output()
+            .unwrap(),
+    );
+    common::assert_refused(&refused, 2, "2×2×2", "solve --method optimal on a 2×2×2: ");
+}

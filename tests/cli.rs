@@ -814,3 +814,14 @@ fn a_bad_colours_variable_is_bad_input_with_status_2() {
         "CUBEWORK_COLOURS: unknown colour scheme 'sepia'",
     );
 }
+
+#[test]
+fn draw_on_the_command_line_never_replaces_a_file_that_is_not_a_picture() {
+    let tmp = tempfile::tempdir().unwrap();
+    let notes = tmp.path().join("notes.txt");
+    std::fs::write(&notes, "my notes\n").unwrap();
+    let path = notes.to_string_lossy().into_owned();
+    let refused = common::run_with(common::cubework(), &["draw", "--output", &path]);
+    common::assert_refused(&refused, 2, "is not a picture", "draw over notes: ");
+    assert_eq!(std::fs::read_to_string(&notes).unwrap(), "my notes\n");
+}

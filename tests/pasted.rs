@@ -117,12 +117,45 @@ fn an_open_bracket_does_not_swallow_the_commands_after_it() {
         assert_eq!(out.lines().last(), Some(after_r.as_str()), "{out}");
         assert_eq!(code, Some(2));
     }
-    // Lines that read as moves go on with the bracket; an empty line ends it; the error
-    // names the line the bracket opened on.
-    for (out, err, _) in piped_and_run("R\n(U\n[F,\nD2\n\nshow facelets\n") {
-        assert_eq!(err, "error: line 3: '[' at column 1 is never closed\n");
-        assert_eq!(out.lines().last(), Some(after_r.as_str()), "{out}");
+    // Piped lines are never joined: each open bracket is its own line's error. A session
+    // file joins `[F,` (which does not parse alone) to the open `(U`, never `D2`, which
+    // does: in both, the moves after the brackets run.
+    let after_r_d2 = facelets(&["R", "D2"]);
+    let [piped, run] = piped_and_run("R\n(U\n[F,\nD2\n\nshow facelets\n");
+    assert_eq!(
+        piped.1,
+        "error: line 2: '(' at column 1 is never closed\nerror: line 3: '[' at column 1 is never closed\n"
+    );
+    assert_eq!(run.1, "error: line 3: '[' at column 1 is never closed\n");
+    for (out, _, _) in [piped, run] {
+        assert_eq!(out.lines().last(), Some(after_r_d2.as_str()), "{out}");
     }
+}
+
+#[test]
+fn an_unclosed_bracket_in_piped_lines_is_its_own_lines_error_and_the_moves_after_it_run() {
+    let [(out, err, code), run] = piped_and_run("[R, U\nR\n[R, U\nU R]\nU2\nshow facelets\n");
+    let err: Vec<&str> = err.lines().collect();
+    assert_eq!(err.len(), 3, "{err:?}");
+    assert_eq!(err[0], "error: line 1: '[' at column 1 is never closed");
+    assert_eq!(err[1], "error: line 3: '[' at column 1 is never closed");
+    // The stray bracket's column is within its own line, four characters long.
+    assert!(
+        err[2].starts_with("error: line 4: unexpected ']' at column 4"),
+        "{err:?}"
+    );
+    assert_eq!(
+        out.lines().last(),
+        Some(facelets(&["R U2"]).as_str()),
+        "{out}"
+    );
+    assert_eq!(code, Some(2));
+    // A session file joins `U R]`, which does not parse alone, to the open `[R, U`; never
+    // `R`, which does.
+    let (out, err, _) = run;
+    assert_eq!(err, "error: line 1: '[' at column 1 is never closed\n");
+    let joined = facelets(&["R [R, U U R] U2"]);
+    assert_eq!(out.lines().last(), Some(joined.as_str()), "{out}");
 }
 
 #[test]

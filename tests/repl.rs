@@ -480,3 +480,26 @@ fn solve_on_a_two_by_two_session_solves_it_with_the_pocket_table() {
         "error: line 4: solve optimal works on the 3×3×3; on the 2×2×2, solve alone finds a shortest solution"
     );
 }
+
+#[test]
+fn draw_replaces_a_picture_it_wrote_but_never_another_file() {
+    let tmp = tempfile::tempdir().unwrap();
+    let notes = tmp.path().join("notes.txt");
+    let picture = tmp.path().join("cube.svg");
+    std::fs::write(&notes, "my notes\n").unwrap();
+    let script = format!(
+        "draw {notes}\nR\ndraw {picture}\nU\ndraw {picture}\n",
+        notes = notes.display(),
+        picture = picture.display()
+    );
+    let (stdout, stderr, _) = session(&script);
+    assert_eq!(std::fs::read_to_string(&notes).unwrap(), "my notes\n");
+    common::assert_one_line(
+        &stderr,
+        &format!("{} exists and is not a picture", notes.display()),
+        "draw over notes: ",
+    );
+    // The picture it wrote is replaced by the next draw.
+    let wrote = stdout.lines().filter(|l| l.starts_with("wrote ")).count();
+    assert_eq!(wrote, 2, "{stdout}");
+}

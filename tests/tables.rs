@@ -251,7 +251,7 @@ fn tables_check_reads_every_built_table_whole_and_fails_on_a_damaged_one() {
     // Nothing built: nothing damaged.
     let (out, err, code) = run(&dir, &["tables", "check"]);
     assert_eq!(code, Some(0), "{err}");
-    assert_eq!(out.lines().count(), 8, "{out}");
+    assert_eq!(out.lines().count(), 9, "{out}");
     assert!(out.lines().all(|l| l.contains(": not built (")), "{out}");
     // Small tables built: the 2×2×2's and the two-phase solver's.
     for args in [&["pocket", "table", "--metric", "htm"][..], &["solve", "R"]] {
@@ -604,4 +604,38 @@ fn a_huge_table_that_the_address_space_limit_cannot_hold_is_refused_in_one_line_
         cubework::solve::table::optimal_table::SliceKind::SortedCorners,
     );
     assert!(!huge.path_in(&dir).exists());
+}
+
+#[test]
+fn the_four_by_four_table_is_listed_and_checked_as_every_cached_table_is() {
+    let (_guard, dir) = temp("four");
+    let four = dir.join("four.bin");
+    let (out, err, code) = run(&dir, &["tables", "check"]);
+    assert_eq!(code, Some(0), "{err}");
+    common::assert_has(&out, &format!("four: not built ({})", four.display()));
+    let (listed, err, code) = run(&dir, &["tables"]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(
+        listed
+            .lines()
+            .any(|l| l.contains("four") && l.contains("missing")),
+        "{listed}"
+    );
+    // A file that is not the table's: damaged, by the listing and the check.
+    std::fs::write(&four, vec![7u8; 4096]).unwrap();
+    let (listed, _, code) = run(&dir, &["tables"]);
+    assert_eq!(code, Some(0));
+    assert!(
+        listed
+            .lines()
+            .any(|l| l.contains("four") && l.contains("damaged")),
+        "{listed}"
+    );
+    let (out, err, code) = run(&dir, &["tables", "check"]);
+    assert_eq!(code, Some(1), "{err}");
+    assert!(
+        out.lines()
+            .any(|l| l.starts_with(&format!("four: damaged: the cache file {}", four.display()))),
+        "{out}"
+    );
 }

@@ -361,10 +361,15 @@ fn solve_line(
 ) -> Outcome {
     let start = Instant::now();
     let solved = catch_unwind(AssertUnwindSafe(|| -> Result<Solution> {
-        // A 4×4×4 to 9×9×9's facelet string is that cube's, solved by its size's method.
-        let (n, method) = match crate::solve::search::reduction::facelet_size(text) {
+        // A facelet string of any size is that cube's, solved by its size's method.
+        let (n, method) = match Cube::facelet_size(text) {
             Some(n) if method.for_size(n).solves_size(n) => (n, method.for_size(n)),
-            _ => (method.size(), method),
+            Some(n) => {
+                return Err(Error::Usage(format!(
+                    "the line is a {n}×{n}×{n}'s facelets, which the {method} method does not solve"
+                )));
+            }
+            None => (method.size(), method),
         };
         let state = crate::sequence::input::read_state(text, n, notation, scheme)?;
         let cube = state.to_cube(n).map_err(SolveError::from)?;

@@ -185,7 +185,7 @@ pub fn act(asked: OneShot) -> Result<ExitCode> {
     match asked {
         OneShot::RunFile(file) => {
             let open = super::open_file(&file)?;
-            super::repl::run_lines(std::io::BufReader::new(open))
+            super::repl::run_lines(std::io::BufReader::new(open), true)
         }
         OneShot::Completions(shell) => {
             let mut script = Vec::new();

@@ -32,7 +32,7 @@ pub const HISTORY_LINES: usize = 1000;
 /// `cubework` with no command: the interactive REPL on a terminal, else the lines of stdin.
 pub fn run_interactive() -> Result<ExitCode> {
     if !std::io::stdin().is_terminal() {
-        return run_lines(std::io::stdin().lock());
+        return run_lines(std::io::stdin().lock(), false);
     }
     let mut session = Session::new(use_colour());
     session.set_scheme(chosen_colours(None)?);
@@ -46,7 +46,7 @@ pub fn run_interactive() -> Result<ExitCode> {
     // Ctrl-C at the prompt drops the line (rustyline reads it as a key); during work it stops
     // the work (see crate::base::cancel), and the session goes on.
     crate::base::cancel::install();
-    let mut joiner = joiner();
+    let mut joiner = joiner(true);
     let mut number = 0;
     let mut failed = false;
     loop {
@@ -273,13 +273,25 @@ fn run_piece<B: Fn(&str) -> i64, C: Fn(&str) -> bool>(
 /// The prompt while a bracket is open and the statement goes on to the next line.
 pub const CONTINUATION_PROMPT: &str = "...> ";
 
-/// How the REPL joins lines into statements: a bracket left open goes on to the next lines
-/// while they read as moves — a command word, an empty line or a note ends the statement
-/// (see [`crate::base::lines::Joiner`]).
-fn joiner() -> crate::base::lines::Joiner<impl Fn(&str) -> i64, impl Fn(&str) -> bool> {
-    crate::base::lines::Joiner::new(crate::sequence::parser::bracket_balance, |line| {
-        !matches!(crate::command::line_kind(line), LineKind::Command(..))
+/// How the REPL joins lines into statements (`join`: typed at a terminal, where the
+/// continuation prompt [`CONTINUATION_PROMPT`] shows it, or a session file run by `run`): a
+/// bracket left open goes on to the next lines while each reads as moves that do not parse
+/// alone (`F]`) — a command word, an empty line, a note or a line complete in itself (`R`)
+/// ends the statement, which is then an error of its own, and the line runs (see
+/// [`crate::base::lines::Joiner`]). Lines piped in are never joined: nobody sees a prompt, so
+/// a bracket left open is its own line's error (its column within that line).
+fn joiner(join: bool) -> crate::base::lines::Joiner<impl Fn(&str) -> i64, impl Fn(&str) -> bool> {
+    crate::base::lines::Joiner::new(crate::sequence::parser::bracket_balance, move |line| {
+        join && !matches!(crate::command::line_kind(line), LineKind::Command(..))
+            && !parses_alone(line)
     })
+}
+
+/// Whether `line` reads as moves on its own, in either notation.
+fn parses_alone(line: &str) -> bool {
+    [Notation::Standard, Notation::Paper]
+        .into_iter()
+        .any(|notation| crate::sequence::parser::parse_sequence(line, notation).is_ok())
 }
 
 /// Where a statement came from, for its error messages.
@@ -367,16 +379,16 @@ pub const MAX_ERRORS_IN_A_ROW: usize = 100;
 /// one line on stderr naming the line, and the session goes on — also past a line that is
 /// not UTF-8; a line longer than [`MAX_LINE_BYTES`] or holding a NUL byte (binary input)
 /// ends the session, and so do [`MAX_ERRORS_IN_A_ROW`] failing statements in a row, with one
-/// line saying so. The exit status is 2 if any line failed. Lines join into statements as
-/// typed ones do (see [`crate::base::lines::Joiner`]).
-pub fn run_lines(input: impl BufRead) -> Result<ExitCode> {
+/// line saying so. The exit status is 2 if any line failed. Lines join into statements only
+/// if `join` (a session file; piped lines never do), and then as typed ones do (see `joiner`).
+pub fn run_lines(input: impl BufRead, join: bool) -> Result<ExitCode> {
     let mut session = Session::new(false);
     session.set_scheme(chosen_colours(None)?);
     session.keep_colours(colours_file());
     let mut failed = false;
     // The failing statements in a row, and the line of the first of them.
     let mut in_a_row = (0, 0);
-    for read in crate::base::lines::statements(Lines::new(input), joiner()) {
+    for read in crate::base::lines::statements(Lines::new(input), joiner(join)) {
         let (number, outcome) = match read {
             Ok(statement) => (
                 statement.line,

@@ -222,17 +222,14 @@ fn hint_words(line: &Line) -> Result<SolvingRequest> {
                     .map_err(crate::solve::SolveError::from)?,
             )
         }
-        "facelets" => Some(match after.chars().count() {
-            24 => Cube::from_facelets_in(after, 2, line.scheme)?,
-            54 => Cube::from_facelets_in(after, 3, line.scheme)?,
-            n => match crate::solve::search::reduction::facelet_size(after) {
-                Some(size) => Cube::from_facelets_in(after, size, line.scheme)?,
-                None => {
-                    return Err(usage(&format!(
-                        "hint facelets takes 24 letters (a 2×2×2), 54 (a 3×3×3) or 6N² (an N×N×N up to 9), not {n}"
-                    )));
-                }
-            },
+        "facelets" => Some(match Cube::facelet_size(after) {
+            Some(size) => Cube::from_facelets_in(after, size, line.scheme)?,
+            None => {
+                return Err(usage(&format!(
+                    "hint facelets takes 24 letters (a 2×2×2), 54 (a 3×3×3) or 6N² (an N×N×N up to 9), not {}",
+                    after.chars().count()
+                )));
+            }
         }),
         other => {
             return Err(usage(&format!(
@@ -340,7 +337,12 @@ fn solve(
     let notation = session.notation();
     let flags = front == Front::CommandLine;
     if state.is_none() && method.for_size(session.size()) == Method::Pocket {
-        return solve_pocket_session(session, &limits);
+        return solve_pocket(&session.cube(), notation, &limits);
+    }
+    if let Some(input @ Input::Facelets(text, _)) = &state
+        && Cube::facelet_size(text) == Some(2)
+    {
+        return solve_pocket_facelets(input, method, notation, &limits);
     }
     if let Some(n) = big_size(session, state.as_ref()) {
         return solve_big(session, n, method, limits, state, flags);
@@ -389,7 +391,7 @@ fn solve(
 /// facelet string's.
 fn big_size(session: &Session, state: Option<&Input>) -> Option<usize> {
     match state {
-        Some(Input::Facelets(text, _)) => crate::solve::search::reduction::facelet_size(text),
+        Some(Input::Facelets(text, _)) => Cube::facelet_size(text).filter(|n| *n >= 4),
         Some(_) => None,
         None => Some(session.size()).filter(|n| *n >= 4),
     }
@@ -421,8 +423,25 @@ fn solve_big(
     Ok(Reply::text(solution_text(&solution, session.notation())))
 }
 
-/// `solve` on a 2×2×2 session: a shortest solution from the pocket table, as `hint` follows.
-fn solve_pocket_session(session: &Session, limits: &Limits) -> Result<Reply> {
+/// `solve --facelets` of a 2×2×2: by the pocket table, the one method of that size.
+fn solve_pocket_facelets(
+    input: &Input,
+    method: Method,
+    notation: Notation,
+    limits: &Limits,
+) -> Result<Reply> {
+    if method.for_size(2) != Method::Pocket {
+        return Err(usage(&format!(
+            "solve {method} works on the 3×3×3; the 2×2×2 is solved by the pocket table (solve alone)"
+        )));
+    }
+    let cube = input.to_cube(2).map_err(crate::solve::SolveError::from)?;
+    solve_pocket(&cube, notation, limits)
+}
+
+/// `solve` on a 2×2×2 (the session's, or one given): a shortest solution from the pocket
+/// table, as `hint` follows.
+fn solve_pocket(cube: &Cube, notation: Notation, limits: &Limits) -> Result<Reply> {
     if Method::Pocket.unused_limit(limits).is_some() {
         return Err(usage(
             "solve on the 2×2×2 reads the pocket table, which finds a shortest solution: max and time are for the 3×3×3's solvers",
@@ -432,8 +451,8 @@ fn solve_pocket_session(session: &Session, limits: &Limits) -> Result<Reply> {
         metric: limits.metric,
         ..Limits::default()
     };
-    let solution = solve_with_progress(&session.cube(), Method::Pocket, &limits)?;
-    Ok(Reply::text(solution_text(&solution, session.notation())))
+    let solution = solve_with_progress(cube, Method::Pocket, &limits)?;
+    Ok(Reply::text(solution_text(&solution, notation)))
 }
 
 /// An error for a limit `method` has no use for (a length bound on the optimal solver, a

@@ -70,7 +70,7 @@ fn read_checked(
 }
 
 /// Every table the workbench caches: the 2×2×2 distances in each metric, the two-phase
-/// solver's tables and the optimal solver's.
+/// solver's tables, the optimal solver's and the 4×4×4 solver's.
 pub fn cached_tables() -> Vec<CachedTable> {
     use crate::solve::search::pocket::{DistanceTable, table_file};
     let pocket = [Metric::Qtm, Metric::Htm].map(|metric| CachedTable {
@@ -108,10 +108,22 @@ pub fn cached_tables() -> Vec<CachedTable> {
             }),
         },
     ];
+    let four = CachedTable {
+        file: crate::solve::search::four::table_file(),
+        what: "4×4×4 solver's centre and pairing tables (built on the first 4×4×4 solve)",
+        check: Box::new(|path| {
+            read_checked(
+                path,
+                &crate::solve::search::four::table_file(),
+                crate::solve::search::four::FourTables::check_payload,
+            )
+        }),
+    };
     pocket
         .into_iter()
         .chain(twophase)
         .chain(optimal_tables())
+        .chain([four])
         .collect()
 }
 

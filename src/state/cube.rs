@@ -338,6 +338,29 @@ impl Cube {
                 || text.split_whitespace().any(|word| word.chars().count() > 1))
     }
 
+    /// The one reader of "a facelet string of any size": the size N (2 to 9) whose 6N²
+    /// letters the letter count of `text` is nearest, if `text` is shaped like that size's
+    /// facelet string ([`Cube::is_facelet_shaped`]). Every door that takes a state of any
+    /// size (a batch line, `--facelets`, `hint facelets`) sizes it here; a near miss is that
+    /// size's, so that reading it names what is wrong.
+    ///
+    /// ```
+    /// use cubework::Cube;
+    /// for n in 2..=9 {
+    ///     assert_eq!(Cube::facelet_size(&Cube::solved_n(n).facelets()), Some(n));
+    /// }
+    /// assert_eq!(Cube::facelet_size("UULDFBFRFRDRRUDBFDLBLLUB"), Some(2));
+    /// assert_eq!(Cube::facelet_size(&Cube::solved_n(9).facelets()[1..]), Some(9));
+    /// assert_eq!(Cube::facelet_size("U U L D F B"), None); // moves
+    /// assert_eq!(Cube::facelet_size(&"R U ".repeat(60)), None);
+    /// assert_eq!(Cube::facelet_size("RUFDLB"), None);
+    /// ```
+    pub fn facelet_size(text: &str) -> Option<usize> {
+        let letters = text.chars().filter(|c| !c.is_whitespace()).count();
+        let n = (2..=MAX_SIZE).min_by_key(|&n| (6 * n * n).abs_diff(letters))?;
+        Cube::is_facelet_shaped(text.trim(), n).then_some(n)
+    }
+
     /// Parses a facelet string, taking the size from its length (24 → 2×2×2, 54 → 3×3×3, …).
     pub fn from_facelets(s: &str) -> Result<Cube, FaceletError> {
         let len = s.trim().chars().count();

@@ -106,6 +106,14 @@ impl FourTables {
         )
     }
 
+    /// Checks a payload of the tables' cache file ([`table_file`]) as a load does, trusting
+    /// nothing: `tables check` reads the file through this.
+    pub fn check_payload(bytes: &[u8]) -> Result<(), String> {
+        let moves = Moves::new();
+        let phases = tables::Phases::new(&moves);
+        tables::Tables::from_payload(bytes, &moves, &phases).map(|_| ())
+    }
+
     /// The tables' size in bytes.
     pub fn bytes(&self) -> usize {
         tables::SIZES.iter().sum::<usize>() + edge3::BYTES

@@ -66,28 +66,6 @@ use crate::turn::moves::{FaceMove, Move, PaperAxis};
 /// The sizes the reduction solves.
 pub const SIZES: std::ops::RangeInclusive<usize> = 4..=9;
 
-/// The size (4 to 9) of a facelet string of a big cube: the size whose 6N² letters its
-/// letter count is nearest, if it is shaped like a facelet string of that size
-/// ([`Cube::is_facelet_shaped`]) and longer than any 3×3×3's. A near miss is that size's, so
-/// that reading it names what is wrong.
-///
-/// ```
-/// use cubework::solve::search::reduction::facelet_size;
-/// use cubework::Cube;
-/// assert_eq!(facelet_size(&Cube::solved_n(4).facelets()), Some(4));
-/// assert_eq!(facelet_size(&Cube::solved_n(9).facelets()[1..]), Some(9));
-/// assert_eq!(facelet_size(&Cube::solved().facelets()), None);
-/// assert_eq!(facelet_size(&"R U ".repeat(60)), None);
-/// ```
-pub fn facelet_size(text: &str) -> Option<usize> {
-    let letters = text.chars().filter(|c| !c.is_whitespace()).count();
-    if letters <= 54 + 9 {
-        return None;
-    }
-    let n = SIZES.min_by_key(|&n| (6 * n * n).abs_diff(letters))?;
-    Cube::is_facelet_shaped(text.trim(), n).then_some(n)
-}
-
 /// Why the reduction could not solve a cube.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ReductionError {
