@@ -704,3 +704,15 @@ fn a_system_command_given_to_apl_outside_apl_mode_runs_as_one() {
     assert!(run(&mut s, "apl )fns").contains("SWITCH"));
     assert!(!s.in_apl());
 }
+
+#[test]
+fn a_traditional_function_left_open_at_the_end_of_input_is_closed_not_lost() {
+    let mut s = common::apl_session();
+    for line in ["∇Z←FOO X", "Z←X+1"] {
+        s.execute(line).unwrap();
+    }
+    let closed = s.close_open_definition().unwrap().unwrap();
+    assert!(closed.note.unwrap().contains("was not closed with ∇"));
+    assert_eq!(common::run(&mut s, "FOO 1"), "2");
+    assert!(s.close_open_definition().is_none());
+}

@@ -503,3 +503,17 @@ fn draw_replaces_a_picture_it_wrote_but_never_another_file() {
     let wrote = stdout.lines().filter(|l| l.starts_with("wrote ")).count();
     assert_eq!(wrote, 2, "{stdout}");
 }
+
+#[test]
+fn a_traditional_function_left_open_when_piped_input_ends_is_closed_with_a_note() {
+    let (out, err, code) = session("apl\n∇Z←FOO X\nZ←X+1\n");
+    assert_eq!(code, Some(0), "{out}{err}");
+    assert!(
+        err.contains("∇Z←FOO X was not closed with ∇ before the input ended: it is closed there"),
+        "{err}"
+    );
+    // One that cannot be closed is one error naming the last line, and the exit says so.
+    let (_, err, code) = session("apl\n∇Z←BAR X\nZ←X+(\n");
+    assert_eq!(code, Some(2), "{err}");
+    assert!(err.starts_with("error: line 3: "), "{err}");
+}

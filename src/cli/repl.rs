@@ -84,11 +84,30 @@ pub fn run_interactive() -> Result<ExitCode> {
         }
         pasted.apl.follow(&session);
     }
+    failed |= close_at_the_end(&mut session, None)?;
     Ok(if failed {
         ExitCode::FAILURE
     } else {
         ExitCode::SUCCESS
     })
+}
+
+/// A traditional function still open when the input ends, closed
+/// ([`Session::close_open_definition`]) and what that came to shown (an error naming the
+/// input's last line `at`, for lines read): whether it failed.
+fn close_at_the_end(session: &mut Session, at: Option<usize>) -> Result<bool> {
+    match (session.close_open_definition(), at) {
+        (None, _) => Ok(false),
+        (Some(Ok(reply)), _) => show(&reply).map(|_| false),
+        (Some(Err(e)), Some(line)) => {
+            output::err(format!("error: line {line}: {e}"));
+            Ok(true)
+        }
+        (Some(Err(e)), None) => {
+            output::err(format!("error: {e}"));
+            Ok(true)
+        }
+    }
 }
 
 /// What the session does after a read at the prompt that gave no line.
@@ -388,6 +407,7 @@ pub fn run_lines(input: impl BufRead, join: bool) -> Result<ExitCode> {
     let mut failed = false;
     // The failing statements in a row, and the line of the first of them.
     let mut in_a_row = (0, 0);
+    let mut last = 0;
     for read in crate::base::lines::statements(Lines::new(input), joiner(join)) {
         let (number, outcome) = match read {
             Ok(statement) => (
@@ -399,6 +419,7 @@ pub fn run_lines(input: impl BufRead, join: bool) -> Result<ExitCode> {
                 (e.line(), Outcome::Failed)
             }
         };
+        last = number;
         match outcome {
             Outcome::Quit => break,
             Outcome::Done => in_a_row = (0, 0),
@@ -418,6 +439,7 @@ pub fn run_lines(input: impl BufRead, join: bool) -> Result<ExitCode> {
             }
         }
     }
+    failed |= close_at_the_end(&mut session, Some(last))?;
     Ok(if failed {
         ExitCode::from(2)
     } else {

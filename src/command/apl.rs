@@ -286,6 +286,27 @@ impl Session {
         saved_source(self)
     }
 
+    /// The end of the input while a traditional function is being typed (`∇HEADER`, its
+    /// lines, and no closing `∇`): the function is closed as if `∇` had been typed, so that
+    /// what was typed is not lost, and this is what that came to, with a note saying so;
+    /// `None` when no function is open.
+    pub fn close_open_definition(&mut self) -> Option<Result<Reply>> {
+        let text = self.apl_state_mut().open.take()?;
+        let header = text.lines().next().unwrap_or_default().trim().to_string();
+        let closed = apl_line(self, &format!("{text}\n∇"), Front::Repl).map(|mut reply| {
+            let said = format!(
+                "{} was not closed with ∇ before the input ended: it is closed there",
+                crate::base::text::echo(&header)
+            );
+            reply.note = Some(match reply.note.take() {
+                Some(note) => format!("{said}; {note}"),
+                None => said,
+            });
+            reply
+        });
+        Some(closed)
+    }
+
     /// A workspace's text (as `)save` writes it) read as `)load` reads its file: all or
     /// nothing; what it says after `loaded`.
     pub fn load_workspace_text(&mut self, source: &str) -> Result<String> {

@@ -759,7 +759,7 @@ pub static SIZE: CommandDef = CommandDef {
     surface: Surface::Repl,
     usage: "[N]",
     summary: "switch to the solved N×N×N cube (2 to 9) in the current representation, if it holds that size; without N, say the size",
-    details: "size 4   the solved 4×4×4 in the current representation (numeric local vector 4d nested hold 2 to 9; composite and visual 2 and 3)\nsize     the current size\nMoves, show, reps, load, reset, order, cycles and compare then work at that size; undo goes back to the cube before. solve, pocket and effect stay on their own sizes.",
+    details: "size 4   the solved 4×4×4 in the current representation (numeric local vector 4d nested hold 2 to 9; composite and visual 2 and 3)\nsize     the current size\nMoves, show, reps, load, reset, order, cycles and compare then work at that size; undo goes back to the cube before. solve works on every size from 2 to 9 (the 2×2×2 by its own table, the 4×4×4 to 9×9×9 by reduction); pocket stays on the 2×2×2, and effect takes its own size (effect size N ALG; 3 unless given).",
     args: &[repl("N")],
     read: Some(|line, _| Ok(SessionRequest::Size(size_words(line.rest)?).into())),
     ..CommandDef::NONE

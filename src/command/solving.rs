@@ -189,7 +189,7 @@ fn time_value(value: Option<&str>) -> Result<std::time::Duration> {
         .filter(|t| *t > 0.0 && *t <= 3600.0)
         .ok_or_else(|| {
             usage(&format!(
-                "solve: time '{}' is not a number of seconds from 0 to 3600",
+                "solve: time '{}' is not a number of seconds above 0 and at most 3600",
                 echo(v)
             ))
         })?;
