@@ -84,8 +84,7 @@ pub fn run_interactive() -> Result<ExitCode> {
         }
         pasted.apl.follow(&session);
     }
-    failed |= close_at_the_end(&mut session, None)?;
-    Ok(if failed {
+    Ok(if close_at_the_end(&mut session, None)? || failed {
         ExitCode::FAILURE
     } else {
         ExitCode::SUCCESS
