@@ -121,8 +121,9 @@ async function settle(tab) {
   check(took < 1000, "Stop ends the runaway line within a second", took);
   await tab.type("TWICE 21");
   look = await settle(tab);
-  check(look.last === "out: 42" && look.facelets === afterCube.facelets,
-    "after Stop the workspace's definitions and the cube are there", look);
+  check(look.last === "out: 42" && look.facelets === afterCube.facelets &&
+    look.lines.includes("said: the session is back with its workspace, its cube and what undo and redo walk"),
+    "after Stop the workspace's definitions, the cube and the undo history are there", look);
   await tab.type("{⍵+1}⍣≡0");
   await sleep(300);
   // A line entered while another runs is not lost: it stays in the field.
@@ -137,6 +138,19 @@ async function settle(tab) {
   await tab.type("TWICE 2");
   look = await settle(tab);
   check(look.last === "out: 4", "Ctrl-C in the pane stops a line too", look);
+  // What undo and redo walk came back with each new worker (two by now): undo takes back the
+  // change made before the first Stop, redo makes it again.
+  await tab.type(")off");
+  await settle(tab);
+  await tab.type("undo");
+  look = await settle(tab);
+  check(look.facelets === afterRU.facelets && look.lines.some(l => l.startsWith("out: undid: apl: CUBE←R CUBE")),
+    "after two stops undo takes back what was made before them", look);
+  await tab.type("redo");
+  look = await settle(tab);
+  check(look.facelets === afterCube.facelets, "and redo makes it again", look);
+  await tab.type("apl");
+  await settle(tab);
 
   // Reload: the workspace, the cube and the mode are kept.
   await tab.reload();
@@ -152,6 +166,24 @@ async function settle(tab) {
   await tab.type("solve");
   look = await settle(tab);
   check(look.lines.some(l => l.startsWith("out: ") && /[RUFLDB]/.test(l)), "solve answers with moves", look);
+
+  // A picture written to a file is offered as a download (the page has no disk), and the
+  // session goes on in the same worker.
+  await tab.run("window.workerBefore = worker");
+  await tab.type("draw cube.svg");
+  look = await settle(tab);
+  check(look.lines.some(l => l.startsWith("said: cube.svg was offered as a download")) && await tab.run("window.workerBefore === worker"),
+    "draw cube.svg offers the picture as a download, in the same worker", look);
+
+  // A line typed while the cube still turns: the turn ends where it is, with no error.
+  const errorsBefore = consoleSaid.length;
+  await tab.type("(R U)10");
+  await tab.ready();
+  await sleep(300);
+  await tab.type("reset");
+  look = await settle(tab);
+  check(look.where === "0 / 0" && look.facelets === first.facelets && consoleSaid.length === errorsBefore,
+    "a line typed while the cube turns ends the turn, with no error", {look, said: consoleSaid.slice(errorsBefore)});
 
   // Tape the link, clear what this browser keeps, and open the link in a new tab: it shows
   // what it holds and runs nothing until a key is pressed.
@@ -192,6 +224,13 @@ async function settle(tab) {
   await third.type("(PLUS 1),(THRICE 2),TWICE 3");
   merged = await settle(third);
   check(merged.last === "out: 101 6 6", "a link's definitions join the session's own", merged);
+
+  // A link pasted into the address of the open page is offered too.
+  await third.run("location.hash = '#moves=' + encodeURIComponent('F2')");
+  await sleep(300);
+  const pasted = await third.run("({shown: !document.getElementById('offer').hidden, text: document.getElementById('offer-text').textContent})");
+  check(pasted.shown && pasted.text.includes("moves: F2"), "a link pasted into the open page's address is offered", pasted);
+  await third.key("Escape", "Escape", 27);
 
   // A hostile address: shown as text, run as nothing.
   const hostile = await open(url("#ws=%3Cscript%3Ewindow.pwned%3D1%3C%2Fscript%3E%3Cimg%20src%3Dx%20onerror%3D%22window.pwned%3D2%22%3E&moves=%3C%2Fpre%3E%3Cb%3Ebold%3C%2Fb%3E"));

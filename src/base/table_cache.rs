@@ -311,8 +311,47 @@ pub fn read_regular(path: &Path, max: u64) -> std::io::Result<Vec<u8>> {
     Ok(bytes)
 }
 
+std::thread_local! {
+    /// The files written on this thread while a front end with no disk takes them
+    /// ([`take_files`]), each with its name.
+    static TAKEN: std::cell::RefCell<Option<Vec<(PathBuf, Vec<u8>)>>> =
+        const { std::cell::RefCell::new(None) };
+}
+
+/// From now on, files written on this thread by [`write_atomic`] (pictures, charts) are kept
+/// for the front end to take ([`taken_files`]) instead of written: the page's, which has no
+/// disk of its own and offers each as a download.
+pub fn take_files() {
+    TAKEN.with(|t| {
+        t.borrow_mut().get_or_insert_with(Vec::new);
+    });
+}
+
+/// The files written on this thread since the last call, while files are taken
+/// ([`take_files`]; none otherwise).
+///
+/// ```
+/// use cubework::base::table_cache::{take_files, taken_files, write_atomic};
+/// let path = std::path::Path::new("/no/such/dir/cube.svg");
+/// assert!(write_atomic(path, b"<svg/>").is_err());
+/// take_files();
+/// write_atomic(path, b"<svg/>").unwrap();
+/// assert_eq!(taken_files(), [(path.to_path_buf(), b"<svg/>".to_vec())]);
+/// assert!(taken_files().is_empty());
+/// ```
+pub fn taken_files() -> Vec<(PathBuf, Vec<u8>)> {
+    TAKEN.with(|t| {
+        t.borrow_mut()
+            .as_mut()
+            .map(std::mem::take)
+            .unwrap_or_default()
+    })
+}
+
 /// Writes `bytes` to `path` whole or not at all: into a temporary file beside it, synced,
 /// then renamed over `path`. A reader sees the old file or the new one, never a cut one.
+/// (While files are taken on this thread, [`take_files`], the file is kept for the front end
+/// instead.)
 ///
 /// Where `path` is a symbolic link nothing is written: the link is the user's, and so is
 /// its target, and both are left as they are; the error names the file. (A link made there
@@ -333,6 +372,15 @@ pub fn read_regular(path: &Path, max: u64) -> std::io::Result<Vec<u8>> {
 /// ```
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     use std::io::Write;
+    let taken = TAKEN.with(|t| {
+        let mut taken = t.borrow_mut();
+        taken
+            .as_mut()
+            .map(|files| files.push((path.to_path_buf(), bytes.to_vec())))
+    });
+    if taken.is_some() {
+        return Ok(());
+    }
     if std::fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink()) {
         return Err(std::io::Error::new(
             std::io::ErrorKind::InvalidInput,

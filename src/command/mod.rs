@@ -38,7 +38,9 @@ pub use one_shot::Context;
 pub use parse::{LineKind, line_kind, parse_line};
 pub use picture::{DrawRequest, PictureRequest};
 pub use request::Request;
-pub use session::{MAX_KEPT_MOVES, MAX_UNDO, Session, SessionRequest, ShowWhat, Shown};
+pub use session::{
+    HistoryOrder, KeptChange, MAX_KEPT_MOVES, MAX_UNDO, Session, SessionRequest, ShowWhat, Shown,
+};
 pub use solving::SolvingRequest;
 #[cfg(feature = "cli")]
 pub(crate) use solving::{refuse_unused_limits, with_advice};

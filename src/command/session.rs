@@ -6,6 +6,7 @@
 mod history;
 
 use history::{Change, Changes};
+pub use history::{HistoryOrder, KeptChange};
 
 use super::unit::{
     COLOURS_ARG, CommandDef, FROM_ARG, NOTATION_OPT, REP_OPT, SIZE_OPT, Surface, Value, cli, opt,
@@ -306,13 +307,16 @@ impl Session {
             label: history::label(&label),
             moves: Some(alg),
             after,
+            serial: 0,
         });
         Ok(Reply::text(self.rep.render_in(self.scheme)))
     }
 
-    /// Records a change, and forgets the oldest ones beyond [`MAX_UNDO`] changes or
-    /// [`MAX_KEPT_MOVES`] moves.
-    fn record(&mut self, change: Change) {
+    /// Records a change (its serial the next), and forgets the oldest ones beyond
+    /// [`MAX_UNDO`] changes or [`MAX_KEPT_MOVES`] moves.
+    fn record(&mut self, mut change: Change) {
+        change.serial = self.changes.next_serial;
+        self.changes.next_serial += 1;
         for undone in self.changes.future.drain(..) {
             self.changes.kept -= undone.size();
         }
@@ -324,6 +328,7 @@ impl Session {
             if let Some(old) = self.changes.past.pop_front() {
                 self.changes.kept -= old.size();
                 self.changes.forgotten += 1;
+                self.changes.base_serial = old.serial;
                 self.changes.base = old.after;
             }
         }
@@ -342,6 +347,7 @@ impl Session {
             label: history::label(label),
             moves: None,
             after: cube,
+            serial: 0,
         });
         Ok(Reply::text(self.rep.render_in(self.scheme)))
     }

@@ -314,6 +314,34 @@ impl Alg {
         Alg { items }
     }
 
+    /// The notation it is written in, which reads its printed form back ([`Alg::parse`]): the
+    /// paper's if any move or tool in it is the paper's, else the standard one.
+    ///
+    /// ```
+    /// use cubework::sequence::alg::Alg;
+    /// use cubework::Notation;
+    /// let a = Alg::parse("(R U2)3 [F, SWITCH]", Notation::Standard).unwrap();
+    /// let paper = a.in_notation(Notation::Paper);
+    /// assert_eq!(paper.written_in(), Notation::Paper);
+    /// assert_eq!(Alg::parse(&paper.to_string(), paper.written_in()).unwrap(), paper);
+    /// ```
+    pub fn written_in(&self) -> Notation {
+        let paper = self.items.iter().any(|item| match item {
+            Item::Move(_) => is_paper(item),
+            Item::Tool { notation, .. } => *notation == Notation::Paper,
+            Item::Comment(_) => false,
+            Item::Group { body, .. } => body.written_in() == Notation::Paper,
+            Item::Commutator { a, b, .. } | Item::Conjugate { a, b, .. } => {
+                [a, b].iter().any(|x| x.written_in() == Notation::Paper)
+            }
+        });
+        if paper {
+            Notation::Paper
+        } else {
+            Notation::Standard
+        }
+    }
+
     /// The number of moves as written: each move and tool name once, however often a bracket
     /// repeats it (`(R U)500` is two).
     ///

@@ -5,7 +5,7 @@
 
 use wasm_bindgen::prelude::*;
 
-use super::{Answer, State, Workbench};
+use super::{Answer, History, State, Workbench};
 
 /// The session, as the page's worker holds it.
 #[wasm_bindgen]
@@ -67,6 +67,22 @@ impl Bench {
         self.noted(answer)
     }
 
+    /// The undo history's order and the changes new since the last call
+    /// ([`Workbench::history`]), for the page to keep.
+    pub fn history(&mut self) -> History {
+        self.bench.history()
+    }
+
+    /// Gives back the undo history the page kept ([`Workbench::restore_history`]): whether
+    /// it was; why not, if it was not, is said with the next answer.
+    #[wasm_bindgen(js_name = restoreHistory)]
+    pub fn restore_history(&mut self, history: &History) -> bool {
+        let note = self.bench.restore_history(history);
+        let restored = note.is_none();
+        self.notes.extend(note);
+        restored
+    }
+
     /// `answer` with the notes not yet said before its own.
     fn noted(&mut self, mut answer: Answer) -> Answer {
         let mut notes = std::mem::take(&mut self.notes);
@@ -81,6 +97,15 @@ impl Bench {
 impl Default for Bench {
     fn default() -> Self {
         Bench::new()
+    }
+}
+
+#[wasm_bindgen]
+impl History {
+    /// An empty history, whose fields the page then sets to what it kept.
+    #[wasm_bindgen(constructor)]
+    pub fn new() -> History {
+        History::default()
     }
 }
 

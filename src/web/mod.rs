@@ -74,6 +74,11 @@ pub struct Answer {
     pub notation: String,
     /// The cube is solved.
     pub solved: bool,
+    /// The names of the files the line wrote (`draw FILE`, `compare --plot FILE`), which the
+    /// page, having no disk, offers as downloads.
+    pub files: Vec<String>,
+    /// Each file's text, in the same place.
+    pub file_texts: Vec<String>,
 }
 
 /// What the page keeps to bring a session back: the cube (its size and facelets), the
@@ -94,11 +99,47 @@ pub struct State {
     pub workspace: String,
 }
 
+/// The session's undo history as the page keeps it, to give it back when the session starts
+/// again after a stopped line ([`Workbench::history`], [`Workbench::restore_history`]): its
+/// order by serials ([`HistoryOrder`]), and the changes the page has not yet been told of,
+/// each in the same place of each list — its serial, its label, its moves as written and the
+/// notation they are written in (both empty: it set the state, or it is the start), and the
+/// cube after it.
+#[derive(Clone, Debug, Default, PartialEq)]
+#[cfg_attr(
+    feature = "web",
+    wasm_bindgen::prelude::wasm_bindgen(getter_with_clone)
+)]
+pub struct History {
+    /// Changes forgotten before the start.
+    pub forgotten: u32,
+    /// The serial of the cube the kept changes start from.
+    pub start: u32,
+    /// The changes made, oldest first: undo takes them back.
+    pub made: Vec<u32>,
+    /// The changes undone, the next to redo last.
+    pub undone: Vec<u32>,
+    /// Each new change's serial.
+    pub serials: Vec<u32>,
+    /// Each new change's label, as `history` shows it.
+    pub labels: Vec<String>,
+    /// Each new change's moves as written, or empty.
+    pub moves: Vec<String>,
+    /// The notation each one's moves are written in (`standard`, `paper`; empty: none).
+    pub notations: Vec<String>,
+    /// The size of the cube after each.
+    pub sizes: Vec<u32>,
+    /// The cube after each, as a facelet string.
+    pub facelets: Vec<String>,
+}
+
 /// The session a page works on, and what the page was last told.
 pub struct Workbench {
     session: Session,
     /// APL was used, so the workspace exists and is kept.
     used_apl: bool,
+    /// The highest serial of a change the page was told of ([`Workbench::history`]).
+    told: u64,
 }
 
 impl Default for Workbench {
@@ -110,15 +151,18 @@ impl Default for Workbench {
 impl Workbench {
     /// A new session on the solved cube, as the REPL starts.
     pub fn new() -> Workbench {
+        crate::base::table_cache::take_files();
         Workbench {
             session: Session::new(false),
             used_apl: false,
+            told: 0,
         }
     }
 
     /// A session brought back from what the page kept; with the notes of what could not be
     /// brought back (a workspace that no longer loads, a cube of no size the workbench has).
     pub fn restore(state: &State) -> (Workbench, Vec<String>) {
+        crate::base::table_cache::take_files();
         let mut notes = Vec::new();
         let notation = if state.notation == "paper" {
             Notation::Paper
@@ -139,6 +183,7 @@ impl Workbench {
         let mut bench = Workbench {
             session,
             used_apl: false,
+            told: 0,
         };
         if !state.workspace.trim().is_empty() {
             bench.used_apl = true;
@@ -176,10 +221,7 @@ impl Workbench {
 
     /// The notation's name, as [`State::notation`] keeps it.
     fn notation(&self) -> String {
-        match self.session.notation() {
-            Notation::Paper => "paper".into(),
-            _ => "standard".into(),
-        }
+        notation_name(self.session.notation()).to_string()
     }
 
     /// The workspace's text, once APL has been used, with any line that did not run kept as
@@ -265,6 +307,60 @@ impl Workbench {
         )
     }
 
+    /// The undo history's order, with the changes made since the page was last told
+    /// (all of them the first time): what the page keeps to give back with
+    /// [`Workbench::restore_history`].
+    pub fn history(&mut self) -> History {
+        let serial = |s: u64| u32::try_from(s).unwrap_or(u32::MAX);
+        let order = self.session.history_order();
+        let mut history = History {
+            forgotten: u32::try_from(order.forgotten).unwrap_or(u32::MAX),
+            start: serial(order.start),
+            made: order.made.iter().map(|&s| serial(s)).collect(),
+            undone: order.undone.iter().map(|&s| serial(s)).collect(),
+            ..History::default()
+        };
+        for change in self.session.changes_since(self.told) {
+            self.told = self.told.max(change.serial);
+            history.serials.push(serial(change.serial));
+            history.labels.push(change.label);
+            let (moves, notation) = match &change.moves {
+                Some(alg) => (alg.to_string(), notation_name(alg.written_in()).to_string()),
+                None => (String::new(), String::new()),
+            };
+            history.moves.push(moves);
+            history.notations.push(notation);
+            history.sizes.push(change.cube.size() as u32);
+            history.facelets.push(change.cube.facelets());
+        }
+        history
+    }
+
+    /// Gives back the undo history the page kept ([`Workbench::history`]'s, every change it
+    /// was told of in one), in place of the session's own; `None`, or a note saying why it
+    /// was not brought back (the session's own history is then kept).
+    pub fn restore_history(&mut self, history: &History) -> Option<String> {
+        let kept = (0..history.serials.len())
+            .map(|i| kept_change(history, i))
+            .collect::<Result<Vec<_>, String>>();
+        let order = crate::command::HistoryOrder {
+            forgotten: history.forgotten as usize,
+            start: u64::from(history.start),
+            made: history.made.iter().map(|&s| u64::from(s)).collect(),
+            undone: history.undone.iter().map(|&s| u64::from(s)).collect(),
+        };
+        match kept.and_then(|kept| self.session.restore_history(&order, &kept)) {
+            Ok(()) => {
+                let all = history.serials.iter().map(|&s| u64::from(s));
+                self.told = all.max().unwrap_or(0);
+                None
+            }
+            Err(why) => Some(format!(
+                "undo and redo start anew: the kept history was not brought back ({why})"
+            )),
+        }
+    }
+
     /// The answer for a line's result and the moves it made.
     fn answer(
         &mut self,
@@ -291,6 +387,14 @@ impl Workbench {
             .build(&cube)
             .map(|r| r.render_in(self.session.scheme()))
             .unwrap_or_default();
+        let (files, file_texts) = crate::base::table_cache::taken_files()
+            .into_iter()
+            .map(|(path, bytes)| {
+                let name = path.file_name().unwrap_or(path.as_os_str());
+                let text = String::from_utf8_lossy(&bytes).into_owned();
+                (name.to_string_lossy().into_owned(), text)
+            })
+            .unzip();
         Answer {
             ok,
             text,
@@ -307,8 +411,46 @@ impl Workbench {
             facelets: cube.facelets(),
             notation: self.notation(),
             solved: cube == Cube::solved_n(n),
+            files,
+            file_texts,
         }
     }
+}
+
+/// A notation's name, as [`State::notation`] and [`History::notations`] keep it.
+fn notation_name(notation: Notation) -> &'static str {
+    match notation {
+        Notation::Paper => "paper",
+        _ => "standard",
+    }
+}
+
+/// The `i`th change of a kept history, read back.
+fn kept_change(history: &History, i: usize) -> Result<crate::command::KeptChange, String> {
+    let field = |v: &[String]| v.get(i).cloned().unwrap_or_default();
+    let serial = history.serials[i];
+    let size = history.sizes.get(i).copied().unwrap_or(0) as usize;
+    let cube = Cube::from_facelets_n(&field(&history.facelets), size)
+        .map_err(|e| format!("change {serial}'s cube: {e}"))?;
+    let moves = match field(&history.notations).as_str() {
+        "" => None,
+        name => {
+            let notation = if name == "paper" {
+                Notation::Paper
+            } else {
+                Notation::Standard
+            };
+            let alg = crate::sequence::alg::Alg::parse(&field(&history.moves), notation)
+                .map_err(|e| format!("change {serial}'s moves: {e}"))?;
+            Some(alg)
+        }
+    };
+    Ok(crate::command::KeptChange {
+        serial: u64::from(serial),
+        label: field(&history.labels),
+        moves,
+        cube,
+    })
 }
 
 /// The refusal of a command that needs a disk (`tables`, the command line's, which the page

@@ -18,8 +18,9 @@ const compiled = WebAssembly.compile(wasmBytes);
 const workerUrl = URL.createObjectURL(new Blob([$("worker-source").textContent], {type: "text/javascript"}));
 let worker = null, nextId = 1, pending = null, busy = false;
 
-// A worker holding the session brought back from `kept` (none: a new session).
-async function startWorker(kept) {
+// A worker holding the session brought back from `kept` (none: a new session), with the undo
+// history `history` (none: a new one).
+async function startWorker(kept, history) {
   const module = await compiled;
   worker = new Worker(workerUrl);
   return new Promise((resolve, reject) => {
@@ -27,7 +28,7 @@ async function startWorker(kept) {
     worker.onmessage = event => onReply(event.data);
     worker.onerror = event => { event.preventDefault(); crashed(String(event.message || "the worker failed")); };
     pending = {id, resolve, reject};
-    worker.postMessage({type: "start", id, module, kept});
+    worker.postMessage({type: "start", id, module, kept, history});
   });
 }
 
@@ -59,7 +60,8 @@ function crashed(why) {
   restart();
 }
 
-// Stop: the worker ended at once, and another started with the workspace and moves kept.
+// Stop: the worker ended at once, and another started with the workspace, the cube and the
+// undo history kept.
 function stop() {
   if (!busy) return;
   if (pending) { pending.reject(new Error("stopped")); pending = null; }
@@ -71,10 +73,12 @@ async function restart() {
   worker = null;
   busy = true;
   status("the line was stopped; bringing the session back…");
-  const reply = await startWorker(loadKept().kept);
+  const reply = await startWorker(lastReply ? stateOf(lastReply) : loadKept().kept, keptUndo());
   busy = false;
   show(reply, {keep: false});
-  say("the session is back with its workspace and cube; undo and history start anew from here", "said");
+  say(reply.restored
+    ? "the session is back with its workspace, its cube and what undo and redo walk"
+    : "the session is back with its workspace and cube; undo and history start anew from here", "said");
   status("ready");
   $("line").disabled = false;
   $("line").focus();
@@ -90,12 +94,46 @@ function loadKept() {
   return {};
 }
 
+// What brings the session of `reply` back: its cube, representation, notation, mode and
+// workspace.
+function stateOf(reply) {
+  return {size: reply.size, facelets: reply.facelets, rep: reply.rep, notation: reply.notation,
+          apl: reply.apl, workspace: reply.workspace};
+}
+
 function keep(reply) {
-  const kept = {size: reply.size, facelets: reply.facelets, rep: reply.rep, notation: reply.notation,
-                apl: reply.apl, workspace: reply.workspace};
+  const kept = stateOf(reply);
   try {
     localStorage.setItem(KEEP, JSON.stringify({kept, player: {start: player.start, startFacelets: player.startFacelets, size: player.size, moves: player.moves}, lines: typed.slice(-200)}));
   } catch (e) { status("this browser keeps nothing for the page: a reload starts anew"); }
+}
+
+// --- the undo history ----------------------------------------------------------------------
+// What the session's undo and redo walk, as the worker tells it after each line (each change
+// once): kept here so that a worker started after Stop, after a failure or for )load gives
+// it back. A reload starts it anew, as a new REPL session does.
+const undoKept = {order: null, changes: new Map()};
+
+function heard(h) {
+  if (!h) return;
+  for (let i = 0; i < h.serials.length; i++) {
+    undoKept.changes.set(h.serials[i], {label: h.labels[i], moves: h.moves[i], notation: h.notations[i],
+                                        size: h.sizes[i], facelets: h.facelets[i]});
+  }
+  undoKept.order = {forgotten: h.forgotten, start: h.start, made: h.made, undone: h.undone};
+  const held = new Set([h.start, ...h.made, ...h.undone]);
+  for (const serial of [...undoKept.changes.keys()]) if (!held.has(serial)) undoKept.changes.delete(serial);
+}
+
+// The undo history as the worker takes it back (null: none heard yet).
+function keptUndo() {
+  if (!undoKept.order) return null;
+  const out = Object.assign({serials: [], labels: [], moves: [], notations: [], sizes: [], facelets: []}, undoKept.order);
+  for (const [serial, c] of undoKept.changes) {
+    out.serials.push(serial); out.labels.push(c.label); out.moves.push(c.moves);
+    out.notations.push(c.notation); out.sizes.push(c.size); out.facelets.push(c.facelets);
+  }
+  return out;
 }
 
 // --- the transcript ------------------------------------------------------------------------
@@ -146,7 +184,7 @@ function animate(from, to, ms) {
   const mine = ++animation;
   const stepTo = i => {
     if (mine !== animation) return;
-    if (i >= to) { moving = null; seek(to); return; }
+    if (i >= Math.min(to, player.moves.length)) { moving = null; seek(Math.min(to, player.moves.length)); return; }
     const turns = player.moves[i].turns, t0 = performance.now();
     const quarters = Math.max(1, ...turns.map(t => (t[2] === 2 ? 2 : 1)));
     const frame = now => {
@@ -179,6 +217,9 @@ function sameColours(a, b) { return a && b && a.length === b.length && a.every((
 // What the session says the cube is now: its moves added to the player and turned, or (when
 // it changed another way) a new start.
 function follow(reply) {
+  // A turn still under way is ended where it is: the cube is drawn from the moves below.
+  animation++;
+  moving = null;
   const made = movesOf(reply);
   player.positions = reply.positions;
   if (made.length && player.start && player.size === reply.size) {
@@ -217,15 +258,29 @@ let prompt = "";
 function show(reply, {keep: keepIt = true} = {}) {
   if (reply.note) say(`note: ${reply.note}`, "note");
   if (reply.text) say(reply.text, reply.ok ? "out" : "error");
+  offerFiles(reply);
   prompt = reply.prompt;
   $("prompt").textContent = prompt;
   $("shown").textContent = `${reply.rep}\n${reply.shown}`;
   follow(reply);
+  heard(reply.history);
   if (keepIt) keep(reply);
   lastReply = reply;
   writeLink();
 }
 let lastReply = null;
+
+// The files a line wrote (`draw cube.svg`, `compare --plot chart.svg`): the page has no disk
+// of its own, so each is offered as a download under its name.
+function offerFiles(reply) {
+  (reply.files || []).forEach((name, i) => {
+    const a = document.createElement("a");
+    a.href = URL.createObjectURL(new Blob([reply.file_texts[i]], {type: /\.html?$/i.test(name) ? "text/html" : "image/svg+xml"}));
+    a.download = name;
+    a.click();
+    say(`${name} was offered as a download: the page has no disk of its own`, "said");
+  });
+}
 
 // --- the link ------------------------------------------------------------------------------
 // The address holds the player's moves and the workspace's definitions (and the start, when
@@ -260,7 +315,9 @@ function readLink(hash) {
 // brought into this session, not put in its place: its definitions join the workspace (a
 // line of them that does not run is kept as it was and named), its cube is loaded as `size`
 // and `load` would (undo takes it back), and its moves are run as a line.
+let dropOffer = null;
 function offer(link) {
+  if (dropOffer) dropOffer();
   const lines = [];
   if (link.moves) lines.push(`moves: ${link.moves}`);
   if (link.start) lines.push(`from the cube: ${link.start}`);
@@ -292,7 +349,8 @@ function offer(link) {
     if (e.key === "Escape") { e.preventDefault(); drop(); }
     else if (e.key === "Enter") { e.preventDefault(); run(); }
   };
-  const drop = () => { document.removeEventListener("keydown", onKey, true); $("offer").hidden = true; };
+  const drop = () => { document.removeEventListener("keydown", onKey, true); $("offer").hidden = true; dropOffer = null; };
+  dropOffer = drop;
   document.addEventListener("keydown", onKey, true);
   $("offer-run").onclick = run;
   $("offer-drop").onclick = drop;
@@ -344,9 +402,9 @@ function fileHelp(line) {
       if (!file) return;
       const text = await file.text();
       worker.terminate();
-      const kept = loadKept().kept || {size: 3, facelets: "", rep: "vector", notation: "standard", apl: true};
+      const kept = lastReply ? stateOf(lastReply) : {size: 3, facelets: "", rep: "vector", notation: "standard", apl: true};
       busy = true;
-      const reply = await startWorker(Object.assign({}, kept, {workspace: text}));
+      const reply = await startWorker(Object.assign({}, kept, {workspace: text}), keptUndo());
       busy = false;
       say(`loaded ${file.name}`, "said");
       show(reply);
@@ -454,4 +512,9 @@ window.addEventListener("pointerup", () => { drag = null; });
   window.firstPrompt = performance.now();
   status("ready");
   if (location.hash.length > 1) offer(readLink(location.hash));
+  // A link pasted into the address of the open page is offered as one opened anew is (the
+  // page's own link, followed, holds this session already: not offered).
+  window.addEventListener("hashchange", () => {
+    if (location.hash.length > 1 && location.hash !== $("link").getAttribute("href")) offer(readLink(location.hash));
+  });
 })();

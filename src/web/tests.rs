@@ -147,3 +147,179 @@ fn a_link_opened_joins_its_definitions_to_the_sessions_own_and_loads_its_cube_un
         "{bad:?}"
     );
 }
+
+/// The page's keeping of the undo history, as `page.js` does it: each change by its serial,
+/// told once, and the order as last told.
+#[derive(Default)]
+struct PageKeeps {
+    order: History,
+    changes: std::collections::BTreeMap<u32, (String, String, String, u32, String)>,
+}
+
+impl PageKeeps {
+    fn hear(&mut self, h: History) {
+        for i in 0..h.serials.len() {
+            let change = (
+                h.labels[i].clone(),
+                h.moves[i].clone(),
+                h.notations[i].clone(),
+                h.sizes[i],
+                h.facelets[i].clone(),
+            );
+            self.changes.insert(h.serials[i], change);
+        }
+        let held: Vec<u32> = [h.start]
+            .into_iter()
+            .chain(h.made.iter().chain(&h.undone).copied())
+            .collect();
+        self.changes.retain(|s, _| held.contains(s));
+        self.order = h;
+    }
+
+    #[must_use]
+    fn given_back(&self) -> History {
+        let mut h = History {
+            serials: Vec::new(),
+            labels: Vec::new(),
+            moves: Vec::new(),
+            notations: Vec::new(),
+            sizes: Vec::new(),
+            facelets: Vec::new(),
+            ..self.order.clone()
+        };
+        for (serial, (label, moves, notation, size, facelets)) in &self.changes {
+            h.serials.push(*serial);
+            h.labels.push(label.clone());
+            h.moves.push(moves.clone());
+            h.notations.push(notation.clone());
+            h.sizes.push(*size);
+            h.facelets.push(facelets.clone());
+        }
+        h
+    }
+}
+
+/// Runs `lines` in `bench`, the page keeping the history after each.
+fn run_keeping(bench: &mut Workbench, keeps: &mut PageKeeps, lines: &[&str]) {
+    for line in lines {
+        assert!(bench.run(line).ok, "{line}");
+        keeps.hear(bench.history());
+    }
+}
+
+#[test]
+fn after_a_stopped_line_the_new_session_undoes_and_redoes_as_the_old_one_would() {
+    let mut bench = Workbench::new();
+    let mut keeps = PageKeeps::default();
+    keeps.hear(bench.history());
+    let lines = [
+        "R U",
+        "(R U)3 [F, D2]",
+        "notation paper",
+        "R̅UU",
+        "notation standard",
+        "size 4",
+        "Rw 2R' x",
+        "undo",
+        "reset",
+        "F",
+        "undo 2",
+    ];
+    run_keeping(&mut bench, &mut keeps, &lines);
+    // The worker ends mid-line; another is started from what the page kept.
+    let (mut again, notes) = Workbench::restore(&bench.state());
+    assert!(notes.is_empty(), "{notes:?}");
+    assert_eq!(again.restore_history(&keeps.given_back()), None);
+    for line in [
+        "history", "moves", "invert", "undo 3", "redo 2", "undo 20", "redo 20",
+    ] {
+        let (old, new) = (bench.run(line), again.run(line));
+        assert_eq!(
+            (new.ok, &new.text, &new.facelets),
+            (old.ok, &old.text, &old.facelets),
+            "{line}"
+        );
+    }
+    // What it was told before is not told again; the next change is.
+    again.history();
+    assert!(again.history().serials.is_empty());
+    again.run("B");
+    assert_eq!(again.history().serials.len(), 1);
+}
+
+#[test]
+fn the_undo_history_is_told_once_a_change_and_forgotten_changes_leave_the_page() {
+    let mut bench = Workbench::new();
+    let mut keeps = PageKeeps::default();
+    keeps.hear(bench.history());
+    for _ in 0..crate::command::MAX_UNDO + 5 {
+        assert!(bench.run("R").ok);
+        let told = bench.history();
+        assert_eq!(told.serials.len(), 1);
+        keeps.hear(told);
+    }
+    assert_eq!(keeps.changes.len(), crate::command::MAX_UNDO + 1);
+    assert_eq!(keeps.order.forgotten, 5);
+    let (mut again, _) = Workbench::restore(&bench.state());
+    assert_eq!(again.restore_history(&keeps.given_back()), None);
+    let (old, new) = (bench.run("history"), again.run("history"));
+    assert_eq!(new.text, old.text);
+    assert!(new.text.contains("1005  R"), "{}", new.text);
+}
+
+#[test]
+fn a_kept_history_that_does_not_end_at_the_cube_is_refused_with_a_note_and_undo_starts_anew() {
+    let mut bench = Workbench::new();
+    let mut keeps = PageKeeps::default();
+    run_keeping(&mut bench, &mut keeps, &["R", "U"]);
+    let (mut other, _) = Workbench::restore(&State {
+        size: 3,
+        facelets: cube_after("F").facelets(),
+        ..bench.state()
+    });
+    let note = other.restore_history(&keeps.given_back()).expect("a note");
+    assert!(
+        note.contains("does not end at the session's cube"),
+        "{note}"
+    );
+    assert_eq!(other.run("undo").text, "error: nothing to undo");
+    // A change missing from what was kept, or moves that do not read, are refused alike.
+    let mut missing = keeps.given_back();
+    missing.serials.remove(1);
+    for list in [
+        &mut missing.labels,
+        &mut missing.moves,
+        &mut missing.notations,
+        &mut missing.facelets,
+    ] {
+        list.remove(1);
+    }
+    missing.sizes.remove(1);
+    let (mut again, _) = Workbench::restore(&bench.state());
+    let note = again.restore_history(&missing).expect("a note");
+    assert!(note.contains("is missing"), "{note}");
+    let mut unreadable = keeps.given_back();
+    unreadable.moves[1] = "R Q".into();
+    let note = again.restore_history(&unreadable).expect("a note");
+    assert!(note.contains("moves"), "{note}");
+    assert_eq!(again.run("undo").text, "error: nothing to undo");
+}
+
+#[test]
+fn a_picture_drawn_to_a_file_is_handed_to_the_page_and_no_file_is_written() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("cube.svg");
+    let mut bench = Workbench::new();
+    bench.run("R U");
+    let a = bench.run(&format!("draw {}", path.display()));
+    assert!(a.ok, "{a:?}");
+    assert_eq!(a.files, ["cube.svg"]);
+    assert!(
+        a.file_texts[0].contains("<svg"),
+        "{}",
+        &a.file_texts[0][..80]
+    );
+    assert!(!path.exists(), "the page has no disk: nothing is written");
+    // Told once: the next line hands nothing.
+    assert!(bench.run("U'").files.is_empty());
+}

@@ -22,6 +22,9 @@ pub(super) struct Change {
     /// The moves it made, or `None` for a change that sets the state (load, reset).
     pub(super) moves: Option<Alg>,
     pub(super) after: Cube,
+    /// Its number in the session, given when it is recorded: how a front end that keeps the
+    /// history outside the session ([`Session::changes_since`]) knows which changes it has.
+    pub(super) serial: u64,
 }
 
 /// The history of a session: the changes made, which undo takes back, and those undone,
@@ -30,6 +33,10 @@ pub(super) struct Change {
 pub(super) struct Changes {
     /// The state before the oldest change kept.
     pub(super) base: Cube,
+    /// Its serial: the session's start's, or the forgotten change's it was left by.
+    pub(super) base_serial: u64,
+    /// The serial the next change recorded is given.
+    pub(super) next_serial: u64,
     pub(super) past: VecDeque<Change>,
     pub(super) future: Vec<Change>,
     /// Moves, as written, held by `past` and `future`.
@@ -43,6 +50,8 @@ impl From<Cube> for Changes {
     fn from(base: Cube) -> Changes {
         Changes {
             base,
+            base_serial: 1,
+            next_serial: 2,
             past: VecDeque::new(),
             future: Vec::new(),
             kept: 0,
@@ -176,15 +185,13 @@ impl Session {
             .join("\n")
     }
 
-    /// The moves made since the last reset or load, as written, one sequence per change; and
-    /// what began them: the label of that reset or load, or `None` if the session's start (or
-    /// changes forgotten since) came first.
     /// A step's moves (`step`), made already on the cube `after`, as one change.
     pub(in crate::command) fn record_step(&mut self, text: &str, moves: Alg, after: Cube) {
         self.record(Change {
             label: label(text),
             moves: Some(moves),
             after,
+            serial: 0,
         });
     }
 
@@ -195,6 +202,9 @@ impl Session {
         (&self.changes.base, moves)
     }
 
+    /// The moves made since the last reset or load, as written, one sequence per change; and
+    /// what began them: the label of that reset or load, or `None` if the session's start (or
+    /// changes forgotten since) came first.
     pub(in crate::command) fn moves_since_origin(&self) -> (Vec<&Alg>, Option<&str>) {
         let origin = self.changes.past.iter().rposition(|c| c.moves.is_none());
         let start = origin.map_or(0, |i| i + 1);
@@ -289,5 +299,122 @@ fn origin_name(label: &str) -> &'static str {
         "the random-state scramble"
     } else {
         "the last reset"
+    }
+}
+
+/// A change kept outside the session, or the cube its kept changes start from, as values: how
+/// a front end whose session may end and start again (the page's, after a stopped line) keeps
+/// undo and redo across it ([`Session::changes_since`], [`Session::restore_history`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct KeptChange {
+    /// Its serial in the session.
+    pub serial: u64,
+    /// What `history` shows of it (empty for the start).
+    pub label: String,
+    /// The moves it made as written; `None` for a change that set the state, and the start.
+    pub moves: Option<Alg>,
+    /// The cube after it (the start's: the cube itself).
+    pub cube: Cube,
+}
+
+/// The kept history's order, by serials: the cube it starts from, the changes made (oldest
+/// first) and those undone (the next to redo last), and how many older ones were forgotten.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct HistoryOrder {
+    /// Changes forgotten before the start.
+    pub forgotten: usize,
+    /// The start's serial.
+    pub start: u64,
+    /// The changes made, which undo takes back.
+    pub made: Vec<u64>,
+    /// The changes undone, which redo makes again.
+    pub undone: Vec<u64>,
+}
+
+impl Session {
+    /// The kept history's order ([`KeptChange`]).
+    pub fn history_order(&self) -> HistoryOrder {
+        HistoryOrder {
+            forgotten: self.changes.forgotten,
+            start: self.changes.base_serial,
+            made: self.changes.past.iter().map(|c| c.serial).collect(),
+            undone: self.changes.future.iter().map(|c| c.serial).collect(),
+        }
+    }
+
+    /// The start and the changes kept whose serial is above `serial` (0: all of them), so
+    /// that a front end keeping them is told each once.
+    pub fn changes_since(&self, serial: u64) -> Vec<KeptChange> {
+        let start = KeptChange {
+            serial: self.changes.base_serial,
+            label: String::new(),
+            moves: None,
+            cube: self.changes.base.clone(),
+        };
+        let changes = self.changes.past.iter().chain(&self.changes.future);
+        std::iter::once(start)
+            .chain(changes.map(|c| KeptChange {
+                serial: c.serial,
+                label: c.label.clone(),
+                moves: c.moves.clone(),
+                cube: c.after.clone(),
+            }))
+            .filter(|c| c.serial > serial)
+            .collect()
+    }
+
+    /// Gives back a history kept from [`Session::history_order`] and
+    /// [`Session::changes_since`], in place of this session's: an error naming what is
+    /// wrong, the history left as it was, if a change it names is not in `kept` or it does
+    /// not end at the session's cube.
+    pub fn restore_history(
+        &mut self,
+        order: &HistoryOrder,
+        kept: &[KeptChange],
+    ) -> std::result::Result<(), String> {
+        let find = |serial: u64| {
+            kept.iter()
+                .find(|c| c.serial == serial)
+                .ok_or_else(|| format!("its change {serial} is missing"))
+        };
+        let change = |serial: u64| {
+            find(serial).map(|c| Change {
+                label: c.label.clone(),
+                moves: c.moves.clone(),
+                after: c.cube.clone(),
+                serial,
+            })
+        };
+        let past = order
+            .made
+            .iter()
+            .map(|&s| change(s))
+            .collect::<std::result::Result<VecDeque<_>, _>>()?;
+        let future = order
+            .undone
+            .iter()
+            .map(|&s| change(s))
+            .collect::<std::result::Result<Vec<_>, _>>()?;
+        let base = find(order.start)?.cube.clone();
+        let end = past.back().map_or(&base, |c| &c.after);
+        if *end != self.cube() {
+            return Err("it does not end at the session's cube".into());
+        }
+        if past.len() > super::MAX_UNDO {
+            return Err(format!("it holds more than {} changes", super::MAX_UNDO));
+        }
+        let kept = past.iter().chain(&future).map(Change::size).sum();
+        let next = past.iter().chain(&future).map(|c| c.serial);
+        let next_serial = next.chain([order.start]).max().unwrap_or(0) + 1;
+        self.changes = Changes {
+            base,
+            base_serial: order.start,
+            next_serial: next_serial.max(self.changes.next_serial),
+            past,
+            future,
+            kept,
+            forgotten: order.forgotten,
+        };
+        Ok(())
     }
 }
