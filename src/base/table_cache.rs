@@ -311,11 +311,13 @@ pub fn read_regular(path: &Path, max: u64) -> std::io::Result<Vec<u8>> {
     Ok(bytes)
 }
 
+/// Files written, each with its name ([`taken_files`]).
+pub type Files = Vec<(PathBuf, Vec<u8>)>;
+
 std::thread_local! {
     /// The files written on this thread while a front end with no disk takes them
-    /// ([`take_files`]), each with its name.
-    static TAKEN: std::cell::RefCell<Option<Vec<(PathBuf, Vec<u8>)>>> =
-        const { std::cell::RefCell::new(None) };
+    /// ([`take_files`]).
+    static TAKEN: std::cell::RefCell<Option<Files>> = const { std::cell::RefCell::new(None) };
 }
 
 /// From now on, files written on this thread by [`write_atomic`] (pictures, charts) are kept
@@ -339,7 +341,7 @@ pub fn take_files() {
 /// assert_eq!(taken_files(), [(path.to_path_buf(), b"<svg/>".to_vec())]);
 /// assert!(taken_files().is_empty());
 /// ```
-pub fn taken_files() -> Vec<(PathBuf, Vec<u8>)> {
+pub fn taken_files() -> Files {
     TAKEN.with(|t| {
         t.borrow_mut()
             .as_mut()
