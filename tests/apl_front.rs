@@ -716,3 +716,38 @@ fn a_traditional_function_left_open_at_the_end_of_input_is_closed_not_lost() {
     assert_eq!(common::run(&mut s, "FOO 1"), "2");
     assert!(s.close_open_definition().is_none());
 }
+
+#[test]
+fn the_papers_functions_are_not_erased_and_one_of_ones_own_that_replaced_one_gives_it_back() {
+    let mut s = Session::new(false);
+    run(&mut s, "apl");
+    // The paper's own R stays, said so in one line.
+    let e = s.execute(")erase R").unwrap_err().to_string();
+    assert!(
+        e.contains("R is the paper's (vector representation), and stays") && !e.contains('\n'),
+        "{e}"
+    );
+    // One's own R replaces it, with a note naming what it replaced.
+    let said = note(&mut s, "R←{⍵}");
+    assert!(
+        said.contains("R was the paper's (vector representation); yours replaces it"),
+        "{said}"
+    );
+    run(&mut s, "CUBE←R CUBE");
+    assert!(s.cube().is_solved(), "one's own R turns nothing");
+    // Erased, the paper's R is back and turns the cube again.
+    assert_eq!(run(&mut s, ")erase R"), "R is the paper's again");
+    run(&mut s, "CUBE←R CUBE");
+    assert_cube_after_paper(&s, "R");
+    // )clear brings back every paper function one's own replaced.
+    run_lines(&mut s, "U←{⍵}\nMINE←{R ⍵}");
+    run(&mut s, ")clear");
+    assert!(
+        s.execute("MINE CUBE").is_err(),
+        "one's own functions are forgotten"
+    );
+    run(&mut s, "CUBE←U CUBE");
+    assert_cube_after_paper(&s, "R U");
+    // A line that defines nothing of the paper's says nothing of it.
+    assert_eq!(note(&mut s, "TWICE←{⍵+⍵}"), "");
+}

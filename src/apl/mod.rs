@@ -304,6 +304,9 @@ pub struct Workspace {
     /// the user has not defined again: replaced by [`Workspace::rebase`]; all the others are
     /// the user's.
     paper: std::collections::HashSet<String>,
+    /// The paper's functions the user has defined again since [`Workspace::take_shadowed`]
+    /// was last asked: what a front end names in a note.
+    shadowed: Vec<String>,
     /// What the last line of statements changed: each variable's value before it (in the
     /// order it was changed) and the generator as it was ([`Workspace::undo_line`]).
     last_line: Option<(eval::Changes, random::Random)>,
@@ -393,6 +396,25 @@ impl Workspace {
         self.paper = self.defs.keys().cloned().collect();
         self.defs.values_mut().for_each(|d| d.paper = true);
         self.forget_arranged();
+    }
+
+    /// Whether `name` is a function the paper's source defined, not defined again since.
+    pub fn is_paper(&self, name: &str) -> bool {
+        self.paper.contains(name)
+    }
+
+    /// The paper's functions the user has defined again (their own definitions replacing
+    /// the paper's) since the last call.
+    ///
+    /// ```
+    /// use cubework::apl::paper;
+    /// let mut ws = paper::workspace("vector").unwrap();
+    /// ws.eval_line("R←{⍵}").unwrap();
+    /// assert_eq!(ws.take_shadowed(), ["R"]);
+    /// assert!(ws.take_shadowed().is_empty() && !ws.is_paper("R") && ws.is_paper("U"));
+    /// ```
+    pub fn take_shadowed(&mut self) -> Vec<String> {
+        std::mem::take(&mut self.shadowed)
     }
 
     /// The user's functions (those not the paper's), sorted.
@@ -906,7 +928,9 @@ impl Workspace {
             );
         }
         self.forget_compiled_through(name);
-        self.paper.remove(name);
+        if self.paper.remove(name) {
+            self.shadowed.push(name.to_string());
+        }
         Ok(())
     }
 }

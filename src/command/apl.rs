@@ -250,7 +250,25 @@ pub(super) fn apl(session: &mut Session, request: AplRequest, front: Front) -> R
             | AplRequest::Save(_)
             | AplRequest::Box(_)
     );
+    // The paper's functions a line defines again are named; what defined them before (a
+    // kept workspace brought back) is not.
+    let line = matches!(request, AplRequest::Line(_));
+    if let Some((_, ws)) = session.apl_state_mut().workspace.as_mut() {
+        ws.take_shadowed();
+    }
     let result = apl_request(session, request, front);
+    if let Some((kind, ws)) = session.apl_state_mut().workspace.as_mut()
+        && line
+    {
+        let kind = kind.name();
+        let shadowed = ws.take_shadowed().into_iter().map(|name| {
+            format!("{name} was the paper's ({kind} representation); yours replaces it until )erase {name} or )clear")
+        });
+        session
+            .apl_state_mut()
+            .notes
+            .extend(shadowed.collect::<Vec<_>>());
+    }
     session.follow_user_rep();
     let mut notes: Vec<String> = std::mem::take(&mut session.apl_state_mut().notes);
     if changes && result.is_ok() {
@@ -557,15 +575,7 @@ fn apl_request(session: &mut Session, request: AplRequest, front: Front) -> Resu
                 .collect();
             text(vars.join(" "))
         }
-        A::Erase(name) => {
-            // A line kept as it was that names it goes too.
-            let kept = session.let_go_kept(&name);
-            if workspace(session)?.erase(&name) | kept {
-                Ok(Reply::default())
-            } else {
-                Err(usage(&format!(")erase: nothing is named {}", echo(&name))))
-            }
-        }
+        A::Erase(name) => erase(session, &name),
         A::Save(path) => text(save(session, &path)?),
         A::Load(path) => text(load(session, &path, None)?),
         A::Copy(path, names) => text(load(session, &path, Some(&names))?),
@@ -573,6 +583,8 @@ fn apl_request(session: &mut Session, request: AplRequest, front: Front) -> Resu
             let ws = workspace(session)?;
             let (fns, vars) = (ws.user_functions().len(), user_variables(ws).len());
             ws.clear_user();
+            // The paper's functions erased or defined again are the paper's again.
+            paper_back(session)?;
             let reps = std::mem::take(&mut session.apl_state_mut().reps).len();
             let kept = std::mem::take(&mut session.apl_state_mut().kept.lines).len();
             text(format!(
@@ -589,6 +601,45 @@ fn apl_request(session: &mut Session, request: AplRequest, front: Front) -> Resu
         A::Box(to) => text(set_boxing(session, to)),
         A::Line(line) => typed_line(session, line, front),
     }
+}
+
+/// `)erase NAME`: a function or variable of the user's forgotten (and a line kept as it was
+/// that names it); where the user's function had replaced the paper's, the paper's is back.
+/// The paper's own functions are not erased: `CUBE←R CUBE` would fail with no word of why.
+fn erase(session: &mut Session, name: &str) -> Result<Reply> {
+    let kind = session.representation().kind().name();
+    if workspace(session)?.is_paper(name) {
+        return Err(usage(&format!(
+            ")erase: {} is the paper's ({kind} representation), and stays; a definition of your own named {} replaces it until )erase or )clear",
+            echo(name),
+            echo(name)
+        )));
+    }
+    let kept = session.let_go_kept(name);
+    if !(workspace(session)?.erase(name) | kept) {
+        return Err(usage(&format!(")erase: nothing is named {}", echo(name))));
+    }
+    if paper_of(session)?.definition(name).is_none() {
+        return Ok(Reply::default());
+    }
+    paper_back(session)?;
+    Ok(Reply::text(format!("{} is the paper's again", echo(name))))
+}
+
+/// The paper's definitions for the session's representation, fresh.
+fn paper_of(session: &Session) -> Result<Workspace> {
+    let kind = session.representation().kind();
+    crate::apl::paper::workspace(kind.name())
+        .ok_or_else(|| usage(&format!("no APL definitions for {}", kind.name())))
+}
+
+/// The paper's functions that were erased or defined again made the paper's again (the
+/// workspace on a fresh copy of the representation's, the user's part kept).
+fn paper_back(session: &mut Session) -> Result<()> {
+    let paper = paper_of(session)?;
+    let lost = workspace(session)?.rebase(paper);
+    session.apl_state_mut().notes.extend(lost);
+    Ok(())
 }
 
 /// `)apl`: the workspace made if need be, and the greeting.
@@ -765,7 +816,7 @@ pub static APL: CommandDef = CommandDef {
     surface: Surface::Both,
     usage: "[EXPR]",
     summary: "the paper's APL, running: CUBE is the current representation's array and the paper's moves (X Y Z L C R B H F U M D, X\u{304} for an inverse) are defined; alone, enter APL mode, which )off or the word moves leaves; with EXPR, evaluate that line",
-    details: "apl                 APL mode, prompt indented six spaces as APL sessions are: CUBE←R CUBE, CUBE←B F L R CUBE, ⍴CUBE run as the paper prints them\nCUBE←…              changes the session's cube (one change: undo takes it back) only if the array is a state of the representation; otherwise an error says why, and nothing changes\nT: ⍵[;;,2 1 3]      defines a function of your own; so do F←{⍺+⍵} (a dfn: guards c:x, ∇ itself, ⍺←default) and ∇Z←A F B;L … ∇ (a traditional function, typed a line at a time, → branching)\n)fns )vars          the functions and variables defined\n)erase NAME         forgets one\n)clear              forgets all of yours; the paper's stay\n)compile NAME       runs your function once on the cells' indices: is it a permutation, which move is it, its order and cycles; from then on NAME runs compiled (a gather) on arrays of the representation's shape, until it or a function it calls is redefined or erased\n)rep NAME ENCODE [DECODE]   a representation of your own: ENCODE takes the vector's 54 stickers to your array (it must rearrange them, blanks allowed: run on ⍳54 each cell holds a sticker's index or 0), DECODE takes it back (derived if not given); checked on random states, its moves by conjugation; compare measures it as NAME (user). )rep alone lists them\n)save FILE )load FILE   your functions, variables, )rep and )compile lines as plain text (a save replaces only a file a save wrote)\n)copy FILE [NAMES]  brings in the names given (all when none) from a saved file\n)off or moves       back to moves (quit and help work in APL mode too); your workspace stays through rep, size and )off, and the REPL keeps it between sessions (workspace.apl in the data directory: values of any size; a line that does not run is named and kept; merged with what another session wrote there)\nGlyphs by name: \\rho then Tab gives ⍴, or by key: `r (the backtick layout of TryAPL and Dyalog); a name or key left as it is is read too:",
+    details: "apl                 APL mode, prompt indented six spaces as APL sessions are: CUBE←R CUBE, CUBE←B F L R CUBE, ⍴CUBE run as the paper prints them\nCUBE←…              changes the session's cube (one change: undo takes it back) only if the array is a state of the representation; otherwise an error says why, and nothing changes\nT: ⍵[;;,2 1 3]      defines a function of your own; so do F←{⍺+⍵} (a dfn: guards c:x, ∇ itself, ⍺←default) and ∇Z←A F B;L … ∇ (a traditional function, typed a line at a time, → branching)\n)fns )vars          the functions and variables defined\n)erase NAME         forgets one of yours (the paper's stay; where yours replaced one of the paper's, the paper's is back)\n)clear              forgets all of yours; the paper's stay, every one yours replaced back\n)compile NAME       runs your function once on the cells' indices: is it a permutation, which move is it, its order and cycles; from then on NAME runs compiled (a gather) on arrays of the representation's shape, until it or a function it calls is redefined or erased\n)rep NAME ENCODE [DECODE]   a representation of your own: ENCODE takes the vector's 54 stickers to your array (it must rearrange them, blanks allowed: run on ⍳54 each cell holds a sticker's index or 0), DECODE takes it back (derived if not given); checked on random states, its moves by conjugation; compare measures it as NAME (user). )rep alone lists them\n)save FILE )load FILE   your functions, variables, )rep and )compile lines as plain text (a save replaces only a file a save wrote)\n)copy FILE [NAMES]  brings in the names given (all when none) from a saved file\n)off or moves       back to moves (quit and help work in APL mode too); your workspace stays through rep, size and )off, and the REPL keeps it between sessions (workspace.apl in the data directory: values of any size; a line that does not run is named and kept; merged with what another session wrote there)\nGlyphs by name: \\rho then Tab gives ⍴, or by key: `r (the backtick layout of TryAPL and Dyalog); a name or key left as it is is read too:",
     more: Some(crate::apl::keys::glyph_table),
     args: &[
         cli(REP_OPT
