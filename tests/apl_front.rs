@@ -694,6 +694,31 @@ fn an_error_part_way_through_a_diamond_line_keeps_the_statements_before_it_as_dy
 }
 
 #[test]
+fn the_papers_functions_are_refused_alike_in_every_representation_on_sizes_they_do_not_hold() {
+    for kind in RepKind::ALL {
+        for n in [2, 4].into_iter().filter(|&n| kind.supports(n)) {
+            let context = format!("{} at {n}", kind.name());
+            let mut s = Session::new(false);
+            run_lines(&mut s, &format!("size {n}\nrep {}\nU\napl", kind.name()));
+            let before = s.cube();
+            run(&mut s, "MINE: R R ⍵");
+            for line in ["CUBE←R CUBE", "CUBE←MINE CUBE", "A←1 ⋄ CUBE←B F CUBE"] {
+                let e = s.execute(line).unwrap_err().to_string();
+                assert_eq!(e.lines().count(), 1, "{context}: {line}: {e}");
+                assert!(
+                    e.contains("written for the 3×3×3") && e.contains(&format!("the {n}×{n}×{n}")),
+                    "{context}: {line}: {e}"
+                );
+                assert_eq!(s.cube(), before, "{context}: {line}");
+            }
+            // Nothing ran: A is not set, and what needs none of the paper's functions runs.
+            assert!(s.execute("A").is_err(), "{context}");
+            assert!(!run(&mut s, "⍴CUBE").is_empty(), "{context}");
+        }
+    }
+}
+
+#[test]
 fn quit_and_help_work_in_apl_mode_and_question_mark_is_still_roll() {
     let mut s = common::apl_session();
     assert!(run(&mut s, "help undo").starts_with("undo [N]"));

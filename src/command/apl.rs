@@ -727,7 +727,9 @@ fn apl_line(session: &mut Session, line: &str, front: Front) -> Result<Reply> {
     let line = crate::apl::keys::expand_names(line).map_err(|e| usage(&e.to_string()))?;
     let cube_value = session.representation().apl_value();
     let mode = session.apl_state().mode;
+    let n = session.cube().size();
     let ws = workspace(session)?;
+    paper_size(ws, &line, n)?;
     ws.set("CUBE", cube_value.clone());
     let (outcome, stopped) = match ws.run_line(&line) {
         Ok(outcome) => (outcome, None),
@@ -763,6 +765,18 @@ fn apl_line(session: &mut Session, line: &str, front: Front) -> Result<Reply> {
         None => Ok(reply),
         Some((e, ran)) if reply.text.is_empty() => Err(usage(&format!("{e}{ran}"))),
         Some((e, ran)) => Err(usage(&format!("{e}{ran}; they showed:\n{}", reply.text))),
+    }
+}
+
+/// The paper's functions are written for the 3×3×3: a line that runs one (named, or called
+/// by a function of the user's) on a cube of another size `n` is refused before it runs, in
+/// every representation alike (the cube and the workspace as they were).
+fn paper_size(ws: &Workspace, line: &str, n: usize) -> Result<()> {
+    match ws.paper_function_in(line) {
+        Some(f) if n != 3 => Err(usage(&format!(
+            "the paper's {f} is written for the 3×3×3 only, and this cube is the {n}×{n}×{n}: nothing changed (the workbench's moves turn every size: )off, then type them; or size 3)"
+        ))),
+        _ => Ok(()),
     }
 }
 
