@@ -660,6 +660,65 @@ fn a_line_that_leaves_cube_no_state_changes_no_variable_either() {
 }
 
 #[test]
+fn an_error_part_way_through_a_diamond_line_keeps_the_statements_before_it_as_dyalog_does() {
+    let (_dir, file) = workspace_file();
+    let mut s = kept_quietly(&file);
+    let e = s.execute("A←1 ⋄ G←÷0 ⋄ K←3").unwrap_err().to_string();
+    assert!(e.starts_with("DOMAIN ERROR"), "{e}");
+    assert!(e.contains("the statement before it ran"), "{e}");
+    assert_eq!(run(&mut s, "A"), "1");
+    for name in ["G", "K"] {
+        let e = s.execute(name).unwrap_err().to_string();
+        assert!(e.starts_with("VALUE ERROR"), "{name}: {e}");
+    }
+    // The kept workspace has what was done.
+    assert!(std::fs::read_to_string(&file).unwrap().contains("A←1"));
+    // What the statements before showed is said with the error.
+    let e = s.execute("2+3 ⋄ ⍳'a'").unwrap_err().to_string();
+    assert!(e.contains("they showed:\n5"), "{e}");
+    // A statement that turned CUBE before the error keeps its turn, one change undo takes back.
+    let e = s
+        .execute("CUBE←R CUBE ⋄ 1 2+1 2 3 ⋄ CUBE←U CUBE")
+        .unwrap_err()
+        .to_string();
+    assert!(e.starts_with("LENGTH ERROR"), "{e}");
+    assert_cube_after_paper(&s, "R");
+    run(&mut s, ")off");
+    run(&mut s, "undo");
+    assert!(s.cube().is_solved());
+    // A line that fails at its first statement still changes nothing.
+    run(&mut s, "apl");
+    assert!(s.execute("D←÷0 ⋄ E←2").is_err());
+    assert!(s.execute("E").is_err());
+    assert_eq!(run(&mut s, "A"), "1");
+}
+
+#[test]
+fn the_papers_functions_are_refused_alike_in_every_representation_on_sizes_they_do_not_hold() {
+    for kind in RepKind::ALL {
+        for n in [2, 4].into_iter().filter(|&n| kind.supports(n)) {
+            let context = format!("{} at {n}", kind.name());
+            let mut s = Session::new(false);
+            run_lines(&mut s, &format!("size {n}\nrep {}\nU\napl", kind.name()));
+            let before = s.cube();
+            run(&mut s, "MINE: R R ⍵");
+            for line in ["CUBE←R CUBE", "CUBE←MINE CUBE", "A←1 ⋄ CUBE←B F CUBE"] {
+                let e = s.execute(line).unwrap_err().to_string();
+                assert_eq!(e.lines().count(), 1, "{context}: {line}: {e}");
+                assert!(
+                    e.contains("written for the 3×3×3") && e.contains(&format!("the {n}×{n}×{n}")),
+                    "{context}: {line}: {e}"
+                );
+                assert_eq!(s.cube(), before, "{context}: {line}");
+            }
+            // Nothing ran: A is not set, and what needs none of the paper's functions runs.
+            assert!(s.execute("A").is_err(), "{context}");
+            assert!(!run(&mut s, "⍴CUBE").is_empty(), "{context}");
+        }
+    }
+}
+
+#[test]
 fn quit_and_help_work_in_apl_mode_and_question_mark_is_still_roll() {
     let mut s = common::apl_session();
     assert!(run(&mut s, "help undo").starts_with("undo [N]"));

@@ -233,3 +233,31 @@ fn a_workspace_file_that_is_a_symbolic_link_is_read_and_left_as_it_is() {
         "⍝ cubework workspace\nA←5\n"
     );
 }
+
+#[test]
+fn after_a_failed_write_every_later_change_tries_again_and_reaches_the_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let parent = dir.path().join("data");
+    let file = parent.join("workspace.apl");
+    let (mut s, notes) = session(&file);
+    assert!(notes.is_empty(), "{notes:?}");
+    // The file's directory cannot be made: a file stands where it would be.
+    std::fs::write(&parent, "not a directory").unwrap();
+    let note = s.execute("A←1").unwrap().note.unwrap_or_default();
+    assert!(
+        note.contains("not written to") && note.contains("yet") && note.contains("tries again"),
+        "{note}"
+    );
+    // Said once for the run of failures, not at every line.
+    assert_eq!(s.execute("G←2").unwrap().note, None);
+    // Put right: the next change is written, with all that came before it, and said so.
+    std::fs::remove_file(&parent).unwrap();
+    let note = s.execute("K←3").unwrap().note.unwrap_or_default();
+    assert!(note.contains("kept in") && note.contains("again"), "{note}");
+    let text = std::fs::read_to_string(&file).unwrap();
+    for kept in ["A←1", "G←2", "K←3"] {
+        assert!(text.contains(kept), "{kept} in {text}");
+    }
+    assert_eq!(s.execute("W←4").unwrap().note, None);
+    assert!(std::fs::read_to_string(&file).unwrap().contains("W←4"));
+}

@@ -43,7 +43,7 @@ pub(crate) struct Machine<'w> {
     /// Stack segments grown so far, inside one another (each [`STACK_SEGMENT`] bytes).
     pub(crate) stacks: usize,
     /// The workspace's variables as they were before this line changed them, in order:
-    /// [`Machine::undo`] puts them back when the line fails.
+    /// [`Machine::undo_from`] puts back those of a statement that fails.
     pub(crate) replaced: Changes,
     /// The workspace's random numbers (`?`), seeded by `⎕RL`.
     pub(crate) rng: &'w mut super::random::Random,
@@ -138,9 +138,11 @@ impl<'w> Machine<'w> {
         Ok(())
     }
 
-    /// Puts back every variable of the workspace this line changed (`⎕IO` too).
-    pub(crate) fn undo(&mut self) {
-        for (name, old) in self.replaced.drain(..).rev() {
+    /// Puts back the workspace's variables (`⎕IO` too) the line changed since its `from`th
+    /// change: a statement that fails is undone so.
+    pub(crate) fn undo_from(&mut self, from: usize) {
+        let from = from.min(self.replaced.len());
+        for (name, old) in self.replaced.drain(from..).rev() {
             match old {
                 Some(v) => self.globals.insert(name, v),
                 None => self.globals.remove(&name),

@@ -21,7 +21,8 @@
 //!
 //! Errors are APL's (`SYNTAX ERROR`, `VALUE ERROR`, `DOMAIN ERROR`, `RANK ERROR`,
 //! `LENGTH ERROR`, `INDEX ERROR`, `AXIS ERROR`), shown with the line and a caret under the
-//! place; a line that fails changes nothing. It is bounded: arrays of at most
+//! place; a statement that fails changes nothing and stops its line there (those before it
+//! on the line stay done, as in Dyalog). It is bounded: arrays of at most
 //! [`MAX_ELEMENTS`] elements (`WS FULL`), calls as deep as [`MAX_STACK`] bytes of stack hold (`WS FULL`),
 //! lines of at most [`parse::MAX_TOKENS`] tokens, and Ctrl-C ([`crate::base::cancel`]) stops a
 //! long evaluation (`INTERRUPT`).
@@ -310,6 +311,18 @@ pub struct Workspace {
     /// What the last line of statements changed: each variable's value before it (in the
     /// order it was changed) and the generator as it was ([`Workspace::undo_line`]).
     last_line: Option<(eval::Changes, random::Random)>,
+}
+
+/// A line of statements stopped by an error ([`Workspace::run_line`]): the error, how many
+/// statements ran before it (what they did stays), and the values they showed.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Stopped {
+    /// The values the statements before the error showed.
+    pub shown: Vec<Value>,
+    /// The statements that ran before the one that failed.
+    pub ran: usize,
+    /// What went wrong.
+    pub error: AplError,
 }
 
 /// What a line gave: the values it shows (statements that are not assignments), and the
@@ -606,6 +619,36 @@ impl Workspace {
         Ok(())
     }
 
+    /// The first of the paper's functions a line of statements runs, named in it or called
+    /// by a function of the user's it names; none for a definition (which runs nothing).
+    ///
+    /// ```
+    /// use cubework::apl::Workspace;
+    /// let mut ws = Workspace::new();
+    /// ws.eval_line("R: ⌽⍵").unwrap();
+    /// ws.mark_paper();
+    /// ws.eval_line("MINE: R R ⍵").unwrap();
+    /// assert_eq!(ws.paper_function_in("CUBE←MINE CUBE").as_deref(), Some("R"));
+    /// assert_eq!(ws.paper_function_in("⍴CUBE"), None);
+    /// assert_eq!(ws.paper_function_in("TWICE: R R ⍵"), None);
+    /// ```
+    pub fn paper_function_in(&self, line: &str) -> Option<String> {
+        if line.trim_start().starts_with('∇') {
+            return None;
+        }
+        let tokens = lex(line).ok()?;
+        if definition(&tokens).is_some() {
+            return None;
+        }
+        tokens.iter().find_map(|t| match &t.kind {
+            Tok::Name(n) if self.defs.contains_key(n) => self
+                .calls(n)
+                .into_iter()
+                .find(|f| self.defs.get(f).is_some_and(|d| d.paper)),
+            _ => None,
+        })
+    }
+
     /// The defined functions `name` calls, itself first, through every definition it reaches.
     pub fn calls(&self, name: &str) -> Vec<String> {
         gathered::references(&self.defs, name)
@@ -706,27 +749,50 @@ impl Workspace {
         }
     }
 
-    /// Evaluates one line: a definition `NAME: expr`, or statements separated by `⋄`. A
-    /// line that fails changes nothing.
+    /// Evaluates one line: a definition `NAME: expr`, or statements separated by `⋄`, run in
+    /// order. A statement that fails changes nothing, and stops the line there: what the
+    /// statements before it did stays, as in Dyalog ([`Workspace::undo_line`] takes back what
+    /// the line did); [`Workspace::run_line`] says what they showed.
+    ///
+    /// ```
+    /// use cubework::apl::Workspace;
+    /// let mut ws = Workspace::new();
+    /// assert!(ws.eval_line("A←1 ⋄ B←÷0 ⋄ C←3").is_err());
+    /// assert_eq!(ws.eval_line("A").unwrap().to_string(), "1");
+    /// assert!(ws.get("B").is_none() && ws.get("C").is_none());
+    /// ```
     pub fn eval_line(&mut self, line: &str) -> Result<Outcome, AplError> {
+        self.run_line(line).map_err(|stopped| stopped.error)
+    }
+
+    /// [`Workspace::eval_line`], and when a statement fails, what the statements before it
+    /// showed and how many ran.
+    pub fn run_line(&mut self, line: &str) -> Result<Outcome, Stopped> {
+        let stopped = |error| Stopped {
+            shown: Vec::new(),
+            ran: 0,
+            error,
+        };
         if line.trim_start().starts_with('∇') {
             let Some(name) = trad::name(line) else {
-                return Err(trad::parse(line, &|_| Named::Array)
-                    .err()
-                    .unwrap_or_else(|| {
-                        AplError::new(ErrorKind::Syntax, "a header is [Z←][A] NAME B[;L…]")
-                            .at(line, 0)
-                    }));
+                return Err(stopped(
+                    trad::parse(line, &|_| Named::Array)
+                        .err()
+                        .unwrap_or_else(|| {
+                            AplError::new(ErrorKind::Syntax, "a header is [Z←][A] NAME B[;L…]")
+                                .at(line, 0)
+                        }),
+                ));
             };
-            self.define(&name, line)?;
+            self.define(&name, line).map_err(stopped)?;
             return Ok(Outcome {
                 shown: Vec::new(),
                 defined: Some(name),
             });
         }
-        let tokens = lex(line)?;
+        let tokens = lex(line).map_err(stopped)?;
         if let Some((name, _)) = definition(&tokens) {
-            self.define(&name, line)?;
+            self.define(&name, line).map_err(stopped)?;
             return Ok(Outcome {
                 shown: Vec::new(),
                 defined: Some(name),
@@ -735,13 +801,19 @@ impl Workspace {
         let statements = {
             let names = |n: &str| named(&self.defs, n);
             let parser = Parser::new(line, &tokens, &names);
-            parser.statements(0, tokens.len())?
+            parser.statements(0, tokens.len()).map_err(stopped)?
         };
         let random_before = self.random.clone();
         let mut machine = self.machine();
         let mut frame = Frame::new(line, None);
         let mut shown = Vec::new();
-        for s in &statements {
+        let mut failed = None;
+        for (ran, s) in statements.iter().enumerate() {
+            let marks = (
+                machine.replaced.len(),
+                machine.named.len(),
+                machine.rng.clone(),
+            );
             match machine.eval(s, &mut frame) {
                 Ok(v) => {
                     shown.append(&mut machine.printed);
@@ -757,9 +829,12 @@ impl Workspace {
                     }
                 }
                 Err(e) => {
-                    machine.undo();
-                    *machine.rng = random_before;
-                    return Err(e);
+                    // This statement is undone; those before it stay.
+                    machine.undo_from(marks.0);
+                    machine.named.truncate(marks.1);
+                    *machine.rng = marks.2;
+                    failed = Some((ran, e));
+                    break;
                 }
             }
         }
@@ -778,12 +853,15 @@ impl Workspace {
                 }
                 self.last_line = Some((changed, random_before));
                 self.undo_line();
-                return Err(e);
+                return Err(stopped(e));
             }
             defined = Some(name);
         }
         self.last_line = Some((changed, random_before));
-        Ok(Outcome { shown, defined })
+        match failed {
+            Some((ran, error)) => Err(Stopped { shown, ran, error }),
+            None => Ok(Outcome { shown, defined }),
+        }
     }
 
     /// Undoes the last line of statements [`Workspace::eval_line`] ran: its variables as they

@@ -75,12 +75,31 @@ fn an_error_inside_a_definition_is_shown_in_the_definitions_own_line() {
 }
 
 #[test]
-fn a_line_that_fails_changes_nothing() {
+fn a_statement_that_fails_changes_nothing_and_stops_its_line_after_those_before_it() {
     let mut ws = Workspace::new();
     ws.eval_line("A←1").unwrap();
-    assert!(ws.eval_line("A←2 ⋄ B←3 ⋄ A+'x'").is_err());
+    assert!(ws.eval_line("A+'x'⊣A←5").is_err());
     assert_eq!(run(&mut ws, "A"), "1");
-    assert_eq!(error(&mut ws, "B").kind, ErrorKind::Value);
+    let stopped = ws.run_line("A←2 ⋄ 7 ⋄ B←3 ⋄ A+'x' ⋄ C←4").unwrap_err();
+    assert_eq!((stopped.ran, stopped.error.kind), (3, ErrorKind::Domain));
+    assert_eq!(
+        stopped
+            .shown
+            .iter()
+            .map(|v| v.to_string())
+            .collect::<Vec<_>>(),
+        ["7"]
+    );
+    assert_eq!(run(&mut ws, "A B"), "2 3");
+    assert_eq!(error(&mut ws, "C").kind, ErrorKind::Value);
+    // Undo takes back what the line did.
+    ws.eval_line("A←2 ⋄ B←3 ⋄ A+'x'").unwrap_err();
+    ws.undo_line();
+    assert_eq!(run(&mut ws, "A B"), "2 3");
+    ws.eval_line("A←9 ⋄ D←3 ⋄ A+'x'").unwrap_err();
+    ws.undo_line();
+    assert_eq!(run(&mut ws, "A"), "2");
+    assert_eq!(error(&mut ws, "D").kind, ErrorKind::Value);
     ws.eval_line("F: ⍵").unwrap();
     assert!(ws.load("G: ⍵\nH: (").is_err());
     assert_eq!(ws.functions(), vec!["F"]);
@@ -560,15 +579,21 @@ ac
         &mut ws,
         "a dfn's index origin",
         r"
-⍝ A dfn's ⎕IO is its own; a failing line leaves the workspace's as it was.
+⍝ A dfn's ⎕IO is its own; a failing statement leaves the workspace's as it was, and the
+⍝ statements before it on its line stay done (as in Dyalog).
       {⎕IO←1 ⋄ ⍳⍵}3
 1 2 3
       ⍳3
 0 1 2
-      ⎕IO←1 ⋄ 'abc'[4]
+      'abc'[4+⎕IO←1]
 ! INDEX ERROR
       ⎕IO
 0
+      ⎕IO←1 ⋄ 'abc'[4]
+! INDEX ERROR
+      ⎕IO
+1
+      ⎕IO←0
       ⎕IO←2
 ! DOMAIN ERROR
       ⎕IO←1

@@ -271,10 +271,17 @@ pub(super) fn apl(session: &mut Session, request: AplRequest, front: Front) -> R
     }
     session.follow_user_rep();
     let mut notes: Vec<String> = std::mem::take(&mut session.apl_state_mut().notes);
-    if changes && result.is_ok() {
+    // A line stopped by an error may have changed the workspace too (the statements before
+    // the one that failed): it is kept all the same.
+    if changes {
         notes.extend(session.store_workspace());
     }
-    let mut reply = result?;
+    let mut reply = match result {
+        Err(e) if !notes.is_empty() => {
+            return Err(usage(&format!("{e}\nnote: {}", notes.join("; "))));
+        }
+        result => result?,
+    };
     if !notes.is_empty() {
         notes.extend(reply.note.take());
         reply.note = Some(notes.join("; "));
@@ -764,50 +771,106 @@ fn command_hint(ws: &Workspace, line: &str, e: &crate::apl::AplError) -> Option<
 
 /// One line of APL on the session's cube: `CUBE` is the representation's array before it
 /// runs; if the line changes `CUBE` to a state of the representation, that is the session's
-/// new cube, as one change. A line that fails, or leaves `CUBE` no state, changes nothing.
+/// new cube, as one change. A statement that fails stops the line there, as in Dyalog: what
+/// the statements before it did stays (the cube they turned too), and the error says so. A
+/// line that leaves `CUBE` no state changes nothing.
 fn apl_line(session: &mut Session, line: &str, front: Front) -> Result<Reply> {
     let line = crate::apl::keys::expand_names(line).map_err(|e| usage(&e.to_string()))?;
-    let name = session.representation().name().to_string();
     let cube_value = session.representation().apl_value();
+    let mode = session.apl_state().mode;
+    let n = session.cube().size();
     let ws = workspace(session)?;
+    paper_size(ws, &line, n)?;
     ws.set("CUBE", cube_value.clone());
-    // A line that fails changes nothing in the workspace (the evaluator undoes it).
-    let outcome = match ws.eval_line(&line) {
-        Ok(outcome) => outcome,
-        Err(e) => {
-            let hint = command_hint(ws, &line, &e).filter(|_| session.apl_state().mode);
-            return Err(usage(&format!("{e}{}", hint.unwrap_or_default())));
+    let (outcome, stopped) = match ws.run_line(&line) {
+        Ok(outcome) => (outcome, None),
+        Err(stopped) => {
+            let hint = command_hint(ws, &line, &stopped.error)
+                .filter(|_| mode)
+                .unwrap_or_default();
+            let shown = crate::apl::Outcome {
+                shown: stopped.shown.clone(),
+                defined: None,
+            };
+            let said = (format!("{}{hint}", stopped.error), ran_before(&stopped));
+            (shown, Some(said))
         }
     };
     let after = ws.get("CUBE").cloned();
     let mut reply = Reply::text(outcome.shown(session.apl_state().boxing));
     if let Some(value) = after.filter(|v| *v != cube_value) {
-        match session.representation().cube_of_value(&value) {
-            Ok(cube) => {
-                reply.note = impossible_note(&cube);
-                session.set_state(&format!("apl: {}", line.trim()), cube)?;
-                // At the REPL's normal prompt the new cube shows, as after a line of moves
-                // (the command line shows the cube after any line).
-                if !session.apl_state_mut().mode && front == Front::Repl {
-                    if !reply.text.is_empty() {
-                        reply.text.push('\n');
-                    }
-                    reply
-                        .text
-                        .push_str(&session.representation().render_in(session.scheme()));
-                }
+        let error = stopped.as_ref().map(|(e, _)| e.as_str());
+        reply.note = cube_turned(session, &line, &value, error)?;
+        // At the REPL's normal prompt the new cube shows, as after a line of moves
+        // (the command line shows the cube after any line).
+        if !session.apl_state_mut().mode && front == Front::Repl && stopped.is_none() {
+            if !reply.text.is_empty() {
+                reply.text.push('\n');
             }
-            Err(why) => {
-                if let Some((_, ws)) = session.apl_state_mut().workspace.as_mut() {
-                    ws.undo_line();
-                }
-                return Err(usage(&format!(
-                    "CUBE is not a {name} state: {why}; nothing changed"
-                )));
-            }
+            reply
+                .text
+                .push_str(&session.representation().render_in(session.scheme()));
         }
     }
-    Ok(reply)
+    match stopped {
+        None => Ok(reply),
+        Some((e, ran)) if reply.text.is_empty() => Err(usage(&format!("{e}{ran}"))),
+        Some((e, ran)) => Err(usage(&format!("{e}{ran}; they showed:\n{}", reply.text))),
+    }
+}
+
+/// The paper's functions are written for the 3×3×3: a line that runs one (named, or called
+/// by a function of the user's) on a cube of another size `n` is refused before it runs, in
+/// every representation alike (the cube and the workspace as they were).
+fn paper_size(ws: &Workspace, line: &str, n: usize) -> Result<()> {
+    match ws.paper_function_in(line) {
+        Some(f) if n != 3 => Err(usage(&format!(
+            "the paper's {f} is written for the 3×3×3 only, and this cube is the {n}×{n}×{n}: nothing changed (the workbench's moves turn every size: )off, then type them; or size 3)"
+        ))),
+        _ => Ok(()),
+    }
+}
+
+/// What a line stopped by an error said of the statements before it: that they ran and
+/// what they did stays.
+fn ran_before(stopped: &crate::apl::Stopped) -> String {
+    match stopped.ran {
+        0 => String::new(),
+        1 => "\nthe statement before it ran, and what it did stays (those after it did not run)"
+            .to_string(),
+        n => format!(
+            "\nthe {n} statements before it ran, and what they did stays (those after it did not run)"
+        ),
+    }
+}
+
+/// The session's cube set to `value`, the `CUBE` a line left (one change, labelled by the
+/// line): the note for an impossible state; an error if it is no state of the
+/// representation (the line's changes to the workspace undone), after the line's own error
+/// `stopped` if a statement failed.
+fn cube_turned(
+    session: &mut Session,
+    line: &str,
+    value: &crate::apl::Value,
+    stopped: Option<&str>,
+) -> Result<Option<String>> {
+    let name = session.representation().name().to_string();
+    match session.representation().cube_of_value(value) {
+        Ok(cube) => {
+            let note = impossible_note(&cube);
+            session.set_state(&format!("apl: {}", line.trim()), cube)?;
+            Ok(note)
+        }
+        Err(why) => {
+            if let Some((_, ws)) = session.apl_state_mut().workspace.as_mut() {
+                ws.undo_line();
+            }
+            let before = stopped.map_or(String::new(), |e| format!("{e}\n"));
+            Err(usage(&format!(
+                "{before}CUBE is not a {name} state: {why}; nothing changed"
+            )))
+        }
+    }
 }
 
 /// `apl`: what it is (its descriptor) and how the REPL's words read into its request.

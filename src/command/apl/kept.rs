@@ -68,6 +68,9 @@ pub(crate) struct Kept {
     pub(super) then: HashMap<String, String>,
     /// The file's entries as last read or written: what another session changed since.
     pub(super) file_then: HashMap<String, String>,
+    /// The last write failed (a full disk, a directory made read-only): said once, and every
+    /// later change tries again until one is written.
+    pub(super) failing: bool,
 }
 
 /// The session's workspace as entries: the user's functions; each representation of one's
@@ -430,8 +433,8 @@ impl Session {
 
     /// Merges the workspace into its file, if it is kept and this session changed anything
     /// since it last read or wrote it; a note when another session's changes are kept beside
-    /// this one's, or when it cannot be written (then no more keeping, but for a workspace
-    /// too large to write, which is tried again at the next change).
+    /// this one's, or when it cannot be written (once for a run of failed writes: every later
+    /// change tries again, and a note says when the workspace is kept again).
     pub(super) fn store_workspace(&mut self) -> Option<String> {
         let file = self.apl_state_mut().kept.file.clone()?;
         let ours = match entries(self, true) {
@@ -454,18 +457,28 @@ impl Session {
         }
         match write_merged(&file, &ours, &then, &self.apl_state_mut().kept.file_then) {
             Ok((written, note)) => {
-                self.apl_state_mut().kept.then = map_of(&ours);
-                self.apl_state_mut().kept.file_then = map_of(&written);
-                note
+                let kept = &mut self.apl_state_mut().kept;
+                kept.then = map_of(&ours);
+                kept.file_then = map_of(&written);
+                let again = std::mem::take(&mut kept.failing).then(|| {
+                    format!(
+                        "the workspace is kept in {} again, with all this session did",
+                        echo_path(&file)
+                    )
+                });
+                match (again, note) {
+                    (Some(a), Some(n)) => Some(format!("{a}; {n}")),
+                    (a, n) => a.or(n),
+                }
             }
             Err(Unwritten::TooLarge(why)) => Some(format!(
                 "the workspace is not written to {}: {why}; the file keeps what it held (erase a large variable, and the next change is written)",
                 echo_path(&file)
             )),
             Err(Unwritten::Failed(why)) => {
-                self.apl_state_mut().kept.file = None;
-                Some(format!(
-                    "the workspace is not kept in {}: {why}",
+                let said = std::mem::replace(&mut self.apl_state_mut().kept.failing, true);
+                (!said).then(|| format!(
+                    "the workspace is not written to {} yet: {why}; the session keeps it, and the next change tries again",
                     echo_path(&file)
                 ))
             }
