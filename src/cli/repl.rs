@@ -389,14 +389,14 @@ fn run_statement(session: &mut Session, statement: &Statement, from: Where) -> R
 }
 
 /// How many lines in a row may fail before [`run_lines`] stops: past that, the input is not
-/// a session (a binary file with no NUL byte, a file of something else), and going on would
+/// a session (a binary file, a file of something else), and going on would
 /// only print one error a line.
 pub const MAX_ERRORS_IN_A_ROW: usize = 100;
 
 /// Runs each line of `input` as the REPL would, without prompts or colour. An error prints
 /// one line on stderr naming the line, and the session goes on — also past a line that is
-/// not UTF-8; a line longer than [`MAX_LINE_BYTES`] or holding a NUL byte (binary input)
-/// ends the session, and so do [`MAX_ERRORS_IN_A_ROW`] failing statements in a row, with one
+/// not UTF-8 or holds a NUL byte; a line longer than [`MAX_LINE_BYTES`] (binary input) ends
+/// the session, and so do [`MAX_ERRORS_IN_A_ROW`] failing statements in a row, with one
 /// line saying so. The exit status is 2 if any line failed. Lines join into statements only
 /// if `join` (a session file; piped lines never do), and then as typed ones do (see `joiner`).
 pub fn run_lines(input: impl BufRead, join: bool) -> Result<ExitCode> {
@@ -408,6 +408,8 @@ pub fn run_lines(input: impl BufRead, join: bool) -> Result<ExitCode> {
     let mut in_a_row = (0, 0);
     let mut last = 0;
     for read in crate::base::lines::statements(Lines::new(input), joiner(join)) {
+        // A blank line does not break a run of failing lines (binary input has many).
+        let blank = matches!(&read, Ok(s) if s.text.trim().is_empty());
         let (number, outcome) = match read {
             Ok(statement) => (
                 statement.line,
@@ -421,6 +423,7 @@ pub fn run_lines(input: impl BufRead, join: bool) -> Result<ExitCode> {
         last = number;
         match outcome {
             Outcome::Quit => break,
+            Outcome::Done if blank => {}
             Outcome::Done => in_a_row = (0, 0),
             Outcome::Failed => {
                 failed = true;
