@@ -517,3 +517,30 @@ fn a_traditional_function_left_open_when_piped_input_ends_is_closed_with_a_note(
     assert_eq!(code, Some(2), "{err}");
     assert!(err.starts_with("error: line 3: "), "{err}");
 }
+
+#[test]
+fn apl_alone_with_piped_input_runs_each_line_as_apl_with_the_repls_exit_status() {
+    let run = |args: &[&str], input: &str| {
+        let out = Command::cargo_bin("cubework")
+            .unwrap()
+            .env(
+                "CUBEWORK_DATA_DIR",
+                common::shared_dir("cubework-test-data"),
+            )
+            .args(args)
+            .write_stdin(input)
+            .output()
+            .unwrap();
+        common::outcome(out)
+    };
+    let (out, err, code) = run(&["apl"], "2+2\n⍴CUBE\n");
+    assert_eq!((out.as_str(), code), ("4\n54\n", Some(0)), "{err}");
+    // A line that fails is named, the next lines run (`moves` leaves APL mode), exit 2.
+    let (out, err, code) = run(&["apl"], "1+(\nmoves\nR R'\nsolved?\n");
+    assert_eq!(code, Some(2), "{out}{err}");
+    assert!(err.starts_with("error: line 1: "), "{err}");
+    assert!(out.ends_with("yes\n"), "{out}");
+    // In the context the command line gives: --rep (the numeric array has 3 axes, the vector 1).
+    let (out, err, code) = run(&["apl", "--rep", "numeric"], "⍴⍴CUBE\n");
+    assert_eq!((out.as_str(), code), ("3\n", Some(0)), "{err}");
+}

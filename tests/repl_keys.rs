@@ -24,6 +24,11 @@ struct Terminal {
 impl Terminal {
     /// The REPL started, its data in a directory of its own, once its prompt is up.
     fn open(name: &str) -> Terminal {
+        Terminal::open_with(name, &[])
+    }
+
+    /// The REPL started as `cubework ARGS`, as [`Terminal::open`] starts it.
+    fn open_with(name: &str, args: &[&str]) -> Terminal {
         let data = common::fresh_dir(name);
         let size = Winsize {
             ws_row: 24,
@@ -32,7 +37,7 @@ impl Terminal {
             ws_ypixel: 0,
         };
         let terminal = Terminal {
-            term: common::on_terminal(&[], Some(&size), &data, false),
+            term: common::on_terminal(args, Some(&size), &data, false),
             _data: data,
         };
         // The prompt is up when rustyline turns bracketed paste on.
@@ -115,5 +120,14 @@ fn tab_in_apl_mode_completes_a_name_of_the_workspace() {
     t.type_until("average←42\r", "      ");
     t.type_until("1+aver\t", "average");
     t.type_until("\r", "43");
+    t.close();
+}
+
+#[test]
+fn apl_alone_at_a_terminal_opens_the_repl_in_apl_mode() {
+    let mut t = Terminal::open_with("cubework-repl-keys-apl-alone", &["apl"]);
+    t.wait_for(0, "APL: CUBE is");
+    t.type_until("2+2\r", "4");
+    t.type_until(")off\r", "moves");
     t.close();
 }

@@ -639,3 +639,48 @@ fn the_four_by_four_table_is_listed_and_checked_as_every_cached_table_is() {
         "{out}"
     );
 }
+
+#[test]
+fn a_damaged_two_phase_or_pocket_table_is_named_in_one_note_before_it_is_rebuilt() {
+    let (_guard, dir) = temp("damaged-noted");
+    for args in [&["solve", "R U F"][..], &["pocket", "solve", "R U F"]] {
+        let (_, err, code) = run(&dir, args);
+        assert_eq!(code, Some(0), "{err}");
+        let file = if args[0] == "solve" {
+            "twophase.bin"
+        } else {
+            "pocket-htm.bin"
+        };
+        let path = dir.join(file);
+        for offset in 5000..5008 {
+            flip_in_place(&path, offset, 0xff);
+        }
+        let (out, err, code) = run(&dir, args);
+        assert_eq!(code, Some(0), "{err}");
+        assert!(out.ends_with("F' U' R'\n"), "{out}");
+        common::assert_one_line(
+            &err,
+            &format!("note: the cache file {} is damaged", path.display()),
+            file,
+        );
+        // Rebuilt and saved: the next run loads it without a word.
+        let (_, err, _) = run(&dir, args);
+        assert_eq!(err, "", "{file}");
+        // Cut short, it is named too.
+        std::fs::OpenOptions::new()
+            .write(true)
+            .open(&path)
+            .unwrap()
+            .set_len(1000)
+            .unwrap();
+        let (_, err, _) = run(&dir, args);
+        common::assert_one_line(
+            &err,
+            &format!(
+                "the cache file {} is truncated (1000 bytes)",
+                path.display()
+            ),
+            file,
+        );
+    }
+}

@@ -8,14 +8,15 @@
 //! * A line may be at most [`MAX_LINE_BYTES`] (1 MiB). A longer one is refused with
 //!   [`LineError::TooLong`] before more than that is held in memory.
 //! * A line holding a NUL byte is [`LineError::NotText`]: text has no NUL bytes (as `git`,
-//!   `grep` and `diff` also judge).
+//!   `grep` and `diff` also judge). Like a line that is not UTF-8, it is an error of its own
+//!   and reading goes on with the next line (a session gives up on binary input after its
+//!   limit of failing lines in a row).
 //!
-//! What comes after a line too long or not text depends on the reader. [`Lines::new`], for
-//! sessions (a file of commands, piped input), stops there: the input is binary (a program,
-//! an image, `/dev/urandom`, `/dev/zero`, which has no line breaks at all), and reading on
-//! would only make one error a line. [`Lines::every_line`], for a batch that answers each line
-//! with a line, reads on: the rest of a long line is passed over unheld, to its line break,
-//! and the next line is read as any other.
+//! What comes after a line too long depends on the reader. [`Lines::new`], for sessions (a
+//! file of commands, piped input), stops there: the input is binary (`/dev/zero`, which has
+//! no line breaks at all), and reading on would only hold more of it. [`Lines::every_line`],
+//! for a batch that answers each line with a line, reads on: the rest of a long line is
+//! passed over unheld, to its line break, and the next line is read as any other.
 
 use std::io::BufRead;
 
@@ -33,13 +34,11 @@ pub enum LineError {
         /// Its number, from 1.
         line: usize,
     },
-    /// The line holds a NUL byte: the input is not text.
-    #[error("line {line} holds a NUL byte{}", if *.stopped { ": this is not a text file; reading stopped there" } else { ", which no text has" })]
+    /// The line holds a NUL byte: it is not text.
+    #[error("line {line} holds a NUL byte, which no text has")]
     NotText {
         /// Its number, from 1.
         line: usize,
-        /// Whether reading stopped there.
-        stopped: bool,
     },
     /// The line is longer than [`MAX_LINE_BYTES`].
     #[error("line {line} is longer than the limit of 1 MiB (1,048,576 bytes){}", if *.stopped { "; reading stopped there" } else { "" })]
@@ -70,12 +69,12 @@ impl LineError {
         }
     }
 
-    /// Whether reading goes on after this error: always after a line that is not UTF-8,
-    /// after a line too long or not text only where [`Lines::every_line`] reads.
+    /// Whether reading goes on after this error: always after a line that is not UTF-8 or
+    /// holds a NUL byte, after a line too long only where [`Lines::every_line`] reads.
     pub fn is_recoverable(&self) -> bool {
         match self {
-            LineError::NotUtf8 { .. } => true,
-            LineError::NotText { stopped, .. } | LineError::TooLong { stopped, .. } => !stopped,
+            LineError::NotUtf8 { .. } | LineError::NotText { .. } => true,
+            LineError::TooLong { stopped, .. } => !stopped,
             LineError::Io { .. } => false,
         }
     }
@@ -107,14 +106,13 @@ pub struct Lines<R> {
 }
 
 impl<R: BufRead> Lines<R> {
-    /// Lines of `reader`, each at most [`MAX_LINE_BYTES`]; reading stops at a line too long
-    /// or not text.
+    /// Lines of `reader`, each at most [`MAX_LINE_BYTES`]; reading stops at a line too long.
     pub fn new(reader: R) -> Lines<R> {
         Lines::with_limit(reader, MAX_LINE_BYTES)
     }
 
     /// Lines of `reader`, each at most [`MAX_LINE_BYTES`], every one of them read: a line too
-    /// long or not text is an error of its own, and reading goes on with the next line. For
+    /// long is an error of its own, and reading goes on with the next line. For
     /// a batch, whose every input line gets an output line.
     ///
     /// ```
@@ -220,8 +218,7 @@ impl<R: BufRead> Iterator for Lines<R> {
             return Some(Err(LineError::TooLong { line, stopped }));
         }
         if buf.contains(&0) {
-            self.done = stopped;
-            return Some(Err(LineError::NotText { line, stopped }));
+            return Some(Err(LineError::NotText { line }));
         }
         if line == 1 && buf.starts_with(BOM) {
             buf.drain(..BOM.len());
@@ -499,16 +496,14 @@ mod tests {
     }
 
     #[test]
-    fn a_line_with_a_nul_byte_ends_the_reading_as_not_text() {
+    fn a_line_with_a_nul_byte_is_an_error_of_its_own_and_reading_goes_on() {
         let got = read(b"R\nU\x00\xff\nF\n", 100);
         assert_eq!(
             got,
             [
                 Ok((1, "R".into())),
-                Err(
-                    "line 2 holds a NUL byte: this is not a text file; reading stopped there"
-                        .into()
-                ),
+                Err("line 2 holds a NUL byte, which no text has".into()),
+                Ok((3, "F".into())),
             ]
         );
     }

@@ -859,7 +859,14 @@ pub fn load_or_build<T>(
     let built = try_load_or_build(
         spec,
         dir,
-        |path| read(path, spec).and_then(|p| decode(&p).map_err(CacheError::Inconsistent)),
+        |path| {
+            let loaded =
+                read(path, spec).and_then(|p| decode(&p).map_err(CacheError::Inconsistent));
+            if let Err(problem) = &loaded {
+                say_rebuilt(spec, path, problem);
+            }
+            loaded
+        },
         || Ok::<T, std::convert::Infallible>(build()),
         |t| vec![std::borrow::Cow::Owned(encode(t))],
     );
@@ -867,6 +874,25 @@ pub fn load_or_build<T>(
         Ok(done) => done,
         Err(never) => match never {},
     }
+}
+
+/// Says on stderr, once a run (each table is loaded once a run), terminal or not, why a
+/// table's cache file that was there is not used and the table is built again: a damaged
+/// file repaired without a word would hide a failing disk. Nothing when no file is there
+/// (not yet, a directory that cannot be made, something other than a file in its place: the
+/// save's error says those).
+pub fn say_rebuilt(spec: &TableFile, path: &Path, problem: &CacheError) {
+    let there = std::fs::metadata(path).is_ok_and(|m| m.is_file());
+    if !there || matches!(problem, CacheError::Missing | CacheError::NotAFile(_)) {
+        return;
+    }
+    use std::io::Write;
+    let _ = writeln!(
+        std::io::stderr(),
+        "cubework: note: the cache file {} {problem}; building the {} table again",
+        path.display(),
+        spec.name
+    );
 }
 
 /// [`load_or_build`] for a large table whose build may be stopped (`build` returns an error,

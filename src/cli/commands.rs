@@ -185,8 +185,9 @@ pub fn act(asked: OneShot) -> Result<ExitCode> {
     match asked {
         OneShot::RunFile(file) => {
             let open = super::open_file(&file)?;
-            super::repl::run_lines(std::io::BufReader::new(open), true)
+            super::repl::run_lines(std::io::BufReader::new(open), true, None)
         }
+        OneShot::AplMode(context) => super::repl::run_interactive(Some(context)),
         OneShot::Completions(shell) => {
             let mut script = Vec::new();
             clap_complete::generate(shell, &mut command(), "cubework", &mut script);

@@ -35,7 +35,7 @@ pub fn run(args: impl IntoIterator<Item = impl Into<OsString> + Clone>) -> Resul
     // A path forced by CUBEWORK_SIMD that this CPU lacks, or a misspelt one, is said at once.
     crate::base::simd::ShufflePath::from_env().map_err(Error::Environment)?;
     match matches.subcommand() {
-        None => crate::cli::repl::run_interactive(),
+        None => crate::cli::repl::run_interactive(None),
         Some((name, matches)) => commands::act(commands::read(name, matches)?),
     }
 }

@@ -23,6 +23,7 @@ use super::config::{chosen_colours, colours_file, history_file, use_colour, work
 use crate::answer::error::{Error, Result};
 use crate::answer::output;
 use crate::base::lines::{LineError, Lines, MAX_LINE_BYTES, Statement};
+use crate::command::one_shot::Context as AplContext;
 use crate::command::{LineKind, Reply, Session, defs};
 use crate::turn::notation::Notation;
 
@@ -30,18 +31,17 @@ use crate::turn::notation::Notation;
 pub const HISTORY_LINES: usize = 1000;
 
 /// `cubework` with no command: the interactive REPL on a terminal, else the lines of stdin.
-pub fn run_interactive() -> Result<ExitCode> {
+/// In APL mode from the start, in its context, if `apl` (`cubework apl` alone).
+pub fn run_interactive(apl: Option<AplContext>) -> Result<ExitCode> {
     if !std::io::stdin().is_terminal() {
-        return run_lines(std::io::stdin().lock(), false);
+        return run_lines(std::io::stdin().lock(), false, apl);
     }
-    let mut session = Session::new(use_colour());
-    session.set_scheme(chosen_colours(None)?);
-    session.keep_colours(colours_file());
+    let mut session = start(apl.as_ref(), use_colour())?;
     let notation = Arc::new(Mutex::new(session.notation()));
     let pasted = PastedRun::default();
     let mut editor = open_editor(&notation, &pasted)?;
     let mut history = History::open(history_file());
-    welcome(&mut session, &mut editor, &history)?;
+    welcome(&mut session, &mut editor, &history, apl.is_some())?;
     pasted.apl.follow(&session);
     // Ctrl-C at the prompt drops the line (rustyline reads it as a key); during work it stops
     // the work (see crate::base::cancel), and the session goes on.
@@ -89,6 +89,25 @@ pub fn run_interactive() -> Result<ExitCode> {
     } else {
         ExitCode::SUCCESS
     })
+}
+
+/// A session as the REPL starts it: a new one, its colours those chosen; or, for `apl`
+/// alone, the one its context describes (the cube, `--rep`, `--file` loaded).
+fn start(apl: Option<&AplContext>, colour: bool) -> Result<Session> {
+    let mut session = match apl {
+        Some(context) => AplContext {
+            colour,
+            ..context.clone()
+        }
+        .session()?,
+        None => {
+            let mut session = Session::new(colour);
+            session.set_scheme(chosen_colours(None)?);
+            session
+        }
+    };
+    session.keep_colours(colours_file());
+    Ok(session)
 }
 
 /// A traditional function still open when the input ends, closed
@@ -246,6 +265,7 @@ fn welcome(
     session: &mut Session,
     editor: &mut Editor<WorkbenchHelper, DefaultHistory>,
     history: &History,
+    apl: bool,
 ) -> Result<()> {
     for note in &history.notes {
         output::err(format!("note: {note}"));
@@ -262,6 +282,9 @@ fn welcome(
         "cubework {} — type help, or moves like R U R' U'. Ctrl-D quits.",
         env!("CARGO_PKG_VERSION")
     ))?;
+    if apl {
+        show(&session.execute("apl")?)?;
+    }
     Ok(())
 }
 
@@ -389,25 +412,29 @@ fn run_statement(session: &mut Session, statement: &Statement, from: Where) -> R
 }
 
 /// How many lines in a row may fail before [`run_lines`] stops: past that, the input is not
-/// a session (a binary file with no NUL byte, a file of something else), and going on would
+/// a session (a binary file, a file of something else), and going on would
 /// only print one error a line.
 pub const MAX_ERRORS_IN_A_ROW: usize = 100;
 
 /// Runs each line of `input` as the REPL would, without prompts or colour. An error prints
 /// one line on stderr naming the line, and the session goes on — also past a line that is
-/// not UTF-8; a line longer than [`MAX_LINE_BYTES`] or holding a NUL byte (binary input)
-/// ends the session, and so do [`MAX_ERRORS_IN_A_ROW`] failing statements in a row, with one
+/// not UTF-8 or holds a NUL byte; a line longer than [`MAX_LINE_BYTES`] (binary input) ends
+/// the session, and so do [`MAX_ERRORS_IN_A_ROW`] failing statements in a row, with one
 /// line saying so. The exit status is 2 if any line failed. Lines join into statements only
 /// if `join` (a session file; piped lines never do), and then as typed ones do (see `joiner`).
-pub fn run_lines(input: impl BufRead, join: bool) -> Result<ExitCode> {
-    let mut session = Session::new(false);
-    session.set_scheme(chosen_colours(None)?);
-    session.keep_colours(colours_file());
+/// In APL mode from the first line, in its context, if `apl` (`cubework apl` alone).
+pub fn run_lines(input: impl BufRead, join: bool, apl: Option<AplContext>) -> Result<ExitCode> {
+    let mut session = start(apl.as_ref(), false)?;
+    if apl.is_some() {
+        session.execute("apl")?;
+    }
     let mut failed = false;
     // The failing statements in a row, and the line of the first of them.
     let mut in_a_row = (0, 0);
     let mut last = 0;
     for read in crate::base::lines::statements(Lines::new(input), joiner(join)) {
+        // A blank line does not break a run of failing lines (binary input has many).
+        let blank = matches!(&read, Ok(s) if s.text.trim().is_empty());
         let (number, outcome) = match read {
             Ok(statement) => (
                 statement.line,
@@ -421,6 +448,7 @@ pub fn run_lines(input: impl BufRead, join: bool) -> Result<ExitCode> {
         last = number;
         match outcome {
             Outcome::Quit => break,
+            Outcome::Done if blank => {}
             Outcome::Done => in_a_row = (0, 0),
             Outcome::Failed => {
                 failed = true;

@@ -915,7 +915,11 @@ pub static APL: CommandDef = CommandDef {
             .first
             .extend(given.one("file").map(|f| AplRequest::Load(f).into()));
         context.then_facelets = given.one("show") == Some(super::Shown::Facelets);
-        let request = AplRequest::one_line(&given.words("expr"))?;
+        let expr = given.words("expr");
+        if expr.trim().is_empty() {
+            return Ok(super::one_shot::OneShot::AplMode(context));
+        }
+        let request = AplRequest::one_line(&expr)?;
         Ok(super::one_shot::OneShot::asked(context, request))
     }),
     read: Some(|line, _| match line.rest {

@@ -119,6 +119,8 @@ mod cli {
         Completions(clap_complete::Shell),
         /// `manpage`.
         Manpage,
+        /// `apl` alone: the REPL, in APL mode from its start, in this context.
+        AplMode(Context),
     }
 
     impl OneShot {

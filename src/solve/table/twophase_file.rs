@@ -495,11 +495,16 @@ pub fn load_or_build_in(
         &spec,
         dir,
         |path| {
-            let (payload, sum) = table_cache::read_summed(path, &spec)?;
-            // The counts and samples are left out only for the very bytes that passed them:
-            // the stamp's checksum is the one these bytes were just checked against.
-            let whole = table_cache::checked_sums(path).is_none_or(|s| s.file != sum);
-            Tables::decode(&payload, whole).map_err(table_cache::CacheError::Inconsistent)
+            let loaded = table_cache::read_summed(path, &spec).and_then(|(payload, sum)| {
+                // The counts and samples are left out only for the very bytes that passed
+                // them: the stamp's checksum is the one these bytes were just checked against.
+                let whole = table_cache::checked_sums(path).is_none_or(|s| s.file != sum);
+                Tables::decode(&payload, whole).map_err(table_cache::CacheError::Inconsistent)
+            });
+            if let Err(problem) = &loaded {
+                table_cache::say_rebuilt(&spec, path, problem);
+            }
+            loaded
         },
         || Ok::<_, std::convert::Infallible>(Tables::build(progress)),
         |t| vec![std::borrow::Cow::Owned(t.to_payload())],
