@@ -61,7 +61,11 @@
 //! phase-1 solutions and starts, 45.0 at 61 s; the last phase's budgets doubled in one
 //! holding, 45.1 at 31 s (fewer first rounds run out); doubled in three holdings, each with
 //! half the starts, 44.7 at 58 s, a third, 44.8 at 56 s; two holdings (U–D, F–B), half the
-//! starts each, 44.9 at 50 s. Each part timed on the first 12 states: the enumeration asks
+//! starts each, 44.9 at 50 s; three holdings with half the starts and 40 % of the
+//! enumeration's nodes each, 45.0 at 50 s (a third of both, 45.1 at 52 s). Run one after
+//! the other (31.4 s for main's build), the budgets doubled in one holding with the four
+//! shortest finished again took 45.0 at 31.6 s (with the two, 45.1; three, 45.1): no gain.
+//! Each part timed on the first 12 states: the enumeration asks
 //! each holding for 100 starts and mostly finds fewer than 50 (0 to 99, its 4 million nodes
 //! or its lengths spent first), so a holding costs its enumeration whatever is kept of it; and a round that runs out (4 of the 13
 //! solves' first rounds) is thrown away whole, the next starting again from nothing.
