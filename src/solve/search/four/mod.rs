@@ -51,6 +51,27 @@
 //! Each child read nine more cache lines, not prefetched; a table joining all three axes
 //! to one edge (98.8 million entries) would not fit the 30 MB.
 //!
+//! Measured and not kept (the settings changed for the run only; the benchmark's 50 states,
+//! `big_cubes -- solve`, moves exact, CPU time as `time`'s user seconds of the run at a load
+//! of 5 to 9, so only roughly; main's settings 45.0 moves, 37.5 s): twenty reductions at the
+//! least total and one more, the last phase going on a total past the first within
+//! `MORE_NODES`, 45.0 at 4 % more; three holdings with the last phase's budgets as one
+//! holding's, 44.6 (25.9 to reduce) at 73 s, tripled 44.7 at 70 s, and the best 100 or 150
+//! starts of the three kept, 44.6 at 72 and 75 s; three holdings each with a third of the
+//! phase-1 solutions and starts, 45.0 at 61 s; the last phase's budgets doubled in one
+//! holding, 45.1 at 31 s (fewer first rounds run out); doubled in three holdings, each with
+//! half the starts, 44.7 at 58 s, a third, 44.8 at 56 s; two holdings (U–D, F–B), half the
+//! starts each, 44.9 at 50 s; three holdings with half the starts and 40 % of the
+//! enumeration's nodes each, 45.0 at 50 s (a third of both, 45.1 at 52 s). Run one after
+//! the other (31.4 s for main's build), the budgets doubled in one holding with the four
+//! shortest finished again took 45.0 at 31.6 s (with the two, 45.1; three, 45.1): no gain.
+//! Each part timed on the first 12 states: the enumeration asks
+//! each holding for 100 starts and mostly finds fewer than 50 (0 to 99, its 4 million nodes
+//! or its lengths spent first), so a holding costs its enumeration whatever is kept of it; and a round that runs out (4 of the 13
+//! solves' first rounds) is thrown away whole, the next starting again from nothing.
+//! Sharing one enumeration budget over the holdings, and a round that goes on from the
+//! one before, are what is left.
+//!
 //! The tables (19.0 MB) are in the cache (`four.bin`, [`table_file`]), built on first use
 //! in under a minute. Every run of turns about one axis is merged and written in WCA
 //! notation, as the reduction writes its answers.
