@@ -684,3 +684,51 @@ fn a_damaged_two_phase_or_pocket_table_is_named_in_one_note_before_it_is_rebuilt
         );
     }
 }
+
+/// `tables build` builds the 4×4×4's `four.bin` with the others (it takes 15–80 s here, so
+/// this test builds it once): a damaged one is said on stderr in one line, then built again,
+/// and its line in the output says how long it took and why, the listing its size.
+#[test]
+fn tables_build_builds_the_four_by_four_table_and_a_damaged_one_is_said_then_rebuilt() {
+    let (_guard, dir) = temp("four-build");
+    let four = dir.join("four.bin");
+    std::fs::write(&four, vec![7u8; 4096]).unwrap();
+    let (out, err, code) = run(&dir, &["tables", "build"]);
+    assert_eq!(code, Some(0), "{err}");
+    let said: Vec<&str> = err.lines().filter(|l| l.contains("four.bin")).collect();
+    assert_eq!(said.len(), 1, "{err}");
+    assert!(
+        said[0].starts_with("note: four: built in ")
+            && said[0].contains(&format!("because the cache file {}", four.display())),
+        "{err}"
+    );
+    assert!(
+        out.lines().any(|l| l.starts_with("four: built in ")
+            && l.contains(" ms because the cache file")
+            && l.contains("saved to")),
+        "{out}"
+    );
+    let bytes = std::fs::metadata(&four).unwrap().len().to_string();
+    let size = bytes
+        .as_bytes()
+        .rchunks(3)
+        .rev()
+        .map(|c| std::str::from_utf8(c).unwrap())
+        .collect::<Vec<_>>()
+        .join(",");
+    assert!(
+        out.lines()
+            .any(|l| l.contains("four") && l.contains(&size) && l.contains("built")),
+        "{size}: {out}"
+    );
+    // Built whole: the check reads it through, and the next build loads it.
+    let (checked, err, code) = run(&dir, &["tables", "check"]);
+    assert_eq!(code, Some(0), "{checked}{err}");
+    let (out, err, code) = run(&dir, &["tables", "build"]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(!err.contains("four.bin"), "{err}");
+    assert!(
+        out.lines().any(|l| l.starts_with("four: loaded from ")),
+        "{out}"
+    );
+}

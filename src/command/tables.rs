@@ -110,7 +110,7 @@ pub fn cached_tables() -> Vec<CachedTable> {
     ];
     let four = CachedTable {
         file: crate::solve::search::four::table_file(),
-        what: "4×4×4 solver's centre and pairing tables (built on the first 4×4×4 solve)",
+        what: "4×4×4 solver's centre and pairing tables (built by tables build, or on the first 4×4×4 solve)",
         check: Box::new(|path| {
             read_checked(
                 path,
@@ -155,7 +155,8 @@ fn optimal_tables() -> [CachedTable; 4] {
     })
 }
 
-/// `cubework tables build`: loads every cached table, building and saving those that are
+/// `cubework tables build`: loads every cached table the default solvers use (the 2×2×2's,
+/// the two-phase solver's, the 4×4×4's `four.bin`), building and saving those that are
 /// missing or damaged (the optimal solver's only if `optimal`), with `progress` hearing how;
 /// how each was obtained, then the listing of [`tables_report`].
 pub fn tables_build_report(
@@ -177,6 +178,11 @@ pub fn tables_build_report(
     if let Some(large) = shared::twophase_large(progress) {
         out.extend(large.reports.iter().cloned());
     }
+    let (_, report) = shared::four_tables(progress);
+    out.push(format!(
+        "{}: {report}",
+        crate::solve::search::four::table_file().name
+    ));
     if let Some(kind) = optimal {
         // The kind asked for, unless CUBEWORK_OPTIMAL_TABLE names another.
         let kind = crate::solve::table::shared::choose_optimal_table(kind);
@@ -370,7 +376,7 @@ pub static TABLES: CommandDef = CommandDef {
         &[
             CliSub {
                 name: "build",
-                about: "Load every table, building and saving those that are missing or damaged (the optimal solver's only with --optimal)",
+                about: "Load every table the default solvers use (the 2×2×2's, the two-phase solver's, the 4×4×4's four.bin), building and saving those that are missing or damaged (the optimal solver's only with --optimal)",
                 args: &[
                     cli(flag(
                         "optimal",
