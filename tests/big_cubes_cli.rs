@@ -159,3 +159,25 @@ fn states_no_turns_reach_are_one_line_errors_that_say_what_is_wrong() {
         assert!(err.contains(says), "{err}");
     }
 }
+
+#[test]
+fn solve_size_n_solves_the_cube_alg_makes_at_that_size_and_a_bad_facelet_length_names_the_good_ones()
+ {
+    for (n, scramble) in [(4, "Rw U"), (5, "R 3Uw F'"), (2, "R U F")] {
+        let size = n.to_string();
+        let (out, err, code) = common::run_with(
+            common::cubework_cached("cubework-test-big-cli"),
+            &["solve", "--size", &size, scramble],
+        );
+        assert_eq!(code, Some(0), "{n}: {err}");
+        let answer = out.lines().last().unwrap();
+        assert!(solves(n, scramble, answer), "{n}: {out}");
+    }
+    let (out, err, code) = common::run_with(common::cubework(), &["solve", "--facelets", "UUUU"]);
+    assert_eq!((out.as_str(), code), ("", Some(2)), "{err}");
+    common::assert_one_line(
+        &err,
+        "the facelet string has 4 letters; a cube's has 6·N² (6 faces of N×N): 24, 54, 96, 150, 216, 294, 384, 486",
+        "",
+    );
+}

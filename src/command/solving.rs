@@ -573,19 +573,49 @@ fn solve_arguments(given: &super::one_shot::Given) -> Result<super::one_shot::On
             scheme: given.scheme()?,
         }));
     }
+    let input = given.input()?;
+    check_facelet_length(&input)?;
+    // `--size N` other than 3: the cube ALG (or the facelets) makes at that size is the one
+    // solved, as a session of that size solves its cube.
+    let (cube, state) = match given.value::<usize>("size") {
+        3 => (Cube::solved(), Some(input)),
+        n => (
+            input.to_cube(n).map_err(crate::solve::SolveError::from)?,
+            None,
+        ),
+    };
     let request = SolvingRequest::Solve {
         method,
         metric,
         max_length,
         time_limit,
         threads,
-        state: Some(given.input()?),
+        state,
     };
     let context = super::Context {
         scheme: given.scheme()?,
-        ..super::Context::new(given.notation())
+        ..super::Context::on(cube, given.notation())
     };
     Ok(OneShot::asked(context, request))
+}
+
+/// A facelet string given to `solve` whose length is near no cube's: the lengths there are.
+/// (A near miss is named by its size's own error: `has 53 characters, expected 54`.)
+#[cfg(feature = "cli")]
+fn check_facelet_length(input: &Input) -> Result<()> {
+    let Input::Facelets(text, _) = input else {
+        return Ok(());
+    };
+    let letters = text.chars().filter(|c| !c.is_whitespace()).count();
+    let sizes = 2..=crate::state::geometry::MAX_SIZE;
+    if Cube::facelet_size(text).is_some() || sizes.clone().any(|n| 6 * n * n == letters) {
+        return Ok(());
+    }
+    let lengths: Vec<String> = sizes.map(|n| (6 * n * n).to_string()).collect();
+    Err(usage(&format!(
+        "the facelet string has {letters} letters; a cube's has 6·N² (6 faces of N×N): {} for the 2×2×2 to 9×9×9",
+        lengths.join(", ")
+    )))
 }
 
 /// The methods `solve` takes, each with what it does ([`Method::about`]), for `help solve`.
@@ -656,7 +686,10 @@ pub static SOLVE: CommandDef = CommandDef {
             "Threads to use, 1 to 64 (default: one a core): a batch solves that many states at once (optimal: one at a time on all of them); one two-phase or optimal solve searches on that many",
         )),
         NOTATION_ARG,
-        cli(FACELETS.help("The state as a 54-letter facelet string instead of ALG")),
+        cli(FACELETS.help("The state as a facelet string instead of ALG: 6·N² letters for the N×N×N (24, 54, 96, 150, 216, 294, 384 or 486 for the 2×2×2 to 9×9×9)")),
+        cli(SIZE_OPT
+            .help("Cube size N (2 to 9) that ALG is made on: 2 is solved by the pocket table, 4 to 9 by reduction")
+            .conflicts(&["batch"])),
         cli(opt(
             "batch",
             Value::Path,

@@ -488,6 +488,15 @@ impl Measured {
             format!("{:.1}", m.defined.high),
         ]);
         match g.map(|g| &self.general[g]) {
+            // Growth from fewer than three sizes is not fitted (two points fit any
+            // exponent): empty fields, as the table and Markdown say "not fitted".
+            Some(g) if g.sizes_measured < 3 => row.extend([
+                g.sizes.start().to_string(),
+                g.sizes.end().to_string(),
+                g.extra_lines.to_string(),
+                String::new(),
+                String::new(),
+            ]),
             Some(g) => row.extend([
                 g.sizes.start().to_string(),
                 g.sizes.end().to_string(),
