@@ -86,24 +86,6 @@ fn spinner() -> indicatif::ProgressBar {
     bar
 }
 
-/// When the 4×4×4's tables were built again because their file was damaged or inconsistent,
-/// one line on stderr saying so (once a process), as `tables build` reports it:
-/// `note: four: built in … because the cache file PATH is damaged (…); saved to PATH`.
-fn four_rebuilt_note() {
-    use crate::base::table_cache::CacheError;
-    static SAID: std::sync::Once = std::sync::Once::new();
-    let report = &crate::solve::table::shared::four_tables(&Progress::none()).1;
-    if report.loaded || matches!(report.problem, None | Some(CacheError::Missing)) {
-        return;
-    }
-    SAID.call_once(|| {
-        crate::answer::output::err(format!(
-            "note: {}: {report}",
-            crate::solve::search::four::table_file().name
-        ));
-    });
-}
-
 impl Terminal {
     /// Runs `work` with a [`Progress`] drawn on stderr, and clears what it drew.
     pub fn run<T>(work: impl FnOnce(&Progress) -> T) -> T {
@@ -117,9 +99,6 @@ impl Terminal {
     /// Draws `event`.
     pub fn show(&self, event: &Event) {
         let mut guard = self.bar.lock().unwrap_or_else(|e| e.into_inner());
-        if *event == Event::TableReady(TableKind::Four) {
-            four_rebuilt_note();
-        }
         let wanted = match *event {
             Event::LoadingTable(TableKind::TwoPhase) => None,
             Event::LoadingTable(t) => Some(Shown::Loading(t)),
