@@ -117,7 +117,7 @@ fn moves_line(line: &str, word: &str, session: &Session) -> Result<Request> {
         Err(_) if let Some(def) = defs::find_command_line_only(word) => Err(usage(&format!(
             "{} is a command of the command line only: in a shell, cubework {}",
             def.name,
-            echo(&format!("{} {}", def.name, line[word.len()..].trim()).trim_end())
+            echo(format!("{} {}", def.name, line[word.len()..].trim()).trim_end())
         ))),
         // `clear`, `solved`: a word that is no move but looks like a command.
         Err(e) => Err(match nearest_command(word) {
