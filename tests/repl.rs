@@ -544,3 +544,20 @@ fn apl_alone_with_piped_input_runs_each_line_as_apl_with_the_repls_exit_status()
     let (out, err, code) = run(&["apl", "--rep", "numeric"], "⍴⍴CUBE\n");
     assert_eq!((out.as_str(), code), ("3\n", Some(0)), "{err}");
 }
+
+#[test]
+fn a_command_of_the_command_line_typed_in_the_repl_says_so_and_the_session_goes_on() {
+    let (out, err, code) = session("run s1.txt\ntables\nApply R U\nR\nsolved?\n");
+    let lines: Vec<&str> = err.lines().collect();
+    assert_eq!(
+        lines,
+        [
+            "error: line 1: run is a command of the command line only: in a shell, cubework run s1.txt",
+            "error: line 2: tables is a command of the command line only: in a shell, cubework tables",
+            "error: line 3: apply is a command of the command line only: in a shell, cubework apply R U",
+        ],
+        "{err}"
+    );
+    assert!(out.ends_with("no\n"), "{out}");
+    assert_eq!(code, Some(2));
+}

@@ -698,8 +698,10 @@ fn tables_build_builds_the_four_by_four_table_and_a_damaged_one_is_said_then_reb
     let said: Vec<&str> = err.lines().filter(|l| l.contains("four.bin")).collect();
     assert_eq!(said.len(), 1, "{err}");
     assert!(
-        said[0].starts_with(&format!("cubework: note: the cache file {} ", four.display()))
-            && said[0].ends_with("; building the four table again"),
+        said[0].starts_with(&format!(
+            "cubework: note: the cache file {} ",
+            four.display()
+        )) && said[0].ends_with("; building the four table again"),
         "{err}"
     );
     assert!(

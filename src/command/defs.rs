@@ -17,6 +17,17 @@ pub fn find(word: &str) -> Option<&'static CommandDef> {
         .find(|c| c.name == lower || c.aliases.contains(&lower.as_str()))
 }
 
+/// The command of the command line only (`run`, `tables`, …) that `word` names, if any: the
+/// REPL says so rather than read it as moves.
+pub fn find_command_line_only(word: &str) -> Option<&'static CommandDef> {
+    let lower = word.to_lowercase();
+    COMMANDS
+        .iter()
+        .copied()
+        .filter(|c| !c.surface.repl())
+        .find(|c| c.name == lower || c.aliases.contains(&lower.as_str()))
+}
+
 /// The REPL's commands, in the order `help` lists them.
 pub fn repl_commands() -> impl Iterator<Item = &'static CommandDef> {
     COMMANDS.iter().copied().filter(|c| c.surface.repl())

@@ -113,6 +113,12 @@ fn moves_line(line: &str, word: &str, session: &Session) -> Result<Request> {
             alg,
             label: line.to_string(),
         })),
+        // `run FILE`, `tables`: a command of the command line, typed in the REPL.
+        Err(_) if let Some(def) = defs::find_command_line_only(word) => Err(usage(&format!(
+            "{} is a command of the command line only: in a shell, cubework {}",
+            def.name,
+            echo(format!("{} {}", def.name, line[word.len()..].trim()).trim_end())
+        ))),
         // `clear`, `solved`: a word that is no move but looks like a command.
         Err(e) => Err(match nearest_command(word) {
             Some(command) if e.column <= word.chars().count() => {
