@@ -177,7 +177,7 @@ fn solve_size_n_solves_the_cube_alg_makes_at_that_size_and_a_bad_facelet_length_
     assert_eq!((out.as_str(), code), ("", Some(2)), "{err}");
     common::assert_one_line(
         &err,
-        "the facelet string has 4 letters; a cube's has 6·N² (6 faces of N×N): 24, 54, 96, 150, 216, 294, 384, 486",
+        "the facelet string has 4 characters; a cube's has 6·N² (6 faces of N×N): 24, 54, 96, 150, 216, 294, 384, 486",
         "",
     );
 }

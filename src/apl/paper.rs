@@ -13,6 +13,103 @@
 
 use super::Workspace;
 use crate::turn::moves::PaperLetter;
+use std::sync::Arc;
+
+/// The paper's part of a workspace: which functions are the paper's, and the workspace moved
+/// onto another representation's.
+impl Workspace {
+    /// Marks every function defined so far as the paper's: a representation's own, which
+    /// [`Workspace::rebase`] replaces by another representation's, where the user's stay.
+    pub fn mark_paper(&mut self) {
+        self.paper = self.defs.keys().cloned().collect();
+        self.defs.values_mut().for_each(|d| d.paper = true);
+        self.forget_arranged();
+    }
+
+    /// Whether `name` is a function the paper's source defined, not defined again since.
+    pub fn is_paper(&self, name: &str) -> bool {
+        self.paper.contains(name)
+    }
+
+    /// The paper's functions the user has defined again (their own definitions replacing
+    /// the paper's) since the last call.
+    ///
+    /// ```
+    /// use cubework::apl::paper;
+    /// let mut ws = paper::workspace("vector").unwrap();
+    /// ws.eval_line("R←{⍵}").unwrap();
+    /// assert_eq!(ws.take_shadowed(), ["R"]);
+    /// assert!(ws.take_shadowed().is_empty() && !ws.is_paper("R") && ws.is_paper("U"));
+    /// ```
+    pub fn take_shadowed(&mut self) -> Vec<String> {
+        std::mem::take(&mut self.shadowed)
+    }
+
+    /// The user's functions (those not the paper's), sorted.
+    pub fn user_functions(&self) -> Vec<&str> {
+        let mut names: Vec<&str> = self
+            .defs
+            .keys()
+            .filter(|n| !self.paper.contains(*n))
+            .map(|s| s.as_str())
+            .collect();
+        names.sort();
+        names
+    }
+
+    /// This workspace on another representation's paper definitions (`paper`, a workspace
+    /// holding only those): the user's functions, variables and compiled functions are kept,
+    /// the paper's replaced. A user's function that no longer reads (a name it calls changed
+    /// from function to array) is dropped, and named, with why, in what this returns.
+    ///
+    /// ```
+    /// use cubework::apl::{Workspace, paper};
+    /// let mut ws = paper::workspace("vector").unwrap();
+    /// ws.eval_line("MINE: R ⍵").unwrap();
+    /// ws.eval_line("K←42").unwrap();
+    /// let lost = ws.rebase(paper::workspace("numeric").unwrap());
+    /// assert!(lost.is_empty());
+    /// assert_eq!(ws.user_functions(), ["MINE"]);
+    /// assert_eq!(ws.eval_line("K").unwrap().to_string(), "42");
+    /// // R is now the numeric representation's.
+    /// assert_eq!(ws.definition("R"), Some("R: ⍵[;;,1],[3]⍵[;;,2],[3]X⍵[;;,3]"));
+    /// ```
+    pub fn rebase(&mut self, paper: Workspace) -> Vec<String> {
+        let mut next = paper;
+        next.mark_paper();
+        next.max_steps = self.max_steps;
+        next.vars = std::mem::take(&mut self.vars);
+        next.random = std::mem::take(&mut self.random);
+        let mut user: Vec<(String, Arc<str>)> = self
+            .defs
+            .iter()
+            .filter(|(n, _)| !self.paper.contains(*n))
+            .map(|(n, d)| (n.clone(), Arc::clone(&d.line)))
+            .collect();
+        user.sort();
+        let mut lost = Vec::new();
+        for (name, line) in &user {
+            let defined = next.define(name, line);
+            if let Err(e) = defined {
+                lost.push(format!(
+                    "{name} does not read here, and is gone: {}",
+                    e.detail
+                ));
+            }
+        }
+        // Compiled forms made only through the user's functions still hold.
+        for (name, g) in std::mem::take(&mut self.compiled) {
+            if g.through
+                .iter()
+                .all(|f| !self.paper.contains(f) && next.defs.contains_key(f))
+            {
+                next.compiled.insert(name, g);
+            }
+        }
+        *self = next;
+        lost
+    }
+}
 
 /// Each representation's name (as `RepKind::name` spells it) and its definitions.
 pub const SOURCES: [(&str, &str); 7] = [

@@ -613,7 +613,7 @@ fn check_facelet_length(input: &Input) -> Result<()> {
     }
     let lengths: Vec<String> = sizes.map(|n| (6 * n * n).to_string()).collect();
     Err(usage(&format!(
-        "the facelet string has {letters} letters; a cube's has 6·N² (6 faces of N×N): {} for the 2×2×2 to 9×9×9",
+        "the facelet string has {letters} characters; a cube's has 6·N² (6 faces of N×N): {} for the 2×2×2 to 9×9×9",
         lengths.join(", ")
     )))
 }
