@@ -366,12 +366,7 @@ fn the_optimal_solver_reads_the_large_table_when_its_file_is_there() {
     let path = sparse_table(&dir, SliceKind::Corners);
     assert_eq!(largest_optimal_table(Some(&dir)), SliceKind::Corners);
     // One cut short is not built.
-    std::fs::OpenOptions::new()
-        .write(true)
-        .open(&path)
-        .unwrap()
-        .set_len(1000)
-        .unwrap();
+    cut_short(&path, 1000);
     assert_eq!(largest_optimal_table(Some(&dir)), SliceKind::Sorted);
     std::fs::remove_dir_all(&dir).unwrap();
 }
@@ -667,12 +662,7 @@ fn a_damaged_two_phase_or_pocket_table_is_named_in_one_note_before_it_is_rebuilt
         let (_, err, _) = run(&dir, args);
         assert_eq!(err, "", "{file}");
         // Cut short, it is named too.
-        std::fs::OpenOptions::new()
-            .write(true)
-            .open(&path)
-            .unwrap()
-            .set_len(1000)
-            .unwrap();
+        cut_short(&path, 1000);
         let (_, err, _) = run(&dir, args);
         common::assert_one_line(
             &err,
@@ -733,4 +723,14 @@ fn tables_build_builds_the_four_by_four_table_and_a_damaged_one_is_said_then_reb
         out.lines().any(|l| l.starts_with("four: loaded from ")),
         "{out}"
     );
+}
+
+/// Cuts the file at `path` to its first `len` bytes, as a write stopped part-way leaves it.
+fn cut_short(path: &std::path::Path, len: u64) {
+    std::fs::OpenOptions::new()
+        .write(true)
+        .open(path)
+        .unwrap()
+        .set_len(len)
+        .unwrap();
 }

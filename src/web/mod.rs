@@ -101,10 +101,10 @@ pub struct State {
 
 /// The session's undo history as the page keeps it, to give it back when the session starts
 /// again after a stopped line ([`Workbench::history`], [`Workbench::restore_history`]): its
-/// order by serials ([`HistoryOrder`]), and the changes the page has not yet been told of,
-/// each in the same place of each list — its serial, its label, its moves as written and the
-/// notation they are written in (both empty: it set the state, or it is the start), and the
-/// cube after it.
+/// order by serials ([`crate::command::HistoryOrder`]), and the changes the page has not yet
+/// been told of, each in the same place of each list — its serial, its label, its moves as
+/// written and the notation they are written in (both empty: it set the state, or it is the
+/// start), and the cube after it.
 #[derive(Clone, Debug, Default, PartialEq)]
 #[cfg_attr(
     feature = "web",
