@@ -591,7 +591,8 @@ fn apl_request(session: &mut Session, request: AplRequest, front: Front) -> Resu
             let (fns, vars) = (ws.user_functions().len(), user_variables(ws).len());
             ws.clear_user();
             // The paper's functions erased or defined again are the paper's again.
-            paper_back(session)?;
+            let paper = paper_of(session)?;
+            paper_back(session, paper)?;
             let reps = std::mem::take(&mut session.apl_state_mut().reps).len();
             let kept = std::mem::take(&mut session.apl_state_mut().kept.lines).len();
             text(format!(
@@ -626,10 +627,11 @@ fn erase(session: &mut Session, name: &str) -> Result<Reply> {
     if !(workspace(session)?.erase(name) | kept) {
         return Err(usage(&format!(")erase: nothing is named {}", echo(name))));
     }
-    if paper_of(session)?.definition(name).is_none() {
+    let paper = paper_of(session)?;
+    if paper.definition(name).is_none() {
         return Ok(Reply::default());
     }
-    paper_back(session)?;
+    paper_back(session, paper)?;
     Ok(Reply::text(format!("{} is the paper's again", echo(name))))
 }
 
@@ -641,9 +643,8 @@ fn paper_of(session: &Session) -> Result<Workspace> {
 }
 
 /// The paper's functions that were erased or defined again made the paper's again (the
-/// workspace on a fresh copy of the representation's, the user's part kept).
-fn paper_back(session: &mut Session) -> Result<()> {
-    let paper = paper_of(session)?;
+/// workspace on `paper`, a fresh copy of the representation's, the user's part kept).
+fn paper_back(session: &mut Session, paper: Workspace) -> Result<()> {
     let lost = workspace(session)?.rebase(paper);
     session.apl_state_mut().notes.extend(lost);
     Ok(())
