@@ -12,7 +12,7 @@ const {launch} = require("./cdp.js");
 
 const [browser, page, profile] = process.argv.slice(2);
 const url = hash => `file://${page}${hash}`;
-const {send, open, fail, close, consoleSaid, sleep} = launch(browser, profile);
+const {send, open, fail, close, consoleSaid, sleep, listeners} = launch(browser, profile);
 
 function check(ok, what, got) {
   if (!ok) fail(`${what}: got ${JSON.stringify(got)}\n${consoleSaid.join("\n")}`);
@@ -174,6 +174,88 @@ async function settle(tab) {
   look = await settle(tab);
   check(look.lines.some(l => l.startsWith("said: cube.svg was offered as a download")) && await tab.run("window.workerBefore === worker"),
     "draw cube.svg offers the picture as a download, in the same worker", look);
+
+  // )copy: the page has no files, so the saved workspace is chosen in the browser; only the
+  // names given come in, and a name not in the file is one error.
+  const saved = require("path").join(profile, "saved.apl");
+  require("fs").writeFileSync(saved, "HALF←{⍵÷2}\nQUARTER←{⍵÷4}\n");
+  await send("Page.setInterceptFileChooserDialog", {enabled: true}, tab.sessionId);
+  const chooseSaved = (file = saved) => new Promise(done => {
+    let answered = false;
+    listeners.push(m => {
+      if (answered || m.method !== "Page.fileChooserOpened" || m.sessionId !== tab.sessionId) return;
+      answered = true;
+      send("DOM.setFileInputFiles", {files: [file], backendNodeId: m.params.backendNodeId}, tab.sessionId).then(done);
+    });
+  });
+  let chosen = chooseSaved();
+  await tab.type(")copy saved.apl HALF");
+  await chosen;
+  look = await settle(tab);
+  for (let i = 0; i < 100 && !look.lines.some(l => l.includes("copied from")); i++) { await sleep(50); look = await settle(tab); }
+  await tab.type("apl");
+  await settle(tab);
+  await tab.type("QUARTER 8");
+  const quarter = await settle(tab);
+  await tab.type("HALF 10");
+  const half = await settle(tab);
+  check(look.lines.some(l => l === "out: copied from saved.apl") && half.last === "out: 5" && quarter.last.startsWith("error"),
+    ")copy FILE NAME in the page copies the name from the file chosen", {look, half, quarter});
+  chosen = chooseSaved();
+  await tab.type(")copy NOSUCH");
+  await chosen;
+  look = await settle(tab);
+  for (let i = 0; i < 100 && !look.last.startsWith("error"); i++) { await sleep(50); look = await settle(tab); }
+  check(look.last.startsWith("error: ") && look.last.includes("not in the file: NOSUCH"),
+    ")copy of a name the file lacks is one error", look);
+  // )load joins the file's definitions to the workspace's own, in the same worker.
+  const another = require("path").join(profile, "another.apl");
+  require("fs").writeFileSync(another, "FROMFILE←{⍵+1}\n");
+  chosen = chooseSaved(another);
+  await tab.type(")load");
+  await chosen;
+  look = await settle(tab);
+  for (let i = 0; i < 100 && !look.last.includes("loaded"); i++) { await sleep(50); look = await settle(tab); }
+  await tab.type("(FROMFILE 1),(HALF 10),TWICE 3");
+  look = await settle(tab);
+  check(look.last === "out: 2 5 6" && await tab.run("window.workerBefore === worker"),
+    ")load in the page joins the file's definitions to the workspace, in the same worker", look);
+  await tab.type(")off");
+  await settle(tab);
+
+  // compare in the page: its clock steps by 0.1 ms, so samples are made long enough for it,
+  // and every representation's turns take time (none shows 0.0 ns).
+  await tab.type("compare 2000");
+  look = await settle(tab);
+  const rows = look.lines.join("\n").split("\n").filter(l => /^│ (numeric|local|composite|visual|vector|4d|nested) /.test(l));
+  const figures = rows.map(r => r.split("┆").slice(5, 7).map(c => parseFloat(c.replace(/,/g, ""))));
+  check(rows.length === 7 && figures.every(([d, c]) => d > 0 && c > 0),
+    "compare in the page times every representation's turns with its coarse clock (no 0.0 ns)", {rows, figures});
+
+  // The browser's storage nearly full: the session is kept without the player's moves, and
+  // the transcript says so; a reload brings back what came after.
+  await tab.run(`(() => { let n = 1 << 24, fits = 0;
+    for (let step = n; step >= 1024; step >>= 1) { try { localStorage.setItem("filler", "x".repeat(fits + step)); fits += step; } catch (e) {} }
+    localStorage.setItem("filler", "x".repeat(Math.max(0, fits - 20000))); return fits; })()`);
+  await tab.type("(R U)20000");
+  await tab.ready();
+  look = await tab.run(LOOK);
+  await tab.type("apl");
+  await settle(tab);
+  await tab.type("AFTER←456");
+  await settle(tab);
+  const full = look.lines.some(l => l.startsWith("note: this browser's storage for the page is full: the player's moves are not kept"));
+  await tab.reload();
+  await tab.ready();
+  await tab.type("AFTER");
+  look = await settle(tab);
+  await tab.run("localStorage.removeItem('filler')");
+  check(full && look.last === "out: 456",
+    "with the browser's storage full the session is kept without the player's moves, said so, and back after a reload", look);
+  await tab.type(")off");
+  await settle(tab);
+  await tab.type("reset");
+  await settle(tab);
 
   // A line typed while the cube still turns: the turn ends where it is, with no error.
   const errorsBefore = consoleSaid.length;

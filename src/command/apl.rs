@@ -339,6 +339,21 @@ impl Session {
         self.follow_user_rep();
         Ok(said)
     }
+
+    /// A workspace's text (as `)save` writes it) read as `)copy` reads its file: the names
+    /// given (all when none) brought in, all or nothing, the rest of the workspace as it
+    /// was. `file` names the text in what it says, as `)copy`'s path does.
+    pub fn copy_workspace_text(
+        &mut self,
+        file: &str,
+        source: &str,
+        names: &[String],
+    ) -> Result<String> {
+        let shown = echo(file);
+        let said =
+            load_source(self, source, Some(names)).map_err(|e| usage(&format!("{shown}: {e}")))?;
+        Ok(format!("copied from {shown}{said}"))
+    }
 }
 
 /// A saved workspace's text, read through the guarded reader.

@@ -1,13 +1,12 @@
 //! Timing the paper's setting: the representations' quarter-turns run by the APL evaluator
 //! from their definitions, and the representations of one's own, by conjugation.
 
-use crate::base::clock::Instant;
 use std::hint::black_box;
 
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
-use super::timing::{COMPILED_PER_ROUND, COMPILED_SAMPLE, MAX_TURNS, Timing};
+use super::timing::{COMPILED_PER_ROUND, COMPILED_SAMPLE, MAX_TURNS, Timing, sample_chunks};
 use crate::base::cancel::Cancelled;
 use crate::rep::{Gather, RepKind};
 use crate::state::cube::Cube;
@@ -173,26 +172,35 @@ impl AplSubject {
         if self.failed {
             return Ok(());
         }
-        for chunk in self.sequence.chunks(APL_SAMPLE) {
-            crate::base::cancel::check()?;
-            let t = Instant::now();
-            for &j in chunk {
-                for f in &self.chains[j] {
-                    let state = std::mem::replace(&mut self.state, crate::apl::Value::num(0.0));
-                    match self.ws.call(black_box(f), None, state) {
-                        Ok(v) => self.state = v,
-                        Err(_) => self.failed = true,
+        let (chains, state, ws, failed) = (
+            &self.chains,
+            &mut self.state,
+            &mut self.ws,
+            &mut self.failed,
+        );
+        let mut samples = Vec::new();
+        sample_chunks(
+            self.sequence.chunks(APL_SAMPLE),
+            kept,
+            &mut samples,
+            |chunk| {
+                for &j in chunk {
+                    if *failed {
+                        break;
+                    }
+                    for f in &chains[j] {
+                        let given = std::mem::replace(state, crate::apl::Value::num(0.0));
+                        match ws.call(black_box(f), None, given) {
+                            Ok(v) => *state = v,
+                            Err(_) => *failed = true,
+                        }
                     }
                 }
-            }
-            let ns = t.elapsed().as_nanos() as f64 / chunk.len() as f64;
-            if self.failed {
-                crate::base::cancel::check()?;
-                break;
-            }
-            if kept {
-                self.samples.push(ns);
-            }
+            },
+        )?;
+        // A function that failed times nothing: its samples are not kept.
+        if !self.failed {
+            self.samples.extend(samples);
         }
         Ok(())
     }
@@ -240,22 +248,21 @@ pub fn measure_user(
         let sequence = std::iter::repeat_n(&gathers, passes)
             .flatten()
             .collect::<Vec<_>>();
-        for chunk in sequence.chunks(COMPILED_SAMPLE) {
-            crate::base::cancel::check()?;
-            let t = Instant::now();
-            for g in chunk {
-                if state.len() == crate::base::simd::padded_len(len) {
-                    // SAFETY: `state_of` pads the buffer to `padded_len(len)` bytes, and
-                    // it is owned here and borrowed by nothing else.
-                    unsafe { black_box(g).apply_bytes_padded(&mut state[..len]) }
+        sample_chunks(
+            sequence.chunks(COMPILED_SAMPLE),
+            round > 0,
+            &mut samples,
+            |chunk| {
+                for g in chunk {
+                    if state.len() == crate::base::simd::padded_len(len) {
+                        // SAFETY: `state_of` pads the buffer to `padded_len(len)` bytes, and
+                        // it is owned here and borrowed by nothing else.
+                        unsafe { black_box(g).apply_bytes_padded(&mut state[..len]) }
+                    }
                 }
-            }
-            black_box(&state);
-            let ns = t.elapsed().as_nanos() as f64 / chunk.len() as f64;
-            if round > 0 {
-                samples.push(ns);
-            }
-        }
+                black_box(&state);
+            },
+        )?;
     }
     Ok(UserMeasure {
         name: user.name.clone(),

@@ -7,7 +7,7 @@ use super::ranking::{
 };
 use super::render::{Format, machine_note, path_note, render, superscript};
 use super::sizes::sizes_text;
-use super::timing::{DEFINED_SAMPLE, Measure, PiecesMeasure, ns};
+use super::timing::{Measure, PiecesMeasure, ns};
 use crate::rep::RepKind;
 
 /// What the `compare` table shows beside the seven representations: the piece-mapping
@@ -254,9 +254,9 @@ fn compare_notes(measures: &[Measure], extras: &Extras, n: usize) -> String {
     };
     out.push_str(&format!(
         "\n{turns} random {which}. Median ns per turn of samples of consecutive turns (100 as defined, 2,000 \
-         compiled) from {} rounds in which the representations take turns, after a warm-up round, with the quartiles \
+         compiled, or as many more as last 20 steps of a coarse clock) from {} rounds in which the representations take turns, after a warm-up round, with the quartiles \
          in brackets; speed rank from the as-defined time, equal where the quartile ranges overlap. {}",
-        measures.first().map_or(0, |m| m.defined.rounds.len() / m.turns.div_ceil(DEFINED_SAMPLE).max(1)),
+        measures.first().map_or(0, |m| m.rounds),
         path_note() + "\n" + &machine_note()
     ));
     if let Some(a) = extras.apl.filter(|_| paper) {

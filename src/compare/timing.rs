@@ -104,6 +104,8 @@ pub struct Measure {
     pub general_lines: usize,
     /// Quarter-turns timed.
     pub turns: usize,
+    /// Rounds timed, after the warm-up.
+    pub rounds: usize,
     /// Nanoseconds per quarter-turn, as defined.
     pub defined: Timing,
     /// Nanoseconds per quarter-turn, compiled.
@@ -142,6 +144,48 @@ pub(super) const COMPILED_PER_ROUND: usize = 100_000;
 pub(super) const DEFINED_SAMPLE: usize = 100;
 
 pub(super) const COMPILED_SAMPLE: usize = 2_000;
+
+/// The fewest steps of the clock a sample lasts: where the clock is coarse (a page's worker,
+/// 0.1 ms), a sample takes as many consecutive chunks as that needs; natively one chunk
+/// always lasts far longer.
+const CLOCK_STEPS: u32 = 20;
+
+/// The nanoseconds a sample lasts at the least ([`CLOCK_STEPS`] of the clock's), read once.
+fn sample_floor() -> u128 {
+    static FLOOR: std::sync::OnceLock<u128> = std::sync::OnceLock::new();
+    *FLOOR.get_or_init(|| (crate::base::clock::step() * CLOCK_STEPS).as_nanos())
+}
+
+/// Times `chunks` in samples, `run` running one chunk: each sample is one chunk, or as many
+/// consecutive chunks as last [`CLOCK_STEPS`] of the clock's steps; each sample's
+/// nanoseconds an item are pushed to `out` when `keep`. A sample the round's end cuts short
+/// of that is dropped, unless it is the round's only one. Ctrl-C stops it between chunks.
+pub(super) fn sample_chunks<'a, T: 'a>(
+    chunks: impl Iterator<Item = &'a [T]>,
+    keep: bool,
+    out: &mut Vec<f64>,
+    mut run: impl FnMut(&'a [T]),
+) -> Result<(), Cancelled> {
+    let floor = sample_floor();
+    let mut chunks = chunks.peekable();
+    let mut first = true;
+    while chunks.peek().is_some() {
+        let t = Instant::now();
+        let (mut items, mut elapsed) = (0usize, 0u128);
+        while elapsed < floor {
+            crate::base::cancel::check()?;
+            let Some(chunk) = chunks.next() else { break };
+            run(chunk);
+            items += chunk.len();
+            elapsed = t.elapsed().as_nanos();
+        }
+        if keep && items > 0 && (elapsed >= floor || first) {
+            out.push(elapsed as f64 / items as f64);
+        }
+        first = false;
+    }
+    Ok(())
+}
 
 /// One representation being timed.
 struct Subject {
@@ -208,34 +252,34 @@ pub fn measure(
         for i in 0..count {
             let s = &mut subjects[(i + round) % count];
             let keep = round > 0;
-            for chunk in s.sequence.chunks(DEFINED_SAMPLE) {
-                crate::base::cancel::check()?;
-                let t = Instant::now();
-                for &j in chunk {
-                    s.rep.turn(black_box(s.distinct[j])).expect("defined");
-                }
-                let ns = t.elapsed().as_nanos() as f64 / chunk.len() as f64;
-                if keep {
-                    s.defined.push(ns);
-                }
-            }
+            let (rep, distinct) = (&mut s.rep, &s.distinct);
+            sample_chunks(
+                s.sequence.chunks(DEFINED_SAMPLE),
+                keep,
+                &mut s.defined,
+                |chunk| {
+                    for &j in chunk {
+                        rep.turn(black_box(distinct[j])).expect("defined");
+                    }
+                },
+            )?;
             let passes = COMPILED_PER_ROUND.div_ceil(s.sequence.len().max(1));
             let compiled: Vec<usize> = std::iter::repeat_n(&s.sequence, passes)
                 .flatten()
                 .copied()
                 .collect();
-            for chunk in compiled.chunks(COMPILED_SAMPLE) {
-                crate::base::cancel::check()?;
-                let t = Instant::now();
-                for &j in chunk {
-                    s.rep.turn_compiled(black_box(&s.gathers[j]));
-                }
-                black_box(s.rep.shape());
-                let ns = t.elapsed().as_nanos() as f64 / chunk.len() as f64;
-                if keep {
-                    s.compiled.push(ns);
-                }
-            }
+            let (rep, gathers) = (&mut s.rep, &s.gathers);
+            sample_chunks(
+                compiled.chunks(COMPILED_SAMPLE),
+                keep,
+                &mut s.compiled,
+                |chunk| {
+                    for &j in chunk {
+                        rep.turn_compiled(black_box(&gathers[j]));
+                    }
+                    black_box(rep.shape());
+                },
+            )?;
         }
         tick(round);
     }
@@ -265,6 +309,7 @@ pub fn measure(
                 definition_lines: definition_lines(s.kind),
                 general_lines: general_lines(s.kind),
                 turns: s.sequence.len(),
+                rounds,
                 defined: Timing::of(s.defined),
                 compiled: Timing::of(s.compiled),
             }

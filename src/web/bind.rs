@@ -61,6 +61,22 @@ impl Bench {
         self.noted(answer)
     }
 
+    /// The page's `)load` ([`Workbench::load_text`]): a chosen file's workspace text joined
+    /// to the workspace, all or nothing.
+    #[wasm_bindgen(js_name = loadText)]
+    pub fn load_text(&mut self, file: &str, source: &str) -> Answer {
+        let answer = self.bench.load_text(file, source);
+        self.noted(answer)
+    }
+
+    /// The page's `)copy` ([`Workbench::copy_text`]): a chosen file's workspace text, the
+    /// names given (separated by spaces; none: all) brought in.
+    #[wasm_bindgen(js_name = copyText)]
+    pub fn copy_text(&mut self, file: &str, source: &str, names: &str) -> Answer {
+        let answer = self.bench.copy_text(file, source, names);
+        self.noted(answer)
+    }
+
     /// The session as it is, for the page to show (a line that does nothing).
     pub fn look(&mut self) -> Answer {
         let answer = self.bench.run("");

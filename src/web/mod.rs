@@ -265,6 +265,34 @@ impl Workbench {
         answer
     }
 
+    /// The page's `)load`: the workspace text of a file chosen in the browser (`file`, its
+    /// name) joined to the workspace, all or nothing, as the REPL's `)load FILE` joins its
+    /// file's.
+    pub fn load_text(&mut self, file: &str, source: &str) -> Answer {
+        self.used_apl = true;
+        let shown = crate::base::text::echo(file);
+        let result = self
+            .session
+            .load_workspace_text(source)
+            .map(|said| (format!("loaded {shown}{said}"), String::new()))
+            .map_err(|e| format!("error: {shown}: {e}"));
+        self.answer(result, Vec::new())
+    }
+
+    /// The page's `)copy`: the workspace text of a file chosen in the browser (`file`, its
+    /// name), the names given brought in (all when none), as the REPL's `)copy FILE NAMES`
+    /// brings them in from its file.
+    pub fn copy_text(&mut self, file: &str, source: &str, names: &str) -> Answer {
+        self.used_apl = true;
+        let names: Vec<String> = names.split_whitespace().map(str::to_string).collect();
+        let result = self
+            .session
+            .copy_workspace_text(file, source, &names)
+            .map(|said| (said, String::new()))
+            .map_err(|e| format!("error: {e}"));
+        self.answer(result, Vec::new())
+    }
+
     /// Runs one line as the REPL does; what it came to.
     pub fn run(&mut self, line: &str) -> Answer {
         let in_apl = self.session.in_apl();

@@ -101,11 +101,27 @@ function stateOf(reply) {
           apl: reply.apl, workspace: reply.workspace};
 }
 
+// Kept after every line: the session (`kept`), the player's moves, the lines typed (those of
+// 4,096 characters or fewer). Where the browser's storage is full, the player's moves and
+// then the lines are left out rather than the session, and the transcript says so once.
+let keptLess = "";
 function keep(reply) {
   const kept = stateOf(reply);
-  try {
-    localStorage.setItem(KEEP, JSON.stringify({kept, player: {start: player.start, startFacelets: player.startFacelets, size: player.size, moves: player.moves}, lines: typed.slice(-200)}));
-  } catch (e) { status("this browser keeps nothing for the page: a reload starts anew"); }
+  const moves = {start: player.start, startFacelets: player.startFacelets, size: player.size, moves: player.moves};
+  const lines = typed.slice(-200).filter(l => l.length <= 4096);
+  const ways = [[{kept, player: moves, lines}, ""], [{kept, lines}, "the player's moves are"],
+                [{kept}, "the player's moves and the lines typed are"]];
+  for (const [value, left] of ways) {
+    try {
+      localStorage.setItem(KEEP, JSON.stringify(value));
+    } catch (e) { continue; }
+    if (left && left !== keptLess) say(`note: this browser's storage for the page is full: ${left} not kept; the cube, the workspace and the mode are`, "note");
+    keptLess = left;
+    return;
+  }
+  if (keptLess !== "all") say("note: this browser could not keep the session after this line (its storage is refused or full): a reload brings back an earlier one, if any; )save offers the workspace as a download", "note");
+  keptLess = "all";
+  status("this browser keeps nothing more for the page: a reload brings back an earlier session");
 }
 
 // --- the undo history ----------------------------------------------------------------------
@@ -362,7 +378,7 @@ let back = 0;
 
 async function runLine(line) {
   if (busy) return;
-  if (/^\)(save|load)\b/.test(line.trim())) {
+  if (/^\)(save|load|copy)\b/.test(line.trim())) {
     say(prompt + line, "in");
     typed.push(line);
     fileHelp(line.trim());
@@ -394,21 +410,51 @@ function fileHelp(line) {
     a.download = "workspace.apl";
     a.click();
     say("the workspace was offered as a download (workspace.apl)", "said");
-  } else {
+  } else if (line.startsWith(")copy")) {
+    // )copy [FILE] [NAMES]: the file is chosen here (a word with a dot or a slash names it
+    // in the line, as the REPL's does; APL names have neither), the names are the rest.
+    const words = line.split(/\s+/).slice(1).filter(w => w);
+    const names = words.length && /[./\\]/.test(words[0]) ? words.slice(1) : words;
     const input = document.createElement("input");
     input.type = "file";
     input.onchange = async () => {
       const file = input.files[0];
-      if (!file) return;
+      if (!file || busy) return;
       const text = await file.text();
-      worker.terminate();
-      const kept = lastReply ? stateOf(lastReply) : {size: 3, facelets: "", rep: "vector", notation: "standard", apl: true};
       busy = true;
-      const reply = await startWorker(Object.assign({}, kept, {workspace: text}), keptUndo());
+      let reply;
+      try {
+        reply = await ask({type: "copy", file: file.name, text, names: names.join(" ")});
+      } catch (e) {
+        busy = false;
+        return;
+      }
       busy = false;
-      say(`loaded ${file.name}`, "said");
       show(reply);
     };
+    say(`choose the saved workspace to copy ${names.length ? names.join(" ") : "every name"} from`, "said");
+    input.click();
+  } else {
+    // )load: the file's definitions joined to the workspace, all or nothing, as the REPL's
+    // )load does.
+    const input = document.createElement("input");
+    input.type = "file";
+    input.onchange = async () => {
+      const file = input.files[0];
+      if (!file || busy) return;
+      const text = await file.text();
+      busy = true;
+      let reply;
+      try {
+        reply = await ask({type: "load", file: file.name, text});
+      } catch (e) {
+        busy = false;
+        return;
+      }
+      busy = false;
+      show(reply);
+    };
+    say("choose the saved workspace to load", "said");
     input.click();
   }
 }

@@ -148,6 +148,62 @@ fn a_link_opened_joins_its_definitions_to_the_sessions_own_and_loads_its_cube_un
     );
 }
 
+#[test]
+fn the_pages_load_joins_the_files_definitions_to_the_workspace_all_or_nothing() {
+    let mut bench = Workbench::new();
+    bench.run("apl");
+    assert!(bench.run("MINE←{⍵×3}").ok);
+    assert!(bench.run("KEPT←42").ok);
+    let loaded = bench.load_text("saved.apl", "FROMFILE←{⍵+1}\n");
+    assert!(loaded.ok && loaded.text == "loaded saved.apl", "{loaded:?}");
+    assert_eq!(
+        bench.run("(MINE 2),(FROMFILE 1),KEPT").text.trim(),
+        "6 2 42"
+    );
+    let bad = bench.load_text("<b>bad</b>.apl", "OTHER←{⍵}\nBROKEN←{\n");
+    assert!(
+        !bad.ok && bad.text.starts_with("error: <b>bad</b>.apl: "),
+        "{bad:?}"
+    );
+    assert!(!bench.run("OTHER 1").ok, "all or nothing: OTHER stays out");
+    assert_eq!(
+        bench.run("MINE 1").text.trim(),
+        "3",
+        "the workspace is as it was"
+    );
+}
+
+#[test]
+fn the_pages_copy_brings_in_only_the_names_given_from_the_file_chosen_all_or_nothing() {
+    let mut bench = Workbench::new();
+    bench.run("apl");
+    assert!(bench.run("MINE←{⍵×3}").ok);
+    let saved = "HALF←{⍵÷2}\nQUARTER←{⍵÷4}\nMINE←{⍵-1}\n";
+    let copied = bench.copy_text("saved.apl", saved, "HALF");
+    assert!(
+        copied.ok && copied.text == "copied from saved.apl",
+        "{copied:?}"
+    );
+    assert_eq!(bench.run("(HALF 10),MINE 2").text.trim(), "5 6");
+    assert!(!bench.run("QUARTER 8").ok, "QUARTER was not asked for");
+    let missing = bench.copy_text("saved.apl", saved, "QUARTER NOSUCH");
+    assert!(
+        !missing.ok && missing.text.contains("not in the file: NOSUCH"),
+        "{missing:?}"
+    );
+    assert!(
+        !bench.run("QUARTER 8").ok,
+        "all or nothing: QUARTER stays out"
+    );
+    let all = bench.copy_text("saved.apl", saved, "");
+    assert!(all.ok, "{all:?}");
+    assert_eq!(bench.run("(QUARTER 8),MINE 2").text.trim(), "2 1");
+    assert!(
+        bench.state().workspace.contains("QUARTER"),
+        "kept in the browser"
+    );
+}
+
 /// The page's keeping of the undo history, as `page.js` does it: each change by its serial,
 /// told once, and the order as last told.
 #[derive(Default)]

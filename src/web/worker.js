@@ -57,6 +57,10 @@ self.onmessage = event => {
       self.postMessage({id: message.id, reply});
     } else if (message.type === "link") {
       self.postMessage({id: message.id, reply: plain(bench.openLink(message.workspace, message.size, message.facelets))});
+    } else if (message.type === "load") {
+      self.postMessage({id: message.id, reply: plain(bench.loadText(message.file, message.text))});
+    } else if (message.type === "copy") {
+      self.postMessage({id: message.id, reply: plain(bench.copyText(message.file, message.text, message.names))});
     } else if (message.type === "run") {
       const t0 = performance.now();
       const reply = plain(bench.run(message.line));
