@@ -234,24 +234,25 @@ async function settle(tab) {
 
   // The browser's storage nearly full: the session is kept without the player's moves, and
   // the transcript says so; a reload brings back what came after.
-  await tab.run(`(() => { let n = 1 << 24, fits = 0;
+  const fits = await tab.run(`(() => { let n = 1 << 24, fits = 0;
     for (let step = n; step >= 1024; step >>= 1) { try { localStorage.setItem("filler", "x".repeat(fits + step)); fits += step; } catch (e) {} }
     localStorage.setItem("filler", "x".repeat(Math.max(0, fits - 20000))); return fits; })()`);
   await tab.type("(R U)20000");
   await tab.ready();
   look = await tab.run(LOOK);
+  const sizes = await tab.run("({kept: (localStorage.getItem(KEEP) || '').length, filler: (localStorage.getItem('filler') || '').length, moves: JSON.stringify(player.moves).length})");
   await tab.type("apl");
   await settle(tab);
   await tab.type("AFTER←456");
   await settle(tab);
-  const full = look.lines.some(l => l.startsWith("note: this browser's storage for the page is full: the player's moves are not kept"));
+  const full = look.lines.some(l => l.startsWith("note: note: this browser's storage for the page is full: the player's moves are not kept"));
   await tab.reload();
   await tab.ready();
   await tab.type("AFTER");
   look = await settle(tab);
   await tab.run("localStorage.removeItem('filler')");
   check(full && look.last === "out: 456",
-    "with the browser's storage full the session is kept without the player's moves, said so, and back after a reload", look);
+    "with the browser's storage full the session is kept without the player's moves, said so, and back after a reload", {look, fits, sizes});
   await tab.type(")off");
   await settle(tab);
   await tab.type("reset");
