@@ -261,3 +261,29 @@ fn after_a_failed_write_every_later_change_tries_again_and_reaches_the_file() {
     assert_eq!(s.execute("W←4").unwrap().note, None);
     assert!(std::fs::read_to_string(&file).unwrap().contains("W←4"));
 }
+
+#[test]
+fn a_kept_workspace_that_defines_a_paper_function_again_says_so_when_it_is_brought_back() {
+    let (_dir, file) = workspace();
+    let (mut s, notes) = session(&file);
+    assert!(notes.is_empty(), "{notes:?}");
+    run(&mut s, "R←{⍵}");
+    drop(s);
+    let (mut s, notes) = session(&file);
+    assert_eq!(notes.len(), 1, "{notes:?}");
+    assert!(
+        notes[0].contains("defines R of the paper's (vector representation) again")
+            && notes[0].contains("until )erase NAME or )clear"),
+        "{notes:?}"
+    );
+    // It is the user's R that runs, until it is erased.
+    let before = run(&mut s, "CUBE");
+    run(&mut s, "CUBE←R CUBE");
+    assert_eq!(run(&mut s, "CUBE"), before);
+    run(&mut s, ")erase R");
+    run(&mut s, "CUBE←R CUBE");
+    assert_ne!(run(&mut s, "CUBE"), before);
+    drop(s);
+    let (_s, notes) = session(&file);
+    assert!(notes.is_empty(), "{notes:?}");
+}

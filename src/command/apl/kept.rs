@@ -383,7 +383,21 @@ impl Session {
                 self.keep_line(&text, Some(format!(")compile {name}")));
             }
         }
-        (!failed.is_empty()).then(|| {
+        // The paper's functions it defines again are the user's from now on: said, as they
+        // are when a line defines one.
+        let shadowed = workspace(self)
+            .map(|ws| ws.take_shadowed())
+            .unwrap_or_default();
+        let replaced = (!shadowed.is_empty()).then(|| {
+            let kind = self.representation().kind().name();
+            format!(
+                "the workspace {shown} defines {} of the paper's ({kind} representation) again: yours {} {} until )erase NAME or )clear",
+                shadowed.join(" "),
+                if shadowed.len() == 1 { "replaces" } else { "replace" },
+                if shadowed.len() == 1 { "it" } else { "them" },
+            )
+        });
+        let failed = (!failed.is_empty()).then(|| {
             format!(
                 "the workspace {shown}: {} did not run and {} kept in it as {} (the rest is loaded): {}",
                 match failed.len() {
@@ -394,7 +408,11 @@ impl Session {
                 if failed.len() == 1 { "it was" } else { "they were" },
                 failed.join("; ")
             )
-        })
+        });
+        match (failed, replaced) {
+            (Some(f), Some(r)) => Some(format!("{f}; {r}")),
+            (f, r) => f.or(r),
+        }
     }
 
     /// A `)rep NAME ENCODE [DECODE]` line of a kept workspace, run.
