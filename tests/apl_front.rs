@@ -312,6 +312,34 @@ fn copy_brings_in_only_the_names_asked_for() {
 }
 
 #[test]
+fn copy_of_a_good_name_is_not_refused_for_a_bad_line_elsewhere_in_the_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("ws4.apl");
+    std::fs::write(&file, "GOOD←{⍵+1}\nBAD←{\nALSO←{⍵+2}\n").unwrap();
+    let mut t = common::apl_session();
+    let said = run(&mut t, &format!(")copy {} GOOD", file.display()));
+    assert!(
+        said.contains(
+            "of the file's lines one did not run, and nothing of it is copied: line 2: SYNTAX ERROR"
+        ),
+        "{said}"
+    );
+    assert_eq!(run(&mut t, "GOOD 1"), "2");
+    assert!(t.execute("ALSO 1").is_err(), "only the name asked for");
+    let e = t
+        .execute(&format!(")copy {} BAD", file.display()))
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.contains("not in the file: BAD (of its lines these did not run: line 2: SYNTAX ERROR"),
+        "{e}"
+    );
+    // )load stays all or nothing: the file's names do not come in.
+    assert!(t.execute(&format!(")load {}", file.display())).is_err());
+    assert!(t.execute("ALSO 1").is_err());
+}
+
+#[test]
 fn a_traditional_function_is_typed_a_line_at_a_time_with_numbered_prompts() {
     let mut s = common::apl_session();
     run(&mut s, "∇Z←TWICE X");

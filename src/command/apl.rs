@@ -380,16 +380,30 @@ fn load_source(session: &mut Session, source: &str, only: Option<&[String]>) -> 
         false => source,
     };
     let (mut compile, rest) = compile_lines(source);
+    let mut passed_over = Vec::new();
     let reps = match only {
         None => crate::rep::user::load(workspace(session)?, &rest).map_err(|e| usage(&e))?,
         Some(names) => {
             let wanted = |n: &str| names.is_empty() || names.iter().any(|m| m == n);
-            let reps = copy_named(session, &rest, names)?;
+            let (reps, failed) = copy_named(session, &rest, names)?;
+            passed_over = failed;
             compile.retain(|f| wanted(f));
             reps.into_iter().filter(|r| wanted(&r.name)).collect()
         }
     };
     let mut said = String::new();
+    if !passed_over.is_empty() {
+        said.push_str(&format!(
+            "\nof the file's lines {} not run, and nothing of {} is copied: {}",
+            if passed_over.len() == 1 {
+                "one did"
+            } else {
+                "some did"
+            },
+            if passed_over.len() == 1 { "it" } else { "them" },
+            passed_over.join("; ")
+        ));
+    }
     for r in reps {
         said.push('\n');
         said.push_str(&r.describe());
@@ -420,32 +434,35 @@ fn compile_lines(source: &str) -> (Vec<String>, String) {
     (compile, rest)
 }
 
-/// Reads `source` into a workspace of its own, then brings across into the session's the
-/// functions and variables `names` names (all when it names none), all or nothing. The
-/// representations it defined are returned, every one, for the caller to choose from.
+/// Reads `source` into a workspace of its own (each statement that runs; one that does not is
+/// passed over), then brings across into the session's the functions and variables `names`
+/// names (all when it names none), all or nothing: a name the file does not give is an error,
+/// naming the lines that did not run. The representations it defined are returned, every one,
+/// for the caller to choose from, with the lines passed over.
 fn copy_named(
     session: &mut Session,
     source: &str,
     names: &[String],
-) -> Result<Vec<crate::rep::user::UserRep>> {
+) -> Result<(Vec<crate::rep::user::UserRep>, Vec<String>)> {
     let kind = session.representation().kind();
     let mut scratch = crate::apl::paper::workspace(kind.name())
         .ok_or_else(|| usage(&format!("no APL definitions for {}", kind.name())))?;
-    let reps = crate::rep::user::load(&mut scratch, source).map_err(|e| usage(&e))?;
+    let (reps, failed) = crate::rep::user::load_each(&mut scratch, source);
     let ws = workspace(session)?;
     let wanted = |n: &str| names.is_empty() || names.iter().any(|m| m == n);
-    let missing: Vec<&String> = names
+    let missing: Vec<String> = names
         .iter()
         .filter(|n| scratch.definition(n).is_none() && scratch.get(n).is_none())
+        .map(|n| echo(n))
         .collect();
     if !missing.is_empty() {
         return Err(usage(&format!(
-            "not in the file: {}",
-            missing
-                .iter()
-                .map(|n| echo(n))
-                .collect::<Vec<_>>()
-                .join(" ")
+            "not in the file: {}{}",
+            missing.join(" "),
+            match failed.is_empty() {
+                true => String::new(),
+                false => format!(" (of its lines these did not run: {})", failed.join("; ")),
+            }
         )));
     }
     let mut copied = ws.clone();
@@ -461,7 +478,7 @@ fn copy_named(
         }
     }
     *ws = copied;
-    Ok(reps)
+    Ok((reps, failed))
 }
 
 /// `)compile NAME` without its report.
@@ -895,7 +912,7 @@ pub static APL: CommandDef = CommandDef {
     surface: Surface::Both,
     usage: "[EXPR]",
     summary: "the paper's APL, running: CUBE is the current representation's array and the paper's moves (X Y Z L C R B H F U M D, X\u{304} for an inverse) are defined; alone, enter APL mode, which )off or the word moves leaves; with EXPR, evaluate that line",
-    details: "apl                 APL mode, prompt indented six spaces as APL sessions are: CUBE←R CUBE, CUBE←B F L R CUBE, ⍴CUBE run as the paper prints them\nCUBE←…              changes the session's cube (one change: undo takes it back) only if the array is a state of the representation; otherwise an error says why, and nothing changes\nT: ⍵[;;,2 1 3]      defines a function of your own; so do F←{⍺+⍵} (a dfn: guards c:x, ∇ itself, ⍺←default) and ∇Z←A F B;L … ∇ (a traditional function, typed a line at a time, → branching)\n)fns )vars          the functions and variables defined\n)erase NAME         forgets one of yours (the paper's stay; where yours replaced one of the paper's, the paper's is back)\n)clear              forgets all of yours; the paper's stay, every one yours replaced back\n)compile NAME       runs your function once on the cells' indices: is it a permutation, which move is it, its order and cycles; from then on NAME runs compiled (a gather) on arrays of the representation's shape, until it or a function it calls is redefined or erased\n)rep NAME ENCODE [DECODE]   a representation of your own: ENCODE takes the vector's 54 stickers to your array (it must rearrange them, blanks allowed: run on ⍳54 each cell holds a sticker's index or 0), DECODE takes it back (derived if not given); checked on random states, its moves by conjugation; compare measures it as NAME (user). )rep alone lists them\n)save FILE )load FILE   your functions, variables, )rep and )compile lines as plain text (a save replaces only a file a save wrote)\n)copy FILE [NAMES]  brings in the names given (all when none) from a saved file\n)off or moves       back to moves (quit and help work in APL mode too); your workspace stays through rep, size and )off, and the REPL keeps it between sessions (workspace.apl in the data directory: values of any size; a line that does not run is named and kept; merged with what another session wrote there)\nGlyphs by name: \\rho then Tab gives ⍴, or by key: `r (the backtick layout of TryAPL and Dyalog); a name or key left as it is is read too:",
+    details: "apl                 APL mode, prompt indented six spaces as APL sessions are: CUBE←R CUBE, CUBE←B F L R CUBE, ⍴CUBE run as the paper prints them\nCUBE←…              changes the session's cube (one change: undo takes it back) only if the array is a state of the representation; otherwise an error says why, and nothing changes\nT: ⍵[;;,2 1 3]      defines a function of your own; so do F←{⍺+⍵} (a dfn: guards c:x, ∇ itself, ⍺←default) and ∇Z←A F B;L … ∇ (a traditional function, typed a line at a time, → branching)\n)fns )vars          the functions and variables defined\n)erase NAME         forgets one of yours (the paper's stay; where yours replaced one of the paper's, the paper's is back)\n)clear              forgets all of yours; the paper's stay, every one yours replaced back\n)compile NAME       runs your function once on the cells' indices: is it a permutation, which move is it, its order and cycles; from then on NAME runs compiled (a gather) on arrays of the representation's shape, until it or a function it calls is redefined or erased\n)rep NAME ENCODE [DECODE]   a representation of your own: ENCODE takes the vector's 54 stickers to your array (it must rearrange them, blanks allowed: run on ⍳54 each cell holds a sticker's index or 0), DECODE takes it back (derived if not given); checked on random states, its moves by conjugation; compare measures it as NAME (user). )rep alone lists them\n)save FILE )load FILE   your functions, variables, )rep and )compile lines as plain text (a save replaces only a file a save wrote)\n)copy FILE [NAMES]  brings in the names given (all when none) from a saved file (a line of it that does not run is named and passed over)\n)off or moves       back to moves (quit and help work in APL mode too); your workspace stays through rep, size and )off, and the REPL keeps it between sessions (workspace.apl in the data directory: values of any size; a line that does not run is named and kept; merged with what another session wrote there)\nGlyphs by name: \\rho then Tab gives ⍴, or by key: `r (the backtick layout of TryAPL and Dyalog); a name or key left as it is is read too:",
     more: Some(crate::apl::keys::glyph_table),
     args: &[
         cli(REP_OPT

@@ -655,7 +655,28 @@ pub fn rep_line(line: &str) -> Option<&str> {
 /// was.
 pub fn load(ws: &mut Workspace, source: &str) -> Result<Vec<UserRep>, String> {
     let before = ws.clone();
+    let (reps, failed) = run_statements(ws, source, true);
+    match failed.into_iter().next() {
+        Some(e) => {
+            *ws = before;
+            Err(e)
+        }
+        None => Ok(reps),
+    }
+}
+
+/// Each statement of `source` run in `ws` as [`load`] runs them, but on past any that fails
+/// (`)copy`, which takes only the names it is given): the representations defined, and each
+/// failure as `line N: why`.
+pub fn load_each(ws: &mut Workspace, source: &str) -> (Vec<UserRep>, Vec<String>) {
+    run_statements(ws, source, false)
+}
+
+/// The statements of `source` run in `ws` in order, stopping at the first that fails if
+/// `stop`: the representations defined, and the failures as `line N: why`.
+fn run_statements(ws: &mut Workspace, source: &str, stop: bool) -> (Vec<UserRep>, Vec<String>) {
     let mut reps: Vec<UserRep> = Vec::new();
+    let mut failed = Vec::new();
     for (number, line) in crate::apl::statements_of(source) {
         let line = line.as_str();
         let result = match rep_line(line) {
@@ -669,11 +690,13 @@ pub fn load(ws: &mut Workspace, source: &str) -> Result<Vec<UserRep>, String> {
             None => ws.run_saved(line).map(|_| ()).map_err(|e| e.to_string()),
         };
         if let Err(e) = result {
-            *ws = before;
-            return Err(format!("line {number}: {e}"));
+            failed.push(format!("line {number}: {e}"));
+            if stop {
+                break;
+            }
         }
     }
-    Ok(reps)
+    (reps, failed)
 }
 
 fn describe(e: &Elem) -> String {
