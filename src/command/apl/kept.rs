@@ -383,6 +383,12 @@ impl Session {
                 self.keep_line(&text, Some(format!(")compile {name}")));
             }
         }
+        self.loaded_note(shown, &failed)
+    }
+
+    /// What bringing back a kept workspace (`shown`) says: the lines that did not run, and
+    /// the paper's functions it defines again.
+    fn loaded_note(&mut self, shown: &str, failed: &[String]) -> Option<String> {
         // The paper's functions it defines again are the user's from now on: said, as they
         // are when a line defines one.
         let shadowed = workspace(self)
