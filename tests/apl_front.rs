@@ -252,7 +252,7 @@ fn the_users_functions_variables_and_compiled_functions_survive_rep_size_and_lea
     assert_eq!(run(&mut s, "SWAP 1 2 3"), "3 2 1");
     // )clear forgets the user's part, and only that.
     let said = run(&mut s, ")clear");
-    common::assert_starts(&said, "clear ws: 2 functions, 1 variables");
+    common::assert_starts(&said, "clear ws: 2 functions, 1 variable and");
     assert!(s.execute("MINE CUBE").is_err());
     assert!(s.execute("V").is_err());
     assert_eq!(run(&mut s, "⍴R CUBE"), "54");

@@ -183,6 +183,7 @@ fn two_sessions_sharing_the_data_directory_keep_each_others_work() {
 fn vars_lists_no_index_origin_and_save_and_clear_do_not_count_it() {
     let dir = tempfile::tempdir().unwrap();
     let mut s = common::apl_session();
+    assert_eq!(run(&mut s, ")vars"), "CUBE", "a fresh session has its cube");
     run(&mut s, "⎕IO←0");
     run(&mut s, "A←1");
     assert_eq!(run(&mut s, ")vars"), "A CUBE");
@@ -191,7 +192,7 @@ fn vars_lists_no_index_origin_and_save_and_clear_do_not_count_it() {
         &format!(")save {}", dir.path().join("ws.apl").display()),
     );
     assert!(
-        said.starts_with("saved 0 of your functions and 1 variables"),
+        said.starts_with("saved 0 of your functions and 1 variable to"),
         "{said}"
     );
     // ⎕IO is saved with the variables all the same.
@@ -199,7 +200,7 @@ fn vars_lists_no_index_origin_and_save_and_clear_do_not_count_it() {
     assert!(text.contains("⎕IO←0"), "{text}");
     let said = run(&mut s, ")clear");
     assert!(
-        said.starts_with("clear ws: 0 functions, 1 variables"),
+        said.starts_with("clear ws: 0 functions, 1 variable and"),
         "{said}"
     );
 }

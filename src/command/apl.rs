@@ -606,12 +606,12 @@ fn apl_request(session: &mut Session, request: AplRequest, front: Front) -> Resu
         }
         A::Fns => text(workspace(session)?.functions().join(" ")),
         A::Vars => {
+            // CUBE, the session's cube, is always there (set before each line), so always
+            // listed, as a fresh session has it too.
             let ws = workspace(session)?;
-            let vars: Vec<&str> = ws
-                .variables()
-                .into_iter()
-                .filter(|v| !v.starts_with('⎕'))
-                .collect();
+            let mut vars: Vec<&str> = user_variables(ws);
+            vars.push(CUBE);
+            vars.sort_unstable();
             text(vars.join(" "))
         }
         A::Erase(name) => erase(session, &name),
@@ -627,10 +627,18 @@ fn apl_request(session: &mut Session, request: AplRequest, front: Front) -> Resu
             paper_back(session, paper)?;
             let reps = std::mem::take(&mut session.apl_state_mut().reps).len();
             let kept = std::mem::take(&mut session.apl_state_mut().kept.lines).len();
+            let count = |n: usize, one: &str| match n {
+                1 => format!("1 {one}"),
+                n => format!("{n} {one}s"),
+            };
             text(format!(
-                "clear ws: {fns} functions, {vars} variables and {reps} representations of your own forgotten{}",
+                "clear ws: {}, {} and {} of your own forgotten{}",
+                count(fns, "function"),
+                count(vars, "variable"),
+                count(reps, "representation"),
                 match kept {
                     0 => String::new(),
+                    1 => ", and 1 line the workspace file kept as it was".to_string(),
                     n => format!(", and {n} lines the workspace file kept as they were"),
                 }
             ))
@@ -714,10 +722,14 @@ fn save(session: &mut Session, path: &Path) -> Result<String> {
             source,
         }
     })?;
-    Ok(format!(
-        "saved {} of your functions and {} variables to {}{}",
+    let (fns, vars) = (
         workspace(session)?.user_functions().len(),
         user_variables(workspace(session)?).len(),
+    );
+    Ok(format!(
+        "saved {fns} of your function{} and {vars} variable{} to {}{}",
+        if fns == 1 { "" } else { "s" },
+        if vars == 1 { "" } else { "s" },
         crate::base::text::echo_path(path),
         if replaced {
             " (replacing the earlier save)"
