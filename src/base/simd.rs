@@ -304,6 +304,19 @@ impl Shuffle {
         }
     }
 
+    /// Whether it takes the AVX2 path with a kernel made for its pattern of blocks: one that
+    /// shuffles into each 32-byte chunk only the 16-byte blocks that give it a byte, and
+    /// leaves alone the chunks whose bytes all stay (made for the turns of the 81- and
+    /// 121-byte states; other moves take the kernel that shuffles every block into every
+    /// chunk).
+    pub fn is_sparse(&self) -> bool {
+        match &self.program {
+            #[cfg(target_arch = "x86_64")]
+            Program::Avx2(p) => p.is_sparse(),
+            _ => false,
+        }
+    }
+
     /// Permutes `state` in place (through a copy with room for the padding). Does nothing
     /// unless `state` has exactly `len()` bytes.
     #[inline]
