@@ -13,8 +13,9 @@
 //! A kernel is instantiated for each mask the turns of blocks of layers (whole-cube turns
 //! included) of the 2×2×2 and 3×3×3 give on the representations over 64 bytes (4-D, nested,
 //! visual; the test `every_turn_of_the_81_and_121_byte_states_has_a_sparse_kernel` in
-//! `rep` checks the list against the layouts); another move's mask (a compiled sequence,
-//! say) has none, and takes the dense kernel.
+//! `rep` checks the list against the layouts, and a new layout's masks are `mask_of` its
+//! turns' padded sources); another move's mask (a compiled sequence, say) has none, and takes
+//! the dense kernel.
 
 use std::arch::x86_64::*;
 
