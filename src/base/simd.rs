@@ -21,8 +21,11 @@
 //!   which keeps branches predictable), in a kernel chosen when the shuffle is made for the
 //!   number of chunks and whether there are digits, and stores each chunk as the two 16-byte
 //!   blocks the next turn loads (a load that starts inside a wider store is not forwarded on
-//!   AMD's CPUs); longer states only the chunks that change, starting from the bytes that
-//!   stay, and the blocks they need. The 54-byte turn is then 4 loads, 8 `vpshufb`s, 6 ORs
+//!   AMD's CPUs). The turns of the 81- and 121-byte states (4-D, nested, visual) instead take
+//!   a kernel made for their pattern of (chunk, block) pairs: the same, unrolled, with the
+//!   shuffles of pairs that give no byte, and the chunks whose bytes all stay, left out when
+//!   it is compiled ([`Shuffle::is_sparse`]). Longer states only the chunks that change,
+//!   starting from the bytes that stay, and the blocks they need. The 54-byte turn is then 4 loads, 8 `vpshufb`s, 6 ORs
 //!   and 4 stores, the fewest with which AVX2 makes an arbitrary permutation of 54 bytes
 //!   (`benches/moves.rs` measures that limit beside the turns:
 //!   `compiled-avx2/vector-3-limit-*`).
@@ -301,6 +304,19 @@ impl Shuffle {
             Program::Vbmi(p) => p.work(),
             #[cfg(target_arch = "x86_64")]
             Program::Avx2(p) => p.work(),
+        }
+    }
+
+    /// Whether it takes the AVX2 path with a kernel made for its pattern of blocks: one that
+    /// shuffles into each 32-byte chunk only the 16-byte blocks that give it a byte, and
+    /// leaves alone the chunks whose bytes all stay (made for the turns of the 81- and
+    /// 121-byte states; other moves take the kernel that shuffles every block into every
+    /// chunk).
+    pub fn is_sparse(&self) -> bool {
+        match &self.program {
+            #[cfg(target_arch = "x86_64")]
+            Program::Avx2(p) => p.is_sparse(),
+            _ => false,
         }
     }
 

@@ -5,6 +5,8 @@ use std::mem::MaybeUninit;
 
 use super::{DigitWeights, MAX_BYTES, SAME_DIGITS};
 
+mod sparse;
+
 #[derive(Clone, Copy, Debug)]
 #[repr(C, align(32))]
 struct Bytes32([u8; 32]);
@@ -257,11 +259,14 @@ pub(super) struct Avx2Program {
 /// `chunks` 32-byte outputs from `2 × chunks` 16-byte blocks: `controls[c × blocks + b]`
 /// picks chunk `c`'s bytes from block `b`. The kernel, chosen when the program is made for
 /// its number of chunks and whether it has digits, is the whole turn: no branch on either
-/// when it runs.
+/// when it runs. Where a kernel was made for the move's pattern of blocks (`sparse`), it
+/// runs instead, with the controls of the pairs the pattern has alone.
 #[derive(Clone, Debug)]
 struct Dense {
     chunks: usize,
     kernel: DenseKernel,
+    /// Whether `kernel` is a sparse one.
+    sparse: bool,
     controls: Box<[Bytes32]>,
     /// One per chunk where the state has digits; else empty.
     weights: Box<[Weights<32>]>,
@@ -321,11 +326,24 @@ impl Avx2Program {
                     controls[c * blocks + s / 16].0[p] = (s % 16) as u8;
                 }
             }
+            let mask = sparse::mask_of(sources, chunks);
+            let (kernel, controls) = match sparse::kernel(chunks, mask).filter(|_| digits.is_none())
+            {
+                Some(kernel) => (
+                    Some(kernel),
+                    (controls.into_iter().enumerate())
+                        .filter(|&(i, _)| mask >> i & 1 != 0)
+                        .map(|(_, c)| c)
+                        .collect(),
+                ),
+                None => (None, controls.into()),
+            };
             return Avx2Program {
                 dense: Some(Dense {
                     chunks,
-                    kernel: dense_kernel(chunks, digits.is_some()),
-                    controls: controls.into(),
+                    kernel: kernel.unwrap_or_else(|| dense_kernel(chunks, digits.is_some())),
+                    sparse: kernel.is_some(),
+                    controls,
                     weights: digits
                         .map(|d| (0..chunks).map(|c| weights_of(d, 32 * c)).collect())
                         .unwrap_or_default(),
@@ -380,6 +398,11 @@ impl Avx2Program {
             chunks: chunk_list,
             ops,
         }
+    }
+
+    /// Whether it runs a sparse kernel (see `sparse`).
+    pub(super) fn is_sparse(&self) -> bool {
+        self.dense.as_ref().is_some_and(|d| d.sparse)
     }
 
     pub(super) fn work(&self) -> usize {
