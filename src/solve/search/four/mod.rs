@@ -273,6 +273,34 @@ fn searched(t: &FourTables, starts: &[Start]) -> Result<Vec<Reduction>, SolveErr
     Ok(Vec::new())
 }
 
+/// The starts of the last phase in one round, each with its holding: phase 1 enumerated
+/// in every holding, then phase 2 in all of them together, in order of total length
+/// across them, with one node budget and one count of starts for all (`enumerate::phase2`).
+fn enumerated(
+    t: &FourTables,
+    holdings: &[Start],
+    (starts, nodes): (usize, u64),
+) -> Result<Vec<(usize, enumerate::G3Start)>, SolveError> {
+    let mut ens = Vec::with_capacity(holdings.len());
+    let mut firsts = Vec::with_capacity(holdings.len());
+    let mut budget = nodes;
+    for &(start, homes, corners_odd) in holdings {
+        let mut en = enumerate::Enumerate::new(
+            &t.moves,
+            &t.phases,
+            &t.tables,
+            corners_odd,
+            homes,
+            start,
+            budget,
+        );
+        firsts.push(en.phase1(FIRSTS.0, FIRSTS.1, FIRSTS.2)?);
+        budget = en.budget;
+        ens.push(en);
+    }
+    enumerate::phase2(&mut ens, &firsts, starts, STARTS_EXTRA, budget)
+}
+
 /// One round of the searched phases: phases 1 and 2 enumerated, then the last phase
 /// searched from all the starts found at once, by increasing total length (the first whole
 /// found is the shortest, and the other starts are searched to the same total for more);
@@ -282,24 +310,7 @@ fn searched_in(
     holdings: &[Start],
     (starts, nodes, last_nodes): (usize, u64, u64),
 ) -> Result<Vec<Reduction>, SolveError> {
-    let mut found = Vec::new();
-    for (h, &(start, homes, corners_odd)) in holdings.iter().enumerate() {
-        let mut en = enumerate::Enumerate::new(
-            &t.moves,
-            &t.phases,
-            &t.tables,
-            corners_odd,
-            homes,
-            start,
-            nodes,
-        );
-        let firsts = en.phase1(FIRSTS.0, FIRSTS.1, FIRSTS.2)?;
-        found.extend(
-            en.phase2(&firsts, starts, STARTS_EXTRA)?
-                .into_iter()
-                .map(|s| (h, s)),
-        );
-    }
+    let found = enumerated(t, holdings, (starts, nodes))?;
     let search = last::Last::new(&t.moves, &t.phases, &t.tables);
     let mut ranked: Vec<(usize, u8, &(usize, enumerate::G3Start), last::State)> = found
         .iter()
