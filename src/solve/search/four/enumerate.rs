@@ -309,56 +309,61 @@ impl<'a> Enumerate<'a> {
         ranked.truncate(keep);
         Ok(ranked.into_iter().map(|r| r.1).collect())
     }
+}
 
-    /// Up to `most` distinct starts of the last phase, by phase-2 solutions from the ends
-    /// of the phase-1 solutions `firsts`, in order of total length, of the shortest total
-    /// length found and `extra` more.
-    pub fn phase2(
-        &mut self,
-        firsts: &[Vec<usize>],
-        most: usize,
-        extra: u8,
-    ) -> Result<Vec<G3Start>, SolveError> {
-        let ends: Vec<(usize, usize)> = firsts
-            .iter()
-            .map(|f| {
-                let c = self.coord2_after(f);
-                (c, f.len() + usize::from(value(&self.tables.t2, c)))
-            })
-            .collect();
-        let shortest = ends.iter().map(|e| e.1).min().unwrap_or(0);
-        let mut out: Vec<G3Start> = Vec::new();
-        let mut seen = std::collections::HashSet::new();
-        let mut first_total = None;
-        for total in shortest..shortest + 30 {
-            if first_total.is_some_and(|f: usize| total > f + extra as usize) {
-                break;
-            }
-            for (first, &(c, bound)) in firsts.iter().zip(&ends) {
-                if bound > total {
-                    continue;
-                }
-                self.path.clone_from(first);
-                self.prefix = self.extend(self.start_prefix(), first);
-                let stop = self.dfs2(
-                    c,
-                    (total - first.len()) as u8,
-                    first.last().copied(),
-                    &mut |s| {
-                        if seen.insert((s.coord3, s.bit, s.tau)) {
-                            out.push(s);
-                        }
-                        out.len() >= most
-                    },
-                )?;
-                if stop {
-                    return Ok(out);
-                }
-            }
-            if !out.is_empty() && first_total.is_none() {
-                first_total = Some(total);
+/// Up to `most` distinct starts of the last phase over several holdings' enumerations
+/// `ens` at once (each with its phase-1 solutions in `firsts`), by phase-2 solutions from
+/// the ends of those, in order of total length across all the holdings (at each total, the
+/// ends of the least bound first), of the shortest total found and `extra` more, within
+/// `budget` nodes for all together; each with the index of its holding.
+pub(crate) fn phase2(
+    ens: &mut [Enumerate],
+    firsts: &[Vec<Vec<usize>>],
+    most: usize,
+    extra: u8,
+    mut budget: u64,
+) -> Result<Vec<(usize, G3Start)>, SolveError> {
+    // (bound, holding, phase-1 solution, phase 2's coordinate at its end)
+    let mut ends: Vec<(usize, usize, usize, usize)> = Vec::new();
+    for (h, (en, fs)) in ens.iter().zip(firsts).enumerate() {
+        for (i, f) in fs.iter().enumerate() {
+            let c = en.coord2_after(f);
+            ends.push((f.len() + usize::from(value(&en.tables.t2, c)), h, i, c));
+        }
+    }
+    ends.sort_by_key(|e| e.0);
+    let shortest = ends.first().map_or(0, |e| e.0);
+    let mut out: Vec<(usize, G3Start)> = Vec::new();
+    let mut seen = std::collections::HashSet::new();
+    let mut first_total = None;
+    for total in shortest..shortest + 30 {
+        if first_total.is_some_and(|f: usize| total > f + extra as usize) {
+            break;
+        }
+        for &(_, h, i, c) in ends.iter().take_while(|e| e.0 <= total) {
+            let (en, first) = (&mut ens[h], &firsts[h][i]);
+            en.budget = budget;
+            en.path.clone_from(first);
+            en.prefix = en.extend(en.start_prefix(), first);
+            let stop = en.dfs2(
+                c,
+                (total - first.len()) as u8,
+                first.last().copied(),
+                &mut |s| {
+                    if seen.insert((h, s.coord3, s.bit, s.tau)) {
+                        out.push((h, s));
+                    }
+                    out.len() >= most
+                },
+            )?;
+            budget = en.budget;
+            if stop {
+                return Ok(out);
             }
         }
-        Ok(out)
+        if !out.is_empty() && first_total.is_none() {
+            first_total = Some(total);
+        }
     }
+    Ok(out)
 }

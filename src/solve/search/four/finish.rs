@@ -12,6 +12,17 @@
 //! 3,000-probe finish of every candidate) at 11 % less CPU time in all; the cheap finish
 //! picks the 3,000-probe finish's best badly (they differ by 0 to 4 moves), so the seven
 //! finishes' refinished four were mostly one reduction's variants.
+//!
+//! Now twelve reductions (`FINISHES`), each finished after `RANK_PROBES` probes (a closer
+//! estimate of its 3×3×3 than the first answer), and only the shortest again, after
+//! `MORE_PROBES` = 15,000: 44.9 moves on the benchmark's 50 states against 45.0, at about a
+//! tenth more CPU time (39.5 s of user time against 36.1 s, one run each at a load of 8 to
+//! 9; 44.0 s against 50.7 s for main's build in another pair, one after the other, at a
+//! load of 9: within the noise). The two shortest again after 15,000 probes (six
+//! reductions, 5 probes each): 44.8 at 43.2 s, a fifth more; twelve ranked so and the two
+//! shortest after 10,000, 44.8 at 45.1 s (after main's 50.7 s); six ranked so and the
+//! shortest after 40,000, 44.7 at 63.3 s. A probe costs about 6 µs, so the finish kept adds
+//! about 60 ms to every solve. Each: `big_cubes -- solve` of the benchmark's 50 states.
 
 use crate::solve::SolveError;
 use crate::solve::model::cubie::CubieCube;
@@ -21,12 +32,14 @@ use crate::solve::search::reduction::model::LayerMove;
 use crate::solve::search::reduction::{Reduced, write};
 use crate::turn::moves::Move;
 
-/// The probes of the cheap finish of every candidate (the two-phase search's default).
+/// The probes of the 3×3×3 where no candidate is ranked (the two-phase search's default).
 pub(crate) const PROBES: u64 = 5;
+/// The probes of the finish of every candidate, by which they are ranked.
+pub(crate) const RANK_PROBES: u64 = 100;
 /// The probes of the finishes of the shortest candidates.
-const MORE_PROBES: u64 = 3000;
+const MORE_PROBES: u64 = 15_000;
 /// How many of the shortest candidates are finished again with `MORE_PROBES`.
-const SHORTENED: usize = 2;
+const SHORTENED: usize = 1;
 
 /// A reduced cube ready for its 3×3×3: the turns made, the stages' lengths, the reduction
 /// written, and the rotation of the holding it was found in.
@@ -80,12 +93,12 @@ pub(crate) fn complete(r: &Ready, probes: u64, three: &Three) -> Result<Reduced,
     })
 }
 
-/// The shortest whole answer of the candidates `ready`: each finished cheaply, then the
-/// shortest few again with more probes.
+/// The shortest whole answer of the candidates `ready`: each finished after
+/// `RANK_PROBES` probes, then the shortest again with more.
 pub(crate) fn best(ready: &[Ready], three: &Three) -> Result<Reduced, SolveError> {
     let mut done = Vec::with_capacity(ready.len());
     for (i, r) in ready.iter().enumerate() {
-        let whole = complete(r, PROBES, three)?;
+        let whole = complete(r, RANK_PROBES, three)?;
         done.push((length(&whole), i, whole));
     }
     done.sort_by_key(|d| (d.0, d.1));

@@ -1,13 +1,13 @@
 //! The 4×4×4 by searched phases, in the manner of Tsai's reduction and TPR-4x4x4: in each
 //! of `HOLDINGS` holdings of the cube (U–D, F–B and R–L brought onto the U–D axis, as TPR
 //! tries all three; one for now), many solutions of phase 1 (U and D stickers onto U and D), the best kept, and,
-//! in order of total length, solutions of phase 2 (R and L onto R and L, the wings'
+//! in order of total length across the holdings, solutions of phase 2 (R and L onto R and L, the wings'
 //! permutation even) whose end G3 can finish (`enumerate.rs`); then from all those ends of
 //! the holdings at once, by increasing total length, the last phase, every centre home
 //! and every edge paired inside G3 (`g3.rs`, `last.rs`), pruned by a full-depth table of all
 //! twelve edges' pairing (`edge3.rs`); up to `FINISHES` reductions of the least length are
-//! each finished by the 3×3×3 solver, the two shortest finished again with more of the
-//! two-phase search's probes, and the shortest whole kept (`finish.rs`; the holding's
+//! each finished by the 3×3×3 solver after 100 probes, the shortest finished again with
+//! 15,000, and the shortest whole kept (`finish.rs`; the holding's
 //! rotation written first). A round that finds nothing is followed by one with larger budgets
 //! (`ROUNDS`). Where every round's budgets run out, the centres are finished by a third
 //! centre phase and the edges paired greedily by short conjugates (`centres.rs`,
@@ -69,8 +69,21 @@
 //! each holding for 100 starts and mostly finds fewer than 50 (0 to 99, its 4 million nodes
 //! or its lengths spent first), so a holding costs its enumeration whatever is kept of it; and a round that runs out (4 of the 13
 //! solves' first rounds) is thrown away whole, the next starting again from nothing.
-//! Sharing one enumeration budget over the holdings, and a round that goes on from the
-//! one before, are what is left.
+//!
+//! Both measured since (the same way, 30 November, 22:40–23:30 UTC, a load of 7 to 11;
+//! main's settings 45.0 moves, 36.1 s): phase 2 is now enumerated over all the holdings at
+//! once (`enumerate::phase2`), in order of total length across them, with one node budget and
+//! one count of starts (one holding: the same nodes, the same answers). Three holdings so,
+//! with the last phase's budgets as one holding's, took 44.9 moves at 51.1 s: the shared 4
+//! million nodes, spent at the three holdings' least totals first, found fewer starts (often
+//! 8 to 24), and twice as many states needed a second round (14 against 7) and two a third;
+//! with 12 million nodes for the three, 44.7 at 75.3 s; 8 million and the last phase's
+//! budgets doubled, 44.9 at 53.5 s. So `HOLDINGS` stays 1. A round that went on from the one
+//! before (its starts, each by its holding, state and length, not searched again below the
+//! total where its budget ran out) took the same moves at 35.8 s against 36.1 s (three
+//! holdings, 50.8 s against 51.1 s): not kept. More reductions ranked by a closer estimate of
+//! their 3×3×3 are (`FINISHES`, `finish.rs`): 44.9 moves at about a tenth more CPU time.
+//! Each figure: `big_cubes -- solve` of the 50 states, the settings changed for the run only.
 //!
 //! The tables (19.0 MB) are in the cache (`four.bin`, [`table_file`]), built on first use
 //! in under a minute. Every run of turns about one axis is merged and written in WCA
@@ -231,8 +244,9 @@ const STARTS_EXTRA: u8 = 2;
 const LAST_MOST: usize = 20;
 /// How many reductions of the least total length the last phase collects, each finished
 /// by the 3×3×3 solver and the shortest whole kept (the 3×3×3's length, and what cancels
-/// at the join, differ from one to another).
-const FINISHES: usize = 6;
+/// at the join, differ from one to another). Twelve, ranked by a finish after 100 probes,
+/// took 44.9 moves on the benchmark's 50 states against six's 45.0 (`finish.rs`).
+const FINISHES: usize = 12;
 /// The last phase's nodes left for more reductions once the first is found (unbounded, the
 /// search for them took about as long again as the first; 50,000 gave the same 45.0 moves
 /// on the benchmark's first 50 states as 200,000, with the finishes of `finish.rs`, but
@@ -273,6 +287,34 @@ fn searched(t: &FourTables, starts: &[Start]) -> Result<Vec<Reduction>, SolveErr
     Ok(Vec::new())
 }
 
+/// The starts of the last phase in one round, each with its holding: phase 1 enumerated
+/// in every holding, then phase 2 in all of them together, in order of total length
+/// across them, with one node budget and one count of starts for all (`enumerate::phase2`).
+fn enumerated(
+    t: &FourTables,
+    holdings: &[Start],
+    (starts, nodes): (usize, u64),
+) -> Result<Vec<(usize, enumerate::G3Start)>, SolveError> {
+    let mut ens = Vec::with_capacity(holdings.len());
+    let mut firsts = Vec::with_capacity(holdings.len());
+    let mut budget = nodes;
+    for &(start, homes, corners_odd) in holdings {
+        let mut en = enumerate::Enumerate::new(
+            &t.moves,
+            &t.phases,
+            &t.tables,
+            corners_odd,
+            homes,
+            start,
+            budget,
+        );
+        firsts.push(en.phase1(FIRSTS.0, FIRSTS.1, FIRSTS.2)?);
+        budget = en.budget;
+        ens.push(en);
+    }
+    enumerate::phase2(&mut ens, &firsts, starts, STARTS_EXTRA, budget)
+}
+
 /// One round of the searched phases: phases 1 and 2 enumerated, then the last phase
 /// searched from all the starts found at once, by increasing total length (the first whole
 /// found is the shortest, and the other starts are searched to the same total for more);
@@ -282,24 +324,7 @@ fn searched_in(
     holdings: &[Start],
     (starts, nodes, last_nodes): (usize, u64, u64),
 ) -> Result<Vec<Reduction>, SolveError> {
-    let mut found = Vec::new();
-    for (h, &(start, homes, corners_odd)) in holdings.iter().enumerate() {
-        let mut en = enumerate::Enumerate::new(
-            &t.moves,
-            &t.phases,
-            &t.tables,
-            corners_odd,
-            homes,
-            start,
-            nodes,
-        );
-        let firsts = en.phase1(FIRSTS.0, FIRSTS.1, FIRSTS.2)?;
-        found.extend(
-            en.phase2(&firsts, starts, STARTS_EXTRA)?
-                .into_iter()
-                .map(|s| (h, s)),
-        );
-    }
+    let found = enumerated(t, holdings, (starts, nodes))?;
     let search = last::Last::new(&t.moves, &t.phases, &t.tables);
     let mut ranked: Vec<(usize, u8, &(usize, enumerate::G3Start), last::State)> = found
         .iter()
