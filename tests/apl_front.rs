@@ -719,6 +719,44 @@ fn the_papers_functions_are_refused_alike_in_every_representation_on_sizes_they_
 }
 
 #[test]
+fn naming_a_function_that_mentions_the_papers_is_accepted_on_every_size_and_calling_it_is_refused()
+{
+    for n in [2, 4] {
+        let mut s = Session::new(false);
+        run_lines(&mut s, &format!("size {n}\nU\napl"));
+        let before = s.cube();
+        // Naming runs nothing: a dfn, a tacit function, alone or beside other statements.
+        for line in ["G←{R ⍵}", "A←1 ⋄ W←{R U ⍵}", "T←R∘U ⋄ V←2", "K←R R"] {
+            s.execute(line)
+                .unwrap_or_else(|e| panic!("at {n}: {line}: {e}"));
+        }
+        assert_eq!(run(&mut s, "A+V"), "3", "at {n}");
+        // The paper's F named again as the user's runs none of the paper's.
+        run(&mut s, "F←{⍵} ⋄ CUBE←F CUBE");
+        assert_eq!(s.cube(), before, "at {n}");
+        // Calling one is refused with the one-line error, the cube as it was; also when the
+        // function is named earlier on the same line.
+        for line in [
+            "CUBE←G CUBE",
+            "CUBE←T CUBE",
+            "CUBE←K CUBE",
+            "P←{R ⍵} ⋄ CUBE←P CUBE",
+        ] {
+            let e = s.execute(line).unwrap_err().to_string();
+            assert_eq!(e.lines().count(), 1, "at {n}: {line}: {e}");
+            assert!(
+                e.contains("the paper's R is written for the 3×3×3")
+                    && e.contains(&format!("the {n}×{n}×{n}")),
+                "at {n}: {line}: {e}"
+            );
+            assert_eq!(s.cube(), before, "at {n}: {line}");
+        }
+        // Nothing of the refused line ran: P is not defined.
+        assert!(s.execute("P").is_err(), "at {n}");
+    }
+}
+
+#[test]
 fn quit_and_help_work_in_apl_mode_and_question_mark_is_still_roll() {
     let mut s = common::apl_session();
     assert!(run(&mut s, "help undo").starts_with("undo [N]"));
