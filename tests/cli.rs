@@ -822,6 +822,37 @@ fn a_bad_colours_variable_is_bad_input_with_status_2() {
 }
 
 #[test]
+fn a_bad_word_in_the_kept_colours_is_one_note_naming_the_file_line_and_word_and_the_rest_is_used() {
+    let data = common::fresh_dir("cli-colours-bad-word");
+    let setting = data.join("colours.txt");
+    let paper = printed(cached(), &["apply", "R"]);
+    let wca = printed(cached(), &["apply", "--colours", "wca", "R"]);
+    for (text, line, shown) in [("purple\n", 1, &paper), ("\npurple\nwca\n", 2, &wca)] {
+        std::fs::write(&setting, text).unwrap();
+        let out = with_data(&data).args(["apply", "R"]).output().unwrap();
+        common::assert_success(&out, format_args!("{text:?}: "));
+        assert_eq!(
+            String::from_utf8_lossy(&out.stdout).trim(),
+            shown.as_str(),
+            "{text:?}"
+        );
+        let err = String::from_utf8_lossy(&out.stderr).into_owned();
+        assert_eq!(err.lines().count(), 1, "{text:?}: {err}");
+        assert!(
+            err.contains("note:")
+                && err.contains(&setting.display().to_string())
+                && err.contains(&format!("line {line}"))
+                && err.contains("'purple'"),
+            "{text:?}: {err}"
+        );
+        // The REPL says it once too, and goes on.
+        let (_, err, code) = common::session_with(with_data(&data), "R\n");
+        assert_eq!(code, Some(0), "{err}");
+        assert_eq!(err.matches("'purple'").count(), 1, "{text:?}: {err}");
+    }
+}
+
+#[test]
 fn draw_on_the_command_line_never_replaces_a_file_that_is_not_a_picture() {
     let tmp = tempfile::tempdir().unwrap();
     let notes = tmp.path().join("notes.txt");

@@ -88,7 +88,7 @@ impl Context {
 }
 
 #[cfg(feature = "cli")]
-pub use cli::{Batch, Given, OneShot};
+pub use cli::{Batch, Given, OneShot, say_colour_notes};
 
 #[cfg(feature = "cli")]
 mod cli {
@@ -151,6 +151,17 @@ mod cli {
         matches: &'a clap::ArgMatches,
         colours_file: Option<&'a Path>,
         colour: bool,
+    }
+
+    /// Says the notes choosing the colour scheme made (a word in the kept choice that names
+    /// no scheme), each a line on stderr, once in a run however often the scheme is chosen.
+    pub fn say_colour_notes(notes: &[String]) {
+        static SAID: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+        if !notes.is_empty() && !SAID.swap(true, std::sync::atomic::Ordering::Relaxed) {
+            for note in notes {
+                crate::answer::output::err(format!("cubework: note: {note}"));
+            }
+        }
     }
 
     impl<'a> Given<'a> {
@@ -233,7 +244,9 @@ mod cli {
                 Ok(s) => s.copied(),
                 Err(_) => None,
             };
-            Scheme::chosen(flag, self.colours_file).map_err(Error::Usage)
+            let (scheme, notes) = Scheme::chosen(flag, self.colours_file).map_err(Error::Usage)?;
+            say_colour_notes(&notes);
+            Ok(scheme)
         }
 
         /// The context of a request on the cube `--from` gives (solved without it) of size
