@@ -853,6 +853,21 @@ fn a_bad_word_in_the_kept_colours_is_one_note_naming_the_file_line_and_word_and_
 }
 
 #[test]
+fn a_prime_before_the_two_is_read_as_the_same_half_turn_and_written_back_as_r2_prime() {
+    let typed = "R'2 Rw'2 3Rw'2 x'2";
+    let cube = |alg: &str| printed(cached(), &["apply", "--size", "4", alg]);
+    assert_eq!(cube(typed), cube("R2' Rw2' 3Rw2' x2'"));
+    assert_eq!(cube(typed), cube("R2 Rw2 3Rw2 x2"));
+    let said = printed(cached(), &["simplify", typed]);
+    assert!(said.starts_with("R2' Rw2' 3Rw2' x2'"), "{said}");
+    // In the REPL too.
+    let (out, err, code) = common::session_with(cached(), "R'2\nsolved?\nR2\nsolved?\n");
+    assert_eq!(code, Some(0), "{err}");
+    let answers: Vec<&str> = out.lines().filter(|l| ["no", "yes"].contains(l)).collect();
+    assert_eq!(answers, ["no", "yes"], "{out}");
+}
+
+#[test]
 fn draw_on_the_command_line_never_replaces_a_file_that_is_not_a_picture() {
     let tmp = tempfile::tempdir().unwrap();
     let notes = tmp.path().join("notes.txt");
