@@ -757,6 +757,29 @@ fn naming_a_function_that_mentions_the_papers_is_accepted_on_every_size_and_call
 }
 
 #[test]
+fn name_class_gives_dyalogs_classes_for_a_name_a_list_and_a_matrix_of_names() {
+    let mut s = common::apl_session();
+    run_lines(&mut s, "V←5\nMINE←{⍵}\nTWICE←{⍺⍺ ⍺⍺ ⍵}");
+    // As Dyalog: 2 a variable, 3 a function, 4 an operator, 0 nothing, ¯1 no name.
+    for (line, classes) in [
+        ("⎕NC 'V'", "2"),
+        ("⎕NC 'MINE'", "3"),
+        ("⎕NC 'TWICE'", "4"),
+        ("⎕NC 'NOTHING'", "0"),
+        ("⎕NC '1X'", "¯1"),
+        ("⎕NC 'V' 'MINE' 'NOTHING'", "2 3 0"),
+        ("⎕NC 3 7⍴'V      MINE   NOTHING'", "2 3 0"),
+        ("⎕NC 'R'", "3"),
+        ("{x←1 ⋄ ⎕NC 'x'}0", "2"),
+        ("0=⎕NC 'NOTHING'", "1"),
+    ] {
+        assert_eq!(run(&mut s, line), classes, "{line}");
+    }
+    let e = s.execute("⎕NC 1 2").unwrap_err().to_string();
+    assert!(e.starts_with("DOMAIN ERROR"), "{e}");
+}
+
+#[test]
 fn quit_and_help_work_in_apl_mode_and_question_mark_is_still_roll() {
     let mut s = common::apl_session();
     assert!(run(&mut s, "help undo").starts_with("undo [N]"));

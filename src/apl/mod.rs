@@ -57,6 +57,7 @@ mod gathered;
 mod index;
 pub mod keys;
 pub mod literal;
+mod name_class;
 mod operands;
 mod operators;
 pub mod paper;
