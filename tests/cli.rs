@@ -868,6 +868,39 @@ fn a_prime_before_the_two_is_read_as_the_same_half_turn_and_written_back_as_r2_p
 }
 
 #[test]
+fn manpage_prints_each_commands_page_writes_them_all_and_refuses_an_unknown_name_with_the_list() {
+    let page = printed(cached(), &["manpage", "solve"]);
+    assert!(page.contains(".TH cubework-solve 1"), "{page}");
+    assert!(page.contains("\\-\\-method"), "{page}");
+    assert!(page.contains("cubework solve"), "{page}");
+    let (_, err, code) = common::run_with(cached(), &["manpage", "nosuch"]);
+    assert_eq!(code, Some(2), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.contains("'nosuch'") && err.contains("solve") && err.contains("draw"),
+        "{err}"
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let man = dir.path().join("man1");
+    let out = cached()
+        .args(["manpage", "--all"])
+        .arg(&man)
+        .output()
+        .unwrap();
+    common::assert_success(&out, "manpage --all: ");
+    for name in [
+        "cubework",
+        "cubework-solve",
+        "cubework-apl",
+        "cubework-manpage",
+    ] {
+        let text = std::fs::read_to_string(man.join(format!("{name}.1"))).unwrap();
+        assert!(text.contains(&format!(".TH {name} 1")), "{name}: {text}");
+    }
+    assert!(!man.join("cubework-help.1").exists());
+}
+
+#[test]
 fn draw_on_the_command_line_never_replaces_a_file_that_is_not_a_picture() {
     let tmp = tempfile::tempdir().unwrap();
     let notes = tmp.path().join("notes.txt");

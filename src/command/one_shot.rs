@@ -117,8 +117,13 @@ mod cli {
         RunFile(PathBuf),
         /// `completions SHELL`.
         Completions(clap_complete::Shell),
-        /// `manpage`.
-        Manpage,
+        /// `manpage [COMMAND] [--all DIR]`: one page printed, or every page written to DIR.
+        Manpage {
+            /// The command whose page to print (cubework's own if none).
+            command: Option<String>,
+            /// The directory to write every page into.
+            all: Option<PathBuf>,
+        },
         /// `apl` alone: the REPL, in APL mode from its start, in this context.
         AplMode(Context),
     }
