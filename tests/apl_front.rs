@@ -747,6 +747,67 @@ fn the_papers_functions_are_refused_alike_in_every_representation_on_sizes_they_
 }
 
 #[test]
+fn naming_a_function_that_mentions_the_papers_is_accepted_on_every_size_and_calling_it_is_refused()
+{
+    for n in [2, 4] {
+        let mut s = Session::new(false);
+        run_lines(&mut s, &format!("size {n}\nU\napl"));
+        let before = s.cube();
+        // Naming runs nothing: a dfn, a tacit function, alone or beside other statements.
+        for line in ["G←{R ⍵}", "A←1 ⋄ W←{R U ⍵}", "T←R∘U ⋄ V←2", "K←R R"] {
+            s.execute(line)
+                .unwrap_or_else(|e| panic!("at {n}: {line}: {e}"));
+        }
+        assert_eq!(run(&mut s, "A+V"), "3", "at {n}");
+        // The paper's F named again as the user's runs none of the paper's.
+        run(&mut s, "F←{⍵} ⋄ CUBE←F CUBE");
+        assert_eq!(s.cube(), before, "at {n}");
+        // Calling one is refused with the one-line error, the cube as it was; also when the
+        // function is named earlier on the same line.
+        for line in [
+            "CUBE←G CUBE",
+            "CUBE←T CUBE",
+            "CUBE←K CUBE",
+            "P←{R ⍵} ⋄ CUBE←P CUBE",
+        ] {
+            let e = s.execute(line).unwrap_err().to_string();
+            assert_eq!(e.lines().count(), 1, "at {n}: {line}: {e}");
+            assert!(
+                e.contains("the paper's R is written for the 3×3×3")
+                    && e.contains(&format!("the {n}×{n}×{n}")),
+                "at {n}: {line}: {e}"
+            );
+            assert_eq!(s.cube(), before, "at {n}: {line}");
+        }
+        // Nothing of the refused line ran: P is not defined.
+        assert!(s.execute("P").is_err(), "at {n}");
+    }
+}
+
+#[test]
+fn name_class_gives_dyalogs_classes_for_a_name_a_list_and_a_matrix_of_names() {
+    let mut s = common::apl_session();
+    run_lines(&mut s, "V←5\nMINE←{⍵}\nTWICE←{⍺⍺ ⍺⍺ ⍵}");
+    // As Dyalog: 2 a variable, 3 a function, 4 an operator, 0 nothing, ¯1 no name.
+    for (line, classes) in [
+        ("⎕NC 'V'", "2"),
+        ("⎕NC 'MINE'", "3"),
+        ("⎕NC 'TWICE'", "4"),
+        ("⎕NC 'NOTHING'", "0"),
+        ("⎕NC '1X'", "¯1"),
+        ("⎕NC 'V' 'MINE' 'NOTHING'", "2 3 0"),
+        ("⎕NC 3 7⍴'V      MINE   NOTHING'", "2 3 0"),
+        ("⎕NC 'R'", "3"),
+        ("{x←1 ⋄ ⎕NC 'x'}0", "2"),
+        ("0=⎕NC 'NOTHING'", "1"),
+    ] {
+        assert_eq!(run(&mut s, line), classes, "{line}");
+    }
+    let e = s.execute("⎕NC 1 2").unwrap_err().to_string();
+    assert!(e.starts_with("DOMAIN ERROR"), "{e}");
+}
+
+#[test]
 fn quit_and_help_work_in_apl_mode_and_question_mark_is_still_roll() {
     let mut s = common::apl_session();
     assert!(run(&mut s, "help undo").starts_with("undo [N]"));

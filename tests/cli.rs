@@ -822,6 +822,85 @@ fn a_bad_colours_variable_is_bad_input_with_status_2() {
 }
 
 #[test]
+fn a_bad_word_in_the_kept_colours_is_one_note_naming_the_file_line_and_word_and_the_rest_is_used() {
+    let data = common::fresh_dir("cli-colours-bad-word");
+    let setting = data.join("colours.txt");
+    let paper = printed(cached(), &["apply", "R"]);
+    let wca = printed(cached(), &["apply", "--colours", "wca", "R"]);
+    for (text, line, shown) in [("purple\n", 1, &paper), ("\npurple\nwca\n", 2, &wca)] {
+        std::fs::write(&setting, text).unwrap();
+        let out = with_data(&data).args(["apply", "R"]).output().unwrap();
+        common::assert_success(&out, format_args!("{text:?}: "));
+        assert_eq!(
+            String::from_utf8_lossy(&out.stdout).trim(),
+            shown.as_str(),
+            "{text:?}"
+        );
+        let err = String::from_utf8_lossy(&out.stderr).into_owned();
+        assert_eq!(err.lines().count(), 1, "{text:?}: {err}");
+        assert!(
+            err.contains("note:")
+                && err.contains(&setting.display().to_string())
+                && err.contains(&format!("line {line}"))
+                && err.contains("'purple'"),
+            "{text:?}: {err}"
+        );
+        // The REPL says it once too, and goes on.
+        let (_, err, code) = common::session_with(with_data(&data), "R\n");
+        assert_eq!(code, Some(0), "{err}");
+        assert_eq!(err.matches("'purple'").count(), 1, "{text:?}: {err}");
+    }
+}
+
+#[test]
+fn a_prime_before_the_two_is_read_as_the_same_half_turn_and_written_back_as_r2_prime() {
+    let typed = "R'2 Rw'2 3Rw'2 x'2";
+    let cube = |alg: &str| printed(cached(), &["apply", "--size", "4", alg]);
+    assert_eq!(cube(typed), cube("R2' Rw2' 3Rw2' x2'"));
+    assert_eq!(cube(typed), cube("R2 Rw2 3Rw2 x2"));
+    let said = printed(cached(), &["simplify", typed]);
+    assert!(said.starts_with("R2' Rw2' 3Rw2' x2'"), "{said}");
+    // In the REPL too.
+    let (out, err, code) = common::session_with(cached(), "R'2\nsolved?\nR2\nsolved?\n");
+    assert_eq!(code, Some(0), "{err}");
+    let answers: Vec<&str> = out.lines().filter(|l| ["no", "yes"].contains(l)).collect();
+    assert_eq!(answers, ["no", "yes"], "{out}");
+}
+
+#[test]
+fn manpage_prints_each_commands_page_writes_them_all_and_refuses_an_unknown_name_with_the_list() {
+    let page = printed(cached(), &["manpage", "solve"]);
+    assert!(page.contains(".TH cubework-solve 1"), "{page}");
+    assert!(page.contains("\\-\\-method"), "{page}");
+    assert!(page.contains("cubework solve"), "{page}");
+    let (_, err, code) = common::run_with(cached(), &["manpage", "nosuch"]);
+    assert_eq!(code, Some(2), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.contains("'nosuch'") && err.contains("solve") && err.contains("draw"),
+        "{err}"
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let man = dir.path().join("man1");
+    let out = cached()
+        .args(["manpage", "--all"])
+        .arg(&man)
+        .output()
+        .unwrap();
+    common::assert_success(&out, "manpage --all: ");
+    for name in [
+        "cubework",
+        "cubework-solve",
+        "cubework-apl",
+        "cubework-manpage",
+    ] {
+        let text = std::fs::read_to_string(man.join(format!("{name}.1"))).unwrap();
+        assert!(text.contains(&format!(".TH {name} 1")), "{name}: {text}");
+    }
+    assert!(!man.join("cubework-help.1").exists());
+}
+
+#[test]
 fn draw_on_the_command_line_never_replaces_a_file_that_is_not_a_picture() {
     let tmp = tempfile::tempdir().unwrap();
     let notes = tmp.path().join("notes.txt");

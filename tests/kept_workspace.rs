@@ -288,3 +288,50 @@ fn a_kept_workspace_that_defines_a_paper_function_again_says_so_when_it_is_broug
     let (_s, notes) = session(&file);
     assert!(notes.is_empty(), "{notes:?}");
 }
+
+#[cfg(unix)]
+#[test]
+fn a_session_that_ends_while_its_workspace_is_not_written_says_so_naming_the_file() {
+    let Some(data) = common::terminal_dir("kept-end") else {
+        return;
+    };
+    let file = data.join("workspace.apl");
+    let mut terminal = common::on_terminal(&["apl"], None, &data, false);
+    let wait_for = |terminal: &common::OnTerminal, what: &dyn Fn(&str) -> bool| {
+        let give_up = std::time::Instant::now() + std::time::Duration::from_secs(30);
+        while !what(&terminal.text()) && std::time::Instant::now() < give_up {
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        }
+    };
+    use std::io::Write;
+    terminal.master.write_all(b"A\xe2\x86\x901\r").unwrap();
+    // The first change is written; then the file's directory goes, a file in its place.
+    let give_up = std::time::Instant::now() + std::time::Duration::from_secs(30);
+    while !std::fs::read_to_string(&file).is_ok_and(|t| t.contains("A←1"))
+        && std::time::Instant::now() < give_up
+    {
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let moved = data.with_extension("moved");
+    std::fs::rename(&*data, &moved).unwrap();
+    std::fs::write(&*data, "not a directory").unwrap();
+    terminal.master.write_all(b"V\xe2\x86\x902\r").unwrap();
+    wait_for(&terminal, &|t| t.contains("tries again"));
+    terminal.master.write_all(b"\x04").unwrap();
+    let (text, code) = terminal.finish(std::time::Duration::from_secs(30));
+    std::fs::remove_file(&*data).unwrap();
+    std::fs::rename(&moved, &*data).unwrap();
+    assert_eq!(code, Some(0), "{text}");
+    let end = text
+        .lines()
+        .find(|l| l.contains("is not kept in"))
+        .unwrap_or_else(|| panic!("no note at the end: {text}"));
+    assert!(
+        end.starts_with("note: ")
+            && end.contains(&file.display().to_string())
+            && end.contains("since its last good write is lost"),
+        "{end}"
+    );
+    // What was written before stays.
+    assert!(std::fs::read_to_string(&file).unwrap().contains("A←1"));
+}

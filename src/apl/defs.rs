@@ -372,7 +372,7 @@ primitives! {
         '∇', "del", 'g',
             "the function itself, inside {…}; ∇Z←A F B;L opens a traditional function, ∇ alone closes it";
         '→', "branch", ']', "go to a line of a traditional function (→0 leaves)";
-        '⎕', "quad", 'l', "system names: ⎕IO ⎕RL ⎕A ⎕D ⎕TS ⎕UCS ⎕FMT; ⎕← prints";
+        '⎕', "quad", 'l', "system names: ⎕IO ⎕RL ⎕A ⎕D ⎕TS ⎕UCS ⎕FMT ⎕NC; ⎕← prints";
     }
     system {
         Io = "⎕IO", Variable, "the index origin, 1 or 0";
@@ -381,6 +381,8 @@ primitives! {
         D = "⎕D", Niladic, "the digits: '0123456789'";
         Ts = "⎕TS", Niladic, "the time stamp, UTC: year month day hour minute second millisecond";
         Ucs = "⎕UCS", Function, "characters to their Unicode code points, and code points to characters";
+        Nc = "⎕NC", Function,
+            "name class of each name (a vector, a matrix's rows, or a vector of vectors): 2 a variable, 3 a function, 4 an operator, 0 nothing, ¯1 no name";
         Fmt = "⎕FMT", Function,
             "format: ⎕FMT ⍵ the display as a character matrix; 'I5' or 'F8.2' ⎕FMT ⍵ each column so (specs I, F, comma-separated)";
     }

@@ -499,7 +499,7 @@ impl<'w> Machine<'w> {
             FuncKind::Prim(Prim::Query) => super::random::roll_or_deal(self.rng, left, right),
             FuncKind::System(s) => {
                 super::work::items(left.as_ref().map_or(0, |l| l.0.len()) + right.0.len())?;
-                let out = super::system::apply(*s, left, right)?;
+                let out = self.system_function(*s, left, right, frame)?;
                 super::work::items(out.0.len())?;
                 Ok(out)
             }

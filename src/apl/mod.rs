@@ -57,6 +57,7 @@ mod gathered;
 mod index;
 pub mod keys;
 pub mod literal;
+mod name_class;
 mod operands;
 mod operators;
 pub mod paper;
@@ -525,36 +526,6 @@ impl Workspace {
             },
         );
         Ok(())
-    }
-
-    /// The first of the paper's functions a line of statements runs, named in it or called
-    /// by a function of the user's it names; none for a definition (which runs nothing).
-    ///
-    /// ```
-    /// use cubework::apl::Workspace;
-    /// let mut ws = Workspace::new();
-    /// ws.eval_line("R: ⌽⍵").unwrap();
-    /// ws.mark_paper();
-    /// ws.eval_line("MINE: R R ⍵").unwrap();
-    /// assert_eq!(ws.paper_function_in("CUBE←MINE CUBE").as_deref(), Some("R"));
-    /// assert_eq!(ws.paper_function_in("⍴CUBE"), None);
-    /// assert_eq!(ws.paper_function_in("TWICE: R R ⍵"), None);
-    /// ```
-    pub fn paper_function_in(&self, line: &str) -> Option<String> {
-        if line.trim_start().starts_with('∇') {
-            return None;
-        }
-        let tokens = lex(line).ok()?;
-        if definition(&tokens).is_some() {
-            return None;
-        }
-        tokens.iter().find_map(|t| match &t.kind {
-            Tok::Name(n) if self.defs.contains_key(n) => self
-                .calls(n)
-                .into_iter()
-                .find(|f| self.defs.get(f).is_some_and(|d| d.paper)),
-            _ => None,
-        })
     }
 
     /// The defined functions `name` calls, itself first, through every definition it reaches.

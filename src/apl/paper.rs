@@ -11,8 +11,11 @@
 //! assert_eq!(ws.eval_line("(X̄ X CUBE)≡CUBE").unwrap().to_string(), "1");
 //! ```
 
-use super::Workspace;
+use super::parse::{Parser, Tok, Token, definition, lex};
+use super::tree::Expr;
+use super::{Workspace, named};
 use crate::turn::moves::PaperLetter;
+use std::collections::HashMap;
 use std::sync::Arc;
 
 /// The paper's part of a workspace: which functions are the paper's, and the workspace moved
@@ -43,6 +46,76 @@ impl Workspace {
     /// ```
     pub fn take_shadowed(&mut self) -> Vec<String> {
         std::mem::take(&mut self.shadowed)
+    }
+
+    /// The first of the paper's functions a line of statements runs, named in it or called
+    /// by a function of the user's it names; none for a definition, or a statement that only
+    /// names a function (`G←{R ⍵}`, `T←R∘U`), which runs nothing. A function named earlier
+    /// on the line runs what it mentions when a later statement calls it.
+    ///
+    /// ```
+    /// use cubework::apl::Workspace;
+    /// let mut ws = Workspace::new();
+    /// ws.eval_line("R: ⌽⍵").unwrap();
+    /// ws.mark_paper();
+    /// ws.eval_line("MINE: R R ⍵").unwrap();
+    /// assert_eq!(ws.paper_function_in("CUBE←MINE CUBE").as_deref(), Some("R"));
+    /// assert_eq!(ws.paper_function_in("⍴CUBE"), None);
+    /// assert_eq!(ws.paper_function_in("TWICE: R R ⍵"), None);
+    /// assert_eq!(ws.paper_function_in("A←1 ⋄ G←{R ⍵} ⋄ T←R R"), None);
+    /// assert_eq!(ws.paper_function_in("G←{R ⍵} ⋄ CUBE←G CUBE").as_deref(), Some("R"));
+    /// ```
+    pub fn paper_function_in(&self, line: &str) -> Option<String> {
+        if line.trim_start().starts_with('∇') {
+            return None;
+        }
+        let tokens = lex(line).ok()?;
+        if definition(&tokens).is_some() {
+            return None;
+        }
+        let names = |n: &str| named(&self.defs, n);
+        let parser = Parser::new(line, &tokens, &names);
+        // A line that does not read runs nothing (its error says why).
+        let statements = parser.statements(0, tokens.len()).ok()?;
+        let spans = statement_spans(&tokens);
+        // The paper's function each function named on this line reaches (none: it reaches none).
+        let mut named_here: HashMap<&str, Option<String>> = HashMap::new();
+        for (statement, span) in statements.iter().zip(spans) {
+            let naming = matches!(statement, Expr::AssignFn(..));
+            // What a function is named for is not run by the naming.
+            let from = match naming {
+                true => (span.start..span.end)
+                    .find(|&i| tokens[i].kind == Tok::Arrow)
+                    .map_or(span.start, |i| i + 1),
+                false => span.start,
+            };
+            let reached = tokens[from..span.end].iter().find_map(|t| match &t.kind {
+                Tok::Name(n) => match named_here.get(n.as_str()) {
+                    Some(here) => here.clone(),
+                    None => self.paper_reached(n),
+                },
+                _ => None,
+            });
+            match statement {
+                Expr::AssignFn(name, ..) => {
+                    named_here.insert(name.as_str(), reached);
+                }
+                _ if reached.is_some() => return reached,
+                _ => {}
+            }
+        }
+        None
+    }
+
+    /// The first of the paper's functions defined function `name` runs, itself or through
+    /// the definitions it reaches.
+    fn paper_reached(&self, name: &str) -> Option<String> {
+        if !self.defs.contains_key(name) {
+            return None;
+        }
+        self.calls(name)
+            .into_iter()
+            .find(|f| self.defs.get(f).is_some_and(|d| d.paper))
     }
 
     /// The user's functions (those not the paper's), sorted.
@@ -141,6 +214,27 @@ pub const LAST_PAGES: &str = include_str!("paper/tools.apl");
 pub const LAST_PAGES_FUNCTIONS: [&str; 10] = [
     "DO", "SWITCH", "TWIST", "SNAP", "LIFT", "CYCLE", "FLIP", "SCRAMBLE", "RANDOM", "INVERSE",
 ];
+
+/// The token ranges of a line's statements: split at the diamonds outside brackets and
+/// braces, as the parser splits them.
+fn statement_spans(tokens: &[Token]) -> Vec<std::ops::Range<usize>> {
+    let mut depth = 0usize;
+    let mut spans = Vec::new();
+    let mut start = 0;
+    for (i, t) in tokens.iter().enumerate() {
+        match t.kind {
+            Tok::LParen | Tok::LBrack | Tok::LBrace => depth += 1,
+            Tok::RParen | Tok::RBrack | Tok::RBrace => depth = depth.saturating_sub(1),
+            Tok::Diamond if depth == 0 => {
+                spans.push(start..i);
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    spans.push(start..tokens.len());
+    spans
+}
 
 /// The definitions of the representation named `rep`.
 pub fn source(rep: &str) -> Option<&'static str> {

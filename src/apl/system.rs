@@ -16,7 +16,9 @@ pub(crate) fn niladic(name: SystemName) -> Option<Value> {
         SystemName::A => Some(Value::chars("ABCDEFGHIJKLMNOPQRSTUVWXYZ")),
         SystemName::D => Some(Value::chars("0123456789")),
         SystemName::Ts => Some(time_stamp(crate::base::clock::SystemTime::now())),
-        SystemName::Io | SystemName::Rl | SystemName::Ucs | SystemName::Fmt => None,
+        SystemName::Io | SystemName::Rl | SystemName::Ucs | SystemName::Fmt | SystemName::Nc => {
+            None
+        }
     }
 }
 
@@ -30,6 +32,8 @@ pub(crate) fn apply(name: SystemName, left: Option<Value>, right: Value) -> R<Va
         ),
         (SystemName::Fmt, None) => format_matrix(&right),
         (SystemName::Fmt, Some(spec)) => format_spec(&spec, &right),
+        // The machine applies it, with the names it holds.
+        (SystemName::Nc, _) => err(ErrorKind::Syntax, "⎕NC reads the workspace's names"),
         (SystemName::Io | SystemName::Rl | SystemName::A | SystemName::D | SystemName::Ts, _) => {
             err(
                 ErrorKind::Syntax,

@@ -194,12 +194,7 @@ pub fn act(asked: OneShot) -> Result<ExitCode> {
             output::out_raw(String::from_utf8_lossy(&script))?;
             Ok(ExitCode::SUCCESS)
         }
-        OneShot::Manpage => {
-            let mut page = Vec::new();
-            clap_mangen::Man::new(command()).render(&mut page)?;
-            output::out_raw(String::from_utf8_lossy(&page))?;
-            Ok(ExitCode::SUCCESS)
-        }
+        OneShot::Manpage { command, all } => man_pages(command.as_deref(), all.as_deref()),
         OneShot::Batch(batch) => super::batch::solve_batch(&batch),
         OneShot::Request(context, request) => {
             crate::base::cancel::install();
@@ -236,4 +231,61 @@ fn one_line(message: &str) -> String {
             out.push_str(l);
             out
         })
+}
+
+/// `manpage`: cubework's page, or `name`'s (`cubework-NAME`), printed; with `all`, every page
+/// written into that directory (`cubework.1`, `cubework-NAME.1` for each command). An unknown
+/// name is refused with the list of the commands.
+fn man_pages(name: Option<&str>, all: Option<&std::path::Path>) -> Result<ExitCode> {
+    let top = command();
+    let page_of = |sub: Option<&clap::Command>| -> Result<(String, Vec<u8>)> {
+        let (title, cmd) = match sub {
+            None => ("cubework".to_string(), top.clone()),
+            Some(s) => {
+                let title = format!("cubework-{}", s.get_name());
+                let cmd = s
+                    .clone()
+                    .display_name(title.clone())
+                    .bin_name(format!("cubework {}", s.get_name()));
+                (title, cmd)
+            }
+        };
+        let mut page = Vec::new();
+        clap_mangen::Man::new(cmd).render(&mut page)?;
+        Ok((title, page))
+    };
+    let subs: Vec<&clap::Command> = top
+        .get_subcommands()
+        .filter(|s| s.get_name() != "help")
+        .collect();
+    let Some(dir) = all else {
+        let sub = match name {
+            None => None,
+            Some(n) => Some(*subs.iter().find(|s| s.get_name() == n).ok_or_else(|| {
+                let names: Vec<&str> = subs.iter().map(|s| s.get_name()).collect();
+                Error::Usage(format!(
+                    "manpage: no command '{}' (the commands: {})",
+                    crate::base::text::echo(n),
+                    names.join(" ")
+                ))
+            })?),
+        };
+        output::out_raw(String::from_utf8_lossy(&page_of(sub)?.1))?;
+        return Ok(ExitCode::SUCCESS);
+    };
+    let file_error = |path: std::path::PathBuf| move |source| Error::File { path, source };
+    std::fs::create_dir_all(dir).map_err(file_error(dir.to_path_buf()))?;
+    let mut written = Vec::new();
+    for sub in std::iter::once(None).chain(subs.iter().map(|s| Some(*s))) {
+        let (title, page) = page_of(sub)?;
+        let path = dir.join(format!("{title}.1"));
+        crate::base::table_cache::write_atomic(&path, &page).map_err(file_error(path.clone()))?;
+        written.push(title);
+    }
+    output::out(format!(
+        "wrote {} man pages to {}",
+        written.len(),
+        crate::base::text::echo_path(dir)
+    ))?;
+    Ok(ExitCode::SUCCESS)
 }

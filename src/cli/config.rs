@@ -33,12 +33,16 @@ pub fn colours_file() -> Option<PathBuf> {
 
 /// The colour scheme to show things in: `flag` (`--colours`), else `CUBEWORK_COLOURS`, else
 /// the choice kept in [`colours_file`], else the paper's. A bad `CUBEWORK_COLOURS` is bad
-/// input, as a bad `--colours` is (exit status 2).
+/// input, as a bad `--colours` is (exit status 2); a bad word in the file is a note on
+/// stderr (naming the file, the line and the word), and the paper's (or the file's good
+/// word) is used.
 pub fn chosen_colours(
     flag: Option<crate::turn::face::Scheme>,
 ) -> Result<crate::turn::face::Scheme> {
-    crate::turn::face::Scheme::chosen(flag, colours_file().as_deref())
-        .map_err(crate::answer::error::Error::Usage)
+    let (scheme, notes) = crate::turn::face::Scheme::chosen(flag, colours_file().as_deref())
+        .map_err(crate::answer::error::Error::Usage)?;
+    crate::command::one_shot::say_colour_notes(&notes);
+    Ok(scheme)
 }
 
 fn history_file_from(env: Option<std::ffi::OsString>) -> Option<PathBuf> {

@@ -112,20 +112,25 @@ fn start(apl: Option<&AplContext>, colour: bool) -> Result<Session> {
 
 /// A traditional function still open when the input ends, closed
 /// ([`Session::close_open_definition`]) and what that came to shown (an error naming the
-/// input's last line `at`, for lines read): whether it failed.
+/// input's last line `at`, for lines read): whether it failed. Then, if the kept workspace's
+/// last write failed, a note that what the session changed since is not kept.
 fn close_at_the_end(session: &mut Session, at: Option<usize>) -> Result<bool> {
-    match (session.close_open_definition(), at) {
-        (None, _) => Ok(false),
-        (Some(Ok(reply)), _) => show(&reply).map(|_| false),
+    let failed = match (session.close_open_definition(), at) {
+        (None, _) => false,
+        (Some(Ok(reply)), _) => show(&reply).map(|_| false)?,
         (Some(Err(e)), Some(line)) => {
             output::err(format!("error: line {line}: {e}"));
-            Ok(true)
+            true
         }
         (Some(Err(e)), None) => {
             output::err(format!("error: {e}"));
-            Ok(true)
+            true
         }
+    };
+    if let Some(note) = session.unkept_at_the_end() {
+        output::err(format!("note: {note}"));
     }
+    Ok(failed)
 }
 
 /// What the session does after a read at the prompt that gave no line.

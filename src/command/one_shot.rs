@@ -88,7 +88,7 @@ impl Context {
 }
 
 #[cfg(feature = "cli")]
-pub use cli::{Batch, Given, OneShot};
+pub use cli::{Batch, Given, OneShot, say_colour_notes};
 
 #[cfg(feature = "cli")]
 mod cli {
@@ -117,8 +117,13 @@ mod cli {
         RunFile(PathBuf),
         /// `completions SHELL`.
         Completions(clap_complete::Shell),
-        /// `manpage`.
-        Manpage,
+        /// `manpage [COMMAND] [--all DIR]`: one page printed, or every page written to DIR.
+        Manpage {
+            /// The command whose page to print (cubework's own if none).
+            command: Option<String>,
+            /// The directory to write every page into.
+            all: Option<PathBuf>,
+        },
         /// `apl` alone: the REPL, in APL mode from its start, in this context.
         AplMode(Context),
     }
@@ -151,6 +156,17 @@ mod cli {
         matches: &'a clap::ArgMatches,
         colours_file: Option<&'a Path>,
         colour: bool,
+    }
+
+    /// Says the notes choosing the colour scheme made (a word in the kept choice that names
+    /// no scheme), each a line on stderr, once in a run however often the scheme is chosen.
+    pub fn say_colour_notes(notes: &[String]) {
+        static SAID: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+        if !notes.is_empty() && !SAID.swap(true, std::sync::atomic::Ordering::Relaxed) {
+            for note in notes {
+                crate::answer::output::err(format!("cubework: note: {note}"));
+            }
+        }
     }
 
     impl<'a> Given<'a> {
@@ -233,7 +249,9 @@ mod cli {
                 Ok(s) => s.copied(),
                 Err(_) => None,
             };
-            Scheme::chosen(flag, self.colours_file).map_err(Error::Usage)
+            let (scheme, notes) = Scheme::chosen(flag, self.colours_file).map_err(Error::Usage)?;
+            say_colour_notes(&notes);
+            Ok(scheme)
         }
 
         /// The context of a request on the cube `--from` gives (solved without it) of size

@@ -965,9 +965,30 @@ pub static COMPLETIONS: CommandDef = CommandDef {
 pub static MANPAGE: CommandDef = CommandDef {
     name: "manpage",
     surface: Surface::Cli,
-    summary: "print cubework's man page (roff), generated from the same definitions as --help",
+    usage: "[COMMAND] [--all DIR]",
+    summary: "print cubework's or COMMAND's man page (roff); --all DIR writes every page",
+    args: &[
+        cli(words(
+            "command",
+            "COMMAND",
+            "The command whose page to print (cubework-COMMAND); without it, cubework's own",
+        )
+        .one(Value::Text)),
+        cli(opt(
+            "all",
+            Value::Path,
+            "DIR",
+            "Write every page into DIR: cubework.1, and cubework-COMMAND.1 for each command, as git and cargo ship theirs",
+        )
+        .conflicts(&["command"])),
+    ],
     #[cfg(feature = "cli")]
-    read_cli: Some(|_| Ok(super::one_shot::OneShot::Manpage)),
+    read_cli: Some(|given| {
+        Ok(super::one_shot::OneShot::Manpage {
+            command: given.one("command"),
+            all: given.one("all"),
+        })
+    }),
     ..CommandDef::NONE
 };
 

@@ -14,6 +14,7 @@
 //! layers    = number ( "-" number )?  a range needs the "w": 2-3Rw
 //! FACE      = "U" | "R" | "F" | "D" | "L" | "B"
 //! amount    = number? prime?          R2  R'  R2'  R3 (= R')  R4 (nothing)  R5' (= R')
+//!           | prime number            R'2 (= R2')
 //! prime     = "'" | "’" | "ʼ" | "′"
 //! ```
 //!
@@ -593,6 +594,11 @@ fn slice_or_rotation(i: &str) -> IResult<&str, Turn> {
 fn amount(i: &str) -> IResult<&str, Option<Amount>> {
     let (i, digits) = opt(digit1).parse(i)?;
     let (i, prime) = opt(one_of("'’ʼ′")).parse(i)?;
+    // `R'2` is `R2'`, as cubers write it and cubing.js reads it.
+    let (i, digits) = match (digits, prime) {
+        (None, Some(_)) => opt(digit1).parse(i)?,
+        _ => (i, digits),
+    };
     // The number mod 4 from its last two digits: no number is too long.
     let n = digits.map_or(1, |d: &str| {
         let tail = &d[d.len().saturating_sub(2)..];

@@ -363,28 +363,65 @@ impl Scheme {
 
     /// The scheme to show things in: `flag` if given (`--colours`), else the environment
     /// variable `CUBEWORK_COLOURS`, else the choice `colours` kept in `setting` (a file holding
-    /// the scheme's name), else the paper's. A bad value in the variable is an error; an
-    /// unreadable or unknown setting (a FIFO or device in its place, a file of more than
+    /// the scheme's name, [`Scheme::kept`]), else the paper's; and a note for each line of
+    /// the setting read that names no scheme. A bad value in the variable is an error; an
+    /// unreadable setting (a FIFO or device in its place, a file of more than
     /// [`SETTING_BYTES`]) is passed over.
     pub fn chosen(
         flag: Option<Scheme>,
         setting: Option<&std::path::Path>,
-    ) -> Result<Scheme, String> {
+    ) -> Result<(Scheme, Vec<String>), String> {
         if let Some(scheme) = flag {
-            return Ok(scheme);
+            return Ok((scheme, Vec::new()));
         }
         if let Some(value) = std::env::var_os("CUBEWORK_COLOURS").filter(|v| !v.is_empty()) {
             return value
                 .to_string_lossy()
                 .parse()
+                .map(|scheme| (scheme, Vec::new()))
                 .map_err(|e: UnknownScheme| format!("CUBEWORK_COLOURS: {e}"));
         }
         // Read as every file is, guarded: a FIFO or device there is passed over unread.
-        Ok(setting
+        let text = setting
             .and_then(|path| crate::base::table_cache::read_regular(path, SETTING_BYTES).ok())
-            .and_then(|bytes| String::from_utf8(bytes).ok())
-            .and_then(|text| text.trim().parse().ok())
-            .unwrap_or_default())
+            .map(|bytes| String::from_utf8_lossy(&bytes).into_owned());
+        Ok(match (setting, text) {
+            (Some(path), Some(text)) => Scheme::kept(&text, &path.display().to_string()),
+            _ => (Scheme::default(), Vec::new()),
+        })
+    }
+
+    /// The scheme the text of the setting `file` keeps: the first of its lines that names
+    /// one (the paper's if none does), and a note for each line that names none, saying
+    /// where it is and what is used instead.
+    ///
+    /// ```
+    /// use cubework::turn::face::Scheme;
+    /// assert_eq!(Scheme::kept("wca\n", "c.txt"), (Scheme::Wca, vec![]));
+    /// let (scheme, notes) = Scheme::kept("purple\n", "c.txt");
+    /// assert_eq!(scheme, Scheme::Paper);
+    /// assert_eq!(notes, ["c.txt line 1: unknown colour scheme 'purple' (paper or wca): paper is used"]);
+    /// ```
+    pub fn kept(text: &str, file: &str) -> (Scheme, Vec<String>) {
+        let mut found = None;
+        let mut bad = Vec::new();
+        for (i, line) in text.lines().enumerate() {
+            if line.trim().is_empty() {
+                continue;
+            }
+            match line.parse::<Scheme>() {
+                Ok(scheme) => {
+                    found.get_or_insert(scheme);
+                }
+                Err(e) => bad.push(format!("{file} line {}: {e}", i + 1)),
+            }
+        }
+        let scheme = found.unwrap_or_default();
+        let notes = bad
+            .into_iter()
+            .map(|b| format!("{b}: {scheme} is used"))
+            .collect();
+        (scheme, notes)
     }
 }
 

@@ -71,6 +71,9 @@ pub(crate) struct Kept {
     /// The last write failed (a full disk, a directory made read-only): said once, and every
     /// later change tries again until one is written.
     pub(super) failing: bool,
+    /// The last write did not reach the file (it failed, or the workspace was too large):
+    /// what the session changed since its last good write is not in the file.
+    pub(super) unwritten: bool,
 }
 
 /// The session's workspace as entries: the user's functions; each representation of one's
@@ -482,6 +485,7 @@ impl Session {
         match write_merged(&file, &ours, &then, &self.apl_state_mut().kept.file_then) {
             Ok((written, note)) => {
                 let kept = &mut self.apl_state_mut().kept;
+                kept.unwritten = false;
                 kept.then = map_of(&ours);
                 kept.file_then = map_of(&written);
                 let again = std::mem::take(&mut kept.failing).then(|| {
@@ -495,11 +499,15 @@ impl Session {
                     (a, n) => a.or(n),
                 }
             }
-            Err(Unwritten::TooLarge(why)) => Some(format!(
-                "the workspace is not written to {}: {why}; the file keeps what it held (erase a large variable, and the next change is written)",
-                echo_path(&file)
-            )),
+            Err(Unwritten::TooLarge(why)) => {
+                self.apl_state_mut().kept.unwritten = true;
+                Some(format!(
+                    "the workspace is not written to {}: {why}; the file keeps what it held (erase a large variable, and the next change is written)",
+                    echo_path(&file)
+                ))
+            }
             Err(Unwritten::Failed(why)) => {
+                self.apl_state_mut().kept.unwritten = true;
                 let said = std::mem::replace(&mut self.apl_state_mut().kept.failing, true);
                 (!said).then(|| format!(
                     "the workspace is not written to {} yet: {why}; the session keeps it, and the next change tries again",
@@ -507,6 +515,27 @@ impl Session {
                 ))
             }
         }
+    }
+}
+
+impl Session {
+    /// What to say as the session ends (`quit`, the end of input): if the last write of the
+    /// kept workspace did not reach its file, it is tried once more, and if it still does not,
+    /// one line naming the file and saying that what the session changed since its last good
+    /// write is not kept. `None` when the file holds all the session did.
+    pub fn unkept_at_the_end(&mut self) -> Option<String> {
+        let file = self.apl_state_mut().kept.file.clone()?;
+        if !self.apl_state_mut().kept.unwritten {
+            return None;
+        }
+        let again = self.store_workspace();
+        if !self.apl_state_mut().kept.unwritten {
+            return again;
+        }
+        Some(format!(
+            "the workspace is not kept in {}: its last write failed, and what this session changed since its last good write is lost (next time, )save FILE in APL mode keeps it in another file before the session ends)",
+            echo_path(&file)
+        ))
     }
 }
 

@@ -18,6 +18,25 @@ fn typographic_primes_and_no_spaces() {
 }
 
 #[test]
+fn a_prime_before_the_two_is_the_same_half_turn_as_after_it() {
+    for (typed, same) in [
+        ("R'2", "R2'"),
+        ("Rw'2", "Rw2'"),
+        ("3Rw'2", "3Rw2'"),
+        ("x'2", "x2'"),
+        ("r’2 M'2", "r2' M2'"),
+        ("R'2U", "R2' U"),
+    ] {
+        assert_eq!(std(typed), std(same), "{typed}");
+        assert_eq!(format_moves(&std(typed)), same, "{typed}");
+    }
+    // Glued to the next move as `R2'R` is: the half turn, then the move.
+    assert_eq!(std("R'2R"), std("R2' R"));
+    // The paper's dialect is not touched: a bar and a number are no move.
+    assert!(parse_moves("R'2", Notation::Paper).is_err());
+}
+
+#[test]
 fn dots_between_moves_are_pauses() {
     // The notes chain their methods with dots, and write primes as ʼ.
     assert_eq!(std("F.R.U.Rʼ.Uʼ.Fʼ"), std("F R U R' U' F'"));
@@ -228,7 +247,7 @@ fn errors_in_nested_groups_name_the_column() {
         ("[R, U, F]", K::Unexpected, ",", 6),
         ("(R (U)1000001)", K::BadRepeat, "1000001", 7),
         ("((R U)1000)1000 F", K::TooLong, "1000", 12),
-        ("(R U)3x'2", K::BadSuffix, "2", 9),
+        ("(R U)3x2'2", K::BadSuffix, "2", 10),
     ] {
         let e = alg_err(text);
         assert_eq!(
@@ -270,7 +289,7 @@ fn alg_text() -> impl proptest::strategy::Strategy<Value = String> {
         "[23]?[urfdlb]",
         "[MESxyz]",
     ];
-    let amount = prop_oneof!["", "2", "'", "2'", "[0-9]", "[0-9]'"];
+    let amount = prop_oneof!["", "2", "'", "2'", "'2", "[0-9]", "[0-9]'"];
     let mv = (turn, amount).prop_map(|(t, a)| format!("{t}{a}"));
     let leaf = prop_oneof![
         4 => mv,
@@ -302,7 +321,7 @@ proptest::proptest! {
     #[test]
     fn every_printed_move_parses_back_to_the_same_turn(
         s in "([1-9](-[1-9])?)?[URFDLB]w?|[urfdlbMESxyz]|[1-9][URFDLB]",
-        amount in "|2|'|2'|’",
+        amount in "|2|'|2'|’|'2|’2",
     ) {
         let text = format!("{s}{amount}");
         if let Ok(moves) = parse_moves(&text, Notation::Standard) {
