@@ -561,3 +561,27 @@ fn a_command_of_the_command_line_typed_in_the_repl_says_so_and_the_session_goes_
     assert!(out.ends_with("no\n"), "{out}");
     assert_eq!(code, Some(2));
 }
+
+#[test]
+fn an_error_on_a_long_line_shows_an_excerpt_around_its_column_not_the_whole_line() {
+    // An APL error 50,000 characters into a line of 100,000 (two long strings).
+    let (x, y) = ("x".repeat(50_000), "y".repeat(50_000));
+    let line = format!("apl '{x}',⍳'a'⊣'{y}'");
+    let (out, err, code) = session(&format!("{line}\nR\nsolved?\n"));
+    assert!(
+        err.len() < 600,
+        "{} bytes: {}",
+        err.len(),
+        &err[..600.min(err.len())]
+    );
+    let lines: Vec<&str> = err.lines().collect();
+    assert_eq!(lines.len(), 3, "{err}");
+    let (shown, caret) = (lines[1].trim_start(), lines[2].trim_start());
+    assert!(shown.starts_with('…') && shown.ends_with('…'), "{shown}");
+    // The caret under the ⍳ the error is about (each character here one column wide).
+    let indent = lines[2].len() - caret.len();
+    assert_eq!(caret, "^");
+    assert_eq!(lines[1].chars().nth(indent), Some('⍳'), "{err}");
+    assert!(out.ends_with("no\n"), "{out}");
+    assert_eq!(code, Some(2));
+}
