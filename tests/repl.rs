@@ -563,6 +563,24 @@ fn a_command_of_the_command_line_typed_in_the_repl_says_so_and_the_session_goes_
 }
 
 #[test]
+fn an_apl_system_command_typed_in_moves_mode_says_to_type_apl_first_and_is_not_run() {
+    let (out, err, code) = session(")save ws.apl\n)VARS\n)load\nR\nsolved?\n");
+    let lines: Vec<&str> = err.lines().collect();
+    assert_eq!(
+        lines,
+        [
+            "error: line 1: `)save` is an APL system command: type `apl` first (or `apl )save ws.apl`)",
+            "error: line 2: `)VARS` is an APL system command: type `apl` first (or `apl )VARS`)",
+            "error: line 3: `)load` is an APL system command: type `apl` first (or `apl )load FILE`)",
+        ],
+        "{err}"
+    );
+    assert!(!std::path::Path::new("ws.apl").exists(), "nothing saved");
+    assert!(out.ends_with("no\n"), "{out}");
+    assert_eq!(code, Some(2));
+}
+
+#[test]
 fn an_error_on_a_long_line_shows_an_excerpt_around_its_column_not_the_whole_line() {
     // An APL error 50,000 characters into a line of 100,000 (two long strings).
     let (x, y) = ("x".repeat(50_000), "y".repeat(50_000));
