@@ -603,3 +603,33 @@ fn an_error_on_a_long_line_shows_an_excerpt_around_its_column_not_the_whole_line
     assert!(out.ends_with("no\n"), "{out}");
     assert_eq!(code, Some(2));
 }
+
+#[test]
+fn order_compare_and_pocket_table_read_plot_as_the_command_line_does() {
+    let dir = common::fresh_dir("repl-plot");
+    let (o, p, c) = (dir.join("o.svg"), dir.join("p.svg"), dir.join("c.svg"));
+    let notes = dir.join("notes.txt");
+    std::fs::write(&notes, "my notes\n").unwrap();
+    let (out, err, code) = session(&format!(
+        "order --plot {} R U\npocket table --plot {}\ncompare --plot {} 200\norder --plot {} R\nR\nsolved?\n",
+        o.display(),
+        p.display(),
+        c.display(),
+        notes.display()
+    ));
+    assert!(out.contains("105"), "{out}");
+    for chart in [&o, &p, &c] {
+        let text = std::fs::read_to_string(chart).unwrap();
+        assert!(
+            text.starts_with("<svg") || text.starts_with("<?xml"),
+            "{text:.80}"
+        );
+    }
+    // A file that is not a picture is not written over, as draw does not write over one.
+    assert_eq!(std::fs::read_to_string(&notes).unwrap(), "my notes\n");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    common::assert_has(&err, "--plot: ");
+    common::assert_has(&err, "exists and is not a picture");
+    assert!(out.ends_with("no\n"), "{out}");
+    assert_eq!(code, Some(2));
+}

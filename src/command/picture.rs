@@ -174,7 +174,7 @@ impl CameraWords {
 pub(super) fn run(session: &mut Session, request: PictureRequest, front: Front) -> Result<Reply> {
     match request {
         PictureRequest::Draw(request) => {
-            refuse_to_replace(&request.output)?;
+            refuse_to_replace(&request.output, "draw")?;
             draw(session, request, front).map(Reply::text)
         }
         PictureRequest::View {
@@ -291,12 +291,12 @@ fn draw(session: &Session, request: DrawRequest, front: Front) -> Result<String>
     }
 }
 
-/// Whether `draw` may write `path`: a new name, an empty file, or a file that is a picture
+/// Whether `draw` (or the REPL's `--plot`: `what`) may write `path`: a new name, an empty file, or a file that is a picture
 /// as `draw` writes one, told by how it begins (after any blank space: `<svg` or `<?xml` an
 /// SVG, `<!doctype html` a page, the PNG signature an image). Any other file (notes, a
 /// workspace) is not replaced: the error names it. What is not a regular file is left to the
 /// writer, which refuses it.
-fn refuse_to_replace(path: &std::path::Path) -> Result<()> {
+pub(super) fn refuse_to_replace(path: &std::path::Path, what: &str) -> Result<()> {
     use std::io::Read;
     let Ok(meta) = std::fs::metadata(path) else {
         return Ok(());
@@ -321,7 +321,7 @@ fn refuse_to_replace(path: &std::path::Path) -> Result<()> {
         return Ok(());
     }
     Err(usage(&format!(
-        "draw: {} exists and is not a picture (SVG, PNG or HTML page); not replaced (remove it first, or choose another name)",
+        "{what}: {} exists and is not a picture (SVG, PNG or HTML page); not replaced (remove it first, or choose another name)",
         crate::base::text::echo_path(path)
     )))
 }

@@ -24,7 +24,7 @@ use super::unit::{
     ALG_WORDS, COLOURS_ARG, CliArg, CliSub, CommandDef, NOTATION_ARG, NOTATION_OPT, PLOT_OPT,
     SIZE_OPT, Surface, Value, both, cli, ex, flag, opt, repl, subcommands, words,
 };
-use super::words::{Line, metric_prefix, need_alg};
+use super::words::{Line, metric_prefix, need_alg, plot_option};
 use super::{Front, Reply, Session, usage};
 use crate::answer::error::Result;
 use crate::base::text::echo;
