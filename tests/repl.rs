@@ -605,6 +605,26 @@ fn an_error_on_a_long_line_shows_an_excerpt_around_its_column_not_the_whole_line
 }
 
 #[test]
+fn help_for_a_command_of_the_command_line_says_so_and_gives_its_help() {
+    let (out, err, code) = session("help tables\nhelp run\nhelp frobnicate\n");
+    assert!(
+        out.starts_with(
+            "tables is a command of the command line only: in a shell,\ncubework tables [build"
+        ),
+        "{out}"
+    );
+    common::assert_has(
+        &out,
+        "run is a command of the command line only: in a shell,\ncubework run FILE\n  run a session file",
+    );
+    assert_eq!(
+        err,
+        "error: line 3: no help for 'frobnicate': not a command\n"
+    );
+    assert_eq!(code, Some(2));
+}
+
+#[test]
 fn order_compare_and_pocket_table_read_plot_as_the_command_line_does() {
     let dir = common::fresh_dir("repl-plot");
     let (o, p, c) = (dir.join("o.svg"), dir.join("p.svg"), dir.join("c.svg"));
