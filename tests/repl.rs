@@ -625,6 +625,23 @@ fn help_for_a_command_of_the_command_line_says_so_and_gives_its_help() {
 }
 
 #[test]
+fn a_paper_letter_in_draw_only_or_arrows_suggests_the_repls_notation_command() {
+    let dir = common::fresh_dir("repl-draw-paper-hint");
+    let file = dir.join("f.svg");
+    let file = file.display();
+    let (_, err, _) = session(&format!("draw {file} only X\ndraw {file} arrows X\n"));
+    let lines: Vec<&str> = err.lines().collect();
+    assert_eq!(lines.len(), 2, "{err}");
+    for line in lines {
+        common::assert_has(
+            line,
+            "(that is a paper letter: switch with `notation paper`)",
+        );
+        assert!(!line.contains("--notation"), "{line}");
+    }
+}
+
+#[test]
 fn order_compare_and_pocket_table_read_plot_as_the_command_line_does() {
     let dir = common::fresh_dir("repl-plot");
     let (o, p, c) = (dir.join("o.svg"), dir.join("p.svg"), dir.join("c.svg"));

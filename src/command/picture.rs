@@ -115,13 +115,15 @@ fn draw_words(line: &Line) -> Result<DrawRequest> {
                 let what = words
                     .next()
                     .ok_or_else(|| usage("only needs corners, edges, centres or a layer"))?;
-                request.only =
-                    Some(Only::parse(what, line.size, line.notation).map_err(in_repl_words)?);
+                request.only = Some(
+                    Only::parse(what, line.size, line.notation)
+                        .map_err(|e| only_in_repl(e, what, line.notation))?,
+                );
             }
             "arrows" => {
                 let text = words.by_ref().collect::<Vec<_>>().join(" ");
                 let alg = Alg::parse(need_alg(&text)?, line.notation)
-                    .map_err(|e| usage(&format!("arrows: {e}")))?;
+                    .map_err(|e| usage(&format!("arrows: {}", e.in_repl())))?;
                 request.arrows = Some(alg);
             }
             other => request.view = Some(other.parse::<ViewKind>()?),
@@ -137,6 +139,18 @@ pub(super) fn in_repl_words(e: DrawError) -> Error {
     match e {
         DrawError::WrongSize(_) => e.into(),
         other => usage(&other.in_words(Words::Repl)),
+    }
+}
+
+/// `only WHAT`'s error in the REPL's words: a move that does not read gives the REPL's
+/// hint (`notation paper`, not the command line's `--notation paper`).
+fn only_in_repl(e: DrawError, what: &str, notation: crate::turn::notation::Notation) -> Error {
+    match (&e, crate::sequence::parser::parse_moves(what, notation)) {
+        (DrawError::Only { text, .. }, Err(parse)) => in_repl_words(DrawError::Only {
+            text: text.clone(),
+            why: parse.in_repl().to_string(),
+        }),
+        _ => in_repl_words(e),
     }
 }
 
