@@ -831,3 +831,17 @@ fn draw_on_the_command_line_never_replaces_a_file_that_is_not_a_picture() {
     common::assert_refused(&refused, 2, "is not a picture", "draw over notes: ");
     assert_eq!(std::fs::read_to_string(&notes).unwrap(), "my notes\n");
 }
+
+#[test]
+fn solve_with_a_size_its_facelet_string_is_not_of_names_both() {
+    // 96 letters: a 4×4×4's.
+    let four: String = ["U", "R", "F", "D", "L", "B"]
+        .iter()
+        .map(|f| f.repeat(16))
+        .collect();
+    assert_one_line_error(
+        cubework(),
+        &["solve", "--size", "3", "--facelets", &four],
+        "--size 3 does not match the facelet string: its 96 characters are a 4×4×4's (a 3×3×3's has 54)",
+    );
+}

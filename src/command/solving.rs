@@ -575,6 +575,7 @@ fn solve_arguments(given: &super::one_shot::Given) -> Result<super::one_shot::On
     }
     let input = given.input()?;
     check_facelet_length(&input)?;
+    check_facelet_size(&input, given.one("size"))?;
     // `--size N` other than 3: the cube ALG (or the facelets) makes at that size is the one
     // solved, as a session of that size solves its cube.
     let (cube, state) = match given.value::<usize>("size") {
@@ -616,6 +617,22 @@ fn check_facelet_length(input: &Input) -> Result<()> {
         "the facelet string has {letters} characters; a cube's has 6·N² (6 faces of N×N): {} for the 2×2×2 to 9×9×9",
         lengths.join(", ")
     )))
+}
+
+/// A facelet string given to `solve` with a `--size` it is not of: both named.
+#[cfg(feature = "cli")]
+fn check_facelet_size(input: &Input, size: Option<usize>) -> Result<()> {
+    let (Input::Facelets(text, _), Some(n)) = (input, size) else {
+        return Ok(());
+    };
+    match Cube::facelet_size(text) {
+        Some(m) if m != n => Err(usage(&format!(
+            "--size {n} does not match the facelet string: its {} characters are a {m}×{m}×{m}'s (a {n}×{n}×{n}'s has {})",
+            text.chars().filter(|c| !c.is_whitespace()).count(),
+            6 * n * n
+        ))),
+        _ => Ok(()),
+    }
 }
 
 /// The methods `solve` takes, each with what it does ([`Method::about`]), for `help solve`.
