@@ -845,3 +845,12 @@ fn solve_with_a_size_its_facelet_string_is_not_of_names_both() {
         "--size 3 does not match the facelet string: its 96 characters are a 4×4×4's (a 3×3×3's has 54)",
     );
 }
+
+#[test]
+fn layers_given_larger_first_are_told_to_give_the_smaller_first() {
+    assert_one_line_error(
+        cubework(),
+        &["apply", "--size", "4", "R 3-2Rw"],
+        "unknown move '3-2Rw' at column 3 (give the smaller layer first: 2-3Rw)",
+    );
+}
