@@ -854,3 +854,22 @@ fn layers_given_larger_first_are_told_to_give_the_smaller_first() {
         "unknown move '3-2Rw' at column 3 (give the smaller layer first: 2-3Rw)",
     );
 }
+
+#[test]
+fn size_with_batch_makes_each_line_of_moves_on_that_cube() {
+    let solved3 = "UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB";
+    let out = cubework()
+        .args(["solve", "--size", "2", "--batch", "-"])
+        .write_stdin(format!("R U\n{solved3}\nF2\n"))
+        .output()
+        .unwrap();
+    let (stdout, stderr, code) = common::outcome(out);
+    let lines: Vec<&str> = stdout.lines().collect();
+    // Each 2×2×2 answer undoes its line, shortest: the pocket table's.
+    assert_eq!(lines, ["U' R'", "", "F2"], "{stderr}");
+    common::assert_has(
+        &stderr,
+        "cubework: line 2: the line is a 3×3×3's facelets, not a 2×2×2's (--size 2)",
+    );
+    assert_eq!(code, Some(2));
+}

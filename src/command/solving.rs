@@ -571,6 +571,7 @@ fn solve_arguments(given: &super::one_shot::Given) -> Result<super::one_shot::On
             },
             notation: given.notation(),
             scheme: given.scheme()?,
+            size: given.one("size"),
         }));
     }
     let input = given.input()?;
@@ -705,8 +706,7 @@ pub static SOLVE: CommandDef = CommandDef {
         NOTATION_ARG,
         cli(FACELETS.help("The state as a facelet string instead of ALG: 6·N² letters for the N×N×N (24, 54, 96, 150, 216, 294, 384 or 486 for the 2×2×2 to 9×9×9)")),
         cli(SIZE_OPT
-            .help("Cube size N (2 to 9) that ALG is made on: 2 is solved by the pocket table, 4 to 9 by reduction")
-            .conflicts(&["batch"])),
+            .help("Cube size N (2 to 9) that ALG (or each line of moves of --batch) is made on: 2 is solved by the pocket table, 4 to 9 by reduction")),
         cli(opt(
             "batch",
             Value::Path,
