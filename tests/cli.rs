@@ -873,3 +873,18 @@ fn size_with_batch_makes_each_line_of_moves_on_that_cube() {
     );
     assert_eq!(code, Some(2));
 }
+
+#[test]
+fn a_time_limit_on_a_cube_solved_by_reduction_is_said_not_to_apply() {
+    let out = cubework()
+        .args(["solve", "--size", "5", "--time-limit", "1", "R U"])
+        .output()
+        .unwrap();
+    let (stdout, stderr, code) = common::outcome(out);
+    assert_eq!(code, Some(0), "{stderr}");
+    assert!(!stdout.trim().is_empty());
+    common::assert_has(
+        &stderr,
+        "cubework: note: --time-limit does not apply to the 5×5×5: its reduction runs to the end",
+    );
+}

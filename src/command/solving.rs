@@ -420,7 +420,15 @@ fn solve_big(
     };
     let solution =
         solve_with_progress(&cube, method, &limits).map_err(|e| with_advice(e, flags))?;
-    Ok(Reply::text(solution_text(&solution, session.notation())))
+    let mut reply = Reply::text(solution_text(&solution, session.notation()));
+    // The reduction's stages do not stop at a time: a limit is said not to apply.
+    if limits.time_limit.is_some() {
+        let time = if flags { "--time-limit" } else { "time" };
+        reply.note = Some(format!(
+            "{time} does not apply to the {n}×{n}×{n}: its reduction runs to the end (the limit is the 3×3×3's two-phase and optimal solvers')"
+        ));
+    }
+    Ok(reply)
 }
 
 /// `solve --facelets` of a 2×2×2: by the pocket table, the one method of that size.
