@@ -141,6 +141,7 @@ fn time_solves(cubes: &[Cube]) -> Result<BigCubeRun, String> {
             "cubework 4×4×4: edges paired greedily (the searched phases out of budget) {} times, tables {:.1} MB",
             cubework::solve::search::four::FALLBACKS.load(std::sync::atomic::Ordering::Relaxed),
             cubework::solve::table::shared::four_tables(&Progress::none())
+                .expect("the 4×4×4's tables")
                 .0
                 .bytes() as f64
                 / 1e6,

@@ -910,3 +910,60 @@ fn draw_on_the_command_line_never_replaces_a_file_that_is_not_a_picture() {
     common::assert_refused(&refused, 2, "is not a picture", "draw over notes: ");
     assert_eq!(std::fs::read_to_string(&notes).unwrap(), "my notes\n");
 }
+
+#[test]
+fn solve_with_a_size_its_facelet_string_is_not_of_names_both() {
+    // 96 letters: a 4×4×4's.
+    let four: String = ["U", "R", "F", "D", "L", "B"]
+        .iter()
+        .map(|f| f.repeat(16))
+        .collect();
+    assert_one_line_error(
+        cubework(),
+        &["solve", "--size", "3", "--facelets", &four],
+        "--size 3 does not match the facelet string: its 96 characters are a 4×4×4's (a 3×3×3's has 54)",
+    );
+}
+
+#[test]
+fn layers_given_larger_first_are_told_to_give_the_smaller_first() {
+    assert_one_line_error(
+        cubework(),
+        &["apply", "--size", "4", "R 3-2Rw"],
+        "unknown move '3-2Rw' at column 3 (give the smaller layer first: 2-3Rw)",
+    );
+}
+
+#[test]
+fn size_with_batch_makes_each_line_of_moves_on_that_cube() {
+    let solved3 = "UUUUUUUUURRRRRRRRRFFFFFFFFFDDDDDDDDDLLLLLLLLLBBBBBBBBB";
+    let out = cubework()
+        .args(["solve", "--size", "2", "--batch", "-"])
+        .write_stdin(format!("R U\n{solved3}\nF2\n"))
+        .output()
+        .unwrap();
+    let (stdout, stderr, code) = common::outcome(out);
+    let lines: Vec<&str> = stdout.lines().collect();
+    // Each 2×2×2 answer undoes its line, shortest: the pocket table's.
+    assert_eq!(lines, ["U' R'", "", "F2"], "{stderr}");
+    common::assert_has(
+        &stderr,
+        "cubework: line 2: the line is a 3×3×3's facelets, not a 2×2×2's (--size 2)",
+    );
+    assert_eq!(code, Some(2));
+}
+
+#[test]
+fn a_time_limit_on_a_cube_solved_by_reduction_is_said_not_to_apply() {
+    let out = cubework()
+        .args(["solve", "--size", "5", "--time-limit", "1", "R U"])
+        .output()
+        .unwrap();
+    let (stdout, stderr, code) = common::outcome(out);
+    assert_eq!(code, Some(0), "{stderr}");
+    assert!(!stdout.trim().is_empty());
+    common::assert_has(
+        &stderr,
+        "cubework: note: --time-limit does not apply to the 5×5×5: its reduction runs to the end",
+    );
+}

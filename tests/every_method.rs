@@ -222,6 +222,7 @@ fn every_methods_single_and_batch_answers_solve_200_turned_random_states() {
         progress: Progress::none(),
         advise: &cubework::answer::batch::no_advice,
         threads: None,
+        size: None,
     };
     // The batch reads on a thread of its own: its input is owned.
     let input = std::io::Cursor::new(input.into_bytes());

@@ -66,14 +66,18 @@ fn a_byte_order_mark_at_the_start_of_a_session_file_is_skipped() {
 }
 
 #[test]
-fn a_line_over_the_limit_ends_the_session_with_one_error() {
-    // A megabyte and more of moves on one line, then a line that must not run.
+fn a_line_over_the_limit_is_one_error_and_the_lines_after_it_run() {
+    // A megabyte and more of moves on one line, then lines that run.
     let mut input = "R ".repeat(600_000).into_bytes();
-    input.extend_from_slice(b"\nR\n");
+    input.extend_from_slice(b"\nR\nshow facelets\n");
     let (out, err, code) = run_stdin(&input);
-    common::assert_has(&err, "line 1 is longer than the limit of 1 MiB");
-    assert_eq!(err.lines().count(), 1, "{err}");
-    assert!(out.is_empty(), "nothing after the long line ran: {out}");
+    assert_eq!(
+        err,
+        "error: line 1 is longer than the limit of 1 MiB (1,048,576 bytes)\n"
+    );
+    // R's cube, then its facelets: the lines after the long one ran.
+    assert_eq!(out.lines().count(), 2, "{out}");
+    assert!(out.ends_with(&format!("{AFTER_R}\n")), "{out}");
     assert_eq!(code, Some(2));
     // A stream with no newline at all.
     let (_, err, code) = run_stdin(&vec![b'U'; (1 << 20) + 10]);

@@ -561,3 +561,112 @@ fn a_command_of_the_command_line_typed_in_the_repl_says_so_and_the_session_goes_
     assert!(out.ends_with("no\n"), "{out}");
     assert_eq!(code, Some(2));
 }
+
+#[test]
+fn an_apl_system_command_typed_in_moves_mode_says_to_type_apl_first_and_is_not_run() {
+    let (out, err, code) = session(")save ws.apl\n)VARS\n)load\nR\nsolved?\n");
+    let lines: Vec<&str> = err.lines().collect();
+    assert_eq!(
+        lines,
+        [
+            "error: line 1: `)save` is an APL system command: type `apl` first (or `apl )save ws.apl`)",
+            "error: line 2: `)VARS` is an APL system command: type `apl` first (or `apl )VARS`)",
+            "error: line 3: `)load` is an APL system command: type `apl` first (or `apl )load FILE`)",
+        ],
+        "{err}"
+    );
+    assert!(!std::path::Path::new("ws.apl").exists(), "nothing saved");
+    assert!(out.ends_with("no\n"), "{out}");
+    assert_eq!(code, Some(2));
+}
+
+#[test]
+fn an_error_on_a_long_line_shows_an_excerpt_around_its_column_not_the_whole_line() {
+    // An APL error 50,000 characters into a line of 100,000 (two long strings).
+    let (x, y) = ("x".repeat(50_000), "y".repeat(50_000));
+    let line = format!("apl '{x}',⍳'a'⊣'{y}'");
+    let (out, err, code) = session(&format!("{line}\nR\nsolved?\n"));
+    assert!(
+        err.len() < 600,
+        "{} bytes: {}",
+        err.len(),
+        &err[..600.min(err.len())]
+    );
+    let lines: Vec<&str> = err.lines().collect();
+    assert_eq!(lines.len(), 3, "{err}");
+    let (shown, caret) = (lines[1].trim_start(), lines[2].trim_start());
+    assert!(shown.starts_with('…') && shown.ends_with('…'), "{shown}");
+    // The caret under the ⍳ the error is about (each character here one column wide).
+    let indent = lines[2].len() - caret.len();
+    assert_eq!(caret, "^");
+    assert_eq!(lines[1].chars().nth(indent), Some('⍳'), "{err}");
+    assert!(out.ends_with("no\n"), "{out}");
+    assert_eq!(code, Some(2));
+}
+
+#[test]
+fn help_for_a_command_of_the_command_line_says_so_and_gives_its_help() {
+    let (out, err, code) = session("help tables\nhelp run\nhelp frobnicate\n");
+    assert!(
+        out.starts_with(
+            "tables is a command of the command line only: in a shell,\ncubework tables [build"
+        ),
+        "{out}"
+    );
+    common::assert_has(
+        &out,
+        "run is a command of the command line only: in a shell,\ncubework run FILE\n  run a session file",
+    );
+    assert_eq!(
+        err,
+        "error: line 3: no help for 'frobnicate': not a command\n"
+    );
+    assert_eq!(code, Some(2));
+}
+
+#[test]
+fn a_paper_letter_in_draw_only_or_arrows_suggests_the_repls_notation_command() {
+    let dir = common::fresh_dir("repl-draw-paper-hint");
+    let file = dir.join("f.svg");
+    let file = file.display();
+    let (_, err, _) = session(&format!("draw {file} only X\ndraw {file} arrows X\n"));
+    let lines: Vec<&str> = err.lines().collect();
+    assert_eq!(lines.len(), 2, "{err}");
+    for line in lines {
+        common::assert_has(
+            line,
+            "(that is a paper letter: switch with `notation paper`)",
+        );
+        assert!(!line.contains("--notation"), "{line}");
+    }
+}
+
+#[test]
+fn order_compare_and_pocket_table_read_plot_as_the_command_line_does() {
+    let dir = common::fresh_dir("repl-plot");
+    let (o, p, c) = (dir.join("o.svg"), dir.join("p.svg"), dir.join("c.svg"));
+    let notes = dir.join("notes.txt");
+    std::fs::write(&notes, "my notes\n").unwrap();
+    let (out, err, code) = session(&format!(
+        "order --plot {} R U\npocket table --plot {}\ncompare --plot {} 200\norder --plot {} R\nR\nsolved?\n",
+        o.display(),
+        p.display(),
+        c.display(),
+        notes.display()
+    ));
+    assert!(out.contains("105"), "{out}");
+    for chart in [&o, &p, &c] {
+        let text = std::fs::read_to_string(chart).unwrap();
+        assert!(
+            text.starts_with("<svg") || text.starts_with("<?xml"),
+            "{text:.80}"
+        );
+    }
+    // A file that is not a picture is not written over, as draw does not write over one.
+    assert_eq!(std::fs::read_to_string(&notes).unwrap(), "my notes\n");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    common::assert_has(&err, "--plot: ");
+    common::assert_has(&err, "exists and is not a picture");
+    assert!(out.ends_with("no\n"), "{out}");
+    assert_eq!(code, Some(2));
+}

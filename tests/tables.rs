@@ -734,3 +734,35 @@ fn cut_short(path: &std::path::Path, len: u64) {
         .set_len(len)
         .unwrap();
 }
+
+#[cfg(unix)]
+#[test]
+fn ctrl_c_stops_building_the_four_by_four_tables_and_saves_nothing_half_built() {
+    use std::process::Stdio;
+    let (_guard, dir) = temp("four-ctrl-c");
+    let child = std::process::Command::new(assert_cmd::cargo::cargo_bin("cubework"))
+        .env("NO_COLOR", "1")
+        .env("CUBEWORK_CACHE_DIR", &dir)
+        .args(["tables", "build"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Once the small tables are saved, the 4×4×4's build (a minute or more) is under way.
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(120);
+    while !dir.join("twophase.bin").exists() {
+        assert!(std::time::Instant::now() < deadline, "no two-phase table");
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    std::thread::sleep(std::time::Duration::from_millis(1000));
+    let pid = nix::unistd::Pid::from_raw(child.id() as i32);
+    nix::sys::signal::kill(pid, nix::sys::signal::Signal::SIGINT).unwrap();
+    let out = child.wait_with_output().unwrap();
+    let (stdout, stderr, code) = common::outcome(out);
+    assert_eq!(code, Some(130), "{stdout}\n{stderr}");
+    // Stopped, not finished and then thrown away.
+    assert!(!stdout.contains("four: built"), "{stdout}");
+    assert!(!stderr.contains("four: not saved"), "{stderr}");
+    common::assert_has(&stderr, "cancelled");
+    assert!(!dir.join("four.bin").exists());
+}

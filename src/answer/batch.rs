@@ -75,6 +75,9 @@ pub struct Job<'a> {
     /// Threads the batch runs on (default: one a core), shared between states solved at
     /// once and each solve's search by [`share_threads`].
     pub threads: Option<usize>,
+    /// The size of cube each line of moves is made on (`--size N`; `None`: the method's). A
+    /// facelet string is its own size's, and one of another size than this is an error.
+    pub size: Option<usize>,
 }
 
 /// An error as it is: no advice added.
@@ -355,21 +358,29 @@ fn solve_line(
     text: &str,
     method: Method,
     limits: &Limits,
-    (notation, scheme): (Notation, Scheme),
+    (notation, scheme, size): (Notation, Scheme, Option<usize>),
     progress: &Progress,
     solver: &Solver,
 ) -> Outcome {
     let start = Instant::now();
     let solved = catch_unwind(AssertUnwindSafe(|| -> Result<Solution> {
-        // A facelet string of any size is that cube's, solved by its size's method.
-        let (n, method) = match Cube::facelet_size(text) {
-            Some(n) if method.for_size(n).solves_size(n) => (n, method.for_size(n)),
-            Some(n) => {
+        // A facelet string of any size is that cube's, solved by its size's method; moves
+        // are made on the cube of `size`, if given.
+        let (n, method) = match (Cube::facelet_size(text), size) {
+            (Some(n), Some(s)) if n != s => {
                 return Err(Error::Usage(format!(
-                    "the line is a {n}×{n}×{n}'s facelets, which the {method} method does not solve"
+                    "the line is a {n}×{n}×{n}'s facelets, not a {s}×{s}×{s}'s (--size {s})"
                 )));
             }
-            None => (method.size(), method),
+            (Some(n), _) | (None, Some(n)) if method.for_size(n).solves_size(n) => {
+                (n, method.for_size(n))
+            }
+            (Some(n), _) | (None, Some(n)) => {
+                return Err(Error::Usage(format!(
+                    "the {method} method does not solve the {n}×{n}×{n}"
+                )));
+            }
+            (None, None) => (method.size(), method),
         };
         let state = crate::sequence::input::read_state(text, n, notation, scheme)?;
         let cube = state.to_cube(n).map_err(SolveError::from)?;
@@ -430,6 +441,7 @@ fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
 ///     progress: Progress::none(),
 ///     advise: &no_advice,
 ///     threads: None,
+///     size: None,
 /// };
 /// let summary = run(input.as_bytes(), &mut out, &mut err, &job).unwrap();
 /// assert_eq!((summary.solved, summary.failed), (2, 1));
@@ -482,7 +494,7 @@ fn run_with(
             .name("cubework-batch-reader".into())
             .spawn(move || read_lines(input, queue, reports))?;
     }
-    let (reading, progress) = ((job.notation, job.scheme), job.progress);
+    let (reading, progress) = ((job.notation, job.scheme, job.size), job.progress);
     std::thread::scope(|scope| -> Result<()> {
         for _ in 0..workers {
             let (queue, reports, limits) = (&queue, reports.clone(), &limits);
@@ -700,6 +712,7 @@ mod tests {
             progress: Progress::none(),
             advise: &no_advice,
             threads,
+            size: None,
         }
     }
 

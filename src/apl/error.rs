@@ -92,16 +92,7 @@ impl fmt::Display for AplError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}", self.headline())?;
         if self.column != usize::MAX {
-            let line: String = self
-                .line
-                .chars()
-                .map(|c| if c == '\t' { ' ' } else { c })
-                .collect();
-            let pad: usize = line
-                .chars()
-                .take(self.column)
-                .map(super::value::char_width)
-                .sum();
+            let (line, pad) = excerpt(&self.line, self.column);
             write!(f, "\n      {line}\n      {}^", " ".repeat(pad))?;
         }
         Ok(())
@@ -109,6 +100,36 @@ impl fmt::Display for AplError {
 }
 
 impl std::error::Error for AplError {}
+
+/// The characters of an error's line shown each side of its column: a long line is cut to
+/// this much around the place, `…` where cut.
+const EXCERPT_CHARS: usize = 60;
+
+/// The part of `line` an error shows (tabs as spaces; at most [`EXCERPT_CHARS`] characters
+/// each side of `column`, `…` where cut), and the caret's indent under it.
+fn excerpt(line: &str, column: usize) -> (String, usize) {
+    let chars: Vec<char> = line
+        .chars()
+        .map(|c| if c == '\t' { ' ' } else { c })
+        .collect();
+    let at = column.min(chars.len());
+    let from = at.saturating_sub(EXCERPT_CHARS);
+    let to = (at + EXCERPT_CHARS + 1).min(chars.len());
+    let mut shown = String::new();
+    if from > 0 {
+        shown.push('…');
+    }
+    shown.extend(&chars[from..to]);
+    if to < chars.len() {
+        shown.push('…');
+    }
+    let pad = usize::from(from > 0)
+        + chars[from..at]
+            .iter()
+            .map(|&c| super::value::char_width(c))
+            .sum::<usize>();
+    (shown, pad)
+}
 
 /// A shorthand for an unplaced error.
 pub(crate) fn err<T>(kind: ErrorKind, detail: impl Into<String>) -> Result<T, AplError> {

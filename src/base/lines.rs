@@ -12,16 +12,21 @@
 //!   and reading goes on with the next line (a session gives up on binary input after its
 //!   limit of failing lines in a row).
 //!
-//! What comes after a line too long depends on the reader. [`Lines::new`], for sessions (a
-//! file of commands, piped input), stops there: the input is binary (`/dev/zero`, which has
-//! no line breaks at all), and reading on would only hold more of it. [`Lines::every_line`],
-//! for a batch that answers each line with a line, reads on: the rest of a long line is
-//! passed over unheld, to its line break, and the next line is read as any other.
+//! After a line too long, reading goes on: the rest of the line is passed over unheld, to
+//! its line break, and the next line is read as any other. [`Lines::new`], for sessions (a
+//! file of commands, piped input), gives up on a line that goes on past
+//! [`MAX_SKIPPED_BYTES`] (64 MiB) with no line break: the input is binary (`/dev/zero`, which
+//! has no line breaks at all), and reading on would never end. [`Lines::every_line`], for a
+//! batch that answers each line with a line, passes over a long line however long it is.
 
 use std::io::BufRead;
 
 /// The longest line the workbench reads: 1 MiB (1,048,576 bytes).
 pub const MAX_LINE_BYTES: usize = 1 << 20;
+
+/// How far a session's reader ([`Lines::new`]) passes over a line too long, looking for its
+/// end, before it stops reading: 64 MiB.
+pub const MAX_SKIPPED_BYTES: usize = 64 << 20;
 
 const BOM: &[u8] = b"\xEF\xBB\xBF";
 
@@ -70,7 +75,7 @@ impl LineError {
     }
 
     /// Whether reading goes on after this error: always after a line that is not UTF-8 or
-    /// holds a NUL byte, after a line too long only where [`Lines::every_line`] reads.
+    /// holds a NUL byte, after a line too long unless its reader gave up on it unfinished.
     pub fn is_recoverable(&self) -> bool {
         match self {
             LineError::NotUtf8 { .. } | LineError::NotText { .. } => true,
@@ -99,14 +104,17 @@ pub struct Lines<R> {
     number: usize,
     done: bool,
     limit: usize,
-    /// Whether reading goes on after a line too long or not text ([`Lines::every_line`]).
+    /// Whether reading goes on after a line too long however long ([`Lines::every_line`]).
     every_line: bool,
+    /// The last line was given up on unfinished (too long to pass over): reading stops there.
+    cut: bool,
     /// The last line ended with `\r`: a `\n` straight after it belongs to that line's end.
     after_cr: bool,
 }
 
 impl<R: BufRead> Lines<R> {
-    /// Lines of `reader`, each at most [`MAX_LINE_BYTES`]; reading stops at a line too long.
+    /// Lines of `reader`, each at most [`MAX_LINE_BYTES`]; a line too long is an error of its
+    /// own, and reading goes on after it, unless it goes on past [`MAX_SKIPPED_BYTES`].
     pub fn new(reader: R) -> Lines<R> {
         Lines::with_limit(reader, MAX_LINE_BYTES)
     }
@@ -139,6 +147,7 @@ impl<R: BufRead> Lines<R> {
             done: false,
             limit,
             every_line: false,
+            cut: false,
             after_cr: false,
         }
     }
@@ -153,6 +162,11 @@ impl<R: BufRead> Lines<R> {
     /// there was a line at all (not the end of the input).
     fn read_line(&mut self, buf: &mut Vec<u8>) -> std::io::Result<bool> {
         let mut any = false;
+        // The line's bytes so far, held or passed over; past this, a session stops reading.
+        let mut seen = 0usize;
+        let skip_max = self
+            .limit
+            .saturating_mul(MAX_SKIPPED_BYTES / MAX_LINE_BYTES);
         loop {
             let chunk = match self.reader.fill_buf() {
                 Ok(chunk) => chunk,
@@ -169,6 +183,7 @@ impl<R: BufRead> Lines<R> {
             any = true;
             let end = chunk.iter().position(|&b| b == b'\n' || b == b'\r');
             let part = &chunk[..end.unwrap_or(chunk.len())];
+            seen = seen.saturating_add(part.len());
             let room = (self.limit + 1).saturating_sub(buf.len());
             buf.extend_from_slice(&part[..part.len().min(room)]);
             let over = buf.len() > self.limit;
@@ -181,7 +196,8 @@ impl<R: BufRead> Lines<R> {
                 None => {
                     let len = chunk.len();
                     self.reader.consume(len);
-                    if over && !self.every_line {
+                    if over && !self.every_line && seen > skip_max {
+                        self.cut = true;
                         return Ok(true);
                     }
                 }
@@ -212,7 +228,7 @@ impl<R: BufRead> Iterator for Lines<R> {
             }
             Ok(true) => {}
         }
-        let stopped = !self.every_line;
+        let stopped = std::mem::take(&mut self.cut);
         if buf.len() > self.limit {
             self.done = stopped;
             return Some(Err(LineError::TooLong { line, stopped }));
@@ -422,14 +438,18 @@ mod tests {
     }
 
     #[test]
-    fn a_line_over_the_limit_ends_the_reading() {
+    fn a_line_over_the_limit_is_one_error_and_reading_goes_on_unless_it_never_ends() {
         let limit = 10;
         let ok = format!("{}\nR", "x".repeat(limit));
         assert_eq!(read(ok.as_bytes(), limit).len(), 2);
-        let long = format!("R\n{}\nU\n", "x".repeat(limit + 1));
+        let long = format!("R\n{}\nU\n", "x".repeat(limit * 50));
         let got = read(long.as_bytes(), limit);
-        assert_eq!(got.len(), 2, "{got:?}");
-        assert!(got[1].as_ref().unwrap_err().contains("line 2 is longer"));
+        assert_eq!(got.len(), 3, "{got:?}");
+        assert_eq!(
+            got[1].as_ref().unwrap_err(),
+            "line 2 is longer than the limit of 1 MiB (1,048,576 bytes)"
+        );
+        assert_eq!(got[2], Ok((3, "U".into())));
         // An endless stream with no newline: one error, and the end.
         let endless = std::io::BufReader::new(std::io::repeat(0));
         let got: Vec<_> = Lines::with_limit(endless, 1000).collect();

@@ -45,6 +45,7 @@ pub fn solve_batch(args: &Batch) -> Result<ExitCode> {
         progress: crate::solve::Progress::new(&tables),
         advise: &advise,
         threads: args.limits.threads,
+        size: args.size,
     };
     let summary = crate::answer::batch::run(lines, &mut out, &mut std::io::stderr().lock(), &job);
     terminal.clear();

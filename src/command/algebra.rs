@@ -13,7 +13,7 @@ use super::unit::{
     ALG_ARG, ALG_WORDS, CommandDef, NOTATION_ARG, PLOT_OPT, SIZE_ARG, SIZE_OPT, Surface, Value,
     both, cli, ex, flag, opt,
 };
-use super::words::{Line, metric_prefix, need_alg, options, size};
+use super::words::{Line, metric_prefix, need_alg, options, plot_file, size};
 use super::{Front, Reply, Session, usage};
 use crate::answer::error::Result;
 use crate::base::text::{count, echo, thousands};
@@ -110,9 +110,9 @@ fn sized(rest: &str) -> Result<(Option<usize>, &str)> {
     Ok((size(&opts)?, text))
 }
 
-/// `order [size N] [by colours|labels] ALG`.
+/// `order [size N] [by colours|labels] [--plot FILE] ALG`.
 fn order_words(line: &Line) -> Result<AlgebraRequest> {
-    let (opts, text) = options(line.rest, &["size", "by"])?;
+    let (opts, text) = options(line.rest, &["size", "by", "--plot"])?;
     let by = match opts.get("by").map(|s| s.to_lowercase()).as_deref() {
         None | Some("colours") | Some("colors") => OrderBy::Colours,
         Some("labels") => OrderBy::Labels,
@@ -127,7 +127,10 @@ fn order_words(line: &Line) -> Result<AlgebraRequest> {
         size: size(&opts)?,
         by,
         alg: line.alg(need_alg(text)?)?,
-        plot: None,
+        plot: match opts.get("--plot") {
+            Some(file) => Some(plot_file(file)?),
+            None => None,
+        },
     })
 }
 
@@ -638,7 +641,7 @@ pub static REPS: CommandDef = CommandDef {
 pub static ORDER: CommandDef = CommandDef {
     name: "order",
     surface: Surface::Both,
-    usage: "[size N] [by colours|labels] ALG",
+    usage: "[size N] [by colours|labels] [--plot FILE] ALG",
     summary: "how many repetitions of ALG bring the cube back, and why (lcm of cycle lengths)",
     details: "order R U           how many times R U brings the cube back to looking as it did (by colours)\norder by labels ALG  back when every sticker is home, not only when the colours are\norder size 4 ALG     on the 4×4×4",
     args: &[

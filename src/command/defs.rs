@@ -53,14 +53,28 @@ pub fn help(topic: &str) -> crate::answer::error::Result<String> {
         out.push_str("help COMMAND says more.");
         return Ok(out);
     }
-    let c = find(topic.trim()).ok_or_else(|| {
-        super::usage(&format!(
-            "no help for '{}': not a command",
-            crate::base::text::echo(topic)
-        ))
-    })?;
+    let topic = topic.trim();
+    // `tables`, `run`: commands of the command line, said to be so, as typing them says.
+    let (c, shell) = match (find(topic), find_command_line_only(topic)) {
+        (Some(c), _) => (c, ""),
+        (None, Some(c)) => (c, "cubework "),
+        (None, None) => {
+            return Err(super::usage(&format!(
+                "no help for '{}': not a command",
+                crate::base::text::echo(topic)
+            )));
+        }
+    };
+    let note = if shell.is_empty() {
+        String::new()
+    } else {
+        format!(
+            "{} is a command of the command line only: in a shell,\n",
+            c.name
+        )
+    };
     Ok(format!(
-        "{} {}\n  {}{}{}",
+        "{note}{shell}{} {}\n  {}{}{}",
         c.name,
         c.usage,
         c.summary,

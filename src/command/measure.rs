@@ -10,7 +10,7 @@ use std::path::PathBuf;
 use super::unit::{
     CliArg, CommandDef, PLOT_OPT, SIZE_OPT, Surface, Value, both, cli, ex, flag as switch, opt,
 };
-use super::words::{options, size};
+use super::words::{options, plot_option, size};
 use super::{Front, Reply, Session, usage};
 use crate::answer::error::Result;
 use crate::answer::progress::timing_bar;
@@ -71,6 +71,7 @@ fn paper_words(rest: &str) -> Result<MeasureRequest> {
 /// `compare`'s words.
 fn compare_words(rest: &str) -> Result<MeasureRequest> {
     let (apl, rest) = flag(rest, "apl");
+    let (plot, rest) = plot_option(&rest)?;
     let (opts, turns) = options(&rest, &["size", "sizes"])?;
     let turns = parse_turns(turns)?;
     let sizes = match opts.get("sizes") {
@@ -87,7 +88,7 @@ fn compare_words(rest: &str) -> Result<MeasureRequest> {
         sizes,
         turns,
         format: Format::Table,
-        plot: None,
+        plot,
         apl,
         apl_file: None,
     })
@@ -335,7 +336,7 @@ const TURNS: CliArg = opt("turns", Value::Turns, "TURNS", "");
 pub static COMPARE: CommandDef = CommandDef {
     name: "compare",
     surface: Surface::Both,
-    usage: "[size N | sizes A..B] [apl] [TURNS]",
+    usage: "[size N | sizes A..B] [apl] [--plot FILE] [TURNS]",
     summary: "time every representation's quarter-turns (as defined and compiled) at a size, and rank speed and space; with sizes, their cost against N",
     details: "Times one random sequence of single-layer quarter-turns (10000 by default) on every representation that holds the session's size (or size N), as defined (the ndarray transform) and compiled (the gather): a warm-up round, then nine rounds in which the representations take turns. Shows each median ns per turn with its quartiles, and speed and space ranks (speed ranks equal where the quartile ranges overlap), beside the paper's on the 3×3×3.\ncompare apl [TURNS]  also the 3×3×3's quarter-turns run by the APL evaluator from the paper's definitions (the first 1,000 of the sequence), with their own ranks: the setting the paper ranked them in.\nRepresentations of your own (APL mode: )rep NAME ENCODE [DECODE], or )load a file with such lines) are measured beside the seven on the 3×3×3, marked (user), compiled by conjugation and not ranked; `cubework compare --apl-file FILE` measures those FILE defines.\ncompare sizes 2..7 [TURNS]  every representation's ns per turn and bytes against N, and how they grow.\n`cubework compare --size N | --sizes A..B --format csv` prints the same as CSV.",
     args: &[

@@ -148,6 +148,8 @@ mod cli {
         pub notation: Notation,
         /// The colour scheme of the lines' colour-letter facelet strings.
         pub scheme: Scheme,
+        /// The size of cube the lines' moves are made on (`--size N`).
+        pub size: Option<usize>,
     }
 
     /// A command's arguments as clap read them, and the settings they are read with (the

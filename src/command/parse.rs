@@ -108,6 +108,12 @@ fn moves_line(line: &str, word: &str, session: &Session) -> Result<Request> {
             },
         ));
     }
+    if let Some(name) = word.strip_prefix(')')
+        && !name.is_empty()
+        && name.chars().all(|c| c.is_ascii_alphabetic())
+    {
+        return Err(usage(&apl_command_outside(word, line)));
+    }
     match Alg::parse(line, session.notation()) {
         Ok(alg) => Ok(Request::Session(SessionRequest::Moves {
             alg,
@@ -127,4 +133,21 @@ fn moves_line(line: &str, word: &str, session: &Session) -> Result<Request> {
             _ => e.into(),
         }),
     }
+}
+
+/// What an APL system command (`)save`, `)vars`, …: `word`) typed in moves mode is told: it
+/// is not run.
+fn apl_command_outside(word: &str, line: &str) -> String {
+    let rest = line[word.len()..].trim();
+    let example = if !rest.is_empty() {
+        echo(line)
+    } else if matches!(word.to_lowercase().as_str(), ")save" | ")load" | ")copy") {
+        format!("{} FILE", echo(word))
+    } else {
+        echo(word)
+    };
+    format!(
+        "`{}` is an APL system command: type `apl` first (or `apl {example}`)",
+        echo(word)
+    )
 }

@@ -115,13 +115,15 @@ fn draw_words(line: &Line) -> Result<DrawRequest> {
                 let what = words
                     .next()
                     .ok_or_else(|| usage("only needs corners, edges, centres or a layer"))?;
-                request.only =
-                    Some(Only::parse(what, line.size, line.notation).map_err(in_repl_words)?);
+                request.only = Some(
+                    Only::parse(what, line.size, line.notation)
+                        .map_err(|e| only_in_repl(e, what, line.notation))?,
+                );
             }
             "arrows" => {
                 let text = words.by_ref().collect::<Vec<_>>().join(" ");
                 let alg = Alg::parse(need_alg(&text)?, line.notation)
-                    .map_err(|e| usage(&format!("arrows: {e}")))?;
+                    .map_err(|e| usage(&format!("arrows: {}", e.in_repl())))?;
                 request.arrows = Some(alg);
             }
             other => request.view = Some(other.parse::<ViewKind>()?),
@@ -137,6 +139,18 @@ pub(super) fn in_repl_words(e: DrawError) -> Error {
     match e {
         DrawError::WrongSize(_) => e.into(),
         other => usage(&other.in_words(Words::Repl)),
+    }
+}
+
+/// `only WHAT`'s error in the REPL's words: a move that does not read gives the REPL's
+/// hint (`notation paper`, not the command line's `--notation paper`).
+fn only_in_repl(e: DrawError, what: &str, notation: crate::turn::notation::Notation) -> Error {
+    match (&e, crate::sequence::parser::parse_moves(what, notation)) {
+        (DrawError::Only { text, .. }, Err(parse)) => in_repl_words(DrawError::Only {
+            text: text.clone(),
+            why: parse.in_repl().to_string(),
+        }),
+        _ => in_repl_words(e),
     }
 }
 
@@ -174,7 +188,7 @@ impl CameraWords {
 pub(super) fn run(session: &mut Session, request: PictureRequest, front: Front) -> Result<Reply> {
     match request {
         PictureRequest::Draw(request) => {
-            refuse_to_replace(&request.output)?;
+            refuse_to_replace(&request.output, "draw")?;
             draw(session, request, front).map(Reply::text)
         }
         PictureRequest::View {
@@ -291,12 +305,12 @@ fn draw(session: &Session, request: DrawRequest, front: Front) -> Result<String>
     }
 }
 
-/// Whether `draw` may write `path`: a new name, an empty file, or a file that is a picture
+/// Whether `draw` (or the REPL's `--plot`: `what`) may write `path`: a new name, an empty file, or a file that is a picture
 /// as `draw` writes one, told by how it begins (after any blank space: `<svg` or `<?xml` an
 /// SVG, `<!doctype html` a page, the PNG signature an image). Any other file (notes, a
 /// workspace) is not replaced: the error names it. What is not a regular file is left to the
 /// writer, which refuses it.
-fn refuse_to_replace(path: &std::path::Path) -> Result<()> {
+pub(super) fn refuse_to_replace(path: &std::path::Path, what: &str) -> Result<()> {
     use std::io::Read;
     let Ok(meta) = std::fs::metadata(path) else {
         return Ok(());
@@ -321,7 +335,7 @@ fn refuse_to_replace(path: &std::path::Path) -> Result<()> {
         return Ok(());
     }
     Err(usage(&format!(
-        "draw: {} exists and is not a picture (SVG, PNG or HTML page); not replaced (remove it first, or choose another name)",
+        "{what}: {} exists and is not a picture (SVG, PNG or HTML page); not replaced (remove it first, or choose another name)",
         crate::base::text::echo_path(path)
     )))
 }

@@ -24,7 +24,7 @@ use super::unit::{
     ALG_WORDS, COLOURS_ARG, CliArg, CliSub, CommandDef, NOTATION_ARG, NOTATION_OPT, PLOT_OPT,
     SIZE_OPT, Surface, Value, both, cli, ex, flag, opt, repl, subcommands, words,
 };
-use super::words::{Line, metric_prefix, need_alg};
+use super::words::{Line, metric_prefix, need_alg, plot_option};
 use super::{Front, Reply, Session, usage};
 use crate::answer::error::Result;
 use crate::base::text::echo;
@@ -420,7 +420,15 @@ fn solve_big(
     };
     let solution =
         solve_with_progress(&cube, method, &limits).map_err(|e| with_advice(e, flags))?;
-    Ok(Reply::text(solution_text(&solution, session.notation())))
+    let mut reply = Reply::text(solution_text(&solution, session.notation()));
+    // The reduction's stages do not stop at a time: a limit is said not to apply.
+    if limits.time_limit.is_some() {
+        let time = if flags { "--time-limit" } else { "time" };
+        reply.note = Some(format!(
+            "{time} does not apply to the {n}×{n}×{n}: its reduction runs to the end (the limit is the 3×3×3's two-phase and optimal solvers')"
+        ));
+    }
+    Ok(reply)
 }
 
 /// `solve --facelets` of a 2×2×2: by the pocket table, the one method of that size.
@@ -571,10 +579,12 @@ fn solve_arguments(given: &super::one_shot::Given) -> Result<super::one_shot::On
             },
             notation: given.notation(),
             scheme: given.scheme()?,
+            size: given.one("size"),
         }));
     }
     let input = given.input()?;
     check_facelet_length(&input)?;
+    check_facelet_size(&input, given.one("size"))?;
     // `--size N` other than 3: the cube ALG (or the facelets) makes at that size is the one
     // solved, as a session of that size solves its cube.
     let (cube, state) = match given.value::<usize>("size") {
@@ -616,6 +626,22 @@ fn check_facelet_length(input: &Input) -> Result<()> {
         "the facelet string has {letters} characters; a cube's has 6·N² (6 faces of N×N): {} for the 2×2×2 to 9×9×9",
         lengths.join(", ")
     )))
+}
+
+/// A facelet string given to `solve` with a `--size` it is not of: both named.
+#[cfg(feature = "cli")]
+fn check_facelet_size(input: &Input, size: Option<usize>) -> Result<()> {
+    let (Input::Facelets(text, _), Some(n)) = (input, size) else {
+        return Ok(());
+    };
+    match Cube::facelet_size(text) {
+        Some(m) if m != n => Err(usage(&format!(
+            "--size {n} does not match the facelet string: its {} characters are a {m}×{m}×{m}'s (a {n}×{n}×{n}'s has {})",
+            text.chars().filter(|c| !c.is_whitespace()).count(),
+            6 * n * n
+        ))),
+        _ => Ok(()),
+    }
 }
 
 /// The methods `solve` takes, each with what it does ([`Method::about`]), for `help solve`.
@@ -688,8 +714,7 @@ pub static SOLVE: CommandDef = CommandDef {
         NOTATION_ARG,
         cli(FACELETS.help("The state as a facelet string instead of ALG: 6·N² letters for the N×N×N (24, 54, 96, 150, 216, 294, 384 or 486 for the 2×2×2 to 9×9×9)")),
         cli(SIZE_OPT
-            .help("Cube size N (2 to 9) that ALG is made on: 2 is solved by the pocket table, 4 to 9 by reduction")
-            .conflicts(&["batch"])),
+            .help("Cube size N (2 to 9) that ALG (or each line of moves of --batch) is made on: 2 is solved by the pocket table, 4 to 9 by reduction")),
         cli(opt(
             "batch",
             Value::Path,

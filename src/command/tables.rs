@@ -178,7 +178,7 @@ pub fn tables_build_report(
     if let Some(large) = shared::twophase_large(progress) {
         out.extend(large.reports.iter().cloned());
     }
-    let (_, report) = shared::four_tables(progress);
+    let (_, report) = shared::four_tables(progress)?;
     out.push(format!(
         "{}: {report}",
         crate::solve::search::four::table_file().name

@@ -88,6 +88,48 @@ pub(super) fn options<'a>(
     }
 }
 
+/// The command line's `--plot FILE` (or `--plot=FILE`) among a REPL line's words, read as
+/// the flag is: the file, and the line without the two words (as it was, when not there). A
+/// file there that is not a picture is refused, as `draw FILE` refuses it.
+pub(super) fn plot_option(rest: &str) -> Result<(Option<std::path::PathBuf>, String)> {
+    let words: Vec<(usize, &str)> = rest
+        .split_whitespace()
+        .map(|w| (w.as_ptr() as usize - rest.as_ptr() as usize, w))
+        .collect();
+    let is_plot = |w: &str| {
+        let w = w.to_ascii_lowercase();
+        w == "--plot" || w.starts_with("--plot=")
+    };
+    let Some(i) = words.iter().position(|&(_, w)| is_plot(w)) else {
+        return Ok((None, rest.to_string()));
+    };
+    if words[i + 1..].iter().any(|&(_, w)| is_plot(w)) {
+        return Err(usage("--plot is given twice"));
+    }
+    let (start, word) = words[i];
+    let (file, end) = match word.split_once('=') {
+        Some((_, file)) => (file, start + word.len()),
+        None => match words.get(i + 1) {
+            Some(&(at, file)) => (file, at + file.len()),
+            None => ("", start + word.len()),
+        },
+    };
+    if file.is_empty() {
+        return Err(usage("--plot needs a file name: --plot FILE"));
+    }
+    let file = plot_file(file)?;
+    let kept = format!("{} {}", rest[..start].trim_end(), rest[end..].trim_start());
+    Ok((Some(file), kept.trim().to_string()))
+}
+
+/// The REPL's `--plot FILE`'s file: as `draw FILE` in the REPL, a file there that is not a
+/// picture is not written over.
+pub(super) fn plot_file(file: &str) -> Result<std::path::PathBuf> {
+    let file = std::path::PathBuf::from(file);
+    super::picture::refuse_to_replace(&file, "--plot")?;
+    Ok(file)
+}
+
 /// An optional leading metric name (htm, qtm, stm; half-turn by default) and the rest.
 pub(super) fn metric_prefix(rest: &str) -> (Metric, &str) {
     let rest = rest.trim_start();

@@ -312,7 +312,7 @@ fn reduction(cube: &Cube, limits: &Limits, progress: &Progress) -> Result<Soluti
     let three = |state: &CubieCube| three_probed(state, opts.min_probes);
     // The 4×4×4 by its searched phases; the larger sizes by the reduction's cycles.
     let found = if cube.size() == 4 {
-        let tables = &shared::four_tables(progress).0;
+        let tables = &shared::four_tables(progress)?.0;
         crate::solve::search::four::solve(tables, cube, &three_probed)?
     } else {
         crate::solve::search::reduction::solve(cube, &three)?

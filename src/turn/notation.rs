@@ -169,10 +169,35 @@ impl ParseError {
                     }
                     _ => "",
                 };
+                if let Some(fixed) = layers_reversed(&self.token) {
+                    let fixed = crate::base::text::echo(&fixed);
+                    return format!(
+                        "unknown move '{t}' at column {c} (give the smaller layer first: {fixed})"
+                    );
+                }
                 format!("unknown move '{t}' at column {c}{hint}")
             }
         }
     }
+}
+
+/// A range of layers given larger first (`3-2Rw`): the token with them the other way round
+/// (`2-3Rw`).
+///
+/// ```
+/// # // (private: its effect)
+/// use cubework::{parse_moves, Notation};
+/// let err = parse_moves("R 3-2Rw'", Notation::Standard).unwrap_err();
+/// assert_eq!(err.to_string(), "unknown move '3-2Rw'' at column 3 (give the smaller layer first: 2-3Rw')");
+/// ```
+fn layers_reversed(token: &str) -> Option<String> {
+    let digits = |s: &str| s.chars().take_while(char::is_ascii_digit).count();
+    let a_len = digits(token);
+    let rest = token[a_len..].strip_prefix('-')?;
+    let b_len = digits(rest);
+    let (a, b) = (&token[..a_len], &rest[..b_len]);
+    let (na, nb) = (a.parse::<u32>().ok()?, b.parse::<u32>().ok()?);
+    (na > nb && nb > 0).then(|| format!("{b}-{a}{}", &rest[b_len..]))
 }
 
 /// A sequence written in the given notation, the same turns: in standard notation each paper

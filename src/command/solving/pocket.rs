@@ -3,23 +3,26 @@
 
 use super::*;
 
-/// `pocket table [htm|qtm] [csv]`, `pocket solve [htm|qtm] ALG|facelets S`.
+/// `pocket table [htm|qtm] [csv] [--plot FILE]`, `pocket solve [htm|qtm] ALG|facelets S`.
 pub(super) fn pocket_words(line: &Line) -> Result<SolvingRequest> {
     let rest = line.rest;
     let (what, after) = rest.split_once(char::is_whitespace).unwrap_or((rest, ""));
     let (metric, after) = metric_prefix(after);
     match what.to_lowercase().as_str() {
-        "table" => match after.trim().to_lowercase().as_str() {
-            "" | "csv" => Ok(SolvingRequest::PocketTable {
-                metric,
-                csv: !after.trim().is_empty(),
-                plot: None,
-            }),
-            other => Err(usage(&format!(
-                "pocket table {}? (pocket table [htm|qtm] [csv])",
-                echo(other)
-            ))),
-        },
+        "table" => {
+            let (plot, after) = plot_option(after)?;
+            match after.to_lowercase().as_str() {
+                "" | "csv" => Ok(SolvingRequest::PocketTable {
+                    metric,
+                    csv: !after.is_empty(),
+                    plot,
+                }),
+                other => Err(usage(&format!(
+                    "pocket table {}? (pocket table [htm|qtm] [csv] [--plot FILE])",
+                    echo(other)
+                ))),
+            }
+        }
         "solve" => {
             let trimmed = after.trim();
             let (word, string) = trimmed
@@ -110,7 +113,7 @@ pub enum PocketFormat {
 pub static POCKET: CommandDef = CommandDef {
     name: "pocket",
     surface: Surface::Both,
-    usage: "table [htm|qtm] [csv] | solve [htm|qtm] ALG|facelets S",
+    usage: "table [htm|qtm] [csv] [--plot FILE] | solve [htm|qtm] ALG|facelets S",
     summary: "the 2×2×2 solved completely: its distance table and God's number, or an optimal solution in moves of U, R and F",
     details: "pocket table            the distance distribution of all 3,674,160 states (half-turn metric)\npocket table qtm csv    in the quarter-turn metric, as CSV (depth,count)\npocket solve R U F      an optimal solution of the 2×2×2 those moves make\npocket solve facelets S the same for a 24-letter facelet string",
     args: &[both(

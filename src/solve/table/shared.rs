@@ -219,20 +219,26 @@ pub fn optimal_table(progress: &Progress) -> Result<&'static (AxisTable, CacheRe
     Ok(TABLE.get_or_init(|| made))
 }
 
-/// The 4×4×4 solver's tables, loaded from the cache or built (a few seconds) and
-/// saved, once per process, with how they were obtained.
+/// The 4×4×4 solver's tables, loaded from the cache or built (a minute or so) and saved,
+/// once per process, with how they were obtained. Ctrl-C stops a build, and nothing is
+/// saved: the next call builds them again.
 pub fn four_tables(
     progress: &Progress,
-) -> &'static (crate::solve::search::four::FourTables, CacheReport) {
+) -> Result<&'static (crate::solve::search::four::FourTables, CacheReport), SolveError> {
     static TABLES: OnceLock<(crate::solve::search::four::FourTables, CacheReport)> =
         OnceLock::new();
+    if let Some(t) = TABLES.get() {
+        return Ok(t);
+    }
     let table = TableKind::Four;
-    once(&TABLES, table, progress, || {
-        crate::solve::search::four::FourTables::load_or_build_in(
-            cache_dir().as_deref(),
-            &mut |done, total| progress.report(&Event::BuildingTable { table, done, total }),
-        )
-    })
+    progress.report(&Event::LoadingTable(table));
+    let made = crate::solve::search::four::FourTables::load_or_build_in(
+        cache_dir().as_deref(),
+        &mut |done, total| progress.report(&Event::BuildingTable { table, done, total }),
+    );
+    progress.report(&Event::TableReady(table));
+    let made = made?;
+    Ok(TABLES.get_or_init(|| made))
 }
 
 /// The 2×2×2's distance table of `metric` (see [`crate::solve::search::pocket::shared_table`]).
@@ -274,7 +280,7 @@ pub fn prepare(
         Method::Reduction => {
             twophase_tables(progress);
             twophase_large(progress);
-            four_tables(progress);
+            four_tables(progress)?;
         }
         Method::Optimal => {
             optimal_table(progress)?;

@@ -15,6 +15,7 @@
 //! out from each distance while few entries are placed, then, once most are, by each
 //! entry left looking for a neighbour at the last distance (as TPR builds its tables).
 
+use crate::base::cancel::Cancelled;
 use crate::solve::search::four::g3::{G3, PLACES, PlaceMap, pad};
 
 /// The distance given for an entry the table never reached (none, once built).
@@ -351,8 +352,13 @@ impl Table {
     }
 
     /// Builds the table breadth-first to the last distance; `tell(done)` hears how many
-    /// entries are placed. With how many entries each distance holds.
-    pub fn build_counted(g3: &G3, coord: &Coord, tell: &mut dyn FnMut(u64)) -> (Table, Vec<u64>) {
+    /// entries are placed. With how many entries each distance holds; stopped within a
+    /// fraction of a second by Ctrl-C ([`crate::base::cancel`]).
+    pub fn build_counted(
+        g3: &G3,
+        coord: &Coord,
+        tell: &mut dyn FnMut(u64),
+    ) -> Result<(Table, Vec<u64>), Cancelled> {
         let size = coord.size();
         let mut table = Table {
             bytes: vec![0xff; size.div_ceil(4)],
@@ -367,9 +373,9 @@ impl Table {
             // looks for a neighbour at the last distance instead (most find one soon).
             let last = levels[levels.len() - 1];
             let placed = if last < (size as u64 - done) / 4 {
-                table.forward(g3, coord, now, next)
+                table.forward(g3, coord, now, next)?
             } else {
-                table.backward(g3, coord, now, next)
+                table.backward(g3, coord, now, next)?
             };
             if placed == 0 {
                 break;
@@ -378,20 +384,21 @@ impl Table {
             levels.push(placed);
             tell(done);
         }
-        (table, levels)
+        Ok((table, levels))
     }
 
     /// Places at distance `next` (mod 3) every unplaced neighbour of an entry at `now`. The
     /// entries are read in blocks on rayon's threads, each block listing the neighbours it
     /// finds unplaced; the lists are written once a round of blocks is read, so no thread
     /// reads what another writes.
-    fn forward(&mut self, g3: &G3, coord: &Coord, now: u8, next: u8) -> u64 {
+    fn forward(&mut self, g3: &G3, coord: &Coord, now: u8, next: u8) -> Result<u64, Cancelled> {
         use rayon::prelude::*;
         let blocks = coord.size().div_ceil(BLOCK);
         // A few blocks a thread at a time, so that what they list stays small.
         let round = 4 * rayon::current_num_threads();
         let mut placed = 0;
         for first in (0..blocks).step_by(round) {
+            crate::base::cancel::check()?;
             let table = &*self;
             let found: Vec<Vec<u32>> = (first..(first + round).min(blocks))
                 .into_par_iter()
@@ -423,14 +430,14 @@ impl Table {
                 }
             }
         }
-        placed
+        Ok(placed)
     }
 
     /// Places at distance `next` (mod 3) every unplaced entry with a neighbour at `now`
     /// (an unplaced entry's neighbours are at the last distance or further): each block of
     /// 64 entries found on rayon's threads as a mask while the table is only read, then the
     /// masks written.
-    fn backward(&mut self, g3: &G3, coord: &Coord, now: u8, next: u8) -> u64 {
+    fn backward(&mut self, g3: &G3, coord: &Coord, now: u8, next: u8) -> Result<u64, Cancelled> {
         use rayon::prelude::*;
         let size = coord.size();
         let table = &*self;
@@ -438,6 +445,10 @@ impl Table {
             .into_par_iter()
             .map(|w| {
                 let mut mask = 0u64;
+                // Ctrl-C: the rest of the pass is skipped, and its masks thrown away below.
+                if crate::base::cancel::requested() {
+                    return mask;
+                }
                 for i in w * 64..((w + 1) * 64).min(size) {
                     if table.get(i) != 3 {
                         continue;
@@ -451,6 +462,7 @@ impl Table {
                 mask
             })
             .collect();
+        crate::base::cancel::check()?;
         let mut placed = 0;
         for (w, &mask) in masks.iter().enumerate() {
             let mut bits = mask;
@@ -460,7 +472,7 @@ impl Table {
                 bits &= bits - 1;
             }
         }
-        placed
+        Ok(placed)
     }
 
     /// The distance of entry `i`, found by walking down to the goal ([`UNSOLVED`] for an

@@ -15,7 +15,8 @@
 
 use std::path::Path;
 
-use crate::base::table_cache::{self, CacheReport, TableFile};
+use crate::base::cancel::Cancelled;
+use crate::base::table_cache::{self, CacheError, CacheReport, TableFile};
 use crate::solve::search::four::edge3;
 use crate::solve::search::four::moves::Moves;
 use crate::solve::search::four::tables::{Phases, SIZES, Tables, UNREACHED, goals, neighbours};
@@ -111,18 +112,28 @@ impl Tables {
 }
 
 /// Loads the tables from the cache in `dir`, or, if there is no directory or the file is
-/// missing, damaged or inconsistent, builds them (`progress` hears how far) and saves them.
+/// missing, damaged or inconsistent, builds them (`progress` hears how far) and saves them;
+/// an error if Ctrl-C stopped the build (nothing is saved then).
 pub fn load_or_build_in(
     moves: &Moves,
     phases: &Phases,
     dir: Option<&Path>,
     progress: &mut dyn FnMut(u64, u64),
-) -> (Tables, CacheReport) {
-    table_cache::load_or_build(
-        &table_file(),
+) -> Result<(Tables, CacheReport), Cancelled> {
+    let spec = table_file();
+    table_cache::try_load_or_build(
+        &spec,
         dir,
-        |bytes| Tables::from_payload(bytes, moves, phases),
+        |path| {
+            let loaded = table_cache::read(path, &spec).and_then(|p| {
+                Tables::from_payload(&p, moves, phases).map_err(CacheError::Inconsistent)
+            });
+            if let Err(problem) = &loaded {
+                table_cache::say_rebuilt(&spec, path, problem);
+            }
+            loaded
+        },
         || Tables::build(moves, phases, progress),
-        Tables::to_payload,
+        |t| vec![std::borrow::Cow::Owned(t.to_payload())],
     )
 }

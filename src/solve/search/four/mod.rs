@@ -122,22 +122,23 @@ pub struct FourTables {
 
 impl FourTables {
     /// Loads the tables from the cache in `dir`, or builds them (`progress` hears how far)
-    /// and saves them there; with how they were obtained.
+    /// and saves them there; with how they were obtained. An error if Ctrl-C stopped the
+    /// build, within a fraction of a second (nothing is saved then; a build that finished is).
     pub fn load_or_build_in(
         dir: Option<&Path>,
         progress: &mut dyn FnMut(u64, u64),
-    ) -> (FourTables, CacheReport) {
+    ) -> Result<(FourTables, CacheReport), crate::base::cancel::Cancelled> {
         let moves = Moves::new();
         let phases = tables::Phases::new(&moves);
-        let (tables, report) = file::load_or_build_in(&moves, &phases, dir, progress);
-        (
+        let (tables, report) = file::load_or_build_in(&moves, &phases, dir, progress)?;
+        Ok((
             FourTables {
                 moves,
                 phases,
                 tables,
             },
             report,
-        )
+        ))
     }
 
     /// Checks a payload of the tables' cache file ([`table_file`]) as a load does, trusting

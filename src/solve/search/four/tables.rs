@@ -12,6 +12,7 @@
 //! Phase 2's goals are every U and D arrangement G3's table reaches, with the R and L
 //! stickers home and the wings' parity even.
 
+use crate::base::cancel::Cancelled;
 use crate::solve::search::four::edge3::{self, Coord};
 use crate::solve::search::four::g3::G3;
 use crate::solve::search::four::moves::Moves;
@@ -268,14 +269,14 @@ pub(crate) struct Tables {
 pub(crate) const SIZES: [usize; 4] = [735_471, 12_870 * 70 * 2, 70 * 70 * 70, 70 * 70 * 70 * 2];
 
 /// Breadth-first from `goals` over `size` values, `next(v, t)` the value turn `t` makes of
-/// `v`; `tell(done)` hears how many values are placed.
+/// `v`; `tell(done)` hears how many values are placed. Ctrl-C stops it (every 65,536 values).
 fn bfs(
     size: usize,
     goals: &[usize],
     turns: &[usize],
     next: &dyn Fn(usize, usize) -> usize,
     tell: &mut dyn FnMut(u64),
-) -> Vec<u8> {
+) -> Result<Vec<u8>, Cancelled> {
     let mut t = vec![UNREACHED; size];
     for &g in goals {
         t[g] = 0;
@@ -285,6 +286,9 @@ fn bfs(
     loop {
         let mut grew = false;
         for v in 0..size {
+            if v % 65_536 == 0 {
+                crate::base::cancel::check()?;
+            }
             if t[v] != depth {
                 continue;
             }
@@ -299,7 +303,7 @@ fn bfs(
         }
         tell(done);
         if !grew {
-            return t;
+            return Ok(t);
         }
         depth += 1;
     }
@@ -366,9 +370,14 @@ pub(crate) fn goals(phases: &Phases, moves: &Moves, t4: &[u8]) -> [Vec<usize>; 4
 }
 
 impl Tables {
-    /// Builds the tables; `progress` hears how many entries of all of them are done.
-    pub fn build(moves: &Moves, phases: &Phases, progress: &mut dyn FnMut(u64, u64)) -> Tables {
-        Tables::build_counted(moves, phases, progress).0
+    /// Builds the tables; `progress` hears how many entries of all of them are done. Ctrl-C
+    /// ([`crate::base::cancel`]) stops it within a fraction of a second.
+    pub fn build(
+        moves: &Moves,
+        phases: &Phases,
+        progress: &mut dyn FnMut(u64, u64),
+    ) -> Result<Tables, Cancelled> {
+        Ok(Tables::build_counted(moves, phases, progress)?.0)
     }
 
     /// [`Tables::build`], with how many entries of the pairing table each distance holds.
@@ -376,7 +385,7 @@ impl Tables {
         moves: &Moves,
         phases: &Phases,
         progress: &mut dyn FnMut(u64, u64),
-    ) -> (Tables, Vec<u64>) {
+    ) -> Result<(Tables, Vec<u64>), Cancelled> {
         let total = SIZES.iter().sum::<usize>() as u64 + phases.coord.size() as u64;
         let mut before = 0u64;
         let mut out = vec![Vec::new(); 4];
@@ -386,13 +395,13 @@ impl Tables {
             let (turns, next) = neighbours(phases, moves, which);
             let t = bfs(SIZES[which], &goals[which], &turns, &*next, &mut |d| {
                 progress(before + d, total)
-            });
+            })?;
             before += SIZES[which] as u64;
             out[which] = t;
         }
         let (edges, levels) = edge3::Table::build_counted(&phases.g3, &phases.coord, &mut |d| {
             progress(before + d, total)
-        });
+        })?;
         progress(total, total);
         let mut out = out.into_iter();
         let mut take = || out.next().expect("four byte tables");
@@ -403,7 +412,7 @@ impl Tables {
             t4: take(),
             edges,
         };
-        (tables, levels)
+        Ok((tables, levels))
     }
 
     /// The byte tables in order.

@@ -29,7 +29,8 @@ fn fixture() -> &'static Fixture {
     T.get_or_init(|| {
         let moves = Moves::new();
         let phases = tables::Phases::new(&moves);
-        let (built, levels) = tables::Tables::build_counted(&moves, &phases, &mut |_, _| {});
+        let (built, levels) =
+            tables::Tables::build_counted(&moves, &phases, &mut |_, _| {}).unwrap();
         let dir = tempfile::tempdir().unwrap();
         let path = table_file().path_in(dir.path());
         crate::base::table_cache::write(&path, &table_file(), &built.to_payload()).unwrap();
@@ -156,7 +157,7 @@ fn a_damaged_table_file_is_built_again_and_saved_with_the_progress_told_to_the_e
     let dir = tempfile::tempdir().unwrap();
     let path = table_file().path_in(dir.path());
     std::fs::copy(table_file().path_in(fixture().dir.path()), &path).unwrap();
-    let (first, report) = FourTables::load_or_build_in(Some(dir.path()), &mut |_, _| {});
+    let (first, report) = FourTables::load_or_build_in(Some(dir.path()), &mut |_, _| {}).unwrap();
     assert!(report.loaded, "{report}");
     assert_eq!(first.tables, shared().tables);
     // Every centre phase's turns reach every value of its coordinate.
@@ -169,11 +170,12 @@ fn a_damaged_table_file_is_built_again_and_saved_with_the_progress_told_to_the_e
     std::fs::write(&path, &bytes).unwrap();
     let mut last = (0, 1);
     let (again, report) =
-        FourTables::load_or_build_in(Some(dir.path()), &mut |done, total| last = (done, total));
+        FourTables::load_or_build_in(Some(dir.path()), &mut |done, total| last = (done, total))
+            .unwrap();
     assert!(!report.loaded && report.problem.is_some(), "{report}");
     assert_eq!(last.0, last.1);
     assert_eq!(again.tables, first.tables);
-    let (_, report) = FourTables::load_or_build_in(Some(dir.path()), &mut |_, _| {});
+    let (_, report) = FourTables::load_or_build_in(Some(dir.path()), &mut |_, _| {}).unwrap();
     assert!(report.loaded, "{report}");
 }
 
