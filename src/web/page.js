@@ -400,63 +400,54 @@ async function runLine(line) {
   show(reply);
 }
 
-// )save and )load in the page, which has no files of its own: the workspace (as the REPL's
-// )save writes it) offered as a download, or read from a file chosen.
+// )save, )load and )copy in the page, which has no files of its own: the workspace (as the
+// REPL's )save writes it) offered as a download, or read from a file chosen.
 function fileHelp(line) {
   if (line.startsWith(")save")) {
     if (!lastReply || !lastReply.workspace) { say("the workspace is empty: nothing to save", "said"); return; }
+    // The name given, if any (its last part: the browser chooses where), else workspace.apl.
+    const name = (line.split(/\s+/)[1] || "").split(/[\\/]/).pop() || "workspace.apl";
     const a = document.createElement("a");
     a.href = URL.createObjectURL(new Blob([lastReply.workspace], {type: "text/plain"}));
-    a.download = "workspace.apl";
+    a.download = name;
     a.click();
-    say("the workspace was offered as a download (workspace.apl)", "said");
+    say(`the workspace was offered as a download (${name})`, "said");
   } else if (line.startsWith(")copy")) {
     // )copy [FILE] [NAMES]: the file is chosen here (a word with a dot or a slash names it
     // in the line, as the REPL's does; APL names have neither), the names are the rest.
     const words = line.split(/\s+/).slice(1).filter(w => w);
     const names = words.length && /[./\\]/.test(words[0]) ? words.slice(1) : words;
-    const input = document.createElement("input");
-    input.type = "file";
-    input.onchange = async () => {
-      const file = input.files[0];
-      if (!file || busy) return;
-      const text = await file.text();
-      busy = true;
-      let reply;
-      try {
-        reply = await ask({type: "copy", file: file.name, text, names: names.join(" ")});
-      } catch (e) {
-        busy = false;
-        return;
-      }
-      busy = false;
-      show(reply);
-    };
     say(`choose the saved workspace to copy ${names.length ? names.join(" ") : "every name"} from`, "said");
-    input.click();
+    chooseFile((file, text) => ({type: "copy", file, text, names: names.join(" ")}));
   } else {
     // )load: the file's definitions joined to the workspace, all or nothing, as the REPL's
     // )load does.
-    const input = document.createElement("input");
-    input.type = "file";
-    input.onchange = async () => {
-      const file = input.files[0];
-      if (!file || busy) return;
-      const text = await file.text();
-      busy = true;
-      let reply;
-      try {
-        reply = await ask({type: "load", file: file.name, text});
-      } catch (e) {
-        busy = false;
-        return;
-      }
-      busy = false;
-      show(reply);
-    };
     say("choose the saved workspace to load", "said");
-    input.click();
+    chooseFile((file, text) => ({type: "load", file, text}));
   }
+}
+
+// A file chosen in the browser, read, and sent to the session as `request(name, text)` makes
+// it (`)load`, `)copy`); its answer shown.
+function chooseFile(request) {
+  const input = document.createElement("input");
+  input.type = "file";
+  input.onchange = async () => {
+    const file = input.files[0];
+    if (!file || busy) return;
+    const text = await file.text();
+    busy = true;
+    let reply;
+    try {
+      reply = await ask(request(file.name, text));
+    } catch (e) {
+      busy = false;
+      return;
+    }
+    busy = false;
+    show(reply);
+  };
+  input.click();
 }
 
 const line = $("line");
