@@ -689,13 +689,11 @@ fn write_file(path: &Path, spec: &TableFile, parts: &[&[u8]]) -> std::io::Result
     let mut sum = xxhash_rust::xxh3::Xxh3::new();
     let mut blocks = BlockSums::new();
     let mut out = std::io::BufWriter::new(std::fs::File::create(path)?);
-    // A table that finished building is good: a small one is saved even if Ctrl-C came
-    // during its last part (its save takes milliseconds).
-    let stoppable = len >= 64 << 20;
     for part in std::iter::once(&&header[..]).chain(parts) {
         // 64 MiB at a time, so that Ctrl-C stops the save of a table of gigabytes at once.
         for piece in part.chunks(64 << 20) {
-            if stoppable && crate::base::cancel::requested() {
+            // A finished table is good: one under 64 MiB is saved even after Ctrl-C.
+            if len >= 64 << 20 && crate::base::cancel::requested() {
                 return Err(std::io::Error::new(
                     std::io::ErrorKind::Interrupted,
                     "stopped by Ctrl-C",

@@ -207,6 +207,13 @@ mod cli {
             self.matches.get_one::<T>(id).cloned()
         }
 
+        /// The value of `id` if the command line gives it (not its default).
+        pub fn explicit<T: Clone + Send + Sync + 'static>(&self, id: &str) -> Option<T> {
+            let given =
+                self.matches.value_source(id) == Some(clap::parser::ValueSource::CommandLine);
+            given.then(|| self.one(id)).flatten()
+        }
+
         /// The value of `id`, which has a default.
         pub fn value<T: Clone + Send + Sync + 'static>(&self, id: &str) -> T {
             self.one(id)

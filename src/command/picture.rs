@@ -188,7 +188,7 @@ impl CameraWords {
 pub(super) fn run(session: &mut Session, request: PictureRequest, front: Front) -> Result<Reply> {
     match request {
         PictureRequest::Draw(request) => {
-            refuse_to_replace(&request.output, "draw")?;
+            super::words::refuse_to_replace(&request.output, "draw")?;
             draw(session, request, front).map(Reply::text)
         }
         PictureRequest::View {
@@ -303,41 +303,6 @@ fn draw(session: &Session, request: DrawRequest, front: Front) -> Result<String>
         ),
         None => crate::draw::save_drawn(&text, &picture, cube.size(), &request.output),
     }
-}
-
-/// Whether `draw` (or the REPL's `--plot`: `what`) may write `path`: a new name, an empty file, or a file that is a picture
-/// as `draw` writes one, told by how it begins (after any blank space: `<svg` or `<?xml` an
-/// SVG, `<!doctype html` a page, the PNG signature an image). Any other file (notes, a
-/// workspace) is not replaced: the error names it. What is not a regular file is left to the
-/// writer, which refuses it.
-pub(super) fn refuse_to_replace(path: &std::path::Path, what: &str) -> Result<()> {
-    use std::io::Read;
-    let Ok(meta) = std::fs::metadata(path) else {
-        return Ok(());
-    };
-    if path.as_os_str() == "-" || !meta.is_file() || meta.len() == 0 {
-        return Ok(());
-    }
-    let mut head = Vec::with_capacity(64);
-    let read = std::fs::File::open(path).and_then(|f| f.take(64).read_to_end(&mut head));
-    if read.is_err() {
-        // Unreadable: the write says why it cannot replace it, if it cannot.
-        return Ok(());
-    }
-    let text = String::from_utf8_lossy(&head)
-        .trim_start()
-        .to_ascii_lowercase();
-    let picture = head.starts_with(b"\x89PNG\r\n\x1a\n")
-        || ["<svg", "<?xml", "<!doctype html"]
-            .iter()
-            .any(|start| text.starts_with(start));
-    if picture {
-        return Ok(());
-    }
-    Err(usage(&format!(
-        "{what}: {} exists and is not a picture (SVG, PNG or HTML page); not replaced (remove it first, or choose another name)",
-        crate::base::text::echo_path(path)
-    )))
 }
 
 /// `draw`: what it is (its descriptor) and how the REPL's words read into its request.

@@ -579,12 +579,12 @@ fn solve_arguments(given: &super::one_shot::Given) -> Result<super::one_shot::On
             },
             notation: given.notation(),
             scheme: given.scheme()?,
-            size: given.one("size"),
+            size: given.explicit("size"),
         }));
     }
     let input = given.input()?;
     check_facelet_length(&input)?;
-    check_facelet_size(&input, given.one("size"))?;
+    check_facelet_size(&input, given.explicit("size"))?;
     // `--size N` other than 3: the cube ALG (or the facelets) makes at that size is the one
     // solved, as a session of that size solves its cube.
     let (cube, state) = match given.value::<usize>("size") {

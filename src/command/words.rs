@@ -126,7 +126,7 @@ pub(super) fn plot_option(rest: &str) -> Result<(Option<std::path::PathBuf>, Str
 /// picture is not written over.
 pub(super) fn plot_file(file: &str) -> Result<std::path::PathBuf> {
     let file = std::path::PathBuf::from(file);
-    super::picture::refuse_to_replace(&file, "--plot")?;
+    refuse_to_replace(&file, "--plot")?;
     Ok(file)
 }
 
@@ -171,4 +171,39 @@ pub(super) fn strip_quotes(s: &str) -> &str {
         }
     }
     s
+}
+
+/// Whether `draw` (or the REPL's `--plot`: `what`) may write `path`: a new name, an empty file, or a file that is a picture
+/// as `draw` writes one, told by how it begins (after any blank space: `<svg` or `<?xml` an
+/// SVG, `<!doctype html` a page, the PNG signature an image). Any other file (notes, a
+/// workspace) is not replaced: the error names it. What is not a regular file is left to the
+/// writer, which refuses it.
+pub(super) fn refuse_to_replace(path: &std::path::Path, what: &str) -> Result<()> {
+    use std::io::Read;
+    let Ok(meta) = std::fs::metadata(path) else {
+        return Ok(());
+    };
+    if path.as_os_str() == "-" || !meta.is_file() || meta.len() == 0 {
+        return Ok(());
+    }
+    let mut head = Vec::with_capacity(64);
+    let read = std::fs::File::open(path).and_then(|f| f.take(64).read_to_end(&mut head));
+    if read.is_err() {
+        // Unreadable: the write says why it cannot replace it, if it cannot.
+        return Ok(());
+    }
+    let text = String::from_utf8_lossy(&head)
+        .trim_start()
+        .to_ascii_lowercase();
+    let picture = head.starts_with(b"\x89PNG\r\n\x1a\n")
+        || ["<svg", "<?xml", "<!doctype html"]
+            .iter()
+            .any(|start| text.starts_with(start));
+    if picture {
+        return Ok(());
+    }
+    Err(usage(&format!(
+        "{what}: {} exists and is not a picture (SVG, PNG or HTML page); not replaced (remove it first, or choose another name)",
+        crate::base::text::echo_path(path)
+    )))
 }

@@ -64,7 +64,8 @@ function parseMove(name) {
 // as Rust writes it (`R3` is `R'`, `R4` nothing), and what could not be read, each with why:
 // every word that is not a move of this cube, or the first bracket out of place.
 const SEPARATOR = /[\t\n\v\f\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000.]/;
-const MOVE_AT = /(?:(?:\d+(?:-\d+)?)?[URFDLB]w?|\d*[urfdlb]|[MESxyz])(?=(\d*)(['’ʼ′]?))/y;
+// After the turn: its count and prime, or a prime and then a count (`R'2` is `R2'`).
+const MOVE_AT = /(?:(?:\d+(?:-\d+)?)?[URFDLB]w?|\d*[urfdlb]|[MESxyz])(?=(?:(['’ʼ′])(\d+)|(\d*)(['’ʼ′]?)))/y;
 const INVERSE_MARKS = "'’ʼ′\u0305\u0304¯";
 const inverseOf = name => name.endsWith("'") ? name.slice(0, -1) : name + "'";
 const invert = list => list.slice().reverse().map(inverseOf);
@@ -155,8 +156,9 @@ function readMoves(text) {
         i += word(i).length;
         return [];
       }
-      i += m[0].length + m[1].length + m[2].length;
-      const name = moveName(m[0], m[1], m[2]);
+      const [digits, prime] = m[1] === undefined ? [m[3], m[4]] : [m[2], m[1]];
+      i += m[0].length + digits.length + prime.length;
+      const name = moveName(m[0], digits, prime);
       if (name === null) out = [];
       else if (read.why) {
         problems.push(`${cut(text.slice(start, i))} (${read.why})`);
