@@ -161,11 +161,18 @@ async function settle(tab) {
     "after a reload the workspace, the cube and APL mode are there", look);
 
   // Solve: out of APL, the two-phase solver (its table built in the page).
+  // While the table is built the status line says so, with how far it has come.
   await tab.type(")off");
   await settle(tab);
+  await tab.run(`window.statuses = []; new MutationObserver(() => statuses.push(document.getElementById("status").textContent))
+    .observe(document.getElementById("status"), {childList: true, characterData: true, subtree: true}); 0`);
   await tab.type("solve");
   look = await settle(tab);
   check(look.lines.some(l => l.startsWith("out: ") && /[RUFLDB]/.test(l)), "solve answers with moves", look);
+  const statuses = await tab.run("statuses");
+  check(statuses.some(s => /^running: building the two-phase tables \(once\): \d+% \(Stop or Ctrl-C ends it\)$/.test(s)) &&
+    statuses[statuses.length - 1].startsWith("ready"),
+    "while solve builds its table the status line says how far it has come, then ready", statuses);
 
   // A picture written to a file is offered as a download (the page has no disk), and the
   // session goes on in the same worker.

@@ -8,6 +8,7 @@
 #[cfg(not(feature = "cli"))]
 use crate::answer::quiet as indicatif;
 
+use crate::base::clock::Instant;
 use crate::solve::{Event, Method, Progress, TableKind};
 
 /// The solvers' [`Event`]s drawn on stderr (hidden when it is not a terminal): a bar while a
@@ -23,6 +24,38 @@ use crate::solve::{Event, Method, Progress, TableKind};
 #[derive(Default)]
 pub struct Terminal {
     bar: std::sync::Mutex<Option<(Shown, indicatif::ProgressBar)>>,
+    /// What the listener was last told, and when.
+    told: std::sync::Mutex<Option<(Option<Shown>, Instant)>>,
+}
+
+/// Where a front end with no terminal (the page's worker) hears what long work is doing: a
+/// line for each change of what is shown, and at most one every [`TELL_EVERY`] between; an
+/// empty line when the work shown has ended. None is set natively.
+static LISTENER: std::sync::Mutex<Option<fn(&str)>> = std::sync::Mutex::new(None);
+
+/// The least time between two lines told a listener about the same work.
+pub const TELL_EVERY: std::time::Duration = std::time::Duration::from_millis(250);
+
+/// Tells `to` (none: no one) what every [`Terminal`] shows from now on, as one line of text.
+///
+/// ```
+/// use cubework::answer::progress::{Terminal, listen};
+/// use cubework::solve::{Event, TableKind};
+/// static HEARD: std::sync::Mutex<Vec<String>> = std::sync::Mutex::new(Vec::new());
+/// listen(Some(|line| HEARD.lock().unwrap().push(line.to_string())));
+/// Terminal::run(|p| p.report(&Event::BuildingTable { table: TableKind::Four, done: 1, total: 4 }));
+/// listen(None);
+/// assert_eq!(
+///     *HEARD.lock().unwrap(),
+///     ["building the 4×4×4's centre tables (once): 25%", ""]
+/// );
+/// ```
+pub fn listen(to: Option<fn(&str)>) {
+    *LISTENER.lock().unwrap_or_else(|e| e.into_inner()) = to;
+}
+
+fn listener() -> Option<fn(&str)> {
+    *LISTENER.lock().unwrap_or_else(|e| e.into_inner())
 }
 
 /// What the bar on screen shows.
@@ -77,6 +110,48 @@ pub fn optimal_line(
     )
 }
 
+/// What `event` says as one line: what a spinner's message shows, or a bar's words and its
+/// percentage.
+fn event_line(event: &Event) -> String {
+    match *event {
+        Event::LoadingTable(table) | Event::TableReady(table) => {
+            format!("loading {}", table_name(table))
+        }
+        Event::BuildingTable { table, done, total } => format!(
+            "building {} (once): {}%",
+            table_name(table),
+            (done * 100).checked_div(total).unwrap_or(0)
+        ),
+        Event::Ball { radius, states, .. } => format!(
+            "states within {radius} of solved: {}",
+            crate::base::text::thousands(states)
+        ),
+        Event::Search {
+            method: Method::Optimal,
+            depth,
+            nodes,
+            elapsed,
+            cpu,
+            probing,
+            ..
+        } => optimal_line(depth, nodes, elapsed, cpu, probing),
+        Event::Search {
+            depth,
+            limit,
+            nodes,
+            ..
+        } => {
+            let limit = limit
+                .map(|l| format!(" of at most {l}"))
+                .unwrap_or_default();
+            format!(
+                "searching depth {depth}{limit}: {} nodes",
+                crate::base::text::thousands(nodes)
+            )
+        }
+    }
+}
+
 fn spinner() -> indicatif::ProgressBar {
     let bar = indicatif::ProgressBar::new_spinner();
     bar.set_style(
@@ -106,6 +181,7 @@ impl Terminal {
             Event::TableReady(_) => None,
             Event::Ball { .. } | Event::Search { .. } => Some(Shown::Search),
         };
+        self.tell(wanted, event);
         let Some(wanted) = wanted else {
             if let Some((_, bar)) = guard.take() {
                 bar.finish_and_clear();
@@ -117,9 +193,9 @@ impl Terminal {
                 bar.finish_and_clear();
             }
             let bar = match wanted {
-                Shown::Loading(table) => {
+                Shown::Loading(_) => {
                     let bar = spinner();
-                    bar.set_message(format!("loading {}", table_name(table)));
+                    bar.set_message(event_line(event));
                     bar.enable_steady_tick(std::time::Duration::from_millis(100));
                     bar
                 }
@@ -164,46 +240,37 @@ impl Terminal {
                 bar.set_length(total);
                 bar.set_position(done);
             }
-            Event::Ball { radius, states, .. } => {
-                bar.set_message(format!(
-                    "states within {radius} of solved: {}",
-                    crate::base::text::thousands(states)
-                ));
-                bar.tick();
-            }
-            Event::Search {
-                method: Method::Optimal,
-                depth,
-                nodes,
-                elapsed,
-                cpu,
-                probing,
-                ..
-            } => {
-                bar.set_message(optimal_line(depth, nodes, elapsed, cpu, probing));
-                bar.tick();
-            }
-            Event::Search {
-                depth,
-                limit,
-                nodes,
-                ..
-            } => {
-                let limit = limit
-                    .map(|l| format!(" of at most {l}"))
-                    .unwrap_or_default();
-                bar.set_message(format!(
-                    "searching depth {depth}{limit}: {} nodes",
-                    crate::base::text::thousands(nodes)
-                ));
+            Event::Ball { .. } | Event::Search { .. } => {
+                bar.set_message(event_line(event));
                 bar.tick();
             }
             Event::LoadingTable(_) | Event::TableReady(_) => {}
         }
     }
 
+    /// Tells the listener, if one is set, what `event` shows (`wanted`): always when that
+    /// changes, else at most every [`TELL_EVERY`].
+    fn tell(&self, wanted: Option<Shown>, event: &Event) {
+        let Some(listener) = listener() else { return };
+        let mut told = self.told.lock().unwrap_or_else(|e| e.into_inner());
+        let now = Instant::now();
+        let due = match *told {
+            None => wanted.is_some(),
+            Some((shown, at)) => shown != wanted || now.duration_since(at) >= TELL_EVERY,
+        };
+        if due {
+            *told = Some((wanted, now));
+            listener(&wanted.map(|_| event_line(event)).unwrap_or_default());
+        }
+    }
+
     /// Clears whatever is drawn.
     pub fn clear(&self) {
+        let mut told = self.told.lock().unwrap_or_else(|e| e.into_inner());
+        if let (Some((Some(_), _)), Some(listener)) = (told.take(), listener()) {
+            listener("");
+        }
+        drop(told);
         let mut guard = self.bar.lock().unwrap_or_else(|e| e.into_inner());
         if let Some((_, bar)) = guard.take() {
             bar.finish_and_clear();

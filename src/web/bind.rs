@@ -7,6 +7,14 @@ use wasm_bindgen::prelude::*;
 
 use super::{Answer, History, State, Workbench};
 
+#[wasm_bindgen]
+extern "C" {
+    /// The worker's `cubeworkProgress`: what long work (a table built, a search) is doing, one
+    /// line, posted to the page for its status line while the line typed runs.
+    #[wasm_bindgen(js_name = cubeworkProgress)]
+    fn worker_progress(line: &str);
+}
+
 /// The session, as the page's worker holds it.
 #[wasm_bindgen]
 pub struct Bench {
@@ -20,6 +28,7 @@ impl Bench {
     /// A new session, as the REPL starts.
     #[wasm_bindgen(constructor)]
     pub fn new() -> Bench {
+        crate::answer::progress::listen(Some(worker_progress));
         Bench {
             bench: Workbench::new(),
             notes: Vec::new(),
@@ -36,6 +45,7 @@ impl Bench {
         apl: bool,
         workspace: &str,
     ) -> Bench {
+        crate::answer::progress::listen(Some(worker_progress));
         let (bench, notes) = Workbench::restore(&State {
             size,
             facelets: facelets.to_string(),

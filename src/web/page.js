@@ -33,6 +33,7 @@ async function startWorker(kept, history) {
 }
 
 function onReply(message) {
+  if (typeof message.progress === "string") { if (busy) status(running(message.progress)); return; }
   if (!pending || message.id !== pending.id) return;
   const {resolve} = pending;
   pending = null;
@@ -163,6 +164,8 @@ function say(text, kind) {
   pre.scrollTop = pre.scrollHeight;
 }
 function status(text) { $("status").textContent = text; }
+// The status line while a line runs: what its long work is doing, when the session says.
+function running(doing) { return `running${doing ? ": " + doing : "…"} (Stop or Ctrl-C ends it)`; }
 
 // --- the cube and the player ---------------------------------------------------------------
 // The session's moves since the cube last changed another way: from `start` (colours in the
@@ -387,7 +390,7 @@ async function runLine(line) {
   busy = true;
   say(prompt + line, "in");
   if (line.trim()) { typed.push(line); back = 0; }
-  status("running… (Stop or Ctrl-C ends it)");
+  status(running(""));
   let reply;
   try {
     reply = await send(line);

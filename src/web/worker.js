@@ -5,6 +5,10 @@
 "use strict";
 let bench = null;
 
+// What long work is doing (a table built, a search), told by the session while a line runs:
+// posted at once, so the page's status line shows it before the line's answer comes.
+self.cubeworkProgress = line => self.postMessage({progress: String(line)});
+
 // The reply as a plain object: its fields, read once.
 function plain(reply) {
   const out = {};
