@@ -245,6 +245,50 @@ fn ctrl_c_stops_a_long_command_with_status_130() {
     assert!(out.stdout.is_empty());
 }
 
+#[cfg(unix)]
+#[test]
+fn ctrl_c_in_a_piped_session_stops_the_line_running_and_the_lines_after_it_with_status_130() {
+    let dir = temp("sigint-piped");
+    let mut child = StdCommand::new(assert_cmd::cargo::cargo_bin("cubework"))
+        .arg("apl")
+        .env("CUBEWORK_CACHE_DIR", dir.join("cache"))
+        .env("CUBEWORK_DATA_DIR", dir.join("data"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // The first line runs on until stopped; the second would print 1 2 3.
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all("{⍵+1}⍣≡0\n⍳3\n".as_bytes()).unwrap();
+    drop(stdin);
+    std::thread::sleep(Duration::from_millis(1500));
+    let pid = nix::unistd::Pid::from_raw(child.id() as i32);
+    nix::sys::signal::kill(pid, nix::sys::signal::Signal::SIGINT).unwrap();
+    let started = Instant::now();
+    let out = child.wait_with_output().unwrap();
+    assert!(
+        started.elapsed() < Duration::from_secs(10),
+        "it stopped soon"
+    );
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(out.status.code(), Some(130), "{stderr}");
+    assert_eq!(
+        stderr.lines().last(),
+        Some("stopped by Ctrl-C at line 1: the lines after it were not run"),
+        "{stderr}"
+    );
+    assert!(
+        stderr.contains("line 1:"),
+        "the line stopped is named: {stderr}"
+    );
+    assert!(
+        out.stdout.is_empty(),
+        "{:?}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+}
+
 #[test]
 fn clap_errors_are_whole_on_one_line() {
     let dir = temp("clap");

@@ -685,8 +685,24 @@ fn tables_build_builds_the_four_by_four_table_and_a_damaged_one_is_said_then_reb
     std::fs::write(&four, vec![7u8; 4096]).unwrap();
     let (out, err, code) = run(&dir, &["tables", "build"]);
     assert_eq!(code, Some(0), "{err}");
-    let said: Vec<&str> = err.lines().filter(|l| l.contains("four.bin")).collect();
+    let said: Vec<&str> = err
+        .lines()
+        .filter(|l| l.contains("four.bin") && l.starts_with("cubework: note:"))
+        .collect();
     assert_eq!(said.len(), 1, "{err}");
+    // Off a terminal the build itself is said too, once, with where it goes.
+    let building: Vec<&str> = err
+        .lines()
+        .filter(|l| l.starts_with("cubework: building the 4×4×4's centre tables: "))
+        .collect();
+    assert_eq!(
+        building,
+        [format!(
+            "cubework: building the 4×4×4's centre tables: 19 MB, about 20 s on two free cores, longer while other work shares them; they will be saved to {}",
+            four.display()
+        )],
+        "{err}"
+    );
     assert!(
         said[0].starts_with(&format!(
             "cubework: note: the cache file {} ",
@@ -765,4 +781,12 @@ fn ctrl_c_stops_building_the_four_by_four_tables_and_saves_nothing_half_built() 
     assert!(!stderr.contains("four: not saved"), "{stderr}");
     common::assert_has(&stderr, "cancelled");
     assert!(!dir.join("four.bin").exists());
+    // Off a terminal (no bar to show it), the build was said as it started.
+    common::assert_has(
+        &stderr,
+        &format!(
+            "cubework: building the 4×4×4's centre tables: 19 MB, about 20 s on two free cores, longer while other work shares them; they will be saved to {}",
+            dir.join("four.bin").display()
+        ),
+    );
 }

@@ -110,6 +110,39 @@ pub fn optimal_line(
     )
 }
 
+/// Whether stderr is a terminal, where the bars show the work (never in the library alone).
+fn stderr_is_terminal() -> bool {
+    #[cfg(feature = "cli")]
+    {
+        use std::io::IsTerminal;
+        std::io::stderr().is_terminal()
+    }
+    #[cfg(not(feature = "cli"))]
+    false
+}
+
+/// What is said, off a terminal, as the 4×4×4's tables start to be built: what, how long, and
+/// where they will be kept (`dir`, the cache directory).
+///
+/// ```
+/// let said = cubework::answer::progress::four_notice(Some(std::path::Path::new("/c")));
+/// assert_eq!(
+///     said,
+///     "cubework: building the 4×4×4's centre tables: 19 MB, about 20 s on two free cores, longer while other work shares them; they will be saved to /c/four.bin"
+/// );
+/// ```
+pub fn four_notice(dir: Option<&std::path::Path>) -> String {
+    let file = crate::solve::search::four::table_file();
+    let kept = match dir {
+        Some(d) => format!("they will be saved to {}", file.path_in(d).display()),
+        None => "no cache directory, so they are not kept".to_string(),
+    };
+    format!(
+        "cubework: building the 4×4×4's centre tables: {:.0} MB, about 20 s on two free cores, longer while other work shares them; {kept}",
+        file.max_payload as f64 / 1e6
+    )
+}
+
 /// What `event` says as one line: what a spinner's message shows, or a bar's words and its
 /// percentage.
 fn event_line(event: &Event) -> String {
@@ -217,6 +250,12 @@ impl Terminal {
                                 rebuilt.as_deref(),
                             ),
                         );
+                    }
+                    if table == TableKind::Four && !stderr_is_terminal() {
+                        // A minute or more with no bar to show it: said once.
+                        crate::answer::output::err(four_notice(
+                            crate::base::table_cache::cache_dir().as_deref(),
+                        ));
                     }
                     let bar = indicatif::ProgressBar::new(0);
                     bar.set_style(

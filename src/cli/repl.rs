@@ -423,16 +423,22 @@ pub const MAX_ERRORS_IN_A_ROW: usize = 100;
 
 /// Runs each line of `input` as the REPL would, without prompts or colour. An error prints
 /// one line on stderr naming the line, and the session goes on — also past a line that is
-/// not UTF-8 or holds a NUL byte; a line longer than [`MAX_LINE_BYTES`] (binary input) ends
-/// the session, and so do [`MAX_ERRORS_IN_A_ROW`] failing statements in a row, with one
-/// line saying so. The exit status is 2 if any line failed. Lines join into statements only
+/// not UTF-8 or holds a NUL byte, or longer than [`MAX_LINE_BYTES`] (that line's error); more
+/// than [`MAX_SKIPPED_BYTES`](crate::base::lines::MAX_SKIPPED_BYTES) with no line break (binary
+/// input) end the session, and so do [`MAX_ERRORS_IN_A_ROW`] failing statements in a row, with
+/// one line saying so. The exit status is 2 if any line failed. Lines join into statements only
 /// if `join` (a session file; piped lines never do), and then as typed ones do (see `joiner`).
 /// In APL mode from the first line, in its context, if `apl` (`cubework apl` alone).
+///
+/// Ctrl-C stops the line running (its work ends as the REPL's does, with `cancelled`) and the
+/// session with it: the lines after it are not run, one line says so, and the exit status is
+/// 130, as a script stopped by Ctrl-C ends.
 pub fn run_lines(input: impl BufRead, join: bool, apl: Option<AplContext>) -> Result<ExitCode> {
     let mut session = start(apl.as_ref(), false)?;
     if apl.is_some() {
         session.execute("apl")?;
     }
+    crate::base::cancel::install();
     let mut failed = false;
     // The failing statements in a row, and the line of the first of them.
     let mut in_a_row = (0, 0);
@@ -451,6 +457,13 @@ pub fn run_lines(input: impl BufRead, join: bool, apl: Option<AplContext>) -> Re
             }
         };
         last = number;
+        if crate::base::cancel::requested() {
+            output::err(format!(
+                "stopped by Ctrl-C at line {number}: the lines after it were not run"
+            ));
+            close_at_the_end(&mut session, Some(last))?;
+            return Ok(ExitCode::from(130));
+        }
         match outcome {
             Outcome::Quit => break,
             Outcome::Done if blank => {}
