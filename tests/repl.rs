@@ -670,3 +670,22 @@ fn order_compare_and_pocket_table_read_plot_as_the_command_line_does() {
     assert!(out.ends_with("no\n"), "{out}");
     assert_eq!(code, Some(2));
 }
+
+#[test]
+fn a_dfn_piped_over_several_lines_is_one_statement_and_leaves_the_workspace_as_it_was() {
+    let input = "apl\ntotal←42\nf←{\n  total←0   ⍝ local to f\n  ⍵+total\n}\nf 5\ntotal\n\
+                 g←{\n  h←{\n    ⍵×2\n  }\n  h ⍵\n}\ng 4\n";
+    let (out, err, code) = session(input);
+    assert_eq!(err, "", "{out}");
+    assert_eq!(code, Some(0));
+    let answers: Vec<&str> = out.lines().skip(1).collect();
+    assert_eq!(answers, ["5", "42", "8"], "{out}");
+    // Left open until an empty line: nothing of it runs, and one error names its first line.
+    let (out, err, code) = session("apl\nn←1\nbad←{\n  n←2\n\nn\n");
+    assert_eq!(code, Some(2));
+    assert!(
+        err.starts_with("error: line 3: SYNTAX ERROR: unclosed bracket"),
+        "{err}"
+    );
+    assert_eq!(out.lines().last(), Some("1"), "{out}");
+}

@@ -131,3 +131,20 @@ fn apl_alone_at_a_terminal_opens_the_repl_in_apl_mode() {
     t.type_until(")off\r", "moves");
     t.close();
 }
+
+#[test]
+fn a_dfn_typed_over_several_lines_waits_for_its_closing_brace_and_runs_whole() {
+    let mut t = Terminal::open("cubework-repl-keys-dfn-lines");
+    t.type_until("apl\r", "APL: CUBE is");
+    t.type_until("total←42\r", "      ");
+    // The brace left open: the continuation prompt, and nothing of the body runs at the top.
+    t.type_until("f←{\r", "...> ");
+    t.type_until("  total←0  ⍝ its own\r", "...> ");
+    t.type_until("  ⍵+total\r", "...> ");
+    t.type_until("}\r", "      ");
+    let shown = t.type_until("f 5\r", "5");
+    assert!(!shown.contains("ERROR"), "{shown:?}");
+    let shown = t.type_until("total\r", "42");
+    assert!(!shown.contains("ERROR"), "{shown:?}");
+    t.close();
+}

@@ -56,6 +56,7 @@ mod func;
 mod gathered;
 mod index;
 pub mod keys;
+pub mod lines;
 pub mod literal;
 mod name_class;
 mod operands;

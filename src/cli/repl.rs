@@ -3,9 +3,11 @@
 //! [`crate::command`].
 
 use std::borrow::Cow;
+use std::cell::Cell;
 use std::io::{BufRead, IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::rc::Rc;
 use std::sync::{Arc, Mutex};
 
 use rustyline::completion::Completer;
@@ -46,7 +48,8 @@ pub fn run_interactive(apl: Option<AplContext>) -> Result<ExitCode> {
     // Ctrl-C at the prompt drops the line (rustyline reads it as a key); during work it stops
     // the work (see crate::base::cancel), and the session goes on.
     crate::base::cancel::install();
-    let mut joiner = joiner(true);
+    let apl_mode = Rc::new(Cell::new(session.in_apl()));
+    let mut joiner = joiner(true, apl_mode.clone());
     let mut number = 0;
     let mut failed = false;
     loop {
@@ -72,7 +75,7 @@ pub fn run_interactive(apl: Option<AplContext>) -> Result<ExitCode> {
             &mut session,
             &mut editor,
             &mut history,
-            &mut joiner,
+            (&mut joiner, &apl_mode),
             &mut number,
             &line,
         );
@@ -183,7 +186,7 @@ fn run_typed<B: Fn(&str) -> i64, C: Fn(&str) -> bool>(
     session: &mut Session,
     editor: &mut Editor<WorkbenchHelper, DefaultHistory>,
     history: &mut History,
-    joiner: &mut crate::base::lines::Joiner<B, C>,
+    (joiner, apl_mode): (&mut crate::base::lines::Joiner<B, C>, &Cell<bool>),
     number: &mut usize,
     line: &str,
 ) -> Result<Outcome> {
@@ -198,7 +201,7 @@ fn run_typed<B: Fn(&str) -> i64, C: Fn(&str) -> bool>(
         *number += 1;
         let piece = piece.strip_suffix('\r').unwrap_or(piece);
         remember(editor, history, piece);
-        if run_piece(session, joiner, *number, piece)? == Outcome::Quit {
+        if run_piece(session, (joiner, apl_mode), *number, piece)? == Outcome::Quit {
             return Ok(Outcome::Quit);
         }
     }
@@ -297,7 +300,7 @@ fn welcome(
 /// it completes run; `Quit` if one of them asked to leave.
 fn run_piece<B: Fn(&str) -> i64, C: Fn(&str) -> bool>(
     session: &mut Session,
-    joiner: &mut crate::base::lines::Joiner<B, C>,
+    (joiner, apl_mode): (&mut crate::base::lines::Joiner<B, C>, &Cell<bool>),
     number: usize,
     piece: &str,
 ) -> Result<Outcome> {
@@ -309,6 +312,7 @@ fn run_piece<B: Fn(&str) -> i64, C: Fn(&str) -> bool>(
                 Outcome::Failed
             }
         };
+        apl_mode.set(session.in_apl());
         if outcome == Outcome::Quit {
             return Ok(Outcome::Quit);
         }
@@ -326,11 +330,33 @@ pub const CONTINUATION_PROMPT: &str = "...> ";
 /// ends the statement, which is then an error of its own, and the line runs (see
 /// [`crate::base::lines::Joiner`]). Lines piped in are never joined: nobody sees a prompt, so
 /// a bracket left open is its own line's error (its column within that line).
-fn joiner(join: bool) -> crate::base::lines::Joiner<impl Fn(&str) -> i64, impl Fn(&str) -> bool> {
-    crate::base::lines::Joiner::new(crate::sequence::parser::bracket_balance, move |line| {
-        join && !matches!(crate::command::line_kind(line), LineKind::Command(..))
-            && !parses_alone(line)
-    })
+///
+/// In APL mode (while `apl` holds) a dfn's braces left open go on to the next lines, typed,
+/// piped or run, as a Dyalog programmer writes a dfn of many lines
+/// ([`crate::apl::lines`]); an empty line or a system command (`)…`) ends it, unfinished,
+/// and nothing of it runs.
+fn joiner(
+    join: bool,
+    apl: Rc<Cell<bool>>,
+) -> crate::base::lines::Joiner<impl Fn(&str) -> i64, impl Fn(&str) -> bool> {
+    let in_apl = apl.clone();
+    crate::base::lines::Joiner::new(
+        move |line| {
+            if in_apl.get() {
+                crate::apl::lines::brace_balance(line)
+            } else {
+                crate::sequence::parser::bracket_balance(line)
+            }
+        },
+        move |line| {
+            if apl.get() {
+                !line.trim_start().starts_with(')')
+            } else {
+                join && !matches!(crate::command::line_kind(line), LineKind::Command(..))
+                    && !parses_alone(line)
+            }
+        },
+    )
 }
 
 /// Whether `line` reads as moves on its own, in either notation.
@@ -362,7 +388,13 @@ enum Outcome {
 /// written.
 fn run_statement(session: &mut Session, statement: &Statement, from: Where) -> Result<Outcome> {
     crate::base::cancel::clear();
-    let (line, result) = if statement.open {
+    let (line, result) = if session.in_apl() && statement.text.contains('\n') {
+        // A dfn over several lines: one statement (an unclosed one is APL's own error).
+        (
+            statement.line,
+            session.execute(&crate::apl::lines::join(&statement.text)),
+        )
+    } else if statement.open {
         // Moves are parsed, so that an error before the open bracket is the one reported (no
         // sequence with a bracket open parses, so nothing runs); a command is not run at all.
         let command = matches!(
@@ -443,7 +475,9 @@ pub fn run_lines(input: impl BufRead, join: bool, apl: Option<AplContext>) -> Re
     // The failing statements in a row, and the line of the first of them.
     let mut in_a_row = (0, 0);
     let mut last = 0;
-    for read in crate::base::lines::statements(Lines::new(input), joiner(join)) {
+    let apl_mode = Rc::new(Cell::new(session.in_apl()));
+    let joiner = joiner(join, apl_mode.clone());
+    for read in crate::base::lines::statements(Lines::new(input), joiner) {
         // A blank line does not break a run of failing lines (binary input has many).
         let blank = matches!(&read, Ok(s) if s.text.trim().is_empty());
         let (number, outcome) = match read {
@@ -457,6 +491,7 @@ pub fn run_lines(input: impl BufRead, join: bool, apl: Option<AplContext>) -> Re
             }
         };
         last = number;
+        apl_mode.set(session.in_apl());
         if crate::base::cancel::requested() {
             output::err(format!(
                 "stopped by Ctrl-C at line {number}: the lines after it were not run"
