@@ -958,7 +958,7 @@ fn the_pages_distance_slider_reaches_as_far_as_the_command_line() {
 
 #[test]
 fn a_jpeg_or_other_image_name_is_refused_in_one_line_and_nothing_is_written() {
-    for name in ["x.jpg", "x.JPEG", "x.gif", "x.webp"] {
+    for name in ["x.jpg", "x.JPEG", "x.gif", "x.webp", "x.pdf", "x.eps"] {
         let path = temp(name);
         let _ = std::fs::remove_file(&path);
         let file = path.to_str().unwrap();

@@ -227,6 +227,12 @@ async function settle(tab) {
   look = await settle(tab);
   check(look.last === "out: 2 5 6" && await tab.run("window.workerBefore === worker"),
     ")load in the page joins the file's definitions to the workspace, in the same worker", look);
+  // )save NAME offers the download under the whole name typed, spaces and all, as the REPL
+  // saves it.
+  await tab.type(")save my work.apl");
+  look = await settle(tab);
+  check(look.last === "said: the workspace was offered as a download (my work.apl)",
+    ")save my work.apl offers the download as my work.apl", look);
   await tab.type(")off");
   await settle(tab);
 

@@ -659,7 +659,9 @@ pub fn write_picture(path: &Path, text: &str) -> Result<usize> {
 
 /// The image kinds a name may ask for that are not written (SVG text under such a name would
 /// be mislabelled): refused, so that the name and the contents always agree.
-const OTHER_IMAGES: [&str; 8] = ["jpg", "jpeg", "gif", "webp", "bmp", "tif", "tiff", "avif"];
+const OTHER_IMAGES: [&str; 12] = [
+    "jpg", "jpeg", "gif", "webp", "bmp", "tif", "tiff", "avif", "heic", "pdf", "eps", "ps",
+];
 
 /// A usage error when `path` names an image kind other than PNG or SVG (`.jpg`, `.gif`, …).
 fn refuse_other_image(path: &Path) -> Result<()> {

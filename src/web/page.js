@@ -408,8 +408,9 @@ async function runLine(line) {
 function fileHelp(line) {
   if (line.startsWith(")save")) {
     if (!lastReply || !lastReply.workspace) { say("the workspace is empty: nothing to save", "said"); return; }
-    // The name given, if any (its last part: the browser chooses where), else workspace.apl.
-    const name = (line.split(/\s+/)[1] || "").split(/[\\/]/).pop() || "workspace.apl";
+    // The name given, if any — the rest of the line, spaces and all, as the REPL's )save
+    // reads it; its last part: the browser chooses where — else workspace.apl.
+    const name = line.slice(")save".length).trim().split(/[\\/]/).pop() || "workspace.apl";
     const a = document.createElement("a");
     a.href = URL.createObjectURL(new Blob([lastReply.workspace], {type: "text/plain"}));
     a.download = name;
