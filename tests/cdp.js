@@ -111,7 +111,13 @@ function launch(browser, profile, limitMs = 240000, extraArgs = []) {
     const killer = setTimeout(() => chrome.kill("SIGKILL"), 5000);
     chrome.on("exit", () => { clearTimeout(killer); process.exit(0); });
   }
-  return {send, tab, open, fail, close, consoleSaid, sleep, listeners};
+  // The browser killed at once (SIGKILL, as a crash or a power cut ends it), this process
+  // going on: resolves when it has ended.
+  function crash() {
+    closing = true;
+    return new Promise(done => { chrome.on("exit", () => done()); chrome.kill("SIGKILL"); });
+  }
+  return {send, tab, open, fail, close, crash, consoleSaid, sleep, listeners};
 }
 
 module.exports = {launch};

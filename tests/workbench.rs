@@ -91,6 +91,7 @@ fn the_workbench_page_answers_moves_apl_stops_keeps_its_workspace_and_shares_lin
             "a link's definitions join the session's own",
             "a link pasted into the open page's address is offered",
             "a hostile address (#…<script>…) is shown as text and makes no element",
+            "a browser killed after a line brings back that line's session",
         ],
     );
     eprintln!("worked in {browser}:\n{said}");

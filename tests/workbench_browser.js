@@ -12,7 +12,7 @@ const {launch} = require("./cdp.js");
 
 const [browser, page, profile] = process.argv.slice(2);
 const url = hash => `file://${page}${hash}`;
-const {send, open, fail, close, consoleSaid, sleep, listeners} = launch(browser, profile);
+const {send, open, fail, close, crash, consoleSaid, sleep, listeners} = launch(browser, profile);
 
 function check(ok, what, got) {
   if (!ok) fail(`${what}: got ${JSON.stringify(got)}\n${consoleSaid.join("\n")}`);
@@ -286,7 +286,8 @@ async function settle(tab) {
   await tab.type("L F");
   look = await settle(tab);
   const link = look.link;
-  await tab.run("localStorage.clear()");
+  await tab.run(`(async () => { localStorage.clear(); const db = await durable();
+    await new Promise(done => { const t = db.transaction(STORE, "readwrite"); t.objectStore(STORE).clear(); t.oncomplete = done; }); })()`);
   const other = await open(url(link));
   let offered = await other.run("({shown: !document.getElementById('offer').hidden, text: document.getElementById('offer-text').textContent, facelets: lastReply.facelets})");
   check(offered.shown && offered.text.includes("TWICE") && offered.text.includes("L F") && offered.facelets !== look.facelets,
@@ -337,5 +338,24 @@ async function settle(tab) {
     "a hostile address (#…<script>…) is shown as text and makes no element", h);
   await hostile.key("Escape", "Escape", 27);
 
-  close();
+  // The browser killed at once after a line (SIGKILL, as a crash or a power cut ends it):
+  // what the page has on disk — IndexedDB's strict write, done within moments of the line,
+  // where Chromium's localStorage reaches the disk a second or more later — comes back.
+  await tab.type("apl");
+  await settle(tab);
+  await tab.type("DURABLE←⍳4");
+  await settle(tab);
+  const serial = await tab.run("keptSerial");
+  for (let i = 0; i < 300 && (await tab.run("window.keptOnDisk")) < serial; i++) await sleep(10);
+  const onDisk = await tab.run("window.keptOnDisk");
+  await crash();
+  const again = launch(browser, profile);
+  const reopened = await again.open(url(""));
+  await reopened.type("DURABLE");
+  look = await settle(reopened);
+  if (look.last !== "out: 1 2 3 4") {
+    again.fail(`a browser killed after a line brings back that line's session: got ${JSON.stringify({look, serial, onDisk})}`);
+  }
+  console.log("ok: a browser killed after a line brings back that line's session");
+  again.close();
 })().catch(e => fail(`${e.stack || e}\n${consoleSaid.join("\n")}`));

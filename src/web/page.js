@@ -74,7 +74,7 @@ async function restart() {
   worker = null;
   busy = true;
   status("the line was stopped; bringing the session back…");
-  const reply = await startWorker(lastReply ? stateOf(lastReply) : loadKept().kept, keptUndo());
+  const reply = await startWorker(lastReply ? stateOf(lastReply) : (await loadKept()).kept, keptUndo());
   busy = false;
   show(reply, {keep: false});
   say(reply.restored
@@ -86,13 +86,63 @@ async function restart() {
 }
 
 // --- what is kept --------------------------------------------------------------------------
-function loadKept() {
+// Kept twice: in localStorage, and in IndexedDB with strict durability. Chromium writes
+// localStorage to disk a second or more after it is set, so a browser killed at once (a
+// crash, a power cut) loses the last lines; a strict IndexedDB transaction is on disk when it
+// completes. Each value kept has a serial, and the page starts from the later of the two.
+const STORE = "kept";
+let keptSerial = 0;
+// The serial of the last value IndexedDB has on disk (for the test that kills the browser).
+window.keptOnDisk = 0;
+let database = null;
+function durable() {
+  if (!database) database = new Promise(resolve => {
+    try {
+      const opening = indexedDB.open("cubework", 1);
+      opening.onupgradeneeded = () => opening.result.createObjectStore(STORE);
+      opening.onsuccess = () => resolve(opening.result);
+      opening.onerror = () => resolve(null);
+      opening.onblocked = () => resolve(null);
+    } catch (e) { resolve(null); }
+  });
+  return database;
+}
+
+function parseKept(text) {
   try {
-    const text = localStorage.getItem(KEEP);
     const value = text ? JSON.parse(text) : null;
     if (value && typeof value === "object") return value;
-  } catch (e) { /* storage refused or unreadable: a new session */ }
-  return {};
+  } catch (e) { /* unreadable: not kept */ }
+  return null;
+}
+
+async function loadKept() {
+  let stored = null;
+  try { stored = parseKept(localStorage.getItem(KEEP)); } catch (e) { /* storage refused */ }
+  const db = await durable();
+  const onDisk = db && await new Promise(resolve => {
+    try {
+      const read = db.transaction(STORE).objectStore(STORE).get(KEEP);
+      read.onsuccess = () => resolve(parseKept(read.result));
+      read.onerror = () => resolve(null);
+    } catch (e) { resolve(null); }
+  });
+  const serial = v => (v && Number.isFinite(v.serial) ? v.serial : 0);
+  const value = serial(onDisk) > serial(stored) ? onDisk : stored;
+  keptSerial = Math.max(keptSerial, serial(value));
+  return value || {};
+}
+
+// `text` (the value of `serial`) written to IndexedDB, strictly durable; transactions on the
+// store complete in the order they are made, so the last kept is the last written.
+async function keepDurably(text, serial) {
+  const db = await durable();
+  if (!db) return;
+  try {
+    const write = db.transaction(STORE, "readwrite", {durability: "strict"});
+    write.objectStore(STORE).put(text, KEEP);
+    write.oncomplete = () => { window.keptOnDisk = Math.max(window.keptOnDisk, serial); };
+  } catch (e) { /* IndexedDB refused: localStorage alone keeps it */ }
 }
 
 // What brings the session of `reply` back: its cube, representation, notation, mode and
@@ -110,8 +160,10 @@ function keep(reply) {
   const kept = stateOf(reply);
   const moves = {start: player.start, startFacelets: player.startFacelets, size: player.size, moves: player.moves};
   const lines = typed.slice(-200).filter(l => l.length <= 4096);
-  const ways = [[{kept, player: moves, lines}, ""], [{kept, lines}, "the player's moves are"],
-                [{kept}, "the player's moves and the lines typed are"]];
+  const serial = keptSerial = Math.max(Date.now(), keptSerial + 1);
+  const ways = [[{serial, kept, player: moves, lines}, ""], [{serial, kept, lines}, "the player's moves are"],
+                [{serial, kept}, "the player's moves and the lines typed are"]];
+  keepDurably(JSON.stringify(ways[0][0]), serial);
   for (const [value, left] of ways) {
     try {
       localStorage.setItem(KEEP, JSON.stringify(value));
@@ -538,7 +590,7 @@ window.addEventListener("pointerup", () => { drag = null; });
 
 // --- the start -----------------------------------------------------------------------------
 (async () => {
-  const saved = loadKept();
+  const saved = await loadKept();
   if (Array.isArray(saved.lines)) for (const l of saved.lines) if (typeof l === "string") typed.push(l);
   if (saved.player && Array.isArray(saved.player.start) && Array.isArray(saved.player.moves)) {
     player.start = saved.player.start; player.size = saved.player.size; player.moves = saved.player.moves;
