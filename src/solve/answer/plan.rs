@@ -62,27 +62,63 @@ impl Plan {
         ))
     }
 
-    /// `hint: R' (1 of 20 moves of a two-phase solution; then U2 F …)`.
+    /// `hint: R' (1 of 20 moves of a two-phase solution; then U2 F …)`. Whole-cube turns
+    /// are not counted among the moves, as the solution's own count leaves them out; one that
+    /// comes first is said to be one.
     pub fn describe(&self) -> String {
         let Some((&first, rest)) = self.moves.split_first() else {
             return "solved: no move needed".to_string();
         };
-        let n = self.moves.len();
-        let what = if matches!(first.turn, crate::turn::moves::Turn::Rotation(_)) {
-            " (a whole-cube turn, to bring the centres home)"
-        } else {
-            ""
-        };
+        let rotation = |m: &Move| matches!(m.turn, crate::turn::moves::Turn::Rotation(_));
+        let turns = self.moves.iter().filter(|m| !rotation(m)).count();
         let then = if rest.is_empty() {
             "; then it is solved".to_string()
         } else {
             format!("; then {}", format_moves(rest))
         };
-        format!(
-            "hint: {first}{what} (1 of {n} {} of {} {} solution{then})",
-            if n == 1 { "move" } else { "moves" },
+        let solution = format!(
+            "{turns} {} of {} {} solution",
+            if turns == 1 { "move" } else { "moves" },
             if self.how.starts_with('o') { "an" } else { "a" },
             self.how
-        )
+        );
+        if rotation(&first) {
+            format!(
+                "hint: {first} (a whole-cube turn, to bring the centres home, before the {solution}{then})"
+            )
+        } else {
+            format!("hint: {first} (1 of {solution}{then})")
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Notation;
+    use crate::sequence::parser::parse_moves;
+
+    fn plan(moves: &str) -> Plan {
+        Plan {
+            cube: Cube::solved_n(2),
+            moves: parse_moves(moves, Notation::Standard).unwrap(),
+            how: "optimal 2×2×2",
+        }
+    }
+
+    #[test]
+    fn a_hint_counts_the_moves_as_the_solution_does_leaving_whole_cube_turns_out() {
+        assert_eq!(
+            plan("z' y2 U R2 F'").describe(),
+            "hint: z' (a whole-cube turn, to bring the centres home, before the 3 moves of an optimal 2×2×2 solution; then y2 U R2 F')"
+        );
+        assert_eq!(
+            plan("U R2 F'").describe(),
+            "hint: U (1 of 3 moves of an optimal 2×2×2 solution; then R2 F')"
+        );
+        assert_eq!(
+            plan("F'").describe(),
+            "hint: F' (1 of 1 move of an optimal 2×2×2 solution; then it is solved)"
+        );
     }
 }
