@@ -23,6 +23,11 @@
 //! shortest after 10,000, 44.8 at 45.1 s (after main's 50.7 s); six ranked so and the
 //! shortest after 40,000, 44.7 at 63.3 s. A probe costs about 6 µs, so the finish kept adds
 //! about 60 ms to every solve. Each: `big_cubes -- solve` of the benchmark's 50 states.
+//!
+//! The same probes split (1 December, 02:01–02:09 UTC, a load of 8 to 10, two runs at once;
+//! main's settings 44.9 moves at 40.0 to 43.9 s in other pairs): the two shortest again
+//! after 7,500 each, 44.9 at 40.6 s; the three after 5,000, 45.0 at 39.7 s; twelve ranked
+//! after 50 probes, 44.9 at 42.1 s. None shorter: not kept.
 
 use crate::solve::SolveError;
 use crate::solve::model::cubie::CubieCube;

@@ -85,6 +85,21 @@
 //! their 3×3×3 are (`FINISHES`, `finish.rs`): 44.9 moves at about a tenth more CPU time.
 //! Each figure: `big_cubes -- solve` of the 50 states, the settings changed for the run only.
 //!
+//! Measured since (1 December, 01:49–02:35 UTC, a load average of 7 to 15; the 50 states'
+//! `big_cubes -- solve` under `/usr/bin/time`, two runs at once, side by side, the settings
+//! changed for the run only): main's settings took 44.9 moves at 43.9 s, 40.0 s and 42.6 s
+//! of user time in three pairs. The starts of the largest bound first at each total (the
+//! cheapest searches first, so that the first reduction might come sooner): 44.9 at 54.2 s
+//! (beside main's 43.9 s). Reductions at the least total and one more (the last phase going
+//! on a total past the first within `MORE_NODES`), twelve or twenty-four of them ranked by
+//! the 100-probe finish: 44.9 at 45.2 s and 45.3 s, no shorter to one decimal.
+//! `MORE_NODES` 50,000: 44.9 at 36.7 s and 40.1 s beside main's 40.0 s and 42.6 s, about
+//! 7 % less, but to two decimals (`solve --size 4 --threads 1 --batch` of the 50 states)
+//! 44.90 against main's 44.86, two moves longer in all; 100,000, 44.9 at 40.4 s (not beside
+//! main's), 44.88. None kept. Not built, for lack of time: ranking by the two-phase solver's
+//! phase-1 bound instead of 100 probes (by `finish.rs`'s 6 µs a probe the twelve rankings
+//! cost about 7 ms a solve: the last phase, not the ranking, is where the time goes).
+//!
 //! The tables (19.0 MB) are in the cache (`four.bin`, [`table_file`]), built on first use
 //! in under a minute. Every run of turns about one axis is merged and written in WCA
 //! notation, as the reduction writes its answers.
@@ -251,7 +266,8 @@ const FINISHES: usize = 12;
 /// The last phase's nodes left for more reductions once the first is found (unbounded, the
 /// search for them took about as long again as the first; 50,000 gave the same 45.0 moves
 /// on the benchmark's first 50 states as 200,000, with the finishes of `finish.rs`, but
-/// fewer states with more than one reduction to choose from).
+/// fewer states with more than one reduction to choose from; with the twelve finishes now,
+/// 50,000 is 2 moves longer over those 50 states, at about 7 % less CPU time).
 const MORE_NODES: u64 = 200_000;
 
 /// The cube's holding (an index into the holdings `solve` tries), the turns of phases 1
