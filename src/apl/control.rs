@@ -116,7 +116,7 @@ pub(crate) struct Control {
 #[derive(Debug)]
 pub(crate) enum Line {
     Statements(Vec<Expr>),
-    Control(Control),
+    Control(Box<Control>),
 }
 
 /// The line `parser` reads from token `start` (after its label): a control word's, or
@@ -191,12 +191,12 @@ pub(crate) fn read(parser: &Parser, start: usize) -> R<Line> {
             statements.pop()
         }
     };
-    Ok(Line::Control(Control {
+    Ok(Line::Control(Box::new(Control {
         word,
         expr,
         target,
         at,
-    }))
+    })))
 }
 
 /// Whether `tokens` start with `:In`.
@@ -327,7 +327,7 @@ pub(crate) fn compile(name: &str, source: &[String], lines: Vec<Line>) -> R<Prog
                 if !matches!(control.word, Word::AndIf | Word::OrIf) {
                     c.close_chain();
                 }
-                c.control(control)?;
+                c.control(*control)?;
             }
         }
     }
