@@ -64,3 +64,16 @@ fn ctrl_c_in_a_traditional_function_shows_the_line_it_stopped_in() {
     assert_eq!(text.lines().count(), 3, "{text}");
     assert!(text.lines().nth(2).unwrap().trim() == "^", "{text}");
 }
+
+/// Ctrl-C stops a `:While` loop without end as it stops `→L`: at the line it was in.
+#[test]
+fn ctrl_c_stops_a_loop_of_a_control_structure() {
+    let mut ws = Workspace::new();
+    ws.eval_line("∇F;I\nI←0\n:While 1\n    I←I+1\n:EndWhile\n∇")
+        .unwrap();
+    let e = interrupted(&mut ws, "F");
+    assert_eq!(e.kind, ErrorKind::Interrupt, "{e}");
+    assert!(e.line.starts_with("F["), "{e}");
+    // The workspace goes on.
+    assert_eq!(ws.eval_line("1+1").unwrap().to_string(), "2");
+}

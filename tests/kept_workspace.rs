@@ -335,3 +335,52 @@ fn a_session_that_ends_while_its_workspace_is_not_written_says_so_naming_the_fil
     // What was written before stays.
     assert!(std::fs::read_to_string(&file).unwrap().contains("A←1"));
 }
+
+/// A traditional function with control structures comes back from the kept workspace and
+/// from `)save`/`)load` as its text was, indentation and comments too, and runs as it did;
+/// one typed a line at a time is kept as typed (each line as the REPL reads it: trimmed).
+#[test]
+fn a_function_with_control_structures_comes_back_as_it_was_written() {
+    let (dir, file) = workspace();
+    let collatz = "\
+∇Z←COLLATZ N
+Z←0
+:While N≠1 ⍝ until it reaches 1
+    :If 0=2|N
+        N←N÷2
+    :Else
+        N←1+3×N
+    :EndIf
+    Z+←1
+:EndWhile
+∇";
+    std::fs::write(&file, format!("⍝ cubework workspace\n{collatz}\n")).unwrap();
+    let (mut s, notes) = session(&file);
+    assert!(notes.is_empty(), "{notes:?}");
+    assert_eq!(run(&mut s, "COLLATZ¨1 6 27"), "0 8 111");
+    let typed = [
+        "∇Z←HALF N",
+        ":If 0=2|N",
+        "Z←N÷2",
+        ":Else",
+        "Z←N",
+        ":EndIf",
+        "∇",
+    ];
+    for line in typed {
+        run(&mut s, line);
+    }
+    drop(s);
+    let text = std::fs::read_to_string(&file).unwrap();
+    assert!(text.contains(collatz), "{text}");
+    assert!(text.contains(&typed.join("\n")), "{text}");
+    let (mut s, notes) = session(&file);
+    assert!(notes.is_empty(), "{notes:?}");
+    assert_eq!(run(&mut s, "HALF¨COLLATZ¨6 27"), "4 111");
+    let saved = dir.path().join("saved.apl");
+    run(&mut s, &format!(")save {}", saved.display()));
+    assert!(std::fs::read_to_string(&saved).unwrap().contains(collatz));
+    run(&mut s, ")clear");
+    run(&mut s, &format!(")load {}", saved.display()));
+    assert_eq!(run(&mut s, "COLLATZ 27"), "111");
+}

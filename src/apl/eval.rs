@@ -73,7 +73,7 @@ macro_rules! derived {
 }
 
 impl<'w> Machine<'w> {
-    fn lookup(&self, name: &str, frame: &Frame) -> Option<Value> {
+    pub(super) fn lookup(&self, name: &str, frame: &Frame) -> Option<Value> {
         if let Some(v) = frame.find(name) {
             return Some(v.clone());
         }
@@ -97,7 +97,7 @@ impl<'w> Machine<'w> {
         }
     }
 
-    fn store(&mut self, name: &str, v: Value, frame: &mut Frame) -> R<()> {
+    pub(super) fn store(&mut self, name: &str, v: Value, frame: &mut Frame) -> R<()> {
         let local = frame
             .scope
             .as_ref()
@@ -291,6 +291,7 @@ impl<'w> Machine<'w> {
             Expr::IndexAssign(name, idx, a, pos) => self
                 .index_assign(name, idx, a, frame)
                 .map_err(|e| e.at(line, *pos)),
+            Expr::AssignTo(to, a) => self.assign_to(to, a, frame),
         }
     }
 
@@ -637,80 +638,6 @@ impl<'w> Machine<'w> {
         result.map(|()| last)
     }
 
-    /// A traditional function applied: its arguments and labels bound, its lines run in
-    /// order, `→` going where it says; its result the value its result name has at the end.
-    fn call_trad(
-        &mut self,
-        t: &Arc<super::trad::Tradfn>,
-        left: Option<Value>,
-        right: Option<Value>,
-    ) -> R<Value> {
-        let mut locals = Locals::default();
-        match (&t.right, right) {
-            (Some(b), Some(r)) => {
-                locals.insert(b.clone(), r);
-            }
-            (None, Some(_)) => return err(ErrorKind::Syntax, "this function takes no argument"),
-            (Some(_), None) => return err(ErrorKind::Syntax, "this function takes an argument"),
-            (None, None) => {}
-        }
-        match (&t.left, left) {
-            (Some(a), Some(l)) => {
-                locals.insert(a.clone(), l);
-            }
-            (None, Some(_)) => {
-                return err(ErrorKind::Syntax, "this function takes no left argument");
-            }
-            _ => {}
-        }
-        for (label, n) in &t.labels {
-            locals.insert(label.clone(), Value::num(*n as f64));
-        }
-        // Each line runs in its own text, where its errors are placed.
-        let mut frame = Frame {
-            scope: Some(Arc::clone(t)),
-            ..Frame::new("", Some(locals))
-        };
-        let entry = origin();
-        let mut pc = 0usize;
-        let result = (|| {
-            'lines: while pc < t.lines.len() {
-                frame.line = &t.source[pc];
-                self.step()?;
-                for s in &t.lines[pc] {
-                    if let Expr::Branch(target) = s {
-                        let to = self.eval(target, &mut frame)?;
-                        match to.0.iter().next() {
-                            None => continue,
-                            Some(Elem::Num(n)) if n.fract() == 0.0 => {
-                                if *n < 1.0 || *n as usize > t.lines.len() {
-                                    break 'lines;
-                                }
-                                pc = *n as usize - 1;
-                                continue 'lines;
-                            }
-                            _ => return err(ErrorKind::Domain, "→ takes a line number"),
-                        }
-                    }
-                    self.eval(s, &mut frame)?;
-                }
-                pc += 1;
-            }
-            Ok(())
-        })();
-        leave(&frame, entry);
-        result.map_err(|e| t.place(e, pc))?;
-        match &t.result {
-            Some(z) => self.lookup(z, &frame).ok_or_else(|| {
-                AplError::new(
-                    ErrorKind::Value,
-                    format!("the result {z} was given no value"),
-                )
-            }),
-            None => Ok(Value::vector(Vec::new())),
-        }
-    }
-
     /// A dfn applied: `⍵`, `⍺` (if given) and `∇` bound in a fresh frame, whose names
     /// around it are `parent`'s (the frame it was applied in), and whose `⍺⍺` is `from`'s;
     /// its statements in order until a guard holds or a statement that is not an assignment
@@ -749,7 +676,10 @@ impl<'w> Machine<'w> {
                     DfnStatement::Plain(Expr::Assign(name, _, _)) if name == "⍺" && has_alpha => {
                     }
                     DfnStatement::Plain(
-                        e @ (Expr::Assign(..) | Expr::IndexAssign(..) | Expr::AssignFn(..)),
+                        e @ (Expr::Assign(..)
+                        | Expr::IndexAssign(..)
+                        | Expr::AssignTo(..)
+                        | Expr::AssignFn(..)),
                     ) => {
                         self.eval(e, &mut frame)?;
                     }
@@ -958,7 +888,7 @@ pub(crate) fn global_origin(globals: &HashMap<String, Value>) -> usize {
 
 /// Leaving a function's frame: a `⎕IO` it made its own (a dfn's or a direct definition's, or
 /// one a traditional function's header names) ends with it.
-fn leave(frame: &Frame, entry: usize) {
+pub(super) fn leave(frame: &Frame, entry: usize) {
     if frame
         .locals
         .as_ref()

@@ -161,6 +161,13 @@ fn expr_refs(e: &Expr, fns: &mut Vec<String>, vars: &mut Vec<String>) {
         }
         Expr::Assign(_, a, _) | Expr::Print(a) | Expr::Branch(a) => expr_refs(a, fns, vars),
         Expr::CallFn(f) | Expr::AssignFn(_, f, ..) => func_refs(f, fns, vars),
+        Expr::AssignTo(to, a) => {
+            to.target.names().into_iter().for_each(&mut var);
+            if let Some(f) = &to.modify {
+                func_refs(f, fns, vars);
+            }
+            expr_refs(a, fns, vars);
+        }
         Expr::IndexAssign(n, idx, a, _) => {
             var(n);
             idx.lists

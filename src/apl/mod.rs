@@ -39,11 +39,13 @@
 
 mod args;
 mod arranging;
+mod assign;
 mod digits;
 use arranging::Arranged;
 #[cfg(target_arch = "wasm32")]
 mod browser_depth;
 mod chain;
+mod control;
 pub mod defs;
 mod derived;
 mod display;
@@ -69,6 +71,7 @@ mod search;
 mod structure;
 mod system;
 mod trad;
+mod trad_run;
 mod tree;
 mod value;
 mod work;
@@ -81,7 +84,11 @@ mod arguments_tests;
 #[cfg(test)]
 mod arranging_tests;
 #[cfg(test)]
+mod assign_tests;
+#[cfg(test)]
 mod chain_tests;
+#[cfg(test)]
+mod control_tests;
 #[cfg(test)]
 mod dfns_tests;
 #[cfg(test)]
@@ -701,6 +708,7 @@ impl Workspace {
                         s,
                         Expr::Assign(..)
                             | Expr::IndexAssign(..)
+                            | Expr::AssignTo(..)
                             | Expr::Print(_)
                             | Expr::AssignFn(..)
                     ) && !calls_without_result(machine.defs, s)

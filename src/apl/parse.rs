@@ -489,7 +489,12 @@ impl<'a> Parser<'a> {
     }
 
     /// One expression from `tokens[from..to]`.
-    fn expression(&self, from: usize, to: usize, nesting: usize) -> Result<Expr, AplError> {
+    pub(super) fn expression(
+        &self,
+        from: usize,
+        to: usize,
+        nesting: usize,
+    ) -> Result<Expr, AplError> {
         if nesting > MAX_NESTING {
             return self.error(
                 format!("more than {MAX_NESTING} brackets inside one another"),
@@ -816,21 +821,7 @@ impl<'a> Parser<'a> {
         };
         while let Some(item) = items.pop() {
             match item {
-                Item::Arrow(pos) => {
-                    rhs = match items.pop() {
-                        Some(Item::Array(Expr::Var(name, _))) if name == "⎕" => {
-                            Expr::Print(Box::new(rhs))
-                        }
-                        Some(Item::Array(Expr::Var(name, _))) => {
-                            Expr::Assign(name, Box::new(rhs), pos)
-                        }
-                        Some(Item::Array(Expr::Index(target, idx, _))) => match *target {
-                            Expr::Var(name, _) => Expr::IndexAssign(name, idx, Box::new(rhs), pos),
-                            _ => return self.error("only a name can be assigned into", pos),
-                        },
-                        _ => return self.error("← needs a name on its left", pos),
-                    };
-                }
+                Item::Arrow(pos) => rhs = self.assignment(&mut items, rhs, pos)?,
                 Item::Func(f) => {
                     rhs = match self.take_array(&mut items) {
                         Some(left) => fold(Expr::Dyad(f, Box::new(left), Box::new(rhs))),
@@ -838,7 +829,8 @@ impl<'a> Parser<'a> {
                     };
                 }
                 array @ (Item::Array(_) | Item::Numbers(_)) => {
-                    // Arrays left of an assignment strand with its value: `A B←1` is `A (B←1)`.
+                    // Arrays left of an assignment (not names: those are assigned to, as in
+                    // Dyalog) strand with its value: `1 2 A←3` is `1 2 (A←3)`.
                     items.push(array);
                     let run = Self::take_run(&mut items);
                     rhs = Self::strand(run, Some(rhs)).expect("a run and a value");

@@ -4,11 +4,12 @@
 //! `[n]` before each is ignored; `LABEL:` at a line's start names its number), and a line
 //! `∇` that ends it. `→N` branches to line N (0, or a line past the end, leaves; an empty
 //! `→⍬` goes on); names the header does not make local are the workspace's (APL's dynamic
-//! scope), where a direct definition's are its own.
+//! scope), where a direct definition's are its own. Dyalog's control structures (`:If`,
+//! `:While`, `:For`, …) are read too, and compiled with the lines ([`super::control`]).
 
+use super::control::{self, Program};
 use super::error::{AplError, ErrorKind};
 use super::parse::{Named, Parser, Tok, Token, lex};
-use super::tree::Expr;
 
 /// A traditional function, read.
 #[derive(Debug)]
@@ -19,8 +20,8 @@ pub(crate) struct Tradfn {
     pub(crate) right: Option<String>,
     /// Every name local to it: result, arguments, locals and labels.
     pub(crate) locals: Vec<String>,
-    /// Its lines' statements, line 1 first.
-    pub(crate) lines: Vec<Vec<Expr>>,
+    /// Its lines, compiled: their statements and control structures.
+    pub(crate) program: Program,
     /// Each label and its line number.
     pub(crate) labels: Vec<(String, usize)>,
     /// Its name.
@@ -34,21 +35,27 @@ impl Tradfn {
     /// function's name and its number, `F[2] Z←1÷0`, with the caret under the place (at the
     /// line's start for an error that has none, such as Ctrl-C between statements). An error
     /// placed in another line (of a function this one called) is left as it is.
-    pub(crate) fn place(&self, mut e: AplError, pc: usize) -> AplError {
-        let Some(line) = self.source.get(pc) else {
-            return e;
-        };
-        let prefix = format!("{}[{}] ", self.name, pc + 1);
-        let shift = prefix.chars().count();
-        if e.column == usize::MAX {
-            return e.at(&format!("{prefix}{line}"), shift);
+    pub(crate) fn place(&self, e: AplError, pc: usize) -> AplError {
+        match self.source.get(pc) {
+            Some(line) => placed(&self.name, pc, line, e),
+            None => e,
         }
-        if e.line == *line {
-            e.line = format!("{prefix}{line}");
-            e.column += shift;
-        }
-        e
     }
+}
+
+/// An error in line `pc` (0-based), `line`, of function `name`, shown with the function's
+/// name and the line's number before the line (`F[2] Z←1÷0`).
+fn placed(name: &str, pc: usize, line: &str, mut e: AplError) -> AplError {
+    let prefix = format!("{name}[{}] ", pc + 1);
+    let shift = prefix.chars().count();
+    if e.column == usize::MAX {
+        return e.at(&format!("{prefix}{line}"), shift);
+    }
+    if e.line == *line {
+        e.line = format!("{prefix}{line}");
+        e.column += shift;
+    }
+    e
 }
 
 fn syntax(detail: impl Into<String>, line: &str) -> AplError {
@@ -158,7 +165,7 @@ pub(crate) fn parse(
     let mut labels = Vec::new();
     let mut lexed = Vec::with_capacity(body.len());
     for (i, line) in body.iter().enumerate() {
-        let tokens = lex(line)?;
+        let tokens = lex(line).map_err(|e| placed(&name, i, line, e))?;
         let start = match tokens.as_slice() {
             [
                 Token {
@@ -186,14 +193,11 @@ pub(crate) fn parse(
         false => names(n),
     };
     let mut lines = Vec::with_capacity(body.len());
-    for (line, (tokens, start)) in body.iter().zip(&lexed) {
+    for (pc, (line, (tokens, start))) in body.iter().zip(&lexed).enumerate() {
         let parser = Parser::new(line, tokens, &shadowed);
-        lines.push(if *start == tokens.len() {
-            Vec::new()
-        } else {
-            parser.statements(*start, tokens.len())?
-        });
+        lines.push(control::read(&parser, *start).map_err(|e| placed(&name, pc, line, e))?);
     }
+    let program = control::compile(&name, &body, lines)?;
     let own_name = name.clone();
     Ok((
         name,
@@ -202,7 +206,7 @@ pub(crate) fn parse(
             left,
             right,
             locals,
-            lines,
+            program,
             labels,
             name: own_name,
             source: body,
@@ -210,14 +214,22 @@ pub(crate) fn parse(
     ))
 }
 
-/// Every name a definition's text mentions.
+/// Every name a definition's text mentions (not its control words).
 pub(crate) fn names(text: &str) -> Vec<String> {
-    text.lines()
+    let mut out = Vec::new();
+    for tokens in text
+        .lines()
         .filter_map(|l| lex(l.trim().trim_start_matches('∇')).ok())
-        .flatten()
-        .filter_map(|t| match t.kind {
-            Tok::Name(n) => Some(n),
-            _ => None,
-        })
-        .collect()
+    {
+        let mut before = None;
+        for t in tokens {
+            if let Tok::Name(n) = &t.kind
+                && !control::is_word(before.as_ref(), n)
+            {
+                out.push(n.clone());
+            }
+            before = Some(t.kind);
+        }
+    }
+    out
 }

@@ -5,7 +5,8 @@
 
 use std::sync::Arc;
 
-use super::value::Value;
+use super::error::{AplError, ErrorKind, err};
+use super::value::{Value, item_value};
 
 /// An expression, evaluated right to left.
 #[derive(Clone, Debug)]
@@ -21,6 +22,9 @@ pub(crate) enum Expr {
     Dyad(Func, Box<Expr>, Box<Expr>),
     Assign(String, Box<Expr>, usize),
     IndexAssign(String, Indices, Box<Expr>, usize),
+    /// `a b←x`, `(a (b c))←x`, `a+←x`: assignment to a strand of names, or modified
+    /// ([`super::assign`]).
+    AssignTo(Box<Assignment>, Box<Expr>),
     /// `⎕←expr`: the value, printed.
     Print(Box<Expr>),
     /// A named dfn's body: the dfn applied to the `⍺` (if any) and `⍵` of the call.
@@ -122,6 +126,13 @@ impl Mentions {
             Expr::IndexAssign(n, idx, a, _) => {
                 self.count += usize::from(n == name);
                 idx.lists.iter().flatten().for_each(|x| self.expr(x, name));
+                self.expr(a, name);
+            }
+            Expr::AssignTo(to, a) => {
+                self.count += to.target.names().iter().filter(|n| **n == name).count();
+                if let Some(f) = &to.modify {
+                    self.func(f, name);
+                }
                 self.expr(a, name);
             }
             Expr::Print(a) | Expr::Branch(a) => self.expr(a, name),
@@ -360,4 +371,91 @@ pub(crate) enum FuncKind {
 pub(crate) enum Operand {
     Func(Func),
     Array(Expr),
+}
+
+/// What an assignment assigns to: a name, or a strand of them (nested by parentheses).
+#[derive(Clone, Debug)]
+pub(crate) enum Target {
+    Name(String),
+    Strand(Vec<Target>),
+}
+
+impl Target {
+    /// The target an expression names: a variable's name (not `⎕`, which prints), or a
+    /// strand of targets.
+    pub(crate) fn of(e: &Expr) -> Option<Target> {
+        match e {
+            Expr::Var(n, _) if n != "⎕" => Some(Target::Name(n.clone())),
+            Expr::Strand(items) => items
+                .iter()
+                .map(Target::of)
+                .collect::<Option<Vec<_>>>()
+                .map(Target::Strand),
+            _ => None,
+        }
+    }
+
+    /// Each name it assigns, in order.
+    pub(crate) fn names(&self) -> Vec<&str> {
+        let mut out = Vec::new();
+        self.each_name(&mut |n| out.push(n));
+        out
+    }
+
+    fn each_name<'t>(&'t self, f: &mut impl FnMut(&'t str)) {
+        match self {
+            Target::Name(n) => f(n),
+            Target::Strand(ts) => ts.iter().for_each(|t| t.each_name(f)),
+        }
+    }
+
+    /// Gives `v` out along the target: each name with its part.
+    pub(crate) fn spread<'t>(
+        &'t self,
+        v: &Value,
+        out: &mut Vec<(&'t str, Value)>,
+    ) -> Result<(), AplError> {
+        let targets = match self {
+            Target::Name(n) => {
+                out.push((n, v.clone()));
+                return Ok(());
+            }
+            Target::Strand(ts) => ts,
+        };
+        if v.rank() > 1 {
+            return err(
+                ErrorKind::Rank,
+                format!(
+                    "{} names take a vector or a scalar, not an array of rank {}",
+                    targets.len(),
+                    v.rank()
+                ),
+            );
+        }
+        let items: Vec<_> = v.items().collect();
+        match items.len() {
+            1 => {
+                let item = item_value(items[0]);
+                targets.iter().try_for_each(|t| t.spread(&item, out))
+            }
+            n if n == targets.len() => targets
+                .iter()
+                .zip(items)
+                .try_for_each(|(t, item)| t.spread(&item_value(item), out)),
+            n => err(
+                ErrorKind::Length,
+                format!("{} names and {n} values", targets.len()),
+            ),
+        }
+    }
+}
+
+/// An assignment to a strand of names, or a modified one (`a+←1`).
+#[derive(Clone, Debug)]
+pub(crate) struct Assignment {
+    pub(crate) target: Target,
+    /// The function of a modified assignment (`+` in `a+←1`).
+    pub(crate) modify: Option<Func>,
+    /// Where its arrow is.
+    pub(crate) pos: usize,
 }
