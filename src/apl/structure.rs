@@ -37,7 +37,16 @@ pub(super) fn transpose(axis: Option<f64>, a: Value, w: Value) -> R<Value> {
     // Each axis of ⍵ goes to the result's axis ⍺ names; every result axis from 1 to
     // the largest named must be named. An axis named twice takes a diagonal (`1 1⍉M`,
     // APL2 and Dyalog).
-    let rank = l.iter().copied().max().unwrap_or(0).max(0) as usize;
+    // The largest axis named, judged in i64 (no more than the axes named) before it is a
+    // usize: on the page `4294967297 1⍉M` is not `1 1⍉M`.
+    let top = l.iter().copied().max().unwrap_or(0).max(0);
+    if top > l.len() as i64 {
+        return err(
+            ErrorKind::Domain,
+            "the left argument of ⍉ names each result axis from 1 up",
+        );
+    }
+    let rank = top as usize;
     if l.iter().any(|&k| k < 1) || (1..=rank as i64).any(|r| !l.contains(&r)) {
         return err(
             ErrorKind::Domain,
