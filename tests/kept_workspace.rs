@@ -60,7 +60,7 @@ fn save_then_load_brings_back_values_of_any_size_exactly() {
     assert_eq!(run(&mut s, same), "1 1 1 1 1");
     let said = run(&mut s, &format!(")save {}", saved.display()));
     assert!(
-        said.starts_with("saved 0 of your functions and 5 variables"),
+        said.starts_with("saved your 0 functions and 5 variables"),
         "{said}"
     );
     run(&mut s, ")clear");
@@ -192,7 +192,7 @@ fn vars_lists_no_index_origin_and_save_and_clear_do_not_count_it() {
         &format!(")save {}", dir.path().join("ws.apl").display()),
     );
     assert!(
-        said.starts_with("saved 0 of your functions and 1 variable to"),
+        said.starts_with("saved your 0 functions and 1 variable to"),
         "{said}"
     );
     // ⎕IO is saved with the variables all the same.

@@ -79,6 +79,27 @@ async function settle(tab) {
   await tab.type("{⍵[⍋⍵]}3 1 2");
   look = await settle(tab);
   check(look.last === "out: 1 2 3", "a dfn: {⍵[⍋⍵]}3 1 2", look);
+  // Counts of 2³² and more: the page's usize is 32 bits, yet it gives the native answers.
+  const big = [
+    ["≢⍳4294967297", "error: error: WS FULL: an array of 4294967297 elements is more than"],
+    ["4294967297⌽1 2 3", "out: 3 1 2"],
+    ["4294967297⊃10 20 30", "error: error: INDEX ERROR: index 4294967297 of an axis of length 3"],
+    ["≢4294967297⍴1", "error: error: WS FULL: an array of 4294967297 elements"],
+    ["⍴4294967296 0⍴0", "error: error: WS FULL: an axis of length 4294967296 is longer than"],
+    ["⍳4294967296", "error: error: WS FULL: an array of 4294967296 elements"],
+    ["⍳1e10", "error: error: WS FULL: an array of 10000000000 elements"],
+    ["≢4294967297/1", "error: error: WS FULL: an array of 4294967297 elements"],
+    ["65536 65537⍴1", "error: error: WS FULL: an array of 4295032832 elements"],
+    ["⍴0 5⍴0", "out: 0 5"],
+    ["10×@(2∘|)⍳6", "out: 10 2 30 4 50 6"],
+  ];
+  for (const [line, says] of big) {
+    await tab.type(line);
+    look = await settle(tab);
+    // What follows the line's echo (the transcript's last lines).
+    const said = look.lines.slice(look.lines.map(l => l.endsWith(line)).lastIndexOf(true) + 1);
+    check(said.some(l => l.startsWith(says)), `${line} in the page: ${says}…`, said);
+  }
   await tab.type("CUBE←R CUBE");
   look = await settle(tab);
   check(look.facelets !== afterRU.facelets && look.view !== afterRU.view, "CUBE←R CUBE turns the cube", look);
@@ -206,7 +227,7 @@ async function settle(tab) {
   const quarter = await settle(tab);
   await tab.type("HALF 10");
   const half = await settle(tab);
-  check(look.lines.some(l => l === "out: copied from saved.apl") && half.last === "out: 5" && quarter.last.startsWith("error"),
+  check(look.lines.some(l => l === "out: copied from saved.apl: HALF") && half.last === "out: 5" && quarter.last.startsWith("error"),
     ")copy FILE NAME in the page copies the name from the file chosen", {look, half, quarter});
   chosen = chooseSaved();
   await tab.type(")copy NOSUCH");

@@ -138,7 +138,14 @@ pub(super) fn too_many_atoms<T>() -> R<T> {
 
 /// Checks a count of elements against the cap (`WS FULL` past it).
 pub(crate) fn check_size(n: usize) -> Result<(), AplError> {
-    if n > super::MAX_ELEMENTS {
+    check_count(n as u64)
+}
+
+/// Checks a count of elements, reckoned in `u64` from what APL gave (so that a count of 2³²
+/// or more is itself on a 32-bit build, the page's, not cut to its low bits), against the
+/// cap: `WS FULL` past it, naming the count.
+pub(crate) fn check_count(n: u64) -> Result<(), AplError> {
+    if n > super::MAX_ELEMENTS as u64 {
         return err(
             ErrorKind::WsFull,
             format!(
@@ -148,4 +155,79 @@ pub(crate) fn check_size(n: usize) -> Result<(), AplError> {
         );
     }
     Ok(())
+}
+
+/// The longest axis an array may have, empty or not, in every build: `2³¹−1`, the most a
+/// 32-bit build (the page's WebAssembly) can hold along an axis, so the page and the native
+/// binary give one answer (`⍴4294967296 0⍴0` is the same `WS FULL` in both).
+pub(crate) const MAX_AXIS: u64 = i32::MAX as u64;
+
+/// A length APL gave (whole, not negative: an axis of a shape, a count) as this build's
+/// `usize`, checked in `u64` first: one past [`MAX_AXIS`] is `WS FULL`, naming it, never cut
+/// to a `usize` of 32 bits.
+pub(crate) fn length(n: u64) -> R<usize> {
+    if n > MAX_AXIS {
+        return err(
+            ErrorKind::WsFull,
+            format!("an axis of length {n} is longer than the {MAX_AXIS} an axis may be"),
+        );
+    }
+    Ok(n as usize)
+}
+
+/// How many items an array of these lengths holds, reckoned in `u64` (past `u64::MAX`: that
+/// maximum; any length 0: 0), for [`check_count`].
+pub(crate) fn items_of(lengths: impl IntoIterator<Item = u64>) -> u64 {
+    let mut product = 1u64;
+    let mut zero = false;
+    for n in lengths {
+        zero |= n == 0;
+        product = product.saturating_mul(n);
+    }
+    if zero { 0 } else { product }
+}
+
+/// Position `i` (origin 0) along an axis of `len`, if it is on it: compared in `i64`, so
+/// an index of 2³² or more is off an axis in every build, not cut to a small one.
+pub(crate) fn on_axis(i: i64, len: usize) -> Option<usize> {
+    (i >= 0 && (i as u64) < len as u64).then_some(i as usize)
+}
+
+/// A rotation by `n` along an axis of `len`, brought within it (`0 ≤ r < len`) in `i64`
+/// first: `4294967297⌽1 2 3` is `2⌽1 2 3` in every build.
+pub(crate) fn rotation(n: i64, len: usize) -> isize {
+    match len {
+        0 => 0,
+        _ => (i128::from(n).rem_euclid(len as i128)) as isize,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counts_and_lengths_past_two_to_the_32_are_judged_whole_not_by_their_low_bits() {
+        let e = check_count(10_000_000_000).unwrap_err();
+        assert!(e.detail.contains("10000000000 elements"), "{e:?}");
+        assert!(check_count(1 << 32).is_err());
+        assert!(check_count((1 << 32) + 1).is_err());
+        assert!(check_count(super::super::MAX_ELEMENTS as u64).is_ok());
+        let e = length(1 << 32).unwrap_err();
+        assert_eq!(e.kind, ErrorKind::WsFull);
+        assert!(e.detail.contains("4294967296"), "{e:?}");
+        assert!(length((1 << 31) - 1).is_ok() && length(1 << 31).is_err());
+        assert_eq!(length(3).unwrap(), 3);
+        assert_eq!(items_of([65536, 65537]), 4_295_032_832);
+        assert_eq!(items_of([1 << 32, 0]), 0);
+        assert_eq!(items_of([u64::MAX, 2]), u64::MAX);
+        assert_eq!(items_of([u64::MAX, 2, 0]), 0);
+        assert_eq!(on_axis((1 << 32) + 1, 3), None);
+        assert_eq!(on_axis(-1, 3), None);
+        assert_eq!(on_axis(2, 3), Some(2));
+        assert_eq!(rotation(4_294_967_297, 3), 2);
+        assert_eq!(rotation(4_294_967_296, 3), 1);
+        assert_eq!(rotation(-1, 3), 2);
+        assert_eq!(rotation(i64::MIN, 3), 1);
+    }
 }

@@ -357,7 +357,7 @@ primitives! {
         Key = '⌸', "key", 'K',
             "key: ⍺ f⌸ ⍵ applies f to each unique major cell of ⍺ and ⍵'s cells where it is (f⌸⍵: and its indices)";
         At = '@', "at", ' ',
-            "at: A@I ⍵ (or f@I) replaces the major cells at I; A@g and f@g where g ⍵ is 1";
+            "at: A@I ⍵ (or f@I) replaces the major cells at I; A@g and f@g where g ⍵ is 1; ⍺ f@g ⍵ puts ⍺ f of them";
     }
     syntax {
         '⍵', "omega", 'w', "the right argument (the paper's ω)";

@@ -211,7 +211,8 @@ impl Machine<'_> {
     }
 
     /// `A@I ⍵` and `f@I ⍵`: the major cells of `⍵` at indices `I` replaced by `A`'s (or by
-    /// `f` of them); `A@g ⍵`, `f@g ⍵`: the atoms where the boolean `g ⍵` is 1.
+    /// `f` of them); `A@g ⍵`, `f@g ⍵`: the atoms where the boolean `g ⍵` is 1. Dyadic,
+    /// as Dyalog's: `⍺ (f@I) ⍵` replaces them by `⍺ f` of them (`g` still sees `⍵` alone).
     fn at(
         &mut self,
         with: &Operand,
@@ -220,8 +221,8 @@ impl Machine<'_> {
         right: Value,
         frame: &mut Frame,
     ) -> R<Value> {
-        if left.is_some() {
-            return err(ErrorKind::Syntax, "f@g takes one argument");
+        if left.is_some() && matches!(with, Operand::Array(_)) {
+            return err(ErrorKind::Syntax, "A@g takes one argument (f@g takes two)");
         }
         let (cells, frame_shape) = cells(&right, right.rank().saturating_sub(1));
         // The places chosen, each a run of atoms in ravel order.
@@ -259,7 +260,7 @@ impl Machine<'_> {
                         _ => return err(ErrorKind::Domain, "f@g: g gives 0 or 1"),
                     }
                 }
-                return self.at_atoms(with, &at, right, frame);
+                return self.at_atoms(with, &at, left, right, frame);
             }
         };
         // Major cells: the chosen ones, stacked, replaced as one array.
@@ -270,7 +271,7 @@ impl Machine<'_> {
         let chosen = func::monad(Prim::Take, None, Value::vector(chosen))?;
         let new = match with {
             Operand::Array(a) => self.eval(a, frame)?,
-            Operand::Func(f) => self.apply(f, None, chosen.clone(), frame)?,
+            Operand::Func(f) => self.apply(f, left, chosen.clone(), frame)?,
         };
         if new.rank() != 0 && new.shape() != chosen.shape() {
             return err(
@@ -291,6 +292,7 @@ impl Machine<'_> {
         &mut self,
         with: &Operand,
         at: &[usize],
+        left: Option<Value>,
         right: Value,
         frame: &mut Frame,
     ) -> R<Value> {
@@ -298,7 +300,7 @@ impl Machine<'_> {
         let chosen = Value::vector(at.iter().map(|&k| items[k].clone()).collect());
         let new = match with {
             Operand::Array(a) => self.eval(a, frame)?,
-            Operand::Func(f) => self.apply(f, None, chosen, frame)?,
+            Operand::Func(f) => self.apply(f, left, chosen, frame)?,
         };
         replace_atoms(right, at, &new)
     }

@@ -82,7 +82,10 @@ impl AplError {
 
     /// The error on one line: kind and detail, without the caret.
     pub fn headline(&self) -> String {
-        format!("{}: {}", self.kind.name(), self.detail)
+        // A detail may quote what was read (`'\u{1b}' is not part of the APL…`): its
+        // control characters are escaped, as every echo of user text is.
+        let detail: String = self.detail.chars().flat_map(escaped).collect();
+        format!("{}: {}", self.kind.name(), detail)
     }
 }
 
@@ -112,6 +115,16 @@ fn excerpt(line: &str, column: usize) -> (String, usize) {
         .chars()
         .map(|c| if c == '\t' { ' ' } else { c })
         .collect();
+    // Control characters are shown escaped (`\u{1b}`), as `base::text::cut` shows them, so
+    // a line read from a file cannot act on the terminal; the caret counts their escaped
+    // width, so it stays under its character.
+    let width = |c: char| {
+        if c.is_control() {
+            c.escape_default().count()
+        } else {
+            super::value::char_width(c)
+        }
+    };
     let at = column.min(chars.len());
     let from = at.saturating_sub(EXCERPT_CHARS);
     let to = (at + EXCERPT_CHARS + 1).min(chars.len());
@@ -119,19 +132,45 @@ fn excerpt(line: &str, column: usize) -> (String, usize) {
     if from > 0 {
         shown.push('…');
     }
-    shown.extend(&chars[from..to]);
+    shown.extend(chars[from..to].iter().flat_map(|&c| escaped(c)));
     if to < chars.len() {
         shown.push('…');
     }
-    let pad = usize::from(from > 0)
-        + chars[from..at]
-            .iter()
-            .map(|&c| super::value::char_width(c))
-            .sum::<usize>();
+    let pad = usize::from(from > 0) + chars[from..at].iter().map(|&c| width(c)).sum::<usize>();
     (shown, pad)
+}
+
+/// `c` as an echo shows it: a control character escaped (a newline kept, for a detail of
+/// several lines), any other as it is.
+fn escaped(c: char) -> impl Iterator<Item = char> {
+    let raw = !c.is_control() || c == '\n';
+    raw.then_some(c)
+        .into_iter()
+        .chain((!raw).then(|| c.escape_default()).into_iter().flatten())
 }
 
 /// A shorthand for an unplaced error.
 pub(crate) fn err<T>(kind: ErrorKind, detail: impl Into<String>) -> Result<T, AplError> {
     Err(AplError::new(kind, detail))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_error_line_with_control_characters_is_shown_escaped_with_the_caret_under_its_place() {
+        let line = "\u{1b}[2J\u{7} bad";
+        let e = AplError::new(ErrorKind::Syntax, "'\u{1b}' is wrong").at(line, 6);
+        let shown = e.to_string();
+        assert!(
+            !shown.contains('\u{1b}') && !shown.contains('\u{7}'),
+            "{shown:?}"
+        );
+        let lines: Vec<&str> = shown.lines().collect();
+        assert_eq!(lines[0], "SYNTAX ERROR: '\\u{1b}' is wrong");
+        assert_eq!(lines[1], "      \\u{1b}[2J\\u{7} bad");
+        let caret = lines[2].find('^').unwrap();
+        assert_eq!(&lines[1][caret..], "bad");
+    }
 }

@@ -74,11 +74,17 @@ pub fn expand_names(line: &str) -> Result<String, UnknownName> {
             i += 2;
             continue;
         }
-        let name_len = chars[i + 1..]
-            .iter()
-            .take_while(|c| c.is_ascii_lowercase())
-            .count();
-        if c == '\\' && !quoted && name_len > 0 {
+        // Counted only after a backslash: counting at every character made a long run of
+        // letters (a 1 MiB string or comment) quadratic.
+        let name_len = if c == '\\' && !quoted {
+            chars[i + 1..]
+                .iter()
+                .take_while(|c| c.is_ascii_lowercase())
+                .count()
+        } else {
+            0
+        };
+        if name_len > 0 {
             let name: String = chars[i + 1..i + 1 + name_len].iter().collect();
             // The longest name that is a glyph's: `\rhoX` is not `\rho` and X, but an error;
             // a name followed by an upper-case letter (`\CUBE`) is APL's expand.

@@ -407,7 +407,10 @@ impl Reader<'_> {
         let shape: Vec<usize> = shape
             .items()
             .map(|e| match e {
-                Elem::Num(n) if n.fract() == 0.0 && *n >= 0.0 && *n <= 9e15 => Ok(*n as usize),
+                // Judged in u64 before it is a usize (32 bits on the page).
+                Elem::Num(n) if n.fract() == 0.0 && *n >= 0.0 && *n <= 9e15 => {
+                    super::args::length(*n as u64)
+                }
                 _ => Err(syntax("a shape is whole numbers")),
             })
             .collect::<Result<_, _>>()?;

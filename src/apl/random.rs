@@ -87,7 +87,7 @@ pub(crate) fn roll_or_deal(
             if k > n {
                 return err(ErrorKind::Domain, format!("{k} distinct numbers from {n}"));
             }
-            super::args::check_size(k as usize)?;
+            super::args::check_count(k)?;
             // A partial Fisher–Yates shuffle over the numbers drawn so far.
             let mut moved: std::collections::HashMap<u64, u64> = std::collections::HashMap::new();
             let mut out = Vec::with_capacity(k as usize);

@@ -52,3 +52,17 @@ fn at_replaces_atoms_and_major_cells_by_as_many_new_items_or_by_one() {
     let e = ws.eval_line("((2 2⍴0)@1)2 3⍴⍳6").unwrap_err().to_string();
     assert!(e.contains("as many as those chosen"), "{e}");
 }
+
+#[test]
+fn dyadic_at_with_a_function_puts_the_left_argument_f_of_the_items_chosen() {
+    assert_eq!(run(&["10×@(2∘|)⍳6"]), "10 2 30 4 50 6");
+    assert_eq!(run(&["10 (×@2 4) ⍳5"]), "1 20 3 40 5");
+    assert_eq!(run(&["2 4(+@2 4)⍳5"]), "1 4 3 8 5");
+    // `⍺` is given whole to `f` (Dyalog: `⍺ f` the items chosen), not chosen from too.
+    let mut ws = Workspace::new();
+    let e = ws.eval_line("(⍳5)(+@2 4)⍳5").unwrap_err();
+    assert_eq!(e.kind, ErrorKind::Length, "{e}");
+    let mut ws = Workspace::new();
+    let e = ws.eval_line("1 (0@2) ⍳3").unwrap_err();
+    assert_eq!(e.kind, ErrorKind::Syntax, "{e}");
+}

@@ -75,19 +75,21 @@ pub(super) fn enlist(w: &Value) -> R<Vec<Elem>> {
 /// indices; higher ranks: enclosed index vectors, as Dyalog).
 pub(super) fn where_ones(w: &Value) -> R<Value> {
     let mut counts = Vec::with_capacity(w.0.len());
-    let mut total = 0usize;
+    let mut total = 0u64;
     for e in w.0.iter() {
         match e {
             Elem::Num(n) if n.fract() == 0.0 && *n >= 0.0 => {
-                total = total.saturating_add(*n as usize);
-                counts.push(*n as usize);
+                // Summed in u64 (`as` saturates): checked before any count is a usize.
+                total = total.saturating_add(*n as u64);
+                counts.push(*n as u64);
             }
             _ => return err(ErrorKind::Domain, "⍸ counts whole numbers, 0 or more"),
         }
     }
-    check_size(total)?;
+    super::args::check_count(total)?;
+    let counts: Vec<usize> = counts.into_iter().map(|n| n as usize).collect();
     let shape = w.shape().to_vec();
-    let mut out = Vec::with_capacity(total);
+    let mut out = Vec::with_capacity(total as usize);
     for (flat, &n) in counts.iter().enumerate() {
         let item = if shape.len() == 1 {
             Elem::Num((flat + origin()) as f64)
@@ -562,18 +564,13 @@ pub(crate) fn pick_step(v: &Value, index: &Value) -> R<Value> {
     }
     let mut at = Vec::with_capacity(idx.len());
     for (k, &i) in idx.iter().enumerate() {
-        let i = i - origin() as i64;
-        if i < 0 || i as usize >= v.shape()[k] {
+        let Some(i) = super::args::on_axis(i - origin() as i64, v.shape()[k]) else {
             return err(
                 ErrorKind::Index,
-                format!(
-                    "index {} of an axis of length {}",
-                    i + origin() as i64,
-                    v.shape()[k]
-                ),
+                format!("index {i} of an axis of length {}", v.shape()[k]),
             );
-        }
-        at.push(i as usize);
+        };
+        at.push(i);
     }
     Ok(item_value(&v.0[IxDyn(&at)]))
 }

@@ -37,7 +37,16 @@ pub(super) fn transpose(axis: Option<f64>, a: Value, w: Value) -> R<Value> {
     // Each axis of ⍵ goes to the result's axis ⍺ names; every result axis from 1 to
     // the largest named must be named. An axis named twice takes a diagonal (`1 1⍉M`,
     // APL2 and Dyalog).
-    let rank = l.iter().copied().max().unwrap_or(0).max(0) as usize;
+    // The largest axis named, judged in i64 (no more than the axes named) before it is a
+    // usize: on the page `4294967297 1⍉M` is not `1 1⍉M`.
+    let top = l.iter().copied().max().unwrap_or(0).max(0);
+    if top > l.len() as i64 {
+        return err(
+            ErrorKind::Domain,
+            "the left argument of ⍉ names each result axis from 1 up",
+        );
+    }
+    let rank = top as usize;
     if l.iter().any(|&k| k < 1) || (1..=rank as i64).any(|r| !l.contains(&r)) {
         return err(
             ErrorKind::Domain,
@@ -68,9 +77,10 @@ pub(super) fn rotate(first: bool, axis: Option<f64>, a: Value, w: Value) -> R<Va
     }
     let k = axis_or(axis, w.rank(), if first { 0 } else { last })?;
     let cells = cells_without(&w.0, k);
+    let len = w.shape()[k];
     let by: Vec<isize> = whole_vector_any(&a)?
         .into_iter()
-        .map(|n| n as isize)
+        .map(|n| super::args::rotation(n, len))
         .collect();
     let by = if by.len() == 1 {
         ArrayD::from_elem(cells, by[0])
@@ -148,11 +158,8 @@ pub(super) fn replicate(first: bool, axis: Option<f64>, a: Value, w: Value) -> R
         return Ok(Value(prim::compress(&keep, w.0.view(), k + 1)));
     }
     // The result's size before anything is made of it: `9e15/1` is refused, not tried.
-    let along = counts
-        .iter()
-        .try_fold(0usize, |t, &n| t.checked_add(usize::try_from(n).ok()?))
-        .unwrap_or(usize::MAX);
-    check_size(along.saturating_mul(w.0.len() / len.max(1)))?;
+    let along = counts.iter().fold(0u64, |t, &n| t.saturating_add(n as u64));
+    super::args::check_count(along.saturating_mul((w.0.len() / len.max(1)) as u64))?;
     let picked: Vec<usize> = counts
         .iter()
         .enumerate()
@@ -323,13 +330,14 @@ fn shape_and_size(v: &Value, what: &str, negative: &str) -> R<(Vec<usize>, usize
     if lengths.iter().any(|&n| n < 0) {
         return err(ErrorKind::Domain, negative);
     }
-    let shape: Vec<usize> = lengths.iter().map(|&n| n as usize).collect();
-    let size = shape
+    // Reckoned in u64 before any length becomes a usize (32 bits on the page).
+    let size = super::args::items_of(lengths.iter().map(|&n| n as u64));
+    super::args::check_count(size)?;
+    let shape = lengths
         .iter()
-        .try_fold(1usize, |p, &n| p.checked_mul(n))
-        .unwrap_or(usize::MAX);
-    check_size(size)?;
-    Ok((shape, size))
+        .map(|&n| super::args::length(n as u64))
+        .collect::<R<Vec<usize>>>()?;
+    Ok((shape, size as usize))
 }
 
 /// `⍪⍵`, table: the major cells of `⍵` as the rows of a matrix (a scalar is a 1×1 matrix).
@@ -580,7 +588,7 @@ pub(super) fn take_drop(take: bool, axis: Option<f64>, a: Value, w: Value) -> R<
     let within = axes
         .iter()
         .zip(&counts)
-        .all(|(&k, &n)| n.unsigned_abs() as usize <= w.shape()[k]);
+        .all(|(&k, &n)| n.unsigned_abs() <= w.shape()[k] as u64);
     if within || !take {
         // Within the array: the shared primitives, axis by axis.
         let mut v = w.0.view();
@@ -596,6 +604,7 @@ pub(super) fn take_drop(take: bool, axis: Option<f64>, a: Value, w: Value) -> R<
     }
     let mut shape = w.shape().to_vec();
     let mut start = vec![0i64; w.rank()];
+    let mut news = Vec::new();
     for (&k, &n) in axes.iter().zip(&counts) {
         let len = shape[k] as i64;
         let (s, new) = match (take, n < 0) {
@@ -605,13 +614,14 @@ pub(super) fn take_drop(take: bool, axis: Option<f64>, a: Value, w: Value) -> R<
             (false, true) => (0, (len + n).max(0)),
         };
         start[k] = s;
-        shape[k] = new as usize;
+        news.push((k, new as u64));
     }
-    let size = shape
-        .iter()
-        .try_fold(1usize, |p, &n| p.checked_mul(n))
-        .unwrap_or(usize::MAX);
-    check_size(size)?;
+    let mut lengths: Vec<u64> = shape.iter().map(|&n| n as u64).collect();
+    news.iter().for_each(|&(k, n)| lengths[k] = n);
+    super::args::check_count(super::args::items_of(lengths.iter().copied()))?;
+    for (k, n) in news {
+        shape[k] = super::args::length(n)?;
+    }
     let fill = w.fill();
     let src = w.shape().to_vec();
     let out = ArrayD::from_shape_fn(IxDyn(&shape), |i| {

@@ -10,6 +10,7 @@
 //! `)save` format to the data directory, and read back when the next session starts
 //! (the `kept` module: a store that loses nothing).
 
+mod copying;
 mod kept;
 
 use std::path::{Path, PathBuf};
@@ -335,24 +336,25 @@ impl Session {
     /// A workspace's text (as `)save` writes it) read as `)load` reads its file: all or
     /// nothing; what it says after `loaded`.
     pub fn load_workspace_text(&mut self, source: &str) -> Result<String> {
-        let said = load_source(self, source, None)?;
+        let (said, _) = load_source(self, source, None)?;
         self.follow_user_rep();
         Ok(said)
     }
 
     /// A workspace's text (as `)save` writes it) read as `)copy` reads its file: the names
     /// given (all when none) brought in, all or nothing, the rest of the workspace as it
-    /// was. `file` names the text in what it says, as `)copy`'s path does.
+    /// was. `file` names the text in what it says, as `)copy`'s path does. What it says,
+    /// and a note naming the file's lines that did not run (passed over), if any did not.
     pub fn copy_workspace_text(
         &mut self,
         file: &str,
         source: &str,
         names: &[String],
-    ) -> Result<String> {
+    ) -> Result<(String, Option<String>)> {
         let shown = echo(file);
-        let said =
+        let (said, passed_over) =
             load_source(self, source, Some(names)).map_err(|e| usage(&format!("{shown}: {e}")))?;
-        Ok(format!("copied from {shown}{said}"))
+        Ok((format!("copied from {shown}{said}"), passed_over))
     }
 }
 
@@ -369,7 +371,13 @@ fn read_file(path: &Path) -> Result<String> {
 /// With `only` (`)copy`), just the functions and variables named (all when none is named)
 /// are brought in, the rest left as they were. What it says after the first line: the
 /// representations of one's own it made, and any function it could not compile.
-fn load_source(session: &mut Session, source: &str, only: Option<&[String]>) -> Result<String> {
+/// With `only`, `said` starts with the names copied, and the note names the file's lines that
+/// did not run, passed over.
+fn load_source(
+    session: &mut Session,
+    source: &str,
+    only: Option<&[String]>,
+) -> Result<(String, Option<String>)> {
     // Names such as `\rho` read as their glyphs (a file that has none is read as it is).
     let expanded;
     let source = match source.contains(['\\', '`']) {
@@ -380,30 +388,19 @@ fn load_source(session: &mut Session, source: &str, only: Option<&[String]>) -> 
         false => source,
     };
     let (mut compile, rest) = compile_lines(source);
-    let mut passed_over = Vec::new();
+    let mut note = None;
+    let mut said = String::new();
     let reps = match only {
         None => crate::rep::user::load(workspace(session)?, &rest).map_err(|e| usage(&e))?,
         Some(names) => {
             let wanted = |n: &str| names.is_empty() || names.iter().any(|m| m == n);
-            let (reps, failed) = copy_named(session, &rest, names)?;
-            passed_over = failed;
+            let (reps, copied, failed) = copy_named(session, &rest, names)?;
+            said = copying::copied_names(&copied);
+            note = copying::passed_over_note(&failed);
             compile.retain(|f| wanted(f));
             reps.into_iter().filter(|r| wanted(&r.name)).collect()
         }
     };
-    let mut said = String::new();
-    if !passed_over.is_empty() {
-        said.push_str(&format!(
-            "\nof the file's lines {} not run, and nothing of {} is copied: {}",
-            if passed_over.len() == 1 {
-                "one did"
-            } else {
-                "some did"
-            },
-            if passed_over.len() == 1 { "it" } else { "them" },
-            passed_over.join("; ")
-        ));
-    }
     for r in reps {
         said.push('\n');
         said.push_str(&r.describe());
@@ -415,7 +412,7 @@ fn load_source(session: &mut Session, source: &str, only: Option<&[String]>) -> 
             said.push_str(&format!("\n{f} is not compiled here: {e}"));
         }
     }
-    Ok(said)
+    Ok((said, note))
 }
 
 /// A source's `)compile NAME` lines (the names), and the rest of its lines.
@@ -438,12 +435,12 @@ fn compile_lines(source: &str) -> (Vec<String>, String) {
 /// passed over), then brings across into the session's the functions and variables `names`
 /// names (all when it names none), all or nothing: a name the file does not give is an error,
 /// naming the lines that did not run. The representations it defined are returned, every one,
-/// for the caller to choose from, with the lines passed over.
+/// for the caller to choose from, with the names copied and the lines passed over.
 fn copy_named(
     session: &mut Session,
     source: &str,
     names: &[String],
-) -> Result<(Vec<crate::rep::user::UserRep>, Vec<String>)> {
+) -> Result<copying::CopiedNames> {
     let kind = session.representation().kind();
     let mut scratch = crate::apl::paper::workspace(kind.name())
         .ok_or_else(|| usage(&format!("no APL definitions for {}", kind.name())))?;
@@ -466,19 +463,22 @@ fn copy_named(
         )));
     }
     let mut copied = ws.clone();
+    let mut names_copied = Vec::new();
     for f in scratch.user_functions() {
         if wanted(f) {
             let line = scratch.definition(f).expect("listed");
             copied.eval_line(line).map_err(|e| usage(&e.to_string()))?;
+            names_copied.push(echo(f));
         }
     }
     for v in user_variables(&scratch) {
         if wanted(v) {
             copied.set(v, scratch.get(v).expect("listed").clone());
+            names_copied.push(echo(v));
         }
     }
     *ws = copied;
-    Ok((reps, failed))
+    Ok((reps, names_copied, failed))
 }
 
 /// `)compile NAME` without its report.
@@ -727,9 +727,9 @@ fn save(session: &mut Session, path: &Path) -> Result<String> {
         user_variables(workspace(session)?).len(),
     );
     Ok(format!(
-        "saved {fns} of your function{} and {vars} variable{} to {}{}",
-        if fns == 1 { "" } else { "s" },
-        if vars == 1 { "" } else { "s" },
+        "saved your {} and {} to {}{}",
+        crate::base::text::count(fns as u64, "function"),
+        crate::base::text::count(vars as u64, "variable"),
         crate::base::text::echo_path(path),
         if replaced {
             " (replacing the earlier save)"
@@ -743,7 +743,11 @@ fn save(session: &mut Session, path: &Path) -> Result<String> {
 fn load(session: &mut Session, path: &Path, names: Option<&[String]>) -> Result<String> {
     let source = read_file(path)?;
     let shown = crate::base::text::echo_path(path);
-    let said = load_source(session, &source, names).map_err(|e| usage(&format!("{shown}: {e}")))?;
+    let (said, note) =
+        load_source(session, &source, names).map_err(|e| usage(&format!("{shown}: {e}")))?;
+    if let Some(note) = note {
+        session.apl_state_mut().note(note);
+    }
     Ok(match names {
         None => format!("loaded {shown}{said}"),
         Some(_) => format!("copied from {shown}{said}"),

@@ -288,7 +288,7 @@ impl Workbench {
         let result = self
             .session
             .copy_workspace_text(file, source, &names)
-            .map(|said| (said, String::new()))
+            .map(|(said, note)| (said, note.unwrap_or_default()))
             .map_err(|e| format!("error: {e}"));
         self.answer(result, Vec::new())
     }

@@ -181,7 +181,7 @@ fn the_pages_copy_brings_in_only_the_names_given_from_the_file_chosen_all_or_not
     let saved = "HALF←{⍵÷2}\nQUARTER←{⍵÷4}\nMINE←{⍵-1}\n";
     let copied = bench.copy_text("saved.apl", saved, "HALF");
     assert!(
-        copied.ok && copied.text == "copied from saved.apl",
+        copied.ok && copied.text == "copied from saved.apl: HALF",
         "{copied:?}"
     );
     assert_eq!(bench.run("(HALF 10),MINE 2").text.trim(), "5 6");
@@ -202,6 +202,24 @@ fn the_pages_copy_brings_in_only_the_names_given_from_the_file_chosen_all_or_not
         bench.state().workspace.contains("QUARTER"),
         "kept in the browser"
     );
+}
+
+#[test]
+fn the_pages_copy_of_a_file_with_a_bad_line_says_what_it_copied_and_notes_the_line_passed_over() {
+    let mut bench = Workbench::new();
+    bench.run("apl");
+    let copied = bench.copy_text("half.apl", "⍝ cubework workspace\nf←{⍵+1}\ng←{⍵+\n", "");
+    assert!(copied.ok, "the copy happened: {copied:?}");
+    assert_eq!(copied.text, "copied from half.apl: f");
+    assert!(
+        copied.note.starts_with(
+            "one line of the file did not run and was passed over: line 3: SYNTAX ERROR"
+        ),
+        "{copied:?}"
+    );
+    assert!(!copied.text.contains("nothing"), "{copied:?}");
+    assert_eq!(bench.run("f 1").text.trim(), "2");
+    assert!(!bench.run("g 1").ok, "g did not run, so it is not there");
 }
 
 /// The page's keeping of the undo history, as `page.js` does it: each change by its serial,
