@@ -19,7 +19,8 @@
 //!   whose control zeroes the bytes that come from elsewhere. Up to 128 bytes every chunk of
 //!   the state takes every block of it (the same work for every move of a representation,
 //!   which keeps branches predictable), in a kernel chosen when the shuffle is made for the
-//!   number of chunks and whether there are digits, and stores each chunk as the two 16-byte
+//!   number of chunks and whether there are digits (and called straight from
+//!   [`Shuffle::apply_padded`], as the VBMI path's kernels up to 128 bytes are), and stores each chunk as the two 16-byte
 //!   blocks the next turn loads (a load that starts inside a wider store is not forwarded on
 //!   AMD's CPUs). The turns of the 81- and 121-byte states (4-D, nested, visual) instead take
 //!   a kernel made for their pattern of (chunk, block) pairs: the same, unrolled, with the
@@ -200,8 +201,22 @@ pub type DigitWeights = [u16; 3];
 /// The identity's digit weights.
 pub const SAME_DIGITS: DigitWeights = [100, 10, 1];
 
+/// A program's whole turn as one call, `run(state, tables, weights)`, where one kernel makes
+/// it (the SIMD states up to 128 bytes): what [`Shuffle::apply_padded`] calls without going
+/// through the path's program. `tables` and `weights` point into the program's own boxes,
+/// never into the program itself, so moving a [`Shuffle`] keeps them; its clone makes its
+/// own from its own program's.
+#[derive(Clone, Copy, Debug)]
+struct Entry {
+    /// The kernel; it takes the state, the tables, and the weights (null, or empty, where
+    /// there are no digits).
+    run: unsafe fn(*mut u8, *const u8, *const u8),
+    tables: *const u8,
+    weights: *const u8,
+}
+
 /// A permutation of up to [`MAX_BYTES`] bytes, laid out for one path.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct Shuffle {
     /// Bytes of the state.
     len: usize,
@@ -211,6 +226,44 @@ pub struct Shuffle {
     digits: Option<Box<[DigitWeights]>>,
     path: ShufflePath,
     program: Program,
+    /// The program's kernel, where one makes the whole move, with pointers into `program`'s
+    /// boxes.
+    entry: Option<Entry>,
+}
+
+// SAFETY: the only pointers a shuffle holds (`entry`'s) point into boxes its own program
+// owns and never changes after it is made, so sharing or sending a shuffle shares or sends
+// nothing but that program's immutable data.
+unsafe impl Send for Shuffle {}
+// SAFETY: as for `Send`.
+unsafe impl Sync for Shuffle {}
+
+impl Clone for Shuffle {
+    /// A copy with its own program, whose `entry` points into that program's boxes.
+    fn clone(&self) -> Shuffle {
+        let program = self.program.clone();
+        Shuffle {
+            len: self.len,
+            sources: self.sources.clone(),
+            digits: self.digits.clone(),
+            path: self.path,
+            entry: program.entry(),
+            program,
+        }
+    }
+}
+
+impl Program {
+    /// The kernel that makes the whole move, with its tables, if one does.
+    fn entry(&self) -> Option<Entry> {
+        match self {
+            #[cfg(target_arch = "x86_64")]
+            Program::Vbmi(p) => p.entry(),
+            #[cfg(target_arch = "x86_64")]
+            Program::Avx2(p) => p.entry(),
+            Program::Scalar => None,
+        }
+    }
 }
 
 #[derive(Clone, Debug)]
@@ -276,6 +329,7 @@ impl Shuffle {
             sources: padded.into(),
             digits,
             path,
+            entry: program.entry(),
             program,
         })
     }
@@ -332,6 +386,13 @@ impl Shuffle {
             // SAFETY: the state has all the bytes the program works on.
             return unsafe { self.apply_padded(state.as_mut_ptr()) };
         }
+        self.apply_through_copy(state)
+    }
+
+    /// [`Shuffle::apply`] on a state without the padding, through a copy that has it; out of
+    /// line, so that the copy's room on the stack is made only where it is used.
+    #[inline(never)]
+    fn apply_through_copy(&self, state: &mut [u8]) {
         let mut copy = [0u8; MAX_BYTES];
         copy[..self.len].copy_from_slice(state);
         // SAFETY: the copy has `padded` ≤ MAX_BYTES initialised bytes.
@@ -363,6 +424,11 @@ impl Shuffle {
     /// initialised.
     #[inline]
     pub unsafe fn apply_padded(&self, state: *mut u8) {
+        if let Some(e) = self.entry {
+            // SAFETY: the kernel was chosen for this program, exists only where the CPU has
+            // the path, and takes the program's own tables; the caller promises the bytes.
+            return unsafe { (e.run)(state, e.tables, e.weights) };
+        }
         match &self.program {
             // SAFETY: the program exists only where the CPU has the path (`build`) and was laid
             // out for `padded_len(len)` bytes, which the caller promises.
@@ -378,6 +444,8 @@ impl Shuffle {
         }
     }
 
+    /// Out of line (as [`Shuffle::apply_through_copy`]): its buffer is [`MAX_BYTES`] long.
+    #[inline(never)]
     fn apply_scalar(&self, state: &mut [u8]) {
         let mut out = [0u8; MAX_BYTES];
         let out = &mut out[..state.len()];
@@ -496,6 +564,35 @@ mod tests {
                     shuffle.apply_u16(&mut got);
                     assert_eq!(got, want, "{path} cells {cells}");
                 }
+            }
+        }
+    }
+
+    /// A shuffle's kernel reads its program's tables through pointers: a clone must read its
+    /// own, and so permute as the original did once the original is gone (and with every
+    /// table the original had been made with overwritten by another shuffle's).
+    #[test]
+    fn a_clone_permutes_as_its_original_after_the_original_is_dropped() {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(51);
+        for len in [24, 54, 60, 81, 100, 121, 128, 500] {
+            for path in available() {
+                let perm = permutation(&mut rng, len);
+                let start: Vec<u8> = (0..len).map(|b| (b * 5 + 3) as u8).collect();
+                let want: Vec<u8> = perm.iter().map(|&i| start[i as usize]).collect();
+                let original = Shuffle::new(&perm, path).unwrap();
+                let clone = original.clone();
+                drop(original);
+                let others: Vec<Shuffle> = (0..8)
+                    .map(|_| Shuffle::new(&permutation(&mut rng, len), path).unwrap())
+                    .collect();
+                let mut got = start.clone();
+                clone.apply(&mut got);
+                assert_eq!(got, want, "{path} len {len}");
+                let moved = Box::new(clone);
+                let mut again = start.clone();
+                moved.apply(&mut again);
+                assert_eq!(again, want, "{path} len {len}, moved");
+                drop(others);
             }
         }
     }

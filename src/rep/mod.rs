@@ -496,8 +496,16 @@ impl Gather {
             Some(shuffle) if self.digit_perms.is_none() && shuffle.len() == state.len() => unsafe {
                 shuffle.apply_padded(state.as_mut_ptr())
             },
-            _ => self.apply_cells(state),
+            _ => self.gather_bytes(state),
         }
+    }
+
+    /// [`Gather::apply_cells`] on bytes, out of line: its buffer of [`MAX_CELLS`] on the
+    /// stack would otherwise be set up on every call of [`Gather::apply_bytes_padded`], the
+    /// shuffle's included, which then could not be inlined into the representation's turn.
+    #[inline(never)]
+    fn gather_bytes(&self, state: &mut [u8]) {
+        self.apply_cells(state)
     }
 
     /// As [`Gather::apply_digits`] on a state whose buffer runs on past its end to

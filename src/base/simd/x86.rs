@@ -3,7 +3,7 @@
 use std::arch::x86_64::*;
 use std::mem::MaybeUninit;
 
-use super::{DigitWeights, MAX_BYTES, SAME_DIGITS};
+use super::{DigitWeights, Entry, MAX_BYTES, SAME_DIGITS};
 
 mod sparse;
 
@@ -160,6 +160,27 @@ impl VbmiProgram {
         }
     }
 
+    /// The kernel that makes the whole turn, with its tables, where there is one (up to
+    /// 128 bytes).
+    pub(super) fn entry(&self) -> Option<Entry> {
+        let table = self.small.as_ref()?;
+        let digits = self.small_weights.is_some();
+        let run: DenseKernel = match (self.small_len == 64, digits) {
+            (true, false) => vbmi_small::<false, false>,
+            (true, true) => vbmi_small::<false, true>,
+            (false, false) => vbmi_small::<true, false>,
+            (false, true) => vbmi_small::<true, true>,
+        };
+        Some(Entry {
+            run,
+            tables: table.as_ptr() as *const u8,
+            weights: self
+                .small_weights
+                .as_ref()
+                .map_or(std::ptr::null(), |w| w.as_ptr() as *const u8),
+        })
+    }
+
     pub(super) fn work(&self) -> usize {
         if self.small.is_some() {
             return 3;
@@ -172,34 +193,12 @@ impl VbmiProgram {
     /// and initialised at `ptr`.
     #[target_feature(enable = "avx512f,avx512bw,avx512vbmi")]
     pub(super) unsafe fn apply(&self, ptr: *mut u8) {
-        let ptr = ptr as *mut i8;
-        if let Some(table) = &self.small {
-            // SAFETY: the program covers 64 or 128 bytes at `ptr`, which the caller owns;
-            // both halves are loaded before any store; tables are 64-byte aligned.
-            unsafe {
-                let lo = _mm512_loadu_si512(ptr as *const _);
-                let idx_lo = _mm512_load_si512(table[0].0.as_ptr() as *const _);
-                if self.small_len == 64 {
-                    let mut out = _mm512_permutexvar_epi8(idx_lo, lo);
-                    if let Some(w) = &self.small_weights {
-                        out = digits512(out, &w[0]);
-                    }
-                    _mm512_storeu_si512(ptr as *mut _, out);
-                } else {
-                    let hi = _mm512_loadu_si512(ptr.add(64) as *const _);
-                    let idx_hi = _mm512_load_si512(table[1].0.as_ptr() as *const _);
-                    let mut out_lo = _mm512_permutex2var_epi8(lo, idx_lo, hi);
-                    let mut out_hi = _mm512_permutex2var_epi8(lo, idx_hi, hi);
-                    if let Some(w) = &self.small_weights {
-                        out_lo = digits512(out_lo, &w[0]);
-                        out_hi = digits512(out_hi, &w[1]);
-                    }
-                    _mm512_storeu_si512(ptr as *mut _, out_lo);
-                    _mm512_storeu_si512(ptr.add(64) as *mut _, out_hi);
-                }
-            }
-            return;
+        if let Some(e) = self.entry() {
+            // SAFETY: the kernel was chosen for this program's length and digits, and its
+            // tables are the program's; the caller promises the bytes.
+            return unsafe { (e.run)(ptr, e.tables, e.weights) };
         }
+        let ptr = ptr as *mut i8;
         let mut done = [MaybeUninit::<__m512i>::uninit(); MAX_BYTES / 64];
         for (slot, chunk) in done.iter_mut().zip(&self.chunks) {
             // SAFETY: every chunk and window lies within the program's bytes (`windows`),
@@ -222,6 +221,49 @@ impl VbmiProgram {
         for (slot, chunk) in done.iter().zip(&self.chunks) {
             // SAFETY: written above; the chunk lies within the program's bytes.
             unsafe { _mm512_storeu_si512(ptr.add(chunk.at) as *mut _, slot.assume_init()) };
+        }
+    }
+}
+
+/// A VBMI program of 64 bytes (one `vpermb`) or, if `WIDE`, 128 (two `vpermi2b`), its digits
+/// rearranged if `DIGITS`.
+///
+/// # Safety
+/// The CPU has AVX-512 F, BW and VBMI; 64 (or 128 if `WIDE`) bytes at `ptr` are owned and
+/// initialised; `table` points to one (or two) aligned [`Bytes64`] index tables and, if
+/// `DIGITS`, `weights` to as many aligned [`Weights`].
+#[target_feature(enable = "avx512f,avx512bw,avx512vbmi")]
+unsafe fn vbmi_small<const WIDE: bool, const DIGITS: bool>(
+    ptr: *mut u8,
+    table: *const u8,
+    weights: *const u8,
+) {
+    let (ptr, table, weights) = (
+        ptr as *mut i8,
+        table as *const Bytes64,
+        weights as *const Weights<64>,
+    );
+    // SAFETY: as the caller promises; both halves are loaded before any store.
+    unsafe {
+        let lo = _mm512_loadu_si512(ptr as *const _);
+        let idx_lo = _mm512_load_si512(table as *const _);
+        if !WIDE {
+            let mut out = _mm512_permutexvar_epi8(idx_lo, lo);
+            if DIGITS {
+                out = digits512(out, &*weights);
+            }
+            _mm512_storeu_si512(ptr as *mut _, out);
+        } else {
+            let hi = _mm512_loadu_si512(ptr.add(64) as *const _);
+            let idx_hi = _mm512_load_si512(table.add(1) as *const _);
+            let mut out_lo = _mm512_permutex2var_epi8(lo, idx_lo, hi);
+            let mut out_hi = _mm512_permutex2var_epi8(lo, idx_hi, hi);
+            if DIGITS {
+                out_lo = digits512(out_lo, &*weights);
+                out_hi = digits512(out_hi, &*weights.add(1));
+            }
+            _mm512_storeu_si512(ptr as *mut _, out_lo);
+            _mm512_storeu_si512(ptr.add(64) as *mut _, out_hi);
         }
     }
 }
@@ -272,8 +314,8 @@ struct Dense {
     weights: Box<[Weights<32>]>,
 }
 
-/// A [`dense`] kernel: state, controls, weights.
-type DenseKernel = unsafe fn(*mut u8, *const Bytes32, *const Weights<32>);
+/// A [`dense`] kernel: state, controls, weights (see [`Entry`]).
+type DenseKernel = unsafe fn(*mut u8, *const u8, *const u8);
 
 /// The kernel for `chunks` chunks, with or without digits.
 fn dense_kernel(chunks: usize, digits: bool) -> DenseKernel {
@@ -400,6 +442,16 @@ impl Avx2Program {
         }
     }
 
+    /// The kernel that makes the whole turn, with its tables, where there is one (up to
+    /// 128 bytes).
+    pub(super) fn entry(&self) -> Option<Entry> {
+        self.dense.as_ref().map(|d| Entry {
+            run: d.kernel,
+            tables: d.controls.as_ptr() as *const u8,
+            weights: d.weights.as_ptr() as *const u8,
+        })
+    }
+
     /// Whether it runs a sparse kernel (see `sparse`).
     pub(super) fn is_sparse(&self) -> bool {
         self.dense.as_ref().is_some_and(|d| d.sparse)
@@ -421,7 +473,13 @@ impl Avx2Program {
             // SAFETY: the kernel was chosen for this program's chunks and digits; the program
             // covers `64 × ⌈chunks / 2⌉` bytes at `ptr`; the controls hold `chunks × 2 chunks`
             // vectors and the weights one per chunk where there are digits.
-            Some(d) => unsafe { (d.kernel)(ptr, d.controls.as_ptr(), d.weights.as_ptr()) },
+            Some(d) => unsafe {
+                (d.kernel)(
+                    ptr,
+                    d.controls.as_ptr() as *const u8,
+                    d.weights.as_ptr() as *const u8,
+                )
+            },
             // SAFETY: as the caller promises.
             None => unsafe { self.apply_sparse(ptr) },
         }
@@ -471,9 +529,10 @@ impl Avx2Program {
 #[target_feature(enable = "avx2")]
 unsafe fn dense<const C: usize, const B: usize, const DIGITS: bool>(
     ptr: *mut u8,
-    controls: *const Bytes32,
-    weights: *const Weights<32>,
+    controls: *const u8,
+    weights: *const u8,
 ) {
+    let (controls, weights) = (controls as *const Bytes32, weights as *const Weights<32>);
     let mut blocks = [_mm256_setzero_si256(); B];
     for (b, block) in blocks.iter_mut().enumerate() {
         // SAFETY: block `b` lies within the bytes the caller promises.

@@ -19,7 +19,7 @@
 
 use std::arch::x86_64::*;
 
-use super::{Bytes32, DenseKernel, Weights, store_blocks};
+use super::{Bytes32, DenseKernel, store_blocks};
 
 /// The mask of a move of `chunks` chunks of 32 bytes from `sources` (the padded state):
 /// bit `c × 2·chunks + b` where chunk `c` takes a byte of block `b`, no bits for a chunk
@@ -118,9 +118,10 @@ macro_rules! chunk {
 #[target_feature(enable = "avx2")]
 unsafe fn sparse<const C: usize, const B: usize, const MASK: u64>(
     ptr: *mut u8,
-    controls: *const Bytes32,
-    _weights: *const Weights<32>,
+    controls: *const u8,
+    _weights: *const u8,
 ) {
+    let controls = controls as *const Bytes32;
     let mut blocks = [_mm256_setzero_si256(); 8];
     for (b, block) in blocks.iter_mut().enumerate().take(B) {
         if column::<C, B>(MASK, b) {
