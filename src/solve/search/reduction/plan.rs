@@ -123,12 +123,10 @@ impl Bars {
                 }
             }
         }
-        for x in 0..6 {
-            for y in x + 1..6 {
-                let t = edges[x][y].min(edges[y][x]);
-                cycles += t;
-                left -= 2 * t;
-            }
+        for (x, y) in (0..6).flat_map(|x| (x + 1..6).map(move |y| (x, y))) {
+            let t = edges[x][y].min(edges[y][x]);
+            cycles += t;
+            left -= 2 * t;
         }
         cycles + left.div_ceil(2)
     }
