@@ -25,7 +25,9 @@
 //! sticker; one that does not moves whole bars), so each bar's colours cost three-cycles.
 //! Each ring is built three times, its coherence by beams over the greedy's steps 8 × 2 and
 //! 8 × 8 and by 8 × 8 with tied steps in another order (`COHERE_WAYS`), and the shortest
-//! ring kept. Measured by the ignored test `the_ring_lengths` (three seeded states of each
+//! ring kept, and on the 6×6×6's ring and the 8×8×8's inner one (bars of two stickers) a
+//! fourth, planned (`plan.rs`): a beam over the three-cycles ranked by the cost so far and
+//! the three-cycles still needed, estimated from the bars' colours. Measured by the ignored test `the_ring_lengths` (three seeded states of each
 //! size, moves of a ring by the beam → as a 5×5×5's with the greedy's coherence alone →
 //! with the shortest of the greedy and beams 4 × 4, 8 × 2 and 8 × 8, the ways before these):
 //! the 6×6×6's ring 235 → 176 → 165.3 (its inner 2×2 22), the 7×7×7's 360 → 267.3 → 257.7,
@@ -38,6 +40,7 @@ use crate::solve::search::reduction::centres::{Focus, greedy_beam_on};
 use crate::solve::search::reduction::coherence::{Blocks, Small, cohere_beam, cohere_on};
 use crate::solve::search::reduction::cycles::tables;
 use crate::solve::search::reduction::model::LayerMove;
+use crate::solve::search::reduction::plan::cohere_planned;
 use crate::solve::search::reduction::{Work, odd, write};
 use crate::state::geometry::Geometry;
 use crate::turn::face::Face;
@@ -280,6 +283,12 @@ fn ring_as_five(work: &mut Work<'_>, r: usize, small: &Small) -> Result<bool, So
     let length = |moves: &[LayerMove]| write::write(n, &write::merge(n, moves)).len();
     let (start, made) = (work.stickers.clone(), work.made.len());
     let mut best: Option<(usize, Vec<Face>, Vec<LayerMove>)> = None;
+    if ring_as_five_planned(work, r, small, PLAN)? {
+        let l = length(&work.made[made..]);
+        best = Some((l, work.stickers.clone(), work.made[made..].to_vec()));
+    }
+    work.stickers.clone_from(&start);
+    work.made.truncate(made);
     for way in COHERE_WAYS {
         if ring_as_five_by(work, r, small, way)? {
             let l = length(&work.made[made..]);
@@ -334,6 +343,31 @@ fn ring_as_five_by(
         if !cohere_on(work, &blocks, &kept, &orbits)? {
             return Ok(false);
         }
+    }
+    ring_home(work, r, small, &blocks)
+}
+
+/// The planned coherence's beam (`plan.rs`): states kept, and the half-turn moves each
+/// three-cycle still needed is reckoned to cost.
+const PLAN: (usize, u32) = (64, 10);
+
+/// Brings ring `r` home as `ring_as_five_by` does, its bars made one colour by the planned
+/// coherence (`plan.rs`, a beam of `(width, per)`), which takes rings whose bars are two
+/// stickers of two orbits (the 6×6×6's, the 8×8×8's inner one). Whether it finished.
+fn ring_as_five_planned(
+    work: &mut Work<'_>,
+    r: usize,
+    small: &Small,
+    plan: (usize, u32),
+) -> Result<bool, SolveError> {
+    let n = work.model().n;
+    let blocks = Blocks::with(n, ring_groups(n, r));
+    let all = &work.model().centre_orbits;
+    let orbits: Vec<usize> = (0..all.len())
+        .filter(|&o| ring(n, all[o][0]) == r && blocks.in_bar(all[o][0]))
+        .collect();
+    if cohere_planned(work, &blocks, &orbits, plan)? != Some(true) {
+        return Ok(false);
     }
     ring_home(work, r, small, &blocks)
 }
@@ -500,6 +534,86 @@ mod tests {
                     work.made.extend(moves);
                 }
             }
+        }
+    }
+
+    /// The rings of two-sticker bars (the 6×6×6's, the 8×8×8's inner one) by the
+    /// coherences of `COHERE_WAYS` (the shortest) and planned (`plan.rs`) with each
+    /// `width:per` of `PLAN_WAYS` (64:10), moves and the thread's CPU seconds, on
+    /// `RINGS_COUNT` (4) seeded states of each of `RINGS_SIZES` (6): `cargo test --release
+    /// --lib the_planned_rings -- --ignored --nocapture`.
+    #[test]
+    #[ignore = "a measurement"]
+    fn the_planned_rings() {
+        let count: usize = std::env::var("RINGS_COUNT").map_or(4, |c| c.parse().unwrap());
+        let sizes = std::env::var("RINGS_SIZES").unwrap_or_else(|_| "6".into());
+        let plans: Vec<(usize, u32)> = std::env::var("PLAN_WAYS")
+            .unwrap_or_else(|_| "64:10".into())
+            .split(',')
+            .map(|w| {
+                let (a, b) = w.split_once(':').unwrap();
+                (a.trim().parse().unwrap(), b.trim().parse().unwrap())
+            })
+            .collect();
+        for n in sizes.split(',').map(|s| s.trim().parse::<usize>().unwrap()) {
+            let seed: u64 = std::env::var("RINGS_SEED").map_or(4882, |c| c.parse().unwrap());
+            let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed + n as u64);
+            let r = outer(n);
+            let mut sums = vec![0usize; 1 + plans.len()];
+            for _ in 0..count {
+                let cube = random::random_state(n, &mut rng);
+                let mut work = work_on(n, &cube);
+                assert!(inner_centres(&mut work, &staged::solve).unwrap());
+                let (start, made) = (work.stickers.clone(), work.made.len());
+                let mut line = format!("{n} ring {r}:");
+                for (j, sum) in sums.iter_mut().enumerate() {
+                    let t = cpu_seconds();
+                    let done = if j == 0 {
+                        let mut best = None;
+                        for way in COHERE_WAYS {
+                            if ring_as_five_by(&mut work, r, &staged::solve, way).unwrap() {
+                                let l = write::write(n, &write::merge(n, &work.made[made..]));
+                                best = best.min(Some(l.len())).or(Some(l.len()));
+                            }
+                            work.stickers.clone_from(&start);
+                            work.made.truncate(made);
+                        }
+                        best
+                    } else {
+                        let plan = plans[j - 1];
+                        let blocks = Blocks::with(n, ring_groups(n, r));
+                        let all = &work.model().centre_orbits;
+                        let orbits: Vec<usize> = (0..all.len())
+                            .filter(|&o| ring(n, all[o][0]) == r && blocks.in_bar(all[o][0]))
+                            .collect();
+                        let f = crate::solve::search::reduction::plan::figures(
+                            &work, &blocks, &orbits, plan,
+                        );
+                        line += &format!(" (estimate, cycles, cost {f:?})");
+                        let ok = ring_as_five_planned(&mut work, r, &staged::solve, plan);
+                        let l = write::write(n, &write::merge(n, &work.made[made..])).len();
+                        let g = Geometry::of(n);
+                        let home = work.model().centre_orbits.iter().flatten();
+                        let home = home
+                            .filter(|&&i| ring(n, i) >= r)
+                            .all(|&i| work.stickers[i] == g.face_of(i));
+                        work.stickers.clone_from(&start);
+                        work.made.truncate(made);
+                        ok.unwrap().then(|| {
+                            assert!(home);
+                            l
+                        })
+                    };
+                    line += &format!(" {:?} {:.2}", done, cpu_seconds() - t);
+                    *sum += done.unwrap_or(0);
+                }
+                eprintln!("{line}");
+            }
+            let avg: Vec<String> = sums
+                .iter()
+                .map(|&s| format!("{:.1}", s as f64 / count as f64))
+                .collect();
+            eprintln!("{n} ring {r}: ways, then {plans:?}: {}", avg.join(" "));
         }
     }
 

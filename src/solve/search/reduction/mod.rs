@@ -50,6 +50,7 @@ pub(crate) mod inner;
 pub(crate) mod model;
 pub(crate) mod pairing;
 pub(crate) mod places;
+pub(crate) mod plan;
 pub mod random;
 pub(crate) mod staged;
 pub(crate) mod write;
