@@ -95,6 +95,7 @@ mod tests {
     }
 
     proptest! {
+        #![proptest_config(crate::proptest_config(200))]
         /// A dfn of many statements written one to a line reads as the same dfn on one line.
         #[test]
         fn a_dfn_written_over_lines_joins_to_its_one_line_form(

@@ -13,6 +13,7 @@ pub mod args;
 pub mod batch;
 pub mod commands;
 pub mod config;
+pub mod history;
 pub mod repl;
 
 use std::ffi::OsString;

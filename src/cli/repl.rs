@@ -4,8 +4,7 @@
 
 use std::borrow::Cow;
 use std::cell::Cell;
-use std::io::{BufRead, IsTerminal, Write};
-use std::path::PathBuf;
+use std::io::{BufRead, IsTerminal};
 use std::process::ExitCode;
 use std::rc::Rc;
 use std::sync::{Arc, Mutex};
@@ -22,15 +21,13 @@ use rustyline::{
 };
 
 use super::config::{chosen_colours, colours_file, history_file, use_colour, workspace_file};
+pub use super::history::{HISTORY_LINES, History};
 use crate::answer::error::{Error, Result};
 use crate::answer::output;
 use crate::base::lines::{LineError, Lines, MAX_LINE_BYTES, Statement};
 use crate::command::one_shot::Context as AplContext;
 use crate::command::{LineKind, Reply, Session, defs};
 use crate::turn::notation::Notation;
-
-/// How many lines the in-memory history (arrow keys) and the history file keep.
-pub const HISTORY_LINES: usize = 1000;
 
 /// `cubework` with no command: the interactive REPL on a terminal, else the lines of stdin.
 /// In APL mode from the start, in its context, if `apl` (`cubework apl` alone).
@@ -395,28 +392,7 @@ fn run_statement(session: &mut Session, statement: &Statement, from: Where) -> R
             session.execute(&crate::apl::lines::join(&statement.text)),
         )
     } else if statement.open {
-        // Moves are parsed, so that an error before the open bracket is the one reported (no
-        // sequence with a bracket open parses, so nothing runs); a command is not run at all.
-        let command = matches!(
-            crate::command::line_kind(&statement.text),
-            LineKind::Command(..)
-        );
-        let parsed = (!command).then(|| session.execute(&statement.text));
-        let unclosed =
-            crate::sequence::parser::unclosed_bracket(&statement.text, session.notation());
-        match (parsed, unclosed) {
-            (Some(Err(e)), Some((index, located)))
-                if e.parse_error().map(|p| p.kind)
-                    == Some(crate::sequence::parser::ParseErrorKind::Unclosed) =>
-            {
-                (statement.line + index, Err(Error::from(located.in_repl())))
-            }
-            (Some(result), _) => (statement.line, result),
-            (None, Some((index, located))) => {
-                (statement.line + index, Err(Error::from(located.in_repl())))
-            }
-            (None, None) => (statement.line, session.execute(&statement.text)),
-        }
+        run_open(session, statement)
     } else {
         (statement.line, session.execute(&statement.text))
     };
@@ -445,6 +421,32 @@ fn run_statement(session: &mut Session, statement: &Statement, from: Where) -> R
             output::err(format!("error: line {line}: {e}"));
             Ok(Outcome::Failed)
         }
+    }
+}
+
+/// A statement whose brackets are left open, run as far as it reads: the line it failed on
+/// (its first, or the one with the bracket never closed) and what became of it.
+fn run_open(session: &mut Session, statement: &Statement) -> (usize, Result<Reply>) {
+    // Moves are parsed, so that an error before the open bracket is the one reported (no
+    // sequence with a bracket open parses, so nothing runs); a command is not run at all.
+    let command = matches!(
+        crate::command::line_kind(&statement.text),
+        LineKind::Command(..)
+    );
+    let parsed = (!command).then(|| session.execute(&statement.text));
+    let unclosed = crate::sequence::parser::unclosed_bracket(&statement.text, session.notation());
+    match (parsed, unclosed) {
+        (Some(Err(e)), Some((index, located)))
+            if e.parse_error().map(|p| p.kind)
+                == Some(crate::sequence::parser::ParseErrorKind::Unclosed) =>
+        {
+            (statement.line + index, Err(Error::from(located.in_repl())))
+        }
+        (Some(result), _) => (statement.line, result),
+        (None, Some((index, located))) => {
+            (statement.line + index, Err(Error::from(located.in_repl())))
+        }
+        (None, None) => (statement.line, session.execute(&statement.text)),
     }
 }
 
@@ -493,11 +495,7 @@ pub fn run_lines(input: impl BufRead, join: bool, apl: Option<AplContext>) -> Re
         last = number;
         apl_mode.set(session.in_apl());
         if crate::base::cancel::requested() {
-            output::err(format!(
-                "stopped by Ctrl-C at line {number}: the lines after it were not run"
-            ));
-            close_at_the_end(&mut session, Some(last))?;
-            return Ok(ExitCode::from(130));
+            return stopped_by_ctrl_c(&mut session, number);
         }
         match outcome {
             Outcome::Quit => break,
@@ -527,6 +525,16 @@ pub fn run_lines(input: impl BufRead, join: bool, apl: Option<AplContext>) -> Re
     })
 }
 
+/// Lines run from input, stopped by Ctrl-C at line `number`: said, the session closed as at
+/// the input's end, and the status of Ctrl-C.
+fn stopped_by_ctrl_c(session: &mut Session, number: usize) -> Result<ExitCode> {
+    output::err(format!(
+        "stopped by Ctrl-C at line {number}: the lines after it were not run"
+    ));
+    close_at_the_end(session, Some(number))?;
+    Ok(ExitCode::from(130))
+}
+
 /// Prints a reply: its note on stderr, its text on stdout. True if the user asked to leave.
 fn show(reply: &Reply) -> Result<bool> {
     if let Some(note) = &reply.note {
@@ -536,110 +544,6 @@ fn show(reply: &Reply) -> Result<bool> {
         output::out(&reply.text)?;
     }
     Ok(reply.quit)
-}
-
-/// The history file: read once at the start, then appended to line by line as the session
-/// goes, as shells do — so two sessions open at once both keep their lines, and a killed
-/// terminal loses nothing typed before. A line of the file that is not UTF-8 is skipped with
-/// a note; a FIFO, device or directory in place of the file is refused with a note, and the
-/// session keeps no history on disk.
-pub struct History {
-    path: Option<PathBuf>,
-    /// The lines read (the last [`HISTORY_LINES`]).
-    pub lines: Vec<String>,
-    /// What to tell the user about the file.
-    pub notes: Vec<String>,
-}
-
-impl History {
-    /// Reads the history file at `path` (none: no history on disk).
-    pub fn open(path: Option<PathBuf>) -> History {
-        let mut history = History {
-            path: None,
-            lines: Vec::new(),
-            notes: Vec::new(),
-        };
-        let Some(path) = path else {
-            return history;
-        };
-        match crate::base::table_cache::open_regular(&path) {
-            Ok(file) => history.read(&path, file),
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {} // a first session
-            Err(e) if e.kind() == std::io::ErrorKind::InvalidInput => {
-                // A FIFO, device or directory in its place.
-                history.notes.push(format!(
-                    "the history file {} {e}: history is not kept this session",
-                    path.display()
-                ));
-                return history;
-            }
-            Err(e) => history.notes.push(format!(
-                "the history file {} cannot be read: {e}",
-                path.display()
-            )),
-        }
-        history.path = Some(path);
-        history
-    }
-
-    /// Keeps the last [`HISTORY_LINES`] lines of the history file `file` (at `path`), with
-    /// notes on what could not be read; now and then the file is cut back to them.
-    fn read(&mut self, path: &std::path::Path, file: std::fs::File) {
-        let mut skipped = Vec::new();
-        for read in Lines::new(std::io::BufReader::new(file)) {
-            match read {
-                Ok((1, line)) if line == "#V2" => {} // rustyline's own header
-                Ok((_, line)) if line.trim().is_empty() => {}
-                Ok((_, line)) => self.lines.push(line),
-                Err(LineError::NotUtf8 { line }) => skipped.push(line.to_string()),
-                Err(e) => {
-                    self.notes.push(format!(
-                        "the history file {}: {e}; the lines before it are kept",
-                        path.display()
-                    ));
-                    break;
-                }
-            }
-        }
-        if !skipped.is_empty() {
-            self.notes.push(format!(
-                "the history file {} has lines that are not UTF-8 text (line {}); they were skipped",
-                path.display(),
-                skipped.join(", ")
-            ));
-        }
-        let excess = self.lines.len().saturating_sub(HISTORY_LINES);
-        self.lines.drain(..excess);
-        // Appending grows the file; now and then it is cut back to what is kept.
-        if excess > 9 * HISTORY_LINES {
-            let kept = self.lines.join("\n") + "\n";
-            // Not cut back is only a longer file: nothing to tell.
-            let _ = crate::base::table_cache::write_atomic(path, kept.as_bytes());
-        }
-    }
-
-    /// Appends one line to the file; a note when it cannot be written (the first time only).
-    pub fn append(&mut self, line: &str) -> Option<String> {
-        let path = self.path.as_ref()?;
-        let written = (|| {
-            if let Some(dir) = path.parent() {
-                std::fs::create_dir_all(dir)?;
-            }
-            let mut file = std::fs::OpenOptions::new()
-                .create(true)
-                .append(true)
-                .open(path)?;
-            file.write_all(format!("{line}\n").as_bytes())
-        })();
-        match written {
-            Ok(()) => None,
-            Err(e) => {
-                let note = format!("history not saved to {}: {e}", path.display());
-                self.path = None;
-                Some(note)
-            }
-        }
-    }
 }
 
 /// Text that comes in faster than anyone types at the end of a long line, held back from the
