@@ -317,12 +317,16 @@ fn copy_of_a_good_name_is_not_refused_for_a_bad_line_elsewhere_in_the_file() {
     let file = dir.path().join("ws4.apl");
     std::fs::write(&file, "GOOD←{⍵+1}\nBAD←{\nALSO←{⍵+2}\n").unwrap();
     let mut t = common::apl_session();
-    let said = run(&mut t, &format!(")copy {} GOOD", file.display()));
+    let said = t
+        .execute(&format!(")copy {} GOOD", file.display()))
+        .unwrap();
+    assert_eq!(said.text, format!("copied from {}: GOOD", file.display()));
+    let note = said.note.unwrap_or_default();
     assert!(
-        said.contains(
-            "of the file's lines one did not run, and nothing of it is copied: line 2: SYNTAX ERROR"
+        note.starts_with(
+            "one line of the file did not run and was passed over: line 2: SYNTAX ERROR"
         ),
-        "{said}"
+        "{note}"
     );
     assert_eq!(run(&mut t, "GOOD 1"), "2");
     assert!(t.execute("ALSO 1").is_err(), "only the name asked for");

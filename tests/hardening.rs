@@ -217,6 +217,22 @@ fn a_closed_standard_output_is_one_line_and_status_one_like_a_full_disk() {
     }
 }
 
+/// Ctrl-C (SIGINT) to `child` a moment after it started; what it came to, once it has ended,
+/// which it must within seconds.
+#[cfg(unix)]
+fn ctrl_c_after_a_moment(child: std::process::Child) -> std::process::Output {
+    std::thread::sleep(Duration::from_millis(1500));
+    let pid = nix::unistd::Pid::from_raw(child.id() as i32);
+    nix::sys::signal::kill(pid, nix::sys::signal::Signal::SIGINT).unwrap();
+    let started = Instant::now();
+    let out = child.wait_with_output().unwrap();
+    assert!(
+        started.elapsed() < Duration::from_secs(10),
+        "it stopped soon"
+    );
+    out
+}
+
 #[cfg(unix)]
 #[test]
 fn ctrl_c_stops_a_long_command_with_status_130() {
@@ -228,15 +244,7 @@ fn ctrl_c_stops_a_long_command_with_status_130() {
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    std::thread::sleep(Duration::from_millis(1500));
-    let pid = nix::unistd::Pid::from_raw(child.id() as i32);
-    nix::sys::signal::kill(pid, nix::sys::signal::Signal::SIGINT).unwrap();
-    let started = Instant::now();
-    let out = child.wait_with_output().unwrap();
-    assert!(
-        started.elapsed() < Duration::from_secs(10),
-        "it stopped soon"
-    );
+    let out = ctrl_c_after_a_moment(child);
     assert_eq!(out.status.code(), Some(130));
     assert_eq!(
         String::from_utf8(out.stderr).unwrap(),
@@ -262,15 +270,7 @@ fn ctrl_c_in_a_piped_session_stops_the_line_running_and_the_lines_after_it_with_
     let mut stdin = child.stdin.take().unwrap();
     stdin.write_all("{⍵+1}⍣≡0\n⍳3\n".as_bytes()).unwrap();
     drop(stdin);
-    std::thread::sleep(Duration::from_millis(1500));
-    let pid = nix::unistd::Pid::from_raw(child.id() as i32);
-    nix::sys::signal::kill(pid, nix::sys::signal::Signal::SIGINT).unwrap();
-    let started = Instant::now();
-    let out = child.wait_with_output().unwrap();
-    assert!(
-        started.elapsed() < Duration::from_secs(10),
-        "it stopped soon"
-    );
+    let out = ctrl_c_after_a_moment(child);
     let stderr = String::from_utf8(out.stderr).unwrap();
     assert_eq!(out.status.code(), Some(130), "{stderr}");
     assert_eq!(

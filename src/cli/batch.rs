@@ -47,7 +47,9 @@ pub fn solve_batch(args: &Batch) -> Result<ExitCode> {
         threads: args.limits.threads,
         size: args.size,
     };
-    let summary = crate::answer::batch::run(lines, &mut out, &mut std::io::stderr().lock(), &job);
+    // Stderr unlocked between writes: the solvers' threads say things there too (a table's
+    // build, once), and one holding it for the whole batch would wait on them for ever.
+    let summary = crate::answer::batch::run(lines, &mut out, &mut std::io::stderr(), &job);
     terminal.clear();
     let summary = summary?;
     std::io::Write::flush(&mut out)?;
