@@ -310,12 +310,22 @@ fn reduction(cube: &Cube, limits: &Limits, progress: &Progress) -> Result<Soluti
         Ok(crate::solve::search::twophase::solve(tables, state, &opts)?.moves)
     };
     let three = |state: &CubieCube| three_probed(state, opts.min_probes);
-    // The 4×4×4 by its searched phases; the larger sizes by the reduction's cycles.
+    // The 4×4×4 by its searched phases; the larger sizes by the reduction's stages, the even
+    // ones pairing their innermost wing orbit by the 4×4×4's phases too. The page and the
+    // crate's unit tests use the 4×4×4's tables there only once a 4×4×4 solve has made them
+    // (in the page that takes minutes); the terminal loads them, or builds them once.
     let found = if cube.size() == 4 {
         let tables = &shared::four_tables(progress)?.0;
         crate::solve::search::four::solve(tables, cube, &three_probed)?
     } else {
-        crate::solve::search::reduction::solve(cube, &three)?
+        let four = if !cube.size().is_multiple_of(2) {
+            None
+        } else if cfg!(any(test, target_arch = "wasm32")) {
+            shared::four_tables_ready()
+        } else {
+            Some(&shared::four_tables(progress)?.0)
+        };
+        crate::solve::search::reduction::solve_with(cube, &three, four)?
     };
     Ok(Solution {
         method: Method::Reduction,

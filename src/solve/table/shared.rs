@@ -219,15 +219,23 @@ pub fn optimal_table(progress: &Progress) -> Result<&'static (AxisTable, CacheRe
     Ok(TABLE.get_or_init(|| made))
 }
 
+/// The 4×4×4 solver's tables of this process ([`four_tables`]).
+static FOUR_TABLES: OnceLock<(crate::solve::search::four::FourTables, CacheReport)> =
+    OnceLock::new();
+
+/// The 4×4×4 solver's tables if this process has them already, loaded or built by
+/// [`four_tables`]; never loads or builds them.
+pub fn four_tables_ready() -> Option<&'static crate::solve::search::four::FourTables> {
+    FOUR_TABLES.get().map(|(t, _)| t)
+}
+
 /// The 4×4×4 solver's tables, loaded from the cache or built (a minute or so) and saved,
 /// once per process, with how they were obtained. Ctrl-C stops a build, and nothing is
 /// saved: the next call builds them again.
 pub fn four_tables(
     progress: &Progress,
 ) -> Result<&'static (crate::solve::search::four::FourTables, CacheReport), SolveError> {
-    static TABLES: OnceLock<(crate::solve::search::four::FourTables, CacheReport)> =
-        OnceLock::new();
-    if let Some(t) = TABLES.get() {
+    if let Some(t) = FOUR_TABLES.get() {
         return Ok(t);
     }
     let table = TableKind::Four;
@@ -238,7 +246,7 @@ pub fn four_tables(
     );
     progress.report(&Event::TableReady(table));
     let made = made?;
-    Ok(TABLES.get_or_init(|| made))
+    Ok(FOUR_TABLES.get_or_init(|| made))
 }
 
 /// The 2×2×2's distance table of `metric` (see [`crate::solve::search::pocket::shared_table`]).

@@ -472,6 +472,39 @@ pub fn solve(t: &FourTables, cube: &Cube, three: &Three) -> Result<Reduced, Solv
     finish::best(&ready, three)
 }
 
+/// The centres and edges of the 4×4×4 whose stickers are `stickers` reduced by the searched
+/// phases alone, held as it is (no finish, no rotation): up to [`FINISHES`] reductions of the
+/// least length found, each as its single-layer turns; none where the stickers are not a
+/// 4×4×4's the reduction can read, or where every round's budgets ran out. The even big
+/// cubes pair their innermost wing orbit so, on the 4×4×4 their grouped layers show
+/// (`reduction/big_edges.rs`): smaller budgets here (one reduction, a round of 10 starts
+/// and 300,000 nodes first) took as long.
+pub(crate) fn reductions(
+    t: &FourTables,
+    stickers: &[crate::turn::face::Face],
+) -> Result<Vec<Vec<LayerMove>>, SolveError> {
+    if stickers.len() != 6 * N * N || unreadable(t, stickers) {
+        return Ok(Vec::new());
+    }
+    let Ok(cube) = Cube::from_stickers(N, stickers.to_vec()) else {
+        return Ok(Vec::new());
+    };
+    if crate::state::pieces::read_corners(&cube).is_err() {
+        return Ok(Vec::new());
+    }
+    let found = searched(t, &[start_of(t, &cube)?])?;
+    Ok(found
+        .iter()
+        .map(|(_, first, last)| {
+            first
+                .iter()
+                .chain(last)
+                .flat_map(|&m| t.moves.turns[m].layers())
+                .collect()
+        })
+        .collect())
+}
+
 /// The cube in each of the `HOLDINGS`, with the rotation that holds it so.
 fn holdings(cube: &Cube) -> Result<Vec<(Cube, Vec<Move>)>, SolveError> {
     let rotations = crate::state::pieces::rotations();
@@ -508,4 +541,4 @@ fn ready_reduction<'a>(
 }
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;

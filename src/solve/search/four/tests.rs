@@ -48,7 +48,7 @@ fn fixture() -> &'static Fixture {
 }
 
 /// The tables, built once in memory for the tests.
-fn shared() -> &'static FourTables {
+pub(crate) fn shared() -> &'static FourTables {
     &fixture().tables
 }
 

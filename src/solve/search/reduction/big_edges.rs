@@ -31,6 +31,7 @@
 //! is twice as wide ([`BEAM_4`]).
 
 use crate::solve::SolveError;
+use crate::solve::search::four::FourTables;
 use crate::solve::search::reduction::cycles::tables;
 use crate::solve::search::reduction::edge_beam::{self, Beam};
 use crate::solve::search::reduction::inner::on_groups;
@@ -136,8 +137,11 @@ fn small_view(work: &Work<'_>, stage: &Stage) -> Work<'static> {
 /// of those kept. Whether every edge is then paired and every centre home; should no state
 /// finish a stage (which a real cube's parity should not allow) `work` is left as it was and
 /// the answer is `false`.
-pub(crate) fn by_orbits(work: &mut Work<'_>) -> Result<bool, SolveError> {
-    by_orbits_with(work, &[BEAM, BEAM_4], KEEP, EARLY)
+pub(crate) fn by_orbits(
+    work: &mut Work<'_>,
+    four: Option<&FourTables>,
+) -> Result<bool, SolveError> {
+    by_orbits_traced(work, &[BEAM, BEAM_4], KEEP, EARLY, four).map(|(done, _)| done)
 }
 
 /// The beam the even sizes' innermost stage, a 4×4×4's, searches with: twice the 5×5×5's
@@ -152,18 +156,6 @@ pub(crate) const BEAM_4: Beam = Beam {
 /// (`edge_beam.rs`'s `ends_early`).
 pub(crate) const EARLY: u32 = 4;
 
-/// [`by_orbits`] with each 5×5×5's stage searched by `beams[0]` and a 4×4×4's by `beams[1]`,
-/// `keep` states kept from stage to stage, the three-cycles tried with `early` left
-/// ([`EARLY`]).
-pub(crate) fn by_orbits_with(
-    work: &mut Work<'_>,
-    beams: &[Beam; 2],
-    keep: usize,
-    early: u32,
-) -> Result<bool, SolveError> {
-    by_orbits_traced(work, beams, keep, early).map(|(done, _)| done)
-}
-
 /// What one stage of an answer made: its slice-flip-slice steps' turns and its
 /// three-cycles', each written on the big cube on their own, and how many of the orbit's
 /// wings the three-cycles put in their places.
@@ -177,12 +169,16 @@ pub(crate) struct StageCost {
     pub left: usize,
 }
 
-/// [`by_orbits_with`], with what each stage of the answer kept made ([`StageCost`]).
+/// [`by_orbits`] with each 5×5×5's stage searched by `beams[0]` and a 4×4×4's by `beams[1]`
+/// (and by the 4×4×4's own searched phases where its tables `four` are given), `keep`
+/// states kept from stage to stage, the three-cycles tried with `early` left ([`EARLY`]);
+/// with what each stage of the answer kept made ([`StageCost`]).
 pub(crate) fn by_orbits_traced<'a>(
     work: &mut Work<'a>,
     beams: &[Beam; 2],
     keep: usize,
     early: u32,
+    four: Option<&FourTables>,
 ) -> Result<(bool, Vec<StageCost>), SolveError> {
     let n = work.model().n;
     if !SIZES.contains(&n) {
@@ -224,6 +220,21 @@ pub(crate) fn by_orbits_traced<'a>(
                 Err(SolveError::Cancelled(c)) => return Err(SolveError::Cancelled(c)),
                 Err(_) => {}
             }
+            // The 4×4×4's stage by the 4×4×4's own searched phases as well.
+            if let (4, Some(t)) = (stage.small, four) {
+                for made in crate::solve::search::four::reductions(t, &small.stickers)? {
+                    let mut w = copy(state);
+                    let moves = on_groups(&made, &stage.groups);
+                    let mut trace: Vec<StageCost> = trace.clone();
+                    trace.push(StageCost {
+                        steps: written(&moves),
+                        cycles: 0,
+                        left: 0,
+                    });
+                    w.make(&moves);
+                    next.push((length(&w), w, trace));
+                }
+            }
         }
         // The shortest first; of equals, the order found.
         next.sort_by_key(|(l, _, _)| *l);
@@ -250,14 +261,14 @@ pub(crate) fn by_orbits_traced<'a>(
 /// The edge stage of the 6×6×6 to 9×9×9: the edges paired orbit by orbit ([`by_orbits`]);
 /// on the 7×7×7 (`BEAM_TOO`) also by the big cube's beam (`edge_beam.rs`), the shorter kept
 /// (as written with the turns made before them). Should the stages not finish, the beam's.
-pub(crate) fn edges(work: &mut Work<'_>) -> Result<(), SolveError> {
+pub(crate) fn edges(work: &mut Work<'_>, four: Option<&FourTables>) -> Result<(), SolveError> {
     let n = work.model().n;
     let mut orbits = Work {
         tables: work.tables,
         stickers: work.stickers.clone(),
         made: work.made.clone(),
     };
-    let grouped = by_orbits(&mut orbits)?;
+    let grouped = by_orbits(&mut orbits, four)?;
     if grouped && !BEAM_TOO.contains(&n) {
         *work = orbits;
         return Ok(());

@@ -79,7 +79,7 @@ fn pairing_orbit_by_orbit_pairs_every_edge_of_random_states_and_keeps_the_centre
         let p = pairing(n);
         assert!(p.score(&p.keys_now(&work.stickers)) < p.paired(), "n {n}");
         let start = work.stickers.clone();
-        assert!(by_orbits(&mut work).unwrap(), "n {n}");
+        assert!(by_orbits(&mut work, None).unwrap(), "n {n}");
         // The turns made, replayed from the start, give the solver's stickers.
         let mut replayed = start;
         for &m in &work.made {
@@ -90,6 +90,45 @@ fn pairing_orbit_by_orbit_pairs_every_edge_of_random_states_and_keeps_the_centre
         assert!(work.centres_home(), "n {n}");
         let cube = crate::state::cube::Cube::from_stickers(n, work.stickers.clone()).unwrap();
         crate::state::pieces::read_corners(&cube).unwrap();
+    }
+}
+
+#[test]
+fn the_4x4x4s_searched_phases_pair_the_even_sizes_innermost_orbit_and_keep_the_centres() {
+    let four = crate::solve::search::four::tests::shared();
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(4890);
+    for n in [6, 8] {
+        let mut work = edges_to_pair(n, &mut rng);
+        let stage = &stages(n)[0];
+        assert_eq!(stage.small, 4, "n {n}");
+        let small = small_view(&work, stage);
+        let p4 = pairing(4);
+        assert!(
+            p4.score(&p4.keys_now(&small.stickers)) < p4.paired(),
+            "n {n}"
+        );
+        let found = crate::solve::search::four::reductions(four, &small.stickers).unwrap();
+        assert!(!found.is_empty(), "n {n}");
+        for made in &found {
+            let mut w = Work {
+                tables: work.tables,
+                stickers: work.stickers.clone(),
+                made: Vec::new(),
+            };
+            w.make(&on_groups(made, &stage.groups));
+            assert!(w.centres_home(), "n {n}: {made:?}");
+            let paired = small_view(&w, stage);
+            assert_eq!(
+                p4.score(&p4.keys_now(&paired.stickers)),
+                p4.paired(),
+                "n {n}: {made:?}"
+            );
+        }
+        // The whole edge stage with them: every edge paired, every centre home.
+        assert!(by_orbits(&mut work, Some(four)).unwrap(), "n {n}");
+        let p = pairing(n);
+        assert_eq!(p.score(&p.keys_now(&work.stickers)), p.paired(), "n {n}");
+        assert!(work.centres_home(), "n {n}");
     }
 }
 
@@ -125,6 +164,16 @@ fn the_edge_stage_lengths_orbit_by_orbit() {
     // The pairing left at which the three-cycles are tried early: `ORBIT_EARLY=4` for another.
     let early = var("ORBIT_EARLY").map_or(EARLY, |k| k.parse().unwrap());
     let skip_beam = var("SKIP_BEAM").is_some();
+    // `ORBIT_FOUR=DIR`: the even sizes' 4×4×4 stage by the 4×4×4's searched phases as well,
+    // their tables loaded from (or built in) the cache directory DIR.
+    let four_tables = var("ORBIT_FOUR").map(|dir| {
+        crate::solve::search::four::FourTables::load_or_build_in(
+            Some(std::path::Path::new(&dir)),
+            &mut |_, _| {},
+        )
+        .unwrap()
+    });
+    let four = four_tables.as_ref().map(|(t, _)| t);
     for n in sizes {
         pairing(n);
         // The same states as `the_edge_stage_lengths`.
@@ -149,7 +198,7 @@ fn the_edge_stage_lengths_orbit_by_orbit() {
             beam_time += started.elapsed().as_secs_f64();
             let started = std::time::Instant::now();
             let (done, trace) =
-                by_orbits_traced(&mut b, &[stage_beam, beam4], keep, early).unwrap();
+                by_orbits_traced(&mut b, &[stage_beam, beam4], keep, early, four).unwrap();
             for (sum, cost) in split.iter_mut().zip(&trace) {
                 *sum = [
                     sum[0] + cost.steps,

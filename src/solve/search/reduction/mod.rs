@@ -57,6 +57,7 @@ pub(crate) mod write;
 
 use crate::solve::SolveError;
 use crate::solve::model::cubie::CubieCube;
+use crate::solve::search::four::FourTables;
 use crate::solve::search::reduction::cycles::{SizeTables, tables};
 use crate::solve::search::reduction::model::{LayerMove, Model};
 use crate::state::cube::Cube;
@@ -309,9 +310,9 @@ fn solve_orbit(
 /// The edge stage: every edge paired by slice-flip-slice, the pairing searched by a beam
 /// (`edge_beam.rs`), each wing orbit finished by three-cycles; on the 6×6×6 to 9×9×9 also
 /// orbit by orbit as a smaller cube's (`big_edges.rs`), the shorter kept.
-pub(crate) fn edges(work: &mut Work<'_>) -> Result<(), SolveError> {
+pub(crate) fn edges(work: &mut Work<'_>, four: Option<&FourTables>) -> Result<(), SolveError> {
     if big_edges::SIZES.contains(&work.model().n) {
-        return big_edges::edges(work);
+        return big_edges::edges(work, four);
     }
     let beam = edge_beam::Beam::of(work.model().n);
     edge_beam::pair(work, &beam).map(|_| ())
@@ -323,7 +324,10 @@ pub(crate) fn edges(work: &mut Work<'_>) -> Result<(), SolveError> {
 /// ([`edge_beam::SCREEN`]), the [`edge_beam::SCREENED`] shortest so far paired by the full
 /// beam, and the one whose centres and edges are shortest together as written (after the
 /// turns made before them) kept. Returns the single-layer turns the centres made.
-fn centres_and_edges<'a>(work: &mut Work<'a>) -> Result<usize, SolveError> {
+fn centres_and_edges<'a>(
+    work: &mut Work<'a>,
+    four: Option<&FourTables>,
+) -> Result<usize, SolveError> {
     let n = work.model().n;
     let from = work.made.len();
     let ways = if staged::SIZES.contains(&n) {
@@ -354,7 +358,7 @@ fn centres_and_edges<'a>(work: &mut Work<'a>) -> Result<usize, SolveError> {
     let mut best: Option<(usize, usize, Work<'a>)> = None;
     for (_, moves) in ways {
         let mut w = after(&moves);
-        edges(&mut w)?;
+        edges(&mut w, four)?;
         let l = length(&w);
         if best.as_ref().is_none_or(|(b, _, _)| l < *b) {
             best = Some((l, moves.len(), w));
@@ -366,7 +370,7 @@ fn centres_and_edges<'a>(work: &mut Work<'a>) -> Result<usize, SolveError> {
     }
     staged::centres(work)?;
     let centres = work.made.len() - from;
-    edges(work)?;
+    edges(work, four)?;
     Ok(centres)
 }
 
@@ -415,6 +419,17 @@ pub fn solve(
     cube: &Cube,
     three: &dyn Fn(&CubieCube) -> Result<Vec<FaceMove>, SolveError>,
 ) -> Result<Reduced, SolveError> {
+    solve_with(cube, three, None)
+}
+
+/// [`solve`], with the 4×4×4 solver's tables where they are at hand: the even sizes from the
+/// 6×6×6 then pair their innermost wing orbit by the 4×4×4's searched phases as well, on the
+/// 4×4×4 their grouped layers show (`big_edges.rs`), the shorter kept.
+pub fn solve_with(
+    cube: &Cube,
+    three: &dyn Fn(&CubieCube) -> Result<Vec<FaceMove>, SolveError>,
+    four: Option<&FourTables>,
+) -> Result<Reduced, SolveError> {
     let n = cube.size();
     if !SIZES.contains(&n) {
         return Err(ReductionError::Size(n).into());
@@ -452,7 +467,7 @@ pub fn solve(
     oll_parity(&mut work)?;
     let parity = work.made.len();
     // Centres, which keep the wings' parity, then edges.
-    stages[1] = centres_and_edges(&mut work)?;
+    stages[1] = centres_and_edges(&mut work, four)?;
     stages[0] = parity;
     stages[2] = work.made.len() - parity - stages[1];
     // Even sizes: the corners' permutation as even as the edges', by swapping two edges.

@@ -791,7 +791,7 @@ mod tests {
             }
             let from = work.made.len();
             let t = std::time::Instant::now();
-            crate::solve::search::reduction::edges(&mut work).unwrap();
+            crate::solve::search::reduction::edges(&mut work, None).unwrap();
             parts[3] = written(&work, from);
             times[3] += t.elapsed().as_secs_f64();
             let from = work.made.len();
