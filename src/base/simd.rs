@@ -25,7 +25,8 @@
 //!   AMD's CPUs). The turns of the 81- and 121-byte states (4-D, nested, visual) instead take
 //!   a kernel made for their pattern of (chunk, block) pairs: the same, unrolled, with the
 //!   shuffles of pairs that give no byte, and the chunks whose bytes all stay, left out when
-//!   it is compiled ([`Shuffle::is_sparse`]). Longer states only the chunks that change,
+//!   it is compiled ([`Shuffle::is_sparse`]); but not on AMD's CPUs, where a turn that calls
+//!   one of many kernels was measured slower than the dense kernel that every turn shares. Longer states only the chunks that change,
 //!   starting from the bytes that stay, and the blocks they need. The 54-byte turn is then 4 loads, 8 `vpshufb`s, 6 ORs
 //!   and 4 stores, the fewest with which AVX2 makes an arbitrary permutation of 54 bytes
 //!   (`benches/moves.rs` measures that limit beside the turns:
@@ -279,7 +280,26 @@ impl Shuffle {
     /// The shuffle taking byte `sources[i]` to byte `i`, on `path`; `None` if the CPU lacks
     /// the path, past [`MAX_BYTES`], or for a source out of range.
     pub fn new(sources: &[u16], path: ShufflePath) -> Option<Shuffle> {
-        Shuffle::build(sources, None, path)
+        Shuffle::build(sources, None, path, Shuffle::sparse_kernels_pay())
+    }
+
+    /// [`Shuffle::new`] on the AVX2 path with the kernels made for patterns of blocks (where
+    /// there is one for the move) if `sparse`, else the dense kernel, whatever this CPU is
+    /// faster with: for tests that check both kernels against the scalar path on any CPU.
+    #[cfg(test)]
+    pub(crate) fn avx2_with(sources: &[u16], sparse: bool) -> Option<Shuffle> {
+        Shuffle::build(sources, None, ShufflePath::Avx2, sparse)
+    }
+
+    /// Whether this CPU's AVX2 turns of the 81- and 121-byte states take the kernels made
+    /// for their patterns of blocks ([`Shuffle::is_sparse`]): not on AMD's, where a turn
+    /// that calls its own kernel was measured slower than one that shuffles every block
+    /// into every chunk (see the measurements guide).
+    pub(crate) fn sparse_kernels_pay() -> bool {
+        #[cfg(target_arch = "x86_64")]
+        return x86::sparse_kernels_pay();
+        #[allow(unreachable_code)]
+        false
     }
 
     /// A shuffle of a state of `u16` cells of three decimal digits: cell `i` takes cell
@@ -296,13 +316,14 @@ impl Shuffle {
             .iter()
             .flat_map(|&s| [2 * s, 2 * s + 1])
             .collect();
-        Shuffle::build(&bytes, Some(weights.into()), path)
+        Shuffle::build(&bytes, Some(weights.into()), path, false)
     }
 
     fn build(
         sources: &[u16],
         digits: Option<Box<[DigitWeights]>>,
         path: ShufflePath,
+        sparse: bool,
     ) -> Option<Shuffle> {
         let len = sources.len();
         if len > MAX_BYTES || sources.iter().any(|&s| s as usize >= len) || !path.available() {
@@ -318,9 +339,12 @@ impl Shuffle {
                 Program::Vbmi(x86::VbmiProgram::new(&padded, len, digits.as_deref()))
             }
             #[cfg(target_arch = "x86_64")]
-            ShufflePath::Avx2 => {
-                Program::Avx2(x86::Avx2Program::new(&padded, len, digits.as_deref()))
-            }
+            ShufflePath::Avx2 => Program::Avx2(x86::Avx2Program::new(
+                &padded,
+                len,
+                digits.as_deref(),
+                sparse,
+            )),
             #[allow(unreachable_patterns)]
             _ => return None,
         };
@@ -364,8 +388,8 @@ impl Shuffle {
     /// Whether it takes the AVX2 path with a kernel made for its pattern of blocks: one that
     /// shuffles into each 32-byte chunk only the 16-byte blocks that give it a byte, and
     /// leaves alone the chunks whose bytes all stay (made for the turns of the 81- and
-    /// 121-byte states; other moves take the kernel that shuffles every block into every
-    /// chunk).
+    /// 121-byte states, and taken where the CPU is not AMD's; other moves, and every move on
+    /// AMD's CPUs, take the kernel that shuffles every block into every chunk).
     pub fn is_sparse(&self) -> bool {
         match &self.program {
             #[cfg(target_arch = "x86_64")]

@@ -878,12 +878,13 @@ mod tests {
 
     /// The AVX2 path's sparse kernels are made for the patterns of blocks of these layouts'
     /// turns (`base::simd`): every turn of blocks of layers of the 81- and 121-byte states
-    /// (and the visual 2×2×2's 100) takes one, but the visual 3×3×3's whole-cube turns, which
-    /// shuffle every block into every chunk; and random sequences of them on the AVX2 path
-    /// give the scalar path's cube.
+    /// (and the visual 2×2×2's 100) has one, but the visual 3×3×3's whole-cube turns, which
+    /// shuffle every block into every chunk; a turn takes it where this CPU is faster with
+    /// it, else the dense kernel. With either kernel, forced, random sequences of these turns
+    /// on the AVX2 path give the scalar path's cube.
     #[test]
     fn every_turn_of_the_81_and_121_byte_states_has_a_sparse_kernel() {
-        use crate::base::simd::ShufflePath;
+        use crate::base::simd::{Shuffle, ShufflePath};
         use rand::RngExt;
         if !ShufflePath::Avx2.available() {
             return;
@@ -895,28 +896,40 @@ mod tests {
             (RepKind::FourD, 3),
             (RepKind::Nested, 3),
         ] {
-            let cube = testing::scrambled_n(&mut rng, n, 20);
-            let mut avx2 = kind.build(&cube).unwrap();
-            let mut scalar = kind.build(&cube).unwrap();
             let turns = kind.defined_turns(n);
-            let compiled: Vec<(Gather, Gather)> = turns
-                .iter()
-                .map(|&t| {
+            for sparse in [false, true] {
+                let cube = testing::scrambled_n(&mut rng, n, 20);
+                let mut avx2 = kind.build(&cube).unwrap();
+                let mut scalar = kind.build(&cube).unwrap();
+                let mut compiled = Vec::new();
+                for &t in &turns {
                     let g = avx2.compile(t).unwrap();
-                    (g.on_path(ShufflePath::Avx2), g.on_path(ShufflePath::Scalar))
-                })
-                .collect();
-            for (t, (g, _)) in turns.iter().zip(&compiled) {
-                let whole = kind == RepKind::Visual && n == 3 && t.is_whole(3);
-                let sparse = g.shuffle().is_some_and(|s| s.is_sparse());
-                assert_eq!(sparse, !whole, "{kind} {n} {t:?}");
-            }
-            for step in 0..400 {
-                let (fast, plain) = &compiled[rng.random_range(0..compiled.len())];
-                avx2.turn_compiled(fast);
-                scalar.turn_compiled(plain);
-                if step % 8 == 7 {
-                    assert_eq!(avx2.to_cube(), scalar.to_cube(), "{kind} {n} step {step}");
+                    let whole = kind == RepKind::Visual && n == 3 && t.is_whole(3);
+                    let avx2_gather = g.on_path(ShufflePath::Avx2);
+                    let detected = avx2_gather.shuffle().is_some_and(|s| s.is_sparse());
+                    assert_eq!(detected, !whole && Shuffle::sparse_kernels_pay(), "{t:?}");
+                    let forced = Shuffle::avx2_with(g.sources(), sparse).unwrap();
+                    assert_eq!(forced.is_sparse(), sparse && !whole, "{kind} {n} {t:?}");
+                    let start: Vec<u8> =
+                        (0..g.sources().len()).map(|i| (i * 7 + 3) as u8).collect();
+                    let want: Vec<u8> = g.sources().iter().map(|&s| start[s as usize]).collect();
+                    let mut got = start.clone();
+                    forced.apply(&mut got);
+                    assert_eq!(got, want, "{kind} {n} {t:?} sparse {sparse}");
+                    let fast = Gather {
+                        shuffle: Some(Box::new(forced)),
+                        ..g.clone()
+                    };
+                    compiled.push((fast, g.on_path(ShufflePath::Scalar)));
+                }
+                for step in 0..400 {
+                    let (fast, plain) = &compiled[rng.random_range(0..compiled.len())];
+                    avx2.turn_compiled(fast);
+                    scalar.turn_compiled(plain);
+                    if step % 8 == 7 {
+                        let at = format!("{kind} {n} sparse {sparse} step {step}");
+                        assert_eq!(avx2.to_cube(), scalar.to_cube(), "{at}");
+                    }
                 }
             }
         }

@@ -348,13 +348,40 @@ struct Avx2Op {
 /// States up to this long take every block into every chunk.
 const DENSE: usize = 128;
 
+/// Whether the turns of the 81- and 121-byte states are faster with the kernels made for
+/// their patterns of blocks (`sparse`) than with the dense kernel on this CPU: not on AMD's.
+///
+/// A sparse turn runs fewer shuffles, but each turn calls its own kernel, one of up to 28 a
+/// layout, where every dense turn calls the same one. On the Intel Xeon (AVX-512 VBMI, forced
+/// onto its AVX2 path) the sparse kernels made the 4-D, nested and visual 3×3×3's turns
+/// 1.1–1.6× faster; on the AMD EPYC (the same kind, forced likewise) 1.4–1.7× slower, as the
+/// sparse kernels for the 54-byte states were there (see `src/guide/measurements.md`): there
+/// they were faster while the turns cycled through at most three kernels, slower from four,
+/// so the call to a kernel that changes from turn to turn is presumably mispredicted.
+/// Read once, from the CPU's vendor (`cpuid`).
+pub(super) fn sparse_kernels_pay() -> bool {
+    static PAYS: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    *PAYS.get_or_init(|| {
+        // SAFETY: `cpuid` leaf 0 exists on every x86-64 CPU.
+        #[allow(unused_unsafe)]
+        let id = unsafe { __cpuid(0) };
+        let vendor: Vec<u8> = [id.ebx, id.edx, id.ecx]
+            .iter()
+            .flat_map(|r| r.to_le_bytes())
+            .collect();
+        !matches!(&vendor[..], b"AuthenticAMD" | b"HygonGenuine")
+    })
+}
+
 impl Avx2Program {
     /// A program over `sources.len()` (a multiple of 64) bytes, of which the first `live`
-    /// are the state.
+    /// are the state. The turns of the 81- and 121-byte states take the kernel made for their
+    /// pattern of blocks if `sparse` (see [`sparse_kernels_pay`]), else the dense one.
     pub(super) fn new(
         sources: &[u16],
         live: usize,
         digits: Option<&[DigitWeights]>,
+        sparse: bool,
     ) -> Avx2Program {
         let len = sources.len();
         if live <= DENSE {
@@ -369,8 +396,8 @@ impl Avx2Program {
                 }
             }
             let mask = sparse::mask_of(sources, chunks);
-            let (kernel, controls) = match sparse::kernel(chunks, mask).filter(|_| digits.is_none())
-            {
+            let made = sparse::kernel(chunks, mask).filter(|_| sparse && digits.is_none());
+            let (kernel, controls) = match made {
                 Some(kernel) => (
                     Some(kernel),
                     (controls.into_iter().enumerate())

@@ -15,7 +15,8 @@
 //! visual; the test `every_turn_of_the_81_and_121_byte_states_has_a_sparse_kernel` in
 //! `rep` checks the list against the layouts, and a new layout's masks are `mask_of` its
 //! turns' padded sources); another move's mask (a compiled sequence, say) has none, and takes
-//! the dense kernel.
+//! the dense kernel. So does every move on AMD's CPUs, which were measured slower with these
+//! kernels (`super::sparse_kernels_pay`).
 
 use std::arch::x86_64::*;
 
