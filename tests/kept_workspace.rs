@@ -93,7 +93,7 @@ fn a_line_that_does_not_run_is_named_and_kept_and_the_rest_loads() {
         "line 3 (SYNTAX ERROR",
         "line 4 (WS FULL",
         "line 5 (SYNTAX ERROR",
-        "line 7 (SYNTAX ERROR",
+        "line 7 ()clear is a system command",
         "line 9 (SYNTAX ERROR",
     ] {
         assert!(note.contains(said), "{said}: {note}");
@@ -383,4 +383,111 @@ Z←0
     run(&mut s, ")clear");
     run(&mut s, &format!(")load {}", saved.display()));
     assert_eq!(run(&mut s, "COLLATZ 27"), "111");
+}
+
+#[test]
+fn an_empty_character_vector_is_kept_as_quotes_and_comes_back_as_characters() {
+    let (_dir, file) = workspace();
+    let (mut s, _) = session(&file);
+    run(&mut s, "e←''");
+    run(&mut s, "z←⍬");
+    let text = std::fs::read_to_string(&file).unwrap();
+    assert!(text.lines().any(|l| l == "e←''"), "{text}");
+    assert!(text.lines().any(|l| l == "z←((0)⍴0)"), "{text}");
+    drop(s);
+    let (mut s, notes) = session(&file);
+    assert!(notes.is_empty(), "{notes:?}");
+    assert_eq!(run(&mut s, "(e≡''),(z≡⍬),e≡⍬"), "1 1 0");
+    assert_eq!(run(&mut s, "(5↑e),'|'"), "     |");
+}
+
+#[test]
+fn a_name_another_session_erased_is_said_to_be_erased_and_said_once() {
+    let (_dir, file) = workspace();
+    let (mut one, _) = session(&file);
+    run(&mut one, "myfn←{⍵×2}");
+    let (mut two, _) = session(&file);
+    run(&mut two, ")erase myfn");
+    run(&mut two, "fromB←2");
+    let note = one.execute("w←2").unwrap().note.unwrap_or_default();
+    assert!(
+        note.contains("it erased myfn: no longer in the file, though this session still has it"),
+        "{note}"
+    );
+    assert!(note.contains("its fromB kept"), "{note}");
+    assert!(!note.contains("its myfn kept"), "{note}");
+    // Said once: a later change, with nothing new from the other session, says nothing.
+    assert_eq!(one.execute("w←3").unwrap().note, None);
+    assert_eq!(one.execute("v←4").unwrap().note, None);
+    // Defining it again keeps it in the file once more.
+    run(&mut one, "myfn←{⍵×3}");
+    let (mut three, _) = session(&file);
+    assert_eq!(run(&mut three, "(myfn 2),fromB,w,v"), "6 2 3 4");
+}
+
+#[test]
+fn a_system_command_line_in_the_workspace_file_is_said_to_be_one_and_kept() {
+    let (_dir, file) = workspace();
+    std::fs::write(&file, "⍝ cubework workspace\nV←1\n)copy /etc/passwd\n").unwrap();
+    let (mut s, notes) = session(&file);
+    assert_eq!(notes.len(), 1, "{notes:?}");
+    assert!(
+        notes[0].contains("line 3 ()copy is a system command, not read here)"),
+        "{notes:?}"
+    );
+    run(&mut s, "W←2");
+    let text = std::fs::read_to_string(&file).unwrap();
+    assert!(text.contains(")copy /etc/passwd"), "{text}");
+}
+
+#[test]
+fn off_with_a_traditional_function_open_closes_and_keeps_it_and_leaves_no_numbered_prompt() {
+    let (_dir, file) = workspace();
+    let (mut s, _) = session(&file);
+    run(&mut s, "∇ R←G X");
+    run(&mut s, "R←X+1");
+    assert_eq!(s.prompt(), "[2] ");
+    let reply = s.execute(")off").unwrap();
+    assert_eq!(reply.text, "moves");
+    let note = reply.note.unwrap_or_default();
+    assert!(
+        note.contains("∇ R←G X was not closed with ∇ before )off: it is closed there"),
+        "{note}"
+    );
+    assert!(!s.prompt().contains('['), "{}", s.prompt());
+    drop(s);
+    let (mut s, _) = session(&file);
+    assert_eq!(run(&mut s, "G 1"), "2");
+}
+
+#[test]
+fn the_end_of_input_with_a_traditional_function_open_keeps_it_or_its_text() {
+    let (_dir, file) = workspace();
+    let (mut s, _) = session(&file);
+    run(&mut s, "∇ R←DOUBLE X");
+    run(&mut s, "R←X×2");
+    let reply = s.close_open_definition().unwrap().unwrap();
+    assert!(
+        reply
+            .note
+            .unwrap_or_default()
+            .contains("it is closed there")
+    );
+    run(&mut s, "∇ R←H X");
+    run(&mut s, ":If X");
+    run(&mut s, "R←1");
+    let e = s.close_open_definition().unwrap().unwrap_err().to_string();
+    assert!(
+        e.contains("does not close: its text is kept with the workspace"),
+        "{e}"
+    );
+    drop(s);
+    let (mut s, notes) = session(&file);
+    assert_eq!(run(&mut s, "DOUBLE 4"), "8");
+    assert!(
+        notes.iter().any(|n| n.contains("1 line did not run")),
+        "{notes:?}"
+    );
+    let text = std::fs::read_to_string(&file).unwrap();
+    assert!(text.contains("∇ R←H X\n:If X\nR←1\n∇"), "{text}");
 }

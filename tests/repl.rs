@@ -689,3 +689,39 @@ fn a_dfn_piped_over_several_lines_is_one_statement_and_leaves_the_workspace_as_i
     );
     assert_eq!(out.lines().last(), Some("1"), "{out}");
 }
+
+#[test]
+fn off_inside_a_traditional_function_closes_it_and_leaves_no_numbered_prompt() {
+    let data = common::fresh_dir("off-inside");
+    let out = Command::cargo_bin("cubework")
+        .unwrap()
+        .env("CUBEWORK_DATA_DIR", &data)
+        .write_stdin("apl\n∇ R←G X\nR←X+1\n)off\nR\napl\nG 1\n")
+        .output()
+        .unwrap();
+    let (out, err, code) = common::outcome(out);
+    assert_eq!(code, Some(0), "{out}{err}");
+    assert!(
+        err.contains("∇ R←G X was not closed with ∇ before )off: it is closed there"),
+        "{err}"
+    );
+    assert!(out.contains("moves"), "{out}");
+    // R turned the cube (moves mode), and G is defined, no line of it typed after )off.
+    assert!(out.ends_with("2\n"), "{out}");
+}
+
+#[test]
+fn help_apl_names_control_structures_strand_assignment_box_and_n_wise_reduction() {
+    let (out, err, code) = session("help apl\n");
+    assert_eq!(code, Some(0), "{err}");
+    for said in [
+        "strand assignment",
+        ":If :ElseIf :Else :EndIf",
+        ":For X :In V",
+        ":Select :Case",
+        "]box on|off",
+        "2+/⍳5",
+    ] {
+        assert!(out.contains(said), "{said}: {out}");
+    }
+}

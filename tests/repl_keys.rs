@@ -18,7 +18,7 @@ const WAIT: Duration = Duration::from_secs(20);
 /// its data directory (removed when it is dropped).
 struct Terminal {
     term: common::OnTerminal,
-    _data: common::OwnDir,
+    _data: Option<common::OwnDir>,
 }
 
 impl Terminal {
@@ -30,6 +30,13 @@ impl Terminal {
     /// The REPL started as `cubework ARGS`, as [`Terminal::open`] starts it.
     fn open_with(name: &str, args: &[&str]) -> Terminal {
         let data = common::fresh_dir(name);
+        let mut terminal = Terminal::open_in(&data, args);
+        terminal._data = Some(data);
+        terminal
+    }
+
+    /// The REPL started as `cubework ARGS` with its data in `data` (another session's too).
+    fn open_in(data: &std::path::Path, args: &[&str]) -> Terminal {
         let size = Winsize {
             ws_row: 24,
             ws_col: 80,
@@ -37,8 +44,8 @@ impl Terminal {
             ws_ypixel: 0,
         };
         let terminal = Terminal {
-            term: common::on_terminal(args, Some(&size), &data, false),
-            _data: data,
+            term: common::on_terminal(args, Some(&size), data, false),
+            _data: None,
         };
         // The prompt is up when rustyline turns bracketed paste on.
         terminal.wait_for(0, "\x1b[?2004h");
@@ -147,4 +154,32 @@ fn a_dfn_typed_over_several_lines_waits_for_its_closing_brace_and_runs_whole() {
     let shown = t.type_until("total\r", "42");
     assert!(!shown.contains("ERROR"), "{shown:?}");
     t.close();
+}
+
+#[test]
+fn ctrl_d_with_a_traditional_function_open_keeps_it_for_the_next_session() {
+    let data = common::fresh_dir("cubework-repl-keys-ctrl-d-open");
+    let mut t = Terminal::open_in(&data, &[]);
+    t.type_until("apl\r", "APL: CUBE is");
+    t.type_until("keep←1\r", "      ");
+    t.type_until("∇ R←DOUBLE X\r", "[1] ");
+    t.type_until("R←X×2\r", "[2] ");
+    let from = t.type_keys("\x04");
+    t.wait_for(from, "it is closed there");
+    let (shown, code) = t.term.finish(WAIT);
+    assert_eq!(code, Some(0), "{shown:?}");
+    let mut t = Terminal::open_in(&data, &[]);
+    t.type_until("apl\r", "APL: CUBE is");
+    t.type_until("DOUBLE keep+3\r", "8");
+    // One that does not close: its text is kept in the file, and said.
+    t.type_until("∇ R←H X\r", "[1] ");
+    t.type_until(":If X\r", "[2] ");
+    t.type_until("R←1\r", "[3] ");
+    let from = t.type_keys("\x04");
+    t.wait_for(from, "its text is kept");
+    t.term.finish(WAIT);
+    let dir: &std::path::Path = data.as_ref();
+    let text = std::fs::read_to_string(dir.join("workspace.apl")).unwrap();
+    assert!(text.contains("DOUBLE"), "{text}");
+    assert!(text.contains("∇ R←H X\n:If X\nR←1\n∇"), "{text}");
 }

@@ -338,10 +338,10 @@ primitives! {
         Right = '⊢', "right", '\\', No, Both, None, Some("the argument itself"),
             Some("the right argument");
         Left = '⊣', "left", '|', No, Monad, None, Some("the argument itself"), Some("the left argument");
-        Slash = '/', "slash", ' ', No, Dyad, None, None, Some("replicate, compress; f/ reduces");
+        Slash = '/', "slash", ' ', No, Dyad, None, None, Some("replicate, compress; f/ reduces, n f/ each window of n (2+/⍳5)");
         Backslash = '\\', "backslash", ' ', No, Dyad, None, None, Some("expand; f\\ scans");
         SlashBar = '⌿', "slashbar", '/', No, Dyad, None, None,
-            Some("replicate along the first axis; f⌿ reduces along it");
+            Some("replicate along the first axis; f⌿ reduces along it, n f⌿ N-wise");
         BackslashBar = '⍀', "backslashbar", '.', No, Dyad, None, None,
             Some("expand along the first axis; f⍀ scans along it");
     }

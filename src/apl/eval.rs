@@ -567,12 +567,10 @@ impl<'w> Machine<'w> {
                     "⍺⍺ is read only inside an operator's definition",
                 ),
             },
-            FuncKind::Reduce(g, first) => {
-                if left.is_some() {
-                    return err(ErrorKind::Syntax, "a reduction takes one argument");
-                }
-                self.reduce(g, *first, axis, right, frame)
-            }
+            FuncKind::Reduce(g, first) => match left {
+                Some(n) => self.reduce_n(g, (*first, axis), &n, right, frame),
+                None => self.reduce(g, *first, axis, right, frame),
+            },
             FuncKind::Scan(g, first) => {
                 if left.is_some() {
                     return err(ErrorKind::Syntax, "a scan takes one argument");

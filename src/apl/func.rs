@@ -420,7 +420,28 @@ fn enclose(v: Value) -> R<Value> {
 }
 
 /// A monadic primitive. `⍎` and `?` read the workspace, and are applied by the evaluator.
+/// A primitive that arranges `⍵`'s items gives an empty result `⍵`'s prototype (`,''` and
+/// `⌽''` are characters).
 pub(crate) fn monad(p: Prim, axis: Option<f64>, w: Value) -> R<Value> {
+    let arranges = matches!(
+        p,
+        Prim::Comma
+            | Prim::CommaBar
+            | Prim::Rotate
+            | Prim::RotateFirst
+            | Prim::Transpose
+            | Prim::Union
+            | Prim::Epsilon
+    );
+    let fill = arranges.then(|| w.fill());
+    let out = monad_of(p, axis, w)?;
+    Ok(match fill {
+        Some(fill) => out.with_fill(fill),
+        None => out,
+    })
+}
+
+fn monad_of(p: Prim, axis: Option<f64>, w: Value) -> R<Value> {
     use super::search;
     let last = w.rank().saturating_sub(1);
     if !matches!(p, Prim::Rotate | Prim::RotateFirst) {
@@ -535,7 +556,34 @@ fn mix(w: Value) -> R<Value> {
 }
 
 /// A dyadic primitive. `⍎` and `?` read the workspace, and are applied by the evaluator.
+/// A primitive that arranges or selects items gives an empty result the prototype of the
+/// argument they come from (`0↑'a'`, `0/'a'`, `'',''` are characters).
 pub(crate) fn dyad(p: Prim, axis: Option<f64>, a: Value, w: Value) -> R<Value> {
+    let fill = match p {
+        Prim::Comma | Prim::CommaBar | Prim::Union | Prim::Intersection | Prim::Tilde => {
+            Some(a.fill())
+        }
+        Prim::Rho
+        | Prim::Take
+        | Prim::Drop
+        | Prim::Slash
+        | Prim::SlashBar
+        | Prim::Backslash
+        | Prim::BackslashBar
+        | Prim::Rotate
+        | Prim::RotateFirst
+        | Prim::Transpose
+        | Prim::Squad => Some(w.fill()),
+        _ => None,
+    };
+    let out = dyad_of(p, axis, a, w)?;
+    Ok(match fill {
+        Some(fill) => out.with_fill(fill),
+        None => out,
+    })
+}
+
+fn dyad_of(p: Prim, axis: Option<f64>, a: Value, w: Value) -> R<Value> {
     use super::search;
     let axis_taken = matches!(
         p,

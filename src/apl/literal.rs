@@ -51,6 +51,10 @@ fn write_value(v: &Value, out: &mut String) {
         return;
     }
     let n = v.0.len();
+    if v.rank() == 1 && n == 0 && v.fill() == Elem::Char(' ') {
+        out.push_str("''");
+        return;
+    }
     let vector = v.rank() == 1 && n > 0;
     out.push('(');
     if !vector {
@@ -65,6 +69,7 @@ fn write_value(v: &Value, out: &mut String) {
     }
     let chars = v.items().all(|e| matches!(e, Elem::Char(_)));
     match n {
+        0 if v.fill() == Elem::Char(' ') => out.push_str("' '"),
         0 => out.push('0'),
         1 => {
             out.push(',');
@@ -360,8 +365,8 @@ impl Reader<'_> {
                         Some(Tok::Str(s)) if s.len() == 1 => items.push(Elem::Char(s[0])),
                         Some(Tok::Str(s)) => {
                             self.count(s.len())?;
-                            items
-                                .push(item(Value::vector(s.into_iter().map(Elem::Char).collect())));
+                            let chars = Value::vector(s.into_iter().map(Elem::Char).collect());
+                            items.push(item(chars.with_fill(Elem::Char(' '))));
                         }
                         _ => unreachable!("a number or a string"),
                     }
@@ -423,10 +428,10 @@ impl Reader<'_> {
         if source.is_empty() && size > 0 {
             return Err(syntax("no items to reshape"));
         }
-        Ok(Value::from_shape(
-            &shape,
-            source.into_iter().cycle().take(size).collect(),
-        ))
+        Ok(
+            Value::from_shape(&shape, source.into_iter().cycle().take(size).collect())
+                .with_fill(items.fill()),
+        )
     }
 }
 

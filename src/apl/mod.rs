@@ -94,6 +94,8 @@ mod dfns_tests;
 #[cfg(test)]
 mod digits_tests;
 #[cfg(test)]
+mod empties_tests;
+#[cfg(test)]
 mod fast_paths_tests;
 #[cfg(test)]
 #[path = "primitives/tests.rs"]

@@ -132,6 +132,85 @@ impl Machine<'_> {
         ))
     }
 
+    /// `⍺ f/⍵`, N-wise reduction (Dyalog's "Reduce N-Wise"): `f/` of each window of `|⍺|`
+    /// items along the axis (`2+/⍳5` is `3 5 7 9`), each window reversed where `⍺` is
+    /// negative (`¯2-/1 4 9` is `3 5`); windows of 0 items are `f`'s identity, one more than
+    /// the axis's length. At most [`MAX_SCAN_WORK`] applications in all.
+    pub(super) fn reduce_n(
+        &mut self,
+        g: &Func,
+        (first, axis): (bool, Option<f64>),
+        alpha: &Value,
+        omega: Value,
+        frame: &mut Frame,
+    ) -> R<Value> {
+        let n = match alpha.first() {
+            _ if alpha.rank() > 1 || alpha.0.len() != 1 => {
+                return err(
+                    ErrorKind::Length,
+                    "the left argument of an N-wise reduction is one number",
+                );
+            }
+            Elem::Num(n) if n.fract() == 0.0 => n,
+            _ => {
+                return err(
+                    ErrorKind::Domain,
+                    "the left argument of an N-wise reduction is a whole number",
+                );
+            }
+        };
+        let omega = if omega.rank() == 0 {
+            Value::vector(vec![omega.first()])
+        } else {
+            omega
+        };
+        let ax = lane_axis(first, axis, omega.rank())?;
+        let len = omega.0.len_of(ax);
+        if n.abs() > len as f64 + 1.0 {
+            return err(
+                ErrorKind::Length,
+                format!(
+                    "windows of {} items along an axis of {len}",
+                    super::value::format_number(n.abs())
+                ),
+            );
+        }
+        let m = n.abs() as usize;
+        let mut shape = omega.shape().to_vec();
+        shape[ax.index()] = len + 1 - m;
+        let size: usize = shape.iter().product();
+        if size.saturating_mul(m.saturating_sub(1)) > MAX_SCAN_WORK {
+            return err(
+                ErrorKind::WsFull,
+                format!("an N-wise reduction of more than {MAX_SCAN_WORK} applications"),
+            );
+        }
+        let mut out = ArrayD::from_elem(ndarray::IxDyn(&shape), Elem::Num(0.0));
+        for (lane, mut into) in omega.0.lanes(ax).into_iter().zip(out.lanes_mut(ax)) {
+            for (i, cell) in into.iter_mut().enumerate() {
+                if crate::base::cancel::requested() {
+                    return err(ErrorKind::Interrupt, "stopped by Ctrl-C");
+                }
+                let mut window: Vec<&Elem> = lane.iter().skip(i).take(m).collect();
+                if n < 0.0 {
+                    window.reverse();
+                }
+                let mut acc = match window.last() {
+                    Some(e) => item_value(e),
+                    None => match &g.kind {
+                        FuncKind::Prim(c) => Value::num(func::identity(*c)?),
+                        _ => return err(ErrorKind::Domain, "no identity for a window of 0 items"),
+                    },
+                };
+                for e in window.iter().rev().skip(1) {
+                    acc = self.apply(g, Some(item_value(e)), acc, frame)?;
+                }
+                *cell = enclose_item(acc)?;
+            }
+        }
+        Ok(Value(out))
+    }
+
     /// `f\⍵` (along the last axis, `f⍀` the first, or the axis given): item `i` of each lane
     /// is `f/` of its first `i` items, reduced right to left as APL2 and Dyalog do. For the
     /// associative `+ × ⌈ ⌊ ∧ ∨` each item is the one before it `f` the next (one application

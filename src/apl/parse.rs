@@ -121,6 +121,20 @@ fn number(chars: &[char], at: usize) -> Result<(f64, usize), AplError> {
         i += 2;
         digits(&mut i);
     }
+    if matches!(chars.get(i), Some('J' | 'j'))
+        && chars
+            .get(i + 1)
+            .is_some_and(|d| d.is_ascii_digit() || matches!(d, '¯' | '.'))
+    {
+        let end = (i + 1..chars.len())
+            .find(|&k| !(chars[k].is_ascii_alphanumeric() || matches!(chars[k], '¯' | '.')))
+            .unwrap_or(chars.len());
+        let text: String = chars[at..end].iter().collect();
+        return Err(AplError::new(
+            ErrorKind::Syntax,
+            format!("{text}: complex numbers are not read"),
+        ));
+    }
     let text: String = chars[at..i]
         .iter()
         .map(|&d| if d == '¯' { '-' } else { d })
@@ -550,7 +564,8 @@ impl<'a> Parser<'a> {
                 }
                 Tok::Str(s) => items.push(Item::Array(Expr::Lit(match s.as_slice() {
                     [c] => Value::scalar(Elem::Char(*c)),
-                    s => Value::vector(s.iter().map(|&c| Elem::Char(c)).collect()),
+                    s => Value::vector(s.iter().map(|&c| Elem::Char(c)).collect())
+                        .with_fill(Elem::Char(' ')),
                 }))),
                 Tok::Name(n) => self.name(n, t.pos, i, to, &mut items)?,
                 Tok::Prim(

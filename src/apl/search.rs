@@ -459,7 +459,7 @@ pub(super) fn format(w: &Value) -> R<Value> {
     if w.rank() <= 2 && w.0.iter().all(|e| matches!(e, Elem::Char(_))) {
         return Ok(match w.rank() {
             0 => Value::vector(vec![w.first()]),
-            _ => w.clone(),
+            _ => w.clone().with_fill(Elem::Char(' ')),
         });
     }
     // Each atom is a character at least, and each item a blank apart: an array of more

@@ -108,6 +108,7 @@ pub(super) fn reshape(axis: Option<f64>, a: Value, w: Value) -> R<Value> {
     no_axis(axis, Prim::Rho)?;
     let (shape, size) =
         shape_and_size(&a, "the left argument of ⍴", "a shape of a negative length")?;
+    let fill = w.fill();
     let items: Vec<Elem> = if w.0.is_empty() {
         vec![w.fill(); size]
     } else if size == w.0.len() || (size < w.0.len() && w.0.is_standard_layout()) {
@@ -118,7 +119,7 @@ pub(super) fn reshape(axis: Option<f64>, a: Value, w: Value) -> R<Value> {
     } else {
         w.0.iter().cycle().take(size).cloned().collect()
     };
-    Ok(Value::from_shape(&shape, items))
+    Ok(Value::from_shape(&shape, items).with_fill(fill))
 }
 
 /// `⍺/⍵`, `⍺⌿⍵`: each cell along the last axis or the first (or the one given) repeated

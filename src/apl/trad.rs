@@ -146,6 +146,12 @@ fn header(
         ] => (Some(z.clone()), rest),
         rest => (None, rest),
     };
+    if line.split('⍝').next().is_some_and(|h| h.contains('{')) {
+        return Err(syntax(
+            "an ambivalent header ({A}: a left argument that may be left out) is not read; a dfn with ⍺← is",
+            line,
+        ));
+    }
     let rest = names(rest).ok_or_else(|| syntax("a header is [Z←][A] NAME B[;L…]", line))?;
     match rest.as_slice() {
         [f] => Ok((f.clone(), result, None, None, locals)),

@@ -18,8 +18,22 @@ pub enum Elem {
 }
 
 /// An APL array of any rank; a scalar is rank 0.
-#[derive(Clone, Debug, PartialEq)]
+///
+/// An empty array has a prototype too (`''` is an empty array of characters, `⍬` of
+/// numbers): [`Value::with_fill`] keeps it as the one element of the array's storage, past the
+/// end of its (empty) view, where ndarray keeps it through a clone, a reshape and a move, and
+/// [`Value::first`] reads it back. An array made new (an empty result built from its
+/// elements) has none: its prototype is 0.
+#[derive(Clone, Debug)]
 pub struct Value(pub ArrayD<Elem>);
+
+impl PartialEq for Value {
+    /// APL's match `≡`: the same shape and elements, and for empty arrays the same prototype
+    /// (`''≡⍬` is 0).
+    fn eq(&self, other: &Value) -> bool {
+        self.0 == other.0 && (!self.0.is_empty() || self.fill() == other.fill())
+    }
+}
 
 impl Value {
     /// A scalar.
@@ -48,6 +62,29 @@ impl Value {
     pub fn chars(s: &str) -> Value {
         let chars: Vec<char> = s.chars().collect();
         Value::vector(compose(&chars).into_iter().map(Elem::Char).collect())
+            .with_fill(Elem::Char(' '))
+    }
+
+    /// This array, and if it is empty, with the prototype `fill` (a blank: an empty array of
+    /// characters; 0: of numbers). A full array's prototype is its first element's.
+    ///
+    /// ```
+    /// use cubework::apl::{Elem, Value};
+    /// let empty = Value::vector(vec![]);
+    /// assert_eq!(empty.clone().with_fill(Elem::Char(' ')).fill(), Elem::Char(' '));
+    /// assert_eq!(empty.fill(), Elem::Num(0.0));
+    /// assert_ne!(Value::chars(""), Value::vector(vec![]));
+    /// ```
+    pub fn with_fill(self, fill: Elem) -> Value {
+        if !self.0.is_empty() {
+            return self;
+        }
+        let shape = self.0.raw_dim();
+        let kept = ndarray::Array1::from_vec(vec![fill]).slice_move(ndarray::s![0..0]);
+        match kept.into_shape_with_order(shape) {
+            Ok(a) => Value(a),
+            Err(_) => self,
+        }
     }
 
     /// An array of `shape` from its elements in row-major order.
@@ -91,13 +128,22 @@ impl Value {
         self.0.iter()
     }
 
-    /// Its first element, or the prototype's fill if it is empty.
+    /// Its first element, or the prototype's fill if it is empty ([`Value::with_fill`]).
     pub fn first(&self) -> Elem {
-        self.0
-            .iter()
-            .next()
-            .cloned()
-            .unwrap_or_else(|| Elem::Num(0.0))
+        match self.0.iter().next() {
+            Some(e) => e.clone(),
+            None => self.kept_fill(),
+        }
+    }
+
+    /// An empty array's prototype, kept past the end of its view ([`Value::with_fill`]); 0
+    /// if none is.
+    fn kept_fill(&self) -> Elem {
+        let (storage, _) = self.0.clone().into_raw_vec_and_offset();
+        match storage.into_iter().next() {
+            Some(Elem::Char(_)) => Elem::Char(' '),
+            _ => Elem::Num(0.0),
+        }
     }
 
     /// Whether it holds no enclosed arrays.

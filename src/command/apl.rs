@@ -312,27 +312,6 @@ impl Session {
         saved_source(self)
     }
 
-    /// The end of the input while a traditional function is being typed (`∇HEADER`, its
-    /// lines, and no closing `∇`): the function is closed as if `∇` had been typed, so that
-    /// what was typed is not lost, and this is what that came to, with a note saying so;
-    /// `None` when no function is open.
-    pub fn close_open_definition(&mut self) -> Option<Result<Reply>> {
-        let text = self.apl_state_mut().open.take()?;
-        let header = text.lines().next().unwrap_or_default().trim().to_string();
-        let closed = apl_line(self, &format!("{text}\n∇"), Front::Repl).map(|mut reply| {
-            let said = format!(
-                "{} was not closed with ∇ before the input ended: it is closed there",
-                crate::base::text::echo(&header)
-            );
-            reply.note = Some(match reply.note.take() {
-                Some(note) => format!("{said}; {note}"),
-                None => said,
-            });
-            reply
-        });
-        Some(closed)
-    }
-
     /// A workspace's text (as `)save` writes it) read as `)load` reads its file: all or
     /// nothing; what it says after `loaded`.
     pub fn load_workspace_text(&mut self, source: &str) -> Result<String> {
@@ -594,16 +573,26 @@ fn refuse_to_replace(path: &Path) -> Result<bool> {
     Ok(true)
 }
 
+/// `)off` (or `moves`): back to moves. A traditional function still being typed is closed
+/// first (kept, as at the end of the input), so that no `[n]` prompt is left in moves mode.
+fn leave(session: &mut Session) -> Result<Reply> {
+    let closed = session.close_definition_before(")off");
+    session.apl_state_mut().mode = false;
+    let mut reply = closed.transpose()?.unwrap_or_default();
+    reply.text = match reply.text.is_empty() {
+        true => "moves".to_string(),
+        false => format!("{}\nmoves", reply.text),
+    };
+    Ok(reply)
+}
+
 /// One APL request, before the workspace is kept and notes are said.
 fn apl_request(session: &mut Session, request: AplRequest, front: Front) -> Result<Reply> {
     use AplRequest as A;
     let text = |t: String| Ok(Reply::text(t));
     match request {
         A::Enter => text(enter(session)?),
-        A::Leave => {
-            session.apl_state_mut().mode = false;
-            text("moves".to_string())
-        }
+        A::Leave => leave(session),
         A::Fns => text(workspace(session)?.functions().join(" ")),
         A::Vars => {
             // CUBE, the session's cube, is always there (set before each line), so always
@@ -928,7 +917,7 @@ pub static APL: CommandDef = CommandDef {
     surface: Surface::Both,
     usage: "[EXPR]",
     summary: "the paper's APL, running: CUBE is the current representation's array and the paper's moves (X Y Z L C R B H F U M D, X\u{304} for an inverse) are defined; alone, enter APL mode, which )off or the word moves leaves; with EXPR, evaluate that line",
-    details: "apl                 APL mode, prompt indented six spaces as APL sessions are: CUBE←R CUBE, CUBE←B F L R CUBE, ⍴CUBE run as the paper prints them\nCUBE←…              changes the session's cube (one change: undo takes it back) only if the array is a state of the representation; otherwise an error says why, and nothing changes\nT: ⍵[;;,2 1 3]      defines a function of your own; so do F←{⍺+⍵} (a dfn: guards c:x, ∇ itself, ⍺←default) and ∇Z←A F B;L … ∇ (a traditional function, typed a line at a time, → branching)\n)fns )vars          the functions and variables defined\n)erase NAME         forgets one of yours (the paper's stay; where yours replaced one of the paper's, the paper's is back)\n)clear              forgets all of yours; the paper's stay, every one yours replaced back\n)compile NAME       runs your function once on the cells' indices: is it a permutation, which move is it, its order and cycles; from then on NAME runs compiled (a gather) on arrays of the representation's shape, until it or a function it calls is redefined or erased\n)rep NAME ENCODE [DECODE]   a representation of your own: ENCODE takes the vector's 54 stickers to your array (it must rearrange them, blanks allowed: run on ⍳54 each cell holds a sticker's index or 0), DECODE takes it back (derived if not given); checked on random states, its moves by conjugation; compare measures it as NAME (user). )rep alone lists them\n)save FILE )load FILE   your functions, variables, )rep and )compile lines as plain text (a save replaces only a file a save wrote)\n)copy FILE [NAMES]  brings in the names given (all when none) from a saved file (a line of it that does not run is named and passed over)\n)off or moves       back to moves (quit and help work in APL mode too); your workspace stays through rep, size and )off, and the REPL keeps it between sessions (workspace.apl in the data directory: values of any size; a line that does not run is named and kept; merged with what another session wrote there)\nGlyphs by name: \\rho then Tab gives ⍴, or by key: `r (the backtick layout of TryAPL and Dyalog); a name or key left as it is is read too:",
+    details: "apl                 APL mode, prompt indented six spaces as APL sessions are: CUBE←R CUBE, CUBE←B F L R CUBE, ⍴CUBE run as the paper prints them\nCUBE←…              changes the session's cube (one change: undo takes it back) only if the array is a state of the representation; otherwise an error says why, and nothing changes\nT: ⍵[;;,2 1 3]      defines a function of your own; so do F←{⍺+⍵} (a dfn: guards c:x, ∇ itself, ⍺←default) and ∇Z←A F B;L … ∇ (a traditional function, typed a line at a time, → branching)\nA B←1 2            strand assignment; in a ∇ function, Dyalog's control structures :If :ElseIf :Else :EndIf, :For X :In V, :While, :Repeat, :Select :Case, :Leave :Continue :Return (the guide's \"Strand assignment and control structures\"); 2+/⍳5 reduces N-wise\n]box on|off         nested values framed, or set apart by blanks\n)fns )vars          the functions and variables defined\n)erase NAME         forgets one of yours (the paper's stay; where yours replaced one of the paper's, the paper's is back)\n)clear              forgets all of yours; the paper's stay, every one yours replaced back\n)compile NAME       runs your function once on the cells' indices: is it a permutation, which move is it, its order and cycles; from then on NAME runs compiled (a gather) on arrays of the representation's shape, until it or a function it calls is redefined or erased\n)rep NAME ENCODE [DECODE]   a representation of your own: ENCODE takes the vector's 54 stickers to your array (it must rearrange them, blanks allowed: run on ⍳54 each cell holds a sticker's index or 0), DECODE takes it back (derived if not given); checked on random states, its moves by conjugation; compare measures it as NAME (user). )rep alone lists them\n)save FILE )load FILE   your functions, variables, )rep and )compile lines as plain text (a save replaces only a file a save wrote)\n)copy FILE [NAMES]  brings in the names given (all when none) from a saved file (a line of it that does not run is named and passed over)\n)off or moves       back to moves (quit and help work in APL mode too); your workspace stays through rep, size and )off, and the REPL keeps it between sessions (workspace.apl in the data directory: values of any size; a line that does not run is named and kept; merged with what another session wrote there)\nGlyphs by name: \\rho then Tab gives ⍴, or by key: `r (the backtick layout of TryAPL and Dyalog); a name or key left as it is is read too:",
     more: Some(crate::apl::keys::glyph_table),
     args: &[
         cli(REP_OPT

@@ -17,9 +17,10 @@
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
-use super::{CUBE, Session, compile_quietly, workspace};
+use super::{CUBE, Session, apl_line, compile_quietly, workspace};
 use crate::answer::error::Result;
 use crate::base::text::{echo, echo_path};
+use crate::command::{Front, Reply, usage};
 
 /// The comment before the kept lines.
 const KEPT_HEADER: &str =
@@ -74,6 +75,10 @@ pub(crate) struct Kept {
     /// The last write did not reach the file (it failed, or the workspace was too large):
     /// what the session changed since its last good write is not in the file.
     pub(super) unwritten: bool,
+    /// Each variable's line as last written, with the value it was written from: a value
+    /// unchanged since is not written out again (a large one takes far longer to write as
+    /// text than to compare).
+    pub(super) written: HashMap<String, (crate::apl::Value, String)>,
 }
 
 /// The session's workspace as entries: the user's functions; each representation of one's
@@ -86,6 +91,8 @@ pub(super) fn entries(session: &mut Session, kept: bool) -> Result<Vec<Entry>> {
         true => session.apl_state_mut().kept.lines.clone(),
         false => Vec::new(),
     };
+    let mut written = std::mem::take(&mut session.apl_state_mut().kept.written);
+    let mut now = HashMap::new();
     let ws = workspace(session)?;
     let mut out: Vec<Entry> = Vec::new();
     let mut push = |section, key: String, text: String| {
@@ -108,11 +115,12 @@ pub(super) fn entries(session: &mut Session, kept: bool) -> Result<Vec<Entry>> {
     for v in ws.variables() {
         if v != CUBE {
             let value = ws.get(v).expect("a variable listed");
-            push(
-                Section::Variable,
-                v.to_string(),
-                format!("{v}←{}", value.to_source()),
-            );
+            let line = match written.remove(v) {
+                Some((was, line)) if was == *value => (was, line),
+                _ => (value.clone(), format!("{v}←{}", value.to_source())),
+            };
+            push(Section::Variable, v.to_string(), line.1.clone());
+            now.insert(v.to_string(), line);
         }
     }
     for f in ws.user_functions() {
@@ -127,6 +135,7 @@ pub(super) fn entries(session: &mut Session, kept: bool) -> Result<Vec<Entry>> {
     for l in lines {
         push(Section::Kept, kept_key(&l.text), l.text);
     }
+    session.apl_state_mut().kept.written = now;
     Ok(out)
 }
 
@@ -220,18 +229,22 @@ pub(super) fn merge(
     let ours_map = map_of(ours);
     let changed = |key: &str| ours_map.get(key) != then.get(key);
     // A line of the file this session keeps as it was is that kept line, wherever it stands.
+    // (Compared with the few kept lines' texts, not made into a key each: a large value's
+    // line would be copied whole.)
+    let kept_texts: Vec<&str> = then
+        .keys()
+        .chain(ours_map.keys())
+        .filter_map(|k| k.strip_prefix("⍝kept "))
+        .collect();
     let theirs: Vec<Entry> = theirs
         .iter()
-        .map(|t| {
-            let key = kept_key(&t.text);
-            match then.contains_key(&key) || ours_map.contains_key(&key) {
-                true => Entry {
-                    section: Section::Kept,
-                    key,
-                    text: t.text.clone(),
-                },
-                false => t.clone(),
-            }
+        .map(|t| match kept_texts.contains(&t.text.as_str()) {
+            true => Entry {
+                section: Section::Kept,
+                key: kept_key(&t.text),
+                text: t.text.clone(),
+            },
+            false => t.clone(),
         })
         .collect();
     let theirs_map: HashMap<&str, &Entry> = theirs.iter().map(|e| (e.key.as_str(), e)).collect();
@@ -368,6 +381,7 @@ impl Session {
                     compile.push((number, name.trim().to_string(), text.clone()));
                     continue;
                 }
+                _ if t.starts_with([')', ']']) => Err(system_command(t)),
                 _ => workspace(self)
                     .map_err(|e| e.to_string())
                     .and_then(|ws| run_statement(ws, &text)),
@@ -434,6 +448,16 @@ impl Session {
         self.apl_state_mut().reps.retain(|o| o.name != rep.name);
         self.apl_state_mut().reps.push(rep);
         Ok(())
+    }
+
+    /// A traditional function closed at the end of the input (`whole`: its text and `∇`),
+    /// kept: if it did not close (`failed`), its text is kept as a line of the file that did
+    /// not run is; then the workspace is stored. What storing it says.
+    pub(super) fn keep_closed_at_the_end(&mut self, whole: &str, failed: bool) -> Option<String> {
+        if failed {
+            self.keep_line(whole, classify(whole).map(|(_, k)| k));
+        }
+        self.store_workspace()
     }
 
     /// Keeps a line of the file as it was.
@@ -519,6 +543,50 @@ impl Session {
 }
 
 impl Session {
+    /// The end of the input while a traditional function is being typed (`∇HEADER`, its
+    /// lines, and no closing `∇`): the function is closed as if `∇` had been typed, so that
+    /// what was typed is not lost, and kept in the workspace's file; if it does not close (a
+    /// line of it does not read), its text is kept in the file as a line that did not run
+    /// is, and the error says so. What that came to, with a note saying so; `None` when no
+    /// function is open.
+    pub fn close_open_definition(&mut self) -> Option<Result<Reply>> {
+        self.close_definition_before("the input ended")
+    }
+
+    /// [`Session::close_open_definition`] before `what` (the end of the input, `)off`).
+    pub(super) fn close_definition_before(&mut self, what: &str) -> Option<Result<Reply>> {
+        let text = self.apl_state_mut().open.take()?;
+        let header = echo(text.lines().next().unwrap_or_default().trim());
+        let whole = format!("{text}\n∇");
+        let closed = apl_line(self, &whole, Front::Repl);
+        let failed = closed.is_err();
+        let stored = self.keep_closed_at_the_end(&whole, failed);
+        let closed = closed
+            .map(|mut reply| {
+                let said = format!(
+                    "{header} was not closed with ∇ before {what}: it is closed there"
+                );
+                let notes: Vec<String> = std::iter::once(said)
+                    .chain(reply.note.take())
+                    .chain(stored.clone())
+                    .collect();
+                reply.note = Some(notes.join("; "));
+                reply
+            })
+            .map_err(|e| {
+                let kept = "its text is kept with the workspace as it was, as a line that did not run is (type it again, fixed, to define it)";
+                let notes: Vec<String> = std::iter::once(format!(
+                    "{header} was not closed with ∇ before {what}, and does not close: {kept}"
+                ))
+                .chain(stored)
+                .collect();
+                usage(&format!("{e}\nnote: {}", notes.join("; ")))
+            });
+        Some(closed)
+    }
+}
+
+impl Session {
     /// What to say as the session ends (`quit`, the end of input): if the last write of the
     /// kept workspace did not reach its file, it is tried once more, and if it still does not,
     /// one line naming the file and saying that what the session changed since its last good
@@ -537,6 +605,14 @@ impl Session {
             echo_path(&file)
         ))
     }
+}
+
+/// Why a system command's line in a workspace file (`)copy FILE`, `)clear`) does not run:
+/// the file holds definitions and values, and only `)rep` and `)compile` lines besides
+/// (said short: the note cuts each line's reason at [`crate::base::text::echo`]'s length).
+fn system_command(line: &str) -> String {
+    let word = line.split_whitespace().next().unwrap_or(line);
+    format!("{} is a system command, not read here", echo(word))
 }
 
 /// The first line of an error (APL's own show the line and a caret below it).
@@ -580,28 +656,70 @@ fn write_merged(
         )));
     }
     crate::base::table_cache::write_atomic(file, text.as_bytes()).map_err(failed)?;
+    let note = merge_note(
+        file,
+        ours,
+        then,
+        &theirs,
+        others_changes(file_then, &theirs),
+    );
+    Ok((merged, note))
+}
+
+/// What a write says of the names another session changed in the file (`others`): each
+/// truthfully, as the merge left it — its change kept in the file, its erasing kept (the
+/// name gone from the file, though this session still holds it), or this session's change
+/// written over either.
+fn merge_note(
+    file: &Path,
+    ours: &[Entry],
+    then: &HashMap<String, String>,
+    theirs: &[Entry],
+    others: Vec<String>,
+) -> Option<String> {
     let ours_map = map_of(ours);
-    let (replaced, kept): (Vec<String>, Vec<String>) = others_changes(file_then, &theirs)
-        .into_iter()
-        .partition(|k| ours_map.get(k) != then.get(k));
-    let mut said = Vec::new();
-    if !kept.is_empty() {
-        said.push(format!("its {} kept", shown(&kept)));
+    let in_file: std::collections::HashSet<&str> = theirs.iter().map(|e| e.key.as_str()).collect();
+    let (mut kept, mut erased, mut held, mut replaced, mut restored) =
+        (vec![], vec![], vec![], vec![], vec![]);
+    // Each name's place: in the file now, changed by this session, held by it.
+    for k in others {
+        let changed_here = ours_map.get(&k) != then.get(&k);
+        let here = ours_map.contains_key(&k);
+        match (in_file.contains(k.as_str()), changed_here, here) {
+            (true, false, _) => kept.push(k),
+            (true, true, true) => replaced.push(k),
+            (true, true, false) => erased.push(k),
+            (false, false, true) => held.push(k),
+            (false, true, true) => restored.push(k),
+            // Gone from both: nothing of it to say.
+            (false, _, false) => {}
+        }
     }
-    if !replaced.is_empty() {
-        said.push(format!(
-            "its {} replaced by this session's",
-            shown(&replaced)
-        ));
-    }
-    let note = (!said.is_empty()).then(|| {
+    let it = |names: &[String]| if names.len() == 1 { "it" } else { "them" };
+    let said: Vec<String> = [
+        (&kept, format!("its {} kept", shown(&kept))),
+        (&held, format!(
+            "it erased {}: no longer in the file, though this session still has {} (define or assign {} again to keep {})",
+            shown(&held), it(&held), it(&held), it(&held)
+        )),
+        (&erased, format!("its {} not kept: this session erased {}", shown(&erased), it(&erased))),
+        (&replaced, format!("its {} replaced by this session's", shown(&replaced))),
+        (&restored, format!(
+            "{}, which it erased, written again as this session has {}",
+            shown(&restored), it(&restored)
+        )),
+    ]
+    .into_iter()
+    .filter(|(names, _)| !names.is_empty())
+    .map(|(_, text)| text)
+    .collect();
+    (!said.is_empty()).then(|| {
         format!(
             "another session changed the workspace {} too: {}",
             echo_path(file),
             said.join("; ")
         )
-    });
-    Ok((merged, note))
+    })
 }
 
 /// Names as said in a note.
