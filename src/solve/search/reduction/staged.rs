@@ -23,6 +23,7 @@
 //! shortest: 78.3 moves to reduce against 79.6 with up to 4 × 4 answers and 83.6 with one,
 //! on the big-cube benchmark's 50 states, for about 1.7 to 1.9 times the time of 4 × 4.
 
+pub(crate) mod classes;
 mod first;
 mod home;
 mod ida;
@@ -498,7 +499,7 @@ fn class(stage: usize, face: Face) -> u8 {
 }
 
 /// Brings every centre sticker home: on the sizes of [`SIZES`] by stages ([`solve`]), on
-/// the 6×6×6 to 9×9×9 by each of the size's ways — a beam over the greedy's steps
+/// the 6×6×6 by class-level staging (`classes.rs`), else on the 6×6×6 to 9×9×9 by each of the size's ways — a beam over the greedy's steps
 /// ([`centres::greedy_beam`]), as a 5×5×5's, from the inside out — the shortest kept
 /// ([`grouped::big_centres`]), else —
 /// or should either leave the centres unfinished, from the state before it — greedily
@@ -507,6 +508,13 @@ pub(crate) fn centres(work: &mut Work<'_>) -> Result<(), SolveError> {
     let n = work.tables.model.n;
     let (stickers, made) = (work.stickers.clone(), work.made.len());
     if SIZES.contains(&n) && solve(work)? {
+        return Ok(());
+    }
+    work.stickers.clone_from(&stickers);
+    work.made.truncate(made);
+    // The 6×6×6 by class-level staging (`classes.rs`: about 70 moves against about 165 by
+    // the other ways), which are tried only should it fall short.
+    if classes::centres(work)? {
         return Ok(());
     }
     work.stickers = stickers;
