@@ -329,3 +329,20 @@ fn solve_facelets_takes_a_two_by_two_as_hint_facelets_does() {
     );
     common::assert_refused(&refused, 2, "2×2×2", "solve --method optimal on a 2×2×2: ");
 }
+
+#[test]
+fn a_batch_of_dev_zero_stops_at_its_line_too_long_instead_of_reading_for_ever() {
+    let out = common::cubework()
+        .args(["solve", "--batch", "/dev/zero", "--method", "beginner"])
+        .timeout(std::time::Duration::from_secs(60))
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains(
+            "line 1 is longer than the limit of 1 MiB (1,048,576 bytes); reading stopped there"
+        ),
+        "{err}"
+    );
+}

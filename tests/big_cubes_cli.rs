@@ -181,3 +181,77 @@ fn solve_size_n_solves_the_cube_alg_makes_at_that_size_and_a_bad_facelet_length_
         "",
     );
 }
+
+#[test]
+fn solve_alg_in_a_session_of_another_size_than_3_solves_the_cube_alg_makes_at_that_size() {
+    let (out, err, code) = common::session_with(
+        common::cubework_cached("cubework-test-big-cli"),
+        "size 4\nsolve Uw R\nsize 5\nsolve 3Rw U\nsize 2\nsolve R U\n",
+    );
+    assert_eq!(code, Some(0), "{err}");
+    let four = moves_after(&out, "reduction", 0);
+    assert!(solves(4, "Uw R", four), "{out}");
+    assert!(
+        solves(5, "3Rw U", moves_after(&out, "reduction", 1)),
+        "{out}"
+    );
+    assert!(
+        solves(2, "R U", moves_after(&out, "an optimal solution", 0)),
+        "{out}"
+    );
+    // The command line's `solve --size 4 ALG` is the same solve: the same answer.
+    let cli = common::cubework_cached("cubework-test-big-cli")
+        .args(["solve", "--size", "4", "Uw R"])
+        .output()
+        .unwrap();
+    let cli = String::from_utf8(cli.stdout).unwrap();
+    assert_eq!(moves_after(&cli, "reduction", 0), four, "{cli}");
+}
+
+#[test]
+fn solve_in_qtm_is_refused_on_every_size_two_phase_ends_and_a_batch_says_so_before_solving() {
+    let (out, err, _) = common::session_with(
+        common::cubework_cached("cubework-test-big-cli"),
+        "size 4\nsolve qtm Rw U\nsolve qtm\n",
+    );
+    let out = format!("{out}{err}");
+    assert_eq!(
+        out.matches(
+            "the reduction of the 4×4×4 to 9×9×9 counts in the half-turn metric (htm) only, not qtm"
+        )
+        .count(),
+        2,
+        "{out}"
+    );
+    let mut cmd = common::cubework_cached("cubework-test-big-cli");
+    cmd.args(["solve", "--batch", "-", "--size", "4", "--metric", "qtm"]);
+    let (_, err, code) = common::session_with(cmd, "Rw U\n");
+    assert_eq!(code, Some(2), "{err}");
+    assert!(
+        err.contains("counts in the half-turn metric (htm) only, not qtm"),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_batch_refuses_a_size_its_method_does_not_solve_before_building_any_table() {
+    for (size, method) in [("4", "optimal"), ("2", "optimal"), ("5", "beginner")] {
+        // A cache directory of its own, empty: a table built would be written there.
+        let dir = tempfile::tempdir().unwrap();
+        let mut cmd = common::cubework();
+        cmd.env("CUBEWORK_CACHE_DIR", dir.path())
+            .args(["solve", "--batch", "-", "--size", size, "--method", method])
+            .timeout(std::time::Duration::from_secs(60));
+        let (out, err, code) = common::session_with(cmd, "Rw U\n");
+        assert_eq!(code, Some(2), "{out}{err}");
+        assert!(
+            err.contains(&format!(
+                "the {method} method does not solve the {size}×{size}×{size} (--size {size})"
+            )),
+            "{err}"
+        );
+        assert!(out.is_empty(), "{out}");
+        let built: Vec<_> = std::fs::read_dir(dir.path()).unwrap().collect();
+        assert!(built.is_empty(), "{built:?}");
+    }
+}

@@ -967,3 +967,38 @@ fn a_time_limit_on_a_cube_solved_by_reduction_is_said_not_to_apply() {
         "cubework: note: --time-limit does not apply to the 5×5×5: its reduction runs to the end",
     );
 }
+
+#[test]
+fn every_page_a_man_page_names_is_written_and_a_subcommands_page_is_printed_by_its_words() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = cached()
+        .args(["manpage", "--all"])
+        .arg(dir.path())
+        .output()
+        .unwrap();
+    common::assert_success(&out, "manpage --all: ");
+    let mut named = 0;
+    for entry in std::fs::read_dir(dir.path()).unwrap() {
+        let text = std::fs::read_to_string(entry.unwrap().path()).unwrap();
+        for line in text.lines().filter(|l| l.ends_with("(1)")) {
+            let page = line.trim_end_matches("(1)").replace("\\-", "-");
+            assert!(dir.path().join(format!("{page}.1")).exists(), "{page}");
+            named += 1;
+        }
+    }
+    assert!(named > 20, "{named}");
+    assert!(!dir.path().join("cubework-pocket-help.1").exists());
+    let page = printed(cached(), &["manpage", "pocket", "solve"]);
+    assert!(page.contains(".TH cubework-pocket-solve 1"), "{page}");
+    assert!(page.contains("\\-\\-metric"), "{page}");
+}
+
+#[test]
+fn tools_help_names_the_flag_the_command_line_takes_for_search() {
+    let help = printed(cached(), &["tools", "--help"]);
+    assert!(help.contains("search (CLI: --search)"), "{help}");
+    let (_, err, code) = common::run_with(cached(), &["tools", "search"]);
+    assert_eq!(code, Some(2), "{err}");
+    let searched = printed(cached(), &["tools", "--search"]);
+    assert!(!searched.is_empty());
+}

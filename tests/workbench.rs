@@ -96,3 +96,37 @@ fn the_workbench_page_answers_moves_apl_stops_keeps_its_workspace_and_shares_lin
     );
     eprintln!("worked in {browser}:\n{said}");
 }
+
+#[test]
+fn two_tabs_of_the_page_keep_each_others_work_downloads_are_named_safely_and_solve_alg_keeps_the_sessions_size()
+ {
+    let Some((browser, node)) =
+        common::browser_and_node("two tabs of the workbench page were worked")
+    else {
+        return;
+    };
+    let page = match the_page() {
+        Ok(page) => page,
+        Err(why) => {
+            cannot_run(&why);
+            return;
+        }
+    };
+    let said = common::drive_browser(
+        node,
+        "workbench_tabs.js",
+        browser,
+        &page,
+        &[
+            "a tab that keeps after another says once what the other kept",
+            "and does not say it again when nothing new came",
+            "the other tab says what the first kept",
+            "a third tab brings back both tabs' names: neither tab's work is lost",
+            "draw <b>x</b>.svg offers _b_x__b_.svg and says so",
+            ")save <b>x</b>.apl offers _b_x__b_.apl, made safe the same way",
+            "solve R U in a 2×2×2 session answers from the pocket table",
+            "and its answer solves the 2×2×2 R U makes",
+        ],
+    );
+    eprintln!("worked in {browser}:\n{said}");
+}

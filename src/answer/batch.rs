@@ -14,7 +14,8 @@
 //! solved. A solve that panics (a bug) is such a line's error, never the batch's end. Lines are
 //! read as [`crate::base::lines`] reads them, every one of them ([`Lines::every_line`]; a line ends at
 //! `\n`, `\r\n` or a `\r` alone): one that is not UTF-8, longer than 1 MiB or holding a NUL
-//! byte is such an error, and the lines after it are read on. Answers are written a whole
+//! byte is such an error, and the lines after it are read on (unless the line goes on past
+//! 64 MiB with no line break, as `/dev/zero` does: reading stops there). Answers are written a whole
 //! line at a time; through [`WholeLines`] a failed write leaves no part of a line behind.
 
 use crate::base::clock::Instant;
@@ -480,7 +481,19 @@ fn run_with(
         threads: Some(each),
         ..job.limits
     };
-    crate::solve::table::shared::prepare(method, &limits, &job.progress)?;
+    // A size the method does not solve is refused before any table is built (the optimal
+    // table takes minutes to build, and no line of moves could use it); the tables built
+    // ahead are those of the method that solves that size.
+    let tables_for = match job.size {
+        Some(n) if !method.for_size(n).solves_size(n) => {
+            return Err(Error::Usage(format!(
+                "the {method} method does not solve the {n}×{n}×{n} (--size {n})"
+            )));
+        }
+        Some(n) => method.for_size(n),
+        None => method,
+    };
+    crate::solve::table::shared::prepare(tables_for, &limits, &job.progress)?;
     let mut summary = Summary {
         metric: job.limits.metric,
         ..Summary::default()

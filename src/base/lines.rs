@@ -17,7 +17,8 @@
 //! file of commands, piped input), gives up on a line that goes on past
 //! [`MAX_SKIPPED_BYTES`] (64 MiB) with no line break: the input is binary (`/dev/zero`, which
 //! has no line breaks at all), and reading on would never end. [`Lines::every_line`], for a
-//! batch that answers each line with a line, passes over a long line however long it is.
+//! batch that answers each line with a line, reads with the same bound: a batch of
+//! `/dev/zero` ends with its one line's error instead of reading for ever.
 
 use std::io::BufRead;
 
@@ -104,8 +105,6 @@ pub struct Lines<R> {
     number: usize,
     done: bool,
     limit: usize,
-    /// Whether reading goes on after a line too long however long ([`Lines::every_line`]).
-    every_line: bool,
     /// The last line was given up on unfinished (too long to pass over): reading stops there.
     cut: bool,
     /// The last line ended with `\r`: a `\n` straight after it belongs to that line's end.
@@ -120,8 +119,9 @@ impl<R: BufRead> Lines<R> {
     }
 
     /// Lines of `reader`, each at most [`MAX_LINE_BYTES`], every one of them read: a line too
-    /// long is an error of its own, and reading goes on with the next line. For
-    /// a batch, whose every input line gets an output line.
+    /// long is an error of its own, and reading goes on with the next line, unless it goes
+    /// on past [`MAX_SKIPPED_BYTES`] (then reading stops there, as [`Lines::new`]'s does).
+    /// For a batch, whose every input line gets an output line.
     ///
     /// ```
     /// use cubework::base::lines::Lines;
@@ -133,10 +133,7 @@ impl<R: BufRead> Lines<R> {
     /// assert_eq!(read, [Ok((1, "R".into())), Err(2), Err(3), Ok((4, "F".into()))]);
     /// ```
     pub fn every_line(reader: R) -> Lines<R> {
-        Lines {
-            every_line: true,
-            ..Lines::new(reader)
-        }
+        Lines::new(reader)
     }
 
     /// Lines of `reader`, each at most `limit` bytes (for tests of the limit).
@@ -146,7 +143,6 @@ impl<R: BufRead> Lines<R> {
             number: 0,
             done: false,
             limit,
-            every_line: false,
             cut: false,
             after_cr: false,
         }
@@ -196,7 +192,7 @@ impl<R: BufRead> Lines<R> {
                 None => {
                     let len = chunk.len();
                     self.reader.consume(len);
-                    if over && !self.every_line && seen > skip_max {
+                    if over && seen > skip_max {
                         self.cut = true;
                         return Ok(true);
                     }
@@ -574,12 +570,9 @@ mod tests {
         let long = "x".repeat(3 * limit);
         let input = format!("R\n{long}\nU\0\nF\r{long}");
         let reader = std::io::BufReader::with_capacity(4, input.as_bytes());
-        let read: Vec<_> = Lines {
-            every_line: true,
-            ..Lines::with_limit(reader, limit)
-        }
-        .map(|r| r.map_err(|e| e.to_string()))
-        .collect();
+        let read: Vec<_> = Lines::with_limit(reader, limit)
+            .map(|r| r.map_err(|e| e.to_string()))
+            .collect();
         assert_eq!(
             read,
             [
@@ -632,7 +625,7 @@ mod tests {
             capacity in 1usize..8,
         ) {
             let reader = std::io::BufReader::with_capacity(capacity, bytes.as_slice());
-            let read: Vec<_> = Lines { every_line: true, ..Lines::with_limit(reader, 8) }.collect();
+            let read: Vec<_> = Lines::with_limit(reader, 8).collect();
             proptest::prop_assert_eq!(read.len(), split_lines(&bytes));
             for (i, item) in read.iter().enumerate() {
                 let number = match item {

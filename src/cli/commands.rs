@@ -233,59 +233,76 @@ fn one_line(message: &str) -> String {
         })
 }
 
-/// `manpage`: cubework's page, or `name`'s (`cubework-NAME`), printed; with `all`, every page
-/// written into that directory (`cubework.1`, `cubework-NAME.1` for each command). An unknown
-/// name is refused with the list of the commands.
+/// `manpage`: cubework's page, or `name`'s (`cubework-NAME`, or `cubework-NAME-SUB` for the
+/// words `NAME SUB`), printed; with `all`, every page written into that directory
+/// (`cubework.1`, `cubework-NAME.1` for each command, `cubework-NAME-SUB.1` for each of its
+/// subcommands: every page a page's SUBCOMMANDS names). An unknown name is refused with the
+/// list of the commands.
 fn man_pages(name: Option<&str>, all: Option<&std::path::Path>) -> Result<ExitCode> {
-    let top = command();
-    let page_of = |sub: Option<&clap::Command>| -> Result<(String, Vec<u8>)> {
-        let (title, cmd) = match sub {
-            None => ("cubework".to_string(), top.clone()),
-            Some(s) => {
-                let title = format!("cubework-{}", s.get_name());
-                let cmd = s
-                    .clone()
-                    .display_name(title.clone())
-                    .bin_name(format!("cubework {}", s.get_name()));
-                (title, cmd)
-            }
-        };
+    let pages = man_commands();
+    let page_of = |cmd: &Command| -> Result<Vec<u8>> {
         let mut page = Vec::new();
-        clap_mangen::Man::new(cmd).render(&mut page)?;
-        Ok((title, page))
+        clap_mangen::Man::new(cmd.clone()).render(&mut page)?;
+        Ok(page)
     };
-    let subs: Vec<&clap::Command> = top
-        .get_subcommands()
-        .filter(|s| s.get_name() != "help")
-        .collect();
     let Some(dir) = all else {
-        let sub = match name {
-            None => None,
-            Some(n) => Some(*subs.iter().find(|s| s.get_name() == n).ok_or_else(|| {
-                let names: Vec<&str> = subs.iter().map(|s| s.get_name()).collect();
+        let words: Vec<&str> = name.map_or_else(Vec::new, |n| n.split_whitespace().collect());
+        let (_, cmd) = pages
+            .iter()
+            .find(|(path, _)| path.iter().map(String::as_str).eq(words.iter().copied()))
+            .ok_or_else(|| {
+                let names: Vec<String> = pages.iter().skip(1).map(|(p, _)| p.join(" ")).collect();
                 Error::Usage(format!(
                     "manpage: no command '{}' (the commands: {})",
-                    crate::base::text::echo(n),
-                    names.join(" ")
+                    crate::base::text::echo(&words.join(" ")),
+                    names.join(", ")
                 ))
-            })?),
-        };
-        output::out_raw(String::from_utf8_lossy(&page_of(sub)?.1))?;
+            })?;
+        output::out_raw(String::from_utf8_lossy(&page_of(cmd)?))?;
         return Ok(ExitCode::SUCCESS);
     };
     let file_error = |path: std::path::PathBuf| move |source| Error::File { path, source };
     std::fs::create_dir_all(dir).map_err(file_error(dir.to_path_buf()))?;
-    let mut written = Vec::new();
-    for sub in std::iter::once(None).chain(subs.iter().map(|s| Some(*s))) {
-        let (title, page) = page_of(sub)?;
-        let path = dir.join(format!("{title}.1"));
+    for (_, cmd) in &pages {
+        let path = dir.join(format!(
+            "{}.1",
+            cmd.get_display_name().unwrap_or("cubework")
+        ));
+        let page = page_of(cmd)?;
         crate::base::table_cache::write_atomic(&path, &page).map_err(file_error(path.clone()))?;
-        written.push(title);
     }
     output::out(format!(
         "wrote {} man pages to {}",
-        written.len(),
+        pages.len(),
         crate::base::text::echo_path(dir)
     ))?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// Every command that has a man page, with the words that name it (none: cubework's own):
+/// cubework, each command, and each command's subcommands (`pocket solve`), without clap's
+/// `help` subcommands (whose pages would be `--help`'s), so that every page a page's
+/// SUBCOMMANDS names is one of these.
+fn man_commands() -> Vec<(Vec<String>, Command)> {
+    fn walk(path: Vec<String>, cmd: Command, out: &mut Vec<(Vec<String>, Command)>) {
+        let subs: Vec<Command> = cmd
+            .get_subcommands()
+            .filter(|s| s.get_name() != "help")
+            .cloned()
+            .collect();
+        let title = std::iter::once("cubework").chain(path.iter().map(String::as_str));
+        let cmd = cmd
+            .disable_help_subcommand(true)
+            .display_name(title.clone().collect::<Vec<_>>().join("-"))
+            .bin_name(title.collect::<Vec<_>>().join(" "));
+        out.push((path.clone(), cmd));
+        for sub in subs {
+            let mut named = path.clone();
+            named.push(sub.get_name().to_string());
+            walk(named, sub, out);
+        }
+    }
+    let mut out = Vec::new();
+    walk(Vec::new(), command(), &mut out);
+    out
 }

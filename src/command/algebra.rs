@@ -822,7 +822,7 @@ pub static TOOLS: CommandDef = CommandDef {
     name: "tools",
     surface: Surface::Both,
     usage: "[search]",
-    summary: "the paper's tools (SWITCH TWIST SNAP LIFT CYCLE FLIP) as reconstructed; search re-runs the reconstruction and shows its working",
+    summary: "the paper's tools (SWITCH TWIST SNAP LIFT CYCLE FLIP) as reconstructed; search (CLI: --search) re-runs the reconstruction and shows its working",
     args: &[both(
         "search",
         flag(

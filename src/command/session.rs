@@ -971,21 +971,20 @@ pub static MANPAGE: CommandDef = CommandDef {
         cli(words(
             "command",
             "COMMAND",
-            "The command whose page to print (cubework-COMMAND); without it, cubework's own",
-        )
-        .one(Value::Text)),
+            "The command whose page to print (cubework-COMMAND; `pocket solve`: cubework-pocket-solve); without it, cubework's own",
+        )),
         cli(opt(
             "all",
             Value::Path,
             "DIR",
-            "Write every page into DIR: cubework.1, and cubework-COMMAND.1 for each command, as git and cargo ship theirs",
+            "Write every page into DIR: cubework.1, cubework-COMMAND.1 for each command and cubework-COMMAND-SUB.1 for each of its subcommands, as git and cargo ship theirs",
         )
         .conflicts(&["command"])),
     ],
     #[cfg(feature = "cli")]
     read_cli: Some(|given| {
         Ok(super::one_shot::OneShot::Manpage {
-            command: given.one("command"),
+            command: Some(given.words("command")).filter(|w| !w.is_empty()),
             all: given.one("all"),
         })
     }),

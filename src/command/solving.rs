@@ -339,10 +339,10 @@ fn solve(
     if state.is_none() && method.for_size(session.size()) == Method::Pocket {
         return solve_pocket(&session.cube(), notation, &limits);
     }
-    if let Some(input @ Input::Facelets(text, _)) = &state
-        && Cube::facelet_size(text) == Some(2)
+    if let Some(input) = &state
+        && given_size(session, input) == Some(2)
     {
-        return solve_pocket_facelets(input, method, notation, &limits);
+        return solve_pocket_given(input, method, notation, &limits);
     }
     if let Some(n) = big_size(session, state.as_ref()) {
         return solve_big(session, n, method, limits, state, flags);
@@ -387,13 +387,24 @@ fn solve(
     }))
 }
 
-/// The size of the 4×4×4 to 9×9×9 `solve` is asked of, if it is one: the session's, or a
-/// facelet string's.
+/// The size of the 4×4×4 to 9×9×9 `solve` is asked of, if it is one: the session's (its
+/// cube, or moves given, which are made on a cube of the session's size), or a facelet
+/// string's.
 fn big_size(session: &Session, state: Option<&Input>) -> Option<usize> {
     match state {
-        Some(Input::Facelets(text, _)) => Cube::facelet_size(text).filter(|n| *n >= 4),
-        Some(_) => None,
-        None => Some(session.size()).filter(|n| *n >= 4),
+        Some(input) => given_size(session, input),
+        None => Some(session.size()),
+    }
+    .filter(|n| *n >= 4)
+}
+
+/// The size of the cube a state given to `solve` is: a facelet string's own, moves the
+/// session's (`solve Uw R` in a 4×4×4 session solves the 4×4×4 those moves make, as
+/// `cubework solve --size 4 "Uw R"` does).
+fn given_size(session: &Session, state: &Input) -> Option<usize> {
+    match state {
+        Input::Facelets(text, _) => Cube::facelet_size(text),
+        _ => Some(session.size()),
     }
 }
 
@@ -431,8 +442,9 @@ fn solve_big(
     Ok(reply)
 }
 
-/// `solve --facelets` of a 2×2×2: by the pocket table, the one method of that size.
-fn solve_pocket_facelets(
+/// `solve` of a 2×2×2 given (its facelets, or moves in a 2×2×2 session): by the pocket
+/// table, the one method of that size.
+fn solve_pocket_given(
     input: &Input,
     method: Method,
     notation: Notation,

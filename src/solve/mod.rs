@@ -80,6 +80,10 @@ pub enum SolveError {
     #[error("the two-phase solver counts in the half-turn metric (htm) only, not {}{}", .0.name(),
         if *.0 == Metric::Qtm { "; the bfs method finds shortest solutions in qtm" } else { "" })]
     TwoPhaseMetric(Metric),
+    /// A metric the reduction (the 4×4×4 to 9×9×9's method) does not count in: its last
+    /// stage is the two-phase solver, so it is refused as the 3×3×3's two-phase refuses it.
+    #[error("the reduction of the 4×4×4 to 9×9×9 counts in the half-turn metric (htm) only, not {} (it ends with the two-phase solver, which searches in htm, as the 3×3×3's solve does)", .0.name())]
+    ReductionMetric(Metric),
     /// No solution within the length bound was found: in the time allowed, or in all the
     /// search reaches, or none exists.
     #[error("{}", not_found(*.max_length, .elapsed, *.reach))]

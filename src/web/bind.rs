@@ -135,6 +135,14 @@ impl History {
     }
 }
 
+/// This tab's kept workspace merged with another tab's ([`super::merge_kept`]): the text to
+/// keep, then the note saying what the other tab changed (empty: nothing new).
+#[wasm_bindgen(js_name = mergeKept)]
+pub fn merge_kept(ours: &str, then: &str, theirs: &str, theirs_then: &str) -> Vec<String> {
+    let (text, note) = super::merge_kept(ours, then, theirs, theirs_then);
+    vec![text, note]
+}
+
 /// The doubled coordinates of the N×N×N cube's stickers, flattened ([`super::positions`]).
 #[wasm_bindgen]
 pub fn positions(n: usize) -> Vec<i32> {

@@ -415,12 +415,25 @@ impl Workbench {
             .build(&cube)
             .map(|r| r.render_in(self.session.scheme()))
             .unwrap_or_default();
+        let mut note = note;
         let (files, file_texts) = crate::base::table_cache::taken_files()
             .into_iter()
             .map(|(path, bytes)| {
-                let name = path.file_name().unwrap_or(path.as_os_str());
-                let text = String::from_utf8_lossy(&bytes).into_owned();
-                (name.to_string_lossy().into_owned(), text)
+                let typed = path.to_string_lossy();
+                let name = download_name(&typed);
+                if name != typed {
+                    let said = format!(
+                        "{} is offered as the download {} (a download's name is the one typed, each / \\ : * ? \" < > | or control character in it made _)",
+                        crate::base::text::echo(&typed),
+                        crate::base::text::echo(&name)
+                    );
+                    note = [note.as_str(), &said]
+                        .into_iter()
+                        .filter(|n| !n.is_empty())
+                        .collect::<Vec<_>>()
+                        .join("; ");
+                }
+                (name, String::from_utf8_lossy(&bytes).into_owned())
             })
             .unzip();
         Answer {
@@ -442,6 +455,67 @@ impl Workbench {
             files,
             file_texts,
         }
+    }
+}
+
+/// This tab's kept workspace merged with what another tab of the page kept meanwhile
+/// ([`Session::merge_kept_texts`]: `ours` now, `then` when this tab last kept it, `theirs` the
+/// kept text now, `theirs_then` when this tab last kept it): the text to keep, and a note of
+/// what the other tab changed (empty: nothing new). Neither tab's work is lost: each keeps
+/// the other's names in what it keeps, as two REPLs sharing a data directory do.
+pub fn merge_kept(ours: &str, then: &str, theirs: &str, theirs_then: &str) -> (String, String) {
+    let merged = Session::merge_kept_texts(ours, then, theirs, theirs_then);
+    let names = |keys: &[String]| {
+        keys.iter()
+            .map(|k| crate::base::text::echo(k))
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let mut said = Vec::new();
+    if !merged.joined.is_empty() {
+        said.push(format!(
+            "its {} kept with this tab's (a reload brings them here)",
+            names(&merged.joined)
+        ));
+    }
+    if !merged.erased.is_empty() {
+        said.push(format!(
+            "its erasing of {} kept: no longer kept here either",
+            names(&merged.erased)
+        ));
+    }
+    if !merged.replaced.is_empty() {
+        said.push(format!(
+            "its {} replaced by this tab's",
+            names(&merged.replaced)
+        ));
+    }
+    let note = match said.is_empty() {
+        true => String::new(),
+        false => format!(
+            "another tab of this page kept its workspace too: {}",
+            said.join("; ")
+        ),
+    };
+    (merged.text, note)
+}
+
+/// The name a file the page writes (`draw FILE`) is offered to download as: the name typed,
+/// each character no file name holds on some system (`/ \ : * ? " < > |`, control
+/// characters) made `_`, so that `draw <b>x</b>.svg` offers `_b_x__b_.svg` rather than
+/// what the browser would make of a path.
+pub fn download_name(typed: &str) -> String {
+    let name: String = typed
+        .chars()
+        .map(|c| match c {
+            '/' | '\\' | ':' | '*' | '?' | '"' | '<' | '>' | '|' => '_',
+            c if c.is_control() => '_',
+            c => c,
+        })
+        .collect();
+    match name.trim_matches('.').is_empty() {
+        true => "cubework-file".to_string(),
+        false => name,
     }
 }
 

@@ -16,7 +16,9 @@ const wasmBytes = (() => {
 })();
 const compiled = WebAssembly.compile(wasmBytes);
 const workerUrl = URL.createObjectURL(new Blob([$("worker-source").textContent], {type: "text/javascript"}));
-let worker = null, nextId = 1, pending = null, busy = false;
+// `pending`: the requests sent to the worker and not yet answered, by id (a line, and the
+// merge of what another tab kept, may be out at once).
+let worker = null, nextId = 1, pending = new Map(), busy = false;
 
 // A worker holding the session brought back from `kept` (none: a new session), with the undo
 // history `history` (none: a new one).
@@ -27,18 +29,18 @@ async function startWorker(kept, history) {
     const id = nextId++;
     worker.onmessage = event => onReply(event.data);
     worker.onerror = event => { event.preventDefault(); crashed(String(event.message || "the worker failed")); };
-    pending = {id, resolve, reject};
+    pending.set(id, {resolve, reject});
     worker.postMessage({type: "start", id, module, kept, history});
   });
 }
 
 function onReply(message) {
   if (typeof message.progress === "string") { if (busy) status(running(message.progress)); return; }
-  if (!pending || message.id !== pending.id) return;
-  const {resolve} = pending;
-  pending = null;
+  const asked = pending.get(message.id);
+  if (!asked) return;
+  pending.delete(message.id);
   if (message.crashed) { crashed(message.crashed); return; }
-  resolve(message.reply);
+  asked.resolve(message.reply);
 }
 
 function send(line) {
@@ -49,14 +51,14 @@ function send(line) {
 function ask(message) {
   return new Promise((resolve, reject) => {
     const id = nextId++;
-    pending = {id, resolve, reject};
+    pending.set(id, {resolve, reject});
     worker.postMessage(Object.assign({id}, message));
   });
 }
 
 // The worker died (a trap in the session): said, and another started with what was kept.
 function crashed(why) {
-  if (pending) { pending.reject(new Error(why)); pending = null; }
+  refuseAll(why);
   say(`the session stopped (${why}); it comes back with its workspace and moves`, "error");
   restart();
 }
@@ -65,8 +67,14 @@ function crashed(why) {
 // undo history kept.
 function stop() {
   if (!busy) return;
-  if (pending) { pending.reject(new Error("stopped")); pending = null; }
+  refuseAll("stopped");
   restart();
+}
+
+// Every request still out refused (the worker is ended).
+function refuseAll(why) {
+  for (const asked of pending.values()) asked.reject(new Error(why));
+  pending.clear();
 }
 
 async function restart() {
@@ -152,12 +160,48 @@ function stateOf(reply) {
           apl: reply.apl, workspace: reply.workspace};
 }
 
-// Kept after every line: the session (`kept`), the player's moves, the lines typed (those of
-// 4,096 characters or fewer). Where the browser's storage is full, the player's moves and
-// then the lines are left out rather than the session, and the transcript says so once.
-let keptLess = "";
+// Two tabs of the page open at once share what this browser keeps. Neither loses the other's
+// work: each keeps, after each line, its own workspace merged with what the other kept
+// meanwhile, by name, as two REPLs sharing a data directory merge their file (a name this tab
+// changed or erased since it last kept is this tab's, any other is as the other tab kept it),
+// and says once what the other tab changed; a reload or a new tab brings back both tabs'
+// names. The cube, the mode and the lines typed kept are those of the tab that kept last.
+// `mine`: this tab's workspace when it last kept (at the start: none, so that all the
+// session has is its own), and the kept workspace's text then.
+const mine = {workspace: "", stored: null};
+
+// The workspace kept in this browser now (null: its storage cannot be read).
+function keptWorkspace() {
+  try {
+    const value = parseKept(localStorage.getItem(KEEP));
+    return value && value.kept && typeof value.kept.workspace === "string" ? value.kept.workspace : "";
+  } catch (e) { return null; }
+}
+
+// Kept after every line: the session (`kept`), its workspace merged with another tab's when
+// one kept its own since (the merge is the worker's: the library's, as the REPL's).
 function keep(reply) {
   const kept = stateOf(reply);
+  const ours = kept.workspace;
+  const theirs = keptWorkspace();
+  if (theirs === null || mine.stored === null || (theirs === mine.stored && mine.stored === mine.workspace)) {
+    keepAs(kept, ours);
+    return;
+  }
+  ask({type: "merge", ours, then: mine.workspace, theirs, theirsThen: mine.stored}).then(([text, note]) => {
+    if (note) say(`note: ${note}`, "note");
+    keepAs(Object.assign({}, kept, {workspace: text}), ours);
+  }, () => { /* the worker was ended (Stop): the next line keeps, merged */ });
+}
+
+// Kept: `kept`, with the player's moves and the lines typed (those of 4,096 characters or
+// fewer); `ours` is the session's own workspace in it. Where the browser's storage is full,
+// the player's moves and then the lines are left out rather than the session, and the
+// transcript says so once.
+let keptLess = "";
+function keepAs(kept, ours) {
+  mine.workspace = ours;
+  mine.stored = kept.workspace;
   const moves = {start: player.start, startFacelets: player.startFacelets, size: player.size, moves: player.moves};
   const lines = typed.slice(-200).filter(l => l.length <= 4096);
   const serial = keptSerial = Math.max(Date.now(), keptSerial + 1);
@@ -455,6 +499,15 @@ async function runLine(line) {
   show(reply);
 }
 
+// The name a download is offered as: the name typed (the page has no directories), each
+// character no file name holds on some system made _, as the library's download_name makes
+// the name of a file `draw FILE` writes.
+const UNSAFE = `/ \\ : * ? " < > | or control character`;
+function downloadName(typed) {
+  const name = typed.replace(/[\/\\:*?"<>|\u0000-\u001f\u007f-\u009f]/g, "_");
+  return name.replace(/^\.+|\.+$/g, "") ? name : "cubework-file";
+}
+
 // )save, )load and )copy in the page, which has no files of its own: the workspace (as the
 // REPL's )save writes it) offered as a download, or read from a file chosen.
 function fileHelp(line) {
@@ -462,12 +515,13 @@ function fileHelp(line) {
     if (!lastReply || !lastReply.workspace) { say("the workspace is empty: nothing to save", "said"); return; }
     // The name given, if any — the rest of the line, spaces and all, as the REPL's )save
     // reads it; its last part: the browser chooses where — else workspace.apl.
-    const name = line.slice(")save".length).trim().split(/[\\/]/).pop() || "workspace.apl";
+    const typedName = line.slice(")save".length).trim() || "workspace.apl";
+    const name = downloadName(typedName);
     const a = document.createElement("a");
     a.href = URL.createObjectURL(new Blob([lastReply.workspace], {type: "text/plain"}));
     a.download = name;
     a.click();
-    say(`the workspace was offered as a download (${name})`, "said");
+    say(`the workspace was offered as a download (${name}${name === typedName ? "" : `: ${typedName} with each ${UNSAFE} in it made _`})`, "said");
   } else if (line.startsWith(")copy")) {
     // )copy [FILE] [NAMES]: the file is chosen here (a word with a dot or a slash names it
     // in the line, as the REPL's does; APL names have neither), the names are the rest.
@@ -597,6 +651,7 @@ window.addEventListener("pointerup", () => { drag = null; });
     player.startFacelets = typeof saved.player.startFacelets === "string" ? saved.player.startFacelets : "";
   }
   const reply = await startWorker(saved.kept || null);
+  mine.stored = keptWorkspace();
   show(reply, {keep: false});
   if (saved.kept) say("the session kept in this browser is back: its workspace and cube", "said");
   line.disabled = false;

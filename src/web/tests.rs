@@ -387,7 +387,8 @@ fn a_picture_drawn_to_a_file_is_handed_to_the_page_and_no_file_is_written() {
     bench.run("R U");
     let a = bench.run(&format!("draw {}", path.display()));
     assert!(a.ok, "{a:?}");
-    assert_eq!(a.files, ["cube.svg"]);
+    // The name typed, made safe: the page has no directories to write into.
+    assert_eq!(a.files, [download_name(&path.to_string_lossy())]);
     assert!(
         a.file_texts[0].contains("<svg"),
         "{}",
@@ -396,4 +397,85 @@ fn a_picture_drawn_to_a_file_is_handed_to_the_page_and_no_file_is_written() {
     assert!(!path.exists(), "the page has no disk: nothing is written");
     // Told once: the next line hands nothing.
     assert!(bench.run("U'").files.is_empty());
+}
+
+#[test]
+fn a_picture_named_with_characters_no_file_name_holds_is_offered_under_the_name_typed_made_safe_and_said_so()
+ {
+    let mut bench = Workbench::new();
+    let a = bench.run("draw <b>x</b>.svg");
+    assert!(a.ok, "{a:?}");
+    assert_eq!(a.files, ["_b_x__b_.svg"]);
+    assert!(
+        a.note
+            .contains("<b>x</b>.svg is offered as the download _b_x__b_.svg"),
+        "{}",
+        a.note
+    );
+    assert_eq!(download_name("cube.svg"), "cube.svg");
+    assert_eq!(download_name("a:b|c?.svg"), "a_b_c_.svg");
+}
+
+/// A tab of the page as page.js keeps it: its session, its workspace when it last kept, and
+/// the kept text then.
+struct Tab {
+    bench: Workbench,
+    then: String,
+    stored: String,
+}
+
+impl Tab {
+    /// A line run, and the session kept into `store` as page.js keeps it: merged with what
+    /// another tab kept since. The note said.
+    fn line(&mut self, line: &str, store: &mut String) -> String {
+        let ours = self.bench.run(line).workspace;
+        let (text, note) = merge_kept(&ours, &self.then, store, &self.stored);
+        *store = text;
+        (self.then, self.stored) = (ours, store.clone());
+        note
+    }
+}
+
+#[test]
+fn two_tabs_keeping_their_workspaces_keep_each_others_names_and_say_what_the_other_changed() {
+    let mut store = String::new();
+    let tab = || Tab {
+        bench: Workbench::new(),
+        then: String::new(),
+        stored: String::new(),
+    };
+    let (mut a, mut b) = (tab(), tab());
+    a.line("apl", &mut store);
+    b.line("apl", &mut store);
+    assert_eq!(a.line("fromA←1", &mut store), "");
+    // B keeps after A: A's name is kept with B's, and said.
+    let note = b.line("fromB←2", &mut store);
+    assert!(
+        note.ends_with("its fromA kept with this tab's (a reload brings them here)"),
+        "{note}"
+    );
+    let note = a.line("fromA2←3", &mut store);
+    assert_eq!(
+        note,
+        "another tab of this page kept its workspace too: its fromB kept with this tab's (a reload brings them here)"
+    );
+    for name in ["fromA←1", "fromA2←3", "fromB←2"] {
+        assert!(store.contains(name), "{name}: {store}");
+    }
+    // Nothing new from the other tab since: no note, and nothing lost.
+    assert_eq!(a.line("more←4", &mut store), "");
+    assert!(
+        store.contains("fromB←2") && store.contains("more←4"),
+        "{store}"
+    );
+    // A name both changed is the tab's that keeps, and said so.
+    let note = b.line("more←5", &mut store);
+    assert!(note.ends_with("its more replaced by this tab's"), "{note}");
+    let note = a.line("more←6", &mut store);
+    assert!(note.ends_with("its more replaced by this tab's"), "{note}");
+    assert!(
+        store.contains("more←6") && !store.contains("more←5"),
+        "{store}"
+    );
+    assert_eq!(a.line("x←7", &mut store), "");
 }

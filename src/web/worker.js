@@ -65,6 +65,10 @@ self.onmessage = event => {
       self.postMessage({id: message.id, reply: plain(bench.loadText(message.file, message.text))});
     } else if (message.type === "copy") {
       self.postMessage({id: message.id, reply: plain(bench.copyText(message.file, message.text, message.names))});
+    } else if (message.type === "merge") {
+      // This tab's kept workspace merged with another tab's: [the text to keep, a note].
+      const merged = wasm_bindgen.mergeKept(message.ours, message.then, message.theirs, message.theirsThen);
+      self.postMessage({id: message.id, reply: Array.from(merged)});
     } else if (message.type === "run") {
       const t0 = performance.now();
       const reply = plain(bench.run(message.line));

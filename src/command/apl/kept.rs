@@ -743,3 +743,46 @@ fn lock(file: &Path) -> Option<std::fs::File> {
     lock.lock().ok()?;
     Some(lock)
 }
+
+/// What [`Session::merge_kept_texts`] makes of two front ends' workspaces: the text to keep,
+/// and what the other changed, by name.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct KeptMerge {
+    /// The merged workspace's text.
+    pub text: String,
+    /// The other's new or changed names, kept with this one's.
+    pub joined: Vec<String>,
+    /// The names the other erased (and this one did not change): gone from the text.
+    pub erased: Vec<String>,
+    /// The names both changed: this one's kept.
+    pub replaced: Vec<String>,
+}
+
+impl Session {
+    /// The page's merge of what one tab keeps with what another kept meanwhile, as the REPL
+    /// merges its file: `ours` is this tab's workspace now and `then` what it was when this
+    /// tab last kept it; `theirs` is the kept text now and `theirs_then` what it was then. A
+    /// name this tab changed (or erased) since `then` is this tab's; any other is as `theirs`
+    /// has it, so that neither tab's work is lost.
+    pub fn merge_kept_texts(ours: &str, then: &str, theirs: &str, theirs_then: &str) -> KeptMerge {
+        let (ours, then) = (parse(ours), map_of(&parse(then)));
+        let theirs = parse(theirs);
+        let merged = merge(&ours, &then, &theirs);
+        let (ours_map, merged_map) = (map_of(&ours), map_of(&merged));
+        let mut out = KeptMerge {
+            text: text_of(&merged),
+            ..KeptMerge::default()
+        };
+        for key in others_changes(&map_of(&parse(theirs_then)), &theirs) {
+            let group = if ours_map.get(&key) != then.get(&key) {
+                &mut out.replaced
+            } else if merged_map.contains_key(&key) {
+                &mut out.joined
+            } else {
+                &mut out.erased
+            };
+            group.push(key);
+        }
+        out
+    }
+}

@@ -444,8 +444,11 @@ pub fn check_limits(method: Method, limits: &Limits) -> Result<(), SolveError> {
     let metric = limits.metric;
     match method {
         Method::TwoPhase | Method::Reduction => {
-            if method == Method::TwoPhase {
-                check_metric(metric)?;
+            match check_metric(metric) {
+                Err(_) if method == Method::Reduction => {
+                    return Err(SolveError::ReductionMetric(metric));
+                }
+                checked => checked?,
             }
             if let Some(asked) = limits.max_length
                 && asked > MAX_LENGTH_LIMIT
