@@ -77,3 +77,22 @@ fn ctrl_c_stops_a_loop_of_a_control_structure() {
     // The workspace goes on.
     assert_eq!(ws.eval_line("1+1").unwrap().to_string(), "2");
 }
+
+/// Ctrl-C is not caught by `:Trap 0`, nor by Dyalog's interrupt numbers 1000 and 1002: it
+/// stops the line at the loop it was in, not in the trap's `:Else` part.
+#[test]
+fn ctrl_c_is_not_caught_by_a_trap() {
+    let mut ws = Workspace::new();
+    ws.eval_line(
+        "∇F;I\nI←0\n:Trap 0 1000 1002\n    :While 1\n        I←I+1\n    :EndWhile\n:Else\n    I←'caught'\n:EndTrap\n∇",
+    )
+    .unwrap();
+    let e = interrupted(&mut ws, "F");
+    assert_eq!(e.kind, ErrorKind::Interrupt, "{e}");
+    for inside in ["F[3]", "F[4]", "F[5]"] {
+        if e.line.starts_with(inside) {
+            return;
+        }
+    }
+    panic!("stopped outside the loop: {e}");
+}

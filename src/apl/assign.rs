@@ -7,7 +7,8 @@
 //!   vector of another length is a `LENGTH ERROR`, an array of rank 2 or more a `RANK ERROR`;
 //!   parentheses nest (`(a (b c))←1 (2 3)`), and the value's items are given out along them;
 //! - modified assignment: `a+←1` is `a←a+1`, and on a strand each name is combined with its
-//!   item (`a b+←1 2` is `a+←1 ⋄ b+←2`, `a b,←⊂'x'` catenates to each).
+//!   item (`a b+←1 2` is `a+←1 ⋄ b+←2`, `a b,←⊂'x'` catenates to each); into items,
+//!   `v[i]+←1` is `v[i]←v[i]+1` with `i` read once (so `v[2 2]+←1` adds 1 once, as Dyalog).
 //!
 //! The value of either is its right argument, not shown (as every assignment's). Nothing is
 //! assigned unless every name can be: the items are given out and combined first.
@@ -77,8 +78,17 @@ impl Parser<'_> {
             (Some(Item::Array(Expr::Var(name, _))), None) if name == "⎕" => {
                 Ok(Expr::Print(Box::new(rhs)))
             }
-            (Some(Item::Array(Expr::Index(target, idx, _))), None) => match *target {
-                Expr::Var(name, _) => Ok(Expr::IndexAssign(name, idx, Box::new(rhs), pos)),
+            (Some(Item::Array(Expr::Index(target, idx, _))), modify) => match (*target, modify) {
+                (Expr::Var(name, _), None) => Ok(Expr::IndexAssign(name, idx, Box::new(rhs), pos)),
+                (Expr::Var(name, _), Some(modify)) => {
+                    Ok(Expr::IndexModify(Box::new(super::tree::IndexModify {
+                        name,
+                        idx,
+                        modify,
+                        rhs,
+                        pos,
+                    })))
+                }
                 _ => self.error("only a name can be assigned into", pos),
             },
             (_, Some(f)) => self.error("a modified assignment (f←) needs names on its left", f.pos),

@@ -165,3 +165,77 @@ fn a_strand_assignment_in_a_traditional_function_keeps_its_locals_and_sets_the_r
     assert!(ws.get("HEAD").is_none());
     assert_eq!(run(&mut ws, "TAIL"), "cd");
 }
+
+// "Indexed Modified Assignment": `v[i]f←x` is `v[i]←v[i] f x`, the indices read once.
+#[test]
+fn indexed_modified_assignment_combines_the_items_chosen_with_the_value() {
+    test_support::session(
+        &mut Workspace::new(),
+        "indexed modified assignment",
+        r"
+      v←1 2 3 4
+      v[2]+←10
+      v
+1 12 3 4
+⍝ An index given twice is combined once, as v[2 2]←v[2 2]+1 does.
+      v[2 2]+←1
+      v
+1 13 3 4
+      v[1 4]×←10 100
+      v
+10 13 3 400
+      t←2 3⍴0
+      t[2;]+←1 2 3
+      t[;1]-←5
+      t
+¯5 0 0
+¯4 2 3
+      w←'ab' 'cd' 'ef'
+      w[2 3],¨←'!'
+      w
+ ab  cd!  ef!
+⍝ Its value is its right argument, not shown.
+      x←v[1]+←1
+      x
+1
+",
+    );
+}
+
+#[test]
+fn indexed_modified_assignment_works_in_dfns_and_traditional_functions() {
+    let mut ws = Workspace::new();
+    ws.eval_line("D←{w←⍵ ⋄ w[1]×←10 ⋄ w}").unwrap();
+    assert_eq!(run(&mut ws, "D 1 2"), "10 2");
+    ws.eval_line("∇Z←T X\nZ←X\nZ[2]-←5\n∇").unwrap();
+    assert_eq!(run(&mut ws, "T 1 2 3"), "1 ¯3 3");
+    // A global named by a ∇ function (not localised) is the workspace's.
+    ws.eval_line("∇G X\nv[X]+←1\n∇").unwrap();
+    ws.eval_line("v←0 0 0").unwrap();
+    ws.eval_line("G 2").unwrap();
+    assert_eq!(run(&mut ws, "v"), "0 1 0");
+}
+
+// An index out of range, values of the wrong length, an error of the function or a name with
+// no value: the error names what is wrong, and the variable is left as it was.
+#[test]
+fn indexed_modified_assignment_that_fails_assigns_nothing() {
+    let mut ws = Workspace::new();
+    ws.eval_line("v←1 2 3").unwrap();
+    for (line, kind, says) in [
+        (
+            "v[5]+←1",
+            ErrorKind::Index,
+            "index 5 of an axis of length 3",
+        ),
+        ("v[1 2]+←1 2 3", ErrorKind::Length, ""),
+        ("v[1]÷←0", ErrorKind::Domain, ""),
+        ("v[1 2],←9", ErrorKind::Length, "[3] values for [2] cells"),
+        ("nothing[1]+←1", ErrorKind::Value, "nothing has no value"),
+    ] {
+        let e = error(&mut ws, line);
+        assert_eq!(e.kind, kind, "{line}: {e}");
+        assert!(e.detail.contains(says), "{line}: {e}");
+        assert_eq!(run(&mut ws, "v"), "1 2 3", "{line}");
+    }
+}

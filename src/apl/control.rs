@@ -2,8 +2,9 @@
 //! Reference Guide, "Control Structures"): `:If`/`:ElseIf`/`:Else`/`:EndIf` (with `:AndIf`
 //! and `:OrIf`), `:While`/`:EndWhile` (or `:Until`), `:Repeat`/`:Until` (or `:EndRepeat`),
 //! `:For NAMES :In ARRAY`/`:EndFor`, `:Select`/`:Case`/`:CaseList`/`:Else`/`:EndSelect`,
-//! `:Leave`, `:Continue`, `:Return`, and `:End` closing any of them. A control word starts
-//! its line (after a label, if any) and is alone on it with its expression.
+//! `:Trap CODES`/`:Else`/`:EndTrap`, `:Leave`, `:Continue`, `:Return`, and `:End` closing any
+//! of them. A control word starts its line (after a label, if any) and is alone on it with its
+//! expression.
 //!
 //! A function's lines are compiled, where it is defined, into [`Op`]s that jump to one
 //! another: a structure not closed, or closed by the wrong word, is a `SYNTAX ERROR` naming
@@ -39,11 +40,13 @@ pub(crate) enum Word {
     Case,
     CaseList,
     EndSelect,
+    Trap,
+    EndTrap,
     End,
 }
 
 /// Each control word as Dyalog spells it (read whatever its letters' case).
-const WORDS: [(Word, &str); 21] = [
+const WORDS: [(Word, &str); 23] = [
     (Word::If, "If"),
     (Word::ElseIf, "ElseIf"),
     (Word::AndIf, "AndIf"),
@@ -64,6 +67,8 @@ const WORDS: [(Word, &str); 21] = [
     (Word::Case, "Case"),
     (Word::CaseList, "CaseList"),
     (Word::EndSelect, "EndSelect"),
+    (Word::Trap, "Trap"),
+    (Word::EndTrap, "EndTrap"),
     (Word::End, "End"),
 ];
 
@@ -86,7 +91,7 @@ impl Word {
         use Word::*;
         matches!(
             self,
-            If | ElseIf | AndIf | OrIf | While | Until | For | Select | Case | CaseList
+            If | ElseIf | AndIf | OrIf | While | Until | For | Select | Case | CaseList | Trap
         )
     }
 
@@ -97,6 +102,7 @@ impl Word {
             Word::While => Word::EndWhile,
             Word::Repeat => Word::EndRepeat,
             Word::For => Word::EndFor,
+            Word::Trap => Word::EndTrap,
             _ => Word::EndSelect,
         }
     }
@@ -252,6 +258,23 @@ pub(crate) enum Op {
         slot: usize,
         if_false: usize,
     },
+    /// `:Trap codes`: the event numbers, read, kept in the call's `slot` (the trap is set
+    /// from here; [`Program::traps`] says which ops it covers).
+    Trap {
+        codes: Expr,
+        at: usize,
+        slot: usize,
+    },
+}
+
+/// The ops a `:Trap` covers (`body`, from the op after it to its `:Else` or its end), the
+/// call's slot that holds its event numbers once it has run, and where a caught error goes
+/// (the op after `:Else`, or after the structure).
+#[derive(Debug)]
+pub(crate) struct Trap {
+    pub(crate) body: std::ops::Range<usize>,
+    pub(crate) slot: usize,
+    pub(crate) handler: usize,
 }
 
 /// A traditional function's body, compiled.
@@ -262,8 +285,10 @@ pub(crate) struct Program {
     pub(crate) lines: Vec<usize>,
     /// The first op of each line: where `→N` goes.
     pub(crate) starts: Vec<usize>,
-    /// How many `:For` and `:Select` values a call keeps.
+    /// How many `:For`, `:Select` and `:Trap` values a call keeps.
     pub(crate) slots: usize,
+    /// The `:Trap`s, each before any that holds it (an inner one first).
+    pub(crate) traps: Vec<Trap>,
 }
 
 /// A structure open while its lines are compiled.
@@ -360,6 +385,14 @@ impl Compiler<'_> {
         )
     }
 
+    /// An error at the control word `c` of the line being compiled, named with its line:
+    /// `:Leave on line 3 {detail}`.
+    fn misplaced<T>(&self, c: &Control, detail: impl std::fmt::Display) -> R<T> {
+        let line = self.line;
+        let word = c.word.name();
+        self.error(line, c.at, format!("{word} on line {} {detail}", line + 1))
+    }
+
     fn emit(&mut self, op: Op) -> usize {
         self.program.ops.push(op);
         self.program.lines.push(self.line);
@@ -375,7 +408,7 @@ impl Compiler<'_> {
         match &mut self.program.ops[i] {
             Op::Test { if_false: t, .. } | Op::Case { if_false: t, .. } | Op::Jump(t) => *t = to,
             Op::Next { end, .. } => *end = to,
-            Op::Run(_) | Op::Return | Op::For { .. } | Op::Select { .. } => {}
+            Op::Run(_) | Op::Return | Op::For { .. } | Op::Select { .. } | Op::Trap { .. } => {}
         }
     }
 
@@ -405,25 +438,17 @@ impl Compiler<'_> {
     /// Whether the structure open innermost is one of `words`; else an error saying where
     /// `c` may stand.
     fn expect_open(&self, c: &Control, words: &[Word], only: &str) -> R<()> {
-        let line = self.line;
         match self.open.last() {
             Some(b) if words.contains(&b.word) => Ok(()),
-            Some(b) => self.error(
-                line,
-                c.at,
+            Some(b) => self.misplaced(
+                c,
                 format!(
-                    "{} on line {} stands only {only}, and the {} of line {} is open",
-                    c.word.name(),
-                    line + 1,
+                    "stands only {only}, and the {} of line {} is open",
                     b.word.name(),
                     b.line + 1
                 ),
             ),
-            None => self.error(
-                line,
-                c.at,
-                format!("{} on line {} stands only {only}", c.word.name(), line + 1),
-            ),
+            None => self.misplaced(c, format!("stands only {only}")),
         }
     }
 
@@ -472,6 +497,17 @@ impl Compiler<'_> {
                 self.open_block(Word::Select, c.at, here, slot);
                 self.top().falses.push(skip);
             }
+            Word::Trap => {
+                let slot = self.new_slot();
+                let codes = c.expr.expect("read with its expression");
+                self.emit(Op::Trap {
+                    codes,
+                    at: c.at,
+                    slot,
+                });
+                let body = self.here();
+                self.open_block(Word::Trap, c.at, body, slot);
+            }
             Word::Case | Word::CaseList => self.case(c)?,
             Word::Leave | Word::Continue => {
                 let Some(b) = self
@@ -480,16 +516,7 @@ impl Compiler<'_> {
                     .rev()
                     .find(|b| matches!(b.word, Word::While | Word::Repeat | Word::For))
                 else {
-                    let line = self.line;
-                    return self.error(
-                        line,
-                        c.at,
-                        format!(
-                            "{} on line {} stands only in a loop (:For, :While, :Repeat)",
-                            c.word.name(),
-                            line + 1
-                        ),
-                    );
+                    return self.misplaced(&c, "stands only in a loop (:For, :While, :Repeat)");
                 };
                 match c.word {
                     Word::Leave => b.exits.push(here),
@@ -500,19 +527,24 @@ impl Compiler<'_> {
             Word::Return => {
                 self.emit(Op::Return);
             }
-            Word::EndIf | Word::EndWhile | Word::EndRepeat | Word::EndFor | Word::EndSelect => {
-                self.close(c)?
-            }
-            Word::End => self.close(c)?,
+            Word::EndIf
+            | Word::EndWhile
+            | Word::EndRepeat
+            | Word::EndFor
+            | Word::EndSelect
+            | Word::EndTrap
+            | Word::End => self.close(c)?,
         }
         Ok(())
     }
 
     /// `:ElseIf cond` or `:Else`, in an `:If` (or `:Else` in a `:Select`).
     fn alternative(&mut self, c: Control) -> R<()> {
-        let line = self.line;
         let (words, only): (&[Word], _) = match c.word {
-            Word::Else => (&[Word::If, Word::Select], "in :If or :Select"),
+            Word::Else => (
+                &[Word::If, Word::Select, Word::Trap],
+                "in :If, :Select or :Trap",
+            ),
             _ => (&[Word::If], "in :If"),
         };
         self.expect_open(&c, words, only)?;
@@ -521,23 +553,11 @@ impl Compiler<'_> {
             (b.word, b.part, b.line + 1)
         };
         if part == Some(Word::Else) {
-            return self.error(
-                line,
-                c.at,
-                format!(
-                    "{} on line {} follows the :Else of the {} of line {opened}",
-                    c.word.name(),
-                    line + 1,
-                    word.name()
-                ),
-            );
+            let detail = format!("follows the :Else of the {} of line {opened}", word.name());
+            return self.misplaced(&c, detail);
         }
         if word == Word::Select && part.is_none() {
-            return self.error(
-                line,
-                c.at,
-                format!(":Else on line {} comes before any :Case", line + 1),
-            );
+            return self.misplaced(&c, "comes before any :Case");
         }
         self.top().part = Some(c.word);
         // The part before ends here: on to the end.
@@ -554,18 +574,13 @@ impl Compiler<'_> {
 
     /// `:Case value` or `:CaseList value`, in a `:Select`.
     fn case(&mut self, c: Control) -> R<()> {
-        let line = self.line;
         self.expect_open(&c, &[Word::Select], "in :Select")?;
         let (part, slot) = {
             let b = self.top();
             (b.part, b.slot)
         };
         if part == Some(Word::Else) {
-            return self.error(
-                line,
-                c.at,
-                format!("{} on line {} follows the :Else", c.word.name(), line + 1),
-            );
+            return self.misplaced(&c, "follows the :Else");
         }
         self.top().part = Some(c.word);
         if part.is_some() {
@@ -587,13 +602,7 @@ impl Compiler<'_> {
 
     /// A condition that starts a chain (`:If`, `:ElseIf`, `:While`, `:Until`).
     fn test(&mut self, c: Control, until: Option<(usize, Block, usize)>) {
-        let i = self.emit(Op::Test {
-            word: c.word,
-            at: c.at,
-            cond: c.expr.expect("read with its expression"),
-            if_true: UNKNOWN,
-            if_false: UNKNOWN,
-        });
+        let i = self.emit_test(c);
         self.chain = Some(Chain {
             tests: vec![i],
             or: None,
@@ -601,38 +610,33 @@ impl Compiler<'_> {
         });
     }
 
-    /// `:AndIf cond` or `:OrIf cond`, right after a condition.
-    fn join(&mut self, c: Control) -> R<()> {
-        let line = self.line;
-        let or = c.word == Word::OrIf;
-        let Some(chain) = self.chain.as_ref() else {
-            return self.error(
-                line,
-                c.at,
-                format!(
-                    "{} on line {} follows only the line of :If, :ElseIf, :While or :Until",
-                    c.word.name(),
-                    line + 1
-                ),
-            );
-        };
-        if chain.or.is_some_and(|o| o != or) {
-            return self.error(
-                line,
-                c.at,
-                format!(
-                    "line {}: one condition is joined by :AndIf or by :OrIf, not both",
-                    line + 1
-                ),
-            );
-        }
-        let i = self.emit(Op::Test {
+    /// The test of `c`'s condition, where it goes not yet known.
+    fn emit_test(&mut self, c: Control) -> usize {
+        self.emit(Op::Test {
             word: c.word,
             at: c.at,
             cond: c.expr.expect("read with its expression"),
             if_true: UNKNOWN,
             if_false: UNKNOWN,
-        });
+        })
+    }
+
+    /// `:AndIf cond` or `:OrIf cond`, right after a condition.
+    fn join(&mut self, c: Control) -> R<()> {
+        let or = c.word == Word::OrIf;
+        let Some(chain) = self.chain.as_ref() else {
+            return self.misplaced(
+                &c,
+                "follows only the line of :If, :ElseIf, :While or :Until",
+            );
+        };
+        if chain.or.is_some_and(|o| o != or) {
+            return self.misplaced(
+                &c,
+                "joins a condition: one is joined by :AndIf or by :OrIf, not both",
+            );
+        }
+        let i = self.emit_test(c);
         let chain = self.chain.as_mut().expect("a chain");
         chain.tests.push(i);
         chain.or = Some(or);
@@ -677,35 +681,33 @@ impl Compiler<'_> {
 
     /// `:EndIf`, `:EndWhile`, … or `:End`: the structure open innermost closed.
     fn close(&mut self, c: Control) -> R<()> {
-        let line = self.line;
         let Some(b) = self.open.pop() else {
-            return self.error(
-                line,
-                c.at,
-                format!(
-                    "{} on line {} closes nothing: no structure is open",
-                    c.word.name(),
-                    line + 1
-                ),
-            );
+            return self.misplaced(&c, "closes nothing: no structure is open");
         };
         if c.word != Word::End && c.word != b.word.closer() {
-            return self.error(
-                line,
-                c.at,
-                format!(
-                    "{} on line {} cannot close the {} of line {} ({} or :End does)",
-                    c.word.name(),
-                    line + 1,
-                    b.word.name(),
-                    b.line + 1,
-                    b.word.closer().name()
-                ),
+            let (opened, closer) = (b.word.name(), b.word.closer().name());
+            let detail = format!(
+                "cannot close the {opened} of line {} ({closer} or :End does)",
+                b.line + 1
             );
+            return self.misplaced(&c, detail);
         }
         let continues = self.here();
         if matches!(b.word, Word::While | Word::Repeat | Word::For) {
             self.emit(Op::Jump(b.start));
+        }
+        if b.word == Word::Trap {
+            // With an :Else, the body ends at the jump over it (its one exit).
+            let end = self.here();
+            let (body_end, handler) = match b.exits.first() {
+                Some(&jump) => (jump, jump + 1),
+                None => (end, end),
+            };
+            self.program.traps.push(Trap {
+                body: b.start..body_end,
+                slot: b.slot,
+                handler,
+            });
         }
         self.finish(b, continues);
         Ok(())

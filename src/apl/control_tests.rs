@@ -319,7 +319,7 @@ const REFUSED: &[(&str, &str)] = &[
     ("∇F X\n:EndIf\n∇", ":EndIf on line 1 closes nothing"),
     (
         "∇F X\n:Else\n∇",
-        ":Else on line 1 stands only in :If or :Select",
+        ":Else on line 1 stands only in :If, :Select or :Trap",
     ),
     (
         "∇F X\n:If X\n:Else\n:Else\n:EndIf\n∇",
@@ -360,8 +360,24 @@ const REFUSED: &[(&str, &str)] = &[
         ":For names the variables it sets",
     ),
     (
-        "∇F X\n:Trap 0\n:EndTrap\n∇",
-        ":Trap is no control word read here",
+        "∇F X\n:With X\n:EndWith\n∇",
+        ":With is no control word read here",
+    ),
+    (
+        "∇F X\n:Trap 0\n:Case 11\n:EndTrap\n∇",
+        ":Case on line 2 stands only in :Select, and the :Trap of line 1 is open",
+    ),
+    (
+        "∇F X\n:Trap 0\n:Else\n:Else\n:EndTrap\n∇",
+        ":Else on line 3 follows the :Else of the :Trap of line 1",
+    ),
+    (
+        "∇F X\n:Trap\n:EndTrap\n∇",
+        ":Trap needs an expression after it",
+    ),
+    (
+        "∇F X\n:Trap 0\n:EndIf\n∇",
+        ":EndIf on line 2 cannot close the :Trap of line 1 (:EndTrap or :End does)",
     ),
 ];
 
@@ -411,4 +427,172 @@ fn a_loop_without_end_stops_at_the_step_limit() {
         assert_eq!(e.kind, ErrorKind::Limit, "{line}: {e}");
     }
     assert_eq!(run(&mut ws, "1+1"), "2");
+}
+
+// "Trap Statement": an error whose event number the :Trap lists runs its :Else part, and the
+// function goes on after :EndTrap.
+#[test]
+fn trap_runs_its_else_part_for_an_error_it_lists_and_goes_on_after_endtrap() {
+    let mut ws = defined(
+        "\
+∇Z←SAFE X
+Z←'start'
+:Trap 11
+    Z←⍕1÷X
+    Z←Z,' ok'
+:Else
+    Z←'div'
+:EndTrap
+Z←Z,'!'
+∇
+∇Z←QUIET X
+Z←0
+:trap 0
+    Z←1÷X
+:end
+∇
+",
+    );
+    assert_eq!(run(&mut ws, "SAFE 0"), "div!");
+    assert_eq!(run(&mut ws, "SAFE 4"), "0.25 ok!");
+    // Without :Else, nothing runs for the error: on after the structure, with what the lines
+    // before the error did.
+    assert_eq!(run(&mut ws, "QUIET 0"), "0");
+    assert_eq!(run(&mut ws, "QUIET 2"), "0.5");
+}
+
+// An error the :Trap does not list is not caught: it stops the function as it would without it.
+#[test]
+fn trap_lets_an_error_it_does_not_list_stop_the_function() {
+    let mut ws =
+        defined("∇Z←ONLY_INDEX X\n:Trap 3\n    Z←1 2 3+X\n:Else\n    Z←'index'\n:EndTrap\n∇\n");
+    assert_eq!(run(&mut ws, "ONLY_INDEX 1"), "2 3 4");
+    let e = error(&mut ws, "ONLY_INDEX 1 2");
+    assert_eq!(e.kind, ErrorKind::Length);
+    assert!(e.line.starts_with("ONLY_INDEX[2]"), "{e}");
+}
+
+// Nested traps: the innermost that lists the error takes it; one in a function called from the
+// body (a dfn or a ∇ function) is caught too; the handler itself is not trapped by its own
+// :Trap, only by one outside it.
+#[test]
+fn the_innermost_trap_that_lists_an_error_takes_it_wherever_in_the_body_it_happens() {
+    let mut ws = defined(
+        "\
+∇Z←NEST X
+:Trap 3
+    :Trap 5
+        Z←X⌷1 2 3
+    :Else
+        Z←'length'
+    :EndTrap
+:Else
+    Z←'index',⍕⎕EN
+:EndTrap
+∇
+∇Z←CALLS X
+:Trap 11
+    Z←{1÷⍵}X
+:Else
+    Z←'caught in the dfn'
+:EndTrap
+∇
+∇Z←HANDLER X
+:Trap 0
+    :Trap 11
+        Z←÷X
+    :Else
+        Z←1 2+1 2 3
+    :EndTrap
+:Else
+    Z←'outer',⍕⎕EN
+:EndTrap
+∇
+",
+    );
+    assert_eq!(run(&mut ws, "NEST 2"), "2");
+    assert_eq!(run(&mut ws, "NEST 9"), "index3");
+    assert_eq!(run(&mut ws, "NEST 1 1"), "length");
+    assert_eq!(run(&mut ws, "CALLS 0"), "caught in the dfn");
+    assert_eq!(run(&mut ws, "HANDLER 0"), "outer5");
+    // A trap inside a loop is set again each time round; :Leave leaves through it.
+    let mut ws = defined(
+        "\
+∇Z←EACH V;I
+Z←⍬
+:For I :In V
+    :Trap 11
+        Z,←÷I
+        :If I=4
+            :Leave
+        :EndIf
+    :Else
+        Z,←¯1
+    :EndTrap
+:EndFor
+∇
+",
+    );
+    assert_eq!(run(&mut ws, "EACH 1 0 2 0 4 5"), "1 ¯1 0.5 ¯1 0.25");
+}
+
+// ⎕EN and ⎕DM: the event number and message of the last error, caught or not (Dyalog's
+// numbers: 11 DOMAIN, 5 LENGTH, 3 INDEX, 6 VALUE, 2 SYNTAX, 4 RANK).
+#[test]
+fn en_and_dm_give_the_last_errors_number_and_message() {
+    let mut ws = Workspace::new();
+    assert_eq!(run(&mut ws, "⎕EN"), "0");
+    assert_eq!(run(&mut ws, "⍴⎕DM"), "0");
+    ws.eval_line("∇Z←EN E\n:Trap 0\n    ⍎E\n:EndTrap\nZ←⎕EN\n∇")
+        .unwrap();
+    for (line, en) in [
+        ("1÷0", "11"),
+        ("1 2+1 2 3", "5"),
+        ("(⍳3)[5]", "3"),
+        ("NOSUCHNAME", "6"),
+        ("⍟0", "11"),
+        ("(2 2⍴1)+2 2 2⍴1", "4"),
+    ] {
+        let text = format!("EN '{line}'");
+        assert_eq!(run(&mut ws, &text), en, "{line}");
+    }
+    ws.eval_line("∇F X\n:Trap 11\n    Z←1÷X\n:EndTrap\n∇")
+        .unwrap();
+    run(&mut ws, "F 0");
+    assert_eq!(run(&mut ws, "⎕EN"), "11");
+    assert_eq!(run(&mut ws, "1⊃⎕DM"), "DOMAIN ERROR: ÷0");
+    assert_eq!(run(&mut ws, "2⊃⎕DM"), "F[2] Z←1÷X");
+    assert_eq!(run(&mut ws, "3⊃⎕DM"), "        ^");
+    // A line stopped by an error sets them too, as Dyalog's session does.
+    error(&mut ws, "1 2+1 2 3");
+    assert_eq!(run(&mut ws, "⎕EN"), "5");
+}
+
+// The line's step limit is not caught by :Trap 0 (nor by 10): the line stops, at the loop.
+#[test]
+fn trap_0_does_not_catch_the_step_limit_of_a_loop_without_end() {
+    let mut ws = defined(
+        "∇Z←SPIN X\n:Trap 0 10\n    :While 1\n        X←X+1\n    :EndWhile\n:Else\n    Z←'caught'\n:EndTrap\n∇\n",
+    );
+    ws.set_step_limit(10_000);
+    let e = error(&mut ws, "SPIN 1");
+    assert_eq!(e.kind, ErrorKind::Limit, "{e}");
+    assert!(
+        ["SPIN[2]", "SPIN[3]", "SPIN[4]"]
+            .iter()
+            .any(|l| e.line.starts_with(l)),
+        "{e}"
+    );
+}
+
+#[test]
+fn trap_takes_event_numbers_and_says_so_otherwise() {
+    let mut ws = defined("∇Z←F X\n:Trap X\n    Z←1\n:EndTrap\n∇\n");
+    assert_eq!(run(&mut ws, "F 0 11"), "1");
+    for bad in ["F ¯1", "F 1.5", "F 'a'", "F 2 2⍴0"] {
+        let e = error(&mut ws, bad);
+        assert_eq!(e.kind, ErrorKind::Domain, "{bad}");
+        assert!(e.detail.contains(":Trap takes event numbers"), "{bad}: {e}");
+        assert!(e.line.starts_with("F[1] :Trap"), "{bad}: {e}");
+    }
 }

@@ -372,7 +372,7 @@ primitives! {
         '∇', "del", 'g',
             "the function itself, inside {…}; ∇Z←A F B;L opens a traditional function, ∇ alone closes it";
         '→', "branch", ']', "go to a line of a traditional function (→0 leaves)";
-        '⎕', "quad", 'l', "system names: ⎕IO ⎕RL ⎕A ⎕D ⎕TS ⎕UCS ⎕FMT ⎕NC; ⎕← prints";
+        '⎕', "quad", 'l', "system names: ⎕IO ⎕RL ⎕A ⎕D ⎕TS ⎕EN ⎕DM ⎕UCS ⎕FMT ⎕NC; ⎕← prints";
     }
     system {
         Io = "⎕IO", Variable, "the index origin, 1 or 0";
@@ -380,6 +380,8 @@ primitives! {
         A = "⎕A", Niladic, "the alphabet: 'ABCDEFGHIJKLMNOPQRSTUVWXYZ'";
         D = "⎕D", Niladic, "the digits: '0123456789'";
         Ts = "⎕TS", Niladic, "the time stamp, UTC: year month day hour minute second millisecond";
+        En = "⎕EN", Niladic, "the event number of the last error, as Dyalog numbers it (0 before any): 1 WS FULL, 2 SYNTAX, 3 INDEX, 4 RANK and AXIS, 5 LENGTH, 6 VALUE, 10 LIMIT, 11 DOMAIN";
+        Dm = "⎕DM", Niladic, "the last error's message: its headline, its line and a caret under the place (three character vectors)";
         Ucs = "⎕UCS", Function, "characters to their Unicode code points, and code points to characters";
         Nc = "⎕NC", Function,
             "name class of each name (a vector, a matrix's rows, or a vector of vectors): 2 a variable, 3 a function, 4 an operator, 0 nothing, ¯1 no name";
@@ -464,7 +466,7 @@ pub const NOT_READ: &[(&str, &str)] = &[
         "atomic vector: not read (characters are Unicode: ⎕UCS)",
     ),
     (
-        "⎕NC ⎕NL ⎕EX ⎕CR ⎕FX",
+        "⎕NL ⎕EX ⎕CR ⎕FX",
         "the workspace's names: not read (the REPL's `)fns` and `)vars` list them)",
     ),
     (

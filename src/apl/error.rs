@@ -45,6 +45,30 @@ impl ErrorKind {
             ErrorKind::Limit => "LIMIT ERROR",
         }
     }
+
+    /// Its event number, as Dyalog numbers it (`⎕EN`, and what `:Trap` lists): Dyalog has no
+    /// number of its own for `AXIS ERROR`, and reports it as a `RANK ERROR`'s 4; Ctrl-C is
+    /// its weak interrupt, 1002.
+    pub fn event(self) -> u32 {
+        match self {
+            ErrorKind::WsFull => 1,
+            ErrorKind::Syntax => 2,
+            ErrorKind::Index => 3,
+            ErrorKind::Rank | ErrorKind::Axis => 4,
+            ErrorKind::Length => 5,
+            ErrorKind::Value => 6,
+            ErrorKind::Limit => 10,
+            ErrorKind::Domain => 11,
+            ErrorKind::Interrupt => 1002,
+        }
+    }
+
+    /// Whether a `:Trap` catches it. Neither Ctrl-C nor the line's step limit is caught: each
+    /// stops the whole line (the limit leaves no step to run a handler with), so `:Trap 0`
+    /// cannot keep a loop without end from being stopped.
+    pub fn trappable(self) -> bool {
+        !matches!(self, ErrorKind::Interrupt | ErrorKind::Limit)
+    }
 }
 
 /// An APL error: its kind, what is wrong, and where.
@@ -78,6 +102,18 @@ impl AplError {
             self.column = column;
         }
         self
+    }
+
+    /// The error as Dyalog's `⎕DM` gives it: three character vectors, the headline, the line
+    /// it happened in and the caret under the place (the last two empty if it has none).
+    pub(crate) fn diagnostic(&self) -> [String; 3] {
+        let mut out = [self.headline(), String::new(), String::new()];
+        if self.column != usize::MAX {
+            let (line, pad) = excerpt(&self.line, self.column);
+            out[1] = line;
+            out[2] = format!("{}^", " ".repeat(pad));
+        }
+        out
     }
 
     /// The error on one line: kind and detail, without the caret.

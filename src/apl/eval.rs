@@ -52,6 +52,8 @@ pub(crate) struct Machine<'w> {
     /// The functions this line named at its top (`f←{⍵+1} ⋄ f 3`), each with the text that
     /// defines it: the workspace's once the line has run.
     pub(crate) named: Vec<(String, Arc<str>)>,
+    /// The last error a line stopped on or a `:Trap` caught (`⎕EN`, `⎕DM`).
+    pub(crate) last_error: &'w mut Option<AplError>,
 }
 
 type R<T> = Result<T, AplError>;
@@ -83,8 +85,15 @@ impl<'w> Machine<'w> {
         if name == "⎕RL" {
             return Some(Value::num(self.rng.seed as f64));
         }
-        if let Some(v) = super::defs::SystemName::from_name(name).and_then(super::system::niladic) {
-            return Some(v);
+        match super::defs::SystemName::from_name(name) {
+            Some(super::defs::SystemName::En) => return Some(self.event_number()),
+            Some(super::defs::SystemName::Dm) => return Some(self.diagnostic()),
+            Some(s) => {
+                if let Some(v) = super::system::niladic(s) {
+                    return Some(v);
+                }
+            }
+            None => {}
         }
         self.globals.get(name).cloned()
     }
@@ -292,6 +301,7 @@ impl<'w> Machine<'w> {
                 .index_assign(name, idx, a, frame)
                 .map_err(|e| e.at(line, *pos)),
             Expr::AssignTo(to, a) => self.assign_to(to, a, frame),
+            Expr::IndexModify(m) => self.index_modify(m, frame).map_err(|e| e.at(line, m.pos)),
         }
     }
 
@@ -324,6 +334,30 @@ impl<'w> Machine<'w> {
         }
         let lists = self.indices(idx, frame)?;
         index_kept(&self.eval(a, frame)?, idx, &lists)
+    }
+
+    /// `A[i;j;…]f←V`: `A[i;j;…]←A[i;j;…] f V`, the indices read once; giving `V`. Nothing is
+    /// assigned if the indices, `f` or the assignment fail.
+    fn index_modify(&mut self, m: &super::tree::IndexModify, frame: &mut Frame) -> R<Value> {
+        let v = self.eval(&m.rhs, frame)?;
+        let evaluated = self.evaluate_lists(&m.idx, frame)?;
+        let (mut target, cells) = {
+            let lists = self.read_lists(&m.idx, &evaluated, frame)?;
+            let name = &m.name;
+            let target = self
+                .lookup(name, frame)
+                .ok_or_else(|| AplError::new(ErrorKind::Value, format!("{name} has no value")))?;
+            let cells = cells_kept(&target, &m.idx, &lists)?;
+            (target, cells)
+        };
+        let old = take(&target, &cells)?;
+        let new = self
+            .apply(&m.modify, Some(old), v.clone(), frame)
+            .map_err(|e| e.at(frame.line, m.modify.pos))?;
+        assign(&mut target, &cells, &new)?;
+        check_atoms(&target)?;
+        self.store(&m.name, target, frame)?;
+        Ok(v)
     }
 
     /// `A[i;j;…]←V`, giving `V`.
@@ -677,6 +711,7 @@ impl<'w> Machine<'w> {
                         e @ (Expr::Assign(..)
                         | Expr::IndexAssign(..)
                         | Expr::AssignTo(..)
+                        | Expr::IndexModify(..)
                         | Expr::AssignFn(..)),
                     ) => {
                         self.eval(e, &mut frame)?;

@@ -161,6 +161,16 @@ fn expr_refs(e: &Expr, fns: &mut Vec<String>, vars: &mut Vec<String>) {
         }
         Expr::Assign(_, a, _) | Expr::Print(a) | Expr::Branch(a) => expr_refs(a, fns, vars),
         Expr::CallFn(f) | Expr::AssignFn(_, f, ..) => func_refs(f, fns, vars),
+        Expr::IndexModify(m) => {
+            var(&m.name);
+            m.idx
+                .lists
+                .iter()
+                .flatten()
+                .for_each(|l| expr_refs(l, fns, vars));
+            func_refs(&m.modify, fns, vars);
+            expr_refs(&m.rhs, fns, vars);
+        }
         Expr::AssignTo(to, a) => {
             to.target.names().into_iter().for_each(&mut var);
             if let Some(f) = &to.modify {

@@ -322,6 +322,8 @@ pub struct Workspace {
     /// What the last line of statements changed: each variable's value before it (in the
     /// order it was changed) and the generator as it was ([`Workspace::undo_line`]).
     last_line: Option<(eval::Changes, random::Random)>,
+    /// The last error a line stopped on or a `:Trap` caught: `⎕EN` and `⎕DM`.
+    last_error: Option<AplError>,
 }
 
 /// A line of statements stopped by an error ([`Workspace::run_line`]): the error, how many
@@ -406,6 +408,7 @@ impl Workspace {
             rng: &mut self.random,
             printed: Vec::new(),
             named: Vec::new(),
+            last_error: &mut self.last_error,
         }
     }
 
@@ -711,6 +714,7 @@ impl Workspace {
                         Expr::Assign(..)
                             | Expr::IndexAssign(..)
                             | Expr::AssignTo(..)
+                            | Expr::IndexModify(..)
                             | Expr::Print(_)
                             | Expr::AssignFn(..)
                     ) && !calls_without_result(machine.defs, s)
@@ -719,6 +723,7 @@ impl Workspace {
                     }
                 }
                 Err(e) => {
+                    *machine.last_error = Some(e.clone());
                     // This statement is undone; those before it stay.
                     machine.undo_from(marks.0);
                     machine.named.truncate(marks.1);

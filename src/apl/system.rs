@@ -16,9 +16,14 @@ pub(crate) fn niladic(name: SystemName) -> Option<Value> {
         SystemName::A => Some(Value::chars("ABCDEFGHIJKLMNOPQRSTUVWXYZ")),
         SystemName::D => Some(Value::chars("0123456789")),
         SystemName::Ts => Some(time_stamp(crate::base::clock::SystemTime::now())),
-        SystemName::Io | SystemName::Rl | SystemName::Ucs | SystemName::Fmt | SystemName::Nc => {
-            None
-        }
+        // ⎕EN and ⎕DM are the workspace's: the evaluator reads them.
+        SystemName::Io
+        | SystemName::Rl
+        | SystemName::En
+        | SystemName::Dm
+        | SystemName::Ucs
+        | SystemName::Fmt
+        | SystemName::Nc => None,
     }
 }
 
@@ -34,12 +39,19 @@ pub(crate) fn apply(name: SystemName, left: Option<Value>, right: Value) -> R<Va
         (SystemName::Fmt, Some(spec)) => format_spec(&spec, &right),
         // The machine applies it, with the names it holds.
         (SystemName::Nc, _) => err(ErrorKind::Syntax, "⎕NC reads the workspace's names"),
-        (SystemName::Io | SystemName::Rl | SystemName::A | SystemName::D | SystemName::Ts, _) => {
-            err(
-                ErrorKind::Syntax,
-                format!("{} is not a function", name.name()),
-            )
-        }
+        (
+            SystemName::Io
+            | SystemName::Rl
+            | SystemName::A
+            | SystemName::D
+            | SystemName::Ts
+            | SystemName::En
+            | SystemName::Dm,
+            _,
+        ) => err(
+            ErrorKind::Syntax,
+            format!("{} is not a function", name.name()),
+        ),
     }
 }
 

@@ -25,6 +25,8 @@ pub(crate) enum Expr {
     /// `a b←x`, `(a (b c))←x`, `a+←x`: assignment to a strand of names, or modified
     /// ([`super::assign`]).
     AssignTo(Box<Assignment>, Box<Expr>),
+    /// `v[i]f←x`: `v[i]←v[i] f x`, the indices read once ([`super::assign`]).
+    IndexModify(Box<IndexModify>),
     /// `⎕←expr`: the value, printed.
     Print(Box<Expr>),
     /// A named dfn's body: the dfn applied to the `⍺` (if any) and `⍵` of the call.
@@ -128,6 +130,8 @@ impl Mentions {
                 idx.lists.iter().flatten().for_each(|x| self.expr(x, name));
                 self.expr(a, name);
             }
+            // Read and assigned at once: its variable is not handed on.
+            Expr::IndexModify(_) => self.hidden = true,
             Expr::AssignTo(to, a) => {
                 self.count += to.target.names().iter().filter(|n| **n == name).count();
                 if let Some(f) = &to.modify {
@@ -448,6 +452,16 @@ impl Target {
             ),
         }
     }
+}
+
+/// A modified assignment into a variable's items, `name[idx] f←rhs`, its arrow at `pos`.
+#[derive(Clone, Debug)]
+pub(crate) struct IndexModify {
+    pub(crate) name: String,
+    pub(crate) idx: Indices,
+    pub(crate) modify: Func,
+    pub(crate) rhs: Expr,
+    pub(crate) pos: usize,
 }
 
 /// An assignment to a strand of names, or a modified one (`a+←1`).
