@@ -318,13 +318,19 @@ fn reduction(cube: &Cube, limits: &Limits, progress: &Progress) -> Result<Soluti
         let tables = &shared::four_tables(progress)?.0;
         crate::solve::search::four::solve(tables, cube, &three_probed)?
     } else {
-        let four = if !cube.size().is_multiple_of(2) {
+        let tables = if !cube.size().is_multiple_of(2) {
             None
         } else if cfg!(any(test, target_arch = "wasm32")) {
             shared::four_tables_ready()
         } else {
             Some(&shared::four_tables(progress)?.0)
         };
+        let stage = tables.map(|t| {
+            move |s: &[crate::turn::face::Face]| crate::solve::search::four::reductions(t, s)
+        });
+        let four = stage
+            .as_ref()
+            .map(|f| f as &crate::solve::search::reduction::FourStage<'_>);
         crate::solve::search::reduction::solve_with(cube, &three, four)?
     };
     Ok(Solution {

@@ -31,12 +31,11 @@
 //! is twice as wide ([`BEAM_4`]).
 
 use crate::solve::SolveError;
-use crate::solve::search::four::FourTables;
 use crate::solve::search::reduction::cycles::tables;
 use crate::solve::search::reduction::edge_beam::{self, Beam};
 use crate::solve::search::reduction::inner::on_groups;
 use crate::solve::search::reduction::pairing::pairing;
-use crate::solve::search::reduction::{Work, write};
+use crate::solve::search::reduction::{FourStage, Work, write};
 use crate::state::geometry::Geometry;
 
 /// The sizes whose edges are also paired orbit by orbit.
@@ -139,7 +138,7 @@ fn small_view(work: &Work<'_>, stage: &Stage) -> Work<'static> {
 /// the answer is `false`.
 pub(crate) fn by_orbits(
     work: &mut Work<'_>,
-    four: Option<&FourTables>,
+    four: Option<&FourStage<'_>>,
 ) -> Result<bool, SolveError> {
     by_orbits_traced(work, &[BEAM, BEAM_4], KEEP, EARLY, four).map(|(done, _)| done)
 }
@@ -170,7 +169,7 @@ pub(crate) struct StageCost {
 }
 
 /// [`by_orbits`] with each 5×5×5's stage searched by `beams[0]` and a 4×4×4's by `beams[1]`
-/// (and by the 4×4×4's own searched phases where its tables `four` are given), `keep`
+/// (and by `four`, the 4×4×4's own searched phases, where given), `keep`
 /// states kept from stage to stage, the three-cycles tried with `early` left ([`EARLY`]);
 /// with what each stage of the answer kept made ([`StageCost`]).
 pub(crate) fn by_orbits_traced<'a>(
@@ -178,7 +177,7 @@ pub(crate) fn by_orbits_traced<'a>(
     beams: &[Beam; 2],
     keep: usize,
     early: u32,
-    four: Option<&FourTables>,
+    four: Option<&FourStage<'_>>,
 ) -> Result<(bool, Vec<StageCost>), SolveError> {
     let n = work.model().n;
     if !SIZES.contains(&n) {
@@ -222,7 +221,7 @@ pub(crate) fn by_orbits_traced<'a>(
             }
             // The 4×4×4's stage by the 4×4×4's own searched phases as well.
             if let (4, Some(t)) = (stage.small, four) {
-                for made in crate::solve::search::four::reductions(t, &small.stickers)? {
+                for made in t(&small.stickers)? {
                     let mut w = copy(state);
                     let moves = on_groups(&made, &stage.groups);
                     let mut trace: Vec<StageCost> = trace.clone();
@@ -261,7 +260,7 @@ pub(crate) fn by_orbits_traced<'a>(
 /// The edge stage of the 6×6×6 to 9×9×9: the edges paired orbit by orbit ([`by_orbits`]);
 /// on the 7×7×7 (`BEAM_TOO`) also by the big cube's beam (`edge_beam.rs`), the shorter kept
 /// (as written with the turns made before them). Should the stages not finish, the beam's.
-pub(crate) fn edges(work: &mut Work<'_>, four: Option<&FourTables>) -> Result<(), SolveError> {
+pub(crate) fn edges(work: &mut Work<'_>, four: Option<&FourStage<'_>>) -> Result<(), SolveError> {
     let n = work.model().n;
     let mut orbits = Work {
         tables: work.tables,

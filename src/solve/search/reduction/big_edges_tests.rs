@@ -95,7 +95,8 @@ fn pairing_orbit_by_orbit_pairs_every_edge_of_random_states_and_keeps_the_centre
 
 #[test]
 fn the_4x4x4s_searched_phases_pair_the_even_sizes_innermost_orbit_and_keep_the_centres() {
-    let four = crate::solve::search::four::tests::shared();
+    let tables = crate::solve::search::four::tests::shared();
+    let four = |s: &[crate::turn::face::Face]| crate::solve::search::four::reductions(tables, s);
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(4890);
     for n in [6, 8] {
         let mut work = edges_to_pair(n, &mut rng);
@@ -107,7 +108,7 @@ fn the_4x4x4s_searched_phases_pair_the_even_sizes_innermost_orbit_and_keep_the_c
             p4.score(&p4.keys_now(&small.stickers)) < p4.paired(),
             "n {n}"
         );
-        let found = crate::solve::search::four::reductions(four, &small.stickers).unwrap();
+        let found = four(&small.stickers).unwrap();
         assert!(!found.is_empty(), "n {n}");
         for made in &found {
             let mut w = Work {
@@ -125,7 +126,7 @@ fn the_4x4x4s_searched_phases_pair_the_even_sizes_innermost_orbit_and_keep_the_c
             );
         }
         // The whole edge stage with them: every edge paired, every centre home.
-        assert!(by_orbits(&mut work, Some(four)).unwrap(), "n {n}");
+        assert!(by_orbits(&mut work, Some(&four)).unwrap(), "n {n}");
         let p = pairing(n);
         assert_eq!(p.score(&p.keys_now(&work.stickers)), p.paired(), "n {n}");
         assert!(work.centres_home(), "n {n}");
@@ -173,7 +174,12 @@ fn the_edge_stage_lengths_orbit_by_orbit() {
         )
         .unwrap()
     });
-    let four = four_tables.as_ref().map(|(t, _)| t);
+    let stage = four_tables.as_ref().map(|(t, _)| {
+        move |s: &[crate::turn::face::Face]| crate::solve::search::four::reductions(t, s)
+    });
+    let four = stage
+        .as_ref()
+        .map(|f| f as &crate::solve::search::reduction::FourStage<'_>);
     for n in sizes {
         pairing(n);
         // The same states as `the_edge_stage_lengths`.

@@ -57,7 +57,6 @@ pub(crate) mod write;
 
 use crate::solve::SolveError;
 use crate::solve::model::cubie::CubieCube;
-use crate::solve::search::four::FourTables;
 use crate::solve::search::reduction::cycles::{SizeTables, tables};
 use crate::solve::search::reduction::model::{LayerMove, Model};
 use crate::state::cube::Cube;
@@ -310,7 +309,7 @@ fn solve_orbit(
 /// The edge stage: every edge paired by slice-flip-slice, the pairing searched by a beam
 /// (`edge_beam.rs`), each wing orbit finished by three-cycles; on the 6×6×6 to 9×9×9 also
 /// orbit by orbit as a smaller cube's (`big_edges.rs`), the shorter kept.
-pub(crate) fn edges(work: &mut Work<'_>, four: Option<&FourTables>) -> Result<(), SolveError> {
+pub(crate) fn edges(work: &mut Work<'_>, four: Option<&FourStage<'_>>) -> Result<(), SolveError> {
     if big_edges::SIZES.contains(&work.model().n) {
         return big_edges::edges(work, four);
     }
@@ -326,7 +325,7 @@ pub(crate) fn edges(work: &mut Work<'_>, four: Option<&FourTables>) -> Result<()
 /// turns made before them) kept. Returns the single-layer turns the centres made.
 fn centres_and_edges<'a>(
     work: &mut Work<'a>,
-    four: Option<&FourTables>,
+    four: Option<&FourStage<'_>>,
 ) -> Result<usize, SolveError> {
     let n = work.model().n;
     let from = work.made.len();
@@ -422,13 +421,18 @@ pub fn solve(
     solve_with(cube, three, None)
 }
 
-/// [`solve`], with the 4×4×4 solver's tables where they are at hand: the even sizes from the
-/// 6×6×6 then pair their innermost wing orbit by the 4×4×4's searched phases as well, on the
-/// 4×4×4 their grouped layers show (`big_edges.rs`), the shorter kept.
-pub fn solve_with(
+/// The even sizes' innermost wing orbit paired on the 4×4×4 their grouped layers show
+/// (`big_edges.rs`): the 4×4×4's stickers in, its reductions out, each as its single-layer
+/// turns (the 4×4×4 solver's searched phases: `four::reductions`).
+pub(crate) type FourStage<'a> = dyn Fn(&[Face]) -> Result<Vec<Vec<LayerMove>>, SolveError> + 'a;
+
+/// [`solve`], with a [`FourStage`] where the 4×4×4 solver's tables are at hand: the even
+/// sizes from the 6×6×6 then pair their innermost wing orbit by it as well as by their beam,
+/// the shorter kept.
+pub(crate) fn solve_with(
     cube: &Cube,
     three: &dyn Fn(&CubieCube) -> Result<Vec<FaceMove>, SolveError>,
-    four: Option<&FourTables>,
+    four: Option<&FourStage<'_>>,
 ) -> Result<Reduced, SolveError> {
     let n = cube.size();
     if !SIZES.contains(&n) {
