@@ -325,6 +325,9 @@ impl Shuffle {
         path: ShufflePath,
         sparse: bool,
     ) -> Option<Shuffle> {
+        // Only the x86-64 AVX2 path has sparse kernels to choose.
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = sparse;
         let len = sources.len();
         if len > MAX_BYTES || sources.iter().any(|&s| s as usize >= len) || !path.available() {
             return None;
