@@ -1,5 +1,5 @@
 //! Blocks of centre stickers that grouped layers turn together (`grouped.rs`'s 5×5×5 on a
-//! big cube, `inner.rs`'s rings as a 5×5×5's), and the coherence step that makes each block
+//! big cube, `inner.rs`'s rings as a 5×5×5's or a 6×6×6's), and the coherence step that makes each block
 //! one colour: each step the greedy's sequence or three-cycle (`centres.rs`) that makes the
 //! most stickers right in their blocks for its length (`cohere_on`), or a beam over the
 //! same steps (`cohere_beam`): of each of the few states kept, its few best steps; of all
@@ -14,10 +14,8 @@ use crate::solve::search::reduction::model::LayerMove;
 use crate::state::geometry::Geometry;
 use crate::turn::face::Face;
 
-/// The small cube's size.
-const SMALL: usize = 5;
-
-/// What brings a 5×5×5's centres home (its stages, `staged.rs`), whether it did.
+/// What brings a smaller cube's centres home (`staged.rs`'s `small`: the 5×5×5's stages, the
+/// 6×6×6's class steps), whether it did.
 pub(crate) type Small = dyn Fn(&mut Work<'_>) -> Result<bool, SolveError>;
 
 /// The blocks of a size: each centre sticker's block and each block's stickers, and which
@@ -29,7 +27,7 @@ pub(crate) struct Blocks {
     pub(crate) members: Vec<Vec<usize>>,
     /// Whether the block is a face's middle (its stickers must be home).
     middle: Vec<bool>,
-    /// For each 5×5×5 sticker, one big sticker of its group.
+    /// For each small cube's sticker, one big sticker of its group.
     pub(crate) small: Vec<usize>,
     /// The layer groups.
     pub(crate) groups: Vec<usize>,
@@ -44,19 +42,21 @@ pub(crate) struct Blocks {
 }
 
 impl Blocks {
-    /// The blocks of the `n`×`n`×`n` whose layers turn as the 5×5×5's `groups` (each big
-    /// layer's small layer): the stickers of rows and columns of the small cube's inner three
-    /// layers; the others (edges, corners, and centres of the layers that turn with a face)
-    /// in no block.
+    /// The blocks of the `n`×`n`×`n` whose layers turn as a smaller cube's `groups` (each big
+    /// layer's small layer; the small cube's size is the number of groups, 5 or 6): the
+    /// stickers of rows and columns of the small cube's inner layers; the others (edges,
+    /// corners, and centres of the layers that turn with a face) in no block. On a 5×5×5 the
+    /// middle block of each face is its fixed centre, which must be home.
     pub(crate) fn with(n: usize, groups: Vec<usize>) -> Blocks {
         let g = Geometry::of(n);
+        let size = groups.iter().max().map_or(0, |&m| m + 1);
         let mut block_of = vec![usize::MAX; g.sticker_count()];
         let mut members: Vec<Vec<usize>> = Vec::new();
         let mut middle = Vec::new();
-        let mut small = vec![usize::MAX; 6 * SMALL * SMALL];
-        let sg = Geometry::of(SMALL);
+        let mut small = vec![usize::MAX; 6 * size * size];
+        let sg = Geometry::of(size);
         for face in Face::ALL {
-            let mut ids = [[usize::MAX; SMALL]; SMALL];
+            let mut ids = vec![vec![usize::MAX; size]; size];
             for r in 0..n {
                 for c in 0..n {
                     let (gr, gc) = (groups[r], groups[c]);
@@ -65,13 +65,13 @@ impl Blocks {
                     if small[s] == usize::MAX {
                         small[s] = i;
                     }
-                    if gr == 0 || gc == 0 || gr == SMALL - 1 || gc == SMALL - 1 {
+                    if gr == 0 || gc == 0 || gr == size - 1 || gc == size - 1 {
                         continue;
                     }
                     if ids[gr][gc] == usize::MAX {
                         ids[gr][gc] = members.len();
                         members.push(Vec::new());
-                        middle.push(gr == 2 && gc == 2);
+                        middle.push(size % 2 == 1 && gr == size / 2 && gc == size / 2);
                     }
                     block_of[i] = ids[gr][gc];
                     members[ids[gr][gc]].push(i);
@@ -107,6 +107,11 @@ impl Blocks {
         }
     }
 
+    /// The size of the smaller cube whose layers the groups are.
+    pub(crate) fn size(&self) -> usize {
+        self.groups.iter().max().map_or(0, |&m| m + 1)
+    }
+
     /// Whether sticker `i` is in a block other than the middle one and of more than one
     /// sticker (a bar of `inner.rs`'s rings).
     pub(crate) fn in_bar(&self, i: usize) -> bool {
@@ -114,7 +119,7 @@ impl Blocks {
         b != usize::MAX && !self.middle[b] && self.members[b].len() > 1
     }
 
-    /// The 5×5×5 the big cube's `stickers` show: each small sticker as one big sticker of
+    /// The smaller cube the big cube's `stickers` show: each small sticker as one big sticker of
     /// its groups.
     pub(crate) fn small_view(&self, stickers: &[Face]) -> Vec<Face> {
         self.small.iter().map(|&i| stickers[i]).collect()

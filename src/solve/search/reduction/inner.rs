@@ -114,6 +114,14 @@ pub(crate) fn centres(
     small: &Small,
 ) -> Result<bool, SolveError> {
     let n = work.model().n;
+    if n == 8 {
+        let (start, made) = (work.stickers.clone(), work.made.len());
+        if eight_as_sixes(work, small, (width, k))? {
+            return Ok(true);
+        }
+        work.stickers = start;
+        work.made.truncate(made);
+    }
     if !inner_centres(work, small)? {
         return Ok(false);
     }
@@ -138,9 +146,23 @@ pub(crate) fn inner_centres(work: &mut Work<'_>, small: &Small) -> Result<bool, 
     if !SIZES.contains(&n) {
         return Ok(false);
     }
-    let groups = groups(n);
+    inner_by(work, small, small_size(n), &groups(n), outer(n) + 1)
+}
+
+/// The centres of rings `inner` and inside of an `n`×`n`×`n` whose layers grouped as `groups`
+/// turn them as the centres of a `small_n`×`small_n`×`small_n` (every inner layer alone, the
+/// outer ones with their face), brought home by `small` on the grouped layers, each wing
+/// orbit's parity put back by a quarter-turn of its layer (outside those rings). Whether
+/// they are then home.
+fn inner_by(
+    work: &mut Work<'_>,
+    small: &Small,
+    small_n: usize,
+    groups: &[usize],
+    inner: usize,
+) -> Result<bool, SolveError> {
+    let n = work.model().n;
     let g = Geometry::of(n);
-    let small_n = small_size(n);
     let sg = Geometry::of(small_n);
     // One big layer of each group: the 5×5×5's stickers as the big cube shows them.
     let one = |s: usize| groups.iter().position(|&x| x == s).unwrap_or(0);
@@ -162,7 +184,7 @@ pub(crate) fn inner_centres(work: &mut Work<'_>, small: &Small) -> Result<bool, 
     if !small(&mut five)? {
         return Ok(false);
     }
-    let moves = on_groups(&five.made, &groups);
+    let moves = on_groups(&five.made, groups);
     let before = parities(work)?;
     work.make(&moves);
     // Each wing orbit's parity as it was: a quarter-turn of its own inner layer, which is
@@ -184,7 +206,6 @@ pub(crate) fn inner_centres(work: &mut Work<'_>, small: &Small) -> Result<bool, 
             .iter()
             .all(|&i| work.stickers[i] == g.face_of(i))
     };
-    let inner = outer(n) + 1;
     if !(0..orbits.len())
         .filter(|&o| ring(n, orbits[o][0]) >= inner)
         .all(|o| home(work, o))
@@ -192,6 +213,75 @@ pub(crate) fn inner_centres(work: &mut Work<'_>, small: &Small) -> Result<bool, 
         return Ok(false);
     }
     Ok(true)
+}
+
+/// The 8×8×8's layers grouped as a 6×6×6's whose centres are the inner 4×4 of each face's
+/// centres: each face with its neighbour, each inner layer alone.
+const EIGHT_INNER: [usize; 8] = [0, 0, 1, 2, 3, 4, 5, 5];
+
+/// The 8×8×8's layers grouped as a 6×6×6's whose centres are the whole 6×6 of each face's
+/// centres: the two outer layers alone, the inner four in pairs. The outer ring's corners
+/// are the 6×6×6's outer X-centres, its rows without their corners two bars of two stickers
+/// each (its obliques), and the inner 4×4, once home, its inner 2×2 in blocks of four.
+const EIGHT_RING: [usize; 8] = [0, 1, 2, 2, 3, 3, 4, 5];
+
+/// The 8×8×8's centres as two 6×6×6's: the inner 4×4 of each face are a 6×6×6's centres on
+/// the layers grouped by [`EIGHT_INNER`], brought home by `small` (the 6×6×6's class steps;
+/// should they fall short, the inner 2×2 and the ring round it as before, the ring's beam
+/// `width` × `k`); then the outer ring's bars are made one colour, the inner 4×4 kept (by the
+/// planned coherence and the beams of `COHERE_WAYS`), and the 6×6×6 the layers grouped by
+/// [`EIGHT_RING`] then make is brought home by `small`, from the shortest coherence on
+/// which it finishes. The ignored test `the_8x8x8_centres_as_sixes` measures it against the
+/// inner 2×2 and two rings as 5×5×5's. Whether every centre is then home (some turns made
+/// if not).
+fn eight_as_sixes(
+    work: &mut Work<'_>,
+    small: &Small,
+    (width, k): (usize, usize),
+) -> Result<bool, SolveError> {
+    if work.model().n != 8 {
+        return Ok(false);
+    }
+    let (start, made) = (work.stickers.clone(), work.made.len());
+    if !inner_by(work, small, 6, &EIGHT_INNER, 2)? {
+        work.stickers = start;
+        work.made.truncate(made);
+        if !inner_centres(work, small)?
+            || bring_ring(work, 2, (width, k), small, false)?
+                .iter()
+                .all(Option::is_none)
+        {
+            return Ok(false);
+        }
+    }
+    let n = work.model().n;
+    let length = |moves: &[LayerMove]| write::write(n, &write::merge(n, moves)).len();
+    let (start, made) = (work.stickers.clone(), work.made.len());
+    let mut cohered: Vec<(usize, Vec<Face>, Vec<LayerMove>)> = Vec::new();
+    let mut blocks = Blocks::with(n, EIGHT_RING.to_vec());
+    for way in std::iter::once(None).chain(COHERE_WAYS.map(Some)) {
+        let done = match way {
+            None => cohere_ring_planned(work, 1, &blocks, PLAN)?,
+            Some(way) => cohere_ring_by(work, 1, &mut blocks, way)?,
+        };
+        if done {
+            let l = length(&work.made[made..]);
+            cohered.push((l, work.stickers.clone(), work.made[made..].to_vec()));
+        }
+        work.stickers.clone_from(&start);
+        work.made.truncate(made);
+    }
+    cohered.sort_by_key(|c| c.0);
+    for (_, stickers, moves) in cohered {
+        work.stickers = stickers;
+        work.made.extend(moves);
+        if ring_home(work, 1, small, &blocks)? && work.centres_home() {
+            return Ok(true);
+        }
+        work.stickers.clone_from(&start);
+        work.made.truncate(made);
+    }
+    Ok(false)
 }
 
 /// Brings ring `r` of the centres home, everything inside it home and kept: as a 5×5×5's
@@ -283,14 +373,14 @@ fn ring_as_five(work: &mut Work<'_>, r: usize, small: &Small) -> Result<bool, So
     let length = |moves: &[LayerMove]| write::write(n, &write::merge(n, moves)).len();
     let (start, made) = (work.stickers.clone(), work.made.len());
     let mut best: Option<(usize, Vec<Face>, Vec<LayerMove>)> = None;
-    if ring_as_five_planned(work, r, small, PLAN)? {
+    if ring_as_five_planned(work, r, small, &ring_groups(n, r), PLAN)? {
         let l = length(&work.made[made..]);
         best = Some((l, work.stickers.clone(), work.made[made..].to_vec()));
     }
     work.stickers.clone_from(&start);
     work.made.truncate(made);
     for way in COHERE_WAYS {
-        if ring_as_five_by(work, r, small, way)? {
+        if ring_as_five_by(work, r, small, &ring_groups(n, r), way)? {
             let l = length(&work.made[made..]);
             if best.as_ref().is_none_or(|b| l < b.0) {
                 best = Some((l, work.stickers.clone(), work.made[made..].to_vec()));
@@ -320,31 +410,52 @@ fn ring_as_five_by(
     work: &mut Work<'_>,
     r: usize,
     small: &Small,
+    groups: &[usize],
+    way: Way,
+) -> Result<bool, SolveError> {
+    let mut blocks = Blocks::with(work.model().n, groups.to_vec());
+    if !cohere_ring_by(work, r, &mut blocks, way)? {
+        return Ok(false);
+    }
+    ring_home(work, r, small, &blocks)
+}
+
+/// The centre orbits of ring `r` in `blocks`' bars.
+fn bar_orbits(work: &Work<'_>, r: usize, blocks: &Blocks) -> Vec<usize> {
+    let n = work.model().n;
+    let all = &work.model().centre_orbits;
+    (0..all.len())
+        .filter(|&o| ring(n, all[o][0]) == r && blocks.in_bar(all[o][0]))
+        .collect()
+}
+
+/// Makes every bar of ring `r` in `blocks` one colour, all inside the ring kept, by `way`'s
+/// coherence (`coherence.rs`). Whether it finished.
+fn cohere_ring_by(
+    work: &mut Work<'_>,
+    r: usize,
+    blocks: &mut Blocks,
     (seed, way): Way,
 ) -> Result<bool, SolveError> {
     let n = work.model().n;
     let g = Geometry::of(n);
-    let mut blocks = Blocks::with(n, ring_groups(n, r));
     let kept: Vec<bool> = (0..g.sticker_count()).map(|i| ring(n, i) > r).collect();
-    let all = &work.model().centre_orbits;
-    let orbits: Vec<usize> = (0..all.len())
-        .filter(|&o| ring(n, all[o][0]) == r && blocks.in_bar(all[o][0]))
-        .collect();
+    let orbits = bar_orbits(work, r, blocks);
     // The bars scored by their colours' counts squared, which found shorter coherences
     // than by their commonest colour's count; should that stall, the other finishes.
     blocks.squared = true;
     blocks.seed = seed;
     let cohered = match way {
-        Some(wk) => cohere_beam(work, &blocks, &kept, &orbits, wk)?,
-        None => cohere_on(work, &blocks, &kept, &orbits)?,
+        Some(wk) => cohere_beam(work, blocks, &kept, &orbits, wk)?,
+        None => cohere_on(work, blocks, &kept, &orbits)?,
     };
     if !cohered {
         blocks.squared = false;
-        if !cohere_on(work, &blocks, &kept, &orbits)? {
+        if !cohere_on(work, blocks, &kept, &orbits)? {
             return Ok(false);
         }
     }
-    ring_home(work, r, small, &blocks)
+    Ok(true)
 }
 
 /// The planned coherence's beam (`plan.rs`): states kept, and the half-turn moves each
@@ -358,18 +469,55 @@ fn ring_as_five_planned(
     work: &mut Work<'_>,
     r: usize,
     small: &Small,
+    groups: &[usize],
     plan: (usize, u32),
 ) -> Result<bool, SolveError> {
-    let n = work.model().n;
-    let blocks = Blocks::with(n, ring_groups(n, r));
-    let all = &work.model().centre_orbits;
-    let orbits: Vec<usize> = (0..all.len())
-        .filter(|&o| ring(n, all[o][0]) == r && blocks.in_bar(all[o][0]))
-        .collect();
-    if cohere_planned(work, &blocks, &orbits, plan)? != Some(true) {
+    let blocks = Blocks::with(work.model().n, groups.to_vec());
+    if !cohere_ring_planned(work, r, &blocks, plan)? {
         return Ok(false);
     }
     ring_home(work, r, small, &blocks)
+}
+
+/// Makes every bar of ring `r` in `blocks` one colour by the planned coherence (`plan.rs`),
+/// for each pair of orbits whose stickers share the bars (one pair on the 6×6×6's ring and the
+/// 8×8×8's inner one, two on the 8×8×8's outer ring as a 6×6×6's). Whether it finished
+/// (`false` if the bars are not two stickers of two orbits; some turns may have been made).
+fn cohere_ring_planned(
+    work: &mut Work<'_>,
+    r: usize,
+    blocks: &Blocks,
+    plan: (usize, u32),
+) -> Result<bool, SolveError> {
+    let orbits = bar_orbits(work, r, blocks);
+    let all = &work.model().centre_orbits;
+    let orbit_of = |i: usize| orbits.iter().copied().find(|&o| all[o].contains(&i));
+    let mut pairs = Vec::new();
+    for &o in &orbits {
+        let first = all[o][0];
+        let members = &blocks.members[blocks.block_of[first]];
+        let Some(partner) = members
+            .iter()
+            .find(|&&i| i != first)
+            .and_then(|&i| orbit_of(i))
+        else {
+            return Ok(false);
+        };
+        if o < partner {
+            pairs.push([o, partner]);
+        } else if partner == o {
+            return Ok(false);
+        }
+    }
+    if pairs.len() * 2 != orbits.len() {
+        return Ok(false);
+    }
+    for pair in pairs {
+        if cohere_planned(work, blocks, &pair, plan)? != Some(true) {
+            return Ok(false);
+        }
+    }
+    Ok(true)
 }
 
 /// The second half of `ring_as_five_by`: with every bar of ring `r` one colour and all
@@ -387,7 +535,7 @@ fn ring_home(
     let g = Geometry::of(n);
     let groups = &blocks.groups;
     let mut five = Work {
-        tables: tables(5),
+        tables: tables(blocks.size()),
         stickers: blocks.small_view(&work.stickers),
         made: Vec::new(),
     };
@@ -462,6 +610,115 @@ mod tests {
     }
 
     #[test]
+    fn the_8x8x8s_layers_grouped_as_a_6x6x6s_turn_its_stickers_as_the_6x6x6s_blocks() {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(4890);
+        let (six, eight) = (&tables(6).model, &tables(8).model);
+        let (g6, g8) = (Geometry::of(6), Geometry::of(8));
+        for groups in [EIGHT_INNER, EIGHT_RING] {
+            let mut small = Cube::solved_n(6).stickers().to_vec();
+            let mut big = Cube::solved_n(8).stickers().to_vec();
+            for _ in 0..60 {
+                let m = LayerMove {
+                    axis: PaperAxis::ALL[rng.random_range(0..3)],
+                    layer: rng.random_range(0..6),
+                    quarters: rng.random_range(1..=3),
+                };
+                six.apply(&mut small, m);
+                for layer in (0..8).filter(|&l| groups[l] == m.layer) {
+                    eight.apply(&mut big, LayerMove { layer, ..m });
+                }
+                // From solved, every big sticker shows the small sticker its rows and
+                // columns group into.
+                for face in Face::ALL {
+                    for r in 0..8 {
+                        for c in 0..8 {
+                            assert_eq!(
+                                big[g8.index(face, r, c)],
+                                small[g6.index(face, groups[r], groups[c])],
+                                "{groups:?}"
+                            );
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_8x8x8_centres_as_two_6x6x6s_are_home_on_the_sticker_model_keeping_parity() {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(4891);
+        let g = Geometry::of(8);
+        for _ in 0..2 {
+            let cube = random::random_state(8, &mut rng);
+            let mut work = work_on(8, &cube);
+            let start = Cube::from_stickers(8, work.stickers.clone()).unwrap();
+            let before = parities(&work);
+            let beam = crate::solve::search::reduction::centres::beam_of(8).unwrap();
+            assert!(eight_as_sixes(&mut work, &staged::small, beam).unwrap());
+            assert_eq!(parities(&work), before);
+            let written = write::write(8, &write::merge(8, &work.made));
+            let mut turned = start;
+            turned.apply_all(&written).unwrap();
+            for &i in work.model().centre_orbits.iter().flatten() {
+                assert_eq!(turned.stickers()[i], g.face_of(i));
+            }
+        }
+    }
+
+    /// The 8×8×8's centres as two 6×6×6's (`eight_as_sixes`) against the inner 2×2 and two
+    /// rings as 5×5×5's (the way before), moves and the thread's CPU seconds, on
+    /// `RINGS_COUNT` (4) random states seeded by `RINGS_SEED` (4892): `cargo test --release
+    /// --lib the_8x8x8_centres_as_sixes -- --ignored --nocapture`.
+    #[test]
+    #[ignore = "a measurement"]
+    fn the_8x8x8_centres_as_sixes() {
+        let count: usize = std::env::var("RINGS_COUNT").map_or(4, |c| c.parse().unwrap());
+        let seed: u64 = std::env::var("RINGS_SEED").map_or(4892, |c| c.parse().unwrap());
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        let (width, k) = crate::solve::search::reduction::centres::beam_of(8).unwrap();
+        let mut sums = [0f64; 4];
+        let mut failed = 0;
+        for _ in 0..count {
+            let cube = random::random_state(8, &mut rng);
+            let mut six = work_on(8, &cube);
+            let t = cpu_seconds();
+            let done = eight_as_sixes(&mut six, &staged::small, (width, k)).unwrap();
+            let six_time = cpu_seconds() - t;
+            let six_moves = write::write(8, &write::merge(8, &six.made)).len();
+            let mut five = work_on(8, &cube);
+            let t = cpu_seconds();
+            assert!(inner_centres(&mut five, &staged::small).unwrap());
+            for r in (1..=outer(8)).rev() {
+                bring_ring(&mut five, r, (width, k), &staged::small, false).unwrap();
+            }
+            assert!(five.centres_home());
+            let five_time = cpu_seconds() - t;
+            let five_moves = write::write(8, &write::merge(8, &five.made)).len();
+            eprintln!(
+                "as sixes {done} {six_moves} moves {six_time:.2} s; \
+                 as fives {five_moves} moves {five_time:.2} s"
+            );
+            if done {
+                sums[0] += six_moves as f64;
+                sums[1] += six_time;
+            } else {
+                failed += 1;
+            }
+            sums[2] += five_moves as f64;
+            sums[3] += five_time;
+        }
+        let ok = (count - failed).max(1) as f64;
+        eprintln!(
+            "as sixes {:.1} moves {:.2} s ({failed} of {count} unfinished); \
+             as fives {:.1} moves {:.2} s",
+            sums[0] / ok,
+            sums[1] / ok,
+            sums[2] / count as f64,
+            sums[3] / count as f64
+        );
+    }
+
+    #[test]
     fn the_6x6x6_to_9x9x9_centres_from_the_inside_out_are_home_keeping_parity() {
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(4881);
         for n in SIZES {
@@ -470,7 +727,7 @@ mod tests {
             let mut work = work_on(n, &cube);
             let start = Cube::from_stickers(n, work.stickers.clone()).unwrap();
             let before = parities(&work);
-            assert!(centres(&mut work, 8, 4, &staged::solve).unwrap(), "n {n}");
+            assert!(centres(&mut work, 8, 4, &staged::small).unwrap(), "n {n}");
             assert_eq!(parities(&work), before, "n {n}");
             // The moves written in WCA notation, made on the cube's own sticker model.
             let written = write::write(n, &write::merge(n, &work.made));
@@ -518,7 +775,9 @@ mod tests {
                     let mut line = format!("{n} ring {r}:");
                     for &way in &ways {
                         let t = cpu_seconds();
-                        let done = ring_as_five_by(&mut work, r, &staged::solve, way).unwrap();
+                        let groups = ring_groups(n, r);
+                        let done =
+                            ring_as_five_by(&mut work, r, &staged::solve, &groups, way).unwrap();
                         let l = write::write(n, &write::merge(n, &work.made[made..])).len();
                         let l = if done { l } else { 0 };
                         line += &format!(" {l} {:.2}", cpu_seconds() - t);
@@ -571,7 +830,9 @@ mod tests {
                     let done = if j == 0 {
                         let mut best = None;
                         for way in COHERE_WAYS {
-                            if ring_as_five_by(&mut work, r, &staged::solve, way).unwrap() {
+                            let groups = ring_groups(n, r);
+                            if ring_as_five_by(&mut work, r, &staged::solve, &groups, way).unwrap()
+                            {
                                 let l = write::write(n, &write::merge(n, &work.made[made..]));
                                 best = best.min(Some(l.len())).or(Some(l.len()));
                             }
@@ -590,7 +851,8 @@ mod tests {
                             &work, &blocks, &orbits, plan,
                         );
                         line += &format!(" (estimate, cycles, cost {f:?})");
-                        let ok = ring_as_five_planned(&mut work, r, &staged::solve, plan);
+                        let groups = ring_groups(n, r);
+                        let ok = ring_as_five_planned(&mut work, r, &staged::solve, &groups, plan);
                         let l = write::write(n, &write::merge(n, &work.made[made..])).len();
                         let g = Geometry::of(n);
                         let home = work.model().centre_orbits.iter().flatten();

@@ -520,11 +520,22 @@ pub(crate) fn centres(work: &mut Work<'_>) -> Result<(), SolveError> {
     work.stickers = stickers;
     work.made.truncate(made);
     if let Some((width, k)) = centres::beam_of(n)
-        && grouped::big_centres(work, width, k, &solve)?
+        && grouped::big_centres(work, width, k, &small)?
     {
         return Ok(());
     }
     centres::greedy(work)
+}
+
+/// Brings a smaller cube's centres home for a bigger one whose grouped layers turn as it
+/// (`inner.rs`, `grouped.rs`), keeping each wing orbit's parity: the 6×6×6's by the class
+/// steps (`classes.rs`), the others' by the three stages ([`solve`]). Whether they are home.
+pub(crate) fn small(work: &mut Work<'_>) -> Result<bool, SolveError> {
+    if work.tables.model.n == classes::N {
+        classes::centres(work)
+    } else {
+        solve(work)
+    }
 }
 
 /// Brings every centre sticker home by the three stages, keeping each wing orbit's parity:

@@ -40,7 +40,7 @@ use crate::solve::search::reduction::cycles::tables;
 use crate::solve::search::reduction::inner::on_groups;
 
 /// The size this way builds.
-const N: usize = 6;
+pub(crate) const N: usize = 6;
 
 /// Which of the 5×5×5's layers each of the 6×6×6's layers turns with (`grouped.rs`).
 const GROUPS: [usize; N] = [0, 1, 2, 2, 3, 4];
