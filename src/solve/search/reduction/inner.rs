@@ -718,6 +718,63 @@ mod tests {
         );
     }
 
+    /// Where `eight_as_sixes`' moves and the thread's CPU seconds go, one line a state: the
+    /// inner 4×4, the outer ring's coherence by each way (planned, then `COHERE_WAYS`), and
+    /// the ring as a 6×6×6's from the shortest, on `RINGS_COUNT` (4) random states seeded by
+    /// `RINGS_SEED` (4892): `cargo test --release --lib the_8x8x8_as_sixes_step_by_step --
+    /// --ignored --nocapture`.
+    #[test]
+    #[ignore = "a measurement"]
+    fn the_8x8x8_as_sixes_step_by_step() {
+        let count: usize = std::env::var("RINGS_COUNT").map_or(4, |c| c.parse().unwrap());
+        let seed: u64 = std::env::var("RINGS_SEED").map_or(4892, |c| c.parse().unwrap());
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        let length = |moves: &[LayerMove]| write::write(8, &write::merge(8, moves)).len();
+        for _ in 0..count {
+            let cube = random::random_state(8, &mut rng);
+            let mut work = work_on(8, &cube);
+            let t = cpu_seconds();
+            let inner = inner_by(&mut work, &staged::small, 6, &EIGHT_INNER, 2).unwrap();
+            let mut line = format!(
+                "inner {inner} {} moves {:.2} s; ring",
+                length(&work.made),
+                cpu_seconds() - t
+            );
+            if !inner {
+                eprintln!("{line}");
+                continue;
+            }
+            let (start, made) = (work.stickers.clone(), work.made.len());
+            let mut blocks = Blocks::with(8, EIGHT_RING.to_vec());
+            let mut best: Option<(usize, Vec<Face>, Vec<LayerMove>)> = None;
+            for way in std::iter::once(None).chain(COHERE_WAYS.map(Some)) {
+                let t = cpu_seconds();
+                let done = match way {
+                    None => cohere_ring_planned(&mut work, 1, &blocks, PLAN).unwrap(),
+                    Some(way) => cohere_ring_by(&mut work, 1, &mut blocks, way).unwrap(),
+                };
+                let l = length(&work.made[made..]);
+                line += &format!(" {done} {l} {:.2} s,", cpu_seconds() - t);
+                if done && best.as_ref().is_none_or(|b| l < b.0) {
+                    best = Some((l, work.stickers.clone(), work.made[made..].to_vec()));
+                }
+                work.stickers.clone_from(&start);
+                work.made.truncate(made);
+            }
+            let (_, stickers, moves) = best.unwrap();
+            work.stickers = stickers;
+            work.made.extend(moves);
+            let (t, from) = (cpu_seconds(), work.made.len());
+            let home = ring_home(&mut work, 1, &staged::small, &blocks).unwrap();
+            line += &format!(
+                " home {home} {} moves {:.2} s",
+                length(&work.made[from..]),
+                cpu_seconds() - t
+            );
+            eprintln!("{line}");
+        }
+    }
+
     #[test]
     fn the_6x6x6_to_9x9x9_centres_from_the_inside_out_are_home_keeping_parity() {
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(4881);
