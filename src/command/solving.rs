@@ -311,13 +311,21 @@ pub(crate) fn with_advice(
     flags: bool,
 ) -> crate::answer::error::Error {
     use crate::solve::{Reach, SolveError};
-    let crate::answer::error::Error::Solve(SolveError::NotFound { reach, .. }) = &e else {
-        return e;
-    };
     let (moves, time) = if flags {
         ("--max-length N", "--time-limit S")
     } else {
         ("solve max N", "solve time S")
+    };
+    let reach = match &e {
+        crate::answer::error::Error::Solve(SolveError::NotFound { reach, .. }) => reach,
+        crate::answer::error::Error::Solve(SolveError::OverLimit { length, .. }) => {
+            let advice = match u8::try_from(*length) {
+                Ok(_) => format!("allow more moves ({moves})"),
+                Err(_) => "a bound is at most 255 moves: leave it out for this cube".to_string(),
+            };
+            return crate::answer::error::Error::Usage(format!("{e}: {advice}"));
+        }
+        _ => return e,
     };
     let advice = match reach {
         Reach::OutOfTime => format!("allow more moves ({moves}) or more time ({time})"),
@@ -705,7 +713,7 @@ pub static SOLVE: CommandDef = CommandDef {
                 "max-length",
                 Value::Byte,
                 "N",
-                "The longest solution accepted (two-phase, default 21); the depth limit (bfs)",
+                "The longest solution accepted (two-phase, default 21; the 4×4×4 to 9×9×9's whole reduction, a longer answer an error); the depth limit (bfs)",
             ),
         ),
         both(
