@@ -516,8 +516,9 @@ fn hint(session: &mut Session, apply: bool, state: Option<Cube>) -> Result<Reply
             &solve_with_progress(cube, method, &Limits::default())?,
         ))
     };
+    let notation = session.notation();
     if let Some(cube) = state {
-        return Ok(Reply::text(plan(&cube)?.describe()));
+        return Ok(Reply::text(plan(&cube)?.describe(notation)));
     }
     let cube = session.cube();
     let plan = match session.solving_state().plan.take() {
@@ -529,12 +530,15 @@ fn hint(session: &mut Session, apply: bool, state: Option<Cube>) -> Result<Reply
             session.solving_state().plan = Some(plan);
             return Ok(Reply::text("solved: no move needed"));
         };
-        let label = format!("hint apply: {m}");
+        let label = format!(
+            "hint apply: {}",
+            crate::sequence::alg::format_in(&[m], notation)
+        );
         let reply = session.make(label.clone(), Alg::from_moves(&[m]))?;
         session.solving_state().plan = Some(next);
         return Ok(Reply::text(format!("{label}\n{}", reply.text)));
     }
-    let text = plan.describe();
+    let text = plan.describe(notation);
     session.solving_state().plan = Some(plan);
     Ok(Reply::text(text))
 }
