@@ -12,7 +12,8 @@ pub use pocket::{POCKET, PocketFormat};
 pub use scramble::{SCRAMBLE, TurnsOrRandom};
 
 pub use scramble_text::{
-    pocket_random_state_report, random_state_report, scramble_report, sized_scramble_report,
+    MAX_SCRAMBLE, pocket_random_state_report, random_state_report, scramble_length_fits,
+    scramble_report, sized_scramble_report,
 };
 
 use std::path::PathBuf;
@@ -29,7 +30,7 @@ use super::{Front, Reply, Session, usage};
 use crate::answer::error::Result;
 use crate::base::text::echo;
 use crate::sequence::alg::Alg;
-use crate::sequence::alg::{AlgebraError, MAX_EXPANDED};
+use crate::sequence::alg::AlgebraError;
 use crate::sequence::input::Input;
 use crate::sequence::tools;
 use crate::solve::answer::plan::Plan;

@@ -479,3 +479,19 @@ fn two_tabs_keeping_their_workspaces_keep_each_others_names_and_say_what_the_oth
     );
     assert_eq!(a.line("x←7", &mut store), "");
 }
+
+#[test]
+fn the_page_refuses_a_scramble_over_the_limit_as_the_repl_does() {
+    let mut bench = Workbench::new();
+    let limit = crate::command::solving::MAX_SCRAMBLE;
+    let a = bench.run(&format!("scramble {}", limit + 1));
+    assert!(!a.ok, "{a:?}");
+    assert_eq!(
+        a.text,
+        format!(
+            "error: a scramble of {} turns is more than the limit of {limit}",
+            limit + 1
+        )
+    );
+    assert!(a.solved, "{a:?}");
+}
