@@ -692,3 +692,37 @@ mod terminal {
         assert_eq!(code, Some(0));
     }
 }
+
+#[test]
+fn a_cache_directory_that_is_a_file_is_one_line_naming_it_and_nothing_is_built() {
+    let dir = temp("cache-file");
+    let file = dir.join("tables");
+    std::fs::write(&file, "my notes\n").unwrap();
+    let shown = cubework::base::text::echo_path(&file);
+    for (cache, says) in [
+        (file.clone(), format!("{shown} is a file, not a directory")),
+        (
+            file.join("below"),
+            format!("which cannot be made: {shown} is a file, not a directory"),
+        ),
+    ] {
+        for args in [&["solve", "R U"][..], &["pocket", "solve", "R"], &["tables"]] {
+            let out = cubework(&dir)
+                .env("CUBEWORK_CACHE_DIR", &cache)
+                .args(args)
+                .timeout(Duration::from_secs(60))
+                .output()
+                .unwrap();
+            let (out, err, code) = common::outcome(out);
+            assert_eq!(code, Some(1), "{args:?}: {err}");
+            assert!(out.is_empty(), "{args:?}: {out}");
+            common::assert_one_line(&err, &says, format_args!("{args:?}: "));
+            assert!(
+                err.starts_with("cubework: CUBEWORK_CACHE_DIR names the cache directory "),
+                "{args:?}: {err}"
+            );
+        }
+        // The file is left as it was.
+        assert_eq!(std::fs::read_to_string(&file).unwrap(), "my notes\n");
+    }
+}
