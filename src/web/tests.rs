@@ -495,3 +495,46 @@ fn the_page_refuses_a_scramble_over_the_limit_as_the_repl_does() {
     );
     assert!(a.solved, "{a:?}");
 }
+
+#[test]
+fn the_page_refuses_a_line_over_a_mebibyte_unread_and_the_session_goes_on() {
+    let mut bench = Workbench::new();
+    let long = "R ".repeat(crate::base::lines::MAX_LINE_BYTES / 2 + 1);
+    let a = bench.run(&long);
+    assert!(!a.ok, "{}", a.note);
+    assert_eq!(
+        a.text,
+        format!(
+            "error: the line is {} bytes, longer than the limit of 1 MiB (1,048,576 bytes); it was not run",
+            crate::base::text::thousands(long.len() as u64)
+        )
+    );
+    assert!(a.solved);
+    // A line at the limit is run.
+    let at = "R ".repeat(crate::base::lines::MAX_LINE_BYTES / 2);
+    assert!(bench.run(&at).ok);
+    assert!(bench.run("R").ok);
+}
+
+#[test]
+fn a_reply_over_the_limit_is_cut_with_a_note_of_how_much_was_left_out() {
+    let line = "expand (R U)50000";
+    let whole = Session::new(false).execute(line).unwrap().text;
+    let total = whole.chars().count();
+    assert!(total > MAX_REPLY_CHARS, "{total}");
+    let mut bench = Workbench::new();
+    let a = bench.run(line);
+    assert!(a.ok, "{}", a.text);
+    assert_eq!(a.text.chars().count(), MAX_REPLY_CHARS);
+    assert!(whole.starts_with(&a.text));
+    let left = crate::base::text::thousands((total - MAX_REPLY_CHARS) as u64);
+    assert!(
+        a.note.ends_with(&format!("are shown, {left} left out")),
+        "{}",
+        a.note
+    );
+    // A reply within it is whole, with no such note.
+    let a = bench.run("expand (R U)3");
+    assert_eq!(a.text.lines().last(), Some("R U R U R U"));
+    assert!(!a.note.contains("left out"), "{}", a.note);
+}
