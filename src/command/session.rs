@@ -808,7 +808,7 @@ pub static DO: CommandDef = CommandDef {
     details: "Runs a paper DO string (always in the paper's notation, whatever `notation` says), left to right, as one change.",
     args: &[repl("MOVES")],
     read: Some(|line, _| {
-        let text = strip_quotes(line.rest);
+        let text = strip_quotes(line.line, line.rest)?;
         let label = format!("do '{text}'");
         let alg = line.within(text, Alg::parse(text, Notation::Paper))?;
         Ok(SessionRequest::Moves { alg, label }.into())

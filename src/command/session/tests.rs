@@ -319,3 +319,27 @@ fn invert_and_moves_so_far_answer_one_sequence_on_one_line_leaving_comments_out(
     assert!(!report.contains("//"), "{report}");
     assert_eq!(report.lines().last(), Some("F' [U, R]"), "{report}");
 }
+
+#[test]
+fn a_do_string_whose_quote_is_never_closed_is_an_error_naming_its_column() {
+    let mut s = Session::new(false);
+    run(&mut s, "R");
+    let before = s.cube();
+    for (line, quote, close, column) in [
+        ("do 'FDR", '\'', '\'', 4),
+        ("do   \"F", '"', '"', 6),
+        ("do “FD", '“', '”', 4),
+        ("do '", '\'', '\'', 4),
+    ] {
+        let e = s.execute(line).unwrap_err().to_string();
+        assert_eq!(
+            e,
+            format!("the quote {quote} at column {column} is never closed (end the string with {close})"),
+            "{line}"
+        );
+        assert_eq!(s.cube(), before, "{line}");
+    }
+    // Closed, or not quoted at all, it runs.
+    run(&mut s, "do 'FDR'");
+    run(&mut s, "do FDR");
+}
