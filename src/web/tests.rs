@@ -538,3 +538,28 @@ fn a_reply_over_the_limit_is_cut_with_a_note_of_how_much_was_left_out() {
     assert_eq!(a.text.lines().last(), Some("R U R U R U"));
     assert!(!a.note.contains("left out"), "{}", a.note);
 }
+
+#[test]
+fn the_pages_monospace_text_names_apl_capable_fonts_first() {
+    let html = include_str!("page.html");
+    let stack = html
+        .split_once("--mono:")
+        .and_then(|(_, rest)| rest.split_once(';'))
+        .map(|(stack, _)| stack.trim())
+        .expect("the page defines its monospace stack once, as --mono");
+    let fonts: Vec<&str> = stack.split(',').map(|f| f.trim().trim_matches('"')).collect();
+    assert_eq!(
+        fonts[..3],
+        ["APL385 Unicode", "APL386 Unicode", "BQN386 Unicode"],
+        "{stack}"
+    );
+    assert_eq!(fonts.last(), Some(&"monospace"), "{stack}");
+    // Every monospace text of the page takes it: no other stack names a monospace font.
+    for (i, _) in html.match_indices("font-family:") {
+        let family = html[i..].split(';').next().unwrap();
+        assert!(
+            family.contains("var(--mono)") || !family.to_lowercase().contains("mono"),
+            "{family}"
+        );
+    }
+}
