@@ -166,7 +166,8 @@ impl std::fmt::Display for Method {
 /// A method name that is not one of [`Method::ALL`].
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error(
-    "unknown method '{0}': the methods are twophase, optimal, beginner, bfs, pocket and reduction"
+    "unknown method '{}': the methods are twophase, optimal, beginner, bfs, pocket and reduction",
+    crate::base::text::echo(.0)
 )]
 pub struct UnknownMethod(pub String);
 
