@@ -706,7 +706,11 @@ fn a_cache_directory_that_is_a_file_is_one_line_naming_it_and_nothing_is_built()
             format!("which cannot be made: {shown} is a file, not a directory"),
         ),
     ] {
-        for args in [&["solve", "R U"][..], &["pocket", "solve", "R"], &["tables"]] {
+        for args in [
+            &["solve", "R U"][..],
+            &["pocket", "solve", "R"],
+            &["tables"],
+        ] {
             let out = cubework(&dir)
                 .env("CUBEWORK_CACHE_DIR", &cache)
                 .args(args)
@@ -741,7 +745,10 @@ fn an_error_quoting_input_shows_its_invisible_and_control_characters_escaped() {
         assert_eq!(code, Some(2), "{arg:?}: {err}");
         assert!(out.is_empty(), "{arg:?}: {out}");
         common::assert_one_line(&err, shown, format_args!("{arg:?}: "));
-        let raw = arg.chars().find(|c| !c.is_ascii_graphic() && *c != ' ').unwrap();
+        let raw = arg
+            .chars()
+            .find(|c| !c.is_ascii_graphic() && *c != ' ')
+            .unwrap();
         assert!(!err.contains(raw), "{arg:?}: {err:?}");
     }
     // A value the argument parser refuses is quoted the same way.

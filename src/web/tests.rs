@@ -547,7 +547,10 @@ fn the_pages_monospace_text_names_apl_capable_fonts_first() {
         .and_then(|(_, rest)| rest.split_once(';'))
         .map(|(stack, _)| stack.trim())
         .expect("the page defines its monospace stack once, as --mono");
-    let fonts: Vec<&str> = stack.split(',').map(|f| f.trim().trim_matches('"')).collect();
+    let fonts: Vec<&str> = stack
+        .split(',')
+        .map(|f| f.trim().trim_matches('"'))
+        .collect();
     assert_eq!(
         fonts[..3],
         ["APL385 Unicode", "APL386 Unicode", "BQN386 Unicode"],

@@ -334,7 +334,9 @@ fn a_do_string_whose_quote_is_never_closed_is_an_error_naming_its_column() {
         let e = s.execute(line).unwrap_err().to_string();
         assert_eq!(
             e,
-            format!("the quote {quote} at column {column} is never closed (end the string with {close})"),
+            format!(
+                "the quote {quote} at column {column} is never closed (end the string with {close})"
+            ),
             "{line}"
         );
         assert_eq!(s.cube(), before, "{line}");

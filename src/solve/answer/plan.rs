@@ -1,9 +1,9 @@
 //! A [`Plan`]: the moves of a solution, followed one hint at a time (`hint`, `hint apply`).
 
+use crate::sequence::alg::format_in;
 use crate::solve::SolveError;
 use crate::solve::method::{Method, Solution};
 use crate::state::cube::Cube;
-use crate::sequence::alg::format_in;
 use crate::turn::moves::Move;
 use crate::turn::notation::Notation;
 

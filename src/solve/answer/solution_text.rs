@@ -404,7 +404,11 @@ mod tests {
             let none = crate::solve::Progress::none();
             let solution = crate::solve::solve(&cube, method, &limits, &none).unwrap();
             let mut plan = Plan::new(&cube, &solution);
-            assert!(plan.describe(Notation::Standard).starts_with("hint: "), "{}", plan.describe(Notation::Standard));
+            assert!(
+                plan.describe(Notation::Standard).starts_with("hint: "),
+                "{}",
+                plan.describe(Notation::Standard)
+            );
             let mut c = cube.clone();
             while let Some((m, next)) = plan.step() {
                 c.apply(&m).unwrap();
