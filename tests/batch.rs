@@ -346,3 +346,18 @@ fn a_batch_of_dev_zero_stops_at_its_line_too_long_instead_of_reading_for_ever() 
         "{err}"
     );
 }
+
+#[test]
+fn a_batch_of_no_states_says_so_plainly_and_succeeds() {
+    for input in ["", "\n\n", "# only a comment\n\n"] {
+        let (out, err, code) = beginner_batch(input);
+        assert_eq!(code, Some(0), "{input:?}: {err}");
+        // One output line for each input line, all empty, and one plain line on stderr.
+        assert_eq!(out, "\n".repeat(input.lines().count()), "{input:?}");
+        assert_eq!(
+            err,
+            "no states to solve: the input has no line of moves or facelets (blank lines and # comments are passed over)\n",
+            "{input:?}"
+        );
+    }
+}

@@ -255,3 +255,66 @@ fn a_batch_refuses_a_size_its_method_does_not_solve_before_building_any_table() 
         assert!(built.is_empty(), "{built:?}");
     }
 }
+
+/// The length of the reduction's answer `out` shows (`N moves in the half-turn metric,
+/// reduction …`).
+fn reduction_length(out: &str) -> u64 {
+    let line = out
+        .lines()
+        .find(|l| l.contains("moves in the half-turn metric, reduction"))
+        .unwrap_or_else(|| panic!("no reduction answer: {out}"));
+    line.split(' ').next().unwrap().parse().unwrap()
+}
+
+#[test]
+fn a_length_bound_holds_on_the_big_cubes_too_and_an_answer_over_it_is_an_error_naming_both() {
+    let scramble = "R U' 2Rw F2 3Uw L' Bw D 2Fw' R2 Lw";
+    let solve = |extra: &[&str]| {
+        let mut args = vec!["solve", "--size", "5"];
+        args.extend_from_slice(extra);
+        args.push(scramble);
+        common::outcome(
+            common::cubework_cached("cubework-test-big-cli")
+                .args(&args)
+                .output()
+                .unwrap(),
+        )
+    };
+    let (out, err, code) = solve(&[]);
+    assert_eq!(code, Some(0), "{err}");
+    let length = reduction_length(&out);
+    assert!(length > 20, "{out}");
+    // A bound one move short of the answer: refused, both numbers named, nothing printed.
+    if length <= 256 {
+        let short = (length - 1).to_string();
+        let r = solve(&["--max-length", &short]);
+        common::assert_refused(
+            &r,
+            2,
+            &format!(
+                "the reduction solution found has {length} moves, more than the limit of {short}: allow more moves (--max-length N)"
+            ),
+            "",
+        );
+    }
+    // A bound the answer meets: the answer, as without one.
+    if length <= 255 {
+        let (out, err, code) = solve(&["--max-length", &length.to_string()]);
+        assert_eq!(code, Some(0), "{err}");
+        assert_eq!(reduction_length(&out), length, "{out}");
+    }
+    // The REPL's `solve max N` is held to it the same way, and the session goes on.
+    let (out, err, code) = common::session_with(
+        common::cubework_cached("cubework-test-big-cli"),
+        &format!("size 5\n{scramble}\nsolve max 20\nsolve\n"),
+    );
+    assert_eq!(code, Some(2), "{err}");
+    common::assert_one_line(
+        &err,
+        &format!(
+            "error: line 3: the reduction solution found has {length} moves, more than the limit of 20: allow more moves (solve max N)"
+        ),
+        "",
+    );
+    assert_eq!(reduction_length(&out), length, "{out}");
+}

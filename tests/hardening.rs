@@ -692,3 +692,79 @@ mod terminal {
         assert_eq!(code, Some(0));
     }
 }
+
+#[test]
+fn a_cache_directory_that_is_a_file_is_one_line_naming_it_and_nothing_is_built() {
+    let dir = temp("cache-file");
+    let file = dir.join("tables");
+    std::fs::write(&file, "my notes\n").unwrap();
+    let shown = cubework::base::text::echo_path(&file);
+    for (cache, says) in [
+        (file.clone(), format!("{shown} is a file, not a directory")),
+        (
+            file.join("below"),
+            format!("which cannot be made: {shown} is a file, not a directory"),
+        ),
+    ] {
+        for args in [
+            &["solve", "R U"][..],
+            &["pocket", "solve", "R"],
+            &["tables"],
+        ] {
+            let out = cubework(&dir)
+                .env("CUBEWORK_CACHE_DIR", &cache)
+                .args(args)
+                .timeout(Duration::from_secs(60))
+                .output()
+                .unwrap();
+            let (out, err, code) = common::outcome(out);
+            assert_eq!(code, Some(1), "{args:?}: {err}");
+            assert!(out.is_empty(), "{args:?}: {out}");
+            common::assert_one_line(&err, &says, format_args!("{args:?}: "));
+            assert!(
+                err.starts_with("cubework: CUBEWORK_CACHE_DIR names the cache directory "),
+                "{args:?}: {err}"
+            );
+        }
+        // The file is left as it was.
+        assert_eq!(std::fs::read_to_string(&file).unwrap(), "my notes\n");
+    }
+}
+
+#[test]
+fn an_error_quoting_input_shows_its_invisible_and_control_characters_escaped() {
+    let dir = temp("invisible");
+    for (arg, shown) in [
+        ("R\u{200b}U", "\\u{200b}U"),
+        ("\u{feff}R", "\\u{feff}R"),
+        ("R \u{202e}U", "\\u{202e}U"),
+        ("R U\u{1b}[2J", "'\\u{1b}'"),
+    ] {
+        let out = cubework(&dir).args(["apply", arg]).output().unwrap();
+        let (out, err, code) = common::outcome(out);
+        assert_eq!(code, Some(2), "{arg:?}: {err}");
+        assert!(out.is_empty(), "{arg:?}: {out}");
+        common::assert_one_line(&err, shown, format_args!("{arg:?}: "));
+        let raw = arg
+            .chars()
+            .find(|c| !c.is_ascii_graphic() && *c != ' ')
+            .unwrap();
+        assert!(!err.contains(raw), "{arg:?}: {err:?}");
+    }
+    // A value the argument parser refuses is quoted the same way.
+    let out = cubework(&dir)
+        .args(["solve", "--method", "two\u{200b}phase", "R"])
+        .output()
+        .unwrap();
+    let (_, err, code) = common::outcome(out);
+    assert_eq!(code, Some(2), "{err}");
+    common::assert_one_line(&err, "two\\u{200b}phase", "");
+    // The REPL's errors too, and the session goes on.
+    let (out, err, code) = run_stdin("R\u{200b}\nrep a\u{2066}b\nR\nsolved?\n".as_bytes());
+    assert_eq!(code, Some(2), "{err}");
+    let lines: Vec<&str> = err.lines().collect();
+    assert_eq!(lines.len(), 2, "{err}");
+    assert!(lines[0].contains("\\u{200b}"), "{err}");
+    assert!(lines[1].contains("'a\\u{2066}b'"), "{err}");
+    assert!(out.ends_with("no\n"), "{out}");
+}

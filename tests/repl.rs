@@ -725,3 +725,40 @@ fn help_apl_names_control_structures_strand_assignment_box_and_n_wise_reduction(
         assert!(out.contains(said), "{said}: {out}");
     }
 }
+
+#[test]
+fn hint_answers_in_the_sessions_notation_as_solve_does() {
+    // Paper letters: R U F typed in the paper's notation (each the standard move's inverse).
+    let (out, err, code) = common::session_with(
+        common::cubework(),
+        "notation paper\nRUF\nhint\nhint apply\nhistory\n",
+    );
+    assert_eq!(code, Some(0), "{err}");
+    let hint = out
+        .lines()
+        .find(|l| l.starts_with("hint: "))
+        .unwrap_or_else(|| panic!("no hint: {out}"));
+    let first = hint
+        .strip_prefix("hint: ")
+        .and_then(|h| h.split_once(" ("))
+        .map(|(first, _)| first)
+        .unwrap();
+    let rest = hint
+        .split_once("; then ")
+        .and_then(|(_, r)| r.strip_suffix(')'))
+        .unwrap();
+    // Read back in the paper's notation, the hint and the rest solve the cube RUF made.
+    let paper = cubework::Notation::Paper;
+    let mut cube = cubework::Cube::solved();
+    for moves in ["RUF", first, rest] {
+        let moves = cubework::parse_sequence(moves, paper)
+            .unwrap_or_else(|e| panic!("{moves:?} is not paper notation ({e}): {out}"));
+        cube.apply_all(&moves).unwrap();
+    }
+    assert!(cube.is_solved(), "{hint}");
+    // `hint apply` names the move it made in the same notation.
+    assert!(
+        out.contains(&format!("hint apply: {first}")),
+        "{first}: {out}"
+    );
+}

@@ -159,3 +159,28 @@ fn a_seed_too_large_is_said_to_be_too_large_not_to_be_no_whole_number() {
     assert_eq!(code, Some(2));
     assert!(err.contains("must be a whole number, 0 or more"), "{err}");
 }
+
+#[test]
+fn a_scramble_length_has_one_limit_and_one_message_in_every_front_end() {
+    let limit = cubework::command::solving::MAX_SCRAMBLE;
+    let over = (limit + 1).to_string();
+    let said = format!("a scramble of {over} turns is more than the limit of {limit}");
+    // The command line, on every kind of size.
+    for size in ["3", "2", "5"] {
+        let args = ["scramble", &over, "--size", size];
+        common::assert_refused(&run(&args), 2, &said, format_args!("{args:?}: "));
+    }
+    // At the limit: that many turns, on the last line.
+    let (out, err, code) = run(&["scramble", &limit.to_string(), "--seed", "1"]);
+    assert_eq!(code, Some(0), "{err}");
+    assert_eq!(
+        out.lines().last().unwrap().split(' ').count(),
+        limit,
+        "{out}"
+    );
+    // The REPL (and a session file, the page: each runs the REPL's line), at and over it.
+    let (out, err, code) = session(&format!("scramble {over}\nscramble {limit} seed 2\n"));
+    assert_eq!(code, Some(2), "{err}");
+    common::assert_one_line(&err, &format!("error: line 1: {said}"), "");
+    assert!(out.contains(&format!("scramble {limit} seed 2: ")), "{out}");
+}

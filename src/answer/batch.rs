@@ -116,6 +116,13 @@ impl Summary {
 
 impl std::fmt::Display for Summary {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.solved == 0 && self.failed == 0 {
+            // An empty file, or blank lines and comments only: said plainly, with no figures
+            // of solves that did not happen.
+            return f.write_str(
+                "no states to solve: the input has no line of moves or facelets (blank lines and # comments are passed over)",
+            );
+        }
         write!(
             f,
             "{} {} solved",
@@ -947,6 +954,15 @@ mod tests {
         assert_eq!(
             unproven.to_string(),
             "3 states solved (2 proven shortest, 1 the best found, not proven), 1 failed; median 2.000 ms, mean 2.000 ms a solve; mean length 110.00 moves (half-turn metric)"
+        );
+    }
+
+    #[test]
+    fn a_batch_with_no_states_says_so_plainly_with_no_figures() {
+        let empty = Summary::default();
+        assert_eq!(
+            empty.to_string(),
+            "no states to solve: the input has no line of moves or facelets (blank lines and # comments are passed over)"
         );
     }
 

@@ -4,12 +4,14 @@
 /// The longest echo of user input, in characters, before it is cut with `…`.
 pub const ECHO_CHARS: usize = 40;
 
-/// User input as error messages quote it: control characters escaped (a terminal never sees
-/// them raw), and cut after [`ECHO_CHARS`] characters.
+/// User input as error messages quote it: control and invisible characters escaped (a
+/// terminal never sees them raw, and a zero-width space or a byte-order mark is shown, not
+/// hidden: [`is_invisible`]), and cut after [`ECHO_CHARS`] characters.
 ///
 /// ```
 /// use cubework::base::text::echo;
 /// assert_eq!(echo("R\u{1b}[2J"), "R\\u{1b}[2J");
+/// assert_eq!(echo("R\u{200b}U"), "R\\u{200b}U");
 /// assert_eq!(echo(&"Q".repeat(100)).chars().count(), 41);
 /// assert!(echo(&"Q".repeat(100)).ends_with('…'));
 /// ```
@@ -17,11 +19,13 @@ pub fn echo(s: &str) -> String {
     cut(s, ECHO_CHARS)
 }
 
-/// `s` with control characters escaped and cut after `chars` characters with `…`.
+/// `s` with control and invisible characters escaped ([`is_invisible`]) and cut after
+/// `chars` characters with `…`.
 ///
 /// ```
 /// assert_eq!(cubework::base::text::cut("R U\tF", 3), "R U…");
 /// assert_eq!(cubework::base::text::cut("R\tU", 9), "R\\tU");
+/// assert_eq!(cubework::base::text::cut("\u{feff}R\u{202e}U\0", 9), "\\u{feff}R\\u{202e}U\\u{0}");
 /// ```
 pub fn cut(s: &str, chars: usize) -> String {
     let mut out = String::new();
@@ -32,11 +36,55 @@ pub fn cut(s: &str, chars: usize) -> String {
         }
         if c.is_control() {
             out.extend(c.escape_default());
+        } else if is_invisible(c) {
+            out.extend(c.escape_unicode());
         } else {
             out.push(c);
         }
     }
     out
+}
+
+/// Whether `c` shows as nothing, or as a plain space, where a message quotes it, though it is
+/// not one: a zero-width or joining character (U+200B to U+200D, U+2060, U+FEFF, the
+/// byte-order mark), a bidirectional control that reorders what follows (U+061C, U+200E,
+/// U+200F, U+202A to U+202E, U+2066 to U+2069), a space other than the space (U+00A0, U+2000
+/// to U+200A, U+3000, …), a line or paragraph separator, a soft hyphen, a variation selector,
+/// a tag character, a filler. Error messages escape these ([`cut`]) so that they show
+/// what is wrong (`\u{200b}`). The paper's bars (U+0304, U+0305) are marks one sees, and are
+/// not among them.
+///
+/// ```
+/// use cubework::base::text::is_invisible;
+/// assert!(is_invisible('\u{200b}') && is_invisible('\u{feff}') && is_invisible('\u{202e}'));
+/// assert!(!is_invisible('R') && !is_invisible('\u{305}') && !is_invisible(' '));
+/// ```
+pub fn is_invisible(c: char) -> bool {
+    matches!(
+        c,
+        '\u{00a0}'
+            | '\u{00ad}'
+            | '\u{034f}'
+            | '\u{061c}'
+            | '\u{115f}'
+            | '\u{1160}'
+            | '\u{1680}'
+            | '\u{17b4}'
+            | '\u{17b5}'
+            | '\u{180b}'..='\u{180f}'
+            | '\u{2000}'..='\u{200f}'
+            | '\u{2028}'..='\u{202f}'
+            | '\u{205f}'..='\u{206f}'
+            | '\u{3000}'
+            | '\u{3164}'
+            | '\u{fe00}'..='\u{fe0f}'
+            | '\u{feff}'
+            | '\u{ffa0}'
+            | '\u{fff9}'..='\u{fffb}'
+            | '\u{1d173}'..='\u{1d17a}'
+            | '\u{e0000}'..='\u{e007f}'
+            | '\u{e0100}'..='\u{e01ef}'
+    )
 }
 
 /// The longest echo of a file name, in characters, before its middle is cut with `…`.

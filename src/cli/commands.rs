@@ -159,7 +159,12 @@ pub fn parse(
                 e.render().to_string().trim_end()
             )))
         }
-        Err(e) => Err(Error::Usage(one_line(&e.to_string()))),
+        // clap quotes the value given as it was: its control and invisible characters
+        // escaped, as every error that quotes input escapes them.
+        Err(e) => Err(Error::Usage(crate::base::text::cut(
+            &one_line(&e.to_string()),
+            usize::MAX,
+        ))),
     }
 }
 

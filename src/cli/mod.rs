@@ -35,6 +35,9 @@ pub fn run(args: impl IntoIterator<Item = impl Into<OsString> + Clone>) -> Resul
     };
     // A path forced by CUBEWORK_SIMD that this CPU lacks, or a misspelt one, is said at once.
     crate::base::simd::ShufflePath::from_env().map_err(Error::Environment)?;
+    // A cache directory that is a file: said at once, in one line, rather than as an
+    // operating system's error after a table was built and could not be saved.
+    crate::base::table_cache::check_cache_dir().map_err(Error::Environment)?;
     match matches.subcommand() {
         None => crate::cli::repl::run_interactive(None),
         Some((name, matches)) => commands::act(commands::read(name, matches)?),

@@ -399,7 +399,8 @@ fn show(alg: &Alg) -> String {
 /// assert_eq!(invert_report(&alg("R U")).unwrap(), "U' R'");
 /// ```
 pub fn invert_report(alg: &Alg) -> Result<String, AlgebraError> {
-    let inv = alg.invert();
+    // The inverse is one sequence on one line: comments left out (one would end the line).
+    let inv = alg.without_comments().invert();
     let written = inv.to_string();
     let expanded = inv.format_expanded();
     Ok(if expanded == written {

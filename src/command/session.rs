@@ -690,9 +690,12 @@ impl Session {
     /// sequence in the notation in use; or that there are none.
     fn moves_so_far(&self) -> String {
         let (moves, origin) = self.moves_since_origin();
+        // One sequence on one line, to copy: the comments typed are left out (a `//` would
+        // end the line and hide the moves after it).
         let alg = Alg {
             items: moves.iter().flat_map(|a| a.items.iter().cloned()).collect(),
         }
+        .without_comments()
         .in_notation(self.notation)
         .merge_repeated_turns();
         match (alg.items.is_empty(), origin) {
@@ -722,7 +725,7 @@ pub static MOVES: CommandDef = CommandDef {
     name: "moves?",
     surface: Surface::Repl,
     summary: "the moves made since the last reset or load, as one sequence in the notation in use, to copy into order, draw or the command line",
-    details: "Each line of moves, do string, scramble, step, hint apply and invert since the last reset, load or size is one part of it, written as typed (groups and tools kept) in the notation in use; where one part's last move and the next one's first turn the same layers, they are written as one (`U U` is `U2`). undo takes parts back, redo makes them again.",
+    details: "Each line of moves, do string, scramble, step, hint apply and invert since the last reset, load or size is one part of it, written as typed (groups and tools kept, comments left out: the answer is one line) in the notation in use; where one part's last move and the next one's first turn the same layers, they are written as one (`U U` is `U2`). undo takes parts back, redo makes them again.",
     read: Some(|_, _| Ok(SessionRequest::MovesSoFar.into())),
     ..CommandDef::NONE
 };
@@ -805,7 +808,7 @@ pub static DO: CommandDef = CommandDef {
     details: "Runs a paper DO string (always in the paper's notation, whatever `notation` says), left to right, as one change.",
     args: &[repl("MOVES")],
     read: Some(|line, _| {
-        let text = strip_quotes(line.rest);
+        let text = strip_quotes(line.line, line.rest)?;
         let label = format!("do '{text}'");
         let alg = line.within(text, Alg::parse(text, Notation::Paper))?;
         Ok(SessionRequest::Moves { alg, label }.into())

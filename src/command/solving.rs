@@ -12,7 +12,8 @@ pub use pocket::{POCKET, PocketFormat};
 pub use scramble::{SCRAMBLE, TurnsOrRandom};
 
 pub use scramble_text::{
-    pocket_random_state_report, random_state_report, scramble_report, sized_scramble_report,
+    MAX_SCRAMBLE, pocket_random_state_report, random_state_report, scramble_length_fits,
+    scramble_report, sized_scramble_report,
 };
 
 use std::path::PathBuf;
@@ -29,7 +30,7 @@ use super::{Front, Reply, Session, usage};
 use crate::answer::error::Result;
 use crate::base::text::echo;
 use crate::sequence::alg::Alg;
-use crate::sequence::alg::{AlgebraError, MAX_EXPANDED};
+use crate::sequence::alg::AlgebraError;
 use crate::sequence::input::Input;
 use crate::sequence::tools;
 use crate::solve::answer::plan::Plan;
@@ -311,13 +312,21 @@ pub(crate) fn with_advice(
     flags: bool,
 ) -> crate::answer::error::Error {
     use crate::solve::{Reach, SolveError};
-    let crate::answer::error::Error::Solve(SolveError::NotFound { reach, .. }) = &e else {
-        return e;
-    };
     let (moves, time) = if flags {
         ("--max-length N", "--time-limit S")
     } else {
         ("solve max N", "solve time S")
+    };
+    let reach = match &e {
+        crate::answer::error::Error::Solve(SolveError::NotFound { reach, .. }) => reach,
+        crate::answer::error::Error::Solve(SolveError::OverLimit { length, .. }) => {
+            let advice = match u8::try_from(*length) {
+                Ok(_) => format!("allow more moves ({moves})"),
+                Err(_) => "a bound is at most 255 moves: leave it out for this cube".to_string(),
+            };
+            return crate::answer::error::Error::Usage(format!("{e}: {advice}"));
+        }
+        _ => return e,
     };
     let advice = match reach {
         Reach::OutOfTime => format!("allow more moves ({moves}) or more time ({time})"),
@@ -508,8 +517,9 @@ fn hint(session: &mut Session, apply: bool, state: Option<Cube>) -> Result<Reply
             &solve_with_progress(cube, method, &Limits::default())?,
         ))
     };
+    let notation = session.notation();
     if let Some(cube) = state {
-        return Ok(Reply::text(plan(&cube)?.describe()));
+        return Ok(Reply::text(plan(&cube)?.describe(notation)));
     }
     let cube = session.cube();
     let plan = match session.solving_state().plan.take() {
@@ -521,12 +531,15 @@ fn hint(session: &mut Session, apply: bool, state: Option<Cube>) -> Result<Reply
             session.solving_state().plan = Some(plan);
             return Ok(Reply::text("solved: no move needed"));
         };
-        let label = format!("hint apply: {m}");
+        let label = format!(
+            "hint apply: {}",
+            crate::sequence::alg::format_in(&[m], notation)
+        );
         let reply = session.make(label.clone(), Alg::from_moves(&[m]))?;
         session.solving_state().plan = Some(next);
         return Ok(Reply::text(format!("{label}\n{}", reply.text)));
     }
-    let text = plan.describe();
+    let text = plan.describe(notation);
     session.solving_state().plan = Some(plan);
     Ok(Reply::text(text))
 }
@@ -705,7 +718,7 @@ pub static SOLVE: CommandDef = CommandDef {
                 "max-length",
                 Value::Byte,
                 "N",
-                "The longest solution accepted (two-phase, default 21); the depth limit (bfs)",
+                "The longest solution accepted (two-phase, default 21; the 4×4×4 to 9×9×9's whole reduction, a longer answer an error); the depth limit (bfs)",
             ),
         ),
         both(

@@ -158,7 +158,10 @@ pub(super) fn need_alg(alg: &str) -> Result<&str> {
     }
 }
 
-pub(super) fn strip_quotes(s: &str) -> &str {
+/// The inside of a quoted string (`'…'`, `"…"`, `‘…’`, `“…”`), a part of `line`; the text
+/// as it is when it is not quoted. A quote opened and never closed is an error naming its
+/// column in the line (counted from 1, as a sequence's errors count).
+pub(super) fn strip_quotes<'a>(line: &str, s: &'a str) -> Result<&'a str> {
     let s = s.trim();
     for q in ['\'', '"', '‘', '“'] {
         if let Some(inner) = s.strip_prefix(q) {
@@ -167,10 +170,15 @@ pub(super) fn strip_quotes(s: &str) -> &str {
                 '“' => '”',
                 other => other,
             };
-            return inner.strip_suffix(close).unwrap_or(inner);
+            return inner.strip_suffix(close).ok_or_else(|| {
+                usage(&format!(
+                    "the quote {q} at column {} is never closed (end the string with {close})",
+                    super::column_of(line, s) + 1
+                ))
+            });
         }
     }
-    s
+    Ok(s)
 }
 
 /// Whether `draw` (or the REPL's `--plot`: `what`) may write `path`: a new name, an empty file, or a file that is a picture

@@ -69,10 +69,10 @@ pub enum DrawError {
         unit: &'static str,
     },
     /// A view name that is not one of the three.
-    #[error("unknown view '{0}' (expected 3d, net or rep)")]
+    #[error("unknown view '{}' (expected 3d, net or rep)", crate::base::text::echo(.0))]
     UnknownView(String),
     /// A picture format that is not one of the two.
-    #[error("unknown picture format '{0}' (expected svg or html)")]
+    #[error("unknown picture format '{}' (expected svg or html)", crate::base::text::echo(.0))]
     UnknownFormat(String),
     /// A selection that names nothing.
     #[error(

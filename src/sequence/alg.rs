@@ -171,6 +171,15 @@ pub enum AlgebraError {
         /// Why not, and what to do instead.
         why: &'static str,
     },
+    /// A scramble of more turns than a scramble has
+    /// ([`crate::command::solving::MAX_SCRAMBLE`]).
+    #[error("a scramble of {got} turns is more than the limit of {limit}")]
+    TooManyTurns {
+        /// How many turns were asked for.
+        got: usize,
+        /// The limit.
+        limit: usize,
+    },
     /// A request for more moves than the workbench makes at once.
     #[error("{what} of {got} moves is longer than the limit of {limit}")]
     TooLong {

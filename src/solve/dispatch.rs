@@ -7,7 +7,7 @@ use crate::base::clock::Instant;
 use crate::sequence::alg::{fold_rotations, simplify};
 use crate::solve::SolveError;
 use crate::solve::method::{
-    Event, Limits, Method, Progress, Solution, Stats, Stopped, check_limits,
+    Event, Limit, Limits, Method, Progress, Solution, Stats, Stopped, check_limits,
 };
 use crate::solve::model::cubie::CubieCube;
 use crate::solve::search::twophase::TwoPhaseOptions;
@@ -59,7 +59,27 @@ pub fn solve(
         Method::Reduction => reduction(cube, limits, progress)?,
     };
     check_solves(cube, &solution.moves)?;
+    check_length(method, limits, &solution)?;
     Ok(solution)
+}
+
+/// Whether `solution` is within the length bound of `limits`, for a method that takes one
+/// (two-phase and bfs search within it; the reduction's stages run to the end, so its
+/// answer can be longer): an answer over the bound is [`SolveError::OverLimit`], never
+/// returned.
+fn check_length(method: Method, limits: &Limits, solution: &Solution) -> Result<(), SolveError> {
+    let Some(limit) = limits.max_length.filter(|_| method.takes(Limit::MaxLength)) else {
+        return Ok(());
+    };
+    let length = solution.length();
+    if length > u64::from(limit) {
+        return Err(SolveError::OverLimit {
+            method,
+            length,
+            limit,
+        });
+    }
+    Ok(())
 }
 
 fn with_rotation(rotation: &[Move], turns: impl IntoIterator<Item = Move>) -> Vec<Move> {

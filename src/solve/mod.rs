@@ -95,6 +95,18 @@ pub enum SolveError {
         /// How far the search went: whether more time could help.
         reach: Reach,
     },
+    /// A solution longer than the length bound asked for: the reduction of the 4×4×4 to
+    /// 9×9×9 runs its stages to the end, and its answer is refused, never printed, when it
+    /// is longer than the bound ([`crate::solve::solve`] checks every method's answer).
+    #[error("the {method} solution found has {}, more than the limit of {limit}", crate::base::text::count(*.length, "move"))]
+    OverLimit {
+        /// The method that found it.
+        method: crate::solve::Method,
+        /// Its length, in the metric asked for.
+        length: u64,
+        /// The bound asked for.
+        limit: u8,
+    },
     /// A length bound the two-phase solver does not accept.
     #[error("a length bound of {asked} is more than the two-phase solver takes (at most {max})")]
     LengthTooHigh {

@@ -437,7 +437,7 @@ pub const SETTING_BYTES: u64 = 1024;
 
 /// A colour scheme's name that is not one of them.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown colour scheme '{0}' (paper or wca)")]
+#[error("unknown colour scheme '{}' (paper or wca)", crate::base::text::echo(.0))]
 pub struct UnknownScheme(pub String);
 
 impl std::str::FromStr for Scheme {
@@ -447,12 +447,8 @@ impl std::str::FromStr for Scheme {
             .into_iter()
             .find(|c| c.name().eq_ignore_ascii_case(s.trim()))
             .ok_or_else(|| {
-                let shown = s.trim().chars().take(40);
-                UnknownScheme(
-                    shown
-                        .map(|c| if c.is_control() { '?' } else { c })
-                        .collect(),
-                )
+                // Kept short; escaped as it is shown (`echo`).
+                UnknownScheme(s.trim().chars().take(41).collect())
             })
     }
 }

@@ -33,6 +33,38 @@ use crate::turn::notation::Notation;
 pub const NEEDS_A_DISK: &str = "needs a disk for its tables, which a page does not have: \
      run it in the installed cubework (see the README's two commands)";
 
+/// The longest reply the page shows, in characters: a longer one is cut there, and its note
+/// says how much was left out ([`cut_reply`]), so that the page never freezes laying out
+/// megabytes of text.
+pub const MAX_REPLY_CHARS: usize = 100_000;
+
+/// `text` cut after [`MAX_REPLY_CHARS`] characters, and the note saying so (`None`: it was
+/// not cut).
+///
+/// ```
+/// use cubework::web::{MAX_REPLY_CHARS, cut_reply};
+/// assert_eq!(cut_reply("R U".to_string()), ("R U".to_string(), None));
+/// let (text, note) = cut_reply("x".repeat(MAX_REPLY_CHARS + 5));
+/// assert_eq!(text.chars().count(), MAX_REPLY_CHARS);
+/// assert_eq!(note.unwrap(), "the reply is 100,005 characters long: the first 100,000 are shown, 5 left out");
+/// ```
+pub fn cut_reply(text: String) -> (String, Option<String>) {
+    let Some((end, _)) = text.char_indices().nth(MAX_REPLY_CHARS) else {
+        return (text, None);
+    };
+    let total = text.chars().count();
+    let thousands = |n: usize| crate::base::text::thousands(n as u64);
+    let note = format!(
+        "the reply is {} characters long: the first {} are shown, {} left out",
+        thousands(total),
+        thousands(MAX_REPLY_CHARS),
+        thousands(total - MAX_REPLY_CHARS)
+    );
+    let mut text = text;
+    text.truncate(end);
+    (text, Some(note))
+}
+
 /// What one line came to, for the page (which reads its fields through wasm-bindgen's
 /// getters, with the `web` feature).
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -293,8 +325,17 @@ impl Workbench {
         self.answer(result, Vec::new())
     }
 
-    /// Runs one line as the REPL does; what it came to.
+    /// Runs one line as the REPL does; what it came to. A line longer than the REPL reads
+    /// ([`crate::base::lines::MAX_LINE_BYTES`], 1 MiB) is refused unread, as the REPL
+    /// refuses it.
     pub fn run(&mut self, line: &str) -> Answer {
+        if line.len() > crate::base::lines::MAX_LINE_BYTES {
+            let refused = format!(
+                "error: the line is {} bytes, longer than the limit of 1 MiB (1,048,576 bytes); it was not run",
+                crate::base::text::thousands(line.len() as u64)
+            );
+            return self.answer(Err(refused), Vec::new());
+        }
         let in_apl = self.session.in_apl();
         let kind = line_kind(line.trim());
         let word = match kind {
@@ -409,6 +450,13 @@ impl Workbench {
             Ok((text, note)) => (true, text, note),
             Err(e) => (false, e, String::new()),
         };
+        let (text, cut) = cut_reply(text);
+        let note = [Some(note), cut]
+            .into_iter()
+            .flatten()
+            .filter(|n| !n.is_empty())
+            .collect::<Vec<_>>()
+            .join("; ");
         let shown = self
             .session
             .rep()

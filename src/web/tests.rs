@@ -479,3 +479,90 @@ fn two_tabs_keeping_their_workspaces_keep_each_others_names_and_say_what_the_oth
     );
     assert_eq!(a.line("x←7", &mut store), "");
 }
+
+#[test]
+fn the_page_refuses_a_scramble_over_the_limit_as_the_repl_does() {
+    let mut bench = Workbench::new();
+    let limit = crate::command::solving::MAX_SCRAMBLE;
+    let a = bench.run(&format!("scramble {}", limit + 1));
+    assert!(!a.ok, "{a:?}");
+    assert_eq!(
+        a.text,
+        format!(
+            "error: a scramble of {} turns is more than the limit of {limit}",
+            limit + 1
+        )
+    );
+    assert!(a.solved, "{a:?}");
+}
+
+#[test]
+fn the_page_refuses_a_line_over_a_mebibyte_unread_and_the_session_goes_on() {
+    let mut bench = Workbench::new();
+    let long = "R ".repeat(crate::base::lines::MAX_LINE_BYTES / 2 + 1);
+    let a = bench.run(&long);
+    assert!(!a.ok, "{}", a.note);
+    assert_eq!(
+        a.text,
+        format!(
+            "error: the line is {} bytes, longer than the limit of 1 MiB (1,048,576 bytes); it was not run",
+            crate::base::text::thousands(long.len() as u64)
+        )
+    );
+    assert!(a.solved);
+    // A line at the limit is run.
+    let at = "R ".repeat(crate::base::lines::MAX_LINE_BYTES / 2);
+    assert!(bench.run(&at).ok);
+    assert!(bench.run("R").ok);
+}
+
+#[test]
+fn a_reply_over_the_limit_is_cut_with_a_note_of_how_much_was_left_out() {
+    let line = "expand (R U)50000";
+    let whole = Session::new(false).execute(line).unwrap().text;
+    let total = whole.chars().count();
+    assert!(total > MAX_REPLY_CHARS, "{total}");
+    let mut bench = Workbench::new();
+    let a = bench.run(line);
+    assert!(a.ok, "{}", a.text);
+    assert_eq!(a.text.chars().count(), MAX_REPLY_CHARS);
+    assert!(whole.starts_with(&a.text));
+    let left = crate::base::text::thousands((total - MAX_REPLY_CHARS) as u64);
+    assert!(
+        a.note.ends_with(&format!("are shown, {left} left out")),
+        "{}",
+        a.note
+    );
+    // A reply within it is whole, with no such note.
+    let a = bench.run("expand (R U)3");
+    assert_eq!(a.text.lines().last(), Some("R U R U R U"));
+    assert!(!a.note.contains("left out"), "{}", a.note);
+}
+
+#[test]
+fn the_pages_monospace_text_names_apl_capable_fonts_first() {
+    let html = include_str!("page.html");
+    let stack = html
+        .split_once("--mono:")
+        .and_then(|(_, rest)| rest.split_once(';'))
+        .map(|(stack, _)| stack.trim())
+        .expect("the page defines its monospace stack once, as --mono");
+    let fonts: Vec<&str> = stack
+        .split(',')
+        .map(|f| f.trim().trim_matches('"'))
+        .collect();
+    assert_eq!(
+        fonts[..3],
+        ["APL385 Unicode", "APL386 Unicode", "BQN386 Unicode"],
+        "{stack}"
+    );
+    assert_eq!(fonts.last(), Some(&"monospace"), "{stack}");
+    // Every monospace text of the page takes it: no other stack names a monospace font.
+    for (i, _) in html.match_indices("font-family:") {
+        let family = html[i..].split(';').next().unwrap();
+        assert!(
+            family.contains("var(--mono)") || !family.to_lowercase().contains("mono"),
+            "{family}"
+        );
+    }
+}

@@ -118,7 +118,7 @@ fn facelets_generalise_to_n() {
 fn huge_scrambles_are_refused() {
     assert!(matches!(
         scramble_report(usize::MAX, Some(1), Notation::Paper),
-        Err(AlgebraError::TooLong { .. })
+        Err(AlgebraError::TooManyTurns { .. })
     ));
 }
 

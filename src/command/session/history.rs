@@ -238,10 +238,12 @@ impl Session {
         }
         // Written in the notation in use, whatever each change was typed in; where one change's
         // last move and the next one's first turn the same layers, written as one (`U U` is
-        // `U2`).
+        // `U2`). One sequence on one line: the changes' comments are left out (a `//` would
+        // end the line and hide the moves after it).
         let inverse = Alg {
             items: moves.iter().rev().flat_map(|a| a.invert().items).collect(),
         }
+        .without_comments()
         .in_notation(self.notation)
         .merge_repeated_turns();
         if inverse.items.is_empty() {

@@ -302,3 +302,46 @@ fn moves_so_far_are_the_moves_since_the_last_reset_as_one_sequence_in_the_notati
     assert_eq!(run(&mut s, "moves?"), "R");
     assert!(s.execute("moves? R").is_err());
 }
+
+#[test]
+fn invert_and_moves_so_far_answer_one_sequence_on_one_line_leaving_comments_out() {
+    let mut s = Session::new(false);
+    run(&mut s, "R U // the first two");
+    run(&mut s, "F2 // and a half-turn");
+    assert_eq!(run(&mut s, "moves?"), "R U F2");
+    let text = run(&mut s, "invert");
+    let first = text.lines().next().unwrap();
+    assert_eq!(first, "invert: F2' U' R'", "{text}");
+    assert!(s.cube().is_solved());
+    // The command's own: the inverse of a sequence with comments, one line of moves.
+    let alg = Alg::parse("[R, U] // sexy move\nF", Notation::Standard).unwrap();
+    let report = crate::command::algebra::invert_report(&alg).unwrap();
+    assert!(!report.contains("//"), "{report}");
+    assert_eq!(report.lines().last(), Some("F' [U, R]"), "{report}");
+}
+
+#[test]
+fn a_do_string_whose_quote_is_never_closed_is_an_error_naming_its_column() {
+    let mut s = Session::new(false);
+    run(&mut s, "R");
+    let before = s.cube();
+    for (line, quote, close, column) in [
+        ("do 'FDR", '\'', '\'', 4),
+        ("do   \"F", '"', '"', 6),
+        ("do “FD", '“', '”', 4),
+        ("do '", '\'', '\'', 4),
+    ] {
+        let e = s.execute(line).unwrap_err().to_string();
+        assert_eq!(
+            e,
+            format!(
+                "the quote {quote} at column {column} is never closed (end the string with {close})"
+            ),
+            "{line}"
+        );
+        assert_eq!(s.cube(), before, "{line}");
+    }
+    // Closed, or not quoted at all, it runs.
+    run(&mut s, "do 'FDR'");
+    run(&mut s, "do FDR");
+}

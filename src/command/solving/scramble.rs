@@ -29,17 +29,14 @@ pub(super) fn scramble_words(args: &str) -> Result<SolvingRequest> {
                 i += 2;
             }
             n => {
-                count = Some(
-                    n.parse()
-                        .ok()
-                        .filter(|&c: &usize| c <= 10_000)
-                        .ok_or_else(|| {
-                            usage(&format!(
-                                "scramble: '{}' is not a count from 0 to 10000",
-                                echo(n)
-                            ))
-                        })?,
-                );
+                // A count over the limit is refused where every front end's is
+                // ([`scramble_length_fits`], as the scramble runs).
+                count = Some(n.parse().map_err(|_| {
+                    usage(&format!(
+                        "scramble: '{}' is not a count from 0 to {MAX_SCRAMBLE}",
+                        echo(n)
+                    ))
+                })?);
                 i += 1;
             }
         }
@@ -65,6 +62,9 @@ pub(super) fn scramble(
     random: bool,
     front: Front,
 ) -> Result<Reply> {
+    if let Some(count) = count {
+        scramble_length_fits(count)?;
+    }
     let n = session.size();
     let notation = session.notation();
     if front == Front::CommandLine {
@@ -151,7 +151,7 @@ pub static SCRAMBLE: CommandDef = CommandDef {
     surface: Surface::Both,
     usage: "[N] [seed S] | random [seed S]",
     summary: "the paper's SCRAMBLE: N random quarter-turns of the outer faces (17 by default); on the 4×4×4 and up, random outer and wide turns as the WCA's; random: a uniformly random state (every size)",
-    details: "scramble               17 random quarter-turns of U D B F L R and their inverses\nscramble 25            25 of them\nscramble seed 7        the same 17 every time for seed 7\nscramble random        the cube set to a state drawn uniformly from all 43 quintillion, shown as the at most 21 moves that make it from solved\nscramble random seed 7 the same random state every time for seed 7\nOn the 2×2×2, scramble random draws from all 3,674,160 states and shows the optimal moves that make it (from the pocket table). On the 4×4×4 and up, scramble makes random turns of the outer faces and of wide blocks up to half the cube deep, none merging with another, as the WCA's scrambles: 40 on the 4×4×4, 60, 80, 100 on the 5×5×5 to 7×7×7, twenty more a size beyond; scramble random there draws uniformly from every state turns reach and shows a reduction solution of it, inverted.\nIn the REPL it turns the session's cube (of the session's size); `cubework scramble` prints it.",
+    details: "scramble               17 random quarter-turns of U D B F L R and their inverses\nscramble 25            25 of them (at most 10000, in every front end)\nscramble seed 7        the same 17 every time for seed 7\nscramble random        the cube set to a state drawn uniformly from all 43 quintillion, shown as the at most 21 moves that make it from solved\nscramble random seed 7 the same random state every time for seed 7\nOn the 2×2×2, scramble random draws from all 3,674,160 states and shows the optimal moves that make it (from the pocket table). On the 4×4×4 and up, scramble makes random turns of the outer faces and of wide blocks up to half the cube deep, none merging with another, as the WCA's scrambles: 40 on the 4×4×4, 60, 80, 100 on the 5×5×5 to 7×7×7, twenty more a size beyond; scramble random there draws uniformly from every state turns reach and shows a reduction solution of it, inverted.\nIn the REPL it turns the session's cube (of the session's size); `cubework scramble` prints it.",
     args: &[
         both(
             "N",

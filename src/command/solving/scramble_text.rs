@@ -3,13 +3,24 @@
 
 use super::*;
 
-/// A scramble of `count` turns is refused above the expansion limit, as every sequence is.
-fn scramble_length_fits(count: usize) -> Result<(), AlgebraError> {
-    if count as u64 > MAX_EXPANDED {
-        return Err(AlgebraError::TooLong {
-            what: "a scramble",
+/// The most turns a scramble of turns has: 10,000, wherever its length is given (the REPL's
+/// `scramble N`, `cubework scramble N`, the page, a session file).
+pub const MAX_SCRAMBLE: usize = 10_000;
+
+/// A scramble of `count` turns, refused above [`MAX_SCRAMBLE`]: the one check and the one
+/// message (the number given and the limit) every front end's scramble goes through.
+///
+/// ```
+/// use cubework::command::solving::scramble_length_fits;
+/// assert!(scramble_length_fits(10_000).is_ok());
+/// let e = scramble_length_fits(10_001).unwrap_err();
+/// assert_eq!(e.to_string(), "a scramble of 10001 turns is more than the limit of 10000");
+/// ```
+pub fn scramble_length_fits(count: usize) -> Result<(), AlgebraError> {
+    if count > MAX_SCRAMBLE {
+        return Err(AlgebraError::TooManyTurns {
             got: count,
-            limit: MAX_EXPANDED,
+            limit: MAX_SCRAMBLE,
         });
     }
     Ok(())

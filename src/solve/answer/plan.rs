@@ -1,9 +1,11 @@
 //! A [`Plan`]: the moves of a solution, followed one hint at a time (`hint`, `hint apply`).
 
+use crate::sequence::alg::format_in;
 use crate::solve::SolveError;
 use crate::solve::method::{Method, Solution};
 use crate::state::cube::Cube;
-use crate::turn::moves::{Move, format_moves};
+use crate::turn::moves::Move;
+use crate::turn::notation::Notation;
 
 /// A plan of moves that solves a cube, followed one hint at a time: the cube it starts from
 /// and the moves left.
@@ -64,8 +66,9 @@ impl Plan {
 
     /// `hint: R' (1 of 20 moves of a two-phase solution; then U2 F …)`. Whole-cube turns
     /// are not counted among the moves, as the solution's own count leaves them out; one that
-    /// comes first is said to be one.
-    pub fn describe(&self) -> String {
+    /// comes first is said to be one. The moves are written in `notation`, the session's, as
+    /// `solve` writes its answer.
+    pub fn describe(&self, notation: Notation) -> String {
         let Some((&first, rest)) = self.moves.split_first() else {
             return "solved: no move needed".to_string();
         };
@@ -74,8 +77,9 @@ impl Plan {
         let then = if rest.is_empty() {
             "; then it is solved".to_string()
         } else {
-            format!("; then {}", format_moves(rest))
+            format!("; then {}", format_in(rest, notation))
         };
+        let first_written = format_in(&[first], notation);
         let solution = format!(
             "{turns} {} of {} {} solution",
             if turns == 1 { "move" } else { "moves" },
@@ -84,10 +88,10 @@ impl Plan {
         );
         if rotation(&first) {
             format!(
-                "hint: {first} (a whole-cube turn, to bring the centres home, before the {solution}{then})"
+                "hint: {first_written} (a whole-cube turn, to bring the centres home, before the {solution}{then})"
             )
         } else {
-            format!("hint: {first} (1 of {solution}{then})")
+            format!("hint: {first_written} (1 of {solution}{then})")
         }
     }
 }
@@ -109,15 +113,15 @@ mod tests {
     #[test]
     fn a_hint_counts_the_moves_as_the_solution_does_leaving_whole_cube_turns_out() {
         assert_eq!(
-            plan("z' y2 U R2 F'").describe(),
+            plan("z' y2 U R2 F'").describe(Notation::Standard),
             "hint: z' (a whole-cube turn, to bring the centres home, before the 3 moves of an optimal 2×2×2 solution; then y2 U R2 F')"
         );
         assert_eq!(
-            plan("U R2 F'").describe(),
+            plan("U R2 F'").describe(Notation::Standard),
             "hint: U (1 of 3 moves of an optimal 2×2×2 solution; then R2 F')"
         );
         assert_eq!(
-            plan("F'").describe(),
+            plan("F'").describe(Notation::Standard),
             "hint: F' (1 of 1 move of an optimal 2×2×2 solution; then it is solved)"
         );
     }

@@ -404,7 +404,11 @@ mod tests {
             let none = crate::solve::Progress::none();
             let solution = crate::solve::solve(&cube, method, &limits, &none).unwrap();
             let mut plan = Plan::new(&cube, &solution);
-            assert!(plan.describe().starts_with("hint: "), "{}", plan.describe());
+            assert!(
+                plan.describe(Notation::Standard).starts_with("hint: "),
+                "{}",
+                plan.describe(Notation::Standard)
+            );
             let mut c = cube.clone();
             while let Some((m, next)) = plan.step() {
                 c.apply(&m).unwrap();
@@ -412,7 +416,7 @@ mod tests {
                 plan = next;
             }
             assert!(c.is_solved(), "{n}: {alg}");
-            assert_eq!(plan.describe(), "solved: no move needed");
+            assert_eq!(plan.describe(Notation::Standard), "solved: no move needed");
         }
     }
 }

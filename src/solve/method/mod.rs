@@ -166,7 +166,8 @@ impl std::fmt::Display for Method {
 /// A method name that is not one of [`Method::ALL`].
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error(
-    "unknown method '{0}': the methods are twophase, optimal, beginner, bfs, pocket and reduction"
+    "unknown method '{}': the methods are twophase, optimal, beginner, bfs, pocket and reduction",
+    crate::base::text::echo(.0)
 )]
 pub struct UnknownMethod(pub String);
 
@@ -202,8 +203,9 @@ impl std::str::FromStr for Method {
 pub struct Limits {
     /// How moves are counted (and, for the optimal, bfs and pocket methods, minimised).
     pub metric: Metric,
-    /// The longest solution accepted (two-phase; default 21) or searched for (bfs; default
-    /// [`crate::solve::default_limit`]).
+    /// The longest solution accepted (two-phase, default 21; the reduction of the 4×4×4 to
+    /// 9×9×9, whose longer answer is an error, [`crate::solve::SolveError::OverLimit`]) or
+    /// searched for (bfs; default [`crate::solve::default_limit`]).
     pub max_length: Option<u8>,
     /// Two-phase: keep shortening for this long; optimal: stop after this long with the
     /// best found.
@@ -450,7 +452,10 @@ pub fn check_limits(method: Method, limits: &Limits) -> Result<(), SolveError> {
                 }
                 checked => checked?,
             }
-            if let Some(asked) = limits.max_length
+            // The reduction's bound is the whole solution's, checked on its answer; its
+            // last stage searches within the smaller of it and 20.
+            if method == Method::TwoPhase
+                && let Some(asked) = limits.max_length
                 && asked > MAX_LENGTH_LIMIT
             {
                 return Err(SolveError::LengthTooHigh {
