@@ -27,6 +27,7 @@ pub(crate) mod classes;
 mod first;
 mod home;
 mod ida;
+mod ranks;
 pub(crate) mod several;
 
 use std::collections::{HashMap, HashSet};

@@ -11,8 +11,9 @@
 //! is a lower bound of the whole distance, and zero only at home. (Tables over four values,
 //! 70⁴ each, bound it more tightly but took 25 to 40 s to make here.)
 
+use super::Staged;
 use super::ida::{self, Space};
-use super::{Staged, UNREACHED};
+use super::ranks::{self, Next};
 use crate::solve::SolveError;
 use crate::solve::search::four::tables::rank;
 
@@ -37,9 +38,6 @@ const PARTS: [[usize; 3]; 14] = [
 /// The most nodes a search visits before it gives up (the beam then does the stage).
 const BUDGET: u64 = 40_000_000;
 
-/// Entries in each table.
-const SIZE: usize = 70 * 70 * 70;
-
 /// A state: for each orbit (X-centres, T-centres) and axis pair, its value (0 to 69);
 /// index `orbit * 3 + axis`.
 pub(super) type State = [u8; 6];
@@ -51,49 +49,22 @@ pub(super) struct Home {
     /// Each turn's axis and block order (same-axis turns commute: taken in block order).
     order: Vec<(u8, u8)>,
     /// `next[t][c][v]`: value `v` of component `c` after turn `t`.
-    next: Vec<[[u8; 70]; 6]>,
+    next: Vec<Next<6>>,
     /// Each [`PARTS`] table: the exact distance of its three values from home.
     pub(super) tables: Vec<Vec<u8>>,
-}
-
-/// The 8-bit masks with four bits set, by rank.
-fn masks() -> [u8; 70] {
-    let mut out = [0u8; 70];
-    for m in 0..=255u32 {
-        if m.count_ones() == 4 {
-            out[rank(m) as usize] = m as u8;
-        }
-    }
-    out
-}
-
-/// A table's index of its three values.
-fn index(s: &State, part: &[usize; 3]) -> usize {
-    (usize::from(s[part[0]]) * 70 + usize::from(s[part[1]])) * 70 + usize::from(s[part[2]])
 }
 
 impl Home {
     /// The stage's turns and tables for `staged` (which must have two centre orbits).
     pub(super) fn build(staged: &Staged) -> Home {
         let turns = staged.allowed[2].clone();
-        let by_rank = masks();
-        let next: Vec<[[u8; 70]; 6]> = turns
+        let masks = ranks::masks();
+        let next: Vec<Next<6>> = turns
             .iter()
             .map(|&t| {
                 std::array::from_fn(|c| {
                     let orbit = &staged.orbits[c / 3];
-                    let places = &orbit.pair_places[c % 3];
-                    std::array::from_fn(|v| {
-                        let mut out = 0u32;
-                        for (k, &p) in places.iter().enumerate() {
-                            if by_rank[v] >> k & 1 == 1 {
-                                let to = orbit.perms[t][p as usize];
-                                let k2 = places.iter().position(|&q| q == to).unwrap_or(0);
-                                out |= 1 << k2;
-                            }
-                        }
-                        rank(out) as u8
-                    })
+                    ranks::mapped(&orbit.perms[t], &orbit.pair_places[c % 3], &masks)
                 })
             })
             .collect();
@@ -108,7 +79,10 @@ impl Home {
             tables: Vec::new(),
         };
         let goal = home.goal(staged);
-        home.tables = PARTS.iter().map(|part| home.table(&goal, part)).collect();
+        home.tables = PARTS
+            .iter()
+            .map(|part| ranks::table(&home.next, part, &[ranks::index(&goal, part)]))
+            .collect();
         home
     }
 
@@ -125,37 +99,12 @@ impl Home {
         })
     }
 
-    /// The table of `part`, breadth-first from home.
-    fn table(&self, goal: &State, part: &[usize; 3]) -> Vec<u8> {
-        let mut t = vec![UNREACHED; SIZE];
-        t[index(goal, part)] = 0;
-        let mut frontier = vec![index(goal, part) as u32];
-        let mut depth = 0u8;
-        while !frontier.is_empty() {
-            depth += 1;
-            let mut grown = Vec::new();
-            for &i in &frontier {
-                let i = i as usize;
-                let v = [i / 4900, i / 70 % 70, i % 70];
-                for next in &self.next {
-                    let w = (0..3).fold(0, |acc, k| acc * 70 + usize::from(next[part[k]][v[k]]));
-                    if t[w] == UNREACHED {
-                        t[w] = depth;
-                        grown.push(w as u32);
-                    }
-                }
-            }
-            frontier = grown;
-        }
-        t
-    }
-
     /// A lower bound of the state's distance from home: zero only at home.
     pub(super) fn bound(&self, s: &State) -> u8 {
         PARTS
             .iter()
             .zip(&self.tables)
-            .map(|(part, t)| t[index(s, part)])
+            .map(|(part, t)| t[ranks::index(s, part)])
             .max()
             .unwrap_or(0)
     }
@@ -206,14 +155,7 @@ impl Space for Home {
     }
 
     fn step(&self, s: &State, last: Option<usize>, k: usize) -> Option<State> {
-        if let Some(l) = last
-            && self.order[l].0 == self.order[k].0
-            && self.order[l].1 >= self.order[k].1
-        {
-            return None;
-        }
-        let next = &self.next[k];
-        Some(std::array::from_fn(|c| next[c][usize::from(s[c])]))
+        ranks::step((&self.order, &self.next), s, last, k)
     }
 
     fn budget(&self) -> u64 {
