@@ -319,10 +319,11 @@ pub(crate) fn edges(work: &mut Work<'_>, four: Option<&FourStage<'_>>) -> Result
 
 /// The centres, then the edges. On the 5×5×5, of several centre answers (stage 1's beam's
 /// ends, the least length in each searched stage: `staged/several.rs`), each one's edges
-/// paired by a narrow beam
-/// ([`edge_beam::SCREEN`]), the [`edge_beam::SCREENED`] shortest so far paired by the full
-/// beam, and the one whose centres and edges are shortest together as written (after the
-/// turns made before them) kept. Returns the single-layer turns the centres made.
+/// paired by a narrow beam ([`edge_beam::SCREEN`]), the [`edge_beam::SCREENED`] shortest so
+/// far paired by the full beam, and the one whose centres and edges are shortest together
+/// as written (after the turns made before them) kept. On the 6×6×6 the same, of the class
+/// steps' several answers (`staged/classes.rs`, the shortest of steps 5 and 6), every one's
+/// edges paired whole. Returns the single-layer turns the centres made.
 fn centres_and_edges<'a>(
     work: &mut Work<'a>,
     four: Option<&FourStage<'_>>,
@@ -331,6 +332,8 @@ fn centres_and_edges<'a>(
     let from = work.made.len();
     let ways = if staged::SIZES.contains(&n) {
         staged::several::several(work)?
+    } else if n == staged::classes::N {
+        staged::classes::classes().several(work)?
     } else {
         Vec::new()
     };
@@ -345,7 +348,7 @@ fn centres_and_edges<'a>(
     };
     let length = |w: &Work<'_>| write::write(n, &write::merge(n, &w.made)).len();
     let mut ways: Vec<(usize, Vec<LayerMove>)> = ways.into_iter().map(|m| (0, m)).collect();
-    if ways.len() > edge_beam::SCREENED {
+    if staged::SIZES.contains(&n) && ways.len() > edge_beam::SCREENED {
         for (l, moves) in &mut ways {
             let mut w = after(moves);
             edge_beam::pair(&mut w, &edge_beam::SCREEN)?;

@@ -30,14 +30,19 @@
 
 use std::sync::OnceLock;
 
+use super::home::Home;
 use super::ida::{self, Space};
-use super::{AXIS_FACES, Orbit, Staged, UNREACHED, flips as wing_flips, run_stage, staged};
+use super::ranks::{self, Next};
+use super::{
+    AXIS_FACES, Orbit, Staged, UNREACHED, flips as wing_flips, home_of, run_stage, staged,
+};
 use crate::solve::SolveError;
 use crate::solve::search::four::tables::{move_mask, rank};
 use crate::solve::search::reduction::Work;
 use crate::solve::search::reduction::coherence::Blocks;
 use crate::solve::search::reduction::cycles::tables;
 use crate::solve::search::reduction::inner::on_groups;
+use crate::solve::search::reduction::model::LayerMove;
 
 /// The size this way builds.
 pub(crate) const N: usize = 6;
@@ -64,6 +69,10 @@ const WEIGHT: u32 = 2;
 /// The most nodes the coherence's search (step 5) expands before it gives up and a beam
 /// [`WIDTH`] states wide, scored by the sum of its tables, does the step.
 const BUDGET: u64 = 2_000_000;
+
+/// How many of step 5's shortest answers [`Classes::several`] tries, and of step 6's after
+/// each.
+const SEVERAL: [usize; 2] = [3, 3];
 
 /// The 6×6×6's orbits as the class steps see them.
 pub(crate) struct Classes {
@@ -362,6 +371,49 @@ impl Classes {
         Ok(true)
     }
 
+    /// Steps 1 to 4 on `work`, `note` told after each: whether each reached its goal, with
+    /// `flips` the wing orbits whose parity the turns so far changed (the middle layers'
+    /// put back after step 2, the outer layers' by step 4's search).
+    fn first_four(
+        &self,
+        work: &mut Work<'_>,
+        flips: &mut u8,
+        note: &mut dyn FnMut(&Work<'_>),
+    ) -> Result<bool, SolveError> {
+        if !self.pair_step(work, 0, flips)? {
+            return Ok(false);
+        }
+        note(work);
+        if !self.small_stage(work, 0, flips)? {
+            return Ok(false);
+        }
+        // The middle layers' wing parity put back (the outer layers' is step 4's).
+        if *flips >> self.wings[1] & 1 == 1 {
+            let Some(fix) = self.staged.fixes[self.wings[1]] else {
+                return Ok(false);
+            };
+            work.make(&[fix]);
+            *flips ^= 1 << self.wings[1];
+        }
+        note(work);
+        if !self.pair_step(work, 1, flips)? {
+            return Ok(false);
+        }
+        note(work);
+        if !self.small_stage(work, 1, flips)? {
+            return Ok(false);
+        }
+        note(work);
+        Ok(true)
+    }
+
+    /// Whether `made` (from a state whose centres were not yet built) leaves every centre
+    /// of `work` home and every wing orbit's parity as it was.
+    fn finished(work: &Work<'_>, made: &[LayerMove]) -> bool {
+        let model = &work.tables.model;
+        work.centres_home() && wing_flips(model, &model.positions_after(made)) == 0
+    }
+
     /// The six steps, each step's moves (single-layer turns) counted into `lengths` if
     /// given. Whether every centre is home with every wing orbit's parity as it was.
     pub(crate) fn solve_with(
@@ -373,51 +425,82 @@ impl Classes {
         let mut flips = 0u8;
         let mut mark = from;
         let mut clock = std::time::Instant::now();
-        let mut note = |work: &Work<'_>, mark: &mut usize| {
+        let mut note = |work: &Work<'_>| {
             if let Some(l) = lengths.as_deref_mut() {
                 let n = work.tables.model.n;
-                let moves = crate::solve::search::reduction::write::merge(n, &work.made[*mark..]);
+                let moves = crate::solve::search::reduction::write::merge(n, &work.made[mark..]);
                 let length = crate::solve::search::reduction::write::write(n, &moves).len();
                 l.push((length, clock.elapsed().as_secs_f64()));
                 clock = std::time::Instant::now();
             }
-            *mark = work.made.len();
+            mark = work.made.len();
         };
-        if !self.pair_step(work, 0, &mut flips)? {
+        if !self.first_four(work, &mut flips, &mut note)? || !self.cohere_step(work)? {
             return Ok(false);
         }
-        note(work, &mut mark);
-        if !self.small_stage(work, 0, &mut flips)? {
-            return Ok(false);
-        }
-        // The middle layers' wing parity put back (the outer layers' is step 4's).
-        if flips >> self.wings[1] & 1 == 1 {
-            let Some(fix) = self.staged.fixes[self.wings[1]] else {
-                return Ok(false);
-            };
-            work.make(&[fix]);
-            flips ^= 1 << self.wings[1];
-        }
-        note(work, &mut mark);
-        if !self.pair_step(work, 1, &mut flips)? {
-            return Ok(false);
-        }
-        note(work, &mut mark);
-        if !self.small_stage(work, 1, &mut flips)? {
-            return Ok(false);
-        }
-        note(work, &mut mark);
-        if !self.cohere_step(work)? {
-            return Ok(false);
-        }
-        note(work, &mut mark);
+        note(work);
         if !self.small_stage(work, 2, &mut flips)? {
             return Ok(false);
         }
-        note(work, &mut mark);
-        let model = &work.tables.model;
-        let changed = wing_flips(model, &model.positions_after(&work.made[from..]));
-        Ok(work.centres_home() && changed == 0)
+        note(work);
+        Ok(Self::finished(work, &work.made[from..]))
+    }
+
+    /// Up to `SEVERAL[0] × SEVERAL[1]` ways to bring every centre of `work` home by the
+    /// class steps, for the edges to choose from (`reduction/mod.rs`), each the turns from
+    /// `work`'s state, each wing orbit's parity kept: steps 1 to 4 once, then up to
+    /// `SEVERAL[0]` of step 5's shortest answers (IDA*; should its budget run out, its beam's
+    /// one) and after each up to `SEVERAL[1]` of step 6's (the 5×5×5's last stage, IDA*).
+    /// Empty if a step fell short (the solver then builds the centres one way) or `work` is
+    /// not a 6×6×6.
+    pub(crate) fn several(&self, work: &Work<'_>) -> Result<Vec<Vec<LayerMove>>, SolveError> {
+        fn copy<'a>(w: &Work<'a>) -> Work<'a> {
+            Work {
+                tables: w.tables,
+                stickers: w.stickers.clone(),
+                made: w.made.clone(),
+            }
+        }
+        if work.tables.model.n != N {
+            return Ok(Vec::new());
+        }
+        let mut four = copy(work);
+        four.made.clear();
+        if !self.first_four(&mut four, &mut 0u8, &mut |_| {})? {
+            return Ok(Vec::new());
+        }
+        let start = self.cohere.state(&four.stickers);
+        let fifths = match ida::several(&self.cohere, &start, SEVERAL[0])? {
+            Some(paths) => paths,
+            None => self.cohere.beam(start)?.into_iter().collect(),
+        };
+        let small = &tables(SMALL).model;
+        let (staged, Some(home)) = (staged(small), home_of(small)) else {
+            return Ok(Vec::new());
+        };
+        let mut ways = Vec::new();
+        for path in fifths {
+            let mut fifth = copy(&four);
+            for k in path {
+                fifth.make(&self.staged.turns[self.cohere.turns[k]].moves);
+            }
+            let masks = staged.masks_of(small, 2, &self.blocks.small_view(&fifth.stickers));
+            let Some(sixths) = home.several(&Home::state(staged, &masks), SEVERAL[1])? else {
+                continue;
+            };
+            for turns in sixths {
+                let moves: Vec<LayerMove> = turns
+                    .iter()
+                    .flat_map(|&t| staged.turns[t].moves.iter().copied())
+                    .collect();
+                let mut way = copy(&fifth);
+                way.make(&on_groups(&moves, &self.blocks.groups));
+                if Self::finished(&way, &way.made) {
+                    ways.push(way.made);
+                }
+            }
+        }
+        Ok(ways)
     }
 }
 
@@ -434,9 +517,6 @@ pub(crate) fn centres(work: &mut Work<'_>) -> Result<bool, SolveError> {
 /// two oblique orbits (index `axis * 3 + k`), which 4 of the axis's 8 places hold its first
 /// colour, ranked (0 to 69).
 type CohereState = [u8; 9];
-
-/// Entries in each table.
-const SIZE: usize = 70 * 70 * 70;
 
 /// The values (`axis * 3 + k`, `k` 0 for the inner X-centres, 1 and 2 for the oblique
 /// orbits) each table covers: each axis's three (the middle 2×2s home and the bars one
@@ -463,28 +543,17 @@ struct Cohere {
     /// Each turn's axis and block order.
     order: Vec<(u8, u8)>,
     /// `next[t][c][v]`: value `v` of component `c` after turn `t`.
-    next: Vec<[[u8; 70]; 9]>,
+    next: Vec<Next<9>>,
     /// Each [`PARTS`] table: the exact distance of its three values from their goal.
     tables: Vec<Vec<u8>>,
     /// Each component's orbit and the places of its axis, to read a state.
     places: [(usize, [u8; 8]); 9],
 }
 
-/// The 8-bit masks with four bits set, by rank.
-fn by_rank() -> [u8; 70] {
-    let mut out = [0u8; 70];
-    for m in 0..=255u32 {
-        if m.count_ones() == 4 {
-            out[rank(m) as usize] = m as u8;
-        }
-    }
-    out
-}
-
 impl Cohere {
     fn build(staged: &Staged, inner: usize, obliques: [usize; 2], partner: &[u8; 24]) -> Cohere {
         let turns = staged.allowed[2].clone();
-        let masks = by_rank();
+        let masks = ranks::masks();
         let orbit_of = [inner, obliques[0], obliques[1]];
         let places: [(usize, [u8; 8]); 9] = std::array::from_fn(|c| {
             let o = orbit_of[c % 3];
@@ -495,17 +564,7 @@ impl Cohere {
             .map(|&t| {
                 std::array::from_fn(|c| {
                     let (o, ps) = &places[c];
-                    let perm = &staged.orbits[*o].perms[t];
-                    std::array::from_fn(|v| {
-                        let mut out = 0u32;
-                        for (k, &p) in ps.iter().enumerate() {
-                            if masks[v] >> k & 1 == 1 {
-                                let to = perm[usize::from(p)];
-                                out |= 1 << ps.iter().position(|&q| q == to).unwrap_or(0);
-                            }
-                        }
-                        rank(out) as u8
-                    })
+                    ranks::mapped(&staged.orbits[*o].perms[t], ps, &masks)
                 })
             })
             .collect();
@@ -554,37 +613,10 @@ impl Cohere {
                         .map(|a| (homes[part[0] / 3] * 70 + a) * 70 + matched[b][a])
                         .collect()
                 };
-                cohere.table(part, &goals)
+                ranks::table(&cohere.next, part, &goals)
             })
             .collect();
         cohere
-    }
-
-    /// The table of `part`, breadth-first from every goal.
-    fn table(&self, part: &[usize; 3], goals: &[usize]) -> Vec<u8> {
-        let mut t = vec![UNREACHED; SIZE];
-        for &g in goals {
-            t[g] = 0;
-        }
-        let mut frontier: Vec<u32> = goals.iter().map(|&g| g as u32).collect();
-        let mut depth = 0u8;
-        while !frontier.is_empty() {
-            depth += 1;
-            let mut grown = Vec::new();
-            for &i in &frontier {
-                let i = i as usize;
-                let v = [i / 4900, i / 70 % 70, i % 70];
-                for next in &self.next {
-                    let w = (0..3).fold(0, |acc, k| acc * 70 + usize::from(next[part[k]][v[k]]));
-                    if t[w] == UNREACHED {
-                        t[w] = depth;
-                        grown.push(w as u32);
-                    }
-                }
-            }
-            frontier = grown;
-        }
-        t
     }
 
     /// The state of `stickers`.
@@ -602,12 +634,11 @@ impl Cohere {
     }
 
     /// Each [`PARTS`] table's entry of `s`.
-    fn distances(&self, s: &CohereState) -> Vec<u8> {
+    fn distances(&self, s: &CohereState) -> impl Iterator<Item = u8> {
         PARTS
             .iter()
             .zip(&self.tables)
-            .map(|(part, t)| t[part.iter().fold(0, |acc, &c| acc * 70 + usize::from(s[c]))])
-            .collect()
+            .map(|(part, t)| t[ranks::index(s, part)])
     }
 }
 
@@ -616,8 +647,7 @@ impl Cohere {
     /// [`WIDTH`] states wide, each scored by the sum of its tables' distances: `None` if it
     /// stalls short of the goal.
     fn beam(&self, start: CohereState) -> Result<Option<Vec<usize>>, SolveError> {
-        let score =
-            |s: &CohereState| -> u32 { self.distances(s).iter().map(|&d| u32::from(d)).sum() };
+        let score = |s: &CohereState| -> u32 { self.distances(s).map(u32::from).sum() };
         let mut record: Vec<(Option<u32>, u16)> = Vec::new();
         let mut beam: Vec<(CohereState, Option<u32>, Option<usize>)> = vec![(start, None, None)];
         let mut seen = std::collections::HashSet::new();
@@ -678,7 +708,7 @@ impl Space for Cohere {
 
     /// The largest axis's exact distance: zero only where every axis is coherent.
     fn bound(&self, s: &CohereState) -> u8 {
-        self.distances(s).into_iter().max().unwrap_or(0)
+        self.distances(s).max().unwrap_or(0)
     }
 
     fn turns(&self) -> usize {
@@ -686,14 +716,7 @@ impl Space for Cohere {
     }
 
     fn step(&self, s: &CohereState, last: Option<usize>, k: usize) -> Option<CohereState> {
-        if let Some(l) = last
-            && self.order[l].0 == self.order[k].0
-            && self.order[l].1 >= self.order[k].1
-        {
-            return None;
-        }
-        let next = &self.next[k];
-        Some(std::array::from_fn(|c| next[c][usize::from(s[c])]))
+        ranks::step((&self.order, &self.next), s, last, k)
     }
 
     fn budget(&self) -> u64 {

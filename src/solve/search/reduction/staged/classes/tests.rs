@@ -98,6 +98,36 @@ fn the_whole_way_brings_the_centres_home_keeping_every_wing_orbits_parity() {
     assert!(five.made.is_empty());
 }
 
+#[test]
+fn each_of_the_several_class_answers_brings_every_centre_home_keeping_parity_and_they_differ() {
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5357);
+    for _ in 0..2 {
+        let work = work_on(N, &random::random_state(N, &mut rng));
+        let before = parities(&work);
+        let ways = classes().several(&work).unwrap();
+        assert!(ways.len() > 1, "{} answers", ways.len());
+        assert!(ways.len() <= SEVERAL[0] * SEVERAL[1]);
+        for (i, moves) in ways.iter().enumerate() {
+            // Each way made afresh on the stickers given, read on the sticker model.
+            let mut w = work_on(N, &Cube::from_stickers(N, work.stickers.clone()).unwrap());
+            w.make(moves);
+            assert!(w.centres_home(), "way {i}");
+            assert_eq!(parities(&w), before, "way {i}");
+            assert!(
+                ways[..i].iter().all(|other| other != moves),
+                "way {i} repeats one"
+            );
+        }
+    }
+    // Not the way of any other size.
+    assert!(
+        classes()
+            .several(&work_on(5, &Cube::solved_n(5)))
+            .unwrap()
+            .is_empty()
+    );
+}
+
 /// A random walk of `len` turns from `allowed`, made on `work`; the wing orbits' parity
 /// bits it changed.
 fn walk(
@@ -163,13 +193,13 @@ fn the_coherence_tables_are_zero_at_their_goals_and_each_turn_changes_them_by_at
     let h = &c.cohere;
     let solved = Cube::solved_n(N);
     let home = h.state(solved.stickers());
-    assert!(h.distances(&home).iter().all(|&d| d == 0));
+    assert!(h.distances(&home).all(|d| d == 0));
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(5356);
     let mut s = home;
     for _ in 0..3000 {
         let k = rng.random_range(0..h.turns.len());
         let next = h.step(&s, None, k).unwrap();
-        for (d, e) in h.distances(&s).into_iter().zip(h.distances(&next)) {
+        for (d, e) in h.distances(&s).zip(h.distances(&next)) {
             assert!(d != UNREACHED && e != UNREACHED && d.abs_diff(e) <= 1);
         }
         s = next;
@@ -201,7 +231,10 @@ fn the_6x6x6_class_step_lengths() {
     for (a, table) in c.cohere.tables.iter().enumerate() {
         let reached = table.iter().filter(|&&d| d != UNREACHED).count();
         let deepest = table.iter().filter(|&&d| d != UNREACHED).max();
-        eprintln!("axis {a}: {reached} of {SIZE} reached, deepest {deepest:?}");
+        eprintln!(
+            "axis {a}: {reached} of {} reached, deepest {deepest:?}",
+            ranks::SIZE
+        );
     }
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(4880);
     let mut sums = [0usize; 7];
