@@ -254,25 +254,9 @@ fn eight_as_sixes(
             return Ok(false);
         }
     }
-    let n = work.model().n;
-    let length = |moves: &[LayerMove]| write::write(n, &write::merge(n, moves)).len();
     let (start, made) = (work.stickers.clone(), work.made.len());
-    let mut cohered: Vec<(usize, Vec<Face>, Vec<LayerMove>)> = Vec::new();
-    let mut blocks = Blocks::with(n, EIGHT_RING.to_vec());
-    for way in std::iter::once(None).chain(COHERE_WAYS.map(Some)) {
-        let done = match way {
-            None => cohere_ring_planned(work, 1, &blocks, PLAN)?,
-            Some(way) => cohere_ring_by(work, 1, &mut blocks, way)?,
-        };
-        if done {
-            let l = length(&work.made[made..]);
-            cohered.push((l, work.stickers.clone(), work.made[made..].to_vec()));
-        }
-        work.stickers.clone_from(&start);
-        work.made.truncate(made);
-    }
-    cohered.sort_by_key(|c| c.0);
-    for (_, stickers, moves) in cohered {
+    let mut blocks = Blocks::with(work.model().n, EIGHT_RING.to_vec());
+    for (_, stickers, moves) in cohered_ways(work, 1, &mut blocks, &mut |_, _| {})? {
         work.stickers = stickers;
         work.made.extend(moves);
         if ring_home(work, 1, small, &blocks)? && work.centres_home() {
@@ -282,6 +266,39 @@ fn eight_as_sixes(
         work.made.truncate(made);
     }
     Ok(false)
+}
+
+/// A coherence that finished: its length as written, the stickers after it, its moves.
+type Cohered = (usize, Vec<Face>, Vec<LayerMove>);
+
+/// Ring `r`'s bars in `blocks` made one colour from the state given by the planned coherence
+/// (`cohere_ring_planned`) and each of `COHERE_WAYS`: those that finished, shortest first (of
+/// equal lengths, the first tried), `tried` told of each whether it finished and its length.
+fn cohered_ways(
+    work: &mut Work<'_>,
+    r: usize,
+    blocks: &mut Blocks,
+    tried: &mut dyn FnMut(bool, usize),
+) -> Result<Vec<Cohered>, SolveError> {
+    let n = work.model().n;
+    let length = |moves: &[LayerMove]| write::write(n, &write::merge(n, moves)).len();
+    let (start, made) = (work.stickers.clone(), work.made.len());
+    let mut cohered = Vec::new();
+    for way in std::iter::once(None).chain(COHERE_WAYS.map(Some)) {
+        let done = match way {
+            None => cohere_ring_planned(work, r, blocks, PLAN)?,
+            Some(way) => cohere_ring_by(work, r, blocks, way)?,
+        };
+        let l = length(&work.made[made..]);
+        tried(done, l);
+        if done {
+            cohered.push((l, work.stickers.clone(), work.made[made..].to_vec()));
+        }
+        work.stickers.clone_from(&start);
+        work.made.truncate(made);
+    }
+    cohered.sort_by_key(|c| c.0);
+    Ok(cohered)
 }
 
 /// Brings ring `r` of the centres home, everything inside it home and kept: as a 5×5×5's
@@ -366,21 +383,18 @@ const COHERE_WAYS: [Way; 3] = [(0, Some((8, 2))), (0, Some((8, 8))), (3, Some((8
 /// `(width, k)`.
 type Way = (u64, Option<(usize, usize)>);
 
-/// Brings ring `r` of the centres home as a 5×5×5's (`ring_as_five_by`) by each coherence of
-/// `COHERE_WAYS`, the shortest ring kept. Whether one finished (the state as before if none).
+/// Brings ring `r` home as a 5×5×5's from each coherence (`cohered_ways`, then `ring_home`),
+/// the shortest ring kept. Whether one finished (the state as before if none).
 fn ring_as_five(work: &mut Work<'_>, r: usize, small: &Small) -> Result<bool, SolveError> {
     let n = work.model().n;
     let length = |moves: &[LayerMove]| write::write(n, &write::merge(n, moves)).len();
     let (start, made) = (work.stickers.clone(), work.made.len());
-    let mut best: Option<(usize, Vec<Face>, Vec<LayerMove>)> = None;
-    if ring_as_five_planned(work, r, small, &ring_groups(n, r), PLAN)? {
-        let l = length(&work.made[made..]);
-        best = Some((l, work.stickers.clone(), work.made[made..].to_vec()));
-    }
-    work.stickers.clone_from(&start);
-    work.made.truncate(made);
-    for way in COHERE_WAYS {
-        if ring_as_five_by(work, r, small, &ring_groups(n, r), way)? {
+    let mut blocks = Blocks::with(n, ring_groups(n, r));
+    let mut best: Option<Cohered> = None;
+    for (_, stickers, moves) in cohered_ways(work, r, &mut blocks, &mut |_, _| {})? {
+        work.stickers = stickers;
+        work.made.extend(moves);
+        if ring_home(work, r, small, &blocks)? {
             let l = length(&work.made[made..]);
             if best.as_ref().is_none_or(|b| l < b.0) {
                 best = Some((l, work.stickers.clone(), work.made[made..].to_vec()));
@@ -406,6 +420,7 @@ fn ring_as_five(work: &mut Work<'_>, r: usize, small: &Small) -> Result<bool, So
 /// orbits), then (2) `small` (the 5×5×5's stages) brings the 5×5×5 home on the grouped
 /// layers, and the parity of each wing orbit outside the ring that a face's group changed is
 /// put back by a quarter-turn of its layer. Whether the ring and all inside it are then home.
+#[cfg(test)]
 fn ring_as_five_by(
     work: &mut Work<'_>,
     r: usize,
@@ -465,6 +480,7 @@ const PLAN: (usize, u32) = (64, 10);
 /// Brings ring `r` home as `ring_as_five_by` does, its bars made one colour by the planned
 /// coherence (`plan.rs`, a beam of `(width, per)`), which takes rings whose bars are two
 /// stickers of two orbits (the 6×6×6's, the 8×8×8's inner one). Whether it finished.
+#[cfg(test)]
 fn ring_as_five_planned(
     work: &mut Work<'_>,
     r: usize,
@@ -744,24 +760,13 @@ mod tests {
                 eprintln!("{line}");
                 continue;
             }
-            let (start, made) = (work.stickers.clone(), work.made.len());
             let mut blocks = Blocks::with(8, EIGHT_RING.to_vec());
-            let mut best: Option<(usize, Vec<Face>, Vec<LayerMove>)> = None;
-            for way in std::iter::once(None).chain(COHERE_WAYS.map(Some)) {
-                let t = cpu_seconds();
-                let done = match way {
-                    None => cohere_ring_planned(&mut work, 1, &blocks, PLAN).unwrap(),
-                    Some(way) => cohere_ring_by(&mut work, 1, &mut blocks, way).unwrap(),
-                };
-                let l = length(&work.made[made..]);
+            let mut t = cpu_seconds();
+            let ways = cohered_ways(&mut work, 1, &mut blocks, &mut |done, l| {
                 line += &format!(" {done} {l} {:.2} s,", cpu_seconds() - t);
-                if done && best.as_ref().is_none_or(|b| l < b.0) {
-                    best = Some((l, work.stickers.clone(), work.made[made..].to_vec()));
-                }
-                work.stickers.clone_from(&start);
-                work.made.truncate(made);
-            }
-            let (_, stickers, moves) = best.unwrap();
+                t = cpu_seconds();
+            });
+            let (_, stickers, moves) = ways.unwrap().swap_remove(0);
             work.stickers = stickers;
             work.made.extend(moves);
             let (t, from) = (cpu_seconds(), work.made.len());
