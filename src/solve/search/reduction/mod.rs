@@ -114,6 +114,7 @@ fn place(n: usize, i: usize) -> String {
 }
 
 /// The solving state: the stickers and the turns made so far.
+#[derive(Clone)]
 pub(crate) struct Work<'a> {
     tables: &'a SizeTables,
     stickers: Vec<Face>,
@@ -338,11 +339,7 @@ fn centres_and_edges<'a>(
         Vec::new()
     };
     let after = |moves: &[LayerMove]| {
-        let mut w = Work {
-            tables: work.tables,
-            stickers: work.stickers.clone(),
-            made: work.made.clone(),
-        };
+        let mut w = work.clone();
         w.make(moves);
         w
     };

@@ -454,17 +454,10 @@ impl Classes {
     /// Empty if a step fell short (the solver then builds the centres one way) or `work` is
     /// not a 6×6×6.
     pub(crate) fn several(&self, work: &Work<'_>) -> Result<Vec<Vec<LayerMove>>, SolveError> {
-        fn copy<'a>(w: &Work<'a>) -> Work<'a> {
-            Work {
-                tables: w.tables,
-                stickers: w.stickers.clone(),
-                made: w.made.clone(),
-            }
-        }
         if work.tables.model.n != N {
             return Ok(Vec::new());
         }
-        let mut four = copy(work);
+        let mut four = work.clone();
         four.made.clear();
         if !self.first_four(&mut four, &mut 0u8, &mut |_| {})? {
             return Ok(Vec::new());
@@ -480,7 +473,7 @@ impl Classes {
         };
         let mut ways = Vec::new();
         for path in fifths {
-            let mut fifth = copy(&four);
+            let mut fifth = four.clone();
             for k in path {
                 fifth.make(&self.staged.turns[self.cohere.turns[k]].moves);
             }
@@ -493,7 +486,7 @@ impl Classes {
                     .iter()
                     .flat_map(|&t| staged.turns[t].moves.iter().copied())
                     .collect();
-                let mut way = copy(&fifth);
+                let mut way = fifth.clone();
                 way.make(&on_groups(&moves, &self.blocks.groups));
                 if Self::finished(&way, &way.made) {
                     ways.push(way.made);
