@@ -183,18 +183,11 @@ pub(crate) fn by_orbits_traced<'a>(
     if !SIZES.contains(&n) {
         return Ok((false, Vec::new()));
     }
-    let copy = |w: &Work<'a>| -> Work<'a> {
-        Work {
-            tables: w.tables,
-            stickers: w.stickers.clone(),
-            made: w.made.clone(),
-        }
-    };
     let length = |w: &Work<'_>| write::write(n, &write::merge(n, &w.made)).len();
     let written = |moves: &[crate::solve::search::reduction::model::LayerMove]| {
         write::write(n, &write::merge(n, moves)).len()
     };
-    let mut states = vec![(copy(work), Vec::new())];
+    let mut states = vec![(work.clone(), Vec::new())];
     for stage in stages(n) {
         let mut next = Vec::new();
         for (state, trace) in &states {
@@ -203,7 +196,7 @@ pub(crate) fn by_orbits_traced<'a>(
             match edge_beam::ends_early(&small, beam, keep, early) {
                 Ok(ends) => {
                     for end in ends {
-                        let mut w = copy(state);
+                        let mut w = state.clone();
                         let moves = on_groups(&end.work.made, &stage.groups);
                         let split = end.work.made.len() - end.cycles;
                         let mut trace: Vec<StageCost> = trace.clone();
@@ -222,7 +215,7 @@ pub(crate) fn by_orbits_traced<'a>(
             // The 4×4×4's stage by the 4×4×4's own searched phases as well.
             if let (4, Some(t)) = (stage.small, four) {
                 for made in t(&small.stickers)? {
-                    let mut w = copy(state);
+                    let mut w = state.clone();
                     let moves = on_groups(&made, &stage.groups);
                     let mut trace: Vec<StageCost> = trace.clone();
                     trace.push(StageCost {
@@ -262,11 +255,7 @@ pub(crate) fn by_orbits_traced<'a>(
 /// (as written with the turns made before them). Should the stages not finish, the beam's.
 pub(crate) fn edges(work: &mut Work<'_>, four: Option<&FourStage<'_>>) -> Result<(), SolveError> {
     let n = work.model().n;
-    let mut orbits = Work {
-        tables: work.tables,
-        stickers: work.stickers.clone(),
-        made: work.made.clone(),
-    };
+    let mut orbits = work.clone();
     let grouped = by_orbits(&mut orbits, four)?;
     if grouped && !BEAM_TOO.contains(&n) {
         *work = orbits;

@@ -111,11 +111,7 @@ fn the_4x4x4s_searched_phases_pair_the_even_sizes_innermost_orbit_and_keep_the_c
         let found = four(&small.stickers).unwrap();
         assert!(!found.is_empty(), "n {n}");
         for made in &found {
-            let mut w = Work {
-                tables: work.tables,
-                stickers: work.stickers.clone(),
-                made: Vec::new(),
-            };
+            let mut w = work.restarted();
             w.make(&on_groups(made, &stage.groups));
             assert!(w.centres_home(), "n {n}: {made:?}");
             let paired = small_view(&w, stage);
@@ -190,11 +186,7 @@ fn the_edge_stage_lengths_orbit_by_orbit() {
         let mut split: Vec<[usize; 3]> = vec![[0; 3]; stages(n).len()];
         for _ in 0..count {
             let mut a = edges_to_pair(n, &mut rng);
-            let mut b = Work {
-                tables: a.tables,
-                stickers: a.stickers.clone(),
-                made: Vec::new(),
-            };
+            let mut b = a.restarted();
             let started = std::time::Instant::now();
             // `SKIP_BEAM=1`: the big cube's beam not run (its figures then 0, the shorter
             // orbit by orbit's).

@@ -82,11 +82,7 @@ struct Node<'a> {
 impl<'a> Node<'a> {
     fn split(&self) -> Node<'a> {
         Node {
-            work: Work {
-                tables: self.work.tables,
-                stickers: self.work.stickers.clone(),
-                made: self.work.made.clone(),
-            },
+            work: self.work.clone(),
             cost: self.cost,
             keys: self.keys.clone(),
             score: self.score,
@@ -142,11 +138,7 @@ pub(crate) fn ends_early<'a>(
     let paired = pairing.paired();
     let keys = pairing.keys_now(&work.stickers);
     let root = Node {
-        work: Work {
-            tables: work.tables,
-            stickers: work.stickers.clone(),
-            made: Vec::new(),
-        },
+        work: work.restarted(),
         cost: 0,
         score: pairing.score(&keys),
         keys,

@@ -121,7 +121,16 @@ pub(crate) struct Work<'a> {
     made: Vec<LayerMove>,
 }
 
-impl Work<'_> {
+impl<'a> Work<'a> {
+    /// The same stickers with no turns made: a search's start from this state.
+    fn restarted(&self) -> Work<'a> {
+        Work {
+            tables: self.tables,
+            stickers: self.stickers.clone(),
+            made: Vec::new(),
+        }
+    }
+
     fn model(&self) -> &Model {
         &self.tables.model
     }

@@ -29,15 +29,6 @@ const MAX_SPENT: usize = 2;
 /// and its turns.
 pub(crate) type Answer = ([usize; 3], Vec<LayerMove>);
 
-/// A copy of `work`'s state with no turns made.
-fn copy<'a>(work: &Work<'a>) -> Work<'a> {
-    Work {
-        tables: work.tables,
-        stickers: work.stickers.clone(),
-        made: Vec::new(),
-    }
-}
-
 /// Up to `FIRSTS × SECONDS × THIRDS` ways to bring every centre of `work` home (the 5×5×5
 /// only), each the turns from `work`'s state, keeping each wing orbit's parity; empty on
 /// other sizes. A way whose stage 2 or 3 runs out of budget is left out, and after
@@ -65,7 +56,7 @@ pub(crate) fn several_of(
     let mut ends = Vec::new();
     let start = staged.masks_of(model, 0, &work.stickers);
     for turns in staged.ends(0, start, 0, super::WIDTH, firsts)? {
-        let mut done = copy(work);
+        let mut done = work.restarted();
         let mut flips = 0u8;
         for t in turns {
             flips ^= staged.turns[t].flips;
@@ -74,7 +65,7 @@ pub(crate) fn several_of(
         let start = staged.masks_of(model, 0, &done.stickers);
         if staged.score(0, &start, flips) != 0 {
             // The beam fell short: the stage as the solver makes it.
-            done = copy(work);
+            done = work.restarted();
             flips = 0;
             if !run_stage(&mut done, 0, &mut flips)? {
                 continue;
@@ -95,7 +86,7 @@ pub(crate) fn several_of(
             continue;
         };
         for (b, turns) in second.into_iter().enumerate() {
-            let mut done = copy(&first_done);
+            let mut done = first_done.restarted();
             done.made.clone_from(&first_done.made);
             for t in turns {
                 done.make(&staged.turns[t].moves);
@@ -140,7 +131,7 @@ mod tests {
             assert!(ways.len() <= FIRSTS * SECONDS * THIRDS);
             for (i, moves) in ways.iter().enumerate() {
                 assert!(ways[..i].iter().all(|other| other != moves));
-                let mut done = copy(&work);
+                let mut done = work.restarted();
                 done.make(moves);
                 for &p in done.model().centre_orbits.iter().flatten() {
                     assert_eq!(done.stickers[p], g.face_of(p));
@@ -194,11 +185,7 @@ mod pool {
             let ways = several_of(&work, dims[0], dims[1], dims[2]).unwrap();
             let tc = t.elapsed().as_secs_f64();
             let after = |moves: &[LayerMove]| {
-                let mut w = Work {
-                    tables,
-                    stickers: work.stickers.clone(),
-                    made: work.made.clone(),
-                };
+                let mut w = work.clone();
                 w.make(moves);
                 w
             };
