@@ -288,7 +288,7 @@ fn a_batch_line_of_twenty_four_facelet_letters_is_a_two_by_two_solved_as_one() {
     let lines = [pocket.as_str(), "R U", "R Q U", &pocket[1..]];
     let input = lines.join("\n") + "\n";
     let (out, err, code) = common::outcome(
-        common::cubework_cached("cubework-test-batch-sizes")
+        common::cubework()
             .args(["solve", "--batch", "-"])
             .write_stdin(input)
             .output()
@@ -313,7 +313,7 @@ fn a_batch_line_of_twenty_four_facelet_letters_is_a_two_by_two_solved_as_one() {
 #[test]
 fn solve_facelets_takes_a_two_by_two_as_hint_facelets_does() {
     let pocket = facelets_of(2, "R U F'");
-    let out = common::cubework_cached("cubework-test-batch-sizes")
+    let out = common::cubework()
         .args(["solve", "--facelets", &pocket])
         .output()
         .unwrap();
@@ -322,7 +322,7 @@ fn solve_facelets_takes_a_two_by_two_as_hint_facelets_does() {
     let moves = answer.lines().last().unwrap_or_default();
     assert!(solves_facelets(2, &pocket, moves), "{answer}");
     let refused = common::outcome(
-        common::cubework_cached("cubework-test-batch-sizes")
+        common::cubework()
             .args(["solve", "--method", "optimal", "--facelets", &pocket])
             .output()
             .unwrap(),

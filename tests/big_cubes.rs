@@ -23,10 +23,7 @@ fn environment() {
         // SAFETY: every test of this binary calls this first and waits on the `Once` while it
         // runs, so no other thread of the binary reads the environment meanwhile.
         unsafe {
-            std::env::set_var(
-                "CUBEWORK_CACHE_DIR",
-                common::shared_dir("cubework-test-big-cubes"),
-            );
+            std::env::set_var("CUBEWORK_CACHE_DIR", common::tables_dir());
             std::env::set_var("CUBEWORK_TWOPHASE_TABLE", "small");
         }
     });
@@ -113,42 +110,28 @@ fn a_random_state_scramble_writes_half_turns_as_the_wca_does_never_primed() {
 
 // Every solve costs seconds on the big sizes (about 0.5, 2, 2.3, 2.5, 4.3 and 5.1 s from the
 // 4×4×4 to the 9×9×9), so each case draws one random state of every size, and two cases are
-// run: every size is solved twice, whatever the seed.
+// run: every size is solved twice, whatever the seed, and each answer is held to both checks.
 proptest! {
     #![proptest_config(config_with(2))]
     #[test]
-    fn a_random_state_of_every_size_from_4_to_9_is_solved_as_an_independent_model_confirms(
+    fn a_random_state_of_every_size_from_4_to_9_is_solved_as_an_independent_model_confirms_in_fewer_moves_than_three_cycle_wings_took(
         seed in any::<u64>(),
     ) {
         environment();
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         for n in 4..=9 {
             let cube = random_state(n, &mut rng);
-            let (moves, _) = solved(&cube);
-            prop_assert!(solves_independently(&cube, &moves), "{n}: {cube}");
-        }
-    }
-}
-
-// As above: each case a random state of every size the bound names, two cases.
-proptest! {
-    #![proptest_config(config_with(2))]
-    #[test]
-    fn a_random_state_of_5_to_9_is_solved_in_fewer_moves_than_three_cycle_wings_took_on_average(
-        seed in any::<u64>(),
-    ) {
-        environment();
-        let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        for n in 5..=9 {
-            let cube = random_state(n, &mut rng);
             let (moves, length) = solved(&cube);
             prop_assert!(solves_independently(&cube, &moves), "{n}: {cube}");
             // Built centres with the wings by three-cycles took 305.5, 644.8, 844.7, 1,305.0 and
             // 1,631.1 moves on average from the 5×5×5 to the 9×9×9 (and three-cycles alone
             // 463.6, 907.2, 1,199.3, 1,769.7 and 2,226.6); pairing the edges by slice-flip-slice
-            // takes every state under those averages.
-            let bound = [305, 644, 844, 1305, 1631][n - 5];
-            prop_assert!(length < bound, "{n}×{n}×{n}: {length} moves, not under {bound}");
+            // takes every state under those averages. (These bounds were set for the 5×5×5
+            // and up; the 4×4×4 is held to the model's check alone here.)
+            if n >= 5 {
+                let bound = [305, 644, 844, 1305, 1631][n - 5];
+                prop_assert!(length < bound, "{n}×{n}×{n}: {length} moves, not under {bound}");
+            }
         }
     }
 }

@@ -40,7 +40,7 @@ fn moves_after<'a>(out: &'a str, header: &str, nth: usize) -> &'a str {
 #[test]
 fn the_repl_scrambles_and_solves_a_4x4x4_at_random_and_a_7x7x7_by_turns() {
     let (out, err, code) = common::session_with(
-        common::cubework_cached("cubework-test-big-cli"),
+        common::cubework(),
         "size 4\nscramble random seed 5\nsolve\nsize 7\nscramble seed 9\nsolve\n",
     );
     assert_eq!(code, Some(0), "{err}");
@@ -60,7 +60,7 @@ fn the_repl_scrambles_and_solves_a_4x4x4_at_random_and_a_7x7x7_by_turns() {
 #[test]
 fn hint_follows_a_big_cube_solution_one_move_at_a_time() {
     let (out, err, code) = common::session_with(
-        common::cubework_cached("cubework-test-big-cli"),
+        common::cubework(),
         "size 5\nscramble 20 seed 1\nhint\nhint apply\nhint\n",
     );
     assert_eq!(code, Some(0), "{err}");
@@ -81,7 +81,7 @@ fn the_command_line_solves_facelet_strings_of_every_size_from_4_to_9() {
         cube.apply_all(&parse_moves(&scramble, Notation::Standard).unwrap())
             .unwrap();
         let (out, err, code) = common::run_with(
-            common::cubework_cached("cubework-test-big-cli"),
+            common::cubework(),
             &["solve", "--facelets", &cube.facelets()],
         );
         assert_eq!(code, Some(0), "{n}: {err}");
@@ -107,7 +107,7 @@ fn a_batch_of_big_cubes_answers_one_line_per_line_and_names_the_bad_ones() {
     lines.push("R U".to_string());
     let input = lines.join("\n") + "\n";
     let (out, err, code) = common::outcome(
-        common::cubework_cached("cubework-test-big-cli")
+        common::cubework()
             .args(["solve", "--batch", "-"])
             .write_stdin(input)
             .output()
@@ -150,10 +150,8 @@ fn states_no_turns_reach_are_one_line_errors_that_say_what_is_wrong() {
         (&solved[2..], "characters, expected 96"),
         (twisted.as_str(), "corner"),
     ] {
-        let (out, err, code) = common::run_with(
-            common::cubework_cached("cubework-test-big-cli"),
-            &["solve", "--facelets", state],
-        );
+        let (out, err, code) =
+            common::run_with(common::cubework(), &["solve", "--facelets", state]);
         assert_eq!(code, Some(2), "{out}{err}");
         assert_eq!(err.lines().count(), 1, "{err}");
         assert!(err.contains(says), "{err}");
@@ -165,10 +163,8 @@ fn solve_size_n_solves_the_cube_alg_makes_at_that_size_and_a_bad_facelet_length_
  {
     for (n, scramble) in [(4, "Rw U"), (5, "R 3Uw F'"), (2, "R U F")] {
         let size = n.to_string();
-        let (out, err, code) = common::run_with(
-            common::cubework_cached("cubework-test-big-cli"),
-            &["solve", "--size", &size, scramble],
-        );
+        let (out, err, code) =
+            common::run_with(common::cubework(), &["solve", "--size", &size, scramble]);
         assert_eq!(code, Some(0), "{n}: {err}");
         let answer = out.lines().last().unwrap();
         assert!(solves(n, scramble, answer), "{n}: {out}");
@@ -185,7 +181,7 @@ fn solve_size_n_solves_the_cube_alg_makes_at_that_size_and_a_bad_facelet_length_
 #[test]
 fn solve_alg_in_a_session_of_another_size_than_3_solves_the_cube_alg_makes_at_that_size() {
     let (out, err, code) = common::session_with(
-        common::cubework_cached("cubework-test-big-cli"),
+        common::cubework(),
         "size 4\nsolve Uw R\nsize 5\nsolve 3Rw U\nsize 2\nsolve R U\n",
     );
     assert_eq!(code, Some(0), "{err}");
@@ -200,7 +196,7 @@ fn solve_alg_in_a_session_of_another_size_than_3_solves_the_cube_alg_makes_at_th
         "{out}"
     );
     // The command line's `solve --size 4 ALG` is the same solve: the same answer.
-    let cli = common::cubework_cached("cubework-test-big-cli")
+    let cli = common::cubework()
         .args(["solve", "--size", "4", "Uw R"])
         .output()
         .unwrap();
@@ -210,10 +206,8 @@ fn solve_alg_in_a_session_of_another_size_than_3_solves_the_cube_alg_makes_at_th
 
 #[test]
 fn solve_in_qtm_is_refused_on_every_size_two_phase_ends_and_a_batch_says_so_before_solving() {
-    let (out, err, _) = common::session_with(
-        common::cubework_cached("cubework-test-big-cli"),
-        "size 4\nsolve qtm Rw U\nsolve qtm\n",
-    );
+    let (out, err, _) =
+        common::session_with(common::cubework(), "size 4\nsolve qtm Rw U\nsolve qtm\n");
     let out = format!("{out}{err}");
     assert_eq!(
         out.matches(
@@ -223,7 +217,7 @@ fn solve_in_qtm_is_refused_on_every_size_two_phase_ends_and_a_batch_says_so_befo
         2,
         "{out}"
     );
-    let mut cmd = common::cubework_cached("cubework-test-big-cli");
+    let mut cmd = common::cubework();
     cmd.args(["solve", "--batch", "-", "--size", "4", "--metric", "qtm"]);
     let (_, err, code) = common::session_with(cmd, "Rw U\n");
     assert_eq!(code, Some(2), "{err}");
@@ -273,12 +267,7 @@ fn a_length_bound_holds_on_the_big_cubes_too_and_an_answer_over_it_is_an_error_n
         let mut args = vec!["solve", "--size", "5"];
         args.extend_from_slice(extra);
         args.push(scramble);
-        common::outcome(
-            common::cubework_cached("cubework-test-big-cli")
-                .args(&args)
-                .output()
-                .unwrap(),
-        )
+        common::outcome(common::cubework().args(&args).output().unwrap())
     };
     let (out, err, code) = solve(&[]);
     assert_eq!(code, Some(0), "{err}");
@@ -305,7 +294,7 @@ fn a_length_bound_holds_on_the_big_cubes_too_and_an_answer_over_it_is_an_error_n
     }
     // The REPL's `solve max N` is held to it the same way, and the session goes on.
     let (out, err, code) = common::session_with(
-        common::cubework_cached("cubework-test-big-cli"),
+        common::cubework(),
         &format!("size 5\n{scramble}\nsolve max 20\nsolve\n"),
     );
     assert_eq!(code, Some(2), "{err}");

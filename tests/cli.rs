@@ -419,7 +419,7 @@ fn algebra_bad_input_is_one_line_and_status_two() {
 
 /// The pocket tables are cached in the temp directory, apart from the user's.
 fn cached() -> Command {
-    common::cubework_cached("cubework-cli-cache")
+    common::cubework()
 }
 
 fn cached_last_line(args: &[&str]) -> String {

@@ -35,7 +35,7 @@ fn guide_pages() -> Vec<PathBuf> {
 
 #[test]
 fn every_console_example_in_the_readme_and_the_guide_prints_what_it_shows() {
-    let cache = common::shared_dir("cubework-test-docs-cache");
+    let cache = common::tables_dir();
     let data = common::shared_dir("cubework-test-data");
     let cases = trycmd::TestCases::new();
     cases
@@ -106,10 +106,7 @@ fn run_session(block: &str) {
         .flat_map(|e| e.output.iter())
         .map(|l| format!("{l}\n"))
         .collect();
-    let out = common::cubework_cached("cubework-test-docs-cache")
-        .write_stdin(stdin)
-        .output()
-        .unwrap();
+    let out = common::cubework().write_stdin(stdin).output().unwrap();
     common::assert_success(&out, "the session failed: ");
     snapbox::assert_data_eq!(String::from_utf8(out.stdout).unwrap(), expected);
 }
@@ -449,7 +446,7 @@ fn every_whole_command_written_inline_in_the_readme_and_the_guide_runs() {
     );
     // The shared cache may hold a table an older build wrote, in an older format, which
     // `tables check` rightly fails on: built again first, as a user would.
-    let built = common::cubework_cached("cubework-test-docs-cache")
+    let built = common::cubework()
         .args(["tables", "build", "--optimal", "--size", "small"])
         .output()
         .unwrap();
@@ -459,7 +456,7 @@ fn every_whole_command_written_inline_in_the_readme_and_the_guide_runs() {
     examples.dedup();
     assert!(examples.len() > 20, "{examples:?}");
     for words in examples {
-        let out = common::cubework_cached("cubework-test-docs-cache")
+        let out = common::cubework()
             .current_dir(dir.path())
             .args(&words[1..])
             .output()
@@ -569,7 +566,7 @@ fn every_example_of_the_how_do_i_table_runs() {
         if run_there.contains(&words) {
             continue;
         }
-        let mut cmd = common::cubework_cached("cubework-test-docs-cache");
+        let mut cmd = common::cubework();
         cmd.current_dir(dir.path())
             .env("CUBEWORK_OPTIMAL_TABLE", "small");
         let what = match &repl_line {

@@ -355,7 +355,7 @@ fn the_html_page_is_self_contained() {
 mod common;
 
 fn cubework() -> Command {
-    common::cubework_cached("cubework-draw-test-cache")
+    common::cubework()
 }
 
 /// A file `name` in a directory of its test's own, removed with the directory when dropped:

@@ -17,7 +17,9 @@ use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 
 const STATES: usize = 200;
-const CACHE: &str = "cubework-every-method";
+/// The tables directory every test binary shares (`tests/common`'s `tables_dir`): built once a
+/// run of the suite.
+const CACHE: &str = "cubework-test-cache";
 
 /// `cube` turned by one of the 24 whole-cube turns, chosen by `rng`.
 fn turned(mut cube: Cube, rng: &mut ChaCha8Rng) -> Cube {

@@ -11,7 +11,7 @@ use cubework::Cube;
 mod common;
 
 fn cubework() -> Command {
-    let mut cmd = common::cubework_cached("cubework-opt-cli");
+    let mut cmd = common::cubework();
     cmd.env("CUBEWORK_OPTIMAL_TABLE", "small");
     cmd
 }
@@ -234,7 +234,7 @@ impl Running {
                 "CUBEWORK_DATA_DIR",
                 common::shared_dir("cubework-test-data"),
             )
-            .env("CUBEWORK_CACHE_DIR", common::shared_dir("cubework-opt-cli"))
+            .env("CUBEWORK_CACHE_DIR", common::tables_dir())
             .env("CUBEWORK_OPTIMAL_TABLE", "small")
             .args(args)
             .stdin(Stdio::piped())
@@ -358,7 +358,7 @@ fn a_forged_optimal_table_is_rebuilt_and_named() {
     let (_, err, code) = run(&["solve", "--method", "optimal", "R"], "");
     assert_eq!(code, Some(0), "{err}");
     let spec = table_file(SliceKind::Position);
-    let good = spec.path_in(&common::shared_dir("cubework-opt-cli"));
+    let good = spec.path_in(&common::tables_dir());
     let payload = cubework::base::table_cache::read(&good, &spec).unwrap();
     let table = AxisTable::from_payload(SliceKind::Position, payload.clone()).unwrap();
     // Two entries exchanged: a sampled one, at distance d, and one far from it holding

@@ -15,10 +15,7 @@ fn session(input: &str) -> (String, String, Option<i32>) {
         )
         // The tables in the tests' cache, never the user's, with the small two-phase set a
         // fresh machine has.
-        .env(
-            "CUBEWORK_CACHE_DIR",
-            common::shared_dir("cubework-test-cache"),
-        )
+        .env("CUBEWORK_CACHE_DIR", common::tables_dir())
         .env("CUBEWORK_TWOPHASE_TABLE", "small")
         .write_stdin(input)
         .output()
@@ -475,10 +472,8 @@ fn scramble_says_it_turned_an_unsolved_cube_and_invert_says_when_the_moves_cance
 
 #[test]
 fn solve_on_a_two_by_two_session_solves_it_with_the_pocket_table() {
-    let (stdout, stderr, _) = common::session_with(
-        common::cubework_cached("cubework-scrambles-cache"),
-        "size 2\nR U\nsolve\nsolve optimal\n",
-    );
+    let (stdout, stderr, _) =
+        common::session_with(common::cubework(), "size 2\nR U\nsolve\nsolve optimal\n");
     assert!(
         stdout.contains("2 moves from solved in the half-turn metric (God's number 11); an optimal solution:\nU' R'\n"),
         "{stdout}{stderr}"

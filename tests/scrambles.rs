@@ -11,7 +11,7 @@ use cubework::{Cube, Notation, parse_moves};
 mod common;
 
 fn cubework() -> assert_cmd::Command {
-    common::cubework_cached("cubework-scrambles-cache")
+    common::cubework()
 }
 
 /// stdout, stderr and status of `cubework ARGS`.

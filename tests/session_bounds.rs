@@ -8,7 +8,7 @@ use std::time::Duration;
 mod common;
 
 fn cubework() -> assert_cmd::Command {
-    common::cubework_cached("cubework-session-bounds-cache")
+    common::cubework()
 }
 
 /// stdout, stderr and status of `cubework run FILE` on a file holding `bytes`.

@@ -10,7 +10,7 @@ use cubework::Cube;
 mod common;
 
 fn cubework() -> Command {
-    common::cubework_cached("cubework-2p-cli")
+    common::cubework()
 }
 
 struct Run {

@@ -23,7 +23,7 @@ pub fn cubework() -> Command {
     let mut cmd = Command::cargo_bin("cubework").unwrap();
     cmd.env("NO_COLOR", "1")
         .env("CUBEWORK_DATA_DIR", shared_dir("cubework-test-data"))
-        .env("CUBEWORK_CACHE_DIR", shared_dir("cubework-test-cache"))
+        .env("CUBEWORK_CACHE_DIR", tables_dir())
         .env("CUBEWORK_TWOPHASE_TABLE", "small")
         // One thread a search: with several, the two-phase answer is the first thread's to
         // settle, which the machine's load decides, and the documents' sessions show one
@@ -32,13 +32,13 @@ pub fn cubework() -> Command {
     cmd
 }
 
-/// [`cubework`] with its tables cached in the shared directory `cache` ([`shared_dir`]): one
-/// directory for every run of a test binary (not one a process, which left a copy behind each
-/// time); a table is checked whenever it loads, and rebuilt if damaged or out of date.
-pub fn cubework_cached(cache: &str) -> Command {
-    let mut cmd = cubework();
-    cmd.env("CUBEWORK_CACHE_DIR", shared_dir(cache));
-    cmd
+/// The one directory of tables that every test binary shares ([`shared_dir`]): each table is
+/// built once a run of the suite, by whichever test first needs it (the 4×4×4's and the
+/// optimal solver's take tens of seconds each, once, not once a binary), and checked whenever
+/// it loads, rebuilt if damaged or out of date. Nothing is damaged here: a test that damages,
+/// forges or cuts short a table does so in a directory of its own ([`fresh_dir`]).
+pub fn tables_dir() -> std::path::PathBuf {
+    shared_dir("cubework-test-cache")
 }
 
 /// What a run printed and how it ended: standard output, standard error, exit status.
@@ -245,7 +245,7 @@ pub fn on_terminal(
     command
         .env("TERM", "xterm")
         .env("CUBEWORK_DATA_DIR", data)
-        .env("CUBEWORK_CACHE_DIR", shared_dir("cubework-test-cache"));
+        .env("CUBEWORK_CACHE_DIR", tables_dir());
     command_on_terminal(command, size)
 }
 
